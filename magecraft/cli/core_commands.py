@@ -1,0 +1,137 @@
+"""Commands on the shared machinery: ``roll``, ``table`` and ``saves``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from magecraft.cli.options import (
+    DbOption,
+    DiceOption,
+    JsonOption,
+    PhysicalOption,
+    SeedOption,
+    console,
+    make_randomness,
+    open_store,
+    print_json,
+)
+from magecraft.cli.render import dice_line, event_table, random_table, table_result_lines
+from magecraft.core.dice import roll_dice
+from magecraft.core.events import EventLog
+from magecraft.core.tables import get_table, load_tables
+
+
+def roll(
+    expression: Annotated[str, typer.Argument(help="Dice to roll: 3d6, 1d6x1d6, 2d6h1, d100, 40%.")],
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json: JsonOption = False,
+) -> None:
+    """Roll dice and print the total and each die."""
+    rng = make_randomness(seed, dice, physical_dice)
+    result = roll_dice(expression, rng, expression)
+    if json:
+        print_json(result.to_dict())
+    else:
+        console().print(dice_line(result))
+
+
+table_app = typer.Typer(help="The seeds' random tables.", no_args_is_help=True)
+
+
+@table_app.command("list")
+def table_list(json: JsonOption = False) -> None:
+    """List every table with its dice and rule system."""
+    tables = load_tables()
+    if json:
+        print_json([{"name": t.name, "title": t.title, "system": t.system, "dice": t.dice,
+                     "section": t.section} for t in tables.values()])
+        return
+    out = Table(title="Random tables")
+    for column in ("name", "system", "dice", "title"):
+        out.add_column(column)
+    for t in tables.values():
+        out.add_row(t.name, t.system, t.dice, t.title)
+    console().print(out)
+
+
+@table_app.command("show")
+def table_show(name: Annotated[str, typer.Argument(help="Table name (see 'table list').")]) -> None:
+    """Show a table's rows."""
+    console().print(random_table(get_table(name)))
+
+
+@table_app.command("roll")
+def table_roll(
+    name: Annotated[str, typer.Argument(help="Table name (see 'table list').")],
+    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the roll.")] = 0,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json: JsonOption = False,
+) -> None:
+    """Roll on a table."""
+    chosen = get_table(name)
+    rng = make_randomness(seed, dice, physical_dice)
+    result = chosen.roll(rng, modifier)
+    if json:
+        print_json(result.to_dict())
+    else:
+        for line in table_result_lines(result):
+            console().print(line)
+
+
+saves_app = typer.Typer(help="Saved games, campaigns and characters.", no_args_is_help=True)
+
+
+@saves_app.command("list")
+def saves_list(
+    system: Annotated[str | None, typer.Option("--system", help="Only this rule system.")] = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """List saves."""
+    store = open_store(db)
+    saves = store.list_saves(system)
+    if json:
+        print_json([s.to_dict() for s in saves])
+        return
+    if not saves:
+        console().print(f"No saves in {store.path}.")
+        return
+    out = Table(title=f"Saves in {store.path}")
+    for column in ("id", "name", "system", "kind", "updated", "events"):
+        out.add_column(column)
+    for s in saves:
+        out.add_row(str(s.id), s.name, s.system, s.kind, s.updated, str(s.events))
+    console().print(out)
+
+
+@saves_app.command("show")
+def saves_show(
+    save_id: Annotated[int, typer.Argument(help="The save's id (see 'saves list').")],
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Show a save and its event log."""
+    saved = open_store(db).get(save_id)
+    if json:
+        print_json({"save": saved.summary.to_dict(), "state": saved.state})
+        return
+    s = saved.summary
+    console().print(f"[bold]{s.name}[/bold]: {s.system} {s.kind}, saved {s.updated}, {s.events} events")
+    console().print(event_table(EventLog.from_list(saved.events)))
+
+
+@saves_app.command("delete")
+def saves_delete(
+    save_id: Annotated[int, typer.Argument(help="The save's id (see 'saves list').")],
+    db: DbOption = None,
+) -> None:
+    """Delete a save."""
+    open_store(db).delete(save_id)
+    console().print(f"Deleted save {save_id}.")

@@ -1,0 +1,83 @@
+"""Options shared by every command, and the helpers that turn them into library objects.
+
+Every command that rolls takes ``--seed N``, ``--dice 3,3,4`` (scripted) or
+``--physical-dice``, and ``--json``; every command that saves or loads takes
+``--db PATH`` (or the ``MAGECRAFT_DB`` variable).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.prompt import Prompt
+
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help="Seed the dice: the same seed gives the same game.")
+]
+DiceOption = Annotated[
+    str | None,
+    typer.Option("--dice", help="Scripted die values used in order, e.g. 3,3,4 (tests, replays)."),
+]
+PhysicalOption = Annotated[
+    bool, typer.Option("--physical-dice", help="Roll real dice and type in each result.")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+DbOption = Annotated[
+    Path | None,
+    typer.Option("--db", envvar="MAGECRAFT_DB", help="Save store file (default: your user data directory)."),
+]
+SaveOption = Annotated[str | None, typer.Option("--save", help="Save the game under this name.")]
+LoadOption = Annotated[str | None, typer.Option("--load", help="Resume the game saved under this name.")]
+
+
+def console() -> Console:
+    """The console for people (stdout, looked up at call time so tests can capture it)."""
+    return Console(highlight=False, soft_wrap=True)
+
+
+def parse_script(text: str) -> list[int]:
+    """``"3,3,4"`` -> ``[3, 3, 4]``; anything else is a usage error."""
+    values = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if not part.lstrip("-").isdigit():
+            raise typer.BadParameter(f"{part!r} is not a die value (give whole numbers: --dice 3,3,4)",
+                                     param_hint="--dice")
+        values.append(int(part))
+    if not values:
+        raise typer.BadParameter("give at least one die value", param_hint="--dice")
+    return values
+
+
+def ask_at_terminal(prompt: str) -> str:
+    return Prompt.ask(prompt, console=console())
+
+
+def make_randomness(seed: int | None, dice: str | None, physical: bool) -> Randomness:
+    """The randomness the options ask for: at most one of ``--seed``, ``--dice``, ``--physical-dice``."""
+    chosen = [name for name, given in (("--seed", seed is not None), ("--dice", dice is not None),
+                                        ("--physical-dice", physical)) if given]
+    if len(chosen) > 1:
+        raise typer.BadParameter(f"choose one source of dice, not {' and '.join(chosen)}")
+    if dice is not None:
+        return Randomness.scripted(parse_script(dice))
+    if physical:
+        return Randomness.physical(ask_at_terminal)
+    return Randomness.seeded(seed)
+
+
+def open_store(db: Path | None) -> SaveStore:
+    return SaveStore(db)
+
+
+def print_json(data: Any) -> None:
+    """JSON to stdout, stable byte for byte for the same data."""
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -1,0 +1,21 @@
+"""The command for a rule system whose issue has not landed yet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import typer
+
+#: Lets the placeholder accept anything typed after it and still answer politely.
+CATCH_ALL = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
+
+
+def unavailable_command(title: str) -> Callable[[typer.Context], None]:
+    """A command that says the system is not available yet and exits 1, whatever follows it."""
+
+    def not_yet(ctx: typer.Context) -> None:
+        typer.echo(f"{title} is not available yet in this version of magecraft.", err=True)
+        raise typer.Exit(1)
+
+    not_yet.__doc__ = f"{title} (not available yet)."
+    return not_yet
