@@ -13,7 +13,7 @@ seed whose rule it applies (where one does) and a small JSON-able ``data`` dict.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,5 +116,5 @@ class EventLog:
         return cls(events)
 
     @classmethod
-    def from_list(cls, items: list[Mapping[str, JSON]]) -> EventLog:
+    def from_list(cls, items: Iterable[Mapping[str, JSON]]) -> EventLog:
         return cls([Event.from_dict(item) for item in items])
