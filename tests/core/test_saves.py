@@ -1,0 +1,138 @@
+"""The SQLite save store: round trips, transactions, versions, refusal of foreign files."""
+
+import sqlite3
+
+import pytest
+
+from magecraft.core import saves as saves_module
+from magecraft.core.errors import SaveError
+from magecraft.core.saves import APPLICATION_ID, SCHEMA_VERSION, SaveStore
+
+
+@pytest.fixture
+def store(tmp_path):
+    return SaveStore(tmp_path / "saves.sqlite3")
+
+
+def state(turn, events=2):
+    return {"turn": turn, "log": [{"seq": i, "kind": "roll", "label": f"roll {i}", "data": {"value": i}}
+                                  for i in range(events)]}
+
+
+def test_save_and_load_round_trip(store):
+    save_id = store.save("Tuesday", "wizard_prince", "game", state(3))
+    loaded = store.load("Tuesday", "wizard_prince", "game")
+    assert loaded.state == state(3)
+    assert loaded.summary.id == save_id and loaded.summary.events == 2
+    assert store.get(save_id).state == state(3)
+
+
+def test_overwriting_keeps_the_id_and_replaces_the_log(store):
+    first = store.save("camp", "mtg_rpg", "campaign", state(1, events=5))
+    second = store.save("camp", "mtg_rpg", "campaign", state(2, events=1))
+    assert first == second
+    assert store.load("camp", "mtg_rpg", "campaign").state == state(2, events=1)
+
+
+def test_a_save_that_fails_midway_leaves_the_old_save_intact(store):
+    store.save("evening", "mage_wars", "game", state(4, events=3))
+    broken = state(5, events=3)
+    broken["log"].append({"seq": 3, "kind": "roll", "label": "bad", "data": {"value": object()}})
+    with pytest.raises(SaveError, match="previous save is unchanged"):
+        store.save("evening", "mage_wars", "game", broken)
+    assert store.load("evening", "mage_wars", "game").state == state(4, events=3)
+
+
+def test_list_show_delete(store):
+    a = store.save("a", "mtg_rpg", "character", state(1))
+    store.save("b", "wizard_prince", "game", state(1))
+    assert [s.name for s in store.list_saves()] == ["a", "b"]
+    assert [s.name for s in store.list_saves("mtg_rpg")] == ["a"]
+    store.delete(a)
+    assert [s.name for s in store.list_saves()] == ["b"]
+    with pytest.raises(SaveError, match="no save with id"):
+        store.delete(a)
+
+
+def test_unknown_save_names_what_exists(store):
+    store.save("known", "mtg_rpg", "game", state(1))
+    with pytest.raises(SaveError, match=r"no mtg_rpg game saved as 'other' \(saved: known\)"):
+        store.load("other", "mtg_rpg", "game")
+
+
+def test_the_file_carries_the_application_id_and_schema_version(store):
+    conn = sqlite3.connect(store.path)
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    conn.close()
+
+
+def test_a_file_that_is_not_sqlite_is_refused_and_not_modified(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"shopping list: eye of newt\n" * 10)
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match="not a magecraft save store"):
+        SaveStore(path)
+    assert path.read_bytes() == before
+
+
+def test_another_programs_database_is_refused_and_not_modified(tmp_path):
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE invoices (n INTEGER)")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match="another program"):
+        SaveStore(path)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_store_gets_a_clear_error(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    SaveStore(path).save("x", "mtg_rpg", "game", state(1))
+    data = bytearray(path.read_bytes())
+    data[100:] = b"\xff" * (len(data) - 100)
+    path.write_bytes(bytes(data))
+    with pytest.raises(SaveError):
+        SaveStore(path).list_saves()
+
+
+def test_a_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    SaveStore(path)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    with pytest.raises(SaveError, match="newer magecraft"):
+        SaveStore(path)
+
+
+def test_migrations_run_in_order_from_an_older_schema(tmp_path, monkeypatch):
+    path = tmp_path / "s.sqlite3"
+    SaveStore(path).save("old", "mtg_rpg", "game", state(1))
+
+    def add_notes(conn):
+        conn.execute("ALTER TABLE saves ADD COLUMN notes TEXT DEFAULT ''")
+
+    monkeypatch.setattr(saves_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setitem(saves_module.MIGRATIONS, SCHEMA_VERSION + 1, add_notes)
+    migrated = SaveStore(path)
+    assert migrated.load("old", "mtg_rpg", "game").state == state(1)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    assert "notes" in [row[1] for row in conn.execute("PRAGMA table_info(saves)")]
+    conn.close()
+
+
+def test_the_environment_variable_chooses_the_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("MAGECRAFT_DB", str(tmp_path / "env.sqlite3"))
+    assert SaveStore().path == tmp_path / "env.sqlite3"
+
+
+def test_bad_kind_and_empty_name_are_refused(store):
+    with pytest.raises(SaveError, match="not 'party'"):
+        store.save("x", "mtg_rpg", "party", state(1))
+    with pytest.raises(SaveError, match="needs a name"):
+        store.save("  ", "mtg_rpg", "game", state(1))
