@@ -127,6 +127,16 @@ def saves_show(
     console().print(event_table(EventLog.from_list(saved.events)))
 
 
+@saves_app.command("log")
+def saves_log(
+    save_id: Annotated[int, typer.Argument(help="The save's id (see 'saves list').")],
+    db: DbOption = None,
+) -> None:
+    """Print a save's event log as JSON Lines."""
+    saved = open_store(db).get(save_id)
+    typer.echo(EventLog.from_list(saved.events).to_jsonl())
+
+
 @saves_app.command("delete")
 def saves_delete(
     save_id: Annotated[int, typer.Argument(help="The save's id (see 'saves list').")],

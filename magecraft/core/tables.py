@@ -218,7 +218,11 @@ def load_tables(systems: Iterable[str] = SYSTEM_PACKAGES) -> dict[str, RandomTab
     """Every table shipped in the package, by name."""
     tables: dict[str, RandomTable] = {}
     for system in systems:
-        folder = resources.files(f"magecraft.{system}").joinpath("data").joinpath("tables")
+        try:
+            package = resources.files(f"magecraft.{system}")
+        except ModuleNotFoundError:  # a rule system not shipped in this build
+            continue
+        folder = package.joinpath("data").joinpath("tables")
         if not folder.is_dir():
             continue
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):

@@ -101,6 +101,8 @@ def test_saves_commands(capsys, tmp_path):
     assert code == 0 and json.loads(out)[0]["name"] == "friday"
     code, out, _ = run(capsys, "saves", "show", str(save_id), "--db", str(db))
     assert code == 0 and "quick cast" in out
+    code, out, _ = run(capsys, "saves", "log", str(save_id), "--db", str(db))
+    assert code == 0 and json.loads(out)["data"] == {"value": 5}
     code, out, _ = run(capsys, "saves", "delete", str(save_id), "--db", str(db))
     assert code == 0
     code, _, err = run(capsys, "saves", "show", str(save_id), "--db", str(db))
