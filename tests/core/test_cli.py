@@ -74,7 +74,7 @@ def test_physical_dice_are_asked_for(capsys, monkeypatch):
     ["saves", "show", "notanumber"],
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, args):
-    code, out, err = run(capsys, *args)
+    code, _out, err = run(capsys, *args)
     assert code == 2
     assert len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
