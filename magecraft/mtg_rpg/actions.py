@@ -116,6 +116,11 @@ def mana_types(card: Card) -> frozenset[str]:
     return frozenset(lands) if card.is_land and lands else frozenset({COLORLESS})
 
 
+def casting_cost(card: Card) -> int:
+    """A card's mana casting cost with each X counted as 1 ("Performing an Action"); a land's is 0."""
+    return card.mana_value + card.symbols().count("X")
+
+
 def card_value(card: Card | None, settings: Settings = DEFAULT_SETTINGS) -> int:
     """Points a card adds to an action ("Performing an Action").
 
@@ -126,7 +131,7 @@ def card_value(card: Card | None, settings: Settings = DEFAULT_SETTINGS) -> int:
         return 0
     if card.is_land:
         return settings.land_action_value
-    return card.mana_value + card.symbols().count("X")
+    return casting_cost(card)
 
 
 # -- the difficulty table --------------------------------------------------------------------
