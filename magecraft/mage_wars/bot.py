@@ -1,0 +1,118 @@
+"""A built-in player for your side, for simulations, and the bot-against-Dummy match runner.
+
+The bot is greedy and deterministic: it plans the two dearest spells it can pay for (attack
+spells and creatures first), quick casts an attack spell at the Dummy Mage when it can, and
+otherwise scores each legal action: hurting the Dummy Mage, summoning, hurting its creatures,
+then closing in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from magecraft.core.randomness import Randomness
+from magecraft.mage_wars.arena import distance
+from magecraft.mage_wars.cards import Spellbook, card_book
+from magecraft.mage_wars.game import Action, MageWarsGame, Settings
+from magecraft.mage_wars.units import DUMMY, YOU
+
+_TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
+
+
+def choose(game: MageWarsGame) -> Action:
+    """The bot's action for the decision the game is waiting on."""
+    if game.pending == "plan":
+        return _plan(game)
+    actions = game.legal_actions()
+    return max(actions, key=lambda a: _score(game, a))
+
+
+def _plan(game: MageWarsGame) -> Action:
+    """The dearest affordable spell of each kind (attack spells, then creatures, ...), two at most."""
+    book = card_book()
+    budget = game.mana
+    chosen: list[str] = []
+    ordered = sorted(set(game.spellbook), key=lambda n: (_TYPE_ORDER[book.get(n).type], -book.get(n).cost, n))
+    for name in ordered:
+        card = book.get(name)
+        if (len(chosen) < 2 and card.casting_cost <= budget
+                and all(book.get(c).type != card.type for c in chosen)):
+            chosen.append(name)
+            budget -= card.casting_cost
+    return Action("plan", spells=tuple(chosen))
+
+
+def _score(game: MageWarsGame, action: Action) -> tuple[int, int]:
+    if action.kind == "pass":
+        return (0, 0)
+    if action.kind == "quick_cast":
+        card = card_book().get(action.name)
+        return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost)
+    unit = game.units[action.actor]
+    if action.do == "attack":
+        attack = unit.attack_named(action.name)
+        dice = attack.dice if attack is not None else 0
+        return (100 if action.target == DUMMY else 60, dice)
+    if action.do == "cast":
+        return _cast_score(game, action)
+    # Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
+    gap = distance(action.to, game.dummy.zone)
+    closeness = -abs(gap - 2) if unit.id == YOU else -gap
+    if action.do == "move":
+        return (20, closeness)
+    return (19 if action.do == "nothing" else 18, closeness)
+
+
+def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:
+    card = card_book().get(action.name)
+    if card.type == "creature":
+        return (105, card.cost)
+    if card.type == "attack":
+        hits_dummy = action.target == DUMMY or (not action.target and action.to == game.dummy.zone)
+        return (110 if hits_dummy else 55, card.cost)
+    target = game.units[action.target]
+    helps = card.effect is not None and (card.effect.side == "friendly") == (target.side == YOU)
+    return (50 if helps else 0, card.cost)
+
+
+def play_to_end(game: MageWarsGame) -> MageWarsGame:
+    """Let the bot play your side until the game ends."""
+    while not game.is_terminal():
+        game.apply(choose(game))
+    return game
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """Win rates and game length over a run of seeded bot games."""
+
+    games: int
+    seed: int
+    spellbook: str
+    you_wins: int
+    dummy_wins: int
+    draws: int
+    total_rounds: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games, "seed": self.seed, "spellbook": self.spellbook,
+            "you_wins": self.you_wins, "dummy_wins": self.dummy_wins, "draws": self.draws,
+            "you_win_rate": round(self.you_wins / self.games, 4),
+            "dummy_win_rate": round(self.dummy_wins / self.games, 4),
+            "draw_rate": round(self.draws / self.games, 4),
+            "average_rounds": round(self.total_rounds / self.games, 3),
+        }
+
+
+def run_matches(games: int, seed: int, spellbook: Spellbook, book_name: str,
+                settings: Settings | None = None) -> MatchSummary:
+    """Play ``games`` bot games; game ``i`` uses seed ``seed + i``."""
+    wins = {YOU: 0, DUMMY: 0, "draw": 0}
+    rounds = 0
+    for i in range(games):
+        game = play_to_end(MageWarsGame.new(Randomness.seeded(seed + i), spellbook, settings))
+        wins[str(game.winner)] += 1
+        rounds += game.round
+    return MatchSummary(games, seed, book_name, wins[YOU], wins[DUMMY], wins["draw"], rounds)

@@ -1,0 +1,351 @@
+"""Card facts for the compact Mage Wars arena, loaded from ``data/cards.json``.
+
+Creature and mage statistics and attack rows are facts from the published cards (see the data
+file's source note); the effects of enchantments and incantations are our own structured
+summaries.  Spellbooks (``data/spellbooks.json``) and the Dummy Mage's four decks
+(``data/dummy_decks.json``, seed 003 "Suggested Starting Dummy Mage Decks") load from data too,
+and your own book or decks can come from a JSON file of the same shape.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from magecraft.core.errors import DataError
+
+#: Seed 003, Setup 2: the sizes of the Dummy Mage's four decks.
+DUMMY_DECK_SIZES = {"creature": 15, "incantation": 10, "enchantment": 10, "attack": 10}
+CARD_TYPES = ("creature", "enchantment", "incantation", "attack", "mage")
+_EFFECT_ROLL = re.compile(r"^(\d+)(?:-(\d+)|(\+))$")
+_TRAIT_NUMBER = re.compile(r"^(.*?)\s*([+-]\d+|\d+)$")
+_REQUIREMENTS = {"creature", "living", "corporeal", "non_mage", "flying", "not_flying", "damaged",
+                 "enchanted", "movable", "action_left"}
+
+
+def trait_value(traits: tuple[str, ...], name: str) -> int | None:
+    """The number of a trait like ``Regenerate 2`` or ``Melee +1``; 0 for a bare trait, None if absent."""
+    for trait in traits:
+        if trait == name:
+            return 0
+        match = _TRAIT_NUMBER.match(trait)
+        if match and match.group(1) == name:
+            return int(match.group(2))
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class EffectRow:
+    """One row of an attack's effect-die table: on ``low``-``high`` these conditions (and a push)."""
+
+    low: int
+    high: int
+    conditions: tuple[tuple[str, int], ...] = ()
+    push: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack printed on a card: dice, range, damage type, traits and effect rows."""
+
+    name: str
+    action: str
+    kind: str
+    min_range: int
+    max_range: int
+    dice: int
+    damage_type: str
+    traits: tuple[str, ...] = ()
+    effects: tuple[EffectRow, ...] = ()
+    mana_cost: int = 0
+    is_spell: bool = False
+
+    @property
+    def melee(self) -> bool:
+        return self.kind == "melee"
+
+    @property
+    def zone_attack(self) -> bool:
+        return "Zone Attack" in self.traits
+
+    def trait(self, name: str) -> int | None:
+        return trait_value(self.traits, name)
+
+    def bonus_against(self, target_traits: tuple[str, ...], nonliving: bool) -> int:
+        """Dice added by traits like ``+2 vs. Flying``."""
+        bonus = 0
+        for trait in self.traits:
+            match = re.match(r"^\+(\d+) vs\. (.+?)( Creatures)?$", trait)
+            if not match:
+                continue
+            against = match.group(2)
+            if (against == "Nonliving" and nonliving) or against in target_traits:
+                bonus += int(match.group(1))
+        return bonus
+
+
+@dataclass(frozen=True, slots=True)
+class SpellEffect:
+    """What an enchantment or incantation does, in our own words as data.
+
+    ``side`` says whom the Dummy Mage casts it on (seed 003, criteria i-iii); ``requires`` lists
+    what a target must be for the spell to work ("discard it if it would not make sense").
+    """
+
+    side: str
+    text: str
+    requires: tuple[str, ...] = ()
+    melee_dice: int = 0
+    attack_dice: int = 0
+    life: int = 0
+    grants: tuple[str, ...] = ()
+    removes: tuple[str, ...] = ()
+    melee_unavoidable: bool = False
+    next_melee_unavoidable: bool = False
+    extra_melee_attack: bool = False
+    this_round: tuple[str, ...] = ()
+    heal_dice: int = 0
+    condition: str | None = None
+    banish_upkeeps: int = 0
+    purge: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card: a creature, an enchantment, an incantation, an attack spell or a mage."""
+
+    name: str
+    type: str
+    cost: int
+    action: str
+    min_range: int
+    max_range: int
+    life: int = 0
+    armor: int = 0
+    channeling: int = 0
+    reveal_cost: int = 0
+    traits: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    attacks: tuple[Attack, ...] = ()
+    effect: SpellEffect | None = None
+
+    @property
+    def casting_cost(self) -> int:
+        """Mana to cast; enchantments are cast and revealed at once in the compact game."""
+        return self.cost + self.reveal_cost
+
+    @property
+    def is_creature(self) -> bool:
+        return self.type in ("creature", "mage")
+
+    def trait(self, name: str) -> int | None:
+        return trait_value(self.traits, name)
+
+
+def _range(text: Any, source: str) -> tuple[int, int]:
+    match = re.match(r"^(\d+)-(\d+)$", str(text))
+    if not match or int(match.group(1)) > int(match.group(2)):
+        raise DataError(f"{source}: range {text!r} is not 'min-max'")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _effect_row(raw: Mapping[str, Any], source: str) -> EffectRow:
+    match = _EFFECT_ROLL.match(str(raw["roll"]))
+    if not match:
+        raise DataError(f"{source}: effect roll {raw['roll']!r} is not 'N+' or 'low-high'")
+    low = int(match.group(1))
+    high = 12 if match.group(3) else int(match.group(2))
+    conditions: list[tuple[str, int]] = []
+    push = False
+    for part in str(raw["effect"]).split("+"):
+        words = part.split()
+        if not words:
+            raise DataError(f"{source}: empty effect in {raw['effect']!r}")
+        count = int(words[0]) if words[0].isdigit() else 1
+        name = " ".join(words[1:] if words[0].isdigit() else words)
+        if name == "Push":
+            push = True
+        else:
+            conditions.append((name, count))
+    return EffectRow(low, high, tuple(conditions), push)
+
+
+def _attack(raw: Mapping[str, Any], source: str, is_spell: bool) -> Attack:
+    low, high = _range(raw["range"], source)
+    return Attack(
+        name=str(raw["name"]), action=str(raw["action"]), kind=str(raw["kind"]), min_range=low,
+        max_range=high, dice=int(raw["dice"]), damage_type=str(raw["damage_type"]),
+        traits=tuple(str(t) for t in raw.get("traits", [])),
+        effects=tuple(_effect_row(e, source) for e in raw.get("effects", [])),
+        mana_cost=int(raw.get("mana_cost", 0)),
+        is_spell=is_spell or "Counts as an attack spell" in raw.get("traits", []),
+    )
+
+
+def _effect(raw: Mapping[str, Any], source: str) -> SpellEffect:
+    requires = tuple(str(r) for r in raw.get("requires", []))
+    unknown = set(requires) - _REQUIREMENTS
+    if unknown:
+        raise DataError(f"{source}: unknown target requirement {sorted(unknown)[0]!r}")
+    if raw.get("side") not in ("friendly", "enemy"):
+        raise DataError(f"{source}: effect side must be 'friendly' or 'enemy'")
+    fields = {k: v for k, v in raw.items() if k not in ("requires", "grants", "removes", "this_round")}
+    try:
+        return SpellEffect(requires=requires, grants=tuple(raw.get("grants", [])),
+                           removes=tuple(raw.get("removes", [])),
+                           this_round=tuple(raw.get("this_round", [])), **fields)
+    except TypeError as exc:
+        raise DataError(f"{source}: {exc}") from None
+
+
+def card_from_dict(raw: Mapping[str, Any]) -> Card:
+    """One card from its data-file entry; a malformed entry raises DataError."""
+    source = f"card {raw.get('name', '?')!r}"
+    try:
+        kind = str(raw["type"])
+        if kind not in CARD_TYPES:
+            raise DataError(f"{source}: unknown card type {kind!r}")
+        low, high = _range(raw["range"], source)
+        effect = raw.get("effect")
+        if kind in ("enchantment", "incantation") and effect is None:
+            raise DataError(f"{source}: an {kind} needs an effect")
+        return Card(
+            name=str(raw["name"]), type=kind, cost=int(raw["cost"]), action=str(raw["action"]),
+            min_range=low, max_range=high, life=int(raw.get("life") or 0), armor=int(raw.get("armor") or 0),
+            channeling=int(raw.get("channeling") or 0), reveal_cost=int(raw.get("reveal_cost", 0)),
+            traits=tuple(str(t) for t in raw.get("traits", [])),
+            subtypes=tuple(str(t) for t in raw.get("subtypes", [])),
+            attacks=tuple(_attack(a, source, kind == "attack") for a in raw.get("attacks", [])),
+            effect=None if effect is None else _effect(effect, source),
+        )
+    except KeyError as exc:
+        raise DataError(f"{source}: missing key {exc.args[0]!r}") from None
+    except (TypeError, ValueError) as exc:
+        raise DataError(f"{source}: {exc}") from None
+
+
+def _read_data(name: str) -> Any:
+    text = resources.files("magecraft.mage_wars").joinpath("data", name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@dataclass(frozen=True)
+class CardBook:
+    """Every card by name."""
+
+    cards: Mapping[str, Card] = field(default_factory=dict)
+
+    def get(self, name: str) -> Card:
+        try:
+            return self.cards[name]
+        except KeyError:
+            raise DataError(f"no Mage Wars card named {name!r}") from None
+
+    def find(self, name: str) -> Card:
+        """A card by name, ignoring case (for people typing names)."""
+        for card in self.cards.values():
+            if card.name.lower() == name.strip().lower():
+                return card
+        raise DataError(f"no Mage Wars card named {name!r} (try one of: {', '.join(sorted(self.cards))})")
+
+
+@cache
+def card_book() -> CardBook:
+    """The shipped cards (loaded once)."""
+    raw = _read_data("cards.json")
+    cards = {}
+    for entry in raw["cards"]:
+        card = card_from_dict(entry)
+        if card.name in cards:
+            raise DataError(f"two cards are named {card.name!r}")
+        cards[card.name] = card
+    return CardBook(cards)
+
+
+def _counts(raw: Any, source: str, want_type: str | None, book: CardBook) -> tuple[str, ...]:
+    if not isinstance(raw, dict):
+        raise DataError(f"{source}: a card list must map card names to copies")
+    names: list[str] = []
+    for name, copies in raw.items():
+        card = book.get(name) if name in book.cards else None
+        if card is None:
+            raise DataError(f"{source}: no card named {name!r}")
+        if want_type is not None and card.type != want_type:
+            raise DataError(f"{source}: {name} is a {card.type}, not a {want_type}")
+        if not isinstance(copies, int) or copies < 1:
+            raise DataError(f"{source}: {name} needs a whole number of copies, not {copies!r}")
+        names.extend([name] * copies)
+    return tuple(names)
+
+
+@dataclass(frozen=True, slots=True)
+class Spellbook:
+    """Your mage and the spells in its book (seed 003 Setup 1)."""
+
+    mage: str
+    cards: tuple[str, ...]
+
+
+def spellbook_from_dict(raw: Any, source: str, book: CardBook | None = None) -> Spellbook:
+    book = book or card_book()
+    if not isinstance(raw, dict) or "mage" not in raw or "cards" not in raw:
+        raise DataError(f"{source}: a spellbook needs 'mage' and 'cards'")
+    mage = book.get(str(raw["mage"])) if str(raw["mage"]) in book.cards else None
+    if mage is None or mage.type != "mage":
+        raise DataError(f"{source}: {raw['mage']!r} is not a mage")
+    cards = _counts(raw["cards"], source, None, book)
+    if any(book.get(c).type == "mage" for c in cards):
+        raise DataError(f"{source}: a mage cannot be in a spellbook")
+    return Spellbook(mage.name, cards)
+
+
+def ready_spellbooks() -> dict[str, Spellbook]:
+    """The ready-made books, by name."""
+    raw = _read_data("spellbooks.json")
+    return {name: spellbook_from_dict(entry, f"spellbook {name}") for name, entry in raw["spellbooks"].items()}
+
+
+@dataclass(frozen=True, slots=True)
+class DummyDecks:
+    """The Dummy Mage's four decks (seed 003 Setup 2)."""
+
+    creature: tuple[str, ...]
+    enchantment: tuple[str, ...]
+    incantation: tuple[str, ...]
+    attack: tuple[str, ...]
+
+
+def dummy_decks_from_dict(raw: Any, source: str, book: CardBook | None = None) -> DummyDecks:
+    """Four decks of exactly the seed's sizes; anything else refuses the whole file."""
+    book = book or card_book()
+    if not isinstance(raw, dict):
+        raise DataError(f"{source}: expected an object with the four decks")
+    decks = {}
+    for kind, size in DUMMY_DECK_SIZES.items():
+        if kind not in raw:
+            raise DataError(f"{source}: the {kind} deck is missing")
+        names = _counts(raw[kind], f"{source} ({kind} deck)", kind, book)
+        if len(names) != size:
+            raise DataError(f"{source}: the {kind} deck needs {size} cards, not {len(names)}")
+        decks[kind] = names
+    return DummyDecks(**decks)
+
+
+def suggested_dummy_decks() -> DummyDecks:
+    return dummy_decks_from_dict(_read_data("dummy_decks.json"), "dummy_decks.json")
+
+
+def load_json_file(path: Path) -> Any:
+    """A JSON file supplied by the user; unreadable or malformed files raise DataError."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: not valid JSON: {exc.msg} (line {exc.lineno})") from None

@@ -1,0 +1,247 @@
+"""Attacks, damage, conditions and spell effects in the compact arena.
+
+An attack rolls attack dice (table ``mw_attack_die``: blank, normal and critical faces); armour
+soaks normal damage only, critical damage ignores it.  An attack with effect rows then rolls the
+d12 effect die.  These follow the published Mage Wars Arena rules; every simplification is in
+docs/rulings/mage_wars.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magecraft.core.tables import get_table
+from magecraft.mage_wars.arena import Wall, blocking_wall, distance, step
+from magecraft.mage_wars.cards import Attack, Card
+from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
+
+if TYPE_CHECKING:
+    from magecraft.mage_wars.game import MageWarsGame
+
+Target = Unit | Wall
+#: Conditions that Burnproof and Flame Immunity keep off.
+_FIRE_CONDITIONS = ("Burn",)
+
+
+def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, int]:
+    """Roll ``count`` attack dice: (normal damage, critical damage)."""
+    table = get_table("mw_attack_die")
+    normal = critical = 0
+    for n in range(count):
+        value = game.rng.roll(6, f"{label}, attack die {n + 1} of {count}", section=SEC_ARENA)
+        row = table.lookup(value).data
+        normal += int(row["normal"])
+        critical += int(row["critical"])
+    return normal, critical
+
+
+def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, game: MageWarsGame) -> bool:
+    """Whether ``attacker`` may make ``attack`` from ``from_zone`` against ``target`` (range, Flying, Guard)."""
+    if isinstance(target, Wall):
+        return attack.melee and from_zone in target.zones
+    if target.side == attacker.side or not target.in_arena:
+        return False
+    if not attack.min_range <= distance(from_zone, target.zone) <= attack.max_range:
+        return False
+    if attack.mana_cost and (attacker.zap_used or game.mana < attack.mana_cost):
+        return False
+    if not attack.melee:
+        return True
+    # Flying: only flying creatures reach a flyer in melee.
+    if target.flying and not attacker.flying:
+        return False
+    if target.guarding or attacker.has("Elusive") or attacker.flying:
+        return True
+    # Guard: a melee attacker must attack a guard of the zone first.
+    return not any(u.guarding and u.side == target.side and u.zone == target.zone and u.in_arena
+                   for u in game.units.values())
+
+
+def attack_dice(attacker: Unit, attack: Attack, target: Target, moved: bool) -> int:
+    """How many dice the attack rolls against this target."""
+    count = attack.dice
+    if not attack.is_spell:
+        count += attacker.curse_dice() - attacker.conditions.get("Weak", 0)
+        if attack.melee:
+            count += attacker.melee_bonus()
+            if moved:
+                count += attacker.trait("Charge") or 0
+    if isinstance(target, Unit):
+        count += attack.bonus_against(target.traits, not target.living)
+        count += target.trait(attack.damage_type.capitalize()) or 0
+    return max(0, count)
+
+
+def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, *,
+                   moved: bool = False, counterstrike: bool = False) -> None:
+    """Make one attack (Triplestrike makes three), then counterstrike and Battle Fury follow-ups."""
+    strikes = 3 if attack.trait("Triplestrike") is not None else 1
+    if attack.melee:
+        attacker.guarding = False
+    if attack.mana_cost:
+        game.mana -= attack.mana_cost
+        attacker.zap_used = True
+    for _ in range(strikes):
+        if not _alive(game, target) or game.winner is not None:
+            return
+        _strike(game, attacker, attack, target, moved)
+    if (not counterstrike and attack.melee and isinstance(target, Unit) and _alive(game, target)
+            and _alive(game, attacker) and not target.incapacitated and game.winner is None):
+        counter = next((a for a in target.attacks if a.trait("Counterstrike") is not None), None)
+        if counter is not None and can_attack(target, counter, target.zone, attacker, game):
+            game.event(f"{target.describe()} counterstrikes {attacker.describe()}", section=SEC_ARENA)
+            resolve_attack(game, target, counter, attacker, counterstrike=True)
+    if not counterstrike and attack.melee and attacker.battle_fury and _alive(game, attacker):
+        attacker.battle_fury = False
+        follow = next((a for a in attacker.attacks if a.melee and a.action == "quick"), None)
+        if follow is not None and _alive(game, target) and can_attack(attacker, follow, attacker.zone,
+                                                                       target, game):
+            game.event(f"Battle Fury: {attacker.describe()} attacks again", section=SEC_ARENA)
+            resolve_attack(game, attacker, follow, target, counterstrike=False)
+
+
+def _alive(game: MageWarsGame, target: Target) -> bool:
+    if isinstance(target, Wall):
+        return target in game.walls
+    return target.id in game.units and target.in_arena
+
+
+def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, moved: bool) -> None:
+    who = f"{attacker.describe()}'s {attack.name} at {_name(target)}"
+    # Daze: an attack by a dazed creature misses on an effect-die roll of 1-6.
+    if "Daze" in attacker.conditions and game.rng.roll(12, f"{who}: Daze check (1-6 misses)",
+                                                        section=SEC_ARENA) <= 6:
+        game.event(f"{who} misses: dazed", section=SEC_ARENA)
+        return
+    if isinstance(target, Unit) and attack.damage_type == "flame" and target.has("Flame Immunity"):
+        game.event(f"{target.describe()} is immune to flame", section=SEC_ARENA)
+        return
+    count = attack_dice(attacker, attack, target, moved)
+    normal, critical = roll_attack_dice(game, count, who)
+    armor = max(0, target.armor - (attack.trait("Piercing") or 0))
+    damage = critical + max(0, normal - armor)
+    game.event(f"{who}: {count} dice, {normal} normal and {critical} critical damage, armour {armor}: "
+               f"{damage} damage", section=SEC_ARENA,
+               data={"attacker": attacker.id, "target": _id(target), "attack": attack.name, "dice": count,
+                     "normal": normal, "critical": critical, "armor": armor, "damage": damage})
+    if attack.trait("Mana Drain") and isinstance(target, Unit) and target.id == YOU and damage > 0:
+        game.mana = max(0, game.mana - (attack.trait("Mana Drain") or 0))
+    game.deal_damage(target, damage, by=attacker.side)
+    if attack.effects and isinstance(target, Unit) and _alive(game, target):
+        roll = game.rng.roll(12, f"{who}: effect die", section=SEC_ARENA)
+        for row in attack.effects:
+            if row.low <= roll <= row.high:
+                for name, count_ in row.conditions:
+                    apply_condition(game, target, name, count_)
+                if row.push:
+                    push(game, target)
+
+
+def _name(target: Target) -> str:
+    return f"wall {target.id}" if isinstance(target, Wall) else target.describe()
+
+
+def _id(target: Target) -> str:
+    return target.id
+
+
+def apply_condition(game: MageWarsGame, unit: Unit, name: str, count: int = 1) -> None:
+    """Place a condition; Burnproof and Flame Immunity refuse Burn, Unmovable refuses Slam."""
+    if name in _FIRE_CONDITIONS and (unit.has("Burnproof") or unit.has("Flame Immunity")):
+        game.event(f"{unit.describe()} cannot burn", section=SEC_ARENA)
+        return
+    if name == "Slam" and unit.has("Unmovable"):
+        game.event(f"{unit.describe()} is Unmovable: no Slam", section=SEC_ARENA)
+        return
+    if name == "Slam":
+        unit.guarding = False
+    unit.add_condition(name, count)
+    game.event(f"{unit.describe()} gains {count} {name}", section=SEC_ARENA,
+               data={"unit": unit.id, "condition": name, "count": count})
+
+
+def push(game: MageWarsGame, unit: Unit) -> None:
+    """Push one zone in a Compass Rose direction; the arena edge or a wall stops it."""
+    if unit.has("Unmovable"):
+        game.event(f"{unit.describe()} is Unmovable: not pushed", section=SEC_ARENA)
+        return
+    roll = game.rng.roll(12, f"push direction for {unit.describe()} (Compass Rose)", section=SEC_ARENA)
+    row = get_table("mw_compass_rose").lookup(roll)
+    dest = step(unit.zone, int(row.data["dcol"]), int(row.data["drow"]))
+    if dest is None or blocking_wall(game.walls, unit.zone, dest) is not None:
+        game.event(f"{unit.describe()} is pushed {row.result} but stops at the edge or a wall",
+                   section=SEC_ARENA)
+        return
+    game.event(f"{unit.describe()} is pushed {row.result} to {dest}", section=SEC_ARENA)
+    unit.zone = dest
+
+
+def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -> bool:
+    """Whether an enchantment or incantation would work on ``target`` (range, target rules, sense)."""
+    effect = card.effect
+    if effect is None or not target.in_arena:
+        return False
+    if not card.min_range <= distance(caster_zone, target.zone) <= card.max_range:
+        return False
+    if card.type == "enchantment" and card.name in target.enchantments:
+        return False
+    checks = {
+        "creature": True,
+        "living": target.living,
+        "corporeal": not target.has("Incorporeal"),
+        "non_mage": not target.is_mage,
+        "flying": target.flying,
+        "not_flying": not target.flying,
+        "damaged": target.damage > 0,
+        "enchanted": bool(target.enchantments),
+        "movable": not target.has("Unmovable") and "Slam" not in target.conditions,
+        "action_left": target.ready and game.stage != "quick_cast_2",
+    }
+    if not all(checks[r] for r in effect.requires):
+        return False
+    if effect.extra_melee_attack and target.battle_fury:
+        return False
+    return not (effect.this_round and all(t in target.round_traits for t in effect.this_round))
+
+
+def cast_spell(game: MageWarsGame, card: Card, target: Unit, caster: str) -> None:
+    """Carry out an enchantment or incantation already found to fit its target."""
+    effect = card.effect
+    assert effect is not None
+    game.event(f"{caster_name(caster)} casts {card.name} on {target.describe()}", section=SEC_ARENA,
+               data={"spell": card.name, "target": target.id})
+    if card.type == "enchantment":
+        target.enchantments.append(card.name)
+        return
+    if effect.extra_melee_attack:
+        target.battle_fury = True
+    if effect.next_melee_unavoidable:
+        target.perfect_strike = True
+    target.round_traits.extend(effect.this_round)
+    if effect.heal_dice:
+        normal, critical = roll_attack_dice(game, effect.heal_dice, f"{card.name} on {target.describe()}")
+        healed = min(target.damage, normal + critical)
+        target.damage -= healed
+        game.event(f"{target.describe()} heals {healed}", section=SEC_ARENA, data={"healed": healed})
+    if effect.condition:
+        apply_condition(game, target, effect.condition)
+    if effect.banish_upkeeps:
+        target.banished = effect.banish_upkeeps
+        target.guarding = False
+        game.event(f"{target.describe()} is banished for {effect.banish_upkeeps} upkeeps", section=SEC_ARENA)
+    if effect.purge:
+        game.event(f"{', '.join(target.enchantments)} destroyed on {target.describe()}", section=SEC_ARENA)
+        target.enchantments.clear()
+
+
+def caster_name(side: str) -> str:
+    return {YOU: "Your mage", DUMMY: "The Dummy Mage"}.get(side, side)
+
+
+def zone_attack_targets(game: MageWarsGame, caster: Unit) -> list[Unit]:
+    """Every creature in the caster's zone but the caster, friend and foe (seed 003, 11-12 B)."""
+    return [u for u in game.units.values() if u.in_arena and u.zone == caster.zone and u.id != caster.id]
+
+
+def enemies_of(game: MageWarsGame, side: str) -> list[Unit]:
+    return [u for u in game.units.values() if u.side == other(side) and u.in_arena]

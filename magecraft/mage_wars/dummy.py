@@ -1,0 +1,281 @@
+"""The Dummy Mage: an opponent that plays itself by d12 rolls (seed 003).
+
+:func:`quick_cast` is its quick cast/action (seed 003 "Quick Cast/Action Die Roll Sequence"),
+:func:`creature_turn` one turn of its creatures (seed 003 "Creature Action Sequence").  Every
+choice it makes is logged as a ``dummy`` event saying why, e.g. "rolled 9: 3 zones from every
+enemy, re-rolling".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from magecraft.core.deck import DeckExhausted
+from magecraft.core.tables import get_table
+from magecraft.mage_wars.arena import blocking_wall, distance, neighbours, reachable, step
+from magecraft.mage_wars.cards import Attack, Card, card_book
+from magecraft.mage_wars.combat import (
+    Target,
+    can_attack,
+    cast_spell,
+    enemies_of,
+    resolve_attack,
+    spell_fits,
+    zone_attack_targets,
+)
+from magecraft.mage_wars.units import DUMMY, SEC_CREATURE, SEC_QUICK, YOU, Unit
+
+if TYPE_CHECKING:
+    from magecraft.mage_wars.game import MageWarsGame
+
+T = TypeVar("T")
+
+
+def say(game: MageWarsGame, text: str, section: str = SEC_QUICK, **data: object) -> None:
+    """Log the Dummy Mage's reasoning."""
+    game.rng.log.record("dummy", text, section=section, data=data)
+
+
+def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, ...]], label: str,
+          section: str) -> T:
+    """The item with the smallest key; a random one among equals (seed 003 "choose randomly")."""
+    best = min(key(i) for i in items)
+    tied = [i for i in items if key(i) == best]
+    return game.rng.choice(tied, label, section=section)
+
+
+def is_far(game: MageWarsGame) -> bool:
+    """Whether the Dummy Mage is ``far_zones`` (3) or more zones from every enemy creature and your mage."""
+    return all(distance(game.dummy.zone, u.zone) >= game.settings.far_zones for u in enemies_of(game, DUMMY))
+
+
+def quick_cast(game: MageWarsGame) -> None:
+    """One quick cast/action: roll the d12 (re-rolling 8+ while far away) and act on it."""
+    dm = game.dummy
+    if "Stun" in dm.conditions or "Slam" in dm.conditions:
+        dm.remove_condition("Stun")
+        dm.remove_condition("Slam")
+        say(game, "stunned: flips its quick cast marker and does not act this stage", SEC_QUICK)
+        return
+    value = game.rng.roll(12, "Dummy Mage quick cast/action", section=SEC_QUICK)
+    while value >= 8 and is_far(game):
+        say(game, f"rolled {value}: {game.settings.far_zones} zones from every enemy, re-rolling", value=value)
+        value = game.rng.roll(12, "Dummy Mage quick cast/action (re-roll)", section=SEC_QUICK)
+    row = get_table("mw_dummy_quick_cast").lookup(value)
+    say(game, f"rolled {value}: {row.result}", value=value, result=row.result)
+    if row.result == "move":
+        _move(game)
+    elif row.result == "summon":
+        _summon(game)
+    elif row.result == "enchantment or incantation":
+        second = game.rng.roll(12, "Dummy Mage: enchantment (1-6) or incantation (7-12)", section=SEC_QUICK)
+        kind = get_table("mw_dummy_spell_deck").lookup(second).result
+        say(game, f"rolled {second}: draws an {kind}", value=second)
+        _cast_from(game, kind)
+    else:
+        _cast_from(game, "attack")
+
+
+def _move(game: MageWarsGame) -> None:
+    """1-3: a second d12 on the Compass Rose; against the arena edge (or a wall) it stays put."""
+    dm = game.dummy
+    roll = game.rng.roll(12, "Dummy Mage move direction (Compass Rose)", section=SEC_QUICK)
+    row = get_table("mw_compass_rose").lookup(roll)
+    dest = step(dm.zone, int(row.data["dcol"]), int(row.data["drow"]))
+    if dest is None or blocking_wall(game.walls, dm.zone, dest) is not None:
+        say(game, f"rolled {roll}: {row.result}, but the arena wall is there: stays in {dm.zone}", value=roll)
+        return
+    say(game, f"rolled {roll}: moves one zone {row.result} to {dest}", value=roll, zone=dest)
+    dm.zone = dest
+
+
+def _draw(game: MageWarsGame, kind: str) -> Card | None:
+    try:
+        name = game.decks[kind].draw()
+    except DeckExhausted:
+        say(game, f"the {kind} deck is exhausted: the Dummy Mage loses this turn")
+        return None
+    return card_book().get(name)
+
+
+def _summon(game: MageWarsGame) -> None:
+    """4-7: the top creature of the shuffled creature deck joins the Dummy Mage's zone, inactive."""
+    card = _draw(game, "creature")
+    if card is None:
+        return
+    unit = game.add_creature(card, DUMMY, game.dummy.zone)
+    say(game, f"summons {unit.describe()} in {unit.zone} with an inactive action marker", unit=unit.id)
+
+
+def _cast_from(game: MageWarsGame, kind: str) -> None:
+    card = _draw(game, kind)
+    if card is None:
+        return
+    deck = game.decks[kind]
+    if kind == "attack":
+        targets = attack_spell_targets(game, card)
+        if not targets:
+            say(game, f"draws {card.name}: nothing in range, discarded", card=card.name)
+            deck.discard(card.name)
+            return
+        say(game, f"draws {card.name}: casts it at {', '.join(t.describe() for t in targets)}", card=card.name)
+        for victim in targets:
+            resolve_attack(game, game.dummy, card.attacks[0], victim)
+        deck.discard(card.name)
+        return
+    target = spell_target(game, card)
+    deck.discard(card.name)
+    if target is None:
+        say(game, f"draws {card.name}: it cannot work on anything in range, discarded", card=card.name)
+        return
+    say(game, f"draws {card.name}: casts it on {target.describe()}", card=card.name, target=target.id)
+    cast_spell(game, card, target, DUMMY)
+
+
+def spell_target(game: MageWarsGame, card: Card) -> Unit | None:
+    """Seed 003 criteria ii (enemy creature) and iii (friendly creature) for enchantments and incantations."""
+    assert card.effect is not None
+    zone = game.dummy.zone
+    if card.effect.side == "enemy":
+        enemies = [u for u in enemies_of(game, DUMMY) if spell_fits(game, card, zone, u)]
+        if not enemies:
+            return None
+        return _pick(game, enemies, lambda u: (-u.remaining_life,), "Dummy Mage: enemies of equal life",
+                     SEC_QUICK)
+    friends = [u for u in game.creatures(DUMMY) if spell_fits(game, card, zone, u)]
+    if not friends:
+        return None
+    engaged = [u for u in friends if any(e.zone == u.zone for e in enemies_of(game, DUMMY))]
+    if engaged:
+        return _pick(game, engaged, lambda u: (u.remaining_life,), "Dummy Mage: friends of equal life", SEC_QUICK)
+    you = game.you.zone
+    return _pick(game, friends, lambda u: (distance(u.zone, you), u.remaining_life),
+                 "Dummy Mage: friends equally close with equal life", SEC_QUICK)
+
+
+def attack_spell_targets(game: MageWarsGame, card: Card) -> list[Unit]:
+    """Seed 003 11-12 B: your mage first; a zone attack hits its whole zone; else your closest creature."""
+    attack = card.attacks[0]
+    dm = game.dummy
+    if attack.zone_attack:
+        zone_units = zone_attack_targets(game, dm)
+        return zone_units if any(u.side == YOU for u in zone_units) else []
+    if can_attack(dm, attack, dm.zone, game.you, game):
+        return [game.you]
+    creatures = [u for u in game.creatures(YOU) if can_attack(dm, attack, dm.zone, u, game)]
+    if not creatures:
+        return []
+    return [_pick(game, creatures, lambda u: (distance(dm.zone, u.zone), -u.remaining_life),
+                  "Dummy Mage: targets equally close with equal life", SEC_QUICK)]
+
+
+# -- creatures ----------------------------------------------------------------------------------
+def creature_turn(game: MageWarsGame) -> None:
+    """One turn of the Dummy Mage's creatures: pass while you have more ready, else the dearest acts."""
+    ready = game.ready_units(DUMMY)
+    yours = len(game.ready_units(YOU))
+    if yours > len(ready):
+        say(game, f"passes: you have {yours} creatures ready, it has {len(ready)}", SEC_CREATURE)
+        return
+    unit = _pick(game, ready, lambda u: (-u.card.cost,), "Dummy Mage: creatures of equal mana cost",
+                 SEC_CREATURE)
+    act(game, unit)
+
+
+def next_to_act(game: MageWarsGame) -> list[Unit]:
+    """The Dummy Mage's ready creatures in acting order (highest mana cost first)."""
+    return sorted(game.ready_units(DUMMY), key=lambda u: -u.card.cost)
+
+
+def _target_key(game: MageWarsGame) -> Callable[[Target], tuple[int, ...]]:
+    """Your mage first, then the creature with the highest remaining life (walls last)."""
+    def key(target: Target) -> tuple[int, ...]:
+        if isinstance(target, Unit):
+            return (0 if target.id == YOU else 1, -target.remaining_life)
+        return (2, 0)
+    return key
+
+
+def _attack_options(game: MageWarsGame, unit: Unit, zone: str, attacks: Sequence[Attack],
+                    only_zone: bool) -> list[tuple[Attack, Unit]]:
+    return [(attack, target) for target in enemies_of(game, DUMMY) for attack in attacks
+            if (not only_zone or target.zone == zone) and can_attack(unit, attack, zone, target, game)]
+
+
+def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
+    key = _target_key(game)
+    target = _pick(game, [t for _, t in options], key, f"{unit.describe()}: targets of equal life",
+                   SEC_CREATURE)
+    kinds = [a for a, t in options if t is target]
+    attack = game.rng.choice(kinds, f"{unit.describe()}: which attack", section=SEC_CREATURE)
+    return attack, target
+
+
+def act(game: MageWarsGame, unit: Unit) -> None:
+    """Seed 003 A, B, C for one creature, with the wall and engagement rules."""
+    unit.ready = False
+    if unit.incapacitated:
+        unit.remove_condition("Stun")
+        unit.remove_condition("Slam")
+        say(game, f"{unit.describe()} is stunned or knocked down and loses its action", SEC_CREATURE)
+        return
+    engaged = any(u.zone == unit.zone for u in enemies_of(game, DUMMY)
+                  if any(can_attack(unit, a, unit.zone, u, game) for a in unit.attacks))
+    options = _attack_options(game, unit, unit.zone, unit.attacks, engaged)
+    if options:
+        attack, target = _choose(game, unit, options)
+        say(game, f"{unit.describe()} A: attacks {target.describe()} with {attack.name}"
+                  + (" (engaged in its zone)" if engaged else ""), SEC_CREATURE, unit=unit.id, target=target.id)
+        resolve_attack(game, unit, attack, target)
+        return
+    quick = [a for a in unit.attacks if a.action == "quick"]
+    moves = [z for z, n in reachable(unit.zone, min(unit.quick_moves, 1), game.walls).items() if n == 1]
+    staged = [(zone, a, t) for zone in moves for a, t in _attack_options(game, unit, zone, quick, False)]
+    if staged:
+        key = _target_key(game)
+        best = min(key(t) for _, _, t in staged)
+        zone = next(z for z, _, t in staged if key(t) == best)
+        attack, target = _choose(game, unit, [(a, t) for z, a, t in staged if z == zone])
+        say(game, f"{unit.describe()} B: moves to {zone} and attacks {target.describe()} with {attack.name}",
+            SEC_CREATURE, unit=unit.id, zone=zone, target=target.id)
+        unit.zone = zone
+        resolve_attack(game, unit, attack, target, moved=True)
+        return
+    _pursue(game, unit)
+
+
+def pursuit_target(game: MageWarsGame, unit: Unit) -> Unit:
+    """Seed 003 C: your mage, or your creature with the highest remaining life if it is closer."""
+    you = game.you
+    creatures = game.creatures(YOU)
+    if not creatures:
+        return you
+    best = _pick(game, creatures, lambda u: (-u.remaining_life, distance(unit.zone, u.zone)),
+                 f"{unit.describe()}: your creatures of equal life", SEC_CREATURE)
+    return best if distance(unit.zone, best.zone) < distance(unit.zone, you.zone) else you
+
+
+def _pursue(game: MageWarsGame, unit: Unit) -> None:
+    """C: move up to two zones toward the target; a wall in the way is crossed if passable, else attacked."""
+    target = pursuit_target(game, unit)
+    for moved in range(unit.full_moves):
+        if unit.zone == target.zone:
+            break
+        here = distance(unit.zone, target.zone)
+        closer = [z for z in neighbours(unit.zone) if distance(z, target.zone) < here]
+        open_steps = [z for z in closer if blocking_wall(game.walls, unit.zone, z) is None]
+        if open_steps:
+            unit.zone = open_steps[0]
+            continue
+        wall = blocking_wall(game.walls, unit.zone, closer[0])
+        melee = next((a for a in unit.attacks if a.melee), None)
+        if moved == 0 and wall is not None and melee is not None:
+            say(game, f"{unit.describe()} C: wall {wall.id} blocks the way to {target.describe()}: attacks it",
+                SEC_CREATURE, unit=unit.id, wall=wall.id)
+            resolve_attack(game, unit, melee, wall)
+            return
+        break
+    say(game, f"{unit.describe()} C: moves toward {target.describe()} to {unit.zone}", SEC_CREATURE,
+        unit=unit.id, zone=unit.zone, toward=target.id)
+

@@ -1,0 +1,682 @@
+"""A game of Mage Wars solo: your mage against the Dummy Mage (seed 003) in the compact arena.
+
+The round follows seed 003 "Gameplay": a Ready stage (initiative, reset, channel, upkeep,
+planning, deployment) and an Action stage (first quick cast stage, alternating creature actions,
+final quick cast stage).  The Dummy Mage's turns run by themselves (:mod:`magecraft.mage_wars.dummy`);
+the game stops whenever you must decide: plan, quick cast or activate a creature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from itertools import combinations_with_replacement
+from typing import Any, ClassVar, Self
+
+from magecraft.core.deck import Deck
+from magecraft.core.errors import DataError, RuleError
+from magecraft.core.events import EventLog
+from magecraft.core.randomness import Randomness
+from magecraft.core.state import GameState
+from magecraft.mage_wars import dummy
+from magecraft.mage_wars.arena import ZONES, Wall, distance, reachable
+from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
+from magecraft.mage_wars.combat import (
+    Target,
+    can_attack,
+    cast_spell,
+    resolve_attack,
+    roll_attack_dice,
+    spell_fits,
+    zone_attack_targets,
+)
+from magecraft.mage_wars.units import (
+    DUMMY,
+    SEC_ACTION,
+    SEC_ARENA,
+    SEC_END,
+    SEC_READY,
+    SEC_SETUP,
+    YOU,
+    Unit,
+    other,
+)
+
+STAGES = ("ready", "quick_cast_1", "creatures", "quick_cast_2")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Choices a table might make differently (see docs/rulings/mage_wars.md)."""
+
+    #: Seed 003 Setup 3: the Dummy Mage's life; None means the chosen mage's printed life.
+    dummy_life: int | None = None
+    dummy_mage: str = "Warlock"
+    #: Mana your mage starts with; None means its channeling value.
+    starting_mana: int | None = None
+    your_zone: str = "D3"
+    dummy_zone: str = "A1"
+    #: Seed 003 re-roll: the Dummy Mage re-rolls 8+ while this many zones or more from every enemy.
+    far_zones: int = 3
+    #: Seed 003 Game End, the alternate end: on, and the multiplier on your killed creatures' cost.
+    alternate_end: bool = True
+    alternate_multiplier: int = 2
+    #: A game still running after this many rounds is a draw (not in the seed; keeps bot games finite).
+    max_rounds: int = 40
+    #: Burn leaves on an effect-die roll at or under this in upkeep.
+    burn_removal: int = 2
+    walls: tuple[Wall, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        raw = asdict(self)
+        raw["walls"] = [w.to_dict() for w in self.walls]
+        return raw
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Settings:
+        known = {k: v for k, v in raw.items() if k in cls.__dataclass_fields__ and k != "walls"}
+        try:
+            walls = tuple(Wall(str(w["id"]), (str(w["zones"][0]), str(w["zones"][1])), int(w["life"]),
+                               int(w.get("armor", 0)), bool(w.get("passable", False)))
+                          for w in raw.get("walls", []))
+            settings = cls(walls=walls, **known)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise DataError(f"settings: {exc}") from None
+        settings.validate()
+        return settings
+
+    def validate(self) -> None:
+        for zone in (self.your_zone, self.dummy_zone):
+            if zone not in ZONES:
+                raise DataError(f"settings: {zone!r} is not an arena zone (A1-D3)")
+        for wall in self.walls:
+            if any(z not in ZONES for z in wall.zones) or distance(*wall.zones) != 1:
+                raise DataError(f"settings: wall {wall.id} must stand between two adjacent zones")
+        if self.dummy_life is not None and self.dummy_life < 1:
+            raise DataError("settings: the Dummy Mage needs at least 1 life")
+        if self.max_rounds < 1:
+            raise DataError("settings: max_rounds must be at least 1")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of yours.
+
+    ``kind`` is ``plan`` (``spells``), ``quick_cast`` (``name`` and ``target``), ``activate`` (a
+    creature ``actor`` moves ``to`` a zone and then does ``do``: attack, cast, guard, move or
+    nothing) or ``pass``.
+    """
+
+    kind: str
+    actor: str = ""
+    to: str = ""
+    do: str = ""
+    name: str = ""
+    target: str = ""
+    spells: tuple[str, ...] = field(default_factory=tuple)
+
+    def describe(self) -> str:
+        if self.kind == "plan":
+            return "plan " + (" and ".join(self.spells) or "no spells")
+        if self.kind == "pass":
+            return "pass"
+        on = f" on {self.target}" if self.target else ""
+        if self.kind == "quick_cast":
+            return f"quick cast {self.name}{on}"
+        move = f"move to {self.to}, then " if self.do != "move" and self.to else ""
+        what = {"attack": f"attack {self.target} with {self.name}", "cast": f"cast {self.name}{on}",
+                "guard": "guard", "move": f"move to {self.to}", "nothing": "do nothing"}[self.do]
+        return f"{self.actor}: {move}{what}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "actor": self.actor, "to": self.to, "do": self.do, "name": self.name,
+                "target": self.target, "spells": list(self.spells)}
+
+
+class MageWarsGame(GameState[Action]):
+    """Your mage against the Dummy Mage."""
+
+    system: ClassVar[str] = "mage_wars"
+
+    def __init__(self, rng: Randomness, settings: Settings, units: dict[str, Unit], decks: dict[str, Deck[str]],
+                 spellbook: list[str], *, mana: int, round_no: int = 0, stage: str = "ready",
+                 initiative: str = DUMMY, planned: list[str] | None = None, pending: str = "",
+                 turn: str = "", done: dict[str, bool] | None = None, you_passed: bool = False,
+                 quickcast_used: bool = False, wall_damage: dict[str, int] | None = None,
+                 walls: list[Wall] | None = None, kills: dict[str, int] | None = None,
+                 winner: str | None = None, end_reason: str = "", next_id: int = 1) -> None:
+        self.rng = rng
+        self.settings = settings
+        self.units = units
+        self.decks = decks
+        self.spellbook = spellbook
+        self.mana = mana
+        self.round = round_no
+        self.stage = stage
+        self.initiative = initiative
+        self.planned = planned or []
+        self.pending = pending
+        self.turn = turn
+        self.done = done or {YOU: False, DUMMY: False}
+        self.you_passed = you_passed
+        self.quickcast_used = quickcast_used
+        self.wall_damage = wall_damage or {}
+        self.walls = list(settings.walls) if walls is None else walls
+        self.kills = kills or {"by_you": 0, "by_dummy": 0}
+        self.winner = winner
+        self.end_reason = end_reason
+        self.next_id = next_id
+
+    # -- setup ----------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rng: Randomness, spellbook: Spellbook, settings: Settings | None = None,
+            decks: DummyDecks | None = None, *, shuffle: bool = True, start: bool = True) -> MageWarsGame:
+        """Seed 003 Setup: your book, the Dummy Mage's four shuffled decks, both mages placed."""
+        settings = settings or Settings()
+        settings.validate()
+        book = card_book()
+        decks = decks or suggested_dummy_decks()
+        mage = book.get(spellbook.mage)
+        dummy_card = book.get(settings.dummy_mage)
+        if dummy_card.type != "mage":
+            raise DataError(f"settings: {settings.dummy_mage!r} is not a mage")
+        units = {
+            YOU: Unit(YOU, mage.name, YOU, settings.your_zone, mage.life),
+            DUMMY: Unit(DUMMY, dummy_card.name, DUMMY, settings.dummy_zone,
+                        settings.dummy_life or dummy_card.life, ready=False),
+        }
+        piles = {kind: Deck(list(getattr(decks, kind)), name=f"Dummy Mage {kind}")
+                 for kind in ("creature", "enchantment", "incantation", "attack")}
+        if shuffle:
+            for pile in piles.values():
+                pile.shuffle(rng)
+        mana = mage.channeling if settings.starting_mana is None else settings.starting_mana
+        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana)
+        game.event("setup: the Dummy Mage has initiative", section=SEC_SETUP,
+                   data={"you": mage.name, "dummy": dummy_card.name, "dummy_life": units[DUMMY].life})
+        if start:
+            game.advance()
+        return game
+
+    # -- small helpers --------------------------------------------------------------------------
+    def event(self, label: str, *, section: str | None = None, data: Mapping[str, Any] | None = None) -> None:
+        self.rng.log.record("game", label, section=section, data=data)
+
+    @property
+    def you(self) -> Unit:
+        return self.units[YOU]
+
+    @property
+    def dummy(self) -> Unit:
+        return self.units[DUMMY]
+
+    def creatures(self, side: str) -> list[Unit]:
+        """A side's creatures in the arena (not its mage)."""
+        return [u for u in self.units.values() if u.side == side and not u.is_mage and u.in_arena]
+
+    def ready_units(self, side: str) -> list[Unit]:
+        """Units of a side with an active action marker (your mage acts as a creature)."""
+        return [u for u in self.units.values()
+                if u.side == side and u.ready and u.in_arena and not (u.is_mage and side == DUMMY)]
+
+    def add_creature(self, card: Card, side: str, zone: str) -> Unit:
+        """A new creature with an inactive action marker: it acts from the next Reset."""
+        unit = Unit(f"{side[0]}{self.next_id}", card.name, side, zone, card.life, ready=False, fresh=True)
+        self.next_id += 1
+        self.units[unit.id] = unit
+        return unit
+
+    def target(self, ident: str) -> Target | None:
+        if ident in self.units and self.units[ident].in_arena:
+            return self.units[ident]
+        return next((w for w in self.walls if w.id == ident), None)
+
+    def deal_damage(self, target: Target, amount: int, *, by: str) -> None:
+        """Add damage; a creature whose damage reaches its life is destroyed, a mage loses the game."""
+        if amount <= 0:
+            return
+        if isinstance(target, Wall):
+            self.wall_damage[target.id] = self.wall_damage.get(target.id, 0) + amount
+            if self.wall_damage[target.id] >= target.life:
+                self.walls.remove(target)
+                self.event(f"wall {target.id} is destroyed", section=SEC_ARENA)
+            return
+        target.damage += amount
+        if target.damage < target.life:
+            return
+        if target.is_mage:
+            self.check_end()
+            return
+        del self.units[target.id]
+        if target.side != by:
+            self.kills["by_you" if by == YOU else "by_dummy"] += target.card.cost
+        self.event(f"{target.describe()} is destroyed", section=SEC_ARENA,
+                   data={"unit": target.id, "cost": target.card.cost, "by": by})
+        self.check_end()
+
+    def check_end(self) -> None:
+        """Seed 003 Game End: a mage's damage reaches its life, or the alternate end."""
+        if self.winner is not None:
+            return
+        you_dead = self.you.damage >= self.you.life
+        dummy_dead = self.dummy.damage >= self.dummy.life
+        if you_dead or dummy_dead:
+            self.winner = "draw" if you_dead and dummy_dead else (DUMMY if you_dead else YOU)
+            self.end_reason = ("both mages fell" if self.winner == "draw"
+                               else f"{self._mage_name(self.winner)} wins")
+        elif (self.settings.alternate_end and self.decks["creature"].is_exhausted
+              and not any(u.side == DUMMY and not u.is_mage for u in self.units.values())):
+            theirs = self.kills["by_dummy"] * self.settings.alternate_multiplier
+            self.winner = YOU if self.kills["by_you"] > theirs else DUMMY
+            self.end_reason = (f"alternate end: you killed {self.kills['by_you']} mana of creatures against "
+                               f"{self.kills['by_dummy']} x{self.settings.alternate_multiplier} = {theirs}")
+        else:
+            return
+        self.stage = "over"
+        self.pending = ""
+        self.event(f"game over: {self.end_reason}", section=SEC_END,
+                   data={"winner": self.winner, "round": self.round})
+
+    def _mage_name(self, side: str) -> str:
+        return "your mage" if side == YOU else "the Dummy Mage"
+
+    # -- the round ------------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Run the game until you must decide or it ends."""
+        while self.winner is None and not self.pending:
+            if self.stage == "ready":
+                self._ready_stage()
+            elif self.stage in ("quick_cast_1", "quick_cast_2"):
+                self._quick_cast_stage()
+            elif self.stage == "creatures":
+                self._creature_stage()
+
+    def _ready_stage(self) -> None:
+        """Seed 003 Ready Stage: initiative, reset, channel (yours only), upkeep, planning, deployment."""
+        if self.round >= self.settings.max_rounds:
+            self.winner = "draw"
+            self.end_reason = f"no winner after {self.settings.max_rounds} rounds"
+            self.stage = "over"
+            self.event(f"game over: {self.end_reason}", section=SEC_END,
+                       data={"winner": "draw", "round": self.round})
+            return
+        self.round += 1
+        if self.round > 1:
+            self.initiative = other(self.initiative)
+        self.event(f"round {self.round}: {self._mage_name(self.initiative)} has initiative", section=SEC_READY,
+                   data={"round": self.round, "initiative": self.initiative})
+        for unit in self.units.values():
+            unit.ready = not (unit.is_mage and unit.side == DUMMY)
+            unit.fresh = False
+            unit.guarding = False
+            unit.battle_fury = unit.perfect_strike = unit.zap_used = False
+            unit.round_traits.clear()
+            unit.remove_condition("Daze")
+            unit.remove_condition("Slam")
+        self.quickcast_used = False
+        self.mana += self.you.card.channeling
+        self.event(f"you channel {self.you.card.channeling} mana ({self.mana})", section=SEC_READY)
+        self._upkeep()
+        if self.winner is not None:
+            return
+        self.stage = "ready"
+        self.pending = "plan"
+
+    def _upkeep(self) -> None:
+        """Upkeep for both sides: Burn and Rot damage, regeneration, Banish tokens."""
+        for unit in list(self.units.values()):
+            if unit.id in self.units:
+                self._upkeep_unit(unit)
+            if self.is_terminal():
+                return
+
+    def _upkeep_unit(self, unit: Unit) -> None:
+        if unit.banished:
+            unit.banished -= 1
+            if not unit.banished:
+                self.event(f"{unit.describe()} returns to {unit.zone}", section=SEC_READY)
+            return
+        for n in range(unit.conditions.get("Burn", 0)):
+            normal, critical = roll_attack_dice(self, 1, f"Burn {n + 1} on {unit.describe()}")
+            self.event(f"{unit.describe()} burns for {normal + critical}", section=SEC_READY)
+            question = f"does Burn {n + 1} on {unit.describe()} go out? (1-{self.settings.burn_removal})"
+            if self.rng.roll(12, question, section=SEC_READY) <= self.settings.burn_removal:
+                unit.remove_condition("Burn", 1)
+            self.deal_damage(unit, normal + critical, by=other(unit.side))
+            if unit.id not in self.units or self.is_terminal():
+                return
+        if unit.conditions.get("Rot"):
+            self.deal_damage(unit, unit.conditions["Rot"], by=other(unit.side))
+            if unit.id not in self.units or self.is_terminal():
+                return
+        regenerate = max(unit.trait("Regenerate") or 0, self._aura(unit))
+        if regenerate and unit.damage:
+            healed = min(regenerate, unit.damage)
+            unit.damage -= healed
+            self.event(f"{unit.describe()} regenerates {healed}", section=SEC_READY)
+
+    def _aura(self, unit: Unit) -> int:
+        """Highland Unicorn: friendly Living creatures in its zone regenerate 1."""
+        if not unit.living:
+            return 0
+        return int(any(u.card_name == "Highland Unicorn" and u.side == unit.side and u.zone == unit.zone
+                       and u.in_arena for u in self.units.values()))
+
+    def _quick_cast_stage(self) -> None:
+        """Seed 003 Action Stage 1 and 3: the initiative side first; passing lets the Dummy Mage go first."""
+        you_can = not self.quickcast_used and not self.done[YOU] and any(
+            self._quick_spell_targets(name) for name in set(self.planned))
+        dummy_first = self.initiative == DUMMY or self.you_passed or not you_can
+        if dummy_first and not self.done[DUMMY]:
+            self.done[DUMMY] = True
+            dummy.quick_cast(self)
+            return
+        if you_can:
+            self.pending = "quick_cast"
+            return
+        self._next_stage()
+
+    def _next_stage(self) -> None:
+        self.done = {YOU: False, DUMMY: False}
+        self.you_passed = False
+        if self.stage == "quick_cast_1":
+            self.stage = "creatures"
+            self.turn = self.initiative
+        elif self.stage == "creatures":
+            self.stage = "quick_cast_2"
+        else:
+            for name in self.planned:
+                self.spellbook.append(name)
+            self.planned = []
+            self.stage = "ready"
+
+    def _creature_stage(self) -> None:
+        """Seed 003 Action Stage 2: sides alternate one creature at a time until all have acted."""
+        mine, theirs = self.ready_units(YOU), self.ready_units(DUMMY)
+        if not mine and not theirs:
+            self._next_stage()
+            return
+        if self.turn == YOU and mine:
+            self.pending = "activate"
+            return
+        if self.turn == DUMMY and theirs:
+            dummy.creature_turn(self)
+        self.turn = other(self.turn)
+
+    # -- your decisions -------------------------------------------------------------------------
+    def current_player(self) -> str | None:
+        return YOU if self.pending else None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision; built legal by construction (a test checks each one against check())."""
+        actions: list[Action] = []
+        if self.winner is not None:
+            return actions
+        if self.pending in ("quick_cast", "activate") and self.why_illegal(Action("pass")) is None:
+            actions.append(Action("pass"))
+        if self.pending == "plan":
+            names = sorted(set(self.spellbook))
+            for n in range(3):
+                combos = combinations_with_replacement(names, n)
+                actions.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
+        elif self.pending == "quick_cast":
+            for name in sorted(set(self.planned)):
+                targets = self._quick_spell_targets(name)
+                actions.extend(Action("quick_cast", name=name, target=t) for t in targets)
+        elif self.pending == "activate":
+            for unit in self.ready_units(YOU):
+                actions.extend(self._activations(unit))
+        return actions
+
+    def _quick_spell_targets(self, name: str) -> list[str]:
+        card = card_book().get(name)
+        if card.action != "quick" or card.casting_cost > self.mana:
+            return []
+        return self._spell_targets(card, self.you.zone)
+
+    def _spell_targets(self, card: Card, zone: str) -> list[str]:
+        if card.type == "creature" or (card.attacks and card.attacks[0].zone_attack):
+            return [""]
+        if card.type == "attack":
+            attack = card.attacks[0]
+            return [u.id for u in self.units.values()
+                    if u.in_arena and can_attack(self.you, attack, zone, u, self)]
+        return [u.id for u in self.units.values() if spell_fits(self, card, zone, u)]
+
+    def _activations(self, unit: Unit) -> list[Action]:
+        out: list[Action] = [Action("activate", unit.id, unit.zone, "nothing")]
+        if unit.incapacitated:
+            return out
+        quick = reachable(unit.zone, unit.quick_moves, self.walls)
+        full = reachable(unit.zone, unit.full_moves, self.walls)
+        out.extend(Action("activate", unit.id, z, "move") for z in full if z != unit.zone)
+        for zone in quick:
+            if not unit.flying:
+                out.append(Action("activate", unit.id, zone, "guard"))
+            for attack in unit.attacks:
+                if attack.action == "full" and zone != unit.zone:
+                    continue
+                targets: list[Target] = [*self.units.values(), *self.walls]
+                for target in targets:
+                    if can_attack(unit, attack, zone, target, self):
+                        out.append(Action("activate", unit.id, zone, "attack", attack.name, target.id))
+            if unit.id == YOU:
+                for name in sorted(set(self.planned)):
+                    card = card_book().get(name)
+                    if (card.action == "full" and zone != unit.zone) or card.casting_cost > self.mana:
+                        continue
+                    spell_targets = self._spell_targets(card, zone)
+                    out.extend(Action("activate", YOU, zone, "cast", name, t) for t in spell_targets)
+        return out
+
+    def why_illegal(self, action: Action) -> RuleError | None:
+        """The rule an action breaks now, or None when it is legal."""
+        if self.winner is not None:
+            return RuleError("the game is over", rule="Game End", section=SEC_END)
+        expected = {"plan": ("plan",), "quick_cast": ("quick_cast", "pass"), "activate": ("activate", "pass")}
+        if action.kind not in expected.get(self.pending, ()):
+            return RuleError(f"now you must {self.pending or 'wait'}, not {action.kind}", rule="Sequence",
+                             section=SEC_ACTION)
+        if action.kind == "plan":
+            return self._why_plan(action)
+        if action.kind == "pass":
+            if self.pending == "activate" and len(self.ready_units(DUMMY)) <= len(self.ready_units(YOU)):
+                return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
+                                 rule="Creature Actions Stage", section=SEC_ACTION)
+            return None
+        if action.kind == "quick_cast":
+            card = card_book().cards.get(action.name)
+            if card is None or action.name not in self.planned:
+                return RuleError(f"{action.name!r} is not one of your planned spells", rule="Planning",
+                                 section=SEC_READY)
+            if card.action != "quick":
+                return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
+            return self._why_cast(card, self.you.zone, action.target)
+        return self._why_activation(action)
+
+    def _why_plan(self, action: Action) -> RuleError | None:
+        return self._why_plan_spells(action.spells)
+
+    def _why_plan_spells(self, spells: tuple[str, ...]) -> RuleError | None:
+        if len(spells) > 2:
+            return RuleError("plan at most 2 spells a round", rule="Planning", section=SEC_READY)
+        pool = list(self.spellbook)
+        for name in spells:
+            if name not in pool:
+                return RuleError(f"{name!r} is not (or no longer) in your spellbook", rule="Planning",
+                                 section=SEC_READY)
+            pool.remove(name)
+        return None
+
+    def _why_cast(self, card: Card, zone: str, target: str) -> RuleError | None:
+        if card.casting_cost > self.mana:
+            return RuleError(f"{card.name} costs {card.casting_cost} mana and you have {self.mana}",
+                             rule="Mana", section=SEC_ARENA)
+        if target not in self._spell_targets(card, zone):
+            where = f" from {zone}" if target else ""
+            return RuleError(f"{card.name} cannot be cast on {target or 'nothing'}{where}",
+                             rule="Targets and range", section=SEC_ARENA)
+        return None
+
+    def _why_activation(self, action: Action) -> RuleError | None:
+        unit = self.units.get(action.actor)
+        if unit is None or unit.side != YOU or not unit.in_arena:
+            return RuleError(f"you have no creature {action.actor!r}", rule="Creature Actions Stage",
+                             section=SEC_ACTION)
+        if not unit.ready:
+            return RuleError(f"{unit.describe()} has already acted (or was summoned this round)",
+                             rule="Action markers", section=SEC_ACTION)
+        if action.do == "nothing":
+            return None if action.to == unit.zone else RuleError("doing nothing means staying put",
+                                                                   rule="Actions", section=SEC_ARENA)
+        if unit.incapacitated:
+            return RuleError(f"{unit.describe()} is stunned or knocked down and can only spend its action",
+                             rule="Stun and Slam", section=SEC_ARENA)
+        if action.do == "move":
+            moves = unit.full_moves
+        elif self._is_full_action(unit, action):
+            moves = 0
+        else:
+            moves = unit.quick_moves
+        if action.to not in reachable(unit.zone, moves, self.walls):
+            return RuleError(f"{unit.describe()} cannot get to {action.to!r} with this action (moves {moves})",
+                             rule="Movement", section=SEC_ARENA)
+        if action.do == "move":
+            return None if action.to != unit.zone else RuleError("a move must change zone", rule="Movement",
+                                                                 section=SEC_ARENA)
+        if action.do == "guard":
+            return None if not unit.flying else RuleError("a flying creature cannot guard", rule="Guard",
+                                                          section=SEC_ARENA)
+        if action.do == "attack":
+            attack = unit.attack_named(action.name)
+            target = self.target(action.target)
+            if attack is None or target is None or not can_attack(unit, attack, action.to, target, self):
+                return RuleError(f"{unit.describe()} cannot attack {action.target!r} with {action.name!r} from "
+                                 f"{action.to} (range, Flying, Guard or mana)", rule="Attacks", section=SEC_ARENA)
+            return None
+        if action.do == "cast":
+            card = card_book().cards.get(action.name)
+            if unit.id != YOU or card is None or action.name not in self.planned:
+                return RuleError(f"{action.name!r} is not a spell your mage planned", rule="Planning",
+                                 section=SEC_READY)
+            return self._why_cast(card, action.to, action.target)
+        return RuleError(f"unknown action {action.do!r}", rule="Actions", section=SEC_ARENA)
+
+    def _is_full_action(self, unit: Unit, action: Action) -> bool:
+        """A full-action attack or spell: no move before it."""
+        if action.do == "attack":
+            attack = unit.attack_named(action.name)
+            return attack is not None and attack.action == "full"
+        card = card_book().cards.get(action.name)
+        return action.do == "cast" and card is not None and card.action == "full"
+
+    def check(self, action: Action) -> None:
+        problem = self.why_illegal(action)
+        if problem is not None:
+            raise problem
+
+    def perform(self, action: Action) -> None:
+        self.event(f"you: {action.describe()}", section=SEC_ACTION, data=action.to_dict())
+        self.pending = ""
+        if action.kind == "plan":
+            for name in action.spells:
+                self.spellbook.remove(name)
+            self.planned = list(action.spells)
+            self.event("deployment: nothing to deploy", section=SEC_READY)
+            self.stage = "quick_cast_1"
+        elif action.kind == "pass" and self.stage == "creatures":
+            self.turn = DUMMY
+        elif action.kind == "pass":
+            if self.done[DUMMY]:
+                self.done[YOU] = True
+            else:
+                self.you_passed = True
+        elif action.kind == "quick_cast":
+            self.quickcast_used = True
+            self.done[YOU] = True
+            self._cast(card_book().get(action.name), action.target)
+        else:
+            self._activate(action)
+            self.turn = DUMMY
+        self.advance()
+
+    def _cast(self, card: Card, target_id: str) -> None:
+        """Your mage casts a planned spell: pay its cost, then summon, attach, resolve or attack."""
+        self.planned.remove(card.name)
+        self.mana -= card.casting_cost
+        if card.type == "creature":
+            unit = self.add_creature(card, YOU, self.you.zone)
+            self.event(f"you summon {unit.describe()} in {unit.zone}", section=SEC_ARENA)
+            return
+        if card.type == "attack":
+            attack = card.attacks[0]
+            targets: list[Target] = (list(zone_attack_targets(self, self.you)) if attack.zone_attack
+                                     else [t for t in [self.target(target_id)] if t is not None])
+            self.event(f"you cast {card.name}", section=SEC_ARENA)
+            for target in targets:
+                resolve_attack(self, self.you, attack, target)
+            return
+        target = self.units[target_id]
+        cast_spell(self, card, target, YOU)
+
+    def _activate(self, action: Action) -> None:
+        unit = self.units[action.actor]
+        unit.ready = False
+        if unit.incapacitated:
+            unit.remove_condition("Stun")
+            unit.remove_condition("Slam")
+            self.event(f"{unit.describe()} spends its action recovering", section=SEC_ARENA)
+            return
+        moved = action.to != unit.zone
+        unit.zone = action.to
+        if action.do == "guard":
+            unit.guarding = True
+        elif action.do == "attack":
+            attack = unit.attack_named(action.name)
+            target = self.target(action.target)
+            assert attack is not None and target is not None
+            resolve_attack(self, unit, attack, target, moved=moved)
+        elif action.do == "cast":
+            self._cast(card_book().get(action.name), action.target)
+
+    # -- outcome and saving ---------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def result(self) -> Mapping[str, Any]:
+        return {"winner": self.winner, "reason": self.end_reason, "rounds": self.round,
+                "your_damage": self.you.damage, "dummy_damage": self.dummy.damage, "kills": dict(self.kills)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system, "settings": self.settings.to_dict(),
+            "units": [u.to_dict() for u in self.units.values()],
+            "decks": {k: d.to_dict() for k, d in self.decks.items()}, "spellbook": list(self.spellbook),
+            "mana": self.mana, "round": self.round, "stage": self.stage, "initiative": self.initiative,
+            "planned": list(self.planned), "pending": self.pending, "turn": self.turn, "done": dict(self.done),
+            "you_passed": self.you_passed, "quickcast_used": self.quickcast_used,
+            "wall_damage": dict(self.wall_damage), "walls": [w.to_dict() for w in self.walls],
+            "kills": dict(self.kills), "winner": self.winner, "end_reason": self.end_reason,
+            "next_id": self.next_id, "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+        try:
+            settings = Settings.from_dict(raw["settings"])
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]))
+            walls = Settings.from_dict({"walls": raw["walls"]}).walls
+            return cls(
+                rng, settings, {u["id"]: Unit.from_dict(u) for u in raw["units"]},
+                {k: Deck.from_dict(d) for k, d in raw["decks"].items()}, list(raw["spellbook"]),
+                mana=int(raw["mana"]), round_no=int(raw["round"]), stage=str(raw["stage"]),
+                initiative=str(raw["initiative"]), planned=list(raw["planned"]), pending=str(raw["pending"]),
+                turn=str(raw["turn"]), done={k: bool(v) for k, v in raw["done"].items()},
+                you_passed=bool(raw["you_passed"]), quickcast_used=bool(raw["quickcast_used"]),
+                wall_damage={k: int(v) for k, v in raw["wall_damage"].items()}, walls=list(walls),
+                kills={k: int(v) for k, v in raw["kills"].items()}, winner=raw["winner"],
+                end_reason=str(raw["end_reason"]), next_id=int(raw["next_id"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DataError(f"saved Mage Wars game is malformed: {exc}") from None
+

@@ -1,0 +1,183 @@
+"""Creatures and mages in the arena, their conditions and what their enchantments give them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from magecraft.mage_wars.cards import Attack, Card, card_book, trait_value
+
+YOU = "you"
+DUMMY = "dummy"
+SIDES = (YOU, DUMMY)
+
+#: Section names of seed 003 and of the compact arena rules, cited by events and errors.
+SEC_SETUP = "Setup"
+SEC_READY = "Gameplay: Ready Stage"
+SEC_ACTION = "Gameplay: Action Stage"
+SEC_QUICK = "Quick Cast/Action Die Roll Sequence for the Dummy Mage"
+SEC_CREATURE = "Creature Action Sequence for the Dummy Mage"
+SEC_END = "Game End"
+SEC_ARENA = "Compact arena (Mage Wars Arena rules, simplified)"
+
+
+def other(side: str) -> str:
+    return DUMMY if side == YOU else YOU
+
+
+@dataclass
+class Unit:
+    """A mage or creature in the arena.
+
+    ``ready`` is its action marker (active side up); ``fresh`` marks a creature summoned this round,
+    whose marker stays inactive until the next Reset (seed 003, "4 - 7 = Add 1 random creature").
+    """
+
+    id: str
+    card_name: str
+    side: str
+    zone: str
+    base_life: int
+    damage: int = 0
+    ready: bool = True
+    fresh: bool = False
+    guarding: bool = False
+    conditions: dict[str, int] = field(default_factory=dict)
+    enchantments: list[str] = field(default_factory=list)
+    round_traits: list[str] = field(default_factory=list)
+    battle_fury: bool = False
+    perfect_strike: bool = False
+    zap_used: bool = False
+    banished: int = 0
+
+    @property
+    def card(self) -> Card:
+        return card_book().get(self.card_name)
+
+    @property
+    def name(self) -> str:
+        return self.card_name
+
+    @property
+    def is_mage(self) -> bool:
+        return self.card.type == "mage"
+
+    @property
+    def in_arena(self) -> bool:
+        return self.banished == 0
+
+    def _enchantment_cards(self) -> list[Card]:
+        book = card_book()
+        return [book.get(name) for name in self.enchantments]
+
+    @property
+    def traits(self) -> tuple[str, ...]:
+        """Printed traits, plus those enchantments and this round's spells grant, less those removed."""
+        traits = list(self.card.traits) + self.round_traits
+        removed: set[str] = set()
+        for card in self._enchantment_cards():
+            if card.effect is not None:
+                traits.extend(card.effect.grants)
+                removed.update(card.effect.removes)
+        return tuple(t for t in traits if t not in removed)
+
+    def trait(self, name: str) -> int | None:
+        """A numbered trait's total (``Charge +1`` from a spell adds to a printed ``Charge +2``)."""
+        values = [v for t in self.traits if (v := trait_value((t,), name)) is not None]
+        return sum(values) if values else None
+
+    def has(self, name: str) -> bool:
+        return self.trait(name) is not None
+
+    @property
+    def flying(self) -> bool:
+        return self.has("Flying")
+
+    @property
+    def living(self) -> bool:
+        return not self.has("Nonliving")
+
+    @property
+    def life(self) -> int:
+        bonus = sum(card.effect.life for card in self._enchantment_cards() if card.effect is not None)
+        return self.base_life + bonus
+
+    @property
+    def remaining_life(self) -> int:
+        return self.life - self.damage
+
+    @property
+    def armor(self) -> int:
+        return max(0, self.card.armor - self.conditions.get("Corrode", 0))
+
+    @property
+    def attacks(self) -> tuple[Attack, ...]:
+        return self.card.attacks
+
+    def attack_named(self, name: str) -> Attack | None:
+        return next((a for a in self.attacks if a.name == name), None)
+
+    def melee_bonus(self) -> int:
+        """Dice added to melee attacks: the Melee trait and enchantments like Bear Strength."""
+        bonus = self.trait("Melee") or 0
+        return bonus + sum(c.effect.melee_dice for c in self._enchantment_cards() if c.effect is not None)
+
+    def curse_dice(self) -> int:
+        """Dice removed from non-spell attacks by curses like Agony."""
+        return sum(c.effect.attack_dice for c in self._enchantment_cards() if c.effect is not None)
+
+    @property
+    def quick_moves(self) -> int:
+        """Zones it may move with a quick action (Fast adds one, Slow and Cripple allow none)."""
+        if self.has("Slow") or "Cripple" in self.conditions:
+            return 0
+        return 2 if self.has("Fast") else 1
+
+    @property
+    def full_moves(self) -> int:
+        """Zones it may move as its whole action."""
+        if "Cripple" in self.conditions:
+            return 0
+        if self.has("Slow"):
+            return 1
+        return 3 if self.has("Fast") else 2
+
+    @property
+    def incapacitated(self) -> bool:
+        return "Stun" in self.conditions or "Slam" in self.conditions
+
+    def add_condition(self, name: str, count: int = 1) -> None:
+        self.conditions[name] = self.conditions.get(name, 0) + count
+
+    def remove_condition(self, name: str, count: int | None = None) -> None:
+        left = 0 if count is None else self.conditions.get(name, 0) - count
+        if left > 0:
+            self.conditions[name] = left
+        else:
+            self.conditions.pop(name, None)
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.id})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "card": self.card_name, "side": self.side, "zone": self.zone,
+            "base_life": self.base_life, "damage": self.damage, "ready": self.ready, "fresh": self.fresh,
+            "guarding": self.guarding, "conditions": dict(self.conditions),
+            "enchantments": list(self.enchantments), "round_traits": list(self.round_traits),
+            "battle_fury": self.battle_fury, "perfect_strike": self.perfect_strike,
+            "zap_used": self.zap_used, "banished": self.banished,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Unit:
+        return cls(
+            id=str(raw["id"]), card_name=str(raw["card"]), side=str(raw["side"]), zone=str(raw["zone"]),
+            base_life=int(raw["base_life"]), damage=int(raw["damage"]), ready=bool(raw["ready"]),
+            fresh=bool(raw["fresh"]), guarding=bool(raw["guarding"]),
+            conditions={str(k): int(v) for k, v in raw["conditions"].items()},
+            enchantments=[str(e) for e in raw["enchantments"]],
+            round_traits=[str(t) for t in raw["round_traits"]],
+            battle_fury=bool(raw["battle_fury"]), perfect_strike=bool(raw["perfect_strike"]),
+            zap_used=bool(raw["zap_used"]), banished=int(raw["banished"]),
+        )
