@@ -1,0 +1,814 @@
+"""MtG RPG Wizards: creation, the validator, derived values, feats as data and saving.
+
+Seed 000 ("MAGIC The Gathering RPG"), CHARACTER CREATION (Calling, Demeanor,
+Choosing Attributes, Attribute Scores, Primary Mana, The Wizard's Talisman),
+SKILLS, Life Points, Hand Size, Renewal Period, Sanctuary, FEATS, Starting
+Equipment, and from COMBAT and MAGIC the values a sheet carries (movement,
+spell ranges, maximum enchantments, cantrips).
+
+A :class:`Character` is a frozen record; every change (experience, research,
+a new library) makes a new one, so a refused change leaves the old one as it
+was.  The Wizard's library (spell deck) is checked by
+:mod:`magecraft.mtg_rpg.deckbuilding`.
+
+>>> wizard = example_character()
+>>> d = derive(wizard)
+>>> d.life, d.hand_size, d.reserve_mana, d.creatures, d.walk
+(14, 4, 1, 3, 4)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from magecraft.core.deck import Deck
+from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.cards import (
+    ATTRIBUTE_NAMES,
+    ATTRIBUTES,
+    COLOR_NAMES,
+    MANA_ATTRIBUTE,
+    MANA_TYPES,
+    Card,
+)
+
+SYSTEM = "mtg_rpg"
+
+ATTRIBUTES_SECTION = "CHARACTER CREATION: Choosing Attributes"
+SKILLS_SECTION = "SKILLS"
+CALLING_SECTION = "CHARACTER CREATION: Calling"
+DEMEANOR_SECTION = "CHARACTER CREATION: Demeanor"
+PRIMARY_SECTION = "CHARACTER CREATION: Primary Mana"
+TALISMAN_SECTION = "CHARACTER CREATION: The Wizard's Talisman"
+RENEWAL_SECTION = "CHARACTER CREATION: Renewal Period"
+SANCTUARY_SECTION = "CHARACTER CREATION: Sanctuary"
+CANTRIP_SECTION = "MAGIC: Cantrips"
+GOLD_SECTION = "EQUIPMENT: Starting Equipment"
+FEATS_SECTION = "FEATS"
+
+#: "Choosing Attributes": each attribute runs 0 to 5; "SKILLS": a skill's maximum is 5.
+MAX_DOTS = 5
+#: "Hand Size" with "Concentration": "There is a maximum hand size of 10 cards."
+MAX_HAND = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """House rules for characters, experience, magic and monsters (each is a ruling in docs/rulings)."""
+
+    #: "Choosing Attributes": dots to assign at creation, and the most in one attribute at start.
+    attribute_dots: int = 10
+    max_starting_attribute: int = 3
+    #: "SKILLS": skill dots at creation (the free dots are on top), the most in one skill at start.
+    skill_dots: int = 20
+    max_starting_skill: int = 3
+    #: Whether the free Arcane Knowledge and Spell Research dots count towards the three-dot
+    #: starting cap (ruled yes: the cap is on the dots a skill has).
+    free_dots_count_for_cap: bool = True
+    #: "Starting Character Spell Decks": "all new characters start with exactly 60 cards".
+    starting_library: int = 60
+    #: Whether a colorless spell needs a dot of Charisma ("Spell Casting Limits" speaks only of
+    #: coloured casting costs; ruled no: generic mana is paid by any mana).
+    colorless_needs_charisma: bool = False
+    #: Feats whose text gives an increment but not whether they repeat (Mana Reserve, Toughness,
+    #: Energized and Enhanced Cantrips) may be bought again.
+    unstated_feats_repeat: bool = True
+    #: Whether a new Wizard already has the research laboratory (1,000 gp) in the sanctuary.
+    starting_laboratory: bool = True
+    #: Card names the referee has disallowed ("Spell Exceptions").
+    banned_cards: tuple[str, ...] = ()
+    #: Callings and Demeanors the referee has approved beyond the seed's lists.
+    extra_callings: tuple[str, ...] = ()
+    extra_demeanors: tuple[str, ...] = ()
+    #: "Regeneration" counts "every point of colored mana"; "MTG Rule Changes" says "every point
+    #: of mana".  "colored" (the worked Skeleton example) or "total".
+    regeneration_per: str = "colored"
+    #: Research gold per mana point when twice the minimum is paid: the rule says twice, its
+    #: example says 4,000 gp for a rare spell (8 times).  Multiple of the normal price.
+    extra_gold_multiple: int = 2
+    #: "Experience Applications": "one day of training ... per point" (ruled per point).
+    training_days_per_point: bool = True
+
+    def __post_init__(self) -> None:
+        if self.regeneration_per not in ("colored", "total"):
+            raise InputError("regeneration_per is 'colored' or 'total'")
+        if self.extra_gold_multiple < 2:
+            raise InputError("extra research gold is at least twice the minimum")
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+# -- the data: callings, demeanors, skills, feats --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A skill on the sheet and the attribute it is linked to ("SKILLS")."""
+
+    name: str
+    attribute: str
+    stated: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Feat:
+    """One feat of "FEATS" as data (``data/feats.toml``)."""
+
+    name: str
+    cost: int
+    summary: str
+    cost_step: int = 0
+    cost_per_mana: int = 0
+    max_taken: int = 0
+    repeat: str = ""
+    secret: bool = False
+    choice: str = ""
+    unique_choice: bool = False
+    acquisition: bool = False
+    requires_primary_attribute: int = 0
+    requires_attributes: Mapping[str, int] = field(default_factory=dict)
+    requires_skills: Mapping[str, int] = field(default_factory=dict)
+    requires_any_feat: tuple[str, ...] = ()
+    effects: Mapping[str, int] = field(default_factory=dict)
+
+    def limit(self, settings: Settings = DEFAULT_SETTINGS) -> int:
+        """How many times the feat may be bought (0: no limit)."""
+        if self.repeat == "unstated" and not settings.unstated_feats_repeat:
+            return 1
+        if self.repeat:
+            return self.max_taken
+        return self.max_taken or 1
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    """The lists of CHARACTER CREATION, SKILLS and FEATS, read from the package's data files."""
+
+    callings: tuple[str, ...]
+    calling_aliases: Mapping[str, str]
+    demeanors: tuple[str, ...]
+    renewal_periods: tuple[str, ...]
+    skills: Mapping[str, Skill]
+    feats: Mapping[str, Feat]
+    leadership: Mapping[str, Any]
+
+    def skill(self, name: str) -> Skill:
+        found = _lookup(name, self.skills, "skill")
+        return self.skills[found]
+
+    def feat(self, name: str) -> Feat:
+        return self.feats[_lookup(name, self.feats, "feat")]
+
+
+def _lookup(name: str, known: Mapping[str, Any] | Sequence[str], what: str) -> str:
+    wanted = name.strip().casefold()
+    for key in known:
+        if key.casefold() == wanted:
+            return key
+    raise InputError(f"unknown {what} {name!r} (one of: {', '.join(known)})")
+
+
+def _read_toml(name: str) -> dict[str, Any]:
+    text = resources.files("magecraft.mtg_rpg").joinpath("data", name).read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"mtg_rpg/data/{name}: not valid TOML: {exc}") from None
+
+
+def _feat(raw: Mapping[str, Any]) -> Feat:
+    try:
+        return Feat(
+            name=str(raw["name"]), cost=int(raw["cost"]), summary=str(raw["summary"]),
+            cost_step=int(raw.get("cost_step", 0)), cost_per_mana=int(raw.get("cost_per_mana", 0)),
+            max_taken=int(raw.get("max_taken", 0)), repeat=str(raw.get("repeat", "")),
+            secret=bool(raw.get("secret", False)), choice=str(raw.get("choice", "")),
+            unique_choice=bool(raw.get("unique_choice", False)),
+            acquisition=bool(raw.get("acquisition", False)),
+            requires_primary_attribute=int(raw.get("requires_primary_attribute", 0)),
+            requires_attributes={str(k): int(v) for k, v in raw.get("requires_attributes", {}).items()},
+            requires_skills={str(k): int(v) for k, v in raw.get("requires_skills", {}).items()},
+            requires_any_feat=tuple(str(f) for f in raw.get("requires_any_feat", [])),
+            effects={str(k): int(v) for k, v in raw.get("effects", {}).items()},
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"mtg_rpg/data/feats.toml: feat {raw.get('name')!r} is malformed ({exc})") from None
+
+
+@lru_cache(maxsize=1)
+def rulebook() -> Rulebook:
+    """The shipped lists (read once)."""
+    sheet = _read_toml("character.toml")
+    feats_raw = _read_toml("feats.toml")
+    skills = {str(s["name"]): Skill(str(s["name"]), str(s["attribute"]), bool(s.get("stated", True)))
+              for s in sheet["skills"]}
+    bad = [s.name for s in skills.values() if s.attribute not in ATTRIBUTES]
+    if bad:
+        raise DataError(f"mtg_rpg/data/character.toml: skill {bad[0]!r} has no known attribute")
+    feats = {f.name: f for f in (_feat(raw) for raw in feats_raw["feats"])}
+    return Rulebook(
+        callings=tuple(sheet["callings"]),
+        calling_aliases=dict(sheet.get("calling_aliases", {})),
+        demeanors=tuple(sheet["demeanors"]),
+        renewal_periods=tuple(sheet["renewal_periods"]),
+        skills=skills,
+        feats=feats,
+        leadership=dict(feats_raw["leadership"]),
+    )
+
+
+# -- the character ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TakenFeat:
+    """A feat the Wizard has bought, with what was named for it (a colour, weapon, spell...)."""
+
+    name: str
+    choice: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cohort:
+    """The Leadership feat's follower: power, toughness and bought abilities ("FEATS: Leadership")."""
+
+    power: int
+    toughness: int
+    augments: tuple[str, ...] = ()
+    xp_spent: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A Wizard's sheet.
+
+    ``skills`` holds the skill dots (the free Arcane Knowledge and Spell Research
+    dots included); a skill's total is its dots plus its attribute ("SKILLS").
+    ``library`` is the spell deck the Wizard adventures with; ``spare_cards`` the
+    cards owned but kept out of it.
+    """
+
+    name: str
+    concept: str
+    calling: str
+    demeanors: tuple[str, ...]
+    primary: str
+    talisman: str
+    renewal_period: str
+    sanctuary: str
+    attributes: Mapping[str, int]
+    skills: Mapping[str, int]
+    cantrips: tuple[str, ...]
+    library: tuple[str, ...]
+    weapon: str = ""
+    gold: int = 0
+    xp: int = 0
+    feats: tuple[TakenFeat, ...] = ()
+    spare_cards: tuple[str, ...] = ()
+    in_sanctuary: bool = True
+    has_laboratory: bool = True
+    has_talisman: bool = True
+    researched: tuple[str, ...] = ()
+    scrolls: tuple[str, ...] = ()
+    potions: tuple[str, ...] = ()
+    drained: Mapping[str, int] = field(default_factory=dict)
+    cohort: Cohort | None = None
+
+    # -- looking things up -------------------------------------------------------------------
+    @property
+    def primary_attribute(self) -> str:
+        """The attribute of the primary mana ("Primary Mana", "Choosing Attributes")."""
+        return MANA_ATTRIBUTE[self.primary]
+
+    @property
+    def primaries(self) -> tuple[str, ...]:
+        """The primary mana and any added by "Add Mana Source"."""
+        added = tuple(f.choice for f in self.feats if f.name == "Add Mana Source" and f.choice)
+        return (self.primary, *added)
+
+    def attribute(self, name: str) -> int:
+        return self.attributes.get(name, 0)
+
+    def skill_dots(self, name: str) -> int:
+        return self.skills.get(name, 0)
+
+    def skill_total(self, name: str) -> int:
+        """Attribute plus skill dots ("SKILLS": the total recorded next to the skill)."""
+        skill = rulebook().skill(name)
+        return self.attribute(skill.attribute) + self.skill_dots(skill.name)
+
+    def feat_count(self, name: str) -> int:
+        return sum(1 for f in self.feats if f.name == name)
+
+    def has_feat(self, name: str) -> bool:
+        return self.feat_count(name) > 0
+
+    def feat_usable(self, name: str) -> bool:
+        """Owned and its prerequisites still met ("FEATS": a lost prerequisite disables the feat)."""
+        return self.has_feat(name) and not prerequisite_problems(self, rulebook().feat(name))
+
+    @property
+    def renewal_periods(self) -> tuple[str, ...]:
+        extra = tuple(f.choice for f in self.feats if f.name == "Enhanced Renewal" and f.choice)
+        return (self.renewal_period, *extra)
+
+    def owned_cards(self) -> tuple[str, ...]:
+        return (*self.library, *self.spare_cards)
+
+    # -- saving ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "concept": self.concept, "calling": self.calling,
+            "demeanors": list(self.demeanors), "primary": self.primary, "talisman": self.talisman,
+            "renewal_period": self.renewal_period, "sanctuary": self.sanctuary,
+            "attributes": {a: self.attribute(a) for a in ATTRIBUTES},
+            "skills": dict(sorted(self.skills.items())), "cantrips": list(self.cantrips),
+            "library": list(self.library), "weapon": self.weapon, "gold": self.gold, "xp": self.xp,
+            "feats": [{"name": f.name, "choice": f.choice} for f in self.feats],
+            "spare_cards": list(self.spare_cards), "in_sanctuary": self.in_sanctuary,
+            "has_laboratory": self.has_laboratory, "has_talisman": self.has_talisman,
+            "researched": list(self.researched), "scrolls": list(self.scrolls),
+            "potions": list(self.potions), "drained": dict(sorted(self.drained.items())),
+            "cohort": None if self.cohort is None else {
+                "power": self.cohort.power, "toughness": self.cohort.toughness,
+                "augments": list(self.cohort.augments), "xp_spent": self.cohort.xp_spent},
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Character:
+        try:
+            cohort = raw.get("cohort")
+            return cls(
+                name=str(raw["name"]), concept=str(raw["concept"]), calling=str(raw["calling"]),
+                demeanors=tuple(str(d) for d in raw["demeanors"]), primary=str(raw["primary"]),
+                talisman=str(raw["talisman"]), renewal_period=str(raw["renewal_period"]),
+                sanctuary=str(raw["sanctuary"]),
+                attributes={a: int(raw["attributes"][a]) for a in ATTRIBUTES},
+                skills={str(k): int(v) for k, v in raw["skills"].items()},
+                cantrips=tuple(str(c) for c in raw["cantrips"]),
+                library=tuple(str(c) for c in raw["library"]), weapon=str(raw.get("weapon", "")),
+                gold=int(raw["gold"]), xp=int(raw["xp"]),
+                feats=tuple(TakenFeat(str(f["name"]), None if f.get("choice") is None else str(f["choice"]))
+                            for f in raw.get("feats", [])),
+                spare_cards=tuple(str(c) for c in raw.get("spare_cards", [])),
+                in_sanctuary=bool(raw.get("in_sanctuary", True)),
+                has_laboratory=bool(raw.get("has_laboratory", True)),
+                has_talisman=bool(raw.get("has_talisman", True)),
+                researched=tuple(str(c) for c in raw.get("researched", [])),
+                scrolls=tuple(str(c) for c in raw.get("scrolls", [])),
+                potions=tuple(str(c) for c in raw.get("potions", [])),
+                drained={str(k): int(v) for k, v in raw.get("drained", {}).items()},
+                cohort=None if cohort is None else Cohort(
+                    int(cohort["power"]), int(cohort["toughness"]),
+                    tuple(str(a) for a in cohort["augments"]), int(cohort["xp_spent"])),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise DataError(f"saved character is malformed ({type(exc).__name__}: {exc})") from None
+
+
+# -- derived values --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """Every value the sheet works out from attributes and feats."""
+
+    life: int
+    hand_size: int
+    reserve_mana: int
+    creatures: int
+    walk: int
+    sprint: int
+    run: int
+    spell_range_yards: Mapping[str, int]
+    max_self_enchantments: int
+    cantrips_known: int
+    cantrips_per_day: int
+    initiative: int
+    dodges_per_turn: int
+    luck_bonus: int
+    research_difficulty: int
+    spell_duration_minutes: int
+    land_duration_minutes: int
+    creature_minutes: int
+    carry_pounds: int
+    renewal_periods: int
+    elemental_resistance: int
+    cohort_xp_limit: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: (dict(value) if isinstance(value, Mapping) else value)
+                for name in self.__slots__ for value in (getattr(self, name),)}
+
+
+def feat_bonus(character: Character, effect: str) -> int:
+    """The sum of one effect over the usable feats the Wizard has bought."""
+    book = rulebook()
+    total = 0
+    for taken in character.feats:
+        feat = book.feats.get(taken.name)
+        if feat is not None and effect in feat.effects and character.feat_usable(taken.name):
+            total += feat.effects[effect]
+    return total
+
+
+def derive(character: Character, *, armour: int = 0) -> Derived:
+    """Work out the sheet's derived values ("Choosing Attributes", "Life Points", "Hand Size",
+    "COMBAT: Movement", "Spell Ranges", "Maximum Enchantments", "Cantrips", FEATS).
+
+    ``armour`` is points of normal armour worn: each takes a hex off the walk.
+    """
+    a = character.attribute
+    primary = a(character.primary_attribute)
+    walk = max(0, a("ST") + a("DX") + 1 - armour)
+    range_dots = feat_bonus(character, "spell_range_dots")
+    return Derived(
+        life=10 + 2 * a("CN") + feat_bonus(character, "life"),
+        hand_size=min(MAX_HAND, 2 + a("IQ") + feat_bonus(character, "hand_size")),
+        reserve_mana=a("WS") + feat_bonus(character, "reserve_mana"),
+        creatures=a("CH") + 1 + feat_bonus(character, "creatures"),
+        walk=walk,
+        sprint=2 * walk,
+        run=4 * walk,
+        spell_range_yards={COLOR_NAMES[m]: 10 * (a(MANA_ATTRIBUTE[m]) + range_dots) for m in MANA_TYPES},
+        max_self_enchantments=a("CN") + 1,
+        cantrips_known=primary + feat_bonus(character, "cantrips_known"),
+        cantrips_per_day=1 + a("WS") + feat_bonus(character, "cantrips_per_day"),
+        initiative=a("DX") + feat_bonus(character, "initiative"),
+        dodges_per_turn=1 + feat_bonus(character, "dodges"),
+        luck_bonus=feat_bonus(character, "luck_bonus"),
+        research_difficulty=feat_bonus(character, "research_difficulty"),
+        spell_duration_minutes=primary * (1 + feat_bonus(character, "spell_duration_multiple")),
+        land_duration_minutes=primary * (1 + feat_bonus(character, "land_duration_multiple")),
+        creature_minutes=a("CH"),
+        carry_pounds=50 * a("ST"),
+        renewal_periods=1 + feat_bonus(character, "renewal_periods"),
+        elemental_resistance=feat_bonus(character, "elemental_resistance"),
+        cohort_xp_limit=feat_bonus(character, "cohort_xp_limit"),
+    )
+
+
+def prerequisite_problems(character: Character, feat: Feat) -> list[str]:
+    """What the Wizard lacks for ``feat`` ("FEATS": attribute, skill or feat prerequisites)."""
+    problems = []
+    if feat.requires_primary_attribute and \
+            character.attribute(character.primary_attribute) < feat.requires_primary_attribute:
+        problems.append(f"{feat.requires_primary_attribute} dots in the primary attribute "
+                        f"({ATTRIBUTE_NAMES[character.primary_attribute]})")
+    for attr, need in feat.requires_attributes.items():
+        if character.attribute(attr) < need:
+            problems.append(f"{ATTRIBUTE_NAMES[attr]} {need}")
+    for skill, need in feat.requires_skills.items():
+        if character.skill_dots(skill) < need:
+            problems.append(f"{skill} skill {need}")
+    if feat.requires_any_feat and not any(character.has_feat(f) for f in feat.requires_any_feat):
+        problems.append(" or ".join(feat.requires_any_feat))
+    return problems
+
+
+# -- creation: each step's check -------------------------------------------------------------
+
+
+def check_calling(calling: str, settings: Settings = DEFAULT_SETTINGS) -> str:
+    """One of the 24 Callings, or one the referee approved ("Calling")."""
+    book = rulebook()
+    known = (*book.callings, *settings.extra_callings)
+    cleaned = book.calling_aliases.get(calling.strip().title(), calling)
+    for name in known:
+        if name.casefold() == cleaned.strip().casefold():
+            return name
+    raise RuleError(f"{calling!r} is not a Calling (choose one of: {', '.join(known)})",
+                    rule="Calling", section=CALLING_SECTION)
+
+
+def check_demeanors(demeanors: Sequence[str], settings: Settings = DEFAULT_SETTINGS) -> tuple[str, ...]:
+    """At least one Demeanor from the list, or approved by the referee ("Demeanor")."""
+    known = (*rulebook().demeanors, *settings.extra_demeanors)
+    chosen: list[str] = []
+    for demeanor in demeanors:
+        match = next((d for d in known if d.casefold() == demeanor.strip().casefold()), None)
+        if match is None:
+            raise RuleError(f"{demeanor!r} is not a Demeanor (see the list in the rules)",
+                            rule="Demeanor", section=DEMEANOR_SECTION)
+        if match not in chosen:
+            chosen.append(match)
+    if not chosen:
+        raise RuleError("choose at least one Demeanor", rule="Demeanor", section=DEMEANOR_SECTION)
+    return tuple(chosen)
+
+
+def check_primary(primary: str) -> str:
+    """W, U, B, R, G or C (colorless is allowed, "Primary Mana"); colour names are accepted too."""
+    cleaned = primary.strip()
+    for letter, name in COLOR_NAMES.items():
+        if cleaned.upper() == letter or cleaned.casefold() == name.casefold():
+            return letter
+    raise RuleError(f"{primary!r} is not a mana type (W, U, B, R, G or C for colorless)",
+                    rule="Primary Mana", section=PRIMARY_SECTION)
+
+
+def check_text(value: str, what: str, section: str) -> str:
+    """A name the sheet records (talisman, sanctuary, concept): not empty."""
+    if not value.strip():
+        raise RuleError(f"the sheet needs a {what.lower()}", rule=what, section=section)
+    return value.strip()
+
+
+def check_renewal_period(period: str) -> str:
+    """Sunrise, sunset, high noon or midnight ("Renewal Period")."""
+    periods = rulebook().renewal_periods
+    cleaned = period.strip().casefold().replace("high noon", "noon")
+    if cleaned not in periods:
+        raise RuleError(f"{period!r} is not a renewal period (one of {', '.join(periods)})",
+                        rule="Renewal Period", section=RENEWAL_SECTION)
+    return cleaned
+
+
+def check_attributes(attributes: Mapping[str, int], primary: str,
+                     settings: Settings = DEFAULT_SETTINGS) -> dict[str, int]:
+    """Ten dots, 0-3 each at start, at least one in the primary ("Choosing Attributes")."""
+    unknown = [a for a in attributes if a not in ATTRIBUTES]
+    if unknown:
+        raise RuleError(f"{unknown[0]!r} is not an attribute ({', '.join(ATTRIBUTES)})",
+                        rule="Choosing Attributes", section=ATTRIBUTES_SECTION)
+    values = {a: int(attributes.get(a, 0)) for a in ATTRIBUTES}
+    for attr, value in values.items():
+        if not 0 <= value <= settings.max_starting_attribute:
+            raise RuleError(f"{ATTRIBUTE_NAMES[attr]} is {value}; a starting attribute is 0 to "
+                            f"{settings.max_starting_attribute}", rule="Maximum of 3 dots in any one attribute",
+                            section=ATTRIBUTES_SECTION)
+    total = sum(values.values())
+    if total != settings.attribute_dots:
+        raise RuleError(f"{total} attribute dots assigned; a new Wizard assigns exactly {settings.attribute_dots}",
+                        rule="Ten attribute dots", section=ATTRIBUTES_SECTION)
+    attr = MANA_ATTRIBUTE[primary]
+    if values[attr] < 1:
+        raise RuleError(f"the primary attribute {ATTRIBUTE_NAMES[attr]} needs at least one dot",
+                        rule="At least one point in the primary attribute", section=ATTRIBUTES_SECTION)
+    return values
+
+
+FREE_SKILLS = ("Arcane Knowledge", "Spell Research")
+
+
+def check_skills(bought: Mapping[str, int], primary: str,
+                 settings: Settings = DEFAULT_SETTINGS) -> dict[str, int]:
+    """Twenty bought dots, at most 3 in a skill at start, one in the primary pool; the free dots
+    in Arcane Knowledge and Spell Research are added ("SKILLS").
+
+    Returns each skill's dots, the free ones included.
+    """
+    book = rulebook()
+    dots: dict[str, int] = {}
+    for name, value in bought.items():
+        skill = book.skills.get(name) or book.skill(name)
+        if value < 0:
+            raise RuleError(f"{skill.name} cannot have {value} dots", rule="Skill dots", section=SKILLS_SECTION)
+        if value:
+            dots[skill.name] = dots.get(skill.name, 0) + int(value)
+    spent = sum(dots.values())
+    if spent != settings.skill_dots:
+        raise RuleError(f"{spent} skill dots spent; a new Wizard spends exactly {settings.skill_dots}",
+                        rule="Twenty skill dots", section=SKILLS_SECTION)
+    attr = MANA_ATTRIBUTE[primary]
+    if not any(book.skills[name].attribute == attr for name in dots):
+        raise RuleError(f"spend at least one skill dot on a {ATTRIBUTE_NAMES[attr]} skill (the primary pool)",
+                        rule="At least one skill point in the primary pool", section=SKILLS_SECTION)
+    for free in FREE_SKILLS:
+        dots[free] = dots.get(free, 0) + 1
+    for name, value in dots.items():
+        counted = value if settings.free_dots_count_for_cap or name not in FREE_SKILLS else value - 1
+        if counted > settings.max_starting_skill:
+            raise RuleError(f"{name} has {value} dots; no skill can be greater than "
+                            f"{settings.max_starting_skill} at the start",
+                            rule="No skill greater than 3 at the start", section=SKILLS_SECTION)
+    return dict(sorted(dots.items()))
+
+
+def check_cantrips(names: Sequence[str], allowed: int, known_list: Sequence[str]) -> tuple[str, ...]:
+    """Exactly ``allowed`` different cantrips from ``known_list`` ("Cantrips": the primary attribute)."""
+    chosen: list[str] = []
+    for name in names:
+        match = next((c for c in known_list if c.casefold() == name.strip().casefold()), None)
+        if match is None:
+            raise RuleError(f"{name!r} is not a commonly known cantrip (one of: {', '.join(known_list)})",
+                            rule="Commonly known cantrips", section=CANTRIP_SECTION)
+        if match in chosen:
+            raise RuleError(f"{match} is chosen twice", rule="Cantrips known", section=CANTRIP_SECTION)
+        chosen.append(match)
+    if len(chosen) != allowed:
+        raise RuleError(f"{len(chosen)} cantrips chosen; this Wizard knows exactly {allowed} "
+                        "(the primary attribute)", rule="Cantrips known", section=CANTRIP_SECTION)
+    return tuple(chosen)
+
+
+def starting_gold(referee_deck: Deck[Card], rng: Randomness) -> tuple[Card, int]:
+    """A card drawn from the referee's deck times 5 gold pieces ("Starting Equipment").
+
+    The card counts its mana points (X counts 1, as in "Performing an Action";
+    a land has no mana points and brings no gold).  The card goes to the referee's
+    discards.
+    """
+    card = referee_deck.draw_random(rng, "starting gold: the referee draws a card")
+    referee_deck.discard(card)
+    points = 0 if card.is_land else card.mana_value + card.symbols().count("X")
+    rng.log.record("gold", f"starting gold from {card.name}", section=GOLD_SECTION,
+                   data={"card": card.name, "gold": 5 * points})
+    return card, 5 * points
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterChoices:
+    """Everything a player decides at creation (the wizard asks for these one by one)."""
+
+    name: str
+    concept: str
+    calling: str
+    demeanors: tuple[str, ...]
+    primary: str
+    talisman: str
+    renewal_period: str
+    sanctuary: str
+    attributes: Mapping[str, int]
+    skills: Mapping[str, int]
+    cantrips: tuple[str, ...]
+    library: tuple[str, ...]
+    weapon: str = ""
+
+
+def create_character(choices: CharacterChoices, gold: int, *, settings: Settings = DEFAULT_SETTINGS,
+                     pool: Any = None) -> Character:
+    """Check every creation rule in the seed's order and build the Wizard ("CHARACTER CREATION")."""
+    from magecraft.mtg_rpg.deckbuilding import check_library
+    from magecraft.mtg_rpg.magic import cantrip_names, check_cantrip_prerequisites
+
+    name = check_text(choices.name, "Name", "CHARACTER CREATION: Name")
+    concept = check_text(choices.concept, "Character Concept", "CHARACTER CREATION: Character Concept")
+    calling = check_calling(choices.calling, settings)
+    demeanors = check_demeanors(choices.demeanors, settings)
+    primary = check_primary(choices.primary)
+    talisman = check_text(choices.talisman, "Talisman", TALISMAN_SECTION)
+    renewal = check_renewal_period(choices.renewal_period)
+    sanctuary = check_text(choices.sanctuary, "Sanctuary", SANCTUARY_SECTION)
+    attributes = check_attributes(choices.attributes, primary, settings)
+    skills = check_skills(choices.skills, primary, settings)
+    cantrips = check_cantrips(choices.cantrips, attributes[MANA_ATTRIBUTE[primary]], cantrip_names())
+    check_cantrip_prerequisites(cantrips)
+    if gold < 0:
+        raise InputError("starting gold cannot be negative")
+    character = Character(
+        name=name, concept=concept, calling=calling, demeanors=demeanors, primary=primary,
+        talisman=talisman, renewal_period=renewal, sanctuary=sanctuary, attributes=attributes,
+        skills=skills, cantrips=cantrips, library=tuple(choices.library), weapon=choices.weapon.strip(),
+        gold=gold, has_laboratory=settings.starting_laboratory,
+    )
+    check_library(character, character.library, settings=settings, starting=True, pool=pool)
+    return character
+
+
+def validate_character(character: Character, *, settings: Settings = DEFAULT_SETTINGS, starting: bool = False,
+                       pool: Any = None) -> None:
+    """Check a whole sheet: names from the lists, limits, feats' prerequisites, the library.
+
+    ``starting`` applies the creation limits (10 attribute dots, 20 skill dots,
+    3 at most, exactly the cantrips of the primary attribute, 60 cards).
+    """
+    from magecraft.mtg_rpg.deckbuilding import check_library
+
+    check_calling(character.calling, settings)
+    check_demeanors(character.demeanors, settings)
+    check_primary(character.primary)
+    check_text(character.talisman, "Talisman", TALISMAN_SECTION)
+    check_renewal_period(character.renewal_period)
+    check_text(character.sanctuary, "Sanctuary", SANCTUARY_SECTION)
+    if starting:
+        check_attributes(character.attributes, character.primary, settings)
+        bought = {k: v - (1 if k in FREE_SKILLS else 0) for k, v in character.skills.items()}
+        check_skills(bought, character.primary, settings)
+    for attr in ATTRIBUTES:
+        if not 0 <= character.attribute(attr) <= MAX_DOTS:
+            raise RuleError(f"{ATTRIBUTE_NAMES[attr]} is {character.attribute(attr)}; attributes run 0 to 5",
+                            rule="Attribute scale 0 to 5", section=ATTRIBUTES_SECTION)
+    for skill, dots in character.skills.items():
+        rulebook().skill(skill)
+        if not 0 <= dots <= MAX_DOTS:
+            raise RuleError(f"{skill} has {dots} dots; a skill's maximum is 5", rule="Skill maximum 5",
+                            section=SKILLS_SECTION)
+    allowed = derive(character).cantrips_known
+    if len(character.cantrips) > allowed or (starting and len(character.cantrips) != allowed):
+        raise RuleError(f"knows {len(character.cantrips)} cantrips; the limit is {allowed}",
+                        rule="Cantrips known", section=CANTRIP_SECTION)
+    check_library(character, character.library, settings=settings, starting=starting, pool=pool)
+
+
+# -- the character sheet ---------------------------------------------------------------------
+
+
+def sheet(character: Character) -> dict[str, Any]:
+    """The sheet as JSON-able data: the record, every skill's total and the derived values."""
+    book = rulebook()
+    return {
+        "character": character.to_dict(),
+        "primary_attribute": character.primary_attribute,
+        "skill_totals": {name: character.skill_total(name) for name in book.skills},
+        "derived": derive(character).to_dict(),
+    }
+
+
+def to_markdown(character: Character) -> str:
+    """The character sheet as Markdown."""
+    book = rulebook()
+    d = derive(character)
+    lines = [
+        f"# {character.name}", "",
+        f"- **Concept:** {character.concept}",
+        f"- **Calling:** {character.calling}",
+        f"- **Demeanor:** {', '.join(character.demeanors)}",
+        f"- **Primary mana:** {', '.join(COLOR_NAMES[p] for p in character.primaries)} "
+        f"({ATTRIBUTE_NAMES[character.primary_attribute]})",
+        f"- **Talisman:** {character.talisman}",
+        f"- **Renewal period:** {', '.join(character.renewal_periods)}",
+        f"- **Sanctuary:** {character.sanctuary}" + ("" if character.in_sanctuary else " (away)"),
+        f"- **Weapon:** {character.weapon or 'none'}",
+        f"- **Gold:** {character.gold} gp; **unused experience:** {character.xp}", "",
+        "## Attributes", "", "| attribute | dots | mana |", "| --- | --- | --- |",
+    ]
+    for attr in ATTRIBUTES:
+        mana = next(m for m, a in MANA_ATTRIBUTE.items() if a == attr)
+        lines.append(f"| {ATTRIBUTE_NAMES[attr]} ({attr}) | {character.attribute(attr)} | {COLOR_NAMES[mana]} |")
+    lines += ["", "## Skills", "", "| skill | attribute | dots | total |", "| --- | --- | --- | --- |"]
+    for skill in book.skills.values():
+        lines.append(f"| {skill.name} | {skill.attribute} | {character.skill_dots(skill.name)} | "
+                     f"{character.skill_total(skill.name)} |")
+    lines += [
+        "", "## Derived", "",
+        f"- Life points {d.life}; hand size {d.hand_size}; reserve mana {d.reserve_mana}",
+        f"- Creatures controlled {d.creatures}; initiative +{d.initiative}; dodges a turn {d.dodges_per_turn}",
+        f"- Walk {d.walk} hexes, sprint {d.sprint}, run {d.run}",
+        "- Spell range (yards): " + ", ".join(f"{k} {v}" for k, v in d.spell_range_yards.items()),
+        f"- Self-enchantments at most {d.max_self_enchantments}; cantrips {d.cantrips_per_day} a day",
+        "", "## Feats", "",
+    ]
+    lines += [f"- {f.name}" + (f" ({f.choice})" if f.choice else "") for f in character.feats] or ["- none"]
+    lines += ["", "## Cantrips", ""] + [f"- {c}" for c in character.cantrips]
+    lines += ["", f"## Library ({len(character.library)} cards)", ""]
+    counts: dict[str, int] = {}
+    for card in character.library:
+        counts[card] = counts.get(card, 0) + 1
+    lines += [f"- {n} {card}" for card, n in sorted(counts.items())]
+    return "\n".join(lines) + "\n"
+
+
+# -- the save store --------------------------------------------------------------------------
+
+
+@dataclass
+class CharacterRecord:
+    """A saved Wizard: the sheet, the dice that go with it and whatever else was saved beside it
+    (the play commands keep the hand and library order there)."""
+
+    character: Character
+    rng: Randomness
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.extra, "character": self.character.to_dict(), "rng": self.rng.snapshot(),
+                "log": self.rng.log.to_list()}
+
+
+def save_character(store: SaveStore, record: CharacterRecord) -> int:
+    """Save under the Wizard's name (kind "character", system "mtg_rpg")."""
+    return store.save(record.character.name, SYSTEM, "character", record.to_dict())
+
+
+def load_character(store: SaveStore, name: str) -> CharacterRecord:
+    """The Wizard saved as ``name``, with the dice restored where they stopped."""
+    from magecraft.core.events import EventLog
+
+    state = dict(store.load(name, SYSTEM, "character").state)
+    try:
+        character = Character.from_dict(state.pop("character"))
+        rng = Randomness.restore(state.pop("rng"), EventLog.from_list(state.pop("log", [])))
+    except KeyError as exc:
+        raise DataError(f"saved character {name!r} has no {exc.args[0]!r}") from None
+    return CharacterRecord(character, rng, state)
+
+
+def example_character() -> Character:
+    """A starting red Wizard used by the docs and tests (a valid sheet without its library)."""
+    return Character(
+        name="Sarin", concept="a hot-tempered battle mage", calling="Adventurer", demeanors=("Brave",),
+        primary="R", talisman="a ruby ring", renewal_period="sunrise", sanctuary="a cave in the Shivan range",
+        attributes={"ST": 3, "DX": 0, "CN": 2, "IQ": 2, "WS": 1, "CH": 2},
+        skills={"Athletics": 3, "Arcane Knowledge": 2, "Spell Research": 2, "Awareness": 3, "Dodge": 3,
+                "Endurance": 3, "Larceny": 3, "Healing": 3},
+        cantrips=("Light", "Mage Hand", "Detect Magic"), library=(), weapon="staff",
+    )

@@ -1,0 +1,664 @@
+"""Magic outside the duel: cantrips, spell research and acquisition, potions, scrolls, magic
+items, land, the talisman and Channel Energy.
+
+Seed 000, MAGIC: "Cantrips", "Spell Acquisition", "Spell Research", "Spell
+Acquisition via Character Points", "General Research", "Maximum Enchantments",
+"Land Acquisition"; FEATS: "Alchemy", "Scribe Scrolls", "Craft Magic Item",
+"Channel Energy"; CHARACTER CREATION: "The Wizard's Talisman"; COMBAT:
+"Defeated Monster Spells" (a monster's foci helps research).
+
+The prices, times and difficulties are data (``data/magic.toml``); the
+commonly known cantrips are ``data/cantrips.toml``.
+
+>>> from magecraft.mtg_rpg.cards import builtin_pool
+>>> from magecraft.mtg_rpg.character import example_character
+>>> plan = plan_research(example_character(), builtin_pool().get("Shivan Dragon"))
+>>> plan.days, plan.gold, plan.difficulty
+(5, 2500, 15)
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Literal
+
+from magecraft.core.deck import Deck
+from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.actions import (
+    ActionAttempt,
+    ActionResult,
+    SpellDeck,
+    card_value,
+    mana_types,
+    resolve_action,
+)
+from magecraft.mtg_rpg.cards import COLOR_NAMES, COLORS, MANA_ATTRIBUTE, Card, CardPool, builtin_pool
+from magecraft.mtg_rpg.character import DEFAULT_SETTINGS, Character, Settings, derive
+
+CANTRIP_SECTION = "MAGIC: Cantrips"
+RESEARCH_SECTION = "MAGIC: Spell Research"
+ACQUISITION_SECTION = "MAGIC: Spell Acquisition via Character Points"
+GENERAL_SECTION = "MAGIC: General Research"
+ENCHANTMENTS_SECTION = "MAGIC: Maximum Enchantments"
+LAND_SECTION = "MAGIC: Land Acquisition"
+ALCHEMY_SECTION = "FEATS: Alchemy"
+SCROLLS_SECTION = "FEATS: Scribe Scrolls"
+ITEM_SECTION = "FEATS: Craft Magic Item"
+CHANNEL_SECTION = "FEATS: Channel Energy"
+TALISMAN_SECTION = "CHARACTER CREATION: The Wizard's Talisman"
+FOCI_SECTION = "COMBAT: Defeated Monster Spells"
+
+
+def _data(name: str) -> dict[str, Any]:
+    text = resources.files("magecraft.mtg_rpg").joinpath("data", name).read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"mtg_rpg/data/{name}: not valid TOML: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def prices() -> Mapping[str, Any]:
+    """``data/magic.toml``: every price, time and difficulty of this module."""
+    return _data("magic.toml")
+
+
+def price_rarity(card: Card) -> str:
+    """The price category of a card: common, uncommon or rare (mythic and special priced as rare)."""
+    if card.rarity in ("common", "uncommon", "rare"):
+        return card.rarity
+    if card.rarity == "basic land":
+        return "common"
+    return "rare"
+
+
+# -- cantrips --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cantrip:
+    """A cantrip: range, duration and prerequisite ("Cantrips")."""
+
+    name: str
+    summary: str
+    range_feet: int = 0
+    duration_minutes: int = 0
+    per_primary_dot: bool = False
+    permanent: bool = False
+    requires: str = ""
+    range_per_primary_dot_yards: int = 0
+    damage: bool = False
+    combat: bool = False
+
+
+@lru_cache(maxsize=1)
+def cantrips() -> tuple[Cantrip, ...]:
+    """The commonly known cantrips."""
+    raw = _data("cantrips.toml")
+    try:
+        return tuple(Cantrip(**{k: v for k, v in c.items()}) for c in raw["cantrips"])
+    except TypeError as exc:
+        raise DataError(f"mtg_rpg/data/cantrips.toml: {exc}") from None
+
+
+def cantrip_names() -> tuple[str, ...]:
+    return tuple(c.name for c in cantrips())
+
+
+def cantrip(name: str) -> Cantrip:
+    for c in cantrips():
+        if c.name.casefold() == name.strip().casefold():
+            return c
+    raise InputError(f"unknown cantrip {name!r} (one of: {', '.join(cantrip_names())})")
+
+
+def check_cantrip_prerequisites(names: Sequence[str]) -> None:
+    """A cantrip's prerequisite must be known too (Mage Sight needs Detect Magic)."""
+    for name in names:
+        needed = cantrip(name).requires
+        if needed and needed not in names:
+            raise RuleError(f"{name} needs {needed} known first", rule="Cantrip prerequisite",
+                            section=CANTRIP_SECTION)
+
+
+def check_new_cantrip(new: Cantrip) -> None:
+    """A cantrip proposed for research keeps the rules every cantrip shares ("Cantrips")."""
+    limits = _data("cantrips.toml")["limits"]
+    if new.damage:
+        raise RuleError("a cantrip does no damage", rule="Cantrip limits", section=CANTRIP_SECTION)
+    if new.combat:
+        raise RuleError("a cantrip has no impact on combat", rule="Cantrip limits", section=CANTRIP_SECTION)
+    if new.duration_minutes > limits["max_duration_minutes"]:
+        raise RuleError(f"a cantrip lasts at most {limits['max_duration_minutes']} minutes",
+                        rule="Cantrip limits", section=CANTRIP_SECTION)
+    if new.range_feet > limits["max_range_feet"]:
+        raise RuleError(f"a cantrip reaches at most {limits['max_range_feet']} feet", rule="Cantrip limits",
+                        section=CANTRIP_SECTION)
+
+
+def cast_cantrip(character: Character, name: str, cast_today: int) -> int:
+    """Cast a known cantrip; returns the casts used today.  At most 1 + Wisdom (+ Energized
+    Cantrips) a day ("Cantrips"); no talisman is needed."""
+    known = next((c for c in character.cantrips if c.casefold() == name.strip().casefold()), None)
+    if known is None:
+        raise RuleError(f"{character.name} does not know {name} (knows {', '.join(character.cantrips)})",
+                        rule="Cantrips known", section=CANTRIP_SECTION)
+    limit = derive(character).cantrips_per_day
+    if cast_today >= limit:
+        raise RuleError(f"{character.name} has cast {cast_today} cantrips today; the limit is {limit}",
+                        rule="Cantrips a day", section=CANTRIP_SECTION)
+    return cast_today + 1
+
+
+def cantrip_duration_minutes(character: Character, name: str) -> int | None:
+    """How long a cantrip lasts for this Wizard (None: instant or permanent)."""
+    c = cantrip(name)
+    if c.per_primary_dot:
+        return c.duration_minutes * character.attribute(character.primary_attribute)
+    return c.duration_minutes or None
+
+
+def can_cast_spells(character: Character) -> bool:
+    """Without a talisman a Wizard casts only cantrips ("The Wizard's Talisman")."""
+    return character.has_talisman
+
+
+def make_talisman(character: Character) -> tuple[Character, int]:
+    """A new talisman: a week in the sanctuary and 100 gp.  Returns the sheet and the days."""
+    cost = prices()["talisman"]
+    _require_sanctuary(character, "make a talisman", TALISMAN_SECTION)
+    _pay_check(character, int(cost["gold"]), "a new talisman", TALISMAN_SECTION)
+    return replace(character, has_talisman=True, gold=character.gold - int(cost["gold"])), int(cost["days"])
+
+
+def check_self_enchantments(character: Character, active: int) -> None:
+    """Another enchantment on oneself must stay within Constitution + 1 ("Maximum Enchantments")."""
+    limit = derive(character).max_self_enchantments
+    if active + 1 > limit:
+        raise RuleError(f"{character.name} already holds {active} self-cast enchantments; the most is {limit}",
+                        rule="Maximum Enchantments", section=ENCHANTMENTS_SECTION)
+
+
+def channel_energy(character: Character, iq_points: int) -> tuple[int, str]:
+    """Mana from sacrificed Intelligence: 3 per point; at 0 IQ the Wizard falls unconscious, and
+    sacrificing more than the IQ he has (more than three times his IQ in mana) kills him
+    ("Channel Energy").  Returns the mana and "fine", "unconscious" or "dead"."""
+    if not character.feat_usable("Channel Energy"):
+        raise RuleError(f"{character.name} does not have the Channel Energy feat", rule="Channel Energy",
+                        section=CHANNEL_SECTION)
+    if iq_points < 1:
+        raise InputError("sacrifice at least one point of Intelligence")
+    iq = character.attribute("IQ")
+    mana = 3 * iq_points
+    state = "dead" if mana > 3 * iq else "unconscious" if iq - iq_points <= 0 else "fine"
+    return mana, state
+
+
+# -- spell research --------------------------------------------------------------------------
+
+
+def _require_sanctuary(character: Character, doing: str, section: str) -> None:
+    if not character.in_sanctuary:
+        raise RuleError(f"{character.name} must be in the sanctuary to {doing}", rule="Sanctuary",
+                        section=section)
+
+
+def _require_lab(character: Character, section: str) -> None:
+    if not character.has_laboratory:
+        lab = prices()["research"]["laboratory_gold"]
+        raise RuleError(f"{character.name} has no research laboratory (it costs {lab} gp)",
+                        rule="Laboratory", section=section)
+
+
+def _pay_check(character: Character, gold: int, what: str, section: str) -> None:
+    if character.gold < gold:
+        raise RuleError(f"{what} costs {gold} gp; {character.name} has {character.gold}",
+                        rule="Gold", section=section)
+
+
+def is_primary_color(character: Character, card: Card) -> bool:
+    return bool(mana_types(card) & set(character.primaries))
+
+
+def research_points(character: Character, card: Card) -> int:
+    """Mana points that set research time and cost: X counts 1; one less for the primary mana
+    ("The time and cost ... is one less ... Minimum 1 point")."""
+    points = card.mana_value + card.symbols().count("X")
+    if is_primary_color(character, card):
+        points -= 1
+    return max(1, points)
+
+
+@dataclass(frozen=True, slots=True)
+class ResearchPlan:
+    """What researching one spell takes ("Spell Research")."""
+
+    spell: str
+    rarity: str
+    points: int
+    days: int
+    gold: int
+    base_difficulty: int
+    difficulty: int
+    reductions: tuple[str, ...]
+    retry_gold: int
+    duplicate: bool
+    aid: str | None = None
+
+    @property
+    def market_value(self) -> int:
+        """"The fair market value of a spell is double the spell research value"."""
+        return 2 * self.gold
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spell": self.spell, "rarity": self.rarity, "points": self.points, "days": self.days,
+                "gold": self.gold, "base_difficulty": self.base_difficulty, "difficulty": self.difficulty,
+                "reductions": list(self.reductions), "retry_gold": self.retry_gold,
+                "duplicate": self.duplicate, "aid": self.aid, "market_value": self.market_value}
+
+
+def plan_research(character: Character, card: Card, *, extra_gold: bool = False,
+                  aid: Literal["scroll", "potion"] | None = None, foci: bool = False,
+                  settings: Settings = DEFAULT_SETTINGS) -> ResearchPlan:
+    """Time, gold and difficulty of researching ``card`` ("Spell Research").
+
+    1 day and 100/200/500 gp per mana point (common/uncommon/rare), one point less
+    for the primary mana; difficulty 9/12/15.  Each of these lowers the difficulty a
+    category (3): paying extra gold (at most one category), a duplicate of a spell
+    already researched or in the library (which also halves time and gold, rounded
+    up), a scroll or potion of the spell (consumed), a monster's spell foci
+    ("Defeated Monster Spells"), the Enhanced Spell Research feat.
+    """
+    if card.is_land:
+        raise RuleError(f"{card.name} is a land: lands come from the land ritual, not research",
+                        rule="Land Acquisition", section=LAND_SECTION)
+    table = prices()["research"]
+    rarity = price_rarity(card)
+    points = research_points(character, card)
+    days = points * int(table["days_per_point"])
+    gold = points * int(table["gold_per_point"][rarity])
+    base = int(table["difficulty"][rarity])
+    category = int(table["category"])
+    reductions: list[str] = []
+    if extra_gold:
+        gold *= settings.extra_gold_multiple
+        reductions.append("extra gold")
+    duplicate = card.name in character.owned_cards() or card.name in character.researched
+    if duplicate:
+        days, gold = math.ceil(days / 2), math.ceil(gold / 2)
+        reductions.append("duplicate")
+    if aid is not None:
+        held = character.scrolls if aid == "scroll" else character.potions
+        if card.name not in held:
+            raise RuleError(f"{character.name} has no {aid} of {card.name}", rule=f"Research with a {aid}",
+                            section=RESEARCH_SECTION)
+        reductions.append(aid)
+    if foci:
+        reductions.append("monster spell foci")
+    if character.feat_usable("Enhanced Spell Research"):
+        reductions.append("Enhanced Spell Research")
+    difficulty = max(0, base - category * len(reductions))
+    retry = math.ceil(gold * int(table["retry_fraction_percent"]) / 100)
+    return ResearchPlan(card.name, rarity, points, days, gold, base, difficulty, tuple(reductions), retry,
+                        duplicate, aid)
+
+
+@dataclass(frozen=True, slots=True)
+class ResearchOutcome:
+    """What came of researching: the new sheet, each check, the days and gold spent."""
+
+    character: Character
+    plan: ResearchPlan
+    checks: tuple[ActionResult, ...]
+    days: int
+    gold: int
+    success: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"plan": self.plan.to_dict(), "checks": [c.to_dict() for c in self.checks],
+                "days": self.days, "gold": self.gold, "success": self.success,
+                "gold_left": self.character.gold}
+
+
+def _best_card(deck: SpellDeck) -> str | None:
+    if not deck.hand:
+        return None
+    return max(deck.hand, key=lambda c: (card_value(c), c.name)).name
+
+
+def research(character: Character, card: Card, rng: Randomness, *, checks: int = 1, play: str | None = None,
+             extra_gold: bool = False, aid: Literal["scroll", "potion"] | None = None, foci: bool = False,
+             settings: Settings = DEFAULT_SETTINGS, pool: CardPool | None = None) -> ResearchOutcome:
+    """Research a spell in the sanctuary's laboratory ("Spell Research").
+
+    The first check comes after the minimum time for the full price; each failed
+    check may be followed (up to ``checks`` in all) by another block of the same
+    time at 10% of the price.  A check is a Spell Research (IQ) action: the Wizard
+    shuffles the library, draws a hand and plays ``play`` (first check) or the
+    hand's best card; no power play or heroic deed helps ("Power-Play", "Heroic
+    Deeds").  The new card joins the library when the library stays legal, else
+    the spare cards; a scroll or potion used is consumed.
+    """
+    from magecraft.mtg_rpg.deckbuilding import library_problems
+
+    _require_sanctuary(character, "research spells", RESEARCH_SECTION)
+    _require_lab(character, RESEARCH_SECTION)
+    if checks < 1:
+        raise InputError("research needs at least one check")
+    plan = plan_research(character, card, extra_gold=extra_gold, aid=aid, foci=foci, settings=settings)
+    _pay_check(character, plan.gold, f"researching {card.name}", RESEARCH_SECTION)
+    chosen = pool or builtin_pool()
+    library = [chosen.get(n) for n in character.library]
+    deck = SpellDeck(Deck(library, name="library"), hand_size=derive(character).hand_size)
+    deck.library.shuffle(rng, "shuffle the library before research")
+    deck.refill(rng)
+    if play is not None:
+        deck.find_in_hand(play)
+    score = character.skill_total("Spell Research")
+    results: list[ActionResult] = []
+    gold, days = plan.gold, plan.days
+    for number in range(1, checks + 1):
+        if number > 1:
+            if character.gold < gold + plan.retry_gold:
+                break
+            gold += plan.retry_gold
+            days += plan.days
+        attempt = ActionAttempt(score=score, difficulty=plan.difficulty, attribute="IQ",
+                                card=play if number == 1 and play else _best_card(deck),
+                                purpose="spell research")
+        result = resolve_action(deck, attempt, rng)
+        results.append(result)
+        rng.log.record("research", f"research check {number} for {card.name}", section=RESEARCH_SECTION,
+                       data={"total": result.total, "difficulty": plan.difficulty, "success": result.success})
+        if result.success:
+            break
+    success = bool(results) and results[-1].success
+    changes: dict[str, Any] = {"gold": character.gold - gold}
+    if plan.aid == "scroll":
+        changes["scrolls"] = _without(character.scrolls, card.name)
+    elif plan.aid == "potion":
+        changes["potions"] = _without(character.potions, card.name)
+    if success:
+        changes["researched"] = tuple(sorted({*character.researched, card.name}))
+        grown = [*library, card]
+        if library_problems(character, grown, settings=settings):
+            changes["spare_cards"] = (*character.spare_cards, card.name)
+        else:
+            changes["library"] = (*character.library, card.name)
+    return ResearchOutcome(replace(character, **changes), plan, tuple(results), days, gold, success)
+
+
+def _without(items: tuple[str, ...], name: str) -> tuple[str, ...]:
+    out = list(items)
+    out.remove(name)
+    return tuple(out)
+
+
+def general_research_difficulty(base: int, gold: int, weeks: int) -> int:
+    """"The DC can be lowered by 1 category for each 1,000 gp and week of research done; up to a
+    maximum of 3 categories" ("General Research")."""
+    table = prices()["general_research"]
+    categories = min(int(table["max_categories"]), gold // int(table["gold_per_category"]),
+                     weeks // int(table["weeks_per_category"]))
+    return max(0, base - 3 * categories)
+
+
+# -- spell acquisition by experience ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AcquisitionCost:
+    xp: int
+    gold: int
+    weeks: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"xp": self.xp, "gold": self.gold, "weeks": self.weeks}
+
+
+def acquisition_cost(card: Card) -> AcquisitionCost:
+    """1, 2 or 3 experience points per mana point by rarity, at least 1; a week per mana point
+    (at least one) at 100/200/300 gp a week ("Spell Acquisition via Character Points")."""
+    table = prices()["acquisition"]
+    rarity = price_rarity(card)
+    xp = max(int(table["minimum_xp"]), card.mana_value * int(table["xp_per_point"][rarity]))
+    weeks = max(1, card.mana_value) * int(table["weeks_per_point"])
+    return AcquisitionCost(xp, weeks * int(table["gold_per_week"][rarity]), weeks)
+
+
+def acquire_by_xp(character: Character, card: Card, *, knows_it_exists: bool = True) -> Character:
+    """Buy a spell card with experience, in the sanctuary; the Wizard must know the spell exists."""
+    _require_sanctuary(character, "gain new spells", ACQUISITION_SECTION)
+    if not knows_it_exists:
+        raise RuleError(f"{character.name} must know that {card.name} exists (arcane knowledge research or "
+                        "seeing it cast)", rule="Know the spell exists", section=RESEARCH_SECTION)
+    if card.is_land:
+        raise RuleError(f"{card.name} is a land: use the land ritual", rule="Land Acquisition",
+                        section=LAND_SECTION)
+    cost = acquisition_cost(card)
+    if character.xp < cost.xp:
+        raise RuleError(f"{card.name} costs {cost.xp} experience; {character.name} has {character.xp}",
+                        rule="Experience", section=ACQUISITION_SECTION)
+    _pay_check(character, cost.gold, f"acquiring {card.name}", ACQUISITION_SECTION)
+    return replace(character, xp=character.xp - cost.xp, gold=character.gold - cost.gold,
+                   spare_cards=(*character.spare_cards, card.name))
+
+
+# -- potions, scrolls and magic items --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CraftPlan:
+    """What making a potion, scroll or magic item costs."""
+
+    spell: str
+    days: int
+    gold: int
+    lands: int
+    spell_cards: int
+    market_value: int
+    attribute_points: Mapping[str, int]
+    receptacle_gold: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spell": self.spell, "days": self.days, "gold": self.gold, "lands": self.lands,
+                "spell_cards": self.spell_cards, "market_value": self.market_value,
+                "attribute_points": dict(self.attribute_points), "receptacle_gold": self.receptacle_gold}
+
+
+def _mana_points(card: Card, x_lands: int) -> int:
+    """Mana to power a potion or scroll: each X is the lands sacrificed for it, 1 if none."""
+    x_count = card.symbols().count("X")
+    if x_lands < 0:
+        raise InputError("extra lands cannot be negative")
+    return card.mana_value + (max(x_lands, x_count) if x_count else 0)
+
+
+def _require_spell(character: Character, card: Card, section: str) -> None:
+    if card.name not in character.owned_cards():
+        raise RuleError(f"{character.name} does not possess {card.name}", rule="Spell in possession",
+                        section=section)
+
+
+def _potion_or_scroll(character: Character, card: Card, feat: str, key: str, section: str,
+                      x_lands: int) -> CraftPlan:
+    if not character.feat_usable(feat):
+        raise RuleError(f"{character.name} does not have the {feat} feat", rule=feat, section=section)
+    _require_lab(character, section)
+    _require_spell(character, card, section)
+    table = prices()[key]
+    points = _mana_points(card, x_lands)
+    gold = points * int(table["gold_per_point"][price_rarity(card)])
+    return CraftPlan(card.name, points * int(table["days_per_point"]), gold, points, 0,
+                     int(table["market_base"]) + int(table["market_multiple"]) * gold, {})
+
+
+def potion_plan(character: Character, card: Card, *, x_lands: int = 0) -> CraftPlan:
+    """A potion: 1 day and 10/25/50 gp per mana point, the powering lands sacrificed; market value
+    50 gp + twice the cost ("Alchemy")."""
+    return _potion_or_scroll(character, card, "Alchemy", "alchemy", ALCHEMY_SECTION, x_lands)
+
+
+def scroll_plan(character: Character, card: Card, *, x_lands: int = 0) -> CraftPlan:
+    """A scroll: 1 day and 25/50/100 gp per mana point, the powering lands sacrificed; market value
+    50 gp + twice the cost ("Scribe Scrolls")."""
+    return _potion_or_scroll(character, card, "Scribe Scrolls", "scrolls", SCROLLS_SECTION, x_lands)
+
+
+def sacrifice_lands(character: Character, card: Card, count: int) -> Character:
+    """Remove ``count`` lands powering ``card`` from what the Wizard owns: one of the right colour
+    for each coloured pip, the rest any land (spare cards first, then the library)."""
+    pool = builtin_pool()
+    owned = list(character.spare_cards) + list(character.library)
+    needs = [c for c, n in card.colored_pips().items() for _ in range(n)]
+    taken: list[str] = []
+
+    def take(match: Any) -> bool:
+        for name in owned:
+            if name in pool and pool.get(name).is_land and match(pool.get(name)):
+                owned.remove(name)
+                taken.append(name)
+                return True
+        return False
+
+    for color in needs[:count]:
+        if not take(lambda land, c=color: c in mana_types(land)):
+            raise RuleError(f"no {COLOR_NAMES[color].lower()} land left to sacrifice for {card.name}",
+                            rule="Land sacrificed", section=ALCHEMY_SECTION)
+    for _ in range(count - min(count, len(needs))):
+        if not take(lambda land: True):
+            raise RuleError(f"not enough land to sacrifice for {card.name}", rule="Land sacrificed",
+                            section=ALCHEMY_SECTION)
+    spare, library = Counter(character.spare_cards), Counter(character.library)
+    for name in taken:
+        if spare[name]:
+            spare[name] -= 1
+        else:
+            library[name] -= 1
+    return replace(character, spare_cards=tuple(sorted(spare.elements())),
+                   library=tuple(n for n in character.library if _consume(library, n)))
+
+
+def _consume(remaining: Counter[str], name: str) -> bool:
+    if remaining[name] > 0:
+        remaining[name] -= 1
+        return True
+    return False
+
+
+def make_potion_or_scroll(character: Character, card: Card, kind: Literal["potion", "scroll"], *,
+                          x_lands: int = 0) -> tuple[Character, CraftPlan]:
+    """Brew a potion or write a scroll in the sanctuary: gold paid, lands sacrificed, item kept."""
+    plan = potion_plan(character, card, x_lands=x_lands) if kind == "potion" else \
+        scroll_plan(character, card, x_lands=x_lands)
+    section = ALCHEMY_SECTION if kind == "potion" else SCROLLS_SECTION
+    _require_sanctuary(character, f"make a {kind}", section)
+    _pay_check(character, plan.gold, f"a {kind} of {card.name}", section)
+    after = sacrifice_lands(replace(character, gold=character.gold - plan.gold), card, plan.lands)
+    if kind == "potion":
+        return replace(after, potions=(*after.potions, card.name)), plan
+    return replace(after, scrolls=(*after.scrolls, card.name)), plan
+
+
+ItemKind = Literal["charged", "continuous", "unpowered"]
+
+
+def magic_item_plan(character: Character, card: Card, kind: ItemKind, *, uses_per_day: int = 1,
+                    item_price: int = 0) -> CraftPlan:
+    """A magic item ("Craft Magic Item").
+
+    A week and 1,000 gp per mana point (at least one of each), times the daily
+    uses; one spell card sacrificed per daily use; a charged item also sacrifices
+    the lands to cast the spell for each use; a continuous item sacrifices
+    permanent attribute points equal to the casting cost (each coloured pip from
+    its colour's attribute, generic mana from the primary attribute); the
+    receptacle is a masterwork of ten times the item's normal price.  Market value
+    is 5 times the cost for charged items, 10 for continuous ones (unpowered items
+    are priced as charged).  No check is made: once paid, the item is made.
+    """
+    if not character.feat_usable("Craft Magic Item"):
+        raise RuleError(f"{character.name} does not have the Craft Magic Item feat (or its prerequisite)",
+                        rule="Craft Magic Item", section=ITEM_SECTION)
+    if uses_per_day < 1:
+        raise InputError("an item is used at least once a day")
+    if kind == "continuous" and uses_per_day != 1:
+        raise InputError("a continuous item is always on: it has no daily uses")
+    _require_lab(character, ITEM_SECTION)
+    _require_spell(character, card, ITEM_SECTION)
+    table = prices()["magic_items"]
+    points = max(1, card.mana_value)
+    gold = points * int(table["gold_per_point"]) * uses_per_day
+    receptacle = int(table["receptacle_multiple"]) * item_price
+    attribute_points: dict[str, int] = {}
+    if kind == "continuous":
+        for color, n in card.colored_pips().items():
+            attr = MANA_ATTRIBUTE[color]
+            attribute_points[attr] = attribute_points.get(attr, 0) + n
+        generic = card.mana_value - card.pip_count()
+        if generic > 0:
+            attr = character.primary_attribute
+            attribute_points[attr] = attribute_points.get(attr, 0) + generic
+        for attr, n in attribute_points.items():
+            if character.attribute(attr) < n:
+                raise RuleError(f"{card.name} needs {n} permanent {attr} point(s); {character.name} has "
+                                f"{character.attribute(attr)}", rule="Attribute sacrifice", section=ITEM_SECTION)
+    lands = card.mana_value * uses_per_day if kind == "charged" else 0
+    market = int(table["market_multiple"][kind]) * (gold + receptacle)
+    return CraftPlan(card.name, 7 * points * int(table["weeks_per_point"]), gold, lands, uses_per_day, market,
+                     attribute_points, receptacle)
+
+
+# -- land ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LandPlan:
+    land: str
+    ritual_hours: int
+    work_days: int
+    gold: int
+    find_difficulty: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"land": self.land, "ritual_hours": self.ritual_hours, "work_days": self.work_days,
+                "gold": self.gold, "find_difficulty": self.find_difficulty}
+
+
+def land_plan(card: Card, *, special_gold: int | None = None, find_difficulty: int | None = None) -> LandPlan:
+    """Land Acquisition: a Wilderness Lore check (6, higher near cities) to find untapped land, an
+    hour's ritual there, then a day's work in the sanctuary and 50 gp of foci for a basic land
+    (special lands cost what the referee says)."""
+    table = prices()["land"]
+    if not card.is_land:
+        raise RuleError(f"{card.name} is not a land", rule="Land Acquisition", section=LAND_SECTION)
+    basic = "Basic" in card.supertypes
+    if not basic and special_gold is None:
+        raise InputError(f"{card.name} is a special land: give the referee's price")
+    gold = int(table["foci_gold"]) if basic else int(special_gold or 0)
+    return LandPlan(card.name, int(table["ritual_hours"]), int(table["work_days"]), gold,
+                    int(table["find_difficulty"]) if find_difficulty is None else find_difficulty)
+
+
+def acquire_land(character: Character, card: Card, *,
+                 special_gold: int | None = None) -> tuple[Character, LandPlan]:
+    """Make the land card in the sanctuary after the ritual: the foci's gold paid, the card owned."""
+    plan = land_plan(card, special_gold=special_gold)
+    _require_sanctuary(character, "make a land card", LAND_SECTION)
+    _pay_check(character, plan.gold, f"the foci for {card.name}", LAND_SECTION)
+    return replace(character, gold=character.gold - plan.gold,
+                   spare_cards=(*character.spare_cards, card.name)), plan
+
+
+def spell_range_yards(character: Character, card: Card) -> int:
+    """10 yards per dot of the summoning colour's attribute, plus Increased Spell Range ("Spell
+    Ranges"); a spell of several colours uses its best; a colorless one Charisma."""
+    ranges = derive(character).spell_range_yards
+    colors = [c for c in COLORS if c in card.colors] or ["C"]
+    return max(ranges[COLOR_NAMES[c]] for c in colors)
