@@ -1,0 +1,193 @@
+"""Noble characters at the banquet: their statistics, saving throws and the NPC noble generator.
+
+Seed 004: Status, Wealth, Legions and Fleets ("Character Creation"); saving throws in the Oed style
+or the D&D 3.5 conversion ("Using These Rules With D&D 3.5"); NPC nobles ("Optional Rules: NPC
+Nobles", "Generating NPC Nobles").
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from magecraft.core.errors import DataError
+from magecraft.core.randomness import Randomness
+from magecraft.core.tables import get_table
+from magecraft.wizard_prince.chits import STATISTICS
+from magecraft.wizard_prince.settings import Settings
+
+NPC_SECTION = "Optional Rules: NPC Nobles"
+D20_SECTION = "Using These Rules With D&D 3.5"
+ABILITIES = ("strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma")
+#: "Strength, Constitution or Charisma=Fighter, Wisdom=Cleric, Intelligence=Magic User, Dexterity=Thief";
+#: ties go to the class named first (ruling "NPC class ties").
+CLASS_BY_ABILITY = (("strength", "fighter"), ("constitution", "fighter"), ("charisma", "fighter"),
+                    ("wisdom", "cleric"), ("intelligence", "magic_user"), ("dexterity", "thief"))
+#: The Oed saves the banquet calls for, and the D&D 3.5 save each becomes (the seed's example:
+#: Petrify or Paralyze is Fortitude).
+SAVES = {"death_poison": "fortitude", "petrify_paralyze": "fortitude", "spell": "will"}
+SAVE_NAMES = {"death_poison": "Death or Poison", "petrify_paralyze": "Petrify or Paralyze", "spell": "Spell"}
+
+
+@dataclass(frozen=True, slots=True)
+class NobleClass:
+    key: str
+    hit_die: int
+    d20_good: frozenset[str]
+    bands: tuple[tuple[int, int, Mapping[str, int]], ...]
+
+    def save_target(self, save: str, level: int) -> int:
+        for low, high, targets in self.bands:
+            if low <= level <= high:
+                return targets[save]
+        raise DataError(f"no {self.key} saving throws for level {level}")
+
+    def d20_bonus(self, save: str, level: int) -> int:
+        """D&D 3.5 base save: good saves 2 + level/2, poor saves level/3."""
+        return 2 + level // 2 if SAVES[save] in self.d20_good else level // 3
+
+
+@cache
+def noble_classes() -> dict[str, NobleClass]:
+    text = resources.files("magecraft.wizard_prince").joinpath("data", "noble_classes.toml").read_text(
+        encoding="utf-8")
+    raw = tomllib.loads(text)
+    try:
+        return {key: NobleClass(key, int(entry["hit_die"]), frozenset(entry["d20_good"]),
+                                tuple((int(b["levels"][0]), int(b["levels"][1]),
+                                       {s: int(b[s]) for s in SAVES}) for b in entry["bands"]))
+                for key, entry in raw.items()}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"wizard_prince/noble_classes.toml: {exc}") from None
+
+
+@dataclass(slots=True)
+class Noble:
+    """A noble at the banquet, player character or NPC, with what the banquet has done to him.
+
+    ``where`` is ``waiting`` (off the board), ``board``, or how he left: ``presented``, ``removed``,
+    ``slain``, ``exiled``, ``executed``.  ``held`` are the positive chits he accompanies, ``earned``
+    the effects he has gained (see :class:`~magecraft.wizard_prince.result.NobleOutcome`).
+    """
+
+    name: str
+    npc: bool = False
+    status: int = 1
+    wealth: int = 1
+    legions: int = 1
+    fleets: int = 1
+    level: int = 7
+    hit_points: int = 35
+    character_class: str = "fighter"
+    alignment: str = "Neutral"
+    abilities: dict[str, int] = field(default_factory=dict)
+    magic_items: int = 0
+    appointment: str = ""
+    save_targets: dict[str, int] = field(default_factory=dict)
+    where: str = "waiting"
+    square: str = ""
+    held: list[str] = field(default_factory=list)
+    bored: bool = False
+    earned: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise DataError("a noble needs a name")
+        if self.character_class not in noble_classes():
+            raise DataError(f"{self.name}: unknown class {self.character_class!r}")
+        if self.level < 1 or self.hit_points < 1:
+            raise DataError(f"{self.name}: level and hit points must be at least 1")
+        if not self.save_targets:
+            cls = noble_classes()[self.character_class]
+            self.save_targets = {s: cls.save_target(s, self.level) for s in SAVES}
+
+    @property
+    def in_banquet(self) -> bool:
+        return self.where in ("waiting", "board")
+
+    def stat(self, name: str) -> int:
+        return int(getattr(self, name))
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["abilities"] = dict(self.abilities)
+        out["save_targets"] = dict(self.save_targets)
+        out["held"] = list(self.held)
+        out["earned"] = _copy(self.earned)
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Noble:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise DataError(f"noble {raw.get('name', '?')}: unknown field {unknown[0]!r}")
+        try:
+            noble = cls(**{k: _copy(v) for k, v in raw.items()})
+        except TypeError as exc:
+            raise DataError(f"noble: {exc}") from None
+        for stat in STATISTICS:
+            if not isinstance(getattr(noble, stat), int):
+                raise DataError(f"{noble.name}: {stat} must be a whole number")
+        return noble
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, section: str) -> bool:
+    """Roll ``noble``'s save (``death_poison``, ``petrify_paralyze`` or ``spell``).
+
+    Oed: 1d20 at or over the noble's target.  D&D 3.5 ("Using These Rules With D&D 3.5"): 1d20 plus
+    the class's base save against DC 15.
+    """
+    label = f"{noble.name}'s {SAVE_NAMES[save]} save"
+    roll = rng.roll(20, label, section=section)
+    if settings.save_system == "d20":
+        bonus = noble_classes()[noble.character_class].d20_bonus(save, noble.level)
+        saved = roll + bonus >= settings.d20_dc
+        rng.log.record("save", label, section=D20_SECTION,
+                       data={"roll": roll, "bonus": bonus, "dc": settings.d20_dc, "saved": saved})
+    else:
+        target = noble.save_targets[save]
+        saved = roll >= target
+        rng.log.record("save", label, section=section, data={"roll": roll, "target": target, "saved": saved})
+    return saved
+
+
+def political_statistic(rng: Randomness, label: str) -> int:
+    """1d4, "but if any of these statistics is 4, roll 1d4 again and add 4" (Generating NPC Nobles)."""
+    value = rng.roll(4, label, section=NPC_SECTION)
+    if value == 4:
+        value = 4 + rng.roll(4, f"{label} (rolled 4: 1d4 more, plus 4)", section=NPC_SECTION)
+    return value
+
+
+def generate_npc_noble(name: str, rng: Randomness) -> Noble:
+    """Roll up an NPC noble as "Generating NPC Nobles" says.
+
+    Abilities 3d6 each; class by the highest; alignment 1d6; level 1d6+6; 1d3 magic items; Status,
+    Wealth, Legions and Fleets by :func:`political_statistic`.  Hit points are the level's hit dice of
+    the class (ruling "NPC hit points").
+    """
+    abilities = {a: rng.dice("3d6", f"{name}'s {a}", section=NPC_SECTION).total for a in ABILITIES}
+    best = max(abilities.values())
+    character_class = next(cls for ability, cls in CLASS_BY_ABILITY if abilities[ability] == best)
+    alignment = get_table("wp_npc_alignment").roll(rng, label=f"{name}'s alignment").result
+    level = rng.dice("1d6+6", f"{name}'s level", section=NPC_SECTION).total
+    magic_items = rng.dice("1d3", f"{name}'s magic items", section=NPC_SECTION).total
+    stats = {s: political_statistic(rng, f"{name}'s {s.capitalize()}") for s in STATISTICS}
+    hit_die = noble_classes()[character_class].hit_die
+    hit_points = rng.dice(f"{level}d{hit_die}", f"{name}'s hit points", section=NPC_SECTION).total
+    return Noble(name=name, npc=True, level=level, hit_points=hit_points, character_class=character_class,
+                 alignment=alignment, abilities=abilities, magic_items=magic_items, status=stats["status"],
+                 wealth=stats["wealth"], legions=stats["legions"], fleets=stats["fleets"])

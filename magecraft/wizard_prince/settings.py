@@ -1,0 +1,55 @@
+"""The rulings a table might make differently, as one frozen ``Settings`` (docs/rulings/wizard_prince.md)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from magecraft.core.errors import DataError
+
+SAVE_SYSTEMS = ("oed", "d20")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How this table plays the Imperial Banquet.
+
+    - ``moves_may_turn``: a two-square move may turn a corner (ruling "Orthogonal moves").
+    - ``initiative_die``: the die each noble rolls for initiative, ties rolled again (ruling "Initiative").
+    - ``save_system``: ``"oed"`` save targets or the seed's D&D 3.5 conversion ``"d20"`` (DC ``d20_dc``).
+    - ``bore_blocks_all_actions``: a noble held by the Droning Bore loses his whole action, not only
+      his MINGLE (ruling "Droning Bore").
+    - ``end_when_no_emperor``: the banquet ends when no Emperor is left to present to.
+    - ``max_turns``: the GM ends a banquet that has gone on this long as the Butler would.
+    - ``npc_action_table``: NPC nobles roll their action on the seed's 1d6 table.
+    - ``xp_award_percent``: a survivor of Black Magic or the Guild Assassin gains this share of a level.
+    """
+
+    moves_may_turn: bool = True
+    initiative_die: int = 6
+    save_system: str = "oed"
+    d20_dc: int = 15
+    bore_blocks_all_actions: bool = False
+    end_when_no_emperor: bool = True
+    max_turns: int = 60
+    npc_action_table: bool = True
+    xp_award_percent: int = 10
+
+    def __post_init__(self) -> None:
+        if self.save_system not in SAVE_SYSTEMS:
+            raise DataError(f"save_system must be one of {', '.join(SAVE_SYSTEMS)}, not {self.save_system!r}")
+        if self.initiative_die < 2:
+            raise DataError("initiative_die needs at least two faces")
+        if self.max_turns < 1:
+            raise DataError("max_turns must be at least 1")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Settings:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise DataError(f"unknown banquet setting {unknown[0]!r}")
+        return cls(**raw)
