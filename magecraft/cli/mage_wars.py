@@ -1,11 +1,259 @@
-"""`magecraft mage-wars`: Mage Wars solo."""
+"""`magecraft mage-wars`: Mage Wars solo against the Dummy Mage (seed 003)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.prompt import Prompt
+from rich.table import Table
 
-#: The one command that starts this system (shown by `magecraft` with no arguments), or None.
-START: str | None = None
+from magecraft.cli.options import (
+    DbOption,
+    DiceOption,
+    JsonOption,
+    LoadOption,
+    PhysicalOption,
+    SaveOption,
+    SeedOption,
+    console,
+    make_randomness,
+    open_store,
+    print_json,
+)
+from magecraft.core.errors import DataError, RuleError
+from magecraft.core.events import Event
+from magecraft.core.randomness import new_seed
+from magecraft.mage_wars.arena import COLUMNS, ROWS, zone_at
+from magecraft.mage_wars.bot import run_matches
+from magecraft.mage_wars.cards import (
+    Card,
+    Spellbook,
+    card_book,
+    dummy_decks_from_dict,
+    load_json_file,
+    ready_spellbooks,
+    spellbook_from_dict,
+)
+from magecraft.mage_wars.game import Action, MageWarsGame, Settings
+from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
-#: The command group, or None while the system is not available yet.
-app: typer.Typer | None = None
+START: str | None = "mage-wars solo --mage Wizard"
+
+app = typer.Typer(help="Mage Wars solo: your mage against the Dummy Mage.", no_args_is_help=True)
+
+MageOption = Annotated[str, typer.Option(
+    "--mage", help="Ready-made spellbook: Wizard, Beastmaster, Priestess, Warlock.")]
+BookOption = Annotated[Path | None, typer.Option("--book", help="Your own spellbook (JSON: mage and cards).")]
+DecksOption = Annotated[Path | None, typer.Option("--decks", help="The Dummy Mage's four decks (JSON).")]
+LifeOption = Annotated[int | None, typer.Option("--dummy-life",
+                                                help="The Dummy Mage's life (default: its mage's).")]
+
+
+def ask(prompt: str) -> str:
+    """What the person typed (tests replace this)."""
+    return Prompt.ask(prompt, console=console())
+
+
+def _spellbook(mage: str, book: Path | None) -> Spellbook:
+    if book is not None:
+        return spellbook_from_dict(load_json_file(book), str(book))
+    books = ready_spellbooks()
+    for name, spellbook in books.items():
+        if name.lower() == mage.lower():
+            return spellbook
+    raise typer.BadParameter(f"no ready-made spellbook {mage!r} (choose from {', '.join(books)})",
+                             param_hint="--mage")
+
+
+def _settings(dummy_life: int | None) -> Settings:
+    if dummy_life is not None and dummy_life < 1:
+        raise typer.BadParameter("the Dummy Mage needs at least 1 life", param_hint="--dummy-life")
+    return Settings(dummy_life=dummy_life)
+
+
+@app.command()
+def solo(
+    mage: MageOption = "Wizard",
+    book: BookOption = None,
+    decks: DecksOption = None,
+    dummy_life: LifeOption = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Let the built-in bot play your side.")] = False,
+    games: Annotated[int, typer.Option("--games", help="How many bot games to play with --auto.")] = 1000,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json: JsonOption = False,
+    save: SaveOption = None,
+    load: LoadOption = None,
+    db: DbOption = None,
+) -> None:
+    """Play your mage against the Dummy Mage, or (--auto) run bot games and print win rates."""
+    settings = _settings(dummy_life)
+    spellbook = _spellbook(mage, book)
+    dummy_decks = dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
+    if auto:
+        if games < 1:
+            raise typer.BadParameter("play at least 1 game", param_hint="--games")
+        if dice is not None or physical_dice or load is not None:
+            raise typer.BadParameter("--auto plays seeded games: use --seed, not --dice, --physical-dice "
+                                     "or --load")
+        chosen_seed = new_seed() if seed is None else seed
+        summary = run_matches(games, chosen_seed, spellbook, book.name if book else mage, settings, dummy_decks)
+        if json:
+            print_json(summary.to_dict())
+        else:
+            _print_summary(summary.to_dict())
+        return
+    if load is not None:
+        game = MageWarsGame.from_dict(open_store(db).load(load, MageWarsGame.system, "game").state)
+    else:
+        rng = make_randomness(seed, dice, physical_dice)
+        game = MageWarsGame.new(rng, spellbook, settings, dummy_decks)
+    _play(game, save, db)
+    if json:
+        print_json(dict(game.result()))
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    out = Table(title=f"{summary['games']} bot games, seed {summary['seed']}, {summary['spellbook']} book")
+    out.add_column("")
+    out.add_column("games", justify="right")
+    out.add_column("rate", justify="right")
+    for label, key in (("you win", "you"), ("Dummy Mage wins", "dummy")):
+        out.add_row(label, str(summary[f"{key}_wins"]), f"{summary[f'{key}_win_rate']:.1%}")
+    out.add_row("draw", str(summary["draws"]), f"{summary['draw_rate']:.1%}")
+    out.caption = f"average game: {summary['average_rounds']} rounds"
+    console().print(out)
+
+
+def _play(game: MageWarsGame, save: str | None, db: Path | None) -> None:
+    """The interactive loop: show the arena and what happened, ask, apply."""
+    shown = 0
+    out = console()
+    while True:
+        shown = _show_events(list(game.log)[shown:], shown)
+        out.print(arena_table(game))
+        if game.is_terminal():
+            out.print(f"[bold]Game over after {game.round} rounds: {game.end_reason}[/bold]")
+            return
+        action = _ask_action(game)
+        if action is None:
+            continue
+        try:
+            game.apply(action)
+        except RuleError as exc:
+            out.print(f"[red]{exc}[/red]")
+            continue
+        if save is not None:
+            open_store(db).save(save, MageWarsGame.system, "game", game.to_dict())
+
+
+def _show_events(events: list[Event], shown: int) -> int:
+    out = console()
+    for event in events:
+        if event.kind == "roll":
+            out.print(f"  [dim]{event.label}: rolled {event.data['value']}[/dim]")
+        elif event.kind == "dummy":
+            out.print(f"  [magenta]Dummy Mage: {event.label}[/magenta]")
+        elif event.kind == "game":
+            out.print(f"  {event.label}")
+    return shown + len(events)
+
+
+def _ask_action(game: MageWarsGame) -> Action | None:
+    out = console()
+    if game.pending == "plan":
+        out.print(f"Mana {game.mana}. Your spellbook: {', '.join(sorted(game.spellbook))}")
+        answer = ask("Plan up to 2 spells (names separated by commas, empty for none)")
+        names = [_card_name(part) for part in answer.split(",") if part.strip()]
+        return Action("plan", spells=tuple(n for n in names if n))
+    actions = game.legal_actions()
+    out.print(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:")
+    for number, action in enumerate(actions, start=1):
+        out.print(f"  {number:>3}. {action.describe()}")
+    answer = ask("Your choice (number)").strip()
+    if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
+        out.print(f"[red]choose a number from 1 to {len(actions)}[/red]")
+        return None
+    return actions[int(answer) - 1]
+
+
+def _card_name(text: str) -> str:
+    try:
+        return card_book().find(text).name
+    except DataError:
+        return text.strip()
+
+
+def _unit_line(unit: Unit) -> str:
+    colour = "cyan" if unit.side == YOU else "magenta"
+    marks = [f"{n} {k}" if n > 1 else k for k, n in unit.conditions.items()]
+    marks += unit.enchantments
+    if unit.guarding:
+        marks.append("guarding")
+    if not unit.ready and not (unit.is_mage and unit.side == DUMMY):
+        marks.append("acted" if not unit.fresh else "inactive")
+    extra = f" [{', '.join(marks)}]" if marks else ""
+    return f"[{colour}]{unit.name} ({unit.id}) {unit.remaining_life}/{unit.life}{extra}[/{colour}]"
+
+
+def arena_table(game: MageWarsGame) -> Table:
+    """The arena: 4 columns by 3 rows, each zone listing its mages and creatures."""
+    out = Table(title=f"Round {game.round}: {game.stage.replace('_', ' ')}", show_lines=True)
+    for col in range(COLUMNS):
+        out.add_column("ABCD"[col], min_width=18)
+    for row in range(ROWS):
+        cells = []
+        for col in range(COLUMNS):
+            zone = zone_at(col, row)
+            units = [_unit_line(u) for u in game.units.values() if u.zone == zone and u.in_arena]
+            cells.append("\n".join([f"[dim]{zone}[/dim]", *units]))
+        out.add_row(*cells)
+    walls = ", ".join(f"{w.id} {w.zones[0]}|{w.zones[1]} {w.life - game.wall_damage.get(w.id, 0)} life"
+                      for w in game.walls)
+    decks = ", ".join(f"{k} {len(d)}" for k, d in game.decks.items())
+    out.caption = f"Dummy Mage decks: {decks}" + (f". Walls: {walls}" if walls else "")
+    return out
+
+
+@app.command()
+def card(
+    name: Annotated[str, typer.Argument(help="Card name, e.g. \"Emerald Tegu\".")],
+    json: JsonOption = False,
+) -> None:
+    """Show a card: cost, life, armour, traits, attacks and effect."""
+    found = card_book().find(name)
+    if json:
+        print_json(asdict(found))
+        return
+    console().print(card_table(found))
+
+
+def card_table(found: Card) -> Table:
+    out = Table(title=f"{found.name} ({found.type})", show_header=False)
+    out.add_column("")
+    out.add_column("")
+    if found.type != "mage":
+        out.add_row("cost", str(found.casting_cost) + (f" ({found.cost} + reveal {found.reveal_cost})"
+                                                        if found.reveal_cost else ""))
+        out.add_row("cast as", f"{found.action} action, range {found.min_range}-{found.max_range}")
+    if found.is_creature:
+        out.add_row("life / armour", f"{found.life} / {found.armor}")
+    if found.channeling:
+        out.add_row("channeling", str(found.channeling))
+    if found.traits:
+        out.add_row("traits", ", ".join(found.traits))
+    for attack in found.attacks:
+        effects = "; ".join(f"{e.low}-{e.high}: " + " + ".join([f"{n} {c}" for c, n in e.conditions]
+                                                              + (["Push"] if e.push else []))
+                            for e in attack.effects)
+        traits = f" [{', '.join(attack.traits)}]" if attack.traits else ""
+        out.add_row(f"attack: {attack.name}", f"{attack.action} {attack.kind}, range {attack.min_range}-"
+                    f"{attack.max_range}, {attack.dice} dice {attack.damage_type}{traits}"
+                    + (f"; effect die {effects}" if effects else ""))
+    if found.effect is not None:
+        out.add_row("effect", f"{found.effect.text} (the Dummy Mage casts it on: {found.effect.side} creature)")
+    return out

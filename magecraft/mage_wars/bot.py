@@ -13,7 +13,7 @@ from typing import Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.arena import distance
-from magecraft.mage_wars.cards import Spellbook, card_book
+from magecraft.mage_wars.cards import DummyDecks, Spellbook, card_book
 from magecraft.mage_wars.game import Action, MageWarsGame, Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
@@ -107,12 +107,12 @@ class MatchSummary:
 
 
 def run_matches(games: int, seed: int, spellbook: Spellbook, book_name: str,
-                settings: Settings | None = None) -> MatchSummary:
+                settings: Settings | None = None, decks: DummyDecks | None = None) -> MatchSummary:
     """Play ``games`` bot games; game ``i`` uses seed ``seed + i``."""
     wins = {YOU: 0, DUMMY: 0, "draw": 0}
     rounds = 0
     for i in range(games):
-        game = play_to_end(MageWarsGame.new(Randomness.seeded(seed + i), spellbook, settings))
+        game = play_to_end(MageWarsGame.new(Randomness.seeded(seed + i), spellbook, settings, decks))
         wins[str(game.winner)] += 1
         rounds += game.round
     return MatchSummary(games, seed, book_name, wins[YOU], wins[DUMMY], wins["draw"], rounds)

@@ -123,10 +123,10 @@ class Action:
         on = f" on {self.target}" if self.target else ""
         if self.kind == "quick_cast":
             return f"quick cast {self.name}{on}"
-        move = f"move to {self.to}, then " if self.do != "move" and self.to else ""
+        where = f"in {self.to}, " if self.do != "move" else ""
         what = {"attack": f"attack {self.target} with {self.name}", "cast": f"cast {self.name}{on}",
                 "guard": "guard", "move": f"move to {self.to}", "nothing": "do nothing"}[self.do]
-        return f"{self.actor}: {move}{what}"
+        return f"{self.actor}: {where}{what}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "to": self.to, "do": self.do, "name": self.name,
@@ -576,7 +576,7 @@ class MageWarsGame(GameState[Action]):
             raise problem
 
     def perform(self, action: Action) -> None:
-        self.event(f"you: {action.describe()}", section=SEC_ACTION, data=action.to_dict())
+        self.event(f"you chose: {action.describe()}", section=SEC_ACTION, data=action.to_dict())
         self.pending = ""
         if action.kind == "plan":
             for name in action.spells:
