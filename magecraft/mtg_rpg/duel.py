@@ -1,0 +1,642 @@
+"""Quick duels: single-card, three-card, seven-card and limited-turns duels as a game state.
+
+Seed 000 ("MAGIC The Gathering RPG"), "COMBAT: Quick Duels" (Single Card
+Duel, Three Card Duel, Seven Card Duel, Limited Turns Dueling), "Card Draw",
+"MTG Rule Changes" (life points unknown to the opponent, least life loses) and
+"Magic Dueling Rules" (victory conditions; the negotiation itself is
+:mod:`magecraft.mtg_rpg.duel_ritual`).
+
+Cards need effects here: a creature deals its power; the instants and
+sorceries listed in ``data/quick_duel_effects.toml`` deal damage, gain life,
+counter the card just played, destroy the creature just played or draw cards;
+every other card has no effect.
+
+Actions are strings: ``"play first"`` / ``"play second"`` (the initiative
+winner decides who plays first), ``"play:<card>"``, ``"respond:<card>"``
+(an interrupt, or a blocker in a seven-card duel), ``"pass"`` and ``"yield"``.
+
+>>> from magecraft.core.randomness import Randomness
+>>> a = Duellist("Sarin", life=14, hand_size=1, dexterity=3, intelligence=1, library=("Lava Axe",))
+>>> b = Duellist("Mord", life=12, hand_size=1, dexterity=1, intelligence=1, library=("Shock",))
+>>> duel = QuickDuel.start(a, b, "single-card", Randomness.scripted([]))
+>>> for action in ("play first", "play:Lava Axe", "play:Shock"):
+...     duel.apply(action)
+>>> duel.result()["winner"], duel.result()["life"]
+('Sarin', {'Sarin': 12, 'Mord': 7})
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Literal, Self
+
+from magecraft.core.deck import Deck
+from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.events import EventLog
+from magecraft.core.randomness import Randomness
+from magecraft.core.state import GameState
+from magecraft.mtg_rpg.actions import DEFAULT_SETTINGS, Settings, SpellDeck
+from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
+from magecraft.mtg_rpg.combat import ALERTNESS_BONUS, InitiativeEntry, initiative_order
+from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
+
+QUICK = "COMBAT: Quick Duels"
+SINGLE = "COMBAT: Single Card Duel"
+THREE = "COMBAT: Three Card Duel"
+SEVEN = "COMBAT: Seven Card Duel"
+LIMITED = "COMBAT: Limited Turns Dueling"
+DUELING = "COMBAT: Magic Dueling Rules"
+
+#: The card budget of each quick duel kind; limited-turns duels count turns instead.
+KINDS: Mapping[str, int] = {"single-card": 1, "three-card": 3, "seven-card": 7, "limited-turns": 0}
+SECTIONS: Mapping[str, str] = {"single-card": SINGLE, "three-card": THREE, "seven-card": SEVEN,
+                               "limited-turns": LIMITED}
+#: "Limited Turns Dueling": standard limits (5, 10, 15) and the 7 of the ritual's step 2.
+LIMITED_TURNS = (5, 7, 10, 15)
+#: "Quick Duels": an opponent's truncated deck.
+TRUNCATED_LANDS = 7
+TRUNCATED_SPELLS = 14
+
+EffectKind = Literal["damage", "gain life", "counter", "destroy creature", "draw"]
+EFFECT_KINDS: tuple[EffectKind, ...] = ("damage", "gain life", "counter", "destroy creature", "draw")
+
+
+# -- effects as data ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EffectPart:
+    """One structured effect of a card in a quick duel."""
+
+    kind: EffectKind
+    amount: int | None = None  # None with "X"
+    x: bool = False
+    counters: str | None = None
+    creature_colour: str | None = None
+    creature_not_colour: str | None = None
+
+    def value(self, settings: Settings) -> int:
+        return settings.duel_x_value if self.x else (self.amount or 0)
+
+    def hits(self, creature: Card) -> bool:
+        """Whether a destroy effect may target this creature."""
+        if self.creature_colour is not None and self.creature_colour not in creature.colors:
+            return False
+        return self.creature_not_colour is None or self.creature_not_colour not in creature.colors
+
+
+@dataclass(frozen=True, slots=True)
+class QuickEffect:
+    name: str
+    parts: tuple[EffectPart, ...]
+    note: str = ""
+
+    def has(self, kind: EffectKind) -> bool:
+        return any(p.kind == kind for p in self.parts)
+
+
+def parse_effects(text: str, *, source: str = "quick_duel_effects.toml",
+                  pool: CardPool | None = None) -> dict[str, QuickEffect]:
+    """Read the effects file; a bad entry, an unknown card or a non-spell refuses the whole file."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{source}: not valid TOML: {exc}") from None
+    known = pool or builtin_pool()
+    effects: dict[str, QuickEffect] = {}
+    for i, entry in enumerate(raw.get("card", []), start=1):
+        where = f"{source} card {i}"
+        try:
+            card = known.get(str(entry["name"]))
+            parts = tuple(_part(p, where) for p in entry["effects"])
+        except (KeyError, TypeError) as exc:
+            raise DataError(f"{where}: malformed entry ({exc})") from None
+        except DataError as exc:
+            raise DataError(f"{where}: {exc}") from None
+        if not {"Instant", "Sorcery"} & set(card.types):
+            raise DataError(f"{where}: {card.name} is not an instant or sorcery")
+        if not parts or card.name.casefold() in effects:
+            raise DataError(f"{where}: {card.name} needs effects, listed once")
+        effects[card.name.casefold()] = QuickEffect(card.name, parts, str(entry.get("note", "")))
+    return effects
+
+
+def _part(raw: Mapping[str, Any], where: str) -> EffectPart:
+    kind = raw["kind"]
+    if kind not in EFFECT_KINDS:
+        raise DataError(f"{where}: unknown effect {kind!r} (one of {', '.join(EFFECT_KINDS)})")
+    amount = raw.get("amount")
+    needs_amount = kind in ("damage", "gain life", "draw")
+    if needs_amount and not (amount == "X" or (isinstance(amount, int) and amount > 0)):
+        raise DataError(f"{where}: {kind} needs an amount (a number above 0 or \"X\"), not {amount!r}")
+    return EffectPart(kind, amount if isinstance(amount, int) else None, amount == "X", raw.get("counters"),
+                      raw.get("creature_colour"), raw.get("creature_not_colour"))
+
+
+@lru_cache(maxsize=1)
+def quick_effects() -> dict[str, QuickEffect]:
+    """The shipped quick-duel effects, by card name (case-folded)."""
+    text = resources.files("magecraft.mtg_rpg").joinpath("data", "quick_duel_effects.toml")
+    return parse_effects(text.read_text(encoding="utf-8"))
+
+
+def effect_of(card: Card) -> QuickEffect | None:
+    return quick_effects().get(card.name.casefold())
+
+
+def creature_power(card: Card) -> int:
+    """A creature's power as printed; "*" counts 0 (it depends on a game a quick duel does not model)."""
+    return int(card.power) if card.power is not None and card.power.isdigit() else 0
+
+
+def truncated_deck(cards: Sequence[Card], rng: Randomness) -> list[Card]:
+    """An opponent's truncated deck: 7 land and 14 spells picked at random from a library ("Quick Duels").
+
+    A library with fewer lands or spells gives all it has of that kind.
+    """
+    mixed = list(cards)
+    rng.shuffle(mixed, "pick the truncated deck", section=QUICK)
+    lands = [c for c in mixed if c.is_land][:TRUNCATED_LANDS]
+    spells = [c for c in mixed if not c.is_land][:TRUNCATED_SPELLS]
+    return lands + spells
+
+
+# -- the duellists ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Duellist:
+    """A Wizard as a quick duel needs one: life, hand size (IQ + 2 + feats), DX and IQ, the library."""
+
+    name: str
+    life: int
+    hand_size: int
+    dexterity: int
+    intelligence: int
+    library: tuple[str, ...]
+    alertness: bool = False
+
+
+class DuelSide:
+    """One Wizard during the duel."""
+
+    __slots__ = ("ante", "damage_dealt", "deck", "dexterity", "intelligence", "life", "name", "plays_left",
+                 "start_life")
+
+    def __init__(self, name: str, deck: SpellDeck, life: int, start_life: int, dexterity: int,
+                 intelligence: int, *, plays_left: int = 0, damage_dealt: int = 0,
+                 ante: str | None = None) -> None:
+        self.name = name
+        self.deck = deck
+        self.life = life
+        self.start_life = start_life
+        self.dexterity = dexterity
+        self.intelligence = intelligence
+        self.plays_left = plays_left
+        self.damage_dealt = damage_dealt
+        self.ante = ante
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "deck": self.deck.to_dict(), "life": self.life, "start_life": self.start_life,
+                "dexterity": self.dexterity, "intelligence": self.intelligence, "plays_left": self.plays_left,
+                "damage_dealt": self.damage_dealt, "ante": self.ante}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], pool: CardPool) -> DuelSide:
+        return cls(str(raw["name"]), SpellDeck.from_dict(raw["deck"], pool), int(raw["life"]),
+                   int(raw["start_life"]), int(raw["dexterity"]), int(raw["intelligence"]),
+                   plays_left=int(raw["plays_left"]), damage_dealt=int(raw["damage_dealt"]), ante=raw["ante"])
+
+
+Phase = Literal["order", "play", "respond", "over"]
+
+
+class QuickDuel(GameState[str]):
+    """A quick duel between two Wizards, played card by card."""
+
+    system = "mtg_rpg"
+
+    def __init__(self, *, kind: str, turns: int, victory: str, sides: Sequence[DuelSide], rng: Randomness,
+                 pool: CardPool, settings: Settings = DEFAULT_SETTINGS, phase: Phase = "order",
+                 chooser: str = "", order: Sequence[str] = (), active: str = "", pending: str | None = None,
+                 turns_started: Mapping[str, int] | None = None, tiebreaks: int = 0,
+                 outcome: Mapping[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.turns = turns
+        self.victory = victory
+        self.sides = {side.name: side for side in sides}
+        self.rng = rng
+        self.pool = pool
+        self.settings = settings
+        self.phase: Phase = phase
+        self.chooser = chooser
+        self.order = list(order)
+        self.active = active
+        self.pending = pending
+        self.turns_started = dict(turns_started or {name: 0 for name in self.sides})
+        self.tiebreaks = tiebreaks
+        self.outcome: dict[str, Any] | None = dict(outcome) if outcome is not None else None
+
+    # -- starting -------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, first: Duellist, second: Duellist, kind: str, rng: Randomness, *, turns: int = 0,
+              victory: str = "most life", ante: bool = False, referee: Sequence[Card] = (),
+              pool: CardPool | None = None, settings: Settings = DEFAULT_SETTINGS) -> QuickDuel:
+        """Shuffle, ante if at stake, draw hands up to size and determine initiative ("Single Card Duel" 1-2).
+
+        Initiative is DX (+3 Alertness) with no card played; ties go by DX,
+        IQ and then a random card drawn from ``referee`` (by default both
+        libraries together).
+        """
+        chosen = pool or builtin_pool()
+        _check_start(first, second, kind, turns, victory)
+        sides = []
+        for duellist in (first, second):
+            cards = [chosen.get(n) for n in duellist.library]
+            deck = SpellDeck(Deck(cards, name=f"{duellist.name}'s library"), hand_size=duellist.hand_size)
+            deck.library.shuffle(rng, f"{duellist.name} shuffles the library")
+            ante_card = deck.library.draw().name if ante else None
+            budget = KINDS[kind] if kind != "limited-turns" else turns
+            sides.append(DuelSide(duellist.name, deck, duellist.life, duellist.life, duellist.dexterity,
+                                  duellist.intelligence, plays_left=budget, ante=ante_card))
+        duel = cls(kind=kind, turns=turns, victory=victory, sides=sides, rng=rng, pool=chosen, settings=settings)
+        for side in sides:
+            side.deck.refill(rng)
+            if len(side.deck.hand) < side.deck.hand_size:
+                duel._finish(duel._other(side.name), "the opponent ran out of cards drawing the first hand")
+                return duel
+        entries = [InitiativeEntry(d.name, d.dexterity + (ALERTNESS_BONUS if d.alertness else 0), None, 0,
+                                   d.dexterity, d.intelligence) for d in (first, second)]
+        tie_cards = list(referee) or [chosen.get(n) for n in (*first.library, *second.library)]
+        order = initiative_order(entries, Deck(tie_cards, name="referee"), rng)
+        duel.chooser = order[0].name
+        rng.log.record("duel", f"{kind} duel: {duel.chooser} wins initiative and decides who plays first",
+                       section=SECTIONS[kind], data={"victory": victory, "turns": turns, "ante": ante})
+        return duel
+
+    # -- GameState --------------------------------------------------------------------------------
+    def current_player(self) -> str | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "order":
+            return self.chooser
+        return self._other(self.active) if self.phase == "respond" else self.active
+
+    def legal_actions(self) -> list[str]:
+        if self.phase == "over":
+            return []
+        if self.phase == "order":
+            return ["play first", "play second"]
+        player = self.current_player()
+        assert player is not None
+        hand = self.sides[player].deck.hand
+        if self.phase == "play":
+            plays = [f"play:{name}" for name in sorted({c.name for c in hand})]
+            passing = ["pass"] if self.kind == "limited-turns" and not self.tiebreaks else []
+            return [*plays, *passing, "yield"]
+        responses = [f"respond:{name}" for name in sorted({c.name for c in hand if self._can_respond(player, c)})]
+        return [*responses, "pass", "yield"]
+
+    def check(self, action: str) -> None:
+        if self.phase == "over":
+            raise RuleError("the duel is over", rule="the duel has a winner", section=QUICK)
+        if action in self.legal_actions():
+            return
+        player = self.current_player()
+        verb, _, name = action.partition(":")
+        section = SECTIONS[self.kind]
+        if verb in ("play", "respond") and name:
+            card = self._card_in_hand(player, name)
+            if verb == "respond" and self.phase == "respond" and player is not None:
+                raise RuleError(f"{card.name} cannot answer {self.pending}: {self._why_not(player, card)}",
+                                rule="interrupts, and blockers in a seven-card duel", section=section)
+        if action == "pass" and self.phase == "play":
+            raise RuleError("a card must be played now", rule="each Wizard plays a card in turn", section=section)
+        expected = {"order": "choose 'play first' or 'play second'", "play": "play a card from hand",
+                    "respond": "respond to the card just played or pass"}[self.phase]
+        raise RuleError(f"{player} cannot {action!r} now: {expected}", rule="the duel's order of play",
+                        section=section)
+
+    def perform(self, action: str) -> None:
+        player = self.current_player()
+        assert player is not None
+        if action == "yield":
+            self.rng.log.record("duel", f"{player} yields", section=DUELING, data={"wizard": player})
+            self._finish(self._other(player), f"{player} yielded")
+            return
+        if self.phase == "order":
+            first = player if action == "play first" else self._other(player)
+            self.order = [first, self._other(first)]
+            self.rng.log.record("duel", f"{player} decides that {first} plays first", section=SINGLE,
+                                data={"first": first})
+            self._begin_turn(first)
+            return
+        verb, _, name = action.partition(":")
+        if self.phase == "play":
+            if verb == "pass":
+                self._end_turn()
+                return
+            self._play(player, name)
+            return
+        self._resolve_pending(player, name if verb == "respond" else None)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> dict[str, Any]:
+        base = {"kind": self.kind, "victory": self.victory,
+                "life": {n: s.life for n, s in self.sides.items()},
+                "damage": {n: s.damage_dealt for n, s in self.sides.items()},
+                "tiebreaks": self.tiebreaks}
+        return {**base, **(self.outcome or {"winner": None, "loser": None, "reason": "the duel goes on"})}
+
+    # -- playing ----------------------------------------------------------------------------------
+    def _other(self, name: str) -> str:
+        return next(n for n in self.sides if n != name)
+
+    def _card_in_hand(self, player: str | None, name: str) -> Card:
+        if player is None:
+            raise RuleError("the duel is over", rule="the duel has a winner", section=QUICK)
+        return self.sides[player].deck.find_in_hand(name)
+
+    def _can_respond(self, player: str, card: Card) -> bool:
+        return not self._why_not(player, card)
+
+    def _why_not(self, player: str, card: Card) -> str:
+        if self.kind == "single-card":
+            return "a single-card duel has no interrupts"
+        if self.kind != "limited-turns" and self.sides[player].plays_left < 1:
+            return "no cards of the duel's allowance are left"
+        pending = self.pool.get(self.pending) if self.pending else None
+        if pending is None:
+            return "nothing to answer"
+        effect = effect_of(card)
+        if card.is_creature:
+            if self.kind not in ("seven-card", "limited-turns"):
+                return "creatures block only in a seven-card duel"
+            if not pending.is_creature:
+                return "a blocker needs an attacking creature"
+            if "Flying" in pending.keywords and not {"Flying", "Reach"} & set(card.keywords):
+                return f"{pending.name} flies; only a creature with flying or reach can block it"
+            return ""
+        if "Instant" not in card.types or effect is None:
+            return "only an instant with a counter or destroy effect interrupts"
+        for part in effect.parts:
+            if part.kind == "counter" and (part.counters != "creature" or pending.is_creature):
+                return ""
+            if part.kind == "destroy creature" and pending.is_creature and part.hits(pending):
+                return ""
+        return f"its effect does not fit {pending.name}"
+
+    def _begin_turn(self, name: str) -> None:
+        side = self.sides[name]
+        self.active, self.phase, self.pending = name, "play", None
+        if self.kind == "limited-turns" and not self.tiebreaks:
+            side.plays_left -= 1
+            self.turns_started[name] += 1
+            # Standard duels skip the draw of the first player's first turn.
+            if not (name == self.order[0] and self.turns_started[name] == 1) and not self._draw(name, 1):
+                return
+        if not side.deck.hand:
+            self._finish(self._other(name), f"{name} ran out of cards in hand")
+
+    def _draw(self, name: str, count: int) -> bool:
+        deck = self.sides[name].deck
+        if len(deck.library) < count:
+            deck.hand.extend(deck.library.draw_many(len(deck.library)))
+            self._finish(self._other(name), f"{name} ran out of cards in the library")
+            return False
+        deck.hand.extend(deck.library.draw_many(count))
+        self.rng.log.record("draw", f"{name} draws {count}", section=QUICK, data={"wizard": name, "count": count})
+        return True
+
+    def _play(self, player: str, name: str) -> None:
+        side = self.sides[player]
+        card = side.deck.take_from_hand(name)
+        if self.kind != "limited-turns" or self.tiebreaks:
+            side.plays_left -= 1
+        self.pending = card.name
+        self.rng.log.record("play", f"{player} plays {card.name}", section=SECTIONS[self.kind],
+                            data={"wizard": player, "card": card.name})
+        if self.kind == "single-card":
+            self._resolve_pending(self._other(player), None, card=card)
+        else:
+            # The card waits, named by ``pending``, for the opponent's answer.
+            self.phase = "respond"
+
+    def _resolve_pending(self, responder: str, response: str | None, card: Card | None = None) -> None:
+        player = self.active
+        played = card or self.pool.get(self.pending or "")
+        attacker = self.sides[player]
+        answer = self.sides[responder].deck.take_from_hand(response) if response is not None else None
+        stopped = ""
+        if answer is not None:
+            if self.kind != "limited-turns" or self.tiebreaks:
+                self.sides[responder].plays_left -= 1
+            stopped = self._answer(responder, answer, played)
+            self.sides[responder].deck.spend(answer)
+        if not stopped:
+            self._effects(player, played)
+        attacker.deck.spend(played)
+        self.pending = None
+        if self.phase != "over":
+            self._end_turn()
+
+    def _answer(self, responder: str, answer: Card, played: Card) -> str:
+        """Apply an interrupt or a blocker; returns how the played card was stopped."""
+        section = SECTIONS[self.kind]
+        if answer.is_creature:
+            self.rng.log.record("block", f"{responder}'s {answer.name} blocks {played.name}; both go to the "
+                                "graveyard", section=SEVEN, data={"blocker": answer.name, "attacker": played.name})
+            return "blocked"
+        effect = effect_of(answer)
+        assert effect is not None
+        how = ""
+        for part in effect.parts:
+            if part.kind == "counter" and not how:
+                how = "countered"
+            elif part.kind == "destroy creature" and not how:
+                how = "destroyed"
+            elif part.kind != "counter" and part.kind != "destroy creature":
+                self._apply_part(responder, part)
+        self.rng.log.record("interrupt", f"{responder}'s {answer.name}: {played.name} is {how}", section=section,
+                            data={"card": answer.name, "target": played.name, "how": how})
+        return how
+
+    def _effects(self, player: str, card: Card) -> None:
+        if card.is_creature:
+            self._damage(player, creature_power(card), card.name)
+            return
+        effect = effect_of(card)
+        if effect is None:
+            self.rng.log.record("play", f"{card.name} has no effect in a quick duel", section=QUICK,
+                                data={"card": card.name})
+            return
+        for part in effect.parts:
+            if self.phase == "over":
+                return
+            self._apply_part(player, part)
+
+    def _apply_part(self, player: str, part: EffectPart) -> None:
+        amount = part.value(self.settings)
+        side = self.sides[player]
+        if part.kind == "damage":
+            self._damage(player, amount, "a spell")
+        elif part.kind == "gain life":
+            # Life points are the Wizard's hit points: gains heal up to the life the duel began with.
+            side.life = min(side.start_life, side.life + amount)
+            self.rng.log.record("life", f"{player} gains life", section=QUICK, data={"wizard": player})
+        elif part.kind == "draw":
+            self._draw(player, amount)
+        else:
+            self.rng.log.record("play", f"{part.kind}: nothing to target on {player}'s own turn", section=QUICK,
+                                data={"wizard": player})
+
+    def _damage(self, player: str, amount: int, source: str) -> None:
+        if amount <= 0:
+            return
+        target = self.sides[self._other(player)]
+        target.life -= amount
+        self.sides[player].damage_dealt += amount
+        self.rng.log.record("damage", f"{source} damages {target.name}", section=QUICK,
+                            data={"from": player, "to": target.name, "amount": amount})
+        if target.life <= 0:
+            self._finish(player, f"{target.name} fell unconscious")
+        elif self.victory == "first blood":
+            self._finish(player, f"first blood to {player}")
+
+    def _end_turn(self) -> None:
+        other = self._other(self.active)
+        for name in (other, self.active):
+            if self.sides[name].plays_left > 0:
+                self._begin_turn(name)
+                return
+        self._decide()
+
+    def _decide(self) -> None:
+        """All cards (or turns) are played: judge by the victory condition, or play on after a tie."""
+        a, b = self.order
+        if self.victory in ("most life", "most damage"):
+            most_life = self.victory == "most life"
+            score_a, score_b = ((s.life if most_life else s.damage_dealt) for s in (self.sides[a], self.sides[b]))
+            if score_a != score_b:
+                winner = a if score_a > score_b else b
+                self._finish(winner, f"{winner} has the {self.victory} at the end of the duel")
+                return
+        self.tiebreaks += 1
+        self.rng.log.record("duel", "no winner yet: each Wizard plays another card", section=SINGLE,
+                            data={"tiebreak": self.tiebreaks})
+        for side in self.sides.values():
+            side.plays_left = 1
+        self._begin_turn(a)
+
+    def _finish(self, winner: str, reason: str) -> None:
+        loser = self._other(winner)
+        self.phase = "over"
+        self.outcome = {"winner": winner, "loser": loser, "reason": reason,
+                        "ante_won": self.sides[loser].ante}
+        self.rng.log.record("duel", f"{winner} wins: {reason}", section=DUELING, data=dict(self.outcome))
+
+    # -- saving and hidden information ------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        names = sorted({c.name for s in self.sides.values() for c in _all_cards(s.deck)}
+                       | ({self.pending} if self.pending else set()))
+        return {"system": self.system, "kind": self.kind, "turns": self.turns, "victory": self.victory,
+                "settings": asdict(self.settings), "phase": self.phase, "chooser": self.chooser,
+                "order": list(self.order), "active": self.active, "pending": self.pending,
+                "turns_started": dict(self.turns_started), "tiebreaks": self.tiebreaks,
+                "outcome": self.outcome, "sides": [s.to_dict() for s in self.sides.values()],
+                "cards": [self.pool.get(n).to_dict() for n in names],
+                "rng": self.rng.snapshot(), "log": self.log.to_list()}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+        try:
+            pool = CardPool.from_list(raw["cards"], source="saved duel", name="duel's cards")
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]))
+            return cls(kind=str(raw["kind"]), turns=int(raw["turns"]), victory=str(raw["victory"]),
+                       sides=[DuelSide.from_dict(s, pool) for s in raw["sides"]], rng=rng, pool=pool,
+                       settings=Settings(**raw["settings"]), phase=raw["phase"], chooser=str(raw["chooser"]),
+                       order=list(raw["order"]), active=str(raw["active"]), pending=raw["pending"],
+                       turns_started=raw["turns_started"], tiebreaks=int(raw["tiebreaks"]),
+                       outcome=raw["outcome"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"saved duel is malformed: {exc}") from None
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """What ``player`` may see: the opponent's life, hand and library stay hidden ("MTG Rule Changes")."""
+        if player not in self.sides:
+            raise InputError(f"{player} is not in this duel")
+        seen = self.to_dict()
+        del seen["rng"], seen["log"], seen["cards"]
+        for side in seen["sides"]:
+            if side["name"] != player:
+                side["life"] = None
+                side["deck"] = {"hand": len(side["deck"]["hand"]),
+                                "library": len(side["deck"]["library"]["cards"]),
+                                "graveyard": side["deck"]["library"]["discards"]}
+                side["ante"] = side["ante"] if self.phase == "over" else None
+        if self.phase == "over":
+            seen["outcome"] = {k: v for k, v in seen["outcome"].items() if k != "reason"}
+        return seen
+
+
+def _all_cards(deck: SpellDeck) -> list[Card]:
+    return [*deck.hand, *deck.library.all_cards(), *deck.sacrificed]
+
+
+def _check_start(first: Duellist, second: Duellist, kind: str, turns: int, victory: str) -> None:
+    if kind not in KINDS:
+        raise InputError(f"unknown duel kind {kind!r} (one of {', '.join(KINDS)})")
+    if kind == "limited-turns" and turns not in LIMITED_TURNS:
+        raise InputError(f"a limited-turns duel lasts {', '.join(map(str, LIMITED_TURNS))} turns, not {turns}")
+    if victory not in VICTORY_CONDITIONS:
+        raise InputError(f"unknown victory condition {victory!r} (one of {', '.join(VICTORY_CONDITIONS)})")
+    if first.name == second.name:
+        raise InputError("a duel needs two Wizards with different names")
+    for duellist in (first, second):
+        if not duellist.library:
+            raise InputError(f"{duellist.name} has no library to duel with")
+        if duellist.life < 1 or duellist.hand_size < 1:
+            raise InputError(f"{duellist.name} needs life and a hand size of at least 1 to duel")
+
+
+# -- a simple player ----------------------------------------------------------------------------
+
+
+def card_threat(card: Card, settings: Settings = DEFAULT_SETTINGS) -> int:
+    """How much a card does in a quick duel: damage, power, life or cards (used by the simple player)."""
+    if card.is_creature:
+        return creature_power(card)
+    effect = effect_of(card)
+    if effect is None:
+        return 0
+    return sum(p.value(settings) for p in effect.parts if p.kind in ("damage", "gain life", "draw"))
+
+
+def choose_action(duel: QuickDuel) -> str:
+    """A simple, deterministic player: play the strongest card; answer a threat of 2 or more."""
+    actions = duel.legal_actions()
+    if duel.phase == "order":
+        return "play first"
+    if duel.phase == "play":
+        plays = [a for a in actions if a.startswith("play:")]
+        if not plays:
+            return "pass" if "pass" in actions else "yield"
+        return max(plays, key=lambda a: (card_threat(duel.pool.get(a[5:]), duel.settings), a))
+    threat = card_threat(duel.pool.get(duel.pending or ""), duel.settings)
+    answers = [a for a in actions if a.startswith("respond:")]
+    if threat >= 2 and answers:
+        return min(answers, key=lambda a: (card_threat(duel.pool.get(a[8:]), duel.settings), a))
+    return "pass"
+
+
+def play_out(duel: QuickDuel) -> QuickDuel:
+    """Play the duel to the end with :func:`choose_action` for both Wizards."""
+    while not duel.is_terminal():
+        duel.apply(choose_action(duel))
+    return duel

@@ -1,0 +1,179 @@
+"""The duel ritual: challenge, length, stakes, victory conditions, and paying up.
+
+Seed 000 ("MAGIC The Gathering RPG"), "COMBAT: Magic Dueling Rules",
+"Multi-Player Combat" and "Defeated Wizard Spells".  The four negotiation
+steps go in order, alternating Wizards: the challenger declares (step 1), the
+defender states the length (2), the challenger proclaims the stakes (3) and
+the defender sets the victory conditions (4).
+
+>>> ritual = Ritual.challenge("Sarin", "Mord")
+>>> ritual = ritual.state_length("Mord", "quick duel 3 cards").proclaim_stakes("Sarin", "ante")
+>>> ritual.set_victory("Mord", "most life").terms().kind
+'three-card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from magecraft.core.errors import InputError, RuleError
+
+RITUAL = "COMBAT: Magic Dueling Rules"
+
+#: Step 2: the lengths a defender may state, and the quick-duel kind each one plays as.
+LENGTHS: Mapping[str, tuple[str, int]] = {
+    "full deck": ("full deck", 0),
+    "quick duel 1 card": ("single-card", 1),
+    "quick duel 3 cards": ("three-card", 3),
+    "quick duel 7 cards": ("seven-card", 7),
+    "limited 5 rounds": ("limited-turns", 5),
+    "limited 7 rounds": ("limited-turns", 7),
+    "limited 10 rounds": ("limited-turns", 10),
+    "limited 15 rounds": ("limited-turns", 15),
+}
+#: Step 3: the stakes.
+STAKES = ("ante", "passage through an area", "fun / enjoyment / learning", "honor or bragging rights",
+          "gold/treasure/money", "death")
+#: Step 4: the victory conditions.
+VICTORY_CONDITIONS = ("first blood", "unconsciousness or yield", "most life", "most damage")
+
+
+def _pick(value: str, options: tuple[str, ...] | Mapping[str, Any], what: str) -> str:
+    for option in options:
+        if option.casefold() == value.strip().casefold():
+            return option
+    raise InputError(f"unknown {what} {value!r} (one of {', '.join(options)})")
+
+
+@dataclass(frozen=True, slots=True)
+class DuelTerms:
+    """What the ritual agreed."""
+
+    challenger: str
+    defender: str
+    length: str
+    stakes: str
+    victory: str
+
+    @property
+    def kind(self) -> str:
+        return LENGTHS[self.length][0]
+
+    @property
+    def turns(self) -> int:
+        return LENGTHS[self.length][1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"challenger": self.challenger, "defender": self.defender, "length": self.length,
+                "stakes": self.stakes, "victory": self.victory, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Ritual:
+    """The negotiation so far; each step returns a new ritual or refuses, changing nothing."""
+
+    challenger: str
+    defender: str
+    accepted: bool = True
+    length: str | None = None
+    stakes: str | None = None
+    victory: str | None = None
+
+    @classmethod
+    def challenge(cls, challenger: str, defender: str, *, accepted: bool = True) -> Ritual:
+        """Step 1: a Wizard declares a challenge.  A refused challenge leaves the challenger bound by
+        no rules (:attr:`challenger_unbound`)."""
+        if not challenger.strip() or not defender.strip() or challenger == defender:
+            raise InputError("a challenge needs two different Wizards")
+        return cls(challenger, defender, accepted)
+
+    @classmethod
+    def simultaneous(cls, first: str, second: str, initiative_winner: str, chosen_challenger: str) -> Ritual:
+        """Step 1 when both challenge at once: the initiative winner decides who is the challenger."""
+        if initiative_winner not in (first, second) or chosen_challenger not in (first, second):
+            raise InputError("the initiative winner and the challenger must be one of the two Wizards")
+        other = second if chosen_challenger == first else first
+        return cls.challenge(chosen_challenger, other)
+
+    @property
+    def challenger_unbound(self) -> bool:
+        """"if a Wizard does not accept the challenge, the challenger is not bound to any rules"."""
+        return not self.accepted
+
+    def _expect(self, step: int, by: str, who: str) -> None:
+        if not self.accepted:
+            raise RuleError("the challenge was not accepted: there is no duel to negotiate",
+                            rule="a refused challenge ends the ritual", section=RITUAL)
+        done = [self.length, self.stakes, self.victory]
+        if any(v is None for v in done[: step - 2]) or done[step - 2] is not None:
+            raise RuleError(f"step {step} comes after step {step - 1} and only once", section=RITUAL,
+                            rule="the four steps are negotiated in order")
+        if by != who:
+            role = "defending" if who == self.defender else "challenging"
+            raise RuleError(f"step {step} is for the {role} Wizard, {who}, not {by}",
+                            rule="the steps alternate between the Wizards", section=RITUAL)
+
+    def state_length(self, by: str, length: str) -> Ritual:
+        """Step 2: the defending Wizard states the length of the duel."""
+        self._expect(2, by, self.defender)
+        return replace(self, length=_pick(length, LENGTHS, "duel length"))
+
+    def proclaim_stakes(self, by: str, stakes: str) -> Ritual:
+        """Step 3: the challenging Wizard proclaims the stakes."""
+        self._expect(3, by, self.challenger)
+        return replace(self, stakes=_pick(stakes, STAKES, "stake"))
+
+    def set_victory(self, by: str, victory: str) -> Ritual:
+        """Step 4: the defending Wizard sets the victory conditions."""
+        self._expect(4, by, self.defender)
+        return replace(self, victory=_pick(victory, VICTORY_CONDITIONS, "victory condition"))
+
+    def terms(self) -> DuelTerms:
+        if self.length is None or self.stakes is None or self.victory is None:
+            raise RuleError("the ritual is not finished: all four steps come before the duel",
+                            rule="initiative follows the final declaration in step 4", section=RITUAL)
+        return DuelTerms(self.challenger, self.defender, self.length, self.stakes, self.victory)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What happens after the duel."""
+
+    winner: str
+    loser: str
+    ante_won: tuple[str, ...]
+    backlash: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "loser": self.loser, "ante_won": list(self.ante_won),
+                "backlash": self.backlash}
+
+
+def settle(terms: DuelTerms, winner: str, *, loser_pays: bool = True, ante: Mapping[str, str] | None = None,
+           outside_help: str | None = None) -> Settlement:
+    """Settle a finished duel.
+
+    Outside help (familiars, cohorts, retainers) makes the helped Wizard the
+    loser automatically.  With ante at stake each Wizard antes a card
+    ("Multi-Player Combat") and the victor gains the loser's ("Defeated Wizard
+    Spells"); the victor's own ante card stays theirs.  A
+    loser who does not pay suffers the karmic backlash: no land can be tapped
+    for mana until restitution is made or the winner dies.
+    """
+    wizards = (terms.challenger, terms.defender)
+    if outside_help is not None:
+        if outside_help not in wizards:
+            raise InputError(f"{outside_help} is not in this duel")
+        winner = terms.defender if outside_help == terms.challenger else terms.challenger
+    if winner not in wizards:
+        raise InputError(f"{winner} is not in this duel")
+    loser = terms.defender if winner == terms.challenger else terms.challenger
+    won: tuple[str, ...] = ()
+    if terms.stakes == "ante":
+        if ante is None or set(ante) != set(wizards):
+            raise RuleError("an ante duel needs an ante card from each Wizard",
+                            rule="each Wizard gives up an ante card", section="COMBAT: Multi-Player Combat")
+        won = (ante[loser],)
+    return Settlement(winner, loser, won, backlash=not loser_pays)
