@@ -1,11 +1,552 @@
-"""`magecraft mtg-rpg`: MtG RPG."""
+"""`magecraft mtg-rpg`: MtG RPG Wizards, cards, experience, spell research and monsters.
+
+Parses, calls :mod:`magecraft.mtg_rpg` and renders; decides no rules.  The play
+commands (actions, combat, duels) come from :mod:`magecraft.cli.mtg_rpg_play`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
 import typer
+from rich.table import Table
 
-#: The one command that starts this system (shown by `magecraft` with no arguments), or None.
-START: str | None = None
+from magecraft.cli import mtg_rpg_play, options
+from magecraft.cli.options import (
+    DbOption,
+    DiceOption,
+    JsonOption,
+    PhysicalOption,
+    SeedOption,
+    console,
+    make_randomness,
+    open_store,
+    print_json,
+)
+from magecraft.core.deck import Deck
+from magecraft.core.errors import InputError, MagecraftError
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg import experience, magic
+from magecraft.mtg_rpg.cards import (
+    ATTRIBUTES,
+    MANA_ATTRIBUTE,
+    CardPool,
+    card_pool,
+    load_mtgjson,
+    read_card_file,
+    write_card_file,
+)
+from magecraft.mtg_rpg.character import (
+    SYSTEM,
+    Character,
+    CharacterChoices,
+    CharacterRecord,
+    check_attributes,
+    check_calling,
+    check_cantrips,
+    check_demeanors,
+    check_primary,
+    check_renewal_period,
+    check_skills,
+    check_text,
+    create_character,
+    derive,
+    gold_for_card,
+    load_character,
+    rulebook,
+    save_character,
+    sheet,
+    starting_gold,
+    to_markdown,
+)
+from magecraft.mtg_rpg.deckbuilding import build_referee_deck, check_library, starter_library
+from magecraft.mtg_rpg.monsters import monster_from_card
 
-#: The command group, or None while the system is not available yet.
-app: typer.Typer | None = None
+#: The one command that starts this system (shown by `magecraft` with no arguments).
+START: str | None = "mtg-rpg character new"
+
+app = typer.Typer(help="MtG RPG: Wizards who act by playing Magic cards.", no_args_is_help=True)
+character_app = typer.Typer(help="Create and show Wizards.", no_args_is_help=True)
+cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
+app.add_typer(character_app, name="character")
+app.add_typer(cards_app, name="cards")
+
+CardsFileOption = Annotated[
+    Path | None,
+    typer.Option("--cards-file", envvar="MAGECRAFT_MTG_CARDS",
+                 help="Imported cards file (default: mtg_rpg_cards.json beside the save store)."),
+]
+
+T = TypeVar("T")
+
+
+def _cards_path(store: SaveStore, given: Path | None) -> Path:
+    return given if given is not None else store.path.parent / "mtg_rpg_cards.json"
+
+
+def _pool(db: Path | None, cards_file: Path | None) -> CardPool:
+    return card_pool(_cards_path(open_store(db), cards_file))
+
+
+def _pairs(text: str, what: str, flag: str) -> dict[str, int]:
+    """``"ST=3, DX=2"`` -> ``{"ST": 3, "DX": 2}``."""
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        if not sep or not value.strip().lstrip("-").isdigit():
+            raise typer.BadParameter(f"{part!r}: give {what} as NAME=DOTS, e.g. {flag}", param_hint=flag)
+        out[name.strip()] = int(value)
+    return out
+
+
+def _ask(question: str, given: T | None, parse: Callable[[str], T]) -> T:
+    """Use the option if given (errors end the command); otherwise ask until the answer passes."""
+    if given is not None:
+        return given
+    while True:
+        answer = options.ask_at_terminal(question)
+        try:
+            return parse(answer)
+        except (MagecraftError, typer.BadParameter) as exc:
+            console().print(f"[red]{exc}[/red]")
+
+
+def _read_deck_list(path: Path) -> tuple[str, ...]:
+    """A deck list: one card a line, optionally preceded by a count ("4 Shivan Dragon")."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InputError(f"cannot read deck list {path}: {exc.strerror}") from None
+    names: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        count, _, rest = text.partition(" ")
+        if count.isdigit() and rest.strip():
+            names.extend([rest.strip()] * int(count))
+        elif count.isdigit():
+            raise InputError(f"{path.name} line {number}: a count needs a card name after it")
+        else:
+            names.append(text)
+    return tuple(names)
+
+
+@character_app.command("new")
+def character_new(
+    name: Annotated[str | None, typer.Option("--name", help="The Wizard's name.")] = None,
+    concept: Annotated[str | None, typer.Option("--concept", help="A short character concept.")] = None,
+    calling: Annotated[str | None, typer.Option("--calling", help="One of the 24 Callings.")] = None,
+    demeanor: Annotated[list[str] | None, typer.Option("--demeanor", help="A Demeanor (repeat for more).")] = None,
+    primary: Annotated[str | None, typer.Option("--primary", help="Primary mana: W, U, B, R, G or C.")] = None,
+    talisman: Annotated[str | None, typer.Option("--talisman", help="The Wizard's talisman.")] = None,
+    renewal: Annotated[str | None, typer.Option("--renewal", help="sunrise, noon, sunset or midnight.")] = None,
+    sanctuary: Annotated[str | None, typer.Option("--sanctuary", help="Where the sanctuary is.")] = None,
+    weapon: Annotated[str | None, typer.Option("--weapon", help="A non-magical weapon.")] = None,
+    attributes: Annotated[str | None, typer.Option("--attributes", help="ST=3,DX=1,CN=2,IQ=2,WS=1,CH=1")] = None,
+    skills: Annotated[str | None, typer.Option("--skills", help="Athletics=3,Dodge=2,... (20 dots)")] = None,
+    cantrips: Annotated[str | None, typer.Option("--cantrips", help="Light,Mage Hand,...")] = None,
+    library: Annotated[str | None, typer.Option(
+        "--library", help="A deck list file (60 cards), or 'starter' to have one built.")] = None,
+    gold_card: Annotated[str | None, typer.Option(
+        "--gold-card", help="The card the referee drew for starting gold (else drawn here).")] = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Create a Wizard step by step (asking for anything not given) and save it."""
+    rng = make_randomness(seed, dice, physical_dice)
+    store = open_store(db)
+    pool = card_pool(_cards_path(store, cards_file))
+    book = rulebook()
+    wizard_name = _ask("Name", name, lambda t: check_text(t, "Name", "CHARACTER CREATION: Name"))
+    if any(s.name == wizard_name for s in store.list_saves(SYSTEM, "character")):
+        raise InputError(f"a Wizard called {wizard_name!r} is already saved in {store.path}")
+    the_concept = _ask("Concept", concept,
+                       lambda t: check_text(t, "Character Concept", "CHARACTER CREATION: Character Concept"))
+    the_calling = _ask(f"Calling ({', '.join(book.callings)})", calling, check_calling)
+    demeanors = _ask("Demeanor(s), separated by commas", tuple(demeanor) if demeanor else None,
+                     lambda t: check_demeanors([d for d in t.split(",") if d.strip()]))
+    the_primary = _ask("Primary mana (W, U, B, R, G or C)", primary, check_primary)
+    the_talisman = _ask("Talisman", talisman, lambda t: check_text(t, "Talisman", "The Wizard's Talisman"))
+    the_renewal = _ask("Renewal period (sunrise, noon, sunset, midnight)", renewal, check_renewal_period)
+    the_sanctuary = _ask("Sanctuary", sanctuary, lambda t: check_text(t, "Sanctuary", "Sanctuary"))
+    the_weapon = weapon if weapon is not None else options.ask_at_terminal("Weapon (optional)")
+
+    def parse_attributes(text: str) -> dict[str, int]:
+        return check_attributes(_pairs(text, "attributes", "ST=3,DX=1"), check_primary(the_primary))
+
+    the_attributes = _ask(f"Attributes, 10 dots ({', '.join(f'{a}=N' for a in ATTRIBUTES)})",
+                          None if attributes is None else parse_attributes(attributes), parse_attributes)
+
+    def parse_skills(text: str) -> dict[str, int]:
+        bought = _pairs(text, "skills", "Athletics=3")
+        check_skills(bought, the_primary)
+        return bought
+
+    the_skills = _ask(f"Skills, 20 dots ({', '.join(book.skills)})",
+                      None if skills is None else parse_skills(skills), parse_skills)
+    allowed = the_attributes[MANA_ATTRIBUTE[the_primary]]
+
+    def parse_cantrips(text: str) -> tuple[str, ...]:
+        chosen = check_cantrips([c for c in text.split(",") if c.strip()], allowed, magic.cantrip_names())
+        magic.check_cantrip_prerequisites(chosen)
+        return chosen
+
+    the_cantrips = _ask(f"{allowed} cantrip(s) ({', '.join(magic.cantrip_names())})",
+                        None if cantrips is None else parse_cantrips(cantrips), parse_cantrips)
+    draft = Character(
+        name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
+        talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary,
+        attributes=the_attributes, skills=check_skills(the_skills, the_primary), cantrips=the_cantrips,
+        library=(),
+    )
+
+    def parse_library(text: str) -> tuple[str, ...]:
+        names = starter_library(draft, rng, pool) if text.strip().casefold() == "starter" else \
+            _read_deck_list(Path(text.strip()))
+        check_library(draft, names, starting=True, pool=pool)
+        return names
+
+    the_library = _ask("Library: a deck list file of 60 cards, or 'starter'",
+                       None if library is None else parse_library(library), parse_library)
+    if gold_card is not None:
+        drawn = pool.get(gold_card)
+        gold = gold_for_card(drawn)
+    else:
+        drawn, gold = starting_gold(Deck(build_referee_deck(rng, pool), name="referee"), rng)
+    wizard = create_character(CharacterChoices(
+        name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
+        talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary, attributes=the_attributes,
+        skills=the_skills, cantrips=the_cantrips, library=the_library, weapon=the_weapon or ""), gold, pool=pool)
+    save_character(store, CharacterRecord(wizard, rng))
+    if json:
+        print_json({"sheet": sheet(wizard), "gold_card": drawn.name})
+        return
+    console().print(f"The referee drew {drawn.name}: {gold} gp starting gold.")
+    _show(wizard)
+    console().print(f"Saved {wizard.name} in {store.path}.")
+
+
+def _show(wizard: Character) -> None:
+    d = derive(wizard)
+    out = console()
+    out.print(f"[bold]{wizard.name}[/bold] — {wizard.concept}")
+    out.print(f"Calling {wizard.calling}; Demeanor {', '.join(wizard.demeanors)}; primary mana "
+              f"{'/'.join(wizard.primaries)}; talisman {wizard.talisman}; "
+              f"renewal {', '.join(wizard.renewal_periods)}; "
+              f"sanctuary {wizard.sanctuary}{'' if wizard.in_sanctuary else ' (away)'}")
+    attrs = Table(title="Attributes")
+    for attr in ATTRIBUTES:
+        attrs.add_column(attr, justify="right")
+    attrs.add_row(*(str(wizard.attribute(a)) for a in ATTRIBUTES))
+    out.print(attrs)
+    skills = Table(title="Skills")
+    for column in ("skill", "attribute", "dots", "total"):
+        skills.add_column(column)
+    for skill in rulebook().skills.values():
+        if wizard.skill_dots(skill.name):
+            skills.add_row(skill.name, skill.attribute, str(wizard.skill_dots(skill.name)),
+                           str(wizard.skill_total(skill.name)))
+    out.print(skills)
+    derived = Table(title="Derived values")
+    derived.add_column("value")
+    derived.add_column("")
+    for label, value in (("life points", d.life), ("hand size", d.hand_size), ("reserve mana", d.reserve_mana),
+                         ("creatures controlled", d.creatures), ("walk / sprint / run (hexes)",
+                                                                 f"{d.walk} / {d.sprint} / {d.run}"),
+                         ("initiative", f"+{d.initiative}"), ("dodges a turn", d.dodges_per_turn),
+                         ("self-enchantments", d.max_self_enchantments),
+                         ("cantrips a day", d.cantrips_per_day),
+                         ("spell range (yards)", ", ".join(f"{k} {v}" for k, v in d.spell_range_yards.items()))):
+        derived.add_row(label, str(value))
+    out.print(derived)
+    out.print(f"Cantrips: {', '.join(wizard.cantrips)}")
+    out.print("Feats: " + (", ".join(f.name + (f" ({f.choice})" if f.choice else "") for f in wizard.feats)
+                           or "none"))
+    out.print(f"Gold {wizard.gold} gp; unused experience {wizard.xp}; library {len(wizard.library)} cards"
+              f" ({len(wizard.spare_cards)} spare)")
+
+
+@character_app.command("show")
+def character_show(
+    name: Annotated[str, typer.Argument(help="The Wizard's name.")],
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the sheet as Markdown.")] = False,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Show a saved Wizard's character sheet."""
+    if json and markdown:
+        raise typer.BadParameter("choose --json or --markdown, not both")
+    wizard = load_character(open_store(db), name).character
+    if json:
+        print_json(sheet(wizard))
+    elif markdown:
+        typer.echo(to_markdown(wizard), nl=False)
+    else:
+        _show(wizard)
+
+
+@app.command("research")
+def research_command(
+    name: Annotated[str, typer.Argument(help="The researching Wizard.")],
+    spell: Annotated[str, typer.Option("--spell", help="The spell card to research.")],
+    extra_gold: Annotated[bool, typer.Option("--extra-gold", help="Pay twice the gold: one category easier.")]
+    = False,
+    scroll: Annotated[bool, typer.Option("--scroll", help="Use up a scroll of the spell.")] = False,
+    potion: Annotated[bool, typer.Option("--potion", help="Use up a potion of the spell.")] = False,
+    foci: Annotated[bool, typer.Option("--foci", help="A monster's spell foci helps.")] = False,
+    checks: Annotated[int, typer.Option("--checks", min=1, help="Most checks to make (retries 10%).")] = 1,
+    card: Annotated[str | None, typer.Option("--card", help="The card to play from hand on the first check.")]
+    = None,
+    plan: Annotated[bool, typer.Option("--plan", help="Only show the time, gold and difficulty.")] = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Research a spell in the sanctuary and save the Wizard."""
+    if scroll and potion:
+        raise typer.BadParameter("use a scroll or a potion, not both")
+    aid: Literal["scroll", "potion"] | None = "scroll" if scroll else "potion" if potion else None
+    store = open_store(db)
+    pool = card_pool(_cards_path(store, cards_file))
+    record = load_character(store, name)
+    wanted = pool.get(spell)
+    if plan:
+        found = magic.plan_research(record.character, wanted, extra_gold=extra_gold, aid=aid, foci=foci)
+        if json:
+            print_json(found.to_dict())
+        else:
+            console().print(f"{found.spell} ({found.rarity}): {found.days} day(s), {found.gold} gp, difficulty "
+                            f"{found.difficulty}; each retry {found.retry_gold} gp")
+        return
+    rng = _continue_dice(record, seed, dice, physical_dice)
+    outcome = magic.research(record.character, wanted, rng, checks=checks, play=card, extra_gold=extra_gold,
+                             aid=aid, foci=foci, pool=pool)
+    save_character(store, CharacterRecord(outcome.character, rng, record.extra))
+    if json:
+        print_json(outcome.to_dict())
+        return
+    p = outcome.plan
+    easier = f" (base {p.base_difficulty}, easier by {', '.join(p.reductions)})" if p.reductions else ""
+    console().print(f"Researching {p.spell} ({p.rarity}): difficulty {p.difficulty}{easier}")
+    for number, check in enumerate(outcome.checks, start=1):
+        console().print(f"Check {number}: {check.card or 'no card'} ({check.card_value}) + Spell Research "
+                        f"{check.score} = {check.total} — {'success' if check.success else 'failure'}")
+    verdict = "learnt" if outcome.success else "not learnt"
+    console().print(f"{p.spell} {verdict} after {outcome.days} day(s) and {outcome.gold} gp; "
+                    f"{outcome.character.gold} gp left.")
+
+
+def _continue_dice(record: CharacterRecord, seed: int | None, dice: str | None, physical: bool) -> Randomness:
+    """The saved dice carry on unless the command names a source of its own."""
+    if seed is None and dice is None and not physical:
+        return record.rng
+    fresh = make_randomness(seed, dice, physical)
+    return Randomness(fresh.source, record.rng.log)
+
+
+@app.command("xp")
+def xp_command(
+    name: Annotated[str, typer.Argument(help="The Wizard.")],
+    action: Annotated[str, typer.Argument(help="award, spend or costs.")],
+    what: Annotated[list[str] | None, typer.Argument(
+        help="award: N.  spend: attribute ST | skill Athletics | feat NAME | spell NAME | cohort.")] = None,
+    choice: Annotated[str | None, typer.Option("--choice", help="A feat's colour, weapon, spell...")] = None,
+    approved: Annotated[bool, typer.Option("--approved", help="The referee approves a secret feat.")] = False,
+    fast: Annotated[bool, typer.Option("--fast", help="Pay 100 gp a point to halve the training time.")] = False,
+    power: Annotated[int, typer.Option("--power", help="Cohort: more power.")] = 0,
+    toughness: Annotated[int, typer.Option("--toughness", help="Cohort: more toughness.")] = 0,
+    augment: Annotated[list[str] | None, typer.Option("--augment", help="Cohort: an ability to add.")] = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Award experience, spend it in the sanctuary, or list what things cost."""
+    store = open_store(db)
+    record = load_character(store, name)
+    wizard = record.character
+    args = list(what or [])
+    verb = action.strip().casefold()
+    if verb == "award":
+        if len(args) != 1 or not args[0].isdigit():
+            raise typer.BadParameter("give the points: xp NAME award 3", param_hint="N")
+        after = experience.award(wizard, int(args[0]))
+        result: dict[str, Any] = {"awarded": int(args[0]), "xp": after.xp}
+    elif verb == "spend":
+        after, result = _spend(wizard, args, choice, approved, fast, power, toughness, tuple(augment or ()),
+                               card_pool(_cards_path(store, cards_file)))
+    elif verb == "costs":
+        _costs(wizard, json)
+        return
+    else:
+        raise typer.BadParameter(f"{action!r}: use award, spend or costs", param_hint="ACTION")
+    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    if json:
+        print_json(result)
+    else:
+        console().print(", ".join(f"{k} {v}" for k, v in result.items()))
+
+
+def _spend(wizard: Character, args: list[str], choice: str | None, approved: bool, fast: bool, power: int,
+           toughness: int, augments: tuple[str, ...], pool: CardPool) -> tuple[Character, dict[str, Any]]:
+    if not args:
+        raise typer.BadParameter("say what to buy: attribute ST, skill Athletics, feat NAME, spell NAME, cohort")
+    kind, rest = args[0].casefold(), " ".join(args[1:]).strip()
+    if kind == "cohort":
+        after, receipt = experience.improve_cohort(wizard, power=power, toughness=toughness, augments=augments,
+                                                   fast=fast)
+    elif kind == "spell":
+        card = pool.get(rest)
+        after = magic.acquire_by_xp(wizard, card)
+        cost = magic.acquisition_cost(card)
+        return after, {"bought": card.name, **cost.to_dict(), "xp_left": after.xp, "gold_left": after.gold}
+    elif kind in ("attribute", "skill", "feat") and rest:
+        after, receipts = experience.spend(wizard, [(kind, rest, choice)], approved=approved, fast=fast)
+        receipt = receipts[0]
+    else:
+        raise typer.BadParameter(f"{' '.join(args)!r}: say attribute ST, skill NAME, feat NAME, spell NAME "
+                                 "or cohort")
+    return after, {**receipt.to_dict(), "xp_left": after.xp, "gold_left": after.gold}
+
+
+def _costs(wizard: Character, json: bool) -> None:
+    book = rulebook()
+    data = {
+        "attributes": {a: experience.attribute_cost(wizard, a) for a in ATTRIBUTES if wizard.attribute(a) < 5},
+        "skills": {s: experience.skill_cost(wizard, s) for s in book.skills if wizard.skill_dots(s) < 5},
+        "feats": {f.name: experience.feat_cost(wizard, f) for f in book.feats.values()
+                  if not f.acquisition and not f.cost_per_mana},
+    }
+    if json:
+        print_json(data)
+        return
+    for group, costs in data.items():
+        table = Table(title=f"{group.title()} (experience)")
+        table.add_column(group[:-1])
+        table.add_column("cost", justify="right")
+        for thing, cost in costs.items():
+            table.add_row(thing, str(cost))
+        console().print(table)
+
+
+@cards_app.command("find")
+def cards_find(
+    text: Annotated[str, typer.Argument(help="Part of a name, type line or keyword.")],
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Find cards by name, type or keyword."""
+    found = _pool(db, cards_file).find(text)
+    if json:
+        print_json([c.to_dict() for c in found])
+        return
+    table = Table(title=f"Cards matching {text!r} ({len(found)})")
+    for column in ("name", "cost", "value", "type", "rarity", "P/T"):
+        table.add_column(column)
+    for card in found:
+        pt = f"{card.power}/{card.toughness}" if card.is_creature else ""
+        table.add_row(card.name, card.mana_cost, str(card.mana_value), card.type_line, card.rarity, pt)
+    console().print(table)
+
+
+@cards_app.command("show")
+def cards_show(
+    name: Annotated[str, typer.Argument(help="The card's name (any case).")],
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Show one card's facts."""
+    card = _pool(db, cards_file).get(name)
+    if json:
+        print_json(card.to_dict())
+        return
+    console().print(f"[bold]{card.name}[/bold] {card.mana_cost} (mana value {card.mana_value})")
+    console().print(f"{card.type_line} — {card.rarity}, {card.color_text}")
+    if card.is_creature:
+        console().print(f"{card.power}/{card.toughness}")
+    if card.keywords:
+        console().print(", ".join(card.keywords))
+
+
+@cards_app.command("import")
+def cards_import(
+    file: Annotated[Path, typer.Argument(help="An MTGJSON set file or AllPrintings file.")],
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Import an MTGJSON file's cards (a malformed file is refused whole)."""
+    imported = load_mtgjson(file)
+    path = _cards_path(open_store(db), cards_file)
+    kept = read_card_file(path).merged(imported) if path.exists() else imported
+    write_card_file(path, kept)
+    if json:
+        print_json({"imported": len(imported), "total": len(kept), "file": str(path)})
+        return
+    console().print(f"Imported {len(imported)} cards from {file.name}; {len(kept)} imported cards kept in {path}.")
+
+
+@app.command("monster")
+def monster_command(
+    name: Annotated[str, typer.Argument(help="A creature card.")],
+    summoned: Annotated[bool, typer.Option("--summoned", help="Conjured by a Wizard (no mana reserve).")] = False,
+    charisma: Annotated[int, typer.Option("--charisma", min=0, help="The referee's Charisma rating.")] = 0,
+    power: Annotated[int | None, typer.Option("--power", help="The referee's power for a '*'.")] = None,
+    toughness: Annotated[int | None, typer.Option("--toughness", help="The referee's toughness for a '*'.")]
+    = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """A monster's statistics from its creature card."""
+    card = _pool(db, cards_file).get(name)
+    monster = monster_from_card(card, natural=not summoned, charisma=charisma, power=power, toughness=toughness)
+    if json:
+        print_json(monster.to_dict())
+        return
+    table = Table(title=f"{monster.name} ({card.mana_cost}, {monster.power}/{monster.toughness})")
+    for attr in ATTRIBUTES:
+        table.add_column(attr, justify="right")
+    table.add_row(*(str(monster.attributes[a]) for a in ATTRIBUTES))
+    console().print(table)
+    console().print(f"Initiative +{monster.initiative_modifier} and a referee card; size {monster.size_hexes} "
+                    f"hex(es); {'natural' if monster.natural else 'summoned'}; mana reserve "
+                    f"{monster.mana_reserve}; regenerations {monster.regenerations_left}")
+
+
+@app.command("referee-deck")
+def referee_deck_command(
+    seed: SeedOption = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Build a referee deck by "The Referee Deck" guidelines."""
+    rng = make_randomness(seed, None, False)
+    deck = build_referee_deck(rng, _pool(db, cards_file))
+    if json:
+        print_json([c.name for c in deck])
+        return
+    table = Table(title=f"Referee deck ({len(deck)} cards)")
+    for column in ("card", "cost", "value", "type"):
+        table.add_column(column)
+    for card in sorted(deck, key=lambda c: (c.mana_value, c.name)):
+        table.add_row(card.name, card.mana_cost, str(card.mana_value), card.type_line)
+    console().print(table)
+
+
+mtg_rpg_play.register(app)

@@ -334,3 +334,33 @@ def load_mtgjson(path: Path) -> CardPool:
     except json.JSONDecodeError as exc:
         raise DataError(f"{path.name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
     return pool_from_mtgjson(raw, source=path.name)
+
+
+# -- the user's imported cards ---------------------------------------------------------------
+
+
+def read_card_file(path: Path) -> CardPool:
+    """Cards imported earlier (written by :func:`write_card_file`); no file means no cards."""
+    if not path.exists():
+        return CardPool(name="imported cards")
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise DataError(f"cannot read the imported cards in {path}: {exc}") from None
+    return CardPool.from_list(raw, source=str(path), name="imported cards")
+
+
+def write_card_file(path: Path, pool: CardPool) -> None:
+    """Keep imported cards (sorted by name) for later commands; written whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(path.suffix + ".tmp")
+    temporary.write_text(json.dumps(sorted(pool.to_list(), key=lambda c: c["name"]), indent=1,
+                                    ensure_ascii=False) + "\n", encoding="utf-8")
+    temporary.replace(path)
+
+
+def card_pool(imported: Path | None = None) -> CardPool:
+    """The Ninth Edition pool with any imported cards added (a Ninth Edition name keeps its card)."""
+    if imported is None:
+        return builtin_pool()
+    return builtin_pool().merged(read_card_file(imported))

@@ -610,19 +610,22 @@ def check_cantrips(names: Sequence[str], allowed: int, known_list: Sequence[str]
     return tuple(chosen)
 
 
-def starting_gold(referee_deck: Deck[Card], rng: Randomness) -> tuple[Card, int]:
-    """A card drawn from the referee's deck times 5 gold pieces ("Starting Equipment").
+def gold_for_card(card: Card) -> int:
+    """Starting gold for the card the referee drew: its mana points times 5 ("Starting Equipment").
 
-    The card counts its mana points (X counts 1, as in "Performing an Action";
-    a land has no mana points and brings no gold).  The card goes to the referee's
-    discards.
+    X counts 1, as in "Performing an Action"; a land has no mana points and brings no gold.
     """
+    return 5 * (0 if card.is_land else card.mana_value + card.symbols().count("X"))
+
+
+def starting_gold(referee_deck: Deck[Card], rng: Randomness) -> tuple[Card, int]:
+    """Draw a random card from the referee's deck for starting gold; it goes to the discards."""
     card = referee_deck.draw_random(rng, "starting gold: the referee draws a card")
     referee_deck.discard(card)
-    points = 0 if card.is_land else card.mana_value + card.symbols().count("X")
+    gold = gold_for_card(card)
     rng.log.record("gold", f"starting gold from {card.name}", section=GOLD_SECTION,
-                   data={"card": card.name, "gold": 5 * points})
-    return card, 5 * points
+                   data={"card": card.name, "gold": gold})
+    return card, gold
 
 
 @dataclass(frozen=True, slots=True)
