@@ -1,0 +1,389 @@
+"""Quick duels and the duel ritual (seed 000, COMBAT: Quick Duels ... Magic Dueling Rules)."""
+
+import json
+
+import pytest
+
+from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.actions import Settings
+from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.duel import (
+    Duellist,
+    QuickDuel,
+    choose_action,
+    creature_power,
+    parse_effects,
+    play_out,
+    quick_effects,
+    truncated_deck,
+)
+from magecraft.mtg_rpg.duel_ritual import Ritual, settle
+
+POOL = builtin_pool()
+
+
+def wizard(name, *cards, life=14, dx=1, iq=1, hand=None, alertness=False):
+    return Duellist(name, life=life, hand_size=len(cards) if hand is None else hand, dexterity=dx,
+                    intelligence=iq, library=tuple(cards), alertness=alertness)
+
+
+def duel(a, b, kind="single-card", script=(), **kw):
+    return QuickDuel.start(a, b, kind, Randomness.scripted(list(script)), **kw)
+
+
+def run(d, *actions):
+    for action in actions:
+        d.apply(action)
+    return d
+
+
+# -- single card duel -----------------------------------------------------------------------------
+
+def test_single_card_duel_least_life_loses():
+    d = run(duel(wizard("Sarin", "Lava Axe", dx=3), wizard("Mord", "Shock", life=12)),
+            "play first", "play:Lava Axe", "play:Shock")
+    assert d.result()["life"] == {"Sarin": 12, "Mord": 7}
+    assert (d.result()["winner"], d.result()["loser"]) == ("Sarin", "Mord")
+
+
+def test_initiative_winner_may_let_the_other_play_first():
+    d = run(duel(wizard("Sarin", "Lava Axe", dx=3), wizard("Mord", "Shock")), "play second")
+    assert d.current_player() == "Mord"
+
+
+def test_creatures_deal_their_power_without_summoning_sickness_and_leave_play():
+    d = run(duel(wizard("A", "Craw Wurm", dx=2), wizard("B", "Mountain")), "play first", "play:Craw Wurm",
+            "play:Mountain")
+    assert d.result()["life"] == {"A": 14, "B": 8}
+    assert [c.name for c in d.sides["A"].deck.graveyard] == ["Craw Wurm"]
+
+
+def test_tie_plays_another_card_and_running_out_of_hand_loses():
+    a = wizard("A", "Shock", "Shock", dx=2)
+    b = wizard("B", "Shock")
+    d = run(duel(a, b), "play first", "play:Shock", "play:Shock")
+    assert d.result()["winner"] is None and d.tiebreaks == 1
+    assert d.current_player() == "A"
+    run(d, "play:Shock")
+    assert d.result()["winner"] == "A"
+    assert "ran out of cards in hand" in d.result()["reason"]
+
+
+def test_single_card_duel_has_no_interrupts():
+    d = run(duel(wizard("A", "Lava Axe", dx=2), wizard("B", "Rewind")), "play first", "play:Lava Axe")
+    assert d.phase == "play" and d.current_player() == "B"
+    assert d.legal_actions() == ["play:Rewind", "yield"]
+
+
+def test_initiative_ties_by_dx_then_iq_then_a_card():
+    assert duel(wizard("A", "Shock", dx=2, iq=1), wizard("B", "Shock", dx=2, iq=3)).chooser == "B"
+    assert duel(wizard("A", "Shock", dx=1, alertness=True), wizard("B", "Shock", dx=3)).chooser == "A"
+    # full tie: a random card each from the referee deck (Lava Axe 5 for A, then Shock 1 for B)
+    referee = [POOL.get("Lava Axe"), POOL.get("Shock")]
+    d = duel(wizard("A", "Shock", dx=2), wizard("B", "Shock", dx=2), script=[1, 1], referee=referee)
+    assert d.chooser == "A"
+
+
+# -- three card duel --------------------------------------------------------------------------------
+
+def test_three_card_duel_interrupt_counters_and_costs_a_card():
+    a = wizard("A", "Lava Axe", "Shock", "Volcanic Hammer", dx=2)
+    b = wizard("B", "Rewind", "Shock", "Grizzly Bears")
+    d = run(duel(a, b, "three-card"), "play first", "play:Lava Axe")
+    assert d.phase == "respond" and d.current_player() == "B"
+    assert "respond:Rewind" in d.legal_actions()
+    run(d, "respond:Rewind")
+    assert d.result()["life"] == {"A": 14, "B": 14}
+    assert (d.sides["A"].plays_left, d.sides["B"].plays_left) == (2, 2)
+    assert {c.name for c in d.sides["B"].deck.graveyard} == {"Rewind"}
+    assert d.current_player() == "B" and d.phase == "play"
+    run(d, "play:Grizzly Bears", "pass", "play:Shock", "pass", "play:Shock", "pass", "play:Volcanic Hammer",
+        "pass")
+    assert d.result()["life"] == {"A": 10, "B": 9}
+    assert d.result()["winner"] == "A"
+
+
+def test_remove_soul_counters_only_creature_spells_and_nothing_changes():
+    a = wizard("A", "Lava Axe", "Grizzly Bears", dx=2)
+    b = wizard("B", "Remove Soul", "Shock")
+    d = run(duel(a, b, "three-card"), "play first", "play:Lava Axe")
+    before = d.to_dict()
+    with pytest.raises(RuleError, match="does not fit Lava Axe"):
+        d.apply("respond:Remove Soul")
+    assert d.to_dict() == before
+    run(d, "pass", "play:Shock", "pass", "play:Grizzly Bears", "respond:Remove Soul")
+    assert d.result()["life"] == {"A": 12, "B": 9}
+
+
+def test_destroy_creature_respects_colour():
+    a = wizard("A", "Foul Imp", "Grizzly Bears", dx=2)
+    b = wizard("B", "Dark Banishing", "Slay")
+    d = run(duel(a, b, "three-card"), "play first", "play:Foul Imp")
+    assert "respond:Dark Banishing" not in d.legal_actions()  # Foul Imp is black
+    assert "respond:Slay" not in d.legal_actions()  # and not green
+    run(d, "pass")
+    assert d.result()["life"]["B"] == 12
+
+
+def test_slay_destroys_a_green_creature_and_draws():
+    a = wizard("A", "Grizzly Bears", "Shock", dx=2)
+    b = wizard("B", "Slay", "Shock", "Forest", hand=2)
+    d = run(duel(a, b, "three-card"), "play first", "play:Grizzly Bears", "respond:Slay")
+    assert d.result()["life"]["B"] == 14
+    assert sorted(c.name for c in d.sides["B"].deck.hand) == ["Forest", "Shock"]
+
+
+def test_three_card_duel_has_no_blockers():
+    a = wizard("A", "Craw Wurm", dx=2)
+    b = wizard("B", "Giant Spider")
+    d = run(duel(a, b, "three-card"), "play first", "play:Craw Wurm")
+    with pytest.raises(RuleError, match="seven-card"):
+        d.apply("respond:Giant Spider")
+
+
+# -- seven card duel ----------------------------------------------------------------------------------
+
+def test_seven_card_blocker_stops_the_attack_and_both_go_to_the_graveyard():
+    a = wizard("A", "Craw Wurm", "Air Elemental", dx=2)
+    b = wizard("B", "Grizzly Bears", "Giant Spider")
+    d = run(duel(a, b, "seven-card"), "play first", "play:Craw Wurm", "respond:Grizzly Bears")
+    assert d.result()["life"] == {"A": 14, "B": 14}
+    assert [c.name for c in d.sides["B"].deck.graveyard] == ["Grizzly Bears"]
+    assert [c.name for c in d.sides["A"].deck.graveyard] == ["Craw Wurm"]
+
+
+def test_only_flying_or_reach_blocks_a_flier():
+    a = wizard("A", "Air Elemental", "Lava Axe", dx=2)
+    b = wizard("B", "Grizzly Bears", "Giant Spider")
+    d = run(duel(a, b, "seven-card"), "play first", "play:Air Elemental")
+    assert "respond:Grizzly Bears" not in d.legal_actions()
+    with pytest.raises(RuleError, match="flies"):
+        d.apply("respond:Grizzly Bears")
+    run(d, "respond:Giant Spider")
+    assert d.result()["life"]["B"] == 14
+
+
+# -- limited turns ------------------------------------------------------------------------------------
+
+def test_limited_turns_draw_each_turn_except_the_first_and_end_after_the_turns():
+    a = wizard("A", "Shock", "Shock", "Shock", "Shock", "Shock", "Shock", dx=2, hand=1)
+    b = wizard("B", "Forest", "Forest", "Forest", "Forest", "Forest", "Forest", hand=1)
+    d = run(duel(a, b, "limited-turns", turns=5), "play first")
+    assert len(d.sides["A"].deck.hand) == 1  # no draw on the very first turn
+    for turn in range(1, 6):
+        run(d, "play:Shock", "pass")
+        if d.is_terminal():
+            break
+        assert len(d.sides["B"].deck.hand) == 1 + turn  # B draws at the start of each turn and passes
+        run(d, "pass")
+    assert d.is_terminal()
+    assert d.result()["life"] == {"A": 14, "B": 4}
+    assert d.turns_started == {"A": 5, "B": 5}
+
+
+def test_limited_turns_must_be_a_standard_limit():
+    with pytest.raises(InputError, match="5, 7, 10, 15"):
+        duel(wizard("A", "Shock"), wizard("B", "Shock"), "limited-turns", turns=6)
+
+
+def test_running_out_of_library_loses():
+    a = wizard("A", "Shock", dx=2, hand=1)
+    b = wizard("B", "Forest", "Forest", hand=1)
+    d = run(duel(a, b, "limited-turns", turns=5), "play first", "play:Shock", "pass", "pass")
+    assert d.is_terminal() and d.result()["winner"] == "B"
+    assert "library" in d.result()["reason"]
+
+
+# -- victory conditions -------------------------------------------------------------------------------
+
+def test_first_blood_wins_at_once():
+    a = wizard("A", "Shock", "Lava Axe", dx=2)
+    b = wizard("B", "Lava Axe", "Lava Axe")
+    d = run(duel(a, b, "three-card", victory="first blood"), "play first", "play:Shock", "pass")
+    assert d.result()["winner"] == "A" and d.result()["reason"] == "first blood to A"
+
+
+def test_unconsciousness_ends_the_duel_at_once():
+    a = wizard("A", "Lava Axe", dx=2)
+    b = wizard("B", "Shock", life=5)
+    d = run(duel(a, b), "play first", "play:Lava Axe")
+    assert d.result()["winner"] == "A" and "unconscious" in d.result()["reason"]
+
+
+def test_unconsciousness_or_yield_plays_on_until_one():
+    a = wizard("A", "Shock", "Shock", "Forest", dx=2)
+    b = wizard("B", "Forest", "Forest", "Forest")
+    d = run(duel(a, b, victory="unconsciousness or yield"), "play first", "play:Shock", "play:Forest")
+    assert not d.is_terminal() and d.tiebreaks == 1
+    run(d, "play:Shock", "yield")
+    assert d.result()["winner"] == "A" and d.result()["reason"] == "B yielded"
+
+
+def test_most_damage_can_differ_from_most_life():
+    a = wizard("A", "Shock", "Natural Spring", dx=2, life=10)
+    b = wizard("B", "Volcanic Hammer", "Forest", life=20)
+    d = run(duel(a, b, "three-card", victory="most damage"), "play first", "play:Shock", "pass",
+            "play:Volcanic Hammer", "pass", "play:Natural Spring", "pass", "play:Forest", "pass")
+    assert d.result()["damage"] == {"A": 2, "B": 3}
+    assert d.result()["winner"] == "B"
+    assert d.result()["life"] == {"A": 10, "B": 18}  # the gain heals only up to the starting 10
+
+
+def test_x_counts_one_in_a_quick_duel_and_is_a_setting():
+    d = run(duel(wizard("A", "Blaze", dx=2), wizard("B", "Forest")), "play first", "play:Blaze")
+    assert d.sides["B"].life == 13
+    d = run(duel(wizard("A", "Blaze", dx=2), wizard("B", "Forest"), settings=Settings(duel_x_value=3)),
+            "play first", "play:Blaze")
+    assert d.sides["B"].life == 11
+
+
+def test_ante_goes_to_the_victor():
+    a = wizard("A", "Lava Axe", "Lava Axe", dx=2, hand=1)
+    b = wizard("B", "Shock", "Shock", hand=1)
+    d = duel(a, b, ante=True)
+    assert {n: s.ante for n, s in d.sides.items()} == {"A": "Lava Axe", "B": "Shock"}
+    assert len(d.sides["A"].deck.library) == 0
+    run(d, "play first", "play:Lava Axe", "play:Shock")
+    assert (d.result()["winner"], d.result()["ante_won"]) == ("A", "Shock")
+
+
+# -- legality, saving, hidden life ------------------------------------------------------------------------
+
+def test_illegal_play_changes_nothing():
+    d = run(duel(wizard("A", "Lava Axe", dx=2), wizard("B", "Shock")), "play first")
+    before = d.to_dict()
+    with pytest.raises(RuleError, match="not in the hand"):
+        d.apply("play:Shock")
+    with pytest.raises(RuleError, match="card must be played"):
+        d.apply("pass")
+    assert d.to_dict() == before
+
+
+def test_round_trip_mid_duel_and_continue_identically():
+    a = wizard("A", "Lava Axe", "Shock", "Rewind", dx=2)
+    b = wizard("B", "Rewind", "Shock", "Grizzly Bears")
+    d = run(duel(a, b, "three-card"), "play first", "play:Lava Axe")
+    raw = json.loads(json.dumps(d.to_dict()))
+    copy = QuickDuel.from_dict(raw)
+    assert copy.to_dict() == d.to_dict()
+    play_out(d)
+    play_out(copy)
+    assert copy.to_dict() == d.to_dict()
+
+
+def test_life_is_hidden_from_the_opponent():
+    d = run(duel(wizard("A", "Lava Axe", "Shock", dx=2), wizard("B", "Shock", "Shock")), "play first")
+    seen = d.observation("A")
+    mine, theirs = seen["sides"]
+    assert mine["life"] == 14 and theirs["life"] is None
+    assert theirs["deck"]["hand"] == 2
+    assert "rng" not in seen and "log" not in seen
+    with pytest.raises(InputError):
+        d.observation("C")
+
+
+def test_same_seed_same_duel():
+    cards = list(POOL)
+    results = []
+    for _ in range(2):
+        rng = Randomness.seeded(5)
+        lib_a = tuple(c.name for c in truncated_deck(cards, rng))
+        lib_b = tuple(c.name for c in truncated_deck(cards, rng))
+        d = QuickDuel.start(wizard("A", *lib_a, hand=4), wizard("B", *lib_b, hand=5), "seven-card", rng)
+        results.append(json.dumps(play_out(d).to_dict()))
+    assert results[0] == results[1]
+
+
+def test_simple_player_answers_a_big_threat():
+    a = wizard("A", "Lava Axe", dx=2)
+    b = wizard("B", "Rewind", "Shock")
+    d = run(duel(a, b, "three-card"), "play first", "play:Lava Axe")
+    assert choose_action(d) == "respond:Rewind"
+
+
+# -- decks and effect data --------------------------------------------------------------------------------
+
+def test_truncated_deck_is_7_land_and_14_spells():
+    library = [POOL.get("Forest")] * 30 + [POOL.get("Grizzly Bears")] * 30
+    picked = truncated_deck(library, Randomness.seeded(1))
+    assert (sum(c.is_land for c in picked), sum(not c.is_land for c in picked)) == (7, 14)
+
+
+def test_shipped_effects_are_ninth_edition_instants_and_sorceries():
+    effects = quick_effects()
+    assert effects["shock"].parts[0].amount == 2
+    assert effects["lava axe"].parts[0].amount == 5
+    assert effects["remove soul"].parts[0].counters == "creature"
+    for effect in effects.values():
+        card = POOL.get(effect.name)
+        assert {"Instant", "Sorcery"} & set(card.types)
+
+
+def test_creature_power_star_counts_zero():
+    assert creature_power(POOL.get("Nightmare")) == 0
+    assert creature_power(POOL.get("Craw Wurm")) == 6
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[[card]]\nname = "Shock"\neffects = [{ kind = "burn", amount = 2 }]\n', "unknown effect"),
+    ('[[card]]\nname = "Shoc"\neffects = [{ kind = "damage", amount = 2 }]\n', "did you mean"),
+    ('[[card]]\nname = "Grizzly Bears"\neffects = [{ kind = "damage", amount = 2 }]\n', "not an instant"),
+    ('[[card]]\nname = "Shock"\neffects = [{ kind = "damage" }]\n', "needs an amount"),
+    ("[[card]\n", "not valid TOML"),
+])
+def test_bad_effect_files_are_refused_whole(text, message):
+    with pytest.raises(DataError, match=message):
+        parse_effects(text)
+
+
+# -- the ritual -----------------------------------------------------------------------------------------------
+
+def ritual():
+    return Ritual.challenge("Sarin", "Mord")
+
+
+def test_the_four_steps_in_order():
+    terms = (ritual().state_length("Mord", "Quick duel 7 cards").proclaim_stakes("Sarin", "Ante")
+             .set_victory("Mord", "first blood").terms())
+    assert (terms.kind, terms.stakes, terms.victory) == ("seven-card", "ante", "first blood")
+    limited = ritual().state_length("Mord", "limited 10 rounds").proclaim_stakes("Sarin", "death")
+    assert limited.set_victory("Mord", "most damage").terms().turns == 10
+
+
+def test_steps_alternate_and_keep_their_order():
+    with pytest.raises(RuleError, match="defending Wizard, Mord"):
+        ritual().state_length("Sarin", "quick duel 1 card")
+    with pytest.raises(RuleError, match="in order"):
+        ritual().proclaim_stakes("Sarin", "ante")
+    with pytest.raises(RuleError, match="challenging Wizard, Sarin"):
+        ritual().state_length("Mord", "quick duel 1 card").proclaim_stakes("Mord", "ante")
+    with pytest.raises(RuleError, match="not finished"):
+        ritual().state_length("Mord", "quick duel 1 card").terms()
+    with pytest.raises(InputError, match="unknown stake"):
+        ritual().state_length("Mord", "quick duel 1 card").proclaim_stakes("Sarin", "a kiss")
+
+
+def test_refused_challenge_leaves_the_challenger_unbound():
+    refused = Ritual.challenge("Sarin", "Mord", accepted=False)
+    assert refused.challenger_unbound
+    with pytest.raises(RuleError, match="not accepted"):
+        refused.state_length("Mord", "quick duel 1 card")
+
+
+def test_simultaneous_challenge_initiative_winner_picks_the_challenger():
+    r = Ritual.simultaneous("Sarin", "Mord", initiative_winner="Mord", chosen_challenger="Sarin")
+    assert (r.challenger, r.defender) == ("Sarin", "Mord")
+
+
+def test_settlement_ante_backlash_and_outside_help():
+    terms = (ritual().state_length("Mord", "quick duel 3 cards").proclaim_stakes("Sarin", "ante")
+             .set_victory("Mord", "most life").terms())
+    ante = {"Sarin": "Shock", "Mord": "Grizzly Bears"}
+    won = settle(terms, "Sarin", ante=ante)
+    assert (won.loser, won.ante_won, won.backlash) == ("Mord", ("Grizzly Bears",), False)
+    assert settle(terms, "Sarin", ante=ante, loser_pays=False).backlash
+    helped = settle(terms, "Sarin", ante=ante, outside_help="Sarin")
+    assert (helped.winner, helped.ante_won) == ("Mord", ("Shock",))
+    with pytest.raises(RuleError, match="ante card from each"):
+        settle(terms, "Sarin")
