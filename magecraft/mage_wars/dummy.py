@@ -205,8 +205,8 @@ def _attack_options(game: MageWarsGame, unit: Unit, zone: str, attacks: Sequence
 
 def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
     key = _target_key(game)
-    target = _pick(game, [t for _, t in options], key, f"{unit.describe()}: targets of equal life",
-                   SEC_CREATURE)
+    targets = list({t.id: t for _, t in options}.values())
+    target = _pick(game, targets, key, f"{unit.describe()}: targets of equal life", SEC_CREATURE)
     kinds = [a for a, t in options if t is target]
     attack = game.rng.choice(kinds, f"{unit.describe()}: which attack", section=SEC_CREATURE)
     return attack, target
@@ -246,9 +246,13 @@ def act(game: MageWarsGame, unit: Unit) -> None:
 
 
 def pursuit_target(game: MageWarsGame, unit: Unit) -> Unit:
-    """Seed 003 C: your mage, or your creature with the highest remaining life if it is closer."""
+    """Seed 003 C: your mage, or your creature with the highest remaining life if it is closer.
+
+    Creatures it could never attack (a flyer, for a creature without flying) are not pursued.
+    """
     you = game.you
-    creatures = game.creatures(YOU)
+    creatures = [c for c in game.creatures(YOU)
+                 if any(not a.melee or unit.flying or not c.flying for a in unit.attacks)]
     if not creatures:
         return you
     best = _pick(game, creatures, lambda u: (-u.remaining_life, distance(unit.zone, u.zone)),

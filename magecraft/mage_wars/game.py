@@ -285,13 +285,13 @@ class MageWarsGame(GameState[Action]):
         """Run the game until you must decide or it ends."""
         while self.winner is None and not self.pending:
             if self.stage == "ready":
-                self._ready_stage()
+                self.ready_stage()
             elif self.stage in ("quick_cast_1", "quick_cast_2"):
                 self._quick_cast_stage()
             elif self.stage == "creatures":
                 self._creature_stage()
 
-    def _ready_stage(self) -> None:
+    def ready_stage(self) -> None:
         """Seed 003 Ready Stage: initiative, reset, channel (yours only), upkeep, planning, deployment."""
         if self.round >= self.settings.max_rounds:
             self.winner = "draw"
@@ -316,13 +316,13 @@ class MageWarsGame(GameState[Action]):
         self.quickcast_used = False
         self.mana += self.you.card.channeling
         self.event(f"you channel {self.you.card.channeling} mana ({self.mana})", section=SEC_READY)
-        self._upkeep()
+        self.upkeep()
         if self.winner is not None:
             return
         self.stage = "ready"
         self.pending = "plan"
 
-    def _upkeep(self) -> None:
+    def upkeep(self) -> None:
         """Upkeep for both sides: Burn and Rot damage, regeneration, Banish tokens."""
         for unit in list(self.units.values()):
             if unit.id in self.units:

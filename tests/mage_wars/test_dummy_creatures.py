@@ -1,0 +1,153 @@
+"""Seed 003 "Creature Action Sequence for the Dummy Mage", with the seed's examples 2 and 5."""
+
+from magecraft.mage_wars import dummy
+from magecraft.mage_wars.arena import Wall
+from magecraft.mage_wars.game import Settings
+from magecraft.mage_wars.units import DUMMY, YOU
+
+
+def test_example_2_golem_then_leech_then_fox(build, says):
+    game = build([], dummy="A1", you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0), (DUMMY, "Iron Golem", "A1", 0),
+                            (DUMMY, "Mana Leech", "A1", 0)])
+    assert [u.name for u in dummy.next_to_act(game)] == ["Iron Golem", "Mana Leech", "Bitterwood Fox"]
+    for _ in range(3):
+        dummy.creature_turn(game)
+    acted = [s.split(" (")[0] for s in says(game)]
+    assert acted == ["Iron Golem", "Mana Leech", "Bitterwood Fox"]
+    assert not game.ready_units(DUMMY)
+
+
+def test_equal_mana_cost_is_chosen_at_random(build, says):
+    game = build([2], dummy="A1", you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0), (DUMMY, "Darkfenne Bat", "A1", 0)])
+    dummy.creature_turn(game)
+    assert says(game)[0].startswith("Darkfenne Bat (d2) C:")
+
+
+def test_passes_while_you_have_more_active_creatures(build, says):
+    game = build([], stage="creatures", creatures=[(DUMMY, "Timber Wolf", "A1", 0),
+                                                  (YOU, "Bitterwood Fox", "D3", 0)])
+    dummy.creature_turn(game)
+    assert says(game) == ["passes: you have 2 creatures ready, it has 1"]
+    assert game.units["d1"].ready
+
+
+def test_example_5_tegu_attacks_the_4_life_fox_because_the_falcon_flies(build, named):
+    game = build([1, 1, 1, 1], dummy="A1", you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Emerald Tegu", "B2", 0), (YOU, "Bitterwood Fox", "B2", 2),
+                            (YOU, "Bitterwood Fox", "B2", 1), (YOU, "Thunderift Falcon", "B2", 0)])
+    dummy.act(game, game.units["d1"])
+    attacks = [e for e in game.log if e.kind == "game" and e.data.get("attacker") == "d1"]
+    assert [e.data["target"] for e in attacks] == ["y3"]
+    assert game.units["y3"].remaining_life == 4
+
+
+def test_attacks_your_mage_first(build, says):
+    game = build([1, 1, 1, 1], you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Timber Wolf", "D3", 0), (YOU, "Darkfenne Hydra", "D3", 0)])
+    dummy.act(game, game.units["d1"])
+    assert says(game)[-1] == "Timber Wolf (d1) A: attacks Wizard (you) with Bite (engaged in its zone)"
+
+
+def test_a_guard_must_be_attacked_first(build, says):
+    game = build([1, 1, 1, 1], you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Timber Wolf", "D3", 0), (YOU, "Bitterwood Fox", "D3", 0)])
+    game.units["y2"].guarding = True
+    dummy.act(game, game.units["d1"])
+    assert says(game)[-1] == "Timber Wolf (d1) A: attacks Bitterwood Fox (y2) with Bite (engaged in its zone)"
+
+
+def test_two_legal_attack_kinds_are_chosen_at_random(build, says):
+    game = build([2] + [1] * 9, you="D3", stage="creatures", creatures=[(DUMMY, "Darkfenne Hydra", "D3", 0)])
+    dummy.act(game, game.units["d1"])
+    assert says(game)[-1].endswith("with Triple Bite (engaged in its zone)")
+    strikes = [e for e in game.log if e.kind == "game" and e.data.get("attack") == "Triple Bite"]
+    assert len(strikes) == 3
+
+
+def test_b_moves_one_zone_and_makes_a_quick_attack(build, says):
+    game = build([3, 3, 3, 3], you="D3", stage="creatures", creatures=[(DUMMY, "Timber Wolf", "C3", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "D3"
+    assert game.you.damage == 4
+    assert says(game)[-1] == "Timber Wolf (d1) B: moves to D3 and attacks Wizard (you) with Bite"
+
+
+def test_slow_creatures_cannot_move_and_attack_so_they_close_in(build, says):
+    game = build([], you="D3", stage="creatures", creatures=[(DUMMY, "Iron Golem", "C3", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "D3"
+    assert game.you.damage == 0
+    assert says(game)[-1] == "Iron Golem (d1) C: moves toward Wizard (you) to D3"
+
+
+def test_c_moves_two_zones_toward_a_closer_creature(build):
+    game = build([], dummy="A1", you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Timber Wolf", "A1", 0), (YOU, "Timber Wolf", "B2", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "B2"
+
+
+def test_c_moves_toward_your_mage_when_equally_far(build):
+    game = build([], dummy="A1", you="C1", stage="creatures",
+                 creatures=[(DUMMY, "Timber Wolf", "A1", 0), (YOU, "Timber Wolf", "A3", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "C1"
+
+
+def test_a_wall_in_the_way_is_attacked(build, says):
+    walls = (Wall("w1", ("B1", "C1"), 10),)
+    game = build([3, 3, 3, 3], dummy="A1", you="C1", stage="creatures", settings=Settings(walls=walls),
+                 creatures=[(DUMMY, "Timber Wolf", "B1", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "B1"
+    assert game.wall_damage == {"w1": 4}
+    assert says(game)[-1] == "Timber Wolf (d1) C: wall w1 blocks the way to Wizard (you): attacks it"
+
+
+def test_a_passable_wall_is_crossed(build):
+    walls = (Wall("w1", ("B1", "C1"), 10, passable=True),)
+    game = build([1, 1, 1, 1], dummy="A1", you="C1", stage="creatures", settings=Settings(walls=walls),
+                 creatures=[(DUMMY, "Timber Wolf", "B1", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "C1"
+
+
+def test_a_wall_is_walked_round_when_another_step_gets_closer(build):
+    walls = (Wall("w1", ("B1", "C1"), 10),)
+    game = build([], dummy="A1", you="C2", stage="creatures", settings=Settings(walls=walls),
+                 creatures=[(DUMMY, "Timber Wolf", "B1", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "C2"
+    assert game.wall_damage == {}
+
+
+def test_an_engaged_creature_attacks_in_its_own_zone(build, says):
+    # The Gorgon could shoot your mage next door, but it is engaged with the Fox in its zone.
+    game = build([1, 1], you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Gorgon Archer", "C3", 0), (YOU, "Bitterwood Fox", "C3", 0)])
+    dummy.act(game, game.units["d1"])
+    assert says(game)[-1] == "Gorgon Archer (d1) A: attacks Bitterwood Fox (y2) with Claws (engaged in its zone)"
+
+
+def test_a_ranged_attack_reaches_your_mage_in_the_next_zone(build):
+    game = build([3, 3, 3, 3, 5], you="D3", stage="creatures", creatures=[(DUMMY, "Gorgon Archer", "C3", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.you.damage == 4
+    assert game.you.conditions == {"Weak": 1}
+
+
+def test_a_creature_whose_only_foe_flies_pursues_your_mage(build):
+    game = build([], dummy="A1", you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Timber Wolf", "A1", 0), (YOU, "Thunderift Falcon", "A1", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "C1"
+
+
+def test_a_stunned_creature_loses_its_action(build, says):
+    game = build([], you="D3", stage="creatures", creatures=[(DUMMY, "Timber Wolf", "D3", 0)])
+    game.units["d1"].add_condition("Stun")
+    dummy.act(game, game.units["d1"])
+    assert game.you.damage == 0 and game.units["d1"].conditions == {}
+    assert not game.units["d1"].ready
