@@ -1,11 +1,283 @@
-"""`magecraft wizard-prince`: Wizard-Prince."""
+"""`magecraft wizard-prince`: Wizard-Prince, the Imperial Banquet.
+
+``banquet`` plays at the terminal (the board drawn with rich, legal actions offered by number, every
+roll shown; ``--save``/``--load``), or with ``--auto`` lets bots play a whole banquet and prints the
+result.  The rules live in :mod:`magecraft.wizard_prince`; this module parses, calls and renders.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.table import Table
+from rich.text import Text
 
-#: The one command that starts this system (shown by `magecraft` with no arguments), or None.
-START: str | None = None
+from magecraft.cli.options import (
+    DbOption,
+    DiceOption,
+    JsonOption,
+    LoadOption,
+    PhysicalOption,
+    SaveOption,
+    SeedOption,
+    ask_at_terminal,
+    console,
+    make_randomness,
+    open_store,
+    print_json,
+)
+from magecraft.core.events import Event
+from magecraft.core.randomness import Randomness
+from magecraft.wizard_prince.banquet import Banquet, load_nobles, nobles_from
+from magecraft.wizard_prince.board import FILES, SIZE, Square, load_setup
+from magecraft.wizard_prince.bots import BOTS, Bot
+from magecraft.wizard_prince.chits import chit_kinds
+from magecraft.wizard_prince.nobles import Noble, generate_npc_noble
+from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
 
-#: The command group, or None while the system is not available yet.
-app: typer.Typer | None = None
+#: The one command that starts this system (shown by `magecraft` with no arguments).
+START: str | None = 'wizard-prince banquet --players "Ann,Bob" --npc 2'
+
+app = typer.Typer(help="Wizard-Prince: the Imperial Banquet.", no_args_is_help=True)
+
+HUMAN = "human"
+SYSTEM = "wizard_prince"
+
+
+def parse_players(text: str, auto: bool) -> list[tuple[str, str]]:
+    """``"Ann,Bob:random"`` -> ``[("Ann", "human"), ("Bob", "random")]`` (bots by default with --auto)."""
+    out: list[tuple[str, str]] = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name, _, controller = part.partition(":")
+        controller = controller.strip().lower() or ("heuristic" if auto else HUMAN)
+        if controller not in (*BOTS, HUMAN):
+            raise typer.BadParameter(f"{controller!r} is not a kind of player (choose human, "
+                                     f"{', '.join(BOTS)})", param_hint="--players")
+        if auto and controller == HUMAN:
+            raise typer.BadParameter("--auto plays bots only", param_hint="--players")
+        out.append((name.strip(), controller))
+    return out
+
+
+@app.command()
+def banquet(
+    players: Annotated[str, typer.Option("--players", help='Player nobles, e.g. "Ann,Bob" or "Ann:random" '
+                                         "(human unless a bot is named: heuristic, random, npc).")] = "",
+    npc: Annotated[int, typer.Option("--npc", help="How many NPC nobles to roll up (seed's optional rule).")] = 0,
+    auto: Annotated[bool, typer.Option("--auto", help="Bots only: play the whole banquet and print it.")] = False,
+    nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML file of [[noble]] sheets.")] = None,
+    setup_file: Annotated[Path | None, typer.Option("--setup", help="TOML starting position.")] = None,
+    save_system: Annotated[str, typer.Option("--saves", help="Saving throws: oed or d20 (DC 15).")] = "oed",
+    max_turns: Annotated[int, typer.Option("--max-turns", help="Turns before the Emperor retires.")] = 60,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json: JsonOption = False,
+    save: SaveOption = None,
+    load: LoadOption = None,
+    db: DbOption = None,
+) -> None:
+    """Play the Imperial Banquet."""
+    if load:
+        saved = open_store(db).load(load, SYSTEM, "game").state
+        controllers = {str(k): str(v) for k, v in saved.get("controllers", {}).items()}
+        state = Banquet.from_dict(saved)
+        if state.rng.source.kind == "physical":
+            state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)
+    else:
+        state, controllers = _new_banquet(players, npc, auto, nobles_file, setup_file, save_system, max_turns,
+                                          make_randomness(seed, dice, physical_dice))
+    bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
+    if auto or not any(kind == HUMAN for kind in controllers.values()):
+        _play_bots(state, bots)
+        _save(save, db, state, controllers)
+        _report(state, json)
+        return
+    _play_at_terminal(state, bots, controllers, save, db)
+    _report(state, json)
+
+
+def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, setup_file: Path | None,
+                 save_system: str, max_turns: int, rng: Randomness) -> tuple[Banquet, dict[str, str]]:
+    if not 0 <= npc <= 8:
+        raise typer.BadParameter(f"{npc} NPC nobles: choose 0 to 8", param_hint="--npc")
+    if save_system not in SAVE_SYSTEMS:
+        raise typer.BadParameter(f"{save_system!r}: choose {' or '.join(SAVE_SYSTEMS)}", param_hint="--saves")
+    if max_turns < 1:
+        raise typer.BadParameter("at least one turn", param_hint="--max-turns")
+    chosen = parse_players(players, auto)
+    nobles: list[Noble] = []
+    controllers: dict[str, str] = {}
+    if nobles_file is not None:
+        for noble in load_nobles(nobles_file):
+            nobles.append(noble)
+            controllers[noble.name] = "npc" if noble.npc else ("heuristic" if auto else HUMAN)
+    for noble, (name, kind) in zip(nobles_from(n for n, _ in chosen), chosen, strict=True):
+        nobles.append(noble)
+        controllers[name] = kind
+    for i in range(1, npc + 1):
+        noble = generate_npc_noble(f"NPC {i}", rng)
+        nobles.append(noble)
+        controllers[noble.name] = "npc"
+    if not nobles:
+        raise typer.BadParameter("name at least one noble (--players) or ask for NPC nobles (--npc)",
+                                 param_hint="--players")
+    settings = Settings(save_system=save_system, max_turns=max_turns)
+    return Banquet.new(nobles, rng, settings, load_setup(setup_file)), controllers
+
+
+def _play_bots(state: Banquet, bots: Mapping[str, Bot]) -> None:
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        state.apply(bots[player].choose(state, player))
+
+
+def _save(name: str | None, db: Path | None, state: Banquet, controllers: Mapping[str, str]) -> None:
+    if name:
+        open_store(db).save(name, SYSTEM, "game", {**state.to_dict(), "controllers": dict(controllers)})
+
+
+def _play_at_terminal(state: Banquet, bots: Mapping[str, Bot], controllers: Mapping[str, str],
+                      save: str | None, db: Path | None) -> None:
+    out = console()
+    shown = len(state.log)
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        if player in bots:
+            state.apply(bots[player].choose(state, player))
+            shown = _show_events(state, shown, None)
+            continue
+        shown = _show_events(state, shown, player)
+        out.print(board(state, player))
+        actions = state.legal_actions()
+        out.print(f"[bold]{player}[/bold], turn {state.turn}: choose an action")
+        for number, action in enumerate(actions, start=1):
+            out.print(f"  {number:>3}. {describe(state, player, action)}")
+        answer = ask_at_terminal(f"Action 1-{len(actions)} (q to {'save and ' if save else ''}stop)").strip()
+        if answer.lower() == "q":
+            _save(save, db, state, controllers)
+            out.print("Stopped." + (f" Resume with --load {save}." if save else ""))
+            return
+        if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
+            out.print(f"[red]{answer!r} is not one of 1-{len(actions)}[/red]")
+            continue
+        state.apply(actions[int(answer) - 1])
+        _save(save, db, state, controllers)
+    _show_events(state, shown, None)
+
+
+def _show_events(state: Banquet, start: int, viewer: str | None) -> int:
+    """Print the events since ``start`` that ``viewer`` may see (every roll, every change)."""
+    out = console()
+    for event in list(state.log)[start:]:
+        if _visible(event, viewer):
+            out.print(event_line(event))
+    return len(state.log)
+
+
+def _visible(event: Event, viewer: str | None) -> bool:
+    private = event.data.get("private_to")
+    return private is None or (viewer is not None and viewer in private)
+
+
+def event_line(event: Event) -> str:
+    if event.kind == "roll":
+        return f"  [dim]{event.label}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+    if event.kind == "save":
+        return f"  {event.label}: {event.data['roll']} -> {'saved' if event.data['saved'] else 'failed'}"
+    return f"{event.label}"
+
+
+def describe(state: Banquet, viewer: str, action: Any) -> str:
+    """An action in words, naming the chit under a courtier when the viewer knows it."""
+    text: str = action.describe()
+    piece = getattr(action, "courtier", None) or getattr(action, "piece", None)
+    if piece in state.pieces and state.pieces[piece].kind == "courtier":
+        kind = state.visible_chit(viewer, piece)
+        if kind:
+            text += f" [{chit_kinds()[kind].name}]"
+    return text
+
+
+_FIGURES = {"king": "K", "knight": "N", "pawn": "p", "queen": "Q", "rook": "R", "bishop": "B"}
+
+
+def board(state: Banquet, viewer: str | None) -> Table:
+    """The banquet board as ``viewer`` sees it: pieces, nobles, gates, the Table and known chits."""
+    grid = Table(title=f"The Imperial Banquet, turn {state.turn}", show_lines=True, padding=(0, 0))
+    grid.add_column("", min_width=1)
+    for f in FILES:
+        grid.add_column(f, justify="center", width=7)
+    occ = state.occupants()
+    for rank in range(SIZE - 1, -1, -1):
+        cells: list[Text | str] = [str(rank + 1)]
+        for file in range(SIZE):
+            square = Square(file, rank)
+            cells.append(_cell(state, viewer, square, occ.get(square, [])))
+        grid.add_row(*cells)
+    waiting = [n.name for n in state.nobles.values() if n.where == "waiting"]
+    gates = ", ".join(str(g) for g in state.setup.gates)
+    grid.caption = f"gates {gates}; off the board: {', '.join(waiting) or 'nobody'}"
+    return grid
+
+
+def _cell(state: Banquet, viewer: str | None, square: Square, here: Sequence[Any]) -> Text:
+    if square in state.setup.table:
+        return Text("TABLE", style="bold white on grey23")
+    text = Text(style="on dark_green" if square in state.setup.gates else "")
+    for thing in here:
+        if isinstance(thing, Noble):
+            text.append(thing.name.replace(" ", "")[:4], style="bold magenta")
+        else:
+            style = "bold white" if thing.colour == "white" else "bold red"
+            text.append(_FIGURES[thing.figure], style=style)
+            if thing.kind == "courtier" and viewer is not None:
+                kind = state.visible_chit(viewer, thing.id)
+                text.append(f" {thing.id.split('-')[1]}")
+                if kind:
+                    text.append(f" {chit_kinds()[kind].name[:5]}", style="cyan")
+            elif thing.kind == "courtier":
+                text.append(f" {thing.id.split('-')[1]}")
+        text.append(" ")
+    return text
+
+
+def _report(state: Banquet, json: bool) -> None:
+    result = state.banquet_result()
+    summary = {
+        "events": len(state.log),
+        "rolls": len(state.log.of_kind("roll")),
+        "actions": len(state.log.of_kind("action")),
+        "highlights": [e.label for e in state.log if e.kind == "meet" or
+                       (e.kind == "state" and ("leaves" in e.label or "presents" in e.label
+                                               or "banquet ends" in e.label))],
+    }
+    if json:
+        print_json({"result": result.to_dict(), "log_summary": summary})
+        return
+    out = console()
+    out.print(board(state, None))
+    table = Table(title=f"The banquet ends: {result.ended_by} (turn {result.turns})")
+    for column in ("noble", "fate", "presented", "status", "wealth", "legions", "fleets", "other"):
+        table.add_column(column)
+    for n in result.nobles:
+        other = [f"{k.replace('_', ' ')} {v}" for k, v in n.counts.items() if v]
+        if n.appointment:
+            other.append(f"appointment {n.appointment}")
+        other += [f"crown prince duel (level {lv})" for lv in n.crown_prince_duels]
+        other += [f"crown prince support {s}" for s in n.crown_prince_support]
+        table.add_row(n.name, n.fate, ", ".join(n.presented) or "-",
+                      *(f"{n.final[s]} ({n.changes[s]:+d})" for s in ("status", "wealth", "legions", "fleets")),
+                      "; ".join(other) or "-")
+    out.print(table)
+    flags = [name for name, on in (("CIVIL WAR", result.civil_war), ("coup", result.coup),
+                                   ("barbarian invasion", result.barbarian_invasion)) if on]
+    out.print(f"Emperors: {result.emperors}. {' '.join(flags) or 'Peace, unless a Lord Marshal says otherwise.'}"
+              f" Feudal wars: {result.lord_marshals_presented}.")

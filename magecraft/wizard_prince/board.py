@@ -102,6 +102,22 @@ def paths_from(start: Square, may_turn: bool) -> tuple[tuple[Square, ...], ...]:
     return tuple(out)
 
 
+@cache
+def walking_distances(target: Square, table: frozenset[Square]) -> dict[Square, int]:
+    """Orthogonal steps from every square to ``target`` around the Banquet Table (other pieces ignored)."""
+    out = {target: 0}
+    frontier = [target]
+    while frontier:
+        nxt = []
+        for square in frontier:
+            for step in square.neighbours():
+                if step not in out and step not in table:
+                    out[step] = out[square] + 1
+                    nxt.append(step)
+        frontier = nxt
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """A starting position: gates, Banquet Table, Emperor, Praetorians and the 16 courtier pawns."""

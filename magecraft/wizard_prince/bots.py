@@ -1,0 +1,212 @@
+"""Players that play themselves: the seed's NPC noble, a uniformly random bot and a heuristic bot.
+
+The NPC noble follows "Optional Rules: NPC Nobles" (seed 004): the banquet itself rolls his 1d6
+action and limits his SNOOP to the closest courtier; this bot chooses the rest "exactly as a player
+character would, however, he will always seek to thwart or harm player character nobles".
+
+Every bot sees only what its player may see: chits through :meth:`Banquet.visible_chit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from magecraft.wizard_prince.actions import (
+    Action,
+    AppointmentMove,
+    ChooseAppointment,
+    ChooseGate,
+    Interfere,
+    Mingle,
+    Place,
+    Snoop,
+)
+from magecraft.wizard_prince.banquet import Banquet, Piece
+from magecraft.wizard_prince.board import Square, walking_distances
+from magecraft.wizard_prince.chits import chit_kinds
+from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.result import BanquetResult
+
+#: What meeting each negative chit costs a noble holding ``h`` positive chits (the heuristic's guess).
+_HARM: dict[str, Callable[[int], float]] = {
+    "end_banquet": lambda h: 2 + 3 * h,
+    "droning_bore": lambda h: 2,
+    "drunken_boor": lambda h: 1 + 3 * h,
+    "black_magic": lambda h: 6,
+    "guild_assassin": lambda h: 6,
+    "usurper": lambda h: 1,
+    "emperress": lambda h: 3 * h,
+    "crown_prince": lambda h: 1,
+    "hierophant": lambda h: 3 * h,
+}
+#: Half the cup is positive: an unseen chit is worth about the average of a gain and a harm.
+_UNKNOWN = -1.5
+
+
+class Bot(Protocol):
+    def choose(self, banquet: Banquet, player: str) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (a die roll on the banquet's dice)."""
+
+    def choose(self, banquet: Banquet, player: str) -> Action:
+        return banquet.rng.choice(banquet.legal_actions(), f"{player}'s random choice of action")
+
+
+class _Judge:
+    """Scores actions for ``player`` from what he can see; the bots differ in whom they favour."""
+
+    def choose(self, banquet: Banquet, player: str) -> Action:
+        actions = banquet.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return max(actions, key=lambda a: self.value(banquet, player, a))
+
+    def value(self, b: Banquet, player: str, action: Action) -> float:
+        me = b.nobles[player]
+        if isinstance(action, Mingle):
+            return self.walk_value(b, me, action.path)
+        if isinstance(action, Interfere | AppointmentMove):
+            return self.push_value(b, me, b.pieces[action.piece], action.path)
+        if isinstance(action, Snoop):
+            return self.snoop_value(b, me, b.pieces[action.courtier])
+        if isinstance(action, Place):
+            return self.place_value(b, me, action.square)
+        if isinstance(action, ChooseGate):
+            return -self.emperor_distance(b, action.square)
+        if isinstance(action, ChooseAppointment):
+            return 1.0 if action.take else 0.0
+        return -0.5
+
+    # -- what meeting a chit is worth --------------------------------------------------------
+    def meeting(self, b: Banquet, me: Noble, courtier: Piece, held: int) -> float:
+        kind = b.visible_chit(me.name, courtier.id)
+        if not kind:
+            return _UNKNOWN - 1.5 * held
+        info = chit_kinds()[kind]
+        if not info.negative:
+            return 3.0
+        if kind == "hierophant" and not b.chits[courtier.chit].first_met_by:
+            return 0.0
+        return -_HARM[info.effect](held)
+
+    def presenting(self, held: int) -> float:
+        return 3.0 * held if held else -2.0
+
+    def steps(self, b: Banquet, start: Square, goal: Square) -> int:
+        return walking_distances(goal, b.setup.table).get(start, 99)
+
+    def emperor_distance(self, b: Banquet, square: Square) -> int:
+        return min((self.steps(b, square, e.square) for e in b.emperors()), default=0)
+
+    # -- moving oneself -------------------------------------------------------------------
+    def walk_value(self, b: Banquet, me: Noble, path: tuple[Square, ...]) -> float:
+        occ = b.occupants()
+        held = len(me.held)
+        value = 0.0
+        for square in path:
+            for thing in occ.get(square, ()):
+                if isinstance(thing, Piece) and thing.kind == "courtier":
+                    gain = self.meeting(b, me, thing, held)
+                    value += gain
+                    held += 1 if gain > 0 else 0
+                elif isinstance(thing, Piece) and thing.kind == "emperor":
+                    return value + self.presenting(held)
+        before = self.position_value(b, me, Square.parse(me.square), len(me.held)) if me.where == "board" else -5
+        return value + self.position_value(b, me, path[-1], held) - before
+
+    def position_value(self, b: Banquet, me: Noble, square: Square, held: int) -> float:
+        if held:
+            return -1.0 * self.emperor_distance(b, square)
+        targets = [p.square for p in b.courtiers()
+                   if (kind := b.visible_chit(me.name, p.id)) and not chit_kinds()[kind].negative]
+        if targets:
+            return -0.3 * min(self.steps(b, square, t) for t in targets)
+        return -0.1 * self.emperor_distance(b, square)
+
+    # -- moving other pieces -------------------------------------------------------------------
+    def push_value(self, b: Banquet, me: Noble, piece: Piece, path: tuple[Square, ...]) -> float:
+        occ = b.occupants()
+        value = 0.0
+        for i, square in enumerate(path):
+            for thing in occ.get(square, ()):
+                if isinstance(thing, Noble):
+                    value += self.reaching(b, me, piece, thing, i == len(path) - 1)
+        return value + self.drift(b, me, piece, path[-1])
+
+    def reaching(self, b: Banquet, me: Noble, piece: Piece, noble: Noble, last: bool) -> float:
+        """What it is worth to ``me`` that ``piece`` reaches ``noble`` (judged on what I can see)."""
+        held = len(noble.held)
+        if piece.kind == "emperor":
+            theirs = self.presenting(held) if held else -1.0
+        elif piece.kind == "praetorian":
+            theirs = -(4.0 + 3.0 * held)
+        elif last:
+            theirs = self.meeting(b, me, piece, held)
+        else:
+            return 0.0
+        return theirs if noble is me else -theirs * self.rivalry(noble)
+
+    def rivalry(self, other: Noble) -> float:
+        """How much another noble's loss is my gain."""
+        return 1.0
+
+    def rivals(self, b: Banquet, me: Noble) -> list[Square]:
+        return [Square.parse(n.square) for n in b.nobles.values()
+                if n.where == "board" and n is not me and self.rivalry(n) > 0]
+
+    def drift(self, b: Banquet, me: Noble, piece: Piece, end: Square) -> float:
+        """Small pulls: the Emperor towards me when I carry courtiers, Praetorians towards rivals."""
+        if piece.kind == "emperor" and me.where == "board" and me.held:
+            here = Square.parse(me.square)
+            return 0.4 * (self.steps(b, piece.square, here) - self.steps(b, end, here))
+        rivals = self.rivals(b, me)
+        if piece.kind == "praetorian" and rivals:
+            before = min(piece.square.distance(r) for r in rivals)
+            after = min(end.distance(r) for r in rivals)
+            return 0.2 * (before - after)
+        return -0.05
+
+    def snoop_value(self, b: Banquet, me: Noble, courtier: Piece) -> float:
+        if b.visible_chit(me.name, courtier.id):
+            return -1.0
+        if me.where != "board":
+            return 0.5
+        interest = 1.2 - 0.2 * courtier.square.distance(Square.parse(me.square))
+        return interest * (0.3 if me.held else 1.0)
+
+    def place_value(self, b: Banquet, me: Noble, square: Square) -> float:
+        spec = b.pending[0]["pieces"][0]
+        rivals = self.rivals(b, me)
+        if spec["kind"] == "praetorian":
+            return -min((square.distance(r) for r in rivals), default=0)
+        if me.where == "board":
+            return -square.distance(Square.parse(me.square))
+        return 0.0
+
+
+class HeuristicBot(_Judge):
+    """Snoops nearby courtiers, collects those it knows are positive, avoids known harm, and heads
+    for the Emperor (or brings him over) once it carries courtiers."""
+
+
+class NpcNobleBot(_Judge):
+    """The seed's NPC noble: the banquet rolls his action; he plays it to thwart player nobles."""
+
+    def rivalry(self, other: Noble) -> float:
+        """NPC Noble Actions: "he will always seek to thwart or harm player character nobles, rather than NPCs"."""
+        return 0.0 if other.npc else 1.0
+
+
+BOTS: Mapping[str, Callable[[], Bot]] = {"npc": NpcNobleBot, "random": RandomBot, "heuristic": HeuristicBot}
+
+
+def play(banquet: Banquet, bots: Mapping[str, Bot]) -> BanquetResult:
+    """Let the bots play the banquet to its end; every noble must have a bot."""
+    while not banquet.is_terminal():
+        player = banquet.current_player()
+        assert player is not None
+        banquet.apply(bots[player].choose(banquet, player))
+    return banquet.banquet_result()
