@@ -1,9 +1,311 @@
-"""`magecraft mtg-rpg` play commands: actions, combat helpers and duels (registered on the mtg-rpg group)."""
+"""`magecraft mtg-rpg` play commands: actions, combat helpers and duels (registered on the mtg-rpg group).
+
+Parses, calls :mod:`magecraft.mtg_rpg.actions`, :mod:`~magecraft.mtg_rpg.renewal`,
+:mod:`~magecraft.mtg_rpg.combat` and :mod:`~magecraft.mtg_rpg.duel`, and renders;
+decides no rules.  A saved Wizard's hand, library and graveyard are kept beside
+the sheet in the save (``play_deck``), so actions draw from the same cards.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.table import Table
+
+from magecraft.cli.options import (
+    DbOption,
+    DiceOption,
+    JsonOption,
+    PhysicalOption,
+    SaveOption,
+    SeedOption,
+    console,
+    make_randomness,
+    open_store,
+    print_json,
+)
+from magecraft.cli.render import event_table
+from magecraft.core.errors import InputError, SaveError
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.actions import (
+    ActionAttempt,
+    ActionResult,
+    SpellDeck,
+    difficulty_level,
+    difficulty_rating,
+    resolve_action,
+)
+from magecraft.mtg_rpg.cards import ATTRIBUTES, CardPool, card_pool
+from magecraft.mtg_rpg.character import (
+    SYSTEM,
+    Character,
+    CharacterRecord,
+    derive,
+    load_character,
+    rulebook,
+    save_character,
+)
+from magecraft.mtg_rpg.combat import dodge
+from magecraft.mtg_rpg.deckbuilding import build_referee_deck
+from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, play_out, truncated_deck
+from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
+from magecraft.mtg_rpg.renewal import Vitals, renew
+
+PLAY_DECK = "play_deck"
+#: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
+REFEREE = "referee"
+#: The built-in opponent's sheet: 2 in every attribute (life 14, hand 4).
+REFEREE_ATTRIBUTE = 2
+
+CardsFileOption = Annotated[
+    Path | None,
+    typer.Option("--cards-file", envvar="MAGECRAFT_MTG_CARDS",
+                 help="Imported cards file (default: mtg_rpg_cards.json beside the save store)."),
+]
+
+
+def _pool(store: SaveStore, cards_file: Path | None) -> CardPool:
+    return card_pool(cards_file if cards_file is not None else store.path.parent / "mtg_rpg_cards.json")
+
+
+def _dice(record: CharacterRecord, seed: int | None, dice: str | None, physical: bool) -> Randomness:
+    """The saved dice carry on unless the command names a source of its own."""
+    if seed is None and dice is None and not physical:
+        return record.rng
+    return Randomness(make_randomness(seed, dice, physical).source, record.rng.log)
+
+
+def play_deck(record: CharacterRecord, pool: CardPool, rng: Randomness) -> SpellDeck:
+    """The Wizard's saved hand, library and graveyard; a fresh shuffled deck and hand when none is
+    saved or the sheet's library changed since (reorganised in the sanctuary)."""
+    wizard = record.character
+    saved = record.extra.get(PLAY_DECK)
+    if saved is not None:
+        deck = SpellDeck.from_dict(saved, pool)
+        held = Counter(c.name for c in (*deck.hand, *deck.library.all_cards()))
+        if held == Counter(wizard.library):
+            deck.hand_size = derive(wizard).hand_size
+            return deck
+    if not wizard.library:
+        raise InputError(f"{wizard.name} has no library to draw from")
+    deck = SpellDeck.build([pool.get(n) for n in wizard.library], hand_size=derive(wizard).hand_size)
+    deck.library.shuffle(rng, f"{wizard.name} shuffles the library")
+    deck.refill(rng)
+    return deck
+
+
+def _store_deck(store: SaveStore, record: CharacterRecord, wizard: Character, deck: SpellDeck,
+                rng: Randomness) -> None:
+    extra = {**record.extra, PLAY_DECK: deck.to_dict()}
+    save_character(store, CharacterRecord(wizard, rng, extra))
+
+
+def _result_line(result: ActionResult) -> str:
+    parts = [f"{result.score} (sheet)", f"{result.card or 'no card'} ({result.card_value})"]
+    if result.power_play:
+        parts.append(f"power play {result.power_play} ({result.power_play_value})")
+    if result.stunt_bonus:
+        parts.append(f"stunt {result.stunt_bonus}")
+    if result.cooperation_bonus:
+        parts.append(f"helpers {result.cooperation_bonus}")
+    verdict = "[green]success[/green]" if result.success else "[red]failure[/red]"
+    return (f"{' + '.join(parts)} = [bold]{result.total}[/bold] ({result.level}) against "
+            f"{result.difficulty} ({difficulty_level(result.difficulty)}): {verdict}")
+
+
+def action_command(
+    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    skill: Annotated[str | None, typer.Option("--skill", help="The skill used, e.g. Athletics.")] = None,
+    attribute: Annotated[str | None, typer.Option(
+        "--attribute", help="A raw attribute action instead of a skill: ST, DX, CN, IQ, WS or CH.")] = None,
+    difficulty: Annotated[str, typer.Option(
+        "--difficulty", help="0-30 or a level: Easy, Average, Challenging, Daunting ...")] = "Challenging",
+    card: Annotated[str | None, typer.Option(
+        "--card", help="The card to play from hand (default: the highest value in hand).")] = None,
+    no_card: Annotated[bool, typer.Option("--no-card", help="Act without playing a card (counts 0).")] = False,
+    power_play: Annotated[str | None, typer.Option("--power-play", help="A second card, sacrificed.")] = None,
+    heroic: Annotated[int, typer.Option("--heroic", help="Experience points spent on a heroic deed (1-3).")] = 0,
+    stunt: Annotated[int, typer.Option("--stunt", help="The referee's stunt award (0-3).")] = 0,
+    helpers: Annotated[int, typer.Option("--helpers", help="Helpers who made their Challenging (9).")] = 0,
+    attempt: Annotated[int, typer.Option("--attempt", help="Which attempt this is (2nd is +3).")] = 1,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Perform an action: play a card from the Wizard's saved hand and add it to skill + attribute."""
+    if (skill is None) == (attribute is None):
+        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
+    if attribute is not None and attribute.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
+    if card is not None and no_card:
+        raise typer.BadParameter("--card and --no-card exclude each other", param_hint="--card")
+    try:
+        rating = difficulty_rating(difficulty)
+    except InputError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--difficulty") from None
+    store = open_store(db)
+    record = load_character(store, name)
+    wizard = record.character
+    rng = _dice(record, seed, dice, physical_dice)
+    deck = play_deck(record, _pool(store, cards_file), rng)
+    if skill is not None:
+        known = rulebook().skill(skill)
+        linked, score = known.attribute, wizard.skill_total(known.name)
+    else:
+        linked = (attribute or "").upper()
+        score = wizard.attribute(linked)
+    chosen = card if card is not None or no_card else deck.strongest()
+    result = resolve_action(deck, ActionAttempt(score=score, difficulty=rating, attribute=linked, card=chosen,
+                                                power_play=power_play, heroic_points=heroic, stunt=stunt,
+                                                helpers_succeeded=helpers, attempt=attempt), rng,
+                            unspent_xp=wizard.xp)
+    library = list(wizard.library)
+    if result.power_play:
+        library.remove(result.power_play)
+    after = replace(wizard, xp=wizard.xp - heroic, library=tuple(library))
+    _store_deck(store, record, after, deck, rng)
+    if json:
+        print_json({"wizard": wizard.name, "action": skill or linked, **result.to_dict(),
+                    "hand": [c.name for c in deck.hand], "xp": after.xp})
+        return
+    console().print(f"{wizard.name}: {skill or linked} action. {_result_line(result)}")
+    console().print(f"Hand now: {', '.join(c.name for c in deck.hand) or 'empty'}"
+                    + (" — the library is empty" if result.out_of_cards else ""))
+
+
+def dodge_command(
+    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    attacker: Annotated[str, typer.Option("--attacker", help="The attacking creature's card.")],
+    card: Annotated[str | None, typer.Option("--card", help="The card to play (default: highest).")] = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Dodge an attacking creature: Dodge skill plus a card must exceed its power plus toughness."""
+    store = open_store(db)
+    pool = _pool(store, cards_file)
+    record = load_character(store, name)
+    rng = _dice(record, seed, dice, physical_dice)
+    deck = play_deck(record, pool, rng)
+    creature = pool.get(attacker)
+    if not creature.is_creature:
+        raise typer.BadParameter(f"{creature.name} is not a creature", param_hint="--attacker")
+    power, toughness = (int(v) if v and v.isdigit() else 0 for v in (creature.power, creature.toughness))
+    chosen = card if card is not None else deck.strongest()
+    result = dodge(deck, chosen, record.character.skill_total("Dodge"), power, toughness, rng)
+    _store_deck(store, record, record.character, deck, rng)
+    if json:
+        print_json({"wizard": name, "attacker": creature.name, "dodged": result.success, **result.to_dict()})
+        return
+    console().print(f"{name} dodges {creature.name} ({power}/{toughness}): {_result_line(result)}")
+
+
+def renew_command(
+    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    shuffle_hand: Annotated[bool, typer.Option("--shuffle-hand", help="Shuffle the hand in too.")] = False,
+    seed: SeedOption = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The renewal period: the graveyard goes back into the library and the hand is drawn up."""
+    store = open_store(db)
+    record = load_character(store, name)
+    wizard = record.character
+    rng = _dice(record, seed, None, False)
+    deck = play_deck(record, _pool(store, cards_file), rng)
+    life = derive(wizard).life
+    outcome = renew(deck, Vitals(life, life), rng, constitution=wizard.attribute("CN"),
+                    wisdom=derive(wizard).reserve_mana, keep_hand=not shuffle_hand)
+    _store_deck(store, record, wizard, deck, rng)
+    if json:
+        print_json({"wizard": name, **outcome.to_dict(), "hand": [c.name for c in deck.hand]})
+        return
+    console().print(f"{name} renews: {outcome.restored_cards} card(s) back from the graveyard, reserve mana "
+                    f"{outcome.reserve_mana}; hand: {', '.join(c.name for c in deck.hand)}")
+
+
+def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness) -> Duellist:
+    try:
+        wizard = load_character(store, name).character
+    except SaveError:
+        if not name.casefold().startswith(REFEREE):
+            known = ", ".join(s.name for s in store.list_saves(SYSTEM, "character")) or "none"
+            raise InputError(f"no Wizard saved as {name!r} (saved: {known}); or duel 'referee'") from None
+        deck = truncated_deck(build_referee_deck(rng, pool), rng)
+        size = REFEREE_ATTRIBUTE + 2
+        return Duellist(name, life=10 + 2 * REFEREE_ATTRIBUTE, hand_size=size, dexterity=REFEREE_ATTRIBUTE,
+                        intelligence=REFEREE_ATTRIBUTE, library=tuple(c.name for c in deck))
+    derived = derive(wizard)
+    return Duellist(wizard.name, life=derived.life, hand_size=derived.hand_size, dexterity=wizard.attribute("DX"),
+                    intelligence=wizard.attribute("IQ"), library=wizard.library,
+                    alertness=wizard.feat_usable("Alertness"))
+
+
+def duel_command(
+    first: Annotated[str, typer.Argument(help="A saved Wizard, or 'referee' for a built-in referee deck.")],
+    second: Annotated[str, typer.Argument(help="A saved Wizard, or 'referee-2' for a built-in referee deck.")],
+    kind: Annotated[str, typer.Option("--kind", help=f"One of {', '.join(KINDS)}.")] = "single-card",
+    turns: Annotated[int, typer.Option("--turns", help="Turns of a limited-turns duel: 5, 7, 10 or 15.")] = 5,
+    victory: Annotated[str, typer.Option("--victory", help=f"One of {', '.join(VICTORY_CONDITIONS)}.")]
+    = "most life",
+    ante: Annotated[bool, typer.Option("--ante", help="Each Wizard antes a card; the victor wins it.")] = False,
+    seed: SeedOption = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    save: SaveOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Play a quick duel to the end, both Wizards choosing their cards simply (strongest first)."""
+    if kind not in KINDS:
+        raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+    if victory not in VICTORY_CONDITIONS:
+        raise typer.BadParameter(f"{victory!r} is not one of {', '.join(VICTORY_CONDITIONS)}",
+                                 param_hint="--victory")
+    if first.casefold() == second.casefold():
+        raise typer.BadParameter("a duel needs two different Wizards", param_hint="SECOND")
+    store = open_store(db)
+    pool = _pool(store, cards_file)
+    rng = make_randomness(seed, None, False)
+    a, b = _duellist(store, first, pool, rng), _duellist(store, second, pool, rng)
+    duel = play_out(QuickDuel.start(a, b, kind, rng, turns=turns if kind == "limited-turns" else 0,
+                                    victory=victory, ante=ante, pool=pool))
+    if save:
+        store.save(save, SYSTEM, "game", duel.to_dict())
+    result = duel.result()
+    if json:
+        print_json({"result": result, "log": duel.log.to_list()})
+        return
+    plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "draw", "life")]
+    console().print(event_table(plays, title=f"{kind} duel: {a.name} against {b.name}"))
+    _print_result(result)
+
+
+def _print_result(result: dict[str, Any]) -> None:
+    table = Table(title="Result")
+    for column in ("Wizard", "life", "damage dealt"):
+        table.add_column(column)
+    for wizard, life in result["life"].items():
+        table.add_row(wizard, str(life), str(result["damage"][wizard]))
+    console().print(table)
+    ante = f" and wins the ante card {result['ante_won']}" if result.get("ante_won") else ""
+    console().print(f"[bold]{result['winner']}[/bold] wins ({result['reason']}){ante}.")
 
 
 def register(app: typer.Typer) -> None:
-    """Add the play commands (action, duel, ...) to the ``mtg-rpg`` group."""
+    """Add the play commands (action, dodge, renew, duel) to the ``mtg-rpg`` group."""
+    app.command("action")(action_command)
+    app.command("dodge")(dodge_command)
+    app.command("renew")(renew_command)
+    app.command("duel")(duel_command)

@@ -95,6 +95,9 @@ class Settings:
     item_destruction_damage: int = 10
     #: What an X counts in a quick duel's damage, draw or life effect (no mana is paid).
     duel_x_value: int = 1
+    #: Whether a three- or seven-card duel draws the hand back up to size before each turn, so a
+    #: Wizard with a smaller hand can still use all the duel's cards ("Quick Duels" is silent).
+    quick_duel_refill: bool = True
 
     def __post_init__(self) -> None:
         if self.land_action_value not in (0, 1):
@@ -197,6 +200,12 @@ class SpellDeck:
         held = ", ".join(c.name for c in self.hand) or "nothing"
         raise RuleError(f"{name!r} is not in the hand (it holds {held})", rule="play a card from your hand",
                         section=ACTIONS)
+
+    def strongest(self, settings: Settings = DEFAULT_SETTINGS) -> str | None:
+        """The name of the hand's highest-value action card (ties by name), or None for an empty hand."""
+        if not self.hand:
+            return None
+        return max(self.hand, key=lambda c: (card_value(c, settings), c.name)).name
 
     def take_from_hand(self, name: str) -> Card:
         card = self.find_in_hand(name)

@@ -395,6 +395,8 @@ class QuickDuel(GameState[str]):
     def _begin_turn(self, name: str) -> None:
         side = self.sides[name]
         self.active, self.phase, self.pending = name, "play", None
+        if self.kind in ("three-card", "seven-card") and self.settings.quick_duel_refill and not self.tiebreaks:
+            side.deck.refill(self.rng)
         if self.kind == "limited-turns" and not self.tiebreaks:
             side.plays_left -= 1
             self.turns_started[name] += 1

@@ -104,6 +104,24 @@ def test_three_card_duel_interrupt_counters_and_costs_a_card():
     assert d.result()["winner"] == "A"
 
 
+def test_three_card_duel_draws_back_up_to_hand_size_each_turn():
+    a = wizard("A", "Shock", "Shock", "Shock", dx=2, hand=1)
+    b = wizard("B", "Forest", "Forest", "Forest", hand=1)
+    d = run(duel(a, b, "three-card"), "play first")
+    for _ in range(3):
+        run(d, "play:Shock", "pass", "play:Forest", "pass")
+    assert d.result()["life"] == {"A": 14, "B": 8}
+    assert d.result()["winner"] == "A"
+
+
+def test_without_refill_a_small_hand_runs_out():
+    a = wizard("A", "Shock", "Shock", "Shock", dx=2, hand=1)
+    b = wizard("B", "Forest", "Forest", "Forest", hand=1)
+    d = run(duel(a, b, "three-card", settings=Settings(quick_duel_refill=False)), "play first", "play:Shock",
+            "pass", "play:Forest", "pass")
+    assert d.result()["winner"] == "B" and "ran out of cards in hand" in d.result()["reason"]
+
+
 def test_remove_soul_counters_only_creature_spells_and_nothing_changes():
     a = wizard("A", "Lava Axe", "Grizzly Bears", dx=2)
     b = wizard("B", "Remove Soul", "Shock")
