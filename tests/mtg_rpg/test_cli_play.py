@@ -1,0 +1,140 @@
+"""`magecraft mtg-rpg action | dodge | renew | duel` (seed 000 play rules through the command line)."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from magecraft.cli.app import main
+from magecraft.core.deck import Deck
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.actions import SpellDeck
+from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.character import CharacterRecord, example_character, load_character, save_character
+from magecraft.mtg_rpg.duel import QuickDuel
+
+POOL = builtin_pool()
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "saves.sqlite3"
+
+
+def save_wizard(db, library, *, xp=0, name="Sarin", play_deck=None):
+    wizard = replace(example_character(), name=name, library=tuple(library), xp=xp)
+    extra = {} if play_deck is None else {"play_deck": play_deck}
+    save_character(SaveStore(db), CharacterRecord(wizard, Randomness.seeded(1), extra))
+    return wizard
+
+
+def run_json(capsys, *args):
+    code = main(list(args))
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return json.loads(out.out)
+
+
+def test_action_plays_from_the_saved_hand(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    # Sarin: ST 3 + Athletics 3 = 6, plus Lava Axe 5 = 11 against Challenging 9
+    out = run_json(capsys, "mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--difficulty", "Challenging",
+                   "--db", str(db), "--json")
+    assert (out["score"], out["card"], out["total"], out["difficulty"], out["success"]) == (6, "Lava Axe", 11, 9,
+                                                                                           True)
+    assert out["hand"] == ["Lava Axe"] * 4
+    record = load_character(SaveStore(db), "Sarin")
+    deck = record.extra["play_deck"]
+    assert len(deck["hand"]) == 4 and len(deck["library"]["cards"]) == 6
+
+
+def test_attribute_action_without_a_card(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    out = run_json(capsys, "mtg-rpg", "action", "Sarin", "--attribute", "cn", "--no-card", "--difficulty", "2",
+                   "--db", str(db), "--json")
+    assert (out["score"], out["card_value"], out["total"], out["success"]) == (2, 0, 2, True)
+
+
+def test_power_play_is_removed_from_the_saved_library_and_heroic_points_from_xp(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10, xp=3)
+    out = run_json(capsys, "mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--difficulty", "Godlike",
+                   "--power-play", "Lava Axe", "--heroic", "2", "--stunt", "2", "--db", str(db), "--json")
+    # 6 + 5 + 5 + stunt 2 = 18 against Godlike 27 - 6 = 21
+    assert (out["total"], out["difficulty"], out["success"], out["xp"]) == (18, 21, False, 1)
+    wizard = load_character(SaveStore(db), "Sarin").character
+    assert (len(wizard.library), wizard.xp) == (9, 1)
+
+
+def test_refused_action_changes_nothing(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10, xp=0)
+    assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--db", str(db)]) == 0
+    before = SaveStore(db).load("Sarin", "mtg_rpg", "character").state
+    capsys.readouterr()
+    code = main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--heroic", "1", "--stunt", "1",
+                 "--db", str(db)])
+    err = capsys.readouterr().err
+    assert code == 1 and "unspent experience" in err and len(err.strip().splitlines()) == 1
+    assert SaveStore(db).load("Sarin", "mtg_rpg", "character").state == before
+
+
+@pytest.mark.parametrize("args", [
+    ["--skill", "Athletics", "--difficulty", "Hard"],
+    ["--attribute", "LK"],
+    ["--skill", "Athletics", "--attribute", "ST"],
+    ["--skill", "Athletics", "--card", "Shock", "--no-card"],
+])
+def test_bad_action_options_exit_2(db, capsys, args):
+    save_wizard(db, ["Lava Axe"] * 10)
+    assert main(["mtg-rpg", "action", "Sarin", *args, "--db", str(db)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_dodge_beats_grizzly_bears(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    # Dodge: DX 0 + Dodge 3 = 3, plus Lava Axe 5 = 8, more than 2 + 2
+    out = run_json(capsys, "mtg-rpg", "dodge", "Sarin", "--attacker", "Grizzly Bears", "--db", str(db), "--json")
+    assert (out["total"], out["difficulty"], out["dodged"]) == (8, 5, True)
+
+
+def test_renew_restores_the_graveyard(db, capsys):
+    library = ["Lava Axe"] * 6 + ["Shock"] * 2
+    deck = SpellDeck(Deck([POOL.get("Lava Axe")] * 2, name="library"), [POOL.get("Lava Axe")] * 4, hand_size=4)
+    deck.spend(POOL.get("Shock"))
+    deck.spend(POOL.get("Shock"))
+    save_wizard(db, library, play_deck=deck.to_dict())
+    out = run_json(capsys, "mtg-rpg", "renew", "Sarin", "--db", str(db), "--json")
+    assert (out["restored_cards"], out["reserve_mana"]) == (2, 1)
+    saved = load_character(SaveStore(db), "Sarin").extra["play_deck"]
+    assert saved["library"]["discards"] == [] and len(saved["library"]["cards"]) == 4
+
+
+def test_duel_is_byte_identical_for_a_seed(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 5 + ["Mountain"] * 5)
+    args = ["mtg-rpg", "duel", "Sarin", "referee", "--kind", "three-card", "--seed", "7", "--db", str(db), "--json"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == first
+    result = json.loads(first)["result"]
+    assert result["kind"] == "three-card" and result["winner"] in ("Sarin", "referee")
+
+
+def test_duel_between_referee_decks_is_saved_and_reloads(db, capsys):
+    assert main(["mtg-rpg", "duel", "referee", "referee-2", "--kind", "seven-card", "--seed", "3",
+                 "--save", "evening", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "wins" in out
+    state = SaveStore(db).load("evening", "mtg_rpg", "game").state
+    duel = QuickDuel.from_dict(state)
+    assert duel.is_terminal() and duel.to_dict() == state
+
+
+@pytest.mark.parametrize("args", [["--kind", "two-card"], ["--victory", "most gold"]])
+def test_bad_duel_options_exit_2(db, capsys, args):
+    assert main(["mtg-rpg", "duel", "referee", "referee-2", *args, "--db", str(db)]) == 2
+
+
+def test_unknown_duellist_is_one_line(db, capsys):
+    assert main(["mtg-rpg", "duel", "Nobody", "referee", "--db", str(db)]) == 2
+    assert "no Wizard saved as 'Nobody'" in capsys.readouterr().err
