@@ -290,7 +290,9 @@ class Character:
 
     @property
     def primaries(self) -> tuple[str, ...]:
-        """The primary mana and any added by "Add Mana Source"."""
+        """The primary mana and any added by "Add Mana Source" (while its prerequisite holds)."""
+        if not self.feat_usable("Add Mana Source"):
+            return (self.primary,)
         added = tuple(f.choice for f in self.feats if f.name == "Add Mana Source" and f.choice)
         return (self.primary, *added)
 

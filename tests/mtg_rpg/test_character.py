@@ -1,0 +1,198 @@
+"""Character creation, the validator, derived values and saving (seed 000, CHARACTER CREATION)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from magecraft.core.deck import Deck
+from magecraft.core.errors import DataError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.character import (
+    Character,
+    CharacterChoices,
+    CharacterRecord,
+    Settings,
+    TakenFeat,
+    create_character,
+    derive,
+    example_character,
+    load_character,
+    rulebook,
+    save_character,
+    sheet,
+    starting_gold,
+    to_markdown,
+    validate_character,
+)
+from magecraft.mtg_rpg.deckbuilding import starter_library
+
+SARIN_SKILLS = {"Athletics": 3, "Arcane Knowledge": 1, "Spell Research": 1, "Awareness": 3, "Dodge": 3,
+                "Endurance": 3, "Larceny": 3, "Healing": 3}
+
+
+def choices(**changes: Any) -> CharacterChoices:
+    wizard = example_character()
+    library = starter_library(wizard, Randomness.seeded(0))
+    base = CharacterChoices(
+        name="Sarin", concept="battle mage", calling="Adventurer", demeanors=("Brave", "Rash"), primary="R",
+        talisman="a ruby ring", renewal_period="sunrise", sanctuary="a cave", attributes=dict(wizard.attributes),
+        skills=dict(SARIN_SKILLS), cantrips=("Light", "Mage Hand", "Detect Magic"), library=library,
+        weapon="staff")
+    return replace(base, **changes)
+
+
+def with_feats(wizard: Character, *names: str) -> Character:
+    return replace(wizard, feats=tuple(TakenFeat(n) for n in names))
+
+
+def test_creation_adds_the_free_skill_dots_and_keeps_the_gold() -> None:
+    wizard = create_character(choices(), 25)
+    assert wizard.skills["Arcane Knowledge"] == 2 and wizard.skills["Spell Research"] == 2
+    assert wizard.gold == 25 and len(wizard.library) == 60 and wizard.feats == ()
+    assert wizard.skill_total("Athletics") == 6  # attribute + skill dots ("SKILLS")
+
+
+def test_the_lists_hold_24_callings_and_80_demeanors() -> None:
+    book = rulebook()
+    assert len(book.callings) == 24 and len(set(book.demeanors)) == 80
+    assert create_character(choices(calling="soldier"), 0).calling == "Solider"
+
+
+@pytest.mark.parametrize(("change", "rule"), [
+    ({"calling": "Wizard"}, "Calling"),
+    ({"demeanors": ()}, "Demeanor"),
+    ({"demeanors": ("Grumpy",)}, "Demeanor"),
+    ({"primary": "purple"}, "Primary Mana"),
+    ({"talisman": "  "}, "Talisman"),
+    ({"renewal_period": "teatime"}, "Renewal Period"),
+    ({"attributes": {"ST": 3, "DX": 1, "CN": 2, "IQ": 2, "WS": 1, "CH": 2}}, "Ten attribute dots"),
+    ({"attributes": {"ST": 4, "DX": 0, "CN": 2, "IQ": 2, "WS": 1, "CH": 1}},
+     "Maximum of 3 dots in any one attribute"),
+    ({"attributes": {"ST": 0, "DX": 3, "CN": 2, "IQ": 2, "WS": 1, "CH": 2}},
+     "At least one point in the primary attribute"),
+    ({"skills": {**SARIN_SKILLS, "Healing": 2}}, "Twenty skill dots"),
+    ({"skills": {**SARIN_SKILLS, "Healing": 4, "Larceny": 2}}, "No skill greater than 3 at the start"),
+    ({"skills": {**SARIN_SKILLS, "Arcane Knowledge": 3, "Healing": 1}}, "No skill greater than 3 at the start"),
+    ({"skills": {"Awareness": 3, "Arcane Knowledge": 2, "Spell Research": 2, "Dodge": 3, "Endurance": 3,
+                 "Larceny": 3, "Healing": 3, "Craft": 1}}, "At least one skill point in the primary pool"),
+    ({"cantrips": ("Light", "Mage Hand")}, "Cantrips known"),
+    ({"cantrips": ("Light", "Mage Hand", "Mage Sight")}, "Cantrip prerequisite"),
+    ({"cantrips": ("Light", "Mage Hand", "Fireball")}, "Commonly known cantrips"),
+])
+def test_each_creation_limit_is_refused_by_name(change: dict[str, Any], rule: str) -> None:
+    with pytest.raises(RuleError) as info:
+        create_character(choices(**change), 0)
+    assert info.value.rule == rule
+
+
+def test_a_starting_library_must_be_exactly_60_cards() -> None:
+    library = choices().library
+    with pytest.raises(RuleError, match="exactly 60 cards, not 59") as info:
+        create_character(choices(library=library[:59]), 0)
+    assert info.value.rule == "Exactly 60 cards at the start"
+
+
+def test_derived_values_of_a_starting_wizard() -> None:
+    d = derive(example_character())  # ST 3, DX 0, CN 2, IQ 2, WS 1, CH 2
+    assert (d.life, d.hand_size, d.reserve_mana, d.creatures) == (14, 4, 1, 3)
+    assert (d.walk, d.sprint, d.run) == (4, 8, 16)
+    assert d.spell_range_yards["Red"] == 30  # "3 dots x 10 yards" in "Spell Ranges"
+    assert (d.max_self_enchantments, d.cantrips_known, d.cantrips_per_day) == (3, 3, 2)
+    assert (d.initiative, d.dodges_per_turn, d.carry_pounds, d.creature_minutes) == (0, 1, 150, 2)
+    assert d.spell_duration_minutes == 3 and d.land_duration_minutes == 3
+
+
+def test_walk_example_and_armour() -> None:
+    wizard = replace(example_character(), attributes={"ST": 1, "DX": 2, "CN": 2, "IQ": 2, "WS": 1, "CH": 2})
+    assert derive(wizard).walk == 4  # "Strength of 1 and a Dexterity of 2 would have a walk score of 4"
+    assert derive(wizard, armour=1).walk == 3 and derive(wizard, armour=1).run == 12
+
+
+def test_feats_update_derived_values() -> None:
+    wizard = with_feats(example_character(), "Toughness", "Toughness", "Charismatic Leader", "Mana Reserve",
+                        "Alertness", "Improved Dodge", "Improved Dodge", "Increased Spell Range",
+                        "Extend Spell", "Extend Spell", "Mana Extension", "Mana Extension", "Energized Cantrips",
+                        "Lucky", "Enhanced Spell Research")
+    d = derive(wizard)
+    assert d.life == 16 and d.creatures == 4 and d.reserve_mana == 2 and d.initiative == 3
+    assert d.dodges_per_turn == 3  # "2 levels of improved dodge ... dodge 3 creatures"
+    assert d.spell_range_yards["Red"] == 40
+    assert d.spell_duration_minutes == 9 and d.land_duration_minutes == 9  # "3 + 3 + 3 = 9 minutes"
+    assert d.cantrips_per_day == 3 and d.luck_bonus == 3 and d.research_difficulty == -3
+
+
+def test_hand_size_never_passes_ten() -> None:
+    wizard = replace(with_feats(example_character(), *["Concentration"] * 4),
+                     attributes={"ST": 1, "DX": 0, "CN": 0, "IQ": 5, "WS": 0, "CH": 0})
+    assert derive(wizard).hand_size == 10
+
+
+def test_a_lost_prerequisite_disables_the_feat() -> None:
+    strong = replace(example_character(), attributes={**example_character().attributes, "ST": 5},
+                     feats=(TakenFeat("Add Mana Source", "U"),))
+    assert strong.primaries == ("R", "U")
+    drained = replace(strong, attributes={**strong.attributes, "ST": 4})
+    assert drained.primaries == ("R",) and not drained.feat_usable("Add Mana Source")
+    leader = with_feats(example_character(), "Enhanced Leadership")
+    assert derive(leader).cohort_xp_limit == 0
+
+
+def test_starting_gold_is_the_referee_card_times_five() -> None:
+    pool = builtin_pool()
+    deck = Deck([pool.get("Forest"), pool.get("Shivan Dragon"), pool.get("Blaze")], name="referee")
+    card, gold = starting_gold(deck, Randomness.scripted([2]))
+    assert (card.name, gold) == ("Shivan Dragon", 30) and deck.discards == [card]
+    assert starting_gold(deck, Randomness.scripted([2]))[1] == 10  # Blaze: X counts 1 -> 2 points
+    assert starting_gold(deck, Randomness.scripted([]))[1] == 0  # a land has no mana points
+
+
+def test_validator_applies_start_limits_only_when_asked() -> None:
+    wizard = create_character(choices(), 0)
+    validate_character(wizard, starting=True)
+    grown = replace(wizard, attributes={**wizard.attributes, "ST": 4})
+    validate_character(grown)
+    with pytest.raises(RuleError, match="Maximum of 3 dots"):
+        validate_character(grown, starting=True)
+    with pytest.raises(RuleError, match="Attribute scale 0 to 5"):
+        validate_character(replace(wizard, attributes={**wizard.attributes, "ST": 6}))
+
+
+def test_custom_callings_need_the_setting() -> None:
+    settings = Settings(extra_callings=("Hermit",))
+    assert create_character(choices(calling="hermit"), 0, settings=settings).calling == "Hermit"
+
+
+def test_round_trip_and_the_save_store(tmp_path: Path) -> None:
+    wizard = replace(create_character(choices(), 15), feats=(TakenFeat("Weapon Specialization", "staff"),))
+    assert Character.from_dict(wizard.to_dict()) == wizard
+    store = SaveStore(tmp_path / "s.sqlite3")
+    rng = Randomness.seeded(5)
+    rng.roll(6, "a test roll")
+    save_character(store, CharacterRecord(wizard, rng, {"play": {"hand": ["Mountain"]}}))
+    loaded = load_character(store, "Sarin")
+    assert loaded.character == wizard and loaded.extra == {"play": {"hand": ["Mountain"]}}
+    assert loaded.rng.roll(6, "next") == rng.roll(6, "next")
+    assert store.list_saves("mtg_rpg", "character")[0].name == "Sarin"
+
+
+def test_a_malformed_saved_character_is_refused() -> None:
+    raw = example_character().to_dict()
+    del raw["attributes"]
+    with pytest.raises(DataError, match="saved character is malformed"):
+        Character.from_dict(raw)
+
+
+def test_sheet_and_markdown_export() -> None:
+    wizard = create_character(choices(), 15)
+    data = sheet(wizard)
+    assert data["skill_totals"]["Athletics"] == 6 and data["derived"]["life"] == 14
+    assert data["derived"]["spell_range_yards"]["Red"] == 30
+    text = to_markdown(wizard)
+    assert "| Athletics | ST | 3 | 6 |" in text and "- Life points 14; hand size 4; reserve mana 1" in text
+    assert "## Library (60 cards)" in text

@@ -1,0 +1,205 @@
+"""Cantrips, spell research and acquisition, potions, scrolls, items, land (seed 000, MAGIC and FEATS)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from magecraft.core.errors import InputError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg import magic
+from magecraft.mtg_rpg.cards import Card, builtin_pool
+from magecraft.mtg_rpg.character import Character, Settings, TakenFeat, example_character
+
+POOL = builtin_pool()
+LIGHTNING_BOLT = Card("Lightning Bolt", "{R}", 1, ("R",), "Instant", ("Instant",), rarity="common")
+CARAPACE = Card("Carapace", "{G}", 1, ("G",), "Enchantment — Aura", ("Enchantment",), ("Aura",), rarity="common")
+
+
+def wizard(gold: int = 10_000, **changes: object) -> Character:
+    return replace(example_character(), gold=gold, **changes)  # type: ignore[arg-type]
+
+
+def test_research_of_a_rare_three_mana_spell_costs_1500_gp() -> None:
+    plan = magic.plan_research(wizard(), POOL.get("Daring Apprentice"))  # rare {1}{U}{U}, not the primary
+    assert (plan.points, plan.days, plan.gold, plan.difficulty) == (3, 3, 1500, 15)
+    assert plan.retry_gold == 150 and plan.market_value == 3000
+
+
+def test_difficulty_by_rarity_and_the_primary_discount() -> None:
+    assert magic.plan_research(wizard(), POOL.get("Lava Axe")).difficulty == 9  # common
+    assert magic.plan_research(wizard(), POOL.get("Blaze")).difficulty == 12  # uncommon
+    dragon = magic.plan_research(wizard(), POOL.get("Shivan Dragon"))
+    assert (dragon.points, dragon.days, dragon.gold) == (5, 5, 2500)  # red: one point less
+    shock = magic.plan_research(wizard(), POOL.get("Shock"))
+    assert (shock.points, shock.gold) == (1, 100)  # minimum 1 point
+    blaze = magic.plan_research(wizard(), POOL.get("Blaze"))
+    assert blaze.points == 1  # X counts 1: {X}{R} is 2 points, less 1 for red
+
+
+def test_extra_gold_lowers_one_category() -> None:
+    plan = magic.plan_research(wizard(), POOL.get("Daring Apprentice"), extra_gold=True)
+    assert (plan.gold, plan.difficulty, plan.reductions) == (3000, 12, ("extra gold",))
+    example = magic.plan_research(wizard(), POOL.get("Daring Apprentice"), extra_gold=True,
+                                  settings=Settings(extra_gold_multiple=8))
+    assert example.gold == 12_000  # the seed's "4,000 gp per mana-point"
+
+
+def test_duplicates_scrolls_foci_and_the_feat_each_lower_a_category() -> None:
+    card = POOL.get("Daring Apprentice")
+    owner = wizard(spare_cards=("Daring Apprentice",), scrolls=("Daring Apprentice",),
+                   feats=(TakenFeat("Enhanced Spell Research"),))
+    plan = magic.plan_research(owner, card, aid="scroll", foci=True)
+    assert plan.duplicate and (plan.days, plan.gold) == (2, 750)
+    assert plan.difficulty == 3 and len(plan.reductions) == 4
+    with pytest.raises(RuleError, match="no potion of Daring Apprentice"):
+        magic.plan_research(owner, card, aid="potion")
+
+
+def test_lands_are_not_researched() -> None:
+    with pytest.raises(RuleError) as info:
+        magic.plan_research(wizard(), POOL.get("Forest"))
+    assert info.value.rule == "Land Acquisition"
+
+
+def test_research_succeeds_with_a_good_card_and_joins_the_library() -> None:
+    # Ten dragons and two lands: any four-card hand holds a dragon.
+    hand_of_dragons = wizard(library=("Shivan Dragon",) * 10 + ("Mountain",) * 2)
+    outcome = magic.research(hand_of_dragons, POOL.get("Lava Axe"), Randomness.scripted([]), play="Shivan Dragon")
+    assert outcome.success and outcome.checks[0].total == 10  # Spell Research 2 + IQ 2 + Shivan Dragon 6
+    assert outcome.gold == 400 and outcome.days == 4  # {4}{R}: 5 points less 1 for red, at 100 gp
+    assert outcome.character.gold == 9600 and outcome.character.library.count("Lava Axe") == 1
+    assert outcome.character.researched == ("Lava Axe",)
+
+
+def test_failed_research_retries_at_ten_percent_of_the_price() -> None:
+    lands = wizard(library=("Mountain",) * 10)
+    outcome = magic.research(lands, POOL.get("Lava Axe"), Randomness.scripted([]), checks=3)
+    assert not outcome.success and [c.total for c in outcome.checks] == [5, 5, 5]
+    assert outcome.gold == 400 + 2 * 40 and outcome.days == 12
+    assert outcome.character.gold == 10_000 - 480 and "Lava Axe" not in outcome.character.owned_cards()
+
+
+def test_research_consumes_the_scroll_and_needs_the_sanctuary_lab_and_gold() -> None:
+    scribe = wizard(library=("Mountain",) * 10, scrolls=("Lava Axe",))
+    outcome = magic.research(scribe, POOL.get("Lava Axe"), Randomness.scripted([]), aid="scroll")
+    assert outcome.plan.difficulty == 6 and outcome.character.scrolls == ()
+    for refused, rule in ((wizard(in_sanctuary=False), "Sanctuary"), (wizard(has_laboratory=False), "Laboratory"),
+                          (wizard(gold=399), "Gold")):
+        with pytest.raises(RuleError) as info:
+            magic.research(refused, POOL.get("Lava Axe"), Randomness.scripted([]))
+        assert info.value.rule == rule
+
+
+def test_research_refuses_a_power_play_card_not_in_hand() -> None:
+    with pytest.raises(RuleError, match="not in the hand"):
+        magic.research(wizard(library=("Mountain",) * 10), POOL.get("Lava Axe"), Randomness.scripted([]),
+                       play="Shivan Dragon")
+
+
+def test_spell_acquisition_by_experience() -> None:
+    assert magic.acquisition_cost(POOL.get("Ornithopter")).xp == 1  # "Winged Ornithopter ... one point"
+    dragon = magic.acquisition_cost(POOL.get("Shivan Dragon"))
+    assert (dragon.xp, dragon.weeks, dragon.gold) == (18, 6, 1800)
+    assert magic.acquisition_cost(POOL.get("Blaze")).xp == 2  # uncommon, X counts 0: 1 x 2
+    buyer = wizard(xp=20)
+    after = magic.acquire_by_xp(buyer, POOL.get("Shivan Dragon"))
+    assert after.xp == 2 and after.gold == 8200 and after.spare_cards == ("Shivan Dragon",)
+    with pytest.raises(RuleError, match="Know the spell exists"):
+        magic.acquire_by_xp(buyer, POOL.get("Shivan Dragon"), knows_it_exists=False)
+    with pytest.raises(RuleError, match="Experience"):
+        magic.acquire_by_xp(wizard(xp=17), POOL.get("Shivan Dragon"))
+    with pytest.raises(RuleError, match="Sanctuary"):
+        magic.acquire_by_xp(wizard(xp=20, in_sanctuary=False), POOL.get("Shivan Dragon"))
+
+
+def test_general_research_lowers_a_category_per_thousand_gold_and_week() -> None:
+    assert magic.general_research_difficulty(9, 2000, 2) == 3
+    assert magic.general_research_difficulty(15, 5000, 1) == 12
+    assert magic.general_research_difficulty(15, 9000, 9) == 6  # at most 3 categories
+
+
+def test_potions_and_scrolls() -> None:
+    alchemist = wizard(feats=(TakenFeat("Alchemy"), TakenFeat("Scribe Scrolls")),
+                       library=("Lava Axe", "Blaze") + ("Mountain",) * 10)
+    potion = magic.potion_plan(alchemist, POOL.get("Lava Axe"))
+    assert (potion.days, potion.gold, potion.lands, potion.market_value) == (5, 50, 5, 150)
+    scroll = magic.scroll_plan(alchemist, POOL.get("Blaze"))
+    assert (scroll.days, scroll.gold, scroll.lands) == (2, 100, 2)  # X is 1 without extra land; uncommon 50
+    assert magic.scroll_plan(alchemist, POOL.get("Blaze"), x_lands=3).gold == 200
+    made, plan = magic.make_potion_or_scroll(alchemist, POOL.get("Lava Axe"), "scroll")
+    assert made.scrolls == ("Lava Axe",) and made.gold == 10_000 - plan.gold
+    assert made.library.count("Mountain") == 5
+    with pytest.raises(RuleError, match="does not have the Alchemy feat"):
+        magic.potion_plan(wizard(library=("Lava Axe",)), POOL.get("Lava Axe"))
+    with pytest.raises(RuleError, match="does not possess Shock"):
+        magic.potion_plan(alchemist, POOL.get("Shock"))
+
+
+def test_a_wand_of_lightning_bolts_and_enchanted_leather() -> None:
+    crafter = wizard(feats=(TakenFeat("Scribe Scrolls"), TakenFeat("Craft Magic Item")),
+                     library=("Lightning Bolt", "Carapace", "Mountain"),
+                     attributes={**example_character().attributes, "DX": 1})
+    wand = magic.magic_item_plan(crafter, LIGHTNING_BOLT, "charged")
+    assert (wand.gold, wand.days, wand.lands, wand.spell_cards, wand.market_value) == (1000, 7, 1, 1, 5000)
+    twice = magic.magic_item_plan(crafter, LIGHTNING_BOLT, "charged", uses_per_day=2)
+    assert (twice.gold, twice.lands, twice.spell_cards) == (2000, 2, 2)
+    armour = magic.magic_item_plan(crafter, CARAPACE, "continuous", item_price=10)
+    assert armour.attribute_points == {"DX": 1} and armour.receptacle_gold == 100
+    assert armour.market_value == 10 * (1000 + 100)
+    unpowered = magic.magic_item_plan(crafter, LIGHTNING_BOLT, "unpowered")
+    assert unpowered.lands == 0
+    with pytest.raises(RuleError, match="Craft Magic Item"):
+        magic.magic_item_plan(wizard(library=("Lightning Bolt",)), LIGHTNING_BOLT, "charged")
+
+
+def test_land_acquisition() -> None:
+    plan = magic.land_plan(POOL.get("Forest"))
+    assert (plan.ritual_hours, plan.work_days, plan.gold, plan.find_difficulty) == (1, 1, 50, 6)
+    with pytest.raises(InputError, match="special land"):
+        magic.land_plan(POOL.get("Shivan Reef"))
+    assert magic.land_plan(POOL.get("Shivan Reef"), special_gold=300).gold == 300
+    after, _ = magic.acquire_land(wizard(), POOL.get("Mountain"))
+    assert after.gold == 9950 and after.spare_cards == ("Mountain",)
+
+
+def test_cantrips() -> None:
+    assert len(magic.cantrips()) == 14
+    sage = example_character()  # WS 1: 2 cantrips a day
+    assert magic.cast_cantrip(sage, "light", 0) == 1
+    assert magic.cast_cantrip(sage, "Light", 1) == 2
+    with pytest.raises(RuleError, match="limit is 2"):
+        magic.cast_cantrip(sage, "Light", 2)
+    with pytest.raises(RuleError, match="does not know Float"):
+        magic.cast_cantrip(sage, "Float", 0)
+    assert magic.cantrip_duration_minutes(sage, "Control Shadow") == 3
+    assert magic.cantrip_duration_minutes(sage, "Light") == 60
+
+
+def test_new_cantrips_keep_the_cantrip_limits() -> None:
+    magic.check_new_cantrip(magic.Cantrip("Warm Hands", "warmth", range_feet=0, duration_minutes=60))
+    for bad, message in ((magic.Cantrip("Zap", "", damage=True), "no damage"),
+                         (magic.Cantrip("Long", "", duration_minutes=61), "60 minutes"),
+                         (magic.Cantrip("Far", "", range_feet=30), "25 feet")):
+        with pytest.raises(RuleError, match=message):
+            magic.check_new_cantrip(bad)
+
+
+def test_talisman_self_enchantments_and_channel_energy() -> None:
+    lost = wizard(has_talisman=False)
+    assert not magic.can_cast_spells(lost)
+    remade, days = magic.make_talisman(lost)
+    assert remade.has_talisman and remade.gold == 9900 and days == 7
+    magic.check_self_enchantments(example_character(), 2)  # CN 2: three at most
+    with pytest.raises(RuleError, match="Maximum Enchantments"):
+        magic.check_self_enchantments(example_character(), 3)
+    channeller = wizard(feats=(TakenFeat("Channel Energy"),))  # IQ 2
+    assert magic.channel_energy(channeller, 1) == (3, "fine")
+    assert magic.channel_energy(channeller, 2) == (6, "unconscious")
+    assert magic.channel_energy(channeller, 3) == (9, "dead")
+
+
+def test_spell_range_uses_the_colour_attribute() -> None:
+    assert magic.spell_range_yards(example_character(), LIGHTNING_BOLT) == 30
+    assert magic.spell_range_yards(example_character(), POOL.get("Ornithopter")) == 20
