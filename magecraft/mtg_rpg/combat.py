@@ -38,6 +38,7 @@ from magecraft.mtg_rpg.actions import (
     resolve_action,
 )
 from magecraft.mtg_rpg.cards import Card
+from magecraft.mtg_rpg.monsters import damage_through_resistance
 
 SURPRISE = "COMBAT: Surprise"
 INITIATIVE = "COMBAT: Initiative"
@@ -50,6 +51,9 @@ BLOCKING = "COMBAT: Blocking and Summoned Creatures"
 ARMOUR = "EQUIPMENT: Armor"
 ITEMS = "EQUIPMENT: Item Destruction"
 ENVIRONMENTS = "Hostile Environments"
+OPPOSITION = "COMBAT: Opposition Statistics"
+DURATION = "COMBAT: Magic Duration"
+MONSTER_SPELLS = "COMBAT: Defeated Monster Spells"
 
 #: "Surprise": an Awareness total within 3 points of the opposing score still acts.
 SURPRISE_MARGIN = 3
@@ -61,6 +65,39 @@ MAX_ARMOUR = 2
 DONNING_MINUTES_PER_POINT = 5
 #: "Opposition Statistics": a challenging Wilderness Lore or daunting Arcane Knowledge action.
 IDENTIFY_DIFFICULTY: Mapping[str, int] = {"Wilderness Lore": 9, "Arcane Knowledge": 12}
+
+
+def identify_difficulty(skill: str) -> int:
+    """The action that learns one of an opposing monster's abilities or statistics ("Opposition
+    Statistics"); an opposing Wizard's life and abilities cannot be learnt this way."""
+    if skill not in IDENTIFY_DIFFICULTY:
+        raise RuleError(f"{skill} cannot identify a monster's abilities (use Wilderness Lore or Arcane "
+                        "Knowledge)", rule="a challenging wilderness lore or daunting arcane knowledge action",
+                        section=OPPOSITION)
+    return IDENTIFY_DIFFICULTY[skill]
+
+
+def end_scene(deck: SpellDeck, in_play: Sequence[Card], rng: Randomness) -> int:
+    """At the end of a duel or scene all magic cast and mana played goes to the graveyard ("Magic
+    Duration"); returns how many cards went."""
+    for card in in_play:
+        deck.spend(card)
+    rng.log.record("scene", f"end of the scene: {len(in_play)} cards in play go to the graveyard",
+                   section=DURATION, data={"cards": [c.name for c in in_play]})
+    return len(in_play)
+
+
+def monster_leaves_foci(creature: Card, referee_deck: Deck[Card], rng: Randomness) -> bool:
+    """A slain natural monster leaves a spell foci when a referee card's total mana exactly equals the
+    monster's casting cost ("Defeated Monster Spells").  The referee's card goes back."""
+    if not referee_deck.cards:
+        raise RuleError("the referee's deck is empty", rule="the referee draws a card", section=MONSTER_SPELLS)
+    drawn = referee_deck.draw_random(rng, f"does the {creature.name} leave a spell foci")
+    referee_deck.put_on_bottom(drawn)
+    found = casting_cost(drawn) == casting_cost(creature)
+    rng.log.record("foci", f"{creature.name} {'leaves' if found else 'leaves no'} spell foci",
+                   section=MONSTER_SPELLS, data={"card": drawn.name, "card_cost": casting_cost(drawn)})
+    return found
 
 
 # -- surprise and initiative ------------------------------------------------------------------
@@ -446,9 +483,11 @@ def damage_after_armour(damage: int, resistance: int, *, landwalk: bool = False)
     A creature using the matching landwalk goes straight through armour
     ("Monster Special Abilities: Land Walking").
     """
-    if damage < 0 or resistance < 0:
-        raise InputError("damage and resistance cannot be negative")
-    return damage if landwalk else max(0, damage - resistance)
+    if landwalk:
+        if damage < 0:
+            raise InputError("damage cannot be negative")
+        return damage
+    return damage_through_resistance(damage, resistance)
 
 
 def items_at_risk(*, largest_single_damage: int = 0, knocked_out_losing_duel: bool = False,
