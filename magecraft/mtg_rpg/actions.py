@@ -471,7 +471,7 @@ class LuckEntrant:
 def luck_draw(entrants: Sequence[LuckEntrant], rng: Randomness) -> LuckDraw:
     """A luck draw ("Luck"): each draws a random card from the library; the highest casting cost wins.
 
-    The Lucky feat adds +3.  Ties for the highest draw again among the tied
+    The casting cost counts each X as 1, as for actions.  The Lucky feat adds +3.  Ties for the highest draw again among the tied
     (the seed is silent; see the rulings).  Each drawn card goes back into its
     library; the next draw is random anyway, so no shuffle is needed.
     """
@@ -494,7 +494,7 @@ def luck_draw(entrants: Sequence[LuckEntrant], rng: Randomness) -> LuckDraw:
             card = library.draw_random(rng, f"{entrant.name}'s luck draw")
             cards[entrant.name].append(card.name)
             library.put_on_bottom(card)
-            round_totals[entrant.name] = card.mana_value + (LUCKY_BONUS if entrant.lucky else 0)
+            round_totals[entrant.name] = casting_cost(card) + (LUCKY_BONUS if entrant.lucky else 0)
         totals.update(round_totals)
         best = max(round_totals.values())
         contenders = [e for e in contenders if round_totals[e.name] == best]
