@@ -42,7 +42,8 @@ from magecraft.mage_wars.units import (
     other,
 )
 
-STAGES = ("ready", "quick_cast_1", "creatures", "quick_cast_2")
+#: The Dummy Mage's four decks (seed 003 Setup 2), in the order they are shown.
+DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 
 
 @dataclass(frozen=True)
@@ -185,8 +186,7 @@ class MageWarsGame(GameState[Action]):
             DUMMY: Unit(DUMMY, dummy_card.name, DUMMY, settings.dummy_zone,
                         settings.dummy_life or dummy_card.life, ready=False),
         }
-        piles = {kind: Deck(list(getattr(decks, kind)), name=f"Dummy Mage {kind}")
-                 for kind in ("creature", "enchantment", "incantation", "attack")}
+        piles = {kind: Deck(list(getattr(decks, kind)), name=f"Dummy Mage {kind}") for kind in DECK_KINDS}
         if shuffle:
             for pile in piles.values():
                 pile.shuffle(rng)
@@ -668,7 +668,7 @@ class MageWarsGame(GameState[Action]):
             walls = Settings.from_dict({"walls": raw["walls"]}).walls
             return cls(
                 rng, settings, {u["id"]: Unit.from_dict(u) for u in raw["units"]},
-                {k: Deck.from_dict(d) for k, d in raw["decks"].items()}, list(raw["spellbook"]),
+                {k: Deck.from_dict(raw["decks"][k]) for k in DECK_KINDS}, list(raw["spellbook"]),
                 mana=int(raw["mana"]), round_no=int(raw["round"]), stage=str(raw["stage"]),
                 initiative=str(raw["initiative"]), planned=list(raw["planned"]), pending=str(raw["pending"]),
                 turn=str(raw["turn"]), done={k: bool(v) for k, v in raw["done"].items()},

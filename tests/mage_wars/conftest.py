@@ -9,7 +9,7 @@ import pytest
 from magecraft.core.deck import Deck
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.cards import card_book
-from magecraft.mage_wars.game import MageWarsGame, Settings
+from magecraft.mage_wars.game import DECK_KINDS, MageWarsGame, Settings
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
 Build = Callable[..., MageWarsGame]
@@ -32,7 +32,7 @@ def build() -> Build:
             DUMMY: Unit(DUMMY, "Warlock", DUMMY, dummy, book.get("Warlock").life, ready=False),
         }
         piles = {kind: Deck((decks or {}).get(kind, []), name=f"Dummy Mage {kind}")
-                 for kind in ("creature", "enchantment", "incantation", "attack")}
+                 for kind in DECK_KINDS}
         game = MageWarsGame(Randomness.scripted(list(dice)), settings or Settings(), units, piles,
                             list(spellbook), mana=mana, round_no=1, stage=stage)
         for side, name, zone, damage in creatures:

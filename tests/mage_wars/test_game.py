@@ -1,0 +1,186 @@
+"""The round (seed 003 Gameplay), your actions and their refusals, game end, saves and bot games."""
+
+import json
+
+import pytest
+
+from magecraft.core.errors import RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mage_wars.bot import choose, play_to_end, run_matches
+from magecraft.mage_wars.cards import ready_spellbooks
+from magecraft.mage_wars.game import Action, MageWarsGame, Settings
+from magecraft.mage_wars.units import DUMMY, YOU
+
+
+def _new(seed=5, **settings):
+    return MageWarsGame.new(Randomness.seeded(seed), ready_spellbooks()["Wizard"], Settings(**settings))
+
+
+def test_setup_decks_life_initiative_and_first_channel():
+    game = _new()
+    assert {k: len(d) for k, d in game.decks.items()} == {"creature": 15, "enchantment": 10, "incantation": 10,
+                                                         "attack": 10}
+    assert game.dummy.life == 38 and game.you.life == 32
+    assert game.initiative == DUMMY and game.round == 1
+    assert game.pending == "plan" and game.mana == 20
+
+
+def test_the_dummy_mage_life_is_a_setting():
+    assert _new(dummy_life=20).dummy.life == 20
+
+
+def test_with_initiative_the_dummy_mage_quick_casts_first():
+    game = _new()
+    game.apply(Action("plan", spells=("Jet Stream",)))
+    kinds = [e.kind for e in game.log]
+    plan_at = next(i for i, e in enumerate(game.log) if e.label.startswith("you chose: plan"))
+    assert "dummy" in kinds[plan_at:]
+    assert game.pending in ("quick_cast", "activate")
+
+
+def test_passing_your_first_quick_cast_lets_the_dummy_mage_act_first(build, says):
+    game = build([1, 5], dummy="A2", you="B2", spellbook=(), stage="quick_cast_1")
+    game.initiative = YOU
+    game.planned = ["Jet Stream"]
+    game.advance()
+    assert game.pending == "quick_cast" and says(game) == []
+    game.apply(Action("pass"))
+    assert says(game)[-1] == "rolled 5: moves one zone east to B2"
+    assert game.pending == "quick_cast"
+    game.apply(Action("pass"))
+    assert game.stage == "creatures" and game.pending == "activate"
+
+
+def test_reset_channel_and_upkeep_in_the_ready_stage(build):
+    game = build([], mana=3, creatures=[(YOU, "Timber Wolf", "B2", 0), (DUMMY, "Darkfenne Hydra", "B1", 4)])
+    game.units["y1"].ready = False
+    game.units["y1"].guarding = True
+    game.units["y1"].add_condition("Daze")
+    game.ready_stage()
+    wolf = game.units["y1"]
+    assert wolf.ready and not wolf.guarding and wolf.conditions == {}
+    assert game.mana == 13
+    assert game.units["d2"].damage == 2
+    assert game.initiative == YOU and game.round == 2
+
+
+def _unchanged(game, action):
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    with pytest.raises(RuleError):
+        game.apply(action)
+    assert json.dumps(game.to_dict(), sort_keys=True) == before
+
+
+def test_illegal_plans_change_nothing():
+    game = _new()
+    _unchanged(game, Action("plan", spells=("Jet Stream", "Fireball", "Heal")))
+    _unchanged(game, Action("plan", spells=("Banish", "Banish")))
+    _unchanged(game, Action("plan", spells=("Iron Golem",)))
+    _unchanged(game, Action("pass"))
+
+
+def test_illegal_activations_change_nothing(build):
+    game = build([], you="D3", dummy="A1", stage="creatures", mana=3, spellbook=(),
+                 creatures=[(YOU, "Timber Wolf", "D3", 0), (DUMMY, "Bitterwood Fox", "B1", 0)])
+    game.pending = "activate"
+    game.planned = ["Fireball", "Thunderbolt"]
+    _unchanged(game, Action("activate", "y1", "A3", "move"))
+    _unchanged(game, Action("activate", "y1", "C3", "attack", "Bite", "d2"))
+    _unchanged(game, Action("activate", YOU, "D3", "cast", "Fireball", "d2"))
+    _unchanged(game, Action("activate", "d2", "B1", "nothing"))
+    _unchanged(game, Action("pass"))
+    _unchanged(game, Action("quick_cast", name="Fireball", target="d2"))
+    game.units["y1"].ready = False
+    _unchanged(game, Action("activate", "y1", "D3", "guard"))
+
+
+def test_your_quick_casts_and_activations(build):
+    game = build([3, 3, 1, 3, 3, 1], you="D3", dummy="D1", stage="creatures", mana=20,
+                 creatures=[(YOU, "Bitterwood Fox", "D3", 0)])
+    game.pending = "activate"
+    game.turn = YOU
+    game.planned = ["Jet Stream", "Timber Wolf"]
+    fox = game.units["y1"]
+    # The Fox is Fast: two zones and a quick attack.
+    assert Action("activate", "y1", "D1", "attack", "Bite", DUMMY) in game.legal_actions()
+    game.check(Action("activate", YOU, "D3", "cast", "Jet Stream", DUMMY))
+    game.apply(Action("activate", "y1", "D1", "attack", "Bite", DUMMY))
+    assert fox.zone == "D1" and game.dummy.damage == 2
+
+
+def test_summoned_creatures_wait_for_the_next_reset(build):
+    game = build([], you="D3", dummy="A1", stage="creatures", mana=20,
+                 creatures=[(YOU, "Bitterwood Fox", "D3", 0)])
+    game.pending = "activate"
+    game.turn = YOU
+    game.planned = ["Timber Wolf"]
+    game.apply(Action("activate", YOU, "D3", "cast", "Timber Wolf"))
+    wolf = next(u for u in game.units.values() if u.name == "Timber Wolf")
+    assert (wolf.zone, wolf.ready, wolf.fresh, game.mana) == ("D3", False, True, 11)
+    assert game.pending == "activate"
+    assert {a.actor for a in game.legal_actions()} == {"y1"}
+
+
+def test_stunned_creatures_can_only_spend_their_action(build):
+    game = build([], stage="creatures", creatures=[(YOU, "Timber Wolf", "D3", 0)])
+    game.pending = "activate"
+    game.units["y1"].add_condition("Stun")
+    options = [a for a in game.legal_actions() if a.actor == "y1"]
+    assert options == [Action("activate", "y1", "D3", "nothing")]
+
+
+def test_every_legal_action_passes_check():
+    game = _new(seed=11)
+    seen = 0
+    while not game.is_terminal() and seen < 25:
+        for action in game.legal_actions()[:200]:
+            assert game.why_illegal(action) is None, action
+        game.apply(choose(game))
+        seen += 1
+    assert seen == 25
+
+
+def test_alternate_end_compares_kills_with_the_multiplier(build):
+    game = build([], creatures=[(DUMMY, "Bitterwood Fox", "B2", 0)])
+    game.kills = {"by_you": 1, "by_dummy": 3}
+    game.deal_damage(game.units["d1"], 5, by=YOU)
+    # 1 + 5 = 6 does not exceed 3 x 2 = 6.
+    assert game.winner == DUMMY
+    game = build([], creatures=[(DUMMY, "Bitterwood Fox", "B2", 0)])
+    game.kills = {"by_you": 10, "by_dummy": 2}
+    game.deal_damage(game.units["d1"], 5, by=YOU)
+    assert game.winner == YOU and game.kills["by_you"] == 15
+    game = build([], settings=Settings(alternate_end=False), creatures=[(DUMMY, "Bitterwood Fox", "B2", 0)])
+    game.deal_damage(game.units["d1"], 5, by=YOU)
+    assert game.winner is None
+
+
+def test_a_game_past_max_rounds_is_a_draw():
+    game = play_to_end(_new(seed=2, max_rounds=1))
+    assert game.winner in ("draw", YOU, DUMMY)
+    assert game.round == 1
+
+
+def test_save_round_trip_and_same_future(tmp_path):
+    game = _new(seed=21)
+    for _ in range(12):
+        game.apply(choose(game))
+    raw = game.to_dict()
+    store = SaveStore(tmp_path / "s.sqlite3")
+    store.save("duel", "mage_wars", "game", raw)
+    loaded = MageWarsGame.from_dict(store.load("duel", "mage_wars", "game").state)
+    assert loaded.to_dict() == raw
+    play_to_end(game)
+    play_to_end(loaded)
+    assert json.dumps(loaded.to_dict(), sort_keys=True) == json.dumps(game.to_dict(), sort_keys=True)
+    assert loaded.winner is not None
+
+
+def test_30_seeded_bot_games_finish_and_repeat():
+    books = ready_spellbooks()
+    first = run_matches(30, 100, books["Priestess"], "Priestess")
+    assert first.you_wins + first.dummy_wins + first.draws == 30
+    assert 1 <= first.total_rounds / 30 <= 40
+    assert run_matches(5, 100, books["Priestess"], "Priestess") == run_matches(5, 100, books["Priestess"],
+                                                                             "Priestess")
