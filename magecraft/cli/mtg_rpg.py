@@ -7,6 +7,7 @@ commands (actions, combat, duels) come from :mod:`magecraft.cli.mtg_rpg_play`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -293,6 +294,26 @@ def character_show(
         typer.echo(to_markdown(wizard), nl=False)
     else:
         _show(wizard)
+
+
+@character_app.command("gold")
+def character_gold(
+    name: Annotated[str, typer.Argument(help="The Wizard.")],
+    amount: Annotated[int, typer.Argument(help="Gold pieces gained (negative: spent).")],
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Record gold found, earned or spent outside the rules here ("Other Rewards")."""
+    store = open_store(db)
+    record = load_character(store, name)
+    if record.character.gold + amount < 0:
+        raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")
+    after = replace(record.character, gold=record.character.gold + amount)
+    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    if json:
+        print_json({"gold": after.gold})
+    else:
+        console().print(f"{after.name} has {after.gold} gp.")
 
 
 @app.command("research")
