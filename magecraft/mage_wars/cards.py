@@ -277,7 +277,7 @@ def _counts(raw: Any, source: str, want_type: str | None, book: CardBook) -> tup
         if card is None:
             raise DataError(f"{source}: no card named {name!r}")
         if want_type is not None and card.type != want_type:
-            raise DataError(f"{source}: {name} is a {card.type}, not a {want_type}")
+            raise DataError(f"{source}: {name} belongs in the {card.type} deck, not the {want_type} deck")
         if not isinstance(copies, int) or copies < 1:
             raise DataError(f"{source}: {name} needs a whole number of copies, not {copies!r}")
         names.extend([name] * copies)

@@ -1,0 +1,28 @@
+"""Benchmark: seeded bot-against-Dummy-Mage games of Mage Wars solo, in games per second.
+
+Run ``python benchmarks/mage_wars_solo.py [GAMES] [SPELLBOOK]`` (default 10000 games, Wizard).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from magecraft.mage_wars.bot import run_matches
+from magecraft.mage_wars.cards import ready_spellbooks
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    name = sys.argv[2] if len(sys.argv) > 2 else "Wizard"
+    start = time.perf_counter()
+    summary = run_matches(games, 1, ready_spellbooks()[name], name)
+    elapsed = time.perf_counter() - start
+    result = summary.to_dict()
+    print(f"{games} games ({name} book) in {elapsed:.1f} s: {games / elapsed:.1f} games/second")
+    print(f"you win {result['you_win_rate']:.1%}, the Dummy Mage wins {result['dummy_win_rate']:.1%}, "
+          f"draws {result['draw_rate']:.1%}, average {result['average_rounds']} rounds")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""Card data, spellbooks and the Dummy Mage's decks (seed 003 Setup and suggested decks)."""
+
+import json
+from collections import Counter
+
+import pytest
+
+from magecraft.core.errors import DataError
+from magecraft.core.tables import get_table
+from magecraft.mage_wars.cards import (
+    card_book,
+    card_from_dict,
+    dummy_decks_from_dict,
+    load_json_file,
+    ready_spellbooks,
+    spellbook_from_dict,
+    suggested_dummy_decks,
+)
+
+
+def test_card_facts_and_effect_rows():
+    book = card_book()
+    tegu = book.get("Emerald Tegu")
+    assert (tegu.cost, tegu.life, tegu.armor) == (9, 8, 3)
+    bite = tegu.attacks[0]
+    assert (bite.dice, bite.melee, bite.effects[0].low, bite.effects[0].high) == (3, True, 8, 12)
+    assert bite.effects[0].conditions == (("Rot", 1),)
+    bow = book.get("Gorgon Archer").attacks[0]
+    assert [(e.low, e.high, e.conditions) for e in bow.effects] == [(4, 9, (("Weak", 1),)),
+                                                                      (10, 12, (("Weak", 2),))]
+    jet = book.get("Jet Stream").attacks[0]
+    assert jet.effects[1].push and jet.effects[1].conditions == (("Daze", 1),)
+    assert book.get("Bull Endurance").casting_cost == 5
+    assert book.get("Wizard").channeling == 10 and book.get("Warlock").life == 38
+
+
+def test_every_spell_has_structured_effects():
+    for card in card_book().cards.values():
+        if card.type in ("enchantment", "incantation"):
+            assert card.effect is not None and card.effect.side in ("friendly", "enemy"), card.name
+        if card.type == "attack":
+            assert len(card.attacks) == 1, card.name
+
+
+def test_suggested_decks_follow_the_seed_table():
+    decks = suggested_dummy_decks()
+    assert (len(decks.creature), len(decks.incantation), len(decks.enchantment), len(decks.attack)) == (
+        15, 10, 10, 10)
+    assert Counter(decks.creature)["Bitterwood Fox"] == 2 and Counter(decks.creature)["Darkfenne Bat"] == 2
+    assert Counter(decks.incantation) == {"Battle Fury": 2, "Heal": 1, "Knockdown": 1, "Banish": 1,
+                                          "Perfect Strike": 2, "Charge": 2, "Purge Magic": 1}
+    assert Counter(decks.attack)["Electrify"] == 2 and Counter(decks.enchantment)["Maim Wings"] == 2
+
+
+def _decks():
+    return {"creature": {"Timber Wolf": 15}, "enchantment": {"Agony": 10}, "incantation": {"Heal": 10},
+            "attack": {"Fireball": 10}}
+
+
+def test_decks_from_a_file(tmp_path):
+    path = tmp_path / "decks.json"
+    path.write_text(json.dumps(_decks()))
+    decks = dummy_decks_from_dict(load_json_file(path), str(path))
+    assert decks.creature == ("Timber Wolf",) * 15
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"creature": {"Timber Wolf": 14}}, "needs 15 cards, not 14"),
+    ({"attack": {"Heal": 10}}, "Heal belongs in the incantation deck, not the attack deck"),
+    ({"enchantment": {"Nope": 10}}, "no card named 'Nope'"),
+    ({"incantation": {"Heal": 0}}, "whole number of copies"),
+])
+def test_bad_decks_are_refused_whole(change, message):
+    raw = {**_decks(), **change}
+    with pytest.raises(DataError, match=message):
+        dummy_decks_from_dict(raw, "decks.json")
+
+
+def test_missing_deck_and_bad_json_are_refused(tmp_path):
+    raw = _decks()
+    del raw["attack"]
+    with pytest.raises(DataError, match="the attack deck is missing"):
+        dummy_decks_from_dict(raw, "decks.json")
+    path = tmp_path / "bad.json"
+    path.write_text("{")
+    with pytest.raises(DataError, match="not valid JSON"):
+        load_json_file(path)
+
+
+def test_ready_spellbooks_and_your_own():
+    books = ready_spellbooks()
+    assert set(books) == {"Wizard", "Beastmaster", "Priestess", "Warlock"}
+    mine = spellbook_from_dict({"mage": "Priestess", "cards": {"Heal": 2, "Timber Wolf": 1}}, "mine.json")
+    assert mine.cards == ("Heal", "Heal", "Timber Wolf")
+    with pytest.raises(DataError, match="is not a mage"):
+        spellbook_from_dict({"mage": "Timber Wolf", "cards": {}}, "mine.json")
+    with pytest.raises(DataError, match="a mage cannot be in a spellbook"):
+        spellbook_from_dict({"mage": "Wizard", "cards": {"Warlock": 1}}, "mine.json")
+
+
+def test_bad_card_entries_are_refused():
+    with pytest.raises(DataError, match="range"):
+        card_from_dict({"name": "X", "type": "creature", "cost": 1, "action": "full", "range": "2-1"})
+    with pytest.raises(DataError, match="needs an effect"):
+        card_from_dict({"name": "X", "type": "incantation", "cost": 1, "action": "quick", "range": "0-1"})
+    with pytest.raises(DataError, match="unknown target requirement"):
+        card_from_dict({"name": "X", "type": "incantation", "cost": 1, "action": "quick", "range": "0-1",
+                        "effect": {"side": "enemy", "text": "x", "requires": ["tall"]}})
+
+
+def test_compass_rose_and_attack_die_tables():
+    rose = get_table("mw_compass_rose")
+    assert [rose.lookup(v).result for v in (1, 5, 8, 12)] == ["north", "east", "south", "west"]
+    die = get_table("mw_attack_die")
+    faces = [(die.lookup(v).data["normal"], die.lookup(v).data["critical"]) for v in range(1, 7)]
+    assert faces == [(0, 0), (0, 0), (1, 0), (2, 0), (0, 1), (0, 2)]

@@ -1,0 +1,73 @@
+"""`magecraft mage-wars`: solo (interactive and --auto) and card."""
+
+import json
+
+import pytest
+
+from magecraft.cli import mage_wars as cli
+from magecraft.cli.app import main
+
+
+def test_card_shows_the_emerald_tegu(capsys):
+    assert main(["mage-wars", "card", "Emerald Tegu"]) == 0
+    out = capsys.readouterr().out
+    assert "8 / 3" in out and "Venomous Bite" in out and "8-12: 1 Rot" in out
+
+
+def test_card_json_and_unknown_card(capsys):
+    assert main(["mage-wars", "card", "jet stream", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["name"] == "Jet Stream" and data["attacks"][0]["dice"] == 2
+    assert main(["mage-wars", "card", "Nope"]) == 2
+    assert "no Mage Wars card named 'Nope'" in capsys.readouterr().err
+
+
+def test_auto_prints_win_rates_and_is_repeatable(capsys):
+    args = ["mage-wars", "solo", "--auto", "--games", "4", "--seed", "9", "--json"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == first
+    data = json.loads(first)
+    assert data["games"] == 4 and data["you_wins"] + data["dummy_wins"] + data["draws"] == 4
+    assert data["average_rounds"] > 0
+
+
+@pytest.mark.parametrize("args", [
+    ["--auto", "--games", "0"],
+    ["--mage", "Nobody"],
+    ["--auto", "--dice", "1,2"],
+    ["--dummy-life", "0"],
+])
+def test_bad_options_exit_2(capsys, args):
+    assert main(["mage-wars", "solo", *args]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_bad_decks_file_is_refused(tmp_path, capsys):
+    path = tmp_path / "decks.json"
+    path.write_text(json.dumps({"creature": {"Timber Wolf": 3}}))
+    assert main(["mage-wars", "solo", "--auto", "--games", "1", "--seed", "1", "--decks", str(path)]) == 2
+    assert "needs 15 cards, not 3" in capsys.readouterr().err
+
+
+def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(monkeypatch, capsys, tmp_path):
+    answers = iter(["Jet Stream, Timber Wolf", "99", "1", "1"])
+
+    def ask(prompt):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(cli, "ask", ask)
+    db = tmp_path / "s.sqlite3"
+    code = main(["mage-wars", "solo", "--mage", "Wizard", "--seed", "3", "--save", "evening", "--db", str(db)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "Round 1" in out and "Wizard (you) 32/32" in out
+    assert "Dummy Mage: rolled" in out
+    assert "choose a number from 1 to" in out
+    answers = iter(["1"])
+    assert main(["mage-wars", "solo", "--load", "evening", "--db", str(db)]) == 1
+    assert "you chose: plan Jet Stream and Timber Wolf" in capsys.readouterr().out
