@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import typer
-from rich.table import Table
 
 from magecraft.cli import core_commands, mage_wars, magic_realm, mtg_rpg, planeswalker, wizard_prince
 from magecraft.cli.options import console
@@ -57,15 +56,13 @@ def overview(ctx: typer.Context) -> None:
     """Rules engine and table-side assistant for fantasy-wizard tabletop games."""
     if ctx.invoked_subcommand is not None:
         return
-    out = Table(title="magecraft: five rule systems", show_lines=True)
-    out.add_column("system")
-    out.add_column("what it is")
-    out.add_column("start it with")
+    out = console()
+    out.print("[bold]magecraft[/bold]: rules engine and table-side assistant for five rule systems\n")
     for entry in SYSTEMS:
+        out.print(f"[bold]{entry.title}[/bold]: {entry.blurb}")
         start = f"magecraft {entry.start}" if entry.start else "[dim]not available yet[/dim]"
-        out.add_row(entry.title, entry.blurb, start)
-    out.caption = "Also: magecraft roll 3d6 | magecraft table list | magecraft saves list | --help on any command"
-    console().print(out)
+        out.print(f"    {start}", markup=entry.start is None)
+    out.print("\nAlso: magecraft roll 3d6 | magecraft table list | magecraft saves list | --help on any command")
 
 
 app.command()(core_commands.roll)
