@@ -159,10 +159,18 @@ class Rulebook:
     skills: Mapping[str, Skill]
     feats: Mapping[str, Feat]
     leadership: Mapping[str, Any]
+    replaced_skills: Mapping[str, str]
+    apprentice: Mapping[str, int]
 
     def skill(self, name: str) -> Skill:
-        found = _lookup(name, self.skills, "skill")
-        return self.skills[found]
+        """A skill by name; a skill the rules dropped names what replaces it ("Additional Skills")."""
+        for old, new in self.replaced_skills.items():
+            if old.casefold() == name.strip().casefold():
+                if new in ATTRIBUTES:
+                    raise RuleError(f"{old} is no longer used: make a general {ATTRIBUTE_NAMES[new]} action",
+                                    rule="Additional Skills", section="SKILLS: Additional Skills")
+                return self.skills[new]
+        return self.skills[_lookup(name, self.skills, "skill")]
 
     def feat(self, name: str) -> Feat:
         return self.feats[_lookup(name, self.feats, "feat")]
@@ -222,6 +230,8 @@ def rulebook() -> Rulebook:
         skills=skills,
         feats=feats,
         leadership=dict(feats_raw["leadership"]),
+        replaced_skills=dict(sheet["replaced_skills"]),
+        apprentice={str(k): int(v) for k, v in sheet["apprentice"].items()},
     )
 
 
@@ -707,11 +717,48 @@ def validate_character(character: Character, *, settings: Settings = DEFAULT_SET
         if not 0 <= dots <= MAX_DOTS:
             raise RuleError(f"{skill} has {dots} dots; a skill's maximum is 5", rule="Skill maximum 5",
                             section=SKILLS_SECTION)
+    from magecraft.mtg_rpg.magic import cantrip_names
+
+    # Researched cantrips are known beyond the limit, which counts the commonly known ones.
+    common = [c for c in character.cantrips if c in cantrip_names()]
     allowed = derive(character).cantrips_known
-    if len(character.cantrips) > allowed or (starting and len(character.cantrips) != allowed):
-        raise RuleError(f"knows {len(character.cantrips)} cantrips; the limit is {allowed}",
+    if len(common) > allowed or (starting and len(character.cantrips) != allowed):
+        raise RuleError(f"knows {len(common)} commonly known cantrips; the limit is {allowed}",
                         rule="Cantrips known", section=CANTRIP_SECTION)
     check_library(character, character.library, settings=settings, starting=starting, pool=pool)
+
+
+def apprentice_dots(years: int) -> tuple[int, int]:
+    """An apprentice's attribute and skill dots after ``years`` of training ("FEATS: Apprentice"):
+    5 and 10 at the start, one attribute dot and two skill dots a year, until a starting Wizard's."""
+    if years < 0:
+        raise InputError("years of training cannot be negative")
+    table = rulebook().apprentice
+    done = min(years, table["years"])
+    return (table["attribute_dots"] + done * table["attribute_dots_per_year"],
+            table["skill_dots"] + done * table["skill_dots_per_year"])
+
+
+def check_apprentice(attributes: Mapping[str, int], skills: Mapping[str, int], years: int = 0) -> None:
+    """An apprentice's dots: the feat's totals for the years trained, at most 2 in any attribute
+    or skill while training ("FEATS: Apprentice")."""
+    attribute_dots, skill_dots = apprentice_dots(years)
+    most = rulebook().apprentice["max_dots"]
+    section = "FEATS: Apprentice"
+    for name, value in (*attributes.items(), *skills.items()):
+        if not 0 <= value <= most:
+            raise RuleError(f"{name} has {value} dots; an apprentice has at most {most}", rule="Apprentice",
+                            section=section)
+    if sum(attributes.values()) != attribute_dots or sum(skills.values()) != skill_dots:
+        raise RuleError(f"an apprentice of {years} year(s) has {attribute_dots} attribute and {skill_dots} "
+                        f"skill dots, not {sum(attributes.values())} and {sum(skills.values())}",
+                        rule="Apprentice", section=section)
+
+
+def creatures_to_graveyard(character: Character, controlled: int) -> int:
+    """How many summoned creatures must go to the graveyard when the Wizard would control
+    ``controlled`` of them (Charisma + 1, plus Charismatic Leader, "Choosing Attributes")."""
+    return max(0, controlled - derive(character).creatures)
 
 
 # -- the character sheet ---------------------------------------------------------------------

@@ -165,6 +165,22 @@ def cantrip_duration_minutes(character: Character, name: str) -> int | None:
     return c.duration_minutes or None
 
 
+def cantrip_research_plan(character: Character, new: Cantrip) -> ResearchPlan:
+    """A new cantrip is researched "as a one point common spell" once the referee approves it and
+    it keeps the cantrip limits ("Cantrips"): 1 day, 100 gp, difficulty 9."""
+    check_new_cantrip(new)
+    if new.name.casefold() in (c.casefold() for c in (*cantrip_names(), *character.cantrips)):
+        raise RuleError(f"{new.name} is already a known cantrip", rule="New cantrips", section=CANTRIP_SECTION)
+    stand_in = Card(new.name, "{1}", 1, (), "Sorcery", ("Sorcery",), rarity="common")
+    return plan_research(character, stand_in)
+
+
+def learn_researched_cantrip(character: Character, new: Cantrip) -> Character:
+    """Add a researched cantrip to those the Wizard knows (it does not count against the limit)."""
+    cantrip_research_plan(character, new)
+    return replace(character, cantrips=(*character.cantrips, new.name))
+
+
 def can_cast_spells(character: Character) -> bool:
     """Without a talisman a Wizard casts only cantrips ("The Wizard's Talisman")."""
     return character.has_talisman
@@ -215,6 +231,17 @@ def _require_lab(character: Character, section: str) -> None:
         lab = prices()["research"]["laboratory_gold"]
         raise RuleError(f"{character.name} has no research laboratory (it costs {lab} gp)",
                         rule="Laboratory", section=section)
+
+
+def build_laboratory(character: Character) -> Character:
+    """A research laboratory in the sanctuary for 1,000 gp of materials ("Sanctuary")."""
+    gold = int(prices()["research"]["laboratory_gold"])
+    if character.has_laboratory:
+        raise RuleError(f"{character.name} already has a laboratory", rule="Laboratory",
+                        section="CHARACTER CREATION: Sanctuary")
+    _require_sanctuary(character, "build a laboratory", "CHARACTER CREATION: Sanctuary")
+    _pay_check(character, gold, "a laboratory", "CHARACTER CREATION: Sanctuary")
+    return replace(character, has_laboratory=True, gold=character.gold - gold)
 
 
 def _pay_check(character: Character, gold: int, what: str, section: str) -> None:
@@ -399,6 +426,31 @@ def _without(items: tuple[str, ...], name: str) -> tuple[str, ...]:
     out = list(items)
     out.remove(name)
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class FociSearch:
+    """Whether a dead natural monster left a spell foci ("Defeated Monster Spells")."""
+
+    card_drawn: str
+    left_foci: bool
+    find_difficulty: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card_drawn": self.card_drawn, "left_foci": self.left_foci,
+                "find_difficulty": self.find_difficulty}
+
+
+def monster_foci(monster: Card, referee_deck: Deck[Card], rng: Randomness) -> FociSearch:
+    """The referee draws a card: a foci is left when its total mana exactly equals the monster's
+    casting cost.  Finding it takes a detect magic cantrip and a Spell Research check of 6; it
+    then makes research of that spell a category easier (``foci=True``)."""
+    drawn = referee_deck.draw_random(rng, f"does {monster.name} leave a spell foci?")
+    referee_deck.discard(drawn)
+    left = drawn.mana_value == monster.mana_value
+    rng.log.record("foci", f"{monster.name}: {'a foci is left' if left else 'no foci'}", section=FOCI_SECTION,
+                   data={"card": drawn.name, "left": left})
+    return FociSearch(drawn.name, left, 6)
 
 
 def general_research_difficulty(base: int, gold: int, weeks: int) -> int:

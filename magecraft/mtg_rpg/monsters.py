@@ -176,6 +176,20 @@ def monster_damage_resistance(monster: Monster) -> int:
     return monster.current_toughness if monster.life_points is not None else 0
 
 
+def can_carry(monster: Monster, pounds: int) -> bool:
+    """Each point of power lifts 50 pounds ("Carrying Capacity"): a power 4 air elemental carries
+    a Wizard under 200 pounds."""
+    return pounds < 50 * monster.current_power
+
+
+def armour_applies(card: Card, defender_lands: frozenset[str] | set[str]) -> bool:
+    """Armour does not stop a creature using its landwalk against the Wizard ("Land Walking"):
+    ``defender_lands`` are the basic land types of the terrain (natural creature) or of the
+    lands the Wizard has played (summoned creature)."""
+    walks = {k.removesuffix("walk").capitalize() for k in card.keywords if k.endswith("walk")}
+    return not (walks & set(defender_lands))
+
+
 def level_drain(monster: Monster) -> Monster:
     """A level-draining creature that damages a Wizard gains a +1/+1 counter ("Level Draining")."""
     return replace(monster, counters=monster.counters + 1)

@@ -19,7 +19,10 @@ from magecraft.mtg_rpg.character import (
     CharacterRecord,
     Settings,
     TakenFeat,
+    apprentice_dots,
+    check_apprentice,
     create_character,
+    creatures_to_graveyard,
     derive,
     example_character,
     load_character,
@@ -196,3 +199,36 @@ def test_sheet_and_markdown_export() -> None:
     text = to_markdown(wizard)
     assert "| Athletics | ST | 3 | 6 |" in text and "- Life points 14; hand size 4; reserve mana 1" in text
     assert "## Library (60 cards)" in text
+
+
+def test_dropped_skills_point_to_their_replacements() -> None:
+    book = rulebook()
+    assert book.skill("Disguise").name == "Diplomacy / Subterfuge"
+    assert book.skill("etiquette").name == "Perform"
+    with pytest.raises(RuleError, match="make a general Intelligence action"):
+        book.skill("Appraise")
+    with pytest.raises(RuleError, match="general Dexterity action"):
+        book.skill("Escape Artist")
+
+
+def test_apprentices_grow_into_starting_wizards() -> None:
+    assert apprentice_dots(0) == (5, 10) and apprentice_dots(2) == (7, 14) and apprentice_dots(9) == (10, 20)
+    check_apprentice({"ST": 2, "DX": 1, "CN": 1, "IQ": 1}, {"Athletics": 2, "Craft": 2, "Awareness": 2,
+                                                             "Healing": 2, "Larceny": 2})
+    with pytest.raises(RuleError, match="at most 2"):
+        check_apprentice({"ST": 3, "DX": 1, "CN": 1}, {"Athletics": 2})
+    with pytest.raises(RuleError, match="6 attribute and 12 skill dots"):
+        check_apprentice({"ST": 2, "DX": 1, "CN": 1, "IQ": 1}, {"Craft": 2}, years=1)
+
+
+def test_summoning_past_the_charisma_limit_sends_creatures_to_the_graveyard() -> None:
+    wizard = example_character()  # CH 2: three creatures
+    assert creatures_to_graveyard(wizard, 3) == 0 and creatures_to_graveyard(wizard, 5) == 2
+    assert creatures_to_graveyard(with_feats(wizard, "Charismatic Leader"), 4) == 0
+
+
+def test_researched_cantrips_do_not_count_against_the_limit() -> None:
+    wizard = create_character(choices(), 0)
+    validate_character(replace(wizard, cantrips=(*wizard.cantrips, "Warm Hands")))
+    with pytest.raises(RuleError, match="knows 4 commonly known cantrips; the limit is 3"):
+        validate_character(replace(wizard, cantrips=(*wizard.cantrips, "Float")))

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg import magic
@@ -203,3 +204,29 @@ def test_talisman_self_enchantments_and_channel_energy() -> None:
 def test_spell_range_uses_the_colour_attribute() -> None:
     assert magic.spell_range_yards(example_character(), LIGHTNING_BOLT) == 30
     assert magic.spell_range_yards(example_character(), POOL.get("Ornithopter")) == 20
+
+
+def test_laboratory_costs_1000_gp_in_the_sanctuary() -> None:
+    built = magic.build_laboratory(wizard(has_laboratory=False))
+    assert built.has_laboratory and built.gold == 9000
+    with pytest.raises(RuleError, match="already has a laboratory"):
+        magic.build_laboratory(built)
+    with pytest.raises(RuleError, match="Gold"):
+        magic.build_laboratory(wizard(gold=999, has_laboratory=False))
+
+
+def test_new_cantrips_are_researched_as_one_point_common_spells() -> None:
+    warm = magic.Cantrip("Warm Hands", "warmth", duration_minutes=60)
+    plan = magic.cantrip_research_plan(wizard(), warm)
+    assert (plan.days, plan.gold, plan.difficulty) == (1, 100, 9)
+    assert magic.learn_researched_cantrip(wizard(), warm).cantrips[-1] == "Warm Hands"
+    with pytest.raises(RuleError, match="already a known cantrip"):
+        magic.cantrip_research_plan(wizard(), magic.cantrip("Light"))
+
+
+def test_a_defeated_monster_leaves_foci_when_the_card_matches_its_cost() -> None:
+    deck = Deck([POOL.get("Lava Axe"), POOL.get("Shivan Dragon")], name="referee")
+    wurm = POOL.get("Craw Wurm")  # casting cost 6
+    assert magic.monster_foci(wurm, deck, Randomness.scripted([2])).left_foci
+    miss = magic.monster_foci(wurm, deck, Randomness.scripted([]))
+    assert (miss.card_drawn, miss.left_foci, miss.find_difficulty) == ("Lava Axe", False, 6)

@@ -10,6 +10,8 @@ from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.character import Settings, example_character
 from magecraft.mtg_rpg.monsters import (
     ability_drain,
+    armour_applies,
+    can_carry,
     damage_through_resistance,
     level_drain,
     mana_drain,
@@ -114,3 +116,13 @@ def test_star_power_and_non_creatures() -> None:
     with pytest.raises(RuleError, match="not a creature"):
         monster_from_card(POOL.get("Lava Axe"))
     assert monster_from_card(POOL.get("Ornithopter")).attributes["WS"] == 0  # half of 0, less 1, floored at 0
+
+
+def test_carrying_capacity_and_landwalk_through_armour() -> None:
+    elemental = monster_from_card(Card("Air Elemental", "{3}{U}{U}", 5, ("U",), "Creature — Elemental",
+                                       ("Creature",), power="4", toughness="4", keywords=("Flying",)))
+    assert can_carry(elemental, 199) and not can_carry(elemental, 200)
+    walker = Card("Bog Walker", "{1}{B}", 2, ("B",), "Creature", ("Creature",), power="1", toughness="1",
+                  keywords=("Swampwalk",))
+    assert not armour_applies(walker, {"Swamp", "Forest"})
+    assert armour_applies(walker, {"Forest"}) and armour_applies(POOL.get("Craw Wurm"), {"Swamp"})
