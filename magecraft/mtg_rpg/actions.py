@@ -93,6 +93,8 @@ class Settings:
     #: "Item Destruction": damage from one source in one round that puts items at risk
     #: ("more than 10" in the rule, "10 points from an enemy fireball" in its example).
     item_destruction_damage: int = 10
+    #: Which end of an object's life-point range counts ("Destruction – General Guidelines").
+    structure_life: Literal["low", "high"] = "high"
     #: What an X counts in a quick duel's damage, draw or life effect (no mana is paid).
     duel_x_value: int = 1
     #: Whether a three- or seven-card duel draws the hand back up to size before each turn, so a
@@ -104,6 +106,8 @@ class Settings:
             raise InputError("land counts 0 or 1 for actions")
         if self.death_rule not in ("minus five", "deliberate blow"):
             raise InputError("the death rule is 'minus five' or 'deliberate blow'")
+        if self.structure_life not in ("low", "high"):
+            raise InputError("structure life is read at the 'low' or 'high' end")
         if self.max_helpers is not None and self.max_helpers < 0:
             raise InputError("the most helpers cannot be negative")
 
@@ -471,9 +475,10 @@ class LuckEntrant:
 def luck_draw(entrants: Sequence[LuckEntrant], rng: Randomness) -> LuckDraw:
     """A luck draw ("Luck"): each draws a random card from the library; the highest casting cost wins.
 
-    The casting cost counts each X as 1, as for actions.  The Lucky feat adds +3.  Ties for the highest draw again among the tied
-    (the seed is silent; see the rulings).  Each drawn card goes back into its
-    library; the next draw is random anyway, so no shuffle is needed.
+    The casting cost counts each X as 1, as for actions.  The Lucky feat adds
+    +3.  Ties for the highest draw again among the tied (the seed is silent;
+    see the rulings).  Each drawn card goes back into its library; the next
+    draw is random anyway, so no shuffle is needed.
     """
     if len(entrants) < 2:
         raise InputError("a luck draw needs at least two characters")

@@ -429,15 +429,30 @@ class Environment:
     breath: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """An object's life points, a range ("Destruction – General Guidelines")."""
+
+    name: str
+    low: int
+    high: int
+
+
+@dataclass(frozen=True, slots=True)
+class CombatData:
+    armour: Mapping[str, Armour]
+    environments: Mapping[str, Environment]
+    structures: Mapping[str, Structure]
+
+
 @lru_cache(maxsize=1)
-def _combat_data() -> tuple[dict[str, Armour], dict[str, Environment]]:
+def _combat_data() -> CombatData:
     text = resources.files("magecraft.mtg_rpg").joinpath("data", "play_combat.toml").read_text(encoding="utf-8")
     return parse_combat_data(text)
 
 
-def parse_combat_data(text: str, source: str = "play_combat.toml") -> tuple[dict[str, Armour],
-                                                                         dict[str, Environment]]:
-    """Armour and environments from TOML; one bad entry refuses the whole file."""
+def parse_combat_data(text: str, source: str = "play_combat.toml") -> CombatData:
+    """Armour, environments and structures from TOML; one bad entry refuses the whole file."""
     try:
         raw = tomllib.loads(text)
         armour = {a["name"].casefold(): Armour(str(a["name"]), int(a["points"]), int(a["cost_gp"]),
@@ -445,22 +460,30 @@ def parse_combat_data(text: str, source: str = "play_combat.toml") -> tuple[dict
         environments = {e["name"].casefold(): Environment(
             str(e["name"]), int(e["per_minutes"]), int(e.get("life_damage", 0)),
             int(e.get("constitution_damage", 0)), bool(e.get("breath", False))) for e in raw["environment"]}
+        structures = {t["name"].casefold(): Structure(str(t["name"]), int(t["low"]), int(t["high"]))
+                      for t in raw["structure"]}
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{source}: not valid TOML: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise DataError(f"{source}: malformed entry ({exc})") from None
     if any(e.per_minutes < 1 for e in environments.values()):
         raise DataError(f"{source}: per_minutes must be 1 or more")
-    return armour, environments
+    if any(not 0 < t.low <= t.high for t in structures.values()):
+        raise DataError(f"{source}: a structure's life points run from low to high, above 0")
+    return CombatData(armour, environments, structures)
+
+
+def _named(entries: Mapping[str, Any], name: str, what: str) -> Any:
+    try:
+        return entries[name.strip().casefold()]
+    except KeyError:
+        names = ", ".join(e.name for e in entries.values())
+        raise InputError(f"unknown {what} {name!r} (one of {names})") from None
 
 
 def armour_piece(name: str) -> Armour:
-    armour = _combat_data()[0]
-    try:
-        return armour[name.strip().casefold()]
-    except KeyError:
-        names = ", ".join(a.name for a in armour.values())
-        raise InputError(f"unknown armour {name!r} (one of {names})") from None
+    found: Armour = _named(_combat_data().armour, name, "armour")
+    return found
 
 
 def armour_protection(pieces: Sequence[str], *, magical_bonus: int = 0) -> int:
@@ -511,6 +534,16 @@ def item_destroyed(item_spell: Card, referee_deck: Deck[Card], rng: Randomness) 
     return destroyed, drawn
 
 
+def breaks(structure: str, damage: int, settings: Settings = DEFAULT_SETTINGS) -> bool:
+    """Whether damage (a blow's power, or several attackers' together) destroys a person or object
+    ("Destruction – General Guidelines"): it must reach the object's life points, read at the
+    ``structure_life`` end of the range."""
+    found: Structure = _named(_combat_data().structures, structure, "structure")
+    if damage < 0:
+        raise InputError("damage cannot be negative")
+    return damage >= (found.high if settings.structure_life == "high" else found.low)
+
+
 # -- hostile environments and darkness --------------------------------------------------------
 
 
@@ -527,12 +560,7 @@ def exposure(environment: str, minutes: int, *, constitution: int) -> Exposure:
     Volcanic heat: 1 point a turn; arctic cold: 1 an hour; underwater: breath
     held for Constitution turns, then 1 Constitution a round until 0, then unconscious.
     """
-    environments = _combat_data()[1]
-    try:
-        env = environments[environment.strip().casefold()]
-    except KeyError:
-        names = ", ".join(e.name for e in environments.values())
-        raise InputError(f"unknown environment {environment!r} (one of {names})") from None
+    env: Environment = _named(_combat_data().environments, environment, "environment")
     if minutes < 0:
         raise InputError("time in an environment cannot be negative")
     exposed = max(0, minutes - constitution) if env.breath else minutes

@@ -111,7 +111,8 @@ def test_renew_restores_the_graveyard(db, capsys):
 
 def test_duel_is_byte_identical_for_a_seed(db, capsys):
     save_wizard(db, ["Lava Axe"] * 5 + ["Mountain"] * 5)
-    args = ["mtg-rpg", "duel", "Sarin", "referee", "--kind", "three-card", "--seed", "7", "--db", str(db), "--json"]
+    args = ["mtg-rpg", "duel", "Sarin", "referee", "--kind", "three-card", "--seed", "7", "--db", str(db),
+            "--json"]
     assert main(args) == 0
     first = capsys.readouterr().out
     assert main(args) == 0

@@ -5,13 +5,14 @@ import pytest
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.actions import SpellDeck
+from magecraft.mtg_rpg.actions import Settings, SpellDeck
 from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.combat import (
     InitiativeEntry,
     WizardTurn,
     acts_in_first_round,
     armour_protection,
+    breaks,
     check_block,
     damage_after_armour,
     darkness,
@@ -275,6 +276,16 @@ def test_wand_of_lightning_bolts_has_toughness_one():
     assert (destroyed, drawn.name) == (False, "Mountain")
     destroyed, drawn = item_destroyed(bolt, referee, Randomness.scripted([1]))
     assert (destroyed, drawn.name) == (True, "Shock")
+
+
+def test_an_orc_of_power_2_kills_a_human_and_busts_a_thin_door_but_not_a_stone_wall():
+    assert breaks("Normal human", 2)
+    assert breaks("thin / interior wooden door", 2)
+    assert not breaks("Stone wall", 2)
+    assert not breaks("Stone wall", 4)
+    assert breaks("Stone wall", 4, Settings(structure_life="low"))
+    with pytest.raises(InputError, match="unknown structure"):
+        breaks("Glass house", 1)
 
 
 def test_combat_data_is_refused_whole_when_malformed():
