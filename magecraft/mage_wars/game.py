@@ -430,7 +430,7 @@ class MageWarsGame(GameState[Action]):
 
     def _quick_spell_targets(self, name: str) -> list[str]:
         card = card_book().get(name)
-        if card.action != "quick" or card.casting_cost > self.mana:
+        if card.action != "quick" or card.casting_cost > self.mana or self.you.incapacitated:
             return []
         return self._spell_targets(card, self.you.zone)
 
@@ -491,6 +491,8 @@ class MageWarsGame(GameState[Action]):
                                  section=SEC_READY)
             if card.action != "quick":
                 return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
+            if self.you.incapacitated:
+                return RuleError("your mage is stunned or knocked down", rule="Stun and Slam", section=SEC_ARENA)
             return self._why_cast(card, self.you.zone, action.target)
         return self._why_activation(action)
 

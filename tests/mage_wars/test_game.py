@@ -184,3 +184,13 @@ def test_30_seeded_bot_games_finish_and_repeat():
     assert 1 <= first.total_rounds / 30 <= 40
     assert run_matches(5, 100, books["Priestess"], "Priestess") == run_matches(5, 100, books["Priestess"],
                                                                              "Priestess")
+
+
+def test_a_stunned_mage_cannot_quick_cast(build):
+    game = build([], you="B1", dummy="A1", stage="quick_cast_1", mana=20)
+    game.pending = "quick_cast"
+    game.planned = ["Jet Stream"]
+    assert Action("quick_cast", name="Jet Stream", target=DUMMY) in game.legal_actions()
+    game.you.add_condition("Stun")
+    assert game.legal_actions() == [Action("pass")]
+    _unchanged(game, Action("quick_cast", name="Jet Stream", target=DUMMY))
