@@ -53,7 +53,6 @@ ITEMS = "EQUIPMENT: Item Destruction"
 ENVIRONMENTS = "Hostile Environments"
 OPPOSITION = "COMBAT: Opposition Statistics"
 DURATION = "COMBAT: Magic Duration"
-MONSTER_SPELLS = "COMBAT: Defeated Monster Spells"
 
 #: "Surprise": an Awareness total within 3 points of the opposing score still acts.
 SURPRISE_MARGIN = 3
@@ -85,19 +84,6 @@ def end_scene(deck: SpellDeck, in_play: Sequence[Card], rng: Randomness) -> int:
     rng.log.record("scene", f"end of the scene: {len(in_play)} cards in play go to the graveyard",
                    section=DURATION, data={"cards": [c.name for c in in_play]})
     return len(in_play)
-
-
-def monster_leaves_foci(creature: Card, referee_deck: Deck[Card], rng: Randomness) -> bool:
-    """A slain natural monster leaves a spell foci when a referee card's total mana exactly equals the
-    monster's casting cost ("Defeated Monster Spells").  The referee's card goes back."""
-    if not referee_deck.cards:
-        raise RuleError("the referee's deck is empty", rule="the referee draws a card", section=MONSTER_SPELLS)
-    drawn = referee_deck.draw_random(rng, f"does the {creature.name} leave a spell foci")
-    referee_deck.put_on_bottom(drawn)
-    found = casting_cost(drawn) == casting_cost(creature)
-    rng.log.record("foci", f"{creature.name} {'leaves' if found else 'leaves no'} spell foci",
-                   section=MONSTER_SPELLS, data={"card": drawn.name, "card_cost": casting_cost(drawn)})
-    return found
 
 
 # -- surprise and initiative ------------------------------------------------------------------
@@ -504,7 +490,8 @@ def damage_after_armour(damage: int, resistance: int, *, landwalk: bool = False)
     """Damage that reaches life points through damage resistance ("Damage Resistance").
 
     A creature using the matching landwalk goes straight through armour
-    ("Monster Special Abilities: Land Walking").
+    ("Monster Special Abilities: Land Walking"; whether it does is
+    :func:`magecraft.mtg_rpg.monsters.armour_applies`).
     """
     if landwalk:
         if damage < 0:

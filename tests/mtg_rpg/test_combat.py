@@ -28,7 +28,6 @@ from magecraft.mtg_rpg.combat import (
     item_destroyed,
     items_at_risk,
     monster_initiative,
-    monster_leaves_foci,
     parse_combat_data,
     physical_damage,
     wizard_initiative,
@@ -322,7 +321,7 @@ def test_darkness():
     assert (partial.attacker_toughness, partial.defender_toughness) == (1, -1)
 
 
-# -- opposition, scenes, monster foci -------------------------------------------------------------------
+# -- opposition and scenes -------------------------------------------------------------------
 
 def test_identifying_a_monster_ability():
     assert identify_difficulty("Wilderness Lore") == 9
@@ -335,11 +334,3 @@ def test_end_of_scene_sends_magic_to_the_graveyard():
     deck = hand("Shock")
     assert end_scene(deck, cards("Grizzly Bears", "Forest"), Randomness.scripted([])) == 2
     assert [c.name for c in deck.graveyard] == ["Grizzly Bears", "Forest"]
-
-
-def test_slain_troll_leaves_foci_only_on_an_exact_match():
-    referee = Deck(cards("Lava Axe", "Volcanic Hammer", "Shock"), name="referee")
-    # the seed's troll costs 3: the referee draws Lava Axe (5), no foci
-    assert not monster_leaves_foci(SEED_TROLL, referee, Randomness.scripted([1]))
-    three = Card("Three", "{2}{R}", 3, ("R",), "Sorcery", ("Sorcery",))
-    assert monster_leaves_foci(SEED_TROLL, Deck([three], name="referee"), Randomness.scripted([]))
