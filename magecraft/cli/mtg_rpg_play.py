@@ -250,7 +250,7 @@ def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness) -> D
     derived = derive(wizard)
     return Duellist(wizard.name, life=derived.life, hand_size=derived.hand_size, dexterity=wizard.attribute("DX"),
                     intelligence=wizard.attribute("IQ"), library=wizard.library,
-                    alertness=wizard.feat_usable("Alertness"))
+                    initiative=derived.initiative)
 
 
 def duel_command(

@@ -54,8 +54,6 @@ MAX_HEROIC_POINTS = 3
 MAX_STUNT_BONUS = 3
 #: "Skill Cooperation": each helper makes a Challenging (9) action.
 HELPER_DIFFICULTY = 9
-#: "Luck": a Lucky character gains +3 on luck draws.
-LUCKY_BONUS = 3
 #: "FEATS: Lucky": the replay can be used every 3 hours of game time.
 LUCKY_REPLAY_MINUTES = 180
 
@@ -469,14 +467,15 @@ class LuckDraw:
 class LuckEntrant:
     name: str
     deck: SpellDeck
-    lucky: bool = False
+    #: The sheet's luck bonus (+3 with the Lucky feat; ``character.derive(...).luck_bonus``).
+    bonus: int = 0
 
 
 def luck_draw(entrants: Sequence[LuckEntrant], rng: Randomness) -> LuckDraw:
     """A luck draw ("Luck"): each draws a random card from the library; the highest casting cost wins.
 
-    The casting cost counts each X as 1, as for actions.  The Lucky feat adds
-    +3.  Ties for the highest draw again among the tied (the seed is silent;
+    The casting cost counts each X as 1, as for actions; the entrant's luck
+    bonus (+3 with Lucky) is added.  Ties for the highest draw again among the tied (the seed is silent;
     see the rulings).  Each drawn card goes back into its library; the next
     draw is random anyway, so no shuffle is needed.
     """
@@ -499,7 +498,7 @@ def luck_draw(entrants: Sequence[LuckEntrant], rng: Randomness) -> LuckDraw:
             card = library.draw_random(rng, f"{entrant.name}'s luck draw")
             cards[entrant.name].append(card.name)
             library.put_on_bottom(card)
-            round_totals[entrant.name] = casting_cost(card) + (LUCKY_BONUS if entrant.lucky else 0)
+            round_totals[entrant.name] = casting_cost(card) + entrant.bonus
         totals.update(round_totals)
         best = max(round_totals.values())
         contenders = [e for e in contenders if round_totals[e.name] == best]

@@ -56,8 +56,6 @@ DURATION = "COMBAT: Magic Duration"
 
 #: "Surprise": an Awareness total within 3 points of the opposing score still acts.
 SURPRISE_MARGIN = 3
-#: "Alertness" feat: +3 to initiative.
-ALERTNESS_BONUS = 3
 #: "Maximum Armor Protection": 2 points, shields included, for non-magical armour.
 MAX_ARMOUR = 2
 #: "Armor": 5 minutes (rounds) per point of toughness to put armour on or off.
@@ -118,8 +116,9 @@ class InitiativeEntry:
 
 
 def wizard_initiative(name: str, deck: SpellDeck, card: str | None, *, dexterity: int, intelligence: int,
-                      alertness: bool = False, settings: Settings = DEFAULT_SETTINGS) -> InitiativeEntry:
-    """A Wizard's initiative: DX (+3 with Alertness) plus a card played from hand, if any.
+                      modifier: int | None = None, settings: Settings = DEFAULT_SETTINGS) -> InitiativeEntry:
+    """A Wizard's initiative: the modifier (DX and feats: the sheet's ``derive(...).initiative``,
+    DX alone when not given) plus a card played from hand, if any.
 
     The card is spent like a spell in a duel: it goes to the graveyard until
     the next renewal period ("Initiative").
@@ -127,7 +126,7 @@ def wizard_initiative(name: str, deck: SpellDeck, card: str | None, *, dexterity
     played = deck.take_from_hand(card) if card is not None else None
     if played is not None:
         deck.spend(played)
-    return InitiativeEntry(name, dexterity + (ALERTNESS_BONUS if alertness else 0),
+    return InitiativeEntry(name, dexterity if modifier is None else modifier,
                            played.name if played else None, card_value(played, settings), dexterity,
                            intelligence)
 
@@ -237,7 +236,8 @@ class WizardTurn:
     played; "abort to dodge" gives up the next turn instead.
     """
 
-    improved_dodge: int = 0
+    #: Dodges a turn: 1, one more per Improved Dodge (the sheet's ``derive(...).dodges_per_turn``).
+    dodges_allowed: int = 1
     armoured: bool = False
     grappled: bool = False
     surprised: bool = False
@@ -245,10 +245,6 @@ class WizardTurn:
     movement: Movement = "walk"
     done: tuple[TurnAction, ...] = ()
     forfeits_next_turn: bool = False
-
-    @property
-    def dodges_allowed(self) -> int:
-        return 1 + self.improved_dodge
 
     def count(self, action: TurnAction) -> int:
         return self.done.count(action)

@@ -41,7 +41,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import DEFAULT_SETTINGS, Settings, SpellDeck
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
-from magecraft.mtg_rpg.combat import ALERTNESS_BONUS, InitiativeEntry, initiative_order
+from magecraft.mtg_rpg.combat import InitiativeEntry, initiative_order
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
 
 QUICK = "COMBAT: Quick Duels"
@@ -178,7 +178,8 @@ class Duellist:
     dexterity: int
     intelligence: int
     library: tuple[str, ...]
-    alertness: bool = False
+    #: The initiative modifier, DX and feats (the sheet's ``derive(...).initiative``); None: DX.
+    initiative: int | None = None
 
 
 class DuelSide:
@@ -248,7 +249,7 @@ class QuickDuel(GameState[str]):
               pool: CardPool | None = None, settings: Settings = DEFAULT_SETTINGS) -> QuickDuel:
         """Shuffle, ante if at stake, draw hands up to size and determine initiative ("Single Card Duel" 1-2).
 
-        Initiative is DX (+3 Alertness) with no card played; ties go by DX,
+        Initiative is the modifier (DX and feats) with no card played; ties go by DX,
         IQ and then a random card drawn from ``referee`` (by default both
         libraries together).
         """
@@ -269,7 +270,7 @@ class QuickDuel(GameState[str]):
             if len(side.deck.hand) < side.deck.hand_size:
                 duel._finish(duel._other(side.name), "the opponent ran out of cards drawing the first hand")
                 return duel
-        entries = [InitiativeEntry(d.name, d.dexterity + (ALERTNESS_BONUS if d.alertness else 0), None, 0,
+        entries = [InitiativeEntry(d.name, d.dexterity if d.initiative is None else d.initiative, None, 0,
                                    d.dexterity, d.intelligence) for d in (first, second)]
         tie_cards = list(referee) or [chosen.get(n) for n in (*first.library, *second.library)]
         order = initiative_order(entries, Deck(tie_cards, name="referee"), rng)

@@ -297,7 +297,7 @@ def test_luck_draw_highest_casting_cost_and_lucky_bonus():
     ann = SpellDeck.build([card("Shock"), card("Lava Axe")], hand_size=0)
     bob = SpellDeck.build([card("Volcanic Hammer"), card("Shock")], hand_size=0)
     # Ann draws card 2 (Lava Axe, 5); Bob draws card 2 (Shock, 1) but is Lucky: 4
-    outcome = luck_draw([LuckEntrant("Ann", ann), LuckEntrant("Bob", bob, lucky=True)],
+    outcome = luck_draw([LuckEntrant("Ann", ann), LuckEntrant("Bob", bob, bonus=3)],
                         Randomness.scripted([2, 2]))
     assert outcome.totals == {"Ann": 5, "Bob": 4}
     assert outcome.winner == "Ann"

@@ -66,8 +66,8 @@ def test_wizard_initiative_dx_plus_card_which_is_spent():
     assert [c.name for c in deck.hand] == ["Shock"]
 
 
-def test_alertness_adds_three_and_no_card_is_allowed():
-    entry = wizard_initiative("Sarin", hand("Shock"), None, dexterity=2, intelligence=1, alertness=True)
+def test_sheet_modifier_with_alertness_and_no_card_is_allowed():
+    entry = wizard_initiative("Sarin", hand("Shock"), None, dexterity=2, intelligence=1, modifier=5)
     assert (entry.total, entry.card) == (5, None)
 
 
@@ -155,7 +155,7 @@ def test_dodge_without_land_spells_or_items_and_improved_dodge():
     turn = turn_of("dodge")
     with pytest.raises(RuleError, match="only 1 dodge"):
         turn.after("dodge")
-    assert turn_of("dodge", "dodge", "dodge", improved_dodge=2).count("dodge") == 3
+    assert turn_of("dodge", "dodge", "dodge", dodges_allowed=3).count("dodge") == 3
     with pytest.raises(RuleError, match="gave up"):
         turn.after("cast spell")
 

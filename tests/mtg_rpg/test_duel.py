@@ -23,9 +23,9 @@ from magecraft.mtg_rpg.duel_ritual import Ritual, settle
 POOL = builtin_pool()
 
 
-def wizard(name, *cards, life=14, dx=1, iq=1, hand=None, alertness=False):
+def wizard(name, *cards, life=14, dx=1, iq=1, hand=None, initiative=None):
     return Duellist(name, life=life, hand_size=len(cards) if hand is None else hand, dexterity=dx,
-                    intelligence=iq, library=tuple(cards), alertness=alertness)
+                    intelligence=iq, library=tuple(cards), initiative=initiative)
 
 
 def duel(a, b, kind="single-card", script=(), **kw):
@@ -78,7 +78,8 @@ def test_single_card_duel_has_no_interrupts():
 
 def test_initiative_ties_by_dx_then_iq_then_a_card():
     assert duel(wizard("A", "Shock", dx=2, iq=1), wizard("B", "Shock", dx=2, iq=3)).chooser == "B"
-    assert duel(wizard("A", "Shock", dx=1, alertness=True), wizard("B", "Shock", dx=3)).chooser == "A"
+    # DX 1 with Alertness (+3) is 4, ahead of DX 3
+    assert duel(wizard("A", "Shock", dx=1, initiative=4), wizard("B", "Shock", dx=3)).chooser == "A"
     # full tie: a random card each from the referee deck (Lava Axe 5 for A, then Shock 1 for B)
     referee = [POOL.get("Lava Axe"), POOL.get("Shock")]
     d = duel(wizard("A", "Shock", dx=2), wizard("B", "Shock", dx=2), script=[1, 1], referee=referee)
