@@ -29,15 +29,18 @@ from magecraft.cli.options import (
     print_json,
 )
 from magecraft.cli.render import event_table
+from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, SaveError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import (
     ActionAttempt,
     ActionResult,
+    LuckEntrant,
     SpellDeck,
     difficulty_level,
     difficulty_rating,
+    luck_draw,
     resolve_action,
 )
 from magecraft.mtg_rpg.cards import ATTRIBUTES, CardPool, card_pool
@@ -50,7 +53,7 @@ from magecraft.mtg_rpg.character import (
     rulebook,
     save_character,
 )
-from magecraft.mtg_rpg.combat import dodge
+from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative, wizard_initiative
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
 from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, play_out, truncated_deck
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
@@ -236,6 +239,76 @@ def renew_command(
                     f"{outcome.reserve_mana}; hand: {', '.join(c.name for c in deck.hand)}")
 
 
+def initiative_command(
+    names: Annotated[list[str], typer.Argument(help="Saved Wizards taking part.")],
+    monster: Annotated[list[str] | None, typer.Option(
+        "--monster", help="A monster's creature card (repeat for more).")] = None,
+    play: Annotated[bool, typer.Option(
+        "--play", help="Each Wizard plays the strongest card in hand (spent until renewal).")] = False,
+    seed: SeedOption = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Initiative order: Wizards DX and feats (+ a card with --play), monsters a referee card + pips."""
+    store = open_store(db)
+    pool = _pool(store, cards_file)
+    rng = make_randomness(seed, None, False)
+    referee = Deck(build_referee_deck(rng, pool), name="referee")
+    entries = []
+    for name in names:
+        record = load_character(store, name)
+        wizard = record.character
+        deck = play_deck(record, pool, rng)
+        entries.append(wizard_initiative(wizard.name, deck, deck.strongest() if play else None,
+                                         dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
+                                         modifier=derive(wizard).initiative))
+        _store_deck(store, record, wizard, deck, record.rng)
+    for number, card_name in enumerate(monster or [], start=1):
+        creature = pool.get(card_name)
+        if not creature.is_creature:
+            raise typer.BadParameter(f"{creature.name} is not a creature", param_hint="--monster")
+        entries.append(monster_initiative(f"{creature.name} {number}", creature, referee, rng))
+    order = initiative_order(entries, referee, rng)
+    if json:
+        print_json([e.to_dict() for e in order])
+        return
+    table = Table(title="Initiative")
+    for column in ("#", "combatant", "modifier", "card", "total"):
+        table.add_column(column)
+    for place, entry in enumerate(order, start=1):
+        table.add_row(str(place), entry.name, str(entry.modifier), f"{entry.card or '-'} ({entry.card_value})",
+                      str(entry.total))
+    console().print(table)
+
+
+def luck_command(
+    names: Annotated[list[str], typer.Argument(help="Two or more saved Wizards.")],
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """A luck draw: each draws a random card from the library; the highest casting cost (+ luck bonus) wins."""
+    store = open_store(db)
+    pool = _pool(store, cards_file)
+    rng = make_randomness(seed, dice, physical_dice)
+    records = [load_character(store, name) for name in names]
+    decks = [play_deck(record, pool, rng) for record in records]
+    outcome = luck_draw([LuckEntrant(r.character.name, deck, derive(r.character).luck_bonus)
+                         for r, deck in zip(records, decks, strict=True)], rng)
+    for record, deck in zip(records, decks, strict=True):
+        _store_deck(store, record, record.character, deck, record.rng)
+    if json:
+        print_json(outcome.to_dict())
+        return
+    for name, total in outcome.totals.items():
+        console().print(f"{name}: {', '.join(outcome.cards[name])} -> {total}")
+    console().print(f"[bold]{outcome.winner}[/bold] is the most lucky.")
+
+
 def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness) -> Duellist:
     try:
         wizard = load_character(store, name).character
@@ -304,8 +377,10 @@ def _print_result(result: dict[str, Any]) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the play commands (action, dodge, renew, duel) to the ``mtg-rpg`` group."""
+    """Add the play commands (action, dodge, renew, initiative, luck, duel) to the ``mtg-rpg`` group."""
     app.command("action")(action_command)
     app.command("dodge")(dodge_command)
     app.command("renew")(renew_command)
+    app.command("initiative")(initiative_command)
+    app.command("luck")(luck_command)
     app.command("duel")(duel_command)

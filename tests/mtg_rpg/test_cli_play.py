@@ -139,3 +139,25 @@ def test_bad_duel_options_exit_2(db, capsys, args):
 def test_unknown_duellist_is_one_line(db, capsys):
     assert main(["mtg-rpg", "duel", "Nobody", "referee", "--db", str(db)]) == 2
     assert "no Wizard saved as 'Nobody'" in capsys.readouterr().err
+
+
+def test_initiative_spends_the_played_card_and_ranks_monsters(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    order = run_json(capsys, "mtg-rpg", "initiative", "Sarin", "--monster", "Craw Wurm", "--play", "--seed", "2",
+                     "--db", str(db), "--json")
+    sarin = next(e for e in order if e["name"] == "Sarin")
+    wurm = next(e for e in order if e["name"] == "Craw Wurm 1")
+    assert (sarin["modifier"], sarin["card"], sarin["total"]) == (0, "Lava Axe", 5)
+    assert wurm["modifier"] == 2  # {4}{G}{G}: two coloured pips
+    totals = [e["total"] for e in order]
+    assert totals == sorted(totals, reverse=True)
+    saved = load_character(SaveStore(db), "Sarin").extra["play_deck"]
+    assert saved["library"]["discards"] == ["Lava Axe"]
+
+
+def test_luck_draw_between_saved_wizards(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    save_wizard(db, ["Shock"] * 10, name="Mord")
+    out = run_json(capsys, "mtg-rpg", "luck", "Sarin", "Mord", "--seed", "1", "--db", str(db), "--json")
+    assert out["totals"] == {"Sarin": 5, "Mord": 1}
+    assert out["winner"] == "Sarin"
