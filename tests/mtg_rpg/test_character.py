@@ -232,3 +232,10 @@ def test_researched_cantrips_do_not_count_against_the_limit() -> None:
     validate_character(replace(wizard, cantrips=(*wizard.cantrips, "Warm Hands")))
     with pytest.raises(RuleError, match="knows 4 commonly known cantrips; the limit is 3"):
         validate_character(replace(wizard, cantrips=(*wizard.cantrips, "Float")))
+
+
+def test_the_free_dots_do_not_fill_the_primary_pool() -> None:
+    blue = {"ST": 2, "DX": 1, "CN": 2, "IQ": 2, "WS": 1, "CH": 2}
+    no_iq = {"Athletics": 3, "Awareness": 3, "Dodge": 3, "Endurance": 3, "Larceny": 3, "Healing": 3, "Riding": 2}
+    with pytest.raises(RuleError, match="Intelligence skill"):
+        create_character(choices(primary="U", attributes=blue, skills=no_iq, cantrips=("Light", "Float")), 0)

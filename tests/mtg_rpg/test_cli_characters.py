@@ -190,3 +190,13 @@ def test_monster_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     code, out, _ = run(capsys, "mtg-rpg", "monster", "Drudge Skeletons", "--summoned",
                        "--db", str(tmp_path / "s.sqlite3"))
     assert code == 0 and "regenerations 1" in out
+
+
+def test_referee_deck_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "mtg-rpg", "referee-deck", "--seed", "11", "--db", str(tmp_path / "s.sqlite3"),
+                       "--json")
+    names = json.loads(out)
+    assert code == 0 and names[:5] == ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    assert 61 <= len(names) <= 64
+    assert run(capsys, "mtg-rpg", "referee-deck", "--seed", "11", "--db", str(tmp_path / "s.sqlite3"),
+               "--json")[1] == out
