@@ -41,7 +41,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import DEFAULT_SETTINGS, Settings, SpellDeck
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
-from magecraft.mtg_rpg.combat import InitiativeEntry, initiative_order
+from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
 
 QUICK = "COMBAT: Quick Duels"
@@ -225,6 +225,7 @@ class QuickDuel(GameState[str]):
                  pool: CardPool, settings: Settings = DEFAULT_SETTINGS, phase: Phase = "order",
                  chooser: str = "", order: Sequence[str] = (), active: str = "", pending: str | None = None,
                  turns_started: Mapping[str, int] | None = None, tiebreaks: int = 0,
+                 items_at_risk: Sequence[str] = (),
                  outcome: Mapping[str, Any] | None = None) -> None:
         self.kind = kind
         self.turns = turns
@@ -240,6 +241,8 @@ class QuickDuel(GameState[str]):
         self.pending = pending
         self.turns_started = dict(turns_started or {name: 0 for name in self.sides})
         self.tiebreaks = tiebreaks
+        #: Wizards whose items must be checked for destruction ("Item Destruction").
+        self.items_at_risk = sorted(set(items_at_risk))
         self.outcome: dict[str, Any] | None = dict(outcome) if outcome is not None else None
 
     # -- starting -------------------------------------------------------------------------------
@@ -352,7 +355,7 @@ class QuickDuel(GameState[str]):
         base = {"kind": self.kind, "victory": self.victory,
                 "life": {n: s.life for n, s in self.sides.items()},
                 "damage": {n: s.damage_dealt for n, s in self.sides.items()},
-                "tiebreaks": self.tiebreaks}
+                "tiebreaks": self.tiebreaks, "items_at_risk": list(self.items_at_risk)}
         return {**base, **(self.outcome or {"winner": None, "loser": None, "reason": "the duel goes on"})}
 
     # -- playing ----------------------------------------------------------------------------------
@@ -507,10 +510,20 @@ class QuickDuel(GameState[str]):
         self.sides[player].damage_dealt += amount
         self.rng.log.record("damage", f"{source} damages {target.name}", section=QUICK,
                             data={"from": player, "to": target.name, "amount": amount})
+        if items_at_risk(largest_single_damage=amount, settings=self.settings):
+            self._put_items_at_risk(target.name)
         if target.life <= 0:
+            # Knocked out losing the duel: the loser's items are checked too.
+            self._put_items_at_risk(target.name)
             self._finish(player, f"{target.name} fell unconscious")
         elif self.victory == "first blood":
             self._finish(player, f"first blood to {player}")
+
+    def _put_items_at_risk(self, name: str) -> None:
+        if name not in self.items_at_risk:
+            self.items_at_risk = sorted({*self.items_at_risk, name})
+            self.rng.log.record("item", f"{name}'s items must be checked for destruction", section=ITEMS,
+                                data={"wizard": name})
 
     def _end_turn(self) -> None:
         other = self._other(self.active)
@@ -552,6 +565,7 @@ class QuickDuel(GameState[str]):
                 "settings": asdict(self.settings), "phase": self.phase, "chooser": self.chooser,
                 "order": list(self.order), "active": self.active, "pending": self.pending,
                 "turns_started": dict(self.turns_started), "tiebreaks": self.tiebreaks,
+                "items_at_risk": list(self.items_at_risk),
                 "outcome": self.outcome, "sides": [s.to_dict() for s in self.sides.values()],
                 "cards": [self.pool.get(n).to_dict() for n in names],
                 "rng": self.rng.snapshot(), "log": self.log.to_list()}
@@ -566,6 +580,7 @@ class QuickDuel(GameState[str]):
                        settings=Settings(**raw["settings"]), phase=raw["phase"], chooser=str(raw["chooser"]),
                        order=list(raw["order"]), active=str(raw["active"]), pending=raw["pending"],
                        turns_started=raw["turns_started"], tiebreaks=int(raw["tiebreaks"]),
+                       items_at_risk=raw["items_at_risk"],
                        outcome=raw["outcome"])
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"saved duel is malformed: {exc}") from None

@@ -16,13 +16,14 @@ Healing, Stabilize Self), "Deck Building" (running out of cards) and the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import DEFAULT_SETTINGS, Settings, SpellDeck
+from magecraft.mtg_rpg.cards import Card
 
 RENEWAL = "CHARACTER CREATION: Renewal Period"
 LIFE = "CHARACTER CREATION: Life Points"
@@ -205,18 +206,19 @@ def renew(deck: SpellDeck, vitals: Vitals, rng: Randomness, *, constitution: int
     return outcome
 
 
-def fall_unconscious(deck: SpellDeck, rng: Randomness) -> int:
-    """An unconscious Wizard loses the current hand ("Magic and Unconsciousness").
+def fall_unconscious(deck: SpellDeck, rng: Randomness, in_play: Sequence[Card] = ()) -> int:
+    """An unconscious Wizard loses the current hand, summoned monsters, played land and spells in
+    effect (``in_play``) ("Magic and Unconsciousness").
 
     The lost cards go to the graveyard until renewal (see the rulings); a new
     hand is drawn on waking (:meth:`SpellDeck.refill`).  Returns how many were lost.
     """
-    lost = len(deck.hand)
-    deck.library.discards.extend(deck.hand)
+    lost = [*deck.hand, *in_play]
+    deck.library.discards.extend(lost)
     deck.hand.clear()
-    rng.log.record("unconscious", f"unconscious: {lost} cards in hand are lost", section=UNCONSCIOUS,
-                   data={"lost": lost})
-    return lost
+    rng.log.record("unconscious", f"unconscious: {len(lost)} cards in hand and in play are lost",
+                   section=UNCONSCIOUS, data={"lost": [c.name for c in lost]})
+    return len(lost)
 
 
 @dataclass(frozen=True, slots=True)

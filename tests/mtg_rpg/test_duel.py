@@ -223,11 +223,23 @@ def test_first_blood_wins_at_once():
     assert d.result()["winner"] == "A" and d.result()["reason"] == "first blood to A"
 
 
-def test_unconsciousness_ends_the_duel_at_once():
+def test_unconsciousness_ends_the_duel_at_once_and_puts_items_at_risk():
     a = wizard("A", "Lava Axe", dx=2)
     b = wizard("B", "Shock", life=5)
     d = run(duel(a, b), "play first", "play:Lava Axe")
     assert d.result()["winner"] == "A" and "unconscious" in d.result()["reason"]
+    assert d.result()["items_at_risk"] == ["B"]
+
+
+def test_ten_damage_from_one_source_puts_items_at_risk():
+    big = wizard("A", "Mountain", dx=2, life=20)
+    giant = wizard("B", "Lava Axe", life=20)
+    d = run(duel(big, giant, settings=Settings(item_destruction_damage=5)), "play first", "play:Mountain",
+            "play:Lava Axe")
+    assert d.result()["items_at_risk"] == ["A"]
+    assert d.result()["winner"] == "B"
+    d = run(duel(big, giant), "play first", "play:Mountain", "play:Lava Axe")
+    assert d.result()["items_at_risk"] == []
 
 
 def test_unconsciousness_or_yield_plays_on_until_one():

@@ -148,8 +148,8 @@ def test_no_renewal_for_the_dead():
 def test_unconscious_wizard_loses_the_hand_and_draws_anew_on_waking():
     deck = SpellDeck(Deck(cards("Forest", "Island"), name="library"), cards("Shock", "Lava Axe"), hand_size=2)
     rng = Randomness.scripted([])
-    assert fall_unconscious(deck, rng) == 2
-    assert deck.hand == [] and len(deck.graveyard) == 2
+    assert fall_unconscious(deck, rng, in_play=cards("Grizzly Bears", "Mountain")) == 4
+    assert deck.hand == [] and len(deck.graveyard) == 4
     deck.refill(rng)
     assert [c.name for c in deck.hand] == ["Forest", "Island"]
 
