@@ -374,6 +374,8 @@ def _print_result(result: dict[str, Any]) -> None:
     console().print(table)
     ante = f" and wins the ante card {result['ante_won']}" if result.get("ante_won") else ""
     console().print(f"[bold]{result['winner']}[/bold] wins ({result['reason']}){ante}.")
+    if result["items_at_risk"]:
+        console().print(f"Check for item destruction: {', '.join(result['items_at_risk'])}.")
 
 
 def register(app: typer.Typer) -> None:
