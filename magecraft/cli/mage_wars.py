@@ -26,7 +26,7 @@ from magecraft.cli.options import (
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import Event
 from magecraft.core.randomness import new_seed
-from magecraft.mage_wars.arena import COLUMNS, ROWS, zone_at
+from magecraft.mage_wars.arena import COLUMNS, ROWS, ZONES, Wall, distance, zone_at
 from magecraft.mage_wars.bot import run_matches
 from magecraft.mage_wars.cards import (
     Card,
@@ -68,10 +68,28 @@ def _spellbook(mage: str, book: Path | None) -> Spellbook:
                              param_hint="--mage")
 
 
-def _settings(dummy_life: int | None) -> Settings:
+def _wall(number: int, text: str) -> Wall:
+    """``B1-C1[:LIFE[:ARMOR]][:passable]`` -> a wall (life 10, armour 0 unless given)."""
+    parts = text.strip().split(":")
+    passable = parts[-1].lower() == "passable"
+    if passable:
+        parts = parts[:-1]
+    zones = parts[0].upper().split("-")
+    numbers = parts[1:]
+    if (len(zones) != 2 or any(z not in ZONES for z in zones) or distance(zones[0], zones[1]) != 1
+            or len(numbers) > 2 or not all(n.isdigit() for n in numbers)):
+        raise typer.BadParameter(f"{text!r} is not ZONE-ZONE[:LIFE[:ARMOR]][:passable] between adjacent zones, "
+                                 "e.g. B1-C1:12:2", param_hint="--wall")
+    life, armor = (int(numbers[0]) if numbers else 10), (int(numbers[1]) if len(numbers) > 1 else 0)
+    if life < 1:
+        raise typer.BadParameter("a wall needs at least 1 life", param_hint="--wall")
+    return Wall(f"w{number}", (zones[0], zones[1]), life, armor, passable)
+
+
+def _settings(dummy_life: int | None, walls: list[str]) -> Settings:
     if dummy_life is not None and dummy_life < 1:
         raise typer.BadParameter("the Dummy Mage needs at least 1 life", param_hint="--dummy-life")
-    return Settings(dummy_life=dummy_life)
+    return Settings(dummy_life=dummy_life, walls=tuple(_wall(n, w) for n, w in enumerate(walls, start=1)))
 
 
 @app.command()
@@ -80,6 +98,8 @@ def solo(
     book: BookOption = None,
     decks: DecksOption = None,
     dummy_life: LifeOption = None,
+    wall: Annotated[list[str] | None, typer.Option(
+        "--wall", help="A wall between two zones: B1-C1[:LIFE[:ARMOR]][:passable] (repeatable).")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the built-in bot play your side.")] = False,
     games: Annotated[int, typer.Option("--games", help="How many bot games to play with --auto.")] = 1000,
     seed: SeedOption = None,
@@ -91,7 +111,7 @@ def solo(
     db: DbOption = None,
 ) -> None:
     """Play your mage against the Dummy Mage, or (--auto) run bot games and print win rates."""
-    settings = _settings(dummy_life)
+    settings = _settings(dummy_life, wall or [])
     spellbook = _spellbook(mage, book)
     dummy_decks = dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
     if auto:

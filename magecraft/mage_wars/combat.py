@@ -122,7 +122,7 @@ def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, 
     damage = critical + max(0, normal - armor)
     game.event(f"{who}: {count} dice, {normal} normal and {critical} critical damage, armour {armor}: "
                f"{damage} damage", section=SEC_ARENA,
-               data={"attacker": attacker.id, "target": _id(target), "attack": attack.name, "dice": count,
+               data={"attacker": attacker.id, "target": target.id, "attack": attack.name, "dice": count,
                      "normal": normal, "critical": critical, "armor": armor, "damage": damage})
     if attack.trait("Mana Drain") and isinstance(target, Unit) and target.id == YOU and damage > 0:
         game.mana = max(0, game.mana - (attack.trait("Mana Drain") or 0))
@@ -139,10 +139,6 @@ def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, 
 
 def _name(target: Target) -> str:
     return f"wall {target.id}" if isinstance(target, Wall) else target.describe()
-
-
-def _id(target: Target) -> str:
-    return target.id
 
 
 def apply_condition(game: MageWarsGame, unit: Unit, name: str, count: int = 1) -> None:

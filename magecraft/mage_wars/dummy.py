@@ -183,11 +183,6 @@ def creature_turn(game: MageWarsGame) -> None:
     act(game, unit)
 
 
-def next_to_act(game: MageWarsGame) -> list[Unit]:
-    """The Dummy Mage's ready creatures in acting order (highest mana cost first)."""
-    return sorted(game.ready_units(DUMMY), key=lambda u: -u.card.cost)
-
-
 def _target_key(game: MageWarsGame) -> Callable[[Target], tuple[int, ...]]:
     """Your mage first, then the creature with the highest remaining life (walls last)."""
     def key(target: Target) -> tuple[int, ...]:

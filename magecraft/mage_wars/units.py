@@ -9,7 +9,6 @@ from magecraft.mage_wars.cards import Attack, Card, card_book, trait_value
 
 YOU = "you"
 DUMMY = "dummy"
-SIDES = (YOU, DUMMY)
 
 #: Section names of seed 003 and of the compact arena rules, cited by events and errors.
 SEC_SETUP = "Setup"

@@ -38,6 +38,8 @@ def test_auto_prints_win_rates_and_is_repeatable(capsys):
     ["--mage", "Nobody"],
     ["--auto", "--dice", "1,2"],
     ["--dummy-life", "0"],
+    ["--wall", "A1-C1"],
+    ["--wall", "A1-B1:x"],
 ])
 def test_bad_options_exit_2(capsys, args):
     assert main(["mage-wars", "solo", *args]) == 2
@@ -71,3 +73,14 @@ def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(monkeypat
     answers = iter(["1"])
     assert main(["mage-wars", "solo", "--load", "evening", "--db", str(db)]) == 1
     assert "you chose: plan Jet Stream and Timber Wolf" in capsys.readouterr().out
+
+
+def test_walls_from_the_command_line(capsys):
+    assert main(["mage-wars", "solo", "--auto", "--games", "2", "--seed", "3", "--json",
+                 "--wall", "B1-C1:12:2", "--wall", "B2-C2:passable"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+    settings = cli._settings(None, ["B1-C1:12:2", "b2-c2:passable"])
+    assert [w.to_dict() for w in settings.walls] == [
+        {"id": "w1", "zones": ["B1", "C1"], "life": 12, "armor": 2, "passable": False},
+        {"id": "w2", "zones": ["B2", "C2"], "life": 10, "armor": 0, "passable": True},
+    ]
