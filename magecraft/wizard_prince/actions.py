@@ -10,11 +10,8 @@ Paths are the squares entered, in order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from magecraft.core.errors import DataError
 from magecraft.wizard_prince.board import Square
 
 
@@ -109,38 +106,3 @@ class ChooseAppointment:
 
 
 Action = Mingle | Snoop | Interfere | AppointmentMove | Pass | ChooseGate | Present | Place | ChooseAppointment
-_KINDS: dict[str, type[Any]] = {cls.__name__: cls for cls in
-                                 (Mingle, Snoop, Interfere, AppointmentMove, Pass, ChooseGate, Present, Place,
-                                  ChooseAppointment)}
-
-
-def action_to_dict(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": type(action).__name__}
-    for name in action.__slots__:
-        value = getattr(action, name)
-        if isinstance(value, Square):
-            value = str(value)
-        elif isinstance(value, tuple):
-            value = [str(v) for v in value]
-        out[name] = value
-    return out
-
-
-def action_from_dict(raw: Mapping[str, Any]) -> Action:
-    """Read an action written by :func:`action_to_dict`; anything malformed is a :class:`DataError`."""
-    try:
-        cls = _KINDS[str(raw["kind"])]
-        kwargs: dict[str, Any] = {}
-        for name in cls.__slots__:
-            value = raw[name]
-            if name == "path":
-                value = tuple(Square.parse(s) for s in value)
-            elif name == "square":
-                value = Square.parse(value)
-            elif name == "show_to":
-                value = tuple(str(v) for v in value)
-            kwargs[name] = value
-        action: Action = cls(**kwargs)
-        return action
-    except KeyError as exc:
-        raise DataError(f"action is missing {exc.args[0]!r}") from None

@@ -238,10 +238,6 @@ class Banquet(GameState[Action]):
             return self.chits[chit_id].kind
         return ""
 
-    def noble_square(self, name: str) -> Square | None:
-        noble = self.nobles[name]
-        return Square.parse(noble.square) if noble.where == "board" else None
-
     def appointment_of(self, noble: Noble) -> Appointment | None:
         return appointments().get(noble.appointment) if noble.appointment else None
 
@@ -800,6 +796,9 @@ class Banquet(GameState[Action]):
     def _leave(self, noble: Noble, fate: str, why: str, section: str) -> None:
         """The noble leaves the banquet; positive chits not presented are lost with him."""
         self._lose_chits(noble, why)
+        if fate in ("slain", "executed") and noble.appointment:
+            # "he only loses it if he dies, drops below the minimum Status requirement, or ..."
+            self._lose_appointment(noble, "he is dead")
         noble.where, noble.square, noble.bored = fate, "", False
         if self.moving and self.moving["mover"] == noble.name:
             self.moving = None

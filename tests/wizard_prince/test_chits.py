@@ -318,6 +318,6 @@ def test_a_praetorian_meeting_a_coup_plotter_rolls_on_the_coup_table(arrange: Ar
     assert outcome.fate == fate and outcome.presented == ()
     if zeroed:
         assert outcome.final[zeroed] == 0
-    # Status 0 is below the Lord Chancellor's 8: the appointment goes with it
-    assert (outcome.appointment == "") == (zeroed == "status")
+    # Status 0 is below the Lord Chancellor's 8, and a dead man holds no office
+    assert (outcome.appointment == "") == (zeroed == "status" or fate == "executed")
     assert outcome.exiled == (fate == "exiled")
