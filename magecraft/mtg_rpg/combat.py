@@ -52,6 +52,7 @@ ARMOUR = "EQUIPMENT: Armor"
 ITEMS = "EQUIPMENT: Item Destruction"
 ENVIRONMENTS = "Hostile Environments"
 OPPOSITION = "COMBAT: Opposition Statistics"
+HEALING_SKILL = "SKILLS: Skill Descriptions (Healing)"
 DURATION = "COMBAT: Magic Duration"
 
 #: "Surprise": an Awareness total within 3 points of the opposing score still acts.
@@ -216,10 +217,11 @@ def extra_movement(deck: SpellDeck, card: str, walk: int) -> int:
 # -- a Wizard's turn in a duel ----------------------------------------------------------------
 
 TurnAction = Literal["cast spell", "play land", "tap land", "use item", "control creatures", "physical attack",
-                     "grapple", "counter-attack", "hold", "dodge", "abort to dodge", "extra movement"]
+                     "grapple", "counter-attack", "hold", "dodge", "abort to dodge", "extra movement",
+                     "tend wounds"]
 TURN_ACTIONS: tuple[TurnAction, ...] = ("cast spell", "play land", "tap land", "use item", "control creatures",
                                         "physical attack", "grapple", "counter-attack", "hold", "dodge",
-                                        "abort to dodge", "extra movement")
+                                        "abort to dodge", "extra movement", "tend wounds")
 _MAGIC: frozenset[TurnAction] = frozenset({"cast spell", "play land", "tap land", "use item",
                                            "control creatures", "extra movement"})
 _MANA: frozenset[TurnAction] = frozenset({"cast spell", "play land", "tap land", "use item", "extra movement"})
@@ -231,7 +233,8 @@ class WizardTurn:
     """What a Wizard has done this turn, and what the rules still allow ("Number of Actions").
 
     A turn may hold any number of spells and lands, one magic item, one
-    physical attack (or grapple) and no magic with it, dodges up to
+    physical attack (or grapple) and no magic with it, or tending a bleeding
+    person (a full round without magic: "Skill Descriptions: Healing"), dodges up to
     1 + Improved Dodge levels -- and a dodge only with no land, item or spell
     played; "abort to dodge" gives up the next turn instead.
     """
@@ -299,6 +302,9 @@ class WizardTurn:
         if physical:
             raise RuleError("a Wizard who attacked physically cannot use magic this turn",
                             rule="no magic before or after a physical attack", section=PHYSICAL)
+        if self.count("tend wounds"):
+            raise RuleError("a Wizard tending a bleeding person cannot cast spells or use magic items",
+                            rule="no spells or magic items while healing", section=HEALING_SKILL)
         if self.grappled and action in ("cast spell", "use item"):
             raise RuleError("a grappled Wizard cannot cast spells or use magic items",
                             rule="grappled: no spells, no magic items", section=GRAPPLE)
@@ -315,6 +321,11 @@ class WizardTurn:
             raise RuleError(f"a Wizard who took a magical action ({magic[0]}) cannot {action} this turn",
                             rule="no spells, land, creature control or magic items with a physical attack",
                             section=PHYSICAL)
+        if self.count("tend wounds") or (action == "tend wounds" and (physical or self.count("counter-attack"))):
+            raise RuleError("tending a bleeding person takes the full round", section=HEALING_SKILL,
+                            rule="a healing action is a full round action")
+        if action == "tend wounds":
+            return
         if action == "counter-attack":
             if self.count("counter-attack"):
                 raise RuleError("one counter-attack a turn", rule="counter-attack once", section=PHYSICAL)

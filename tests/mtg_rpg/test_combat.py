@@ -197,6 +197,17 @@ def test_armour_grapple_and_movement_limits():
     assert WizardTurn(movement="run").after("abort to dodge").forfeits_next_turn
 
 
+def test_tending_wounds_takes_the_full_round_without_magic():
+    turn = turn_of("tend wounds")
+    for action in ("cast spell", "use item", "physical attack", "counter-attack", "tend wounds"):
+        with pytest.raises(RuleError, match="tending a bleeding person"):
+            turn.after(action)
+    with pytest.raises(RuleError, match="magical action"):
+        turn_of("cast spell").after("tend wounds")
+    with pytest.raises(RuleError, match="full round"):
+        turn_of("physical attack").after("tend wounds")
+
+
 def test_one_extra_movement_card_a_round():
     with pytest.raises(RuleError, match="only one card"):
         turn_of("extra movement").after("extra movement")
