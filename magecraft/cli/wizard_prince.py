@@ -190,6 +190,8 @@ def _visible(event: Event, viewer: str | None) -> bool:
 def event_line(event: Event) -> str:
     if event.kind == "roll":
         return f"  [dim]{event.label}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+    if event.kind == "table":
+        return f"  {event.label}: {event.data['result']}"
     if event.kind == "save":
         return f"  {event.label}: {event.data['roll']} -> {'saved' if event.data['saved'] else 'failed'}"
     return f"{event.label}"
@@ -206,7 +208,8 @@ def describe(state: Banquet, viewer: str, action: Any) -> str:
     return text
 
 
-_FIGURES = {"king": "K", "knight": "N", "pawn": "p", "queen": "Q", "rook": "R", "bishop": "B"}
+#: Chess letters, upper case for white pieces and lower case for black, as in chess notation.
+_FIGURES = {"king": "K", "knight": "N", "pawn": "P", "queen": "Q", "rook": "R", "bishop": "B"}
 
 
 def board(state: Banquet, viewer: str | None) -> Table:
@@ -224,7 +227,8 @@ def board(state: Banquet, viewer: str | None) -> Table:
         grid.add_row(*cells)
     waiting = [n.name for n in state.nobles.values() if n.where == "waiting"]
     gates = ", ".join(str(g) for g in state.setup.gates)
-    grid.caption = f"gates {gates}; off the board: {', '.join(waiting) or 'nobody'}"
+    grid.caption = (f"white pieces upper case, black lower case; gates {gates}; "
+                    f"off the board: {', '.join(waiting) or 'nobody'}")
     return grid
 
 
@@ -236,8 +240,8 @@ def _cell(state: Banquet, viewer: str | None, square: Square, here: Sequence[Any
         if isinstance(thing, Noble):
             text.append(thing.name.replace(" ", "")[:4], style="bold magenta")
         else:
-            style = "bold white" if thing.colour == "white" else "bold red"
-            text.append(_FIGURES[thing.figure], style=style)
+            letter = _FIGURES[thing.figure]
+            text.append(letter if thing.colour == "white" else letter.lower(), style="bold")
             if thing.kind == "courtier" and viewer is not None:
                 kind = state.visible_chit(viewer, thing.id)
                 text.append(f" {thing.id.split('-')[1]}")

@@ -666,11 +666,10 @@ class Banquet(GameState[Action]):
 
     # -- the actions -----------------------------------------------------------------------
     def _enter(self, noble: Noble, gate: Square) -> None:
+        """Step onto a gate square; whoever stands there is met as on any other square."""
         noble.where, noble.square = "board", str(gate)
         self.log.record("state", f"{noble.name} enters at gate {gate}", section=BANQUET)
-        for thing in self.occupants().get(gate, []):
-            if isinstance(thing, Piece) and thing.kind == "courtier" and noble.where == "board":
-                self._meet(noble, thing)
+        self.moving = {"mover": noble.name, "noble": True, "path": [str(gate)]}
 
     def _snoop(self, noble: Noble, action: Snoop) -> None:
         chit_id = self.pieces[action.courtier].chit

@@ -131,3 +131,13 @@ def test_only_the_noble_whose_turn_it_is_acts_and_only_once(arrange: Arrange):
     assert banquet.current_player() == "Ann"
     banquet.apply(Mingle(path("e5")))
     assert banquet.current_player() == "Bob"
+
+
+def test_entering_at_a_gate_meets_whoever_stands_there(arrange: Arrange):
+    banquet = arrange({"Ann": "", "Bob": "a8"},
+                      [("emperor", "white", "h3"), ("courtier", "white", "h4", "butler")])
+    banquet.apply(Mingle(path("h3")))                  # onto the Emperor: Ann presents and leaves
+    assert banquet.nobles["Ann"].where == "presented"
+    other = arrange({"Ann": "", "Bob": "a8"}, [("emperor", "white", "a4"), ("courtier", "white", "h4", "butler")])
+    other.apply(Mingle(path("h4")))
+    assert other.is_terminal() and "Butler" in other.ended_by
