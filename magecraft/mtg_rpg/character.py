@@ -133,6 +133,7 @@ class Feat:
     choice: str = ""
     unique_choice: bool = False
     acquisition: bool = False
+    ritual: bool = False
     requires_primary_attribute: int = 0
     requires_attributes: Mapping[str, int] = field(default_factory=dict)
     requires_skills: Mapping[str, int] = field(default_factory=dict)
@@ -200,7 +201,7 @@ def _feat(raw: Mapping[str, Any]) -> Feat:
             max_taken=int(raw.get("max_taken", 0)), repeat=str(raw.get("repeat", "")),
             secret=bool(raw.get("secret", False)), choice=str(raw.get("choice", "")),
             unique_choice=bool(raw.get("unique_choice", False)),
-            acquisition=bool(raw.get("acquisition", False)),
+            acquisition=bool(raw.get("acquisition", False)), ritual=bool(raw.get("ritual", False)),
             requires_primary_attribute=int(raw.get("requires_primary_attribute", 0)),
             requires_attributes={str(k): int(v) for k, v in raw.get("requires_attributes", {}).items()},
             requires_skills={str(k): int(v) for k, v in raw.get("requires_skills", {}).items()},
@@ -289,6 +290,7 @@ class Character:
     researched: tuple[str, ...] = ()
     scrolls: tuple[str, ...] = ()
     potions: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
     drained: Mapping[str, int] = field(default_factory=dict)
     cohort: Cohort | None = None
 
@@ -348,7 +350,8 @@ class Character:
             "spare_cards": list(self.spare_cards), "in_sanctuary": self.in_sanctuary,
             "has_laboratory": self.has_laboratory, "has_talisman": self.has_talisman,
             "researched": list(self.researched), "scrolls": list(self.scrolls),
-            "potions": list(self.potions), "drained": dict(sorted(self.drained.items())),
+            "potions": list(self.potions), "items": list(self.items),
+            "drained": dict(sorted(self.drained.items())),
             "cohort": None if self.cohort is None else {
                 "power": self.cohort.power, "toughness": self.cohort.toughness,
                 "augments": list(self.cohort.augments), "xp_spent": self.cohort.xp_spent},
@@ -377,6 +380,7 @@ class Character:
                 researched=tuple(str(c) for c in raw.get("researched", [])),
                 scrolls=tuple(str(c) for c in raw.get("scrolls", [])),
                 potions=tuple(str(c) for c in raw.get("potions", [])),
+                items=tuple(str(c) for c in raw.get("items", [])),
                 drained={str(k): int(v) for k, v in raw.get("drained", {}).items()},
                 cohort=None if cohort is None else Cohort(
                     int(cohort["power"]), int(cohort["toughness"]),

@@ -222,6 +222,10 @@ def buy_feat(character: Character, name: str, choice: str | None = None, *, appr
     label = feat.name + (f" ({cleaned})" if cleaned else "")
     receipt = training(label, feat_cost(character, feat, cleaned), fast=fast, settings=settings)
     paid = _pay(character, receipt)
+    if feat.ritual and cleaned:
+        from magecraft.mtg_rpg.magic import quicken_ritual
+
+        paid = quicken_ritual(paid, builtin_pool().get(cleaned))
     changes: dict[str, Any] = {"feats": (*character.feats, TakenFeat(feat.name, cleaned))}
     if feat.choice == "cantrip" and cleaned:
         changes["cantrips"] = (*character.cantrips, cleaned)

@@ -485,8 +485,10 @@ def acquisition_cost(card: Card) -> AcquisitionCost:
     return AcquisitionCost(xp, weeks * int(table["gold_per_week"][rarity]), weeks)
 
 
-def acquire_by_xp(character: Character, card: Card, *, knows_it_exists: bool = True) -> Character:
-    """Buy a spell card with experience, in the sanctuary; the Wizard must know the spell exists."""
+def acquire_by_xp(character: Character, card: Card, *, knows_it_exists: bool = True,
+                  referee_xp: int = 0) -> Character:
+    """Buy a spell card with experience, in the sanctuary; the Wizard must know the spell exists.
+    ``referee_xp`` is the extra the referee may ask for an unusual or powerful spell."""
     _require_sanctuary(character, "gain new spells", ACQUISITION_SECTION)
     if not knows_it_exists:
         raise RuleError(f"{character.name} must know that {card.name} exists (arcane knowledge research or "
@@ -494,7 +496,10 @@ def acquire_by_xp(character: Character, card: Card, *, knows_it_exists: bool = T
     if card.is_land:
         raise RuleError(f"{card.name} is a land: use the land ritual", rule="Land Acquisition",
                         section=LAND_SECTION)
-    cost = acquisition_cost(card)
+    if referee_xp < 0:
+        raise InputError("the referee's extra cost cannot be negative")
+    base = acquisition_cost(card)
+    cost = AcquisitionCost(base.xp + referee_xp, base.gold, base.weeks)
     if character.xp < cost.xp:
         raise RuleError(f"{card.name} costs {cost.xp} experience; {character.name} has {character.xp}",
                         rule="Experience", section=ACQUISITION_SECTION)
@@ -564,7 +569,7 @@ def scroll_plan(character: Character, card: Card, *, x_lands: int = 0) -> CraftP
     return _potion_or_scroll(character, card, "Scribe Scrolls", "scrolls", SCROLLS_SECTION, x_lands)
 
 
-def sacrifice_lands(character: Character, card: Card, count: int) -> Character:
+def sacrifice_lands(character: Character, card: Card, count: int, section: str) -> Character:
     """Remove ``count`` lands powering ``card`` from what the Wizard owns: one of the right colour
     for each coloured pip, the rest any land (spare cards first, then the library)."""
     pool = builtin_pool()
@@ -583,11 +588,11 @@ def sacrifice_lands(character: Character, card: Card, count: int) -> Character:
     for color in needs[:count]:
         if not take(lambda land, c=color: c in mana_types(land)):
             raise RuleError(f"no {COLOR_NAMES[color].lower()} land left to sacrifice for {card.name}",
-                            rule="Land sacrificed", section=ALCHEMY_SECTION)
+                            rule="Land sacrificed", section=section)
     for _ in range(count - min(count, len(needs))):
         if not take(lambda land: True):
             raise RuleError(f"not enough land to sacrifice for {card.name}", rule="Land sacrificed",
-                            section=ALCHEMY_SECTION)
+                            section=section)
     spare, library = Counter(character.spare_cards), Counter(character.library)
     for name in taken:
         if spare[name]:
@@ -613,13 +618,43 @@ def make_potion_or_scroll(character: Character, card: Card, kind: Literal["potio
     section = ALCHEMY_SECTION if kind == "potion" else SCROLLS_SECTION
     _require_sanctuary(character, f"make a {kind}", section)
     _pay_check(character, plan.gold, f"a {kind} of {card.name}", section)
-    after = sacrifice_lands(replace(character, gold=character.gold - plan.gold), card, plan.lands)
+    after = sacrifice_lands(replace(character, gold=character.gold - plan.gold), card, plan.lands, section)
     if kind == "potion":
         return replace(after, potions=(*after.potions, card.name)), plan
     return replace(after, scrolls=(*after.scrolls, card.name)), plan
 
 
 ItemKind = Literal["charged", "continuous", "unpowered"]
+
+
+def attribute_sacrifice(character: Character, card: Card, section: str = ITEM_SECTION) -> dict[str, int]:
+    """Permanent attribute points that power a spell once: each coloured pip from its colour's
+    attribute, generic mana from the primary attribute ("Craft Magic Item", "Quicken Spell")."""
+    points: dict[str, int] = {}
+    for color, n in card.colored_pips().items():
+        points[MANA_ATTRIBUTE[color]] = points.get(MANA_ATTRIBUTE[color], 0) + n
+    generic = card.mana_value - card.pip_count()
+    if generic > 0:
+        points[character.primary_attribute] = points.get(character.primary_attribute, 0) + generic
+    for attr, n in points.items():
+        if character.attribute(attr) < n:
+            raise RuleError(f"{card.name} needs {n} permanent {attr} point(s); {character.name} has "
+                            f"{character.attribute(attr)}", rule="Attribute sacrifice", section=section)
+    return points
+
+
+def quicken_ritual(character: Character, card: Card) -> Character:
+    """The Quicken Spell ritual: the spell card, 1,000 gp per mana point and the attribute points
+    to cast it once are sacrificed; the arcane mark lets it be cast once per renewal period."""
+    section = "FEATS: Quicken Spell"
+    _require_sanctuary(character, "perform the Quicken Spell ritual", section)
+    _require_spell(character, card, section)
+    gold = max(1, card.mana_value) * int(prices()["magic_items"]["gold_per_point"])
+    _pay_check(character, gold, f"the ritual for {card.name}", section)
+    points = attribute_sacrifice(character, card, section)
+    after = replace(character, gold=character.gold - gold,
+                    attributes={a: v - points.get(a, 0) for a, v in character.attributes.items()})
+    return _remove_card(after, card.name)
 
 
 def magic_item_plan(character: Character, card: Card, kind: ItemKind, *, uses_per_day: int = 1,
@@ -648,23 +683,40 @@ def magic_item_plan(character: Character, card: Card, kind: ItemKind, *, uses_pe
     points = max(1, card.mana_value)
     gold = points * int(table["gold_per_point"]) * uses_per_day
     receptacle = int(table["receptacle_multiple"]) * item_price
-    attribute_points: dict[str, int] = {}
-    if kind == "continuous":
-        for color, n in card.colored_pips().items():
-            attr = MANA_ATTRIBUTE[color]
-            attribute_points[attr] = attribute_points.get(attr, 0) + n
-        generic = card.mana_value - card.pip_count()
-        if generic > 0:
-            attr = character.primary_attribute
-            attribute_points[attr] = attribute_points.get(attr, 0) + generic
-        for attr, n in attribute_points.items():
-            if character.attribute(attr) < n:
-                raise RuleError(f"{card.name} needs {n} permanent {attr} point(s); {character.name} has "
-                                f"{character.attribute(attr)}", rule="Attribute sacrifice", section=ITEM_SECTION)
+    attribute_points = attribute_sacrifice(character, card) if kind == "continuous" else {}
     lands = card.mana_value * uses_per_day if kind == "charged" else 0
     market = int(table["market_multiple"][kind]) * (gold + receptacle)
     return CraftPlan(card.name, 7 * points * int(table["weeks_per_point"]), gold, lands, uses_per_day, market,
                      attribute_points, receptacle)
+
+
+def craft_magic_item(character: Character, card: Card, kind: ItemKind, item: str, *, uses_per_day: int = 1,
+                     item_price: int = 0) -> tuple[Character, CraftPlan]:
+    """Make the item in the sanctuary: gold (and the receptacle) paid, the spell cards, the lands of a
+    charged item and the attribute points of a continuous one sacrificed ("Craft Magic Item").  An
+    item holds one enchantment, so it is recorded as "<item> of <spell>"."""
+    plan = magic_item_plan(character, card, kind, uses_per_day=uses_per_day, item_price=item_price)
+    _require_sanctuary(character, "craft a magic item", ITEM_SECTION)
+    total = plan.gold + plan.receptacle_gold
+    _pay_check(character, total, f"a {item} of {card.name}", ITEM_SECTION)
+    owned = Counter(character.owned_cards())
+    if owned[card.name] < plan.spell_cards:
+        raise RuleError(f"{plan.spell_cards} {card.name} card(s) must be sacrificed; {character.name} owns "
+                        f"{owned[card.name]}", rule="Spell card sacrificed", section=ITEM_SECTION)
+    after = replace(character, gold=character.gold - total,
+                    attributes={a: v - plan.attribute_points.get(a, 0) for a, v in character.attributes.items()})
+    for _ in range(plan.spell_cards):
+        after = _remove_card(after, card.name)
+    if plan.lands:
+        after = sacrifice_lands(after, card, plan.lands, ITEM_SECTION)
+    return replace(after, items=(*after.items, f"{item} of {card.name}")), plan
+
+
+def _remove_card(character: Character, name: str) -> Character:
+    """Take one copy of a card from the spare cards, else from the library."""
+    if name in character.spare_cards:
+        return replace(character, spare_cards=_without(character.spare_cards, name))
+    return replace(character, library=_without(character.library, name))
 
 
 # -- land ------------------------------------------------------------------------------------
@@ -714,3 +766,57 @@ def spell_range_yards(character: Character, card: Card) -> int:
     ranges = derive(character).spell_range_yards
     colors = [c for c in COLORS if c in card.colors] or ["C"]
     return max(ranges[COLOR_NAMES[c]] for c in colors)
+
+
+# -- spells against what kind of target ------------------------------------------------------
+
+LIMITATIONS_SECTION = "MAGIC: Spell Limitations"
+IDENTIFICATION_SECTION = "COMBAT: Creature Identification & Magic"
+TARGET_KINDS: tuple[str, ...] = ("summoned", "natural", "mana-using", "life points", "wizard", "cohort")
+
+
+@lru_cache(maxsize=1)
+def spell_kinds() -> Mapping[str, str]:
+    """Card name -> kind ("raise_dead", "instant_death", "hold", "nuisance") from data/spell_kinds.toml."""
+    return {name: kind for kind, names in _data("spell_kinds.toml").items() for name in names}
+
+
+@dataclass(frozen=True, slots=True)
+class Targeting:
+    """How a spell works on a kind of target: "normal", "none", "resistance check" or "referee"."""
+
+    spell: str
+    target: str
+    effect: str
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"spell": self.spell, "target": self.target, "effect": self.effect, "reason": self.reason}
+
+
+def spell_against(card: Card, target: str) -> Targeting:
+    """What ``card`` does to a target of the given kind ("Creature Identification & Magic",
+    "Spell Limitations", "Spell Clarifications").
+
+    Raise-dead spells work only on magically conjured creatures (refused otherwise); instant-death
+    spells do nothing to Wizards and other mana-users; hold effects nothing to Wizards; Wizards,
+    mana-users, cohorts and creatures with life points get the resistance check; on natural creatures
+    the referee decides, and an Arcane Knowledge action of 6 tells the Wizard what might happen.
+    """
+    if target not in TARGET_KINDS:
+        raise InputError(f"unknown target {target!r} (one of {', '.join(TARGET_KINDS)})")
+    kind = spell_kinds().get(card.name, "")
+    if kind == "raise_dead" and target != "summoned":
+        raise RuleError(f"{card.name} brings back only magically conjured creatures, not a {target} target",
+                        rule="Raise Dead limits", section=LIMITATIONS_SECTION)
+    if kind in ("instant_death", "hold") and target in ("wizard", "mana-using"):
+        return Targeting(card.name, target, "none", "a mana-user's innate control of mana protects it")
+    if target == "summoned":
+        return Targeting(card.name, target, "normal", "summoned creatures follow the normal Magic rules")
+    if target == "natural":
+        return Targeting(card.name, target, "referee", "the referee decides; an Arcane Knowledge action of 6 "
+                         "tells what might happen")
+    if target == "wizard" and kind != "nuisance":
+        return Targeting(card.name, target, "normal", "direct effects work on a Wizard as normal")
+    return Targeting(card.name, target, "resistance check",
+                     "power + toughness + life points against the mana attribute + casting cost")

@@ -170,10 +170,16 @@ def test_add_mana_source_costs_15_and_adds_a_primary() -> None:
         buy_feat(wizard, "Add Mana Source", "R", approved=True)
 
 
-def test_quicken_spell_costs_15_plus_the_casting_cost() -> None:
-    wizard = replace(rich(), feats=(TakenFeat("Alchemy"), TakenFeat("Craft Magic Item")))
-    _, receipt = buy_feat(wizard, "Quicken Spell", "Shivan Dragon", approved=True)
-    assert receipt.xp == 21
+def test_quicken_spell_costs_15_plus_the_casting_cost_and_a_ritual() -> None:
+    wizard = replace(rich(), feats=(TakenFeat("Alchemy"), TakenFeat("Craft Magic Item")),
+                     spare_cards=("Shock", "Shivan Dragon"))
+    assert feat_cost(wizard, rulebook().feat("Quicken Spell"), "Shivan Dragon") == 21
+    marked, receipt = buy_feat(wizard, "Quicken Spell", "Shock", approved=True)
+    assert receipt.xp == 16 and receipt.gold == 16 * 25
+    assert marked.gold == 10_000 - 400 - 1000 and marked.attribute("ST") == 2
+    assert marked.spare_cards == ("Shivan Dragon",) and marked.feats[-1] == TakenFeat("Quicken Spell", "Shock")
+    with pytest.raises(RuleError, match="needs 6 permanent ST point"):
+        buy_feat(wizard, "Quicken Spell", "Shivan Dragon", approved=True)
 
 
 def test_enhanced_cantrips_teaches_a_cantrip() -> None:

@@ -107,6 +107,7 @@ def test_spell_acquisition_by_experience() -> None:
     buyer = wizard(xp=20)
     after = magic.acquire_by_xp(buyer, POOL.get("Shivan Dragon"))
     assert after.xp == 2 and after.gold == 8200 and after.spare_cards == ("Shivan Dragon",)
+    assert magic.acquire_by_xp(buyer, POOL.get("Shivan Dragon"), referee_xp=2).xp == 0
     with pytest.raises(RuleError, match="Know the spell exists"):
         magic.acquire_by_xp(buyer, POOL.get("Shivan Dragon"), knows_it_exists=False)
     with pytest.raises(RuleError, match="Experience"):
@@ -230,3 +231,39 @@ def test_a_defeated_monster_leaves_foci_when_the_card_matches_its_cost() -> None
     assert magic.monster_foci(wurm, deck, Randomness.scripted([2])).left_foci
     miss = magic.monster_foci(wurm, deck, Randomness.scripted([]))
     assert (miss.card_drawn, miss.left_foci, miss.find_difficulty) == ("Lava Axe", False, 6)
+
+
+def test_crafting_a_wand_pays_and_sacrifices() -> None:
+    crafter = wizard(gold=20_000, feats=(TakenFeat("Scribe Scrolls"), TakenFeat("Craft Magic Item")),
+                     spare_cards=("Lava Axe", "Lava Axe"), library=("Mountain",) * 12)
+    made, plan = magic.craft_magic_item(crafter, POOL.get("Lava Axe"), "charged", "wand", uses_per_day=2,
+                                        item_price=5)
+    assert (plan.gold, plan.lands, plan.spell_cards, plan.receptacle_gold) == (10_000, 10, 2, 50)
+    assert made.gold == 20_000 - 10_050
+    assert made.items == ("wand of Lava Axe",) and made.spare_cards == () and made.library == ("Mountain",) * 2
+
+
+def test_crafting_refuses_what_the_wizard_cannot_pay() -> None:
+    crafter = wizard(gold=20_000, feats=(TakenFeat("Scribe Scrolls"), TakenFeat("Craft Magic Item")),
+                     spare_cards=("Lava Axe",), library=("Mountain",) * 12)
+    with pytest.raises(RuleError, match="2 Lava Axe card"):
+        magic.craft_magic_item(crafter, POOL.get("Lava Axe"), "charged", "wand", uses_per_day=2)
+    leather = magic.craft_magic_item(wizard(feats=crafter.feats, spare_cards=("Giant Growth",),
+                                            attributes={**example_character().attributes, "DX": 1}),
+                                     POOL.get("Giant Growth"), "continuous", "leather armour", item_price=10)[0]
+    assert leather.attribute("DX") == 0 and leather.items == ("leather armour of Giant Growth",)
+
+
+def test_spells_against_kinds_of_target() -> None:
+    assert magic.spell_against(POOL.get("Raise Dead"), "summoned").effect == "normal"
+    with pytest.raises(RuleError, match="only magically conjured creatures") as info:
+        magic.spell_against(POOL.get("Raise Dead"), "cohort")
+    assert info.value.rule == "Raise Dead limits"
+    assert magic.spell_against(POOL.get("Dark Banishing"), "wizard").effect == "none"
+    assert magic.spell_against(POOL.get("Dark Banishing"), "mana-using").effect == "none"
+    assert magic.spell_against(POOL.get("Lava Axe"), "wizard").effect == "normal"
+    assert magic.spell_against(POOL.get("Holy Day"), "wizard").effect == "resistance check"
+    assert magic.spell_against(POOL.get("Boomerang"), "natural").effect == "referee"
+    assert magic.spell_against(POOL.get("Lava Axe"), "life points").effect == "resistance check"
+    with pytest.raises(InputError):
+        magic.spell_against(POOL.get("Lava Axe"), "dragon")
