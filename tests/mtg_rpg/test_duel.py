@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
@@ -418,3 +420,41 @@ def test_settlement_ante_backlash_and_outside_help():
     assert (helped.winner, helped.ante_won) == ("Mord", ("Shock",))
     with pytest.raises(RuleError, match="ante card from each"):
         settle(terms, "Sarin")
+
+
+# -- properties -------------------------------------------------------------------------------------------------
+
+KIND_TURNS = [("single-card", 0), ("three-card", 0), ("seven-card", 0), ("limited-turns", 5)]
+
+
+def held(d, name):
+    side = d.sides[name]
+    cards = [c.name for c in (*side.deck.hand, *side.deck.library.all_cards())]
+    if d.pending and d.active == name:
+        cards.append(d.pending)
+    if side.ante:
+        cards.append(side.ante)
+    return sorted(cards)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), kind=st.sampled_from(KIND_TURNS),
+       victory=st.sampled_from(["most life", "first blood", "unconsciousness or yield", "most damage"]))
+def test_duels_end_keep_every_card_and_round_trip(seed, kind, victory):
+    rng = Randomness.seeded(seed)
+    cards = list(POOL)
+    lib_a = tuple(c.name for c in truncated_deck(cards, rng))
+    lib_b = tuple(c.name for c in truncated_deck(cards, rng))
+    d = QuickDuel.start(wizard("A", *lib_a, hand=4), wizard("B", *lib_b, hand=5), kind[0], rng, turns=kind[1],
+                        victory=victory, ante=True)
+    for step in range(400):
+        if d.is_terminal():
+            break
+        assert held(d, "A") == sorted(lib_a) and held(d, "B") == sorted(lib_b)
+        d.apply(choose_action(d))
+        if step % 7 == 0:
+            d = QuickDuel.from_dict(json.loads(json.dumps(d.to_dict())))
+    assert d.is_terminal()
+    result = d.result()
+    assert {result["winner"], result["loser"]} == {"A", "B"}
+    assert held(d, "A") == sorted(lib_a) and held(d, "B") == sorted(lib_b)
