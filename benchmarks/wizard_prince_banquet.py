@@ -15,9 +15,9 @@ import time
 import traceback
 
 from magecraft.core.randomness import Randomness
-from magecraft.wizard_prince.banquet import Banquet, nobles_from
+from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.bots import Bot, HeuristicBot, NpcNobleBot, RandomBot, play
-from magecraft.wizard_prince.nobles import generate_npc_noble
+from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
 
 
 def banquet_for(seed: int, npc: int) -> tuple[Banquet, dict[str, Bot]]:

@@ -31,11 +31,11 @@ from magecraft.cli.options import (
 )
 from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness
-from magecraft.wizard_prince.banquet import Banquet, load_nobles, nobles_from
+from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import FILES, SIZE, Square, load_setup
 from magecraft.wizard_prince.bots import BOTS, Bot
 from magecraft.wizard_prince.chits import chit_kinds
-from magecraft.wizard_prince.nobles import Noble, generate_npc_noble
+from magecraft.wizard_prince.nobles import Noble, generate_npc_noble, load_nobles, nobles_from
 from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).

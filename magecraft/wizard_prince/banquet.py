@@ -14,10 +14,8 @@ the choice is asked of that player before the move goes on.
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
@@ -1188,19 +1186,3 @@ _PRESENTATIONS = {
     "coup": Banquet._coup,
     "production_bonus": _counter("production_bonuses"),
 }
-
-
-def nobles_from(names: Iterable[str]) -> list[Noble]:
-    """Player nobles with the default character sheet (see ``Noble``)."""
-    return [Noble(name=n.strip()) for n in names if n.strip()]
-
-
-def load_nobles(path: Path) -> list[Noble]:
-    """Nobles from a TOML file of ``[[noble]]`` tables (name, status, wealth, legions, fleets, level, ...)."""
-    try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(f"cannot read nobles file {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not valid TOML: {exc}") from None
-    return [Noble.from_dict(entry) for entry in raw.get("noble", [])]

@@ -8,10 +8,11 @@ Nobles", "Generating NPC Nobles").
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from magecraft.core.errors import DataError
@@ -191,3 +192,19 @@ def generate_npc_noble(name: str, rng: Randomness) -> Noble:
     return Noble(name=name, npc=True, level=level, hit_points=hit_points, character_class=character_class,
                  alignment=alignment, abilities=abilities, magic_items=magic_items, status=stats["status"],
                  wealth=stats["wealth"], legions=stats["legions"], fleets=stats["fleets"])
+
+
+def nobles_from(names: Iterable[str]) -> list[Noble]:
+    """Player nobles with the default character sheet (see ``Noble``)."""
+    return [Noble(name=n.strip()) for n in names if n.strip()]
+
+
+def load_nobles(path: Path) -> list[Noble]:
+    """Nobles from a TOML file of ``[[noble]]`` tables (name, status, wealth, legions, fleets, level, ...)."""
+    try:
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(f"cannot read nobles file {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not valid TOML: {exc}") from None
+    return [Noble.from_dict(entry) for entry in raw.get("noble", [])]

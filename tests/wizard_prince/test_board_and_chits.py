@@ -9,9 +9,10 @@ import pytest
 
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
-from magecraft.wizard_prince.banquet import Banquet, nobles_from
+from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import Square, load_setup, paths_from
 from magecraft.wizard_prince.chits import chit_kinds, parse_chits, the_cup
+from magecraft.wizard_prince.nobles import nobles_from
 
 DEFAULT = resources.files("magecraft.wizard_prince").joinpath("data", "setup_default.toml")
 SEED_COUNTS = {

@@ -64,3 +64,16 @@ def test_playing_at_the_terminal_saves_and_resumes(capsys, monkeypatch, tmp_path
     assert main(["wizard-prince", "banquet", "--load", "feast", "--db", db, "--save", "feast"]) == 0
     assert "Ann" in capsys.readouterr().out
     assert main(["wizard-prince", "banquet", "--load", "nothing", "--db", db]) == 2
+
+
+def test_nobles_come_from_a_file(capsys, tmp_path: Path):
+    sheets = tmp_path / "nobles.toml"
+    sheets.write_text('[[noble]]\nname = "Duke Orlu"\nstatus = 9\nlevel = 10\nhit_points = 50\n'
+                      '[[noble]]\nname = "Grakk"\nnpc = true\n')
+    assert main(["wizard-prince", "banquet", "--auto", "--nobles", str(sheets), "--seed", "4", "--json"]) == 0
+    nobles = {n["name"]: n for n in json.loads(capsys.readouterr().out)["result"]["nobles"]}
+    duke = nobles["Duke Orlu"]
+    assert duke["final"]["status"] - duke["changes"]["status"] == 9 and nobles["Grakk"]["npc"]
+    sheets.write_text('[[noble]]\nname = "Duke Orlu"\ncharm = 9\n')
+    assert main(["wizard-prince", "banquet", "--auto", "--nobles", str(sheets)]) == 2
+    assert "unknown field 'charm'" in capsys.readouterr().err
