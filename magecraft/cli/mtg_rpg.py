@@ -150,7 +150,9 @@ def character_new(
     sanctuary: Annotated[str | None, typer.Option("--sanctuary", help="Where the sanctuary is.")] = None,
     weapon: Annotated[str | None, typer.Option("--weapon", help="A non-magical weapon.")] = None,
     attributes: Annotated[str | None, typer.Option("--attributes", help="ST=3,DX=1,CN=2,IQ=2,WS=1,CH=1")] = None,
-    skills: Annotated[str | None, typer.Option("--skills", help="Athletics=3,Dodge=2,... (20 dots)")] = None,
+    skills: Annotated[str | None, typer.Option(
+        "--skills", help="20 bought dots, e.g. Athletics=3,Dodge=2 (the free Arcane Knowledge and "
+                         "Spell Research dots are added).")] = None,
     cantrips: Annotated[str | None, typer.Option("--cantrips", help="Light,Mage Hand,...")] = None,
     library: Annotated[str | None, typer.Option(
         "--library", help="A deck list file (60 cards), or 'starter' to have one built.")] = None,
@@ -180,7 +182,9 @@ def character_new(
     the_talisman = _ask("Talisman", talisman, lambda t: check_text(t, "Talisman", "The Wizard's Talisman"))
     the_renewal = _ask("Renewal period (sunrise, noon, sunset, midnight)", renewal, check_renewal_period)
     the_sanctuary = _ask("Sanctuary", sanctuary, lambda t: check_text(t, "Sanctuary", "Sanctuary"))
-    the_weapon = weapon if weapon is not None else options.ask_at_terminal("Weapon (optional)")
+    # The optional weapon is asked for only at the terminal, so scripted creation never waits on it.
+    interactive = name is None
+    the_weapon = weapon if weapon is not None or not interactive else options.ask_at_terminal("Weapon (optional)")
 
     def parse_attributes(text: str) -> dict[str, int]:
         return check_attributes(_pairs(text, "attributes", "ST=3,DX=1"), check_primary(the_primary))
@@ -353,9 +357,11 @@ def research_command(
                             f"{found.difficulty}; each retry {found.retry_gold} gp")
         return
     rng = _continue_dice(record, seed, dice, physical_dice)
+    deck = mtg_rpg_play.play_deck(record, pool, rng)
     outcome = magic.research(record.character, wanted, rng, checks=checks, play=card, extra_gold=extra_gold,
-                             aid=aid, foci=foci, pool=pool)
-    save_character(store, CharacterRecord(outcome.character, rng, record.extra))
+                             aid=aid, foci=foci, pool=pool, deck=deck)
+    extra = {**record.extra, mtg_rpg_play.PLAY_DECK: deck.to_dict()}
+    save_character(store, CharacterRecord(outcome.character, rng, extra))
     if json:
         print_json(outcome.to_dict())
         return

@@ -37,6 +37,7 @@ from magecraft.mtg_rpg.cards import (
     MANA_ATTRIBUTE,
     MANA_TYPES,
     Card,
+    CardPool,
 )
 
 SYSTEM = "mtg_rpg"
@@ -664,7 +665,7 @@ class CharacterChoices:
 
 
 def create_character(choices: CharacterChoices, gold: int, *, settings: Settings = DEFAULT_SETTINGS,
-                     pool: Any = None) -> Character:
+                     pool: CardPool | None = None) -> Character:
     """Check every creation rule in the seed's order and build the Wizard ("CHARACTER CREATION")."""
     from magecraft.mtg_rpg.deckbuilding import check_library
     from magecraft.mtg_rpg.magic import cantrip_names, check_cantrip_prerequisites
@@ -694,7 +695,7 @@ def create_character(choices: CharacterChoices, gold: int, *, settings: Settings
 
 
 def validate_character(character: Character, *, settings: Settings = DEFAULT_SETTINGS, starting: bool = False,
-                       pool: Any = None) -> None:
+                       pool: CardPool | None = None) -> None:
     """Check a whole sheet: names from the lists, limits, feats' prerequisites, the library.
 
     ``starting`` applies the creation limits (10 attribute dots, 20 skill dots,

@@ -362,16 +362,18 @@ def _best_card(deck: SpellDeck) -> str | None:
 
 def research(character: Character, card: Card, rng: Randomness, *, checks: int = 1, play: str | None = None,
              extra_gold: bool = False, aid: Literal["scroll", "potion"] | None = None, foci: bool = False,
-             settings: Settings = DEFAULT_SETTINGS, pool: CardPool | None = None) -> ResearchOutcome:
+             settings: Settings = DEFAULT_SETTINGS, pool: CardPool | None = None,
+             deck: SpellDeck | None = None) -> ResearchOutcome:
     """Research a spell in the sanctuary's laboratory ("Spell Research").
 
     The first check comes after the minimum time for the full price; each failed
     check may be followed (up to ``checks`` in all) by another block of the same
-    time at 10% of the price.  A check is a Spell Research (IQ) action: the Wizard
-    shuffles the library, draws a hand and plays ``play`` (first check) or the
-    hand's best card; no power play or heroic deed helps ("Power-Play", "Heroic
-    Deeds").  The new card joins the library when the library stays legal, else
-    the spare cards; a scroll or potion used is consumed.
+    time at 10% of the price.  A check is a Spell Research (IQ) action played from
+    ``deck`` (the Wizard's hand and library; without one the library is shuffled
+    and a hand drawn): ``play`` on the first check, else the hand's best card; no
+    power play or heroic deed helps ("Power-Play", "Heroic Deeds").  The new card
+    joins the library when the library stays legal, else the spare cards; a scroll
+    or potion used is consumed.
     """
     from magecraft.mtg_rpg.deckbuilding import library_problems
 
@@ -383,9 +385,10 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
     _pay_check(character, plan.gold, f"researching {card.name}", RESEARCH_SECTION)
     chosen = pool or builtin_pool()
     library = [chosen.get(n) for n in character.library]
-    deck = SpellDeck(Deck(library, name="library"), hand_size=derive(character).hand_size)
-    deck.library.shuffle(rng, "shuffle the library before research")
-    deck.refill(rng)
+    if deck is None:
+        deck = SpellDeck(Deck(library, name="library"), hand_size=derive(character).hand_size)
+        deck.library.shuffle(rng, "shuffle the library before research")
+        deck.refill(rng)
     if play is not None:
         deck.find_in_hand(play)
     score = character.skill_total("Spell Research")

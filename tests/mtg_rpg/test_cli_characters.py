@@ -200,3 +200,19 @@ def test_referee_deck_command(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert 61 <= len(names) <= 64
     assert run(capsys, "mtg-rpg", "referee-deck", "--seed", "11", "--db", str(tmp_path / "s.sqlite3"),
                "--json")[1] == out
+
+
+def test_research_plays_from_the_saved_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    make_sarin(capsys, db, "--gold-card", "Shivan Dragon")
+    run(capsys, "mtg-rpg", "character", "gold", "Sarin", "5000", "--db", str(db))
+    assert run(capsys, "mtg-rpg", "research", "Sarin", "--spell", "Daring Apprentice", "--db", str(db))[0] == 0
+    hand = load_character(SaveStore(db), "Sarin").extra["play_deck"]["hand"]
+    assert len(hand) == 4
+    code, out, err = run(capsys, "mtg-rpg", "research", "Sarin", "--spell", "Daring Apprentice",
+                         "--card", hand[-1], "--db", str(db), "--json")
+    assert code == 0, err
+    assert json.loads(out)["checks"][0]["card"] == hand[-1]
+    code, _, err = run(capsys, "mtg-rpg", "research", "Sarin", "--spell", "Shock", "--card", "Wrath of God",
+                       "--db", str(db))
+    assert code == 1 and "'Wrath of God' is not in the hand" in err
