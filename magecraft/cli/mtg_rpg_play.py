@@ -57,7 +57,7 @@ from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
 from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, play_out, truncated_deck
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
-from magecraft.mtg_rpg.renewal import Vitals, renew
+from magecraft.mtg_rpg.renewal import Vitals, renew, run_out_of_cards
 
 PLAY_DECK = "play_deck"
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
@@ -175,13 +175,17 @@ def action_command(
         library.remove(result.power_play)
     after = replace(wizard, xp=wizard.xp - heroic, library=tuple(library))
     _store_deck(store, record, after, deck, rng)
+    spent = run_out_of_cards(mental_toughness=wizard.feat_usable("Mental Toughness")) \
+        if result.out_of_cards else None
     if json:
         print_json({"wizard": wizard.name, "action": skill or linked, **result.to_dict(),
-                    "hand": [c.name for c in deck.hand], "xp": after.xp})
+                    "hand": [c.name for c in deck.hand], "xp": after.xp,
+                    "ran_out": None if spent is None else spent.to_dict()})
         return
     console().print(f"{wizard.name}: {skill or linked} action. {_result_line(result)}")
-    console().print(f"Hand now: {', '.join(c.name for c in deck.hand) or 'empty'}"
-                    + (" — the library is empty" if result.out_of_cards else ""))
+    console().print(f"Hand now: {', '.join(c.name for c in deck.hand) or 'empty'}")
+    if spent is not None:
+        console().print(f"[red]{wizard.name} has run out of cards:[/red] {spent.describe()}.")
 
 
 def dodge_command(

@@ -402,12 +402,12 @@ def resolve_action(deck: SpellDeck, attempt: ActionAttempt, rng: Randomness, *, 
     success = total >= difficulty
     if second is not None:
         deck.sacrificed.append(second)
-    drawn = _after_action(deck, card, rng, settings)
+    drawn, short = _after_action(deck, card, rng, settings)
     result = ActionResult(
         score=attempt.score, card=card.name if card else None, card_value=value,
         power_play=second.name if second else None, power_play_value=extra, stunt_bonus=stunt,
         cooperation_bonus=attempt.helpers_succeeded, total=total, base_difficulty=attempt.difficulty,
-        difficulty=difficulty, success=success, drawn=tuple(c.name for c in drawn), out_of_cards=deck.short,
+        difficulty=difficulty, success=success, drawn=tuple(c.name for c in drawn), out_of_cards=short,
         heroic_points=attempt.heroic_points,
     )
     rng.log.record("action", f"{attempt.attribute} action: {total} against {difficulty}", section=ACTIONS,
@@ -415,13 +415,16 @@ def resolve_action(deck: SpellDeck, attempt: ActionAttempt, rng: Randomness, *, 
     return result
 
 
-def _after_action(deck: SpellDeck, card: Card | None, rng: Randomness, settings: Settings) -> list[Card]:
+def _after_action(deck: SpellDeck, card: Card | None, rng: Randomness,
+                  settings: Settings) -> tuple[list[Card], bool]:
+    """Refill the hand and put the action card back; also whether the library ran out while refilling."""
     if card is not None and settings.return_before_refill:
         deck.return_to_library(card, rng, shuffle=settings.shuffle_after_action)
     drawn = deck.refill(rng)
+    short = deck.short
     if card is not None and not settings.return_before_refill:
         deck.return_to_library(card, rng, shuffle=settings.shuffle_after_action)
-    return drawn
+    return drawn, short
 
 
 # -- contests, help and luck -----------------------------------------------------------------

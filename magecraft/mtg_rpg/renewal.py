@@ -230,6 +230,17 @@ class OutOfCards:
     can_cast_until_renewal: bool
     only_walk_speak_sleep: bool
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"loses_duel": self.loses_duel, "unconscious_minutes": self.unconscious_minutes,
+                "can_cast_until_renewal": self.can_cast_until_renewal,
+                "only_walk_speak_sleep": self.only_walk_speak_sleep}
+
+    def describe(self) -> str:
+        if self.unconscious_minutes:
+            return (f"unconscious for {self.unconscious_minutes} minutes, then only walking, speaking or "
+                    "sleeping until the next renewal period")
+        return "no spells until the next renewal period (Mental Toughness)"
+
 
 def run_out_of_cards(*, mental_toughness: bool = False) -> OutOfCards:
     """A Wizard out of cards loses the duel and is unconscious for an hour, then can only walk,

@@ -120,7 +120,7 @@ def test_running_short_of_cards_is_reported():
                             Randomness.scripted([]), settings=Settings(shuffle_after_action=False))
     assert [c.name for c in deck.hand] == ["Lava Axe"]
     assert deck.library.cards == [card("Shock")]
-    assert result.out_of_cards is False  # the action card came back: the library is not empty
+    assert result.out_of_cards is True  # the hand could not be refilled before the card came back
 
 
 def test_card_not_in_hand_is_refused_and_nothing_changes():

@@ -49,6 +49,15 @@ def test_action_plays_from_the_saved_hand(db, capsys):
     assert len(deck["hand"]) == 4 and len(deck["library"]["cards"]) == 6
 
 
+def test_running_out_of_cards_after_an_action(db, capsys):
+    # hand size 4 (IQ 2) and a library of 4: the power play card is gone and cannot be replaced
+    save_wizard(db, ["Lava Axe"] * 4, xp=0)
+    out = run_json(capsys, "mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--power-play", "Lava Axe",
+                   "--stunt", "1", "--db", str(db), "--json")
+    assert out["out_of_cards"] is True
+    assert out["ran_out"]["unconscious_minutes"] == 60
+
+
 def test_attribute_action_without_a_card(db, capsys):
     save_wizard(db, ["Lava Axe"] * 10)
     out = run_json(capsys, "mtg-rpg", "action", "Sarin", "--attribute", "cn", "--no-card", "--difficulty", "2",

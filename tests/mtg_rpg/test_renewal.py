@@ -160,6 +160,7 @@ def test_running_out_of_cards():
     tough = run_out_of_cards(mental_toughness=True)
     assert (tough.unconscious_minutes, tough.can_cast_until_renewal, tough.only_walk_speak_sleep) == (0, False,
                                                                                                       False)
+    assert "60 minutes" in plain.describe() and "Mental Toughness" in tough.describe()
 
 
 # -- fatigue -----------------------------------------------------------------------------------
