@@ -58,10 +58,13 @@ class RandomBot:
 class _Judge:
     """Scores actions for ``player`` from what he can see; the bots differ in whom they favour."""
 
+    occ: Mapping[Square, list[Piece | Noble]]
+
     def choose(self, banquet: Banquet, player: str) -> Action:
         actions = banquet.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        self.occ = banquet.occupants()   # the board does not change while the actions are weighed
         return max(actions, key=lambda a: self.value(banquet, player, a))
 
     def value(self, b: Banquet, player: str, action: Action) -> float:
@@ -103,7 +106,7 @@ class _Judge:
 
     # -- moving oneself -------------------------------------------------------------------
     def walk_value(self, b: Banquet, me: Noble, path: tuple[Square, ...]) -> float:
-        occ = b.occupants()
+        occ = self.occ
         held = len(me.held)
         value = 0.0
         for square in path:
@@ -128,7 +131,7 @@ class _Judge:
 
     # -- moving other pieces -------------------------------------------------------------------
     def push_value(self, b: Banquet, me: Noble, piece: Piece, path: tuple[Square, ...]) -> float:
-        occ = b.occupants()
+        occ = self.occ
         value = 0.0
         for i, square in enumerate(path):
             for thing in occ.get(square, ()):
