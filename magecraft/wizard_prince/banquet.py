@@ -184,6 +184,9 @@ class Banquet(GameState[Action]):
                        data={"courtiers": len(courtier_squares)})
         fresh = {}
         for noble in nobles:
+            if noble.appointment and noble.appointment not in appointments():
+                raise DataError(f"{noble.name}: unknown appointment {noble.appointment!r} "
+                                f"(one of {', '.join(appointments())})")
             copy = Noble.from_dict(noble.to_dict())
             copy.where, copy.square, copy.held, copy.bored = "waiting", "", [], False
             copy.earned = _fresh_earnings()

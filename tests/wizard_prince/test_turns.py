@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import pytest
 from wp_helpers import Arrange, path, refused, sq
 
+from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.actions import ChooseGate, Interfere, Mingle, Pass, Snoop
 from magecraft.wizard_prince.banquet import Banquet
@@ -141,3 +143,8 @@ def test_entering_at_a_gate_meets_whoever_stands_there(arrange: Arrange):
     other = arrange({"Ann": "", "Bob": "a8"}, [("emperor", "white", "a4"), ("courtier", "white", "h4", "butler")])
     other.apply(Mingle(path("h4")))
     assert other.is_terminal() and "Butler" in other.ended_by
+
+
+def test_a_noble_with_an_unknown_appointment_is_refused():
+    with pytest.raises(DataError, match="unknown appointment 'pope'"):
+        Banquet.new([Noble("Ann", appointment="pope")], Randomness.scripted([]))
