@@ -277,6 +277,14 @@ def improve_cohort(character: Character, *, power: int = 0, toughness: int = 0, 
     return replace(paid, cohort=Cohort(new_power, new_toughness, tuple(chosen), cohort.xp_spent + cost)), receipt
 
 
+def lose_cohort(character: Character) -> Character:
+    """The cohort died: it is gone, and a replacement means buying Leadership again ("Leadership");
+    Enhanced Leadership stays."""
+    if character.cohort is None:
+        raise RuleError(f"{character.name} has no cohort", rule="Leadership", section=LEADERSHIP_SECTION)
+    return replace(character, cohort=None, feats=tuple(f for f in character.feats if f.name != "Leadership"))
+
+
 def spend(character: Character, purchases: list[tuple[str, str, str | None]], *, approved: bool = False,
           fast: bool = False, settings: Settings = DEFAULT_SETTINGS) -> tuple[Character, list[Training]]:
     """Several purchases in one visit, in order ("attribute"/"skill"/"feat", name, choice).

@@ -181,6 +181,14 @@ def learn_researched_cantrip(character: Character, new: Cantrip) -> Character:
     return replace(character, cantrips=(*character.cantrips, new.name))
 
 
+def cantrip_range_feet(character: Character, name: str) -> int:
+    """A cantrip's range (0: touch); Mage Sight reaches primary attribute x 10 yards."""
+    c = cantrip(name)
+    if c.range_per_primary_dot_yards:
+        return 3 * c.range_per_primary_dot_yards * character.attribute(character.primary_attribute)
+    return c.range_feet
+
+
 def can_cast_spells(character: Character) -> bool:
     """Without a talisman a Wizard casts only cantrips ("The Wizard's Talisman")."""
     return character.has_talisman

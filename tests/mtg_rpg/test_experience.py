@@ -14,6 +14,7 @@ from magecraft.mtg_rpg.experience import (
     buy_feat,
     feat_cost,
     improve_cohort,
+    lose_cohort,
     raise_attribute,
     raise_skill,
     skill_cost,
@@ -207,5 +208,9 @@ def test_the_hippogriff_cohort_costs_16_points_past_the_10_point_limit() -> None
     assert (wizard.cohort.power, wizard.cohort.toughness) == (3, 3)
     with pytest.raises(RuleError, match="at most 5/5"):
         improve_cohort(wizard, power=3)
+    widowed = lose_cohort(wizard)
+    assert widowed.cohort is None and widowed.feat_count("Enhanced Leadership") == 2
+    replaced, receipt = buy_feat(widowed, "Leadership", "0/2")
+    assert receipt.xp == 2 and replaced.cohort is not None and replaced.cohort.toughness == 2
     with pytest.raises(RuleError, match="Flying Mount needs Flying"):
         improve_cohort(buy_feat(rich(), "Leadership", "1/1")[0], augments=("Flying Mount",))

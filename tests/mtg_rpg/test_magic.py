@@ -177,6 +177,8 @@ def test_cantrips() -> None:
         magic.cast_cantrip(sage, "Float", 0)
     assert magic.cantrip_duration_minutes(sage, "Control Shadow") == 3
     assert magic.cantrip_duration_minutes(sage, "Light") == 60
+    assert magic.cantrip_range_feet(sage, "Mage Sight") == 90  # ST 3 x 10 yards
+    assert magic.cantrip_range_feet(sage, "Mage Hand") == 25 and magic.cantrip_range_feet(sage, "Mending") == 0
 
 
 def test_new_cantrips_keep_the_cantrip_limits() -> None:
