@@ -32,6 +32,7 @@ def zone_at(col: int, row: int) -> str | None:
     return None
 
 
+@cache
 def distance(a: str, b: str) -> int:
     """Zones between ``a`` and ``b`` counted orthogonally."""
     (ac, ar), (bc, br) = position(a), position(b)

@@ -29,6 +29,7 @@ _REQUIREMENTS = {"creature", "living", "corporeal", "non_mage", "flying", "not_f
                  "enchanted", "movable", "action_left"}
 
 
+@cache
 def trait_value(traits: tuple[str, ...], name: str) -> int | None:
     """The number of a trait like ``Regenerate 2`` or ``Melee +1``; 0 for a bare trait, None if absent."""
     for trait in traits:
