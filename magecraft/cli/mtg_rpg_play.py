@@ -56,7 +56,7 @@ from magecraft.mtg_rpg.character import (
 from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative, wizard_initiative
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
 from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, play_out, truncated_deck
-from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
+from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
 from magecraft.mtg_rpg.renewal import Vitals, renew, run_out_of_cards
 
 PLAY_DECK = "play_deck"
@@ -337,36 +337,55 @@ def duel_command(
     turns: Annotated[int, typer.Option("--turns", help="Turns of a limited-turns duel: 5, 7, 10 or 15.")] = 5,
     victory: Annotated[str, typer.Option("--victory", help=f"One of {', '.join(VICTORY_CONDITIONS)}.")]
     = "most life",
-    ante: Annotated[bool, typer.Option("--ante", help="Each Wizard antes a card; the victor wins it.")] = False,
+    stakes: Annotated[str, typer.Option("--stakes", help=f"One of {', '.join(STAKES)}.")]
+    = "honor or bragging rights",
+    unpaid: Annotated[bool, typer.Option("--unpaid", help="The loser does not honour the stakes.")] = False,
+    outside_help: Annotated[str | None, typer.Option(
+        "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")] = None,
     seed: SeedOption = None,
+    dice: DiceOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     save: SaveOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Play a quick duel to the end, both Wizards choosing their cards simply (strongest first)."""
-    if kind not in KINDS:
-        raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
-    if victory not in VICTORY_CONDITIONS:
-        raise typer.BadParameter(f"{victory!r} is not one of {', '.join(VICTORY_CONDITIONS)}",
-                                 param_hint="--victory")
+    """The duel ritual and a quick duel played to the end, both Wizards choosing their cards simply.
+
+    FIRST challenges, SECOND (the defender) states the length (--kind, --turns) and the victory
+    conditions (--victory); FIRST proclaims the stakes (--stakes).
+    """
     if first.casefold() == second.casefold():
         raise typer.BadParameter("a duel needs two different Wizards", param_hint="SECOND")
+    if kind not in KINDS:
+        raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+    if outside_help is not None and outside_help not in (first, second):
+        raise typer.BadParameter(f"{outside_help!r} is not in this duel", param_hint="--outside-help")
+    ritual = Ritual.challenge(first, second)
+    try:
+        terms = (ritual.state_length(second, length_for(kind, turns if kind == "limited-turns" else 0))
+                 .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
+    except InputError as exc:
+        raise typer.BadParameter(str(exc)) from None
     store = open_store(db)
     pool = _pool(store, cards_file)
-    rng = make_randomness(seed, None, False)
+    rng = make_randomness(seed, dice, False)
     a, b = _duellist(store, first, pool, rng), _duellist(store, second, pool, rng)
-    duel = play_out(QuickDuel.start(a, b, kind, rng, turns=turns if kind == "limited-turns" else 0,
-                                    victory=victory, ante=ante, pool=pool))
+    ante = terms.stakes == "ante"
+    duel = play_out(QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
+                                    victory=terms.victory, ante=ante, pool=pool))
     if save:
         store.save(save, SYSTEM, "game", duel.to_dict())
     result = duel.result()
+    settlement = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help,
+                        ante={n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None)
     if json:
-        print_json({"result": result, "log": duel.log.to_list()})
+        print_json({"terms": terms.to_dict(), "result": result, "settlement": settlement.to_dict(),
+                    "log": duel.log.to_list()})
         return
     plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "draw", "life")]
-    console().print(event_table(plays, title=f"{kind} duel: {a.name} against {b.name}"))
+    console().print(event_table(plays, title=f"{kind} duel: {a.name} challenges {b.name} ({terms.stakes})"))
     _print_result(result)
+    _print_settlement(settlement, outside_help)
 
 
 def _print_result(result: dict[str, Any]) -> None:
@@ -376,10 +395,20 @@ def _print_result(result: dict[str, Any]) -> None:
     for wizard, life in result["life"].items():
         table.add_row(wizard, str(life), str(result["damage"][wizard]))
     console().print(table)
-    ante = f" and wins the ante card {result['ante_won']}" if result.get("ante_won") else ""
-    console().print(f"[bold]{result['winner']}[/bold] wins ({result['reason']}){ante}.")
+    console().print(f"[bold]{result['winner']}[/bold] wins ({result['reason']}).")
     if result["items_at_risk"]:
         console().print(f"Check for item destruction: {', '.join(result['items_at_risk'])}.")
+
+
+def _print_settlement(settlement: Settlement, outside_help: str | None) -> None:
+    if outside_help is not None:
+        console().print(f"{outside_help} had outside help and loses the duel: "
+                        f"[bold]{settlement.winner}[/bold] is the victor.")
+    if settlement.ante_won:
+        console().print(f"{settlement.winner} gains the ante card {', '.join(settlement.ante_won)}.")
+    if settlement.backlash:
+        console().print(f"[red]Karmic backlash:[/red] {settlement.loser} cannot tap land for mana until "
+                        f"restitution is made to {settlement.winner} or {settlement.winner} dies.")
 
 
 def register(app: typer.Typer) -> None:

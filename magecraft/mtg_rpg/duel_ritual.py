@@ -40,6 +40,14 @@ STAKES = ("ante", "passage through an area", "fun / enjoyment / learning", "hono
 VICTORY_CONDITIONS = ("first blood", "unconsciousness or yield", "most life", "most damage")
 
 
+def length_for(kind: str, turns: int = 0) -> str:
+    """The step-2 length that plays as a quick-duel ``kind`` (and ``turns`` for limited-turns duels)."""
+    for length, (plays_as, count) in LENGTHS.items():
+        if plays_as == kind and (kind != "limited-turns" or count == turns):
+            return length
+    raise InputError(f"no duel length plays as {kind!r}" + (f" with {turns} turns" if turns else ""))
+
+
 def _pick(value: str, options: tuple[str, ...] | Mapping[str, Any], what: str) -> str:
     for option in options:
         if option.casefold() == value.strip().casefold():

@@ -170,3 +170,26 @@ def test_luck_draw_between_saved_wizards(db, capsys):
     out = run_json(capsys, "mtg-rpg", "luck", "Sarin", "Mord", "--seed", "1", "--db", str(db), "--json")
     assert out["totals"] == {"Sarin": 5, "Mord": 1}
     assert out["winner"] == "Sarin"
+
+
+def test_duel_ritual_ante_backlash_and_outside_help(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    save_wizard(db, ["Shock"] * 10, name="Mord")
+    out = run_json(capsys, "mtg-rpg", "duel", "Sarin", "Mord", "--stakes", "ante", "--unpaid", "--seed", "1",
+                   "--db", str(db), "--json")
+    assert out["terms"] == {"challenger": "Sarin", "defender": "Mord", "length": "quick duel 1 card",
+                            "stakes": "ante", "victory": "most life", "kind": "single-card"}
+    # a Lava Axe (5) against a Shock (2): Sarin wins and takes Mord's ante, a Shock
+    assert out["result"]["life"] == {"Sarin": 12, "Mord": 9}
+    assert out["settlement"] == {"winner": "Sarin", "loser": "Mord", "ante_won": ["Shock"], "backlash": True}
+    helped = run_json(capsys, "mtg-rpg", "duel", "Sarin", "Mord", "--outside-help", "Sarin", "--seed", "1",
+                      "--db", str(db), "--json")
+    assert helped["result"]["winner"] == "Sarin"
+    assert (helped["settlement"]["winner"], helped["settlement"]["backlash"]) == ("Mord", False)
+
+
+@pytest.mark.parametrize("args", [["--stakes", "kisses"], ["--kind", "limited-turns", "--turns", "6"],
+                                  ["--outside-help", "Cid"]])
+def test_bad_ritual_options_exit_2(db, capsys, args):
+    assert main(["mtg-rpg", "duel", "referee", "referee-2", *args, "--db", str(db)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

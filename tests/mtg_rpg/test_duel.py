@@ -20,7 +20,7 @@ from magecraft.mtg_rpg.duel import (
     quick_effects,
     truncated_deck,
 )
-from magecraft.mtg_rpg.duel_ritual import Ritual, settle
+from magecraft.mtg_rpg.duel_ritual import Ritual, length_for, settle
 
 POOL = builtin_pool()
 
@@ -382,6 +382,13 @@ def test_the_four_steps_in_order():
     assert (terms.kind, terms.stakes, terms.victory) == ("seven-card", "ante", "first blood")
     limited = ritual().state_length("Mord", "limited 10 rounds").proclaim_stakes("Sarin", "death")
     assert limited.set_victory("Mord", "most damage").terms().turns == 10
+
+
+def test_length_for_each_quick_duel():
+    assert length_for("three-card") == "quick duel 3 cards"
+    assert length_for("limited-turns", 15) == "limited 15 rounds"
+    with pytest.raises(InputError):
+        length_for("limited-turns", 6)
 
 
 def test_steps_alternate_and_keep_their_order():
