@@ -53,6 +53,7 @@ ITEMS = "EQUIPMENT: Item Destruction"
 ENVIRONMENTS = "Hostile Environments"
 OPPOSITION = "COMBAT: Opposition Statistics"
 HEALING_SKILL = "SKILLS: Skill Descriptions (Healing)"
+TALISMAN = "CHARACTER CREATION: The Wizard's Talisman"
 DURATION = "COMBAT: Magic Duration"
 
 #: "Surprise": an Awareness total within 3 points of the opposing score still acts.
@@ -245,6 +246,8 @@ class WizardTurn:
     grappled: bool = False
     surprised: bool = False
     has_weapon: bool = True
+    #: Without a talisman a Wizard casts no spells, only cantrips ("The Wizard's Talisman").
+    has_talisman: bool = True
     movement: Movement = "walk"
     done: tuple[TurnAction, ...] = ()
     forfeits_next_turn: bool = False
@@ -305,6 +308,9 @@ class WizardTurn:
         if self.count("tend wounds"):
             raise RuleError("a Wizard tending a bleeding person cannot cast spells or use magic items",
                             rule="no spells or magic items while healing", section=HEALING_SKILL)
+        if not self.has_talisman and action == "cast spell":
+            raise RuleError("a Wizard without a talisman cannot cast spells (only cantrips)",
+                            rule="no spells until a new talisman is made", section=TALISMAN)
         if self.grappled and action in ("cast spell", "use item"):
             raise RuleError("a grappled Wizard cannot cast spells or use magic items",
                             rule="grappled: no spells, no magic items", section=GRAPPLE)

@@ -208,6 +208,12 @@ def test_tending_wounds_takes_the_full_round_without_magic():
         turn_of("physical attack").after("tend wounds")
 
 
+def test_no_spells_without_a_talisman():
+    with pytest.raises(RuleError, match="talisman"):
+        WizardTurn(has_talisman=False).after("cast spell")
+    assert WizardTurn(has_talisman=False).after("play land").count("play land") == 1
+
+
 def test_one_extra_movement_card_a_round():
     with pytest.raises(RuleError, match="only one card"):
         turn_of("extra movement").after("extra movement")
