@@ -60,7 +60,8 @@ LUCKY_REPLAY_MINUTES = 180
 #: "MTG Rule Changes": basic land is coloured by the mana it makes.
 BASIC_LAND_MANA: Mapping[str, str] = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
-#: Actions that heroic deeds and power plays may not help ("Power-Play", "Heroic Deeds").
+#: What an action is for: heroic deeds help only adventuring, power plays never spell research
+#: ("Heroic Deeds", "Power-Play").
 Purpose = Literal["adventure", "spell research", "item creation"]
 
 
@@ -108,6 +109,8 @@ class Settings:
             raise InputError("structure life is read at the 'low' or 'high' end")
         if self.max_helpers is not None and self.max_helpers < 0:
             raise InputError("the most helpers cannot be negative")
+        if min(self.stabilize_self_difficulty, self.duel_x_value) < 0 or self.item_destruction_damage < 1:
+            raise InputError("difficulties and X cannot be negative; the item damage threshold is 1 or more")
 
 
 DEFAULT_SETTINGS = Settings()

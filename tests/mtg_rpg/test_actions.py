@@ -338,6 +338,13 @@ def test_unknown_attribute_is_input_error():
                        Randomness.scripted([]))
 
 
+@pytest.mark.parametrize("bad", [{"land_action_value": 2}, {"death_rule": "never"}, {"structure_life": "mid"},
+                                 {"max_helpers": -1}, {"duel_x_value": -1}, {"item_destruction_damage": 0}])
+def test_bad_settings_are_refused(bad):
+    with pytest.raises(InputError):
+        Settings(**bad)
+
+
 def test_custom_card_with_two_x():
     fireball = Card("Double X", "{X}{X}{R}", 1, ("R",), "Sorcery", ("Sorcery",))
     assert card_value(fireball) == 3
