@@ -63,7 +63,12 @@ from magecraft.mtg_rpg.character import (
     starting_gold,
     to_markdown,
 )
-from magecraft.mtg_rpg.deckbuilding import build_referee_deck, check_library, starter_library
+from magecraft.mtg_rpg.deckbuilding import (
+    build_referee_deck,
+    check_library,
+    reorganize_library,
+    starter_library,
+)
 from magecraft.mtg_rpg.monsters import monster_from_card
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).
@@ -318,6 +323,89 @@ def character_gold(
         print_json({"gold": after.gold})
     else:
         console().print(f"{after.name} has {after.gold} gp.")
+
+
+@character_app.command("where")
+def character_where(
+    name: Annotated[str, typer.Argument(help="The Wizard.")],
+    place: Annotated[str, typer.Argument(help="'sanctuary' or 'away'.")],
+    db: DbOption = None,
+) -> None:
+    """Record whether the Wizard is in the sanctuary (where experience, research and the library are
+    dealt with) or away adventuring."""
+    if place not in ("sanctuary", "away"):
+        raise typer.BadParameter(f"{place!r}: say sanctuary or away", param_hint="PLACE")
+    store = open_store(db)
+    record = load_character(store, name)
+    after = replace(record.character, in_sanctuary=place == "sanctuary")
+    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    console().print(f"{after.name} is {'in the sanctuary' if after.in_sanctuary else 'away'}.")
+
+
+@character_app.command("library")
+def character_library(
+    name: Annotated[str, typer.Argument(help="The Wizard.")],
+    deck_list: Annotated[Path, typer.Argument(help="The new library: one card a line, '4 Mountain' for copies.")],
+    at_renewal: Annotated[bool, typer.Option(
+        "--at-renewal", help="Away from the sanctuary at a renewal period (Traveling Spell Book).")] = False,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Reorganise the library from the cards the Wizard owns."""
+    store = open_store(db)
+    record = load_character(store, name)
+    after = reorganize_library(record.character, _read_deck_list(deck_list), at_renewal=at_renewal,
+                               pool=card_pool(_cards_path(store, cards_file)))
+    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    if json:
+        print_json({"library": list(after.library), "spare_cards": list(after.spare_cards)})
+    else:
+        console().print(f"{after.name}'s library: {len(after.library)} cards; {len(after.spare_cards)} spare.")
+
+
+@app.command("craft")
+def craft_command(
+    name: Annotated[str, typer.Argument(help="The Wizard.")],
+    kind: Annotated[str, typer.Argument(help="potion, scroll, charged, continuous or unpowered (items).")],
+    spell: Annotated[str, typer.Option("--spell", help="The spell card it holds.")],
+    item: Annotated[str, typer.Option("--item", help="A magic item's name, e.g. wand.")] = "item",
+    uses: Annotated[int, typer.Option("--uses", min=1, help="Daily uses of a charged or unpowered item.")] = 1,
+    item_price: Annotated[int, typer.Option("--item-price", min=0, help="The item's normal price in gp.")] = 0,
+    x_lands: Annotated[int, typer.Option("--x-lands", min=0, help="Lands sacrificed for X.")] = 0,
+    plan: Annotated[bool, typer.Option("--plan", help="Only show the cost.")] = False,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Brew a potion, write a scroll or craft a magic item (Alchemy, Scribe Scrolls, Craft Magic Item)."""
+    store = open_store(db)
+    record = load_character(store, name)
+    card = card_pool(_cards_path(store, cards_file)).get(spell)
+    wizard = record.character
+    item_kind = next((k for k in magic.ITEM_KINDS if k == kind), None)
+    if kind == "potion":
+        found = magic.potion_plan(wizard, card, x_lands=x_lands)
+        after = None if plan else magic.make_potion_or_scroll(wizard, card, "potion", x_lands=x_lands)[0]
+    elif kind == "scroll":
+        found = magic.scroll_plan(wizard, card, x_lands=x_lands)
+        after = None if plan else magic.make_potion_or_scroll(wizard, card, "scroll", x_lands=x_lands)[0]
+    elif item_kind is not None:
+        found = magic.magic_item_plan(wizard, card, item_kind, uses_per_day=uses, item_price=item_price)
+        after = None if plan else magic.craft_magic_item(wizard, card, item_kind, item, uses_per_day=uses,
+                                                          item_price=item_price)[0]
+    else:
+        raise typer.BadParameter(f"{kind!r}: potion, scroll, charged, continuous or unpowered", param_hint="KIND")
+    if after is not None:
+        save_character(store, CharacterRecord(after, record.rng, record.extra))
+    if json:
+        print_json({**found.to_dict(), "made": after is not None})
+        return
+    sacrificed = ", ".join(f"{n} {a}" for a, n in found.attribute_points.items())
+    console().print(f"{kind} of {found.spell}: {found.days} day(s), {found.gold + found.receptacle_gold} gp, "
+                    f"{found.lands} land(s), {found.spell_cards} spell card(s)"
+                    + (f", attribute points {sacrificed}" if sacrificed else "")
+                    + f"; market value {found.market_value} gp" + ("" if after is None else " — made."))
 
 
 @app.command("research")

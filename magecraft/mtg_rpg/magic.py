@@ -636,6 +636,7 @@ def make_potion_or_scroll(character: Character, card: Card, kind: Literal["potio
 
 
 ItemKind = Literal["charged", "continuous", "unpowered"]
+ITEM_KINDS: tuple[ItemKind, ...] = ("charged", "continuous", "unpowered")
 
 
 def attribute_sacrifice(character: Character, card: Card, section: str = ITEM_SECTION) -> dict[str, int]:

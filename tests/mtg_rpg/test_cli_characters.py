@@ -11,6 +11,7 @@ import pytest
 from magecraft.cli import options
 from magecraft.cli.app import main
 from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import load_character
 
 NEW = ["mtg-rpg", "character", "new", "--name", "Sarin", "--concept", "battle mage", "--calling", "Adventurer",
@@ -216,3 +217,38 @@ def test_research_plays_from_the_saved_hand(capsys: pytest.CaptureFixture[str], 
     code, _, err = run(capsys, "mtg-rpg", "research", "Sarin", "--spell", "Shock", "--card", "Wrath of God",
                        "--db", str(db))
     assert code == 1 and "'Wrath of God' is not in the hand" in err
+
+
+def test_where_library_and_craft(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    make_sarin(capsys, db, "--gold-card", "Shivan Dragon")
+    wizard = load_character(SaveStore(db), "Sarin").character
+    mountains = wizard.library.count("Mountain")
+    spells = [n for n in wizard.library if builtin_pool().get(n).colors == ("R",)]
+    deck_list = tmp_path / "deck.txt"
+    deck_list.write_text(f"{mountains} Mountain\n" + "\n".join(spells[:10]) + "\n", encoding="utf-8")
+    assert run(capsys, "mtg-rpg", "character", "where", "Sarin", "away", "--db", str(db))[0] == 0
+    code, _, err = run(capsys, "mtg-rpg", "character", "library", "Sarin", str(deck_list), "--db", str(db))
+    assert code == 1 and "Adding Cards to the Library" in err
+    run(capsys, "mtg-rpg", "character", "where", "Sarin", "sanctuary", "--db", str(db))
+    code, out, err = run(capsys, "mtg-rpg", "character", "library", "Sarin", str(deck_list), "--db", str(db),
+                         "--json")
+    assert code == 0, err
+    assert len(json.loads(out)["library"]) == mountains + 10
+    assert len(json.loads(out)["spare_cards"]) == 60 - mountains - 10
+    code, _, err = run(capsys, "mtg-rpg", "craft", "Sarin", "charged", "--spell", spells[0], "--db", str(db))
+    assert code == 1 and "does not have the Craft Magic Item feat" in err
+    code, _, err = run(capsys, "mtg-rpg", "craft", "Sarin", "wand", "--spell", spells[0], "--db", str(db))
+    assert code == 2 and "potion, scroll, charged" in err
+    run(capsys, "mtg-rpg", "xp", "Sarin", "award", "6", "--db", str(db))
+    run(capsys, "mtg-rpg", "character", "gold", "Sarin", "1000", "--db", str(db))
+    assert run(capsys, "mtg-rpg", "xp", "Sarin", "spend", "feat", "Alchemy", "--db", str(db))[0] == 0
+    assert run(capsys, "mtg-rpg", "xp", "Sarin", "spend", "spell", "Shock", "--db", str(db))[0] == 0
+    code, out, err = run(capsys, "mtg-rpg", "craft", "Sarin", "potion", "--spell", "Shock", "--db", str(db),
+                         "--json")
+    assert code == 0, err
+    assert json.loads(out) == {"spell": "Shock", "days": 1, "gold": 10, "lands": 1, "spell_cards": 0,
+                               "market_value": 70, "attribute_points": {}, "receptacle_gold": 0, "made": True}
+    after = load_character(SaveStore(db), "Sarin").character
+    assert after.potions == ("Shock",) and after.gold == 30 + 1000 - 125 - 100 - 10
+    assert after.owned_cards().count("Mountain") == mountains - 1
