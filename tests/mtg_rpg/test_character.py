@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, RuleError
@@ -21,6 +24,7 @@ from magecraft.mtg_rpg.character import (
     TakenFeat,
     apprentice_dots,
     check_apprentice,
+    check_attributes,
     create_character,
     creatures_to_graveyard,
     derive,
@@ -239,3 +243,23 @@ def test_the_free_dots_do_not_fill_the_primary_pool() -> None:
     no_iq = {"Athletics": 3, "Awareness": 3, "Dodge": 3, "Endurance": 3, "Larceny": 3, "Healing": 3, "Riding": 2}
     with pytest.raises(RuleError, match="Intelligence skill"):
         create_character(choices(primary="U", attributes=blue, skills=no_iq, cantrips=("Light", "Float")), 0)
+
+
+_SPLITS = [s for s in itertools.product(range(4), repeat=6) if sum(s) == 10]
+
+
+@settings(max_examples=40, deadline=None)
+@given(split=st.sampled_from(_SPLITS), primary=st.sampled_from(["W", "U", "B", "R", "G", "C"]))
+def test_every_legal_split_is_accepted_and_round_trips(split: tuple[int, ...], primary: str) -> None:
+    attributes = dict(zip(("ST", "DX", "CN", "IQ", "WS", "CH"), split, strict=True))
+    primary_attribute = {"W": "WS", "U": "IQ", "B": "CN", "R": "ST", "G": "DX", "C": "CH"}[primary]
+    if attributes[primary_attribute] == 0:
+        with pytest.raises(RuleError, match="At least one point in the primary attribute"):
+            check_attributes(attributes, primary)
+        return
+    assert check_attributes(attributes, primary) == attributes
+    wizard = replace(example_character(), primary=primary, attributes=attributes)
+    assert Character.from_dict(wizard.to_dict()) == wizard
+    d = derive(wizard)
+    assert d.life == 10 + 2 * attributes["CN"] and d.hand_size == 2 + attributes["IQ"]
+    assert d.walk == attributes["ST"] + attributes["DX"] + 1 and d.cantrips_known == attributes[primary_attribute]
