@@ -59,6 +59,8 @@ class _Judge:
     """Scores actions for ``player`` from what he can see; the bots differ in whom they favour."""
 
     occ: Mapping[Square, list[Piece | Noble]]
+    #: How much standing within a Praetorian's reach worries him, per guard and per courtier carried.
+    danger = 1.0
 
     def choose(self, banquet: Banquet, player: str) -> Action:
         actions = banquet.legal_actions()
@@ -121,13 +123,15 @@ class _Judge:
         return value + self.position_value(b, me, path[-1], held) - before
 
     def position_value(self, b: Banquet, me: Noble, square: Square, held: int) -> float:
+        guards = sum(1 for p in b.pieces.values() if p.kind == "praetorian" and p.square.distance(square) <= 2)
+        danger = self.danger * guards * (1 + held)
         if held:
-            return -1.0 * self.emperor_distance(b, square)
+            return -1.0 * self.emperor_distance(b, square) - danger
         targets = [p.square for p in b.courtiers()
                    if (kind := b.visible_chit(me.name, p.id)) and not chit_kinds()[kind].negative]
         if targets:
-            return -0.3 * min(self.steps(b, square, t) for t in targets)
-        return -0.1 * self.emperor_distance(b, square)
+            return -0.3 * min(self.steps(b, square, t) for t in targets) - danger
+        return -0.1 * self.emperor_distance(b, square) - danger
 
     # -- moving other pieces -------------------------------------------------------------------
     def push_value(self, b: Banquet, me: Noble, piece: Piece, path: tuple[Square, ...]) -> float:
