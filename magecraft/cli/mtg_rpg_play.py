@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from magecraft.cli import options
 from magecraft.cli.options import (
     DbOption,
     DiceOption,
@@ -55,7 +56,7 @@ from magecraft.mtg_rpg.character import (
 )
 from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative, wizard_initiative
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
-from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, play_out, truncated_deck
+from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, choose_action, truncated_deck
 from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
 from magecraft.mtg_rpg.renewal import Vitals, renew, run_out_of_cards
 
@@ -342,6 +343,8 @@ def duel_command(
     unpaid: Annotated[bool, typer.Option("--unpaid", help="The loser does not honour the stakes.")] = False,
     outside_help: Annotated[str | None, typer.Option(
         "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")] = None,
+    play_as: Annotated[str | None, typer.Option(
+        "--play-as", help="Choose this Wizard's cards yourself (the other plays itself).")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     db: DbOption = None,
@@ -358,6 +361,8 @@ def duel_command(
         raise typer.BadParameter("a duel needs two different Wizards", param_hint="SECOND")
     if kind not in KINDS:
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+    if play_as is not None and play_as not in (first, second):
+        raise typer.BadParameter(f"{play_as!r} is not in this duel", param_hint="--play-as")
     if outside_help is not None and outside_help not in (first, second):
         raise typer.BadParameter(f"{outside_help!r} is not in this duel", param_hint="--outside-help")
     ritual = Ritual.challenge(first, second)
@@ -371,8 +376,11 @@ def duel_command(
     rng = make_randomness(seed, dice, False)
     a, b = _duellist(store, first, pool, rng), _duellist(store, second, pool, rng)
     ante = terms.stakes == "ante"
-    duel = play_out(QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
-                                    victory=terms.victory, ante=ante, pool=pool))
+    duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
+                           victory=terms.victory, ante=ante, pool=pool)
+    while not duel.is_terminal():
+        duel.apply(_ask_action(duel, play_as) if play_as is not None and duel.current_player() == play_as
+                   else choose_action(duel))
     if save:
         store.save(save, SYSTEM, "game", duel.to_dict())
     result = duel.result()
@@ -386,6 +394,26 @@ def duel_command(
     console().print(event_table(plays, title=f"{kind} duel: {a.name} challenges {b.name} ({terms.stakes})"))
     _print_result(result)
     _print_settlement(settlement, outside_help)
+
+
+def _ask_action(duel: QuickDuel, player: str) -> str:
+    """Show the player what they may see (not the opponent's life) and ask for a legal action."""
+    seen = duel.observation(player)
+    mine = next(s for s in seen["sides"] if s["name"] == player)
+    theirs = next(s for s in seen["sides"] if s["name"] != player)
+    console().print(f"{player}: life {mine['life']}; hand {', '.join(mine['deck']['hand']) or 'empty'}. "
+                    f"{theirs['name']} holds {theirs['deck']['hand']} card(s).")
+    if duel.pending:
+        console().print(f"{duel.active} plays [bold]{duel.pending}[/bold].")
+    actions = duel.legal_actions()
+    for number, action in enumerate(actions, start=1):
+        console().print(f"  {number}. {action}")
+    while True:
+        answer = options.ask_at_terminal("Your choice (number or action)").strip()
+        chosen = actions[int(answer) - 1] if answer.isdigit() and 1 <= int(answer) <= len(actions) else answer
+        if chosen in actions:
+            return chosen
+        console().print(f"[red]{answer!r} is not one of the choices.[/red]")
 
 
 def _print_result(result: dict[str, Any]) -> None:

@@ -193,3 +193,30 @@ def test_duel_ritual_ante_backlash_and_outside_help(db, capsys):
 def test_bad_ritual_options_exit_2(db, capsys, args):
     assert main(["mtg-rpg", "duel", "referee", "referee-2", *args, "--db", str(db)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_play_as_asks_for_each_choice_and_hides_the_opponents_life(db, capsys, monkeypatch):
+    save_wizard(db, ["Lava Axe"] * 10)
+    save_wizard(db, ["Shock"] * 10, name="Mord")
+    answers = iter(["9", "2", "play:Shock"])
+    prompts = []
+
+    def ask(prompt):
+        prompts.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", ask)
+    # Sarin and Mord tie on DX and IQ; with seed 1 the referee-card draw gives Mord the choice of order.
+    # Mord lets Sarin play first (Lava Axe, 5), then answers with a Shock (2).
+    assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--play-as", "Mord", "--seed", "1", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "'9' is not one of the choices" in out
+    assert "Mord: life 14; hand Shock, Shock, Shock, Shock. Sarin holds 4 card(s)." in out
+    assert "Mord: life 9; hand Shock, Shock, Shock, Shock." in out
+    assert "Sarin: life" not in out
+    assert "Sarin wins" in out
+    assert len(prompts) == 3
+
+
+def test_play_as_must_be_in_the_duel(db, capsys):
+    assert main(["mtg-rpg", "duel", "referee", "referee-2", "--play-as", "Cid", "--db", str(db)]) == 2
