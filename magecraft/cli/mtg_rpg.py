@@ -645,6 +645,9 @@ def monster_command(
 
 @app.command("referee-deck")
 def referee_deck_command(
+    extra_high: Annotated[int, typer.Option("--extra-high", min=0, max=4,
+                                            help="High-cost cards to add (1-4; 0: as the colours need).")] = 0,
+    special_lands: Annotated[int, typer.Option("--special-lands", min=0, help="Special lands to add.")] = 0,
     seed: SeedOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
@@ -652,7 +655,7 @@ def referee_deck_command(
 ) -> None:
     """Build a referee deck by "The Referee Deck" guidelines."""
     rng = make_randomness(seed, None, False)
-    deck = build_referee_deck(rng, _pool(db, cards_file))
+    deck = build_referee_deck(rng, _pool(db, cards_file), extra_high=extra_high, special_lands=special_lands)
     if json:
         print_json([c.name for c in deck])
         return

@@ -182,7 +182,8 @@ def _spread(curve: dict[int, int]) -> dict[int, list[str]]:
     return plan
 
 
-def build_referee_deck(rng: Randomness, pool: CardPool | None = None, *, extra_high: int = 0) -> list[Card]:
+def build_referee_deck(rng: Randomness, pool: CardPool | None = None, *, extra_high: int = 0,
+                       special_lands: int = 0) -> list[Card]:
     """A referee deck built by "The Referee Deck" guidelines.
 
     5 basic lands (one of each colour), 1 colorless card of cost 0, then 8, 10,
@@ -190,8 +191,9 @@ def build_referee_deck(rng: Randomness, pool: CardPool | None = None, *, extra_h
     colorless, with two non-creature spells of each colour, and 1 to 4 more high
     cost (5+) cards of the colours least represented (``extra_high`` of them; 0
     lets the builder add one per colour short of the best-represented colour's
-    total mana, at least 1 and at most 4).  Cards are picked by shuffling each
-    candidate list, so a seed gives the same deck.
+    total mana, at least 1 and at most 4).  ``special_lands`` non-basic lands may be
+    added for "a mix of card types".  Cards are picked by shuffling each candidate
+    list, so a seed gives the same deck.
     """
     chosen = pool or builtin_pool()
     if extra_high and not 1 <= extra_high <= 4:
@@ -218,6 +220,13 @@ def build_referee_deck(rng: Randomness, pool: CardPool | None = None, *, extra_h
             deck.append(_take(by_slot, mana, cost))
     _ensure_noncreatures(deck, by_slot)
     deck.extend(_high_cost_extras(deck, by_slot, extra_high))
+    if special_lands:
+        specials = sorted((c for c in chosen if c.is_land and "Basic" not in c.supertypes), key=lambda c: c.name)
+        if special_lands < 0 or special_lands > len(specials):
+            raise RuleError(f"the card pool has {len(specials)} special lands, not {special_lands}",
+                            rule="The Referee Deck", section=REFEREE_SECTION)
+        rng.shuffle(specials, "the referee picks special lands", section=REFEREE_SECTION)
+        deck.extend(specials[:special_lands])
     rng.log.record("deck", "the referee deck is built", section=REFEREE_SECTION, data={"cards": len(deck)})
     return deck
 

@@ -201,6 +201,10 @@ def test_referee_deck_command(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert 61 <= len(names) <= 64
     assert run(capsys, "mtg-rpg", "referee-deck", "--seed", "11", "--db", str(tmp_path / "s.sqlite3"),
                "--json")[1] == out
+    code, out, _ = run(capsys, "mtg-rpg", "referee-deck", "--seed", "11", "--extra-high", "4", "--special-lands",
+                       "1", "--db", str(tmp_path / "s.sqlite3"), "--json")
+    assert code == 0 and len(json.loads(out)) == 65
+    assert run(capsys, "mtg-rpg", "referee-deck", "--extra-high", "5", "--db", str(tmp_path / "s.sqlite3"))[0] == 2
 
 
 def test_research_plays_from_the_saved_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

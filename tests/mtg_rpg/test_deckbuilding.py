@@ -124,6 +124,8 @@ def test_the_referee_deck_follows_the_guidelines() -> None:
     extras = deck[60:]
     assert 1 <= len(extras) <= 4 and all(c.mana_value >= 5 for c in extras)
     assert [c.name for c in build_referee_deck(Randomness.seeded(11))] == [c.name for c in deck]
+    mixed = build_referee_deck(Randomness.seeded(11), special_lands=2)
+    assert len(mixed) == len(deck) + 2 and all(c.is_land and "Basic" not in c.supertypes for c in mixed[-2:])
 
 
 def test_the_referee_deck_curve_on_a_full_pool() -> None:
