@@ -1,6 +1,8 @@
 """Actions (seed 000, GAME MECHANICS: Actions ... Stunting; SKILLS: attempts, cooperation; Luck)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
@@ -348,3 +350,27 @@ def test_bad_settings_are_refused(bad):
 def test_custom_card_with_two_x():
     fireball = Card("Double X", "{X}{X}{R}", 1, ("R",), "Sorcery", ("Sorcery",))
     assert card_value(fireball) == 3
+
+
+# -- properties --------------------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), hand_size=st.integers(1, 7), steps=st.integers(1, 15),
+       power=st.booleans())
+def test_actions_never_lose_or_copy_a_card(seed, hand_size, steps, power):
+    names = ["Lava Axe", "Shock", "Mountain", "Forest", "Volcanic Hammer", "Blaze"] * 3
+    deck = SpellDeck.build([card(n) for n in names], hand_size=hand_size)
+    rng = Randomness.seeded(seed)
+    deck.library.shuffle(rng)
+    deck.refill(rng)
+    for _ in range(steps):
+        first = deck.strongest()
+        red = [c.name for c in deck.hand if "R" in mana_types(c)]
+        second = next((n for n in red if n != first or red.count(n) > 1), None) if power else None
+        before = sorted(c.name for c in (*deck.hand, *deck.library.all_cards(), *deck.sacrificed))
+        result = resolve_action(deck, ActionAttempt(score=3, difficulty=9, attribute="ST", card=first,
+                                                    power_play=second, stunt=1 if second else 0), rng)
+        after = sorted(c.name for c in (*deck.hand, *deck.library.all_cards(), *deck.sacrificed))
+        assert after == before
+        assert result.total == 3 + result.card_value + result.power_play_value + result.stunt_bonus
+        assert len(deck.hand) <= hand_size
