@@ -45,6 +45,7 @@ from magecraft.mtg_rpg.character import (
     Character,
     CharacterChoices,
     CharacterRecord,
+    attribute_meaning,
     check_attributes,
     check_calling,
     check_cantrips,
@@ -258,6 +259,7 @@ def _show(wizard: Character) -> None:
     for attr in ATTRIBUTES:
         attrs.add_column(attr, justify="right")
     attrs.add_row(*(str(wizard.attribute(a)) for a in ATTRIBUTES))
+    attrs.add_row(*(f"[dim]{attribute_meaning(wizard.attribute(a))}[/dim]" for a in ATTRIBUTES))
     out.print(attrs)
     skills = Table(title="Skills")
     for column in ("skill", "attribute", "dots", "total"):

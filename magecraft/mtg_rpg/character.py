@@ -30,6 +30,7 @@ from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
+from magecraft.core.tables import get_table
 from magecraft.mtg_rpg.cards import (
     ATTRIBUTE_NAMES,
     ATTRIBUTES,
@@ -768,6 +769,17 @@ def creatures_to_graveyard(character: Character, controlled: int) -> int:
 
 # -- the character sheet ---------------------------------------------------------------------
 
+#: "Attribute Scores": what 0 to 5 dots mean (a lookup table in data/tables).
+SCORES_TABLE = "mtg_attribute_scores"
+
+
+def attribute_meaning(dots: int) -> str:
+    """"Poor / Novice / Weak" for 0 up to "Superhuman" for 5 ("Attribute Scores")."""
+    table = get_table(SCORES_TABLE)
+    if not table.low <= dots <= table.high:
+        raise InputError(f"an attribute is {table.low} to {table.high} dots, not {dots}")
+    return table.lookup(dots).result
+
 
 def sheet(character: Character) -> dict[str, Any]:
     """The sheet as JSON-able data: the record, every skill's total and the derived values."""
@@ -775,6 +787,7 @@ def sheet(character: Character) -> dict[str, Any]:
     return {
         "character": character.to_dict(),
         "primary_attribute": character.primary_attribute,
+        "attribute_meanings": {a: attribute_meaning(character.attribute(a)) for a in ATTRIBUTES},
         "skill_totals": {name: character.skill_total(name) for name in book.skills},
         "derived": derive(character).to_dict(),
     }
@@ -796,11 +809,12 @@ def to_markdown(character: Character) -> str:
         f"- **Sanctuary:** {character.sanctuary}" + ("" if character.in_sanctuary else " (away)"),
         f"- **Weapon:** {character.weapon or 'none'}",
         f"- **Gold:** {character.gold} gp; **unused experience:** {character.xp}", "",
-        "## Attributes", "", "| attribute | dots | mana |", "| --- | --- | --- |",
+        "## Attributes", "", "| attribute | dots | mana | score |", "| --- | --- | --- | --- |",
     ]
     for attr in ATTRIBUTES:
         mana = next(m for m, a in MANA_ATTRIBUTE.items() if a == attr)
-        lines.append(f"| {ATTRIBUTE_NAMES[attr]} ({attr}) | {character.attribute(attr)} | {COLOR_NAMES[mana]} |")
+        lines.append(f"| {ATTRIBUTE_NAMES[attr]} ({attr}) | {character.attribute(attr)} | {COLOR_NAMES[mana]} | "
+                     f"{attribute_meaning(character.attribute(attr))} |")
     lines += ["", "## Skills", "", "| skill | attribute | dots | total |", "| --- | --- | --- | --- |"]
     for skill in book.skills.values():
         lines.append(f"| {skill.name} | {skill.attribute} | {character.skill_dots(skill.name)} | "

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from magecraft.core.deck import Deck
-from magecraft.core.errors import DataError, RuleError
+from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.cards import builtin_pool
@@ -23,6 +23,7 @@ from magecraft.mtg_rpg.character import (
     Settings,
     TakenFeat,
     apprentice_dots,
+    attribute_meaning,
     check_apprentice,
     check_attributes,
     create_character,
@@ -203,6 +204,11 @@ def test_sheet_and_markdown_export() -> None:
     text = to_markdown(wizard)
     assert "| Athletics | ST | 3 | 6 |" in text and "- Life points 14; hand size 4; reserve mana 1" in text
     assert "## Library (60 cards)" in text
+    assert "| Strength (ST) | 3 | Red | Very good human |" in text
+    assert data["attribute_meanings"]["DX"] == "Poor / Novice / Weak"
+    assert attribute_meaning(5) == "Superhuman"
+    with pytest.raises(InputError):
+        attribute_meaning(6)
 
 
 def test_dropped_skills_point_to_their_replacements() -> None:
