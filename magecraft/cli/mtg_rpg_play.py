@@ -35,10 +35,12 @@ from magecraft.core.errors import InputError, SaveError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import (
+    HELPER_DIFFICULTY,
     ActionAttempt,
     ActionResult,
     LuckEntrant,
     SpellDeck,
+    check_action,
     difficulty_level,
     difficulty_rating,
     luck_draw,
@@ -135,7 +137,10 @@ def action_command(
     power_play: Annotated[str | None, typer.Option("--power-play", help="A second card, sacrificed.")] = None,
     heroic: Annotated[int, typer.Option("--heroic", help="Experience points spent on a heroic deed (1-3).")] = 0,
     stunt: Annotated[int, typer.Option("--stunt", help="The referee's stunt award (0-3).")] = 0,
-    helpers: Annotated[int, typer.Option("--helpers", help="Helpers who made their Challenging (9).")] = 0,
+    helpers: Annotated[int, typer.Option("--helpers", help="Unsaved helpers who made their Challenging (9).")]
+    = 0,
+    helper: Annotated[list[str] | None, typer.Option(
+        "--helper", help="A saved Wizard helping: makes a Challenging (9) action with the same skill.")] = None,
     attempt: Annotated[int, typer.Option("--attempt", help="Which attempt this is (2nd is +3).")] = 1,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -159,7 +164,8 @@ def action_command(
     record = load_character(store, name)
     wizard = record.character
     rng = _dice(record, seed, dice, physical_dice)
-    deck = play_deck(record, _pool(store, cards_file), rng)
+    pool = _pool(store, cards_file)
+    deck = play_deck(record, pool, rng)
     if skill is not None:
         known = rulebook().skill(skill)
         linked, score = known.attribute, wizard.skill_total(known.name)
@@ -167,10 +173,17 @@ def action_command(
         linked = (attribute or "").upper()
         score = wizard.attribute(linked)
     chosen = card if card is not None or no_card else deck.strongest()
-    result = resolve_action(deck, ActionAttempt(score=score, difficulty=rating, attribute=linked, card=chosen,
-                                                power_play=power_play, heroic_points=heroic, stunt=stunt,
-                                                helpers_succeeded=helpers, attempt=attempt), rng,
-                            unspent_xp=wizard.xp)
+    helping = [load_character(store, h) for h in helper or ()]
+    names = [h.character.name for h in helping]
+    if wizard.name in names or len(set(names)) < len(names):
+        raise typer.BadParameter("each helper is another, different Wizard", param_hint="--helper")
+    planned = ActionAttempt(score=score, difficulty=rating, attribute=linked, card=chosen, power_play=power_play,
+                            heroic_points=heroic, stunt=stunt, helpers_succeeded=helpers + len(helping),
+                            attempt=attempt)
+    check_action(deck, planned, unspent_xp=wizard.xp)
+    helped = [_help(store, h, skill, linked, pool) for h in helping]
+    result = resolve_action(deck, replace(planned, helpers_succeeded=helpers + sum(r.success for r in helped)),
+                            rng, unspent_xp=wizard.xp)
     library = list(wizard.library)
     if result.power_play:
         library.remove(result.power_play)
@@ -181,12 +194,27 @@ def action_command(
     if json:
         print_json({"wizard": wizard.name, "action": skill or linked, **result.to_dict(),
                     "hand": [c.name for c in deck.hand], "xp": after.xp,
-                    "ran_out": None if spent is None else spent.to_dict()})
+                    "ran_out": None if spent is None else spent.to_dict(),
+                    "helpers": {h.character.name: r.to_dict() for h, r in zip(helping, helped, strict=True)}})
         return
+    for h, r in zip(helping, helped, strict=True):
+        console().print(f"{h.character.name} helps: {_result_line(r)}")
     console().print(f"{wizard.name}: {skill or linked} action. {_result_line(result)}")
     console().print(f"Hand now: {', '.join(c.name for c in deck.hand) or 'empty'}")
     if spent is not None:
         console().print(f"[red]{wizard.name} has run out of cards:[/red] {spent.describe()}.")
+
+
+def _help(store: SaveStore, record: CharacterRecord, skill: str | None, attribute: str,
+          pool: CardPool) -> ActionResult:
+    """A saved helper's Challenging (9) action with the leader's skill ("Skill Cooperation")."""
+    helper = record.character
+    score = helper.skill_total(skill) if skill is not None else helper.attribute(attribute)
+    deck = play_deck(record, pool, record.rng)
+    result = resolve_action(deck, ActionAttempt(score=score, difficulty=HELPER_DIFFICULTY, attribute=attribute,
+                                                card=deck.strongest()), record.rng)
+    _store_deck(store, record, helper, deck, record.rng)
+    return result
 
 
 def dodge_command(

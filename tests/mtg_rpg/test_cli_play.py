@@ -220,3 +220,16 @@ def test_play_as_asks_for_each_choice_and_hides_the_opponents_life(db, capsys, m
 
 def test_play_as_must_be_in_the_duel(db, capsys):
     assert main(["mtg-rpg", "duel", "referee", "referee-2", "--play-as", "Cid", "--db", str(db)]) == 2
+
+
+def test_saved_helpers_make_their_challenging_action(db, capsys):
+    save_wizard(db, ["Shock"] * 10)
+    save_wizard(db, ["Lava Axe"] * 10, name="Mord")
+    save_wizard(db, ["Mountain"] * 10, name="Cid")
+    out = run_json(capsys, "mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--helper", "Mord",
+                   "--helper", "Cid", "--db", str(db), "--json")
+    # Mord: 6 + Lava Axe 5 = 11 makes 9; Cid: 6 + Mountain 1 = 7 does not; Sarin: 6 + Shock 1 + 1 helper
+    assert out["helpers"]["Mord"]["total"] == 11 and out["helpers"]["Mord"]["success"]
+    assert out["helpers"]["Cid"]["total"] == 7 and not out["helpers"]["Cid"]["success"]
+    assert (out["cooperation_bonus"], out["total"]) == (1, 8)
+    assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--helper", "Sarin", "--db", str(db)]) == 2
