@@ -383,19 +383,22 @@ def craft_command(
     """Brew a potion, write a scroll or craft a magic item (Alchemy, Scribe Scrolls, Craft Magic Item)."""
     store = open_store(db)
     record = load_character(store, name)
-    card = card_pool(_cards_path(store, cards_file)).get(spell)
+    pool = card_pool(_cards_path(store, cards_file))
+    card = pool.get(spell)
     wizard = record.character
     item_kind = next((k for k in magic.ITEM_KINDS if k == kind), None)
     if kind == "potion":
         found = magic.potion_plan(wizard, card, x_lands=x_lands)
-        after = None if plan else magic.make_potion_or_scroll(wizard, card, "potion", x_lands=x_lands)[0]
+        after = None if plan else magic.make_potion_or_scroll(wizard, card, "potion", x_lands=x_lands,
+                                                              pool=pool)[0]
     elif kind == "scroll":
         found = magic.scroll_plan(wizard, card, x_lands=x_lands)
-        after = None if plan else magic.make_potion_or_scroll(wizard, card, "scroll", x_lands=x_lands)[0]
+        after = None if plan else magic.make_potion_or_scroll(wizard, card, "scroll", x_lands=x_lands,
+                                                              pool=pool)[0]
     elif item_kind is not None:
         found = magic.magic_item_plan(wizard, card, item_kind, uses_per_day=uses, item_price=item_price)
         after = None if plan else magic.craft_magic_item(wizard, card, item_kind, item, uses_per_day=uses,
-                                                          item_price=item_price)[0]
+                                                          item_price=item_price, pool=pool)[0]
     else:
         raise typer.BadParameter(f"{kind!r}: potion, scroll, charged, continuous or unpowered", param_hint="KIND")
     if after is not None:

@@ -580,10 +580,11 @@ def scroll_plan(character: Character, card: Card, *, x_lands: int = 0) -> CraftP
     return _potion_or_scroll(character, card, "Scribe Scrolls", "scrolls", SCROLLS_SECTION, x_lands)
 
 
-def sacrifice_lands(character: Character, card: Card, count: int, section: str) -> Character:
+def sacrifice_lands(character: Character, card: Card, count: int, section: str,
+                    pool: CardPool | None = None) -> Character:
     """Remove ``count`` lands powering ``card`` from what the Wizard owns: one of the right colour
     for each coloured pip, the rest any land (spare cards first, then the library)."""
-    pool = builtin_pool()
+    pool = pool or builtin_pool()
     owned = list(character.spare_cards) + list(character.library)
     needs = [c for c, n in card.colored_pips().items() for _ in range(n)]
     taken: list[str] = []
@@ -604,32 +605,20 @@ def sacrifice_lands(character: Character, card: Card, count: int, section: str) 
         if not take(lambda land: True):
             raise RuleError(f"not enough land to sacrifice for {card.name}", rule="Land sacrificed",
                             section=section)
-    spare, library = Counter(character.spare_cards), Counter(character.library)
     for name in taken:
-        if spare[name]:
-            spare[name] -= 1
-        else:
-            library[name] -= 1
-    return replace(character, spare_cards=tuple(sorted(spare.elements())),
-                   library=tuple(n for n in character.library if _consume(library, n)))
-
-
-def _consume(remaining: Counter[str], name: str) -> bool:
-    if remaining[name] > 0:
-        remaining[name] -= 1
-        return True
-    return False
+        character = _remove_card(character, name)
+    return character
 
 
 def make_potion_or_scroll(character: Character, card: Card, kind: Literal["potion", "scroll"], *,
-                          x_lands: int = 0) -> tuple[Character, CraftPlan]:
+                          x_lands: int = 0, pool: CardPool | None = None) -> tuple[Character, CraftPlan]:
     """Brew a potion or write a scroll in the sanctuary: gold paid, lands sacrificed, item kept."""
     plan = potion_plan(character, card, x_lands=x_lands) if kind == "potion" else \
         scroll_plan(character, card, x_lands=x_lands)
     section = ALCHEMY_SECTION if kind == "potion" else SCROLLS_SECTION
     _require_sanctuary(character, f"make a {kind}", section)
     _pay_check(character, plan.gold, f"a {kind} of {card.name}", section)
-    after = sacrifice_lands(replace(character, gold=character.gold - plan.gold), card, plan.lands, section)
+    after = sacrifice_lands(replace(character, gold=character.gold - plan.gold), card, plan.lands, section, pool)
     if kind == "potion":
         return replace(after, potions=(*after.potions, card.name)), plan
     return replace(after, scrolls=(*after.scrolls, card.name)), plan
@@ -703,7 +692,7 @@ def magic_item_plan(character: Character, card: Card, kind: ItemKind, *, uses_pe
 
 
 def craft_magic_item(character: Character, card: Card, kind: ItemKind, item: str, *, uses_per_day: int = 1,
-                     item_price: int = 0) -> tuple[Character, CraftPlan]:
+                     item_price: int = 0, pool: CardPool | None = None) -> tuple[Character, CraftPlan]:
     """Make the item in the sanctuary: gold (and the receptacle) paid, the spell cards, the lands of a
     charged item and the attribute points of a continuous one sacrificed ("Craft Magic Item").  An
     item holds one enchantment, so it is recorded as "<item> of <spell>"."""
@@ -720,7 +709,7 @@ def craft_magic_item(character: Character, card: Card, kind: ItemKind, item: str
     for _ in range(plan.spell_cards):
         after = _remove_card(after, card.name)
     if plan.lands:
-        after = sacrifice_lands(after, card, plan.lands, ITEM_SECTION)
+        after = sacrifice_lands(after, card, plan.lands, ITEM_SECTION, pool)
     return replace(after, items=(*after.items, f"{item} of {card.name}")), plan
 
 
