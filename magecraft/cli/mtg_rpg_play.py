@@ -44,6 +44,7 @@ from magecraft.mtg_rpg.actions import (
     difficulty_level,
     difficulty_rating,
     luck_draw,
+    opposed,
     resolve_action,
 )
 from magecraft.mtg_rpg.cards import ATTRIBUTES, CardPool, card_pool
@@ -215,6 +216,45 @@ def _help(store: SaveStore, record: CharacterRecord, skill: str | None, attribut
                                                 card=deck.strongest()), record.rng)
     _store_deck(store, record, helper, deck, record.rng)
     return result
+
+
+def contest_command(
+    first: Annotated[str, typer.Argument(help="A saved Wizard.")],
+    second: Annotated[str, typer.Argument(help="The saved Wizard opposing.")],
+    skill: Annotated[str, typer.Option("--skill", help="The first Wizard's skill.")],
+    against: Annotated[str | None, typer.Option(
+        "--against", help="The second Wizard's skill (default: the same).")] = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """An opposed action: each plays the strongest card in hand; the higher total wins, a tie keeps things
+    as they were."""
+    if first.casefold() == second.casefold():
+        raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
+    store = open_store(db)
+    pool = _pool(store, cards_file)
+    results = {}
+    for name, used in ((first, skill), (second, against or skill)):
+        record = load_character(store, name)
+        known = rulebook().skill(used)
+        deck = play_deck(record, pool, record.rng)
+        results[record.character.name] = resolve_action(
+            deck, ActionAttempt(score=record.character.skill_total(known.name), difficulty=0,
+                                attribute=known.attribute, card=deck.strongest()), record.rng)
+        _store_deck(store, record, record.character, deck, record.rng)
+    (a, result_a), (b, result_b) = results.items()
+    won = opposed(result_a.total, result_b.total)
+    winner = None if won is None else (a if won == "first" else b)
+    if json:
+        print_json({"totals": {n: r.total for n, r in results.items()}, "winner": winner,
+                    "actions": {n: r.to_dict() for n, r in results.items()}})
+        return
+    for name, result in results.items():
+        console().print(f"{name}: {result.score} + {result.card or 'no card'} ({result.card_value}) = "
+                        f"[bold]{result.total}[/bold]")
+    console().print(f"[bold]{winner}[/bold] wins the contest." if winner else
+                    "A tie: the situation stays as it was.")
 
 
 def dodge_command(
@@ -468,8 +508,9 @@ def _print_settlement(settlement: Settlement, outside_help: str | None) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the play commands (action, dodge, renew, initiative, luck, duel) to the ``mtg-rpg`` group."""
+    """Add the play commands (action, contest, dodge, renew, initiative, luck, duel) to ``mtg-rpg``."""
     app.command("action")(action_command)
+    app.command("contest")(contest_command)
     app.command("dodge")(dodge_command)
     app.command("renew")(renew_command)
     app.command("initiative")(initiative_command)

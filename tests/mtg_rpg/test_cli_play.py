@@ -233,3 +233,14 @@ def test_saved_helpers_make_their_challenging_action(db, capsys):
     assert out["helpers"]["Cid"]["total"] == 7 and not out["helpers"]["Cid"]["success"]
     assert (out["cooperation_bonus"], out["total"]) == (1, 8)
     assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--helper", "Sarin", "--db", str(db)]) == 2
+
+
+def test_contest_higher_total_wins_and_a_tie_keeps_the_status_quo(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    save_wizard(db, ["Shock"] * 10, name="Mord")
+    save_wizard(db, ["Shock"] * 10, name="Cid")
+    out = run_json(capsys, "mtg-rpg", "contest", "Sarin", "Mord", "--skill", "Athletics", "--db", str(db),
+                   "--json")
+    assert (out["totals"], out["winner"]) == ({"Sarin": 11, "Mord": 7}, "Sarin")
+    tie = run_json(capsys, "mtg-rpg", "contest", "Mord", "Cid", "--skill", "Athletics", "--db", str(db), "--json")
+    assert (tie["totals"], tie["winner"]) == ({"Mord": 7, "Cid": 7}, None)
