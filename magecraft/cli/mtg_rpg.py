@@ -533,7 +533,8 @@ def _spend(wizard: Character, args: list[str], choice: str | None, approved: boo
         cost = magic.acquisition_cost(card)
         return after, {"bought": card.name, **cost.to_dict(), "xp_left": after.xp, "gold_left": after.gold}
     elif kind in ("attribute", "skill", "feat") and rest:
-        after, receipts = experience.spend(wizard, [(kind, rest, choice)], approved=approved, fast=fast)
+        after, receipts = experience.spend(wizard, [(kind, rest, choice)], approved=approved, fast=fast,
+                                           pool=pool)
         receipt = receipts[0]
     else:
         raise typer.BadParameter(f"{' '.join(args)!r}: say attribute ST, skill NAME, feat NAME, spell NAME "

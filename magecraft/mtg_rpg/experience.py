@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from magecraft.core.errors import InputError, RuleError
-from magecraft.mtg_rpg.cards import ATTRIBUTE_NAMES, ATTRIBUTES, COLORS, builtin_pool
+from magecraft.mtg_rpg.cards import ATTRIBUTE_NAMES, ATTRIBUTES, COLORS, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import (
     DEFAULT_SETTINGS,
     FEATS_SECTION,
@@ -142,18 +142,18 @@ def raise_skill(character: Character, skill: str, *, fast: bool = False,
 # -- feats -----------------------------------------------------------------------------------
 
 
-def feat_cost(character: Character, feat: Feat, choice: str | None = None) -> int:
+def feat_cost(character: Character, feat: Feat, choice: str | None = None, pool: CardPool | None = None) -> int:
     """A feat's price: its cost, plus the step for each earlier purchase (Enhanced Renewal 15, 20,
     25), plus the spell's casting cost for Quicken Spell."""
     cost = feat.cost + feat.cost_step * character.feat_count(feat.name)
     if feat.cost_per_mana:
         if choice is None:
             raise InputError(f"{feat.name} needs the spell named")
-        cost += feat.cost_per_mana * builtin_pool().get(choice).mana_value
+        cost += feat.cost_per_mana * (pool or builtin_pool()).get(choice).mana_value
     return cost
 
 
-def _check_choice(character: Character, feat: Feat, choice: str | None) -> str | None:
+def _check_choice(character: Character, feat: Feat, choice: str | None, pool: CardPool) -> str | None:
     if not feat.choice:
         if choice:
             raise InputError(f"{feat.name} takes no choice")
@@ -179,7 +179,7 @@ def _check_choice(character: Character, feat: Feat, choice: str | None) -> str |
             raise RuleError(f"{character.name} already knows {cleaned}", rule=feat.name, section=FEATS_SECTION)
         check_cantrip_prerequisites([*character.cantrips, cleaned])
     elif feat.choice == "spell":
-        cleaned = builtin_pool().get(cleaned).name
+        cleaned = pool.get(cleaned).name
     elif feat.choice == "cohort" and cleaned not in ("0/2", "1/1", "2/0"):
         raise RuleError("a new cohort's power and toughness total 2 (0/2, 1/1 or 2/0)",
                         rule=feat.name, section=LEADERSHIP_SECTION)
@@ -189,7 +189,7 @@ def _check_choice(character: Character, feat: Feat, choice: str | None) -> str |
 
 
 def check_feat(character: Character, name: str, choice: str | None = None, *, approved: bool = False,
-               settings: Settings = DEFAULT_SETTINGS) -> tuple[Feat, str | None]:
+               settings: Settings = DEFAULT_SETTINGS, pool: CardPool | None = None) -> tuple[Feat, str | None]:
     """Whether the Wizard may buy the feat now: secret feats need the referee's approval,
     prerequisites must be met, repeat limits kept, the choice valid.  Changes nothing."""
     feat = rulebook().feat(name)
@@ -203,29 +203,31 @@ def check_feat(character: Character, name: str, choice: str | None = None, *, ap
     if limit and character.feat_count(feat.name) >= limit:
         raise RuleError(f"{feat.name} can be taken only {'once' if limit == 1 else f'{limit} times'}",
                         rule=f"{feat.name} limit", section=FEATS_SECTION)
-    return feat, _check_choice(character, feat, choice)
+    return feat, _check_choice(character, feat, choice, pool or builtin_pool())
 
 
 def buy_feat(character: Character, name: str, choice: str | None = None, *, approved: bool = False,
-             fast: bool = False, settings: Settings = DEFAULT_SETTINGS) -> tuple[Character, Training]:
+             fast: bool = False, settings: Settings = DEFAULT_SETTINGS,
+             pool: CardPool | None = None) -> tuple[Character, Training]:
     """Buy a feat in the sanctuary; a cantrip chosen for Enhanced Cantrips is learnt, a Leadership
     cohort is created, and Spell Acquisition buys the named card by its own price."""
-    feat, cleaned = check_feat(character, name, choice, approved=approved, settings=settings)
+    chosen = pool or builtin_pool()
+    feat, cleaned = check_feat(character, name, choice, approved=approved, settings=settings, pool=chosen)
     if feat.acquisition:
         from magecraft.mtg_rpg.magic import acquire_by_xp, acquisition_cost
 
         assert cleaned is not None
-        card = builtin_pool().get(cleaned)
+        card = chosen.get(cleaned)
         cost = acquisition_cost(card)
         after = acquire_by_xp(character, card)
         return after, Training(f"Spell Acquisition ({card.name})", cost.xp, cost.gold, 7 * cost.weeks)
     label = feat.name + (f" ({cleaned})" if cleaned else "")
-    receipt = training(label, feat_cost(character, feat, cleaned), fast=fast, settings=settings)
+    receipt = training(label, feat_cost(character, feat, cleaned, chosen), fast=fast, settings=settings)
     paid = _pay(character, receipt)
     if feat.ritual and cleaned:
         from magecraft.mtg_rpg.magic import quicken_ritual
 
-        paid = quicken_ritual(paid, builtin_pool().get(cleaned))
+        paid = quicken_ritual(paid, chosen.get(cleaned))
     changes: dict[str, Any] = {"feats": (*character.feats, TakenFeat(feat.name, cleaned))}
     if feat.choice == "cantrip" and cleaned:
         changes["cantrips"] = (*character.cantrips, cleaned)
@@ -286,7 +288,8 @@ def lose_cohort(character: Character) -> Character:
 
 
 def spend(character: Character, purchases: list[tuple[str, str, str | None]], *, approved: bool = False,
-          fast: bool = False, settings: Settings = DEFAULT_SETTINGS) -> tuple[Character, list[Training]]:
+          fast: bool = False, settings: Settings = DEFAULT_SETTINGS,
+          pool: CardPool | None = None) -> tuple[Character, list[Training]]:
     """Several purchases in one visit, in order ("attribute"/"skill"/"feat", name, choice).
 
     A feat may come in the same visit as its prerequisite ("FEATS").  If any
@@ -300,7 +303,8 @@ def spend(character: Character, purchases: list[tuple[str, str, str | None]], *,
         elif kind == "skill":
             current, receipt = raise_skill(current, name, fast=fast, settings=settings)
         elif kind == "feat":
-            current, receipt = buy_feat(current, name, choice, approved=approved, fast=fast, settings=settings)
+            current, receipt = buy_feat(current, name, choice, approved=approved, fast=fast, settings=settings,
+                                        pool=pool)
         else:
             raise InputError(f"buy an attribute, skill or feat, not {kind!r}")
         receipts.append(receipt)
