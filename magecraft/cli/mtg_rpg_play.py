@@ -290,26 +290,40 @@ def dodge_command(
 def renew_command(
     name: Annotated[str, typer.Argument(help="The saved Wizard.")],
     shuffle_hand: Annotated[bool, typer.Option("--shuffle-hand", help="Shuffle the hand in too.")] = False,
+    life: Annotated[int | None, typer.Option("--life", help="Life points before healing (default: full).")]
+    = None,
+    poison: Annotated[int, typer.Option("--poison", help="Poison counters before renewal.")] = 0,
+    bed_rest: Annotated[bool, typer.Option("--bed-rest", help="24 hours of complete bed rest.")] = False,
+    healer: Annotated[int | None, typer.Option("--healer", help="A healer's Healing action total.")] = None,
+    tended: Annotated[bool, typer.Option("--tended", help="Tended overnight without interruption.")] = False,
     seed: SeedOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     json: JsonOption = False,
 ) -> None:
-    """The renewal period: the graveyard goes back into the library and the hand is drawn up."""
+    """The renewal period: the graveyard goes back into the library, the hand is drawn up, life heals."""
     store = open_store(db)
     record = load_character(store, name)
     wizard = record.character
     rng = _dice(record, seed, None, False)
     deck = play_deck(record, _pool(store, cards_file), rng)
-    life = derive(wizard).life
-    outcome = renew(deck, Vitals(life, life), rng, constitution=wizard.attribute("CN"),
-                    wisdom=derive(wizard).reserve_mana, keep_hand=not shuffle_hand)
+    derived = derive(wizard)
+    if life is not None and not -5 < life <= derived.life:
+        raise typer.BadParameter(f"a living {name} has -4 to {derived.life} life points", param_hint="--life")
+    if poison < 0:
+        raise typer.BadParameter("poison counters cannot be negative", param_hint="--poison")
+    current = derived.life if life is None else life
+    vitals = Vitals(current, derived.life, bleeding=current <= -1, unconscious=current <= 0, poison=poison)
+    outcome = renew(deck, vitals, rng, constitution=wizard.attribute("CN"), wisdom=derived.reserve_mana,
+                    keep_hand=not shuffle_hand, bed_rest=bed_rest, healer_total=healer, tended_overnight=tended)
     _store_deck(store, record, wizard, deck, rng)
     if json:
         print_json({"wizard": name, **outcome.to_dict(), "hand": [c.name for c in deck.hand]})
         return
     console().print(f"{name} renews: {outcome.restored_cards} card(s) back from the graveyard, reserve mana "
                     f"{outcome.reserve_mana}; hand: {', '.join(c.name for c in deck.hand)}")
+    console().print(f"Healed {outcome.healed}: life {outcome.vitals.life} of {outcome.vitals.max_life}, "
+                    f"{outcome.vitals.poison} poison counter(s).")
 
 
 def initiative_command(

@@ -244,3 +244,12 @@ def test_contest_higher_total_wins_and_a_tie_keeps_the_status_quo(db, capsys):
     assert (out["totals"], out["winner"]) == ({"Sarin": 11, "Mord": 7}, "Sarin")
     tie = run_json(capsys, "mtg-rpg", "contest", "Mord", "Cid", "--skill", "Athletics", "--db", str(db), "--json")
     assert (tie["totals"], tie["winner"]) == ({"Mord": 7, "Cid": 7}, None)
+
+
+def test_renew_heals_with_bed_rest_and_a_healer(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    # Sarin: CN 2, life 14. From 3: 2 doubled by bed rest, +3 for a healer making 9 = 7
+    out = run_json(capsys, "mtg-rpg", "renew", "Sarin", "--life", "3", "--poison", "2", "--bed-rest",
+                   "--healer", "9", "--db", str(db), "--json")
+    assert (out["healed"], out["vitals"]["life"], out["vitals"]["poison"]) == (7, 10, 1)
+    assert main(["mtg-rpg", "renew", "Sarin", "--life", "-5", "--db", str(db)]) == 2
