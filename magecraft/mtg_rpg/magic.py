@@ -337,9 +337,10 @@ def plan_research(character: Character, card: Card, *, extra_gold: bool = False,
         reductions.append(aid)
     if foci:
         reductions.append("monster spell foci")
-    if character.feat_usable("Enhanced Spell Research"):
+    feat_bonus = derive(character).research_difficulty
+    difficulty = max(0, base - category * len(reductions) + feat_bonus)
+    if feat_bonus:
         reductions.append("Enhanced Spell Research")
-    difficulty = max(0, base - category * len(reductions))
     retry = math.ceil(gold * int(table["retry_fraction_percent"]) / 100)
     return ResearchPlan(card.name, rarity, points, days, gold, base, difficulty, tuple(reductions), retry,
                         duplicate, aid)
