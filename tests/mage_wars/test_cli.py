@@ -8,6 +8,22 @@ from magecraft.cli import mage_wars as cli
 from magecraft.cli.app import main
 
 
+@pytest.fixture
+def typed(monkeypatch):
+    """``typed([...])``: the answers the person types, in order; then the terminal closes (EOF)."""
+    def install(answers):
+        remaining = iter(answers)
+
+        def ask(prompt):
+            try:
+                return next(remaining)
+            except StopIteration:
+                raise EOFError from None
+
+        monkeypatch.setattr(cli, "ask", ask)
+    return install
+
+
 def test_card_shows_the_emerald_tegu(capsys):
     assert main(["mage-wars", "card", "Emerald Tegu"]) == 0
     out = capsys.readouterr().out
@@ -53,16 +69,8 @@ def test_bad_decks_file_is_refused(tmp_path, capsys):
     assert "needs 15 cards, not 3" in capsys.readouterr().err
 
 
-def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(monkeypatch, capsys, tmp_path):
-    answers = iter(["Jet Stream, Timber Wolf", "99", "1", "1"])
-
-    def ask(prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr(cli, "ask", ask)
+def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(typed, capsys, tmp_path):
+    typed(["Jet Stream, Timber Wolf", "99", "1", "1"])
     db = tmp_path / "s.sqlite3"
     code = main(["mage-wars", "solo", "--mage", "Wizard", "--seed", "3", "--save", "evening", "--db", str(db)])
     out = capsys.readouterr().out
@@ -70,7 +78,7 @@ def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(monkeypat
     assert "Round 1" in out and "Wizard (you) 32/32" in out
     assert "Dummy Mage: rolled" in out
     assert "choose a number from 1 to" in out
-    answers = iter(["1"])
+    typed(["1"])
     assert main(["mage-wars", "solo", "--load", "evening", "--db", str(db)]) == 1
     assert "you chose: plan Jet Stream and Timber Wolf" in capsys.readouterr().out
 
@@ -84,3 +92,13 @@ def test_walls_from_the_command_line(capsys):
         {"id": "w1", "zones": ["B1", "C1"], "life": 12, "armor": 2, "passable": False},
         {"id": "w2", "zones": ["B2", "C2"], "life": 10, "armor": 0, "passable": True},
     ]
+
+
+def test_interactive_states_the_dummy_mage_reasoning_with_scripted_dice(typed, capsys):
+    typed([""])
+    assert main(["mage-wars", "solo", "--mage", "Wizard", "--dice", "9,3,5"]) == 1
+    out = capsys.readouterr().out
+    assert "Dummy Mage quick cast/action: rolled 9" in out
+    assert "Dummy Mage: rolled 9: 3 zones from every enemy, re-rolling" in out
+    assert "Dummy Mage: rolled 5: moves one zone east to B1" in out
+    assert "Warlock (dummy)" in out
