@@ -761,6 +761,18 @@ def check_apprentice(attributes: Mapping[str, int], skills: Mapping[str, int], y
                         rule="Apprentice", section=section)
 
 
+def apprentice_primary(deck: Deck[Card], rng: Randomness) -> str:
+    """An apprentice's prime mana "randomly determined (draw)": the mana of a card drawn at random
+    (a basic land its colour, a colorless card C, a card of several colours its first);
+    the card goes to the discards ("FEATS: Apprentice")."""
+    from magecraft.mtg_rpg.actions import mana_types
+
+    card = deck.draw_random(rng, "the apprentice's prime mana: draw a card")
+    deck.discard(card)
+    kinds = mana_types(card)
+    return next(m for m in MANA_TYPES if m in kinds)
+
+
 def creatures_to_graveyard(character: Character, controlled: int) -> int:
     """How many summoned creatures must go to the graveyard when the Wizard would control
     ``controlled`` of them (Charisma + 1, plus Charismatic Leader, "Choosing Attributes")."""

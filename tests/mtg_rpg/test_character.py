@@ -23,6 +23,7 @@ from magecraft.mtg_rpg.character import (
     Settings,
     TakenFeat,
     apprentice_dots,
+    apprentice_primary,
     attribute_meaning,
     check_apprentice,
     check_attributes,
@@ -229,6 +230,14 @@ def test_apprentices_grow_into_starting_wizards() -> None:
         check_apprentice({"ST": 3, "DX": 1, "CN": 1}, {"Athletics": 2})
     with pytest.raises(RuleError, match="6 attribute and 12 skill dots"):
         check_apprentice({"ST": 2, "DX": 1, "CN": 1, "IQ": 1}, {"Craft": 2}, years=1)
+
+
+def test_an_apprentice_prime_mana_by_a_draw() -> None:
+    pool = builtin_pool()
+    deck = Deck([pool.get("Forest"), pool.get("Ornithopter"), pool.get("Shivan Dragon")], name="referee")
+    assert apprentice_primary(deck, Randomness.scripted([3])) == "R"
+    assert apprentice_primary(deck, Randomness.scripted([1])) == "G"
+    assert apprentice_primary(deck, Randomness.scripted([])) == "C"
 
 
 def test_summoning_past_the_charisma_limit_sends_creatures_to_the_graveyard() -> None:
