@@ -16,7 +16,6 @@ from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import blocking_wall, distance, neighbours, reachable, step
 from magecraft.mage_wars.cards import Attack, Card, card_book
 from magecraft.mage_wars.combat import (
-    Target,
     can_attack,
     cast_spell,
     enemies_of,
@@ -183,13 +182,9 @@ def creature_turn(game: MageWarsGame) -> None:
     act(game, unit)
 
 
-def _target_key(game: MageWarsGame) -> Callable[[Target], tuple[int, ...]]:
-    """Your mage first, then the creature with the highest remaining life (walls last)."""
-    def key(target: Target) -> tuple[int, ...]:
-        if isinstance(target, Unit):
-            return (0 if target.id == YOU else 1, -target.remaining_life)
-        return (2, 0)
-    return key
+def _target_rank(target: Unit) -> tuple[int, ...]:
+    """Seed 003 A i-ii: your mage first, then the creature with the highest remaining life."""
+    return (0 if target.id == YOU else 1, -target.remaining_life)
 
 
 def _attack_options(game: MageWarsGame, unit: Unit, zone: str, attacks: Sequence[Attack],
@@ -199,9 +194,8 @@ def _attack_options(game: MageWarsGame, unit: Unit, zone: str, attacks: Sequence
 
 
 def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
-    key = _target_key(game)
     targets = list({t.id: t for _, t in options}.values())
-    target = _pick(game, targets, key, f"{unit.describe()}: targets of equal life", SEC_CREATURE)
+    target = _pick(game, targets, _target_rank, f"{unit.describe()}: targets of equal life", SEC_CREATURE)
     kinds = [a for a, t in options if t is target]
     attack = game.rng.choice(kinds, f"{unit.describe()}: which attack", section=SEC_CREATURE)
     return attack, target
@@ -228,9 +222,8 @@ def act(game: MageWarsGame, unit: Unit) -> None:
     moves = [z for z, n in reachable(unit.zone, min(unit.quick_moves, 1), game.walls).items() if n == 1]
     staged = [(zone, a, t) for zone in moves for a, t in _attack_options(game, unit, zone, quick, False)]
     if staged:
-        key = _target_key(game)
-        best = min(key(t) for _, _, t in staged)
-        zone = next(z for z, _, t in staged if key(t) == best)
+        best = min(_target_rank(t) for _, _, t in staged)
+        zone = next(z for z, _, t in staged if _target_rank(t) == best)
         attack, target = _choose(game, unit, [(a, t) for z, a, t in staged if z == zone])
         say(game, f"{unit.describe()} B: moves to {zone} and attacks {target.describe()} with {attack.name}",
             SEC_CREATURE, unit=unit.id, zone=zone, target=target.id)
