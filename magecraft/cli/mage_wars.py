@@ -117,9 +117,9 @@ def solo(
     if auto:
         if games < 1:
             raise typer.BadParameter("play at least 1 game", param_hint="--games")
-        if dice is not None or physical_dice or load is not None:
-            raise typer.BadParameter("--auto plays seeded games: use --seed, not --dice, --physical-dice "
-                                     "or --load")
+        if dice is not None or physical_dice or load is not None or save is not None:
+            raise typer.BadParameter("--auto plays seeded games: use --seed, not --dice, --physical-dice, "
+                                     "--load or --save")
         chosen_seed = new_seed() if seed is None else seed
         summary = run_matches(games, chosen_seed, spellbook, book.name if book else mage, settings, dummy_decks)
         if json:

@@ -53,6 +53,7 @@ def test_auto_prints_win_rates_and_is_repeatable(capsys):
     ["--auto", "--games", "0"],
     ["--mage", "Nobody"],
     ["--auto", "--dice", "1,2"],
+    ["--auto", "--save", "x"],
     ["--dummy-life", "0"],
     ["--wall", "A1-C1"],
     ["--wall", "A1-B1:x"],
