@@ -41,10 +41,12 @@ from magecraft.mtg_rpg.cards import (
     write_card_file,
 )
 from magecraft.mtg_rpg.character import (
+    DEFAULT_SETTINGS,
     SYSTEM,
     Character,
     CharacterChoices,
     CharacterRecord,
+    Settings,
     attribute_meaning,
     check_attributes,
     check_calling,
@@ -58,6 +60,7 @@ from magecraft.mtg_rpg.character import (
     derive,
     gold_for_card,
     load_character,
+    load_settings,
     rulebook,
     save_character,
     sheet,
@@ -87,7 +90,17 @@ CardsFileOption = Annotated[
                  help="Imported cards file (default: mtg_rpg_cards.json beside the save store)."),
 ]
 
+HouseRulesOption = Annotated[
+    Path | None,
+    typer.Option("--house-rules", envvar="MAGECRAFT_MTG_HOUSE_RULES",
+                 help="A TOML file of house rules (the settings in docs/rulings/mtg_rpg.md)."),
+]
+
 T = TypeVar("T")
+
+
+def _settings(path: Path | None) -> Settings:
+    return DEFAULT_SETTINGS if path is None else load_settings(path)
 
 
 def _cards_path(store: SaveStore, given: Path | None) -> Path:
@@ -169,9 +182,11 @@ def character_new(
     physical_dice: PhysicalOption = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Create a Wizard step by step (asking for anything not given) and save it."""
+    rules = _settings(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     store = open_store(db)
     pool = card_pool(_cards_path(store, cards_file))
@@ -181,9 +196,10 @@ def character_new(
         raise InputError(f"a Wizard called {wizard_name!r} is already saved in {store.path}")
     the_concept = _ask("Concept", concept,
                        lambda t: check_text(t, "Character Concept", "CHARACTER CREATION: Character Concept"))
-    the_calling = _ask(f"Calling ({', '.join(book.callings)})", calling, check_calling)
+    the_calling = _ask(f"Calling ({', '.join((*book.callings, *rules.extra_callings))})", calling,
+                       lambda t: check_calling(t, rules))
     demeanors = _ask("Demeanor(s), separated by commas", tuple(demeanor) if demeanor else None,
-                     lambda t: check_demeanors([d for d in t.split(",") if d.strip()]))
+                     lambda t: check_demeanors([d for d in t.split(",") if d.strip()], rules))
     the_primary = _ask("Primary mana (W, U, B, R, G or C)", primary, check_primary)
     the_talisman = _ask("Talisman", talisman, lambda t: check_text(t, "Talisman", "The Wizard's Talisman"))
     the_renewal = _ask("Renewal period (sunrise, noon, sunset, midnight)", renewal, check_renewal_period)
@@ -193,14 +209,14 @@ def character_new(
     the_weapon = weapon if weapon is not None or not interactive else options.ask_at_terminal("Weapon (optional)")
 
     def parse_attributes(text: str) -> dict[str, int]:
-        return check_attributes(_pairs(text, "attributes", "ST=3,DX=1"), check_primary(the_primary))
+        return check_attributes(_pairs(text, "attributes", "ST=3,DX=1"), check_primary(the_primary), rules)
 
     the_attributes = _ask(f"Attributes, 10 dots ({', '.join(f'{a}=N' for a in ATTRIBUTES)})",
                           None if attributes is None else parse_attributes(attributes), parse_attributes)
 
     def parse_skills(text: str) -> dict[str, int]:
         bought = _pairs(text, "skills", "Athletics=3")
-        check_skills(bought, the_primary)
+        check_skills(bought, the_primary, rules)
         return bought
 
     the_skills = _ask(f"Skills, 20 dots ({', '.join(book.skills)})",
@@ -217,14 +233,14 @@ def character_new(
     draft = Character(
         name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
         talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary,
-        attributes=the_attributes, skills=check_skills(the_skills, the_primary), cantrips=the_cantrips,
+        attributes=the_attributes, skills=check_skills(the_skills, the_primary, rules), cantrips=the_cantrips,
         library=(),
     )
 
     def parse_library(text: str) -> tuple[str, ...]:
         names = starter_library(draft, rng, pool) if text.strip().casefold() == "starter" else \
             _read_deck_list(Path(text.strip()))
-        check_library(draft, names, starting=True, pool=pool)
+        check_library(draft, names, settings=rules, starting=True, pool=pool)
         return names
 
     the_library = _ask("Library: a deck list file of 60 cards, or 'starter'",
@@ -237,7 +253,8 @@ def character_new(
     wizard = create_character(CharacterChoices(
         name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
         talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary, attributes=the_attributes,
-        skills=the_skills, cantrips=the_cantrips, library=the_library, weapon=the_weapon or ""), gold, pool=pool)
+        skills=the_skills, cantrips=the_cantrips, library=the_library, weapon=the_weapon or ""), gold, pool=pool,
+        settings=rules)
     save_character(store, CharacterRecord(wizard, rng))
     if json:
         print_json({"sheet": sheet(wizard), "gold_card": drawn.name})
@@ -352,13 +369,14 @@ def character_library(
         "--at-renewal", help="Away from the sanctuary at a renewal period (Traveling Spell Book).")] = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Reorganise the library from the cards the Wizard owns."""
     store = open_store(db)
     record = load_character(store, name)
     after = reorganize_library(record.character, _read_deck_list(deck_list), at_renewal=at_renewal,
-                               pool=card_pool(_cards_path(store, cards_file)))
+                               settings=_settings(house_rules), pool=card_pool(_cards_path(store, cards_file)))
     save_character(store, CharacterRecord(after, record.rng, record.extra))
     if json:
         print_json({"library": list(after.library), "spare_cards": list(after.spare_cards)})
@@ -431,9 +449,11 @@ def research_command(
     physical_dice: PhysicalOption = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Research a spell in the sanctuary and save the Wizard."""
+    rules = _settings(house_rules)
     if scroll and potion:
         raise typer.BadParameter("use a scroll or a potion, not both")
     aid: Literal["scroll", "potion"] | None = "scroll" if scroll else "potion" if potion else None
@@ -442,7 +462,8 @@ def research_command(
     record = load_character(store, name)
     wanted = pool.get(spell)
     if plan:
-        found = magic.plan_research(record.character, wanted, extra_gold=extra_gold, aid=aid, foci=foci)
+        found = magic.plan_research(record.character, wanted, extra_gold=extra_gold, aid=aid, foci=foci,
+                                    settings=rules)
         if json:
             print_json(found.to_dict())
         else:
@@ -452,7 +473,7 @@ def research_command(
     rng = _continue_dice(record, seed, dice, physical_dice)
     deck = mtg_rpg_play.play_deck(record, pool, rng)
     outcome = magic.research(record.character, wanted, rng, checks=checks, play=card, extra_gold=extra_gold,
-                             aid=aid, foci=foci, pool=pool, deck=deck)
+                             aid=aid, foci=foci, settings=rules, pool=pool, deck=deck)
     extra = {**record.extra, mtg_rpg_play.PLAY_DECK: deck.to_dict()}
     save_character(store, CharacterRecord(outcome.character, rng, extra))
     if json:
@@ -491,6 +512,7 @@ def xp_command(
     augment: Annotated[list[str] | None, typer.Option("--augment", help="Cohort: an ability to add.")] = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Award experience, spend it in the sanctuary, or list what things cost."""
@@ -506,7 +528,7 @@ def xp_command(
         result: dict[str, Any] = {"awarded": int(args[0]), "xp": after.xp}
     elif verb == "spend":
         after, result = _spend(wizard, args, choice, approved, fast, power, toughness, tuple(augment or ()),
-                               card_pool(_cards_path(store, cards_file)))
+                               card_pool(_cards_path(store, cards_file)), _settings(house_rules))
     elif verb == "costs":
         _costs(wizard, json)
         return
@@ -520,13 +542,14 @@ def xp_command(
 
 
 def _spend(wizard: Character, args: list[str], choice: str | None, approved: bool, fast: bool, power: int,
-           toughness: int, augments: tuple[str, ...], pool: CardPool) -> tuple[Character, dict[str, Any]]:
+           toughness: int, augments: tuple[str, ...], pool: CardPool,
+           rules: Settings) -> tuple[Character, dict[str, Any]]:
     if not args:
         raise typer.BadParameter("say what to buy: attribute ST, skill Athletics, feat NAME, spell NAME, cohort")
     kind, rest = args[0].casefold(), " ".join(args[1:]).strip()
     if kind == "cohort":
         after, receipt = experience.improve_cohort(wizard, power=power, toughness=toughness, augments=augments,
-                                                   fast=fast)
+                                                   fast=fast, settings=rules)
     elif kind == "spell":
         card = pool.get(rest)
         after = magic.acquire_by_xp(wizard, card)
@@ -534,7 +557,7 @@ def _spend(wizard: Character, args: list[str], choice: str | None, approved: boo
         return after, {"bought": card.name, **cost.to_dict(), "xp_left": after.xp, "gold_left": after.gold}
     elif kind in ("attribute", "skill", "feat") and rest:
         after, receipts = experience.spend(wizard, [(kind, rest, choice)], approved=approved, fast=fast,
-                                           pool=pool)
+                                           settings=rules, pool=pool)
         receipt = receipts[0]
     else:
         raise typer.BadParameter(f"{' '.join(args)!r}: say attribute ST, skill NAME, feat NAME, spell NAME "

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from magecraft.core.deck import Deck
@@ -106,6 +107,31 @@ class Settings:
 
 
 DEFAULT_SETTINGS = Settings()
+
+
+def load_settings(path: Path) -> Settings:
+    """House rules from a TOML file of :class:`Settings` fields; an unknown field or a value of the
+    wrong type refuses the whole file."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(f"cannot read house rules {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path.name}: not valid TOML: {exc}") from None
+    known = {f.name: f for f in fields(Settings)}
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in known:
+            raise DataError(f"{path.name}: unknown house rule {key!r} (one of: {', '.join(known)})")
+        default = getattr(DEFAULT_SETTINGS, key)
+        if isinstance(default, tuple):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise DataError(f"{path.name}: {key} must be a list of names")
+            value = tuple(value)
+        elif type(value) is not type(default):
+            raise DataError(f"{path.name}: {key} must be {type(default).__name__}, not {value!r}")
+        values[key] = value
+    return Settings(**values)
 
 
 # -- the data: callings, demeanors, skills, feats --------------------------------------------

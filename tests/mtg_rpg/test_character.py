@@ -32,6 +32,7 @@ from magecraft.mtg_rpg.character import (
     derive,
     example_character,
     load_character,
+    load_settings,
     rulebook,
     save_character,
     sheet,
@@ -278,3 +279,19 @@ def test_every_legal_split_is_accepted_and_round_trips(split: tuple[int, ...], p
     d = derive(wizard)
     assert d.life == 10 + 2 * attributes["CN"] and d.hand_size == 2 + attributes["IQ"]
     assert d.walk == attributes["ST"] + attributes["DX"] + 1 and d.cantrips_known == attributes[primary_attribute]
+
+
+def test_house_rules_file(tmp_path: Path) -> None:
+    rules = tmp_path / "house.toml"
+    rules.write_text('extra_callings = ["Hermit"]\ntraining_days_per_point = false\nextra_gold_multiple = 8\n',
+                     encoding="utf-8")
+    loaded = load_settings(rules)
+    assert loaded == Settings(extra_callings=("Hermit",), training_days_per_point=False, extra_gold_multiple=8)
+    for text, message in (("wild_magic = true", "unknown house rule 'wild_magic'"),
+                          ("starting_library = 'sixty'", "starting_library must be int"),
+                          ("banned_cards = 'Shock'", "banned_cards must be a list of names"),
+                          ("regeneration_per = 'sometimes'", "regeneration_per is 'colored' or 'total'"),
+                          ("x = [", "not valid TOML")):
+        rules.write_text(text, encoding="utf-8")
+        with pytest.raises(InputError, match=message):
+            load_settings(rules)

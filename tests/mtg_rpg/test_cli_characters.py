@@ -256,3 +256,18 @@ def test_where_library_and_craft(capsys: pytest.CaptureFixture[str], tmp_path: P
     after = load_character(SaveStore(db), "Sarin").character
     assert after.potions == ("Shock",) and after.gold == 30 + 1000 - 125 - 100 - 10
     assert after.owned_cards().count("Mountain") == mountains - 1
+
+
+def test_house_rules_reach_the_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    rules = tmp_path / "house.toml"
+    rules.write_text('extra_callings = ["Hermit"]\nextra_gold_multiple = 8\n', encoding="utf-8")
+    args = [a if a != "Adventurer" else "Hermit" for a in NEW]
+    code, _, err = run(capsys, *args, "--db", str(db), "--seed", "3")
+    assert code == 1 and "'Hermit' is not a Calling" in err
+    code, out, err = run(capsys, *args, "--db", str(db), "--seed", "3", "--house-rules", str(rules), "--json")
+    assert code == 0, err
+    assert json.loads(out)["sheet"]["character"]["calling"] == "Hermit"
+    code, out, _ = run(capsys, "mtg-rpg", "research", "Sarin", "--spell", "Daring Apprentice", "--extra-gold",
+                       "--plan", "--db", str(db), "--house-rules", str(rules), "--json")
+    assert code == 0 and json.loads(out)["gold"] == 12_000
