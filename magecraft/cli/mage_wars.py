@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.prompt import Prompt
 from rich.table import Table
 
@@ -175,11 +176,11 @@ def _show_events(events: list[Event], shown: int) -> int:
     out = console()
     for event in events:
         if event.kind == "roll":
-            out.print(f"  [dim]{event.label}: rolled {event.data['value']}[/dim]")
+            out.print(f"  [dim]{escape(event.label)}: rolled {event.data['value']}[/dim]")
         elif event.kind == "dummy":
-            out.print(f"  [magenta]Dummy Mage: {event.label}[/magenta]")
+            out.print(f"  [magenta]Dummy Mage: {escape(event.label)}[/magenta]")
         elif event.kind == "game":
-            out.print(f"  {event.label}")
+            out.print(f"  {escape(event.label)}")
     return shown + len(events)
 
 
@@ -216,7 +217,7 @@ def _unit_line(unit: Unit) -> str:
         marks.append("guarding")
     if not unit.ready and not (unit.is_mage and unit.side == DUMMY):
         marks.append("acted" if not unit.fresh else "inactive")
-    extra = f" [{', '.join(marks)}]" if marks else ""
+    extra = f" ({', '.join(marks)})" if marks else ""
     return f"[{colour}]{unit.name} ({unit.id}) {unit.remaining_life}/{unit.life}{extra}[/{colour}]"
 
 
@@ -270,7 +271,7 @@ def card_table(found: Card) -> Table:
         effects = "; ".join(f"{e.low}-{e.high}: " + " + ".join([f"{n} {c}" for c, n in e.conditions]
                                                               + (["Push"] if e.push else []))
                             for e in attack.effects)
-        traits = f" [{', '.join(attack.traits)}]" if attack.traits else ""
+        traits = f" ({', '.join(attack.traits)})" if attack.traits else ""
         out.add_row(f"attack: {attack.name}", f"{attack.action} {attack.kind}, range {attack.min_range}-"
                     f"{attack.max_range}, {attack.dice} dice {attack.damage_type}{traits}"
                     + (f"; effect die {effects}" if effects else ""))

@@ -3,9 +3,11 @@
 import json
 
 import pytest
+from rich.console import Console
 
 from magecraft.cli import mage_wars as cli
 from magecraft.cli.app import main
+from magecraft.mage_wars import dummy
 
 
 @pytest.fixture
@@ -103,3 +105,12 @@ def test_interactive_states_the_dummy_mage_reasoning_with_scripted_dice(typed, c
     assert "Dummy Mage: rolled 9: 3 zones from every enemy, re-rolling" in out
     assert "Dummy Mage: rolled 5: moves one zone east to B1" in out
     assert "Warlock (dummy)" in out
+
+
+
+def test_the_arena_marks_inactive_creatures(build):
+    game = build([6], decks={"creature": ["Timber Wolf"]})
+    dummy.quick_cast(game)
+    console = Console(width=200, record=True)
+    console.print(cli.arena_table(game))
+    assert "Timber Wolf (d1) 10/10 (inactive)" in console.export_text()
