@@ -186,7 +186,7 @@ class SaveStore:
         with self._connect() as conn:
             try:
                 conn.execute("BEGIN IMMEDIATE")
-                state_text = json.dumps(body, sort_keys=True)
+                state_text = json.dumps(body)  # insertion order kept: a reloaded state prints the same
                 row = conn.execute(
                     "SELECT id FROM saves WHERE system = ? AND kind = ? AND name = ?", (system, kind, name)
                 ).fetchone()
@@ -271,4 +271,4 @@ class SaveStore:
 
 def _event_rows(save_id: int, events: Any) -> Iterator[tuple[int, int, str]]:
     for seq, event in enumerate(events):
-        yield (save_id, seq, json.dumps(event, sort_keys=True))
+        yield (save_id, seq, json.dumps(event))
