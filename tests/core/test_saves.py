@@ -136,3 +136,10 @@ def test_bad_kind_and_empty_name_are_refused(store):
         store.save("x", "mtg_rpg", "party", state(1))
     with pytest.raises(SaveError, match="needs a name"):
         store.save("  ", "mtg_rpg", "game", state(1))
+
+
+def test_key_order_survives_a_save(store):
+    store.save("order", "mtg_rpg", "game", {"zeta": 1, "alpha": {"y": 2, "b": 3}, "log": []})
+    loaded = store.load("order", "mtg_rpg", "game").state
+    assert list(loaded) == ["zeta", "alpha", "log"]
+    assert list(loaded["alpha"]) == ["y", "b"]
