@@ -33,10 +33,13 @@ from __future__ import annotations
 
 import random as _random_module
 from collections.abc import Callable, MutableSequence, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from magecraft.core.errors import DiceScriptError, InputError
 from magecraft.core.events import EventLog
+
+if TYPE_CHECKING:
+    from magecraft.core.dice import DiceRoll
 
 T = TypeVar("T")
 
@@ -258,9 +261,9 @@ class Randomness:
         self.log.record("roll", label, section=section, data={"dice": f"1d{sides}", "value": value})
         return value
 
-    def dice(self, expression: str, label: str, *, section: str | None = None) -> Any:
-        """Roll a dice expression (see :mod:`magecraft.core.dice`); returns a ``DiceRoll``."""
-        from magecraft.core.dice import roll_dice
+    def dice(self, expression: str, label: str, *, section: str | None = None) -> DiceRoll:
+        """Roll a dice expression (see :mod:`magecraft.core.dice`)."""
+        from magecraft.core.dice import roll_dice  # dice imports this module for its type hints
 
         return roll_dice(expression, self, label, section=section)
 
