@@ -5,13 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from wp_helpers import Arrange, path
 
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.wizard_prince.actions import Mingle, Place
-from magecraft.wizard_prince.banquet import Banquet
+from magecraft.wizard_prince.banquet import Banquet, Piece
 from magecraft.wizard_prince.board import Square
 from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, RandomBot, play
 from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
@@ -94,3 +96,26 @@ def test_the_heuristic_bot_clearly_beats_the_random_bot():
         losses += mine < theirs
     # measured: 34 wins, 11 ties, 5 losses (benchmarks/wizard_prince_banquet.py runs 1,000)
     assert wins >= losses + 15
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6), npc=st.integers(min_value=0, max_value=6))
+def test_random_play_keeps_the_board_sound(seed: int, npc: int):
+    """Whatever is played: nothing stands on the Table, no two nobles share a square, every chit is under
+    a courtier, carried, or gone, and the state round-trips at every step."""
+    rng = Randomness.seeded(seed)
+    nobles = nobles_from(["Ann", "Bob"]) + [generate_npc_noble(f"NPC {i}", rng) for i in range(1, npc + 1)]
+    banquet = Banquet.new(nobles, rng)
+    bot = RandomBot()
+    steps = 0
+    while not banquet.is_terminal() and steps < 400:
+        banquet.apply(bot.choose(banquet, banquet.current_player()))
+        steps += 1
+        occ = banquet.occupants()
+        assert not set(occ) & banquet.setup.table
+        assert all(sum(1 for t in things if not isinstance(t, Piece)) <= 1 for things in occ.values())
+        under = [p.chit for p in banquet.courtiers()]
+        carried = [c for n in banquet.nobles.values() for c in n.held]
+        assert len(set(under + carried)) == len(under) + len(carried)
+        if steps % 50 == 0:
+            assert Banquet.from_dict(banquet.to_dict()).to_dict() == banquet.to_dict()
