@@ -169,6 +169,7 @@ def _play_at_terminal(state: Banquet, bots: Mapping[str, Bot], controllers: Mapp
             out.print(f"[red]{answer!r} is not one of 1-{len(actions)}[/red]")
             continue
         state.apply(actions[int(answer) - 1])
+        shown = _show_events(state, shown, player)
         _save(save, db, state, controllers)
     _show_events(state, shown, None)
 

@@ -77,3 +77,16 @@ def test_nobles_come_from_a_file(capsys, tmp_path: Path):
     sheets.write_text('[[noble]]\nname = "Duke Orlu"\ncharm = 9\n')
     assert main(["wizard-prince", "banquet", "--auto", "--nobles", str(sheets)]) == 2
     assert "unknown field 'charm'" in capsys.readouterr().err
+
+
+def test_a_player_sees_what_he_snoops_at_the_terminal(capsys, monkeypatch, tmp_path: Path):
+    db = str(tmp_path / "saves.sqlite3")
+    start = ["wizard-prince", "banquet", "--players", "Ann", "--npc", "1", "--seed", "2", "--db", db]
+    # enter at the first gate, then SNOOP the first courtier offered (listed after the MINGLEs)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
+    assert main([*start, "--save", "snoop"]) == 0
+    listing = capsys.readouterr().out
+    number = next(line.split(".")[0].strip() for line in listing.splitlines()[::-1] if "SNOOP courtier" in line)
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\nq\n"))
+    assert main(["wizard-prince", "banquet", "--load", "snoop", "--db", db]) == 0
+    assert "Ann snoops courtier" in capsys.readouterr().out
