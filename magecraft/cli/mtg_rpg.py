@@ -15,6 +15,14 @@ import typer
 from rich.table import Table
 
 from magecraft.cli import mtg_rpg_play, options
+from magecraft.cli.mtg_rpg_common import (
+    PLAY_DECK,
+    CardsFileOption,
+    cards_path,
+    continue_dice,
+    load_pool,
+    play_deck,
+)
 from magecraft.cli.options import (
     DbOption,
     DiceOption,
@@ -28,25 +36,19 @@ from magecraft.cli.options import (
 )
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, MagecraftError
-from magecraft.core.randomness import Randomness
-from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg import experience, magic
 from magecraft.mtg_rpg.cards import (
     ATTRIBUTES,
     MANA_ATTRIBUTE,
     CardPool,
-    card_pool,
     load_mtgjson,
     read_card_file,
     write_card_file,
 )
 from magecraft.mtg_rpg.character import (
-    DEFAULT_SETTINGS,
     SYSTEM,
     Character,
-    CharacterChoices,
     CharacterRecord,
-    Settings,
     attribute_meaning,
     check_attributes,
     check_calling,
@@ -60,7 +62,6 @@ from magecraft.mtg_rpg.character import (
     derive,
     gold_for_card,
     load_character,
-    load_settings,
     rulebook,
     save_character,
     sheet,
@@ -74,6 +75,7 @@ from magecraft.mtg_rpg.deckbuilding import (
     starter_library,
 )
 from magecraft.mtg_rpg.monsters import monster_from_card
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings, load_settings
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).
 START: str | None = "mtg-rpg character new"
@@ -83,12 +85,6 @@ character_app = typer.Typer(help="Create and show Wizards.", no_args_is_help=Tru
 cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
 app.add_typer(character_app, name="character")
 app.add_typer(cards_app, name="cards")
-
-CardsFileOption = Annotated[
-    Path | None,
-    typer.Option("--cards-file", envvar="MAGECRAFT_MTG_CARDS",
-                 help="Imported cards file (default: mtg_rpg_cards.json beside the save store)."),
-]
 
 HouseRulesOption = Annotated[
     Path | None,
@@ -101,14 +97,6 @@ T = TypeVar("T")
 
 def _settings(path: Path | None) -> Settings:
     return DEFAULT_SETTINGS if path is None else load_settings(path)
-
-
-def _cards_path(store: SaveStore, given: Path | None) -> Path:
-    return given if given is not None else store.path.parent / "mtg_rpg_cards.json"
-
-
-def _pool(db: Path | None, cards_file: Path | None) -> CardPool:
-    return card_pool(_cards_path(open_store(db), cards_file))
 
 
 def _pairs(text: str, what: str, flag: str) -> dict[str, int]:
@@ -189,7 +177,7 @@ def character_new(
     rules = _settings(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     store = open_store(db)
-    pool = card_pool(_cards_path(store, cards_file))
+    pool = load_pool(store, cards_file)
     book = rulebook()
     wizard_name = _ask("Name", name, lambda t: check_text(t, "Name", "CHARACTER CREATION: Name"))
     if any(s.name == wizard_name for s in store.list_saves(SYSTEM, "character")):
@@ -233,8 +221,7 @@ def character_new(
     draft = Character(
         name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
         talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary,
-        attributes=the_attributes, skills=check_skills(the_skills, the_primary, rules), cantrips=the_cantrips,
-        library=(),
+        attributes=the_attributes, skills=the_skills, cantrips=the_cantrips, library=(),
     )
 
     def parse_library(text: str) -> tuple[str, ...]:
@@ -250,11 +237,8 @@ def character_new(
         gold = gold_for_card(drawn)
     else:
         drawn, gold = starting_gold(Deck(build_referee_deck(rng, pool), name="referee"), rng)
-    wizard = create_character(CharacterChoices(
-        name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
-        talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary, attributes=the_attributes,
-        skills=the_skills, cantrips=the_cantrips, library=the_library, weapon=the_weapon or ""), gold, pool=pool,
-        settings=rules)
+    wizard = create_character(replace(draft, library=the_library, weapon=the_weapon or ""), gold, pool=pool,
+                              settings=rules)
     save_character(store, CharacterRecord(wizard, rng))
     if json:
         print_json({"sheet": sheet(wizard), "gold_card": drawn.name})
@@ -376,7 +360,7 @@ def character_library(
     store = open_store(db)
     record = load_character(store, name)
     after = reorganize_library(record.character, _read_deck_list(deck_list), at_renewal=at_renewal,
-                               settings=_settings(house_rules), pool=card_pool(_cards_path(store, cards_file)))
+                               settings=_settings(house_rules), pool=load_pool(store, cards_file))
     save_character(store, CharacterRecord(after, record.rng, record.extra))
     if json:
         print_json({"library": list(after.library), "spare_cards": list(after.spare_cards)})
@@ -401,7 +385,7 @@ def craft_command(
     """Brew a potion, write a scroll or craft a magic item (Alchemy, Scribe Scrolls, Craft Magic Item)."""
     store = open_store(db)
     record = load_character(store, name)
-    pool = card_pool(_cards_path(store, cards_file))
+    pool = load_pool(store, cards_file)
     card = pool.get(spell)
     wizard = record.character
     item_kind = next((k for k in magic.ITEM_KINDS if k == kind), None)
@@ -458,7 +442,7 @@ def research_command(
         raise typer.BadParameter("use a scroll or a potion, not both")
     aid: Literal["scroll", "potion"] | None = "scroll" if scroll else "potion" if potion else None
     store = open_store(db)
-    pool = card_pool(_cards_path(store, cards_file))
+    pool = load_pool(store, cards_file)
     record = load_character(store, name)
     wanted = pool.get(spell)
     if plan:
@@ -470,11 +454,11 @@ def research_command(
             console().print(f"{found.spell} ({found.rarity}): {found.days} day(s), {found.gold} gp, difficulty "
                             f"{found.difficulty}; each retry {found.retry_gold} gp")
         return
-    rng = _continue_dice(record, seed, dice, physical_dice)
-    deck = mtg_rpg_play.play_deck(record, pool, rng)
+    rng = continue_dice(record, seed, dice, physical_dice)
+    deck = play_deck(record, pool, rng)
     outcome = magic.research(record.character, wanted, rng, checks=checks, play=card, extra_gold=extra_gold,
                              aid=aid, foci=foci, settings=rules, pool=pool, deck=deck)
-    extra = {**record.extra, mtg_rpg_play.PLAY_DECK: deck.to_dict()}
+    extra = {**record.extra, PLAY_DECK: deck.to_dict()}
     save_character(store, CharacterRecord(outcome.character, rng, extra))
     if json:
         print_json(outcome.to_dict())
@@ -488,14 +472,6 @@ def research_command(
     verdict = "learnt" if outcome.success else "not learnt"
     console().print(f"{p.spell} {verdict} after {outcome.days} day(s) and {outcome.gold} gp; "
                     f"{outcome.character.gold} gp left.")
-
-
-def _continue_dice(record: CharacterRecord, seed: int | None, dice: str | None, physical: bool) -> Randomness:
-    """The saved dice carry on unless the command names a source of its own."""
-    if seed is None and dice is None and not physical:
-        return record.rng
-    fresh = make_randomness(seed, dice, physical)
-    return Randomness(fresh.source, record.rng.log)
 
 
 @app.command("xp")
@@ -528,7 +504,7 @@ def xp_command(
         result: dict[str, Any] = {"awarded": int(args[0]), "xp": after.xp}
     elif verb == "spend":
         after, result = _spend(wizard, args, choice, approved, fast, power, toughness, tuple(augment or ()),
-                               card_pool(_cards_path(store, cards_file)), _settings(house_rules))
+                               load_pool(store, cards_file), _settings(house_rules))
     elif verb == "costs":
         _costs(wizard, json)
         return
@@ -593,7 +569,7 @@ def cards_find(
     json: JsonOption = False,
 ) -> None:
     """Find cards by name, type or keyword."""
-    found = _pool(db, cards_file).find(text)
+    found = load_pool(open_store(db), cards_file).find(text)
     if json:
         print_json([c.to_dict() for c in found])
         return
@@ -614,7 +590,7 @@ def cards_show(
     json: JsonOption = False,
 ) -> None:
     """Show one card's facts."""
-    card = _pool(db, cards_file).get(name)
+    card = load_pool(open_store(db), cards_file).get(name)
     if json:
         print_json(card.to_dict())
         return
@@ -635,7 +611,7 @@ def cards_import(
 ) -> None:
     """Import an MTGJSON file's cards (a malformed file is refused whole)."""
     imported = load_mtgjson(file)
-    path = _cards_path(open_store(db), cards_file)
+    path = cards_path(open_store(db), cards_file)
     kept = read_card_file(path).merged(imported) if path.exists() else imported
     write_card_file(path, kept)
     if json:
@@ -657,7 +633,7 @@ def monster_command(
     json: JsonOption = False,
 ) -> None:
     """A monster's statistics from its creature card."""
-    card = _pool(db, cards_file).get(name)
+    card = load_pool(open_store(db), cards_file).get(name)
     monster = monster_from_card(card, natural=not summoned, charisma=charisma, power=power, toughness=toughness)
     if json:
         print_json(monster.to_dict())
@@ -684,7 +660,8 @@ def referee_deck_command(
 ) -> None:
     """Build a referee deck by "The Referee Deck" guidelines."""
     rng = make_randomness(seed, None, False)
-    deck = build_referee_deck(rng, _pool(db, cards_file), extra_high=extra_high, special_lands=special_lands)
+    deck = build_referee_deck(rng, load_pool(open_store(db), cards_file), extra_high=extra_high,
+                              special_lands=special_lands)
     if json:
         print_json([c.name for c in deck])
         return

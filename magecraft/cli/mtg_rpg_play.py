@@ -8,15 +8,14 @@ the sheet in the save (``play_deck``), so actions draw from the same cards.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from magecraft.cli import options
+from magecraft.cli.mtg_rpg_common import CardsFileOption, continue_dice, load_pool, play_deck, store_deck
 from magecraft.cli.options import (
     DbOption,
     DiceOption,
@@ -39,7 +38,6 @@ from magecraft.mtg_rpg.actions import (
     ActionAttempt,
     ActionResult,
     LuckEntrant,
-    SpellDeck,
     check_action,
     difficulty_level,
     difficulty_rating,
@@ -47,15 +45,13 @@ from magecraft.mtg_rpg.actions import (
     opposed,
     resolve_action,
 )
-from magecraft.mtg_rpg.cards import ATTRIBUTES, CardPool, card_pool
+from magecraft.mtg_rpg.cards import ATTRIBUTES, CardPool
 from magecraft.mtg_rpg.character import (
     SYSTEM,
-    Character,
     CharacterRecord,
     derive,
     load_character,
     rulebook,
-    save_character,
 )
 from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative, wizard_initiative
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
@@ -63,54 +59,10 @@ from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, choose_action, tr
 from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
 from magecraft.mtg_rpg.renewal import Vitals, renew, run_out_of_cards
 
-PLAY_DECK = "play_deck"
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
 #: The built-in opponent's sheet: 2 in every attribute (life 14, hand 4).
 REFEREE_ATTRIBUTE = 2
-
-CardsFileOption = Annotated[
-    Path | None,
-    typer.Option("--cards-file", envvar="MAGECRAFT_MTG_CARDS",
-                 help="Imported cards file (default: mtg_rpg_cards.json beside the save store)."),
-]
-
-
-def _pool(store: SaveStore, cards_file: Path | None) -> CardPool:
-    return card_pool(cards_file if cards_file is not None else store.path.parent / "mtg_rpg_cards.json")
-
-
-def _dice(record: CharacterRecord, seed: int | None, dice: str | None, physical: bool) -> Randomness:
-    """The saved dice carry on unless the command names a source of its own."""
-    if seed is None and dice is None and not physical:
-        return record.rng
-    return Randomness(make_randomness(seed, dice, physical).source, record.rng.log)
-
-
-def play_deck(record: CharacterRecord, pool: CardPool, rng: Randomness) -> SpellDeck:
-    """The Wizard's saved hand, library and graveyard; a fresh shuffled deck and hand when none is
-    saved or the sheet's library changed since (reorganised in the sanctuary)."""
-    wizard = record.character
-    saved = record.extra.get(PLAY_DECK)
-    if saved is not None:
-        deck = SpellDeck.from_dict(saved, pool)
-        held = Counter(c.name for c in (*deck.hand, *deck.library.all_cards()))
-        if held == Counter(wizard.library):
-            deck.hand_size = derive(wizard).hand_size
-            return deck
-    if not wizard.library:
-        raise InputError(f"{wizard.name} has no library to draw from")
-    deck = SpellDeck.build([pool.get(n) for n in wizard.library], hand_size=derive(wizard).hand_size)
-    deck.library.shuffle(rng, f"{wizard.name} shuffles the library")
-    deck.refill(rng)
-    return deck
-
-
-def _store_deck(store: SaveStore, record: CharacterRecord, wizard: Character, deck: SpellDeck,
-                rng: Randomness) -> None:
-    extra = {**record.extra, PLAY_DECK: deck.to_dict()}
-    save_character(store, CharacterRecord(wizard, rng, extra))
-
 
 def _result_line(result: ActionResult) -> str:
     parts = [f"{result.score} (sheet)", f"{result.card or 'no card'} ({result.card_value})"]
@@ -164,8 +116,8 @@ def action_command(
     store = open_store(db)
     record = load_character(store, name)
     wizard = record.character
-    rng = _dice(record, seed, dice, physical_dice)
-    pool = _pool(store, cards_file)
+    rng = continue_dice(record, seed, dice, physical_dice)
+    pool = load_pool(store, cards_file)
     deck = play_deck(record, pool, rng)
     if skill is not None:
         known = rulebook().skill(skill)
@@ -189,7 +141,7 @@ def action_command(
     if result.power_play:
         library.remove(result.power_play)
     after = replace(wizard, xp=wizard.xp - heroic, library=tuple(library))
-    _store_deck(store, record, after, deck, rng)
+    store_deck(store, record, after, deck, rng)
     spent = run_out_of_cards(mental_toughness=wizard.feat_usable("Mental Toughness")) \
         if result.out_of_cards else None
     if json:
@@ -214,7 +166,7 @@ def _help(store: SaveStore, record: CharacterRecord, skill: str | None, attribut
     deck = play_deck(record, pool, record.rng)
     result = resolve_action(deck, ActionAttempt(score=score, difficulty=HELPER_DIFFICULTY, attribute=attribute,
                                                 card=deck.strongest()), record.rng)
-    _store_deck(store, record, helper, deck, record.rng)
+    store_deck(store, record, helper, deck, record.rng)
     return result
 
 
@@ -233,7 +185,7 @@ def contest_command(
     if first.casefold() == second.casefold():
         raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
     store = open_store(db)
-    pool = _pool(store, cards_file)
+    pool = load_pool(store, cards_file)
     results = {}
     for name, used in ((first, skill), (second, against or skill)):
         record = load_character(store, name)
@@ -242,7 +194,7 @@ def contest_command(
         results[record.character.name] = resolve_action(
             deck, ActionAttempt(score=record.character.skill_total(known.name), difficulty=0,
                                 attribute=known.attribute, card=deck.strongest()), record.rng)
-        _store_deck(store, record, record.character, deck, record.rng)
+        store_deck(store, record, record.character, deck, record.rng)
     (a, result_a), (b, result_b) = results.items()
     won = opposed(result_a.total, result_b.total)
     winner = None if won is None else (a if won == "first" else b)
@@ -270,9 +222,9 @@ def dodge_command(
 ) -> None:
     """Dodge an attacking creature: Dodge skill plus a card must exceed its power plus toughness."""
     store = open_store(db)
-    pool = _pool(store, cards_file)
+    pool = load_pool(store, cards_file)
     record = load_character(store, name)
-    rng = _dice(record, seed, dice, physical_dice)
+    rng = continue_dice(record, seed, dice, physical_dice)
     deck = play_deck(record, pool, rng)
     creature = pool.get(attacker)
     if not creature.is_creature:
@@ -280,7 +232,7 @@ def dodge_command(
     power, toughness = (int(v) if v and v.isdigit() else 0 for v in (creature.power, creature.toughness))
     chosen = card if card is not None else deck.strongest()
     result = dodge(deck, chosen, record.character.skill_total("Dodge"), power, toughness, rng)
-    _store_deck(store, record, record.character, deck, rng)
+    store_deck(store, record, record.character, deck, rng)
     if json:
         print_json({"wizard": name, "attacker": creature.name, "dodged": result.success, **result.to_dict()})
         return
@@ -305,8 +257,8 @@ def renew_command(
     store = open_store(db)
     record = load_character(store, name)
     wizard = record.character
-    rng = _dice(record, seed, None, False)
-    deck = play_deck(record, _pool(store, cards_file), rng)
+    rng = continue_dice(record, seed, None, False)
+    deck = play_deck(record, load_pool(store, cards_file), rng)
     derived = derive(wizard)
     if life is not None and not -5 < life <= derived.life:
         raise typer.BadParameter(f"a living {name} has -4 to {derived.life} life points", param_hint="--life")
@@ -316,7 +268,7 @@ def renew_command(
     vitals = Vitals(current, derived.life, bleeding=current <= -1, unconscious=current <= 0, poison=poison)
     outcome = renew(deck, vitals, rng, constitution=wizard.attribute("CN"), wisdom=derived.reserve_mana,
                     keep_hand=not shuffle_hand, bed_rest=bed_rest, healer_total=healer, tended_overnight=tended)
-    _store_deck(store, record, wizard, deck, rng)
+    store_deck(store, record, wizard, deck, rng)
     if json:
         print_json({"wizard": name, **outcome.to_dict(), "hand": [c.name for c in deck.hand]})
         return
@@ -339,7 +291,7 @@ def initiative_command(
 ) -> None:
     """Initiative order: Wizards DX and feats (+ a card with --play), monsters a referee card + pips."""
     store = open_store(db)
-    pool = _pool(store, cards_file)
+    pool = load_pool(store, cards_file)
     rng = make_randomness(seed, None, False)
     referee = Deck(build_referee_deck(rng, pool), name="referee")
     entries = []
@@ -350,7 +302,7 @@ def initiative_command(
         entries.append(wizard_initiative(wizard.name, deck, deck.strongest() if play else None,
                                          dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
                                          modifier=derive(wizard).initiative))
-        _store_deck(store, record, wizard, deck, record.rng)
+        store_deck(store, record, wizard, deck, record.rng)
     for number, card_name in enumerate(monster or [], start=1):
         creature = pool.get(card_name)
         if not creature.is_creature:
@@ -380,14 +332,14 @@ def luck_command(
 ) -> None:
     """A luck draw: each draws a random card from the library; the highest casting cost (+ luck bonus) wins."""
     store = open_store(db)
-    pool = _pool(store, cards_file)
+    pool = load_pool(store, cards_file)
     rng = make_randomness(seed, dice, physical_dice)
     records = [load_character(store, name) for name in names]
     decks = [play_deck(record, pool, rng) for record in records]
     outcome = luck_draw([LuckEntrant(r.character.name, deck, derive(r.character).luck_bonus)
                          for r, deck in zip(records, decks, strict=True)], rng)
     for record, deck in zip(records, decks, strict=True):
-        _store_deck(store, record, record.character, deck, record.rng)
+        store_deck(store, record, record.character, deck, record.rng)
     if json:
         print_json(outcome.to_dict())
         return
@@ -454,7 +406,7 @@ def duel_command(
     except InputError as exc:
         raise typer.BadParameter(str(exc)) from None
     store = open_store(db)
-    pool = _pool(store, cards_file)
+    pool = load_pool(store, cards_file)
     rng = make_randomness(seed, dice, False)
     a, b = _duellist(store, first, pool, rng), _duellist(store, second, pool, rng)
     ante = terms.stakes == "ante"

@@ -32,6 +32,7 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import get_table
 from magecraft.mtg_rpg.cards import ATTRIBUTE_MANA, ATTRIBUTES, COLORLESS, Card, CardPool, builtin_pool
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 ACTIONS = "GAME MECHANICS: Performing an Action"
 OPPOSED = "GAME MECHANICS: Opposed Actions"
@@ -65,55 +66,6 @@ BASIC_LAND_MANA: Mapping[str, str] = {"Plains": "W", "Island": "U", "Swamp": "B"
 Purpose = Literal["adventure", "spell research", "item creation"]
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """The house rules a table may choose differently (each one is a ruling in docs/rulings)."""
-
-    #: What a land card adds to an action.  "Performing an Action" says both 1 and 0;
-    #: "Deck Building Suggestions" says land makes "1 point action plays".
-    land_action_value: int = 1
-    #: Whether the played card goes back (and the library is shuffled) before the hand is refilled.
-    return_before_refill: bool = False
-    #: Whether the library is shuffled after every action ("Opposed Actions") rather than
-    #: "upon direction of the referee" ("Performing an Action").
-    shuffle_after_action: bool = True
-    #: Whether a stunt bonus counts only with a power play or heroic deed ("Stunting").
-    stunt_needs_power_play_or_heroic: bool = True
-    #: Whether a power play or heroic deed must come with a stunt description ("Stunting").
-    power_play_needs_stunt: bool = True
-    #: The most helpers a leader may have ("the referee limits cooperation"); None: no limit.
-    max_helpers: int | None = None
-    #: Difficulty of stopping one's own bleeding: 9 in "Bleeding", 6 in "Stabilize Self".
-    stabilize_self_difficulty: int = 9
-    #: "Life Points": "minus five" (death at -5) or the alternate "deliberate blow" rule.
-    death_rule: Literal["minus five", "deliberate blow"] = "minus five"
-    #: "Healing": whether a healer's overnight +1 adds to a successful check's +3.
-    overnight_tending_stacks: bool = False
-    #: "Item Destruction": damage from one source in one round that puts items at risk
-    #: ("more than 10" in the rule, "10 points from an enemy fireball" in its example).
-    item_destruction_damage: int = 10
-    #: Which end of an object's life-point range counts ("Destruction – General Guidelines").
-    structure_life: Literal["low", "high"] = "high"
-    #: What an X counts in a quick duel's damage, draw or life effect (no mana is paid).
-    duel_x_value: int = 1
-    #: Whether a three- or seven-card duel draws the hand back up to size before each turn, so a
-    #: Wizard with a smaller hand can still use all the duel's cards ("Quick Duels" is silent).
-    quick_duel_refill: bool = True
-
-    def __post_init__(self) -> None:
-        if self.land_action_value not in (0, 1):
-            raise InputError("land counts 0 or 1 for actions")
-        if self.death_rule not in ("minus five", "deliberate blow"):
-            raise InputError("the death rule is 'minus five' or 'deliberate blow'")
-        if self.structure_life not in ("low", "high"):
-            raise InputError("structure life is read at the 'low' or 'high' end")
-        if self.max_helpers is not None and self.max_helpers < 0:
-            raise InputError("the most helpers cannot be negative")
-        if min(self.stabilize_self_difficulty, self.duel_x_value) < 0 or self.item_destruction_damage < 1:
-            raise InputError("difficulties and X cannot be negative; the item damage threshold is 1 or more")
-
-
-DEFAULT_SETTINGS = Settings()
 
 
 def mana_types(card: Card) -> frozenset[str]:

@@ -23,11 +23,11 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from magecraft.core.errors import DataError
+from magecraft.mtg_rpg.datafiles import data_text
 
 #: The six attributes, in the order of the character sheet ("Choosing Attributes").
 ATTRIBUTES: tuple[str, ...] = ("ST", "DX", "CN", "IQ", "WS", "CH")
@@ -264,8 +264,8 @@ class CardPool:
 @lru_cache(maxsize=1)
 def builtin_pool() -> CardPool:
     """The Ninth Edition cards shipped with magecraft (``data/cards_9ed.json``)."""
-    text = resources.files("magecraft.mtg_rpg").joinpath("data", "cards_9ed.json").read_text(encoding="utf-8")
-    return CardPool.from_list(json.loads(text), source="cards_9ed.json", name="Ninth Edition card pool")
+    return CardPool.from_list(json.loads(data_text("cards_9ed.json")), source="cards_9ed.json",
+                              name="Ninth Edition card pool")
 
 
 # -- MTGJSON --------------------------------------------------------------------------------

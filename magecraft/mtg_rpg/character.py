@@ -19,12 +19,9 @@ was.  The Wizard's library (spell deck) is checked by
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from magecraft.core.deck import Deck
@@ -41,6 +38,8 @@ from magecraft.mtg_rpg.cards import (
     Card,
     CardPool,
 )
+from magecraft.mtg_rpg.datafiles import read_toml
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 SYSTEM = "mtg_rpg"
 
@@ -60,78 +59,6 @@ FEATS_SECTION = "FEATS"
 MAX_DOTS = 5
 #: "Hand Size" with "Concentration": "There is a maximum hand size of 10 cards."
 MAX_HAND = 10
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """House rules for characters, experience, magic and monsters (each is a ruling in docs/rulings)."""
-
-    #: "Choosing Attributes": dots to assign at creation, and the most in one attribute at start.
-    attribute_dots: int = 10
-    max_starting_attribute: int = 3
-    #: "SKILLS": skill dots at creation (the free dots are on top), the most in one skill at start.
-    skill_dots: int = 20
-    max_starting_skill: int = 3
-    #: Whether the free Arcane Knowledge and Spell Research dots count towards the three-dot
-    #: starting cap (ruled yes: the cap is on the dots a skill has).
-    free_dots_count_for_cap: bool = True
-    #: "Starting Character Spell Decks": "all new characters start with exactly 60 cards".
-    starting_library: int = 60
-    #: Whether a colorless spell needs a dot of Charisma ("Spell Casting Limits" speaks only of
-    #: coloured casting costs; ruled no: generic mana is paid by any mana).
-    colorless_needs_charisma: bool = False
-    #: Feats whose text gives an increment but not whether they repeat (Mana Reserve, Toughness,
-    #: Energized and Enhanced Cantrips) may be bought again.
-    unstated_feats_repeat: bool = True
-    #: Whether a new Wizard already has the research laboratory (1,000 gp) in the sanctuary.
-    starting_laboratory: bool = True
-    #: Card names the referee has disallowed ("Spell Exceptions").
-    banned_cards: tuple[str, ...] = ()
-    #: Callings and Demeanors the referee has approved beyond the seed's lists.
-    extra_callings: tuple[str, ...] = ()
-    extra_demeanors: tuple[str, ...] = ()
-    #: "Regeneration" counts "every point of colored mana"; "MTG Rule Changes" says "every point
-    #: of mana".  "colored" (the worked Skeleton example) or "total".
-    regeneration_per: str = "colored"
-    #: Research gold per mana point when twice the minimum is paid: the rule says twice, its
-    #: example says 4,000 gp for a rare spell (8 times).  Multiple of the normal price.
-    extra_gold_multiple: int = 2
-    #: "Experience Applications": "one day of training ... per point" (ruled per point).
-    training_days_per_point: bool = True
-
-    def __post_init__(self) -> None:
-        if self.regeneration_per not in ("colored", "total"):
-            raise InputError("regeneration_per is 'colored' or 'total'")
-        if self.extra_gold_multiple < 2:
-            raise InputError("extra research gold is at least twice the minimum")
-
-
-DEFAULT_SETTINGS = Settings()
-
-
-def load_settings(path: Path) -> Settings:
-    """House rules from a TOML file of :class:`Settings` fields; an unknown field or a value of the
-    wrong type refuses the whole file."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(f"cannot read house rules {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path.name}: not valid TOML: {exc}") from None
-    known = {f.name: f for f in fields(Settings)}
-    values: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key not in known:
-            raise DataError(f"{path.name}: unknown house rule {key!r} (one of: {', '.join(known)})")
-        default = getattr(DEFAULT_SETTINGS, key)
-        if isinstance(default, tuple):
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise DataError(f"{path.name}: {key} must be a list of names")
-            value = tuple(value)
-        elif type(value) is not type(default):
-            raise DataError(f"{path.name}: {key} must be {type(default).__name__}, not {value!r}")
-        values[key] = value
-    return Settings(**values)
 
 
 # -- the data: callings, demeanors, skills, feats --------------------------------------------
@@ -213,14 +140,6 @@ def _lookup(name: str, known: Mapping[str, Any] | Sequence[str], what: str) -> s
     raise InputError(f"unknown {what} {name!r} (one of: {', '.join(known)})")
 
 
-def _read_toml(name: str) -> dict[str, Any]:
-    text = resources.files("magecraft.mtg_rpg").joinpath("data", name).read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"mtg_rpg/data/{name}: not valid TOML: {exc}") from None
-
-
 def _feat(raw: Mapping[str, Any]) -> Feat:
     try:
         return Feat(
@@ -243,8 +162,8 @@ def _feat(raw: Mapping[str, Any]) -> Feat:
 @lru_cache(maxsize=1)
 def rulebook() -> Rulebook:
     """The shipped lists (read once)."""
-    sheet = _read_toml("character.toml")
-    feats_raw = _read_toml("feats.toml")
+    sheet = read_toml("character.toml")
+    feats_raw = read_toml("feats.toml")
     skills = {str(s["name"]): Skill(str(s["name"]), str(s["attribute"]), bool(s.get("stated", True)))
               for s in sheet["skills"]}
     bad = [s.name for s in skills.values() if s.attribute not in ATTRIBUTES]
@@ -672,28 +591,13 @@ def starting_gold(referee_deck: Deck[Card], rng: Randomness) -> tuple[Card, int]
     return card, gold
 
 
-@dataclass(frozen=True, slots=True)
-class CharacterChoices:
-    """Everything a player decides at creation (the wizard asks for these one by one)."""
-
-    name: str
-    concept: str
-    calling: str
-    demeanors: tuple[str, ...]
-    primary: str
-    talisman: str
-    renewal_period: str
-    sanctuary: str
-    attributes: Mapping[str, int]
-    skills: Mapping[str, int]
-    cantrips: tuple[str, ...]
-    library: tuple[str, ...]
-    weapon: str = ""
-
-
-def create_character(choices: CharacterChoices, gold: int, *, settings: Settings = DEFAULT_SETTINGS,
+def create_character(choices: Character, gold: int, *, settings: Settings = DEFAULT_SETTINGS,
                      pool: CardPool | None = None) -> Character:
-    """Check every creation rule in the seed's order and build the Wizard ("CHARACTER CREATION")."""
+    """Check every creation rule in the seed's order and build the Wizard ("CHARACTER CREATION").
+
+    ``choices`` is the player's draft sheet: its skills are the 20 bought dots (the free Arcane
+    Knowledge and Spell Research dots are added here); its gold, experience and feats are not read.
+    """
     from magecraft.mtg_rpg.deckbuilding import check_library
     from magecraft.mtg_rpg.magic import cantrip_names, check_cantrip_prerequisites
 

@@ -16,21 +16,17 @@ True
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Literal
 
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import (
-    DEFAULT_SETTINGS,
     ActionAttempt,
     ActionResult,
-    Settings,
     SpellDeck,
     card_value,
     casting_cost,
@@ -38,7 +34,9 @@ from magecraft.mtg_rpg.actions import (
     resolve_action,
 )
 from magecraft.mtg_rpg.cards import Card
+from magecraft.mtg_rpg.datafiles import data_text, parse_toml
 from magecraft.mtg_rpg.monsters import damage_through_resistance
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 SURPRISE = "COMBAT: Surprise"
 INITIATIVE = "COMBAT: Initiative"
@@ -446,14 +444,13 @@ class CombatData:
 
 @lru_cache(maxsize=1)
 def _combat_data() -> CombatData:
-    text = resources.files("magecraft.mtg_rpg").joinpath("data", "play_combat.toml").read_text(encoding="utf-8")
-    return parse_combat_data(text)
+    return parse_combat_data(data_text("play_combat.toml"))
 
 
 def parse_combat_data(text: str, source: str = "play_combat.toml") -> CombatData:
     """Armour, environments and structures from TOML; one bad entry refuses the whole file."""
+    raw = parse_toml(text, source)
     try:
-        raw = tomllib.loads(text)
         armour = {a["name"].casefold(): Armour(str(a["name"]), int(a["points"]), int(a["cost_gp"]),
                                                bool(a.get("shield", False))) for a in raw["armour"]}
         environments = {e["name"].casefold(): Environment(
@@ -461,8 +458,6 @@ def parse_combat_data(text: str, source: str = "play_combat.toml") -> CombatData
             int(e.get("constitution_damage", 0)), bool(e.get("breath", False))) for e in raw["environment"]}
         structures = {t["name"].casefold(): Structure(str(t["name"]), int(t["low"]), int(t["high"]))
                       for t in raw["structure"]}
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{source}: not valid TOML: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise DataError(f"{source}: malformed entry ({exc})") from None
     if any(e.per_minutes < 1 for e in environments.values()):

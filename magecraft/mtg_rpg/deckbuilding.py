@@ -38,7 +38,8 @@ from magecraft.mtg_rpg.cards import (
     CardPool,
     builtin_pool,
 )
-from magecraft.mtg_rpg.character import DEFAULT_SETTINGS, MAX_DOTS, Character, Settings
+from magecraft.mtg_rpg.character import MAX_DOTS, Character
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 DECK_SECTION = "MAGIC: Deck Building"
 LIMITS_SECTION = "MAGIC: Spell Casting Limits"

@@ -27,11 +27,9 @@ winner decides who plays first), ``"play:<card>"``, ``"respond:<card>"``
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Literal, Self
 
 from magecraft.core.deck import Deck
@@ -39,10 +37,12 @@ from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
-from magecraft.mtg_rpg.actions import DEFAULT_SETTINGS, Settings, SpellDeck
+from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
+from magecraft.mtg_rpg.datafiles import data_text, parse_toml
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 QUICK = "COMBAT: Quick Duels"
 SINGLE = "COMBAT: Single Card Duel"
@@ -102,10 +102,7 @@ class QuickEffect:
 def parse_effects(text: str, *, source: str = "quick_duel_effects.toml",
                   pool: CardPool | None = None) -> dict[str, QuickEffect]:
     """Read the effects file; a bad entry, an unknown card or a non-spell refuses the whole file."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{source}: not valid TOML: {exc}") from None
+    raw = parse_toml(text, source)
     known = pool or builtin_pool()
     effects: dict[str, QuickEffect] = {}
     for i, entry in enumerate(raw.get("card", []), start=1):
@@ -140,8 +137,7 @@ def _part(raw: Mapping[str, Any], where: str) -> EffectPart:
 @lru_cache(maxsize=1)
 def quick_effects() -> dict[str, QuickEffect]:
     """The shipped quick-duel effects, by card name (case-folded)."""
-    text = resources.files("magecraft.mtg_rpg").joinpath("data", "quick_duel_effects.toml")
-    return parse_effects(text.read_text(encoding="utf-8"))
+    return parse_effects(data_text("quick_duel_effects.toml"))
 
 
 def effect_of(card: Card) -> QuickEffect | None:
@@ -562,7 +558,7 @@ class QuickDuel(GameState[str]):
         names = sorted({c.name for s in self.sides.values() for c in _all_cards(s.deck)}
                        | ({self.pending} if self.pending else set()))
         return {"system": self.system, "kind": self.kind, "turns": self.turns, "victory": self.victory,
-                "settings": asdict(self.settings), "phase": self.phase, "chooser": self.chooser,
+                "settings": self.settings.to_dict(), "phase": self.phase, "chooser": self.chooser,
                 "order": list(self.order), "active": self.active, "pending": self.pending,
                 "turns_started": dict(self.turns_started), "tiebreaks": self.tiebreaks,
                 "items_at_risk": list(self.items_at_risk),
@@ -577,7 +573,8 @@ class QuickDuel(GameState[str]):
             rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]))
             return cls(kind=str(raw["kind"]), turns=int(raw["turns"]), victory=str(raw["victory"]),
                        sides=[DuelSide.from_dict(s, pool) for s in raw["sides"]], rng=rng, pool=pool,
-                       settings=Settings(**raw["settings"]), phase=raw["phase"], chooser=str(raw["chooser"]),
+                       settings=Settings.from_dict(raw["settings"]), phase=raw["phase"],
+                       chooser=str(raw["chooser"]),
                        order=list(raw["order"]), active=str(raw["active"]), pending=raw["pending"],
                        turns_started=raw["turns_started"], tiebreaks=int(raw["tiebreaks"]),
                        items_at_risk=raw["items_at_risk"],

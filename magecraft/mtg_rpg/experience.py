@@ -23,13 +23,11 @@ from typing import Any
 from magecraft.core.errors import InputError, RuleError
 from magecraft.mtg_rpg.cards import ATTRIBUTE_NAMES, ATTRIBUTES, COLORS, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import (
-    DEFAULT_SETTINGS,
     FEATS_SECTION,
     MAX_DOTS,
     Character,
     Cohort,
     Feat,
-    Settings,
     TakenFeat,
     check_primary,
     check_renewal_period,
@@ -37,6 +35,7 @@ from magecraft.mtg_rpg.character import (
     prerequisite_problems,
     rulebook,
 )
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 EXPERIENCE_SECTION = "REWARDS: Experience"
 APPLICATIONS_SECTION = "REWARDS: Experience Applications"

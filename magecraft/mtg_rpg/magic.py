@@ -20,12 +20,10 @@ commonly known cantrips are ``data/cantrips.toml``.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Literal
 
 from magecraft.core.deck import Deck
@@ -35,12 +33,13 @@ from magecraft.mtg_rpg.actions import (
     ActionAttempt,
     ActionResult,
     SpellDeck,
-    card_value,
     mana_types,
     resolve_action,
 )
 from magecraft.mtg_rpg.cards import COLOR_NAMES, COLORS, MANA_ATTRIBUTE, Card, CardPool, builtin_pool
-from magecraft.mtg_rpg.character import DEFAULT_SETTINGS, Character, Settings, derive
+from magecraft.mtg_rpg.character import Character, derive
+from magecraft.mtg_rpg.datafiles import read_toml
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 CANTRIP_SECTION = "MAGIC: Cantrips"
 RESEARCH_SECTION = "MAGIC: Spell Research"
@@ -56,18 +55,10 @@ TALISMAN_SECTION = "CHARACTER CREATION: The Wizard's Talisman"
 FOCI_SECTION = "COMBAT: Defeated Monster Spells"
 
 
-def _data(name: str) -> dict[str, Any]:
-    text = resources.files("magecraft.mtg_rpg").joinpath("data", name).read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"mtg_rpg/data/{name}: not valid TOML: {exc}") from None
-
-
 @lru_cache(maxsize=1)
 def prices() -> Mapping[str, Any]:
     """``data/magic.toml``: every price, time and difficulty of this module."""
-    return _data("magic.toml")
+    return read_toml("magic.toml")
 
 
 def price_rarity(card: Card) -> str:
@@ -101,7 +92,7 @@ class Cantrip:
 @lru_cache(maxsize=1)
 def cantrips() -> tuple[Cantrip, ...]:
     """The commonly known cantrips."""
-    raw = _data("cantrips.toml")
+    raw = read_toml("cantrips.toml")
     try:
         return tuple(Cantrip(**{k: v for k, v in c.items()}) for c in raw["cantrips"])
     except TypeError as exc:
@@ -130,7 +121,7 @@ def check_cantrip_prerequisites(names: Sequence[str]) -> None:
 
 def check_new_cantrip(new: Cantrip) -> None:
     """A cantrip proposed for research keeps the rules every cantrip shares ("Cantrips")."""
-    limits = _data("cantrips.toml")["limits"]
+    limits = read_toml("cantrips.toml")["limits"]
     if new.damage:
         raise RuleError("a cantrip does no damage", rule="Cantrip limits", section=CANTRIP_SECTION)
     if new.combat:
@@ -363,12 +354,6 @@ class ResearchOutcome:
                 "gold_left": self.character.gold}
 
 
-def _best_card(deck: SpellDeck) -> str | None:
-    if not deck.hand:
-        return None
-    return max(deck.hand, key=lambda c: (card_value(c), c.name)).name
-
-
 def research(character: Character, card: Card, rng: Randomness, *, checks: int = 1, play: str | None = None,
              extra_gold: bool = False, aid: Literal["scroll", "potion"] | None = None, foci: bool = False,
              settings: Settings = DEFAULT_SETTINGS, pool: CardPool | None = None,
@@ -410,7 +395,7 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
             gold += plan.retry_gold
             days += plan.days
         attempt = ActionAttempt(score=score, difficulty=plan.difficulty, attribute="IQ",
-                                card=play if number == 1 and play else _best_card(deck),
+                                card=play if number == 1 and play else deck.strongest(settings),
                                 purpose="spell research")
         result = resolve_action(deck, attempt, rng)
         results.append(result)
@@ -780,7 +765,7 @@ TARGET_KINDS: tuple[str, ...] = ("summoned", "natural", "mana-using", "life poin
 @lru_cache(maxsize=1)
 def spell_kinds() -> Mapping[str, str]:
     """Card name -> kind ("raise_dead", "instant_death", "hold", "nuisance") from data/spell_kinds.toml."""
-    return {name: kind for kind, names in _data("spell_kinds.toml").items() for name in names}
+    return {name: kind for kind, names in read_toml("spell_kinds.toml").items() for name in names}
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,8 @@ from typing import Any, Literal
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import ATTRIBUTE_NAMES, ATTRIBUTES, COLORS, MANA_ATTRIBUTE, Card
-from magecraft.mtg_rpg.character import DEFAULT_SETTINGS, Character, Settings
+from magecraft.mtg_rpg.character import Character
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 ABILITIES_SECTION = "MONSTERS: Monster Abilities"
 STATISTICS_SECTION = "MONSTERS: Monster Statistics"

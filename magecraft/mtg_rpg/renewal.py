@@ -22,8 +22,9 @@ from typing import Any, Literal
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.actions import DEFAULT_SETTINGS, Settings, SpellDeck
+from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 RENEWAL = "CHARACTER CREATION: Renewal Period"
 LIFE = "CHARACTER CREATION: Life Points"

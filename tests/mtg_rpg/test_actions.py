@@ -11,7 +11,6 @@ from magecraft.mtg_rpg.actions import (
     ActionAttempt,
     LuckEntrant,
     LuckyFeat,
-    Settings,
     SpellDeck,
     card_value,
     difficulty_level,
@@ -25,6 +24,7 @@ from magecraft.mtg_rpg.actions import (
     resolve_action,
 )
 from magecraft.mtg_rpg.cards import Card, builtin_pool
+from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
 

@@ -18,9 +18,7 @@ from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import (
     Character,
-    CharacterChoices,
     CharacterRecord,
-    Settings,
     TakenFeat,
     apprentice_dots,
     apprentice_primary,
@@ -32,7 +30,6 @@ from magecraft.mtg_rpg.character import (
     derive,
     example_character,
     load_character,
-    load_settings,
     rulebook,
     save_character,
     sheet,
@@ -41,15 +38,16 @@ from magecraft.mtg_rpg.character import (
     validate_character,
 )
 from magecraft.mtg_rpg.deckbuilding import starter_library
+from magecraft.mtg_rpg.settings import Settings, load_settings
 
 SARIN_SKILLS = {"Athletics": 3, "Arcane Knowledge": 1, "Spell Research": 1, "Awareness": 3, "Dodge": 3,
                 "Endurance": 3, "Larceny": 3, "Healing": 3}
 
 
-def choices(**changes: Any) -> CharacterChoices:
+def choices(**changes: Any) -> Character:
     wizard = example_character()
     library = starter_library(wizard, Randomness.seeded(0))
-    base = CharacterChoices(
+    base = Character(
         name="Sarin", concept="battle mage", calling="Adventurer", demeanors=("Brave", "Rash"), primary="R",
         talisman="a ruby ring", renewal_period="sunrise", sanctuary="a cave", attributes=dict(wizard.attributes),
         skills=dict(SARIN_SKILLS), cantrips=("Light", "Mage Hand", "Detect Magic"), library=library,

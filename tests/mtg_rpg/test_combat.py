@@ -5,7 +5,7 @@ import pytest
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.actions import Settings, SpellDeck
+from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.combat import (
     InitiativeEntry,
@@ -33,6 +33,7 @@ from magecraft.mtg_rpg.combat import (
     wizard_initiative,
     words_between_phases,
 )
+from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
 #: The seed's example troll: "a casting cost of 2 red and 1 generic mana".

@@ -11,7 +11,7 @@ from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, CardPool, builtin_pool
-from magecraft.mtg_rpg.character import Character, Settings, TakenFeat, example_character
+from magecraft.mtg_rpg.character import Character, TakenFeat, example_character
 from magecraft.mtg_rpg.deckbuilding import (
     REFEREE_CURVE,
     build_referee_deck,
@@ -21,6 +21,7 @@ from magecraft.mtg_rpg.deckbuilding import (
     reorganize_library,
     starter_library,
 )
+from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
 

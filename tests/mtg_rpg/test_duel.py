@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.actions import Settings
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.duel import (
     Duellist,
@@ -21,6 +20,7 @@ from magecraft.mtg_rpg.duel import (
     truncated_deck,
 )
 from magecraft.mtg_rpg.duel_ritual import Ritual, length_for, settle
+from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
 

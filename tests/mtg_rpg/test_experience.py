@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from magecraft.core.errors import RuleError
-from magecraft.mtg_rpg.character import Character, Settings, TakenFeat, derive, example_character, rulebook
+from magecraft.mtg_rpg.character import Character, TakenFeat, derive, example_character, rulebook
 from magecraft.mtg_rpg.experience import (
     attribute_cost,
     award,
@@ -21,6 +21,7 @@ from magecraft.mtg_rpg.experience import (
     spend,
     standard_award,
 )
+from magecraft.mtg_rpg.settings import Settings
 
 #: Every feat the seed's FEATS section lists, in its order.
 SEED_FEATS = [

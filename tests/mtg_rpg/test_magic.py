@@ -11,7 +11,8 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg import magic
 from magecraft.mtg_rpg.cards import Card, builtin_pool
-from magecraft.mtg_rpg.character import Character, Settings, TakenFeat, example_character
+from magecraft.mtg_rpg.character import Character, TakenFeat, example_character
+from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
 LIGHTNING_BOLT = Card("Lightning Bolt", "{R}", 1, ("R",), "Instant", ("Instant",), rarity="common")

@@ -7,7 +7,7 @@ import pytest
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import Card, builtin_pool
-from magecraft.mtg_rpg.character import Settings, example_character
+from magecraft.mtg_rpg.character import example_character
 from magecraft.mtg_rpg.monsters import (
     ability_drain,
     armour_applies,
@@ -25,6 +25,7 @@ from magecraft.mtg_rpg.monsters import (
     spell_power,
     use_reserve,
 )
+from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
 #: The seed's Uthden Troll: "a casting cost of 2 red and 1 generic mana", regenerating for one red.

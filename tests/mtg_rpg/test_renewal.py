@@ -5,7 +5,7 @@ import pytest
 from magecraft.core.deck import Deck
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.actions import Settings, SpellDeck
+from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.renewal import (
     Fatigue,
@@ -16,6 +16,7 @@ from magecraft.mtg_rpg.renewal import (
     renewal_healing,
     run_out_of_cards,
 )
+from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
 DELIBERATE = Settings(death_rule="deliberate blow")

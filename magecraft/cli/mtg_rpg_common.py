@@ -1,0 +1,72 @@
+"""What both `magecraft mtg-rpg` command modules share: the cards-file option, the card pool,
+carrying on a saved Wizard's dice, and the Wizard's saved hand, library and graveyard.
+
+Parses and loads; decides no rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from magecraft.cli.options import make_randomness
+from magecraft.core.errors import InputError
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.actions import SpellDeck
+from magecraft.mtg_rpg.cards import CardPool, card_pool
+from magecraft.mtg_rpg.character import Character, CharacterRecord, derive, save_character
+
+#: The key of a saved Wizard's hand, library and graveyard beside the sheet.
+PLAY_DECK = "play_deck"
+
+CardsFileOption = Annotated[
+    Path | None,
+    typer.Option("--cards-file", envvar="MAGECRAFT_MTG_CARDS",
+                 help="Imported cards file (default: mtg_rpg_cards.json beside the save store)."),
+]
+
+
+def cards_path(store: SaveStore, given: Path | None) -> Path:
+    """The imported cards file: the one given, else the one beside the save store."""
+    return given if given is not None else store.path.parent / "mtg_rpg_cards.json"
+
+
+def load_pool(store: SaveStore, cards_file: Path | None) -> CardPool:
+    """The built-in cards plus the imported ones."""
+    return card_pool(cards_path(store, cards_file))
+
+
+def continue_dice(record: CharacterRecord, seed: int | None, dice: str | None, physical: bool) -> Randomness:
+    """The saved dice carry on unless the command names a source of its own."""
+    if seed is None and dice is None and not physical:
+        return record.rng
+    return Randomness(make_randomness(seed, dice, physical).source, record.rng.log)
+
+
+def play_deck(record: CharacterRecord, cards: CardPool, rng: Randomness) -> SpellDeck:
+    """The Wizard's saved hand, library and graveyard; a fresh shuffled deck and hand when none is
+    saved or the sheet's library changed since (reorganised in the sanctuary)."""
+    wizard = record.character
+    saved = record.extra.get(PLAY_DECK)
+    if saved is not None:
+        deck = SpellDeck.from_dict(saved, cards)
+        held = Counter(c.name for c in (*deck.hand, *deck.library.all_cards()))
+        if held == Counter(wizard.library):
+            deck.hand_size = derive(wizard).hand_size
+            return deck
+    if not wizard.library:
+        raise InputError(f"{wizard.name} has no library to draw from")
+    deck = SpellDeck.build([cards.get(n) for n in wizard.library], hand_size=derive(wizard).hand_size)
+    deck.library.shuffle(rng, f"{wizard.name} shuffles the library")
+    deck.refill(rng)
+    return deck
+
+
+def store_deck(store: SaveStore, record: CharacterRecord, wizard: Character, deck: SpellDeck,
+               rng: Randomness) -> None:
+    """Save the Wizard's sheet with the hand, library and graveyard as they now are."""
+    save_character(store, CharacterRecord(wizard, rng, {**record.extra, PLAY_DECK: deck.to_dict()}))

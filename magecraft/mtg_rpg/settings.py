@@ -1,0 +1,141 @@
+"""The MtG RPG's house rules: one frozen :class:`Settings` for the whole system.
+
+Each field is a ruling in docs/rulings/mtg_rpg.md where the seed is silent, ambiguous or
+contradicts itself, so a table may choose the other reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any, Literal
+
+from magecraft.core.errors import DataError, InputError
+from magecraft.mtg_rpg.datafiles import parse_toml
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """House rules for characters, actions, renewal, combat, duels, experience, magic and monsters."""
+
+    # -- characters, experience, magic and monsters
+    #: "Choosing Attributes": dots to assign at creation, and the most in one attribute at start.
+    attribute_dots: int = 10
+    max_starting_attribute: int = 3
+    #: "SKILLS": skill dots at creation (the free dots are on top), the most in one skill at start.
+    skill_dots: int = 20
+    max_starting_skill: int = 3
+    #: Whether the free Arcane Knowledge and Spell Research dots count towards the three-dot
+    #: starting cap (ruled yes: the cap is on the dots a skill has).
+    free_dots_count_for_cap: bool = True
+    #: "Starting Character Spell Decks": "all new characters start with exactly 60 cards".
+    starting_library: int = 60
+    #: Whether a colorless spell needs a dot of Charisma ("Spell Casting Limits" speaks only of
+    #: coloured casting costs; ruled no: generic mana is paid by any mana).
+    colorless_needs_charisma: bool = False
+    #: Feats whose text gives an increment but not whether they repeat (Mana Reserve, Toughness,
+    #: Energized and Enhanced Cantrips) may be bought again.
+    unstated_feats_repeat: bool = True
+    #: Whether a new Wizard already has the research laboratory (1,000 gp) in the sanctuary.
+    starting_laboratory: bool = True
+    #: Card names the referee has disallowed ("Spell Exceptions").
+    banned_cards: tuple[str, ...] = ()
+    #: Callings and Demeanors the referee has approved beyond the seed's lists.
+    extra_callings: tuple[str, ...] = ()
+    extra_demeanors: tuple[str, ...] = ()
+    #: "Regeneration" counts "every point of colored mana"; "MTG Rule Changes" says "every point
+    #: of mana".  "colored" (the worked Skeleton example) or "total".
+    regeneration_per: str = "colored"
+    #: Research gold per mana point when twice the minimum is paid: the rule says twice, its
+    #: example says 4,000 gp for a rare spell (8 times).  Multiple of the normal price.
+    extra_gold_multiple: int = 2
+    #: "Experience Applications": "one day of training ... per point" (ruled per point).
+    training_days_per_point: bool = True
+
+    # -- actions, renewal, combat and duels
+    #: What a land card adds to an action.  "Performing an Action" says both 1 and 0;
+    #: "Deck Building Suggestions" says land makes "1 point action plays".
+    land_action_value: int = 1
+    #: Whether the played card goes back (and the library is shuffled) before the hand is refilled.
+    return_before_refill: bool = False
+    #: Whether the library is shuffled after every action ("Opposed Actions") rather than
+    #: "upon direction of the referee" ("Performing an Action").
+    shuffle_after_action: bool = True
+    #: Whether a stunt bonus counts only with a power play or heroic deed ("Stunting").
+    stunt_needs_power_play_or_heroic: bool = True
+    #: Whether a power play or heroic deed must come with a stunt description ("Stunting").
+    power_play_needs_stunt: bool = True
+    #: The most helpers a leader may have ("the referee limits cooperation"); None: no limit.
+    max_helpers: int | None = None
+    #: Difficulty of stopping one's own bleeding: 9 in "Bleeding", 6 in "Stabilize Self".
+    stabilize_self_difficulty: int = 9
+    #: "Life Points": "minus five" (death at -5) or the alternate "deliberate blow" rule.
+    death_rule: Literal["minus five", "deliberate blow"] = "minus five"
+    #: "Healing": whether a healer's overnight +1 adds to a successful check's +3.
+    overnight_tending_stacks: bool = False
+    #: "Item Destruction": damage from one source in one round that puts items at risk
+    #: ("more than 10" in the rule, "10 points from an enemy fireball" in its example).
+    item_destruction_damage: int = 10
+    #: Which end of an object's life-point range counts ("Destruction – General Guidelines").
+    structure_life: Literal["low", "high"] = "high"
+    #: What an X counts in a quick duel's damage, draw or life effect (no mana is paid).
+    duel_x_value: int = 1
+    #: Whether a three- or seven-card duel draws the hand back up to size before each turn, so a
+    #: Wizard with a smaller hand can still use all the duel's cards ("Quick Duels" is silent).
+    quick_duel_refill: bool = True
+
+    def __post_init__(self) -> None:
+        if self.regeneration_per not in ("colored", "total"):
+            raise InputError("regeneration_per is 'colored' or 'total'")
+        if self.extra_gold_multiple < 2:
+            raise InputError("extra research gold is at least twice the minimum")
+        if self.land_action_value not in (0, 1):
+            raise InputError("land counts 0 or 1 for actions")
+        if self.death_rule not in ("minus five", "deliberate blow"):
+            raise InputError("the death rule is 'minus five' or 'deliberate blow'")
+        if self.structure_life not in ("low", "high"):
+            raise InputError("structure life is read at the 'low' or 'high' end")
+        if self.max_helpers is not None and self.max_helpers < 0:
+            raise InputError("the most helpers cannot be negative")
+        if min(self.stabilize_self_difficulty, self.duel_x_value) < 0 or self.item_destruction_damage < 1:
+            raise InputError("difficulties and X cannot be negative; the item damage threshold is 1 or more")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], source: str = "settings") -> Settings:
+        """Settings from plain data; an unknown field or a value of the wrong type refuses it whole."""
+        known = {f.name for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            if key not in known:
+                raise DataError(f"{source}: unknown house rule {key!r} (one of: {', '.join(sorted(known))})")
+            default = getattr(DEFAULT_SETTINGS, key)
+            if isinstance(default, tuple):
+                if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+                    raise DataError(f"{source}: {key} must be a list of names")
+                value = tuple(value)
+            elif default is None:
+                if value is not None and type(value) is not int:
+                    raise DataError(f"{source}: {key} must be a whole number, not {value!r}")
+            elif type(value) is not type(default):
+                raise DataError(f"{source}: {key} must be {type(default).__name__}, not {value!r}")
+            values[key] = value
+        try:
+            return cls(**values)
+        except InputError as exc:
+            raise DataError(f"{source}: {exc}") from None
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+def load_settings(path: Path) -> Settings:
+    """House rules from a TOML file of :class:`Settings` fields, refused whole when any is wrong."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read house rules {path}: {exc.strerror}") from None
+    return Settings.from_dict(parse_toml(text, path.name), path.name)
