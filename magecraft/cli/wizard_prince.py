@@ -31,6 +31,7 @@ from magecraft.cli.options import (
 )
 from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness
+from magecraft.wizard_prince.actions import Snoop
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import FILES, SIZE, Square, load_setup
 from magecraft.wizard_prince.bots import BOTS, Bot
@@ -168,10 +169,25 @@ def _play_at_terminal(state: Banquet, bots: Mapping[str, Bot], controllers: Mapp
         if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
             out.print(f"[red]{answer!r} is not one of 1-{len(actions)}[/red]")
             continue
-        state.apply(actions[int(answer) - 1])
+        chosen = actions[int(answer) - 1]
+        if isinstance(chosen, Snoop) and len(state.nobles) > 1:
+            chosen = Snoop(chosen.courtier, _ask_show_to(state, player))
+        state.apply(chosen)
         shown = _show_events(state, shown, player)
         _save(save, db, state, controllers)
     _show_events(state, shown, None)
+
+
+def _ask_show_to(state: Banquet, player: str) -> tuple[str, ...]:
+    """SNOOP: "He does not show it to the other players, though he may do so ... only to those ... he chooses"."""
+    others = [n for n in state.nobles if n != player]
+    while True:
+        answer = ask_at_terminal(f"Show the chit to (comma-separated, blank for nobody: {', '.join(others)})")
+        names = tuple(n.strip() for n in answer.split(",") if n.strip())
+        unknown = [n for n in names if n not in others]
+        if not unknown:
+            return names
+        console().print(f"[red]{unknown[0]!r} is not another player at this banquet[/red]")
 
 
 def _show_events(state: Banquet, start: int, viewer: str | None) -> int:

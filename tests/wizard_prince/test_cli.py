@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from magecraft.cli.app import main
+from magecraft.core.saves import SaveStore
 
 AUTO = ["wizard-prince", "banquet", "--auto", "--npc", "4", "--seed", "11", "--json"]
 
@@ -87,6 +88,9 @@ def test_a_player_sees_what_he_snoops_at_the_terminal(capsys, monkeypatch, tmp_p
     assert main([*start, "--save", "snoop"]) == 0
     listing = capsys.readouterr().out
     number = next(line.split(".")[0].strip() for line in listing.splitlines()[::-1] if "SNOOP courtier" in line)
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\nq\n"))
-    assert main(["wizard-prince", "banquet", "--load", "snoop", "--db", db]) == 0
-    assert "Ann snoops courtier" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\nZed\nNPC 1\nq\n"))
+    assert main(["wizard-prince", "banquet", "--load", "snoop", "--db", db, "--save", "snoop"]) == 0
+    out = capsys.readouterr().out
+    assert "Ann snoops courtier" in out and "'Zed' is not another player" in out
+    saved = SaveStore(db).load("snoop", "wizard_prince", "game").state
+    assert saved["knowledge"]["Ann"] == saved["knowledge"]["NPC 1"] != []
