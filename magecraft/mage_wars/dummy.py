@@ -52,9 +52,7 @@ def is_far(game: MageWarsGame) -> bool:
 def quick_cast(game: MageWarsGame) -> None:
     """One quick cast/action: roll the d12 (re-rolling 8+ while far away) and act on it."""
     dm = game.dummy
-    if "Stun" in dm.conditions or "Slam" in dm.conditions:
-        dm.remove_condition("Stun")
-        dm.remove_condition("Slam")
+    if dm.recover():
         say(game, "stunned: flips its quick cast marker and does not act this stage", SEC_QUICK)
         return
     value = game.rng.roll(12, "Dummy Mage quick cast/action", section=SEC_QUICK)
@@ -204,9 +202,7 @@ def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) 
 def act(game: MageWarsGame, unit: Unit) -> None:
     """Seed 003 A, B, C for one creature, with the wall and engagement rules."""
     unit.ready = False
-    if unit.incapacitated:
-        unit.remove_condition("Stun")
-        unit.remove_condition("Slam")
+    if unit.recover():
         say(game, f"{unit.describe()} is stunned or knocked down and loses its action", SEC_CREATURE)
         return
     engaged = any(u.zone == unit.zone for u in enemies_of(game, DUMMY)
@@ -251,6 +247,7 @@ def pursuit_target(game: MageWarsGame, unit: Unit) -> Unit:
 def _pursue(game: MageWarsGame, unit: Unit) -> None:
     """C: move up to two zones toward the target; a wall in the way is crossed if passable, else attacked."""
     target = pursuit_target(game, unit)
+    start = unit.zone
     for moved in range(unit.full_moves):
         if unit.zone == target.zone:
             break
@@ -268,6 +265,10 @@ def _pursue(game: MageWarsGame, unit: Unit) -> None:
             resolve_attack(game, unit, melee, wall)
             return
         break
+    if unit.zone == start:
+        say(game, f"{unit.describe()} C: cannot get closer to {target.describe()}: stays in {unit.zone}",
+            SEC_CREATURE, unit=unit.id, zone=unit.zone, toward=target.id)
+        return
     say(game, f"{unit.describe()} C: moves toward {target.describe()} to {unit.zone}", SEC_CREATURE,
         unit=unit.id, zone=unit.zone, toward=target.id)
 

@@ -624,9 +624,7 @@ class MageWarsGame(GameState[Action]):
     def _activate(self, action: Action) -> None:
         unit = self.units[action.actor]
         unit.ready = False
-        if unit.incapacitated:
-            unit.remove_condition("Stun")
-            unit.remove_condition("Slam")
+        if unit.recover():
             self.event(f"{unit.describe()} spends its action recovering", section=SEC_ARENA)
             return
         moved = action.to != unit.zone

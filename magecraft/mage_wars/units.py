@@ -145,6 +145,14 @@ class Unit:
     def incapacitated(self) -> bool:
         return "Stun" in self.conditions or "Slam" in self.conditions
 
+    def recover(self) -> bool:
+        """Spend this action getting over Stun or Slam (ruling A3); False when not incapacitated."""
+        if not self.incapacitated:
+            return False
+        self.remove_condition("Stun")
+        self.remove_condition("Slam")
+        return True
+
     def add_condition(self, name: str, count: int = 1) -> None:
         self.conditions[name] = self.conditions.get(name, 0) + count
 

@@ -150,3 +150,32 @@ def test_a_stunned_creature_loses_its_action(build, says):
     dummy.act(game, game.units["d1"])
     assert game.you.damage == 0 and game.units["d1"].conditions == {}
     assert not game.units["d1"].ready
+
+
+def test_enemies_of_equal_highest_life_are_chosen_at_random(build, says):
+    # Two untouched Wolves share the Tegu's zone; the pick (2 of 2) takes the second.
+    game = build([2, 1, 1, 1, 1], you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Emerald Tegu", "B2", 0), (YOU, "Timber Wolf", "B2", 0),
+                            (YOU, "Timber Wolf", "B2", 0)])
+    dummy.act(game, game.units["d1"])
+    assert says(game)[-1] == ("Emerald Tegu (d1) A: attacks Timber Wolf (y3) with Venomous Bite "
+                              "(engaged in its zone)")
+    picks = [e for e in game.log if e.kind == "roll" and "targets of equal life" in e.label]
+    assert [e.data["value"] for e in picks] == [2]
+
+
+def test_c_pursues_the_closer_of_two_creatures_of_equal_highest_life(build):
+    game = build([], dummy="A1", you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Timber Wolf", "A1", 0), (YOU, "Timber Wolf", "D1", 0),
+                            (YOU, "Timber Wolf", "B2", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "B2"
+
+
+def test_a_crippled_creature_says_it_cannot_get_closer(build, says):
+    game = build([], dummy="A1", you="D3", stage="creatures", creatures=[(DUMMY, "Timber Wolf", "A1", 0)])
+    game.units["d1"].add_condition("Cripple")
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "A1"
+    assert says(game)[-1] == "Timber Wolf (d1) C: cannot get closer to Wizard (you): stays in A1"
+

@@ -10,7 +10,8 @@ from magecraft.mage_wars.units import DUMMY, YOU
 
 def test_example_1_rerolls_a_9_at_3_zones_then_moves_east(build, says):
     # Seed example 1: the roll is 9, the DM is 3+ zones from everything, re-roll: 3 = move, 5 = east.
-    game = build([9, 3, 5], you="D3", dummy="A1", creatures=[(YOU, "Timber Wolf", "C2", 0)])
+    # The example's drawing: the Timber Wolf 3 zones away (C2), your mage 4 zones away (C3).
+    game = build([9, 3, 5], you="C3", dummy="A1", creatures=[(YOU, "Timber Wolf", "C2", 0)])
     dummy.quick_cast(game)
     assert game.dummy.zone == "B1"
     assert says(game)[0] == "rolled 9: 3 zones from every enemy, re-rolling"
@@ -62,6 +63,18 @@ def test_4_to_7_summons_the_top_creature_inactive_until_the_next_reset(build):
     assert game.decks["creature"].cards == ["Bitterwood Fox"]
     game.ready_stage()
     assert tegu.ready and not tegu.fresh
+
+
+def test_example_3_a_5_in_the_final_quick_cast_adds_an_inactive_creature(build, says):
+    # Seed example 3: Action Stage 3, the roll is 5: a creature joins the Golem, Leech and Fox, inactive.
+    game = build([5], dummy="A1", you="B2", stage="quick_cast_2", decks={"creature": ["Darkfenne Bat"]},
+                 creatures=[(DUMMY, "Iron Golem", "A1", 0), (DUMMY, "Mana Leech", "B1", 0),
+                            (DUMMY, "Bitterwood Fox", "A2", 0)])
+    dummy.quick_cast(game)
+    bat = game.units["d4"]
+    assert (bat.name, bat.zone, bat.ready, bat.fresh) == ("Darkfenne Bat", "A1", False, True)
+    assert says(game)[-1] == "summons Darkfenne Bat (d4) in A1 with an inactive action marker"
+    assert game.decks["creature"].is_exhausted
 
 
 def test_an_exhausted_creature_deck_loses_the_turn(build, says):
