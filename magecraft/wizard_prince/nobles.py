@@ -100,7 +100,7 @@ class Noble:
             raise DataError("a noble needs a name")
         if self.character_class not in noble_classes():
             raise DataError(f"{self.name}: unknown class {self.character_class!r}")
-        if self.level < 1 or self.hit_points < 1:
+        if self.level < 1 or (self.hit_points < 1 and self.where != "slain"):
             raise DataError(f"{self.name}: level and hit points must be at least 1")
         if not self.save_targets:
             cls = noble_classes()[self.character_class]

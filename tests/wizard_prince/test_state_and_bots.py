@@ -119,3 +119,12 @@ def test_random_play_keeps_the_board_sound(seed: int, npc: int):
         assert len(set(under + carried)) == len(under) + len(carried)
         if steps % 50 == 0:
             assert Banquet.from_dict(banquet.to_dict()).to_dict() == banquet.to_dict()
+
+
+def test_a_slain_noble_round_trips(arrange: Arrange):
+    banquet = arrange({"Ann": "e4", "Bob": "h8"},
+                      [("emperor", "white", "a4"), ("courtier", "black", "e5", "black_magic")],
+                      dice=[6, 6, 1], sheets={"Ann": {"hit_points": 20}})
+    banquet.apply(Mingle(path("e5")))
+    assert banquet.nobles["Ann"].where == "slain" and banquet.nobles["Ann"].hit_points == -16
+    assert Banquet.from_dict(banquet.to_dict()).to_dict() == banquet.to_dict()
