@@ -19,12 +19,13 @@ from magecraft.cli.options import (
     PhysicalOption,
     SaveOption,
     SeedOption,
+    ask_at_terminal,
     console,
     make_randomness,
     open_store,
     print_json,
 )
-from magecraft.core.errors import DataError, RuleError
+from magecraft.core.errors import DataError
 from magecraft.core.events import Event
 from magecraft.core.randomness import new_seed
 from magecraft.mage_wars.arena import COLUMNS, ROWS, ZONES, Wall, distance, zone_at
@@ -111,7 +112,10 @@ def solo(
     load: LoadOption = None,
     db: DbOption = None,
 ) -> None:
-    """Play your mage against the Dummy Mage, or (--auto) run bot games and print win rates."""
+    """Play your mage against the Dummy Mage, or (--auto) run bot games and print win rates.
+
+    With --save the game is saved at every decision; --load resumes it (and keeps saving under its name).
+    """
     settings = _settings(dummy_life, wall or [])
     spellbook = _spellbook(mage, book)
     dummy_decks = dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
@@ -129,11 +133,14 @@ def solo(
             _print_summary(summary.to_dict())
         return
     if load is not None:
-        game = MageWarsGame.from_dict(open_store(db).load(load, MageWarsGame.system, "game").state)
+        state = open_store(db).load(load, MageWarsGame.system, "game").state
+        game = MageWarsGame.from_dict(state, ask=ask_at_terminal)
+        console().print(f"Resumed {escape(load)!r}: round {game.round}, {game.stage.replace('_', ' ')}")
+        _play(game, load if save is None else save, db, resume_point(game))
     else:
         rng = make_randomness(seed, dice, physical_dice)
         game = MageWarsGame.new(rng, spellbook, settings, dummy_decks)
-    _play(game, save, db)
+        _play(game, save, db)
     if json:
         print_json(dict(game.result()))
 
@@ -150,26 +157,26 @@ def _print_summary(summary: dict[str, Any]) -> None:
     console().print(out)
 
 
-def _play(game: MageWarsGame, save: str | None, db: Path | None) -> None:
-    """The interactive loop: show the arena and what happened, ask, apply."""
-    shown = 0
+def _play(game: MageWarsGame, save: str | None, db: Path | None, first_event: int = 0) -> None:
+    """The interactive loop: show what happened and the arena, save, ask until the answer is legal, apply."""
+    shown = first_event
     out = console()
     while True:
         shown = _show_events(list(game.log)[shown:], shown)
         out.print(arena_table(game))
         if game.is_terminal():
-            out.print(f"[bold]Game over after {game.round} rounds: {game.end_reason}[/bold]")
+            out.print(f"[bold]Game over after {game.round} rounds: {escape(game.end_reason)}[/bold]")
             return
-        action = _ask_action(game)
-        if action is None:
-            continue
-        try:
-            game.apply(action)
-        except RuleError as exc:
-            out.print(f"[red]{exc}[/red]")
-            continue
         if save is not None:
             open_store(db).save(save, MageWarsGame.system, "game", game.to_dict())
+        game.apply(_ask_action(game))
+
+
+def resume_point(game: MageWarsGame) -> int:
+    """Where a resumed game's story starts: your last decision, so you see what the Dummy Mage did since."""
+    events = list(game.log)
+    chosen = [i for i, e in enumerate(events) if e.kind == "game" and e.label.startswith("you chose:")]
+    return chosen[-1] if chosen else 0
 
 
 def _show_events(events: list[Event], shown: int) -> int:
@@ -179,27 +186,59 @@ def _show_events(events: list[Event], shown: int) -> int:
             out.print(f"  [dim]{escape(event.label)}: rolled {event.data['value']}[/dim]")
         elif event.kind == "dummy":
             out.print(f"  [magenta]Dummy Mage: {escape(event.label)}[/magenta]")
+        elif event.kind == "game" and event.label.startswith("round "):
+            out.rule(escape(event.label))
         elif event.kind == "game":
             out.print(f"  {escape(event.label)}")
     return shown + len(events)
 
 
-def _ask_action(game: MageWarsGame) -> Action | None:
+def _ask_action(game: MageWarsGame) -> Action:
+    """Ask until the answer is legal; ``card NAME`` shows a card; a wrong answer is explained and re-asked."""
     out = console()
     if game.pending == "plan":
-        out.print(f"Mana {game.mana}. Your spellbook: {', '.join(sorted(game.spellbook))}")
-        answer = ask("Plan up to 2 spells (names separated by commas, empty for none)")
-        names = [_card_name(part) for part in answer.split(",") if part.strip()]
-        return Action("plan", spells=tuple(n for n in names if n))
-    actions = game.legal_actions()
-    out.print(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:")
-    for number, action in enumerate(actions, start=1):
-        out.print(f"  {number:>3}. {action.describe()}")
-    answer = ask("Your choice (number)").strip()
-    if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
-        out.print(f"[red]choose a number from 1 to {len(actions)}[/red]")
-        return None
-    return actions[int(answer) - 1]
+        out.print(f"Mana {game.mana}. Your spellbook:")
+        out.print(spellbook_table(game.spellbook))
+        prompt = "Plan up to 2 spells (names separated by commas, empty for none; 'card NAME' shows a card)"
+    else:
+        actions = game.legal_actions()
+        out.print(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:")
+        for number, action in enumerate(actions, start=1):
+            out.print(f"  {number:>3}. {escape(game.describe(action))}")
+        prompt = "Your choice (number; 'card NAME' shows a card)"
+    while True:
+        answer = ask(prompt).strip()
+        if answer.lower().startswith("card "):
+            try:
+                out.print(card_table(card_book().find(answer[5:])))
+            except DataError as exc:
+                out.print(f"[red]{escape(str(exc))}[/red]")
+            continue
+        if game.pending == "plan":
+            names = [_card_name(part) for part in answer.split(",") if part.strip()]
+            action = Action("plan", spells=tuple(names))
+        elif answer.isdigit() and 1 <= int(answer) <= len(actions):
+            action = actions[int(answer) - 1]
+        else:
+            out.print(f"[red]'{escape(answer)}' is not a choice: type a number from 1 to {len(actions)}[/red]")
+            continue
+        problem = game.why_illegal(action)
+        if problem is None:
+            return action
+        out.print(f"[red]{escape(str(problem))}[/red]")
+
+
+def spellbook_table(spellbook: list[str]) -> Table:
+    """The spells left in your book with copies, casting cost, action and range."""
+    out = Table(show_header=True, box=None, pad_edge=False)
+    for column in ("spell", "copies", "mana", "cast", "range", "type"):
+        out.add_column(column, justify="right" if column in ("copies", "mana") else "left")
+    book = card_book()
+    for name in sorted(set(spellbook)):
+        card = book.get(name)
+        out.add_row(name, str(spellbook.count(name)), str(card.casting_cost), card.action,
+                    f"{card.min_range}-{card.max_range}", card.type)
+    return out
 
 
 def _card_name(text: str) -> str:

@@ -8,7 +8,7 @@ the game stops whenever you must decide: plan, quick cast or activate a creature
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Self
@@ -116,18 +116,22 @@ class Action:
     target: str = ""
     spells: tuple[str, ...] = field(default_factory=tuple)
 
-    def describe(self) -> str:
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """In words; ``names`` turns unit ids into what a player reads ("Timber Wolf (y1)")."""
+        def name(ident: str) -> str:
+            return (names or {}).get(ident, ident)
+
         if self.kind == "plan":
             return "plan " + (" and ".join(self.spells) or "no spells")
         if self.kind == "pass":
             return "pass"
-        on = f" on {self.target}" if self.target else ""
+        on = f" on {name(self.target)}" if self.target else ""
         if self.kind == "quick_cast":
             return f"quick cast {self.name}{on}"
         where = f"in {self.to}, " if self.do != "move" else ""
-        what = {"attack": f"attack {self.target} with {self.name}", "cast": f"cast {self.name}{on}",
+        what = {"attack": f"attack {name(self.target)} with {self.name}", "cast": f"cast {self.name}{on}",
                 "guard": "guard", "move": f"move to {self.to}", "nothing": "do nothing"}[self.do]
-        return f"{self.actor}: {where}{what}"
+        return f"{name(self.actor)}: {where}{what}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "to": self.to, "do": self.do, "name": self.name,
@@ -225,6 +229,12 @@ class MageWarsGame(GameState[Action]):
         self.next_id += 1
         self.units[unit.id] = unit
         return unit
+
+    def describe(self, action: Action) -> str:
+        """An action in words, naming the units it involves."""
+        names = {u.id: u.describe() for u in self.units.values()}
+        names.update((w.id, f"wall {w.id}") for w in self.walls)
+        return action.describe(names)
 
     def target(self, ident: str) -> Target | None:
         if ident in self.units and self.units[ident].in_arena:
@@ -578,7 +588,7 @@ class MageWarsGame(GameState[Action]):
             raise problem
 
     def perform(self, action: Action) -> None:
-        self.event(f"you chose: {action.describe()}", section=SEC_ACTION, data=action.to_dict())
+        self.event(f"you chose: {self.describe(action)}", section=SEC_ACTION, data=action.to_dict())
         self.pending = ""
         if action.kind == "plan":
             for name in action.spells:
@@ -661,10 +671,11 @@ class MageWarsGame(GameState[Action]):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: Callable[[str], str] | None = None) -> Self:
+        """Rebuild a saved game; ``ask`` lets a game played with physical dice go on at the terminal."""
         try:
             settings = Settings.from_dict(raw["settings"])
-            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]))
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask)
             walls = Settings.from_dict({"walls": raw["walls"]}).walls
             return cls(
                 rng, settings, {u["id"]: Unit.from_dict(u) for u in raw["units"]},

@@ -7,6 +7,7 @@ from rich.console import Console
 
 from magecraft.cli import mage_wars as cli
 from magecraft.cli.app import main
+from magecraft.core.saves import SaveStore
 from magecraft.mage_wars import dummy
 
 
@@ -80,10 +81,41 @@ def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(typed, ca
     assert code == 1
     assert "Round 1" in out and "Wizard (you) 32/32" in out
     assert "Dummy Mage: rolled" in out
-    assert "choose a number from 1 to" in out
+    assert "'99' is not a choice: type a number from 1 to 10" in out
+    assert "Planning: '1' is not (or no longer) in your spellbook" in out
     typed(["1"])
     assert main(["mage-wars", "solo", "--load", "evening", "--db", str(db)]) == 1
-    assert "you chose: plan Jet Stream and Timber Wolf" in capsys.readouterr().out
+    resumed = capsys.readouterr().out
+    # The story resumes at your last decision, not from the start of the game.
+    assert resumed.startswith("Resumed 'evening': round 2, ready")
+    assert "you chose: Wizard (you): in D3, do nothing" in resumed and "you chose: plan" not in resumed
+
+
+ANSWERS = ["Jet Stream, Timber Wolf", "8", "Fireball, Mana Leech", "1", "2", "1", "Jet Stream", "3", "1", "2"]
+
+
+@pytest.mark.parametrize("split", [1, 2, 5])
+def test_save_and_load_resume_exactly(typed, capsys, tmp_path, split):
+    db = tmp_path / "s.sqlite3"
+    typed(ANSWERS)
+    main(["mage-wars", "solo", "--seed", "3", "--save", "straight", "--db", str(db)])
+    typed(ANSWERS[:split])
+    main(["mage-wars", "solo", "--seed", "3", "--save", "broken", "--db", str(db)])
+    typed(ANSWERS[split:])
+    main(["mage-wars", "solo", "--load", "broken", "--db", str(db)])
+    capsys.readouterr()
+    store = SaveStore(db)
+    straight = store.load("straight", "mage_wars", "game").state
+    assert straight["round"] >= 2
+    assert store.load("broken", "mage_wars", "game").state == straight
+
+
+def test_card_at_the_prompt_shows_the_card_and_asks_again(typed, capsys):
+    typed(["card emerald tegu", "card Nobody", "Jet Stream"])
+    main(["mage-wars", "solo", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert "Venomous Bite" in out and "no Mage Wars card named 'Nobody'" in out
+    assert "you chose: plan Jet Stream" in out
 
 
 def test_walls_from_the_command_line(capsys):

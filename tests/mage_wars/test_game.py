@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from magecraft.core.errors import RuleError
+from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mage_wars.bot import choose, play_to_end, run_matches
@@ -195,3 +195,18 @@ def test_a_stunned_mage_cannot_quick_cast(build):
     game.you.add_condition("Stun")
     assert game.legal_actions() == [Action("pass")]
     _unchanged(game, Action("quick_cast", name="Jet Stream", target=DUMMY))
+
+
+def test_a_physical_dice_game_resumes_only_at_a_terminal():
+    typed = iter(["7", "2", "5"])
+    game = MageWarsGame.new(Randomness.physical(lambda prompt: next(typed), shuffle_seed=4),
+                            ready_spellbooks()["Wizard"])
+    raw = game.to_dict()
+    with pytest.raises(InputError, match="resume it at a terminal"):
+        MageWarsGame.from_dict(raw)
+    resumed = MageWarsGame.from_dict(raw, ask=lambda prompt: next(typed))
+    assert resumed.to_dict() == raw
+    top = resumed.decks["creature"].peek()
+    resumed.apply(Action("plan", spells=()))
+    # The Dummy Mage's quick cast was typed in: 7 summons the top card of its creature deck.
+    assert [u.name for u in resumed.creatures(DUMMY)] == top
