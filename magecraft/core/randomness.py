@@ -252,6 +252,18 @@ class Randomness:
         """The source's full state, JSON-able, for saves."""
         return self.source.snapshot()
 
+    def extend_script(self, values: Sequence[int]) -> None:
+        """Add die values to the end of a scripted source (tests that set up a game, then script a turn).
+
+        >>> rng = Randomness.scripted([1])
+        >>> rng.extend_script([4, 2])
+        >>> [rng.roll(6, "x") for _ in range(3)]
+        [1, 4, 2]
+        """
+        if not isinstance(self.source, ScriptedSource):
+            raise TypeError(f"only scripted dice take more values, not {self.source.kind} dice")
+        self.source.values.extend(values)
+
     # -- draws ----------------------------------------------------------------------
     def roll(self, sides: int, label: str, *, section: str | None = None) -> int:
         """Roll one die with ``sides`` faces for the purpose ``label``."""

@@ -42,7 +42,7 @@ def test_a_noble_presents_in_the_order_he_chooses_each_taking_effect_in_turn(arr
                       [("emperor", "white", "c5"), ("courtier", "white", "c3", "mercenary_general"),
                        ("courtier", "black", "c2", "grand_herald")])
     ann = banquet.nobles["Ann"]
-    banquet.rng.source.values.extend([6, 1, 6, 1])   # initiative: Ann first in turns 2 and 3
+    banquet.rng.extend_script([6, 1, 6, 1])   # initiative: Ann first in turns 2 and 3
     banquet.apply(Mingle(path("c3", "c2")))          # Ann collects both courtiers
     assert [banquet.chits[c].kind for c in ann.held] == ["mercenary_general", "grand_herald"]
     banquet.apply(Pass())

@@ -33,7 +33,7 @@ def test_more_than_four_nobles_start_off_the_board():
     for gate in ("h3", "h4", "h5"):
         banquet.apply(ChooseGate(sq(gate)))
     # the last gate choice starts turn 1: six initiative rolls
-    banquet.rng.source.values.extend([6, 5, 4, 3, 2, 1])
+    banquet.rng.extend_script([6, 5, 4, 3, 2, 1])
     banquet.apply(ChooseGate(sq("h6")))
     assert [banquet.nobles[n].where for n in "EF"] == ["waiting", "waiting"]
     assert banquet.order == ["A", "B", "C", "D", "E", "F"]
