@@ -245,10 +245,11 @@ def pursuit_target(game: MageWarsGame, unit: Unit) -> Unit:
 
 
 def _pursue(game: MageWarsGame, unit: Unit) -> None:
-    """C: move up to two zones toward the target; a wall in the way is crossed if passable, else attacked."""
+    """C: move up to two zones toward the target (one if Slow; Fast adds none, ruling M21); a wall in the way is
+    crossed if passable, else attacked."""
     target = pursuit_target(game, unit)
     start = unit.zone
-    for moved in range(unit.full_moves):
+    for moved in range(min(unit.full_moves, game.settings.pursuit_zones)):
         if unit.zone == target.zone:
             break
         here = distance(unit.zone, target.zone)

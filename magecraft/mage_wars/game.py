@@ -59,6 +59,8 @@ class Settings:
     dummy_zone: str = "A1"
     #: Seed 003 re-roll: the Dummy Mage re-rolls 8+ while this many zones or more from every enemy.
     far_zones: int = 3
+    #: Seed 003 creature step C: "Move 2 Zones if able" -- the most a pursuing creature moves (Fast or not).
+    pursuit_zones: int = 2
     #: Seed 003 Game End, the alternate end: on, and the multiplier on your killed creatures' cost.
     alternate_end: bool = True
     alternate_multiplier: int = 2
@@ -95,6 +97,8 @@ class Settings:
                 raise DataError(f"settings: wall {wall.id} must stand between two adjacent zones")
         if self.dummy_life is not None and self.dummy_life < 1:
             raise DataError("settings: the Dummy Mage needs at least 1 life")
+        if self.pursuit_zones < 1:
+            raise DataError("settings: pursuit_zones must be at least 1")
         if self.max_rounds < 1:
             raise DataError("settings: max_rounds must be at least 1")
 

@@ -179,3 +179,14 @@ def test_a_crippled_creature_says_it_cannot_get_closer(build, says):
     assert game.units["d1"].zone == "A1"
     assert says(game)[-1] == "Timber Wolf (d1) C: cannot get closer to Wizard (you): stays in A1"
 
+
+
+def test_c_moves_a_fast_creature_two_zones_as_written(build, says):
+    # Seed 003 C says "Move 2 Zones if able": the Fast Fox could run 3 but pursues 2 (setting pursuit_zones).
+    game = build([], dummy="A1", you="D3", stage="creatures", creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "C1"
+    game = build([], dummy="A1", you="D3", stage="creatures", settings=Settings(pursuit_zones=3),
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
+    dummy.act(game, game.units["d1"])
+    assert game.units["d1"].zone == "D1"
