@@ -18,8 +18,10 @@ from magecraft.cli import mtg_rpg_play, options
 from magecraft.cli.mtg_rpg_common import (
     PLAY_DECK,
     CardsFileOption,
+    HouseRulesOption,
     cards_path,
     continue_dice,
+    house_rules_from,
     load_pool,
     play_deck,
 )
@@ -75,7 +77,7 @@ from magecraft.mtg_rpg.deckbuilding import (
     starter_library,
 )
 from magecraft.mtg_rpg.monsters import monster_from_card
-from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings, load_settings
+from magecraft.mtg_rpg.settings import Settings
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).
 START: str | None = "mtg-rpg character new"
@@ -86,17 +88,7 @@ cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON
 app.add_typer(character_app, name="character")
 app.add_typer(cards_app, name="cards")
 
-HouseRulesOption = Annotated[
-    Path | None,
-    typer.Option("--house-rules", envvar="MAGECRAFT_MTG_HOUSE_RULES",
-                 help="A TOML file of house rules (the settings in docs/rulings/mtg_rpg.md)."),
-]
-
 T = TypeVar("T")
-
-
-def _settings(path: Path | None) -> Settings:
-    return DEFAULT_SETTINGS if path is None else load_settings(path)
 
 
 def _pairs(text: str, what: str, flag: str) -> dict[str, int]:
@@ -174,7 +166,7 @@ def character_new(
     json: JsonOption = False,
 ) -> None:
     """Create a Wizard step by step (asking for anything not given) and save it."""
-    rules = _settings(house_rules)
+    rules = house_rules_from(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     store = open_store(db)
     pool = load_pool(store, cards_file)
@@ -360,7 +352,7 @@ def character_library(
     store = open_store(db)
     record = load_character(store, name)
     after = reorganize_library(record.character, _read_deck_list(deck_list), at_renewal=at_renewal,
-                               settings=_settings(house_rules), pool=load_pool(store, cards_file))
+                               settings=house_rules_from(house_rules), pool=load_pool(store, cards_file))
     save_character(store, CharacterRecord(after, record.rng, record.extra))
     if json:
         print_json({"library": list(after.library), "spare_cards": list(after.spare_cards)})
@@ -437,7 +429,7 @@ def research_command(
     json: JsonOption = False,
 ) -> None:
     """Research a spell in the sanctuary and save the Wizard."""
-    rules = _settings(house_rules)
+    rules = house_rules_from(house_rules)
     if scroll and potion:
         raise typer.BadParameter("use a scroll or a potion, not both")
     aid: Literal["scroll", "potion"] | None = "scroll" if scroll else "potion" if potion else None
@@ -504,7 +496,7 @@ def xp_command(
         result: dict[str, Any] = {"awarded": int(args[0]), "xp": after.xp}
     elif verb == "spend":
         after, result = _spend(wizard, args, choice, approved, fast, power, toughness, tuple(augment or ()),
-                               load_pool(store, cards_file), _settings(house_rules))
+                               load_pool(store, cards_file), house_rules_from(house_rules))
     elif verb == "costs":
         _costs(wizard, json)
         return

@@ -19,6 +19,7 @@ from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import CardPool, card_pool
 from magecraft.mtg_rpg.character import Character, CharacterRecord, derive, save_character
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings, load_settings
 
 #: The key of a saved Wizard's hand, library and graveyard beside the sheet.
 PLAY_DECK = "play_deck"
@@ -28,6 +29,17 @@ CardsFileOption = Annotated[
     typer.Option("--cards-file", envvar="MAGECRAFT_MTG_CARDS",
                  help="Imported cards file (default: mtg_rpg_cards.json beside the save store)."),
 ]
+
+HouseRulesOption = Annotated[
+    Path | None,
+    typer.Option("--house-rules", envvar="MAGECRAFT_MTG_HOUSE_RULES",
+                 help="A TOML file of house rules (the settings in docs/rulings/mtg_rpg.md)."),
+]
+
+
+def house_rules_from(path: Path | None) -> Settings:
+    """The table's house rules, or the defaults (the rulings) when no file is given."""
+    return DEFAULT_SETTINGS if path is None else load_settings(path)
 
 
 def cards_path(store: SaveStore, given: Path | None) -> Path:

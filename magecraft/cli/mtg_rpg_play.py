@@ -15,7 +15,15 @@ import typer
 from rich.table import Table
 
 from magecraft.cli import options
-from magecraft.cli.mtg_rpg_common import CardsFileOption, continue_dice, load_pool, play_deck, store_deck
+from magecraft.cli.mtg_rpg_common import (
+    CardsFileOption,
+    HouseRulesOption,
+    continue_dice,
+    house_rules_from,
+    load_pool,
+    play_deck,
+    store_deck,
+)
 from magecraft.cli.options import (
     DbOption,
     DiceOption,
@@ -38,6 +46,7 @@ from magecraft.mtg_rpg.actions import (
     ActionAttempt,
     ActionResult,
     LuckEntrant,
+    SpellDeck,
     check_action,
     difficulty_level,
     difficulty_rating,
@@ -49,15 +58,24 @@ from magecraft.mtg_rpg.cards import ATTRIBUTES, CardPool
 from magecraft.mtg_rpg.character import (
     SYSTEM,
     CharacterRecord,
+    current_life,
     derive,
     load_character,
     rulebook,
 )
 from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative, wizard_initiative
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
-from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, choose_action, truncated_deck
+from magecraft.mtg_rpg.duel import (
+    KINDS,
+    Duellist,
+    QuickDuel,
+    after_duel,
+    choose_action,
+    duellist_for,
+    truncated_deck,
+)
 from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
-from magecraft.mtg_rpg.renewal import Vitals, renew, run_out_of_cards
+from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
 
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
@@ -242,8 +260,8 @@ def dodge_command(
 def renew_command(
     name: Annotated[str, typer.Argument(help="The saved Wizard.")],
     shuffle_hand: Annotated[bool, typer.Option("--shuffle-hand", help="Shuffle the hand in too.")] = False,
-    life: Annotated[int | None, typer.Option("--life", help="Life points before healing (default: full).")]
-    = None,
+    life: Annotated[int | None, typer.Option(
+        "--life", help="Life points before healing (default: the saved sheet's).")] = None,
     poison: Annotated[int, typer.Option("--poison", help="Poison counters before renewal.")] = 0,
     bed_rest: Annotated[bool, typer.Option("--bed-rest", help="24 hours of complete bed rest.")] = False,
     healer: Annotated[int | None, typer.Option("--healer", help="A healer's Healing action total.")] = None,
@@ -251,6 +269,7 @@ def renew_command(
     seed: SeedOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """The renewal period: the graveyard goes back into the library, the hand is drawn up, life heals."""
@@ -264,18 +283,25 @@ def renew_command(
         raise typer.BadParameter(f"a living {name} has -4 to {derived.life} life points", param_hint="--life")
     if poison < 0:
         raise typer.BadParameter("poison counters cannot be negative", param_hint="--poison")
-    current = derived.life if life is None else life
+    current = current_life(wizard) if life is None else life
     vitals = Vitals(current, derived.life, bleeding=current <= -1, unconscious=current <= 0, poison=poison)
     outcome = renew(deck, vitals, rng, constitution=wizard.attribute("CN"), wisdom=derived.reserve_mana,
-                    keep_hand=not shuffle_hand, bed_rest=bed_rest, healer_total=healer, tended_overnight=tended)
-    store_deck(store, record, wizard, deck, rng)
+                    keep_hand=not shuffle_hand, bed_rest=bed_rest, healer_total=healer, tended_overnight=tended,
+                    settings=house_rules_from(house_rules))
+    after = recover_at_renewal(wizard, outcome.vitals.life)
+    deck.hand_size = derive(after).hand_size
+    store_deck(store, record, after, deck, rng)
     if json:
-        print_json({"wizard": name, **outcome.to_dict(), "hand": [c.name for c in deck.hand]})
+        print_json({"wizard": name, **outcome.to_dict(), "hand": [c.name for c in deck.hand],
+                    "attributes": dict(after.attributes)})
         return
     console().print(f"{name} renews: {outcome.restored_cards} card(s) back from the graveyard, reserve mana "
                     f"{outcome.reserve_mana}; hand: {', '.join(c.name for c in deck.hand)}")
     console().print(f"Healed {outcome.healed}: life {outcome.vitals.life} of {outcome.vitals.max_life}, "
                     f"{outcome.vitals.poison} poison counter(s).")
+    if after.attributes != wizard.attributes:
+        console().print("Attributes recovered: " + ", ".join(
+            f"{a} {after.attribute(a)}" for a in ATTRIBUTES if after.attribute(a) != wizard.attribute(a)))
 
 
 def initiative_command(
@@ -348,9 +374,11 @@ def luck_command(
     console().print(f"[bold]{outcome.winner}[/bold] is the most lucky.")
 
 
-def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness) -> Duellist:
+def _duellist(store: SaveStore, name: str, pool: CardPool,
+              rng: Randomness) -> tuple[Duellist, CharacterRecord | None, SpellDeck | None]:
+    """A saved Wizard with the saved cards, or a built-in referee opponent (no record, no deck)."""
     try:
-        wizard = load_character(store, name).character
+        record = load_character(store, name)
     except SaveError:
         if not name.casefold().startswith(REFEREE):
             known = ", ".join(s.name for s in store.list_saves(SYSTEM, "character")) or "none"
@@ -358,11 +386,9 @@ def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness) -> D
         deck = truncated_deck(build_referee_deck(rng, pool), rng)
         size = REFEREE_ATTRIBUTE + 2
         return Duellist(name, life=10 + 2 * REFEREE_ATTRIBUTE, hand_size=size, dexterity=REFEREE_ATTRIBUTE,
-                        intelligence=REFEREE_ATTRIBUTE, library=tuple(c.name for c in deck))
-    derived = derive(wizard)
-    return Duellist(wizard.name, life=derived.life, hand_size=derived.hand_size, dexterity=wizard.attribute("DX"),
-                    intelligence=wizard.attribute("IQ"), library=wizard.library,
-                    initiative=derived.initiative)
+                        intelligence=REFEREE_ATTRIBUTE, library=tuple(c.name for c in deck)), None, None
+    saved = play_deck(record, pool, record.rng)
+    return duellist_for(record.character, saved), record, saved
 
 
 def duel_command(
@@ -383,6 +409,7 @@ def duel_command(
     dice: DiceOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     save: SaveOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -408,10 +435,11 @@ def duel_command(
     store = open_store(db)
     pool = load_pool(store, cards_file)
     rng = make_randomness(seed, dice, False)
-    a, b = _duellist(store, first, pool, rng), _duellist(store, second, pool, rng)
+    entrants = [_duellist(store, first, pool, rng), _duellist(store, second, pool, rng)]
+    a, b = (entrant[0] for entrant in entrants)
     ante = terms.stakes == "ante"
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
-                           victory=terms.victory, ante=ante, pool=pool)
+                           victory=terms.victory, ante=ante, pool=pool, settings=house_rules_from(house_rules))
     while not duel.is_terminal():
         duel.apply(_ask_action(duel, play_as) if play_as is not None and duel.current_player() == play_as
                    else choose_action(duel))
@@ -420,6 +448,11 @@ def duel_command(
     result = duel.result()
     settlement = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help,
                         ante={n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None)
+    for _, record, saved in entrants:
+        if record is not None and saved is not None:
+            wizard = record.character
+            store_deck(store, record, after_duel(wizard, saved, duel.sides[wizard.name], settlement), saved,
+                       record.rng)
     if json:
         print_json({"terms": terms.to_dict(), "result": result, "settlement": settlement.to_dict(),
                     "log": duel.log.to_list()})

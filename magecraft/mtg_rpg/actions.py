@@ -194,6 +194,24 @@ class SpellDeck:
         """A card used as a spell goes to the graveyard until renewal ("Spell Card Use")."""
         self.library.discard(card)
 
+    def available(self) -> list[Card]:
+        """The cards the Wizard may still use before the next renewal: the hand and the library."""
+        return [*self.hand, *self.library.cards]
+
+    def spend_named(self, name: str) -> None:
+        """Spend a copy of ``name`` used elsewhere (a quick duel): from the hand if held, else from the
+        library; it goes to the graveyard until renewal ("Spell Card Use")."""
+        wanted = name.casefold()
+        held = next((c for c in self.hand if c.name.casefold() == wanted), None)
+        if held is not None:
+            self.hand.remove(held)
+            self.spend(held)
+            return
+        found = self.library.take(lambda c: c.name.casefold() == wanted)
+        if found is None:
+            raise InputError(f"{name} is neither in the hand nor in the library")
+        self.spend(found)
+
     def to_dict(self) -> dict[str, Any]:
         return {"hand": [c.name for c in self.hand], "hand_size": self.hand_size,
                 "library": self.library.to_dict(lambda c: c.name),

@@ -20,7 +20,7 @@ was.  The Wizard's library (spell deck) is checked by
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -240,6 +240,12 @@ class Character:
     items: tuple[str, ...] = ()
     drained: Mapping[str, int] = field(default_factory=dict)
     cohort: Cohort | None = None
+    #: Life points lost and not yet healed: the current life is the derived life less these
+    #: ("Life Points"; healed at the renewal period, "Healing").
+    life_lost: int = 0
+    #: Intelligence sacrificed by Channel Energy, already taken off ``attributes``; one point
+    #: heals each renewal period ("FEATS: Channel Energy").
+    channelled: int = 0
 
     # -- looking things up -------------------------------------------------------------------
     @property
@@ -299,6 +305,7 @@ class Character:
             "researched": list(self.researched), "scrolls": list(self.scrolls),
             "potions": list(self.potions), "items": list(self.items),
             "drained": dict(sorted(self.drained.items())),
+            "life_lost": self.life_lost, "channelled": self.channelled,
             "cohort": None if self.cohort is None else {
                 "power": self.cohort.power, "toughness": self.cohort.toughness,
                 "augments": list(self.cohort.augments), "xp_spent": self.cohort.xp_spent},
@@ -329,6 +336,7 @@ class Character:
                 potions=tuple(str(c) for c in raw.get("potions", [])),
                 items=tuple(str(c) for c in raw.get("items", [])),
                 drained={str(k): int(v) for k, v in raw.get("drained", {}).items()},
+                life_lost=int(raw.get("life_lost", 0)), channelled=int(raw.get("channelled", 0)),
                 cohort=None if cohort is None else Cohort(
                     int(cohort["power"]), int(cohort["toughness"]),
                     tuple(str(a) for a in cohort["augments"]), int(cohort["xp_spent"])),
@@ -723,6 +731,19 @@ def attribute_meaning(dots: int) -> str:
     return table.lookup(dots).result
 
 
+def current_life(character: Character) -> int:
+    """The life points the Wizard has now: the derived life less what is not yet healed ("Life Points")."""
+    return derive(character).life - character.life_lost
+
+
+def with_life(character: Character, life: int) -> Character:
+    """The sheet with ``life`` as the current life points; above the derived life is refused."""
+    most = derive(character).life
+    if life > most:
+        raise InputError(f"{character.name} has at most {most} life points")
+    return replace(character, life_lost=most - life)
+
+
 def sheet(character: Character) -> dict[str, Any]:
     """The sheet as JSON-able data: the record, every skill's total and the derived values."""
     book = rulebook()
@@ -732,6 +753,7 @@ def sheet(character: Character) -> dict[str, Any]:
         "attribute_meanings": {a: attribute_meaning(character.attribute(a)) for a in ATTRIBUTES},
         "skill_totals": {name: character.skill_total(name) for name in book.skills},
         "derived": derive(character).to_dict(),
+        "current_life": current_life(character),
     }
 
 
@@ -763,7 +785,8 @@ def to_markdown(character: Character) -> str:
                      f"{character.skill_total(skill.name)} |")
     lines += [
         "", "## Derived", "",
-        f"- Life points {d.life}; hand size {d.hand_size}; reserve mana {d.reserve_mana}",
+        f"- Life points {current_life(character)} of {d.life}; hand size {d.hand_size}; "
+        f"reserve mana {d.reserve_mana}",
         f"- Creatures controlled {d.creatures}; initiative +{d.initiative}; dodges a turn {d.dodges_per_turn}",
         f"- Walk {d.walk} hexes, sprint {d.sprint}, run {d.run}",
         "- Spell range (yards): " + ", ".join(f"{k} {v}" for k, v in d.spell_range_yards.items()),

@@ -177,6 +177,11 @@ def _break_tie(tied: list[InitiativeEntry], referee_deck: Deck[Card],
     if not referee_deck.cards:
         raise RuleError("the referee's deck is empty: no card to break the tie", rule="ties: a random card draw",
                         section=INITIATIVE)
+    if len({casting_cost(c) for c in referee_deck.cards}) == 1:
+        # Every card would tie again: the draw cannot decide, so the first is drawn by lot (ruling P18).
+        first = rng.choice(tied, "initiative tie: the cards all cost the same, who goes first by lot",
+                           section=INITIATIVE)
+        return [first, *_break_tie([e for e in tied if e is not first], referee_deck, rng)]
     draws: dict[str, int] = {}
     for entry in tied:
         card = referee_deck.draw_random(rng, f"initiative tie card for {entry.name}")

@@ -28,7 +28,7 @@ winner decides who plays first), ``"play:<card>"``, ``"respond:<card>"``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal, Self
 
@@ -39,9 +39,10 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
+from magecraft.mtg_rpg.character import Character, current_life, derive, with_life
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
 from magecraft.mtg_rpg.datafiles import data_text, parse_toml
-from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
+from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS, Settlement
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 QUICK = "COMBAT: Quick Duels"
@@ -655,3 +656,36 @@ def play_out(duel: QuickDuel) -> QuickDuel:
     while not duel.is_terminal():
         duel.apply(choose_action(duel))
     return duel
+
+
+# -- a saved Wizard before and after ------------------------------------------------------------
+
+
+def duellist_for(wizard: Character, deck: SpellDeck) -> Duellist:
+    """A saved Wizard as the duel needs one: the life points the sheet has now and the cards not yet
+    spent since the last renewal (hand and library; "Spell Card Use": each card once a renewal period)."""
+    derived = derive(wizard)
+    return Duellist(wizard.name, life=current_life(wizard), hand_size=derived.hand_size,
+                    dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
+                    library=tuple(c.name for c in deck.available()), initiative=derived.initiative)
+
+
+def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: Settlement) -> Character:
+    """The saved Wizard after a duel: the life points left, every card that went to the duel's
+    graveyard spent from ``deck`` until renewal ("Spell Card Use"), and with ante at stake the
+    loser's ante card passing for good to the victor's spare cards ("Defeated Wizard Spells")."""
+    for card in side.deck.graveyard:
+        deck.spend_named(card.name)
+    after = with_life(wizard, side.life)
+    if wizard.name == settlement.loser and settlement.ante_won:
+        library = list(after.library)
+        library.remove(settlement.ante_won[0])
+        held = next(c for c in deck.available() if c.name == settlement.ante_won[0])
+        if held in deck.hand:
+            deck.hand.remove(held)
+        else:
+            deck.library.cards.remove(held)
+        after = replace(after, library=tuple(library))
+    elif wizard.name == settlement.winner and settlement.ante_won:
+        after = replace(after, spare_cards=(*after.spare_cards, *settlement.ante_won))
+    return after

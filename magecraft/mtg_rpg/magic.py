@@ -201,10 +201,12 @@ def check_self_enchantments(character: Character, active: int) -> None:
                         rule="Maximum Enchantments", section=ENCHANTMENTS_SECTION)
 
 
-def channel_energy(character: Character, iq_points: int) -> tuple[int, str]:
+def channel_energy(character: Character, iq_points: int) -> tuple[Character, int, str]:
     """Mana from sacrificed Intelligence: 3 per point; at 0 IQ the Wizard falls unconscious, and
     sacrificing more than the IQ he has (more than three times his IQ in mana) kills him
-    ("Channel Energy").  Returns the mana and "fine", "unconscious" or "dead"."""
+    ("Channel Energy").  The loss is immediate (the sheet's IQ drops, and with it the hand size)
+    and heals a point a renewal period (:func:`magecraft.mtg_rpg.renewal.recover_at_renewal`).
+    Returns the sheet after, the mana and "fine", "unconscious" or "dead"."""
     if not character.feat_usable("Channel Energy"):
         raise RuleError(f"{character.name} does not have the Channel Energy feat", rule="Channel Energy",
                         section=CHANNEL_SECTION)
@@ -213,7 +215,10 @@ def channel_energy(character: Character, iq_points: int) -> tuple[int, str]:
     iq = character.attribute("IQ")
     mana = 3 * iq_points
     state = "dead" if mana > 3 * iq else "unconscious" if iq - iq_points <= 0 else "fine"
-    return mana, state
+    lost = min(iq, iq_points)
+    after = replace(character, attributes={**character.attributes, "IQ": iq - lost},
+                    channelled=character.channelled + lost)
+    return after, mana, state
 
 
 # -- spell research --------------------------------------------------------------------------

@@ -24,6 +24,8 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card
+from magecraft.mtg_rpg.character import Character, with_life
+from magecraft.mtg_rpg.monsters import restore_drained
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 RENEWAL = "CHARACTER CREATION: Renewal Period"
@@ -283,3 +285,14 @@ class Fatigue:
     def collapses(self, strength: int, dexterity: int, constitution: int) -> bool:
         """A physical attribute at 0 or below from fatigue: unconscious, asleep for 8 hours."""
         return self.penalty > 0 and min(strength, dexterity, constitution) - self.penalty <= 0
+
+
+def recover_at_renewal(character: Character, life: int) -> Character:
+    """The sheet after a renewal period: ``life`` as the current life points (after healing), one
+    point of Intelligence back from Channel Energy ("FEATS: Channel Energy": the temporary loss
+    "heals at the rate of one point per renewal period") and one drained attribute point back
+    ("MONSTERS: Ability Drain", ruling F38)."""
+    iq_back = min(1, character.channelled)
+    healed = replace(character, attributes={**character.attributes, "IQ": character.attribute("IQ") + iq_back},
+                     channelled=character.channelled - iq_back)
+    return with_life(restore_drained(healed), life)

@@ -118,14 +118,16 @@ def test_renew_restores_the_graveyard(db, capsys):
     assert saved["library"]["discards"] == [] and len(saved["library"]["cards"]) == 4
 
 
-def test_duel_is_byte_identical_for_a_seed(db, capsys):
-    save_wizard(db, ["Lava Axe"] * 5 + ["Mountain"] * 5)
-    args = ["mtg-rpg", "duel", "Sarin", "referee", "--kind", "three-card", "--seed", "7", "--db", str(db),
-            "--json"]
-    assert main(args) == 0
-    first = capsys.readouterr().out
-    assert main(args) == 0
-    assert capsys.readouterr().out == first
+def test_duel_is_byte_identical_for_a_seed(tmp_path, capsys):
+    outputs = []
+    for copy in ("one", "two"):
+        db = tmp_path / f"{copy}.sqlite3"
+        save_wizard(db, ["Lava Axe"] * 5 + ["Mountain"] * 5)
+        assert main(["mtg-rpg", "duel", "Sarin", "referee", "--kind", "three-card", "--seed", "7", "--db",
+                     str(db), "--json"]) == 0
+        outputs.append(capsys.readouterr().out)
+    first = outputs[0]
+    assert outputs[1] == first
     result = json.loads(first)["result"]
     assert result["kind"] == "three-card" and result["winner"] in ("Sarin", "referee")
 
@@ -253,3 +255,37 @@ def test_renew_heals_with_bed_rest_and_a_healer(db, capsys):
                    "--healer", "9", "--db", str(db), "--json")
     assert (out["healed"], out["vitals"]["life"], out["vitals"]["poison"]) == (7, 10, 1)
     assert main(["mtg-rpg", "renew", "Sarin", "--life", "-5", "--db", str(db)]) == 2
+
+
+def test_duel_spends_the_saved_cards_and_keeps_the_life_lost(db, capsys):
+    # Sarin and Kiran (life 14 each) hold only Lava Axes (5 damage each): every card a Wizard plays
+    # costs the other 5 life, goes to the saved graveyard and is not available again until renewal.
+    save_wizard(db, ["Lava Axe"] * 8)
+    save_wizard(db, ["Lava Axe"] * 8, name="Kiran")
+    out = run_json(capsys, "mtg-rpg", "duel", "Sarin", "Kiran", "--seed", "2", "--db", str(db), "--json")
+    life = out["result"]["life"]
+    plays = {n: sum(e["kind"] == "play" and e["data"]["wizard"] == n for e in out["log"]) for n in life}
+    assert plays["Sarin"] >= 1
+    for name, other in (("Sarin", "Kiran"), ("Kiran", "Sarin")):
+        assert life[name] == 14 - 5 * plays[other]
+        record = load_character(SaveStore(db), name)
+        assert record.character.life_lost == 5 * plays[other]
+        deck = record.extra["play_deck"]
+        assert len(deck["library"]["discards"]) == plays[name]
+        assert len(deck["hand"]) + len(deck["library"]["cards"]) == 8 - plays[name]
+        # the sheet, and so the next duel, starts from the life left
+        show = run_json(capsys, "mtg-rpg", "character", "show", name, "--db", str(db), "--json")
+        assert show["current_life"] == life[name]
+
+
+def test_renew_heals_the_saved_life_and_channelled_intelligence(db, capsys):
+    wizard = replace(example_character(), library=("Lava Axe",) * 10, life_lost=6, channelled=1,
+                     attributes={**example_character().attributes, "IQ": 1, "ST": 2}, drained={"ST": 1})
+    save_character(SaveStore(db), CharacterRecord(wizard, Randomness.seeded(1)))
+    # Sarin: CN 2 heals 2 a renewal period, from 8 to 10; IQ 1 back to 2, ST 2 back to 3
+    out = run_json(capsys, "mtg-rpg", "renew", "Sarin", "--db", str(db), "--json")
+    assert (out["healed"], out["vitals"]["life"]) == (2, 10)
+    assert (out["attributes"]["IQ"], out["attributes"]["ST"]) == (2, 3)
+    saved = load_character(SaveStore(db), "Sarin")
+    assert (saved.character.life_lost, saved.character.channelled, saved.character.drained) == (4, 0, {})
+    assert saved.extra["play_deck"]["hand_size"] == 4  # hand size follows the recovered IQ 2

@@ -99,6 +99,15 @@ def test_initiative_full_tie_goes_to_a_random_card_draw():
     assert [e.name for e in order] == ["B", "A"]
 
 
+def test_initiative_tie_with_cards_all_alike_is_drawn_by_lot():
+    a = InitiativeEntry("A", 2, None, 3, dexterity=2, intelligence=1)
+    b = InitiativeEntry("B", 2, None, 3, dexterity=2, intelligence=1)
+    alike = cards("Lava Axe", "Lava Axe")
+    # no card could break the tie, so the first is picked by lot: a roll of 2 picks B
+    order = initiative_order([a, b], Deck(alike, name="referee"), Randomness.scripted([2]))
+    assert [e.name for e in order] == ["B", "A"]
+
+
 # -- dodge and movement ------------------------------------------------------------------------
 
 def test_dodge_must_exceed_power_plus_toughness():

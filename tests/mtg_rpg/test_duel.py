@@ -1,6 +1,7 @@
 """Quick duels and the duel ritual (seed 000, COMBAT: Quick Duels ... Magic Dueling Rules)."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -8,12 +9,16 @@ from hypothesis import strategies as st
 
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.character import current_life, example_character
 from magecraft.mtg_rpg.duel import (
     Duellist,
     QuickDuel,
+    after_duel,
     choose_action,
     creature_power,
+    duellist_for,
     parse_effects,
     play_out,
     quick_effects,
@@ -279,6 +284,28 @@ def test_ante_goes_to_the_victor():
     assert len(d.sides["A"].deck.library) == 0
     run(d, "play first", "play:Lava Axe", "play:Shock")
     assert (d.result()["winner"], d.result()["ante_won"]) == ("A", "Shock")
+
+
+def test_a_saved_wizard_after_an_ante_duel():
+    # Sarin (life 14) and Mord hold two cards each; each antes one and plays the other.
+    sarin = replace(example_character(), library=("Lava Axe", "Lava Axe"))
+    mord = replace(example_character(), name="Mord", library=("Shock", "Shock"))
+    decks = {w.name: SpellDeck.build([POOL.get(n) for n in w.library], hand_size=4) for w in (sarin, mord)}
+    a, b = (duellist_for(w, decks[w.name]) for w in (sarin, mord))
+    assert (a.life, a.library) == (14, ("Lava Axe", "Lava Axe"))
+    d = run(duel(replace(a, dexterity=3, initiative=3, hand_size=1), replace(b, hand_size=1), ante=True),
+            "play first", "play:Lava Axe", "play:Shock")
+    terms = (Ritual.challenge("Sarin", "Mord").state_length("Mord", "quick duel 1 card")
+             .proclaim_stakes("Sarin", "ante").set_victory("Mord", "most life").terms())
+    settlement = settle(terms, d.result()["winner"], ante={n: s.ante for n, s in d.sides.items() if s.ante})
+    won = after_duel(sarin, decks["Sarin"], d.sides["Sarin"], settlement)
+    lost = after_duel(mord, decks["Mord"], d.sides["Mord"], settlement)
+    # Sarin took 2 from the Shock, spent one Lava Axe and gains Mord's ante Shock for good
+    assert (current_life(won), won.library, won.spare_cards) == (12, ("Lava Axe", "Lava Axe"), ("Shock",))
+    assert [c.name for c in decks["Sarin"].graveyard] == ["Lava Axe"]
+    # Mord took 5, spent one Shock, and the ante Shock leaves the library and the deck
+    assert (current_life(lost), lost.library) == (9, ("Shock",))
+    assert decks["Mord"].available() == [] and [c.name for c in decks["Mord"].graveyard] == ["Shock"]
 
 
 # -- legality, saving, hidden life ------------------------------------------------------------------------

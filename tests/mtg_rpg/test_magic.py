@@ -11,7 +11,7 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg import magic
 from magecraft.mtg_rpg.cards import Card, builtin_pool
-from magecraft.mtg_rpg.character import Character, TakenFeat, example_character
+from magecraft.mtg_rpg.character import Character, TakenFeat, derive, example_character
 from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
@@ -200,9 +200,12 @@ def test_talisman_self_enchantments_and_channel_energy() -> None:
     with pytest.raises(RuleError, match="Maximum Enchantments"):
         magic.check_self_enchantments(example_character(), 3)
     channeller = wizard(feats=(TakenFeat("Channel Energy"),))  # IQ 2
-    assert magic.channel_energy(channeller, 1) == (3, "fine")
-    assert magic.channel_energy(channeller, 2) == (6, "unconscious")
-    assert magic.channel_energy(channeller, 3) == (9, "dead")
+    after, mana, state = magic.channel_energy(channeller, 1)
+    assert (mana, state, after.attribute("IQ"), after.channelled) == (3, "fine", 1, 1)
+    assert derive(after).hand_size == derive(channeller).hand_size - 1  # the loss is immediate
+    assert magic.channel_energy(after, 1)[1:] == (3, "unconscious")
+    assert magic.channel_energy(channeller, 2)[1:] == (6, "unconscious")
+    assert magic.channel_energy(channeller, 3)[1:] == (9, "dead")
 
 
 def test_spell_range_uses_the_colour_attribute() -> None:
