@@ -236,7 +236,8 @@ def spellbook_table(spellbook: list[str]) -> Table:
     book = card_book()
     for name in sorted(set(spellbook)):
         card = book.get(name)
-        out.add_row(name, str(spellbook.count(name)), str(card.casting_cost), card.action,
+        mana = f"{card.cost}+{card.reveal_cost}" if card.reveal_cost else str(card.cost)
+        out.add_row(name, str(spellbook.count(name)), mana, card.action,
                     f"{card.min_range}-{card.max_range}", card.type)
     return out
 
@@ -252,6 +253,7 @@ def _unit_line(unit: Unit) -> str:
     colour = "cyan" if unit.side == YOU else "magenta"
     marks = [f"{n} {k}" if n > 1 else k for k, n in unit.conditions.items()]
     marks += unit.enchantments
+    marks += [f"{name} face down" for name in unit.hidden]
     if unit.guarding:
         marks.append("guarding")
     if not unit.ready and not (unit.is_mage and unit.side == DUMMY):
@@ -297,8 +299,8 @@ def card_table(found: Card) -> Table:
     out.add_column("")
     out.add_column("")
     if found.type != "mage":
-        out.add_row("cost", str(found.casting_cost) + (f" ({found.cost} + reveal {found.reveal_cost})"
-                                                        if found.reveal_cost else ""))
+        out.add_row("cost", str(found.cost) + (f" to cast face down, {found.reveal_cost} more to reveal"
+                                               if found.reveal_cost else ""))
         out.add_row("cast as", f"{found.action} action, range {found.min_range}-{found.max_range}")
     if found.is_creature:
         out.add_row("life / armour", f"{found.life} / {found.armor}")

@@ -36,19 +36,22 @@ def _plan(game: MageWarsGame) -> Action:
     ordered = sorted(set(game.spellbook), key=lambda n: (_TYPE_ORDER[book.get(n).type], -book.get(n).cost, n))
     for name in ordered:
         card = book.get(name)
-        if (len(chosen) < 2 and card.casting_cost <= budget
-                and all(book.get(c).type != card.type for c in chosen)):
+        # Enchantments are budgeted with their reveal: the bot casts them face up.
+        cost = card.mana_to_cast(reveal=True)
+        if len(chosen) < 2 and cost <= budget and all(book.get(c).type != card.type for c in chosen):
             chosen.append(name)
-            budget -= card.casting_cost
+            budget -= cost
     return Action("plan", spells=tuple(chosen))
 
 
 def _score(game: MageWarsGame, action: Action) -> tuple[int, int]:
     if action.kind == "pass":
         return (0, 0)
+    if action.kind == "reveal":
+        return (95, 0)
     if action.kind == "quick_cast":
         card = card_book().get(action.name)
-        return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost)
+        return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost + action.reveal)
     unit = game.units[action.actor]
     if action.do == "attack":
         attack = unit.attack_named(action.name)
@@ -73,7 +76,7 @@ def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:
         return (110 if hits_dummy else 55, card.cost)
     target = game.units[action.target]
     helps = card.effect is not None and (card.effect.side == "friendly") == (target.side == YOU)
-    return (50 if helps else 0, card.cost)
+    return (50 if helps else 0, card.cost + action.reveal)
 
 
 def play_to_end(game: MageWarsGame) -> MageWarsGame:

@@ -136,10 +136,9 @@ class Card:
     attacks: tuple[Attack, ...] = ()
     effect: SpellEffect | None = None
 
-    @property
-    def casting_cost(self) -> int:
-        """Mana to cast; enchantments are cast and revealed at once in the compact game."""
-        return self.cost + self.reveal_cost
+    def mana_to_cast(self, reveal: bool = False) -> int:
+        """Mana to cast; an enchantment is cast face down for its cost, and revealing adds its reveal cost."""
+        return self.cost + (self.reveal_cost if reveal else 0)
 
     @property
     def is_creature(self) -> bool:

@@ -179,7 +179,7 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
         return False
     if not card.min_range <= distance(caster_zone, target.zone) <= card.max_range:
         return False
-    if card.type == "enchantment" and card.name in target.enchantments:
+    if card.type == "enchantment" and target.carries(card.name):
         return False
     checks = {
         "creature": True,
@@ -189,7 +189,7 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
         "flying": target.flying,
         "not_flying": not target.flying,
         "damaged": target.damage > 0,
-        "enchanted": bool(target.enchantments),
+        "enchanted": bool(target.enchantments or target.hidden),
         "movable": not target.has("Unmovable") and "Slam" not in target.conditions,
         "action_left": target.ready and game.stage != "quick_cast_2",
     }
@@ -200,14 +200,19 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
     return not (effect.this_round and all(t in target.round_traits for t in effect.this_round))
 
 
-def cast_spell(game: MageWarsGame, card: Card, target: Unit, caster: str) -> None:
-    """Carry out an enchantment or incantation already found to fit its target."""
+def cast_spell(game: MageWarsGame, card: Card, target: Unit, caster: str, *, face_down: bool = False) -> None:
+    """Carry out an enchantment or incantation already found to fit its target.
+
+    The Dummy Mage's enchantments are "cast and revealed immediately" (seed 003, 8-10 iii); yours may go
+    on face down and be revealed later (ruling A13).
+    """
     effect = card.effect
     assert effect is not None
-    game.event(f"{caster_name(caster)} casts {card.name} on {target.describe()}", section=SEC_ARENA,
-               data={"spell": card.name, "target": target.id})
+    how = " face down" if face_down else ""
+    game.event(f"{caster_name(caster)} casts {card.name} on {target.describe()}{how}", section=SEC_ARENA,
+               data={"spell": card.name, "target": target.id, "face_down": face_down})
     if card.type == "enchantment":
-        target.enchantments.append(card.name)
+        (target.hidden if face_down else target.enchantments).append(card.name)
         return
     if effect.extra_melee_attack:
         target.battle_fury = True
@@ -226,8 +231,10 @@ def cast_spell(game: MageWarsGame, card: Card, target: Unit, caster: str) -> Non
         target.guarding = False
         game.event(f"{target.describe()} is banished for {effect.banish_upkeeps} upkeeps", section=SEC_ARENA)
     if effect.purge:
-        game.event(f"{', '.join(target.enchantments)} destroyed on {target.describe()}", section=SEC_ARENA)
+        purged = target.enchantments + [f"a face-down {name}" for name in target.hidden]
+        game.event(f"{', '.join(purged)} destroyed on {target.describe()}", section=SEC_ARENA)
         target.enchantments.clear()
+        target.hidden.clear()
 
 
 def caster_name(side: str) -> str:

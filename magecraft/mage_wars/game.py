@@ -109,7 +109,8 @@ class Action:
 
     ``kind`` is ``plan`` (``spells``), ``quick_cast`` (``name`` and ``target``), ``activate`` (a
     creature ``actor`` moves ``to`` a zone and then does ``do``: attack, cast, guard, move or
-    nothing) or ``pass``.
+    nothing), ``reveal`` (your face-down enchantment ``name`` on ``target``; it does not use up the
+    decision) or ``pass``.  ``reveal`` on a cast enchantment turns it face up at once, paying both costs.
     """
 
     kind: str
@@ -119,6 +120,7 @@ class Action:
     name: str = ""
     target: str = ""
     spells: tuple[str, ...] = field(default_factory=tuple)
+    reveal: bool = False
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """In words; ``names`` turns unit ids into what a player reads ("Timber Wolf (y1)")."""
@@ -130,6 +132,10 @@ class Action:
         if self.kind == "pass":
             return "pass"
         on = f" on {name(self.target)}" if self.target else ""
+        if self.kind == "reveal":
+            return f"reveal {self.name}{on}"
+        if self.reveal:
+            on += " and reveal it"
         if self.kind == "quick_cast":
             return f"quick cast {self.name}{on}"
         where = f"in {self.to}, " if self.do != "move" else ""
@@ -139,7 +145,7 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "to": self.to, "do": self.do, "name": self.name,
-                "target": self.target, "spells": list(self.spells)}
+                "target": self.target, "spells": list(self.spells), "reveal": self.reveal}
 
 
 class MageWarsGame(GameState[Action]):
@@ -428,6 +434,10 @@ class MageWarsGame(GameState[Action]):
             return actions
         if self.pending in ("quick_cast", "activate") and self.why_illegal(Action("pass")) is None:
             actions.append(Action("pass"))
+        if self.pending:
+            actions.extend(Action("reveal", name=name, target=unit.id) for unit in self.units.values()
+                           for name in sorted(set(unit.hidden))
+                           if card_book().get(name).reveal_cost <= self.mana)
         if self.pending == "plan":
             names = sorted(set(self.spellbook))
             for n in range(3):
@@ -436,15 +446,22 @@ class MageWarsGame(GameState[Action]):
         elif self.pending == "quick_cast":
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
-                actions.extend(Action("quick_cast", name=name, target=t) for t in targets)
+                actions.extend(Action("quick_cast", name=name, target=t, reveal=r) for t in targets
+                               for r in self._reveal_choices(card_book().get(name)))
         elif self.pending == "activate":
             for unit in self.ready_units(YOU):
                 actions.extend(self._activations(unit))
         return actions
 
+    def _reveal_choices(self, card: Card) -> tuple[bool, ...]:
+        """Face down, and face up too if you can pay both costs (enchantments); other spells just cast."""
+        if card.type != "enchantment":
+            return (False,)
+        return (False, True) if card.mana_to_cast(reveal=True) <= self.mana else (False,)
+
     def _quick_spell_targets(self, name: str) -> list[str]:
         card = card_book().get(name)
-        if card.action != "quick" or card.casting_cost > self.mana or self.you.incapacitated:
+        if card.action != "quick" or card.mana_to_cast() > self.mana or self.you.incapacitated:
             return []
         return self._spell_targets(card, self.you.zone)
 
@@ -477,22 +494,29 @@ class MageWarsGame(GameState[Action]):
             if unit.id == YOU:
                 for name in sorted(set(self.planned)):
                     card = card_book().get(name)
-                    if (card.action == "full" and zone != unit.zone) or card.casting_cost > self.mana:
+                    if (card.action == "full" and zone != unit.zone) or card.mana_to_cast() > self.mana:
                         continue
                     spell_targets = self._spell_targets(card, zone)
-                    out.extend(Action("activate", YOU, zone, "cast", name, t) for t in spell_targets)
+                    out.extend(Action("activate", YOU, zone, "cast", name, t, reveal=r) for t in spell_targets
+                               for r in self._reveal_choices(card))
         return out
 
     def why_illegal(self, action: Action) -> RuleError | None:
         """The rule an action breaks now, or None when it is legal."""
         if self.winner is not None:
             return RuleError("the game is over", rule="Game End", section=SEC_END)
-        expected = {"plan": ("plan",), "quick_cast": ("quick_cast", "pass"), "activate": ("activate", "pass")}
+        expected = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
+                    "activate": ("activate", "pass", "reveal")}
         if action.kind not in expected.get(self.pending, ()):
             return RuleError(f"now you must {self.pending or 'wait'}, not {action.kind}", rule="Sequence",
                              section=SEC_ACTION)
+        if action.reveal and action.kind != "quick_cast" and action.do != "cast":
+            return RuleError("only an enchantment being cast can be revealed with it", rule="Enchantments",
+                             section=SEC_ARENA)
         if action.kind == "plan":
             return self._why_plan(action)
+        if action.kind == "reveal":
+            return self._why_reveal(action)
         if action.kind == "pass":
             if self.pending == "activate" and len(self.ready_units(DUMMY)) <= len(self.ready_units(YOU)):
                 return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
@@ -507,7 +531,7 @@ class MageWarsGame(GameState[Action]):
                 return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
             if self.you.incapacitated:
                 return RuleError("your mage is stunned or knocked down", rule="Stun and Slam", section=SEC_ARENA)
-            return self._why_cast(card, self.you.zone, action.target)
+            return self._why_cast(card, self.you.zone, action.target, action.reveal)
         return self._why_activation(action)
 
     def _why_plan(self, action: Action) -> RuleError | None:
@@ -524,10 +548,25 @@ class MageWarsGame(GameState[Action]):
             pool.remove(name)
         return None
 
-    def _why_cast(self, card: Card, zone: str, target: str) -> RuleError | None:
-        if card.casting_cost > self.mana:
-            return RuleError(f"{card.name} costs {card.casting_cost} mana and you have {self.mana}",
-                             rule="Mana", section=SEC_ARENA)
+    def _why_reveal(self, action: Action) -> RuleError | None:
+        unit = self.units.get(action.target)
+        if unit is None or action.name not in unit.hidden:
+            return RuleError(f"there is no face-down {action.name} of yours on {action.target!r}",
+                             rule="Enchantments", section=SEC_ARENA)
+        cost = card_book().get(action.name).reveal_cost
+        if cost > self.mana:
+            return RuleError(f"revealing {action.name} costs {cost} mana and you have {self.mana}", rule="Mana",
+                             section=SEC_ARENA)
+        return None
+
+    def _why_cast(self, card: Card, zone: str, target: str, reveal: bool) -> RuleError | None:
+        if reveal and card.type != "enchantment":
+            return RuleError(f"{card.name} is not an enchantment: there is nothing to reveal",
+                             rule="Enchantments", section=SEC_ARENA)
+        cost = card.mana_to_cast(reveal)
+        if cost > self.mana:
+            return RuleError(f"{card.name} costs {cost} mana{' with its reveal' if reveal else ''} and you have "
+                             f"{self.mana}", rule="Mana", section=SEC_ARENA)
         if target not in self._spell_targets(card, zone):
             where = f" from {zone}" if target else ""
             return RuleError(f"{card.name} cannot be cast on {target or 'nothing'}{where}",
@@ -575,7 +614,7 @@ class MageWarsGame(GameState[Action]):
             if unit.id != YOU or card is None or action.name not in self.planned:
                 return RuleError(f"{action.name!r} is not a spell your mage planned", rule="Planning",
                                  section=SEC_READY)
-            return self._why_cast(card, action.to, action.target)
+            return self._why_cast(card, action.to, action.target, action.reveal)
         return RuleError(f"unknown action {action.do!r}", rule="Actions", section=SEC_ARENA)
 
     def _is_full_action(self, unit: Unit, action: Action) -> bool:
@@ -593,6 +632,9 @@ class MageWarsGame(GameState[Action]):
 
     def perform(self, action: Action) -> None:
         self.event(f"you chose: {self.describe(action)}", section=SEC_ACTION, data=action.to_dict())
+        if action.kind == "reveal":
+            self._reveal(self.units[action.target], action.name)
+            return
         self.pending = ""
         if action.kind == "plan":
             for name in action.spells:
@@ -610,16 +652,24 @@ class MageWarsGame(GameState[Action]):
         elif action.kind == "quick_cast":
             self.quickcast_used = True
             self.done[YOU] = True
-            self._cast(card_book().get(action.name), action.target)
+            self._cast(card_book().get(action.name), action.target, action.reveal)
         else:
             self._activate(action)
             self.turn = DUMMY
         self.advance()
 
-    def _cast(self, card: Card, target_id: str) -> None:
-        """Your mage casts a planned spell: pay its cost, then summon, attach, resolve or attack."""
+    def _reveal(self, unit: Unit, name: str) -> None:
+        """Turn your face-down enchantment up, paying its reveal cost; from now on it works (ruling A13)."""
+        self.mana -= card_book().get(name).reveal_cost
+        unit.hidden.remove(name)
+        unit.enchantments.append(name)
+        self.event(f"you reveal {name} on {unit.describe()}", section=SEC_ARENA, data={"unit": unit.id})
+
+    def _cast(self, card: Card, target_id: str, reveal: bool) -> None:
+        """Your mage casts a planned spell: pay its cost, then summon, attach (face down unless revealed at
+        once), resolve or attack."""
         self.planned.remove(card.name)
-        self.mana -= card.casting_cost
+        self.mana -= card.mana_to_cast(reveal)
         if card.type == "creature":
             unit = self.add_creature(card, YOU, self.you.zone)
             self.event(f"you summon {unit.describe()} in {unit.zone}", section=SEC_ARENA)
@@ -633,7 +683,7 @@ class MageWarsGame(GameState[Action]):
                 resolve_attack(self, self.you, attack, target)
             return
         target = self.units[target_id]
-        cast_spell(self, card, target, YOU)
+        cast_spell(self, card, target, YOU, face_down=card.type == "enchantment" and not reveal)
 
     def _activate(self, action: Action) -> None:
         unit = self.units[action.actor]
@@ -651,7 +701,7 @@ class MageWarsGame(GameState[Action]):
             assert attack is not None and target is not None
             resolve_attack(self, unit, attack, target, moved=moved)
         elif action.do == "cast":
-            self._cast(card_book().get(action.name), action.target)
+            self._cast(card_book().get(action.name), action.target, action.reveal)
 
     # -- outcome and saving ---------------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -43,6 +43,8 @@ class Unit:
     guarding: bool = False
     conditions: dict[str, int] = field(default_factory=dict)
     enchantments: list[str] = field(default_factory=list)
+    #: Enchantments attached face down: no effect until revealed (ruling A13).
+    hidden: list[str] = field(default_factory=list)
     round_traits: list[str] = field(default_factory=list)
     battle_fury: bool = False
     perfect_strike: bool = False
@@ -156,6 +158,10 @@ class Unit:
     def add_condition(self, name: str, count: int = 1) -> None:
         self.conditions[name] = self.conditions.get(name, 0) + count
 
+    def carries(self, enchantment: str) -> bool:
+        """Whether this enchantment is attached, face up or face down."""
+        return enchantment in self.enchantments or enchantment in self.hidden
+
     def remove_condition(self, name: str, count: int | None = None) -> None:
         left = 0 if count is None else self.conditions.get(name, 0) - count
         if left > 0:
@@ -171,7 +177,8 @@ class Unit:
             "id": self.id, "card": self.card_name, "side": self.side, "zone": self.zone,
             "base_life": self.base_life, "damage": self.damage, "ready": self.ready, "fresh": self.fresh,
             "guarding": self.guarding, "conditions": dict(self.conditions),
-            "enchantments": list(self.enchantments), "round_traits": list(self.round_traits),
+            "enchantments": list(self.enchantments), "hidden": list(self.hidden),
+            "round_traits": list(self.round_traits),
             "battle_fury": self.battle_fury, "perfect_strike": self.perfect_strike,
             "zap_used": self.zap_used, "banished": self.banished,
         }
@@ -183,7 +190,7 @@ class Unit:
             base_life=int(raw["base_life"]), damage=int(raw["damage"]), ready=bool(raw["ready"]),
             fresh=bool(raw["fresh"]), guarding=bool(raw["guarding"]),
             conditions={str(k): int(v) for k, v in raw["conditions"].items()},
-            enchantments=[str(e) for e in raw["enchantments"]],
+            enchantments=[str(e) for e in raw["enchantments"]], hidden=[str(e) for e in raw.get("hidden", [])],
             round_traits=[str(t) for t in raw["round_traits"]],
             battle_fury=bool(raw["battle_fury"]), perfect_strike=bool(raw["perfect_strike"]),
             zap_used=bool(raw["zap_used"]), banished=int(raw["banished"]),

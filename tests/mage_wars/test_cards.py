@@ -30,7 +30,8 @@ def test_card_facts_and_effect_rows():
                                                                       (10, 12, (("Weak", 2),))]
     jet = book.get("Jet Stream").attacks[0]
     assert jet.effects[1].push and jet.effects[1].conditions == (("Daze", 1),)
-    assert book.get("Bull Endurance").casting_cost == 5
+    endurance = book.get("Bull Endurance")
+    assert (endurance.mana_to_cast(), endurance.mana_to_cast(reveal=True)) == (2, 5)
     assert book.get("Wizard").channeling == 10 and book.get("Warlock").life == 38
 
 

@@ -7,6 +7,7 @@ import pytest
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
+from magecraft.mage_wars import dummy
 from magecraft.mage_wars.bot import choose, play_to_end, run_matches
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.game import Action, MageWarsGame, Settings
@@ -210,3 +211,62 @@ def test_a_physical_dice_game_resumes_only_at_a_terminal():
     resumed.apply(Action("plan", spells=()))
     # The Dummy Mage's quick cast was typed in: 7 summons the top card of its creature deck.
     assert [u.name for u in resumed.creatures(DUMMY)] == top
+
+
+def _casting(build, mana):
+    # The Wolf has acted; after your cast the Dummy Mage's final quick cast rolls 1 (move) and 1 (north: stays).
+    game = build([1, 1], you="B1", dummy="A1", stage="creatures", mana=mana,
+                 creatures=[(DUMMY, "Timber Wolf", "A1", 0)])
+    game.units["d1"].ready = False
+    game.pending, game.turn, game.planned = "activate", YOU, ["Agony"]
+    return game
+
+
+def test_your_enchantment_goes_on_face_down_and_works_once_revealed(build):
+    game = _casting(build, mana=6)
+    wolf = game.units["d1"]
+    # 6 mana: Agony face down (2) or face up at once (2 + 3); face down leaves 4, and round 2 channels 10.
+    assert Action("activate", YOU, "B1", "cast", "Agony", "d1", reveal=True) in game.legal_actions()
+    game.apply(Action("activate", YOU, "B1", "cast", "Agony", "d1"))
+    assert (wolf.hidden, wolf.enchantments, wolf.curse_dice(), game.mana) == (["Agony"], [], 0, 14)
+    assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
+    # Round 2 (channel 10): revealing costs 3 and does not use up the decision (you still plan).
+    assert (game.round, game.pending, game.mana) == (2, "plan", 14)
+    reveal = Action("reveal", name="Agony", target="d1")
+    assert reveal in game.legal_actions()
+    game.apply(reveal)
+    assert (wolf.hidden, wolf.enchantments, wolf.curse_dice(), game.mana) == ([], ["Agony"], -2, 11)
+    assert game.pending == "plan"
+
+
+def test_casting_face_up_pays_both_costs_at_once(build):
+    game = _casting(build, mana=5)
+    game.apply(Action("activate", YOU, "B1", "cast", "Agony", "d1", reveal=True))
+    # 5 - 5, then 10 channelled in round 2.
+    assert (game.units["d1"].enchantments, game.mana, game.round) == (["Agony"], 10, 2)
+
+
+def test_reveals_you_cannot_make_change_nothing(build):
+    game = _casting(build, mana=4)
+    assert Action("activate", YOU, "B1", "cast", "Agony", "d1", reveal=True) not in game.legal_actions()
+    _unchanged(game, Action("activate", YOU, "B1", "cast", "Agony", "d1", reveal=True))
+    _unchanged(game, Action("reveal", name="Agony", target="d1"))
+    _unchanged(game, Action("activate", YOU, "B1", "guard", reveal=True))
+    game.units["d1"].hidden.append("Agony")
+    game.mana = 2
+    _unchanged(game, Action("reveal", name="Agony", target="d1"))
+    assert not [a for a in game.legal_actions() if a.kind == "reveal"]
+
+
+def test_purge_magic_destroys_face_down_enchantments_and_no_second_copy_goes_on(build):
+    game = build([9, 6, 8, 7], dummy="A1", you="B1",
+                 decks={"enchantment": ["Agony"], "incantation": ["Purge Magic"]},
+                 creatures=[(YOU, "Timber Wolf", "A1", 0)])
+    game.you.hidden.append("Agony")
+    game.units["y1"].hidden.append("Agony")
+    dummy.quick_cast(game)
+    assert game.decks["enchantment"].discards == ["Agony"]
+    assert game.you.enchantments == [] and game.units["y1"].enchantments == []
+    dummy.quick_cast(game)
+    # Purge Magic goes on the enchanted enemy with the highest remaining life: your mage.
+    assert game.you.hidden == [] and game.units["y1"].hidden == ["Agony"]
