@@ -301,4 +301,4 @@ def _report(state: Banquet, json: bool) -> None:
     flags = [name for name, on in (("CIVIL WAR", result.civil_war), ("coup", result.coup),
                                    ("barbarian invasion", result.barbarian_invasion)) if on]
     out.print(f"Emperors: {result.emperors}. {' '.join(flags) or 'Peace, unless a Lord Marshal says otherwise.'}"
-              f" Feudal wars: {result.lord_marshals_presented}.")
+              f" Feudal wars: {result.feudal_wars}.")

@@ -1027,6 +1027,8 @@ class Banquet(GameState[Action]):
             for piece in list(self.pieces.values()):
                 if piece.kind in ("emperor", "praetorian") and piece.colour == target.colour:
                     self._remove_piece(piece, f"the coup removes {piece.id}", CHITS)
+            # the rest of his courtiers go before "the newly crowned ruler" (ruling "Coup d'Etat")
+            self.pending[0]["emperor"] = self.emperors()[0].id
         self._gain(noble, chit, emperor)
 
     def _change(self, noble: Noble, stat: str, value: int, why: str) -> None:
@@ -1064,7 +1066,8 @@ class Banquet(GameState[Action]):
                              turns=self.turn, coup=bool(self.flags["coup"]),
                              emperor_slain=bool(self.flags["emperor_slain"]),
                              wounded_ranger_presented=bool(self.flags["wounded_ranger"]),
-                             lord_marshals_presented=int(self.flags["lord_marshals"]))
+                             lord_marshals_presented=int(self.flags["lord_marshals"]),
+                             writs_need_peace=self.settings.writs_need_peace)
 
     def to_dict(self) -> dict[str, Any]:
         return {

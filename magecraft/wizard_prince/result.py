@@ -79,6 +79,7 @@ class BanquetResult:
     emperor_slain: bool
     wounded_ranger_presented: bool
     lord_marshals_presented: int
+    writs_need_peace: bool = True
 
     @property
     def no_emperor(self) -> bool:
@@ -98,6 +99,14 @@ class BanquetResult:
         """With one Emperor, a presented Wounded Ranger makes the major war a Barbarian Invasion."""
         return self.emperors == 1 and self.wounded_ranger_presented
 
+    @property
+    def feudal_wars(self) -> int:
+        """One feudal war per Lord Marshal presented, "provided that no barbarian invasions or civil wars
+        take place in that same year" (Lord Marshal; setting ``writs_need_peace``)."""
+        if self.writs_need_peace and (self.civil_war or self.barbarian_invasion):
+            return 0
+        return self.lord_marshals_presented
+
     def outcome(self, name: str) -> NobleOutcome:
         return next(n for n in self.nobles if n.name == name)
 
@@ -109,7 +118,8 @@ class BanquetResult:
             "two_emperors": self.two_emperors,
             "civil_war": self.civil_war,
             "barbarian_invasion": self.barbarian_invasion,
-            "feudal_wars": self.lord_marshals_presented,
+            "writs_of_battle": self.lord_marshals_presented,
+            "feudal_wars": self.feudal_wars,
             "coup": self.coup,
             "emperor_slain": self.emperor_slain,
             "ended_by": self.ended_by,

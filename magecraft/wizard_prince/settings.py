@@ -23,6 +23,8 @@ class Settings:
     - ``max_turns``: the GM ends a banquet that has gone on this long as the Butler would.
     - ``npc_action_table``: NPC nobles roll their action on the seed's 1d6 table.
     - ``xp_award_percent``: a survivor of Black Magic or the Guild Assassin gains this share of a level.
+    - ``writs_need_peace``: a Lord Marshal's writ of battle is void in a year of Civil War or Barbarian
+      Invasion (the Lord Marshal's text); False follows "War", where feudal wars follow the major war.
     """
 
     moves_may_turn: bool = True
@@ -34,6 +36,7 @@ class Settings:
     max_turns: int = 60
     npc_action_table: bool = True
     xp_award_percent: int = 10
+    writs_need_peace: bool = True
 
     def __post_init__(self) -> None:
         if self.save_system not in SAVE_SYSTEMS:

@@ -12,6 +12,7 @@ from magecraft.wizard_prince.actions import (
     Mingle,
     Pass,
     Place,
+    Present,
     Snoop,
 )
 from magecraft.wizard_prince.banquet import Banquet, Chit
@@ -321,3 +322,130 @@ def test_a_praetorian_meeting_a_coup_plotter_rolls_on_the_coup_table(arrange: Ar
     # Status 0 is below the Lord Chancellor's 8, and a dead man holds no office
     assert (outcome.appointment == "") == (zeroed == "status" or fate == "executed")
     assert outcome.exiled == (fate == "exiled")
+
+
+def test_lord_marshals_writ_is_void_in_a_year_of_civil_war(arrange: Arrange):
+    """Lord Marshal: a writ of battle "provided that no barbarian invasions or civil wars take place"."""
+    pieces = [("emperor", "white", "c5"), ("emperor", "black", "g2")]
+    for settings, wars in ((Settings(), 0), (Settings(writs_need_peace=False), 1)):
+        banquet = arrange({"Ann": "c4", "Bob": "h8"}, pieces, settings=settings)
+        holding(banquet, "Ann", "lord_marshal")
+        banquet.apply(Mingle(path("c5")))
+        result = banquet.banquet_result()
+        assert result.civil_war and result.outcome("Ann").counts["writs_of_battle"] == 1
+        assert result.feudal_wars == wars and result.to_dict()["writs_of_battle"] == 1
+
+
+def test_a_wounded_ranger_and_a_lord_marshal_make_an_invasion_and_void_the_writ(arrange: Arrange):
+    banquet = arrange({"Ann": "c4", "Bob": "h8"}, [("emperor", "white", "c5")])
+    holding(banquet, "Ann", "wounded_ranger", "lord_marshal")
+    banquet.apply(Mingle(path("c5")))
+    banquet.apply(Present("held-0"))
+    result = banquet.banquet_result()
+    assert result.barbarian_invasion and not result.civil_war and result.feudal_wars == 0
+
+
+def test_a_wounded_ranger_with_two_emperors_is_a_civil_war_not_an_invasion(arrange: Arrange):
+    banquet = arrange({"Ann": "c4", "Bob": "h8"}, [("emperor", "white", "c5"), ("emperor", "black", "g2")])
+    holding(banquet, "Ann", "wounded_ranger")
+    banquet.apply(Mingle(path("c5")))
+    result = banquet.banquet_result()
+    assert result.civil_war and not result.barbarian_invasion and result.two_emperors
+
+
+def test_after_a_coup_against_one_of_two_emperors_the_rest_go_to_the_new_ruler(arrange: Arrange):
+    banquet = arrange({"Ann": "c4", "Bob": "h8"},
+                      [("emperor", "white", "c5"), ("emperor", "black", "g2"), ("praetorian", "black", "g1")])
+    holding(banquet, "Ann", "coup_d_etat", "mercenary_general")
+    banquet.apply(Mingle(path("c5")))
+    banquet.apply(Present("held-0"))                   # the coup first: the white Emperor falls
+    presented = [e.data["emperor"] for e in banquet.log if e.data.get("chit")
+                 and e.label.startswith("Ann presents")]
+    assert presented == ["emperor", "emperor-2"]
+    assert sorted(banquet.pieces) == ["emperor-2", "praetorian-1"]
+    assert banquet.banquet_result().outcome("Ann").changes == {"status": 1, "wealth": 1, "legions": 2, "fleets": 0}
+
+
+@pytest.mark.parametrize(("roll", "office", "minimum"), [
+    (1, "minister_of_state", 15), (2, "minister_of_state", 15),
+    (3, "chancellor_of_the_exchequer", 10), (5, "chancellor_of_the_exchequer", 10),
+    (6, "imperial_guard_captain", 6), (10, "imperial_guard_captain", 6),
+    (11, "lord_chamberlain", 7), (15, "lord_chamberlain", 7),
+    (16, "lord_chancellor", 8), (18, "lord_chancellor", 8),
+    (19, "master_general", 12), (20, "master_general", 12),
+])
+def test_each_imperial_appointment_and_its_minimum_status(arrange: Arrange, roll: int, office: str, minimum: int):
+    for status, kept in ((minimum, True), (minimum - 1, False)):
+        banquet = arrange({"Ann": "e4", "Bob": "h8"},
+                          [EMPEROR, ("courtier", "white", "e5", "imperial_appointment")],
+                          dice=[roll], sheets={"Ann": {"status": status}})
+        banquet.apply(Mingle(path("e5")))
+        assert banquet.chits["chit-1"].appointment == office
+        assert (banquet.nobles["Ann"].held == ["chit-1"]) == kept
+
+
+def test_the_lord_chamberlain_moves_either_of_two_emperors(arrange: Arrange):
+    banquet = arrange({"Ann": "h1", "Bob": "h8"}, [EMPEROR, ("emperor", "black", "f4")],
+                      sheets={"Ann": {"appointment": "lord_chamberlain"}})
+    banquet.apply(Pass())
+    assert {a.piece for a in banquet.legal_actions() if isinstance(a, AppointmentMove)} == {"emperor", "emperor-2"}
+    banquet.apply(AppointmentMove("emperor-2", path("f5")))
+    assert str(banquet.pieces["emperor-2"].square) == "f5"
+
+
+def test_a_second_usurper_with_two_emperors_in_play_places_nothing(arrange: Arrange):
+    banquet = arrange({"Ann": "e4", "Bob": "h8"},
+                      [EMPEROR, ("emperor", "black", "g2"), ("courtier", "white", "e5", "usurper")])
+    banquet.apply(Mingle(path("e5", "e6")))
+    assert banquet.nobles["Ann"].square == "e6" and banquet.current_player() == "Bob"
+    assert len(banquet.emperors()) == 2
+
+
+def test_a_usurper_after_a_coup_claims_in_white(arrange: Arrange):
+    banquet = arrange({"Ann": "e4", "Bob": "h8"},
+                      [("emperor", "black", "a4"), ("courtier", "white", "e5", "usurper")])
+    banquet.apply(Mingle(path("e5")))
+    for square in ("g2", "f2", "h1"):
+        banquet.apply(Place(sq(square)))
+    assert {banquet.pieces[p].colour for p in ("usurper", "usurper-praetorian-1", "usurper-praetorian-2")} == {
+        "white"}
+
+
+def test_black_magic_slaying_one_of_two_emperors_averts_civil_war(arrange: Arrange):
+    # damage 1x1; Ann saves (20); the white Emperor beside the spell rolls 3 and is slain
+    banquet = arrange({"Ann": "a6", "Bob": "h8"},
+                      [EMPEROR, ("emperor", "black", "g2"), ("courtier", "black", "a5", "black_magic")],
+                      dice=[1, 1, 20, 3])
+    banquet.apply(Mingle(path("a5")))
+    result = banquet.banquet_result()
+    assert result.emperor_slain and result.emperors == 1 and not result.civil_war
+    assert not banquet.is_terminal()
+
+
+def test_a_noble_who_saves_against_black_magic_but_dies_gains_no_experience(arrange: Arrange):
+    # 6x6 = 36, halved to 18 by Ann's save: her 10 hit points are not enough
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "black", "e5", "black_magic")],
+                      dice=[6, 6, 20], sheets={"Ann": {"hit_points": 10}})
+    banquet.apply(Mingle(path("e5")))
+    ann = banquet.nobles["Ann"]
+    assert ann.where == "slain" and ann.earned["damage"] == 18 and ann.earned["counts"]["xp_awards"] == 0
+
+
+def test_the_first_noble_meeting_the_hierophant_again_loses_his_courtiers(arrange: Arrange):
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "white", "e5", "hierophant")],
+                      dice=[1, 6, 1])
+    banquet.apply(Mingle(path("e5", "e6")))            # the quest; the bishop stays on e5
+    holding(banquet, "Ann", "ambassador")
+    banquet.apply(Pass())
+    banquet.apply(Mingle(path("e5")))
+    ann = banquet.nobles["Ann"]
+    assert ann.held == [] and ann.where == "board" and ann.earned["counts"]["hierophant_quests"] == 1
+
+
+def test_a_queen_moved_onto_a_noble_gives_him_the_same_liaison(arrange: Arrange):
+    banquet = arrange({"Ann": "e4", "Bob": "e7"}, [EMPEROR, ("courtier", "white", "e5", "emperress")], dice=[1])
+    banquet.apply(Mingle(path("e5")))                  # Ann's liaison; a white queen stays on e5
+    banquet.apply(Interfere("courtier-1", path("e6", "e7")))
+    bob = banquet.nobles["Bob"]
+    assert bob.where == "removed" and bob.wealth == 2
+    assert str(banquet.pieces["courtier-1"].square) == "e7"

@@ -3,6 +3,8 @@ Court"), and several chits met in one move."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from wp_helpers import Arrange, path, refused
 
 from magecraft.wizard_prince.actions import Interfere, Mingle, Pass, Present
@@ -124,3 +126,33 @@ def test_chits_met_in_one_move_take_effect_in_the_order_met(arrange: Arrange):
                       ("courtier", "white", "e6", "powerful_senator")])
     second.apply(Mingle(path("e5", "e6")))
     assert second.nobles["Ann"].held == ["chit-2"]
+
+
+def test_a_courtier_met_on_the_way_is_presented_on_landing_on_the_emperor(arrange: Arrange):
+    banquet = arrange({"Ann": "c3", "Bob": "h8"},
+                      [("emperor", "white", "c5"), ("courtier", "black", "c4", "powerful_senator")])
+    banquet.apply(Mingle(path("c4", "c5")))
+    outcome = banquet.banquet_result().outcome("Ann")
+    assert outcome.presented == ("powerful_senator",) and outcome.final["status"] == 21
+    assert outcome.fate == "presented"
+
+
+def test_the_emperor_passing_two_nobles_receives_each_in_the_order_met(arrange: Arrange):
+    banquet = arrange({"Ann": "h1", "Bob": "d5", "Cid": "d6"}, [("emperor", "white", "d4")])
+    banquet.chits["chit-8"] = Chit("chit-8", "mercenary_admiral")
+    banquet.chits["chit-9"] = Chit("chit-9", "dwarf_mine_master")
+    banquet.nobles["Bob"].held = ["chit-8"]
+    banquet.nobles["Cid"].held = ["chit-9"]
+    banquet.apply(Interfere("emperor", path("d5", "d6")))
+    leaving = [e.label.split()[0] for e in banquet.log if "leaves the banquet" in e.label]
+    assert leaving == ["Bob", "Cid"]
+    assert banquet.nobles["Bob"].fleets == 2 and banquet.nobles["Cid"].wealth == 2
+    assert str(banquet.pieces["emperor"].square) == "d6"
+
+
+def test_a_praetorian_meeting_a_noble_sharing_a_square_with_his_own_colours_rook_is_refused(arrange: Arrange):
+    banquet = arrange({"Ann": "h1", "Bob": "d5"},
+                      [("emperor", "white", "a4"), ("praetorian", "white", "d3"),
+                       ("courtier", "white", "d5", "crown_prince")])
+    banquet.pieces["courtier-1"] = replace(banquet.pieces["courtier-1"], figure="rook")   # met, stays in play
+    assert "own colour" in refused(banquet, Interfere("praetorian-1", path("d4", "d5")), "INTERFERE").message
