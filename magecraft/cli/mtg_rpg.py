@@ -419,6 +419,8 @@ def research_command(
     checks: Annotated[int, typer.Option("--checks", min=1, help="Most checks to make (retries 10%).")] = 1,
     card: Annotated[str | None, typer.Option("--card", help="The card to play from hand on the first check.")]
     = None,
+    interrupted_after: Annotated[int, typer.Option(
+        "--interrupted-after", min=0, help="Days into the study an interruption came (it starts over).")] = 0,
     plan: Annotated[bool, typer.Option("--plan", help="Only show the time, gold and difficulty.")] = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -449,7 +451,8 @@ def research_command(
     rng = continue_dice(record, seed, dice, physical_dice)
     deck = play_deck(record, pool, rng)
     outcome = magic.research(record.character, wanted, rng, checks=checks, play=card, extra_gold=extra_gold,
-                             aid=aid, foci=foci, settings=rules, pool=pool, deck=deck)
+                             aid=aid, foci=foci, settings=rules, pool=pool, deck=deck,
+                             interrupted_days=interrupted_after)
     extra = {**record.extra, PLAY_DECK: deck.to_dict()}
     save_character(store, CharacterRecord(outcome.character, rng, extra))
     if json:
@@ -464,6 +467,25 @@ def research_command(
     verdict = "learnt" if outcome.success else "not learnt"
     console().print(f"{p.spell} {verdict} after {outcome.days} day(s) and {outcome.gold} gp; "
                     f"{outcome.character.gold} gp left.")
+
+
+@app.command("quicken")
+def quicken_command(
+    name: Annotated[str, typer.Argument(help="The Wizard bearing the arcane mark.")],
+    spell: Annotated[str, typer.Argument(help="The quickened spell to cast.")],
+    db: DbOption = None,
+    house_rules: HouseRulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Cast a quickened spell (no card, no mana), once each renewal period per Quicken Spell feat."""
+    store = open_store(db)
+    record = load_character(store, name)
+    after = magic.cast_quickened(record.character, spell, house_rules_from(house_rules))
+    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    if json:
+        print_json({"cast": after.quickened_cast[-1], "cast_this_renewal": list(after.quickened_cast)})
+    else:
+        console().print(f"{after.name} casts {after.quickened_cast[-1]} quickened: no card, no mana.")
 
 
 @app.command("xp")

@@ -76,6 +76,7 @@ from magecraft.mtg_rpg.duel import (
 )
 from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
 from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
+from magecraft.mtg_rpg.skills import assumed_equipment
 
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
@@ -255,6 +256,37 @@ def dodge_command(
         print_json({"wizard": name, "attacker": creature.name, "dodged": result.success, **result.to_dict()})
         return
     console().print(f"{name} dodges {creature.name} ({power}/{toughness}): {_result_line(result)}")
+
+
+def equipment_command(
+    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    difficulty: Annotated[str, typer.Option(
+        "--difficulty", help="The referee's difficulty, to be exceeded (0-30 or a level).")] = "Challenging",
+    card: Annotated[str | None, typer.Option("--card", help="The card to play (default: highest).")] = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Assumed Equipment: did the Wizard bring it?  A general Wisdom action with a card."""
+    try:
+        rating = difficulty_rating(difficulty)
+    except InputError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--difficulty") from None
+    store = open_store(db)
+    record = load_character(store, name)
+    rng = continue_dice(record, seed, dice, physical_dice)
+    deck = play_deck(record, load_pool(store, cards_file), rng)
+    result = assumed_equipment(deck, record.character.attribute("WS"), rating,
+                               card if card is not None else deck.strongest(), rng, house_rules_from(house_rules))
+    store_deck(store, record, record.character, deck, rng)
+    if json:
+        print_json({"wizard": name, "brought": result.success, **result.to_dict()})
+        return
+    console().print(f"{name} looks for it: {_result_line(result)}")
 
 
 def renew_command(
@@ -507,11 +539,12 @@ def _print_settlement(settlement: Settlement, outside_help: str | None) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the play commands (action, contest, dodge, renew, initiative, luck, duel) to ``mtg-rpg``."""
+    """Add the play commands (action, contest, dodge, renew, equipment, initiative, luck, duel) to ``mtg-rpg``."""
     app.command("action")(action_command)
     app.command("contest")(contest_command)
     app.command("dodge")(dodge_command)
     app.command("renew")(renew_command)
+    app.command("equipment")(equipment_command)
     app.command("initiative")(initiative_command)
     app.command("luck")(luck_command)
     app.command("duel")(duel_command)

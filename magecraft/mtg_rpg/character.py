@@ -246,6 +246,8 @@ class Character:
     #: Intelligence sacrificed by Channel Energy, already taken off ``attributes``; one point
     #: heals each renewal period ("FEATS: Channel Energy").
     channelled: int = 0
+    #: Quickened spells cast since the last renewal period ("FEATS: Quicken Spell").
+    quickened_cast: tuple[str, ...] = ()
 
     # -- looking things up -------------------------------------------------------------------
     @property
@@ -306,6 +308,7 @@ class Character:
             "potions": list(self.potions), "items": list(self.items),
             "drained": dict(sorted(self.drained.items())),
             "life_lost": self.life_lost, "channelled": self.channelled,
+            "quickened_cast": list(self.quickened_cast),
             "cohort": None if self.cohort is None else {
                 "power": self.cohort.power, "toughness": self.cohort.toughness,
                 "augments": list(self.cohort.augments), "xp_spent": self.cohort.xp_spent},
@@ -337,6 +340,7 @@ class Character:
                 items=tuple(str(c) for c in raw.get("items", [])),
                 drained={str(k): int(v) for k, v in raw.get("drained", {}).items()},
                 life_lost=int(raw.get("life_lost", 0)), channelled=int(raw.get("channelled", 0)),
+                quickened_cast=tuple(str(c) for c in raw.get("quickened_cast", [])),
                 cohort=None if cohort is None else Cohort(
                     int(cohort["power"]), int(cohort["toughness"]),
                     tuple(str(a) for a in cohort["augments"]), int(cohort["xp_spent"])),

@@ -362,8 +362,12 @@ class ResearchOutcome:
 def research(character: Character, card: Card, rng: Randomness, *, checks: int = 1, play: str | None = None,
              extra_gold: bool = False, aid: Literal["scroll", "potion"] | None = None, foci: bool = False,
              settings: Settings = DEFAULT_SETTINGS, pool: CardPool | None = None,
-             deck: SpellDeck | None = None) -> ResearchOutcome:
+             deck: SpellDeck | None = None, interrupted_days: int = 0) -> ResearchOutcome:
     """Research a spell in the sanctuary's laboratory ("Spell Research").
+
+    "The research time must be uninterrupted or else the Wizard has to start over": an
+    interruption ``interrupted_days`` into the first block loses those days, which are added to
+    the time (and the gold is paid again with ``interrupted_research_repays_gold``; ruling R2).
 
     The first check comes after the minimum time for the full price; each failed
     check may be followed (up to ``checks`` in all) by another block of the same
@@ -381,7 +385,10 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
     if checks < 1:
         raise InputError("research needs at least one check")
     plan = plan_research(character, card, extra_gold=extra_gold, aid=aid, foci=foci, settings=settings)
-    _pay_check(character, plan.gold, f"researching {card.name}", RESEARCH_SECTION)
+    if not 0 <= interrupted_days < plan.days:
+        raise InputError(f"an interruption comes 0 to {plan.days - 1} days into the {plan.days}-day study")
+    lost_gold = plan.gold if interrupted_days and settings.interrupted_research_repays_gold else 0
+    _pay_check(character, plan.gold + lost_gold, f"researching {card.name}", RESEARCH_SECTION)
     chosen = pool or builtin_pool()
     library = [chosen.get(n) for n in character.library]
     if deck is None:
@@ -392,7 +399,11 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
         deck.find_in_hand(play)
     score = character.skill_total("Spell Research")
     results: list[ActionResult] = []
-    gold, days = plan.gold, plan.days
+    gold, days = plan.gold + lost_gold, plan.days + interrupted_days
+    if interrupted_days:
+        rng.log.record("research", f"research of {card.name} interrupted after {interrupted_days} day(s): "
+                       "starting over", section=RESEARCH_SECTION, data={"lost_days": interrupted_days,
+                                                                         "lost_gold": lost_gold})
     for number in range(1, checks + 1):
         if number > 1:
             if character.gold < gold + plan.retry_gold:
@@ -402,7 +413,7 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
         attempt = ActionAttempt(score=score, difficulty=plan.difficulty, attribute="IQ",
                                 card=play if number == 1 and play else deck.strongest(settings),
                                 purpose="spell research")
-        result = resolve_action(deck, attempt, rng)
+        result = resolve_action(deck, attempt, rng, settings=settings)
         results.append(result)
         rng.log.record("research", f"research check {number} for {card.name}", section=RESEARCH_SECTION,
                        data={"total": result.total, "difficulty": plan.difficulty, "success": result.success})
@@ -649,6 +660,25 @@ def quicken_ritual(character: Character, card: Card) -> Character:
     return _remove_card(after, card.name)
 
 
+def cast_quickened(character: Character, spell: str, settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """Cast a quickened spell: instantly, without a spell card or mana, once each renewal period for
+    each time the feat was taken for it ("Quicken Spell"; ruling R1).  The casts are cleared at the
+    renewal period (:func:`magecraft.mtg_rpg.renewal.recover_at_renewal`)."""
+    section = "FEATS: Quicken Spell"
+    wanted = spell.strip().casefold()
+    marks = [f.choice for f in character.feats
+             if f.name == "Quicken Spell" and f.choice and f.choice.casefold() == wanted]
+    if not marks:
+        raise RuleError(f"{character.name} bears no arcane mark for {spell!r}", rule="Quicken Spell",
+                        section=section)
+    name = marks[0]
+    allowed = len(marks) * settings.quickened_casts_per_feat
+    if character.quickened_cast.count(name) >= allowed:
+        raise RuleError(f"{name} has been cast quickened {allowed} time(s) this renewal period",
+                        rule="a quickened spell once each renewal period", section=section)
+    return replace(character, quickened_cast=(*character.quickened_cast, name))
+
+
 def magic_item_plan(character: Character, card: Card, kind: ItemKind, *, uses_per_day: int = 1,
                     item_price: int = 0) -> CraftPlan:
     """A magic item ("Craft Magic Item").
@@ -784,6 +814,23 @@ class Targeting:
 
     def to_dict(self) -> dict[str, str]:
         return {"spell": self.spell, "target": self.target, "effect": self.effect, "reason": self.reason}
+
+
+#: What an Equipment card may be attached to ("Spell Clarifications" 3).
+EQUIP_TARGETS = ("self", "own summoned", "familiar", "natural", "other's summoned")
+
+
+def check_equip(card: Card, target: str) -> None:
+    """Equipment spells go on the casting Wizard, the Wizard's own summoned creatures or familiar;
+    natural creatures and creatures summoned by other Mages cannot be equipped ("Spell
+    Clarifications" 3)."""
+    if target not in EQUIP_TARGETS:
+        raise InputError(f"unknown equipment target {target!r} (one of {', '.join(EQUIP_TARGETS)})")
+    if "Equipment" not in card.subtypes:
+        raise InputError(f"{card.name} is not an Equipment card")
+    if target in ("natural", "other's summoned"):
+        raise RuleError(f"{card.name} cannot be equipped to a {target} creature", rule="Equipment targets",
+                        section="MAGIC: Spell Clarifications")
 
 
 def spell_against(card: Card, target: str) -> Targeting:

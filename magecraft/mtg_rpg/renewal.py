@@ -290,9 +290,10 @@ class Fatigue:
 def recover_at_renewal(character: Character, life: int) -> Character:
     """The sheet after a renewal period: ``life`` as the current life points (after healing), one
     point of Intelligence back from Channel Energy ("FEATS: Channel Energy": the temporary loss
-    "heals at the rate of one point per renewal period") and one drained attribute point back
-    ("MONSTERS: Ability Drain", ruling F38)."""
+    "heals at the rate of one point per renewal period"), one drained attribute point back
+    ("MONSTERS: Ability Drain", ruling F38) and the quickened spells ready again ("FEATS: Quicken
+    Spell")."""
     iq_back = min(1, character.channelled)
     healed = replace(character, attributes={**character.attributes, "IQ": character.attribute("IQ") + iq_back},
-                     channelled=character.channelled - iq_back)
+                     channelled=character.channelled - iq_back, quickened_cast=())
     return with_life(restore_drained(healed), life)

@@ -85,6 +85,19 @@ class Settings:
     #: Wizard with a smaller hand can still use all the duel's cards ("Quick Duels" is silent).
     quick_duel_refill: bool = True
 
+    # -- made in the audit (rulings R1 onwards)
+    #: "Quicken Spell": casts of a quickened spell each renewal period, per time the feat was taken
+    #: for that spell ("can be taken multiple times for the same ... spells"; ruling R1).
+    quickened_casts_per_feat: int = 1
+    #: "Spell Research": whether restarting interrupted research pays the gold again (ruling R2:
+    #: no, only the time is lost).
+    interrupted_research_repays_gold: bool = False
+    #: "Assumed Equipment": the referee's difficulty "would have to be exceeded" (ruling R3), not
+    #: merely met as in other actions.
+    assumed_equipment_must_exceed: bool = True
+    #: "Leadership" Riding augment: "if the creature has enough strength (Power)" (ruling R4).
+    mount_min_power: int = 2
+
     def __post_init__(self) -> None:
         if self.regeneration_per not in ("colored", "total"):
             raise InputError("regeneration_per is 'colored' or 'total'")
@@ -98,6 +111,8 @@ class Settings:
             raise InputError("structure life is read at the 'low' or 'high' end")
         if self.max_helpers is not None and self.max_helpers < 0:
             raise InputError("the most helpers cannot be negative")
+        if self.quickened_casts_per_feat < 1 or self.mount_min_power < 0:
+            raise InputError("a quickened spell is cast at least once a renewal; mount power cannot be negative")
         if min(self.stabilize_self_difficulty, self.duel_x_value) < 0 or self.item_destruction_damage < 1:
             raise InputError("difficulties and X cannot be negative; the item damage threshold is 1 or more")
 

@@ -271,3 +271,16 @@ def test_house_rules_reach_the_commands(capsys: pytest.CaptureFixture[str], tmp_
     code, out, _ = run(capsys, "mtg-rpg", "research", "Sarin", "--spell", "Daring Apprentice", "--extra-gold",
                        "--plan", "--db", str(db), "--house-rules", str(rules), "--json")
     assert code == 0 and json.loads(out)["gold"] == 12_000
+
+
+def test_interrupted_research_and_quickened_casting(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    make_sarin(capsys, db, "--gold-card", "Shivan Dragon")
+    run(capsys, "mtg-rpg", "character", "gold", "Sarin", "5000", "--db", str(db))
+    # Daring Apprentice: 3 days; interrupted after 2, the study starts over: 5 days, the gold once
+    code, out, err = run(capsys, "mtg-rpg", "research", "Sarin", "--spell", "Daring Apprentice",
+                         "--interrupted-after", "2", "--db", str(db), "--json")
+    assert code == 0, err
+    assert (json.loads(out)["days"], json.loads(out)["gold"]) == (5, 1500)
+    code, _, err = run(capsys, "mtg-rpg", "quicken", "Sarin", "Shock", "--db", str(db))
+    assert code == 1 and "no arcane mark for 'Shock'" in err

@@ -11,7 +11,13 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.mtg_rpg.character import CharacterRecord, example_character, load_character, save_character
+from magecraft.mtg_rpg.character import (
+    CharacterRecord,
+    TakenFeat,
+    example_character,
+    load_character,
+    save_character,
+)
 from magecraft.mtg_rpg.duel import QuickDuel
 
 POOL = builtin_pool()
@@ -289,3 +295,23 @@ def test_renew_heals_the_saved_life_and_channelled_intelligence(db, capsys):
     saved = load_character(SaveStore(db), "Sarin")
     assert (saved.character.life_lost, saved.character.channelled, saved.character.drained) == (4, 0, {})
     assert saved.extra["play_deck"]["hand_size"] == 4  # hand size follows the recovered IQ 2
+
+
+def test_assumed_equipment_must_exceed_the_difficulty(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    # Sarin: WS 1 + Lava Axe 5 = 6: meets Average (6) but must exceed it; Easy (3) is exceeded
+    out = run_json(capsys, "mtg-rpg", "equipment", "Sarin", "--difficulty", "Average", "--db", str(db), "--json")
+    assert (out["total"], out["difficulty"], out["brought"]) == (6, 7, False)
+    out = run_json(capsys, "mtg-rpg", "equipment", "Sarin", "--difficulty", "3", "--db", str(db), "--json")
+    assert (out["total"], out["brought"]) == (6, True)
+
+
+def test_quickened_spell_once_until_renewal(db, capsys):
+    marked = replace(example_character(), library=("Lava Axe",) * 10,
+                     feats=(TakenFeat("Craft Magic Item"), TakenFeat("Quicken Spell", "Shock")))
+    save_character(SaveStore(db), CharacterRecord(marked, Randomness.seeded(1)))
+    assert run_json(capsys, "mtg-rpg", "quicken", "Sarin", "shock", "--db", str(db), "--json")["cast"] == "Shock"
+    assert main(["mtg-rpg", "quicken", "Sarin", "Shock", "--db", str(db)]) == 1
+    assert "once each renewal period" in capsys.readouterr().err
+    run_json(capsys, "mtg-rpg", "renew", "Sarin", "--db", str(db), "--json")
+    assert run_json(capsys, "mtg-rpg", "quicken", "Sarin", "Shock", "--db", str(db), "--json")["cast"] == "Shock"

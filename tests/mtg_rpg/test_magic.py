@@ -12,6 +12,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg import magic
 from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.character import Character, TakenFeat, derive, example_character
+from magecraft.mtg_rpg.renewal import recover_at_renewal
 from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
@@ -81,6 +82,46 @@ def test_failed_research_retries_at_ten_percent_of_the_price() -> None:
     assert not outcome.success and [c.total for c in outcome.checks] == [5, 5, 5]
     assert outcome.gold == 400 + 2 * 40 and outcome.days == 12
     assert outcome.character.gold == 10_000 - 480 and "Lava Axe" not in outcome.character.owned_cards()
+
+
+def test_an_interruption_makes_research_start_over() -> None:
+    # Lava Axe: 4 days and 400 gp; interrupted on day 3, the 3 days are lost and the study restarts.
+    hand_of_dragons = wizard(library=("Shivan Dragon",) * 10 + ("Mountain",) * 2)
+    outcome = magic.research(hand_of_dragons, POOL.get("Lava Axe"), Randomness.scripted([]), play="Shivan Dragon",
+                             interrupted_days=3)
+    assert outcome.success and (outcome.days, outcome.gold) == (7, 400)
+    repaid = magic.research(hand_of_dragons, POOL.get("Lava Axe"), Randomness.scripted([]), play="Shivan Dragon",
+                            interrupted_days=3, settings=Settings(interrupted_research_repays_gold=True))
+    assert (repaid.days, repaid.gold, repaid.character.gold) == (7, 800, 9200)
+    with pytest.raises(InputError, match="0 to 3 days"):
+        magic.research(hand_of_dragons, POOL.get("Lava Axe"), Randomness.scripted([]), interrupted_days=4)
+
+
+def test_a_quickened_spell_is_cast_once_each_renewal_period() -> None:
+    marked = wizard(feats=(TakenFeat("Craft Magic Item"), TakenFeat("Quicken Spell", "Shock")))
+    once = magic.cast_quickened(marked, "shock")
+    assert once.quickened_cast == ("Shock",)
+    with pytest.raises(RuleError, match="once each renewal period"):
+        magic.cast_quickened(once, "Shock")
+    with pytest.raises(RuleError, match="no arcane mark"):
+        magic.cast_quickened(marked, "Lava Axe")
+    twice = replace(marked, feats=(*marked.feats, TakenFeat("Quicken Spell", "Shock")))
+    assert magic.cast_quickened(magic.cast_quickened(twice, "Shock"), "Shock").quickened_cast == ("Shock", "Shock")
+    renewed = recover_at_renewal(once, 14)
+    assert renewed.quickened_cast == () and magic.cast_quickened(renewed, "Shock").quickened_cast == ("Shock",)
+    assert Character.from_dict(once.to_dict()) == once
+
+
+def test_equipment_goes_on_the_wizard_own_creatures_or_familiar_only() -> None:
+    hammer = POOL.get("Loxodon Warhammer")
+    for target in ("self", "own summoned", "familiar"):
+        magic.check_equip(hammer, target)
+    for target in ("natural", "other's summoned"):
+        with pytest.raises(RuleError, match="cannot be equipped") as info:
+            magic.check_equip(hammer, target)
+        assert info.value.rule == "Equipment targets"
+    with pytest.raises(InputError, match="not an Equipment"):
+        magic.check_equip(POOL.get("Shock"), "self")
 
 
 def test_research_consumes_the_scroll_and_needs_the_sanctuary_lab_and_gold() -> None:
