@@ -229,16 +229,17 @@ def _ask_action(game: MageWarsGame) -> Action:
 
 
 def spellbook_table(spellbook: list[str]) -> Table:
-    """The spells left in your book with copies, casting cost, action and range."""
+    """The spells left in your book with copies, casting cost (+ reveal), action, range, type and school."""
     out = Table(show_header=True, box=None, pad_edge=False)
-    for column in ("spell", "copies", "mana", "cast", "range", "type"):
+    for column in ("spell", "copies", "mana", "cast", "range", "type", "school"):
         out.add_column(column, justify="right" if column in ("copies", "mana") else "left")
     book = card_book()
     for name in sorted(set(spellbook)):
         card = book.get(name)
         mana = f"{card.cost}+{card.reveal_cost}" if card.reveal_cost else str(card.cost)
         out.add_row(name, str(spellbook.count(name)), mana, card.action,
-                    f"{card.min_range}-{card.max_range}", card.type)
+                    f"{card.min_range}-{card.max_range}", card.type,
+                    " ".join(f"{school} {level}" for school, level in card.schools))
     return out
 
 
@@ -259,7 +260,7 @@ def _unit_line(unit: Unit) -> str:
     if not unit.ready and not (unit.is_mage and unit.side == DUMMY):
         marks.append("acted" if not unit.fresh else "inactive")
     extra = f" ({', '.join(marks)})" if marks else ""
-    return f"[{colour}]{unit.name} ({unit.id}) {unit.remaining_life}/{unit.life}{extra}[/{colour}]"
+    return f"[{colour}]{unit.name} ({unit.id}) {max(0, unit.remaining_life)}/{unit.life}{extra}[/{colour}]"
 
 
 def arena_table(game: MageWarsGame) -> Table:
@@ -279,6 +280,26 @@ def arena_table(game: MageWarsGame) -> Table:
     decks = ", ".join(f"{k} {len(d)}" for k, d in game.decks.items())
     out.caption = f"Dummy Mage decks: {decks}" + (f". Walls: {walls}" if walls else "")
     return out
+
+
+@app.command("book")
+def show_book(
+    mage: MageOption = "Wizard",
+    book: BookOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Show a spellbook (ready-made or your own file) with its spellbook points."""
+    spellbook = _spellbook(mage, book)
+    points, chosen = spellbook.points()
+    if json:
+        print_json({"mage": spellbook.mage, "cards": list(spellbook.cards), "points": points,
+                    "points_allowed": spellbook.limit(), "trained_choice": chosen})
+        return
+    out = spellbook_table(list(spellbook.cards))
+    out.title = f"{spellbook.mage}'s spellbook"
+    trained = f", trained in {chosen}" if chosen else ""
+    out.caption = f"{len(spellbook.cards)} cards, {points} of {spellbook.limit()} spellbook points{trained}"
+    console().print(out)
 
 
 @app.command()
@@ -304,8 +325,15 @@ def card_table(found: Card) -> Table:
         out.add_row("cast as", f"{found.action} action, range {found.min_range}-{found.max_range}")
     if found.is_creature:
         out.add_row("life / armour", f"{found.life} / {found.armor}")
+    if found.schools:
+        out.add_row("school", ", ".join(f"{school} level {level}" for school, level in found.schools))
     if found.channeling:
         out.add_row("channeling", str(found.channeling))
+    if found.training is not None:
+        training = found.training
+        out.add_row("training", f"trained {', '.join(training.trained) or 'none'}"
+                    + (f" and one of {', '.join(training.choice)}" if training.choice else "")
+                    + f"; opposed {', '.join(training.opposed) or 'none'}; {training.points} spellbook points")
     if found.traits:
         out.add_row("traits", ", ".join(found.traits))
     for attack in found.attacks:

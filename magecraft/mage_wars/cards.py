@@ -118,6 +118,26 @@ class SpellEffect:
 
 
 @dataclass(frozen=True, slots=True)
+class Training:
+    """A mage's spell schools and spellbook size (Mage Wars Arena spellbook building, ruling A14).
+
+    A spell costs its level in spellbook points per school: once if the mage is trained in it, three
+    times if opposed, twice otherwise.  ``choice`` lists schools of which the mage trains one (the
+    Wizard's elemental school).
+    """
+
+    trained: tuple[str, ...] = ()
+    opposed: tuple[str, ...] = ()
+    choice: tuple[str, ...] = ()
+    points: int = 0
+
+    def factor(self, school: str, chosen: str | None) -> int:
+        if school in self.trained or school == chosen:
+            return 1
+        return 3 if school in self.opposed else 2
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     """A card: a creature, an enchantment, an incantation, an attack spell or a mage."""
 
@@ -135,6 +155,19 @@ class Card:
     subtypes: tuple[str, ...] = ()
     attacks: tuple[Attack, ...] = ()
     effect: SpellEffect | None = None
+    #: Spell schools with their levels (spells); a mage's training (mages).
+    schools: tuple[tuple[str, int], ...] = ()
+    training: Training | None = None
+
+    @property
+    def level(self) -> int:
+        return sum(level for _, level in self.schools)
+
+    def book_points(self, training: Training, chosen: str | None) -> int:
+        """Spellbook points for one copy; a Novice spell costs 1 a level whatever the training."""
+        if self.trait("Novice") is not None:
+            return self.level
+        return sum(level * training.factor(school, chosen) for school, level in self.schools)
 
     def mana_to_cast(self, reveal: bool = False) -> int:
         """Mana to cast; an enchantment is cast face down for its cost, and revealing adds its reveal cost."""
@@ -223,11 +256,21 @@ def card_from_dict(raw: Mapping[str, Any]) -> Card:
             subtypes=tuple(str(t) for t in raw.get("subtypes", [])),
             attacks=tuple(_attack(a, source, kind == "attack") for a in raw.get("attacks", [])),
             effect=None if effect is None else _effect(effect, source),
+            schools=tuple((str(s), int(n)) for s, n in raw.get("schools", {}).items()),
+            training=_training(raw, source) if kind == "mage" else None,
         )
     except KeyError as exc:
         raise DataError(f"{source}: missing key {exc.args[0]!r}") from None
     except (TypeError, ValueError) as exc:
         raise DataError(f"{source}: {exc}") from None
+
+
+def _training(raw: Mapping[str, Any], source: str) -> Training:
+    training = raw.get("training")
+    if not isinstance(training, dict):
+        raise DataError(f"{source}: a mage needs its training (trained and opposed schools)")
+    return Training(tuple(training.get("trained", [])), tuple(training.get("opposed", [])),
+                    tuple(training.get("trained_choice", [])), int(raw["spellbook_points"]))
 
 
 def _read_data(name: str) -> Any:
@@ -290,19 +333,63 @@ class Spellbook:
 
     mage: str
     cards: tuple[str, ...]
+    #: The school picked from the mage's training choice (the Wizard's element); None: the cheapest.
+    trained_choice: str | None = None
+    #: Spellbook points allowed; None: the mage's (120).  A house rule may allow more.
+    points_allowed: int | None = None
+
+    def points(self, book: CardBook | None = None) -> tuple[int, str | None]:
+        """Spellbook points the book costs, and the chosen school they assume (ruling A14)."""
+        book = book or card_book()
+        training = book.get(self.mage).training
+        assert training is not None
+        choices: tuple[str | None, ...] = ((self.trained_choice,) if self.trained_choice
+                                           else training.choice or (None,))
+        costs = [(sum(book.get(name).book_points(training, chosen) for name in self.cards), chosen)
+                 for chosen in choices]
+        return min(costs, key=lambda cost: cost[0])
+
+    def limit(self, book: CardBook | None = None) -> int:
+        training = (book or card_book()).get(self.mage).training
+        assert training is not None
+        return self.points_allowed or training.points
+
+
+#: Copies of one spell a book may hold: level 1 spells 6, higher levels 4 (ruling A14).
+MAX_COPIES = {1: 6}
+MAX_COPIES_HIGHER = 4
 
 
 def spellbook_from_dict(raw: Any, source: str, book: CardBook | None = None) -> Spellbook:
+    """A spellbook from its file entry; one that breaks the spellbook rules (A14) is refused whole."""
     book = book or card_book()
     if not isinstance(raw, dict) or "mage" not in raw or "cards" not in raw:
         raise DataError(f"{source}: a spellbook needs 'mage' and 'cards'")
     mage = book.get(str(raw["mage"])) if str(raw["mage"]) in book.cards else None
-    if mage is None or mage.type != "mage":
+    if mage is None or mage.type != "mage" or mage.training is None:
         raise DataError(f"{source}: {raw['mage']!r} is not a mage")
     cards = _counts(raw["cards"], source, None, book)
     if any(book.get(c).type == "mage" for c in cards):
         raise DataError(f"{source}: a mage cannot be in a spellbook")
-    return Spellbook(mage.name, cards)
+    for name in sorted(set(cards)):
+        level = book.get(name).level
+        most = MAX_COPIES.get(level, MAX_COPIES_HIGHER)
+        if cards.count(name) > most:
+            raise DataError(f"{source}: at most {most} copies of a level {level} spell, not "
+                            f"{cards.count(name)} {name}")
+    choice = raw.get("trained_choice")
+    if choice is not None and choice not in mage.training.choice:
+        allowed = ", ".join(mage.training.choice) or "none"
+        raise DataError(f"{source}: {mage.name} cannot choose to train {choice!r} (choices: {allowed})")
+    allowed_points = raw.get("spellbook_points")
+    if allowed_points is not None and (not isinstance(allowed_points, int) or allowed_points < 1):
+        raise DataError(f"{source}: spellbook_points must be a whole number of at least 1")
+    spellbook = Spellbook(mage.name, cards, choice, allowed_points)
+    cost, _ = spellbook.points(book)
+    if cost > spellbook.limit(book):
+        raise DataError(f"{source}: the book costs {cost} spellbook points and {mage.name} has "
+                        f"{spellbook.limit(book)}")
+    return spellbook
 
 
 def ready_spellbooks() -> dict[str, Spellbook]:

@@ -127,7 +127,7 @@ def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, 
     if attack.trait("Mana Drain") and isinstance(target, Unit) and target.id == YOU and damage > 0:
         game.mana = max(0, game.mana - (attack.trait("Mana Drain") or 0))
     game.deal_damage(target, damage, by=attacker.side)
-    if attack.effects and isinstance(target, Unit) and _alive(game, target):
+    if attack.effects and isinstance(target, Unit) and _alive(game, target) and game.winner is None:
         roll = game.rng.roll(12, f"{who}: effect die", section=SEC_ARENA)
         for row in attack.effects:
             if row.low <= roll <= row.high:

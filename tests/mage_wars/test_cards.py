@@ -2,6 +2,7 @@
 
 import json
 from collections import Counter
+from importlib import resources
 
 import pytest
 
@@ -97,6 +98,48 @@ def test_ready_spellbooks_and_your_own():
         spellbook_from_dict({"mage": "Timber Wolf", "cards": {}}, "mine.json")
     with pytest.raises(DataError, match="a mage cannot be in a spellbook"):
         spellbook_from_dict({"mage": "Wizard", "cards": {"Warlock": 1}}, "mine.json")
+
+
+def _book(mage, cards, **extra):
+    return spellbook_from_dict({"mage": mage, "cards": cards, **extra}, "mine.json")
+
+
+def test_spellbook_points_count_levels_by_training():
+    # The Wizard's book: 59 points training air, its cheapest element; training fire instead costs 64.
+    wizard = ready_spellbooks()["Wizard"]
+    assert (wizard.points(), wizard.limit()) == ((59, "air"), 120)
+    raw = json.loads(_spellbooks_json())["spellbooks"]["Wizard"]
+    assert _book("Wizard", raw["cards"], trained_choice="fire").points() == (64, "fire")
+    # Trained x1, other x2, opposed x3 (the Priestess is opposed to dark); Novice costs 1 a level for all.
+    assert _book("Priestess", {"Heal": 1}).points() == (2, None)
+    assert _book("Priestess", {"Timber Wolf": 1}).points() == (4, None)
+    assert _book("Priestess", {"Agony": 1}).points() == (3, None)
+    assert _book("Priestess", {"Perfect Strike": 2}).points() == (2, None)
+
+
+def _spellbooks_json():
+    return resources.files("magecraft.mage_wars").joinpath("data", "spellbooks.json").read_text()
+
+
+def test_books_breaking_the_spellbook_rules_are_refused_whole():
+    assert len(_book("Wizard", {"Jet Stream": 6}).cards) == 6
+    with pytest.raises(DataError, match="at most 6 copies of a level 1 spell, not 7 Jet Stream"):
+        _book("Wizard", {"Jet Stream": 7})
+    with pytest.raises(DataError, match="at most 4 copies of a level 2 spell, not 5 Fireball"):
+        _book("Wizard", {"Fireball": 5})
+    # Opposed fire x3 and untrained air and arcane x2: 24 + 24 + 18 + 24 + 32 = 122 points.
+    over = {"Ring of Fire": 4, "Fireball": 4, "Flameblast": 6, "Thunderbolt": 4, "Darkfenne Hydra": 4}
+    with pytest.raises(DataError, match="the book costs 122 spellbook points and Beastmaster has 120"):
+        _book("Beastmaster", over)
+    assert _book("Beastmaster", over, spellbook_points=130).limit() == 130
+    with pytest.raises(DataError, match="has 10"):
+        _book("Wizard", {"Thunderbolt": 4}, spellbook_points=10)
+    with pytest.raises(DataError, match="cannot choose to train 'holy'"):
+        _book("Wizard", {"Heal": 1}, trained_choice="holy")
+    with pytest.raises(DataError, match=r"choices: none"):
+        _book("Priestess", {"Heal": 1}, trained_choice="air")
+    with pytest.raises(DataError, match="spellbook_points must be"):
+        _book("Priestess", {"Heal": 1}, spellbook_points=0)
 
 
 def test_bad_card_entries_are_refused():

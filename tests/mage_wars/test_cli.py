@@ -30,7 +30,10 @@ def typed(monkeypatch):
 def test_card_shows_the_emerald_tegu(capsys):
     assert main(["mage-wars", "card", "Emerald Tegu"]) == 0
     out = capsys.readouterr().out
-    assert "8 / 3" in out and "Venomous Bite" in out and "8-12: 1 Rot" in out
+    assert "8 / 3" in out and "Venomous Bite" in out and "8-12: 1 Rot" in out and "nature level 2" in out
+    assert main(["mage-wars", "card", "wizard", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["training"] == {
+        "trained": ["arcane"], "opposed": [], "choice": ["air", "earth", "fire", "water"], "points": 120}
 
 
 def test_card_json_and_unknown_card(capsys):
@@ -146,3 +149,16 @@ def test_the_arena_marks_inactive_creatures(build):
     console = Console(width=200, record=True)
     console.print(cli.arena_table(game))
     assert "Timber Wolf (d1) 10/10 (inactive)" in console.export_text()
+
+
+def test_book_shows_spellbook_points(capsys, tmp_path):
+    assert main(["mage-wars", "book", "--mage", "Wizard"]) == 0
+    assert "23 cards, 59 of 120 spellbook points, trained in air" in capsys.readouterr().out
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps({"mage": "Priestess", "cards": {"Agony": 2}}))
+    assert main(["mage-wars", "book", "--book", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"mage": "Priestess", "cards": ["Agony", "Agony"], "points": 6,
+                                                   "points_allowed": 120, "trained_choice": None}
+    path.write_text(json.dumps({"mage": "Priestess", "cards": {"Agony": 7}}))
+    assert main(["mage-wars", "book", "--book", str(path)]) == 2
+    assert "at most 6 copies of a level 1 spell, not 7 Agony" in capsys.readouterr().err

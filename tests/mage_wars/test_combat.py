@@ -117,6 +117,14 @@ def test_a_mage_reaching_its_life_ends_the_game(build):
     assert game.winner == DUMMY and game.is_terminal()
 
 
+def test_no_effect_die_after_the_killing_blow_on_a_mage(build):
+    # The Bat's two criticals (4 damage) end the game; its Rot effect die is not rolled (the script has none).
+    game = build([6, 6], you="B2", creatures=[(DUMMY, "Darkfenne Bat", "B2", 0)])
+    game.you.damage = 30
+    resolve_attack(game, game.units["d1"], _attack(game.units["d1"], "Diseased Bite"), game.you)
+    assert game.winner == DUMMY and game.you.conditions == {}
+
+
 def test_upkeep_burn_rot_and_regenerate(build):
     # Burn: one attack die (6 = 2 critical) then the effect die (2: the Burn goes out).
     game = build([6, 2], creatures=[(DUMMY, "Timber Wolf", "B2", 0), (DUMMY, "Darkfenne Hydra", "C2", 5),
