@@ -31,10 +31,10 @@ from magecraft.cli.options import (
 )
 from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness
-from magecraft.wizard_prince.actions import Snoop
+from magecraft.wizard_prince.actions import Action, AppointmentMove, Interfere, Mingle, Pass, Snoop
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import FILES, SIZE, Square, load_setup
-from magecraft.wizard_prince.bots import BOTS, Bot
+from magecraft.wizard_prince.bots import BOTS, Bot, play
 from magecraft.wizard_prince.chits import chit_kinds
 from magecraft.wizard_prince.nobles import Noble, generate_npc_noble, load_nobles, nobles_from
 from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
@@ -95,12 +95,13 @@ def banquet(
                                           make_randomness(seed, dice, physical_dice))
     bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
     if auto or not any(kind == HUMAN for kind in controllers.values()):
-        _play_bots(state, bots)
+        play(state, bots)
         _save(save, db, state, controllers)
         _report(state, json)
         return
     _play_at_terminal(state, bots, controllers, save, db)
-    _report(state, json)
+    if state.is_terminal():
+        _report(state, json)
 
 
 def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, setup_file: Path | None,
@@ -132,13 +133,6 @@ def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, s
     return Banquet.new(nobles, rng, settings, load_setup(setup_file)), controllers
 
 
-def _play_bots(state: Banquet, bots: Mapping[str, Bot]) -> None:
-    while not state.is_terminal():
-        player = state.current_player()
-        assert player is not None
-        state.apply(bots[player].choose(state, player))
-
-
 def _save(name: str | None, db: Path | None, state: Banquet, controllers: Mapping[str, str]) -> None:
     if name:
         open_store(db).save(name, SYSTEM, "game", {**state.to_dict(), "controllers": dict(controllers)})
@@ -148,6 +142,8 @@ def _play_at_terminal(state: Banquet, bots: Mapping[str, Bot], controllers: Mapp
                       save: str | None, db: Path | None) -> None:
     out = console()
     shown = len(state.log)
+    humans = [name for name, kind in controllers.items() if kind == HUMAN]
+    at_screen = humans[0] if len(humans) == 1 else ""
     while not state.is_terminal():
         player = state.current_player()
         assert player is not None
@@ -155,27 +151,83 @@ def _play_at_terminal(state: Banquet, bots: Mapping[str, Bot], controllers: Mapp
             state.apply(bots[player].choose(state, player))
             shown = _show_events(state, shown, None)
             continue
+        if player != at_screen:
+            # several people share the screen: what one has snooped must not stay in view for the next
+            ask_at_terminal(f"Pass the screen to {player}, then press Enter")
+            out.clear()
+            at_screen = player
         shown = _show_events(state, shown, player)
         out.print(board(state, player))
-        actions = state.legal_actions()
-        out.print(f"[bold]{player}[/bold], turn {state.turn}: choose an action")
-        for number, action in enumerate(actions, start=1):
-            out.print(f"  {number:>3}. {describe(state, player, action)}")
-        answer = ask_at_terminal(f"Action 1-{len(actions)} (q to {'save and ' if save else ''}stop)").strip()
-        if answer.lower() == "q":
+        chosen = _choose(state, player, save)
+        if chosen is None:
             _save(save, db, state, controllers)
             out.print("Stopped." + (f" Resume with --load {save}." if save else ""))
             return
-        if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
-            out.print(f"[red]{answer!r} is not one of 1-{len(actions)}[/red]")
-            continue
-        chosen = actions[int(answer) - 1]
         if isinstance(chosen, Snoop) and len(state.nobles) > 1:
             chosen = Snoop(chosen.courtier, _ask_show_to(state, player))
         state.apply(chosen)
         shown = _show_events(state, shown, player)
         _save(save, db, state, controllers)
     _show_events(state, shown, None)
+
+
+#: Longer lists of actions are offered by kind first (MINGLE, SNOOP, INTERFERE, ...).
+_FLAT_MENU = 15
+
+
+def _choose(state: Banquet, player: str, save: str | None) -> Action | None:
+    """Ask ``player`` for a legal action by number (``None``: he stops); bad answers are asked again."""
+    actions = state.legal_actions()
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        groups.setdefault(_kind(action), []).append(action)
+    stop = f"q to {'save and ' if save else ''}stop"
+    when = f"turn {state.turn}" if state.turn else "entering the banquet"
+    out = console()
+    while True:
+        out.print(f"[bold]{player}[/bold], {when}: choose an action")
+        if len(actions) <= _FLAT_MENU or len(groups) == 1:
+            answer = _pick(state, player, actions, stop)
+            return None if answer is None else actions[answer - 1]
+        kinds = list(groups)
+        for number, kind in enumerate(kinds, start=1):
+            count = len(groups[kind])
+            out.print(f"  {number:>3}. {kind}" + (f" ({count} choices)" if count > 1 else ""))
+        answer = _number(f"Kind of action 1-{len(kinds)} ({stop})", len(kinds))
+        if answer is None:
+            return None
+        group = groups[kinds[answer - 1]]
+        if len(group) == 1:
+            return group[0]
+        answer = _pick(state, player, group, f"0 to go back, {stop}", back=True)
+        if answer != 0:
+            return None if answer is None else group[answer - 1]
+
+
+def _pick(state: Banquet, player: str, actions: Sequence[Action], stop: str, back: bool = False) -> int | None:
+    """List ``actions`` and ask for one by number (0 goes back when ``back``; ``None`` for q)."""
+    out = console()
+    for number, action in enumerate(actions, start=1):
+        out.print(f"  {number:>3}. {describe(state, player, action)}")
+    return _number(f"Action 1-{len(actions)} ({stop})", len(actions), back)
+
+
+def _number(prompt: str, high: int, back: bool = False) -> int | None:
+    """A number from 1 (or 0 when going back is allowed) to ``high``, or ``None`` for q; asked until given."""
+    low = 0 if back else 1
+    while True:
+        answer = ask_at_terminal(prompt).strip()
+        if answer.lower() == "q":
+            return None
+        if answer.isdigit() and low <= int(answer) <= high:
+            return int(answer)
+        console().print(f"[red]{answer!r} is not one of {low}-{high}[/red]")
+
+
+def _kind(action: Action) -> str:
+    """The heading an action is offered under."""
+    return {Mingle: "MINGLE", Snoop: "SNOOP", Interfere: "INTERFERE", AppointmentMove: "appointment move",
+            Pass: "pass"}.get(type(action), "choose")
 
 
 def _ask_show_to(state: Banquet, player: str) -> tuple[str, ...]:
@@ -231,7 +283,8 @@ _FIGURES = {"king": "K", "knight": "N", "pawn": "P", "queen": "Q", "rook": "R", 
 
 def board(state: Banquet, viewer: str | None) -> Table:
     """The banquet board as ``viewer`` sees it: pieces, nobles, gates, the Table and known chits."""
-    grid = Table(title=f"The Imperial Banquet, turn {state.turn}", show_lines=True, padding=(0, 0))
+    when = f"turn {state.turn}" if state.turn else "the nobles enter"
+    grid = Table(title=f"The Imperial Banquet, {when}", show_lines=True, padding=(0, 0))
     grid.add_column("", min_width=1)
     for f in FILES:
         grid.add_column(f, justify="center", width=7)

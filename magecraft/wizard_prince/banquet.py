@@ -15,7 +15,8 @@ the choice is asked of that player before the move goes on.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from copy import deepcopy
+from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
@@ -36,88 +37,16 @@ from magecraft.wizard_prince.actions import (
     Snoop,
 )
 from magecraft.wizard_prince.board import ALL_SQUARES, Setup, Square, load_setup, paths_from
-from magecraft.wizard_prince.chits import STATISTICS, ChitKind, chit_kinds, the_cup
+from magecraft.wizard_prince.chits import STATISTICS, the_cup
+from magecraft.wizard_prince.effects import MEETINGS, PRESENTATIONS, guard_catches
+from magecraft.wizard_prince.movement import Occupants, moves, noble_block, path_problem
 from magecraft.wizard_prince.nobles import Noble, saving_throw
+from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
 from magecraft.wizard_prince.result import COUNTS, BanquetResult, NobleOutcome
+from magecraft.wizard_prince.sections import BANQUET, CHITS, NPC, OFF_BOARD, PIECES, TURNS
 from magecraft.wizard_prince.settings import Settings
 
-BANQUET = "The Imperial Banquet"
-TURNS = "Turns at the Banquet"
-OFF_BOARD = "Off-Board Player Character Nobles"
-PIECES = "Moving the Non-Player Character Pieces at Court"
-CHITS = "The Courtier Descriptions"
-NPC = "Optional Rules: NPC Nobles"
 MAX_NOBLES = 8
-COLOURS = ("white", "black")
-
-
-def other_colour(colour: str) -> str:
-    return "black" if colour == "white" else "white"
-
-
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """A chess piece at court: ``kind`` is ``emperor``, ``praetorian`` or ``courtier``.
-
-    A courtier carries the id of the chit beneath it; the Emperress, Crown Prince and Hierophant
-    are shown by a queen, rook or bishop once met (``figure``).
-    """
-
-    id: str
-    kind: str
-    colour: str
-    square: Square
-    figure: str
-    chit: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "colour": self.colour, "square": str(self.square),
-                "figure": self.figure, "chit": self.chit}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Piece:
-        return cls(str(raw["id"]), str(raw["kind"]), str(raw["colour"]), Square.parse(raw["square"]),
-                   str(raw["figure"]), str(raw.get("chit", "")))
-
-
-@dataclass(frozen=True, slots=True)
-class Chit:
-    """A courtier chit in play: its kind, the appointment it offers once met, who met it first."""
-
-    id: str
-    kind: str
-    appointment: str = ""
-    first_met_by: str = ""
-
-    @property
-    def info(self) -> ChitKind:
-        return chit_kinds()[self.kind]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "appointment": self.appointment,
-                "first_met_by": self.first_met_by}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Chit:
-        return cls(str(raw["id"]), str(raw["kind"]), str(raw.get("appointment", "")),
-                   str(raw.get("first_met_by", "")))
-
-
-@dataclass(frozen=True, slots=True)
-class Appointment:
-    """A row of the Imperial Appointment table (1d20)."""
-
-    key: str
-    title: str
-    min_status: int
-    banquet_move: str
-
-
-def appointments() -> dict[str, Appointment]:
-    """The six Imperial Appointments by key, from the ``wp_imperial_appointment`` table."""
-    table = get_table("wp_imperial_appointment")
-    return {str(r.data["key"]): Appointment(str(r.data["key"]), r.result, int(r.data["min_status"]),
-                                            str(r.data["banquet_move"])) for r in table.rows}
 
 
 class Banquet(GameState[Action]):
@@ -299,38 +228,18 @@ class Banquet(GameState[Action]):
             out.extend(Snoop(p.id) for p in targets)
         if "interfere" in kinds:
             for piece in self.pieces.values():
-                out.extend(Interfere(piece.id, path) for path in self._moves(piece, piece.square, occ))
+                out.extend(Interfere(piece.id, path) for path in self._paths(piece, piece.square, occ))
         if not only and (not npc_rolls or not out):
             out.append(Pass())
         return out
 
-    def _mingles(self, noble: Noble, occ: Mapping[Square, list[Piece | Noble]]) -> list[Mingle]:
+    def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
         if noble.where == "waiting":
-            return [Mingle((g,)) for g in self.setup.gates if self._noble_block(g, True, occ) is None]
-        return [Mingle(path) for path in self._moves(noble, Square.parse(noble.square), occ)]
+            return [Mingle((g,)) for g in self.setup.gates if noble_block(g, True, occ, self.setup.table) is None]
+        return [Mingle(path) for path in self._paths(noble, Square.parse(noble.square), occ)]
 
-    def _moves(self, mover: Piece | Noble, start: Square,
-               occ: Mapping[Square, list[Piece | Noble]]) -> list[tuple[Square, ...]]:
-        """Every path ``mover`` may take from ``start`` (each square judged once)."""
-        judged: dict[tuple[Square, bool], bool] = {}
-        table = self.setup.table
-
-        def open_(square: Square, last: bool) -> bool:
-            if square not in occ and square not in table:
-                return True
-            key = (square, last)
-            if key not in judged:
-                judged[key] = self._block(mover, square, last, occ) is None
-            return judged[key]
-
-        out: list[tuple[Square, ...]] = []
-        for path in paths_from(start, self.settings.moves_may_turn):
-            if len(path) == 1:
-                if open_(path[0], True):
-                    out.append(path)
-            elif open_(path[0], False) and open_(path[1], True):
-                out.append(path)
-        return out
+    def _paths(self, mover: Piece | Noble, start: Square, occ: Occupants) -> list[tuple[Square, ...]]:
+        return moves(mover, start, occ, self.setup.table, self.settings.moves_may_turn)
 
     def _appointment_moves(self, noble: Noble) -> list[Action]:
         office = self.appointment_of(noble)
@@ -338,7 +247,7 @@ class Banquet(GameState[Action]):
             return []
         occ = self.occupants()
         return [AppointmentMove(p.id, path) for p in self.pieces.values() if p.kind == office.banquet_move
-                for path in self._moves(p, p.square, occ)]
+                for path in self._paths(p, p.square, occ)]
 
     def _npc_snoop_targets(self, noble: Noble) -> list[Piece]:
         """"He will SNOOP only the courtier closest to his own piece.  If two or more are equally close,
@@ -373,58 +282,6 @@ class Banquet(GameState[Action]):
         occ = self.occupants()
         ahead = {Square.parse(s) for s in self.moving["path"]} if self.moving else set()
         return [s for s in ALL_SQUARES if s not in occ and s not in self.setup.table and s not in ahead]
-
-    # -- movement rules -------------------------------------------------------------------
-    def _path_problem(self, mover: Piece | Noble, path: tuple[Square, ...],
-                      occ: Mapping[Square, list[Piece | Noble]]) -> str | None:
-        """Why ``mover`` may not take ``path`` (``None`` if it may), naming the rule."""
-        for i, square in enumerate(path):
-            problem = self._block(mover, square, i == len(path) - 1, occ)
-            if problem:
-                return problem
-        return None
-
-    def _block(self, mover: Piece | Noble, square: Square, last: bool,
-               occ: Mapping[Square, list[Piece | Noble]]) -> str | None:
-        if isinstance(mover, Noble):
-            return self._noble_block(square, last, occ, mover.name)
-        return self._piece_block(mover, square, last, occ)
-
-    def _noble_block(self, square: Square, last: bool, occ: Mapping[Square, list[Piece | Noble]],
-                     name: str = "") -> str | None:
-        if square in self.setup.table:
-            return "the Banquet Table is impassable to all pieces and nobles"
-        for thing in occ.get(square, ()):
-            if isinstance(thing, Noble):
-                if thing.name != name:
-                    return f"a noble may not enter a square occupied by another noble ({thing.name})"
-            elif thing.kind == "praetorian":
-                return "Praetorian Guards cannot be moved through or landed on by nobles"
-            elif thing.kind == "emperor" and not last:
-                return "a noble may land on the Emperor but not move through him"
-        return None
-
-    def _piece_block(self, piece: Piece, square: Square, last: bool,
-                     occ: Mapping[Square, list[Piece | Noble]]) -> str | None:
-        if square in self.setup.table:
-            return "the Banquet Table is impassable to all pieces and nobles"
-        for thing in occ.get(square, ()):
-            if thing is piece:
-                continue
-            if isinstance(thing, Noble):
-                if piece.kind == "courtier" and not last:
-                    return "a courtier who meets a noble stops there and cannot move through him"
-                continue
-            if piece.kind == "emperor":
-                return f"the Emperor may not move through or land on a {thing.kind}"
-            if piece.kind == "praetorian":
-                if thing.kind in ("emperor", "praetorian"):
-                    return f"a Praetorian Guard may not move through or land on any {thing.kind}"
-                if thing.colour == piece.colour:
-                    return "a Praetorian Guard may not move through or land on a courtier of his own colour"
-            elif piece.kind == "courtier":
-                return f"a courtier may not move through or land on a {thing.kind}"
-        return None
 
     # -- check ------------------------------------------------------------------------------
     def check(self, action: Action) -> None:
@@ -498,14 +355,14 @@ class Banquet(GameState[Action]):
             if len(action.path) != 1 or action.path[0] not in self.setup.gates:
                 raise RuleError("a noble not yet on the board can MINGLE only to enter at a palace gate",
                                 rule="Off-Board Nobles", section=OFF_BOARD)
-            problem = self._noble_block(action.path[0], True, occ)
+            problem = noble_block(action.path[0], True, occ, self.setup.table)
             if problem:
                 raise RuleError(f"gate {action.path[0]} is not open: {problem}", rule="Off-Board Nobles",
                                 section=OFF_BOARD)
             return
         start = Square.parse(noble.square)
         self._check_shape(start, action.path)
-        problem = self._path_problem(noble, action.path, occ)
+        problem = path_problem(noble, action.path, occ, self.setup.table)
         if problem:
             raise RuleError(problem, rule="MINGLE", section=TURNS if "noble" in problem else PIECES)
 
@@ -532,7 +389,7 @@ class Banquet(GameState[Action]):
         if piece is None:
             raise RuleError(f"there is no piece {piece_id!r} on the board", rule=what, section=TURNS)
         self._check_shape(piece.square, path)
-        problem = self._path_problem(piece, path, self.occupants())
+        problem = path_problem(piece, path, self.occupants(), self.setup.table)
         if problem:
             raise RuleError(problem, rule=what, section=PIECES)
         return piece
@@ -605,17 +462,17 @@ class Banquet(GameState[Action]):
         pcs = [n for n in self.nobles.values() if not n.npc]
         remaining = [n for n in (pcs or self.nobles.values()) if n.in_banquet]
         if not remaining:
-            self._end("no noble remains at the banquet" if not pcs or len(pcs) == len(self.nobles)
+            self.end("no noble remains at the banquet" if not pcs or len(pcs) == len(self.nobles)
                       else "every player noble has left the banquet")
         elif self.settings.end_when_no_emperor and not self.emperors():
-            self._end("no Emperor remains to present courtiers to")
+            self.end("no Emperor remains to present courtiers to")
 
     def _next_noble(self) -> None:
         self.index += 1
         while True:
             if self.index >= len(self.order):
                 if self.turn >= self.settings.max_turns:
-                    self._end("the Emperor retires after the last turn the GM allows")
+                    self.end("the Emperor retires after the last turn the GM allows")
                     return
                 self.turn += 1
                 alive = [n for n in self.nobles if self.nobles[n].in_banquet]
@@ -655,14 +512,14 @@ class Banquet(GameState[Action]):
                 self.npc_action = kind
                 return
 
-    def _end(self, why: str) -> None:
+    def end(self, why: str) -> None:
         self.phase = "over"
         self.ended_by = why
         self.moving = None
         self.pending = []
         for noble in self.nobles.values():
             if noble.held:
-                self._lose_chits(noble, "the banquet ends before they are presented")
+                self.lose_chits(noble, "the banquet ends before they are presented")
         self.log.record("state", f"the banquet ends: {why}", section=BANQUET)
 
     # -- the actions -----------------------------------------------------------------------
@@ -736,13 +593,13 @@ class Banquet(GameState[Action]):
                 if piece.kind == "emperor":
                     self._contact(thing, piece)
                 else:
-                    self._guard_catches(thing, piece)
+                    guard_catches(self, thing, piece)
             elif piece.kind == "praetorian" and thing.kind == "courtier":
-                self._remove_piece(thing, f"the Praetorian Guard removes {thing.id} from the banquet", PIECES)
+                self.remove_piece(thing, f"the Praetorian Guard removes {thing.id} from the banquet", PIECES)
             if self.phase == "over" or self.pending:
                 return
 
-    def _remove_piece(self, piece: Piece, why: str, section: str) -> None:
+    def remove_piece(self, piece: Piece, why: str, section: str) -> None:
         del self.pieces[piece.id]
         data: dict[str, Any] = {"piece": piece.id}
         if piece.chit:
@@ -771,7 +628,7 @@ class Banquet(GameState[Action]):
         if not info.negative:
             self._take_positive(noble, chit)
             return
-        _MEETINGS[info.effect](self, noble, courtier, chit, first)
+        MEETINGS[info.effect](self, noble, courtier, chit, first)
 
     def _take_positive(self, noble: Noble, chit: Chit) -> None:
         if chit.info.effect == "appointment":
@@ -787,146 +644,23 @@ class Banquet(GameState[Action]):
         noble.held.append(chit.id)
         self.log.record("state", f"{chit.info.name} accompanies {noble.name}", section=PIECES)
 
-    def _lose_chits(self, noble: Noble, why: str) -> None:
+    def lose_chits(self, noble: Noble, why: str) -> None:
         if noble.held:
             self.log.record("state", f"{noble.name} loses {len(noble.held)} courtier chit(s): {why}",
                             section=PIECES, data={"chits": [self.chits[c].kind for c in noble.held]})
         noble.held = []
 
-    def _leave(self, noble: Noble, fate: str, why: str, section: str) -> None:
+    def leave(self, noble: Noble, fate: str, why: str, section: str) -> None:
         """The noble leaves the banquet; positive chits not presented are lost with him."""
-        self._lose_chits(noble, why)
+        self.lose_chits(noble, why)
         if fate in ("slain", "executed") and noble.appointment:
             # "he only loses it if he dies, drops below the minimum Status requirement, or ..."
-            self._lose_appointment(noble, "he is dead")
+            self.lose_appointment(noble, "he is dead")
         noble.where, noble.square, noble.bored = fate, "", False
         if self.moving and self.moving["mover"] == noble.name:
             self.moving = None
         self.log.record("state", f"{noble.name} leaves the banquet ({fate}): {why}", section=section)
 
-    def _end_banquet(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """BUTLER: "The Banquet ends immediately, and any courtier chits that have not yet been presented
-        to the Emperor are lost.\""""
-        self._end("the Butler announces that the Emperor is retiring")
-
-    def _droning_bore(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """DRONING BORE: the noble stops moving; a Petrify or Paralyze save each following turn."""
-        noble.bored = True
-        self.log.record("state", f"{noble.name} is cornered by the Droning Bore", section=CHITS)
-
-    def _drunken_boor(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """DRUNKEN BOOR: all courtier chits not yet presented are lost."""
-        self._lose_chits(noble, "the Drunken Boor drives them off")
-
-    def _black_magic(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """BLACK MAGIC: 1d6x1d6 to nobles within one square (Spell save for half, a surviving saver gains
-        10% of a level); every other piece within one square is slain unless it rolls 4+ on 1d6.
-
-        The spell is where the chit is met; one damage roll serves every noble (ruling "Black Magic").
-        """
-        centre = courtier.square
-        damage = self.rng.dice("1d6x1d6", "Black Magic damage", section=CHITS).total
-        for victim in [n for n in self.nobles.values()
-                       if n.where == "board" and Square.parse(n.square).reach(centre) <= 1]:
-            saved = saving_throw(victim, "spell", self.settings, self.rng, CHITS)
-            taken = damage // 2 if saved else damage
-            victim.hit_points -= taken
-            victim.earned["damage"] += taken
-            self.log.record("state", f"Black Magic deals {victim.name} {taken} damage", section=CHITS,
-                            data={"noble": victim.name, "damage": taken, "saved": saved,
-                                  "hit_points": victim.hit_points})
-            if victim.hit_points <= 0:
-                self._leave(victim, "slain", "slain by Black Magic", CHITS)
-            elif saved:
-                self._award_xp(victim, "survived Black Magic")
-        for piece in sorted((p for p in self.pieces.values() if p.square.reach(centre) <= 1), key=lambda p: p.id):
-            roll = self.rng.roll(6, f"{piece.id} resists Black Magic (4+ survives)", section=CHITS)
-            if roll < 4:
-                self._remove_piece(piece, f"Black Magic slays {piece.id}", CHITS)
-                if piece.kind == "emperor":
-                    self.flags["emperor_slain"] = True
-                    self.log.record("state", "an Emperor is slain", section=CHITS,
-                                    data={"emperors_left": len(self.emperors())})
-
-    def _award_xp(self, noble: Noble, why: str) -> None:
-        noble.earned["counts"]["xp_awards"] += 1
-        self.log.record("state", f"{noble.name} gains {self.settings.xp_award_percent}% of a level's "
-                        f"experience: {why}", section=CHITS)
-
-    def _guild_assassin(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """GUILD ASSASSIN: a Death or Poison save or slain; a survivor gains 10% of a level."""
-        if saving_throw(noble, "death_poison", self.settings, self.rng, CHITS):
-            self._award_xp(noble, "survived the Guild Assassin")
-        else:
-            self._leave(noble, "slain", "slain by the Guild Assassin", CHITS)
-
-    def _usurper(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """USURPER: the other colour's Emperor and two Praetorians, placed where the player chooses.
-
-        With two Emperors already in play the claim changes nothing (ruling "A second Usurper").
-        """
-        reigning = self.emperors()
-        if len(reigning) >= 2:
-            self.log.record("state", "two Emperors already claim the throne", section=CHITS)
-            return
-        colour = other_colour(reigning[0].colour) if reigning else "black"
-        self.pending.append({"kind": "place", "noble": noble.name, "pieces": [
-            {"id": "usurper", "kind": "emperor", "colour": colour, "figure": "king"},
-            {"id": "usurper-praetorian-1", "kind": "praetorian", "colour": colour, "figure": "knight"},
-            {"id": "usurper-praetorian-2", "kind": "praetorian", "colour": colour, "figure": "knight"},
-        ]})
-
-    def _stays_as(self, courtier: Piece, label: str) -> None:
-        """The Emperress, Crown Prince and Hierophant stay in play as a queen, rook or bishop of a colour
-        rolled at random, and count as any other courtier of that colour."""
-        if courtier.figure != "pawn":
-            return
-        figure = self.chits[courtier.chit].info.figure
-        colour = self.rng.choice(COLOURS, f"colour of the {label}'s {figure}", section=CHITS)
-        self.pieces[courtier.id] = replace(courtier, figure=figure, colour=colour)
-        self.log.record("state", f"the {label} stays in play as a {colour} {figure}", section=CHITS)
-
-    def _emperress(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """EMPERRESS: one Wealth level, then hustled out of the banquet, losing all courtiers."""
-        self._stays_as(courtier, "Emperress")
-        self._change(noble, "wealth", noble.wealth + 1, "the Emperress's gifts")
-        self._leave(noble, "removed", "hustled out by the Praetorians after a liaison with the Emperress", CHITS)
-
-    def _crown_prince(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """CROWN PRINCE: 1d6, 1-3 a duel with the prince (a fighter of level 2d6), 4-6 he carouses and
-        brings 1d3 elite legions or fleets to the noble's next battle."""
-        self._stays_as(courtier, "Crown Prince")
-        mood = get_table("wp_crown_prince").roll(self.rng, label=f"the Crown Prince meets {noble.name}")
-        if mood.data["outcome"] == "duel":
-            level = self.rng.dice("2d6", "the Crown Prince's fighter level", section=CHITS).total
-            noble.earned["crown_prince_duels"].append(level)
-        else:
-            support = self.rng.dice("1d3", "elite legions or fleets the Crown Prince brings", section=CHITS).total
-            noble.earned["crown_prince_support"].append(support)
-
-    def _hierophant(self, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
-        """HIEROPHANT: a quest for the first noble to meet him; anyone after loses his courtiers."""
-        self._stays_as(courtier, "Hierophant")
-        if first:
-            noble.earned["counts"]["hierophant_quests"] += 1
-            self.log.record("state", f"the Hierophant gives {noble.name} a quest", section=CHITS)
-        else:
-            self._lose_chits(noble, "they are nervous about the presence of the Hierophant")
-
-    # -- Praetorians and Emperors ------------------------------------------------------------
-    def _guard_catches(self, noble: Noble, guard: Piece) -> None:
-        """A Praetorian reaching a noble strips him of his chits and removes him; a noble carrying a
-        Coup d'Etat first rolls on the 1d6 table (Coup d'Etat)."""
-        if any(self.chits[c].info.effect == "coup" for c in noble.held):
-            roll = get_table("wp_coup_praetorian").roll(self.rng, label=f"{noble.name} caught with a plotter")
-            if "zero" in roll.data:
-                stat = str(roll.data["zero"])
-                self._change(noble, stat, 0, f"the Coup d'Etat is discovered: {roll.result}")
-            else:
-                fate = str(roll.data["fate"])
-                self._leave(noble, fate, f"the Coup d'Etat is discovered: {roll.result}", CHITS)
-                return
-        self._leave(noble, "removed", f"{guard.id} reaches him and strips him of his courtiers", PIECES)
 
     def _contact(self, noble: Noble, emperor: Piece) -> None:
         """The noble presents all his chits to this Emperor, in the order he chooses, and leaves."""
@@ -943,7 +677,7 @@ class Banquet(GameState[Action]):
             if not noble.held:
                 self.pending.pop(0)
                 if noble.where == "board":
-                    self._leave(noble, "presented", "presented to the Emperor", PIECES)
+                    self.leave(noble, "presented", "presented to the Emperor", PIECES)
                 return
             if len({self.chits[c].kind for c in noble.held}) > 1:
                 return
@@ -956,7 +690,7 @@ class Banquet(GameState[Action]):
         noble.earned["presented"].append(chit.kind)
         self.log.record("state", f"{noble.name} presents the {chit.info.name}", section=CHITS,
                         data={"chit": chit.kind, "emperor": decision["emperor"]})
-        _PRESENTATIONS[chit.info.effect](self, noble, chit, decision["emperor"])
+        PRESENTATIONS[chit.info.effect](self, noble, chit, decision["emperor"])
 
     def _resolve(self, action: Action) -> None:
         decision = self.pending[0]
@@ -974,64 +708,24 @@ class Banquet(GameState[Action]):
         elif isinstance(action, ChooseAppointment):
             self.pending.pop(0)
             if action.take:
-                self._appoint(noble, str(decision["offer"]))
+                self.appoint(noble, str(decision["offer"]))
             self._go_on_presenting()
 
-    # -- presentation effects --------------------------------------------------------------------
-    def _gain(self, noble: Noble, chit: Chit, emperor: str) -> None:
-        for stat, amount in chit.info.gain.items():
-            self._change(noble, stat, noble.stat(stat) + amount, f"the {chit.info.name}")
-
-    def _barbarians(self, noble: Noble, chit: Chit, emperor: str) -> None:
-        self.flags["wounded_ranger"] = True
-        noble.earned["counts"]["wounded_rangers"] += 1
-
-    def _writ(self, noble: Noble, chit: Chit, emperor: str) -> None:
-        self.flags["lord_marshals"] += 1
-        noble.earned["counts"]["writs_of_battle"] += 1
-
-    def _appointment(self, noble: Noble, chit: Chit, emperor: str) -> None:
-        """IMPERIAL APPOINTMENT: one appointment at a time; a noble may give up his for the new one."""
-        if noble.appointment and noble.appointment != chit.appointment:
-            self.pending.insert(0, {"kind": "appointment", "noble": noble.name, "offer": chit.appointment})
-            return
-        self._appoint(noble, chit.appointment)
-
-    def _appoint(self, noble: Noble, key: str) -> None:
+    def appoint(self, noble: Noble, key: str) -> None:
         for other in self.nobles.values():
             if other is not noble and other.appointment == key:
-                self._lose_appointment(other, "the same appointment is given to another noble")
+                self.lose_appointment(other, "the same appointment is given to another noble")
         if noble.appointment and noble.appointment != key:
             noble.earned["appointment_lost"] = noble.appointment
         noble.appointment = key
         self.log.record("state", f"{noble.name} is appointed {appointments()[key].title}", section=CHITS)
 
-    def _lose_appointment(self, noble: Noble, why: str) -> None:
+    def lose_appointment(self, noble: Noble, why: str) -> None:
         noble.earned["appointment_lost"] = noble.appointment
         self.log.record("state", f"{noble.name} loses the appointment {noble.appointment}: {why}", section=CHITS)
         noble.appointment = ""
 
-    def _coup(self, noble: Noble, chit: Chit, emperor: str) -> None:
-        """COUP D'ETAT: one Emperor and his Praetorians change colour; of two, the one presented to
-        falls with his Praetorians.  The plotter gains a Wealth level, a Status level and a Legion."""
-        self.flags["coup"] = True
-        target = self.pieces.get(emperor)
-        reigning = self.emperors()
-        if target is not None and len(reigning) == 1:
-            for piece in list(self.pieces.values()):
-                if piece.kind in ("emperor", "praetorian") and piece.colour == target.colour:
-                    self.pieces[piece.id] = replace(piece, colour=other_colour(piece.colour))
-            self.log.record("state", "a palace revolution: the Emperor and his Praetorians change colour",
-                            section=CHITS)
-        elif target is not None:
-            for piece in list(self.pieces.values()):
-                if piece.kind in ("emperor", "praetorian") and piece.colour == target.colour:
-                    self._remove_piece(piece, f"the coup removes {piece.id}", CHITS)
-            # the rest of his courtiers go before "the newly crowned ruler" (ruling "Coup d'Etat")
-            self.pending[0]["emperor"] = self.emperors()[0].id
-        self._gain(noble, chit, emperor)
-
-    def _change(self, noble: Noble, stat: str, value: int, why: str) -> None:
+    def change(self, noble: Noble, stat: str, value: int, why: str) -> None:
         """Set a statistic, keeping the banquet's net change; an appointment whose minimum Status is no
         longer met is lost ("If Status drops below this level for any reason, the appointment is lost")."""
         noble.earned["changes"][stat] += value - noble.stat(stat)
@@ -1039,7 +733,7 @@ class Banquet(GameState[Action]):
         self.log.record("state", f"{noble.name}'s {stat.capitalize()} is now {value}: {why}", section=CHITS)
         office = self.appointment_of(noble)
         if office is not None and noble.status < office.min_status:
-            self._lose_appointment(noble, f"Status {noble.status} is below {office.min_status}")
+            self.lose_appointment(noble, f"Status {noble.status} is below {office.min_status}")
 
     # -- result, views and saves -------------------------------------------------------------
     def result(self) -> Mapping[str, Any]:
@@ -1087,8 +781,8 @@ class Banquet(GameState[Action]):
             "stage": self.stage,
             "stuck": self.stuck,
             "npc_action": self.npc_action,
-            "pending": _copy(self.pending),
-            "moving": _copy(self.moving),
+            "pending": deepcopy(self.pending),
+            "moving": deepcopy(self.moving),
             "ended_by": self.ended_by,
             "flags": dict(self.flags),
             "rng": self.rng.snapshot(),
@@ -1115,8 +809,8 @@ class Banquet(GameState[Action]):
             banquet.stage = str(raw["stage"])
             banquet.stuck = bool(raw["stuck"])
             banquet.npc_action = str(raw["npc_action"])
-            banquet.pending = _copy(list(raw["pending"]))
-            banquet.moving = _copy(raw["moving"])
+            banquet.pending = deepcopy(list(raw["pending"]))
+            banquet.moving = deepcopy(raw["moving"])
             banquet.ended_by = str(raw["ended_by"])
             banquet.flags = dict(raw["flags"])
         except (KeyError, TypeError, ValueError) as exc:
@@ -1148,47 +842,7 @@ def _fresh_earnings() -> dict[str, Any]:
             "crown_prince_duels": [], "crown_prince_support": [], "appointment_lost": "", "damage": 0}
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
-
-
 _DECISION_WORDS = {"present": "choose which courtier to present next",
                    "place": "place the Usurper's pieces",
                    "appointment": "choose whether to take the new appointment"}
 
-_MEETINGS = {
-    "end_banquet": Banquet._end_banquet,
-    "droning_bore": Banquet._droning_bore,
-    "drunken_boor": Banquet._drunken_boor,
-    "black_magic": Banquet._black_magic,
-    "guild_assassin": Banquet._guild_assassin,
-    "usurper": Banquet._usurper,
-    "emperress": Banquet._emperress,
-    "crown_prince": Banquet._crown_prince,
-    "hierophant": Banquet._hierophant,
-}
-
-
-def _counter(key: str) -> Any:
-    def effect(banquet: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
-        noble.earned["counts"][key] += 1
-        banquet.log.record("state", f"{noble.name} gains {key.replace('_', ' ')}: the {chit.info.name}",
-                           section=CHITS)
-    return effect
-
-
-_PRESENTATIONS = {
-    "gain": Banquet._gain,
-    "writ_of_battle": Banquet._writ,
-    "province": _counter("provinces_to_add"),
-    "barbarian_invasion": Banquet._barbarians,
-    "sanctioned_duel": _counter("sanctioned_duels"),
-    "appointment": Banquet._appointment,
-    "unit_upgrade": _counter("unit_upgrades"),
-    "coup": Banquet._coup,
-    "production_bonus": _counter("production_bonuses"),
-}

@@ -26,7 +26,6 @@ from magecraft.core.errors import DataError
 
 FILES = "abcdefgh"
 SIZE = 8
-SECTION = "The Imperial Banquet"
 
 
 class Square(NamedTuple):

@@ -22,10 +22,11 @@ from magecraft.wizard_prince.actions import (
     Place,
     Snoop,
 )
-from magecraft.wizard_prince.banquet import Banquet, Piece
+from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import Square, walking_distances
 from magecraft.wizard_prince.chits import chit_kinds
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.pieces import Piece
 from magecraft.wizard_prince.result import BanquetResult
 
 #: What meeting each negative chit costs a noble holding ``h`` positive chits (the heuristic's guess).

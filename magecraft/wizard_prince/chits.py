@@ -20,8 +20,6 @@ from typing import Any
 
 from magecraft.core.errors import DataError
 
-SECTION = "The Courtier Descriptions"
-
 #: The rules the banquet knows how to apply; a chit file naming any other is refused.
 EFFECTS = frozenset({
     "end_banquet", "droning_bore", "drunken_boor", "black_magic", "guild_assassin", "usurper",

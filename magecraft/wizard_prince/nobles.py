@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import resources
@@ -19,10 +20,9 @@ from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.chits import STATISTICS
-from magecraft.wizard_prince.settings import Settings
+from magecraft.wizard_prince.sections import D20, NPC
+from magecraft.wizard_prince.settings import Settings, refuse_unknown_fields
 
-NPC_SECTION = "Optional Rules: NPC Nobles"
-D20_SECTION = "Using These Rules With D&D 3.5"
 ABILITIES = ("strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma")
 #: "Strength, Constitution or Charisma=Fighter, Wisdom=Cleric, Intelligence=Magic User, Dexterity=Thief";
 #: ties go to the class named first (ruling "NPC class ties").
@@ -118,31 +118,20 @@ class Noble:
         out["abilities"] = dict(self.abilities)
         out["save_targets"] = dict(self.save_targets)
         out["held"] = list(self.held)
-        out["earned"] = _copy(self.earned)
+        out["earned"] = deepcopy(self.earned)
         return out
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Noble:
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise DataError(f"noble {raw.get('name', '?')}: unknown field {unknown[0]!r}")
+        refuse_unknown_fields(cls, raw, f"noble {raw.get('name', '?')}")
         try:
-            noble = cls(**{k: _copy(v) for k, v in raw.items()})
+            noble = cls(**{k: deepcopy(v) for k, v in raw.items()})
         except TypeError as exc:
             raise DataError(f"noble: {exc}") from None
         for stat in STATISTICS:
             if not isinstance(getattr(noble, stat), int):
                 raise DataError(f"{noble.name}: {stat} must be a whole number")
         return noble
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, section: str) -> bool:
@@ -156,7 +145,7 @@ def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, s
     if settings.save_system == "d20":
         bonus = noble_classes()[noble.character_class].d20_bonus(save, noble.level)
         saved = roll + bonus >= settings.d20_dc
-        rng.log.record("save", label, section=D20_SECTION,
+        rng.log.record("save", label, section=D20,
                        data={"roll": roll, "bonus": bonus, "dc": settings.d20_dc, "saved": saved})
     else:
         target = noble.save_targets[save]
@@ -167,9 +156,9 @@ def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, s
 
 def political_statistic(rng: Randomness, label: str) -> int:
     """1d4, "but if any of these statistics is 4, roll 1d4 again and add 4" (Generating NPC Nobles)."""
-    value = rng.roll(4, label, section=NPC_SECTION)
+    value = rng.roll(4, label, section=NPC)
     if value == 4:
-        value = 4 + rng.roll(4, f"{label} (rolled 4: 1d4 more, plus 4)", section=NPC_SECTION)
+        value = 4 + rng.roll(4, f"{label} (rolled 4: 1d4 more, plus 4)", section=NPC)
     return value
 
 
@@ -180,15 +169,15 @@ def generate_npc_noble(name: str, rng: Randomness) -> Noble:
     Wealth, Legions and Fleets by :func:`political_statistic`.  Hit points are the level's hit dice of
     the class (ruling "NPC hit points").
     """
-    abilities = {a: rng.dice("3d6", f"{name}'s {a}", section=NPC_SECTION).total for a in ABILITIES}
+    abilities = {a: rng.dice("3d6", f"{name}'s {a}", section=NPC).total for a in ABILITIES}
     best = max(abilities.values())
     character_class = next(cls for ability, cls in CLASS_BY_ABILITY if abilities[ability] == best)
     alignment = get_table("wp_npc_alignment").roll(rng, label=f"{name}'s alignment").result
-    level = rng.dice("1d6+6", f"{name}'s level", section=NPC_SECTION).total
-    magic_items = rng.dice("1d3", f"{name}'s magic items", section=NPC_SECTION).total
+    level = rng.dice("1d6+6", f"{name}'s level", section=NPC).total
+    magic_items = rng.dice("1d3", f"{name}'s magic items", section=NPC).total
     stats = {s: political_statistic(rng, f"{name}'s {s.capitalize()}") for s in STATISTICS}
     hit_die = noble_classes()[character_class].hit_die
-    hit_points = rng.dice(f"{level}d{hit_die}", f"{name}'s hit points", section=NPC_SECTION).total
+    hit_points = rng.dice(f"{level}d{hit_die}", f"{name}'s hit points", section=NPC).total
     return Noble(name=name, npc=True, level=level, hit_points=hit_points, character_class=character_class,
                  alignment=alignment, abilities=abilities, magic_items=magic_items, status=stats["status"],
                  wealth=stats["wealth"], legions=stats["legions"], fleets=stats["fleets"])

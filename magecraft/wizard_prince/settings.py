@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from magecraft.core.errors import DataError
 
 SAVE_SYSTEMS = ("oed", "d20")
+
+
+def refuse_unknown_fields(cls: type, raw: Mapping[str, Any], what: str) -> None:
+    """A file naming a field ``cls`` does not have is refused whole, naming the field."""
+    unknown = sorted(set(raw) - {f.name for f in fields(cls)})
+    if unknown:
+        raise DataError(f"{what}: unknown field {unknown[0]!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +59,5 @@ class Settings:
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Settings:
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise DataError(f"unknown banquet setting {unknown[0]!r}")
+        refuse_unknown_fields(cls, raw, "banquet setting")
         return cls(**raw)

@@ -15,7 +15,8 @@ from magecraft.wizard_prince.actions import (
     Present,
     Snoop,
 )
-from magecraft.wizard_prince.banquet import Banquet, Chit
+from magecraft.wizard_prince.banquet import Banquet
+from magecraft.wizard_prince.pieces import Chit
 from magecraft.wizard_prince.settings import Settings
 
 EMPEROR = ("emperor", "white", "a4")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from wp_helpers import Arrange, path, refused
 
 from magecraft.wizard_prince.actions import Interfere, Mingle, Pass, Present
-from magecraft.wizard_prince.banquet import Chit
+from magecraft.wizard_prince.pieces import Chit
 
 
 def test_the_emperor_may_not_pass_or_land_on_courtiers_praetorians_or_another_emperor(arrange: Arrange):

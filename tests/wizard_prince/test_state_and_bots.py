@@ -13,10 +13,11 @@ from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.wizard_prince.actions import Mingle, Place
-from magecraft.wizard_prince.banquet import Banquet, Piece
+from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import Square
 from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, RandomBot, play
 from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
+from magecraft.wizard_prince.pieces import Piece
 
 
 def bot_banquet(seed: int, npc: int = 2) -> tuple[Banquet, dict]:

@@ -9,9 +9,10 @@ import pytest
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.wizard_prince.banquet import Banquet, Chit, Piece
+from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import Square
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.pieces import Chit, Piece
 from magecraft.wizard_prince.settings import Settings
 
 Arrange = Callable[..., Banquet]

@@ -1,0 +1,100 @@
+"""Who may move through or land on what ("Turns at the Banquet", "Moving the Non-Player Character Pieces
+at Court", seed 004).
+
+Each function answers for one mover on one board: ``occ`` is what stands on each square (see
+:meth:`Banquet.occupants <magecraft.wizard_prince.banquet.Banquet.occupants>`) and ``table`` the
+Banquet Table, "impassable to all pieces and Player Character Nobles".  A refusal is a sentence naming
+the rule; ``None`` means the square may be entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from magecraft.wizard_prince.board import Square, paths_from
+from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.pieces import Piece
+
+Occupants = Mapping[Square, list[Piece | Noble]]
+TABLE = "the Banquet Table is impassable to all pieces and nobles"
+
+
+def noble_block(square: Square, last: bool, occ: Occupants, table: frozenset[Square],
+                name: str = "") -> str | None:
+    """MINGLE: not into another noble or a Praetorian; onto the Emperor only to end there (ruling "A noble
+    may land on the Emperor")."""
+    if square in table:
+        return TABLE
+    for thing in occ.get(square, ()):
+        if isinstance(thing, Noble):
+            if thing.name != name:
+                return f"a noble may not enter a square occupied by another noble ({thing.name})"
+        elif thing.kind == "praetorian":
+            return "Praetorian Guards cannot be moved through or landed on by nobles"
+        elif thing.kind == "emperor" and not last:
+            return "a noble may land on the Emperor but not move through him"
+    return None
+
+
+def piece_block(piece: Piece, square: Square, last: bool, occ: Occupants, table: frozenset[Square]) -> str | None:
+    """The Emperor passes only nobles; a Praetorian passes nobles and courtiers of the other colour; a
+    courtier may enter a noble's square and stops there (ruling "A courtier who meets a noble stops")."""
+    if square in table:
+        return TABLE
+    for thing in occ.get(square, ()):
+        if thing is piece:
+            continue
+        if isinstance(thing, Noble):
+            if piece.kind == "courtier" and not last:
+                return "a courtier who meets a noble stops there and cannot move through him"
+            continue
+        if piece.kind == "emperor":
+            return f"the Emperor may not move through or land on a {thing.kind}"
+        if piece.kind == "praetorian":
+            if thing.kind in ("emperor", "praetorian"):
+                return f"a Praetorian Guard may not move through or land on any {thing.kind}"
+            if thing.colour == piece.colour:
+                return "a Praetorian Guard may not move through or land on a courtier of his own colour"
+        elif piece.kind == "courtier":
+            return f"a courtier may not move through or land on a {thing.kind}"
+    return None
+
+
+def block(mover: Piece | Noble, square: Square, last: bool, occ: Occupants,
+          table: frozenset[Square]) -> str | None:
+    if isinstance(mover, Noble):
+        return noble_block(square, last, occ, table, mover.name)
+    return piece_block(mover, square, last, occ, table)
+
+
+def path_problem(mover: Piece | Noble, path: tuple[Square, ...], occ: Occupants,
+                 table: frozenset[Square]) -> str | None:
+    """Why ``mover`` may not take ``path`` (``None`` if it may), naming the rule."""
+    for i, square in enumerate(path):
+        problem = block(mover, square, i == len(path) - 1, occ, table)
+        if problem:
+            return problem
+    return None
+
+
+def moves(mover: Piece | Noble, start: Square, occ: Occupants, table: frozenset[Square],
+          may_turn: bool) -> list[tuple[Square, ...]]:
+    """Every path ``mover`` may take from ``start`` (each square judged once)."""
+    judged: dict[tuple[Square, bool], bool] = {}
+
+    def open_(square: Square, last: bool) -> bool:
+        if square not in occ and square not in table:
+            return True
+        key = (square, last)
+        if key not in judged:
+            judged[key] = block(mover, square, last, occ, table) is None
+        return judged[key]
+
+    out: list[tuple[Square, ...]] = []
+    for path in paths_from(start, may_turn):
+        if len(path) == 1:
+            if open_(path[0], True):
+                out.append(path)
+        elif open_(path[0], False) and open_(path[1], True):
+            out.append(path)
+    return out
