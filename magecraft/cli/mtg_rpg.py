@@ -51,6 +51,7 @@ from magecraft.mtg_rpg.character import (
     SYSTEM,
     Character,
     CharacterRecord,
+    apprentice_primary,
     attribute_meaning,
     check_attributes,
     check_calling,
@@ -71,8 +72,10 @@ from magecraft.mtg_rpg.character import (
     to_markdown,
 )
 from magecraft.mtg_rpg.deckbuilding import (
+    apprentice_spells,
     build_referee_deck,
     check_library,
+    open_booster,
     reorganize_library,
     starter_library,
 )
@@ -660,6 +663,30 @@ def monster_command(
     console().print(f"Initiative +{monster.initiative_modifier} and a referee card; size {monster.size_hexes} "
                     f"hex(es); {'natural' if monster.natural else 'summoned'}; mana reserve "
                     f"{monster.mana_reserve}; regenerations {monster.regenerations_left}")
+
+
+@app.command("apprentice")
+def apprentice_command(
+    lands: Annotated[str, typer.Option("--lands", help="Basic lands desired, e.g. Mountain=7,Island=2.")] = "",
+    prime: Annotated[str | None, typer.Option(
+        "--prime", help="The prime mana the mentor decides (W, U, B, R, G or C); else drawn.")] = None,
+    seed: SeedOption = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """A new apprentice's prime mana and starting cards: a single booster pack and basic lands."""
+    rng = make_randomness(seed, None, False)
+    cards = load_pool(open_store(db), cards_file)
+    mana = check_primary(prime) if prime is not None else apprentice_primary(
+        Deck(build_referee_deck(rng, cards), name="referee"), rng)
+    booster = open_booster(rng, cards)
+    library = apprentice_spells(booster, _pairs(lands, "basic lands", "Mountain=7"), cards)
+    if json:
+        print_json({"prime": mana, "booster": [c.name for c in booster], "library": list(library)})
+        return
+    console().print(f"Prime mana {mana}; booster: {', '.join(c.name for c in booster)}")
+    console().print(f"Starting cards ({len(library)}): {', '.join(library)}")
 
 
 @app.command("referee-deck")

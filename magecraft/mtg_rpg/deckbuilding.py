@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from magecraft.core.errors import RuleError
+from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import BASIC_LAND_MANA, mana_types
 from magecraft.mtg_rpg.cards import (
@@ -38,7 +38,7 @@ from magecraft.mtg_rpg.cards import (
     CardPool,
     builtin_pool,
 )
-from magecraft.mtg_rpg.character import MAX_DOTS, Character
+from magecraft.mtg_rpg.character import MAX_DOTS, Character, rulebook
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 DECK_SECTION = "MAGIC: Deck Building"
@@ -47,6 +47,7 @@ START_SECTION = "MAGIC: Starting Character Spell Decks"
 ADDING_SECTION = "MAGIC: Adding Cards to the Library"
 EXCEPTIONS_SECTION = "MAGIC: Spell Exceptions"
 REFEREE_SECTION = "MAGIC: The Referee Deck"
+APPRENTICE_SECTION = "FEATS: Apprentice"
 
 LAND_OF: dict[str, str] = {mana: land for land, mana in BASIC_LAND_MANA.items()}
 
@@ -314,3 +315,40 @@ def starter_library(character: Character, rng: Randomness, pool: CardPool | None
     names = tuple(sorted(c.name for c in (*lands, *picked)))
     check_library(character, names, pool=chosen, starting=size == DEFAULT_SETTINGS.starting_library)
     return names
+
+
+# -- an apprentice's spells ------------------------------------------------------------------
+
+
+def open_booster(rng: Randomness, pool: CardPool | None = None) -> list[Card]:
+    """A random booster pack from the pool: per rarity the number the data file gives (a Ninth
+    Edition booster: 1 rare, 3 uncommons, 11 commons; ruling R5), no card twice in one rarity."""
+    chosen = pool or builtin_pool()
+    counts = rulebook().apprentice
+    pack: list[Card] = []
+    for rarity in ("rare", "uncommon", "common"):
+        wanted = counts[f"booster_{rarity}"]
+        cards = sorted((c for c in chosen if c.rarity == rarity), key=lambda c: c.name)
+        if len(cards) < wanted:
+            raise RuleError(f"the card pool has {len(cards)} {rarity} cards; a booster needs {wanted}",
+                            rule="a single booster pack", section=APPRENTICE_SECTION)
+        rng.shuffle(cards, f"open a booster pack: the {rarity} cards", section=APPRENTICE_SECTION)
+        pack += cards[:wanted]
+    return pack
+
+
+def apprentice_spells(booster: Sequence[Card], lands: Mapping[str, int],
+                      pool: CardPool | None = None) -> tuple[str, ...]:
+    """An apprentice's starting cards: the booster and "any basic lands desired" ("FEATS:
+    Apprentice"), as a library list (basic land names and counts in ``lands``)."""
+    chosen = pool or builtin_pool()
+    names = [c.name for c in booster]
+    for land, count in lands.items():
+        card = chosen.get(land)
+        if card.rarity != "basic land":
+            raise RuleError(f"{card.name} is not a basic land", rule="any basic lands desired",
+                            section=APPRENTICE_SECTION)
+        if count < 0:
+            raise InputError(f"a count of {card.name} cannot be negative")
+        names += [card.name] * count
+    return tuple(sorted(names))

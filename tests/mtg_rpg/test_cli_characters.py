@@ -284,3 +284,17 @@ def test_interrupted_research_and_quickened_casting(capsys: pytest.CaptureFixtur
     assert (json.loads(out)["days"], json.loads(out)["gold"]) == (5, 1500)
     code, _, err = run(capsys, "mtg-rpg", "quicken", "Sarin", "Shock", "--db", str(db))
     assert code == 1 and "no arcane mark for 'Shock'" in err
+
+
+def test_apprentice_booster_and_lands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = str(tmp_path / "s.sqlite3")
+    code, out, err = run(capsys, "mtg-rpg", "apprentice", "--prime", "R", "--lands", "Mountain=7", "--seed", "4",
+                         "--db", db, "--json")
+    assert code == 0, err
+    found = json.loads(out)
+    assert found["prime"] == "R" and len(found["booster"]) == 15
+    assert len(found["library"]) == 22 and found["library"].count("Mountain") >= 7
+    code, again, _ = run(capsys, "mtg-rpg", "apprentice", "--prime", "R", "--lands", "Mountain=7", "--seed", "4",
+                         "--db", db, "--json")
+    assert again == out
+    assert run(capsys, "mtg-rpg", "apprentice", "--lands", "Mountain", "--db", db)[0] == 2

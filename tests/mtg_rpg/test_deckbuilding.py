@@ -14,10 +14,12 @@ from magecraft.mtg_rpg.cards import COLORS, Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import Character, TakenFeat, example_character
 from magecraft.mtg_rpg.deckbuilding import (
     REFEREE_CURVE,
+    apprentice_spells,
     build_referee_deck,
     casting_problem,
     check_library,
     library_problems,
+    open_booster,
     reorganize_library,
     starter_library,
 )
@@ -150,3 +152,15 @@ def test_starter_libraries_are_legal(primary: str) -> None:
     library = starter_library(wizard, Randomness.seeded(4))
     assert len(library) == 60
     check_library(wizard, library)
+
+
+def test_an_apprentice_opens_one_booster_and_adds_basic_lands() -> None:
+    pack = open_booster(Randomness.seeded(5))
+    rarities = [c.rarity for c in pack]
+    assert (len(pack), rarities.count("rare"), rarities.count("uncommon"), rarities.count("common")) == (
+        15, 1, 3, 11)
+    assert len({c.name for c in pack}) == 15
+    library = apprentice_spells(pack, {"Mountain": 7, "island": 2})
+    assert len(library) == 24 and library.count("Mountain") == 7 and library.count("Island") == 2
+    with pytest.raises(RuleError, match="not a basic land"):
+        apprentice_spells(pack, {"Shivan Dragon": 1})
