@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 
 COLUMNS = 4
@@ -77,6 +78,33 @@ def blocking_wall(walls: Iterable[Wall], a: str, b: str) -> Wall | None:
         if wall.between(a, b) and not wall.passable:
             return wall
     return None
+
+
+def line_of_sight(a: str, b: str, walls: Iterable[Wall]) -> bool:
+    """Whether the line between the centres of zones ``a`` and ``b`` crosses no wall (ruling A15).
+
+    Every wall blocks sight, passable or not; a line that only touches the end of a wall (a corner) is not
+    blocked.
+    """
+    return not any(_crosses(a, b, wall) for wall in walls)
+
+
+@cache
+def _crosses(a: str, b: str, wall: Wall) -> bool:
+    (ac, ar), (bc, br) = position(a), position(b)
+    (c1, r1), (c2, r2) = sorted(position(z) for z in wall.zones)
+    start = (Fraction(2 * ac + 1, 2), Fraction(2 * ar + 1, 2))
+    end = (Fraction(2 * bc + 1, 2), Fraction(2 * br + 1, 2))
+    # A wall between columns lies on x = c2 from y = r1 to r1 + 1; between rows on y = r2 from x = c1 to c1 + 1.
+    axis, line, low = (0, c2, r1) if c1 != c2 else (1, r2, c1)
+    along = 1 - axis
+    if start[axis] == end[axis]:
+        return False
+    t = (line - start[axis]) / (end[axis] - start[axis])
+    if not 0 < t < 1:
+        return False
+    where = start[along] + t * (end[along] - start[along])
+    return low < where < low + 1
 
 
 def reachable(start: str, moves: int, walls: Iterable[Wall]) -> dict[str, int]:

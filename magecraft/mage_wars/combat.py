@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magecraft.core.tables import get_table
-from magecraft.mage_wars.arena import Wall, blocking_wall, distance, step
+from magecraft.mage_wars.arena import Wall, blocking_wall, distance, line_of_sight, step
 from magecraft.mage_wars.cards import Attack, Card
 from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
 
@@ -36,12 +36,14 @@ def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, i
 
 
 def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, game: MageWarsGame) -> bool:
-    """Whether ``attacker`` may make ``attack`` from ``from_zone`` against ``target`` (range, Flying, Guard)."""
+    """Whether ``attacker`` may make ``attack`` from ``from_zone`` at ``target`` (range, sight, Flying, Guard)."""
     if isinstance(target, Wall):
         return attack.melee and from_zone in target.zones
     if target.side == attacker.side or not target.in_arena:
         return False
     if not attack.min_range <= distance(from_zone, target.zone) <= attack.max_range:
+        return False
+    if game.walls and not line_of_sight(from_zone, target.zone, game.walls):
         return False
     if attack.mana_cost and (attacker.zap_used or game.mana < attack.mana_cost):
         return False
@@ -178,6 +180,8 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
     if effect is None or not target.in_arena:
         return False
     if not card.min_range <= distance(caster_zone, target.zone) <= card.max_range:
+        return False
+    if game.walls and not line_of_sight(caster_zone, target.zone, game.walls):
         return False
     if card.type == "enchantment" and target.carries(card.name):
         return False
