@@ -41,9 +41,7 @@ def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, g
         return attack.melee and from_zone in target.zones
     if target.side == attacker.side or not target.in_arena:
         return False
-    if not attack.min_range <= distance(from_zone, target.zone) <= attack.max_range:
-        return False
-    if game.walls and not line_of_sight(from_zone, target.zone, game.walls):
+    if not in_reach(game, from_zone, target.zone, attack.min_range, attack.max_range):
         return False
     if attack.mana_cost and (attacker.zap_used or game.mana < attack.mana_cost):
         return False
@@ -57,6 +55,13 @@ def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, g
     # Guard: a melee attacker must attack a guard of the zone first.
     return not any(u.guarding and u.side == target.side and u.zone == target.zone and u.in_arena
                    for u in game.units.values())
+
+
+def in_reach(game: MageWarsGame, from_zone: str, to_zone: str, min_range: int, max_range: int) -> bool:
+    """Within range (counted in zones) and in sight (ruling A15)."""
+    if not min_range <= distance(from_zone, to_zone) <= max_range:
+        return False
+    return not game.walls or line_of_sight(from_zone, to_zone, game.walls)
 
 
 def attack_dice(attacker: Unit, attack: Attack, target: Target, moved: bool) -> int:
@@ -179,9 +184,7 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
     effect = card.effect
     if effect is None or not target.in_arena:
         return False
-    if not card.min_range <= distance(caster_zone, target.zone) <= card.max_range:
-        return False
-    if game.walls and not line_of_sight(caster_zone, target.zone, game.walls):
+    if not in_reach(game, caster_zone, target.zone, card.min_range, card.max_range):
         return False
     if card.type == "enchantment" and target.carries(card.name):
         return False
