@@ -450,3 +450,16 @@ def test_a_queen_moved_onto_a_noble_gives_him_the_same_liaison(arrange: Arrange)
     bob = banquet.nobles["Bob"]
     assert bob.where == "removed" and bob.wealth == 2
     assert str(banquet.pieces["courtier-1"].square) == "e7"
+
+
+@pytest.mark.parametrize(("roll", "stuck"), [(10, False), (9, True)])
+def test_the_seeds_d20_example_the_droning_bore_is_a_fortitude_save_against_dc_15(arrange: Arrange, roll, stuck):
+    """"The Droning Bore requires a Petrify or Paralyze save, which would translate in D20 3.5 terms into a
+    Fortitude save against DC 15" (Using These Rules With D&D 3.5): a level 7 fighter adds 5."""
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "white", "e5", "droning_bore")],
+                      dice=[6, 1, roll], settings=Settings(save_system="d20"))
+    banquet.apply(Mingle(path("e5")))
+    banquet.apply(Pass())
+    assert banquet.stuck == stuck and banquet.nobles["Ann"].bored == stuck
+    save = banquet.log.of_kind("save")[-1]
+    assert save.data == {"roll": roll, "bonus": 5, "dc": 15, "saved": not stuck}

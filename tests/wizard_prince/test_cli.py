@@ -12,6 +12,19 @@ from magecraft.cli.app import main
 from magecraft.core.saves import SaveStore
 
 AUTO = ["wizard-prince", "banquet", "--auto", "--npc", "4", "--seed", "11", "--json"]
+#: Ann, a person at the terminal, and one NPC noble (seed 2: Ann enters after him, at one of three gates).
+ANN = ["--players", "Ann", "--npc", "1", "--seed", "2"]
+
+
+def at_terminal(monkeypatch, answers: str, db: Path, *args: str) -> int:
+    """Run ``banquet`` with ``answers`` typed at its prompts, one a line, saving in ``db``."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    return main(["wizard-prince", "banquet", "--db", str(db), *args])
+
+
+def menu_number(listing: str, text: str) -> str:
+    """The number the last menu in ``listing`` gives to the line containing ``text``."""
+    return next(line.split(".")[0].strip() for line in listing.splitlines()[::-1] if text in line)
 
 
 def test_auto_json_is_byte_identical_for_the_same_seed(capsys):
@@ -54,17 +67,72 @@ def test_a_bad_setup_file_is_refused(capsys, tmp_path: Path):
 
 
 def test_playing_at_the_terminal_saves_and_resumes(capsys, monkeypatch, tmp_path: Path):
-    db = str(tmp_path / "saves.sqlite3")
-    start = ["wizard-prince", "banquet", "--players", "Ann", "--npc", "1", "--seed", "2", "--db", db]
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\nx\nq\n"))
-    assert main([*start, "--save", "feast"]) == 0
+    db = tmp_path / "saves.sqlite3"
+    assert at_terminal(monkeypatch, "1\nx\nq\n", db, *ANN, "--save", "feast") == 0
     out = capsys.readouterr().out
     assert "Ann" in out and "choose an action" in out and "is not one of" in out
-    assert "Resume with --load feast" in out
-    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
-    assert main(["wizard-prince", "banquet", "--load", "feast", "--db", db, "--save", "feast"]) == 0
+    assert "Resume with --load feast" in out and "The banquet ends" not in out
+    assert at_terminal(monkeypatch, "q\n", db, "--load", "feast", "--save", "feast") == 0
     assert "Ann" in capsys.readouterr().out
-    assert main(["wizard-prince", "banquet", "--load", "nothing", "--db", db]) == 2
+    assert at_terminal(monkeypatch, "", db, "--load", "nothing") == 2
+
+
+def test_a_player_sees_what_he_snoops_at_the_terminal(capsys, monkeypatch, tmp_path: Path):
+    db = tmp_path / "saves.sqlite3"
+    # enter at the first gate; the turn's actions are then offered by kind
+    assert at_terminal(monkeypatch, "1\nq\n", db, *ANN, "--save", "snoop") == 0
+    listing = capsys.readouterr().out
+    assert "SNOOP (" in listing and "INTERFERE (" in listing
+    snoop = menu_number(listing, "SNOOP (")
+    # SNOOP, then the first courtier, shown to Zed (refused) and then to NPC 1
+    assert at_terminal(monkeypatch, f"{snoop}\n1\nZed\nNPC 1\nq\n", db, "--load", "snoop", "--save", "snoop") == 0
+    out = capsys.readouterr().out
+    assert "Ann snoops courtier-1" in out and "'Zed' is not another player" in out
+    saved = SaveStore(db).load("snoop", "wizard_prince", "game").state
+    assert saved["knowledge"]["Ann"] == saved["knowledge"]["NPC 1"] == ["chit-1"]   # courtier-1's chit
+
+
+def test_a_bad_answer_is_asked_again_without_redrawing_and_0_goes_back(capsys, monkeypatch, tmp_path: Path):
+    db = tmp_path / "saves.sqlite3"
+    assert at_terminal(monkeypatch, "1\nq\n", db, *ANN, "--save", "feast") == 0
+    snoop = menu_number(capsys.readouterr().out, "SNOOP (")
+    assert at_terminal(monkeypatch, f"9\nzz\n{snoop}\n17\n0\nq\n", db, "--load", "feast") == 0
+    out = capsys.readouterr().out
+    assert out.count("The Imperial Banquet, turn") == 1            # the board is drawn once
+    assert "'9' is not one of 1-4" in out and "'zz' is not one of 1-4" in out
+    assert "'17' is not one of 0-15" in out
+    assert out.count("choose an action") == 2                       # 0 went back to the kinds of action
+
+
+def test_two_people_pass_the_screen_and_see_only_their_own_snoops(capsys, monkeypatch, tmp_path: Path):
+    db = tmp_path / "saves.sqlite3"
+    # each choice is preceded by handing the screen over: two gates, then the first turn's player stops
+    assert at_terminal(monkeypatch, "\n1\n\n1\n\nq\n", db, "--players", "Ann,Bob", "--seed", "5",
+                       "--save", "hot") == 0
+    out = capsys.readouterr().out
+    assert out.count("Pass the screen to") == 3
+    saved = SaveStore(db).load("hot", "wizard_prince", "game").state
+    player = saved["order"][saved["index"]]
+    other = "Bob" if player == "Ann" else "Ann"
+    snoop = menu_number(out, "SNOOP (")
+    assert at_terminal(monkeypatch, f"\n{snoop}\n1\n\n\nq\n", db, "--load", "hot", "--save", "hot") == 0
+    out = capsys.readouterr().out
+    seen, rest = out.split(f"Pass the screen to {other}", 1)
+    assert f"{player} snoops courtier-1" in seen and "snoops" not in rest
+    knowledge = SaveStore(db).load("hot", "wizard_prince", "game").state["knowledge"]
+    assert knowledge == {player: ["chit-1"], other: []}
+
+
+def test_a_resumed_game_goes_on_exactly_as_an_unbroken_one(monkeypatch, tmp_path: Path):
+    db = tmp_path / "saves.sqlite3"
+    # enter at gate 1, then "pass" (the 4th kind of action) each turn
+    assert at_terminal(monkeypatch, "1\n4\n4\n4\nq\n", db, *ANN, "--save", "unbroken") == 0
+    assert at_terminal(monkeypatch, "1\n4\nq\n", db, *ANN, "--save", "broken") == 0
+    assert at_terminal(monkeypatch, "4\n4\nq\n", db, "--load", "broken", "--save", "broken") == 0
+    store = SaveStore(db)
+    unbroken = store.load("unbroken", "wizard_prince", "game").state
+    assert unbroken["turn"] == 4
+    assert store.load("broken", "wizard_prince", "game").state == unbroken
 
 
 def test_nobles_come_from_a_file(capsys, tmp_path: Path):
@@ -78,78 +146,3 @@ def test_nobles_come_from_a_file(capsys, tmp_path: Path):
     sheets.write_text('[[noble]]\nname = "Duke Orlu"\ncharm = 9\n')
     assert main(["wizard-prince", "banquet", "--auto", "--nobles", str(sheets)]) == 2
     assert "unknown field 'charm'" in capsys.readouterr().err
-
-
-def menu_number(listing: str, text: str) -> str:
-    """The number the last menu in ``listing`` gives to the line containing ``text``."""
-    return next(line.split(".")[0].strip() for line in listing.splitlines()[::-1] if text in line)
-
-
-def test_a_player_sees_what_he_snoops_at_the_terminal(capsys, monkeypatch, tmp_path: Path):
-    db = str(tmp_path / "saves.sqlite3")
-    start = ["wizard-prince", "banquet", "--players", "Ann", "--npc", "1", "--seed", "2", "--db", db]
-    # enter at the first gate; the turn's actions are then offered by kind
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
-    assert main([*start, "--save", "snoop"]) == 0
-    listing = capsys.readouterr().out
-    assert "SNOOP (" in listing and "INTERFERE (" in listing
-    snoop = menu_number(listing, "SNOOP (")
-    # SNOOP, then the first courtier, shown to Zed (refused) and then to NPC 1
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"{snoop}\n1\nZed\nNPC 1\nq\n"))
-    assert main(["wizard-prince", "banquet", "--load", "snoop", "--db", db, "--save", "snoop"]) == 0
-    out = capsys.readouterr().out
-    assert "Ann snoops courtier-1" in out and "'Zed' is not another player" in out
-    saved = SaveStore(db).load("snoop", "wizard_prince", "game").state
-    assert saved["knowledge"]["Ann"] == saved["knowledge"]["NPC 1"] == ["chit-1"]   # courtier-1's chit
-
-
-def test_a_bad_answer_is_asked_again_without_redrawing_and_0_goes_back(capsys, monkeypatch, tmp_path: Path):
-    db = str(tmp_path / "saves.sqlite3")
-    start = ["wizard-prince", "banquet", "--players", "Ann", "--npc", "1", "--seed", "2", "--db", db]
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
-    assert main([*start, "--save", "feast"]) == 0
-    snoop = menu_number(capsys.readouterr().out, "SNOOP (")
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"9\nzz\n{snoop}\n17\n0\nq\n"))
-    assert main(["wizard-prince", "banquet", "--load", "feast", "--db", db]) == 0
-    out = capsys.readouterr().out
-    assert out.count("The Imperial Banquet, turn") == 1            # the board is drawn once
-    assert "'9' is not one of 1-4" in out and "'zz' is not one of 1-4" in out
-    assert "'17' is not one of 0-15" in out
-    assert out.count("choose an action") == 2                       # 0 went back to the kinds of action
-
-
-def test_two_people_pass_the_screen_and_see_only_their_own_snoops(capsys, monkeypatch, tmp_path: Path):
-    db = str(tmp_path / "saves.sqlite3")
-    start = ["wizard-prince", "banquet", "--players", "Ann,Bob", "--seed", "5", "--db", db, "--save", "hot"]
-    # each choice is preceded by handing the screen over: two gates, then the first turn's player stops
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n\n1\n\nq\n"))
-    assert main(start) == 0
-    out = capsys.readouterr().out
-    assert out.count("Pass the screen to") == 3
-    saved = SaveStore(db).load("hot", "wizard_prince", "game").state
-    player = saved["order"][saved["index"]]
-    other = "Bob" if player == "Ann" else "Ann"
-    snoop = menu_number(out, "SNOOP (")
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"\n{snoop}\n1\n\n\nq\n"))
-    assert main(["wizard-prince", "banquet", "--load", "hot", "--db", db, "--save", "hot"]) == 0
-    out = capsys.readouterr().out
-    seen, rest = out.split(f"Pass the screen to {other}", 1)
-    assert f"{player} snoops courtier-1" in seen and "snoops" not in rest
-    knowledge = SaveStore(db).load("hot", "wizard_prince", "game").state["knowledge"]
-    assert knowledge == {player: ["chit-1"], other: []}
-
-
-def test_a_resumed_game_goes_on_exactly_as_an_unbroken_one(monkeypatch, tmp_path: Path):
-    db = str(tmp_path / "saves.sqlite3")
-    start = ["wizard-prince", "banquet", "--players", "Ann", "--npc", "1", "--seed", "2", "--db", db]
-    # enter at gate 1, then "pass" (4th kind of action) each turn
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n4\n4\n4\nq\n"))
-    assert main([*start, "--save", "unbroken"]) == 0
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n4\nq\n"))
-    assert main([*start, "--save", "broken"]) == 0
-    monkeypatch.setattr("sys.stdin", io.StringIO("4\n4\nq\n"))
-    assert main(["wizard-prince", "banquet", "--load", "broken", "--db", db, "--save", "broken"]) == 0
-    store = SaveStore(db)
-    unbroken = store.load("unbroken", "wizard_prince", "game").state
-    assert unbroken["turn"] == 4
-    assert store.load("broken", "wizard_prince", "game").state == unbroken
