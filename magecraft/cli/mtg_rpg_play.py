@@ -57,11 +57,11 @@ from magecraft.mtg_rpg.actions import (
 from magecraft.mtg_rpg.cards import ATTRIBUTES, CardPool
 from magecraft.mtg_rpg.character import (
     SYSTEM,
+    Character,
     CharacterRecord,
     current_life,
     derive,
     load_character,
-    rulebook,
 )
 from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative, wizard_initiative
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
@@ -76,7 +76,8 @@ from magecraft.mtg_rpg.duel import (
 )
 from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
 from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
-from magecraft.mtg_rpg.skills import assumed_equipment
+from magecraft.mtg_rpg.settings import Settings
+from magecraft.mtg_rpg.skills import assumed_equipment, skill_action
 
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
@@ -114,11 +115,14 @@ def action_command(
     helper: Annotated[list[str] | None, typer.Option(
         "--helper", help="A saved Wizard helping: makes a Challenging (9) action with the same skill.")] = None,
     attempt: Annotated[int, typer.Option("--attempt", help="Which attempt this is (2nd is +3).")] = 1,
+    untrained: Annotated[bool, typer.Option(
+        "--untrained", help="The referee allows the skill untrained (no dots: the attribute alone).")] = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Perform an action: play a card from the Wizard's saved hand and add it to skill + attribute."""
@@ -138,9 +142,9 @@ def action_command(
     rng = continue_dice(record, seed, dice, physical_dice)
     pool = load_pool(store, cards_file)
     deck = play_deck(record, pool, rng)
+    rules = house_rules_from(house_rules)
     if skill is not None:
-        known = rulebook().skill(skill)
-        linked, score = known.attribute, wizard.skill_total(known.name)
+        linked, score = skill_action(wizard, skill, untrained=untrained)
     else:
         linked = (attribute or "").upper()
         score = wizard.attribute(linked)
@@ -152,10 +156,11 @@ def action_command(
     planned = ActionAttempt(score=score, difficulty=rating, attribute=linked, card=chosen, power_play=power_play,
                             heroic_points=heroic, stunt=stunt, helpers_succeeded=helpers + len(helping),
                             attempt=attempt)
-    check_action(deck, planned, unspent_xp=wizard.xp)
-    helped = [_help(store, h, skill, linked, pool) for h in helping]
+    check_action(deck, planned, unspent_xp=wizard.xp, settings=rules)
+    helper_scores = [_helper_score(h.character, skill, linked, untrained) for h in helping]
+    helped = [_help(store, h, s, linked, pool, rules) for h, s in zip(helping, helper_scores, strict=True)]
     result = resolve_action(deck, replace(planned, helpers_succeeded=helpers + sum(r.success for r in helped)),
-                            rng, unspent_xp=wizard.xp)
+                            rng, unspent_xp=wizard.xp, settings=rules)
     library = list(wizard.library)
     if result.power_play:
         library.remove(result.power_play)
@@ -177,14 +182,19 @@ def action_command(
         console().print(f"[red]{wizard.name} has run out of cards:[/red] {spent.describe()}.")
 
 
-def _help(store: SaveStore, record: CharacterRecord, skill: str | None, attribute: str,
-          pool: CardPool) -> ActionResult:
+def _helper_score(helper: Character, skill: str | None, attribute: str, untrained: bool) -> int:
+    if skill is None:
+        return helper.attribute(attribute)
+    return skill_action(helper, skill, untrained=untrained)[1]
+
+
+def _help(store: SaveStore, record: CharacterRecord, score: int, attribute: str, pool: CardPool,
+          rules: Settings) -> ActionResult:
     """A saved helper's Challenging (9) action with the leader's skill ("Skill Cooperation")."""
     helper = record.character
-    score = helper.skill_total(skill) if skill is not None else helper.attribute(attribute)
     deck = play_deck(record, pool, record.rng)
     result = resolve_action(deck, ActionAttempt(score=score, difficulty=HELPER_DIFFICULTY, attribute=attribute,
-                                                card=deck.strongest()), record.rng)
+                                                card=deck.strongest(rules)), record.rng, settings=rules)
     store_deck(store, record, helper, deck, record.rng)
     return result
 
@@ -195,6 +205,8 @@ def contest_command(
     skill: Annotated[str, typer.Option("--skill", help="The first Wizard's skill.")],
     against: Annotated[str | None, typer.Option(
         "--against", help="The second Wizard's skill (default: the same).")] = None,
+    untrained: Annotated[bool, typer.Option(
+        "--untrained", help="The referee allows the skills untrained (the attribute alone).")] = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     json: JsonOption = False,
@@ -205,14 +217,15 @@ def contest_command(
         raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
     store = open_store(db)
     pool = load_pool(store, cards_file)
+    records = [load_character(store, name) for name in (first, second)]
+    # Both attempts are checked before either Wizard's cards move.
+    scores = [skill_action(r.character, used, untrained=untrained)
+              for r, used in zip(records, (skill, against or skill), strict=True)]
     results = {}
-    for name, used in ((first, skill), (second, against or skill)):
-        record = load_character(store, name)
-        known = rulebook().skill(used)
+    for record, (linked, score) in zip(records, scores, strict=True):
         deck = play_deck(record, pool, record.rng)
         results[record.character.name] = resolve_action(
-            deck, ActionAttempt(score=record.character.skill_total(known.name), difficulty=0,
-                                attribute=known.attribute, card=deck.strongest()), record.rng)
+            deck, ActionAttempt(score=score, difficulty=0, attribute=linked, card=deck.strongest()), record.rng)
         store_deck(store, record, record.character, deck, record.rng)
     (a, result_a), (b, result_b) = results.items()
     won = opposed(result_a.total, result_b.total)

@@ -19,9 +19,10 @@ from typing import Literal
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import ActionAttempt, ActionResult, SpellDeck, resolve_action
-from magecraft.mtg_rpg.character import Character
+from magecraft.mtg_rpg.character import Character, rulebook
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
+SKILLS = "SKILLS"
 SKILL_DESCRIPTIONS = "SKILLS: Skill Descriptions"
 LEADERSHIP = "FEATS: Leadership"
 ASSUMED = "EQUIPMENT: Assumed Equipment"
@@ -35,6 +36,20 @@ Mount = Literal["natural", "summoned", "cohort"]
 MOUNTS: tuple[Mount, ...] = ("natural", "summoned", "cohort")
 #: "Riding" augment: "Requires a Ride role DC 5 to cast a spell" from the cohort's back.
 CAST_WHILE_RIDING_DIFFICULTY = 5
+
+
+def skill_action(character: Character, skill: str, *, untrained: bool = False) -> tuple[str, int]:
+    """The linked attribute and the score (attribute + dots) for an action with ``skill``.
+
+    "If you don't have the skill, you cannot make an attempt. However, some skills can be used
+    untrained ... Untrained use depends on the referee": without a dot the attempt is refused unless
+    the referee allows it (``untrained``), when the attribute alone counts (ruling R6).
+    """
+    known = rulebook().skill(skill)
+    if not character.skill_dots(known.name) and not untrained:
+        raise RuleError(f"{character.name} has no dots in {known.name} and cannot attempt it untrained "
+                        "unless the referee allows", rule="no skill, no attempt", section=SKILLS)
+    return known.attribute, character.skill_total(known.name)
 
 
 def language_use(dots: int) -> str:

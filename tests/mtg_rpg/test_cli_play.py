@@ -315,3 +315,15 @@ def test_quickened_spell_once_until_renewal(db, capsys):
     assert "once each renewal period" in capsys.readouterr().err
     run_json(capsys, "mtg-rpg", "renew", "Sarin", "--db", str(db), "--json")
     assert run_json(capsys, "mtg-rpg", "quicken", "Sarin", "Shock", "--db", str(db), "--json")["cast"] == "Shock"
+
+
+def test_an_untrained_skill_is_refused_unless_the_referee_allows_it(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    before = load_character(SaveStore(db), "Sarin")
+    args = ["mtg-rpg", "action", "Sarin", "--skill", "Seamanship", "--difficulty", "9", "--db", str(db)]
+    assert main(args) == 1
+    assert "no dots in Seamanship" in capsys.readouterr().err
+    assert load_character(SaveStore(db), "Sarin").to_dict() == before.to_dict()
+    # untrained, Sarin's CH 2 alone + Lava Axe 5 = 7
+    out = run_json(capsys, *args, "--untrained", "--json")
+    assert (out["score"], out["total"], out["success"]) == (2, 7, False)

@@ -18,6 +18,7 @@ from magecraft.mtg_rpg.skills import (
     copper_value,
     gold_value,
     language_use,
+    skill_action,
 )
 
 POOL = builtin_pool()
@@ -66,3 +67,12 @@ def test_one_platinum_is_ten_gold_a_hundred_silver_a_thousand_copper() -> None:
         copper_value({"ep": 1})
     with pytest.raises(InputError, match="negative"):
         copper_value({"gp": -1})
+
+
+def test_no_skill_no_attempt_unless_the_referee_allows_it_untrained() -> None:
+    sarin = example_character()  # ST 3, Athletics 3; no Seamanship (CH 2)
+    assert skill_action(sarin, "athletics") == ("ST", 6)
+    with pytest.raises(RuleError, match="no dots in Seamanship") as info:
+        skill_action(sarin, "Seamanship")
+    assert info.value.rule == "no skill, no attempt"
+    assert skill_action(sarin, "Seamanship", untrained=True) == ("CH", 2)
