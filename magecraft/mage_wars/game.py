@@ -157,7 +157,7 @@ class MageWarsGame(GameState[Action]):
                  spellbook: list[str], *, mana: int, round_no: int = 0, stage: str = "ready",
                  initiative: str = DUMMY, planned: list[str] | None = None, pending: str = "",
                  turn: str = "", done: dict[str, bool] | None = None, you_passed: bool = False,
-                 quickcast_used: bool = False, wall_damage: dict[str, int] | None = None,
+                 quickcast_used: bool = False, mage_next: bool = False, wall_damage: dict[str, int] | None = None,
                  walls: list[Wall] | None = None, kills: dict[str, int] | None = None,
                  winner: str | None = None, end_reason: str = "", next_id: int = 1) -> None:
         self.rng = rng
@@ -175,6 +175,8 @@ class MageWarsGame(GameState[Action]):
         self.done = done or {YOU: False, DUMMY: False}
         self.you_passed = you_passed
         self.quickcast_used = quickcast_used
+        #: Your mage quick cast in its own action phase and must now take its action (ruling A16).
+        self.mage_next = mage_next
         self.wall_damage = wall_damage or {}
         self.walls = list(settings.walls) if walls is None else walls
         self.kills = kills or {"by_you": 0, "by_dummy": 0}
@@ -443,15 +445,20 @@ class MageWarsGame(GameState[Action]):
             for n in range(3):
                 combos = combinations_with_replacement(names, n)
                 actions.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
-        elif self.pending == "quick_cast":
+        elif self.pending == "quick_cast" or (self.pending == "activate" and self._may_quick_cast_in_action()):
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
                 actions.extend(Action("quick_cast", name=name, target=t, reveal=r) for t in targets
                                for r in self._reveal_choices(card_book().get(name)))
-        elif self.pending == "activate":
+        if self.pending == "activate":
             for unit in self.ready_units(YOU):
-                actions.extend(self._activations(unit))
+                if unit.id == YOU or not self.mage_next:
+                    actions.extend(self._activations(unit))
         return actions
+
+    def _may_quick_cast_in_action(self) -> bool:
+        """Your mage may quick cast in its own action phase, before acting, if its marker is unused (A16)."""
+        return not self.quickcast_used and self.you.ready
 
     def _reveal_choices(self, card: Card) -> tuple[bool, ...]:
         """Face down, and face up too if you can pay both costs (enchantments); other spells just cast."""
@@ -506,7 +513,7 @@ class MageWarsGame(GameState[Action]):
         if self.winner is not None:
             return RuleError("the game is over", rule="Game End", section=SEC_END)
         expected = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
-                    "activate": ("activate", "pass", "reveal")}
+                    "activate": ("activate", "pass", "reveal", "quick_cast")}
         if action.kind not in expected.get(self.pending, ()):
             return RuleError(f"now you must {self.pending or 'wait'}, not {action.kind}", rule="Sequence",
                              section=SEC_ACTION)
@@ -517,6 +524,9 @@ class MageWarsGame(GameState[Action]):
             return self._why_plan(action)
         if action.kind == "reveal":
             return self._why_reveal(action)
+        if self.mage_next and action.kind != "reveal" and action.actor != YOU:
+            return RuleError("your mage quick cast in its action phase: now it must take its action",
+                             rule="Quickcast", section=SEC_ACTION)
         if action.kind == "pass":
             if self.pending == "activate" and len(self.ready_units(DUMMY)) <= len(self.ready_units(YOU)):
                 return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
@@ -529,6 +539,9 @@ class MageWarsGame(GameState[Action]):
                                  section=SEC_READY)
             if card.action != "quick":
                 return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
+            if self.pending == "activate" and not self._may_quick_cast_in_action():
+                return RuleError("your mage has used its quick cast this round or has already acted",
+                                 rule="Quickcast", section=SEC_ACTION)
             if self.you.incapacitated:
                 return RuleError("your mage is stunned or knocked down", rule="Stun and Slam", section=SEC_ARENA)
             return self._why_cast(card, self.you.zone, action.target, action.reveal)
@@ -651,7 +664,10 @@ class MageWarsGame(GameState[Action]):
                 self.you_passed = True
         elif action.kind == "quick_cast":
             self.quickcast_used = True
-            self.done[YOU] = True
+            if self.stage == "creatures":
+                self.mage_next = True
+            else:
+                self.done[YOU] = True
             self._cast(card_book().get(action.name), action.target, action.reveal)
         else:
             self._activate(action)
@@ -688,6 +704,7 @@ class MageWarsGame(GameState[Action]):
     def _activate(self, action: Action) -> None:
         unit = self.units[action.actor]
         unit.ready = False
+        self.mage_next = False
         if unit.recover():
             self.event(f"{unit.describe()} spends its action recovering", section=SEC_ARENA)
             return
@@ -718,7 +735,7 @@ class MageWarsGame(GameState[Action]):
             "decks": {k: d.to_dict() for k, d in self.decks.items()}, "spellbook": list(self.spellbook),
             "mana": self.mana, "round": self.round, "stage": self.stage, "initiative": self.initiative,
             "planned": list(self.planned), "pending": self.pending, "turn": self.turn, "done": dict(self.done),
-            "you_passed": self.you_passed, "quickcast_used": self.quickcast_used,
+            "you_passed": self.you_passed, "quickcast_used": self.quickcast_used, "mage_next": self.mage_next,
             "wall_damage": dict(self.wall_damage), "walls": [w.to_dict() for w in self.walls],
             "kills": dict(self.kills), "winner": self.winner, "end_reason": self.end_reason,
             "next_id": self.next_id, "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
@@ -738,6 +755,7 @@ class MageWarsGame(GameState[Action]):
                 initiative=str(raw["initiative"]), planned=list(raw["planned"]), pending=str(raw["pending"]),
                 turn=str(raw["turn"]), done={k: bool(v) for k, v in raw["done"].items()},
                 you_passed=bool(raw["you_passed"]), quickcast_used=bool(raw["quickcast_used"]),
+                mage_next=bool(raw.get("mage_next", False)),
                 wall_damage={k: int(v) for k, v in raw["wall_damage"].items()}, walls=list(walls),
                 kills={k: int(v) for k, v in raw["kills"].items()}, winner=raw["winner"],
                 end_reason=str(raw["end_reason"]), next_id=int(raw["next_id"]),

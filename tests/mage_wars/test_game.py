@@ -270,3 +270,33 @@ def test_purge_magic_destroys_face_down_enchantments_and_no_second_copy_goes_on(
     dummy.quick_cast(game)
     # Purge Magic goes on the enchanted enemy with the highest remaining life: your mage.
     assert game.you.hidden == [] and game.units["y1"].hidden == ["Agony"]
+
+
+def test_your_mage_may_quick_cast_in_its_own_action_phase_then_must_act(build):
+    # Jet Stream at the Dummy Mage: dice 3 and 4 (1 + 2 damage), effect die 1 (no push).
+    game = build([3, 4, 1], you="B1", dummy="A1", stage="creatures", mana=10,
+                 creatures=[(YOU, "Timber Wolf", "D3", 0)])
+    game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
+    quick = Action("quick_cast", name="Jet Stream", target=DUMMY)
+    assert quick in game.legal_actions()
+    game.apply(quick)
+    assert (game.dummy.damage, game.mana, game.quickcast_used) == (3, 6, True)
+    assert (game.stage, game.pending, game.turn) == ("creatures", "activate", YOU)
+    assert {a.actor for a in game.legal_actions()} == {YOU}
+    _unchanged(game, Action("activate", "y1", "D3", "guard"))
+    _unchanged(game, Action("pass"))
+    assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
+    game.apply(Action("activate", YOU, "B1", "guard"))
+    assert not game.mage_next and game.you.guarding
+
+
+def test_no_quick_cast_in_the_action_phase_once_used_or_after_acting(build):
+    game = build([], you="B1", dummy="A1", stage="creatures", mana=10, creatures=[(YOU, "Timber Wolf", "D3", 0)])
+    game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
+    game.quickcast_used = True
+    assert not [a for a in game.legal_actions() if a.kind == "quick_cast"]
+    _unchanged(game, Action("quick_cast", name="Jet Stream", target=DUMMY))
+    game.quickcast_used = False
+    game.you.ready = False
+    assert not [a for a in game.legal_actions() if a.kind == "quick_cast"]
+    _unchanged(game, Action("quick_cast", name="Jet Stream", target=DUMMY))
