@@ -297,8 +297,11 @@ def board(state: Banquet, viewer: str | None) -> Table:
         grid.add_row(*cells)
     waiting = [n.name for n in state.nobles.values() if n.where == "waiting"]
     gates = ", ".join(str(g) for g in state.setup.gates)
+    known = [f"{p.id.split('-')[1]} {chit_kinds()[kind].name}" for p in state.courtiers()
+             if viewer is not None and (kind := state.visible_chit(viewer, p.id))]
     grid.caption = (f"white pieces upper case, black lower case; gates {gates}; "
-                    f"off the board: {', '.join(waiting) or 'nobody'}")
+                    f"off the board: {', '.join(waiting) or 'nobody'}"
+                    + (f"\ncourtiers {viewer} knows: {', '.join(known)}" if known else ""))
     return grid
 
 

@@ -88,6 +88,7 @@ def test_a_player_sees_what_he_snoops_at_the_terminal(capsys, monkeypatch, tmp_p
     assert at_terminal(monkeypatch, f"{snoop}\n1\nZed\nNPC 1\nq\n", db, "--load", "snoop", "--save", "snoop") == 0
     out = capsys.readouterr().out
     assert "Ann snoops courtier-1" in out and "'Zed' is not another player" in out
+    assert "courtiers Ann knows: 1 " in out                         # her next board lists it
     saved = SaveStore(db).load("snoop", "wizard_prince", "game").state
     assert saved["knowledge"]["Ann"] == saved["knowledge"]["NPC 1"] == ["chit-1"]   # courtier-1's chit
 
@@ -119,6 +120,7 @@ def test_two_people_pass_the_screen_and_see_only_their_own_snoops(capsys, monkey
     out = capsys.readouterr().out
     seen, rest = out.split(f"Pass the screen to {other}", 1)
     assert f"{player} snoops courtier-1" in seen and "snoops" not in rest
+    assert "knows: 1 " not in rest                                  # the other's board does not list it
     knowledge = SaveStore(db).load("hot", "wizard_prince", "game").state["knowledge"]
     assert knowledge == {player: ["chit-1"], other: []}
 
