@@ -821,7 +821,8 @@ class Banquet(GameState[Action]):
         """What ``player`` may see: chits he has not seen are hidden, and so are other players' snoops.
 
         Chits met by nobles are "revealed to all players"; a SNOOP is seen only by the snooper and
-        those he shows it to; an NPC's SNOOP is exposed to everyone.
+        those he shows it to; an NPC's SNOOP is exposed to everyone.  The dice (their state and the seed)
+        are left out.
         """
         if player not in self.nobles:
             raise DataError(f"there is no player {player!r} at this banquet")
@@ -833,7 +834,9 @@ class Banquet(GameState[Action]):
         view["viewer"] = player
         view["chits"] = [c.to_dict() for c in self.chits.values() if c.id in seen]
         view["knowledge"] = {player: list(self.knowledge[player])}
-        view["log"] = [e for e in view["log"] if player in e["data"].get("private_to", [player])]
+        # the dice's seed would let a player work out every chit in the cup
+        view["log"] = [e for e in view["log"] if e["kind"] != "randomness"
+                       and player in e["data"].get("private_to", [player])]
         return view
 
 

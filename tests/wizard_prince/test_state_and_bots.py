@@ -71,6 +71,8 @@ def test_each_player_sees_only_chits_he_is_entitled_to():
     banquet, _ = bot_banquet(6, npc=0)
     view = banquet.observation("Heuristic")
     assert view["chits"] == [] and "rng" not in view
+    assert banquet.log.of_kind("randomness")[0].data == {"seed": 6}
+    assert all(e["kind"] != "randomness" for e in view["log"])      # the seed would give the cup away
     with pytest.raises(DataError):
         banquet.observation("Nobody")
 
