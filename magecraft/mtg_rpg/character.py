@@ -395,15 +395,19 @@ def feat_bonus(character: Character, effect: str) -> int:
     return total
 
 
-def derive(character: Character, *, armour: int = 0) -> Derived:
+def derive(character: Character, *, armour: int = 0, dragging: bool = False) -> Derived:
     """Work out the sheet's derived values ("Choosing Attributes", "Life Points", "Hand Size",
     "COMBAT: Movement", "Spell Ranges", "Maximum Enchantments", "Cantrips", FEATS).
 
-    ``armour`` is points of normal armour worn: each takes a hex off the walk.
+    ``armour`` is points of normal armour worn: each takes a hex off the walk.  ``dragging``
+    another character halves it, rounded down ("Dragging another character reduces movement by
+    half"; sprint and run follow from the walk).
     """
     a = character.attribute
     primary = a(character.primary_attribute)
     walk = max(0, a("ST") + a("DX") + 1 - armour)
+    if dragging:
+        walk //= 2
     range_dots = feat_bonus(character, "spell_range_dots")
     return Derived(
         life=10 + 2 * a("CN") + feat_bonus(character, "life"),

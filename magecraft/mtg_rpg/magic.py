@@ -816,6 +816,39 @@ class Targeting:
         return {"spell": self.spell, "target": self.target, "effect": self.effect, "reason": self.reason}
 
 
+@dataclass(frozen=True, slots=True)
+class Identification:
+    """What a Wizard knows of a creature ("Creature Identification & Magic")."""
+
+    kind: str
+    type_known: bool
+    statistics_known: bool
+    life_points_known: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "type_known": self.type_known, "statistics_known": self.statistics_known,
+                "life_points_known": self.life_points_known}
+
+
+def identify_creature(kind: str, *, seen: bool = True, mage_sight: bool = False,
+                      interacted: bool = False) -> Identification:
+    """What is known of a creature of ``kind`` ("Creature Identification & Magic").
+
+    A natural creature's type is known when clearly seen, its statistics only after interaction; a
+    summoned creature's type and statistics when clearly seen; mana-users, creatures with life
+    points, Wizards and cohorts are identified only with Mage Sight (or experimentation, the
+    referee's ``interacted``), and their life points are never revealed.
+    """
+    if kind not in TARGET_KINDS:
+        raise InputError(f"unknown creature kind {kind!r} (one of {', '.join(TARGET_KINDS)})")
+    if kind == "natural":
+        return Identification(kind, seen, seen and interacted, seen and interacted)
+    if kind == "summoned":
+        return Identification(kind, seen, seen, seen)
+    known = mage_sight or interacted
+    return Identification(kind, known, False, False)
+
+
 #: What an Equipment card may be attached to ("Spell Clarifications" 3).
 EQUIP_TARGETS = ("self", "own summoned", "familiar", "natural", "other's summoned")
 

@@ -122,6 +122,9 @@ def test_walk_example_and_armour() -> None:
     wizard = replace(example_character(), attributes={"ST": 1, "DX": 2, "CN": 2, "IQ": 2, "WS": 1, "CH": 2})
     assert derive(wizard).walk == 4  # "Strength of 1 and a Dexterity of 2 would have a walk score of 4"
     assert derive(wizard, armour=1).walk == 3 and derive(wizard, armour=1).run == 12
+    dragging = derive(wizard, dragging=True)  # "Dragging another character reduces movement by half"
+    assert (dragging.walk, dragging.sprint, dragging.run) == (2, 4, 8)
+    assert derive(wizard, armour=1, dragging=True).walk == 1
 
 
 def test_feats_update_derived_values() -> None:

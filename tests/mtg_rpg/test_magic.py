@@ -124,6 +124,21 @@ def test_equipment_goes_on_the_wizard_own_creatures_or_familiar_only() -> None:
         magic.check_equip(POOL.get("Shock"), "self")
 
 
+def test_what_a_wizard_knows_of_each_kind_of_creature() -> None:
+    seen = magic.identify_creature("natural")
+    assert (seen.type_known, seen.statistics_known) == (True, False)
+    assert magic.identify_creature("natural", interacted=True).statistics_known
+    summoned = magic.identify_creature("summoned")
+    assert (summoned.type_known, summoned.statistics_known) == (True, True)
+    for kind in ("mana-using", "life points", "wizard", "cohort"):
+        assert not magic.identify_creature(kind).type_known
+        sighted = magic.identify_creature(kind, mage_sight=True)
+        assert (sighted.type_known, sighted.statistics_known, sighted.life_points_known) == (True, False, False)
+    assert not magic.identify_creature("summoned", seen=False).type_known
+    with pytest.raises(InputError):
+        magic.identify_creature("ghost")
+
+
 def test_research_consumes_the_scroll_and_needs_the_sanctuary_lab_and_gold() -> None:
     scribe = wizard(library=("Mountain",) * 10, scrolls=("Lava Axe",))
     outcome = magic.research(scribe, POOL.get("Lava Axe"), Randomness.scripted([]), aid="scroll")
