@@ -199,7 +199,7 @@ def _ask_action(game: MageWarsGame) -> Action:
     if game.pending == "plan":
         out.print(f"Mana {game.mana}. Your spellbook:")
         out.print(spellbook_table(game.spellbook))
-        prompt = "Plan up to 2 spells (names separated by commas, empty for none; 'card NAME' shows a card)"
+        prompt = "Plan up to 2 spells by number or name, e.g. 3, 7 (empty: none; 'card NAME' shows a card)"
     else:
         actions = game.legal_actions()
         out.print(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:")
@@ -215,7 +215,7 @@ def _ask_action(game: MageWarsGame) -> Action:
                 out.print(f"[red]{escape(str(exc))}[/red]")
             continue
         if game.pending == "plan":
-            names = [_card_name(part) for part in answer.split(",") if part.strip()]
+            names = [_planned_name(part, game.spellbook) for part in answer.split(",") if part.strip()]
             action = Action("plan", spells=tuple(names))
         elif answer.isdigit() and 1 <= int(answer) <= len(actions):
             action = actions[int(answer) - 1]
@@ -231,23 +231,28 @@ def _ask_action(game: MageWarsGame) -> Action:
 def spellbook_table(spellbook: list[str]) -> Table:
     """The spells left in your book with copies, casting cost (+ reveal), action, range, type and school."""
     out = Table(show_header=True, box=None, pad_edge=False)
-    for column in ("spell", "copies", "mana", "cast", "range", "type", "school"):
-        out.add_column(column, justify="right" if column in ("copies", "mana") else "left")
+    for column in ("#", "spell", "copies", "mana", "cast", "range", "type", "school"):
+        out.add_column(column, justify="right" if column in ("#", "copies", "mana") else "left")
     book = card_book()
-    for name in sorted(set(spellbook)):
+    for number, name in enumerate(sorted(set(spellbook)), start=1):
         card = book.get(name)
         mana = f"{card.cost}+{card.reveal_cost}" if card.reveal_cost else str(card.cost)
-        out.add_row(name, str(spellbook.count(name)), mana, card.action,
+        out.add_row(str(number), name, str(spellbook.count(name)), mana, card.action,
                     f"{card.min_range}-{card.max_range}", card.type,
                     " ".join(f"{school} {level}" for school, level in card.schools))
     return out
 
 
-def _card_name(text: str) -> str:
+def _planned_name(text: str, spellbook: list[str]) -> str:
+    """A spell typed by its number in the spellbook table or by name (any case)."""
+    text = text.strip()
+    names = sorted(set(spellbook))
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return names[int(text) - 1]
     try:
         return card_book().find(text).name
     except DataError:
-        return text.strip()
+        return text
 
 
 def _unit_line(unit: Unit) -> str:

@@ -77,7 +77,7 @@ def test_bad_decks_file_is_refused(tmp_path, capsys):
 
 
 def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(typed, capsys, tmp_path):
-    typed(["Jet Stream, Timber Wolf", "99", "1", "1"])
+    typed(["Jet Stream, Timber Wolf", "99", "1", "Nothing", "4, 99"])
     db = tmp_path / "s.sqlite3"
     code = main(["mage-wars", "solo", "--mage", "Wizard", "--seed", "3", "--save", "evening", "--db", str(db)])
     out = capsys.readouterr().out
@@ -85,13 +85,16 @@ def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(typed, ca
     assert "Round 1" in out and "Wizard (you) 32/32" in out
     assert "Dummy Mage: rolled" in out
     assert "'99' is not a choice: type a number from 1 to 10" in out
-    assert "Planning: '1' is not (or no longer) in your spellbook" in out
-    typed(["1"])
+    assert "Planning: 'Nothing' is not (or no longer) in your spellbook" in out
+    assert "Planning: '99' is not (or no longer) in your spellbook" in out
+    typed(["4, 14"])
     assert main(["mage-wars", "solo", "--load", "evening", "--db", str(db)]) == 1
     resumed = capsys.readouterr().out
     # The story resumes at your last decision, not from the start of the game.
     assert resumed.startswith("Resumed 'evening': round 2, ready")
-    assert "you chose: Wizard (you): in D3, do nothing" in resumed and "you chose: plan" not in resumed
+    assert "you chose: Wizard (you): in D3, do nothing" in resumed and "you chose: plan" not in resumed[:200]
+    # Spells planned by their numbers in the spellbook table: 4 Fireball, 14 Stonegaze Basilisk.
+    assert "you chose: plan Fireball and Stonegaze Basilisk" in resumed
 
 
 ANSWERS = ["Jet Stream, Timber Wolf", "8", "Fireball, Mana Leech", "1", "2", "1", "Jet Stream", "3", "1", "2"]
