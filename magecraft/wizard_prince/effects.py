@@ -59,8 +59,7 @@ def black_magic(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bo
         victim.hit_points -= taken
         victim.earned["damage"] += taken
         b.log.record("state", f"Black Magic deals {victim.name} {taken} damage", section=CHITS,
-                        data={"noble": victim.name, "damage": taken, "saved": saved,
-                              "hit_points": victim.hit_points})
+                     data={"noble": victim.name, "damage": taken, "saved": saved, "hit_points": victim.hit_points})
         if victim.hit_points <= 0:
             b.leave(victim, "slain", "slain by Black Magic", CHITS)
         elif saved:
@@ -72,13 +71,14 @@ def black_magic(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bo
             if piece.kind == "emperor":
                 b.flags["emperor_slain"] = True
                 b.log.record("state", "an Emperor is slain", section=CHITS,
-                                data={"emperors_left": len(b.emperors())})
+                             data={"emperors_left": len(b.emperors())})
 
 
 def award_xp(b: Banquet, noble: Noble, why: str) -> None:
+    """"Gains 10% of the experience points needed to rise one level" (Black Magic, Guild Assassin)."""
     noble.earned["counts"]["xp_awards"] += 1
-    b.log.record("state", f"{noble.name} gains {b.settings.xp_award_percent}% of a level's "
-                    f"experience: {why}", section=CHITS)
+    b.log.record("state", f"{noble.name} gains {b.settings.xp_award_percent}% of a level's experience: {why}",
+                 section=CHITS)
 
 
 def guild_assassin(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
@@ -163,16 +163,20 @@ def guard_catches(b: Banquet, noble: Noble, guard: Piece) -> None:
 
 
 def gain(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+    """DWARF MINE MASTER, POWERFUL SENATOR, MERCENARY GENERAL and ADMIRAL (and the Coup's reward): the
+    statistics the chit's data names, each "immediately" on presentation."""
     for stat, amount in chit.info.gain.items():
         b.change(noble, stat, noble.stat(stat) + amount, f"the {chit.info.name}")
 
 
 def barbarians(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+    """WOUNDED RANGER: "A Barbarian Invasion takes place" (the result decides it against a Civil War)."""
     b.flags["wounded_ranger"] = True
     noble.earned["counts"]["wounded_rangers"] += 1
 
 
 def writ(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+    """LORD MARSHAL: a writ of battle against one other noble in the coming year."""
     b.flags["lord_marshals"] += 1
     noble.earned["counts"]["writs_of_battle"] += 1
 
@@ -195,8 +199,7 @@ def coup(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
         for piece in list(b.pieces.values()):
             if piece.kind in ("emperor", "praetorian") and piece.colour == target.colour:
                 b.pieces[piece.id] = replace(piece, colour=other_colour(piece.colour))
-        b.log.record("state", "a palace revolution: the Emperor and his Praetorians change colour",
-                        section=CHITS)
+        b.log.record("state", "a palace revolution: the Emperor and his Praetorians change colour", section=CHITS)
     elif target is not None:
         for piece in list(b.pieces.values()):
             if piece.kind in ("emperor", "praetorian") and piece.colour == target.colour:
