@@ -48,10 +48,16 @@ def test_suggested_decks_follow_the_seed_table():
     decks = suggested_dummy_decks()
     assert (len(decks.creature), len(decks.incantation), len(decks.enchantment), len(decks.attack)) == (
         15, 10, 10, 10)
-    assert Counter(decks.creature)["Bitterwood Fox"] == 2 and Counter(decks.creature)["Darkfenne Bat"] == 2
+    assert Counter(decks.creature) == {
+        "Bitterwood Fox": 2, "Brogan Bloodstone": 1, "Darkfenne Bat": 2, "Darkfenne Hydra": 1, "Emerald Tegu": 1,
+        "Firebrand Imp": 1, "Gorgon Archer": 1, "Highland Unicorn": 1, "Dark Pact Slayer": 1, "Mana Leech": 1,
+        "Skeletal Sentry": 1, "Stonegaze Basilisk": 1, "Timber Wolf": 1}
+    assert Counter(decks.enchantment) == {"Agony": 2, "Bear Strength": 2, "Bull Endurance": 2, "Eagle Wings": 1,
+                                          "Falcon Precision": 1, "Maim Wings": 2}
     assert Counter(decks.incantation) == {"Battle Fury": 2, "Heal": 1, "Knockdown": 1, "Banish": 1,
                                           "Perfect Strike": 2, "Charge": 2, "Purge Magic": 1}
-    assert Counter(decks.attack)["Electrify"] == 2 and Counter(decks.enchantment)["Maim Wings"] == 2
+    assert Counter(decks.attack) == {"Blinding Flash": 2, "Electrify": 2, "Fireball": 1, "Flameblast": 1,
+                                     "Jet Stream": 1, "Pillar of Light": 1, "Ring of Fire": 1, "Thunderbolt": 1}
 
 
 def _decks():
