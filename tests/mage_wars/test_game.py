@@ -300,3 +300,17 @@ def test_no_quick_cast_in_the_action_phase_once_used_or_after_acting(build):
     game.you.ready = False
     assert not [a for a in game.legal_actions() if a.kind == "quick_cast"]
     _unchanged(game, Action("quick_cast", name="Jet Stream", target=DUMMY))
+
+
+def test_stunned_in_the_first_quick_cast_stage_the_dummy_mage_acts_again_in_the_final_one(build, says):
+    # You hold initiative: Pillar of Light rolls two blanks, then 12 on the effect die: Stun.
+    game = build([1, 1, 12, 1, 1], you="B1", dummy="A1", stage="quick_cast_1", mana=10)
+    game.initiative, game.planned = YOU, ["Pillar of Light"]
+    game.advance()
+    game.apply(Action("quick_cast", name="Pillar of Light", target=DUMMY))
+    assert says(game) == ["stunned: flips its quick cast marker and does not act this stage"]
+    assert game.dummy.conditions == {} and game.pending == "activate"
+    game.apply(Action("activate", YOU, "B1", "nothing"))
+    # The final quick cast stage: it rolls again (1: move; 1: north, against the edge).
+    assert says(game)[1:] == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
+    assert (game.round, game.pending) == (2, "plan")
