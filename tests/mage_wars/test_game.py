@@ -314,3 +314,15 @@ def test_stunned_in_the_first_quick_cast_stage_the_dummy_mage_acts_again_in_the_
     # The final quick cast stage: it rolls again (1: move; 1: north, against the edge).
     assert says(game)[1:] == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
     assert (game.round, game.pending) == (2, "plan")
+
+
+def test_a_creature_the_dummy_mage_kills_itself_counts_for_nobody_at_the_alternate_end(build):
+    # Electrify (zone attack) in the Dummy Mage's zone: four criticals of 2 destroy its own Fox; its creature
+    # deck is empty, so the alternate end comes at once, with no kill counted for either side.
+    game = build([11, 6, 6, 6, 6], you="D3", dummy="A1", decks={"attack": ["Electrify"]},
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0), (YOU, "Timber Wolf", "A1", 0)])
+    dummy.quick_cast(game)
+    assert "d1" not in game.units and game.kills == {"by_you": 0, "by_dummy": 0}
+    assert game.winner == DUMMY
+    assert game.end_reason == "alternate end: you killed 0 mana of creatures against 0 x2 = 0"
+    assert game.units["y2"].damage == 0
