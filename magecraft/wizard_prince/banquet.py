@@ -9,7 +9,8 @@ Guards and courtiers), "The Courtier Descriptions" (every chit) and "Optional Ru
 A move is carried out square by square, so that chits take effect "in the order in which [they
 are] encountered"; when a rule gives a player a choice in the middle of a move (the order of
 presentation, where the Usurper stands, trading an appointment) the move waits in ``moving`` and
-the choice is asked of that player before the move goes on.
+the choice is asked of that player before the move goes on.  Who may enter which square is
+:mod:`.movement`; what each chit does is :mod:`.effects`.
 """
 
 from __future__ import annotations
