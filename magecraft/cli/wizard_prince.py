@@ -85,8 +85,16 @@ def banquet(
 ) -> None:
     """Play the Imperial Banquet."""
     if load:
+        given = [name for name, value in (("--players", players), ("--npc", npc), ("--nobles", nobles_file),
+                                          ("--setup", setup_file)) if value]
+        if given:
+            raise typer.BadParameter(f"{given[0]} cannot change a saved banquet", param_hint="--load")
         saved = open_store(db).load(load, SYSTEM, "game").state
         controllers = {str(k): str(v) for k, v in saved.get("controllers", {}).items()}
+        people = [name for name, kind in controllers.items() if kind == HUMAN]
+        if auto and people:
+            raise typer.BadParameter(f"--auto plays bots only, and {people[0]} is a person in this banquet",
+                                     param_hint="--auto")
         state = Banquet.from_dict(saved)
         if state.rng.source.kind == "physical":
             state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)

@@ -75,6 +75,10 @@ def test_playing_at_the_terminal_saves_and_resumes(capsys, monkeypatch, tmp_path
     assert at_terminal(monkeypatch, "q\n", db, "--load", "feast", "--save", "feast") == 0
     assert "Ann" in capsys.readouterr().out
     assert at_terminal(monkeypatch, "", db, "--load", "nothing") == 2
+    assert at_terminal(monkeypatch, "", db, "--load", "feast", "--auto") == 2         # Ann is a person
+    assert "--auto plays bots only" in capsys.readouterr().err
+    assert at_terminal(monkeypatch, "", db, "--load", "feast", "--npc", "2") == 2
+    assert "--npc cannot change a saved banquet" in capsys.readouterr().err
 
 
 def test_a_player_sees_what_he_snoops_at_the_terminal(capsys, monkeypatch, tmp_path: Path):
