@@ -164,11 +164,11 @@ def _play(game: MageWarsGame, save: str | None, db: Path | None, first_event: in
     while True:
         shown = _show_events(list(game.log)[shown:], shown)
         out.print(arena_table(game))
+        if save is not None:
+            open_store(db).save(save, MageWarsGame.system, "game", game.to_dict())
         if game.is_terminal():
             out.print(f"[bold]Game over after {game.round} rounds: {escape(game.end_reason)}[/bold]")
             return
-        if save is not None:
-            open_store(db).save(save, MageWarsGame.system, "game", game.to_dict())
         game.apply(_ask_action(game))
 
 

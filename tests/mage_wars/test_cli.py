@@ -7,8 +7,11 @@ from rich.console import Console
 
 from magecraft.cli import mage_wars as cli
 from magecraft.cli.app import main
+from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mage_wars import dummy
+from magecraft.mage_wars.cards import ready_spellbooks
+from magecraft.mage_wars.game import MageWarsGame, Settings
 
 
 @pytest.fixture
@@ -165,3 +168,15 @@ def test_book_shows_spellbook_points(capsys, tmp_path):
     path.write_text(json.dumps({"mage": "Priestess", "cards": {"Agony": 7}}))
     assert main(["mage-wars", "book", "--book", str(path)]) == 2
     assert "at most 6 copies of a level 1 spell, not 7 Agony" in capsys.readouterr().err
+
+
+def test_a_finished_game_is_saved_finished(typed, capsys, tmp_path):
+    # One life for the Dummy Mage and your mage next to it: Jet Stream in the first quick cast stage ends it.
+    store = SaveStore(tmp_path / "s.sqlite3")
+    game = MageWarsGame.new(Randomness.seeded(1), ready_spellbooks()["Wizard"],
+                            Settings(dummy_life=1, your_zone="B1"))
+    store.save("near", "mage_wars", "game", game.to_dict())
+    typed(["Jet Stream", "2"])
+    assert main(["mage-wars", "solo", "--load", "near", "--db", str(tmp_path / "s.sqlite3")]) == 0
+    assert "Game over after 1 rounds: your mage wins" in capsys.readouterr().out
+    assert store.load("near", "mage_wars", "game").state["winner"] == "you"
