@@ -81,3 +81,12 @@ def test_the_banquet_ends_when_every_player_noble_has_left(arrange: Arrange):
     banquet.apply(Mingle(path("c5")))
     assert banquet.is_terminal() and banquet.nobles["Nan"].where == "board"
     assert banquet.banquet_result().ended_by == "every player noble has left the banquet"
+
+
+def test_an_npc_off_the_board_snoops_the_courtier_closest_to_a_gate(arrange: Arrange):
+    # 1d6 = 6: SNOOP.  g5 is one step from gate h5; c3 is five from h3
+    banquet = arrange({"Ann": "h1", "Nan": ""},
+                      [EMPEROR, ("courtier", "white", "c3", "butler"), ("courtier", "black", "g5", "usurper")],
+                      dice=[6], sheets=NPC)
+    banquet.apply(Pass())
+    assert banquet.legal_actions() == [Snoop("courtier-2")]
