@@ -28,7 +28,7 @@ from magecraft.cli.options import (
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event
 from magecraft.core.randomness import new_seed
-from magecraft.mage_wars.arena import COLUMNS, ROWS, ZONES, Wall, distance, zone_at
+from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, ZONES, Wall, distance, position, zone_at
 from magecraft.mage_wars.bot import run_matches
 from magecraft.mage_wars.cards import (
     Card,
@@ -278,13 +278,22 @@ def arena_table(game: MageWarsGame) -> Table:
         for col in range(COLUMNS):
             zone = zone_at(col, row)
             units = [_unit_line(u) for u in game.units.values() if u.zone == zone and u.in_arena]
-            cells.append("\n".join([f"[dim]{zone}[/dim]", *units]))
+            walls = [_wall_line(game, w, zone) for w in game.walls if zone in w.zones]
+            cells.append("\n".join([f"[dim]{zone}[/dim]", *walls, *units]))
         out.add_row(*cells)
-    walls = ", ".join(f"{w.id} {w.zones[0]}|{w.zones[1]} {w.life - game.wall_damage.get(w.id, 0)} life"
-                      for w in game.walls)
     decks = ", ".join(f"{k} {len(d)}" for k, d in game.decks.items())
-    out.caption = f"Dummy Mage decks: {decks}" + (f". Walls: {walls}" if walls else "")
+    out.caption = (f"[cyan]y… yours[/cyan], [magenta]d… the Dummy Mage's[/magenta]; life left/life. "
+                   f"Dummy Mage decks: {decks}")
     return out
+
+
+def _wall_line(game: MageWarsGame, wall: Wall, zone: str) -> str:
+    """A wall as seen from one of its two zones: which side it stands on and what is left of it."""
+    (col, row), (other_col, other_row) = position(zone), position(next(z for z in wall.zones if z != zone))
+    side = next(name for name, dcol, drow in DIRECTIONS if (dcol, drow) == (other_col - col, other_row - row))
+    kind = "passable wall" if wall.passable else "wall"
+    armour = f", armour {wall.armor}" if wall.armor else ""
+    return f"[yellow]{kind} {wall.id} {side}, {wall.life - game.wall_damage.get(wall.id, 0)} life{armour}[/yellow]"
 
 
 @app.command("book")

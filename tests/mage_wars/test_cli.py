@@ -10,6 +10,7 @@ from magecraft.cli.app import main
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mage_wars import dummy
+from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.game import MageWarsGame, Settings
 
@@ -180,3 +181,12 @@ def test_a_finished_game_is_saved_finished(typed, capsys, tmp_path):
     assert main(["mage-wars", "solo", "--load", "near", "--db", str(tmp_path / "s.sqlite3")]) == 0
     assert "Game over after 1 rounds: your mage wins" in capsys.readouterr().out
     assert store.load("near", "mage_wars", "game").state["winner"] == "you"
+
+
+def test_the_arena_draws_walls_in_both_zones(build):
+    game = build([], settings=Settings(walls=(Wall("w1", ("B1", "C1"), 12, 2),)))
+    game.wall_damage["w1"] = 5
+    console = Console(width=200, record=True)
+    console.print(cli.arena_table(game))
+    text = console.export_text()
+    assert "wall w1 east, 7 life, armour 2" in text and "wall w1 west, 7 life, armour 2" in text
