@@ -31,12 +31,23 @@ from magecraft.cli.options import (
 )
 from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness
-from magecraft.wizard_prince.actions import Action, AppointmentMove, Interfere, Mingle, Pass, Snoop
+from magecraft.wizard_prince.actions import (
+    Action,
+    AppointmentMove,
+    ChooseAppointment,
+    Interfere,
+    Mingle,
+    Pass,
+    Place,
+    Present,
+    Snoop,
+)
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import FILES, SIZE, Square, load_setup
 from magecraft.wizard_prince.bots import BOTS, Bot, play
 from magecraft.wizard_prince.chits import chit_kinds
 from magecraft.wizard_prince.nobles import Noble, generate_npc_noble, load_nobles, nobles_from
+from magecraft.wizard_prince.pieces import appointments
 from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).
@@ -274,10 +285,18 @@ def event_line(event: Event) -> str:
     return f"{event.label}"
 
 
-def describe(state: Banquet, viewer: str, action: Any) -> str:
-    """An action in words, naming the chit under a courtier when the viewer knows it."""
-    text: str = action.describe()
-    piece = getattr(action, "courtier", None) or getattr(action, "piece", None)
+def describe(state: Banquet, viewer: str, action: Action) -> str:
+    """An action in words, naming the chit under a courtier when the viewer knows it, the courtier he
+    presents, the Usurper's piece he places and the appointment he is offered."""
+    if isinstance(action, Present):
+        return f"present the {state.chits[action.chit].info.name} ({action.chit})"
+    if isinstance(action, Place):
+        return f"place the Usurper's {state.pending[0]['pieces'][0]['kind']} on {action.square}"
+    if isinstance(action, ChooseAppointment):
+        offer = appointments()[str(state.pending[0]["offer"])].title
+        return f"take the office of {offer}" if action.take else f"keep the present appointment, not {offer}"
+    text = action.describe()
+    piece = action.courtier if isinstance(action, Snoop) else getattr(action, "piece", "")
     if piece in state.pieces and state.pieces[piece].kind == "courtier":
         kind = state.visible_chit(viewer, piece)
         if kind:

@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 
 from magecraft.cli.app import main
+from magecraft.cli.wizard_prince import describe
 from magecraft.core.saves import SaveStore
+from magecraft.wizard_prince.actions import ChooseAppointment, Mingle, Place, Present
+from magecraft.wizard_prince.board import Square
+from magecraft.wizard_prince.pieces import Chit
 
 AUTO = ["wizard-prince", "banquet", "--auto", "--npc", "4", "--seed", "11", "--json"]
 #: Ann, a person at the terminal, and one NPC noble (seed 2: Ann enters after him, at one of three gates).
@@ -152,3 +156,21 @@ def test_nobles_come_from_a_file(capsys, tmp_path: Path):
     sheets.write_text('[[noble]]\nname = "Duke Orlu"\ncharm = 9\n')
     assert main(["wizard-prince", "banquet", "--auto", "--nobles", str(sheets)]) == 2
     assert "unknown field 'charm'" in capsys.readouterr().err
+
+
+def test_the_choices_a_rule_asks_for_are_put_in_words(arrange):
+    banquet = arrange({"Ann": "c4", "Bob": "e4"},
+                      [("emperor", "white", "c5"), ("courtier", "black", "e5", "usurper")],
+                      sheets={"Ann": {"appointment": "lord_chancellor"}})
+    banquet.chits["x1"] = Chit("x1", "mercenary_general")
+    banquet.chits["x2"] = Chit("x2", "imperial_appointment", appointment="master_general")
+    banquet.nobles["Ann"].held = ["x1", "x2"]
+    banquet.apply(Mingle((Square.parse("c5"),)))
+    assert describe(banquet, "Ann", Present("x1")) == "present the Mercenary General (x1)"
+    banquet.apply(Present("x2"))
+    assert describe(banquet, "Ann", ChooseAppointment(True)) == "take the office of Master General of the Empire"
+    assert describe(banquet, "Ann", ChooseAppointment(False)) == (
+        "keep the present appointment, not Master General of the Empire")
+    banquet.apply(ChooseAppointment(False))
+    banquet.apply(Mingle((Square.parse("e5"),)))            # Bob meets the Usurper
+    assert describe(banquet, "Bob", Place(Square.parse("g2"))) == "place the Usurper's emperor on g2"
