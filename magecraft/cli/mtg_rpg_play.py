@@ -62,6 +62,7 @@ from magecraft.mtg_rpg.character import (
     current_life,
     derive,
     load_character,
+    save_character,
 )
 from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative, wizard_initiative
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
@@ -76,6 +77,7 @@ from magecraft.mtg_rpg.duel import (
 )
 from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
 from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
+from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, close_scene
 from magecraft.mtg_rpg.settings import Settings
 from magecraft.mtg_rpg.skills import assumed_equipment, skill_action
 
@@ -271,6 +273,61 @@ def dodge_command(
     console().print(f"{name} dodges {creature.name} ({power}/{toughness}): {_result_line(result)}")
 
 
+SCENE = "scene"
+
+
+def _scene(record: CharacterRecord) -> Scene:
+    saved = record.extra.get(SCENE)
+    return Scene.begin(record.character) if saved is None else Scene.from_dict(saved)
+
+
+def cast_command(
+    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    spell: Annotated[str, typer.Argument(help="The spell card to cast from the hand.")],
+    land: Annotated[list[str] | None, typer.Option("--land", help="A land to play from the hand first (repeat).")]
+    = None,
+    x: Annotated[int, typer.Option("--x", min=0, help="The value paid for X.")] = 0,
+    seed: SeedOption = None,
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Cast a spell outside a duel: land from the hand and reserve mana pay for it; it lasts the scene."""
+    store = open_store(db)
+    record = load_character(store, name)
+    rng = continue_dice(record, seed, None, False)
+    deck = play_deck(record, load_pool(store, cards_file), rng)
+    wizard, scene = cast_outside_duel(record.character, deck, _scene(record), spell, lands=tuple(land or ()), x=x,
+                                      rng=rng, settings=house_rules_from(house_rules))
+    store_deck(store, CharacterRecord(wizard, rng, {**record.extra, SCENE: scene.to_dict()}), wizard, deck, rng)
+    if json:
+        print_json({"wizard": wizard.name, **scene.to_dict(), "hand": [c.name for c in deck.hand]})
+        return
+    console().print(f"{wizard.name} casts {scene.in_play[-1]}. In play this scene: {', '.join(scene.in_play)}; "
+                    f"untapped mana {''.join(scene.land_mana) or 'none'}; reserve mana left {scene.reserve}.")
+
+
+def scene_end_command(
+    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """End the scene: the spells cast end (their cards stay in the graveyard); untapped mana is gone."""
+    store = open_store(db)
+    record = load_character(store, name)
+    before = _scene(record)
+    after = close_scene(before, record.rng)
+    extra = {k: v for k, v in record.extra.items() if k != SCENE}
+    save_character(store, CharacterRecord(record.character, record.rng, extra))
+    if json:
+        print_json({"wizard": name, "ended": list(before.in_play), "mana_lost": list(before.land_mana),
+                    "reserve": after.reserve})
+        return
+    console().print(f"End of the scene: {', '.join(before.in_play) or 'nothing'} ends; the cards wait in the "
+                    "graveyard for the renewal period.")
+
+
 def equipment_command(
     name: Annotated[str, typer.Argument(help="The saved Wizard.")],
     difficulty: Annotated[str, typer.Option(
@@ -322,7 +379,10 @@ def renew_command(
     record = load_character(store, name)
     wizard = record.character
     rng = continue_dice(record, seed, None, False)
-    deck = play_deck(record, load_pool(store, cards_file), rng)
+    cards = load_pool(store, cards_file)
+    deck = play_deck(record, cards, rng)
+    if SCENE in record.extra:
+        close_scene(_scene(record), rng)  # a scene still open ends before the renewal
     derived = derive(wizard)
     if life is not None and not -5 < life <= derived.life:
         raise typer.BadParameter(f"a living {name} has -4 to {derived.life} life points", param_hint="--life")
@@ -335,7 +395,8 @@ def renew_command(
                     settings=house_rules_from(house_rules))
     after = recover_at_renewal(wizard, outcome.vitals.life)
     deck.hand_size = derive(after).hand_size
-    store_deck(store, record, after, deck, rng)
+    extra = {k: v for k, v in record.extra.items() if k != SCENE}
+    store_deck(store, CharacterRecord(after, rng, extra), after, deck, rng)
     if json:
         print_json({"wizard": name, **outcome.to_dict(), "hand": [c.name for c in deck.hand],
                     "attributes": dict(after.attributes)})
@@ -552,12 +613,15 @@ def _print_settlement(settlement: Settlement, outside_help: str | None) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the play commands (action, contest, dodge, renew, equipment, initiative, luck, duel) to ``mtg-rpg``."""
+    """Add the play commands (action, contest, dodge, renew, equipment, cast, scene-end, initiative, luck,
+    duel) to ``mtg-rpg``."""
     app.command("action")(action_command)
     app.command("contest")(contest_command)
     app.command("dodge")(dodge_command)
     app.command("renew")(renew_command)
     app.command("equipment")(equipment_command)
+    app.command("cast")(cast_command)
+    app.command("scene-end")(scene_end_command)
     app.command("initiative")(initiative_command)
     app.command("luck")(luck_command)
     app.command("duel")(duel_command)

@@ -248,6 +248,8 @@ class Character:
     channelled: int = 0
     #: Quickened spells cast since the last renewal period ("FEATS: Quicken Spell").
     quickened_cast: tuple[str, ...] = ()
+    #: Reserve mana used since the last renewal period ("Wisdom": renewed at the renewal period).
+    reserve_used: int = 0
 
     # -- looking things up -------------------------------------------------------------------
     @property
@@ -308,7 +310,7 @@ class Character:
             "potions": list(self.potions), "items": list(self.items),
             "drained": dict(sorted(self.drained.items())),
             "life_lost": self.life_lost, "channelled": self.channelled,
-            "quickened_cast": list(self.quickened_cast),
+            "quickened_cast": list(self.quickened_cast), "reserve_used": self.reserve_used,
             "cohort": None if self.cohort is None else {
                 "power": self.cohort.power, "toughness": self.cohort.toughness,
                 "augments": list(self.cohort.augments), "xp_spent": self.cohort.xp_spent},
@@ -341,6 +343,7 @@ class Character:
                 drained={str(k): int(v) for k, v in raw.get("drained", {}).items()},
                 life_lost=int(raw.get("life_lost", 0)), channelled=int(raw.get("channelled", 0)),
                 quickened_cast=tuple(str(c) for c in raw.get("quickened_cast", [])),
+                reserve_used=int(raw.get("reserve_used", 0)),
                 cohort=None if cohort is None else Cohort(
                     int(cohort["power"]), int(cohort["toughness"]),
                     tuple(str(a) for a in cohort["augments"]), int(cohort["xp_spent"])),

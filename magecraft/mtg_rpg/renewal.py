@@ -291,9 +291,9 @@ def recover_at_renewal(character: Character, life: int) -> Character:
     """The sheet after a renewal period: ``life`` as the current life points (after healing), one
     point of Intelligence back from Channel Energy ("FEATS: Channel Energy": the temporary loss
     "heals at the rate of one point per renewal period"), one drained attribute point back
-    ("MONSTERS: Ability Drain", ruling F38) and the quickened spells ready again ("FEATS: Quicken
-    Spell")."""
+    ("MONSTERS: Ability Drain", ruling F38), the quickened spells ready again ("FEATS: Quicken
+    Spell") and the reserve mana whole ("Wisdom")."""
     iq_back = min(1, character.channelled)
     healed = replace(character, attributes={**character.attributes, "IQ": character.attribute("IQ") + iq_back},
-                     channelled=character.channelled - iq_back, quickened_cast=())
+                     channelled=character.channelled - iq_back, quickened_cast=(), reserve_used=0)
     return with_life(restore_drained(healed), life)

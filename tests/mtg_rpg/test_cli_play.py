@@ -327,3 +327,27 @@ def test_an_untrained_skill_is_refused_unless_the_referee_allows_it(db, capsys):
     # untrained, Sarin's CH 2 alone + Lava Axe 5 = 7
     out = run_json(capsys, *args, "--untrained", "--json")
     assert (out["score"], out["total"], out["success"]) == (2, 7, False)
+
+
+def test_cast_outside_a_duel_until_the_scene_ends(db, capsys):
+    deck = SpellDeck(Deck([POOL.get("Lava Axe")] * 4, name="library"),
+                     [POOL.get(n) for n in ("Mountain", "Shock", "Shock", "Lava Axe")], hand_size=4)
+    save_wizard(db, ["Mountain", "Shock", "Shock"] + ["Lava Axe"] * 5, play_deck=deck.to_dict())
+    out = run_json(capsys, "mtg-rpg", "cast", "Sarin", "Shock", "--land", "Mountain", "--db", str(db), "--json")
+    assert (out["in_play"], out["reserve"], out["hand"]) == (["Mountain", "Shock"], 1, ["Shock", "Lava Axe"])
+    # the second Shock is paid by Sarin's one reserve mana (WS 1)
+    out = run_json(capsys, "mtg-rpg", "cast", "Sarin", "Shock", "--db", str(db), "--json")
+    assert (out["in_play"], out["reserve"]) == (["Mountain", "Shock", "Shock"], 0)
+    assert load_character(SaveStore(db), "Sarin").character.reserve_used == 1
+    before = load_character(SaveStore(db), "Sarin").to_dict()
+    assert main(["mtg-rpg", "cast", "Sarin", "Lava Axe", "--db", str(db)]) == 1
+    assert "no Red mana left for Lava Axe" in capsys.readouterr().err
+    assert load_character(SaveStore(db), "Sarin").to_dict() == before
+    assert len(load_character(SaveStore(db), "Sarin").extra["play_deck"]["library"]["discards"]) == 3
+    out = run_json(capsys, "mtg-rpg", "scene-end", "Sarin", "--db", str(db), "--json")
+    assert out["ended"] == ["Mountain", "Shock", "Shock"]
+    saved = load_character(SaveStore(db), "Sarin")
+    assert "scene" not in saved.extra and len(saved.extra["play_deck"]["library"]["discards"]) == 3
+    # renewal brings the cards and the reserve mana back
+    out = run_json(capsys, "mtg-rpg", "renew", "Sarin", "--db", str(db), "--json")
+    assert out["restored_cards"] == 3 and load_character(SaveStore(db), "Sarin").character.reserve_used == 0

@@ -1,0 +1,146 @@
+"""Spells and land outside a duel: a scene's mana, casting from the hand, and the end of the scene.
+
+Seed 000 ("MAGIC The Gathering RPG"), MAGIC: "Spells Outside a Duel" (the mana must be available,
+from reserve, land play or other sources; a spell lasts for the scene), "Land Use" (any amount of
+land may be played; untapped land's mana is gone at the end of the scene), "Spell Card Use" (land
+played and spells cast are spent until renewal), "Spell Casting Limits"; CHARACTER CREATION:
+"Wisdom" (reserve mana, any colour with a dot in its attribute, renewed at the renewal period).
+
+>>> from magecraft.mtg_rpg.cards import builtin_pool
+>>> from magecraft.mtg_rpg.character import example_character
+>>> pool = builtin_pool()
+>>> scene = Scene.begin(example_character())
+>>> scene = scene.add_land(pool.get("Mountain"))
+>>> scene.pay(example_character(), pool.get("Shock")).land_mana, scene.reserve
+((), 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from magecraft.core.errors import InputError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.actions import SpellDeck, mana_types
+from magecraft.mtg_rpg.cards import COLOR_NAMES, COLORS, MANA_ATTRIBUTE, Card
+from magecraft.mtg_rpg.character import Character, derive
+from magecraft.mtg_rpg.deckbuilding import casting_problem
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
+
+OUTSIDE = "MAGIC: Spells Outside a Duel"
+LAND_USE = "MAGIC: Land Use"
+DURATION = "COMBAT: Magic Duration"
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """One scene outside a duel: the untapped mana of the land played, the Wizard's reserve mana
+    left until renewal, and the cards in play (spells cast, land played)."""
+
+    land_mana: tuple[str, ...]
+    reserve: int
+    in_play: tuple[str, ...] = ()
+
+    @classmethod
+    def begin(cls, character: Character) -> Scene:
+        """A new scene: no land in play, the reserve mana not yet used since the renewal period."""
+        return cls((), max(0, derive(character).reserve_mana - character.reserve_used))
+
+    def add_land(self, land: Card) -> Scene:
+        """Land played for mana ("Land Use": any amount at any time); a basic land makes its colour,
+        other land colorless mana (ruling R7)."""
+        if not land.is_land:
+            raise InputError(f"{land.name} is not a land")
+        mana = sorted(mana_types(land))[0]
+        return replace(self, land_mana=(*self.land_mana, mana), in_play=(*self.in_play, land.name))
+
+    def pay(self, character: Character, card: Card, x: int = 0) -> Scene:
+        """Pay ``card``'s cost: each coloured pip from land of that colour, else from reserve mana
+        (only for a colour whose attribute has a dot, "Wisdom"); generic mana and X from any land
+        left, then the reserve.  Refused, with nothing spent, when the mana is not there."""
+        if x < 0:
+            raise InputError("X cannot be negative")
+        lands = list(self.land_mana)
+        reserve = self.reserve
+        for colour, count in card.colored_pips().items():
+            for _ in range(count):
+                if colour in lands:
+                    lands.remove(colour)
+                elif reserve and character.attribute(MANA_ATTRIBUTE[colour]) > 0:
+                    reserve -= 1
+                else:
+                    name = COLOR_NAMES[colour]
+                    raise RuleError(f"no {name} mana left for {card.name}: play {name} land or keep reserve "
+                                    "mana (with a dot in its attribute)",
+                                    rule="the mana must be available", section=OUTSIDE)
+        generic = card.mana_value - card.pip_count() + x
+        from_lands = min(generic, len(lands))
+        if generic - from_lands > reserve:
+            raise RuleError(f"{card.name} needs {generic} more mana; {len(lands)} from land and {reserve} reserve "
+                            "are left", rule="the mana must be available", section=OUTSIDE)
+        # The cheapest mana to lose goes first: colorless, then colours in WUBRG order.
+        lands.sort(key=lambda m: (m in COLORS, COLORS.index(m) if m in COLORS else 0))
+        return replace(self, land_mana=tuple(lands[from_lands:]), reserve=reserve - (generic - from_lands),
+                       in_play=(*self.in_play, card.name))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"land_mana": list(self.land_mana), "reserve": self.reserve, "in_play": list(self.in_play)}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Scene:
+        try:
+            return cls(tuple(str(m) for m in raw["land_mana"]), int(raw["reserve"]),
+                       tuple(str(c) for c in raw["in_play"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"saved scene is malformed: {exc}") from None
+
+
+def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell: str, *,
+                      lands: Sequence[str] = (), x: int = 0, rng: Randomness,
+                      settings: Settings = DEFAULT_SETTINGS) -> tuple[Character, Scene]:
+    """Play ``lands`` from the hand, then cast ``spell`` from the hand paying its mana ("Spells
+    Outside a Duel").  Everything is checked before any card moves.  The spell lasts for the scene;
+    reserve mana used stays used until the renewal period."""
+    if not character.has_talisman:
+        raise RuleError(f"{character.name} has no talisman: only cantrips can be cast",
+                        rule="The Wizard's Talisman", section="CHARACTER CREATION: The Wizard's Talisman")
+    hand = list(deck.hand)
+    played: list[Card] = []
+    for name in (*lands, spell):
+        card = next((c for c in hand if c.name.casefold() == name.strip().casefold()), None)
+        if card is None:
+            raise RuleError(f"{name!r} is not (or no longer) in the hand; it holds "
+                            f"{', '.join(c.name for c in deck.hand) or 'nothing'}",
+                            rule="play a card from your hand", section=OUTSIDE)
+        hand.remove(card)
+        played.append(card)
+    *land_cards, card = played
+    if card.is_land:
+        raise InputError(f"{card.name} is a land: play it with lands, cast a spell")
+    problem = casting_problem(character, card, settings)
+    if problem is not None:
+        raise RuleError(problem, rule="Spell Casting Limits", section="MAGIC: Spell Casting Limits")
+    after = scene
+    for land in land_cards:
+        after = after.add_land(land)
+    after = after.pay(character, card, x)
+    for taken in played:
+        # Spent at once ("Spell Card Use"): the card stays out of the library until renewal, and
+        # the scene only remembers what is in play until it ends.
+        deck.spend(deck.take_from_hand(taken.name))
+    rng.log.record("cast", f"{character.name} casts {card.name} outside a duel", section=OUTSIDE,
+                   data={"spell": card.name, "lands": [c.name for c in land_cards], "x": x,
+                         "reserve_left": after.reserve})
+    used = scene.reserve - after.reserve
+    return replace(character, reserve_used=character.reserve_used + used), after
+
+
+def close_scene(scene: Scene, rng: Randomness) -> Scene:
+    """The end of a scene: the spells cast end (their cards are already in the graveyard until
+    renewal, "Magic Duration") and the mana of untapped land is gone ("Land Use"); the reserve left
+    stays until renewal."""
+    rng.log.record("scene", f"end of the scene: {', '.join(scene.in_play) or 'nothing'} ends", section=DURATION,
+                   data={"in_play": list(scene.in_play), "mana_lost": list(scene.land_mana)})
+    return replace(scene, land_mana=(), in_play=())
