@@ -369,19 +369,23 @@ def _report(state: Banquet, json: bool) -> None:
     out = console()
     out.print(board(state, None))
     table = Table(title=f"The banquet ends: {result.ended_by} (turn {result.turns})")
-    for column in ("noble", "fate", "presented", "status", "wealth", "legions", "fleets", "other"):
-        table.add_column(column)
+    table.add_column("noble")
+    table.add_column("fate", min_width=9)
+    table.add_column("presented")
+    for column in ("status", "wealth", "legions", "fleets"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("other")
+    names = chit_kinds()
     for n in result.nobles:
         other = [f"{k.replace('_', ' ')} {v}" for k, v in n.counts.items() if v]
         if n.appointment:
-            other.append(f"appointment {n.appointment}")
+            other.append(f"appointment: {appointments()[n.appointment].title}")
         other += [f"crown prince duel (level {lv})" for lv in n.crown_prince_duels]
         other += [f"crown prince support {s}" for s in n.crown_prince_support]
-        table.add_row(n.name, n.fate, ", ".join(n.presented) or "-",
+        table.add_row(n.name, n.fate, ", ".join(names[k].name for k in n.presented) or "-",
                       *(f"{n.final[s]} ({n.changes[s]:+d})" for s in ("status", "wealth", "legions", "fleets")),
                       "; ".join(other) or "-")
     out.print(table)
-    flags = [name for name, on in (("CIVIL WAR", result.civil_war), ("coup", result.coup),
-                                   ("barbarian invasion", result.barbarian_invasion)) if on]
-    out.print(f"Emperors: {result.emperors}. {' '.join(flags) or 'Peace, unless a Lord Marshal says otherwise.'}"
-              f" Feudal wars: {result.feudal_wars}.")
+    war = "Civil War" if result.civil_war else "Barbarian Invasion" if result.barbarian_invasion else "none"
+    out.print(f"Emperors at the end: {result.emperors}. Major war: {war}. Feudal wars: {result.feudal_wars}."
+              + (" A coup has changed the regime." if result.coup else ""))

@@ -746,7 +746,7 @@ class Banquet(GameState[Action]):
             e = noble.earned
             outcomes.append(NobleOutcome(
                 name=noble.name, npc=noble.npc,
-                fate=noble.where if not noble.in_banquet else "in the banquet at its end",
+                fate=noble.where if not noble.in_banquet else "stayed to the end",
                 presented=tuple(e["presented"]),
                 changes=dict(e["changes"]),
                 final={s: noble.stat(s) for s in STATISTICS},

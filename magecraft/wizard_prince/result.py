@@ -26,7 +26,8 @@ class NobleOutcome:
     Castellan), ``hierophant_quests``, ``xp_awards`` (each 10% of a level),
     ``crown_prince_duels`` (the prince's level for each duel he demands), ``crown_prince_support``
     (elite legions or fleets for the next battle), ``appointment`` held now and
-    ``appointment_lost``, ``damage`` taken; ``fate`` is how he left the banquet.
+    ``appointment_lost``, ``damage`` taken; ``fate`` is how he left the banquet (``stayed to the end``
+    if he did not).
     """
 
     name: str

@@ -81,6 +81,7 @@ def test_the_banquet_ends_when_every_player_noble_has_left(arrange: Arrange):
     banquet.apply(Mingle(path("c5")))
     assert banquet.is_terminal() and banquet.nobles["Nan"].where == "board"
     assert banquet.banquet_result().ended_by == "every player noble has left the banquet"
+    assert banquet.banquet_result().outcome("Nan").fate == "stayed to the end"
 
 
 def test_an_npc_off_the_board_snoops_the_courtier_closest_to_a_gate(arrange: Arrange):
