@@ -557,8 +557,8 @@ def duel_command(
     for _, record, saved in entrants:
         if record is not None and saved is not None:
             wizard = record.character
-            store_deck(store, record, after_duel(wizard, saved, duel.sides[wizard.name], settlement), saved,
-                       record.rng)
+            store_deck(store, record, after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng),
+                       saved, record.rng)
     if json:
         print_json({"terms": terms.to_dict(), "result": result, "settlement": settlement.to_dict(),
                     "log": duel.log.to_list()})

@@ -43,6 +43,7 @@ from magecraft.mtg_rpg.character import Character, current_life, derive, with_li
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
 from magecraft.mtg_rpg.datafiles import data_text, parse_toml
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS, Settlement
+from magecraft.mtg_rpg.renewal import fall_unconscious
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 QUICK = "COMBAT: Quick Duels"
@@ -670,10 +671,12 @@ def duellist_for(wizard: Character, deck: SpellDeck) -> Duellist:
                     library=tuple(c.name for c in deck.available()), initiative=derived.initiative)
 
 
-def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: Settlement) -> Character:
+def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: Settlement,
+               rng: Randomness) -> Character:
     """The saved Wizard after a duel: the life points left, every card that went to the duel's
-    graveyard spent from ``deck`` until renewal ("Spell Card Use"), and with ante at stake the
-    loser's ante card passing for good to the victor's spare cards ("Defeated Wizard Spells")."""
+    graveyard spent from ``deck`` until renewal ("Spell Card Use"), with ante at stake the loser's
+    ante card passing for good to the victor's spare cards ("Defeated Wizard Spells"), and a Wizard
+    left unconscious (0 life or less) losing the hand ("Magic and Unconsciousness")."""
     for card in side.deck.graveyard:
         deck.spend_named(card.name)
     after = with_life(wizard, side.life)
@@ -688,4 +691,6 @@ def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: S
         after = replace(after, library=tuple(library))
     elif wizard.name == settlement.winner and settlement.ante_won:
         after = replace(after, spare_cards=(*after.spare_cards, *settlement.ante_won))
+    if side.life <= 0:
+        fall_unconscious(deck, rng)
     return after

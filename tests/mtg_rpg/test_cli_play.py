@@ -277,8 +277,11 @@ def test_duel_spends_the_saved_cards_and_keeps_the_life_lost(db, capsys):
         record = load_character(SaveStore(db), name)
         assert record.character.life_lost == 5 * plays[other]
         deck = record.extra["play_deck"]
-        assert len(deck["library"]["discards"]) == plays[name]
-        assert len(deck["hand"]) + len(deck["library"]["cards"]) == 8 - plays[name]
+        # spent cards wait in the graveyard; a Wizard knocked out also lost the hand to it
+        lost = 0 if life[name] > 0 else len(deck["library"]["discards"]) - plays[name]
+        assert len(deck["library"]["discards"]) == plays[name] + lost
+        assert len(deck["hand"]) + len(deck["library"]["cards"]) == 8 - plays[name] - lost
+        assert life[name] > 0 or deck["hand"] == []
         # the sheet, and so the next duel, starts from the life left
         show = run_json(capsys, "mtg-rpg", "character", "show", name, "--db", str(db), "--json")
         assert show["current_life"] == life[name]

@@ -14,6 +14,7 @@ from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import current_life, example_character
 from magecraft.mtg_rpg.duel import (
     Duellist,
+    DuelSide,
     QuickDuel,
     after_duel,
     choose_action,
@@ -298,14 +299,28 @@ def test_a_saved_wizard_after_an_ante_duel():
     terms = (Ritual.challenge("Sarin", "Mord").state_length("Mord", "quick duel 1 card")
              .proclaim_stakes("Sarin", "ante").set_victory("Mord", "most life").terms())
     settlement = settle(terms, d.result()["winner"], ante={n: s.ante for n, s in d.sides.items() if s.ante})
-    won = after_duel(sarin, decks["Sarin"], d.sides["Sarin"], settlement)
-    lost = after_duel(mord, decks["Mord"], d.sides["Mord"], settlement)
+    won = after_duel(sarin, decks["Sarin"], d.sides["Sarin"], settlement, Randomness.scripted([]))
+    lost = after_duel(mord, decks["Mord"], d.sides["Mord"], settlement, Randomness.scripted([]))
     # Sarin took 2 from the Shock, spent one Lava Axe and gains Mord's ante Shock for good
     assert (current_life(won), won.library, won.spare_cards) == (12, ("Lava Axe", "Lava Axe"), ("Shock",))
     assert [c.name for c in decks["Sarin"].graveyard] == ["Lava Axe"]
     # Mord took 5, spent one Shock, and the ante Shock leaves the library and the deck
     assert (current_life(lost), lost.library) == (9, ("Shock",))
     assert decks["Mord"].available() == [] and [c.name for c in decks["Mord"].graveyard] == ["Shock"]
+
+
+def test_a_wizard_knocked_out_in_a_duel_loses_the_hand():
+    sarin = replace(example_character(), library=("Lava Axe",) * 6)
+    terms = (Ritual.challenge("Sarin", "Mord").state_length("Mord", "quick duel 1 card")
+             .proclaim_stakes("Sarin", "honor or bragging rights").set_victory("Mord", "most life").terms())
+    settlement = settle(terms, "Mord")
+    for life, hand_left in ((2, 4), (-1, 0)):
+        saved = SpellDeck.build([POOL.get("Lava Axe")] * 6, hand_size=4)
+        saved.refill(Randomness.scripted([]))
+        side = DuelSide("Sarin", SpellDeck.build([], hand_size=4), life, 14, 0, 2)
+        after = after_duel(sarin, saved, side, settlement, Randomness.scripted([]))
+        # conscious, the hand is kept; at 0 life or less it goes to the graveyard until renewal
+        assert (current_life(after), len(saved.hand), len(saved.graveyard)) == (life, hand_left, 4 - hand_left)
 
 
 # -- legality, saving, hidden life ------------------------------------------------------------------------
