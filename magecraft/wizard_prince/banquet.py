@@ -533,17 +533,18 @@ class Banquet(GameState[Action]):
     def _snoop(self, noble: Noble, action: Snoop) -> None:
         chit_id = self.pieces[action.courtier].chit
         kind = self.chits[chit_id].kind
+        name = self.chits[chit_id].info.name
         if noble.npc:
             # "any courtier viewed by the NPC noble in a SNOOP action will be exposed to all players"
             self._expose(chit_id)
-            self.log.record("state", f"{noble.name} snoops {action.courtier} and exposes it", section=NPC,
+            self.log.record("state", f"{noble.name} snoops {action.courtier} and exposes it: {name}", section=NPC,
                             data={"courtier": action.courtier, "chit": kind})
             return
         viewers = [noble.name, *action.show_to]
         for viewer in viewers:
             if chit_id not in self.knowledge[viewer]:
                 self.knowledge[viewer].append(chit_id)
-        self.log.record("state", f"{noble.name} snoops {action.courtier}", section=TURNS,
+        self.log.record("state", f"{noble.name} snoops {action.courtier}: {name}", section=TURNS,
                         data={"courtier": action.courtier, "chit": kind, "private_to": viewers})
 
     def _expose(self, chit_id: str) -> None:

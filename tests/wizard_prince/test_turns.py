@@ -110,7 +110,8 @@ def test_snoop_is_private_unless_shown(arrange: Arrange):
     assert banquet.visible_chit("Bob", "courtier-1") == ""
     bob = banquet.observation("Bob")
     assert bob["chits"] == []
-    assert all("guild_assassin" not in str(e["data"]) for e in bob["log"])
+    assert all("guild_assassin" not in str(e["data"]) and "Guild" not in e["label"] for e in bob["log"])
+    assert "Ann snoops courtier-1: Guild Assassin" in [e["label"] for e in banquet.observation("Cid")["log"]]
     assert "rng" not in bob
     ann = banquet.observation("Ann")
     assert [c["kind"] for c in ann["chits"]] == ["guild_assassin"]
