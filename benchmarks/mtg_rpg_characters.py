@@ -18,6 +18,7 @@ from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg import magic
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import (
+    FREE_SKILLS,
     CharacterRecord,
     create_character,
     example_character,
@@ -27,10 +28,6 @@ from magecraft.mtg_rpg.character import (
     validate_character,
 )
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck, starter_library
-
-#: Sarin's bought skill dots (20): the free Arcane Knowledge and Spell Research dots come on top.
-SKILLS = {"Athletics": 3, "Arcane Knowledge": 1, "Spell Research": 1, "Awareness": 3, "Dodge": 3,
-          "Endurance": 3, "Larceny": 3, "Healing": 3}
 
 
 def rate(count: int, work: Callable[[int], object]) -> float:
@@ -44,7 +41,8 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     pool = builtin_pool()
     base = example_character()
-    draft = replace(base, skills=SKILLS)
+    # The draft holds the 20 bought dots: creation adds the free Arcane Knowledge and Spell Research dots.
+    draft = replace(base, skills={k: v - (k in FREE_SKILLS) for k, v in base.skills.items()})
 
     def create(seed: int) -> object:
         library = starter_library(draft, Randomness.seeded(seed), pool)
