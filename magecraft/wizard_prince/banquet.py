@@ -663,7 +663,7 @@ class Banquet(GameState[Action]):
             self.moving = None
         self.log.record("state", f"{noble.name} leaves the banquet ({fate}): {why}", section=section)
 
-
+    # -- presenting to an Emperor ------------------------------------------------------------
     def _contact(self, noble: Noble, emperor: Piece) -> None:
         """The noble presents all his chits to this Emperor, in the order he chooses, and leaves."""
         self.log.record("state", f"{noble.name} comes before {emperor.id}", section=PIECES,
