@@ -1,7 +1,9 @@
 """The compact arena's attacks, conditions, upkeep and spell effects."""
 
+from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import card_book
-from magecraft.mage_wars.combat import apply_condition, cast_spell, resolve_attack
+from magecraft.mage_wars.combat import apply_condition, cast_spell, push, resolve_attack
+from magecraft.mage_wars.game import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 
@@ -186,3 +188,20 @@ def test_eagle_wings_gives_flying_and_knockdown_misses_the_unmovable(build):
     assert game.units["d1"].flying
     cast_spell(game, card_book().get("Knockdown"), game.units["y2"], DUMMY)
     assert game.units["y2"].conditions == {}
+
+
+def test_a_push_stops_at_the_arena_edge_and_at_a_wall(build):
+    game = build([1, 5, 8], settings=Settings(walls=(Wall("w1", ("A1", "B1"), 10),)),
+                 creatures=[(YOU, "Timber Wolf", "A1", 0)])
+    wolf = game.units["y1"]
+    push(game, wolf)  # 1: north, off the arena
+    push(game, wolf)  # 5: east, through the wall
+    assert wolf.zone == "A1"
+    push(game, wolf)  # 8: south
+    assert wolf.zone == "A2"
+
+
+def test_the_unmovable_are_not_pushed(build):
+    game = build([], creatures=[(DUMMY, "Iron Golem", "B2", 0)])
+    push(game, game.units["d1"])
+    assert game.units["d1"].zone == "B2"
