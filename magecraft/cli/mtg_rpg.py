@@ -62,6 +62,7 @@ from magecraft.mtg_rpg.character import (
     check_skills,
     check_text,
     create_character,
+    current_life,
     derive,
     gold_for_card,
     load_character,
@@ -268,7 +269,8 @@ def _show(wizard: Character) -> None:
     derived = Table(title="Derived values")
     derived.add_column("value")
     derived.add_column("")
-    for label, value in (("life points", d.life), ("hand size", d.hand_size), ("reserve mana", d.reserve_mana),
+    for label, value in (("life points", f"{current_life(wizard)} of {d.life}"), ("hand size", d.hand_size),
+                         ("reserve mana", f"{max(0, d.reserve_mana - wizard.reserve_used)} of {d.reserve_mana}"),
                          ("creatures controlled", d.creatures), ("walk / sprint / run (hexes)",
                                                                  f"{d.walk} / {d.sprint} / {d.run}"),
                          ("initiative", f"+{d.initiative}"), ("dodges a turn", d.dodges_per_turn),

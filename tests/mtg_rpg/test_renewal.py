@@ -44,7 +44,9 @@ def test_bleeding_from_minus_one_one_point_a_turn_and_death_at_minus_five():
 
 
 def test_one_big_blow_kills_at_minus_five():
-    assert Vitals(life=10, max_life=10).take_damage(15).dead
+    v = Vitals(life=10, max_life=10).take_damage(15)
+    assert (v.life, v.dead) == (-5, True)
+    assert not Vitals(life=10, max_life=10).take_damage(14).dead  # -4: bleeding, not dead
 
 
 def test_alternate_rule_one_big_blow_only_knocks_out():
