@@ -52,6 +52,7 @@ THREE = "COMBAT: Three Card Duel"
 SEVEN = "COMBAT: Seven Card Duel"
 LIMITED = "COMBAT: Limited Turns Dueling"
 DUELING = "COMBAT: Magic Dueling Rules"
+ITEM_USE = "COMBAT: Magic Item Use"
 
 #: The card budget of each quick duel kind; limited-turns duels count turns instead.
 KINDS: Mapping[str, int] = {"single-card": 1, "three-card": 3, "seven-card": 7, "limited-turns": 0}
@@ -178,17 +179,19 @@ class Duellist:
     library: tuple[str, ...]
     #: The initiative modifier, DX and feats (the sheet's ``derive(...).initiative``); None: DX.
     initiative: int | None = None
+    #: Scrolls and potions carried, by spell: each used once, as its spell ("Magic Item Use").
+    items: tuple[str, ...] = ()
 
 
 class DuelSide:
     """One Wizard during the duel."""
 
-    __slots__ = ("ante", "damage_dealt", "deck", "dexterity", "intelligence", "life", "name", "plays_left",
-                 "start_life")
+    __slots__ = ("ante", "damage_dealt", "deck", "dexterity", "intelligence", "item_used", "items", "life", "name",
+                 "plays_left", "start_life")
 
     def __init__(self, name: str, deck: SpellDeck, life: int, start_life: int, dexterity: int,
                  intelligence: int, *, plays_left: int = 0, damage_dealt: int = 0,
-                 ante: str | None = None) -> None:
+                 ante: str | None = None, items: Sequence[str] = (), item_used: bool = False) -> None:
         self.name = name
         self.deck = deck
         self.life = life
@@ -198,17 +201,21 @@ class DuelSide:
         self.plays_left = plays_left
         self.damage_dealt = damage_dealt
         self.ante = ante
+        self.items = list(items)
+        self.item_used = item_used
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "deck": self.deck.to_dict(), "life": self.life, "start_life": self.start_life,
                 "dexterity": self.dexterity, "intelligence": self.intelligence, "plays_left": self.plays_left,
-                "damage_dealt": self.damage_dealt, "ante": self.ante}
+                "damage_dealt": self.damage_dealt, "ante": self.ante, "items": list(self.items),
+                "item_used": self.item_used}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], pool: CardPool) -> DuelSide:
         return cls(str(raw["name"]), SpellDeck.from_dict(raw["deck"], pool), int(raw["life"]),
                    int(raw["start_life"]), int(raw["dexterity"]), int(raw["intelligence"]),
-                   plays_left=int(raw["plays_left"]), damage_dealt=int(raw["damage_dealt"]), ante=raw["ante"])
+                   plays_left=int(raw["plays_left"]), damage_dealt=int(raw["damage_dealt"]), ante=raw["ante"],
+                   items=[str(i) for i in raw.get("items", [])], item_used=bool(raw.get("item_used", False)))
 
 
 Phase = Literal["order", "play", "respond", "over"]
@@ -264,7 +271,7 @@ class QuickDuel(GameState[str]):
             ante_card = deck.library.draw().name if ante else None
             budget = KINDS[kind] if kind != "limited-turns" else turns
             sides.append(DuelSide(duellist.name, deck, duellist.life, duellist.life, duellist.dexterity,
-                                  duellist.intelligence, plays_left=budget, ante=ante_card))
+                                  duellist.intelligence, plays_left=budget, ante=ante_card, items=duellist.items))
         duel = cls(kind=kind, turns=turns, victory=victory, sides=sides, rng=rng, pool=chosen, settings=settings)
         for side in sides:
             side.deck.refill(rng)
@@ -298,8 +305,11 @@ class QuickDuel(GameState[str]):
         hand = self.sides[player].deck.hand
         if self.phase == "play":
             plays = [f"play:{name}" for name in sorted({c.name for c in hand})]
+            side = self.sides[player]
+            uses = [] if side.item_used else [f"use:{name}" for name in sorted(set(side.items))
+                                              if effect_of(self.pool.get(name)) is not None]
             passing = ["pass"] if self.kind == "limited-turns" and not self.tiebreaks else []
-            return [*plays, *passing, "yield"]
+            return [*plays, *uses, *passing, "yield"]
         responses = [f"respond:{name}" for name in sorted({c.name for c in hand if self._can_respond(player, c)})]
         return [*responses, "pass", "yield"]
 
@@ -316,6 +326,16 @@ class QuickDuel(GameState[str]):
             if verb == "respond" and self.phase == "respond" and player is not None:
                 raise RuleError(f"{card.name} cannot answer {self.pending}: {self._why_not(player, card)}",
                                 rule="interrupts, and blockers in a seven-card duel", section=section)
+        if verb == "use" and player is not None:
+            side = self.sides[player]
+            if side.item_used:
+                raise RuleError("only one magic item may be used in a turn", rule="Number of Actions",
+                                section=ITEM_USE)
+            if not any(i.casefold() == name.casefold() for i in side.items):
+                raise RuleError(f"{player} carries no scroll or potion of {name!r}", rule="Magic Item Use",
+                                section=ITEM_USE)
+            raise RuleError(f"a scroll or potion of {name} has no effect in a quick duel, or it is not {player}'s "
+                            "turn to play", rule="Magic Item Use", section=ITEM_USE)
         if action == "pass" and self.phase == "play":
             raise RuleError("a card must be played now", rule="each Wizard plays a card in turn", section=section)
         expected = {"order": "choose 'play first' or 'play second'", "play": "play a card from hand",
@@ -341,6 +361,9 @@ class QuickDuel(GameState[str]):
         if self.phase == "play":
             if verb == "pass":
                 self._end_turn()
+                return
+            if verb == "use":
+                self._use_item(player, name)
                 return
             self._play(player, name)
             return
@@ -397,6 +420,7 @@ class QuickDuel(GameState[str]):
     def _begin_turn(self, name: str) -> None:
         side = self.sides[name]
         self.active, self.phase, self.pending = name, "play", None
+        side.item_used = False
         if self.kind in ("three-card", "seven-card") and self.settings.quick_duel_refill and not self.tiebreaks:
             side.deck.refill(self.rng)
         if self.kind == "limited-turns" and not self.tiebreaks:
@@ -417,6 +441,17 @@ class QuickDuel(GameState[str]):
         deck.hand.extend(deck.library.draw_many(count))
         self.rng.log.record("draw", f"{name} draws {count}", section=QUICK, data={"wizard": name, "count": count})
         return True
+
+    def _use_item(self, player: str, name: str) -> None:
+        """A scroll or potion works as its spell, already powered, besides the turn's card; it is used
+        up, one item a turn ("Magic Item Use", "Number of Actions"; ruling R8)."""
+        side = self.sides[player]
+        held = next(i for i in side.items if i.casefold() == name.casefold())
+        side.items.remove(held)
+        side.item_used = True
+        self.rng.log.record("item", f"{player} uses a scroll or potion of {held}", section=ITEM_USE,
+                            data={"wizard": player, "item": held})
+        self._effects(player, self.pool.get(held))
 
     def _play(self, player: str, name: str) -> None:
         side = self.sides[player]
@@ -597,6 +632,7 @@ class QuickDuel(GameState[str]):
                                 "library": len(side["deck"]["library"]["cards"]),
                                 "graveyard": side["deck"]["library"]["discards"]}
                 side["ante"] = side["ante"] if self.phase == "over" else None
+                side["items"] = None
         if self.phase == "over":
             seen["outcome"] = {k: v for k, v in seen["outcome"].items() if k != "reason"}
         return seen
@@ -636,11 +672,15 @@ def card_threat(card: Card, settings: Settings = DEFAULT_SETTINGS) -> int:
 
 
 def choose_action(duel: QuickDuel) -> str:
-    """A simple, deterministic player: play the strongest card; answer a threat of 2 or more."""
+    """A simple, deterministic player: use the strongest scroll or potion, play the strongest card;
+    answer a threat of 2 or more."""
     actions = duel.legal_actions()
     if duel.phase == "order":
         return "play first"
     if duel.phase == "play":
+        uses = [a for a in actions if a.startswith("use:") and card_threat(duel.pool.get(a[4:]), duel.settings)]
+        if uses:
+            return max(uses, key=lambda a: (card_threat(duel.pool.get(a[4:]), duel.settings), a))
         plays = [a for a in actions if a.startswith("play:")]
         if not plays:
             return "pass" if "pass" in actions else "yield"
@@ -668,18 +708,28 @@ def duellist_for(wizard: Character, deck: SpellDeck) -> Duellist:
     derived = derive(wizard)
     return Duellist(wizard.name, life=current_life(wizard), hand_size=derived.hand_size,
                     dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
-                    library=tuple(c.name for c in deck.available()), initiative=derived.initiative)
+                    library=tuple(c.name for c in deck.available()), initiative=derived.initiative,
+                    items=(*wizard.scrolls, *wizard.potions))
 
 
 def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: Settlement,
                rng: Randomness) -> Character:
     """The saved Wizard after a duel: the life points left, every card that went to the duel's
-    graveyard spent from ``deck`` until renewal ("Spell Card Use"), with ante at stake the loser's
+    graveyard spent from ``deck`` until renewal ("Spell Card Use"), the scrolls and potions used in
+    the duel gone ("Magic Item Use"), with ante at stake the loser's
     ante card passing for good to the victor's spare cards ("Defeated Wizard Spells"), and a Wizard
     left unconscious (0 life or less) losing the hand ("Magic and Unconsciousness")."""
     for card in side.deck.graveyard:
         deck.spend_named(card.name)
-    after = with_life(wizard, side.life)
+    scrolls, potions = list(wizard.scrolls), list(wizard.potions)
+    left = list(side.items)
+    for item in (*wizard.potions, *wizard.scrolls):
+        if item in left:
+            left.remove(item)
+        else:
+            # Used in the duel: a scroll of the spell goes first, then a potion (ruling R8).
+            (scrolls if item in scrolls else potions).remove(item)
+    after = replace(with_life(wizard, side.life), scrolls=tuple(scrolls), potions=tuple(potions))
     if wizard.name == settlement.loser and settlement.ante_won:
         library = list(after.library)
         library.remove(settlement.ante_won[0])

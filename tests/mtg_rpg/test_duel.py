@@ -309,6 +309,38 @@ def test_a_saved_wizard_after_an_ante_duel():
     assert decks["Mord"].available() == [] and [c.name for c in decks["Mord"].graveyard] == ["Shock"]
 
 
+def test_a_scroll_works_as_its_spell_once_and_one_item_a_turn():
+    a = replace(wizard("A", "Shock", "Shock", dx=2), items=("Lava Axe", "Lava Axe", "Giant Growth"))
+    d = run(duel(a, wizard("B", "Forest", "Forest"), kind="three-card"), "play first")
+    # Giant Growth has no quick-duel effect; the Lava Axe scroll does, and the simple player uses it
+    assert d.legal_actions() == ["play:Shock", "use:Lava Axe", "yield"]
+    assert choose_action(d) == "use:Lava Axe"
+    before = d.to_dict()
+    with pytest.raises(RuleError, match="no scroll or potion of 'Shivan Dragon'"):
+        d.apply("use:Shivan Dragon")
+    assert d.to_dict() == before
+    run(d, "use:Lava Axe")
+    assert d.sides["B"].life == 9 and d.sides["A"].items == ["Lava Axe", "Giant Growth"]
+    assert d.observation("B")["sides"][0]["items"] is None  # the opponent's scrolls stay hidden
+    with pytest.raises(RuleError, match="one magic item") as info:
+        d.apply("use:Lava Axe")
+    assert info.value.rule == "Number of Actions"
+    run(d, "play:Shock", "pass")  # the turn's card still comes; B lets it through
+    assert d.sides["B"].life == 7
+    assert QuickDuel.from_dict(json.loads(json.dumps(d.to_dict()))).to_dict() == d.to_dict()
+
+
+def test_scrolls_used_in_a_duel_leave_the_sheet():
+    sarin = replace(example_character(), library=("Shock",) * 4, scrolls=("Lava Axe",), potions=("Lava Axe",))
+    deck = SpellDeck.build([POOL.get("Shock")] * 4, hand_size=4)
+    assert duellist_for(sarin, deck).items == ("Lava Axe", "Lava Axe")
+    side = DuelSide("Sarin", SpellDeck.build([], hand_size=4), 14, 14, 0, 2, items=["Lava Axe"])
+    terms = (Ritual.challenge("Sarin", "Mord").state_length("Mord", "quick duel 3 cards")
+             .proclaim_stakes("Sarin", "honor or bragging rights").set_victory("Mord", "most life").terms())
+    after = after_duel(sarin, deck, side, settle(terms, "Sarin"), Randomness.scripted([]))
+    assert (after.scrolls, after.potions) == ((), ("Lava Axe",))  # the scroll goes first
+
+
 def test_a_wizard_knocked_out_in_a_duel_loses_the_hand():
     sarin = replace(example_character(), library=("Lava Axe",) * 6)
     terms = (Ritual.challenge("Sarin", "Mord").state_length("Mord", "quick duel 1 card")
