@@ -480,8 +480,8 @@ def luck_command(
     console().print(f"[bold]{outcome.winner}[/bold] is the most lucky.")
 
 
-def _duellist(store: SaveStore, name: str, pool: CardPool,
-              rng: Randomness) -> tuple[Duellist, CharacterRecord | None, SpellDeck | None]:
+def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prepare: str | None,
+              rules: Settings) -> tuple[Duellist, CharacterRecord | None, SpellDeck | None]:
     """A saved Wizard with the saved cards, or a built-in referee opponent (no record, no deck)."""
     try:
         record = load_character(store, name)
@@ -494,7 +494,7 @@ def _duellist(store: SaveStore, name: str, pool: CardPool,
         return Duellist(name, life=10 + 2 * REFEREE_ATTRIBUTE, hand_size=size, dexterity=REFEREE_ATTRIBUTE,
                         intelligence=REFEREE_ATTRIBUTE, library=tuple(c.name for c in deck)), None, None
     saved = play_deck(record, pool, record.rng)
-    return duellist_for(record.character, saved), record, saved
+    return duellist_for(record.character, saved, prepare=prepare, settings=rules), record, saved
 
 
 def duel_command(
@@ -511,6 +511,8 @@ def duel_command(
         "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")] = None,
     play_as: Annotated[str | None, typer.Option(
         "--play-as", help="Choose this Wizard's cards yourself (the other plays itself).")] = None,
+    prepare: Annotated[list[str] | None, typer.Option(
+        "--prepare", help="WIZARD=SPELL: the spell a Wizard with Spell Preparation puts in hand first.")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     db: DbOption = None,
@@ -541,11 +543,19 @@ def duel_command(
     store = open_store(db)
     pool = load_pool(store, cards_file)
     rng = make_randomness(seed, dice, False)
-    entrants = [_duellist(store, first, pool, rng), _duellist(store, second, pool, rng)]
+    prepared: dict[str, str] = {}
+    for entry in prepare or ():
+        wizard_name, sep, spell = entry.partition("=")
+        if not sep or wizard_name.strip() not in (first, second) or not spell.strip():
+            raise typer.BadParameter(f"{entry!r}: give WIZARD=SPELL for a Wizard in this duel",
+                                     param_hint="--prepare")
+        prepared[wizard_name.strip()] = spell.strip()
+    rules = house_rules_from(house_rules)
+    entrants = [_duellist(store, n, pool, rng, prepared.get(n), rules) for n in (first, second)]
     a, b = (entrant[0] for entrant in entrants)
     ante = terms.stakes == "ante"
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
-                           victory=terms.victory, ante=ante, pool=pool, settings=house_rules_from(house_rules))
+                           victory=terms.victory, ante=ante, pool=pool, settings=rules)
     while not duel.is_terminal():
         duel.apply(_ask_action(duel, play_as) if play_as is not None and duel.current_player() == play_as
                    else choose_action(duel))

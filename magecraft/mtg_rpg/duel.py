@@ -37,7 +37,7 @@ from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
-from magecraft.mtg_rpg.actions import SpellDeck
+from magecraft.mtg_rpg.actions import SpellDeck, casting_cost
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import Character, current_life, derive, with_life
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
@@ -53,6 +53,8 @@ SEVEN = "COMBAT: Seven Card Duel"
 LIMITED = "COMBAT: Limited Turns Dueling"
 DUELING = "COMBAT: Magic Dueling Rules"
 ITEM_USE = "COMBAT: Magic Item Use"
+PREPARATION = "FEATS: Spell Preparation"
+SLEIGHT = "FEATS: Slight of Hand"
 
 #: The card budget of each quick duel kind; limited-turns duels count turns instead.
 KINDS: Mapping[str, int] = {"single-card": 1, "three-card": 3, "seven-card": 7, "limited-turns": 0}
@@ -181,6 +183,10 @@ class Duellist:
     initiative: int | None = None
     #: Scrolls and potions carried, by spell: each used once, as its spell ("Magic Item Use").
     items: tuple[str, ...] = ()
+    #: "FEATS: Spell Preparation": the spell put into the hand before the first draw.
+    prepared: str | None = None
+    #: "FEATS: Slight of Hand": three cards drawn for the ante, the cheapest given up (ruling R9).
+    sleight_of_hand: bool = False
 
 
 class DuelSide:
@@ -267,8 +273,14 @@ class QuickDuel(GameState[str]):
         for duellist in (first, second):
             cards = [chosen.get(n) for n in duellist.library]
             deck = SpellDeck(Deck(cards, name=f"{duellist.name}'s library"), hand_size=duellist.hand_size)
+            if duellist.prepared is not None:
+                prepared = next(c for c in deck.library.cards if c.name.casefold() == duellist.prepared.casefold())
+                deck.library.cards.remove(prepared)
+                deck.hand.append(prepared)
+                rng.log.record("duel", f"{duellist.name} prepares {prepared.name}", section=PREPARATION,
+                               data={"wizard": duellist.name, "card": prepared.name})
             deck.library.shuffle(rng, f"{duellist.name} shuffles the library")
-            ante_card = deck.library.draw().name if ante else None
+            ante_card = _ante(deck, duellist, rng) if ante else None
             budget = KINDS[kind] if kind != "limited-turns" else turns
             sides.append(DuelSide(duellist.name, deck, duellist.life, duellist.life, duellist.dexterity,
                                   duellist.intelligence, plays_left=budget, ante=ante_card, items=duellist.items))
@@ -642,6 +654,22 @@ def _all_cards(deck: SpellDeck) -> list[Card]:
     return [*deck.hand, *deck.library.all_cards(), *deck.sacrificed]
 
 
+def _ante(deck: SpellDeck, duellist: Duellist, rng: Randomness) -> str:
+    """The ante card: the top card of the shuffled library; with Slight of Hand the Wizard draws
+    two more, gives up the cheapest of the three (lowest casting cost, then name; ruling R9) and
+    shuffles the others back ("FEATS: Slight of Hand")."""
+    if not duellist.sleight_of_hand:
+        return deck.library.draw().name
+    drawn = deck.library.draw_many(min(3, len(deck.library)))
+    given = min(drawn, key=lambda c: (casting_cost(c), c.name))
+    drawn.remove(given)
+    deck.library.cards.extend(drawn)
+    deck.library.shuffle(rng, f"{duellist.name} shuffles the other cards back after choosing the ante")
+    rng.log.record("duel", f"{duellist.name} chooses the ante card (Slight of Hand)", section=SLEIGHT,
+                   data={"wizard": duellist.name})
+    return given.name
+
+
 def _check_start(first: Duellist, second: Duellist, kind: str, turns: int, victory: str) -> None:
     if kind not in KINDS:
         raise InputError(f"unknown duel kind {kind!r} (one of {', '.join(KINDS)})")
@@ -656,6 +684,10 @@ def _check_start(first: Duellist, second: Duellist, kind: str, turns: int, victo
             raise InputError(f"{duellist.name} has no library to duel with")
         if duellist.life < 1 or duellist.hand_size < 1:
             raise InputError(f"{duellist.name} needs life and a hand size of at least 1 to duel")
+        if duellist.prepared is not None and duellist.prepared.casefold() not in {
+                n.casefold() for n in duellist.library}:
+            raise RuleError(f"{duellist.name} cannot prepare {duellist.prepared}: it is not in the library",
+                            rule="a spell from their spell deck", section=PREPARATION)
 
 
 # -- a simple player ----------------------------------------------------------------------------
@@ -702,14 +734,24 @@ def play_out(duel: QuickDuel) -> QuickDuel:
 # -- a saved Wizard before and after ------------------------------------------------------------
 
 
-def duellist_for(wizard: Character, deck: SpellDeck) -> Duellist:
+def duellist_for(wizard: Character, deck: SpellDeck, *, prepare: str | None = None,
+                 settings: Settings = DEFAULT_SETTINGS) -> Duellist:
     """A saved Wizard as the duel needs one: the life points the sheet has now and the cards not yet
-    spent since the last renewal (hand and library; "Spell Card Use": each card once a renewal period)."""
+    spent since the last renewal (hand and library; "Spell Card Use": each card once a renewal period),
+    the scrolls and potions carried, and the duel-start feats: Slight of Hand, and Spell
+    Preparation with ``prepare`` (by default the library's strongest card in a quick duel, ruling R9)."""
     derived = derive(wizard)
+    cards = deck.available()
+    if prepare is not None and not wizard.feat_usable("Spell Preparation"):
+        raise RuleError(f"{wizard.name} does not have the Spell Preparation feat", rule="Spell Preparation",
+                        section=PREPARATION)
+    if prepare is None and wizard.feat_usable("Spell Preparation") and cards:
+        prepare = max(cards, key=lambda c: (card_threat(c, settings), c.name)).name
     return Duellist(wizard.name, life=current_life(wizard), hand_size=derived.hand_size,
                     dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
-                    library=tuple(c.name for c in deck.available()), initiative=derived.initiative,
-                    items=(*wizard.scrolls, *wizard.potions))
+                    library=tuple(c.name for c in cards), initiative=derived.initiative,
+                    items=(*wizard.scrolls, *wizard.potions), prepared=prepare,
+                    sleight_of_hand=wizard.feat_usable("Slight of Hand"))
 
 
 def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: Settlement,

@@ -354,3 +354,12 @@ def test_cast_outside_a_duel_until_the_scene_ends(db, capsys):
     # renewal brings the cards and the reserve mana back
     out = run_json(capsys, "mtg-rpg", "renew", "Sarin", "--db", str(db), "--json")
     assert out["restored_cards"] == 3 and load_character(SaveStore(db), "Sarin").character.reserve_used == 0
+
+
+def test_duel_prepare_needs_the_feat_and_a_wizard_in_the_duel(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 5 + ["Shock"] * 5)
+    args = ["mtg-rpg", "duel", "Sarin", "referee", "--seed", "1", "--db", str(db)]
+    assert main([*args, "--prepare", "Mord=Shock"]) == 2
+    capsys.readouterr()
+    assert main([*args, "--prepare", "Sarin=Shock"]) == 1
+    assert "Spell Preparation feat" in capsys.readouterr().err

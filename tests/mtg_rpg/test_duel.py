@@ -11,7 +11,7 @@ from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.mtg_rpg.character import current_life, example_character
+from magecraft.mtg_rpg.character import TakenFeat, current_life, example_character
 from magecraft.mtg_rpg.duel import (
     Duellist,
     DuelSide,
@@ -339,6 +339,33 @@ def test_scrolls_used_in_a_duel_leave_the_sheet():
              .proclaim_stakes("Sarin", "honor or bragging rights").set_victory("Mord", "most life").terms())
     after = after_duel(sarin, deck, side, settle(terms, "Sarin"), Randomness.scripted([]))
     assert (after.scrolls, after.potions) == ((), ("Lava Axe",))  # the scroll goes first
+
+
+def test_spell_preparation_puts_the_chosen_spell_in_the_first_hand():
+    a = replace(wizard("A", "Forest", "Forest", "Forest", "Lava Axe", hand=2, dx=2), prepared="lava axe")
+    d = duel(a, wizard("B", "Shock", "Shock"))
+    hand = [c.name for c in d.sides["A"].deck.hand]
+    assert len(hand) == 2 and "Lava Axe" in hand
+    with pytest.raises(RuleError, match="cannot prepare Shivan Dragon"):
+        duel(replace(a, prepared="Shivan Dragon"), wizard("B", "Shock", "Shock"))
+    # a saved Wizard with the feat prepares the strongest card unless told; without it, none
+    sarin = replace(example_character(), feats=(TakenFeat("Spell Preparation"),))
+    deck = SpellDeck.build([POOL.get(n) for n in ("Shock", "Lava Axe", "Forest")], hand_size=4)
+    assert duellist_for(sarin, deck).prepared == "Lava Axe"
+    assert duellist_for(sarin, deck, prepare="Shock").prepared == "Shock"
+    with pytest.raises(RuleError, match="Spell Preparation feat"):
+        duellist_for(example_character(), deck, prepare="Shock")
+
+
+def test_slight_of_hand_gives_up_the_cheapest_of_three_for_the_ante():
+    # the three cards drawn are the whole library: Shock (1) is given up, not Lava Axe (5) or the Dragon (6)
+    a = replace(wizard("A", "Lava Axe", "Shock", "Shivan Dragon", hand=1, dx=2), sleight_of_hand=True)
+    d = duel(a, wizard("B", "Forest", "Forest"), ante=True)
+    assert d.sides["A"].ante == "Shock"
+    kept = sorted(c.name for c in [*d.sides["A"].deck.hand, *d.sides["A"].deck.library.cards])
+    assert kept == ["Lava Axe", "Shivan Dragon"]
+    assert duellist_for(replace(example_character(), feats=(TakenFeat("Slight of Hand"),)),
+                        SpellDeck.build([POOL.get("Shock")], hand_size=4)).sleight_of_hand
 
 
 def test_a_wizard_knocked_out_in_a_duel_loses_the_hand():
