@@ -149,14 +149,15 @@ def _name(target: Target) -> str:
 
 
 def apply_condition(game: MageWarsGame, unit: Unit, name: str, count: int = 1) -> None:
-    """Place a condition; Burnproof and Flame Immunity refuse Burn, Unmovable refuses Slam."""
+    """Place a condition; Burnproof and Flame Immunity refuse Burn, Unmovable refuses Slam; an
+    incapacitated creature (Stun, Slam) stops guarding."""
     if name in _FIRE_CONDITIONS and (unit.has("Burnproof") or unit.has("Flame Immunity")):
         game.event(f"{unit.describe()} cannot burn", section=SEC_ARENA)
         return
     if name == "Slam" and unit.has("Unmovable"):
         game.event(f"{unit.describe()} is Unmovable: no Slam", section=SEC_ARENA)
         return
-    if name == "Slam":
+    if name in ("Slam", "Stun"):
         unit.guarding = False
     unit.add_condition(name, count)
     game.event(f"{unit.describe()} gains {count} {name}", section=SEC_ARENA,

@@ -52,9 +52,12 @@ def is_far(game: MageWarsGame) -> bool:
 def quick_cast(game: MageWarsGame) -> None:
     """One quick cast/action: roll the d12 (re-rolling 8+ while far away) and act on it."""
     dm = game.dummy
-    if dm.recover():
+    begun = dm.begin_action()
+    if begun == "stunned":
         say(game, "stunned: flips its quick cast marker and does not act this stage", SEC_QUICK)
         return
+    if begun == "stands up":
+        say(game, "knocked down: stands up dazed and acts", SEC_QUICK)
     value = game.rng.roll(12, "Dummy Mage quick cast/action", section=SEC_QUICK)
     while value >= 8 and is_far(game):
         say(game, f"rolled {value}: {game.settings.far_zones} zones from every enemy, re-rolling", value=value)
@@ -202,9 +205,12 @@ def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) 
 def act(game: MageWarsGame, unit: Unit) -> None:
     """Seed 003 A, B, C for one creature, with the wall and engagement rules."""
     unit.ready = False
-    if unit.recover():
-        say(game, f"{unit.describe()} is stunned or knocked down and loses its action", SEC_CREATURE)
+    begun = unit.begin_action()
+    if begun == "stunned":
+        say(game, f"{unit.describe()} is stunned and loses its action", SEC_CREATURE)
         return
+    if begun == "stands up":
+        say(game, f"{unit.describe()} stands up dazed", SEC_CREATURE)
     engaged = any(u.zone == unit.zone for u in enemies_of(game, DUMMY)
                   if any(can_attack(unit, a, unit.zone, u, game) for a in unit.attacks))
     options = _attack_options(game, unit, unit.zone, unit.attacks, engaged)

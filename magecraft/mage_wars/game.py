@@ -66,8 +66,6 @@ class Settings:
     alternate_multiplier: int = 2
     #: A game still running after this many rounds is a draw (not in the seed; keeps bot games finite).
     max_rounds: int = 40
-    #: Burn leaves on an effect-die roll at or under this in upkeep.
-    burn_removal: int = 2
     walls: tuple[Wall, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -360,10 +358,12 @@ class MageWarsGame(GameState[Action]):
             return
         for n in range(unit.conditions.get("Burn", 0)):
             normal, critical = roll_attack_dice(self, 1, f"Burn {n + 1} on {unit.describe()}")
-            self.event(f"{unit.describe()} burns for {normal + critical}", section=SEC_READY)
-            question = f"does Burn {n + 1} on {unit.describe()} go out? (1-{self.settings.burn_removal})"
-            if self.rng.roll(12, question, section=SEC_READY) <= self.settings.burn_removal:
+            # Codex, Burn: one attack die of direct damage each; a blank ("0") puts that Burn out.
+            if normal + critical == 0:
                 unit.remove_condition("Burn", 1)
+                self.event(f"Burn {n + 1} on {unit.describe()} goes out", section=SEC_READY)
+            else:
+                self.event(f"{unit.describe()} burns for {normal + critical}", section=SEC_READY)
             self.deal_damage(unit, normal + critical, by=other(unit.side))
             if unit.id not in self.units or self.is_terminal():
                 return
@@ -468,7 +468,8 @@ class MageWarsGame(GameState[Action]):
 
     def _quick_spell_targets(self, name: str) -> list[str]:
         card = card_book().get(name)
-        if card.action != "quick" or card.mana_to_cast() > self.mana or self.you.incapacitated:
+        if (card.action != "quick" or card.mana_to_cast() > self.mana
+                or (self.you.incapacitated and card.type == "attack")):
             return []
         return self._spell_targets(card, self.you.zone)
 
@@ -483,13 +484,18 @@ class MageWarsGame(GameState[Action]):
 
     def _activations(self, unit: Unit) -> list[Action]:
         out: list[Action] = [Action("activate", unit.id, unit.zone, "nothing")]
-        if unit.incapacitated:
+        if unit.stunned:
+            for name in sorted(set(self.planned)) if unit.id == YOU else ():
+                card = card_book().get(name)
+                if self._stunned_mage_may_cast(card) and card.mana_to_cast() <= self.mana:
+                    out.extend(Action("activate", YOU, unit.zone, "cast", name, t, reveal=r)
+                               for t in self._spell_targets(card, unit.zone) for r in self._reveal_choices(card))
             return out
         quick = reachable(unit.zone, unit.quick_moves, self.walls)
         full = reachable(unit.zone, unit.full_moves, self.walls)
         out.extend(Action("activate", unit.id, z, "move") for z in full if z != unit.zone)
         for zone in quick:
-            if not unit.flying:
+            if not unit.has("Flying"):
                 out.append(Action("activate", unit.id, zone, "guard"))
             for attack in unit.attacks:
                 if attack.action == "full" and zone != unit.zone:
@@ -542,8 +548,9 @@ class MageWarsGame(GameState[Action]):
             if self.pending == "activate" and not self._may_quick_cast_in_action():
                 return RuleError("your mage has used its quick cast this round or has already acted",
                                  rule="Quickcast", section=SEC_ACTION)
-            if self.you.incapacitated:
-                return RuleError("your mage is stunned or knocked down", rule="Stun and Slam", section=SEC_ARENA)
+            if self.you.incapacitated and card.type == "attack":
+                return RuleError("your stunned or knocked-down mage can cast only spells that are not attacks",
+                                 rule="Incapacitated", section=SEC_ARENA)
             return self._why_cast(card, self.you.zone, action.target, action.reveal)
         return self._why_activation(action)
 
@@ -597,9 +604,11 @@ class MageWarsGame(GameState[Action]):
         if action.do == "nothing":
             return None if action.to == unit.zone else RuleError("doing nothing means staying put",
                                                                    rule="Actions", section=SEC_ARENA)
-        if unit.incapacitated:
-            return RuleError(f"{unit.describe()} is stunned or knocked down and can only spend its action",
-                             rule="Stun and Slam", section=SEC_ARENA)
+        if unit.stunned and not (unit.id == YOU and action.do == "cast" and action.to == unit.zone
+                                 and self._stunned_mage_may_cast(card_book().cards.get(action.name))):
+            return RuleError(f"{unit.describe()} is stunned and can only spend its action"
+                             + (" or cast a quick spell that is not an attack" if unit.id == YOU else ""),
+                             rule="Incapacitated", section=SEC_ARENA)
         if action.do == "move":
             moves = unit.full_moves
         elif self._is_full_action(unit, action):
@@ -613,8 +622,8 @@ class MageWarsGame(GameState[Action]):
             return None if action.to != unit.zone else RuleError("a move must change zone", rule="Movement",
                                                                  section=SEC_ARENA)
         if action.do == "guard":
-            return None if not unit.flying else RuleError("a flying creature cannot guard", rule="Guard",
-                                                          section=SEC_ARENA)
+            return None if not unit.has("Flying") else RuleError("a flying creature cannot guard", rule="Guard",
+                                                                 section=SEC_ARENA)
         if action.do == "attack":
             attack = unit.attack_named(action.name)
             target = self.target(action.target)
@@ -629,6 +638,10 @@ class MageWarsGame(GameState[Action]):
                                  section=SEC_READY)
             return self._why_cast(card, action.to, action.target, action.reveal)
         return RuleError(f"unknown action {action.do!r}", rule="Actions", section=SEC_ARENA)
+
+    def _stunned_mage_may_cast(self, card: Card | None) -> bool:
+        """Codex, Incapacitated: a mage can still cast quick spells that are not attacks (ruling A3)."""
+        return card is not None and card.action == "quick" and card.type != "attack"
 
     def _is_full_action(self, unit: Unit, action: Action) -> bool:
         """A full-action attack or spell: no move before it."""
@@ -705,9 +718,12 @@ class MageWarsGame(GameState[Action]):
         unit = self.units[action.actor]
         unit.ready = False
         self.mage_next = False
-        if unit.recover():
-            self.event(f"{unit.describe()} spends its action recovering", section=SEC_ARENA)
+        begun = unit.begin_action()
+        if begun == "stunned" and action.do != "cast":
+            self.event(f"{unit.describe()} is stunned and spends its action recovering", section=SEC_ARENA)
             return
+        if begun == "stands up":
+            self.event(f"{unit.describe()} stands up dazed", section=SEC_ARENA)
         moved = action.to != unit.zone
         unit.zone = action.to
         if action.do == "guard":

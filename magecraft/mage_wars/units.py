@@ -92,7 +92,8 @@ class Unit:
 
     @property
     def flying(self) -> bool:
-        return self.has("Flying")
+        """Flying, lost while incapacitated (Codex, Incapacitated; ruling A3)."""
+        return self.has("Flying") and not self.incapacitated
 
     @property
     def living(self) -> bool:
@@ -145,15 +146,27 @@ class Unit:
 
     @property
     def incapacitated(self) -> bool:
-        return "Stun" in self.conditions or "Slam" in self.conditions
+        return self.stunned or "Slam" in self.conditions
 
-    def recover(self) -> bool:
-        """Spend this action getting over Stun or Slam (ruling A3); False when not incapacitated."""
-        if not self.incapacitated:
-            return False
-        self.remove_condition("Stun")
-        self.remove_condition("Slam")
-        return True
+    @property
+    def stunned(self) -> bool:
+        return "Stun" in self.conditions
+
+    def begin_action(self) -> str:
+        """What Stun and Slam do as this creature's action begins (Codex; ruling A3).
+
+        Stunned, it loses the action and the Stun (with any Slam) goes: ``"stunned"``.  Knocked down
+        (Slam), it stands up dazed -- the Slam becomes a Daze -- and acts: ``"stands up"``.  Otherwise ``""``.
+        """
+        if self.stunned:
+            self.remove_condition("Stun")
+            self.remove_condition("Slam")
+            return "stunned"
+        if "Slam" in self.conditions:
+            self.remove_condition("Slam")
+            self.conditions["Daze"] = max(1, self.conditions.get("Daze", 0))
+            return "stands up"
+        return ""
 
     def add_condition(self, name: str, count: int = 1) -> None:
         self.conditions[name] = self.conditions.get(name, 0) + count

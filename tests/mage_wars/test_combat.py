@@ -128,22 +128,23 @@ def test_no_effect_die_after_the_killing_blow_on_a_mage(build):
 
 
 def test_upkeep_burn_rot_and_regenerate(build):
-    # Burn: one attack die (6 = 2 critical) then the effect die (2: the Burn goes out).
-    game = build([6, 2], creatures=[(DUMMY, "Timber Wolf", "B2", 0), (DUMMY, "Darkfenne Hydra", "C2", 5),
-                                    (YOU, "Emerald Tegu", "D2", 0)])
+    # Burn: one attack die each of direct damage (6 = 2 critical, armour ignored); it burns on.
+    game = build([6], creatures=[(DUMMY, "Timber Wolf", "B2", 0), (DUMMY, "Darkfenne Hydra", "C2", 5),
+                                 (YOU, "Emerald Tegu", "D2", 0)])
     game.units["d1"].add_condition("Burn")
     game.units["y3"].add_condition("Rot", 2)
     game.upkeep()
-    assert game.units["d1"].damage == 2 and game.units["d1"].conditions == {}
+    assert game.units["d1"].damage == 2 and game.units["d1"].conditions == {"Burn": 1}
     assert game.units["d2"].damage == 3
     assert game.units["y3"].damage == 2
 
 
-def test_burn_stays_on_a_3_plus(build):
-    game = build([3, 3], creatures=[(DUMMY, "Timber Wolf", "B2", 0)])
-    game.units["d1"].add_condition("Burn")
+def test_a_blank_puts_a_burn_out(build):
+    # Two Burns: the first die is blank (that Burn goes out, no damage), the second a normal 2 (armour ignored).
+    game = build([2, 4], creatures=[(DUMMY, "Timber Wolf", "B2", 0)])
+    game.units["d1"].add_condition("Burn", 2)
     game.upkeep()
-    assert game.units["d1"].damage == 1 and game.units["d1"].conditions == {"Burn": 1}
+    assert game.units["d1"].damage == 2 and game.units["d1"].conditions == {"Burn": 1}
 
 
 def test_the_unicorn_lets_friends_in_its_zone_regenerate(build):

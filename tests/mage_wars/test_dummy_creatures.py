@@ -2,6 +2,7 @@
 
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.arena import Wall
+from magecraft.mage_wars.combat import apply_condition
 from magecraft.mage_wars.game import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
@@ -190,3 +191,27 @@ def test_c_moves_a_fast_creature_two_zones_as_written(build, says):
                  creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
     dummy.act(game, game.units["d1"])
     assert game.units["d1"].zone == "D1"
+
+
+def test_a_knocked_down_creature_stands_up_dazed_and_acts(build, says):
+    # Codex, Slam: at its activation the Slam becomes a Daze. The Daze check rolls 7 (it hits), then the bite.
+    game = build([7, 3, 3, 3, 3], you="D3", stage="creatures", creatures=[(DUMMY, "Timber Wolf", "D3", 0)])
+    wolf = game.units["d1"]
+    wolf.add_condition("Slam")
+    dummy.act(game, wolf)
+    assert says(game)[:2] == ["Timber Wolf (d1) stands up dazed",
+                              "Timber Wolf (d1) A: attacks Wizard (you) with Bite (engaged in its zone)"]
+    assert wolf.conditions == {"Daze": 1} and game.you.damage == 4
+
+
+def test_a_stunned_flyer_loses_flying_and_can_be_bitten(build, says):
+    # Codex, Incapacitated: no Flying. Example 5's Tegu now reaches the Falcon, the highest remaining life.
+    game = build([1, 1, 1, 1], dummy="A1", you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Emerald Tegu", "B2", 0), (YOU, "Bitterwood Fox", "B2", 1),
+                            (YOU, "Thunderift Falcon", "B2", 0)])
+    falcon = game.units["y3"]
+    apply_condition(game, falcon, "Stun")
+    assert not falcon.flying
+    dummy.act(game, game.units["d1"])
+    assert says(game)[-1] == ("Emerald Tegu (d1) A: attacks Thunderift Falcon (y3) with Venomous Bite "
+                              "(engaged in its zone)")

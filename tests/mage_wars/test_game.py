@@ -10,6 +10,7 @@ from magecraft.core.saves import SaveStore
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.bot import choose, play_to_end, run_matches
 from magecraft.mage_wars.cards import ready_spellbooks
+from magecraft.mage_wars.combat import apply_condition
 from magecraft.mage_wars.game import Action, MageWarsGame, Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
@@ -188,14 +189,40 @@ def test_30_seeded_bot_games_finish_and_repeat():
                                                                              "Priestess")
 
 
-def test_a_stunned_mage_cannot_quick_cast(build):
-    game = build([], you="B1", dummy="A1", stage="quick_cast_1", mana=20)
+def test_a_stunned_mage_cannot_quick_cast_an_attack_but_may_cast_other_quick_spells(build, says):
+    # After your Knockdown the Dummy Mage's quick cast: 1 (move) and 1 (north: it stays).
+    game = build([1, 1], you="B1", dummy="A1", stage="quick_cast_1", mana=20)
     game.pending = "quick_cast"
-    game.planned = ["Jet Stream"]
+    game.planned = ["Jet Stream", "Knockdown"]
     assert Action("quick_cast", name="Jet Stream", target=DUMMY) in game.legal_actions()
     game.you.add_condition("Stun")
-    assert game.legal_actions() == [Action("pass")]
+    # Codex, Incapacitated: a mage still casts quick spells that are not attacks.
+    assert {a.name for a in game.legal_actions() if a.kind == "quick_cast"} == {"Knockdown"}
     _unchanged(game, Action("quick_cast", name="Jet Stream", target=DUMMY))
+    game.apply(Action("quick_cast", name="Knockdown", target=DUMMY))
+    # Knocked down, the Dummy Mage stands up dazed at its quick cast and acts (Codex, Slam).
+    assert says(game)[:2] == ["knocked down: stands up dazed and acts", "rolled 1: move"]
+    assert game.dummy.conditions == {"Daze": 1}
+
+
+def test_a_stunned_mage_spends_its_action_or_casts_a_quick_spell_that_is_not_an_attack(build):
+    # After your action the Dummy Mage's final quick cast: 1 (move) and 1 (north: it stays).
+    game = build([1, 1], you="B1", dummy="A1", stage="creatures", mana=20,
+                 creatures=[(DUMMY, "Timber Wolf", "A1", 0)])
+    game.units["d1"].ready = False
+    game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream", "Knockdown", "Timber Wolf"]
+    game.you.add_condition("Stun")
+    mine = [a for a in game.legal_actions() if a.kind == "activate"]
+    assert {(a.do, a.name, a.target) for a in mine} == {
+        ("nothing", "", ""), ("cast", "Knockdown", "d1"), ("cast", "Knockdown", DUMMY),
+        ("cast", "Knockdown", YOU)}
+    _unchanged(game, Action("activate", YOU, "B1", "cast", "Jet Stream", DUMMY))
+    _unchanged(game, Action("activate", YOU, "B2", "move"))
+    game.apply(Action("activate", YOU, "B1", "cast", "Knockdown", "d1"))
+    labels = [e.label for e in game.log]
+    assert "Timber Wolf (d1) gains 1 Slam" in labels and "Stun" not in game.you.conditions
+    # Back on its feet, your mage may still quick cast Jet Stream in the final quick cast stage.
+    assert (game.mana, game.stage, game.pending) == (17, "quick_cast_2", "quick_cast")
 
 
 def test_a_physical_dice_game_resumes_only_at_a_terminal():
@@ -326,3 +353,27 @@ def test_a_creature_the_dummy_mage_kills_itself_counts_for_nobody_at_the_alterna
     assert game.winner == DUMMY
     assert game.end_reason == "alternate end: you killed 0 mana of creatures against 0 x2 = 0"
     assert game.units["y2"].damage == 0
+
+
+def test_your_knocked_down_creature_stands_up_dazed_and_acts(build):
+    # Daze check 6: the bite misses; the Wolf is dazed, no longer knocked down.
+    game = build([6], you="D3", dummy="A1", stage="creatures", creatures=[(YOU, "Timber Wolf", "B1", 0),
+                                                                           (DUMMY, "Bitterwood Fox", "B1", 0)])
+    game.units["d2"].ready = False
+    game.pending, game.turn = "activate", YOU
+    wolf = game.units["y1"]
+    wolf.add_condition("Slam")
+    bite = Action("activate", "y1", "B1", "attack", "Bite", "d2")
+    assert bite in game.legal_actions()
+    game.apply(bite)
+    assert wolf.conditions == {"Daze": 1} and game.units["d2"].damage == 0
+    assert "Timber Wolf (y1) stands up dazed" in [e.label for e in game.log]
+
+
+def test_stun_and_slam_end_guarding(build):
+    game = build([], creatures=[(YOU, "Timber Wolf", "B2", 0), (YOU, "Bitterwood Fox", "B2", 0)])
+    wolf, fox = game.units["y1"], game.units["y2"]
+    wolf.guarding = fox.guarding = True
+    apply_condition(game, wolf, "Stun")
+    apply_condition(game, fox, "Slam")
+    assert not wolf.guarding and not fox.guarding
