@@ -287,6 +287,8 @@ def cast_command(
     land: Annotated[list[str] | None, typer.Option("--land", help="A land to play from the hand first (repeat).")]
     = None,
     x: Annotated[int, typer.Option("--x", min=0, help="The value paid for X.")] = 0,
+    targets: Annotated[int, typer.Option(
+        "--targets", min=1, help="Targets (Widen Spell: the whole cost again for each extra one).")] = 1,
     seed: SeedOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
@@ -299,7 +301,7 @@ def cast_command(
     rng = continue_dice(record, seed, None, False)
     deck = play_deck(record, load_pool(store, cards_file), rng)
     wizard, scene = cast_outside_duel(record.character, deck, _scene(record), spell, lands=tuple(land or ()), x=x,
-                                      rng=rng, settings=house_rules_from(house_rules))
+                                      targets=targets, rng=rng, settings=house_rules_from(house_rules))
     store_deck(store, CharacterRecord(wizard, rng, {**record.extra, SCENE: scene.to_dict()}), wizard, deck, rng)
     if json:
         print_json({"wizard": wizard.name, **scene.to_dict(), "hand": [c.name for c in deck.hand]})

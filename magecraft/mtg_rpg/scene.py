@@ -82,8 +82,7 @@ class Scene:
                             "are left", rule="the mana must be available", section=OUTSIDE)
         # The cheapest mana to lose goes first: colorless, then colours in WUBRG order.
         lands.sort(key=lambda m: (m in COLORS, COLORS.index(m) if m in COLORS else 0))
-        return replace(self, land_mana=tuple(lands[from_lands:]), reserve=reserve - (generic - from_lands),
-                       in_play=(*self.in_play, card.name))
+        return replace(self, land_mana=tuple(lands[from_lands:]), reserve=reserve - (generic - from_lands))
 
     def to_dict(self) -> dict[str, Any]:
         return {"land_mana": list(self.land_mana), "reserve": self.reserve, "in_play": list(self.in_play)}
@@ -98,11 +97,22 @@ class Scene:
 
 
 def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell: str, *,
-                      lands: Sequence[str] = (), x: int = 0, rng: Randomness,
+                      lands: Sequence[str] = (), x: int = 0, targets: int = 1, rng: Randomness,
                       settings: Settings = DEFAULT_SETTINGS) -> tuple[Character, Scene]:
     """Play ``lands`` from the hand, then cast ``spell`` from the hand paying its mana ("Spells
     Outside a Duel").  Everything is checked before any card moves.  The spell lasts for the scene;
-    reserve mana used stays used until the renewal period."""
+    reserve mana used stays used until the renewal period.
+
+    ``targets`` above 1 needs a Widen Spell feat for each extra target, and the whole casting cost
+    is paid again for each ("FEATS: Widen Spell").
+    """
+    if targets < 1:
+        raise InputError("a spell has at least one target")
+    widen = character.feat_count("Widen Spell") if character.feat_usable("Widen Spell") else 0
+    if targets - 1 > widen:
+        raise RuleError(f"{character.name} can affect {1 + widen} target(s), not "
+                        f"{targets}: one Widen Spell feat for each extra target", rule="Widen Spell",
+                        section="FEATS: Widen Spell")
     if not character.has_talisman:
         raise RuleError(f"{character.name} has no talisman: only cantrips can be cast",
                         rule="The Wizard's Talisman", section="CHARACTER CREATION: The Wizard's Talisman")
@@ -125,13 +135,15 @@ def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell
     after = scene
     for land in land_cards:
         after = after.add_land(land)
-    after = after.pay(character, card, x)
+    for _ in range(targets):
+        after = after.pay(character, card, x)
+    after = replace(after, in_play=(*after.in_play, card.name))
     for taken in played:
         # Spent at once ("Spell Card Use"): the card stays out of the library until renewal, and
         # the scene only remembers what is in play until it ends.
         deck.spend(deck.take_from_hand(taken.name))
     rng.log.record("cast", f"{character.name} casts {card.name} outside a duel", section=OUTSIDE,
-                   data={"spell": card.name, "lands": [c.name for c in land_cards], "x": x,
+                   data={"spell": card.name, "lands": [c.name for c in land_cards], "x": x, "targets": targets,
                          "reserve_left": after.reserve})
     used = scene.reserve - after.reserve
     return replace(character, reserve_used=character.reserve_used + used), after

@@ -10,7 +10,7 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.mtg_rpg.character import Character, example_character
+from magecraft.mtg_rpg.character import Character, TakenFeat, example_character
 from magecraft.mtg_rpg.renewal import recover_at_renewal
 from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, close_scene
 
@@ -28,7 +28,7 @@ def test_land_pays_its_colour_and_the_reserve_covers_what_is_missing() -> None:
     with_land = scene.add_land(POOL.get("Mountain"))
     assert with_land.pay(SARIN, POOL.get("Shock")).land_mana == ()
     from_reserve = scene.pay(SARIN, POOL.get("Shock"))  # no land: the reserve pays the red pip
-    assert (from_reserve.reserve, from_reserve.in_play) == (0, ("Shock",))
+    assert (from_reserve.reserve, from_reserve.land_mana) == (0, ())
     # Lava Axe {4}{R}: one Mountain and one reserve mana are two of the five needed
     with pytest.raises(RuleError, match="needs 4 more mana") as info:
         with_land.pay(SARIN, POOL.get("Lava Axe"))
@@ -83,3 +83,17 @@ def test_reserve_used_stays_used_until_renewal() -> None:
     bare = replace(SARIN, has_talisman=False)
     with pytest.raises(RuleError, match="only cantrips"):
         cast_outside_duel(bare, hand("Shock"), Scene.begin(bare), "Shock", rng=rng)
+
+
+def test_widen_spell_pays_the_whole_cost_again_for_each_extra_target() -> None:
+    rng = Randomness.scripted([])
+    with pytest.raises(RuleError, match="one Widen Spell feat for each extra target"):
+        cast_outside_duel(SARIN, hand("Shock", "Mountain"), Scene.begin(SARIN), "Shock", lands=["Mountain"],
+                          targets=2, rng=rng)
+    widener = replace(SARIN, feats=(TakenFeat("Widen Spell"),))
+    # two targets: one red from the Mountain, the second from the reserve
+    wizard, scene = cast_outside_duel(widener, hand("Shock", "Mountain"), Scene.begin(widener), "Shock",
+                                      lands=["Mountain"], targets=2, rng=rng)
+    assert (scene.in_play, scene.reserve, wizard.reserve_used) == (("Mountain", "Shock"), 0, 1)
+    with pytest.raises(RuleError, match="no Red mana left"):
+        cast_outside_duel(widener, hand("Shock"), Scene.begin(wizard), "Shock", targets=2, rng=rng)
