@@ -580,12 +580,25 @@ class DarknessEffect:
     defender_toughness: int
 
 
-def darkness(level: Darkness) -> DarknessEffect:
-    """Complete darkness: no attacks, as the Fog spell; partial: +1 toughness attacker, -1 defender."""
+#: "FEATS: Low Light vision", "Dark Vision": how far the Wizard sees in the dark.
+VISION_FEET = 60
+
+
+def darkness(level: Darkness, *, low_light: bool = False, dark_vision: bool = False,
+             distance_feet: int = 0) -> DarknessEffect:
+    """Complete darkness: no attacks, as the Fog spell; partial: +1 toughness attacker, -1 defender
+    ("Hostile Environments").  Within 60 feet Low Light vision sees in partial darkness (a little
+    light) and Dark Vision in complete darkness "as a normal human does in sunlight", so for that
+    Wizard it is as light (FEATS; ruling R10)."""
+    if level not in ("light", "partial", "complete"):
+        raise InputError(f"darkness is light, partial or complete, not {level!r}")
+    if distance_feet < 0:
+        raise InputError("a distance cannot be negative")
+    sees = distance_feet <= VISION_FEET and (dark_vision or (low_light and level == "partial"))
+    if sees:
+        return DarknessEffect(True, False, 0, 0)
     if level == "complete":
         return DarknessEffect(False, True, 0, 0)
     if level == "partial":
         return DarknessEffect(True, False, 1, -1)
-    if level == "light":
-        return DarknessEffect(True, False, 0, 0)
-    raise InputError(f"darkness is light, partial or complete, not {level!r}")
+    return DarknessEffect(True, False, 0, 0)

@@ -346,6 +346,13 @@ def test_darkness():
     assert (complete.can_attack, complete.as_fog) == (False, True)
     partial = darkness("partial")
     assert (partial.attacker_toughness, partial.defender_toughness) == (1, -1)
+    # Low Light vision sees in partial darkness, Dark Vision in complete darkness, out to 60 feet
+    assert darkness("partial", low_light=True, distance_feet=60).attacker_toughness == 0
+    assert darkness("complete", low_light=True).can_attack is False
+    assert darkness("complete", dark_vision=True, distance_feet=30).can_attack is True
+    assert darkness("complete", dark_vision=True, distance_feet=61).as_fog is True
+    with pytest.raises(InputError):
+        darkness("dusk")  # type: ignore[arg-type]
 
 
 # -- opposition and scenes -------------------------------------------------------------------
