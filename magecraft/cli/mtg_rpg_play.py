@@ -151,10 +151,7 @@ def action_command(
         linked = (attribute or "").upper()
         score = wizard.attribute(linked)
     chosen = card if card is not None or no_card else deck.strongest()
-    helping = [load_character(store, h) for h in helper or ()]
-    names = [h.character.name for h in helping]
-    if wizard.name in names or len(set(names)) < len(names):
-        raise typer.BadParameter("each helper is another, different Wizard", param_hint="--helper")
+    helping = _helpers(store, wizard.name, helper)
     planned = ActionAttempt(score=score, difficulty=rating, attribute=linked, card=chosen, power_play=power_play,
                             heroic_points=heroic, stunt=stunt, helpers_succeeded=helpers + len(helping),
                             attempt=attempt)
@@ -182,6 +179,15 @@ def action_command(
     console().print(f"Hand now: {', '.join(c.name for c in deck.hand) or 'empty'}")
     if spent is not None:
         console().print(f"[red]{wizard.name} has run out of cards:[/red] {spent.describe()}.")
+
+
+def _helpers(store: SaveStore, leader: str, names: list[str] | None) -> list[CharacterRecord]:
+    """The saved Wizards named by --helper: each another, different Wizard."""
+    helping = [load_character(store, h) for h in names or ()]
+    found = [h.character.name for h in helping]
+    if leader in found or len(set(found)) < len(found):
+        raise typer.BadParameter("each helper is another, different Wizard", param_hint="--helper")
+    return helping
 
 
 def _helper_score(helper: Character, skill: str | None, attribute: str, untrained: bool) -> int:
@@ -289,6 +295,8 @@ def cast_command(
     x: Annotated[int, typer.Option("--x", min=0, help="The value paid for X.")] = 0,
     targets: Annotated[int, typer.Option(
         "--targets", min=1, help="Targets (Widen Spell: the whole cost again for each extra one).")] = 1,
+    helper: Annotated[list[str] | None, typer.Option(
+        "--helper", help="A saved Wizard adding their scene's mana (Spell Cooperation; repeat).")] = None,
     seed: SeedOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
@@ -300,9 +308,14 @@ def cast_command(
     record = load_character(store, name)
     rng = continue_dice(record, seed, None, False)
     deck = play_deck(record, load_pool(store, cards_file), rng)
-    wizard, scene = cast_outside_duel(record.character, deck, _scene(record), spell, lands=tuple(land or ()), x=x,
-                                      targets=targets, rng=rng, settings=house_rules_from(house_rules))
+    helping = _helpers(store, record.character.name, helper)
+    cast = cast_outside_duel(record.character, deck, _scene(record), spell, lands=tuple(land or ()), x=x,
+                             targets=targets, helpers=[(h.character, _scene(h)) for h in helping], rng=rng,
+                             settings=house_rules_from(house_rules))
+    wizard, scene = cast.wizard, cast.scene
     store_deck(store, CharacterRecord(wizard, rng, {**record.extra, SCENE: scene.to_dict()}), wizard, deck, rng)
+    for saved, (after, after_scene) in zip(helping, cast.helpers, strict=True):
+        save_character(store, CharacterRecord(after, saved.rng, {**saved.extra, SCENE: after_scene.to_dict()}))
     if json:
         print_json({"wizard": wizard.name, **scene.to_dict(), "hand": [c.name for c in deck.hand]})
         return

@@ -32,6 +32,7 @@ from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 OUTSIDE = "MAGIC: Spells Outside a Duel"
 LAND_USE = "MAGIC: Land Use"
 DURATION = "COMBAT: Magic Duration"
+COOPERATION = "FEATS: Spell Cooperation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,32 +58,8 @@ class Scene:
         return replace(self, land_mana=(*self.land_mana, mana), in_play=(*self.in_play, land.name))
 
     def pay(self, character: Character, card: Card, x: int = 0) -> Scene:
-        """Pay ``card``'s cost: each coloured pip from land of that colour, else from reserve mana
-        (only for a colour whose attribute has a dot, "Wisdom"); generic mana and X from any land
-        left, then the reserve.  Refused, with nothing spent, when the mana is not there."""
-        if x < 0:
-            raise InputError("X cannot be negative")
-        lands = list(self.land_mana)
-        reserve = self.reserve
-        for colour, count in card.colored_pips().items():
-            for _ in range(count):
-                if colour in lands:
-                    lands.remove(colour)
-                elif reserve and character.attribute(MANA_ATTRIBUTE[colour]) > 0:
-                    reserve -= 1
-                else:
-                    name = COLOR_NAMES[colour]
-                    raise RuleError(f"no {name} mana left for {card.name}: play {name} land or keep reserve "
-                                    "mana (with a dot in its attribute)",
-                                    rule="the mana must be available", section=OUTSIDE)
-        generic = card.mana_value - card.pip_count() + x
-        from_lands = min(generic, len(lands))
-        if generic - from_lands > reserve:
-            raise RuleError(f"{card.name} needs {generic} more mana; {len(lands)} from land and {reserve} reserve "
-                            "are left", rule="the mana must be available", section=OUTSIDE)
-        # The cheapest mana to lose goes first: colorless, then colours in WUBRG order.
-        lands.sort(key=lambda m: (m in COLORS, COLORS.index(m) if m in COLORS else 0))
-        return replace(self, land_mana=tuple(lands[from_lands:]), reserve=reserve - (generic - from_lands))
+        """Pay ``card``'s cost from this scene alone (see :func:`pay`)."""
+        return pay([(character, self)], card, x)[0]
 
     def to_dict(self) -> dict[str, Any]:
         return {"land_mana": list(self.land_mana), "reserve": self.reserve, "in_play": list(self.in_play)}
@@ -96,16 +73,81 @@ class Scene:
             raise InputError(f"saved scene is malformed: {exc}") from None
 
 
+def pay(payers: Sequence[tuple[Character, Scene]], card: Card, x: int = 0) -> list[Scene]:
+    """Pay ``card``'s cost from the payers' scenes, the caster first and then any Wizards cooperating
+    ("FEATS: Spell Cooperation": "add as much mana as they have available to a single spell").
+
+    Each coloured pip comes from land of that colour, else from reserve mana of a payer with a dot in
+    the colour's attribute ("Wisdom"); generic mana and X from any land left, then the reserves
+    (ruling R7).  Refused, with nothing spent, when the mana is not there.  Returns the scenes after.
+    """
+    if x < 0:
+        raise InputError("X cannot be negative")
+    lands = [list(scene.land_mana) for _, scene in payers]
+    reserves = [scene.reserve for _, scene in payers]
+    for colour, count in card.colored_pips().items():
+        for _ in range(count):
+            by_land = next((i for i, held in enumerate(lands) if colour in held), None)
+            by_reserve = next((i for i, (who, _) in enumerate(payers)
+                               if reserves[i] and who.attribute(MANA_ATTRIBUTE[colour]) > 0), None)
+            if by_land is not None:
+                lands[by_land].remove(colour)
+            elif by_reserve is not None:
+                reserves[by_reserve] -= 1
+            else:
+                name = COLOR_NAMES[colour]
+                raise RuleError(f"no {name} mana left for {card.name}: play {name} land or keep reserve "
+                                "mana (with a dot in its attribute)", rule="the mana must be available",
+                                section=OUTSIDE)
+    owed = card.mana_value - card.pip_count() + x
+    if owed > sum(map(len, lands)) + sum(reserves):
+        raise RuleError(f"{card.name} needs {owed} more mana; {sum(map(len, lands))} from land and "
+                        f"{sum(reserves)} reserve are left", rule="the mana must be available", section=OUTSIDE)
+    for held in lands:
+        # The cheapest mana to lose goes first: colorless, then colours in WUBRG order.
+        held.sort(key=lambda m: (m in COLORS, COLORS.index(m) if m in COLORS else 0))
+        taken = min(owed, len(held))
+        del held[:taken]
+        owed -= taken
+    for i, left in enumerate(reserves):
+        taken = min(owed, left)
+        reserves[i] -= taken
+        owed -= taken
+    return [replace(scene, land_mana=tuple(held), reserve=left)
+            for (_, scene), held, left in zip(payers, lands, reserves, strict=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class Casting:
+    """A spell cast outside a duel: the caster's sheet and scene after, and each cooperating
+    Wizard's sheet and scene after."""
+
+    wizard: Character
+    scene: Scene
+    helpers: tuple[tuple[Character, Scene], ...] = ()
+
+
 def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell: str, *,
-                      lands: Sequence[str] = (), x: int = 0, targets: int = 1, rng: Randomness,
-                      settings: Settings = DEFAULT_SETTINGS) -> tuple[Character, Scene]:
+                      lands: Sequence[str] = (), x: int = 0, targets: int = 1,
+                      helpers: Sequence[tuple[Character, Scene]] = (), rng: Randomness,
+                      settings: Settings = DEFAULT_SETTINGS) -> Casting:
     """Play ``lands`` from the hand, then cast ``spell`` from the hand paying its mana ("Spells
     Outside a Duel").  Everything is checked before any card moves.  The spell lasts for the scene;
     reserve mana used stays used until the renewal period.
 
     ``targets`` above 1 needs a Widen Spell feat for each extra target, and the whole casting cost
-    is paid again for each ("FEATS: Widen Spell").
+    is paid again for each ("FEATS: Widen Spell").  ``helpers`` add the mana of their scenes
+    ("FEATS: Spell Cooperation": every Wizard taking part has the feat and the spell card in the
+    spell deck; only the caster holds it in hand; ruling R11).
     """
+    cooperating = (character, *(h for h, _ in helpers)) if helpers else ()
+    for wizard in cooperating:
+        if not wizard.feat_usable("Spell Cooperation"):
+            raise RuleError(f"{wizard.name} does not have the Spell Cooperation feat", rule="Spell Cooperation",
+                            section=COOPERATION)
+        if not any(n.casefold() == spell.strip().casefold() for n in wizard.library):
+            raise RuleError(f"{wizard.name} does not have {spell} in the spell deck", rule="Spell Cooperation",
+                            section=COOPERATION)
     if targets < 1:
         raise InputError("a spell has at least one target")
     widen = character.feat_count("Widen Spell") if character.feat_usable("Widen Spell") else 0
@@ -135,9 +177,11 @@ def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell
     after = scene
     for land in land_cards:
         after = after.add_land(land)
+    payers = [(character, after), *helpers]
     for _ in range(targets):
-        after = after.pay(character, card, x)
-    after = replace(after, in_play=(*after.in_play, card.name))
+        paid = pay(payers, card, x)
+        payers = [(who, now) for (who, _), now in zip(payers, paid, strict=True)]
+    after = replace(payers[0][1], in_play=(*payers[0][1].in_play, card.name))
     for taken in played:
         # Spent at once ("Spell Card Use"): the card stays out of the library until renewal, and
         # the scene only remembers what is in play until it ends.
@@ -145,8 +189,10 @@ def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell
     rng.log.record("cast", f"{character.name} casts {card.name} outside a duel", section=OUTSIDE,
                    data={"spell": card.name, "lands": [c.name for c in land_cards], "x": x, "targets": targets,
                          "reserve_left": after.reserve})
-    used = scene.reserve - after.reserve
-    return replace(character, reserve_used=character.reserve_used + used), after
+    helped = tuple((replace(who, reserve_used=who.reserve_used + before.reserve - now.reserve), now)
+                   for (who, before), (_, now) in zip(helpers, payers[1:], strict=True))
+    return Casting(replace(character, reserve_used=character.reserve_used + scene.reserve - after.reserve),
+                   after, helped)
 
 
 def close_scene(scene: Scene, rng: Randomness) -> Scene:

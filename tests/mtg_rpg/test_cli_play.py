@@ -363,3 +363,14 @@ def test_duel_prepare_needs_the_feat_and_a_wizard_in_the_duel(db, capsys):
     capsys.readouterr()
     assert main([*args, "--prepare", "Sarin=Shock"]) == 1
     assert "Spell Preparation feat" in capsys.readouterr().err
+
+
+def test_cast_with_a_cooperating_wizard(db, capsys):
+    coop = (TakenFeat("Spell Cooperation"),)
+    for name in ("Sarin", "Mord"):
+        wizard = replace(example_character(), name=name, library=("Lava Axe",) * 8, feats=coop)
+        save_character(SaveStore(db), CharacterRecord(wizard, Randomness.seeded(1)))
+    # Lava Axe {4}{R} from reserves alone: Sarin's 1 and Mord's 1 are 2 of 5
+    assert main(["mtg-rpg", "cast", "Sarin", "Lava Axe", "--helper", "Mord", "--db", str(db)]) == 1
+    assert "needs 4 more mana" in capsys.readouterr().err
+    assert main(["mtg-rpg", "cast", "Sarin", "Lava Axe", "--helper", "Sarin", "--db", str(db)]) == 2

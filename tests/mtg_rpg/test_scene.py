@@ -53,7 +53,8 @@ def test_reserve_pays_a_colour_only_with_a_dot_in_its_attribute() -> None:
 def test_casting_outside_a_duel_spends_the_cards_for_the_scene() -> None:
     deck = hand("Mountain", "Shock", "Lava Axe", "Mountain")
     rng = Randomness.scripted([])
-    wizard, scene = cast_outside_duel(SARIN, deck, Scene.begin(SARIN), "shock", lands=["Mountain"], rng=rng)
+    cast = cast_outside_duel(SARIN, deck, Scene.begin(SARIN), "shock", lands=["Mountain"], rng=rng)
+    wizard, scene = cast.wizard, cast.scene
     assert [c.name for c in deck.hand] == ["Lava Axe", "Mountain"]
     assert (scene.in_play, scene.land_mana) == (("Mountain", "Shock"), ())
     assert (scene.reserve, wizard.reserve_used) == (1, 0)
@@ -75,7 +76,8 @@ def test_casting_outside_a_duel_spends_the_cards_for_the_scene() -> None:
 def test_reserve_used_stays_used_until_renewal() -> None:
     deck = hand("Shock", "Shock")
     rng = Randomness.scripted([])
-    wizard, scene = cast_outside_duel(SARIN, deck, Scene.begin(SARIN), "Shock", rng=rng)
+    cast = cast_outside_duel(SARIN, deck, Scene.begin(SARIN), "Shock", rng=rng)
+    wizard, scene = cast.wizard, cast.scene
     assert (wizard.reserve_used, scene.reserve, Scene.begin(wizard).reserve) == (1, 0, 0)
     assert Character.from_dict(wizard.to_dict()) == wizard
     renewed = recover_at_renewal(wizard, 14)
@@ -92,8 +94,29 @@ def test_widen_spell_pays_the_whole_cost_again_for_each_extra_target() -> None:
                           targets=2, rng=rng)
     widener = replace(SARIN, feats=(TakenFeat("Widen Spell"),))
     # two targets: one red from the Mountain, the second from the reserve
-    wizard, scene = cast_outside_duel(widener, hand("Shock", "Mountain"), Scene.begin(widener), "Shock",
-                                      lands=["Mountain"], targets=2, rng=rng)
+    cast = cast_outside_duel(widener, hand("Shock", "Mountain"), Scene.begin(widener), "Shock",
+                             lands=["Mountain"], targets=2, rng=rng)
+    wizard, scene = cast.wizard, cast.scene
     assert (scene.in_play, scene.reserve, wizard.reserve_used) == (("Mountain", "Shock"), 0, 1)
     with pytest.raises(RuleError, match="no Red mana left"):
         cast_outside_duel(widener, hand("Shock"), Scene.begin(wizard), "Shock", targets=2, rng=rng)
+
+
+def test_spell_cooperation_adds_another_wizards_mana() -> None:
+    # Lava Axe {4}{R}: Sarin's Mountain and reserve pay 2, Mord's three Swamps the generic rest
+    coop = (TakenFeat("Spell Cooperation"),)
+    sarin = replace(SARIN, feats=coop, library=("Lava Axe", "Mountain"))
+    mord = replace(SARIN, name="Mord", feats=coop, library=("Lava Axe",))
+    swamps = Scene.begin(mord).add_land(POOL.get("Swamp")).add_land(POOL.get("Swamp")).add_land(POOL.get("Swamp"))
+    rng = Randomness.scripted([])
+    cast = cast_outside_duel(sarin, hand("Lava Axe", "Mountain"), Scene.begin(sarin), "Lava Axe",
+                             lands=["Mountain"], helpers=[(mord, swamps)], rng=rng)
+    (helper, helper_scene), = cast.helpers
+    assert (cast.scene.reserve, cast.wizard.reserve_used) == (0, 1)
+    assert (helper_scene.land_mana, helper_scene.reserve, helper.reserve_used) == ((), 1, 0)
+    with pytest.raises(RuleError, match="Mord does not have the Spell Cooperation feat"):
+        cast_outside_duel(sarin, hand("Lava Axe"), Scene.begin(sarin), "Lava Axe",
+                          helpers=[(replace(mord, feats=()), swamps)], rng=rng)
+    with pytest.raises(RuleError, match="does not have Lava Axe in the spell deck"):
+        cast_outside_duel(sarin, hand("Lava Axe"), Scene.begin(sarin), "Lava Axe",
+                          helpers=[(replace(mord, library=("Shock",)), swamps)], rng=rng)
