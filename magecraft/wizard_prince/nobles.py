@@ -18,10 +18,11 @@ from typing import Any
 
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
+from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.chits import STATISTICS
 from magecraft.wizard_prince.sections import D20, NPC
-from magecraft.wizard_prince.settings import Settings, refuse_unknown_fields
+from magecraft.wizard_prince.settings import Settings
 
 ABILITIES = ("strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma")
 #: "Strength, Constitution or Charisma=Fighter, Wisdom=Cleric, Intelligence=Magic User, Dexterity=Thief";
@@ -123,11 +124,8 @@ class Noble:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Noble:
-        refuse_unknown_fields(cls, raw, f"noble {raw.get('name', '?')}")
-        try:
-            noble = cls(**{k: deepcopy(v) for k, v in raw.items()})
-        except TypeError as exc:
-            raise DataError(f"noble: {exc}") from None
+        noble = dataclass_from_dict(cls, {k: deepcopy(v) for k, v in raw.items()},
+                                    f"noble {raw.get('name', '?')}")
         for stat in STATISTICS:
             if not isinstance(getattr(noble, stat), int):
                 raise DataError(f"{noble.name}: {stat} must be a whole number")

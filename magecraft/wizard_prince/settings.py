@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from magecraft.core.errors import DataError
+from magecraft.core.settings import dataclass_from_dict
 
 SAVE_SYSTEMS = ("oed", "d20")
-
-
-def refuse_unknown_fields(cls: type, raw: Mapping[str, Any], what: str) -> None:
-    """A file naming a field ``cls`` does not have is refused whole, naming the field."""
-    unknown = sorted(set(raw) - {f.name for f in fields(cls)})
-    if unknown:
-        raise DataError(f"{what}: unknown field {unknown[0]!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,5 +52,4 @@ class Settings:
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Settings:
-        refuse_unknown_fields(cls, raw, "banquet setting")
-        return cls(**raw)
+        return dataclass_from_dict(cls, raw, "banquet setting")

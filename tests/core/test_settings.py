@@ -1,0 +1,49 @@
+"""House-rules files: refused whole when a setting is unknown or has the wrong type."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from magecraft.core.errors import DataError
+from magecraft.core.settings import dataclass_from_dict, load_settings, settings_to_dict
+
+
+@dataclass(frozen=True)
+class Rules:
+    land_counts: int = 1
+    bed_rest_doubles: bool = True
+    multiplier: float = 2.0
+
+    def __post_init__(self) -> None:
+        if self.land_counts not in (0, 1):
+            raise ValueError("land_counts is 0 or 1")
+
+
+def test_known_settings_are_taken():
+    rules = dataclass_from_dict(Rules, {"land_counts": 0, "multiplier": 3})
+    assert rules == Rules(land_counts=0, bed_rest_doubles=True, multiplier=3)
+    assert settings_to_dict(rules) == {"land_counts": 0, "bed_rest_doubles": True, "multiplier": 3}
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ({"lands": 0}, "unknown field 'lands'"),
+    ({"land_counts": "one"}, "'land_counts' takes a int, not 'one'"),
+    ({"land_counts": True}, "'land_counts' takes a int"),
+    ({"bed_rest_doubles": 1}, "'bed_rest_doubles' takes a bool"),
+    ({"land_counts": 5}, "land_counts is 0 or 1"),
+])
+def test_bad_settings_are_refused(raw, message):
+    with pytest.raises(DataError, match=message):
+        dataclass_from_dict(Rules, raw)
+
+
+def test_house_rules_file(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text("[mtg_rpg]\nland_counts = 0\n", encoding="utf-8")
+    assert load_settings(Rules, path, "mtg_rpg").land_counts == 0
+    assert load_settings(Rules, path, "other") == Rules()
+    path.write_text("land_counts = [", encoding="utf-8")
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_settings(Rules, path)
+    with pytest.raises(DataError, match="cannot read"):
+        load_settings(Rules, tmp_path / "missing.toml")
