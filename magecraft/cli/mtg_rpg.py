@@ -39,6 +39,7 @@ from magecraft.cli.options import (
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, MagecraftError
 from magecraft.mtg_rpg import experience, magic
+from magecraft.mtg_rpg.apprentice import Apprentice, take_apprentice, train_year
 from magecraft.mtg_rpg.cards import (
     ATTRIBUTES,
     MANA_ATTRIBUTE,
@@ -667,28 +668,78 @@ def monster_command(
                     f"{monster.mana_reserve}; regenerations {monster.regenerations_left}")
 
 
+APPRENTICE = "apprentice"
+
+
 @app.command("apprentice")
 def apprentice_command(
     lands: Annotated[str, typer.Option("--lands", help="Basic lands desired, e.g. Mountain=7,Island=2.")] = "",
     prime: Annotated[str | None, typer.Option(
         "--prime", help="The prime mana the mentor decides (W, U, B, R, G or C); else drawn.")] = None,
+    mentor: Annotated[str | None, typer.Option(
+        "--mentor", help="Save the apprentice beside this saved Wizard (needs --name, --attributes, --skills).")]
+    = None,
+    name: Annotated[str | None, typer.Option("--name", help="The apprentice's name.")] = None,
+    attributes: Annotated[str | None, typer.Option("--attributes", help="5 dots, e.g. ST=2,DX=1,CN=1,IQ=1.")]
+    = None,
+    skills: Annotated[str | None, typer.Option("--skills", help="10 dots, e.g. Athletics=2,Craft=2,...")] = None,
     seed: SeedOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     json: JsonOption = False,
 ) -> None:
-    """A new apprentice's prime mana and starting cards: a single booster pack and basic lands."""
+    """A new apprentice's prime mana and starting cards: a single booster pack and basic lands; with
+    --mentor the apprentice is taken on and saved beside the mentor."""
+    if mentor is not None and (name is None or attributes is None or skills is None):
+        raise typer.BadParameter("--mentor needs --name, --attributes and --skills", param_hint="--mentor")
     rng = make_randomness(seed, None, False)
-    cards = load_pool(open_store(db), cards_file)
+    store = open_store(db)
+    cards = load_pool(store, cards_file)
+    record = None if mentor is None else load_character(store, mentor)
     mana = check_primary(prime) if prime is not None else apprentice_primary(
         Deck(build_referee_deck(rng, cards), name="referee"), rng)
     booster = open_booster(rng, cards)
     library = apprentice_spells(booster, _pairs(lands, "basic lands", "Mountain=7"), cards)
+    found: dict[str, Any] = {"prime": mana, "booster": [c.name for c in booster], "library": list(library)}
+    if record is not None:
+        current = record.extra.get(APPRENTICE)
+        taken = take_apprentice(record.character, None if current is None else Apprentice.from_dict(current),
+                                name or "", mana, _pairs(attributes or "", "attributes", "ST=2"),
+                                _pairs(skills or "", "skills", "Athletics=2"), library)
+        save_character(store, CharacterRecord(record.character, record.rng,
+                                              {**record.extra, APPRENTICE: taken.to_dict()}))
+        found["apprentice"] = taken.to_dict()
     if json:
-        print_json({"prime": mana, "booster": [c.name for c in booster], "library": list(library)})
+        print_json(found)
         return
     console().print(f"Prime mana {mana}; booster: {', '.join(c.name for c in booster)}")
     console().print(f"Starting cards ({len(library)}): {', '.join(library)}")
+    if record is not None:
+        console().print(f"{name} (5 life points) is apprenticed to {record.character.name}.")
+
+
+@app.command("apprentice-year")
+def apprentice_year_command(
+    mentor: Annotated[str, typer.Argument(help="The saved Wizard training the apprentice.")],
+    attributes: Annotated[str, typer.Option("--attributes", help="All the attribute dots after the year.")],
+    skills: Annotated[str, typer.Option("--skills", help="All the skill dots after the year.")],
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """A year of an apprentice's training: one attribute dot and two skill dots more."""
+    store = open_store(db)
+    record = load_character(store, mentor)
+    current = record.extra.get(APPRENTICE)
+    if current is None:
+        raise InputError(f"{record.character.name} has no apprentice")
+    trained = train_year(Apprentice.from_dict(current), _pairs(attributes, "attributes", "ST=2"),
+                         _pairs(skills, "skills", "Athletics=2"))
+    save_character(store, CharacterRecord(record.character, record.rng,
+                                          {**record.extra, APPRENTICE: trained.to_dict()}))
+    if json:
+        print_json(trained.to_dict())
+    else:
+        console().print(f"{trained.name} has trained {trained.years} year(s).")
 
 
 @app.command("referee-deck")

@@ -298,3 +298,29 @@ def test_apprentice_booster_and_lands(capsys: pytest.CaptureFixture[str], tmp_pa
                          "--db", db, "--json")
     assert again == out
     assert run(capsys, "mtg-rpg", "apprentice", "--lands", "Mountain", "--db", db)[0] == 2
+
+
+def test_an_apprentice_saved_beside_the_mentor_and_trained(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    make_sarin(capsys, db, "--gold-card", "Shivan Dragon")
+    base = ["mtg-rpg", "apprentice", "--prime", "R", "--mentor", "Sarin", "--name", "Kiri", "--attributes",
+            "ST=2,DX=1,CN=1,IQ=1", "--skills", "Athletics=2,Craft=2,Awareness=2,Healing=2,Larceny=2",
+            "--seed", "4", "--db", str(db)]
+    code, _, err = run(capsys, *base)
+    assert code == 1 and "Apprentice feat" in err
+    run(capsys, "mtg-rpg", "xp", "Sarin", "award", "10", "--db", str(db))
+    run(capsys, "mtg-rpg", "character", "gold", "Sarin", "250", "--db", str(db))  # 25 gp a point of training
+    assert run(capsys, "mtg-rpg", "xp", "Sarin", "spend", "feat", "Apprentice", "--db", str(db))[0] == 0
+    code, out, err = run(capsys, *base, "--json")
+    assert code == 0, err
+    kiri = json.loads(out)["apprentice"]
+    assert (kiri["name"], kiri["years"], len(kiri["library"])) == ("Kiri", 0, 15)
+    code, _, err = run(capsys, *base)
+    assert code == 1 and "one apprentice at a time" in err
+    code, out, err = run(capsys, "mtg-rpg", "apprentice-year", "Sarin", "--attributes",
+                         "ST=2,DX=1,CN=1,IQ=1,WS=1", "--skills",
+                         "Athletics=2,Craft=2,Awareness=2,Healing=2,Larceny=2,Dodge=2", "--db", str(db), "--json")
+    assert code == 0, err
+    assert json.loads(out)["years"] == 1
+    assert load_character(SaveStore(db), "Sarin").extra["apprentice"]["years"] == 1
