@@ -8,9 +8,9 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.prompt import Prompt
 from rich.table import Table
 
+from magecraft.cli import options
 from magecraft.cli.options import (
     DbOption,
     DiceOption,
@@ -52,11 +52,6 @@ BookOption = Annotated[Path | None, typer.Option("--book", help="Your own spellb
 DecksOption = Annotated[Path | None, typer.Option("--decks", help="The Dummy Mage's four decks (JSON).")]
 LifeOption = Annotated[int | None, typer.Option("--dummy-life",
                                                 help="The Dummy Mage's life (default: its mage's).")]
-
-
-def ask(prompt: str) -> str:
-    """What the person typed (tests replace this)."""
-    return Prompt.ask(prompt, console=console())
 
 
 def _spellbook(mage: str, book: Path | None) -> Spellbook:
@@ -207,7 +202,7 @@ def _ask_action(game: MageWarsGame) -> Action:
             out.print(f"  {number:>3}. {escape(game.describe(action))}")
         prompt = "Your choice (number; 'card NAME' shows a card)"
     while True:
-        answer = ask(prompt).strip()
+        answer = options.ask_at_terminal(prompt).strip()
         if answer.lower().startswith("card "):
             try:
                 out.print(card_table(card_book().find(answer[5:])))

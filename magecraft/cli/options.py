@@ -58,7 +58,8 @@ def parse_script(text: str) -> list[int]:
 
 
 def ask_at_terminal(prompt: str) -> str:
-    return Prompt.ask(prompt, console=console())
+    """What the person at the terminal typed (tests replace this).  Rich adds its own colon."""
+    return Prompt.ask(prompt.rstrip().rstrip(":"), console=console())
 
 
 def make_randomness(seed: int | None, dice: str | None, physical: bool) -> Randomness:

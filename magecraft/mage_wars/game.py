@@ -17,6 +17,7 @@ from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
+from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.arena import ZONES, Wall, distance, reachable
@@ -75,14 +76,14 @@ class Settings:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Settings:
-        known = {k: v for k, v in raw.items() if k in cls.__dataclass_fields__ and k != "walls"}
+        """Settings from a save or a house-rules file; an unknown or mistyped setting refuses the file."""
         try:
             walls = tuple(Wall(str(w["id"]), (str(w["zones"][0]), str(w["zones"][1])), int(w["life"]),
                                int(w.get("armor", 0)), bool(w.get("passable", False)))
                           for w in raw.get("walls", []))
-            settings = cls(walls=walls, **known)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise DataError(f"settings: {exc}") from None
+            raise DataError(f"settings: wall {exc}") from None
+        settings = dataclass_from_dict(cls, {**raw, "walls": walls}, "Mage Wars settings")
         settings.validate()
         return settings
 

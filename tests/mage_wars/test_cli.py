@@ -6,6 +6,7 @@ import pytest
 from rich.console import Console
 
 from magecraft.cli import mage_wars as cli
+from magecraft.cli import options
 from magecraft.cli.app import main
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
@@ -27,7 +28,7 @@ def typed(monkeypatch):
             except StopIteration:
                 raise EOFError from None
 
-        monkeypatch.setattr(cli, "ask", ask)
+        monkeypatch.setattr(options, "ask_at_terminal", ask)
     return install
 
 

@@ -377,3 +377,13 @@ def test_stun_and_slam_end_guarding(build):
     apply_condition(game, wolf, "Stun")
     apply_condition(game, fox, "Slam")
     assert not wolf.guarding and not fox.guarding
+
+
+def test_settings_refuse_an_unknown_or_mistyped_setting():
+    from magecraft.core.errors import DataError
+
+    with pytest.raises(DataError, match="unknown field 'dummy_lif'"):
+        Settings.from_dict({"dummy_lif": 12})
+    with pytest.raises(DataError, match="'far_zones' takes a int"):
+        Settings.from_dict({"far_zones": "three"})
+    assert Settings.from_dict({"far_zones": 2}).far_zones == 2
