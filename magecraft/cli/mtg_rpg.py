@@ -650,11 +650,13 @@ def monster_command(
     = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """A monster's statistics from its creature card."""
     card = load_pool(open_store(db), cards_file).get(name)
-    monster = monster_from_card(card, natural=not summoned, charisma=charisma, power=power, toughness=toughness)
+    monster = monster_from_card(card, natural=not summoned, charisma=charisma, power=power, toughness=toughness,
+                                settings=house_rules_from(house_rules))
     if json:
         print_json(monster.to_dict())
         return

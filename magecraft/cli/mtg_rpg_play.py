@@ -217,6 +217,7 @@ def contest_command(
         "--untrained", help="The referee allows the skills untrained (the attribute alone).")] = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """An opposed action: each plays the strongest card in hand; the higher total wins, a tie keeps things
@@ -229,11 +230,12 @@ def contest_command(
     # Both attempts are checked before either Wizard's cards move.
     scores = [skill_action(r.character, used, untrained=untrained)
               for r, used in zip(records, (skill, against or skill), strict=True)]
+    rules = house_rules_from(house_rules)
     results = {}
     for record, (linked, score) in zip(records, scores, strict=True):
         deck = play_deck(record, pool, record.rng)
-        results[record.character.name] = resolve_action(
-            deck, ActionAttempt(score=score, difficulty=0, attribute=linked, card=deck.strongest()), record.rng)
+        attempt = ActionAttempt(score=score, difficulty=0, attribute=linked, card=deck.strongest(rules))
+        results[record.character.name] = resolve_action(deck, attempt, record.rng, settings=rules)
         store_deck(store, record, record.character, deck, record.rng)
     (a, result_a), (b, result_b) = results.items()
     won = opposed(result_a.total, result_b.total)
@@ -258,6 +260,7 @@ def dodge_command(
     physical_dice: PhysicalOption = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Dodge an attacking creature: Dodge skill plus a card must exceed its power plus toughness."""
@@ -270,8 +273,9 @@ def dodge_command(
     if not creature.is_creature:
         raise typer.BadParameter(f"{creature.name} is not a creature", param_hint="--attacker")
     power, toughness = (int(v) if v and v.isdigit() else 0 for v in (creature.power, creature.toughness))
-    chosen = card if card is not None else deck.strongest()
-    result = dodge(deck, chosen, record.character.skill_total("Dodge"), power, toughness, rng)
+    rules = house_rules_from(house_rules)
+    chosen = card if card is not None else deck.strongest(rules)
+    result = dodge(deck, chosen, record.character.skill_total("Dodge"), power, toughness, rng, rules)
     store_deck(store, record, record.character, deck, rng)
     if json:
         print_json({"wizard": name, "attacker": creature.name, "dodged": result.success, **result.to_dict()})
@@ -434,27 +438,29 @@ def initiative_command(
     seed: SeedOption = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Initiative order: Wizards DX and feats (+ a card with --play), monsters a referee card + pips."""
     store = open_store(db)
     pool = load_pool(store, cards_file)
     rng = make_randomness(seed, None, False)
+    rules = house_rules_from(house_rules)
     referee = Deck(build_referee_deck(rng, pool), name="referee")
     entries = []
     for name in names:
         record = load_character(store, name)
         wizard = record.character
         deck = play_deck(record, pool, rng)
-        entries.append(wizard_initiative(wizard.name, deck, deck.strongest() if play else None,
+        entries.append(wizard_initiative(wizard.name, deck, deck.strongest(rules) if play else None,
                                          dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
-                                         modifier=derive(wizard).initiative))
+                                         modifier=derive(wizard).initiative, settings=rules))
         store_deck(store, record, wizard, deck, record.rng)
     for number, card_name in enumerate(monster or [], start=1):
         creature = pool.get(card_name)
         if not creature.is_creature:
             raise typer.BadParameter(f"{creature.name} is not a creature", param_hint="--monster")
-        entries.append(monster_initiative(f"{creature.name} {number}", creature, referee, rng))
+        entries.append(monster_initiative(f"{creature.name} {number}", creature, referee, rng, settings=rules))
     order = initiative_order(entries, referee, rng)
     if json:
         print_json([e.to_dict() for e in order])

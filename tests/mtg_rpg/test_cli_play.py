@@ -374,3 +374,16 @@ def test_cast_with_a_cooperating_wizard(db, capsys):
     assert main(["mtg-rpg", "cast", "Sarin", "Lava Axe", "--helper", "Mord", "--db", str(db)]) == 1
     assert "needs 4 more mana" in capsys.readouterr().err
     assert main(["mtg-rpg", "cast", "Sarin", "Lava Axe", "--helper", "Sarin", "--db", str(db)]) == 2
+
+
+def test_house_rules_reach_the_play_commands(db, capsys, tmp_path):
+    save_wizard(db, ["Mountain"] * 10)
+    rules = tmp_path / "house.toml"
+    rules.write_text("land_action_value = 0\n", encoding="utf-8")
+    args = ["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--db", str(db), "--json"]
+    # Athletics 6 + a Mountain: 1 by the default ruling P1, 0 under the table's house rule
+    assert run_json(capsys, *args)["total"] == 7
+    assert run_json(capsys, *args, "--house-rules", str(rules))["total"] == 6
+    rules.write_text("land_action_value = 2\n", encoding="utf-8")
+    assert main([*args, "--house-rules", str(rules)]) == 2  # a bad file is refused whole
+    assert "land counts 0 or 1" in capsys.readouterr().err
