@@ -7,11 +7,12 @@ contradicts itself, so a table may choose the other reading.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from magecraft.core.errors import DataError, InputError
+from magecraft.core.settings import dataclass_from_dict, settings_to_dict
 from magecraft.mtg_rpg.datafiles import parse_toml
 
 
@@ -117,29 +118,23 @@ class Settings:
             raise InputError("difficulties and X cannot be negative; the item damage threshold is 1 or more")
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+        """Plain JSON data: tuples as lists, so a saved and reloaded state is equal to the one saved
+        (:func:`magecraft.core.settings.settings_to_dict` keeps tuples)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in settings_to_dict(self).items()}
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], source: str = "settings") -> Settings:
-        """Settings from plain data; an unknown field or a value of the wrong type refuses it whole."""
-        known = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
+    def from_dict(cls, raw: Mapping[str, Any], source: str = "house rules") -> Settings:
+        """Settings from plain data (:func:`magecraft.core.settings.dataclass_from_dict`); an unknown
+        field, a wrong type or a refused value refuses it whole.  A list of names (TOML and JSON have
+        no tuples) is taken for a tuple field."""
+        values = dict(raw)
         for key, value in raw.items():
-            if key not in known:
-                raise DataError(f"{source}: unknown house rule {key!r} (one of: {', '.join(sorted(known))})")
-            default = getattr(DEFAULT_SETTINGS, key)
-            if isinstance(default, tuple):
+            if isinstance(getattr(DEFAULT_SETTINGS, key, None), tuple):
                 if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
                     raise DataError(f"{source}: {key} must be a list of names")
-                value = tuple(value)
-            elif default is None:
-                if value is not None and type(value) is not int:
-                    raise DataError(f"{source}: {key} must be a whole number, not {value!r}")
-            elif type(value) is not type(default):
-                raise DataError(f"{source}: {key} must be {type(default).__name__}, not {value!r}")
-            values[key] = value
+                values[key] = tuple(value)
         try:
-            return cls(**values)
+            return dataclass_from_dict(cls, values, source)
         except InputError as exc:
             raise DataError(f"{source}: {exc}") from None
 
@@ -148,7 +143,11 @@ DEFAULT_SETTINGS = Settings()
 
 
 def load_settings(path: Path) -> Settings:
-    """House rules from a TOML file of :class:`Settings` fields, refused whole when any is wrong."""
+    """House rules from a TOML file of :class:`Settings` fields, refused whole when any is wrong.
+
+    Not :func:`magecraft.core.settings.load_settings`: that one refuses a TOML list for a tuple field
+    (``banned_cards``, ``extra_callings``), so the file is read here and passed to :meth:`Settings.from_dict`.
+    """
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

@@ -296,8 +296,8 @@ def test_house_rules_file(tmp_path: Path) -> None:
                      encoding="utf-8")
     loaded = load_settings(rules)
     assert loaded == Settings(extra_callings=("Hermit",), training_days_per_point=False, extra_gold_multiple=8)
-    for text, message in (("wild_magic = true", "unknown house rule 'wild_magic'"),
-                          ("starting_library = 'sixty'", "starting_library must be int"),
+    for text, message in (("wild_magic = true", "unknown field 'wild_magic'"),
+                          ("starting_library = 'sixty'", "'starting_library' takes a int"),
                           ("banned_cards = 'Shock'", "banned_cards must be a list of names"),
                           ("regeneration_per = 'sometimes'", "regeneration_per is 'colored' or 'total'"),
                           ("x = [", "not valid TOML")):
