@@ -26,7 +26,7 @@ from dataclasses import MISSING, asdict, fields, is_dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from magecraft.core.errors import DataError
+from magecraft.core.errors import DataError, InputError
 
 S = TypeVar("S")
 
@@ -42,10 +42,15 @@ def dataclass_from_dict(cls: type[S], raw: Mapping[str, Any], what: str = "house
     unknown = sorted(set(raw) - set(known))
     if unknown:
         raise DataError(f"{what}: unknown field {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    values = dict(raw)
     for name, value in raw.items():
-        default = known[name].default
+        field = known[name]
+        default = field.default_factory() if field.default_factory is not MISSING else field.default
         if default is MISSING or default is None:
             continue
+        if isinstance(default, tuple) and isinstance(value, list):
+            # TOML and JSON have no tuples: a list is taken for a tuple field.
+            values[name] = value = tuple(value)
         expected = type(default)
         fits = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
         if expected is float and isinstance(value, int) and not isinstance(value, bool):
@@ -53,14 +58,22 @@ def dataclass_from_dict(cls: type[S], raw: Mapping[str, Any], what: str = "house
         if not fits:
             raise DataError(f"{what}: field {name!r} takes a {expected.__name__}, not {value!r}")
     try:
-        return cls(**raw)
-    except (TypeError, ValueError) as exc:
+        return cls(**values)
+    except (TypeError, ValueError, InputError) as exc:
         raise DataError(f"{what}: {exc}") from None
 
 
 def settings_to_dict(settings: Any) -> dict[str, Any]:
-    """The settings as a plain dict, for saves."""
-    return asdict(settings)
+    """The settings as plain JSON data (tuples as lists), so a saved and reloaded state is equal."""
+    return {k: _plain(v) for k, v in asdict(settings).items()}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def load_settings(cls: type[S], path: Path, table: str | None = None) -> S:

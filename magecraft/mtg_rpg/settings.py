@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from magecraft.core.errors import DataError, InputError
+from magecraft.core.errors import InputError
 from magecraft.core.settings import dataclass_from_dict, settings_to_dict
-from magecraft.mtg_rpg.datafiles import parse_toml
+from magecraft.core.settings import load_settings as load_house_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +110,9 @@ class Settings:
             raise InputError("the death rule is 'minus five' or 'deliberate blow'")
         if self.structure_life not in ("low", "high"):
             raise InputError("structure life is read at the 'low' or 'high' end")
+        for names in (self.banned_cards, self.extra_callings, self.extra_demeanors):
+            if not all(isinstance(name, str) for name in names):
+                raise InputError("banned cards, extra callings and extra demeanors are lists of names")
         if self.max_helpers is not None and self.max_helpers < 0:
             raise InputError("the most helpers cannot be negative")
         if self.quickened_casts_per_feat < 1 or self.mount_min_power < 0:
@@ -118,38 +121,17 @@ class Settings:
             raise InputError("difficulties and X cannot be negative; the item damage threshold is 1 or more")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data: tuples as lists, so a saved and reloaded state is equal to the one saved
-        (:func:`magecraft.core.settings.settings_to_dict` keeps tuples)."""
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in settings_to_dict(self).items()}
+        return settings_to_dict(self)
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "house rules") -> Settings:
-        """Settings from plain data (:func:`magecraft.core.settings.dataclass_from_dict`); an unknown
-        field, a wrong type or a refused value refuses it whole.  A list of names (TOML and JSON have
-        no tuples) is taken for a tuple field."""
-        values = dict(raw)
-        for key, value in raw.items():
-            if isinstance(getattr(DEFAULT_SETTINGS, key, None), tuple):
-                if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-                    raise DataError(f"{source}: {key} must be a list of names")
-                values[key] = tuple(value)
-        try:
-            return dataclass_from_dict(cls, values, source)
-        except InputError as exc:
-            raise DataError(f"{source}: {exc}") from None
+        """Settings from plain data; an unknown field, a wrong type or a refused value refuses it whole."""
+        return dataclass_from_dict(cls, raw, source)
 
 
 DEFAULT_SETTINGS = Settings()
 
 
 def load_settings(path: Path) -> Settings:
-    """House rules from a TOML file of :class:`Settings` fields, refused whole when any is wrong.
-
-    Not :func:`magecraft.core.settings.load_settings`: that one refuses a TOML list for a tuple field
-    (``banned_cards``, ``extra_callings``), so the file is read here and passed to :meth:`Settings.from_dict`.
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read house rules {path}: {exc.strerror}") from None
-    return Settings.from_dict(parse_toml(text, path.name), path.name)
+    """House rules from a TOML file of :class:`Settings` fields, refused whole when any is wrong."""
+    return load_house_rules(Settings, path)

@@ -13,6 +13,7 @@ class Rules:
     land_counts: int = 1
     bed_rest_doubles: bool = True
     multiplier: float = 2.0
+    banned_cards: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.land_counts not in (0, 1):
@@ -22,7 +23,16 @@ class Rules:
 def test_known_settings_are_taken():
     rules = dataclass_from_dict(Rules, {"land_counts": 0, "multiplier": 3})
     assert rules == Rules(land_counts=0, bed_rest_doubles=True, multiplier=3)
-    assert settings_to_dict(rules) == {"land_counts": 0, "bed_rest_doubles": True, "multiplier": 3}
+    assert settings_to_dict(rules) == {"land_counts": 0, "bed_rest_doubles": True, "multiplier": 3,
+                                       "banned_cards": []}
+
+
+def test_a_list_is_taken_for_a_tuple_and_saved_as_a_list():
+    rules = dataclass_from_dict(Rules, {"banned_cards": ["Ancestral Recall"]})
+    assert rules.banned_cards == ("Ancestral Recall",)
+    assert dataclass_from_dict(Rules, settings_to_dict(rules)) == rules
+    with pytest.raises(DataError, match="'banned_cards' takes a tuple"):
+        dataclass_from_dict(Rules, {"banned_cards": "Ancestral Recall"})
 
 
 @pytest.mark.parametrize(("raw", "message"), [

@@ -298,7 +298,8 @@ def test_house_rules_file(tmp_path: Path) -> None:
     assert loaded == Settings(extra_callings=("Hermit",), training_days_per_point=False, extra_gold_multiple=8)
     for text, message in (("wild_magic = true", "unknown field 'wild_magic'"),
                           ("starting_library = 'sixty'", "'starting_library' takes a int"),
-                          ("banned_cards = 'Shock'", "banned_cards must be a list of names"),
+                          ("banned_cards = 'Shock'", "'banned_cards' takes a tuple"),
+                          ("banned_cards = [1]", "lists of names"),
                           ("regeneration_per = 'sometimes'", "regeneration_per is 'colored' or 'total'"),
                           ("x = [", "not valid TOML")):
         rules.write_text(text, encoding="utf-8")
