@@ -33,7 +33,7 @@ CardsFileOption = Annotated[
 HouseRulesOption = Annotated[
     Path | None,
     typer.Option("--house-rules", envvar="MAGECRAFT_MTG_HOUSE_RULES",
-                 help="A TOML file of house rules (the settings in docs/rulings/mtg_rpg.md)."),
+                 help="A TOML file of house rules (the settings in docs/rulings.md)."),
 ]
 
 

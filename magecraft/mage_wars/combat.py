@@ -3,7 +3,7 @@
 An attack rolls attack dice (table ``mw_attack_die``: blank, normal and critical faces); armour
 soaks normal damage only, critical damage ignores it.  An attack with effect rows then rolls the
 d12 effect die.  These follow the published Mage Wars Arena rules; every simplification is in
-docs/rulings/mage_wars.md.
+docs/rulings.md.
 """
 
 from __future__ import annotations

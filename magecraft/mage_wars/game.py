@@ -49,7 +49,7 @@ DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 
 @dataclass(frozen=True)
 class Settings:
-    """Choices a table might make differently (see docs/rulings/mage_wars.md)."""
+    """Choices a table might make differently (see docs/rulings.md)."""
 
     #: Seed 003 Setup 3: the Dummy Mage's life; None means the chosen mage's printed life.
     dummy_life: int | None = None

@@ -1,6 +1,6 @@
 """The MtG RPG's house rules: one frozen :class:`Settings` for the whole system.
 
-Each field is a ruling in docs/rulings/mtg_rpg.md where the seed is silent, ambiguous or
+Each field is a ruling in docs/rulings.md where the seed is silent, ambiguous or
 contradicts itself, so a table may choose the other reading.
 """
 

@@ -1,4 +1,4 @@
-"""The rulings a table might make differently, as one frozen ``Settings`` (docs/rulings/wizard_prince.md)."""
+"""The rulings a table might make differently, as one frozen ``Settings`` (docs/rulings.md)."""
 
 from __future__ import annotations
 
