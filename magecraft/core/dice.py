@@ -202,10 +202,14 @@ class Binary:
 _TOKEN = re.compile(r"\s*(?:(\d+)|(d%|d)|(kh|kl|h|l)|([-+*x×/()%]))", re.IGNORECASE)
 MAX_DICE = 1000
 MAX_SIDES = 10_000
+#: Longer than any rule book's expression; keeps the recursive parser far from Python's stack limit.
+MAX_LENGTH = 200
 
 
 class _Parser:
     def __init__(self, text: str) -> None:
+        if len(text) > MAX_LENGTH:
+            raise DiceNotationError(f"dice expression is too long ({len(text)} characters, at most {MAX_LENGTH})")
         self.text = text
         self.tokens: list[str] = []
         pos = 0

@@ -92,3 +92,19 @@ def test_products_stay_within_bounds(seed):
     roll = roll_dice("1d6x1d6", Randomness.seeded(seed), "prop")
     assert 1 <= roll.total <= 36
     assert roll.total == roll.dice[0].value * roll.dice[1].value
+
+
+@given(text=st.text(alphabet="0123456789dDhklx*+-/()% ×", max_size=40))
+def test_any_text_parses_or_is_refused_cleanly(text):
+    try:
+        node = parse_dice(text)
+        low, high = node.bounds()
+    except DiceNotationError:
+        return
+    roll = roll_dice(text, Randomness.seeded(1), "fuzz")
+    assert low <= roll.total <= high
+
+
+def test_absurdly_long_expressions_are_refused():
+    with pytest.raises(DiceNotationError, match="too long"):
+        parse_dice("(" * 500 + "1" + ")" * 500)
