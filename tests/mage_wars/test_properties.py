@@ -1,0 +1,72 @@
+"""Property: random legal and illegal decisions never corrupt a game (house rules: check before change)."""
+
+import json
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from magecraft.core.errors import RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.mage_wars.cards import ready_spellbooks
+from magecraft.mage_wars.game import Action, MageWarsGame
+
+#: Decisions that are wrong in some way: unknown units, spells not planned, impossible moves, wrong phase.
+ILLEGAL = [
+    Action("plan", spells=("Fireball", "Fireball", "Fireball")),
+    Action("plan", spells=("No Such Spell",)),
+    Action("quick_cast", name="No Such Spell"),
+    Action("quick_cast", name="Fireball", target="nobody"),
+    Action("activate", "y99", "A1", "move"),
+    Action("activate", "you", "A1", "move"),
+    Action("activate", "you", "D3", "attack", "Nothing", "dummy"),
+    Action("activate", "dummy", "A1", "nothing"),
+    Action("activate", "you", "D3", "dance"),
+    Action("activate", "you", "D3", "guard", reveal=True),
+    Action("reveal", name="Bear Strength", target="you"),
+    Action("teleport"),
+]
+
+
+def _illegal(legal: list[Action], pick: int) -> Action:
+    """A fixed wrong decision, or a legal one bent: moved to a far zone, aimed at nothing, another spell."""
+    if pick % 2 or not legal:
+        return ILLEGAL[pick % len(ILLEGAL)]
+    base = legal[pick % len(legal)]
+    bent = {"plan": [replace(base, spells=("Hellfire",)), replace(base, spells=base.spells * 3 or ("x",) * 3)],
+            "quick_cast": [replace(base, name="Hellfire"), replace(base, target="nobody")],
+            "reveal": [replace(base, target="nobody"), replace(base, name="Hellfire")],
+            "activate": [replace(base, to="A1" if base.to != "A1" else "D3"), replace(base, actor="d1"),
+                         *([replace(base, target="nobody"), replace(base, name="Hellfire")]
+                           if base.do in ("attack", "cast") else [])],
+            "pass": ILLEGAL}[base.kind]
+    return bent[pick // 2 % len(bent)]
+
+
+def _same(a: dict[str, object], b: dict[str, object]) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), book=st.sampled_from(sorted(ready_spellbooks())),
+       steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=40))
+def test_random_decisions_refuse_cleanly_and_round_trip(seed, book, steps):
+    game = MageWarsGame.new(Randomness.seeded(seed), ready_spellbooks()[book])
+    for illegal, pick in steps:
+        if game.is_terminal():
+            break
+        legal = game.legal_actions()
+        before = game.to_dict()
+        candidate = _illegal(legal, pick)
+        if illegal and candidate not in legal:
+            try:
+                game.apply(candidate)
+            except RuleError as refusal:
+                assert str(refusal)
+            else:
+                raise AssertionError(f"{candidate} was accepted")
+            assert _same(game.to_dict(), before)
+        else:
+            game.apply(legal[pick % len(legal)])
+        raw = game.to_dict()
+        assert _same(MageWarsGame.from_dict(json.loads(json.dumps(raw))).to_dict(), raw)
