@@ -57,6 +57,7 @@ app = typer.Typer(help="Wizard-Prince: the Imperial Banquet.", no_args_is_help=T
 
 HUMAN = "human"
 SYSTEM = "wizard_prince"
+DEFAULTS = Settings()
 
 
 def parse_players(text: str, auto: bool) -> list[tuple[str, str]]:
@@ -66,6 +67,9 @@ def parse_players(text: str, auto: bool) -> list[tuple[str, str]]:
         if not part.strip():
             continue
         name, _, controller = part.partition(":")
+        if not name.strip():
+            raise typer.BadParameter(f"{part.strip()!r} names no noble (write NAME or NAME:KIND)",
+                                     param_hint="--players")
         controller = controller.strip().lower() or ("heuristic" if auto else HUMAN)
         if controller not in (*BOTS, HUMAN):
             raise typer.BadParameter(f"{controller!r} is not a kind of player (choose human, "
@@ -84,8 +88,10 @@ def banquet(
     auto: Annotated[bool, typer.Option("--auto", help="Bots only: play the whole banquet and print it.")] = False,
     nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML file of [[noble]] sheets.")] = None,
     setup_file: Annotated[Path | None, typer.Option("--setup", help="TOML starting position.")] = None,
-    save_system: Annotated[str, typer.Option("--saves", help="Saving throws: oed or d20 (DC 15).")] = "oed",
-    max_turns: Annotated[int, typer.Option("--max-turns", help="Turns before the Emperor retires.")] = 60,
+    save_system: Annotated[str, typer.Option("--saves", help="Saving throws: oed or d20 (DC 15).")
+                           ] = DEFAULTS.save_system,
+    max_turns: Annotated[int, typer.Option("--max-turns", help="Turns before the Emperor retires.")
+                         ] = DEFAULTS.max_turns,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -96,8 +102,11 @@ def banquet(
 ) -> None:
     """Play the Imperial Banquet."""
     if load:
-        given = [name for name, value in (("--players", players), ("--npc", npc), ("--nobles", nobles_file),
-                                          ("--setup", setup_file)) if value]
+        # a saved banquet carries its own nobles, board, settings and dice
+        given = [name for name, value in (
+            ("--players", players), ("--npc", npc), ("--nobles", nobles_file), ("--setup", setup_file),
+            ("--saves", save_system != DEFAULTS.save_system), ("--max-turns", max_turns != DEFAULTS.max_turns),
+            ("--seed", seed is not None), ("--dice", dice), ("--physical-dice", physical_dice)) if value]
         if given:
             raise typer.BadParameter(f"{given[0]} cannot change a saved banquet", param_hint="--load")
         saved = open_store(db).load(load, SYSTEM, "game").state

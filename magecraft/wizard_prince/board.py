@@ -132,6 +132,10 @@ class Setup:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "setup") -> Setup:
         """Read and check a setup; any fault refuses the whole file."""
+        lists = ("gates", "table", "praetorians", "white_courtiers", "black_courtiers")
+        wrong = [key for key in lists if key in raw and not isinstance(raw[key], list | tuple)]
+        if wrong:
+            raise DataError(f"{source}: {wrong[0]} must be a list of squares, not {raw[wrong[0]]!r}")
         try:
             setup = cls(
                 name=str(raw.get("name", source)),
@@ -190,6 +194,8 @@ def load_setup(path: Path | None = None) -> Setup:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise DataError(f"cannot read banquet setup {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise DataError(f"{path}: not a text file (TOML must be UTF-8)") from None
         source = str(path)
     try:
         raw = tomllib.loads(text)

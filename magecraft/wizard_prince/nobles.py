@@ -106,6 +106,10 @@ class Noble:
         if not self.save_targets:
             cls = noble_classes()[self.character_class]
             self.save_targets = {s: cls.save_target(s, self.level) for s in SAVES}
+        if set(self.save_targets) != set(SAVES) or not all(
+                type(t) is int and 1 <= t <= 20 for t in self.save_targets.values()):
+            raise DataError(f"{self.name}: save_targets are a number 1-20 for each of {', '.join(SAVES)}, "
+                            f"not {self.save_targets!r}")
 
     @property
     def in_banquet(self) -> bool:
@@ -192,6 +196,11 @@ def load_nobles(path: Path) -> list[Noble]:
         raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise DataError(f"cannot read nobles file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a text file (TOML must be UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
-    return [Noble.from_dict(entry) for entry in raw.get("noble", [])]
+    entries = raw.get("noble", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise DataError(f"{path}: 'noble' must be a list of [[noble]] tables")
+    return [Noble.from_dict(entry) for entry in entries]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from magecraft.cli.app import main
-from magecraft.cli.wizard_prince import describe
+from magecraft.cli.wizard_prince import SYSTEM, describe
 from magecraft.core.saves import SaveStore
 from magecraft.wizard_prince.actions import ChooseAppointment, Mingle, Place, Present
 from magecraft.wizard_prince.board import Square
@@ -174,3 +174,44 @@ def test_the_choices_a_rule_asks_for_are_put_in_words(arrange):
     banquet.apply(ChooseAppointment(False))
     banquet.apply(Mingle((Square.parse("e5"),)))            # Bob meets the Usurper
     assert describe(banquet, "Bob", Place(Square.parse("g2"))) == "place the Usurper's emperor on g2"
+
+
+@pytest.mark.parametrize(("option", "content", "message"), [
+    ("--nobles", b"\xff\xfe", "not a text file"),
+    ("--nobles", b"noble = 3\n", "'noble' must be a list of [[noble]] tables"),
+    ("--nobles", b"noble = [3]\n", "'noble' must be a list of [[noble]] tables"),
+    ("--nobles", b'[[noble]]\nname = "X"\nsave_targets = {spell = "x"}\n', "save_targets are a number 1-20"),
+    ("--setup", b"\xff\xfe", "not a text file"),
+    ("--setup", b"gates = 3\n", "gates must be a list of squares, not 3"),
+])
+def test_a_malformed_file_is_one_line_and_exit_2(capsys, tmp_path: Path, option, content, message):
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(content)
+    assert main(["wizard-prince", "banquet", "--auto", "--npc", "1", option, str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err and "Traceback" not in err
+
+
+def test_a_player_without_a_name_is_refused(capsys):
+    assert main(["wizard-prince", "banquet", "--auto", "--players", "Ann, :random"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "':random' names no noble" in err and "\n" not in err
+
+
+@pytest.mark.parametrize("args", [["--seed", "3"], ["--dice", "1,2"], ["--saves", "d20"], ["--max-turns", "5"]])
+def test_a_loaded_banquet_refuses_options_it_would_ignore(capsys, tmp_path: Path, args):
+    db = tmp_path / "saves.sqlite3"
+    assert main([*AUTO[:-1], "--save", "feast", "--db", str(db)]) == 0
+    before = SaveStore(db).load("feast", SYSTEM, "game").state
+    capsys.readouterr()
+    assert main(["wizard-prince", "banquet", "--load", "feast", "--save", "feast", "--db", str(db), *args]) == 2
+    assert f"{args[0]} cannot change a saved banquet" in capsys.readouterr().err
+    assert SaveStore(db).load("feast", SYSTEM, "game").state == before
+
+
+def test_a_db_that_is_not_a_save_store_is_refused(capsys, tmp_path: Path):
+    text = tmp_path / "notes.txt"
+    text.write_text("hello\n")
+    assert main([*AUTO, "--save", "feast", "--db", str(text)]) == 2
+    assert "not a magecraft save store" in capsys.readouterr().err
+    assert text.read_text() == "hello\n"
