@@ -127,6 +127,8 @@ def _read_deck_list(path: Path) -> tuple[str, ...]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise InputError(f"cannot read deck list {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"deck list {path} is not a text file (it is not UTF-8)") from None
     names: list[str] = []
     for number, line in enumerate(lines, start=1):
         text = line.split("#", 1)[0].strip()
@@ -694,6 +696,9 @@ def apprentice_command(
     --mentor the apprentice is taken on and saved beside the mentor."""
     if mentor is not None and (name is None or attributes is None or skills is None):
         raise typer.BadParameter("--mentor needs --name, --attributes and --skills", param_hint="--mentor")
+    if mentor is None and (name, attributes, skills) != (None, None, None):
+        # Without a mentor nothing is saved, so an apprentice's name, attributes or skills would go unused.
+        raise typer.BadParameter("--name, --attributes and --skills need --mentor", param_hint="--mentor")
     rng = make_randomness(seed, None, False)
     store = open_store(db)
     cards = load_pool(store, cards_file)

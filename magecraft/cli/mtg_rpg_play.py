@@ -407,6 +407,8 @@ def renew_command(
         raise typer.BadParameter(f"a living {name} has -4 to {derived.life} life points", param_hint="--life")
     if poison < 0:
         raise typer.BadParameter("poison counters cannot be negative", param_hint="--poison")
+    if healer is not None and healer < 0:
+        raise typer.BadParameter(f"a Healing action total is 0 or more, not {healer}", param_hint="--healer")
     current = current_life(wizard) if life is None else life
     vitals = Vitals(current, derived.life, bleeding=current <= -1, unconscious=current <= 0, poison=poison)
     outcome = renew(deck, vitals, rng, constitution=wizard.attribute("CN"), wisdom=derived.reserve_mana,
@@ -446,20 +448,24 @@ def initiative_command(
     pool = load_pool(store, cards_file)
     rng = make_randomness(seed, None, False)
     rules = house_rules_from(house_rules)
+    # Every name is checked before any Wizard's hand is saved, so a bad one changes nothing.
+    if len(set(names)) != len(names):
+        raise typer.BadParameter("each Wizard takes part once", param_hint="NAMES")
+    records = [load_character(store, name) for name in names]
+    creatures = [pool.get(card_name) for card_name in monster or []]
+    for creature in creatures:
+        if not creature.is_creature:
+            raise typer.BadParameter(f"{creature.name} is not a creature", param_hint="--monster")
     referee = Deck(build_referee_deck(rng, pool), name="referee")
     entries = []
-    for name in names:
-        record = load_character(store, name)
+    for record in records:
         wizard = record.character
         deck = play_deck(record, pool, rng)
         entries.append(wizard_initiative(wizard.name, deck, deck.strongest(rules) if play else None,
                                          dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
                                          modifier=derive(wizard).initiative, settings=rules))
         store_deck(store, record, wizard, deck, record.rng)
-    for number, card_name in enumerate(monster or [], start=1):
-        creature = pool.get(card_name)
-        if not creature.is_creature:
-            raise typer.BadParameter(f"{creature.name} is not a creature", param_hint="--monster")
+    for number, creature in enumerate(creatures, start=1):
         entries.append(monster_initiative(f"{creature.name} {number}", creature, referee, rng, settings=rules))
     order = initiative_order(entries, referee, rng)
     if json:

@@ -329,6 +329,8 @@ def load_mtgjson(path: Path) -> CardPool:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path.name}: not a JSON text file (it is not UTF-8)") from None
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -345,7 +347,7 @@ def read_card_file(path: Path) -> CardPool:
         return CardPool(name="imported cards")
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read the imported cards in {path}: {exc}") from None
     return CardPool.from_list(raw, source=str(path), name="imported cards")
 

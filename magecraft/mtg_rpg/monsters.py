@@ -30,13 +30,19 @@ RESISTANCE_SECTION = "COMBAT: Creature Identification & Magic"
 
 
 def _stat(value: str | None, what: str, card: Card, given: int | None) -> int:
-    if given is not None:
-        return given
+    """The printed power or toughness; the referee's number only stands in for a ``*`` (ruling F34)."""
     if value is None:
         raise RuleError(f"{card.name} is not a creature", rule="Monster Statistics", section=STATISTICS_SECTION)
-    if not value.lstrip("-").isdigit():
-        raise InputError(f"{card.name}'s {what} is {value!r}: give the referee's number")
-    return int(value)
+    printed = value.lstrip("-").isdigit()
+    if given is None:
+        if not printed:
+            raise InputError(f"{card.name}'s {what} is {value!r}: give the referee's number")
+        return int(value)
+    if printed:
+        raise InputError(f"{card.name}'s {what} is printed ({value}): the referee's number is only for a '*'")
+    if given < 0:
+        raise InputError(f"the referee's {what} for {card.name} is 0 or more, not {given}")
+    return given
 
 
 @dataclass(frozen=True, slots=True)

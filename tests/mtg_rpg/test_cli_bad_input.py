@@ -1,0 +1,109 @@
+"""Bad input at the command line: one line on stderr naming the fault, exit 2 (1 for a rule), nothing saved."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from magecraft.cli.app import main
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.character import CharacterRecord, example_character, load_character, save_character
+
+BINARY = b"\xff\xfe\x00\x81 not text"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def one_line(err: str) -> str:
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    return err.strip()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "s.sqlite3"
+    for name in ("Sarin", "Bob"):
+        wizard = replace(example_character(), name=name, library=("Lava Axe",) * 30 + ("Mountain",) * 30)
+        save_character(SaveStore(path), CharacterRecord(wizard, Randomness.seeded(1), {}))
+    return path
+
+
+def test_a_binary_deck_list_is_refused(capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(BINARY)
+    before = load_character(SaveStore(db), "Sarin").character
+    code, _, err = run(capsys, "mtg-rpg", "character", "library", "Sarin", str(deck), "--db", str(db))
+    assert code == 2
+    assert one_line(err) == f"magecraft: deck list {deck} is not a text file (it is not UTF-8)"
+    assert load_character(SaveStore(db), "Sarin").character == before
+
+
+def test_a_binary_cards_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    cards = tmp_path / "cards.json"
+    cards.write_bytes(BINARY)
+    code, _, err = run(capsys, "mtg-rpg", "cards", "show", "Shivan Dragon", "--cards-file", str(cards))
+    assert code == 2
+    assert one_line(err).startswith(f"magecraft: cannot read the imported cards in {cards}: 'utf-8' codec")
+
+
+def test_a_binary_mtgjson_file_is_refused_and_nothing_imported(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    source, cards = tmp_path / "set.json", tmp_path / "imported.json"
+    source.write_bytes(BINARY)
+    code, _, err = run(capsys, "mtg-rpg", "cards", "import", str(source), "--cards-file", str(cards))
+    assert code == 2
+    assert one_line(err) == "magecraft: set.json: not a JSON text file (it is not UTF-8)"
+    assert not cards.exists()
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--monster", "Lava Axe"],
+     "magecraft mtg-rpg initiative: Invalid value for --monster: Lava Axe is not a creature"),
+    (["--monster", "Craw Wurn"], "magecraft: no card called 'Craw Wurn' in the Ninth Edition card pool; "
+                                 "did you mean 'Craw Wurm' or 'Scaled Wurm'?"),
+    (["Nobody"], "magecraft: there is no mtg_rpg character saved as 'Nobody' (saved: Sarin, Bob)"),
+    (["Sarin"], "magecraft mtg-rpg initiative: Invalid value for NAMES: each Wizard takes part once"),
+])
+def test_initiative_refused_saves_no_hand(capsys: pytest.CaptureFixture[str], db: Path, extra: list[str],
+                                          message: str) -> None:
+    # Sarin has no hand dealt yet: before the fix his dealt hand was saved before the bad name was found
+    code, _, err = run(capsys, "mtg-rpg", "initiative", "Sarin", "--play", *extra, "--db", str(db), "--seed", "1")
+    assert code == 2
+    assert one_line(err) == message
+    assert "play_deck" not in load_character(SaveStore(db), "Sarin").extra
+
+
+def test_a_negative_healer_total_is_refused(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+    code, _, err = run(capsys, "mtg-rpg", "renew", "Sarin", "--healer", "-3", "--db", str(db))
+    assert code == 2
+    assert one_line(err) == ("magecraft mtg-rpg renew: Invalid value for --healer: "
+                             "a Healing action total is 0 or more, not -3")
+    assert "play_deck" not in load_character(SaveStore(db), "Sarin").extra
+
+
+@pytest.mark.parametrize(("args", "code", "message"), [
+    (["Craw Wurm", "--power", "2"], 2, "magecraft: Craw Wurm's power is printed (6): the referee's number is only "
+                                       "for a '*'"),
+    (["Nightmare", "--power", "-1", "--toughness", "4"], 2,
+     "magecraft: the referee's power for Nightmare is 0 or more, not -1"),
+    (["Lava Axe", "--power", "3", "--toughness", "3"], 1,
+     "magecraft: Monster Statistics: Lava Axe is not a creature"),
+])
+def test_the_referees_power_only_stands_for_a_star(capsys: pytest.CaptureFixture[str], args: list[str], code: int,
+                                                   message: str) -> None:
+    result, out, err = run(capsys, "mtg-rpg", "monster", *args, "--json")
+    assert (result, out) == (code, "")
+    assert one_line(err) == message
+
+
+def test_apprentice_details_without_a_mentor_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "mtg-rpg", "apprentice", "--attributes", "ST=9", "--seed", "1")
+    assert (code, out) == (2, "")
+    assert one_line(err) == ("magecraft mtg-rpg apprentice: Invalid value for --mentor: --name, --attributes and "
+                             "--skills need --mentor")
