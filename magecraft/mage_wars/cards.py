@@ -22,6 +22,9 @@ from magecraft.core.errors import DataError
 
 #: Seed 003, Setup 2: the sizes of the Dummy Mage's four decks.
 DUMMY_DECK_SIZES = {"creature": 15, "incantation": 10, "enchantment": 10, "attack": 10}
+#: More copies of one card than the largest deck holds are refused before the list is built (a huge count
+#: in a file would otherwise exhaust memory); a spellbook's own copy limits (A14) are lower still.
+MOST_COPIES = max(DUMMY_DECK_SIZES.values())
 CARD_TYPES = ("creature", "enchantment", "incantation", "attack", "mage")
 _EFFECT_ROLL = re.compile(r"^(\d+)(?:-(\d+)|(\+))$")
 _TRAIT_NUMBER = re.compile(r"^(.*?)\s*([+-]\d+|\d+)$")
@@ -321,10 +324,19 @@ def _counts(raw: Any, source: str, want_type: str | None, book: CardBook) -> tup
             raise DataError(f"{source}: no card named {name!r}")
         if want_type is not None and card.type != want_type:
             raise DataError(f"{source}: {name} belongs in the {card.type} deck, not the {want_type} deck")
-        if not isinstance(copies, int) or copies < 1:
+        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
             raise DataError(f"{source}: {name} needs a whole number of copies, not {copies!r}")
+        if copies > MOST_COPIES:
+            raise DataError(f"{source}: {copies} copies of {name}: no deck or book holds more than {MOST_COPIES}")
         names.extend([name] * copies)
     return tuple(names)
+
+
+def _refuse_unknown_keys(raw: dict[str, Any], known: tuple[str, ...], source: str) -> None:
+    """A misspelt key would otherwise be ignored silently: the file is refused instead."""
+    unknown = sorted(str(k) for k in raw if k not in known)
+    if unknown:
+        raise DataError(f"{source}: unknown key {unknown[0]!r} (expected: {', '.join(known)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,6 +377,7 @@ def spellbook_from_dict(raw: Any, source: str, book: CardBook | None = None) -> 
     book = book or card_book()
     if not isinstance(raw, dict) or "mage" not in raw or "cards" not in raw:
         raise DataError(f"{source}: a spellbook needs 'mage' and 'cards'")
+    _refuse_unknown_keys(raw, ("mage", "cards", "trained_choice", "spellbook_points", "source"), source)
     mage = book.get(str(raw["mage"])) if str(raw["mage"]) in book.cards else None
     if mage is None or mage.type != "mage" or mage.training is None:
         raise DataError(f"{source}: {raw['mage']!r} is not a mage")
@@ -413,6 +426,7 @@ def dummy_decks_from_dict(raw: Any, source: str, book: CardBook | None = None) -
     book = book or card_book()
     if not isinstance(raw, dict):
         raise DataError(f"{source}: expected an object with the four decks")
+    _refuse_unknown_keys(raw, (*DUMMY_DECK_SIZES, "source"), source)
     decks = {}
     for kind, size in DUMMY_DECK_SIZES.items():
         if kind not in raw:
@@ -434,5 +448,7 @@ def load_json_file(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a UTF-8 text file") from None
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: not valid JSON: {exc.msg} (line {exc.lineno})") from None

@@ -77,6 +77,8 @@ class Settings:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Settings:
         """Settings from a save or a house-rules file; an unknown or mistyped setting refuses the file."""
+        if not isinstance(raw, Mapping):
+            raise DataError(f"settings: expected a table of settings, not {raw!r}")
         try:
             walls = tuple(Wall(str(w["id"]), (str(w["zones"][0]), str(w["zones"][1])), int(w["life"]),
                                int(w.get("armor", 0)), bool(w.get("passable", False)))
@@ -777,6 +779,7 @@ class MageWarsGame(GameState[Action]):
                 kills={k: int(v) for k, v in raw["kills"].items()}, winner=raw["winner"],
                 end_reason=str(raw["end_reason"]), next_id=int(raw["next_id"]),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
             raise DataError(f"saved Mage Wars game is malformed: {exc}") from None
 

@@ -81,6 +81,36 @@ def test_bad_decks_file_is_refused(tmp_path, capsys):
     assert "needs 15 cards, not 3" in capsys.readouterr().err
 
 
+_GOOD_DECKS = {"creature": {"Timber Wolf": 15}, "enchantment": {"Agony": 10}, "incantation": {"Heal": 10},
+               "attack": {"Fireball": 10}}
+
+
+@pytest.mark.parametrize(("option", "content", "message"), [
+    ("--book", b"\xff\xfe\x00not text", "not a UTF-8 text file"),
+    ("--book", b'{"mage": "Wizard", "cards": {"Fireball": true}}', "Fireball needs a whole number of copies"),
+    ("--book", b'{"mage": "Wizard", "cards": {"Fireball": 99999999999999999999}}',
+     "no deck or book holds more than 15"),
+    ("--book", b'{"mage": "Wizard", "cards": {"Fireball": 2}, "trained_chioce": "fire"}',
+     "unknown key 'trained_chioce'"),
+    ("--decks", json.dumps({**_GOOD_DECKS, "atack": {}}).encode(), "unknown key 'atack'"),
+    ("--decks", b'{"creature": {"Timber Wolf": 15}, ', "not valid JSON"),
+])
+def test_malformed_files_are_refused_with_one_line(tmp_path, capsys, option, content, message):
+    path = tmp_path / "file.json"
+    path.write_bytes(content)
+    assert main(["mage-wars", "solo", "--auto", "--games", "1", "--seed", "1", option, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_good_decks_file_is_played(tmp_path, capsys):
+    path = tmp_path / "decks.json"
+    path.write_text(json.dumps(_GOOD_DECKS))
+    args = ["mage-wars", "solo", "--auto", "--games", "1", "--seed", "1", "--decks", str(path), "--json"]
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
 def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(typed, capsys, tmp_path):
     typed(["Jet Stream, Timber Wolf", "99", "1", "Nothing", "4, 99"])
     db = tmp_path / "s.sqlite3"
@@ -119,6 +149,28 @@ def test_save_and_load_resume_exactly(typed, capsys, tmp_path, split):
     straight = store.load("straight", "mage_wars", "game").state
     assert straight["round"] >= 2
     assert store.load("broken", "mage_wars", "game").state == straight
+
+
+@pytest.mark.parametrize(("field", "value"), [("settings", []), ("done", 5), ("units", [{"id": "you"}])])
+def test_a_corrupted_save_is_refused_with_one_line_and_left_alone(tmp_path, capsys, field, value):
+    db = tmp_path / "s.sqlite3"
+    store = SaveStore(db)
+    state = MageWarsGame.new(Randomness.seeded(1), ready_spellbooks()["Wizard"]).to_dict()
+    store.save("game", "mage_wars", "game", {**state, field: value})
+    assert main(["mage-wars", "solo", "--load", "game", "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ("malformed" in err or "settings" in err)
+    assert store.load("game", "mage_wars", "game").state[field] == value
+    assert main(["mage-wars", "solo", "--load", "nothing", "--db", str(db)]) == 2
+    assert "no mage_wars game saved as 'nothing'" in capsys.readouterr().err
+
+
+def test_a_db_that_is_not_a_save_store_is_refused(tmp_path, capsys):
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database")
+    assert main(["mage-wars", "solo", "--load", "game", "--db", str(text)]) == 2
+    assert "is not a magecraft save store" in capsys.readouterr().err
+    assert text.read_text() == "not a database"
 
 
 def test_card_at_the_prompt_shows_the_card_and_asks_again(typed, capsys):
