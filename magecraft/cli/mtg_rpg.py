@@ -528,6 +528,8 @@ def xp_command(
         after, result = _spend(wizard, args, choice, approved, fast, power, toughness, tuple(augment or ()),
                                load_pool(store, cards_file), house_rules_from(house_rules))
     elif verb == "costs":
+        if args:
+            raise typer.BadParameter(f"costs takes nothing more, not {' '.join(args)!r}", param_hint="WHAT")
         _costs(wizard, json)
         return
     else:

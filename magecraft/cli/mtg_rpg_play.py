@@ -76,6 +76,7 @@ from magecraft.mtg_rpg.duel import (
     truncated_deck,
 )
 from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
+from magecraft.mtg_rpg.monsters import monster_from_card
 from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
 from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, close_scene
 from magecraft.mtg_rpg.settings import Settings
@@ -255,6 +256,9 @@ def dodge_command(
     name: Annotated[str, typer.Argument(help="The saved Wizard.")],
     attacker: Annotated[str, typer.Option("--attacker", help="The attacking creature's card.")],
     card: Annotated[str | None, typer.Option("--card", help="The card to play (default: highest).")] = None,
+    power: Annotated[int | None, typer.Option("--power", help="The referee's power for a '*'.")] = None,
+    toughness: Annotated[int | None, typer.Option("--toughness", help="The referee's toughness for a '*'.")]
+    = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -272,15 +276,17 @@ def dodge_command(
     creature = pool.get(attacker)
     if not creature.is_creature:
         raise typer.BadParameter(f"{creature.name} is not a creature", param_hint="--attacker")
-    power, toughness = (int(v) if v and v.isdigit() else 0 for v in (creature.power, creature.toughness))
     rules = house_rules_from(house_rules)
+    # A '*' power or toughness is the referee's number, as for the monster's statistics (ruling F34).
+    monster = monster_from_card(creature, power=power, toughness=toughness, settings=rules)
     chosen = card if card is not None else deck.strongest(rules)
-    result = dodge(deck, chosen, record.character.skill_total("Dodge"), power, toughness, rng, rules)
+    result = dodge(deck, chosen, record.character.skill_total("Dodge"), monster.power, monster.toughness, rng,
+                   rules)
     store_deck(store, record, record.character, deck, rng)
     if json:
         print_json({"wizard": name, "attacker": creature.name, "dodged": result.success, **result.to_dict()})
         return
-    console().print(f"{name} dodges {creature.name} ({power}/{toughness}): {_result_line(result)}")
+    console().print(f"{name} dodges {creature.name} ({monster.power}/{monster.toughness}): {_result_line(result)}")
 
 
 SCENE = "scene"

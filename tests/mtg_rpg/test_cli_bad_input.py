@@ -107,3 +107,21 @@ def test_apprentice_details_without_a_mentor_are_refused(capsys: pytest.CaptureF
     assert (code, out) == (2, "")
     assert one_line(err) == ("magecraft mtg-rpg apprentice: Invalid value for --mentor: --name, --attributes and "
                              "--skills need --mentor")
+
+
+def test_dodging_a_star_creature_needs_the_referees_numbers(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+    base = ["mtg-rpg", "dodge", "Sarin", "--attacker", "Nightmare", "--db", str(db), "--seed", "2", "--json"]
+    code, out, err = run(capsys, *base)
+    assert (code, out) == (2, "")
+    assert one_line(err) == "magecraft: Nightmare's power is '*': give the referee's number"
+    assert "play_deck" not in load_character(SaveStore(db), "Sarin").extra
+    # a 3/3 Nightmare must be beaten by more than 6: Dodge 3 + Lava Axe 5 = 8 against 7
+    code, out, _ = run(capsys, *base, "--power", "3", "--toughness", "3")
+    assert code == 0
+    assert '"difficulty": 7' in out and '"total": 8' in out and '"dodged": true' in out
+
+
+def test_xp_costs_takes_no_more_words(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+    code, out, err = run(capsys, "mtg-rpg", "xp", "Sarin", "costs", "extra", "--db", str(db))
+    assert (code, out) == (2, "")
+    assert one_line(err) == "magecraft mtg-rpg xp: Invalid value for WHAT: costs takes nothing more, not 'extra'"
