@@ -871,9 +871,10 @@ def spell_against(card: Card, target: str) -> Targeting:
     "Spell Limitations", "Spell Clarifications").
 
     Raise-dead spells work only on magically conjured creatures (refused otherwise); instant-death
-    spells do nothing to Wizards and other mana-users; hold effects nothing to Wizards; Wizards,
-    mana-users, cohorts and creatures with life points get the resistance check; on natural creatures
-    the referee decides, and an Arcane Knowledge action of 6 tells the Wizard what might happen.
+    spells do nothing to Wizards and other mana-users; hold effects nothing to Wizards (a hold on
+    another mana-user gets the resistance check); Wizards, mana-users, cohorts and creatures with
+    life points get the resistance check; on natural creatures the referee decides, and an Arcane
+    Knowledge action of 6 tells the Wizard what might happen.
     """
     if target not in TARGET_KINDS:
         raise InputError(f"unknown target {target!r} (one of {', '.join(TARGET_KINDS)})")
@@ -881,7 +882,9 @@ def spell_against(card: Card, target: str) -> Targeting:
     if kind == "raise_dead" and target != "summoned":
         raise RuleError(f"{card.name} brings back only magically conjured creatures, not a {target} target",
                         rule="Raise Dead limits", section=LIMITATIONS_SECTION)
-    if kind in ("instant_death", "hold") and target in ("wizard", "mana-using"):
+    # Instant death spares every mana-user (Spell Clarifications 4); a hold spares only a Wizard
+    # ("Creature Identification & Magic": other mana-users are treated as creatures with life points).
+    if (kind == "instant_death" and target in ("wizard", "mana-using")) or (kind == "hold" and target == "wizard"):
         return Targeting(card.name, target, "none", "a mana-user's innate control of mana protects it")
     if target == "summoned":
         return Targeting(card.name, target, "normal", "summoned creatures follow the normal Magic rules")

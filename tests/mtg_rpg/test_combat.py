@@ -264,6 +264,7 @@ def test_blocking_rules():
 
 def test_words_between_phases():
     assert words_between_phases(3) == 3
+    assert words_between_phases(0) == 0  # one word per point of Dexterity: none at DX 0
 
 
 # -- armour and items --------------------------------------------------------------------------------

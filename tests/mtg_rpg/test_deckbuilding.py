@@ -62,7 +62,7 @@ def test_x_does_not_count_and_five_dots_cast_anything() -> None:
     assert casting_problem(sarin(ST=1), POOL.get("Blaze")) is None
     big = Card("Six Red", "{R}{R}{R}{R}{R}{R}", 6, ("R",), "Sorcery", ("Sorcery",))
     assert casting_problem(sarin(ST=5), big) is None
-    assert casting_problem(sarin(ST=4), big) is not None
+    assert casting_problem(sarin(ST=4), big) == "Six Red needs 5 dot(s) of Strength for its red mana, not 4"
 
 
 def test_a_coloured_spell_needs_a_dot_even_with_no_pip_of_that_colour() -> None:
@@ -73,7 +73,8 @@ def test_a_coloured_spell_needs_a_dot_even_with_no_pip_of_that_colour() -> None:
 def test_colorless_spells_need_charisma_only_by_setting() -> None:
     wizard = sarin(CH=0)
     assert casting_problem(wizard, POOL.get("Ornithopter")) is None
-    assert casting_problem(wizard, POOL.get("Ornithopter"), Settings(colorless_needs_charisma=True)) is not None
+    assert casting_problem(wizard, POOL.get("Ornithopter"), Settings(colorless_needs_charisma=True)) == (
+        "Ornithopter is colorless and needs a dot of Charisma")
 
 
 def test_uncastable_cards_and_missing_mana_producers_are_named() -> None:

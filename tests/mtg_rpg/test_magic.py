@@ -323,6 +323,9 @@ def test_spells_against_kinds_of_target() -> None:
     assert info.value.rule == "Raise Dead limits"
     assert magic.spell_against(POOL.get("Dark Banishing"), "wizard").effect == "none"
     assert magic.spell_against(POOL.get("Dark Banishing"), "mana-using").effect == "none"
+    # a hold has no effect on a Wizard; another mana-user is treated as a creature with life points
+    assert magic.spell_against(POOL.get("Pacifism"), "wizard").effect == "none"
+    assert magic.spell_against(POOL.get("Pacifism"), "mana-using").effect == "resistance check"
     assert magic.spell_against(POOL.get("Lava Axe"), "wizard").effect == "normal"
     assert magic.spell_against(POOL.get("Holy Day"), "wizard").effect == "resistance check"
     assert magic.spell_against(POOL.get("Boomerang"), "natural").effect == "referee"
