@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
 from magecraft.core.deck import Deck
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import Randomness, ScriptedSource
 from magecraft.mage_wars.cards import card_book
 from magecraft.mage_wars.game import DECK_KINDS, MageWarsGame, Settings
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
@@ -16,11 +16,13 @@ Build = Callable[..., MageWarsGame]
 
 
 @pytest.fixture
-def build() -> Build:
+def build() -> Iterator[Build]:
     """``build(dice, you="D3", dummy="A1", creatures=[(side, card, zone, damage)], decks={...})``.
 
-    The position is in the first quick cast stage of round 1 with every creature ready.
+    The position is in the first quick cast stage of round 1 with every creature ready.  When the test
+    ends, every scripted die must have been rolled: a die left over means the rule under test did not run.
     """
+    built: list[MageWarsGame] = []
 
     def make(dice: Sequence[int] = (), *, you: str = "D3", dummy: str = "A1",
              creatures: Sequence[tuple[str, str, str, int]] = (), decks: dict[str, list[str]] | None = None,
@@ -38,9 +40,14 @@ def build() -> Build:
         for side, name, zone, damage in creatures:
             unit = game.add_creature(book.get(name), side, zone)
             unit.ready, unit.fresh, unit.damage = True, False, damage
+        built.append(game)
         return game
 
-    return make
+    yield make
+    for game in built:
+        source = game.rng.source
+        if isinstance(source, ScriptedSource):
+            assert source.remaining == 0, f"{source.remaining} scripted dice were never rolled"
 
 
 def _unit_named(game: MageWarsGame, name: str, side: str | None = None) -> Unit:

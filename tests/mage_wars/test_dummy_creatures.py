@@ -215,3 +215,12 @@ def test_a_stunned_flyer_loses_flying_and_can_be_bitten(build, says):
     dummy.act(game, game.units["d1"])
     assert says(game)[-1] == ("Emerald Tegu (d1) A: attacks Thunderift Falcon (y3) with Venomous Bite "
                               "(engaged in its zone)")
+
+
+def test_b_makes_only_a_quick_attack_after_its_move(build, says):
+    # The Mana Leech has a quick Leeching Bite and a full Gorging Bite: after moving, only the quick one is legal,
+    # so there is no random pick between two kinds (the two dice are the bite's).
+    game = build([3, 4], you="D3", stage="creatures", creatures=[(DUMMY, "Mana Leech", "C3", 0)])
+    dummy.act(game, game.units["d1"])
+    assert says(game)[-1] == "Mana Leech (d1) B: moves to D3 and attacks Wizard (you) with Leeching Bite"
+    assert game.you.damage == 3

@@ -98,7 +98,7 @@ def test_illegal_activations_change_nothing(build):
 
 
 def test_your_quick_casts_and_activations(build):
-    game = build([3, 3, 1, 3, 3, 1], you="D3", dummy="D1", stage="creatures", mana=20,
+    game = build([3, 3, 1], you="D3", dummy="D1", stage="creatures", mana=20,
                  creatures=[(YOU, "Bitterwood Fox", "D3", 0)])
     game.pending = "activate"
     game.turn = YOU
@@ -240,9 +240,9 @@ def test_a_physical_dice_game_resumes_only_at_a_terminal():
     assert [u.name for u in resumed.creatures(DUMMY)] == top
 
 
-def _casting(build, mana):
+def _casting(build, mana, dice=(1, 1)):
     # The Wolf has acted; after your cast the Dummy Mage's final quick cast rolls 1 (move) and 1 (north: stays).
-    game = build([1, 1], you="B1", dummy="A1", stage="creatures", mana=mana,
+    game = build(dice, you="B1", dummy="A1", stage="creatures", mana=mana,
                  creatures=[(DUMMY, "Timber Wolf", "A1", 0)])
     game.units["d1"].ready = False
     game.pending, game.turn, game.planned = "activate", YOU, ["Agony"]
@@ -274,7 +274,7 @@ def test_casting_face_up_pays_both_costs_at_once(build):
 
 
 def test_reveals_you_cannot_make_change_nothing(build):
-    game = _casting(build, mana=4)
+    game = _casting(build, mana=4, dice=())
     assert Action("activate", YOU, "B1", "cast", "Agony", "d1", reveal=True) not in game.legal_actions()
     _unchanged(game, Action("activate", YOU, "B1", "cast", "Agony", "d1", reveal=True))
     _unchanged(game, Action("reveal", name="Agony", target="d1"))
@@ -387,3 +387,29 @@ def test_settings_refuse_an_unknown_or_mistyped_setting():
     with pytest.raises(DataError, match="'far_zones' takes a int"):
         Settings.from_dict({"far_zones": "three"})
     assert Settings.from_dict({"far_zones": 2}).far_zones == 2
+
+
+def test_you_may_pass_only_while_the_dummy_mage_has_more_creatures_ready(build):
+    # Seed 003 Action Stage 2a. Your mage alone against one ready Fox: equal, so no pass.
+    game = build([], you="D3", dummy="A1", stage="creatures", creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
+    game.pending, game.turn = "activate", YOU
+    _unchanged(game, Action("pass"))
+    game = build([], you="D3", dummy="A1", stage="creatures",
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0), (DUMMY, "Timber Wolf", "A1", 0)])
+    game.pending, game.turn = "activate", YOU
+    game.check(Action("pass"))
+    assert Action("pass") in game.legal_actions()
+
+
+@pytest.mark.parametrize("used", [False, True])
+def test_the_final_quick_cast_stage_is_yours_only_if_you_have_not_quick_cast(build, says, used):
+    # Seed 003 Action Stage 3. You have initiative and a planned Jet Stream; the Dummy Mage rolls 1 (move)
+    # and 1 (north: it stays in A1) when it acts.
+    game = build([] if not used else [1, 1], dummy="A1", you="B2", stage="quick_cast_2")
+    game.initiative, game.planned, game.quickcast_used = YOU, ["Jet Stream"], used
+    game.advance()
+    if used:
+        assert says(game) == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
+        assert (game.stage, game.pending, game.round) == ("ready", "plan", 2)
+    else:
+        assert (game.stage, game.pending, says(game)) == ("quick_cast_2", "quick_cast", [])
