@@ -339,10 +339,13 @@ def _check_power_play(deck: SpellDeck, attempt: ActionAttempt) -> None:
 
 
 def _check_heroic(attempt: ActionAttempt, unspent_xp: int) -> None:
+    if attempt.heroic_points < 0:
+        raise InputError(f"heroic deeds spend 0 to {MAX_HEROIC_POINTS} experience points, "
+                         f"not {attempt.heroic_points}")
     if attempt.purpose != "adventure":
         raise RuleError(f"character points cannot be spent on heroic deeds for {attempt.purpose}",
                         rule="no heroic deeds in spell research or item creation", section=HEROIC)
-    if not 0 < attempt.heroic_points <= MAX_HEROIC_POINTS:
+    if attempt.heroic_points > MAX_HEROIC_POINTS:
         raise RuleError(f"at most {MAX_HEROIC_POINTS} experience points can be used at one time",
                         rule="a maximum of 3 experience points at any one time", section=HEROIC)
     if attempt.heroic_points > unspent_xp:

@@ -229,6 +229,10 @@ def test_heroic_deed_limits():
     with pytest.raises(RuleError, match="spell research"):
         resolve_action(deck, ActionAttempt(score=2, difficulty=15, attribute="IQ", heroic_points=1, stunt=1,
                                            purpose="spell research"), Randomness.scripted([]), unspent_xp=3)
+    # a negative deed would raise the difficulty: bad input, not the 3-point limit
+    with pytest.raises(InputError, match="heroic deeds spend 0 to 3 experience points, not -1"):
+        resolve_action(deck, ActionAttempt(score=2, difficulty=15, attribute="ST", heroic_points=-1, stunt=1),
+                       Randomness.scripted([]), unspent_xp=3)
 
 
 def test_power_play_and_heroic_deed_together():
