@@ -41,6 +41,16 @@ def test_with_initiative_the_dummy_mage_quick_casts_first():
     assert game.pending in ("quick_cast", "activate")
 
 
+def test_with_initiative_the_dummy_mage_acts_before_you_may_quick_cast(build, says):
+    # Your planned Jet Stream could hit the Dummy Mage next door, yet it has initiative: it rolls 1 (move)
+    # and 1 (north: stays in A1) before you are asked.
+    game = build([1, 1], dummy="A1", you="B1", stage="quick_cast_1")
+    game.planned = ["Jet Stream"]
+    game.advance()
+    assert says(game) == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
+    assert (game.pending, game.done) == ("quick_cast", {YOU: False, DUMMY: True})
+
+
 def test_passing_your_first_quick_cast_lets_the_dummy_mage_act_first(build, says):
     game = build([1, 5], dummy="A2", you="B2", spellbook=(), stage="quick_cast_1")
     game.initiative = YOU
@@ -156,6 +166,19 @@ def test_alternate_end_compares_kills_with_the_multiplier(build):
     game = build([], settings=Settings(alternate_end=False), creatures=[(DUMMY, "Bitterwood Fox", "B2", 0)])
     game.deal_damage(game.units["d1"], 5, by=YOU)
     assert game.winner is None
+
+
+def test_no_alternate_end_while_the_creature_deck_holds_cards(build):
+    # Seed 003 Game End: both conditions are needed -- its creature deck exhausted AND its creatures gone.
+    game = build([], decks={"creature": ["Timber Wolf"]}, creatures=[(DUMMY, "Bitterwood Fox", "B2", 0)])
+    game.deal_damage(game.units["d1"], 5, by=YOU)
+    assert (game.winner, game.kills["by_you"]) == (None, 5)
+    game = build([], creatures=[(DUMMY, "Bitterwood Fox", "B2", 0), (DUMMY, "Darkfenne Bat", "A1", 0)])
+    game.deal_damage(game.units["d1"], 5, by=YOU)
+    assert game.winner is None
+    game.deal_damage(game.units["d2"], 4, by=YOU)
+    assert game.winner == YOU
+    assert game.end_reason == "alternate end: you killed 10 mana of creatures against 0 x2 = 0"
 
 
 def test_a_game_past_max_rounds_is_a_draw():
