@@ -157,7 +157,8 @@ def test_research_refuses_a_power_play_card_not_in_hand() -> None:
 
 
 def test_spell_acquisition_by_experience() -> None:
-    assert magic.acquisition_cost(POOL.get("Ornithopter")).xp == 1  # "Winged Ornithopter ... one point"
+    # "Winged Ornithopter ... one point"; a week at least (ruling F31), Ninth Edition prints it uncommon
+    assert magic.acquisition_cost(POOL.get("Ornithopter")) == magic.AcquisitionCost(xp=1, gold=200, weeks=1)
     dragon = magic.acquisition_cost(POOL.get("Shivan Dragon"))
     assert (dragon.xp, dragon.weeks, dragon.gold) == (18, 6, 1800)
     assert magic.acquisition_cost(POOL.get("Blaze")).xp == 2  # uncommon, X counts 0: 1 x 2

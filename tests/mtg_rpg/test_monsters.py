@@ -37,6 +37,9 @@ def test_craw_wurm_statistics() -> None:
     wurm = monster_from_card(POOL.get("Craw Wurm"), charisma=1)  # 6/4, {4}{G}{G}
     assert wurm.attributes == {"ST": 6, "DX": 2, "CN": 5, "IQ": 2, "WS": 2, "CH": 1}
     assert (wurm.initiative_modifier, wurm.size_hexes, wurm.mana_reserve) == (2, 5, 6)
+    # halves and averages round down (ruling F34): Aven Flock 2/3, {4}{W}
+    flock = monster_from_card(POOL.get("Aven Flock"))
+    assert flock.attributes == {"ST": 2, "DX": 1, "CN": 2, "IQ": 1, "WS": 1, "CH": 0} and flock.size_hexes == 2
 
 
 def test_uthden_troll_initiative_and_three_regenerations_from_its_reserve() -> None:
