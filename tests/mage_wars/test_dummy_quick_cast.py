@@ -229,3 +229,20 @@ def test_a_stunned_dummy_mage_flips_its_marker(build, says):
     dummy.quick_cast(game)
     assert game.dummy.conditions == {}
     assert says(game) == ["stunned: flips its quick cast marker and does not act this stage"]
+
+
+@pytest.mark.parametrize(("roll", "then", "outcome"), [
+    (1, 1, "move"), (3, 1, "move"), (4, None, "summon"), (7, None, "summon"),
+    (8, 6, "enchantment"), (10, 7, "incantation"), (11, None, "attack"), (12, None, "attack"),
+])
+def test_each_quick_cast_roll_does_what_the_seed_says(build, says, roll, then, outcome):
+    # Seed 003: 1-3 move, 4-7 add a creature, 8-10 enchantment (1-6) or incantation (7-12), 11-12 attack spell.
+    # Your mage stands next door, so nothing is re-rolled; the empty decks make each draw lose the turn.
+    game = build([roll] if then is None else [roll, then], dummy="A1", you="B1")
+    dummy.quick_cast(game)
+    expected = {"move": "rolled 1: north, but the arena wall is there: stays in A1",
+                "summon": "the creature deck is exhausted: the Dummy Mage loses this turn",
+                "enchantment": "the enchantment deck is exhausted: the Dummy Mage loses this turn",
+                "incantation": "the incantation deck is exhausted: the Dummy Mage loses this turn",
+                "attack": "the attack deck is exhausted: the Dummy Mage loses this turn"}[outcome]
+    assert says(game)[-1] == expected
