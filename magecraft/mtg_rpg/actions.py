@@ -454,9 +454,9 @@ def luck_draw(entrants: Sequence[LuckEntrant], rng: Randomness) -> LuckDraw:
     """A luck draw ("Luck"): each draws a random card from the library; the highest casting cost wins.
 
     The casting cost counts each X as 1, as for actions; the entrant's luck
-    bonus (+3 with Lucky) is added.  Ties for the highest draw again among the tied (the seed is silent;
-    see the rulings).  Each drawn card goes back into its library; the next
-    draw is random anyway, so no shuffle is needed.
+    bonus (+3 with Lucky) is added.  Ties for the highest draw again among the tied, or by lot when
+    every card they could draw ties again (the seed is silent; see the rulings).  Each drawn card
+    goes back into its library; the next draw is random anyway, so no shuffle is needed.
     """
     if len(entrants) < 2:
         raise InputError("a luck draw needs at least two characters")
@@ -482,6 +482,12 @@ def luck_draw(entrants: Sequence[LuckEntrant], rng: Randomness) -> LuckDraw:
         best = max(round_totals.values())
         contenders = [e for e in contenders if round_totals[e.name] == best]
         if len(contenders) == 1:
+            break
+        if all({casting_cost(c) for c in e.deck.library.cards} == {best - e.bonus} for e in contenders):
+            # No draw can differ again (every card left costs the same): drawing on would never end,
+            # so the most lucky is drawn by lot, as for initiative (ruling P8, P18).
+            contenders = [rng.choice(contenders, "luck draw: every card ties again, the most lucky by lot",
+                                     section=LUCK)]
             break
     winner = contenders[0].name
     outcome = LuckDraw({k: tuple(v) for k, v in cards.items()}, totals, winner)

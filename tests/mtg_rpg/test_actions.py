@@ -324,6 +324,17 @@ def test_luck_draw_ties_draw_again_among_the_tied():
     assert outcome.winner == "Bob"
 
 
+def test_luck_draw_that_can_only_tie_is_drawn_by_lot():
+    # both libraries are all Lava Axes: every draw ties 5-5, so a roll among the two decides (die 2: Bob)
+    ann = SpellDeck.build([card("Lava Axe")] * 3, hand_size=0)
+    bob = SpellDeck.build([card("Lava Axe")] * 2, hand_size=0)
+    rng = Randomness.scripted([1, 1, 2])
+    outcome = luck_draw([LuckEntrant("Ann", ann), LuckEntrant("Bob", bob)], rng)
+    assert outcome.totals == {"Ann": 5, "Bob": 5} and outcome.winner == "Bob"
+    assert [e.label for e in rng.log if "by lot" in e.label] == [
+        "luck draw: every card ties again, the most lucky by lot (pick 1 of 2)"]
+
+
 def test_lucky_replay_every_three_hours():
     deck = deck_of(["Shock", "Lava Axe"], ["Forest"])
     failed = resolve_action(deck, ActionAttempt(score=3, difficulty=8, attribute="ST", card="Shock"),
