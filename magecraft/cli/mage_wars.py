@@ -98,7 +98,8 @@ def solo(
     wall: Annotated[list[str] | None, typer.Option(
         "--wall", help="A wall between two zones: B1-C1[:LIFE[:ARMOR]][:passable] (repeatable).")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the built-in bot play your side.")] = False,
-    games: Annotated[int, typer.Option("--games", help="How many bot games to play with --auto.")] = 1000,
+    games: Annotated[int | None, typer.Option("--games", help="How many bot games to play with --auto "
+                                                              "(default 1000).")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -111,10 +112,16 @@ def solo(
 
     With --save the game is saved at every decision; --load resumes it (and keeps saving under its name).
     """
+    if games is not None and not auto:
+        raise typer.BadParameter("--games counts bot games: use it with --auto", param_hint="--games")
+    if load is not None:
+        _refuse_with_load(seed=seed, dice=dice, physical_dice=physical_dice or None, wall=wall,
+                          dummy_life=dummy_life, book=book, decks=decks)
     settings = _settings(dummy_life, wall or [])
     spellbook = _spellbook(mage, book)
     dummy_decks = dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
     if auto:
+        games = 1000 if games is None else games
         if games < 1:
             raise typer.BadParameter("play at least 1 game", param_hint="--games")
         if dice is not None or physical_dice or load is not None or save is not None:
@@ -138,6 +145,14 @@ def solo(
         _play(game, save, db)
     if json:
         print_json(dict(game.result()))
+
+
+def _refuse_with_load(**given: object) -> None:
+    """A saved game keeps its own setup and dice: options that would change them are refused, not ignored."""
+    clashing = [f"--{name.replace('_', '-')}" for name, value in given.items() if value is not None]
+    if clashing:
+        raise typer.BadParameter(f"--load resumes a saved game with its own setup and dice: drop "
+                                 f"{', '.join(clashing)}")
 
 
 def _print_summary(summary: dict[str, Any]) -> None:

@@ -165,6 +165,27 @@ def test_a_corrupted_save_is_refused_with_one_line_and_left_alone(tmp_path, caps
     assert "no mage_wars game saved as 'nothing'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("extra", "named"), [
+    (["--seed", "5"], "--seed"), (["--dice", "1,2"], "--dice"), (["--physical-dice"], "--physical-dice"),
+    (["--wall", "A1-B1", "--dummy-life", "9"], "--wall, --dummy-life"),
+])
+def test_load_refuses_options_that_would_be_ignored(typed, tmp_path, capsys, extra, named):
+    db = tmp_path / "s.sqlite3"
+    typed(ANSWERS[:1])
+    main(["mage-wars", "solo", "--seed", "3", "--save", "g", "--db", str(db)])
+    saved = SaveStore(db).load("g", "mage_wars", "game").state
+    capsys.readouterr()
+    assert main(["mage-wars", "solo", "--load", "g", "--db", str(db), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"--load resumes a saved game with its own setup and dice: drop {named}" in err
+    assert SaveStore(db).load("g", "mage_wars", "game").state == saved
+
+
+def test_games_without_auto_is_refused(capsys):
+    assert main(["mage-wars", "solo", "--games", "5"]) == 2
+    assert "--games counts bot games: use it with --auto" in capsys.readouterr().err
+
+
 def test_a_db_that_is_not_a_save_store_is_refused(tmp_path, capsys):
     text = tmp_path / "notes.txt"
     text.write_text("not a database")
