@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
+from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import ready_spellbooks
-from magecraft.mage_wars.game import Action, MageWarsGame
+from magecraft.mage_wars.game import Action, MageWarsGame, Settings
 
 #: Decisions that are wrong in some way: unknown units, spells not planned, impossible moves, wrong phase.
 ILLEGAL = [
@@ -49,9 +50,11 @@ def _same(a: dict[str, object], b: dict[str, object]) -> bool:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), book=st.sampled_from(sorted(ready_spellbooks())),
-       steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=40))
-def test_random_decisions_refuse_cleanly_and_round_trip(seed, book, steps):
-    game = MageWarsGame.new(Randomness.seeded(seed), ready_spellbooks()[book])
+       walled=st.booleans(),
+       steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=10, max_size=80))
+def test_random_decisions_refuse_cleanly_and_round_trip(seed, book, walled, steps):
+    walls = (Wall("w1", ("B1", "C1"), 6, 1), Wall("w2", ("C2", "C3"), 8, passable=True)) if walled else ()
+    game = MageWarsGame.new(Randomness.seeded(seed), ready_spellbooks()[book], Settings(walls=walls))
     for illegal, pick in steps:
         if game.is_terminal():
             break
