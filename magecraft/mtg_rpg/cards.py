@@ -55,6 +55,7 @@ ATTRIBUTE_MANA: Mapping[str, str] = {attr: mana for mana, attr in MANA_ATTRIBUTE
 RARITIES: tuple[str, ...] = ("basic land", "common", "uncommon", "rare", "mythic", "special", "bonus")
 
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
+_COST = re.compile(r"(?:\{[^{}]+\})*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +147,7 @@ class Card:
             where = f"{source} ({name})"
             card = cls(
                 name=name,
-                mana_cost=_text(raw["mana_cost"], "mana_cost", where, empty=True),
+                mana_cost=_mana_cost(raw["mana_cost"], where),
                 mana_value=_whole(raw["mana_value"], "mana_value", where),
                 colors=_colors(raw["colors"], where),
                 type_line=_text(raw["type_line"], "type_line", where),
@@ -169,6 +170,13 @@ def _text(value: Any, field: str, where: str, *, empty: bool = False) -> str:
     if not isinstance(value, str) or (not empty and not value.strip()):
         raise DataError(f"{where}: {field} must be {'text' if empty else 'non-empty text'}, not {value!r}")
     return value
+
+
+def _mana_cost(value: Any, where: str) -> str:
+    cost = _text(value, "mana_cost", where, empty=True)
+    if not _COST.fullmatch(cost):
+        raise DataError(f"{where}: mana_cost must be mana symbols such as {{2}}{{R}}, not {cost!r}")
+    return cost
 
 
 def _optional_text(value: Any, field: str, where: str) -> str | None:
@@ -311,13 +319,14 @@ def pool_from_mtgjson(raw: Any, *, source: str = "MTGJSON file") -> CardPool:
     if not isinstance(raw, Mapping) or not isinstance(raw.get("data"), Mapping):
         raise DataError(f"{source}: not an MTGJSON file (no 'data' object)")
     data = raw["data"]
-    sets: list[tuple[str, Any]] = [(str(data.get("code", "set")), data)] if "cards" in data else list(data.items())
+    sets: list[tuple[str, Any]] = [(str(data.get("code", "")), data)] if "cards" in data else list(data.items())
     cards: list[Card] = []
     for code, set_data in sets:
         if not isinstance(set_data, Mapping) or not isinstance(set_data.get("cards"), list):
             raise DataError(f"{source}: set {code!r} has no list of cards")
         for i, item in enumerate(set_data["cards"]):
-            cards.append(card_from_mtgjson(item, source=f"{source} set {code} card {i + 1}"))
+            where = f"{source} set {code} card {i + 1}" if code else f"{source} card {i + 1}"
+            cards.append(card_from_mtgjson(item, source=where))
     if not cards:
         raise DataError(f"{source}: the file holds no cards")
     return CardPool(cards, name=f"cards imported from {source}")

@@ -104,6 +104,9 @@ def test_mtgjson_all_printings_keeps_first_printing() -> None:
     ({"data": {"code": "X", "cards": [_mtgjson_card("Bad", manaValue=2.5)]}}, "whole number"),
     ({"data": {"code": "X", "cards": [{"name": "No Type", "manaValue": 1}]}}, "type_line must be"),
     ({"data": {"AAA": {"cards": "nope"}}}, "set 'AAA' has no list of cards"),
+    ({"data": {"code": "X", "cards": [_mtgjson_card("Bad", manaCost="{{G")]}},
+     r"set X card 1 \(Bad\): mana_cost must be mana symbols such as \{2\}\{R\}, not '\{\{G'"),
+    ({"data": {"cards": [_mtgjson_card("Bad", manaCost="2G")]}}, r"^MTGJSON file card 1 \(Bad\): mana_cost"),
 ])
 def test_malformed_mtgjson_is_refused_whole(raw: dict[str, Any], message: str) -> None:
     with pytest.raises(DataError, match=message):
