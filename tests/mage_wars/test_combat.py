@@ -160,8 +160,10 @@ def test_banish_returns_after_3_upkeeps(build):
     cast_spell(game, card_book().get("Banish"), game.units["y1"], DUMMY)
     assert not game.units["y1"].in_arena
     assert [u.id for u in game.ready_units(YOU)] == [YOU]
-    for _ in range(3):
-        game.upkeep()
+    game.upkeep()
+    game.upkeep()
+    assert not game.units["y1"].in_arena
+    game.upkeep()
     assert game.units["y1"].in_arena and game.units["y1"].zone == "B2"
 
 

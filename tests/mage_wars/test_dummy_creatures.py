@@ -224,3 +224,13 @@ def test_b_makes_only_a_quick_attack_after_its_move(build, says):
     dummy.act(game, game.units["d1"])
     assert says(game)[-1] == "Mana Leech (d1) B: moves to D3 and attacks Wizard (you) with Leeching Bite"
     assert game.you.damage == 3
+
+
+def test_an_elusive_attacker_ignores_the_guard(build, says):
+    # No card in the data is Elusive, so the Wolf is given the trait for this round.
+    game = build([1, 1, 1, 1], you="D3", stage="creatures",
+                 creatures=[(DUMMY, "Timber Wolf", "D3", 0), (YOU, "Bitterwood Fox", "D3", 0)])
+    game.units["y2"].guarding = True
+    game.units["d1"].round_traits.append("Elusive")
+    dummy.act(game, game.units["d1"])
+    assert says(game)[-1] == "Timber Wolf (d1) A: attacks Wizard (you) with Bite (engaged in its zone)"
