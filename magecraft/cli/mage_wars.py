@@ -115,7 +115,7 @@ def solo(
     if games is not None and not auto:
         raise typer.BadParameter("--games counts bot games: use it with --auto", param_hint="--games")
     if load is not None:
-        _refuse_with_load(seed=seed, dice=dice, physical_dice=physical_dice or None, wall=wall,
+        _refuse_with_load(seed=seed, dice=dice, physical_dice=physical_dice, wall=wall,
                           dummy_life=dummy_life, book=book, decks=decks)
     settings = _settings(dummy_life, wall or [])
     spellbook = _spellbook(mage, book)
@@ -149,7 +149,8 @@ def solo(
 
 def _refuse_with_load(**given: object) -> None:
     """A saved game keeps its own setup and dice: options that would change them are refused, not ignored."""
-    clashing = [f"--{name.replace('_', '-')}" for name, value in given.items() if value is not None]
+    clashing = [f"--{name.replace('_', '-')}" for name, value in given.items()
+                if value is not None and value is not False]
     if clashing:
         raise typer.BadParameter(f"--load resumes a saved game with its own setup and dice: drop "
                                  f"{', '.join(clashing)}")
