@@ -74,7 +74,7 @@ def _wall(number: int, text: str) -> Wall:
     zones = parts[0].upper().split("-")
     numbers = parts[1:]
     if (len(zones) != 2 or any(z not in ZONES for z in zones) or distance(zones[0], zones[1]) != 1
-            or len(numbers) > 2 or not all(n.isdigit() for n in numbers)):
+            or len(numbers) > 2 or not all(n.isdecimal() for n in numbers)):
         raise typer.BadParameter(f"{text!r} is not ZONE-ZONE[:LIFE[:ARMOR]][:passable] between adjacent zones, "
                                  "e.g. B1-C1:12:2", param_hint="--wall")
     life, armor = (int(numbers[0]) if numbers else 10), (int(numbers[1]) if len(numbers) > 1 else 0)
@@ -228,7 +228,7 @@ def _ask_action(game: MageWarsGame) -> Action:
         if game.pending == "plan":
             names = [_planned_name(part, game.spellbook) for part in answer.split(",") if part.strip()]
             action = Action("plan", spells=tuple(names))
-        elif answer.isdigit() and 1 <= int(answer) <= len(actions):
+        elif answer.isdecimal() and 1 <= int(answer) <= len(actions):
             action = actions[int(answer) - 1]
         else:
             out.print(f"[red]'{escape(answer)}' is not a choice: type a number from 1 to {len(actions)}[/red]")
@@ -258,7 +258,7 @@ def _planned_name(text: str, spellbook: list[str]) -> str:
     """A spell typed by its number in the spellbook table or by name (any case)."""
     text = text.strip()
     names = sorted(set(spellbook))
-    if text.isdigit() and 1 <= int(text) <= len(names):
+    if text.isdecimal() and 1 <= int(text) <= len(names):
         return names[int(text) - 1]
     try:
         return card_book().find(text).name

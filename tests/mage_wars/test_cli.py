@@ -68,6 +68,7 @@ def test_auto_prints_win_rates_and_is_repeatable(capsys):
     ["--dummy-life", "0"],
     ["--wall", "A1-C1"],
     ["--wall", "A1-B1:x"],
+    ["--wall", "A1-B1:\u00b2"],
 ])
 def test_bad_options_exit_2(capsys, args):
     assert main(["mage-wars", "solo", *args]) == 2
@@ -200,6 +201,15 @@ def test_card_at_the_prompt_shows_the_card_and_asks_again(typed, capsys):
     out = capsys.readouterr().out
     assert "Venomous Bite" in out and "no Mage Wars card named 'Nobody'" in out
     assert "you chose: plan Jet Stream" in out
+
+
+def test_odd_answers_at_the_prompt_are_explained_and_asked_again(typed, capsys):
+    # A superscript two passes str.isdigit() but not int(): it must be refused, not crash.
+    typed(["\u00b2", "", "\u00b2", "0"])
+    main(["mage-wars", "solo", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert "'\u00b2' is not (or no longer) in your spellbook" in out
+    assert "'\u00b2' is not a choice" in out and "'0' is not a choice" in out
 
 
 def test_walls_from_the_command_line(capsys):
