@@ -81,6 +81,7 @@ from magecraft.mtg_rpg.deckbuilding import (
     reorganize_library,
     starter_library,
 )
+from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED
 from magecraft.mtg_rpg.monsters import monster_from_card
 from magecraft.mtg_rpg.settings import Settings
 
@@ -326,6 +327,23 @@ def character_gold(
         print_json({"gold": after.gold})
     else:
         console().print(f"{after.name} has {after.gold} gp.")
+
+
+@character_app.command("restitution")
+def character_restitution(
+    name: Annotated[str, typer.Argument(help="The Wizard who lost a duel without paying.")],
+    db: DbOption = None,
+) -> None:
+    """Restitution made (or the winner dead): the karmic backlash ends and land can be tapped again
+    ("Magic Dueling Rules")."""
+    store = open_store(db)
+    record = load_character(store, name)
+    owed_to = record.extra.get(RESTITUTION_OWED)
+    if owed_to is None:
+        raise typer.BadParameter(f"{record.character.name} owes no restitution", param_hint="NAME")
+    extra = {k: v for k, v in record.extra.items() if k != RESTITUTION_OWED}
+    save_character(store, CharacterRecord(record.character, record.rng, extra))
+    console().print(f"{record.character.name} has made restitution to {owed_to}; land can be tapped again.")
 
 
 @character_app.command("where")

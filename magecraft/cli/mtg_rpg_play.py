@@ -75,7 +75,16 @@ from magecraft.mtg_rpg.duel import (
     duellist_for,
     truncated_deck,
 )
-from magecraft.mtg_rpg.duel_ritual import STAKES, VICTORY_CONDITIONS, Ritual, Settlement, length_for, settle
+from magecraft.mtg_rpg.duel_ritual import (
+    RESTITUTION_OWED,
+    STAKES,
+    VICTORY_CONDITIONS,
+    Ritual,
+    Settlement,
+    check_land_tapping,
+    length_for,
+    settle,
+)
 from magecraft.mtg_rpg.monsters import monster_from_card
 from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
 from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, close_scene
@@ -319,6 +328,11 @@ def cast_command(
     rng = continue_dice(record, seed, None, False)
     deck = play_deck(record, load_pool(store, cards_file), rng)
     helping = _helpers(store, record.character.name, helper)
+    if land:
+        check_land_tapping(record.character.name, record.extra.get(RESTITUTION_OWED))
+    for saved in helping:
+        if _scene(saved).land_mana:
+            check_land_tapping(saved.character.name, saved.extra.get(RESTITUTION_OWED))
     cast = cast_outside_duel(record.character, deck, _scene(record), spell, lands=tuple(land or ()), x=x,
                              targets=targets, helpers=[(h.character, _scene(h)) for h in helping], rng=rng,
                              settings=house_rules_from(house_rules))
@@ -600,6 +614,9 @@ def duel_command(
     for _, record, saved in entrants:
         if record is not None and saved is not None:
             wizard = record.character
+            if settlement.backlash and wizard.name == settlement.loser:
+                record = CharacterRecord(record.character, record.rng,
+                                         {**record.extra, RESTITUTION_OWED: settlement.winner})
             store_deck(store, record, after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng),
                        saved, record.rng)
     if json:

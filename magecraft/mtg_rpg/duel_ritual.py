@@ -185,3 +185,17 @@ def settle(terms: DuelTerms, winner: str, *, loser_pays: bool = True, ante: Mapp
                             rule="each Wizard gives up an ante card", section="COMBAT: Multi-Player Combat")
         won = (ante[loser],)
     return Settlement(winner, loser, won, backlash=not loser_pays)
+
+
+#: The saved Wizard's record notes whom an unpaid loser owes restitution (the karmic backlash).
+RESTITUTION_OWED = "restitution_owed_to"
+
+
+def check_land_tapping(wizard: str, owed_to: str | None) -> None:
+    """The karmic backlash ("Magic Dueling Rules"): a loser who does not uphold the agreement "will
+    not be able to tap any land for mana until either full restitution is made to the winner or the
+    winner dies".  Reserve mana is not land and stays usable."""
+    if owed_to is not None:
+        raise RuleError(f"{wizard} lost a duel to {owed_to} without paying: no land can be tapped for mana "
+                        f"until restitution is made to {owed_to} or {owed_to} dies",
+                        rule="the karmic backlash of a loser who does not pay", section=RITUAL)

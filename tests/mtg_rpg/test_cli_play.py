@@ -196,6 +196,34 @@ def test_duel_ritual_ante_backlash_and_outside_help(db, capsys):
     assert (helped["settlement"]["winner"], helped["settlement"]["backlash"]) == ("Mord", False)
 
 
+def test_an_unpaid_loser_cannot_tap_land_until_restitution(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 10)
+    deck = SpellDeck(Deck([POOL.get("Shock")] * 6, name="library"),
+                     [POOL.get(n) for n in ("Mountain", "Shock", "Shock", "Shock")], hand_size=4)
+    save_wizard(db, ["Mountain"] + ["Shock"] * 9, name="Mord", play_deck=deck.to_dict())
+    out = run_json(capsys, "mtg-rpg", "duel", "Sarin", "Mord", "--stakes", "honor or bragging rights", "--unpaid",
+                   "--seed", "1", "--db", str(db), "--json")
+    assert (out["settlement"]["loser"], out["settlement"]["backlash"]) == ("Mord", True)
+    assert load_character(SaveStore(db), "Mord").extra["restitution_owed_to"] == "Sarin"
+    assert "restitution_owed_to" not in load_character(SaveStore(db), "Sarin").extra
+    before = load_character(SaveStore(db), "Mord").to_dict()
+    assert main(["mtg-rpg", "cast", "Mord", "Shock", "--land", "Mountain", "--db", str(db)]) == 1
+    assert capsys.readouterr().err == (
+        "magecraft: the karmic backlash of a loser who does not pay: Mord lost a duel to Sarin without paying: "
+        "no land can be tapped for mana until restitution is made to Sarin or Sarin dies\n")
+    assert load_character(SaveStore(db), "Mord").to_dict() == before
+    # reserve mana is not land: Mord's one reserve mana (WS 1) still casts a Shock
+    out = run_json(capsys, "mtg-rpg", "cast", "Mord", "Shock", "--db", str(db), "--json")
+    assert (out["in_play"], out["reserve"]) == (["Shock"], 0)
+    assert main(["mtg-rpg", "character", "restitution", "Mord", "--db", str(db)]) == 0
+    capsys.readouterr()
+    out = run_json(capsys, "mtg-rpg", "cast", "Mord", "Shock", "--land", "Mountain", "--db", str(db), "--json")
+    assert out["in_play"] == ["Shock", "Mountain", "Shock"]
+    assert main(["mtg-rpg", "character", "restitution", "Mord", "--db", str(db)]) == 2
+    assert capsys.readouterr().err == ("magecraft mtg-rpg character restitution: Invalid value for NAME: "
+                                       "Mord owes no restitution\n")
+
+
 @pytest.mark.parametrize("args", [["--stakes", "kisses"], ["--kind", "limited-turns", "--turns", "6"],
                                   ["--outside-help", "Cid"]])
 def test_bad_ritual_options_exit_2(db, capsys, args):
