@@ -203,8 +203,8 @@ def _effect_row(raw: Mapping[str, Any], source: str) -> EffectRow:
         words = part.split()
         if not words:
             raise DataError(f"{source}: empty effect in {raw['effect']!r}")
-        count = int(words[0]) if words[0].isdigit() else 1
-        name = " ".join(words[1:] if words[0].isdigit() else words)
+        count = int(words[0]) if words[0].isdecimal() else 1
+        name = " ".join(words[1:] if words[0].isdecimal() else words)
         if name == "Push":
             push = True
         else:
