@@ -100,6 +100,10 @@ class Settings:
             raise DataError("settings: the Dummy Mage needs at least 1 life")
         if self.pursuit_zones < 1:
             raise DataError("settings: pursuit_zones must be at least 1")
+        if self.far_zones < 1:
+            raise DataError("settings: far_zones must be at least 1")
+        if self.alternate_multiplier < 0:
+            raise DataError("settings: alternate_multiplier cannot be negative")
         if self.max_rounds < 1:
             raise DataError("settings: max_rounds must be at least 1")
 

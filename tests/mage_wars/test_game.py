@@ -410,6 +410,10 @@ def test_settings_refuse_an_unknown_or_mistyped_setting():
     with pytest.raises(DataError, match="'far_zones' takes a int"):
         Settings.from_dict({"far_zones": "three"})
     assert Settings.from_dict({"far_zones": 2}).far_zones == 2
+    with pytest.raises(DataError, match="far_zones must be at least 1"):
+        Settings.from_dict({"far_zones": 0})
+    with pytest.raises(DataError, match="alternate_multiplier cannot be negative"):
+        Settings.from_dict({"alternate_multiplier": -2})
 
 
 def test_you_may_pass_only_while_the_dummy_mage_has_more_creatures_ready(build):
