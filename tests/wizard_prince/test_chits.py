@@ -463,3 +463,24 @@ def test_the_seeds_d20_example_the_droning_bore_is_a_fortitude_save_against_dc_1
     assert banquet.stuck == stuck and banquet.nobles["Ann"].bored == stuck
     save = banquet.log.of_kind("save")[-1]
     assert save.data == {"roll": roll, "bonus": 5, "dc": 15, "saved": not stuck}
+
+
+def test_a_slain_noble_loses_his_appointment(arrange: Arrange):
+    """"He only loses it if he dies, drops below the minimum Status requirement, or ..." (Imperial Appointment)."""
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "white", "e5", "guild_assassin")],
+                      dice=[7], sheets={"Ann": {"appointment": "lord_chancellor"}})
+    banquet.apply(Mingle(path("e5")))
+    outcome = banquet.banquet_result().outcome("Ann")
+    assert outcome.fate == "slain"
+    assert (outcome.appointment, outcome.appointment_lost) == ("", "lord_chancellor")
+
+
+def test_the_order_of_presentation_is_asked_only_between_different_kinds(arrange: Arrange):
+    banquet = arrange({"Ann": "c4", "Bob": "h8"}, [("emperor", "white", "c5")])
+    holding(banquet, "Ann", "mercenary_general", "mercenary_general", "powerful_senator")
+    banquet.apply(Mingle(path("c5")))
+    assert banquet.legal_actions() == [Present("held-0"), Present("held-2")]
+    banquet.apply(Present("held-2"))                   # the two generals follow without asking
+    outcome = banquet.banquet_result().outcome("Ann")
+    assert outcome.presented == ("powerful_senator", "mercenary_general", "mercenary_general")
+    assert outcome.changes == {"status": 1, "wealth": 0, "legions": 2, "fleets": 0}

@@ -85,9 +85,10 @@ def test_the_banquet_ends_when_every_player_noble_has_left(arrange: Arrange):
 
 
 def test_an_npc_off_the_board_snoops_the_courtier_closest_to_a_gate(arrange: Arrange):
-    # 1d6 = 6: SNOOP.  g5 is one step from gate h5; c3 is five from h3
+    # 1d6 = 6: SNOOP.  g6 is one step from gate h6; f3 is two from h3, the first gate; c4 is four from h4
     banquet = arrange({"Ann": "h1", "Nan": ""},
-                      [EMPEROR, ("courtier", "white", "c3", "butler"), ("courtier", "black", "g5", "usurper")],
+                      [EMPEROR, ("courtier", "white", "c4", "butler"), ("courtier", "white", "f3", "butler"),
+                       ("courtier", "black", "g6", "usurper")],
                       dice=[6], sheets=NPC)
     banquet.apply(Pass())
-    assert banquet.legal_actions() == [Snoop("courtier-2")]
+    assert banquet.legal_actions() == [Snoop("courtier-3")]

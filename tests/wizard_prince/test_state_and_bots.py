@@ -9,12 +9,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wp_helpers import Arrange, path
 
-from magecraft.core.errors import DataError
+from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
-from magecraft.wizard_prince.actions import Mingle, Place
+from magecraft.wizard_prince.actions import (
+    Action,
+    AppointmentMove,
+    ChooseAppointment,
+    ChooseGate,
+    Interfere,
+    Mingle,
+    Pass,
+    Place,
+    Present,
+    Snoop,
+)
 from magecraft.wizard_prince.banquet import Banquet
-from magecraft.wizard_prince.board import Square
+from magecraft.wizard_prince.board import ALL_SQUARES, Square
 from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, RandomBot, play
 from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
 from magecraft.wizard_prince.pieces import Piece
@@ -131,3 +142,44 @@ def test_a_slain_noble_round_trips(arrange: Arrange):
     banquet.apply(Mingle(path("e5")))
     assert banquet.nobles["Ann"].where == "slain" and banquet.nobles["Ann"].hit_points == -16
     assert Banquet.from_dict(banquet.to_dict()).to_dict() == banquet.to_dict()
+
+
+def _any_action(data: st.DataObject, banquet: Banquet) -> Action:
+    """An action of any kind, built from random pieces, chits and squares: mostly illegal."""
+    squares = st.sampled_from(ALL_SQUARES)
+    moves = st.lists(squares, min_size=1, max_size=3).map(tuple)
+    pieces = st.sampled_from([*sorted(banquet.pieces), "nobody"])
+    chits = st.sampled_from([*sorted(banquet.chits), "chit-99"])
+    return data.draw(st.one_of(
+        moves.map(Mingle), pieces.map(Snoop), st.builds(Interfere, pieces, moves),
+        st.builds(AppointmentMove, pieces, moves), squares.map(ChooseGate), chits.map(Present),
+        squares.map(Place), st.booleans().map(ChooseAppointment), st.just(Pass())))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6), npc=st.integers(min_value=0, max_value=4),
+       data=st.data())
+def test_illegal_actions_are_refused_and_change_nothing(seed: int, npc: int, data: st.DataObject):
+    """At every step a random action is tried: it is accepted exactly when ``legal_actions`` offers it
+    (SNOOPs without showing anyone), and a refusal is a RuleError that leaves ``to_dict()`` as it was.
+    Then a legal action is played, and the state round-trips."""
+    rng = Randomness.seeded(seed)
+    nobles = nobles_from(["Ann", "Bob"]) + [generate_npc_noble(f"NPC {i}", rng) for i in range(1, npc + 1)]
+    banquet = Banquet.new(nobles, rng)
+    refusals = 0
+    for _ in range(80):
+        if banquet.is_terminal():
+            break
+        legal = banquet.legal_actions()
+        tried = _any_action(data, banquet)
+        before = banquet.to_dict()
+        if tried in legal:
+            banquet.check(tried)
+        else:
+            with pytest.raises(RuleError):
+                banquet.apply(tried)
+            assert banquet.to_dict() == before
+            refusals += 1
+        banquet.apply(data.draw(st.sampled_from(legal)))
+        assert Banquet.from_dict(banquet.to_dict()).to_dict() == banquet.to_dict()
+    assert refusals > 0

@@ -149,3 +149,15 @@ def test_entering_at_a_gate_meets_whoever_stands_there(arrange: Arrange):
 def test_a_noble_with_an_unknown_appointment_is_refused():
     with pytest.raises(DataError, match="unknown appointment 'pope'"):
         Banquet.new([Noble("Ann", appointment="pope")], Randomness.scripted([]))
+
+
+def test_the_emperor_retires_after_the_last_turn_the_gm_allows(arrange: Arrange):
+    # turn 2's initiative: Ann 1, Bob 2
+    banquet = arrange({"Ann": "e4", "Bob": "g4"}, [("emperor", "white", "a4")], dice=[1, 2],
+                      settings=Settings(max_turns=2))
+    banquet.apply(Pass())
+    banquet.apply(Pass())
+    assert banquet.turn == 2 and banquet.order == ["Bob", "Ann"] and not banquet.is_terminal()
+    banquet.apply(Pass())
+    banquet.apply(Pass())
+    assert banquet.is_terminal() and banquet.turn == 2 and "last turn" in banquet.ended_by
