@@ -97,15 +97,15 @@ app.add_typer(cards_app, name="cards")
 T = TypeVar("T")
 
 
-def _pairs(text: str, what: str, flag: str) -> dict[str, int]:
-    """``"ST=3, DX=2"`` -> ``{"ST": 3, "DX": 2}``."""
+def _pairs(text: str, what: str, flag: str, example: str) -> dict[str, int]:
+    """``"ST=3, DX=2"`` -> ``{"ST": 3, "DX": 2}``; ``flag`` names the option in a refusal."""
     out: dict[str, int] = {}
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
         name, sep, value = part.partition("=")
         if not sep or not value.strip().lstrip("-").isdigit():
-            raise typer.BadParameter(f"{part!r}: give {what} as NAME=DOTS, e.g. {flag}", param_hint=flag)
+            raise typer.BadParameter(f"{part!r}: give {what} as NAME=DOTS, e.g. {example}", param_hint=flag)
         out[name.strip()] = int(value)
     return out
 
@@ -197,13 +197,14 @@ def character_new(
     the_weapon = weapon if weapon is not None or not interactive else options.ask_at_terminal("Weapon (optional)")
 
     def parse_attributes(text: str) -> dict[str, int]:
-        return check_attributes(_pairs(text, "attributes", "ST=3,DX=1"), check_primary(the_primary), rules)
+        dots = _pairs(text, "attributes", "--attributes", "ST=3,DX=1")
+        return check_attributes(dots, check_primary(the_primary), rules)
 
     the_attributes = _ask(f"Attributes, 10 dots ({', '.join(f'{a}=N' for a in ATTRIBUTES)})",
                           None if attributes is None else parse_attributes(attributes), parse_attributes)
 
     def parse_skills(text: str) -> dict[str, int]:
-        bought = _pairs(text, "skills", "Athletics=3")
+        bought = _pairs(text, "skills", "--skills", "Athletics=3")
         check_skills(bought, the_primary, rules)
         return bought
 
@@ -726,13 +727,13 @@ def apprentice_command(
     mana = check_primary(prime) if prime is not None else apprentice_primary(
         Deck(build_referee_deck(rng, cards), name="referee"), rng)
     booster = open_booster(rng, cards)
-    library = apprentice_spells(booster, _pairs(lands, "basic lands", "Mountain=7"), cards)
+    library = apprentice_spells(booster, _pairs(lands, "basic lands", "--lands", "Mountain=7"), cards)
     found: dict[str, Any] = {"prime": mana, "booster": [c.name for c in booster], "library": list(library)}
     if record is not None:
         current = record.extra.get(APPRENTICE)
         taken = take_apprentice(record.character, None if current is None else Apprentice.from_dict(current),
-                                name or "", mana, _pairs(attributes or "", "attributes", "ST=2"),
-                                _pairs(skills or "", "skills", "Athletics=2"), library)
+                                name or "", mana, _pairs(attributes or "", "attributes", "--attributes", "ST=2"),
+                                _pairs(skills or "", "skills", "--skills", "Athletics=2"), library)
         save_character(store, CharacterRecord(record.character, record.rng,
                                               {**record.extra, APPRENTICE: taken.to_dict()}))
         found["apprentice"] = taken.to_dict()
@@ -759,8 +760,8 @@ def apprentice_year_command(
     current = record.extra.get(APPRENTICE)
     if current is None:
         raise InputError(f"{record.character.name} has no apprentice")
-    trained = train_year(Apprentice.from_dict(current), _pairs(attributes, "attributes", "ST=2"),
-                         _pairs(skills, "skills", "Athletics=2"))
+    trained = train_year(Apprentice.from_dict(current), _pairs(attributes, "attributes", "--attributes", "ST=2"),
+                         _pairs(skills, "skills", "--skills", "Athletics=2"))
     save_character(store, CharacterRecord(record.character, record.rng,
                                           {**record.extra, APPRENTICE: trained.to_dict()}))
     if json:

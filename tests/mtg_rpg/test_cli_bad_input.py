@@ -125,3 +125,19 @@ def test_xp_costs_takes_no_more_words(capsys: pytest.CaptureFixture[str], db: Pa
     code, out, err = run(capsys, "mtg-rpg", "xp", "Sarin", "costs", "extra", "--db", str(db))
     assert (code, out) == (2, "")
     assert one_line(err) == "magecraft mtg-rpg xp: Invalid value for WHAT: costs takes nothing more, not 'extra'"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["character", "new", "--name", "Kiri", "--concept", "c", "--calling", "Adventurer", "--demeanor", "Brave",
+      "--primary", "R", "--talisman", "t", "--renewal", "sunrise", "--sanctuary", "s", "--attributes", "ST=a"],
+     "magecraft mtg-rpg character new: Invalid value for --attributes: 'ST=a': give attributes as NAME=DOTS, "
+     "e.g. ST=3,DX=1"),
+    (["apprentice", "--lands", "Mountain"],
+     "magecraft mtg-rpg apprentice: Invalid value for --lands: 'Mountain': give basic lands as NAME=DOTS, "
+     "e.g. Mountain=7"),
+])
+def test_a_malformed_list_of_dots_names_its_option(capsys: pytest.CaptureFixture[str], db: Path, args: list[str],
+                                                   message: str) -> None:
+    code, out, err = run(capsys, "mtg-rpg", *args, "--db", str(db))
+    assert (code, out) == (2, "")
+    assert one_line(err) == message
