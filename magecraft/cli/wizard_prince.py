@@ -29,6 +29,7 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
+from magecraft.core.errors import DataError
 from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.actions import (
@@ -110,12 +111,16 @@ def banquet(
         if given:
             raise typer.BadParameter(f"{given[0]} cannot change a saved banquet", param_hint="--load")
         saved = open_store(db).load(load, SYSTEM, "game").state
-        controllers = {str(k): str(v) for k, v in saved.get("controllers", {}).items()}
+        if not isinstance(saved.get("controllers"), dict):
+            raise DataError(f"saved banquet {load!r} is malformed: it does not say who plays each noble")
+        controllers = {str(k): str(v) for k, v in saved["controllers"].items()}
         people = [name for name, kind in controllers.items() if kind == HUMAN]
         if auto and people:
             raise typer.BadParameter(f"--auto plays bots only, and {people[0]} is a person in this banquet",
                                      param_hint="--auto")
         state = Banquet.from_dict(saved)
+        if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*BOTS, HUMAN}:
+            raise DataError(f"saved banquet {load!r} is malformed: its players do not match its nobles")
         if state.rng.source.kind == "physical":
             state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)
     else:

@@ -48,6 +48,8 @@ from magecraft.wizard_prince.sections import BANQUET, CHITS, NPC, OFF_BOARD, PIE
 from magecraft.wizard_prince.settings import Settings
 
 MAX_NOBLES = 8
+PHASES = ("enter", "play", "over")
+STAGES = ("action", "extra", "done")
 
 
 class Banquet(GameState[Action]):
@@ -815,8 +817,14 @@ class Banquet(GameState[Action]):
             banquet.moving = deepcopy(raw["moving"])
             banquet.ended_by = str(raw["ended_by"])
             banquet.flags = dict(raw["flags"])
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(f"saved banquet is malformed: {exc}") from None
+        if raw.get("system") != cls.system:
+            raise DataError(f"saved banquet is malformed: it is a {raw.get('system')!r} state")
+        if banquet.phase not in PHASES or banquet.stage not in STAGES:
+            raise DataError(f"saved banquet is malformed: phase {banquet.phase!r}, stage {banquet.stage!r}")
+        if not all(isinstance(d, dict) for d in raw["pending"]) or not isinstance(raw["moving"], dict | None):
+            raise DataError("saved banquet is malformed: a choice or a move under way is not a table")
         return banquet
 
     def observation(self, player: str) -> dict[str, Any]:

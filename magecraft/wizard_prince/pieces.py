@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from magecraft.core.errors import DataError
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.board import Square
 from magecraft.wizard_prince.chits import ChitKind, chit_kinds
@@ -62,6 +63,8 @@ class Chit:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Chit:
+        if raw["kind"] not in chit_kinds():
+            raise DataError(f"{raw['id']}: unknown courtier chit {raw['kind']!r}")
         return cls(str(raw["id"]), str(raw["kind"]), str(raw.get("appointment", "")),
                    str(raw.get("first_met_by", "")))
 

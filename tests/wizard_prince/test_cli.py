@@ -215,3 +215,24 @@ def test_a_db_that_is_not_a_save_store_is_refused(capsys, tmp_path: Path):
     assert main([*AUTO, "--save", "feast", "--db", str(text)]) == 2
     assert "not a magecraft save store" in capsys.readouterr().err
     assert text.read_text() == "hello\n"
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("knowledge", [], "saved banquet is malformed"),
+    ("controllers", [1], "does not say who plays each noble"),
+    ("controllers", {"NPC 1": "wizard"}, "its players do not match its nobles"),
+    ("phase", "dance", "phase 'dance'"),
+    ("pending", "x", "a choice or a move under way is not a table"),
+    ("chits", [{"id": "c", "kind": "nope"}], "unknown courtier chit 'nope'"),
+    ("system", "mage_wars", "it is a 'mage_wars' state"),
+])
+def test_a_corrupt_saved_banquet_is_refused_in_one_line(capsys, tmp_path: Path, key, value, message):
+    db = tmp_path / "saves.sqlite3"
+    assert main([*AUTO[:-1], "--save", "feast", "--db", str(db)]) == 0
+    store = SaveStore(db)
+    state = store.load("feast", SYSTEM, "game").state
+    store.save("feast", SYSTEM, "game", {**state, key: value})
+    capsys.readouterr()
+    assert main(["wizard-prince", "banquet", "--load", "feast", "--auto", "--json", "--db", str(db)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
