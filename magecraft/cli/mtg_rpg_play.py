@@ -548,7 +548,8 @@ def duel_command(
     first: Annotated[str, typer.Argument(help="A saved Wizard, or 'referee' for a built-in referee deck.")],
     second: Annotated[str, typer.Argument(help="A saved Wizard, or 'referee-2' for a built-in referee deck.")],
     kind: Annotated[str, typer.Option("--kind", help=f"One of {', '.join(KINDS)}.")] = "single-card",
-    turns: Annotated[int, typer.Option("--turns", help="Turns of a limited-turns duel: 5, 7, 10 or 15.")] = 5,
+    turns: Annotated[int | None, typer.Option(
+        "--turns", help="Turns of a limited-turns duel: 5, 7, 10 or 15 (default 5).")] = None,
     victory: Annotated[str, typer.Option("--victory", help=f"One of {', '.join(VICTORY_CONDITIONS)}.")]
     = "most life",
     stakes: Annotated[str, typer.Option("--stakes", help=f"One of {', '.join(STAKES)}.")]
@@ -577,13 +578,16 @@ def duel_command(
         raise typer.BadParameter("a duel needs two different Wizards", param_hint="SECOND")
     if kind not in KINDS:
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+    if turns is not None and kind != "limited-turns":
+        raise typer.BadParameter(f"only a limited-turns duel has turns, not a {kind} duel", param_hint="--turns")
     if play_as is not None and play_as not in (first, second):
         raise typer.BadParameter(f"{play_as!r} is not in this duel", param_hint="--play-as")
     if outside_help is not None and outside_help not in (first, second):
         raise typer.BadParameter(f"{outside_help!r} is not in this duel", param_hint="--outside-help")
     ritual = Ritual.challenge(first, second)
     try:
-        terms = (ritual.state_length(second, length_for(kind, turns if kind == "limited-turns" else 0))
+        length = length_for(kind, (5 if turns is None else turns) if kind == "limited-turns" else 0)
+        terms = (ritual.state_length(second, length)
                  .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
     except InputError as exc:
         raise typer.BadParameter(str(exc)) from None

@@ -141,3 +141,15 @@ def test_a_malformed_list_of_dots_names_its_option(capsys: pytest.CaptureFixture
     code, out, err = run(capsys, "mtg-rpg", *args, "--db", str(db))
     assert (code, out) == (2, "")
     assert one_line(err) == message
+
+
+def test_turns_belong_to_a_limited_turns_duel(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+    code, out, err = run(capsys, "mtg-rpg", "duel", "Sarin", "Bob", "--kind", "three-card", "--turns", "7",
+                         "--db", str(db))
+    assert (code, out) == (2, "")
+    assert one_line(err) == ("magecraft mtg-rpg duel: Invalid value for --turns: only a limited-turns duel has "
+                             "turns, not a three-card duel")
+    assert "play_deck" not in load_character(SaveStore(db), "Sarin").extra
+    code, out, _ = run(capsys, "mtg-rpg", "duel", "Sarin", "Bob", "--kind", "limited-turns", "--db", str(db),
+                       "--seed", "1", "--json")
+    assert code == 0 and '"length": "limited 5 rounds"' in out
