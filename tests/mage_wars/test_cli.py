@@ -60,19 +60,21 @@ def test_auto_prints_win_rates_and_is_repeatable(capsys):
     assert data["average_rounds"] > 0
 
 
-@pytest.mark.parametrize("args", [
-    ["--auto", "--games", "0"],
-    ["--mage", "Nobody"],
-    ["--auto", "--dice", "1,2"],
-    ["--auto", "--save", "x"],
-    ["--dummy-life", "0"],
-    ["--wall", "A1-C1"],
-    ["--wall", "A1-B1:x"],
-    ["--wall", "A1-B1:\u00b2"],
+@pytest.mark.parametrize(("args", "named"), [
+    (["--auto", "--games", "0"], "--games: play at least 1 game"),
+    (["--mage", "Nobody"], "--mage: no ready-made spellbook 'Nobody'"),
+    (["--auto", "--dice", "1,2"], "--auto plays seeded games"),
+    (["--auto", "--save", "x"], "--auto plays seeded games"),
+    (["--dummy-life", "0"], "--dummy-life: the Dummy Mage needs at least 1 life"),
+    (["--wall", "A1-C1"], "--wall: 'A1-C1' is not ZONE-ZONE"),
+    (["--wall", "A1-B1:x"], "--wall: 'A1-B1:x' is not ZONE-ZONE"),
+    (["--wall", "A1-B1:\u00b2"], "--wall: 'A1-B1:\u00b2' is not ZONE-ZONE"),
+    (["--wall", "A1-B1:0"], "--wall: a wall needs at least 1 life"),
 ])
-def test_bad_options_exit_2(capsys, args):
+def test_bad_options_exit_2(capsys, args, named):
     assert main(["mage-wars", "solo", *args]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and named in err
 
 
 def test_bad_decks_file_is_refused(tmp_path, capsys):
