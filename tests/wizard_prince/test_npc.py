@@ -7,7 +7,7 @@ from wp_helpers import Arrange, path, refused
 
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.actions import Interfere, Mingle, Pass, Snoop
-from magecraft.wizard_prince.bots import NpcNobleBot
+from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot
 from magecraft.wizard_prince.nobles import generate_npc_noble, political_statistic
 
 EMPEROR = ("emperor", "white", "a4")
@@ -92,3 +92,17 @@ def test_an_npc_off_the_board_snoops_the_courtier_closest_to_a_gate(arrange: Arr
                       dice=[6], sheets=NPC)
     banquet.apply(Pass())
     assert banquet.legal_actions() == [Snoop("courtier-3")]
+
+
+def test_the_npc_bot_spares_other_npc_nobles(arrange: Arrange):
+    """"He will always seek to thwart or harm player character nobles, rather than NPCs" (NPC Noble Actions):
+    the Praetorian can reach Ned (an NPC with two courtiers) or Ann (a player with one); a heuristic player
+    would strip Ned, the NPC noble strips Ann."""
+    banquet = arrange({"Ann": "f3", "Nan": "h8", "Ned": "d5"}, [EMPEROR, ("praetorian", "white", "d3")],
+                      dice=[1], sheets={"Nan": {"npc": True}, "Ned": {"npc": True}})
+    banquet.nobles["Ann"].held = ["chit-x"]
+    banquet.nobles["Ned"].held = ["chit-y", "chit-z"]
+    banquet.apply(Pass())
+    assert banquet.npc_action == "interfere"
+    assert HeuristicBot().choose(banquet, "Nan") == Interfere("praetorian-1", path("d4", "d5"))
+    assert NpcNobleBot().choose(banquet, "Nan") == Interfere("praetorian-1", path("e3", "f3"))

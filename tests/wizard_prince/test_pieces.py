@@ -105,12 +105,14 @@ def test_courtiers_may_not_pass_or_land_on_courtiers_praetorians_or_emperors(arr
 def test_a_courtier_entering_a_nobles_square_is_met_and_stops_there(arrange: Arrange):
     banquet = arrange({"Ann": "h1", "Bob": "d5"},
                       [("emperor", "white", "a4"), ("courtier", "white", "d4", "drunken_boor")])
+    banquet.chits["chit-9"] = Chit("chit-9", "powerful_senator")
+    banquet.nobles["Bob"].held = ["chit-9"]
     refused(banquet, Interfere("courtier-1", path("d5", "d6")), "INTERFERE")
-    banquet.nobles["Bob"].held = []
     banquet.apply(Interfere("courtier-1", path("d5")))
     assert "courtier-1" not in banquet.pieces
     assert "chit-1" in banquet.public              # revealed to all players
     assert banquet.log.of_kind("meet")[-1].data["noble"] == "Bob"
+    assert banquet.nobles["Bob"].held == [] and banquet.nobles["Bob"].square == "d5"   # the Boor took effect
 
 
 def test_chits_met_in_one_move_take_effect_in_the_order_met(arrange: Arrange):

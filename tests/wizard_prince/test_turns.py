@@ -134,6 +134,10 @@ def test_only_the_noble_whose_turn_it_is_acts_and_only_once(arrange: Arrange):
     assert banquet.current_player() == "Ann"
     banquet.apply(Mingle(path("e5")))
     assert banquet.current_player() == "Bob"
+    # Ann's second move would be from e5; only Bob, at g7, may act now
+    refused(banquet, Mingle(path("e6")), "Movement")
+    assert {a.path[0] for a in banquet.legal_actions() if isinstance(a, Mingle)} == {sq("g8"), sq("g6"),
+                                                                                      sq("f7"), sq("h7")}
 
 
 def test_entering_at_a_gate_meets_whoever_stands_there(arrange: Arrange):
