@@ -83,6 +83,9 @@ def pay(payers: Sequence[tuple[Character, Scene]], card: Card, x: int = 0) -> li
     """
     if x < 0:
         raise InputError("X cannot be negative")
+    xs = card.symbols().count("X")
+    if x and not xs:
+        raise InputError(f"{card.name} has no X in its cost ({card.mana_cost}): nothing to pay for X")
     lands = [list(scene.land_mana) for _, scene in payers]
     reserves = [scene.reserve for _, scene in payers]
     for colour, count in card.colored_pips().items():
@@ -99,7 +102,8 @@ def pay(payers: Sequence[tuple[Character, Scene]], card: Card, x: int = 0) -> li
                 raise RuleError(f"no {name} mana left for {card.name}: play {name} land or keep reserve "
                                 "mana (with a dot in its attribute)", rule="the mana must be available",
                                 section=OUTSIDE)
-    owed = card.mana_value - card.pip_count() + x
+    # Each X in the cost is paid X times ({X}{X}{R} with X=2 takes four generic mana).
+    owed = card.mana_value - card.pip_count() + x * xs
     if owed > sum(map(len, lands)) + sum(reserves):
         raise RuleError(f"{card.name} needs {owed} more mana; {sum(map(len, lands))} from land and "
                         f"{sum(reserves)} reserve are left", rule="the mana must be available", section=OUTSIDE)

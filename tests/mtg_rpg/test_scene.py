@@ -9,7 +9,7 @@ from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
-from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.character import Character, TakenFeat, example_character
 from magecraft.mtg_rpg.renewal import recover_at_renewal
 from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, close_scene
@@ -37,6 +37,14 @@ def test_land_pays_its_colour_and_the_reserve_covers_what_is_missing() -> None:
     three = with_land.add_land(POOL.get("Mountain")).add_land(POOL.get("Mountain"))
     blazed = three.pay(SARIN, POOL.get("Blaze"), x=2)
     assert (blazed.land_mana, blazed.reserve) == ((), 1)
+    # each X is paid X times: {X}{X}{R} with X = 2 needs 5 mana, one more than 3 Mountains and the reserve
+    double_x = Card("Twin Blaze", "{X}{X}{R}", 1, ("R",), "Sorcery", ("Sorcery",))
+    with pytest.raises(RuleError, match="Twin Blaze needs 4 more mana; 2 from land and 1 reserve are left"):
+        three.pay(SARIN, double_x, x=2)
+    assert three.pay(SARIN, double_x, x=1).land_mana == ()
+    # a cost without X has nothing to pay for X
+    with pytest.raises(InputError, match=r"Shock has no X in its cost \(\{R\}\)"):
+        three.pay(SARIN, POOL.get("Shock"), x=1)
     with pytest.raises(InputError, match="not a land"):
         scene.add_land(POOL.get("Shock"))
 
