@@ -548,6 +548,8 @@ def _mana_points(card: Card, x_lands: int) -> int:
     x_count = card.symbols().count("X")
     if x_lands < 0:
         raise InputError("extra lands cannot be negative")
+    if x_lands and not x_count:
+        raise InputError(f"{card.name} has no X in its cost ({card.mana_cost}): no lands are sacrificed for X")
     return card.mana_value + (max(x_lands, x_count) if x_count else 0)
 
 

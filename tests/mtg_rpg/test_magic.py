@@ -188,6 +188,8 @@ def test_potions_and_scrolls() -> None:
     scroll = magic.scroll_plan(alchemist, POOL.get("Blaze"))
     assert (scroll.days, scroll.gold, scroll.lands) == (2, 100, 2)  # X is 1 without extra land; uncommon 50
     assert magic.scroll_plan(alchemist, POOL.get("Blaze"), x_lands=3).gold == 200
+    with pytest.raises(InputError, match=r"Lava Axe has no X in its cost \(\{4\}\{R\}\)"):
+        magic.potion_plan(alchemist, POOL.get("Lava Axe"), x_lands=3)
     made, plan = magic.make_potion_or_scroll(alchemist, POOL.get("Lava Axe"), "scroll")
     assert made.scrolls == ("Lava Axe",) and made.gold == 10_000 - plan.gold
     assert made.library.count("Mountain") == 5
