@@ -363,11 +363,14 @@ def read_card_file(path: Path) -> CardPool:
 
 def write_card_file(path: Path, pool: CardPool) -> None:
     """Keep imported cards (sorted by name) for later commands; written whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(json.dumps(sorted(pool.to_list(), key=lambda c: c["name"]), indent=1,
-                                    ensure_ascii=False) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(json.dumps(sorted(pool.to_list(), key=lambda c: c["name"]), indent=1,
+                                        ensure_ascii=False) + "\n", encoding="utf-8")
+        temporary.replace(path)
+    except OSError as exc:
+        raise DataError(f"cannot write the imported cards to {path}: {exc.strerror}") from None
 
 
 def card_pool(imported: Path | None = None) -> CardPool:

@@ -1,5 +1,6 @@
 """Bad input at the command line: one line on stderr naming the fault, exit 2 (1 for a rule), nothing saved."""
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -153,3 +154,14 @@ def test_turns_belong_to_a_limited_turns_duel(capsys: pytest.CaptureFixture[str]
     code, out, _ = run(capsys, "mtg-rpg", "duel", "Sarin", "Bob", "--kind", "limited-turns", "--db", str(db),
                        "--seed", "1", "--json")
     assert code == 0 and '"length": "limited 5 rounds"' in out
+
+
+def test_an_unwritable_cards_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "set.json"
+    source.write_text(json.dumps({"data": {"code": "TST", "cards": [
+        {"name": "Foo Bar", "manaCost": "{1}{R}", "manaValue": 2, "colors": ["R"], "type": "Instant",
+         "types": ["Instant"], "rarity": "common"}]}}), encoding="utf-8")
+    blocked = source / "cards.json"  # its folder would be a file
+    code, out, err = run(capsys, "mtg-rpg", "cards", "import", str(source), "--cards-file", str(blocked))
+    assert (code, out) == (2, "")
+    assert one_line(err) == f"magecraft: cannot write the imported cards to {blocked}: File exists"
