@@ -45,15 +45,17 @@ def console() -> Console:
 def parse_script(text: str) -> list[int]:
     """``"3,3,4"`` -> ``[3, 3, 4]``; anything else is a usage error."""
     values = []
-    for part in text.replace(" ", "").split(","):
+    parts = text.replace(" ", "").split(",")
+    for number, part in enumerate(parts, start=1):
         if not part:
-            continue
-        if not part.lstrip("-").isdigit():
+            if number == len(parts) and number > 1:
+                continue  # a trailing comma is harmless
+            raise typer.BadParameter(f"value {number} is empty (give whole numbers: --dice 3,3,4)",
+                                     param_hint="--dice")
+        if not part.lstrip("-").isdecimal():
             raise typer.BadParameter(f"{part!r} is not a die value (give whole numbers: --dice 3,3,4)",
                                      param_hint="--dice")
         values.append(int(part))
-    if not values:
-        raise typer.BadParameter("give at least one die value", param_hint="--dice")
     return values
 
 
