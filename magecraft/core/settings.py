@@ -42,6 +42,10 @@ def dataclass_from_dict(cls: type[S], raw: Mapping[str, Any], what: str = "house
     unknown = sorted(set(raw) - set(known))
     if unknown:
         raise DataError(f"{what}: unknown field {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    missing = [name for name, f in known.items()
+               if f.init and name not in raw and f.default is MISSING and f.default_factory is MISSING]
+    if missing:
+        raise DataError(f"{what}: missing field {missing[0]!r}")
     values = dict(raw)
     for name, value in raw.items():
         field = known[name]

@@ -47,6 +47,17 @@ def test_bad_settings_are_refused(raw, message):
         dataclass_from_dict(Rules, raw)
 
 
+def test_a_record_missing_a_required_field_is_refused():
+    @dataclass(frozen=True)
+    class Sheet:
+        name: str
+        level: int = 1
+
+    assert dataclass_from_dict(Sheet, {"name": "Orlu"}) == Sheet("Orlu", 1)
+    with pytest.raises(DataError, match="noble: missing field 'name'"):
+        dataclass_from_dict(Sheet, {"level": 3}, "noble")
+
+
 def test_house_rules_file(tmp_path):
     path = tmp_path / "house.toml"
     path.write_text("[mtg_rpg]\nland_counts = 0\n", encoding="utf-8")
