@@ -156,6 +156,29 @@ def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, s
     return saved
 
 
+def statistic_save(noble: Noble, statistic: str, rng: Randomness, section: str = D20) -> bool:
+    """A statistic-driven saving throw: 1d20 at or under the statistic ("Using These Rules With D&D 3.5").
+
+    No banquet chit calls for one; campaign-year rules (the Lord Chancellor's charisma) do.  A noble
+    whose sheet does not give the statistic cannot make the save.
+
+    >>> noble = Noble("Orlu", abilities={"charisma": 14})
+    >>> statistic_save(noble, "charisma", Randomness.scripted([14])), statistic_save(noble, "charisma",
+    ...     Randomness.scripted([15]))
+    (True, False)
+    """
+    if statistic not in ABILITIES:
+        raise DataError(f"{statistic!r} is not a statistic (one of {', '.join(ABILITIES)})")
+    if statistic not in noble.abilities:
+        raise DataError(f"{noble.name}'s sheet gives no {statistic}")
+    score = noble.abilities[statistic]
+    label = f"{noble.name}'s {statistic} save"
+    roll = rng.roll(20, label, section=section)
+    saved = roll <= score
+    rng.log.record("save", label, section=section, data={"roll": roll, "statistic": score, "saved": saved})
+    return saved
+
+
 def political_statistic(rng: Randomness, label: str) -> int:
     """1d4, "but if any of these statistics is 4, roll 1d4 again and add 4" (Generating NPC Nobles)."""
     value = rng.roll(4, label, section=NPC)

@@ -106,3 +106,20 @@ def test_the_npc_bot_spares_other_npc_nobles(arrange: Arrange):
     assert banquet.npc_action == "interfere"
     assert HeuristicBot().choose(banquet, "Nan") == Interfere("praetorian-1", path("d4", "d5"))
     assert NpcNobleBot().choose(banquet, "Nan") == Interfere("praetorian-1", path("e3", "f3"))
+
+
+def test_a_statistic_save_is_1d20_at_or_under_the_statistic():
+    import pytest
+
+    from magecraft.core.errors import DataError
+    from magecraft.wizard_prince.nobles import Noble, statistic_save
+
+    noble = Noble("Orlu", abilities={"charisma": 12, "wisdom": 9})
+    rng = Randomness.scripted([12, 13, 1, 10])
+    results = [statistic_save(noble, stat, rng) for stat in ("charisma", "charisma", "wisdom", "wisdom")]
+    assert results == [True, False, True, False]
+    assert [e.data["saved"] for e in rng.log.of_kind("save")] == [True, False, True, False]
+    with pytest.raises(DataError, match="gives no strength"):
+        statistic_save(noble, "strength", rng)
+    with pytest.raises(DataError, match="'luck' is not a statistic"):
+        statistic_save(noble, "luck", rng)
