@@ -3,7 +3,8 @@
 The round follows seed 003 "Gameplay": a Ready stage (initiative, reset, channel, upkeep,
 planning, deployment) and an Action stage (first quick cast stage, alternating creature actions,
 final quick cast stage).  The Dummy Mage's turns run by themselves (:mod:`magecraft.mage_wars.dummy`);
-the game stops whenever you must decide: plan, quick cast or activate a creature.
+the game stops whenever you must decide: plan, quick cast, activate a creature, or quick cast after
+your mage's action (``after_action``).
 """
 
 from __future__ import annotations
@@ -249,6 +250,8 @@ class MageWarsGame(GameState[Action]):
 
     def describe(self, action: Action) -> str:
         """An action in words, naming the units it involves."""
+        if action.kind == "pass" and self.pending == "after_action":
+            return "pass: no quick cast after your mage's action"
         names = {u.id: u.describe() for u in self.units.values()}
         names.update((w.id, f"wall {w.id}") for w in self.walls)
         return action.describe(names)
@@ -441,7 +444,7 @@ class MageWarsGame(GameState[Action]):
         actions: list[Action] = []
         if self.winner is not None:
             return actions
-        if self.pending in ("quick_cast", "activate") and self.why_illegal(Action("pass")) is None:
+        if self.pending in ("quick_cast", "activate", "after_action") and self.why_illegal(Action("pass")) is None:
             actions.append(Action("pass"))
         if self.pending:
             actions.extend(Action("reveal", name=name, target=unit.id) for unit in self.units.values()
@@ -452,7 +455,8 @@ class MageWarsGame(GameState[Action]):
             for n in range(3):
                 combos = combinations_with_replacement(names, n)
                 actions.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
-        elif self.pending == "quick_cast" or (self.pending == "activate" and self._may_quick_cast_in_action()):
+        elif self.pending in ("quick_cast", "after_action") or (
+                self.pending == "activate" and self._may_quick_cast_in_action()):
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
                 actions.extend(Action("quick_cast", name=name, target=t, reveal=r) for t in targets
@@ -466,6 +470,11 @@ class MageWarsGame(GameState[Action]):
     def _may_quick_cast_in_action(self) -> bool:
         """Your mage may quick cast in its own action phase, before acting, if its marker is unused (A16)."""
         return not self.quickcast_used and self.you.ready
+
+    def _may_quick_cast_after_action(self) -> bool:
+        """Mage Wars Arena: the quick cast may also come after the mage's action, in the same action phase
+        (A16); offered only when some planned quick spell can be cast now."""
+        return not self.quickcast_used and any(self._quick_spell_targets(name) for name in set(self.planned))
 
     def _reveal_choices(self, card: Card) -> tuple[bool, ...]:
         """Face down, and face up too if you can pay both costs (enchantments); other spells just cast."""
@@ -526,7 +535,8 @@ class MageWarsGame(GameState[Action]):
         if self.winner is not None:
             return RuleError("the game is over", rule="Game End", section=SEC_END)
         expected = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
-                    "activate": ("activate", "pass", "reveal", "quick_cast")}
+                    "activate": ("activate", "pass", "reveal", "quick_cast"),
+                    "after_action": ("quick_cast", "pass", "reveal")}
         if action.kind not in expected.get(self.pending, ()):
             return RuleError(f"now you must {self.pending or 'wait'}, not {action.kind}", rule="Sequence",
                              section=SEC_ACTION)
@@ -668,7 +678,7 @@ class MageWarsGame(GameState[Action]):
         if action.kind == "reveal":
             self._reveal(self.units[action.target], action.name)
             return
-        self.pending = ""
+        was, self.pending = self.pending, ""
         if action.kind == "plan":
             for name in action.spells:
                 self.spellbook.remove(name)
@@ -684,13 +694,18 @@ class MageWarsGame(GameState[Action]):
                 self.you_passed = True
         elif action.kind == "quick_cast":
             self.quickcast_used = True
-            if self.stage == "creatures":
+            if was == "after_action":
+                self.turn = DUMMY
+            elif self.stage == "creatures":
                 self.mage_next = True
             else:
                 self.done[YOU] = True
             self._cast(card_book().get(action.name), action.target, action.reveal)
         else:
             self._activate(action)
+            if action.actor == YOU and self.winner is None and self._may_quick_cast_after_action():
+                self.pending = "after_action"
+                return
             self.turn = DUMMY
         self.advance()
 

@@ -244,7 +244,10 @@ def test_a_stunned_mage_spends_its_action_or_casts_a_quick_spell_that_is_not_an_
     game.apply(Action("activate", YOU, "B1", "cast", "Knockdown", "d1"))
     labels = [e.label for e in game.log]
     assert "Timber Wolf (d1) gains 1 Slam" in labels and "Stun" not in game.you.conditions
-    # Back on its feet, your mage may still quick cast Jet Stream in the final quick cast stage.
+    # Back on its feet, your mage may quick cast Jet Stream after its action, or pass and keep it for the
+    # final quick cast stage.
+    assert (game.mana, game.stage, game.pending) == (17, "creatures", "after_action")
+    game.apply(Action("pass"))
     assert (game.mana, game.stage, game.pending) == (17, "quick_cast_2", "quick_cast")
 
 
@@ -350,6 +353,42 @@ def test_no_quick_cast_in_the_action_phase_once_used_or_after_acting(build):
     game.you.ready = False
     assert not [a for a in game.legal_actions() if a.kind == "quick_cast"]
     _unchanged(game, Action("quick_cast", name="Jet Stream", target=DUMMY))
+
+
+def test_your_mage_may_quick_cast_after_its_action_in_the_same_action_phase(build):
+    # Your mage moves D1 -> B1, then quick casts Jet Stream at the Dummy Mage: dice 3 and 4 (1 + 2 damage),
+    # effect die 1 (no push).  Only then does the turn pass (the Dummy Mage has no creature, so back to you).
+    game = build([3, 4, 1], you="D1", dummy="A1", stage="creatures", mana=10,
+                 creatures=[(YOU, "Timber Wolf", "D3", 0)])
+    game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
+    game.apply(Action("activate", YOU, "B1", "move"))
+    assert (game.you.zone, game.pending, game.turn) == ("B1", "after_action", YOU)
+    assert {a.kind for a in game.legal_actions()} == {"pass", "quick_cast"}
+    assert game.describe(Action("pass")) == "pass: no quick cast after your mage's action"
+    _unchanged(game, Action("activate", "y1", "D3", "guard"))
+    _unchanged(game, Action("quick_cast", name="Jet Stream", target="y1"))
+    assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
+    game.apply(Action("quick_cast", name="Jet Stream", target=DUMMY))
+    assert (game.dummy.damage, game.mana, game.quickcast_used) == (3, 6, True)
+    assert (game.pending, game.turn) == ("activate", YOU)
+    assert {a.actor for a in game.legal_actions() if a.kind == "activate"} == {"y1"}
+    assert not [a for a in game.legal_actions() if a.kind == "quick_cast"]
+
+
+def test_passing_after_your_mage_acts_keeps_the_quick_cast_for_later(build):
+    game = build([], you="D1", dummy="A1", stage="creatures", mana=10,
+                 creatures=[(YOU, "Timber Wolf", "D3", 0)])
+    game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
+    game.apply(Action("activate", YOU, "B1", "move"))
+    game.apply(Action("pass"))
+    assert (game.pending, game.quickcast_used, game.mana) == ("activate", False, 10)
+    assert {a.actor for a in game.legal_actions() if a.kind == "activate"} == {"y1"}
+    # Nothing castable (no mana): no after-action decision at all, the turn just passes on.
+    game = build([], you="D1", dummy="A1", stage="creatures", mana=0,
+                 creatures=[(YOU, "Timber Wolf", "D3", 0)])
+    game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
+    game.apply(Action("activate", YOU, "B1", "move"))
+    assert (game.pending, game.turn) == ("activate", YOU) and not game.you.ready
 
 
 def test_stunned_in_the_first_quick_cast_stage_the_dummy_mage_acts_again_in_the_final_one(build, says):
