@@ -90,6 +90,17 @@ from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out
 from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, close_scene
 from magecraft.mtg_rpg.settings import Settings
 from magecraft.mtg_rpg.skills import assumed_equipment, skill_action
+from magecraft.mtg_rpg.tactics import (
+    ESCAPES,
+    PACES,
+    PURPOSES,
+    assign_pack_blockers,
+    check_attack_target,
+    check_spell_reach,
+    flee,
+    move,
+    pace_allowance,
+)
 
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
@@ -676,6 +687,117 @@ def _print_settlement(settlement: Settlement, outside_help: str | None) -> None:
                         f"restitution is made to {settlement.winner} or {settlement.winner} dies.")
 
 
+tactics_app = typer.Typer(help="A referee's tactical rulings (no map): movement, flight, spell reach, packs.",
+                          no_args_is_help=True)
+
+
+def _ruling(json: bool, data: dict[str, Any], line: str) -> None:
+    if json:
+        print_json(data)
+    else:
+        console().print(line)
+
+
+@tactics_app.command("move")
+def tactics_move(
+    hexes: Annotated[int, typer.Argument(help="Hexes the mover wants to go.", min=0)],
+    wizard: Annotated[str | None, typer.Option("--wizard", help="A saved Wizard: the pace sets the allowance.")]
+    = None,
+    pace: Annotated[str, typer.Option("--pace", help=f"One of {', '.join(PACES)}.")] = "walk",
+    armour: Annotated[int, typer.Option("--armour", help="Points of normal armour worn.", min=0)] = 0,
+    allowance: Annotated[int | None, typer.Option(
+        "--allowance", help="Hexes a creature may move (instead of --wizard).", min=0)] = None,
+    mover: Annotated[str, typer.Option("--mover", help="wizard, natural or summoned.")] = "wizard",
+    contact_at: Annotated[int | None, typer.Option(
+        "--contact-at", help="Hex of the path on which the mover comes within one hex of an opponent.", min=1)]
+    = None,
+    db: DbOption = None,
+    house_rules: HouseRulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """How far a move gets ("Movement", "Zone of Control")."""
+    if pace not in PACES:
+        raise typer.BadParameter(f"{pace!r} is not one of {', '.join(PACES)}", param_hint="--pace")
+    if wizard is not None and allowance is None:
+        limit = pace_allowance(load_character(open_store(db), wizard).character, pace, armour=armour)
+    elif allowance is not None and wizard is None:
+        limit = allowance
+    else:
+        raise typer.BadParameter("give either --wizard or --allowance", param_hint="--wizard/--allowance")
+    result = move(hexes, allowance=limit, contact_at=contact_at, mover=mover,
+                  settings=house_rules_from(house_rules))
+    stop = " (stopped by an opponent's zone of control)" if result.stopped_by_zone else ""
+    _ruling(json, {**result.to_dict(), "allowance": limit},
+            f"Moves {result.moved} of {result.wanted} hexes{stop}.")
+
+
+@tactics_app.command("flee")
+def tactics_flee(
+    duel: Annotated[bool, typer.Option("--duel/--monsters", help="A civilized duel, or monsters out to kill.")]
+    = False,
+    means: Annotated[str | None, typer.Option("--means", help=f"Means of escape: {', '.join(ESCAPES)}.")] = None,
+    adjacent: Annotated[list[str] | None, typer.Option("--adjacent", help="An opponent next to the Wizard.")]
+    = None,
+    house_rules: HouseRulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Whether a Wizard gets away ("Fleeing Combat")."""
+    if means is not None and means not in ESCAPES:
+        raise typer.BadParameter(f"{means!r} is not one of {', '.join(ESCAPES)}", param_hint="--means")
+    flight = flee(civilized_duel=duel, means=means, adjacent_opponents=adjacent or (),
+                  settings=house_rules_from(house_rules))
+    attacks = f" Free attacks: {', '.join(flight.free_attacks_from)}." if flight.free_attacks_from else ""
+    _ruling(json, flight.to_dict(), f"{'Safe' if flight.safe else 'Not safe'}: {flight.reason}.{attacks}")
+
+
+@tactics_app.command("reach")
+def tactics_reach(
+    wizard: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    card: Annotated[str, typer.Argument(help="The spell.")],
+    yards: Annotated[int, typer.Argument(help="Distance to the target or the creature.", min=0)],
+    hidden: Annotated[bool, typer.Option("--hidden", help="The place is out of line of sight.")] = False,
+    purpose: Annotated[str, typer.Option("--purpose", help=f"One of {', '.join(PURPOSES)}.")] = "cast",
+    db: DbOption = None,
+    cards_file: CardsFileOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Whether a spell reaches ("Spell Ranges": range and line of sight); refused in one line if not."""
+    if purpose not in PURPOSES:
+        raise typer.BadParameter(f"{purpose!r} is not one of {', '.join(PURPOSES)}", param_hint="--purpose")
+    store = open_store(db)
+    spell = load_pool(store, cards_file).get(card)
+    reach = check_spell_reach(load_character(store, wizard).character, spell, distance_yards=yards,
+                              line_of_sight=not hidden, purpose=purpose)
+    _ruling(json, {"spell": spell.name, "yards": yards, "range": reach, "allowed": True},
+            f"{spell.name} reaches: {yards} of {reach} yards, in sight.")
+
+
+@tactics_app.command("pack")
+def tactics_pack(
+    pack: Annotated[str, typer.Option("--pack", help="The pack's creatures, comma-separated.")],
+    leader: Annotated[str, typer.Option("--leader", help="The creature that leads the pack.")],
+    chosen_by: Annotated[str, typer.Option("--chosen-by", help="Who is choosing the blockers.")],
+    block: Annotated[list[str], typer.Option("--block", help="ATTACKER=PACK CREATURE that meets it.")],
+    target: Annotated[str | None, typer.Option("--target", help="The creature the attacker wants to hit.")]
+    = None,
+    tapped: Annotated[list[str] | None, typer.Option("--tapped", help="A tapped pack creature.")] = None,
+    json: JsonOption = False,
+) -> None:
+    """A natural pack defends itself ("Monsters Defense"): its leader chooses who meets each attacker."""
+    members = [m.strip() for m in pack.split(",") if m.strip()]
+    blocks: dict[str, str] = {}
+    for entry in block:
+        attacker, sep, blocker = entry.partition("=")
+        if not sep or not attacker.strip() or not blocker.strip():
+            raise typer.BadParameter(f"{entry!r}: give ATTACKER=PACK CREATURE", param_hint="--block")
+        blocks[attacker.strip()] = blocker.strip()
+    if target is not None:
+        check_attack_target(target, members)
+    chosen = assign_pack_blockers(list(blocks), members, leader=leader, chosen_by=chosen_by, blocks=blocks,
+                                  tapped=tapped or ())
+    _ruling(json, {"blocks": chosen}, "; ".join(f"{b} meets {a}" for a, b in chosen.items()) + ".")
+
+
 def register(app: typer.Typer) -> None:
     """Add the play commands (action, contest, dodge, renew, equipment, cast, scene-end, initiative, luck,
     duel) to ``mtg-rpg``."""
@@ -689,3 +811,4 @@ def register(app: typer.Typer) -> None:
     app.command("initiative")(initiative_command)
     app.command("luck")(luck_command)
     app.command("duel")(duel_command)
+    app.add_typer(tactics_app, name="tactics")

@@ -98,6 +98,12 @@ class Settings:
     assumed_equipment_must_exceed: bool = True
     #: "Leadership" Riding augment: "if the creature has enough strength (Power)" (ruling R4).
     mount_min_power: int = 2
+    #: "Zone of Control" names Wizards and natural creatures only: whether summoned creatures stop
+    #: next to an opponent too (ruling R14: no).
+    summoned_zone_of_control: bool = False
+    #: "Fleeing Combat": a Wizard without a means of escape "cannot safely flee": "free attacks" (each
+    #: adjacent opponent attacks as the Wizard goes) or "refused" (ruling R15).
+    unsafe_flight: Literal["free attacks", "refused"] = "free attacks"
 
     def __post_init__(self) -> None:
         if self.regeneration_per not in ("colored", "total"):
@@ -108,6 +114,8 @@ class Settings:
             raise InputError("land counts 0 or 1 for actions")
         if self.death_rule not in ("minus five", "deliberate blow"):
             raise InputError("the death rule is 'minus five' or 'deliberate blow'")
+        if self.unsafe_flight not in ("free attacks", "refused"):
+            raise InputError("unsafe flight is 'free attacks' or 'refused'")
         if self.structure_life not in ("low", "high"):
             raise InputError("structure life is read at the 'low' or 'high' end")
         for names in (self.banned_cards, self.extra_callings, self.extra_demeanors):
