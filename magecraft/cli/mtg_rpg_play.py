@@ -8,7 +8,7 @@ the sheet in the save (``play_deck``), so actions draw from the same cards.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 import typer
@@ -73,6 +73,7 @@ from magecraft.mtg_rpg.duel import (
     after_duel,
     choose_action,
     duellist_for,
+    settle_sheet,
     truncated_deck,
 )
 from magecraft.mtg_rpg.duel_ritual import (
@@ -81,9 +82,11 @@ from magecraft.mtg_rpg.duel_ritual import (
     VICTORY_CONDITIONS,
     Ritual,
     Settlement,
+    TableOutcome,
     check_land_tapping,
     length_for,
     settle,
+    table_outcome,
 )
 from magecraft.mtg_rpg.monsters import monster_from_card
 from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
@@ -558,7 +561,8 @@ def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prep
 def duel_command(
     first: Annotated[str, typer.Argument(help="A saved Wizard, or 'referee' for a built-in referee deck.")],
     second: Annotated[str, typer.Argument(help="A saved Wizard, or 'referee-2' for a built-in referee deck.")],
-    kind: Annotated[str, typer.Option("--kind", help=f"One of {', '.join(KINDS)}.")] = "single-card",
+    kind: Annotated[str, typer.Option("--kind", help=f"One of {', '.join((*KINDS, STANDARD))}.")]
+    = "single-card",
     turns: Annotated[int | None, typer.Option(
         "--turns", help="Turns of a limited-turns duel: 5, 7, 10 or 15 (default 5).")] = None,
     victory: Annotated[str, typer.Option("--victory", help=f"One of {', '.join(VICTORY_CONDITIONS)}.")]
@@ -572,6 +576,19 @@ def duel_command(
         "--play-as", help="Choose this Wizard's cards yourself (the other plays itself).")] = None,
     prepare: Annotated[list[str] | None, typer.Option(
         "--prepare", help="WIZARD=SPELL: the spell a Wizard with Spell Preparation puts in hand first.")] = None,
+    at_table: Annotated[bool, typer.Option(
+        "--at-table", help="Played with real cards at the table (always for --kind standard).")] = False,
+    life: Annotated[list[str] | None, typer.Option(
+        "--life", help="WIZARD=N: life left after a duel at the table (asked when not given).")] = None,
+    damage: Annotated[list[str] | None, typer.Option(
+        "--damage", help="WIZARD=N: damage a Wizard dealt in a duel at the table.")] = None,
+    first_blood: Annotated[str | None, typer.Option("--first-blood", help="Who drew first blood at the table.")]
+    = None,
+    out: Annotated[str | None, typer.Option("--out", help="Who fell unconscious or yielded at the table.")] = None,
+    spent: Annotated[list[str] | None, typer.Option(
+        "--spent", help="WIZARD=CARD: a card that went to the graveyard in a duel at the table.")] = None,
+    ante_card: Annotated[list[str] | None, typer.Option(
+        "--ante", help="WIZARD=CARD: the ante card put up in a duel at the table.")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     db: DbOption = None,
@@ -583,12 +600,28 @@ def duel_command(
     """The duel ritual and a quick duel played to the end, both Wizards choosing their cards simply.
 
     FIRST challenges, SECOND (the defender) states the length (--kind, --turns) and the victory
-    conditions (--victory); FIRST proclaims the stakes (--stakes).
+    conditions (--victory); FIRST proclaims the stakes (--stakes).  A standard (full deck) duel, or
+    any limited-turns duel with --at-table, is played with real cards: enter the outcome with
+    --life, --damage, --first-blood, --out, --spent and --ante (ruling R17).
     """
     if first.casefold() == second.casefold():
         raise typer.BadParameter("a duel needs two different Wizards", param_hint="SECOND")
+    if kind == STANDARD or at_table:
+        if kind not in (STANDARD, "limited-turns"):
+            raise typer.BadParameter(f"only a standard or limited-turns duel is played at the table, not {kind}",
+                                     param_hint="--at-table")
+        _table_duel(first, second, kind, turns, victory, stakes, unpaid, outside_help,
+                    TableReport(_named_values(life, "--life", (first, second), number=True),
+                                _named_values(damage, "--damage", (first, second), number=True),
+                                first_blood, out, _named_list(spent, "--spent", (first, second)),
+                                _named_values(ante_card, "--ante", (first, second), number=False)),
+                    db, cards_file, json)
+        return
+    if any(given for given in (life, damage, first_blood, out, spent, ante_card)):
+        raise typer.BadParameter("the outcome is entered only for a duel at the table (--at-table)",
+                                 param_hint="--life/--damage/--first-blood/--out/--spent/--ante")
     if kind not in KINDS:
-        raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+        raise typer.BadParameter(f"{kind!r} is not one of {', '.join((*KINDS, STANDARD))}", param_hint="--kind")
     if turns is not None and kind != "limited-turns":
         raise typer.BadParameter(f"only a limited-turns duel has turns, not a {kind} duel", param_hint="--turns")
     if play_as is not None and play_as not in (first, second):
@@ -642,6 +675,110 @@ def duel_command(
     console().print(event_table(plays, title=f"{kind} duel: {a.name} challenges {b.name} ({terms.stakes})"))
     _print_result(result)
     _print_settlement(settlement, outside_help)
+
+
+#: The "Full Deck" length of the ritual's step 2: a standard Magic duel, always played at the table.
+STANDARD = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class TableReport:
+    """What the players report after a duel played with real cards."""
+
+    life: dict[str, str]
+    damage: dict[str, str]
+    first_blood: str | None
+    out: str | None
+    spent: dict[str, list[str]]
+    ante: dict[str, str]
+
+
+def _named_list(entries: list[str] | None, flag: str, wizards: tuple[str, str]) -> dict[str, list[str]]:
+    """Repeated ``WIZARD=VALUE`` options, by Wizard, refused in one line when malformed."""
+    found: dict[str, list[str]] = {}
+    for entry in entries or ():
+        name, sep, value = (part.strip() for part in entry.partition("="))
+        if not sep or name not in wizards or not value:
+            raise typer.BadParameter(f"{entry!r}: give WIZARD=VALUE for {' or '.join(wizards)}", param_hint=flag)
+        found.setdefault(name, []).append(value)
+    return found
+
+
+def _named_values(entries: list[str] | None, flag: str, wizards: tuple[str, str], *,
+                  number: bool) -> dict[str, str]:
+    found = _named_list(entries, flag, wizards)
+    for name, values in found.items():
+        if len(values) > 1:
+            raise typer.BadParameter(f"{name} is given twice", param_hint=flag)
+        if number and not values[0].lstrip("-").isdigit():
+            raise typer.BadParameter(f"{name}={values[0]!r}: give a whole number", param_hint=flag)
+    return {name: values[0] for name, values in found.items()}
+
+
+def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: str, stakes: str, unpaid: bool,
+                outside_help: str | None, report: TableReport, db: Any, cards_file: Any, json: bool) -> None:
+    """The ritual around a duel played with real cards, the outcome the players enter, and the settlement
+    saved to the Wizards' sheets (ruling R17)."""
+    if turns is not None and kind != "limited-turns":
+        raise typer.BadParameter(f"only a limited-turns duel has turns, not a {kind} duel", param_hint="--turns")
+    if outside_help is not None and outside_help not in (first, second):
+        raise typer.BadParameter(f"{outside_help!r} is not in this duel", param_hint="--outside-help")
+    try:
+        length = "full deck" if kind == STANDARD else length_for(kind, 5 if turns is None else turns)
+        terms = (Ritual.challenge(first, second).state_length(second, length)
+                 .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
+    except InputError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    store = open_store(db)
+    pool = load_pool(store, cards_file)
+    lives = dict(report.life)
+    for name in (first, second):
+        if name not in lives:
+            lives[name] = options.ask_at_terminal(f"{name}'s life points at the end of the duel")
+    if not all(v.strip().lstrip("-").isdigit() for v in lives.values()):
+        raise InputError("life points are whole numbers")
+    outcome = table_outcome(terms, life={n: int(v) for n, v in lives.items()},
+                            damage={n: int(v) for n, v in report.damage.items()},
+                            first_blood=report.first_blood, out=report.out)
+    if terms.stakes == "ante" and set(report.ante) != {first, second}:
+        raise InputError("an ante duel at the table needs --ante WIZARD=CARD for both Wizards")
+    report = replace(report, ante={n: pool.get(card).name for n, card in report.ante.items()})
+    settlement = settle(terms, outcome.winner, loser_pays=not unpaid, outside_help=outside_help,
+                        ante=report.ante if terms.stakes == "ante" else None)
+    # Every sheet is worked out before any is saved, so a bad card name saves nothing.
+    updates = [_table_sheet(store, name, pool, outcome, report, settlement) for name in (first, second)]
+    for update in updates:
+        if update is not None:
+            store_deck(store, *update)
+    if json:
+        print_json({"terms": terms.to_dict(), "result": outcome.to_dict(), "settlement": settlement.to_dict()})
+        return
+    console().print(f"{kind} duel at the table: {first} challenges {second} ({terms.stakes}, {terms.victory}).")
+    _print_result({"life": outcome.life, "damage": {n: outcome.damage.get(n, 0) for n in (first, second)},
+                   "winner": outcome.winner, "reason": outcome.reason, "items_at_risk": []})
+    _print_settlement(settlement, outside_help)
+
+
+def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutcome, report: TableReport,
+                 settlement: Settlement) -> tuple[CharacterRecord, Character, SpellDeck, Randomness] | None:
+    """A saved Wizard's sheet after a duel at the table; None for a built-in referee opponent."""
+    try:
+        record = load_character(store, name)
+    except SaveError:
+        if name.casefold().startswith(REFEREE):
+            return None
+        raise
+    deck = play_deck(record, pool, record.rng)
+    ante = report.ante.get(name)
+    if ante is not None and not any(c.name == ante for c in deck.available()):
+        raise InputError(f"{name} cannot ante {ante}: it is not among the cards not yet spent")
+    if settlement.backlash and name == settlement.loser:
+        record = CharacterRecord(record.character, record.rng,
+                                 {**record.extra, RESTITUTION_OWED: settlement.winner})
+    wizard = settle_sheet(record.character, deck, life=outcome.life[name], spent=report.spent.get(name, []),
+                          items_left=(*record.character.potions, *record.character.scrolls),
+                          settlement=settlement, rng=record.rng)
+    return record, wizard, deck, record.rng
 
 
 def _ask_action(duel: QuickDuel, player: str) -> str:

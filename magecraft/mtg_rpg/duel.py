@@ -761,21 +761,31 @@ def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: S
     the duel gone ("Magic Item Use"), with ante at stake the loser's
     ante card passing for good to the victor's spare cards ("Defeated Wizard Spells"), and a Wizard
     left unconscious (0 life or less) losing the hand ("Magic and Unconsciousness")."""
-    for card in side.deck.graveyard:
-        deck.spend_named(card.name)
+    return settle_sheet(wizard, deck, life=side.life, spent=[c.name for c in side.deck.graveyard],
+                        items_left=side.items, settlement=settlement, rng=rng)
+
+
+def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequence[str], items_left: Sequence[str],
+                 settlement: Settlement, rng: Randomness) -> Character:
+    """The saved Wizard after any duel, quick or played with real cards at the table (ruling R17):
+    see :func:`after_duel`.  ``spent`` names the cards that went to the duel's graveyard."""
+    for name in spent:
+        deck.spend_named(name)
     scrolls, potions = list(wizard.scrolls), list(wizard.potions)
-    left = list(side.items)
+    left = list(items_left)
     for item in (*wizard.potions, *wizard.scrolls):
         if item in left:
             left.remove(item)
         else:
             # Used in the duel: a scroll of the spell goes first, then a potion (ruling R8).
             (scrolls if item in scrolls else potions).remove(item)
-    after = replace(with_life(wizard, side.life), scrolls=tuple(scrolls), potions=tuple(potions))
+    after = replace(with_life(wizard, life), scrolls=tuple(scrolls), potions=tuple(potions))
     if wizard.name == settlement.loser and settlement.ante_won:
         library = list(after.library)
         library.remove(settlement.ante_won[0])
-        held = next(c for c in deck.available() if c.name == settlement.ante_won[0])
+        held = next((c for c in deck.available() if c.name == settlement.ante_won[0]), None)
+        if held is None:
+            raise InputError(f"{wizard.name}'s ante card {settlement.ante_won[0]} was also spent in the duel")
         if held in deck.hand:
             deck.hand.remove(held)
         else:
@@ -783,6 +793,6 @@ def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: S
         after = replace(after, library=tuple(library))
     elif wizard.name == settlement.winner and settlement.ante_won:
         after = replace(after, spare_cards=(*after.spare_cards, *settlement.ante_won))
-    if side.life <= 0:
+    if life <= 0:
         fall_unconscious(deck, rng)
     return after

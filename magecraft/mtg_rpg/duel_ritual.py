@@ -187,6 +187,64 @@ def settle(terms: DuelTerms, winner: str, *, loser_pays: bool = True, ante: Mapp
     return Settlement(winner, loser, won, backlash=not loser_pays)
 
 
+@dataclass(frozen=True, slots=True)
+class TableOutcome:
+    """A duel played with real cards, as the players report it: life left, damage dealt, and who
+    drew first blood or fell unconscious (or yielded)."""
+
+    winner: str
+    loser: str
+    reason: str
+    life: Mapping[str, int]
+    damage: Mapping[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "loser": self.loser, "reason": self.reason, "life": dict(self.life),
+                "damage": dict(self.damage)}
+
+
+def table_outcome(terms: DuelTerms, *, life: Mapping[str, int], damage: Mapping[str, int] | None = None,
+                  first_blood: str | None = None, out: str | None = None) -> TableOutcome:
+    """Judge a duel played at the table by the ritual's victory condition (step 4; ruling R17).
+
+    A Wizard who fell unconscious or yielded (``out``) loses under any condition ("Character
+    Death": 0 life is unconsciousness); first blood goes to whoever drew it; otherwise "whichever
+    Wizard has the lowest number of life points at the end of the duel is the loser" ("Limited
+    Turns Dueling"), or the least damage dealt under "most damage".  A tie is refused: the duel
+    goes on ("Single Card Duel" 6).
+    """
+    wizards = (terms.challenger, terms.defender)
+    dealt = dict(damage or {})
+    for what, given in (("life", life), ("damage", dealt)):
+        if set(given) - set(wizards) or (what == "life" and set(given) != set(wizards)):
+            raise InputError(f"give the {what} of {' and '.join(wizards)} (and no one else)")
+    if any(v < 0 for v in dealt.values()):
+        raise InputError("damage dealt cannot be negative")
+    for named in (first_blood, out):
+        if named is not None and named not in wizards:
+            raise InputError(f"{named} is not in this duel")
+    downed = out or next((w for w in wizards if life[w] <= 0), None)
+    if downed is not None:
+        winner = terms.defender if downed == terms.challenger else terms.challenger
+        return TableOutcome(winner, downed, f"{downed} fell unconscious or yielded", life, dealt)
+    if terms.victory == "first blood":
+        if first_blood is None:
+            raise RuleError("a first-blood duel needs the Wizard who drew first blood", section=RITUAL,
+                            rule="the victory condition decides")
+        loser = terms.defender if first_blood == terms.challenger else terms.challenger
+        return TableOutcome(first_blood, loser, f"first blood to {first_blood}", life, dealt)
+    if terms.victory == "unconsciousness or yield":
+        raise RuleError("no Wizard fell unconscious or yielded: the duel goes on", section=RITUAL,
+                        rule="the victory condition decides")
+    score = life if terms.victory == "most life" else {w: dealt.get(w, 0) for w in wizards}
+    a, b = wizards
+    if score[a] == score[b]:
+        raise RuleError(f"a tie on {terms.victory}: the duel goes on until there is a winner",
+                        rule="a tie plays on", section="COMBAT: Single Card Duel")
+    winner, loser = (a, b) if score[a] > score[b] else (b, a)
+    return TableOutcome(winner, loser, f"{winner} has the {terms.victory} at the end of the duel", life, dealt)
+
+
 #: The saved Wizard's record notes whom an unpaid loser owes restitution (the karmic backlash).
 RESTITUTION_OWED = "restitution_owed_to"
 
