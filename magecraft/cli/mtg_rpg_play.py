@@ -90,7 +90,7 @@ from magecraft.mtg_rpg.duel_ritual import (
 )
 from magecraft.mtg_rpg.monsters import monster_from_card
 from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
-from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, close_scene
+from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, check_cooperators, close_scene, cooperation_phases
 from magecraft.mtg_rpg.settings import Settings
 from magecraft.mtg_rpg.skills import assumed_equipment, skill_action
 from magecraft.mtg_rpg.tactics import (
@@ -933,6 +933,24 @@ def tactics_pack(
     chosen = assign_pack_blockers(list(blocks), members, leader=leader, chosen_by=chosen_by, blocks=blocks,
                                   tapped=tapped or ())
     _ruling(json, {"blocks": chosen}, "; ".join(f"{b} meets {a}" for a, b in chosen.items()) + ".")
+
+
+@tactics_app.command("cooperate")
+def tactics_cooperate(
+    spell: Annotated[str, typer.Argument(help="The spell the Wizards cast together.")],
+    order: Annotated[str, typer.Option("--order", help="The initiative order, highest first, comma-separated.")],
+    wizard: Annotated[list[str], typer.Option("--wizard", help="A saved Wizard taking part (two or more).")],
+    acts_at: Annotated[str | None, typer.Option(
+        "--acts-at", help="Hold further: act just after this combatant's phase.")] = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Spell Cooperation in a duel: who may take part, and the phase they act in together."""
+    store = open_store(db)
+    check_cooperators([load_character(store, name).character for name in wizard], spell)
+    phases = cooperation_phases([n.strip() for n in order.split(",") if n.strip()], wizard, acts_at=acts_at)
+    _ruling(json, {"spell": spell, "phases": [list(p) for p in phases]},
+            "Phases: " + "; ".join(" + ".join(p) for p in phases) + ".")
 
 
 def register(app: typer.Typer) -> None:

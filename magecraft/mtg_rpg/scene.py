@@ -121,6 +121,53 @@ def pay(payers: Sequence[tuple[Character, Scene]], card: Card, x: int = 0) -> li
             for (_, scene), held, left in zip(payers, lands, reserves, strict=True)]
 
 
+def check_cooperators(wizards: Sequence[Character], spell: str) -> None:
+    """"Each Wizard must have the spell card in their spell deck", and the Spell Cooperation feat
+    ("FEATS: Spell Cooperation"), in a duel or out of one."""
+    for wizard in wizards:
+        if not wizard.feat_usable("Spell Cooperation"):
+            raise RuleError(f"{wizard.name} does not have the Spell Cooperation feat", rule="Spell Cooperation",
+                            section=COOPERATION)
+        if not any(n.casefold() == spell.strip().casefold() for n in wizard.library):
+            raise RuleError(f"{wizard.name} does not have {spell} in the spell deck", rule="Spell Cooperation",
+                            section=COOPERATION)
+
+
+def cooperation_phases(order: Sequence[str], cooperators: Sequence[str], *, acts_at: str | None = None,
+                       ) -> list[tuple[str, ...]]:
+    """The phases of a combat round when Wizards cooperate on one spell in a duel: "the
+    participating Wizards can hold their initiatives in order to act in the same phase" ("FEATS:
+    Spell Cooperation").
+
+    A held initiative only waits, so the cooperators act together in the phase of the last of them
+    in the initiative order, or, held further, just after ``acts_at``, a combatant acting later
+    (ruling R18).
+    ``order`` is the initiative order (highest first); every other combatant keeps its own phase.
+    """
+    if len(set(order)) != len(order):
+        raise InputError("each combatant appears once in the initiative order")
+    missing = [c for c in cooperators if c not in order]
+    if missing or len(set(cooperators)) < 2:
+        raise InputError("cooperation needs two or more different Wizards from the initiative order"
+                         + (f" ({', '.join(missing)} not in it)" if missing else ""))
+    last = max(order.index(c) for c in cooperators)
+    at = order[last] if acts_at is None else acts_at
+    if at not in order:
+        raise InputError(f"{at} is not in the initiative order")
+    if order.index(at) < last:
+        raise RuleError(f"{order[last]} cannot act before its initiative, in {at}'s phase: an initiative is "
+                        "held, not advanced", rule="hold their initiatives to act in the same phase",
+                        section=COOPERATION)
+    together = tuple(c for c in order if c in cooperators)
+    phases: list[tuple[str, ...]] = []
+    for name in order:
+        if name not in cooperators:
+            phases.append((name,))
+        if name == at:
+            phases.append(together)
+    return phases
+
+
 @dataclass(frozen=True, slots=True)
 class Casting:
     """A spell cast outside a duel: the caster's sheet and scene after, and each cooperating
@@ -144,14 +191,8 @@ def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell
     ("FEATS: Spell Cooperation": every Wizard taking part has the feat and the spell card in the
     spell deck; only the caster holds it in hand; ruling R11).
     """
-    cooperating = (character, *(h for h, _ in helpers)) if helpers else ()
-    for wizard in cooperating:
-        if not wizard.feat_usable("Spell Cooperation"):
-            raise RuleError(f"{wizard.name} does not have the Spell Cooperation feat", rule="Spell Cooperation",
-                            section=COOPERATION)
-        if not any(n.casefold() == spell.strip().casefold() for n in wizard.library):
-            raise RuleError(f"{wizard.name} does not have {spell} in the spell deck", rule="Spell Cooperation",
-                            section=COOPERATION)
+    if helpers:
+        check_cooperators((character, *(h for h, _ in helpers)), spell)
     if targets < 1:
         raise InputError("a spell has at least one target")
     widen = character.feat_count("Widen Spell") if character.feat_usable("Widen Spell") else 0
