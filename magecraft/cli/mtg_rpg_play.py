@@ -99,7 +99,10 @@ from magecraft.mtg_rpg.tactics import (
     PURPOSES,
     assign_pack_blockers,
     check_attack_target,
+    check_block_against,
     check_spell_reach,
+    check_summon_placement,
+    counts_as_flying,
     flee,
     move,
     pace_allowance,
@@ -894,6 +897,8 @@ def tactics_reach(
     yards: Annotated[int, typer.Argument(help="Distance to the target or the creature.", min=0)],
     hidden: Annotated[bool, typer.Option("--hidden", help="The place is out of line of sight.")] = False,
     purpose: Annotated[str, typer.Option("--purpose", help=f"One of {', '.join(PURPOSES)}.")] = "cast",
+    aloft: Annotated[bool, typer.Option(
+        "--aloft", help="Summoned where it would count as flying (a tree, a ledge).")] = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     json: JsonOption = False,
@@ -903,10 +908,31 @@ def tactics_reach(
         raise typer.BadParameter(f"{purpose!r} is not one of {', '.join(PURPOSES)}", param_hint="--purpose")
     store = open_store(db)
     spell = load_pool(store, cards_file).get(card)
+    if aloft and purpose != "summon":
+        raise typer.BadParameter("--aloft is for --purpose summon", param_hint="--aloft")
     reach = check_spell_reach(load_character(store, wizard).character, spell, distance_yards=yards,
                               line_of_sight=not hidden, purpose=purpose)
+    check_summon_placement(spell, would_count_as_flying=aloft)
     _ruling(json, {"spell": spell.name, "yards": yards, "range": reach, "allowed": True},
             f"{spell.name} reaches: {yards} of {reach} yards, in sight.")
+
+
+@tactics_app.command("ranged")
+def tactics_ranged(
+    flying: Annotated[bool, typer.Option("--flying", help="The attacker really flies.")] = False,
+    out_of_reach: Annotated[bool, typer.Option(
+        "--out-of-reach", help="The defender cannot strike back at the attacker.")] = False,
+    duel: Annotated[bool, typer.Option("--duel/--battle", help="A duel (no ranged attacks) or a battle.")] = False,
+    blocker_flies: Annotated[bool, typer.Option("--blocker-flies", help="The would-be blocker flies.")] = False,
+    blocker_reach: Annotated[bool, typer.Option("--blocker-reach", help="The would-be blocker has reach.")]
+    = False,
+    json: JsonOption = False,
+) -> None:
+    """Whether an attacker counts as flying, and whether the defender may block it ("Ranged Attacks")."""
+    flies = counts_as_flying(flying=flying, can_be_struck_back=not out_of_reach, in_duel=duel)
+    check_block_against(flies, blocker_flies=blocker_flies, blocker_reach=blocker_reach)
+    _ruling(json, {"counts_as_flying": flies, "block_allowed": True},
+            f"The attacker {'counts as flying' if flies else 'does not fly'}; the block is allowed.")
 
 
 @tactics_app.command("pack")

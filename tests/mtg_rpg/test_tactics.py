@@ -183,3 +183,19 @@ def test_cli_flee_reach_and_pack(tmp_path, capsys) -> None:
     assert main(["mtg-rpg", "tactics", "pack", "--pack", "wolf 1,alpha", "--leader", "alpha", "--chosen-by",
                  "alpha", "--block", "Sarin=wolf 1", "--target", "wolf 1"]) != 0
     assert "natural pack" in capsys.readouterr().err
+
+
+def test_cli_ranged_and_summoning_aloft(tmp_path, capsys) -> None:
+    db = tmp_path / "s.sqlite3"
+    _save_sarin(db)
+    assert _json(capsys, "ranged", "--out-of-reach", "--blocker-flies") == {"counts_as_flying": True,
+                                                                          "block_allowed": True}
+    assert _json(capsys, "ranged", "--out-of-reach", "--duel")["counts_as_flying"] is False
+    assert main(["mtg-rpg", "tactics", "ranged", "--out-of-reach"]) == 1
+    assert "only a flying creature can block" in capsys.readouterr().err
+    assert main(["mtg-rpg", "tactics", "reach", "Sarin", "Hill Giant", "10", "--purpose", "summon", "--aloft",
+                 "--db", str(db)]) == 1
+    assert "Hill Giant cannot fly" in capsys.readouterr().err
+    summoned = _json(capsys, "reach", "Sarin", "Hill Giant", "10", "--purpose", "summon", "--db", str(db))
+    assert summoned["range"] == 30
+    assert main(["mtg-rpg", "tactics", "reach", "Sarin", "Hill Giant", "10", "--aloft", "--db", str(db)]) == 2
