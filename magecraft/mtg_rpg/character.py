@@ -250,6 +250,11 @@ class Character:
     quickened_cast: tuple[str, ...] = ()
     #: Reserve mana used since the last renewal period ("Wisdom": renewed at the renewal period).
     reserve_used: int = 0
+    #: Charged and unpowered items of ``items``: item -> (its spell, uses a day) ("Craft Magic Item").
+    charged_items: Mapping[str, tuple[str, int]] = field(default_factory=dict)
+    #: Charged or unpowered items used since the last renewal period, once per use ("Craft Magic Item":
+    #: "renewal period at sunrise unless otherwise specified").
+    item_uses: tuple[str, ...] = ()
 
     # -- looking things up -------------------------------------------------------------------
     @property
@@ -311,6 +316,9 @@ class Character:
             "drained": dict(sorted(self.drained.items())),
             "life_lost": self.life_lost, "channelled": self.channelled,
             "quickened_cast": list(self.quickened_cast), "reserve_used": self.reserve_used,
+            "charged_items": {item: {"spell": spell, "uses": uses}
+                              for item, (spell, uses) in sorted(self.charged_items.items())},
+            "item_uses": list(self.item_uses),
             "cohort": None if self.cohort is None else {
                 "power": self.cohort.power, "toughness": self.cohort.toughness,
                 "augments": list(self.cohort.augments), "xp_spent": self.cohort.xp_spent},
@@ -344,6 +352,9 @@ class Character:
                 life_lost=int(raw.get("life_lost", 0)), channelled=int(raw.get("channelled", 0)),
                 quickened_cast=tuple(str(c) for c in raw.get("quickened_cast", [])),
                 reserve_used=int(raw.get("reserve_used", 0)),
+                charged_items={str(item): (str(v["spell"]), int(v["uses"]))
+                               for item, v in raw.get("charged_items", {}).items()},
+                item_uses=tuple(str(i) for i in raw.get("item_uses", [])),
                 cohort=None if cohort is None else Cohort(
                     int(cohort["power"]), int(cohort["toughness"]),
                     tuple(str(a) for a in cohort["augments"]), int(cohort["xp_spent"])),

@@ -183,6 +183,9 @@ class Duellist:
     initiative: int | None = None
     #: Scrolls and potions carried, by spell: each used once, as its spell ("Magic Item Use").
     items: tuple[str, ...] = ()
+    #: Charged (and unpowered) items: (item, its spell, uses left today); each use works as the spell,
+    #: already powered ("Magic Item Use", ruling R20).
+    charged: tuple[tuple[str, str, int], ...] = ()
     #: "FEATS: Spell Preparation": the spell put into the hand before the first draw.
     prepared: str | None = None
     #: "FEATS: Slight of Hand": three cards drawn for the ante, the cheapest given up (ruling R9).
@@ -192,12 +195,13 @@ class Duellist:
 class DuelSide:
     """One Wizard during the duel."""
 
-    __slots__ = ("ante", "damage_dealt", "deck", "dexterity", "intelligence", "item_used", "items", "life", "name",
-                 "plays_left", "start_life")
+    __slots__ = ("ante", "charges", "charges_used", "damage_dealt", "deck", "dexterity", "intelligence",
+                 "item_used", "items", "life", "name", "plays_left", "start_life")
 
     def __init__(self, name: str, deck: SpellDeck, life: int, start_life: int, dexterity: int,
                  intelligence: int, *, plays_left: int = 0, damage_dealt: int = 0,
-                 ante: str | None = None, items: Sequence[str] = (), item_used: bool = False) -> None:
+                 ante: str | None = None, items: Sequence[str] = (), item_used: bool = False,
+                 charges: Mapping[str, tuple[str, int]] | None = None, charges_used: Sequence[str] = ()) -> None:
         self.name = name
         self.deck = deck
         self.life = life
@@ -209,19 +213,26 @@ class DuelSide:
         self.ante = ante
         self.items = list(items)
         self.item_used = item_used
+        #: Charged item -> (its spell, uses left today).
+        self.charges = dict(charges or {})
+        self.charges_used = list(charges_used)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "deck": self.deck.to_dict(), "life": self.life, "start_life": self.start_life,
                 "dexterity": self.dexterity, "intelligence": self.intelligence, "plays_left": self.plays_left,
                 "damage_dealt": self.damage_dealt, "ante": self.ante, "items": list(self.items),
-                "item_used": self.item_used}
+                "item_used": self.item_used,
+                "charges": {item: {"spell": spell, "left": left} for item, (spell, left) in self.charges.items()},
+                "charges_used": list(self.charges_used)}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], pool: CardPool) -> DuelSide:
         return cls(str(raw["name"]), SpellDeck.from_dict(raw["deck"], pool), int(raw["life"]),
                    int(raw["start_life"]), int(raw["dexterity"]), int(raw["intelligence"]),
                    plays_left=int(raw["plays_left"]), damage_dealt=int(raw["damage_dealt"]), ante=raw["ante"],
-                   items=[str(i) for i in raw.get("items", [])], item_used=bool(raw.get("item_used", False)))
+                   items=[str(i) for i in raw.get("items", [])], item_used=bool(raw.get("item_used", False)),
+                   charges={str(k): (str(v["spell"]), int(v["left"])) for k, v in raw.get("charges", {}).items()},
+                   charges_used=[str(i) for i in raw.get("charges_used", [])])
 
 
 Phase = Literal["order", "play", "respond", "over"]
@@ -283,7 +294,8 @@ class QuickDuel(GameState[str]):
             ante_card = _ante(deck, duellist, rng) if ante else None
             budget = KINDS[kind] if kind != "limited-turns" else turns
             sides.append(DuelSide(duellist.name, deck, duellist.life, duellist.life, duellist.dexterity,
-                                  duellist.intelligence, plays_left=budget, ante=ante_card, items=duellist.items))
+                                  duellist.intelligence, plays_left=budget, ante=ante_card, items=duellist.items,
+                                  charges={item: (spell, left) for item, spell, left in duellist.charged}))
         duel = cls(kind=kind, turns=turns, victory=victory, sides=sides, rng=rng, pool=chosen, settings=settings)
         for side in sides:
             side.deck.refill(rng)
@@ -318,8 +330,9 @@ class QuickDuel(GameState[str]):
         if self.phase == "play":
             plays = [f"play:{name}" for name in sorted({c.name for c in hand})]
             side = self.sides[player]
-            uses = [] if side.item_used else [f"use:{name}" for name in sorted(set(side.items))
-                                              if effect_of(self.pool.get(name)) is not None]
+            usable = {*side.items, *(item for item, (_, left) in side.charges.items() if left > 0)}
+            uses = [] if side.item_used else [f"use:{name}" for name in sorted(usable)
+                                              if effect_of(self.item_card(player, name)) is not None]
             passing = ["pass"] if self.kind == "limited-turns" and not self.tiebreaks else []
             return [*plays, *uses, *passing, "yield"]
         responses = [f"respond:{name}" for name in sorted({c.name for c in hand if self._can_respond(player, c)})]
@@ -343,9 +356,12 @@ class QuickDuel(GameState[str]):
             if side.item_used:
                 raise RuleError("only one magic item may be used in a turn", rule="Number of Actions",
                                 section=ITEM_USE)
-            if not any(i.casefold() == name.casefold() for i in side.items):
-                raise RuleError(f"{player} carries no scroll or potion of {name!r}", rule="Magic Item Use",
-                                section=ITEM_USE)
+            if name in side.charges and side.charges[name][1] < 1:
+                raise RuleError(f"{name} has no uses left until the renewal period", rule="Craft Magic Item: "
+                                "uses a day", section=ITEM_USE)
+            if name not in side.charges and not any(i.casefold() == name.casefold() for i in side.items):
+                raise RuleError(f"{player} carries no scroll or potion of {name!r}, nor a charged item so named",
+                                rule="Magic Item Use", section=ITEM_USE)
             raise RuleError(f"a scroll or potion of {name} has no effect in a quick duel, or it is not {player}'s "
                             "turn to play", rule="Magic Item Use", section=ITEM_USE)
         if action == "pass" and self.phase == "play":
@@ -454,10 +470,25 @@ class QuickDuel(GameState[str]):
         self.rng.log.record("draw", f"{name} draws {count}", section=QUICK, data={"wizard": name, "count": count})
         return True
 
+    def item_card(self, player: str, name: str) -> Card:
+        """The spell a scroll, potion or charged item of ``player`` works as."""
+        charged = self.sides[player].charges.get(name)
+        return self.pool.get(name if charged is None else charged[0])
+
     def _use_item(self, player: str, name: str) -> None:
         """A scroll or potion works as its spell, already powered, besides the turn's card; it is used
-        up, one item a turn ("Magic Item Use", "Number of Actions"; ruling R8)."""
+        up, one item a turn ("Magic Item Use", "Number of Actions"; ruling R8).  A charged item works the
+        same way and loses one of the day's uses (ruling R20)."""
         side = self.sides[player]
+        if name in side.charges:
+            spell, left = side.charges[name]
+            side.charges[name] = (spell, left - 1)
+            side.charges_used.append(name)
+            side.item_used = True
+            self.rng.log.record("item", f"{player} uses the {name}", section=ITEM_USE,
+                                data={"wizard": player, "item": name})
+            self._effects(player, self.pool.get(spell))
+            return
         held = next(i for i in side.items if i.casefold() == name.casefold())
         side.items.remove(held)
         side.item_used = True
@@ -605,6 +636,7 @@ class QuickDuel(GameState[str]):
     # -- saving and hidden information ------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         names = sorted({c.name for s in self.sides.values() for c in _all_cards(s.deck)}
+                       | {spell for s in self.sides.values() for spell, _ in s.charges.values()}
                        | ({self.pending} if self.pending else set()))
         return {"system": self.system, "kind": self.kind, "turns": self.turns, "victory": self.victory,
                 "settings": self.settings.to_dict(), "phase": self.phase, "chooser": self.chooser,
@@ -645,6 +677,7 @@ class QuickDuel(GameState[str]):
                                 "graveyard": side["deck"]["library"]["discards"]}
                 side["ante"] = side["ante"] if self.phase == "over" else None
                 side["items"] = None
+                side["charges"] = None
         if self.phase == "over":
             seen["outcome"] = {k: v for k, v in seen["outcome"].items() if k != "reason"}
         return seen
@@ -710,9 +743,14 @@ def choose_action(duel: QuickDuel) -> str:
     if duel.phase == "order":
         return "play first"
     if duel.phase == "play":
-        uses = [a for a in actions if a.startswith("use:") and card_threat(duel.pool.get(a[4:]), duel.settings)]
+        player = duel.active
+
+        def item_threat(action: str) -> int:
+            return card_threat(duel.item_card(player, action[4:]), duel.settings)
+
+        uses = [a for a in actions if a.startswith("use:") and item_threat(a)]
         if uses:
-            return max(uses, key=lambda a: (card_threat(duel.pool.get(a[4:]), duel.settings), a))
+            return max(uses, key=lambda a: (item_threat(a), a))
         plays = [a for a in actions if a.startswith("play:")]
         if not plays:
             return "pass" if "pass" in actions else "yield"
@@ -751,6 +789,9 @@ def duellist_for(wizard: Character, deck: SpellDeck, *, prepare: str | None = No
                     dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
                     library=tuple(c.name for c in cards), initiative=derived.initiative,
                     items=(*wizard.scrolls, *wizard.potions), prepared=prepare,
+                    charged=tuple((item, spell, left)
+                                  for item, (spell, uses) in sorted(wizard.charged_items.items())
+                                  if (left := uses - wizard.item_uses.count(item)) > 0),
                     sleight_of_hand=wizard.feat_usable("Slight of Hand"))
 
 
@@ -762,11 +803,12 @@ def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: S
     ante card passing for good to the victor's spare cards ("Defeated Wizard Spells"), and a Wizard
     left unconscious (0 life or less) losing the hand ("Magic and Unconsciousness")."""
     return settle_sheet(wizard, deck, life=side.life, spent=[c.name for c in side.deck.graveyard],
-                        items_left=side.items, settlement=settlement, rng=rng)
+                        items_left=side.items, settlement=settlement, rng=rng,
+                        charges_used=side.charges_used)
 
 
 def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequence[str], items_left: Sequence[str],
-                 settlement: Settlement, rng: Randomness) -> Character:
+                 settlement: Settlement, rng: Randomness, charges_used: Sequence[str] = ()) -> Character:
     """The saved Wizard after any duel, quick or played with real cards at the table (ruling R17):
     see :func:`after_duel`.  ``spent`` names the cards that went to the duel's graveyard."""
     for name in spent:
@@ -779,7 +821,8 @@ def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequen
         else:
             # Used in the duel: a scroll of the spell goes first, then a potion (ruling R8).
             (scrolls if item in scrolls else potions).remove(item)
-    after = replace(with_life(wizard, life), scrolls=tuple(scrolls), potions=tuple(potions))
+    after = replace(with_life(wizard, life), scrolls=tuple(scrolls), potions=tuple(potions),
+                    item_uses=(*wizard.item_uses, *charges_used))
     if wizard.name == settlement.loser and settlement.ante_won:
         library = list(after.library)
         library.remove(settlement.ante_won[0])

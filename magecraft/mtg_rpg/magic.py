@@ -733,7 +733,12 @@ def craft_magic_item(character: Character, card: Card, kind: ItemKind, item: str
         after = _remove_card(after, card.name)
     if plan.lands:
         after = sacrifice_lands(after, card, plan.lands, ITEM_SECTION, pool)
-    return replace(after, items=(*after.items, f"{item} of {card.name}")), plan
+    made = f"{item} of {card.name}"
+    charged = dict(after.charged_items)
+    if kind != "continuous":
+        # Continuous items are always on: they have no uses to count (ruling R20).
+        charged[made] = (card.name, uses_per_day)
+    return replace(after, items=(*after.items, made), charged_items=charged), plan
 
 
 def _remove_card(character: Character, name: str) -> Character:

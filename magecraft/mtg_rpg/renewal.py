@@ -292,8 +292,10 @@ def recover_at_renewal(character: Character, life: int) -> Character:
     point of Intelligence back from Channel Energy ("FEATS: Channel Energy": the temporary loss
     "heals at the rate of one point per renewal period"), one drained attribute point back
     ("MONSTERS: Ability Drain", ruling F38), the quickened spells ready again ("FEATS: Quicken
-    Spell") and the reserve mana whole ("Wisdom")."""
+    Spell"), the daily uses of charged items back ("Craft Magic Item") and the reserve mana whole
+    ("Wisdom")."""
     iq_back = min(1, character.channelled)
     healed = replace(character, attributes={**character.attributes, "IQ": character.attribute("IQ") + iq_back},
-                     channelled=character.channelled - iq_back, quickened_cast=(), reserve_used=0)
+                     channelled=character.channelled - iq_back, quickened_cast=(), reserve_used=0,
+                     item_uses=())
     return with_life(restore_drained(healed), life)

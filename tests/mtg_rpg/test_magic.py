@@ -306,6 +306,7 @@ def test_crafting_a_wand_pays_and_sacrifices() -> None:
     assert (plan.gold, plan.lands, plan.spell_cards, plan.receptacle_gold) == (10_000, 10, 2, 50)
     assert made.gold == 20_000 - 10_050
     assert made.items == ("wand of Lava Axe",) and made.spare_cards == () and made.library == ("Mountain",) * 2
+    assert made.charged_items == {"wand of Lava Axe": ("Lava Axe", 2)}  # used twice a day in duels
 
 
 def test_crafting_refuses_what_the_wizard_cannot_pay() -> None:
@@ -317,6 +318,7 @@ def test_crafting_refuses_what_the_wizard_cannot_pay() -> None:
                                             attributes={**example_character().attributes, "DX": 1}),
                                      POOL.get("Giant Growth"), "continuous", "leather armour", item_price=10)[0]
     assert leather.attribute("DX") == 0 and leather.items == ("leather armour of Giant Growth",)
+    assert leather.charged_items == {}  # continuous: always on, no uses to count
 
 
 def test_spells_against_kinds_of_target() -> None:
