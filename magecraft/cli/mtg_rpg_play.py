@@ -613,6 +613,9 @@ def duel_command(
         if kind not in (STANDARD, "limited-turns"):
             raise typer.BadParameter(f"only a standard or limited-turns duel is played at the table, not {kind}",
                                      param_hint="--at-table")
+        if play_as is not None or prepare:
+            raise typer.BadParameter("a duel at the table is played with real cards: the players choose their "
+                                     "own cards", param_hint="--play-as/--prepare")
         _table_duel(first, second, kind, turns, victory, stakes, unpaid, outside_help,
                     TableReport(_named_values(life, "--life", (first, second), number=True),
                                 _named_values(damage, "--damage", (first, second), number=True),

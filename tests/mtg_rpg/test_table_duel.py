@@ -119,3 +119,5 @@ def test_a_refused_table_report_saves_nothing(db, capsys) -> None:
     assert run(capsys, "--life", "Sarin=4", "--db", str(db))[0] == 2
     assert run(capsys, "--kind", "three-card", "--at-table", "--db", str(db))[0] == 2
     assert run(capsys, "--kind", "standard", "--life", "Sarin=x", "--db", str(db))[0] == 2
+    code, out = run(capsys, "--kind", "standard", "--play-as", "Sarin", "--db", str(db))
+    assert code == 2 and "real cards" in out.err
