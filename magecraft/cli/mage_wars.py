@@ -172,6 +172,13 @@ def _play(game: MageWarsGame, save: str | None, db: Path | None, first_event: in
     """The interactive loop: show what happened and the arena, save, ask until the answer is legal, apply."""
     shown = first_event
     out = console()
+
+    def answer_trigger(game: MageWarsGame, action: Action, moment: str) -> bool:
+        nonlocal shown
+        shown = _show_events(list(game.log)[shown:], shown)
+        return _ask_reveal(game, action, moment)
+
+    game.answer_trigger = answer_trigger
     while True:
         shown = _show_events(list(game.log)[shown:], shown)
         out.print(arena_table(game))
@@ -219,11 +226,7 @@ def _ask_action(game: MageWarsGame) -> Action:
         prompt = "Your choice (number; 'card NAME' shows a card)"
     while True:
         answer = options.ask_at_terminal(prompt).strip()
-        if answer.lower().startswith("card "):
-            try:
-                out.print(card_table(card_book().find(answer[5:])))
-            except DataError as exc:
-                out.print(f"[red]{escape(str(exc))}[/red]")
+        if _shown_card(answer):
             continue
         if game.pending == "plan":
             names = [_planned_name(part, game.spellbook) for part in answer.split(",") if part.strip()]
@@ -237,6 +240,33 @@ def _ask_action(game: MageWarsGame) -> Action:
         if problem is None:
             return action
         out.print(f"[red]{escape(str(problem))}[/red]")
+
+
+def _shown_card(answer: str) -> bool:
+    """``card NAME`` typed at any prompt: show the card (or why it is not found); False for other answers."""
+    if not answer.lower().startswith("card "):
+        return False
+    try:
+        console().print(card_table(card_book().find(answer[5:])))
+    except DataError as exc:
+        console().print(f"[red]{escape(str(exc))}[/red]")
+    return True
+
+
+def _ask_reveal(game: MageWarsGame, action: Action, moment: str) -> bool:
+    """A reveal offered in the middle of the Dummy Mage's turn (ruling A17): yes or no, asked until clear."""
+    cost = card_book().get(action.name).reveal_cost
+    prompt = (f"{moment}. Mana {game.mana}: {game.describe(action)} for {cost} mana now? "
+              "(y/n; 'card NAME' shows a card)")
+    while True:
+        answer = options.ask_at_terminal(prompt).strip()
+        if _shown_card(answer):
+            continue
+        answer = answer.lower()
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        else:
+            console().print(f"[red]'{escape(answer)}' is not an answer: type y or n[/red]")
 
 
 def spellbook_table(spellbook: list[str]) -> Table:

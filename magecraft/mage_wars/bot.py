@@ -79,8 +79,15 @@ def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:
     return (50 if helps else 0, card.cost + action.reveal)
 
 
+def answer_trigger(game: MageWarsGame, action: Action, moment: str) -> bool:
+    """The bot reveals whenever it is offered: offers come only when the reveal changes the attack and
+    you can pay (ruling A17)."""
+    return True
+
+
 def play_to_end(game: MageWarsGame) -> MageWarsGame:
-    """Let the bot play your side until the game ends."""
+    """Let the bot play your side until the game ends, answering reveal offers at triggers too."""
+    game.answer_trigger = answer_trigger
     while not game.is_terminal():
         game.apply(choose(game))
     return game

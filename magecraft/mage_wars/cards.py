@@ -28,6 +28,8 @@ MOST_COPIES = max(DUMMY_DECK_SIZES.values())
 CARD_TYPES = ("creature", "enchantment", "incantation", "attack", "mage")
 _EFFECT_ROLL = re.compile(r"^(\d+)(?:-(\d+)|(\+))$")
 _TRAIT_NUMBER = re.compile(r"^(.*?)\s*([+-]\d+|\d+)$")
+#: When a face-down enchantment of yours may be revealed in the middle of the Dummy Mage's turn (ruling A17).
+REVEAL_TRIGGERS = ("", "bearer_attacks", "bearer_attacked")
 _REQUIREMENTS = {"creature", "living", "corporeal", "non_mage", "flying", "not_flying", "damaged",
                  "enchanted", "movable", "action_left"}
 
@@ -100,6 +102,8 @@ class SpellEffect:
 
     ``side`` says whom the Dummy Mage casts it on (seed 003, criteria i-iii); ``requires`` lists
     what a target must be for the spell to work ("discard it if it would not make sense").
+    ``reveal_when`` names the moment outside your decisions when revealing it face down could change
+    what happens: ``bearer_attacks`` or ``bearer_attacked`` (ruling A17); empty for none.
     """
 
     side: str
@@ -118,6 +122,7 @@ class SpellEffect:
     condition: str | None = None
     banish_upkeeps: int = 0
     purge: bool = False
+    reveal_when: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +236,8 @@ def _effect(raw: Mapping[str, Any], source: str) -> SpellEffect:
         raise DataError(f"{source}: unknown target requirement {sorted(unknown)[0]!r}")
     if raw.get("side") not in ("friendly", "enemy"):
         raise DataError(f"{source}: effect side must be 'friendly' or 'enemy'")
+    if raw.get("reveal_when", "") not in REVEAL_TRIGGERS:
+        raise DataError(f"{source}: reveal_when must be one of {', '.join(map(repr, REVEAL_TRIGGERS))}")
     fields = {k: v for k, v in raw.items() if k not in ("requires", "grants", "removes", "this_round")}
     try:
         return SpellEffect(requires=requires, grants=tuple(raw.get("grants", [])),

@@ -83,6 +83,10 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
                    moved: bool = False, counterstrike: bool = False) -> None:
     """Make one attack (Triplestrike makes three), then counterstrike and Battle Fury follow-ups."""
     strikes = 3 if attack.trait("Triplestrike") is not None else 1
+    if attacker.side == DUMMY or counterstrike:
+        # Declared outside your decisions: the moment to reveal an enchantment that answers it (A17).
+        game.offer_reveals(attacker, attack, target, f"{attacker.describe()} attacks {_name(target)} with "
+                                                     f"{attack.name}")
     if attack.melee:
         attacker.guarding = False
     if attack.mana_cost:

@@ -22,7 +22,7 @@ from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.arena import ZONES, Wall, distance, reachable
-from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
+from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
     Target,
     can_attack,
@@ -46,6 +46,9 @@ from magecraft.mage_wars.units import (
 
 #: The Dummy Mage's four decks (seed 003 Setup 2), in the order they are shown.
 DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
+
+#: Asked at a trigger in the middle of a turn: should this reveal be made, at this moment (words)?
+AnswerTrigger = Callable[["MageWarsGame", "Action", str], bool]
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,9 @@ class MageWarsGame(GameState[Action]):
         self.winner = winner
         self.end_reason = end_reason
         self.next_id = next_id
+        #: Who answers reveal offers at triggers (A17): the terminal, the bot, or nobody (no offers).
+        #: Not part of the state: the answers are in the log, and offers come only between saves.
+        self.answer_trigger: AnswerTrigger | None = None
 
     # -- setup ----------------------------------------------------------------------------------
     @classmethod
@@ -709,6 +715,27 @@ class MageWarsGame(GameState[Action]):
             self.turn = DUMMY
         self.advance()
 
+    def offer_reveals(self, attacker: Unit, attack: Attack, target: Target, moment: str) -> None:
+        """Mage Wars Arena: an enchantment may be revealed at any time; offer it when an attack is
+        declared outside your decisions and the face-down enchantment would change it (ruling A17).
+        ``moment`` says in words what is happening."""
+        if self.answer_trigger is None:
+            return
+        for unit, trigger in ((attacker, "bearer_attacks"), (target, "bearer_attacked")):
+            if not isinstance(unit, Unit):
+                continue
+            for name in sorted(set(unit.hidden)):
+                card = card_book().get(name)
+                if not _answers(card, trigger, attack) or card.reveal_cost > self.mana:
+                    continue
+                action = Action("reveal", name=name, target=unit.id)
+                if self.answer_trigger(self, action, moment):
+                    self.event(f"as {moment}:", section=SEC_ARENA)
+                    self._reveal(unit, name)
+                else:
+                    self.event(f"you keep {name} on {unit.describe()} face down as {moment}",
+                               section=SEC_ARENA)
+
     def _reveal(self, unit: Unit, name: str) -> None:
         """Turn your face-down enchantment up, paying its reveal cost; from now on it works (ruling A13)."""
         self.mana -= card_book().get(name).reveal_cost
@@ -802,3 +829,16 @@ class MageWarsGame(GameState[Action]):
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
             raise DataError(f"saved Mage Wars game is malformed: {exc}") from None
 
+
+
+def _answers(card: Card, trigger: str, attack: Attack) -> bool:
+    """Whether revealing ``card`` at ``trigger`` changes this attack: its dice (non-spell or melee attacks
+    as the effect says) or the bearer's life (ruling A17)."""
+    effect = card.effect
+    if effect is None or effect.reveal_when != trigger:
+        return False
+    if effect.attack_dice:
+        return not attack.is_spell
+    if effect.melee_dice:
+        return attack.melee
+    return bool(effect.life)
