@@ -12,7 +12,8 @@ counter the card just played, destroy the creature just played or draw cards;
 every other card has no effect.
 
 Actions are strings: ``"play first"`` / ``"play second"`` (the initiative
-winner decides who plays first), ``"play:<card>"``, ``"respond:<card>"``
+winner decides who plays first), ``"play:<card>"`` (``"play:<card>@<wizard>"`` while two or more
+opponents stand), ``"respond:<card>"``
 (an interrupt, or a blocker in a seven-card duel), ``"pass"`` and ``"yield"``.
 
 >>> from magecraft.core.randomness import Randomness
@@ -52,6 +53,7 @@ THREE = "COMBAT: Three Card Duel"
 SEVEN = "COMBAT: Seven Card Duel"
 LIMITED = "COMBAT: Limited Turns Dueling"
 DUELING = "COMBAT: Magic Dueling Rules"
+MULTI = "COMBAT: Multi-Player Combat"
 ITEM_USE = "COMBAT: Magic Item Use"
 PREPARATION = "FEATS: Spell Preparation"
 SLEIGHT = "FEATS: Slight of Hand"
@@ -239,7 +241,7 @@ Phase = Literal["order", "play", "respond", "over"]
 
 
 class QuickDuel(GameState[str]):
-    """A quick duel between two Wizards, played card by card."""
+    """A quick duel between two Wizards (or three or more, each for themselves), played card by card."""
 
     system = "mtg_rpg"
 
@@ -248,7 +250,8 @@ class QuickDuel(GameState[str]):
                  chooser: str = "", order: Sequence[str] = (), active: str = "", pending: str | None = None,
                  turns_started: Mapping[str, int] | None = None, tiebreaks: int = 0,
                  items_at_risk: Sequence[str] = (),
-                 outcome: Mapping[str, Any] | None = None) -> None:
+                 outcome: Mapping[str, Any] | None = None, out: Sequence[str] = (),
+                 target: str | None = None) -> None:
         self.kind = kind
         self.turns = turns
         self.victory = victory
@@ -266,22 +269,30 @@ class QuickDuel(GameState[str]):
         #: Wizards whose items must be checked for destruction ("Item Destruction").
         self.items_at_risk = sorted(set(items_at_risk))
         self.outcome: dict[str, Any] | None = dict(outcome) if outcome is not None else None
+        #: Wizards who fell, yielded or ran out of cards in a duel of three or more (ruling R19).
+        self.out = list(out)
+        #: The Wizard the card or item being played is aimed at ("targets chosen by the attacker").
+        self.target = target
 
     # -- starting -------------------------------------------------------------------------------
     @classmethod
     def start(cls, first: Duellist, second: Duellist, kind: str, rng: Randomness, *, turns: int = 0,
               victory: str = "most life", ante: bool = False, referee: Sequence[Card] = (),
-              pool: CardPool | None = None, settings: Settings = DEFAULT_SETTINGS) -> QuickDuel:
+              pool: CardPool | None = None, settings: Settings = DEFAULT_SETTINGS,
+              others: Sequence[Duellist] = ()) -> QuickDuel:
         """Shuffle, ante if at stake, draw hands up to size and determine initiative ("Single Card Duel" 1-2).
 
         Initiative is the modifier (DX and feats) with no card played; ties go by DX,
         IQ and then a random card drawn from ``referee`` (by default both
-        libraries together).
+        libraries together).  ``others`` join a free-for-all of three or more Wizards (ruling R19): each
+        card is aimed at a Wizard still standing, and a Wizard who falls, yields or runs out of cards
+        leaves the duel.
         """
         chosen = pool or builtin_pool()
-        _check_start(first, second, kind, turns, victory)
+        duellists = (first, second, *others)
+        _check_start(duellists, kind, turns, victory)
         sides = []
-        for duellist in (first, second):
+        for duellist in duellists:
             cards = [chosen.get(n) for n in duellist.library]
             deck = SpellDeck(Deck(cards, name=f"{duellist.name}'s library"), hand_size=duellist.hand_size)
             if duellist.prepared is not None:
@@ -300,13 +311,17 @@ class QuickDuel(GameState[str]):
         for side in sides:
             side.deck.refill(rng)
             if len(side.deck.hand) < side.deck.hand_size:
-                duel._finish(duel._other(side.name), "the opponent ran out of cards drawing the first hand")
-                return duel
+                duel._leave(side.name, f"{side.name} ran out of cards drawing the first hand",
+                            "the opponent ran out of cards drawing the first hand")
+                if duel.phase == "over":
+                    return duel
         entries = [InitiativeEntry(d.name, d.dexterity if d.initiative is None else d.initiative, None, 0,
-                                   d.dexterity, d.intelligence) for d in (first, second)]
-        tie_cards = list(referee) or [chosen.get(n) for n in (*first.library, *second.library)]
+                                   d.dexterity, d.intelligence) for d in duellists if d.name not in duel.out]
+        tie_cards = list(referee) or [chosen.get(n) for d in duellists for n in d.library]
         order = initiative_order(entries, Deck(tie_cards, name="referee"), rng)
         duel.chooser = order[0].name
+        if len(sides) > 2:
+            duel.order = [e.name for e in order]
         rng.log.record("duel", f"{kind} duel: {duel.chooser} wins initiative and decides who plays first",
                        section=SECTIONS[kind], data={"victory": victory, "turns": turns, "ante": ante})
         return duel
@@ -317,7 +332,7 @@ class QuickDuel(GameState[str]):
             return None
         if self.phase == "order":
             return self.chooser
-        return self._other(self.active) if self.phase == "respond" else self.active
+        return self._aimed_at() if self.phase == "respond" else self.active
 
     def legal_actions(self) -> list[str]:
         if self.phase == "over":
@@ -328,11 +343,13 @@ class QuickDuel(GameState[str]):
         assert player is not None
         hand = self.sides[player].deck.hand
         if self.phase == "play":
-            plays = [f"play:{name}" for name in sorted({c.name for c in hand})]
+            aims = self._aims(player)
+            plays = [f"play:{name}{aim}" for name in sorted({c.name for c in hand}) for aim in aims]
             side = self.sides[player]
             usable = {*side.items, *(item for item, (_, left) in side.charges.items() if left > 0)}
-            uses = [] if side.item_used else [f"use:{name}" for name in sorted(usable)
-                                              if effect_of(self.item_card(player, name)) is not None]
+            uses = [] if side.item_used else [f"use:{name}{aim}" for name in sorted(usable)
+                                              if effect_of(self.item_card(player, name)) is not None
+                                              for aim in aims]
             passing = ["pass"] if self.kind == "limited-turns" and not self.tiebreaks else []
             return [*plays, *uses, *passing, "yield"]
         responses = [f"respond:{name}" for name in sorted({c.name for c in hand if self._can_respond(player, c)})]
@@ -344,8 +361,15 @@ class QuickDuel(GameState[str]):
         if action in self.legal_actions():
             return
         player = self.current_player()
-        verb, _, name = action.partition(":")
+        verb, _, aimed = action.partition(":")
+        name, at, aim = aimed.partition("@")
         section = SECTIONS[self.kind]
+        if verb in ("play", "use") and self.phase == "play" and player is not None:
+            opponents = self._opponents(player)
+            if (at and aim not in opponents) or (not at and len(opponents) > 1):
+                raise RuleError(f"{action!r}: aim the card with @WIZARD at one of {', '.join(opponents)}"
+                                if len(opponents) > 1 else f"{aim!r} is not {player}'s opponent",
+                                rule="targets chosen by the attacker", section=MULTI)
         if verb in ("play", "respond") and name:
             card = self._card_in_hand(player, name)
             if verb == "respond" and self.phase == "respond" and player is not None:
@@ -376,20 +400,27 @@ class QuickDuel(GameState[str]):
         assert player is not None
         if action == "yield":
             self.rng.log.record("duel", f"{player} yields", section=DUELING, data={"wizard": player})
-            self._finish(self._other(player), f"{player} yielded")
+            self._leave(player, f"{player} yielded")
             return
         if self.phase == "order":
-            first = player if action == "play first" else self._other(player)
-            self.order = [first, self._other(first)]
+            if len(self.sides) > 2:
+                # The initiative winner plays first or lets the next in initiative order go first.
+                first = player if action == "play first" else self.order[1]
+                self.order = [first, *(n for n in self.order if n != first)]
+            else:
+                first = player if action == "play first" else self._other(player)
+                self.order = [first, self._other(first)]
             self.rng.log.record("duel", f"{player} decides that {first} plays first", section=SINGLE,
                                 data={"first": first})
             self._begin_turn(first)
             return
-        verb, _, name = action.partition(":")
+        verb, _, aimed = action.partition(":")
+        name, _, aim = aimed.partition("@")
         if self.phase == "play":
             if verb == "pass":
                 self._end_turn()
                 return
+            self.target = aim or self._opponents(player)[0]
             if verb == "use":
                 self._use_item(player, name)
                 return
@@ -410,6 +441,49 @@ class QuickDuel(GameState[str]):
     # -- playing ----------------------------------------------------------------------------------
     def _other(self, name: str) -> str:
         return next(n for n in self.sides if n != name)
+
+    def _opponents(self, name: str) -> list[str]:
+        """The Wizards still standing that ``name`` may aim at, in seat order."""
+        return [n for n in self.sides if n != name and n not in self.out]
+
+    def _aims(self, player: str) -> list[str]:
+        """Action suffixes naming a target: none while a single opponent stands (two Wizards play as
+        before), else one per opponent ("@Mord")."""
+        opponents = self._opponents(player)
+        return [""] if len(opponents) == 1 else [f"@{n}" for n in opponents]
+
+    def _fall(self, name: str, reason: str = "") -> None:
+        """One of three or more Wizards is out; the last one standing wins."""
+        self.out.append(name)
+        self.rng.log.record("duel", f"{name} is out: {reason or 'fell unconscious'}", section=MULTI,
+                            data={"wizard": name})
+        standing = [n for n in self.sides if n not in self.out]
+        if len(standing) == 1:
+            self._finish(standing[0], f"{standing[0]} is the last Wizard standing")
+
+    def _aimed_at(self) -> str:
+        return self.target if self.target is not None else self._other(self.active)
+
+    def _leave(self, name: str, reason: str, two_wizard_reason: str | None = None, *,
+               move_on: bool = True) -> None:
+        """A Wizard is out: in a two-Wizard duel the other wins; with more, the Wizard leaves, play
+        moves on (unless a card is still resolving, ``move_on``) and the last one standing wins
+        (ruling R19)."""
+        if len(self.sides) == 2:
+            self._finish(self._other(name), two_wizard_reason or reason)
+            return
+        self._fall(name, reason)
+        if self.phase == "over" or not self.order or not move_on:
+            return  # still drawing the first hands, or the card being resolved moves play on
+        if self.phase == "order":
+            self.chooser = next(n for n in self.order if n not in self.out)
+            return
+        if self.phase == "respond" and name in (self.target, self.active):
+            # The card in flight has no one left to answer it or to act for: it is spent.
+            self.sides[self.active].deck.spend(self.pool.get(self.pending or ""))
+            self.pending = None
+        if name == self.active or (self.phase == "respond" and name == self.target):
+            self._end_turn()
 
     def _card_in_hand(self, player: str | None, name: str) -> Card:
         if player is None:
@@ -456,15 +530,17 @@ class QuickDuel(GameState[str]):
             self.turns_started[name] += 1
             # Standard duels skip the draw of the first player's first turn.
             if not (name == self.order[0] and self.turns_started[name] == 1) and not self._draw(name, 1):
+                if not self.is_terminal():
+                    self._end_turn()
                 return
         if not side.deck.hand:
-            self._finish(self._other(name), f"{name} ran out of cards in hand")
+            self._leave(name, f"{name} ran out of cards in hand")
 
     def _draw(self, name: str, count: int) -> bool:
         deck = self.sides[name].deck
         if len(deck.library) < count:
             deck.hand.extend(deck.library.draw_many(len(deck.library)))
-            self._finish(self._other(name), f"{name} ran out of cards in the library")
+            self._leave(name, f"{name} ran out of cards in the library", move_on=False)
             return False
         deck.hand.extend(deck.library.draw_many(count))
         self.rng.log.record("draw", f"{name} draws {count}", section=QUICK, data={"wizard": name, "count": count})
@@ -505,7 +581,7 @@ class QuickDuel(GameState[str]):
         self.rng.log.record("play", f"{player} plays {card.name}", section=SECTIONS[self.kind],
                             data={"wizard": player, "card": card.name})
         if self.kind == "single-card":
-            self._resolve_pending(self._other(player), None, card=card)
+            self._resolve_pending(self._aimed_at(), None, card=card)
         else:
             # The card waits, named by ``pending``, for the opponent's answer.
             self.phase = "respond"
@@ -581,7 +657,8 @@ class QuickDuel(GameState[str]):
     def _damage(self, player: str, amount: int, source: str) -> None:
         if amount <= 0:
             return
-        target = self.sides[self._other(player)]
+        # The active Wizard's card hits its target; an interrupt's damage hits the Wizard who played.
+        target = self.sides[self._aimed_at() if player == self.active else self.active]
         target.life -= amount
         self.sides[player].damage_dealt += amount
         self.rng.log.record("damage", f"{source} damages {target.name}", section=QUICK,
@@ -591,7 +668,10 @@ class QuickDuel(GameState[str]):
         if target.life <= 0:
             # Knocked out losing the duel: the loser's items are checked too.
             self._put_items_at_risk(target.name)
-            self._finish(player, f"{target.name} fell unconscious")
+            if len(self.sides) == 2:
+                self._finish(player, f"{target.name} fell unconscious")
+            else:
+                self._fall(target.name)
         elif self.victory == "first blood":
             self._finish(player, f"first blood to {player}")
 
@@ -602,35 +682,47 @@ class QuickDuel(GameState[str]):
                                 data={"wizard": name})
 
     def _end_turn(self) -> None:
-        other = self._other(self.active)
-        for name in (other, self.active):
-            if self.sides[name].plays_left > 0:
+        self.target = None
+        seat = self.order.index(self.active)
+        # The next Wizards in order of play, the one who just played last (two Wizards: the other, then
+        # the active one).
+        following = [self.order[(seat + step) % len(self.order)] for step in range(1, len(self.order) + 1)]
+        for name in following:
+            if name not in self.out and self.sides[name].plays_left > 0:
                 self._begin_turn(name)
                 return
         self._decide()
 
     def _decide(self) -> None:
         """All cards (or turns) are played: judge by the victory condition, or play on after a tie."""
-        a, b = self.order
+        standing = [n for n in self.order if n not in self.out]
         if self.victory in ("most life", "most damage"):
             most_life = self.victory == "most life"
-            score_a, score_b = ((s.life if most_life else s.damage_dealt) for s in (self.sides[a], self.sides[b]))
-            if score_a != score_b:
-                winner = a if score_a > score_b else b
-                self._finish(winner, f"{winner} has the {self.victory} at the end of the duel")
+            scores = {n: self.sides[n].life if most_life else self.sides[n].damage_dealt for n in standing}
+            best = max(scores.values())
+            leaders = [n for n in standing if scores[n] == best]
+            if len(leaders) == 1:
+                self._finish(leaders[0], f"{leaders[0]} has the {self.victory} at the end of the duel")
                 return
         self.tiebreaks += 1
         self.rng.log.record("duel", "no winner yet: each Wizard plays another card", section=SINGLE,
                             data={"tiebreak": self.tiebreaks})
-        for side in self.sides.values():
-            side.plays_left = 1
-        self._begin_turn(a)
+        for name in standing:
+            self.sides[name].plays_left = 1
+        self._begin_turn(standing[0])
 
     def _finish(self, winner: str, reason: str) -> None:
-        loser = self._other(winner)
         self.phase = "over"
-        self.outcome = {"winner": winner, "loser": loser, "reason": reason,
-                        "ante_won": self.sides[loser].ante}
+        self.target = None
+        if len(self.sides) == 2:
+            loser = self._other(winner)
+            self.outcome = {"winner": winner, "loser": loser, "reason": reason,
+                            "ante_won": self.sides[loser].ante}
+        else:
+            # "Each Wizard in the duel must give up an ante card": the victor gains every loser's.
+            losers = [n for n in self.sides if n != winner]
+            self.outcome = {"winner": winner, "losers": losers, "reason": reason,
+                            "ante_won": [a for n in losers if (a := self.sides[n].ante) is not None]}
         self.rng.log.record("duel", f"{winner} wins: {reason}", section=DUELING, data=dict(self.outcome))
 
     # -- saving and hidden information ------------------------------------------------------------
@@ -642,7 +734,7 @@ class QuickDuel(GameState[str]):
                 "settings": self.settings.to_dict(), "phase": self.phase, "chooser": self.chooser,
                 "order": list(self.order), "active": self.active, "pending": self.pending,
                 "turns_started": dict(self.turns_started), "tiebreaks": self.tiebreaks,
-                "items_at_risk": list(self.items_at_risk),
+                "items_at_risk": list(self.items_at_risk), "out": list(self.out), "target": self.target,
                 "outcome": self.outcome, "sides": [s.to_dict() for s in self.sides.values()],
                 "cards": [self.pool.get(n).to_dict() for n in names],
                 "rng": self.rng.snapshot(), "log": self.log.to_list()}
@@ -659,7 +751,8 @@ class QuickDuel(GameState[str]):
                        order=list(raw["order"]), active=str(raw["active"]), pending=raw["pending"],
                        turns_started=raw["turns_started"], tiebreaks=int(raw["tiebreaks"]),
                        items_at_risk=raw["items_at_risk"],
-                       outcome=raw["outcome"])
+                       outcome=raw["outcome"], out=[str(n) for n in raw.get("out", [])],
+                       target=raw.get("target"))
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"saved duel is malformed: {exc}") from None
 
@@ -703,16 +796,16 @@ def _ante(deck: SpellDeck, duellist: Duellist, rng: Randomness) -> str:
     return given.name
 
 
-def _check_start(first: Duellist, second: Duellist, kind: str, turns: int, victory: str) -> None:
+def _check_start(duellists: Sequence[Duellist], kind: str, turns: int, victory: str) -> None:
     if kind not in KINDS:
         raise InputError(f"unknown duel kind {kind!r} (one of {', '.join(KINDS)})")
     if kind == "limited-turns" and turns not in LIMITED_TURNS:
         raise InputError(f"a limited-turns duel lasts {', '.join(map(str, LIMITED_TURNS))} turns, not {turns}")
     if victory not in VICTORY_CONDITIONS:
         raise InputError(f"unknown victory condition {victory!r} (one of {', '.join(VICTORY_CONDITIONS)})")
-    if first.name == second.name:
-        raise InputError("a duel needs two Wizards with different names")
-    for duellist in (first, second):
+    if len({d.name for d in duellists}) != len(duellists):
+        raise InputError("a duel needs Wizards with different names")
+    for duellist in duellists:
         if not duellist.library:
             raise InputError(f"{duellist.name} has no library to duel with")
         if duellist.life < 1 or duellist.hand_size < 1:
@@ -746,7 +839,7 @@ def choose_action(duel: QuickDuel) -> str:
         player = duel.active
 
         def item_threat(action: str) -> int:
-            return card_threat(duel.item_card(player, action[4:]), duel.settings)
+            return card_threat(duel.item_card(player, action[4:].partition("@")[0]), duel.settings)
 
         uses = [a for a in actions if a.startswith("use:") and item_threat(a)]
         if uses:
@@ -754,7 +847,7 @@ def choose_action(duel: QuickDuel) -> str:
         plays = [a for a in actions if a.startswith("play:")]
         if not plays:
             return "pass" if "pass" in actions else "yield"
-        return max(plays, key=lambda a: (card_threat(duel.pool.get(a[5:]), duel.settings), a))
+        return max(plays, key=lambda a: (card_threat(duel.pool.get(a[5:].partition("@")[0]), duel.settings), a))
     threat = card_threat(duel.pool.get(duel.pending or ""), duel.settings)
     answers = [a for a in actions if a.startswith("respond:")]
     if threat >= 2 and answers:

@@ -1,0 +1,105 @@
+"""Quick duels of three or more Wizards, each for themselves (seed 000, COMBAT "Multi-Player Combat",
+"Quick Duels"; ruling R19): the attacker chooses the target, a Wizard out leaves, the last standing
+or the victory condition decides."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from magecraft.core.errors import RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.duel import Duellist, QuickDuel, truncated_deck
+
+POOL = builtin_pool()
+KIND_TURNS = [("single-card", 0), ("three-card", 0), ("seven-card", 0), ("limited-turns", 5)]
+ILLEGAL_CANDIDATES = ["play first", "play second", "pass", "yield", "play:Shivan Dragon", "play:Nowhere Card",
+                      "respond:Shock", "respond:Giant Growth", "use:Shock", "use:Nowhere Card", "fly", "play:",
+                      "respond:", "play:Lava Axe", "respond:Lava Axe", "play:Shock@A", "play:Shock@Nobody",
+                      "use:Shock@C"]
+
+
+def wizard(name, *cards, life=14, dx=1):
+    return Duellist(name, life=life, hand_size=len(cards), dexterity=dx, intelligence=1, library=tuple(cards))
+
+
+def three(c_life=14):
+    d = QuickDuel.start(wizard("A", "Lava Axe", dx=3), wizard("B", "Shock", dx=2), "single-card",
+                        Randomness.scripted([]), others=[wizard("C", "Shock", life=c_life, dx=1)])
+    d.apply("play first")
+    return d
+
+
+def test_the_attacker_chooses_the_target_and_the_most_life_wins() -> None:
+    d = three()
+    assert d.order == ["A", "B", "C"]
+    assert d.legal_actions() == ["play:Lava Axe@B", "play:Lava Axe@C", "yield"]
+    for action in ("play:Lava Axe@C", "play:Shock@A", "play:Shock@A"):
+        d.apply(action)
+    result = d.result()
+    assert result["life"] == {"A": 10, "B": 14, "C": 9}
+    assert (result["winner"], result["losers"]) == ("B", ["A", "C"])
+
+
+def test_a_wizard_who_falls_leaves_and_plays_no_more() -> None:
+    d = three(c_life=5)
+    d.apply("play:Lava Axe@C")  # C falls to 0
+    assert d.out == ["C"] and d.current_player() == "B"
+    assert d.legal_actions() == ["play:Shock", "yield"]  # one opponent left: no aim needed
+    d.apply("play:Shock")
+    assert d.result()["winner"] == "B" and d.result()["life"] == {"A": 12, "B": 14, "C": 0}
+
+
+def test_the_last_wizard_standing_wins() -> None:
+    d = three(c_life=5)
+    d.apply("play:Lava Axe@C")
+    d.apply("yield")  # B yields
+    result = d.result()
+    assert (result["winner"], result["reason"]) == ("A", "A is the last Wizard standing")
+    assert d.out == ["C", "B"]
+
+
+def test_an_unaimed_or_self_aimed_card_is_refused_and_changes_nothing() -> None:
+    d = three()
+    before = d.to_dict()
+    with pytest.raises(RuleError, match="aim the card with @WIZARD at one of B, C") as info:
+        d.apply("play:Lava Axe")
+    assert info.value.section == "COMBAT: Multi-Player Combat"
+    with pytest.raises(RuleError, match="aim the card"):
+        d.apply("play:Lava Axe@A")
+    assert d.to_dict() == before
+    assert QuickDuel.from_dict(json.loads(json.dumps(before))).to_dict() == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), kind=st.sampled_from(KIND_TURNS),
+       picks=st.lists(st.tuples(st.booleans(), st.integers(0, 1000)), min_size=1, max_size=80))
+def test_random_legal_and_illegal_actions_with_three_wizards(seed, kind, picks) -> None:
+    """Illegal actions raise RuleError and change nothing; the state round-trips at every step."""
+    rng = Randomness.seeded(seed)
+    cards = list(POOL)
+    libs = [tuple(c.name for c in truncated_deck(cards, rng)) for _ in range(3)]
+    d = QuickDuel.start(Duellist("A", 14, 4, 1, 1, libs[0]), Duellist("B", 12, 5, 2, 1, libs[1]), kind[0], rng,
+                        turns=kind[1], ante=True, others=[Duellist("C", 10, 4, 1, 2, libs[2])])
+    for illegal, index in picks:
+        saved = d.to_dict()
+        restored = QuickDuel.from_dict(json.loads(json.dumps(saved)))
+        assert restored.to_dict() == saved
+        legal = d.legal_actions()
+        if d.is_terminal():
+            assert legal == [] and d.result()["winner"] in ("A", "B", "C")
+        if illegal or not legal:
+            action = ILLEGAL_CANDIDATES[index % len(ILLEGAL_CANDIDATES)]
+            if action in legal:
+                continue
+            with pytest.raises(RuleError):
+                d.apply(action)
+            assert d.to_dict() == saved
+        else:
+            action = legal[index % len(legal)]
+            d.apply(action)
+            restored.apply(action)
+            assert restored.to_dict() == d.to_dict()
+            assert d.current_player() not in d.out
