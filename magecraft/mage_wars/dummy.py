@@ -180,7 +180,9 @@ def creature_turn(game: MageWarsGame) -> None:
         return
     unit = _pick(game, ready, lambda u: (-u.card.cost,), "Dummy Mage: creatures of equal mana cost",
                  SEC_CREATURE)
+    dazed = game.dazed_going_in(unit)
     act(game, unit)
+    game.end_activation(unit, dazed)
 
 
 def _target_rank(target: Unit) -> tuple[int, ...]:

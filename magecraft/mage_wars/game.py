@@ -47,6 +47,9 @@ from magecraft.mage_wars.units import (
 #: The Dummy Mage's four decks (seed 003 Setup 2), in the order they are shown.
 DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 
+#: The choices of ``Settings.daze_ends`` (ruling A18).
+DAZE_ENDS = ("activation", "reset")
+
 #: Asked at a trigger in the middle of a turn: should this reveal be made, at this moment (words)?
 AnswerTrigger = Callable[["MageWarsGame", "Action", str], bool]
 
@@ -71,6 +74,9 @@ class Settings:
     alternate_multiplier: int = 2
     #: A game still running after this many rounds is a draw (not in the seed; keeps bot games finite).
     max_rounds: int = 40
+    #: When a Daze goes (ruling A18): "activation" -- at the end of the dazed creature's next activation
+    #: (the Dummy Mage's: its quick cast/action), as the published rules are read; "reset" -- at the next Reset.
+    daze_ends: str = "activation"
     walls: tuple[Wall, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -110,6 +116,8 @@ class Settings:
             raise DataError("settings: alternate_multiplier cannot be negative")
         if self.max_rounds < 1:
             raise DataError("settings: max_rounds must be at least 1")
+        if self.daze_ends not in DAZE_ENDS:
+            raise DataError(f"settings: daze_ends must be one of {', '.join(DAZE_ENDS)}, not {self.daze_ends!r}")
 
 
 @dataclass(frozen=True)
@@ -347,7 +355,8 @@ class MageWarsGame(GameState[Action]):
             unit.guarding = False
             unit.battle_fury = unit.perfect_strike = unit.zap_used = False
             unit.round_traits.clear()
-            unit.remove_condition("Daze")
+            if self.settings.daze_ends == "reset":
+                unit.remove_condition("Daze")
             unit.remove_condition("Slam")
         self.quickcast_used = False
         self.mana += self.you.card.channeling
@@ -407,7 +416,9 @@ class MageWarsGame(GameState[Action]):
         dummy_first = self.initiative == DUMMY or self.you_passed or not you_can
         if dummy_first and not self.done[DUMMY]:
             self.done[DUMMY] = True
+            dazed = self.dazed_going_in(self.dummy)
             dummy.quick_cast(self)
+            self.end_activation(self.dummy, dazed)
             return
         if you_can:
             self.pending = "quick_cast"
@@ -708,12 +719,27 @@ class MageWarsGame(GameState[Action]):
                 self.done[YOU] = True
             self._cast(card_book().get(action.name), action.target, action.reveal)
         else:
+            unit = self.units[action.actor]
+            dazed = self.dazed_going_in(unit)
             self._activate(action)
+            self.end_activation(unit, dazed)
             if action.actor == YOU and self.winner is None and self._may_quick_cast_after_action():
                 self.pending = "after_action"
                 return
             self.turn = DUMMY
         self.advance()
+
+    def dazed_going_in(self, unit: Unit) -> bool:
+        """Whether a creature starts its activation dazed (a Slam stands it up dazed, Codex Slam)."""
+        return "Daze" in unit.conditions or "Slam" in unit.conditions
+
+    def end_activation(self, unit: Unit, dazed: bool) -> None:
+        """Daze: the Daze a creature carried into its activation goes at the end of it; one gained during
+        the activation stays for its next (ruling A18, setting ``daze_ends``)."""
+        if (dazed and self.settings.daze_ends == "activation" and unit.id in self.units
+                and "Daze" in unit.conditions):
+            unit.remove_condition("Daze")
+            self.event(f"{unit.describe()} is no longer dazed", section=SEC_ARENA)
 
     def offer_reveals(self, attacker: Unit, attack: Attack, target: Target, moment: str) -> None:
         """Mage Wars Arena: an enchantment may be revealed at any time; offer it when an attack is

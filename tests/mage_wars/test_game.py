@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from magecraft.core.errors import InputError, RuleError
+from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mage_wars import dummy
@@ -69,12 +69,18 @@ def test_reset_channel_and_upkeep_in_the_ready_stage(build):
     game.units["y1"].ready = False
     game.units["y1"].guarding = True
     game.units["y1"].add_condition("Daze")
+    game.units["y1"].add_condition("Slam")
     game.ready_stage()
     wolf = game.units["y1"]
-    assert wolf.ready and not wolf.guarding and wolf.conditions == {}
+    # The Slam ends with the round; the Daze waits for the Wolf's next activation (A18).
+    assert wolf.ready and not wolf.guarding and wolf.conditions == {"Daze": 1}
     assert game.mana == 13
     assert game.units["d2"].damage == 2
     assert game.initiative == YOU and game.round == 2
+    game = build([], creatures=[(YOU, "Timber Wolf", "B2", 0)], settings=Settings(daze_ends="reset"))
+    game.units["y1"].add_condition("Daze")
+    game.ready_stage()
+    assert game.units["y1"].conditions == {}
 
 
 def _unchanged(game, action):
@@ -223,9 +229,11 @@ def test_a_stunned_mage_cannot_quick_cast_an_attack_but_may_cast_other_quick_spe
     assert {a.name for a in game.legal_actions() if a.kind == "quick_cast"} == {"Knockdown"}
     _unchanged(game, Action("quick_cast", name="Jet Stream", target=DUMMY))
     game.apply(Action("quick_cast", name="Knockdown", target=DUMMY))
-    # Knocked down, the Dummy Mage stands up dazed at its quick cast and acts (Codex, Slam).
+    # Knocked down, the Dummy Mage stands up dazed at its quick cast and acts (Codex, Slam); the Daze
+    # goes when that action ends (A18).
     assert says(game)[:2] == ["knocked down: stands up dazed and acts", "rolled 1: move"]
-    assert game.dummy.conditions == {"Daze": 1}
+    assert game.dummy.conditions == {}
+    assert "Warlock (dummy) is no longer dazed" in [e.label for e in game.log]
 
 
 def test_a_stunned_mage_spends_its_action_or_casts_a_quick_spell_that_is_not_an_attack(build):
@@ -418,7 +426,7 @@ def test_a_creature_the_dummy_mage_kills_itself_counts_for_nobody_at_the_alterna
 
 
 def test_your_knocked_down_creature_stands_up_dazed_and_acts(build):
-    # Daze check 6: the bite misses; the Wolf is dazed, no longer knocked down.
+    # Daze check 6: the bite misses; the Wolf stood up dazed, and the Daze goes as its activation ends (A18).
     game = build([6], you="D3", dummy="A1", stage="creatures", creatures=[(YOU, "Timber Wolf", "B1", 0),
                                                                            (DUMMY, "Bitterwood Fox", "B1", 0)])
     game.units["d2"].ready = False
@@ -428,8 +436,26 @@ def test_your_knocked_down_creature_stands_up_dazed_and_acts(build):
     bite = Action("activate", "y1", "B1", "attack", "Bite", "d2")
     assert bite in game.legal_actions()
     game.apply(bite)
-    assert wolf.conditions == {"Daze": 1} and game.units["d2"].damage == 0
-    assert "Timber Wolf (y1) stands up dazed" in [e.label for e in game.log]
+    assert wolf.conditions == {} and game.units["d2"].damage == 0
+    labels = [e.label for e in game.log]
+    assert labels.index("Timber Wolf (y1) stands up dazed") < labels.index("Timber Wolf (y1) is no longer dazed")
+
+
+def test_a_daze_lasts_until_the_end_of_the_creatures_next_activation(build):
+    # The Dummy Mage's dazed Wolf: Daze check 7 (the bite goes on), Bite 1, 1, 3, 4 = 3 damage to your mage.
+    game = build([7, 1, 1, 3, 4], you="B1", dummy="A1", stage="creatures",
+                 creatures=[(DUMMY, "Timber Wolf", "B1", 0)])
+    wolf = game.units["d1"]
+    wolf.add_condition("Daze")
+    game.you.ready = False
+    dummy.creature_turn(game)
+    assert game.you.damage == 3 and wolf.conditions == {}
+    # A Daze gained during the activation itself (not carried in) stays for the next one.
+    wolf.add_condition("Daze")
+    game.end_activation(wolf, dazed=False)
+    assert wolf.conditions == {"Daze": 1}
+    with pytest.raises(DataError, match="daze_ends must be one of activation, reset"):
+        Settings(daze_ends="never").validate()
 
 
 def test_stun_and_slam_end_guarding(build):
