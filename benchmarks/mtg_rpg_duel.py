@@ -14,15 +14,16 @@ from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.duel import Duellist, QuickDuel, play_out, truncated_deck
 
 
-def duels(kind: str, games: int) -> float:
+def duels(kind: str, games: int, wizards: int = 2) -> float:
     cards = list(builtin_pool())
     start = time.perf_counter()
     for seed in range(games):
         rng = Randomness.seeded(seed)
-        first = tuple(c.name for c in truncated_deck(cards, rng))
-        second = tuple(c.name for c in truncated_deck(cards, rng))
-        play_out(QuickDuel.start(Duellist("A", 14, 4, 2, 2, first), Duellist("B", 14, 5, 1, 3, second), kind, rng,
-                                 turns=10 if kind == "limited-turns" else 0))
+        libraries = [tuple(c.name for c in truncated_deck(cards, rng)) for _ in range(wizards)]
+        first, second, *others = (Duellist(f"W{i}", 14, 4 + i % 2, 2, 2, library)
+                                  for i, library in enumerate(libraries))
+        play_out(QuickDuel.start(first, second, kind, rng, turns=10 if kind == "limited-turns" else 0,
+                                 others=others))
     return games / (time.perf_counter() - start)
 
 
@@ -41,6 +42,7 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     for kind in ("single-card", "three-card", "seven-card", "limited-turns"):
         print(f"{kind:14} {duels(kind, games):8.0f} duels/second")
+    print(f"{'three-card x3':14} {duels('three-card', games, 3):8.0f} duels/second (three Wizards)")
     print(f"{'actions':14} {actions(games * 20):8.0f} actions/second")
 
 
