@@ -156,6 +156,10 @@ def test_bad_card_entries_are_refused():
     with pytest.raises(DataError, match="unknown target requirement"):
         card_from_dict({"name": "X", "type": "incantation", "cost": 1, "action": "quick", "range": "0-1",
                         "effect": {"side": "enemy", "text": "x", "requires": ["tall"]}})
+    with pytest.raises(DataError, match="reveal_when must be one of '', 'bearer_attacks', 'bearer_attacked'"):
+        card_from_dict({"name": "X", "type": "enchantment", "cost": 1, "action": "quick", "range": "0-1",
+                        "effect": {"side": "enemy", "text": "x", "reveal_when": "whenever"}})
+    assert card_book().get("Bull Endurance").effect.reveal_when == "bearer_attacked"
 
 
 def test_compass_rose_and_attack_die_tables():

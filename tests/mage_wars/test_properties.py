@@ -55,6 +55,8 @@ def _same(a: dict[str, object], b: dict[str, object]) -> bool:
 def test_random_decisions_refuse_cleanly_and_round_trip(seed, book, walled, steps):
     walls = (Wall("w1", ("B1", "C1"), 6, 1), Wall("w2", ("C2", "C3"), 8, passable=True)) if walled else ()
     game = MageWarsGame.new(Randomness.seeded(seed), ready_spellbooks()[book], Settings(walls=walls))
+    # Reveal offers in the Dummy Mage's turn (A17) answered yes and no in turn, so they are exercised too.
+    game.answer_trigger = lambda game, action, moment: len(game.log) % 2 == 0
     for illegal, pick in steps:
         if game.is_terminal():
             break
