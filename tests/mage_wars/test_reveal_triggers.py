@@ -6,6 +6,7 @@ from magecraft.cli import mage_wars as cli
 from magecraft.cli import options
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.bot import answer_trigger
+from magecraft.mage_wars.combat import resolve_attack
 from magecraft.mage_wars.game import Action, MageWarsGame
 from magecraft.mage_wars.units import DUMMY, YOU
 
@@ -60,6 +61,20 @@ def test_agony_revealed_on_the_attacker_takes_two_dice_off_its_bite(build):
     dummy.act(game, game.units["d1"])
     assert offers == ["Timber Wolf (d1) attacks Bitterwood Fox (y2) with Bite: reveal Agony on Timber Wolf (d1)"]
     assert (game.units["y2"].damage, game.units["d1"].enchantments, game.mana) == (4, ["Agony"], 0)
+
+
+def test_bear_strength_revealed_as_your_hydra_counterstrikes(build):
+    # The Wolf bites your Hydra (four blanks); the Hydra's Snapping Bite counterstrikes with 4 + 2 dice, all
+    # 1s: 6 damage, 2 soaked by the Wolf's armour.
+    game = build([1, 1, 1, 1, 3, 3, 3, 3, 3, 3], mana=5,
+                 creatures=[(DUMMY, "Timber Wolf", "B2", 0), (YOU, "Darkfenne Hydra", "B2", 0)])
+    wolf, hydra = game.units["d1"], game.units["y2"]
+    hydra.hidden.append("Bear Strength")
+    offers = _answering(game, True)
+    resolve_attack(game, wolf, wolf.attack_named("Bite"), hydra)
+    assert offers == ["Darkfenne Hydra (y2) attacks Timber Wolf (d1) with Snapping Bite: reveal Bear Strength on "
+                      "Darkfenne Hydra (y2)"]
+    assert (wolf.damage, hydra.enchantments, game.mana) == (4, ["Bear Strength"], 2)
 
 
 def test_no_offer_without_the_mana_a_listener_or_a_use(build):
@@ -125,3 +140,14 @@ def test_the_terminal_offers_the_reveal_and_explains_a_wrong_answer(build, capsy
                           "Endurance on Bitterwood Fox (y2) for 3 mana now? (y/n; 'card NAME' shows a card)")
     assert "'maybe' is not an answer: type y or n" in capsys.readouterr().out
     assert game.units["y2"].remaining_life == 3 and game.round == 2 and game.pending == "plan"
+
+
+def test_the_terminal_lists_the_quick_cast_after_your_mages_action(build, capsys, monkeypatch):
+    game = build([], you="B1", dummy="A1", stage="creatures", mana=10)
+    game.pending, game.turn, game.planned = "after_action", YOU, ["Jet Stream"]
+    game.you.ready = False
+    monkeypatch.setattr(options, "ask_at_terminal", lambda prompt: "1")
+    assert cli._ask_action(game) == Action("pass")
+    out = capsys.readouterr().out
+    assert "1. pass: no quick cast after your mage's action" in out
+    assert "quick cast Jet Stream on Warlock (dummy)" in out
