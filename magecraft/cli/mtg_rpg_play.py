@@ -86,6 +86,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     check_land_tapping,
     length_for,
     settle,
+    settle_free_for_all,
     table_outcome,
 )
 from magecraft.mtg_rpg.monsters import monster_from_card
@@ -577,6 +578,9 @@ def duel_command(
         "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")] = None,
     play_as: Annotated[str | None, typer.Option(
         "--play-as", help="Choose this Wizard's cards yourself (the other plays itself).")] = None,
+    also: Annotated[list[str] | None, typer.Option(
+        "--also", help="Another Wizard (or 'referee-3') in a quick duel of three or more, each for themselves.")]
+    = None,
     prepare: Annotated[list[str] | None, typer.Option(
         "--prepare", help="WIZARD=SPELL: the spell a Wizard with Spell Preparation puts in hand first.")] = None,
     at_table: Annotated[bool, typer.Option(
@@ -609,6 +613,12 @@ def duel_command(
     """
     if first.casefold() == second.casefold():
         raise typer.BadParameter("a duel needs two different Wizards", param_hint="SECOND")
+    everyone = (first, second, *(also or ()))
+    if len({n.casefold() for n in everyone}) != len(everyone):
+        raise typer.BadParameter("each Wizard joins the duel once", param_hint="--also")
+    if also and (kind == STANDARD or at_table or outside_help is not None):
+        raise typer.BadParameter("a duel of three or more is a quick duel without outside help (at the table the "
+                                 "referee settles it)", param_hint="--also")
     if kind == STANDARD or at_table:
         if kind not in (STANDARD, "limited-turns"):
             raise typer.BadParameter(f"only a standard or limited-turns duel is played at the table, not {kind}",
@@ -630,7 +640,7 @@ def duel_command(
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join((*KINDS, STANDARD))}", param_hint="--kind")
     if turns is not None and kind != "limited-turns":
         raise typer.BadParameter(f"only a limited-turns duel has turns, not a {kind} duel", param_hint="--turns")
-    if play_as is not None and play_as not in (first, second):
+    if play_as is not None and play_as not in everyone:
         raise typer.BadParameter(f"{play_as!r} is not in this duel", param_hint="--play-as")
     if outside_help is not None and outside_help not in (first, second):
         raise typer.BadParameter(f"{outside_help!r} is not in this duel", param_hint="--outside-help")
@@ -647,40 +657,49 @@ def duel_command(
     prepared: dict[str, str] = {}
     for entry in prepare or ():
         wizard_name, sep, spell = entry.partition("=")
-        if not sep or wizard_name.strip() not in (first, second) or not spell.strip():
+        if not sep or wizard_name.strip() not in everyone or not spell.strip():
             raise typer.BadParameter(f"{entry!r}: give WIZARD=SPELL for a Wizard in this duel",
                                      param_hint="--prepare")
         prepared[wizard_name.strip()] = spell.strip()
     rules = house_rules_from(house_rules)
-    entrants = [_duellist(store, n, pool, rng, prepared.get(n), rules) for n in (first, second)]
-    a, b = (entrant[0] for entrant in entrants)
+    entrants = [_duellist(store, n, pool, rng, prepared.get(n), rules) for n in everyone]
+    a, b, *others = (entrant[0] for entrant in entrants)
     ante = terms.stakes == "ante"
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
-                           victory=terms.victory, ante=ante, pool=pool, settings=rules)
+                           victory=terms.victory, ante=ante, pool=pool, settings=rules, others=others)
     while not duel.is_terminal():
         duel.apply(_ask_action(duel, play_as) if play_as is not None and duel.current_player() == play_as
                    else choose_action(duel))
     if save:
         store.save(save, SYSTEM, "game", duel.to_dict())
     result = duel.result()
-    settlement = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help,
-                        ante={n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None)
+    antes = {n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None
+    if others:
+        settlements = settle_free_for_all(result["winner"], result["losers"], loser_pays=not unpaid, ante=antes)
+    else:
+        one = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help, ante=antes)
+        settlements = {first: one, second: one}
     for _, record, saved in entrants:
         if record is not None and saved is not None:
             wizard = record.character
+            settlement = settlements[wizard.name]
             if settlement.backlash and wizard.name == settlement.loser:
                 record = CharacterRecord(record.character, record.rng,
                                          {**record.extra, RESTITUTION_OWED: settlement.winner})
             store_deck(store, record, after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng),
                        saved, record.rng)
     if json:
-        print_json({"terms": terms.to_dict(), "result": result, "settlement": settlement.to_dict(),
-                    "log": duel.log.to_list()})
+        settled: Any = ({n: settlements[n].to_dict() for n in result["losers"]} if others
+                        else settlements[first].to_dict())
+        print_json({"terms": terms.to_dict(), "result": result, "settlement": settled, "log": duel.log.to_list()})
         return
     plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "draw", "life")]
-    console().print(event_table(plays, title=f"{kind} duel: {a.name} challenges {b.name} ({terms.stakes})"))
+    joined = f" (with {', '.join(also or ())})" if others else ""
+    title = f"{kind} duel: {a.name} challenges {b.name}{joined} ({terms.stakes})"
+    console().print(event_table(plays, title=title))
     _print_result(result)
-    _print_settlement(settlement, outside_help)
+    for loser in result["losers"] if others else [result["loser"]]:
+        _print_settlement(settlements[loser], outside_help)
 
 
 #: The "Full Deck" length of the ritual's step 2: a standard Magic duel, always played at the table.
@@ -791,9 +810,10 @@ def _ask_action(duel: QuickDuel, player: str) -> str:
     """Show the player what they may see (not the opponent's life) and ask for a legal action."""
     seen = duel.observation(player)
     mine = next(s for s in seen["sides"] if s["name"] == player)
-    theirs = next(s for s in seen["sides"] if s["name"] != player)
+    holding = "; ".join(f"{s['name']} holds {s['deck']['hand']} card(s)"
+                        for s in seen["sides"] if s["name"] != player)
     console().print(f"{player}: life {mine['life']}; hand {', '.join(mine['deck']['hand']) or 'empty'}. "
-                    f"{theirs['name']} holds {theirs['deck']['hand']} card(s).")
+                    f"{holding}.")
     if duel.pending:
         console().print(f"{duel.active} plays [bold]{duel.pending}[/bold].")
     actions = duel.legal_actions()

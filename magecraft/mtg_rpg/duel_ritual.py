@@ -14,7 +14,7 @@ the defender sets the victory conditions (4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -243,6 +243,23 @@ def table_outcome(terms: DuelTerms, *, life: Mapping[str, int], damage: Mapping[
                         rule="a tie plays on", section="COMBAT: Single Card Duel")
     winner, loser = (a, b) if score[a] > score[b] else (b, a)
     return TableOutcome(winner, loser, f"{winner} has the {terms.victory} at the end of the duel", life, dealt)
+
+
+def settle_free_for_all(winner: str, losers: Sequence[str], *, loser_pays: bool = True,
+                        ante: Mapping[str, str] | None = None) -> dict[str, Settlement]:
+    """Settle a quick duel of three or more Wizards (ruling R19), one :class:`Settlement` for each
+    Wizard's sheet: "each Wizard in the duel must give up an ante card" and the victor gains every
+    loser's; each loser who does not pay suffers the karmic backlash towards the victor."""
+    if not losers or winner in losers:
+        raise InputError("a free-for-all needs a victor and the Wizards who lost")
+    if ante is not None and set(ante) != {winner, *losers}:
+        raise RuleError("an ante duel needs an ante card from each Wizard",
+                        rule="each Wizard gives up an ante card", section="COMBAT: Multi-Player Combat")
+    won = {loser: (ante[loser],) if ante is not None else () for loser in losers}
+    settled = {loser: Settlement(winner, loser, won[loser], backlash=not loser_pays) for loser in losers}
+    settled[winner] = Settlement(winner, losers[0], tuple(card for loser in losers for card in won[loser]),
+                                 backlash=False)
+    return settled
 
 
 #: The saved Wizard's record notes whom an unpaid loser owes restitution (the karmic backlash).

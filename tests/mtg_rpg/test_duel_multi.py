@@ -3,14 +3,18 @@
 or the victory condition decides."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from magecraft.cli.app import main
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.character import CharacterRecord, example_character, load_character, save_character
 from magecraft.mtg_rpg.duel import Duellist, QuickDuel, truncated_deck
 
 POOL = builtin_pool()
@@ -103,3 +107,33 @@ def test_random_legal_and_illegal_actions_with_three_wizards(seed, kind, picks) 
             restored.apply(action)
             assert restored.to_dict() == d.to_dict()
             assert d.current_player() not in d.out
+
+
+# -- the command --------------------------------------------------------------------------------
+
+def test_cli_three_wizard_ante_duel_settles_every_sheet(tmp_path, capsys) -> None:
+    db = tmp_path / "s.sqlite3"
+    store = SaveStore(db)
+    sheets = (("Sarin", 3, ["Lava Axe"] * 10), ("Mord", 2, ["Shock"] * 10), ("Tev", 1, ["Shock"] * 10))
+    for name, dx, cards in sheets:
+        attributes = {**example_character().attributes, "DX": dx}
+        wizard_sheet = replace(example_character(), name=name, attributes=attributes, library=tuple(cards))
+        save_character(store, CharacterRecord(wizard_sheet, Randomness.seeded(1), {}))
+    code = main(["mtg-rpg", "duel", "Sarin", "Mord", "--also", "Tev", "--stakes", "ante", "--unpaid",
+                 "--seed", "1", "--db", str(db), "--json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    data = json.loads(out.out)
+    # Sarin (DX 3) plays first; the simple player aims at the last opponent by name: Lava Axe and
+    # Mord's Shock at Tev, Tev's Shock at Sarin
+    assert data["result"]["life"] == {"Sarin": 12, "Mord": 14, "Tev": 7}
+    assert (data["result"]["winner"], data["result"]["losers"]) == ("Mord", ["Sarin", "Tev"])
+    assert data["settlement"]["Sarin"] == {"winner": "Mord", "loser": "Sarin", "ante_won": ["Lava Axe"],
+                                           "backlash": True}
+    mord, sarin = load_character(store, "Mord"), load_character(store, "Sarin")
+    assert sorted(mord.character.spare_cards) == ["Lava Axe", "Shock"]
+    assert sarin.extra["restitution_owed_to"] == "Mord" and sarin.character.library.count("Lava Axe") == 9
+    assert load_character(store, "Tev").extra["restitution_owed_to"] == "Mord"
+    helped = ["--also", "Tev", "--outside-help", "Tev", "--db", str(db)]
+    assert main(["mtg-rpg", "duel", "Sarin", "Mord", *helped]) == 2
+    assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--also", "sarin", "--db", str(db)]) == 2
