@@ -568,15 +568,10 @@ def test_duels_end_keep_every_card_and_round_trip(seed, kind, victory):
     assert held(d, "A") == sorted(lib_a) and held(d, "B") == sorted(lib_b)
 
 
-ILLEGAL_CANDIDATES = ["play first", "play second", "pass", "yield", "play:Shivan Dragon", "play:Nowhere Card",
-                      "respond:Shock", "respond:Giant Growth", "use:Shock", "use:Nowhere Card", "fly", "play:",
-                      "respond:", "play:Lava Axe", "respond:Lava Axe"]
-
-
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), kind=st.sampled_from(KIND_TURNS),
        picks=st.lists(st.tuples(st.booleans(), st.integers(0, 1000)), min_size=1, max_size=80))
-def test_random_legal_and_illegal_actions(seed, kind, picks):
+def test_random_legal_and_illegal_actions(seed, kind, picks, walk_duel, duel_illegal_candidates):
     """Illegal actions raise RuleError and change nothing; the state round-trips at every step (GameState)."""
     rng = Randomness.seeded(seed)
     cards = list(POOL)
@@ -584,23 +579,4 @@ def test_random_legal_and_illegal_actions(seed, kind, picks):
     lib_b = tuple(c.name for c in truncated_deck(cards, rng))
     d = QuickDuel.start(wizard("A", *lib_a, hand=4), wizard("B", *lib_b, hand=5), kind[0], rng, turns=kind[1],
                         ante=True)
-    for illegal, index in picks:
-        saved = d.to_dict()
-        restored = QuickDuel.from_dict(json.loads(json.dumps(saved)))
-        assert restored.to_dict() == saved
-        legal = d.legal_actions()
-        if d.is_terminal():
-            assert legal == []
-        if illegal or not legal:
-            action = ILLEGAL_CANDIDATES[index % len(ILLEGAL_CANDIDATES)]
-            if action in legal:
-                continue
-            with pytest.raises(RuleError):
-                d.apply(action)
-            assert d.to_dict() == saved
-        else:
-            action = legal[index % len(legal)]
-            d.apply(action)
-            # the restored copy plays on exactly as the original does, dice included
-            restored.apply(action)
-            assert restored.to_dict() == d.to_dict()
+    walk_duel(d, picks, duel_illegal_candidates)
