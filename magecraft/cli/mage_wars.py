@@ -21,6 +21,7 @@ from magecraft.cli.options import (
     SeedOption,
     ask_at_terminal,
     console,
+    given_options,
     make_randomness,
     open_store,
     print_json,
@@ -149,8 +150,7 @@ def solo(
 
 def _refuse_with_load(**given: object) -> None:
     """A saved game keeps its own setup and dice: options that would change them are refused, not ignored."""
-    clashing = [f"--{name.replace('_', '-')}" for name, value in given.items()
-                if value is not None and value is not False]
+    clashing = given_options(**given)
     if clashing:
         raise typer.BadParameter(f"--load resumes a saved game with its own setup and dice: drop "
                                  f"{', '.join(clashing)}")

@@ -77,6 +77,18 @@ def make_randomness(seed: int | None, dice: str | None, physical: bool) -> Rando
     return Randomness.seeded(seed)
 
 
+def given_options(**values: object) -> list[str]:
+    """The ``--option`` names, in order, of the values a user gave (not None and not False).
+
+    Used to refuse options that a ``--load`` would otherwise silently ignore.
+
+    >>> given_options(seed=None, physical_dice=True, max_turns=12)
+    ['--physical-dice', '--max-turns']
+    """
+    return [f"--{name.replace('_', '-')}" for name, value in values.items()
+            if value is not None and value is not False]
+
+
 def open_store(db: Path | None) -> SaveStore:
     return SaveStore(db)
 

@@ -25,6 +25,7 @@ from magecraft.cli.options import (
     SeedOption,
     ask_at_terminal,
     console,
+    given_options,
     make_randomness,
     open_store,
     print_json,
@@ -104,10 +105,10 @@ def banquet(
     """Play the Imperial Banquet."""
     if load:
         # a saved banquet carries its own nobles, board, settings and dice
-        given = [name for name, value in (
-            ("--players", players), ("--npc", npc), ("--nobles", nobles_file), ("--setup", setup_file),
-            ("--saves", save_system != DEFAULTS.save_system), ("--max-turns", max_turns != DEFAULTS.max_turns),
-            ("--seed", seed is not None), ("--dice", dice), ("--physical-dice", physical_dice)) if value]
+        given = given_options(players=players or None, npc=npc or None, nobles=nobles_file, setup=setup_file,
+                              saves=save_system != DEFAULTS.save_system,
+                              max_turns=max_turns != DEFAULTS.max_turns, seed=seed, dice=dice or None,
+                              physical_dice=physical_dice)
         if given:
             raise typer.BadParameter(f"{given[0]} cannot change a saved banquet", param_hint="--load")
         saved = open_store(db).load(load, SYSTEM, "game").state
