@@ -597,6 +597,9 @@ class SaveStore:
             return Saved(row, _state_from(_stored_texts(conn, row.id), self.path, row.id))
 
     def exists_name(self, name: str, system: str, kind: str) -> bool:
+        """Whether ``name`` is taken (asked before a first save, so a directory not made yet means no)."""
+        if not self.path.parent.is_dir():
+            return False
         with self._reading() as conn:
             return conn is not None and _live_row(conn, name, system, kind) is not None
 
