@@ -68,6 +68,7 @@ from magecraft.mtg_rpg.character import (
     derive,
     gold_for_card,
     load_character,
+    modify_character,
     rulebook,
     save_character,
     sheet,
@@ -321,12 +322,13 @@ def character_gold(
     json: JsonOption = False,
 ) -> None:
     """Record gold found, earned or spent outside the rules here ("Other Rewards")."""
-    store = open_store(db)
-    record = load_character(store, name)
-    if record.character.gold + amount < 0:
-        raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")
-    after = replace(record.character, gold=record.character.gold + amount)
-    save_character(store, record.changed(after))
+    def count(record: CharacterRecord) -> CharacterRecord:
+        if record.character.gold + amount < 0:
+            raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")
+        return record.changed(replace(record.character, gold=record.character.gold + amount))
+
+    # gold only adds up: applied to the Wizard as saved now, so two tables' gold both count
+    after = modify_character(open_store(db), name, count).character
     if json:
         print_json({"gold": after.gold})
     else:
