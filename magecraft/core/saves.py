@@ -371,17 +371,33 @@ class SaveStore:
             conn.close()
 
     def _create(self) -> None:
+        """Make the store: built whole beside its place, then linked in, so no process ever sees a
+        half-made file, and of two processes creating it at once one wins and both use its store."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SaveError(f"cannot create {self.path.parent}: {exc.strerror}") from None
-        conn = self._open("rwc")
+        draft = self.path.with_name(f".{self.path.name}.{os.getpid()}.new")
         try:
-            with self._guard(conn):
-                self._migrate(conn, 0)
+            draft.unlink(missing_ok=True)
+            conn = sqlite3.connect(draft, isolation_level=None)
+            try:
+                with self._guard(conn):
+                    self._migrate(conn, 0)
+            finally:
+                conn.close()
+            try:
+                os.link(draft, self.path)
+            except FileExistsError:
+                pass  # another process made the store first: use that one
+            except OSError:
+                if not self.path.exists():  # a file system without hard links
+                    os.rename(draft, self.path)
+        except OSError as exc:
+            raise SaveError(f"cannot create {self.path}: {exc.strerror}") from None
         finally:
-            conn.close()
-        self._ready = True
+            draft.unlink(missing_ok=True)
+        self._ready = _check_header(self.path)
 
     def _check_schema(self) -> None:
         """Refuse a newer schema; migrate an older one forward (one transaction)."""

@@ -113,3 +113,17 @@ def test_concurrent_mtg_rpg_actions_all_reach_the_log(tmp_path: Path) -> None:
     actions = [e for e in saved.state["log"] if e["kind"] == "action"]
     assert len(actions) == writers * updates
     assert saved.revision == 1 + writers * updates
+
+
+#: Each worker creates its own save in a store that does not exist yet.
+CREATE = _PRELUDE + """
+for i in range(updates):
+    store.create(f"game {worker}-{i}", "core_test", "game", {"log": []})
+"""
+
+
+def test_processes_making_a_new_store_at_once_all_save_in_it(tmp_path: Path) -> None:
+    db = tmp_path / "new" / "s.sqlite3"
+    run_together(CREATE, db, updates=3)
+    assert len(SaveStore(db).list_saves()) == WRITERS * 3
+    assert sorted(p.name for p in db.parent.iterdir()) == ["s.sqlite3"]  # no draft left behind
