@@ -309,12 +309,17 @@ class SaveStore:
             if "locked" in str(exc) or "busy" in str(exc):
                 raise SaveError(f"{self.path} is busy: another magecraft command kept it for "
                                 f"{BUSY_TIMEOUT:.0f} s; try again") from None
+            if "decode" in str(exc):
+                raise SaveError(f"{self.path} is damaged: it holds text that is not UTF-8") from None
             if "readonly" in str(exc) or "read-only" in str(exc):
                 raise SaveError(f"cannot write {self.path}: it is read-only") from None
             raise SaveError(f"{self.path} cannot be used: {exc}") from None
         except sqlite3.DatabaseError as exc:
             self._rollback(conn)
             raise SaveError(f"{self.path} is damaged: {exc}") from None
+        except UnicodeDecodeError:
+            self._rollback(conn)
+            raise SaveError(f"{self.path} is damaged: it holds text that is not UTF-8") from None
         except BaseException:
             self._rollback(conn)
             raise

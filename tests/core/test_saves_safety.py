@@ -240,8 +240,8 @@ def test_a_schema_1_store_is_migrated_forward_with_every_save_and_event(tmp_path
 def real_store(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The bytes of a real store: a Wizard-Prince banquet played by bots, saved twice (with history)."""
     path = tmp_path_factory.mktemp("real") / "s.sqlite3"
-    banquet = ["wizard-prince", "banquet", "--auto", "--npc", "3", "--seed", "5", "--save", "bq1",
-               "--db", str(path)]
+    banquet = ["wizard-prince", "banquet", "--auto", "--npc", "3", "--seed", "5", "--max-turns", "12",
+               "--save", "bq1", "--db", str(path)]
     assert main(banquet) == 0
     assert main([*banquet, "--overwrite"]) == 0
     SaveStore(path).create("Ann", "mtg_rpg", "character", state(2, events=40))
@@ -359,7 +359,7 @@ def test_random_truncations_never_give_a_traceback_nor_change_the_file(data: st.
     assert path.read_bytes() == real_store[:cut]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_random_byte_flips_never_give_a_traceback_nor_change_the_file(data: st.DataObject, real_store: bytes,
                                                                       tmp_path: Path) -> None:
@@ -377,6 +377,20 @@ def test_random_byte_flips_never_give_a_traceback_nor_change_the_file(data: st.D
     assert path.read_bytes() == bytes(damaged)
     for suffix in ("-journal", "-wal"):
         assert not Path(f"{path}{suffix}").exists()
+
+
+def test_text_that_is_not_utf8_inside_a_save_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Found by the byte-flip property: SQLite hands back the bytes, Python cannot decode them."""
+    path = tmp_path / "s.sqlite3"
+    SaveStore(path).create("bq1", "wizard_prince", "game", state(1))
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE saves SET state = CAST(X'7B22ff7D' AS TEXT)")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match="holds text that is not UTF-8"):
+        SaveStore(path).load("bq1", "wizard_prince", "game")
+    assert path.read_bytes() == before
 
 
 # -- reading creates nothing ---------------------------------------------------------------------
