@@ -88,7 +88,7 @@ class WhipOpponent:
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """End the turn: all movement taken, or blocked by the chariot directly ahead."""
+    """Stop, blocked by the chariot directly ahead (a turn ends by itself with its last space, WR6)."""
 
     def describe(self) -> str:
         return "end the turn"

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.race.actions import (
@@ -46,27 +47,48 @@ class Bot:
         raise NotImplementedError
 
 
-def _drive(race: Race, legal: list[Action], crash_ok: bool) -> Action | None:
-    """The longest drive forward; a whipped, blocked chariot's last Advance crashes into the one ahead."""
-    advances = [a for a in legal if isinstance(a, Advance)]
-    if not advances:
-        return None
-    if not crash_ok and _crash_ahead(race, advances[-1]):
-        return advances[-2] if len(advances) > 1 else None
-    return advances[-1]
+@dataclass(slots=True)
+class Options:
+    """The legal actions sorted once by kind (a bot looks at each only once)."""
+
+    drive: Advance | None = None
+    crash: Advance | None = None
+    inward: ChangeLanes | None = None
+    around: ChangeLanes | None = None
+    scythe: ScytheAttack | None = None
+    whip: WhipOpponent | None = None
+    whip_horses: WhipHorses | None = None
+    end: EndTurn | None = None
 
 
-def _crash_ahead(race: Race, advance: Advance) -> bool:
+def sort_out(race: Race, legal: list[Action]) -> Options:
+    """Sort ``legal`` (the current driver's) into the longest safe drive, a crash, lane changes, attacks."""
     turn = race.turn
     assert turn is not None
-    return advance.spaces > race.free_ahead(race.chariots[turn.name], turn.moves_left)
-
-
-def _inward(legal: list[Action], lane: int) -> ChangeLanes | None:
+    chariot = race.chariots[turn.name]
+    clear = race.free_ahead(chariot, turn.moves_left)
+    out = Options()
     for action in legal:
-        if isinstance(action, ChangeLanes) and action.lane < lane:
-            return action
-    return None
+        kind = type(action)
+        if kind is Advance:
+            if action.spaces > clear:  # type: ignore[union-attr]
+                out.crash = action  # type: ignore[assignment]
+            else:
+                out.drive = action  # type: ignore[assignment]
+        elif kind is ChangeLanes:
+            if action.lane < chariot.lane and out.inward is None:  # type: ignore[union-attr]
+                out.inward = action  # type: ignore[assignment]
+            if out.around is None:
+                out.around = action  # type: ignore[assignment]
+        elif kind is ScytheAttack and out.scythe is None:
+            out.scythe = action  # type: ignore[assignment]
+        elif kind is WhipOpponent and out.whip is None:
+            out.whip = action  # type: ignore[assignment]
+        elif kind is WhipHorses:
+            out.whip_horses = action  # type: ignore[assignment]
+        elif kind is EndTurn:
+            out.end = action  # type: ignore[assignment]
+    return out
 
 
 class CautiousBot(Bot):
@@ -79,19 +101,13 @@ class CautiousBot(Bot):
         turn = race.turn
         if turn is None:
             return legal[0]
-        chariot = race.chariots[turn.name]
+        options = sort_out(race, legal)
         if turn.actions == 0:
-            inward = _inward(legal, chariot.lane)
-            if inward is not None:
-                return inward
-            if not any(isinstance(a, Advance) for a in legal) and turn.moves_left:
-                around = next((a for a in legal if isinstance(a, ChangeLanes)), None)
-                if around is not None:
-                    return around
-        drive = _drive(race, legal, crash_ok=False)
-        if drive is not None:
-            return drive
-        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+            if options.inward is not None:
+                return options.inward
+            if options.drive is None and options.around is not None:
+                return options.around
+        return options.drive or options.end or options.crash or legal[0]
 
 
 class AggressiveBot(Bot):
@@ -105,28 +121,25 @@ class AggressiveBot(Bot):
         if turn is None:
             return legal[0]
         chariot = race.chariots[turn.name]
+        options = sort_out(race, legal)
         may_act = turn.actions == 0 or (
             turn.risky == 0 and check_bonus(chariot, race.settings, "dexterity", "strength") >= 1
         )
         if may_act:
-            for kind in (ScytheAttack, WhipOpponent):
-                attack = next((a for a in legal if isinstance(a, kind)), None)
-                if attack is not None:
-                    return attack
-            if not turn.whipped and WhipHorses() in legal and self._straight_ahead(race, turn.moves_left + 6):
-                return WhipHorses()
-            inward = _inward(legal, chariot.lane)
-            if inward is not None:
-                return inward
-            advances = [a for a in legal if isinstance(a, Advance)]
-            if not advances or _crash_ahead(race, advances[-1]):
-                around = next((a for a in legal if isinstance(a, ChangeLanes)), None)
-                if around is not None:
-                    return around
-        drive = _drive(race, legal, crash_ok=True)
-        if drive is not None:
-            return drive
-        return next(a for a in legal if isinstance(a, EndTurn))
+            attack = options.scythe or options.whip
+            if attack is not None:
+                return attack
+            if (
+                options.whip_horses is not None
+                and not turn.whipped
+                and self._straight_ahead(race, turn.moves_left + 6)
+            ):
+                return options.whip_horses
+            if options.inward is not None:
+                return options.inward
+            if (options.drive is None or options.crash is not None) and options.around is not None:
+                return options.around
+        return options.drive or options.crash or options.end or legal[0]
 
     @staticmethod
     def _straight_ahead(race: Race, spaces: int) -> bool:

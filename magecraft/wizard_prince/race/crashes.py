@@ -45,6 +45,8 @@ class CrashesMixin:
     if TYPE_CHECKING:
 
         def _move_to(self, chariot: Chariot, lane: int, index: int) -> None: ...
+        def _slide(self, chariot: Chariot, spaces: int) -> None: ...
+        def free_ahead(self, chariot: Chariot, limit: int) -> int: ...
         def _check_last_running(self) -> None: ...
 
     # -- the Scythe Attack ------------------------------------------------------------------
@@ -227,12 +229,8 @@ class CrashesMixin:
                 data={"chariot": chariot.name, "square": [x, y]},
             )
             return
-        loop = self.track.squares[chariot.lane]
-        for _ in range(self.settings.speed(chariot.kind)):
-            index = (chariot.index + 1) % len(loop)
-            if loop[index] in self.occupied:
-                break
-            self._move_to(chariot, chariot.lane, index)
+        speed = self.settings.speed(chariot.kind)
+        self._slide(chariot, self.free_ahead(chariot, speed))
         damage = self.rng.roll(8, f"{chariot.name} dragged behind his horses", section=SCYTHE)
         self.rng.log.record(
             "state",

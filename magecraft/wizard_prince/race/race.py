@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
@@ -54,6 +55,7 @@ from magecraft.wizard_prince.race.sections import (
     MOVEMENT,
     RISKY,
     RULES,
+    SCYTHE,
     TURNAROUND,
     WINNING,
 )
@@ -66,6 +68,14 @@ _GO = Go()
 _DEFER = Defer()
 _END = EndTurn()
 _WHIP = WhipHorses()
+#: ``_ADVANCES[n]`` is ``Advance(n)``, made once (legal actions are listed at every decision).
+_ADVANCES = tuple(Advance(n) for n in range(64))
+
+
+@cache
+def _reach(reach: int) -> tuple[tuple[int, int], ...]:
+    """The squares around one within ``reach`` (in the order a reader scans a page)."""
+    return tuple((dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1) if dx or dy)
 
 
 @dataclass(slots=True)
@@ -125,6 +135,8 @@ class Race(CrashesMixin, GameState[Action]):
         self.wreck_order: list[str] = []
         self.occupied: dict[tuple[int, int], str] = {}
         self._legal: list[Action] | None = None
+        #: the longest legal Advance this decision (Advances are checked by range, the rest by listing)
+        self._max_advance = 0
         self._place_all()
 
     # -- setting up -----------------------------------------------------------------------
@@ -216,6 +228,7 @@ class Race(CrashesMixin, GameState[Action]):
         return self._legal
 
     def _work_out_legal(self) -> list[Action]:
+        self._max_advance = 0
         if self.phase == "betting":
             return [_START]
         if self.phase == "over":
@@ -225,10 +238,16 @@ class Race(CrashesMixin, GameState[Action]):
             return [_GO, _DEFER]
         chariot = self.chariots[turn.name]
         free = self.free_ahead(chariot, turn.moves_left)
-        actions: list[Action] = [Advance(n) for n in range(1, free + 1)]
+        actions: list[Action] = (
+            list(_ADVANCES[1 : free + 1]) if free < len(_ADVANCES) else [Advance(n) for n in range(1, free + 1)]
+        )
+        self._max_advance = free
         blocked = free < turn.moves_left
         if blocked and turn.whipped:
-            actions.append(Advance(free + 1))  # every whipped space must be taken: into the chariot ahead
+            self._max_advance = free + 1
+            actions.append(
+                _ADVANCES[free + 1] if free + 1 < len(_ADVANCES) else Advance(free + 1)
+            )  # every whipped space must be taken: into the chariot ahead
         if not turn.restricted:
             occupied = self.occupied
             squares = self.track.squares
@@ -240,30 +259,31 @@ class Race(CrashesMixin, GameState[Action]):
                     actions.append(ScytheAttack(other))
             actions.append(_WHIP)
             actions.extend(WhipOpponent(name) for name in self._within_whip(chariot))
-        if turn.moves_left == 0 or (free == 0 and not turn.whipped):
+        if free == 0 and not turn.whipped:
             actions.append(_END)
         return actions
 
     def free_ahead(self, chariot: Chariot, limit: int) -> int:
         """How many of the next ``limit`` squares of its lane are clear of chariots."""
-        loop = self.track.squares[chariot.lane]
-        length = len(loop)
-        occupied = self.occupied
-        for n in range(1, limit + 1):
-            if loop[(chariot.index + n) % length] in occupied:
-                return n - 1
-        return limit
+        lane, index = chariot.lane, chariot.index
+        length = len(self.track.squares[lane])
+        clear = limit
+        for other in self.chariots.values():
+            if other.lane == lane and other.on_track and other is not chariot:
+                gap = (other.index - index) % length - 1
+                if gap < clear:
+                    clear = gap
+        return clear
 
     def _within_whip(self, chariot: Chariot) -> list[str]:
+        """The charioteers still driving within the whip's reach, in any of the eight directions (WR9)."""
         x, y = self.track.squares[chariot.lane][chariot.index]
-        reach = self.settings.whip_reach
+        occupied = self.occupied
         out = []
-        for other in self.chariots.values():
-            if other is chariot or not other.running:
-                continue
-            ox, oy = self.track.squares[other.lane][other.index]
-            if max(abs(ox - x), abs(oy - y)) <= reach:
-                out.append(other.name)
+        for dx, dy in _reach(self.settings.whip_reach):
+            other = occupied.get((x + dx, y + dy))
+            if other is not None and self.chariots[other].running:
+                out.append(other)
         return out
 
     def check(self, action: Action) -> None:
@@ -275,7 +295,11 @@ class Race(CrashesMixin, GameState[Action]):
                 raise RuleError("the betting closed when the race started", rule="Betting", section=LOW_STAKES)
             self.book.check(action)
             return
-        if action in self.legal_actions():
+        self.legal_actions()
+        if type(action) is Advance:
+            if type(action.spaces) is int and 1 <= action.spaces <= self._max_advance:
+                return
+        elif action in self._legal[self._max_advance :]:  # type: ignore[index]
             return
         raise RuleError(self._why_not(action), rule=self._rule_of(action), section=self._section_of(action))
 
@@ -290,8 +314,6 @@ class Race(CrashesMixin, GameState[Action]):
             return f"{who} won the initiative and must first move or defer"
         chariot = self.chariots[turn.name]
         if isinstance(action, Advance):
-            if turn.moves_left == 0:
-                return f"{who} has no movement left this turn"
             free = self.free_ahead(chariot, turn.moves_left)
             return (
                 (
@@ -342,20 +364,21 @@ class Race(CrashesMixin, GameState[Action]):
             self.log.record("action", action.describe(), section=LOW_STAKES, data={"bet": True})
             return
         self.log.record("action", f"{self.current_player()}: {action.describe()}", section=MOVEMENT)
-        if isinstance(action, StartRace):
+        kind = type(action)
+        if kind is Advance:
+            self._advance(action.spaces)  # type: ignore[union-attr]
+        elif kind is StartRace:
             self.phase = "racing"
-        elif isinstance(action, Go):
+        elif kind is Go:
             self.leader = ""
             self._begin_turn(self.chariots[self.order.pop(0)])
-        elif isinstance(action, Defer):
+        elif kind is Defer:
             leader = self.order.pop(0)
             self.order.insert(1, leader)
             if not self.settings.may_defer_repeatedly:
                 self.leader = ""
             self._begin_turn(self.chariots[self.order.pop(0)])
-        elif isinstance(action, Advance):
-            self._advance(action.spaces)
-        elif isinstance(action, EndTurn):
+        elif kind is EndTurn:
             self._end_turn()
         else:
             self._free_action(action)
@@ -369,6 +392,10 @@ class Race(CrashesMixin, GameState[Action]):
             if turn is not None:
                 if not self.chariots[turn.name].running:
                     self.turn = None  # wrecked in his own turn: the turn is over
+                    continue
+                if turn.moves_left == 0:
+                    # the turn ends with its last space: free actions come "during the move" (WR6)
+                    self._end_turn()
                     continue
                 legal = self.legal_actions()
                 if len(legal) == 1 and legal[0] is _END:
@@ -421,7 +448,7 @@ class Race(CrashesMixin, GameState[Action]):
             self._drag(chariot)
             return
         if chariot.wheel_damaged:
-            roll = self.rng.roll(6, f"{chariot.name}'s damaged wheel", section="Scythe Attack Table (D20)")
+            roll = self.rng.roll(6, f"{chariot.name}'s damaged wheel", section=SCYTHE)
             if roll == 6:
                 self._wreck(chariot, "the damaged wheel broke")
                 return
@@ -429,11 +456,9 @@ class Race(CrashesMixin, GameState[Action]):
         chariot.blinded = False
         self.turn = Turn(chariot.name, self.settings.speed(chariot.kind), restricted=restricted)
         self._note_turnaround(chariot)
-        self.log.record(
-            "state",
-            f"{chariot.name}'s turn" + (" (no actions but forward movement)" if restricted else ""),
-            section=MOVEMENT,
-        )
+        if restricted:
+            self.log.record("state", f"{chariot.name} can take no action this turn but forward movement",
+                            section=MOVEMENT, data={"chariot": chariot.name})
 
     def _note_turnaround(self, chariot: Chariot) -> None:
         turn = self.turn
@@ -469,24 +494,51 @@ class Race(CrashesMixin, GameState[Action]):
         turn = self.turn
         assert turn is not None
         chariot = self.chariots[turn.name]
-        squares = self.track.squares
-        for _ in range(spaces):
+        clear = min(spaces, self.free_ahead(chariot, spaces))
+        self._slide(chariot, clear)
+        turn.moves_left -= clear
+        if spaces > clear and chariot.running and self.phase == "racing":
             turn.moves_left -= 1
-            loop = squares[chariot.lane]  # a crash may have pushed it into another lane
-            index = (chariot.index + 1) % len(loop)
-            ahead = self.occupied.get(loop[index])
-            if ahead is not None:
-                self._crash_into_chariot(chariot, self.chariots[ahead])
-            else:
-                self._move_to(chariot, chariot.lane, index)
-            if not chariot.running or self.phase != "racing" or self.turn is None:
-                return
+            loop = self.track.squares[chariot.lane]
+            self._crash_into_chariot(chariot, self.chariots[self.occupied[loop[(chariot.index + 1) % len(loop)]]])
+        if not chariot.running or self.phase != "racing":
+            return
         self.log.record(
             "move",
             f"{chariot.name} drives to lane {chariot.lane + 1}, square {chariot.index}",
             section=MOVEMENT,
             data={"chariot": chariot.name, "lane": chariot.lane, "index": chariot.index},
         )
+
+    def _slide(self, chariot: Chariot, spaces: int) -> None:
+        """Drive ``spaces`` clear squares along the lane at once (same outcome as one square at a time)."""
+        loop = self.track.squares[chariot.lane]
+        to_line = len(loop) - 1 - chariot.index
+        if spaces > to_line:
+            self._slide(chariot, to_line)
+            self._move_to(chariot, chariot.lane, 0)  # over the line
+            if self.phase == "racing":
+                self._slide(chariot, spaces - to_line - 1)
+            return
+        if spaces <= 0:
+            return
+        start = chariot.index
+        del self.occupied[loop[start]]
+        chariot.index = start + spaces
+        self.occupied[loop[chariot.index]] = chariot.name
+        if self.dismounted:
+            fallen = {tuple(f["square"]) for f in self.dismounted if not self.chariots[f["name"]].driver_dead}
+            for square in loop[start + 1 : start + spaces + 1]:
+                if square in fallen:
+                    self._run_over(chariot, square)
+        turn = self.turn
+        if (
+            turn is not None
+            and turn.name == chariot.name
+            and True in self.track.in_turnaround[chariot.lane][start + 1 : start + spaces + 1]
+            and (turn.turnaround_lane < 0 or chariot.lane < turn.turnaround_lane)
+        ):
+            turn.turnaround_lane = chariot.lane
 
     def _move_to(self, chariot: Chariot, lane: int, index: int) -> None:
         """Put a chariot on a square: lap counting, running over dismounted drivers, the turnaround."""
