@@ -8,7 +8,7 @@ charioteering check is the noble's Death or Poison save through the shared
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -84,7 +84,7 @@ class Chariot:
         for name, f in known.items():
             if name == "driver" or name not in values:
                 continue
-            expected = type(f.default)
+            expected = str if f.default is MISSING else type(f.default)
             if type(values[name]) is not expected:
                 raise DataError(f"saved chariot: {name} must be a {expected.__name__}, not {values[name]!r}")
         return cls(**values)
