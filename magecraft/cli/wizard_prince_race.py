@@ -247,9 +247,9 @@ def _race_at_terminal(state: Race, bots: dict[str, Bot], save: str | None, db: P
             state.apply(StartRace())
             continue
         if player in bots:
-            chosen = bots[player].choose(state)
-            state.apply(chosen)
-            if type(chosen).__name__ == "Advance":
+            move = bots[player].choose(state)
+            state.apply(move)
+            if type(move).__name__ == "Advance":
                 shown = _show_events(state, shown)
                 out.print(track_view(state))
             continue
