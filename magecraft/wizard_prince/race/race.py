@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
@@ -70,6 +70,12 @@ _END = EndTurn()
 _WHIP = WhipHorses()
 #: ``_ADVANCES[n]`` is ``Advance(n)``, made once (legal actions are listed at every decision).
 _ADVANCES = tuple(Advance(n) for n in range(64))
+
+
+# Actions are made once and reused: legal actions are listed at every decision.
+_change_lanes = lru_cache(maxsize=1024)(ChangeLanes)
+_scythe = lru_cache(maxsize=256)(ScytheAttack)
+_whip = lru_cache(maxsize=256)(WhipOpponent)
 
 
 @cache
@@ -254,11 +260,11 @@ class Race(CrashesMixin, GameState[Action]):
             for lane, index in self.track.beside[chariot.lane][chariot.index]:
                 other = occupied.get(squares[lane][index])
                 if other is None:
-                    actions.append(ChangeLanes(lane, index))
+                    actions.append(_change_lanes(lane, index))
                 elif chariot.kind == "heavy" and self.chariots[other].running:
-                    actions.append(ScytheAttack(other))
+                    actions.append(_scythe(other))
             actions.append(_WHIP)
-            actions.extend(WhipOpponent(name) for name in self._within_whip(chariot))
+            actions.extend(_whip(name) for name in self._within_whip(chariot))
         if free == 0 and not turn.whipped:
             actions.append(_END)
         return actions
