@@ -191,7 +191,8 @@ def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: 
     state = Race.new(entrants, rng, track=track, spectators=watching)
     for name in state.barred:
         # the noble may not drive a famous race: a hired charioteer drives his chariot, a bot at the reins
-        controllers[f"{name}'s charioteer"] = "cautious" if controllers.pop(name) == HUMAN else controllers[name]
+        kind = controllers.pop(name)
+        controllers[f"{name}'s charioteer"] = "cautious" if kind == HUMAN else kind
     return state, controllers
 
 
@@ -240,6 +241,10 @@ def _race_at_terminal(state: Race, bots: dict[str, Bot], save: str | None, db: P
     shown = 0
     if state.phase == "betting":
         out.print(odds_table(state))
+        shown = _show_events(state, shown)
+        for bettor in state.book.wealth:
+            if controllers.get(bettor, HUMAN) == HUMAN:
+                ask_bets(state, bettor)
     while not state.is_terminal():
         shown = _show_events(state, shown)
         player = state.current_player() or ""
@@ -283,6 +288,38 @@ def ask_action(state: Race, player: str, save: str | None) -> Action | None:
         if answer.isdecimal() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
         out.print(f"[red]{answer!r} is not one of 1-{len(actions)}[/red]")
+
+
+def ask_bets(state: Race, bettor: str) -> None:
+    """Take ``bettor``'s bets before the start, one a line, until a blank line; a refused bet is said and asked
+    again ("Low Stakes Gambling", "High Stakes Gambling")."""
+    from magecraft.core.errors import RuleError
+    from magecraft.wizard_prince.race.actions import Bet, WealthBet
+
+    out = console()
+    while True:
+        answer = ask_at_terminal(f"{bettor}, a bet: CHARIOTEER:GOLD, or CHARIOTEER:wealth for a Wealth level "
+                                 f"against the house (blank: no more)").strip()
+        if not answer:
+            return
+        on, _, amount = answer.rpartition(":")
+        on, amount = on.strip(), amount.strip().lower()
+        if not on or not (amount.isdecimal() or amount == "wealth"):
+            out.print(f"[red]{answer!r}: write CHARIOTEER:GOLD or CHARIOTEER:wealth[/red]")
+            continue
+        bet = WealthBet(bettor, on) if amount == "wealth" else Bet(bettor, on, int(amount))
+        try:
+            state.apply(bet)
+        except RuleError as exc:
+            out.print(f"[red]{exc}[/red]")
+            continue
+        out.print(f"{bet.describe()} (odds now {', '.join(f'{n} {odds}' for n, odds in _odds(state))})")
+
+
+def _odds(state: Race) -> list[tuple[str, str]]:
+    from magecraft.wizard_prince.race.betting import odds_text
+
+    return [(name, odds_text(state.book.odds(name))) for name in state.chariots]
 
 
 def _show_events(state: Race, start: int) -> int:
@@ -389,15 +426,13 @@ def chariot_table(state: Race, letters: dict[str, tuple[str, str]]) -> Renderabl
 def odds_table(state: Race) -> RenderableType:
     from rich.table import Table
 
-    from magecraft.wizard_prince.race.betting import odds_text
-
     table = Table(title="The crowd's bets" + (" (a famous race: ten times the gold)" if state.famous else ""))
     for column in ("charioteer", "level", "Str", "Dex", "Con", "gold bet", "odds against"):
         table.add_column(column)
-    for chariot in state.chariots.values():
+    for chariot, (_, odds) in zip(state.chariots.values(), _odds(state), strict=True):
         table.add_row(chariot.name, str(chariot.driver.level), str(chariot.stat("strength")),
                       str(chariot.stat("dexterity")), str(chariot.stat("constitution")),
-                      f"{state.book.pools[chariot.name]:,}", odds_text(state.book.odds(chariot.name)))
+                      f"{state.book.pools[chariot.name]:,}", odds)
     return table
 
 
