@@ -3,7 +3,8 @@
 The race runs itself between decisions: each round every chariot on the track rolls initiative, the
 winner moves first or defers, and each chariot in turn makes its mandatory move with its free and
 risky actions (:mod:`magecraft.wizard_prince.race.actions`).  Before the start the games master takes
-the bets, then ``StartRace``.  Crashes, the Scythe Attack table and dragged drivers are in
+the bets, then ``StartRace``.  The free and risky actions and the turnaround check are in
+:mod:`magecraft.wizard_prince.race.free_actions`; crashes, the Scythe Attack table and dragged drivers in
 :mod:`magecraft.wizard_prince.race.crashes`.
 
 >>> from magecraft.core.randomness import Randomness
@@ -43,20 +44,17 @@ from magecraft.wizard_prince.race.betting import Book
 from magecraft.wizard_prince.race.chariots import (
     Chariot,
     Entrant,
-    charioteering_check,
-    check_bonus,
     complete_sheet,
     roll_charioteer,
 )
 from magecraft.wizard_prince.race.crashes import CrashesMixin
+from magecraft.wizard_prince.race.free_actions import FreeActionsMixin
 from magecraft.wizard_prince.race.sections import (
     FREE,
     LOW_STAKES,
     MOVEMENT,
-    RISKY,
     RULES,
     SCYTHE,
-    TURNAROUND,
     WINNING,
 )
 from magecraft.wizard_prince.race.settings import RaceSettings
@@ -105,7 +103,7 @@ class Turn:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-class Race(CrashesMixin, GameState[Action]):
+class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
     """One chariot race: the track, the chariots, the rounds, the betting book.
 
     ``phase`` is ``betting`` before the start, ``racing``, then ``over``.
@@ -463,8 +461,12 @@ class Race(CrashesMixin, GameState[Action]):
         self.turn = Turn(chariot.name, self.settings.speed(chariot.kind), restricted=restricted)
         self._note_turnaround(chariot)
         if restricted:
-            self.log.record("state", f"{chariot.name} can take no action this turn but forward movement",
-                            section=MOVEMENT, data={"chariot": chariot.name})
+            self.log.record(
+                "state",
+                f"{chariot.name} can take no action this turn but forward movement",
+                section=MOVEMENT,
+                data={"chariot": chariot.name},
+            )
 
     def _note_turnaround(self, chariot: Chariot) -> None:
         turn = self.turn
@@ -476,24 +478,10 @@ class Race(CrashesMixin, GameState[Action]):
             turn.turnaround_lane = chariot.lane
 
     def _end_turn(self) -> None:
-        """The turnaround check is "always made at the end of the turn" ("The Turnaround")."""
         turn = self.turn
         assert turn is not None
         self.turn = None
-        chariot = self.chariots[turn.name]
-        if chariot.running and turn.whipped and turn.turnaround_lane >= 0:
-            modifier = check_bonus(
-                chariot, self.settings, "dexterity", "strength"
-            ) + self.track.turnaround_penalty(turn.turnaround_lane)
-            if not charioteering_check(
-                chariot,
-                self.settings,
-                self.rng,
-                modifier,
-                TURNAROUND,
-                f"over maximum speed in the turnaround (lane {turn.turnaround_lane + 1})",
-            ):
-                self._wreck(chariot, "overturned in the turnaround")
+        self._turnaround_check(self.chariots[turn.name], turn)
 
     def _advance(self, spaces: int) -> None:
         """Drive forward in the lane; a whipped chariot driving into the one ahead crashes (WR7)."""
@@ -585,83 +573,6 @@ class Race(CrashesMixin, GameState[Action]):
         if old[0] == after and new[0] == before:
             return -1
         return 0
-
-    # -- free and risky actions -----------------------------------------------------------------
-    def _free_action(self, action: Action) -> None:
-        """The first free action of a turn is free; each further one is risky ("Risky Actions")."""
-        turn = self.turn
-        assert turn is not None
-        chariot = self.chariots[turn.name]
-        attack_penalty = turn.risky
-        if turn.actions >= 1:
-            modifier = check_bonus(chariot, self.settings, "dexterity", "strength") - turn.risky
-            turn.risky += 1
-            if not charioteering_check(
-                chariot, self.settings, self.rng, modifier, RISKY, f"a risky action ({action.describe()})"
-            ):
-                self._wreck(chariot, "failed a risky action")
-                return
-        turn.actions += 1
-        if isinstance(action, ChangeLanes):
-            self._move_to(chariot, action.lane, action.index)
-            self.log.record(
-                "move",
-                f"{chariot.name} changes to lane {action.lane + 1}",
-                section=FREE,
-                data={"chariot": chariot.name, "lane": action.lane, "index": action.index},
-            )
-        elif isinstance(action, WhipHorses):
-            extra = self.rng.roll(6, f"{chariot.name} whips his horses", section=FREE)
-            turn.moves_left += extra
-            turn.whipped = True
-        elif isinstance(action, ScytheAttack):
-            self._scythe(chariot, self.chariots[action.target], attack_penalty)
-        elif isinstance(action, WhipOpponent):
-            self._whip(chariot, self.chariots[action.target])
-
-    def _whip(self, attacker: Chariot, target: Chariot) -> None:
-        """An ordinary whip attack: 1d2 + Strength bonus, and a save (+1 Constitution 13+) or blinded (WR9-11)."""
-        roll = self.rng.roll(20, f"{attacker.name}'s whip attack on {target.name}", section=FREE)
-        if roll + attacker.driver.level < self.settings.whip_to_hit:
-            self.log.record(
-                "state",
-                f"{attacker.name}'s whip misses {target.name}",
-                section=FREE,
-                data={"roll": roll, "level": attacker.driver.level, "needed": self.settings.whip_to_hit},
-            )
-            return
-        damage = max(
-            1,
-            self.rng.roll(2, f"whip damage to {target.name}", section=FREE)
-            + self.settings.strength_damage_bonus(attacker.stat("strength")),
-        )
-        self.log.record(
-            "state",
-            f"{attacker.name}'s whip hits {target.name} for {damage}",
-            section=FREE,
-            data={"damage": damage},
-        )
-        self._hurt(target, damage)
-        if not target.running:
-            return
-        from magecraft.wizard_prince.nobles import saving_throw
-        from magecraft.wizard_prince.race.chariots import noble_settings
-
-        saved = saving_throw(
-            target.driver,
-            self.settings.whip_blind_save,
-            noble_settings(self.settings.save_system, self.settings.d20_dc),
-            self.rng,
-            FREE,
-            modifier=check_bonus(target, self.settings, "constitution"),
-        )
-        if not saved:
-            target.blinded = True
-            self.log.record(
-                "state",
-                f"{target.name} is blinded by blood: no action next turn but forward movement",
-                section=FREE,
-            )
 
     # -- the end --------------------------------------------------------------------------------
     def _finish(self, winner: str, how: str) -> None:
