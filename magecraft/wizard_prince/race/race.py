@@ -411,7 +411,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
                 self._new_round()
                 continue
             name = self.order[0]
-            if name == self.leader and len(self.order) > 1:
+            if name == self.leader and len(self.order) > 1 and self.chariots[name].running:
                 return  # the initiative winner moves or defers
             self.order.pop(0)
             self._begin_turn(self.chariots[name])
