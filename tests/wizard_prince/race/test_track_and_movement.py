@@ -181,3 +181,15 @@ def test_every_scripted_die_of_a_turn_is_used():
     race = turn_of(arrange({"Ann": ("heavy", 0, 0), "Bob": ("light", 3, 40)}), "Ann")
     race.apply(Advance(15))
     assert unused(race) == 0
+
+
+def test_a_leader_wrecked_while_he_deferred_has_no_choice_left():
+    race = arrange({"Ann": ("light", 0, 0), "Bob": ("heavy", 1, 0), "Cy": ("light", 3, 40)},
+                   [12, 11, 17, 12])  # Bob's scythe wrecks Ann; Ann cuts herself free
+    race.order, race.leader = ["Ann", "Bob", "Cy"], "Ann"
+    race._run_on()
+    race.apply(Defer())
+    race.apply(ScytheAttack("Ann"))
+    race.apply(Advance(15))
+    assert race.current_player() == "Cy" and race.turn is not None
+    assert not race.chariots["Ann"].on_track and race.dismounted[0]["name"] == "Ann"
