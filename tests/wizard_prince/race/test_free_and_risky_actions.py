@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from race_helpers import TARGET, arrange, refused, turn_of, unused, where
 
+from magecraft.core.errors import DataError
 from magecraft.wizard_prince.race.actions import (
     Advance,
     ChangeLanes,
@@ -167,3 +168,22 @@ def test_the_turnaround_check_uses_the_innermost_lane_driven_in_it():
     race.apply(WhipHorses())                    # risky: 12 saves; 1 more space
     race.apply(Advance(13))
     assert race.chariots["Ann"].status == "wrecked"  # 15 at -4 for lane 1 fails
+
+
+@pytest.mark.parametrize("roll, survives", [(13, True), (12, False)])
+def test_with_d20_saves_the_check_is_a_fortitude_save_against_dc_15(roll, survives):
+    settings = RaceSettings(max_rounds=1, save_system="d20")  # a level 1 fighter's Fortitude: +2
+    race = turn_of(arrange({"Ann": ("heavy", 1, 0), "Zed": FAR, "Kim": ("light", 3, 30)}, settings=settings),
+                   "Ann", [roll])
+    race.apply(ChangeLanes(2, 0))
+    race.apply(ChangeLanes(1, 0))
+    assert race.chariots["Ann"].running is survives
+
+
+@pytest.mark.parametrize("raw, message", [({"whip_reach": 0}, "at least 1"), ({"lanes": 4}, "unknown field"),
+                                          ({"whip_blind_save": "luck"}, "whip_blind_save"),
+                                          ({"heavy_speed": "fast"}, "takes a int")])
+def test_house_rules_that_do_not_fit_are_refused_whole(raw, message):
+    with pytest.raises(DataError, match=message):
+        RaceSettings.from_dict(raw)
+    assert RaceSettings.from_dict({"strength_bonus": [[13, 1], [0, 0]]}).strength_damage_bonus(12) == 0
