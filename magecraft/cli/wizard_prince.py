@@ -417,3 +417,4 @@ def _report(state: Banquet, json: bool) -> None:
     war = "Civil War" if result.civil_war else "Barbarian Invasion" if result.barbarian_invasion else "none"
     out.print(f"Emperors at the end: {result.emperors}. Major war: {war}. Feudal wars: {result.feudal_wars}."
               + (" A coup has changed the regime." if result.coup else ""))
+from magecraft.cli import wizard_prince_race  # noqa: E402, F401  (registers `wizard-prince race`)

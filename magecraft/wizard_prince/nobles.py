@@ -136,23 +136,27 @@ class Noble:
         return noble
 
 
-def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, section: str) -> bool:
-    """Roll ``noble``'s save (``death_poison``, ``petrify_paralyze`` or ``spell``).
+def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, section: str,
+                 modifier: int = 0) -> bool:
+    """Roll ``noble``'s save (``death_poison``, ``petrify_paralyze`` or ``spell``), ``modifier`` added.
 
     Oed: 1d20 at or over the noble's target.  D&D 3.5 ("Using These Rules With D&D 3.5"): 1d20 plus
-    the class's base save against DC 15.
+    the class's base save against DC 15.  The chariot race's checks add a modifier ("+1 if dexterity
+    13+ ... -1 per each risky action"); the banquet's saves add none.
     """
     label = f"{noble.name}'s {SAVE_NAMES[save]} save"
     roll = rng.roll(20, label, section=section)
     if settings.save_system == "d20":
         bonus = noble_classes()[noble.character_class].d20_bonus(save, noble.level)
-        saved = roll + bonus >= settings.d20_dc
+        saved = roll + bonus + modifier >= settings.d20_dc
         rng.log.record("save", label, section=D20,
-                       data={"roll": roll, "bonus": bonus, "dc": settings.d20_dc, "saved": saved})
+                       data={"roll": roll, "bonus": bonus, "dc": settings.d20_dc, "saved": saved,
+                             **({"modifier": modifier} if modifier else {})})
     else:
         target = noble.save_targets[save]
-        saved = roll >= target
-        rng.log.record("save", label, section=section, data={"roll": roll, "target": target, "saved": saved})
+        saved = roll + modifier >= target
+        rng.log.record("save", label, section=section, data={"roll": roll, "target": target, "saved": saved,
+                                                             **({"modifier": modifier} if modifier else {})})
     return saved
 
 

@@ -1,0 +1,459 @@
+"""`magecraft wizard-prince race`: a chariot race in the circus (seed 004, "Optional Rules: Chariot Racing").
+
+``--auto`` lets bots drive every chariot and prints placings, wrecks and payouts (``--json`` for machines, the
+same seed printing the same bytes); otherwise the track is drawn with rich after every move and each person
+at the table is offered his legal choices by number, every roll shown.  The rules live in
+:mod:`magecraft.wizard_prince.race` (imported inside the command, off the start-up path); this module parses,
+calls and renders.  Asking a person for his action is :func:`ask_action`, one small function, so that the
+shared play loop can take it over; saving is :func:`save_race` and loading :func:`load_race`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from magecraft.cli.options import (
+    DbOption,
+    DiceOption,
+    JsonOption,
+    LoadOption,
+    PhysicalOption,
+    SaveOption,
+    SeedOption,
+    ask_at_terminal,
+    console,
+    given_options,
+    make_randomness,
+    open_store,
+    print_json,
+)
+from magecraft.cli.wizard_prince import app
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from magecraft.core.events import Event
+    from magecraft.wizard_prince.race.actions import Action
+    from magecraft.wizard_prince.race.bots import Bot
+    from magecraft.wizard_prince.race.race import Race
+
+SYSTEM = "wizard_prince_race"
+HUMAN = "human"
+KINDS = ("heavy", "light")
+DRIVERS = ("cautious", "aggressive", HUMAN)
+#: A colour per chariot, in entry order, for the letters on the track and the table under it.
+COLOURS = ("bright_white on blue", "black on bright_yellow", "bright_white on red", "black on bright_green",
+           "bright_white on magenta", "black on bright_cyan", "bright_white on dark_green", "black on white")
+LANE_COLOURS = ("on #c8a165", "on #8b5a2b")          # light and dark brown, alternating lanes
+TURNAROUND_COLOURS = ("on #c98a6b", "on #8b3a2b")    # the same, reddened between the red lines
+
+
+def parse_drivers(text: str, auto: bool) -> list[tuple[str, str, str]]:
+    """``"Ann:heavy,Bob:light:aggressive"`` -> ``[("Ann", "heavy", "human"), ("Bob", "light", "aggressive")]``."""
+    out: list[tuple[str, str, str]] = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name, _, rest = part.strip().partition(":")
+        kind, _, driver = rest.partition(":")
+        kind, driver = kind.strip().lower(), driver.strip().lower() or ("cautious" if auto else HUMAN)
+        if not name.strip():
+            raise typer.BadParameter(f"{part.strip()!r} names no driver (NAME:heavy or NAME:light)",
+                                     param_hint="--drivers")
+        if kind not in KINDS:
+            raise typer.BadParameter(f"{name.strip()}: a chariot is heavy or light, not {kind or 'unnamed'!r}",
+                                     param_hint="--drivers")
+        if driver not in DRIVERS:
+            raise typer.BadParameter(f"{name.strip()}: {driver!r} is not a driver (choose {', '.join(DRIVERS)})",
+                                     param_hint="--drivers")
+        if auto and driver == HUMAN:
+            raise typer.BadParameter("--auto races bots only", param_hint="--drivers")
+        out.append((name.strip(), kind, driver))
+    return out
+
+
+def _fields(text: str, count: int, option: str, form: str) -> list[str]:
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) not in (count, count + 1) or not all(parts[:count]):
+        raise typer.BadParameter(f"{text!r}: write {form}", param_hint=option)
+    return parts
+
+
+def _whole(text: str, option: str) -> int:
+    if not text.isdecimal():
+        raise typer.BadParameter(f"{text!r} is not a whole number", param_hint=option)
+    return int(text)
+
+
+def parse_bets(bets: Sequence[str], wealth_bets: Sequence[str], side_bets: Sequence[str]) -> list[Action]:
+    """The bets given on the command line, as actions the race checks before the start."""
+    from magecraft.wizard_prince.race.actions import Bet, SideBet, WealthBet
+
+    out: list[Action] = []
+    for text in bets:
+        bettor, on, gold = _fields(text, 3, "--bet", "BETTOR:CHARIOTEER:GOLD")[:3]
+        out.append(Bet(bettor, on, _whole(gold, "--bet")))
+    for text in wealth_bets:
+        bettor, on = _fields(text, 2, "--wealth-bet", "BETTOR:CHARIOTEER")[:2]
+        out.append(WealthBet(bettor, on))
+    for text in side_bets:
+        parts = _fields(text, 5, "--side-bet", "BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth]")
+        unit = parts[5] if len(parts) == 6 else "gp"
+        out.append(SideBet(parts[0], parts[1], parts[2], _whole(parts[3], "--side-bet"),
+                           _whole(parts[4], "--side-bet"), unit))
+    return out
+
+
+@app.command("race")
+def race(
+    drivers: Annotated[str, typer.Option("--drivers", help='Player nobles and their chariots, e.g. "Ann:heavy,Bob:'
+                                         'light" (NAME:KIND[:cautious|aggressive] for a bot).')] = "",
+    npc: Annotated[int, typer.Option("--npc", help="How many NPC charioteers to roll up.")] = 0,
+    auto: Annotated[bool, typer.Option("--auto", help="Bots drive every chariot: run the whole race.")] = False,
+    spectators: Annotated[str, typer.Option("--spectators", help='Player nobles who only bet: "Cy,Di".')] = "",
+    bet: Annotated[list[str] | None, typer.Option("--bet", help="BETTOR:CHARIOTEER:GOLD (repeatable).")] = None,
+    wealth_bet: Annotated[list[str] | None, typer.Option(
+        "--wealth-bet", help="BETTOR:CHARIOTEER: one Wealth level against the house (repeatable).")] = None,
+    side_bet: Annotated[list[str] | None, typer.Option(
+        "--side-bet", help="BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth] (repeatable).")] = None,
+    nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML [[noble]] sheets of the drivers.")
+                           ] = None,
+    track_file: Annotated[Path | None, typer.Option("--track", help="TOML file of another circus.")] = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json: JsonOption = False,
+    save: SaveOption = None,
+    load: LoadOption = None,
+    db: DbOption = None,
+) -> None:
+    """Race chariots in the circus maximus, with bets."""
+    from magecraft.wizard_prince.race.bots import BOTS
+
+    if load:
+        given = given_options(drivers=drivers or None, npc=npc or None, spectators=spectators or None,
+                              bet=bet or None, wealth_bet=wealth_bet or None, side_bet=side_bet or None,
+                              nobles=nobles_file, track=track_file, seed=seed, dice=dice,
+                              physical_dice=physical_dice)
+        if given:
+            raise typer.BadParameter(f"{given[0]} cannot change a saved race", param_hint="--load")
+        state, controllers = load_race(load, db)
+    else:
+        state, controllers = _new_race(drivers, npc, auto, spectators, nobles_file, track_file,
+                                       make_randomness(seed, dice, physical_dice))
+        for action in parse_bets(bet or [], wealth_bet or [], side_bet or []):
+            state.apply(action)
+    people = [name for name, kind in controllers.items() if kind == HUMAN]
+    if auto and people:
+        raise typer.BadParameter(f"--auto races bots only, and {people[0]} is a person", param_hint="--auto")
+    bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
+    if not people:
+        _run_bots(state, bots)
+        save_race(save, db, state, controllers)
+        _report(state, json)
+        return
+    _race_at_terminal(state, bots, save, db, controllers)
+    if state.is_terminal():
+        _report(state, json)
+
+
+def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: Path | None,
+              track_file: Path | None, rng: Any) -> tuple[Race, dict[str, str]]:
+    from magecraft.wizard_prince.nobles import Noble, load_nobles
+    from magecraft.wizard_prince.race.chariots import Entrant
+    from magecraft.wizard_prince.race.race import Race
+    from magecraft.wizard_prince.race.track import default_track, load_track
+
+    track = load_track(track_file) if track_file is not None else default_track()
+    chosen = parse_drivers(drivers, auto)
+    if not 0 <= npc <= track.lanes:
+        raise typer.BadParameter(f"{npc} NPC charioteers: choose 0 to {track.lanes}", param_hint="--npc")
+    if not 2 <= len(chosen) + npc <= track.lanes:
+        raise typer.BadParameter(f"a race on {track.name} takes 2 to {track.lanes} chariots, not "
+                                 f"{len(chosen) + npc}", param_hint="--drivers")
+    sheets = {n.name: n for n in load_nobles(nobles_file)} if nobles_file is not None else {}
+    entrants: list[Entrant] = []
+    controllers: dict[str, str] = {}
+    for name, kind, driver in chosen:
+        entrants.append(Entrant(name, kind, sheets.get(name) or Noble(name=name)))
+        controllers[name] = driver
+    for i in range(1, npc + 1):
+        name = f"NPC {i}"
+        kind = rng.choice(KINDS, f"{name}'s chariot (1 heavy, 2 light)")
+        entrants.append(Entrant(name, kind))
+        controllers[name] = "aggressive" if i % 2 else "cautious"
+    watching = {n.strip(): (sheets[n.strip()].wealth if n.strip() in sheets else 1)
+                for n in spectators.split(",") if n.strip()}
+    state = Race.new(entrants, rng, track=track, spectators=watching)
+    for name in state.barred:
+        # the noble may not drive a famous race: a hired charioteer drives his chariot, a bot at the reins
+        kind = controllers.pop(name)
+        controllers[f"{name}'s charioteer"] = "cautious" if kind == HUMAN else kind
+    return state, controllers
+
+
+def save_race(name: str | None, db: Path | None, state: Race, controllers: dict[str, str]) -> None:
+    """Save a race (and who drives each chariot) through the shared store: the one place races are saved."""
+    if name:
+        open_store(db).save(name, SYSTEM, "game", {**state.to_dict(), "controllers": dict(controllers)})
+
+
+def load_race(name: str, db: Path | None) -> tuple[Race, dict[str, str]]:
+    """A saved race and its drivers; a damaged one is refused in one line."""
+    from magecraft.core.errors import DataError
+    from magecraft.core.randomness import Randomness
+    from magecraft.wizard_prince.race.race import Race
+
+    saved = open_store(db).load(name, SYSTEM, "game").state
+    controllers = saved.get("controllers")
+    if not isinstance(controllers, dict) or not all(v in DRIVERS for v in controllers.values()):
+        raise DataError(f"saved race {name!r} is malformed: it does not say who drives each chariot")
+    state = Race.from_dict(saved)
+    if set(controllers) != set(state.chariots):
+        raise DataError(f"saved race {name!r} is malformed: its drivers do not match its chariots")
+    if state.rng.source.kind == "physical":
+        state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)
+    return state, {str(k): str(v) for k, v in controllers.items()}
+
+
+def _run_bots(state: Race, bots: dict[str, Bot]) -> None:
+    from magecraft.wizard_prince.race.actions import StartRace
+    from magecraft.wizard_prince.race.race import GAMES_MASTER
+
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply(StartRace() if player == GAMES_MASTER else bots[player or ""].choose(state))
+
+
+# -- at the terminal ---------------------------------------------------------------------------------
+def _race_at_terminal(state: Race, bots: dict[str, Bot], save: str | None, db: Path | None,
+                      controllers: dict[str, str]) -> None:
+    from magecraft.wizard_prince.race.actions import StartRace
+    from magecraft.wizard_prince.race.race import GAMES_MASTER
+
+    out = console()
+    out.print("No magic item, spell or spell-like ability is allowed in the race: the Emperor's wizards are "
+              "watching.")
+    shown = 0
+    if state.phase == "betting":
+        out.print(odds_table(state))
+        shown = _show_events(state, shown)
+        for bettor in state.book.wealth:
+            if controllers.get(bettor, HUMAN) == HUMAN:
+                ask_bets(state, bettor)
+    while not state.is_terminal():
+        shown = _show_events(state, shown)
+        player = state.current_player() or ""
+        if player == GAMES_MASTER:
+            state.apply(StartRace())
+            continue
+        if player in bots:
+            move = bots[player].choose(state)
+            state.apply(move)
+            if type(move).__name__ == "Advance":
+                shown = _show_events(state, shown)
+                out.print(track_view(state))
+            continue
+        out.print(track_view(state))
+        chosen = ask_action(state, player, save)
+        if chosen is None:
+            save_race(save, db, state, controllers)
+            out.print("Stopped." + (f" Resume with --load {save}." if save else ""))
+            return
+        state.apply(chosen)
+        save_race(save, db, state, controllers)
+    _show_events(state, shown)
+
+
+def ask_action(state: Race, player: str, save: str | None) -> Action | None:
+    """Ask ``player`` for one of his legal actions by number (``None``: he stops); bad answers are asked again."""
+    actions = state.legal_actions()
+    out = console()
+    turn = state.turn
+    moves = f", {turn.moves_left} spaces to drive" if turn is not None else ""
+    out.print(f"[bold]{player}[/bold], round {state.round}{moves}: choose")
+    for number, action in enumerate(actions, start=1):
+        risky = turn is not None and turn.actions >= 1 and type(action).__name__ not in ("Advance", "EndTurn")
+        out.print(f"  {number:>3}. {action.describe()}" + (" [yellow](risky: a charioteering check)[/yellow]"
+                                                           if risky else ""))
+    stop = f"q to {'save and ' if save else ''}stop"
+    while True:
+        answer = ask_at_terminal(f"Action 1-{len(actions)} ({stop})").strip()
+        if answer.lower() == "q":
+            return None
+        if answer.isdecimal() and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        out.print(f"[red]{answer!r} is not one of 1-{len(actions)}[/red]")
+
+
+def ask_bets(state: Race, bettor: str) -> None:
+    """Take ``bettor``'s bets before the start, one a line, until a blank line; a refused bet is said and asked
+    again ("Low Stakes Gambling", "High Stakes Gambling")."""
+    from magecraft.core.errors import RuleError
+    from magecraft.wizard_prince.race.actions import Bet, WealthBet
+
+    out = console()
+    while True:
+        answer = ask_at_terminal(f"{bettor}, a bet: CHARIOTEER:GOLD, or CHARIOTEER:wealth for a Wealth level "
+                                 f"against the house (blank: no more)").strip()
+        if not answer:
+            return
+        on, _, amount = answer.rpartition(":")
+        on, amount = on.strip(), amount.strip().lower()
+        if not on or not (amount.isdecimal() or amount == "wealth"):
+            out.print(f"[red]{answer!r}: write CHARIOTEER:GOLD or CHARIOTEER:wealth[/red]")
+            continue
+        bet = WealthBet(bettor, on) if amount == "wealth" else Bet(bettor, on, int(amount))
+        try:
+            state.apply(bet)
+        except RuleError as exc:
+            out.print(f"[red]{exc}[/red]")
+            continue
+        out.print(f"{bet.describe()} (odds now {', '.join(f'{n} {odds}' for n, odds in _odds(state))})")
+
+
+def _odds(state: Race) -> list[tuple[str, str]]:
+    from magecraft.wizard_prince.race.betting import odds_text
+
+    return [(name, odds_text(state.book.odds(name))) for name in state.chariots]
+
+
+def _show_events(state: Race, start: int) -> int:
+    out = console()
+    for event in list(state.log)[start:]:
+        line = event_line(event)
+        if line:
+            out.print(line)
+    return len(state.log)
+
+
+def event_line(event: Event) -> str:
+    """One event in words: every roll with its die, every save with its target, every change."""
+    if event.kind == "roll":
+        return f"  [dim]{event.label}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+    if event.kind == "save":
+        modifier = event.data.get("modifier", 0)
+        target = event.data.get("target", event.data.get("dc"))
+        return (f"  {event.label}: {event.data['roll']}{f' {modifier:+d}' if modifier else ''} against "
+                f"{target} -> {'saved' if event.data['saved'] else 'failed'}")
+    if event.kind == "table":
+        return ""  # the state line that follows names the row
+    if event.kind == "randomness":
+        return ""
+    return f"{event.label}"
+
+
+# -- drawing the circus ----------------------------------------------------------------------------
+def track_view(state: Race) -> RenderableType:
+    """The circus as a grid a person can follow: lanes in alternating browns (reddened in the turnarounds),
+    the wall, the spina with the direction of travel, the green start/finish line, each chariot as its
+    letter and the lap it is on, and a table of the chariots under it."""
+    from rich.console import Group
+    from rich.text import Text
+
+    track = state.track
+    letters = {name: (chr(ord("A") + i), COLOURS[i % len(COLOURS)]) for i, name in enumerate(state.chariots)}
+    at = {track.squares[c.lane][c.index]: c for c in state.chariots.values() if c.on_track}
+    fallen = {tuple(f["square"]): state.chariots[f["name"]].driver_dead for f in state.dismounted}
+    left, top, right, bottom = track.bounds
+    arrow_low, arrow_high = ("▶", "◀") if track.direction == "counterclockwise" else ("◀", "▶")
+    lines = []
+    for y in range(top, bottom + 1):
+        row = Text()
+        for x in range(left, right + 1):
+            kind = track.kind_at((x, y))
+            if kind == "wall":
+                row.append("██", style="grey50")
+                continue
+            if kind == "spina":
+                mark = arrow_high if y == 0 else arrow_low if y == track.spina_width - 1 else " "
+                row.append(f"{mark} ", style="grey70 on grey15")
+                continue
+            lane, index = track.position[(x, y)]
+            background = (TURNAROUND_COLOURS if track.in_turnaround[lane][index] else LANE_COLOURS)[lane % 2]
+            line = y >= track.spina_width and x == track.start_column
+            chariot = at.get((x, y))
+            if chariot is not None:
+                letter, colour = letters[chariot.name]
+                lap = min(max(chariot.crossings, 0), track.laps)
+                alive = chariot.running or chariot.status == "finished"
+                text = f"{letter}{lap}" if alive else f"{letter.lower()}x"
+                row.append(text, style=f"bold {colour}")
+            elif (x, y) in fallen:
+                row.append("☠ " if fallen[(x, y)] else "¤ ", style=f"bold red {background}")
+            else:
+                row.append("┃ " if line else "  ", style=f"bold green {background}")
+        lines.append(row)
+    heading = Text(f"{track.name}, round {state.round}" + (" (a famous race)" if state.famous else ""),
+                   style="bold")
+    key = Text("lanes 1 (inner) to 4 in alternating browns, reddened in the turnarounds; green ┃ start/finish; "
+               "chariot letter + the lap it is on (x: wrecked); ¤ a dismounted driver, ☠ a dead one", style="dim")
+    return Group(heading, *lines, key, chariot_table(state, letters))
+
+
+def chariot_table(state: Race, letters: dict[str, tuple[str, str]]) -> RenderableType:
+    from rich.table import Table
+
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("", "charioteer", "chariot", "lane", "lap", "square", "hp", "state"):
+        table.add_column(column)
+    track = state.track
+    for chariot in state.chariots.values():
+        letter, colour = letters[chariot.name]
+        notes = [chariot.status]
+        if chariot.wheel_damaged:
+            notes.append("wheel damaged")
+        if chariot.restrained_round > state.round or (chariot.restrained_round == state.round and chariot.running):
+            notes.append(f"no actions in round {chariot.restrained_round}")
+        if chariot.blinded:
+            notes.append("blinded")
+        if chariot.dragged:
+            notes.append("driver dragged")
+        if chariot.driver_dead:
+            notes.append("driver dead")
+        lap = f"{min(max(chariot.crossings, 0), track.laps)}/{track.laps}"
+        speed = state.settings.speed(chariot.kind)
+        table.add_row(f"[{colour}] {letter} [/]", chariot.name, f"{chariot.kind} ({speed})",
+                      str(chariot.lane + 1), lap, f"{chariot.index + 1}/{track.lane_length(chariot.lane)}",
+                      str(chariot.hit_points), ", ".join(notes))
+    return table
+
+
+def odds_table(state: Race) -> RenderableType:
+    from rich.table import Table
+
+    table = Table(title="The crowd's bets" + (" (a famous race: ten times the gold)" if state.famous else ""))
+    for column in ("charioteer", "level", "Str", "Dex", "Con", "gold bet", "odds against"):
+        table.add_column(column)
+    for chariot, (_, odds) in zip(state.chariots.values(), _odds(state), strict=True):
+        table.add_row(chariot.name, str(chariot.driver.level), str(chariot.stat("strength")),
+                      str(chariot.stat("dexterity")), str(chariot.stat("constitution")),
+                      f"{state.book.pools[chariot.name]:,}", odds)
+    return table
+
+
+def _report(state: Race, json: bool) -> None:
+    result = state.result()
+    if json:
+        print_json({"result": result, "log_summary": {"events": len(state.log),
+                                                       "rolls": len(state.log.of_kind("roll"))}})
+        return
+    from rich.table import Table
+
+    out = console()
+    out.print(track_view(state))
+    out.print(f"[bold]{result['winner'] or 'No winner'}[/bold]: {result['ended']} (round {result['rounds']})")
+    table = Table(title="Placings")
+    for column in ("place", "charioteer", "chariot", "laps", "status"):
+        table.add_column(column)
+    for p in result["placings"]:
+        table.add_row(str(p["place"]), p["name"], p["chariot"], str(p["laps"]), p["status"])
+    out.print(table)
+    for wreck in result["wrecks"]:
+        out.print(f"Wreck: {wreck['name']} in round {wreck['round']} ({wreck['cause']}); driver {wreck['driver']}")
+    for name, payout in result["payouts"].items():
+        out.print(f"{name}: {payout['gp']:+,} gp, {payout['wealth']:+d} Wealth")
