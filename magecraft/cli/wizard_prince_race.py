@@ -21,6 +21,7 @@ from magecraft.cli.options import (
     DiceOption,
     JsonOption,
     LoadOption,
+    OverwriteOption,
     PhysicalOption,
     SaveOption,
     SeedOption,
@@ -28,7 +29,6 @@ from magecraft.cli.options import (
     console,
     given_options,
     make_randomness,
-    open_store,
     print_json,
 )
 from magecraft.cli.wizard_prince import app
@@ -36,6 +36,7 @@ from magecraft.cli.wizard_prince import app
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from magecraft.cli.sessions import SaveSession
     from magecraft.core.events import Event
     from magecraft.wizard_prince.race.actions import Action
     from magecraft.wizard_prince.race.bots import Bot
@@ -129,11 +130,17 @@ def race(
     json: JsonOption = False,
     save: SaveOption = None,
     load: LoadOption = None,
+    overwrite: OverwriteOption = False,
     db: DbOption = None,
 ) -> None:
-    """Race chariots in the circus maximus, with bets."""
+    """Race chariots in the circus maximus, with bets.
+
+    ``--load NAME`` continues saving to NAME; ``--save OTHER`` with it forks a copy.
+    """
+    from magecraft.cli.sessions import open_session
     from magecraft.wizard_prince.race.bots import BOTS
 
+    session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
     if load:
         given = given_options(drivers=drivers or None, npc=npc or None, spectators=spectators or None,
                               bet=bet or None, wealth_bet=wealth_bet or None, side_bet=side_bet or None,
@@ -141,7 +148,8 @@ def race(
                               physical_dice=physical_dice)
         if given:
             raise typer.BadParameter(f"{given[0]} cannot change a saved race", param_hint="--load")
-        state, controllers = load_race(load, db)
+        assert session.loaded is not None
+        state, controllers = load_race(session.loaded.state, load)
     else:
         state, controllers = _new_race(drivers, npc, auto, spectators, nobles_file, track_file,
                                        make_randomness(seed, dice, physical_dice))
@@ -153,10 +161,10 @@ def race(
     bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
     if not people:
         _run_bots(state, bots)
-        save_race(save, db, state, controllers)
+        save_race(session, state, controllers)
         _report(state, json)
         return
-    _race_at_terminal(state, bots, save, db, controllers)
+    _race_at_terminal(state, bots, session, controllers)
     if state.is_terminal():
         _report(state, json)
 
@@ -196,19 +204,18 @@ def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: 
     return state, controllers
 
 
-def save_race(name: str | None, db: Path | None, state: Race, controllers: dict[str, str]) -> None:
-    """Save a race (and who drives each chariot) through the shared store: the one place races are saved."""
-    if name:
-        open_store(db).save(name, SYSTEM, "game", {**state.to_dict(), "controllers": dict(controllers)})
+def save_race(session: SaveSession, state: Race, controllers: dict[str, str]) -> None:
+    """Save a race (and who drives each chariot) through the session: the one place races are saved."""
+    if session.name:
+        session.save({**state.to_dict(), "controllers": dict(controllers)})
 
 
-def load_race(name: str, db: Path | None) -> tuple[Race, dict[str, str]]:
-    """A saved race and its drivers; a damaged one is refused in one line."""
+def load_race(saved: dict[str, Any], name: str) -> tuple[Race, dict[str, str]]:
+    """A race read from its save and its drivers; a damaged one is refused in one line."""
     from magecraft.core.errors import DataError
     from magecraft.core.randomness import Randomness
     from magecraft.wizard_prince.race.race import Race
 
-    saved = open_store(db).load(name, SYSTEM, "game").state
     controllers = saved.get("controllers")
     if not isinstance(controllers, dict) or not all(v in DRIVERS for v in controllers.values()):
         raise DataError(f"saved race {name!r} is malformed: it does not say who drives each chariot")
@@ -230,7 +237,7 @@ def _run_bots(state: Race, bots: dict[str, Bot]) -> None:
 
 
 # -- at the terminal ---------------------------------------------------------------------------------
-def _race_at_terminal(state: Race, bots: dict[str, Bot], save: str | None, db: Path | None,
+def _race_at_terminal(state: Race, bots: dict[str, Bot], session: SaveSession,
                       controllers: dict[str, str]) -> None:
     from magecraft.wizard_prince.race.actions import StartRace
     from magecraft.wizard_prince.race.race import GAMES_MASTER
@@ -259,13 +266,13 @@ def _race_at_terminal(state: Race, bots: dict[str, Bot], save: str | None, db: P
                 out.print(track_view(state))
             continue
         out.print(track_view(state))
-        chosen = ask_action(state, player, save)
+        chosen = ask_action(state, player, session.name)
         if chosen is None:
-            save_race(save, db, state, controllers)
-            out.print("Stopped." + (f" Resume with --load {save}." if save else ""))
+            save_race(session, state, controllers)
+            out.print("Stopped." + (f" Resume with --load {session.name}." if session.name else ""))
             return
         state.apply(chosen)
-        save_race(save, db, state, controllers)
+        save_race(session, state, controllers)
     _show_events(state, shown)
 
 

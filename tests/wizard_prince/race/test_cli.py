@@ -109,3 +109,13 @@ def test_people_bet_at_the_terminal_and_a_refused_bet_is_asked_again(monkeypatch
     assert "Cy bets a Wealth level against the house on Ann" in out
     saved = SaveStore(tmp_path / "s.db").load("bets", "wizard_prince_race", "game").state
     assert len(saved["book"]["bets"]) == 2
+
+
+def test_a_new_race_under_a_taken_name_is_refused_and_the_old_one_kept(capsys, tmp_path):
+    db = tmp_path / "s.db"
+    assert main(["wizard-prince", "race", "--auto", "--npc", "3", "--seed", "4", "--db", str(db), "--save", "r1"]) == 0
+    before = db.read_bytes()
+    capsys.readouterr()
+    assert main(["wizard-prince", "race", "--auto", "--npc", "2", "--seed", "5", "--db", str(db), "--save", "r1"]) == 2
+    assert "--overwrite" in capsys.readouterr().err
+    assert db.read_bytes() == before
