@@ -113,9 +113,10 @@ def test_people_bet_at_the_terminal_and_a_refused_bet_is_asked_again(monkeypatch
 
 def test_a_new_race_under_a_taken_name_is_refused_and_the_old_one_kept(capsys, tmp_path):
     db = tmp_path / "s.db"
-    assert main(["wizard-prince", "race", "--auto", "--npc", "3", "--seed", "4", "--db", str(db), "--save", "r1"]) == 0
+    race = ["wizard-prince", "race", "--auto", "--db", str(db), "--save", "r1"]
+    assert main([*race, "--npc", "3", "--seed", "4"]) == 0
     before = db.read_bytes()
     capsys.readouterr()
-    assert main(["wizard-prince", "race", "--auto", "--npc", "2", "--seed", "5", "--db", str(db), "--save", "r1"]) == 2
+    assert main([*race, "--npc", "2", "--seed", "5"]) == 2
     assert "--overwrite" in capsys.readouterr().err
     assert db.read_bytes() == before
