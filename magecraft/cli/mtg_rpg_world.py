@@ -38,8 +38,9 @@ KIND = "campaign"
 #: More seasons than this in one command is surely a typo.
 MOST_SEASONS = 10_000
 
-app = typer.Typer(help="World Campaigning: realms that run themselves, season by season, on a hex map.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="World Campaigning: realms that run themselves, season by season, on a hex map.", no_args_is_help=True
+)
 
 NameArg = Annotated[str, typer.Argument(help="The world's save name.")]
 
@@ -66,14 +67,21 @@ def _dice_for(world: World, seed: int | None, dice: str | None, physical: bool) 
 @app.command("new")
 def new(
     name: NameArg,
-    sample: Annotated[bool, typer.Option("--sample", help="The shipped sample world (Harloon and three more).")] = False,
+    sample: Annotated[
+        bool, typer.Option("--sample", help="The shipped sample world (Harloon and three more).")
+    ] = False,
     generate: Annotated[int | None, typer.Option("--generate", help="A random world of N realms (2-40).")] = None,
     map_file: Annotated[Path | None, typer.Option("--map", help="A world file (JSON: hexes and realms).")] = None,
-    table: Annotated[str | None, typer.Option("--table", help="Realms ruled at the table, e.g. 'Harloon'.")] = None,
+    table: Annotated[
+        str | None, typer.Option("--table", help="Realms ruled at the table, e.g. 'Harloon'.")
+    ] = None,
     house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML).")] = None,
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace a world saved under NAME.")] = False,
-    seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
-    db: DbOption = None, json_out: JsonOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
 ) -> None:
     """Found a world: its realms' control sheets from their territory, ill-will 6 between all."""
     import json
@@ -87,7 +95,9 @@ def new(
     settings = WorldSettings.load(house_rules) if house_rules else DEFAULT_WORLD_SETTINGS
     store = open_store(db)
     if not overwrite and name in {s.name for s in store.list_saves(SYSTEM, KIND)}:
-        raise SaveError(f"a world is already saved as {name!r}; choose another name or add --overwrite to replace it")
+        raise SaveError(
+            f"a world is already saved as {name!r}; choose another name or add --overwrite to replace it"
+        )
     rng = make_randomness(seed, dice, physical_dice)
     if sample:
         world = gen.sample_world(rng, settings=settings, name=name)
@@ -120,10 +130,14 @@ def _names(text: str | None) -> list[str]:
 @app.command("season")
 def season(
     name: NameArg,
-    auto: Annotated[bool, typer.Option("--auto", help="The engine decides for the realms ruled at the table too.")]
-    = False,
-    seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
-    db: DbOption = None, json_out: JsonOption = False,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="The engine decides for the realms ruled at the table too.")
+    ] = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
 ) -> None:
     """Play one campaign turn (a season of 60 days), asking the table for its realms' choices."""
     store = open_store(db)
@@ -138,9 +152,14 @@ def season(
 @app.command("run")
 def run(
     name: NameArg,
-    seasons: Annotated[int, typer.Option("--seasons", help="How many seasons to run.", min=1, max=MOST_SEASONS)] = 4,
-    seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
-    db: DbOption = None, json_out: JsonOption = False,
+    seasons: Annotated[
+        int, typer.Option("--seasons", help="How many seasons to run.", min=1, max=MOST_SEASONS)
+    ] = 4,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
 ) -> None:
     """Run seasons with every realm deciding by its policy; each season is saved as it ends."""
     store = open_store(db)
@@ -156,8 +175,10 @@ def run(
         print_json(world.result())
         return
     out = console()
-    out.print(f"{name}: season {world.season}; {len(world.chronicle) - before} chronicle entries "
-              f"(magecraft mtg-rpg world chronicle {name})")
+    out.print(
+        f"{name}: season {world.season}; {len(world.chronicle) - before} chronicle entries "
+        f"(magecraft mtg-rpg world chronicle {name})"
+    )
     out.print(_sheets(world))
 
 
@@ -179,8 +200,10 @@ def _ask(world: World) -> Any:
     out = console()
     choices = world.legal_actions()
     realm = world.turn.realm
-    out.print(f"\n[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
-              f"{world.turn.resources} resources left")
+    out.print(
+        f"\n[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
+        f"{world.turn.resources} resources left"
+    )
     for number, action in enumerate(choices, start=1):
         out.print(f"  {number:>3}. {action.describe()}")
     while True:
@@ -227,7 +250,8 @@ def show(name: NameArg, db: DbOption = None, json_out: JsonOption = False) -> No
 def chronicle(
     name: NameArg,
     season_no: Annotated[int | None, typer.Option("--season", help="Only this season.")] = None,
-    db: DbOption = None, json_out: JsonOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
 ) -> None:
     """The recorded log of the world, season by season, to read as campaign news."""
     world = _load(open_store(db), name)
@@ -250,8 +274,11 @@ def encounter(
     name: NameArg,
     realm: Annotated[str, typer.Argument(help="The realm travelled through.")],
     days: Annotated[int, typer.Option("--days", min=1, max=365, help="Days of travel.")] = 1,
-    seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
-    db: DbOption = None, json_out: JsonOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
 ) -> None:
     """The daily encounter draw of "Realm Encounter Factor" (the world is not changed)."""
     store = open_store(db)
@@ -286,15 +313,26 @@ def kingdom(
     lore: Annotated[int, typer.Option("--lore", min=0, max=30, help="Wilderness Lore (set by the referee).")] = 3,
     calling: Annotated[str, typer.Option("--calling")] = "Majesty",
     demeanor: Annotated[str, typer.Option("--demeanor")] = "Confident",
-    db: DbOption = None, json_out: JsonOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
 ) -> None:
-    """"Starting a Kingdom": a Wizard declares himself ruler of one controlled hex."""
+    """A Wizard declares himself ruler of one controlled hex ("Starting a Kingdom")."""
     from magecraft.mtg_rpg.world.generate import start_kingdom
 
     store = open_store(db)
     world = _load(store, name)
-    made = start_kingdom(world, realm, world.map.find(hex_text), ruler=ruler, diplomacy=diplomacy, wisdom=wisdom,
-                         war_skill=war, wilderness_lore=lore, calling=calling, demeanor=demeanor)
+    made = start_kingdom(
+        world,
+        realm,
+        world.map.find(hex_text),
+        ruler=ruler,
+        diplomacy=diplomacy,
+        wisdom=wisdom,
+        war_skill=war,
+        wilderness_lore=lore,
+        calling=calling,
+        demeanor=demeanor,
+    )
     _save(store, name, world)
     if json_out:
         print_json(world.sheet(made.name))
@@ -304,16 +342,32 @@ def kingdom(
 
 # -- rendering --------------------------------------------------------------------------------------------
 
-_SHEET_COLUMNS = (("realm", "name"), ("hex", "hexes"), ("pop", "population"), ("res", "resources"),
-                  ("mil", "military"), ("disc", "discontent"), ("hard", "hardship"), ("treasury", "treasury"),
-                  ("tax", "tax"), ("Dip", "diplomacy"), ("Wis", "wisdom"), ("Lore", "wilderness_lore"),
-                  ("enc", "encounter_factor"))
+_SHEET_COLUMNS = (
+    ("realm", "name"),
+    ("hex", "hexes"),
+    ("pop", "population"),
+    ("res", "resources"),
+    ("mil", "military"),
+    ("disc", "discontent"),
+    ("hard", "hardship"),
+    ("treasury", "treasury"),
+    ("tax", "tax"),
+    ("Dip", "diplomacy"),
+    ("Wis", "wisdom"),
+    ("Lore", "wilderness_lore"),
+    ("enc", "encounter_factor"),
+)
 
 
 def _sheets(world: World) -> Table:
     """The control sheets, one row a realm; trade routes and ongoing events under the table."""
-    table = Table(title=f"{world.name}: season {world.season}", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False,
-                  padding=(0, 1, 0, 0))
+    table = Table(
+        title=f"{world.name}: season {world.season}",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        show_edge=False,
+        padding=(0, 1, 0, 0),
+    )
     for header, _ in _SHEET_COLUMNS:
         table.add_column(header, justify="left" if header in ("realm", "tax") else "right", no_wrap=True)
     notes = []
@@ -347,8 +401,17 @@ def _hex_map(world: World) -> str:
     rows: dict[int, list[tuple[int, str]]] = {}
     for h in world.map:
         owner = letters.get(h.owner, "..") if h.owner else ".."
-        mark = "*" if h.owner and world.realms[h.owner].capital == h.id else "#" if h.base else \
-            "=" if h.road else "g" if h.guard else " "
+        mark = (
+            "*"
+            if h.owner and world.realms[h.owner].capital == h.id
+            else "#"
+            if h.base
+            else "="
+            if h.road
+            else "g"
+            if h.guard
+            else " "
+        )
         rows.setdefault(h.r, []).append((h.q + h.r // 2, f"{owner}{_TERRAIN_LETTER[h.terrain]}{mark}"))
     lines = []
     for r in sorted(rows):
@@ -356,8 +419,10 @@ def _hex_map(world: World) -> str:
         lines.append(("  " if r % 2 else "") + " ".join(cells))
     legend = ", ".join(f"{code}={name}" for name, code in letters.items())
     lines.append("")
-    lines.append(f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
-                 "d desert. * capitol, # base, = road, g guarding army.")
+    lines.append(
+        f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
+        "d desert. * capitol, # base, = road, g guarding army."
+    )
     return "\n".join(lines)
 
 

@@ -40,7 +40,7 @@ class WorldAction:
 
 @dataclass(frozen=True, slots=True)
 class Delay(WorldAction):
-    """"2. The Initiative Phase": take the turn after the next realm has taken its own."""
+    """Take the turn after the next realm has taken its own ("2. The Initiative Phase")."""
 
     kind: ClassVar[str] = "delay"
 
@@ -50,7 +50,7 @@ class Delay(WorldAction):
 
 @dataclass(frozen=True, slots=True)
 class Hardship(WorldAction):
-    """"3a. Hardship Sub-phase": the Wilderness Lore check, with 50 gp per population point per +1."""
+    """The Wilderness Lore check, with 50 gp per population point per +1 ("3a. Hardship Sub-phase")."""
 
     kind: ClassVar[str] = "hardship"
     bonus: int = 0
@@ -61,7 +61,7 @@ class Hardship(WorldAction):
 
 @dataclass(frozen=True, slots=True)
 class SetTax(WorldAction):
-    """"3b. Treasury Sub-phase": the tax rate for the turn."""
+    """The tax rate for the turn ("3b. Treasury Sub-phase")."""
 
     kind: ClassVar[str] = "tax"
     rate: str = "medium"
@@ -72,13 +72,17 @@ class SetTax(WorldAction):
 
 @dataclass(frozen=True, slots=True)
 class Quell(WorldAction):
-    """"3c. Discontent Sub-phase": military strength added to the Diplomacy check."""
+    """Military strength added to the Diplomacy check ("3c. Discontent Sub-phase")."""
 
     kind: ClassVar[str] = "quell"
     strength: int = 0
 
     def describe(self) -> str:
-        return f"quell unrest with {self.strength} military strength" if self.strength else "make the discontent check"
+        return (
+            f"quell unrest with {self.strength} military strength"
+            if self.strength
+            else "make the discontent check"
+        )
 
 
 # -- the two actions ("3d. Action Sub-phase") -------------------------------------------------------
@@ -303,7 +307,8 @@ class MoveTroops(WorldAction):
     hexes: int = 1
 
     def describe(self) -> str:
-        return f"move {self.units} unit{'s' if self.units != 1 else ''} {self.hexes} hex{'es' if self.hexes != 1 else ''}"
+        units = f"{self.units} unit{'s' if self.units != 1 else ''}"
+        return f"move {units} {self.hexes} hex{'es' if self.hexes != 1 else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,11 +370,39 @@ class Done(WorldAction):
 
 
 ACTION_TYPES: dict[str, type[WorldAction]] = {
-    cls.kind: cls for cls in (
-        Delay, Hardship, SetTax, Quell, OpenTrade, BuildRoads, BuildStructure, Recruit, HireMercenaries, BuildNaval,
-        HireWizard, HireScouts, MakeWar, BuildGuard, ConductDiplomacy, HoldFestival, SellResources, BuyResources,
-        BuildBase, FortifyBase, MoveCapital, Espionage, Decree, Grant, MoveTroops, Disband, EndTurn, Capture,
-        PaveRoad, Done)
+    cls.kind: cls
+    for cls in (
+        Delay,
+        Hardship,
+        SetTax,
+        Quell,
+        OpenTrade,
+        BuildRoads,
+        BuildStructure,
+        Recruit,
+        HireMercenaries,
+        BuildNaval,
+        HireWizard,
+        HireScouts,
+        MakeWar,
+        BuildGuard,
+        ConductDiplomacy,
+        HoldFestival,
+        SellResources,
+        BuyResources,
+        BuildBase,
+        FortifyBase,
+        MoveCapital,
+        Espionage,
+        Decree,
+        Grant,
+        MoveTroops,
+        Disband,
+        EndTurn,
+        Capture,
+        PaveRoad,
+        Done,
+    )
 }
 
 

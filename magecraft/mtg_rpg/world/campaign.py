@@ -15,7 +15,7 @@ control sheet and the season's order.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Self
 
 from magecraft.core.deck import Deck
@@ -24,6 +24,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import card_value, mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
+from magecraft.mtg_rpg.world import turn
 from magecraft.mtg_rpg.world.actions import WorldAction
 from magecraft.mtg_rpg.world.hexmap import HexMap
 from magecraft.mtg_rpg.world.realm import (
@@ -69,7 +70,8 @@ class Turn:
     tax_income: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}  # type: ignore[attr-defined]
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Turn:
@@ -86,9 +88,18 @@ class World(GameState[WorldAction]):
 
     system = "mtg_rpg"
 
-    def __init__(self, hexmap: HexMap, realms: Sequence[Realm], *, rng: Randomness,
-                 settings: WorldSettings = DEFAULT_WORLD_SETTINGS, referee: Sequence[Card] | None = None,
-                 ill_will: Mapping[str, int] | None = None, season: int = 0, name: str = "world") -> None:
+    def __init__(
+        self,
+        hexmap: HexMap,
+        realms: Sequence[Realm],
+        *,
+        rng: Randomness,
+        settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
+        referee: Sequence[Card] | None = None,
+        ill_will: Mapping[str, int] | None = None,
+        season: int = 0,
+        name: str = "world",
+    ) -> None:
         self.name = name
         self.map = hexmap
         self.realms: dict[str, Realm] = {r.name: r for r in realms}
@@ -97,8 +108,9 @@ class World(GameState[WorldAction]):
         self.rng = rng
         self.settings = settings
         self.rules: WorldRules = world_rules()
-        self.referee: Deck[Card] = Deck(referee if referee is not None else default_referee_deck(rng),
-                                        name="referee")
+        self.referee: Deck[Card] = Deck(
+            referee if referee is not None else default_referee_deck(rng), name="referee"
+        )
         if not self.referee.cards:
             raise DataError("the referee's deck is empty")
         self.ill_will: dict[str, int] = dict(ill_will or {})
@@ -107,6 +119,8 @@ class World(GameState[WorldAction]):
         self.turn: Turn | None = None
         self.chronicle: list[dict[str, Any]] = []
         self._territory: dict[str, list[int]] | None = None
+        #: (population, resources) of each realm, derived from its hexes until they change.
+        self._land: dict[str, tuple[int, int]] = {}
         #: Each paved hex's road network, computed when first asked and cleared when a road is paved.
         self.roads: dict[int, int] | None = None
         self._legal: list[WorldAction] | None = None
@@ -114,17 +128,26 @@ class World(GameState[WorldAction]):
             if h.owner is not None and h.owner not in self.realms:
                 raise DataError(f"hex {hexmap.label(h.id)} belongs to {h.owner!r}, which has no control sheet")
         for realm in self.realms.values():
-            if realm.capital is not None and (not 0 <= realm.capital < len(hexmap)
-                                              or hexmap[realm.capital].owner != realm.name
-                                              or hexmap[realm.capital].base is None):
+            if realm.capital is not None and (
+                not 0 <= realm.capital < len(hexmap)
+                or hexmap[realm.capital].owner != realm.name
+                or hexmap[realm.capital].base is None
+            ):
                 raise DataError(f"realm {realm.name!r}: its capitol must be a base it holds")
 
     # -- founding ---------------------------------------------------------------------------------
 
     @classmethod
-    def found(cls, hexmap: HexMap, realms: Sequence[Realm], *, rng: Randomness,
-              settings: WorldSettings = DEFAULT_WORLD_SETTINGS, referee: Sequence[Card] | None = None,
-              name: str = "world") -> World:
+    def found(
+        cls,
+        hexmap: HexMap,
+        realms: Sequence[Realm],
+        *,
+        rng: Randomness,
+        settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
+        referee: Sequence[Card] | None = None,
+        name: str = "world",
+    ) -> World:
         """A new world: each realm's starting military strength and treasury from its territory.
 
         "Realm Military Strength" (population / 10, ruling WW4), "Realm Treasury and Taxes" (six
@@ -137,16 +160,22 @@ class World(GameState[WorldAction]):
             if realm.military == 0:
                 realm.military = starting_military(population, settings)
             if realm.treasury == 0:
-                realm.treasury = STARTING_TREASURY_SEASONS * population * world.rules.tax["medium"].gp_per_population
+                realm.treasury = (
+                    STARTING_TREASURY_SEASONS * population * world.rules.tax["medium"].gp_per_population
+                )
             if realm.capital is None:
                 bases = [h.id for h in hexmap.owned_by(realm.name) if h.base is not None]
                 realm.capital = bases[0] if bases else None
         names = sorted(world.realms)
         for i, a in enumerate(names):
-            for b in names[i + 1:]:
+            for b in names[i + 1 :]:
                 world.ill_will.setdefault(pair_key(a, b), STARTING_ILL_WILL)
-        rng.log.record("world", f"the world {name} is founded with {len(names)} realms", section=SECTION,
-                       data={"realms": names})
+        rng.log.record(
+            "world",
+            f"the world {name} is founded with {len(names)} realms",
+            section=SECTION,
+            data={"realms": names},
+        )
         return world
 
     # -- the control sheet's derived numbers ------------------------------------------------------------
@@ -162,35 +191,39 @@ class World(GameState[WorldAction]):
         return self._territory[realm]
 
     def owners_changed(self) -> None:
+        """Forget what was derived from the borders and bases (a hex changed hands, a base was built)."""
         self._territory = None
+        self._land.clear()
 
     def population(self, realm: str) -> int:
-        """"Population and Resources": each hex by its terrain, plus 10 per base (Harloon: 73)."""
-        rules = self.rules
-        total = 0
-        for i in self.territory(realm):
-            h = self.map.hexes[i]
-            total += rules.terrain[h.terrain].population
-            if h.base is not None:
-                total += rules.base_population
-        return total
+        """Each hex by its terrain, plus 10 per base (Harloon: 73) ("Population and Resources")."""
+        return self._land_of(realm)[0]
 
     def resource_rating(self, realm: str) -> int:
         """The realm's resources from its hexes (Harloon: 35; ruling WW1)."""
-        rules = self.rules
-        total = 0
-        for i in self.territory(realm):
-            h = self.map.hexes[i]
-            total += rules.terrain[h.terrain].resources
-            if h.base is not None:
-                total += rules.base_resources
-        return total
+        return self._land_of(realm)[1]
+
+    def _land_of(self, realm: str) -> tuple[int, int]:
+        land = self._land.get(realm)
+        if land is None:
+            rules = self.rules
+            population = resources = 0
+            for i in self.territory(realm):
+                h = self.map.hexes[i]
+                terrain = rules.terrain[h.terrain]
+                population += terrain.population
+                resources += terrain.resources
+                if h.base is not None:
+                    population += rules.base_population
+                    resources += rules.base_resources
+            land = self._land[realm] = (population, resources)
+        return land
 
     def bases(self, realm: str) -> list[int]:
         return [i for i in self.territory(realm) if self.map.hexes[i].base is not None]
 
     def encounter_factor(self, realm: str) -> int:
-        """"Realm Encounter Factor": hexes / military strength, rounded down (ruling WW5 for bases)."""
+        """Hexes / military strength, rounded down (ruling WW5 for bases) ("Realm Encounter Factor")."""
         hexes = len(self.territory(realm))
         if self.settings.encounter_counts_bases:
             hexes += len(self.bases(realm))
@@ -227,20 +260,17 @@ class World(GameState[WorldAction]):
         colours = mana_types(card)
         colour = next((c for c in COLORS if c in colours), "C")
         value = card_value(card)
-        self.rng.log.record("draw", f"{label}: {card.name} ({value})", section=SECTION,
-                            data={"card": card.name, "value": value})
+        self.rng.log.record(
+            "draw", f"{label}: {card.name} ({value})", section=SECTION, data={"card": card.name, "value": value}
+        )
         return Draw(card.name, value, colour)
 
     def check(self, action: WorldAction) -> None:
-        from magecraft.mtg_rpg.world import turn
-
         if self.turn is None:
             raise RuleError("the campaign is over", rule="no realm is taking its turn", section=TURN)
         turn.check(self, self.turn, action)
 
     def perform(self, action: WorldAction) -> None:
-        from magecraft.mtg_rpg.world import turn
-
         assert self.turn is not None
         self._legal = None
         turn.perform(self, self.turn, action)
@@ -252,8 +282,6 @@ class World(GameState[WorldAction]):
 
     def legal_actions(self) -> list[WorldAction]:
         """Every choice open to the realm now (computed once per decision)."""
-        from magecraft.mtg_rpg.world import turn
-
         if self._legal is None:
             self._legal = [] if self.turn is None else turn.legal(self, self.turn)
         return self._legal
@@ -268,23 +296,37 @@ class World(GameState[WorldAction]):
         """The control sheet as a table shows it: the recorded numbers and the derived ones."""
         r = self.realms[realm]
         return {
-            "name": r.name, "alive": r.alive, "controller": r.controller, "calling": r.calling,
-            "demeanor": r.demeanor, "hexes": len(self.territory(realm)), "bases": len(self.bases(realm)),
-            "population": self.population(realm), "resources": self.resource_rating(realm),
-            "military": r.military, "mercenaries": r.mercenaries, "naval": r.naval_units,
-            "wizard_units": r.wizard_units, "discontent": r.discontent, "hardship": r.hardship,
-            "treasury": r.treasury, "tax": r.tax, "diplomacy": r.diplomacy, "wisdom": r.wisdom,
-            "wilderness_lore": r.wilderness_lore, "encounter_factor": self.encounter_factor(realm),
-            "trade_routes": list(r.trade_routes), "structures": list(r.structures),
-            "failed_checks": r.failed_checks, "ongoing": [o.name for o in r.ongoing],
+            "name": r.name,
+            "alive": r.alive,
+            "controller": r.controller,
+            "calling": r.calling,
+            "demeanor": r.demeanor,
+            "hexes": len(self.territory(realm)),
+            "bases": len(self.bases(realm)),
+            "population": self.population(realm),
+            "resources": self.resource_rating(realm),
+            "military": r.military,
+            "mercenaries": r.mercenaries,
+            "naval": r.naval_units,
+            "wizard_units": r.wizard_units,
+            "discontent": r.discontent,
+            "hardship": r.hardship,
+            "treasury": r.treasury,
+            "tax": r.tax,
+            "diplomacy": r.diplomacy,
+            "wisdom": r.wisdom,
+            "wilderness_lore": r.wilderness_lore,
+            "encounter_factor": self.encounter_factor(realm),
+            "trade_routes": list(r.trade_routes),
+            "structures": list(r.structures),
+            "failed_checks": r.failed_checks,
+            "ongoing": [o.name for o in r.ongoing],
         }
 
     # -- the season ---------------------------------------------------------------------------------
 
     def begin_season(self) -> None:
         """Start the next campaign turn: random events, initiative, then the first realm's turn."""
-        from magecraft.mtg_rpg.world import turn
-
         if self.turn is not None:
             raise RuleError("the season is not over yet", rule="one campaign turn at a time", section=TURN)
         if len(self.alive()) == 0:
@@ -298,8 +340,6 @@ class World(GameState[WorldAction]):
 
     def start_next_turn(self) -> None:
         """The next realm in initiative order takes its turn; after the last, the recording phase."""
-        from magecraft.mtg_rpg.world import turn
-
         self._legal = None
         while self.order:
             name = self.order.pop(0)
@@ -318,12 +358,18 @@ class World(GameState[WorldAction]):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "name": self.name, "season": self.season, "settings": self.settings.to_dict(),
-            "map": self.map.to_dict(), "realms": [r.to_dict() for r in self.realms.values()],
-            "ill_will": dict(self.ill_will), "order": list(self.order),
+            "name": self.name,
+            "season": self.season,
+            "settings": self.settings.to_dict(),
+            "map": self.map.to_dict(),
+            "realms": [r.to_dict() for r in self.realms.values()],
+            "ill_will": dict(self.ill_will),
+            "order": list(self.order),
             "turn": None if self.turn is None else self.turn.to_dict(),
             "referee": [c.name for c in self.referee.cards],
-            "chronicle": list(self.chronicle), "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
+            "chronicle": list(self.chronicle),
+            "rng": self.rng.snapshot(),
+            "log": self.rng.log.to_list(),
         }
 
     @classmethod
@@ -335,10 +381,16 @@ class World(GameState[WorldAction]):
             pool = builtin_pool()
             log = EventLog.from_list(raw.get("log", []))
             rng = Randomness.restore(raw["rng"], log=log)
-            world = cls(HexMap.from_dict(raw["map"]), [Realm.from_dict(r) for r in raw["realms"]], rng=rng,
-                        settings=WorldSettings.from_dict(raw.get("settings", {})),
-                        referee=[pool.get(name) for name in raw["referee"]], ill_will=raw["ill_will"],
-                        season=int(raw["season"]), name=str(raw.get("name", "world")))
+            world = cls(
+                HexMap.from_dict(raw["map"], contiguous=False),
+                [Realm.from_dict(r) for r in raw["realms"]],
+                rng=rng,
+                settings=WorldSettings.from_dict(raw.get("settings", {})),
+                referee=[pool.get(name) for name in raw["referee"]],
+                ill_will=raw["ill_will"],
+                season=int(raw["season"]),
+                name=str(raw.get("name", "world")),
+            )
             world.order = [str(n) for n in raw.get("order", [])]
             world.turn = None if raw.get("turn") is None else Turn.from_dict(raw["turn"])
             world.chronicle = [dict(entry) for entry in raw.get("chronicle", [])]

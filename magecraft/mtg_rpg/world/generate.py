@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError, RuleError
@@ -33,10 +34,11 @@ from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, TERRAINS, Worl
 KINGDOM = "Starting a Kingdom"
 
 
-def callings_and_demeanors() -> tuple[list[str], list[str]]:
+@cache
+def callings_and_demeanors() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The MtG RPG's Callings and Demeanors (the realm's, like a Wizard's: "Realm Calling and Demeanor")."""
     raw = read_toml("character.toml")
-    return list(raw["callings"]), list(raw["demeanors"])
+    return tuple(raw["callings"]), tuple(raw["demeanors"])
 
 
 def new_government(rng: Randomness, realm: Realm, *, label: str) -> None:
@@ -56,8 +58,14 @@ def new_government(rng: Randomness, realm: Realm, *, label: str) -> None:
     realm.ruler, realm.ruler_is_wizard = None, False
 
 
-def world_from_data(raw: Mapping[str, Any], rng: Randomness, *, settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
-                    name: str = "world", referee: Sequence[Card] | None = None) -> World:
+def world_from_data(
+    raw: Mapping[str, Any],
+    rng: Randomness,
+    *,
+    settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
+    name: str = "world",
+    referee: Sequence[Card] | None = None,
+) -> World:
     """A new world from a map-and-sheets file; anything malformed refuses the whole file."""
     if not isinstance(raw, Mapping) or not isinstance(raw.get("realms"), list):
         raise DataError("a world file has a map of hexes and a list of realms")
@@ -70,8 +78,13 @@ def world_from_data(raw: Mapping[str, Any], rng: Randomness, *, settings: WorldS
     return World.found(hexmap, realms, rng=rng, settings=settings, name=name, referee=referee)
 
 
-def sample_world(rng: Randomness, *, settings: WorldSettings = DEFAULT_WORLD_SETTINGS, name: str = "world",
-                 referee: Sequence[Card] | None = None) -> World:
+def sample_world(
+    rng: Randomness,
+    *,
+    settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
+    name: str = "world",
+    referee: Sequence[Card] | None = None,
+) -> World:
     """The shipped sample world, with Harloon as the seed describes it."""
     try:
         raw = json.loads(data_text("world/sample_world.json"))
@@ -80,15 +93,25 @@ def sample_world(rng: Randomness, *, settings: WorldSettings = DEFAULT_WORLD_SET
     return world_from_data(raw, rng, settings=settings, name=name, referee=referee)
 
 
-def generate_world(realms: int, rng: Randomness, *, width: int = 0, height: int = 0,
-                   settings: WorldSettings = DEFAULT_WORLD_SETTINGS, name: str = "world") -> World:
+def generate_world(
+    realms: int,
+    rng: Randomness,
+    *,
+    width: int = 0,
+    height: int = 0,
+    settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
+    name: str = "world",
+) -> World:
     """A random world of ``realms`` realms for designers: about 12 hexes a realm, borders contiguous."""
     if not 2 <= realms <= 40:
-        raise RuleError("a generated world has 2 to 40 realms", rule="the referee decides what realms are present",
-                        section="The Realms Map")
+        raise RuleError(
+            "a generated world has 2 to 40 realms",
+            rule="the referee decides what realms are present",
+            section="The Realms Map",
+        )
     width = width or max(6, round((realms * 20) ** 0.5 * 1.2))
     height = height or max(5, -(-realms * 20 // width))
-    hexes = []
+    hexes: list[Hex] = []
     for r in range(height):
         for col in range(width):
             terrain = rng.choice(TERRAINS, "the terrain of a hex")
@@ -108,7 +131,9 @@ def generate_world(realms: int, rng: Randomness, *, width: int = 0, height: int 
             hexmap[rng.choice(owned, f"{name}: where its second base lies")].base = "small"
     sheets = []
     for realm_name, cap in zip(names, capitals, strict=True):
-        realm = Realm(name=realm_name, calling="", demeanor="", diplomacy=0, wisdom=0, wilderness_lore=0, capital=cap)
+        realm = Realm(
+            name=realm_name, calling="", demeanor="", diplomacy=0, wisdom=0, wilderness_lore=0, capital=cap
+        )
         new_government(rng, realm, label=realm_name)
         sheets.append(realm)
     return World.found(hexmap, sheets, rng=rng, settings=settings, name=name)
@@ -130,26 +155,52 @@ def _grow(hexmap: HexMap, name: str, frontier: list[int], rng: Randomness) -> No
         hexmap[rng.choice(free, f"{name}: the border grows")].owner = name
 
 
-def start_kingdom(world: World, name: str, hex_id: int, *, ruler: str, diplomacy: int, wisdom: int,
-                  war_skill: int, wilderness_lore: int, calling: str, demeanor: str) -> Realm:
-    """"Starting a Kingdom": a Wizard who controls one unclaimed hex declares himself its ruler.
+def start_kingdom(
+    world: World,
+    name: str,
+    hex_id: int,
+    *,
+    ruler: str,
+    diplomacy: int,
+    wisdom: int,
+    war_skill: int,
+    wilderness_lore: int,
+    calling: str,
+    demeanor: str,
+) -> Realm:
+    """A Wizard who controls one unclaimed hex declares himself its ruler. ("Starting a Kingdom")
 
     The new realm has no starting treasury ("Newly created realms ... have a starting treasury of
     zero"), its ruler's Diplomacy, Wisdom and War skill, and a base in its one hex as its capitol
     (ruling WW18); it is played at the table.
     """
     if name in world.realms:
-        raise RuleError(f"there is already a realm called {name}", rule="give their new kingdom a name",
-                        section=KINGDOM)
+        raise RuleError(
+            f"there is already a realm called {name}", rule="give their new kingdom a name", section=KINGDOM
+        )
     if not 0 <= hex_id < len(world.map):
-        raise RuleError(f"there is no hex {hex_id}", rule="control at least one 10 x 10 mile area", section=KINGDOM)
+        raise RuleError(
+            f"there is no hex {hex_id}", rule="control at least one 10 x 10 mile area", section=KINGDOM
+        )
     h = world.map[hex_id]
     if h.owner is not None:
-        raise RuleError(f"hex {world.map.label(hex_id)} lies in {h.owner}; buy it, take it or be given it first",
-                        rule="the character must control at least one 10 x 10 mile area", section=KINGDOM)
-    realm = Realm(name=name, calling=calling, demeanor=demeanor, diplomacy=diplomacy, wisdom=wisdom,
-                  wilderness_lore=wilderness_lore, war_skill=war_skill, ruler=ruler, ruler_is_wizard=True,
-                  controller="table")
+        raise RuleError(
+            f"hex {world.map.label(hex_id)} lies in {h.owner}; buy it, take it or be given it first",
+            rule="the character must control at least one 10 x 10 mile area",
+            section=KINGDOM,
+        )
+    realm = Realm(
+        name=name,
+        calling=calling,
+        demeanor=demeanor,
+        diplomacy=diplomacy,
+        wisdom=wisdom,
+        wilderness_lore=wilderness_lore,
+        war_skill=war_skill,
+        ruler=ruler,
+        ruler_is_wizard=True,
+        controller="table",
+    )
     h.owner = name
     if h.base is None:
         h.base = "small"

@@ -115,8 +115,11 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
         case ConductDiplomacy(extra=extra):
             return DIPLOMACY_GP * (1 + extra), 0
         case HoldFestival(size=size) if size in rules.festivals:
-            per = world.settings.impressive_festival_gp if size == "impressive" else \
-                rules.festivals[size].gp_per_population
+            per = (
+                world.settings.impressive_festival_gp
+                if size == "impressive"
+                else rules.festivals[size].gp_per_population
+            )
             return per * world.population(turn.realm), 0
         case BuyResources(amount=n):
             return RESOURCE_GP * n, 0
@@ -144,7 +147,7 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
 
 
 def capture_cost(world: World, attacker: str, hex_id: int) -> int:
-    """"Capture Points": the terrain's cost plus river, base, fortification, guarding army and a strong neighbour."""
+    """Capture cost ("Capture Points"): terrain, river, base, fortification, guarding army, strong neighbour."""
     h = world.map[hex_id]
     add = world.rules.capture_additions
     cost = world.rules.terrain[h.terrain].capture
@@ -154,8 +157,11 @@ def capture_cost(world: World, attacker: str, hex_id: int) -> int:
         cost += add["base"] + h.fort
     if h.guard:
         cost += add["guarding_army_and_wizard"] if h.wizard else add["guarding_army"]
-    if h.owner is not None and h.owner != attacker and \
-            world.realms[h.owner].military > world.realms[attacker].military:
+    if (
+        h.owner is not None
+        and h.owner != attacker
+        and world.realms[h.owner].military > world.realms[attacker].military
+    ):
         cost += add["strong_neighbour"]
     return cost
 
@@ -204,8 +210,7 @@ def _road_allowed(world: World, realm: str, hex_id: int) -> str | None:
     h = world.map[hex_id]
     if h.road:
         return "that hex already has a road"
-    partners = set(world.realms[realm].trade_routes) | {r.name for r in world.alive()
-                                                          if realm in r.trade_routes}
+    partners = set(world.realms[realm].trade_routes) | {r.name for r in world.alive() if realm in r.trade_routes}
     if h.owner not in (None, realm) and h.owner not in partners:
         return f"that hex belongs to {h.owner}, with whom {realm} has no trade route"
     if h.base is not None and h.owner == realm:
@@ -247,10 +252,15 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             *(BuildStructure(s) for s in world.rules.structures),
             Recruit(),
             *(HireMercenaries(n) for n in (1, 2, 3, 5)),
-            BuildNaval(), HireWizard(), HireScouts(1),
+            BuildNaval(),
+            HireWizard(),
+            HireScouts(1),
             *(MakeWar(s) for s in range(1, war_strength_available(world, turn, realm, False) + 1)),
-            *([MakeWar(war_strength_available(world, turn, realm, True), ruler_joins=True)]
-              if realm.ruler_is_wizard else []),
+            *(
+                [MakeWar(war_strength_available(world, turn, realm, True), ruler_joins=True)]
+                if realm.ruler_is_wizard
+                else []
+            ),
             *(BuildGuard(h) for h in mine if not world.map[h].guard),
             *(ConductDiplomacy(t) for t in others),
             *(HoldFestival(size) for size in FESTIVALS),
@@ -261,9 +271,10 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             *(MoveCapital(h) for h in bases if h != realm.capital),
             *(Espionage(t, aim) for t in others for aim in ESPIONAGE_AIMS),
             *(Decree(p) for p in DECREES),
-            Grant(1_000, "a gift to a loyal servant"), MoveTroops(1, 1),
-            *(Disband("military", 1) for _ in range(1)), *(Disband("mercenaries", realm.mercenaries)
-                                                           for _ in range(1) if realm.mercenaries),
+            Grant(1_000, "a gift to a loyal servant"),
+            MoveTroops(1, 1),
+            *(Disband("military", 1) for _ in range(1)),
+            *(Disband("mercenaries", realm.mercenaries) for _ in range(1) if realm.mercenaries),
             EndTurn(),
         ]
         for action in candidates:
@@ -298,8 +309,11 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
         if isinstance(action, Done):
             return
         if not isinstance(action, Capture):
-            raise _refuse("spend the capture points on hexes, or stop", "capture points are spent in the Make "
-                          "War sub-phase", CAPTURE)
+            raise _refuse(
+                "spend the capture points on hexes, or stop",
+                "capture points are spent in the Make War sub-phase",
+                CAPTURE,
+            )
         _check_capture(world, turn, action)
         return
     if turn.phase == "road":
@@ -308,8 +322,9 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
         if not isinstance(action, PaveRoad):
             raise _refuse("pave road hexes, or stop", "Build Roads")
         if turn.road_left <= 0:
-            raise _refuse("six hexes of road already this action", "no more than 6 squares of road in a single "
-                          "action")
+            raise _refuse(
+                "six hexes of road already this action", "no more than 6 squares of road in a single action"
+            )
         _check_hex(world, action.hex)
         why = _road_allowed(world, turn.realm, action.hex)
         if why is not None:
@@ -324,8 +339,10 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
         if len(turn.actions) >= ACTIONS_PER_TURN:
             raise _refuse(f"{turn.realm} has taken its two actions", "up to two of the actions listed")
         if turn.ruler_at_war:
-            raise _refuse("the Wizard ruler is at war: Make War is the turn's only action", "if the ruler engages "
-                          "in the war process ... it will be the Make War action")
+            raise _refuse(
+                "the Wizard ruler is at war: Make War is the turn's only action",
+                "if the ruler engages in the war process ... it will be the Make War action",
+            )
     _check_action(world, turn, realm, action)
     _check_purse(world, turn, realm, action)
 
@@ -333,12 +350,17 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
 def _check_purse(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
     gold, resources = cost_of(world, turn, action)
     if gold > realm.treasury:
-        raise _refuse(f"{action.describe()} costs {gold:,} gp; the treasury holds {realm.treasury:,} gp",
-                      "the cost is paid from the treasury")
+        raise _refuse(
+            f"{action.describe()} costs {gold:,} gp; the treasury holds {realm.treasury:,} gp",
+            "the cost is paid from the treasury",
+        )
     if resources > turn.resources:
-        raise _refuse(f"{action.describe()} needs {resources} resources; {turn.resources} are left this turn",
-                      "a realm cannot take a combination of actions that require total resources that are higher "
-                      "than its resource rating", "RESOURCES")
+        raise _refuse(
+            f"{action.describe()} needs {resources} resources; {turn.resources} are left this turn",
+            "a realm cannot take a combination of actions that require total resources that are higher "
+            "than its resource rating",
+            "RESOURCES",
+        )
 
 
 def _check_hex(world: World, hex_id: int) -> None:
@@ -359,7 +381,7 @@ def _check_target(world: World, turn: Turn, target: str) -> None:
         raise _refuse(f"there is no realm {target!r} in play", "another realm")
 
 
-def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:  # noqa: C901
+def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
     rules = world.rules
     match action:
         case OpenTrade(target=target):
@@ -377,20 +399,27 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
                 raise _refuse("no burned building is waiting to be rebuilt", "Fire: until they are all rebuilt")
         case Recruit():
             if turn.hardship_failed:
-                raise _refuse(f"{realm.name} failed its hardship check this turn", "not allowed to recruit new "
-                              "military forces during the turn", "3a. Hardship Sub-phase")
+                raise _refuse(
+                    f"{realm.name} failed its hardship check this turn",
+                    "not allowed to recruit new military forces during the turn",
+                    "3a. Hardship Sub-phase",
+                )
             cap = recruit_cap(world.population(realm.name), world.barracks(realm.name))
             if realm.military >= cap:
-                raise _refuse(f"military strength {realm.military} is already the most population "
-                              f"{world.population(realm.name)} allows ({cap})", "never greater than its population "
-                              "divided by 5 (round fractions up)")
+                raise _refuse(
+                    f"military strength {realm.military} is already the most population "
+                    f"{world.population(realm.name)} allows ({cap})",
+                    "never greater than its population divided by 5 (round fractions up)",
+                )
         case HireMercenaries(units=n) | HireScouts(units=n):
             if n < 1:
                 raise _refuse("hire at least one unit", action.kind)
         case BuildNaval():
             if "Shipyard" not in realm.structures:
-                raise _refuse(f"{realm.name} has no shipyard", "the realm needs to have a shipyard in order to build "
-                              "a Navel unit")
+                raise _refuse(
+                    f"{realm.name} has no shipyard",
+                    "the realm needs to have a shipyard in order to build a Navel unit",
+                )
         case HireWizard(guard_hex=h):
             if h is not None:
                 _check_own(world, realm.name, h)
@@ -398,25 +427,34 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
                     raise _refuse("a Wizard unit joins a guarding army that has none yet", "Wizard Units")
         case MakeWar(strength=s, ruler_joins=joins):
             if turn.actions and joins:
-                raise _refuse("a Wizard ruler who goes to war takes no other action", "they will only get one "
-                              "campaign turn and it will be the Make War action")
+                raise _refuse(
+                    "a Wizard ruler who goes to war takes no other action",
+                    "they will only get one campaign turn and it will be the Make War action",
+                )
             if joins and not realm.ruler_is_wizard:
                 raise _refuse(f"the ruler of {realm.name} is not a Wizard", "If the ruler of a realm is a Wizard")
             most = war_strength_available(world, turn, realm, joins)
             if s < 1:
-                raise _refuse("attack with at least strength 1", "a realm that wishes to make war must attack with "
-                              "at least strength of one")
+                raise _refuse(
+                    "attack with at least strength 1",
+                    "a realm that wishes to make war must attack with at least strength of one",
+                )
             if s > most:
-                raise _refuse(f"{realm.name} can attack with at most {most} (military {realm.military}, "
-                              f"{turn.quelled} used to quell unrest)", "lower the size of its attacking force by at "
-                              "least that amount")
+                raise _refuse(
+                    f"{realm.name} can attack with at most {most} (military {realm.military}, "
+                    f"{turn.quelled} used to quell unrest)",
+                    "lower the size of its attacking force by at least that amount",
+                )
         case BuildGuard(hex=h):
             _check_own(world, realm.name, h)
             if world.map[h].guard:
-                raise _refuse("that hex already has a guarding army", "a maximum of one guarding army in any one hex")
+                raise _refuse(
+                    "that hex already has a guarding army", "a maximum of one guarding army in any one hex"
+                )
             if realm.military < 1:
-                raise _refuse(f"{realm.name} has no military strength to deploy", "lowers its military strength by "
-                              "-1")
+                raise _refuse(
+                    f"{realm.name} has no military strength to deploy", "lowers its military strength by -1"
+                )
         case ConductDiplomacy(target=target, extra=extra):
             _check_target(world, turn, target)
             if extra < 0:
@@ -426,8 +464,10 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
                 raise _refuse(f"a festival is simple, impressive or elaborate, not {size!r}", "Hold Festivals")
         case SellResources(amount=n):
             if not 1 <= n <= turn.resources:
-                raise _refuse(f"{realm.name} has {turn.resources} unused resources this turn, not {n}",
-                              "each unused resource point nets 100 gp")
+                raise _refuse(
+                    f"{realm.name} has {turn.resources} unused resources this turn, not {n}",
+                    "each unused resource point nets 100 gp",
+                )
         case BuyResources(amount=n):
             if n < 1:
                 raise _refuse("buy at least one resource", "Buy / Sell Resources")
@@ -455,21 +495,30 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             if purpose not in DECREES:
                 raise _refuse(f"a decree is a {' or a '.join(DECREES)}", "Decree", FREE)
             if turn.decrees >= DECREES_PER_TURN:
-                raise _refuse("two decrees this turn already", "No king should have more than two decrees in a "
-                              "turn", FREE)
+                raise _refuse(
+                    "two decrees this turn already", "No king should have more than two decrees in a turn", FREE
+                )
         case Grant(gold=gold):
             if gold < 0:
                 raise _refuse("a grant cannot be negative", "Grant", FREE)
         case MoveTroops(units=units, hexes=hexes):
             if units < 1 or hexes < 1 or units > realm.military + realm.mercenaries + realm.wizard_units:
-                raise _refuse(f"{realm.name} has {realm.military + realm.mercenaries + realm.wizard_units} units",
-                              "any troops loyal to him", FREE)
+                raise _refuse(
+                    f"{realm.name} has {realm.military + realm.mercenaries + realm.wizard_units} units",
+                    "any troops loyal to him",
+                    FREE,
+                )
         case Disband(what=what, units=units):
-            held = {"military": realm.military, "mercenaries": realm.mercenaries, "naval": realm.naval_units,
-                    "wizard": realm.wizard_units}
+            held = {
+                "military": realm.military,
+                "mercenaries": realm.mercenaries,
+                "naval": realm.naval_units,
+                "wizard": realm.wizard_units,
+            }
             if what not in held:
-                raise _refuse(f"disband military, mercenaries, naval or wizard units, not {what!r}", "Disband Armies",
-                              FREE)
+                raise _refuse(
+                    f"disband military, mercenaries, naval or wizard units, not {what!r}", "Disband Armies", FREE
+                )
             if not 1 <= units <= held[what]:
                 raise _refuse(f"{realm.name} has {held[what]} {what} units, not {units}", "Disband Armies", FREE)
         case _:
@@ -485,13 +534,18 @@ def _check_capture(world: World, turn: Turn, action: Capture) -> None:
     adjacent = any(n in mine for n in world.map.neighbour_ids(action.hex))
     by_sea = h.terrain == "coastal" and world.realms[turn.realm].naval_units > 0
     if not adjacent and not by_sea:
-        raise _refuse(f"hex {world.map.label(action.hex)} does not touch {turn.realm}'s borders",
-                      "each square purchased must be adjacent to the realm's borders or to another square already "
-                      "purchased", CAPTURE)
+        raise _refuse(
+            f"hex {world.map.label(action.hex)} does not touch {turn.realm}'s borders",
+            "each square purchased must be adjacent to the realm's borders or to another square already purchased",
+            CAPTURE,
+        )
     cost = capture_cost(world, turn.realm, action.hex)
     if cost > turn.capture_points:
-        raise _refuse(f"hex {world.map.label(action.hex)} costs {cost} capture points; {turn.capture_points} are "
-                      "left", "Capture Point Cost", CAPTURE)
+        raise _refuse(
+            f"hex {world.map.label(action.hex)} costs {cost} capture points; {turn.capture_points} are left",
+            "Capture Point Cost",
+            CAPTURE,
+        )
     if action.raze and h.base is None:
         raise _refuse("there is no base there to raze", "Raze the base", CAPTURE)
     if action.install and (h.owner is None or world.realms[h.owner].capital != action.hex):
@@ -578,9 +632,13 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
                 world.record(name, f"diplomacy with {target} fails ({total} against {ill})")
         case HoldFestival(size=size):
             realm.festival_bonus = max(realm.festival_bonus, world.rules.festivals[size].bonus)
-            world.record(name, f"holds {'an' if size == 'impressive' or size == 'elaborate' else 'a'} {size} "
-                         f"festival ({gold:,} gp): +{world.rules.festivals[size].bonus} next turn")
+            world.record(
+                name,
+                f"holds {'an' if size == 'impressive' or size == 'elaborate' else 'a'} {size} "
+                f"festival ({gold:,} gp): +{world.rules.festivals[size].bonus} next turn",
+            )
         case SellResources(amount=n):
+            turn.resources -= n
             realm.treasury += n * RESOURCE_GP
             world.record(name, f"sells {n} resources for {n * RESOURCE_GP:,} gp")
         case BuyResources(amount=n):
@@ -624,8 +682,12 @@ def _make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool
     turn.war_strength = strength
     turn.ruler_at_war = joins
     turn.phase = "capture"
-    world.record(realm.name, f"makes war with strength {strength}{' and ' + str(realm.mercenaries) + ' mercenaries' if realm.mercenaries else ''}: "
-                 f"{turn.capture_points} capture points", points=turn.capture_points)
+    mercenaries = f" and {realm.mercenaries} mercenaries" if realm.mercenaries else ""
+    world.record(
+        realm.name,
+        f"makes war with strength {strength}{mercenaries}: {turn.capture_points} capture points",
+        points=turn.capture_points,
+    )
 
 
 def _capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
@@ -655,17 +717,19 @@ def _capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
             text += _plunder(world, realm, loser, raze=action.raze)
         if action.raze:
             h.base, h.fort = None, 0
+            world.owners_changed()
             world.set_ill(realm.name, loser_name, world.ill(realm.name, loser_name) + RAZE_ILL_WILL)
             text += ", razing the base"
         if was_capital:
             text += _conquer(world, realm, loser, action)
     elif action.raze:
         h.base, h.fort = None, 0
+        world.owners_changed()
     world.record(realm.name, text)
 
 
 def _plunder(world: World, realm: Realm, loser: Realm, *, raze: bool) -> str:
-    """"Plunder": the loser forfeits 25,000 gp, half to the conqueror (all of it when the base is razed)."""
+    """The loser forfeits 25,000 gp, half to the conqueror (all of it when the base is razed) ("Plunder")."""
     paid = min(PLUNDER, loser.treasury)
     loser.treasury -= paid
     if paid == PLUNDER or world.settings.short_plunder == "half":
@@ -678,7 +742,7 @@ def _plunder(world: World, realm: Realm, loser: Realm, *, raze: bool) -> str:
 
 
 def _conquer(world: World, realm: Realm, loser: Realm, action: Capture) -> str:
-    """"Capturing Capitols": all the territory and half the treasury, or a friendly government."""
+    """All the territory and half the treasury, or a friendly government ("Capturing Capitols")."""
     if action.install:
         from magecraft.mtg_rpg.world.generate import new_government
 
@@ -700,11 +764,11 @@ def _conquer(world: World, realm: Realm, loser: Realm, action: Capture) -> str:
     loser.treasury = 0
     loser.alive = False
     loser.capital = None
-    for other in world.realms.values():
-        if loser.name in other.trade_routes:
-            other.trade_routes.remove(loser.name)
-        if loser.name in other.at_war:
-            other.at_war.remove(loser.name)
+    for every in world.realms.values():
+        if loser.name in every.trade_routes:
+            every.trade_routes.remove(loser.name)
+        if loser.name in every.at_war:
+            every.at_war.remove(loser.name)
     if loser.name in world.order:
         world.order.remove(loser.name)
     return f"; {loser.name} is conquered: {realm.name} takes all its land and {half:,} gp"
@@ -719,18 +783,28 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
     if total >= ESPIONAGE_DC:
         world.record(realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})")
         rows = {e.name: e for e in world.rules.events}
-        event = {"bandits": "Bandits", "controversy": "Controversy", "assassination": "Death",
-                 "food-stores": "Food stores Damaged"}.get(action.aim)
+        event = {
+            "bandits": "Bandits",
+            "controversy": "Controversy",
+            "assassination": "Death",
+            "food-stores": "Food stores Damaged",
+        }.get(action.aim)
         if event is not None:
             apply_event(world, target, rows[event])
         else:
             sheet = world.sheet(target.name)
-            world.record(realm.name, f"learns of {target.name}: military {sheet['military']}, treasury "
-                         f"{sheet['treasury']:,} gp, {sheet['calling']}, {sheet['demeanor']}")
+            world.record(
+                realm.name,
+                f"learns of {target.name}: military {sheet['military']}, treasury "
+                f"{sheet['treasury']:,} gp, {sheet['calling']}, {sheet['demeanor']}",
+            )
         return
     if ESPIONAGE_DC - total >= ESPIONAGE_BACKFIRE:
-        world.record(realm.name, f"espionage against {target.name} is exposed ({total} against {ESPIONAGE_DC}): "
-                     "Political Strife" + political_strife(world, realm, target))
+        world.record(
+            realm.name,
+            f"espionage against {target.name} is exposed ({total} against {ESPIONAGE_DC}): "
+            "Political Strife" + political_strife(world, realm, target),
+        )
     else:
         world.record(realm.name, f"espionage against {target.name} fails quietly ({total} against {ESPIONAGE_DC})")
 
@@ -749,8 +823,11 @@ def _disband(world: World, realm: Realm, what: str, units: int) -> None:
         if total < MERCENARY_DISBAND_DC:
             turns = world.rng.roll(3, f"{realm.name}: how many turns the brigands raid")
             realm.ongoing.append(Ongoing("Bandits", turns))
-            world.record(realm.name, f"disbanded mercenaries turn brigand ({total} against {MERCENARY_DISBAND_DC}): "
-                         f"Bandits for {turns} turn(s)")
+            world.record(
+                realm.name,
+                f"disbanded mercenaries turn brigand ({total} against {MERCENARY_DISBAND_DC}): "
+                f"Bandits for {turns} turn(s)",
+            )
             return
     world.record(realm.name, f"disbands {units} {what} unit(s)")
 

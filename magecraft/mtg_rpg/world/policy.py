@@ -33,8 +33,8 @@ from magecraft.mtg_rpg.world.actions import (
     BuildRoads,
     BuildStructure,
     Capture,
-    Disband,
     ConductDiplomacy,
+    Disband,
     Done,
     EndTurn,
     FortifyBase,
@@ -50,7 +50,7 @@ from magecraft.mtg_rpg.world.actions import (
     WorldAction,
 )
 from magecraft.mtg_rpg.world.campaign import Turn, World
-from magecraft.mtg_rpg.world.orders import capture_cost, war_strength_available
+from magecraft.mtg_rpg.world.orders import capture_cost, cost_of, war_strength_available
 from magecraft.mtg_rpg.world.realm import Realm
 from magecraft.mtg_rpg.world.turn import (
     HARDSHIP_GP_PER_POPULATION,
@@ -105,6 +105,9 @@ def choose(world: World) -> WorldAction:
     if turn.phase == "road":
         return _pave(world, turn, realm)
     for action in _wishes(world, turn, realm, t):
+        gold, resources = cost_of(world, turn, action)
+        if gold > realm.treasury or resources > turn.resources:
+            continue  # the cheap test first: most wishes a realm cannot afford
         try:
             world.check(action)
         except RuleError:
@@ -194,7 +197,9 @@ def _sell(turn: Turn) -> Iterator[WorldAction]:
 
 
 def _relief(realm: Realm, score: str) -> Iterator[WorldAction]:
-    order = ("Library", "Temple", "Monument") if score == "discontent" else ("Food stores", "Marketplace", "Warehouse")
+    order = (
+        ("Library", "Temple", "Monument") if score == "discontent" else ("Food stores", "Marketplace", "Warehouse")
+    )
     if realm.has_ongoing("Food stores Damaged") is not None:
         yield BuildStructure("Food stores")
     if realm.has_ongoing("Fire") is not None:
@@ -203,8 +208,11 @@ def _relief(realm: Realm, score: str) -> Iterator[WorldAction]:
 
 
 def _trade(world: World, realm: Realm) -> Iterator[WorldAction]:
-    partners = sorted((world.ill(realm.name, r.name), r.name) for r in world.alive()
-                      if r.name != realm.name and r.name not in realm.trade_routes)
+    partners = sorted(
+        (world.ill(realm.name, r.name), r.name)
+        for r in world.alive()
+        if r.name != realm.name and r.name not in realm.trade_routes
+    )
     for ill, name in partners[:2]:
         if ill < 12:
             yield OpenTrade(name)
@@ -254,8 +262,9 @@ def _capture(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
             if cost > turn.capture_points:
                 continue
             # Capitols first, then bases, then the cheapest land.
-            rank = (0 if h.owner is not None and world.realms[h.owner].capital == n else
-                    1 if h.base is not None else 2)
+            rank = (
+                0 if h.owner is not None and world.realms[h.owner].capital == n else 1 if h.base is not None else 2
+            )
             key = (rank * 100 + cost, n)
             if best is None or key < best:
                 best = key
@@ -263,8 +272,11 @@ def _capture(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
         return Done()
     hex_id = best[1]
     h = world.map[hex_id]
-    return Capture(hex_id, raze=t.razes and h.base is not None and h.owner is not None,
-                   install=t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id)
+    return Capture(
+        hex_id,
+        raze=t.razes and h.base is not None and h.owner is not None,
+        install=t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id,
+    )
 
 
 def _pave(world: World, turn: Turn, realm: Realm) -> WorldAction:

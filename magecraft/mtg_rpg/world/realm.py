@@ -37,14 +37,14 @@ STARTING_TREASURY_SEASONS = 6
 
 
 def starting_military(population: int, settings: WorldSettings) -> int:
-    """"Realm Military Strength": population / 10, rounded up (ruling WW4); under 10 population, 1."""
+    """Population / 10, rounded up (ruling WW4); under 10 population, 1 ("Realm Military Strength")."""
     if population < 10:
         return 1
     return -(-population // 10) if settings.military_rounding == "up" else population // 10
 
 
 def recruit_cap(population: int, barracks: int) -> int:
-    """"Recruit": at most population / 5, rounded up; each Barracks allows one more ("Build Structure")."""
+    """At most population / 5, rounded up; each Barracks allows one more ("Build Structure") ("Recruit")."""
     return -(-population // 5) + barracks
 
 
@@ -137,9 +137,17 @@ class Realm:
                 raise DataError(f"realm {name!r}: missing field {key!r}")
         values = dict(raw)
         try:
-            values["building"] = [Building(str(b["kind"]), int(b["seasons_left"])) for b in raw.get("building", [])]
-            values["ongoing"] = [Ongoing(str(o["name"]), None if o["turns_left"] is None else int(o["turns_left"]),
-                                         int(o.get("count", 1))) for o in raw.get("ongoing", [])]
+            values["building"] = [
+                Building(str(b["kind"]), int(b["seasons_left"])) for b in raw.get("building", [])
+            ]
+            values["ongoing"] = [
+                Ongoing(
+                    str(o["name"]),
+                    None if o["turns_left"] is None else int(o["turns_left"]),
+                    int(o.get("count", 1)),
+                )
+                for o in raw.get("ongoing", [])
+            ]
         except (KeyError, TypeError, ValueError):
             raise DataError(f"realm {name!r}: building and ongoing entries are malformed") from None
         realm = cls(**values)
@@ -149,9 +157,25 @@ class Realm:
 
 def _check_sheet(realm: Realm) -> None:
     where = f"realm {realm.name!r}"
-    for key in ("diplomacy", "wisdom", "wilderness_lore", "war_skill", "military", "wizard_units", "naval_units",
-                "mercenaries", "scouts", "discontent", "hardship", "treasury", "failed_checks", "short_seasons",
-                "shortage_now", "shortage_next", "festival_bonus"):
+    for key in (
+        "diplomacy",
+        "wisdom",
+        "wilderness_lore",
+        "war_skill",
+        "military",
+        "wizard_units",
+        "naval_units",
+        "mercenaries",
+        "scouts",
+        "discontent",
+        "hardship",
+        "treasury",
+        "failed_checks",
+        "short_seasons",
+        "shortage_now",
+        "shortage_next",
+        "festival_bonus",
+    ):
         value = getattr(realm, key)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise DataError(f"{where}: {key} must be a whole number, 0 or more")

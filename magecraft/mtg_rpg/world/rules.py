@@ -123,8 +123,10 @@ def _records(raw: Mapping[str, Any], key: str, cls: type[Any], what: str) -> dic
     table = raw.get(key)
     if not isinstance(table, dict) or not table:
         raise DataError(f"{what}: missing table [{key}]")
-    return {name: dataclass_from_dict(cls, {"name": name, **fields}, f"{what} [{key}.{name}]")
-            for name, fields in table.items()}
+    return {
+        name: dataclass_from_dict(cls, {"name": name, **fields}, f"{what} [{key}.{name}]")
+        for name, fields in table.items()
+    }
 
 
 @cache
@@ -138,20 +140,30 @@ def world_rules() -> WorldRules:
     structures = _records(raw, "structure", Structure, what)
     festivals = _records(raw, "festival", Festival, what)
     tax = _records(raw, "tax", TaxRate, what)
-    levels = tuple(dataclass_from_dict(FortLevel, row, f"{what} [[fortification]]")
-                   for row in raw.get("fortification", []))
+    levels = tuple(
+        dataclass_from_dict(FortLevel, row, f"{what} [[fortification]]") for row in raw.get("fortification", [])
+    )
     if [lv.level for lv in levels] != list(range(1, 7)):
         raise DataError(f"{what}: fortification levels must be 1 to 6 in order")
     bands = tuple((int(row["up_to"]), int(row["modifier"])) for row in raw.get("population_modifier", []))
     events_raw = read_toml("world/events.toml").get("event", [])
-    events = tuple(dataclass_from_dict(EventRow, row, "mtg_rpg/data/world/events.toml [[event]]")
-                   for row in events_raw)
+    events = tuple(
+        dataclass_from_dict(EventRow, row, "mtg_rpg/data/world/events.toml [[event]]") for row in events_raw
+    )
     _check_events(events)
     base = raw.get("base", {})
-    return WorldRules(terrain=terrain, base_population=int(base["population"]),
-                      base_resources=int(base["resources"]), capture_additions=dict(raw["capture_additions"]),
-                      population_bands=bands, tax=tax, structures=structures, festivals=festivals,
-                      fortification=levels, events=events)
+    return WorldRules(
+        terrain=terrain,
+        base_population=int(base["population"]),
+        base_resources=int(base["resources"]),
+        capture_additions=dict(raw["capture_additions"]),
+        population_bands=bands,
+        tax=tax,
+        structures=structures,
+        festivals=festivals,
+        fortification=levels,
+        events=events,
+    )
 
 
 def _check_events(events: tuple[EventRow, ...]) -> None:

@@ -31,6 +31,8 @@ DISCONTENT = "3c. Discontent Sub-phase"
 ADJUSTMENT = "3e. Adjustment Sub-phase"
 RECORDING = "4. Recording Phase"
 
+#: Events that stay until something ends them.
+LASTING = ("until_rebuilt", "until_resolved", "until_lore")
 #: "Hardship": 50 gp per point of population for each +1 to the check.
 HARDSHIP_GP_PER_POPULATION = 50
 #: A failed hardship check: "+3 for this turn only", then "permanently increased by +1".
@@ -55,8 +57,11 @@ SHORTAGE_SEASONS = 3
 def random_event_phase(world: World) -> None:
     """Draw for the random event of each realm (or one selected realm, ruling WW3) and apply it."""
     living = [r.name for r in world.alive()]
-    chosen = living if world.settings.event_per_realm else [world.rng.choice(living, "the realm the event strikes",
-                                                                              section=EVENTS)]
+    chosen = (
+        living
+        if world.settings.event_per_realm
+        else [world.rng.choice(living, "the realm the event strikes", section=EVENTS)]
+    )
     for name in chosen:
         draw = world.draw(f"{name}: random event")
         event = world.rules.event_for(draw.colour, draw.value)
@@ -80,9 +85,8 @@ def apply_event(world: World, realm: Realm, event: EventRow) -> None:
         else:
             realm.ongoing.append(Ongoing("Fire", None, count))
         text += f": {count} important building{'s' if count > 1 else ''} burned"
-    elif event.duration in ("until_rebuilt", "until_resolved", "until_lore"):
-        if realm.has_ongoing(event.name) is None:
-            realm.ongoing.append(Ongoing(event.name, None))
+    elif event.duration in LASTING and realm.has_ongoing(event.name) is None:
+        realm.ongoing.append(Ongoing(event.name, None))
     if event.name == "Political Strife":
         others = [r.name for r in world.alive() if r.name != realm.name]
         if others:
@@ -94,7 +98,7 @@ def apply_event(world: World, realm: Realm, event: EventRow) -> None:
 
 
 def political_strife(world: World, realm: Realm, other: Realm) -> str:
-    """"Political Strife": a Diplomacy check against the ill-will; failing raises it by 3."""
+    """A Diplomacy check against the ill-will; failing raises it by 3 ("Political Strife")."""
     ill = world.ill(realm.name, other.name)
     draw = world.draw(f"{realm.name}: Diplomacy check against the ill-will with {other.name}")
     total = realm.diplomacy + draw.value
@@ -128,13 +132,17 @@ def _event_percent(realm: Realm, field: str) -> int:
 
 
 def initiative_phase(world: World) -> list[str]:
-    """"Each realm's initiative score is equal to a random draw ... plus the leader's Wisdom. (Ties go
+    """Initiative: "Each realm's initiative score is equal to a random draw ... plus the leader's Wisdom. (Ties go
     to the realm with the highest Wisdom followed by a redraw.)"."""
     names = [r.name for r in world.alive()]
     scores = {name: world.draw(f"{name}: initiative").value + world.realms[name].wisdom for name in names}
     order = _rank(world, names, scores)
-    world.rng.log.record("initiative", "initiative order: " + ", ".join(order), section=INITIATIVE,
-                         data={"order": order, "scores": scores})
+    world.rng.log.record(
+        "initiative",
+        "initiative order: " + ", ".join(order),
+        section=INITIATIVE,
+        data={"order": list(order), "scores": dict(scores)},
+    )
     return order
 
 
@@ -197,31 +205,49 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
     if turn.phase == "hardship":
         if isinstance(action, Delay):
             if not world.order:
-                raise RuleError("no realm is left to go first", rule="a delayed turn is taken after another "
-                                "realm has completed its turn", section=INITIATIVE)
+                raise RuleError(
+                    "no realm is left to go first",
+                    rule="a delayed turn is taken after another realm has completed its turn",
+                    section=INITIATIVE,
+                )
             return
         if not isinstance(action, Hardship):
-            raise RuleError(f"{turn.realm} must first make the hardship check (or delay)",
-                            rule="the sub-phases come in order", section=HARDSHIP)
+            raise RuleError(
+                f"{turn.realm} must first make the hardship check (or delay)",
+                rule="the sub-phases come in order",
+                section=HARDSHIP,
+            )
         if action.bonus < 0:
-            raise RuleError("a bonus cannot be negative", rule="+1 per 50 gp per population point", section=HARDSHIP)
+            raise RuleError(
+                "a bonus cannot be negative", rule="+1 per 50 gp per population point", section=HARDSHIP
+            )
         cost = action.bonus * HARDSHIP_GP_PER_POPULATION * world.population(turn.realm)
         if cost > realm.treasury:
-            raise RuleError(f"+{action.bonus} costs {cost:,} gp and the treasury holds {realm.treasury:,}",
-                            rule="50 gp per point of population for each +1", section=HARDSHIP)
+            raise RuleError(
+                f"+{action.bonus} costs {cost:,} gp and the treasury holds {realm.treasury:,}",
+                rule="50 gp per point of population for each +1",
+                section=HARDSHIP,
+            )
         return
     if turn.phase == "treasury":
         if not isinstance(action, SetTax) or action.rate not in TAX_RATES:
-            raise RuleError("set the tax rate: low, medium or high", rule="the realm sets its tax rate",
-                            section=TREASURY)
+            raise RuleError(
+                "set the tax rate: low, medium or high", rule="the realm sets its tax rate", section=TREASURY
+            )
         return
     if turn.phase == "discontent":
         if not isinstance(action, Quell):
-            raise RuleError("make the discontent check (with any military strength to quell unrest)",
-                            rule="the sub-phases come in order", section=DISCONTENT)
+            raise RuleError(
+                "make the discontent check (with any military strength to quell unrest)",
+                rule="the sub-phases come in order",
+                section=DISCONTENT,
+            )
         if not 0 <= action.strength <= realm.military:
-            raise RuleError(f"{turn.realm} has {realm.military} military strength, not {action.strength}",
-                            rule="any portion of its military strength", section=DISCONTENT)
+            raise RuleError(
+                f"{turn.realm} has {realm.military} military strength, not {action.strength}",
+                rule="any portion of its military strength",
+                section=DISCONTENT,
+            )
         return
     orders.check(world, turn, action)
 
@@ -262,15 +288,18 @@ def hardship_dc(world: World, realm: Realm) -> int:
 
 
 def hardship_check(world: World, turn: Turn, realm: Realm, bonus: int) -> bool:
-    """"3a": Wilderness Lore against hardship; failing: +3 discontent this turn, no recruiting, hardship +1."""
+    """Wilderness Lore against hardship; failing: +3 discontent this turn, no recruiting, hardship +1 ("3a")."""
     cost = bonus * HARDSHIP_GP_PER_POPULATION * world.population(realm.name)
     realm.treasury -= cost
     dc = hardship_dc(world, realm)
     draw = world.draw(f"{realm.name}: Wilderness Lore check against hardship {dc}")
     total = realm.wilderness_lore + draw.value + bonus
     if total >= dc:
-        ended = [o.name for o in realm.ongoing if o.name == "Plague"
-                 or (world.settings.auto_resolve_events and o.name == "Wizards")]
+        ended = [
+            o.name
+            for o in realm.ongoing
+            if o.name == "Plague" or (world.settings.auto_resolve_events and o.name == "Wizards")
+        ]
         realm.ongoing = [o for o in realm.ongoing if o.name not in ended]
         note = f"; {' and '.join(ended)} end{'s' if len(ended) == 1 else ''}" if ended else ""
         world.record(realm.name, f"Hardship check passed ({total} against {dc}){note}", total=total, dc=dc)
@@ -278,13 +307,18 @@ def hardship_check(world: World, turn: Turn, realm: Realm, bonus: int) -> bool:
     turn.extra_discontent += HARDSHIP_FAIL_DISCONTENT
     turn.hardship_failed = True
     realm.hardship += 1
-    world.record(realm.name, f"Hardship check failed ({total} against {dc}): discontent +3 this turn, no "
-                 f"recruiting, hardship rises to {realm.hardship}", total=total, dc=dc)
+    world.record(
+        realm.name,
+        f"Hardship check failed ({total} against {dc}): discontent +3 this turn, no "
+        f"recruiting, hardship rises to {realm.hardship}",
+        total=total,
+        dc=dc,
+    )
     return False
 
 
 def trade_income(world: World, realm: Realm) -> int:
-    """"Trade": each route yields (12 - ill-will) x 1,000 gp, x2 with a road, x2 more between capitols."""
+    """Each route yields (12 - ill-will) x 1,000 gp, x2 with a road, x2 more between capitols ("Trade")."""
     from magecraft.mtg_rpg.world.orders import road_links
 
     total = 0
@@ -308,7 +342,7 @@ def civilian_upkeep(world: World, realm: Realm) -> int:
 
 
 def treasury(world: World, turn: Turn, realm: Realm, rate: str) -> None:
-    """"3b": taxes and trade in, then the military's and the civilians' maintenance out."""
+    """Taxes and trade in, then the military's and the civilians' maintenance out ("3b")."""
     realm.tax = rate
     population = world.population(realm.name)
     taxes = population * world.rules.tax[rate].gp_per_population * _event_percent(realm, "tax_percent") // 100
@@ -324,8 +358,9 @@ def treasury(world: World, turn: Turn, realm: Realm, rate: str) -> None:
     realm.treasury -= upkeep
     affordable = realm.treasury // MILITARY_UPKEEP
     if realm.military > affordable:
-        world.record(realm.name, f"cannot pay its soldiers: military strength falls from {realm.military} to "
-                     f"{affordable}")
+        world.record(
+            realm.name, f"cannot pay its soldiers: military strength falls from {realm.military} to {affordable}"
+        )
         realm.military = affordable
     realm.treasury -= realm.military * MILITARY_UPKEEP
     need = civilian_upkeep(world, realm) + _event_total(realm, "upkeep_resources")
@@ -342,22 +377,34 @@ def treasury(world: World, turn: Turn, realm: Realm, rate: str) -> None:
             realm.hardship += 1
             realm.discontent += 1
             realm.short_seasons = 0
-            short += f"; a third season short: hardship and discontent rise for good to {realm.hardship} and " \
-                     f"{realm.discontent}"
-    world.record(realm.name, f"Treasury: {taxes:,} gp taxes ({rate}), {trade:,} gp trade, upkeep paid; "
-                 f"{realm.treasury:,} gp in the treasury{short}", taxes=taxes, trade=trade)
+            short += (
+                f"; a third season short: hardship and discontent rise for good to {realm.hardship} and "
+                f"{realm.discontent}"
+            )
+    world.record(
+        realm.name,
+        f"Treasury: {taxes:,} gp taxes ({rate}), {trade:,} gp trade, upkeep paid; "
+        f"{realm.treasury:,} gp in the treasury{short}",
+        taxes=taxes,
+        trade=trade,
+    )
 
 
 def discontent_dc(world: World, turn: Turn, realm: Realm) -> int:
     """Discontent with the population and tax modifiers, this turn's burdens and last season's shortage."""
     rules = world.rules
-    return (realm.discontent + rules.population_modifier(world.population(realm.name))
-            + rules.tax[realm.tax].discontent_modifier + turn.extra_discontent
-            + _event_total(realm, "discontent") + realm.shortage_now)
+    return (
+        realm.discontent
+        + rules.population_modifier(world.population(realm.name))
+        + rules.tax[realm.tax].discontent_modifier
+        + turn.extra_discontent
+        + _event_total(realm, "discontent")
+        + realm.shortage_now
+    )
 
 
 def discontent_check(world: World, turn: Turn, realm: Realm, quell: int) -> bool:
-    """"3c": Diplomacy against discontent; three failures in a row and the government falls."""
+    """Diplomacy against discontent; three failures in a row and the government falls ("3c")."""
     dc = discontent_dc(world, turn, realm)
     draw = world.draw(f"{realm.name}: Diplomacy check against discontent {dc}")
     festival, realm.festival_bonus = realm.festival_bonus, 0
@@ -378,9 +425,14 @@ def discontent_check(world: World, turn: Turn, realm: Realm, quell: int) -> bool
         return True
     realm.discontent += 1
     realm.failed_checks += 1
-    world.record(realm.name, f"Discontent check failed ({total} against {dc}): discontent rises to "
-                 f"{realm.discontent} ({realm.failed_checks} failure{'s' if realm.failed_checks > 1 else ''} "
-                 "in a row)", total=total, dc=dc)
+    world.record(
+        realm.name,
+        f"Discontent check failed ({total} against {dc}): discontent rises to "
+        f"{realm.discontent} ({realm.failed_checks} failure{'s' if realm.failed_checks > 1 else ''} "
+        "in a row)",
+        total=total,
+        dc=dc,
+    )
     if realm.failed_checks >= REBELLION_AFTER:
         rebellion(world, realm)
     return False
@@ -400,15 +452,18 @@ def rebellion(world: World, realm: Realm) -> None:
     realm.failed_checks = 0
     if world.settings.rebellion_resets_discontent:
         realm.discontent = STARTING_DISCONTENT
-    world.record(realm.name, f"Rebellion! The government falls; the new one is {realm.calling}, {realm.demeanor} "
-                 f"(Diplomacy {realm.diplomacy}, Wisdom {realm.wisdom}); every trade route is cancelled")
+    world.record(
+        realm.name,
+        f"Rebellion! The government falls; the new one is {realm.calling}, {realm.demeanor} "
+        f"(Diplomacy {realm.diplomacy}, Wisdom {realm.wisdom}); every trade route is cancelled",
+    )
 
 
 # -- 3e and 4 -----------------------------------------------------------------------------------------
 
 
 def adjustment(world: World, turn: Turn, realm: Realm) -> None:
-    """"3e": structures advance; mercenaries hired for the turn leave; the sheet reflects the new borders."""
+    """Structures advance; mercenaries hired for the turn leave; the sheet reflects the new borders ("3e")."""
     done = []
     for building in list(realm.building):
         building.seasons_left -= 1
@@ -423,13 +478,16 @@ def adjustment(world: World, turn: Turn, realm: Realm) -> None:
         world.record(realm.name, "holds no land and leaves the campaign")
         return
     finished = f"; completed: {', '.join(done)}" if done else ""
-    world.record(realm.name, f"End of turn: population {world.population(realm.name)}, resources "
-                 f"{world.resource_rating(realm.name)}, military {realm.military}, treasury {realm.treasury:,} gp"
-                 f"{finished}")
+    world.record(
+        realm.name,
+        f"End of turn: population {world.population(realm.name)}, resources "
+        f"{world.resource_rating(realm.name)}, military {realm.military}, treasury {realm.treasury:,} gp"
+        f"{finished}",
+    )
 
 
 def recording_phase(world: World) -> None:
-    """"4. Recording Phase": the season's chronicle is closed; one-turn events end."""
+    """The season's chronicle is closed; one-turn events end ("4. Recording Phase")."""
     for realm in world.realms.values():
         kept = []
         for item in realm.ongoing:

@@ -17,8 +17,18 @@ from magecraft.mtg_rpg.world.campaign import World
 from magecraft.mtg_rpg.world.generate import sample_world
 from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS
 
-VALUE_CARDS = ("Ornithopter", "Giant Growth", "Grizzly Bears", "Early Harvest", "Anaconda", "Kavu Climber",
-               "Craw Wurm", "Enormous Baloth", "Scaled Wurm", "Plague Wind")
+VALUE_CARDS = (
+    "Ornithopter",
+    "Giant Growth",
+    "Grizzly Bears",
+    "Early Harvest",
+    "Anaconda",
+    "Kavu Climber",
+    "Craw Wurm",
+    "Enormous Baloth",
+    "Scaled Wurm",
+    "Plague Wind",
+)
 
 
 def value_deck() -> list[Card]:

@@ -50,7 +50,7 @@ def test_encounter_factor_is_hexes_over_military_rounded_down_and_the_example_se
 
 def test_daily_encounter_when_the_draw_is_the_factor_or_less():
     world = make_world(military_rounding="down", encounter_counts_bases=True)
-    world.rng.extend_script([3, 4])   # values 2 and 3 against factor 2
+    world.rng.extend_script([3, 4])  # values 2 and 3 against factor 2
     assert world.encounter_today("Harloon")[0] is True
     assert world.encounter_today("Harloon")[0] is False
 
@@ -66,14 +66,25 @@ def test_starting_values_discontent_hardship_6_treasury_six_seasons_ill_will_6()
 def test_capture_costs_follow_the_table():
     world = make_world()
     rules = world_rules()
-    assert [rules.terrain[t].capture for t in ("plains", "forest", "mountains", "swamp", "coastal", "desert")] == \
-        [4, 6, 9, 7, 5, 2]
-    assert dict(rules.capture_additions) == {"river": 2, "base": 3, "guarding_army": 6,
-                                             "guarding_army_and_wizard": 9, "strong_neighbour": 3}
+    assert [rules.terrain[t].capture for t in ("plains", "forest", "mountains", "swamp", "coastal", "desert")] == [
+        4,
+        6,
+        9,
+        7,
+        5,
+        2,
+    ]
+    assert dict(rules.capture_additions) == {
+        "river": 2,
+        "base": 3,
+        "guarding_army": 6,
+        "guarding_army_and_wizard": 9,
+        "strong_neighbour": 3,
+    }
     from magecraft.mtg_rpg.world.orders import capture_cost
 
     keep = world.map.find("Harloon Keep")
-    world.realms["Dunmarch"].military = 8   # Harloon (8) is not stronger than Dunmarch
+    world.realms["Dunmarch"].military = 8  # Harloon (8) is not stronger than Dunmarch
     assert capture_cost(world, "Dunmarch", keep) == 9 + 3
     world.map[keep].fort = 2
     world.map[keep].guard = True
@@ -94,20 +105,28 @@ def test_a_river_adds_2():
 
 
 def test_a_realm_whose_hexes_are_not_contiguous_is_refused():
-    raw = {"hexes": [{"q": 0, "r": 0, "terrain": "plains", "owner": "A"}, {"q": 1, "r": 0, "terrain": "plains"},
-                     {"q": 2, "r": 0, "terrain": "plains", "owner": "A"}]}
+    raw = {
+        "hexes": [
+            {"q": 0, "r": 0, "terrain": "plains", "owner": "A"},
+            {"q": 1, "r": 0, "terrain": "plains"},
+            {"q": 2, "r": 0, "terrain": "plains", "owner": "A"},
+        ]
+    }
     with pytest.raises(DataError, match="not contiguous"):
         HexMap.from_dict(raw)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"terrain": "lava"}, "terrain must be"),
-    ({"base": "huge"}, "large or small"),
-    ({"q": "1"}, "whole numbers"),
-    ({"fort": 7}, "fortification"),
-    ({"colour": "red"}, "unknown field"),
-    ({"guard": True}, "belong to a realm"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"terrain": "lava"}, "terrain must be"),
+        ({"base": "huge"}, "large or small"),
+        ({"q": "1"}, "whole numbers"),
+        ({"fort": 7}, "fortification"),
+        ({"colour": "red"}, "unknown field"),
+        ({"guard": True}, "belong to a realm"),
+    ],
+)
 def test_a_malformed_hex_refuses_the_whole_map(change, message):
     raw = {"hexes": [{"q": 0, "r": 0, "terrain": "plains"}, {"q": 1, "r": 0, "terrain": "plains", **change}]}
     with pytest.raises(DataError, match=message):

@@ -31,7 +31,7 @@ def test_each_realm_draws_its_event_by_the_cards_colour_and_value():
 
 def test_one_event_for_a_selected_realm_is_a_setting():
     world = make_world(event_per_realm=False)
-    world.rng.extend_script([2, draw(1)])      # the second realm, Velmoor, gets Good Harvest
+    world.rng.extend_script([2, draw(1)])  # the second realm, Velmoor, gets Good Harvest
     random_event_phase(world)
     assert [o.name for o in world.realms["Velmoor"].ongoing] == ["Good Harvest"]
     assert not world.realms["Harloon"].ongoing
@@ -75,14 +75,14 @@ def test_fire_burns_1d6_buildings_and_lasts_until_all_are_rebuilt():
 
 def test_political_strife_raises_ill_will_by_3_on_a_failed_diplomacy_check():
     world = make_world()
-    harloon = world.realms["Harloon"]                      # Diplomacy 5 against ill-will 6
-    world.rng.extend_script([1, draw(0)])                  # the other realm: Velmoor; 5 + 0 < 6
+    harloon = world.realms["Harloon"]  # Diplomacy 5 against ill-will 6
+    world.rng.extend_script([1, draw(0)])  # the other realm: Velmoor; 5 + 0 < 6
     apply_event(world, harloon, _event("Political Strife"))
     assert world.ill("Harloon", "Velmoor") == 9
-    world.rng.extend_script([1, draw(1)])                  # 5 + 1 = 6 against 9: fails again
+    world.rng.extend_script([1, draw(1)])  # 5 + 1 = 6 against 9: fails again
     apply_event(world, harloon, _event("Political Strife"))
     assert world.ill("Harloon", "Velmoor") == 12
-    world.rng.extend_script([1, draw(7)])                  # 5 + 7 = 12: smoothed over
+    world.rng.extend_script([1, draw(7)])  # 5 + 7 = 12: smoothed over
     apply_event(world, harloon, _event("Political Strife"))
     assert world.ill("Harloon", "Velmoor") == 12
 
@@ -125,7 +125,7 @@ def test_a_delayed_turn_comes_after_the_next_realms_and_the_last_cannot_delay():
 
 def test_a_failed_hardship_check_adds_3_discontent_this_turn_bars_recruiting_and_raises_hardship():
     world = make_world()
-    start_turn(world, "Harloon")                          # Wilderness Lore 5 against hardship 6
+    start_turn(world, "Harloon")  # Wilderness Lore 5 against hardship 6
     world.rng.extend_script([draw(0)])
     world.apply(Hardship(0))
     harloon = world.realms["Harloon"]
@@ -141,7 +141,7 @@ def test_gold_buys_plus_1_per_50_gp_per_population_point():
     world = make_world()
     start_turn(world, "Harloon")
     before = world.realms["Harloon"].treasury
-    world.rng.extend_script([draw(0)])                    # 5 + 0 + 1 = 6 against 6: passes
+    world.rng.extend_script([draw(0)])  # 5 + 0 + 1 = 6 against 6: passes
     world.apply(Hardship(1))
     assert world.realms["Harloon"].treasury == before - 50 * 73
     assert world.realms["Harloon"].hardship == 6
@@ -151,7 +151,7 @@ def test_a_passed_hardship_check_ends_plague():
     world = make_world()
     world.realms["Harloon"].ongoing = [Ongoing("Plague", None)]
     start_turn(world, "Harloon")
-    world.rng.extend_script([draw(4)])                    # 5 + 4 = 9 against 6 + 3
+    world.rng.extend_script([draw(4)])  # 5 + 4 = 9 against 6 + 3
     world.apply(Hardship(0))
     assert world.realms["Harloon"].ongoing == []
 
@@ -181,11 +181,11 @@ def test_trade_is_12_minus_ill_will_thousands_doubled_by_a_road_and_again_betwee
     for hex_id in path:
         world.map[hex_id].road = True
     world.roads = None
-    assert trade_income(world, harloon) == 8000          # a road between bases (Tarrow to Saltmere)
+    assert trade_income(world, harloon) == 8000  # a road between bases (Tarrow to Saltmere)
     for hex_id in world.map.path(harloon.capital, world.realms["Velmoor"].capital):
         world.map[hex_id].road = True
     world.roads = None
-    assert trade_income(world, harloon) == 16000         # and between the capitols
+    assert trade_income(world, harloon) == 16000  # and between the capitols
     world.set_ill("Harloon", "Velmoor", 13)
     assert trade_income(world, harloon) == 0
 
@@ -205,7 +205,7 @@ def test_military_that_cannot_be_paid_is_reduced():
     start_turn(world, "Harloon")
     world.rng.extend_script([draw(9)])
     world.apply(Hardship(0))
-    world.apply(SetTax("low"))                             # 7,300 gp pays 3 points of military
+    world.apply(SetTax("low"))  # 7,300 gp pays 3 points of military
     assert harloon.military == 3 and harloon.treasury == 7300 - 6000
 
 
@@ -258,7 +258,7 @@ def test_discontent_check_adds_population_and_tax_modifiers_and_military_can_que
 def test_low_taxes_ease_the_check_by_3():
     world = make_world()
     _to_discontent(world, rate="low")
-    world.rng.extend_script([draw(0)])                     # 5 against 6 + 2 - 3 = 5
+    world.rng.extend_script([draw(0)])  # 5 against 6 + 2 - 3 = 5
     world.apply(Quell(0))
     assert world.realms["Harloon"].failed_checks == 0
 
@@ -281,11 +281,16 @@ def test_three_failures_in_a_row_bring_rebellion_new_government_and_no_trade_rou
     world.set_ill("Harloon", "Dunmarch", 11)
     _to_discontent(world)
     world.rng.extend_script([draw(0)])
-    world.rng.extend_script([1, 1, 4, 2, 7, 3])           # the new government's Calling ... War skill
+    world.rng.extend_script([1, 1, 4, 2, 7, 3])  # the new government's Calling ... War skill
     world.apply(Quell(0))
     assert harloon.failed_checks == 0 and harloon.trade_routes == [] and world.realms["Sarn"].trade_routes == []
-    assert (harloon.calling, harloon.diplomacy, harloon.wisdom, harloon.wilderness_lore, harloon.war_skill) == \
-        ("Adventurer", 6, 2, 7, 2)
+    assert (harloon.calling, harloon.diplomacy, harloon.wisdom, harloon.wilderness_lore, harloon.war_skill) == (
+        "Adventurer",
+        6,
+        2,
+        7,
+        2,
+    )
     assert harloon.discontent == 6 and world.ill("Harloon", "Dunmarch") == 6
 
 
@@ -303,7 +308,7 @@ def test_a_festival_adds_its_bonus_to_next_turns_check_only():
     world = make_world()
     world.realms["Harloon"].festival_bonus = 3
     _to_discontent(world)
-    world.rng.extend_script([draw(0)])                     # 5 + 0 + 3 = 8 against 8
+    world.rng.extend_script([draw(0)])  # 5 + 0 + 3 = 8 against 8
     world.apply(Quell(0))
     assert world.realms["Harloon"].failed_checks == 0 and world.realms["Harloon"].festival_bonus == 0
 
