@@ -270,6 +270,12 @@ def test_success_above_12_lowers_discontent_by_1():
     world.rng.extend_script([draw(9)])
     world.apply(Quell(8))
     assert world.realms["Harloon"].discontent == 12
+    at_twelve = make_world()
+    at_twelve.realms["Harloon"].discontent = 12                # "greater than 12": 12 stays
+    _to_discontent(at_twelve, rate="low")
+    at_twelve.rng.extend_script([draw(9)])
+    at_twelve.apply(Quell(8))
+    assert at_twelve.realms["Harloon"].discontent == 12
 
 
 def test_three_failures_in_a_row_bring_rebellion_new_government_and_no_trade_routes():
