@@ -1,16 +1,21 @@
-"""Commands on the shared machinery: ``roll``, ``table`` and ``saves``."""
+"""Commands on the shared machinery: ``roll``, ``table`` and ``saves`` (docs/architecture.md, "Saves")."""
 
 from __future__ import annotations
 
+import json as json_module
+from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
+from magecraft.cli import options
 from magecraft.cli.options import (
     DbOption,
     DiceOption,
     JsonOption,
+    OverwriteOption,
     PhysicalOption,
     SeedOption,
     console,
@@ -20,7 +25,9 @@ from magecraft.cli.options import (
 )
 from magecraft.cli.render import dice_line, event_table, random_table, table_result_lines
 from magecraft.core.dice import roll_dice
+from magecraft.core.errors import InputError
 from magecraft.core.events import EventLog
+from magecraft.core.saves import Saved, read_export
 from magecraft.core.tables import get_table, load_tables
 
 
@@ -85,63 +92,204 @@ def table_roll(
             console().print(line)
 
 
-saves_app = typer.Typer(help="Saved games, campaigns and characters.", no_args_is_help=True)
+saves_app = typer.Typer(help="Saved games, campaigns, characters and worlds: list, show, history, restore, "
+                                  "export, import, delete and purge.", no_args_is_help=True)
+
+SaveRef = Annotated[str, typer.Argument(help="The save's name or id (see 'saves list').")]
+SystemOption = Annotated[str | None, typer.Option("--system", help="Only this rule system (e.g. mtg_rpg).")]
+KindOption = Annotated[str | None, typer.Option("--kind", help="Only this kind: game, campaign, character "
+                                                                "or world.")]
 
 
 @saves_app.command("list")
 def saves_list(
-    system: Annotated[str | None, typer.Option("--system", help="Only this rule system.")] = None,
+    system: SystemOption = None,
+    kind: KindOption = None,
+    deleted: Annotated[bool, typer.Option("--deleted", help="List the saves in the trash instead.")] = False,
     db: DbOption = None,
     json: JsonOption = False,
 ) -> None:
-    """List saves."""
+    """List saves (or, with --deleted, the trash)."""
     store = open_store(db)
-    saves = store.list_saves(system)
+    saves = store.list_saves(system, kind, deleted=deleted)
     if json:
         print_json([s.to_dict() for s in saves])
         return
+    where = "in the trash of" if deleted else "in"
     if not saves:
-        console().print(f"No saves in {store.path}.")
+        console().print(f"No saves {where} {store.path}" + ("" if store.exists else " (no store there yet)") + ".")
         return
-    out = Table(title=f"Saves in {store.path}")
-    for column in ("id", "name", "system", "kind", "updated", "events"):
+    out = Table(title=f"Saves {where} {store.path}")
+    for column in ("id", "name", "system", "kind", "revision", "updated", "events"):
         out.add_column(column)
     for s in saves:
-        out.add_row(str(s.id), s.name, s.system, s.kind, s.updated, str(s.events))
+        out.add_row(str(s.id), s.name, s.system, s.kind, str(s.revision), s.deleted or s.updated, str(s.events))
     console().print(out)
 
 
 @saves_app.command("show")
 def saves_show(
-    save_id: Annotated[int, typer.Argument(help="The save's id (see 'saves list').")],
+    ref: SaveRef,
+    revision: Annotated[int | None, typer.Option("--revision", help="An earlier revision (see 'saves history').")]
+    = None,
+    system: SystemOption = None,
+    kind: KindOption = None,
     db: DbOption = None,
     json: JsonOption = False,
 ) -> None:
     """Show a save and its event log."""
-    saved = open_store(db).get(save_id)
+    saved = _read(db, ref, revision, system, kind)
     if json:
         print_json({"save": saved.summary.to_dict(), "state": saved.state})
         return
     s = saved.summary
-    console().print(f"[bold]{s.name}[/bold]: {s.system} {s.kind}, saved {s.updated}, {s.events} events")
+    console().print(f"[bold]{escape(s.name)}[/bold]: {s.system} {s.kind}, revision {saved.revision}, saved "
+                    f"{s.updated}, {len(saved.events)} events")
     console().print(event_table(EventLog.from_list(saved.events)))
 
 
 @saves_app.command("log")
 def saves_log(
-    save_id: Annotated[int, typer.Argument(help="The save's id (see 'saves list').")],
+    ref: SaveRef,
+    revision: Annotated[int | None, typer.Option("--revision", help="An earlier revision (see 'saves history').")]
+    = None,
+    system: SystemOption = None,
+    kind: KindOption = None,
     db: DbOption = None,
 ) -> None:
     """Print a save's event log as JSON Lines."""
-    saved = open_store(db).get(save_id)
+    saved = _read(db, ref, revision, system, kind)
     typer.echo(EventLog.from_list(saved.events).to_jsonl())
+
+
+def _read(db: Path | None, ref: str, revision: int | None, system: str | None, kind: str | None) -> Saved:
+    store = open_store(db)
+    if revision is not None:
+        return store.revision_state(ref, revision, system, kind)
+    return store.get(store.find(ref, system, kind).id)
+
+
+@saves_app.command("history")
+def saves_history(
+    ref: SaveRef,
+    system: SystemOption = None,
+    kind: KindOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """List the kept revisions of a save, newest first (restore one with 'saves restore NAME --revision N')."""
+    store = open_store(db)
+    target = store.find(ref, system, kind)
+    revisions = store.history_of(ref, system, kind)
+    if json:
+        print_json({"save": target.to_dict(), "revisions": [r.to_dict() for r in revisions]})
+        return
+    out = Table(title=f"History of {escape(target.label)}")
+    for column in ("revision", "saved", "events", ""):
+        out.add_column(column)
+    for r in revisions:
+        out.add_row(str(r.revision), r.saved, str(r.events), "current" if r.current else "")
+    console().print(out)
+
+
+@saves_app.command("restore")
+def saves_restore(
+    ref: SaveRef,
+    revision: Annotated[int | None, typer.Option(
+        "--revision", help="Bring back this earlier revision (as a new revision, so it can be undone).")] = None,
+    system: SystemOption = None,
+    kind: KindOption = None,
+    db: DbOption = None,
+) -> None:
+    """Bring back an earlier revision of a save; without --revision, take a deleted save out of the trash."""
+    store = open_store(db)
+    if revision is None:
+        back = store.undelete(ref, system=system, kind=kind)
+        console().print(f"Restored {escape(back.label)} from the trash.")
+        return
+    saved = store.restore(ref, revision, system=system, kind=kind)
+    console().print(f"Restored revision {revision} of {escape(saved.summary.label)} as revision {saved.revision}.")
 
 
 @saves_app.command("delete")
 def saves_delete(
-    save_id: Annotated[int, typer.Argument(help="The save's id (see 'saves list').")],
+    ref: SaveRef,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+    system: SystemOption = None,
+    kind: KindOption = None,
     db: DbOption = None,
 ) -> None:
-    """Delete a save."""
-    open_store(db).delete(save_id)
-    console().print(f"Deleted save {save_id}.")
+    """Move a save to the trash ('saves restore NAME' brings it back until 'saves purge')."""
+    store = open_store(db)
+    target = store.find(ref, system, kind)
+    if not yes:
+        answer = options.ask_at_terminal(f"Delete {target.label}? It stays in the trash until 'saves purge' (y/n)")
+        if answer.strip().casefold() not in ("y", "yes"):
+            console().print("Nothing deleted.")
+            return
+    store.delete(str(target.id))
+    console().print(f"Deleted {escape(target.label)}; 'magecraft saves restore {target.id}' brings it back.")
+
+
+@saves_app.command("purge")
+def saves_purge(
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Delete the saves in the trash for good."""
+    store = open_store(db)
+    trash = store.list_saves(deleted=True)
+    if not trash:
+        console().print("The trash is empty.")
+        return
+    if not yes:
+        answer = options.ask_at_terminal(f"Delete {len(trash)} save(s) in the trash for good (y/n)")
+        if answer.strip().casefold() not in ("y", "yes"):
+            console().print("Nothing purged.")
+            return
+    gone = store.purge()
+    console().print(f"Purged {len(gone)} save(s): {', '.join(escape(s.label) for s in gone)}.")
+
+
+@saves_app.command("export")
+def saves_export(
+    ref: SaveRef,
+    file: Annotated[Path, typer.Argument(help="The JSON file to write ('-' for standard output).")],
+    system: SystemOption = None,
+    kind: KindOption = None,
+    db: DbOption = None,
+) -> None:
+    """Write one save as a JSON file, to 'saves import' on another machine."""
+    document = json_module.dumps(open_store(db).export(ref, system, kind), indent=1, ensure_ascii=False) + "\n"
+    if str(file) == "-":
+        typer.echo(document, nl=False)
+        return
+    if file.exists():
+        raise InputError(f"{file} exists; choose a new file name")
+    try:
+        file.write_text(document, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write {file}: {exc.strerror}") from None
+    console().print(f"Exported {escape(ref)!r} to {file}.")
+
+
+@saves_app.command("import")
+def saves_import(
+    file: Annotated[Path, typer.Argument(help="A file written by 'saves export'.")],
+    name: Annotated[str | None, typer.Option("--as", help="Save it under this name instead.")] = None,
+    overwrite: OverwriteOption = False,
+    db: DbOption = None,
+) -> None:
+    """Read a save exported by 'saves export' (a malformed file is refused whole, nothing saved)."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{file} is not an exported save (it is not UTF-8 text)") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {file}: {exc.strerror}") from None
+    saved_name, system, kind, state = read_export(text, str(file))
+    store = open_store(db)
+    new_store = not store.exists
+    saved = store.create(name or saved_name, system, kind, state, overwrite=overwrite)
+    where = f"a new save store {store.path}" if new_store else str(store.path)
+    console().print(f"Imported {escape(saved.summary.label)} (revision {saved.revision}) into {where}.")

@@ -16,6 +16,7 @@ from magecraft.cli.options import (
     DiceOption,
     JsonOption,
     LoadOption,
+    OverwriteOption,
     PhysicalOption,
     SaveOption,
     SeedOption,
@@ -23,9 +24,9 @@ from magecraft.cli.options import (
     console,
     given_options,
     make_randomness,
-    open_store,
     print_json,
 )
+from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event
 from magecraft.core.randomness import new_seed
@@ -107,11 +108,13 @@ def solo(
     json: JsonOption = False,
     save: SaveOption = None,
     load: LoadOption = None,
+    overwrite: OverwriteOption = False,
     db: DbOption = None,
 ) -> None:
     """Play your mage against the Dummy Mage, or (--auto) run bot games and print win rates.
 
-    With --save the game is saved at every decision; --load resumes it (and keeps saving under its name).
+    With --save the game is saved at every decision; --load resumes it and keeps saving under its name
+    (--load with --save saves a copy under the new name).
     """
     if games is not None and not auto:
         raise typer.BadParameter("--games counts bot games: use it with --auto", param_hint="--games")
@@ -125,9 +128,9 @@ def solo(
         games = 1000 if games is None else games
         if games < 1:
             raise typer.BadParameter("play at least 1 game", param_hint="--games")
-        if dice is not None or physical_dice or load is not None or save is not None:
+        if dice is not None or physical_dice or load is not None or save is not None or overwrite:
             raise typer.BadParameter("--auto plays seeded games: use --seed, not --dice, --physical-dice, "
-                                     "--load or --save")
+                                     "--load, --save or --overwrite")
         chosen_seed = new_seed() if seed is None else seed
         summary = run_matches(games, chosen_seed, spellbook, book.name if book else mage, settings, dummy_decks)
         if json:
@@ -135,15 +138,16 @@ def solo(
         else:
             _print_summary(summary.to_dict())
         return
-    if load is not None:
-        state = open_store(db).load(load, MageWarsGame.system, "game").state
-        game = MageWarsGame.from_dict(state, ask=ask_at_terminal)
-        console().print(f"Resumed {escape(load)!r}: round {game.round}, {game.stage.replace('_', ' ')}")
-        _play(game, load if save is None else save, db, resume_point(game))
+    saver = open_session(db, MageWarsGame.system, "game", save=save, load=load, overwrite=overwrite)
+    if saver.loaded is not None:
+        game = MageWarsGame.from_dict(saver.loaded.state, ask=ask_at_terminal)
+        console().print(f"Resumed {escape(saver.loaded.name)!r}: round {game.round}, "
+                        f"{game.stage.replace('_', ' ')}")
+        _play(game, saver, resume_point(game))
     else:
         rng = make_randomness(seed, dice, physical_dice)
         game = MageWarsGame.new(rng, spellbook, settings, dummy_decks)
-        _play(game, save, db)
+        _play(game, saver)
     if json:
         print_json(dict(game.result()))
 
@@ -168,7 +172,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
     console().print(out)
 
 
-def _play(game: MageWarsGame, save: str | None, db: Path | None, first_event: int = 0) -> None:
+def _play(game: MageWarsGame, saver: SaveSession, first_event: int = 0) -> None:
     """The interactive loop: show what happened and the arena, save, ask until the answer is legal, apply."""
     shown = first_event
     out = console()
@@ -182,8 +186,10 @@ def _play(game: MageWarsGame, save: str | None, db: Path | None, first_event: in
     while True:
         shown = _show_events(list(game.log)[shown:], shown)
         out.print(arena_table(game))
-        if save is not None:
-            open_store(db).save(save, MageWarsGame.system, "game", game.to_dict())
+        if saver.name is not None:
+            said = saver.save(game.to_dict())
+            if saver.revision == 1 or game.is_terminal():
+                out.print(escape(said))
         if game.is_terminal():
             out.print(f"[bold]Game over after {game.round} rounds: {escape(game.end_reason)}[/bold]")
             return

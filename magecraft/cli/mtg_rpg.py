@@ -36,6 +36,7 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
+from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, MagecraftError
 from magecraft.mtg_rpg import experience, magic
@@ -67,6 +68,7 @@ from magecraft.mtg_rpg.character import (
     derive,
     gold_for_card,
     load_character,
+    modify_character,
     rulebook,
     save_character,
     sheet,
@@ -169,20 +171,22 @@ def character_new(
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
+    overwrite: Annotated[bool, typer.Option(
+        "--overwrite", help="Replace a Wizard saved under this name (it stays in 'saves history').")] = False,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Create a Wizard step by step (asking for anything not given) and save it."""
+    """Create a Wizard step by step (asking for anything not given) and save it; a taken name is refused
+    unless --overwrite."""
     rules = house_rules_from(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     store = open_store(db)
     pool = load_pool(store, cards_file)
     book = rulebook()
     wizard_name = _ask("Name", name, lambda t: check_text(t, "Name", "CHARACTER CREATION: Name"))
-    if any(s.name == wizard_name for s in store.list_saves(SYSTEM, "character")):
-        raise InputError(f"a Wizard called {wizard_name!r} is already saved in {store.path}")
+    saver = open_session(db, SYSTEM, "character", save=wizard_name, overwrite=overwrite)
     the_concept = _ask("Concept", concept,
                        lambda t: check_text(t, "Character Concept", "CHARACTER CREATION: Character Concept"))
     the_calling = _ask(f"Calling ({', '.join((*book.callings, *rules.extra_callings))})", calling,
@@ -241,13 +245,13 @@ def character_new(
         drawn, gold = starting_gold(Deck(build_referee_deck(rng, pool), name="referee"), rng)
     wizard = create_character(replace(draft, library=the_library, weapon=the_weapon or ""), gold, pool=pool,
                               settings=rules)
-    save_character(store, CharacterRecord(wizard, rng))
+    said = saver.save(CharacterRecord(wizard, rng).to_dict())
     if json:
         print_json({"sheet": sheet(wizard), "gold_card": drawn.name})
         return
     console().print(f"The referee drew {drawn.name}: {gold} gp starting gold.")
     _show(wizard)
-    console().print(f"Saved {wizard.name} in {store.path}.")
+    console().print(said)
 
 
 def _show(wizard: Character) -> None:
@@ -319,12 +323,13 @@ def character_gold(
     json: JsonOption = False,
 ) -> None:
     """Record gold found, earned or spent outside the rules here ("Other Rewards")."""
-    store = open_store(db)
-    record = load_character(store, name)
-    if record.character.gold + amount < 0:
-        raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")
-    after = replace(record.character, gold=record.character.gold + amount)
-    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    def count(record: CharacterRecord) -> CharacterRecord:
+        if record.character.gold + amount < 0:
+            raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")
+        return record.changed(replace(record.character, gold=record.character.gold + amount))
+
+    # gold only adds up: applied to the Wizard as saved now, so two tables' gold both count
+    after = modify_character(open_store(db), name, count).character
     if json:
         print_json({"gold": after.gold})
     else:
@@ -344,7 +349,7 @@ def character_restitution(
     if owed_to is None:
         raise typer.BadParameter(f"{record.character.name} owes no restitution", param_hint="NAME")
     extra = {k: v for k, v in record.extra.items() if k != RESTITUTION_OWED}
-    save_character(store, CharacterRecord(record.character, record.rng, extra))
+    save_character(store, record.changed(extra=extra))
     console().print(f"{record.character.name} has made restitution to {owed_to}; land can be tapped again.")
 
 
@@ -361,7 +366,7 @@ def character_where(
     store = open_store(db)
     record = load_character(store, name)
     after = replace(record.character, in_sanctuary=place == "sanctuary")
-    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    save_character(store, record.changed(after))
     console().print(f"{after.name} is {'in the sanctuary' if after.in_sanctuary else 'away'}.")
 
 
@@ -381,7 +386,7 @@ def character_library(
     record = load_character(store, name)
     after = reorganize_library(record.character, _read_deck_list(deck_list), at_renewal=at_renewal,
                                settings=house_rules_from(house_rules), pool=load_pool(store, cards_file))
-    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    save_character(store, record.changed(after))
     if json:
         print_json({"library": list(after.library), "spare_cards": list(after.spare_cards)})
     else:
@@ -424,7 +429,7 @@ def craft_command(
     else:
         raise typer.BadParameter(f"{kind!r}: potion, scroll, charged, continuous or unpowered", param_hint="KIND")
     if after is not None:
-        save_character(store, CharacterRecord(after, record.rng, record.extra))
+        save_character(store, record.changed(after))
     if json:
         print_json({**found.to_dict(), "made": after is not None})
         return
@@ -482,7 +487,7 @@ def research_command(
                              aid=aid, foci=foci, settings=rules, pool=pool, deck=deck,
                              interrupted_days=interrupted_after)
     extra = {**record.extra, PLAY_DECK: deck.to_dict()}
-    save_character(store, CharacterRecord(outcome.character, rng, extra))
+    save_character(store, record.changed(outcome.character, rng, extra))
     if json:
         print_json(outcome.to_dict())
         return
@@ -509,7 +514,7 @@ def quicken_command(
     store = open_store(db)
     record = load_character(store, name)
     after = magic.cast_quickened(record.character, spell, house_rules_from(house_rules))
-    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    save_character(store, record.changed(after))
     if json:
         print_json({"cast": after.quickened_cast[-1], "cast_this_renewal": list(after.quickened_cast)})
     else:
@@ -554,7 +559,7 @@ def xp_command(
         return
     else:
         raise typer.BadParameter(f"{action!r}: use award, spend or costs", param_hint="ACTION")
-    save_character(store, CharacterRecord(after, record.rng, record.extra))
+    save_character(store, record.changed(after))
     if json:
         print_json(result)
     else:
@@ -735,8 +740,7 @@ def apprentice_command(
         taken = take_apprentice(record.character, None if current is None else Apprentice.from_dict(current),
                                 name or "", mana, _pairs(attributes or "", "attributes", "--attributes", "ST=2"),
                                 _pairs(skills or "", "skills", "--skills", "Athletics=2"), library)
-        save_character(store, CharacterRecord(record.character, record.rng,
-                                              {**record.extra, APPRENTICE: taken.to_dict()}))
+        save_character(store, record.changed(extra={**record.extra, APPRENTICE: taken.to_dict()}))
         found["apprentice"] = taken.to_dict()
     if json:
         print_json(found)
@@ -763,8 +767,7 @@ def apprentice_year_command(
         raise InputError(f"{record.character.name} has no apprentice")
     trained = train_year(Apprentice.from_dict(current), _pairs(attributes, "attributes", "--attributes", "ST=2"),
                          _pairs(skills, "skills", "--skills", "Athletics=2"))
-    save_character(store, CharacterRecord(record.character, record.rng,
-                                          {**record.extra, APPRENTICE: trained.to_dict()}))
+    save_character(store, record.changed(extra={**record.extra, APPRENTICE: trained.to_dict()}))
     if json:
         print_json(trained.to_dict())
     else:

@@ -81,4 +81,4 @@ def play_deck(record: CharacterRecord, cards: CardPool, rng: Randomness) -> Spel
 def store_deck(store: SaveStore, record: CharacterRecord, wizard: Character, deck: SpellDeck,
                rng: Randomness) -> None:
     """Save the Wizard's sheet with the hand, library and graveyard as they now are."""
-    save_character(store, CharacterRecord(wizard, rng, {**record.extra, PLAY_DECK: deck.to_dict()}))
+    save_character(store, record.changed(wizard, rng, {**record.extra, PLAY_DECK: deck.to_dict()}))

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from magecraft.cli import options
 from magecraft.cli.mtg_rpg_common import (
+    PLAY_DECK,
     CardsFileOption,
     HouseRulesOption,
     continue_dice,
@@ -28,6 +29,7 @@ from magecraft.cli.options import (
     DbOption,
     DiceOption,
     JsonOption,
+    OverwriteOption,
     PhysicalOption,
     SaveOption,
     SeedOption,
@@ -37,6 +39,7 @@ from magecraft.cli.options import (
     print_json,
 )
 from magecraft.cli.render import event_table
+from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, SaveError
 from magecraft.core.randomness import Randomness
@@ -62,6 +65,7 @@ from magecraft.mtg_rpg.character import (
     current_life,
     derive,
     load_character,
+    modify_character,
     save_character,
 )
 from magecraft.mtg_rpg.combat import dodge, initiative_order, monster_initiative, wizard_initiative
@@ -167,43 +171,64 @@ def action_command(
     except InputError as exc:
         raise typer.BadParameter(str(exc), param_hint="--difficulty") from None
     store = open_store(db)
-    record = load_character(store, name)
-    wizard = record.character
-    rng = continue_dice(record, seed, dice, physical_dice)
     pool = load_pool(store, cards_file)
-    deck = play_deck(record, pool, rng)
     rules = house_rules_from(house_rules)
-    if skill is not None:
-        linked, score = skill_action(wizard, skill, untrained=untrained)
+    helping = _helpers(store, name, helper)
+    helper_decks: list[SpellDeck] = []
+    done: list[tuple[Character, ActionResult, list[ActionResult], SpellDeck, CharacterRecord]] = []
+
+    def act(record: CharacterRecord) -> CharacterRecord:
+        wizard = record.character
+        rng = continue_dice(record, seed, dice, physical_dice)
+        deck = play_deck(record, pool, rng)
+        if skill is not None:
+            linked, score = skill_action(wizard, skill, untrained=untrained)
+        else:
+            linked = (attribute or "").upper()
+            score = wizard.attribute(linked)
+        chosen = card if card is not None or no_card else deck.strongest()
+        planned = ActionAttempt(score=score, difficulty=rating, attribute=linked, card=chosen,
+                                power_play=power_play, heroic_points=heroic, stunt=stunt,
+                                helpers_succeeded=helpers + len(helping), attempt=attempt)
+        check_action(deck, planned, unspent_xp=wizard.xp, settings=rules)
+        helped = []
+        for h in helping:
+            score_h = _helper_score(h.character, skill, linked, untrained)
+            result_h, deck_h = _help(h, score_h, linked, pool, rules)
+            helped.append(result_h)
+            helper_decks.append(deck_h)
+        result = resolve_action(deck, replace(planned, helpers_succeeded=helpers + sum(r.success for r in helped)),
+                                rng, unspent_xp=wizard.xp, settings=rules)
+        library = list(wizard.library)
+        if result.power_play:
+            library.remove(result.power_play)
+        after = replace(wizard, xp=wizard.xp - heroic, library=tuple(library))
+        saved = record.changed(after, rng, {**record.extra, PLAY_DECK: deck.to_dict()})
+        done.append((wizard, result, helped, deck, saved))
+        return saved
+
+    if helping or physical_dice:
+        # Saving the helpers, or waiting for typed dice, cannot happen inside the leader's transaction:
+        # the leader is written only if nobody changed it meanwhile (else "run it again").
+        save_character(store, act(load_character(store, name)))
     else:
-        linked = (attribute or "").upper()
-        score = wizard.attribute(linked)
-    chosen = card if card is not None or no_card else deck.strongest()
-    helping = _helpers(store, wizard.name, helper)
-    planned = ActionAttempt(score=score, difficulty=rating, attribute=linked, card=chosen, power_play=power_play,
-                            heroic_points=heroic, stunt=stunt, helpers_succeeded=helpers + len(helping),
-                            attempt=attempt)
-    check_action(deck, planned, unspent_xp=wizard.xp, settings=rules)
-    helper_scores = [_helper_score(h.character, skill, linked, untrained) for h in helping]
-    helped = [_help(store, h, s, linked, pool, rules) for h, s in zip(helping, helper_scores, strict=True)]
-    result = resolve_action(deck, replace(planned, helpers_succeeded=helpers + sum(r.success for r in helped)),
-                            rng, unspent_xp=wizard.xp, settings=rules)
-    library = list(wizard.library)
-    if result.power_play:
-        library.remove(result.power_play)
-    after = replace(wizard, xp=wizard.xp - heroic, library=tuple(library))
-    store_deck(store, record, after, deck, rng)
+        # An action only appends to the Wizard: re-read and applied in one transaction, none is lost.
+        modify_character(store, name, act)
+    for h, deck_h in zip(helping, helper_decks, strict=True):
+        store_deck(store, h, h.character, deck_h, h.rng)
+    wizard, result, helped, deck, saved = done[-1]
+    after = saved.character
     spent = run_out_of_cards(mental_toughness=wizard.feat_usable("Mental Toughness")) \
         if result.out_of_cards else None
     if json:
-        print_json({"wizard": wizard.name, "action": skill or linked, **result.to_dict(),
+        print_json({"wizard": wizard.name, "action": skill or (attribute or "").upper(), **result.to_dict(),
                     "hand": [c.name for c in deck.hand], "xp": after.xp,
                     "ran_out": None if spent is None else spent.to_dict(),
                     "helpers": {h.character.name: r.to_dict() for h, r in zip(helping, helped, strict=True)}})
         return
     for h, r in zip(helping, helped, strict=True):
         console().print(f"{h.character.name} helps: {_result_line(r)}")
-    console().print(f"{wizard.name}: {skill or linked} action. {_result_line(result)}")
+    console().print(f"{wizard.name}: {skill or (attribute or '').upper()} action. {_result_line(result)}")
     console().print(f"Hand now: {', '.join(c.name for c in deck.hand) or 'empty'}")
     if spent is not None:
         console().print(f"[red]{wizard.name} has run out of cards:[/red] {spent.describe()}.")
@@ -224,15 +249,14 @@ def _helper_score(helper: Character, skill: str | None, attribute: str, untraine
     return skill_action(helper, skill, untrained=untrained)[1]
 
 
-def _help(store: SaveStore, record: CharacterRecord, score: int, attribute: str, pool: CardPool,
-          rules: Settings) -> ActionResult:
-    """A saved helper's Challenging (9) action with the leader's skill ("Skill Cooperation")."""
-    helper = record.character
+def _help(record: CharacterRecord, score: int, attribute: str, pool: CardPool,
+          rules: Settings) -> tuple[ActionResult, SpellDeck]:
+    """A saved helper's Challenging (9) action with the leader's skill ("Skill Cooperation"), and the
+    helper's deck after it (saved by the caller)."""
     deck = play_deck(record, pool, record.rng)
     result = resolve_action(deck, ActionAttempt(score=score, difficulty=HELPER_DIFFICULTY, attribute=attribute,
                                                 card=deck.strongest(rules)), record.rng, settings=rules)
-    store_deck(store, record, helper, deck, record.rng)
-    return result
+    return result, deck
 
 
 def contest_command(
@@ -355,9 +379,9 @@ def cast_command(
                              targets=targets, helpers=[(h.character, _scene(h)) for h in helping], rng=rng,
                              settings=house_rules_from(house_rules))
     wizard, scene = cast.wizard, cast.scene
-    store_deck(store, CharacterRecord(wizard, rng, {**record.extra, SCENE: scene.to_dict()}), wizard, deck, rng)
+    store_deck(store, record.changed(wizard, rng, {**record.extra, SCENE: scene.to_dict()}), wizard, deck, rng)
     for saved, (after, after_scene) in zip(helping, cast.helpers, strict=True):
-        save_character(store, CharacterRecord(after, saved.rng, {**saved.extra, SCENE: after_scene.to_dict()}))
+        save_character(store, saved.changed(after, saved.rng, {**saved.extra, SCENE: after_scene.to_dict()}))
     if json:
         print_json({"wizard": wizard.name, **scene.to_dict(), "hand": [c.name for c in deck.hand]})
         return
@@ -376,7 +400,7 @@ def scene_end_command(
     before = _scene(record)
     after = close_scene(before, record.rng)
     extra = {k: v for k, v in record.extra.items() if k != SCENE}
-    save_character(store, CharacterRecord(record.character, record.rng, extra))
+    save_character(store, record.changed(extra=extra))
     if json:
         print_json({"wizard": name, "ended": list(before.in_play), "mana_lost": list(before.land_mana),
                     "reserve": after.reserve})
@@ -455,7 +479,7 @@ def renew_command(
     after = recover_at_renewal(wizard, outcome.vitals.life)
     deck.hand_size = derive(after).hand_size
     extra = {k: v for k, v in record.extra.items() if k != SCENE}
-    store_deck(store, CharacterRecord(after, rng, extra), after, deck, rng)
+    store_deck(store, record.changed(after, rng, extra), after, deck, rng)
     if json:
         print_json({"wizard": name, **outcome.to_dict(), "hand": [c.name for c in deck.hand],
                     "attributes": dict(after.attributes)})
@@ -602,6 +626,7 @@ def duel_command(
     cards_file: CardsFileOption = None,
     house_rules: HouseRulesOption = None,
     save: SaveOption = None,
+    overwrite: OverwriteOption = False,
     json: JsonOption = False,
 ) -> None:
     """The duel ritual and a quick duel played to the end, both Wizards choosing their cards simply.
@@ -651,7 +676,8 @@ def duel_command(
                  .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
     except InputError as exc:
         raise typer.BadParameter(str(exc)) from None
-    store = open_store(db)
+    saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
+    store = saver.store
     pool = load_pool(store, cards_file)
     rng = make_randomness(seed, dice, False)
     prepared: dict[str, str] = {}
@@ -670,8 +696,7 @@ def duel_command(
     while not duel.is_terminal():
         duel.apply(_ask_action(duel, play_as) if play_as is not None and duel.current_player() == play_as
                    else choose_action(duel))
-    if save:
-        store.save(save, SYSTEM, "game", duel.to_dict())
+    said = saver.save(duel.to_dict()) if saver.name is not None else ""
     result = duel.result()
     antes = {n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None
     if others:
@@ -684,7 +709,7 @@ def duel_command(
             wizard = record.character
             settlement = settlements[wizard.name]
             if settlement.backlash and wizard.name == settlement.loser:
-                record = CharacterRecord(record.character, record.rng,
+                record = record.changed(extra=
                                          {**record.extra, RESTITUTION_OWED: settlement.winner})
             store_deck(store, record, after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng),
                        saved, record.rng)
@@ -700,6 +725,8 @@ def duel_command(
     _print_result(result)
     for loser in result["losers"] if others else [result["loser"]]:
         _print_settlement(settlements[loser], outside_help)
+    if said:
+        console().print(said)
 
 
 #: The "Full Deck" length of the ritual's step 2: a standard Magic duel, always played at the table.
@@ -798,7 +825,7 @@ def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutc
     if ante is not None and not any(c.name == ante for c in deck.available()):
         raise InputError(f"{name} cannot ante {ante}: it is not among the cards not yet spent")
     if settlement.backlash and name == settlement.loser:
-        record = CharacterRecord(record.character, record.rng,
+        record = record.changed(extra=
                                  {**record.extra, RESTITUTION_OWED: settlement.winner})
     wizard = settle_sheet(record.character, deck, life=outcome.life[name], spent=report.spent.get(name, []),
                           items_left=(*record.character.potions, *record.character.scrolls),

@@ -2,7 +2,8 @@
 
 Every command that rolls takes ``--seed N``, ``--dice 3,3,4`` (scripted) or
 ``--physical-dice``, and ``--json``; every command that saves or loads takes
-``--db PATH`` (or the ``MAGECRAFT_DB`` variable).
+``--db PATH`` (or the ``MAGECRAFT_DB`` variable), and the games ``--save``, ``--load`` and
+``--overwrite`` (turned into a :class:`magecraft.cli.sessions.SaveSession`).
 """
 
 from __future__ import annotations
@@ -33,8 +34,12 @@ DbOption = Annotated[
     Path | None,
     typer.Option("--db", envvar="MAGECRAFT_DB", help="Save store file (default: your user data directory)."),
 ]
-SaveOption = Annotated[str | None, typer.Option("--save", help="Save the game under this name.")]
-LoadOption = Annotated[str | None, typer.Option("--load", help="Resume the game saved under this name.")]
+SaveOption = Annotated[str | None, typer.Option(
+    "--save", help="Save the game under this new name (with --load: save a copy under it).")]
+LoadOption = Annotated[str | None, typer.Option(
+    "--load", help="Resume the game saved under this name; it keeps saving to that name.")]
+OverwriteOption = Annotated[bool, typer.Option(
+    "--overwrite", help="Replace the save named by --save (the old one stays in 'saves history').")]
 
 
 def console() -> Console:
@@ -90,6 +95,7 @@ def given_options(**values: object) -> list[str]:
 
 
 def open_store(db: Path | None) -> SaveStore:
+    """The save store ``--db`` names; opening it checks the file and creates nothing."""
     return SaveStore(db)
 
 

@@ -20,6 +20,7 @@ from magecraft.cli.options import (
     DiceOption,
     JsonOption,
     LoadOption,
+    OverwriteOption,
     PhysicalOption,
     SaveOption,
     SeedOption,
@@ -27,9 +28,9 @@ from magecraft.cli.options import (
     console,
     given_options,
     make_randomness,
-    open_store,
     print_json,
 )
+from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness
@@ -100,9 +101,14 @@ def banquet(
     json: JsonOption = False,
     save: SaveOption = None,
     load: LoadOption = None,
+    overwrite: OverwriteOption = False,
     db: DbOption = None,
 ) -> None:
-    """Play the Imperial Banquet."""
+    """Play the Imperial Banquet.
+
+    With --save the banquet is saved after every action; --load resumes it and keeps saving under its
+    name (--load with --save saves a copy under the new name).
+    """
     if load:
         # a saved banquet carries its own nobles, board, settings and dice
         given = given_options(players=players or None, npc=npc or None, nobles=nobles_file, setup=setup_file,
@@ -111,7 +117,9 @@ def banquet(
                               physical_dice=physical_dice)
         if given:
             raise typer.BadParameter(f"{given[0]} cannot change a saved banquet", param_hint="--load")
-        saved = open_store(db).load(load, SYSTEM, "game").state
+        saver = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
+        assert saver.loaded is not None
+        saved = saver.loaded.state
         if not isinstance(saved.get("controllers"), dict):
             raise DataError(f"saved banquet {load!r} is malformed: it does not say who plays each noble")
         controllers = {str(k): str(v) for k, v in saved["controllers"].items()}
@@ -125,15 +133,18 @@ def banquet(
         if state.rng.source.kind == "physical":
             state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)
     else:
+        saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
         state, controllers = _new_banquet(players, npc, auto, nobles_file, setup_file, save_system, max_turns,
                                           make_randomness(seed, dice, physical_dice))
     bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
     if auto or not any(kind == HUMAN for kind in controllers.values()):
         play(state, bots)
-        _save(save, db, state, controllers)
+        said = _save(saver, state, controllers)
         _report(state, json)
+        if said and not json:
+            console().print(said)
         return
-    _play_at_terminal(state, bots, controllers, save, db)
+    _play_at_terminal(state, bots, controllers, saver)
     if state.is_terminal():
         _report(state, json)
 
@@ -167,13 +178,15 @@ def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, s
     return Banquet.new(nobles, rng, settings, load_setup(setup_file)), controllers
 
 
-def _save(name: str | None, db: Path | None, state: Banquet, controllers: Mapping[str, str]) -> None:
-    if name:
-        open_store(db).save(name, SYSTEM, "game", {**state.to_dict(), "controllers": dict(controllers)})
+def _save(saver: SaveSession, state: Banquet, controllers: Mapping[str, str]) -> str:
+    """Save the banquet if it has a name; the saver's one-line message, else ""."""
+    if saver.name is None:
+        return ""
+    return saver.save({**state.to_dict(), "controllers": dict(controllers)})
 
 
 def _play_at_terminal(state: Banquet, bots: Mapping[str, Bot], controllers: Mapping[str, str],
-                      save: str | None, db: Path | None) -> None:
+                      saver: SaveSession) -> None:
     out = console()
     shown = len(state.log)
     humans = [name for name, kind in controllers.items() if kind == HUMAN]
@@ -192,16 +205,16 @@ def _play_at_terminal(state: Banquet, bots: Mapping[str, Bot], controllers: Mapp
             at_screen = player
         shown = _show_events(state, shown, player)
         out.print(board(state, player))
-        chosen = _choose(state, player, save)
+        chosen = _choose(state, player, saver.name)
         if chosen is None:
-            _save(save, db, state, controllers)
-            out.print("Stopped." + (f" Resume with --load {save}." if save else ""))
+            said = _save(saver, state, controllers)
+            out.print("Stopped." + (f" {said} Resume with --load {saver.name}." if saver.name else ""))
             return
         if isinstance(chosen, Snoop) and len(state.nobles) > 1:
             chosen = Snoop(chosen.courtier, _ask_show_to(state, player))
         state.apply(chosen)
         shown = _show_events(state, shown, player)
-        _save(save, db, state, controllers)
+        _save(saver, state, controllers)
     _show_events(state, shown, None)
 
 

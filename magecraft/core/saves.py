@@ -1,20 +1,38 @@
-"""The save store: saved games, campaigns and characters with their event logs, in SQLite.
+"""The save store: saved games, campaigns, characters and worlds with their event logs, in SQLite.
 
 The store is one SQLite file, by default ``saves.sqlite3`` in the user's data
 directory (platformdirs), overridden by ``--db PATH`` or ``MAGECRAFT_DB``.
 
-Every write is one transaction: a save that fails midway leaves the previous
-save of that name exactly as it was.  The file carries magecraft's SQLite
-``application_id`` and its schema version in ``user_version``; an older schema
-is migrated forward, a newer one is refused, and a file that is not a
-magecraft store (not SQLite at all, or some other program's database) is
-refused with a clear message and never modified.
+The rules every save follows (docs/architecture.md, "Saves"):
+
+- **Names.** A save is named within its system and kind.  :meth:`SaveStore.create`
+  refuses a taken name (:class:`SaveExists`) unless asked to overwrite, and an
+  overwrite keeps the old save in the history.
+- **Revisions.** Every save carries a revision, 1 when created and one more at
+  every write.  :meth:`SaveStore.update` names the revision it read and is refused
+  (:class:`SaveConflict`) when the save moved on; :meth:`SaveStore.modify` re-reads
+  and applies a change inside one ``BEGIN IMMEDIATE`` transaction, so a short
+  command that only appends never loses (nor needs to repeat) its update.
+  Writers queue behind each other (a busy timeout) instead of failing.
+- **History.** The previous revisions of each save (the last :data:`DEFAULT_HISTORY`,
+  or ``MAGECRAFT_SAVE_HISTORY``) are kept; :meth:`SaveStore.restore` brings one back
+  as a new revision.  A deleted save goes to the trash until :meth:`SaveStore.purge`.
+- **Files.** The file carries magecraft's SQLite ``application_id`` and its schema
+  version in ``user_version``; an older schema is migrated forward.  A file that is
+  damaged, truncated, empty, newer, a directory, unreadable or another program's is
+  refused with one line (:class:`SaveError`, exit status 2) and never modified.
+  Reading never creates anything: the file (and its directory) is made by the first
+  write.
 
 >>> import tempfile, pathlib
 >>> store = SaveStore(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite3")
->>> save_id = store.save("evening", "wizard_prince", "game", {"turn": 3, "log": []})
+>>> store.create("evening", "wizard_prince", "game", {"turn": 3, "log": []}).revision
+1
+>>> saved = store.load("evening", "wizard_prince", "game")
+>>> store.update("evening", "wizard_prince", "game", {"turn": 4, "log": []}, revision=saved.revision).revision
+2
 >>> store.load("evening", "wizard_prince", "game").state["turn"]
-3
+4
 """
 
 from __future__ import annotations
@@ -23,7 +41,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import closing
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,9 +53,29 @@ from magecraft.core.errors import SaveError
 
 #: "MGCF" -- marks a SQLite file as a magecraft save store.
 APPLICATION_ID = 0x4D474346
-SCHEMA_VERSION = 1
-KINDS = ("game", "campaign", "character")
+SCHEMA_VERSION = 2
+KINDS = ("game", "campaign", "character", "world")
+#: How many previous revisions of each save are kept (at least); ``MAGECRAFT_SAVE_HISTORY`` overrides.
+DEFAULT_HISTORY = 20
+#: Seconds a writer waits for another writer to finish before giving up.
+BUSY_TIMEOUT = 30.0
+#: The longest save name.
+MAX_NAME = 80
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+_KIND_CHECK = "kind IN ({})"
+
+
+class SaveExists(SaveError):
+    """A new save was asked for under a name that is taken (exit status 2)."""
+
+
+class SaveConflict(SaveError):
+    """A save changed (or was deleted) since the command read it: writing would lose the other
+    writer's work.  ``read`` is the revision the command read, ``current`` the save's now (None: deleted)."""
+
+    def __init__(self, message: str, *, name: str = "", read: int = 0, current: int | None = None) -> None:
+        super().__init__(message)
+        self.name, self.read, self.current = name, read, current
 
 
 def _migrate_to_1(conn: sqlite3.Connection) -> None:
@@ -61,8 +99,45 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Revisions, history, the trash and the "world" kind.
+
+    A name is unique only among saves not in the trash, so the table is rebuilt (SQLite cannot
+    drop a UNIQUE constraint); foreign keys are off during migrations so the events stay.
+    """
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(saves)")]
+    if columns != ["id", "name", "system", "kind", "state", "created", "updated"]:
+        raise sqlite3.DatabaseError("the saves table is not the one schema 1 made")
+    kinds = ", ".join(f"'{k}'" for k in KINDS)
+    conn.execute(
+        f"""CREATE TABLE saves_2 (
+               id INTEGER PRIMARY KEY,
+               name TEXT NOT NULL,
+               system TEXT NOT NULL,
+               kind TEXT NOT NULL CHECK ({_KIND_CHECK.format(kinds)}),
+               state TEXT NOT NULL,
+               created TEXT NOT NULL,
+               updated TEXT NOT NULL,
+               revision INTEGER NOT NULL DEFAULT 1,
+               deleted TEXT)"""
+    )
+    conn.execute("INSERT INTO saves_2 (id, name, system, kind, state, created, updated) "
+                 "SELECT id, name, system, kind, state, created, updated FROM saves")
+    conn.execute("DROP TABLE saves")
+    conn.execute("ALTER TABLE saves_2 RENAME TO saves")
+    conn.execute("CREATE UNIQUE INDEX saves_by_name ON saves (system, kind, name) WHERE deleted IS NULL")
+    conn.execute(
+        """CREATE TABLE history (
+               save_id INTEGER NOT NULL REFERENCES saves(id) ON DELETE CASCADE,
+               revision INTEGER NOT NULL,
+               saved TEXT NOT NULL,
+               state TEXT NOT NULL,
+               PRIMARY KEY (save_id, revision))"""
+    )
+
+
 #: MIGRATIONS[n] takes a store at schema n-1 to schema n.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
 
 
 def default_path() -> Path:
@@ -71,6 +146,44 @@ def default_path() -> Path:
     if env:
         return Path(env)
     return Path(platformdirs.user_data_dir("magecraft", appauthor=False)) / "saves.sqlite3"
+
+
+def history_limit() -> int:
+    """How many previous revisions to keep: ``MAGECRAFT_SAVE_HISTORY`` or :data:`DEFAULT_HISTORY`."""
+    text = os.environ.get("MAGECRAFT_SAVE_HISTORY", "")
+    if not text:
+        return DEFAULT_HISTORY
+    if not text.isdecimal() or int(text) < 1:
+        raise SaveError(f"MAGECRAFT_SAVE_HISTORY={text!r}: give how many revisions to keep (1 or more)")
+    return int(text)
+
+
+def check_name(name: str) -> str:
+    """The one rule for save names, in every system and kind: 1 to 80 printable characters, no
+    spaces at either end, not only digits (a number means a save's id).
+
+    >>> check_name("Ann's campaign")
+    "Ann's campaign"
+    >>> check_name("12")
+    Traceback (most recent call last):
+    ...
+    magecraft.core.errors.SaveError: save name '12' is only digits, which would read as a save id; add a letter
+    """
+    if not name.strip():
+        raise SaveError("a save needs a name")
+    if name != name.strip():
+        raise SaveError(f"save name {name!r} starts or ends with a space")
+    if len(name) > MAX_NAME:
+        raise SaveError(f"save name {name[:20]!r}... is {len(name)} characters long; at most {MAX_NAME}")
+    if not name.isprintable():
+        raise SaveError(f"save name {name!r} holds a control character")
+    if name.isdecimal():
+        raise SaveError(f"save name {name!r} is only digits, which would read as a save id; add a letter")
+    return name
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)
@@ -82,10 +195,18 @@ class SaveSummary:
     created: str
     updated: str
     events: int
+    revision: int = 1
+    deleted: str | None = None
+
+    @property
+    def label(self) -> str:
+        """``'Ann' (mtg_rpg character, id 3)`` -- how messages name a save."""
+        return f"{self.name!r} ({self.system} {self.kind}, id {self.id})"
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "system": self.system, "kind": self.kind,
-                "created": self.created, "updated": self.updated, "events": self.events}
+                "created": self.created, "updated": self.updated, "events": self.events,
+                "revision": self.revision, "deleted": self.deleted}
 
 
 @dataclass(frozen=True)
@@ -96,179 +217,534 @@ class Saved:
     state: dict[str, Any]
 
     @property
+    def revision(self) -> int:
+        return self.summary.revision
+
+    @property
+    def name(self) -> str:
+        return self.summary.name
+
+    @property
     def events(self) -> list[dict[str, Any]]:
         return list(self.state.get("log", []))
 
 
-def _check_file(path: Path) -> bool:
-    """True when ``path`` is an existing magecraft store; False when it is new or empty."""
-    if not path.exists():
-        return False
-    if path.is_dir():
-        raise SaveError(f"{path} is a directory, not a save file")
+@dataclass(frozen=True)
+class Revision:
+    """One entry of a save's history: its revision number, when it was written, how many events."""
+
+    revision: int
+    saved: str
+    events: int
+    current: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"revision": self.revision, "saved": self.saved, "events": self.events, "current": self.current}
+
+
+def _check_header(path: Path) -> bool:
+    """True when ``path`` is an existing magecraft store; False when there is no file yet.
+
+    Everything that is not a whole magecraft store is refused here, before SQLite opens it.
+    """
     try:
+        if path.is_dir():
+            raise SaveError(f"{path} is a directory, not a save store")
+        if not path.exists():
+            return False
         with path.open("rb") as handle:
             header = handle.read(100)
+        size = path.stat().st_size
     except OSError as exc:
         raise SaveError(f"cannot read {path}: {exc.strerror}") from None
     if not header:
-        return False
-    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        raise SaveError(f"{path} is empty (0 bytes), not a magecraft save store")
+    if len(header) < 100 and _SQLITE_MAGIC.startswith(header[:16]):
+        raise SaveError(f"{path} is damaged: cut short inside its header ({size} bytes)")
+    if not header.startswith(_SQLITE_MAGIC):
         raise SaveError(f"{path} is not a magecraft save store (it is not a SQLite database)")
+    if len(header) < 100:
+        raise SaveError(f"{path} is damaged: cut short inside its header ({size} bytes)")
     application_id = int.from_bytes(header[68:72], "big")
     if application_id != APPLICATION_ID:
         raise SaveError(f"{path} is a SQLite database of another program, not a magecraft save store")
+    version = int.from_bytes(header[60:64], "big")
+    if version > SCHEMA_VERSION:
+        raise SaveError(f"{path} was written by a newer magecraft (schema {version}, this one reads "
+                        f"{SCHEMA_VERSION}); upgrade magecraft to open it")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise SaveError(f"{path} is damaged: its header is not valid")
+    pages = int.from_bytes(header[28:32], "big")
+    counter_valid = header[24:28] == header[92:96]
+    if size % page_size or (counter_valid and pages * page_size > size):
+        raise SaveError(f"{path} is damaged: cut short ({size} bytes of {pages * page_size})")
     return True
 
 
 class SaveStore:
-    """A magecraft save store in one SQLite file."""
+    """A magecraft save store in one SQLite file.
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    Opening checks the file (if there is one) and creates nothing; the first write makes the file.
+    """
+
+    def __init__(self, path: Path | str | None = None, *, history: int | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
-        existing = _check_file(self.path)
-        if not existing:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise SaveError(f"cannot create {self.path.parent}: {exc.strerror}") from None
-        with self._connect() as conn:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise SaveError(
-                    f"{self.path} was written by a newer magecraft (schema {version}, this one reads "
-                    f"{SCHEMA_VERSION}); upgrade magecraft to open it"
-                )
-            if version < SCHEMA_VERSION:
-                self._migrate(conn, version)
+        self.history = history_limit() if history is None else history
+        self._ready = _check_header(self.path)
 
-    # -- connection -------------------------------------------------------------------
-    def _connect(self) -> closing[sqlite3.Connection]:
+    @property
+    def exists(self) -> bool:
+        return self._ready or self.path.exists()
+
+    # -- connections ------------------------------------------------------------------
+    @contextmanager
+    def _guard(self, conn: sqlite3.Connection | None = None) -> Iterator[None]:
+        """Turns SQLite's errors into one-line :class:`SaveError`s (and rolls back)."""
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None)
-            conn.execute("PRAGMA foreign_keys = ON")
-        except sqlite3.Error as exc:
-            raise SaveError(f"cannot open {self.path}: {exc}") from None
-        return closing(conn)
+            yield
+        except sqlite3.OperationalError as exc:
+            self._rollback(conn)
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise SaveError(f"{self.path} is busy: another magecraft command kept it for "
+                                f"{BUSY_TIMEOUT:.0f} s; try again") from None
+            if "decode" in str(exc):
+                raise SaveError(f"{self.path} is damaged: it holds text that is not UTF-8") from None
+            if "readonly" in str(exc) or "read-only" in str(exc):
+                raise SaveError(f"cannot write {self.path}: it is read-only") from None
+            raise SaveError(f"{self.path} cannot be used: {exc}") from None
+        except sqlite3.DatabaseError as exc:
+            self._rollback(conn)
+            raise SaveError(f"{self.path} is damaged: {exc}") from None
+        except UnicodeDecodeError:
+            self._rollback(conn)
+            raise SaveError(f"{self.path} is damaged: it holds text that is not UTF-8") from None
+        except BaseException:
+            self._rollback(conn)
+            raise
+
+    @staticmethod
+    def _rollback(conn: sqlite3.Connection | None) -> None:
+        if conn is not None and conn.in_transaction:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+
+    def _open(self, mode: str) -> sqlite3.Connection:
+        uri = self.path.resolve().as_uri() + f"?mode={mode}"
+        with self._guard():
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT)
+        return conn
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection | None]:
+        """A read-only connection, or None when there is no store yet (reads then find nothing)."""
+        if not self.path.parent.is_dir():
+            raise SaveError(f"there is no save store at {self.path}: the directory {self.path.parent} "
+                            "does not exist")
+        if not self._ready:
+            self._ready = _check_header(self.path)
+            if not self._ready:
+                yield None
+                return
+        self._check_schema()
+        conn = self._open("ro")
+        try:
+            with self._guard():
+                yield conn
+        finally:
+            conn.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """A connection inside ``BEGIN IMMEDIATE``: committed when the block ends, rolled back on error."""
+        if not self._ready:
+            self._ready = _check_header(self.path)
+        if not self._ready:
+            self._create()
+        self._check_schema()
+        if not os.access(self.path, os.W_OK):
+            raise SaveError(f"cannot write {self.path}: permission denied")
+        conn = self._open("rw")
+        try:
+            with self._guard(conn):
+                conn.execute("PRAGMA foreign_keys = ON")
+                conn.execute("BEGIN IMMEDIATE")
+                yield conn
+                conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    def _create(self) -> None:
+        """Make the store: built whole beside its place, then linked in, so no process ever sees a
+        half-made file, and of two processes creating it at once one wins and both use its store."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(f"cannot create {self.path.parent}: {exc.strerror}") from None
+        draft = self.path.with_name(f".{self.path.name}.{os.getpid()}.new")
+        try:
+            draft.unlink(missing_ok=True)
+            conn = sqlite3.connect(draft, isolation_level=None)
+            try:
+                with self._guard(conn):
+                    self._migrate(conn, 0)
+            finally:
+                conn.close()
+            try:
+                os.link(draft, self.path)
+            except FileExistsError:
+                pass  # another process made the store first: use that one
+            except OSError:
+                if not self.path.exists():  # a file system without hard links
+                    os.rename(draft, self.path)
+        except OSError as exc:
+            raise SaveError(f"cannot create {self.path}: {exc.strerror}") from None
+        finally:
+            draft.unlink(missing_ok=True)
+        self._ready = _check_header(self.path)
+
+    def _check_schema(self) -> None:
+        """Refuse a newer schema; migrate an older one forward (one transaction)."""
+        conn = self._open("ro")
+        try:
+            with self._guard():
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+        if version > SCHEMA_VERSION:
+            raise SaveError(f"{self.path} was written by a newer magecraft (schema {version}, this one reads "
+                            f"{SCHEMA_VERSION}); upgrade magecraft to open it")
+        if version == SCHEMA_VERSION:
+            return
+        if version == 0:
+            raise SaveError(f"{self.path} is damaged: it carries no schema version")
+        conn = self._open("rw")
+        try:
+            with self._guard(conn):
+                self._migrate(conn, version)
+        finally:
+            conn.close()
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-            for target in range(version + 1, SCHEMA_VERSION + 1):
-                MIGRATIONS[target](conn)
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("BEGIN IMMEDIATE")
+        # another process may have migrated (or created) the store while this one waited
+        now = conn.execute("PRAGMA user_version").fetchone()[0]
+        if now != version:
             conn.execute("ROLLBACK")
-            raise SaveError(f"cannot prepare {self.path}: {exc}") from None
-
-    def _read(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._connect() as conn:
-            try:
-                return list(conn.execute(query, params).fetchall())
-            except sqlite3.DatabaseError as exc:
-                raise SaveError(f"{self.path} is damaged: {exc}") from None
+            return
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            MIGRATIONS[target](conn)
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
 
     # -- writing ----------------------------------------------------------------------
-    def save(self, name: str, system: str, kind: str, state: Mapping[str, Any]) -> int:
-        """Write ``state`` (its ``log`` list goes to the events table) under ``name``; one transaction.
+    def create(self, name: str, system: str, kind: str, state: Mapping[str, Any], *,
+               overwrite: bool = False) -> Saved:
+        """A new save (revision 1).  A taken name is refused (:class:`SaveExists`) unless ``overwrite``;
+        an overwrite is a new revision of that save, so the old one stays in its history."""
+        check_name(name)
+        _check_kind(kind)
+        texts = _texts(name, state)
+        with self._writing() as conn:
+            row = _live_row(conn, name, system, kind)
+            if row is not None:
+                if not overwrite:
+                    raise SaveExists(f"there is already a {system} {kind} saved as {name!r} in {self.path}; "
+                                     "choose another name, or replace it with --overwrite")
+                return self._write(conn, row, texts)
+            now = _now()
+            cursor = conn.execute(
+                "INSERT INTO saves (name, system, kind, state, created, updated, revision) "
+                "VALUES (?, ?, ?, ?, ?, ?, 1)", (name, system, kind, texts[0], now, now))
+            save_id = int(cursor.lastrowid or 0)
+            conn.executemany("INSERT INTO events (save_id, seq, event) VALUES (?, ?, ?)",
+                             ((save_id, seq, text) for seq, text in enumerate(texts[1])))
+            summary = SaveSummary(save_id, name, system, kind, now, now, len(texts[1]), 1)
+        return Saved(summary, _state_from(texts))
 
-        Overwrites an earlier save of the same name, system and kind.  Returns the save's id.
+    def update(self, name: str, system: str, kind: str, state: Mapping[str, Any], *, revision: int) -> Saved:
+        """Write ``state`` as the next revision of the save read at ``revision``; refused
+        (:class:`SaveConflict`) when the save moved on since, so no other writer's work is lost."""
+        _check_kind(kind)
+        texts = _texts(name, state)
+        with self._writing() as conn:
+            row = _live_row(conn, name, system, kind)
+            if row is None:
+                raise SaveConflict(f"{name} was deleted since this command read it (revision {revision}); "
+                                   "'magecraft saves restore' brings it back", name=name, read=revision)
+            if row.revision != revision:
+                raise SaveConflict(f"{name} changed since this command read it (revision {revision}, now "
+                                   f"{row.revision}); run it again", name=name, read=revision,
+                                   current=row.revision)
+            return self._write(conn, row, texts)
+
+    def modify(self, name: str, system: str, kind: str,
+               change: Callable[[dict[str, Any]], Mapping[str, Any]]) -> Saved:
+        """Re-read the save and write ``change(state)`` inside one transaction.
+
+        For short commands that append (an action, a roll): concurrent ones queue and each
+        applies to the state the one before left, so none is lost.  ``change`` must not wait
+        for a person (the store is locked while it runs); an error it raises changes nothing.
         """
-        if kind not in KINDS:
-            raise SaveError(f"a save is one of {', '.join(KINDS)}, not {kind!r}")
-        if not name.strip():
-            raise SaveError("a save needs a name")
-        body = {k: v for k, v in state.items() if k != "log"}
-        events = state.get("log", [])
-        now = datetime.now(UTC).isoformat(timespec="seconds")
-        with self._connect() as conn:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                state_text = json.dumps(body)  # insertion order kept: a reloaded state prints the same
-                row = conn.execute(
-                    "SELECT id FROM saves WHERE system = ? AND kind = ? AND name = ?", (system, kind, name)
-                ).fetchone()
-                if row is None:
-                    cursor = conn.execute(
-                        "INSERT INTO saves (name, system, kind, state, created, updated) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        (name, system, kind, state_text, now, now),
-                    )
-                    save_id = int(cursor.lastrowid or 0)
-                else:
-                    save_id = int(row[0])
-                    conn.execute("UPDATE saves SET state = ?, updated = ? WHERE id = ?",
-                                 (state_text, now, save_id))
-                    conn.execute("DELETE FROM events WHERE save_id = ?", (save_id,))
-                conn.executemany(
-                    "INSERT INTO events (save_id, seq, event) VALUES (?, ?, ?)",
-                    _event_rows(save_id, events),
-                )
-                conn.execute("COMMIT")
-            except (sqlite3.Error, TypeError, ValueError) as exc:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise SaveError(f"could not save {name!r}; the previous save is unchanged ({exc})") from None
-        return save_id
+        _check_kind(kind)
+        with self._writing() as conn:
+            row = _live_row(conn, name, system, kind)
+            if row is None:
+                raise self._missing(name, system, kind)
+            state = _state_from(_stored_texts(conn, row.id))
+            changed = change(state)
+            return self._write(conn, row, _texts(name, changed))
 
-    def delete(self, save_id: int) -> None:
-        with self._connect() as conn:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                cursor = conn.execute("DELETE FROM saves WHERE id = ?", (save_id,))
-                conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise SaveError(f"could not delete save {save_id}: {exc}") from None
-        if cursor.rowcount == 0:
-            raise SaveError(f"there is no save with id {save_id}")
+    def _write(self, conn: sqlite3.Connection, row: SaveSummary,
+               texts: tuple[str, list[str]]) -> Saved:
+        """The next revision of ``row``: the current one goes to the history (the oldest beyond the limit
+        leave it)."""
+        old = _stored_texts(conn, row.id)
+        now = _now()
+        conn.execute("INSERT OR REPLACE INTO history (save_id, revision, saved, state) VALUES (?, ?, ?, ?)",
+                     (row.id, row.revision, row.updated, _history_text(old)))
+        conn.execute("DELETE FROM history WHERE save_id = ? AND revision <= ?",
+                     (row.id, row.revision - self.history))
+        revision = row.revision + 1
+        conn.execute("UPDATE saves SET state = ?, updated = ?, revision = ? WHERE id = ?",
+                     (texts[0], now, revision, row.id))
+        conn.execute("DELETE FROM events WHERE save_id = ?", (row.id,))
+        conn.executemany("INSERT INTO events (save_id, seq, event) VALUES (?, ?, ?)",
+                         ((row.id, seq, text) for seq, text in enumerate(texts[1])))
+        summary = SaveSummary(row.id, row.name, row.system, row.kind, row.created, now, len(texts[1]), revision)
+        return Saved(summary, _state_from(texts))
+
+    def restore(self, ref: str, revision: int, *, system: str | None = None, kind: str | None = None) -> Saved:
+        """Bring back an earlier revision of a save as its newest revision (so the restore can be undone)."""
+        target = self.find(ref, system, kind)
+        with self._writing() as conn:
+            row = _row_by_id(conn, target.id)
+            if row is None or row.deleted is not None:
+                raise SaveError(f"{target.label} is in the trash: 'saves undelete' it first")
+            found = conn.execute("SELECT state FROM history WHERE save_id = ? AND revision = ?",
+                                 (row.id, revision)).fetchone()
+            if found is None:
+                kept = [r for (r,) in conn.execute(
+                    "SELECT revision FROM history WHERE save_id = ? ORDER BY revision", (row.id,))]
+                raise SaveError(f"{row.label} has no revision {revision} to restore (kept: "
+                                f"{', '.join(map(str, kept)) or 'none'}; current {row.revision})")
+            return self._write(conn, row, _texts(row.name, _decode(found[0], self.path, row.id)))
+
+    def delete(self, ref: str, *, system: str | None = None, kind: str | None = None) -> SaveSummary:
+        """Move a save to the trash: its name is free again, and 'undelete' brings it back until purged."""
+        target = self.find(ref, system, kind)
+        with self._writing() as conn:
+            conn.execute("UPDATE saves SET deleted = ? WHERE id = ? AND deleted IS NULL", (_now(), target.id))
+        return target
+
+    def undelete(self, ref: str, *, system: str | None = None, kind: str | None = None) -> SaveSummary:
+        """Take a save out of the trash (refused if its name was taken meanwhile)."""
+        target = self.find(ref, system, kind, deleted=True)
+        with self._writing() as conn:
+            if _live_row(conn, target.name, target.system, target.kind) is not None:
+                raise SaveExists(f"{target.name!r} is taken by a newer {target.system} {target.kind}; "
+                                 "delete or rename that one first")
+            conn.execute("UPDATE saves SET deleted = NULL WHERE id = ?", (target.id,))
+        return target
+
+    def purge(self) -> list[SaveSummary]:
+        """Delete the saves in the trash for good; returns them."""
+        gone = [s for s in self.list_saves(deleted=True)]
+        if gone:
+            with self._writing() as conn:
+                conn.execute("DELETE FROM saves WHERE deleted IS NOT NULL")
+        return gone
 
     # -- reading ----------------------------------------------------------------------
     _SUMMARY = (
         "SELECT s.id, s.name, s.system, s.kind, s.created, s.updated, "
-        "(SELECT COUNT(*) FROM events e WHERE e.save_id = s.id) FROM saves s"
+        "(SELECT COUNT(*) FROM events e WHERE e.save_id = s.id), s.revision, s.deleted FROM saves s"
     )
 
-    def list_saves(self, system: str | None = None, kind: str | None = None) -> list[SaveSummary]:
-        clauses, params = [], []
+    def list_saves(self, system: str | None = None, kind: str | None = None, *,
+                   deleted: bool = False) -> list[SaveSummary]:
+        """The saves (or, with ``deleted``, those in the trash), oldest first."""
+        clauses = ["s.deleted IS NOT NULL" if deleted else "s.deleted IS NULL"]
+        params: list[Any] = []
         if system:
             clauses.append("s.system = ?")
             params.append(system)
         if kind:
             clauses.append("s.kind = ?")
             params.append(kind)
-        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = self._read(self._SUMMARY + where + " ORDER BY s.id", tuple(params))
+        with self._reading() as conn:
+            if conn is None:
+                return []
+            rows = conn.execute(f"{self._SUMMARY} WHERE {' AND '.join(clauses)} ORDER BY s.id",
+                                tuple(params)).fetchall()
         return [SaveSummary(*row) for row in rows]
 
+    def find(self, ref: str, system: str | None = None, kind: str | None = None, *,
+             deleted: bool = False) -> SaveSummary:
+        """The save named ``ref`` (or with id ``ref``); a name held by several systems or kinds is
+        refused with the ids to choose from."""
+        candidates = self.list_saves(system, kind, deleted=deleted)
+        if ref.isdecimal():
+            found = [s for s in candidates if s.id == int(ref)]
+        else:
+            found = [s for s in candidates if s.name == ref]
+        where = "in the trash" if deleted else "saved"
+        if not found:
+            known = ", ".join(s.name for s in candidates) or "none"
+            raise SaveError(f"there is no save {ref!r} {where} in {self.path} ({where}: {known})")
+        if len(found) > 1:
+            raise SaveError(f"{ref!r} names {len(found)} saves: "
+                            f"{'; '.join(s.label for s in found)}; give the id")
+        return found[0]
+
     def get(self, save_id: int) -> Saved:
-        rows = self._read(self._SUMMARY + " WHERE s.id = ?", (save_id,))
-        if not rows:
-            raise SaveError(f"there is no save with id {save_id}")
-        return self._load(SaveSummary(*rows[0]))
+        """The save with this id (in the trash or not)."""
+        with self._reading() as conn:
+            row = None if conn is None else _row_by_id(conn, save_id)
+            if conn is None or row is None:
+                raise SaveError(f"there is no save with id {save_id} in {self.path}")
+            return Saved(row, _state_from(_stored_texts(conn, row.id), self.path, row.id))
 
     def load(self, name: str, system: str, kind: str = "game") -> Saved:
-        rows = self._read(self._SUMMARY + " WHERE s.system = ? AND s.kind = ? AND s.name = ?",
-                          (system, kind, name))
-        if not rows:
-            known = ", ".join(s.name for s in self.list_saves(system, kind)) or "none"
-            raise SaveError(f"there is no {system} {kind} saved as {name!r} (saved: {known})")
-        return self._load(SaveSummary(*rows[0]))
+        """The save ``name`` of this system and kind, with its revision."""
+        with self._reading() as conn:
+            row = None if conn is None else _live_row(conn, name, system, kind)
+            if conn is None or row is None:
+                raise self._missing(name, system, kind)
+            return Saved(row, _state_from(_stored_texts(conn, row.id), self.path, row.id))
 
-    def _load(self, summary: SaveSummary) -> Saved:
-        (state_text,), = self._read("SELECT state FROM saves WHERE id = ?", (summary.id,))
-        events = self._read("SELECT event FROM events WHERE save_id = ? ORDER BY seq", (summary.id,))
-        try:
-            state = json.loads(state_text)
-            state["log"] = [json.loads(text) for (text,) in events]
-        except json.JSONDecodeError as exc:
-            raise SaveError(f"save {summary.id} in {self.path} is damaged: {exc.msg}") from None
-        return Saved(summary, state)
+    def exists_name(self, name: str, system: str, kind: str) -> bool:
+        """Whether ``name`` is taken (asked before a first save, so a directory not made yet means no)."""
+        if not self.path.parent.is_dir():
+            return False
+        with self._reading() as conn:
+            return conn is not None and _live_row(conn, name, system, kind) is not None
+
+    def history_of(self, ref: str, system: str | None = None, kind: str | None = None) -> list[Revision]:
+        """The kept revisions of a save, newest (the current one) first."""
+        target = self.find(ref, system, kind)
+        with self._reading() as conn:
+            assert conn is not None
+            rows = conn.execute("SELECT revision, saved, state FROM history WHERE save_id = ? "
+                                "ORDER BY revision DESC", (target.id,)).fetchall()
+        older = [Revision(r, saved, len(_decode(text, self.path, target.id).get("log", [])), False)
+                 for r, saved, text in rows]
+        return [Revision(target.revision, target.updated, target.events, True), *older]
+
+    def revision_state(self, ref: str, revision: int, system: str | None = None,
+                       kind: str | None = None) -> Saved:
+        """One kept revision of a save (the current one or one from its history)."""
+        target = self.find(ref, system, kind)
+        if revision == target.revision:
+            return self.get(target.id)
+        with self._reading() as conn:
+            assert conn is not None
+            found = conn.execute("SELECT state FROM history WHERE save_id = ? AND revision = ?",
+                                 (target.id, revision)).fetchone()
+        if found is None:
+            raise SaveError(f"{target.label} has no revision {revision} (see 'saves history')")
+        state = _decode(found[0], self.path, target.id)
+        return Saved(SaveSummary(target.id, target.name, target.system, target.kind, target.created,
+                                 target.updated, len(state.get("log", [])), revision), state)
+
+    def _missing(self, name: str, system: str, kind: str) -> SaveError:
+        known = ", ".join(s.name for s in self.list_saves(system, kind)) or "none"
+        return SaveError(f"there is no {system} {kind} saved as {name!r} (saved: {known})")
+
+    # -- moving saves between machines -------------------------------------------------
+    def export(self, ref: str, system: str | None = None, kind: str | None = None) -> dict[str, Any]:
+        """A save as one JSON-ready document (see :func:`read_export`)."""
+        target = self.find(ref, system, kind)
+        saved = self.get(target.id)
+        return {"magecraft_save": EXPORT_VERSION, "name": target.name, "system": target.system,
+                "kind": target.kind, "revision": target.revision, "state": saved.state}
 
 
-def _event_rows(save_id: int, events: Any) -> Iterator[tuple[int, int, str]]:
-    for seq, event in enumerate(events):
-        yield (save_id, seq, json.dumps(event))
+#: The version of the export document's format.
+EXPORT_VERSION = 1
+
+
+def read_export(text: str, source: str) -> tuple[str, str, str, dict[str, Any]]:
+    """``(name, system, kind, state)`` from an exported save; anything malformed is refused whole."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{source} is not an exported save: not JSON ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(data, dict) or "magecraft_save" not in data:
+        raise SaveError(f"{source} is not an exported magecraft save")
+    if data["magecraft_save"] != EXPORT_VERSION:
+        raise SaveError(f"{source} is an export of format {data['magecraft_save']!r}; this magecraft reads "
+                        f"format {EXPORT_VERSION}")
+    for key in ("name", "system", "kind"):
+        if not isinstance(data.get(key), str):
+            raise SaveError(f"{source} is malformed: {key!r} is missing or not text")
+    state = data.get("state")
+    if not isinstance(state, dict) or not isinstance(state.get("log", []), list):
+        raise SaveError(f"{source} is malformed: 'state' is not a saved state with a log list")
+    check_name(data["name"])
+    _check_kind(data["kind"])
+    return data["name"], data["system"], data["kind"], state
+
+
+# -- rows and texts --------------------------------------------------------------------------
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise SaveError(f"a save is one of {', '.join(KINDS)}, not {kind!r}")
+
+
+def _live_row(conn: sqlite3.Connection, name: str, system: str, kind: str) -> SaveSummary | None:
+    row = conn.execute(SaveStore._SUMMARY + " WHERE s.system = ? AND s.kind = ? AND s.name = ? "
+                       "AND s.deleted IS NULL", (system, kind, name)).fetchone()
+    return None if row is None else SaveSummary(*row)
+
+
+def _row_by_id(conn: sqlite3.Connection, save_id: int) -> SaveSummary | None:
+    row = conn.execute(SaveStore._SUMMARY + " WHERE s.id = ?", (save_id,)).fetchone()
+    return None if row is None else SaveSummary(*row)
+
+
+def _texts(name: str, state: Mapping[str, Any]) -> tuple[str, list[str]]:
+    """The state's JSON (without its log) and each event's JSON; refused before anything is written."""
+    try:
+        body = json.dumps({k: v for k, v in state.items() if k != "log"})  # key order kept
+        events = [json.dumps(event) for event in state.get("log", [])]
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"could not save {name!r}; the previous save is unchanged ({exc})") from None
+    return body, events
+
+
+def _stored_texts(conn: sqlite3.Connection, save_id: int) -> tuple[str, list[str]]:
+    (body,), = conn.execute("SELECT state FROM saves WHERE id = ?", (save_id,)).fetchall()
+    events = [text for (text,) in conn.execute("SELECT event FROM events WHERE save_id = ? ORDER BY seq",
+                                               (save_id,))]
+    return body, events
+
+
+def _history_text(texts: tuple[str, list[str]]) -> str:
+    """A revision as the history keeps it: one JSON object, its log inside."""
+    return json.dumps(_state_from(texts))
+
+
+def _state_from(texts: tuple[str, list[str]], path: Path | None = None, save_id: int = 0) -> dict[str, Any]:
+    state = _decode(texts[0], path, save_id)
+    try:
+        state["log"] = [json.loads(text) for text in texts[1]]
+    except (json.JSONDecodeError, TypeError):
+        raise SaveError(f"save {save_id} in {path} is damaged: its event log is not JSON") from None
+    return state
+
+
+def _decode(text: Any, path: Path | None, save_id: int) -> dict[str, Any]:
+    try:
+        state = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise SaveError(f"save {save_id} in {path} is damaged: {getattr(exc, 'msg', exc)}") from None
+    if not isinstance(state, dict):
+        raise SaveError(f"save {save_id} in {path} is damaged: its state is not a JSON object")
+    return state

@@ -19,7 +19,7 @@ was.  The Wizard's library (spell deck) is checked by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -836,28 +836,61 @@ class CharacterRecord:
     character: Character
     rng: Randomness
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The save revision this record was read at (None: a new Wizard, not saved yet).
+    revision: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.extra, "character": self.character.to_dict(), "rng": self.rng.snapshot(),
                 "log": self.rng.log.to_list()}
 
+    def changed(self, character: Character | None = None, rng: Randomness | None = None,
+                extra: dict[str, Any] | None = None) -> CharacterRecord:
+        """This record with a new sheet, dice or extras, still naming the revision it was read at."""
+        return CharacterRecord(self.character if character is None else character,
+                               self.rng if rng is None else rng,
+                               self.extra if extra is None else extra, self.revision)
+
+    @classmethod
+    def from_state(cls, name: str, state: dict[str, Any], revision: int | None = None) -> CharacterRecord:
+        """A record from a saved state (the dice restored where they stopped)."""
+        from magecraft.core.events import EventLog
+
+        state = dict(state)
+        try:
+            character = Character.from_dict(state.pop("character"))
+            rng = Randomness.restore(state.pop("rng"), EventLog.from_list(state.pop("log", [])))
+        except KeyError as exc:
+            raise DataError(f"saved character {name!r} has no {exc.args[0]!r}") from None
+        return cls(character, rng, state, revision)
+
 
 def save_character(store: SaveStore, record: CharacterRecord) -> int:
-    """Save under the Wizard's name (kind "character", system "mtg_rpg")."""
-    return store.save(record.character.name, SYSTEM, "character", record.to_dict())
+    """Save under the Wizard's name (kind "character", system "mtg_rpg"); returns the new revision.
+
+    A new record is created (a taken name refused); a loaded one is written only if the save is
+    still at the revision it was read at (else :class:`~magecraft.core.saves.SaveConflict`).
+    """
+    name = record.character.name
+    if record.revision is None:
+        return store.create(name, SYSTEM, "character", record.to_dict()).revision
+    return store.update(name, SYSTEM, "character", record.to_dict(), revision=record.revision).revision
 
 
 def load_character(store: SaveStore, name: str) -> CharacterRecord:
-    """The Wizard saved as ``name``, with the dice restored where they stopped."""
-    from magecraft.core.events import EventLog
+    """The Wizard saved as ``name``, with the dice restored where they stopped and the revision read."""
+    saved = store.load(name, SYSTEM, "character")
+    return CharacterRecord.from_state(name, saved.state, saved.revision)
 
-    state = dict(store.load(name, SYSTEM, "character").state)
-    try:
-        character = Character.from_dict(state.pop("character"))
-        rng = Randomness.restore(state.pop("rng"), EventLog.from_list(state.pop("log", [])))
-    except KeyError as exc:
-        raise DataError(f"saved character {name!r} has no {exc.args[0]!r}") from None
-    return CharacterRecord(character, rng, state)
+
+def modify_character(store: SaveStore, name: str,
+                     change: Callable[[CharacterRecord], CharacterRecord]) -> CharacterRecord:
+    """Re-read the Wizard and save ``change(record)`` in one transaction: for short commands that
+    append (an action), so concurrent ones queue and none is lost (docs/architecture.md, "Saves")."""
+    def apply(state: dict[str, Any]) -> dict[str, Any]:
+        return change(CharacterRecord.from_state(name, state)).to_dict()
+
+    saved = store.modify(name, SYSTEM, "character", apply)
+    return CharacterRecord.from_state(name, saved.state, saved.revision)
 
 
 def example_character() -> Character:

@@ -97,19 +97,21 @@ def test_table_list_and_roll(capsys):
 
 def test_saves_commands(capsys, tmp_path):
     db = tmp_path / "s.sqlite3"
-    save_id = SaveStore(db).save("friday", "mage_wars", "game",
-                                 {"round": 2, "log": [{"seq": 0, "kind": "roll", "label": "quick cast",
-                                                       "section": None, "data": {"value": 5}}]})
+    save_id = SaveStore(db).create("friday", "mage_wars", "game",
+                                   {"round": 2, "log": [{"seq": 0, "kind": "roll", "label": "quick cast",
+                                                         "section": None, "data": {"value": 5}}]}).summary.id
     code, out, _ = run(capsys, "saves", "list", "--db", str(db), "--json")
     assert code == 0 and json.loads(out)[0]["name"] == "friday"
     code, out, _ = run(capsys, "saves", "show", str(save_id), "--db", str(db))
     assert code == 0 and "quick cast" in out
     code, out, _ = run(capsys, "saves", "log", str(save_id), "--db", str(db))
     assert code == 0 and json.loads(out)["data"] == {"value": 5}
-    code, out, _ = run(capsys, "saves", "delete", str(save_id), "--db", str(db))
+    code, out, _ = run(capsys, "saves", "show", "friday", "--db", str(db))
+    assert code == 0 and "quick cast" in out
+    code, out, _ = run(capsys, "saves", "delete", str(save_id), "--yes", "--db", str(db))
     assert code == 0
     code, _, err = run(capsys, "saves", "show", str(save_id), "--db", str(db))
-    assert code == 2 and "no save with id" in err
+    assert code == 2 and f"there is no save '{save_id}' saved" in err
 
 
 def test_foreign_db_gets_a_clear_error_and_is_untouched(capsys, tmp_path):

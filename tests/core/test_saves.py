@@ -20,47 +20,52 @@ def state(turn, events=2):
 
 
 def test_save_and_load_round_trip(store):
-    save_id = store.save("Tuesday", "wizard_prince", "game", state(3))
+    save_id = store.create("Tuesday", "wizard_prince", "game", state(3)).summary.id
     loaded = store.load("Tuesday", "wizard_prince", "game")
     assert loaded.state == state(3)
-    assert loaded.summary.id == save_id and loaded.summary.events == 2
+    assert loaded.summary.id == save_id and loaded.summary.events == 2 and loaded.revision == 1
     assert store.get(save_id).state == state(3)
 
 
-def test_overwriting_keeps_the_id_and_replaces_the_log(store):
-    first = store.save("camp", "mtg_rpg", "campaign", state(1, events=5))
-    second = store.save("camp", "mtg_rpg", "campaign", state(2, events=1))
-    assert first == second
+def test_overwriting_keeps_the_id_replaces_the_log_and_keeps_the_old_one_in_history(store):
+    first = store.create("camp", "mtg_rpg", "campaign", state(1, events=5))
+    second = store.create("camp", "mtg_rpg", "campaign", state(2, events=1), overwrite=True)
+    assert first.summary.id == second.summary.id and second.revision == 2
     assert store.load("camp", "mtg_rpg", "campaign").state == state(2, events=1)
+    assert store.revision_state("camp", 1).state == state(1, events=5)
 
 
 def test_a_save_that_fails_midway_leaves_the_old_save_intact(store):
-    store.save("evening", "mage_wars", "game", state(4, events=3))
+    store.create("evening", "mage_wars", "game", state(4, events=3))
     broken = state(5, events=3)
     broken["log"].append({"seq": 3, "kind": "roll", "label": "bad", "data": {"value": object()}})
     with pytest.raises(SaveError, match="previous save is unchanged"):
-        store.save("evening", "mage_wars", "game", broken)
+        store.update("evening", "mage_wars", "game", broken, revision=1)
     assert store.load("evening", "mage_wars", "game").state == state(4, events=3)
+    assert store.load("evening", "mage_wars", "game").revision == 1
 
 
 def test_list_show_delete(store):
-    a = store.save("a", "mtg_rpg", "character", state(1))
-    store.save("b", "wizard_prince", "game", state(1))
+    a = store.create("a", "mtg_rpg", "character", state(1)).summary.id
+    store.create("b", "wizard_prince", "game", state(1))
     assert [s.name for s in store.list_saves()] == ["a", "b"]
     assert [s.name for s in store.list_saves("mtg_rpg")] == ["a"]
-    store.delete(a)
+    store.delete(str(a))
     assert [s.name for s in store.list_saves()] == ["b"]
-    with pytest.raises(SaveError, match="no save with id"):
-        store.delete(a)
+    assert [s.name for s in store.list_saves(deleted=True)] == ["a"]
+    with pytest.raises(SaveError, match="there is no save '1' saved"):
+        store.delete(str(a))
 
 
 def test_unknown_save_names_what_exists(store):
-    store.save("known", "mtg_rpg", "game", state(1))
+    store.create("known", "mtg_rpg", "game", state(1))
     with pytest.raises(SaveError, match=r"no mtg_rpg game saved as 'other' \(saved: known\)"):
         store.load("other", "mtg_rpg", "game")
 
 
 def test_the_file_carries_the_application_id_and_schema_version(store):
+    assert not store.path.exists()  # opening creates nothing: the first write does
+    store.create("x", "mtg_rpg", "game", state(1))
     conn = sqlite3.connect(store.path)
     assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -90,7 +95,7 @@ def test_another_programs_database_is_refused_and_not_modified(tmp_path):
 
 def test_a_damaged_store_gets_a_clear_error(tmp_path):
     path = tmp_path / "s.sqlite3"
-    SaveStore(path).save("x", "mtg_rpg", "game", state(1))
+    SaveStore(path).create("x", "mtg_rpg", "game", state(1))
     data = bytearray(path.read_bytes())
     data[100:] = b"\xff" * (len(data) - 100)
     path.write_bytes(bytes(data))
@@ -100,7 +105,7 @@ def test_a_damaged_store_gets_a_clear_error(tmp_path):
 
 def test_a_newer_schema_is_refused(tmp_path):
     path = tmp_path / "s.sqlite3"
-    SaveStore(path)
+    SaveStore(path).create("x", "mtg_rpg", "game", state(1))
     conn = sqlite3.connect(path)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.commit()
@@ -111,7 +116,7 @@ def test_a_newer_schema_is_refused(tmp_path):
 
 def test_migrations_run_in_order_from_an_older_schema(tmp_path, monkeypatch):
     path = tmp_path / "s.sqlite3"
-    SaveStore(path).save("old", "mtg_rpg", "game", state(1))
+    SaveStore(path).create("old", "mtg_rpg", "game", state(1))
 
     def add_notes(conn):
         conn.execute("ALTER TABLE saves ADD COLUMN notes TEXT DEFAULT ''")
@@ -133,13 +138,13 @@ def test_the_environment_variable_chooses_the_file(tmp_path, monkeypatch):
 
 def test_bad_kind_and_empty_name_are_refused(store):
     with pytest.raises(SaveError, match="not 'party'"):
-        store.save("x", "mtg_rpg", "party", state(1))
+        store.create("x", "mtg_rpg", "party", state(1))
     with pytest.raises(SaveError, match="needs a name"):
-        store.save("  ", "mtg_rpg", "game", state(1))
+        store.create("  ", "mtg_rpg", "game", state(1))
 
 
 def test_key_order_survives_a_save(store):
-    store.save("order", "mtg_rpg", "game", {"zeta": 1, "alpha": {"y": 2, "b": 3}, "log": []})
+    store.create("order", "mtg_rpg", "game", {"zeta": 1, "alpha": {"y": 2, "b": 3}, "log": []})
     loaded = store.load("order", "mtg_rpg", "game").state
     assert list(loaded) == ["zeta", "alpha", "log"]
     assert list(loaded["alpha"]) == ["y", "b"]

@@ -159,7 +159,7 @@ def test_a_corrupted_save_is_refused_with_one_line_and_left_alone(tmp_path, caps
     db = tmp_path / "s.sqlite3"
     store = SaveStore(db)
     state = MageWarsGame.new(Randomness.seeded(1), ready_spellbooks()["Wizard"]).to_dict()
-    store.save("game", "mage_wars", "game", {**state, field: value})
+    store.create("game", "mage_wars", "game", {**state, field: value}, overwrite=True)
     assert main(["mage-wars", "solo", "--load", "game", "--db", str(db)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and ("malformed" in err or "settings" in err)
@@ -262,7 +262,7 @@ def test_a_finished_game_is_saved_finished(typed, capsys, tmp_path):
     store = SaveStore(tmp_path / "s.sqlite3")
     game = MageWarsGame.new(Randomness.seeded(1), ready_spellbooks()["Wizard"],
                             Settings(dummy_life=1, your_zone="B1"))
-    store.save("near", "mage_wars", "game", game.to_dict())
+    store.create("near", "mage_wars", "game", game.to_dict())
     typed(["Jet Stream", "2"])
     assert main(["mage-wars", "solo", "--load", "near", "--db", str(tmp_path / "s.sqlite3")]) == 0
     assert "Game over after 1 rounds: your mage wins" in capsys.readouterr().out

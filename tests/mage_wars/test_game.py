@@ -200,7 +200,7 @@ def test_save_round_trip_and_same_future(tmp_path):
         game.apply(choose(game))
     raw = game.to_dict()
     store = SaveStore(tmp_path / "s.sqlite3")
-    store.save("duel", "mage_wars", "game", raw)
+    store.create("duel", "mage_wars", "game", raw)
     loaded = MageWarsGame.from_dict(store.load("duel", "mage_wars", "game").state)
     assert loaded.to_dict() == raw
     play_to_end(game)

@@ -4,6 +4,7 @@ import pytest
 
 from magecraft.cli import mage_wars as cli
 from magecraft.cli import options
+from magecraft.cli.sessions import open_session
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.bot import answer_trigger
 from magecraft.mage_wars.combat import resolve_attack
@@ -116,7 +117,7 @@ def test_the_bot_reveals_when_offered(build):
     assert game.units["y2"].enchantments == ["Bull Endurance"]
 
 
-def test_the_terminal_offers_the_reveal_and_explains_a_wrong_answer(build, capsys, monkeypatch):
+def test_the_terminal_offers_the_reveal_and_explains_a_wrong_answer(build, capsys, monkeypatch, tmp_path):
     # Your mage does nothing; the Wolf bites (6, 6, 1, 1); you answer "maybe", then "y".  The final quick
     # cast: 1 (move), 1 (north: stays).  Then the next round's plan is asked and the terminal closes.
     game = _wolf_at_your_fox(build, [6, 6, 1, 1, 1, 1])
@@ -135,7 +136,7 @@ def test_the_terminal_offers_the_reveal_and_explains_a_wrong_answer(build, capsy
 
     monkeypatch.setattr(options, "ask_at_terminal", ask)
     with pytest.raises(EOFError):
-        cli._play(game, None, None)
+        cli._play(game, open_session(tmp_path / "s.sqlite3", "mage_wars", "game"))
     assert prompts[1] == ("Timber Wolf (d1) attacks Bitterwood Fox (y2) with Bite. Mana 5: reveal Bull "
                           "Endurance on Bitterwood Fox (y2) for 3 mana now? (y/n; 'card NAME' shows a card)")
     assert "'maybe' is not an answer: type y or n" in capsys.readouterr().out

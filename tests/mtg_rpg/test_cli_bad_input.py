@@ -48,7 +48,8 @@ def test_a_binary_deck_list_is_refused(capsys: pytest.CaptureFixture[str], db: P
 def test_a_binary_cards_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     cards = tmp_path / "cards.json"
     cards.write_bytes(BINARY)
-    code, _, err = run(capsys, "mtg-rpg", "cards", "show", "Shivan Dragon", "--cards-file", str(cards))
+    code, _, err = run(capsys, "mtg-rpg", "cards", "show", "Shivan Dragon", "--cards-file", str(cards),
+                       "--db", str(tmp_path / "s.sqlite3"))
     assert code == 2
     assert one_line(err).startswith(f"magecraft: cannot read the imported cards in {cards}: 'utf-8' codec")
 
@@ -57,7 +58,8 @@ def test_a_binary_mtgjson_file_is_refused_and_nothing_imported(capsys: pytest.Ca
                                                                tmp_path: Path) -> None:
     source, cards = tmp_path / "set.json", tmp_path / "imported.json"
     source.write_bytes(BINARY)
-    code, _, err = run(capsys, "mtg-rpg", "cards", "import", str(source), "--cards-file", str(cards))
+    code, _, err = run(capsys, "mtg-rpg", "cards", "import", str(source), "--cards-file", str(cards),
+                       "--db", str(tmp_path / "s.sqlite3"))
     assert code == 2
     assert one_line(err) == "magecraft: set.json: not a JSON text file (it is not UTF-8)"
     assert not cards.exists()
@@ -97,14 +99,18 @@ def test_a_negative_healer_total_is_refused(capsys: pytest.CaptureFixture[str], 
      "magecraft: Monster Statistics: Lava Axe is not a creature"),
 ])
 def test_the_referees_power_only_stands_for_a_star(capsys: pytest.CaptureFixture[str], args: list[str], code: int,
-                                                   message: str) -> None:
-    result, out, err = run(capsys, "mtg-rpg", "monster", *args, "--json")
+                                                   message: str, tmp_path: Path) -> None:
+    store = tmp_path / "s.sqlite3"
+    result, out, err = run(capsys, "mtg-rpg", "monster", *args, "--json", "--db", str(store))
+    assert not store.exists()  # a reading command creates nothing
     assert (result, out) == (code, "")
     assert one_line(err) == message
 
 
-def test_apprentice_details_without_a_mentor_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "mtg-rpg", "apprentice", "--attributes", "ST=9", "--seed", "1")
+def test_apprentice_details_without_a_mentor_are_refused(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    code, out, err = run(capsys, "mtg-rpg", "apprentice", "--attributes", "ST=9", "--seed", "1",
+                         "--db", str(tmp_path / "s.sqlite3"))
     assert (code, out) == (2, "")
     assert one_line(err) == ("magecraft mtg-rpg apprentice: Invalid value for --mentor: --name, --attributes and "
                              "--skills need --mentor")
@@ -162,6 +168,7 @@ def test_an_unwritable_cards_file_is_one_line(capsys: pytest.CaptureFixture[str]
         {"name": "Foo Bar", "manaCost": "{1}{R}", "manaValue": 2, "colors": ["R"], "type": "Instant",
          "types": ["Instant"], "rarity": "common"}]}}), encoding="utf-8")
     blocked = source / "cards.json"  # its folder would be a file
-    code, out, err = run(capsys, "mtg-rpg", "cards", "import", str(source), "--cards-file", str(blocked))
+    code, out, err = run(capsys, "mtg-rpg", "cards", "import", str(source), "--cards-file", str(blocked),
+                         "--db", str(tmp_path / "s.sqlite3"))
     assert (code, out) == (2, "")
     assert one_line(err) == f"magecraft: cannot write the imported cards to {blocked}: File exists"

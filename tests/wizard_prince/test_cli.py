@@ -231,7 +231,7 @@ def test_a_corrupt_saved_banquet_is_refused_in_one_line(capsys, tmp_path: Path, 
     assert main([*AUTO[:-1], "--save", "feast", "--db", str(db)]) == 0
     store = SaveStore(db)
     state = store.load("feast", SYSTEM, "game").state
-    store.save("feast", SYSTEM, "game", {**state, key: value})
+    store.create("feast", SYSTEM, "game", {**state, key: value}, overwrite=True)
     capsys.readouterr()
     assert main(["wizard-prince", "banquet", "--load", "feast", "--auto", "--json", "--db", str(db)]) == 2
     err = capsys.readouterr().err.strip()

@@ -65,7 +65,7 @@ def test_a_waiting_choice_round_trips(arrange: Arrange):
 def test_a_banquet_saves_and_loads(tmp_path: Path):
     banquet, _ = bot_banquet(5)
     store = SaveStore(tmp_path / "saves.sqlite3")
-    store.save("feast", "wizard_prince", "game", banquet.to_dict())
+    store.create("feast", "wizard_prince", "game", banquet.to_dict())
     loaded = Banquet.from_dict(store.load("feast", "wizard_prince", "game").state)
     assert loaded.to_dict() == banquet.to_dict()
 

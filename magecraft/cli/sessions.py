@@ -1,0 +1,104 @@
+"""The one way a command saves a game: a :class:`SaveSession` built from ``--db/--save/--load/--overwrite``.
+
+``--save NAME`` saves a new game under NAME (a taken name is refused before any play unless
+``--overwrite``); ``--load NAME`` resumes NAME and keeps saving to it; ``--load A --save B`` forks
+a copy of A into B.  Every save names the revision it last wrote, so a game never overwrites
+another writer's work: when its save moved on, the game keeps its own state under a new name,
+prints it, and stops with :class:`SaveConflict` naming both (docs/architecture.md, "Saves").
+
+>>> import tempfile, pathlib
+>>> db = pathlib.Path(tempfile.mkdtemp()) / "s.sqlite3"
+>>> session = open_session(db, "mage_wars", "game", save="mw1")
+>>> session.save({"round": 1, "log": []}).startswith("Saved 'mw1' (revision 1)")
+True
+>>> again = open_session(db, "mage_wars", "game", load="mw1")
+>>> again.name, again.loaded.state["round"]
+('mw1', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from magecraft.core.errors import InputError, SaveError
+from magecraft.core.saves import SaveConflict, Saved, SaveExists, SaveStore, check_name
+
+
+class SaveSession:
+    """Where one command's game is saved, and the revision it last read or wrote.
+
+    ``name`` is None when the command saves nothing; ``loaded`` is the save ``--load`` read.
+    """
+
+    def __init__(self, store: SaveStore, system: str, kind: str, name: str | None, *,
+                 loaded: Saved | None = None, revision: int | None = None, overwrite: bool = False) -> None:
+        self.store = store
+        self.system = system
+        self.kind = kind
+        self.name = name
+        self.loaded = loaded
+        self.revision = revision
+        self.overwrite = overwrite
+
+    def save(self, state: Mapping[str, Any]) -> str:
+        """Write ``state`` under :attr:`name`; a one-line message saying what was saved where.
+
+        The first save of a new name creates it; every later one names the revision the one before
+        wrote.  If the save moved on meanwhile, ``state`` is kept under a new free name and
+        :class:`SaveConflict` says both names.
+        """
+        if self.name is None:
+            raise SaveError("this game has no save name: start it with --save NAME")
+        new_store = not self.store.exists
+        try:
+            if self.revision is None:
+                saved = self.store.create(self.name, self.system, self.kind, state, overwrite=self.overwrite)
+            else:
+                saved = self.store.update(self.name, self.system, self.kind, state, revision=self.revision)
+        except (SaveConflict, SaveExists) as exc:
+            raise self._keep_apart(state, exc) from None
+        self.revision = saved.revision
+        self.overwrite = False  # replaced once; from now on this session owns the save
+        where = f"a new save store {self.store.path}" if new_store else str(self.store.path)
+        return f"Saved {self.name!r} (revision {saved.revision}) in {where}."
+
+    def _keep_apart(self, state: Mapping[str, Any], why: SaveError) -> SaveConflict:
+        """Save ``state`` under the first free name ``NAME-2``, ``NAME-3``...; the error to stop with."""
+        assert self.name is not None
+        taken = {s.name for s in self.store.list_saves(self.system, self.kind)}
+        number = 2
+        while f"{self.name}-{number}"[-80:] in taken:
+            number += 1
+        other = f"{self.name}-{number}"[-80:]
+        saved = self.store.create(other, self.system, self.kind, state)
+        was = self.name
+        self.name, self.revision = other, saved.revision
+        if isinstance(why, SaveConflict) and why.current is not None:
+            moved = f"changed since this game read it (revision {why.read}, now {why.current})"
+        elif isinstance(why, SaveConflict):
+            moved = "was deleted since this game read it"
+        else:
+            moved = "was saved by another game meanwhile"
+        return SaveConflict(f"{was!r} {moved}; this game is saved as {other!r} instead (resume with "
+                            f"--load {other}) and {was!r} is left as the other writer saved it",
+                            name=was, read=why.read if isinstance(why, SaveConflict) else 0,
+                            current=why.current if isinstance(why, SaveConflict) else None)
+
+
+def open_session(db: Path | None, system: str, kind: str = "game", *, save: str | None = None,
+                 load: str | None = None, overwrite: bool = False) -> SaveSession:
+    """The session the options ask for; a taken ``--save`` name is refused here, before any play."""
+    if overwrite and save is None:
+        raise InputError("--overwrite replaces the save named by --save: give --save NAME")
+    store = SaveStore(db)
+    loaded = store.load(load, system, kind) if load is not None else None
+    if save is not None:
+        check_name(save)
+    if loaded is not None and (save is None or save == load):
+        return SaveSession(store, system, kind, loaded.name, loaded=loaded, revision=loaded.revision)
+    if save is not None and not overwrite and store.exists_name(save, system, kind):
+        raise SaveExists(f"there is already a {system} {kind} saved as {save!r} in {store.path}; "
+                         "choose another name, or replace it with --overwrite")
+    return SaveSession(store, system, kind, save, loaded=loaded, overwrite=overwrite)
