@@ -27,10 +27,10 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
-from magecraft.core.errors import InputError, SaveError
+from magecraft.core.errors import InputError
 
 if TYPE_CHECKING:
-    from magecraft.core.saves import SaveStore
+    from magecraft.cli.sessions import SaveSession
     from magecraft.mtg_rpg.world.campaign import World
 
 SYSTEM = "mtg_rpg"
@@ -45,15 +45,21 @@ app = typer.Typer(
 NameArg = Annotated[str, typer.Argument(help="The world's save name.")]
 
 
-def _load(store: SaveStore, name: str) -> World:
+def _read(db: Path | None, name: str) -> World:
+    """A saved world for a command that only reads it (nothing is created or written)."""
     from magecraft.mtg_rpg.world.campaign import World
 
-    return World.from_dict(store.load(name, SYSTEM, KIND).state)
+    return World.from_dict(open_store(db).load(name, SYSTEM, KIND).state)
 
 
-def _save(store: SaveStore, name: str, world: World) -> None:
-    """The one place a world is written: one save, one transaction."""
-    store.save(name, SYSTEM, KIND, world.to_dict())
+def _open(db: Path | None, name: str) -> tuple[SaveSession, World]:
+    """A saved world and the session that saves it back at the revision it was read."""
+    from magecraft.cli.sessions import open_session
+    from magecraft.mtg_rpg.world.campaign import World
+
+    session = open_session(db, SYSTEM, KIND, load=name)
+    assert session.loaded is not None
+    return session, World.from_dict(session.loaded.state)
 
 
 def _dice_for(world: World, seed: int | None, dice: str | None, physical: bool) -> None:
@@ -92,12 +98,10 @@ def new(
     sources = given_options(sample=sample, generate=generate, map=map_file)
     if len(sources) != 1:
         raise typer.BadParameter("give one of --sample, --generate N or --map FILE")
+    from magecraft.cli.sessions import open_session
+
     settings = WorldSettings.load(house_rules) if house_rules else DEFAULT_WORLD_SETTINGS
-    store = open_store(db)
-    if not overwrite and name in {s.name for s in store.list_saves(SYSTEM, KIND)}:
-        raise SaveError(
-            f"a world is already saved as {name!r}; choose another name or add --overwrite to replace it"
-        )
+    session = open_session(db, SYSTEM, KIND, save=name, overwrite=overwrite)
     rng = make_randomness(seed, dice, physical_dice)
     if sample:
         world = gen.sample_world(rng, settings=settings, name=name)
@@ -114,13 +118,13 @@ def new(
         if realm not in world.realms:
             raise InputError(f"--table: no realm {realm!r} in this world (realms: {', '.join(world.realms)})")
         world.realms[realm].controller = "table"
-    _save(store, name, world)
+    message = session.save(world.to_dict())
     if json_out:
         print_json(world.result())
         return
     out = console()
     out.print(_sheets(world))
-    out.print(f"Saved the world as {name!r}. Next: magecraft mtg-rpg world season {name}")
+    out.print(f"{message} Next: magecraft mtg-rpg world season {name}")
 
 
 def _names(text: str | None) -> list[str]:
@@ -140,12 +144,11 @@ def season(
     json_out: JsonOption = False,
 ) -> None:
     """Play one campaign turn (a season of 60 days), asking the table for its realms' choices."""
-    store = open_store(db)
-    world = _load(store, name)
+    session, world = _open(db, name)
     _dice_for(world, seed, dice, physical_dice)
     before = len(world.chronicle)
     _play_season(world, auto=auto)
-    _save(store, name, world)
+    session.save(world.to_dict())
     _report(world, before, json_out)
 
 
@@ -162,15 +165,14 @@ def run(
     json_out: JsonOption = False,
 ) -> None:
     """Run seasons with every realm deciding by its policy; each season is saved as it ends."""
-    store = open_store(db)
-    world = _load(store, name)
+    session, world = _open(db, name)
     _dice_for(world, seed, dice, physical_dice)
     before = len(world.chronicle)
     for _ in range(seasons):
         if not world.alive():
             break
         _play_season(world, auto=True)
-        _save(store, name, world)
+        session.save(world.to_dict())
     if json_out:
         print_json(world.result())
         return
@@ -237,7 +239,7 @@ def _line(entry: dict[str, Any]) -> str:
 @app.command("show")
 def show(name: NameArg, db: DbOption = None, json_out: JsonOption = False) -> None:
     """The realm control sheets and the hex map with borders, capitols, bases and roads."""
-    world = _load(open_store(db), name)
+    world = _read(db, name)
     if json_out:
         print_json({**world.result(), "map": world.map.to_dict()})
         return
@@ -254,7 +256,7 @@ def chronicle(
     json_out: JsonOption = False,
 ) -> None:
     """The recorded log of the world, season by season, to read as campaign news."""
-    world = _load(open_store(db), name)
+    world = _read(db, name)
     entries = [e for e in world.chronicle if season_no is None or e["season"] == season_no]
     if json_out:
         print_json(entries)
@@ -281,8 +283,7 @@ def encounter(
     json_out: JsonOption = False,
 ) -> None:
     """The daily encounter draw of "Realm Encounter Factor" (the world is not changed)."""
-    store = open_store(db)
-    world = _load(store, name)
+    world = _read(db, name)
     if realm not in world.realms:
         raise InputError(f"no realm {realm!r} in {name} (realms: {', '.join(world.realms)})")
     _dice_for(world, seed, dice, physical_dice)
@@ -319,8 +320,7 @@ def kingdom(
     """A Wizard declares himself ruler of one controlled hex ("Starting a Kingdom")."""
     from magecraft.mtg_rpg.world.generate import start_kingdom
 
-    store = open_store(db)
-    world = _load(store, name)
+    session, world = _open(db, name)
     made = start_kingdom(
         world,
         realm,
@@ -333,7 +333,7 @@ def kingdom(
         calling=calling,
         demeanor=demeanor,
     )
-    _save(store, name, world)
+    session.save(world.to_dict())
     if json_out:
         print_json(world.sheet(made.name))
         return

@@ -240,7 +240,9 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
         offers.append(Done())
     elif turn.phase == "road":
         if turn.road_left > 0:
-            offers.extend(PaveRoad(h.id) for h in world.map if _road_allowed(world, turn.realm, h.id) is None)
+            gold, resources = cost_of(world, turn, PaveRoad(0))
+            if gold <= realm.treasury and resources <= turn.resources:
+                offers.extend(PaveRoad(h.id) for h in world.map if _road_allowed(world, turn.realm, h.id) is None)
         offers.append(Done())
     else:
         others = [r.name for r in world.alive() if r.name != turn.realm]
