@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, TypeVar
 import typer
 from rich.table import Table
 
-from magecraft.cli import mtg_rpg_play, options
+from magecraft.cli import mtg_rpg_play, mtg_rpg_world, options
 from magecraft.cli.mtg_rpg_common import (
     PLAY_DECK,
     CardsFileOption,
@@ -95,6 +95,7 @@ character_app = typer.Typer(help="Create and show Wizards.", no_args_is_help=Tru
 cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
 app.add_typer(character_app, name="character")
 app.add_typer(cards_app, name="cards")
+app.add_typer(mtg_rpg_world.app, name="world")
 
 T = TypeVar("T")
 

@@ -1,0 +1,440 @@
+"""``magecraft mtg-rpg world``: World Campaigning at the terminal -- new worlds, seasons, sheets, the chronicle.
+
+Every world lives in the save store (system ``mtg_rpg``, kind ``campaign``) and each season is
+one save, one transaction: a season interrupted leaves the previous one intact.  The rules
+are in :mod:`magecraft.mtg_rpg.world`; this module parses, asks and renders.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich import box
+from rich.table import Table
+
+from magecraft.cli.options import (
+    DbOption,
+    DiceOption,
+    JsonOption,
+    PhysicalOption,
+    SeedOption,
+    ask_at_terminal,
+    console,
+    given_options,
+    make_randomness,
+    open_store,
+    print_json,
+)
+from magecraft.core.errors import InputError
+
+if TYPE_CHECKING:
+    from magecraft.cli.sessions import SaveSession
+    from magecraft.mtg_rpg.world.campaign import World
+
+SYSTEM = "mtg_rpg"
+KIND = "campaign"
+#: More seasons than this in one command is surely a typo.
+MOST_SEASONS = 10_000
+
+app = typer.Typer(
+    help="World Campaigning: realms that run themselves, season by season, on a hex map.", no_args_is_help=True
+)
+
+NameArg = Annotated[str, typer.Argument(help="The world's save name.")]
+
+
+def _read(db: Path | None, name: str) -> World:
+    """A saved world for a command that only reads it (nothing is created or written)."""
+    from magecraft.mtg_rpg.world.campaign import World
+
+    return World.from_dict(open_store(db).load(name, SYSTEM, KIND).state)
+
+
+def _open(db: Path | None, name: str) -> tuple[SaveSession, World]:
+    """A saved world and the session that saves it back at the revision it was read."""
+    from magecraft.cli.sessions import open_session
+    from magecraft.mtg_rpg.world.campaign import World
+
+    session = open_session(db, SYSTEM, KIND, load=name)
+    assert session.loaded is not None
+    return session, World.from_dict(session.loaded.state)
+
+
+def _dice_for(world: World, seed: int | None, dice: str | None, physical: bool) -> None:
+    """Continue the world's own dice unless the command names others (the log goes on either way)."""
+    if given_options(seed=seed, dice=dice, physical_dice=physical):
+        fresh = make_randomness(seed, dice, physical)
+        fresh.log = world.rng.log
+        world.rng = fresh
+
+
+@app.command("new")
+def new(
+    name: NameArg,
+    sample: Annotated[
+        bool, typer.Option("--sample", help="The shipped sample world (Harloon and three more).")
+    ] = False,
+    generate: Annotated[int | None, typer.Option("--generate", help="A random world of N realms (2-40).")] = None,
+    map_file: Annotated[Path | None, typer.Option("--map", help="A world file (JSON: hexes and realms).")] = None,
+    table: Annotated[
+        str | None, typer.Option("--table", help="Realms ruled at the table, e.g. 'Harloon'.")
+    ] = None,
+    house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML).")] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace a world saved under NAME.")] = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Found a world: its realms' control sheets from their territory, ill-will 6 between all."""
+    import json
+
+    from magecraft.mtg_rpg.world import generate as gen
+    from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, WorldSettings
+
+    sources = given_options(sample=sample, generate=generate, map=map_file)
+    if len(sources) != 1:
+        raise typer.BadParameter("give one of --sample, --generate N or --map FILE")
+    from magecraft.cli.sessions import open_session
+
+    settings = WorldSettings.load(house_rules) if house_rules else DEFAULT_WORLD_SETTINGS
+    session = open_session(db, SYSTEM, KIND, save=name, overwrite=overwrite)
+    rng = make_randomness(seed, dice, physical_dice)
+    if sample:
+        world = gen.sample_world(rng, settings=settings, name=name)
+    elif generate is not None:
+        world = gen.generate_world(generate, rng, settings=settings, name=name)
+    else:
+        assert map_file is not None
+        try:
+            raw = json.loads(map_file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise InputError(f"cannot read the world file {map_file}: {exc}") from None
+        world = gen.world_from_data(raw, rng, settings=settings, name=name)
+    for realm in _names(table):
+        if realm not in world.realms:
+            raise InputError(f"--table: no realm {realm!r} in this world (realms: {', '.join(world.realms)})")
+        world.realms[realm].controller = "table"
+    message = session.save(world.to_dict())
+    if json_out:
+        print_json(world.result())
+        return
+    out = console()
+    out.print(_sheets(world))
+    out.print(f"{message} Next: magecraft mtg-rpg world season {name}")
+
+
+def _names(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+@app.command("season")
+def season(
+    name: NameArg,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="The engine decides for the realms ruled at the table too.")
+    ] = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Play one campaign turn (a season of 60 days), asking the table for its realms' choices."""
+    session, world = _open(db, name)
+    _dice_for(world, seed, dice, physical_dice)
+    before = len(world.chronicle)
+    _play_season(world, auto=auto)
+    session.save(world.to_dict())
+    _report(world, before, json_out)
+
+
+@app.command("run")
+def run(
+    name: NameArg,
+    seasons: Annotated[
+        int, typer.Option("--seasons", help="How many seasons to run.", min=1, max=MOST_SEASONS)
+    ] = 4,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Run seasons with every realm deciding by its policy; each season is saved as it ends."""
+    session, world = _open(db, name)
+    _dice_for(world, seed, dice, physical_dice)
+    before = len(world.chronicle)
+    for _ in range(seasons):
+        if not world.alive():
+            break
+        _play_season(world, auto=True)
+        session.save(world.to_dict())
+    if json_out:
+        print_json(world.result())
+        return
+    out = console()
+    out.print(
+        f"{name}: season {world.season}; {len(world.chronicle) - before} chronicle entries "
+        f"(magecraft mtg-rpg world chronicle {name})"
+    )
+    out.print(_sheets(world))
+
+
+def _play_season(world: World, *, auto: bool) -> None:
+    from magecraft.mtg_rpg.world.policy import choose
+
+    world.begin_season()
+    while world.turn is not None:
+        realm = world.realms[world.turn.realm]
+        action = choose(world) if auto or realm.controller != "table" else _ask(world)
+        world.apply(action)
+
+
+def _ask(world: World) -> Any:
+    """Ask the table for one choice among the legal ones (the realm's sheet stays in view)."""
+    from magecraft.core.errors import RuleError
+
+    assert world.turn is not None
+    out = console()
+    choices = world.legal_actions()
+    realm = world.turn.realm
+    out.print(
+        f"\n[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
+        f"{world.turn.resources} resources left"
+    )
+    for number, action in enumerate(choices, start=1):
+        out.print(f"  {number:>3}. {action.describe()}")
+    while True:
+        answer = ask_at_terminal(f"{realm}: choose 1-{len(choices)}").strip()
+        if answer.isdecimal() and len(answer) <= 4 and 1 <= int(answer) <= len(choices):
+            choice = choices[int(answer) - 1]
+            try:
+                world.check(choice)
+            except RuleError as exc:
+                out.print(str(exc))
+                continue
+            return choice
+        out.print(f"type a number from 1 to {len(choices)}")
+
+
+def _report(world: World, before: int, json_out: bool) -> None:
+    entries = world.chronicle[before:]
+    if json_out:
+        print_json({"season": world.season, "chronicle": entries, "realms": world.result()["realms"]})
+        return
+    out = console()
+    for entry in entries:
+        out.print(_line(entry))
+
+
+def _line(entry: dict[str, Any]) -> str:
+    who = f"{entry['realm']}: " if entry.get("realm") else ""
+    return f"Season {entry['season']}. {who}{entry['text']}"
+
+
+@app.command("show")
+def show(name: NameArg, db: DbOption = None, json_out: JsonOption = False) -> None:
+    """The realm control sheets and the hex map with borders, capitols, bases and roads."""
+    world = _read(db, name)
+    if json_out:
+        print_json({**world.result(), "map": world.map.to_dict()})
+        return
+    out = console()
+    out.print(_sheets(world))
+    out.print(_hex_map(world))
+
+
+@app.command("chronicle")
+def chronicle(
+    name: NameArg,
+    season_no: Annotated[int | None, typer.Option("--season", help="Only this season.")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The recorded log of the world, season by season, to read as campaign news."""
+    world = _read(db, name)
+    entries = [e for e in world.chronicle if season_no is None or e["season"] == season_no]
+    if json_out:
+        print_json(entries)
+        return
+    out = console()
+    current = None
+    for entry in entries:
+        if entry["season"] != current:
+            current = entry["season"]
+            out.print(f"\n[bold]Season {current}[/bold]")
+        who = f"{entry['realm']}: " if entry.get("realm") else ""
+        out.print(f"  {who}{entry['text']}")
+
+
+@app.command("encounter")
+def encounter(
+    name: NameArg,
+    realm: Annotated[str, typer.Argument(help="The realm travelled through.")],
+    days: Annotated[int, typer.Option("--days", min=1, max=365, help="Days of travel.")] = 1,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The daily encounter draw of "Realm Encounter Factor" (the world is not changed)."""
+    world = _read(db, name)
+    if realm not in world.realms:
+        raise InputError(f"no realm {realm!r} in {name} (realms: {', '.join(world.realms)})")
+    _dice_for(world, seed, dice, physical_dice)
+    results = []
+    for day in range(1, days + 1):
+        met, draw = world.encounter_today(realm)
+        results.append({"day": day, "card": draw.card, "value": draw.value, "encounter": met})
+    factor = world.encounter_factor(realm)
+    if json_out:
+        print_json({"realm": realm, "encounter_factor": factor, "days": results})
+        return
+    out = console()
+    out.print(f"{realm}: encounter factor {factor} (an encounter on a draw of {factor} or less)")
+    for r in results:
+        verdict = "an encounter (use the card as its springboard)" if r["encounter"] else "no encounter"
+        out.print(f"  day {r['day']}: {r['card']} ({r['value']}): {verdict}")
+
+
+@app.command("kingdom")
+def kingdom(
+    name: NameArg,
+    realm: Annotated[str, typer.Argument(help="The new kingdom's name.")],
+    hex_text: Annotated[str, typer.Option("--hex", help="The hex the Wizard controls (its name or q,r).")],
+    ruler: Annotated[str, typer.Option("--ruler", help="The Wizard who rules it.")],
+    diplomacy: Annotated[int, typer.Option("--diplomacy", min=0, max=30)] = 3,
+    wisdom: Annotated[int, typer.Option("--wisdom", min=0, max=30)] = 2,
+    war: Annotated[int, typer.Option("--war", min=0, max=30, help="The ruler's War skill.")] = 0,
+    lore: Annotated[int, typer.Option("--lore", min=0, max=30, help="Wilderness Lore (set by the referee).")] = 3,
+    calling: Annotated[str, typer.Option("--calling")] = "Majesty",
+    demeanor: Annotated[str, typer.Option("--demeanor")] = "Confident",
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """A Wizard declares himself ruler of one controlled hex ("Starting a Kingdom")."""
+    from magecraft.mtg_rpg.world.generate import start_kingdom
+
+    session, world = _open(db, name)
+    made = start_kingdom(
+        world,
+        realm,
+        world.map.find(hex_text),
+        ruler=ruler,
+        diplomacy=diplomacy,
+        wisdom=wisdom,
+        war_skill=war,
+        wilderness_lore=lore,
+        calling=calling,
+        demeanor=demeanor,
+    )
+    session.save(world.to_dict())
+    if json_out:
+        print_json(world.sheet(made.name))
+        return
+    console().print(f"{ruler} rules the new kingdom of {made.name}; it plays at the table from next season.")
+
+
+# -- rendering --------------------------------------------------------------------------------------------
+
+_SHEET_COLUMNS = (
+    ("realm", "name"),
+    ("hex", "hexes"),
+    ("pop", "population"),
+    ("res", "resources"),
+    ("mil", "military"),
+    ("disc", "discontent"),
+    ("hard", "hardship"),
+    ("treasury", "treasury"),
+    ("tax", "tax"),
+    ("Dip", "diplomacy"),
+    ("Wis", "wisdom"),
+    ("Lore", "wilderness_lore"),
+    ("enc", "encounter_factor"),
+)
+
+
+def _sheets(world: World) -> Table:
+    """The control sheets, one row a realm; trade routes and ongoing events under the table."""
+    table = Table(
+        title=f"{world.name}: season {world.season}",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        show_edge=False,
+        padding=(0, 1, 0, 0),
+    )
+    for header, _ in _SHEET_COLUMNS:
+        table.add_column(header, justify="left" if header in ("realm", "tax") else "right", no_wrap=True)
+    notes = []
+    for realm in world.realms.values():
+        sheet = world.sheet(realm.name)
+        cells = [f"{sheet[key]:,}" if key == "treasury" else str(sheet[key]) for _, key in _SHEET_COLUMNS]
+        if not realm.alive:
+            cells = [f"{realm.name} (gone)"] + ["-"] * (len(cells) - 1)
+        table.add_row(*cells)
+        if realm.alive and (sheet["trade_routes"] or sheet["ongoing"] or sheet["failed_checks"]):
+            parts = []
+            if sheet["trade_routes"]:
+                parts.append("trades with " + ", ".join(sheet["trade_routes"]))
+            if sheet["ongoing"]:
+                parts.append("burdened by " + ", ".join(sheet["ongoing"]))
+            if sheet["failed_checks"]:
+                parts.append(f"{sheet['failed_checks']} failed discontent check(s) in a row")
+            notes.append(f"{realm.name}: " + "; ".join(parts))
+    table.caption = "\n".join(notes) or None
+    table.caption_justify = "left"
+    return table
+
+
+#: One letter per terrain on the map, lower case; a realm's hexes show its initial in upper case.
+_TERRAIN_LETTER = {"plains": "p", "forest": "f", "mountains": "m", "swamp": "s", "coastal": "c", "desert": "d"}
+
+
+def _hex_map(world: World) -> str:
+    """The map as rows of hexes, offset like a hex grid: realm initial + terrain, * capitol, # base, = road."""
+    letters = _realm_letters(world)
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for h in world.map:
+        owner = letters.get(h.owner, "..") if h.owner else ".."
+        mark = (
+            "*"
+            if h.owner and world.realms[h.owner].capital == h.id
+            else "#"
+            if h.base
+            else "="
+            if h.road
+            else "g"
+            if h.guard
+            else " "
+        )
+        rows.setdefault(h.r, []).append((h.q + h.r // 2, f"{owner}{_TERRAIN_LETTER[h.terrain]}{mark}"))
+    lines = []
+    for r in sorted(rows):
+        cells = [cell for _, cell in sorted(rows[r])]
+        lines.append(("  " if r % 2 else "") + " ".join(cells))
+    legend = ", ".join(f"{code}={name}" for name, code in letters.items())
+    lines.append("")
+    lines.append(
+        f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
+        "d desert. * capitol, # base, = road, g guarding army."
+    )
+    return "\n".join(lines)
+
+
+def _realm_letters(world: World) -> dict[str, str]:
+    """Two letters per realm: its initial and the last letter or digit of its name."""
+    letters: dict[str, str] = {}
+    used: set[str] = set()
+    for number, name in enumerate(world.realms, start=1):
+        chars = [c.upper() for c in name if c.isalnum()] or ["R"]
+        code = chars[0] + chars[-1] if len(chars) > 1 else chars[0] + "X"
+        if code in used:
+            code = f"{chars[0]}{number % 10}"
+        used.add(code)
+        letters[name] = code
+    return letters

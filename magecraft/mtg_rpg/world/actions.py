@@ -1,0 +1,417 @@
+"""What a realm may choose during its turn: one small frozen dataclass per choice.
+
+The choices follow "Realm Turns Phase" (seed 000): the hardship sub-phase (gold spent for +1s,
+or delaying the turn), the treasury sub-phase (the tax rate), the discontent sub-phase
+(military strength used to quell), the action sub-phase ("up to two of the actions listed
+below", the free actions besides) and, after Make War and Build Roads, the hexes taken or paved
+one at a time.  :class:`~magecraft.mtg_rpg.world.campaign.World` checks and performs them.
+
+>>> MakeWar(5).describe()
+'Make War with strength 5'
+>>> Capture(3, raze=True).describe()
+'capture hex 3 and raze its base'
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar
+
+from magecraft.core.errors import DataError
+
+
+@dataclass(frozen=True, slots=True)
+class WorldAction:
+    """Base of every choice; ``kind`` names it in saves and on the command line."""
+
+    kind: ClassVar[str] = ""
+    #: Whether it uses one of the two actions of the action sub-phase.
+    counts: ClassVar[bool] = False
+
+    def describe(self) -> str:
+        return self.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+
+# -- before the actions -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Delay(WorldAction):
+    """Take the turn after the next realm has taken its own ("2. The Initiative Phase")."""
+
+    kind: ClassVar[str] = "delay"
+
+    def describe(self) -> str:
+        return "delay the turn until after the next realm's"
+
+
+@dataclass(frozen=True, slots=True)
+class Hardship(WorldAction):
+    """The Wilderness Lore check, with 50 gp per population point per +1 ("3a. Hardship Sub-phase")."""
+
+    kind: ClassVar[str] = "hardship"
+    bonus: int = 0
+
+    def describe(self) -> str:
+        return f"make the hardship check with +{self.bonus} bought" if self.bonus else "make the hardship check"
+
+
+@dataclass(frozen=True, slots=True)
+class SetTax(WorldAction):
+    """The tax rate for the turn ("3b. Treasury Sub-phase")."""
+
+    kind: ClassVar[str] = "tax"
+    rate: str = "medium"
+
+    def describe(self) -> str:
+        return f"collect taxes at the {self.rate} rate"
+
+
+@dataclass(frozen=True, slots=True)
+class Quell(WorldAction):
+    """Military strength added to the Diplomacy check ("3c. Discontent Sub-phase")."""
+
+    kind: ClassVar[str] = "quell"
+    strength: int = 0
+
+    def describe(self) -> str:
+        return (
+            f"quell unrest with {self.strength} military strength"
+            if self.strength
+            else "make the discontent check"
+        )
+
+
+# -- the two actions ("3d. Action Sub-phase") -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTrade(WorldAction):
+    kind: ClassVar[str] = "open-trade"
+    counts: ClassVar[bool] = True
+    target: str = ""
+
+    def describe(self) -> str:
+        return f"open a trade route to {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoads(WorldAction):
+    kind: ClassVar[str] = "roads"
+    counts: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "build roads (up to 6 hexes)"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildStructure(WorldAction):
+    kind: ClassVar[str] = "structure"
+    counts: ClassVar[bool] = True
+    structure: str = ""
+
+    def describe(self) -> str:
+        return f"build a {self.structure}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit(WorldAction):
+    kind: ClassVar[str] = "recruit"
+    counts: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "recruit (+1 military strength)"
+
+
+@dataclass(frozen=True, slots=True)
+class HireMercenaries(WorldAction):
+    kind: ClassVar[str] = "mercenaries"
+    counts: ClassVar[bool] = True
+    units: int = 1
+
+    def describe(self) -> str:
+        return f"hire {self.units} mercenary unit{'s' if self.units != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildNaval(WorldAction):
+    kind: ClassVar[str] = "naval"
+    counts: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "build a naval unit"
+
+
+@dataclass(frozen=True, slots=True)
+class HireWizard(WorldAction):
+    kind: ClassVar[str] = "wizard-unit"
+    counts: ClassVar[bool] = True
+    guard_hex: int | None = None
+
+    def describe(self) -> str:
+        where = f" for the guarding army in hex {self.guard_hex}" if self.guard_hex is not None else ""
+        return f"hire a Wizard unit{where}"
+
+
+@dataclass(frozen=True, slots=True)
+class HireScouts(WorldAction):
+    kind: ClassVar[str] = "scouts"
+    counts: ClassVar[bool] = True
+    units: int = 1
+
+    def describe(self) -> str:
+        return f"hire {self.units} scout unit{'s' if self.units != 1 else ''} for the season"
+
+
+@dataclass(frozen=True, slots=True)
+class MakeWar(WorldAction):
+    kind: ClassVar[str] = "war"
+    counts: ClassVar[bool] = True
+    strength: int = 1
+    ruler_joins: bool = False
+
+    def describe(self) -> str:
+        joined = " with the Wizard ruler in the field" if self.ruler_joins else ""
+        return f"Make War with strength {self.strength}{joined}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildGuard(WorldAction):
+    kind: ClassVar[str] = "guard"
+    counts: ClassVar[bool] = True
+    hex: int = 0
+
+    def describe(self) -> str:
+        return f"build a guarding army in hex {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class ConductDiplomacy(WorldAction):
+    kind: ClassVar[str] = "diplomacy"
+    counts: ClassVar[bool] = True
+    target: str = ""
+    extra: int = 0
+
+    def describe(self) -> str:
+        more = f" (+{self.extra} for {self.extra * 10_000:,} gp more)" if self.extra else ""
+        return f"conduct diplomacy with {self.target}{more}"
+
+
+@dataclass(frozen=True, slots=True)
+class HoldFestival(WorldAction):
+    kind: ClassVar[str] = "festival"
+    counts: ClassVar[bool] = True
+    size: str = "simple"
+
+    def describe(self) -> str:
+        return f"hold {'an' if self.size[0] in 'aeiou' else 'a'} {self.size} festival"
+
+
+@dataclass(frozen=True, slots=True)
+class SellResources(WorldAction):
+    kind: ClassVar[str] = "sell"
+    counts: ClassVar[bool] = True
+    amount: int = 1
+
+    def describe(self) -> str:
+        return f"sell {self.amount} resources for {self.amount * 100:,} gp"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyResources(WorldAction):
+    kind: ClassVar[str] = "buy"
+    counts: ClassVar[bool] = True
+    amount: int = 1
+
+    def describe(self) -> str:
+        return f"buy {self.amount} resources for this turn for {self.amount * 100:,} gp"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildBase(WorldAction):
+    kind: ClassVar[str] = "base"
+    counts: ClassVar[bool] = True
+    hex: int = 0
+
+    def describe(self) -> str:
+        return f"build a base in hex {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class FortifyBase(WorldAction):
+    kind: ClassVar[str] = "fortify"
+    counts: ClassVar[bool] = True
+    hex: int = 0
+
+    def describe(self) -> str:
+        return f"fortify the base in hex {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCapital(WorldAction):
+    kind: ClassVar[str] = "move-capital"
+    counts: ClassVar[bool] = True
+    hex: int = 0
+
+    def describe(self) -> str:
+        return f"move the capitol to the base in hex {self.hex}"
+
+
+#: "Espionage": what a successful operation may do (the referee may allow others).
+ESPIONAGE_AIMS = ("bandits", "controversy", "assassination", "food-stores", "intelligence")
+
+
+@dataclass(frozen=True, slots=True)
+class Espionage(WorldAction):
+    kind: ClassVar[str] = "espionage"
+    counts: ClassVar[bool] = True
+    target: str = ""
+    aim: str = "intelligence"
+    extra: int = 0
+
+    def describe(self) -> str:
+        return f"spy on {self.target} ({self.aim})"
+
+
+# -- free actions -----------------------------------------------------------------------------------
+
+DECREES = ("tariff", "law")
+
+
+@dataclass(frozen=True, slots=True)
+class Decree(WorldAction):
+    kind: ClassVar[str] = "decree"
+    purpose: str = "tariff"
+
+    def describe(self) -> str:
+        return f"decree ({self.purpose})"
+
+
+@dataclass(frozen=True, slots=True)
+class Grant(WorldAction):
+    kind: ClassVar[str] = "grant"
+    gold: int = 0
+    reason: str = ""
+
+    def describe(self) -> str:
+        return f"grant {self.gold:,} gp{': ' + self.reason if self.reason else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTroops(WorldAction):
+    kind: ClassVar[str] = "move-troops"
+    units: int = 1
+    hexes: int = 1
+
+    def describe(self) -> str:
+        units = f"{self.units} unit{'s' if self.units != 1 else ''}"
+        return f"move {units} {self.hexes} hex{'es' if self.hexes != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband(WorldAction):
+    kind: ClassVar[str] = "disband"
+    what: str = "military"
+    units: int = 1
+
+    def describe(self) -> str:
+        return f"disband {self.units} {self.what} unit{'s' if self.units != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(WorldAction):
+    kind: ClassVar[str] = "end"
+
+    def describe(self) -> str:
+        return "end the turn"
+
+
+# -- after Make War and Build Roads -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Capture(WorldAction):
+    """Spend capture points on one hex ("Capture Points"); ``install`` keeps a conquered realm in play."""
+
+    kind: ClassVar[str] = "capture"
+    hex: int = 0
+    raze: bool = False
+    install: bool = False
+
+    def describe(self) -> str:
+        text = f"capture hex {self.hex}"
+        if self.raze:
+            text += " and raze its base"
+        if self.install:
+            text += " and install a friendly government"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class PaveRoad(WorldAction):
+    kind: ClassVar[str] = "pave"
+    hex: int = 0
+
+    def describe(self) -> str:
+        return f"pave a road through hex {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done(WorldAction):
+    """Stop capturing (unused points are lost) or stop paving."""
+
+    kind: ClassVar[str] = "done"
+
+    def describe(self) -> str:
+        return "stop here"
+
+
+ACTION_TYPES: dict[str, type[WorldAction]] = {
+    cls.kind: cls
+    for cls in (
+        Delay,
+        Hardship,
+        SetTax,
+        Quell,
+        OpenTrade,
+        BuildRoads,
+        BuildStructure,
+        Recruit,
+        HireMercenaries,
+        BuildNaval,
+        HireWizard,
+        HireScouts,
+        MakeWar,
+        BuildGuard,
+        ConductDiplomacy,
+        HoldFestival,
+        SellResources,
+        BuyResources,
+        BuildBase,
+        FortifyBase,
+        MoveCapital,
+        Espionage,
+        Decree,
+        Grant,
+        MoveTroops,
+        Disband,
+        EndTurn,
+        Capture,
+        PaveRoad,
+        Done,
+    )
+}
+
+
+def action_from_dict(raw: Any) -> WorldAction:
+    """An action from its saved form; anything malformed is refused, naming what is wrong."""
+    if not isinstance(raw, dict) or raw.get("kind") not in ACTION_TYPES:
+        raise DataError(f"not a world action: {raw!r}")
+    cls = ACTION_TYPES[raw["kind"]]
+    try:
+        return cls(**{k: v for k, v in raw.items() if k != "kind"})
+    except TypeError as exc:
+        raise DataError(f"world action {raw['kind']}: {exc}") from None

@@ -1,0 +1,851 @@
+"""The action sub-phase ("3d. Action Sub-phase", seed 000): two actions, free actions, war and roads.
+
+"During each action sub-phase, a realm can perform up to two of the actions listed below.
+(Alternatively, the realm can perform any single action twice.)"  Gold comes from the
+treasury; resources from the turn's pool -- the resource rating plus the season's windfalls,
+less the civilians' upkeep -- because "resources cannot be saved up from turn to turn" and "a
+realm cannot take a combination of actions that require total resources that are higher than
+its resource rating".  Every refusal names the rule and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magecraft.core.errors import RuleError
+from magecraft.mtg_rpg.world.actions import (
+    DECREES,
+    ESPIONAGE_AIMS,
+    BuildBase,
+    BuildGuard,
+    BuildNaval,
+    BuildRoads,
+    BuildStructure,
+    BuyResources,
+    Capture,
+    ConductDiplomacy,
+    Decree,
+    Disband,
+    Done,
+    EndTurn,
+    Espionage,
+    FortifyBase,
+    Grant,
+    HireMercenaries,
+    HireScouts,
+    HireWizard,
+    HoldFestival,
+    MakeWar,
+    MoveCapital,
+    MoveTroops,
+    OpenTrade,
+    PaveRoad,
+    Recruit,
+    SellResources,
+    WorldAction,
+)
+from magecraft.mtg_rpg.world.realm import Ongoing, Realm, recruit_cap
+from magecraft.mtg_rpg.world.rules import FESTIVALS
+
+if TYPE_CHECKING:
+    from magecraft.mtg_rpg.world.campaign import Turn, World
+
+ACTIONS = "3d. Action Sub-phase"
+FREE = "Free Actions"
+CAPTURE = "Capture Points"
+
+ACTIONS_PER_TURN = 2
+TRADE_COST = 10_000
+ROAD_COST, ROAD_RESOURCES, ROAD_HEXES = 10_000, 10, 6
+STRUCTURE_SEASON_GP = 25_000
+RECRUIT_GP, RECRUIT_RESOURCES = 1_000, 5
+MERCENARY_GP, MERCENARY_RESOURCES = 5_000, 5
+NAVAL_GP, NAVAL_RESOURCES = 5_000, 10
+WIZARD_GP = 5_000
+#: "$1,000 per scout unit per month"; a season is 60 days.
+SCOUT_GP_PER_SEASON = 2_000
+GUARD_GP, GUARD_RESOURCES = 25_000, 10
+DIPLOMACY_GP = 10_000
+RESOURCE_GP = 100
+BASE_GP, BASE_RESOURCES = 25_000, 25
+FLAT_FORT_GP, FLAT_FORT_RESOURCES = 25_000, 10
+CAPITAL_GP, CAPITAL_RESOURCES = 100_000, 50
+ESPIONAGE_GP, ESPIONAGE_RESOURCES, ESPIONAGE_DC, ESPIONAGE_BACKFIRE = 10_000, 5, 9, 3
+DECREE_GP, DECREE_RESOURCES, DECREES_PER_TURN = 1_000, 1, 2
+MOVE_GP_PER_10_UNIT_HEXES = 1_000
+MERCENARY_DISBAND_DC = 9
+WAR_ILL_WILL = 12
+RAZE_ILL_WILL = 3
+PLUNDER, PLUNDER_FLOOR = 25_000, 10_000
+INSTALLED_ILL_WILL = 3
+
+
+def _refuse(message: str, rule: str, section: str = ACTIONS) -> RuleError:
+    return RuleError(message, rule=rule, section=section)
+
+
+# -- what things cost -------------------------------------------------------------------------------
+
+
+def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
+    """Gold and resources an action takes (before any draw)."""
+    realm = world.realms[turn.realm]
+    rules = world.rules
+    match action:
+        case OpenTrade(target=target):
+            bases, _ = road_links(world, turn.realm, target) if target in world.realms else (False, False)
+            return (TRADE_COST // 2 if bases else TRADE_COST), 0
+        case BuildStructure(structure=name) if name in rules.structures:
+            s = rules.structures[name]
+            return s.cost, s.resources
+        case Recruit():
+            return RECRUIT_GP * realm.military, RECRUIT_RESOURCES * realm.military
+        case HireMercenaries(units=n):
+            return MERCENARY_GP * n, MERCENARY_RESOURCES * n
+        case BuildNaval():
+            return NAVAL_GP * max(1, realm.military), NAVAL_RESOURCES * max(1, realm.military)
+        case HireWizard():
+            return WIZARD_GP, 0
+        case HireScouts(units=n):
+            return SCOUT_GP_PER_SEASON * n, 0
+        case MakeWar(strength=s):
+            return world.settings.war_cost_per_strength * s, s
+        case BuildGuard():
+            return GUARD_GP, GUARD_RESOURCES
+        case ConductDiplomacy(extra=extra):
+            return DIPLOMACY_GP * (1 + extra), 0
+        case HoldFestival(size=size) if size in rules.festivals:
+            per = (
+                world.settings.impressive_festival_gp
+                if size == "impressive"
+                else rules.festivals[size].gp_per_population
+            )
+            return per * world.population(turn.realm), 0
+        case BuyResources(amount=n):
+            return RESOURCE_GP * n, 0
+        case BuildBase():
+            return BASE_GP, BASE_RESOURCES
+        case FortifyBase(hex=h) if 0 <= h < len(world.map):
+            level = world.map[h].fort + 1
+            if world.settings.fortification_costs == "flat" or level > 6:
+                return FLAT_FORT_GP, FLAT_FORT_RESOURCES
+            row = rules.fortification[level - 1]
+            return row.cost, row.resources
+        case MoveCapital():
+            return CAPITAL_GP, CAPITAL_RESOURCES
+        case Espionage(extra=extra):
+            return ESPIONAGE_GP * (1 + extra), ESPIONAGE_RESOURCES
+        case Decree():
+            return DECREE_GP, DECREE_RESOURCES
+        case Grant(gold=gold):
+            return gold, 0
+        case MoveTroops(units=units, hexes=hexes):
+            return -(-units * hexes // 10) * MOVE_GP_PER_10_UNIT_HEXES, 0
+        case PaveRoad():
+            return ROAD_COST, ROAD_RESOURCES
+    return 0, 0
+
+
+def capture_cost(world: World, attacker: str, hex_id: int) -> int:
+    """Capture cost ("Capture Points"): terrain, river, base, fortification, guarding army, strong neighbour."""
+    h = world.map[hex_id]
+    add = world.rules.capture_additions
+    cost = world.rules.terrain[h.terrain].capture
+    if h.river:
+        cost += add["river"]
+    if h.base is not None:
+        cost += add["base"] + h.fort
+    if h.guard:
+        cost += add["guarding_army_and_wizard"] if h.wizard else add["guarding_army"]
+    if (
+        h.owner is not None
+        and h.owner != attacker
+        and world.realms[h.owner].military > world.realms[attacker].military
+    ):
+        cost += add["strong_neighbour"]
+    return cost
+
+
+def war_strength_available(world: World, turn: Turn, realm: Realm, ruler_joins: bool) -> int:
+    """Military strength not spent quelling unrest, Wizard units, and the Wizard ruler himself."""
+    return max(0, realm.military - turn.quelled) + realm.wizard_units + (1 if ruler_joins else 0)
+
+
+# -- roads ----------------------------------------------------------------------------------------------
+
+
+def road_components(world: World) -> dict[int, int]:
+    """Each paved hex's road network (cached on the world until a road is paved)."""
+    if world.roads is not None:
+        return world.roads
+    paved = {h.id for h in world.map if h.road}
+    label: dict[int, int] = {}
+    for start in paved:
+        if start in label:
+            continue
+        label[start] = start
+        stack = [start]
+        while stack:
+            for nxt in world.map.neighbour_ids(stack.pop()):
+                if nxt in paved and nxt not in label:
+                    label[nxt] = start
+                    stack.append(nxt)
+    world.roads = label
+    return label
+
+
+def road_links(world: World, a: str, b: str) -> tuple[bool, bool]:
+    """Whether a road joins a base of ``a`` to a base of ``b``, and whether it joins their capitols."""
+    nets = road_components(world)
+    if not nets:
+        return False, False
+    nets_a = {nets[i] for i in world.bases(a) if i in nets}
+    nets_b = {nets[i] for i in world.bases(b) if i in nets}
+    ca, cb = world.realms[a].capital, world.realms[b].capital
+    capitals = ca is not None and cb is not None and ca in nets and cb in nets and nets[ca] == nets[cb]
+    return bool(nets_a & nets_b), capitals
+
+
+def _road_allowed(world: World, realm: str, hex_id: int) -> str | None:
+    h = world.map[hex_id]
+    if h.road:
+        return "that hex already has a road"
+    partners = set(world.realms[realm].trade_routes) | {r.name for r in world.alive() if realm in r.trade_routes}
+    if h.owner not in (None, realm) and h.owner not in partners:
+        return f"that hex belongs to {h.owner}, with whom {realm} has no trade route"
+    if h.base is not None and h.owner == realm:
+        return None
+    for n in world.map.neighbour_ids(hex_id):
+        other = world.map[n]
+        if other.road or (other.base is not None and other.owner == realm):
+            return None
+    return "a road runs from a base: the hex must touch one of the realm's bases or a road"
+
+
+# -- legal choices ------------------------------------------------------------------------------------
+
+
+def legal(world: World, turn: Turn) -> list[WorldAction]:
+    """The actions open now; each offered one passes :func:`check` (amounts are offered in steps)."""
+    realm = world.realms[turn.realm]
+    offers: list[WorldAction] = []
+    if turn.phase == "capture":
+        for h in _capturable(world, turn):
+            offers.append(Capture(h))
+            hx = world.map[h]
+            if hx.base is not None:
+                offers.append(Capture(h, raze=True))
+            if hx.owner is not None and world.realms[hx.owner].capital == h:
+                offers.append(Capture(h, install=True))
+        offers.append(Done())
+    elif turn.phase == "road":
+        if turn.road_left > 0:
+            gold, resources = cost_of(world, turn, PaveRoad(0))
+            if gold <= realm.treasury and resources <= turn.resources:
+                offers.extend(PaveRoad(h.id) for h in world.map if _road_allowed(world, turn.realm, h.id) is None)
+        offers.append(Done())
+    else:
+        others = [r.name for r in world.alive() if r.name != turn.realm]
+        mine = world.territory(turn.realm)
+        bases = world.bases(turn.realm)
+        candidates: list[WorldAction] = [
+            *(OpenTrade(t) for t in others),
+            BuildRoads(),
+            *(BuildStructure(s) for s in world.rules.structures),
+            Recruit(),
+            *(HireMercenaries(n) for n in (1, 2, 3, 5)),
+            BuildNaval(),
+            HireWizard(),
+            HireScouts(1),
+            *(MakeWar(s) for s in range(1, war_strength_available(world, turn, realm, False) + 1)),
+            *(
+                [MakeWar(war_strength_available(world, turn, realm, True), ruler_joins=True)]
+                if realm.ruler_is_wizard
+                else []
+            ),
+            *(BuildGuard(h) for h in mine if not world.map[h].guard),
+            *(ConductDiplomacy(t) for t in others),
+            *(HoldFestival(size) for size in FESTIVALS),
+            *(SellResources(n) for n in sorted({1, 5, 10, turn.resources}) if n >= 1),
+            *(BuyResources(n) for n in (5, 10, 25)),
+            *(BuildBase(h) for h in mine if world.map[h].base is None),
+            *(FortifyBase(h) for h in bases),
+            *(MoveCapital(h) for h in bases if h != realm.capital),
+            *(Espionage(t, aim) for t in others for aim in ESPIONAGE_AIMS),
+            *(Decree(p) for p in DECREES),
+            Grant(1_000, "a gift to a loyal servant"),
+            MoveTroops(1, 1),
+            *(Disband("military", 1) for _ in range(1)),
+            *(Disband("mercenaries", realm.mercenaries) for _ in range(1) if realm.mercenaries),
+            EndTurn(),
+        ]
+        for action in candidates:
+            try:
+                check(world, turn, action)
+            except RuleError:
+                continue
+            offers.append(action)
+    return offers
+
+
+def _capturable(world: World, turn: Turn) -> list[int]:
+    realm = world.realms[turn.realm]
+    mine = set(world.territory(turn.realm))
+    found = set()
+    for i in mine:
+        for n in world.map.neighbour_ids(i):
+            if n not in mine:
+                found.add(n)
+    if realm.naval_units:
+        found.update(h.id for h in world.map if h.terrain == "coastal" and h.owner != turn.realm)
+    return sorted(h for h in found if capture_cost(world, turn.realm, h) <= turn.capture_points)
+
+
+# -- checks --------------------------------------------------------------------------------------------
+
+
+def check(world: World, turn: Turn, action: WorldAction) -> None:
+    """Raise RuleError, naming the rule, when ``action`` is not allowed now; change nothing."""
+    realm = world.realms[turn.realm]
+    if turn.phase == "capture":
+        if isinstance(action, Done):
+            return
+        if not isinstance(action, Capture):
+            raise _refuse(
+                "spend the capture points on hexes, or stop",
+                "capture points are spent in the Make War sub-phase",
+                CAPTURE,
+            )
+        _check_capture(world, turn, action)
+        return
+    if turn.phase == "road":
+        if isinstance(action, Done):
+            return
+        if not isinstance(action, PaveRoad):
+            raise _refuse("pave road hexes, or stop", "Build Roads")
+        if turn.road_left <= 0:
+            raise _refuse(
+                "six hexes of road already this action", "no more than 6 squares of road in a single action"
+            )
+        _check_hex(world, action.hex)
+        why = _road_allowed(world, turn.realm, action.hex)
+        if why is not None:
+            raise _refuse(why, "a road runs from base to base")
+        _check_purse(world, turn, realm, action)
+        return
+    if turn.phase != "actions":
+        raise _refuse(f"{turn.realm} is in its {turn.phase} sub-phase", "the sub-phases come in order")
+    if isinstance(action, EndTurn):
+        return
+    if action.counts:
+        if len(turn.actions) >= ACTIONS_PER_TURN:
+            raise _refuse(f"{turn.realm} has taken its two actions", "up to two of the actions listed")
+        if turn.ruler_at_war:
+            raise _refuse(
+                "the Wizard ruler is at war: Make War is the turn's only action",
+                "if the ruler engages in the war process ... it will be the Make War action",
+            )
+    _check_action(world, turn, realm, action)
+    _check_purse(world, turn, realm, action)
+
+
+def _check_purse(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
+    gold, resources = cost_of(world, turn, action)
+    if gold > realm.treasury:
+        raise _refuse(
+            f"{action.describe()} costs {gold:,} gp; the treasury holds {realm.treasury:,} gp",
+            "the cost is paid from the treasury",
+        )
+    if resources > turn.resources:
+        raise _refuse(
+            f"{action.describe()} needs {resources} resources; {turn.resources} are left this turn",
+            "a realm cannot take a combination of actions that require total resources that are higher "
+            "than its resource rating",
+            "RESOURCES",
+        )
+
+
+def _check_hex(world: World, hex_id: int) -> None:
+    if not isinstance(hex_id, int) or not 0 <= hex_id < len(world.map):
+        raise _refuse(f"there is no hex {hex_id} on this map", "the realms map")
+
+
+def _check_own(world: World, realm: str, hex_id: int) -> None:
+    _check_hex(world, hex_id)
+    if world.map[hex_id].owner != realm:
+        raise _refuse(f"hex {world.map.label(hex_id)} is not inside {realm}'s borders", "within its borders")
+
+
+def _check_target(world: World, turn: Turn, target: str) -> None:
+    if target == turn.realm:
+        raise _refuse(f"{turn.realm} cannot target itself", "another realm")
+    if target not in world.realms or not world.realms[target].alive:
+        raise _refuse(f"there is no realm {target!r} in play", "another realm")
+
+
+def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
+    rules = world.rules
+    match action:
+        case OpenTrade(target=target):
+            _check_target(world, turn, target)
+            if target in realm.trade_routes:
+                raise _refuse(f"{realm.name} already trades with {target}", "Open Trade")
+        case BuildRoads():
+            pass
+        case BuildStructure(structure=name):
+            if name not in rules.structures:
+                raise _refuse(f"no structure {name!r} (known: {', '.join(rules.structures)})", "Build Structure")
+            fire = realm.has_ongoing("Fire")
+            rebuilding = sum(1 for b in realm.building if b.kind == "Rebuilt building")
+            if name == "Rebuilt building" and (fire is None or rebuilding >= fire.count):
+                raise _refuse("no burned building is waiting to be rebuilt", "Fire: until they are all rebuilt")
+        case Recruit():
+            if turn.hardship_failed:
+                raise _refuse(
+                    f"{realm.name} failed its hardship check this turn",
+                    "not allowed to recruit new military forces during the turn",
+                    "3a. Hardship Sub-phase",
+                )
+            cap = recruit_cap(world.population(realm.name), world.barracks(realm.name))
+            if realm.military >= cap:
+                raise _refuse(
+                    f"military strength {realm.military} is already the most population "
+                    f"{world.population(realm.name)} allows ({cap})",
+                    "never greater than its population divided by 5 (round fractions up)",
+                )
+        case HireMercenaries(units=n) | HireScouts(units=n):
+            if n < 1:
+                raise _refuse("hire at least one unit", action.kind)
+        case BuildNaval():
+            if "Shipyard" not in realm.structures:
+                raise _refuse(
+                    f"{realm.name} has no shipyard",
+                    "the realm needs to have a shipyard in order to build a Navel unit",
+                )
+        case HireWizard(guard_hex=h):
+            if h is not None:
+                _check_own(world, realm.name, h)
+                if not world.map[h].guard or world.map[h].wizard:
+                    raise _refuse("a Wizard unit joins a guarding army that has none yet", "Wizard Units")
+        case MakeWar(strength=s, ruler_joins=joins):
+            if turn.actions and joins:
+                raise _refuse(
+                    "a Wizard ruler who goes to war takes no other action",
+                    "they will only get one campaign turn and it will be the Make War action",
+                )
+            if joins and not realm.ruler_is_wizard:
+                raise _refuse(f"the ruler of {realm.name} is not a Wizard", "If the ruler of a realm is a Wizard")
+            most = war_strength_available(world, turn, realm, joins)
+            if s < 1:
+                raise _refuse(
+                    "attack with at least strength 1",
+                    "a realm that wishes to make war must attack with at least strength of one",
+                )
+            if s > most:
+                raise _refuse(
+                    f"{realm.name} can attack with at most {most} (military {realm.military}, "
+                    f"{turn.quelled} used to quell unrest)",
+                    "lower the size of its attacking force by at least that amount",
+                )
+        case BuildGuard(hex=h):
+            _check_own(world, realm.name, h)
+            if world.map[h].guard:
+                raise _refuse(
+                    "that hex already has a guarding army", "a maximum of one guarding army in any one hex"
+                )
+            if realm.military < 1:
+                raise _refuse(
+                    f"{realm.name} has no military strength to deploy", "lowers its military strength by -1"
+                )
+        case ConductDiplomacy(target=target, extra=extra):
+            _check_target(world, turn, target)
+            if extra < 0:
+                raise _refuse("extra gold buys +1 per 10,000 gp", "Conduct Diplomacy")
+        case HoldFestival(size=size):
+            if size not in rules.festivals:
+                raise _refuse(f"a festival is simple, impressive or elaborate, not {size!r}", "Hold Festivals")
+        case SellResources(amount=n):
+            if not 1 <= n <= turn.resources:
+                raise _refuse(
+                    f"{realm.name} has {turn.resources} unused resources this turn, not {n}",
+                    "each unused resource point nets 100 gp",
+                )
+        case BuyResources(amount=n):
+            if n < 1:
+                raise _refuse("buy at least one resource", "Buy / Sell Resources")
+        case BuildBase(hex=h):
+            _check_own(world, realm.name, h)
+            if world.map[h].base is not None:
+                raise _refuse("that hex already has a base", "any hex that doesn't already feature a base")
+        case FortifyBase(hex=h):
+            _check_own(world, realm.name, h)
+            if world.map[h].base is None:
+                raise _refuse("there is no base to fortify there", "fortify one of their existing bases")
+            if world.map[h].fort >= 6:
+                raise _refuse("that base is fortified to level VI already", "a maximum of six (6) levels")
+            if turn.fortified:
+                raise _refuse("one fortification a turn", "Only one such action each campaign turn is allowed")
+        case MoveCapital(hex=h):
+            _check_own(world, realm.name, h)
+            if world.map[h].base is None or h == realm.capital:
+                raise _refuse("the capitol moves to another base within the borders", "Move Capital")
+        case Espionage(target=target, aim=aim, extra=extra):
+            _check_target(world, turn, target)
+            if aim not in ESPIONAGE_AIMS or extra < 0:
+                raise _refuse(f"espionage aims at one of {', '.join(ESPIONAGE_AIMS)}", "Espionage")
+        case Decree(purpose=purpose):
+            if purpose not in DECREES:
+                raise _refuse(f"a decree is a {' or a '.join(DECREES)}", "Decree", FREE)
+            if turn.decrees >= DECREES_PER_TURN:
+                raise _refuse(
+                    "two decrees this turn already", "No king should have more than two decrees in a turn", FREE
+                )
+        case Grant(gold=gold):
+            if gold < 0:
+                raise _refuse("a grant cannot be negative", "Grant", FREE)
+        case MoveTroops(units=units, hexes=hexes):
+            if units < 1 or hexes < 1 or units > realm.military + realm.mercenaries + realm.wizard_units:
+                raise _refuse(
+                    f"{realm.name} has {realm.military + realm.mercenaries + realm.wizard_units} units",
+                    "any troops loyal to him",
+                    FREE,
+                )
+        case Disband(what=what, units=units):
+            held = {
+                "military": realm.military,
+                "mercenaries": realm.mercenaries,
+                "naval": realm.naval_units,
+                "wizard": realm.wizard_units,
+            }
+            if what not in held:
+                raise _refuse(
+                    f"disband military, mercenaries, naval or wizard units, not {what!r}", "Disband Armies", FREE
+                )
+            if not 1 <= units <= held[what]:
+                raise _refuse(f"{realm.name} has {held[what]} {what} units, not {units}", "Disband Armies", FREE)
+        case _:
+            raise _refuse(f"{action.describe()} is not an action of the action sub-phase", "the actions listed")
+
+
+def _check_capture(world: World, turn: Turn, action: Capture) -> None:
+    _check_hex(world, action.hex)
+    h = world.map[action.hex]
+    if h.owner == turn.realm:
+        raise _refuse("that hex is already the realm's", "capture squares", CAPTURE)
+    mine = world.territory(turn.realm)
+    adjacent = any(n in mine for n in world.map.neighbour_ids(action.hex))
+    by_sea = h.terrain == "coastal" and world.realms[turn.realm].naval_units > 0
+    if not adjacent and not by_sea:
+        raise _refuse(
+            f"hex {world.map.label(action.hex)} does not touch {turn.realm}'s borders",
+            "each square purchased must be adjacent to the realm's borders or to another square already purchased",
+            CAPTURE,
+        )
+    cost = capture_cost(world, turn.realm, action.hex)
+    if cost > turn.capture_points:
+        raise _refuse(
+            f"hex {world.map.label(action.hex)} costs {cost} capture points; {turn.capture_points} are left",
+            "Capture Point Cost",
+            CAPTURE,
+        )
+    if action.raze and h.base is None:
+        raise _refuse("there is no base there to raze", "Raze the base", CAPTURE)
+    if action.install and (h.owner is None or world.realms[h.owner].capital != action.hex):
+        raise _refuse("a friendly government is installed by capturing a capitol", "Capturing Capitols", CAPTURE)
+
+
+# -- performing -------------------------------------------------------------------------------------------
+
+
+def perform(world: World, turn: Turn, action: WorldAction) -> None:
+    """Pay for ``action`` and carry it out (it was checked)."""
+    realm = world.realms[turn.realm]
+    gold, resources = cost_of(world, turn, action)
+    realm.treasury -= gold
+    turn.resources -= resources
+    if action.counts:
+        turn.actions.append(action.kind)
+    name = realm.name
+    match action:
+        case EndTurn():
+            turn.phase = "over"
+        case Done():
+            if turn.phase == "capture" and turn.capture_points:
+                world.record(name, f"{turn.capture_points} capture points go unused")
+            turn.capture_points = 0
+            turn.road_left = 0
+            turn.phase = "actions"
+        case Capture():
+            _capture(world, turn, realm, action)
+        case PaveRoad(hex=h):
+            world.map[h].road = True
+            world.roads = None
+            turn.road_left -= 1
+            world.record(name, f"paves a road through {world.map.label(h)}")
+        case OpenTrade(target=target):
+            bonus = 3 if name in world.realms[target].trade_routes else 0
+            ill = world.ill(name, target)
+            draw = world.draw(f"{name}: Diplomacy check to open trade with {target}")
+            total = realm.diplomacy + draw.value + bonus
+            if total >= ill:
+                realm.trade_routes.append(target)
+                world.record(name, f"opens a trade route to {target} ({total} against ill-will {ill})")
+            else:
+                world.record(name, f"fails to open trade with {target} ({total} against ill-will {ill})")
+        case BuildRoads():
+            turn.phase, turn.road_left = "road", ROAD_HEXES
+        case BuildStructure(structure=s):
+            seasons = max(1, -(-gold // STRUCTURE_SEASON_GP))
+            from magecraft.mtg_rpg.world.realm import Building
+
+            realm.building.append(Building(s, seasons))
+            world.record(name, f"begins a {s} ({seasons} season{'s' if seasons > 1 else ''} to build)")
+        case Recruit():
+            realm.military += 1
+            world.record(name, f"recruits: military strength {realm.military}")
+        case HireMercenaries(units=n):
+            realm.mercenaries += n
+            world.record(name, f"hires {n} mercenary unit(s) for the turn")
+        case BuildNaval():
+            realm.naval_units += 1
+            world.record(name, f"builds a naval unit ({realm.naval_units} in all)")
+        case HireWizard(guard_hex=h):
+            realm.wizard_units += 1
+            if h is not None:
+                world.map[h].wizard = True
+            world.record(name, "hires a Wizard unit")
+        case HireScouts(units=n):
+            realm.scouts = n
+            world.record(name, f"sends {n} scout unit(s) to explore {2 * n} hexes")
+        case MakeWar(strength=s, ruler_joins=joins):
+            _make_war(world, turn, realm, s, joins)
+        case BuildGuard(hex=h):
+            realm.military -= 1
+            world.map[h].guard = True
+            world.record(name, f"deploys a guarding army in {world.map.label(h)}")
+        case ConductDiplomacy(target=target, extra=extra):
+            ill = world.ill(name, target)
+            draw = world.draw(f"{name}: Diplomacy check with {target}")
+            total = realm.diplomacy + draw.value + extra
+            if total >= ill:
+                world.set_ill(name, target, ill - 1)
+                world.record(name, f"eases relations with {target}: ill-will {ill - 1} ({total} against {ill})")
+            else:
+                world.record(name, f"diplomacy with {target} fails ({total} against {ill})")
+        case HoldFestival(size=size):
+            realm.festival_bonus = max(realm.festival_bonus, world.rules.festivals[size].bonus)
+            world.record(
+                name,
+                f"holds {'an' if size == 'impressive' or size == 'elaborate' else 'a'} {size} "
+                f"festival ({gold:,} gp): +{world.rules.festivals[size].bonus} next turn",
+            )
+        case SellResources(amount=n):
+            turn.resources -= n
+            realm.treasury += n * RESOURCE_GP
+            world.record(name, f"sells {n} resources for {n * RESOURCE_GP:,} gp")
+        case BuyResources(amount=n):
+            turn.resources += n
+            world.record(name, f"buys {n} resources for the turn")
+        case BuildBase(hex=h):
+            world.map[h].base = "small"
+            world.owners_changed()
+            world.record(name, f"builds a base in {world.map.label(h)}")
+        case FortifyBase(hex=h):
+            world.map[h].fort += 1
+            turn.fortified = True
+            world.record(name, f"fortifies {world.map.label(h)} to level {world.map[h].fort}")
+        case MoveCapital(hex=h):
+            realm.capital = h
+            world.record(name, f"moves its capitol to {world.map.label(h)}")
+        case Espionage():
+            _espionage(world, realm, action)
+        case Decree(purpose=purpose):
+            turn.decrees += 1
+            if purpose == "tariff":
+                draw = world.draw(f"{name}: what the tariff raises")
+                raised = DECREE_GP * min(10, max(1, draw.value))
+                realm.treasury += raised
+                world.record(name, f"decrees a one-time tariff: {raised:,} gp")
+            else:
+                world.record(name, "passes a law by decree (the referee judges its effect)")
+        case Grant(gold=amount, reason=reason):
+            if amount > 1_000:
+                world.record(name, f"grants {amount:,} gp{': ' + reason if reason else ''}")
+        case MoveTroops(units=units, hexes=hexes):
+            world.record(name, f"moves {units} unit(s) {hexes} hex(es) for {gold:,} gp")
+        case Disband(what=what, units=units):
+            _disband(world, realm, what, units)
+
+
+def _make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool) -> None:
+    draw = world.draw(f"{realm.name}: Make War")
+    card_points = max(realm.war_skill, draw.value, 1)
+    turn.capture_points = strength + realm.mercenaries + card_points
+    turn.war_strength = strength
+    turn.ruler_at_war = joins
+    turn.phase = "capture"
+    mercenaries = f" and {realm.mercenaries} mercenaries" if realm.mercenaries else ""
+    world.record(
+        realm.name,
+        f"makes war with strength {strength}{mercenaries}: {turn.capture_points} capture points",
+        points=turn.capture_points,
+    )
+
+
+def _capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
+    h = world.map[action.hex]
+    cost = capture_cost(world, realm.name, action.hex)
+    turn.capture_points -= cost
+    loser_name = h.owner
+    was_capital = loser_name is not None and world.realms[loser_name].capital == action.hex
+    had_base = h.base is not None
+    if h.guard:
+        h.guard = False
+        if h.wizard and loser_name is not None:
+            world.realms[loser_name].wizard_units = max(0, world.realms[loser_name].wizard_units - 1)
+        h.wizard = False
+    h.owner = realm.name
+    world.owners_changed()
+    turn.captured.append(action.hex)
+    text = f"captures {world.map.label(action.hex)} ({cost} points)"
+    if loser_name is not None:
+        loser = world.realms[loser_name]
+        world.set_ill(realm.name, loser_name, max(WAR_ILL_WILL, world.ill(realm.name, loser_name)))
+        for a, b in ((realm, loser), (loser, realm)):
+            if b.name not in a.at_war:
+                a.at_war.append(b.name)
+        text += f" from {loser_name}"
+        if had_base:
+            text += _plunder(world, realm, loser, raze=action.raze)
+        if action.raze:
+            h.base, h.fort = None, 0
+            world.owners_changed()
+            world.set_ill(realm.name, loser_name, world.ill(realm.name, loser_name) + RAZE_ILL_WILL)
+            text += ", razing the base"
+        if was_capital:
+            text += _conquer(world, realm, loser, action)
+    elif action.raze:
+        h.base, h.fort = None, 0
+        world.owners_changed()
+    world.record(realm.name, text)
+
+
+def _plunder(world: World, realm: Realm, loser: Realm, *, raze: bool) -> str:
+    """The loser forfeits 25,000 gp, half to the conqueror (all of it when the base is razed) ("Plunder")."""
+    paid = min(PLUNDER, loser.treasury)
+    loser.treasury -= paid
+    if paid == PLUNDER or world.settings.short_plunder == "half":
+        gained = paid if raze else paid // 2
+    else:
+        gained = max(0, paid - PLUNDER_FLOOR)
+        gained = min(paid, 2 * gained) if raze else gained
+    realm.treasury += gained
+    return f"; plunder: {loser.name} forfeits {paid:,} gp, {gained:,} to {realm.name}"
+
+
+def _conquer(world: World, realm: Realm, loser: Realm, action: Capture) -> str:
+    """All the territory and half the treasury, or a friendly government ("Capturing Capitols")."""
+    if action.install:
+        from magecraft.mtg_rpg.world.generate import new_government
+
+        world.map[action.hex].owner = loser.name
+        world.owners_changed()
+        new_government(world.rng, loser, label=f"the government {realm.name} installs")
+        loser.trade_routes.clear()
+        world.set_ill(realm.name, loser.name, INSTALLED_ILL_WILL)
+        for lst, other in ((realm.at_war, loser.name), (loser.at_war, realm.name)):
+            if other in lst:
+                lst.remove(other)
+        return f"; {realm.name} installs a friendly government in {loser.name} ({loser.calling}, {loser.demeanor})"
+    for h in world.map:
+        if h.owner == loser.name:
+            h.owner = realm.name
+    world.owners_changed()
+    half = loser.treasury // 2
+    realm.treasury += half
+    loser.treasury = 0
+    loser.alive = False
+    loser.capital = None
+    for every in world.realms.values():
+        if loser.name in every.trade_routes:
+            every.trade_routes.remove(loser.name)
+        if loser.name in every.at_war:
+            every.at_war.remove(loser.name)
+    if loser.name in world.order:
+        world.order.remove(loser.name)
+    return f"; {loser.name} is conquered: {realm.name} takes all its land and {half:,} gp"
+
+
+def _espionage(world: World, realm: Realm, action: Espionage) -> None:
+    from magecraft.mtg_rpg.world.turn import apply_event, political_strife
+
+    target = world.realms[action.target]
+    draw = world.draw(f"{realm.name}: Wisdom check for espionage against {target.name}")
+    total = realm.wisdom + draw.value + action.extra
+    if total >= ESPIONAGE_DC:
+        world.record(realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})")
+        rows = {e.name: e for e in world.rules.events}
+        event = {
+            "bandits": "Bandits",
+            "controversy": "Controversy",
+            "assassination": "Death",
+            "food-stores": "Food stores Damaged",
+        }.get(action.aim)
+        if event is not None:
+            apply_event(world, target, rows[event])
+        else:
+            sheet = world.sheet(target.name)
+            world.record(
+                realm.name,
+                f"learns of {target.name}: military {sheet['military']}, treasury "
+                f"{sheet['treasury']:,} gp, {sheet['calling']}, {sheet['demeanor']}",
+            )
+        return
+    if ESPIONAGE_DC - total >= ESPIONAGE_BACKFIRE:
+        world.record(
+            realm.name,
+            f"espionage against {target.name} is exposed ({total} against {ESPIONAGE_DC}): "
+            "Political Strife" + political_strife(world, realm, target),
+        )
+    else:
+        world.record(realm.name, f"espionage against {target.name} fails quietly ({total} against {ESPIONAGE_DC})")
+
+
+def _disband(world: World, realm: Realm, what: str, units: int) -> None:
+    if what == "military":
+        realm.military -= units
+    elif what == "naval":
+        realm.naval_units -= units
+    elif what == "wizard":
+        realm.wizard_units -= units
+    else:
+        realm.mercenaries -= units
+        draw = world.draw(f"{realm.name}: Diplomacy check to disband mercenaries")
+        total = realm.diplomacy + draw.value
+        if total < MERCENARY_DISBAND_DC:
+            turns = world.rng.roll(3, f"{realm.name}: how many turns the brigands raid")
+            realm.ongoing.append(Ongoing("Bandits", turns))
+            world.record(
+                realm.name,
+                f"disbanded mercenaries turn brigand ({total} against {MERCENARY_DISBAND_DC}): "
+                f"Bandits for {turns} turn(s)",
+            )
+            return
+    world.record(realm.name, f"disbands {units} {what} unit(s)")
+
+
+def complete_structure(world: World, realm: Realm, kind: str) -> None:
+    """A finished structure's effect ("Build Structure"): lasting relief, or the end of an event."""
+    s = world.rules.structures[kind]
+    if kind != "Rebuilt building":
+        realm.structures.append(kind)
+    realm.discontent = max(0, realm.discontent + s.discontent)
+    realm.hardship = max(0, realm.hardship + s.hardship)
+    if kind == "Food stores":
+        realm.ongoing = [o for o in realm.ongoing if o.name != "Food stores Damaged"]
+    if kind == "Rebuilt building":
+        fire = realm.has_ongoing("Fire")
+        if fire is not None:
+            fire.count -= 1
+            if fire.count <= 0:
+                realm.ongoing.remove(fire)

@@ -1,0 +1,307 @@
+"""How a realm run by the engine decides, "so the world runs itself" (seed 000, "The Campaign Turn").
+
+The seed leaves realms not ruled by a player to the referee.  :func:`choose` decides for them
+by a policy shaped by the realm's Calling (its *stance*, ``data/world/policy.toml``) and its
+Demeanor (how readily it goes to war, and whether it razes):
+
+* every realm first keeps itself alive: gold for a hardship check it would likely fail, a
+  low tax and troops to quell unrest after failed discontent checks, a festival before a third
+  failure would bring rebellion, and a reserve of two seasons of soldiers' pay;
+* a **conqueror** (World Domination, Vengeance, Glory Hound ...) makes war whenever it can take
+  land, and recruits otherwise; a warlike Demeanor makes any realm attack weak neighbours;
+* a **builder** (Benefactor, Majesty ...) builds the structure that eases its worst score,
+  holds festivals and builds bases; a **merchant** opens trade and paves roads to its partners;
+  a **diplomat** eases the worst ill-will; a **guardian** recruits, guards and fortifies;
+* resources left at the end of a turn are sold, since "any resources not expended in a turn
+  are gone".
+
+A bot proposes a few concrete actions and takes the first that :meth:`World.check` accepts; it
+never enumerates every legal action (that is for people at the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from magecraft.core.errors import RuleError
+from magecraft.mtg_rpg.datafiles import read_toml
+from magecraft.mtg_rpg.world.actions import (
+    BuildBase,
+    BuildGuard,
+    BuildRoads,
+    BuildStructure,
+    Capture,
+    ConductDiplomacy,
+    Disband,
+    Done,
+    EndTurn,
+    FortifyBase,
+    Hardship,
+    HoldFestival,
+    MakeWar,
+    OpenTrade,
+    PaveRoad,
+    Quell,
+    Recruit,
+    SellResources,
+    SetTax,
+    WorldAction,
+)
+from magecraft.mtg_rpg.world.campaign import Turn, World
+from magecraft.mtg_rpg.world.orders import capture_cost, cost_of, war_strength_available
+from magecraft.mtg_rpg.world.realm import Realm
+from magecraft.mtg_rpg.world.turn import (
+    HARDSHIP_GP_PER_POPULATION,
+    MILITARY_UPKEEP,
+    discontent_dc,
+    hardship_dc,
+)
+
+#: A realm whose discontent or hardship reaches this builds the structure that eases it first.
+RELIEF_AT = 9
+#: The value a bot expects of a referee draw (the referee deck's curve centres near 3).
+EXPECTED_DRAW = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Temper:
+    stance: str
+    warlike: bool
+    peaceful: bool
+    razes: bool
+
+
+@cache
+def _policy() -> tuple[dict[str, str], frozenset[str], frozenset[str], frozenset[str]]:
+    raw = read_toml("world/policy.toml")
+    d = raw["demeanor"]
+    return dict(raw["stance"]), frozenset(d["warlike"]), frozenset(d["peaceful"]), frozenset(d["razes"])
+
+
+@cache
+def temper(calling: str, demeanor: str) -> Temper:
+    """A realm's stance from its Calling and its readiness for war from its Demeanor."""
+    stances, warlike, peaceful, razes = _policy()
+    return Temper(stances.get(calling, "builder"), demeanor in warlike, demeanor in peaceful, demeanor in razes)
+
+
+def choose(world: World) -> WorldAction:
+    """The choice of the realm whose turn it is."""
+    turn = world.turn
+    if turn is None:
+        raise RuleError("no realm is taking its turn", rule="the campaign turn", section="The Campaign Turn")
+    realm = world.realms[turn.realm]
+    t = temper(realm.calling, realm.demeanor)
+    if turn.phase == "hardship":
+        return _hardship(world, realm)
+    if turn.phase == "treasury":
+        return _tax(world, turn, realm, t)
+    if turn.phase == "discontent":
+        return _quell(world, turn, realm, t)
+    if turn.phase == "capture":
+        return _capture(world, turn, realm, t)
+    if turn.phase == "road":
+        return _pave(world, turn, realm)
+    for action in _wishes(world, turn, realm, t):
+        gold, resources = cost_of(world, turn, action)
+        if gold > realm.treasury or resources > turn.resources:
+            continue  # the cheap test first: most wishes a realm cannot afford
+        try:
+            world.check(action)
+        except RuleError:
+            continue
+        return action
+    return EndTurn()
+
+
+def _reserve(realm: Realm) -> int:
+    """A season of soldiers' pay kept back."""
+    return MILITARY_UPKEEP * realm.military
+
+
+def _hardship(world: World, realm: Realm) -> WorldAction:
+    short = hardship_dc(world, realm) - realm.wilderness_lore - EXPECTED_DRAW
+    if short <= 0:
+        return Hardship(0)
+    step = HARDSHIP_GP_PER_POPULATION * max(1, world.population(realm.name))
+    spare = max(0, realm.treasury - _reserve(realm)) // step
+    return Hardship(min(short, spare, 5))
+
+
+def _tax(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
+    pressure = realm.discontent + turn.extra_discontent - realm.diplomacy - EXPECTED_DRAW
+    if realm.failed_checks >= 1 and pressure > 0:
+        return SetTax("low")
+    if realm.treasury < _reserve(realm) or (t.stance in ("conqueror", "merchant") and pressure < -3):
+        return SetTax("high")
+    return SetTax("medium")
+
+
+def _quell(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
+    short = discontent_dc(world, turn, realm) - realm.diplomacy - realm.festival_bonus - EXPECTED_DRAW
+    if short <= 0:
+        return Quell(0)
+    if realm.failed_checks >= 1 or t.stance != "conqueror":
+        return Quell(min(short, realm.military))
+    return Quell(0)
+
+
+def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
+    """The realm's wishes in order; the first allowed is taken."""
+    income = turn.tax_income + turn.trade_income
+    if realm.military > 1 and realm.military * MILITARY_UPKEEP > income:
+        # "The realm can voluntarily decrease its military strength in order to lower maintenance costs."
+        yield Disband("military", min(realm.military - 1, realm.military - income // MILITARY_UPKEEP))
+    if realm.discontent >= RELIEF_AT:
+        yield from _relief(realm, "discontent")
+    if realm.hardship >= RELIEF_AT:
+        yield from _relief(realm, "hardship")
+    if realm.failed_checks >= 2 or discontent_dc(world, turn, realm) - realm.diplomacy > 8:
+        yield from (HoldFestival(size) for size in ("elaborate", "impressive", "simple"))
+        yield from _relief(realm, "discontent")
+    spare = realm.treasury - _reserve(realm)
+    if spare <= 0:
+        yield from _sell(turn)
+        return
+    warlike = t.stance == "conqueror" or (t.warlike and not t.peaceful)
+    if warlike:
+        yield from _war(world, turn, realm, t)
+        yield Recruit()
+    if t.stance == "builder":
+        yield from _relief(realm, "discontent" if realm.discontent >= realm.hardship else "hardship")
+        yield HoldFestival("simple")
+        yield from (BuildBase(h) for h in world.territory(realm.name)[:3] if world.map[h].base is None)
+    elif t.stance == "merchant":
+        yield from _trade(world, realm)
+        if realm.trade_routes and len(turn.actions) == 0:
+            yield BuildRoads()
+    elif t.stance == "diplomat":
+        worst = _worst_neighbour(world, realm)
+        if worst is not None:
+            yield ConductDiplomacy(worst)
+        yield from _trade(world, realm)
+    elif t.stance == "guardian":
+        yield Recruit()
+        if realm.capital is not None:
+            yield FortifyBase(realm.capital)
+        yield from (BuildGuard(h) for h in world.bases(realm.name))
+    yield from _relief(realm, "hardship" if realm.hardship > realm.discontent else "discontent")
+    yield from _sell(turn)
+
+
+def _sell(turn: Turn) -> Iterator[WorldAction]:
+    if turn.resources > 0:
+        yield SellResources(turn.resources)
+
+
+def _relief(realm: Realm, score: str) -> Iterator[WorldAction]:
+    order = (
+        ("Library", "Temple", "Monument") if score == "discontent" else ("Food stores", "Marketplace", "Warehouse")
+    )
+    if realm.has_ongoing("Food stores Damaged") is not None:
+        yield BuildStructure("Food stores")
+    if realm.has_ongoing("Fire") is not None:
+        yield BuildStructure("Rebuilt building")
+    yield from (BuildStructure(s) for s in order)
+
+
+def _trade(world: World, realm: Realm) -> Iterator[WorldAction]:
+    partners = sorted(
+        (world.ill(realm.name, r.name), r.name)
+        for r in world.alive()
+        if r.name != realm.name and r.name not in realm.trade_routes
+    )
+    for ill, name in partners[:2]:
+        if ill < 12:
+            yield OpenTrade(name)
+
+
+def _worst_neighbour(world: World, realm: Realm) -> str | None:
+    others = [(world.ill(realm.name, r.name), r.name) for r in world.alive() if r.name != realm.name]
+    if not others:
+        return None
+    ill, name = max(others)
+    return name if ill > 4 else None
+
+
+def _war(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
+    strength = war_strength_available(world, turn, realm, False)
+    if strength < 2:
+        return
+    points = strength + realm.mercenaries + max(realm.war_skill, EXPECTED_DRAW)
+    mine = set(world.territory(realm.name))
+    restraint = world.settings.bot_war_restraint_hexes
+    for i in mine:
+        for n in world.map.neighbour_ids(i):
+            h = world.map[n]
+            if h.owner == realm.name:
+                continue
+            if h.owner is not None and restraint and len(world.territory(h.owner)) <= restraint:
+                continue
+            if capture_cost(world, realm.name, n) <= points:
+                yield MakeWar(strength)
+                return
+
+
+def _capture(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
+    best: tuple[int, int] | None = None
+    mine = world.territory(realm.name)
+    seen: set[int] = set()
+    restraint = world.settings.bot_war_restraint_hexes
+    for i in mine:
+        for n in world.map.neighbour_ids(i):
+            if n in seen or world.map[n].owner == realm.name:
+                continue
+            seen.add(n)
+            h = world.map[n]
+            if h.owner is not None and restraint and len(world.territory(h.owner)) <= restraint:
+                continue
+            cost = capture_cost(world, realm.name, n)
+            if cost > turn.capture_points:
+                continue
+            # Capitols first, then bases, then the cheapest land.
+            rank = (
+                0 if h.owner is not None and world.realms[h.owner].capital == n else 1 if h.base is not None else 2
+            )
+            key = (rank * 100 + cost, n)
+            if best is None or key < best:
+                best = key
+    if best is None:
+        return Done()
+    hex_id = best[1]
+    h = world.map[hex_id]
+    return Capture(
+        hex_id,
+        raze=t.razes and h.base is not None and h.owner is not None,
+        install=t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id,
+    )
+
+
+def _pave(world: World, turn: Turn, realm: Realm) -> WorldAction:
+    for partner in realm.trade_routes:
+        targets = world.bases(partner)
+        starts = world.bases(realm.name)
+        if not targets or not starts:
+            continue
+        path = world.map.path(starts[0], targets[0])
+        if path is None:
+            continue
+        for hex_id in path:
+            if world.map[hex_id].road:
+                continue
+            action = PaveRoad(hex_id)
+            try:
+                world.check(action)
+            except RuleError:
+                break
+            return action
+    return Done()
+
+
+def run_season(world: World) -> None:
+    """One whole campaign turn with every realm deciding by its policy."""
+    world.begin_season()
+    while world.turn is not None:
+        world.apply(choose(world))
