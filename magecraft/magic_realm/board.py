@@ -21,9 +21,9 @@ clearings -- is here, computed once when the board is built.
 from __future__ import annotations
 
 from collections import deque
-from itertools import pairwise
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from magecraft.core.errors import InputError
 from magecraft.core.randomness import Randomness
