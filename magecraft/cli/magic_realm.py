@@ -1,11 +1,413 @@
-"""`magecraft magic-realm`: Magic Realm Expansion One."""
+"""``magecraft magic-realm``: Magic Realm Expansion One at the table -- setup, rolls, travellers, spells, gambling.
+
+The rules live in :mod:`magecraft.magic_realm`; this module parses, calls them and renders.  Engines
+are imported inside the commands so that ``magecraft --help`` stays quick.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Annotated, Any
+
 import typer
 
-#: The one command that starts this system (shown by `magecraft` with no arguments), or None.
-START: str | None = None
+from magecraft.cli.options import (
+    DiceOption,
+    JsonOption,
+    PhysicalOption,
+    SeedOption,
+    console,
+    make_randomness,
+    print_json,
+)
 
-#: The command group, or None while the system is not available yet.
-app: typer.Typer | None = None
+#: The one command that starts this system (shown by `magecraft` with no arguments).
+START: str | None = "magic-realm setup --seed 1"
+
+app: typer.Typer | None = typer.Typer(
+    help="Magic Realm Expansion One: setup, tables, travellers, spells.", no_args_is_help=True
+)
+assert app is not None
+roll_app = typer.Typer(
+    help="Roll the expansion's tables: steal, bounty, dice, offroad, and any mr_* table.", no_args_is_help=True
+)
+gamble_app = typer.Typer(help="Gambling at the INN, GUARD or S CAMPFIRE (6.1).", no_args_is_help=True)
+app.add_typer(roll_app, name="roll")
+app.add_typer(gamble_app, name="gamble")
+
+OddsOption = Annotated[bool, typer.Option("--odds", help="Show the exact odds instead of rolling.")]
+
+
+def _percent(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator} ({float(p):.2%})"
+
+
+def _odds_out(title: str, odds: dict[str, Fraction], json_out: bool, extra: dict[str, Any] | None = None) -> None:
+    if json_out:
+        print_json({"odds": {k: str(v) for k, v in odds.items()}, **(extra or {})})
+        return
+    out = console()
+    out.print(f"[bold]{title}[/bold]")
+    for result, p in odds.items():
+        out.print(f"  {_percent(p):>18}  {result}")
+    for key, value in (extra or {}).items():
+        out.print(f"  {key}: {value}")
+
+
+@app.command("setup")
+def setup(
+    special_tiles: Annotated[
+        int, typer.Option("--special-tiles", min=0, max=9, help="Special tiles in play (15.2: 5).")
+    ] = 5,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Deal a complete expansion setup (15): tiles, chits on each tile, the group piles, the generator."""
+    from magecraft.magic_realm.setup import Setup
+
+    dealt = Setup.deal(make_randomness(seed, dice, physical_dice), special_tiles=special_tiles)
+    if json_out:
+        print_json(dealt.to_dict())
+        return
+    out = console()
+    out.print(
+        f"[bold]Tiles ({len(dealt.tiles)})[/bold]; special tiles set aside: {', '.join(dealt.removed_specials)}"
+    )
+    for tile in dealt.tiles:
+        chits = ", ".join(c.name for c in dealt.tile_chits[tile])
+        out.print(f"  {tile:<16} {chits}")
+    for group, pile in dealt.group_piles.items():
+        out.print(f"[bold]{group} pile[/bold]: {', '.join(c.name for c in pile)}")
+    out.print(f"Generator (keep hidden): {dealt.generator}. Travellers: {', '.join(dealt.travellers_in_play)}.")
+
+
+@roll_app.command("steal")
+def roll_steal(
+    attempt: Annotated[
+        int, typer.Option("--attempt", min=1, max=50, help="This STEAL attempt's number today.")
+    ] = 1,
+    thief: Annotated[bool, typer.Option("--thief", help="The Thief/Assassin (-1, 13.2).")] = False,
+    guild: Annotated[bool, typer.Option("--thief-guild", help="The Thief Guild's -1 (9.2).")] = False,
+    friendliness: Annotated[
+        str, typer.Option("--friendliness", help="The native group's friendliness.")
+    ] = "Neutral",
+    odds: OddsOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Roll one STEAL attempt (5.2), with +1 for each earlier attempt today, and its reward."""
+    from magecraft.magic_realm.trade import StealingDay, steal_odds
+
+    if odds:
+        _odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild), json_out)
+        return
+    day = StealingDay("character", "natives", friendliness=friendliness.title(), thief=thief, thief_guild=guild)
+    day.attempts = attempt - 1
+    result = day.attempt(make_randomness(seed, dice, physical_dice))
+    if json_out:
+        print_json(
+            {
+                "attempt": attempt,
+                "raw": result.raw,
+                "modifier": result.modifier,
+                "total": result.total,
+                "outcome": result.outcome,
+                "loot": result.loot,
+                "gold": result.gold,
+                "friendliness": result.friendliness,
+            }
+        )
+        return
+    sign = f"{result.modifier:+d}" if result.modifier else "+0"
+    loot = f"; loot: {result.loot}" if result.loot else ""
+    console().print(
+        f"STEAL attempt {attempt}: 1d6 = {result.raw} {sign} = {result.total}: {result.outcome}"
+        f"{loot}; the natives are {result.friendliness}"
+    )
+
+
+@roll_app.command("bounty")
+def roll_bounty_command(
+    dwelling: Annotated[str, typer.Option("--at", help="INN, HOUSE, L CAMPFIRE or THIEVES GUILD.")] = "INN",
+    hunter: Annotated[bool, typer.Option("--bounty-hunter", help="The Bounty Hunter's roll (1d6-2).")] = False,
+    odds: OddsOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Roll for a bounty (4.2)."""
+    from magecraft.core.tables import get_table
+    from magecraft.magic_realm.trade import roll_bounty, table_odds
+
+    if odds:
+        _odds_out("Bounty", table_odds(get_table("mr_bounty"), -2 if hunter else 0), json_out)
+        return
+    bounty = roll_bounty(make_randomness(seed, dice, physical_dice), dwelling, bounty_hunter=hunter)
+    if json_out:
+        print_json({"target": bounty.target, "reward": bounty.reward, "dwelling": bounty.dwelling})
+        return
+    text = (
+        f"{bounty.target}: {bounty.reward} gold, delivered to the {bounty.dwelling}"
+        if bounty.open
+        else bounty.target
+    )
+    console().print(text)
+
+
+@roll_app.command("offroad")
+def roll_offroad(
+    clearing: Annotated[str, typer.Option("--from", help="The clearing left: mountain, cave or other.")] = "other",
+    tile: Annotated[str, typer.Option("--tile", help="The tile (no offroad in the Volcano).")] = "Oak Woods",
+    woodsman: Annotated[bool, typer.Option("--woodsman", help="The Woodsman's -1.")] = False,
+    odds: OddsOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Character offroad travel (2.2): two MOVE actions, one roll on the column of the clearing left."""
+    from magecraft.core.tables import get_table
+    from magecraft.magic_realm.data import tiles
+    from magecraft.magic_realm.trade import table_odds
+    from magecraft.magic_realm.travel import offroad, offroad_table
+
+    kind = {"mountain": "mountain", "cave": "cave", "other": "normal"}.get(clearing.lower())
+    if kind is None:
+        raise typer.BadParameter("mountain, cave or other", param_hint="--from")
+    if tile not in tiles():
+        raise typer.BadParameter(f"no tile {tile!r}", param_hint="--tile")
+    if odds:
+        _odds_out("Offroad travel", table_odds(get_table(offroad_table(kind)), -1 if woodsman else 0), json_out)
+        return
+    result = offroad(make_randomness(seed, dice, physical_dice), kind, tile=tile, woodsman=woodsman)
+    if json_out:
+        print_json(
+            {
+                "raw": result.raw,
+                "total": result.total,
+                "result": result.result,
+                "outcome": result.outcome,
+                "wounds": result.wounds,
+            }
+        )
+        return
+    lost = "; off the clearings: roll again for every two MOVEs, and no running from battle" if result.lost else ""
+    console().print(
+        f"offroad: 1d6 = {result.raw}{' -1' if woodsman else ''} = {result.total}: {result.result}"
+        f"{f' ({result.wounds} wounds)' if result.wounds else ''}{lost}"
+    )
+
+
+@app.command("traveller")
+def traveller_command(
+    name: Annotated[str, typer.Argument(help="A traveller, e.g. Jester.")], json_out: JsonOption = False
+) -> None:
+    """A traveller's card: wage, capture, and its own rules (7.10)."""
+    from dataclasses import asdict
+
+    from magecraft.magic_realm.data import traveller
+
+    t = traveller(name)
+    if json_out:
+        print_json({**asdict(t), "prices": dict(t.prices)})
+        return
+    out = console()
+    out.print(f"[bold]{t.name}[/bold]")
+    if t.hire is not None:
+        out.print(f"  Hire: {t.hire} gold {'a day' if t.per_day else 'for fourteen days'}")
+    if t.capture:
+        out.print("  Capture: one round of combat (7.9)")
+    for item, price in t.prices.items():
+        out.print(f"  {item}: {price} gold")
+    out.print(f"  {t.rule}")
+
+
+@app.command("spell")
+def spell_command(
+    name: Annotated[str, typer.Argument(help="A spell, e.g. 'Fire Trap', or words to search.")],
+    json_out: JsonOption = False,
+) -> None:
+    """A spell of the List of Spells, or every spell mentioning the words given."""
+    from dataclasses import asdict
+
+    from magecraft.core.errors import InputError
+    from magecraft.magic_realm.data import search_spells, spell
+
+    try:
+        found = [spell(name)]
+    except InputError:
+        found = search_spells(name)
+        if not found:
+            raise
+    if json_out:
+        print_json([asdict(s) for s in found])
+        return
+    out = console()
+    for s in found:
+        out.print(f"[bold]{s.name.upper()}[/bold] ({s.type}/{s.colour}), {s.target}, {s.duration}: {s.effect}")
+
+
+@gamble_app.command("lottery")
+def lottery_command(
+    tickets: Annotated[int, typer.Option("--tickets", min=1, max=1296, help="Tickets bought (1 gold each).")] = 1,
+    numbers: Annotated[str | None, typer.Option("--numbers", help="Your numbers, e.g. 1234,6616.")] = None,
+    odds: OddsOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """The lottery (6.1/1): four-digit numbers of 1-6; a match of the evening's four dice wins 500 gold."""
+    from magecraft.magic_realm.trade import LOTTERY_PRIZE, lottery, lottery_odds
+
+    chosen = [n.strip() for n in numbers.split(",")] if numbers else []
+    rng = make_randomness(seed, dice, physical_dice) if not odds else None
+    if not chosen:
+        # Distinct numbers picked for the player: 1111, 1112, ... (the best a buyer can do).
+        chosen = [_ticket(i) for i in range(tickets)]
+    distinct = len(set(chosen))
+    chance = lottery_odds(distinct)
+    if odds:
+        _odds_out(
+            f"Lottery, {distinct} distinct ticket(s)",
+            {"win 500 gold": chance, "lose": 1 - chance},
+            json_out,
+            {"expected gold": str(chance * LOTTERY_PRIZE - len(chosen))},
+        )
+        return
+    assert rng is not None
+    result = lottery(rng, chosen)
+    if json_out:
+        print_json(
+            {
+                "drawn": result.drawn,
+                "won": result.won,
+                "cost": result.cost,
+                "prize": result.prize,
+                "chance": str(chance),
+            }
+        )
+        return
+    verdict = f"wins {result.prize} gold" if result.won else "no match"
+    console().print(
+        f"lottery: the dice make {result.drawn}; {len(chosen)} ticket(s) ({result.cost} gold): "
+        f"{verdict} (chance {_percent(chance)})"
+    )
+
+
+def _ticket(index: int) -> str:
+    digits = []
+    for _ in range(4):
+        digits.append(str(index % 6 + 1))
+        index //= 6
+    return "".join(reversed(digits))
+
+
+@gamble_app.command("dice")
+def dice_command(
+    high: Annotated[bool, typer.Option("--ten-gold", help="Stake 10 gold to roll at -1.")] = False,
+    cheat: Annotated[bool, typer.Option("--cheat", help="Roll to cheat first.")] = False,
+    cheat_bonus: Annotated[
+        int,
+        typer.Option(
+            "--cheat-bonus", min=-10, max=0, help="Your permanent cheating modifier (each cheating roll of 1: -1)."
+        ),
+    ] = 0,
+    at: Annotated[str, typer.Option("--at", help="INN, GUARD, S CAMPFIRE or Gambler.")] = "INN",
+    odds: OddsOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Playing dice (6.1/2): 5 gold a roll, or 10 gold at -1; a successful cheat gives another -1."""
+    from magecraft.core.tables import get_table
+    from magecraft.magic_realm.trade import check_gambling_place, dice_odds, expected_gold, play_dice, table_odds
+
+    check_gambling_place(at)
+    if odds:
+        result_odds = dice_odds(high_stake=high, cheated=False)
+        extra = {
+            "expected gold": str(expected_gold(result_odds, get_table("mr_playing_dice")) - (10 if high else 5))
+        }
+        if cheat:
+            extra["cheating roll"] = ", ".join(
+                f"{k}: {v}" for k, v in table_odds(get_table("mr_cheating"), cheat_bonus).items()
+            )
+        _odds_out("Playing dice", result_odds, json_out, extra)
+        return
+    result = play_dice(
+        make_randomness(seed, dice, physical_dice), high_stake=high, cheat=cheat, cheat_bonus=cheat_bonus
+    )
+    if json_out:
+        print_json(
+            {
+                "stake": result.stake,
+                "cheat": result.cheat,
+                "raw": result.raw,
+                "modifier": result.modifier,
+                "total": result.total,
+                "gold": result.gold,
+                "friendliness_change": result.friendliness_change,
+                "enemy": result.enemy,
+                "cheat_bonus": result.cheat_bonus_after,
+            }
+        )
+        return
+    out = console()
+    if result.cheat:
+        out.print(f"cheating: {result.cheat}")
+    if result.raw:
+        out.print(
+            f"dice: 1d6 = {result.raw} {result.modifier:+d} = {result.total}: {result.gold} gold "
+            f"(staked {result.stake})"
+        )
+    if result.cheat_bonus_after != cheat_bonus:
+        out.print(f"from now on your cheating rolls are at {result.cheat_bonus_after}")
+
+
+@app.command("simulate")
+def simulate(
+    days: Annotated[int, typer.Option("--days", min=1, max=10_000, help="Days to run.")] = 28,
+    characters: Annotated[
+        str, typer.Option("--characters", help="NAME@CLEARING, e.g. 'Amazon@Oak Woods 2'.")
+    ] = "Amazon@Borderland 1",
+    colour: Annotated[str | None, typer.Option("--colour", help="Characters carrying colour magic.")] = None,
+    revealed: Annotated[
+        bool, typer.Option("--generator-revealed", help="The generator is already found.")
+    ] = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Advance the living realm day by day: travellers, generators, pods, slimes (7, 12)."""
+    from magecraft.magic_realm.days import NextDay, RealmDays
+
+    names = [c for c in characters.split(",") if c.strip()]
+    sim = RealmDays.new(
+        make_randomness(seed, dice, physical_dice),
+        names,
+        colour_magic=[c for c in (colour or "").split(",") if c.strip()],
+        generator_revealed=revealed,
+    )
+    for _ in range(days):
+        sim.apply(NextDay())
+    if json_out:
+        print_json({"report": sim.report, **sim.result()})
+        return
+    out = console()
+    current = None
+    for line in sim.report:
+        if line["day"] != current:
+            current = line["day"]
+            out.print(f"[bold]Day {current}[/bold]")
+        out.print(f"  {line['text']}")
+    out.print(
+        f"After {sim.day} days: {len(sim.pods)} pod(s); generator {'active' if sim.generator_active else 'hidden'}"
+    )

@@ -1,0 +1,306 @@
+"""Bounty, stealing and gambling ("4. BOUNTY", "5. STEALING", "6. GAMBLING", seed 002).
+
+Each roll goes through the core tables (``mr_bounty``, ``mr_steal_attempt``, ``mr_steal_reward``,
+``mr_playing_dice``, ``mr_cheating``); modified rolls stop at the table's ends (ruling C4).  The
+odds of each are exact fractions (:func:`steal_odds`, :func:`dice_odds`, :func:`lottery_odds`).
+
+The seed's worked example (5.2/1): the Magician records three STEAL actions at the HOUSE; rolls of
+3, 3 and 4 become 3, 4 and 6 -- two successes, then caught:
+
+>>> from magecraft.core.randomness import Randomness
+>>> rng = Randomness.scripted([3, 6, 3, 6, 4])
+>>> day = StealingDay("Magician", "HOUSE natives")
+>>> [day.attempt(rng).outcome for _ in range(3)]
+['reward', 'reward', 'caught']
+>>> day.friendliness
+'Enemy'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from magecraft.core.errors import DataError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.core.tables import RandomTable, get_table
+from magecraft.magic_realm.data import realm_lists
+
+BOUNTY = "4. Bounty"
+STEALING = "5. Stealing"
+GAMBLING = "6. Gambling"
+
+#: Friendliness levels of a native group, worst first (the base game's Meeting table columns).
+FRIENDLINESS = ("Enemy", "Unfriendly", "Neutral", "Friendly", "Ally")
+
+#: 6.1/1 the lottery: a ticket costs 1 gold, the prize is 500 gold, the number is four digits 1-6.
+TICKET_GOLD, LOTTERY_PRIZE, LOTTERY_DIGITS = 1, 500, 4
+#: 6.1/2 the dice: 5 gold a roll, or 10 gold to roll at -1.
+DICE_GOLD, DICE_GOLD_LOW = 5, 10
+
+
+def shift(level: str, steps: int) -> str:
+    """A friendliness ``steps`` levels friendlier (negative: less friendly), stopping at Enemy and Ally."""
+    index = FRIENDLINESS.index(level) + steps
+    return FRIENDLINESS[max(0, min(len(FRIENDLINESS) - 1, index))]
+
+
+# -- 4. bounty ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bounty:
+    target: str
+    reward: int
+    dwelling: str
+
+    @property
+    def open(self) -> bool:
+        return self.reward > 0
+
+
+def roll_bounty(
+    rng: Randomness, dwelling: str, *, open_bounty: Bounty | None = None, bounty_hunter: bool = False
+) -> Bounty:
+    """4.2: a TRADE phase at an INN, HOUSE, L CAMPFIRE or THIEVES GUILD rolls for a bounty.
+
+    One open bounty at a time (4.3).  The Bounty Hunter rolls 1d6 - 2, a result below 1 counting as 1.
+    """
+    places = realm_lists()["places"]["bounty"]
+    if not bounty_hunter and dwelling.upper() not in places:
+        raise RuleError(
+            f"bounties are offered at the {', '.join(places)}, not at the {dwelling}", rule="4.1", section=BOUNTY
+        )
+    if open_bounty is not None and open_bounty.open:
+        raise RuleError(
+            f"the {open_bounty.target} bounty from the {open_bounty.dwelling} is still open",
+            rule="you cannot roll on this table again until you have fulfilled the request",
+            section=BOUNTY,
+        )
+    table = get_table("mr_bounty")
+    result = table.roll(rng, -2 if bounty_hunter else 0, label="bounty")
+    return Bounty(result.result, int(result.data.get("reward", 0)), dwelling)
+
+
+# -- 5. stealing ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StealResult:
+    raw: int
+    modifier: int
+    total: int
+    outcome: str  # take, reward, suspect, caught
+    loot: str | None  # the steal reward, when rolled
+    gold: int
+    friendliness: str
+
+
+def steal_modifier(attempt: int, *, thief: bool = False, thief_guild: bool = False) -> int:
+    """5.2/1 +1 per earlier attempt this day; 13.2 the Thief/Assassin -1; the Thief Guild's -1 (ruling MR3)."""
+    if attempt < 1:
+        raise RuleError("attempts are counted from 1", rule="5.2/1", section=STEALING)
+    return (attempt - 1) - (1 if thief else 0) - (1 if thief_guild else 0)
+
+
+class StealingDay:
+    """One character's STEAL phases against one native group in one day (5.2)."""
+
+    def __init__(
+        self,
+        character: str,
+        natives: str,
+        *,
+        friendliness: str = "Neutral",
+        thief: bool = False,
+        thief_guild: bool = False,
+    ) -> None:
+        if friendliness not in FRIENDLINESS:
+            raise RuleError(
+                f"friendliness is one of {', '.join(FRIENDLINESS)}", rule="friendliness", section=STEALING
+            )
+        self.character = character
+        self.natives = natives
+        self.friendliness = friendliness
+        self.thief = thief
+        self.thief_guild = thief_guild
+        self.attempts = 0
+
+    def attempt(self, rng: Randomness) -> StealResult:
+        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2)."""
+        self.attempts += 1
+        modifier = steal_modifier(self.attempts, thief=self.thief, thief_guild=self.thief_guild)
+        rolled = get_table("mr_steal_attempt").roll(
+            rng, modifier, label=f"{self.character}: STEAL attempt {self.attempts} against the {self.natives}"
+        )
+        outcome = str(rolled.data["outcome"])
+        loot, gold = None, 0
+        if outcome == "reward":
+            reward = get_table("mr_steal_reward").roll(
+                rng, int(rolled.data.get("reward_modifier", 0)), label=f"{self.character}: steal reward"
+            )
+            loot, gold = reward.result, int(reward.data.get("gold", 0))
+        elif outcome == "take":
+            loot = "desired item"
+        elif outcome == "suspect":
+            self.friendliness = shift(self.friendliness, -1)
+        elif outcome == "caught":
+            self.friendliness = "Enemy"
+        return StealResult(rolled.raw, modifier, rolled.total, outcome, loot, gold, self.friendliness)
+
+
+# -- 6. gambling ------------------------------------------------------------------------------------------
+
+
+def check_gambling_place(place: str) -> None:
+    """6.1: a TRADE action at the INN, GUARD or S CAMPFIRE (the Gambler traveller dices anywhere)."""
+    places = realm_lists()["places"]["gambling"]
+    if place.upper() not in places and place.casefold() != "gambler":
+        raise RuleError(
+            f"gambling is at the {', '.join(places)} (or with the Gambler), not at the {place}",
+            rule="6.1",
+            section=GAMBLING,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LotteryResult:
+    tickets: tuple[str, ...]
+    drawn: str
+    won: bool
+    cost: int
+    prize: int
+
+
+def parse_ticket(text: str) -> str:
+    cleaned = text.strip()
+    if len(cleaned) != LOTTERY_DIGITS or any(c not in "123456" for c in cleaned):
+        raise RuleError(
+            f"a lottery number is four digits from 1 to 6, not {text!r}", rule="6.1/1", section=GAMBLING
+        )
+    return cleaned
+
+
+def lottery(rng: Randomness, tickets: Sequence[str]) -> LotteryResult:
+    """6.1/1: 1 gold a ticket; in the evening four d6 make the number; a match wins 500 gold."""
+    chosen = tuple(parse_ticket(t) for t in tickets)
+    if not chosen:
+        raise RuleError("buy at least one ticket", rule="6.1/1", section=GAMBLING)
+    drawn = "".join(str(rng.roll(6, f"lottery digit {i}", section=GAMBLING)) for i in range(1, 5))
+    won = drawn in chosen
+    return LotteryResult(chosen, drawn, won, TICKET_GOLD * len(chosen), LOTTERY_PRIZE if won else 0)
+
+
+def lottery_odds(distinct_tickets: int) -> Fraction:
+    """The exact chance that one of ``distinct_tickets`` different numbers wins (of 6**4 = 1,296)."""
+    if not 0 <= distinct_tickets <= 6**LOTTERY_DIGITS:
+        raise RuleError("there are 1,296 lottery numbers", rule="6.1/1", section=GAMBLING)
+    return Fraction(distinct_tickets, 6**LOTTERY_DIGITS)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceResult:
+    stake: int
+    cheat: str | None
+    modifier: int
+    raw: int
+    total: int
+    gold: int
+    friendliness_change: int
+    enemy: bool
+    cheat_bonus_after: int
+
+
+def play_dice(
+    rng: Randomness, *, high_stake: bool = False, cheat: bool = False, cheat_bonus: int = 0
+) -> DiceResult:
+    """6.1/2: 5 gold for a roll, or 10 gold at -1; a successful cheat roll gives another -1.
+
+    ``cheat_bonus`` is the permanent -1 earned by each cheating roll of 1 ("Subtract 1 from ALL future
+    cheating rolls"), kept by the caller; the new value is returned.
+    """
+    modifier = -1 if high_stake else 0
+    cheat_text, friendliness, enemy = None, 0, False
+    if cheat:
+        cheated = get_table("mr_cheating").roll(rng, cheat_bonus, label="cheating roll")
+        cheat_text = cheated.result
+        if cheated.data.get("outcome") == "success":
+            modifier -= 1
+        cheat_bonus += int(cheated.data.get("future_modifier", 0))
+        friendliness = int(cheated.data.get("friendliness", 0))
+        enemy = bool(cheated.data.get("enemy", False))
+        if cheated.data.get("outcome") == "caught":
+            return DiceResult(
+                DICE_GOLD_LOW if high_stake else DICE_GOLD,
+                cheat_text,
+                modifier,
+                0,
+                0,
+                0,
+                friendliness,
+                enemy,
+                cheat_bonus,
+            )
+    rolled = get_table("mr_playing_dice").roll(rng, modifier, label="dice")
+    return DiceResult(
+        DICE_GOLD_LOW if high_stake else DICE_GOLD,
+        cheat_text,
+        modifier,
+        rolled.raw,
+        rolled.total,
+        int(rolled.data["gold"]),
+        friendliness,
+        enemy,
+        cheat_bonus,
+    )
+
+
+# -- exact odds --------------------------------------------------------------------------------------------
+
+
+def table_odds(table: RandomTable, modifier: int = 0) -> dict[str, Fraction]:
+    """The exact chance of each result of ``table`` rolled with ``modifier`` (icepool does the dice)."""
+    die = _die(table.dice)
+    out: dict[str, Fraction] = {}
+    total = die.denominator()
+    for value, count in die.items():
+        clamped = max(table.low, min(table.high, int(value) + modifier)) if table.clamp else int(value) + modifier
+        row = table.row_for(clamped)
+        out[row.result] = out.get(row.result, Fraction(0)) + Fraction(count, total)
+    return out
+
+
+@cache
+def _die(expression: str) -> Any:
+    """An icepool die for a table's dice: ``NdS`` or ``NdShK`` (imported only when odds are asked for)."""
+    import icepool
+
+    text = expression.replace(" ", "").lower()
+    count, _, rest = text.partition("d")
+    sides, _, keep = rest.partition("h")
+    if not (count or "1").isdigit() or not sides.isdigit() or (keep and not keep.isdigit()):
+        raise DataError(f"no exact odds for the dice {expression!r}")
+    if keep:
+        return icepool.d(int(sides)).highest(int(count), int(keep))
+    return int(count or 1) @ icepool.d(int(sides))
+
+
+def steal_odds(attempt: int, *, thief: bool = False, thief_guild: bool = False) -> dict[str, Fraction]:
+    """Exact odds of each STEAL outcome on attempt number ``attempt`` of a day."""
+    return table_odds(get_table("mr_steal_attempt"), steal_modifier(attempt, thief=thief, thief_guild=thief_guild))
+
+
+def dice_odds(*, high_stake: bool = False, cheated: bool = False) -> dict[str, Fraction]:
+    """Exact odds of each dice result at -0, -1 (10 gold) or -2 (and a successful cheat)."""
+    return table_odds(get_table("mr_playing_dice"), -(1 if high_stake else 0) - (1 if cheated else 0))
+
+
+def expected_gold(odds: Mapping[str, Fraction], table: RandomTable) -> Fraction:
+    """The expected gold of a table whose rows carry ``gold``."""
+    return sum(
+        (p * int(next(r for r in table.rows if r.result == name).data.get("gold", 0)) for name, p in odds.items()),
+        Fraction(0),
+    )
