@@ -11,7 +11,7 @@ cannot overlap, and :meth:`HexMap.check_borders` refuses a realm whose hexes are
 ...     {"q": 1, "r": 0, "terrain": "forest", "owner": "A"},
 ...     {"q": 2, "r": 0, "terrain": "desert"}]})
 >>> [h.terrain for h in m.neighbours_of(m.index[(1, 0)])]
-['plains', 'desert']
+['desert', 'plains']
 >>> m.distance(m.index[(0, 0)], m.index[(2, 0)])
 2
 """
