@@ -31,7 +31,16 @@ DEFERRED = {"provinces_to_add": "ambassador", "production_bonuses": "trader", "u
 
 
 def attendees(c: Campaign) -> list[str]:
-    return [name for name, n in c.nobles.items() if n.may_attend(c.reign)]
+    """Every noble of standing (or sponsored), not exiled; the banquet seats eight, so past eight the player
+    nobles come first, then the NPC nobles by Status (ruling WC16)."""
+    from magecraft.wizard_prince.banquet import MAX_NOBLES
+
+    may = [name for name, n in c.nobles.items() if n.may_attend(c.reign)]
+    if len(may) <= MAX_NOBLES:
+        return may
+    ranked = sorted(may, key=lambda name: (c.nobles[name].npc, -c.nobles[name].effective_status))
+    seated = set(ranked[:MAX_NOBLES])
+    return [name for name in may if name in seated]
 
 
 def _ask_banquet(c: Campaign, t: dict[str, Any]) -> Decision | None:
@@ -48,6 +57,12 @@ def _banquet(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         c.year_data["banquet"] = {"emperors": 1, "nobles": [], "civil_war": False, "barbarian_invasion": False,
                                   "feudal_wars": 0, "coup": False}
         return
+    use_result(c, play_banquet(c), entered=False)
+
+
+def play_banquet(c: Campaign) -> dict[str, Any]:
+    """Play this year's banquet with the banquet game's bots (heuristic players, the seed's NPC nobles),
+    through its public API only; returns ``BanquetResult.to_dict()``."""
     from magecraft.wizard_prince.banquet import Banquet
     from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, play
 
@@ -55,7 +70,7 @@ def _banquet(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     # the same dice, a separate log: the banquet's moves stay out of the campaign's chronicle
     banquet = Banquet.new(sheets, Randomness(c.rng.source, EventLog()), c.banquet_settings)
     bots = {s.name: (NpcNobleBot() if s.npc else HeuristicBot()) for s in sheets}
-    use_result(c, play(banquet, bots).to_dict(), entered=False)
+    return play(banquet, bots).to_dict()
 
 
 def parse_result(c: Campaign, raw: Mapping[str, Any]) -> dict[str, Any]:

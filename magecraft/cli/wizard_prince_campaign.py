@@ -1,0 +1,289 @@
+"""`magecraft wizard-prince campaign`: the Wizard-Prince campaign year (seed 004).
+
+``new`` starts a campaign on a map and saves it; ``year`` plays the next year (the people at the table
+answer each decision, ``--auto`` lets bots decide) and saves it as one transaction, so an interrupted
+year leaves the previous one intact; ``show`` draws nobles, provinces and the map; ``log`` prints the
+chronicle as campaign news.  The rules live in :mod:`magecraft.wizard_prince.campaign` (imported inside
+each command, off the start-up path); this module parses, calls and renders.
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from magecraft.cli.options import (
+    DbOption,
+    DiceOption,
+    JsonOption,
+    PhysicalOption,
+    SeedOption,
+    ask_at_terminal,
+    console,
+    make_randomness,
+    open_store,
+    print_json,
+)
+from magecraft.core.errors import DataError, SaveError
+
+if TYPE_CHECKING:
+    from magecraft.wizard_prince.campaign.tasks import Choose, Decision
+    from magecraft.wizard_prince.campaign.year import Campaign
+
+app = typer.Typer(help="The Wizard-Prince campaign: years of banquets, duels, wars and provinces.",
+                  no_args_is_help=True)
+
+SYSTEM = "wizard_prince"
+KIND = "campaign"
+
+NameArg = Annotated[str, typer.Argument(help="The campaign's name in the save store.")]
+
+
+# -- the two functions the shared save store and play loop will replace ------------------------------
+def store_campaign(db: Path | None, name: str, state: Campaign | None = None, *, create: bool = False,
+                   overwrite: bool = False) -> Campaign:
+    """Load (``state`` None) or save a campaign, kind ``campaign``: the ONE place campaigns meet the store.
+
+    A save is one transaction (``SaveStore.save``); ``create`` refuses an existing name unless ``overwrite``.
+    """
+    from magecraft.wizard_prince.campaign.year import Campaign
+
+    store = open_store(db)
+    if state is None:
+        saved = store.load(name, SYSTEM, KIND).state
+        return Campaign.from_dict(saved)
+    if create and not overwrite:
+        try:
+            store.load(name, SYSTEM, KIND)
+        except SaveError:
+            pass
+        else:
+            raise typer.BadParameter(f"a campaign named {name!r} exists (use --overwrite to replace it)",
+                                     param_hint="NAME")
+    store.save(name, SYSTEM, KIND, state.to_dict())
+    return state
+
+
+def ask_decision(c: Campaign, d: Decision) -> Choose:
+    """Ask the person at the table to answer ``d`` by number (asked again on a bad answer)."""
+    from magecraft.wizard_prince.campaign.tasks import Choose
+
+    out = console()
+    out.print(f"[bold]{d.player}[/bold]: {d.prompt}  [dim]({d.section})[/dim]")
+    for number, option in enumerate(d.options, start=1):
+        out.print(f"  {number:>3}. {' '.join(str(v) for v in option)}")
+    while True:
+        answer = ask_at_terminal(f"Choose 1-{len(d.options)}").strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(d.options):
+            return Choose(d.options[int(answer) - 1])
+        out.print(f"[red]{answer!r} is not one of 1-{len(d.options)}[/red]")
+
+
+# -- commands --------------------------------------------------------------------------------------
+@app.command()
+def new(
+    name: NameArg,
+    map_name: Annotated[str, typer.Option("--map", help="A shipped map (velkaria) or a TOML map file.")
+                        ] = "velkaria",
+    nobles: Annotated[str, typer.Option("--nobles", help='Player nobles, e.g. "Ann,Bob".')] = "",
+    nobles_file: Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of [[noble]] sheets.")
+                           ] = None,
+    npc: Annotated[int, typer.Option("--npc", help="NPC nobles to roll up (seed's optional rule).", min=0,
+                                     max=20)] = 0,
+    tumultuous: Annotated[bool, typer.Option("--tumultuous", help="Play the Tumultuous Empire optional rule.")
+                          ] = False,
+    settings_file: Annotated[Path | None, typer.Option("--settings", help="TOML house rules (CampaignSettings).")
+                             ] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace a campaign of the same name.")] = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Start a campaign: no noble rules a province yet."""
+    from dataclasses import replace
+
+    from magecraft.core.settings import load_settings
+    from magecraft.wizard_prince.campaign.empire import load_map
+    from magecraft.wizard_prince.campaign.nobles import CampaignNoble
+    from magecraft.wizard_prince.campaign.settings import CampaignSettings
+    from magecraft.wizard_prince.campaign.year import Campaign
+    from magecraft.wizard_prince.nobles import load_nobles
+
+    sheets: list[str | CampaignNoble] = [n.strip() for n in nobles.split(",") if n.strip()]
+    if nobles_file is not None:
+        sheets.extend(CampaignNoble.from_banquet_noble(n) for n in load_nobles(nobles_file))
+    if not sheets:
+        raise typer.BadParameter("name at least one player noble", param_hint="--nobles")
+    settings = load_settings(CampaignSettings, settings_file) if settings_file else CampaignSettings()
+    if tumultuous:
+        settings = replace(settings, tumultuous_empire=True)
+    rng = make_randomness(seed, dice, physical_dice)
+    c = Campaign.new(sheets, rng, empire=load_map(map_name), settings=settings, npcs=npc)
+    store_campaign(db, name, c, create=True, overwrite=overwrite)
+    if json:
+        print_json({"campaign": name, **c.result()})
+    else:
+        console().print(f"Campaign {name!r} begins in the {c.empire.name}: {', '.join(c.nobles)}. "
+                        f"Play a year with: magecraft wizard-prince campaign year {name}")
+
+
+@app.command()
+def year(
+    name: NameArg,
+    auto: Annotated[bool, typer.Option("--auto", help="Bots decide everything this year.")] = False,
+    banquet: Annotated[Path | None, typer.Option("--banquet", help="JSON file of the banquet's result "
+                                                 "(as `wizard-prince banquet --json` prints it).")] = None,
+    adventure: Annotated[list[str] | None, typer.Option(
+        "--adventure", help='An adventure\'s gain or loss: "NOBLE:WHAT:AMOUNT:REASON[:DETAIL]", e.g. '
+        '"Ann:wealth:+1:a dragon\'s hoard" (repeatable).')] = None,
+    years: Annotated[int, typer.Option("--years", help="Play this many years (each saved).", min=1)] = 1,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Play the campaign's next year and save it (one transaction a year)."""
+    from magecraft.core.randomness import Randomness
+    from magecraft.wizard_prince.campaign.bots import CampaignBot
+    from magecraft.wizard_prince.campaign.tasks import GM, Choose, EnterBanquet
+
+    records = [_record(text) for text in adventure or []]
+    entered = _read_banquet(banquet) if banquet else None
+    c = store_campaign(db, name)
+    if c.is_terminal():
+        raise typer.BadParameter(f"campaign {name!r} is over: {c.over}", param_hint="NAME")
+    if seed is not None or dice is not None or physical_dice:
+        c.rng = Randomness(make_randomness(seed, dice, physical_dice).source, c.rng.log)
+    elif c.rng.source.kind == "physical":
+        c.rng = Randomness.restore(c.rng.snapshot(), c.rng.log, ask=ask_at_terminal)
+    bot = CampaignBot()
+    reports: list[dict[str, Any]] = []
+    for _ in range(years):
+        if c.is_terminal():
+            break
+        start = len(c.chronicle)
+        c.apply(Choose(("begin",)))
+        while not c.is_terminal() and c.pending is not None and c.pending.kind != "begin":
+            d = c.pending
+            if d.kind == "banquet" and entered is not None:
+                c.apply(EnterBanquet(entered))
+                continue
+            if d.kind == "adventure":
+                for r in records:
+                    c.apply(r)
+                records = []
+            if auto or (d.player == GM and d.kind in ("banquet", "adventure")) or \
+                    (d.player in c.nobles and c.nobles[d.player].npc):
+                c.apply(bot.choose(c, d.player))
+            else:
+                c.apply(ask_decision(c, d))
+        store_campaign(db, name, c)
+        reports.append({"year": c.year, "news": [e["text"] for e in c.chronicle[start:]]})
+        entered = None
+    if json:
+        print_json({"campaign": name, "years": reports, **c.result()})
+        return
+    out = console()
+    for report in reports:
+        for line in report["news"]:
+            out.print(line)
+    if c.over:
+        out.print(f"[bold]The campaign is over: {c.over}[/bold]")
+
+
+@app.command()
+def show(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
+    """The nobles and provinces as tables, and the map with who rules each province."""
+    from magecraft.wizard_prince.campaign.provinces import modifier
+
+    c = store_campaign(db, name)
+    if json:
+        print_json({"campaign": name, **c.result(),
+                    "provinces": {p: c.provinces[p].to_dict() for p in c.empire.names}})
+        return
+    out = console()
+    out.print(f"[bold]{c.empire.name}[/bold], after year {c.year}" + (f" -- {c.over}" if c.over else ""))
+    nobles = Table("noble", "Status", "Wealth", "legions r/e/g", "fleets r/e/g", "provinces", "capital",
+                   "appointment", title="Nobles")
+    for n, summary in ((c.nobles[k], c.noble_summary(k)) for k in c.nobles):
+        label = n.name + (" (NPC)" if n.npc else "") + ("" if n.alive else " +dead")
+        nobles.add_row(label, str(n.status), str(n.wealth), "/".join(str(v) for v in n.legions.values()),
+                       "/".join(str(v) for v in n.fleets.values()), str(len(summary["provinces"])),
+                       n.capital or "-", n.appointment.replace("_", " ") or "-")
+    out.print(nobles)
+    provinces = Table("province", "ruler", "production", "upgrades", title="Provinces")
+    for p in c.empire.names:
+        state = c.provinces[p]
+        provinces.add_row(p, state.owner or "-", f"{modifier(c, state):+d}",
+                          ", ".join(c.upgrade_info[k].name for k in state.upgrades) or "-")
+    out.print(provinces)
+    out.print(draw_map(c))
+
+
+def draw_map(c: Campaign) -> Table:
+    """The provinces at their map places, each with its ruler's initials (capitals starred)."""
+    placed = [(info.at, info.name) for info in c.empire.provinces if info.at]
+    grid = Table(show_header=False, show_lines=True, title="Map")
+    if not placed:
+        return grid
+    rows = max(at[0] for at, _ in placed) + 1
+    cols = max(at[1] for at, _ in placed) + 1
+    cells = [["" for _ in range(cols)] for _ in range(rows)]
+    for at, name in placed:
+        owner = c.provinces[name].owner
+        star = "*" if owner and c.nobles[owner].capital == name else ""
+        cells[at[0]][at[1]] = escape(f"{name}\n[{owner or 'neutral'}{star}]")
+    for _ in range(cols):
+        grid.add_column()
+    for row in cells:
+        grid.add_row(*row)
+    return grid
+
+
+@app.command()
+def log(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
+    """The chronicle of the campaign, year by year."""
+    c = store_campaign(db, name)
+    if json:
+        print_json({"campaign": name, "chronicle": c.chronicle})
+        return
+    out = console()
+    current = 0
+    for entry in c.chronicle:
+        if entry["year"] != current:
+            current = entry["year"]
+            out.print(f"[bold]-- Year {current} --[/bold]")
+        out.print(f"  {entry['text']}")
+
+
+def _record(text: str) -> Any:
+    from magecraft.wizard_prince.campaign.adventures import RECORDS
+    from magecraft.wizard_prince.campaign.tasks import Record
+
+    parts = text.split(":")
+    if len(parts) not in (4, 5) or parts[1] not in RECORDS or not parts[2].lstrip("+-").isdigit():
+        raise typer.BadParameter(f"{text!r} is not NOBLE:WHAT:AMOUNT:REASON[:DETAIL] (WHAT is one of "
+                                 f"{', '.join(RECORDS)})", param_hint="--adventure")
+    return Record(parts[0], parts[1], int(parts[2]), parts[3], parts[4] if len(parts) == 5 else "")
+
+
+def _read_banquet(path: Path) -> dict[str, Any]:
+    try:
+        raw = jsonlib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror}") from None
+    except (UnicodeDecodeError, jsonlib.JSONDecodeError) as exc:
+        raise DataError(f"{path}: not a JSON banquet result ({exc})") from None
+    if isinstance(raw, dict) and isinstance(raw.get("result"), dict):
+        raw = raw["result"]
+    if not isinstance(raw, dict):
+        raise DataError(f"{path}: a banquet result is a JSON object")
+    return raw
