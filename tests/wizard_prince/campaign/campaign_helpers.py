@@ -11,7 +11,7 @@ from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import Choose
+from magecraft.wizard_prince.campaign.tasks import Choose, Decision
 from magecraft.wizard_prince.campaign.year import Campaign
 
 
@@ -54,3 +54,8 @@ def all_rolled(c: Campaign) -> bool:
 
 def news(c: Campaign) -> list[str]:
     return [e["text"] for e in c.chronicle]
+
+
+def pending(c: Campaign) -> Decision | None:
+    """The decision waiting now (a function, so a type checker does not keep an earlier narrowing)."""
+    return c.pending
