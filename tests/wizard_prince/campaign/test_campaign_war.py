@@ -120,7 +120,7 @@ def test_watchtowers_make_the_attacker_declare_and_let_the_defender_choose_land_
     assert c.pending is not None and c.pending.kind == "arm" and c.pending.player == "Bob"
     answer(c, "fleets")
     # Bob's 1 fleet x 6 beats Ann's 1 x 1: the attacker lost, nothing more happens
-    assert c.year_data["war"]["winner"] == "b" and c.pending is None and all_rolled(c)
+    assert c.year_data["war"]["winner"] == "b" and pending(c) is None and all_rolled(c)
 
 
 def test_an_undeclared_watchtower_province_cannot_be_taken() -> None:
