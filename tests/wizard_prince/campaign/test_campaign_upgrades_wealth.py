@@ -75,7 +75,8 @@ def test_wealth_buys_upgrades_only_in_a_year_a_positive_courtier_was_presented()
     assert not any(o[0] == "upgrade" for o in treasury_options(c, "Ann"))
     c.year_data["positive"] = ["Ann"]
     assert ("upgrade", "salon", "Athak", "") in treasury_options(c, "Ann")
-    c = campaign(["Ann"], realms={"Ann": ["Athak"]}, settings=CampaignSettings(wealth_upgrades_need_courtier=False))
+    c = campaign(["Ann"], realms={"Ann": ["Athak"]},
+                 settings=CampaignSettings(wealth_upgrades_need_courtier=False))
     assert ("upgrade", "salon", "Athak", "") in treasury_options(c, "Ann")
 
 
