@@ -111,7 +111,7 @@ def test_an_appointment_is_lost_below_its_minimum_status() -> None:
 def test_the_lord_chancellors_embezzlement_trial() -> None:
     sheets: dict[str, dict[str, Any]] = {
         "Ann": {"status": 8, "appointment": "lord_chancellor", "abilities": {"charisma": 15}},
-              "Bob": {"abilities": {"charisma": 12}}}
+        "Bob": {"abilities": {"charisma": 12}}}
     c = campaign(["Ann", "Bob"], [10, 10], sheets=sheets)      # Ann succeeds by 5, Bob by 2: convicted
     run_tasks(c, {"do": "appointments"})
     answer(c, "Bob")
