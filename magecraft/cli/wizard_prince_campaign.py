@@ -74,7 +74,7 @@ def ask_decision(c: Campaign, d: Decision) -> Choose:
     from magecraft.wizard_prince.campaign.tasks import Choose
 
     out = console()
-    out.print(f"[bold]{d.player}[/bold]: {d.prompt}  [dim]({d.section})[/dim]")
+    out.print(f"{escape(d.prompt)}  [dim]({d.section})[/dim]")
     for number, option in enumerate(d.options, start=1):
         out.print(f"  {number:>3}. {' '.join(str(v) for v in option)}")
     while True:
