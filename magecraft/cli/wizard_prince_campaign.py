@@ -264,6 +264,33 @@ def log(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
         out.print(f"  {entry['text']}")
 
 
+@app.command()
+def sheets(name: NameArg, db: DbOption = None) -> None:
+    """This year's banquet sheets as TOML, for `wizard-prince banquet --nobles FILE` at the table; enter its
+    `--json` result back with `campaign year NAME --banquet FILE`."""
+    from magecraft.wizard_prince.campaign.court import attendees
+
+    c = store_campaign(db, name)
+    lines = [f"# The nobles attending year {c.year + 1} of campaign {name!r}"]
+    for noble in attendees(c):
+        sheet = c.nobles[noble].banquet_noble()
+        lines += ["", "[[noble]]"]
+        for key in ("name", "npc", "status", "wealth", "legions", "fleets", "level", "hit_points",
+                    "character_class", "alignment", "magic_items", "appointment"):
+            lines.append(f"{key} = {_toml(getattr(sheet, key))}")
+        if sheet.abilities:
+            lines.append("abilities = { " + ", ".join(f"{k} = {v}" for k, v in sheet.abilities.items()) + " }")
+    typer.echo("\n".join(lines))
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return jsonlib.dumps(str(value), ensure_ascii=False)
+
+
 def _record(text: str) -> Any:
     from magecraft.wizard_prince.campaign.adventures import RECORDS
     from magecraft.wizard_prince.campaign.tasks import Record

@@ -137,7 +137,9 @@ def _event(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     elif event == "chaos":
         where = c.rng.choice(names, "where the Servants of Chaos infest", section=TUMULT)
         c.provinces[where].chaos = max(1, c.provinces[where].chaos)
-        c.news(f"Servants of Chaos infest {where}", TUMULT)
+        level = c.rng.dice("2d4", f"the dungeon level of the evil in {where}", section=TUMULT).total
+        c.news(f"Servants of Chaos infest {where}: only an adventure into a level {level} dungeon can root "
+               "them out", TUMULT)
     else:
         players = c.players()
         if not players:

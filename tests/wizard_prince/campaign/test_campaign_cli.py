@@ -114,3 +114,20 @@ def test_the_banquet_result_may_come_from_a_file(tmp_path: Path,
     assert "entered by the GM: it ends with two Emperors" in out and "the Emperor against the Usurper" in out
     result.write_text("{not json", encoding="utf-8")
     assert run(db, "year", "vel", "--auto", "--banquet", str(result)) == 2
+
+
+def test_sheets_feed_a_banquet_at_the_table_whose_result_comes_back(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann,Bob", "--npc", "1", "--seed", "3")
+    capsys.readouterr()
+    assert run(db, "sheets", "vel") == 0
+    sheets = tmp_path / "nobles.toml"
+    sheets.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["wizard-prince", "banquet", "--auto", "--nobles", str(sheets), "--seed", "4", "--json"]) == 0
+    result = tmp_path / "result.json"
+    result.write_text(capsys.readouterr().out, encoding="utf-8")
+    names = [n["name"] for n in json.loads(result.read_text(encoding="utf-8"))["result"]["nobles"]]
+    assert names == ["Ann", "Bob", "NPC Noble 1"]
+    assert run(db, "year", "vel", "--auto", "--banquet", str(result)) == 0
+    assert "The Imperial Banquet is entered by the GM" in capsys.readouterr().out

@@ -129,3 +129,10 @@ def test_a_pasquinade_costs_wealth_or_status_and_salons_help_the_save() -> None:
         assert c.nobles["Ann"].banquet_noble().save_targets["death_poison"] == 8   # a level 7 fighter
         run_tasks(c, {"do": "pasquinade", "noble": "Ann"})        # the roll + 1 per salon against 8
         assert (pending(c) is None) == saved and all_rolled(c)
+
+
+def test_servants_of_chaos_arrive_with_the_dungeon_level_that_ends_them() -> None:
+    c = campaign(["Ann"], [6, 6, 1, 3, 4], settings=TUMULT)   # an event, 6: Servants of Chaos, Athak, 2d4 = 7
+    run_tasks(c, {"do": "tumult"})
+    assert c.provinces["Athak"].chaos == 1 and modifier(c, c.provinces["Athak"]) == -1
+    assert "level 7 dungeon" in news(c)[-1] and all_rolled(c)
