@@ -31,13 +31,15 @@ def test_a_6_raises_a_commoner_to_the_peerage() -> None:
 
 
 def test_an_npc_attacks_the_weakest_weaker_bordering_player_else_one_at_random() -> None:
-    c = campaign(["Ann", "Bob", "Cid", "Nemo"], [2], realms={"Nemo": ["Great Velkar"], "Ann": ["Athak"],
+    c = campaign(["Ann", "Bob", "Cid", "Nemo"], [2, 3], realms={"Nemo": ["Great Velkar"], "Ann": ["Athak"],
                                                            "Bob": ["Orlu"], "Cid": ["Snowcrowns"]},
                  sheets={"Nemo": {"npc": True, "legions": {"regular": 5, "elite": 0, "guard": 0}},
                          "Ann": {"legions": {"regular": 2, "elite": 0, "guard": 0}}})
     assert npc_targets(c, "Nemo") == ["Bob"]         # Bob (2) is weaker than Ann (3); Cid does not border
+    c.nobles["Nemo"].legions["regular"] = 1
+    assert npc_targets(c, "Nemo") == ["Bob"]         # as strong as Bob is not stronger: a random pick (2 of 3)
     c.nobles["Nemo"].legions["regular"] = 0
-    assert npc_targets(c, "Nemo") == ["Bob"]         # no one weaker: a random player (pick 2 of 3)
+    assert npc_targets(c, "Nemo") == ["Cid"]         # no one weaker: a random player (3 of 3)
     assert all_rolled(c)
 
 
