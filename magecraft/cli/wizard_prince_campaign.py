@@ -150,7 +150,10 @@ def year(
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Play the campaign's next year and save it (one transaction a year)."""
+    """Play the campaign's next year and save it (one transaction a year).
+
+    ``--seed``, ``--dice`` or ``--physical-dice`` roll this command's years; the campaign keeps its own dice.
+    """
     from magecraft.core.randomness import Randomness
     from magecraft.wizard_prince.campaign.bots import CampaignBot
     from magecraft.wizard_prince.campaign.tasks import GM, Choose, EnterBanquet
@@ -160,10 +163,13 @@ def year(
     c = store_campaign(db, name)
     if c.is_terminal():
         raise typer.BadParameter(f"campaign {name!r} is over: {c.over}", param_hint="NAME")
-    if seed is not None or dice is not None or physical_dice:
+    own_dice = c.rng.snapshot()
+    override = seed is not None or dice is not None or physical_dice
+    if override:
+        # these dice serve the years this command plays; the campaign's own dice resume afterwards
         c.rng = Randomness(make_randomness(seed, dice, physical_dice).source, c.rng.log)
     elif c.rng.source.kind == "physical":
-        c.rng = Randomness.restore(c.rng.snapshot(), c.rng.log, ask=ask_at_terminal)
+        c.rng = Randomness.restore(own_dice, c.rng.log, ask=ask_at_terminal)
     bot = CampaignBot()
     reports: list[dict[str, Any]] = []
     for _ in range(years):
@@ -185,7 +191,13 @@ def year(
                 c.apply(bot.choose(c, d.player))
             else:
                 c.apply(ask_decision(c, d))
-        store_campaign(db, name, c)
+        if override:
+            played = c.rng
+            c.rng = Randomness.restore(own_dice, c.rng.log, ask=ask_at_terminal)
+            store_campaign(db, name, c)
+            c.rng = played
+        else:
+            store_campaign(db, name, c)
         reports.append({"year": c.year, "news": [e["text"] for e in c.chronicle[start:]]})
         entered = None
     if json:

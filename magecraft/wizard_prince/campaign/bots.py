@@ -29,8 +29,6 @@ class CampaignBot:
                         if o[0] == "upgrade" and o[1] == key:
                             return Choose(o)
             return Choose(options[0])
-        if d.kind == "courtier" and d.data.get("benefit") == "herald":
-            return Choose(options[0])
         if d.kind == "join":
             strong = c.nobles[player].strength >= 4
             return Choose(options[1] if strong and len(options) > 1 else options[0])

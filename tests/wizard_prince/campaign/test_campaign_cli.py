@@ -131,3 +131,16 @@ def test_sheets_feed_a_banquet_at_the_table_whose_result_comes_back(tmp_path: Pa
     assert names == ["Ann", "Bob", "NPC Noble 1"]
     assert run(db, "year", "vel", "--auto", "--banquet", str(result)) == 0
     assert "The Imperial Banquet is entered by the GM" in capsys.readouterr().out
+
+
+def test_dice_given_to_a_year_roll_that_year_and_the_campaign_keeps_its_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--npc", "2", "--seed", "3")
+    before = SaveStore(db).load("vel", "wizard_prince", "campaign").state["rng"]
+    assert run(db, "year", "vel", "--auto", "--seed", "99") == 0
+    saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
+    assert saved["rng"] == before and saved["year"] == 1
+    assert run(db, "year", "vel", "--auto", "--dice", "1") == 2        # the script runs out: nothing saved
+    assert "dice script ran out" in capsys.readouterr().err
+    assert SaveStore(db).load("vel", "wizard_prince", "campaign").state["year"] == 1
