@@ -55,12 +55,17 @@ class EmpireMap:
     land: Mapping[str, frozenset[str]] = field(default_factory=dict)
     sea: Mapping[str, frozenset[str]] = field(default_factory=dict)
     key: str = ""
+    by_name: Mapping[str, ProvinceInfo] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.by_name:
+            object.__setattr__(self, "by_name", {p.name: p for p in self.provinces})
 
     def info(self, name: str) -> ProvinceInfo:
-        for p in self.provinces:
-            if p.name == name:
-                return p
-        raise DataError(f"{name!r} is not a province of {self.name}")
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise DataError(f"{name!r} is not a province of {self.name}") from None
 
     @property
     def names(self) -> tuple[str, ...]:
