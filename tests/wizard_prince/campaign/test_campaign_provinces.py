@@ -29,6 +29,7 @@ def test_losing_a_province_loses_those_cut_off_from_the_capital_and_their_upgrad
     lose(c, "Athak", "a lost war", by_war=True)
     assert realm(c, "Ann") == ["Great Velkar"]
     assert c.provinces["Ghostmoor"].upgrades == {} and c.provinces["Athak"].war_damage == 1
+    assert c.provinces["Ghostmoor"].war_damage == 0          # cut off, not taken by war
     assert "Ann loses Ghostmoor (cut off from the capital)" in news(c)
 
 

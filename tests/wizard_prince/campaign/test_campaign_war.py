@@ -61,7 +61,7 @@ def test_a_lost_barbarian_war_costs_the_commander_two_provinces() -> None:
     assert c.pending is not None and c.pending.kind == "give_up"
     answer(c, "Athak")
     assert realm(c, "Ann") == [] and c.nobles["Ann"].fleets["regular"] == 0   # 50% of 1 rounds to 1
-    assert c.nobles["Ann"].legions["regular"] == 4
+    assert c.nobles["Ann"].legions["regular"] == 4 and c.provinces["Athak"].war_damage == 1
     assert "the barbarian horde wins the battle" in news(c)
 
 
