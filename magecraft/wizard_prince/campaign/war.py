@@ -435,8 +435,11 @@ def _round(x: float) -> int:
 
 
 def casualties(count: int, percent: int) -> int:
-    """>>> casualties(7, 30), casualties(5, 30), casualties(1, 40)
-    (2, 2, 0)"""
+    """``percent`` of ``count`` units, rounded to the nearest whole (Determining Losses).
+
+    >>> casualties(7, 30), casualties(5, 30), casualties(1, 40)
+    (2, 2, 0)
+    """
     return _round(count * percent / 100)
 
 
