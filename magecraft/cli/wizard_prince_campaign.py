@@ -74,6 +74,11 @@ def ask_decision(c: Campaign, d: Decision) -> Choose:
     from magecraft.wizard_prince.campaign.tasks import Choose
 
     out = console()
+    secret = c.observation(d.player)["year_data"].get("war_secret", {}) if d.kind == "join" else {}
+    for key, known in secret.items():
+        side, what = key.split("_")
+        out.print(escape(f"Your Intelligence found out {c.year_data['war']['sides'][side]['name']}'s {what}: "
+                         f"{known['value']}"))
     out.print(f"{escape(d.prompt)}  [dim]({d.section})[/dim]")
     for number, option in enumerate(d.options, start=1):
         out.print(f"  {number:>3}. {' '.join(str(v) for v in option)}")
@@ -144,6 +149,7 @@ def year(
         "--adventure", help='An adventure\'s gain or loss: "NOBLE:WHAT:AMOUNT:REASON[:DETAIL]", e.g. '
         '"Ann:wealth:+1:a dragon\'s hoard" (repeatable).')] = None,
     years: Annotated[int, typer.Option("--years", help="Play this many years (each saved).", min=1)] = 1,
+    bots: Annotated[str, typer.Option("--bots", help='Player nobles the bots play, e.g. "Bob,Cid".')] = "",
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -161,6 +167,10 @@ def year(
     records = [_record(text) for text in adventure or []]
     entered = _read_banquet(banquet) if banquet else None
     c = store_campaign(db, name)
+    robots = {b.strip() for b in bots.split(",") if b.strip()}
+    unknown = sorted(robots - set(c.nobles))
+    if unknown:
+        raise typer.BadParameter(f"{unknown[0]!r} is not a noble of campaign {name!r}", param_hint="--bots")
     if c.is_terminal():
         raise typer.BadParameter(f"campaign {name!r} is over: {c.over}", param_hint="NAME")
     own_dice = c.rng.snapshot()
@@ -186,7 +196,7 @@ def year(
                 for r in records:
                     c.apply(r)
                 records = []
-            if auto or (d.player == GM and d.kind in ("banquet", "adventure")) or \
+            if auto or (d.player == GM and d.kind in ("banquet", "adventure")) or d.player in robots or \
                     (d.player in c.nobles and c.nobles[d.player].npc):
                 c.apply(bot.choose(c, d.player))
             else:
@@ -231,11 +241,17 @@ def show(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
                        "/".join(str(v) for v in n.fleets.values()), str(len(summary["provinces"])),
                        n.capital or "-", n.appointment.replace("_", " ") or "-")
     out.print(nobles)
-    provinces = Table("province", "ruler", "production", "upgrades", title="Provinces")
+    provinces = Table("province", "ruler", "production", "upgrades", "troubles", title="Provinces")
     for p in c.empire.names:
         state = c.provinces[p]
-        provinces.add_row(p, state.owner or "-", f"{modifier(c, state):+d}",
-                          ", ".join(c.upgrade_info[k].name for k in state.upgrades) or "-")
+        troubles = [f"{h['units']} {h['kind']}" for h in c.hordes if h["province"] == p]
+        if state.plague:
+            troubles.append("plague")
+        if state.chaos:
+            troubles.append("wasteland" if state.wasteland else "Servants of Chaos")
+        upgrades = ", ".join(c.upgrade_info[k].name for k in state.upgrades)
+        provinces.add_row(p, state.owner or "-", f"{modifier(c, state):+d}", upgrades or "-",
+                          ", ".join(troubles) or "-")
     out.print(provinces)
     out.print(draw_map(c))
 

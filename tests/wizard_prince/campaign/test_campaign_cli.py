@@ -144,3 +144,19 @@ def test_dice_given_to_a_year_roll_that_year_and_the_campaign_keeps_its_own(
     assert run(db, "year", "vel", "--auto", "--dice", "1") == 2        # the script runs out: nothing saved
     assert "dice script ran out" in capsys.readouterr().err
     assert SaveStore(db).load("vel", "wizard_prince", "campaign").state["year"] == 1
+
+
+def test_named_player_nobles_are_played_by_bots_and_people_see_their_intelligence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann,Bob", "--seed", "3")
+    assert run(db, "year", "vel", "--bots", "Zed") == 2
+    assert "'Zed' is not a noble" in capsys.readouterr().err
+    result = tmp_path / "banquet.json"
+    result.write_text(json.dumps({"emperors": 1, "nobles": [], "barbarian_invasion": True}), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 40))
+    assert run(db, "year", "vel", "--bots", "Bob", "--banquet", str(result)) == 0
+    out = capsys.readouterr().out
+    assert "Ann: fight the barbarian horde" in out and "Bob: fight" not in out
+    saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
+    assert saved["year"] == 1
