@@ -82,11 +82,45 @@ def ask_decision(c: Campaign, d: Decision) -> Choose:
     out.print(f"{escape(d.prompt)}  [dim]({d.section})[/dim]")
     for number, option in enumerate(d.options, start=1):
         out.print(f"  {number:>3}. {' '.join(str(v) for v in option)}")
+    return Choose(d.options[_number(len(d.options)) - 1])
+
+
+def play_banquet_at_table(c: Campaign, people: set[str]) -> dict[str, Any]:
+    """The year's banquet with the people at the table choosing their own moves (the board and actions as
+    `wizard-prince banquet` draws them); bots play everyone else.  Returns the ``BanquetResult`` as a dict."""
+    from magecraft.cli.wizard_prince import board, describe
+    from magecraft.wizard_prince.campaign.court import new_banquet
+
+    banquet, bots = new_banquet(c)
+    out = console()
+    at_screen = ""
+    while not banquet.is_terminal():
+        player = banquet.current_player()
+        assert player is not None
+        if player not in people:
+            banquet.apply(bots[player].choose(banquet, player))
+            continue
+        if at_screen and player != at_screen:
+            # what one person has snooped must not stay in view for the next
+            ask_at_terminal(f"Pass the screen to {player}, then press Enter")
+            out.clear()
+        at_screen = player
+        out.print(board(banquet, player))
+        actions = banquet.legal_actions()
+        out.print(f"[bold]{escape(player)}[/bold] at the banquet, turn {banquet.turn}: choose an action")
+        for number, action in enumerate(actions, start=1):
+            out.print(f"  {number:>3}. {escape(describe(banquet, player, action))}")
+        banquet.apply(actions[_number(len(actions)) - 1])
+    return banquet.banquet_result().to_dict()
+
+
+def _number(high: int) -> int:
+    """A number from 1 to ``high``, asked until one is given."""
     while True:
-        answer = ask_at_terminal(f"Choose 1-{len(d.options)}").strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(d.options):
-            return Choose(d.options[int(answer) - 1])
-        out.print(f"[red]{answer!r} is not one of 1-{len(d.options)}[/red]")
+        answer = ask_at_terminal(f"Choose 1-{high}").strip()
+        if answer.isdigit() and 1 <= int(answer) <= high:
+            return int(answer)
+        console().print(f"[red]{escape(repr(answer))} is not one of 1-{high}[/red]")
 
 
 # -- commands --------------------------------------------------------------------------------------
@@ -162,6 +196,7 @@ def year(
     """
     from magecraft.core.randomness import Randomness
     from magecraft.wizard_prince.campaign.bots import CampaignBot
+    from magecraft.wizard_prince.campaign.court import attendees
     from magecraft.wizard_prince.campaign.tasks import GM, Choose, EnterBanquet
 
     records = [_record(text) for text in adventure or []]
@@ -191,6 +226,10 @@ def year(
             d = c.pending
             if d.kind == "banquet" and entered is not None:
                 c.apply(EnterBanquet(entered))
+                continue
+            people = set() if auto else {n for n in attendees(c) if not c.nobles[n].npc and n not in robots}
+            if d.kind == "banquet" and people:
+                c.apply(EnterBanquet(play_banquet_at_table(c, people), played=True))
                 continue
             if d.kind == "adventure":
                 for r in records:

@@ -23,6 +23,8 @@ from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 from magecraft.wizard_prince.chits import STATISTICS, chit_kinds
 
 if TYPE_CHECKING:
+    from magecraft.wizard_prince.banquet import Banquet
+    from magecraft.wizard_prince.bots import Bot
     from magecraft.wizard_prince.campaign.year import Campaign
 
 #: The banquet's counts the campaign pays out, and the benefit each is.
@@ -60,17 +62,22 @@ def _banquet(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     use_result(c, play_banquet(c), entered=False)
 
 
-def play_banquet(c: Campaign) -> dict[str, Any]:
-    """Play this year's banquet with the banquet game's bots (heuristic players, the seed's NPC nobles),
-    through its public API only; returns ``BanquetResult.to_dict()``."""
+def new_banquet(c: Campaign) -> tuple[Banquet, dict[str, Bot]]:
+    """This year's banquet (the banquet game's public API), on the campaign's dice with a log of its own so
+    its moves stay out of the chronicle, and a bot for every noble (heuristic players, the seed's NPC nobles)."""
     from magecraft.wizard_prince.banquet import Banquet
-    from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, play
+    from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot
 
     sheets = [c.nobles[name].banquet_noble() for name in attendees(c)]
-    # the same dice, a separate log: the banquet's moves stay out of the campaign's chronicle
     banquet = Banquet.new(sheets, Randomness(c.rng.source, EventLog()), c.banquet_settings)
-    bots = {s.name: (NpcNobleBot() if s.npc else HeuristicBot()) for s in sheets}
-    return play(banquet, bots).to_dict()
+    return banquet, {s.name: (NpcNobleBot() if s.npc else HeuristicBot()) for s in sheets}
+
+
+def play_banquet(c: Campaign) -> dict[str, Any]:
+    """Play this year's banquet with the bots; returns ``BanquetResult.to_dict()``."""
+    from magecraft.wizard_prince.bots import play
+
+    return play(*new_banquet(c)).to_dict()
 
 
 def parse_result(c: Campaign, raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -68,9 +68,11 @@ class Record:
 
 @dataclass(frozen=True, slots=True)
 class EnterBanquet:
-    """The GM enters the banquet's result by hand (a ``BanquetResult`` as ``to_dict`` writes it)."""
+    """The banquet's result (a ``BanquetResult`` as ``to_dict`` writes it): entered by the GM, or ``played`` at
+    the table with the banquet game."""
 
     result: Mapping[str, Any]
+    played: bool = False
 
     def describe(self) -> str:
         return "enter the banquet's result"

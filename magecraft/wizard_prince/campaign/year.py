@@ -169,7 +169,7 @@ class Campaign(GameState[Action]):
         t = self.year_data.pop("task", None)
         self.pending = None
         if isinstance(action, EnterBanquet):
-            court.use_result(self, court.parse_result(self, action.result), entered=True)
+            court.use_result(self, action.result, entered=not action.played)
         elif d.kind == "begin":
             self.begin_year()
         else:

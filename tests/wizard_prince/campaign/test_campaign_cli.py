@@ -84,7 +84,7 @@ def test_an_interrupted_year_leaves_the_previous_one_intact(tmp_path: Path, monk
     run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
     run(db, "year", "vel", "--auto")
     before = SaveStore(db).load("vel", "wizard_prince", "campaign").state
-    monkeypatch.setattr("sys.stdin", io.StringIO("9\n"))          # a bad answer, then the input ends
+    monkeypatch.setattr("sys.stdin", io.StringIO("0\n"))          # a bad answer, then the input ends
     assert run(db, "year", "vel") in (1, 130)
     out = capsys.readouterr().out
     assert "is not one of" in out
@@ -95,10 +95,11 @@ def test_people_answer_their_decisions_by_number(tmp_path: Path, monkeypatch: py
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "c.db"
     run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 40))
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
     assert run(db, "year", "vel") == 0
     out = capsys.readouterr().out
-    assert "Ann" in out and "Choose 1-" in out
+    assert "Ann at the banquet, turn" in out and "Choose 1-" in out     # Ann plays her own banquet
+    assert "The Imperial Banquet is played" in out
     saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
     assert saved["year"] == 1
 
