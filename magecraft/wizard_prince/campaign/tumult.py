@@ -149,6 +149,7 @@ def _event(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
             level = c.rng.roll(8, "the Dacoit assassin's level (1d8)", section=TUMULT)
             assassinate(c, target, level, "Dacoits", TUMULT)
         else:
+            c.news(f"A Pasquinade: an insulting play lampoons {target}", TUMULT)
             c.push({"do": "pasquinade", "noble": target})
 
 
