@@ -138,3 +138,12 @@ def test_servants_of_chaos_arrive_with_the_dungeon_level_that_ends_them() -> Non
     run_tasks(c, {"do": "tumult"})
     assert c.provinces["Athak"].chaos == 1 and modifier(c, c.provinces["Athak"]) == -1
     assert "level 7 dungeon" in news(c)[-1] and all_rolled(c)
+
+
+def test_the_pasquinade_event_lampoons_a_random_player_noble() -> None:
+    c = campaign(["Ann", "Bob"], [6, 5, 2], settings=TUMULT)     # an event, 5: Pasquinade, Bob (2 of 2)
+    run_tasks(c, {"do": "tumult"})
+    assert news(c)[-1] == "A Pasquinade: an insulting play lampoons Bob"
+    assert c.pending is not None and c.pending.kind == "pasquinade" and c.pending.player == "Bob"
+    answer(c, "status")
+    assert c.nobles["Bob"].status == 0 and all_rolled(c)
