@@ -147,3 +147,10 @@ def test_the_pasquinade_event_lampoons_a_random_player_noble() -> None:
     assert c.pending is not None and c.pending.kind == "pasquinade" and c.pending.player == "Bob"
     answer(c, "status")
     assert c.nobles["Bob"].status == 0 and all_rolled(c)
+
+
+def test_the_dacoits_send_a_level_1d8_assassin() -> None:
+    c = campaign(["Ann"], [5, 4, 3, 20], settings=TUMULT)        # an event, 4: Dacoits, level 3, saved on 20
+    run_tasks(c, {"do": "tumult"})
+    assert news(c)[-2:] == ["Dacoits (a level 3 assassin) strike at Ann", "Ann survives the assassin"]
+    assert c.nobles["Ann"].alive and all_rolled(c)
