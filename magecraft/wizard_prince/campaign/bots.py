@@ -31,7 +31,7 @@ class CampaignBot:
             return Choose(options[0])
         if d.kind == "join":
             strong = c.nobles[player].strength >= 4
-            return Choose(options[1] if strong and len(options) > 1 else options[0])
+            return Choose(options[1] if strong else options[0])
         if d.kind == "declare":
             return Choose(("declare",) if c.nobles[player].strength >= 30 else ("wait",))
         if d.kind in ("writ", "duel_challenge", "syndicate", "office") and options[0] == ("none",) \

@@ -137,6 +137,10 @@ def _ask_join(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if war["kind"] == "barbarian_invasion":
         return Decision("join", n.name, (("neutral",), ("a",)),
                         f"{n.name}: fight the barbarian horde, or stay neutral?", BARBARIANS)
+    if war["kind"] == "declaration":
+        # the claimant "must rely on his own fleets and legions" (ruling WC11): others may only back the Emperor
+        return Decision("join", n.name, (("neutral",), ("b",)),
+                        f"{n.name}: {a['name']} claims the throne. Back {b['name']} (b), or stay neutral?", STATUS)
     return Decision("join", n.name, (("neutral",), ("a",), ("b",)),
                     f"{n.name}: back {a['name']} (a), {b['name']} (b), or stay neutral?", war["section"])
 

@@ -181,12 +181,16 @@ def test_a_gm_enters_the_battle_with_any_whole_percentages() -> None:
 
 
 def test_declaring_for_the_throne_needs_status_equal_to_the_provinces() -> None:
-    c = campaign(["Ann", "Bob"], sheets={"Ann": {"status": 21}, "Bob": {"status": 20}})
+    c = campaign(["Ann", "Bob"], [3] * 20, sheets={"Ann": {"status": 21}, "Bob": {"status": 20}})
     c.year_data["banquet"] = {"civil_war": False, "barbarian_invasion": False, "emperors": 1}
     run_tasks(c, {"do": "major_war"})
     assert c.pending is not None and c.pending.kind == "declare" and c.pending.player == "Ann"
     answer(c, "wait")
     assert pending(c) is None and "war" not in c.year_data
+    run_tasks(c, {"do": "declare", "noble": "Ann"})
+    answer(c, "declare")                              # the Emperor's host is rolled; Bob is asked
+    assert c.pending is not None and c.pending.kind == "join" and c.pending.player == "Bob"
+    assert c.pending.options == (("neutral",), ("b",))    # he may not join the claimant
 
 
 def declaration(winner: str) -> Any:
