@@ -275,7 +275,8 @@ def show(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
     nobles = Table("noble", "Status", "Wealth", "legions r/e/g", "fleets r/e/g", "provinces", "capital",
                    "appointment", title="Nobles")
     for n, summary in ((c.nobles[k], c.noble_summary(k)) for k in c.nobles):
-        label = n.name + (" (NPC)" if n.npc else "") + ("" if n.alive else " +dead")
+        label = n.name + (f", {n.title}" if n.title and n.status >= 1 else "") + (" (NPC)" if n.npc else "") \
+            + ("" if n.alive else " +dead")
         nobles.add_row(label, str(n.status), str(n.wealth), "/".join(str(v) for v in n.legions.values()),
                        "/".join(str(v) for v in n.fleets.values()), str(len(summary["provinces"])),
                        n.capital or "-", n.appointment.replace("_", " ") or "-")

@@ -36,7 +36,8 @@ class CampaignNoble:
 
     ``legions`` and ``fleets`` count regular, elite and guard units; ``bought`` are the units Wealth
     bought this year (they "are lost completely at the end of the year") and ``boosts`` the year's
-    Status and Reputation bought with Wealth.  ``capital`` is his capital province ("" with none);
+    Status and Reputation bought with Wealth.  ``title`` is his noble title ("count, baron, duke...": no
+    effect on the rules).  ``capital`` is his capital province ("" with none);
     the provinces he rules are kept on the provinces themselves.  ``exiled_reign`` is the reign
     (see ``Campaign.reign``) he was exiled in, or -1.
     """
@@ -67,6 +68,7 @@ class CampaignNoble:
     temple_god: str = ""
     quests: int = 0
     save_targets: dict[str, int] = field(default_factory=dict)
+    title: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
