@@ -102,3 +102,10 @@ def test_wealth_and_gold_convert_at_100000_and_75000_or_100000_with_a_guild() ->
     answer(c, "buy")
     assert c.nobles["Ann"].gold == 0 and c.nobles["Ann"].wealth == 2
     assert ("buy",) not in treasury_options(c, "Ann")
+
+
+def test_only_a_20_on_the_salons_roll_raises_status() -> None:
+    c = campaign(["Ann"], [19], realms={"Ann": ["Athak"]})
+    c.provinces["Athak"].upgrades["salon"] = 0
+    yearly_rolls(c)
+    assert c.nobles["Ann"].status == 1 and c.rng.source.remaining == 0  # type: ignore[attr-defined]
