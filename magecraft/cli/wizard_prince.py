@@ -31,6 +31,7 @@ from magecraft.cli.options import (
     print_json,
 )
 from magecraft.cli.sessions import SaveSession, open_session
+from magecraft.cli.wizard_prince_campaign import app as campaign_app
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness
@@ -57,6 +58,7 @@ from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
 START: str | None = 'wizard-prince banquet --players "Ann,Bob" --npc 2'
 
 app = typer.Typer(help="Wizard-Prince: the Imperial Banquet.", no_args_is_help=True)
+app.add_typer(campaign_app, name="campaign")
 
 HUMAN = "human"
 SYSTEM = "wizard_prince"

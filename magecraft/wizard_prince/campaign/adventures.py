@@ -1,0 +1,92 @@
+"""The adventure slot (seed 004, "Adventuring"; "Attending the Banquet"; HIEROPHANT; Servants of Chaos).
+
+After the banquet, duels and wars, the GM records what each noble's adventure won or lost, with a reason:
+Status, Wealth, legions or fleets (regular, elite or guard), gold, experience, magic items, a sponsorship
+(one year at the banquet), a Hierophant's quest done or failed, Servants of Chaos rooted out of a province,
+an unsanctioned duel, a welshed wager.  The GM ends the slot with ``("done",)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magecraft.core.errors import RuleError
+from magecraft.wizard_prince.campaign.duels import unsanctioned_duel, welsh
+from magecraft.wizard_prince.campaign.nobles import ARMS, GRADES
+from magecraft.wizard_prince.campaign.sections import ADVENTURING, ATTENDING, TUMULT
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Record, task
+
+if TYPE_CHECKING:
+    from magecraft.wizard_prince.campaign.year import Campaign
+
+RECORDS = ("status", "wealth", "legions", "fleets", "gold", "xp", "item", "sponsor", "quest_done", "quest_failed",
+           "root_out_chaos", "unsanctioned_duel", "welsh")
+
+
+def _ask(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    return Decision("adventure", GM, (("done",),), "GM: record each adventure's gains and losses, then done",
+                    ADVENTURING)
+
+
+@task("adventure", _ask)
+def _adventure(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    return None
+
+
+def check_record(c: Campaign, r: Record) -> None:
+    def bad(why: str) -> RuleError:
+        return RuleError(why, rule="Adventuring", section=ADVENTURING)
+
+    if r.noble not in c.nobles:
+        raise bad(f"there is no noble {r.noble!r}")
+    if r.what not in RECORDS:
+        raise bad(f"{r.what!r} is not something an adventure records (one of {', '.join(RECORDS)})")
+    if not r.reason.strip():
+        raise bad("an adventure's gain or loss needs a reason")
+    n = c.nobles[r.noble]
+    if not n.alive:
+        raise bad(f"{r.noble} is dead")
+    if r.what in ARMS:
+        grade = r.detail or "regular"
+        if grade not in GRADES:
+            raise bad(f"{grade!r} is not regular, elite or guard")
+        if n.arm(r.what)[grade] + r.amount < 0:
+            raise bad(f"{r.noble} has only {n.arm(r.what)[grade]} {grade} {r.what}")
+    if r.what == "gold" and n.gold + r.amount < 0:
+        raise bad(f"{r.noble} has only {n.gold} gp")
+    if r.what == "item" and r.amount >= 0 and not r.detail:
+        raise bad("name the magic item")
+    if r.what == "item" and r.amount < 0 and r.detail not in n.items:
+        raise bad(f"{r.noble} has no item {r.detail!r}")
+    if r.what in ("quest_done", "quest_failed") and n.quests < 1:
+        raise bad(f"{r.noble} has no Hierophant's quest")
+    if r.what == "root_out_chaos" and (r.detail not in c.provinces or not c.provinces[r.detail].chaos):
+        raise bad(f"no Servants of Chaos infest {r.detail!r}")
+
+
+def record(c: Campaign, r: Record) -> None:
+    n = c.nobles[r.noble]
+    what = r.what
+    if what in ARMS:
+        n.arm(what)[r.detail or "regular"] += r.amount
+    elif what in ("status", "wealth", "gold", "xp"):
+        setattr(n, what, getattr(n, what) + r.amount)
+    elif what == "item":
+        if r.amount >= 0:
+            n.items.append(r.detail)
+        else:
+            n.items.remove(r.detail)
+    elif what == "sponsor":
+        n.sponsored = True
+    elif what in ("quest_done", "quest_failed"):
+        n.quests -= 1
+    elif what == "root_out_chaos":
+        p = c.provinces[r.detail]
+        p.chaos, p.wasteland = 0, False
+        c.news(f"{r.noble} roots the Servants of Chaos out of {r.detail}", TUMULT)
+    elif what == "unsanctioned_duel":
+        unsanctioned_duel(c, r.noble)
+    elif what == "welsh":
+        welsh(c, r.noble)
+    section = ATTENDING if what == "sponsor" else ADVENTURING
+    c.news(f"Adventure: {r.describe()}", section)

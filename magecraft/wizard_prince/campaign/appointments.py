@@ -1,0 +1,95 @@
+"""The Imperial Appointments' yearly effects (seed 004, "The Courtier Descriptions", IMPERIAL APPOINTMENT).
+
+Minister of State: +1 Status or Wealth; Chancellor of the Exchequer: +1 Wealth; Lord Chancellor: may charge
+another noble with embezzlement (Charisma checks, the one succeeding by more or failing by less wins; a
+conviction moves a Wealth level to the Lord Chancellor); Master General: +1 Legion or Fleet.  An
+appointment is lost when Status falls below its minimum.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magecraft.wizard_prince.campaign.sections import CHITS
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
+from magecraft.wizard_prince.pieces import appointments
+
+if TYPE_CHECKING:
+    from magecraft.wizard_prince.campaign.year import Campaign
+
+#: A noble whose sheet gives no Charisma checks against 10 (ruling WC12).
+DEFAULT_CHARISMA = 10
+
+
+def check_minimum(c: Campaign, noble: str) -> None:
+    n = c.nobles[noble]
+    office = appointments().get(n.appointment) if n.appointment else None
+    if office is not None and n.status < office.min_status:
+        c.news(f"{noble} loses his office of {office.title}: Status {n.status} is below {office.min_status}",
+               CHITS)
+        n.appointment = ""
+
+
+@task("appointments")
+def _appointments(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    steps = []
+    for name in c.living():
+        check_minimum(c, name)
+        if c.nobles[name].appointment in ("minister_of_state", "chancellor_of_the_exchequer", "lord_chancellor",
+                                          "master_general_of_the_empire"):
+            steps.append({"do": "office", "noble": name})
+    c.push(*steps)
+
+
+_OPTIONS = {"minister_of_state": (("wealth",), ("status",)), "master_general_of_the_empire": (("legions",),
+                                                                                               ("fleets",))}
+
+
+def _ask_office(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    n = c.nobles[t["noble"]]
+    if n.appointment in _OPTIONS:
+        return Decision("office", n.name, _OPTIONS[n.appointment],
+                        f"{n.name}: your office gives you one more -- which?", CHITS)
+    if n.appointment == "lord_chancellor":
+        others = [o for o in c.players() if o != n.name]
+        if others:
+            return Decision("office", n.name, (("none",), *((o,) for o in others)),
+                            f"{n.name}: charge another noble with embezzlement?", CHITS)
+    return None
+
+
+@task("office", _ask_office)
+def _office(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    n = c.nobles[t["noble"]]
+    if n.appointment == "chancellor_of_the_exchequer":
+        n.wealth += 1
+        c.news(f"{n.name}, Chancellor of the Exchequer, gains a Wealth point", CHITS)
+    elif n.appointment == "minister_of_state" and option:
+        setattr(n, str(option[0]), getattr(n, str(option[0])) + 1)
+        c.news(f"{n.name}, Minister of State, gains a point of {option[0]}", CHITS)
+    elif n.appointment == "master_general_of_the_empire" and option:
+        n.arm(str(option[0]))["regular"] += 1
+        c.news(f"{n.name}, Master General, gains one {option[0][:-1]}", CHITS)
+    elif n.appointment == "lord_chancellor" and option and option != ("none",):
+        trial(c, n.name, str(option[0]))
+
+
+def trial(c: Campaign, chancellor: str, accused: str) -> bool:
+    """The embezzlement trial; True when the accused is convicted.  A tie acquits (WC12) unless the
+    setting has it rolled again."""
+    while True:
+        margins = {}
+        for who in (chancellor, accused):
+            score = c.nobles[who].abilities.get("charisma", DEFAULT_CHARISMA)
+            margins[who] = score - c.rng.roll(20, f"{who}'s charisma check at the trial", section=CHITS)
+        if margins[chancellor] != margins[accused] or c.settings.lord_chancellor_tie == "defendant":
+            break
+    convicted = margins[chancellor] > margins[accused]
+    if convicted:
+        if c.nobles[accused].wealth > 0:
+            c.nobles[accused].wealth -= 1
+            c.nobles[chancellor].wealth += 1
+        c.news(f"{accused} is convicted of embezzlement: a Wealth level goes to {chancellor}", CHITS)
+    else:
+        c.news(f"{accused} is acquitted of embezzlement", CHITS)
+    return convicted

@@ -1,0 +1,249 @@
+"""The banquet inside the year and the presented courtiers' benefits (seed 004, "The Imperial Banquet",
+"The Courtier Descriptions", "Attending the Banquet", "Province Upgrades").
+
+The banquet is played with the banquet game (bots) or its ``BanquetResult`` entered by hand.  Benefits
+the campaign still has to give -- the Ambassador's province, the Foreign Trader's +1, the Knight
+Castellan's training, the Grand Herald's duel, the Lord Marshal's writ -- may instead buy an upgrade
+(ruling WC6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from magecraft.core.errors import RuleError
+from magecraft.core.events import EventLog
+from magecraft.core.randomness import Randomness
+from magecraft.wizard_prince.campaign.nobles import ARMS, XP_PER_LEVEL
+from magecraft.wizard_prince.campaign.provinces import realm
+from magecraft.wizard_prince.campaign.sections import ATTENDING, CAMPAIGN, CHITS, UPGRADES
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, task
+from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
+from magecraft.wizard_prince.chits import STATISTICS, chit_kinds
+
+if TYPE_CHECKING:
+    from magecraft.wizard_prince.banquet import Banquet
+    from magecraft.wizard_prince.bots import Bot
+    from magecraft.wizard_prince.campaign.year import Campaign
+
+#: The banquet's counts the campaign pays out, and the benefit each is.
+DEFERRED = {"provinces_to_add": "ambassador", "production_bonuses": "trader", "unit_upgrades": "castellan",
+            "sanctioned_duels": "herald", "writs_of_battle": "writ"}
+
+
+def attendees(c: Campaign) -> list[str]:
+    """Every noble of standing (or sponsored), not exiled; the banquet seats eight, so past eight the player
+    nobles come first, then the NPC nobles by Status (ruling WC16)."""
+    from magecraft.wizard_prince.banquet import MAX_NOBLES
+
+    may = [name for name, n in c.nobles.items() if n.may_attend(c.reign)]
+    if len(may) <= MAX_NOBLES:
+        return may
+    ranked = sorted(may, key=lambda name: (c.nobles[name].npc, -c.nobles[name].effective_status))
+    seated = set(ranked[:MAX_NOBLES])
+    return [name for name in may if name in seated]
+
+
+def _ask_banquet(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    if not attendees(c):
+        return None
+    return Decision("banquet", GM, (("bots",),), "GM: play the banquet with the bots, or enter its result",
+                    CAMPAIGN)
+
+
+@task("banquet", _ask_banquet)
+def _banquet(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    if option is None:
+        c.news("No one of standing attends: there is no banquet this year", ATTENDING)
+        c.year_data["banquet"] = {"emperors": 1, "nobles": [], "civil_war": False, "barbarian_invasion": False,
+                                  "feudal_wars": 0, "coup": False}
+        return
+    use_result(c, play_banquet(c), entered=False)
+
+
+def new_banquet(c: Campaign) -> tuple[Banquet, dict[str, Bot]]:
+    """This year's banquet (the banquet game's public API), on the campaign's dice with a log of its own so
+    its moves stay out of the chronicle, and a bot for every noble (heuristic players, the seed's NPC nobles)."""
+    from magecraft.wizard_prince.banquet import Banquet
+    from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot
+
+    sheets = [c.nobles[name].banquet_noble() for name in attendees(c)]
+    banquet = Banquet.new(sheets, Randomness(c.rng.source, EventLog()), c.banquet_settings)
+    return banquet, {s.name: (NpcNobleBot() if s.npc else HeuristicBot()) for s in sheets}
+
+
+def play_banquet(c: Campaign) -> dict[str, Any]:
+    """Play this year's banquet with the bots; returns ``BanquetResult.to_dict()``."""
+    from magecraft.wizard_prince.bots import play
+
+    return play(*new_banquet(c)).to_dict()
+
+
+def parse_result(c: Campaign, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Check an entered banquet result (the shape ``BanquetResult.to_dict`` writes); refuse it whole."""
+    def bad(why: str) -> RuleError:
+        return RuleError(f"the banquet's result is not usable: {why}", rule="The banquet", section=CAMPAIGN)
+
+    if not isinstance(raw, Mapping):
+        raise bad("it is not a table")
+    emperors = raw.get("emperors")
+    if emperors not in (0, 1, 2):
+        raise bad("emperors is 0, 1 or 2")
+    nobles = raw.get("nobles")
+    if not isinstance(nobles, list):
+        raise bad("nobles is a list")
+    may = set(attendees(c))
+    out = []
+    for entry in nobles:
+        if not isinstance(entry, Mapping) or entry.get("name") not in may:
+            raise bad(f"{entry.get('name') if isinstance(entry, Mapping) else entry!r} did not attend")
+        changes = entry.get("changes", {})
+        counts = entry.get("counts", {})
+        if not isinstance(changes, Mapping) or not all(type(changes.get(s, 0)) is int for s in STATISTICS):
+            raise bad(f"{entry['name']}'s changes are whole numbers for {', '.join(STATISTICS)}")
+        if not isinstance(counts, Mapping) or not all(type(v) is int and v >= 0 for v in counts.values()):
+            raise bad(f"{entry['name']}'s counts are whole numbers")
+        out.append({"name": entry["name"], "fate": str(entry.get("fate", "stayed to the end")),
+                    "presented": [str(p) for p in entry.get("presented", [])],
+                    "changes": {s: int(changes.get(s, 0)) for s in STATISTICS},
+                    "counts": {k: int(v) for k, v in counts.items()},
+                    "crown_prince_duels": [int(v) for v in entry.get("crown_prince_duels", [])],
+                    "crown_prince_support": [int(v) for v in entry.get("crown_prince_support", [])],
+                    "appointment": str(entry.get("appointment", ""))})
+    return {"emperors": emperors, "nobles": out, "coup": bool(raw.get("coup", False)),
+            "civil_war": emperors != 1, "barbarian_invasion": bool(raw.get("barbarian_invasion", False)),
+            "feudal_wars": int(raw.get("feudal_wars", 0))}
+
+
+def use_result(c: Campaign, raw: Mapping[str, Any], *, entered: bool) -> None:
+    result = parse_result(c, raw)
+    c.year_data["banquet"] = result
+    how = "entered by the GM" if entered else "played"
+    emperors = {0: "no Emperor", 1: "one Emperor", 2: "two Emperors"}[result["emperors"]]
+    c.news(f"The Imperial Banquet is {how}: it ends with {emperors}", CAMPAIGN)
+
+
+@task("court")
+def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    """Apply each noble's banquet: fate, changes, appointment, awards; queue the deferred benefits."""
+    result = c.year_data.get("banquet")
+    if not result:
+        return
+    kinds = chit_kinds()
+    positive: list[str] = []
+    follow: list[dict[str, Any]] = []
+    c.year_data.setdefault("duels", [])
+    c.year_data.setdefault("writs", [])
+    for entry in result["nobles"]:
+        name = entry["name"]
+        n = c.nobles[name]
+        n.sponsored = False
+        fate = entry["fate"]
+        if fate in ("slain", "executed"):
+            c.kill(name, f"{fate} at the banquet", CHITS)
+            continue
+        if fate == "exiled":
+            n.exiled_reign = c.reign
+            c.news(f"{name} is exiled until the Emperor is replaced", CHITS)
+        for stat in STATISTICS:
+            delta = entry["changes"][stat]
+            if stat in ARMS:
+                if delta > 0:
+                    n.arm(stat)["regular"] += delta
+                elif delta < 0:
+                    n.lose_units(stat, -delta)
+            else:
+                setattr(n, stat, getattr(n, stat) + delta)
+        n.wealth = max(0, n.wealth)
+        if entry["appointment"] != n.appointment:
+            n.appointment = entry["appointment"]
+            if n.appointment:
+                for other in c.nobles.values():
+                    if other.name != name and other.appointment == n.appointment:
+                        other.appointment = ""
+        counts = entry["counts"]
+        n.xp += counts.get("xp_awards", 0) * n.level * XP_PER_LEVEL // 10
+        n.quests += counts.get("hierophant_quests", 0)
+        n.crown_support += sum(entry["crown_prince_support"])
+        for level in entry["crown_prince_duels"]:
+            c.year_data["duels"].append({"challenger": "the Crown Prince", "defender": name, "prince": level})
+        if any(kinds[p].polarity == "positive" for p in entry["presented"] if p in kinds):
+            positive.append(name)
+        for count, benefit in DEFERRED.items():
+            follow.extend({"do": "courtier", "noble": name, "benefit": benefit}
+                          for _ in range(counts.get(count, 0)))
+    if result["coup"]:
+        c.reign += 1
+        c.news("A coup d'etat replaces the Emperor", CHITS)
+    c.year_data["positive"] = positive
+    c.push(*follow)
+
+
+_BENEFIT_WORDS = {"ambassador": "the Ambassador's province", "trader": "the Foreign Trader's +1 production",
+                  "castellan": "the Knight Castellan's training", "herald": "the Grand Herald's duel",
+                  "writ": "the Lord Marshal's writ of battle"}
+
+
+def _ask_courtier(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    name = t["noble"]
+    if not c.nobles[name].alive or not realm(c, name):
+        return None
+    choices = upgrade_choices(c, name)
+    if not choices:
+        return None
+    return Decision("courtier", name, (("take",), *(("upgrade", *u) for u in choices)),
+                    f"{name}: take {_BENEFIT_WORDS[t['benefit']]}, or an upgrade instead?", UPGRADES)
+
+
+@task("courtier", _ask_courtier)
+def _courtier(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    name, benefit = t["noble"], t["benefit"]
+    if not c.nobles[name].alive:
+        return
+    if option and option[0] == "upgrade":
+        build(c, name, str(option[1]), str(option[2]), str(option[3]), "a courtier")
+        return
+    if benefit == "ambassador":
+        c.push({"do": "gain", "noble": name, "reason": "the Ambassador's treaty", "section": CHITS})
+    elif benefit == "trader":
+        c.push({"do": "trader", "noble": name})
+    elif benefit == "castellan":
+        c.push({"do": "castellan", "noble": name})
+    elif benefit == "herald":
+        c.year_data["duels"].append({"challenger": name})
+    else:
+        c.year_data["writs"].append(name)
+
+
+def _ask_trader(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    mine = realm(c, t["noble"])
+    if not mine:
+        return None
+    return Decision("trader", t["noble"], tuple((p,) for p in mine),
+                    f"{t['noble']}: which province gets the Foreign Trader's +1?", CHITS)
+
+
+@task("trader", _ask_trader)
+def _trader(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    if option is None:
+        c.news(f"{t['noble']} rules no province: the Foreign Trader moves on", CHITS)
+        return
+    c.provinces[str(option[0])].trader += 1
+    c.news(f"The Foreign Trader adds +1 to {option[0]}'s production", CHITS)
+
+
+def _ask_castellan(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    n = c.nobles[t["noble"]]
+    options = tuple((arm, grade) for grade in ("regular", "elite") for arm in ARMS if n.arm(arm)[grade] > 0)
+    if not options:
+        return None
+    return Decision("castellan", n.name, options, f"{n.name}: which unit does the Knight Castellan train?", CHITS)
+
+
+@task("castellan", _ask_castellan)
+def _castellan(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    if option is None:
+        return
+    c.nobles[t["noble"]].upgrade_unit(str(option[0]), str(option[1]))
+    c.news(f"The Knight Castellan trains one of {t['noble']}'s {option[1]} {option[0]}", CHITS)

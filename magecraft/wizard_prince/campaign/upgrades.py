@@ -1,0 +1,161 @@
+"""Province upgrades: buying them and their yearly rolls (seed 004, "Province Upgrades").
+
+Bought with a point of Wealth or a positive courtier not otherwise used, for a province ruled before this
+year; each once per province except the Garrison; Raze removes upgrades.  The yearly rolls: Tradesman's
+Guild (1d20 per Wealth point, 20s add Wealth), Salon (1d20, 20 adds Status), Mercenaries' Guild (1d20 per
+legion and fleet, 20s raise a grade), the Grand Temple's boon.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from magecraft.core.errors import DataError, RuleError
+from magecraft.wizard_prince.campaign.nobles import ARMS
+from magecraft.wizard_prince.campaign.provinces import realm
+from magecraft.wizard_prince.campaign.sections import UPGRADES
+
+if TYPE_CHECKING:
+    from magecraft.wizard_prince.campaign.year import Campaign
+
+
+@dataclass(frozen=True, slots=True)
+class UpgradeInfo:
+    key: str
+    name: str
+    once: bool
+    production: int
+    yearly: str
+    after_built: bool
+
+
+@dataclass(frozen=True, slots=True)
+class God:
+    key: str
+    name: str
+    defence_morale: int
+    invader_morale: int
+    wealth_percent: int
+
+
+def _data(name: str) -> dict[str, Any]:
+    return tomllib.loads(resources.files("magecraft.wizard_prince").joinpath("data", name).read_text(
+        encoding="utf-8"))
+
+
+@cache
+def upgrade_infos() -> dict[str, UpgradeInfo]:
+    try:
+        return {str(u["key"]): UpgradeInfo(str(u["key"]), str(u["name"]), bool(u.get("once", True)),
+                                           int(u.get("production", 0)), str(u.get("yearly", "")),
+                                           bool(u.get("after_built", False)))
+                for u in _data("upgrades.toml")["upgrade"]}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"wizard_prince/upgrades.toml: {exc}") from None
+
+
+@cache
+def gods() -> dict[str, God]:
+    try:
+        return {str(g["key"]): God(str(g["key"]), str(g["name"]), int(g.get("defence_morale", 0)),
+                                   int(g.get("invader_morale", 0)), int(g.get("wealth_percent", 0)))
+                for g in _data("temples.toml")["god"]}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"wizard_prince/temples.toml: {exc}") from None
+
+
+def upgrade_choices(c: Campaign, noble: str) -> list[tuple[str, str, str]]:
+    """Every ``(upgrade, province, detail)`` ``noble`` may buy now.
+
+    Not a province gained this year; once per province but the Garrison (whose detail is the arm it adds);
+    Raze only where there is something to raze; temples all to one god (WC8).
+    """
+    out: list[tuple[str, str, str]] = []
+    n = c.nobles[noble]
+    for name in realm(c, noble):
+        p = c.provinces[name]
+        if p.gained == c.year:
+            continue
+        for key, info in c.upgrade_info.items():
+            if key == "raze":
+                if p.upgrades:
+                    out.append((key, name, ""))
+                continue
+            if info.once and p.has(key):
+                continue
+            if key == "garrison":
+                out.extend((key, name, arm) for arm in ARMS)
+            elif key == "grand_temple":
+                out.extend((key, name, god) for god in ((n.temple_god,) if n.temple_god else tuple(gods())))
+            else:
+                out.append((key, name, ""))
+    return out
+
+
+def build(c: Campaign, noble: str, key: str, province: str, detail: str, paid: str) -> None:
+    """Build an upgrade already offered by :func:`upgrade_choices`."""
+    if (key, province, detail) not in upgrade_choices(c, noble):
+        raise RuleError(f"{noble} cannot build {key} in {province} now", rule=key, section=UPGRADES)
+    p = c.provinces[province]
+    n = c.nobles[noble]
+    if key == "raze":
+        p.upgrades, p.garrisons = {}, []
+        c.news(f"{noble} razes {province}: its upgrades are gone", UPGRADES, province=province)
+        return
+    p.upgrades[key] = c.year
+    if key == "garrison":
+        p.garrisons.append(detail)
+    if key == "grand_temple":
+        n.temple_god = detail
+    label = f" ({detail})" if detail else ""
+    c.news(f"{noble} builds {c.upgrade_info[key].name}{label} in {province}, paid with {paid}", UPGRADES,
+           province=province, noble=noble)
+
+
+def yearly_rolls(c: Campaign) -> None:
+    """Each ruler's upgrade rolls for the year, in the order of the list."""
+    for noble in c.living():
+        n = c.nobles[noble]
+        mine = [c.provinces[name] for name in realm(c, noble)]
+        for p in mine:
+            if p.has("tradesmans_guild") and p.upgrades["tradesmans_guild"] < c.year:
+                held = n.wealth
+                twenties = sum(1 for _ in range(max(0, held))
+                               if c.rng.roll(20, f"{p.name}'s guild loans ({noble}'s Wealth)",
+                                             section=UPGRADES) == 20)
+                if twenties:
+                    n.wealth += twenties
+                    c.news(f"{noble}'s Tradesman's Guild in {p.name} earns {twenties} Wealth", UPGRADES)
+        for p in mine:
+            if p.has("salon") and c.rng.roll(20, f"{noble}'s salon in {p.name}", section=UPGRADES) == 20:
+                n.status += 1
+                c.news(f"{noble}'s salon in {p.name} raises his Status to {n.status}", UPGRADES)
+        for p in mine:
+            if p.has("mercenaries_guild") and p.upgrades["mercenaries_guild"] < c.year:
+                _mercenaries(c, noble, p.name)
+        for p in mine:
+            if p.has("grand_temple") and n.temple_god:
+                god = gods()[n.temple_god]
+                if god.wealth_percent and c.rng.chance(god.wealth_percent, f"{noble}'s temple to {god.name}",
+                                                       section=UPGRADES):
+                    n.wealth += 1
+                    c.news(f"{god.name.capitalize()} grants {noble} a Wealth point", UPGRADES)
+
+
+def _mercenaries(c: Campaign, noble: str, province: str) -> None:
+    """1d20 per legion and fleet; each 20 raises one of that arm a grade (WC7: regular first by default)."""
+    n = c.nobles[noble]
+    order = ("regular", "elite") if c.settings.mercenary_upgrade == "regular_first" else ("elite", "regular")
+    for arm in ARMS:
+        count = sum(n.arm(arm).values())
+        twenties = sum(1 for _ in range(count)
+                       if c.rng.roll(20, f"{province}'s mercenaries ({noble}'s {arm})", section=UPGRADES) == 20)
+        for _ in range(twenties):
+            for grade in order:
+                if n.upgrade_unit(arm, grade):
+                    c.news(f"{noble}'s Mercenaries' Guild raises one of his {grade} {arm}", UPGRADES)
+                    break

@@ -1,0 +1,85 @@
+"""Spending Wealth (seed 004, "The Effects of Wealth", "Converting Wealth and Gold", "Province Upgrades").
+
+Once a year, after the courtiers' benefits (ruling WC6), each noble may boost Legions, Fleets, Reputation
+or Status by one per Wealth level for one year, buy upgrades with Wealth, sell Wealth for 75,000 gp
+(100,000 with a Tradesman's Guild) and buy Wealth with 100,000 gp.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magecraft.wizard_prince.campaign.nobles import ARMS, BOOSTS
+from magecraft.wizard_prince.campaign.provinces import realm
+from magecraft.wizard_prince.campaign.sections import GOLD, WEALTH
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
+from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
+
+if TYPE_CHECKING:
+    from magecraft.wizard_prince.campaign.year import Campaign
+
+
+def sale_price(c: Campaign, noble: str) -> int:
+    """75,000 gp a Wealth point, 100,000 with a Tradesman's Guild in his realm."""
+    guild = any(c.provinces[p].has("tradesmans_guild") for p in realm(c, noble))
+    return c.settings.guild_sells_for if guild else c.settings.wealth_sells_for
+
+
+def treasury_options(c: Campaign, noble: str) -> tuple[Option, ...]:
+    n = c.nobles[noble]
+    out: list[Option] = [("done",)]
+    if n.wealth >= 1:
+        if noble in c.year_data.get("positive", ()) or not c.settings.wealth_upgrades_need_courtier:
+            out.extend(("upgrade", *u) for u in upgrade_choices(c, noble))
+        out.extend(("boost", b) for b in BOOSTS)
+        out.append(("sell",))
+    if n.gold >= c.settings.gold_buys_wealth:
+        out.append(("buy",))
+    return tuple(out)
+
+
+@task("treasury")
+def _treasury(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    c.push(*({"do": "spend", "noble": n} for n in c.living()))
+
+
+def _ask_spend(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    options = treasury_options(c, t["noble"])
+    if len(options) == 1:
+        return None
+    n = c.nobles[t["noble"]]
+    return Decision("spend", n.name, options, f"{n.name} (Wealth {n.wealth}, {n.gold} gp): spend Wealth?", WEALTH)
+
+
+@task("spend", _ask_spend)
+def _spend(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    if option is None or option == ("done",):
+        return
+    spend(c, t["noble"], option)
+    c.push(dict(t))
+
+
+def spend(c: Campaign, noble: str, option: Option) -> None:
+    """Carry out one treasury choice (already offered by :func:`treasury_options`)."""
+    n = c.nobles[noble]
+    what = option[0]
+    if what == "upgrade":
+        n.wealth -= 1
+        build(c, noble, str(option[1]), str(option[2]), str(option[3]), "a Wealth point")
+    elif what == "boost":
+        n.wealth -= 1
+        stat = str(option[1])
+        if stat in ARMS:
+            n.bought[stat] += 1
+        else:
+            n.boosts[stat] += 1
+        c.news(f"{noble} spends a Wealth point on a year's extra {stat}", WEALTH)
+    elif what == "sell":
+        n.wealth -= 1
+        price = sale_price(c, noble)
+        n.gold += price
+        c.news(f"{noble} converts a Wealth point into {price} gp", GOLD)
+    elif what == "buy":
+        n.gold -= c.settings.gold_buys_wealth
+        n.wealth += 1
+        c.news(f"{noble} converts {c.settings.gold_buys_wealth} gp into a Wealth point", GOLD)

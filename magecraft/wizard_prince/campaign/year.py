@@ -1,0 +1,302 @@
+"""The campaign as a game state: the year in order, each decision asked of the right person.
+
+Seed 004, "How the Campaign Works": each campaign turn is one year -- (optional Tumultuous Empire event),
+the Imperial Banquet, the presented courtiers' benefits, duels, the major war and feudal wars, production,
+the upgrades' and appointments' yearly rolls, the NPC nobles' 2d6, an adventure, then the Status and
+connectivity checks.  Between years the campaign waits on the GM's ``("begin",)``.
+
+>>> from magecraft.core.randomness import Randomness
+>>> c = Campaign.new(["Ann", "Bob"], Randomness.seeded(1))
+>>> c.legal_actions()
+[Choose(option=('begin',))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from magecraft.core.errors import DataError, RuleError
+from magecraft.core.events import EventLog
+from magecraft.core.randomness import Randomness
+from magecraft.core.settings import settings_to_dict
+from magecraft.core.state import GameState
+from magecraft.wizard_prince.campaign import adventures, appointments, court, duels, npc, tumult, war, wealth
+from magecraft.wizard_prince.campaign.empire import EmpireMap, load_map
+from magecraft.wizard_prince.campaign.nobles import CampaignNoble
+from magecraft.wizard_prince.campaign.provinces import Province, over_limit, production, realm
+from magecraft.wizard_prince.campaign.sections import CAMPAIGN, PROVINCES, STATUS
+from magecraft.wizard_prince.campaign.settings import CampaignSettings
+from magecraft.wizard_prince.campaign.tasks import GM, TASKS, Action, Choose, Decision, EnterBanquet, Record, task
+from magecraft.wizard_prince.campaign.upgrades import UpgradeInfo, upgrade_infos, yearly_rolls
+from magecraft.wizard_prince.settings import Settings
+
+#: The year, in order (How the Campaign Works; the issue's order for the economic rolls, ruling WC11).
+YEAR = ("tumult", "banquet", "court", "syndicates", "treasury", "duels", "major_war", "feudal_wars",
+        "production", "yearly_rolls", "appointments", "npc_rolls", "adventure", "checks", "end_year")
+_ = (adventures, appointments, court, duels, npc, tumult, war, wealth)  # they register their tasks
+
+
+class Campaign(GameState[Action]):
+    """A Wizard-Prince campaign: the nobles, the empire's provinces and the year under way."""
+
+    system: ClassVar[str] = "wizard_prince"
+
+    def __init__(self, *, rng: Randomness, settings: CampaignSettings, empire: EmpireMap,
+                 nobles: Mapping[str, CampaignNoble], provinces: Mapping[str, Province],
+                 banquet_settings: Settings | None = None) -> None:
+        self.rng = rng
+        self.settings = settings
+        self.banquet_settings = banquet_settings or Settings()
+        self.empire = empire
+        self.nobles = dict(nobles)
+        self.provinces = dict(provinces)
+        self.upgrade_info: Mapping[str, UpgradeInfo] = upgrade_infos()
+        self.year = 0
+        self.reign = 0
+        self.emperor = ""
+        self.over = ""
+        self.tasks: list[dict[str, Any]] = []
+        self.pending: Decision | None = Decision("begin", GM, (("begin",),), "Begin year 1?", CAMPAIGN)
+        self.hordes: list[dict[str, Any]] = []
+        self.year_data: dict[str, Any] = {}
+        self.chronicle: list[dict[str, Any]] = []
+        self.npc_made = 0
+
+    # -- starting ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, nobles: Sequence[str | CampaignNoble], rng: Randomness, *, empire: EmpireMap | None = None,
+            settings: CampaignSettings | None = None, npcs: int = 0,
+            banquet_settings: Settings | None = None) -> Campaign:
+        """A campaign at its start: no noble rules a province yet ("A Sample Campaign").
+
+        Player nobles are the banquet's default sheet unless given; ``npcs`` NPC nobles are rolled up.
+        """
+        empire = empire or load_map("velkaria")
+        sheets = [n if isinstance(n, CampaignNoble) else CampaignNoble(name=n.strip()) for n in nobles]
+        if not sheets:
+            raise DataError("a campaign needs at least one player noble")
+        made = cls(rng=rng, settings=settings or CampaignSettings(), empire=empire,
+                   nobles={n.name: n for n in sheets},
+                   provinces={name: Province(name) for name in empire.names}, banquet_settings=banquet_settings)
+        if len(made.nobles) != len(sheets):
+            raise DataError("two nobles have the same name")
+        for _i in range(npcs):
+            npc.add_npc(made)
+        made.news(f"The campaign begins in the {empire.name} with {', '.join(made.nobles)}", CAMPAIGN)
+        return made
+
+    # -- queue --------------------------------------------------------------------------
+    def push(self, *tasks: dict[str, Any]) -> None:
+        """Run ``tasks`` next, in the order given, before the rest of the year."""
+        self.tasks[0:0] = list(tasks)
+
+    def run(self) -> None:
+        """Carry out tasks until one asks a question or the year is over."""
+        while self.pending is None and self.tasks and not self.over:
+            t = self.tasks.pop(0)
+            ask, act = TASKS[t["do"]]
+            decision = ask(self, t)
+            if decision is None:
+                act(self, t, None)
+            else:
+                self.pending = decision
+                self.year_data["task"] = t
+
+    def news(self, text: str, section: str, *, quiet: bool = False, **data: Any) -> None:
+        """A line of campaign news: in the event log, and in the chronicle unless ``quiet``."""
+        self.rng.log.record("news", text, section=section, data={"year": self.year + 1, **data})
+        if not quiet:
+            self.chronicle.append({"year": self.year + 1, "text": text})
+
+    def living(self) -> list[str]:
+        return [name for name, n in self.nobles.items() if n.alive]
+
+    def players(self) -> list[str]:
+        return [name for name, n in self.nobles.items() if n.alive and not n.npc]
+
+    def kill(self, name: str, why: str, section: str) -> None:
+        """A noble dies: "All lands, titles, etc., are lost"."""
+        n = self.nobles[name]
+        if not n.alive:
+            return
+        n.alive = False
+        n.appointment = ""
+        for prov in realm(self, name):
+            self.provinces[prov].owner = ""
+            self.provinces[prov].upgrades, self.provinces[prov].garrisons = {}, []
+        n.capital = ""
+        self.news(f"{name} dies ({why})", section, noble=name)
+
+    # -- GameState ------------------------------------------------------------------------
+    def current_player(self) -> str | None:
+        return None if self.over else (self.pending.player if self.pending else None)
+
+    def legal_actions(self) -> list[Action]:
+        if self.over or self.pending is None:
+            return []
+        return [Choose(o) for o in self.pending.options]
+
+    def check(self, action: Action) -> None:
+        if self.over:
+            raise RuleError(f"the campaign is over: {self.over}", rule="Winning the Campaign", section=STATUS)
+        d = self.pending
+        if d is None:
+            raise RuleError("nothing is asked now", rule="The year", section=CAMPAIGN)
+        if isinstance(action, Record):
+            if d.kind != "adventure":
+                raise RuleError("adventures are recorded in the adventure slot, after the wars",
+                                rule="Adventuring", section=CAMPAIGN)
+            adventures.check_record(self, action)
+            return
+        if isinstance(action, EnterBanquet):
+            if d.kind != "banquet":
+                raise RuleError("the banquet's result is entered when the banquet is held", rule="The banquet",
+                                section=CAMPAIGN)
+            court.parse_result(self, action.result)
+            return
+        if not isinstance(action, Choose):
+            raise RuleError(f"{action!r} is not a campaign action", rule="The year", section=CAMPAIGN)
+        if action.option not in d.options and not war.valid_entry(self, d, action.option):
+            raise RuleError(f"{action.option!r} is not an answer to {d.prompt!r}", rule=d.kind, section=d.section)
+
+    def perform(self, action: Action) -> None:
+        d = self.pending
+        assert d is not None
+        if isinstance(action, Record):
+            adventures.record(self, action)
+            return
+        t = self.year_data.pop("task", None)
+        self.pending = None
+        if isinstance(action, EnterBanquet):
+            court.use_result(self, action.result, entered=not action.played)
+        elif d.kind == "begin":
+            self.begin_year()
+        else:
+            assert t is not None
+            TASKS[t["do"]][1](self, t, tuple(action.option))
+        self.run()
+
+    def begin_year(self) -> None:
+        self.year_data = {"number": self.year + 1}
+        self.news(f"Year {self.year + 1} begins", CAMPAIGN)
+        self.tasks = [{"do": step} for step in YEAR]
+
+    def is_terminal(self) -> bool:
+        return bool(self.over)
+
+    def result(self) -> Mapping[str, Any]:
+        return {"over": self.over, "emperor": self.emperor, "year": self.year,
+                "nobles": {name: self.noble_summary(name) for name in self.nobles}}
+
+    def noble_summary(self, name: str) -> dict[str, Any]:
+        n = self.nobles[name]
+        return {"alive": n.alive, "npc": n.npc, "status": n.status, "wealth": n.wealth,
+                "legions": dict(n.legions), "fleets": dict(n.fleets), "provinces": realm(self, name),
+                "capital": n.capital, "appointment": n.appointment, "xp": n.xp, "level": n.level}
+
+    # -- saves ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system, "kind": "campaign",
+            "settings": settings_to_dict(self.settings),
+            "banquet_settings": settings_to_dict(self.banquet_settings),
+            "empire": self.empire.to_dict(),
+            "nobles": [n.to_dict() for n in self.nobles.values()],
+            "provinces": [p.to_dict() for p in self.provinces.values()],
+            "year": self.year, "reign": self.reign, "emperor": self.emperor, "over": self.over,
+            "tasks": [dict(t) for t in self.tasks], "pending": self.pending.to_dict() if self.pending else None,
+            "hordes": [dict(h) for h in self.hordes], "year_data": _plain(self.year_data),
+            "chronicle": [dict(e) for e in self.chronicle], "npc_made": self.npc_made,
+            "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+        """Rebuild a saved campaign; anything malformed is refused whole (``DataError``)."""
+        try:
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw.get("log", [])))
+            empire = EmpireMap.from_dict(raw["empire"], "saved map")
+            made = cls(rng=rng, settings=CampaignSettings.from_dict(dict(raw["settings"])), empire=empire,
+                       nobles={n["name"]: CampaignNoble.from_dict(n) for n in raw["nobles"]},
+                       provinces={p["name"]: Province.from_dict(p) for p in raw["provinces"]},
+                       banquet_settings=Settings.from_dict(dict(raw["banquet_settings"])))
+            if set(made.provinces) != set(empire.names):
+                raise DataError("its provinces do not match its map")
+            made.year, made.reign = int(raw["year"]), int(raw["reign"])
+            made.emperor, made.over = str(raw["emperor"]), str(raw["over"])
+            made.tasks = [dict(t) for t in raw["tasks"]]
+            if any(t.get("do") not in TASKS for t in made.tasks):
+                raise DataError("it names a step of the year that does not exist")
+            made.pending = Decision.from_dict(raw["pending"]) if raw["pending"] else None
+            made.hordes = [dict(h) for h in raw["hordes"]]
+            made.year_data = _plain(raw["year_data"])
+            if "task" in made.year_data and made.year_data["task"].get("do") not in TASKS:
+                raise DataError("it names a step of the year that does not exist")
+            made.chronicle = [dict(e) for e in raw["chronicle"]]
+            made.npc_made = int(raw["npc_made"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise DataError(f"saved campaign is malformed: {exc!r}") from None
+        return made
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """What ``player`` sees: everything but the dice source and others' private knowledge.
+
+        War intelligence (the claimants' and chieftains' strength) is shown only to nobles whose
+        Intelligence check found it out (Civil War, Barbarian Invasion).
+        """
+        out = self.to_dict()
+        out.pop("rng")
+        out["log"] = [e for e in out["log"] if e["kind"] == "news"]
+        secret = out["year_data"].get("war_secret")
+        if secret is not None:
+            out["year_data"]["war_secret"] = {k: v for k, v in secret.items() if player in v.get("known_to", [])}
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+# -- the steps of the year that need no module of their own ------------------------------------
+@task("production")
+def _production(c: Campaign, t: dict[str, Any], option: Any) -> None:
+    production(c)
+
+
+@task("yearly_rolls")
+def _yearly(c: Campaign, t: dict[str, Any], option: Any) -> None:
+    yearly_rolls(c)
+
+
+@task("checks")
+def _checks(c: Campaign, t: dict[str, Any], option: Any) -> None:
+    """Status and connectivity: the excess provinces given up by each ruler's choice; appointments and
+    standing re-checked (The Effects of Provinces, The Effects of Status..., Attending the Banquet)."""
+    for name in c.living():
+        appointments.check_minimum(c, name)
+        if over_limit(c, name):
+            c.push({"do": "give_up", "noble": name, "why": "status",
+                    "reason": f"Status {c.nobles[name].effective_status} allows only that many provinces",
+                    "section": PROVINCES})
+
+
+@task("end_year")
+def _end_year(c: Campaign, t: dict[str, Any], option: Any) -> None:
+    """Wealth boosts and bought forces last one year (The Effects of Wealth); the year is done."""
+    for n in c.nobles.values():
+        n.bought = {"legions": 0, "fleets": 0}
+        n.boosts = {"status": 0, "reputation": 0}
+        if n.alive and not n.has_standing and not n.sponsored:
+            c.news(f"{n.name} has lost his standing and no longer attends the Banquet", CAMPAIGN, quiet=True)
+    c.year += 1
+    c.year_data = {}
+    if not c.over and not c.players():
+        c.over = "no player noble is left alive"
+        c.news("No player noble is left: the campaign ends", CAMPAIGN)
+    if not c.over:
+        c.pending = Decision("begin", GM, (("begin",),), f"Begin year {c.year + 1}?", CAMPAIGN)

@@ -1,0 +1,164 @@
+"""`magecraft wizard-prince campaign`: new, year (bots or people), show, log; saves and bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from magecraft.cli.app import main
+from magecraft.core.saves import SaveStore
+
+CAMPAIGN = ["wizard-prince", "campaign"]
+
+
+def run(db: Path, *args: str) -> int:
+    return main([*CAMPAIGN, *args, "--db", str(db)])
+
+
+def test_auto_years_are_byte_identical_for_the_same_seed(tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for n in (1, 2):
+        db = tmp_path / f"{n}.db"
+        assert run(db, "new", "vel", "--nobles", "Ann,Bob", "--npc", "2", "--seed", "5") == 0
+        capsys.readouterr()
+        assert run(db, "year", "vel", "--auto", "--years", "3", "--json") == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    report = json.loads(outputs[0])
+    assert [y["year"] for y in report["years"]] == [1, 2, 3] and report["year"] == 3
+
+
+def test_show_draws_the_map_and_log_tells_the_news(tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    assert run(db, "new", "vel", "--nobles", "Ann", "--seed", "1") == 0
+    assert run(db, "year", "vel", "--auto", "--adventure", "Ann:sponsor:0:saved the Duke's life") == 0
+    capsys.readouterr()
+    assert run(db, "show", "vel") == 0
+    shown = capsys.readouterr().out
+    assert "Great Velkar" in shown and "[neutral]" in shown and "Nobles" in shown
+    assert run(db, "log", "vel") == 0
+    log = capsys.readouterr().out
+    assert "-- Year 1 --" in log and "Adventure: Ann: sponsor +0 (saved the Duke's life)" in log
+
+
+def test_new_refuses_an_existing_name_unless_overwritten(tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    assert run(db, "new", "vel", "--nobles", "Ann") == 0
+    before = db.read_bytes()
+    assert run(db, "new", "vel", "--nobles", "Bob") == 2
+    assert "already" in capsys.readouterr().err and db.read_bytes() == before
+    assert run(db, "new", "vel", "--nobles", "Bob", "--overwrite") == 0
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["new", "x"], "at least one player noble"),
+    (["new", "x", "--nobles", "Ann", "--map", "atlantis"], "cannot read map"),
+    (["year", "missing", "--auto"], "no wizard_prince campaign saved as 'missing'"),
+    (["new", "x", "--nobles", "Ann", "--seed", "1", "--dice", "1"], "choose one source of dice"),
+])
+def test_bad_input_is_one_line_and_changes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   args: list[str], words: str) -> None:
+    db = tmp_path / "c.db"
+    assert run(db, *args) in (1, 2)
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not SaveStore(db).list_saves()
+
+
+def test_a_malformed_adventure_exits_2(tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann")
+    assert run(db, "year", "vel", "--auto", "--adventure", "Ann:wealth:lots") == 2
+    assert "NOBLE:WHAT:AMOUNT:REASON" in capsys.readouterr().err
+
+
+def test_an_interrupted_year_leaves_the_previous_one_intact(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
+    run(db, "year", "vel", "--auto")
+    before = SaveStore(db).load("vel", "wizard_prince", "campaign").state
+    monkeypatch.setattr("sys.stdin", io.StringIO("0\n"))          # a bad answer, then the input ends
+    assert run(db, "year", "vel") in (1, 130)
+    out = capsys.readouterr().out
+    assert "is not one of" in out
+    assert SaveStore(db).load("vel", "wizard_prince", "campaign").state == before
+
+
+def test_people_answer_their_decisions_by_number(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
+    assert run(db, "year", "vel") == 0
+    out = capsys.readouterr().out
+    assert "Ann at the banquet, turn" in out and "Choose 1-" in out     # Ann plays her own banquet
+    assert "The Imperial Banquet is played" in out
+    saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
+    assert saved["year"] == 1
+
+
+def test_the_banquet_result_may_come_from_a_file(tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
+    result = tmp_path / "banquet.json"
+    result.write_text(json.dumps({"result": {"emperors": 2, "nobles": [], "coup": False}}), encoding="utf-8")
+    assert run(db, "year", "vel", "--auto", "--banquet", str(result)) == 0
+    out = capsys.readouterr().out
+    assert "entered by the GM: it ends with two Emperors" in out and "the Emperor against the Usurper" in out
+    result.write_text("{not json", encoding="utf-8")
+    assert run(db, "year", "vel", "--auto", "--banquet", str(result)) == 2
+
+
+def test_sheets_feed_a_banquet_at_the_table_whose_result_comes_back(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann,Bob", "--npc", "1", "--seed", "3")
+    capsys.readouterr()
+    assert run(db, "sheets", "vel") == 0
+    sheets = tmp_path / "nobles.toml"
+    sheets.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["wizard-prince", "banquet", "--auto", "--nobles", str(sheets), "--seed", "4", "--json"]) == 0
+    result = tmp_path / "result.json"
+    result.write_text(capsys.readouterr().out, encoding="utf-8")
+    names = [n["name"] for n in json.loads(result.read_text(encoding="utf-8"))["result"]["nobles"]]
+    assert names == ["Ann", "Bob", "NPC Noble 1"]
+    assert run(db, "year", "vel", "--auto", "--banquet", str(result)) == 0
+    assert "The Imperial Banquet is entered by the GM" in capsys.readouterr().out
+
+
+def test_dice_given_to_a_year_roll_that_year_and_the_campaign_keeps_its_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--npc", "2", "--seed", "3")
+    before = SaveStore(db).load("vel", "wizard_prince", "campaign").state["rng"]
+    assert run(db, "year", "vel", "--auto", "--seed", "99") == 0
+    saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
+    assert saved["rng"] == before and saved["year"] == 1
+    assert run(db, "year", "vel", "--auto", "--dice", "1") == 2        # the script runs out: nothing saved
+    assert "dice script ran out" in capsys.readouterr().err
+    assert SaveStore(db).load("vel", "wizard_prince", "campaign").state["year"] == 1
+
+
+def test_named_player_nobles_are_played_by_bots_and_people_see_their_intelligence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann,Bob", "--seed", "3")
+    assert run(db, "year", "vel", "--bots", "Zed") == 2
+    assert "'Zed' is not a noble" in capsys.readouterr().err
+    result = tmp_path / "banquet.json"
+    result.write_text(json.dumps({"emperors": 1, "nobles": [], "barbarian_invasion": True}), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 40))
+    assert run(db, "year", "vel", "--bots", "Bob", "--banquet", str(result)) == 0
+    out = capsys.readouterr().out
+    assert "Ann: fight the barbarian horde" in out and "Bob: fight" not in out
+    saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
+    assert saved["year"] == 1
