@@ -35,6 +35,7 @@ from magecraft.planeswalker.combatants import (
     DEFENDER,
     FEAR,
     FLYING,
+    HASTE,
     INTIMIDATE,
     REACH,
     REGENERATE,
@@ -81,6 +82,7 @@ class Battle(GameState[Action]):
         self.acted = False
         self.casts = 0
         self.commanded: list[str] = []
+        self.command_used = False
         self.pending: dict[str, Any] | None = None
         self.intercept: dict[str, str] | None = None
         self.trample: str | None = None
@@ -208,6 +210,10 @@ class Battle(GameState[Action]):
         handler(action)
         self._check_over()
 
+    def invalidate(self) -> None:
+        """Forget the cached legal actions after the state was edited by hand (a GM's correction, a test)."""
+        self._legal = None
+
     # -- legal actions -----------------------------------------------------------------------
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
@@ -258,7 +264,7 @@ class Battle(GameState[Action]):
         if not self.acted:
             found.extend(self._delays())
         if self.actions_left > 0:
-            if not self.acted and actor.is_mage and self._commandable(actor):
+            if actor.is_mage and self._may_command(actor):
                 found.append(Action("command"))
             for enemy in self.enemies(actor.id):
                 found.extend(self._moves_and_engages(actor, enemy, ordered=False))
@@ -280,6 +286,14 @@ class Battle(GameState[Action]):
                 and self.range_between(mover.id, enemy.id) == "close"):
             found.append(Action(engage, target=enemy.id, creature=creature))
         return found
+
+    def _may_command(self, mage: Combatant) -> bool:
+        """"Once per turn", "before any other actions are taken" -- except that a creature with Haste,
+        summoned this turn, may be commanded after the spell that summoned it (ruling PW20)."""
+        if self.command_used:
+            return False
+        ready = self._commandable(mage)
+        return bool(ready) and (not self.acted or any(HASTE in c.keywords for c in ready))
 
     def _commandable(self, mage: Combatant) -> list[Combatant]:
         return [self.fighters[c] for c in mage.creatures
@@ -399,6 +413,9 @@ class Battle(GameState[Action]):
                 return RuleError("only a character in ranged combat with every enemy may flee", rule="Fleeing",
                                  section=MECHANICS)
             if kind == "command":
+                if self.command_used:
+                    return RuleError("creatures are commanded once per turn", rule="Commanding",
+                                     section=MECHANICS)
                 if self.acted:
                     return RuleError("all commands must be given before any other actions are taken",
                                      rule="Commanding", section=MECHANICS)
@@ -430,9 +447,8 @@ class Battle(GameState[Action]):
                              section=MECHANICS)
         spell = profile(action.card)
         problem = self._cast_problem(actor, spell)
-        if problem:
-            rule, _, message = problem.partition(": ")
-            return RuleError(message, rule=rule, section=MECHANICS)
+        if problem and problem.startswith("Mastery"):
+            return RuleError(problem.partition(": ")[2], rule="Mastery", section=MECHANICS)
         if spell.kind == "counter":
             return RuleError(f"{spell.name} counters a spell: cast it in answer to one", rule="Instants",
                              section=MECHANICS)
@@ -440,6 +456,8 @@ class Battle(GameState[Action]):
             return RuleError(f"{actor.name} may cast {max(0, actor.focus - actor.pervasive())} non-instant spells "
                              f"this turn (Focus {actor.focus} minus {actor.pervasive()} sustained effects) and "
                              f"has cast {self.casts}", rule="Casting", section=MECHANICS)
+        if problem:
+            return RuleError(problem.partition(": ")[2], rule="Mana Pool", section=MECHANICS)
         if spell.needs_target:
             target = self.fighters.get(action.target)
             if target is None:
@@ -487,7 +505,7 @@ class Battle(GameState[Action]):
                 continue
             break
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
-        self.commanded = []
+        self.commanded, self.command_used = [], False
         self.phase = "channelling" if actor.is_mage else "main"
         self.rng.log.record("turn", f"{actor.name}'s turn", section=MECHANICS,
                             data={"round": self.round, "actor": actor.id, "phase": self.phase})
@@ -634,6 +652,7 @@ class Battle(GameState[Action]):
     def _do_command(self, action: Action) -> None:
         """"direct any number of creatures as a single action" -- before any other action."""
         self._spend()
+        self.command_used = True
         self.phase = "commanding"
 
     def _do_done(self, action: Action) -> None:
@@ -914,6 +933,7 @@ class Battle(GameState[Action]):
             "round": self.round, "turn": self.turn, "phase": self.phase,
             "actions_left": self.actions_left, "moved": self.moved, "engaged": self.engaged,
             "acted": self.acted, "casts": self.casts, "commanded": list(self.commanded),
+            "command_used": self.command_used,
             "pending": _plain(self.pending), "intercept": _plain(self.intercept), "trample": self.trample,
             "resume": self.resume, "next_summon": self.next_summon, "outcome": _plain(self.outcome),
             "log": self.rng.log.to_list(),
@@ -933,6 +953,7 @@ class Battle(GameState[Action]):
             battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
             battle.casts = int(raw["casts"])
             battle.commanded = [str(c) for c in raw["commanded"]]
+            battle.command_used = bool(raw["command_used"])
             battle.pending = _plain(raw["pending"])
             battle.intercept = _plain(raw["intercept"])
             battle.trample = raw["trample"]

@@ -67,10 +67,9 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
     elif settings.toughness_reduction == "overcome" and attack > defence:
         target.toughness = 0
     if damage:
-        lose_life(target, damage, rng, settings)
-        if DEATHTOUCH in striker.keywords and not target.player and target.life > 0:
-            target.life = 0
-            settle(target, rng, settings)
+        take_damage(target, damage)
+        if DEATHTOUCH in striker.keywords and not target.player:
+            target.life = min(target.life, 0)
         if WITHER in striker.keywords and not target.is_mage:
             target.base_power = max(0, target.base_power - damage)
             target.base_toughness = max(0, target.base_toughness - damage)
@@ -82,14 +81,20 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
     rng.log.record("strike", f"{striker.name} strikes {target.name}", section=SECTION,
                    data={"striker": striker.id, "target": target.id, "attack": attack, "defence": defence,
                          "damage": damage, "life": target.life, "toughness": target.toughness})
+    settle(target, rng, settings)
     return result
 
 
-def lose_life(target: Combatant, amount: int, rng: Randomness, settings: Settings = DEFAULT_SETTINGS) -> None:
+def take_damage(target: Combatant, amount: int) -> None:
     """Damage to Life; a fleeing character counts it towards the 5 that stop an escape."""
     target.life -= amount
     if target.fleeing:
         target.flee_damage += amount
+
+
+def lose_life(target: Combatant, amount: int, rng: Randomness, settings: Settings = DEFAULT_SETTINGS) -> None:
+    """Damage to Life, then regeneration or defeat at 0 Life."""
+    take_damage(target, amount)
     settle(target, rng, settings)
 
 

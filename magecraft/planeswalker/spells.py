@@ -67,8 +67,9 @@ def profile(name: str) -> SpellProfile:
 
 
 def protected_from(target: Combatant, spell: SpellProfile) -> bool:
-    """Protection from a colour: not targeted by spells of that colour."""
-    return any(f"Protection from {COLOR_NAMES[colour].lower()}" in target.keywords for colour in spell.colors)
+    """Protection from a colour ("Protection from black and red" too): not targeted by its spells."""
+    shields = [k.lower() for k in target.keywords if k.startswith("Protection from")]
+    return any(COLOR_NAMES[colour].lower() in shield for colour in spell.colors for shield in shields)
 
 
 def can_target(caster: Combatant, target: Combatant, spell: SpellProfile, range_: str) -> str | None:
