@@ -202,3 +202,34 @@ def run_many(hero: Character, creatures: Sequence[str], seeds: Iterator[int] | r
         if result["fighters"]["you"]["out"] == "escaped":
             tally["escaped"] += 1
     return tally
+
+
+#: The matchups of the seeded long run: (creatures, enemy mage or None), cycled through by seed.
+LONG_RUN_MATCHUPS: tuple[tuple[tuple[str, ...], str | None], ...] = (
+    (("Grizzly Bears", "Goblin Piker"), None),
+    (("Drudge Skeletons", "Nekrataal"), None),
+    (("Giant Spider",), "Goblin Pyromancer"),
+    ((), "Counterspell Adept"),
+    (("Raging Goblin", "Suntail Hawk", "Kird Ape"), None),
+)
+
+
+def long_run(count: int, first_seed: int = 0) -> dict[str, Any]:
+    """``count`` seeded bot battles over :data:`LONG_RUN_MATCHUPS`: a tally and a digest of every
+    result and event log (the same seeds give the same digest, byte for byte)."""
+    import hashlib
+    import json
+
+    digest = hashlib.sha256()
+    tally: dict[str, int] = {"battles": 0, "party": 0, "foes": 0, "draw": 0, "events": 0}
+    hero = ready_mage("Kiora the Wanderer")
+    for seed in range(first_seed, first_seed + count):
+        creatures, mage = LONG_RUN_MATCHUPS[seed % len(LONG_RUN_MATCHUPS)]
+        battle = run_battle(hero, creatures, Randomness.seeded(seed),
+                            enemy_mage=ready_mage(mage) if mage else None)
+        result = battle.result()
+        tally["battles"] += 1
+        tally[result["winner"] or "draw"] += 1
+        tally["events"] += len(battle.log)
+        digest.update(json.dumps({"result": result, "log": battle.log.to_list()}, sort_keys=True).encode())
+    return {**tally, "digest": digest.hexdigest()}

@@ -83,6 +83,7 @@ class Battle(GameState[Action]):
         self.casts = 0
         self.commanded: list[str] = []
         self.command_used = False
+        self.delayed: list[str] = []
         self.pending: dict[str, Any] | None = None
         self.intercept: dict[str, str] | None = None
         self.trample: str | None = None
@@ -242,6 +243,9 @@ class Battle(GameState[Action]):
         raise AssertionError(f"unknown phase {phase}")
 
     def _delays(self) -> list[Action]:
+        """Ruling PW21: a combatant delays at most once a round (two could otherwise pass forever)."""
+        if self.order[self.turn] in self.delayed:
+            return []
         later = self.order[self.turn + 1:]
         return [Action("delay", target=fid) for fid in later if self.fighters[fid].active]
 
@@ -423,6 +427,8 @@ class Battle(GameState[Action]):
                                  rule="Commanding", section=MECHANICS)
             if kind == "delay" and self.acted:
                 return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
+        if kind == "delay" and self.order[self.turn] in self.delayed:
+            return RuleError("a combatant delays once a round", rule="Turn order", section=MECHANICS)
         if kind == "respond" and self.pending is not None:
             responder = self.fighters[self.pending["responders"][0]]
             if action.card not in responder.memory:
@@ -493,6 +499,7 @@ class Battle(GameState[Action]):
             if self.turn >= len(self.order):
                 self.turn = 0
                 self.round += 1
+                self.delayed = []
                 if self.round > self.settings.max_rounds:
                     self._finish(None, f"undecided after {self.settings.max_rounds} rounds (ruling PW18)")
                     return
@@ -561,6 +568,7 @@ class Battle(GameState[Action]):
         """"choose to delay your turn ... changes your turn to that point in the rotation for the rest of
         the battle"."""
         actor = self.order.pop(self.turn)
+        self.delayed.append(actor)
         self.order.insert(self.order.index(action.target) + 1, actor)
         self._begin_turn()
 
@@ -933,7 +941,7 @@ class Battle(GameState[Action]):
             "round": self.round, "turn": self.turn, "phase": self.phase,
             "actions_left": self.actions_left, "moved": self.moved, "engaged": self.engaged,
             "acted": self.acted, "casts": self.casts, "commanded": list(self.commanded),
-            "command_used": self.command_used,
+            "command_used": self.command_used, "delayed": list(self.delayed),
             "pending": _plain(self.pending), "intercept": _plain(self.intercept), "trample": self.trample,
             "resume": self.resume, "next_summon": self.next_summon, "outcome": _plain(self.outcome),
             "log": self.rng.log.to_list(),
@@ -954,6 +962,7 @@ class Battle(GameState[Action]):
             battle.casts = int(raw["casts"])
             battle.commanded = [str(c) for c in raw["commanded"]]
             battle.command_used = bool(raw["command_used"])
+            battle.delayed = [str(d) for d in raw["delayed"]]
             battle.pending = _plain(raw["pending"])
             battle.intercept = _plain(raw["intercept"])
             battle.trample = raw["trample"]

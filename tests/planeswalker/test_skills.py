@@ -23,7 +23,8 @@ def test_worked_example_wubb_sneaks_past_the_watchman_with_three_dice() -> None:
 
 def test_ten_two_colour_skills() -> None:
     assert len(skills()) == 10
-    assert {frozenset(s.colors) for s in skills()} == {frozenset((a, b)) for a in "WUBRG" for b in "WUBRG" if a < b}
+    pairs = {frozenset((a, b)) for a in "WUBRG" for b in "WUBRG" if a < b}
+    assert {frozenset(s.colors) for s in skills()} == pairs
 
 
 def test_no_matching_colour_rolls_one_die() -> None:
