@@ -14,13 +14,13 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from magecraft.cli import options
 from magecraft.cli.options import (
     DbOption,
     DiceOption,
     JsonOption,
     PhysicalOption,
     SeedOption,
-    ask_at_terminal,
     console,
     make_randomness,
     open_store,
@@ -145,7 +145,7 @@ def _ask_character(name: str | None) -> Character:
 
     def attempt(key: str, prompt: str, parse: Any) -> None:
         while True:
-            text = ask_at_terminal(prompt)
+            text = options.ask_at_terminal(prompt)
             try:
                 answers[key] = parse(text)
                 build()
@@ -352,7 +352,7 @@ def ask_decision(battle: Battle) -> Action:
     for number, action in enumerate(legal, start=1):
         out.print(f"  {number}. {escape(action.text())}")
     while True:
-        text = ask_at_terminal(f"Your decision ({battle.phase})").strip()
+        text = options.ask_at_terminal(f"Your decision ({battle.phase})").strip()
         if text in ("help", "?"):
             for number, action in enumerate(legal, start=1):
                 out.print(f"  {number}. {escape(action.text())}")
