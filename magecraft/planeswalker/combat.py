@@ -696,7 +696,7 @@ class Battle(GameState[Action]):
                             data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
         pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
         if spell.split_second:
-            pending["responders"] = []
+            pending["responders"], pending["countered"] = [], False
             self.pending = pending
             self.resume = "main"
             self._resolve_pending()
