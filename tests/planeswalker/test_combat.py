@@ -499,3 +499,36 @@ def test_round_trip_mid_battle_and_hidden_information(make_battle, make_hero) ->
     assert mage["memory"] == len(battle.fighters["mage"].memory) and "rng" not in seen
     mine = next(f for f in seen["fighters"] if f["id"] == "you")
     assert mine["memory"] == battle.fighters["you"].memory
+
+
+def test_engaging_once_per_turn(make_battle, make_hero, to_main) -> None:
+    battle = make_battle(hero=make_hero(keywords=("Vigilance",)), ranges={"c1": "close"})
+    to_main(battle)
+    battle.rng.extend_script([1, 1, 1, 6, 6, 1, 1, 6, 6, 6])
+    battle.apply(Action("engage", target="c1"))
+    assert battle.range_between("you", "c1") == "close" and battle.actions_left == 2
+    refused(battle, Action("engage", target="c1"), "Engaging")
+
+
+@pytest.mark.parametrize(("damage", "escaped"), [(4, True), (5, False)])
+def test_five_damage_stops_an_escape(make_battle, make_hero, to_main, damage: int, escaped: bool) -> None:
+    from magecraft.planeswalker.locked import lose_life
+
+    slow = make_hero(identity=("G", "G", "B"), increases={"life": 4}, memorized=("Grizzly Bears",))
+    battle = make_battle(["Grizzly Bears"], [6, 1], hero=slow)
+    to_main(battle)
+    battle.apply(Action("flee"))
+    lose_life(battle.fighters["you"], damage, battle.rng)
+    battle.apply(Action("end"))
+    assert (battle.fighters["you"].out == "escaped") == escaped
+
+
+def test_sustained_effects_use_up_focus_in_later_turns(make_battle, to_main) -> None:
+    battle = make_battle()
+    to_main(battle)
+    battle.apply(Action("cast", card="Grizzly Bears"))
+    battle.apply(Action("end"))
+    battle.apply(Action("end"))  # the bears (c1)
+    to_main(battle)
+    error = refused(battle, Action("cast", card="Volcanic Hammer", target="c1"), "Casting")
+    assert "has cast 0" in str(error)
