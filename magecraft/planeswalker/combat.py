@@ -143,7 +143,7 @@ class Battle(GameState[Action]):
             return ids
         rolls: dict[int, list[str]] = {}
         for fid in ids:
-            value = self.rng.roll(6, f"{self.fighters[fid].name}'s turn order roll", section=MECHANICS)
+            value = self.rng.roll(6, f"{self.fighters[fid].label}'s turn order roll", section=MECHANICS)
             rolls.setdefault(value, []).append(fid)
         order: list[str] = []
         for value in sorted(rolls, reverse=True):
@@ -332,10 +332,10 @@ class Battle(GameState[Action]):
         """Why ``mage`` cannot pay for ``spell`` now: Mastery, then the Mana Pool."""
         if spell.cost.mana_value > mage.mastery:
             return (f"Mastery: {spell.name} has converted mana cost {spell.cost.mana_value}, above "
-                    f"{mage.name}'s Mastery {mage.mastery}")
+                    f"{mage.label}'s Mastery {mage.mastery}")
         trial = dict(mage.mana)
         if not pay(trial, spell.cost, artifact=spell.cost.artifact):
-            return f"Mana Pool: {mage.name} cannot muster the mana for {spell.name} at once"
+            return f"Mana Pool: {mage.label} cannot muster the mana for {spell.name} at once"
         return None
 
     def _responses(self, mage: Combatant) -> list[Action]:
@@ -401,7 +401,7 @@ class Battle(GameState[Action]):
         if phase == "main":
             actor = self.actor()
             if kind in MAIN_ACTIONS and self.actions_left <= 0:
-                return RuleError(f"{actor.name} has taken all {actor.speed} actions of this turn (one per "
+                return RuleError(f"{actor.label} has taken all {actor.speed} actions of this turn (one per "
                                  "Speed point)", rule="Main Phase", section=MECHANICS)
             if kind == "cast":
                 return self._cast_refusal(actor, action)
@@ -432,7 +432,7 @@ class Battle(GameState[Action]):
         if kind == "respond" and self.pending is not None:
             responder = self.fighters[self.pending["responders"][0]]
             if action.card not in responder.memory:
-                return RuleError(f"{action.card} is not held in {responder.name}'s Memory", rule="Memory",
+                return RuleError(f"{action.card} is not held in {responder.label}'s Memory", rule="Memory",
                                  section=MECHANICS)
             spell = profile(action.card)
             if not spell.instant:
@@ -446,10 +446,10 @@ class Battle(GameState[Action]):
 
     def _cast_refusal(self, actor: Combatant, action: Action) -> RuleError:
         if not actor.is_mage:
-            return RuleError(f"{actor.name} is a creature: creatures cast no spells here", rule="Casting",
+            return RuleError(f"{actor.label} is a creature: creatures cast no spells here", rule="Casting",
                              section=MECHANICS)
         if action.card not in actor.memory:
-            return RuleError(f"{action.card} is not held in {actor.name}'s Memory", rule="Memory",
+            return RuleError(f"{action.card} is not held in {actor.label}'s Memory", rule="Memory",
                              section=MECHANICS)
         spell = profile(action.card)
         problem = self._cast_problem(actor, spell)
@@ -459,7 +459,8 @@ class Battle(GameState[Action]):
             return RuleError(f"{spell.name} counters a spell: cast it in answer to one", rule="Instants",
                              section=MECHANICS)
         if not spell.instant and self.casts >= actor.focus - actor.pervasive():
-            return RuleError(f"{actor.name} may cast {max(0, actor.focus - actor.pervasive())} non-instant spells "
+            allowed = max(0, actor.focus - actor.pervasive())
+            return RuleError(f"{actor.label} may cast {allowed} non-instant spells "
                              f"this turn (Focus {actor.focus} minus {actor.pervasive()} sustained effects) and "
                              f"has cast {self.casts}", rule="Casting", section=MECHANICS)
         if problem:
@@ -485,8 +486,8 @@ class Battle(GameState[Action]):
         if self.engaged:
             return RuleError("a combatant engages once per turn", rule="Engaging", section=MECHANICS)
         if DEFENDER in actor.keywords:
-            return RuleError(f"{actor.name} has Defender and cannot engage", rule="Defender", section=MECHANICS)
-        return RuleError(f"{actor.name} is in ranged combat with {target.name}: combatants in ranged combat "
+            return RuleError(f"{actor.label} has Defender and cannot engage", rule="Defender", section=MECHANICS)
+        return RuleError(f"{actor.label} is in ranged combat with {target.label}: combatants in ranged combat "
                          "cannot engage in direct combat (move into close combat first)", rule="Ranged Combat",
                          section=MECHANICS)
 
@@ -514,7 +515,7 @@ class Battle(GameState[Action]):
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.commanded, self.command_used = [], False
         self.phase = "channelling" if actor.is_mage else "main"
-        self.rng.log.record("turn", f"{actor.name}'s turn", section=MECHANICS,
+        self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
                             data={"round": self.round, "actor": actor.id, "phase": self.phase})
 
     def _settle_flight(self, actor: Combatant) -> bool:
@@ -524,7 +525,7 @@ class Battle(GameState[Action]):
         escaped = actor.flee_damage < 5 and not actor.flee_engaged
         if escaped:
             actor.out = "escaped"
-        self.rng.log.record("flee", f"{actor.name} {'escapes' if escaped else 'fails to escape'}",
+        self.rng.log.record("flee", f"{actor.label} {'escapes' if escaped else 'fails to escape'}",
                             section="Fleeing", data={"id": actor.id, "damage": actor.flee_damage,
                                                      "engaged": actor.flee_engaged, "escaped": escaped})
         return escaped
@@ -535,7 +536,7 @@ class Battle(GameState[Action]):
         if actor.is_mage and actor.active:
             excess = total(actor.mana) - sum(actor.capacity.values())
             if excess > 0:
-                self.rng.log.record("mana burn", f"{actor.name} suffers Mana Burn", section="End Phase",
+                self.rng.log.record("mana burn", f"{actor.label} suffers Mana Burn", section="End Phase",
                                     data={"id": actor.id, "damage": excess})
                 actor.mana["C"] = max(0, actor.mana.get("C", 0) - excess)
                 lose_life(actor, excess, self.rng, self.settings)
@@ -580,7 +581,7 @@ class Battle(GameState[Action]):
         restored = restore(actor.mana, actor.capacity, actor.mana_order(), budget)
         if action.amount:
             actor.mana["C"] = actor.mana.get("C", 0) + action.amount
-        self.rng.log.record("channel", f"{actor.name} channels", section="Channeling Phase",
+        self.rng.log.record("channel", f"{actor.label} channels", section="Channeling Phase",
                             data={"restored": restored, "excess": action.amount, "mana": dict(actor.mana)})
         self._upkeep()
 
@@ -629,8 +630,8 @@ class Battle(GameState[Action]):
     def _flip(self, mover: str, target: str) -> None:
         key = pair(mover, target)
         self.ranges[key] = "close" if self.ranges[key] == "ranged" else "ranged"
-        self.rng.log.record("move", f"{self.fighters[mover].name} moves to {self.ranges[key]} combat with "
-                            f"{self.fighters[target].name}", section="Moving",
+        self.rng.log.record("move", f"{self.fighters[mover].label} moves to {self.ranges[key]} combat with "
+                            f"{self.fighters[target].label}", section="Moving",
                             data={"mover": mover, "target": target, "range": self.ranges[key]})
 
     def _do_flee(self, action: Action) -> None:
@@ -645,16 +646,16 @@ class Battle(GameState[Action]):
         others = [f for f in self.fighters.values() if f.active and f.id != actor.id]
         if others and all(actor.speed >= f.speed + 2 for f in others):
             fastest = max(others, key=lambda f: f.speed)
-            mine = roll_pool(self.rng, actor.speed, f"{actor.name}'s Speed roll to escape")
-            theirs = roll_pool(self.rng, fastest.speed, f"{fastest.name}'s opposed Speed roll")
+            mine = roll_pool(self.rng, actor.speed, f"{actor.label}'s Speed roll to escape")
+            theirs = roll_pool(self.rng, fastest.speed, f"{fastest.label}'s opposed Speed roll")
             if mine >= theirs:
                 actor.out = "escaped"
-                self.rng.log.record("flee", f"{actor.name} escapes at once", section="Fleeing",
+                self.rng.log.record("flee", f"{actor.label} escapes at once", section="Fleeing",
                                     data={"id": actor.id, "roll": mine, "against": theirs})
                 self._next_turn()
                 return
         actor.fleeing, actor.flee_damage, actor.flee_engaged = True, 0, False
-        self.rng.log.record("flee", f"{actor.name} flees", section="Fleeing", data={"id": actor.id})
+        self.rng.log.record("flee", f"{actor.label} flees", section="Fleeing", data={"id": actor.id})
         self._next_turn()
 
     def _do_command(self, action: Action) -> None:
@@ -692,7 +693,7 @@ class Battle(GameState[Action]):
              if spell.cost.has_x else 0)
         pay(actor.mana, spell.cost, artifact=spell.cost.artifact, x=x)
         actor.memory.remove(action.card)
-        self.rng.log.record("cast", f"{actor.name} casts {spell.name}", section=SECTION_CASTING,
+        self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
                             data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
         pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
         if spell.split_second:
@@ -744,10 +745,10 @@ class Battle(GameState[Action]):
         controller = self.fighters[self.pending["by"]]
         spell = profile(action.card)
         if not spell.split_second:
-            mine = roll_pool(self.rng, responder.speed, f"{responder.name}'s Speed roll to respond")
-            theirs = roll_pool(self.rng, controller.speed, f"{controller.name}'s opposed Speed roll")
+            mine = roll_pool(self.rng, responder.speed, f"{responder.label}'s Speed roll to respond")
+            theirs = roll_pool(self.rng, controller.speed, f"{controller.label}'s opposed Speed roll")
             if mine < theirs:
-                self.rng.log.record("response", f"{responder.name} is too slow to answer", section="Instants",
+                self.rng.log.record("response", f"{responder.label} is too slow to answer", section="Instants",
                                     data={"responder": responder.id, "roll": mine, "against": theirs})
                 self._next_responder()
                 return
@@ -756,7 +757,7 @@ class Battle(GameState[Action]):
         pay(responder.mana, spell.cost, artifact=spell.cost.artifact, x=x)
         responder.memory.remove(spell.name)
         responder.graveyard.append(spell.name)
-        self.rng.log.record("cast", f"{responder.name} answers with {spell.name}", section="Instants",
+        self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
                             data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
         if spell.kind == "counter":
             self.pending["countered"] = True
@@ -831,7 +832,7 @@ class Battle(GameState[Action]):
         for enemy in self.enemies(cid):
             start = self.ranges.get(pair(caster.id, enemy.id), self.settings.start_range)
             self.ranges[pair(cid, enemy.id)] = start
-        self.rng.log.record("summon", f"{caster.name} summons {creature.name}", section=SECTION_CASTING,
+        self.rng.log.record("summon", f"{caster.label} summons {creature.label}", section=SECTION_CASTING,
                             data={"id": cid, "controller": caster.id, "sick": creature.sick})
 
     # -- engaging -----------------------------------------------------------------------------------
@@ -850,7 +851,7 @@ class Battle(GameState[Action]):
         assert self.intercept is not None
         attacker = self.intercept["attacker"]
         self.intercept = None
-        self.rng.log.record("intercept", f"{self.fighters[action.target].name} intercepts", section="Engaging",
+        self.rng.log.record("intercept", f"{self.fighters[action.target].label} intercepts", section="Engaging",
                             data={"interceptor": action.target, "attacker": attacker})
         self._fight(attacker, action.target)
 
@@ -862,7 +863,7 @@ class Battle(GameState[Action]):
 
     def _fight(self, attacker_id: str, defender_id: str) -> None:
         attacker, defender = self.fighters[attacker_id], self.fighters[defender_id]
-        self.rng.log.record("locked", f"{attacker.name} engages {defender.name}", section="Locked Combat",
+        self.rng.log.record("locked", f"{attacker.label} engages {defender.label}", section="Locked Combat",
                             data={"attacker": attacker_id, "defender": defender_id})
         lock(attacker, defender, self.rng, self.settings)
         self._after_damage(attacker)
@@ -871,7 +872,7 @@ class Battle(GameState[Action]):
             key = pair(attacker_id, defender_id)
             if self.ranges[key] != self.settings.repel_to:
                 self.ranges[key] = self.settings.repel_to
-                self.rng.log.record("repelled", f"{attacker.name} is repelled", section="Locked Combat",
+                self.rng.log.record("repelled", f"{attacker.label} is repelled", section="Locked Combat",
                                     data={"attacker": attacker_id, "range": self.settings.repel_to})
         if self._check_over():
             return

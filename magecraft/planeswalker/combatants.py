@@ -85,6 +85,11 @@ class Combatant:
         return self.out is None
 
     @property
+    def label(self) -> str:
+        """How the log names it: a mage by name, a creature by name and id (two Grizzly Bears differ)."""
+        return self.name if self.kind == "mage" else f"{self.name} ({self.id})"
+
+    @property
     def is_mage(self) -> bool:
         return self.kind == "mage"
 

@@ -56,8 +56,8 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
            *, attacking: bool) -> Strike:
     """One Power roll against one Toughness roll; the excess goes to Life."""
     dice = striker.power + (1 if attacking and EXALTED in striker.keywords else 0)
-    attack = roll_pool(rng, dice, f"{striker.name}'s Power roll")
-    defence = roll_pool(rng, target.toughness, f"{target.name}'s Toughness roll")
+    attack = roll_pool(rng, dice, f"{striker.label}'s Power roll")
+    defence = roll_pool(rng, target.toughness, f"{target.label}'s Toughness roll")
     damage = max(0, attack - defence)
     if damage and ABSORB in target.keywords:
         damage -= 1
@@ -78,7 +78,7 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
         if LIFELINK in striker.keywords:
             striker.life += damage
     result = Strike(striker.id, target.id, attack, defence, damage)
-    rng.log.record("strike", f"{striker.name} strikes {target.name}", section=SECTION,
+    rng.log.record("strike", f"{striker.label} strikes {target.label}", section=SECTION,
                    data={"striker": striker.id, "target": target.id, "attack": attack, "defence": defence,
                          "damage": damage, "life": target.life, "toughness": target.toughness})
     settle(target, rng, settings)
@@ -105,11 +105,11 @@ def settle(target: Combatant, rng: Randomness, settings: Settings = DEFAULT_SETT
     if REGENERATE in target.keywords and target.regenerations > 0:
         target.regenerations -= 1
         target.life = target.base_life
-        rng.log.record("regenerate", f"{target.name} regenerates", section=SECTION,
+        rng.log.record("regenerate", f"{target.label} regenerates", section=SECTION,
                        data={"id": target.id, "life": target.life})
         return
     target.out = "lost" if target.is_mage else "dead"
-    rng.log.record("out", f"{target.name} {'loses' if target.is_mage else 'dies'}", section=SECTION,
+    rng.log.record("out", f"{target.label} {'loses' if target.is_mage else 'dies'}", section=SECTION,
                    data={"id": target.id, "out": target.out})
 
 
