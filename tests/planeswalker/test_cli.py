@@ -129,3 +129,23 @@ def test_interactive_fight_refuses_bad_answers_and_plays_on(capsys: pytest.Captu
                          "--seed", "1", "--db", str(tmp_path / "s.sqlite3"))
     assert code == 0, err
     assert "'fly away' is not one of the" in out and "Battle over" in out and "party" in out
+
+
+def test_house_rules_file_changes_the_skill_target_and_a_bad_one_is_refused(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    run(capsys, *NEW, "--db", str(db))
+    rules = tmp_path / "house.toml"
+    rules.write_text('skill_target = "low"\n', encoding="utf-8")
+    code, out, _ = run(capsys, "planeswalker", "check", "Jace", "--skill", "Subtlety and Deception", "--dice",
+                       "3,3", "--house-rules", str(rules), "--db", str(db), "--json")
+    assert code == 0 and json.loads(out)["target"] == 6 and json.loads(out)["success"]
+    rules.write_text('skill_targte = "low"\n', encoding="utf-8")
+    code, _, err = run(capsys, "planeswalker", "check", "Jace", "--skill", "Subtlety and Deception", "--dice",
+                       "3,3", "--house-rules", str(rules), "--db", str(db))
+    assert code == 2 and "unknown field 'skill_targte'" in err
+
+
+def test_show_a_missing_character_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "planeswalker", "character", "show", "Nobody", "--db", str(tmp_path / "s.sqlite3"))
+    assert code == 2 and "'Nobody'" in err and "Traceback" not in err
