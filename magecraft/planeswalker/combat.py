@@ -53,6 +53,9 @@ from magecraft.planeswalker.spells import SpellProfile, can_target, profile
 MECHANICS = "Combat Mechanics"
 PARTY, FOES = "party", "foes"
 YOU = "you"
+#: The steps of a turn (and "over"), as saved.
+PHASES = frozenset({"start", "channelling", "upkeep", "main", "commanding", "response", "intercept", "trample",
+                    "forget", "over"})
 #: The decisions that spend one of the Main phase's Speed actions.
 MAIN_ACTIONS = frozenset({"command", "move", "engage", "cast", "flee"})
 
@@ -971,6 +974,9 @@ class Battle(GameState[Action]):
             battle.outcome = _plain(raw["outcome"])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"a saved battle is malformed ({exc})") from None
+        if battle.phase not in PHASES or not set(battle.order) <= set(battle.fighters) or not (
+                0 <= battle.turn <= len(battle.order)) or YOU not in battle.fighters:
+            raise DataError("a saved battle is malformed (its phase, turn order or fighters do not fit together)")
         return battle
 
     def observation(self, player: str) -> dict[str, Any]:

@@ -532,3 +532,17 @@ def test_sustained_effects_use_up_focus_in_later_turns(make_battle, to_main) -> 
     to_main(battle)
     error = refused(battle, Action("cast", card="Volcanic Hammer", target="c1"), "Casting")
     assert "has cast 0" in str(error)
+
+
+def test_a_damaged_saved_battle_is_refused(make_battle) -> None:
+    from magecraft.core.errors import DataError
+
+    raw = make_battle().to_dict()
+    broken = json.loads(json.dumps(raw))
+    del broken["fighters"][0]["life"]
+    with pytest.raises(DataError, match="missing 'life'"):
+        Battle.from_dict(broken)
+    broken = json.loads(json.dumps(raw))
+    broken["phase"] = "teatime"
+    with pytest.raises(DataError, match="malformed"):
+        Battle.from_dict(broken)
