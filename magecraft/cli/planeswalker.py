@@ -19,9 +19,12 @@ from magecraft.cli.options import (
     DbOption,
     DiceOption,
     JsonOption,
+    LoadOption,
     PhysicalOption,
+    SaveOption,
     SeedOption,
     console,
+    given_options,
     make_randomness,
     open_store,
     print_json,
@@ -279,15 +282,29 @@ def fight(
     auto: Annotated[bool, typer.Option("--auto", help="The bot plays your character too.")] = False,
     house_rules: HouseRulesOption = None,
     seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
-    json: JsonOption = False, db: DbOption = None,
+    json: JsonOption = False, save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
 ) -> None:
     """Fight creatures (and an enemy mage) turn by turn; --auto lets the bot play every side.
 
     NAME is a saved planeswalker, or one of the ready-made mages (e.g. "Kiora the Wanderer").
+    --save NAME saves the battle at each of your decisions; --load NAME resumes it (and keeps saving).
     """
     from magecraft.planeswalker.bot import ready_mage
     from magecraft.planeswalker.combat import Battle
 
+    if load is not None:
+        clashing = given_options(against=against or None, mage=mage, close=close, auto=auto,
+                                 house_rules=house_rules, seed=seed, dice=dice, physical_dice=physical_dice,
+                                 json=json)
+        if clashing:
+            raise typer.BadParameter(f"--load resumes a saved battle with its own setup and dice: drop "
+                                     f"{', '.join(clashing)}")
+        state = open_store(db).load(load, SYSTEM, "game").state
+        resumed = Battle.from_dict(state, ask=options.ask_at_terminal)
+        if resumed.fighters["you"].name != name:
+            raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
+        _play_at_terminal(resumed, db, save or load)
+        return
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
     creatures = _split(against)
@@ -311,7 +328,7 @@ def fight(
             _render_events(list(battle.log))
             _render_result(battle)
         return
-    _play_at_terminal(battle)
+    _play_at_terminal(battle, db, save)
 
 
 def _hero(db: Path | None, name: str, ready: Any) -> Character:
@@ -324,7 +341,12 @@ def _hero(db: Path | None, name: str, ready: Any) -> Character:
             raise missing from None
 
 
-def _play_at_terminal(battle: Battle) -> None:
+def store_battle(db: Path | None, name: str, battle: Battle) -> None:
+    """The one place a battle is written to the save store (kind "game"), replacing its earlier save."""
+    open_store(db).save(name, SYSTEM, "game", battle.to_dict())
+
+
+def _play_at_terminal(battle: Battle, db: Path | None, save: str | None) -> None:
     from magecraft.planeswalker.bot import choose
     from magecraft.planeswalker.combat import YOU
 
@@ -334,12 +356,16 @@ def _play_at_terminal(battle: Battle) -> None:
         _render_events(events[seen:])
         seen = len(events)
         if battle.current_player() == YOU:
+            if save is not None:
+                store_battle(db, save, battle)
             _render_state(battle)
             battle.apply(ask_decision(battle))
         else:
             battle.apply(choose(battle))
     _render_events(list(battle.log)[seen:])
     _render_result(battle)
+    if save is not None:
+        store_battle(db, save, battle)
 
 
 def ask_decision(battle: Battle) -> Action:

@@ -21,7 +21,7 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
 from magecraft.core.errors import DataError, RuleError
@@ -952,10 +952,11 @@ class Battle(GameState[Action]):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], ask: Callable[[str], str] | None = None) -> Self:
+        """Rebuild a saved battle; ``ask`` reads real dice when the battle uses physical dice."""
         try:
             settings = dataclass_from_dict(Settings, raw["settings"], "saved battle settings")
-            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]))
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask=ask)
             fighters = [Combatant.from_dict(f) for f in raw["fighters"]]
             battle = cls({f.id: f for f in fighters}, rng, settings)
             battle.ranges = {(str(a), str(b)): str(r) for a, b, r in raw["ranges"]}

@@ -149,3 +149,29 @@ def test_house_rules_file_changes_the_skill_target_and_a_bad_one_is_refused(
 def test_show_a_missing_character_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "planeswalker", "character", "show", "Nobody", "--db", str(tmp_path / "s.sqlite3"))
     assert code == 2 and "'Nobody'" in err and "Traceback" not in err
+
+
+def test_a_saved_battle_resumes_where_it_stopped(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    base = ["planeswalker", "fight", "Kiora the Wanderer", "--db", str(db)]
+
+    replies = iter(["channel"])
+
+    def walk_away(prompt: str) -> str:
+        for reply in replies:
+            return reply
+        raise EOFError  # the player leaves at the second decision
+
+    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", walk_away)
+    code, _, _ = run(capsys, *base, "--against", "Grizzly Bears", "--seed", "4", "--save", "evening")
+    assert code == 1  # aborted
+    saved = SaveStore(db).load("evening", "planeswalker", "game").state
+    assert saved["phase"] == "main" and saved["round"] == 1
+    answers(monkeypatch, ["cast Shock at c1", "cast Volcanic Hammer at c1"])
+    code, out, err = run(capsys, *base, "--load", "evening")
+    assert code == 0, err
+    assert "Battle over" in out
+    assert SaveStore(db).load("evening", "planeswalker", "game").state["phase"] == "over"
+    code, _, err = run(capsys, *base, "--load", "evening", "--seed", "3")
+    assert code == 2 and "drop --seed" in err
