@@ -32,6 +32,7 @@ from magecraft.planeswalker.data import (
     keyword_entry,
     max_identity_sources,
     race_bonus,
+    race_names,
 )
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 
@@ -74,6 +75,7 @@ class Character:
         if len(codes) > max_identity_sources():
             raise RuleError(f"a new character chooses up to {max_identity_sources()} identity sources, "
                             f"not {len(codes)}", rule="Color Identity", section=GENERATION)
+        race = next((known for known in race_names() if known.casefold() == race.strip().casefold()), race)
         character = cls(name.strip(), codes, race, dict(increases or {}),
                         tuple(keyword_entry(k)[0] for k in keywords), tuple(artifact_stats), artifact_mana,
                         tuple(library), tuple(memorized))

@@ -69,6 +69,7 @@ def test_unknown_identity_race_and_stat_are_refused() -> None:
 def test_race_bonus_comes_from_the_data_table() -> None:
     assert Character.create("D", identity=("G",), race="Dwarf").stats["toughness"] == 2
     assert Character.create("M", identity=("G",), race="Minotaur").stats["power"] == 2
+    assert Character.create("E", identity=("G",), race="eLF").race == "Elf"
 
 
 def test_mana_pool_one_per_occurrence_and_artifact_choices() -> None:
