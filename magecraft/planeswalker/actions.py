@@ -14,6 +14,10 @@ from typing import Any
 
 from magecraft.core.errors import InputError
 
+MECHANICS = "Combat Mechanics"
+#: The decisions that spend one of the Main phase's Speed actions.
+MAIN_ACTIONS = frozenset({"command", "move", "engage", "cast", "flee"})
+
 KINDS = ("channel", "delay", "release", "command", "order_move", "order_engage", "done", "move", "engage",
          "cast", "flee", "end", "respond", "pass", "intercept", "allow", "trample_engage", "trample_move",
          "forget")

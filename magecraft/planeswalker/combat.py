@@ -24,20 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
-from magecraft.core.errors import DataError, RuleError
+from magecraft.core.errors import DataError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
-from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.actions import MECHANICS, Action
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
-    DEFENDER,
-    FEAR,
-    FLYING,
-    HASTE,
-    INTIMIDATE,
-    REACH,
     REGENERATE,
     TRAMPLE,
     VIGILANCE,
@@ -45,19 +39,17 @@ from magecraft.planeswalker.combatants import (
     creature_from_card,
     mage_from_character,
 )
+from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
-from magecraft.planeswalker.spells import SpellProfile, can_target, profile
+from magecraft.planeswalker.spells import SpellProfile, profile
 
-MECHANICS = "Combat Mechanics"
 PARTY, FOES = "party", "foes"
 YOU = "you"
 #: The steps of a turn (and "over"), as saved.
 PHASES = frozenset({"start", "channelling", "upkeep", "main", "commanding", "response", "intercept", "trample",
                     "forget", "over"})
-#: The decisions that spend one of the Main phase's Speed actions.
-MAIN_ACTIONS = frozenset({"command", "move", "engage", "cast", "flee"})
 
 
 def pair(a: str, b: str) -> tuple[str, str]:
@@ -196,7 +188,7 @@ class Battle(GameState[Action]):
     def legal_actions(self) -> list[Action]:
         """Every decision open now, computed once per decision and reused."""
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = compute_legal(self)
             self._legal_set = frozenset(self._legal)
         return self._legal
 
@@ -204,7 +196,7 @@ class Battle(GameState[Action]):
         self.legal_actions()
         if action in self._legal_set:
             return
-        raise self._refusal(action)
+        raise refusal(self, action)
 
     def perform(self, action: Action) -> None:
         self._legal = None
@@ -218,281 +210,10 @@ class Battle(GameState[Action]):
         """Forget the cached legal actions after the state was edited by hand (a GM's correction, a test)."""
         self._legal = None
 
-    # -- legal actions -----------------------------------------------------------------------
-    def _compute_legal(self) -> list[Action]:
-        phase = self.phase
-        if phase == "over":
-            return []
-        if phase == "channelling":
-            return self._legal_channelling()
-        if phase == "upkeep":
-            actor = self.actor()
-            return [Action("release", target=c) for c in actor.creatures] + [
-                Action("release", card=p) for p in dict.fromkeys(actor.permanents)]
-        if phase == "main":
-            return self._legal_main()
-        if phase == "commanding":
-            return self._legal_orders()
-        if phase == "response":
-            assert self.pending is not None
-            return [*self._responses(self.fighters[self.pending["responders"][0]]), Action("pass")]
-        if phase == "intercept":
-            assert self.intercept is not None
-            return [*(Action("intercept", target=c) for c in self._interceptors()), Action("allow")]
-        if phase == "trample":
-            return [*self._trample_options(), Action("pass")]
-        if phase == "forget":
-            return [Action("forget", card=c) for c in dict.fromkeys(self.actor().memory)]
-        raise AssertionError(f"unknown phase {phase}")
-
-    def _delays(self) -> list[Action]:
-        """Ruling PW21: a combatant delays at most once a round (two could otherwise pass forever)."""
-        if self.order[self.turn] in self.delayed:
-            return []
-        later = self.order[self.turn + 1:]
-        return [Action("delay", target=fid) for fid in later if self.fighters[fid].active]
-
-    def _legal_channelling(self) -> list[Action]:
-        actor = self.actor()
-        budget = self.channel_budget(actor)
-        missing = sum(actor.capacity.values()) - min(total(actor.mana), sum(actor.capacity.values()))
-        spare = max(0, budget - missing)
-        draws = (False, True) if actor.library else (False,)
-        return [*(Action("channel", amount=k, draw=d) for d in draws for k in range(spare + 1)), *self._delays()]
-
     def channel_budget(self, mage: Combatant) -> int:
         """"restore a number of Mana up to his Channeling score ... (If he is in close combat with any
         enemies, this number is reduced by 2.)"."""
         return max(0, mage.channelling - (2 if self.in_close_combat(mage.id) else 0))
-
-    def _legal_main(self) -> list[Action]:
-        actor = self.actor()
-        found: list[Action] = []
-        if not self.acted:
-            found.extend(self._delays())
-        if self.actions_left > 0:
-            if actor.is_mage and self._may_command(actor):
-                found.append(Action("command"))
-            for enemy in self.enemies(actor.id):
-                found.extend(self._moves_and_engages(actor, enemy, ordered=False))
-            if actor.is_mage:
-                found.extend(self._casts(actor))
-            if not self.acted and not self.in_close_combat(actor.id):
-                found.append(Action("flee"))
-        found.append(Action("end"))
-        return found
-
-    def _moves_and_engages(self, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
-        found: list[Action] = []
-        move, engage = ("order_move", "order_engage") if ordered else ("move", "engage")
-        creature = mover.id if ordered else ""
-        moved, engaged = (False, False) if ordered else (self.moved, self.engaged)
-        if not moved:
-            found.append(Action(move, target=enemy.id, creature=creature))
-        if (not moved and not engaged and DEFENDER not in mover.keywords
-                and self.range_between(mover.id, enemy.id) == "close"):
-            found.append(Action(engage, target=enemy.id, creature=creature))
-        return found
-
-    def _may_command(self, mage: Combatant) -> bool:
-        """"Once per turn", "before any other actions are taken" -- except that a creature with Haste,
-        summoned this turn, may be commanded after the spell that summoned it (ruling PW20)."""
-        if self.command_used:
-            return False
-        ready = self._commandable(mage)
-        return bool(ready) and (not self.acted or any(HASTE in c.keywords for c in ready))
-
-    def _commandable(self, mage: Combatant) -> list[Combatant]:
-        return [self.fighters[c] for c in mage.creatures
-                if self.fighters[c].active and not self.fighters[c].sick and c not in self.commanded]
-
-    def _legal_orders(self) -> list[Action]:
-        found: list[Action] = []
-        for creature in self._commandable(self.actor()):
-            for enemy in self.enemies(creature.id):
-                found.extend(self._moves_and_engages(creature, enemy, ordered=True))
-        found.append(Action("done"))
-        return found
-
-    def _casts(self, mage: Combatant) -> list[Action]:
-        found: list[Action] = []
-        room = self.casts < mage.focus - mage.pervasive()
-        for name in dict.fromkeys(mage.memory):
-            spell = profile(name)
-            if spell.kind == "counter" or (not spell.instant and not room):
-                continue
-            if self._cast_problem(mage, spell) is None:
-                found.extend(Action("cast", card=name, target=t) for t in self._targets(mage, spell))
-        return found
-
-    def _targets(self, caster: Combatant, spell: SpellProfile) -> list[str]:
-        if not spell.needs_target:
-            return [""]
-        return [e.id for e in self.enemies(caster.id)
-                if can_target(caster, e, spell, self.range_between(caster.id, e.id)) is None]
-
-    def _cast_problem(self, mage: Combatant, spell: SpellProfile) -> str | None:
-        """Why ``mage`` cannot pay for ``spell`` now: Mastery, then the Mana Pool."""
-        if spell.cost.mana_value > mage.mastery:
-            return (f"Mastery: {spell.name} has converted mana cost {spell.cost.mana_value}, above "
-                    f"{mage.label}'s Mastery {mage.mastery}")
-        trial = dict(mage.mana)
-        if not pay(trial, spell.cost, artifact=spell.cost.artifact):
-            return f"Mana Pool: {mage.label} cannot muster the mana for {spell.name} at once"
-        return None
-
-    def _responses(self, mage: Combatant) -> list[Action]:
-        assert self.pending is not None
-        found: list[Action] = []
-        for name in dict.fromkeys(mage.memory):
-            spell = profile(name)
-            if not spell.instant or self._cast_problem(mage, spell) is not None:
-                continue
-            if spell.kind == "counter":
-                if self.pending["kind"] == "spell" and (not spell.creature_spell_only
-                                                        or profile(self.pending["card"]).kind == "summon"):
-                    found.append(Action("respond", card=name))
-            elif spell.kind != "none":
-                found.extend(Action("respond", card=name, target=t) for t in self._targets(mage, spell))
-        return found
-
-    def _interceptors(self) -> list[str]:
-        """"they may direct a controlled creature in close combat with the offending creature or character
-        to intercept" (rulings PW17: Flying needs Flying or Reach; Intimidate and Fear their usual limits)."""
-        assert self.intercept is not None
-        attacker = self.fighters[self.intercept["attacker"]]
-        target = self.fighters[self.intercept["target"]]
-        found = []
-        for cid in target.creatures:
-            creature = self.fighters[cid]
-            if not creature.active or cid == attacker.id or self.range_between(cid, attacker.id) != "close":
-                continue
-            if FLYING in attacker.keywords and not {FLYING, REACH} & set(creature.keywords):
-                continue
-            if INTIMIDATE in attacker.keywords and not (creature.artifact or set(creature.colors)
-                                                        & set(attacker.colors)):
-                continue
-            if FEAR in attacker.keywords and not (creature.artifact or "B" in creature.colors):
-                continue
-            found.append(cid)
-        return found
-
-    def _trample_options(self) -> list[Action]:
-        """Trample: "an immediate move action to either engage another creature in locked combat or move
-        into close combat with another target, or away to long range with a target"."""
-        assert self.trample is not None
-        attacker = self.fighters[self.trample]
-        found: list[Action] = []
-        for enemy in self.enemies(attacker.id):
-            found.append(Action("trample_move", target=enemy.id))
-            if self.range_between(attacker.id, enemy.id) == "close":
-                found.append(Action("trample_engage", target=enemy.id))
-        return found
-
-    # -- refusals: the rule an illegal action breaks -----------------------------------------------
-    def _refusal(self, action: Action) -> RuleError:
-        phase = self.phase
-        if phase == "over":
-            return RuleError("the battle is over", rule=MECHANICS)
-        kind = action.kind
-        expected = {"channelling": ("channel", "delay"), "upkeep": ("release",), "forget": ("forget",),
-                    "commanding": ("order_move", "order_engage", "done"), "response": ("respond", "pass"),
-                    "intercept": ("intercept", "allow"), "trample": ("trample_engage", "trample_move", "pass")}
-        if phase in expected and kind not in expected[phase]:
-            return RuleError(f"it is the {phase} step: {', '.join(expected[phase])} now, not {kind}",
-                             rule="Turn phases", section=MECHANICS)
-        if phase == "main":
-            actor = self.actor()
-            if kind in MAIN_ACTIONS and self.actions_left <= 0:
-                return RuleError(f"{actor.label} has taken all {actor.speed} actions of this turn (one per "
-                                 "Speed point)", rule="Main Phase", section=MECHANICS)
-            if kind == "cast":
-                return self._cast_refusal(actor, action)
-            if kind == "engage":
-                return self._engage_refusal(actor, action)
-            if kind == "move" and self.moved:
-                return RuleError("a character moves between ranged and close combat once per turn",
-                                 rule="Moving", section=MECHANICS)
-            if kind == "flee":
-                if self.acted:
-                    return RuleError("fleeing must be the first action of the phase", rule="Fleeing",
-                                     section=MECHANICS)
-                return RuleError("only a character in ranged combat with every enemy may flee", rule="Fleeing",
-                                 section=MECHANICS)
-            if kind == "command":
-                if self.command_used:
-                    return RuleError("creatures are commanded once per turn", rule="Commanding",
-                                     section=MECHANICS)
-                if self.acted:
-                    return RuleError("all commands must be given before any other actions are taken",
-                                     rule="Commanding", section=MECHANICS)
-                return RuleError("no controlled creature can be commanded now (Summoning Sickness, or none)",
-                                 rule="Commanding", section=MECHANICS)
-            if kind == "delay" and self.acted:
-                return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
-        if kind == "delay" and self.order[self.turn] in self.delayed:
-            return RuleError("a combatant delays once a round", rule="Turn order", section=MECHANICS)
-        if kind == "respond" and self.pending is not None:
-            responder = self.fighters[self.pending["responders"][0]]
-            if action.card not in responder.memory:
-                return RuleError(f"{action.card} is not held in {responder.label}'s Memory", rule="Memory",
-                                 section=MECHANICS)
-            spell = profile(action.card)
-            if not spell.instant:
-                return RuleError("only instants answer a spell or a command", rule="Instants", section=MECHANICS)
-            problem = self._cast_problem(responder, spell)
-            if problem:
-                rule, _, message = problem.partition(": ")
-                return RuleError(message, rule=rule, section=MECHANICS)
-        return RuleError(f"{action.text()} is not a legal action now (open: "
-                         f"{', '.join(a.text() for a in self.legal_actions()[:8])}...)", rule=MECHANICS)
-
-    def _cast_refusal(self, actor: Combatant, action: Action) -> RuleError:
-        if not actor.is_mage:
-            return RuleError(f"{actor.label} is a creature: creatures cast no spells here", rule="Casting",
-                             section=MECHANICS)
-        if action.card not in actor.memory:
-            return RuleError(f"{action.card} is not held in {actor.label}'s Memory", rule="Memory",
-                             section=MECHANICS)
-        spell = profile(action.card)
-        problem = self._cast_problem(actor, spell)
-        if problem and problem.startswith("Mastery"):
-            return RuleError(problem.partition(": ")[2], rule="Mastery", section=MECHANICS)
-        if spell.kind == "counter":
-            return RuleError(f"{spell.name} counters a spell: cast it in answer to one", rule="Instants",
-                             section=MECHANICS)
-        if not spell.instant and self.casts >= actor.focus - actor.pervasive():
-            allowed = max(0, actor.focus - actor.pervasive())
-            return RuleError(f"{actor.label} may cast {allowed} non-instant spells "
-                             f"this turn (Focus {actor.focus} minus {actor.pervasive()} sustained effects) and "
-                             f"has cast {self.casts}", rule="Casting", section=MECHANICS)
-        if problem:
-            return RuleError(problem.partition(": ")[2], rule="Mana Pool", section=MECHANICS)
-        if spell.needs_target:
-            target = self.fighters.get(action.target)
-            if target is None:
-                return RuleError(f"{spell.name} needs a target among {', '.join(self._targets(actor, spell))}",
-                                 rule="Casting", section=MECHANICS)
-            why = can_target(actor, target, spell, self.range_between(actor.id, target.id))
-            if why:
-                rule = "Ranged Combat" if "ranged combat" in why else "Casting"
-                return RuleError(why, rule=rule, section=MECHANICS)
-        return RuleError(f"{action.text()} is not a legal cast now", rule="Casting", section=MECHANICS)
-
-    def _engage_refusal(self, actor: Combatant, action: Action) -> RuleError:
-        target = self.fighters.get(action.target)
-        if target is None or not target.active or target.side == actor.side:
-            return RuleError(f"{action.target!r} is not an enemy in the battle", rule="Engaging",
-                             section=MECHANICS)
-        if self.moved:
-            return RuleError("a combatant who moved this turn cannot Engage", rule="Moving", section=MECHANICS)
-        if self.engaged:
-            return RuleError("a combatant engages once per turn", rule="Engaging", section=MECHANICS)
-        if DEFENDER in actor.keywords:
-            return RuleError(f"{actor.label} has Defender and cannot engage", rule="Defender", section=MECHANICS)
-        return RuleError(f"{actor.label} is in ranged combat with {target.label}: combatants in ranged combat "
-                         "cannot engage in direct combat (move into close combat first)", rule="Ranged Combat",
-                         section=MECHANICS)
 
     # -- turns -------------------------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -564,7 +285,7 @@ class Battle(GameState[Action]):
             self._next_turn()
             return
         self.phase = self.resume
-        if self.phase == "commanding" and not self._commandable(actor):
+        if self.phase == "commanding" and not commandable(self, actor):
             self.phase = "main"
 
     # -- the phases' actions ---------------------------------------------------------------------
@@ -844,7 +565,7 @@ class Battle(GameState[Action]):
         if target.fleeing:
             target.flee_engaged = True
         self.intercept = {"attacker": attacker_id, "target": target_id}
-        if target.is_mage and self._interceptors():
+        if target.is_mage and interceptors(self):
             self.phase = "intercept"
             return
         self.intercept = None
