@@ -9,8 +9,7 @@ Action(kind='channel', card='', target='', creature='', amount=1, draw=True)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from magecraft.core.errors import InputError
 
@@ -23,10 +22,12 @@ KINDS = ("channel", "delay", "release", "command", "order_move", "order_engage",
          "forget")
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One decision.  ``creature`` is the commanded creature of an order; ``amount`` the excess mana
-    channelled; ``draw`` whether the Channelling phase adds the next Library spell to Memory."""
+    channelled; ``draw`` whether the Channelling phase adds the next Library spell to Memory.
+
+    A named tuple: immutable, and cheap to build, compare and hash in the bots' hot loop.
+    """
 
     kind: str
     card: str = ""

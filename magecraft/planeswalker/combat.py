@@ -86,7 +86,6 @@ class Battle(GameState[Action]):
         self.next_summon = 1
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] = frozenset()
 
     # -- setting up --------------------------------------------------------------------------
     @classmethod
@@ -189,12 +188,10 @@ class Battle(GameState[Action]):
         """Every decision open now, computed once per decision and reused."""
         if self._legal is None:
             self._legal = compute_legal(self)
-            self._legal_set = frozenset(self._legal)
         return self._legal
 
     def check(self, action: Action) -> None:
-        self.legal_actions()
-        if action in self._legal_set:
+        if action in self.legal_actions():
             return
         raise refusal(self, action)
 
