@@ -120,7 +120,8 @@ class Character:
                             f"{self.build_points()}", rule="Build points", section=GENERATION)
         cards = pool or builtin_pool()
         for spell in self.library:
-            cards.get(spell)
+            if cards.get(spell).is_land:
+                raise RuleError(f"{spell} is a land, not a spell", rule="Library", section=GENERATION)
         if len(self.library) > self.spells_known():
             raise RuleError(f"the library holds {self.spells_known()} spells known (10 + Memory/2), not "
                             f"{len(self.library)}", rule="Library", section=GENERATION)

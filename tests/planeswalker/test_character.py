@@ -92,6 +92,8 @@ def test_too_many_spells_and_memorised_outside_library_are_refused() -> None:
     many = ["Shock"] + ["Grizzly Bears"] * 12
     with pytest.raises(RuleError, match="Library"):
         Character.create("L", identity=("G",), race="Elf", library=many)
+    with pytest.raises(RuleError, match="Library: Forest is a land, not a spell"):
+        Character.create("L", identity=("G",), library=("Forest",))
     with pytest.raises(RuleError, match="Memorized Spells: Shock is memorised but not in the library"):
         Character.create("L", identity=("G",), library=("Grizzly Bears",), memorized=("Shock",))
     with pytest.raises(RuleError, match="at most 3 spells"):
