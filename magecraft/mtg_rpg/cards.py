@@ -92,6 +92,18 @@ class Card:
         """Whether the cost has an X in it (X counts 0 in the mana value)."""
         return "X" in self.symbols()
 
+    def power_value(self) -> int:
+        """Printed power as a number; ``*`` (or no power) counts 0.
+
+        >>> builtin_pool().get("Goblin Piker").power_value()
+        2
+        """
+        return int(self.power) if self.power is not None and self.power.isdigit() else 0
+
+    def toughness_value(self) -> int:
+        """Printed toughness as a number; ``*`` (or no toughness) counts 0."""
+        return int(self.toughness) if self.toughness is not None and self.toughness.isdigit() else 0
+
     def symbols(self) -> tuple[str, ...]:
         """The mana symbols of the cost, without braces: ``{4}{R}{R}`` -> ``('4', 'R', 'R')``."""
         return tuple(_SYMBOL.findall(self.mana_cost))

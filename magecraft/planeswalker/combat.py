@@ -1,0 +1,721 @@
+"""A Planeswalker battle as a :class:`~magecraft.core.state.GameState` (seed 001, "Combat Mechanics").
+
+Every opposing pair of combatants is at ranged or close range ("Combat Mechanics" 3);
+locked combat lasts only while an engagement is fought.  Turns follow Speed, ties broken
+by opposed rolls, set for the battle (4).  A mage's turn runs the Channelling, Upkeep,
+Main and End phases (5); an independent creature has only a Main phase (ruling PW11);
+summoned creatures act when their controller commands them.  Spells and commands may be
+answered by other mages that win or tie an opposed Speed roll (5, 6).
+
+>>> from magecraft.core.randomness import Randomness
+>>> from magecraft.planeswalker.character import Character
+>>> hero = Character.create("Kiora", identity=("G", "R", "R"), increases={"power": 2, "speed": 2,
+...                         "mastery": 1, "toughness": 2}, library=("Shock", "Grizzly Bears"),
+...                         memorized=("Shock",))
+>>> battle = Battle.start(hero, ["Grizzly Bears", "Goblin Piker"], Randomness.scripted([3, 5]))
+>>> battle.current_player(), battle.phase
+('you', 'channelling')
+>>> battle.order
+['you', 'c2', 'c1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Self
+
+from magecraft.core.errors import DataError
+from magecraft.core.events import EventLog
+from magecraft.core.randomness import Randomness
+from magecraft.core.settings import dataclass_from_dict
+from magecraft.core.state import GameState
+from magecraft.planeswalker.actions import MECHANICS, Action
+from magecraft.planeswalker.character import Character
+from magecraft.planeswalker.combatants import (
+    REGENERATE,
+    TRAMPLE,
+    VIGILANCE,
+    Combatant,
+    creature_from_card,
+    mage_from_character,
+)
+from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
+from magecraft.planeswalker.locked import lock, lose_life, roll_pool
+from magecraft.planeswalker.mana import largest_x, pay, restore, total
+from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
+from magecraft.planeswalker.spells import SpellProfile, profile
+
+PARTY, FOES = "party", "foes"
+YOU = "you"
+#: The steps of a turn (and "over"), as saved.
+PHASES = frozenset({"start", "channelling", "upkeep", "main", "commanding", "response", "intercept", "trample",
+                    "forget", "over"})
+
+
+def pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+class Battle(GameState[Action]):
+    """One battle: a player character (and summons) against creatures and perhaps an enemy mage."""
+
+    system = "planeswalker"
+
+    def __init__(self, fighters: Mapping[str, Combatant], rng: Randomness,
+                 settings: Settings = DEFAULT_SETTINGS) -> None:
+        self.fighters: dict[str, Combatant] = dict(fighters)
+        self.rng = rng
+        self.settings = settings
+        self.ranges: dict[tuple[str, str], str] = {}
+        self.order: list[str] = []
+        self.round = 1
+        self.turn = 0
+        self.phase = "start"
+        self.actions_left = 0
+        self.moved = False
+        self.engaged = False
+        self.acted = False
+        self.casts = 0
+        self.commanded: list[str] = []
+        self.command_used = False
+        self.delayed: list[str] = []
+        self.pending: dict[str, Any] | None = None
+        self.intercept: dict[str, str] | None = None
+        self.trample: str | None = None
+        self.resume = "main"
+        self.next_summon = 1
+        self.outcome: dict[str, Any] | None = None
+        self._legal: list[Action] | None = None
+
+    # -- setting up --------------------------------------------------------------------------
+    @classmethod
+    def start(cls, hero: Character, creatures: Sequence[str], rng: Randomness, *,
+              enemy_mage: Character | None = None, settings: Settings = DEFAULT_SETTINGS,
+              ranges: Mapping[str, str] | None = None) -> Battle:
+        """Line up the battle: ``you`` against creatures ``c1``, ``c2`` ... and an enemy mage ``mage``.
+
+        ``ranges`` gives an enemy's starting range with you ("ranged" or "close"; default the
+        ``start_range`` setting).  Turn order is rolled at once.
+        """
+        regen = settings.regenerate_per_battle
+        fighters: dict[str, Combatant] = {YOU: mage_from_character(YOU, hero, PARTY, regenerations=regen)}
+        if enemy_mage is not None:
+            fighters["mage"] = mage_from_character("mage", enemy_mage, FOES, regenerations=regen)
+        for number, name in enumerate(creatures, start=1):
+            creature = creature_from_card(f"c{number}", name, FOES, regenerations=regen)
+            creature.speed = settings.creature_speed
+            fighters[creature.id] = creature
+        if len(fighters) < 2:
+            raise DataError("a battle needs at least one opponent")
+        battle = cls(fighters, rng, settings)
+        for fid, fighter in fighters.items():
+            if fighter.side == FOES:
+                chosen = (ranges or {}).get(fid, settings.start_range)
+                if chosen not in ("ranged", "close"):
+                    raise DataError(f"{fid} starts at ranged or close range, not {chosen!r}")
+                battle.ranges[pair(YOU, fid)] = chosen
+        battle.order = battle.roll_turn_order()
+        rng.log.record("battle", "the battle begins", section=MECHANICS,
+                       data={"order": list(battle.order), "fighters": sorted(fighters)})
+        battle._begin_turn()
+        return battle
+
+    def roll_turn_order(self) -> list[str]:
+        """"the character with the highest Speed acting first. In the event of a tie, roll opposing
+        dice" (ruling PW5: one d6 each, tied again rolls again).  Summoned creatures take no turns."""
+        takers = [f for f in self.fighters.values() if f.controller is None]
+        by_speed: dict[int, list[str]] = {}
+        for fighter in takers:
+            by_speed.setdefault(fighter.speed, []).append(fighter.id)
+        order: list[str] = []
+        for speed in sorted(by_speed, reverse=True):
+            order.extend(self._break_ties(by_speed[speed]))
+        return order
+
+    def _break_ties(self, ids: list[str]) -> list[str]:
+        if len(ids) == 1:
+            return ids
+        rolls: dict[int, list[str]] = {}
+        for fid in ids:
+            value = self.rng.roll(6, f"{self.fighters[fid].label}'s turn order roll", section=MECHANICS)
+            rolls.setdefault(value, []).append(fid)
+        order: list[str] = []
+        for value in sorted(rolls, reverse=True):
+            order.extend(self._break_ties(rolls[value]))
+        return order
+
+    # -- who is where ------------------------------------------------------------------------
+    def range_between(self, a: str, b: str) -> str:
+        """"ranged" or "close" between two opponents ("" for allies)."""
+        return self.ranges.get(pair(a, b), "")
+
+    def enemies(self, fid: str) -> list[Combatant]:
+        side = self.fighters[fid].side
+        return [f for f in self.fighters.values() if f.active and f.side != side]
+
+    def in_close_combat(self, fid: str) -> bool:
+        return any(self.ranges.get(pair(fid, e.id)) == "close" for e in self.enemies(fid))
+
+    def actor(self) -> Combatant:
+        return self.fighters[self.order[self.turn]]
+
+    # -- GameState ---------------------------------------------------------------------------
+    def current_player(self) -> str | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "response":
+            assert self.pending is not None
+            return str(self.pending["responders"][0])
+        if self.phase == "intercept":
+            assert self.intercept is not None
+            return self.intercept["target"]
+        if self.phase == "trample":
+            assert self.trample is not None
+            attacker = self.fighters[self.trample]
+            return attacker.controller or attacker.id
+        return self.order[self.turn]
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> Mapping[str, Any]:
+        fighters = {f.id: {"name": f.name, "side": f.side, "life": f.life, "out": f.out}
+                    for f in self.fighters.values()}
+        return {"over": self.phase == "over", "winner": (self.outcome or {}).get("winner"),
+                "reason": (self.outcome or {}).get("reason"), "rounds": self.round, "fighters": fighters}
+
+    def legal_actions(self) -> list[Action]:
+        """Every decision open now, computed once per decision and reused."""
+        if self._legal is None:
+            self._legal = compute_legal(self)
+        return self._legal
+
+    def check(self, action: Action) -> None:
+        if action in self.legal_actions():
+            return
+        raise refusal(self, action)
+
+    def perform(self, action: Action) -> None:
+        self._legal = None
+        who = self.current_player()
+        self.rng.log.record("action", action.text(), section=MECHANICS, data={"by": who, "action": action.text()})
+        handler = getattr(self, f"_do_{action.kind}")
+        handler(action)
+        self._check_over()
+
+    def invalidate(self) -> None:
+        """Forget the cached legal actions after the state was edited by hand (a GM's correction, a test)."""
+        self._legal = None
+
+    def channel_budget(self, mage: Combatant) -> int:
+        """"restore a number of Mana up to his Channeling score ... (If he is in close combat with any
+        enemies, this number is reduced by 2.)"."""
+        return max(0, mage.channelling - (2 if self.in_close_combat(mage.id) else 0))
+
+    # -- turns -------------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        """Skip the fallen; settle a flight; start the Channelling (mages) or Main (creatures) phase."""
+        while True:
+            if self._check_over():
+                return
+            if self.turn >= len(self.order):
+                self.turn = 0
+                self.round += 1
+                self.delayed = []
+                if self.round > self.settings.max_rounds:
+                    self._finish(None, f"undecided after {self.settings.max_rounds} rounds (ruling PW18)")
+                    return
+            actor = self.actor()
+            if not actor.active:
+                self.turn += 1
+                continue
+            if actor.fleeing and self._settle_flight(actor):
+                self.turn += 1
+                continue
+            break
+        self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
+        self.commanded, self.command_used = [], False
+        self.phase = "channelling" if actor.is_mage else "main"
+        self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
+                            data={"round": self.round, "actor": actor.id, "phase": self.phase})
+
+    def _settle_flight(self, actor: Combatant) -> bool:
+        """"If the character takes less than 5 damage and is not engaged in combat by his next turn, he
+        escape[s]"; otherwise the flight failed and the turn goes on (ruling PW15)."""
+        actor.fleeing = False
+        escaped = actor.flee_damage < 5 and not actor.flee_engaged
+        if escaped:
+            actor.out = "escaped"
+        self.rng.log.record("flee", f"{actor.label} {'escapes' if escaped else 'fails to escape'}",
+                            section="Fleeing", data={"id": actor.id, "damage": actor.flee_damage,
+                                                     "engaged": actor.flee_engaged, "escaped": escaped})
+        return escaped
+
+    def _end_turn(self) -> None:
+        """End Phase: Mana Burn, forgetting down to half Memory, reductions to Power and Toughness end."""
+        actor = self.actor()
+        if actor.is_mage and actor.active:
+            excess = total(actor.mana) - sum(actor.capacity.values())
+            if excess > 0:
+                self.rng.log.record("mana burn", f"{actor.label} suffers Mana Burn", section="End Phase",
+                                    data={"id": actor.id, "damage": excess})
+                actor.mana["C"] = max(0, actor.mana.get("C", 0) - excess)
+                lose_life(actor, excess, self.rng, self.settings)
+                self._after_damage(actor)
+            if actor.active and len(actor.memory) > actor.memory_limit():
+                self.phase = "forget"
+                return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        for fighter in self.fighters.values():
+            fighter.power, fighter.toughness = fighter.base_power, fighter.base_toughness
+        self.turn += 1
+        self._begin_turn()
+
+    def _back(self) -> None:
+        """Return to the phase a step (a response window, an interception, a trample) interrupted."""
+        if self.phase == "over":
+            return
+        actor = self.actor()
+        if not actor.active:
+            self._next_turn()
+            return
+        self.phase = self.resume
+        if self.phase == "commanding" and not commandable(self, actor):
+            self.phase = "main"
+
+    # -- the phases' actions ---------------------------------------------------------------------
+    def _do_delay(self, action: Action) -> None:
+        """"choose to delay your turn ... changes your turn to that point in the rotation for the rest of
+        the battle"."""
+        actor = self.order.pop(self.turn)
+        self.delayed.append(actor)
+        self.order.insert(self.order.index(action.target) + 1, actor)
+        self._begin_turn()
+
+    def _do_channel(self, action: Action) -> None:
+        actor = self.actor()
+        if action.draw:
+            actor.memory.append(actor.library.pop(0))
+        budget = self.channel_budget(actor)
+        restored = restore(actor.mana, actor.capacity, actor.mana_order(), budget)
+        if action.amount:
+            actor.mana["C"] = actor.mana.get("C", 0) + action.amount
+        self.rng.log.record("channel", f"{actor.label} channels", section="Channeling Phase",
+                            data={"restored": restored, "excess": action.amount, "mana": dict(actor.mana)})
+        self._upkeep()
+
+    def _upkeep(self) -> None:
+        """"maintain pervasive effects up to his Focus score. Creatures given Focus are refreshed"."""
+        actor = self.actor()
+        for cid in actor.creatures:
+            self.fighters[cid].sick = False
+        if actor.pervasive() > actor.focus:
+            self.phase = "upkeep"
+            return
+        self.phase = "main"
+
+    def _do_release(self, action: Action) -> None:
+        actor = self.actor()
+        self._release(actor, action.target, action.card)
+        self._upkeep()
+
+    def _release(self, mage: Combatant, creature: str, permanent: str) -> None:
+        if creature:
+            mage.creatures.remove(creature)
+            if self.fighters[creature].active:
+                self.fighters[creature].out = "unsummoned"
+        else:
+            mage.permanents.remove(permanent)
+            mage.graveyard.append(permanent)
+
+    def _spend(self) -> None:
+        self.actions_left -= 1
+        self.acted = True
+
+    def _do_end(self, action: Action) -> None:
+        self._end_turn()
+
+    def _do_forget(self, action: Action) -> None:
+        actor = self.actor()
+        actor.memory.remove(action.card)
+        if len(actor.memory) <= actor.memory_limit():
+            self._next_turn()
+
+    def _do_move(self, action: Action) -> None:
+        self._spend()
+        self.moved = True
+        self._flip(self.actor().id, action.target)
+
+    def _flip(self, mover: str, target: str) -> None:
+        key = pair(mover, target)
+        self.ranges[key] = "close" if self.ranges[key] == "ranged" else "ranged"
+        self.rng.log.record("move", f"{self.fighters[mover].label} moves to {self.ranges[key]} combat with "
+                            f"{self.fighters[target].label}", section="Moving",
+                            data={"mover": mover, "target": target, "range": self.ranges[key]})
+
+    def _do_flee(self, action: Action) -> None:
+        """Fleeing: the rest of the turn is skipped, pervasive effects end, creatures are unsummoned; 2+
+        Speed over every other combatant allows an opposed Speed roll to escape at once (PW15)."""
+        actor = self.actor()
+        self._spend()
+        for cid in list(actor.creatures):
+            self._release(actor, cid, "")
+        for name in list(actor.permanents):
+            self._release(actor, "", name)
+        others = [f for f in self.fighters.values() if f.active and f.id != actor.id]
+        if others and all(actor.speed >= f.speed + 2 for f in others):
+            fastest = max(others, key=lambda f: f.speed)
+            mine = roll_pool(self.rng, actor.speed, f"{actor.label}'s Speed roll to escape")
+            theirs = roll_pool(self.rng, fastest.speed, f"{fastest.label}'s opposed Speed roll")
+            if mine >= theirs:
+                actor.out = "escaped"
+                self.rng.log.record("flee", f"{actor.label} escapes at once", section="Fleeing",
+                                    data={"id": actor.id, "roll": mine, "against": theirs})
+                self._next_turn()
+                return
+        actor.fleeing, actor.flee_damage, actor.flee_engaged = True, 0, False
+        self.rng.log.record("flee", f"{actor.label} flees", section="Fleeing", data={"id": actor.id})
+        self._next_turn()
+
+    def _do_command(self, action: Action) -> None:
+        """"direct any number of creatures as a single action" -- before any other action."""
+        self._spend()
+        self.command_used = True
+        self.phase = "commanding"
+
+    def _do_done(self, action: Action) -> None:
+        self.phase = "main"
+
+    def _do_order_move(self, action: Action) -> None:
+        self.commanded.append(action.creature)
+        self._open_window({"kind": "order", "order": "move", "creature": action.creature,
+                           "target": action.target}, "commanding")
+
+    def _do_order_engage(self, action: Action) -> None:
+        self.commanded.append(action.creature)
+        self._open_window({"kind": "order", "order": "engage", "creature": action.creature,
+                           "target": action.target}, "commanding")
+
+    def _do_engage(self, action: Action) -> None:
+        self._spend()
+        self.engaged = True
+        self.resume = "main"
+        self._engage(self.actor().id, action.target)
+
+    def _do_cast(self, action: Action) -> None:
+        actor = self.actor()
+        spell = profile(action.card)
+        self._spend()
+        if not spell.instant:
+            self.casts += 1
+        x = (largest_x(actor.mana, spell.cost, actor.mastery, artifact=spell.cost.artifact)
+             if spell.cost.has_x else 0)
+        pay(actor.mana, spell.cost, artifact=spell.cost.artifact, x=x)
+        actor.memory.remove(action.card)
+        self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
+                            data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
+        pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
+        if spell.split_second:
+            pending["responders"], pending["countered"] = [], False
+            self.pending = pending
+            self.resume = "main"
+            self._resolve_pending()
+            return
+        self._open_window(pending, "main")
+
+    # -- responses ---------------------------------------------------------------------------------
+    def _open_window(self, pending: dict[str, Any], resume: str) -> None:
+        """"A spell may be responded to by any enemy or ally [who] successfully makes an opposed Speed roll
+        equal to or greater than the character whose turn it is"; commands likewise."""
+        pending.setdefault("by", self.actor().id)
+        pending["countered"] = False
+        start = self.turn + 1
+        rotation = self.order[start:] + self.order[:start]
+        pending["responders"] = [fid for fid in rotation if fid != pending["by"] and self.fighters[fid].is_mage
+                                 and self.fighters[fid].active]
+        self.pending = pending
+        self.resume = resume
+        self._next_responder()
+
+    def _next_responder(self) -> None:
+        assert self.pending is not None
+        responders = self.pending["responders"]
+        while responders:
+            self.phase = "response"
+            self._legal = None
+            if len(self.legal_actions()) > 1:
+                return
+            responders.pop(0)
+        self._legal = None
+        self._resolve_pending()
+
+    def _do_pass(self, action: Action) -> None:
+        if self.phase == "trample":
+            self.trample = None
+            self._back()
+            return
+        assert self.pending is not None
+        self.pending["responders"].pop(0)
+        self._next_responder()
+
+    def _do_respond(self, action: Action) -> None:
+        assert self.pending is not None
+        responder = self.fighters[self.pending["responders"].pop(0)]
+        controller = self.fighters[self.pending["by"]]
+        spell = profile(action.card)
+        if not spell.split_second:
+            mine = roll_pool(self.rng, responder.speed, f"{responder.label}'s Speed roll to respond")
+            theirs = roll_pool(self.rng, controller.speed, f"{controller.label}'s opposed Speed roll")
+            if mine < theirs:
+                self.rng.log.record("response", f"{responder.label} is too slow to answer", section="Instants",
+                                    data={"responder": responder.id, "roll": mine, "against": theirs})
+                self._next_responder()
+                return
+        x = largest_x(responder.mana, spell.cost, responder.mastery, artifact=spell.cost.artifact) \
+            if spell.cost.has_x else 0
+        pay(responder.mana, spell.cost, artifact=spell.cost.artifact, x=x)
+        responder.memory.remove(spell.name)
+        responder.graveyard.append(spell.name)
+        self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
+                            data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
+        if spell.kind == "counter":
+            self.pending["countered"] = True
+        else:
+            self._apply_effect(responder, spell, action.target, x)
+        self._next_responder()
+
+    def _resolve_pending(self) -> None:
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        if pending["kind"] == "order":
+            creature = self.fighters[pending["creature"]]
+            target = self.fighters[pending["target"]]
+            if not creature.active or not target.active:
+                self._back()
+                return
+            if pending["order"] == "move":
+                self._flip(creature.id, target.id)
+                self._back()
+                return
+            self._engage(creature.id, target.id)
+            return
+        caster = self.fighters[pending["by"]]
+        spell = profile(pending["card"])
+        if pending["countered"]:
+            caster.graveyard.append(spell.name)
+            self.rng.log.record("countered", f"{spell.name} is countered", section="Instants",
+                                data={"card": spell.name})
+        elif caster.active:
+            self._apply_effect(caster, spell, pending["target"], pending["x"])
+        self._back()
+
+    def _apply_effect(self, caster: Combatant, spell: SpellProfile, target_id: str, x: int) -> None:
+        """A resolved spell: a summoned creature, a pervasive effect, or its effects, then the graveyard."""
+        if spell.kind == "summon":
+            self._summon(caster, spell.name)
+            return
+        if spell.kind == "permanent":
+            caster.permanents.append(spell.name)
+            return
+        caster.graveyard.append(spell.name)
+        target = self.fighters.get(target_id)
+        for part in spell.parts:
+            amount = x if part.x else (part.amount or 0)
+            if part.kind == "damage" and target is not None and target.active:
+                if "Absorb 1" in target.keywords and amount:
+                    amount -= 1
+                lose_life(target, amount, self.rng, self.settings)
+                self._after_damage(target)
+            elif part.kind == "gain life":
+                caster.life += amount
+            elif part.kind == "draw":
+                for _ in range(min(amount, len(caster.library))):
+                    caster.memory.append(caster.library.pop(0))
+            elif part.kind == "destroy creature" and target is not None and target.active and not target.player:
+                if REGENERATE in target.keywords and target.regenerations > 0:
+                    target.regenerations -= 1
+                else:
+                    target.out = "dead"
+                    self._after_damage(target)
+        self.rng.log.record("resolve", f"{spell.name} resolves", section=SECTION_CASTING,
+                            data={"card": spell.name, "target": target_id, "x": x})
+
+    def _summon(self, caster: Combatant, name: str) -> None:
+        cid = f"s{self.next_summon}"
+        self.next_summon += 1
+        creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
+                                      regenerations=self.settings.regenerate_per_battle)
+        self.fighters[cid] = creature
+        caster.creatures.append(cid)
+        for enemy in self.enemies(cid):
+            start = self.ranges.get(pair(caster.id, enemy.id), self.settings.start_range)
+            self.ranges[pair(cid, enemy.id)] = start
+        self.rng.log.record("summon", f"{caster.label} summons {creature.label}", section=SECTION_CASTING,
+                            data={"id": cid, "controller": caster.id, "sick": creature.sick})
+
+    # -- engaging -----------------------------------------------------------------------------------
+    def _engage(self, attacker_id: str, target_id: str) -> None:
+        target = self.fighters[target_id]
+        if target.fleeing:
+            target.flee_engaged = True
+        self.intercept = {"attacker": attacker_id, "target": target_id}
+        if target.is_mage and interceptors(self):
+            self.phase = "intercept"
+            return
+        self.intercept = None
+        self._fight(attacker_id, target_id)
+
+    def _do_intercept(self, action: Action) -> None:
+        assert self.intercept is not None
+        attacker = self.intercept["attacker"]
+        self.intercept = None
+        self.rng.log.record("intercept", f"{self.fighters[action.target].label} intercepts", section="Engaging",
+                            data={"interceptor": action.target, "attacker": attacker})
+        self._fight(attacker, action.target)
+
+    def _do_allow(self, action: Action) -> None:
+        assert self.intercept is not None
+        attacker, target = self.intercept["attacker"], self.intercept["target"]
+        self.intercept = None
+        self._fight(attacker, target)
+
+    def _fight(self, attacker_id: str, defender_id: str) -> None:
+        attacker, defender = self.fighters[attacker_id], self.fighters[defender_id]
+        self.rng.log.record("locked", f"{attacker.label} engages {defender.label}", section="Locked Combat",
+                            data={"attacker": attacker_id, "defender": defender_id})
+        lock(attacker, defender, self.rng, self.settings)
+        self._after_damage(attacker)
+        self._after_damage(defender)
+        if attacker.active and defender.active and VIGILANCE not in attacker.keywords:
+            key = pair(attacker_id, defender_id)
+            if self.ranges[key] != self.settings.repel_to:
+                self.ranges[key] = self.settings.repel_to
+                self.rng.log.record("repelled", f"{attacker.label} is repelled", section="Locked Combat",
+                                    data={"attacker": attacker_id, "range": self.settings.repel_to})
+        if self._check_over():
+            return
+        if attacker.active and not defender.active and TRAMPLE in attacker.keywords and self.enemies(attacker_id):
+            self.trample = attacker_id
+            self.phase = "trample"
+            return
+        self._back()
+
+    def _do_trample_engage(self, action: Action) -> None:
+        attacker, self.trample = self.trample, None
+        assert attacker is not None
+        self._engage(attacker, action.target)
+
+    def _do_trample_move(self, action: Action) -> None:
+        attacker, self.trample = self.trample, None
+        assert attacker is not None
+        self._flip(attacker, action.target)
+        self._back()
+
+    # -- losing and the end of the battle ----------------------------------------------------------
+    def _after_damage(self, fighter: Combatant) -> None:
+        """A mage who lost "can no longer focus or channel and loses all spells in memory"; a dead summoned
+        creature stops being a pervasive effect."""
+        if fighter.active:
+            return
+        if fighter.is_mage:
+            for cid in list(fighter.creatures):
+                self._release(fighter, cid, "")
+            for name in list(fighter.permanents):
+                self._release(fighter, "", name)
+            fighter.memory.clear()
+            fighter.mana.clear()
+        elif fighter.controller is not None:
+            owner = self.fighters[fighter.controller]
+            if fighter.id in owner.creatures:
+                owner.creatures.remove(fighter.id)
+
+    def _check_over(self) -> bool:
+        if self.phase == "over":
+            return True
+        sides = {f.side for f in self.fighters.values() if f.active}
+        if len(sides) > 1:
+            return False
+        winner = next(iter(sides)) if sides else None
+        you = self.fighters[YOU]
+        reason = "you escaped" if you.out == "escaped" else (
+            f"the {winner} are the last standing" if winner else "no one is left standing")
+        self._finish(winner, reason)
+        return True
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        self.phase = "over"
+        self._legal = None
+        self.outcome = {"winner": winner, "reason": reason}
+        self.rng.log.record("battle over", reason, section=MECHANICS, data={"winner": winner, "round": self.round})
+
+    # -- saving ---------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "settings": self.settings.to_dict(),
+            "rng": self.rng.snapshot(),
+            "fighters": [f.to_dict() for f in self.fighters.values()],
+            "ranges": [[a, b, r] for (a, b), r in self.ranges.items()],
+            "order": list(self.order),
+            "round": self.round, "turn": self.turn, "phase": self.phase,
+            "actions_left": self.actions_left, "moved": self.moved, "engaged": self.engaged,
+            "acted": self.acted, "casts": self.casts, "commanded": list(self.commanded),
+            "command_used": self.command_used, "delayed": list(self.delayed),
+            "pending": _plain(self.pending), "intercept": _plain(self.intercept), "trample": self.trample,
+            "resume": self.resume, "next_summon": self.next_summon, "outcome": _plain(self.outcome),
+            "log": self.rng.log.to_list(),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], ask: Callable[[str], str] | None = None) -> Self:
+        """Rebuild a saved battle; ``ask`` reads real dice when the battle uses physical dice."""
+        try:
+            settings = dataclass_from_dict(Settings, raw["settings"], "saved battle settings")
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask=ask)
+            fighters = [Combatant.from_dict(f) for f in raw["fighters"]]
+            battle = cls({f.id: f for f in fighters}, rng, settings)
+            battle.ranges = {(str(a), str(b)): str(r) for a, b, r in raw["ranges"]}
+            battle.order = [str(f) for f in raw["order"]]
+            battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), str(raw["phase"])
+            battle.actions_left, battle.moved = int(raw["actions_left"]), bool(raw["moved"])
+            battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
+            battle.casts = int(raw["casts"])
+            battle.commanded = [str(c) for c in raw["commanded"]]
+            battle.command_used = bool(raw["command_used"])
+            battle.delayed = [str(d) for d in raw["delayed"]]
+            battle.pending = _plain(raw["pending"])
+            battle.intercept = _plain(raw["intercept"])
+            battle.trample = raw["trample"]
+            battle.resume, battle.next_summon = str(raw["resume"]), int(raw["next_summon"])
+            battle.outcome = _plain(raw["outcome"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DataError(f"a saved battle is malformed ({exc})") from None
+        if battle.phase not in PHASES or not set(battle.order) <= set(battle.fighters) or not (
+                0 <= battle.turn <= len(battle.order)) or YOU not in battle.fighters:
+            raise DataError("a saved battle is malformed (its phase, turn order or fighters do not fit together)")
+        return battle
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """What ``player`` may see: other mages' Memory and Library are counts, and the dice's state is hidden."""
+        seen = self.to_dict()
+        seen.pop("rng")
+        for fighter in seen["fighters"]:
+            if fighter["kind"] == "mage" and fighter["id"] != player:
+                fighter["memory"] = len(fighter["memory"])
+                fighter["library"] = len(fighter["library"])
+        return seen
+
+
+SECTION_CASTING = "Casting"
+
+
+def _plain(value: Any) -> Any:
+    """A JSON copy (lists for tuples, fresh dicts) so a saved and reloaded battle is equal."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

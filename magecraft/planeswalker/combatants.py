@@ -1,0 +1,165 @@
+"""Who stands in a battle: player characters, enemy mages and creatures (seed 001, "Combat Mechanics").
+
+A :class:`Combatant` is either a mage (a player character or an enemy mage, with a Mana
+Pool, a Memory and a Library) or a creature read off a Ninth Edition card: "For
+creatures, they have life equal to twice their toughness."
+
+>>> bears = creature_from_card("c1", "Grizzly Bears", "foes")
+>>> bears.power, bears.toughness, bears.life
+(2, 2, 4)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from magecraft.core.errors import DataError
+from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
+from magecraft.planeswalker.character import Character
+from magecraft.planeswalker.data import identities
+from magecraft.planeswalker.mana import restore
+
+#: Keywords combat reads, as the card data spells them (bought keywords are stored the same way).
+FLYING, REACH, VIGILANCE, TRAMPLE = "Flying", "Reach", "Vigilance", "Trample"
+FIRST_STRIKE, DOUBLE_STRIKE, REGENERATE, HASTE = "First strike", "Double strike", "Regenerate", "Haste"
+DEATHTOUCH, LIFELINK, DEFENDER, EXALTED = "Deathtouch", "Lifelink", "Defender", "Exalted"
+ABSORB, WITHER, INTIMIDATE, FEAR, SPLIT_SECOND = "Absorb 1", "Wither", "Intimidate", "Fear", "Split second"
+
+
+@cache
+def creature_card(name: str) -> Card:
+    """A creature card of the Ninth Edition pool (cached); a non-creature is refused."""
+    card = builtin_pool().get(name)
+    if not card.is_creature:
+        raise DataError(f"{card.name} is not a creature card")
+    return card
+
+
+@dataclass(slots=True)
+class Combatant:
+    """One side's fighter.  ``power``/``toughness`` are current (reduced until end of turn)."""
+
+    id: str
+    name: str
+    side: str
+    kind: str  # "mage" | "creature"
+    power: int
+    toughness: int
+    base_power: int
+    base_toughness: int
+    life: int
+    base_life: int
+    speed: int
+    keywords: tuple[str, ...]
+    colors: tuple[str, ...]
+    card: str | None = None
+    controller: str | None = None  # the mage who summoned it
+    sick: bool = False
+    out: str | None = None  # None while in the battle; "dead", "lost", "escaped", "unsummoned"
+    regenerations: int = 0
+    artifact: bool = False
+    # -- mages only
+    mastery: int = 0
+    channelling: int = 0
+    focus: int = 0
+    memory_score: int = 0
+    identity: tuple[str, ...] = ()
+    capacity: dict[str, int] = field(default_factory=dict)
+    mana: dict[str, int] = field(default_factory=dict)
+    memory: list[str] = field(default_factory=list)
+    library: list[str] = field(default_factory=list)
+    graveyard: list[str] = field(default_factory=list)
+    creatures: list[str] = field(default_factory=list)
+    permanents: list[str] = field(default_factory=list)
+    fleeing: bool = False
+    flee_damage: int = 0
+    flee_engaged: bool = False
+    player: bool = False  # a player character (or enemy mage): immune to destroy, exile and steal
+
+    @property
+    def active(self) -> bool:
+        return self.out is None
+
+    @property
+    def label(self) -> str:
+        """How the log names it: a mage by name, a creature by name and id (two Grizzly Bears differ)."""
+        return self.name if self.kind == "mage" else f"{self.name} ({self.id})"
+
+    @property
+    def is_mage(self) -> bool:
+        return self.kind == "mage"
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def pervasive(self) -> int:
+        """"Summoned creatures, conjured artifacts, and enchantments all count as permanent effects."""
+        return len(self.creatures) + len(self.permanents)
+
+    def memory_limit(self) -> int:
+        """End Phase: at most half the Memory score (rounded up) held."""
+        return math.ceil(self.memory_score / 2)
+
+    def mana_order(self) -> tuple[str, ...]:
+        """The identity's mana symbols in the order the sources were chosen (restoring fills in this order)."""
+        order: list[str] = []
+        for code in self.identity:
+            entry = identities()[code]
+            order.append("A" if code == "A" and "A" in self.capacity else entry.mana)
+        return tuple(order)
+
+    def to_dict(self) -> dict[str, Any]:
+        raw: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            raw[name] = list(value) if isinstance(value, tuple) else (
+                dict(value) if isinstance(value, dict) else (list(value) if isinstance(value, list) else value))
+        return raw
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Combatant:
+        try:
+            values = {name: raw[name] for name in cls.__slots__}
+        except KeyError as exc:
+            raise DataError(f"a saved combatant is missing {exc.args[0]!r}") from None
+        for name in ("keywords", "colors", "identity"):
+            values[name] = tuple(values[name])
+        for name in ("memory", "library", "graveyard", "creatures", "permanents"):
+            values[name] = list(values[name])
+        for name in ("capacity", "mana"):
+            values[name] = dict(values[name])
+        return cls(**values)
+
+
+def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,
+                       sick: bool = False, regenerations: int = 1) -> Combatant:
+    """A creature off its card: printed Power and Toughness, Life twice its Toughness."""
+    card = creature_card(name)
+    power, toughness = card.power_value(), card.toughness_value()
+    return Combatant(cid, card.name, side, "creature", power, toughness, power, toughness, 2 * toughness,
+                     2 * toughness, 1, card.keywords, card.colors, card=card.name, controller=controller,
+                     sick=sick and HASTE not in card.keywords, regenerations=regenerations,
+                     artifact="Artifact" in card.types)
+
+
+def mage_from_character(cid: str, character: Character, side: str, *, regenerations: int = 1,
+                        player: bool = True) -> Combatant:
+    """A character enters battle: stats off the sheet, Memory its memorised spells, the rest its Library
+    in order, and "no more mana in his mana pool than his Channeling attribute" (Combat Mechanics 1)."""
+    stats = character.stats
+    colors = tuple(c for c in COLORS if c in character.identity)
+    capacity = character.mana_capacity()
+    mage = Combatant(cid, character.name, side, "mage", stats["power"], stats["toughness"], stats["power"],
+                     stats["toughness"], stats["life"], stats["life"], stats["speed"], tuple(character.keywords),
+                     colors, regenerations=regenerations, mastery=stats["mastery"],
+                     channelling=stats["channelling"], focus=stats["focus"], memory_score=stats["memory"],
+                     identity=character.identity, capacity=dict(capacity), player=player)
+    memorised = {n.casefold() for n in character.memorized}
+    mage.memory = [builtin_pool().get(n).name for n in character.memorized]
+    mage.library = [builtin_pool().get(n).name for n in character.library if n.casefold() not in memorised]
+    restore(mage.mana, capacity, mage.mana_order(), stats["channelling"])
+    return mage

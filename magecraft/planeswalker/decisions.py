@@ -1,0 +1,320 @@
+"""What may be done now, and why not (seed 001, "Combat Mechanics" 3-6).
+
+:func:`compute_legal` lists a battle's open decisions -- once per decision, the battle caches them --
+and :func:`refusal` names the rule an illegal action breaks (the Main phase's Speed actions, Moving,
+Engaging from ranged combat, Casting above Mastery or beyond Focus, Fleeing, Commanding ...).
+
+>>> from magecraft.core.randomness import Randomness
+>>> from magecraft.planeswalker.bot import ready_mage
+>>> from magecraft.planeswalker.combat import Battle
+>>> battle = Battle.start(ready_mage("Kiora the Wanderer"), ["Grizzly Bears"], Randomness.scripted([]))
+>>> str(refusal(battle, Action("engage", target="c1")))
+'Turn phases: it is the channelling step: channel, delay now, not engage'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magecraft.core.errors import RuleError
+from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action
+from magecraft.planeswalker.combatants import (
+    DEFENDER,
+    FEAR,
+    FLYING,
+    HASTE,
+    INTIMIDATE,
+    REACH,
+    Combatant,
+)
+from magecraft.planeswalker.mana import pay, total
+from magecraft.planeswalker.spells import SpellProfile, can_target, profile
+
+if TYPE_CHECKING:
+    from magecraft.planeswalker.combat import Battle
+
+
+def compute_legal(battle: Battle) -> list[Action]:
+    phase = battle.phase
+    if phase == "over":
+        return []
+    if phase == "channelling":
+        return _legal_channelling(battle)
+    if phase == "upkeep":
+        actor = battle.actor()
+        return [Action("release", target=c) for c in actor.creatures] + [
+            Action("release", card=p) for p in dict.fromkeys(actor.permanents)]
+    if phase == "main":
+        return _legal_main(battle)
+    if phase == "commanding":
+        return _legal_orders(battle)
+    if phase == "response":
+        assert battle.pending is not None
+        return [*_responses(battle, battle.fighters[battle.pending["responders"][0]]), Action("pass")]
+    if phase == "intercept":
+        assert battle.intercept is not None
+        return [*(Action("intercept", target=c) for c in interceptors(battle)), Action("allow")]
+    if phase == "trample":
+        return [*_trample_options(battle), Action("pass")]
+    if phase == "forget":
+        return [Action("forget", card=c) for c in dict.fromkeys(battle.actor().memory)]
+    raise AssertionError(f"unknown phase {phase}")
+
+
+def _delays(battle: Battle) -> list[Action]:
+    """Ruling PW21: a combatant delays at most once a round (two could otherwise pass forever)."""
+    if battle.order[battle.turn] in battle.delayed:
+        return []
+    later = battle.order[battle.turn + 1:]
+    return [Action("delay", target=fid) for fid in later if battle.fighters[fid].active]
+
+
+def _legal_channelling(battle: Battle) -> list[Action]:
+    actor = battle.actor()
+    budget = battle.channel_budget(actor)
+    missing = sum(actor.capacity.values()) - min(total(actor.mana), sum(actor.capacity.values()))
+    spare = max(0, budget - missing)
+    draws = (False, True) if actor.library else (False,)
+    return [*(Action("channel", amount=k, draw=d) for d in draws for k in range(spare + 1)), *_delays(battle)]
+
+
+def _legal_main(battle: Battle) -> list[Action]:
+    actor = battle.actor()
+    found: list[Action] = []
+    if not battle.acted:
+        found.extend(_delays(battle))
+    if battle.actions_left > 0:
+        if actor.is_mage and may_command(battle, actor):
+            found.append(Action("command"))
+        for enemy in battle.enemies(actor.id):
+            found.extend(_moves_and_engages(battle, actor, enemy, ordered=False))
+        if actor.is_mage:
+            found.extend(_casts(battle, actor))
+        if not battle.acted and not battle.in_close_combat(actor.id):
+            found.append(Action("flee"))
+    found.append(Action("end"))
+    return found
+
+
+def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
+    found: list[Action] = []
+    move, engage = ("order_move", "order_engage") if ordered else ("move", "engage")
+    creature = mover.id if ordered else ""
+    moved, engaged = (False, False) if ordered else (battle.moved, battle.engaged)
+    if not moved:
+        found.append(Action(move, target=enemy.id, creature=creature))
+    if (not moved and not engaged and DEFENDER not in mover.keywords
+            and battle.range_between(mover.id, enemy.id) == "close"):
+        found.append(Action(engage, target=enemy.id, creature=creature))
+    return found
+
+
+def may_command(battle: Battle, mage: Combatant) -> bool:
+    """"Once per turn", "before any other actions are taken" -- except that a creature with Haste,
+    summoned this turn, may be commanded after the spell that summoned it (ruling PW20)."""
+    if battle.command_used:
+        return False
+    ready = commandable(battle, mage)
+    return bool(ready) and (not battle.acted or any(HASTE in c.keywords for c in ready))
+
+
+def commandable(battle: Battle, mage: Combatant) -> list[Combatant]:
+    return [battle.fighters[c] for c in mage.creatures
+            if battle.fighters[c].active and not battle.fighters[c].sick and c not in battle.commanded]
+
+
+def _legal_orders(battle: Battle) -> list[Action]:
+    found: list[Action] = []
+    for creature in commandable(battle, battle.actor()):
+        for enemy in battle.enemies(creature.id):
+            found.extend(_moves_and_engages(battle, creature, enemy, ordered=True))
+    found.append(Action("done"))
+    return found
+
+
+def _casts(battle: Battle, mage: Combatant) -> list[Action]:
+    found: list[Action] = []
+    room = battle.casts < mage.focus - mage.pervasive()
+    for name in dict.fromkeys(mage.memory):
+        spell = profile(name)
+        if spell.kind == "counter" or (not spell.instant and not room):
+            continue
+        if cast_problem(battle, mage, spell) is None:
+            found.extend(Action("cast", card=name, target=t) for t in _targets(battle, mage, spell))
+    return found
+
+
+def _targets(battle: Battle, caster: Combatant, spell: SpellProfile) -> list[str]:
+    if not spell.needs_target:
+        return [""]
+    return [e.id for e in battle.enemies(caster.id)
+            if can_target(caster, e, spell, battle.range_between(caster.id, e.id)) is None]
+
+
+def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | None:
+    """Why ``mage`` cannot pay for ``spell`` now: Mastery, then the Mana Pool."""
+    if spell.cost.mana_value > mage.mastery:
+        return (f"Mastery: {spell.name} has converted mana cost {spell.cost.mana_value}, above "
+                f"{mage.label}'s Mastery {mage.mastery}")
+    trial = dict(mage.mana)
+    if not pay(trial, spell.cost, artifact=spell.cost.artifact):
+        return f"Mana Pool: {mage.label} cannot muster the mana for {spell.name} at once"
+    return None
+
+
+def _responses(battle: Battle, mage: Combatant) -> list[Action]:
+    assert battle.pending is not None
+    found: list[Action] = []
+    for name in dict.fromkeys(mage.memory):
+        spell = profile(name)
+        if not spell.instant or cast_problem(battle, mage, spell) is not None:
+            continue
+        if spell.kind == "counter":
+            if battle.pending["kind"] == "spell" and (not spell.creature_spell_only
+                                                    or profile(battle.pending["card"]).kind == "summon"):
+                found.append(Action("respond", card=name))
+        elif spell.kind != "none":
+            found.extend(Action("respond", card=name, target=t) for t in _targets(battle, mage, spell))
+    return found
+
+
+def interceptors(battle: Battle) -> list[str]:
+    """"they may direct a controlled creature in close combat with the offending creature or character
+    to intercept" (rulings PW17: Flying needs Flying or Reach; Intimidate and Fear their usual limits)."""
+    assert battle.intercept is not None
+    attacker = battle.fighters[battle.intercept["attacker"]]
+    target = battle.fighters[battle.intercept["target"]]
+    found = []
+    for cid in target.creatures:
+        creature = battle.fighters[cid]
+        if not creature.active or cid == attacker.id or battle.range_between(cid, attacker.id) != "close":
+            continue
+        if FLYING in attacker.keywords and not {FLYING, REACH} & set(creature.keywords):
+            continue
+        if INTIMIDATE in attacker.keywords and not (creature.artifact or set(creature.colors)
+                                                    & set(attacker.colors)):
+            continue
+        if FEAR in attacker.keywords and not (creature.artifact or "B" in creature.colors):
+            continue
+        found.append(cid)
+    return found
+
+
+def _trample_options(battle: Battle) -> list[Action]:
+    """Trample: "an immediate move action to either engage another creature in locked combat or move
+    into close combat with another target, or away to long range with a target"."""
+    assert battle.trample is not None
+    attacker = battle.fighters[battle.trample]
+    found: list[Action] = []
+    for enemy in battle.enemies(attacker.id):
+        found.append(Action("trample_move", target=enemy.id))
+        if battle.range_between(attacker.id, enemy.id) == "close":
+            found.append(Action("trample_engage", target=enemy.id))
+    return found
+
+
+def refusal(battle: Battle, action: Action) -> RuleError:
+    phase = battle.phase
+    if phase == "over":
+        return RuleError("the battle is over", rule=MECHANICS)
+    kind = action.kind
+    expected = {"channelling": ("channel", "delay"), "upkeep": ("release",), "forget": ("forget",),
+                "commanding": ("order_move", "order_engage", "done"), "response": ("respond", "pass"),
+                "intercept": ("intercept", "allow"), "trample": ("trample_engage", "trample_move", "pass")}
+    if phase in expected and kind not in expected[phase]:
+        return RuleError(f"it is the {phase} step: {', '.join(expected[phase])} now, not {kind}",
+                         rule="Turn phases", section=MECHANICS)
+    if phase == "main":
+        actor = battle.actor()
+        if kind in MAIN_ACTIONS and battle.actions_left <= 0:
+            return RuleError(f"{actor.label} has taken all {actor.speed} actions of this turn (one per "
+                             "Speed point)", rule="Main Phase", section=MECHANICS)
+        if kind == "cast":
+            return _cast_refusal(battle, actor, action)
+        if kind == "engage":
+            return _engage_refusal(battle, actor, action)
+        if kind == "move" and battle.moved:
+            return RuleError("a character moves between ranged and close combat once per turn",
+                             rule="Moving", section=MECHANICS)
+        if kind == "flee":
+            if battle.acted:
+                return RuleError("fleeing must be the first action of the phase", rule="Fleeing",
+                                 section=MECHANICS)
+            return RuleError("only a character in ranged combat with every enemy may flee", rule="Fleeing",
+                             section=MECHANICS)
+        if kind == "command":
+            if battle.command_used:
+                return RuleError("creatures are commanded once per turn", rule="Commanding",
+                                 section=MECHANICS)
+            if battle.acted:
+                return RuleError("all commands must be given before any other actions are taken",
+                                 rule="Commanding", section=MECHANICS)
+            return RuleError("no controlled creature can be commanded now (Summoning Sickness, or none)",
+                             rule="Commanding", section=MECHANICS)
+        if kind == "delay" and battle.acted:
+            return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
+    if kind == "delay" and battle.order[battle.turn] in battle.delayed:
+        return RuleError("a combatant delays once a round", rule="Turn order", section=MECHANICS)
+    if kind == "respond" and battle.pending is not None:
+        responder = battle.fighters[battle.pending["responders"][0]]
+        if action.card not in responder.memory:
+            return RuleError(f"{action.card} is not held in {responder.label}'s Memory", rule="Memory",
+                             section=MECHANICS)
+        spell = profile(action.card)
+        if not spell.instant:
+            return RuleError("only instants answer a spell or a command", rule="Instants", section=MECHANICS)
+        problem = cast_problem(battle, responder, spell)
+        if problem:
+            rule, _, message = problem.partition(": ")
+            return RuleError(message, rule=rule, section=MECHANICS)
+    return RuleError(f"{action.text()} is not a legal action now (open: "
+                     f"{', '.join(a.text() for a in battle.legal_actions()[:8])}...)", rule=MECHANICS)
+
+
+def _cast_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError:
+    if not actor.is_mage:
+        return RuleError(f"{actor.label} is a creature: creatures cast no spells here", rule="Casting",
+                         section=MECHANICS)
+    if action.card not in actor.memory:
+        return RuleError(f"{action.card} is not held in {actor.label}'s Memory", rule="Memory",
+                         section=MECHANICS)
+    spell = profile(action.card)
+    problem = cast_problem(battle, actor, spell)
+    if problem and problem.startswith("Mastery"):
+        return RuleError(problem.partition(": ")[2], rule="Mastery", section=MECHANICS)
+    if spell.kind == "counter":
+        return RuleError(f"{spell.name} counters a spell: cast it in answer to one", rule="Instants",
+                         section=MECHANICS)
+    if not spell.instant and battle.casts >= actor.focus - actor.pervasive():
+        allowed = max(0, actor.focus - actor.pervasive())
+        return RuleError(f"{actor.label} may cast {allowed} non-instant spells "
+                         f"this turn (Focus {actor.focus} minus {actor.pervasive()} sustained effects) and "
+                         f"has cast {battle.casts}", rule="Casting", section=MECHANICS)
+    if problem:
+        return RuleError(problem.partition(": ")[2], rule="Mana Pool", section=MECHANICS)
+    if spell.needs_target:
+        target = battle.fighters.get(action.target)
+        if target is None:
+            return RuleError(f"{spell.name} needs a target among {', '.join(_targets(battle, actor, spell))}",
+                             rule="Casting", section=MECHANICS)
+        why = can_target(actor, target, spell, battle.range_between(actor.id, target.id))
+        if why:
+            rule = "Ranged Combat" if "ranged combat" in why else "Casting"
+            return RuleError(why, rule=rule, section=MECHANICS)
+    return RuleError(f"{action.text()} is not a legal cast now", rule="Casting", section=MECHANICS)
+
+
+def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError:
+    target = battle.fighters.get(action.target)
+    if target is None or not target.active or target.side == actor.side:
+        return RuleError(f"{action.target!r} is not an enemy in the battle", rule="Engaging",
+                         section=MECHANICS)
+    if battle.moved:
+        return RuleError("a combatant who moved this turn cannot Engage", rule="Moving", section=MECHANICS)
+    if battle.engaged:
+        return RuleError("a combatant engages once per turn", rule="Engaging", section=MECHANICS)
+    if DEFENDER in actor.keywords:
+        return RuleError(f"{actor.label} has Defender and cannot engage", rule="Defender", section=MECHANICS)
+    return RuleError(f"{actor.label} is in ranged combat with {target.label}: combatants in ranged combat "
+                     "cannot engage in direct combat (move into close combat first)", rule="Ranged Combat",
+                     section=MECHANICS)

@@ -1,0 +1,14 @@
+"""A seeded run of bot battles completes without error and gives the same bytes twice (the 10,000-battle
+run is scripts/planeswalker_long_run.py)."""
+
+from __future__ import annotations
+
+from magecraft.planeswalker.bot import LONG_RUN_MATCHUPS, long_run
+
+
+def test_seeded_long_run_is_reproducible() -> None:
+    first = long_run(40, 7)
+    assert first == long_run(40, 7)
+    assert first["battles"] == 40 and first["party"] + first["foes"] + first["draw"] == 40
+    assert first != long_run(40, 8)
+    assert len(LONG_RUN_MATCHUPS) == 5

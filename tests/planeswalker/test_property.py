@@ -1,0 +1,56 @@
+"""Random legal and illegal actions: every legal action applies, every illegal one is refused and changes
+nothing (seeded, so a failure replays)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from magecraft.core.errors import RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.planeswalker.actions import KINDS, Action
+from magecraft.planeswalker.bot import ready_mage
+from magecraft.planeswalker.combat import Battle
+
+CARDS = ("Shock", "Grizzly Bears", "Volcanic Hammer", "Craw Wurm", "Remove Soul", "Giant Growth", "Nobody")
+
+
+def _candidates(battle: Battle) -> list[Action]:
+    ids = [*battle.fighters, "nobody"]
+    found = [Action(kind, target=t) for kind in KINDS for t in ids]
+    found += [Action("cast", card=c, target=t) for c in CARDS for t in ("", *ids)]
+    found += [Action("respond", card=c, target=t) for c in CARDS for t in ("", "you", "mage")]
+    found += [Action("order_engage", target=t, creature=c) for t in ids for c in ids]
+    found += [Action("channel", amount=n, draw=d) for n in range(6) for d in (False, True)]
+    found += [Action("forget", card=c) for c in CARDS]
+    return found
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_legal_and_illegal_actions(seed: int) -> None:
+    enemy = ready_mage(("Goblin Pyromancer", "Counterspell Adept")[seed % 2]) if seed % 3 else None
+    hero = ready_mage("Kiora the Wanderer")
+    battle = Battle.start(hero, ["Grizzly Bears", "Goblin Piker"][: 1 + seed % 2], Randomness.seeded(seed),
+                          enemy_mage=enemy)
+    chooser = Randomness.seeded(10_000 + seed)
+    decisions = 0
+    while not battle.is_terminal():
+        legal = battle.legal_actions()
+        assert legal, f"no legal action in phase {battle.phase}"
+        for action in legal:
+            battle.check(action)
+        if chooser.roll(3, "try an illegal action") == 1:
+            legal_set = set(legal)
+            illegal = [a for a in _candidates(battle) if a not in legal_set]
+            action = chooser.choice(illegal, "illegal action")
+            before = json.dumps(battle.to_dict(), sort_keys=True)
+            with pytest.raises(RuleError):
+                battle.apply(action)
+            assert json.dumps(battle.to_dict(), sort_keys=True) == before, action
+        battle.apply(chooser.choice(legal, "legal action"))
+        decisions += 1
+        assert decisions < 5_000
+    assert battle.legal_actions() == [] and battle.current_player() is None
+    with pytest.raises(RuleError, match="over"):
+        battle.apply(Action("end"))
