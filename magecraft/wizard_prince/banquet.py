@@ -37,7 +37,7 @@ from magecraft.wizard_prince.actions import (
     Present,
     Snoop,
 )
-from magecraft.wizard_prince.board import ALL_SQUARES, Setup, Square, load_setup, paths_from
+from magecraft.wizard_prince.board import ALL_SQUARES, Setup, Square, load_setup, paths_from, reach_of
 from magecraft.wizard_prince.chits import STATISTICS, the_cup
 from magecraft.wizard_prince.effects import MEETINGS, PRESENTATIONS, guard_catches
 from magecraft.wizard_prince.movement import Occupants, moves, noble_block, path_problem
@@ -80,6 +80,14 @@ class Banquet(GameState[Action]):
         self.ended_by = ""
         self.flags: dict[str, Any] = {"coup": False, "emperor_slain": False, "wounded_ranger": False,
                                       "lord_marshals": 0}
+        # What is worked out from the board once per position and reused by legal_actions, check,
+        # perform, the NPC table and the bots (see _board_key).
+        self._board: tuple[Any, ...] = ()
+        self._occ: dict[Square, list[Piece | Noble]] = {}
+        self._derived: dict[tuple[str, str], list[Action]] = {}
+        # Each piece's INTERFERE moves with what stood within its reach when they were worked out: a move
+        # elsewhere on the board leaves them as they were.
+        self._piece_moves: dict[str, tuple[Piece, tuple[Any, ...], list[Action]]] = {}
 
     # -- starting a banquet -------------------------------------------------------------
     @classmethod
@@ -149,14 +157,37 @@ class Banquet(GameState[Action]):
 
     # -- looking at the board -------------------------------------------------------------
     def occupants(self) -> dict[Square, list[Piece | Noble]]:
-        """What stands on each occupied square (a noble may share a square with a met queen, rook or bishop)."""
+        """What stands on each occupied square (a noble may share a square with a met queen, rook or bishop).
+
+        Worked out once per position and shared: read it, do not change it.
+        """
+        self._sync()
+        return self._occ
+
+    def _board_key(self) -> tuple[Any, ...]:
+        """Everything the moves on the board depend on: the pieces (frozen, compared by identity first),
+        where each noble stands, his appointment, and which chits are exposed."""
+        return (tuple(self.pieces.values()),
+                tuple([(n.where, n.square, n.appointment) for n in self.nobles.values()]),
+                tuple(self.public), self.settings)
+
+    def _sync(self) -> None:
+        """Drop what was worked out for another position (the rules and the tests may change the board
+        directly, so the position itself is the key, not a count of moves)."""
+        key = self._board_key()
+        if key == self._board:
+            return
+        if self._board and self._board[3] is not self.settings:
+            self._piece_moves = {}
+        self._board = key
+        self._derived = {}
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
             occ.setdefault(piece.square, []).append(piece)
         for noble in self.nobles.values():
             if noble.where == "board":
                 occ.setdefault(Square.parse(noble.square), []).append(noble)
-        return occ
+        self._occ = occ
 
     def emperors(self) -> list[Piece]:
         return [p for p in self.pieces.values() if p.kind == "emperor"]
@@ -222,18 +253,48 @@ class Banquet(GameState[Action]):
             kinds = (only or self.npc_action,) if (only or self.npc_action) else ()
         if self.stuck and self.settings.bore_blocks_all_actions:
             kinds = ()
-        occ = self.occupants()
         out: list[Action] = []
         if "mingle" in kinds and not self.stuck:
-            out.extend(self._mingles(noble, occ))
+            out.extend(self._actions_of(noble, "mingle"))
         if "snoop" in kinds:
-            targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
-            out.extend(Snoop(p.id) for p in targets)
+            out.extend(self._actions_of(noble, "snoop"))
         if "interfere" in kinds:
-            for piece in self.pieces.values():
-                out.extend(Interfere(piece.id, path) for path in self._paths(piece, piece.square, occ))
+            out.extend(self._actions_of(noble, "interfere"))
         if not only and (not npc_rolls or not out):
             out.append(Pass())
+        return out
+
+    def _actions_of(self, noble: Noble, kind: str) -> list[Action]:
+        """The noble's MINGLEs, SNOOPs or INTERFEREs in this position, worked out once and reused by the NPC
+        table, legal_actions, check and the bots."""
+        self._sync()
+        key = (noble.name, kind)
+        found = self._derived.get(key)
+        if found is not None:
+            return found
+        occ = self._occ
+        out: list[Action]
+        if kind == "mingle":
+            out = list(self._mingles(noble, occ))
+        elif kind == "snoop":
+            targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
+            out = [Snoop(p.id) for p in targets]
+        elif kind == "interfere":
+            out = []
+            may_turn, get, known = self.settings.moves_may_turn, occ.get, self._piece_moves
+            for piece in self.pieces.values():
+                nearby = tuple(map(get, reach_of(piece.square, may_turn)))
+                before = known.get(piece.id)
+                if before is None or before[0] is not piece or before[1] != nearby:
+                    before = known[piece.id] = (piece, nearby, [Interfere(piece.id, path)
+                                                                for path in self._paths(piece, piece.square, occ)])
+                out.extend(before[2])
+        else:
+            office = self.appointment_of(noble)
+            out = [AppointmentMove(p.id, path) for p in self.pieces.values()
+                   if office is not None and p.kind == office.banquet_move
+                   for path in self._paths(p, p.square, occ)]
+        self._derived[key] = out
         return out
 
     def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
@@ -248,9 +309,7 @@ class Banquet(GameState[Action]):
         office = self.appointment_of(noble)
         if office is None or not office.banquet_move:
             return []
-        occ = self.occupants()
-        return [AppointmentMove(p.id, path) for p in self.pieces.values() if p.kind == office.banquet_move
-                for path in self._paths(p, p.square, occ)]
+        return self._actions_of(noble, "appointment")
 
     def _npc_snoop_targets(self, noble: Noble) -> list[Piece]:
         """"He will SNOOP only the courtier closest to his own piece.  If two or more are equally close,
@@ -301,6 +360,8 @@ class Banquet(GameState[Action]):
             if action.square not in [a.square for a in self.legal_actions() if isinstance(a, ChooseGate)]:
                 raise RuleError("only one noble can occupy one gate square", rule="Entering", section=BANQUET)
             return
+        if any(action is legal for legal in self.legal_actions()):
+            return  # one of the very actions offered for this decision (the bots' case): already judged legal
         noble = self.nobles[self.order[self.index]]
         if self.stage == "extra":
             if isinstance(action, Pass):

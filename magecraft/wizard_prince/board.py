@@ -102,6 +102,12 @@ def paths_from(start: Square, may_turn: bool) -> tuple[tuple[Square, ...], ...]:
 
 
 @cache
+def reach_of(start: Square, may_turn: bool) -> tuple[Square, ...]:
+    """Every square some move from ``start`` enters: all a piece's moves depend on (and the Banquet Table)."""
+    return tuple(dict.fromkeys(square for path in paths_from(start, may_turn) for square in path))
+
+
+@cache
 def walking_distances(target: Square, table: frozenset[Square]) -> dict[Square, int]:
     """Orthogonal steps from every square to ``target`` around the Banquet Table (other pieces ignored)."""
     out = {target: 0}
