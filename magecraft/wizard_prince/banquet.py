@@ -270,8 +270,12 @@ class Banquet(GameState[Action]):
         self._sync()
         key = (noble.name, kind)
         found = self._derived.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._derived[key] = self._work_out(noble, kind)
+        return found
+
+    def _work_out(self, noble: Noble, kind: str) -> list[Action]:
+        """The noble's actions of one kind in this position (called once per position, see _actions_of)."""
         occ = self._occ
         out: list[Action]
         if kind == "mingle":
@@ -294,7 +298,6 @@ class Banquet(GameState[Action]):
             out = [AppointmentMove(p.id, path) for p in self.pieces.values()
                    if office is not None and p.kind == office.banquet_move
                    for path in self._paths(p, p.square, occ)]
-        self._derived[key] = out
         return out
 
     def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
