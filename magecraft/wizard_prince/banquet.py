@@ -85,9 +85,8 @@ class Banquet(GameState[Action]):
         self._board: tuple[Any, ...] = ()
         self._occ: dict[Square, list[Piece | Noble]] = {}
         self._derived: dict[tuple[str, str], list[Action]] = {}
-        # Each piece's INTERFERE moves with what stood within its reach when they were worked out: a move
-        # elsewhere on the board leaves them as they were.
-        self._piece_moves: dict[str, tuple[Piece, tuple[Any, ...], list[Action]]] = {}
+        # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
+        self._piece_moves: dict[str, tuple[Piece, list[Action], frozenset[Square]]] = {}
 
     # -- starting a banquet -------------------------------------------------------------
     @classmethod
@@ -177,8 +176,7 @@ class Banquet(GameState[Action]):
         key = self._board_key()
         if key == self._board:
             return
-        if self._board and self._board[3] is not self.settings:
-            self._piece_moves = {}
+        before, settings = self._occ, self._board[3] if self._board else None
         self._board = key
         self._derived = {}
         occ: dict[Square, list[Piece | Noble]] = {}
@@ -188,6 +186,15 @@ class Banquet(GameState[Action]):
             if noble.where == "board":
                 occ.setdefault(Square.parse(noble.square), []).append(noble)
         self._occ = occ
+        if settings is not self.settings:
+            self._piece_moves = {}
+            return
+        # A piece's moves stay good while nothing changes within its reach (a moved piece is a new object).
+        changed = {square for square in before.keys() | occ.keys() if before.get(square) != occ.get(square)}
+        if changed:
+            for stale in [piece_id for piece_id, (_, _, reach) in self._piece_moves.items()
+                          if not changed.isdisjoint(reach)]:
+                del self._piece_moves[stale]
 
     def emperors(self) -> list[Piece]:
         return [p for p in self.pieces.values() if p.kind == "emperor"]
@@ -285,14 +292,14 @@ class Banquet(GameState[Action]):
             out = [Snoop(p.id) for p in targets]
         elif kind == "interfere":
             out = []
-            may_turn, get, known = self.settings.moves_may_turn, occ.get, self._piece_moves
+            known, may_turn = self._piece_moves, self.settings.moves_may_turn
             for piece in self.pieces.values():
-                nearby = tuple(map(get, reach_of(piece.square, may_turn)))
-                before = known.get(piece.id)
-                if before is None or before[0] is not piece or before[1] != nearby:
-                    before = known[piece.id] = (piece, nearby, [Interfere(piece.id, path)
-                                                                for path in self._paths(piece, piece.square, occ)])
-                out.extend(before[2])
+                kept = known.get(piece.id)
+                if kept is None or kept[0] is not piece:
+                    kept = known[piece.id] = (piece, [Interfere(piece.id, path)
+                                                      for path in self._paths(piece, piece.square, occ)],
+                                              reach_of(piece.square, may_turn))
+                out.extend(kept[1])
         else:
             office = self.appointment_of(noble)
             out = [AppointmentMove(p.id, path) for p in self.pieces.values()
@@ -326,11 +333,9 @@ class Banquet(GameState[Action]):
             return []
         origins = [Square.parse(noble.square)] if noble.where == "board" else list(self.setup.gates)
 
-        def near(p: Piece) -> int:
-            return min(p.square.distance(o) for o in origins)
-
-        closest = min(near(p) for p in hidden)
-        tied = [p for p in hidden if near(p) == closest]
+        near = {p.id: min(p.square.distance(o) for o in origins) for p in hidden}
+        closest = min(near.values())
+        tied = [p for p in hidden if near[p.id] == closest]
         others = [Square.parse(n.square) for n in self.nobles.values()
                   if n.where == "board" and n.name != noble.name]
         if len(tied) == 1 or not others:
@@ -363,8 +368,9 @@ class Banquet(GameState[Action]):
             if action.square not in [a.square for a in self.legal_actions() if isinstance(a, ChooseGate)]:
                 raise RuleError("only one noble can occupy one gate square", rule="Entering", section=BANQUET)
             return
-        if any(action is legal for legal in self.legal_actions()):
-            return  # one of the very actions offered for this decision (the bots' case): already judged legal
+        for legal in self.legal_actions():
+            if legal is action:
+                return  # one of the very actions offered for this decision (the bots' case): judged legal
         noble = self.nobles[self.order[self.index]]
         if self.stage == "extra":
             if isinstance(action, Pass):

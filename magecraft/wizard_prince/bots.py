@@ -95,9 +95,9 @@ class _Judge:
         self._rivals = [Square.parse(n.square) for n in b.nobles.values()
                         if n.where == "board" and n is not me and self.rivalry(n) > 0]
         self._here = Square.parse(me.square) if me.where == "board" else None
-        self._beside_nobles = frozenset(square for square, things in self.occ.items()
-                                        if any(isinstance(t, Noble) for t in things))
+        self._beside_nobles = frozenset(Square.parse(n.square) for n in b.nobles.values() if n.where == "board")
         self._before: float | None = None
+        self._rival_distances: dict[Square, int] = {}
 
     def value(self, b: Banquet, player: str, action: Action) -> float:
         me = b.nobles[player]
@@ -204,10 +204,15 @@ class _Judge:
             return 0.4 * (self.steps(b, piece.square, here) - self.steps(b, end, here))
         rivals = self.rivals(b, me)
         if piece.kind == "praetorian" and rivals:
-            before = min(piece.square.distance(r) for r in rivals)
-            after = min(end.distance(r) for r in rivals)
-            return 0.2 * (before - after)
+            return 0.2 * (self.rival_distance(piece.square) - self.rival_distance(end))
         return _IDLE_PUSH
+
+    def rival_distance(self, square: Square) -> int:
+        """Steps from ``square`` to the nearest rival, remembered for the decision being weighed."""
+        found = self._rival_distances.get(square)
+        if found is None:
+            found = self._rival_distances[square] = min(square.distance(r) for r in self._rivals)
+        return found
 
     def snoop_value(self, b: Banquet, me: Noble, courtier: Piece) -> float:
         if b.visible_chit(me.name, courtier.id):
