@@ -271,6 +271,28 @@ class Banquet(GameState[Action]):
             out.append(Pass())
         return out
 
+    def _can_take(self, noble: Noble, kind: str) -> bool:
+        """Whether ``_turn_actions(noble, kind)`` offers anything, without building the INTERFEREs: the NPC
+        table asks this of all three kinds and then needs only the one rolled."""
+        if self.stuck and (kind == "mingle" or self.settings.bore_blocks_all_actions):
+            return False
+        if kind != "interfere":
+            return bool(self._turn_actions(noble, kind))
+        self._sync()
+        found = self._derived.get((noble.name, kind))
+        if found is not None:
+            return bool(found)
+        return any(self._moves_of(piece) for piece in self.pieces.values())
+
+    def _moves_of(self, piece: Piece) -> list[Action]:
+        """The INTERFEREs moving ``piece``, kept until a square within its reach changes (see _sync)."""
+        kept = self._piece_moves.get(piece.id)
+        if kept is None or kept[0] is not piece:
+            kept = self._piece_moves[piece.id] = (
+                piece, [Interfere(piece.id, path) for path in self._paths(piece, piece.square, self._occ)],
+                reach_of(piece.square, self.settings.moves_may_turn))
+        return kept[1]
+
     def _actions_of(self, noble: Noble, kind: str) -> list[Action]:
         """The noble's MINGLEs, SNOOPs or INTERFEREs in this position, worked out once and reused by the NPC
         table, legal_actions, check and the bots."""
@@ -292,14 +314,8 @@ class Banquet(GameState[Action]):
             out = [Snoop(p.id) for p in targets]
         elif kind == "interfere":
             out = []
-            known, may_turn = self._piece_moves, self.settings.moves_may_turn
             for piece in self.pieces.values():
-                kept = known.get(piece.id)
-                if kept is None or kept[0] is not piece:
-                    kept = known[piece.id] = (piece, [Interfere(piece.id, path)
-                                                      for path in self._paths(piece, piece.square, occ)],
-                                              reach_of(piece.square, may_turn))
-                out.extend(kept[1])
+                out.extend(self._moves_of(piece))
         else:
             office = self.appointment_of(noble)
             out = [AppointmentMove(p.id, path) for p in self.pieces.values()
@@ -575,7 +591,7 @@ class Banquet(GameState[Action]):
         """Roll 1d6: 1-2 INTERFERE, 3-4 MINGLE, 5-6 SNOOP; a roll he cannot carry out is rolled again
         (ruling "NPC action that cannot be taken")."""
         table = get_table("wp_npc_noble_action")
-        possible = {kind for kind in ("mingle", "snoop", "interfere") if self._turn_actions(noble, kind)}
+        possible = {kind for kind in ("mingle", "snoop", "interfere") if self._can_take(noble, kind)}
         if not possible:
             self.log.record("state", f"{noble.name} can take no action", section=NPC)
             return
