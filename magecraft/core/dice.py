@@ -25,9 +25,9 @@ and parses are cached.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from magecraft.core.errors import DiceNotationError
 
@@ -35,22 +35,20 @@ if TYPE_CHECKING:
     from magecraft.core.randomness import Randomness
 
 
-@dataclass(frozen=True, slots=True)
-class DieResult:
-    """One die rolled as part of an expression."""
+class DieResult(NamedTuple):
+    """One die rolled as part of an expression (a named tuple: built per die, at C speed)."""
 
     sides: int
     value: int
     kept: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class DiceRoll:
+class DiceRoll(NamedTuple):
     """The outcome of rolling an expression: the total and every die."""
 
     expression: str
     total: int
-    dice: tuple[DieResult, ...] = field(default_factory=tuple)
+    dice: tuple[DieResult, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -315,8 +313,20 @@ def parse_dice(expression: str) -> Node:
 
 
 def roll_dice(expression: str, rng: Randomness, label: str, *, section: str | None = None) -> DiceRoll:
-    """Roll ``expression`` through ``rng``; every die is labelled with ``label``."""
+    """Roll ``expression`` through ``rng``; every die is labelled with ``label``.
+
+    Plain ``NdS`` (most rolls in every rule book) skips the tree and the roller: the same rolls with
+    the same labels, in the same order, so the log is the same either way.
+    """
     node = parse_dice(expression)
+    if type(node) is Dice and node.keep is None:
+        sides, count = node.sides, node.count
+        roll = rng.roll
+        if count == 1:
+            value = roll(sides, label, section=section)
+            return DiceRoll(expression, value, (DieResult(sides, value),))
+        values = [roll(sides, f"{label} (die {i} of {count})", section=section) for i in range(1, count + 1)]
+        return DiceRoll(expression, sum(values), tuple(DieResult(sides, v) for v in values))
     roller = _Roller(rng, label, section, node.die_count())
     total = node.evaluate(roller)
     return DiceRoll(expression, total, tuple(roller.dice))

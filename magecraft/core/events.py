@@ -14,23 +14,28 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from magecraft.core.errors import DataError
 
 JSON = Any
+#: The data of an event recorded without any; read-only, so that sharing it is safe.
+NO_DATA: Mapping[str, JSON] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened."""
+class Event(NamedTuple):
+    """One thing that happened.
+
+    A named tuple rather than a frozen dataclass: a game records an event for every roll, and a tuple
+    is built at C speed (a frozen dataclass pays ``object.__setattr__`` per field).
+    """
 
     seq: int
     kind: str
     label: str
     section: str | None = None
-    data: Mapping[str, JSON] = field(default_factory=dict)
+    data: Mapping[str, JSON] = NO_DATA
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -72,12 +77,18 @@ class EventLog:
         data: Mapping[str, JSON] | None = None,
     ) -> Event:
         """Append an event and return it."""
-        event = Event(len(self._events), kind, label, section, data if data is not None else {})
-        self._events.append(event)
+        events = self._events
+        event = _new_event(Event, (len(events), kind, label, section, NO_DATA if data is None else data))
+        events.append(event)
         return event
 
     def __len__(self) -> int:
         return len(self._events)
+
+    def append_roll(self, label: str, section: str | None, die: str, value: int) -> None:
+        """Record a ``roll`` event of one die (the hot path of :meth:`Randomness.roll`)."""
+        events = self._events
+        events.append(_new_event(Event, (len(events), "roll", label, section, {"dice": die, "value": value})))
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self._events)
@@ -118,3 +129,7 @@ class EventLog:
     @classmethod
     def from_list(cls, items: Iterable[Mapping[str, JSON]]) -> EventLog:
         return cls([Event.from_dict(item) for item in items])
+
+
+#: ``tuple.__new__`` builds an :class:`Event` without the Python-level ``__new__`` of a named tuple.
+_new_event = tuple.__new__

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random as _random_module
 from collections.abc import Callable, MutableSequence, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from magecraft.core.errors import DiceScriptError, InputError
@@ -61,7 +62,11 @@ class DieSource(Protocol):
 
 
 def _die_name(sides: int) -> str:
-    return f"1d{sides}"
+    return _DIE_NAMES[sides] if sides < len(_DIE_NAMES) else f"1d{sides}"
+
+
+#: "1d6", "1d20", ... built once: a roll's event names its die, and formatting it per roll costs.
+_DIE_NAMES = tuple(f"1d{n}" for n in range(101))
 
 
 class SeededSource:
@@ -74,12 +79,18 @@ class SeededSource:
         self._gen = _random_module.Random(seed)
         if state is not None:
             self._gen.setstate(_state_from_json(state))
+        self._randrange = self._gen.randrange
 
     def draw(self, sides: int, label: str) -> int:
-        return self._gen.randrange(sides) + 1
+        return self._randrange(sides) + 1
 
     def below(self, n: int) -> int:
-        return self._gen.randrange(n)
+        return self._randrange(n)
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """``Random.shuffle``: the same Fisher-Yates draws as :meth:`Randomness.shuffle` makes through
+        :meth:`below` (``randrange(i + 1)`` for ``i`` from the last index down), so the same permutation."""
+        self._gen.shuffle(items)
 
     def snapshot(self) -> dict[str, Any]:
         return {"kind": self.kind, "seed": self.seed, "state": _state_to_json(self._gen.getstate())}
@@ -161,6 +172,14 @@ class PhysicalSource:
     def snapshot(self) -> dict[str, Any]:
         return {"kind": self.kind, "shuffle_seed": self.shuffle_seed,
                 "shuffle_state": _state_to_json(self._mixer.getstate())}
+
+
+@cache
+def _roll_dice() -> Callable[..., DiceRoll]:
+    """:func:`magecraft.core.dice.roll_dice`, imported once on first use (dice imports this module)."""
+    from magecraft.core.dice import roll_dice
+
+    return roll_dice
 
 
 def new_seed() -> int:
@@ -270,14 +289,12 @@ class Randomness:
         if sides < 1:
             raise ValueError(f"a die needs at least one face, not {sides}")
         value = self.source.draw(sides, label)
-        self.log.record("roll", label, section=section, data={"dice": f"1d{sides}", "value": value})
+        self.log.append_roll(label, section, _die_name(sides), value)
         return value
 
     def dice(self, expression: str, label: str, *, section: str | None = None) -> DiceRoll:
         """Roll a dice expression (see :mod:`magecraft.core.dice`)."""
-        from magecraft.core.dice import roll_dice  # dice imports this module for its type hints
-
-        return roll_dice(expression, self, label, section=section)
+        return _roll_dice()(expression, self, label, section=section)
 
     def chance(self, percent: int, label: str, *, section: str | None = None) -> bool:
         """A percentage chance ("40% chance of ..."): true when 1d100 <= ``percent``."""
@@ -292,9 +309,18 @@ class Randomness:
         return items[self.roll(len(items), f"{label} (pick 1 of {len(items)})", section=section) - 1]
 
     def shuffle(self, items: MutableSequence[T], label: str, *, section: str | None = None) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
-        below = self.source.below
-        for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle ``items`` in place (Fisher-Yates).
+
+        Seeded dice shuffle through ``Random.shuffle``, which draws the same numbers in the same order
+        as the loop below, so a seed deals the same deck either way (``tests/core``'s
+        ``test_seeded_shuffle_matches_fisher_yates`` holds the two side by side).
+        """
+        source = self.source
+        if type(source) is SeededSource:
+            source.shuffle(items)
+        else:
+            below = source.below
+            for i in range(len(items) - 1, 0, -1):
+                j = below(i + 1)
+                items[i], items[j] = items[j], items[i]
         self.log.record("shuffle", label, section=section, data={"count": len(items)})

@@ -35,6 +35,12 @@ _REQUIREMENTS = {"creature", "living", "corporeal", "non_mage", "flying", "not_f
 
 
 @cache
+def trait_number(trait: str) -> tuple[str, int] | None:
+    """``"Regenerate 2"`` -> ``("Regenerate", 2)``; a trait without a number -> None."""
+    match = _TRAIT_NUMBER.match(trait)
+    return (match.group(1), int(match.group(2))) if match else None
+
+
 def trait_value(traits: tuple[str, ...], name: str) -> int | None:
     """The number of a trait like ``Regenerate 2`` or ``Melee +1``; 0 for a bare trait, None if absent."""
     for trait in traits:

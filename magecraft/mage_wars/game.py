@@ -527,13 +527,18 @@ class MageWarsGame(GameState[Action]):
         quick = reachable(unit.zone, unit.quick_moves, self.walls)
         full = reachable(unit.zone, unit.full_moves, self.walls)
         out.extend(Action("activate", unit.id, z, "move") for z in full if z != unit.zone)
+        # Only enemies in the arena can be attacked; each is tested only from zones within the attack's range.
+        enemies = [u for u in self.units.values() if u.side != unit.side and u.in_arena]
+        flying = unit.has("Flying")
         for zone in quick:
-            if not unit.has("Flying"):
+            if not flying:
                 out.append(Action("activate", unit.id, zone, "guard"))
             for attack in unit.attacks:
                 if attack.action == "full" and zone != unit.zone:
                     continue
-                targets: list[Target] = [*self.units.values(), *self.walls]
+                low, high = attack.min_range, attack.max_range
+                targets: list[Target] = [u for u in enemies if low <= distance(zone, u.zone) <= high]
+                targets.extend(self.walls)
                 for target in targets:
                     if can_attack(unit, attack, zone, target, self):
                         out.append(Action("activate", unit.id, zone, "attack", attack.name, target.id))

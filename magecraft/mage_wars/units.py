@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from magecraft.mage_wars.cards import Attack, Card, card_book, trait_value
+from magecraft.mage_wars.cards import Attack, Card, card_book, trait_number
 
 YOU = "you"
 DUMMY = "dummy"
@@ -18,6 +21,41 @@ SEC_QUICK = "Quick Cast/Action Die Roll Sequence for the Dummy Mage"
 SEC_CREATURE = "Creature Action Sequence for the Dummy Mage"
 SEC_END = "Game End"
 SEC_ARENA = "Compact arena (Mage Wars Arena rules, simplified)"
+
+
+class UnitTraits(NamedTuple):
+    """A unit's traits and each trait's total, worked out from its card, this round's spells and its
+    enchantments (all immutable card data), so once per combination rather than on every query."""
+
+    traits: tuple[str, ...]
+    totals: Mapping[str, int]
+
+
+@lru_cache(maxsize=4096)
+def unit_traits(card_name: str, round_traits: tuple[str, ...], enchantments: tuple[str, ...]) -> UnitTraits:
+    """The traits of a unit of ``card_name`` with these round traits and enchantments (face up), parsed once.
+
+    >>> found = unit_traits("Highland Unicorn", ("Charge +1",), ())
+    >>> found.traits, found.totals["Charge"], found.totals["Regenerate"], "Flying" in found.totals
+    (('Regenerate 2', 'Charge +2', 'Charge +1'), 3, 2, False)
+    """
+    book = card_book()
+    traits = list(book.get(card_name).traits) + list(round_traits)
+    removed: set[str] = set()
+    for name in enchantments:
+        effect = book.get(name).effect
+        if effect is not None:
+            traits.extend(effect.grants)
+            removed.update(effect.removes)
+    kept = tuple(t for t in traits if t not in removed)
+    totals: dict[str, int] = {}
+    for trait in kept:
+        # trait_value((trait,), name) is 0 for name == trait, the number for "name N", and None otherwise
+        totals.setdefault(trait, 0)
+        numbered = trait_number(trait)
+        if numbered is not None:
+            totals[numbered[0]] = totals.get(numbered[0], 0) + numbered[1]
+    return UnitTraits(kept, MappingProxyType(totals))
 
 
 def other(side: str) -> str:
@@ -74,18 +112,11 @@ class Unit:
     @property
     def traits(self) -> tuple[str, ...]:
         """Printed traits, plus those enchantments and this round's spells grant, less those removed."""
-        traits = list(self.card.traits) + self.round_traits
-        removed: set[str] = set()
-        for card in self._enchantment_cards():
-            if card.effect is not None:
-                traits.extend(card.effect.grants)
-                removed.update(card.effect.removes)
-        return tuple(t for t in traits if t not in removed)
+        return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).traits
 
     def trait(self, name: str) -> int | None:
         """A numbered trait's total (``Charge +1`` from a spell adds to a printed ``Charge +2``)."""
-        values = [v for t in self.traits if (v := trait_value((t,), name)) is not None]
-        return sum(values) if values else None
+        return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals.get(name)
 
     def has(self, name: str) -> bool:
         return self.trait(name) is not None

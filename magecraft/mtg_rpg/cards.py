@@ -58,6 +58,23 @@ _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _COST = re.compile(r"(?:\{[^{}]+\})*")
 
 
+@lru_cache(maxsize=4096)
+def _symbols(mana_cost: str) -> tuple[str, ...]:
+    """The symbols of a mana cost, parsed once per cost (card data never changes; the regex is not re-run)."""
+    return tuple(_SYMBOL.findall(mana_cost))
+
+
+@lru_cache(maxsize=4096)
+def _pips(mana_cost: str) -> tuple[tuple[str, int], ...]:
+    """``(colour, count)`` for each colour of a mana cost, in WUBRG order, worked out once per cost."""
+    counts: dict[str, int] = {}
+    for symbol in _symbols(mana_cost):
+        for part in symbol.split("/"):
+            if part in COLORS:
+                counts[part] = counts.get(part, 0) + 1
+    return tuple((c, counts[c]) for c in COLORS if c in counts)
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One Magic card's facts: what the rules read off it."""
@@ -106,7 +123,7 @@ class Card:
 
     def symbols(self) -> tuple[str, ...]:
         """The mana symbols of the cost, without braces: ``{4}{R}{R}`` -> ``('4', 'R', 'R')``."""
-        return tuple(_SYMBOL.findall(self.mana_cost))
+        return _symbols(self.mana_cost)
 
     def colored_pips(self) -> dict[str, int]:
         """How many coloured mana symbols of each colour the cost has (WUBRG order).
@@ -114,16 +131,11 @@ class Card:
         A hybrid symbol such as ``{W/U}`` counts for each of its colours (see the
         rulings); a Phyrexian ``{W/P}`` or ``{2/W}`` counts for its one colour.
         """
-        counts: dict[str, int] = {}
-        for symbol in self.symbols():
-            for part in symbol.split("/"):
-                if part in COLORS:
-                    counts[part] = counts.get(part, 0) + 1
-        return {c: counts[c] for c in COLORS if c in counts}
+        return dict(_pips(self.mana_cost))
 
     def pip_count(self) -> int:
         """Total coloured symbols in the cost."""
-        return sum(self.colored_pips().values())
+        return sum(n for _, n in _pips(self.mana_cost))
 
     def is_color(self, mana: str) -> bool:
         """Whether the card belongs to mana type ``mana`` (a colour letter, or ``C`` for colorless)."""
@@ -232,13 +244,15 @@ class CardPool:
     0
     """
 
-    __slots__ = ("_by_name", "name")
+    __slots__ = ("_by_name", "_exact", "name")
 
     def __init__(self, cards: Iterable[Card] = (), *, name: str = "card pool") -> None:
         self.name = name
         self._by_name: dict[str, Card] = {}
         for card in cards:
             self._by_name.setdefault(card.name.casefold(), card)
+        # The engines look cards up by their printed names many times a game: no strip() and casefold() then.
+        self._exact = {card.name: card for card in self._by_name.values()}
 
     def __len__(self) -> int:
         return len(self._by_name)
@@ -251,6 +265,9 @@ class CardPool:
 
     def get(self, name: str) -> Card:
         """The card called ``name`` (any case); a typo is refused with the nearest names."""
+        card = self._exact.get(name)
+        if card is not None:
+            return card
         card = self._by_name.get(name.strip().casefold())
         if card is not None:
             return card

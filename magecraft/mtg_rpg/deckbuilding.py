@@ -109,8 +109,11 @@ def library_problems(character: Character, cards: Sequence[Card], *, settings: S
         problems.append(DeckProblem("At least half the library in the primary mana", DECK_SECTION,
                                     f"only {in_primary} of {len(cards)} cards are {names}; "
                                     f"at least {(len(cards) + 1) // 2} must be"))
-    for name in sorted({c.name for c in cards}):
-        card = next(c for c in cards if c.name == name)
+    first_of: dict[str, Card] = {}
+    for c in cards:
+        first_of.setdefault(c.name, c)
+    for name in sorted(first_of):
+        card = first_of[name]
         reason = casting_problem(character, card, settings)
         if reason:
             problems.append(DeckProblem("Only castable spells", LIMITS_SECTION, reason))

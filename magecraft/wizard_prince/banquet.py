@@ -37,7 +37,7 @@ from magecraft.wizard_prince.actions import (
     Present,
     Snoop,
 )
-from magecraft.wizard_prince.board import ALL_SQUARES, Setup, Square, load_setup, paths_from
+from magecraft.wizard_prince.board import ALL_SQUARES, Setup, Square, load_setup, paths_from, reach_of
 from magecraft.wizard_prince.chits import STATISTICS, the_cup
 from magecraft.wizard_prince.effects import MEETINGS, PRESENTATIONS, guard_catches
 from magecraft.wizard_prince.movement import Occupants, moves, noble_block, path_problem
@@ -80,6 +80,13 @@ class Banquet(GameState[Action]):
         self.ended_by = ""
         self.flags: dict[str, Any] = {"coup": False, "emperor_slain": False, "wounded_ranger": False,
                                       "lord_marshals": 0}
+        # What is worked out from the board once per position and reused by legal_actions, check,
+        # perform, the NPC table and the bots (see _board_key).
+        self._board: tuple[Any, ...] = ()
+        self._occ: dict[Square, list[Piece | Noble]] = {}
+        self._derived: dict[tuple[str, str], list[Action]] = {}
+        # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
+        self._piece_moves: dict[str, tuple[Piece, list[Action], frozenset[Square]]] = {}
 
     # -- starting a banquet -------------------------------------------------------------
     @classmethod
@@ -149,14 +156,45 @@ class Banquet(GameState[Action]):
 
     # -- looking at the board -------------------------------------------------------------
     def occupants(self) -> dict[Square, list[Piece | Noble]]:
-        """What stands on each occupied square (a noble may share a square with a met queen, rook or bishop)."""
+        """What stands on each occupied square (a noble may share a square with a met queen, rook or bishop).
+
+        Worked out once per position and shared: read it, do not change it.
+        """
+        self._sync()
+        return self._occ
+
+    def _board_key(self) -> tuple[Any, ...]:
+        """Everything the moves on the board depend on: the pieces (frozen, compared by identity first),
+        where each noble stands, his appointment, and which chits are exposed."""
+        return (tuple(self.pieces.values()),
+                tuple([(n.where, n.square, n.appointment) for n in self.nobles.values()]),
+                tuple(self.public), self.settings)
+
+    def _sync(self) -> None:
+        """Drop what was worked out for another position (the rules and the tests may change the board
+        directly, so the position itself is the key, not a count of moves)."""
+        key = self._board_key()
+        if key == self._board:
+            return
+        before, settings = self._occ, self._board[3] if self._board else None
+        self._board = key
+        self._derived = {}
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
             occ.setdefault(piece.square, []).append(piece)
         for noble in self.nobles.values():
             if noble.where == "board":
                 occ.setdefault(Square.parse(noble.square), []).append(noble)
-        return occ
+        self._occ = occ
+        if settings is not self.settings:
+            self._piece_moves = {}
+            return
+        # A piece's moves stay good while nothing changes within its reach (a moved piece is a new object).
+        changed = {square for square in before.keys() | occ.keys() if before.get(square) != occ.get(square)}
+        if changed:
+            for stale in [piece_id for piece_id, (_, _, reach) in self._piece_moves.items()
+                          if not changed.isdisjoint(reach)]:
+                del self._piece_moves[stale]
 
     def emperors(self) -> list[Piece]:
         return [p for p in self.pieces.values() if p.kind == "emperor"]
@@ -222,18 +260,67 @@ class Banquet(GameState[Action]):
             kinds = (only or self.npc_action,) if (only or self.npc_action) else ()
         if self.stuck and self.settings.bore_blocks_all_actions:
             kinds = ()
-        occ = self.occupants()
         out: list[Action] = []
         if "mingle" in kinds and not self.stuck:
-            out.extend(self._mingles(noble, occ))
+            out.extend(self._actions_of(noble, "mingle"))
         if "snoop" in kinds:
-            targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
-            out.extend(Snoop(p.id) for p in targets)
+            out.extend(self._actions_of(noble, "snoop"))
         if "interfere" in kinds:
-            for piece in self.pieces.values():
-                out.extend(Interfere(piece.id, path) for path in self._paths(piece, piece.square, occ))
+            out.extend(self._actions_of(noble, "interfere"))
         if not only and (not npc_rolls or not out):
             out.append(Pass())
+        return out
+
+    def _can_take(self, noble: Noble, kind: str) -> bool:
+        """Whether ``_turn_actions(noble, kind)`` offers anything, without building the INTERFEREs: the NPC
+        table asks this of all three kinds and then needs only the one rolled."""
+        if self.stuck and (kind == "mingle" or self.settings.bore_blocks_all_actions):
+            return False
+        if kind != "interfere":
+            return bool(self._turn_actions(noble, kind))
+        self._sync()
+        found = self._derived.get((noble.name, kind))
+        if found is not None:
+            return bool(found)
+        return any(self._moves_of(piece) for piece in self.pieces.values())
+
+    def _moves_of(self, piece: Piece) -> list[Action]:
+        """The INTERFEREs moving ``piece``, kept until a square within its reach changes (see _sync)."""
+        kept = self._piece_moves.get(piece.id)
+        if kept is None or kept[0] is not piece:
+            kept = self._piece_moves[piece.id] = (
+                piece, [Interfere(piece.id, path) for path in self._paths(piece, piece.square, self._occ)],
+                reach_of(piece.square, self.settings.moves_may_turn))
+        return kept[1]
+
+    def _actions_of(self, noble: Noble, kind: str) -> list[Action]:
+        """The noble's MINGLEs, SNOOPs or INTERFEREs in this position, worked out once and reused by the NPC
+        table, legal_actions, check and the bots."""
+        self._sync()
+        key = (noble.name, kind)
+        found = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = self._work_out(noble, kind)
+        return found
+
+    def _work_out(self, noble: Noble, kind: str) -> list[Action]:
+        """The noble's actions of one kind in this position (called once per position, see _actions_of)."""
+        occ = self._occ
+        out: list[Action]
+        if kind == "mingle":
+            out = list(self._mingles(noble, occ))
+        elif kind == "snoop":
+            targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
+            out = [Snoop(p.id) for p in targets]
+        elif kind == "interfere":
+            out = []
+            for piece in self.pieces.values():
+                out.extend(self._moves_of(piece))
+        else:
+            office = self.appointment_of(noble)
+            out = [AppointmentMove(p.id, path) for p in self.pieces.values()
+                   if office is not None and p.kind == office.banquet_move
+                   for path in self._paths(p, p.square, occ)]
         return out
 
     def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
@@ -248,9 +335,7 @@ class Banquet(GameState[Action]):
         office = self.appointment_of(noble)
         if office is None or not office.banquet_move:
             return []
-        occ = self.occupants()
-        return [AppointmentMove(p.id, path) for p in self.pieces.values() if p.kind == office.banquet_move
-                for path in self._paths(p, p.square, occ)]
+        return self._actions_of(noble, "appointment")
 
     def _npc_snoop_targets(self, noble: Noble) -> list[Piece]:
         """"He will SNOOP only the courtier closest to his own piece.  If two or more are equally close,
@@ -264,11 +349,9 @@ class Banquet(GameState[Action]):
             return []
         origins = [Square.parse(noble.square)] if noble.where == "board" else list(self.setup.gates)
 
-        def near(p: Piece) -> int:
-            return min(p.square.distance(o) for o in origins)
-
-        closest = min(near(p) for p in hidden)
-        tied = [p for p in hidden if near(p) == closest]
+        near = {p.id: min(p.square.distance(o) for o in origins) for p in hidden}
+        closest = min(near.values())
+        tied = [p for p in hidden if near[p.id] == closest]
         others = [Square.parse(n.square) for n in self.nobles.values()
                   if n.where == "board" and n.name != noble.name]
         if len(tied) == 1 or not others:
@@ -301,6 +384,9 @@ class Banquet(GameState[Action]):
             if action.square not in [a.square for a in self.legal_actions() if isinstance(a, ChooseGate)]:
                 raise RuleError("only one noble can occupy one gate square", rule="Entering", section=BANQUET)
             return
+        for legal in self.legal_actions():
+            if legal is action:
+                return  # one of the very actions offered for this decision (the bots' case): judged legal
         noble = self.nobles[self.order[self.index]]
         if self.stage == "extra":
             if isinstance(action, Pass):
@@ -505,7 +591,7 @@ class Banquet(GameState[Action]):
         """Roll 1d6: 1-2 INTERFERE, 3-4 MINGLE, 5-6 SNOOP; a roll he cannot carry out is rolled again
         (ruling "NPC action that cannot be taken")."""
         table = get_table("wp_npc_noble_action")
-        possible = {kind for kind in ("mingle", "snoop", "interfere") if self._turn_actions(noble, kind)}
+        possible = {kind for kind in ("mingle", "snoop", "interfere") if self._can_take(noble, kind)}
         if not possible:
             self.log.record("state", f"{noble.name} can take no action", section=NPC)
             return

@@ -102,6 +102,12 @@ def paths_from(start: Square, may_turn: bool) -> tuple[tuple[Square, ...], ...]:
 
 
 @cache
+def reach_of(start: Square, may_turn: bool) -> frozenset[Square]:
+    """Every square some move from ``start`` enters: all a piece's moves depend on (and the Banquet Table)."""
+    return frozenset(square for path in paths_from(start, may_turn) for square in path)
+
+
+@cache
 def walking_distances(target: Square, table: frozenset[Square]) -> dict[Square, int]:
     """Orthogonal steps from every square to ``target`` around the Banquet Table (other pieces ignored)."""
     out = {target: 0}
@@ -186,17 +192,29 @@ class Setup:
 def load_setup(path: Path | None = None) -> Setup:
     """The default starting position, or the one in the TOML file at ``path``."""
     if path is None:
-        text = resources.files("magecraft.wizard_prince").joinpath("data", "setup_default.toml").read_text(
-            encoding="utf-8")
-        source = "wizard_prince/setup_default.toml"
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise DataError(f"cannot read banquet setup {path}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise DataError(f"{path}: not a text file (TOML must be UTF-8)") from None
-        source = str(path)
+        return _default_setup()
+    return _read_setup(path)
+
+
+@cache
+def _default_setup() -> Setup:
+    """The shipped starting position, read once (a :class:`Setup` is frozen, so every banquet may share it)."""
+    text = resources.files("magecraft.wizard_prince").joinpath("data", "setup_default.toml").read_text(
+        encoding="utf-8")
+    return _parse_setup(text, "wizard_prince/setup_default.toml")
+
+
+def _read_setup(path: Path) -> Setup:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read banquet setup {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a text file (TOML must be UTF-8)") from None
+    return _parse_setup(text, str(path))
+
+
+def _parse_setup(text: str, source: str) -> Setup:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -43,6 +43,8 @@ _HARM: dict[str, Callable[[int], float]] = {
 }
 #: Half the cup is positive: an unseen chit is worth about the average of a gain and a harm.
 _UNKNOWN = -1.5
+#: A push that reaches no noble and is neither the Emperor coming to me nor a Praetorian nearing a rival.
+_IDLE_PUSH = -0.05
 
 
 class Bot(Protocol):
@@ -67,8 +69,35 @@ class _Judge:
         actions = banquet.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        self.occ = banquet.occupants()   # the board does not change while the actions are weighed
-        return max(actions, key=lambda a: self.value(banquet, player, a))
+        me = banquet.nobles[player]
+        self.prepare(banquet, me)
+        pieces, beside_nobles = banquet.pieces, self._beside_nobles
+        best, best_value = actions[0], 0.0
+        for i, action in enumerate(actions):
+            # Most INTERFEREs push a courtier that reaches no noble: worth drift()'s _IDLE_PUSH, no call needed.
+            if isinstance(action, Interfere | AppointmentMove) and beside_nobles.isdisjoint(action.path) \
+                    and pieces[action.piece].kind == "courtier":
+                value = _IDLE_PUSH
+            else:
+                value = self.value(banquet, player, action)
+            if i == 0 or value > best_value:   # the first of the best, as max() would
+                best, best_value = action, value
+        return best
+
+    def prepare(self, b: Banquet, me: Noble) -> None:
+        """What every action of one decision is weighed against, worked out once: the board does not change
+        while the actions are weighed."""
+        self.occ = b.occupants()
+        self._emperors = [e.square for e in b.emperors()]
+        self._guards = [p.square for p in b.pieces.values() if p.kind == "praetorian"]
+        self._targets = [p.square for p in b.courtiers()
+                         if (kind := b.visible_chit(me.name, p.id)) and not chit_kinds()[kind].negative]
+        self._rivals = [Square.parse(n.square) for n in b.nobles.values()
+                        if n.where == "board" and n is not me and self.rivalry(n) > 0]
+        self._here = Square.parse(me.square) if me.where == "board" else None
+        self._beside_nobles = frozenset(Square.parse(n.square) for n in b.nobles.values() if n.where == "board")
+        self._before: float | None = None
+        self._rival_distances: dict[Square, int] = {}
 
     def value(self, b: Banquet, player: str, action: Action) -> float:
         me = b.nobles[player]
@@ -105,7 +134,7 @@ class _Judge:
         return walking_distances(goal, b.setup.table).get(start, 99)
 
     def emperor_distance(self, b: Banquet, square: Square) -> int:
-        return min((self.steps(b, square, e.square) for e in b.emperors()), default=0)
+        return min((self.steps(b, square, e) for e in self._emperors), default=0)
 
     # -- moving oneself -------------------------------------------------------------------
     def walk_value(self, b: Banquet, me: Noble, path: tuple[Square, ...]) -> float:
@@ -120,16 +149,18 @@ class _Judge:
                     held += 1 if gain > 0 else 0
                 elif isinstance(thing, Piece) and thing.kind == "emperor":
                     return value + self.presenting(held)
-        before = self.position_value(b, me, Square.parse(me.square), len(me.held)) if me.where == "board" else -5
+        before = self._before
+        if before is None:
+            here = self._here
+            before = self._before = self.position_value(b, me, here, len(me.held)) if here is not None else -5
         return value + self.position_value(b, me, path[-1], held) - before
 
     def position_value(self, b: Banquet, me: Noble, square: Square, held: int) -> float:
-        guards = sum(1 for p in b.pieces.values() if p.kind == "praetorian" and p.square.distance(square) <= 2)
+        guards = sum(1 for g in self._guards if g.distance(square) <= 2)
         danger = self.danger * guards * (1 + held)
         if held:
             return -1.0 * self.emperor_distance(b, square) - danger
-        targets = [p.square for p in b.courtiers()
-                   if (kind := b.visible_chit(me.name, p.id)) and not chit_kinds()[kind].negative]
+        targets = self._targets
         if targets:
             return -0.3 * min(self.steps(b, square, t) for t in targets) - danger
         return -0.1 * self.emperor_distance(b, square) - danger
@@ -162,27 +193,34 @@ class _Judge:
         return 1.0
 
     def rivals(self, b: Banquet, me: Noble) -> list[Square]:
-        return [Square.parse(n.square) for n in b.nobles.values()
-                if n.where == "board" and n is not me and self.rivalry(n) > 0]
+        """Where the nobles stand whose loss is my gain (worked out in :meth:`prepare`)."""
+        return self._rivals
 
     def drift(self, b: Banquet, me: Noble, piece: Piece, end: Square) -> float:
         """Small pulls: the Emperor towards me when I carry courtiers, Praetorians towards rivals."""
         if piece.kind == "emperor" and me.where == "board" and me.held:
-            here = Square.parse(me.square)
+            here = self._here
+            assert here is not None
             return 0.4 * (self.steps(b, piece.square, here) - self.steps(b, end, here))
         rivals = self.rivals(b, me)
         if piece.kind == "praetorian" and rivals:
-            before = min(piece.square.distance(r) for r in rivals)
-            after = min(end.distance(r) for r in rivals)
-            return 0.2 * (before - after)
-        return -0.05
+            return 0.2 * (self.rival_distance(piece.square) - self.rival_distance(end))
+        return _IDLE_PUSH
+
+    def rival_distance(self, square: Square) -> int:
+        """Steps from ``square`` to the nearest rival, remembered for the decision being weighed."""
+        found = self._rival_distances.get(square)
+        if found is None:
+            found = self._rival_distances[square] = min(square.distance(r) for r in self._rivals)
+        return found
 
     def snoop_value(self, b: Banquet, me: Noble, courtier: Piece) -> float:
         if b.visible_chit(me.name, courtier.id):
             return -1.0
         if me.where != "board":
             return 0.5
-        interest = 1.2 - 0.2 * courtier.square.distance(Square.parse(me.square))
+        assert self._here is not None
+        interest = 1.2 - 0.2 * courtier.square.distance(self._here)
         return interest * (0.3 if me.held else 1.0)
 
     def place_value(self, b: Banquet, me: Noble, square: Square) -> float:
@@ -190,8 +228,8 @@ class _Judge:
         rivals = self.rivals(b, me)
         if spec["kind"] == "praetorian":
             return -min((square.distance(r) for r in rivals), default=0)
-        if me.where == "board":
-            return -square.distance(Square.parse(me.square))
+        if self._here is not None:
+            return -square.distance(self._here)
         return 0.0
 
 

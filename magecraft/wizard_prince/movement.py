@@ -10,12 +10,15 @@ the rule; ``None`` means the square may be entered.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from magecraft.wizard_prince.board import Square, paths_from
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Piece
 
 Occupants = Mapping[Square, list[Piece | Noble]]
+#: A first step, the one-step path to it and the two-step paths through it.
+FirstStep = tuple[Square, tuple[Square, ...], tuple[tuple[Square, ...], ...]]
 TABLE = "the Banquet Table is impassable to all pieces and nobles"
 
 
@@ -79,22 +82,30 @@ def path_problem(mover: Piece | Noble, path: tuple[Square, ...], occ: Occupants,
 
 def moves(mover: Piece | Noble, start: Square, occ: Occupants, table: frozenset[Square],
           may_turn: bool) -> list[tuple[Square, ...]]:
-    """Every path ``mover`` may take from ``start`` (each square judged once)."""
-    judged: dict[tuple[Square, bool], bool] = {}
+    """Every path ``mover`` may take from ``start``, in the order of :func:`paths_from`.
 
-    def open_(square: Square, last: bool) -> bool:
-        if square not in occ and square not in table:
-            return True
-        key = (square, last)
-        if key not in judged:
-            judged[key] = block(mover, square, last, occ, table) is None
-        return judged[key]
-
+    Only occupied squares and the Banquet Table are judged by :func:`block`; a first step that may
+    not be passed through skips every path through it.
+    """
     out: list[tuple[Square, ...]] = []
-    for path in paths_from(start, may_turn):
-        if len(path) == 1:
-            if open_(path[0], True):
+    for first, single, doubles in steps_from(start, may_turn):
+        if first in occ or first in table:
+            if block(mover, first, True, occ, table) is None:
+                out.append(single)
+            if block(mover, first, False, occ, table) is not None:
+                continue
+        else:
+            out.append(single)
+        for path in doubles:
+            second = path[1]
+            if (second not in occ and second not in table) or block(mover, second, True, occ, table) is None:
                 out.append(path)
-        elif open_(path[0], False) and open_(path[1], True):
-            out.append(path)
     return out
+
+
+@cache
+def steps_from(start: Square, may_turn: bool) -> tuple[FirstStep, ...]:
+    """:func:`paths_from` grouped by first step: ``(first, (first,), the two-step paths through it)``."""
+    paths = paths_from(start, may_turn)
+    return tuple((path[0], path, tuple(p for p in paths if len(p) == 2 and p[0] == path[0]))
+                 for path in paths if len(path) == 1)

@@ -3,7 +3,7 @@
 import pytest
 
 from magecraft.core.errors import DiceScriptError, InputError
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import Randomness, SeededSource
 
 
 def test_same_seed_gives_same_rolls_and_log():
@@ -98,6 +98,26 @@ def test_shuffle_is_reproducible_and_a_permutation():
     assert items_a == items_b
     assert sorted(items_a) == list(range(30))
     assert items_a != list(range(30))
+
+
+def test_seeded_shuffle_matches_fisher_yates():
+    """Seeded dice shuffle through Random.shuffle: the permutation (and the dice after it) are the ones the
+    Fisher-Yates loop over ``below`` gave before, so every seeded deck deals as it did."""
+    rng = Randomness.seeded(5)
+    deck = list(range(12))
+    rng.shuffle(deck, "x")
+    assert deck == [10, 2, 11, 7, 1, 3, 6, 0, 8, 5, 4, 9]
+    assert rng.roll(6, "after") == 3
+    by_hand, source = list(range(40)), SeededSource(11)
+    for i in range(len(by_hand) - 1, 0, -1):
+        j = source.below(i + 1)
+        by_hand[i], by_hand[j] = by_hand[j], by_hand[i]
+    fast = list(range(40))
+    Randomness.seeded(11).shuffle(fast, "x")
+    assert fast == by_hand
+    scripted = list(range(12))
+    Randomness.scripted([], shuffle_seed=3).shuffle(scripted, "x")
+    assert scripted == [1, 7, 10, 0, 6, 11, 4, 5, 2, 8, 9, 3]
 
 
 def test_scripted_shuffles_come_from_the_shuffle_seed():

@@ -1,0 +1,108 @@
+"""Profile guards: counted calls, never time, on a seeded banquet and a seeded Mage Wars game.
+
+Each bound sits well under what the engines did before their fast paths (in brackets below, per decision
+or per game, measured on the same seeds), so a change that brings the repeated work back fails here:
+
+* the banquet works out each kind of action once per position and reuses it for ``check``, ``perform``,
+  the NPC table and the bots (3.3 move enumerations per decision; before: 13.4), and keeps each piece's
+  INTERFERE actions until something within its reach moves;
+* a Mage Wars unit's traits are parsed once per combination of card, round traits and enchantments
+  (before: every trait query re-read the card and ran a regex per trait), and an activation tests an
+  attack only against enemies within its range.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+from collections import Counter
+from collections.abc import Callable
+
+from magecraft.core.randomness import Randomness
+from magecraft.mage_wars.bot import play_to_end
+from magecraft.mage_wars.cards import ready_spellbooks
+from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.units import unit_traits
+from magecraft.wizard_prince import actions as wp_actions
+from magecraft.wizard_prince.banquet import Banquet
+from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, RandomBot, play
+from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
+
+
+def call_counts(run: Callable[[], object]) -> Counter[str]:
+    """How many times each function of magecraft was called by ``run`` (keyed ``module:function``)."""
+    profile = cProfile.Profile()
+    profile.runcall(run)
+    counts: Counter[str] = Counter()
+    for (filename, _line, function), row in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]
+        if "magecraft" in filename:
+            module = filename.replace("\\", "/").rsplit("magecraft/", 1)[-1].removesuffix(".py").replace("/", ".")
+            counts[f"{module}:{function}"] += row[1]
+    return counts
+
+
+def seeded_banquet(seed: int) -> tuple[Banquet, dict]:
+    rng = Randomness.seeded(seed)
+    nobles = nobles_from(["Heuristic", "Random"]) + [generate_npc_noble(f"NPC {i}", rng) for i in (1, 2)]
+    bots = {"Heuristic": HeuristicBot(), "Random": RandomBot(), "NPC 1": NpcNobleBot(), "NPC 2": NpcNobleBot()}
+    return Banquet.new(nobles, rng), bots
+
+
+def test_the_banquet_works_out_each_position_once():
+    banquet, bots = seeded_banquet(3)
+    counts = call_counts(lambda: play(banquet, bots))
+    decisions = counts["wizard_prince.banquet:perform"]
+    assert decisions == sum(1 for e in banquet.log if e.kind == "action") > 50
+    # legal_actions is asked by the bots, check and the NPC table; the work is done once per position
+    assert counts["wizard_prince.banquet:legal_actions"] >= decisions
+    assert counts["wizard_prince.banquet:_work_out"] <= 3 * decisions
+    assert counts["wizard_prince.movement:moves"] <= 4 * decisions
+
+
+def test_interfere_actions_are_kept_until_something_in_reach_moves():
+    banquet, bots = seeded_banquet(3)
+    built = Counter[str]()
+    original = wp_actions.Interfere.__init__
+
+    def counting_init(self, *args, **kwargs):
+        built["interfere"] += 1
+        original(self, *args, **kwargs)
+
+    wp_actions.Interfere.__init__ = counting_init  # type: ignore[method-assign]
+    try:
+        play(banquet, bots)
+    finally:
+        wp_actions.Interfere.__init__ = original  # type: ignore[method-assign]
+    decisions = sum(1 for e in banquet.log if e.kind == "action")
+    # about 95 INTERFEREs are on offer at each decision (before: 85 built per decision; now about 19)
+    assert built["interfere"] <= 30 * decisions
+
+
+def test_moves_are_judged_square_by_square_only_where_something_stands():
+    banquet, bots = seeded_banquet(4)
+    counts = call_counts(lambda: play(banquet, bots))
+    # block() is asked only about occupied squares and the Banquet Table, never about an empty square
+    assert counts["wizard_prince.movement:block"] <= 6 * counts["wizard_prince.movement:moves"]
+
+
+def test_mage_wars_traits_are_parsed_once_per_change_of_a_unit():
+    unit_traits.cache_clear()
+    game = MageWarsGame.new(Randomness.seeded(7), ready_spellbooks()["Wizard"])
+    counts = call_counts(lambda: play_to_end(game))
+    queries = counts["mage_wars.units:trait"]
+    parsed = unit_traits.cache_info().misses
+    assert queries > 500
+    # one work-out per combination of card, this round's spells and enchantments, not per query
+    # (before: the trait list was rebuilt 1,125 times in this game)
+    assert parsed <= 40
+    assert counts["mage_wars.units:traits"] <= 100
+    assert counts["mage_wars.cards:trait_number"] <= 5 * parsed
+
+
+def test_mage_wars_attacks_are_tested_only_within_range():
+    game = MageWarsGame.new(Randomness.seeded(7), ready_spellbooks()["Wizard"])
+    counts = call_counts(lambda: play_to_end(game))
+    enumerations = counts["mage_wars.game:_activations"]
+    assert enumerations > 20
+    # before: every zone x attack x unit and wall was tested (33 can_attack calls per enumeration; now 3)
+    assert counts["mage_wars.combat:can_attack"] <= 10 * enumerations
