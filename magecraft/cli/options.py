@@ -33,6 +33,10 @@ DbOption = Annotated[
     Path | None,
     typer.Option("--db", envvar="MAGECRAFT_DB", help="Save store file (default: your user data directory)."),
 ]
+AllowUndoOption = Annotated[
+    bool, typer.Option("--allow-undo-after-rolls",
+                       help="Let undo take back an action even after dice were rolled or secrets shown.")
+]
 SaveOption = Annotated[str | None, typer.Option("--save", help="Save the game under this name.")]
 LoadOption = Annotated[str | None, typer.Option("--load", help="Resume the game saved under this name.")]
 
