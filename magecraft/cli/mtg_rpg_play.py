@@ -876,6 +876,8 @@ class DuelTable(TableGame[str]):
     def event_line(self, event: Event) -> str | None:
         if event.kind == "damage":
             return f"  -> {event.data['amount']} damage to {event.data['to']}"
+        if event.kind == "roll":
+            return f"  [dim]{escape(event.label)}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
         if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
             return f"  {escape(event.label)}"
         return None
@@ -883,6 +885,8 @@ class DuelTable(TableGame[str]):
     def reveals(self, event: Event) -> str | None:
         if event.kind == "draw":
             return f"{event.label} (cards were drawn)"
+        if event.kind in ("play", "interrupt", "block") and event.data.get("wizard") != self.player:
+            return f"{event.label} (a card from a hidden hand was shown)"
         return super().reveals(event)
 
     def ending(self) -> str:
