@@ -1,11 +1,14 @@
-"""Commands on the shared machinery: ``roll``, ``table`` and ``saves``."""
+"""Commands on the shared machinery: ``roll``, ``table`` and ``saves``.
+
+These are registered at the root, so their module imports only what parsing needs; rich, the
+tables and the save store are imported inside the commands (``magecraft roll 3d6`` answers fast).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from magecraft.cli.options import (
     DbOption,
@@ -18,10 +21,9 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
-from magecraft.cli.render import dice_line, event_table, random_table, table_result_lines
-from magecraft.core.dice import roll_dice
-from magecraft.core.events import EventLog
-from magecraft.core.tables import get_table, load_tables
+
+if TYPE_CHECKING:
+    from magecraft.core.dice import DiceRoll
 
 
 def roll(
@@ -31,13 +33,33 @@ def roll(
     physical_dice: PhysicalOption = False,
     json: JsonOption = False,
 ) -> None:
-    """Roll dice and print the total and each die."""
+    """Roll dice and print the total and each die (a percentage chance says success or failure)."""
+    from magecraft.core.dice import roll_dice
+
     rng = make_randomness(seed, dice, physical_dice)
     result = roll_dice(expression, rng, expression)
     if json:
         print_json(result.to_dict())
     else:
-        console().print(dice_line(result))
+        typer.echo(roll_line(result))
+
+
+def roll_line(roll: DiceRoll) -> str:
+    """``3d6: 8  [2] [5] [1]``; dice not kept in parentheses; ``40%: success (rolled 23 on 1d100, needs 40
+    or less)``.
+
+    >>> from magecraft.core.dice import DiceRoll, DieResult
+    >>> roll_line(DiceRoll("2d6h1", 5, (DieResult(6, 2, kept=False), DieResult(6, 5))))
+    '2d6h1: 5  (2) [5]'
+    >>> roll_line(DiceRoll("40%", 0, (DieResult(100, 63),)))
+    '40%: failure (rolled 63 on 1d100, needs 40 or less)'
+    """
+    text = roll.expression.strip()
+    if text.endswith("%") and text[:-1].strip().isdecimal() and len(roll.dice) == 1:
+        verdict = "success" if roll.total else "failure"
+        return f"{text}: {verdict} (rolled {roll.dice[0].value} on 1d100, needs {int(text[:-1])} or less)"
+    dice = " ".join(f"[{d.value}]" if d.kept else f"({d.value})" for d in roll.dice)
+    return f"{roll.expression}: {roll.total}  {dice}".rstrip()
 
 
 table_app = typer.Typer(help="The seeds' random tables.", no_args_is_help=True)
@@ -46,6 +68,10 @@ table_app = typer.Typer(help="The seeds' random tables.", no_args_is_help=True)
 @table_app.command("list")
 def table_list(json: JsonOption = False) -> None:
     """List every table with its dice and rule system."""
+    from rich.table import Table
+
+    from magecraft.core.tables import load_tables
+
     tables = load_tables()
     if json:
         print_json([{"name": t.name, "title": t.title, "system": t.system, "dice": t.dice,
@@ -62,6 +88,9 @@ def table_list(json: JsonOption = False) -> None:
 @table_app.command("show")
 def table_show(name: Annotated[str, typer.Argument(help="Table name (see 'table list').")]) -> None:
     """Show a table's rows."""
+    from magecraft.cli.render import random_table
+    from magecraft.core.tables import get_table
+
     console().print(random_table(get_table(name)))
 
 
@@ -75,6 +104,9 @@ def table_roll(
     json: JsonOption = False,
 ) -> None:
     """Roll on a table."""
+    from magecraft.cli.render import table_result_lines
+    from magecraft.core.tables import get_table
+
     chosen = get_table(name)
     rng = make_randomness(seed, dice, physical_dice)
     result = chosen.roll(rng, modifier)
@@ -95,6 +127,8 @@ def saves_list(
     json: JsonOption = False,
 ) -> None:
     """List saves."""
+    from rich.table import Table
+
     store = open_store(db)
     saves = store.list_saves(system)
     if json:
@@ -118,6 +152,9 @@ def saves_show(
     json: JsonOption = False,
 ) -> None:
     """Show a save and its event log."""
+    from magecraft.cli.render import event_table
+    from magecraft.core.events import EventLog
+
     saved = open_store(db).get(save_id)
     if json:
         print_json({"save": saved.summary.to_dict(), "state": saved.state})
@@ -133,6 +170,8 @@ def saves_log(
     db: DbOption = None,
 ) -> None:
     """Print a save's event log as JSON Lines."""
+    from magecraft.core.events import EventLog
+
     saved = open_store(db).get(save_id)
     typer.echo(EventLog.from_list(saved.events).to_jsonl())
 

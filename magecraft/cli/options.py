@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.prompt import Prompt
 
 from magecraft.core.randomness import Randomness
-from magecraft.core.saves import SaveStore
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from magecraft.core.saves import SaveStore
 
 SeedOption = Annotated[
     int | None, typer.Option("--seed", help="Seed the dice: the same seed gives the same game.")
@@ -43,6 +45,8 @@ LoadOption = Annotated[str | None, typer.Option("--load", help="Resume the game 
 
 def console() -> Console:
     """The console for people (stdout, looked up at call time so tests can capture it)."""
+    from rich.console import Console  # rich loads only when something is drawn
+
     return Console(highlight=False, soft_wrap=True)
 
 
@@ -65,6 +69,8 @@ def parse_script(text: str) -> list[int]:
 
 def ask_at_terminal(prompt: str) -> str:
     """What the person at the terminal typed (tests replace this).  Rich adds its own colon."""
+    from rich.prompt import Prompt
+
     return Prompt.ask(prompt.rstrip().rstrip(":"), console=console())
 
 
@@ -94,6 +100,8 @@ def given_options(**values: object) -> list[str]:
 
 
 def open_store(db: Path | None) -> SaveStore:
+    from magecraft.core.saves import SaveStore
+
     return SaveStore(db)
 
 

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 from rich.table import Table
 
-from magecraft.core.dice import DiceRoll
 from magecraft.core.events import Event
 from magecraft.core.tables import RandomTable, TableResult
 
@@ -23,11 +22,6 @@ def event_table(events: Iterable[Event], title: str = "Event log") -> Table:
         details = ", ".join(f"{k}={json.dumps(v)}" for k, v in event.data.items())
         table.add_row(str(event.seq), event.kind, event.label, details, event.section or "")
     return table
-
-
-def dice_line(roll: DiceRoll) -> str:
-    dice = " ".join(f"[{d.value}]" if d.kept else f"[dim]({d.value})[/dim]" for d in roll.dice)
-    return f"{roll.expression}: [bold]{roll.total}[/bold]  {dice}".rstrip()
 
 
 def random_table(table: RandomTable) -> Table:
