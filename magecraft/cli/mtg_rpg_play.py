@@ -48,6 +48,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import (
     HELPER_DIFFICULTY,
+    MAX_HEROIC_POINTS,
     ActionAttempt,
     ActionResult,
     LuckEntrant,
@@ -167,6 +168,10 @@ def action_command(
         raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
     if card is not None and no_card:
         raise typer.BadParameter("--card and --no-card exclude each other", param_hint="--card")
+    if not 0 <= heroic <= MAX_HEROIC_POINTS:
+        # the rule's own limit (Heroic Deeds), refused as a bad argument before anything is loaded
+        raise typer.BadParameter(f"{heroic} experience points: a heroic deed spends 0 to {MAX_HEROIC_POINTS}",
+                                 param_hint="--heroic")
     try:
         rating = difficulty_rating(difficulty)
     except InputError as exc:

@@ -554,6 +554,10 @@ class StoreSaver:
     system: str
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if self.name is not None:
+            options.open_store(self.db)  # a bad --db is reported now, before any board is drawn
+
     def save(self, state: dict[str, Any]) -> str:
         if self.name is None:
             raise SaveError("no save name: start the game with --save NAME")

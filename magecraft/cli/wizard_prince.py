@@ -91,7 +91,8 @@ def banquet(
                                          "(human unless a bot is named: heuristic, random, npc).")] = "",
     npc: Annotated[int, typer.Option("--npc", help="How many NPC nobles to roll up (seed's optional rule).")] = 0,
     auto: Annotated[bool, typer.Option("--auto", help="Bots only: play the whole banquet and print it.")] = False,
-    nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML file of [[noble]] sheets.")] = None,
+    nobles_file: Annotated[Path | None, typer.Option(
+        "--nobles", help="TOML file of \\[\\[noble]] sheets.")] = None,  # escaped: rich reads [x] as a style
     setup_file: Annotated[Path | None, typer.Option("--setup", help="TOML starting position.")] = None,
     save_system: Annotated[str, typer.Option("--saves", help="Saving throws: oed or d20 (DC 15).")
                            ] = DEFAULTS.save_system,

@@ -158,3 +158,33 @@ def test_the_terminal_is_cleared_with_its_scrollback_and_ctrl_c_exits_130(tmp_pa
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_a_bad_db_is_reported_before_any_board_is_drawn(monkeypatch, capsys, tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database")
+    for args in (BANQUET, SOLO):
+        assert play(monkeypatch, "1\nquit\n", text, args, "--save", "x") == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and "is not a magecraft save store" in captured.err
+    assert text.read_text() == "not a database"
+
+
+def test_help_shows_the_nobles_file_format(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["wizard-prince", "banquet", "--help"]) == 0
+    assert "TOML file of [[noble]] sheets." in capsys.readouterr().out
+
+
+def test_a_misspelled_mage_wars_card_suggests_the_near_names(capsys):
+    assert main(["mage-wars", "card", "Emerld Tegu"]) == 2
+    assert capsys.readouterr().err == ("magecraft: no Mage Wars card named 'Emerld Tegu'; did you mean "
+                                       "'Emerald Tegu'?\n")
+
+
+def test_too_many_heroic_points_are_a_bad_argument_said_once(capsys, tmp_path):
+    assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--heroic", "5",
+                 "--db", str(tmp_path / "s.db")]) == 2
+    err = capsys.readouterr().err
+    assert err == ("magecraft mtg-rpg action: Invalid value for --heroic: 5 experience points: a heroic deed "
+                   "spends 0 to 3\n")
