@@ -31,6 +31,7 @@ from magecraft.cli.playloop import Choice, Command, Ending, Menu, PlayLoop, Stor
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import new_seed
+from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, ZONES, Wall, distance, position, zone_at
 from magecraft.mage_wars.bot import run_matches
 from magecraft.mage_wars.cards import (
@@ -197,6 +198,8 @@ class SoloTable(TableGame[Action]):
         self.game = game
         self.spell_numbers = spell_numbers or sorted(set(game.spellbook))
         self.loop: PlayLoop[Action] | None = None
+        self._faces: list[tuple[int, int]] = []  # the attack dice rolled so far, shown together
+        self._last_attack = ("", "")
 
     def begin(self, loop: PlayLoop[Action]) -> None:
         self.loop = loop
@@ -248,6 +251,12 @@ class SoloTable(TableGame[Action]):
         return shown
 
     def event_line(self, event: Event) -> str | None:
+        if event.kind == "roll" and ", attack die " in event.label:
+            return self._attack_die(event)
+        if event.kind == "roll" and event.label.endswith(": effect die"):
+            return self._effect_die(event)
+        if event.kind == "game" and "attack" in event.data:
+            self._last_attack = (str(event.data.get("attacker")), str(event.data["attack"]))
         if event.kind == "roll":
             return f"  [dim]{escape(event.label)}: rolled {event.data['value']}[/dim]"
         if event.kind == "dummy":
@@ -257,6 +266,37 @@ class SoloTable(TableGame[Action]):
         if event.kind == "game":
             return f"  {escape(event.label)}"
         return None
+
+    def _attack_die(self, event: Event) -> str | None:
+        """Attack dice on one line with their faces once the last is rolled: ``2 dice: [1★][ ] = 1 critical``."""
+        who, _, which = event.label.partition(", attack die ")
+        number, _, count = which.partition(" of ")
+        if number == "1":
+            self._faces = []
+        row = get_table("mw_attack_die").lookup(int(event.data["value"])).data
+        self._faces.append((int(row["normal"]), int(row["critical"])))
+        if number != count:
+            return None
+        faces = "".join(f"[{c}★]" if c else f"[{n}]" if n else "[ ]" for n, c in self._faces)
+        normal, critical = sum(n for n, _ in self._faces), sum(c for _, c in self._faces)
+        total = " + ".join(part for part in (f"{normal} normal" if normal else "",
+                                             f"{critical} critical" if critical else "") if part) or "nothing"
+        return f"  [dim]{escape(who)}: {count} dice: {escape(faces)} = {total}[/dim]"
+
+    def _effect_die(self, event: Event) -> str:
+        """The d12 effect roll with the row of the attack's effect table it falls in."""
+        value = int(event.data["value"])
+        attacker, name = self._last_attack
+        unit = self.game.units.get(attacker)
+        # the attack's card: a spell named as its attack, else the creature's (which may have died since)
+        cards = [card_book().cards.get(name), card_book().cards.get(event.label.split(" (")[0]),
+                 card_book().cards.get(unit.name) if unit is not None else None]
+        attack = next((a for c in cards if c is not None for a in c.attacks if a.name == name), None)
+        rows = [e for e in (attack.effects if attack is not None else ()) if e.low <= value <= e.high]
+        effect = "; ".join(f"row {e.low}-{e.high}: " + " + ".join([f"{n} {c}" for c, n in e.conditions]
+                                                                   + (["Push"] if e.push else []))
+                           for e in rows) or "no effect"
+        return f"  [dim]{escape(event.label)}: rolled {value} on 1d12, {escape(effect)}[/dim]"
 
     def commands(self) -> dict[str, Command]:
         return {"card": Command("card NAME", "show a card", _show_card)}

@@ -232,6 +232,8 @@ class BanquetTable(TableGame[Action]):
         return [board(self.state, viewer), nobles_panel(self.state)]
 
     def event_line(self, event: Event) -> str | None:
+        if event.kind == "roll" and event.label.endswith(" save"):
+            return None  # the save's own line follows, with the roll, what it needed and the verdict
         return event_line(event)
 
     def ending(self) -> str:
@@ -276,13 +278,40 @@ def _ask_show_to(loop: PlayLoop[Action], state: Banquet, player: str) -> tuple[s
 
 
 def event_line(event: Event) -> str:
+    """An event in words; rolls with their arithmetic and what they needed ("save 1d20 = 14, needs 15: fails")."""
+    data = event.data
     if event.kind == "roll":
-        return f"  [dim]{event.label}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+        return f"  [dim]{event.label}: rolled {data['value']} on {data['dice']}[/dim]"
     if event.kind == "table":
-        return f"  {event.label}: {event.data['result']}"
+        return f"  {event.label}: {data['result']}"
     if event.kind == "save":
-        return f"  {event.label}: {event.data['roll']} -> {'saved' if event.data['saved'] else 'failed'}"
+        return f"  {event.label}: {save_arithmetic(data)}"
+    if "faces" in data:
+        product = "×".join(str(face) for face in data["faces"])
+        halved = ", halved by the save" if data.get("saved") else ""
+        return f"{event.label} ({str(data['dice']).replace('x', '×')} = {product} = {data['rolled']}{halved})"
     return f"{event.label}"
+
+
+def save_arithmetic(data: Mapping[str, Any]) -> str:
+    """A saving throw's roll, what it needed and the verdict.
+
+    >>> save_arithmetic({"roll": 14, "target": 15, "saved": False})
+    '1d20 = 14, needs 15: fails'
+    >>> save_arithmetic({"roll": 12, "bonus": 4, "dc": 15, "saved": True})
+    '1d20 = 12 + 4 = 16, needs 15 (DC): saves'
+    >>> save_arithmetic({"roll": 9, "statistic": 11, "saved": True})
+    '1d20 = 9, needs 11 or less: saves'
+    """
+    verdict = "saves" if data["saved"] else "fails"
+    roll = data["roll"]
+    if "dc" in data:
+        bonus = data["bonus"]
+        sign = "+" if bonus >= 0 else "-"
+        return f"1d20 = {roll} {sign} {abs(bonus)} = {roll + bonus}, needs {data['dc']} (DC): {verdict}"
+    if "statistic" in data:
+        return f"1d20 = {roll}, needs {data['statistic']} or less: {verdict}"
+    return f"1d20 = {roll}, needs {data['target']}: {verdict}"
 
 
 def describe(state: Banquet, viewer: str, action: Action) -> str:
@@ -427,6 +456,5 @@ def _report(state: Banquet, json: bool, with_board: bool = True) -> None:
                       *(f"{n.final[s]} ({n.changes[s]:+d})" for s in ("status", "wealth", "legions", "fleets")),
                       "; ".join(other) or "-")
     out.print(table)
-    war = "Civil War" if result.civil_war else "Barbarian Invasion" if result.barbarian_invasion else "none"
-    out.print(f"Emperors at the end: {result.emperors}. Major war: {war}. Feudal wars: {result.feudal_wars}."
-              + (" A coup has changed the regime." if result.coup else ""))
+    if with_board:
+        out.print(f"[bold]{ending_in_words(state)}[/bold]")
