@@ -249,7 +249,8 @@ def character_new(
     console().print(f"Saved {wizard.name} in {store.path}.")
 
 
-def _show(wizard: Character) -> None:
+def _show(wizard: Character, hand: list[str] | None = None) -> None:
+    """The sheet; ``hand`` is the current hand when the Wizard has played from the saved deck."""
     d = derive(wizard)
     out = console()
     out.print(f"[bold]{wizard.name}[/bold] — {wizard.concept}")
@@ -289,6 +290,9 @@ def _show(wizard: Character) -> None:
                            or "none"))
     out.print(f"Gold {wizard.gold} gp; unused experience {wizard.xp}; library {len(wizard.library)} cards"
               f" ({len(wizard.spare_cards)} spare)")
+    out.print(f"Weapon: {wizard.weapon or 'none'}")
+    out.print("Hand now: " + (", ".join(hand) or "empty" if hand is not None
+                              else f"not drawn yet (a fresh hand of {d.hand_size} at the first action)"))
 
 
 @character_app.command("show")
@@ -301,13 +305,15 @@ def character_show(
     """Show a saved Wizard's character sheet."""
     if json and markdown:
         raise typer.BadParameter("choose --json or --markdown, not both")
-    wizard = load_character(open_store(db), name).character
+    record = load_character(open_store(db), name)
+    wizard = record.character
     if json:
         print_json(sheet(wizard))
     elif markdown:
         typer.echo(to_markdown(wizard), nl=False)
     else:
-        _show(wizard)
+        saved = record.extra.get(PLAY_DECK)
+        _show(wizard, [str(c) for c in saved["hand"]] if isinstance(saved, dict) and "hand" in saved else None)
 
 
 @character_app.command("gold")
