@@ -247,6 +247,12 @@ class PlayLoop(Generic[A]):
                 self._take_turn(player)
         except _Stop as stop:
             return self._stop(stop)
+        except KeyboardInterrupt:
+            # Ctrl-C while a move was being carried out, not at a prompt: the state may be half-changed, so
+            # nothing more is saved; the autosave after the person's last action stands.
+            kept = f"saved as {self.saver.name!r} after your last action" if self.saver.name else "not saved"
+            options.console().print(f"\nStopped (interrupted) in the middle of a move; the game is {kept}.")
+            return Ending.INTERRUPTED
         self.show_new(None if self.hot_seat else self._at_screen)
         for shown in self.game.render(None if self.hot_seat else self._at_screen):
             options.console().print(shown)

@@ -153,6 +153,7 @@ def test_the_terminal_is_cleared_with_its_scrollback_and_ctrl_c_exits_130(tmp_pa
     child.expect_exact("Pass the screen to")
     child.sendline("")
     child.expect_exact("choose an action")
+    child.expect_exact("(? for help)")
     child.sendintr()
     child.expect_exact("Stopped (interrupted)")
     child.expect(pexpect.EOF)
