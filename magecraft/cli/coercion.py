@@ -13,19 +13,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
-#: Longer digit strings are not numbers a user means (and ``int()`` refuses past 4,300 digits).
-MAX_DIGITS = 100
+from magecraft.cli.options import whole_number
 
 
 def _whole_number(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     text = str(value).strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    if not digits.isdecimal() or not digits.isascii() or len(digits) > MAX_DIGITS:
+    number = whole_number(text)
+    if number is None:
         shown = text if len(text) <= 24 else f"{text[:12]}...({len(text)} characters)"
         raise ValueError(f"{shown!r} is not a whole number")
-    return int(text)
+    return number
 
 
 def _flag(value: Any) -> bool:

@@ -26,6 +26,7 @@ from magecraft.cli.options import (
     make_randomness,
     open_store,
     print_json,
+    whole_number,
 )
 from magecraft.cli.playloop import Choice, Command, Ending, Menu, PlayLoop, StoreSaver, TableGame
 from magecraft.core.errors import DataError
@@ -78,10 +79,10 @@ def _wall(number: int, text: str) -> Wall:
     zones = parts[0].upper().split("-")
     numbers = parts[1:]
     if (len(zones) != 2 or any(z not in ZONES for z in zones) or distance(zones[0], zones[1]) != 1
-            or len(numbers) > 2 or not all(n.isdecimal() for n in numbers)):
+            or len(numbers) > 2 or any(whole_number(n) is None or n.strip()[:1] in "+-" for n in numbers)):
         raise typer.BadParameter(f"{text!r} is not ZONE-ZONE[:LIFE[:ARMOR]][:passable] between adjacent zones, "
                                  "e.g. B1-C1:12:2", param_hint="--wall")
-    life, armor = (int(numbers[0]) if numbers else 10), (int(numbers[1]) if len(numbers) > 1 else 0)
+    life, armor = (int(numbers[0]) if numbers else 10), (int(numbers[1]) if len(numbers) > 1 else 0)  # checked
     if life < 1:
         raise typer.BadParameter("a wall needs at least 1 life", param_hint="--wall")
     return Wall(f"w{number}", (zones[0], zones[1]), life, armor, passable)
@@ -357,9 +358,9 @@ def spellbook_table(spellbook: list[str], numbers: list[str] | None = None) -> T
 def _planned_name(text: str, numbers: list[str]) -> str:
     """A spell typed by its number in the spellbook table or by name (any case)."""
     text = text.strip()
-    short = text.isdecimal() and text.isascii() and len(text) <= len(str(len(numbers)))
-    if short and 1 <= int(text) <= len(numbers):
-        return numbers[int(text) - 1]
+    number = whole_number(text) if text[:1] not in "+-" else None
+    if number is not None and 1 <= number <= len(numbers):
+        return numbers[number - 1]
     try:
         return card_book().find(text).name
     except DataError:

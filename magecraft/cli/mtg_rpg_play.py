@@ -38,6 +38,7 @@ from magecraft.cli.options import (
     make_randomness,
     open_store,
     print_json,
+    whole_number,
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, StoreSaver, TableGame
 from magecraft.cli.render import event_table
@@ -751,7 +752,7 @@ def _named_values(entries: list[str] | None, flag: str, wizards: tuple[str, str]
     for name, values in found.items():
         if len(values) > 1:
             raise typer.BadParameter(f"{name} is given twice", param_hint=flag)
-        if number and not values[0].lstrip("-").isdigit():
+        if number and whole_number(values[0]) is None:
             raise typer.BadParameter(f"{name}={values[0]!r}: give a whole number", param_hint=flag)
     return {name: values[0] for name, values in found.items()}
 
@@ -776,7 +777,7 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
     for name in (first, second):
         if name not in lives:
             lives[name] = options.ask_at_terminal(f"{name}'s life points at the end of the duel")
-    if not all(v.strip().lstrip("-").isdigit() for v in lives.values()):
+    if not all(whole_number(v) is not None for v in lives.values()):
         raise InputError("life points are whole numbers")
     outcome = table_outcome(terms, life={n: int(v) for n, v in lives.items()},
                             damage={n: int(v) for n, v in report.damage.items()},

@@ -50,6 +50,24 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
+#: More digits than any number a table means (and ``int()`` refuses past 4,300 digits).
+MAX_DIGITS = 18
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number (optional sign, ASCII digits), or None; the length is checked before
+    ``int()`` so a 5,000-digit answer is refused, not a crash.
+
+    >>> whole_number(" -12"), whole_number("1e3"), whole_number("\u00b2"), whole_number("9" * 5000)
+    (-12, None, None, None)
+    """
+    text = text.strip()
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not digits.isdecimal() or not digits.isascii() or len(digits) > MAX_DIGITS:
+        return None
+    return int(text)
+
+
 def parse_script(text: str) -> list[int]:
     """``"3,3,4"`` -> ``[3, 3, 4]``; anything else is a usage error."""
     values = []
@@ -60,10 +78,12 @@ def parse_script(text: str) -> list[int]:
                 continue  # a trailing comma is harmless
             raise typer.BadParameter(f"value {number} is empty (give whole numbers: --dice 3,3,4)",
                                      param_hint="--dice")
-        if not part.lstrip("-").isdecimal():
-            raise typer.BadParameter(f"{part!r} is not a die value (give whole numbers: --dice 3,3,4)",
+        value = whole_number(part)
+        if value is None:
+            shown = part if len(part) <= 24 else f"{part[:12]}...({len(part)} characters)"
+            raise typer.BadParameter(f"{shown!r} is not a die value (give whole numbers: --dice 3,3,4)",
                                      param_hint="--dice")
-        values.append(int(part))
+        values.append(value)
     return values
 
 

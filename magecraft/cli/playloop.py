@@ -518,10 +518,8 @@ def _menu_lines() -> int:
 
 def _number(answer: str, high: int) -> int | None:
     """``answer`` as a number from 0 to ``high``, or None; checked by length before ``int()``."""
-    if not answer.isdecimal() or not answer.isascii() or len(answer) > len(str(high)):
-        return None
-    value = int(answer)
-    return value if value <= high else None
+    value = options.whole_number(answer) if answer.isdecimal() else None
+    return value if value is not None and value <= high else None
 
 
 def _entries(choices: Sequence[Choice[A]], path: tuple[str, ...], fit: int

@@ -189,3 +189,16 @@ def test_too_many_heroic_points_are_a_bad_argument_said_once(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err == ("magecraft mtg-rpg action: Invalid value for --heroic: 5 experience points: a heroic deed "
                    "spends 0 to 3\n")
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("args", [["roll", "3d6", "--dice", HUGE], ["roll", "3d6", "--seed", HUGE],
+                                  ["mage-wars", "solo", "--wall", f"B1-C1:{HUGE}"],
+                                  ["mtg-rpg", "duel", "referee", "referee-2", "--at-table", "--kind",
+                                   "limited-turns", "--life", f"referee={HUGE}"]])
+def test_a_5000_digit_option_is_one_line_and_exit_2(capsys, tmp_path, args):
+    assert main([*args, "--db", str(tmp_path / "s.db")] if args[0] == "mtg-rpg" else args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
