@@ -7,17 +7,15 @@ Every command that rolls takes ``--seed N``, ``--dice 3,3,4`` (scripted) or
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from magecraft.core.randomness import Randomness
-
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from magecraft.core.randomness import Randomness
     from magecraft.core.saves import SaveStore
 
 SeedOption = Annotated[
@@ -96,6 +94,8 @@ def ask_at_terminal(prompt: str) -> str:
 
 def make_randomness(seed: int | None, dice: str | None, physical: bool) -> Randomness:
     """The randomness the options ask for: at most one of ``--seed``, ``--dice``, ``--physical-dice``."""
+    from magecraft.core.randomness import Randomness
+
     chosen = [name for name, given in (("--seed", seed is not None), ("--dice", dice is not None),
                                         ("--physical-dice", physical)) if given]
     if len(chosen) > 1:
@@ -127,4 +127,5 @@ def open_store(db: Path | None) -> SaveStore:
 
 def print_json(data: Any) -> None:
     """JSON to stdout, stable byte for byte for the same data."""
+    import json
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
