@@ -40,3 +40,31 @@ def table_result_lines(result: TableResult) -> list[str]:
         mod = f" {r.modifier:+d} = {r.total}" if r.modifier else ""
         lines.append(f"{r.table}: rolled {r.raw}{mod} -> [bold]{r.result}[/bold]")
     return lines
+
+
+class DiceGroup:
+    """The dice of one expression, logged one by one as ``LABEL (die K of N)``, shown as one line.
+
+    >>> group = DiceGroup()
+    >>> [group.line(label, 6, v) for label, v in (("strength (die 1 of 3)", 4), ("strength (die 2 of 3)", 2),
+    ...                                           ("strength (die 3 of 3)", 5))]
+    [None, None, 'strength: rolled 4, 2, 5 on 3d6']
+    >>> group.line("initiative", 6, 3) is None     # not one die of several: the caller shows it alone
+    True
+    """
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+
+    def line(self, label: str, sides: int, value: int) -> str | None:
+        """None while the group is incomplete (or ``label`` is a single die); the whole line at its last die."""
+        base, marker, which = label.rpartition(" (die ")
+        if not marker or not which.endswith(")"):
+            return None
+        number, _, count = which[:-1].partition(" of ")
+        if number == "1":
+            self.values = []
+        self.values.append(value)
+        if number != count:
+            return None
+        return f"{base}: rolled {', '.join(map(str, self.values))} on {count}d{sides}"

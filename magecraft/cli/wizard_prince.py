@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.columns import Columns
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -33,6 +34,7 @@ from magecraft.cli.options import (
     print_json,
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, StoreSaver, TableGame
+from magecraft.cli.render import DiceGroup
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
@@ -190,6 +192,7 @@ class BanquetTable(TableGame[Action]):
         self.state = state
         self.bots = bots
         self.controllers = dict(controllers)
+        self.dice = DiceGroup()  # a multi-die roll's dice, shown on one line
 
     def people(self) -> list[str]:
         return [name for name, kind in self.controllers.items() if kind == HUMAN]
@@ -229,11 +232,16 @@ class BanquetTable(TableGame[Action]):
         self.state.apply(action)
 
     def render(self, viewer: str | None) -> list[RenderableType]:
-        return [board(self.state, viewer), nobles_panel(self.state)]
+        # the nobles panel beside the board when the terminal is wide enough, else under it
+        return [Columns([board(self.state, viewer), nobles_panel(self.state)], padding=(0, 2))]
 
     def event_line(self, event: Event) -> str | None:
         if event.kind == "roll" and event.label.endswith(" save"):
             return None  # the save's own line follows, with the roll, what it needed and the verdict
+        if event.kind == "roll" and event.label.endswith(")") and " (die " in event.label:
+            sides = int(str(event.data["dice"]).partition("d")[2])
+            line = self.dice.line(event.label, sides, int(event.data["value"]))
+            return None if line is None else f"  [dim]{line}[/dim]"
         return event_line(event)
 
     def ending(self) -> str:
