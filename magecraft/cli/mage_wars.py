@@ -31,7 +31,7 @@ from magecraft.cli.options import (
 from magecraft.cli.playloop import Choice, Command, Ending, Menu, PlayLoop, StoreSaver, TableGame
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event, EventLog
-from magecraft.core.randomness import new_seed
+from magecraft.core.randomness import Randomness, new_seed
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, ZONES, Wall, distance, position, zone_at
 from magecraft.mage_wars.bot import run_matches
@@ -208,6 +208,9 @@ class SoloTable(TableGame[Action]):
 
     def people(self) -> list[str]:
         return [YOU]
+
+    def randomness(self) -> Randomness:
+        return self.game.rng
 
     def current_player(self) -> str | None:
         return self.game.current_player()

@@ -855,6 +855,9 @@ class DuelTable(TableGame[str]):
     def bot_action(self, player: str) -> str:
         return choose_action(self.duel)
 
+    def randomness(self) -> Randomness:
+        return self.duel.rng
+
     def menu(self, player: str) -> Menu[str]:
         actions = self.duel.legal_actions()
         choices = [Choice(_action_label(self.duel, action), action, (action.partition(":")[0],))

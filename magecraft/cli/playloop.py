@@ -36,6 +36,7 @@ from magecraft.cli import options
 from magecraft.core import errors
 from magecraft.core.errors import RuleError, SaveError
 from magecraft.core.events import Event, EventLog
+from magecraft.core.randomness import Randomness
 
 A = TypeVar("A")
 
@@ -148,6 +149,10 @@ class TableGame(ABC, Generic[A]):
     def apply(self, action: A) -> None:
         """Check and carry out ``action`` (a ``RuleError`` leaves the state unchanged and is asked again)."""
 
+    def randomness(self) -> Randomness | None:
+        """The game's dice, so that typed dice (``--physical-dice``) are asked at the loop's prompt."""
+        return None
+
     def begin(self, loop: PlayLoop[A]) -> None:
         """Called once as the loop starts (a game that asks questions in the middle of an action keeps it)."""
 
@@ -241,8 +246,12 @@ class PlayLoop(Generic[A]):
             while not self.game.is_terminal():
                 player = self.game.current_player()
                 assert player is not None
+                typed_dice = self._route_dice()
                 if player not in people:
-                    self.game.apply(self.game.bot_action(player))
+                    try:
+                        self._bot_turn(player, typed_dice)
+                    except _Undo:
+                        self._undo_to(self._undo.pop())
                     continue
                 self._take_turn(player)
         except _Stop as stop:
@@ -293,6 +302,29 @@ class PlayLoop(Generic[A]):
         self.show_new(player)
         if self._autosave(None) is Ending.CONFLICT:
             raise _Stop(Ending.CONFLICT, "")
+
+    def _bot_turn(self, player: str, typed_dice: bool) -> None:
+        """A player not at the keyboard moves; with typed dice the people may stop or undo at a die's prompt,
+        so the state before the move is kept to go back to."""
+        before = self.game.snapshot() if typed_dice else None
+        try:
+            self.game.apply(self.game.bot_action(player))
+        except (_Stop, _Undo):
+            if before is not None:
+                self.game.restore(before)
+            raise
+
+    def _route_dice(self) -> bool:
+        """Typed dice ask at the loop's prompt (help, undo, log, save and quit work there too); True if so."""
+        rng = self.game.randomness()
+        source = getattr(rng, "source", None)
+        if source is None or source.kind != "physical":
+            return False
+        source.ask = self._dice_prompt
+        return True
+
+    def _dice_prompt(self, prompt: str) -> str:
+        return self.ask(prompt.rstrip(":"), lines=("the number the die shows",))
 
     def _undo_to(self, snapshot: _Snapshot) -> None:
         self.game.restore(snapshot.state)

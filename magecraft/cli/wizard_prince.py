@@ -214,6 +214,9 @@ class BanquetTable(TableGame[Action]):
         if self.state.rng.source.kind == "physical":
             self.state.rng = Randomness.restore(snapshot["rng"], self.state.log, ask=ask_at_terminal)
 
+    def randomness(self) -> Randomness:
+        return self.state.rng
+
     def bot_action(self, player: str) -> Action:
         return self.bots[player].choose(self.state, player)
 

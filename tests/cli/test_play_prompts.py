@@ -202,3 +202,17 @@ def test_a_5000_digit_option_is_one_line_and_exit_2(capsys, tmp_path, args):
     assert main([*args, "--db", str(tmp_path / "s.db")] if args[0] == "mtg-rpg" else args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state_before(monkeypatch, capsys,
+                                                                                           tmp_path):
+    db = tmp_path / "s.db"
+    # plan Jet Stream; the Dummy Mage's quick cast asks for a d12: help, then quit in the middle of the move
+    assert play(monkeypatch, "Jet Stream\nhelp\nquit\n", db, ["mage-wars", "solo", "--physical-dice",
+                                                             "--save", "typed"]) == 0
+    out = capsys.readouterr().out
+    assert "Roll 1d12 for Dummy Mage quick cast/action" in out and "the number the die shows" in out
+    assert "Stopped (quit); saved as 'typed'." in out
+    state = SaveStore(db).load("typed", "mage_wars", "game").state
+    assert (state["pending"], state["planned"]) == ("plan", [])
+    assert not any(e["label"].startswith("you chose:") for e in state["log"])
