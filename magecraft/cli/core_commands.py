@@ -6,6 +6,7 @@ tables and the save store are imported inside the commands (``magecraft roll 3d6
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -45,12 +46,16 @@ def roll(
 
 
 def roll_line(roll: DiceRoll) -> str:
-    """``3d6: 8  [2] [5] [1]``; dice not kept in parentheses; ``40%: success (rolled 23 on 1d100, needs 40
-    or less)``.
+    """``3d6: 8  [2] [5] [1]``; dice not kept in parentheses; the arithmetic when there is more than one term
+    (``1d6x1d6: 12  [4] [3]  = 4×3``); ``40%: success (rolled 23 on 1d100, needs 40 or less)``.
 
     >>> from magecraft.core.dice import DiceRoll, DieResult
     >>> roll_line(DiceRoll("2d6h1", 5, (DieResult(6, 2, kept=False), DieResult(6, 5))))
     '2d6h1: 5  (2) [5]'
+    >>> roll_line(DiceRoll("1d6x1d6", 12, (DieResult(6, 4), DieResult(6, 3))))
+    '1d6x1d6: 12  [4] [3]  = 4×3'
+    >>> roll_line(DiceRoll("3d6+2", 10, (DieResult(6, 2), DieResult(6, 5), DieResult(6, 1))))
+    '3d6+2: 10  [2] [5] [1]  = (2+5+1)+2'
     >>> roll_line(DiceRoll("40%", 0, (DieResult(100, 63),)))
     '40%: failure (rolled 63 on 1d100, needs 40 or less)'
     """
@@ -59,7 +64,27 @@ def roll_line(roll: DiceRoll) -> str:
         verdict = "success" if roll.total else "failure"
         return f"{text}: {verdict} (rolled {roll.dice[0].value} on 1d100, needs {int(text[:-1])} or less)"
     dice = " ".join(f"[{d.value}]" if d.kept else f"({d.value})" for d in roll.dice)
-    return f"{roll.expression}: {roll.total}  {dice}".rstrip()
+    line = f"{roll.expression}: {roll.total}  {dice}".rstrip()
+    arithmetic = _arithmetic(text, roll)
+    return f"{line}  = {arithmetic}" if arithmetic else line
+
+
+_DICE_TERM = re.compile(r"(\d*)\s*d\s*(%|\d+)((?:kh|kl|h|l)\s*\d+)?", re.IGNORECASE)
+
+
+def _arithmetic(text: str, roll: DiceRoll) -> str:
+    """The expression with each dice term replaced by its kept dice; "" when it would add nothing (one term)."""
+    if not roll.dice or _DICE_TERM.fullmatch(text) is not None:
+        return ""
+    remaining = list(roll.dice)
+
+    def values(match: re.Match[str]) -> str:
+        count = int(match.group(1) or 1)
+        taken, remaining[:] = remaining[:count], remaining[count:]
+        kept = [str(d.value) for d in taken if d.kept]
+        return kept[0] if len(kept) == 1 else f"({'+'.join(kept)})"
+
+    return _DICE_TERM.sub(values, text).replace(" ", "").replace("x", "×").replace("X", "×").replace("*", "×")
 
 
 table_app = typer.Typer(help="The seeds' random tables.", no_args_is_help=True)

@@ -159,3 +159,9 @@ def test_the_shared_commands_do_not_import_any_engine():
             "'magecraft.cli.wizard_prince', 'magecraft.cli.mtg_rpg', 'magecraft.cli.mage_wars'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def test_roll_shows_its_arithmetic_and_a_chance_its_verdict(capsys):
+    assert run(capsys, "roll", "1d6x1d6", "--dice", "4,3") == (0, "1d6x1d6: 12  [4] [3]  = 4×3\n", "")
+    assert run(capsys, "roll", "40%", "--dice", "41")[1] == "40%: failure (rolled 41 on 1d100, needs 40 or less)\n"
+    assert run(capsys, "roll", "40%", "--dice", "40")[1] == "40%: success (rolled 40 on 1d100, needs 40 or less)\n"
