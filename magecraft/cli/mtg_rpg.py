@@ -35,6 +35,7 @@ from magecraft.cli.options import (
     make_randomness,
     open_store,
     print_json,
+    whole_number,
 )
 from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
@@ -107,9 +108,10 @@ def _pairs(text: str, what: str, flag: str, example: str) -> dict[str, int]:
         if not part:
             continue
         name, sep, value = part.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
+        number = whole_number(value)
+        if not sep or number is None:
             raise typer.BadParameter(f"{part!r}: give {what} as NAME=DOTS, e.g. {example}", param_hint=flag)
-        out[name.strip()] = int(value)
+        out[name.strip()] = number
     return out
 
 
@@ -139,8 +141,11 @@ def _read_deck_list(path: Path) -> tuple[str, ...]:
         if not text:
             continue
         count, _, rest = text.partition(" ")
-        if count.isdigit() and rest.strip():
-            names.extend([rest.strip()] * int(count))
+        copies = whole_number(count) if count.isdigit() else None
+        if count.isdigit() and copies is None:
+            raise InputError(f"{path.name} line {number}: {count[:12]}... is not a count of copies")
+        if copies is not None and rest.strip():
+            names.extend([rest.strip()] * copies)
         elif count.isdigit():
             raise InputError(f"{path.name} line {number}: a count needs a card name after it")
         else:
@@ -254,7 +259,8 @@ def character_new(
     console().print(said)
 
 
-def _show(wizard: Character) -> None:
+def _show(wizard: Character, hand: list[str] | None = None) -> None:
+    """The sheet; ``hand`` is the current hand when the Wizard has played from the saved deck."""
     d = derive(wizard)
     out = console()
     out.print(f"[bold]{wizard.name}[/bold] — {wizard.concept}")
@@ -294,6 +300,9 @@ def _show(wizard: Character) -> None:
                            or "none"))
     out.print(f"Gold {wizard.gold} gp; unused experience {wizard.xp}; library {len(wizard.library)} cards"
               f" ({len(wizard.spare_cards)} spare)")
+    out.print(f"Weapon: {wizard.weapon or 'none'}")
+    out.print("Hand now: " + (", ".join(hand) or "empty" if hand is not None
+                              else f"not drawn yet (a fresh hand of {d.hand_size} at the first action)"))
 
 
 @character_app.command("show")
@@ -306,13 +315,15 @@ def character_show(
     """Show a saved Wizard's character sheet."""
     if json and markdown:
         raise typer.BadParameter("choose --json or --markdown, not both")
-    wizard = load_character(open_store(db), name).character
+    record = load_character(open_store(db), name)
+    wizard = record.character
     if json:
         print_json(sheet(wizard))
     elif markdown:
         typer.echo(to_markdown(wizard), nl=False)
     else:
-        _show(wizard)
+        saved = record.extra.get(PLAY_DECK)
+        _show(wizard, [str(c) for c in saved["hand"]] if isinstance(saved, dict) and "hand" in saved else None)
 
 
 @character_app.command("gold")
@@ -545,10 +556,11 @@ def xp_command(
     args = list(what or [])
     verb = action.strip().casefold()
     if verb == "award":
-        if len(args) != 1 or not args[0].isdigit():
+        points = whole_number(args[0]) if len(args) == 1 and args[0].isdigit() else None
+        if points is None:
             raise typer.BadParameter("give the points: xp NAME award 3", param_hint="N")
-        after = experience.award(wizard, int(args[0]))
-        result: dict[str, Any] = {"awarded": int(args[0]), "xp": after.xp}
+        after = experience.award(wizard, points)
+        result: dict[str, Any] = {"awarded": points, "xp": after.xp}
     elif verb == "spend":
         after, result = _spend(wizard, args, choice, approved, fast, power, toughness, tuple(augment or ()),
                                load_pool(store, cards_file), house_rules_from(house_rules))

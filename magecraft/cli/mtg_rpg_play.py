@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 import typer
+from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 
 from magecraft.cli import options
@@ -26,6 +28,7 @@ from magecraft.cli.mtg_rpg_common import (
     store_deck,
 )
 from magecraft.cli.options import (
+    AllowUndoOption,
     DbOption,
     DiceOption,
     JsonOption,
@@ -37,15 +40,19 @@ from magecraft.cli.options import (
     make_randomness,
     open_store,
     print_json,
+    whole_number,
 )
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.render import event_table
 from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, SaveError
+from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import (
     HELPER_DIFFICULTY,
+    MAX_HEROIC_POINTS,
     ActionAttempt,
     ActionResult,
     LuckEntrant,
@@ -166,6 +173,10 @@ def action_command(
         raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
     if card is not None and no_card:
         raise typer.BadParameter("--card and --no-card exclude each other", param_hint="--card")
+    if not 0 <= heroic <= MAX_HEROIC_POINTS:
+        # the rule's own limit (Heroic Deeds), refused as a bad argument before anything is loaded
+        raise typer.BadParameter(f"{heroic} experience points: a heroic deed spends 0 to {MAX_HEROIC_POINTS}",
+                                 param_hint="--heroic")
     try:
         rating = difficulty_rating(difficulty)
     except InputError as exc:
@@ -628,6 +639,7 @@ def duel_command(
     save: SaveOption = None,
     overwrite: OverwriteOption = False,
     json: JsonOption = False,
+    allow_undo: AllowUndoOption = False,
 ) -> None:
     """The duel ritual and a quick duel played to the end, both Wizards choosing their cards simply.
 
@@ -693,9 +705,14 @@ def duel_command(
     ante = terms.stakes == "ante"
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
                            victory=terms.victory, ante=ante, pool=pool, settings=rules, others=others)
+    if play_as is not None:
+        table = DuelTable(duel, play_as)
+        ending = PlayLoop(table, saver, allow_undo_after_rolls=allow_undo).run()
+        if ending is not Ending.FINISHED:
+            raise typer.Exit(ending.status)     # stopped before the end: nothing is settled
+        duel = table.duel
     while not duel.is_terminal():
-        duel.apply(_ask_action(duel, play_as) if play_as is not None and duel.current_player() == play_as
-                   else choose_action(duel))
+        duel.apply(choose_action(duel))
     said = saver.save(duel.to_dict()) if saver.name is not None else ""
     result = duel.result()
     antes = {n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None
@@ -762,7 +779,7 @@ def _named_values(entries: list[str] | None, flag: str, wizards: tuple[str, str]
     for name, values in found.items():
         if len(values) > 1:
             raise typer.BadParameter(f"{name} is given twice", param_hint=flag)
-        if number and not values[0].lstrip("-").isdigit():
+        if number and whole_number(values[0]) is None:
             raise typer.BadParameter(f"{name}={values[0]!r}: give a whole number", param_hint=flag)
     return {name: values[0] for name, values in found.items()}
 
@@ -787,7 +804,7 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
     for name in (first, second):
         if name not in lives:
             lives[name] = options.ask_at_terminal(f"{name}'s life points at the end of the duel")
-    if not all(v.strip().lstrip("-").isdigit() for v in lives.values()):
+    if not all(whole_number(v) is not None for v in lives.values()):
         raise InputError("life points are whole numbers")
     outcome = table_outcome(terms, life={n: int(v) for n, v in lives.items()},
                             damage={n: int(v) for n, v in report.damage.items()},
@@ -833,25 +850,93 @@ def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutc
     return record, wizard, deck, record.rng
 
 
-def _ask_action(duel: QuickDuel, player: str) -> str:
-    """Show the player what they may see (not the opponent's life) and ask for a legal action."""
-    seen = duel.observation(player)
-    mine = next(s for s in seen["sides"] if s["name"] == player)
-    holding = "; ".join(f"{s['name']} holds {s['deck']['hand']} card(s)"
-                        for s in seen["sides"] if s["name"] != player)
-    console().print(f"{player}: life {mine['life']}; hand {', '.join(mine['deck']['hand']) or 'empty'}. "
-                    f"{holding}.")
-    if duel.pending:
-        console().print(f"{duel.active} plays [bold]{duel.pending}[/bold].")
-    actions = duel.legal_actions()
-    for number, action in enumerate(actions, start=1):
-        console().print(f"  {number}. {action}")
-    while True:
-        answer = options.ask_at_terminal("Your choice (number or action)").strip()
-        chosen = actions[int(answer) - 1] if answer.isdigit() and 1 <= int(answer) <= len(actions) else answer
-        if chosen in actions:
-            return chosen
-        console().print(f"[red]{answer!r} is not one of the choices.[/red]")
+class DuelTable(TableGame[str]):
+    """A quick duel with ``--play-as``: one Wizard chosen at the keyboard, the others playing themselves.
+
+    The player sees their own life and hand and every card played with its damage; the opponent's life and
+    hand stay hidden until the end ("MTG Rule Changes"; ruling on the play loop's duel view).
+    """
+
+    def __init__(self, duel: QuickDuel, player: str) -> None:
+        self.duel = duel
+        self.player = player
+
+    def people(self) -> list[str]:
+        return [self.player]
+
+    def current_player(self) -> str | None:
+        return self.duel.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.duel.is_terminal()
+
+    def log(self) -> EventLog:
+        return self.duel.log
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.duel.to_dict()
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        self.duel = QuickDuel.from_dict(snapshot)
+
+    def bot_action(self, player: str) -> str:
+        return choose_action(self.duel)
+
+    def randomness(self) -> Randomness:
+        return self.duel.rng
+
+    def menu(self, player: str) -> Menu[str]:
+        actions = self.duel.legal_actions()
+        choices = [Choice(_action_label(self.duel, action), action, (action.partition(":")[0],))
+                   for action in actions]
+        return Menu(f"{player}, choose:", choices, prompt="Your choice",
+                    typed=lambda answer: answer if answer in actions else None,
+                    typed_help="an action as written, e.g. play:Shock")
+
+    def apply(self, action: str) -> None:
+        self.duel.apply(action)
+
+    def render(self, viewer: str | None) -> list[RenderableType]:
+        if viewer is None:
+            return []
+        seen = self.duel.observation(viewer)
+        mine = next(s for s in seen["sides"] if s["name"] == viewer)
+        holding = "; ".join(f"{s['name']} holds {s['deck']['hand']} card(s)"
+                            for s in seen["sides"] if s["name"] != viewer)
+        hand = ", ".join(mine["deck"]["hand"]) or "empty"
+        lines: list[RenderableType] = [f"{viewer}: life {mine['life']}; hand {hand}. {holding}."]
+        if self.duel.pending:
+            lines.append(f"{self.duel.active} plays [bold]{self.duel.pending}[/bold].")
+        return lines
+
+    def event_line(self, event: Event) -> str | None:
+        if event.kind == "damage":
+            return f"  -> {event.data['amount']} damage to {event.data['to']}"
+        if event.kind == "roll":
+            return f"  [dim]{escape(event.label)}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+        if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
+            return f"  {escape(event.label)}"
+        return None
+
+    def reveals(self, event: Event) -> str | None:
+        if event.kind == "draw":
+            return f"{event.label} (cards were drawn)"
+        if event.kind in ("play", "interrupt", "block") and event.data.get("wizard") != self.player:
+            return f"{event.label} (a card from a hidden hand was shown)"
+        return super().reveals(event)
+
+    def ending(self) -> str:
+        result = self.duel.result()
+        return f"{result['winner']} wins the duel: {result['reason']}."
+
+
+def _action_label(duel: QuickDuel, action: str) -> str:
+    """``play:Shock@Mord`` -> ``play Shock at Mord``; the others as they are."""
+    verb, _, rest = action.partition(":")
+    if not rest:
+        return action
+    name, _, aim = rest.partition("@")
+    return f"{verb} {name}" + (f" at {aim}" if aim else "")
 
 
 def _print_result(result: dict[str, Any]) -> None:

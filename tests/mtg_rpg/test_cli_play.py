@@ -246,7 +246,7 @@ def test_play_as_asks_for_each_choice_and_hides_the_opponents_life(db, capsys, m
     # Mord lets Sarin play first (Lava Axe, 5), then answers with a Shock (2).
     assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--play-as", "Mord", "--seed", "1", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "'9' is not one of the choices" in out
+    assert "'9' is not one of 1-2" in out
     assert "Mord: life 14; hand Shock, Shock, Shock, Shock. Sarin holds 4 card(s)." in out
     assert "Mord: life 9; hand Shock, Shock, Shock, Shock." in out
     assert "Sarin: life" not in out
