@@ -65,7 +65,9 @@ from magecraft.mtg_rpg.character import (
     create_character,
     current_life,
     derive,
+    favoured_element,
     gold_for_card,
+    life_condition,
     load_character,
     rulebook,
     save_character,
@@ -274,7 +276,12 @@ def _show(wizard: Character) -> None:
     derived = Table(title="Derived values")
     derived.add_column("value")
     derived.add_column("")
-    for label, value in (("life points", f"{current_life(wizard)} of {d.life}"), ("hand size", d.hand_size),
+    element = favoured_element(wizard)
+    for label, value in (("life points", f"{current_life(wizard)} of {d.life}, {life_condition(wizard)}"
+                          + (f", {wizard.poison} poison counters" if wizard.poison else "")),
+                         ("hand size", d.hand_size),
+                         *([("elemental resistance", f"{d.elemental_resistance} against {element}")]
+                           if element else []),
                          ("reserve mana", f"{max(0, d.reserve_mana - wizard.reserve_used)} of {d.reserve_mana}"),
                          ("creatures controlled", d.creatures), ("walk / sprint / run (hexes)",
                                                                  f"{d.walk} / {d.sprint} / {d.run}"),
@@ -301,13 +308,16 @@ def character_show(
     """Show a saved Wizard's character sheet."""
     if json and markdown:
         raise typer.BadParameter("choose --json or --markdown, not both")
-    wizard = load_character(open_store(db), name).character
+    record = load_character(open_store(db), name)
+    wizard = record.character
+    hand = list(record.extra.get(PLAY_DECK, {}).get("hand", []))
     if json:
-        print_json(sheet(wizard))
+        print_json({**sheet(wizard), "hand": hand})
     elif markdown:
         typer.echo(to_markdown(wizard), nl=False)
     else:
         _show(wizard)
+        console().print(f"Hand: {', '.join(hand) or 'none saved'}")
 
 
 @character_app.command("gold")

@@ -8,6 +8,7 @@ the sheet in the save (``play_deck``), so actions draw from the same cards.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
@@ -61,6 +62,7 @@ from magecraft.mtg_rpg.character import (
     CharacterRecord,
     current_life,
     derive,
+    life_condition,
     load_character,
     save_character,
 )
@@ -83,6 +85,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     Ritual,
     Settlement,
     TableOutcome,
+    check_gold_stake,
     check_land_tapping,
     length_for,
     settle,
@@ -90,9 +93,16 @@ from magecraft.mtg_rpg.duel_ritual import (
     table_outcome,
 )
 from magecraft.mtg_rpg.monsters import monster_from_card
-from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
+from magecraft.mtg_rpg.renewal import (
+    check_alive,
+    check_can_act,
+    recover_at_renewal,
+    renew,
+    run_out_of_cards,
+    vitals_of,
+)
 from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, check_cooperators, close_scene, cooperation_phases
-from magecraft.mtg_rpg.settings import Settings
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 from magecraft.mtg_rpg.skills import assumed_equipment, skill_action
 from magecraft.mtg_rpg.tactics import (
     ESCAPES,
@@ -169,6 +179,7 @@ def action_command(
     store = open_store(db)
     record = load_character(store, name)
     wizard = record.character
+    check_can_act(wizard, "act")
     rng = continue_dice(record, seed, dice, physical_dice)
     pool = load_pool(store, cards_file)
     deck = play_deck(record, pool, rng)
@@ -215,6 +226,8 @@ def _helpers(store: SaveStore, leader: str, names: list[str] | None) -> list[Cha
     found = [h.character.name for h in helping]
     if leader in found or len(set(found)) < len(found):
         raise typer.BadParameter("each helper is another, different Wizard", param_hint="--helper")
+    for record in helping:
+        check_can_act(record.character, "help")
     return helping
 
 
@@ -255,6 +268,8 @@ def contest_command(
     store = open_store(db)
     pool = load_pool(store, cards_file)
     records = [load_character(store, name) for name in (first, second)]
+    for record in records:
+        check_can_act(record.character, "take part in a contest")
     # Both attempts are checked before either Wizard's cards move.
     scores = [skill_action(r.character, used, untrained=untrained)
               for r, used in zip(records, (skill, against or skill), strict=True)]
@@ -298,6 +313,7 @@ def dodge_command(
     store = open_store(db)
     pool = load_pool(store, cards_file)
     record = load_character(store, name)
+    check_can_act(record.character, "dodge")
     rng = continue_dice(record, seed, dice, physical_dice)
     deck = play_deck(record, pool, rng)
     creature = pool.get(attacker)
@@ -405,6 +421,7 @@ def equipment_command(
         raise typer.BadParameter(str(exc), param_hint="--difficulty") from None
     store = open_store(db)
     record = load_character(store, name)
+    check_can_act(record.character, "look for equipment")
     rng = continue_dice(record, seed, dice, physical_dice)
     deck = play_deck(record, load_pool(store, cards_file), rng)
     result = assumed_equipment(deck, record.character.attribute("WS"), rating,
@@ -421,7 +438,8 @@ def renew_command(
     shuffle_hand: Annotated[bool, typer.Option("--shuffle-hand", help="Shuffle the hand in too.")] = False,
     life: Annotated[int | None, typer.Option(
         "--life", help="Life points before healing (default: the saved sheet's).")] = None,
-    poison: Annotated[int, typer.Option("--poison", help="Poison counters before renewal.")] = 0,
+    poison: Annotated[int | None, typer.Option(
+        "--poison", help="Poison counters before renewal (default: the saved sheet's).")] = None,
     bed_rest: Annotated[bool, typer.Option("--bed-rest", help="24 hours of complete bed rest.")] = False,
     healer: Annotated[int | None, typer.Option("--healer", help="A healer's Healing action total.")] = None,
     tended: Annotated[bool, typer.Option("--tended", help="Tended overnight without interruption.")] = False,
@@ -435,6 +453,7 @@ def renew_command(
     store = open_store(db)
     record = load_character(store, name)
     wizard = record.character
+    check_alive(wizard, "be healed or renewed")
     rng = continue_dice(record, seed, None, False)
     cards = load_pool(store, cards_file)
     deck = play_deck(record, cards, rng)
@@ -443,16 +462,15 @@ def renew_command(
     derived = derive(wizard)
     if life is not None and not -5 < life <= derived.life:
         raise typer.BadParameter(f"a living {name} has -4 to {derived.life} life points", param_hint="--life")
-    if poison < 0:
+    if poison is not None and poison < 0:
         raise typer.BadParameter("poison counters cannot be negative", param_hint="--poison")
     if healer is not None and healer < 0:
         raise typer.BadParameter(f"a Healing action total is 0 or more, not {healer}", param_hint="--healer")
-    current = current_life(wizard) if life is None else life
-    vitals = Vitals(current, derived.life, bleeding=current <= -1, unconscious=current <= 0, poison=poison)
+    vitals = vitals_of(wizard, life=life, poison=poison)
     outcome = renew(deck, vitals, rng, constitution=wizard.attribute("CN"), wisdom=derived.reserve_mana,
                     keep_hand=not shuffle_hand, bed_rest=bed_rest, healer_total=healer, tended_overnight=tended,
                     settings=house_rules_from(house_rules))
-    after = recover_at_renewal(wizard, outcome.vitals.life)
+    after = recover_at_renewal(wizard, outcome.vitals)
     deck.hand_size = derive(after).hand_size
     extra = {k: v for k, v in record.extra.items() if k != SCENE}
     store_deck(store, CharacterRecord(after, rng, extra), after, deck, rng)
@@ -574,6 +592,10 @@ def duel_command(
     stakes: Annotated[str, typer.Option("--stakes", help=f"One of {', '.join(STAKES)}.")]
     = "honor or bragging rights",
     unpaid: Annotated[bool, typer.Option("--unpaid", help="The loser does not honour the stakes.")] = False,
+    gold: Annotated[int, typer.Option("--gold", min=0, help="The gold at stake (--stakes gold/treasure/money).")]
+    = 0,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Play and report the duel without writing the Wizards' sheets.")] = False,
     outside_help: Annotated[str | None, typer.Option(
         "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")] = None,
     play_as: Annotated[str | None, typer.Option(
@@ -631,7 +653,7 @@ def duel_command(
                                 _named_values(damage, "--damage", (first, second), number=True),
                                 first_blood, out, _named_list(spent, "--spent", (first, second)),
                                 _named_values(ante_card, "--ante", (first, second), number=False)),
-                    db, cards_file, json)
+                    db, cards_file, json, gold=gold, dry_run=dry_run, rules=house_rules_from(house_rules))
         return
     if any(given for given in (life, damage, first_blood, out, spent, ante_card)):
         raise typer.BadParameter("the outcome is entered only for a duel at the table (--at-table)",
@@ -649,6 +671,7 @@ def duel_command(
         length = length_for(kind, (5 if turns is None else turns) if kind == "limited-turns" else 0)
         terms = (ritual.state_length(second, length)
                  .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
+        check_gold_stake(terms.stakes, gold)
     except InputError as exc:
         raise typer.BadParameter(str(exc)) from None
     store = open_store(db)
@@ -663,6 +686,11 @@ def duel_command(
         prepared[wizard_name.strip()] = spell.strip()
     rules = house_rules_from(house_rules)
     entrants = [_duellist(store, n, pool, rng, prepared.get(n), rules) for n in everyone]
+    carried = {r.character.name: current_life(r.character) for _, r, _ in entrants
+               if r is not None and current_life(r.character) < derive(r.character).life}
+    if carried and not json:
+        console().print("Damage carried from earlier: " + ", ".join(
+            f"{n} starts with {life} life points" for n, life in carried.items()) + ".")
     a, b, *others = (entrant[0] for entrant in entrants)
     ante = terms.stakes == "ante"
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
@@ -674,11 +702,15 @@ def duel_command(
         store.save(save, SYSTEM, "game", duel.to_dict())
     result = duel.result()
     antes = {n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None
+    purses = {r.character.name: r.character.gold for _, r, _ in entrants if r is not None}
     if others:
-        settlements = settle_free_for_all(result["winner"], result["losers"], loser_pays=not unpaid, ante=antes)
+        settlements = settle_free_for_all(result["winner"], result["losers"], loser_pays=not unpaid, ante=antes,
+                                          stakes=terms.stakes, gold=gold, gold_held=purses)
     else:
-        one = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help, ante=antes)
+        one = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help, ante=antes,
+                     gold=gold, gold_held=purses)
         settlements = {first: one, second: one}
+    sheets = {}
     for _, record, saved in entrants:
         if record is not None and saved is not None:
             wizard = record.character
@@ -686,12 +718,16 @@ def duel_command(
             if settlement.backlash and wizard.name == settlement.loser:
                 record = CharacterRecord(record.character, record.rng,
                                          {**record.extra, RESTITUTION_OWED: settlement.winner})
-            store_deck(store, record, after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng),
-                       saved, record.rng)
+            after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, rules)
+            sheets[wizard.name] = after
+            if not dry_run:
+                store_deck(store, record, after, saved, record.rng)
     if json:
         settled: Any = ({n: settlements[n].to_dict() for n in result["losers"]} if others
                         else settlements[first].to_dict())
-        print_json({"terms": terms.to_dict(), "result": result, "settlement": settled, "log": duel.log.to_list()})
+        print_json({"terms": terms.to_dict(), "result": result, "settlement": settled, "log": duel.log.to_list(),
+                    "sheets": {n: vitals_of(w).to_dict() for n, w in sheets.items()}, "carried": carried,
+                    "saved": not dry_run})
         return
     plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "draw", "life")]
     joined = f" (with {', '.join(also or ())})" if others else ""
@@ -700,6 +736,7 @@ def duel_command(
     _print_result(result)
     for loser in result["losers"] if others else [result["loser"]]:
         _print_settlement(settlements[loser], outside_help)
+    _print_sheets(sheets, saved=not dry_run)
 
 
 #: The "Full Deck" length of the ritual's step 2: a standard Magic duel, always played at the table.
@@ -741,7 +778,8 @@ def _named_values(entries: list[str] | None, flag: str, wizards: tuple[str, str]
 
 
 def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: str, stakes: str, unpaid: bool,
-                outside_help: str | None, report: TableReport, db: Any, cards_file: Any, json: bool) -> None:
+                outside_help: str | None, report: TableReport, db: Any, cards_file: Any, json: bool, *,
+                gold: int = 0, dry_run: bool = False, rules: Settings = DEFAULT_SETTINGS) -> None:
     """The ritual around a duel played with real cards, the outcome the players enter, and the settlement
     saved to the Wizards' sheets (ruling R17)."""
     if turns is not None and kind != "limited-turns":
@@ -752,6 +790,7 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
         length = "full deck" if kind == STANDARD else length_for(kind, 5 if turns is None else turns)
         terms = (Ritual.challenge(first, second).state_length(second, length)
                  .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
+        check_gold_stake(terms.stakes, gold)
     except InputError as exc:
         raise typer.BadParameter(str(exc)) from None
     store = open_store(db)
@@ -768,24 +807,32 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
     if terms.stakes == "ante" and set(report.ante) != {first, second}:
         raise InputError("an ante duel at the table needs --ante WIZARD=CARD for both Wizards")
     report = replace(report, ante={n: pool.get(card).name for n, card in report.ante.items()})
+    purses = {}
+    for name in (first, second):
+        with suppress(SaveError):
+            purses[name] = load_character(store, name).character.gold
     settlement = settle(terms, outcome.winner, loser_pays=not unpaid, outside_help=outside_help,
-                        ante=report.ante if terms.stakes == "ante" else None)
+                        ante=report.ante if terms.stakes == "ante" else None, gold=gold, gold_held=purses)
     # Every sheet is worked out before any is saved, so a bad card name saves nothing.
-    updates = [_table_sheet(store, name, pool, outcome, report, settlement) for name in (first, second)]
+    updates = [_table_sheet(store, name, pool, outcome, report, settlement, rules) for name in (first, second)]
+    sheets = {update[1].name: update[1] for update in updates if update is not None}
     for update in updates:
-        if update is not None:
+        if update is not None and not dry_run:
             store_deck(store, *update)
     if json:
-        print_json({"terms": terms.to_dict(), "result": outcome.to_dict(), "settlement": settlement.to_dict()})
+        print_json({"terms": terms.to_dict(), "result": outcome.to_dict(), "settlement": settlement.to_dict(),
+                    "sheets": {n: vitals_of(w).to_dict() for n, w in sheets.items()}, "saved": not dry_run})
         return
     console().print(f"{kind} duel at the table: {first} challenges {second} ({terms.stakes}, {terms.victory}).")
     _print_result({"life": outcome.life, "damage": {n: outcome.damage.get(n, 0) for n in (first, second)},
                    "winner": outcome.winner, "reason": outcome.reason, "items_at_risk": []})
     _print_settlement(settlement, outside_help)
+    _print_sheets(sheets, saved=not dry_run)
 
 
 def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutcome, report: TableReport,
-                 settlement: Settlement) -> tuple[CharacterRecord, Character, SpellDeck, Randomness] | None:
+                 settlement: Settlement,
+                 rules: Settings) -> tuple[CharacterRecord, Character, SpellDeck, Randomness] | None:
     """A saved Wizard's sheet after a duel at the table; None for a built-in referee opponent."""
     try:
         record = load_character(store, name)
@@ -802,7 +849,7 @@ def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutc
                                  {**record.extra, RESTITUTION_OWED: settlement.winner})
     wizard = settle_sheet(record.character, deck, life=outcome.life[name], spent=report.spent.get(name, []),
                           items_left=(*record.character.potions, *record.character.scrolls),
-                          settlement=settlement, rng=record.rng)
+                          settlement=settlement, rng=record.rng, settings=rules)
     return record, wizard, deck, record.rng
 
 
@@ -839,12 +886,25 @@ def _print_result(result: dict[str, Any]) -> None:
         console().print(f"Check for item destruction: {', '.join(result['items_at_risk'])}.")
 
 
+def _print_sheets(sheets: dict[str, Character], *, saved: bool) -> None:
+    """Each saved Wizard's life and condition after the duel, as the sheet now has them."""
+    for name, wizard in sheets.items():
+        console().print(f"{name}'s sheet now: {current_life(wizard)} of {derive(wizard).life} life points, "
+                        f"{life_condition(wizard)}.")
+    if not saved:
+        console().print("Dry run: the sheets are not saved.")
+
+
 def _print_settlement(settlement: Settlement, outside_help: str | None) -> None:
     if outside_help is not None:
         console().print(f"{outside_help} had outside help and loses the duel: "
                         f"[bold]{settlement.winner}[/bold] is the victor.")
     if settlement.ante_won:
         console().print(f"{settlement.winner} gains the ante card {', '.join(settlement.ante_won)}.")
+    if settlement.gold_paid:
+        console().print(f"{settlement.loser} pays {settlement.gold_paid} gp to {settlement.winner}.")
+    if settlement.death:
+        console().print(f"[red]{settlement.loser} lost a duel fought for death and dies.[/red]")
     if settlement.backlash:
         console().print(f"[red]Karmic backlash:[/red] {settlement.loser} cannot tap land for mana until "
                         f"restitution is made to {settlement.winner} or {settlement.winner} dies.")

@@ -40,11 +40,11 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import SpellDeck, casting_cost
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
-from magecraft.mtg_rpg.character import Character, current_life, derive, with_life
+from magecraft.mtg_rpg.character import Character, current_life, derive
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
 from magecraft.mtg_rpg.datafiles import data_text, parse_toml
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS, Settlement
-from magecraft.mtg_rpg.renewal import fall_unconscious
+from magecraft.mtg_rpg.renewal import check_can_act, fall_unconscious, kill, life_after_fight
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 QUICK = "COMBAT: Quick Duels"
@@ -871,6 +871,7 @@ def duellist_for(wizard: Character, deck: SpellDeck, *, prepare: str | None = No
     spent since the last renewal (hand and library; "Spell Card Use": each card once a renewal period),
     the scrolls and potions carried, and the duel-start feats: Slight of Hand, and Spell
     Preparation with ``prepare`` (by default the library's strongest card in a quick duel, ruling R9)."""
+    check_can_act(wizard, "duel")
     derived = derive(wizard)
     cards = deck.available()
     if prepare is not None and not wizard.feat_usable("Spell Preparation"):
@@ -889,21 +890,26 @@ def duellist_for(wizard: Character, deck: SpellDeck, *, prepare: str | None = No
 
 
 def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: Settlement,
-               rng: Randomness) -> Character:
-    """The saved Wizard after a duel: the life points left, every card that went to the duel's
-    graveyard spent from ``deck`` until renewal ("Spell Card Use"), the scrolls and potions used in
-    the duel gone ("Magic Item Use"), with ante at stake the loser's
-    ante card passing for good to the victor's spare cards ("Defeated Wizard Spells"), and a Wizard
-    left unconscious (0 life or less) losing the hand ("Magic and Unconsciousness")."""
+               rng: Randomness, settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """The saved Wizard after a duel: the life points left, with unconsciousness at 0, bleeding from
+    -1 and death at -5 or by the alternate rule ("Character Death"); every card that went to the duel's
+    graveyard spent from ``deck`` until renewal ("Spell Card Use"); the hand the duel left, drawn back
+    up to the standard hand size (ruling P36); the scrolls and potions used in the duel gone ("Magic
+    Item Use"); the stakes settled (:func:`settle_sheet`); and a Wizard left unconscious losing the
+    hand ("Magic and Unconsciousness")."""
     return settle_sheet(wizard, deck, life=side.life, spent=[c.name for c in side.deck.graveyard],
                         items_left=side.items, settlement=settlement, rng=rng,
-                        charges_used=side.charges_used)
+                        charges_used=side.charges_used, hand=[c.name for c in side.deck.hand], settings=settings)
 
 
 def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequence[str], items_left: Sequence[str],
-                 settlement: Settlement, rng: Randomness, charges_used: Sequence[str] = ()) -> Character:
+                 settlement: Settlement, rng: Randomness, charges_used: Sequence[str] = (),
+                 hand: Sequence[str] | None = None, settings: Settings = DEFAULT_SETTINGS) -> Character:
     """The saved Wizard after any duel, quick or played with real cards at the table (ruling R17):
-    see :func:`after_duel`.  ``spent`` names the cards that went to the duel's graveyard."""
+    see :func:`after_duel`.  ``spent`` names the cards that went to the duel's graveyard, ``hand``
+    the cards held at the end (None: at the table, the saved hand less what was spent).  The stakes:
+    the loser's ante card passes to the victor's spare cards ("Defeated Wizard Spells"), gold passes
+    from the loser's purse to the victor's, and a loser who pays with death dies."""
     for name in spent:
         deck.spend_named(name)
     scrolls, potions = list(wizard.scrolls), list(wizard.potions)
@@ -914,8 +920,8 @@ def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequen
         else:
             # Used in the duel: a scroll of the spell goes first, then a potion (ruling R8).
             (scrolls if item in scrolls else potions).remove(item)
-    after = replace(with_life(wizard, life), scrolls=tuple(scrolls), potions=tuple(potions),
-                    item_uses=(*wizard.item_uses, *charges_used))
+    after = replace(life_after_fight(wizard, life, settings=settings), scrolls=tuple(scrolls),
+                    potions=tuple(potions), item_uses=(*wizard.item_uses, *charges_used))
     if wizard.name == settlement.loser and settlement.ante_won:
         library = list(after.library)
         library.remove(settlement.ante_won[0])
@@ -929,6 +935,31 @@ def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequen
         after = replace(after, library=tuple(library))
     elif wizard.name == settlement.winner and settlement.ante_won:
         after = replace(after, spare_cards=(*after.spare_cards, *settlement.ante_won))
-    if life <= 0:
+    if wizard.name == settlement.loser:
+        after = replace(after, gold=after.gold - settlement.gold_paid)
+        if settlement.death and not after.dead:
+            after = kill(after)
+            rng.log.record("death", f"{wizard.name} loses a duel fought for death", section=DUELING,
+                           data={"wizard": wizard.name})
+    elif wizard.name == settlement.winner:
+        after = replace(after, gold=after.gold + settlement.gold_paid)
+    if hand is not None:
+        _hold(deck, hand)
+    if current_life(after) <= 0 or after.dead:
         fall_unconscious(deck, rng)
+    else:
+        deck.refill(rng)
     return after
+
+
+def _hold(deck: SpellDeck, hand: Sequence[str]) -> None:
+    """Make the saved hand the cards the Wizard held at the end of the duel ("Card Draw": the duel's hand
+    is the Wizard's hand); the other cards not spent go back into the library."""
+    deck.library.cards.extend(deck.hand)
+    deck.hand.clear()
+    for name in hand:
+        card = next((c for c in deck.library.cards if c.name == name), None)
+        if card is None:
+            raise InputError(f"{name}, held at the end of the duel, is not among the cards not yet spent")
+        deck.library.cards.remove(card)
+        deck.hand.append(card)

@@ -24,7 +24,7 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card
-from magecraft.mtg_rpg.character import Character, with_life
+from magecraft.mtg_rpg.character import Character, current_life, derive, favoured_element, with_life
 from magecraft.mtg_rpg.monsters import restore_drained
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
@@ -132,6 +132,80 @@ class Vitals:
                        bool(raw["dead"]), int(raw["poison"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"saved life points are malformed: {exc}") from None
+
+
+# -- the saved Wizard's life ----------------------------------------------------------------------
+# Every command that changes a saved Wizard's life goes through these, so unconsciousness at 0,
+# bleeding from -1 and death at -5 (or by the alternate rule, ``Settings.death_rule``) are always
+# applied to the sheet ("Life Points", "Character Death").
+
+
+def vitals_of(character: Character, *, life: int | None = None, poison: int | None = None) -> Vitals:
+    """The sheet's life points and condition; ``life`` and ``poison`` stand in for the sheet's when
+    the referee gives them (a life of -1 or less given so is bleeding, "Character Death")."""
+    now = current_life(character) if life is None else life
+    bleeding = character.bleeding if life is None else now <= BLEEDING_FROM
+    return Vitals(now, derive(character).life, bleeding=bleeding, unconscious=now <= 0, dead=character.dead,
+                  poison=character.poison if poison is None else poison)
+
+
+def with_vitals(character: Character, vitals: Vitals) -> Character:
+    """The sheet with ``vitals`` as its life points and condition."""
+    return replace(with_life(character, vitals.life), bleeding=vitals.bleeding, dead=vitals.dead,
+                   poison=vitals.poison)
+
+
+def elemental_damage(character: Character, amount: int, element: str | None) -> int:
+    """Damage after Elemental Resistance: "Gain 1 point of damage resistance against your favored
+    element" -- damage of that element is 1 less (never below 0); other damage is unchanged."""
+    resisted = favoured_element(character)
+    if element is None or resisted is None or element.strip().casefold() != resisted.casefold():
+        return amount
+    return max(0, amount - derive(character).elemental_resistance)
+
+
+def wound(character: Character, amount: int, *, element: str | None = None, deliberate: bool = True,
+          settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """The sheet after ``amount`` damage (less Elemental Resistance against its ``element``):
+    unconscious at 0, bleeding from -1, death at -5 or by the alternate rule (:meth:`Vitals.take_damage`)."""
+    if amount < 0:
+        raise InputError("damage cannot be negative")
+    return with_vitals(character, vitals_of(character).take_damage(
+        elemental_damage(character, amount, element), deliberate=deliberate, settings=settings))
+
+
+def life_after_fight(character: Character, life: int, *, settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """The sheet left at ``life`` by a fight such as a duel: a loss is damage taken while conscious (so
+    under the alternate death rule it only knocks out), a gain is healing."""
+    now = current_life(character)
+    vitals = vitals_of(character)
+    if life < now:
+        vitals = vitals.take_damage(now - life, deliberate=False, settings=settings)
+    elif life > now:
+        vitals = vitals.heal(life - now)
+    return with_vitals(character, vitals)
+
+
+def check_alive(character: Character, doing: str) -> None:
+    """A dead Wizard does nothing more, not even heal or renew ("Character Death")."""
+    if character.dead:
+        raise RuleError(f"{character.name} is dead and cannot {doing}", rule="death occurs at -5 life points "
+                        "(or, by the alternate rule, a deliberate blow while unconscious)", section=DEATH)
+
+
+def check_can_act(character: Character, doing: str = "act") -> None:
+    """A dead Wizard does nothing more, and an unconscious one ("Unconsciousness occurs at 0 life
+    points") cannot act, dodge, cast or duel: refused, naming the rule ("Life Points")."""
+    check_alive(character, doing)
+    life = current_life(character)
+    if life <= 0:
+        raise RuleError(f"{character.name} is unconscious at {life} life points and cannot {doing}",
+                        rule="unconsciousness occurs at 0 life points", section=LIFE)
+
+
+def kill(character: Character) -> Character:
+    """The sheet of a Wizard who died of something other than damage (a duel for death, Channel Energy)."""
+    return replace(character, dead=True, bleeding=False)
 
 
 # -- healing ----------------------------------------------------------------------------------
@@ -287,7 +361,7 @@ class Fatigue:
         return self.penalty > 0 and min(strength, dexterity, constitution) - self.penalty <= 0
 
 
-def recover_at_renewal(character: Character, life: int) -> Character:
+def recover_at_renewal(character: Character, life: int | Vitals) -> Character:
     """The sheet after a renewal period: ``life`` as the current life points (after healing), one
     point of Intelligence back from Channel Energy ("FEATS: Channel Energy": the temporary loss
     "heals at the rate of one point per renewal period"), one drained attribute point back
@@ -298,4 +372,6 @@ def recover_at_renewal(character: Character, life: int) -> Character:
     healed = replace(character, attributes={**character.attributes, "IQ": character.attribute("IQ") + iq_back},
                      channelled=character.channelled - iq_back, quickened_cast=(), reserve_used=0,
                      item_uses=())
+    if isinstance(life, Vitals):
+        return with_vitals(restore_drained(healed), life)
     return with_life(restore_drained(healed), life)

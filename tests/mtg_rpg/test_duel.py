@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
@@ -376,7 +377,8 @@ def test_a_wizard_knocked_out_in_a_duel_loses_the_hand():
     for life, hand_left in ((2, 4), (-1, 0)):
         saved = SpellDeck.build([POOL.get("Lava Axe")] * 6, hand_size=4)
         saved.refill(Randomness.scripted([]))
-        side = DuelSide("Sarin", SpellDeck.build([], hand_size=4), life, 14, 0, 2)
+        # the duel drew its hand of four from the same cards and ended holding them
+        side = DuelSide("Sarin", SpellDeck(Deck([]), [POOL.get("Lava Axe")] * 4, hand_size=4), life, 14, 0, 2)
         after = after_duel(sarin, saved, side, settlement, Randomness.scripted([]))
         # conscious, the hand is kept; at 0 life or less it goes to the graveyard until renewal
         assert (current_life(after), len(saved.hand), len(saved.graveyard)) == (life, hand_left, 4 - hand_left)
