@@ -84,7 +84,13 @@ from magecraft.mtg_rpg.deckbuilding import (
     starter_library,
 )
 from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED
-from magecraft.mtg_rpg.monsters import monster_from_card
+from magecraft.mtg_rpg.monsters import (
+    damage_through_resistance,
+    monster_damage_resistance,
+    monster_from_card,
+    resistance_check,
+    spell_power,
+)
 from magecraft.mtg_rpg.settings import Settings
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).
@@ -681,17 +687,38 @@ def monster_command(
     power: Annotated[int | None, typer.Option("--power", help="The referee's power for a '*'.")] = None,
     toughness: Annotated[int | None, typer.Option("--toughness", help="The referee's toughness for a '*'.")]
     = None,
+    life: Annotated[int | None, typer.Option(
+        "--life", min=1, help="The monster's life points: its toughness becomes damage resistance.")] = None,
+    damage: Annotated[int | None, typer.Option("--damage", min=0, help="Damage dealt to it (after resistance).")]
+    = None,
+    spell: Annotated[str | None, typer.Option("--spell", help="A spell cast at it: the resistance check.")] = None,
+    caster: Annotated[str | None, typer.Option("--caster", help="The saved Wizard casting --spell.")] = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
-    """A monster's statistics from its creature card."""
-    card = load_pool(open_store(db), cards_file).get(name)
+    """A monster's statistics from its creature card; with --life its damage resistance ("Damage
+    Resistance") and the resistance check of a --spell cast by a --caster ("Creature Identification &
+    Magic")."""
+    if (spell is None) != (caster is None):
+        raise typer.BadParameter("the resistance check needs both --spell and --caster", param_hint="--spell")
+    store = open_store(db)
+    pool = load_pool(store, cards_file)
+    card = pool.get(name)
     monster = monster_from_card(card, natural=not summoned, charisma=charisma, power=power, toughness=toughness,
-                                settings=house_rules_from(house_rules))
+                                life_points=life, settings=house_rules_from(house_rules))
+    resistance = monster_damage_resistance(monster)
+    extra: dict[str, Any] = {"damage_resistance": resistance, "resistance_total": monster.resistance_total}
+    if damage is not None:
+        extra["damage_taken"] = damage_through_resistance(damage, resistance)
+    if spell is not None and caster is not None:
+        cast = pool.get(spell)
+        power_of_spell = spell_power(load_character(store, caster).character, cast)
+        extra["spell_power"] = power_of_spell
+        extra["resistance_check"] = resistance_check(power_of_spell, monster.resistance_total)
     if json:
-        print_json(monster.to_dict())
+        print_json({**monster.to_dict(), **extra})
         return
     table = Table(title=f"{monster.name} ({card.mana_cost}, {monster.power}/{monster.toughness})")
     for attr in ATTRIBUTES:
@@ -701,6 +728,14 @@ def monster_command(
     console().print(f"Initiative +{monster.initiative_modifier} and a referee card; size {monster.size_hexes} "
                     f"hex(es); {'natural' if monster.natural else 'summoned'}; mana reserve "
                     f"{monster.mana_reserve}; regenerations {monster.regenerations_left}")
+    if life is not None:
+        console().print(f"Life points {life}: damage resistance {resistance} (its toughness); resistance "
+                        f"check against {monster.resistance_total} (power + toughness + life points)")
+    if "damage_taken" in extra:
+        console().print(f"{damage} damage: {extra['damage_taken']} gets through")
+    if "resistance_check" in extra:
+        console().print(f"{spell} by {caster}: spell power {extra['spell_power']} against "
+                        f"{monster.resistance_total}: {extra['resistance_check']} effect")
 
 
 APPRENTICE = "apprentice"

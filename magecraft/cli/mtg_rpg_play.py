@@ -94,12 +94,17 @@ from magecraft.mtg_rpg.duel_ritual import (
 )
 from magecraft.mtg_rpg.monsters import monster_from_card
 from magecraft.mtg_rpg.renewal import (
+    STOP_METHODS,
+    bleed_turn,
     check_alive,
     check_can_act,
+    heal_wizard,
     recover_at_renewal,
     renew,
     run_out_of_cards,
+    stop_wizard_bleeding,
     vitals_of,
+    wound,
 )
 from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, check_cooperators, close_scene, cooperation_phases
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
@@ -250,10 +255,15 @@ def _help(store: SaveStore, record: CharacterRecord, score: int, attribute: str,
 
 def contest_command(
     first: Annotated[str, typer.Argument(help="A saved Wizard.")],
-    second: Annotated[str, typer.Argument(help="The saved Wizard opposing.")],
-    skill: Annotated[str, typer.Option("--skill", help="The first Wizard's skill.")],
+    second: Annotated[str | None, typer.Argument(
+        help="The saved Wizard opposing (or give --against-total for a monster or situation).")] = None,
+    skill: Annotated[str | None, typer.Option("--skill", help="The first Wizard's skill.")] = None,
+    attribute: Annotated[str | None, typer.Option(
+        "--attribute", help="A raw attribute contest instead of a skill: ST, DX, CN, IQ, WS or CH.")] = None,
     against: Annotated[str | None, typer.Option(
-        "--against", help="The second Wizard's skill (default: the same).")] = None,
+        "--against", help="The second Wizard's skill or attribute (default: the same).")] = None,
+    against_total: Annotated[int | None, typer.Option(
+        "--against-total", min=0, help="The action total of a monster or situation (the referee's).")] = None,
     untrained: Annotated[bool, typer.Option(
         "--untrained", help="The referee allows the skills untrained (the attribute alone).")] = False,
     db: DbOption = None,
@@ -261,18 +271,29 @@ def contest_command(
     house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
-    """An opposed action: each plays the strongest card in hand; the higher total wins, a tie keeps things
-    as they were."""
-    if first.casefold() == second.casefold():
+    """An opposed action ("Opposed Actions"): each Wizard plays the strongest card in hand with a skill or
+    a raw attribute (Sarin's Strength against a goblin holding a door); the higher total wins, a tie keeps
+    things as they were."""
+    if (skill is None) == (attribute is None):
+        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
+    if attribute is not None and attribute.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
+    if (second is None) == (against_total is None):
+        raise typer.BadParameter("oppose a saved Wizard (SECOND) or a referee's total (--against-total)",
+                                 param_hint="SECOND")
+    if second is not None and first.casefold() == second.casefold():
         raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
+    if attribute is not None and against is not None and against.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{against!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--against")
     store = open_store(db)
     pool = load_pool(store, cards_file)
-    records = [load_character(store, name) for name in (first, second)]
+    records = [load_character(store, name) for name in (first, second) if name is not None]
     for record in records:
         check_can_act(record.character, "take part in a contest")
     # Both attempts are checked before either Wizard's cards move.
-    scores = [skill_action(r.character, used, untrained=untrained)
-              for r, used in zip(records, (skill, against or skill), strict=True)]
+    used = (skill or attribute or "", against or skill or attribute or "")
+    scores = [skill_action(r.character, u, untrained=untrained) if skill is not None
+              else (u.upper(), r.character.attribute(u.upper())) for r, u in zip(records, used, strict=False)]
     rules = house_rules_from(house_rules)
     results = {}
     for record, (linked, score) in zip(records, scores, strict=True):
@@ -280,16 +301,20 @@ def contest_command(
         attempt = ActionAttempt(score=score, difficulty=0, attribute=linked, card=deck.strongest(rules))
         results[record.character.name] = resolve_action(deck, attempt, record.rng, settings=rules)
         store_deck(store, record, record.character, deck, record.rng)
-    (a, result_a), (b, result_b) = results.items()
-    won = opposed(result_a.total, result_b.total)
+    totals = {n: r.total for n, r in results.items()}
+    if against_total is not None:
+        totals["opponent"] = against_total
+    (a, total_a), (b, total_b) = totals.items()
+    won = opposed(total_a, total_b)
     winner = None if won is None else (a if won == "first" else b)
     if json:
-        print_json({"totals": {n: r.total for n, r in results.items()}, "winner": winner,
-                    "actions": {n: r.to_dict() for n, r in results.items()}})
+        print_json({"totals": totals, "winner": winner, "actions": {n: r.to_dict() for n, r in results.items()}})
         return
     for name, result in results.items():
         console().print(f"{name}: {result.score} + {result.card or 'no card'} ({result.card_value}) = "
                         f"[bold]{result.total}[/bold]")
+    if against_total is not None:
+        console().print(f"opponent: [bold]{against_total}[/bold]")
     console().print(f"[bold]{winner}[/bold] wins the contest." if winner else
                     "A tie: the situation stays as it was.")
 
@@ -485,6 +510,51 @@ def renew_command(
     if after.attributes != wizard.attributes:
         console().print("Attributes recovered: " + ", ".join(
             f"{a} {after.attribute(a)}" for a in ATTRIBUTES if after.attribute(a) != wizard.attribute(a)))
+
+
+def life_command(
+    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    damage: Annotated[int, typer.Option("--damage", min=0, help="Damage taken.")] = 0,
+    element: Annotated[str | None, typer.Option(
+        "--element", help="The damage's element (Elemental Resistance), e.g. fire.")] = None,
+    accidental: Annotated[bool, typer.Option(
+        "--accidental", help="Not a deliberate blow (the alternate death rule kills only deliberately).")] = False,
+    bleed: Annotated[int, typer.Option("--bleed", min=0, help="Turns of bleeding (1 damage a turn).")] = 0,
+    stop_bleeding: Annotated[str | None, typer.Option(
+        "--stop-bleeding", help="stabilize self, healer or magic (with --total for the action's total).")] = None,
+    total: Annotated[int, typer.Option("--total", min=0, help="The stopping action's total.")] = 0,
+    heal: Annotated[int, typer.Option("--heal", min=0, help="Life points healed (magic or a potion).")] = 0,
+    poison: Annotated[int, typer.Option("--poison", min=0, help="Poison counters gained.")] = 0,
+    db: DbOption = None,
+    house_rules: HouseRulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The referee's life bookkeeping: damage, bleeding, stopping it, healing and poison, in that order
+    ("Life Points", "Character Death", "Bleeding"); the sheet says unconscious, bleeding or dead."""
+    if stop_bleeding is not None and stop_bleeding not in STOP_METHODS:
+        raise typer.BadParameter(f"{stop_bleeding!r} is not one of {', '.join(STOP_METHODS)}",
+                                 param_hint="--stop-bleeding")
+    store = open_store(db)
+    record = load_character(store, name)
+    rules = house_rules_from(house_rules)
+    wizard = record.character
+    check_alive(wizard, "take damage, bleed or heal")
+    if damage:
+        wizard = wound(wizard, damage, element=element, deliberate=not accidental, settings=rules)
+    for _ in range(bleed):
+        wizard = bleed_turn(wizard, settings=rules)
+    if stop_bleeding is not None:
+        wizard = stop_wizard_bleeding(wizard, stop_bleeding, total, settings=rules)
+    if heal:
+        wizard = heal_wizard(wizard, heal)
+    wizard = replace(wizard, poison=wizard.poison + poison)
+    save_character(store, CharacterRecord(wizard, record.rng, record.extra))
+    vitals = vitals_of(wizard)
+    if json:
+        print_json({"wizard": name, **vitals.to_dict(), "condition": life_condition(wizard)})
+        return
+    console().print(f"{name}: {vitals.life} of {vitals.max_life} life points, {life_condition(wizard)}"
+                    + (f", {vitals.poison} poison counters" if vitals.poison else "") + ".")
 
 
 def initiative_command(
@@ -1069,6 +1139,7 @@ def register(app: typer.Typer) -> None:
     app.command("contest")(contest_command)
     app.command("dodge")(dodge_command)
     app.command("renew")(renew_command)
+    app.command("life")(life_command)
     app.command("equipment")(equipment_command)
     app.command("cast")(cast_command)
     app.command("scene-end")(scene_end_command)

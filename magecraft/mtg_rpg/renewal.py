@@ -57,6 +57,7 @@ OUT_OF_CARDS_MINUTES = 60
 FATIGUE_SLEEP_HOURS = 8
 
 StopMethod = Literal["stabilize self", "healer", "magic"]
+STOP_METHODS: tuple[StopMethod, ...] = ("stabilize self", "healer", "magic")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +173,23 @@ def wound(character: Character, amount: int, *, element: str | None = None, deli
         raise InputError("damage cannot be negative")
     return with_vitals(character, vitals_of(character).take_damage(
         elemental_damage(character, amount, element), deliberate=deliberate, settings=settings))
+
+
+def bleed_turn(character: Character, *, settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """One turn of bleeding on the sheet ("Bleeding is 1 point of additional damage per turn")."""
+    return with_vitals(character, vitals_of(character).bleed(settings))
+
+
+def stop_wizard_bleeding(character: Character, method: StopMethod, total: int = 0, *,
+                         settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """Try to stop the sheet's bleeding (:meth:`Vitals.stop_bleeding`)."""
+    return with_vitals(character, vitals_of(character).stop_bleeding(method, total, settings))
+
+
+def heal_wizard(character: Character, points: int) -> Character:
+    """Life points healed on the sheet: healing stops the bleeding and wakes at 1 or more; the dead are
+    not healed (:meth:`Vitals.heal`)."""
+    return with_vitals(character, vitals_of(character).heal(points))
 
 
 def life_after_fight(character: Character, life: int, *, settings: Settings = DEFAULT_SETTINGS) -> Character:

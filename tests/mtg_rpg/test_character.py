@@ -207,7 +207,8 @@ def test_sheet_and_markdown_export() -> None:
     assert data["skill_totals"]["Athletics"] == 6 and data["derived"]["life"] == 14
     assert data["derived"]["spell_range_yards"]["Red"] == 30
     text = to_markdown(wizard)
-    assert "| Athletics | ST | 3 | 6 |" in text and "- Life points 14 of 14 (conscious); hand size 4; reserve mana 1" in text
+    assert "| Athletics | ST | 3 | 6 |" in text
+    assert "- Life points 14 of 14 (conscious); hand size 4; reserve mana 1" in text
     hurt = with_life(wizard, 9)
     assert hurt.life_lost == 5 and current_life(hurt) == 9 and sheet(hurt)["current_life"] == 9
     assert "- Life points 9 of 14 (conscious);" in to_markdown(hurt)

@@ -204,3 +204,94 @@ def test_poison_counters_are_kept_on_the_sheet_and_one_heals_at_renewal(db, caps
     assert (out["vitals"]["poison"], out["vitals"]["life"]) == (1, 12)
     wizard = load_character(SaveStore(db), "Sarin").character
     assert (wizard.poison, vitals_of(wizard).poison) == (1, 1)
+
+
+def test_elemental_resistance_in_a_quick_duel_and_on_the_sheet(db, capsys):
+    # Sarin resists fire: Kiran's Lava Axe (5 fire) takes 4; Sarin's Lava Axe takes Kiran's full 5
+    save_wizard(db, ["Lava Axe"] * 8, feats=(TakenFeat("Elemental Resistance", "fire"),))
+    save_wizard(db, ["Lava Axe"] * 8, name="Kiran")
+    out = run_json(capsys, "mtg-rpg", "duel", "Sarin", "Kiran", "--seed", "1", "--db", str(db), "--json")
+    assert out["result"]["life"] == {"Sarin": 10, "Kiran": 9}
+    assert any(e["kind"] == "damage" and e["data"].get("resisted") == 1 for e in out["log"])
+    show = run_json(capsys, "mtg-rpg", "character", "show", "Sarin", "--db", str(db), "--json")
+    assert show["elemental_resistance"] == {"element": "fire", "points": 1}
+    assert main(["mtg-rpg", "character", "show", "Sarin", "--db", str(db)]) == 0
+    assert "elemental resistance" in capsys.readouterr().out
+    # the referee's damage of the element is resisted too, other damage not
+    assert run_json(capsys, "mtg-rpg", "life", "Sarin", "--damage", "3", "--element", "fire", "--db", str(db),
+                    "--json")["life"] == 8
+    assert run_json(capsys, "mtg-rpg", "life", "Sarin", "--damage", "3", "--element", "cold", "--db", str(db),
+                    "--json")["life"] == 5
+
+
+def test_the_life_command_bleeds_stops_the_bleeding_heals_and_poisons(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 8)
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--damage", "15", "--db", str(db), "--json")
+    assert (out["life"], out["condition"]) == (-1, "unconscious, bleeding")
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--bleed", "2", "--db", str(db), "--json")
+    assert out["life"] == -3
+    # a healer's Healing total of 5 is short of the average (6) action; 6 stops it
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--stop-bleeding", "healer", "--total", "5",
+                   "--db", str(db), "--json")
+    assert out["bleeding"] is True
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--stop-bleeding", "healer", "--total", "6",
+                   "--bleed", "1", "--db", str(db), "--json")
+    # the turn's bleeding comes before the healer stops it
+    assert (out["life"], out["bleeding"], out["condition"]) == (-4, False, "unconscious")
+    assert "not bleeding" in refused(capsys, "mtg-rpg", "life", "Sarin", "--stop-bleeding", "magic",
+                                     "--db", str(db))
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--heal", "5", "--poison", "2", "--db", str(db), "--json")
+    assert (out["life"], out["condition"], out["poison"]) == (1, "conscious", 2)
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--damage", "6", "--db", str(db), "--json")
+    assert (out["life"], out["condition"]) == (-5, "dead")
+    assert "Sarin is dead" in refused(capsys, "mtg-rpg", "life", "Sarin", "--heal", "3", "--db", str(db))
+
+
+def test_the_alternate_death_rule_from_the_command_line(db, capsys, tmp_path):
+    rules = tmp_path / "rules.toml"
+    rules.write_text('death_rule = "deliberate blow"\n')
+    save_wizard(db, ["Lava Axe"] * 8)
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--damage", "30", "--house-rules", str(rules),
+                   "--db", str(db), "--json")
+    assert (out["life"], out["dead"]) == (-16, False)
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--damage", "1", "--accidental",
+                   "--house-rules", str(rules), "--db", str(db), "--json")
+    assert out["dead"] is False
+    out = run_json(capsys, "mtg-rpg", "life", "Sarin", "--damage", "1", "--house-rules", str(rules),
+                   "--db", str(db), "--json")
+    assert out["dead"] is True
+
+
+def test_a_monster_with_life_points_resists_damage_and_spells(db, capsys):
+    save_wizard(db, ["Lava Axe"] * 8)
+    # Craw Wurm 6/4 with 10 life points: toughness 4 is its damage resistance; the target total is 20
+    out = run_json(capsys, "mtg-rpg", "monster", "Craw Wurm", "--life", "10", "--damage", "7", "--spell",
+                   "Lava Axe", "--caster", "Sarin", "--db", str(db), "--json")
+    assert (out["damage_resistance"], out["damage_taken"], out["resistance_total"]) == (4, 3, 20)
+    # Sarin's Strength 3 + Lava Axe's 5 = 8: less than half of 20, no effect
+    assert (out["spell_power"], out["resistance_check"]) == (8, "none")
+    out = run_json(capsys, "mtg-rpg", "monster", "Craw Wurm", "--life", "2", "--spell", "Lava Axe", "--caster",
+                   "Sarin", "--db", str(db), "--json")
+    assert (out["resistance_total"], out["resistance_check"]) == (12, "partial")
+    out = run_json(capsys, "mtg-rpg", "monster", "Craw Wurm", "--damage", "7", "--db", str(db), "--json")
+    assert (out["damage_resistance"], out["damage_taken"]) == (0, 7)  # no life points: no resistance
+    assert main(["mtg-rpg", "monster", "Craw Wurm", "--spell", "Lava Axe", "--db", str(db)]) == 2
+
+
+def test_a_raw_strength_contest_against_a_goblin_holding_the_door(db, capsys):
+    # "Opposed Actions": Sarin (Strength 3) pulls at a door a goblin holds; ties leave it as it was
+    save_wizard(db, ["Forest"] * 10)  # a land counts 1: Sarin's total is 3 + 1 = 4
+    out = run_json(capsys, "mtg-rpg", "contest", "Sarin", "--attribute", "ST", "--against-total", "3",
+                   "--db", str(db), "--json")
+    assert (out["totals"], out["winner"]) == ({"Sarin": 4, "opponent": 3}, "Sarin")
+    out = run_json(capsys, "mtg-rpg", "contest", "Sarin", "--attribute", "st", "--against-total", "4",
+                   "--db", str(db), "--json")
+    assert out["winner"] is None
+    save_wizard(db, ["Forest"] * 10, name="Kiran")
+    out = run_json(capsys, "mtg-rpg", "contest", "Sarin", "Kiran", "--attribute", "ST", "--against", "CN",
+                   "--db", str(db), "--json")
+    assert (out["totals"], out["winner"]) == ({"Sarin": 4, "Kiran": 3}, "Sarin")
+    for bad in (["Sarin"], ["Sarin", "--attribute", "XX", "--against-total", "2"],
+                ["Sarin", "Kiran", "--attribute", "ST", "--against-total", "2"],
+                ["Sarin", "--skill", "Athletics", "--attribute", "ST", "--against-total", "2"]):
+        assert main(["mtg-rpg", "contest", *bad, "--db", str(db)]) == 2
