@@ -788,7 +788,7 @@ def apprentice_command(
     console().print(f"Prime mana {mana}; booster: {', '.join(c.name for c in booster)}")
     console().print(f"Starting cards ({len(library)}): {', '.join(library)}")
     if record is not None:
-        console().print(f"{name} (5 life points) is apprenticed to {record.character.name}.")
+        console().print(f"{name} ({taken.life} life points) is apprenticed to {record.character.name}.")
 
 
 @app.command("apprentice-year")
@@ -797,6 +797,7 @@ def apprentice_year_command(
     attributes: Annotated[str, typer.Option("--attributes", help="All the attribute dots after the year.")],
     skills: Annotated[str, typer.Option("--skills", help="All the skill dots after the year.")],
     db: DbOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """A year of an apprentice's training: one attribute dot and two skill dots more."""
@@ -806,13 +807,13 @@ def apprentice_year_command(
     if current is None:
         raise InputError(f"{record.character.name} has no apprentice")
     trained = train_year(Apprentice.from_dict(current), _pairs(attributes, "attributes", "--attributes", "ST=2"),
-                         _pairs(skills, "skills", "--skills", "Athletics=2"))
+                         _pairs(skills, "skills", "--skills", "Athletics=2"), house_rules_from(house_rules))
     save_character(store, CharacterRecord(record.character, record.rng,
                                           {**record.extra, APPRENTICE: trained.to_dict()}))
     if json:
         print_json(trained.to_dict())
     else:
-        console().print(f"{trained.name} has trained {trained.years} year(s).")
+        console().print(f"{trained.name} has trained {trained.years} year(s); {trained.life} life points.")
 
 
 @app.command("referee-deck")

@@ -714,11 +714,15 @@ def apprentice_dots(years: int) -> tuple[int, int]:
             table["skill_dots"] + done * table["skill_dots_per_year"])
 
 
-def check_apprentice(attributes: Mapping[str, int], skills: Mapping[str, int], years: int = 0) -> None:
-    """An apprentice's dots: the feat's totals for the years trained, at most 2 in any attribute
-    or skill while training ("FEATS: Apprentice")."""
+def check_apprentice(attributes: Mapping[str, int], skills: Mapping[str, int], years: int = 0,
+                     settings: Settings = DEFAULT_SETTINGS) -> None:
+    """An apprentice's dots: the feat's totals for the years trained; at most 2 in any attribute or
+    skill when taken on ("5 dots worth of Attributes and 10 dots of skills. (A maximum of 2 dots in any
+    Attribute or skill.)"), and from the first year of training the starting Wizard's cap (3), since
+    the apprentice trains "until they have the standard Attributes and skills of a starting Wizard"
+    (ruling R25; setting ``apprentice_training_cap``)."""
     attribute_dots, skill_dots = apprentice_dots(years)
-    most = rulebook().apprentice["max_dots"]
+    most = rulebook().apprentice["max_dots"] if years == 0 else settings.apprentice_training_cap
     section = "FEATS: Apprentice"
     for name, value in (*attributes.items(), *skills.items()):
         if not 0 <= value <= most:

@@ -53,6 +53,9 @@ class Settings:
     extra_gold_multiple: int = 2
     #: "Experience Applications": "one day of training ... per point" (ruled per point).
     training_days_per_point: bool = True
+    #: The most dots in one attribute or skill an apprentice may have from the first year of training:
+    #: the starting Wizard's 3 the training aims at (ruling R25); 2 keeps the cap of a new apprentice.
+    apprentice_training_cap: int = 3
 
     # -- actions, renewal, combat and duels
     #: What a land card adds to an action.  "Performing an Action" says both 1 and 0;
