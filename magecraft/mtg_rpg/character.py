@@ -252,6 +252,9 @@ class Character:
     #: Intelligence sacrificed by Channel Energy, already taken off ``attributes``; one point
     #: heals each renewal period ("FEATS: Channel Energy").
     channelled: int = 0
+    #: Of ``channelled``, the points sacrificed past 0 IQ ("If IQ drops to zero or less"): the sheet's IQ
+    #: stays at 0 and these heal first, one a renewal period (ruling F26).
+    channelled_below_zero: int = 0
     #: Quickened spells cast since the last renewal period ("FEATS: Quicken Spell").
     quickened_cast: tuple[str, ...] = ()
     #: Reserve mana used since the last renewal period ("Wisdom": renewed at the renewal period).
@@ -321,7 +324,7 @@ class Character:
             "potions": list(self.potions), "items": list(self.items),
             "drained": dict(sorted(self.drained.items())),
             "life_lost": self.life_lost, "bleeding": self.bleeding, "dead": self.dead, "poison": self.poison,
-            "channelled": self.channelled,
+            "channelled": self.channelled, "channelled_below_zero": self.channelled_below_zero,
             "quickened_cast": list(self.quickened_cast), "reserve_used": self.reserve_used,
             "charged_items": {item: {"spell": spell, "uses": uses}
                               for item, (spell, uses) in sorted(self.charged_items.items())},
@@ -359,6 +362,7 @@ class Character:
                 life_lost=int(raw.get("life_lost", 0)), bleeding=bool(raw.get("bleeding", False)),
                 dead=bool(raw.get("dead", False)), poison=int(raw.get("poison", 0)),
                 channelled=int(raw.get("channelled", 0)),
+                channelled_below_zero=int(raw.get("channelled_below_zero", 0)),
                 quickened_cast=tuple(str(c) for c in raw.get("quickened_cast", [])),
                 reserve_used=int(raw.get("reserve_used", 0)),
                 charged_items={str(item): (str(v["spell"]), int(v["uses"]))

@@ -235,8 +235,8 @@ def renewal_healing(constitution: int, *, bed_rest: bool = False, healer_total: 
 
     One per point of Constitution (minimum 1), doubled by 24 hours of complete
     bed rest; +3 when a healer tending the Wizard makes a Healing check of 9
-    (``healer_total``); +1 for uninterrupted overnight tending, which by
-    default counts only when the +3 was not earned (``overnight_tending_stacks``).
+    (``healer_total``); +1 for uninterrupted overnight tending, on top of the +3 (ruling P13; setting
+    ``overnight_tending_stacks`` false counts it only when the +3 was not earned).
     """
     base = max(1, constitution) * (2 if bed_rest else 1)
     checked = healer_total is not None and healer_total >= HEALER_CHECK
@@ -386,10 +386,13 @@ def recover_at_renewal(character: Character, life: int | Vitals) -> Character:
     ("MONSTERS: Ability Drain", ruling F38), the quickened spells ready again ("FEATS: Quicken
     Spell"), the daily uses of charged items back ("Craft Magic Item") and the reserve mana whole
     ("Wisdom")."""
-    iq_back = min(1, character.channelled)
+    healing = min(1, character.channelled)
+    below = min(healing, character.channelled_below_zero)  # the points past 0 IQ heal first (F26)
+    iq_back = healing - below
     healed = replace(character, attributes={**character.attributes, "IQ": character.attribute("IQ") + iq_back},
-                     channelled=character.channelled - iq_back, quickened_cast=(), reserve_used=0,
-                     item_uses=())
+                     channelled=character.channelled - healing,
+                     channelled_below_zero=character.channelled_below_zero - below, quickened_cast=(),
+                     reserve_used=0, item_uses=())
     if isinstance(life, Vitals):
         return with_vitals(restore_drained(healed), life)
     return with_life(restore_drained(healed), life)

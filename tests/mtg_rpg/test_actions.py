@@ -295,6 +295,10 @@ def test_jump_distance_doubles_with_a_run_up():
     assert jump_distance(result) == 8
     assert jump_distance(result, running_start=10) == 16
     assert jump_distance(result, running_start=9) == 8
+    # by the other reading each point above the difficulty (6) is a foot: 2, or 4 running
+    margin = Settings(jump_feet="margin")
+    assert jump_distance(result, settings=margin) == 2
+    assert jump_distance(result, running_start=10, settings=margin) == 4
 
 
 # -- luck --------------------------------------------------------------------------------------

@@ -161,7 +161,8 @@ def test_spell_acquisition_by_experience() -> None:
     assert magic.acquisition_cost(POOL.get("Ornithopter")) == magic.AcquisitionCost(xp=1, gold=200, weeks=1)
     dragon = magic.acquisition_cost(POOL.get("Shivan Dragon"))
     assert (dragon.xp, dragon.weeks, dragon.gold) == (18, 6, 1800)
-    assert magic.acquisition_cost(POOL.get("Blaze")).xp == 2  # uncommon, X counts 0: 1 x 2
+    # Blaze {X}{R}, uncommon: "each 'X' represents a 1 for point purposes": 2 points x 2 XP, two weeks
+    assert magic.acquisition_cost(POOL.get("Blaze")) == magic.AcquisitionCost(xp=4, gold=400, weeks=2)
     buyer = wizard(xp=20)
     after = magic.acquire_by_xp(buyer, POOL.get("Shivan Dragon"))
     assert after.xp == 2 and after.gold == 8200 and after.spare_cards == ("Shivan Dragon",)
@@ -264,7 +265,20 @@ def test_talisman_self_enchantments_and_channel_energy() -> None:
     assert derive(after).hand_size == derive(channeller).hand_size - 1  # the loss is immediate
     assert magic.channel_energy(after, 1)[1:] == (3, "unconscious")
     assert magic.channel_energy(channeller, 2)[1:] == (6, "unconscious")
-    assert magic.channel_energy(channeller, 3)[1:] == (9, "dead")
+    # "zero or less": IQ 2 may go below 0 unconscious; a sacrifice above three times the IQ (6) kills
+    below, mana, state = magic.channel_energy(channeller, 3)
+    assert (mana, state, below.attribute("IQ"), below.channelled, below.channelled_below_zero) == (
+        9, "unconscious", 0, 3, 1)
+    assert not below.dead
+    dead, mana, state = magic.channel_energy(channeller, 7)
+    assert (mana, state, dead.dead) == (21, "dead", True)
+    assert magic.channel_energy(channeller, 6)[2] == "unconscious"
+    # the old reading (setting): more IQ points than the Wizard has kill
+    assert magic.channel_energy(channeller, 3, Settings(channel_energy_death="all IQ"))[2] == "dead"
+    # the point past zero heals first: IQ 0, then 1, then 2 over three renewal periods
+    first = recover_at_renewal(below, 14)
+    second = recover_at_renewal(first, 14)
+    assert [w.attribute("IQ") for w in (first, second, recover_at_renewal(second, 14))] == [0, 1, 2]
 
 
 def test_spell_range_uses_the_colour_attribute() -> None:

@@ -102,15 +102,16 @@ def test_vitals_round_trip():
     (2, True, 9, False, 7),       # +3 with a healer making 9
     (2, True, 8, False, 4),
     (2, False, None, True, 3),    # overnight tending +1
-    (2, False, 10, True, 5),      # not on top of the +3 by default
+    (2, False, 10, True, 6),      # on top of the +3: two separate gains (ruling P13)
 ])
 def test_renewal_healing(cn, bed, healer, overnight, points):
     assert renewal_healing(cn, bed_rest=bed, healer_total=healer, tended_overnight=overnight) == points
 
 
-def test_overnight_tending_can_stack():
+def test_overnight_tending_stacks_unless_the_table_rules_otherwise():
+    assert renewal_healing(2, healer_total=9, tended_overnight=True) == 6
     assert renewal_healing(2, healer_total=9, tended_overnight=True,
-                           settings=Settings(overnight_tending_stacks=True)) == 6
+                           settings=Settings(overnight_tending_stacks=False)) == 5
 
 
 def test_a_healer_tends_skill_plus_wisdom_patients():
