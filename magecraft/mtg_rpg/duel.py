@@ -57,6 +57,7 @@ MULTI = "COMBAT: Multi-Player Combat"
 ITEM_USE = "COMBAT: Magic Item Use"
 PREPARATION = "FEATS: Spell Preparation"
 SLEIGHT = "FEATS: Slight of Hand"
+CLARIFICATIONS = "MAGIC: Spell Clarifications"
 
 #: The card budget of each quick duel kind; limited-turns duels count turns instead.
 KINDS: Mapping[str, int] = {"single-card": 1, "three-card": 3, "seven-card": 7, "limited-turns": 0}
@@ -154,6 +155,12 @@ def quick_effects() -> dict[str, QuickEffect]:
 
 def effect_of(card: Card) -> QuickEffect | None:
     return quick_effects().get(card.name.casefold())
+
+
+def is_wall(card: Card) -> bool:
+    """A summoned "Wall" creature ("Spell Clarifications" 2): the Wall type, or Defender (the keyword
+    MTGJSON gives walls that cannot attack)."""
+    return card.is_creature and ("Wall" in card.subtypes or "Defender" in card.keywords)
 
 
 def creature_power(card: Card) -> int:
@@ -640,6 +647,12 @@ class QuickDuel(GameState[str]):
 
     def _effects(self, player: str, card: Card) -> None:
         if card.is_creature:
+            if is_wall(card):
+                # "Spell Clarifications" 2: walls "block incoming attackers by interposing themselves
+                # between the attacker and the defending wizard"; they do not attack.
+                self.rng.log.record("play", f"{card.name} is a wall: it guards {player} and does not attack",
+                                    section=CLARIFICATIONS, data={"wizard": player, "card": card.name})
+                return
             self._damage(player, creature_power(card), card.name)
             return
         effect = effect_of(card)

@@ -11,7 +11,7 @@ from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
-from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import TakenFeat, current_life, example_character
 from magecraft.mtg_rpg.duel import (
     Duellist,
@@ -21,6 +21,7 @@ from magecraft.mtg_rpg.duel import (
     choose_action,
     creature_power,
     duellist_for,
+    is_wall,
     parse_effects,
     play_out,
     quick_effects,
@@ -179,6 +180,24 @@ def test_seven_card_blocker_stops_the_attack_and_both_go_to_the_graveyard():
     assert d.result()["life"] == {"A": 14, "B": 14}
     assert [c.name for c in d.sides["B"].deck.graveyard] == ["Grizzly Bears"]
     assert [c.name for c in d.sides["A"].deck.graveyard] == ["Craw Wurm"]
+
+
+WALL = Card("Wall of Swords", "{3}{W}", 4, ("W",), "Creature — Wall", ("Creature",), ("Wall",), (),
+            "uncommon", "3", "5", ("Defender", "Flying"))
+
+
+def test_a_wall_blocks_as_an_interrupt_creature_and_never_attacks():
+    # "Walls can also be played as interrupt creatures" (Seven Card Duel); walls "block incoming
+    # attackers by interposing themselves" (Spell Clarifications 2): a 3/5 wall deals its owner's foe nothing
+    pool = CardPool([*POOL, WALL])
+    a = wizard("A", "Air Elemental", "Lava Axe", dx=2)
+    b = wizard("B", "Wall of Swords", "Wall of Swords")
+    d = run(duel(a, b, "seven-card", pool=pool), "play first", "play:Air Elemental", "respond:Wall of Swords")
+    assert d.result()["life"] == {"A": 14, "B": 14}
+    assert [c.name for c in d.sides["B"].deck.graveyard] == ["Wall of Swords"]
+    d = run(d, "play:Wall of Swords")
+    assert d.sides["A"].life == 14 and d.sides["B"].damage_dealt == 0
+    assert is_wall(WALL) and not is_wall(POOL.get("Air Elemental"))
 
 
 def test_only_flying_or_reach_blocks_a_flier():
