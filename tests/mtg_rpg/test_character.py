@@ -116,6 +116,9 @@ def test_derived_values_of_a_starting_wizard() -> None:
     assert (d.max_self_enchantments, d.cantrips_known, d.cantrips_per_day) == (3, 3, 2)
     assert (d.initiative, d.dodges_per_turn, d.carry_pounds, d.creature_minutes) == (0, 1, 150, 2)
     assert d.spell_duration_minutes == 3 and d.land_duration_minutes == 3
+    # "Each point of Dexterity grants the Wizard a +1 to their initiative"
+    nimble = replace(example_character(), attributes={"ST": 1, "DX": 2, "CN": 2, "IQ": 2, "WS": 1, "CH": 2})
+    assert derive(nimble).initiative == 2
 
 
 def test_walk_example_and_armour() -> None:
