@@ -195,8 +195,9 @@ def test_a_wall_blocks_as_an_interrupt_creature_and_never_attacks():
     d = run(duel(a, b, "seven-card", pool=pool), "play first", "play:Air Elemental", "respond:Wall of Swords")
     assert d.result()["life"] == {"A": 14, "B": 14}
     assert [c.name for c in d.sides["B"].deck.graveyard] == ["Wall of Swords"]
-    d = run(d, "play:Wall of Swords")
+    d = run(d, "play:Wall of Swords", "pass")  # A cannot answer it: the wall resolves
     assert d.sides["A"].life == 14 and d.sides["B"].damage_dealt == 0
+    assert any(e.kind == "play" and "does not attack" in e.label for e in d.log)
     assert is_wall(WALL) and not is_wall(POOL.get("Air Elemental"))
 
 
@@ -401,6 +402,20 @@ def test_a_wizard_knocked_out_in_a_duel_loses_the_hand():
         after = after_duel(sarin, saved, side, settlement, Randomness.scripted([]))
         # conscious, the hand is kept; at 0 life or less it goes to the graveyard until renewal
         assert (current_life(after), len(saved.hand), len(saved.graveyard)) == (life, hand_left, 4 - hand_left)
+
+
+def test_the_saved_hand_after_a_duel_is_the_hand_the_duel_left():
+    # Sarin held four Shocks when the duel began; the duel drew Lava Axes and ended holding three of them
+    sarin = replace(example_character(), library=("Shock",) * 4 + ("Lava Axe",) * 5)
+    saved = SpellDeck(Deck([POOL.get("Lava Axe")] * 5), [POOL.get("Shock")] * 4, hand_size=4)
+    side = DuelSide("Sarin", SpellDeck(Deck([], discards=[POOL.get("Lava Axe")]), [POOL.get("Lava Axe")] * 3,
+                                       hand_size=4), 9, 14, 0, 2)
+    terms = (Ritual.challenge("Sarin", "Mord").state_length("Mord", "quick duel 1 card")
+             .proclaim_stakes("Sarin", "honor or bragging rights").set_victory("Mord", "most life").terms())
+    after_duel(sarin, saved, side, settle(terms, "Sarin"), Randomness.scripted([]))
+    # the three Lava Axes held, drawn back up to four from the library (the Shocks went back into it)
+    assert sorted(c.name for c in saved.hand)[:3] == ["Lava Axe"] * 3 and len(saved.hand) == 4
+    assert [c.name for c in saved.graveyard] == ["Lava Axe"]
 
 
 # -- legality, saving, hidden life ------------------------------------------------------------------------

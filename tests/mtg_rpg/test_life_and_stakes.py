@@ -62,6 +62,8 @@ def test_damage_on_the_sheet_knocks_out_bleeds_and_kills_at_minus_five():
     assert (current_life(down), down.bleeding, down.dead) == (-2, True, False)
     with pytest.raises(RuleError, match="unconsciousness occurs at 0 life points"):
         check_can_act(down, "act")
+    with pytest.raises(RuleError, match="unconscious at 0 life points"):
+        check_can_act(wound(sarin, 1), "act")  # "Unconsciousness occurs at 0 life points"
     dead = wound(sarin, 6)
     assert (current_life(dead), dead.dead) == (-5, True)
     with pytest.raises(RuleError, match="Sarin is dead and cannot duel"):

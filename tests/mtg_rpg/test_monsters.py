@@ -72,6 +72,8 @@ def test_reserve_mana_is_only_for_natural_creatures() -> None:
         use_reserve(wurm, 7)
     with pytest.raises(RuleError, match="its Wizard pays"):
         use_reserve(monster_from_card(POOL.get("Craw Wurm"), natural=False), 1)
+    # "Natural creatures have a mana reserve equal to their casting cost"; a conjured one has none
+    assert (wurm.mana_reserve, monster_from_card(POOL.get("Craw Wurm"), natural=False).mana_reserve) == (6, 0)
 
 
 def test_resistance_check_full_partial_none() -> None:

@@ -145,8 +145,9 @@ def test_renewal_may_shuffle_the_hand_in():
 
 def test_no_renewal_for_the_dead():
     deck = SpellDeck.build(cards("Forest"), hand_size=1)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="a dead Wizard has no renewal period"):
         renew(deck, Vitals(life=-5, max_life=5, dead=True), Randomness.scripted([]), constitution=1, wisdom=0)
+    assert deck.hand == []  # refused before drawing
 
 
 def test_unconscious_wizard_loses_the_hand_and_draws_anew_on_waking():
