@@ -316,14 +316,15 @@ def character_show(
         raise typer.BadParameter("choose --json or --markdown, not both")
     record = load_character(open_store(db), name)
     wizard = record.character
-    hand = list(record.extra.get(PLAY_DECK, {}).get("hand", []))
+    saved_deck = record.extra.get(PLAY_DECK)
+    hand = list(saved_deck.get("hand", [])) if saved_deck else []
     if json:
         print_json({**sheet(wizard), "hand": hand})
     elif markdown:
         typer.echo(to_markdown(wizard), nl=False)
     else:
         _show(wizard)
-        console().print(f"Hand: {', '.join(hand) or 'none saved'}")
+        console().print(f"Hand: {', '.join(hand) or ('empty' if saved_deck else 'not drawn yet')}")
 
 
 @character_app.command("gold")
@@ -679,6 +680,10 @@ def cards_import(
     console().print(f"Imported {len(imported)} cards from {file.name}; {len(kept)} imported cards kept in {path}.")
 
 
+#: How the resistance check's result reads ("Creature Identification & Magic").
+RESISTANCE_WORDS = {"full": "full spell effects", "partial": "partial effects", "none": "no effect"}
+
+
 @app.command("monster")
 def monster_command(
     name: Annotated[str, typer.Argument(help="A creature card.")],
@@ -735,7 +740,7 @@ def monster_command(
         console().print(f"{damage} damage: {extra['damage_taken']} gets through")
     if "resistance_check" in extra:
         console().print(f"{spell} by {caster}: spell power {extra['spell_power']} against "
-                        f"{monster.resistance_total}: {extra['resistance_check']} effect")
+                        f"{monster.resistance_total}: {RESISTANCE_WORDS[extra['resistance_check']]}")
 
 
 APPRENTICE = "apprentice"
