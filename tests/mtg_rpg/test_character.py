@@ -106,6 +106,8 @@ def test_a_starting_library_must_be_exactly_60_cards() -> None:
     with pytest.raises(RuleError, match="exactly 60 cards, not 59") as info:
         create_character(choices(library=library[:59]), 0)
     assert info.value.rule == "Exactly 60 cards at the start"
+    with pytest.raises(RuleError, match="exactly 60 cards, not 61"):
+        create_character(choices(library=(*library, library[0])), 0)
 
 
 def test_derived_values_of_a_starting_wizard() -> None:

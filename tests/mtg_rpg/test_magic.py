@@ -188,6 +188,7 @@ def test_potions_and_scrolls() -> None:
     assert (potion.days, potion.gold, potion.lands, potion.market_value) == (5, 50, 5, 150)
     scroll = magic.scroll_plan(alchemist, POOL.get("Blaze"))
     assert (scroll.days, scroll.gold, scroll.lands) == (2, 100, 2)  # X is 1 without extra land; uncommon 50
+    assert magic.potion_plan(alchemist, POOL.get("Blaze")).gold == 50  # an uncommon potion: 25 gp a mana point
     assert magic.scroll_plan(alchemist, POOL.get("Blaze"), x_lands=3).gold == 200
     with pytest.raises(InputError, match=r"Lava Axe has no X in its cost \(\{4\}\{R\}\)"):
         magic.potion_plan(alchemist, POOL.get("Lava Axe"), x_lands=3)
