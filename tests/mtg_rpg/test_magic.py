@@ -311,6 +311,10 @@ def test_a_defeated_monster_leaves_foci_when_the_card_matches_its_cost() -> None
     assert magic.monster_foci(wurm, deck, Randomness.scripted([2])).left_foci
     miss = magic.monster_foci(wurm, deck, Randomness.scripted([]))
     assert (miss.card_drawn, miss.left_foci, miss.find_difficulty) == ("Lava Axe", False, 6)
+    # "equal to": a dearer card (the Dragon's 6 against the Bears' 2) leaves nothing either
+    dearer = magic.monster_foci(POOL.get("Grizzly Bears"), Deck([POOL.get("Shivan Dragon")], name="referee"),
+                                Randomness.scripted([]))
+    assert not dearer.left_foci
 
 
 def test_crafting_a_wand_pays_and_sacrifices() -> None:
