@@ -15,7 +15,7 @@ from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
-from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.character import (
     Character,
     CharacterRecord,
@@ -254,6 +254,9 @@ def test_an_apprentice_prime_mana_by_a_draw() -> None:
     assert apprentice_primary(deck, Randomness.scripted([3])) == "R"
     assert apprentice_primary(deck, Randomness.scripted([1])) == "G"
     assert apprentice_primary(deck, Randomness.scripted([])) == "C"
+    # a card of several colours gives its first in W, U, B, R, G order
+    azorius = Card("Azorius Guildmage", "{W}{U}", 2, ("W", "U"), "Creature — Vedalken Wizard", ("Creature",))
+    assert apprentice_primary(Deck([azorius], name="referee"), Randomness.scripted([])) == "W"
 
 
 def test_summoning_past_the_charisma_limit_sends_creatures_to_the_graveyard() -> None:

@@ -551,6 +551,8 @@ def test_refused_challenge_leaves_the_challenger_unbound():
 def test_simultaneous_challenge_initiative_winner_picks_the_challenger():
     r = Ritual.simultaneous("Sarin", "Mord", initiative_winner="Mord", chosen_challenger="Sarin")
     assert (r.challenger, r.defender) == ("Sarin", "Mord")
+    r = Ritual.simultaneous("Sarin", "Mord", initiative_winner="Sarin", chosen_challenger="Mord")
+    assert (r.challenger, r.defender) == ("Mord", "Sarin")
 
 
 def test_settlement_ante_backlash_and_outside_help():
