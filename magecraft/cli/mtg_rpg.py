@@ -67,7 +67,9 @@ from magecraft.mtg_rpg.character import (
     create_character,
     current_life,
     derive,
+    favoured_element,
     gold_for_card,
+    life_condition,
     load_character,
     modify_character,
     rulebook,
@@ -85,7 +87,13 @@ from magecraft.mtg_rpg.deckbuilding import (
     starter_library,
 )
 from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED
-from magecraft.mtg_rpg.monsters import monster_from_card
+from magecraft.mtg_rpg.monsters import (
+    damage_through_resistance,
+    monster_damage_resistance,
+    monster_from_card,
+    resistance_check,
+    spell_power,
+)
 from magecraft.mtg_rpg.settings import Settings
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).
@@ -285,7 +293,12 @@ def _show(wizard: Character, hand: list[str] | None = None) -> None:
     derived = Table(title="Derived values")
     derived.add_column("value")
     derived.add_column("")
-    for label, value in (("life points", f"{current_life(wizard)} of {d.life}"), ("hand size", d.hand_size),
+    element = favoured_element(wizard)
+    for label, value in (("life points", f"{current_life(wizard)} of {d.life}, {life_condition(wizard)}"
+                          + (f", {wizard.poison} poison counters" if wizard.poison else "")),
+                         ("hand size", d.hand_size),
+                         *([("elemental resistance", f"{d.elemental_resistance} against {element}")]
+                           if element else []),
                          ("reserve mana", f"{max(0, d.reserve_mana - wizard.reserve_used)} of {d.reserve_mana}"),
                          ("creatures controlled", d.creatures), ("walk / sprint / run (hexes)",
                                                                  f"{d.walk} / {d.sprint} / {d.run}"),
@@ -317,13 +330,14 @@ def character_show(
         raise typer.BadParameter("choose --json or --markdown, not both")
     record = load_character(open_store(db), name)
     wizard = record.character
+    saved_deck = record.extra.get(PLAY_DECK)
+    hand = [str(c) for c in saved_deck.get("hand", [])] if isinstance(saved_deck, dict) else []
     if json:
-        print_json(sheet(wizard))
+        print_json({**sheet(wizard), "hand": hand})
     elif markdown:
         typer.echo(to_markdown(wizard), nl=False)
     else:
-        saved = record.extra.get(PLAY_DECK)
-        _show(wizard, [str(c) for c in saved["hand"]] if isinstance(saved, dict) and "hand" in saved else None)
+        _show(wizard, hand if isinstance(saved_deck, dict) and "hand" in saved_deck else None)
 
 
 @character_app.command("gold")
@@ -681,6 +695,10 @@ def cards_import(
     console().print(f"Imported {len(imported)} cards from {file.name}; {len(kept)} imported cards kept in {path}.")
 
 
+#: How the resistance check's result reads ("Creature Identification & Magic").
+RESISTANCE_WORDS = {"full": "full spell effects", "partial": "partial effects", "none": "no effect"}
+
+
 @app.command("monster")
 def monster_command(
     name: Annotated[str, typer.Argument(help="A creature card.")],
@@ -689,17 +707,38 @@ def monster_command(
     power: Annotated[int | None, typer.Option("--power", help="The referee's power for a '*'.")] = None,
     toughness: Annotated[int | None, typer.Option("--toughness", help="The referee's toughness for a '*'.")]
     = None,
+    life: Annotated[int | None, typer.Option(
+        "--life", min=1, help="The monster's life points: its toughness becomes damage resistance.")] = None,
+    damage: Annotated[int | None, typer.Option("--damage", min=0, help="Damage dealt to it (after resistance).")]
+    = None,
+    spell: Annotated[str | None, typer.Option("--spell", help="A spell cast at it: the resistance check.")] = None,
+    caster: Annotated[str | None, typer.Option("--caster", help="The saved Wizard casting --spell.")] = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
-    """A monster's statistics from its creature card."""
-    card = load_pool(open_store(db), cards_file).get(name)
+    """A monster's statistics from its creature card; with --life its damage resistance ("Damage
+    Resistance") and the resistance check of a --spell cast by a --caster ("Creature Identification &
+    Magic")."""
+    if (spell is None) != (caster is None):
+        raise typer.BadParameter("the resistance check needs both --spell and --caster", param_hint="--spell")
+    store = open_store(db)
+    pool = load_pool(store, cards_file)
+    card = pool.get(name)
     monster = monster_from_card(card, natural=not summoned, charisma=charisma, power=power, toughness=toughness,
-                                settings=house_rules_from(house_rules))
+                                life_points=life, settings=house_rules_from(house_rules))
+    resistance = monster_damage_resistance(monster)
+    extra: dict[str, Any] = {"damage_resistance": resistance, "resistance_total": monster.resistance_total}
+    if damage is not None:
+        extra["damage_taken"] = damage_through_resistance(damage, resistance)
+    if spell is not None and caster is not None:
+        cast = pool.get(spell)
+        power_of_spell = spell_power(load_character(store, caster).character, cast)
+        extra["spell_power"] = power_of_spell
+        extra["resistance_check"] = resistance_check(power_of_spell, monster.resistance_total)
     if json:
-        print_json(monster.to_dict())
+        print_json({**monster.to_dict(), **extra})
         return
     table = Table(title=f"{monster.name} ({card.mana_cost}, {monster.power}/{monster.toughness})")
     for attr in ATTRIBUTES:
@@ -709,6 +748,14 @@ def monster_command(
     console().print(f"Initiative +{monster.initiative_modifier} and a referee card; size {monster.size_hexes} "
                     f"hex(es); {'natural' if monster.natural else 'summoned'}; mana reserve "
                     f"{monster.mana_reserve}; regenerations {monster.regenerations_left}")
+    if life is not None:
+        console().print(f"Life points {life}: damage resistance {resistance} (its toughness); resistance "
+                        f"check against {monster.resistance_total} (power + toughness + life points)")
+    if "damage_taken" in extra:
+        console().print(f"{damage} damage: {extra['damage_taken']} gets through")
+    if "resistance_check" in extra:
+        console().print(f"{spell} by {caster}: spell power {extra['spell_power']} against "
+                        f"{monster.resistance_total}: {RESISTANCE_WORDS[extra['resistance_check']]}")
 
 
 APPRENTICE = "apprentice"
@@ -760,7 +807,7 @@ def apprentice_command(
     console().print(f"Prime mana {mana}; booster: {', '.join(c.name for c in booster)}")
     console().print(f"Starting cards ({len(library)}): {', '.join(library)}")
     if record is not None:
-        console().print(f"{name} (5 life points) is apprenticed to {record.character.name}.")
+        console().print(f"{name} ({taken.life} life points) is apprenticed to {record.character.name}.")
 
 
 @app.command("apprentice-year")
@@ -769,6 +816,7 @@ def apprentice_year_command(
     attributes: Annotated[str, typer.Option("--attributes", help="All the attribute dots after the year.")],
     skills: Annotated[str, typer.Option("--skills", help="All the skill dots after the year.")],
     db: DbOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """A year of an apprentice's training: one attribute dot and two skill dots more."""
@@ -778,12 +826,12 @@ def apprentice_year_command(
     if current is None:
         raise InputError(f"{record.character.name} has no apprentice")
     trained = train_year(Apprentice.from_dict(current), _pairs(attributes, "attributes", "--attributes", "ST=2"),
-                         _pairs(skills, "skills", "--skills", "Athletics=2"))
+                         _pairs(skills, "skills", "--skills", "Athletics=2"), house_rules_from(house_rules))
     save_character(store, record.changed(extra={**record.extra, APPRENTICE: trained.to_dict()}))
     if json:
         print_json(trained.to_dict())
     else:
-        console().print(f"{trained.name} has trained {trained.years} year(s).")
+        console().print(f"{trained.name} has trained {trained.years} year(s); {trained.life} life points.")
 
 
 @app.command("referee-deck")
