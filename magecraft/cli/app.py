@@ -3,44 +3,116 @@
 :func:`main` turns every error a user can cause into one line on stderr: exit
 status 2 for bad arguments and bad input, 1 for a rule refused.  No traceback
 reaches the user.
+
+Start-up is kept light (``magecraft roll 3d6`` and ``magecraft --help`` answer in well under
+100 ms): each rule system's command group, and with it its engine, is imported only when one of
+its commands is run, and the command tree is built once per process (:func:`command`).
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
-from magecraft.cli import core_commands, mage_wars, magic_realm, mtg_rpg, planeswalker, wizard_prince
+from magecraft import __version__
+from magecraft.cli import coercion, core_commands
 from magecraft.cli.options import console
 from magecraft.cli.unavailable import CATCH_ALL, unavailable_command
 from magecraft.core.errors import MagecraftError
 
+coercion.install()
+
+#: ``-h`` works everywhere ``--help`` does.
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
 
 @dataclass(frozen=True)
 class SystemEntry:
+    """A rule system's command group, imported only when used (``module`` has ``app`` and ``START``)."""
+
     command: str
     title: str
     blurb: str
-    start: str | None
+    module_name: str
+    coming: str = ""
+
+    @property
+    def module(self) -> ModuleType:
+        return importlib.import_module(self.module_name)
+
+    @property
+    def start(self) -> str | None:
+        """The one command that starts this system, or None while it is not available."""
+        start: str | None = self.module.START
+        return start
 
 
 SYSTEMS = (
     SystemEntry("wizard-prince", "Wizard-Prince",
                 "Nobles mingle at the Imperial Banquet collecting courtier chits, then a campaign year.",
-                wizard_prince.START),
+                "magecraft.cli.wizard_prince"),
     SystemEntry("mtg-rpg", "MtG RPG",
                 "Wizards act by playing a Magic card and adding its mana value to a skill; duels.",
-                mtg_rpg.START),
+                "magecraft.cli.mtg_rpg"),
     SystemEntry("planeswalker", "Planeswalker RPG",
-                "1d4chan's MtG RPG: dice-pool skills and zone combat.", planeswalker.START),
+                "1d4chan's MtG RPG: dice-pool skills and zone combat.", "magecraft.cli.planeswalker",
+                coming="characters with colour identities, dice-pool skill checks and the zone combat "
+                       "(ranged, close, locked) of the Planeswalker RPG"),
     SystemEntry("magic-realm", "Magic Realm Expansion One",
-                "Travellers, guilds, gambling, stealing, monster generators, setup.", magic_realm.START),
+                "Travellers, guilds, gambling, stealing, monster generators, setup.", "magecraft.cli.magic_realm"),
     SystemEntry("mage-wars", "Mage Wars solo",
-                "The Dummy Mage, an opponent that plays itself by d12 rolls.", mage_wars.START),
+                "The Dummy Mage, an opponent that plays itself by d12 rolls.", "magecraft.cli.mage_wars"),
 )
+_BY_COMMAND = {entry.command: entry for entry in SYSTEMS}
+
+
+class SystemsGroup(TyperGroup):
+    """The root group: the shared commands at once, each system's group only when it is asked for."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *(e.command for e in SYSTEMS if e.command not in self.commands)]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        entry = _BY_COMMAND.get(name)
+        if entry is not None and name not in self.commands:
+            self.add_command(_system_command(entry), name)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The list under ``--help``, from the table above: listing a system does not import it."""
+        loaded = super().list_commands(ctx)
+        rows = [(name, self.commands[name].get_short_help_str(80)) for name in loaded if name not in _BY_COMMAND]
+        rows += [(e.command, f"{e.title}: {e.blurb}") for e in SYSTEMS]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def _system_command(entry: SystemEntry) -> Any:
+    """The system's command group (its module imported now), or the placeholder of a system not built yet."""
+    module = entry.module
+    holder = typer.Typer(add_completion=False)
+    if module.app is None:
+        holder.command(entry.command, context_settings=CATCH_ALL)(unavailable_command(entry.title, entry.coming))
+        holder.command("_")(lambda: None)  # two commands: typer keeps a group, whose first is the placeholder
+    else:
+        holder.add_typer(module.app, name=entry.command, help=f"{entry.title}: {entry.blurb}")
+    group: Any = typer.main.get_command(holder)
+    return group.commands[entry.command]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"magecraft {__version__}")
+        raise typer.Exit(0)
+
 
 app = typer.Typer(
     name="magecraft",
@@ -48,11 +120,18 @@ app = typer.Typer(
     invoke_without_command=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    cls=SystemsGroup,
+    context_settings=HELP_OPTIONS,
+    rich_markup_mode=None,  # plain help at the root: rich is not loaded to list the commands
 )
 
 
 @app.callback()
-def overview(ctx: typer.Context) -> None:
+def overview(
+    ctx: typer.Context,
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
     """Rules engine and table-side assistant for fantasy-wizard tabletop games."""
     if ctx.invoked_subcommand is not None:
         return
@@ -65,22 +144,22 @@ def overview(ctx: typer.Context) -> None:
     out.print("\nAlso: magecraft roll 3d6 | magecraft table list | magecraft saves list | --help on any command")
 
 
-app.command()(core_commands.roll)
+app.command(context_settings=HELP_OPTIONS)(core_commands.roll)
 app.add_typer(core_commands.table_app, name="table")
 app.add_typer(core_commands.saves_app, name="saves")
-for _entry, _module in zip(SYSTEMS, (wizard_prince, mtg_rpg, planeswalker, magic_realm, mage_wars),
-                           strict=True):
-    if _module.app is not None:
-        app.add_typer(_module.app, name=_entry.command, help=f"{_entry.title}: {_entry.blurb}")
-    else:
-        app.command(_entry.command, context_settings=CATCH_ALL)(unavailable_command(_entry.title))
+
+
+@cache
+def command() -> Any:
+    """The click command tree, built once per process (each system's group is added when first used)."""
+    return typer.main.get_command(app)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the status."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        result = app(args=args, prog_name="magecraft", standalone_mode=False)
+        result = command().main(args=args, prog_name="magecraft", standalone_mode=False)
     except typer.TyperException as exc:
         # Bad arguments (typer's UsageError and BadParameter carry exit status 2).
         ctx = getattr(exc, "ctx", None)

@@ -1,14 +1,16 @@
-"""Commands on the shared machinery: ``roll``, ``table`` and ``saves`` (docs/architecture.md, "Saves")."""
+"""Commands on the shared machinery: ``roll``, ``table`` and ``saves`` (docs/architecture.md, "Saves").
+
+These are registered at the root, so their module imports only what parsing needs; rich, the
+tables and the save store are imported inside the commands (``magecraft roll 3d6`` answers fast).
+"""
 
 from __future__ import annotations
 
-import json as json_module
+import re
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
 from magecraft.cli import options
 from magecraft.cli.options import (
@@ -23,12 +25,10 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
-from magecraft.cli.render import dice_line, event_table, random_table, table_result_lines
-from magecraft.core.dice import roll_dice
-from magecraft.core.errors import InputError
-from magecraft.core.events import EventLog
-from magecraft.core.saves import Saved, read_export
-from magecraft.core.tables import get_table, load_tables
+
+if TYPE_CHECKING:
+    from magecraft.core.dice import DiceRoll
+    from magecraft.core.saves import Saved
 
 
 def roll(
@@ -38,13 +38,57 @@ def roll(
     physical_dice: PhysicalOption = False,
     json: JsonOption = False,
 ) -> None:
-    """Roll dice and print the total and each die."""
+    """Roll dice and print the total and each die (a percentage chance says success or failure)."""
+    from magecraft.core.dice import roll_dice
+
     rng = make_randomness(seed, dice, physical_dice)
     result = roll_dice(expression, rng, expression)
     if json:
         print_json(result.to_dict())
     else:
-        console().print(dice_line(result))
+        typer.echo(roll_line(result))
+
+
+def roll_line(roll: DiceRoll) -> str:
+    """``3d6: 8  [2] [5] [1]``; dice not kept in parentheses; the arithmetic when there is more than one term
+    (``1d6x1d6: 12  [4] [3]  = 4×3``); ``40%: success (rolled 23 on 1d100, needs 40 or less)``.
+
+    >>> from magecraft.core.dice import DiceRoll, DieResult
+    >>> roll_line(DiceRoll("2d6h1", 5, (DieResult(6, 2, kept=False), DieResult(6, 5))))
+    '2d6h1: 5  (2) [5]'
+    >>> roll_line(DiceRoll("1d6x1d6", 12, (DieResult(6, 4), DieResult(6, 3))))
+    '1d6x1d6: 12  [4] [3]  = 4×3'
+    >>> roll_line(DiceRoll("3d6+2", 10, (DieResult(6, 2), DieResult(6, 5), DieResult(6, 1))))
+    '3d6+2: 10  [2] [5] [1]  = (2+5+1)+2'
+    >>> roll_line(DiceRoll("40%", 0, (DieResult(100, 63),)))
+    '40%: failure (rolled 63 on 1d100, needs 40 or less)'
+    """
+    text = roll.expression.strip()
+    if text.endswith("%") and text[:-1].strip().isdecimal() and len(roll.dice) == 1:
+        verdict = "success" if roll.total else "failure"
+        return f"{text}: {verdict} (rolled {roll.dice[0].value} on 1d100, needs {int(text[:-1])} or less)"
+    dice = " ".join(f"[{d.value}]" if d.kept else f"({d.value})" for d in roll.dice)
+    line = f"{roll.expression}: {roll.total}  {dice}".rstrip()
+    arithmetic = _arithmetic(text, roll)
+    return f"{line}  = {arithmetic}" if arithmetic else line
+
+
+_DICE_TERM = re.compile(r"(\d*)\s*d\s*(%|\d+)((?:kh|kl|h|l)\s*\d+)?", re.IGNORECASE)
+
+
+def _arithmetic(text: str, roll: DiceRoll) -> str:
+    """The expression with each dice term replaced by its kept dice; "" when it would add nothing (one term)."""
+    if not roll.dice or _DICE_TERM.fullmatch(text) is not None:
+        return ""
+    remaining = list(roll.dice)
+
+    def values(match: re.Match[str]) -> str:
+        count = int(match.group(1) or 1)
+        taken, remaining[:] = remaining[:count], remaining[count:]
+        kept = [str(d.value) for d in taken if d.kept]
+        return kept[0] if len(kept) == 1 else f"({'+'.join(kept)})"
+
+    return _DICE_TERM.sub(values, text).replace(" ", "").replace("x", "×").replace("X", "×").replace("*", "×")
 
 
 table_app = typer.Typer(help="The seeds' random tables.", no_args_is_help=True)
@@ -53,6 +97,10 @@ table_app = typer.Typer(help="The seeds' random tables.", no_args_is_help=True)
 @table_app.command("list")
 def table_list(json: JsonOption = False) -> None:
     """List every table with its dice and rule system."""
+    from rich.table import Table
+
+    from magecraft.core.tables import load_tables
+
     tables = load_tables()
     if json:
         print_json([{"name": t.name, "title": t.title, "system": t.system, "dice": t.dice,
@@ -69,6 +117,9 @@ def table_list(json: JsonOption = False) -> None:
 @table_app.command("show")
 def table_show(name: Annotated[str, typer.Argument(help="Table name (see 'table list').")]) -> None:
     """Show a table's rows."""
+    from magecraft.cli.render import random_table
+    from magecraft.core.tables import get_table
+
     console().print(random_table(get_table(name)))
 
 
@@ -82,6 +133,9 @@ def table_roll(
     json: JsonOption = False,
 ) -> None:
     """Roll on a table."""
+    from magecraft.cli.render import table_result_lines
+    from magecraft.core.tables import get_table
+
     chosen = get_table(name)
     rng = make_randomness(seed, dice, physical_dice)
     result = chosen.roll(rng, modifier)
@@ -110,6 +164,8 @@ def saves_list(
     json: JsonOption = False,
 ) -> None:
     """List saves (or, with --deleted, the trash)."""
+    from rich.table import Table
+
     store = open_store(db)
     saves = store.list_saves(system, kind, deleted=deleted)
     if json:
@@ -138,6 +194,11 @@ def saves_show(
     json: JsonOption = False,
 ) -> None:
     """Show a save and its event log."""
+    from rich.markup import escape
+
+    from magecraft.cli.render import event_table
+    from magecraft.core.events import EventLog
+
     saved = _read(db, ref, revision, system, kind)
     if json:
         print_json({"save": saved.summary.to_dict(), "state": saved.state})
@@ -158,6 +219,8 @@ def saves_log(
     db: DbOption = None,
 ) -> None:
     """Print a save's event log as JSON Lines."""
+    from magecraft.core.events import EventLog
+
     saved = _read(db, ref, revision, system, kind)
     typer.echo(EventLog.from_list(saved.events).to_jsonl())
 
@@ -178,6 +241,9 @@ def saves_history(
     json: JsonOption = False,
 ) -> None:
     """List the kept revisions of a save, newest first (restore one with 'saves restore NAME --revision N')."""
+    from rich.markup import escape
+    from rich.table import Table
+
     store = open_store(db)
     target = store.find(ref, system, kind)
     revisions = store.history_of(ref, system, kind)
@@ -202,6 +268,8 @@ def saves_restore(
     db: DbOption = None,
 ) -> None:
     """Bring back an earlier revision of a save; without --revision, take a deleted save out of the trash."""
+    from rich.markup import escape
+
     store = open_store(db)
     if revision is None:
         back = store.undelete(ref, system=system, kind=kind)
@@ -220,6 +288,8 @@ def saves_delete(
     db: DbOption = None,
 ) -> None:
     """Move a save to the trash ('saves restore NAME' brings it back until 'saves purge')."""
+    from rich.markup import escape
+
     store = open_store(db)
     target = store.find(ref, system, kind)
     if not yes:
@@ -237,6 +307,8 @@ def saves_purge(
     db: DbOption = None,
 ) -> None:
     """Delete the saves in the trash for good."""
+    from rich.markup import escape
+
     store = open_store(db)
     trash = store.list_saves(deleted=True)
     if not trash:
@@ -260,6 +332,12 @@ def saves_export(
     db: DbOption = None,
 ) -> None:
     """Write one save as a JSON file, to 'saves import' on another machine."""
+    import json as json_module
+
+    from rich.markup import escape
+
+    from magecraft.core.errors import InputError
+
     document = json_module.dumps(open_store(db).export(ref, system, kind), indent=1, ensure_ascii=False) + "\n"
     if str(file) == "-":
         typer.echo(document, nl=False)
@@ -281,6 +359,11 @@ def saves_import(
     db: DbOption = None,
 ) -> None:
     """Read a save exported by 'saves export' (a malformed file is refused whole, nothing saved)."""
+    from rich.markup import escape
+
+    from magecraft.core.errors import InputError
+    from magecraft.core.saves import read_export
+
     try:
         text = file.read_text(encoding="utf-8")
     except UnicodeDecodeError:

@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from magecraft.cli import options
 from magecraft.cli.options import (
+    AllowUndoOption,
     DbOption,
     DiceOption,
     JsonOption,
@@ -25,11 +26,14 @@ from magecraft.cli.options import (
     given_options,
     make_randomness,
     print_json,
+    whole_number,
 )
+from magecraft.cli.playloop import Choice, Command, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import DataError
-from magecraft.core.events import Event
-from magecraft.core.randomness import new_seed
+from magecraft.core.events import Event, EventLog
+from magecraft.core.randomness import Randomness, new_seed
+from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, ZONES, Wall, distance, position, zone_at
 from magecraft.mage_wars.bot import run_matches
 from magecraft.mage_wars.cards import (
@@ -76,10 +80,10 @@ def _wall(number: int, text: str) -> Wall:
     zones = parts[0].upper().split("-")
     numbers = parts[1:]
     if (len(zones) != 2 or any(z not in ZONES for z in zones) or distance(zones[0], zones[1]) != 1
-            or len(numbers) > 2 or not all(n.isdecimal() for n in numbers)):
+            or len(numbers) > 2 or any(whole_number(n) is None or n.strip()[:1] in "+-" for n in numbers)):
         raise typer.BadParameter(f"{text!r} is not ZONE-ZONE[:LIFE[:ARMOR]][:passable] between adjacent zones, "
                                  "e.g. B1-C1:12:2", param_hint="--wall")
-    life, armor = (int(numbers[0]) if numbers else 10), (int(numbers[1]) if len(numbers) > 1 else 0)
+    life, armor = (int(numbers[0]) if numbers else 10), (int(numbers[1]) if len(numbers) > 1 else 0)  # checked
     if life < 1:
         raise typer.BadParameter("a wall needs at least 1 life", param_hint="--wall")
     return Wall(f"w{number}", (zones[0], zones[1]), life, armor, passable)
@@ -110,6 +114,7 @@ def solo(
     load: LoadOption = None,
     overwrite: OverwriteOption = False,
     db: DbOption = None,
+    allow_undo: AllowUndoOption = False,
 ) -> None:
     """Play your mage against the Dummy Mage, or (--auto) run bot games and print win rates.
 
@@ -140,16 +145,29 @@ def solo(
         return
     saver = open_session(db, MageWarsGame.system, "game", save=save, load=load, overwrite=overwrite)
     if saver.loaded is not None:
-        game = MageWarsGame.from_dict(saver.loaded.state, ask=ask_at_terminal)
+        state = saver.loaded.state
+        game = MageWarsGame.from_dict(state, ask=ask_at_terminal)
+        numbers = state.get(SPELL_NUMBERS)
         console().print(f"Resumed {escape(saver.loaded.name)!r}: round {game.round}, "
                         f"{game.stage.replace('_', ' ')}")
-        _play(game, saver, resume_point(game))
+        table = SoloTable(game, [str(n) for n in numbers] if isinstance(numbers, list) else None)
+        ending = play(table, saver, allow_undo, resume_point(game))
     else:
         rng = make_randomness(seed, dice, physical_dice)
-        game = MageWarsGame.new(rng, spellbook, settings, dummy_decks)
-        _play(game, saver)
-    if json:
-        print_json(dict(game.result()))
+        table = SoloTable(MageWarsGame.new(rng, spellbook, settings, dummy_decks))
+        ending = play(table, saver, allow_undo)
+    if ending.status:
+        raise typer.Exit(ending.status)
+    if json and ending is Ending.FINISHED:
+        print_json(dict(table.game.result()))
+
+
+def play(table: SoloTable, saver: SaveSession, allow_undo: bool = False, first_event: int = 0) -> Ending:
+    """The game at the terminal through the shared play loop; saved after each decision when the session
+    has a name (the first save says where)."""
+    if saver.name is not None:
+        console().print(escape(saver.save(table.snapshot())))
+    return PlayLoop(table, saver, allow_undo_after_rolls=allow_undo, shown_from=first_event).run()
 
 
 def _refuse_with_load(**given: object) -> None:
@@ -172,28 +190,142 @@ def _print_summary(summary: dict[str, Any]) -> None:
     console().print(out)
 
 
-def _play(game: MageWarsGame, saver: SaveSession, first_event: int = 0) -> None:
-    """The interactive loop: show what happened and the arena, save, ask until the answer is legal, apply."""
-    shown = first_event
-    out = console()
+#: Saved beside the game: the numbers your spells had when the game began, kept when a spell is used up.
+SPELL_NUMBERS = "spell_numbers"
 
-    def answer_trigger(game: MageWarsGame, action: Action, moment: str) -> bool:
-        nonlocal shown
-        shown = _show_events(list(game.log)[shown:], shown)
-        return _ask_reveal(game, action, moment)
 
-    game.answer_trigger = answer_trigger
-    while True:
-        shown = _show_events(list(game.log)[shown:], shown)
-        out.print(arena_table(game))
-        if saver.name is not None:
-            said = saver.save(game.to_dict())
-            if saver.revision == 1 or game.is_terminal():
-                out.print(escape(said))
-        if game.is_terminal():
-            out.print(f"[bold]Game over after {game.round} rounds: {escape(game.end_reason)}[/bold]")
-            return
-        game.apply(_ask_action(game))
+class SoloTable(TableGame[Action]):
+    """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage plays itself."""
+
+    resume_command = "mage-wars solo --load {name}"
+
+    def __init__(self, game: MageWarsGame, spell_numbers: list[str] | None = None) -> None:
+        self.game = game
+        self.spell_numbers = spell_numbers or sorted(set(game.spellbook))
+        self.loop: PlayLoop[Action] | None = None
+        self._faces: list[tuple[int, int]] = []  # the attack dice rolled so far, shown together
+        self._last_attack = ("", "")
+
+    def begin(self, loop: PlayLoop[Action]) -> None:
+        self.loop = loop
+        self.game.answer_trigger = self._answer_trigger
+
+    def people(self) -> list[str]:
+        return [YOU]
+
+    def randomness(self) -> Randomness:
+        return self.game.rng
+
+    def current_player(self) -> str | None:
+        return self.game.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.game.is_terminal()
+
+    def log(self) -> EventLog:
+        return self.game.log
+
+    def snapshot(self) -> dict[str, Any]:
+        return {**self.game.to_dict(), SPELL_NUMBERS: list(self.spell_numbers)}
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        self.game = MageWarsGame.from_dict(snapshot, ask=ask_at_terminal)
+        self.game.answer_trigger = self._answer_trigger
+
+    def menu(self, player: str) -> Menu[Action]:
+        game = self.game
+        if game.pending == "plan":
+            return Menu(f"Mana {game.mana}. Plan up to 2 spells from your spellbook.", [],
+                        prompt="Plan up to 2 spells by number or name, e.g. 3, 7 (empty: none)",
+                        typed=self._plan, typed_help="spell numbers or names, e.g. 3, 7 (empty: plan none)")
+        choices = [Choice(game.describe(action), action, _heading(game, action))
+                   for action in game.legal_actions()]
+        return Menu(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:", choices)
+
+    def _plan(self, answer: str) -> Action:
+        names = [_planned_name(part, self.spell_numbers) for part in answer.split(",") if part.strip()]
+        return Action("plan", spells=tuple(names))
+
+    def apply(self, action: Action) -> None:
+        problem = self.game.why_illegal(action)
+        if problem is not None:
+            raise problem
+        self.game.apply(action)
+
+    def render(self, viewer: str | None) -> list[RenderableType]:
+        shown: list[RenderableType] = [arena_table(self.game)]
+        if self.game.pending == "plan":
+            shown.append(spellbook_table(self.game.spellbook, self.spell_numbers))
+        return shown
+
+    def event_line(self, event: Event) -> str | None:
+        if event.kind == "roll" and ", attack die " in event.label:
+            return self._attack_die(event)
+        if event.kind == "roll" and event.label.endswith(": effect die"):
+            return self._effect_die(event)
+        if event.kind == "game" and "attack" in event.data:
+            self._last_attack = (str(event.data.get("attacker")), str(event.data["attack"]))
+        if event.kind == "roll":
+            return f"  [dim]{escape(event.label)}: rolled {event.data['value']}[/dim]"
+        if event.kind == "dummy":
+            return f"  [magenta]Dummy Mage: {escape(event.label)}[/magenta]"
+        if event.kind == "game" and event.label.startswith("round "):
+            return f"[bold]── {escape(event.label)} ──[/bold]"
+        if event.kind == "game":
+            return f"  {escape(event.label)}"
+        return None
+
+    def _attack_die(self, event: Event) -> str | None:
+        """Attack dice on one line with their faces once the last is rolled: ``2 dice: [1★][ ] = 1 critical``."""
+        who, _, which = event.label.partition(", attack die ")
+        number, _, count = which.partition(" of ")
+        if number == "1":
+            self._faces = []
+        row = get_table("mw_attack_die").lookup(int(event.data["value"])).data
+        self._faces.append((int(row["normal"]), int(row["critical"])))
+        if number != count:
+            return None
+        faces = "".join(f"[{c}★]" if c else f"[{n}]" if n else "[ ]" for n, c in self._faces)
+        normal, critical = sum(n for n, _ in self._faces), sum(c for _, c in self._faces)
+        total = " + ".join(part for part in (f"{normal} normal" if normal else "",
+                                             f"{critical} critical" if critical else "") if part) or "nothing"
+        return f"  [dim]{escape(who)}: {count} dice: {escape(faces)} = {total}[/dim]"
+
+    def _effect_die(self, event: Event) -> str:
+        """The d12 effect roll with the row of the attack's effect table it falls in."""
+        value = int(event.data["value"])
+        attacker, name = self._last_attack
+        unit = self.game.units.get(attacker)
+        # the attack's card: a spell named as its attack, else the creature's (which may have died since)
+        cards = [card_book().cards.get(name), card_book().cards.get(event.label.split(" (")[0]),
+                 card_book().cards.get(unit.name) if unit is not None else None]
+        attack = next((a for c in cards if c is not None for a in c.attacks if a.name == name), None)
+        rows = [e for e in (attack.effects if attack is not None else ()) if e.low <= value <= e.high]
+        effect = "; ".join(f"row {e.low}-{e.high}: " + " + ".join([f"{n} {c}" for c, n in e.conditions]
+                                                                   + (["Push"] if e.push else []))
+                           for e in rows) or "no effect"
+        return f"  [dim]{escape(event.label)}: rolled {value} on 1d12, {escape(effect)}[/dim]"
+
+    def commands(self) -> dict[str, Command]:
+        return {"card": Command("card NAME", "show a card", _show_card)}
+
+    def ending(self) -> str:
+        return f"Game over after {self.game.round} rounds: {self.game.end_reason}"
+
+    def _answer_trigger(self, game: MageWarsGame, action: Action, moment: str) -> bool:
+        """A reveal offered in the middle of the Dummy Mage's turn (ruling A17): yes or no, asked until clear."""
+        assert self.loop is not None
+        self.loop.show_new(YOU)
+        cost = card_book().get(action.name).reveal_cost
+        return self.loop.yes_no(f"{moment}. Mana {game.mana}: {game.describe(action)} for {cost} mana now?")
+
+
+def _heading(game: MageWarsGame, action: Action) -> tuple[str, ...]:
+    """Long lists are offered by creature (or by quick cast, reveal) first, then the target."""
+    if action.kind == "activate":
+        return (game.describe(Action("activate", action.actor, action.actor and game.units[action.actor].zone,
+                                     "nothing")).split(":")[0],)
+    return (action.kind.replace("_", " "),)
 
 
 def resume_point(game: MageWarsGame) -> int:
@@ -203,85 +335,25 @@ def resume_point(game: MageWarsGame) -> int:
     return chosen[-1] if chosen else 0
 
 
-def _show_events(events: list[Event], shown: int) -> int:
-    out = console()
-    for event in events:
-        if event.kind == "roll":
-            out.print(f"  [dim]{escape(event.label)}: rolled {event.data['value']}[/dim]")
-        elif event.kind == "dummy":
-            out.print(f"  [magenta]Dummy Mage: {escape(event.label)}[/magenta]")
-        elif event.kind == "game" and event.label.startswith("round "):
-            out.rule(escape(event.label))
-        elif event.kind == "game":
-            out.print(f"  {escape(event.label)}")
-    return shown + len(events)
-
-
-def _ask_action(game: MageWarsGame) -> Action:
-    """Ask until the answer is legal; ``card NAME`` shows a card; a wrong answer is explained and re-asked."""
-    out = console()
-    if game.pending == "plan":
-        out.print(f"Mana {game.mana}. Your spellbook:")
-        out.print(spellbook_table(game.spellbook))
-        prompt = "Plan up to 2 spells by number or name, e.g. 3, 7 (empty: none; 'card NAME' shows a card)"
-    else:
-        actions = game.legal_actions()
-        out.print(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:")
-        for number, action in enumerate(actions, start=1):
-            out.print(f"  {number:>3}. {escape(game.describe(action))}")
-        prompt = "Your choice (number; 'card NAME' shows a card)"
-    while True:
-        answer = options.ask_at_terminal(prompt).strip()
-        if _shown_card(answer):
-            continue
-        if game.pending == "plan":
-            names = [_planned_name(part, game.spellbook) for part in answer.split(",") if part.strip()]
-            action = Action("plan", spells=tuple(names))
-        elif answer.isdecimal() and 1 <= int(answer) <= len(actions):
-            action = actions[int(answer) - 1]
-        else:
-            out.print(f"[red]'{escape(answer)}' is not a choice: type a number from 1 to {len(actions)}[/red]")
-            continue
-        problem = game.why_illegal(action)
-        if problem is None:
-            return action
-        out.print(f"[red]{escape(str(problem))}[/red]")
-
-
-def _shown_card(answer: str) -> bool:
-    """``card NAME`` typed at any prompt: show the card (or why it is not found); False for other answers."""
-    if not answer.lower().startswith("card "):
-        return False
+def _show_card(name: str) -> None:
+    """``card NAME`` typed at any prompt: show the card, or why it is not found."""
     try:
-        console().print(card_table(card_book().find(answer[5:])))
+        console().print(card_table(card_book().find(name)))
     except DataError as exc:
         console().print(f"[red]{escape(str(exc))}[/red]")
-    return True
 
 
-def _ask_reveal(game: MageWarsGame, action: Action, moment: str) -> bool:
-    """A reveal offered in the middle of the Dummy Mage's turn (ruling A17): yes or no, asked until clear."""
-    cost = card_book().get(action.name).reveal_cost
-    prompt = (f"{moment}. Mana {game.mana}: {game.describe(action)} for {cost} mana now? "
-              "(y/n; 'card NAME' shows a card)")
-    while True:
-        answer = options.ask_at_terminal(prompt).strip()
-        if _shown_card(answer):
-            continue
-        answer = answer.lower()
-        if answer in ("y", "yes", "n", "no"):
-            return answer.startswith("y")
-        else:
-            console().print(f"[red]'{escape(answer)}' is not an answer: type y or n[/red]")
-
-
-def spellbook_table(spellbook: list[str]) -> Table:
-    """The spells left in your book with copies, casting cost (+ reveal), action, range, type and school."""
+def spellbook_table(spellbook: list[str], numbers: list[str] | None = None) -> Table:
+    """The spells left in your book with copies, casting cost (+ reveal), action, range, type and school,
+    numbered as when the game began (``numbers``) so a number keeps its spell when another is used up."""
     out = Table(show_header=True, box=None, pad_edge=False)
     for column in ("#", "spell", "copies", "mana", "cast", "range", "type", "school"):
         out.add_column(column, justify="right" if column in ("#", "copies", "mana") else "left")
     book = card_book()
-    for number, name in enumerate(sorted(set(spellbook)), start=1):
+    numbered = numbers or sorted(set(spellbook))
+    for number, name in enumerate(numbered, start=1):
+        if name not in spellbook:
+            continue
         card = book.get(name)
         mana = f"{card.cost}+{card.reveal_cost}" if card.reveal_cost else str(card.cost)
         out.add_row(str(number), name, str(spellbook.count(name)), mana, card.action,
@@ -290,12 +362,12 @@ def spellbook_table(spellbook: list[str]) -> Table:
     return out
 
 
-def _planned_name(text: str, spellbook: list[str]) -> str:
+def _planned_name(text: str, numbers: list[str]) -> str:
     """A spell typed by its number in the spellbook table or by name (any case)."""
     text = text.strip()
-    names = sorted(set(spellbook))
-    if text.isdecimal() and 1 <= int(text) <= len(names):
-        return names[int(text) - 1]
+    number = whole_number(text) if text[:1] not in "+-" else None
+    if number is not None and 1 <= number <= len(numbers):
+        return numbers[number - 1]
     try:
         return card_book().find(text).name
     except DataError:

@@ -35,6 +35,7 @@ from magecraft.cli.options import (
     make_randomness,
     open_store,
     print_json,
+    whole_number,
 )
 from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
@@ -66,7 +67,9 @@ from magecraft.mtg_rpg.character import (
     create_character,
     current_life,
     derive,
+    favoured_element,
     gold_for_card,
+    life_condition,
     load_character,
     modify_character,
     rulebook,
@@ -84,7 +87,13 @@ from magecraft.mtg_rpg.deckbuilding import (
     starter_library,
 )
 from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED
-from magecraft.mtg_rpg.monsters import monster_from_card
+from magecraft.mtg_rpg.monsters import (
+    damage_through_resistance,
+    monster_damage_resistance,
+    monster_from_card,
+    resistance_check,
+    spell_power,
+)
 from magecraft.mtg_rpg.settings import Settings
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).
@@ -107,9 +116,10 @@ def _pairs(text: str, what: str, flag: str, example: str) -> dict[str, int]:
         if not part:
             continue
         name, sep, value = part.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
+        number = whole_number(value)
+        if not sep or number is None:
             raise typer.BadParameter(f"{part!r}: give {what} as NAME=DOTS, e.g. {example}", param_hint=flag)
-        out[name.strip()] = int(value)
+        out[name.strip()] = number
     return out
 
 
@@ -139,8 +149,11 @@ def _read_deck_list(path: Path) -> tuple[str, ...]:
         if not text:
             continue
         count, _, rest = text.partition(" ")
-        if count.isdigit() and rest.strip():
-            names.extend([rest.strip()] * int(count))
+        copies = whole_number(count) if count.isdigit() else None
+        if count.isdigit() and copies is None:
+            raise InputError(f"{path.name} line {number}: {count[:12]}... is not a count of copies")
+        if copies is not None and rest.strip():
+            names.extend([rest.strip()] * copies)
         elif count.isdigit():
             raise InputError(f"{path.name} line {number}: a count needs a card name after it")
         else:
@@ -254,7 +267,8 @@ def character_new(
     console().print(said)
 
 
-def _show(wizard: Character) -> None:
+def _show(wizard: Character, hand: list[str] | None = None) -> None:
+    """The sheet; ``hand`` is the current hand when the Wizard has played from the saved deck."""
     d = derive(wizard)
     out = console()
     out.print(f"[bold]{wizard.name}[/bold] — {wizard.concept}")
@@ -279,7 +293,12 @@ def _show(wizard: Character) -> None:
     derived = Table(title="Derived values")
     derived.add_column("value")
     derived.add_column("")
-    for label, value in (("life points", f"{current_life(wizard)} of {d.life}"), ("hand size", d.hand_size),
+    element = favoured_element(wizard)
+    for label, value in (("life points", f"{current_life(wizard)} of {d.life}, {life_condition(wizard)}"
+                          + (f", {wizard.poison} poison counters" if wizard.poison else "")),
+                         ("hand size", d.hand_size),
+                         *([("elemental resistance", f"{d.elemental_resistance} against {element}")]
+                           if element else []),
                          ("reserve mana", f"{max(0, d.reserve_mana - wizard.reserve_used)} of {d.reserve_mana}"),
                          ("creatures controlled", d.creatures), ("walk / sprint / run (hexes)",
                                                                  f"{d.walk} / {d.sprint} / {d.run}"),
@@ -294,6 +313,9 @@ def _show(wizard: Character) -> None:
                            or "none"))
     out.print(f"Gold {wizard.gold} gp; unused experience {wizard.xp}; library {len(wizard.library)} cards"
               f" ({len(wizard.spare_cards)} spare)")
+    out.print(f"Weapon: {wizard.weapon or 'none'}")
+    out.print("Hand now: " + (", ".join(hand) or "empty" if hand is not None
+                              else f"not drawn yet (a fresh hand of {d.hand_size} at the first action)"))
 
 
 @character_app.command("show")
@@ -306,13 +328,16 @@ def character_show(
     """Show a saved Wizard's character sheet."""
     if json and markdown:
         raise typer.BadParameter("choose --json or --markdown, not both")
-    wizard = load_character(open_store(db), name).character
+    record = load_character(open_store(db), name)
+    wizard = record.character
+    saved_deck = record.extra.get(PLAY_DECK)
+    hand = [str(c) for c in saved_deck.get("hand", [])] if isinstance(saved_deck, dict) else []
     if json:
-        print_json(sheet(wizard))
+        print_json({**sheet(wizard), "hand": hand})
     elif markdown:
         typer.echo(to_markdown(wizard), nl=False)
     else:
-        _show(wizard)
+        _show(wizard, hand if isinstance(saved_deck, dict) and "hand" in saved_deck else None)
 
 
 @character_app.command("gold")
@@ -545,10 +570,11 @@ def xp_command(
     args = list(what or [])
     verb = action.strip().casefold()
     if verb == "award":
-        if len(args) != 1 or not args[0].isdigit():
+        points = whole_number(args[0]) if len(args) == 1 and args[0].isdigit() else None
+        if points is None:
             raise typer.BadParameter("give the points: xp NAME award 3", param_hint="N")
-        after = experience.award(wizard, int(args[0]))
-        result: dict[str, Any] = {"awarded": int(args[0]), "xp": after.xp}
+        after = experience.award(wizard, points)
+        result: dict[str, Any] = {"awarded": points, "xp": after.xp}
     elif verb == "spend":
         after, result = _spend(wizard, args, choice, approved, fast, power, toughness, tuple(augment or ()),
                                load_pool(store, cards_file), house_rules_from(house_rules))
@@ -669,6 +695,10 @@ def cards_import(
     console().print(f"Imported {len(imported)} cards from {file.name}; {len(kept)} imported cards kept in {path}.")
 
 
+#: How the resistance check's result reads ("Creature Identification & Magic").
+RESISTANCE_WORDS = {"full": "full spell effects", "partial": "partial effects", "none": "no effect"}
+
+
 @app.command("monster")
 def monster_command(
     name: Annotated[str, typer.Argument(help="A creature card.")],
@@ -677,17 +707,38 @@ def monster_command(
     power: Annotated[int | None, typer.Option("--power", help="The referee's power for a '*'.")] = None,
     toughness: Annotated[int | None, typer.Option("--toughness", help="The referee's toughness for a '*'.")]
     = None,
+    life: Annotated[int | None, typer.Option(
+        "--life", min=1, help="The monster's life points: its toughness becomes damage resistance.")] = None,
+    damage: Annotated[int | None, typer.Option("--damage", min=0, help="Damage dealt to it (after resistance).")]
+    = None,
+    spell: Annotated[str | None, typer.Option("--spell", help="A spell cast at it: the resistance check.")] = None,
+    caster: Annotated[str | None, typer.Option("--caster", help="The saved Wizard casting --spell.")] = None,
     db: DbOption = None,
     cards_file: CardsFileOption = None,
     house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
-    """A monster's statistics from its creature card."""
-    card = load_pool(open_store(db), cards_file).get(name)
+    """A monster's statistics from its creature card; with --life its damage resistance ("Damage
+    Resistance") and the resistance check of a --spell cast by a --caster ("Creature Identification &
+    Magic")."""
+    if (spell is None) != (caster is None):
+        raise typer.BadParameter("the resistance check needs both --spell and --caster", param_hint="--spell")
+    store = open_store(db)
+    pool = load_pool(store, cards_file)
+    card = pool.get(name)
     monster = monster_from_card(card, natural=not summoned, charisma=charisma, power=power, toughness=toughness,
-                                settings=house_rules_from(house_rules))
+                                life_points=life, settings=house_rules_from(house_rules))
+    resistance = monster_damage_resistance(monster)
+    extra: dict[str, Any] = {"damage_resistance": resistance, "resistance_total": monster.resistance_total}
+    if damage is not None:
+        extra["damage_taken"] = damage_through_resistance(damage, resistance)
+    if spell is not None and caster is not None:
+        cast = pool.get(spell)
+        power_of_spell = spell_power(load_character(store, caster).character, cast)
+        extra["spell_power"] = power_of_spell
+        extra["resistance_check"] = resistance_check(power_of_spell, monster.resistance_total)
     if json:
-        print_json(monster.to_dict())
+        print_json({**monster.to_dict(), **extra})
         return
     table = Table(title=f"{monster.name} ({card.mana_cost}, {monster.power}/{monster.toughness})")
     for attr in ATTRIBUTES:
@@ -697,6 +748,14 @@ def monster_command(
     console().print(f"Initiative +{monster.initiative_modifier} and a referee card; size {monster.size_hexes} "
                     f"hex(es); {'natural' if monster.natural else 'summoned'}; mana reserve "
                     f"{monster.mana_reserve}; regenerations {monster.regenerations_left}")
+    if life is not None:
+        console().print(f"Life points {life}: damage resistance {resistance} (its toughness); resistance "
+                        f"check against {monster.resistance_total} (power + toughness + life points)")
+    if "damage_taken" in extra:
+        console().print(f"{damage} damage: {extra['damage_taken']} gets through")
+    if "resistance_check" in extra:
+        console().print(f"{spell} by {caster}: spell power {extra['spell_power']} against "
+                        f"{monster.resistance_total}: {RESISTANCE_WORDS[extra['resistance_check']]}")
 
 
 APPRENTICE = "apprentice"
@@ -748,7 +807,7 @@ def apprentice_command(
     console().print(f"Prime mana {mana}; booster: {', '.join(c.name for c in booster)}")
     console().print(f"Starting cards ({len(library)}): {', '.join(library)}")
     if record is not None:
-        console().print(f"{name} (5 life points) is apprenticed to {record.character.name}.")
+        console().print(f"{name} ({taken.life} life points) is apprenticed to {record.character.name}.")
 
 
 @app.command("apprentice-year")
@@ -757,6 +816,7 @@ def apprentice_year_command(
     attributes: Annotated[str, typer.Option("--attributes", help="All the attribute dots after the year.")],
     skills: Annotated[str, typer.Option("--skills", help="All the skill dots after the year.")],
     db: DbOption = None,
+    house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """A year of an apprentice's training: one attribute dot and two skill dots more."""
@@ -766,12 +826,12 @@ def apprentice_year_command(
     if current is None:
         raise InputError(f"{record.character.name} has no apprentice")
     trained = train_year(Apprentice.from_dict(current), _pairs(attributes, "attributes", "--attributes", "ST=2"),
-                         _pairs(skills, "skills", "--skills", "Athletics=2"))
+                         _pairs(skills, "skills", "--skills", "Athletics=2"), house_rules_from(house_rules))
     save_character(store, record.changed(extra={**record.extra, APPRENTICE: trained.to_dict()}))
     if json:
         print_json(trained.to_dict())
     else:
-        console().print(f"{trained.name} has trained {trained.years} year(s).")
+        console().print(f"{trained.name} has trained {trained.years} year(s); {trained.life} life points.")
 
 
 @app.command("referee-deck")

@@ -8,10 +8,13 @@ the sheet in the save (``play_deck``), so actions draw from the same cards.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 import typer
+from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 
 from magecraft.cli import options
@@ -26,6 +29,7 @@ from magecraft.cli.mtg_rpg_common import (
     store_deck,
 )
 from magecraft.cli.options import (
+    AllowUndoOption,
     DbOption,
     DiceOption,
     JsonOption,
@@ -37,15 +41,19 @@ from magecraft.cli.options import (
     make_randomness,
     open_store,
     print_json,
+    whole_number,
 )
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.render import event_table
 from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, SaveError
+from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import (
     HELPER_DIFFICULTY,
+    MAX_HEROIC_POINTS,
     ActionAttempt,
     ActionResult,
     LuckEntrant,
@@ -64,6 +72,7 @@ from magecraft.mtg_rpg.character import (
     CharacterRecord,
     current_life,
     derive,
+    life_condition,
     load_character,
     modify_character,
     save_character,
@@ -87,6 +96,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     Ritual,
     Settlement,
     TableOutcome,
+    check_gold_stake,
     check_land_tapping,
     length_for,
     settle,
@@ -94,9 +104,21 @@ from magecraft.mtg_rpg.duel_ritual import (
     table_outcome,
 )
 from magecraft.mtg_rpg.monsters import monster_from_card
-from magecraft.mtg_rpg.renewal import Vitals, recover_at_renewal, renew, run_out_of_cards
+from magecraft.mtg_rpg.renewal import (
+    STOP_METHODS,
+    bleed_turn,
+    check_alive,
+    check_can_act,
+    heal_wizard,
+    recover_at_renewal,
+    renew,
+    run_out_of_cards,
+    stop_wizard_bleeding,
+    vitals_of,
+    wound,
+)
 from magecraft.mtg_rpg.scene import Scene, cast_outside_duel, check_cooperators, close_scene, cooperation_phases
-from magecraft.mtg_rpg.settings import Settings
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 from magecraft.mtg_rpg.skills import assumed_equipment, skill_action
 from magecraft.mtg_rpg.tactics import (
     ESCAPES,
@@ -166,6 +188,10 @@ def action_command(
         raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
     if card is not None and no_card:
         raise typer.BadParameter("--card and --no-card exclude each other", param_hint="--card")
+    if not 0 <= heroic <= MAX_HEROIC_POINTS:
+        # the rule's own limit (Heroic Deeds), refused as a bad argument before anything is loaded
+        raise typer.BadParameter(f"{heroic} experience points: a heroic deed spends 0 to {MAX_HEROIC_POINTS}",
+                                 param_hint="--heroic")
     try:
         rating = difficulty_rating(difficulty)
     except InputError as exc:
@@ -179,6 +205,7 @@ def action_command(
 
     def act(record: CharacterRecord) -> CharacterRecord:
         wizard = record.character
+        check_can_act(wizard, "act")  # the unconscious and the dead are refused before anything is drawn
         rng = continue_dice(record, seed, dice, physical_dice)
         deck = play_deck(record, pool, rng)
         if skill is not None:
@@ -240,6 +267,8 @@ def _helpers(store: SaveStore, leader: str, names: list[str] | None) -> list[Cha
     found = [h.character.name for h in helping]
     if leader in found or len(set(found)) < len(found):
         raise typer.BadParameter("each helper is another, different Wizard", param_hint="--helper")
+    for record in helping:
+        check_can_act(record.character, "help")
     return helping
 
 
@@ -261,10 +290,15 @@ def _help(record: CharacterRecord, score: int, attribute: str, pool: CardPool,
 
 def contest_command(
     first: Annotated[str, typer.Argument(help="A saved Wizard.")],
-    second: Annotated[str, typer.Argument(help="The saved Wizard opposing.")],
-    skill: Annotated[str, typer.Option("--skill", help="The first Wizard's skill.")],
+    second: Annotated[str | None, typer.Argument(
+        help="The saved Wizard opposing (or give --against-total for a monster or situation).")] = None,
+    skill: Annotated[str | None, typer.Option("--skill", help="The first Wizard's skill.")] = None,
+    attribute: Annotated[str | None, typer.Option(
+        "--attribute", help="A raw attribute contest instead of a skill: ST, DX, CN, IQ, WS or CH.")] = None,
     against: Annotated[str | None, typer.Option(
-        "--against", help="The second Wizard's skill (default: the same).")] = None,
+        "--against", help="The second Wizard's skill or attribute (default: the same).")] = None,
+    against_total: Annotated[int | None, typer.Option(
+        "--against-total", min=0, help="The action total of a monster or situation (the referee's).")] = None,
     untrained: Annotated[bool, typer.Option(
         "--untrained", help="The referee allows the skills untrained (the attribute alone).")] = False,
     db: DbOption = None,
@@ -272,16 +306,29 @@ def contest_command(
     house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
-    """An opposed action: each plays the strongest card in hand; the higher total wins, a tie keeps things
-    as they were."""
-    if first.casefold() == second.casefold():
+    """An opposed action ("Opposed Actions"): each Wizard plays the strongest card in hand with a skill or
+    a raw attribute (Sarin's Strength against a goblin holding a door); the higher total wins, a tie keeps
+    things as they were."""
+    if (skill is None) == (attribute is None):
+        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
+    if attribute is not None and attribute.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
+    if (second is None) == (against_total is None):
+        raise typer.BadParameter("oppose a saved Wizard (SECOND) or a referee's total (--against-total)",
+                                 param_hint="SECOND")
+    if second is not None and first.casefold() == second.casefold():
         raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
+    if attribute is not None and against is not None and against.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{against!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--against")
     store = open_store(db)
     pool = load_pool(store, cards_file)
-    records = [load_character(store, name) for name in (first, second)]
+    records = [load_character(store, name) for name in (first, second) if name is not None]
+    for record in records:
+        check_can_act(record.character, "take part in a contest")
     # Both attempts are checked before either Wizard's cards move.
-    scores = [skill_action(r.character, used, untrained=untrained)
-              for r, used in zip(records, (skill, against or skill), strict=True)]
+    used = (skill or attribute or "", against or skill or attribute or "")
+    scores = [skill_action(r.character, u, untrained=untrained) if skill is not None
+              else (u.upper(), r.character.attribute(u.upper())) for r, u in zip(records, used, strict=False)]
     rules = house_rules_from(house_rules)
     results = {}
     for record, (linked, score) in zip(records, scores, strict=True):
@@ -289,16 +336,20 @@ def contest_command(
         attempt = ActionAttempt(score=score, difficulty=0, attribute=linked, card=deck.strongest(rules))
         results[record.character.name] = resolve_action(deck, attempt, record.rng, settings=rules)
         store_deck(store, record, record.character, deck, record.rng)
-    (a, result_a), (b, result_b) = results.items()
-    won = opposed(result_a.total, result_b.total)
+    totals = {n: r.total for n, r in results.items()}
+    if against_total is not None:
+        totals["opponent"] = against_total
+    (a, total_a), (b, total_b) = totals.items()
+    won = opposed(total_a, total_b)
     winner = None if won is None else (a if won == "first" else b)
     if json:
-        print_json({"totals": {n: r.total for n, r in results.items()}, "winner": winner,
-                    "actions": {n: r.to_dict() for n, r in results.items()}})
+        print_json({"totals": totals, "winner": winner, "actions": {n: r.to_dict() for n, r in results.items()}})
         return
     for name, result in results.items():
         console().print(f"{name}: {result.score} + {result.card or 'no card'} ({result.card_value}) = "
                         f"[bold]{result.total}[/bold]")
+    if against_total is not None:
+        console().print(f"opponent: [bold]{against_total}[/bold]")
     console().print(f"[bold]{winner}[/bold] wins the contest." if winner else
                     "A tie: the situation stays as it was.")
 
@@ -322,6 +373,7 @@ def dodge_command(
     store = open_store(db)
     pool = load_pool(store, cards_file)
     record = load_character(store, name)
+    check_can_act(record.character, "dodge")
     rng = continue_dice(record, seed, dice, physical_dice)
     deck = play_deck(record, pool, rng)
     creature = pool.get(attacker)
@@ -429,6 +481,7 @@ def equipment_command(
         raise typer.BadParameter(str(exc), param_hint="--difficulty") from None
     store = open_store(db)
     record = load_character(store, name)
+    check_can_act(record.character, "look for equipment")
     rng = continue_dice(record, seed, dice, physical_dice)
     deck = play_deck(record, load_pool(store, cards_file), rng)
     result = assumed_equipment(deck, record.character.attribute("WS"), rating,
@@ -445,7 +498,8 @@ def renew_command(
     shuffle_hand: Annotated[bool, typer.Option("--shuffle-hand", help="Shuffle the hand in too.")] = False,
     life: Annotated[int | None, typer.Option(
         "--life", help="Life points before healing (default: the saved sheet's).")] = None,
-    poison: Annotated[int, typer.Option("--poison", help="Poison counters before renewal.")] = 0,
+    poison: Annotated[int | None, typer.Option(
+        "--poison", help="Poison counters before renewal (default: the saved sheet's).")] = None,
     bed_rest: Annotated[bool, typer.Option("--bed-rest", help="24 hours of complete bed rest.")] = False,
     healer: Annotated[int | None, typer.Option("--healer", help="A healer's Healing action total.")] = None,
     tended: Annotated[bool, typer.Option("--tended", help="Tended overnight without interruption.")] = False,
@@ -459,6 +513,7 @@ def renew_command(
     store = open_store(db)
     record = load_character(store, name)
     wizard = record.character
+    check_alive(wizard, "be healed or renewed")
     rng = continue_dice(record, seed, None, False)
     cards = load_pool(store, cards_file)
     deck = play_deck(record, cards, rng)
@@ -467,16 +522,15 @@ def renew_command(
     derived = derive(wizard)
     if life is not None and not -5 < life <= derived.life:
         raise typer.BadParameter(f"a living {name} has -4 to {derived.life} life points", param_hint="--life")
-    if poison < 0:
+    if poison is not None and poison < 0:
         raise typer.BadParameter("poison counters cannot be negative", param_hint="--poison")
     if healer is not None and healer < 0:
         raise typer.BadParameter(f"a Healing action total is 0 or more, not {healer}", param_hint="--healer")
-    current = current_life(wizard) if life is None else life
-    vitals = Vitals(current, derived.life, bleeding=current <= -1, unconscious=current <= 0, poison=poison)
+    vitals = vitals_of(wizard, life=life, poison=poison)
     outcome = renew(deck, vitals, rng, constitution=wizard.attribute("CN"), wisdom=derived.reserve_mana,
                     keep_hand=not shuffle_hand, bed_rest=bed_rest, healer_total=healer, tended_overnight=tended,
                     settings=house_rules_from(house_rules))
-    after = recover_at_renewal(wizard, outcome.vitals.life)
+    after = recover_at_renewal(wizard, outcome.vitals)
     deck.hand_size = derive(after).hand_size
     extra = {k: v for k, v in record.extra.items() if k != SCENE}
     store_deck(store, record.changed(after, rng, extra), after, deck, rng)
@@ -491,6 +545,55 @@ def renew_command(
     if after.attributes != wizard.attributes:
         console().print("Attributes recovered: " + ", ".join(
             f"{a} {after.attribute(a)}" for a in ATTRIBUTES if after.attribute(a) != wizard.attribute(a)))
+
+
+def life_command(
+    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
+    damage: Annotated[int, typer.Option("--damage", min=0, help="Damage taken.")] = 0,
+    element: Annotated[str | None, typer.Option(
+        "--element", help="The damage's element (Elemental Resistance), e.g. fire.")] = None,
+    accidental: Annotated[bool, typer.Option(
+        "--accidental", help="Not a deliberate blow (the alternate death rule kills only deliberately).")] = False,
+    bleed: Annotated[int, typer.Option("--bleed", min=0, help="Turns of bleeding (1 damage a turn).")] = 0,
+    stop_bleeding: Annotated[str | None, typer.Option(
+        "--stop-bleeding", help="stabilize self, healer or magic (with --total for the action's total).")] = None,
+    total: Annotated[int, typer.Option("--total", min=0, help="The stopping action's total.")] = 0,
+    heal: Annotated[int, typer.Option("--heal", min=0, help="Life points healed (magic or a potion).")] = 0,
+    poison: Annotated[int, typer.Option("--poison", min=0, help="Poison counters gained.")] = 0,
+    db: DbOption = None,
+    house_rules: HouseRulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The referee's life bookkeeping: damage, bleeding, stopping it, healing and poison, in that order
+    ("Life Points", "Character Death", "Bleeding"); the sheet says unconscious, bleeding or dead."""
+    if stop_bleeding is not None and stop_bleeding not in STOP_METHODS:
+        raise typer.BadParameter(f"{stop_bleeding!r} is not one of {', '.join(STOP_METHODS)}",
+                                 param_hint="--stop-bleeding")
+    store = open_store(db)
+    rules = house_rules_from(house_rules)
+
+    def change(record: CharacterRecord) -> CharacterRecord:
+        wizard = record.character
+        check_alive(wizard, "take damage, bleed or heal")
+        if damage:
+            wizard = wound(wizard, damage, element=element, deliberate=not accidental, settings=rules)
+        for _ in range(bleed):
+            wizard = bleed_turn(wizard, settings=rules)
+        if stop_bleeding is not None:
+            wizard = stop_wizard_bleeding(wizard, stop_bleeding, total, settings=rules)
+        if heal:
+            wizard = heal_wizard(wizard, heal)
+        return record.changed(replace(wizard, poison=wizard.poison + poison))
+
+    # the referee's bookkeeping only adds to the sheet: re-read and applied in one transaction, so two
+    # wounds entered at once both count (docs/architecture.md, "Saves")
+    wizard = modify_character(store, name, change).character
+    vitals = vitals_of(wizard)
+    if json:
+        print_json({"wizard": name, **vitals.to_dict(), "condition": life_condition(wizard)})
+        return
+    console().print(f"{name}: {vitals.life} of {vitals.max_life} life points, {life_condition(wizard)}"
+                    + (f", {vitals.poison} poison counters" if vitals.poison else "") + ".")
 
 
 def initiative_command(
@@ -598,6 +701,10 @@ def duel_command(
     stakes: Annotated[str, typer.Option("--stakes", help=f"One of {', '.join(STAKES)}.")]
     = "honor or bragging rights",
     unpaid: Annotated[bool, typer.Option("--unpaid", help="The loser does not honour the stakes.")] = False,
+    gold: Annotated[int, typer.Option("--gold", min=0, help="The gold at stake (--stakes gold/treasure/money).")]
+    = 0,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Play and report the duel without writing the Wizards' sheets.")] = False,
     outside_help: Annotated[str | None, typer.Option(
         "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")] = None,
     play_as: Annotated[str | None, typer.Option(
@@ -628,6 +735,7 @@ def duel_command(
     save: SaveOption = None,
     overwrite: OverwriteOption = False,
     json: JsonOption = False,
+    allow_undo: AllowUndoOption = False,
 ) -> None:
     """The duel ritual and a quick duel played to the end, both Wizards choosing their cards simply.
 
@@ -656,7 +764,7 @@ def duel_command(
                                 _named_values(damage, "--damage", (first, second), number=True),
                                 first_blood, out, _named_list(spent, "--spent", (first, second)),
                                 _named_values(ante_card, "--ante", (first, second), number=False)),
-                    db, cards_file, json)
+                    db, cards_file, json, gold=gold, dry_run=dry_run, rules=house_rules_from(house_rules))
         return
     if any(given for given in (life, damage, first_blood, out, spent, ante_card)):
         raise typer.BadParameter("the outcome is entered only for a duel at the table (--at-table)",
@@ -674,6 +782,7 @@ def duel_command(
         length = length_for(kind, (5 if turns is None else turns) if kind == "limited-turns" else 0)
         terms = (ritual.state_length(second, length)
                  .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
+        check_gold_stake(terms.stakes, gold)
     except InputError as exc:
         raise typer.BadParameter(str(exc)) from None
     saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
@@ -689,21 +798,35 @@ def duel_command(
         prepared[wizard_name.strip()] = spell.strip()
     rules = house_rules_from(house_rules)
     entrants = [_duellist(store, n, pool, rng, prepared.get(n), rules) for n in everyone]
+    carried = {r.character.name: current_life(r.character) for _, r, _ in entrants
+               if r is not None and current_life(r.character) < derive(r.character).life}
+    if carried and not json:
+        console().print("Damage carried from earlier: " + ", ".join(
+            f"{n} starts with {life} life points" for n, life in carried.items()) + ".")
     a, b, *others = (entrant[0] for entrant in entrants)
     ante = terms.stakes == "ante"
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
                            victory=terms.victory, ante=ante, pool=pool, settings=rules, others=others)
+    if play_as is not None:
+        table = DuelTable(duel, play_as)
+        ending = PlayLoop(table, saver, allow_undo_after_rolls=allow_undo).run()
+        if ending is not Ending.FINISHED:
+            raise typer.Exit(ending.status)     # stopped before the end: nothing is settled
+        duel = table.duel
     while not duel.is_terminal():
-        duel.apply(_ask_action(duel, play_as) if play_as is not None and duel.current_player() == play_as
-                   else choose_action(duel))
+        duel.apply(choose_action(duel))
     said = saver.save(duel.to_dict()) if saver.name is not None else ""
     result = duel.result()
     antes = {n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None
+    purses = {r.character.name: r.character.gold for _, r, _ in entrants if r is not None}
     if others:
-        settlements = settle_free_for_all(result["winner"], result["losers"], loser_pays=not unpaid, ante=antes)
+        settlements = settle_free_for_all(result["winner"], result["losers"], loser_pays=not unpaid, ante=antes,
+                                          stakes=terms.stakes, gold=gold, gold_held=purses)
     else:
-        one = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help, ante=antes)
+        one = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help, ante=antes,
+                     gold=gold, gold_held=purses)
         settlements = {first: one, second: one}
+    sheets = {}
     for _, record, saved in entrants:
         if record is not None and saved is not None:
             wizard = record.character
@@ -711,12 +834,16 @@ def duel_command(
             if settlement.backlash and wizard.name == settlement.loser:
                 record = record.changed(extra=
                                          {**record.extra, RESTITUTION_OWED: settlement.winner})
-            store_deck(store, record, after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng),
-                       saved, record.rng)
+            after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, rules)
+            sheets[wizard.name] = after
+            if not dry_run:
+                store_deck(store, record, after, saved, record.rng)
     if json:
         settled: Any = ({n: settlements[n].to_dict() for n in result["losers"]} if others
                         else settlements[first].to_dict())
-        print_json({"terms": terms.to_dict(), "result": result, "settlement": settled, "log": duel.log.to_list()})
+        print_json({"terms": terms.to_dict(), "result": result, "settlement": settled, "log": duel.log.to_list(),
+                    "sheets": {n: vitals_of(w).to_dict() for n, w in sheets.items()}, "carried": carried,
+                    "saved": not dry_run})
         return
     plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "draw", "life")]
     joined = f" (with {', '.join(also or ())})" if others else ""
@@ -725,6 +852,7 @@ def duel_command(
     _print_result(result)
     for loser in result["losers"] if others else [result["loser"]]:
         _print_settlement(settlements[loser], outside_help)
+    _print_sheets(sheets, saved=not dry_run)
     if said:
         console().print(said)
 
@@ -762,13 +890,14 @@ def _named_values(entries: list[str] | None, flag: str, wizards: tuple[str, str]
     for name, values in found.items():
         if len(values) > 1:
             raise typer.BadParameter(f"{name} is given twice", param_hint=flag)
-        if number and not values[0].lstrip("-").isdigit():
+        if number and whole_number(values[0]) is None:
             raise typer.BadParameter(f"{name}={values[0]!r}: give a whole number", param_hint=flag)
     return {name: values[0] for name, values in found.items()}
 
 
 def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: str, stakes: str, unpaid: bool,
-                outside_help: str | None, report: TableReport, db: Any, cards_file: Any, json: bool) -> None:
+                outside_help: str | None, report: TableReport, db: Any, cards_file: Any, json: bool, *,
+                gold: int = 0, dry_run: bool = False, rules: Settings = DEFAULT_SETTINGS) -> None:
     """The ritual around a duel played with real cards, the outcome the players enter, and the settlement
     saved to the Wizards' sheets (ruling R17)."""
     if turns is not None and kind != "limited-turns":
@@ -779,6 +908,7 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
         length = "full deck" if kind == STANDARD else length_for(kind, 5 if turns is None else turns)
         terms = (Ritual.challenge(first, second).state_length(second, length)
                  .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
+        check_gold_stake(terms.stakes, gold)
     except InputError as exc:
         raise typer.BadParameter(str(exc)) from None
     store = open_store(db)
@@ -787,7 +917,7 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
     for name in (first, second):
         if name not in lives:
             lives[name] = options.ask_at_terminal(f"{name}'s life points at the end of the duel")
-    if not all(v.strip().lstrip("-").isdigit() for v in lives.values()):
+    if not all(whole_number(v) is not None for v in lives.values()):
         raise InputError("life points are whole numbers")
     outcome = table_outcome(terms, life={n: int(v) for n, v in lives.items()},
                             damage={n: int(v) for n, v in report.damage.items()},
@@ -795,24 +925,32 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
     if terms.stakes == "ante" and set(report.ante) != {first, second}:
         raise InputError("an ante duel at the table needs --ante WIZARD=CARD for both Wizards")
     report = replace(report, ante={n: pool.get(card).name for n, card in report.ante.items()})
+    purses = {}
+    for name in (first, second):
+        with suppress(SaveError):
+            purses[name] = load_character(store, name).character.gold
     settlement = settle(terms, outcome.winner, loser_pays=not unpaid, outside_help=outside_help,
-                        ante=report.ante if terms.stakes == "ante" else None)
+                        ante=report.ante if terms.stakes == "ante" else None, gold=gold, gold_held=purses)
     # Every sheet is worked out before any is saved, so a bad card name saves nothing.
-    updates = [_table_sheet(store, name, pool, outcome, report, settlement) for name in (first, second)]
+    updates = [_table_sheet(store, name, pool, outcome, report, settlement, rules) for name in (first, second)]
+    sheets = {update[1].name: update[1] for update in updates if update is not None}
     for update in updates:
-        if update is not None:
+        if update is not None and not dry_run:
             store_deck(store, *update)
     if json:
-        print_json({"terms": terms.to_dict(), "result": outcome.to_dict(), "settlement": settlement.to_dict()})
+        print_json({"terms": terms.to_dict(), "result": outcome.to_dict(), "settlement": settlement.to_dict(),
+                    "sheets": {n: vitals_of(w).to_dict() for n, w in sheets.items()}, "saved": not dry_run})
         return
     console().print(f"{kind} duel at the table: {first} challenges {second} ({terms.stakes}, {terms.victory}).")
     _print_result({"life": outcome.life, "damage": {n: outcome.damage.get(n, 0) for n in (first, second)},
                    "winner": outcome.winner, "reason": outcome.reason, "items_at_risk": []})
     _print_settlement(settlement, outside_help)
+    _print_sheets(sheets, saved=not dry_run)
 
 
 def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutcome, report: TableReport,
-                 settlement: Settlement) -> tuple[CharacterRecord, Character, SpellDeck, Randomness] | None:
+                 settlement: Settlement,
+                 rules: Settings) -> tuple[CharacterRecord, Character, SpellDeck, Randomness] | None:
     """A saved Wizard's sheet after a duel at the table; None for a built-in referee opponent."""
     try:
         record = load_character(store, name)
@@ -829,29 +967,97 @@ def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutc
                                  {**record.extra, RESTITUTION_OWED: settlement.winner})
     wizard = settle_sheet(record.character, deck, life=outcome.life[name], spent=report.spent.get(name, []),
                           items_left=(*record.character.potions, *record.character.scrolls),
-                          settlement=settlement, rng=record.rng)
+                          settlement=settlement, rng=record.rng, settings=rules)
     return record, wizard, deck, record.rng
 
 
-def _ask_action(duel: QuickDuel, player: str) -> str:
-    """Show the player what they may see (not the opponent's life) and ask for a legal action."""
-    seen = duel.observation(player)
-    mine = next(s for s in seen["sides"] if s["name"] == player)
-    holding = "; ".join(f"{s['name']} holds {s['deck']['hand']} card(s)"
-                        for s in seen["sides"] if s["name"] != player)
-    console().print(f"{player}: life {mine['life']}; hand {', '.join(mine['deck']['hand']) or 'empty'}. "
-                    f"{holding}.")
-    if duel.pending:
-        console().print(f"{duel.active} plays [bold]{duel.pending}[/bold].")
-    actions = duel.legal_actions()
-    for number, action in enumerate(actions, start=1):
-        console().print(f"  {number}. {action}")
-    while True:
-        answer = options.ask_at_terminal("Your choice (number or action)").strip()
-        chosen = actions[int(answer) - 1] if answer.isdigit() and 1 <= int(answer) <= len(actions) else answer
-        if chosen in actions:
-            return chosen
-        console().print(f"[red]{answer!r} is not one of the choices.[/red]")
+class DuelTable(TableGame[str]):
+    """A quick duel with ``--play-as``: one Wizard chosen at the keyboard, the others playing themselves.
+
+    The player sees their own life and hand and every card played with its damage; the opponent's life and
+    hand stay hidden until the end ("MTG Rule Changes"; ruling on the play loop's duel view).
+    """
+
+    def __init__(self, duel: QuickDuel, player: str) -> None:
+        self.duel = duel
+        self.player = player
+
+    def people(self) -> list[str]:
+        return [self.player]
+
+    def current_player(self) -> str | None:
+        return self.duel.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.duel.is_terminal()
+
+    def log(self) -> EventLog:
+        return self.duel.log
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.duel.to_dict()
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        self.duel = QuickDuel.from_dict(snapshot)
+
+    def bot_action(self, player: str) -> str:
+        return choose_action(self.duel)
+
+    def randomness(self) -> Randomness:
+        return self.duel.rng
+
+    def menu(self, player: str) -> Menu[str]:
+        actions = self.duel.legal_actions()
+        choices = [Choice(_action_label(self.duel, action), action, (action.partition(":")[0],))
+                   for action in actions]
+        return Menu(f"{player}, choose:", choices, prompt="Your choice",
+                    typed=lambda answer: answer if answer in actions else None,
+                    typed_help="an action as written, e.g. play:Shock")
+
+    def apply(self, action: str) -> None:
+        self.duel.apply(action)
+
+    def render(self, viewer: str | None) -> list[RenderableType]:
+        if viewer is None:
+            return []
+        seen = self.duel.observation(viewer)
+        mine = next(s for s in seen["sides"] if s["name"] == viewer)
+        holding = "; ".join(f"{s['name']} holds {s['deck']['hand']} card(s)"
+                            for s in seen["sides"] if s["name"] != viewer)
+        hand = ", ".join(mine["deck"]["hand"]) or "empty"
+        lines: list[RenderableType] = [f"{viewer}: life {mine['life']}; hand {hand}. {holding}."]
+        if self.duel.pending:
+            lines.append(f"{self.duel.active} plays [bold]{self.duel.pending}[/bold].")
+        return lines
+
+    def event_line(self, event: Event) -> str | None:
+        if event.kind == "damage":
+            return f"  -> {event.data['amount']} damage to {event.data['to']}"
+        if event.kind == "roll":
+            return f"  [dim]{escape(event.label)}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+        if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
+            return f"  {escape(event.label)}"
+        return None
+
+    def reveals(self, event: Event) -> str | None:
+        if event.kind == "draw":
+            return f"{event.label} (cards were drawn)"
+        if event.kind in ("play", "interrupt", "block") and event.data.get("wizard") != self.player:
+            return f"{event.label} (a card from a hidden hand was shown)"
+        return super().reveals(event)
+
+    def ending(self) -> str:
+        result = self.duel.result()
+        return f"{result['winner']} wins the duel: {result['reason']}."
+
+
+def _action_label(duel: QuickDuel, action: str) -> str:
+    """``play:Shock@Mord`` -> ``play Shock at Mord``; the others as they are."""
+    verb, _, rest = action.partition(":")
+    if not rest:
+        return action
+    name, _, aim = rest.partition("@")
+    return f"{verb} {name}" + (f" at {aim}" if aim else "")
 
 
 def _print_result(result: dict[str, Any]) -> None:
@@ -866,12 +1072,25 @@ def _print_result(result: dict[str, Any]) -> None:
         console().print(f"Check for item destruction: {', '.join(result['items_at_risk'])}.")
 
 
+def _print_sheets(sheets: dict[str, Character], *, saved: bool) -> None:
+    """Each saved Wizard's life and condition after the duel, as the sheet now has them."""
+    for name, wizard in sheets.items():
+        console().print(f"{name}'s sheet now: {current_life(wizard)} of {derive(wizard).life} life points, "
+                        f"{life_condition(wizard)}.")
+    if not saved:
+        console().print("Dry run: the sheets are not saved.")
+
+
 def _print_settlement(settlement: Settlement, outside_help: str | None) -> None:
     if outside_help is not None:
         console().print(f"{outside_help} had outside help and loses the duel: "
                         f"[bold]{settlement.winner}[/bold] is the victor.")
     if settlement.ante_won:
         console().print(f"{settlement.winner} gains the ante card {', '.join(settlement.ante_won)}.")
+    if settlement.gold_paid:
+        console().print(f"{settlement.loser} pays {settlement.gold_paid} gp to {settlement.winner}.")
+    if settlement.death:
+        console().print(f"[red]{settlement.loser} lost a duel fought for death and dies.[/red]")
     if settlement.backlash:
         console().print(f"[red]Karmic backlash:[/red] {settlement.loser} cannot tap land for mana until "
                         f"restitution is made to {settlement.winner} or {settlement.winner} dies.")
@@ -1036,6 +1255,7 @@ def register(app: typer.Typer) -> None:
     app.command("contest")(contest_command)
     app.command("dodge")(dodge_command)
     app.command("renew")(renew_command)
+    app.command("life")(life_command)
     app.command("equipment")(equipment_command)
     app.command("cast")(cast_command)
     app.command("scene-end")(scene_end_command)

@@ -1,8 +1,10 @@
 """``magecraft mtg-rpg world``: World Campaigning at the terminal -- new worlds, seasons, sheets, the chronicle.
 
-Every world lives in the save store (system ``mtg_rpg``, kind ``campaign``) and each season is
-one save, one transaction: a season interrupted leaves the previous one intact.  The rules
-are in :mod:`magecraft.mtg_rpg.world`; this module parses, asks and renders.
+Every world lives in the save store (system ``mtg_rpg``, kind ``campaign``).  A season the realms play
+by themselves is one save; a season with realms ruled at the table is played through the shared play
+loop (:mod:`magecraft.cli.playloop`: help, undo, log, save and quit at every prompt) and saved after each
+choice, so ``world season NAME`` resumes a season stopped half-way (the earlier revisions stay in
+``saves history``).  The rules are in :mod:`magecraft.mtg_rpg.world`; this module parses, asks and renders.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from rich import box
 from rich.table import Table
 
 from magecraft.cli.options import (
+    AllowUndoOption,
     DbOption,
     DiceOption,
     JsonOption,
@@ -27,10 +30,16 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.core.errors import InputError
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from magecraft.cli.sessions import SaveSession
+    from magecraft.core.events import Event, EventLog
+    from magecraft.core.randomness import Randomness
+    from magecraft.mtg_rpg.world.actions import WorldAction
     from magecraft.mtg_rpg.world.campaign import World
 
 SYSTEM = "mtg_rpg"
@@ -142,14 +151,34 @@ def season(
     physical_dice: PhysicalOption = False,
     db: DbOption = None,
     json_out: JsonOption = False,
+    allow_undo: AllowUndoOption = False,
 ) -> None:
-    """Play one campaign turn (a season of 60 days), asking the table for its realms' choices."""
+    """Play one campaign turn (a season of 60 days), asking the table for its realms' choices.
+
+    A season stopped at the table's prompt (quit, Ctrl-D) is saved where it stopped: the same command
+    resumes it.
+    """
     session, world = _open(db, name)
     _dice_for(world, seed, dice, physical_dice)
     before = len(world.chronicle)
-    _play_season(world, auto=auto)
-    session.save(world.to_dict())
-    _report(world, before, json_out)
+    at_table = not auto and any(r.alive and r.controller == "table" for r in world.realms.values())
+    if not at_table:
+        _play_season(world)
+        session.save(world.to_dict())
+        _report(world, before, json_out)
+        return
+    shown_from = len(world.log)
+    if world.turn is None:
+        world.begin_season()
+    else:
+        console().print(f"Resumed season {world.season} of {name!r}: "
+                        f"{world.turn.realm}'s turn, {world.turn.phase}")
+    table = WorldTable(world, name)
+    ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
+    if ending.status:
+        raise typer.Exit(ending.status)
+    if json_out and ending is Ending.FINISHED:
+        _report(table.world, before, json_out=True)  # in words, the chronicle was told as it happened
 
 
 @app.command("run")
@@ -171,7 +200,7 @@ def run(
     for _ in range(seasons):
         if not world.alive():
             break
-        _play_season(world, auto=True)
+        _play_season(world)
         session.save(world.to_dict())
     if json_out:
         print_json(world.result())
@@ -184,41 +213,105 @@ def run(
     out.print(_sheets(world))
 
 
-def _play_season(world: World, *, auto: bool) -> None:
+def _play_season(world: World) -> None:
+    """A season decided by every realm's policy (the realms ruled at the table too); a season stopped
+    half-way at the table's prompt is finished the same way."""
     from magecraft.mtg_rpg.world.policy import choose
 
-    world.begin_season()
+    if world.turn is None:
+        world.begin_season()
     while world.turn is not None:
-        realm = world.realms[world.turn.realm]
-        action = choose(world) if auto or realm.controller != "table" else _ask(world)
-        world.apply(action)
+        world.apply(choose(world))
 
 
-def _ask(world: World) -> Any:
-    """Ask the table for one choice among the legal ones (the realm's sheet stays in view)."""
-    from magecraft.core.errors import RuleError
+#: The one seat at the keyboard: the table decides for every realm it rules (a world has no secrets to hide
+#: between them, so the screen is not handed over from realm to realm).
+TABLE = "the table"
 
-    assert world.turn is not None
-    out = console()
-    choices = world.legal_actions()
-    realm = world.turn.realm
-    out.print(
-        f"\n[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
-        f"{world.turn.resources} resources left"
-    )
-    for number, action in enumerate(choices, start=1):
-        out.print(f"  {number:>3}. {action.describe()}")
-    while True:
-        answer = ask_at_terminal(f"{realm}: choose 1-{len(choices)}").strip()
-        if answer.isdecimal() and len(answer) <= 4 and 1 <= int(answer) <= len(choices):
-            choice = choices[int(answer) - 1]
-            try:
-                world.check(choice)
-            except RuleError as exc:
-                out.print(str(exc))
-                continue
-            return choice
-        out.print(f"type a number from 1 to {len(choices)}")
+
+class WorldTable(TableGame["WorldAction"]):
+    """A season at the terminal: the realms ruled at the table choose among ``world.legal_actions()`` at the
+    play loop's prompt, the others by their policy ("Realm Turns Phase", seed 000)."""
+
+    def __init__(self, world: World, name: str) -> None:
+        self.world = world
+        self.resume_command = f"mtg-rpg world season {name}"
+
+    def people(self) -> list[str]:
+        return [TABLE]
+
+    def current_player(self) -> str | None:
+        turn = self.world.turn
+        if turn is None:
+            return None
+        return TABLE if self.world.realms[turn.realm].controller == "table" else turn.realm
+
+    def is_terminal(self) -> bool:
+        return self.world.is_terminal()
+
+    def log(self) -> EventLog:
+        return self.world.log
+
+    def randomness(self) -> Randomness:
+        return self.world.rng
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.world.to_dict()
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        from magecraft.core.randomness import Randomness
+        from magecraft.mtg_rpg.world.campaign import World
+
+        dice = snapshot["rng"]
+        if dice.get("kind") != "physical":
+            self.world = World.from_dict(snapshot)
+            return
+        # typed dice are rebuilt here, asking at the terminal (the loop routes them to its prompt)
+        world = World.from_dict({**snapshot, "rng": {"kind": "seeded", "seed": 0}})
+        world.rng = Randomness.restore(dice, world.rng.log, ask=ask_at_terminal)
+        self.world = world
+
+    def bot_action(self, player: str) -> WorldAction:
+        from magecraft.mtg_rpg.world.policy import choose
+
+        return choose(self.world)
+
+    def menu(self, player: str) -> Menu[WorldAction]:
+        world = self.world
+        assert world.turn is not None
+        realm = world.turn.realm
+        title = (f"[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
+                 f"{world.turn.resources} resources left")
+        choices = [Choice(action.describe(), action, (action.kind.replace("_", " "),))
+                   for action in world.legal_actions()]
+        return Menu(title, choices, prompt=f"{realm}: choose")
+
+    def apply(self, action: WorldAction) -> None:
+        self.world.apply(action)  # checked first: a refused choice changes nothing and is asked again
+
+    def render(self, viewer: str | None) -> list[RenderableType]:
+        return [_sheets(self.world)]
+
+    def event_line(self, event: Event) -> str | None:
+        from rich.markup import escape
+
+        if event.kind == "chronicle":
+            realm = event.data.get("realm")
+            return escape(f"Season {self.world.season}. " + (f"{realm}: " if realm else "") + event.label)
+        if event.kind == "season":
+            return f"[bold]── {escape(event.label)} ──[/bold]"
+        if event.kind in ("draw", "roll"):
+            return f"  [dim]{escape(event.label)}" + (f": rolled {event.data['value']}" if event.kind == "roll"
+                                                       else "") + "[/dim]"
+        return None
+
+    def reveals(self, event: Event) -> str | None:
+        if event.kind == "draw":
+            return f"{event.label} was drawn"
+        return super().reveals(event)
+
+    def ending(self) -> str:
+        return f"Season {self.world.season} is over (magecraft mtg-rpg world show {self.world.name})."
 
 
 def _report(world: World, before: int, json_out: bool) -> None:

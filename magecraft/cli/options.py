@@ -8,16 +8,16 @@ Every command that rolls takes ``--seed N``, ``--dice 3,3,4`` (scripted) or
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.prompt import Prompt
 
-from magecraft.core.randomness import Randomness
-from magecraft.core.saves import SaveStore
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from magecraft.core.randomness import Randomness
+    from magecraft.core.saves import SaveStore
 
 SeedOption = Annotated[
     int | None, typer.Option("--seed", help="Seed the dice: the same seed gives the same game.")
@@ -34,6 +34,10 @@ DbOption = Annotated[
     Path | None,
     typer.Option("--db", envvar="MAGECRAFT_DB", help="Save store file (default: your user data directory)."),
 ]
+AllowUndoOption = Annotated[
+    bool, typer.Option("--allow-undo-after-rolls",
+                       help="Let undo take back an action even after dice were rolled or secrets shown.")
+]
 SaveOption = Annotated[str | None, typer.Option(
     "--save", help="Save the game under this new name (with --load: save a copy under it).")]
 LoadOption = Annotated[str | None, typer.Option(
@@ -44,7 +48,27 @@ OverwriteOption = Annotated[bool, typer.Option(
 
 def console() -> Console:
     """The console for people (stdout, looked up at call time so tests can capture it)."""
+    from rich.console import Console  # rich loads only when something is drawn
+
     return Console(highlight=False, soft_wrap=True)
+
+
+#: More digits than any number a table means (and ``int()`` refuses past 4,300 digits).
+MAX_DIGITS = 18
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number (optional sign, ASCII digits), or None; the length is checked before
+    ``int()`` so a 5,000-digit answer is refused, not a crash.
+
+    >>> whole_number(" -12"), whole_number("1e3"), whole_number("\u00b2"), whole_number("9" * 5000)
+    (-12, None, None, None)
+    """
+    text = text.strip()
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not digits.isdecimal() or not digits.isascii() or len(digits) > MAX_DIGITS:
+        return None
+    return int(text)
 
 
 def parse_script(text: str) -> list[int]:
@@ -57,20 +81,26 @@ def parse_script(text: str) -> list[int]:
                 continue  # a trailing comma is harmless
             raise typer.BadParameter(f"value {number} is empty (give whole numbers: --dice 3,3,4)",
                                      param_hint="--dice")
-        if not part.lstrip("-").isdecimal():
-            raise typer.BadParameter(f"{part!r} is not a die value (give whole numbers: --dice 3,3,4)",
+        value = whole_number(part)
+        if value is None:
+            shown = part if len(part) <= 24 else f"{part[:12]}...({len(part)} characters)"
+            raise typer.BadParameter(f"{shown!r} is not a die value (give whole numbers: --dice 3,3,4)",
                                      param_hint="--dice")
-        values.append(int(part))
+        values.append(value)
     return values
 
 
 def ask_at_terminal(prompt: str) -> str:
     """What the person at the terminal typed (tests replace this).  Rich adds its own colon."""
+    from rich.prompt import Prompt
+
     return Prompt.ask(prompt.rstrip().rstrip(":"), console=console())
 
 
 def make_randomness(seed: int | None, dice: str | None, physical: bool) -> Randomness:
     """The randomness the options ask for: at most one of ``--seed``, ``--dice``, ``--physical-dice``."""
+    from magecraft.core.randomness import Randomness
+
     chosen = [name for name, given in (("--seed", seed is not None), ("--dice", dice is not None),
                                         ("--physical-dice", physical)) if given]
     if len(chosen) > 1:
@@ -96,9 +126,12 @@ def given_options(**values: object) -> list[str]:
 
 def open_store(db: Path | None) -> SaveStore:
     """The save store ``--db`` names; opening it checks the file and creates nothing."""
+    from magecraft.core.saves import SaveStore
+
     return SaveStore(db)
 
 
 def print_json(data: Any) -> None:
     """JSON to stdout, stable byte for byte for the same data."""
+    import json
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 from rich.table import Table
 
-from magecraft.core.dice import DiceRoll
 from magecraft.core.events import Event
 from magecraft.core.tables import RandomTable, TableResult
 
@@ -23,11 +22,6 @@ def event_table(events: Iterable[Event], title: str = "Event log") -> Table:
         details = ", ".join(f"{k}={json.dumps(v)}" for k, v in event.data.items())
         table.add_row(str(event.seq), event.kind, event.label, details, event.section or "")
     return table
-
-
-def dice_line(roll: DiceRoll) -> str:
-    dice = " ".join(f"[{d.value}]" if d.kept else f"[dim]({d.value})[/dim]" for d in roll.dice)
-    return f"{roll.expression}: [bold]{roll.total}[/bold]  {dice}".rstrip()
 
 
 def random_table(table: RandomTable) -> Table:
@@ -46,3 +40,31 @@ def table_result_lines(result: TableResult) -> list[str]:
         mod = f" {r.modifier:+d} = {r.total}" if r.modifier else ""
         lines.append(f"{r.table}: rolled {r.raw}{mod} -> [bold]{r.result}[/bold]")
     return lines
+
+
+class DiceGroup:
+    """The dice of one expression, logged one by one as ``LABEL (die K of N)``, shown as one line.
+
+    >>> group = DiceGroup()
+    >>> [group.line(label, 6, v) for label, v in (("strength (die 1 of 3)", 4), ("strength (die 2 of 3)", 2),
+    ...                                           ("strength (die 3 of 3)", 5))]
+    [None, None, 'strength: rolled 4, 2, 5 on 3d6']
+    >>> group.line("initiative", 6, 3) is None     # not one die of several: the caller shows it alone
+    True
+    """
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+
+    def line(self, label: str, sides: int, value: int) -> str | None:
+        """None while the group is incomplete (or ``label`` is a single die); the whole line at its last die."""
+        base, marker, which = label.rpartition(" (die ")
+        if not marker or not which.endswith(")"):
+            return None
+        number, _, count = which[:-1].partition(" of ")
+        if number == "1":
+            self.values = []
+        self.values.append(value)
+        if number != count:
+            return None
+        return f"{base}: rolled {', '.join(map(str, self.values))} on {count}d{sides}"

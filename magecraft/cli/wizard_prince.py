@@ -12,10 +12,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.columns import Columns
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from magecraft.cli.options import (
+    AllowUndoOption,
     DbOption,
     DiceOption,
     JsonOption,
@@ -30,10 +33,12 @@ from magecraft.cli.options import (
     make_randomness,
     print_json,
 )
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
+from magecraft.cli.render import DiceGroup
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.cli.wizard_prince_campaign import app as campaign_app
 from magecraft.core.errors import DataError
-from magecraft.core.events import Event
+from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.actions import (
     Action,
@@ -91,7 +96,8 @@ def banquet(
                                          "(human unless a bot is named: heuristic, random, npc).")] = "",
     npc: Annotated[int, typer.Option("--npc", help="How many NPC nobles to roll up (seed's optional rule).")] = 0,
     auto: Annotated[bool, typer.Option("--auto", help="Bots only: play the whole banquet and print it.")] = False,
-    nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML file of [[noble]] sheets.")] = None,
+    nobles_file: Annotated[Path | None, typer.Option(
+        "--nobles", help="TOML file of \\[\\[noble]] sheets.")] = None,  # escaped: rich reads [x] as a style
     setup_file: Annotated[Path | None, typer.Option("--setup", help="TOML starting position.")] = None,
     save_system: Annotated[str, typer.Option("--saves", help="Saving throws: oed or d20 (DC 15).")
                            ] = DEFAULTS.save_system,
@@ -105,6 +111,7 @@ def banquet(
     load: LoadOption = None,
     overwrite: OverwriteOption = False,
     db: DbOption = None,
+    allow_undo: AllowUndoOption = False,
 ) -> None:
     """Play the Imperial Banquet.
 
@@ -146,9 +153,12 @@ def banquet(
         if said and not json:
             console().print(said)
         return
-    _play_at_terminal(state, bots, controllers, saver)
-    if state.is_terminal():
-        _report(state, json)
+    table = BanquetTable(state, bots, controllers)
+    ending = PlayLoop(table, saver, allow_undo_after_rolls=allow_undo).run()
+    if ending is Ending.FINISHED:
+        _report(table.state, json, with_board=False)
+    elif ending.status:
+        raise typer.Exit(ending.status)
 
 
 def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, setup_file: Path | None,
@@ -187,90 +197,90 @@ def _save(saver: SaveSession, state: Banquet, controllers: Mapping[str, str]) ->
     return saver.save({**state.to_dict(), "controllers": dict(controllers)})
 
 
-def _play_at_terminal(state: Banquet, bots: Mapping[str, Bot], controllers: Mapping[str, str],
-                      saver: SaveSession) -> None:
-    out = console()
-    shown = len(state.log)
-    humans = [name for name, kind in controllers.items() if kind == HUMAN]
-    at_screen = humans[0] if len(humans) == 1 else ""
-    while not state.is_terminal():
-        player = state.current_player()
-        assert player is not None
-        if player in bots:
-            state.apply(bots[player].choose(state, player))
-            shown = _show_events(state, shown, None)
-            continue
-        if player != at_screen:
-            # several people share the screen: what one has snooped must not stay in view for the next
-            ask_at_terminal(f"Pass the screen to {player}, then press Enter")
-            out.clear()
-            at_screen = player
-        shown = _show_events(state, shown, player)
-        out.print(board(state, player))
-        chosen = _choose(state, player, saver.name)
-        if chosen is None:
-            said = _save(saver, state, controllers)
-            out.print("Stopped." + (f" {said} Resume with --load {saver.name}." if saver.name else ""))
-            return
-        if isinstance(chosen, Snoop) and len(state.nobles) > 1:
-            chosen = Snoop(chosen.courtier, _ask_show_to(state, player))
-        state.apply(chosen)
-        shown = _show_events(state, shown, player)
-        _save(saver, state, controllers)
-    _show_events(state, shown, None)
+class BanquetTable(TableGame[Action]):
+    """The banquet at the terminal: people choose by number, bots and NPC nobles play themselves."""
+
+    resume_command = "wizard-prince banquet --load {name}"
+
+    def __init__(self, state: Banquet, bots: Mapping[str, Bot], controllers: Mapping[str, str]) -> None:
+        self.state = state
+        self.bots = bots
+        self.controllers = dict(controllers)
+        self.dice = DiceGroup()  # a multi-die roll's dice, shown on one line
+
+    def people(self) -> list[str]:
+        return [name for name, kind in self.controllers.items() if kind == HUMAN]
+
+    def current_player(self) -> str | None:
+        return self.state.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def log(self) -> EventLog:
+        return self.state.log
+
+    def snapshot(self) -> dict[str, Any]:
+        return {**self.state.to_dict(), "controllers": dict(self.controllers)}
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        self.state = Banquet.from_dict(snapshot)
+        if self.state.rng.source.kind == "physical":
+            self.state.rng = Randomness.restore(snapshot["rng"], self.state.log, ask=ask_at_terminal)
+
+    def randomness(self) -> Randomness:
+        return self.state.rng
+
+    def bot_action(self, player: str) -> Action:
+        return self.bots[player].choose(self.state, player)
+
+    def menu(self, player: str) -> Menu[Action]:
+        when = f"turn {self.state.turn}" if self.state.turn else "entering the banquet"
+        choices = [Choice(describe(self.state, player, action), action, _path(self.state, action))
+                   for action in self.state.legal_actions()]
+        return Menu(f"[bold]{player}[/bold], {when}: choose an action", choices, prompt="Action")
+
+    def complete(self, loop: PlayLoop[Action], player: str, action: Action) -> Action:
+        if isinstance(action, Snoop) and len(self.state.nobles) > 1:
+            return Snoop(action.courtier, _ask_show_to(loop, self.state, player))
+        return action
+
+    def apply(self, action: Action) -> None:
+        self.state.apply(action)
+
+    def render(self, viewer: str | None) -> list[RenderableType]:
+        # the nobles panel beside the board when the terminal is wide enough, else under it
+        return [Columns([board(self.state, viewer), nobles_panel(self.state)], padding=(0, 2))]
+
+    def event_line(self, event: Event) -> str | None:
+        if event.kind == "roll" and event.label.endswith(" save"):
+            return None  # the save's own line follows, with the roll, what it needed and the verdict
+        if event.kind == "roll" and event.label.endswith(")") and " (die " in event.label:
+            sides = int(str(event.data["dice"]).partition("d")[2])
+            line = self.dice.line(event.label, sides, int(event.data["value"]))
+            return None if line is None else f"  [dim]{line}[/dim]"
+        return event_line(event)
+
+    def ending(self) -> str:
+        return ending_in_words(self.state)
 
 
-#: Longer lists of actions are offered by kind first (MINGLE, SNOOP, INTERFERE, ...).
-_FLAT_MENU = 15
+def _path(state: Banquet, action: Action) -> tuple[str, ...]:
+    """The headings an action is offered under: its kind, then the piece it moves (INTERFERE offers ~100)."""
+    kind = _kind(action)
+    piece = getattr(action, "piece", "")
+    if piece in state.pieces:
+        return (kind, _piece_name(state, piece))
+    if isinstance(action, Mingle):
+        return (kind,)
+    return (kind,) if kind != "choose" else ()
 
 
-def _choose(state: Banquet, player: str, save: str | None) -> Action | None:
-    """Ask ``player`` for a legal action by number (``None``: he stops); bad answers are asked again."""
-    actions = state.legal_actions()
-    groups: dict[str, list[Action]] = {}
-    for action in actions:
-        groups.setdefault(_kind(action), []).append(action)
-    stop = f"q to {'save and ' if save else ''}stop"
-    when = f"turn {state.turn}" if state.turn else "entering the banquet"
-    out = console()
-    while True:
-        out.print(f"[bold]{player}[/bold], {when}: choose an action")
-        if len(actions) <= _FLAT_MENU or len(groups) == 1:
-            answer = _pick(state, player, actions, stop)
-            return None if answer is None else actions[answer - 1]
-        kinds = list(groups)
-        for number, kind in enumerate(kinds, start=1):
-            count = len(groups[kind])
-            out.print(f"  {number:>3}. {kind}" + (f" ({count} choices)" if count > 1 else ""))
-        answer = _number(f"Kind of action 1-{len(kinds)} ({stop})", len(kinds))
-        if answer is None:
-            return None
-        group = groups[kinds[answer - 1]]
-        if len(group) == 1:
-            return group[0]
-        answer = _pick(state, player, group, f"0 to go back, {stop}", back=True)
-        if answer != 0:
-            return None if answer is None else group[answer - 1]
-
-
-def _pick(state: Banquet, player: str, actions: Sequence[Action], stop: str, back: bool = False) -> int | None:
-    """List ``actions`` and ask for one by number (0 goes back when ``back``; ``None`` for q)."""
-    out = console()
-    for number, action in enumerate(actions, start=1):
-        out.print(f"  {number:>3}. {describe(state, player, action)}")
-    return _number(f"Action 1-{len(actions)} ({stop})", len(actions), back)
-
-
-def _number(prompt: str, high: int, back: bool = False) -> int | None:
-    """A number from 1 (or 0 when going back is allowed) to ``high``, or ``None`` for q; asked until given."""
-    low = 0 if back else 1
-    while True:
-        answer = ask_at_terminal(prompt).strip()
-        if answer.lower() == "q":
-            return None
-        if answer.isdigit() and low <= int(answer) <= high:
-            return int(answer)
-        console().print(f"[red]{answer!r} is not one of {low}-{high}[/red]")
+def _piece_name(state: Banquet, piece_id: str) -> str:
+    """A piece in words: ``knight courtier 14 on c5``."""
+    piece = state.pieces[piece_id]
+    number = f" {piece_id.split('-')[1]}" if piece.kind == "courtier" else ""
+    return f"{piece.figure} ({piece.kind}{number}) on {piece.square}"
 
 
 def _kind(action: Action) -> str:
@@ -279,11 +289,12 @@ def _kind(action: Action) -> str:
             Pass: "pass"}.get(type(action), "choose")
 
 
-def _ask_show_to(state: Banquet, player: str) -> tuple[str, ...]:
+def _ask_show_to(loop: PlayLoop[Action], state: Banquet, player: str) -> tuple[str, ...]:
     """SNOOP: "He does not show it to the other players, though he may do so ... only to those ... he chooses"."""
     others = [n for n in state.nobles if n != player]
     while True:
-        answer = ask_at_terminal(f"Show the chit to (comma-separated, blank for nobody: {', '.join(others)})")
+        answer = loop.ask(f"Show the chit to (comma-separated, blank for nobody: {', '.join(others)})",
+                          lines=("names of other players, separated by commas", "blank: show it to nobody"))
         names = tuple(n.strip() for n in answer.split(",") if n.strip())
         unknown = [n for n in names if n not in others]
         if not unknown:
@@ -291,28 +302,41 @@ def _ask_show_to(state: Banquet, player: str) -> tuple[str, ...]:
         console().print(f"[red]{unknown[0]!r} is not another player at this banquet[/red]")
 
 
-def _show_events(state: Banquet, start: int, viewer: str | None) -> int:
-    """Print the events since ``start`` that ``viewer`` may see (every roll, every change)."""
-    out = console()
-    for event in list(state.log)[start:]:
-        if _visible(event, viewer):
-            out.print(event_line(event))
-    return len(state.log)
-
-
-def _visible(event: Event, viewer: str | None) -> bool:
-    private = event.data.get("private_to")
-    return private is None or (viewer is not None and viewer in private)
-
-
 def event_line(event: Event) -> str:
+    """An event in words; rolls with their arithmetic and what they needed ("save 1d20 = 14, needs 15: fails")."""
+    data = event.data
     if event.kind == "roll":
-        return f"  [dim]{event.label}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+        return f"  [dim]{event.label}: rolled {data['value']} on {data['dice']}[/dim]"
     if event.kind == "table":
-        return f"  {event.label}: {event.data['result']}"
+        return f"  {event.label}: {data['result']}"
     if event.kind == "save":
-        return f"  {event.label}: {event.data['roll']} -> {'saved' if event.data['saved'] else 'failed'}"
+        return f"  {event.label}: {save_arithmetic(data)}"
+    if "faces" in data:
+        product = "×".join(str(face) for face in data["faces"])
+        halved = ", halved by the save" if data.get("saved") else ""
+        return f"{event.label} ({str(data['dice']).replace('x', '×')} = {product} = {data['rolled']}{halved})"
     return f"{event.label}"
+
+
+def save_arithmetic(data: Mapping[str, Any]) -> str:
+    """A saving throw's roll, what it needed and the verdict.
+
+    >>> save_arithmetic({"roll": 14, "target": 15, "saved": False})
+    '1d20 = 14, needs 15: fails'
+    >>> save_arithmetic({"roll": 12, "bonus": 4, "dc": 15, "saved": True})
+    '1d20 = 12 + 4 = 16, needs 15 (DC): saves'
+    >>> save_arithmetic({"roll": 9, "statistic": 11, "saved": True})
+    '1d20 = 9, needs 11 or less: saves'
+    """
+    verdict = "saves" if data["saved"] else "fails"
+    roll = data["roll"]
+    if "dc" in data:
+        bonus = data["bonus"]
+        sign = "+" if bonus >= 0 else "-"
+        return f"1d20 = {roll} {sign} {abs(bonus)} = {roll + bonus}, needs {data['dc']} (DC): {verdict}"
+    if "statistic" in data:
+        return f"1d20 = {roll}, needs {data['statistic']} or less: {verdict}"
+    return f"1d20 = {roll}, needs {data['target']}: {verdict}"
 
 
 def describe(state: Banquet, viewer: str, action: Action) -> str:
@@ -356,10 +380,50 @@ def board(state: Banquet, viewer: str | None) -> Table:
     gates = ", ".join(str(g) for g in state.setup.gates)
     known = [f"{p.id.split('-')[1]} {chit_kinds()[kind].name}" for p in state.courtiers()
              if viewer is not None and (kind := state.visible_chit(viewer, p.id))]
-    grid.caption = (f"white pieces upper case, black lower case; gates {gates}; "
+    grid.caption = (f"{LEGEND}; gates {gates}; "
                     f"off the board: {', '.join(waiting) or 'nobody'}"
                     + (f"\ncourtiers {viewer} knows: {', '.join(known)}" if known else ""))
     return grid
+
+
+#: What the letters on the board stand for.
+LEGEND = ("K the Emperor, N a Praetorian Guard, P a white courtier, p a black courtier (with its number), "
+          "Q/R/B an Empress, Crown Prince or Hierophant once met; noble names in magenta, the Table grey, "
+          "gates green")
+
+
+def nobles_panel(state: Banquet) -> Table:
+    """Beside the board: each noble's Status, Wealth, Legions, Fleets, hit points, courtiers held and
+    appointment (all public at the banquet)."""
+    panel = Table(title="Nobles", show_lines=False)
+    for column in ("noble", "where", "Status", "Wealth", "Legions", "Fleets", "hp", "holds", "appointment"):
+        panel.add_column(column, justify="right" if column in ("Status", "Wealth", "Legions", "Fleets", "hp")
+                         else "left")
+    offices = appointments()
+    for noble in state.nobles.values():
+        where = noble.square if noble.where == "board" else noble.where
+        held = ", ".join(c.split("-")[1] for c in noble.held) or "-"
+        office = offices[noble.appointment].title if noble.appointment in offices else (noble.appointment or "-")
+        panel.add_row(noble.name + (" (NPC)" if noble.npc else ""), where, str(noble.status), str(noble.wealth),
+                      str(noble.legions), str(noble.fleets), str(noble.hit_points), held, office)
+    return panel
+
+
+def ending_in_words(state: Banquet) -> str:
+    """The end of the banquet in words: why it ended, and what the Empire's year holds ("War")."""
+    result = state.banquet_result()
+    if result.no_emperor:
+        war = "no Emperor remained: civil war follows"
+    elif result.two_emperors:
+        war = "two Emperors claim the throne: civil war follows"
+    elif result.barbarian_invasion:
+        war = "the Wounded Ranger was presented: barbarians invade"
+    else:
+        war = "one Emperor reigns: no major war"
+    feudal = f"; {result.feudal_wars} feudal war(s) by the Lord Marshal's writ" if result.feudal_wars else ""
+    coup = "; a coup has changed the regime" if result.coup else ""
+    return (f"The banquet is over ({result.ended_by}, turn {result.turns}). The banquet itself has no winner "
+            f"by the rules; {war}{feudal}{coup}.")
 
 
 def _cell(state: Banquet, viewer: str | None, square: Square, here: Sequence[Any]) -> Text:
@@ -383,7 +447,7 @@ def _cell(state: Banquet, viewer: str | None, square: Square, here: Sequence[Any
     return text
 
 
-def _report(state: Banquet, json: bool) -> None:
+def _report(state: Banquet, json: bool, with_board: bool = True) -> None:
     result = state.banquet_result()
     summary = {
         "events": len(state.log),
@@ -397,7 +461,8 @@ def _report(state: Banquet, json: bool) -> None:
         print_json({"result": result.to_dict(), "log_summary": summary})
         return
     out = console()
-    out.print(board(state, None))
+    if with_board:
+        out.print(board(state, None))
     table = Table(title=f"The banquet ends: {result.ended_by} (turn {result.turns})")
     table.add_column("noble")
     table.add_column("fate", min_width=9)
@@ -416,7 +481,8 @@ def _report(state: Banquet, json: bool) -> None:
                       *(f"{n.final[s]} ({n.changes[s]:+d})" for s in ("status", "wealth", "legions", "fleets")),
                       "; ".join(other) or "-")
     out.print(table)
-    war = "Civil War" if result.civil_war else "Barbarian Invasion" if result.barbarian_invasion else "none"
-    out.print(f"Emperors at the end: {result.emperors}. Major war: {war}. Feudal wars: {result.feudal_wars}."
-              + (" A coup has changed the regime." if result.coup else ""))
+    if with_board:
+        out.print(f"[bold]{ending_in_words(state)}[/bold]")
+
+
 from magecraft.cli import wizard_prince_race  # noqa: E402, F401  (registers `wizard-prince race`)

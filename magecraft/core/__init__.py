@@ -10,13 +10,35 @@
 - :mod:`.errors` -- the errors users see.
 """
 
-from magecraft.core.deck import Deck, DeckExhausted
-from magecraft.core.dice import DiceRoll, parse_dice, roll_dice
-from magecraft.core.errors import DataError, DiceScriptError, MagecraftError, RuleError
-from magecraft.core.events import Event, EventLog
-from magecraft.core.randomness import Randomness
-from magecraft.core.state import GameState
-from magecraft.core.tables import RandomTable, TableResult, load_table, load_tables
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from magecraft.core.deck import Deck, DeckExhausted
+    from magecraft.core.dice import DiceRoll, parse_dice, roll_dice
+    from magecraft.core.errors import DataError, DiceScriptError, MagecraftError, RuleError
+    from magecraft.core.events import Event, EventLog
+    from magecraft.core.randomness import Randomness
+    from magecraft.core.state import GameState
+    from magecraft.core.tables import RandomTable, TableResult, load_table, load_tables
+
+#: Where each name lives: imported on first use, so importing one module (the command line's
+#: ``roll`` needs only dice and randomness) does not load them all.
+_HOMES = {
+    "Deck": "deck", "DeckExhausted": "deck", "DiceRoll": "dice", "parse_dice": "dice", "roll_dice": "dice",
+    "DataError": "errors", "DiceScriptError": "errors", "MagecraftError": "errors", "RuleError": "errors",
+    "Event": "events", "EventLog": "events", "Randomness": "randomness", "GameState": "state",
+    "RandomTable": "tables", "TableResult": "tables", "load_table": "tables", "load_tables": "tables",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module 'magecraft.core' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"magecraft.core.{_HOMES[name]}"), name)
+
 
 __all__ = [
     "DataError",

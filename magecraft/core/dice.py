@@ -303,6 +303,8 @@ class _Parser:
             if not amount.isdigit() or int(amount) < 1:
                 raise DiceNotationError(f"keep how many dice? in {self.text!r}")
             keep = int(amount)
+            if keep > count:
+                raise DiceNotationError(f"cannot keep {keep} of {count} dice in {self.text!r}")
         return Dice(count, sides, keep, lowest)
 
 

@@ -9,6 +9,7 @@ and your own book or decks can come from a JSON file of the same shape.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Mapping
@@ -311,7 +312,11 @@ class CardBook:
         for card in self.cards.values():
             if card.name.lower() == name.strip().lower():
                 return card
-        raise DataError(f"no Mage Wars card named {name!r} (try one of: {', '.join(sorted(self.cards))})")
+        lowered = {card.lower(): card for card in self.cards}
+        near = difflib.get_close_matches(name.strip().lower(), list(lowered), n=3, cutoff=0.6)
+        hint = (f"; did you mean {' or '.join(repr(lowered[n]) for n in near)}?" if near
+                else " ('magecraft mage-wars book' lists the spellbooks' cards)")
+        raise DataError(f"no Mage Wars card named {name!r}{hint}")
 
 
 @cache

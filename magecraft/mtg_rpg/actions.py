@@ -418,15 +418,18 @@ def helpers_succeeded(helper_totals: Sequence[int]) -> int:
     return sum(1 for total in helper_totals if total >= HELPER_DIFFICULTY)
 
 
-def jump_distance(result: ActionResult, *, running_start: int = 0) -> int:
-    """Feet jumped by a successful Athletics jump ("Skill Descriptions: Athletics").
+def jump_distance(result: ActionResult, *, running_start: int = 0, settings: Settings = DEFAULT_SETTINGS) -> int:
+    """Feet jumped by a successful Athletics jump ("Skill Descriptions: Athletics": "each point the
+    Wizard succeeds in a jump action attempt equals one (1) foot of a standing jumping distance").
 
-    Each point of the action total is a foot standing; a running jump (at
+    Each point of the successful action total is a foot standing (ruling P10), or by setting
+    ``jump_feet`` "margin" each point by which the total beats the difficulty; a running jump (at
     least 10 feet of run-up) doubles it.  A failed jump covers nothing.
     """
     if not result.success:
         return 0
-    return result.total * (2 if running_start >= 10 else 1)
+    feet = result.total - result.difficulty if settings.jump_feet == "margin" else result.total
+    return feet * (2 if running_start >= 10 else 1)
 
 
 @dataclass(frozen=True, slots=True)

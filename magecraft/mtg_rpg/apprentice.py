@@ -18,6 +18,7 @@ from typing import Any
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.mtg_rpg.cards import ATTRIBUTES
 from magecraft.mtg_rpg.character import Character, check_apprentice, check_primary, check_text, rulebook
+from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 SECTION = "FEATS: Apprentice"
 
@@ -33,36 +34,43 @@ class Apprentice:
     skills: Mapping[str, int]
     library: tuple[str, ...]
     years: int = 0
+    #: Constitution when taken on: the "5 life points" already stand for it (ruling R25).
+    first_constitution: int = 0
 
     @property
     def life(self) -> int:
-        """An apprentice's life points ("5 life points")."""
-        return int(rulebook().apprentice["life"])
+        """An apprentice's life points: "5 life points" when taken on, and +2 for each point of
+        Constitution gained in training ("Each point of Constitution grants the Wizard +2 hit points";
+        ruling R25)."""
+        gained = max(0, self.attributes.get("CN", 0) - self.first_constitution)
+        return int(rulebook().apprentice["life"]) + 2 * gained
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "mentor": self.mentor, "prime": self.prime,
                 "attributes": {a: self.attributes.get(a, 0) for a in ATTRIBUTES},
-                "skills": dict(sorted(self.skills.items())), "library": list(self.library), "years": self.years}
+                "skills": dict(sorted(self.skills.items())), "library": list(self.library), "years": self.years,
+                "first_constitution": self.first_constitution, "life": self.life}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Apprentice:
         try:
-            return cls(str(raw["name"]), str(raw["mentor"]), str(raw["prime"]),
-                       {str(k): int(v) for k, v in raw["attributes"].items()},
+            attributes = {str(k): int(v) for k, v in raw["attributes"].items()}
+            return cls(str(raw["name"]), str(raw["mentor"]), str(raw["prime"]), attributes,
                        {str(k): int(v) for k, v in raw["skills"].items()},
-                       tuple(str(c) for c in raw["library"]), int(raw["years"]))
+                       tuple(str(c) for c in raw["library"]), int(raw["years"]),
+                       int(raw.get("first_constitution", attributes.get("CN", 0))))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(f"saved apprentice is malformed ({exc})") from None
 
 
-def _checked_dots(attributes: Mapping[str, int], skills: Mapping[str, int],
-                  years: int) -> tuple[dict[str, int], dict[str, int]]:
+def _checked_dots(attributes: Mapping[str, int], skills: Mapping[str, int], years: int,
+                  settings: Settings = DEFAULT_SETTINGS) -> tuple[dict[str, int], dict[str, int]]:
     """The dots as the sheet keeps them (all six attributes, skills by their book names), checked."""
     for attr in attributes:
         if attr not in ATTRIBUTES:
             raise InputError(f"unknown attribute {attr!r} (one of {', '.join(ATTRIBUTES)})")
     named = {rulebook().skill(skill).name: dots for skill, dots in skills.items()}
-    check_apprentice(attributes, named, years)
+    check_apprentice(attributes, named, years, settings)
     return {a: attributes.get(a, 0) for a in ATTRIBUTES}, named
 
 
@@ -79,16 +87,18 @@ def take_apprentice(mentor: Character, current: Apprentice | None, name: str, pr
                         "at a time", rule="one apprentice at a time", section=SECTION)
     dots, skill_dots = _checked_dots(attributes, skills, 0)
     return Apprentice(check_text(name, "Name", SECTION), mentor.name, check_primary(prime), dots, skill_dots,
-                      library)
+                      library, first_constitution=dots["CN"])
 
 
-def train_year(apprentice: Apprentice, attributes: Mapping[str, int], skills: Mapping[str, int]) -> Apprentice:
-    """A year of training: the new dots (one attribute and two skill dots more, at most 2 in any)
-    until the apprentice has a starting Wizard's dots; no dot is ever taken away."""
+def train_year(apprentice: Apprentice, attributes: Mapping[str, int], skills: Mapping[str, int],
+               settings: Settings = DEFAULT_SETTINGS) -> Apprentice:
+    """A year of training: the new dots (one attribute and two skill dots more, at most a starting
+    Wizard's 3 in any, ruling R25) until the apprentice has a starting Wizard's dots; no dot is ever
+    taken away.  Life grows with the Constitution gained (:attr:`Apprentice.life`)."""
     if apprentice.years >= rulebook().apprentice["years"]:
         raise RuleError(f"{apprentice.name} has finished training", rule="Training takes about 5 years",
                         section=SECTION)
-    dots, skill_dots = _checked_dots(attributes, skills, apprentice.years + 1)
+    dots, skill_dots = _checked_dots(attributes, skills, apprentice.years + 1, settings)
     for name, was in (*apprentice.attributes.items(), *apprentice.skills.items()):
         now = dots[name] if name in ATTRIBUTES else skill_dots.get(name, 0)
         if now < was:

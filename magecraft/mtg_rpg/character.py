@@ -243,9 +243,18 @@ class Character:
     #: Life points lost and not yet healed: the current life is the derived life less these
     #: ("Life Points"; healed at the renewal period, "Healing").
     life_lost: int = 0
+    #: "Character Death", "Bleeding": bleeding from -1 life points until stopped; dead at -5 (or by the
+    #: alternate death rule).  Unconsciousness is life at 0 or less (``current_life``).
+    bleeding: bool = False
+    dead: bool = False
+    #: Poison counters; one heals at each renewal period ("Renewal Period").
+    poison: int = 0
     #: Intelligence sacrificed by Channel Energy, already taken off ``attributes``; one point
     #: heals each renewal period ("FEATS: Channel Energy").
     channelled: int = 0
+    #: Of ``channelled``, the points sacrificed past 0 IQ ("If IQ drops to zero or less"): the sheet's IQ
+    #: stays at 0 and these heal first, one a renewal period (ruling F26).
+    channelled_below_zero: int = 0
     #: Quickened spells cast since the last renewal period ("FEATS: Quicken Spell").
     quickened_cast: tuple[str, ...] = ()
     #: Reserve mana used since the last renewal period ("Wisdom": renewed at the renewal period).
@@ -314,7 +323,8 @@ class Character:
             "researched": list(self.researched), "scrolls": list(self.scrolls),
             "potions": list(self.potions), "items": list(self.items),
             "drained": dict(sorted(self.drained.items())),
-            "life_lost": self.life_lost, "channelled": self.channelled,
+            "life_lost": self.life_lost, "bleeding": self.bleeding, "dead": self.dead, "poison": self.poison,
+            "channelled": self.channelled, "channelled_below_zero": self.channelled_below_zero,
             "quickened_cast": list(self.quickened_cast), "reserve_used": self.reserve_used,
             "charged_items": {item: {"spell": spell, "uses": uses}
                               for item, (spell, uses) in sorted(self.charged_items.items())},
@@ -349,7 +359,10 @@ class Character:
                 potions=tuple(str(c) for c in raw.get("potions", [])),
                 items=tuple(str(c) for c in raw.get("items", [])),
                 drained={str(k): int(v) for k, v in raw.get("drained", {}).items()},
-                life_lost=int(raw.get("life_lost", 0)), channelled=int(raw.get("channelled", 0)),
+                life_lost=int(raw.get("life_lost", 0)), bleeding=bool(raw.get("bleeding", False)),
+                dead=bool(raw.get("dead", False)), poison=int(raw.get("poison", 0)),
+                channelled=int(raw.get("channelled", 0)),
+                channelled_below_zero=int(raw.get("channelled_below_zero", 0)),
                 quickened_cast=tuple(str(c) for c in raw.get("quickened_cast", [])),
                 reserve_used=int(raw.get("reserve_used", 0)),
                 charged_items={str(item): (str(v["spell"]), int(v["uses"]))
@@ -705,11 +718,15 @@ def apprentice_dots(years: int) -> tuple[int, int]:
             table["skill_dots"] + done * table["skill_dots_per_year"])
 
 
-def check_apprentice(attributes: Mapping[str, int], skills: Mapping[str, int], years: int = 0) -> None:
-    """An apprentice's dots: the feat's totals for the years trained, at most 2 in any attribute
-    or skill while training ("FEATS: Apprentice")."""
+def check_apprentice(attributes: Mapping[str, int], skills: Mapping[str, int], years: int = 0,
+                     settings: Settings = DEFAULT_SETTINGS) -> None:
+    """An apprentice's dots: the feat's totals for the years trained; at most 2 in any attribute or
+    skill when taken on ("5 dots worth of Attributes and 10 dots of skills. (A maximum of 2 dots in any
+    Attribute or skill.)"), and from the first year of training the starting Wizard's cap (3), since
+    the apprentice trains "until they have the standard Attributes and skills of a starting Wizard"
+    (ruling R25; setting ``apprentice_training_cap``)."""
     attribute_dots, skill_dots = apprentice_dots(years)
-    most = rulebook().apprentice["max_dots"]
+    most = rulebook().apprentice["max_dots"] if years == 0 else settings.apprentice_training_cap
     section = "FEATS: Apprentice"
     for name, value in (*attributes.items(), *skills.items()):
         if not 0 <= value <= most:
@@ -758,6 +775,22 @@ def current_life(character: Character) -> int:
     return derive(character).life - character.life_lost
 
 
+def life_condition(character: Character) -> str:
+    """"dead", "unconscious, bleeding", "unconscious" or "conscious" ("Life Points", "Character Death")."""
+    if character.dead:
+        return "dead"
+    if current_life(character) <= 0:
+        return "unconscious, bleeding" if character.bleeding else "unconscious"
+    return "conscious"
+
+
+def favoured_element(character: Character) -> str | None:
+    """The element chosen with a usable Elemental Resistance feat ("FEATS: Elemental Resistance")."""
+    if not character.feat_usable("Elemental Resistance"):
+        return None
+    return next((f.choice for f in character.feats if f.name == "Elemental Resistance" and f.choice), None)
+
+
 def with_life(character: Character, life: int) -> Character:
     """The sheet with ``life`` as the current life points; above the derived life is refused."""
     most = derive(character).life
@@ -776,6 +809,9 @@ def sheet(character: Character) -> dict[str, Any]:
         "skill_totals": {name: character.skill_total(name) for name in book.skills},
         "derived": derive(character).to_dict(),
         "current_life": current_life(character),
+        "condition": life_condition(character),
+        "elemental_resistance": {"element": favoured_element(character),
+                                 "points": derive(character).elemental_resistance},
     }
 
 
@@ -807,12 +843,15 @@ def to_markdown(character: Character) -> str:
                      f"{character.skill_total(skill.name)} |")
     lines += [
         "", "## Derived", "",
-        f"- Life points {current_life(character)} of {d.life}; hand size {d.hand_size}; "
+        f"- Life points {current_life(character)} of {d.life} ({life_condition(character)}"
+        + (f", {character.poison} poison counters" if character.poison else "") + f"); hand size {d.hand_size}; "
         f"reserve mana {d.reserve_mana}",
         f"- Creatures controlled {d.creatures}; initiative +{d.initiative}; dodges a turn {d.dodges_per_turn}",
         f"- Walk {d.walk} hexes, sprint {d.sprint}, run {d.run}",
         "- Spell range (yards): " + ", ".join(f"{k} {v}" for k, v in d.spell_range_yards.items()),
         f"- Self-enchantments at most {d.max_self_enchantments}; cantrips {d.cantrips_per_day} a day",
+        *([f"- Elemental resistance {d.elemental_resistance} against {favoured_element(character)}"]
+          if favoured_element(character) else []),
         "", "## Feats", "",
     ]
     lines += [f"- {f.name}" + (f" ({f.choice})" if f.choice else "") for f in character.feats] or ["- none"]

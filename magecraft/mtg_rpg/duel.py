@@ -40,11 +40,11 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import SpellDeck, casting_cost
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
-from magecraft.mtg_rpg.character import Character, current_life, derive, with_life
+from magecraft.mtg_rpg.character import Character, current_life, derive, favoured_element
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
 from magecraft.mtg_rpg.datafiles import data_text, parse_toml
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS, Settlement
-from magecraft.mtg_rpg.renewal import fall_unconscious
+from magecraft.mtg_rpg.renewal import check_can_act, fall_unconscious, kill, life_after_fight
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 QUICK = "COMBAT: Quick Duels"
@@ -57,6 +57,7 @@ MULTI = "COMBAT: Multi-Player Combat"
 ITEM_USE = "COMBAT: Magic Item Use"
 PREPARATION = "FEATS: Spell Preparation"
 SLEIGHT = "FEATS: Slight of Hand"
+CLARIFICATIONS = "MAGIC: Spell Clarifications"
 
 #: The card budget of each quick duel kind; limited-turns duels count turns instead.
 KINDS: Mapping[str, int] = {"single-card": 1, "three-card": 3, "seven-card": 7, "limited-turns": 0}
@@ -85,6 +86,8 @@ class EffectPart:
     counters: str | None = None
     creature_colour: str | None = None
     creature_not_colour: str | None = None
+    #: The element of the damage, for Elemental Resistance (ruling R24); None: no element.
+    element: str | None = None
 
     def value(self, settings: Settings) -> int:
         return settings.duel_x_value if self.x else (self.amount or 0)
@@ -137,8 +140,11 @@ def _part(raw: Mapping[str, Any], where: str) -> EffectPart:
     needs_amount = kind in ("damage", "gain life", "draw")
     if needs_amount and not (amount == "X" or (isinstance(amount, int) and amount > 0)):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0 or \"X\"), not {amount!r}")
+    element = raw.get("element")
+    if element is not None and (kind != "damage" or not isinstance(element, str) or not element.strip()):
+        raise DataError(f"{where}: only damage has an element, a word such as \"fire\", not {element!r}")
     return EffectPart(kind, amount if isinstance(amount, int) else None, amount == "X", raw.get("counters"),
-                      raw.get("creature_colour"), raw.get("creature_not_colour"))
+                      raw.get("creature_colour"), raw.get("creature_not_colour"), element)
 
 
 @lru_cache(maxsize=1)
@@ -149,6 +155,12 @@ def quick_effects() -> dict[str, QuickEffect]:
 
 def effect_of(card: Card) -> QuickEffect | None:
     return quick_effects().get(card.name.casefold())
+
+
+def is_wall(card: Card) -> bool:
+    """A summoned "Wall" creature ("Spell Clarifications" 2): the Wall type, or Defender (the keyword
+    MTGJSON gives walls that cannot attack)."""
+    return card.is_creature and ("Wall" in card.subtypes or "Defender" in card.keywords)
 
 
 def creature_power(card: Card) -> int:
@@ -192,18 +204,21 @@ class Duellist:
     prepared: str | None = None
     #: "FEATS: Slight of Hand": three cards drawn for the ante, the cheapest given up (ruling R9).
     sleight_of_hand: bool = False
+    #: "FEATS: Elemental Resistance": (the favoured element, points of damage resistance against it).
+    resistance: tuple[str, int] | None = None
 
 
 class DuelSide:
     """One Wizard during the duel."""
 
     __slots__ = ("ante", "charges", "charges_used", "damage_dealt", "deck", "dexterity", "intelligence",
-                 "item_used", "items", "life", "name", "plays_left", "start_life")
+                 "item_used", "items", "life", "name", "plays_left", "resistance", "start_life")
 
     def __init__(self, name: str, deck: SpellDeck, life: int, start_life: int, dexterity: int,
                  intelligence: int, *, plays_left: int = 0, damage_dealt: int = 0,
                  ante: str | None = None, items: Sequence[str] = (), item_used: bool = False,
-                 charges: Mapping[str, tuple[str, int]] | None = None, charges_used: Sequence[str] = ()) -> None:
+                 charges: Mapping[str, tuple[str, int]] | None = None, charges_used: Sequence[str] = (),
+                 resistance: tuple[str, int] | None = None) -> None:
         self.name = name
         self.deck = deck
         self.life = life
@@ -218,6 +233,7 @@ class DuelSide:
         #: Charged item -> (its spell, uses left today).
         self.charges = dict(charges or {})
         self.charges_used = list(charges_used)
+        self.resistance = resistance
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "deck": self.deck.to_dict(), "life": self.life, "start_life": self.start_life,
@@ -225,7 +241,8 @@ class DuelSide:
                 "damage_dealt": self.damage_dealt, "ante": self.ante, "items": list(self.items),
                 "item_used": self.item_used,
                 "charges": {item: {"spell": spell, "left": left} for item, (spell, left) in self.charges.items()},
-                "charges_used": list(self.charges_used)}
+                "charges_used": list(self.charges_used),
+                "resistance": None if self.resistance is None else list(self.resistance)}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], pool: CardPool) -> DuelSide:
@@ -234,7 +251,9 @@ class DuelSide:
                    plays_left=int(raw["plays_left"]), damage_dealt=int(raw["damage_dealt"]), ante=raw["ante"],
                    items=[str(i) for i in raw.get("items", [])], item_used=bool(raw.get("item_used", False)),
                    charges={str(k): (str(v["spell"]), int(v["left"])) for k, v in raw.get("charges", {}).items()},
-                   charges_used=[str(i) for i in raw.get("charges_used", [])])
+                   charges_used=[str(i) for i in raw.get("charges_used", [])],
+                   resistance=None if raw.get("resistance") is None
+                   else (str(raw["resistance"][0]), int(raw["resistance"][1])))
 
 
 Phase = Literal["order", "play", "respond", "over"]
@@ -306,7 +325,8 @@ class QuickDuel(GameState[str]):
             budget = KINDS[kind] if kind != "limited-turns" else turns
             sides.append(DuelSide(duellist.name, deck, duellist.life, duellist.life, duellist.dexterity,
                                   duellist.intelligence, plays_left=budget, ante=ante_card, items=duellist.items,
-                                  charges={item: (spell, left) for item, spell, left in duellist.charged}))
+                                  charges={item: (spell, left) for item, spell, left in duellist.charged},
+                                  resistance=duellist.resistance))
         duel = cls(kind=kind, turns=turns, victory=victory, sides=sides, rng=rng, pool=chosen, settings=settings)
         for side in sides:
             side.deck.refill(rng)
@@ -627,6 +647,12 @@ class QuickDuel(GameState[str]):
 
     def _effects(self, player: str, card: Card) -> None:
         if card.is_creature:
+            if is_wall(card):
+                # "Spell Clarifications" 2: walls "block incoming attackers by interposing themselves
+                # between the attacker and the defending wizard"; they do not attack.
+                self.rng.log.record("play", f"{card.name} is a wall: it guards {player} and does not attack",
+                                    section=CLARIFICATIONS, data={"wizard": player, "card": card.name})
+                return
             self._damage(player, creature_power(card), card.name)
             return
         effect = effect_of(card)
@@ -643,7 +669,7 @@ class QuickDuel(GameState[str]):
         amount = part.value(self.settings)
         side = self.sides[player]
         if part.kind == "damage":
-            self._damage(player, amount, "a spell")
+            self._damage(player, amount, "a spell", part.element)
         elif part.kind == "gain life":
             # Life points are the Wizard's hit points: gains heal up to the life the duel began with.
             side.life = min(side.start_life, side.life + amount)
@@ -654,11 +680,18 @@ class QuickDuel(GameState[str]):
             self.rng.log.record("play", f"{part.kind}: nothing to target on {player}'s own turn", section=QUICK,
                                 data={"wizard": player})
 
-    def _damage(self, player: str, amount: int, source: str) -> None:
-        if amount <= 0:
-            return
+    def _damage(self, player: str, amount: int, source: str, element: str | None = None) -> None:
         # The active Wizard's card hits its target; an interrupt's damage hits the Wizard who played.
         target = self.sides[self._aimed_at() if player == self.active else self.active]
+        if element is not None and target.resistance is not None \
+                and target.resistance[0].casefold() == element.casefold():
+            # "Elemental Resistance": damage resistance against the favoured element (ruling R24).
+            amount = max(0, amount - target.resistance[1])
+            self.rng.log.record("damage", f"{target.name} resists {target.resistance[1]} {element} damage",
+                                section="FEATS: Elemental Resistance",
+                                data={"wizard": target.name, "element": element, "resisted": target.resistance[1]})
+        if amount <= 0:
+            return
         target.life -= amount
         self.sides[player].damage_dealt += amount
         self.rng.log.record("damage", f"{source} damages {target.name}", section=QUICK,
@@ -871,6 +904,7 @@ def duellist_for(wizard: Character, deck: SpellDeck, *, prepare: str | None = No
     spent since the last renewal (hand and library; "Spell Card Use": each card once a renewal period),
     the scrolls and potions carried, and the duel-start feats: Slight of Hand, and Spell
     Preparation with ``prepare`` (by default the library's strongest card in a quick duel, ruling R9)."""
+    check_can_act(wizard, "duel")
     derived = derive(wizard)
     cards = deck.available()
     if prepare is not None and not wizard.feat_usable("Spell Preparation"):
@@ -885,25 +919,32 @@ def duellist_for(wizard: Character, deck: SpellDeck, *, prepare: str | None = No
                     charged=tuple((item, spell, left)
                                   for item, (spell, uses) in sorted(wizard.charged_items.items())
                                   if (left := uses - wizard.item_uses.count(item)) > 0),
-                    sleight_of_hand=wizard.feat_usable("Slight of Hand"))
+                    sleight_of_hand=wizard.feat_usable("Slight of Hand"),
+                    resistance=None if (element := favoured_element(wizard)) is None
+                    else (element, derived.elemental_resistance))
 
 
 def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: Settlement,
-               rng: Randomness) -> Character:
-    """The saved Wizard after a duel: the life points left, every card that went to the duel's
-    graveyard spent from ``deck`` until renewal ("Spell Card Use"), the scrolls and potions used in
-    the duel gone ("Magic Item Use"), with ante at stake the loser's
-    ante card passing for good to the victor's spare cards ("Defeated Wizard Spells"), and a Wizard
-    left unconscious (0 life or less) losing the hand ("Magic and Unconsciousness")."""
+               rng: Randomness, settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """The saved Wizard after a duel: the life points left, with unconsciousness at 0, bleeding from
+    -1 and death at -5 or by the alternate rule ("Character Death"); every card that went to the duel's
+    graveyard spent from ``deck`` until renewal ("Spell Card Use"); the hand the duel left, drawn back
+    up to the standard hand size (ruling R21); the scrolls and potions used in the duel gone ("Magic
+    Item Use"); the stakes settled (:func:`settle_sheet`); and a Wizard left unconscious losing the
+    hand ("Magic and Unconsciousness")."""
     return settle_sheet(wizard, deck, life=side.life, spent=[c.name for c in side.deck.graveyard],
                         items_left=side.items, settlement=settlement, rng=rng,
-                        charges_used=side.charges_used)
+                        charges_used=side.charges_used, hand=[c.name for c in side.deck.hand], settings=settings)
 
 
 def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequence[str], items_left: Sequence[str],
-                 settlement: Settlement, rng: Randomness, charges_used: Sequence[str] = ()) -> Character:
+                 settlement: Settlement, rng: Randomness, charges_used: Sequence[str] = (),
+                 hand: Sequence[str] | None = None, settings: Settings = DEFAULT_SETTINGS) -> Character:
     """The saved Wizard after any duel, quick or played with real cards at the table (ruling R17):
-    see :func:`after_duel`.  ``spent`` names the cards that went to the duel's graveyard."""
+    see :func:`after_duel`.  ``spent`` names the cards that went to the duel's graveyard, ``hand``
+    the cards held at the end (None: at the table, the saved hand less what was spent).  The stakes:
+    the loser's ante card passes to the victor's spare cards ("Defeated Wizard Spells"), gold passes
+    from the loser's purse to the victor's, and a loser who pays with death dies."""
     for name in spent:
         deck.spend_named(name)
     scrolls, potions = list(wizard.scrolls), list(wizard.potions)
@@ -914,8 +955,8 @@ def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequen
         else:
             # Used in the duel: a scroll of the spell goes first, then a potion (ruling R8).
             (scrolls if item in scrolls else potions).remove(item)
-    after = replace(with_life(wizard, life), scrolls=tuple(scrolls), potions=tuple(potions),
-                    item_uses=(*wizard.item_uses, *charges_used))
+    after = replace(life_after_fight(wizard, life, settings=settings), scrolls=tuple(scrolls),
+                    potions=tuple(potions), item_uses=(*wizard.item_uses, *charges_used))
     if wizard.name == settlement.loser and settlement.ante_won:
         library = list(after.library)
         library.remove(settlement.ante_won[0])
@@ -929,6 +970,31 @@ def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequen
         after = replace(after, library=tuple(library))
     elif wizard.name == settlement.winner and settlement.ante_won:
         after = replace(after, spare_cards=(*after.spare_cards, *settlement.ante_won))
-    if life <= 0:
+    if wizard.name == settlement.loser:
+        after = replace(after, gold=after.gold - settlement.gold_paid)
+        if settlement.death and not after.dead:
+            after = kill(after)
+            rng.log.record("death", f"{wizard.name} loses a duel fought for death", section=DUELING,
+                           data={"wizard": wizard.name})
+    elif wizard.name == settlement.winner:
+        after = replace(after, gold=after.gold + settlement.gold_paid)
+    if hand is not None:
+        _hold(deck, hand)
+    if current_life(after) <= 0 or after.dead:
         fall_unconscious(deck, rng)
+    else:
+        deck.refill(rng)
     return after
+
+
+def _hold(deck: SpellDeck, hand: Sequence[str]) -> None:
+    """Make the saved hand the cards the Wizard held at the end of the duel ("Card Draw": the duel's hand
+    is the Wizard's hand); the other cards not spent go back into the library."""
+    deck.library.cards.extend(deck.hand)
+    deck.hand.clear()
+    for name in hand:
+        card = next((c for c in deck.library.cards if c.name == name), None)
+        if card is None:
+            raise InputError(f"{name}, held at the end of the duel, is not among the cards not yet spent")
+        deck.library.cards.remove(card)
+        deck.hand.append(card)

@@ -147,29 +147,58 @@ class Ritual:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """What happens after the duel."""
+    """What happens after the duel: the ante card won, the gold paid, whether the loser's life is
+    forfeit (stakes of death), or the karmic backlash of a loser who did not pay."""
 
     winner: str
     loser: str
     ante_won: tuple[str, ...]
     backlash: bool
+    gold_paid: int = 0
+    death: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "loser": self.loser, "ante_won": list(self.ante_won),
-                "backlash": self.backlash}
+                "backlash": self.backlash, "gold_paid": self.gold_paid, "death": self.death}
+
+
+def check_gold_stake(stakes: str, gold: int) -> None:
+    """Stakes of "Gold/treasure/money" name an amount (1 gp or more); other stakes name none."""
+    if stakes == "gold/treasure/money" and gold < 1:
+        raise InputError("a duel for gold names the gold at stake (1 gp or more)")
+    if stakes != "gold/treasure/money" and gold:
+        raise InputError(f"gold is at stake only in a duel for gold/treasure/money, not for {stakes}")
+
+
+def _pays(stakes: str, loser: str, loser_pays: bool, gold: int, gold_held: Mapping[str, int] | None) -> bool:
+    """Whether the loser fulfils the agreement: not when the loser refuses, nor when a duel for gold
+    finds the loser's purse short (a Wizard without a sheet, the built-in referee, always pays)."""
+    if not loser_pays:
+        return False
+    held = (gold_held or {}).get(loser)
+    return not (stakes == "gold/treasure/money" and held is not None and held < gold)
+
+
+def _settlement(stakes: str, winner: str, loser: str, won: tuple[str, ...], pays: bool, gold: int) -> Settlement:
+    return Settlement(winner, loser, won, backlash=not pays, gold_paid=gold if pays else 0,
+                      death=pays and stakes == "death")
 
 
 def settle(terms: DuelTerms, winner: str, *, loser_pays: bool = True, ante: Mapping[str, str] | None = None,
-           outside_help: str | None = None) -> Settlement:
+           outside_help: str | None = None, gold: int = 0,
+           gold_held: Mapping[str, int] | None = None) -> Settlement:
     """Settle a finished duel.
 
     Outside help (familiars, cohorts, retainers) makes the helped Wizard the
     loser automatically.  With ante at stake each Wizard antes a card
     ("Multi-Player Combat") and the victor gains the loser's ("Defeated Wizard
-    Spells"); the victor's own ante card stays theirs.  A
-    loser who does not pay suffers the karmic backlash: no land can be tapped
-    for mana until restitution is made or the winner dies.
+    Spells"); the victor's own ante card stays theirs.  With gold at stake the
+    loser pays ``gold`` to the victor (``gold_held``: each saved Wizard's purse); with death at
+    stake the loser's life is forfeit ("Stakes: ... Gold/treasure/money, Death").  A
+    loser who does not pay -- or cannot: a purse short of the gold -- suffers the karmic
+    backlash: no land can be tapped for mana until restitution is made or the winner dies.
     """
+    check_gold_stake(terms.stakes, gold)
     wizards = (terms.challenger, terms.defender)
     if outside_help is not None:
         if outside_help not in wizards:
@@ -184,7 +213,8 @@ def settle(terms: DuelTerms, winner: str, *, loser_pays: bool = True, ante: Mapp
             raise RuleError("an ante duel needs an ante card from each Wizard",
                             rule="each Wizard gives up an ante card", section="COMBAT: Multi-Player Combat")
         won = (ante[loser],)
-    return Settlement(winner, loser, won, backlash=not loser_pays)
+    pays = _pays(terms.stakes, loser, loser_pays, gold, gold_held)
+    return _settlement(terms.stakes, winner, loser, won, pays, gold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,19 +276,23 @@ def table_outcome(terms: DuelTerms, *, life: Mapping[str, int], damage: Mapping[
 
 
 def settle_free_for_all(winner: str, losers: Sequence[str], *, loser_pays: bool = True,
-                        ante: Mapping[str, str] | None = None) -> dict[str, Settlement]:
+                        ante: Mapping[str, str] | None = None, stakes: str = "ante", gold: int = 0,
+                        gold_held: Mapping[str, int] | None = None) -> dict[str, Settlement]:
     """Settle a quick duel of three or more Wizards (ruling R19), one :class:`Settlement` for each
     Wizard's sheet: "each Wizard in the duel must give up an ante card" and the victor gains every
-    loser's; each loser who does not pay suffers the karmic backlash towards the victor."""
+    loser's; with gold at stake each loser pays the victor, with death each loser's life is forfeit;
+    each loser who does not pay suffers the karmic backlash towards the victor."""
+    check_gold_stake(stakes, gold)
     if not losers or winner in losers:
         raise InputError("a free-for-all needs a victor and the Wizards who lost")
     if ante is not None and set(ante) != {winner, *losers}:
         raise RuleError("an ante duel needs an ante card from each Wizard",
                         rule="each Wizard gives up an ante card", section="COMBAT: Multi-Player Combat")
     won = {loser: (ante[loser],) if ante is not None else () for loser in losers}
-    settled = {loser: Settlement(winner, loser, won[loser], backlash=not loser_pays) for loser in losers}
+    settled = {loser: _settlement(stakes, winner, loser, won[loser],
+                                  _pays(stakes, loser, loser_pays, gold, gold_held), gold) for loser in losers}
     settled[winner] = Settlement(winner, losers[0], tuple(card for loser in losers for card in won[loser]),
-                                 backlash=False)
+                                 backlash=False, gold_paid=sum(settled[loser].gold_paid for loser in losers))
     return settled
 
 

@@ -33,6 +33,7 @@ from magecraft.mtg_rpg.actions import (
     ActionAttempt,
     ActionResult,
     SpellDeck,
+    casting_cost,
     mana_types,
     resolve_action,
 )
@@ -201,12 +202,17 @@ def check_self_enchantments(character: Character, active: int) -> None:
                         rule="Maximum Enchantments", section=ENCHANTMENTS_SECTION)
 
 
-def channel_energy(character: Character, iq_points: int) -> tuple[Character, int, str]:
-    """Mana from sacrificed Intelligence: 3 per point; at 0 IQ the Wizard falls unconscious, and
-    sacrificing more than the IQ he has (more than three times his IQ in mana) kills him
-    ("Channel Energy").  The loss is immediate (the sheet's IQ drops, and with it the hand size)
-    and heals a point a renewal period (:func:`magecraft.mtg_rpg.renewal.recover_at_renewal`).
-    Returns the sheet after, the mana and "fine", "unconscious" or "dead"."""
+def channel_energy(character: Character, iq_points: int,
+                   settings: Settings = DEFAULT_SETTINGS) -> tuple[Character, int, str]:
+    """Mana from sacrificed Intelligence: 3 per point ("Channel Energy").  "If IQ drops to zero or
+    less the Mage falls unconscious.  Any sacrifice greater than three times the Wizard's IQ results
+    in the Wizards death": a sacrifice of more IQ points than three times the IQ kills (ruling F26;
+    setting ``channel_energy_death`` "all IQ" kills past the IQ the Wizard has).  The loss is immediate
+    (the sheet's IQ drops, and with it the hand size; points past 0 are kept as
+    ``channelled_below_zero``) and heals a point a renewal period
+    (:func:`magecraft.mtg_rpg.renewal.recover_at_renewal`).
+    Returns the sheet after (dead on the sheet when the sacrifice kills), the mana and "fine",
+    "unconscious" or "dead"."""
     if not character.feat_usable("Channel Energy"):
         raise RuleError(f"{character.name} does not have the Channel Energy feat", rule="Channel Energy",
                         section=CHANNEL_SECTION)
@@ -214,10 +220,13 @@ def channel_energy(character: Character, iq_points: int) -> tuple[Character, int
         raise InputError("sacrifice at least one point of Intelligence")
     iq = character.attribute("IQ")
     mana = 3 * iq_points
-    state = "dead" if mana > 3 * iq else "unconscious" if iq - iq_points <= 0 else "fine"
+    limit = 3 * iq if settings.channel_energy_death == "three times IQ" else iq
+    state = "dead" if iq_points > limit else "unconscious" if iq - iq_points <= 0 else "fine"
     lost = min(iq, iq_points)
     after = replace(character, attributes={**character.attributes, "IQ": iq - lost},
-                    channelled=character.channelled + lost)
+                    channelled=character.channelled + iq_points,
+                    channelled_below_zero=character.channelled_below_zero + iq_points - lost,
+                    dead=character.dead or state == "dead")
     return after, mana, state
 
 
@@ -261,7 +270,7 @@ def is_primary_color(character: Character, card: Card) -> bool:
 def research_points(character: Character, card: Card) -> int:
     """Mana points that set research time and cost: X counts 1; one less for the primary mana
     ("The time and cost ... is one less ... Minimum 1 point")."""
-    points = card.mana_value + card.symbols().count("X")
+    points = casting_cost(card)
     if is_primary_color(character, card):
         points -= 1
     return max(1, points)
@@ -490,11 +499,14 @@ class AcquisitionCost:
 
 def acquisition_cost(card: Card) -> AcquisitionCost:
     """1, 2 or 3 experience points per mana point by rarity, at least 1; a week per mana point
-    (at least one) at 100/200/300 gp a week ("Spell Acquisition via Character Points")."""
+    (at least one) at 100/200/300 gp a week ("Spell Acquisition via Character Points").  Each X is
+    a mana point: "For all variable or 'X' cost spells, each 'X' represents a 1 for point purposes"
+    ("Performing an Action"; ruling F31, as F9, F28, P8 and P21 count it)."""
     table = prices()["acquisition"]
     rarity = price_rarity(card)
-    xp = max(int(table["minimum_xp"]), card.mana_value * int(table["xp_per_point"][rarity]))
-    weeks = max(1, card.mana_value) * int(table["weeks_per_point"])
+    points = casting_cost(card)
+    xp = max(int(table["minimum_xp"]), points * int(table["xp_per_point"][rarity]))
+    weeks = max(1, points) * int(table["weeks_per_point"])
     return AcquisitionCost(xp, weeks * int(table["gold_per_week"][rarity]), weeks)
 
 

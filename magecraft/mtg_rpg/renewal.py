@@ -24,7 +24,7 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card
-from magecraft.mtg_rpg.character import Character, with_life
+from magecraft.mtg_rpg.character import Character, current_life, derive, favoured_element, with_life
 from magecraft.mtg_rpg.monsters import restore_drained
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
@@ -57,6 +57,7 @@ OUT_OF_CARDS_MINUTES = 60
 FATIGUE_SLEEP_HOURS = 8
 
 StopMethod = Literal["stabilize self", "healer", "magic"]
+STOP_METHODS: tuple[StopMethod, ...] = ("stabilize self", "healer", "magic")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +135,97 @@ class Vitals:
             raise InputError(f"saved life points are malformed: {exc}") from None
 
 
+# -- the saved Wizard's life ----------------------------------------------------------------------
+# Every command that changes a saved Wizard's life goes through these, so unconsciousness at 0,
+# bleeding from -1 and death at -5 (or by the alternate rule, ``Settings.death_rule``) are always
+# applied to the sheet ("Life Points", "Character Death").
+
+
+def vitals_of(character: Character, *, life: int | None = None, poison: int | None = None) -> Vitals:
+    """The sheet's life points and condition; ``life`` and ``poison`` stand in for the sheet's when
+    the referee gives them (a life of -1 or less given so is bleeding, "Character Death")."""
+    now = current_life(character) if life is None else life
+    bleeding = character.bleeding if life is None else now <= BLEEDING_FROM
+    return Vitals(now, derive(character).life, bleeding=bleeding, unconscious=now <= 0, dead=character.dead,
+                  poison=character.poison if poison is None else poison)
+
+
+def with_vitals(character: Character, vitals: Vitals) -> Character:
+    """The sheet with ``vitals`` as its life points and condition."""
+    return replace(with_life(character, vitals.life), bleeding=vitals.bleeding, dead=vitals.dead,
+                   poison=vitals.poison)
+
+
+def elemental_damage(character: Character, amount: int, element: str | None) -> int:
+    """Damage after Elemental Resistance: "Gain 1 point of damage resistance against your favored
+    element" -- damage of that element is 1 less (never below 0); other damage is unchanged."""
+    resisted = favoured_element(character)
+    if element is None or resisted is None or element.strip().casefold() != resisted.casefold():
+        return amount
+    return max(0, amount - derive(character).elemental_resistance)
+
+
+def wound(character: Character, amount: int, *, element: str | None = None, deliberate: bool = True,
+          settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """The sheet after ``amount`` damage (less Elemental Resistance against its ``element``):
+    unconscious at 0, bleeding from -1, death at -5 or by the alternate rule (:meth:`Vitals.take_damage`)."""
+    if amount < 0:
+        raise InputError("damage cannot be negative")
+    return with_vitals(character, vitals_of(character).take_damage(
+        elemental_damage(character, amount, element), deliberate=deliberate, settings=settings))
+
+
+def bleed_turn(character: Character, *, settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """One turn of bleeding on the sheet ("Bleeding is 1 point of additional damage per turn")."""
+    return with_vitals(character, vitals_of(character).bleed(settings))
+
+
+def stop_wizard_bleeding(character: Character, method: StopMethod, total: int = 0, *,
+                         settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """Try to stop the sheet's bleeding (:meth:`Vitals.stop_bleeding`)."""
+    return with_vitals(character, vitals_of(character).stop_bleeding(method, total, settings))
+
+
+def heal_wizard(character: Character, points: int) -> Character:
+    """Life points healed on the sheet: healing stops the bleeding and wakes at 1 or more; the dead are
+    not healed (:meth:`Vitals.heal`)."""
+    return with_vitals(character, vitals_of(character).heal(points))
+
+
+def life_after_fight(character: Character, life: int, *, settings: Settings = DEFAULT_SETTINGS) -> Character:
+    """The sheet left at ``life`` by a fight such as a duel: a loss is damage taken while conscious (so
+    under the alternate death rule it only knocks out), a gain is healing."""
+    now = current_life(character)
+    vitals = vitals_of(character)
+    if life < now:
+        vitals = vitals.take_damage(now - life, deliberate=False, settings=settings)
+    elif life > now:
+        vitals = vitals.heal(life - now)
+    return with_vitals(character, vitals)
+
+
+def check_alive(character: Character, doing: str) -> None:
+    """A dead Wizard does nothing more, not even heal or renew ("Character Death")."""
+    if character.dead:
+        raise RuleError(f"{character.name} is dead and cannot {doing}", rule="death occurs at -5 life points "
+                        "(or, by the alternate rule, a deliberate blow while unconscious)", section=DEATH)
+
+
+def check_can_act(character: Character, doing: str = "act") -> None:
+    """A dead Wizard does nothing more, and an unconscious one ("Unconsciousness occurs at 0 life
+    points") cannot act, dodge, cast or duel: refused, naming the rule ("Life Points")."""
+    check_alive(character, doing)
+    life = current_life(character)
+    if life <= 0:
+        raise RuleError(f"{character.name} is unconscious at {life} life points and cannot {doing}",
+                        rule="unconsciousness occurs at 0 life points", section=LIFE)
+
+
+def kill(character: Character) -> Character:
+    """The sheet of a Wizard who died of something other than damage (a duel for death, Channel Energy)."""
+    return replace(character, dead=True, bleeding=False)
+
+
 # -- healing ----------------------------------------------------------------------------------
 
 
@@ -143,8 +235,8 @@ def renewal_healing(constitution: int, *, bed_rest: bool = False, healer_total: 
 
     One per point of Constitution (minimum 1), doubled by 24 hours of complete
     bed rest; +3 when a healer tending the Wizard makes a Healing check of 9
-    (``healer_total``); +1 for uninterrupted overnight tending, which by
-    default counts only when the +3 was not earned (``overnight_tending_stacks``).
+    (``healer_total``); +1 for uninterrupted overnight tending, on top of the +3 (ruling P13; setting
+    ``overnight_tending_stacks`` false counts it only when the +3 was not earned).
     """
     base = max(1, constitution) * (2 if bed_rest else 1)
     checked = healer_total is not None and healer_total >= HEALER_CHECK
@@ -287,15 +379,20 @@ class Fatigue:
         return self.penalty > 0 and min(strength, dexterity, constitution) - self.penalty <= 0
 
 
-def recover_at_renewal(character: Character, life: int) -> Character:
+def recover_at_renewal(character: Character, life: int | Vitals) -> Character:
     """The sheet after a renewal period: ``life`` as the current life points (after healing), one
     point of Intelligence back from Channel Energy ("FEATS: Channel Energy": the temporary loss
     "heals at the rate of one point per renewal period"), one drained attribute point back
     ("MONSTERS: Ability Drain", ruling F38), the quickened spells ready again ("FEATS: Quicken
     Spell"), the daily uses of charged items back ("Craft Magic Item") and the reserve mana whole
     ("Wisdom")."""
-    iq_back = min(1, character.channelled)
+    healing = min(1, character.channelled)
+    below = min(healing, character.channelled_below_zero)  # the points past 0 IQ heal first (F26)
+    iq_back = healing - below
     healed = replace(character, attributes={**character.attributes, "IQ": character.attribute("IQ") + iq_back},
-                     channelled=character.channelled - iq_back, quickened_cast=(), reserve_used=0,
-                     item_uses=())
+                     channelled=character.channelled - healing,
+                     channelled_below_zero=character.channelled_below_zero - below, quickened_cast=(),
+                     reserve_used=0, item_uses=())
+    if isinstance(life, Vitals):
+        return with_vitals(restore_drained(healed), life)
     return with_life(restore_drained(healed), life)

@@ -27,6 +27,7 @@ from magecraft.mtg_rpg.actions import SpellDeck, mana_types
 from magecraft.mtg_rpg.cards import COLOR_NAMES, COLORS, MANA_ATTRIBUTE, Card
 from magecraft.mtg_rpg.character import Character, derive
 from magecraft.mtg_rpg.deckbuilding import casting_problem
+from magecraft.mtg_rpg.renewal import check_can_act
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 OUTSIDE = "MAGIC: Spells Outside a Duel"
@@ -191,6 +192,8 @@ def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell
     ("FEATS: Spell Cooperation": every Wizard taking part has the feat and the spell card in the
     spell deck; only the caster holds it in hand; ruling R11).
     """
+    for wizard in (character, *(h for h, _ in helpers)):
+        check_can_act(wizard, "cast a spell")
     if helpers:
         check_cooperators((character, *(h for h, _ in helpers)), spell)
     if targets < 1:

@@ -32,9 +32,10 @@ class Settings:
     free_dots_count_for_cap: bool = True
     #: "Starting Character Spell Decks": "all new characters start with exactly 60 cards".
     starting_library: int = 60
-    #: Whether a colorless spell needs a dot of Charisma ("Spell Casting Limits" speaks only of
-    #: coloured casting costs; ruled no: generic mana is paid by any mana).
-    colorless_needs_charisma: bool = False
+    #: Whether a colorless spell needs a dot of Charisma ("A Wizard must have at least one dot in an
+    #: attribute in order to use that attribute's color for casting spells"; "Charisma (CH) Colorless":
+    #: ruled yes, F15).  The generic mana of a coloured spell never needs one.
+    colorless_needs_charisma: bool = True
     #: Feats whose text gives an increment but not whether they repeat (Mana Reserve, Toughness,
     #: Energized and Enhanced Cantrips) may be bought again.
     unstated_feats_repeat: bool = True
@@ -53,6 +54,12 @@ class Settings:
     extra_gold_multiple: int = 2
     #: "Experience Applications": "one day of training ... per point" (ruled per point).
     training_days_per_point: bool = True
+    #: The most dots in one attribute or skill an apprentice may have from the first year of training:
+    #: the starting Wizard's 3 the training aims at (ruling R25); 2 keeps the cap of a new apprentice.
+    apprentice_training_cap: int = 3
+    #: "Channel Energy": death for "any sacrifice greater than three times the Wizard's IQ" -- read as
+    #: IQ points ("three times IQ", ruling F26), or as mana, i.e. more IQ points than the Wizard has ("all IQ").
+    channel_energy_death: str = "three times IQ"
 
     # -- actions, renewal, combat and duels
     #: What a land card adds to an action.  "Performing an Action" says both 1 and 0;
@@ -73,8 +80,12 @@ class Settings:
     stabilize_self_difficulty: int = 9
     #: "Life Points": "minus five" (death at -5) or the alternate "deliberate blow" rule.
     death_rule: Literal["minus five", "deliberate blow"] = "minus five"
-    #: "Healing": whether a healer's overnight +1 adds to a successful check's +3.
-    overnight_tending_stacks: bool = False
+    #: "Healing": whether a healer's overnight +1 adds to a successful check's +3 (ruled yes, P13: two
+    #: separate gains, and no text says one replaces the other).
+    overnight_tending_stacks: bool = True
+    #: "Athletics": a jump's feet are the points of the successful total ("total", ruling P10) or the
+    #: points by which it beats the difficulty ("margin").
+    jump_feet: Literal["total", "margin"] = "total"
     #: "Item Destruction": damage from one source in one round that puts items at risk
     #: ("more than 10" in the rule, "10 points from an enemy fireball" in its example).
     item_destruction_damage: int = 10
@@ -108,6 +119,12 @@ class Settings:
     def __post_init__(self) -> None:
         if self.regeneration_per not in ("colored", "total"):
             raise InputError("regeneration_per is 'colored' or 'total'")
+        if self.jump_feet not in ("total", "margin"):
+            raise InputError("jump_feet is 'total' or 'margin'")
+        if self.channel_energy_death not in ("three times IQ", "all IQ"):
+            raise InputError("channel_energy_death is 'three times IQ' or 'all IQ'")
+        if self.apprentice_training_cap not in (2, 3):
+            raise InputError("apprentice_training_cap is 2 or 3")
         if self.extra_gold_multiple < 2:
             raise InputError("extra research gold is at least twice the minimum")
         if self.land_action_value not in (0, 1):

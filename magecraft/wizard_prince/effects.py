@@ -51,7 +51,9 @@ def black_magic(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bo
     The spell is where the chit is met; one damage roll serves every noble (ruling "Black Magic").
     """
     centre = courtier.square
-    damage = b.rng.dice("1d6x1d6", "Black Magic damage", section=CHITS).total
+    damage_roll = b.rng.dice("1d6x1d6", "Black Magic damage", section=CHITS)
+    damage = damage_roll.total
+    faces = [d.value for d in damage_roll.dice]
     for victim in [n for n in b.nobles.values()
                    if n.where == "board" and Square.parse(n.square).reach(centre) <= 1]:
         saved = saving_throw(victim, "spell", b.settings, b.rng, CHITS)
@@ -59,7 +61,8 @@ def black_magic(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bo
         victim.hit_points -= taken
         victim.earned["damage"] += taken
         b.log.record("state", f"Black Magic deals {victim.name} {taken} damage", section=CHITS,
-                     data={"noble": victim.name, "damage": taken, "saved": saved, "hit_points": victim.hit_points})
+                     data={"noble": victim.name, "damage": taken, "saved": saved, "hit_points": victim.hit_points,
+                           "dice": "1d6x1d6", "faces": faces, "rolled": damage})
         if victim.hit_points <= 0:
             b.leave(victim, "slain", "slain by Black Magic", CHITS)
         elif saved:

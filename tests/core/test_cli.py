@@ -136,7 +136,34 @@ def test_db_from_the_environment(capsys, tmp_path, monkeypatch):
 def test_every_system_group_answers(capsys, entry):
     code, out, err = run(capsys, entry.command, "--help")
     assert "Traceback" not in err
+    assert code == 0 and out
     if entry.start is None:
-        assert code == 1 and "not available yet" in err
-    else:
-        assert code == 0 and out
+        assert "not available yet" in out and "Coming:" in out
+        code, out, err = run(capsys, entry.command, "play")
+        assert code == 1 and "not available yet" in err and out == ""
+
+
+def test_version_and_h_for_help(capsys):
+    assert run(capsys, "--version") == (0, "magecraft 0.1.0\n", "")
+    code, out, _ = run(capsys, "-h")
+    assert code == 0 and "wizard-prince" in out and "mage-wars" in out
+    code, out, _ = run(capsys, "wizard-prince", "banquet", "-h")
+    assert code == 0 and "--players" in out
+
+
+def test_the_shared_commands_do_not_import_any_engine():
+    # a fresh interpreter: rolling dice and listing the commands load no rule system and no pydantic
+    import subprocess
+    import sys
+    code = ("import sys; from magecraft.cli.app import main; main(['roll', '3d6', '--seed', '1']); "
+            "main(['--help']); print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic' or "
+            "m.startswith(('magecraft.wizard_prince', 'magecraft.mtg_rpg', 'magecraft.mage_wars', "
+            "'magecraft.cli.wizard_prince', 'magecraft.cli.mtg_rpg', 'magecraft.cli.mage_wars'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "[]"
+
+
+def test_roll_shows_its_arithmetic_and_a_chance_its_verdict(capsys):
+    assert run(capsys, "roll", "1d6x1d6", "--dice", "4,3") == (0, "1d6x1d6: 12  [4] [3]  = 4×3\n", "")
+    assert run(capsys, "roll", "40%", "--dice", "41")[1] == "40%: failure (rolled 41 on 1d100, needs 40 or less)\n"
+    assert run(capsys, "roll", "40%", "--dice", "40")[1] == "40%: success (rolled 40 on 1d100, needs 40 or less)\n"

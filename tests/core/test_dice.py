@@ -63,7 +63,7 @@ def test_bounds(expression, bounds):
 
 
 @pytest.mark.parametrize("bad", ["", "3q6", "d", "2d", "1d6+", "(1d6", "1d6)", "0d6", "1d0", "101%",
-                                 "1d6h", "1d6/0", "1001d6", "2d6h0"])
+                                 "1d6h", "1d6/0", "1001d6", "2d6h0", "2d6h5", "3d6kl4"])
 def test_bad_notation_is_refused(bad):
     with pytest.raises(DiceNotationError):
         expr = parse_dice(bad)
@@ -78,7 +78,7 @@ def test_bad_notation_is_refused(bad):
     seed=st.integers(0, 2**31),
 )
 def test_rolls_stay_within_bounds(count, sides, bonus, keep, seed):
-    keep_part = f"h{keep}" if keep else ""
+    keep_part = f"h{min(keep, count)}" if keep else ""
     expression = f"{count}d{sides}{keep_part}{bonus:+d}"
     low, high = parse_dice(expression).bounds()
     roll = roll_dice(expression, Randomness.seeded(seed), "prop")
@@ -108,3 +108,10 @@ def test_any_text_parses_or_is_refused_cleanly(text):
 def test_absurdly_long_expressions_are_refused():
     with pytest.raises(DiceNotationError, match="too long"):
         parse_dice("(" * 500 + "1" + ")" * 500)
+
+
+def test_keeping_more_dice_than_rolled_is_refused_in_one_line(capsys):
+    from magecraft.cli.app import main
+
+    assert main(["roll", "2d6h5", "--seed", "1"]) == 2
+    assert capsys.readouterr().err == "magecraft: cannot keep 5 of 2 dice in '2d6h5'\n"

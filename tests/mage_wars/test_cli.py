@@ -119,19 +119,22 @@ def test_interactive_game_shows_the_arena_and_the_dummy_mage_reasoning(typed, ca
     db = tmp_path / "s.sqlite3"
     code = main(["mage-wars", "solo", "--mage", "Wizard", "--seed", "3", "--save", "evening", "--db", str(db)])
     out = capsys.readouterr().out
-    assert code == 1
+    assert code == 0                                        # the end of input stops the game like quit
+    assert "Stopped (end of input); saved as 'evening'. Resume with: magecraft mage-wars solo --load evening" \
+        in out
     assert "Round 1" in out and "Wizard (you) 32/32" in out
     assert "Dummy Mage: rolled" in out
-    assert "'99' is not a choice: type a number from 1 to 10" in out
+    assert "'99' is not one of 1-10" in out
     assert "Planning: 'Nothing' is not (or no longer) in your spellbook" in out
     assert "Planning: '99' is not (or no longer) in your spellbook" in out
     typed(["4, 14"])
-    assert main(["mage-wars", "solo", "--load", "evening", "--db", str(db)]) == 1
+    assert main(["mage-wars", "solo", "--load", "evening", "--db", str(db)]) == 0
     resumed = capsys.readouterr().out
     # The story resumes at your last decision, not from the start of the game.
     assert resumed.startswith("Resumed 'evening': round 2, ready")
     assert "you chose: Wizard (you): in D3, do nothing" in resumed and "you chose: plan" not in resumed[:200]
-    # Spells planned by their numbers in the spellbook table: 4 Fireball, 14 Stonegaze Basilisk.
+    # Spells planned by their numbers in the spellbook table: 4 Fireball, 14 Stonegaze Basilisk (Timber Wolf,
+    # 17, is used up: the numbers before it stay as they were).
     assert "you chose: plan Fireball and Stonegaze Basilisk" in resumed
 
 
@@ -211,7 +214,7 @@ def test_odd_answers_at_the_prompt_are_explained_and_asked_again(typed, capsys):
     main(["mage-wars", "solo", "--seed", "3"])
     out = capsys.readouterr().out
     assert "'\u00b2' is not (or no longer) in your spellbook" in out
-    assert "'\u00b2' is not a choice" in out and "'0' is not a choice" in out
+    assert "'\u00b2' is not one of 1-" in out and "'0' is not one of 1-" in out
 
 
 def test_walls_from_the_command_line(capsys):
@@ -227,7 +230,7 @@ def test_walls_from_the_command_line(capsys):
 
 def test_interactive_states_the_dummy_mage_reasoning_with_scripted_dice(typed, capsys):
     typed([""])
-    assert main(["mage-wars", "solo", "--mage", "Wizard", "--dice", "9,3,5"]) == 1
+    assert main(["mage-wars", "solo", "--mage", "Wizard", "--dice", "9,3,5"]) == 0     # the end of input stops it
     out = capsys.readouterr().out
     assert "Dummy Mage quick cast/action: rolled 9" in out
     assert "Dummy Mage: rolled 9: 3 zones from every enemy, re-rolling" in out

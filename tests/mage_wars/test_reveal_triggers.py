@@ -1,9 +1,9 @@
 """Revealing your face-down enchantment at a trigger in the middle of the Dummy Mage's turn (ruling A17)."""
 
-import pytest
 
 from magecraft.cli import mage_wars as cli
 from magecraft.cli import options
+from magecraft.cli.playloop import Ending, PlayLoop
 from magecraft.cli.sessions import open_session
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.bot import answer_trigger
@@ -135,10 +135,12 @@ def test_the_terminal_offers_the_reveal_and_explains_a_wrong_answer(build, capsy
             raise EOFError from None
 
     monkeypatch.setattr(options, "ask_at_terminal", ask)
-    with pytest.raises(EOFError):
-        cli._play(game, open_session(tmp_path / "s.sqlite3", "mage_wars", "game"))
+    table = cli.SoloTable(game)
+    session = open_session(tmp_path / "s.sqlite3", "mage_wars", "game")
+    assert cli.play(table, session) is Ending.QUIT                      # the terminal closes at the next plan
+    game = table.game
     assert prompts[1] == ("Timber Wolf (d1) attacks Bitterwood Fox (y2) with Bite. Mana 5: reveal Bull "
-                          "Endurance on Bitterwood Fox (y2) for 3 mana now? (y/n; 'card NAME' shows a card)")
+                          "Endurance on Bitterwood Fox (y2) for 3 mana now? (y/n)")
     assert "'maybe' is not an answer: type y or n" in capsys.readouterr().out
     assert game.units["y2"].remaining_life == 3 and game.round == 2 and game.pending == "plan"
 
@@ -148,7 +150,8 @@ def test_the_terminal_lists_the_quick_cast_after_your_mages_action(build, capsys
     game.pending, game.turn, game.planned = "after_action", YOU, ["Jet Stream"]
     game.you.ready = False
     monkeypatch.setattr(options, "ask_at_terminal", lambda prompt: "1")
-    assert cli._ask_action(game) == Action("pass")
+    assert PlayLoop(cli.SoloTable(game), open_session(None, "mage_wars", "game")).choose(
+        cli.SoloTable(game).menu(YOU)) == Action("pass")
     out = capsys.readouterr().out
     assert "1. pass: no quick cast after your mage's action" in out
     assert "quick cast Jet Stream on Warlock (dummy)" in out

@@ -229,6 +229,12 @@ def test_heroic_deed_limits():
     with pytest.raises(RuleError, match="spell research"):
         resolve_action(deck, ActionAttempt(score=2, difficulty=15, attribute="IQ", heroic_points=1, stunt=1,
                                            purpose="spell research"), Randomness.scripted([]), unspent_xp=3)
+    # "Character points cannot be used in this manner when doing spell research or item creation"
+    with pytest.raises(RuleError, match="heroic deeds for item creation") as info:
+        resolve_action(deck, ActionAttempt(score=2, difficulty=15, attribute="IQ", heroic_points=1, stunt=1,
+                                           purpose="item creation"), Randomness.scripted([]), unspent_xp=3)
+    assert info.value.rule == "no heroic deeds in spell research or item creation"
+    assert deck.hand and [c.name for c in deck.hand] == ["Shock"]  # refused before any card moved
     # a negative deed would raise the difficulty: bad input, not the 3-point limit
     with pytest.raises(InputError, match="heroic deeds spend 0 to 3 experience points, not -1"):
         resolve_action(deck, ActionAttempt(score=2, difficulty=15, attribute="ST", heroic_points=-1, stunt=1),
@@ -295,6 +301,10 @@ def test_jump_distance_doubles_with_a_run_up():
     assert jump_distance(result) == 8
     assert jump_distance(result, running_start=10) == 16
     assert jump_distance(result, running_start=9) == 8
+    # by the other reading each point above the difficulty (6) is a foot: 2, or 4 running
+    margin = Settings(jump_feet="margin")
+    assert jump_distance(result, settings=margin) == 2
+    assert jump_distance(result, running_start=10, settings=margin) == 4
 
 
 # -- luck --------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import pytest
 from magecraft.core.errors import InputError, RuleError
 from magecraft.mtg_rpg.apprentice import Apprentice, take_apprentice, train_year
 from magecraft.mtg_rpg.character import TakenFeat, example_character
+from magecraft.mtg_rpg.settings import Settings
 
 MENTOR = replace(example_character(), feats=(TakenFeat("Apprentice"),))
 FIRST_ATTRIBUTES = {"ST": 2, "DX": 1, "CN": 1, "IQ": 1}
@@ -43,3 +44,18 @@ def test_each_year_adds_one_attribute_and_two_skill_dots() -> None:
         train_year(first_year(), {**FIRST_ATTRIBUTES, "ST": 1, "WS": 2}, {**FIRST_SKILLS, "Dodge": 2})
     with pytest.raises(RuleError, match="finished training"):
         train_year(replace(kiri, years=5), kiri.attributes, kiri.skills)
+
+
+def test_training_aims_at_a_starting_wizard_three_dots_and_life_grows_with_constitution() -> None:
+    # taken on: at most 2 in any; in training the cap is a starting Wizard's 3 (ruling R25)
+    kiri = train_year(first_year(), {**FIRST_ATTRIBUTES, "ST": 3}, {**FIRST_SKILLS, "Athletics": 3, "Dodge": 1})
+    assert (kiri.attributes["ST"], kiri.skills["Athletics"], kiri.life) == (3, 3, 5)
+    with pytest.raises(RuleError, match="at most 3"):
+        train_year(kiri, {**kiri.attributes, "ST": 4}, {**kiri.skills, "Dodge": 3})
+    with pytest.raises(RuleError, match="at most 2"):
+        train_year(first_year(), {**FIRST_ATTRIBUTES, "ST": 3}, {**FIRST_SKILLS, "Athletics": 3, "Dodge": 1},
+                   Settings(apprentice_training_cap=2))
+    # "Each point of Constitution grants the Wizard +2 hit points": 5 + 2 for the one CN gained
+    tougher = train_year(kiri, {**kiri.attributes, "CN": 2}, {**kiri.skills, "Dodge": 3})
+    assert tougher.life == 7
+    assert Apprentice.from_dict(tougher.to_dict()) == tougher

@@ -15,7 +15,7 @@ from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
-from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.character import (
     Character,
     CharacterRecord,
@@ -106,6 +106,8 @@ def test_a_starting_library_must_be_exactly_60_cards() -> None:
     with pytest.raises(RuleError, match="exactly 60 cards, not 59") as info:
         create_character(choices(library=library[:59]), 0)
     assert info.value.rule == "Exactly 60 cards at the start"
+    with pytest.raises(RuleError, match="exactly 60 cards, not 61"):
+        create_character(choices(library=(*library, library[0])), 0)
 
 
 def test_derived_values_of_a_starting_wizard() -> None:
@@ -116,6 +118,9 @@ def test_derived_values_of_a_starting_wizard() -> None:
     assert (d.max_self_enchantments, d.cantrips_known, d.cantrips_per_day) == (3, 3, 2)
     assert (d.initiative, d.dodges_per_turn, d.carry_pounds, d.creature_minutes) == (0, 1, 150, 2)
     assert d.spell_duration_minutes == 3 and d.land_duration_minutes == 3
+    # "Each point of Dexterity grants the Wizard a +1 to their initiative"
+    nimble = replace(example_character(), attributes={"ST": 1, "DX": 2, "CN": 2, "IQ": 2, "WS": 1, "CH": 2})
+    assert derive(nimble).initiative == 2
 
 
 def test_walk_example_and_armour() -> None:
@@ -207,10 +212,11 @@ def test_sheet_and_markdown_export() -> None:
     assert data["skill_totals"]["Athletics"] == 6 and data["derived"]["life"] == 14
     assert data["derived"]["spell_range_yards"]["Red"] == 30
     text = to_markdown(wizard)
-    assert "| Athletics | ST | 3 | 6 |" in text and "- Life points 14 of 14; hand size 4; reserve mana 1" in text
+    assert "| Athletics | ST | 3 | 6 |" in text
+    assert "- Life points 14 of 14 (conscious); hand size 4; reserve mana 1" in text
     hurt = with_life(wizard, 9)
     assert hurt.life_lost == 5 and current_life(hurt) == 9 and sheet(hurt)["current_life"] == 9
-    assert "- Life points 9 of 14;" in to_markdown(hurt)
+    assert "- Life points 9 of 14 (conscious);" in to_markdown(hurt)
     assert Character.from_dict(hurt.to_dict()) == hurt
     with pytest.raises(InputError, match="at most 14 life points"):
         with_life(wizard, 15)
@@ -248,6 +254,9 @@ def test_an_apprentice_prime_mana_by_a_draw() -> None:
     assert apprentice_primary(deck, Randomness.scripted([3])) == "R"
     assert apprentice_primary(deck, Randomness.scripted([1])) == "G"
     assert apprentice_primary(deck, Randomness.scripted([])) == "C"
+    # a card of several colours gives its first in W, U, B, R, G order
+    azorius = Card("Azorius Guildmage", "{W}{U}", 2, ("W", "U"), "Creature — Vedalken Wizard", ("Creature",))
+    assert apprentice_primary(Deck([azorius], name="referee"), Randomness.scripted([])) == "W"
 
 
 def test_summoning_past_the_charisma_limit_sends_creatures_to_the_graveyard() -> None:

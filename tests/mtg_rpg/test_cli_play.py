@@ -189,7 +189,8 @@ def test_duel_ritual_ante_backlash_and_outside_help(db, capsys):
                             "stakes": "ante", "victory": "most life", "kind": "single-card"}
     # a Lava Axe (5) against a Shock (2): Sarin wins and takes Mord's ante, a Shock
     assert out["result"]["life"] == {"Sarin": 12, "Mord": 9}
-    assert out["settlement"] == {"winner": "Sarin", "loser": "Mord", "ante_won": ["Shock"], "backlash": True}
+    assert out["settlement"] == {"winner": "Sarin", "loser": "Mord", "ante_won": ["Shock"], "backlash": True,
+                                 "gold_paid": 0, "death": False}
     helped = run_json(capsys, "mtg-rpg", "duel", "Sarin", "Mord", "--outside-help", "Sarin", "--seed", "1",
                       "--db", str(db), "--json")
     assert helped["result"]["winner"] == "Sarin"
@@ -206,6 +207,9 @@ def test_an_unpaid_loser_cannot_tap_land_until_restitution(db, capsys):
     assert (out["settlement"]["loser"], out["settlement"]["backlash"]) == ("Mord", True)
     assert load_character(SaveStore(db), "Mord").extra["restitution_owed_to"] == "Sarin"
     assert "restitution_owed_to" not in load_character(SaveStore(db), "Sarin").extra
+    # the duel left Mord holding Shocks: put the Mountain back in hand to try tapping it
+    mord = load_character(SaveStore(db), "Mord")
+    save_character(SaveStore(db), mord.changed(extra={**mord.extra, "play_deck": deck.to_dict()}))
     before = load_character(SaveStore(db), "Mord").to_dict()
     assert main(["mtg-rpg", "cast", "Mord", "Shock", "--land", "Mountain", "--db", str(db)]) == 1
     assert capsys.readouterr().err == (
@@ -246,7 +250,7 @@ def test_play_as_asks_for_each_choice_and_hides_the_opponents_life(db, capsys, m
     # Mord lets Sarin play first (Lava Axe, 5), then answers with a Shock (2).
     assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--play-as", "Mord", "--seed", "1", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "'9' is not one of the choices" in out
+    assert "'9' is not one of 1-2" in out
     assert "Mord: life 14; hand Shock, Shock, Shock, Shock. Sarin holds 4 card(s)." in out
     assert "Mord: life 9; hand Shock, Shock, Shock, Shock." in out
     assert "Sarin: life" not in out

@@ -124,6 +124,8 @@ def test_extra_movement_adds_casting_cost_and_spends_the_card():
     deck = hand("Lava Axe")
     assert extra_movement(deck, "Lava Axe", walk=4) == 9
     assert [c.name for c in deck.graveyard] == ["Lava Axe"]
+    # Blaze {X}{R}: the casting cost with X as 1 is 2 (ruling P21)
+    assert extra_movement(hand("Blaze"), "Blaze", walk=4) == 6
 
 
 # -- the turn ------------------------------------------------------------------------------------

@@ -69,11 +69,15 @@ def test_a_coloured_spell_needs_a_dot_even_with_no_pip_of_that_colour() -> None:
     assert casting_problem(sarin(IQ=0), odd) == "Blue X needs 1 dot(s) of Intelligence for its blue mana, not 0"
 
 
-def test_colorless_spells_need_charisma_only_by_setting() -> None:
+def test_colorless_spells_need_charisma_unless_the_table_rules_otherwise() -> None:
+    # "at least one dot in an attribute in order to use that attribute's color"; "Charisma (CH) Colorless"
     wizard = sarin(CH=0)
-    assert casting_problem(wizard, POOL.get("Ornithopter")) is None
-    assert casting_problem(wizard, POOL.get("Ornithopter"), Settings(colorless_needs_charisma=True)) == (
+    assert casting_problem(wizard, POOL.get("Ornithopter")) == (
         "Ornithopter is colorless and needs a dot of Charisma")
+    assert casting_problem(sarin(CH=1), POOL.get("Ornithopter")) is None
+    assert casting_problem(wizard, POOL.get("Ornithopter"), Settings(colorless_needs_charisma=False)) is None
+    # the generic mana of a green spell needs no Charisma
+    assert casting_problem(sarin(CH=0, DX=2), POOL.get("Craw Wurm")) is None
 
 
 def test_uncastable_cards_and_missing_mana_producers_are_named() -> None:

@@ -7,10 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
-from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import TakenFeat, current_life, example_character
 from magecraft.mtg_rpg.duel import (
     Duellist,
@@ -20,6 +21,7 @@ from magecraft.mtg_rpg.duel import (
     choose_action,
     creature_power,
     duellist_for,
+    is_wall,
     parse_effects,
     play_out,
     quick_effects,
@@ -178,6 +180,25 @@ def test_seven_card_blocker_stops_the_attack_and_both_go_to_the_graveyard():
     assert d.result()["life"] == {"A": 14, "B": 14}
     assert [c.name for c in d.sides["B"].deck.graveyard] == ["Grizzly Bears"]
     assert [c.name for c in d.sides["A"].deck.graveyard] == ["Craw Wurm"]
+
+
+WALL = Card("Wall of Swords", "{3}{W}", 4, ("W",), "Creature — Wall", ("Creature",), ("Wall",), (),
+            "uncommon", "3", "5", ("Defender", "Flying"))
+
+
+def test_a_wall_blocks_as_an_interrupt_creature_and_never_attacks():
+    # "Walls can also be played as interrupt creatures" (Seven Card Duel); walls "block incoming
+    # attackers by interposing themselves" (Spell Clarifications 2): a 3/5 wall deals its owner's foe nothing
+    pool = CardPool([*POOL, WALL])
+    a = wizard("A", "Air Elemental", "Lava Axe", dx=2)
+    b = wizard("B", "Wall of Swords", "Wall of Swords")
+    d = run(duel(a, b, "seven-card", pool=pool), "play first", "play:Air Elemental", "respond:Wall of Swords")
+    assert d.result()["life"] == {"A": 14, "B": 14}
+    assert [c.name for c in d.sides["B"].deck.graveyard] == ["Wall of Swords"]
+    d = run(d, "play:Wall of Swords", "pass")  # A cannot answer it: the wall resolves
+    assert d.sides["A"].life == 14 and d.sides["B"].damage_dealt == 0
+    assert any(e.kind == "play" and "does not attack" in e.label for e in d.log)
+    assert is_wall(WALL) and not is_wall(POOL.get("Air Elemental"))
 
 
 def test_only_flying_or_reach_blocks_a_flier():
@@ -376,10 +397,25 @@ def test_a_wizard_knocked_out_in_a_duel_loses_the_hand():
     for life, hand_left in ((2, 4), (-1, 0)):
         saved = SpellDeck.build([POOL.get("Lava Axe")] * 6, hand_size=4)
         saved.refill(Randomness.scripted([]))
-        side = DuelSide("Sarin", SpellDeck.build([], hand_size=4), life, 14, 0, 2)
+        # the duel drew its hand of four from the same cards and ended holding them
+        side = DuelSide("Sarin", SpellDeck(Deck([]), [POOL.get("Lava Axe")] * 4, hand_size=4), life, 14, 0, 2)
         after = after_duel(sarin, saved, side, settlement, Randomness.scripted([]))
         # conscious, the hand is kept; at 0 life or less it goes to the graveyard until renewal
         assert (current_life(after), len(saved.hand), len(saved.graveyard)) == (life, hand_left, 4 - hand_left)
+
+
+def test_the_saved_hand_after_a_duel_is_the_hand_the_duel_left():
+    # Sarin held four Shocks when the duel began; the duel drew Lava Axes and ended holding three of them
+    sarin = replace(example_character(), library=("Shock",) * 4 + ("Lava Axe",) * 5)
+    saved = SpellDeck(Deck([POOL.get("Lava Axe")] * 5), [POOL.get("Shock")] * 4, hand_size=4)
+    side = DuelSide("Sarin", SpellDeck(Deck([], discards=[POOL.get("Lava Axe")]), [POOL.get("Lava Axe")] * 3,
+                                       hand_size=4), 9, 14, 0, 2)
+    terms = (Ritual.challenge("Sarin", "Mord").state_length("Mord", "quick duel 1 card")
+             .proclaim_stakes("Sarin", "honor or bragging rights").set_victory("Mord", "most life").terms())
+    after_duel(sarin, saved, side, settle(terms, "Sarin"), Randomness.scripted([]))
+    # the three Lava Axes held, drawn back up to four from the library (the Shocks went back into it)
+    assert sorted(c.name for c in saved.hand)[:3] == ["Lava Axe"] * 3 and len(saved.hand) == 4
+    assert [c.name for c in saved.graveyard] == ["Lava Axe"]
 
 
 # -- legality, saving, hidden life ------------------------------------------------------------------------
@@ -515,6 +551,8 @@ def test_refused_challenge_leaves_the_challenger_unbound():
 def test_simultaneous_challenge_initiative_winner_picks_the_challenger():
     r = Ritual.simultaneous("Sarin", "Mord", initiative_winner="Mord", chosen_challenger="Sarin")
     assert (r.challenger, r.defender) == ("Sarin", "Mord")
+    r = Ritual.simultaneous("Sarin", "Mord", initiative_winner="Sarin", chosen_challenger="Mord")
+    assert (r.challenger, r.defender) == ("Mord", "Sarin")
 
 
 def test_settlement_ante_backlash_and_outside_help():

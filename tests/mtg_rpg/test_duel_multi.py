@@ -117,7 +117,7 @@ def test_cli_three_wizard_ante_duel_settles_every_sheet(tmp_path, capsys) -> Non
     assert data["result"]["life"] == {"Sarin": 12, "Mord": 14, "Tev": 7}
     assert (data["result"]["winner"], data["result"]["losers"]) == ("Mord", ["Sarin", "Tev"])
     assert data["settlement"]["Sarin"] == {"winner": "Mord", "loser": "Sarin", "ante_won": ["Lava Axe"],
-                                           "backlash": True}
+                                           "backlash": True, "gold_paid": 0, "death": False}
     mord, sarin = load_character(store, "Mord"), load_character(store, "Sarin")
     assert sorted(mord.character.spare_cards) == ["Lava Axe", "Shock"]
     assert sarin.extra["restitution_owed_to"] == "Mord" and sarin.character.library.count("Lava Axe") == 9

@@ -161,7 +161,8 @@ def test_spell_acquisition_by_experience() -> None:
     assert magic.acquisition_cost(POOL.get("Ornithopter")) == magic.AcquisitionCost(xp=1, gold=200, weeks=1)
     dragon = magic.acquisition_cost(POOL.get("Shivan Dragon"))
     assert (dragon.xp, dragon.weeks, dragon.gold) == (18, 6, 1800)
-    assert magic.acquisition_cost(POOL.get("Blaze")).xp == 2  # uncommon, X counts 0: 1 x 2
+    # Blaze {X}{R}, uncommon: "each 'X' represents a 1 for point purposes": 2 points x 2 XP, two weeks
+    assert magic.acquisition_cost(POOL.get("Blaze")) == magic.AcquisitionCost(xp=4, gold=400, weeks=2)
     buyer = wizard(xp=20)
     after = magic.acquire_by_xp(buyer, POOL.get("Shivan Dragon"))
     assert after.xp == 2 and after.gold == 8200 and after.spare_cards == ("Shivan Dragon",)
@@ -187,6 +188,7 @@ def test_potions_and_scrolls() -> None:
     assert (potion.days, potion.gold, potion.lands, potion.market_value) == (5, 50, 5, 150)
     scroll = magic.scroll_plan(alchemist, POOL.get("Blaze"))
     assert (scroll.days, scroll.gold, scroll.lands) == (2, 100, 2)  # X is 1 without extra land; uncommon 50
+    assert magic.potion_plan(alchemist, POOL.get("Blaze")).gold == 50  # an uncommon potion: 25 gp a mana point
     assert magic.scroll_plan(alchemist, POOL.get("Blaze"), x_lands=3).gold == 200
     with pytest.raises(InputError, match=r"Lava Axe has no X in its cost \(\{4\}\{R\}\)"):
         magic.potion_plan(alchemist, POOL.get("Lava Axe"), x_lands=3)
@@ -264,7 +266,20 @@ def test_talisman_self_enchantments_and_channel_energy() -> None:
     assert derive(after).hand_size == derive(channeller).hand_size - 1  # the loss is immediate
     assert magic.channel_energy(after, 1)[1:] == (3, "unconscious")
     assert magic.channel_energy(channeller, 2)[1:] == (6, "unconscious")
-    assert magic.channel_energy(channeller, 3)[1:] == (9, "dead")
+    # "zero or less": IQ 2 may go below 0 unconscious; a sacrifice above three times the IQ (6) kills
+    below, mana, state = magic.channel_energy(channeller, 3)
+    assert (mana, state, below.attribute("IQ"), below.channelled, below.channelled_below_zero) == (
+        9, "unconscious", 0, 3, 1)
+    assert not below.dead
+    dead, mana, state = magic.channel_energy(channeller, 7)
+    assert (mana, state, dead.dead) == (21, "dead", True)
+    assert magic.channel_energy(channeller, 6)[2] == "unconscious"
+    # the old reading (setting): more IQ points than the Wizard has kill
+    assert magic.channel_energy(channeller, 3, Settings(channel_energy_death="all IQ"))[2] == "dead"
+    # the point past zero heals first: IQ 0, then 1, then 2 over three renewal periods
+    first = recover_at_renewal(below, 14)
+    second = recover_at_renewal(first, 14)
+    assert [w.attribute("IQ") for w in (first, second, recover_at_renewal(second, 14))] == [0, 1, 2]
 
 
 def test_spell_range_uses_the_colour_attribute() -> None:
@@ -296,6 +311,10 @@ def test_a_defeated_monster_leaves_foci_when_the_card_matches_its_cost() -> None
     assert magic.monster_foci(wurm, deck, Randomness.scripted([2])).left_foci
     miss = magic.monster_foci(wurm, deck, Randomness.scripted([]))
     assert (miss.card_drawn, miss.left_foci, miss.find_difficulty) == ("Lava Axe", False, 6)
+    # "equal to": a dearer card (the Dragon's 6 against the Bears' 2) leaves nothing either
+    dearer = magic.monster_foci(POOL.get("Grizzly Bears"), Deck([POOL.get("Shivan Dragon")], name="referee"),
+                                Randomness.scripted([]))
+    assert not dearer.left_foci
 
 
 def test_crafting_a_wand_pays_and_sacrifices() -> None:

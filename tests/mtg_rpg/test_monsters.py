@@ -52,6 +52,10 @@ def test_uthden_troll_initiative_and_three_regenerations_from_its_reserve() -> N
     with pytest.raises(RuleError) as info:
         regenerate(troll)
     assert info.value.rule == "Regeneration limit"
+    # reserve mana spent on its own spells cannot pay a regeneration later
+    caster = use_reserve(monster_from_card(UTHDEN_TROLL), 3)
+    with pytest.raises(RuleError, match="cannot pay 1"):
+        regenerate(caster)
 
 
 def test_a_conjured_skeleton_regenerates_once_per_coloured_mana() -> None:
@@ -72,6 +76,8 @@ def test_reserve_mana_is_only_for_natural_creatures() -> None:
         use_reserve(wurm, 7)
     with pytest.raises(RuleError, match="its Wizard pays"):
         use_reserve(monster_from_card(POOL.get("Craw Wurm"), natural=False), 1)
+    # "Natural creatures have a mana reserve equal to their casting cost"; a conjured one has none
+    assert (wurm.mana_reserve, monster_from_card(POOL.get("Craw Wurm"), natural=False).mana_reserve) == (6, 0)
 
 
 def test_resistance_check_full_partial_none() -> None:
@@ -101,6 +107,9 @@ def test_level_drain_and_renewal() -> None:
 def test_mana_drain() -> None:
     wurm, left = mana_drain(monster_from_card(POOL.get("Craw Wurm")), wizard_mana=3, amount=5)
     assert left == 0 and wurm.mana_reserve == 9
+    # a conjured creature has no reserve to keep the stolen mana in (ruling F39)
+    conjured, left = mana_drain(monster_from_card(POOL.get("Craw Wurm"), natural=False), wizard_mana=3, amount=2)
+    assert left == 1 and conjured.mana_reserve == 0
 
 
 def test_ability_drain_returns_a_point_each_renewal() -> None:

@@ -102,15 +102,16 @@ def test_vitals_round_trip():
     (2, True, 9, False, 7),       # +3 with a healer making 9
     (2, True, 8, False, 4),
     (2, False, None, True, 3),    # overnight tending +1
-    (2, False, 10, True, 5),      # not on top of the +3 by default
+    (2, False, 10, True, 6),      # on top of the +3: two separate gains (ruling P13)
 ])
 def test_renewal_healing(cn, bed, healer, overnight, points):
     assert renewal_healing(cn, bed_rest=bed, healer_total=healer, tended_overnight=overnight) == points
 
 
-def test_overnight_tending_can_stack():
+def test_overnight_tending_stacks_unless_the_table_rules_otherwise():
+    assert renewal_healing(2, healer_total=9, tended_overnight=True) == 6
     assert renewal_healing(2, healer_total=9, tended_overnight=True,
-                           settings=Settings(overnight_tending_stacks=True)) == 6
+                           settings=Settings(overnight_tending_stacks=False)) == 5
 
 
 def test_a_healer_tends_skill_plus_wisdom_patients():
@@ -144,8 +145,9 @@ def test_renewal_may_shuffle_the_hand_in():
 
 def test_no_renewal_for_the_dead():
     deck = SpellDeck.build(cards("Forest"), hand_size=1)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="a dead Wizard has no renewal period"):
         renew(deck, Vitals(life=-5, max_life=5, dead=True), Randomness.scripted([]), constitution=1, wisdom=0)
+    assert deck.hand == []  # refused before drawing
 
 
 def test_unconscious_wizard_loses_the_hand_and_draws_anew_on_waking():

@@ -85,7 +85,8 @@ def test_a_standard_ante_duel_is_settled_on_the_sheets(db, capsys) -> None:
     data = json.loads(out.out)
     assert data["terms"]["length"] == "full deck"
     assert (data["result"]["winner"], data["result"]["reason"]) == ("Sarin", "Mord fell unconscious or yielded")
-    assert data["settlement"] == {"winner": "Sarin", "loser": "Mord", "ante_won": ["Shock"], "backlash": False}
+    assert data["settlement"] == {"winner": "Sarin", "loser": "Mord", "ante_won": ["Shock"], "backlash": False,
+                                  "gold_paid": 0, "death": False}
     store = SaveStore(db)
     sarin, mord = load_character(store, "Sarin"), load_character(store, "Mord")
     assert current_life(sarin.character) == 6 and current_life(mord.character) == -2

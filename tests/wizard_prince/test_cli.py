@@ -75,7 +75,7 @@ def test_playing_at_the_terminal_saves_and_resumes(capsys, monkeypatch, tmp_path
     assert at_terminal(monkeypatch, "1\nx\nq\n", db, *ANN, "--save", "feast") == 0
     out = capsys.readouterr().out
     assert "Ann" in out and "choose an action" in out and "is not one of" in out
-    assert "Resume with --load feast" in out and "The banquet ends" not in out
+    assert "Resume with: magecraft wizard-prince banquet --load feast" in out and "The banquet ends" not in out
     assert at_terminal(monkeypatch, "q\n", db, "--load", "feast", "--save", "feast") == 0
     assert "Ann" in capsys.readouterr().out
     assert at_terminal(monkeypatch, "", db, "--load", "nothing") == 2

@@ -157,10 +157,11 @@ def test_a_realm_ruled_at_the_table_is_asked(tmp_path, capsys, monkeypatch):
         asked.append(prompt)
         return next(answers)
 
-    monkeypatch.setattr("magecraft.cli.mtg_rpg_world.ask_at_terminal", fake_ask)
+    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", fake_ask)
     code, out, _ = run_cli(capsys, "mtg-rpg", "world", "season", "w", "--db", db)
-    assert code == 0 and asked and all(p.startswith("Harloon") for p in asked)
-    assert "type a number from 1 to" in out
+    assert code == 0 and asked and all(p.startswith("Harloon: choose") for p in asked)
+    assert "'0' is not one of 1-" in out and "'x' is not one of 1-" in out
+    assert "Season 1 is over" in out
 
 
 def test_encounter_draws_and_kingdom(tmp_path, capsys):

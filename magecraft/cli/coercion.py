@@ -1,0 +1,99 @@
+"""Plain option values converted without pydantic, to keep it off the command line's start-up path.
+
+typer (0.29) converts every option value through a pydantic ``TypeAdapter``; importing pydantic
+costs more than the whole of ``magecraft roll 3d6`` may take (issue 10: 100 ms).  :func:`install`
+gives the plain annotations magecraft uses -- ``str``, ``int``, ``bool``, ``Path`` and lists of them,
+with no ``min``/``max``/``parser``/path checks -- a direct conversion; every other parameter still
+goes through typer's own.  If typer's internals change, nothing is installed and typer works as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+from magecraft.cli.options import whole_number
+
+
+def _whole_number(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip()
+    number = whole_number(text)
+    if number is None:
+        shown = text if len(text) <= 24 else f"{text[:12]}...({len(text)} characters)"
+        raise ValueError(f"{shown!r} is not a whole number")
+    return number
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "t", "yes", "y", "on"):
+        return True
+    if text in ("", "0", "false", "f", "no", "n", "off"):
+        return False
+    raise ValueError(f"{value!r} is not yes or no")
+
+
+def _text(value: Any) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _path(value: Any) -> Path:
+    return value if isinstance(value, Path) else Path(_text(value))
+
+
+_CONVERT: dict[Any, Callable[[Any], Any]] = {str: _text, int: _whole_number, bool: _flag, Path: _path}
+
+
+def _plain(info: Any) -> bool:
+    """No option that asks typer for more than a conversion (bounds, a parser, path checks, choices)."""
+    return (info.min is None and info.max is None and not info.clamp and info.parser is None
+            and getattr(info, "click_type", None) is None and not info.exists and info.file_okay
+            and info.dir_okay and not info.writable and not info.resolve_path
+            and not info.allow_dash and info.path_type is None and info.formats is None)
+
+
+def install() -> None:
+    """Route plain parameters to the direct conversions above (once; harmless if typer changed)."""
+    try:
+        from typer import core as typer_core
+        from typer._click.exceptions import BadParameter
+        from typer._coercion import RuntimeParam
+    except ImportError:  # pragma: no cover - a typer without these internals
+        return
+    typer_build = typer_core.build_runtime_param  # type: ignore[attr-defined]
+    if getattr(typer_build, "magecraft", False):
+        return
+
+    class PlainRuntimeParam(RuntimeParam):
+        """A value converted directly; a bad one is typer's usual ``BadParameter`` (exit status 2)."""
+
+        convert: Callable[[Any], Any]
+        many: bool
+
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            try:
+                if self.many:
+                    return [self.convert(item) for item in (value if isinstance(value, list | tuple) else [value])]
+                return self.convert(value)
+            except ValueError as exc:
+                raise BadParameter(str(exc), ctx=ctx, param=param) from None
+
+    def build(descriptor: Any) -> Any:
+        annotation = descriptor.annotation
+        many = get_origin(annotation) is list
+        leaf = get_args(annotation)[0] if many else annotation
+        convert = _CONVERT.get(leaf)
+        if convert is None or descriptor.file_annotation is not None or not _plain(descriptor.parameter_info):
+            return typer_build(descriptor)
+        runtime = PlainRuntimeParam(parameter_info=descriptor.parameter_info, annotation=annotation)
+        object.__setattr__(runtime, "convert", convert)
+        object.__setattr__(runtime, "many", many)
+        return runtime
+
+    build.magecraft = True  # type: ignore[attr-defined]
+    typer_core.build_runtime_param = build  # type: ignore[attr-defined]

@@ -1,0 +1,219 @@
+"""The play loop's words at the real prompt of each system: help, undo, log, save, quit, Ctrl-D, Ctrl-C."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from magecraft.cli import options
+from magecraft.cli.app import main
+from magecraft.cli.playloop import CLEAR_SCREEN
+from magecraft.core.saves import SaveStore
+
+BANQUET = ["wizard-prince", "banquet", "--players", "Ann,Bob:heuristic", "--seed", "2"]
+SOLO = ["mage-wars", "solo", "--seed", "3"]
+DUEL = ["mtg-rpg", "duel", "referee", "referee-2", "--play-as", "referee", "--seed", "1"]
+#: The system name each saves under, and the first answer that takes an action at its first prompt.
+SYSTEMS = {"banquet": (BANQUET, "wizard_prince", "1"), "solo": (SOLO, "mage_wars", "Jet Stream"),
+           "duel": (DUEL, "mtg_rpg", "2")}
+
+
+def play(monkeypatch, answers: str, db: Path, args: list[str], *extra: str) -> int:
+    """Run a command with ``answers`` typed at its (real, rich) prompts, one a line."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    return main([*args, "--db", str(db), *extra])
+
+
+def saved(db: Path, name: str, system: str) -> dict:
+    state = dict(SaveStore(db).load(name, system, "game").state)
+    state.pop("controllers", None)
+    state.pop("spell_numbers", None)
+    return state
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_help_lists_what_can_be_typed(monkeypatch, capsys, tmp_path, system):
+    args, _, _ = SYSTEMS[system]
+    assert play(monkeypatch, "help\nquit\n", tmp_path / "s.db", args) == 0
+    out = capsys.readouterr().out
+    assert "You may type:" in out and "undo: take back your last action" in out and "log: the last 20" in out
+    assert "quit: stop" in out and "? or help: this list" in out
+    if system == "solo":
+        assert "card NAME: show a card" in out
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_undo_after_rolls_is_refused_then_allowed_by_the_table_and_restores_exactly(monkeypatch, capsys,
+                                                                                   tmp_path, system):
+    args, name, first = SYSTEMS[system]
+    db = tmp_path / "s.db"
+    # the state at the first prompt, saved by quitting there
+    assert play(monkeypatch, "quit\n", db, args, "--save", "before") == 0
+    # one action; the others' turns roll dice before the next prompt: undo is refused, and nothing changes
+    assert play(monkeypatch, f"{first}\nundo\nquit\n", db, args, "--save", "refused") == 0
+    out = capsys.readouterr().out
+    assert "cannot undo:" in out and "since your last action" in out
+    assert saved(db, "refused", name) != saved(db, "before", name)
+    # with --allow-undo-after-rolls the same undo goes back to exactly the state before the action
+    assert play(monkeypatch, f"{first}\nundo\nquit\n", db, args, "--save", "undone",
+                "--allow-undo-after-rolls") == 0
+    assert "Undone: back to before your last action." in capsys.readouterr().out
+    assert saved(db, "undone", name) == saved(db, "before", name)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_log_shows_recent_events_with_rolls(monkeypatch, capsys, tmp_path, system):
+    args, _, first = SYSTEMS[system]
+    assert play(monkeypatch, f"{first}\nlog\nquit\n", tmp_path / "s.db", args) == 0
+    listing = capsys.readouterr().out.split("The last ", 1)[1]
+    assert "rolled" in listing
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_save_now_and_quit_saying_how_to_resume(monkeypatch, capsys, tmp_path, system):
+    args, name, first = SYSTEMS[system]
+    db = tmp_path / "s.db"
+    assert play(monkeypatch, f"{first}\nsave\nquit\n", db, args, "--save", "evening") == 0
+    out = capsys.readouterr().out
+    assert re.search(r"Saved 'evening' \(revision \d+\) in ", out)      # the session's message
+    assert "Stopped (quit); saved as 'evening'." in out
+    if system != "duel":
+        assert "--load evening" in out
+    assert SaveStore(db).load("evening", name, "game").state
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_end_of_input_ends_like_quit(monkeypatch, capsys, tmp_path, system):
+    args, _, _ = SYSTEMS[system]
+    assert play(monkeypatch, "", tmp_path / "s.db", args) == 0
+    out = capsys.readouterr().out
+    assert out.endswith("\nStopped (end of input); the game was not saved (start it with --save NAME to keep "
+                        "it).\n")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_ctrl_c_ends_with_one_line_and_status_130(monkeypatch, capsys, tmp_path, system):
+    args, _, _ = SYSTEMS[system]
+
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(options, "ask_at_terminal", interrupt)
+    assert main([*args, "--db", str(tmp_path / "s.db")]) == 130
+    captured = capsys.readouterr()
+    assert captured.out.endswith("\n\nStopped (interrupted); the game was not saved (start it with --save NAME "
+                                 "to keep it).\n")
+    assert captured.err == ""
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_5000_digit_answer_is_refused_not_a_crash(monkeypatch, capsys, tmp_path, system):
+    args, _, _ = SYSTEMS[system]
+    assert play(monkeypatch, "9" * 5000 + "\nquit\n", tmp_path / "s.db", args) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and "Stopped (quit)" in out
+
+
+def menu_number(listing: str, text: str) -> str:
+    """The number the last menu in ``listing`` gives to the line containing ``text``."""
+    return next(line.split(".")[0].strip() for line in listing.splitlines()[::-1] if text in line)
+
+
+def test_a_snoop_never_reaches_the_next_player_in_the_hot_seat(monkeypatch, capsys, tmp_path):
+    db = tmp_path / "s.db"
+    # both enter (each after a hand-over), then the first player of turn 1 stops
+    assert play(monkeypatch, "\n1\n\n1\n\nq\n", db, ["wizard-prince", "banquet", "--players", "Ann,Bob",
+                                                     "--seed", "5", "--save", "hot"]) == 0
+    out = capsys.readouterr().out
+    state = SaveStore(db).load("hot", "wizard_prince", "game").state
+    player = state["order"][state["index"]]
+    other = "Bob" if player == "Ann" else "Ann"
+    snoop = menu_number(out, "SNOOP (")
+    # hand-over, SNOOP courtier 1 shown to nobody, Enter to hide it, hand-over to the other, who quits
+    assert play(monkeypatch, f"\n{snoop}\n1\n\n\nq\n", db, ["wizard-prince", "banquet", "--load", "hot"]) == 0
+    screens = capsys.readouterr().out.split(CLEAR_SCREEN)
+    mine = next(s for s in screens if f"Pass the screen to {player}" in s)
+    theirs = screens[-1]
+    chit = next(line for line in mine.splitlines() if f"{player} snoops courtier-1:" in line).split(": ")[-1]
+    assert mine.rstrip().endswith(f"{player}, press Enter to hide your screen:")
+    assert theirs.startswith(f"Pass the screen to {other}")
+    assert "snoops courtier-1:" not in theirs and chit not in theirs and f"courtiers {other} knows" not in theirs
+
+
+def test_the_terminal_is_cleared_with_its_scrollback_and_ctrl_c_exits_130(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    command = (f"import sys; from magecraft.cli.app import main; sys.exit(main(['wizard-prince', 'banquet', "
+               f"'--players', 'Ann,Bob', '--seed', '5', '--db', {str(tmp_path / 's.db')!r}]))")
+    child = pexpect.spawn(sys.executable, ["-c", command], encoding="utf-8", timeout=30,
+                          dimensions=(50, 150))
+    child.expect_exact(CLEAR_SCREEN)
+    child.expect_exact("Pass the screen to")
+    child.sendline("")
+    child.expect_exact("choose an action")
+    child.expect_exact("(? for help)")
+    child.sendintr()
+    child.expect_exact("Stopped (interrupted)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_a_bad_db_is_reported_before_any_board_is_drawn(monkeypatch, capsys, tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database")
+    for args in (BANQUET, SOLO):
+        assert play(monkeypatch, "1\nquit\n", text, args, "--save", "x") == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and "is not a magecraft save store" in captured.err
+    assert text.read_text() == "not a database"
+
+
+def test_help_shows_the_nobles_file_format(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["wizard-prince", "banquet", "--help"]) == 0
+    assert "TOML file of [[noble]] sheets." in capsys.readouterr().out
+
+
+def test_a_misspelled_mage_wars_card_suggests_the_near_names(capsys):
+    assert main(["mage-wars", "card", "Emerld Tegu"]) == 2
+    assert capsys.readouterr().err == ("magecraft: no Mage Wars card named 'Emerld Tegu'; did you mean "
+                                       "'Emerald Tegu'?\n")
+
+
+def test_too_many_heroic_points_are_a_bad_argument_said_once(capsys, tmp_path):
+    assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--heroic", "5",
+                 "--db", str(tmp_path / "s.db")]) == 2
+    err = capsys.readouterr().err
+    assert err == ("magecraft mtg-rpg action: Invalid value for --heroic: 5 experience points: a heroic deed "
+                   "spends 0 to 3\n")
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("args", [["roll", "3d6", "--dice", HUGE], ["roll", "3d6", "--seed", HUGE],
+                                  ["mage-wars", "solo", "--wall", f"B1-C1:{HUGE}"],
+                                  ["mtg-rpg", "duel", "referee", "referee-2", "--at-table", "--kind",
+                                   "limited-turns", "--life", f"referee={HUGE}"]])
+def test_a_5000_digit_option_is_one_line_and_exit_2(capsys, tmp_path, args):
+    assert main([*args, "--db", str(tmp_path / "s.db")] if args[0] == "mtg-rpg" else args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state_before(monkeypatch, capsys,
+                                                                                           tmp_path):
+    db = tmp_path / "s.db"
+    # plan Jet Stream; the Dummy Mage's quick cast asks for a d12: help, then quit in the middle of the move
+    assert play(monkeypatch, "Jet Stream\nhelp\nquit\n", db, ["mage-wars", "solo", "--physical-dice",
+                                                             "--save", "typed"]) == 0
+    out = capsys.readouterr().out
+    assert "Roll 1d12 for Dummy Mage quick cast/action" in out and "the number the die shows" in out
+    assert "Stopped (quit); saved as 'typed'." in out
+    state = SaveStore(db).load("typed", "mage_wars", "game").state
+    assert (state["pending"], state["planned"]) == ("plan", [])
+    assert not any(e["label"].startswith("you chose:") for e in state["log"])

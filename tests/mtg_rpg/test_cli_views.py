@@ -1,0 +1,43 @@
+"""The MtG RPG at the terminal: the sheet's hand and weapon, and a duel's cards with their damage."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+
+from magecraft.cli.app import main
+from magecraft.core.randomness import Randomness
+from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.character import CharacterRecord, example_character, save_character
+
+
+def save_wizard(db, library, name="Sarin", weapon=""):
+    wizard = replace(example_character(), name=name, library=tuple(library), weapon=weapon)
+    save_character(SaveStore(db), CharacterRecord(wizard, Randomness.seeded(1), {}))
+
+
+def test_the_sheet_shows_the_weapon_and_the_current_hand(tmp_path, capsys):
+    db = tmp_path / "s.db"
+    save_wizard(db, ["Lava Axe"] * 3 + ["Shock"] * 7, weapon="quarterstaff")
+    assert main(["mtg-rpg", "character", "show", "Sarin", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "Weapon: quarterstaff" in out and "Hand now: not drawn yet" in out
+    assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--db", str(db), "--json"]) == 0
+    hand = json.loads(capsys.readouterr().out)["hand"]
+    assert main(["mtg-rpg", "character", "show", "Sarin", "--db", str(db)]) == 0
+    assert f"Hand now: {', '.join(hand)}" in capsys.readouterr().out
+
+
+def test_a_duel_at_the_prompt_shows_each_cards_damage_and_your_life(tmp_path, capsys, monkeypatch):
+    db = tmp_path / "s.db"
+    save_wizard(db, ["Lava Axe"] * 10)
+    save_wizard(db, ["Shock"] * 10, name="Mord")
+    # as in test_cli_play: Mord lets Sarin play first (Lava Axe, 5 damage), then answers with a Shock (2)
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nplay:Shock\n"))
+    assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--play-as", "Mord", "--seed", "1", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "  Sarin plays Lava Axe\n  -> 5 damage to Mord\n" in out
+    assert "  Mord plays Shock\n  -> 2 damage to Sarin\n" in out
+    assert "Mord: life 9;" in out and "Sarin: life" not in out.split("Sarin wins")[0]
+    assert "Sarin wins the duel:" in out
