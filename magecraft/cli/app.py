@@ -63,9 +63,7 @@ SYSTEMS = (
                 "Wizards act by playing a Magic card and adding its mana value to a skill; duels.",
                 "magecraft.cli.mtg_rpg"),
     SystemEntry("planeswalker", "Planeswalker RPG",
-                "1d4chan's MtG RPG: dice-pool skills and zone combat.", "magecraft.cli.planeswalker",
-                coming="characters with colour identities, dice-pool skill checks and the zone combat "
-                       "(ranged, close, locked) of the Planeswalker RPG"),
+                "1d4chan's MtG RPG: dice-pool skills and zone combat.", "magecraft.cli.planeswalker"),
     SystemEntry("magic-realm", "Magic Realm Expansion One",
                 "Travellers, guilds, gambling, stealing, monster generators, setup.", "magecraft.cli.magic_realm"),
     SystemEntry("mage-wars", "Mage Wars solo",
