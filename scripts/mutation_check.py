@@ -32,7 +32,7 @@ Mutation file format (TOML, one file per coverage file, e.g. ``scripts/mutations
     file = "magecraft/wizard_prince/banquet.py"
     original = '''        if chit.negative:'''   # must occur exactly once in the file
     replacement = '''        if False:'''
-    tests = ["tests/wizard_prince/test_chits.py::test_positive_chits_are_lost_with_a_noble_removed_before_presenting"]
+    tests = ["tests/wizard_prince/test_chits.py::test_positive_chits_are_lost"]
     why = "negative chits held like positive ones"  # optional: what the mutation breaks
 
     [[mutation]]                 # a mutation that needs edits in several places uses ``edits``
