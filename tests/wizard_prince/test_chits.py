@@ -246,6 +246,23 @@ def test_crown_prince_duels_or_carouses_and_stays_as_a_rook(arrange: Arrange):
     assert str(banquet.pieces["courtier-1"].square) == "e7"
 
 
+@pytest.mark.parametrize(("kind", "dice", "figure"), [("crown_prince", [1, 5, 3], "rook"),
+                                                     ("hierophant", [2], "bishop")])
+def test_the_emperor_reaches_a_noble_sharing_his_square_with_a_revealed_courtier(arrange: Arrange, kind: str,
+                                                                                dice: list[int], figure: str):
+    # "The Emperor may move through or land on a Player Character Noble" (ruling WP13): the rook or bishop
+    # left on Ann's square does not keep him from her; he lands there and she presents.
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [("emperor", "white", "c5"), ("courtier", "black", "e5", kind)],
+                      dice=dice)
+    holding(banquet, "Ann", "powerful_senator")
+    banquet.apply(Mingle(path("e5")))
+    assert banquet.pieces["courtier-1"].figure == figure and banquet.nobles["Ann"].square == "e5"
+    assert Interfere("emperor", path("d5", "e5")) in banquet.legal_actions()
+    banquet.apply(Interfere("emperor", path("d5", "e5")))
+    assert banquet.nobles["Ann"].where == "presented" and banquet.nobles["Ann"].status == 21
+    assert str(banquet.pieces["emperor"].square) == "e5" and str(banquet.pieces["courtier-1"].square) == "e5"
+
+
 def test_hierophant_gives_a_quest_then_scares_off_later_nobles_courtiers(arrange: Arrange):
     banquet = arrange({"Ann": "e4", "Bob": "e7"}, [EMPEROR, ("courtier", "white", "e5", "hierophant")],
                       dice=[2, 6, 1])
