@@ -130,6 +130,30 @@ def test_friendly_spell_without_an_engaged_creature_goes_closest_to_your_mage(bu
     assert game.units["d2"].life == 12
 
 
+def test_the_dummy_mage_heals_itself_as_a_friendly_creature(build):
+    # Criterion iii names "the creature with the lowest remaining life value"; the Dummy Mage is a creature
+    # of its side as your mage is of yours (rulings M5, M6): Heal (10, then 9: an incantation) goes on it,
+    # 8 attack dice of 3 taking 8 damage off, while its undamaged fox gets nothing.
+    game = build([10, 9, 3, 3, 3, 3, 3, 3, 3, 3], dummy="A1", you="B1", decks={"incantation": ["Heal"]},
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
+    game.dummy.damage = 20
+    dummy.quick_cast(game)
+    assert game.dummy.damage == 12 and game.units["d1"].damage == 0
+    ruled_out = build([10, 9], dummy="A1", you="B1", decks={"incantation": ["Heal"]},
+                      settings=Settings(dummy_mage_takes_friendly_spells=False))
+    ruled_out.dummy.damage = 20
+    dummy.quick_cast(ruled_out)
+    assert ruled_out.dummy.damage == 20 and ruled_out.decks["incantation"].discards == ["Heal"]
+
+
+@pytest.mark.parametrize("card", ["Bear Strength", "Falcon Precision"])
+def test_a_friendly_spell_for_melee_attacks_is_not_cast_on_the_dummy_mage(build, card):
+    # It makes no melee attack, so the spell "would not make sense" on it (ruling M6): discarded.
+    game = build([9, 1], dummy="A1", you="B1", decks={"enchantment": [card]})
+    dummy.quick_cast(game)
+    assert game.dummy.enchantments == [] and game.decks["enchantment"].discards == [card]
+
+
 def test_friendly_ties_are_broken_at_random(build):
     game = build([9, 1, 2], dummy="A1", you="C1", decks={"enchantment": ["Bear Strength"]},
                  creatures=[(DUMMY, "Bitterwood Fox", "B2", 0), (DUMMY, "Bitterwood Fox", "B2", 0)])
@@ -191,12 +215,16 @@ def test_jet_stream_pushes_by_the_compass_rose(build):
 
 
 def test_zone_attacks_hit_friend_and_foe(build):
-    game = build([11, 3, 3, 3, 3, 1, 3, 3, 3, 3, 9], dummy="A1", you="D3", decks={"attack": ["Electrify"]},
+    # "If it is a Zone Attack it effects all objects in the zone, friendly and enemy" (ruling M9): its fox,
+    # your wolf and the Dummy Mage itself, each rolling its own dice (the Dummy Mage's last).
+    game = build([11, 3, 3, 3, 3, 1, 3, 3, 3, 3, 9, 3, 3, 3, 3, 1], dummy="A1", you="D3",
+                 decks={"attack": ["Electrify"]},
                  creatures=[(DUMMY, "Bitterwood Fox", "A1", 0), (YOU, "Timber Wolf", "A1", 0)])
     dummy.quick_cast(game)
     fox, wolf = game.units["d1"], game.units["y2"]
     assert fox.damage == 4
     assert wolf.damage == 2 and wolf.conditions == {"Stun": 1}
+    assert game.dummy.damage == 4 and game.dummy.conditions == {}
 
 
 def test_zone_attack_discarded_without_an_enemy_in_the_zone(build):

@@ -481,6 +481,19 @@ def test_settings_refuse_an_unknown_or_mistyped_setting():
         Settings.from_dict({"alternate_multiplier": -2})
 
 
+@pytest.mark.parametrize(("first", "fox_zone"), [("you", "A1"), ("initiative", "C1")])
+def test_the_creature_stage_starts_with_your_mage(build, first, fox_zone):
+    # Seed 003 Action Stage 2: "a. Your Mage ... b. Dummy Mage ... REPEAT a & b" (ruling M11): you act
+    # first even while the Dummy Mage holds initiative; the setting "initiative" lets its fox pursue first.
+    game = build([], you="D1", dummy="A1", stage="quick_cast_1", settings=Settings(creature_stage_first=first),
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
+    assert game.initiative == DUMMY
+    game.done[DUMMY] = True
+    game.advance()
+    assert (game.stage, game.pending, game.turn) == ("creatures", "activate", YOU)
+    assert game.units["d1"].zone == fox_zone
+
+
 def test_you_may_pass_only_while_the_dummy_mage_has_more_creatures_ready(build):
     # Seed 003 Action Stage 2a. Your mage alone against one ready Fox: equal, so no pass.
     game = build([], you="D3", dummy="A1", stage="creatures", creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
