@@ -236,6 +236,17 @@ def test_interactive_states_the_dummy_mage_reasoning_with_scripted_dice(typed, c
 
 
 
+def test_tougher_decks_from_a_file_are_the_ones_the_dummy_mage_draws(typed, capsys, tmp_path):
+    # "For a greater challenge ... create tougher creature, enchantment, incantation, or attack spell decks":
+    # with a creature deck of 15 Iron Golems (none in the suggested decks) a 5 summons an Iron Golem.
+    path = tmp_path / "decks.json"
+    path.write_text(json.dumps({**_GOOD_DECKS, "creature": {"Iron Golem": 15}}))
+    typed([""])
+    assert main(["mage-wars", "solo", "--mage", "Wizard", "--dice", "5", "--decks", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "Dummy Mage: summons Iron Golem (d" in out
+
+
 def test_the_arena_marks_inactive_creatures(build):
     game = build([6], decks={"creature": ["Timber Wolf"]})
     dummy.quick_cast(game)

@@ -154,6 +154,17 @@ def test_a_friendly_spell_for_melee_attacks_is_not_cast_on_the_dummy_mage(build,
     assert game.dummy.enchantments == [] and game.decks["enchantment"].discards == [card]
 
 
+def test_a_friendly_spell_goes_first_to_a_creature_sharing_a_zone_with_an_enemy(build):
+    # Criterion iii's first sentence wins over the second: the Tegu (8 life left) shares B1 with your wolf,
+    # so it takes Bull Endurance although the Fox has less life left (3) and stands closer to your mage.
+    game = build([9, 1], dummy="B2", you="D2", decks={"enchantment": ["Bull Endurance"]},
+                 creatures=[(DUMMY, "Emerald Tegu", "B1", 0), (YOU, "Timber Wolf", "B1", 0),
+                            (DUMMY, "Bitterwood Fox", "C2", 2)])
+    dummy.quick_cast(game)
+    assert game.units["d1"].enchantments == ["Bull Endurance"]
+    assert game.units["d3"].enchantments == [] and game.dummy.enchantments == []
+
+
 def test_friendly_ties_are_broken_at_random(build):
     game = build([9, 1, 2], dummy="A1", you="C1", decks={"enchantment": ["Bear Strength"]},
                  creatures=[(DUMMY, "Bitterwood Fox", "B2", 0), (DUMMY, "Bitterwood Fox", "B2", 0)])

@@ -162,6 +162,48 @@ def test_positive_chits_are_lost_with_a_noble_removed_before_presenting(arrange:
     assert banquet.banquet_result().outcome("Ann").presented == ()
 
 
+def test_a_positive_chit_waits_for_the_emperor_and_a_negative_one_acts_at_once(arrange: Arrange):
+    # "This chit then takes effect immediately (if a negative chit) or (if a positive chit) remains with the
+    # player until he ... presents himself to the Emperor"
+    banquet = arrange({"Ann": "c2", "Bob": "h8"},
+                      [("emperor", "white", "c5"), ("courtier", "white", "c3", "powerful_senator"),
+                       ("courtier", "black", "d3", "drunken_boor")], dice=[6, 1])
+    ann = banquet.nobles["Ann"]
+    banquet.apply(Mingle(path("c3")))
+    assert ann.held == ["chit-1"] and ann.status == 20 and ann.earned["presented"] == []
+    banquet.apply(Pass())                                # Bob; turn 2: Ann 6, Bob 1
+    banquet.apply(Mingle(path("d3")))                    # the Boor at once: the Senator is lost
+    assert ann.held == [] and ann.where == "board" and ann.status == 20
+
+
+@pytest.mark.parametrize("how", ["removed", "slain"])
+def test_positive_chits_are_lost_with_a_noble_removed_or_killed(arrange: Arrange, how: str):
+    # "... or if the player is killed or removed from the Banquet in some way, in which case the chit is
+    # removed from the Banquet for the rest of the session": a Praetorian reaches Ann, or the Guild
+    # Assassin kills her (Death save 2 fails)
+    pieces = ([EMPEROR, ("praetorian", "white", "d3")] if how == "removed"
+              else [EMPEROR, ("courtier", "black", "d4", "guild_assassin")])
+    banquet = arrange({"Ann": "d5", "Bob": "h8"}, pieces, dice=[] if how == "removed" else [2])
+    holding(banquet, "Ann", "powerful_senator")
+    if how == "removed":
+        banquet.apply(Interfere("praetorian-1", path("d4", "d5")))
+    else:
+        banquet.apply(Mingle(path("d4")))
+    ann = banquet.nobles["Ann"]
+    assert ann.where == how and ann.held == [] and ann.status == 20
+    outcome = banquet.banquet_result().outcome("Ann")
+    assert outcome.presented == () and outcome.changes["status"] == 0
+
+
+def test_a_noble_who_fails_his_save_against_black_magic_and_lives_gains_no_experience(arrange: Arrange):
+    # 3x4 = 12 damage; Ann's Spell save 3 fails: she takes all 12, lives on 23 and gains nothing
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "black", "e5", "black_magic")],
+                      dice=[3, 4, 3])
+    banquet.apply(Mingle(path("e5")))
+    ann = banquet.nobles["Ann"]
+    assert ann.where == "board" and ann.hit_points == 23 and ann.earned["counts"]["xp_awards"] == 0
+
+
 def test_imperial_appointment_is_rolled_when_met_and_lost_if_status_is_too_low(arrange: Arrange):
     # 1d20 = 7: Imperial Guard Captain, minimum Status 6
     high = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "white", "e5", "imperial_appointment")],

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from wp_helpers import Arrange, path, refused
 
 from magecraft.core.randomness import Randomness
@@ -58,6 +59,17 @@ def test_an_npc_snoops_the_tied_courtier_farthest_from_other_characters(arrange:
                       dice=[6], sheets=NPC)
     banquet.apply(Pass())
     assert banquet.legal_actions() == [Snoop("courtier-2")]
+
+
+@pytest.mark.parametrize(("roll", "action"), [(1, "interfere"), (2, "interfere"), (3, "mingle"), (4, "mingle"),
+                                            (5, "snoop"), (6, "snoop")])
+def test_each_npc_action_roll_is_the_seeds(arrange: Arrange, roll: int, action: str):
+    # "Roll 1d6: 1-2=INTERFERENCE, 3-4=MINGLE, 5-6=SNOOP" with all three open to him
+    banquet = arrange({"Ann": "h1", "Nan": "e4"}, [EMPEROR, ("courtier", "white", "c6", "butler")],
+                      dice=[roll], sheets=NPC)
+    banquet.apply(Pass())
+    assert banquet.npc_action == action
+    assert {type(a).__name__.lower() for a in banquet.legal_actions()} == {action}
 
 
 def test_an_action_the_npc_cannot_take_is_rolled_again(arrange: Arrange):
