@@ -26,6 +26,19 @@ def test_setup_decks_life_initiative_and_first_channel():
     assert game.dummy.life == 38 and game.you.life == 32
     assert game.initiative == DUMMY and game.round == 1
     assert game.pending == "plan" and game.mana == 20
+    # "put it in the opposing starting zone": your mage D3, the Dummy Mage the opposite corner A1
+    assert (game.you.zone, game.dummy.zone) == ("D3", "A1")
+
+
+def test_the_dummy_mage_quick_casts_in_both_quick_cast_stages(build, says):
+    # Setup 3: "the DM will Quick Cast/Act twice per round", in Stages 1 and 3. Each time it rolls 1 (move)
+    # and 1 (north): against the arena edge at A1 it stays.
+    game = build([1, 1, 1, 1], you="D3", dummy="A1")
+    game.advance()
+    assert (game.stage, game.pending) == ("creatures", "activate")
+    game.apply(Action("activate", YOU, "D3", "nothing"))
+    assert game.stage == "ready" and game.round == 2
+    assert says(game).count("rolled 1: move") == 2
 
 
 def test_the_dummy_mage_life_is_a_setting():

@@ -123,11 +123,15 @@ def test_an_off_board_noble_may_not_enter_where_the_emperor_stands(arrange: Arra
 def test_an_off_board_noble_can_snoop_and_interfere(arrange: Arrange):
     banquet = arrange({"Ann": "", "Bob": "h4"},
                       [("emperor", "white", "a4"), ("courtier", "white", "e5", "butler")], dice=[2, 1])
+    offered = banquet.legal_actions()
+    assert Snoop("courtier-1") in offered and Interfere("courtier-1", path("e6", "e7")) in offered
     banquet.apply(Snoop("courtier-1"))
     assert banquet.visible_chit("Ann", "courtier-1") == "butler"
     banquet.apply(Pass())                       # Bob; a new turn: Ann 2, Bob 1
     banquet.apply(Interfere("courtier-1", path("e6", "e7")))
     assert str(banquet.pieces["courtier-1"].square) == "e7"
+    # a moved courtier keeps its chit: Ann still sees the Butler under it at e7
+    assert banquet.pieces["courtier-1"].chit == "chit-1" and banquet.visible_chit("Ann", "courtier-1") == "butler"
 
 
 def test_snoop_is_private_unless_shown(arrange: Arrange):
