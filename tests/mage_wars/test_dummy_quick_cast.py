@@ -2,6 +2,7 @@
 
 import pytest
 
+from magecraft.core.tables import get_table
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.game import Settings
@@ -187,6 +188,35 @@ def test_your_mage_is_an_enemy_creature_for_enemy_spells(build):
                  creatures=[(YOU, "Timber Wolf", "A1", 0)])
     dummy.quick_cast(game)
     assert game.you.conditions == {"Slam": 1}
+
+
+def test_banish_passes_over_your_mage_for_the_creature(build):
+    # Banish says "Non-Mage Creature" (ruling M5): your mage (32 life) has more life left than the wolf, but
+    # the wolf is banished; with the wolf gone the spell is discarded
+    game = build([8, 7], dummy="A1", you="B1", decks={"incantation": ["Banish"]},
+                 creatures=[(YOU, "Timber Wolf", "A1", 0)])
+    dummy.quick_cast(game)
+    assert game.units["y1"].banished == 3 and game.you.banished == 0
+    alone = build([8, 7], dummy="A1", you="B1", decks={"incantation": ["Banish"]})
+    dummy.quick_cast(alone)
+    assert alone.decks["incantation"].discards == ["Banish"] and alone.you.banished == 0
+
+
+SPELL = "enchantment or incantation"
+
+
+@pytest.mark.parametrize(("roll", "result"), [(1, "move"), (3, "move"), (4, "summon"), (7, "summon"),
+                                              (8, SPELL), (10, SPELL), (11, "attack spell"), (12, "attack spell")])
+def test_the_quick_cast_die_reads_as_the_seed(roll, result):
+    # "1 - 3 = Move ... 4 - 7 = Add 1 random creature ... 8-10 = Cast an Enchantment OR an Incantation ...
+    # 11 -12 = Cast Attack Spell", each range checked at both ends
+    assert get_table("mw_dummy_quick_cast").lookup(roll).result == result
+
+
+def test_a_7_summons_a_creature(build, says):
+    game = build([7], decks={"creature": ["Timber Wolf"]})
+    dummy.quick_cast(game)
+    assert says(game)[-1].startswith("summons Timber Wolf")
 
 
 def test_maim_wings_is_discarded_without_a_flyer_and_cast_on_one(build):

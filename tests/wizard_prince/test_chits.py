@@ -305,6 +305,18 @@ def test_the_emperor_reaches_a_noble_sharing_his_square_with_a_revealed_courtier
     assert str(banquet.pieces["emperor"].square) == "e5" and str(banquet.pieces["courtier-1"].square) == "e5"
 
 
+@pytest.mark.parametrize(("mood", "outcome"), [(1, "duel"), (3, "duel"), (4, "carouse"), (6, "carouse")])
+def test_the_crown_prince_duels_on_1_to_3_and_carouses_on_4_to_6(arrange: Arrange, mood: int, outcome: str):
+    # "roll 1d6: On a 1-3 he immediately challenges ... on a 4-6, he instead drinks and carouses"; rook colour 1,
+    # then his level (2d6: 3+4) or his 1d3 legions (2)
+    dice = [1, mood, 3, 4] if outcome == "duel" else [1, mood, 2]
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "black", "e5", "crown_prince")],
+                      dice=dice)
+    banquet.apply(Mingle(path("e5")))
+    ann = banquet.banquet_result().outcome("Ann")
+    assert (ann.crown_prince_duels, ann.crown_prince_support) == (((7,), ()) if outcome == "duel" else ((), (2,)))
+
+
 def test_hierophant_gives_a_quest_then_scares_off_later_nobles_courtiers(arrange: Arrange):
     banquet = arrange({"Ann": "e4", "Bob": "e7"}, [EMPEROR, ("courtier", "white", "e5", "hierophant")],
                       dice=[2, 6, 1])
