@@ -46,6 +46,7 @@ def test_example_5_tegu_attacks_the_4_life_fox_because_the_falcon_flies(build, n
 def test_attacks_your_mage_first(build, says):
     game = build([1, 1, 1, 1], you="D3", stage="creatures",
                  creatures=[(DUMMY, "Timber Wolf", "D3", 0), (YOU, "Darkfenne Hydra", "D3", 0)])
+    game.you.damage = 28             # 4 life left: the Hydra has more, and your mage is still attacked first
     dummy.act(game, game.units["d1"])
     assert says(game)[-1] == "Timber Wolf (d1) A: attacks Wizard (you) with Bite (engaged in its zone)"
 

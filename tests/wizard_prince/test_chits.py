@@ -192,7 +192,7 @@ def test_positive_chits_are_lost_with_a_noble_removed_or_killed(arrange: Arrange
     ann = banquet.nobles["Ann"]
     assert ann.where == how and ann.held == [] and ann.status == 20
     outcome = banquet.banquet_result().outcome("Ann")
-    assert outcome.presented == () and outcome.changes["status"] == 0
+    assert outcome.presented == () and outcome.changes["status"] == 0 and outcome.fate == how
 
 
 def test_a_noble_who_fails_his_save_against_black_magic_and_lives_gains_no_experience(arrange: Arrange):
