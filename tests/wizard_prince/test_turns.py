@@ -142,7 +142,7 @@ def test_snoop_is_private_unless_shown(arrange: Arrange):
     assert banquet.visible_chit("Cid", "courtier-1") == "guild_assassin"
     assert banquet.visible_chit("Bob", "courtier-1") == ""
     bob = banquet.observation("Bob")
-    assert bob["chits"] == []
+    assert bob["chits"] == [] and bob["knowledge"] == {"Bob": []}     # not whom Ann and Cid have snooped
     assert all("guild_assassin" not in str(e["data"]) and "Guild" not in e["label"] for e in bob["log"])
     assert "Ann snoops courtier-1: Guild Assassin" in [e["label"] for e in banquet.observation("Cid")["log"]]
     assert "rng" not in bob
