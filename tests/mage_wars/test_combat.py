@@ -19,6 +19,11 @@ def test_armour_soaks_normal_damage_only(build):
     wolf, tegu = game.units["y1"], game.units["d2"]
     resolve_attack(game, wolf, _attack(wolf, "Bite"), tegu)
     assert tegu.damage == 3
+    # Dice 3,5,5,6: normal 1, critical 1+1+2: the armour soaks the 1 normal and none of the 4 critical
+    game = build([3, 5, 5, 6], creatures=[(YOU, "Timber Wolf", "B2", 0), (DUMMY, "Emerald Tegu", "B2", 0)])
+    wolf, tegu = game.units["y1"], game.units["d2"]
+    resolve_attack(game, wolf, _attack(wolf, "Bite"), tegu)
+    assert tegu.damage == 4
 
 
 def test_piercing_lowers_armour(build):

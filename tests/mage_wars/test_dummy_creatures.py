@@ -105,6 +105,12 @@ def test_a_wall_in_the_way_is_attacked(build, says):
     assert game.units["d1"].zone == "B1"
     assert game.wall_damage == {"w1": 4}
     assert says(game)[-1] == "Timber Wolf (d1) C: wall w1 blocks the way to Wizard (you): attacks it"
+    # a wall of 4 life falls to the same 4 damage
+    weak = build([3, 3, 3, 3], dummy="A1", you="C1", stage="creatures",
+                 settings=Settings(walls=(Wall("w1", ("B1", "C1"), 4),)),
+                 creatures=[(DUMMY, "Timber Wolf", "B1", 0)])
+    dummy.act(weak, weak.units["d1"])
+    assert weak.walls == []
 
 
 def test_a_passable_wall_is_crossed(build):
