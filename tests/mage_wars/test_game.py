@@ -126,6 +126,18 @@ def test_illegal_activations_change_nothing(build):
     _unchanged(game, Action("activate", "y1", "D3", "guard"))
 
 
+@pytest.mark.parametrize(("card", "quick", "full"), [("Timber Wolf", 1, 2), ("Bitterwood Fox", 2, 3),
+                                                     ("Iron Golem", 0, 1)])
+def test_fast_and_slow_change_how_far_a_creature_moves(build, card, quick, full):
+    # a quick action moves 1 zone and a full action 2; Fast adds one to each, a Slow creature moves only as
+    # its full action, 1 zone; a Crippled one not at all
+    game = build([], creatures=[(YOU, card, "B2", 0)])
+    unit = game.units["y1"]
+    assert (unit.quick_moves, unit.full_moves) == (quick, full)
+    unit.add_condition("Cripple")
+    assert (unit.quick_moves, unit.full_moves) == (0, 0)
+
+
 def test_your_quick_casts_and_activations(build):
     game = build([3, 3, 1], you="D3", dummy="D1", stage="creatures", mana=20,
                  creatures=[(YOU, "Bitterwood Fox", "D3", 0)])
@@ -216,6 +228,11 @@ def test_save_round_trip_and_same_future(tmp_path):
     store.save("duel", "mage_wars", "game", raw)
     loaded = MageWarsGame.from_dict(store.load("duel", "mage_wars", "game").state)
     assert loaded.to_dict() == raw
+    game.quickcast_used, game.mage_next, game.you_passed = True, True, True     # mid-round flags survive too
+    flags = MageWarsGame.from_dict(game.to_dict())
+    assert (flags.quickcast_used, flags.mage_next, flags.you_passed) == (True, True, True)
+    game.quickcast_used, game.mage_next, game.you_passed = (loaded.quickcast_used, loaded.mage_next,
+                                                            loaded.you_passed)
     play_to_end(game)
     play_to_end(loaded)
     assert json.dumps(loaded.to_dict(), sort_keys=True) == json.dumps(game.to_dict(), sort_keys=True)
