@@ -4,6 +4,7 @@
     python scripts/mutation_check.py scripts/mutations/mage_wars.toml  # one file
     python scripts/mutation_check.py --row "Friendly creature"         # rows whose name contains this
     python scripts/mutation_check.py --list                            # check the files, run nothing
+    python scripts/mutation_check.py scripts/mutations/mage_wars.toml --only 3,17   # mutations #3 and #17
 
 The brief's standard: "Check your own rows by breaking the rule on purpose: a row whose test still passes is
 hollow." The repository (the files git knows, committed or not, without ignored ones) is copied once to a
@@ -259,10 +260,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("files", nargs="*", type=Path, help="mutation files (default: scripts/mutations/*.toml)")
     parser.add_argument("--row", help="only mutations whose row contains this text")
+    parser.add_argument("--only", help="only these mutation numbers (as listed: file.toml#N), comma-separated")
     parser.add_argument("--list", action="store_true", help="check the files and list the mutations, run nothing")
     parser.add_argument("--no-baseline", action="store_true", help="skip running the tests unmutated first")
     args = parser.parse_args(argv)
     paths = args.files or sorted(MUTATIONS.glob("*.toml"))
+    try:
+        only = {int(n) for n in args.only.split(",")} if args.only else set()
+    except ValueError:
+        parser.error(f"--only takes mutation numbers separated by commas, not {args.only!r}")
     if not paths:
         parser.error(f"no mutation files given and none in {MUTATIONS}")
     try:
@@ -292,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         check_imports_from(copy)
         summaries = []
         for mfile in files:
-            chosen = [m for m in mfile.mutations if not args.row or args.row in matching_rows(m, mfile.rows)[0]]
+            chosen = [m for m in mfile.mutations if (not args.row or args.row in matching_rows(m, mfile.rows)[0])
+                      and (not only or int(m.source.rsplit("#", 1)[1]) in only)]
             if not chosen:
                 continue
             if not args.no_baseline:
