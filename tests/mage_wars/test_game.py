@@ -165,6 +165,19 @@ def test_summoned_creatures_wait_for_the_next_reset(build):
     assert {a.actor for a in game.legal_actions()} == {"y1"}
 
 
+@pytest.mark.parametrize(("mana", "allowed"), [(9, True), (8, False)])
+def test_a_spell_needs_its_whole_mana_cost(build, mana, allowed):
+    # the Timber Wolf costs 9 mana: with 9 it may be cast, with 8 it is refused naming the rule
+    game = build([], you="D3", dummy="A1", stage="creatures", mana=mana)
+    game.pending, game.turn, game.planned = "activate", YOU, ["Timber Wolf"]
+    cast = Action("activate", YOU, "D3", "cast", "Timber Wolf")
+    refusal = game.why_illegal(cast)
+    if allowed:
+        assert refusal is None and cast in game.legal_actions()
+    else:
+        assert refusal is not None and refusal.rule == "Mana"
+
+
 def test_stunned_creatures_can_only_spend_their_action(build):
     game = build([], stage="creatures", creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending = "activate"
