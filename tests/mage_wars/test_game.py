@@ -111,6 +111,17 @@ def test_illegal_plans_change_nothing():
     _unchanged(game, Action("pass"))
 
 
+def test_a_full_action_spell_cannot_be_quick_cast(build):
+    # Thunderbolt is a full-action spell: refused in the quick cast stage for that reason alone (mana and
+    # range are enough), and castable as your mage's action
+    game = build([], you="D3", dummy="C3", mana=30)
+    game.pending, game.planned = "quick_cast", ["Thunderbolt"]
+    refusal = game.why_illegal(Action("quick_cast", name="Thunderbolt", target=DUMMY))
+    assert refusal is not None and refusal.rule == "Quickcast" and "full-action" in refusal.message
+    game.stage, game.pending, game.turn = "creatures", "activate", YOU
+    assert game.why_illegal(Action("activate", YOU, "D3", "cast", "Thunderbolt", DUMMY)) is None
+
+
 def test_illegal_activations_change_nothing(build):
     game = build([], you="D3", dummy="A1", stage="creatures", mana=3, spellbook=(),
                  creatures=[(YOU, "Timber Wolf", "D3", 0), (DUMMY, "Bitterwood Fox", "B1", 0)])
