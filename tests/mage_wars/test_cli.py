@@ -287,3 +287,8 @@ def test_the_arena_draws_walls_in_both_zones(build):
     console.print(cli.arena_table(game))
     text = console.export_text()
     assert "wall w1 east, 7 life, armour 2" in text and "wall w1 west, 7 life, armour 2" in text
+    hedge = build([], settings=Settings(walls=(Wall("w2", ("B2", "B3"), 6, passable=True),)))
+    console = Console(width=200, record=True)
+    console.print(cli.arena_table(hedge))
+    text = console.export_text()
+    assert "passable wall w2 south, 6 life" in text and "passable wall w2 north, 6 life" in text
