@@ -58,7 +58,8 @@ def test_auto_renders_the_board_and_the_result(capsys):
 
 
 @pytest.mark.parametrize("args", [
-    ["--npc", "-1"],
+    ["--players", "Ann", "--npc", "-1"],
+    ["--players", "Ann:human"],
     ["--players", "Ann:wizard"],
     ["--players", "Ann", "--saves", "gurps"],
     ["--players", ""],
