@@ -382,6 +382,9 @@ def _play_at_terminal(battle: Battle, session: SaveSession, allow_undo: bool, sh
 
 # -- the battle at the terminal ------------------------------------------------------------------
 
+#: ``Action.amount`` of the menu's "channel excess mana" line: the amount is asked next (never applied).
+ASK_EXCESS = -1
+
 #: The headings a decision is listed under, by its kind (the rule book's phases and actions).
 HEADINGS = {"channel": "Channel", "delay": "Delay", "release": "Release", "command": "Command",
             "order_move": "Order", "order_engage": "Order", "done": "Order", "move": "Move", "engage": "Engage",
@@ -432,9 +435,20 @@ class BattleTable(TableGame["Action"]):
         return choose(self.battle)
 
     def menu(self, player: str) -> Menu[Action]:
+        from magecraft.planeswalker.actions import Action
+
         battle = self.battle
         legal = battle.legal_actions()
-        choices = [Choice(decision_label(battle, action), action, _heading(action)) for action in legal]
+        choices = [Choice(decision_label(battle, action), action, _heading(action)) for action in legal
+                   if not (action.kind == "channel" and action.amount > 0)]
+        for draw in (False, True):
+            if any(a.kind == "channel" and a.draw == draw and a.amount > 0 for a in legal):
+                # one line for every amount of excess mana: the amount is asked next (complete)
+                ask = Action("channel", amount=ASK_EXCESS, draw=draw)
+                plain = decision_label(battle, ask._replace(amount=0))
+                label = f"{plain} with excess mana (how much is asked next)"
+                choices.append(Choice(label, ask, _heading(ask)))
+        choices.sort(key=lambda choice: _ORDER.index(choice.action.kind))
         by_words = {action.text().casefold(): action for action in legal}
         by_words.update({choice.label.casefold(): choice.action for choice in choices})
         actor = battle.actor()
@@ -443,6 +457,19 @@ class BattleTable(TableGame["Action"]):
         return Menu(title, choices, prompt="Your decision",
                     typed=lambda answer: by_words.get(" ".join(answer.split()).casefold()),
                     typed_help="the decision in words, e.g. 'channel' or 'cast Shock at c1'")
+
+    def complete(self, loop: PlayLoop[Action], player: str, action: Action) -> Action:
+        """Channelling: how much excess mana, asked only when the person chose to channel some."""
+        if action.kind != "channel" or action.amount != ASK_EXCESS:
+            return action
+        most = max(a.amount for a in self.battle.legal_actions() if a.kind == "channel" and a.draw == action.draw)
+        while True:
+            answer = loop.ask(f"How much excess mana, 1-{most} (Mana Burn at the End Phase if unspent)",
+                              lines=(f"a number 1-{most}: the excess mana channelled beyond your Mana Pool",))
+            amount = options.whole_number(answer) if answer.isdecimal() else None
+            if amount is not None and 1 <= amount <= most:
+                return action._replace(amount=amount)
+            console().print(f"[red]{escape(repr(answer))} is not one of 1-{most}[/red]")
 
     def apply(self, action: Action) -> None:
         self.battle.apply(action)  # checked first: a refused decision names the rule and changes nothing
@@ -470,6 +497,10 @@ _PHASE_WORDS = {"channelling": "Channelling Phase", "upkeep": "Upkeep Phase", "m
                 "commanding": "commanding creatures", "response": "a spell or command may be answered",
                 "intercept": "an attack may be intercepted", "trample": "Trample: an immediate move",
                 "forget": "End Phase: forget down to half your Memory"}
+
+
+#: The order of the menu: the phases' decisions as "Combat Mechanics" lists them.
+_ORDER = tuple(HEADINGS)
 
 
 def _heading(action: Action) -> tuple[str, ...]:

@@ -134,7 +134,7 @@ def test_interactive_fight_refuses_bad_answers_and_plays_on(capsys: pytest.Captu
     code, out, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--against", "Grizzly Bears",
                          "--seed", "1", "--db", str(tmp_path / "s.sqlite3"))
     assert code == 0, err
-    assert "'fly away' is not one of 1-13" in out
+    assert "'fly away' is not one of 1-5" in out
     assert "3. Cast Volcanic Hammer at Grizzly Bears (c1)" in out  # the menu in the rule book's words
     assert "Battle over after 1 rounds: the party are the last standing (you win)." in out
 
@@ -198,7 +198,7 @@ def test_help_at_the_battle_prompt_names_every_word(capsys: pytest.CaptureFixtur
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     _, out = _saved_after(capsys, monkeypatch, tmp_path / "s.sqlite3", "g", "?\nquit\n")
     help_text = out[out.index("You may type:"):]
-    for line in ("a number 1-9: the choice listed under it", "the decision in words, e.g. 'channel'",
+    for line in ("a number 1-5: the choice listed under it", "the decision in words, e.g. 'channel'",
                  "undo: take back your last action (not once a die was rolled", "log: the last 20 events",
                  "save: save now as 'g'", "quit: save and stop"):
         assert line in help_text
@@ -269,3 +269,40 @@ def test_the_enemy_mages_memory_stays_hidden(capsys: pytest.CaptureFixture[str],
     table = BattleTable(battle)
     event = battle.log.record("action", "forget Mana Leak", data={"by": "mage", "action": "forget Mana Leak"})
     assert not table.visible(event, "you") and table.visible(event, "mage")
+
+
+def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state_before(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    # the bears engage at once: their first Power die is typed (3), then the table quits at the second
+    typed(monkeypatch, "channel\nend\n3\nquit\n")
+    code, out, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--against", "Grizzly Bears",
+                         "--close", "--physical-dice", "--save", "p", "--db", str(db))
+    assert code == 0, err
+    assert out.count("Roll 1d6 for Grizzly Bears (c1)'s Power roll") == 2 and "Stopped (quit); saved as 'p'" in out
+    saved = SaveStore(db).load("p", "planeswalker", "game").state
+    assert saved["phase"] == "main" and saved["order"][saved["turn"]] == "c1"  # the bears have not moved yet
+    assert [e["label"] for e in saved["log"]][-1] == "Grizzly Bears (c1)'s turn"
+    assert not any(e["kind"] == "roll" for e in saved["log"])
+
+
+def test_ctrl_c_saves_and_exits_130(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", interrupt)
+    db = tmp_path / "s.sqlite3"
+    code, out, _ = run(capsys, *CLOSE, "--save", "g", "--db", str(db))
+    assert code == 130 and "\nStopped (interrupted); saved as 'g'." in out
+    assert SaveStore(db).load("g", "planeswalker", "game").state["phase"] == "channelling"
+
+
+def test_excess_mana_is_one_line_and_the_amount_is_asked_next(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # Kiora's Mana Pool is full: what she may channel here (3) can only be excess mana
+    saved, out = _saved_after(capsys, monkeypatch, tmp_path / "s.sqlite3", "g", "3\n9\n2\nquit\n")
+    assert "3. Channel mana with excess mana (how much is asked next)" in out
+    assert "'9' is not one of 1-3" in out
+    you = next(f for f in saved["fighters"] if f["id"] == "you")
+    assert saved["phase"] == "main" and you["mana"]["C"] == 2
