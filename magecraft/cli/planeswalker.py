@@ -397,11 +397,12 @@ class BattleTable(TableGame["Action"]):
     """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
     creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py)."""
 
-    resume_command = 'planeswalker fight "{hero}" --load {name}'
-
     def __init__(self, battle: Battle) -> None:
+        import shlex
+
         self.battle = battle
-        self.resume_command = BattleTable.resume_command.replace("{hero}", battle.fighters["you"].name)
+        hero = shlex.quote(battle.fighters["you"].name).replace("{", "{{").replace("}", "}}")
+        self.resume_command = f"planeswalker fight {hero} --load {{name}}"
 
     def people(self) -> list[str]:
         from magecraft.planeswalker.combat import YOU

@@ -167,7 +167,7 @@ def test_a_saved_battle_resumes_where_it_stopped(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, *base, "--against", "Grizzly Bears", "--seed", "4", "--save", "evening")
     assert code == 0  # like quit: saved, and told how to resume
     assert ("Stopped (end of input); saved as 'evening'. Resume with: magecraft planeswalker fight "
-            '"Kiora the Wanderer" --load evening') in out
+            "'Kiora the Wanderer' --load evening") in out
     saved = SaveStore(db).load("evening", "planeswalker", "game").state
     assert saved["phase"] == "main" and saved["round"] == 1
     typed(monkeypatch, "cast Shock at c1\ncast Volcanic Hammer at c1\n")
