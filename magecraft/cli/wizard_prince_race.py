@@ -235,10 +235,13 @@ def load_race(saved: dict[str, Any], name: str) -> tuple[Race, dict[str, str]]:
     controllers = saved.get("controllers")
     if not isinstance(controllers, dict) or not all(v in DRIVERS for v in controllers.values()):
         raise DataError(f"saved race {name!r} is malformed: it does not say who drives each chariot")
-    state = Race.from_dict(saved)
+    dice = saved.get("rng")
+    physical = isinstance(dice, dict) and dice.get("kind") == "physical"
+    # typed dice are rebuilt after the race, asking at the terminal (the play loop routes them to its prompt)
+    state = Race.from_dict({**saved, "rng": {"kind": "seeded", "seed": 0}} if physical else saved)
     if set(controllers) != set(state.chariots):
         raise DataError(f"saved race {name!r} is malformed: its drivers do not match its chariots")
-    if state.rng.source.kind == "physical":
+    if physical:
         state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)
     return state, {str(k): str(v) for k, v in controllers.items()}
 

@@ -139,3 +139,20 @@ def test_two_drivers_share_one_screen_and_each_event_is_shown_once(monkeypatch, 
     out = capsys.readouterr().out
     assert "Pass the screen" not in out and "\x1b[2J" not in out
     assert out.count("round 1: initiative order") == 1 and out.count("the crowd's bets") <= 1
+
+
+def test_a_race_with_typed_dice_resumes_and_undoes_asking_the_dice_at_the_loops_prompt(monkeypatch, capsys,
+                                                                                         tmp_path):
+    db = str(tmp_path / "s.db")
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\n" * 80))  # the dice of the set-up, then no answer to the bets
+    assert main(["wizard-prince", "race", "--drivers", "Ann:heavy", "--npc", "1", "--physical-dice", "--db", db,
+                 "--save", "typed"]) == 0
+    assert "Stopped (end of input); saved as 'typed'" in capsys.readouterr().out
+    # no more bets; the initiative dice typed at the loop's prompt (5 and 3); Ann moves, undoes it, quits
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n?\n5\n3\n1\nundo\nquit\n"))
+    assert main(["wizard-prince", "race", "--load", "typed", "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "the number the die shows" in out  # help at a die's prompt
+    assert "Ann's initiative: rolled 5 on 1d6" in out and "Undone: back to before your last action." in out
+    saved = _saved(tmp_path, "typed")
+    assert saved["rng"]["kind"] == "physical" and saved["phase"] == "racing" and saved["turn"] is None
