@@ -165,8 +165,7 @@ def race(
     people = [name for name, kind in controllers.items() if kind == HUMAN]
     if auto and people:
         raise typer.BadParameter(f"--auto races bots only, and {people[0]} is a person", param_hint="--auto")
-    table = RaceTable(state, controllers, bets_done(session.loaded.state, state) if load and session.loaded
-                      else ())
+    table = RaceTable(state, controllers, bets_done(session.loaded.state, state) if session.loaded else ())
     if not people:
         _run_bots(table)
         save_race(session, table)
@@ -343,7 +342,7 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
             return self._bet_menu(player)
         state = self.state
         turn = state.turn
-        moves = f", {turn.moves_left} spaces to drive" if turn is not None else ""
+        moves = "" if turn is None else f", {turn.moves_left} space{'' if turn.moves_left == 1 else 's'} to drive"
         choices: list[Choice[Action | NoMoreBets]] = []
         for action in state.legal_actions():
             kind = type(action).__name__
