@@ -217,7 +217,9 @@ class PlayLoop(Generic[A]):
     """Runs a :class:`TableGame` at the terminal until it ends or the people stop.
 
     ``shown_from`` is where the story starts (0 for a new game; a resumed game may start at the last
-    decision).  ``hot_seat`` (default: more than one person) clears the screen between people.
+    decision).  ``hot_seat`` (default: more than one person) clears the screen between people; a game with
+    nothing hidden (the chariot race) may seat several people at one shared screen with ``hot_seat=False``,
+    each event then shown once.
     """
 
     game: TableGame[A]
@@ -477,7 +479,9 @@ class PlayLoop(Generic[A]):
         """Print the events since ``viewer`` last looked that ``viewer`` may see (a game asking a question in
         the middle of an action calls this first, so the question follows what led to it)."""
         log = self.game.log()
-        start = self._seen.get(viewer, self.shown_from)
+        # people sharing one screen (not hot seat) share one place in the story: each line is shown once
+        cursor = viewer if self.hot_seat else None
+        start = self._seen.get(cursor, self.shown_from)
         out = options.console()
         for index in range(start, len(log)):
             event = log[index]
@@ -486,7 +490,7 @@ class PlayLoop(Generic[A]):
                 if line is not None:
                     out.print(line)
                     self._private_shown |= event.data.get("private_to") is not None
-        self._seen[viewer] = len(log)
+        self._seen[cursor] = len(log)
 
     def save_now(self) -> bool:
         """Save under the save name in use (told when there is none); False when the save failed."""

@@ -4,19 +4,23 @@
 same seed printing the same bytes); otherwise the track is drawn with rich after every move and each person
 at the table is offered his legal choices by number, every roll shown.  The rules live in
 :mod:`magecraft.wizard_prince.race` (imported inside the command, off the start-up path); this module parses,
-calls and renders.  Asking a person for his action is :func:`ask_action`, one small function, so that the
-shared play loop can take it over; saving is :func:`save_race` and loading :func:`load_race`.
+calls and renders.  People bet and drive at the shared play loop (:class:`RaceTable` on
+:mod:`magecraft.cli.playloop`: help, undo, log, save and quit at every prompt, bets included); a race is saved
+as :func:`saved_race` makes it, through the command's one ``SaveSession``, and read by :func:`load_race`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from magecraft.cli.options import (
+    AllowUndoOption,
     DbOption,
     DiceOption,
     JsonOption,
@@ -30,14 +34,17 @@ from magecraft.cli.options import (
     given_options,
     make_randomness,
     print_json,
+    whole_number,
 )
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.wizard_prince import app
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from magecraft.cli.sessions import SaveSession
-    from magecraft.core.events import Event
+    from magecraft.core.events import Event, EventLog
+    from magecraft.core.randomness import Randomness
     from magecraft.wizard_prince.race.actions import Action
     from magecraft.wizard_prince.race.bots import Bot
     from magecraft.wizard_prince.race.race import Race
@@ -132,13 +139,13 @@ def race(
     load: LoadOption = None,
     overwrite: OverwriteOption = False,
     db: DbOption = None,
+    allow_undo: AllowUndoOption = False,
 ) -> None:
     """Race chariots in the circus maximus, with bets.
 
     ``--load NAME`` continues saving to NAME; ``--save OTHER`` with it forks a copy.
     """
     from magecraft.cli.sessions import open_session
-    from magecraft.wizard_prince.race.bots import BOTS
 
     session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
     if load:
@@ -158,15 +165,17 @@ def race(
     people = [name for name, kind in controllers.items() if kind == HUMAN]
     if auto and people:
         raise typer.BadParameter(f"--auto races bots only, and {people[0]} is a person", param_hint="--auto")
-    bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
+    table = RaceTable(state, controllers, bets_done(session.loaded.state, state) if session.loaded else ())
     if not people:
-        _run_bots(state, bots)
-        save_race(session, state, controllers)
-        _report(state, json)
+        _run_bots(table)
+        save_race(session, table)
+        _report(table.state, json)
         return
-    _race_at_terminal(state, bots, session, controllers)
-    if state.is_terminal():
-        _report(state, json)
+    ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, hot_seat=False).run()
+    if ending is Ending.FINISHED:
+        _report(table.state, json, with_track=False)
+    elif ending.status:
+        raise typer.Exit(ending.status)
 
 
 def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: Path | None,
@@ -204,10 +213,16 @@ def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: 
     return state, controllers
 
 
-def save_race(session: SaveSession, state: Race, controllers: dict[str, str]) -> None:
-    """Save a race (and who drives each chariot) through the session: the one place races are saved."""
+def saved_race(state: Race, controllers: dict[str, str], done: Sequence[str] = ()) -> dict[str, Any]:
+    """A race as saved: its state, who drives each chariot and who has placed all his bets."""
+    return {**state.to_dict(), "controllers": dict(controllers), "bets_done": list(done)}
+
+
+def save_race(session: SaveSession, table: RaceTable) -> None:
+    """Save a race the bots ran through the session (at the terminal the play loop saves the same
+    :meth:`RaceTable.snapshot` through the same session)."""
     if session.name:
-        session.save({**state.to_dict(), "controllers": dict(controllers)})
+        session.save(table.snapshot())
 
 
 def load_race(saved: dict[str, Any], name: str) -> tuple[Race, dict[str, str]]:
@@ -219,123 +234,197 @@ def load_race(saved: dict[str, Any], name: str) -> tuple[Race, dict[str, str]]:
     controllers = saved.get("controllers")
     if not isinstance(controllers, dict) or not all(v in DRIVERS for v in controllers.values()):
         raise DataError(f"saved race {name!r} is malformed: it does not say who drives each chariot")
-    state = Race.from_dict(saved)
+    dice = saved.get("rng")
+    physical = isinstance(dice, dict) and dice.get("kind") == "physical"
+    # typed dice are rebuilt after the race, asking at the terminal (the play loop routes them to its prompt)
+    state = Race.from_dict({**saved, "rng": {"kind": "seeded", "seed": 0}} if physical else saved)
     if set(controllers) != set(state.chariots):
         raise DataError(f"saved race {name!r} is malformed: its drivers do not match its chariots")
-    if state.rng.source.kind == "physical":
+    if physical:
         state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)
     return state, {str(k): str(v) for k, v in controllers.items()}
 
 
-def _run_bots(state: Race, bots: dict[str, Bot]) -> None:
-    from magecraft.wizard_prince.race.actions import StartRace
-    from magecraft.wizard_prince.race.race import GAMES_MASTER
+def bets_done(saved: dict[str, Any], state: Race) -> list[str]:
+    """Who had placed all his bets when the race was saved (none in a save from before the play loop)."""
+    from magecraft.core.errors import DataError
 
-    while not state.is_terminal():
-        player = state.current_player()
-        state.apply(StartRace() if player == GAMES_MASTER else bots[player or ""].choose(state))
+    done = saved.get("bets_done", [])
+    if not isinstance(done, list) or not all(isinstance(n, str) and n in state.book.wealth for n in done):
+        raise DataError("saved race is malformed: 'bets_done' does not name its bettors")
+    return list(done)
+
+
+def _run_bots(table: RaceTable) -> None:
+    while not table.is_terminal():
+        table.apply(table.bot_action(table.state.current_player() or ""))
 
 
 # -- at the terminal ---------------------------------------------------------------------------------
-def _race_at_terminal(state: Race, bots: dict[str, Bot], session: SaveSession,
-                      controllers: dict[str, str]) -> None:
-    from magecraft.wizard_prince.race.actions import StartRace
-    from magecraft.wizard_prince.race.race import GAMES_MASTER
+@dataclass(frozen=True, slots=True)
+class NoMoreBets:
+    """A person at the table has placed all his bets: the table asks the next bettor, then starts the race.
 
-    out = console()
-    out.print("No magic item, spell or spell-like ability is allowed in the race: the Emperor's wizards are "
-              "watching.")
-    shown = 0
-    if state.phase == "betting":
-        out.print(odds_table(state))
-        shown = _show_events(state, shown)
-        for bettor in state.book.wealth:
-            if controllers.get(bettor, HUMAN) == HUMAN:
-                ask_bets(state, bettor)
-    while not state.is_terminal():
-        shown = _show_events(state, shown)
-        player = state.current_player() or ""
-        if player == GAMES_MASTER:
-            state.apply(StartRace())
-            continue
-        if player in bots:
-            move = bots[player].choose(state)
-            state.apply(move)
-            if type(move).__name__ == "Advance":
-                shown = _show_events(state, shown)
-                out.print(track_view(state))
-            continue
-        out.print(track_view(state))
-        chosen = ask_action(state, player, session.name)
-        if chosen is None:
-            save_race(session, state, controllers)
-            out.print("Stopped." + (f" Resume with --load {session.name}." if session.name else ""))
+    Not a rule of the race (bets are open until the start, "Low Stakes Gambling"): only the order in which
+    the table asks, kept beside the race in its save so that undo and ``--load`` give it back."""
+
+    bettor: str
+
+    def describe(self) -> str:
+        return "no more bets"
+
+
+#: How an action is headed in the menu, by its type's name.
+HEADINGS = {"Go": "initiative", "Defer": "initiative", "ChangeLanes": "change lanes",
+            "ScytheAttack": "scythe attack", "WhipHorses": "whip", "WhipOpponent": "whip", "EndTurn": "end turn",
+            "WealthBet": "bet a Wealth level against the house", "NoMoreBets": "no more bets"}
+
+
+class RaceTable(TableGame["Action | NoMoreBets"]):
+    """The race at the terminal, on the shared play loop: the people bet, then drive, choosing by number;
+    bots and NPC charioteers drive themselves and the games master starts the race when the betting is done.
+
+    Nothing in a chariot race is hidden, so everyone shares one screen (no hand-over between people)."""
+
+    resume_command = "wizard-prince race --load {name}"
+
+    def __init__(self, state: Race, controllers: dict[str, str], bets_done: Sequence[str] = ()) -> None:
+        from magecraft.wizard_prince.race.bots import BOTS
+
+        self.state = state
+        self.controllers = dict(controllers)
+        self.bets_done = list(bets_done)
+        self.bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
+
+    def bettors(self) -> list[str]:
+        """The people who bet at the terminal, in the book's order (player nobles whom no bot plays)."""
+        return [name for name in self.state.book.wealth if self.controllers.get(name, HUMAN) == HUMAN]
+
+    def people(self) -> list[str]:
+        drivers = [name for name, kind in self.controllers.items() if kind == HUMAN]
+        return drivers + [name for name in self.bettors() if name not in drivers]
+
+    def current_player(self) -> str | None:
+        if self.state.phase == "betting":
+            waiting = [name for name in self.bettors() if name not in self.bets_done]
+            if waiting:
+                return waiting[0]
+        return self.state.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def log(self) -> EventLog:
+        return self.state.log
+
+    def randomness(self) -> Randomness:
+        return self.state.rng
+
+    def snapshot(self) -> dict[str, Any]:
+        return saved_race(self.state, self.controllers, self.bets_done)
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        self.state, self.controllers = load_race(snapshot, "the race")
+        self.bets_done = bets_done(snapshot, self.state)
+
+    def begin(self, loop: PlayLoop[Action | NoMoreBets]) -> None:
+        console().print("No magic item, spell or spell-like ability is allowed in the race: the Emperor's wizards "
+                        "are watching.")
+
+    def bot_action(self, player: str) -> Action:
+        from magecraft.wizard_prince.race.actions import StartRace
+        from magecraft.wizard_prince.race.race import GAMES_MASTER
+
+        return StartRace() if player == GAMES_MASTER else self.bots[player].choose(self.state)
+
+    def menu(self, player: str) -> Menu[Action | NoMoreBets]:
+        if self.state.phase == "betting":
+            return self._bet_menu(player)
+        state = self.state
+        turn = state.turn
+        moves = "" if turn is None else f", {turn.moves_left} space{'' if turn.moves_left == 1 else 's'} to drive"
+        choices: list[Choice[Action | NoMoreBets]] = []
+        for action in state.legal_actions():
+            kind = type(action).__name__
+            risky = turn is not None and turn.actions >= 1 and kind not in ("Advance", "EndTurn")
+            label = action.describe() + (" (risky: a charioteering check)" if risky else "")
+            # the drive stays on the first list (driving the whole move is one answer); the rest is grouped
+            choices.append(Choice(label, action, () if kind == "Advance" else (HEADINGS.get(kind, kind),)))
+        return Menu(f"[bold]{escape(player)}[/bold], round {state.round}{moves}: choose", choices, prompt="Action")
+
+    def _bet_menu(self, bettor: str) -> Menu[Action | NoMoreBets]:
+        """Gold bets are typed (their amount is open); a Wealth level against the house is offered on every
+        charioteer the rules let ``bettor`` back ("Low Stakes Gambling", "High Stakes Gambling")."""
+        from magecraft.core.errors import RuleError
+        from magecraft.wizard_prince.race.actions import WealthBet
+
+        choices: list[Choice[Action | NoMoreBets]] = [Choice("no more bets", NoMoreBets(bettor))]
+        for name in self.state.chariots:
+            bet = WealthBet(bettor, name)
+            try:
+                self.state.check(bet)
+            except RuleError:
+                continue
+            choices.append(Choice(f"a Wealth level against the house on {name}", bet,
+                                  (HEADINGS["WealthBet"],)))
+
+        def typed(answer: str) -> Action | NoMoreBets | None:
+            return read_bet(bettor, answer)
+
+        return Menu(f"[bold]{escape(bettor)}[/bold], your bets before the start", choices,
+                    prompt=f"{bettor}, a bet as CHARIOTEER:GOLD or CHARIOTEER:wealth, or", typed=typed,
+                    typed_help="CHARIOTEER:GOLD: bet gold; CHARIOTEER:wealth: a Wealth level against the house; "
+                               "blank: no more bets")
+
+    def apply(self, action: Action | NoMoreBets) -> None:
+        if isinstance(action, NoMoreBets):
+            if action.bettor in self.bets_done or action.bettor not in self.bettors():
+                from magecraft.core.errors import RuleError
+
+                raise RuleError(f"{action.bettor} is not placing bets now")
+            self.bets_done.append(action.bettor)
             return
-        state.apply(chosen)
-        save_race(session, state, controllers)
-    _show_events(state, shown)
+        self.state.apply(action)  # checked first: a refused action changes nothing and is asked again
+
+    def render(self, viewer: str | None) -> list[RenderableType]:
+        return [odds_table(self.state)] if self.state.phase == "betting" else [track_view(self.state)]
+
+    def event_line(self, event: Event) -> str | None:
+        return event_line(event) or None
+
+    def ending(self) -> str:
+        result = self.state.result()
+        return f"{result['winner'] or 'No winner'}: {result['ended']} (round {result['rounds']})"
 
 
-def ask_action(state: Race, player: str, save: str | None) -> Action | None:
-    """Ask ``player`` for one of his legal actions by number (``None``: he stops); bad answers are asked again."""
-    actions = state.legal_actions()
-    out = console()
-    turn = state.turn
-    moves = f", {turn.moves_left} spaces to drive" if turn is not None else ""
-    out.print(f"[bold]{player}[/bold], round {state.round}{moves}: choose")
-    for number, action in enumerate(actions, start=1):
-        risky = turn is not None and turn.actions >= 1 and type(action).__name__ not in ("Advance", "EndTurn")
-        out.print(f"  {number:>3}. {action.describe()}" + (" [yellow](risky: a charioteering check)[/yellow]"
-                                                           if risky else ""))
-    stop = f"q to {'save and ' if save else ''}stop"
-    while True:
-        answer = ask_at_terminal(f"Action 1-{len(actions)} ({stop})").strip()
-        if answer.lower() == "q":
-            return None
-        if answer.isdecimal() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
-        out.print(f"[red]{answer!r} is not one of 1-{len(actions)}[/red]")
+def read_bet(bettor: str, answer: str) -> Action | NoMoreBets | None:
+    """A bet typed at the terminal, or None when it is not one.
 
-
-def ask_bets(state: Race, bettor: str) -> None:
-    """Take ``bettor``'s bets before the start, one a line, until a blank line; a refused bet is said and asked
-    again ("Low Stakes Gambling", "High Stakes Gambling")."""
-    from magecraft.core.errors import RuleError
+    >>> read_bet("Cy", "NPC 1:500")
+    Bet(bettor='Cy', on='NPC 1', gold=500)
+    >>> read_bet("Cy", "Ann:wealth")
+    WealthBet(bettor='Cy', on='Ann')
+    >>> read_bet("Cy", "") == NoMoreBets("Cy"), read_bet("Cy", "Ann:lots")
+    (True, None)
+    """
     from magecraft.wizard_prince.race.actions import Bet, WealthBet
 
-    out = console()
-    while True:
-        answer = ask_at_terminal(f"{bettor}, a bet: CHARIOTEER:GOLD, or CHARIOTEER:wealth for a Wealth level "
-                                 f"against the house (blank: no more)").strip()
-        if not answer:
-            return
-        on, _, amount = answer.rpartition(":")
-        on, amount = on.strip(), amount.strip().lower()
-        if not on or not (amount.isdecimal() or amount == "wealth"):
-            out.print(f"[red]{answer!r}: write CHARIOTEER:GOLD or CHARIOTEER:wealth[/red]")
-            continue
-        bet = WealthBet(bettor, on) if amount == "wealth" else Bet(bettor, on, int(amount))
-        try:
-            state.apply(bet)
-        except RuleError as exc:
-            out.print(f"[red]{exc}[/red]")
-            continue
-        out.print(f"{bet.describe()} (odds now {', '.join(f'{n} {odds}' for n, odds in _odds(state))})")
+    if not answer.strip():
+        return NoMoreBets(bettor)
+    on, _, amount = answer.rpartition(":")
+    on, amount = on.strip(), amount.strip().lower()
+    if not on:
+        return None
+    if amount == "wealth":
+        return WealthBet(bettor, on)
+    gold = whole_number(amount) if amount.isdecimal() else None
+    return None if gold is None else Bet(bettor, on, gold)
 
 
 def _odds(state: Race) -> list[tuple[str, str]]:
     from magecraft.wizard_prince.race.betting import odds_text
 
     return [(name, odds_text(state.book.odds(name))) for name in state.chariots]
-
-
-def _show_events(state: Race, start: int) -> int:
-    out = console()
-    for event in list(state.log)[start:]:
-        line = event_line(event)
-        if line:
-            out.print(line)
-    return len(state.log)
 
 
 def event_line(event: Event) -> str:
@@ -443,7 +532,7 @@ def odds_table(state: Race) -> RenderableType:
     return table
 
 
-def _report(state: Race, json: bool) -> None:
+def _report(state: Race, json: bool, with_track: bool = True) -> None:
     result = state.result()
     if json:
         print_json({"result": result, "log_summary": {"events": len(state.log),
@@ -452,8 +541,9 @@ def _report(state: Race, json: bool) -> None:
     from rich.table import Table
 
     out = console()
-    out.print(track_view(state))
-    out.print(f"[bold]{result['winner'] or 'No winner'}[/bold]: {result['ended']} (round {result['rounds']})")
+    if with_track:  # at the terminal the play loop has just drawn it, with the ending in words
+        out.print(track_view(state))
+        out.print(f"[bold]{result['winner'] or 'No winner'}[/bold]: {result['ended']} (round {result['rounds']})")
     table = Table(title="Placings")
     for column in ("place", "charioteer", "chariot", "laps", "status"):
         table.add_column(column)

@@ -239,3 +239,13 @@ def test_the_hot_seat_clears_the_screen_before_the_next_player_sees_anything(mon
     assert ann.rstrip().endswith("Ann, press Enter to hide your screen:")
     assert bob.startswith("Pass the screen to Bob") and "42" not in bob and "Ann peeks" not in bob
     assert "Ann is at 0" in bob                        # the public part of her turn he sees
+
+
+def test_people_at_one_shared_screen_see_each_event_once(monkeypatch, capsys):
+    # No hot seat (a game with nothing hidden): Ann steps 1, Bob steps 2, Ann quits; nobody is handed the screen
+    typed(monkeypatch, "1\n2\nquit\n")
+    ending = PlayLoop(Tally(Randomness.scripted([]), steps=2, people=("Ann", "Bob")), Notebook(None),
+                      hot_seat=False).run()
+    out = capsys.readouterr().out
+    assert ending is Ending.QUIT and CLEAR_SCREEN not in out and "Pass the screen" not in out
+    assert out.count("Ann is at 1") == 1 and out.count("Bob is at 2") == 1

@@ -42,7 +42,7 @@ def test_a_person_at_the_terminal_is_offered_legal_choices_and_sees_every_roll(m
                  "--db", str(tmp_path / "s.db")]) == 0
     out = capsys.readouterr().out
     assert "move now" in out and "'9' is not one of 1-2" in out and "rolled 6 on 1d6" in out
-    assert "drive 15 spaces forward" in out and "A0" in out and "Stopped." in out
+    assert "drive 15 spaces forward" in out and "A0" in out and "Stopped (quit)" in out
 
 
 def test_a_race_saved_at_the_terminal_resumes_where_it_stopped(monkeypatch, capsys, tmp_path):
@@ -104,7 +104,8 @@ def test_people_bet_at_the_terminal_and_a_refused_bet_is_asked_again(monkeypatch
                  "--seed", "3", "--db", str(tmp_path / "s.db"), "--save", "bets"]) == 0
     out = capsys.readouterr().out
     assert "Ann drives in this race and may bet only on himself" in out
-    assert "'Ann:lots': write CHARIOTEER:GOLD" in out and "Ann bets 500 gp on Ann" in out
+    assert "'Ann:lots' is not one of 1-2" in out and "a bet as CHARIOTEER:GOLD" in out
+    assert "Ann bets 500 gp on Ann" in out
     assert "'Gold' is not driving in this race" in out and "NPC 1 is odds-on (3:4)" in out
     assert "Cy bets a Wealth level against the house on Ann" in out
     saved = SaveStore(tmp_path / "s.db").load("bets", "wizard_prince_race", "game").state
