@@ -383,8 +383,7 @@ def year(
         start = len(table.c.chronicle)
         shown_from = len(table.c.rng.log)
         if table.c.pending is not None and table.c.pending.kind == "begin":
-            table.c.apply(Choose(("begin",)))
-            table._settle()
+            table.apply(Choose(("begin",)))  # the GM begins the year (it was asked "Begin year N?")
         elif people:
             console().print(f"Resumed year {table.c.year + 1} of {name!r}.")
         if people:
