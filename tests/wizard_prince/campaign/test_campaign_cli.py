@@ -252,3 +252,18 @@ def test_named_player_nobles_are_played_by_bots_and_people_see_their_intelligenc
     assert "Ann: fight the barbarian horde" in out and "Bob: fight" not in out
     saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
     assert saved["year"] == 1
+
+
+def test_a_snoop_at_the_years_banquet_never_reaches_the_next_noble_in_the_hot_seat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann,Bob", "--seed", "3")
+    capsys.readouterr()
+    # Ann enters, Bob enters, Bob SNOOPs the first courtier and shows it to nobody, hides his screen, Ann looks
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n\n1\n2\n1\n\n\n\nquit\n"))
+    assert run(db, "year", "vel") == 0
+    out = capsys.readouterr().out
+    assert "Bob snoops courtier-1: Dwarf Mine Master" in out
+    ann = out[out.rindex("Pass the screen to Ann"):]
+    assert "Bob: SNOOP courtier-1" in ann and "Dwarf Mine Master" not in ann
+    assert "\x1b[3J" in out[out.rindex("Bob, press Enter to hide your screen"):]
