@@ -1,10 +1,12 @@
 """`magecraft wizard-prince campaign`: the Wizard-Prince campaign year (seed 004).
 
-``new`` starts a campaign on a map and saves it; ``year`` plays the next year (the people at the table
-answer each decision, ``--auto`` lets bots decide) and saves it as one transaction, so an interrupted
-year leaves the previous one intact; ``show`` draws nobles, provinces and the map; ``log`` prints the
-chronicle as campaign news.  The rules live in :mod:`magecraft.wizard_prince.campaign` (imported inside
-each command, off the start-up path); this module parses, calls and renders.
+``new`` starts a campaign on a map and saves it; ``year`` plays the next year: the GM and the player nobles
+at the table answer each decision at the shared play loop's prompt (:class:`CampaignTable`; help, undo, log,
+save, quit), the year saved after each answer so that the same command resumes a year stopped half-way;
+``--auto`` lets bots decide, and a year the bots play alone is saved once, at its end; ``show`` draws
+nobles, provinces and the map; ``log`` prints the chronicle as campaign news.  The rules live in
+:mod:`magecraft.wizard_prince.campaign` (imported inside each command, off the start-up path, but for its
+small action types); this module parses, calls and renders.
 """
 
 from __future__ import annotations
@@ -107,9 +109,8 @@ class CampaignTable(TableGame["YearMove"]):
         return self.at_keyboard
 
     def plays_at_table(self, noble: str) -> bool:
-        """Whether ``noble`` is played by a person at the keyboard."""
-        n = self.c.nobles.get(noble)
-        return noble in self.at_keyboard and (n is None or not n.npc) and noble not in self.robots
+        """Whether ``noble`` is played by a person at the keyboard (never an NPC noble or one of ``--bots``)."""
+        return noble in self.at_keyboard and noble not in self.robots and not self.c.nobles[noble].npc
 
     def current_player(self) -> str | None:
         if self.banquet is not None:
@@ -119,7 +120,7 @@ class CampaignTable(TableGame["YearMove"]):
             return None
         if d.player == GM and d.kind in ("banquet", "adventure"):
             return THE_YEAR
-        return d.player if self.plays_at_table(d.player) else f"{d.player} (bot)"
+        return d.player  # the GM, or a noble: at the keyboard or played by bot_action
 
     def is_terminal(self) -> bool:
         """The year is over: the campaign ends, or waits on the GM to begin the next one."""
