@@ -199,7 +199,7 @@ class CampaignTable(TableGame["YearMove"]):
         from magecraft.cli.wizard_prince import BanquetTable
         from magecraft.core.randomness import Randomness
         from magecraft.wizard_prince.banquet import Banquet
-        from magecraft.wizard_prince.campaign.court import attendees, banquet_bots
+        from magecraft.wizard_prince.campaign.court import banquet_bots
         from magecraft.wizard_prince.campaign.year import Campaign
 
         dice = snapshot.get("year_dice", snapshot["rng"])
@@ -219,7 +219,7 @@ class CampaignTable(TableGame["YearMove"]):
             except (KeyError, TypeError, ValueError) as exc:
                 raise DataError(f"saved campaign's banquet is malformed: {exc!r}") from None
             banquet.rng = c.rng  # one dice, one log: the year's
-            self.banquet = BanquetTable(banquet, banquet_bots(banquet), self._controllers(attendees(c)))
+            self.banquet = BanquetTable(banquet, banquet_bots(banquet), self._controllers(list(banquet.nobles)))
 
     # -- the view ------------------------------------------------------------------------------
     def menu(self, player: str) -> Menu[YearMove]:
@@ -366,7 +366,7 @@ def year(
         raise typer.BadParameter(f"campaign {name!r} is over: {c.over}", param_hint="NAME")
     saved = session.loaded.state if session.loaded is not None else c.to_dict()
     players = {n for n, noble in c.nobles.items() if not noble.npc and n not in robots}
-    people = set() if auto or not players else {GM, *players}
+    people = set() if auto else {GM, *players}  # the GM answers his own questions unless --auto
     table = CampaignTable(c, name, people, robots)
     table.restore(saved)
     if entered is not None:

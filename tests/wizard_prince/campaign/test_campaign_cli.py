@@ -267,3 +267,17 @@ def test_a_snoop_at_the_years_banquet_never_reaches_the_next_noble_in_the_hot_se
     ann = out[out.rindex("Pass the screen to Ann"):]
     assert "Bob: SNOOP courtier-1" in ann and "Dwarf Mine Master" not in ann
     assert "\x1b[3J" in out[out.rindex("Bob, press Enter to hide your screen"):]
+
+
+def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", interrupted)
+    assert run(db, "year", "vel") == 130
+    assert "\nStopped (interrupted); saved as 'vel'." in capsys.readouterr().out
+    assert saved(db)["pending"]["kind"] == "banquet" and saved(db)["banquet"]["phase"]
