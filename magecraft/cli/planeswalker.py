@@ -1,7 +1,9 @@
 """`magecraft planeswalker`: the Planeswalker RPG (1d4chan's MtG RPG, seed 001).
 
 Characters are saved in the save store (kind "character") by :func:`store_character` alone;
-the interactive battle asks for each decision in :func:`ask_decision` alone.  The engines are
+the battle at the terminal is played through the shared play loop (:mod:`magecraft.cli.playloop`:
+help, undo, log, save and quit at every prompt) by :class:`BattleTable`, and saved through the
+command's :class:`~magecraft.cli.sessions.SaveSession` after each decision.  The engines are
 imported inside the commands so the command line starts fast.
 """
 
@@ -16,6 +18,7 @@ from rich.table import Table
 
 from magecraft.cli import options
 from magecraft.cli.options import (
+    AllowUndoOption,
     DbOption,
     DiceOption,
     JsonOption,
@@ -29,11 +32,15 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
+from magecraft.cli.playloop import Choice, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import InputError, MagecraftError
 
 if TYPE_CHECKING:
-    from magecraft.core.events import Event
+    from rich.console import RenderableType
+
+    from magecraft.core.events import Event, EventLog
+    from magecraft.core.randomness import Randomness
     from magecraft.planeswalker.actions import Action
     from magecraft.planeswalker.character import Character
     from magecraft.planeswalker.combat import Battle
@@ -295,11 +302,13 @@ def fight(
     house_rules: HouseRulesOption = None,
     seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
     json: JsonOption = False, save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
+    allow_undo: AllowUndoOption = False,
 ) -> None:
     """Fight creatures (and an enemy mage) turn by turn; --auto lets the bot play every side.
 
     NAME is a saved planeswalker, or one of the ready-made mages (e.g. "Kiora the Wanderer").
-    --save NAME saves the battle at each of your decisions; --load NAME resumes it (and keeps saving).
+    At each decision: a number, the decision in words, or help, undo, log, save, quit.
+    --save NAME saves the battle after each decision; --load NAME resumes it (and keeps saving).
     """
     from magecraft.planeswalker.bot import ready_mage
     from magecraft.planeswalker.combat import Battle
@@ -316,10 +325,15 @@ def fight(
         resumed = Battle.from_dict(session.loaded.state, ask=options.ask_at_terminal)
         if resumed.fighters["you"].name != name:
             raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
-        _play_at_terminal(resumed, session)
+        console().print(f"Resumed the battle saved as {escape(repr(load))}: round {resumed.round}, "
+                        f"{escape(resumed.actor().label)}'s turn (type log for the battle so far)")
+        _play_at_terminal(resumed, session, allow_undo, shown_from=len(resumed.log))
         return
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
+    if allow_undo and auto:
+        raise typer.BadParameter("--auto asks nothing: there is nothing to undo",
+                                 param_hint="--allow-undo-after-rolls")
     creatures = _split(against)
     if not creatures and mage is None:
         raise typer.BadParameter("name at least one opponent: --against or --mage", param_hint="--against")
@@ -338,10 +352,15 @@ def fight(
         if json:
             print_json({"result": battle.result(), "log": battle.log.to_list()})
         else:
-            _render_events(list(battle.log))
-            _render_result(battle)
+            table = BattleTable(battle)
+            out = console()
+            for event in battle.log:
+                line = table.event_line(event)
+                if line is not None:
+                    out.print(line)
+            out.print(f"[bold]{escape(table.ending())}[/bold]")
         return
-    _play_at_terminal(battle, open_session(db, SYSTEM, "game", save=save))
+    _play_at_terminal(battle, open_session(db, SYSTEM, "game", save=save), allow_undo)
 
 
 def _hero(db: Path | None, name: str, ready: Any) -> Character:
@@ -354,87 +373,246 @@ def _hero(db: Path | None, name: str, ready: Any) -> Character:
             raise missing from None
 
 
-def store_battle(session: SaveSession, battle: Battle) -> None:
-    """The one place a battle is written (kind "game"), at the revision the session last wrote."""
-    if session.name is not None:
-        session.save(battle.to_dict())
+def _play_at_terminal(battle: Battle, session: SaveSession, allow_undo: bool, shown_from: int = 0) -> None:
+    """Play at the shared loop; its saver is the command's session (one save path: kind "game")."""
+    ending = PlayLoop(BattleTable(battle), session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
+    if ending.status:
+        raise typer.Exit(ending.status)
 
 
-def _play_at_terminal(battle: Battle, session: SaveSession) -> None:
-    from magecraft.planeswalker.bot import choose
+# -- the battle at the terminal ------------------------------------------------------------------
+
+#: ``Action.amount`` of the menu's "channel excess mana" line: the amount is asked next (never applied).
+ASK_EXCESS = -1
+
+#: The headings a decision is listed under, by its kind (the rule book's phases and actions).
+HEADINGS = {"channel": "Channel", "delay": "Delay", "release": "Release", "command": "Command",
+            "order_move": "Order", "order_engage": "Order", "done": "Order", "move": "Move", "engage": "Engage",
+            "cast": "Cast", "flee": "Flee", "end": "End", "respond": "Answer", "pass": "Pass",
+            "intercept": "Intercept", "allow": "Intercept", "trample_engage": "Trample",
+            "trample_move": "Trample", "forget": "Forget"}
+
+
+class BattleTable(TableGame["Action"]):
+    """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
+    creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py)."""
+
+    def __init__(self, battle: Battle) -> None:
+        import shlex
+
+        self.battle = battle
+        hero = shlex.quote(battle.fighters["you"].name).replace("{", "{{").replace("}", "}}")
+        self.resume_command = f"planeswalker fight {hero} --load {{name}}"
+
+    def people(self) -> list[str]:
+        from magecraft.planeswalker.combat import YOU
+
+        return [YOU]
+
+    def current_player(self) -> str | None:
+        return self.battle.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.battle.is_terminal()
+
+    def log(self) -> EventLog:
+        return self.battle.log
+
+    def randomness(self) -> Randomness:
+        return self.battle.rng
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.battle.to_dict()
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        from magecraft.planeswalker.combat import Battle
+
+        # typed dice are rebuilt asking at the terminal (the loop routes them to its own prompt)
+        self.battle = Battle.from_dict(snapshot, ask=options.ask_at_terminal)
+
+    def bot_action(self, player: str) -> Action:
+        from magecraft.planeswalker.bot import choose
+
+        return choose(self.battle)
+
+    def menu(self, player: str) -> Menu[Action]:
+        from magecraft.planeswalker.actions import Action
+
+        battle = self.battle
+        legal = battle.legal_actions()
+        choices = [Choice(decision_label(battle, action), action, _heading(action)) for action in legal
+                   if not (action.kind == "channel" and action.amount > 0)]
+        for draw in (False, True):
+            if any(a.kind == "channel" and a.draw == draw and a.amount > 0 for a in legal):
+                # one line for every amount of excess mana: the amount is asked next (complete)
+                ask = Action("channel", amount=ASK_EXCESS, draw=draw)
+                plain = decision_label(battle, ask._replace(amount=0))
+                label = f"{plain} with excess mana (how much is asked next)"
+                choices.append(Choice(label, ask, _heading(ask)))
+        choices.sort(key=lambda choice: _ORDER.index(choice.action.kind))
+        by_words = {action.text().casefold(): action for action in legal}
+        by_words.update({choice.label.casefold(): choice.action for choice in choices})
+        actor = battle.actor()
+        whose = "your" if actor.id == player else f"{actor.label}'s"
+        title = f"Round {battle.round}, {whose} turn, {_PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
+        return Menu(title, choices, prompt="Your decision",
+                    typed=lambda answer: by_words.get(" ".join(answer.split()).casefold()),
+                    typed_help="the decision in words, e.g. 'channel' or 'cast Shock at c1'")
+
+    def complete(self, loop: PlayLoop[Action], player: str, action: Action) -> Action:
+        """Channelling: how much excess mana, asked only when the person chose to channel some."""
+        if action.kind != "channel" or action.amount != ASK_EXCESS:
+            return action
+        most = max(a.amount for a in self.battle.legal_actions() if a.kind == "channel" and a.draw == action.draw)
+        while True:
+            answer = loop.ask(f"How much excess mana, 1-{most} (Mana Burn at the End Phase if unspent)",
+                              lines=(f"a number 1-{most}: the excess mana channelled beyond your Mana Pool",))
+            amount = options.whole_number(answer) if answer.isdecimal() else None
+            if amount is not None and 1 <= amount <= most:
+                return action._replace(amount=amount)
+            console().print(f"[red]{escape(repr(answer))} is not one of 1-{most}[/red]")
+
+    def apply(self, action: Action) -> None:
+        self.battle.apply(action)  # checked first: a refused decision names the rule and changes nothing
+
+    def render(self, viewer: str | None) -> list[RenderableType]:
+        return [battle_table(self.battle, viewer), _your_panel(self.battle)]
+
+    def event_line(self, event: Event) -> str | None:
+        return event_line(event)
+
+    def visible(self, event: Event, viewer: str | None) -> bool:
+        """What :meth:`Battle.observation` hides stays hidden: another mage forgetting a spell would name a
+        spell of its Memory."""
+        if event.kind == "action" and event.data.get("by") not in (viewer, None):
+            return not str(event.data.get("action", "")).startswith("forget ")
+        return super().visible(event, viewer)
+
+    def ending(self) -> str:
+        result = self.battle.result()
+        winner = {"party": "you win", "foes": "your foes win"}.get(str(result["winner"]), "no one wins")
+        return f"Battle over after {result['rounds']} rounds: {result['reason']} ({winner})."
+
+
+_PHASE_WORDS = {"channelling": "Channelling Phase", "upkeep": "Upkeep Phase", "main": "Main Phase",
+                "commanding": "commanding creatures", "response": "a spell or command may be answered",
+                "intercept": "an attack may be intercepted", "trample": "Trample: an immediate move",
+                "forget": "End Phase: forget down to half your Memory"}
+
+
+#: The order of the menu: the phases' decisions as "Combat Mechanics" lists them.
+_ORDER = tuple(HEADINGS)
+
+
+def _heading(action: Action) -> tuple[str, ...]:
+    heading = HEADINGS[action.kind]
+    if action.kind in ("cast", "respond"):
+        return (heading, action.card)
+    if action.kind in ("order_move", "order_engage"):
+        return (heading, action.creature)
+    return (heading,)
+
+
+def decision_label(battle: Battle, action: Action) -> str:
+    """A decision in the words of "Combat Mechanics": ``Cast Shock at Grizzly Bears (c1)``."""
+    def who(fid: str) -> str:
+        fighter = battle.fighters.get(fid)
+        return fighter.label if fighter is not None else fid
+
+    kind = action.kind
+    if kind == "channel":
+        parts = ["Channel mana"]
+        if action.draw:
+            parts.append("and draw the next Library spell into Memory")
+        if action.amount:
+            parts.append(f"with {action.amount} excess mana (Mana Burn if unspent)")
+        return " ".join(parts)
+    if kind == "delay":
+        return f"Delay your turn until after {who(action.target)}"
+    if kind == "release":
+        return f"Release {who(action.target) if action.target else action.card} (Upkeep beyond Focus)"
+    if kind in ("cast", "respond"):
+        verb = "Cast" if kind == "cast" else "Answer with"
+        return f"{verb} {action.card}" + (f" at {who(action.target)}" if action.target else "")
+    if kind in ("move", "order_move", "trample_move"):
+        mover = action.creature or (battle.trample if kind == "trample_move" else None) or battle.actor().id
+        now = battle.range_between(mover, action.target)
+        where = "ranged" if now == "close" else "close"
+        prefix = f"{who(action.creature)}: m" if kind == "order_move" else "M"
+        return f"{prefix}ove to {where} combat with {who(action.target)}"
+    if kind in ("engage", "order_engage", "trample_engage"):
+        prefix = f"{who(action.creature)}: e" if kind == "order_engage" else "E"
+        return f"{prefix}ngage {who(action.target)} in locked combat"
+    if kind == "intercept":
+        return f"Intercept with {who(action.target)}"
+    if kind == "forget":
+        return f"Forget {action.card}"
+    return {"command": "Command your creatures (before any other action)", "done": "Done commanding",
+            "flee": "Flee (escape if you take under 5 damage and are not engaged by your next turn)",
+            "end": "End your turn", "pass": "Pass", "allow": "Let the attack through"}[kind]
+
+
+def battle_table(battle: Battle, viewer: str | None) -> Table:
+    """Who stands where: each combatant with its range to you (close or ranged), Power/Toughness and Life;
+    a mage's Memory and Library are shown only to that mage (as :meth:`Battle.observation` hides them)."""
     from magecraft.planeswalker.combat import YOU
 
-    seen = 0
-    while not battle.is_terminal():
-        events = list(battle.log)
-        _render_events(events[seen:])
-        seen = len(events)
-        if battle.current_player() == YOU:
-            store_battle(session, battle)
-            _render_state(battle)
-            battle.apply(ask_decision(battle))
-        else:
-            battle.apply(choose(battle))
-    _render_events(list(battle.log)[seen:])
-    _render_result(battle)
-    store_battle(session, battle)
-
-
-def ask_decision(battle: Battle) -> Action:
-    """The one place the terminal asks for a decision: a number from the list, or the action's words.
-
-    ``log`` shows the battle so far, ``help`` the list again; a refused answer names the rule and asks again.
-    """
-    out = console()
-    legal = battle.legal_actions()
-    for number, action in enumerate(legal, start=1):
-        out.print(f"  {number}. {escape(action.text())}")
-    while True:
-        text = options.ask_at_terminal(f"Your decision ({battle.phase})").strip()
-        if text in ("help", "?"):
-            for number, action in enumerate(legal, start=1):
-                out.print(f"  {number}. {escape(action.text())}")
+    table = Table(title=f"Round {battle.round}, turn order: {', '.join(battle.order)}; range: to you",
+                  title_justify="left")
+    for column in ("", "combatant", "side", "range", "P/T", "Life", "notes"):
+        table.add_column(column)
+    for fighter in battle.fighters.values():
+        if not fighter.active:
             continue
-        if text == "log":
-            _render_events(list(battle.log))
-            continue
-        if text.isdecimal() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        for action in legal:
-            if action.text().casefold() == text.casefold():
-                return action
-        out.print(f"[red]{escape(text)!r} is not one of the {len(legal)} decisions open (type a number, "
-                  "'help' or 'log')[/red]")
+        notes = [*fighter.keywords]
+        if fighter.sick:
+            notes.append("summoning sick")
+        if fighter.controller:
+            notes.append(f"summoned by {battle.fighters[fighter.controller].label}")
+        if fighter.fleeing:
+            notes.append("fleeing")
+        if fighter.is_mage and fighter.id != viewer:
+            notes.append(f"Memory {len(fighter.memory)}, Library {len(fighter.library)}")
+        where = "-" if fighter.id == YOU else battle.range_between(YOU, fighter.id) or "ally"
+        acting = "▶" if battle.order and fighter.id == battle.order[battle.turn % len(battle.order)] else ""
+        table.add_row(acting, escape(fighter.label), fighter.side, where, f"{fighter.power}/{fighter.toughness}",
+                      str(fighter.life), escape(", ".join(notes)))
+    return table
 
 
-def _render_state(battle: Battle) -> None:
-    out = console()
+def _your_panel(battle: Battle) -> str:
     you = battle.fighters["you"]
     mana = " ".join(f"{k}:{v}" for k, v in you.mana.items() if v) or "empty"
-    out.print(f"[bold]Round {battle.round}, {battle.phase}[/bold] -- {escape(you.name)}: Life {you.life}, "
-              f"Power {you.power}, Toughness {you.toughness}, mana {mana}, actions left {battle.actions_left}")
-    out.print(f"Memory: {escape(', '.join(you.memory)) or 'empty'}; Library: {len(you.library)} spells")
-    for fighter in battle.fighters.values():
-        if fighter.id == "you" or not fighter.active:
-            continue
-        where = battle.range_between("you", fighter.id) or "ally"
-        out.print(f"  {fighter.id} {escape(fighter.name)}: {fighter.power}/{fighter.toughness}, Life "
-                  f"{fighter.life}, {where}{' (summoning sick)' if fighter.sick else ''}")
+    capacity = " ".join(f"{k}:{v}" for k, v in you.capacity.items() if v)
+    acting = battle.phase == "main" and battle.actor().id == you.id
+    left = f"; actions left {battle.actions_left} (Speed {you.speed})" if acting else ""
+    return (f"{escape(you.name)}: Life {you.life}; mana {mana} (Mana Pool {capacity}){left}\n"
+            f"Memory ({len(you.memory)} held, {you.memory_limit()} kept at End Phase): "
+            f"{escape(', '.join(you.memory)) or 'empty'}; Library: {len(you.library)} spells")
 
 
-def _render_events(events: list[Event]) -> None:
-    out = console()
-    for event in events:
-        if event.kind == "roll":
-            out.print(f"  [dim]{escape(event.label)}: {event.data['value']}[/dim]")
-        elif event.kind in ("strike",):
-            d = event.data
-            out.print(f"  {escape(event.label)}: {d['attack']} against {d['defence']}, {d['damage']} damage "
-                      f"(Life {d['life']})")
-        elif event.kind not in ("randomness", "action"):
-            out.print(f"  {escape(event.label)}")
+#: Decisions that leave no event of their own: the log tells them by the decision itself.
+_TOLD_BY_THEIR_ACTION = frozenset({"delay", "release", "forget", "pass", "allow"})
 
 
-def _render_result(battle: Battle) -> None:
-    result = battle.result()
-    console().print(f"[bold]Battle over after {result['rounds']} rounds: {escape(str(result['reason']))}[/bold]")
+def event_line(event: Event) -> str | None:
+    """A battle event in words: rolls dim with their value, strikes with attack, defence and damage."""
+    if event.kind == "roll":
+        return f"  [dim]{escape(event.label)}: rolled {event.data['value']}[/dim]"
+    if event.kind == "strike":
+        d = event.data
+        return (f"  {escape(event.label)}: {d['attack']} against {d['defence']}, {d['damage']} damage "
+                f"(Life {d['life']})")
+    if event.kind == "turn":
+        return f"[bold]── {escape(event.label)} (round {event.data.get('round')}) ──[/bold]"
+    if event.kind == "action":
+        # most actions are told by the events they cause; these cause none
+        text = str(event.data.get("action", ""))
+        if text.split(" ", 1)[0] in _TOLD_BY_THEIR_ACTION:
+            return f"  [dim]{escape(str(event.data.get('by')))}: {escape(text)}[/dim]"
+        return None
+    if event.kind == "battle over":
+        return f"[bold]{escape(event.label)}[/bold]"
+    if event.kind == "randomness":
+        return None
+    return f"  {escape(event.label)}"

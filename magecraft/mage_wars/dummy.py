@@ -144,6 +144,9 @@ def spell_target(game: MageWarsGame, card: Card) -> Unit | None:
         return _pick(game, enemies, lambda u: (-u.remaining_life,), "Dummy Mage: enemies of equal life",
                      SEC_QUICK)
     friends = [u for u in game.creatures(DUMMY) if spell_fits(game, card, zone, u)]
+    if game.settings.dummy_mage_takes_friendly_spells and _works_on_the_dummy_mage(card) and spell_fits(
+            game, card, zone, game.dummy):
+        friends.append(game.dummy)
     if not friends:
         return None
     engaged = [u for u in friends if any(e.zone == u.zone for e in enemies_of(game, DUMMY))]
@@ -154,13 +157,25 @@ def spell_target(game: MageWarsGame, card: Card) -> Unit | None:
                  "Dummy Mage: friends equally close with equal life", SEC_QUICK)
 
 
+def _works_on_the_dummy_mage(card: Card) -> bool:
+    """Whether a friendly spell could do the Dummy Mage any good (ruling M6): it makes no melee attack and
+    takes no creature action, so a spell that only changes those "would not make sense" on it."""
+    effect = card.effect
+    assert effect is not None
+    return not (effect.melee_dice or effect.melee_unavoidable or effect.next_melee_unavoidable
+                or effect.extra_melee_attack or effect.this_round or "action_left" in effect.requires)
+
+
 def attack_spell_targets(game: MageWarsGame, card: Card) -> list[Unit]:
-    """Seed 003 11-12 B: your mage first; a zone attack hits its whole zone; else your closest creature."""
+    """Seed 003 11-12 B: your mage first; a zone attack hits its whole zone, the Dummy Mage too; else your
+    closest creature."""
     attack = card.attacks[0]
     dm = game.dummy
     if attack.zone_attack:
+        # "If it is a Zone Attack it effects all objects in the zone, friendly and enemy": the Dummy Mage
+        # stands in the zone it strikes, so it is hit too, after the others (ruling M9).
         zone_units = zone_attack_targets(game, dm)
-        return zone_units if any(u.side == YOU for u in zone_units) else []
+        return [*zone_units, dm] if any(u.side == YOU for u in zone_units) else []
     if can_attack(dm, attack, dm.zone, game.you, game):
         return [game.you]
     creatures = [u for u in game.creatures(YOU) if can_attack(dm, attack, dm.zone, u, game)]

@@ -77,6 +77,11 @@ class Settings:
     #: When a Daze goes (ruling A18): "activation" -- at the end of the dazed creature's next activation
     #: (the Dummy Mage's: its quick cast/action), as the published rules are read; "reset" -- at the next Reset.
     daze_ends: str = "activation"
+    #: Who acts first in the Creature Actions Stage (ruling M11): "you" -- the seed's "a. Your Mage ...
+    #: b. Dummy Mage ... REPEAT a & b"; "initiative" -- the side holding initiative, as in Mage Wars Arena.
+    creature_stage_first: str = "you"
+    #: Whether the Dummy Mage itself may take its friendly enchantments and incantations (ruling M6).
+    dummy_mage_takes_friendly_spells: bool = True
     walls: tuple[Wall, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -118,6 +123,9 @@ class Settings:
             raise DataError("settings: max_rounds must be at least 1")
         if self.daze_ends not in DAZE_ENDS:
             raise DataError(f"settings: daze_ends must be one of {', '.join(DAZE_ENDS)}, not {self.daze_ends!r}")
+        if self.creature_stage_first not in ("you", "initiative"):
+            raise DataError(f"settings: creature_stage_first must be 'you' or 'initiative', "
+                            f"not {self.creature_stage_first!r}")
 
 
 @dataclass(frozen=True)
@@ -430,7 +438,7 @@ class MageWarsGame(GameState[Action]):
         self.you_passed = False
         if self.stage == "quick_cast_1":
             self.stage = "creatures"
-            self.turn = self.initiative
+            self.turn = YOU if self.settings.creature_stage_first == "you" else self.initiative
         elif self.stage == "creatures":
             self.stage = "quick_cast_2"
         else:

@@ -47,7 +47,6 @@ from magecraft.wizard_prince.result import COUNTS, BanquetResult, NobleOutcome
 from magecraft.wizard_prince.sections import BANQUET, CHITS, NPC, OFF_BOARD, PIECES, TURNS
 from magecraft.wizard_prince.settings import Settings
 
-MAX_NOBLES = 8
 PHASES = ("enter", "play", "over")
 STAGES = ("action", "extra", "done")
 
@@ -98,8 +97,8 @@ class Banquet(GameState[Action]):
         Banquet); "The highest status character gets first pick ... Players of equal status dice to
         see who gets first choice."  Nobles beyond the four gates wait off the board.
         """
-        if not 1 <= len(nobles) <= MAX_NOBLES:
-            raise DataError(f"a banquet needs 1 to {MAX_NOBLES} nobles, not {len(nobles)}")
+        if not nobles:
+            raise DataError("a banquet needs at least one noble")
         names = [n.name for n in nobles]
         if len(set(names)) != len(names):
             raise DataError("two nobles have the same name")
@@ -325,8 +324,16 @@ class Banquet(GameState[Action]):
 
     def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
         if noble.where == "waiting":
-            return [Mingle((g,)) for g in self.setup.gates if noble_block(g, True, occ, self.setup.table) is None]
+            return [Mingle((g,)) for g in self.setup.gates if self._gate_problem(g, occ) is None]
         return [Mingle(path) for path in self._paths(noble, Square.parse(noble.square), occ)]
+
+    def _gate_problem(self, gate: Square, occ: Occupants) -> str | None:
+        """Why an off-board noble may not enter at ``gate`` now: he may "use the MINGLE action only to enter
+        the board when a square becomes open" (Off-Board Player Character Nobles), and a gate where an
+        Emperor, a Praetorian or another noble stands is not open (ruling WP5); a courtier there is met."""
+        if any(isinstance(t, Piece) and t.kind == "emperor" for t in occ.get(gate, ())):
+            return "an Emperor stands there"
+        return noble_block(gate, True, occ, self.setup.table)
 
     def _paths(self, mover: Piece | Noble, start: Square, occ: Occupants) -> list[tuple[Square, ...]]:
         return moves(mover, start, occ, self.setup.table, self.settings.moves_may_turn)
@@ -444,7 +451,7 @@ class Banquet(GameState[Action]):
             if len(action.path) != 1 or action.path[0] not in self.setup.gates:
                 raise RuleError("a noble not yet on the board can MINGLE only to enter at a palace gate",
                                 rule="Off-Board Nobles", section=OFF_BOARD)
-            problem = noble_block(action.path[0], True, occ, self.setup.table)
+            problem = self._gate_problem(action.path[0], occ)
             if problem:
                 raise RuleError(f"gate {action.path[0]} is not open: {problem}", rule="Off-Board Nobles",
                                 section=OFF_BOARD)

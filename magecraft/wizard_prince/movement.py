@@ -40,10 +40,15 @@ def noble_block(square: Square, last: bool, occ: Occupants, table: frozenset[Squ
 
 
 def piece_block(piece: Piece, square: Square, last: bool, occ: Occupants, table: frozenset[Square]) -> str | None:
-    """The Emperor passes only nobles; a Praetorian passes nobles and courtiers of the other colour; a
-    courtier may enter a noble's square and stops there (ruling "A courtier who meets a noble stops")."""
+    """The Emperor passes only nobles (and whatever shares a noble's square); a Praetorian passes nobles and
+    courtiers of the other colour; a courtier may enter a noble's square and stops there (ruling "A courtier
+    who meets a noble stops")."""
     if square in table:
         return TABLE
+    if piece.kind == "emperor" and any(isinstance(thing, Noble) for thing in occ.get(square, ())):
+        # "The Emperor may move through or land on a Player Character Noble": a revealed queen, rook or
+        # bishop sharing the noble's square does not shield him (ruling WP13).
+        return None
     for thing in occ.get(square, ()):
         if thing is piece:
             continue

@@ -15,7 +15,7 @@ SAVE_SYSTEMS = ("oed", "d20")
 class Settings:
     """How this table plays the Imperial Banquet.
 
-    - ``moves_may_turn``: a two-square move may turn a corner (ruling "Orthogonal moves").
+    - ``moves_may_turn``: a two-square move may turn a corner (ruling WP2: by default it may not).
     - ``initiative_die``: the die each noble rolls for initiative, ties rolled again (ruling "Initiative").
     - ``save_system``: ``"oed"`` save targets or the seed's D&D 3.5 conversion ``"d20"`` (DC ``d20_dc``).
     - ``bore_blocks_all_actions``: a noble held by the Droning Bore loses his whole action, not only
@@ -28,7 +28,7 @@ class Settings:
       Invasion (the Lord Marshal's text); False follows "War", where feudal wars follow the major war.
     """
 
-    moves_may_turn: bool = True
+    moves_may_turn: bool = False
     initiative_die: int = 6
     save_system: str = "oed"
     d20_dc: int = 15

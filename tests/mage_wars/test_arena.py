@@ -3,7 +3,7 @@
 import pytest
 
 from magecraft.mage_wars import dummy
-from magecraft.mage_wars.arena import Wall, line_of_sight
+from magecraft.mage_wars.arena import ZONES, Wall, distance, line_of_sight
 from magecraft.mage_wars.game import Action, Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
@@ -44,3 +44,9 @@ def test_your_ranged_attacks_and_spells_need_sight(build):
     assert Action("activate", YOU, "C1", "cast", "Jet Stream", DUMMY) not in actions
     # From C1 to B2 the line crosses x = 2 exactly at the wall's lower end, a corner: the Wolf is in sight.
     assert Action("activate", YOU, "C1", "cast", "Jet Stream", "d1") in actions
+
+
+def test_the_arena_is_12_zones_and_range_counts_orthogonal_steps():
+    # the compact arena: 4 columns A-D by 3 rows; no diagonal step, so a diagonal neighbour is 2 zones away
+    assert len(ZONES) == 12 and {z[0] for z in ZONES} == set("ABCD") and {z[1] for z in ZONES} == set("123")
+    assert [distance("A1", z) for z in ("A1", "B1", "B2", "C2", "D3")] == [0, 1, 2, 3, 5]

@@ -162,6 +162,14 @@ def test_bad_card_entries_are_refused():
     assert card_book().get("Bull Endurance").effect.reveal_when == "bearer_attacked"
 
 
+def test_an_enemy_zone_enchantment_or_incantation_is_refused_until_criterion_i_is_built():
+    # Seed 003 8-10 i ("Enemy Zone" enchantments) has no card in the data; a card file naming one is refused
+    # rather than cast by the friendly-creature criterion iii
+    with pytest.raises(DataError, match="effect side must be 'friendly' or 'enemy'"):
+        card_from_dict({"name": "X", "type": "enchantment", "cost": 1, "action": "quick", "range": "0-1",
+                        "effect": {"side": "zone", "text": "x"}})
+
+
 def test_compass_rose_and_attack_die_tables():
     rose = get_table("mw_compass_rose")
     assert [rose.lookup(v).result for v in (1, 5, 8, 12)] == ["north", "east", "south", "west"]

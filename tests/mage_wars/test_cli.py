@@ -239,6 +239,17 @@ def test_interactive_states_the_dummy_mage_reasoning_with_scripted_dice(typed, c
 
 
 
+def test_tougher_decks_from_a_file_are_the_ones_the_dummy_mage_draws(typed, capsys, tmp_path):
+    # "For a greater challenge ... create tougher creature, enchantment, incantation, or attack spell decks":
+    # with a creature deck of 15 Iron Golems (none in the suggested decks) a 5 summons an Iron Golem.
+    path = tmp_path / "decks.json"
+    path.write_text(json.dumps({**_GOOD_DECKS, "creature": {"Iron Golem": 15}}))
+    typed([""])
+    assert main(["mage-wars", "solo", "--mage", "Wizard", "--dice", "5", "--decks", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Dummy Mage: summons Iron Golem (d" in out
+
+
 def test_the_arena_marks_inactive_creatures(build):
     game = build([6], decks={"creature": ["Timber Wolf"]})
     dummy.quick_cast(game)
@@ -279,3 +290,8 @@ def test_the_arena_draws_walls_in_both_zones(build):
     console.print(cli.arena_table(game))
     text = console.export_text()
     assert "wall w1 east, 7 life, armour 2" in text and "wall w1 west, 7 life, armour 2" in text
+    hedge = build([], settings=Settings(walls=(Wall("w2", ("B2", "B3"), 6, passable=True),)))
+    console = Console(width=200, record=True)
+    console.print(cli.arena_table(hedge))
+    text = console.export_text()
+    assert "passable wall w2 south, 6 life" in text and "passable wall w2 north, 6 life" in text

@@ -19,6 +19,11 @@ def test_armour_soaks_normal_damage_only(build):
     wolf, tegu = game.units["y1"], game.units["d2"]
     resolve_attack(game, wolf, _attack(wolf, "Bite"), tegu)
     assert tegu.damage == 3
+    # Dice 3,5,5,6: normal 1, critical 1+1+2: the armour soaks the 1 normal and none of the 4 critical
+    game = build([3, 5, 5, 6], creatures=[(YOU, "Timber Wolf", "B2", 0), (DUMMY, "Emerald Tegu", "B2", 0)])
+    wolf, tegu = game.units["y1"], game.units["d2"]
+    resolve_attack(game, wolf, _attack(wolf, "Bite"), tegu)
+    assert tegu.damage == 4
 
 
 def test_piercing_lowers_armour(build):
@@ -114,9 +119,13 @@ def test_mana_drain_takes_your_mana(build):
 
 def test_a_mage_reaching_its_life_ends_the_game(build):
     game = build([6, 6, 6, 6], you="B2", creatures=[(DUMMY, "Timber Wolf", "B2", 0)])
-    game.you.damage = 25
+    game.you.damage = 24             # two criticals of 2 twice: 8 damage, exactly the Wizard's 32 life
     resolve_attack(game, game.units["d1"], _attack(game.units["d1"], "Bite"), game.you)
-    assert game.winner == DUMMY and game.is_terminal()
+    assert game.you.damage == game.you.life and game.winner == DUMMY and game.is_terminal()
+    other = build([])
+    other.dummy.damage = other.dummy.life - 5
+    other.deal_damage(other.dummy, 5, by=YOU)           # reaching its life exactly ends the game too
+    assert other.winner == YOU and other.is_terminal()
 
 
 def test_no_effect_die_after_the_killing_blow_on_a_mage(build):

@@ -46,6 +46,7 @@ def test_example_5_tegu_attacks_the_4_life_fox_because_the_falcon_flies(build, n
 def test_attacks_your_mage_first(build, says):
     game = build([1, 1, 1, 1], you="D3", stage="creatures",
                  creatures=[(DUMMY, "Timber Wolf", "D3", 0), (YOU, "Darkfenne Hydra", "D3", 0)])
+    game.you.damage = 28             # 4 life left: the Hydra has more, and your mage is still attacked first
     dummy.act(game, game.units["d1"])
     assert says(game)[-1] == "Timber Wolf (d1) A: attacks Wizard (you) with Bite (engaged in its zone)"
 
@@ -104,6 +105,12 @@ def test_a_wall_in_the_way_is_attacked(build, says):
     assert game.units["d1"].zone == "B1"
     assert game.wall_damage == {"w1": 4}
     assert says(game)[-1] == "Timber Wolf (d1) C: wall w1 blocks the way to Wizard (you): attacks it"
+    # a wall of 4 life falls to the same 4 damage
+    weak = build([3, 3, 3, 3], dummy="A1", you="C1", stage="creatures",
+                 settings=Settings(walls=(Wall("w1", ("B1", "C1"), 4),)),
+                 creatures=[(DUMMY, "Timber Wolf", "B1", 0)])
+    dummy.act(weak, weak.units["d1"])
+    assert weak.walls == []
 
 
 def test_a_passable_wall_is_crossed(build):

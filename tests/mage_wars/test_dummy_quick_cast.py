@@ -2,6 +2,7 @@
 
 import pytest
 
+from magecraft.core.tables import get_table
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.game import Settings
@@ -130,6 +131,41 @@ def test_friendly_spell_without_an_engaged_creature_goes_closest_to_your_mage(bu
     assert game.units["d2"].life == 12
 
 
+def test_the_dummy_mage_heals_itself_as_a_friendly_creature(build):
+    # Criterion iii names "the creature with the lowest remaining life value"; the Dummy Mage is a creature
+    # of its side as your mage is of yours (rulings M5, M6): Heal (10, then 9: an incantation) goes on it,
+    # 8 attack dice of 3 taking 8 damage off, while its undamaged fox gets nothing.
+    game = build([10, 9, 3, 3, 3, 3, 3, 3, 3, 3], dummy="A1", you="B1", decks={"incantation": ["Heal"]},
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
+    game.dummy.damage = 20
+    dummy.quick_cast(game)
+    assert game.dummy.damage == 12 and game.units["d1"].damage == 0
+    ruled_out = build([10, 9], dummy="A1", you="B1", decks={"incantation": ["Heal"]},
+                      settings=Settings(dummy_mage_takes_friendly_spells=False))
+    ruled_out.dummy.damage = 20
+    dummy.quick_cast(ruled_out)
+    assert ruled_out.dummy.damage == 20 and ruled_out.decks["incantation"].discards == ["Heal"]
+
+
+@pytest.mark.parametrize("card", ["Bear Strength", "Falcon Precision"])
+def test_a_friendly_spell_for_melee_attacks_is_not_cast_on_the_dummy_mage(build, card):
+    # It makes no melee attack, so the spell "would not make sense" on it (ruling M6): discarded.
+    game = build([9, 1], dummy="A1", you="B1", decks={"enchantment": [card]})
+    dummy.quick_cast(game)
+    assert game.dummy.enchantments == [] and game.decks["enchantment"].discards == [card]
+
+
+def test_a_friendly_spell_goes_first_to_a_creature_sharing_a_zone_with_an_enemy(build):
+    # Criterion iii's first sentence wins over the second: the Tegu (8 life left) shares B1 with your wolf,
+    # so it takes Bull Endurance although the Fox has less life left (3) and stands closer to your mage.
+    game = build([9, 1], dummy="B2", you="D2", decks={"enchantment": ["Bull Endurance"]},
+                 creatures=[(DUMMY, "Emerald Tegu", "B1", 0), (YOU, "Timber Wolf", "B1", 0),
+                            (DUMMY, "Bitterwood Fox", "C2", 2)])
+    dummy.quick_cast(game)
+    assert game.units["d1"].enchantments == ["Bull Endurance"]
+    assert game.units["d3"].enchantments == [] and game.dummy.enchantments == []
+
+
 def test_friendly_ties_are_broken_at_random(build):
     game = build([9, 1, 2], dummy="A1", you="C1", decks={"enchantment": ["Bear Strength"]},
                  creatures=[(DUMMY, "Bitterwood Fox", "B2", 0), (DUMMY, "Bitterwood Fox", "B2", 0)])
@@ -152,6 +188,35 @@ def test_your_mage_is_an_enemy_creature_for_enemy_spells(build):
                  creatures=[(YOU, "Timber Wolf", "A1", 0)])
     dummy.quick_cast(game)
     assert game.you.conditions == {"Slam": 1}
+
+
+def test_banish_passes_over_your_mage_for_the_creature(build):
+    # Banish says "Non-Mage Creature" (ruling M5): your mage (32 life) has more life left than the wolf, but
+    # the wolf is banished; with the wolf gone the spell is discarded
+    game = build([8, 7], dummy="A1", you="B1", decks={"incantation": ["Banish"]},
+                 creatures=[(YOU, "Timber Wolf", "A1", 0)])
+    dummy.quick_cast(game)
+    assert game.units["y1"].banished == 3 and game.you.banished == 0
+    alone = build([8, 7], dummy="A1", you="B1", decks={"incantation": ["Banish"]})
+    dummy.quick_cast(alone)
+    assert alone.decks["incantation"].discards == ["Banish"] and alone.you.banished == 0
+
+
+SPELL = "enchantment or incantation"
+
+
+@pytest.mark.parametrize(("roll", "result"), [(1, "move"), (3, "move"), (4, "summon"), (7, "summon"),
+                                              (8, SPELL), (10, SPELL), (11, "attack spell"), (12, "attack spell")])
+def test_the_quick_cast_die_reads_as_the_seed(roll, result):
+    # "1 - 3 = Move ... 4 - 7 = Add 1 random creature ... 8-10 = Cast an Enchantment OR an Incantation ...
+    # 11 -12 = Cast Attack Spell", each range checked at both ends
+    assert get_table("mw_dummy_quick_cast").lookup(roll).result == result
+
+
+def test_a_7_summons_a_creature(build, says):
+    game = build([7], decks={"creature": ["Timber Wolf"]})
+    dummy.quick_cast(game)
+    assert says(game)[-1].startswith("summons Timber Wolf")
 
 
 def test_maim_wings_is_discarded_without_a_flyer_and_cast_on_one(build):
@@ -191,12 +256,16 @@ def test_jet_stream_pushes_by_the_compass_rose(build):
 
 
 def test_zone_attacks_hit_friend_and_foe(build):
-    game = build([11, 3, 3, 3, 3, 1, 3, 3, 3, 3, 9], dummy="A1", you="D3", decks={"attack": ["Electrify"]},
+    # "If it is a Zone Attack it effects all objects in the zone, friendly and enemy" (ruling M9): its fox,
+    # your wolf and the Dummy Mage itself, each rolling its own dice (the Dummy Mage's last).
+    game = build([11, 3, 3, 3, 3, 1, 3, 3, 3, 3, 9, 3, 3, 3, 3, 1], dummy="A1", you="D3",
+                 decks={"attack": ["Electrify"]},
                  creatures=[(DUMMY, "Bitterwood Fox", "A1", 0), (YOU, "Timber Wolf", "A1", 0)])
     dummy.quick_cast(game)
     fox, wolf = game.units["d1"], game.units["y2"]
     assert fox.damage == 4
     assert wolf.damage == 2 and wolf.conditions == {"Stun": 1}
+    assert game.dummy.damage == 4 and game.dummy.conditions == {}
 
 
 def test_zone_attack_discarded_without_an_enemy_in_the_zone(build):

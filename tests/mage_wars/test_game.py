@@ -26,6 +26,19 @@ def test_setup_decks_life_initiative_and_first_channel():
     assert game.dummy.life == 38 and game.you.life == 32
     assert game.initiative == DUMMY and game.round == 1
     assert game.pending == "plan" and game.mana == 20
+    # "put it in the opposing starting zone": your mage D3, the Dummy Mage the opposite corner A1
+    assert (game.you.zone, game.dummy.zone) == ("D3", "A1")
+
+
+def test_the_dummy_mage_quick_casts_in_both_quick_cast_stages(build, says):
+    # Setup 3: "the DM will Quick Cast/Act twice per round", in Stages 1 and 3. Each time it rolls 1 (move)
+    # and 1 (north): against the arena edge at A1 it stays.
+    game = build([1, 1, 1, 1], you="D3", dummy="A1")
+    game.advance()
+    assert (game.stage, game.pending) == ("creatures", "activate")
+    game.apply(Action("activate", YOU, "D3", "nothing"))
+    assert game.stage == "ready" and game.round == 2
+    assert says(game).count("rolled 1: move") == 2
 
 
 def test_the_dummy_mage_life_is_a_setting():
@@ -98,6 +111,17 @@ def test_illegal_plans_change_nothing():
     _unchanged(game, Action("pass"))
 
 
+def test_a_full_action_spell_cannot_be_quick_cast(build):
+    # Thunderbolt is a full-action spell: refused in the quick cast stage for that reason alone (mana and
+    # range are enough), and castable as your mage's action
+    game = build([], you="D3", dummy="C3", mana=30)
+    game.pending, game.planned = "quick_cast", ["Thunderbolt"]
+    refusal = game.why_illegal(Action("quick_cast", name="Thunderbolt", target=DUMMY))
+    assert refusal is not None and refusal.rule == "Quickcast" and "full-action" in refusal.message
+    game.stage, game.pending, game.turn = "creatures", "activate", YOU
+    assert game.why_illegal(Action("activate", YOU, "D3", "cast", "Thunderbolt", DUMMY)) is None
+
+
 def test_illegal_activations_change_nothing(build):
     game = build([], you="D3", dummy="A1", stage="creatures", mana=3, spellbook=(),
                  creatures=[(YOU, "Timber Wolf", "D3", 0), (DUMMY, "Bitterwood Fox", "B1", 0)])
@@ -111,6 +135,18 @@ def test_illegal_activations_change_nothing(build):
     _unchanged(game, Action("quick_cast", name="Fireball", target="d2"))
     game.units["y1"].ready = False
     _unchanged(game, Action("activate", "y1", "D3", "guard"))
+
+
+@pytest.mark.parametrize(("card", "quick", "full"), [("Timber Wolf", 1, 2), ("Bitterwood Fox", 2, 3),
+                                                     ("Iron Golem", 0, 1)])
+def test_fast_and_slow_change_how_far_a_creature_moves(build, card, quick, full):
+    # a quick action moves 1 zone and a full action 2; Fast adds one to each, a Slow creature moves only as
+    # its full action, 1 zone; a Crippled one not at all
+    game = build([], creatures=[(YOU, card, "B2", 0)])
+    unit = game.units["y1"]
+    assert (unit.quick_moves, unit.full_moves) == (quick, full)
+    unit.add_condition("Cripple")
+    assert (unit.quick_moves, unit.full_moves) == (0, 0)
 
 
 def test_your_quick_casts_and_activations(build):
@@ -138,6 +174,19 @@ def test_summoned_creatures_wait_for_the_next_reset(build):
     assert (wolf.zone, wolf.ready, wolf.fresh, game.mana) == ("D3", False, True, 11)
     assert game.pending == "activate"
     assert {a.actor for a in game.legal_actions()} == {"y1"}
+
+
+@pytest.mark.parametrize(("mana", "allowed"), [(9, True), (8, False)])
+def test_a_spell_needs_its_whole_mana_cost(build, mana, allowed):
+    # the Timber Wolf costs 9 mana: with 9 it may be cast, with 8 it is refused naming the rule
+    game = build([], you="D3", dummy="A1", stage="creatures", mana=mana)
+    game.pending, game.turn, game.planned = "activate", YOU, ["Timber Wolf"]
+    cast = Action("activate", YOU, "D3", "cast", "Timber Wolf")
+    refusal = game.why_illegal(cast)
+    if allowed:
+        assert refusal is None and cast in game.legal_actions()
+    else:
+        assert refusal is not None and refusal.rule == "Mana"
 
 
 def test_stunned_creatures_can_only_spend_their_action(build):
@@ -203,6 +252,11 @@ def test_save_round_trip_and_same_future(tmp_path):
     store.create("duel", "mage_wars", "game", raw)
     loaded = MageWarsGame.from_dict(store.load("duel", "mage_wars", "game").state)
     assert loaded.to_dict() == raw
+    game.quickcast_used, game.mage_next, game.you_passed = True, True, True     # mid-round flags survive too
+    flags = MageWarsGame.from_dict(game.to_dict())
+    assert (flags.quickcast_used, flags.mage_next, flags.you_passed) == (True, True, True)
+    game.quickcast_used, game.mage_next, game.you_passed = (loaded.quickcast_used, loaded.mage_next,
+                                                            loaded.you_passed)
     play_to_end(game)
     play_to_end(loaded)
     assert json.dumps(loaded.to_dict(), sort_keys=True) == json.dumps(game.to_dict(), sort_keys=True)
@@ -479,6 +533,19 @@ def test_settings_refuse_an_unknown_or_mistyped_setting():
         Settings.from_dict({"far_zones": 0})
     with pytest.raises(DataError, match="alternate_multiplier cannot be negative"):
         Settings.from_dict({"alternate_multiplier": -2})
+
+
+@pytest.mark.parametrize(("first", "fox_zone"), [("you", "A1"), ("initiative", "C1")])
+def test_the_creature_stage_starts_with_your_mage(build, first, fox_zone):
+    # Seed 003 Action Stage 2: "a. Your Mage ... b. Dummy Mage ... REPEAT a & b" (ruling M11): you act
+    # first even while the Dummy Mage holds initiative; the setting "initiative" lets its fox pursue first.
+    game = build([], you="D1", dummy="A1", stage="quick_cast_1", settings=Settings(creature_stage_first=first),
+                 creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
+    assert game.initiative == DUMMY
+    game.done[DUMMY] = True
+    game.advance()
+    assert (game.stage, game.pending, game.turn) == ("creatures", "activate", YOU)
+    assert game.units["d1"].zone == fox_zone
 
 
 def test_you_may_pass_only_while_the_dummy_mage_has_more_creatures_ready(build):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +22,11 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def typed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """The person at the keyboard types ``text`` at the real prompt (end of input after it: Ctrl-D)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
 
 
 def answers(monkeypatch: pytest.MonkeyPatch, replies: list[str]) -> list[str]:
@@ -122,13 +129,14 @@ def test_fight_bad_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: P
 
 def test_interactive_fight_refuses_bad_answers_and_plays_on(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    # You (Speed 4) act first: channel, then cast Shock at the bears twice over two turns... the bears die
-    # to Shock (2) and Volcanic Hammer (3) on turn one: Life 4.
-    answers(monkeypatch, ["fly away", "help", "channel", "cast Shock at c1", "cast Volcanic Hammer at c1"])
+    # You (Speed 5) act first: channel, then Shock (2) and Volcanic Hammer (3) kill the bears (Life 4) on turn one.
+    typed(monkeypatch, "fly away\nhelp\nchannel\ncast Shock at c1\n3\n")
     code, out, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--against", "Grizzly Bears",
                          "--seed", "1", "--db", str(tmp_path / "s.sqlite3"))
     assert code == 0, err
-    assert "'fly away' is not one of the" in out and "Battle over" in out and "party" in out
+    assert "'fly away' is not one of 1-5" in out
+    assert "3. Cast Volcanic Hammer at Grizzly Bears (c1)" in out  # the menu in the rule book's words
+    assert "Battle over after 1 rounds: the party are the last standing (you win)." in out
 
 
 def test_house_rules_file_changes_the_skill_target_and_a_bad_one_is_refused(
@@ -155,23 +163,146 @@ def test_a_saved_battle_resumes_where_it_stopped(capsys: pytest.CaptureFixture[s
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "s.sqlite3"
     base = ["planeswalker", "fight", "Kiora the Wanderer", "--db", str(db)]
-
-    replies = iter(["channel"])
-
-    def walk_away(prompt: str) -> str:
-        for reply in replies:
-            return reply
-        raise EOFError  # the player leaves at the second decision
-
-    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", walk_away)
-    code, _, _ = run(capsys, *base, "--against", "Grizzly Bears", "--seed", "4", "--save", "evening")
-    assert code == 1  # aborted
+    typed(monkeypatch, "channel\n")  # the player leaves (Ctrl-D) at the second decision
+    code, out, _ = run(capsys, *base, "--against", "Grizzly Bears", "--seed", "4", "--save", "evening")
+    assert code == 0  # like quit: saved, and told how to resume
+    assert ("Stopped (end of input); saved as 'evening'. Resume with: magecraft planeswalker fight "
+            "'Kiora the Wanderer' --load evening") in out
     saved = SaveStore(db).load("evening", "planeswalker", "game").state
     assert saved["phase"] == "main" and saved["round"] == 1
-    answers(monkeypatch, ["cast Shock at c1", "cast Volcanic Hammer at c1"])
+    typed(monkeypatch, "cast Shock at c1\ncast Volcanic Hammer at c1\n")
     code, out, err = run(capsys, *base, "--load", "evening")
     assert code == 0, err
-    assert "Battle over" in out
+    assert "Resumed the battle saved as 'evening': round 1" in out and "Battle over" in out
     assert SaveStore(db).load("evening", "planeswalker", "game").state["phase"] == "over"
     code, _, err = run(capsys, *base, "--load", "evening", "--seed", "3")
     assert code == 2 and "drop --seed" in err
+
+
+# -- the shared play loop's words at the battle's prompt ---------------------------------------------
+
+#: Kiora (Speed 5) acts first against the bears in close combat; when she ends her turn the bears engage
+#: her (Power and Toughness rolls), and it is her turn again in round 2.
+CLOSE = ["planeswalker", "fight", "Kiora the Wanderer", "--against", "Grizzly Bears", "--close", "--seed", "1"]
+
+
+def _saved_after(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, db: Path, name: str,
+                 keys: str, *extra: str) -> tuple[dict[str, Any], str]:
+    typed(monkeypatch, keys)
+    code, out, err = run(capsys, *CLOSE, "--db", str(db), "--save", name, *extra)
+    assert code == 0, err
+    return SaveStore(db).load(name, "planeswalker", "game").state, out
+
+
+def test_help_at_the_battle_prompt_names_every_word(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    _, out = _saved_after(capsys, monkeypatch, tmp_path / "s.sqlite3", "g", "?\nquit\n")
+    help_text = out[out.index("You may type:"):]
+    for line in ("a number 1-5: the choice listed under it", "the decision in words, e.g. 'channel'",
+                 "undo: take back your last action (not once a die was rolled", "log: the last 20 events",
+                 "save: save now as 'g'", "quit: save and stop"):
+        assert line in help_text
+
+
+def test_undo_restores_the_battle_exactly(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    untouched, _ = _saved_after(capsys, monkeypatch, db, "before", "quit\n")
+    channelled, _ = _saved_after(capsys, monkeypatch, db, "after", "channel\nquit\n")
+    undone, out = _saved_after(capsys, monkeypatch, db, "undone", "channel\nundo\nquit\n")
+    assert channelled != untouched and channelled["phase"] == "main"
+    assert undone == untouched  # the whole to_dict(): fighters, mana, phase, dice and log
+    assert "Undone: back to before your last action." in out
+    assert out.count("Round 1, your turn, Channelling Phase. You may:") == 2
+
+
+def test_undo_after_the_bears_rolled_is_refused_unless_the_table_allows_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    ended, _ = _saved_after(capsys, monkeypatch, db, "ended", "channel\nend\nquit\n")
+    refused, out = _saved_after(capsys, monkeypatch, db, "refused", "channel\nend\nundo\nquit\n")
+    assert ("cannot undo: Grizzly Bears (c1)'s Power roll was rolled since your last action (the table may "
+            "allow it with --allow-undo-after-rolls)") in out
+    assert refused == ended and refused["round"] == 2  # the refusal changed nothing
+    channelled, _ = _saved_after(capsys, monkeypatch, db, "channelled", "channel\nquit\n")
+    allowed, out = _saved_after(capsys, monkeypatch, db, "allowed", "channel\nend\nundo\nquit\n",
+                                "--allow-undo-after-rolls")
+    assert "cannot undo" not in out and allowed == channelled and allowed["round"] == 1
+
+
+def test_log_shows_the_last_events_with_their_rolls(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    _, out = _saved_after(capsys, monkeypatch, tmp_path / "s.sqlite3", "g", "channel\nend\nlog\nquit\n")
+    log = out[out.index("The last 19 events:"):]
+    assert "9   Grizzly Bears (c1)'s Power roll: rolled 2" in log
+    assert "Grizzly Bears (c1) strikes Kiora the Wanderer: 7 against 5, 2 damage (Life 3)" in log
+
+
+def test_quit_without_a_save_name_says_nothing_was_saved(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    typed(monkeypatch, "q\n")
+    code, out, _ = run(capsys, *CLOSE, "--db", str(db))
+    assert code == 0 and "Stopped (quit); the game was not saved (start it with --save NAME" in out
+    assert SaveStore(db).list_saves("planeswalker") == []
+
+
+def test_allow_undo_is_refused_with_auto(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, *CLOSE, "--auto", "--allow-undo-after-rolls", "--db", str(tmp_path / "s.sqlite3"))
+    assert code == 2 and "nothing to undo" in err
+
+
+def test_the_enemy_mages_memory_stays_hidden(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from magecraft.cli.planeswalker import BattleTable
+    from magecraft.core.randomness import Randomness
+    from magecraft.planeswalker.bot import ready_mage
+    from magecraft.planeswalker.combat import Battle
+
+    typed(monkeypatch, "quit\n")
+    code, out, _ = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--mage", "Counterspell Adept",
+                       "--seed", "2", "--db", str(tmp_path / "s.sqlite3"))
+    assert code == 0 and "Memory 4," in out and "Library 10" in out  # counts only
+    assert "Remove Soul" not in out and "Mana Leak" not in out
+    battle = Battle.start(ready_mage("Kiora the Wanderer"), [], Randomness.seeded(2),
+                          enemy_mage=ready_mage("Counterspell Adept"))
+    table = BattleTable(battle)
+    event = battle.log.record("action", "forget Mana Leak", data={"by": "mage", "action": "forget Mana Leak"})
+    assert not table.visible(event, "you") and table.visible(event, "mage")
+
+
+def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state_before(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    # the bears engage at once: their first Power die is typed (3), then the table quits at the second
+    typed(monkeypatch, "channel\nend\n3\nquit\n")
+    code, out, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--against", "Grizzly Bears",
+                         "--close", "--physical-dice", "--save", "p", "--db", str(db))
+    assert code == 0, err
+    assert out.count("Roll 1d6 for Grizzly Bears (c1)'s Power roll") == 2 and "Stopped (quit); saved as 'p'" in out
+    saved = SaveStore(db).load("p", "planeswalker", "game").state
+    assert saved["phase"] == "main" and saved["order"][saved["turn"]] == "c1"  # the bears have not moved yet
+    assert [e["label"] for e in saved["log"]][-1] == "Grizzly Bears (c1)'s turn"
+    assert not any(e["kind"] == "roll" for e in saved["log"])
+
+
+def test_ctrl_c_saves_and_exits_130(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", interrupt)
+    db = tmp_path / "s.sqlite3"
+    code, out, _ = run(capsys, *CLOSE, "--save", "g", "--db", str(db))
+    assert code == 130 and "\nStopped (interrupted); saved as 'g'." in out
+    assert SaveStore(db).load("g", "planeswalker", "game").state["phase"] == "channelling"
+
+
+def test_excess_mana_is_one_line_and_the_amount_is_asked_next(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # Kiora's Mana Pool is full: what she may channel here (3) can only be excess mana
+    saved, out = _saved_after(capsys, monkeypatch, tmp_path / "s.sqlite3", "g", "3\n9\n2\nquit\n")
+    assert "3. Channel mana with excess mana (how much is asked next)" in out
+    assert "'9' is not one of 1-3" in out
+    you = next(f for f in saved["fighters"] if f["id"] == "you")
+    assert saved["phase"] == "main" and you["mana"]["C"] == 2

@@ -39,6 +39,9 @@ def test_sixteen_chits_are_drawn_one_under_each_courtier():
     assert len(courtiers) == 16 and len(banquet.chits) == 16
     assert sorted(p.colour for p in courtiers).count("white") == 8
     assert {p.chit for p in courtiers} == set(banquet.chits)
+    # "the Emperor (king), two Praetorian guards (knights)" in the default places (ruling WP1)
+    others = sorted((p.kind, p.colour, str(p.square)) for p in banquet.pieces.values() if p.kind != "courtier")
+    assert others == [("emperor", "white", "a4"), ("praetorian", "white", "a2"), ("praetorian", "white", "a7")]
 
 
 def test_draws_differ_with_the_seed_and_repeat_with_it():
@@ -70,6 +73,9 @@ def test_a_setup_file_is_accepted(tmp_path: Path):
     (('emperor = "a4"', 'emperor = "z9"'), "not a square"),
     (('emperor = "a4"', 'emperor = "c1"'), "same square"),
     (('name = "default"', 'name = "default'), "not valid TOML"),
+    (('praetorians = ["a2", "a7"]', 'praetorians = ["a2"]'), "two Praetorian Guards"),
+    (('table = ["b3", "b4", "b5", "b6"]', 'table = ["b3", "b4", "b5"]'), "four squares"),
+    (('white_courtiers = ["c1", ', 'white_courtiers = ['), "eight white and eight black"),
 ])
 def test_a_bad_setup_file_is_refused_whole(tmp_path: Path, change: tuple[str, str], message: str):
     text = DEFAULT.read_text(encoding="utf-8")

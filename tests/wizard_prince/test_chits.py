@@ -162,6 +162,48 @@ def test_positive_chits_are_lost_with_a_noble_removed_before_presenting(arrange:
     assert banquet.banquet_result().outcome("Ann").presented == ()
 
 
+def test_a_positive_chit_waits_for_the_emperor_and_a_negative_one_acts_at_once(arrange: Arrange):
+    # "This chit then takes effect immediately (if a negative chit) or (if a positive chit) remains with the
+    # player until he ... presents himself to the Emperor"
+    banquet = arrange({"Ann": "c2", "Bob": "h8"},
+                      [("emperor", "white", "c5"), ("courtier", "white", "c3", "powerful_senator"),
+                       ("courtier", "black", "d3", "drunken_boor")], dice=[6, 1])
+    ann = banquet.nobles["Ann"]
+    banquet.apply(Mingle(path("c3")))
+    assert ann.held == ["chit-1"] and ann.status == 20 and ann.earned["presented"] == []
+    banquet.apply(Pass())                                # Bob; turn 2: Ann 6, Bob 1
+    banquet.apply(Mingle(path("d3")))                    # the Boor at once: the Senator is lost
+    assert ann.held == [] and ann.where == "board" and ann.status == 20
+
+
+@pytest.mark.parametrize("how", ["removed", "slain"])
+def test_positive_chits_are_lost_with_a_noble_removed_or_killed(arrange: Arrange, how: str):
+    # "... or if the player is killed or removed from the Banquet in some way, in which case the chit is
+    # removed from the Banquet for the rest of the session": a Praetorian reaches Ann, or the Guild
+    # Assassin kills her (Death save 2 fails)
+    pieces = ([EMPEROR, ("praetorian", "white", "d3")] if how == "removed"
+              else [EMPEROR, ("courtier", "black", "d4", "guild_assassin")])
+    banquet = arrange({"Ann": "d5", "Bob": "h8"}, pieces, dice=[] if how == "removed" else [2])
+    holding(banquet, "Ann", "powerful_senator")
+    if how == "removed":
+        banquet.apply(Interfere("praetorian-1", path("d4", "d5")))
+    else:
+        banquet.apply(Mingle(path("d4")))
+    ann = banquet.nobles["Ann"]
+    assert ann.where == how and ann.held == [] and ann.status == 20
+    outcome = banquet.banquet_result().outcome("Ann")
+    assert outcome.presented == () and outcome.changes["status"] == 0 and outcome.fate == how
+
+
+def test_a_noble_who_fails_his_save_against_black_magic_and_lives_gains_no_experience(arrange: Arrange):
+    # 3x4 = 12 damage; Ann's Spell save 3 fails: she takes all 12, lives on 23 and gains nothing
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "black", "e5", "black_magic")],
+                      dice=[3, 4, 3])
+    banquet.apply(Mingle(path("e5")))
+    ann = banquet.nobles["Ann"]
+    assert ann.where == "board" and ann.hit_points == 23 and ann.earned["counts"]["xp_awards"] == 0
+
+
 def test_imperial_appointment_is_rolled_when_met_and_lost_if_status_is_too_low(arrange: Arrange):
     # 1d20 = 7: Imperial Guard Captain, minimum Status 6
     high = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "white", "e5", "imperial_appointment")],
@@ -244,6 +286,35 @@ def test_crown_prince_duels_or_carouses_and_stays_as_a_rook(arrange: Arrange):
     assert result.outcome("Ann").crown_prince_duels == (9,)
     assert result.outcome("Bob").crown_prince_support == (3,)
     assert str(banquet.pieces["courtier-1"].square) == "e7"
+
+
+@pytest.mark.parametrize(("kind", "dice", "figure"), [("crown_prince", [1, 5, 3], "rook"),
+                                                     ("hierophant", [2], "bishop")])
+def test_the_emperor_reaches_a_noble_sharing_his_square_with_a_revealed_courtier(arrange: Arrange, kind: str,
+                                                                                dice: list[int], figure: str):
+    # "The Emperor may move through or land on a Player Character Noble" (ruling WP13): the rook or bishop
+    # left on Ann's square does not keep him from her; he lands there and she presents.
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [("emperor", "white", "c5"), ("courtier", "black", "e5", kind)],
+                      dice=dice)
+    holding(banquet, "Ann", "powerful_senator")
+    banquet.apply(Mingle(path("e5")))
+    assert banquet.pieces["courtier-1"].figure == figure and banquet.nobles["Ann"].square == "e5"
+    assert Interfere("emperor", path("d5", "e5")) in banquet.legal_actions()
+    banquet.apply(Interfere("emperor", path("d5", "e5")))
+    assert banquet.nobles["Ann"].where == "presented" and banquet.nobles["Ann"].status == 21
+    assert str(banquet.pieces["emperor"].square) == "e5" and str(banquet.pieces["courtier-1"].square) == "e5"
+
+
+@pytest.mark.parametrize(("mood", "outcome"), [(1, "duel"), (3, "duel"), (4, "carouse"), (6, "carouse")])
+def test_the_crown_prince_duels_on_1_to_3_and_carouses_on_4_to_6(arrange: Arrange, mood: int, outcome: str):
+    # "roll 1d6: On a 1-3 he immediately challenges ... on a 4-6, he instead drinks and carouses"; rook colour 1,
+    # then his level (2d6: 3+4) or his 1d3 legions (2)
+    dice = [1, mood, 3, 4] if outcome == "duel" else [1, mood, 2]
+    banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "black", "e5", "crown_prince")],
+                      dice=dice)
+    banquet.apply(Mingle(path("e5")))
+    ann = banquet.banquet_result().outcome("Ann")
+    assert (ann.crown_prince_duels, ann.crown_prince_support) == (((7,), ()) if outcome == "duel" else ((), (2,)))
 
 
 def test_hierophant_gives_a_quest_then_scares_off_later_nobles_courtiers(arrange: Arrange):

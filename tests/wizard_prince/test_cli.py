@@ -43,6 +43,13 @@ def test_auto_json_is_byte_identical_for_the_same_seed(capsys):
     assert capsys.readouterr().out != first
 
 
+def test_a_banquet_of_more_than_eight_nobles_is_played(capsys):
+    # the seed sets no limit on nobles, only four gates (ruling WP5): ten nobles, six waiting at first
+    assert main(["wizard-prince", "banquet", "--auto", "--npc", "10", "--seed", "5", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert len(report["result"]["nobles"]) == 10 and report["result"]["ended_by"]
+
+
 def test_auto_renders_the_board_and_the_result(capsys):
     players = "Ann:heuristic,Bob:random"
     assert main(["wizard-prince", "banquet", "--auto", "--players", players, "--seed", "3"]) == 0
@@ -51,7 +58,8 @@ def test_auto_renders_the_board_and_the_result(capsys):
 
 
 @pytest.mark.parametrize("args", [
-    ["--npc", "9"],
+    ["--players", "Ann", "--npc", "-1"],
+    ["--players", "Ann:human"],
     ["--players", "Ann:wizard"],
     ["--players", "Ann", "--saves", "gurps"],
     ["--players", ""],

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from wp_helpers import Arrange, path, refused
 
 from magecraft.core.randomness import Randomness
@@ -17,8 +18,11 @@ NPC = {"Nan": {"npc": True}}
 def test_an_npc_noble_is_rolled_up_as_the_seed_says():
     abilities = [3, 3, 3, 5, 5, 5, 4, 4, 4, 2, 2, 2, 1, 1, 1, 6, 6, 2]   # STR 9 INT 15 WIS 12 DEX 6 CON 3 CHA 14
     rest = [6, 2, 3, 4, 3, 2, 4, 4, 1] + [2] * 8                        # Chaos, level 8, 3 items, S 7 W 2 L 8 F 1
-    noble = generate_npc_noble("NPC 1", Randomness.scripted(abilities + rest))
+    rng = Randomness.scripted(abilities + rest)
+    noble = generate_npc_noble("NPC 1", rng)
     assert noble.npc and noble.character_class == "magic_user" and noble.alignment == "Chaos"
+    dice = {e.label: e.data["dice"] for e in rng.log.of_kind("roll")}
+    assert (dice["NPC 1's level"], dice["NPC 1's magic items"]) == ("1d6", "1d3")    # 1d6+6 and 1d3
     assert (noble.level, noble.magic_items) == (8, 3)
     assert (noble.status, noble.wealth, noble.legions, noble.fleets) == (7, 2, 8, 1)
     assert noble.hit_points == 16                                        # 8d4, each 2
@@ -58,6 +62,17 @@ def test_an_npc_snoops_the_tied_courtier_farthest_from_other_characters(arrange:
                       dice=[6], sheets=NPC)
     banquet.apply(Pass())
     assert banquet.legal_actions() == [Snoop("courtier-2")]
+
+
+@pytest.mark.parametrize(("roll", "action"), [(1, "interfere"), (2, "interfere"), (3, "mingle"), (4, "mingle"),
+                                            (5, "snoop"), (6, "snoop")])
+def test_each_npc_action_roll_is_the_seeds(arrange: Arrange, roll: int, action: str):
+    # "Roll 1d6: 1-2=INTERFERENCE, 3-4=MINGLE, 5-6=SNOOP" with all three open to him
+    banquet = arrange({"Ann": "h1", "Nan": "e4"}, [EMPEROR, ("courtier", "white", "c6", "butler")],
+                      dice=[roll], sheets=NPC)
+    banquet.apply(Pass())
+    assert banquet.npc_action == action
+    assert {type(a).__name__.lower() for a in banquet.legal_actions()} == {action}
 
 
 def test_an_action_the_npc_cannot_take_is_rolled_again(arrange: Arrange):

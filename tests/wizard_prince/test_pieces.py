@@ -121,13 +121,14 @@ def test_chits_met_in_one_move_take_effect_in_the_order_met(arrange: Arrange):
                     [("emperor", "white", "a4"), ("courtier", "white", "e5", "powerful_senator"),
                      ("courtier", "black", "e6", "drunken_boor")])
     first.apply(Mingle(path("e5", "e6")))
-    assert first.nobles["Ann"].held == []
+    assert first.nobles["Ann"].held == [] and not first.courtiers()    # both pawns met and removed
     # the Drunken Boor then the Senator: the Senator stays with him
     second = arrange({"Ann": "e4", "Bob": "h8"},
                      [("emperor", "white", "a4"), ("courtier", "black", "e5", "drunken_boor"),
                       ("courtier", "white", "e6", "powerful_senator")])
     second.apply(Mingle(path("e5", "e6")))
-    assert second.nobles["Ann"].held == ["chit-2"]
+    assert second.nobles["Ann"].held == ["chit-2"] and not second.courtiers()
+    assert second.public == ["chit-1", "chit-2"]                          # revealed in the order met
 
 
 def test_a_courtier_met_on_the_way_is_presented_on_landing_on_the_emperor(arrange: Arrange):

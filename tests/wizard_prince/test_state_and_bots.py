@@ -25,7 +25,7 @@ from magecraft.wizard_prince.actions import (
     Snoop,
 )
 from magecraft.wizard_prince.banquet import Banquet
-from magecraft.wizard_prince.board import ALL_SQUARES, Square
+from magecraft.wizard_prince.board import ALL_SQUARES, Square, paths_from
 from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, RandomBot, play
 from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
 from magecraft.wizard_prince.pieces import Piece
@@ -142,6 +142,33 @@ def test_a_slain_noble_round_trips(arrange: Arrange):
     banquet.apply(Mingle(path("e5")))
     assert banquet.nobles["Ann"].where == "slain" and banquet.nobles["Ann"].hit_points == -16
     assert Banquet.from_dict(banquet.to_dict()).to_dict() == banquet.to_dict()
+
+
+def test_every_move_shape_is_accepted_exactly_when_offered():
+    # a MINGLE or INTERFERE of any one- or two-square shape (corners included) through a whole bot banquet:
+    # check() accepts it exactly when legal_actions() offers it, naming the rule when it refuses
+    banquet, bots = bot_banquet(7, npc=0)
+    tried = 0
+    while not banquet.is_terminal():
+        player = banquet.current_player()
+        noble = banquet.nobles[str(player)]
+        acting = not banquet.pending and banquet.phase == "play" and banquet.stage == "action"
+        if acting and noble.where == "board":
+            legal = set(banquet.legal_actions())
+            shapes = paths_from(Square.parse(noble.square), True)
+            some_piece = sorted(banquet.pieces)[tried % len(banquet.pieces)]
+            piece_shapes = paths_from(banquet.pieces[some_piece].square, True)
+            for action in [*(Mingle(p) for p in shapes), *(Interfere(some_piece, p) for p in piece_shapes)]:
+                try:
+                    banquet.check(action)
+                    accepted = True
+                except RuleError as refusal:
+                    accepted = False
+                    assert refusal.rule
+                assert accepted == (action in legal), action
+                tried += 1
+        banquet.apply(bots[str(player)].choose(banquet, str(player)))
+    assert tried > 100
 
 
 def _any_action(data: st.DataObject, banquet: Banquet) -> Action:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from wp_helpers import Arrange, path, refused, sq
 
@@ -50,20 +52,25 @@ def test_initiative_is_rolled_each_turn_and_ties_roll_again(arrange: Arrange):
 
 
 def test_mingle_moves_up_to_two_squares_orthogonally(arrange: Arrange):
+    # "up to two squares vertically or horizontally. Diagonal moves are not allowed" (ruling WP2): one
+    # direction, so a corner, which ends on the diagonal neighbour, is a diagonal move and refused.
     banquet = arrange({"Ann": "e4", "Bob": "g7"}, [("emperor", "white", "a4")])
     refused(banquet, Mingle(path("f5")), "Movement")                   # diagonal
+    refused(banquet, Mingle(path("e5", "f5")), "Movement")             # a corner: diagonal in two steps
     refused(banquet, Mingle(path("e5", "e6", "e7")), "Movement")       # three squares
     refused(banquet, Mingle(path("e6")), "Movement")                   # a jump
-    banquet.apply(Mingle(path("e5", "f5")))
-    assert banquet.nobles["Ann"].square == "f5"
-
-
-def test_straight_moves_only_is_a_setting(arrange: Arrange):
-    banquet = arrange({"Ann": "e4", "Bob": "g7"}, [("emperor", "white", "a4")],
-                      settings=Settings(moves_may_turn=False))
-    refused(banquet, Mingle(path("e5", "f5")), "Movement")
+    ends = {a.path[-1] for a in banquet.legal_actions() if isinstance(a, Mingle)}
+    assert ends == {sq(s) for s in ("e5", "e6", "e3", "e2", "d4", "c4", "f4", "g4")}
     banquet.apply(Mingle(path("e5", "e6")))
     assert banquet.nobles["Ann"].square == "e6"
+
+
+def test_moves_that_turn_a_corner_are_a_setting(arrange: Arrange):
+    banquet = arrange({"Ann": "e4", "Bob": "g7"}, [("emperor", "white", "a4")],
+                      settings=Settings(moves_may_turn=True))
+    refused(banquet, Mingle(path("f5")), "Movement")
+    banquet.apply(Mingle(path("e5", "f5")))
+    assert banquet.nobles["Ann"].square == "f5"
 
 
 def test_mingle_may_not_enter_nobles_praetorians_or_the_table(arrange: Arrange):
@@ -81,6 +88,16 @@ def test_a_noble_may_land_on_but_not_pass_through_the_emperor(arrange: Arrange):
     assert banquet.nobles["Ann"].where == "presented"
 
 
+def test_twelve_nobles_wait_their_turn_at_the_gates():
+    # no cap on nobles (the seed sets none): four choose gates, eight wait off the board
+    nobles = [Noble(f"N{i:02}", status=20 - i) for i in range(12)]
+    banquet = Banquet.new(nobles, Randomness.scripted([]))
+    assert banquet.entry_order == ["N00", "N01", "N02", "N03"]
+    assert sum(n.where == "waiting" for n in banquet.nobles.values()) == 12
+    with pytest.raises(DataError, match="at least one noble"):
+        Banquet.new([], Randomness.scripted([]))
+
+
 def test_an_off_board_noble_may_mingle_only_onto_an_open_gate(arrange: Arrange):
     banquet = arrange({"Ann": "", "Bob": "h4"}, [("emperor", "white", "a4"), ("praetorian", "white", "h5")])
     refused(banquet, Mingle(path("g4")), "Off-Board Nobles")
@@ -91,14 +108,30 @@ def test_an_off_board_noble_may_mingle_only_onto_an_open_gate(arrange: Arrange):
     assert banquet.nobles["Ann"].where == "board" and banquet.nobles["Ann"].square == "h3"
 
 
+def test_an_off_board_noble_may_not_enter_where_the_emperor_stands(arrange: Arrange):
+    # "MINGLE action only to enter the board when a square becomes open": an Emperor on a gate closes it
+    # (issue 11, item 9: entering there met him with nothing to present and removed the noble).
+    banquet = arrange({"Ann": "", "Bob": "h4"},
+                      [("emperor", "white", "h5"), ("courtier", "black", "h6", "butler")])
+    error = refused(banquet, Mingle(path("h5")), "Off-Board Nobles")
+    assert "Emperor" in str(error)
+    assert {a.path for a in banquet.legal_actions() if isinstance(a, Mingle)} == {path("h3"), path("h6")}
+    banquet.pieces["emperor"] = replace(banquet.pieces["emperor"], square=sq("a4"))
+    assert path("h5") in {a.path for a in banquet.legal_actions() if isinstance(a, Mingle)}
+
+
 def test_an_off_board_noble_can_snoop_and_interfere(arrange: Arrange):
     banquet = arrange({"Ann": "", "Bob": "h4"},
                       [("emperor", "white", "a4"), ("courtier", "white", "e5", "butler")], dice=[2, 1])
+    offered = banquet.legal_actions()
+    assert Snoop("courtier-1") in offered and Interfere("courtier-1", path("e6", "e7")) in offered
     banquet.apply(Snoop("courtier-1"))
     assert banquet.visible_chit("Ann", "courtier-1") == "butler"
     banquet.apply(Pass())                       # Bob; a new turn: Ann 2, Bob 1
     banquet.apply(Interfere("courtier-1", path("e6", "e7")))
     assert str(banquet.pieces["courtier-1"].square) == "e7"
+    # a moved courtier keeps its chit: Ann still sees the Butler under it at e7
+    assert banquet.pieces["courtier-1"].chit == "chit-1" and banquet.visible_chit("Ann", "courtier-1") == "butler"
 
 
 def test_snoop_is_private_unless_shown(arrange: Arrange):
@@ -109,7 +142,7 @@ def test_snoop_is_private_unless_shown(arrange: Arrange):
     assert banquet.visible_chit("Cid", "courtier-1") == "guild_assassin"
     assert banquet.visible_chit("Bob", "courtier-1") == ""
     bob = banquet.observation("Bob")
-    assert bob["chits"] == []
+    assert bob["chits"] == [] and bob["knowledge"] == {"Bob": []}     # not whom Ann and Cid have snooped
     assert all("guild_assassin" not in str(e["data"]) and "Guild" not in e["label"] for e in bob["log"])
     assert "Ann snoops courtier-1: Guild Assassin" in [e["label"] for e in banquet.observation("Cid")["log"]]
     assert "rng" not in bob
@@ -141,10 +174,7 @@ def test_only_the_noble_whose_turn_it_is_acts_and_only_once(arrange: Arrange):
 
 
 def test_entering_at_a_gate_meets_whoever_stands_there(arrange: Arrange):
-    banquet = arrange({"Ann": "", "Bob": "a8"},
-                      [("emperor", "white", "h3"), ("courtier", "white", "h4", "butler")])
-    banquet.apply(Mingle(path("h3")))                  # onto the Emperor: Ann presents and leaves
-    assert banquet.nobles["Ann"].where == "presented"
+    # (a gate where the Emperor stands is not open: test_an_off_board_noble_may_not_enter_where_the_emperor_stands)
     other = arrange({"Ann": "", "Bob": "a8"}, [("emperor", "white", "a4"), ("courtier", "white", "h4", "butler")])
     other.apply(Mingle(path("h4")))
     assert other.is_terminal() and "Butler" in other.ended_by

@@ -33,16 +33,9 @@ DEFERRED = {"provinces_to_add": "ambassador", "production_bonuses": "trader", "u
 
 
 def attendees(c: Campaign) -> list[str]:
-    """Every noble of standing (or sponsored), not exiled; the banquet seats eight, so past eight the player
-    nobles come first, then the NPC nobles by Status (ruling WC16)."""
-    from magecraft.wizard_prince.banquet import MAX_NOBLES
-
-    may = [name for name, n in c.nobles.items() if n.may_attend(c.reign)]
-    if len(may) <= MAX_NOBLES:
-        return may
-    ranked = sorted(may, key=lambda name: (c.nobles[name].npc, -c.nobles[name].effective_status))
-    seated = set(ranked[:MAX_NOBLES])
-    return [name for name in may if name in seated]
+    """Every noble of standing (or sponsored), not exiled: attendance is mandatory and the banquet seats them
+    all, the ones past the four gates waiting off the board (rulings WP5, WC16)."""
+    return [name for name, n in c.nobles.items() if n.may_attend(c.reign)]
 
 
 def _ask_banquet(c: Campaign, t: dict[str, Any]) -> Decision | None:

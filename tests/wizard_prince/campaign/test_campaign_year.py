@@ -169,7 +169,7 @@ def test_a_seeded_30_year_bot_campaign_tells_the_same_chronicle_twice() -> None:
     assert "Year 1 begins" in first and "The Imperial Banquet is played" in first
 
 
-def test_past_eight_the_player_nobles_come_first_then_npcs_by_status() -> None:
+def test_everyone_of_standing_attends_past_eight() -> None:
     npcs = {f"N{i}": {"npc": True, "status": i} for i in range(1, 8)}
     c = campaign(["Ann", "Bob", "Cid", *npcs], sheets=npcs)
-    assert attendees(c) == ["Ann", "Bob", "Cid", "N3", "N4", "N5", "N6", "N7"]
+    assert attendees(c) == ["Ann", "Bob", "Cid", "N1", "N2", "N3", "N4", "N5", "N6", "N7"]
