@@ -1,23 +1,28 @@
 """`magecraft wizard-prince campaign`: the Wizard-Prince campaign year (seed 004).
 
-``new`` starts a campaign on a map and saves it; ``year`` plays the next year (the people at the table
-answer each decision, ``--auto`` lets bots decide) and saves it as one transaction, so an interrupted
-year leaves the previous one intact; ``show`` draws nobles, provinces and the map; ``log`` prints the
-chronicle as campaign news.  The rules live in :mod:`magecraft.wizard_prince.campaign` (imported inside
-each command, off the start-up path); this module parses, calls and renders.
+``new`` starts a campaign on a map and saves it; ``year`` plays the next year: the GM and the player nobles
+at the table answer each decision at the shared play loop's prompt (:class:`CampaignTable`; help, undo, log,
+save, quit), the year saved after each answer so that the same command resumes a year stopped half-way;
+``--auto`` lets bots decide, and a year the bots play alone is saved once, at its end; ``show`` draws
+nobles, provinces and the map; ``log`` prints the chronicle as campaign news.  The rules live in
+:mod:`magecraft.wizard_prince.campaign` (imported inside each command, off the start-up path, but for its
+small action types); this module parses, calls and renders.
 """
 
 from __future__ import annotations
 
 import json as jsonlib
+from collections.abc import Collection, Sequence
+from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from magecraft.cli.options import (
+    AllowUndoOption,
     DbOption,
     DiceOption,
     JsonOption,
@@ -29,12 +34,22 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import DataError
+from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanquet, Record
 
 if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.tasks import Choose, Decision
+    from rich.console import RenderableType
+
+    from magecraft.cli.wizard_prince import BanquetTable
+    from magecraft.core.events import Event, EventLog
+    from magecraft.core.randomness import Randomness
+    from magecraft.wizard_prince.actions import Action as BanquetMove
     from magecraft.wizard_prince.campaign.year import Campaign
+
+    #: What is chosen at the year's prompt: an answer to the campaign, or a move at its banquet.
+    YearMove = Action | BanquetMove
 
 app = typer.Typer(help="The Wizard-Prince campaign: years of banquets, duels, wars and provinces.",
                   no_args_is_help=True)
@@ -62,58 +77,205 @@ def open_campaign(db: Path | None, name: str) -> tuple[SaveSession, Campaign]:
     return session, Campaign.from_dict(session.loaded.state)
 
 
-def ask_decision(c: Campaign, d: Decision) -> Choose:
-    """Ask the person at the table to answer ``d`` by number (asked again on a bad answer)."""
-    from magecraft.wizard_prince.campaign.tasks import Choose
-
-    out = console()
-    secret = c.observation(d.player)["year_data"].get("war_secret", {}) if d.kind == "join" else {}
-    for key, known in secret.items():
-        side, what = key.split("_")
-        out.print(escape(f"Your Intelligence found out {c.year_data['war']['sides'][side]['name']}'s {what}: "
-                         f"{known['value']}"))
-    out.print(f"{escape(d.prompt)}  [dim]({d.section})[/dim]")
-    for number, option in enumerate(d.options, start=1):
-        out.print(f"  {number:>3}. {' '.join(str(v) for v in option)}")
-    return Choose(d.options[_number(len(d.options)) - 1])
+#: Who carries out the year's own steps (the banquet's bots or its entered result, the adventures recorded
+#: with ``--adventure``): no one at the keyboard is asked for them.
+THE_YEAR = "the year"
 
 
-def play_banquet_at_table(c: Campaign, people: set[str]) -> dict[str, Any]:
-    """The year's banquet with the people at the table choosing their own moves (the board and actions as
-    `wizard-prince banquet` draws them); bots play everyone else.  Returns the ``BanquetResult`` as a dict."""
-    from magecraft.cli.wizard_prince import board, describe
-    from magecraft.wizard_prince.campaign.court import new_banquet
+class CampaignTable(TableGame["YearMove"]):
+    """A campaign year at the terminal: the GM and the player nobles at the table answer the pending
+    :class:`Decision` at the play loop's prompt; NPC nobles and the nobles named with ``--bots`` are played by
+    :class:`CampaignBot` (seed 004, "How the Campaign Works").  The Imperial Banquet, when people attend it, is
+    played inside the year with the banquet game's own view (:class:`BanquetTable`), on the campaign's dice and
+    log; a banquet under way is saved beside the campaign (``"banquet"``), as are dice given to this command
+    (``"year_dice"``, the campaign's own kept in ``"rng"``) and the GM's entries not yet used (``"year_input"``).
+    """
 
-    banquet, bots = new_banquet(c)
-    out = console()
-    at_screen = ""
-    while not banquet.is_terminal():
-        player = banquet.current_player()
-        assert player is not None
-        if player not in people:
-            banquet.apply(bots[player].choose(banquet, player))
-            continue
-        if at_screen and player != at_screen:
-            # what one person has snooped must not stay in view for the next
-            ask_at_terminal(f"Pass the screen to {player}, then press Enter")
-            out.clear()
-        at_screen = player
-        out.print(board(banquet, player))
-        actions = banquet.legal_actions()
-        out.print(f"[bold]{escape(player)}[/bold] at the banquet, turn {banquet.turn}: choose an action")
-        for number, action in enumerate(actions, start=1):
-            out.print(f"  {number:>3}. {escape(describe(banquet, player, action))}")
-        banquet.apply(actions[_number(len(actions)) - 1])
-    return banquet.banquet_result().to_dict()
+    def __init__(self, c: Campaign, name: str, people: Collection[str], robots: Collection[str]) -> None:
+        from magecraft.wizard_prince.campaign.bots import CampaignBot
 
+        self.c = c
+        self.resume_command = f"wizard-prince campaign year {name}"
+        self.at_keyboard = frozenset(people)
+        self.robots = frozenset(robots)
+        self.bot = CampaignBot()
+        self.own_dice: dict[str, Any] | None = None  # the campaign's dice while this command rolls its own
+        self.entered: dict[str, Any] | None = None   # a banquet result given with --banquet, not yet used
+        self.records: list[Record] = []               # adventures given with --adventure, not yet recorded
+        self.banquet: BanquetTable | None = None
 
-def _number(high: int) -> int:
-    """A number from 1 to ``high``, asked until one is given."""
-    while True:
-        answer = ask_at_terminal(f"Choose 1-{high}").strip()
-        if answer.isdigit() and 1 <= int(answer) <= high:
-            return int(answer)
-        console().print(f"[red]{escape(repr(answer))} is not one of 1-{high}[/red]")
+    # -- who decides -------------------------------------------------------------------------
+    def people(self) -> frozenset[str]:
+        return self.at_keyboard
+
+    def plays_at_table(self, noble: str) -> bool:
+        """Whether ``noble`` is played by a person at the keyboard (never an NPC noble or one of ``--bots``)."""
+        return noble in self.at_keyboard and noble not in self.robots and not self.c.nobles[noble].npc
+
+    def current_player(self) -> str | None:
+        if self.banquet is not None:
+            return self.banquet.current_player()
+        d = self.c.pending
+        if d is None or self.c.over:
+            return None
+        if d.player == GM and d.kind in ("banquet", "adventure"):
+            return THE_YEAR
+        return d.player  # the GM, or a noble: at the keyboard or played by bot_action
+
+    def is_terminal(self) -> bool:
+        """The year is over: the campaign ends, or waits on the GM to begin the next one."""
+        d = self.c.pending
+        return self.c.is_terminal() or d is None or d.kind == "begin"
+
+    def bot_action(self, player: str) -> YearMove:
+        if self.banquet is not None:
+            return self.banquet.bot_action(player)
+        d = self.c.pending
+        assert d is not None
+        if player == THE_YEAR and d.kind == "banquet":
+            return EnterBanquet(self.entered) if self.entered is not None else Choose(("bots",))
+        if player == THE_YEAR:
+            return self.records[0] if self.records else Choose(("done",))
+        return self.bot.choose(self.c, d.player)
+
+    # -- the state -----------------------------------------------------------------------------
+    def log(self) -> EventLog:
+        return self.c.rng.log
+
+    def randomness(self) -> Randomness:
+        return self.c.rng
+
+    def apply(self, action: YearMove) -> None:
+        """Check and carry out ``action`` (the campaign's, or a banquet move while the banquet is played)."""
+        if self.banquet is not None:
+            self.banquet.apply(cast("BanquetMove", action))
+            if self.banquet.is_terminal():
+                result = self.banquet.state.banquet_result().to_dict()
+                self.banquet = None
+                self.c.apply(EnterBanquet(result, played=True))
+                self.set_out_banquet()
+            return
+        self.c.apply(cast("Action", action))
+        if isinstance(action, Record):
+            self.records.pop(0)
+        elif isinstance(action, EnterBanquet):
+            self.entered = None
+        self.set_out_banquet()
+
+    def set_out_banquet(self) -> None:
+        """Set out the banquet when the year reaches it and people attend (unless its result was entered)."""
+        from magecraft.cli.wizard_prince import BanquetTable
+        from magecraft.wizard_prince.campaign.court import attendees, new_banquet
+
+        d = self.c.pending
+        if self.banquet is not None or d is None or d.kind != "banquet" or self.entered is not None:
+            return
+        seated = attendees(self.c)
+        if not any(self.plays_at_table(n) for n in seated):
+            return
+        banquet, bots = new_banquet(self.c, shared_log=True)
+        self.banquet = BanquetTable(banquet, bots, self._controllers(seated))
+
+    def _controllers(self, seated: Sequence[str]) -> dict[str, str]:
+        from magecraft.cli.wizard_prince import HUMAN
+
+        return {n: HUMAN if self.plays_at_table(n) else ("npc" if self.c.nobles[n].npc else "heuristic")
+                for n in seated}
+
+    def snapshot(self) -> dict[str, Any]:
+        state = self.c.to_dict()
+        if self.own_dice is not None and not self.is_terminal():
+            state["year_dice"], state["rng"] = state["rng"], self.own_dice
+        elif self.own_dice is not None:
+            state["rng"] = self.own_dice  # the year is done: the campaign's own dice go on next time
+        if self.banquet is not None:
+            banquet = self.banquet.state.to_dict()
+            state["banquet"] = {k: v for k, v in banquet.items() if k not in ("rng", "log")}
+        if self.entered is not None or self.records:
+            state["year_input"] = {"banquet": self.entered, "adventures": [asdict(r) for r in self.records]}
+        return state
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        from magecraft.cli.wizard_prince import BanquetTable
+        from magecraft.core.randomness import Randomness
+        from magecraft.wizard_prince.banquet import Banquet
+        from magecraft.wizard_prince.campaign.court import banquet_bots
+        from magecraft.wizard_prince.campaign.year import Campaign
+
+        dice = snapshot.get("year_dice", snapshot["rng"])
+        # typed dice are rebuilt asking at the terminal (the loop routes them to its prompt)
+        c = Campaign.from_dict({**snapshot, "rng": {"kind": "seeded", "seed": 0}})
+        c.rng = Randomness.restore(dice, c.rng.log, ask=ask_at_terminal)
+        self.c = c
+        self.own_dice = snapshot["rng"] if "year_dice" in snapshot else None
+        given = snapshot.get("year_input") or {}
+        self.entered = given.get("banquet")
+        self.records = [Record(**r) for r in given.get("adventures", [])]
+        self.banquet = None
+        if snapshot.get("banquet") is not None:
+            try:
+                banquet = Banquet.from_dict({**snapshot["banquet"], "rng": {"kind": "seeded", "seed": 0},
+                                              "log": []})
+            except (KeyError, TypeError, ValueError) as exc:
+                raise DataError(f"saved campaign's banquet is malformed: {exc!r}") from None
+            banquet.rng = c.rng  # one dice, one log: the year's
+            self.banquet = BanquetTable(banquet, banquet_bots(banquet), self._controllers(list(banquet.nobles)))
+
+    # -- the view ------------------------------------------------------------------------------
+    def menu(self, player: str) -> Menu[YearMove]:
+        if self.banquet is not None:
+            return cast("Menu[YearMove]", self.banquet.menu(player))
+        d = self.c.pending
+        assert d is not None
+        # long lists (a battle's percentages, upgrades by province) are asked heading by heading
+        choices: list[Choice[YearMove]] = [Choice(" ".join(str(v) for v in option), Choose(option),
+                          tuple(str(v) for v in option[:-1])) for option in d.options]
+        return Menu(f"{escape(d.prompt)}  [dim]({escape(d.section)})[/dim]", choices, prompt=f"{player}: choose")
+
+    def complete(self, loop: PlayLoop[YearMove], player: str, action: YearMove) -> YearMove:
+        if self.banquet is not None:
+            return self.banquet.complete(cast("PlayLoop[BanquetMove]", loop), player, cast("BanquetMove", action))
+        return action
+
+    def render(self, viewer: str | None) -> Sequence[RenderableType]:
+        """The banquet's board while it is played; else a short status of the year and the asking noble,
+        with the war intelligence the noble (and only he) found out."""
+        if self.banquet is not None:
+            return self.banquet.render(viewer)
+        c = self.c
+        d = c.pending
+        when = f"after year {c.year}" if self.is_terminal() else f"year {c.year + 1}"
+        lines = [f"[bold]{escape(c.empire.name)}[/bold], {when}" + (
+            f", Emperor {escape(c.emperor)}" if c.emperor else "")]
+        if self.is_terminal() or d is None or viewer is None or viewer not in c.nobles:
+            return lines
+        s = c.noble_summary(viewer)
+        lines.append(escape(f"{viewer}: Status {s['status']}, Wealth {s['wealth']}, "
+                            f"legions {'/'.join(str(v) for v in s['legions'].values())}, "
+                            f"fleets {'/'.join(str(v) for v in s['fleets'].values())}, "
+                            f"{len(s['provinces'])} province(s)" + (f", capital {s['capital']}" if s["capital"]
+                                                                   else "")))
+        if d.kind == "join":
+            secret = c.observation(viewer)["year_data"].get("war_secret", {})
+            for key, known in secret.items():
+                side, what = key.split("_")
+                lines.append(escape(f"Your Intelligence found out {c.year_data['war']['sides'][side]['name']}'s "
+                                    f"{what}: {known['value']}"))
+        return lines
+
+    def event_line(self, event: Event) -> str | None:
+        from magecraft.cli.wizard_prince import event_line
+
+        if event.kind == "news":
+            return escape(event.label)
+        if self.banquet is not None:
+            return self.banquet.event_line(event)
+        return event_line(event)
+
+    def ending(self) -> str:
+        if self.c.over:
+            return f"The campaign is over: {self.c.over}"
+        return f"Year {self.c.year} is over (magecraft {self.resume_command.replace(' year ', ' show ')})."
 
 
 # -- commands --------------------------------------------------------------------------------------
@@ -183,16 +345,16 @@ def year(
     physical_dice: PhysicalOption = False,
     json: JsonOption = False,
     db: DbOption = None,
+    allow_undo: AllowUndoOption = False,
 ) -> None:
-    """Play the campaign's next year and save it (one transaction a year).
+    """Play the campaign's next year and save it.
 
+    The GM and the player nobles at the table answer at the shared prompt (help, undo, log, save, quit);
+    the year is saved after each answer, so a year stopped half-way (quit, Ctrl-D) is resumed by the same
+    command.  A year the bots play alone (``--auto``, or every noble with ``--bots``) is saved once, at its end.
     ``--seed``, ``--dice`` or ``--physical-dice`` roll this command's years; the campaign keeps its own dice.
     """
     from magecraft.core.randomness import Randomness
-    from magecraft.wizard_prince.campaign.bots import CampaignBot
-    from magecraft.wizard_prince.campaign.court import attendees
-    from magecraft.wizard_prince.campaign.tasks import GM, Choose, EnterBanquet
-
     records = [_record(text) for text in adventure or []]
     entered = _read_banquet(banquet) if banquet else None
     session, c = open_campaign(db, name)
@@ -202,50 +364,49 @@ def year(
         raise typer.BadParameter(f"{unknown[0]!r} is not a noble of campaign {name!r}", param_hint="--bots")
     if c.is_terminal():
         raise typer.BadParameter(f"campaign {name!r} is over: {c.over}", param_hint="NAME")
-    own_dice = c.rng.snapshot()
-    override = seed is not None or dice is not None or physical_dice
-    if override:
+    saved = session.loaded.state if session.loaded is not None else c.to_dict()
+    players = {n for n, noble in c.nobles.items() if not noble.npc and n not in robots}
+    people = set() if auto else {GM, *players}  # the GM answers his own questions unless --auto
+    table = CampaignTable(c, name, people, robots)
+    table.restore(saved)
+    if entered is not None:
+        table.entered = entered
+    if records:
+        table.records = records
+    if seed is not None or dice is not None or physical_dice:
         # these dice serve the years this command plays; the campaign's own dice resume afterwards
-        c.rng = Randomness(make_randomness(seed, dice, physical_dice).source, c.rng.log)
-    elif c.rng.source.kind == "physical":
-        c.rng = Randomness.restore(own_dice, c.rng.log, ask=ask_at_terminal)
-    bot = CampaignBot()
+        table.own_dice = saved["rng"]
+        table.c.rng = Randomness(make_randomness(seed, dice, physical_dice).source, table.c.rng.log)
     reports: list[dict[str, Any]] = []
     for _ in range(years):
-        if c.is_terminal():
+        if table.c.is_terminal():
             break
-        start = len(c.chronicle)
-        c.apply(Choose(("begin",)))
-        while not c.is_terminal() and c.pending is not None and c.pending.kind != "begin":
-            d = c.pending
-            if d.kind == "banquet" and entered is not None:
-                c.apply(EnterBanquet(entered))
-                continue
-            people = set() if auto else {n for n in attendees(c) if not c.nobles[n].npc and n not in robots}
-            if d.kind == "banquet" and people:
-                c.apply(EnterBanquet(play_banquet_at_table(c, people), played=True))
-                continue
-            if d.kind == "adventure":
-                for r in records:
-                    c.apply(r)
-                records = []
-            if auto or (d.player == GM and d.kind in ("banquet", "adventure")) or d.player in robots or \
-                    (d.player in c.nobles and c.nobles[d.player].npc):
-                c.apply(bot.choose(c, d.player))
-            else:
-                c.apply(ask_decision(c, d))
-        if override:
-            played = c.rng
-            c.rng = Randomness.restore(own_dice, c.rng.log, ask=ask_at_terminal)
-            session.save(c.to_dict())
-            c.rng = played
+        start = len(table.c.chronicle)
+        shown_from = len(table.c.rng.log)
+        if table.c.pending is not None and table.c.pending.kind == "begin":
+            table.apply(Choose(("begin",)))  # the GM begins the year (it was asked "Begin year N?")
+        elif people:
+            console().print(f"Resumed year {table.c.year + 1} of {name!r}.")
+        if people:
+            # the GM shares every screen (he knows it all); the screen is handed over between nobles
+            ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from,
+                              hot_seat=len(players) > 1).run()
+            if ending is not Ending.FINISHED:
+                raise typer.Exit(ending.status)
         else:
-            session.save(c.to_dict())
-        reports.append({"year": c.year, "news": [e["text"] for e in c.chronicle[start:]]})
-        entered = None
+            while not table.is_terminal():
+                player = table.current_player()
+                assert player is not None
+                table.apply(table.bot_action(player))
+            session.save(table.snapshot())
+        reports.append({"year": table.c.year, "news": [e["text"] for e in table.c.chronicle[start:]]})
+        table.entered, table.records = None, []
+    c = table.c
     if json:
         print_json({"campaign": name, "years": reports, **c.result()})
         return
+    if people:
+        return  # the news was told as it happened, and the ending
     out = console()
     for report in reports:
         for line in report["news"]:

@@ -55,15 +55,25 @@ def _banquet(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     use_result(c, play_banquet(c), entered=False)
 
 
-def new_banquet(c: Campaign) -> tuple[Banquet, dict[str, Bot]]:
+def new_banquet(c: Campaign, *, shared_log: bool = False) -> tuple[Banquet, dict[str, Bot]]:
     """This year's banquet (the banquet game's public API), on the campaign's dice with a log of its own so
-    its moves stay out of the chronicle, and a bot for every noble (heuristic players, the seed's NPC nobles)."""
+    its moves stay out of the chronicle, and a bot for every noble (heuristic players, the seed's NPC nobles).
+
+    ``shared_log``: the banquet played at the table writes to the campaign's own log instead, so the year and
+    its banquet are one story (and one save) at the play loop's prompt."""
     from magecraft.wizard_prince.banquet import Banquet
-    from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot
 
     sheets = [c.nobles[name].banquet_noble() for name in attendees(c)]
-    banquet = Banquet.new(sheets, Randomness(c.rng.source, EventLog()), c.banquet_settings)
-    return banquet, {s.name: (NpcNobleBot() if s.npc else HeuristicBot()) for s in sheets}
+    rng = c.rng if shared_log else Randomness(c.rng.source, EventLog())
+    banquet = Banquet.new(sheets, rng, c.banquet_settings)
+    return banquet, banquet_bots(banquet)
+
+
+def banquet_bots(banquet: Banquet) -> dict[str, Bot]:
+    """A bot for every noble at ``banquet``: the seed's NPC noble for NPCs, the heuristic player for the rest."""
+    from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot
+
+    return {n.name: (NpcNobleBot() if n.npc else HeuristicBot()) for n in banquet.nobles.values()}
 
 
 def play_banquet(c: Campaign) -> dict[str, Any]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from magecraft.cli.app import main
 from magecraft.core.saves import SaveStore
+from magecraft.wizard_prince.campaign.year import Campaign
 
 CAMPAIGN = ["wizard-prince", "campaign"]
 
@@ -79,17 +81,106 @@ def test_a_malformed_adventure_exits_2(tmp_path: Path,
     assert "NOBLE:WHAT:AMOUNT:REASON" in capsys.readouterr().err
 
 
-def test_an_interrupted_year_leaves_the_previous_one_intact(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def saved(db: Path) -> dict[str, Any]:
+    return SaveStore(db).load("vel", "wizard_prince", "campaign").state
+
+
+def test_end_of_input_saves_the_year_where_it_stopped_and_the_same_command_resumes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "c.db"
     run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
     run(db, "year", "vel", "--auto")
-    before = SaveStore(db).load("vel", "wizard_prince", "campaign").state
-    monkeypatch.setattr("sys.stdin", io.StringIO("0\n"))          # a bad answer, then the input ends
-    assert run(db, "year", "vel") in (1, 130)
+    monkeypatch.setattr("sys.stdin", io.StringIO("0\n"))          # a bad answer, then the input ends (Ctrl-D)
+    assert run(db, "year", "vel") == 0
     out = capsys.readouterr().out
-    assert "is not one of" in out
-    assert SaveStore(db).load("vel", "wizard_prince", "campaign").state == before
+    assert "'0' is not one of 1-" in out
+    assert "Stopped (end of input); saved as 'vel'. Resume with: magecraft wizard-prince campaign year vel" in out
+    half = saved(db)
+    assert half["year"] == 1 and half["pending"]["kind"] != "begin" and half["banquet"] is not None
+    assert Campaign.from_dict(half).to_dict() == {k: v for k, v in half.items() if k != "banquet"}
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
+    assert run(db, "year", "vel") == 0
+    out = capsys.readouterr().out
+    assert "Resumed year 2 of 'vel'." in out and "Year 2 is over" in out
+    assert saved(db)["year"] == 2 and "banquet" not in saved(db)
+
+
+def test_a_year_stopped_and_resumed_ends_as_the_year_played_straight_through(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ends = []
+    for stops in ("", "1\n" * 7 + "quit\n"):
+        db = tmp_path / f"{len(stops)}.db"
+        run(db, "new", "vel", "--nobles", "Ann,Bob", "--npc", "1", "--seed", "3")
+        if stops:
+            monkeypatch.setattr("sys.stdin", io.StringIO(stops))
+            assert run(db, "year", "vel") == 0
+            assert saved(db)["year"] == 0
+        monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
+        assert run(db, "year", "vel") == 0
+        ends.append(saved(db))
+    assert ends[0]["year"] == 1 and ends[0] == ends[1]
+
+
+def test_help_lists_what_may_be_typed_at_a_campaign_decision(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
+    result = tmp_path / "banquet.json"
+    result.write_text(json.dumps({"emperors": 1, "nobles": [], "barbarian_invasion": True}), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\nquit\n"))
+    assert run(db, "year", "vel", "--banquet", str(result)) == 0
+    out = capsys.readouterr().out
+    assert "Ann (Wealth 1, 0 gp): spend Wealth?  (The Effects of Wealth)" in out
+    for line in ("a number 1-6: the choice listed under it", "undo: take back your last action", "log: the last",
+                 "save: save now as 'vel'", "quit: save and stop", "? or help: this list"):
+        assert line in out
+    assert "Stopped (quit); saved as 'vel'" in out
+
+
+def _first_prompt(db: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> dict[str, Any]:
+    """Quit at the year's first question; the state saved there."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert run(db, "year", "vel", *args) == 0
+    return saved(db)
+
+
+@pytest.mark.parametrize("banquet", ["played", "entered"])
+def test_undo_restores_the_state_exactly_when_the_table_allows_it_after_rolls(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], banquet: str) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--npc", "1", "--seed", "3")
+    args = []
+    if banquet == "entered":
+        result = tmp_path / "banquet.json"
+        result.write_text(json.dumps({"emperors": 1, "nobles": [], "barbarian_invasion": True}), encoding="utf-8")
+        args = ["--banquet", str(result)]
+    before = _first_prompt(db, monkeypatch, *args)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nundo\nquit\n"))
+    assert run(db, "year", "vel") == 0
+    out = capsys.readouterr().out
+    assert "cannot undo:" in out and "was rolled" in out and "--allow-undo-after-rolls" in out
+    moved_on = saved(db)
+    assert moved_on != before
+    assert Campaign.from_dict(moved_on).to_dict() != Campaign.from_dict(before).to_dict()
+    db2 = tmp_path / "again.db"
+    run(db2, "new", "vel", "--nobles", "Ann", "--npc", "1", "--seed", "3")
+    assert _first_prompt(db2, monkeypatch, *args) == before
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nundo\nquit\n"))
+    assert run(db2, "year", "vel", "--allow-undo-after-rolls") == 0
+    assert "Undone: back to before your last action." in capsys.readouterr().out
+    assert saved(db2) == before
+
+
+def test_log_shows_the_years_events_with_their_rolls(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann,Bob", "--seed", "3")
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nlog\nquit\n"))
+    assert run(db, "year", "vel") == 0
+    out = capsys.readouterr().out
+    shown = out[out.index("The last "):]
+    assert "Year 1 begins" in shown and "Ann's choice of gate: rolled 5 on 1d6" in shown
 
 
 def test_people_answer_their_decisions_by_number(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -99,10 +190,9 @@ def test_people_answer_their_decisions_by_number(tmp_path: Path, monkeypatch: py
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
     assert run(db, "year", "vel") == 0
     out = capsys.readouterr().out
-    assert "Ann at the banquet, turn" in out and "Choose 1-" in out     # Ann plays her own banquet
-    assert "The Imperial Banquet is played" in out
-    saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
-    assert saved["year"] == 1
+    assert "Ann, turn 1: choose an action" in out and "Action 1-" in out     # Ann plays her own banquet
+    assert "The Imperial Banquet is played" in out and "Year 1 is over" in out
+    assert saved(db)["year"] == 1
 
 
 def test_the_banquet_result_may_come_from_a_file(tmp_path: Path,
@@ -156,9 +246,38 @@ def test_named_player_nobles_are_played_by_bots_and_people_see_their_intelligenc
     assert "'Zed' is not a noble" in capsys.readouterr().err
     result = tmp_path / "banquet.json"
     result.write_text(json.dumps({"emperors": 1, "nobles": [], "barbarian_invasion": True}), encoding="utf-8")
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 40))
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
     assert run(db, "year", "vel", "--bots", "Bob", "--banquet", str(result)) == 0
     out = capsys.readouterr().out
     assert "Ann: fight the barbarian horde" in out and "Bob: fight" not in out
     saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
     assert saved["year"] == 1
+
+
+def test_a_snoop_at_the_years_banquet_never_reaches_the_next_noble_in_the_hot_seat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann,Bob", "--seed", "3")
+    capsys.readouterr()
+    # Ann enters, Bob enters, Bob SNOOPs the first courtier and shows it to nobody, hides his screen, Ann looks
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n\n1\n2\n1\n\n\n\nquit\n"))
+    assert run(db, "year", "vel") == 0
+    out = capsys.readouterr().out
+    assert "Bob snoops courtier-1: Dwarf Mine Master" in out
+    ann = out[out.rindex("Pass the screen to Ann"):]
+    assert "Bob: SNOOP courtier-1" in ann and "Dwarf Mine Master" not in ann
+    assert "\x1b[3J" in out[out.rindex("Bob, press Enter to hide your screen"):]
+
+
+def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    run(db, "new", "vel", "--nobles", "Ann", "--seed", "3")
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", interrupted)
+    assert run(db, "year", "vel") == 130
+    assert "\nStopped (interrupted); saved as 'vel'." in capsys.readouterr().out
+    assert saved(db)["pending"]["kind"] == "banquet" and saved(db)["banquet"]["phase"]
