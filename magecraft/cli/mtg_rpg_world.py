@@ -27,7 +27,6 @@ from magecraft.cli.options import (
     console,
     given_options,
     make_randomness,
-    open_store,
     print_json,
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
@@ -56,19 +55,19 @@ NameArg = Annotated[str, typer.Argument(help="The world's save name.")]
 
 def _read(db: Path | None, name: str) -> World:
     """A saved world for a command that only reads it (nothing is created or written)."""
+    from magecraft.cli.sessions import read_state
     from magecraft.mtg_rpg.world.campaign import World
 
-    return World.from_dict(open_store(db).load(name, SYSTEM, KIND).state)
+    return World.from_dict(read_state(db, SYSTEM, KIND, name))
 
 
 def _open(db: Path | None, name: str) -> tuple[SaveSession, World]:
     """A saved world and the session that saves it back at the revision it was read."""
-    from magecraft.cli.sessions import open_session
+    from magecraft.cli.sessions import resume_session
     from magecraft.mtg_rpg.world.campaign import World
 
-    session = open_session(db, SYSTEM, KIND, load=name)
-    assert session.loaded is not None
-    return session, World.from_dict(session.loaded.state)
+    session, state = resume_session(db, SYSTEM, KIND, name)
+    return session, World.from_dict(state)
 
 
 def _dice_for(world: World, seed: int | None, dice: str | None, physical: bool) -> None:

@@ -102,3 +102,15 @@ def open_session(db: Path | None, system: str, kind: str = "game", *, save: str 
         raise SaveExists(f"there is already a {system} {kind} saved as {save!r} in {store.path}; "
                          "choose another name, or replace it with --overwrite")
     return SaveSession(store, system, kind, save, loaded=loaded, overwrite=overwrite)
+
+
+def resume_session(db: Path | None, system: str, kind: str, name: str) -> tuple[SaveSession, dict[str, Any]]:
+    """A command that continues the save ``name``: its session (saving back at the revision read) and state."""
+    session = open_session(db, system, kind, load=name)
+    assert session.loaded is not None
+    return session, session.loaded.state
+
+
+def read_state(db: Path | None, system: str, kind: str, name: str) -> dict[str, Any]:
+    """The state saved as ``name``, for a command that only reads it (nothing is created or written)."""
+    return SaveStore(db).load(name, system, kind).state

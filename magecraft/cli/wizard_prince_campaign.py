@@ -31,11 +31,10 @@ from magecraft.cli.options import (
     ask_at_terminal,
     console,
     make_randomness,
-    open_store,
     print_json,
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
-from magecraft.cli.sessions import SaveSession, open_session
+from magecraft.cli.sessions import SaveSession, open_session, read_state, resume_session
 from magecraft.core.errors import DataError
 from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanquet, Record
 
@@ -65,16 +64,15 @@ def read_campaign(db: Path | None, name: str) -> Campaign:
     """A saved campaign for a command that only reads it (nothing is created or written)."""
     from magecraft.wizard_prince.campaign.year import Campaign
 
-    return Campaign.from_dict(open_store(db).load(name, SYSTEM, KIND).state)
+    return Campaign.from_dict(read_state(db, SYSTEM, KIND, name))
 
 
 def open_campaign(db: Path | None, name: str) -> tuple[SaveSession, Campaign]:
     """A saved campaign and the session that saves each year at the revision it was read."""
     from magecraft.wizard_prince.campaign.year import Campaign
 
-    session = open_session(db, SYSTEM, KIND, load=name)
-    assert session.loaded is not None
-    return session, Campaign.from_dict(session.loaded.state)
+    session, state = resume_session(db, SYSTEM, KIND, name)
+    return session, Campaign.from_dict(state)
 
 
 #: Who carries out the year's own steps (the banquet's bots or its entered result, the adventures recorded
