@@ -313,10 +313,10 @@ class SaveStore:
                 raise SaveError(f"{self.path} is damaged: it holds text that is not UTF-8") from None
             if "readonly" in str(exc) or "read-only" in str(exc):
                 raise SaveError(f"cannot write {self.path}: it is read-only") from None
-            raise SaveError(f"{self.path} cannot be used: {exc}") from None
+            raise SaveError(f"{self.path} cannot be used: {_one_line(exc)}") from None
         except sqlite3.DatabaseError as exc:
             self._rollback(conn)
-            raise SaveError(f"{self.path} is damaged: {exc}") from None
+            raise SaveError(f"{self.path} is damaged: {_one_line(exc)}") from None
         except UnicodeDecodeError:
             self._rollback(conn)
             raise SaveError(f"{self.path} is damaged: it holds text that is not UTF-8") from None
@@ -715,7 +715,7 @@ def _texts(name: str, state: Mapping[str, Any]) -> tuple[str, list[str]]:
         body = json.dumps({k: v for k, v in state.items() if k != "log"})  # key order kept
         events = [json.dumps(event) for event in state.get("log", [])]
     except (TypeError, ValueError) as exc:
-        raise SaveError(f"could not save {name!r}; the previous save is unchanged ({exc})") from None
+        raise SaveError(f"could not save {name!r}; the previous save is unchanged ({_one_line(exc)})") from None
     return body, events
 
 
@@ -748,3 +748,8 @@ def _decode(text: Any, path: Path | None, save_id: int) -> dict[str, Any]:
     if not isinstance(state, dict):
         raise SaveError(f"save {save_id} in {path} is damaged: its state is not a JSON object")
     return state
+
+
+def _one_line(exc: BaseException) -> str:
+    """SQLite's message on one line: a damaged schema is quoted with its newlines (found by the byte flips)."""
+    return " ".join(str(exc).split())

@@ -419,3 +419,17 @@ def test_the_first_save_makes_the_directory_and_says_where(tmp_path: Path, capsy
                  "--db", str(path)]) == 0
     assert f"Saved 'bq1' (revision 1) in a new save store {path}." in capsys.readouterr().out
     assert SaveStore(path).load("bq1", "wizard_prince", "game").revision == 1
+
+
+def test_a_damaged_schema_is_refused_on_one_line(tmp_path: Path) -> None:
+    """Found by the byte-flip property: SQLite quotes the damaged schema, newlines and all."""
+    path = tmp_path / "s.sqlite3"
+    SaveStore(path).create("bq1", "wizard_prince", "game", state(1))
+    raw = bytearray(path.read_bytes())
+    at = raw.index(b"CREATE TABLE saves") + len(b"CREATE TABLE saves")
+    raw[at] ^= ord("#") ^ raw[at]            # "saves (" becomes "saves#(": the schema no longer parses
+    path.write_bytes(bytes(raw))
+    with pytest.raises(SaveError) as refused:
+        SaveStore(path).load("bq1", "wizard_prince", "game")
+    assert "\n" not in str(refused.value) and "damaged" in str(refused.value)
+    assert path.read_bytes() == bytes(raw)
