@@ -426,8 +426,8 @@ def test_a_damaged_schema_is_refused_on_one_line(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     SaveStore(path).create("bq1", "wizard_prince", "game", state(1))
     raw = bytearray(path.read_bytes())
-    at = raw.index(b"CREATE TABLE saves") + len(b"CREATE TABLE saves")
-    raw[at] ^= ord("#") ^ raw[at]            # "saves (" becomes "saves#(": the schema no longer parses
+    at = raw.index(b'CREATE TABLE "saves" (') + len(b'CREATE TABLE "saves')
+    raw[at] = ord("#")                        # '"saves" (' becomes '"saves# (': a quote left open to the end
     path.write_bytes(bytes(raw))
     with pytest.raises(SaveError) as refused:
         SaveStore(path).load("bq1", "wizard_prince", "game")
