@@ -23,7 +23,7 @@ from magecraft.wizard_prince.actions import (
     Snoop,
 )
 from magecraft.wizard_prince.banquet import Banquet
-from magecraft.wizard_prince.board import Square, walking_distances
+from magecraft.wizard_prince.board import Square, reach_of, walking_distances
 from magecraft.wizard_prince.chits import chit_kinds
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Piece
@@ -72,12 +72,25 @@ class _Judge:
         me = banquet.nobles[player]
         self.prepare(banquet, me)
         pieces, beside_nobles = banquet.pieces, self._beside_nobles
+        may_turn = banquet.settings.moves_may_turn
         best, best_value = actions[0], 0.0
+        idle_piece = ""
         for i, action in enumerate(actions):
-            # Most INTERFEREs push a courtier that reaches no noble: worth drift()'s _IDLE_PUSH, no call needed.
-            if isinstance(action, Interfere | AppointmentMove) and beside_nobles.isdisjoint(action.path) \
-                    and pieces[action.piece].kind == "courtier":
-                value = _IDLE_PUSH
+            kind = type(action)
+            if kind is Interfere or kind is AppointmentMove:
+                piece_id = action.piece  # type: ignore[union-attr]
+                if piece_id == idle_piece:
+                    continue   # the rest of a courtier's moves that reach no noble: no better than its first
+                piece = pieces[piece_id]
+                if piece.kind == "courtier" and beside_nobles.isdisjoint(action.path):  # type: ignore[union-attr]
+                    # Most INTERFEREs push a courtier that reaches no noble: worth drift()'s _IDLE_PUSH, no call
+                    # needed; when none of its moves can reach a noble, its other moves (offered next, one
+                    # piece's moves together) are worth the same and the first of the best stays the first.
+                    value = _IDLE_PUSH
+                    if beside_nobles.isdisjoint(reach_of(piece.square, may_turn)):
+                        idle_piece = piece_id
+                else:
+                    value = self.value(banquet, player, action)
             else:
                 value = self.value(banquet, player, action)
             if i == 0 or value > best_value:   # the first of the best, as max() would
