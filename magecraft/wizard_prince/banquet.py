@@ -276,12 +276,19 @@ class Banquet(GameState[Action]):
         table asks this of all three kinds and then needs only the one rolled."""
         if self.stuck and (kind == "mingle" or self.settings.bore_blocks_all_actions):
             return False
-        if kind != "interfere":
-            return bool(self._turn_actions(noble, kind))
         self._sync()
         found = self._derived.get((noble.name, kind))
         if found is not None:
             return bool(found)
+        if kind == "snoop":   # an NPC snoops a courtier whose chit is not yet exposed (_npc_snoop_targets)
+            return any(p.kind == "courtier" and not (noble.npc and p.chit in self.public)
+                       for p in self.pieces.values())
+        if kind == "mingle":
+            # A noble who may take any path may end on its first step: noble_block refuses a square to end
+            # on only where it refuses it to pass through too.
+            table, occ = self.setup.table, self._occ
+            firsts = self.setup.gates if noble.where == "waiting" else Square.parse(noble.square).neighbours()
+            return any(noble_block(first, True, occ, table, noble.name) is None for first in firsts)
         return any(self._moves_of(piece) for piece in self.pieces.values())
 
     def _moves_of(self, piece: Piece) -> list[Action]:
@@ -652,8 +659,7 @@ class Banquet(GameState[Action]):
                 self.moving = None
                 return
             noble.square = str(square)
-            here = self.occupants().get(square, [])
-            for thing in here:
+            for thing in self._standing_on(square):
                 if not isinstance(thing, Piece) or thing.id not in self.pieces:
                     continue
                 if thing.kind == "courtier":
@@ -670,7 +676,7 @@ class Banquet(GameState[Action]):
             return
         piece = replace(piece, square=square)
         self.pieces[piece.id] = piece
-        for thing in self.occupants().get(square, []):
+        for thing in self._standing_on(square):
             if thing is piece or (isinstance(thing, Piece) and thing.id not in self.pieces):
                 continue
             if isinstance(thing, Noble):
@@ -688,6 +694,14 @@ class Banquet(GameState[Action]):
                 self.remove_piece(thing, f"the Praetorian Guard removes {thing.id} from the banquet", PIECES)
             if self.phase == "over" or self.pending:
                 return
+
+    def _standing_on(self, square: Square) -> list[Piece | Noble]:
+        """What stands on ``square`` in the order of :meth:`occupants` (pieces, then nobles), found without
+        working out the whole position: a move changes the position at every step."""
+        name = str(square)
+        here: list[Piece | Noble] = [p for p in self.pieces.values() if p.square == square]
+        here.extend(n for n in self.nobles.values() if n.where == "board" and n.square == name)
+        return here
 
     def remove_piece(self, piece: Piece, why: str, section: str) -> None:
         del self.pieces[piece.id]
