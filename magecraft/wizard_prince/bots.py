@@ -75,20 +75,26 @@ class _Judge:
         may_turn = banquet.settings.moves_may_turn
         best, best_value = actions[0], 0.0
         idle_piece = ""
+        idle_kinds = self._idle_kinds
         for i, action in enumerate(actions):
             kind = type(action)
             if kind is Interfere or kind is AppointmentMove:
                 piece_id = action.piece  # type: ignore[union-attr]
                 if piece_id == idle_piece:
-                    continue   # the rest of a courtier's moves that reach no noble: no better than its first
+                    continue   # the rest of the moves of a piece none of whose moves matters: see below
                 piece = pieces[piece_id]
-                if piece.kind == "courtier" and beside_nobles.isdisjoint(action.path):  # type: ignore[union-attr]
-                    # Most INTERFEREs push a courtier that reaches no noble: worth drift()'s _IDLE_PUSH, no call
-                    # needed; when none of its moves can reach a noble, its other moves (offered next, one
-                    # piece's moves together) are worth the same and the first of the best stays the first.
-                    value = _IDLE_PUSH
-                    if beside_nobles.isdisjoint(reach_of(piece.square, may_turn)):
-                        idle_piece = piece_id
+                path = action.path  # type: ignore[union-attr]
+                if beside_nobles.isdisjoint(path):
+                    # A push that reaches no noble is worth its drift alone (push_value with nothing met).
+                    # When the piece's drift is the constant _IDLE_PUSH and none of its moves can reach a
+                    # noble, its other moves (offered next: one piece's moves come together) are worth the
+                    # same, and the first of the best stays this one.
+                    if piece.kind in idle_kinds:
+                        value = _IDLE_PUSH
+                        if beside_nobles.isdisjoint(reach_of(piece.square, may_turn)):
+                            idle_piece = piece_id
+                    else:
+                        value = self.drift(banquet, me, piece, path[-1])
                 else:
                     value = self.value(banquet, player, action)
             else:
@@ -110,6 +116,10 @@ class _Judge:
         self._here = Square.parse(me.square) if me.where == "board" else None
         self._beside_nobles = frozenset(Square.parse(n.square) for n in b.nobles.values() if n.where == "board")
         self._before: float | None = None
+        # The kinds of piece whose drift() is _IDLE_PUSH wherever they go, for this decision.
+        self._idle_kinds = {kind for kind in ("emperor", "praetorian", "courtier")
+                            if not (kind == "emperor" and me.where == "board" and me.held)
+                            and not (kind == "praetorian" and self.rivals(b, me))}
         self._rival_distances: dict[Square, int] = {}
 
     def value(self, b: Banquet, player: str, action: Action) -> float:
