@@ -85,6 +85,7 @@ class Banquet(GameState[Action]):
         self._board: tuple[Any, ...] = ()
         self._occ: dict[Square, list[Piece | Noble]] = {}
         self._derived: dict[tuple[str, str], list[Action]] = {}
+        self._turns: dict[tuple[str, str, str, bool], list[Action]] = {}
         # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
         self._piece_moves: dict[str, tuple[Piece, list[Action], frozenset[Square]]] = {}
 
@@ -179,6 +180,7 @@ class Banquet(GameState[Action]):
         before, settings = self._occ, self._board[3] if self._board else None
         self._board = key
         self._derived = {}
+        self._turns = {}
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
             occ.setdefault(piece.square, []).append(piece)
@@ -253,7 +255,19 @@ class Banquet(GameState[Action]):
         return [ChooseAppointment(True), ChooseAppointment(False)]
 
     def _turn_actions(self, noble: Noble, only: str = "") -> list[Action]:
-        """The noble's MINGLE, SNOOP and INTERFERE actions (``only`` one kind), and Pass where allowed."""
+        """The noble's MINGLE, SNOOP and INTERFERE actions (``only`` one kind), and Pass where allowed.
+
+        Worked out once per position and turn, then copied: the bots, ``check`` and the NPC table ask for
+        the same list.
+        """
+        self._sync()
+        key = (noble.name, only, self.npc_action, self.stuck)
+        found = self._turns.get(key)
+        if found is None:
+            found = self._turns[key] = self._list_turn_actions(noble, only)
+        return list(found)
+
+    def _list_turn_actions(self, noble: Noble, only: str) -> list[Action]:
         kinds: tuple[str, ...] = ("mingle", "snoop", "interfere")
         npc_rolls = noble.npc and self.settings.npc_action_table
         if only or npc_rolls:
@@ -302,8 +316,7 @@ class Banquet(GameState[Action]):
 
     def _actions_of(self, noble: Noble, kind: str) -> list[Action]:
         """The noble's MINGLEs, SNOOPs or INTERFEREs in this position, worked out once and reused by the NPC
-        table, legal_actions, check and the bots."""
-        self._sync()
+        table, legal_actions, check and the bots (the caller has called _sync)."""
         key = (noble.name, kind)
         found = self._derived.get(key)
         if found is None:
@@ -342,6 +355,7 @@ class Banquet(GameState[Action]):
         office = self.appointment_of(noble)
         if office is None or not office.banquet_move:
             return []
+        self._sync()
         return self._actions_of(noble, "appointment")
 
     def _npc_snoop_targets(self, noble: Noble) -> list[Piece]:
