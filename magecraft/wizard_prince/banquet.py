@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from copy import deepcopy
+from itertools import repeat
+from operator import is_
 from dataclasses import replace
 from typing import Any, ClassVar, Self
 
@@ -183,7 +185,11 @@ class Banquet(GameState[Action]):
         self._turns = {}
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
-            occ.setdefault(piece.square, []).append(piece)
+            here = occ.get(piece.square)
+            if here is None:
+                occ[piece.square] = [piece]
+            else:
+                here.append(piece)
         for noble in self.nobles.values():
             if noble.where == "board":
                 occ.setdefault(Square.parse(noble.square), []).append(noble)
@@ -405,9 +411,8 @@ class Banquet(GameState[Action]):
             if action.square not in [a.square for a in self.legal_actions() if isinstance(a, ChooseGate)]:
                 raise RuleError("only one noble can occupy one gate square", rule="Entering", section=BANQUET)
             return
-        for legal in self.legal_actions():
-            if legal is action:
-                return  # one of the very actions offered for this decision (the bots' case): judged legal
+        if any(map(is_, self.legal_actions(), repeat(action))):
+            return  # one of the very actions offered for this decision (the bots' case): judged legal
         noble = self.nobles[self.order[self.index]]
         if self.stage == "extra":
             if isinstance(action, Pass):
@@ -688,7 +693,7 @@ class Banquet(GameState[Action]):
         if piece is None:
             self.moving = None
             return
-        piece = replace(piece, square=square)
+        piece = Piece(piece.id, piece.kind, piece.colour, square, piece.figure, piece.chit)
         self.pieces[piece.id] = piece
         for thing in self._standing_on(square):
             if thing is piece or (isinstance(thing, Piece) and thing.id not in self.pieces):

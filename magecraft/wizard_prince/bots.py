@@ -121,6 +121,9 @@ class _Judge:
                             if not (kind == "emperor" and me.where == "board" and me.held)
                             and not (kind == "praetorian" and self.rivals(b, me))}
         self._rival_distances: dict[Square, int] = {}
+        # Steps to each Emperor and each wanted courtier from every square, looked up once per decision.
+        self._emperor_maps = [walking_distances(e, b.setup.table) for e in self._emperors]
+        self._target_maps = [walking_distances(t, b.setup.table) for t in self._targets]
 
     def value(self, b: Banquet, player: str, action: Action) -> float:
         me = b.nobles[player]
@@ -157,7 +160,7 @@ class _Judge:
         return walking_distances(goal, b.setup.table).get(start, 99)
 
     def emperor_distance(self, b: Banquet, square: Square) -> int:
-        return min((self.steps(b, square, e) for e in self._emperors), default=0)
+        return min([steps.get(square, 99) for steps in self._emperor_maps], default=0)
 
     # -- moving oneself -------------------------------------------------------------------
     def walk_value(self, b: Banquet, me: Noble, path: tuple[Square, ...]) -> float:
@@ -183,9 +186,9 @@ class _Judge:
         danger = self.danger * guards * (1 + held)
         if held:
             return -1.0 * self.emperor_distance(b, square) - danger
-        targets = self._targets
+        targets = self._target_maps
         if targets:
-            return -0.3 * min(self.steps(b, square, t) for t in targets) - danger
+            return -0.3 * min([steps.get(square, 99) for steps in targets]) - danger
         return -0.1 * self.emperor_distance(b, square) - danger
 
     # -- moving other pieces -------------------------------------------------------------------
