@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from copy import deepcopy
+from dataclasses import replace
 from itertools import repeat
 from operator import is_
-from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
@@ -292,12 +292,12 @@ class Banquet(GameState[Action]):
         return out
 
     def _can_take(self, noble: Noble, kind: str) -> bool:
-        """Whether ``_turn_actions(noble, kind)`` offers anything, without building the INTERFEREs: the NPC
-        table asks this of all three kinds and then needs only the one rolled."""
+        """Whether ``_turn_actions(noble, kind)`` offers anything, without building the MINGLEs and SNOOPs:
+        the NPC table asks this of all three kinds and then needs only the one rolled (the caller has
+        called _sync)."""
         if self.stuck and (kind == "mingle" or self.settings.bore_blocks_all_actions):
             return False
-        self._sync()
-        found = self._derived.get((noble.name, kind))
+        found = self._derived.get((noble.name if kind != "interfere" else "", kind))
         if found is not None:
             return bool(found)
         if kind == "snoop":   # an NPC snoops a courtier whose chit is not yet exposed (_npc_snoop_targets)
@@ -323,7 +323,7 @@ class Banquet(GameState[Action]):
     def _actions_of(self, noble: Noble, kind: str) -> list[Action]:
         """The noble's MINGLEs, SNOOPs or INTERFEREs in this position, worked out once and reused by the NPC
         table, legal_actions, check and the bots (the caller has called _sync)."""
-        key = (noble.name, kind)
+        key = (noble.name if kind != "interfere" else "", kind)   # every noble may INTERFERE alike
         found = self._derived.get(key)
         if found is None:
             found = self._derived[key] = self._work_out(noble, kind)
@@ -617,6 +617,7 @@ class Banquet(GameState[Action]):
         """Roll 1d6: 1-2 INTERFERE, 3-4 MINGLE, 5-6 SNOOP; a roll he cannot carry out is rolled again
         (ruling "NPC action that cannot be taken")."""
         table = get_table("wp_npc_noble_action")
+        self._sync()
         possible = {kind for kind in ("mingle", "snoop", "interfere") if self._can_take(noble, kind)}
         if not possible:
             self.log.record("state", f"{noble.name} can take no action", section=NPC)
