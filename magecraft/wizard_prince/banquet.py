@@ -316,7 +316,8 @@ class Banquet(GameState[Action]):
         kept = self._piece_moves.get(piece.id)
         if kept is None or kept[0] is not piece:
             kept = self._piece_moves[piece.id] = (
-                piece, [Interfere(piece.id, path) for path in self._paths(piece, piece.square, self._occ)],
+                piece, [_INTERFERES.get((piece.id, path)) or _interfere(piece.id, path)
+                        for path in self._paths(piece, piece.square, self._occ)],
                 reach_of(piece.square, self.settings.moves_may_turn))
         return kept[1]
 
@@ -337,7 +338,7 @@ class Banquet(GameState[Action]):
             out = list(self._mingles(noble, occ))
         elif kind == "snoop":
             targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
-            out = [Snoop(p.id) for p in targets]
+            out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in targets]
         elif kind == "interfere":
             out = []
             for piece in self.pieces.values():
@@ -351,8 +352,9 @@ class Banquet(GameState[Action]):
 
     def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
         if noble.where == "waiting":
-            return [Mingle((g,)) for g in self.setup.gates if noble_block(g, True, occ, self.setup.table) is None]
-        return [Mingle(path) for path in self._paths(noble, Square.parse(noble.square), occ)]
+            return [_mingle((g,)) for g in self.setup.gates if noble_block(g, True, occ, self.setup.table) is None]
+        paths = self._paths(noble, Square.parse(noble.square), occ)
+        return [_MINGLES.get(path) or _mingle(path) for path in paths]
 
     def _paths(self, mover: Piece | Noble, start: Square, occ: Occupants) -> list[tuple[Square, ...]]:
         return moves(mover, start, occ, self.setup.table, self.settings.moves_may_turn)
@@ -968,6 +970,34 @@ class Banquet(GameState[Action]):
         view["log"] = [e for e in view["log"] if e["kind"] != "randomness"
                        and player in e["data"].get("private_to", [player])]
         return view
+
+
+# The actions are frozen values: the same move is offered as the same object in every position and banquet,
+# built once (a frozen dataclass costs a call per field to build) and found again by its fields.
+_MINGLES: dict[tuple[Square, ...], Mingle] = {}
+_SNOOPS: dict[str, Snoop] = {}
+_INTERFERES: dict[tuple[str, tuple[Square, ...]], Interfere] = {}
+
+
+def _mingle(path: tuple[Square, ...]) -> Mingle:
+    found = _MINGLES.get(path)
+    if found is None:
+        found = _MINGLES[path] = Mingle(path)
+    return found
+
+
+def _snoop(courtier: str) -> Snoop:
+    found = _SNOOPS.get(courtier)
+    if found is None:
+        found = _SNOOPS[courtier] = Snoop(courtier)
+    return found
+
+
+def _interfere(piece: str, path: tuple[Square, ...]) -> Interfere:
+    found = _INTERFERES.get((piece, path))
+    if found is None:
+        found = _INTERFERES[piece, path] = Interfere(piece, path)
+    return found
 
 
 def _fresh_earnings() -> dict[str, Any]:
