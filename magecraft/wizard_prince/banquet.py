@@ -341,8 +341,10 @@ class Banquet(GameState[Action]):
             out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in targets]
         elif kind == "interfere":
             out = []
+            kept = self._piece_moves
             for piece in self.pieces.values():
-                out.extend(self._moves_of(piece))
+                found = kept.get(piece.id)
+                out.extend(found[1] if found is not None and found[0] is piece else self._moves_of(piece))
         else:
             office = self.appointment_of(noble)
             out = [AppointmentMove(p.id, path) for p in self.pieces.values()
