@@ -87,7 +87,7 @@ class Banquet(GameState[Action]):
         self._board: tuple[Any, ...] = ()
         self._occ: dict[Square, list[Piece | Noble]] = {}
         self._derived: dict[tuple[str, str], list[Action]] = {}
-        self._turns: dict[tuple[str, str, str, bool], list[Action]] = {}
+        self._turns: dict[tuple[str, bool, str, str, bool], list[Action]] = {}
         # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
         self._piece_moves: dict[str, tuple[Piece, list[Action], frozenset[Square]]] = {}
 
@@ -267,7 +267,7 @@ class Banquet(GameState[Action]):
         the same list.
         """
         self._sync()
-        key = (noble.name, only, self.npc_action, self.stuck)
+        key = (noble.name, noble.npc, only, self.npc_action, self.stuck)
         found = self._turns.get(key)
         if found is None:
             found = self._turns[key] = self._list_turn_actions(noble, only)
