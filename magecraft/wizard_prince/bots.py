@@ -182,7 +182,11 @@ class _Judge:
         return value + self.position_value(b, me, path[-1], held) - before
 
     def position_value(self, b: Banquet, me: Noble, square: Square, held: int) -> float:
-        guards = sum(1 for g in self._guards if g.distance(square) <= 2)
+        file, rank = square
+        guards = 0
+        for g_file, g_rank in self._guards:   # Square.distance, inlined: this runs for every path weighed
+            if abs(g_file - file) + abs(g_rank - rank) <= 2:
+                guards += 1
         danger = self.danger * guards * (1 + held)
         if held:
             return -1.0 * self.emperor_distance(b, square) - danger
@@ -237,7 +241,9 @@ class _Judge:
         """Steps from ``square`` to the nearest rival, remembered for the decision being weighed."""
         found = self._rival_distances.get(square)
         if found is None:
-            found = self._rival_distances[square] = min(square.distance(r) for r in self._rivals)
+            file, rank = square
+            found = self._rival_distances[square] = min([abs(r_file - file) + abs(r_rank - rank)
+                                                         for r_file, r_rank in self._rivals])
         return found
 
     def snoop_value(self, b: Banquet, me: Noble, courtier: Piece) -> float:
