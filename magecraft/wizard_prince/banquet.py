@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from dataclasses import replace
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
@@ -84,6 +86,7 @@ class Banquet(GameState[Action]):
         self._board: tuple[Any, ...] = ()
         self._occ: dict[Square, list[Piece | Noble]] = {}
         self._derived: dict[tuple[str, str], list[Action]] = {}
+        self._turns: dict[tuple[str, bool, str, str, bool], list[Action]] = {}
         # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
         self._piece_moves: dict[str, tuple[Piece, list[Action], frozenset[Square]]] = {}
 
@@ -178,9 +181,14 @@ class Banquet(GameState[Action]):
         before, settings = self._occ, self._board[3] if self._board else None
         self._board = key
         self._derived = {}
+        self._turns = {}
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
-            occ.setdefault(piece.square, []).append(piece)
+            here = occ.get(piece.square)
+            if here is None:
+                occ[piece.square] = [piece]
+            else:
+                here.append(piece)
         for noble in self.nobles.values():
             if noble.where == "board":
                 occ.setdefault(Square.parse(noble.square), []).append(noble)
@@ -252,7 +260,19 @@ class Banquet(GameState[Action]):
         return [ChooseAppointment(True), ChooseAppointment(False)]
 
     def _turn_actions(self, noble: Noble, only: str = "") -> list[Action]:
-        """The noble's MINGLE, SNOOP and INTERFERE actions (``only`` one kind), and Pass where allowed."""
+        """The noble's MINGLE, SNOOP and INTERFERE actions (``only`` one kind), and Pass where allowed.
+
+        Worked out once per position and turn, then copied: the bots, ``check`` and the NPC table ask for
+        the same list.
+        """
+        self._sync()
+        key = (noble.name, noble.npc, only, self.npc_action, self.stuck)
+        found = self._turns.get(key)
+        if found is None:
+            found = self._turns[key] = self._list_turn_actions(noble, only)
+        return list(found)
+
+    def _list_turn_actions(self, noble: Noble, only: str) -> list[Action]:
         kinds: tuple[str, ...] = ("mingle", "snoop", "interfere")
         npc_rolls = noble.npc and self.settings.npc_action_table
         if only or npc_rolls:
@@ -271,16 +291,25 @@ class Banquet(GameState[Action]):
         return out
 
     def _can_take(self, noble: Noble, kind: str) -> bool:
-        """Whether ``_turn_actions(noble, kind)`` offers anything, without building the INTERFEREs: the NPC
-        table asks this of all three kinds and then needs only the one rolled."""
+        """Whether ``_turn_actions(noble, kind)`` offers anything, without building the MINGLEs and SNOOPs:
+        the NPC table asks this of all three kinds and then needs only the one rolled (the caller has
+        called _sync)."""
         if self.stuck and (kind == "mingle" or self.settings.bore_blocks_all_actions):
             return False
-        if kind != "interfere":
-            return bool(self._turn_actions(noble, kind))
-        self._sync()
-        found = self._derived.get((noble.name, kind))
+        found = self._derived.get((noble.name if kind != "interfere" else "", kind))
         if found is not None:
             return bool(found)
+        if kind == "snoop":   # an NPC snoops a courtier whose chit is not yet exposed (_npc_snoop_targets)
+            return any(p.kind == "courtier" and not (noble.npc and p.chit in self.public)
+                       for p in self.pieces.values())
+        if kind == "mingle":
+            # A noble who may take any path may end on its first step: noble_block refuses a square to end
+            # on only where it refuses it to pass through too.
+            table, occ = self.setup.table, self._occ
+            if noble.where == "waiting":
+                return any(self._gate_problem(gate, occ) is None for gate in self.setup.gates)
+            firsts = Square.parse(noble.square).neighbours()
+            return any(noble_block(first, True, occ, table, noble.name) is None for first in firsts)
         return any(self._moves_of(piece) for piece in self.pieces.values())
 
     def _moves_of(self, piece: Piece) -> list[Action]:
@@ -288,15 +317,15 @@ class Banquet(GameState[Action]):
         kept = self._piece_moves.get(piece.id)
         if kept is None or kept[0] is not piece:
             kept = self._piece_moves[piece.id] = (
-                piece, [Interfere(piece.id, path) for path in self._paths(piece, piece.square, self._occ)],
+                piece, [_INTERFERES.get((piece.id, path)) or _interfere(piece.id, path)
+                        for path in self._paths(piece, piece.square, self._occ)],
                 reach_of(piece.square, self.settings.moves_may_turn))
         return kept[1]
 
     def _actions_of(self, noble: Noble, kind: str) -> list[Action]:
         """The noble's MINGLEs, SNOOPs or INTERFEREs in this position, worked out once and reused by the NPC
-        table, legal_actions, check and the bots."""
-        self._sync()
-        key = (noble.name, kind)
+        table, legal_actions, check and the bots (the caller has called _sync)."""
+        key = (noble.name if kind != "interfere" else "", kind)   # every noble may INTERFERE alike
         found = self._derived.get(key)
         if found is None:
             found = self._derived[key] = self._work_out(noble, kind)
@@ -310,11 +339,13 @@ class Banquet(GameState[Action]):
             out = list(self._mingles(noble, occ))
         elif kind == "snoop":
             targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
-            out = [Snoop(p.id) for p in targets]
+            out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in targets]
         elif kind == "interfere":
             out = []
+            kept = self._piece_moves
             for piece in self.pieces.values():
-                out.extend(self._moves_of(piece))
+                found = kept.get(piece.id)
+                out.extend(found[1] if found is not None and found[0] is piece else self._moves_of(piece))
         else:
             office = self.appointment_of(noble)
             out = [AppointmentMove(p.id, path) for p in self.pieces.values()
@@ -324,8 +355,9 @@ class Banquet(GameState[Action]):
 
     def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
         if noble.where == "waiting":
-            return [Mingle((g,)) for g in self.setup.gates if self._gate_problem(g, occ) is None]
-        return [Mingle(path) for path in self._paths(noble, Square.parse(noble.square), occ)]
+            return [_mingle((g,)) for g in self.setup.gates if self._gate_problem(g, occ) is None]
+        paths = self._paths(noble, Square.parse(noble.square), occ)
+        return [_MINGLES.get(path) or _mingle(path) for path in paths]
 
     def _gate_problem(self, gate: Square, occ: Occupants) -> str | None:
         """Why an off-board noble may not enter at ``gate`` now: he may "use the MINGLE action only to enter
@@ -342,6 +374,7 @@ class Banquet(GameState[Action]):
         office = self.appointment_of(noble)
         if office is None or not office.banquet_move:
             return []
+        self._sync()
         return self._actions_of(noble, "appointment")
 
     def _npc_snoop_targets(self, noble: Noble) -> list[Piece]:
@@ -391,9 +424,8 @@ class Banquet(GameState[Action]):
             if action.square not in [a.square for a in self.legal_actions() if isinstance(a, ChooseGate)]:
                 raise RuleError("only one noble can occupy one gate square", rule="Entering", section=BANQUET)
             return
-        for legal in self.legal_actions():
-            if legal is action:
-                return  # one of the very actions offered for this decision (the bots' case): judged legal
+        if any(map(is_, self.legal_actions(), repeat(action))):
+            return  # one of the very actions offered for this decision (the bots' case): judged legal
         noble = self.nobles[self.order[self.index]]
         if self.stage == "extra":
             if isinstance(action, Pass):
@@ -598,6 +630,7 @@ class Banquet(GameState[Action]):
         """Roll 1d6: 1-2 INTERFERE, 3-4 MINGLE, 5-6 SNOOP; a roll he cannot carry out is rolled again
         (ruling "NPC action that cannot be taken")."""
         table = get_table("wp_npc_noble_action")
+        self._sync()
         possible = {kind for kind in ("mingle", "snoop", "interfere") if self._can_take(noble, kind)}
         if not possible:
             self.log.record("state", f"{noble.name} can take no action", section=NPC)
@@ -659,8 +692,7 @@ class Banquet(GameState[Action]):
                 self.moving = None
                 return
             noble.square = str(square)
-            here = self.occupants().get(square, [])
-            for thing in here:
+            for thing in self._standing_on(square):
                 if not isinstance(thing, Piece) or thing.id not in self.pieces:
                     continue
                 if thing.kind == "courtier":
@@ -675,9 +707,9 @@ class Banquet(GameState[Action]):
         if piece is None:
             self.moving = None
             return
-        piece = replace(piece, square=square)
+        piece = Piece(piece.id, piece.kind, piece.colour, square, piece.figure, piece.chit)
         self.pieces[piece.id] = piece
-        for thing in self.occupants().get(square, []):
+        for thing in self._standing_on(square):
             if thing is piece or (isinstance(thing, Piece) and thing.id not in self.pieces):
                 continue
             if isinstance(thing, Noble):
@@ -695,6 +727,14 @@ class Banquet(GameState[Action]):
                 self.remove_piece(thing, f"the Praetorian Guard removes {thing.id} from the banquet", PIECES)
             if self.phase == "over" or self.pending:
                 return
+
+    def _standing_on(self, square: Square) -> list[Piece | Noble]:
+        """What stands on ``square`` in the order of :meth:`occupants` (pieces, then nobles), found without
+        working out the whole position: a move changes the position at every step."""
+        name = str(square)
+        here: list[Piece | Noble] = [p for p in self.pieces.values() if p.square == square]
+        here.extend(n for n in self.nobles.values() if n.where == "board" and n.square == name)
+        return here
 
     def remove_piece(self, piece: Piece, why: str, section: str) -> None:
         del self.pieces[piece.id]
@@ -941,6 +981,34 @@ class Banquet(GameState[Action]):
         view["log"] = [e for e in view["log"] if e["kind"] != "randomness"
                        and player in e["data"].get("private_to", [player])]
         return view
+
+
+# The actions are frozen values: the same move is offered as the same object in every position and banquet,
+# built once (a frozen dataclass costs a call per field to build) and found again by its fields.
+_MINGLES: dict[tuple[Square, ...], Mingle] = {}
+_SNOOPS: dict[str, Snoop] = {}
+_INTERFERES: dict[tuple[str, tuple[Square, ...]], Interfere] = {}
+
+
+def _mingle(path: tuple[Square, ...]) -> Mingle:
+    found = _MINGLES.get(path)
+    if found is None:
+        found = _MINGLES[path] = Mingle(path)
+    return found
+
+
+def _snoop(courtier: str) -> Snoop:
+    found = _SNOOPS.get(courtier)
+    if found is None:
+        found = _SNOOPS[courtier] = Snoop(courtier)
+    return found
+
+
+def _interfere(piece: str, path: tuple[Square, ...]) -> Interfere:
+    found = _INTERFERES.get((piece, path))
+    if found is None:
+        found = _INTERFERES[piece, path] = Interfere(piece, path)
+    return found
 
 
 def _fresh_earnings() -> dict[str, Any]:

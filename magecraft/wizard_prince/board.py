@@ -38,7 +38,7 @@ class Square(NamedTuple):
     rank: int
 
     def __str__(self) -> str:
-        return f"{FILES[self.file]}{self.rank + 1}"
+        return _NAMES[self[0] * SIZE + self[1]]
 
     def __repr__(self) -> str:
         return f"Square({str(self)!r})"
@@ -66,6 +66,7 @@ class Square(NamedTuple):
         return _neighbours(self)
 
 
+_NAMES = tuple(f"{FILES[f]}{r + 1}" for f in range(SIZE) for r in range(SIZE))
 _SQUARES = tuple(Square(f, r) for f in range(SIZE) for r in range(SIZE))
 ALL_SQUARES: tuple[Square, ...] = _SQUARES
 _BY_NAME = {str(s): s for s in _SQUARES}

@@ -23,7 +23,7 @@ from magecraft.wizard_prince.actions import (
     Snoop,
 )
 from magecraft.wizard_prince.banquet import Banquet
-from magecraft.wizard_prince.board import Square, walking_distances
+from magecraft.wizard_prince.board import Square, reach_of, walking_distances
 from magecraft.wizard_prince.chits import chit_kinds
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Piece
@@ -72,12 +72,31 @@ class _Judge:
         me = banquet.nobles[player]
         self.prepare(banquet, me)
         pieces, beside_nobles = banquet.pieces, self._beside_nobles
+        may_turn = banquet.settings.moves_may_turn
         best, best_value = actions[0], 0.0
+        idle_piece = ""
+        idle_kinds = self._idle_kinds
         for i, action in enumerate(actions):
-            # Most INTERFEREs push a courtier that reaches no noble: worth drift()'s _IDLE_PUSH, no call needed.
-            if isinstance(action, Interfere | AppointmentMove) and beside_nobles.isdisjoint(action.path) \
-                    and pieces[action.piece].kind == "courtier":
-                value = _IDLE_PUSH
+            kind = type(action)
+            if kind is Interfere or kind is AppointmentMove:
+                piece_id = action.piece  # type: ignore[union-attr]
+                if piece_id == idle_piece:
+                    continue   # the rest of the moves of a piece none of whose moves matters: see below
+                piece = pieces[piece_id]
+                path = action.path  # type: ignore[union-attr]
+                if beside_nobles.isdisjoint(path):
+                    # A push that reaches no noble is worth its drift alone (push_value with nothing met).
+                    # When the piece's drift is the constant _IDLE_PUSH and none of its moves can reach a
+                    # noble, its other moves (offered next: one piece's moves come together) are worth the
+                    # same, and the first of the best stays this one.
+                    if piece.kind in idle_kinds:
+                        value = _IDLE_PUSH
+                        if beside_nobles.isdisjoint(reach_of(piece.square, may_turn)):
+                            idle_piece = piece_id
+                    else:
+                        value = self.drift(banquet, me, piece, path[-1])
+                else:
+                    value = self.value(banquet, player, action)
             else:
                 value = self.value(banquet, player, action)
             if i == 0 or value > best_value:   # the first of the best, as max() would
@@ -97,7 +116,14 @@ class _Judge:
         self._here = Square.parse(me.square) if me.where == "board" else None
         self._beside_nobles = frozenset(Square.parse(n.square) for n in b.nobles.values() if n.where == "board")
         self._before: float | None = None
+        # The kinds of piece whose drift() is _IDLE_PUSH wherever they go, for this decision.
+        self._idle_kinds = {kind for kind in ("emperor", "praetorian", "courtier")
+                            if not (kind == "emperor" and me.where == "board" and me.held)
+                            and not (kind == "praetorian" and self.rivals(b, me))}
         self._rival_distances: dict[Square, int] = {}
+        # Steps to each Emperor and each wanted courtier from every square, looked up once per decision.
+        self._emperor_maps = [walking_distances(e, b.setup.table) for e in self._emperors]
+        self._target_maps = [walking_distances(t, b.setup.table) for t in self._targets]
 
     def value(self, b: Banquet, player: str, action: Action) -> float:
         me = b.nobles[player]
@@ -134,7 +160,7 @@ class _Judge:
         return walking_distances(goal, b.setup.table).get(start, 99)
 
     def emperor_distance(self, b: Banquet, square: Square) -> int:
-        return min((self.steps(b, square, e) for e in self._emperors), default=0)
+        return min([steps.get(square, 99) for steps in self._emperor_maps], default=0)
 
     # -- moving oneself -------------------------------------------------------------------
     def walk_value(self, b: Banquet, me: Noble, path: tuple[Square, ...]) -> float:
@@ -156,13 +182,17 @@ class _Judge:
         return value + self.position_value(b, me, path[-1], held) - before
 
     def position_value(self, b: Banquet, me: Noble, square: Square, held: int) -> float:
-        guards = sum(1 for g in self._guards if g.distance(square) <= 2)
+        file, rank = square
+        guards = 0
+        for g_file, g_rank in self._guards:   # Square.distance, inlined: this runs for every path weighed
+            if abs(g_file - file) + abs(g_rank - rank) <= 2:
+                guards += 1
         danger = self.danger * guards * (1 + held)
         if held:
             return -1.0 * self.emperor_distance(b, square) - danger
-        targets = self._targets
+        targets = self._target_maps
         if targets:
-            return -0.3 * min(self.steps(b, square, t) for t in targets) - danger
+            return -0.3 * min([steps.get(square, 99) for steps in targets]) - danger
         return -0.1 * self.emperor_distance(b, square) - danger
 
     # -- moving other pieces -------------------------------------------------------------------
@@ -211,7 +241,9 @@ class _Judge:
         """Steps from ``square`` to the nearest rival, remembered for the decision being weighed."""
         found = self._rival_distances.get(square)
         if found is None:
-            found = self._rival_distances[square] = min(square.distance(r) for r in self._rivals)
+            file, rank = square
+            found = self._rival_distances[square] = min([abs(r_file - file) + abs(r_rank - rank)
+                                                         for r_file, r_rank in self._rivals])
         return found
 
     def snoop_value(self, b: Banquet, me: Noble, courtier: Piece) -> float:

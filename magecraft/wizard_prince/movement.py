@@ -92,6 +92,8 @@ def moves(mover: Piece | Noble, start: Square, occ: Occupants, table: frozenset[
     Only occupied squares and the Banquet Table are judged by :func:`block`; a first step that may
     not be passed through skips every path through it.
     """
+    if type(mover) is Piece and mover.kind == "courtier":
+        return _courtier_moves(mover, start, occ, table, may_turn)
     out: list[tuple[Square, ...]] = []
     for first, single, doubles in steps_from(start, may_turn):
         if first in occ or first in table:
@@ -114,3 +116,32 @@ def steps_from(start: Square, may_turn: bool) -> tuple[FirstStep, ...]:
     paths = paths_from(start, may_turn)
     return tuple((path[0], path, tuple(p for p in paths if len(p) == 2 and p[0] == path[0]))
                  for path in paths if len(path) == 1)
+
+
+def _courtier_moves(courtier: Piece, start: Square, occ: Occupants, table: frozenset[Square],
+                    may_turn: bool) -> list[tuple[Square, ...]]:
+    """:func:`moves` for a courtier, the piece moved most, without a call per square: as
+    :func:`piece_block` rules, he may not enter a square another piece stands on, and may enter a noble's
+    square only to end his move there."""
+    out: list[tuple[Square, ...]] = []
+    for first, single, doubles in steps_from(start, may_turn):
+        if first in table:
+            continue
+        here = occ.get(first)
+        if here:
+            if all(thing is courtier or isinstance(thing, Noble) for thing in here):
+                out.append(single)
+                if any(isinstance(thing, Noble) for thing in here):
+                    continue
+            else:
+                continue
+        else:
+            out.append(single)
+        for path in doubles:
+            second = path[1]
+            if second in table:
+                continue
+            there = occ.get(second)
+            if not there or all(thing is courtier or isinstance(thing, Noble) for thing in there):
+                out.append(path)
+    return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from magecraft.wizard_prince.actions import (
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import ALL_SQUARES, Square, paths_from
 from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, RandomBot, play
+from magecraft.wizard_prince.movement import path_problem
 from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
 from magecraft.wizard_prince.pieces import Piece
 
@@ -210,3 +212,63 @@ def test_illegal_actions_are_refused_and_change_nothing(seed: int, npc: int, dat
         banquet.apply(data.draw(st.sampled_from(legal)))
         assert Banquet.from_dict(banquet.to_dict()).to_dict() == banquet.to_dict()
     assert refusals > 0
+
+
+def test_a_turns_actions_follow_the_position_and_are_handed_out_as_copies(arrange: Arrange):
+    """The list is worked out once per position and turn (see tests/test_profile_guard.py), yet a board
+    changed directly is seen at once and a caller who changes his list changes nobody else's."""
+    banquet = arrange({"Ann": "e4", "Bob": "h8"},
+                      [("emperor", "white", "a4"), ("courtier", "black", "e6", "usurper")])
+    first = banquet.legal_actions()
+    assert Interfere("courtier-1", path("e7")) in first
+    first.clear()
+    assert banquet.legal_actions() and banquet.legal_actions() == banquet.legal_actions()
+    banquet.pieces["courtier-1"] = replace(banquet.pieces["courtier-1"], square=Square.parse("e7"))
+    moved = banquet.legal_actions()
+    assert Interfere("courtier-1", path("e7")) not in moved
+    assert Interfere("courtier-1", path("e8")) in moved and Mingle(path("e5", "e6")) in moved
+    banquet.nobles["Ann"].square = "e6"   # a noble moved directly: the courtier may end on e6, not pass it
+    offered = banquet.legal_actions()
+    assert Interfere("courtier-1", path("e6")) in offered
+    assert Interfere("courtier-1", path("e6", "e5")) not in offered
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_offered_moves_are_exactly_those_the_rules_allow(seed: int):
+    """At every step of a random banquet each piece's offered INTERFEREs are the paths the rule-by-rule
+    judge (``movement.path_problem``) allows: the inline enumeration of a courtier's moves agrees with it."""
+    rng = Randomness.seeded(seed)
+    banquet = Banquet.new([*nobles_from(["Ann", "Bob"]), generate_npc_noble("NPC 1", rng)], rng)
+    bot, checked = RandomBot(), 0
+    while not banquet.is_terminal():
+        if banquet.phase == "play" and not banquet.pending and banquet.stage == "action" \
+                and banquet.current_player() != "NPC 1" and not banquet.stuck:
+            offered = {(a.piece, a.path) for a in banquet.legal_actions() if isinstance(a, Interfere)}
+            occ, table = banquet.occupants(), banquet.setup.table
+            allowed = {(p.id, route) for p in banquet.pieces.values()
+                       for route in paths_from(p.square, banquet.settings.moves_may_turn)
+                       if path_problem(p, route, occ, table) is None}
+            assert offered == allowed
+            checked += 1
+        banquet.apply(bot.choose(banquet, banquet.current_player()))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_the_judging_bots_choose_the_first_of_the_best_valued_actions(seed: int):
+    """The bots skip weighing the moves that cannot matter (a push that reaches no noble, the later moves
+    of a piece whose drift is constant); the choice is still the first action of the highest value()."""
+    banquet, bots = bot_banquet(seed)
+    judged = 0
+    while not banquet.is_terminal():
+        player = banquet.current_player()
+        bot = bots[player]
+        chosen = bot.choose(banquet, player)
+        actions = banquet.legal_actions()
+        if isinstance(bot, HeuristicBot | NpcNobleBot) and len(actions) > 1:
+            bot.prepare(banquet, banquet.nobles[player])
+            values = [bot.value(banquet, player, a) for a in actions]
+            assert chosen == actions[values.index(max(values))]
+            judged += 1
+        banquet.apply(chosen)
+    assert judged > 15
