@@ -264,7 +264,8 @@ def cast_command(
     miracle: ChitsOption = None,
     monster: Annotated[str | None, typer.Option("--monster", help="Drain Life: the monster, or T/H/M.")] = None,
     clearing: Annotated[str | None, typer.Option("--clearing", help="Hop: where the character stands.")] = None,
-    roll: Annotated[int | None, typer.Option("--roll", help="Miracle: the 2d6 roll to re-roll.")] = None,
+    board_seed: Annotated[int, typer.Option("--board-seed", help="Hop: the seed of the board dealt (MR4).")] = 1,
+    roll: Annotated[int | None, typer.Option("--roll", help="Miracle: the 2d6 roll re-rolled.")] = None,
     keep: Annotated[str, typer.Option("--keep", help="Miracle: the better roll is 'low' or 'high'.")] = "low",
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -306,18 +307,20 @@ def cast_command(
 
         if clearing is None:
             raise InputError("Hop needs --clearing, e.g. 'Borderland 4'")
-        rng = make_randomness(seed, dice, physical_dice)
-        board = Board.build(Setup.deal(rng).tiles, rng)
-        landed = spells.hop(board, board.clearing_of(clearing), rng)
+        from magecraft.core.randomness import Randomness
+
+        dealing = Randomness.seeded(board_seed)
+        board = Board.build(Setup.deal(dealing).tiles, dealing)
+        landed = spells.hop(board, board.clearing_of(clearing), make_randomness(seed, dice, physical_dice))
         out = {"spell": cast, "from": clearing, "clearing": board.label(landed.id)}
         text = f"Hop: {clearing} -> {board.label(landed.id)}"
     elif cast == "Miracle":
         if roll is None:
             raise InputError("Miracle needs --roll, the roll to re-roll")
         rng = make_randomness(seed, dice, physical_dice)
-        holder = spells.Character("Character", (spells.Chit("MOVE (Miracle)", "miracle"),))
-        played = spells.play_miracle(holder, roll, lambda: rng.dice("2d6", "Miracle re-roll").total, keep=keep)
-        out = {"spell": cast, "first": played.first, "second": played.second, "kept": played.kept}
+        played = spells.play_miracle(character, roll, lambda: rng.dice("2d6", "Miracle re-roll").total, keep=keep)
+        chits = [asdict(c) for c in played.character.chits]
+        out = {"spell": cast, "first": played.first, "second": played.second, "kept": played.kept, "chits": chits}
         text = f"Miracle: {played.first}, re-rolled {played.second}; keeps {played.kept}"
     else:
         raise InputError(f"{cast} is not resolved here (Heal, Drain Life, Raise Dead, Elemental, Hop, Miracle)")

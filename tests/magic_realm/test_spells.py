@@ -108,10 +108,13 @@ def test_the_cast_command(capsys):
     assert json.loads(capsys.readouterr().out)["undead"] == 18
     assert main(["magic-realm", "cast", "elemental", "--dice", "3"]) == 0
     assert "Fire" in capsys.readouterr().out
-    assert main(["magic-realm", "cast", "hop", "--clearing", "Borderland 4", "--seed", "2", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["clearing"].startswith("Borderland ")
-    assert main(["magic-realm", "cast", "miracle", "--roll", "9", "--dice", "1,2"]) == 0
+    hop_args = ["--clearing", "Borderland 4", "--board-seed", "2", "--dice", "2"]
+    assert main(["magic-realm", "cast", "hop", *hop_args]) == 0
+    assert "Borderland 4 -> Borderland 2" in capsys.readouterr().out
+    assert main(["magic-realm", "cast", "miracle", "--roll", "9", "--miracle", "MOVE M4*", "--dice", "1,2"]) == 0
     assert "keeps 3" in capsys.readouterr().out
+    assert main(["magic-realm", "cast", "miracle", "--roll", "9", "--dice", "1,2"]) == 1
+    assert "holds no Miracle chit" in capsys.readouterr().err
     assert main(["magic-realm", "cast", "heal"]) == 1
     assert "no wounded chit" in capsys.readouterr().err
     assert main(["magic-realm", "cast", "sparkle"]) == 2
