@@ -295,7 +295,10 @@ def cast_command(
         drain = spells.drain_life(character, monster)
         chits = [asdict(c) for c in drain.character.chits]
         out = {"spell": cast, "monster": drain.monster, "size": drain.size, "rested": drain.rested, "chits": chits}
-        text = f"Drain Life: the {drain.monster} ({drain.size}) is killed; rests {drain.rested} asterisks"
+        text = (
+            f"Drain Life: the {drain.monster} ({drain.size}) is killed;"
+            f" rests {drain.rested} asterisks ({drain.spent} used)"
+        )
     elif cast in ("Raise Dead", "Elemental"):
         rng = make_randomness(seed, dice, physical_dice)
         result = spells.raise_dead(rng) if cast == "Raise Dead" else spells.summon_elemental(rng)
