@@ -252,6 +252,87 @@ def spell_command(
         out.print(f"[bold]{s.name.upper()}[/bold] ({s.type}/{s.colour}), {s.target}, {s.duration}: {s.effect}")
 
 
+ChitsOption = Annotated[list[str] | None, typer.Option(help="A chit, e.g. 'FIGHT H5**' (repeat for more).")]
+
+
+@app.command("cast")
+def cast_command(
+    name: Annotated[str, typer.Argument(help="Heal, Drain Life, Raise Dead, Elemental, Hop or Miracle.")],
+    active: ChitsOption = None,
+    fatigued: ChitsOption = None,
+    wounded: ChitsOption = None,
+    miracle: ChitsOption = None,
+    monster: Annotated[str | None, typer.Option("--monster", help="Drain Life: the monster, or T/H/M.")] = None,
+    clearing: Annotated[str | None, typer.Option("--clearing", help="Hop: where the character stands.")] = None,
+    board_seed: Annotated[int, typer.Option("--board-seed", help="Hop: the seed of the board dealt (MR4).")] = 1,
+    roll: Annotated[int | None, typer.Option("--roll", help="Miracle: the 2d6 roll re-rolled.")] = None,
+    keep: Annotated[str, typer.Option("--keep", help="Miracle: the better roll is 'low' or 'high'.")] = "low",
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Resolve a spell of the List of Spells on a character's chits, the board or the dice."""
+    from dataclasses import asdict
+
+    from magecraft.core.errors import InputError
+    from magecraft.magic_realm import spells
+    from magecraft.magic_realm.data import spell
+
+    cast = spell(name).name
+    character = spells.Character.parse(
+        "Character", active=active or (), fatigued=fatigued or (), wounded=wounded or (), miracle=miracle or ()
+    )
+    out: dict[str, Any]
+    if cast == "Heal":
+        healing = spells.heal(character)
+        chits = [asdict(c) for c in healing.character.chits]
+        out = {"spell": cast, "asterisks": healing.asterisks, "chits": chits}
+        text = f"Heal: {healing.asterisks} asterisks healed"
+    elif cast == "Drain Life":
+        if monster is None:
+            raise InputError("Drain Life needs --monster (a monster of 14.4, or T, H, M)")
+        drain = spells.drain_life(character, monster)
+        chits = [asdict(c) for c in drain.character.chits]
+        out = {"spell": cast, "monster": drain.monster, "size": drain.size, "rested": drain.rested, "chits": chits}
+        text = (
+            f"Drain Life: the {drain.monster} ({drain.size}) is killed;"
+            f" rests {drain.rested} asterisks ({drain.spent} used)"
+        )
+    elif cast in ("Raise Dead", "Elemental"):
+        rng = make_randomness(seed, dice, physical_dice)
+        result = spells.raise_dead(rng) if cast == "Raise Dead" else spells.summon_elemental(rng)
+        out = {"spell": cast, "roll": result.raw, "result": result.result, **dict(result.data)}
+        text = f"{cast}: 1d6 = {result.raw}: {result.result}"
+    elif cast == "Hop":
+        from magecraft.magic_realm.board import Board
+        from magecraft.magic_realm.setup import Setup
+
+        if clearing is None:
+            raise InputError("Hop needs --clearing, e.g. 'Borderland 4'")
+        from magecraft.core.randomness import Randomness
+
+        dealing = Randomness.seeded(board_seed)
+        board = Board.build(Setup.deal(dealing).tiles, dealing)
+        landed = spells.hop(board, board.clearing_of(clearing), make_randomness(seed, dice, physical_dice))
+        out = {"spell": cast, "from": clearing, "clearing": board.label(landed.id)}
+        text = f"Hop: {clearing} -> {board.label(landed.id)}"
+    elif cast == "Miracle":
+        if roll is None:
+            raise InputError("Miracle needs --roll, the roll to re-roll")
+        rng = make_randomness(seed, dice, physical_dice)
+        played = spells.play_miracle(character, roll, lambda: rng.dice("2d6", "Miracle re-roll").total, keep=keep)
+        chits = [asdict(c) for c in played.character.chits]
+        out = {"spell": cast, "first": played.first, "second": played.second, "kept": played.kept, "chits": chits}
+        text = f"Miracle: {played.first}, re-rolled {played.second}; keeps {played.kept}"
+    else:
+        raise InputError(f"{cast} is not resolved here (Heal, Drain Life, Raise Dead, Elemental, Hop, Miracle)")
+    if json_out:
+        print_json(out)
+        return
+    console().print(text)
+
+
 @gamble_app.command("lottery")
 def lottery_command(
     tickets: Annotated[int, typer.Option("--tickets", min=1, max=1296, help="Tickets bought (1 gold each).")] = 1,

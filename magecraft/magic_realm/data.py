@@ -135,16 +135,18 @@ def search_spells(text: str) -> list[Spell]:
 
 @dataclass(frozen=True, slots=True)
 class Guild:
+    """A guild of 9.2: what joins it (``join``, and ``deed``, the record of it) and its benefits in order."""
+
     name: str
     join: str
+    deed: str
     benefits: tuple[str, ...]
 
 
 @cache
 def guilds() -> dict[str, Guild]:
-    return {
-        row["name"]: Guild(row["name"], row["join"], tuple(row["benefits"])) for row in read("realm.toml")["guild"]
-    }
+    rows = read("realm.toml")["guild"]
+    return {row["name"]: Guild(row["name"], row["join"], row["deed"], tuple(row["benefits"])) for row in rows}
 
 
 @dataclass(frozen=True, slots=True)

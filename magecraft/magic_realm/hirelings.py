@@ -1,0 +1,165 @@
+"""Hired and captured travellers of one character ("7.5"-"7.9" and the traveller cards, seed 002).
+
+A :class:`Retinue` is a character's gold, chits and the travellers serving them.  Hiring pays the
+wage in gold for fourteen days (the Children: 3 gold for one day); capturing takes one round of
+combat; the character's death sends every traveller away.  Every action is checked before anything
+changes; a refused action raises :class:`RuleError` naming the rule.
+
+>>> retinue = Retinue("Amazon", gold=10)
+>>> retinue.hire("Cook", day=1)
+>>> retinue.gold, retinue.serving["Cook"].last_day
+(2, 14)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from magecraft.core.errors import RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.core.tables import TableResult, get_table
+from magecraft.magic_realm.data import traveller
+
+TRAVELLERS = "7. Travellers"
+#: 7.5: "a duration of fourteen days (two weeks)".
+HIRE_DAYS = 14
+#: The Pickpocket: a failed capture costs 2d6 gold.
+PICKPOCKET_LOSS = "2d6"
+
+
+@dataclass(frozen=True, slots=True)
+class Hireling:
+    """A traveller serving the character through ``last_day`` (None: captured, for the game, 7.9)."""
+
+    name: str
+    last_day: int | None
+    held_chit: str | None = None
+
+    @property
+    def captured(self) -> bool:
+        return self.last_day is None
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    traveller: str
+    captured: bool
+    gold_lost: int = 0
+
+
+class Retinue:
+    """A character's gold, action chits and serving travellers (7.5-7.9)."""
+
+    def __init__(self, character: str, *, gold: int = 0, chits: Sequence[str] = ()) -> None:
+        self.character = character
+        self.gold = gold
+        self.chits: list[str] = list(chits)
+        self.serving: dict[str, Hireling] = {}
+        self.dead = False
+
+    def _alive(self) -> None:
+        if self.dead:
+            raise RuleError(f"{self.character} is dead", rule="7.8", section=TRAVELLERS)
+
+    def hire(self, name: str, *, day: int, chit: str | None = None) -> None:
+        """7.5: pay the wage in gold (no substitute) for fourteen days; re-hire once the time is up.
+
+        The Children are paid 3 gold a day, for that day.  The Doppleganger is hired for a chit, held
+        until the time is up (its card).
+        """
+        self._alive()
+        card = traveller(name)
+        if card.hire is None and not card.hire_chit:
+            raise RuleError(f"the {card.name} is not hired (captured or met)", rule="7.5", section=TRAVELLERS)
+        current = self.serving.get(card.name)
+        if current is not None and (current.captured or current.last_day is None or current.last_day >= day):
+            until = "for the game" if current.captured else f"through day {current.last_day}"
+            raise RuleError(
+                f"the {card.name} already serves {self.character} {until}",
+                rule="7.5 Once their time has expired, the player may pay the wage again",
+                section=TRAVELLERS,
+            )
+        wage = card.hire or 0
+        if self.gold < wage:
+            raise RuleError(
+                f"the {card.name}'s wage is {wage} gold; {self.character} has {self.gold}",
+                rule="7.5 The wage is not negotiable, and no substitute for gold is accepted",
+                section=TRAVELLERS,
+            )
+        if card.hire_chit:
+            if chit is None or chit not in self.chits:
+                raise RuleError(
+                    f"the {card.name} is hired for one of {self.character}'s chits",
+                    rule="Doppleganger",
+                    section=TRAVELLERS,
+                )
+            self.chits.remove(chit)
+        days = 1 if card.per_day else HIRE_DAYS
+        self.gold -= wage
+        self.serving[card.name] = Hireling(card.name, day + days - 1, chit if card.hire_chit else None)
+
+    def fire(self, name: str) -> None:
+        """Free a traveller before the time is up; the Doppleganger "cannot be fired"."""
+        hired = self._serving(name)
+        if hired.held_chit is not None:
+            raise RuleError(f"the {hired.name} cannot be fired", rule="Doppleganger", section=TRAVELLERS)
+        del self.serving[hired.name]
+
+    def new_day(self, day: int) -> list[str]:
+        """Travellers whose time ran out before ``day`` leave; the Doppleganger returns its chit."""
+        gone = [h for h in self.serving.values() if h.last_day is not None and h.last_day < day]
+        for hired in gone:
+            self._leave(hired)
+        return [h.name for h in gone]
+
+    def capture(self, name: str, *, hit: bool, rng: Randomness | None = None) -> Capture:
+        """7.9: a hit in one round of combat captures the traveller for the game; otherwise it escapes.
+
+        The Pickpocket escaping takes 2d6 gold (all the character has, if less); ``rng`` rolls it.
+        """
+        self._alive()
+        card = traveller(name)
+        if not card.capture:
+            raise RuleError(f"the {card.name} has no CAPTURE value", rule="7.9", section=TRAVELLERS)
+        if card.name in self.serving:
+            raise RuleError(f"the {card.name} already serves {self.character}", rule="7.9", section=TRAVELLERS)
+        if hit:
+            self.serving[card.name] = Hireling(card.name, None)
+            return Capture(card.name, True)
+        lost = 0
+        if card.name == "Pickpocket" and self.gold > 0:
+            if rng is None:
+                raise RuleError("the Pickpocket's 2d6 needs dice", rule="Pickpocket", section=TRAVELLERS)
+            lost = min(self.gold, rng.dice(PICKPOCKET_LOSS, "Pickpocket", section=TRAVELLERS).total)
+            self.gold -= lost
+        return Capture(card.name, False, lost)
+
+    def pickpocket_score(self, rng: Randomness) -> TableResult:
+        """A captured Pickpocket scores each turn spent at a dwelling (Pickpocket Score table)."""
+        hired = self._serving("Pickpocket")
+        if not hired.captured:
+            raise RuleError("the Pickpocket scores only when captured", rule="Pickpocket", section=TRAVELLERS)
+        result = get_table("mr_pickpocket_score").roll(rng, label="Pickpocket score")
+        self.gold += int(result.data.get("gold", 0))
+        return result
+
+    def killed(self) -> list[str]:
+        """7.8: the character is killed; every traveller serving them is removed from the game (ruling MR15)."""
+        gone = list(self.serving.values())
+        for hired in gone:
+            self._leave(hired)
+        self.dead = True
+        return [h.name for h in gone]
+
+    def _serving(self, name: str) -> Hireling:
+        card = traveller(name)
+        hired = self.serving.get(card.name)
+        if hired is None:
+            raise RuleError(f"the {card.name} does not serve {self.character}", rule="7.5", section=TRAVELLERS)
+        return hired
+
+    def _leave(self, hired: Hireling) -> None:
+        del self.serving[hired.name]
+        if hired.held_chit is not None:
+            self.chits.append(hired.held_chit)

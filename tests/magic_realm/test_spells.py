@@ -1,0 +1,120 @@
+"""Magic Realm Expansion One: spells resolved on a character (List of Spells), on scripted dice."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from magecraft.cli.app import main
+from magecraft.core.errors import InputError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.magic_realm.board import Board
+from magecraft.magic_realm.setup import Setup
+from magecraft.magic_realm.spells import (
+    Character,
+    drain_life,
+    heal,
+    hop,
+    make_miracle,
+    play_miracle,
+    raise_dead,
+    summon_elemental,
+)
+
+
+def states(character):
+    return [c.state for c in character.chits]
+
+
+def test_heal_heals_four_asterisks_of_wounds_and_no_more():
+    hurt = Character.parse("Amazon", wounded=["FIGHT H5**", "MOVE M4*", "FIGHT L3*", "MOVE M5"])
+    healing = heal(hurt)
+    assert healing.asterisks == 4
+    assert states(healing.character) == ["active", "active", "active", "wounded"]
+    assert states(hurt) == ["wounded"] * 4
+
+
+def test_heal_does_not_split_asterisks_and_refuses_without_wounds():
+    hurt = Character.parse("Amazon", wounded=["FIGHT H5**", "FIGHT T4***"], fatigued=["MOVE M4*"])
+    healing = heal(hurt)
+    assert healing.asterisks == 2
+    assert states(healing.character) == ["fatigued", "active", "wounded"]
+    with pytest.raises(RuleError, match="no wounded chit"):
+        heal(Character.parse("Amazon", fatigued=["MOVE M4*"]))
+
+
+@pytest.mark.parametrize(("monster", "rested"), [("Minotaur", 4), ("Swamp Thing", 3), ("Zombie", 2), ("h", 3)])
+def test_drain_life_kills_and_rests_by_size(monster, rested):
+    tired = Character.parse("Witch", fatigued=["MAGIC V2*"] * 5)
+    drain = drain_life(tired, monster)
+    assert drain.rested == rested
+    assert states(drain.character).count("active") == rested
+
+
+def test_drain_life_rests_wounds_to_fatigue_first():
+    hurt = Character.parse("Witch", fatigued=["MOVE M4*"], wounded=["FIGHT H5**", "MAGIC V2*"])
+    drain = drain_life(hurt, "Zombie")
+    assert states(drain.character) == ["fatigued", "fatigued", "wounded"]
+    assert drain.spent == 2
+    drain = drain_life(hurt, "Minotaur")
+    assert states(drain.character) == ["active", "fatigued", "fatigued"]
+    assert drain.spent == 4
+    with pytest.raises(InputError, match="no monster"):
+        drain_life(hurt, "Dragon")
+
+
+def test_raise_dead_and_elemental_roll_their_tables():
+    result = raise_dead(Randomness.scripted([1]))
+    assert (result.data["undead"], result.data.get("hostile")) == (18, True)
+    assert raise_dead(Randomness.scripted([3])).data["undead"] == 12
+    assert summon_elemental(Randomness.scripted([4])).result == "Water"
+
+
+def test_hop_lands_in_a_random_clearing_of_the_same_tile():
+    rng = Randomness.seeded(2)
+    board = Board.build(Setup.deal(rng).tiles, rng)
+    start = board.clearing_of("Borderland 4")
+    here = list(board.tile_clearings(start.tile))
+    landed = hop(board, start, Randomness.scripted([1]))
+    assert landed.tile == start.tile and landed.id == here[0]
+    assert hop(board, start, Randomness.scripted([4])).id == start.id
+    moved = hop(board, start, Randomness.scripted([4]), may_stay=False)
+    assert moved.id == here[4] != start.id
+
+
+def test_a_miracle_chit_rerolls_once_and_the_owner_keeps_the_better():
+    amazon = Character.parse("Amazon", active=["MOVE M4*", "MAGIC II3*"])
+    with pytest.raises(RuleError, match="cast the spell"):
+        make_miracle(amazon, "MAGIC II3*", cast_with=["MAGIC II3*"])
+    holding = make_miracle(amazon, "MOVE M4*", cast_with=["MAGIC II3*"])
+    assert states(holding) == ["miracle", "active"]
+    rng = Randomness.scripted([5, 6])
+    played = play_miracle(holding, 9, lambda: rng.dice("2d6", "steal").total)
+    assert (played.second, played.kept) == (11, 9)
+    assert states(played.character) == ["wounded", "active"]
+    assert play_miracle(holding, 3, lambda: 8, keep="high").kept == 8
+    with pytest.raises(RuleError, match="no Miracle chit"):
+        play_miracle(played.character, 9, lambda: 2)
+
+
+def test_the_cast_command(capsys):
+    assert main(["magic-realm", "cast", "heal", "--wounded", "FIGHT H5**", "--wounded", "MOVE M4*", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["asterisks"] == 3 and [c["state"] for c in out["chits"]] == ["active", "active"]
+    assert main(["magic-realm", "cast", "drain life", "--monster", "Minotaur", "--fatigued", "MOVE M4*"]) == 0
+    assert "rests 4" in capsys.readouterr().out
+    assert main(["magic-realm", "cast", "raise dead", "--dice", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["undead"] == 18
+    assert main(["magic-realm", "cast", "elemental", "--dice", "3"]) == 0
+    assert "Fire" in capsys.readouterr().out
+    hop_args = ["--clearing", "Borderland 4", "--board-seed", "2", "--dice", "2"]
+    assert main(["magic-realm", "cast", "hop", *hop_args]) == 0
+    assert "Borderland 4 -> Borderland 2" in capsys.readouterr().out
+    assert main(["magic-realm", "cast", "miracle", "--roll", "9", "--miracle", "MOVE M4*", "--dice", "1,2"]) == 0
+    assert "keeps 3" in capsys.readouterr().out
+    assert main(["magic-realm", "cast", "miracle", "--roll", "9", "--dice", "1,2"]) == 1
+    assert "holds no Miracle chit" in capsys.readouterr().err
+    assert main(["magic-realm", "cast", "heal"]) == 1
+    assert "no wounded chit" in capsys.readouterr().err
+    assert main(["magic-realm", "cast", "sparkle"]) == 2
