@@ -488,8 +488,14 @@ _TERRAIN_LETTER = {"plains": "p", "forest": "f", "mountains": "m", "swamp": "s",
 
 
 def _hex_map(world: World) -> str:
-    """The map as rows of hexes, offset like a hex grid: realm initial + terrain, * capitol, # base, = road."""
+    """The map as rows of hexes, offset like a hex grid: realm, terrain, * capitol, # base, = road; M N W units."""
     letters = _realm_letters(world)
+    markers: dict[int, str] = {}
+    for realm in world.realms.values():
+        for letter, hexes in realm.troops.items():
+            for hex_id in hexes:
+                here = markers.get(hex_id, "")
+                markers[hex_id] = letter if here in ("", letter) else "+"
     rows: dict[int, list[tuple[int, str]]] = {}
     for h in world.map:
         owner = letters.get(h.owner, "..") if h.owner else ".."
@@ -504,16 +510,18 @@ def _hex_map(world: World) -> str:
             if h.guard
             else " "
         )
-        rows.setdefault(h.r, []).append((h.q + h.r // 2, f"{owner}{_TERRAIN_LETTER[h.terrain]}{mark}"))
+        cell = f"{owner}{_TERRAIN_LETTER[h.terrain]}{mark}{markers.get(h.id, ' ')}"
+        rows.setdefault(h.r, []).append((h.q + h.r // 2, cell))
     lines = []
     for r in sorted(rows):
         cells = [cell for _, cell in sorted(rows[r])]
-        lines.append(("  " if r % 2 else "") + " ".join(cells))
+        lines.append(("   " if r % 2 else "") + " ".join(cells))
     legend = ", ".join(f"{code}={name}" for name, code in letters.items())
     lines.append("")
     lines.append(
         f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
-        "d desert. * capitol, # base, = road, g guarding army."
+        "d desert. * capitol, # base, = road, g guarding army. Units: M mercenaries, N naval, W Wizard, "
+        "+ several kinds."
     )
     return "\n".join(lines)
 

@@ -44,8 +44,9 @@ from magecraft.mtg_rpg.world.actions import (
     SellResources,
     WorldAction,
 )
-from magecraft.mtg_rpg.world.realm import Ongoing, Realm, recruit_cap
+from magecraft.mtg_rpg.world.realm import MARKERS, Ongoing, Realm, recruit_cap
 from magecraft.mtg_rpg.world.rules import FESTIVALS
+from magecraft.mtg_rpg.world.troops import SHEET_ITEMS, describe_hex, moves_cost, reveal, scout
 
 if TYPE_CHECKING:
     from magecraft.mtg_rpg.world.campaign import Turn, World
@@ -72,7 +73,6 @@ FLAT_FORT_GP, FLAT_FORT_RESOURCES = 25_000, 10
 CAPITAL_GP, CAPITAL_RESOURCES = 100_000, 50
 ESPIONAGE_GP, ESPIONAGE_RESOURCES, ESPIONAGE_DC, ESPIONAGE_BACKFIRE = 10_000, 5, 9, 3
 DECREE_GP, DECREE_RESOURCES, DECREES_PER_TURN = 1_000, 1, 2
-MOVE_GP_PER_10_UNIT_HEXES = 1_000
 MERCENARY_DISBAND_DC = 9
 WAR_ILL_WILL = 12
 RAZE_ILL_WILL = 3
@@ -139,8 +139,12 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
             return DECREE_GP, DECREE_RESOURCES
         case Grant(gold=gold):
             return gold, 0
-        case MoveTroops(units=units, hexes=hexes):
-            return -(-units * hexes // 10) * MOVE_GP_PER_10_UNIT_HEXES, 0
+        case MoveTroops(units=units, hexes=hexes, what=what, start=start, to=to):
+            if what:
+                if not (0 <= start < len(world.map) and 0 <= to < len(world.map)):
+                    return 0, 0
+                hexes = world.map.distance(start, to)
+            return moves_cost(units, hexes), 0
         case PaveRoad():
             return ROAD_COST, ROAD_RESOURCES
     return 0, 0
@@ -271,10 +275,19 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             *(BuildBase(h) for h in mine if world.map[h].base is None),
             *(FortifyBase(h) for h in bases),
             *(MoveCapital(h) for h in bases if h != realm.capital),
-            *(Espionage(t, aim) for t in others for aim in ESPIONAGE_AIMS),
+            *(
+                Espionage(t, aim, item="military" if aim == "sheet" else "")
+                for t in others
+                for aim in ESPIONAGE_AIMS
+            ),
             *(Decree(p) for p in DECREES),
             Grant(1_000, "a gift to a loyal servant"),
             MoveTroops(1, 1),
+            *(
+                MoveTroops(1, what=letter, start=hexes[0], to=realm.capital)
+                for letter, hexes in realm.troops.items()
+                if realm.capital is not None and hexes and hexes[0] != realm.capital
+            ),
             *(Disband("military", 1) for _ in range(1)),
             *(Disband("mercenaries", realm.mercenaries) for _ in range(1) if realm.mercenaries),
             EndTurn(),
@@ -289,14 +302,13 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
 
 
 def _capturable(world: World, turn: Turn) -> list[int]:
-    realm = world.realms[turn.realm]
     mine = set(world.territory(turn.realm))
     found = set()
     for i in mine:
         for n in world.map.neighbour_ids(i):
             if n not in mine:
                 found.add(n)
-    if realm.naval_units:
+    if _can_land(world, turn):
         found.update(h.id for h in world.map if h.terrain == "coastal" and h.owner != turn.realm)
     return sorted(h for h in found if capture_cost(world, turn.realm, h) <= turn.capture_points)
 
@@ -489,10 +501,22 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             _check_own(world, realm.name, h)
             if world.map[h].base is None or h == realm.capital:
                 raise _refuse("the capitol moves to another base within the borders", "Move Capital")
-        case Espionage(target=target, aim=aim, extra=extra):
+        case Espionage(target=target, aim=aim, extra=extra, item=item):
             _check_target(world, turn, target)
             if aim not in ESPIONAGE_AIMS or extra < 0:
                 raise _refuse(f"espionage aims at one of {', '.join(ESPIONAGE_AIMS)}", "Espionage")
+            if aim == "sheet" and item not in SHEET_ITEMS:
+                raise _refuse(
+                    f"name one item of the control sheet ({', '.join(SHEET_ITEMS)}), not {item!r}",
+                    "Determine any one item on the opposing realm's control sheet",
+                )
+            if aim == "agreements" and item and (item == target or item not in world.realms):
+                raise _refuse(
+                    f"the agreements of {target} with which realm? ({item!r} is not another realm)",
+                    "diplomatic agreements between two domains (one must be the original target realm)",
+                )
+            if aim not in ("sheet", "agreements") and item:
+                raise _refuse(f"espionage for {aim} names no item", "Espionage")
         case Decree(purpose=purpose):
             if purpose not in DECREES:
                 raise _refuse(f"a decree is a {' or a '.join(DECREES)}", "Decree", FREE)
@@ -503,6 +527,8 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
         case Grant(gold=gold):
             if gold < 0:
                 raise _refuse("a grant cannot be negative", "Grant", FREE)
+        case MoveTroops(what=what) if what:
+            _check_march(world, realm, action)
         case MoveTroops(units=units, hexes=hexes):
             if units < 1 or hexes < 1 or units > realm.military + realm.mercenaries + realm.wizard_units:
                 raise _refuse(
@@ -534,8 +560,7 @@ def _check_capture(world: World, turn: Turn, action: Capture) -> None:
         raise _refuse("that hex is already the realm's", "capture squares", CAPTURE)
     mine = world.territory(turn.realm)
     adjacent = any(n in mine for n in world.map.neighbour_ids(action.hex))
-    by_sea = h.terrain == "coastal" and world.realms[turn.realm].naval_units > 0
-    if not adjacent and not by_sea:
+    if not adjacent and not (h.terrain == "coastal" and _can_land(world, turn)):
         raise _refuse(
             f"hex {world.map.label(action.hex)} does not touch {turn.realm}'s borders",
             "each square purchased must be adjacent to the realm's borders or to another square already purchased",
@@ -552,6 +577,45 @@ def _check_capture(world: World, turn: Turn, action: Capture) -> None:
         raise _refuse("there is no base there to raze", "Raze the base", CAPTURE)
     if action.install and (h.owner is None or world.realms[h.owner].capital != action.hex):
         raise _refuse("a friendly government is installed by capturing a capitol", "Capturing Capitols", CAPTURE)
+
+
+def _can_land(world: World, turn: Turn) -> bool:
+    """A naval unit may carry one soldier unit a turn from the realm's coast to a coastal hex (WW17)."""
+    if turn.landed:
+        return False
+    realm = world.realms[turn.realm]
+    owner = world.map.hexes
+    return any(owner[h].terrain == "coastal" and owner[h].owner == realm.name for h in realm.troops.get("N", ()))
+
+
+def _check_march(world: World, realm: Realm, action: MoveTroops) -> None:
+    """A marked unit marches "to any site in his realm"; a naval unit sails from coast to coast (WW22)."""
+    what, start, to, units = action.what, action.start, action.to, action.units
+    if what not in MARKERS:
+        raise _refuse(f"troop markers are {', '.join(MARKERS)}, not {what!r}", "Move Troops", FREE)
+    _check_hex(world, start)
+    _check_hex(world, to)
+    there = realm.troops.get(what, []).count(start)
+    if not 1 <= units <= there:
+        raise _refuse(
+            f"{realm.name} has {there} {what} unit(s) in hex {world.map.label(start)}, not {units}",
+            "any troops loyal to him",
+            FREE,
+        )
+    if world.map[to].owner != realm.name:
+        raise _refuse(
+            f"hex {world.map.label(to)} is not inside {realm.name}'s borders",
+            "march to any site in his realm",
+            FREE,
+        )
+    if to == start:
+        raise _refuse("the troops are there already", "Move Troops", FREE)
+    if what == "N" and world.map[to].terrain != "coastal":
+        raise _refuse(
+            f"a naval unit sails to a coastal hex; {world.map.label(to)} is {world.map[to].terrain}",
+            "transport ... from coast to coast",
+            FREE,
+        )
 
 
 # -- performing -------------------------------------------------------------------------------------------
@@ -616,7 +680,9 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             world.record(name, "hires a Wizard unit")
         case HireScouts(units=n):
             realm.scouts = n
-            world.record(name, f"sends {n} scout unit(s) to explore {2 * n} hexes")
+            explored = scout(world, realm, n)
+            found = "; ".join(describe_hex(world, h) for h in explored) or "nothing new"
+            world.record(name, f"sends {n} scout unit(s) to explore {2 * n} hexes: {found}", explored=explored)
         case MakeWar(strength=s, ruler_joins=joins):
             _make_war(world, turn, realm, s, joins)
         case BuildGuard(hex=h):
@@ -671,6 +737,15 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
         case Grant(gold=amount, reason=reason):
             if amount > 1_000:
                 world.record(name, f"grants {amount:,} gp{': ' + reason if reason else ''}")
+        case MoveTroops(units=units, what=what, start=start, to=to) if what:
+            hexes = realm.troops[what]
+            for _ in range(units):
+                hexes[hexes.index(start)] = to
+            world.record(
+                name,
+                f"moves {units} {what} unit(s) from {world.map.label(start)} to {world.map.label(to)} "
+                f"for {gold:,} gp",
+            )
         case MoveTroops(units=units, hexes=hexes):
             world.record(name, f"moves {units} unit(s) {hexes} hex(es) for {gold:,} gp")
         case Disband(what=what, units=units):
@@ -696,6 +771,9 @@ def _capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
     h = world.map[action.hex]
     cost = capture_cost(world, realm.name, action.hex)
     turn.capture_points -= cost
+    landing = not any(n in world.territory(realm.name) for n in world.map.neighbour_ids(action.hex))
+    if landing:
+        turn.landed = True
     loser_name = h.owner
     was_capital = loser_name is not None and world.realms[loser_name].capital == action.hex
     had_base = h.base is not None
@@ -708,6 +786,8 @@ def _capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
     world.owners_changed()
     turn.captured.append(action.hex)
     text = f"captures {world.map.label(action.hex)} ({cost} points)"
+    if landing:
+        text = f"lands a soldier unit by sea and {text}"
     if loser_name is not None:
         loser = world.realms[loser_name]
         world.set_ill(realm.name, loser_name, max(WAR_ILL_WILL, world.ill(realm.name, loser_name)))
@@ -782,6 +862,15 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
     target = world.realms[action.target]
     draw = world.draw(f"{realm.name}: Wisdom check for espionage against {target.name}")
     total = realm.wisdom + draw.value + action.extra
+    world.espionage.append(
+        {
+            "season": world.season,
+            "spy": realm.name,
+            "target": target.name,
+            "aim": action.aim,
+            "success": total >= ESPIONAGE_DC,
+        }
+    )
     if total >= ESPIONAGE_DC:
         world.record(realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})")
         rows = {e.name: e for e in world.rules.events}
@@ -793,6 +882,8 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
         }.get(action.aim)
         if event is not None:
             apply_event(world, target, rows[event])
+        elif action.aim != "intelligence":
+            world.record(realm.name, reveal(world, realm, target, action.aim, action.item))
         else:
             sheet = world.sheet(target.name)
             world.record(
