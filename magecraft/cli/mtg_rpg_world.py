@@ -329,15 +329,32 @@ def _line(entry: dict[str, Any]) -> str:
 
 
 @app.command("show")
-def show(name: NameArg, db: DbOption = None, json_out: JsonOption = False) -> None:
+def show(
+    name: NameArg,
+    viewer: Annotated[
+        str | None,
+        typer.Option("--as", help="Draw the map as this realm knows it: unexplored hexes are unknown."),
+    ] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
     """The realm control sheets and the hex map with borders, capitols, bases and roads."""
     world = _read(db, name)
+    known: set[int] | None = None
+    if viewer is not None:
+        if viewer not in world.realms:
+            raise typer.BadParameter(f"there is no realm {viewer!r} in {name!r}", param_hint="--as")
+        known = world.known_hexes(viewer)
     if json_out:
-        print_json({**world.result(), "map": world.map.to_dict()})
+        hexes = [
+            row if known is None or h.id in known else {"q": h.q, "r": h.r, "unknown": True}
+            for h, row in zip(world.map, world.map.to_dict()["hexes"], strict=True)
+        ]
+        print_json({**world.result(), "map": {"hexes": hexes}})
         return
     out = console()
     out.print(_sheets(world))
-    out.print(_hex_map(world))
+    out.print(_hex_map(world, known))
 
 
 @app.command("chronicle")
@@ -487,7 +504,7 @@ def _sheets(world: World) -> Table:
 _TERRAIN_LETTER = {"plains": "p", "forest": "f", "mountains": "m", "swamp": "s", "coastal": "c", "desert": "d"}
 
 
-def _hex_map(world: World) -> str:
+def _hex_map(world: World, known: set[int] | None = None) -> str:
     """The map as rows of hexes, offset like a hex grid: realm, terrain, * capitol, # base, = road; M N W units."""
     letters = _realm_letters(world)
     markers: dict[int, str] = {}
@@ -498,6 +515,9 @@ def _hex_map(world: World) -> str:
                 markers[hex_id] = letter if here in ("", letter) else "+"
     rows: dict[int, list[tuple[int, str]]] = {}
     for h in world.map:
+        if known is not None and h.id not in known:
+            rows.setdefault(h.r, []).append((h.q + h.r // 2, "???  "))
+            continue
         owner = letters.get(h.owner, "..") if h.owner else ".."
         mark = (
             "*"
@@ -521,7 +541,7 @@ def _hex_map(world: World) -> str:
     lines.append(
         f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
         "d desert. * capitol, # base, = road, g guarding army. Units: M mercenaries, N naval, W Wizard, "
-        "+ several kinds."
+        "+ several kinds." + (" ??? unexplored." if known is not None else "")
     )
     return "\n".join(lines)
 

@@ -232,6 +232,19 @@ class World(GameState[WorldAction]):
     def bases(self, realm: str) -> list[int]:
         return [i for i in self.territory(realm) if self.map.hexes[i].base is not None]
 
+    def known_hexes(self, realm: str) -> set[int]:
+        """The hexes ``realm`` has seen: its own, those touching its borders, and its scouts' (WW24).
+
+        "Scout Units" explore "unexplored terrain and settlements"; what lies beyond the border
+        and the scouts' reports is unknown to the realm.
+        """
+        mine = self.territory(realm)
+        known = set(mine)
+        for h in mine:
+            known.update(self.map.neighbour_ids(h))
+        known.update(self.realms[realm].explored)
+        return known
+
     def encounter_factor(self, realm: str) -> int:
         """Hexes / military strength, rounded down (ruling WW5 for bases) ("Realm Encounter Factor")."""
         hexes = len(self.territory(realm))
