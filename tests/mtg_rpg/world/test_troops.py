@@ -13,6 +13,7 @@ from magecraft.mtg_rpg.world.actions import (
     Espionage,
     HireMercenaries,
     HireScouts,
+    HireWizard,
     MakeWar,
     MoveTroops,
 )
@@ -38,6 +39,23 @@ def test_hired_mercenaries_stand_at_the_capitol_and_move_troops_marches_them():
     refused(world, MoveTroops(1, what="X", start=19, to=1), "markers are")
     world.apply(EndTurn())  # "hired for one turn at a time": the markers leave with them
     assert "M" not in harloon.troops
+
+
+def test_a_wizard_unit_stands_with_the_guarding_army_it_joins_and_falls_with_it():
+    world = make_world()
+    guarded = world.map.index[(3, 0)]
+    world.map[guarded].guard = True
+    at_actions(world)
+    world.apply(HireWizard(guarded))
+    assert world.realms["Harloon"].troops == {"W": [guarded]}
+    world.apply(HireMercenaries(1))
+    world.apply(MoveTroops(1, what="M", start=1, to=guarded))
+    assert "HNpg+" in _hex_map(world)  # two kinds of unit in one hex
+    world.map[guarded].owner = "Velmoor"  # the hex is lost: the Wizard with its army, the mercenaries go home
+    world.owners_changed()
+    world.realms["Harloon"].wizard_units = 0
+    world.apply(MoveTroops(1, 1))
+    assert world.realms["Harloon"].troops == {"M": [1]}
 
 
 def test_the_map_shows_the_unit_markers():
@@ -86,6 +104,8 @@ def test_no_landing_without_a_naval_unit_on_the_realms_own_coast():
     world.rng.extend_script([draw(9)])
     world.apply(MakeWar(1))
     refused(world, Capture(world.map.index[(6, 5)]), "does not touch")
+    world.apply(Done())
+    refused(world, MoveTroops(1, what="N", start=1, to=19), "sails to a coastal hex")  # "coast to coast"
 
 
 def test_each_scout_explores_the_two_nearest_unexplored_hexes_a_season():
@@ -117,9 +137,8 @@ def test_espionage_reveals_agreements_troops_and_one_sheet_item():
     at_actions(world)
     assert _spy(world, "agreements") == "learns the trade routes of Sarn: to Velmoor; from none"
     capitol = world.map.label(world.realms["Sarn"].capital)
-    assert _spy(world, "troops") == f"catalogues the troops of Sarn: military 8, M at {capitol} x2".replace(
-        "military 8", f"military {world.realms['Sarn'].military}"
-    )
+    military = world.realms["Sarn"].military
+    assert _spy(world, "troops") == f"catalogues the troops of Sarn: military {military}, M at {capitol} x2"
     start_over = make_world()
     at_actions(start_over)
     assert _spy(start_over, "sheet", "wisdom") == "learns the wisdom of Sarn: 3"
@@ -130,6 +149,7 @@ def test_espionage_reveals_agreements_troops_and_one_sheet_item():
 def test_espionage_is_recorded_and_traced():
     world = make_world()
     world.espionage.append({"season": 1, "spy": "Sarn", "target": "Harloon", "aim": "bandits", "success": False})
+    world.espionage.append({"season": 1, "spy": "Sarn", "target": "Velmoor", "aim": "troops", "success": True})
     at_actions(world)
     world.rng.extend_script([draw(0)])  # 3 + 0: fails by 6, Political Strife
     world.rng.extend_script([draw(9)])
