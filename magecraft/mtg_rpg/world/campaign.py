@@ -233,7 +233,7 @@ class World(GameState[WorldAction]):
         return [i for i in self.territory(realm) if self.map.hexes[i].base is not None]
 
     def known_hexes(self, realm: str) -> set[int]:
-        """The hexes ``realm`` has seen: its own, those touching its borders, and its scouts' (WW24).
+        """The hexes ``realm`` has seen: its own, those touching its borders, and its scouts' (WW23).
 
         "Scout Units" explore "unexplored terrain and settlements"; what lies beyond the border
         and the scouts' reports is unknown to the realm.
