@@ -25,7 +25,7 @@ from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import card_value, mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
 from magecraft.mtg_rpg.world import turn
-from magecraft.mtg_rpg.world.actions import WorldAction
+from magecraft.mtg_rpg.world.actions import Capture, WorldAction
 from magecraft.mtg_rpg.world.hexmap import HexMap
 from magecraft.mtg_rpg.world.realm import (
     STARTING_ILL_WILL,
@@ -296,8 +296,10 @@ class World(GameState[WorldAction]):
     def perform(self, action: WorldAction) -> None:
         assert self.turn is not None
         self._legal = None
+        acting = self.realms[self.turn.realm]
         turn.perform(self, self.turn, action)
-        for realm in self.realms.values():
+        # Only a capture moves borders under another realm's markers; any other choice, the chooser's.
+        for realm in self.realms.values() if isinstance(action, Capture) else (acting,):
             station_troops(self, realm)
 
     # -- GameState --------------------------------------------------------------------------------

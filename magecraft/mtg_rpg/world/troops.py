@@ -76,6 +76,8 @@ def station_troops(world: World, realm: Realm) -> None:
     at :func:`home_hex`.
     """
     troops = realm.troops
+    if not troops and not (realm.mercenaries or realm.naval_units or realm.wizard_units):
+        return
     for letter, count_field in MARKERS.items():
         count = getattr(realm, count_field) if realm.alive else 0
         hexes = troops.get(letter)
