@@ -350,10 +350,11 @@ def show(
             row if known is None or h.id in known else {"q": h.q, "r": h.r, "unknown": True}
             for h, row in zip(world.map, world.map.to_dict()["hexes"], strict=True)
         ]
-        print_json({**world.result(), "map": {"hexes": hexes}})
+        realms = [sheet for sheet in world.result()["realms"] if viewer is None or sheet["name"] == viewer]
+        print_json({"season": world.season, "realms": realms, "map": {"hexes": hexes}})
         return
     out = console()
-    out.print(_sheets(world))
+    out.print(_sheets(world, viewer))
     out.print(_hex_map(world, known))
 
 
@@ -468,8 +469,12 @@ _SHEET_COLUMNS = (
 )
 
 
-def _sheets(world: World) -> Table:
-    """The control sheets, one row a realm; trade routes and ongoing events under the table."""
+#: Sheet entries written under the table when a realm has any.
+_NOTED = ("trade_routes", "ongoing", "failed_checks", "troops", "explored")
+
+
+def _sheets(world: World, only: str | None = None) -> Table:
+    """The control sheets, one row a realm (``only`` one realm's); routes, events and units under it."""
     table = Table(
         title=f"{world.name}: season {world.season}",
         box=box.SIMPLE_HEAD,
@@ -481,12 +486,14 @@ def _sheets(world: World) -> Table:
         table.add_column(header, justify="left" if header in ("realm", "tax") else "right", no_wrap=True)
     notes = []
     for realm in world.realms.values():
+        if only is not None and realm.name != only:
+            continue
         sheet = world.sheet(realm.name)
         cells = [f"{sheet[key]:,}" if key == "treasury" else str(sheet[key]) for _, key in _SHEET_COLUMNS]
         if not realm.alive:
             cells = [f"{realm.name} (gone)"] + ["-"] * (len(cells) - 1)
         table.add_row(*cells)
-        if realm.alive and (sheet["trade_routes"] or sheet["ongoing"] or sheet["failed_checks"]):
+        if realm.alive and any(sheet[key] for key in _NOTED):
             parts = []
             if sheet["trade_routes"]:
                 parts.append("trades with " + ", ".join(sheet["trade_routes"]))
@@ -494,6 +501,10 @@ def _sheets(world: World) -> Table:
                 parts.append("burdened by " + ", ".join(sheet["ongoing"]))
             if sheet["failed_checks"]:
                 parts.append(f"{sheet['failed_checks']} failed discontent check(s) in a row")
+            for letter, where in sheet["troops"].items():
+                parts.append(f"{letter} units at {', '.join(where)}")
+            if sheet["explored"]:
+                parts.append(f"{sheet['explored']} hexes explored by scouts")
             notes.append(f"{realm.name}: " + "; ".join(parts))
     table.caption = "\n".join(notes) or None
     table.caption_justify = "left"

@@ -196,8 +196,11 @@ def test_show_as_a_realm_draws_unexplored_hexes_as_unknown(tmp_path, capsys):
     assert code == 0 and "???" not in out and "VRc*" in out
     code, out, _ = run_cli(capsys, "mtg-rpg", "world", "show", "w", "--as", "Harloon", "--db", db)
     assert code == 0 and "???  " in out and "VRc*" not in out and "HNm*" in out
+    assert "Harloon" in out and "Velmoor" not in out.split("Realms:")[0]  # only its own control sheet
     code, out, _ = run_cli(capsys, "mtg-rpg", "world", "show", "w", "--as", "Harloon", "--db", db, "--json")
-    hexes = json.loads(out)["map"]["hexes"]
+    shown = json.loads(out)
+    assert [sheet["name"] for sheet in shown["realms"]] == ["Harloon"]
+    hexes = shown["map"]["hexes"]
     unknown = [h for h in hexes if h.get("unknown")]
     assert unknown and all(set(h) == {"q", "r", "unknown"} for h in unknown)
     code, _, err = run_cli(capsys, "mtg-rpg", "world", "show", "w", "--as", "Atlantis", "--db", db)
