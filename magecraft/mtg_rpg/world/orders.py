@@ -255,9 +255,11 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             Grant(1_000, "a gift to a loyal servant"),
             MoveTroops(1, 1),
             *(
-                MoveTroops(1, what=letter, start=hexes[0], to=realm.capital)
+                MoveTroops(1, what=letter, start=start, to=to)
                 for letter, hexes in realm.troops.items()
-                if realm.capital is not None and hexes and hexes[0] != realm.capital
+                for start in sorted(set(hexes))
+                for to in mine
+                if to != start
             ),
             *(Disband("military", 1) for _ in range(1)),
             *(Disband("mercenaries", realm.mercenaries) for _ in range(1) if realm.mercenaries),

@@ -205,3 +205,11 @@ def test_show_as_a_realm_draws_unexplored_hexes_as_unknown(tmp_path, capsys):
     assert unknown and all(set(h) == {"q", "r", "unknown"} for h in unknown)
     code, _, err = run_cli(capsys, "mtg-rpg", "world", "show", "w", "--as", "Atlantis", "--db", db)
     assert code == 2 and "Atlantis" in err
+
+
+def test_the_table_is_offered_every_march_of_a_marked_unit_within_the_borders():
+    world = make_world()
+    at_actions(world)
+    world.apply(HireMercenaries(1))
+    marches = {(a.start, a.to) for a in world.legal_actions() if isinstance(a, MoveTroops) and a.what == "M"}
+    assert marches == {(1, h) for h in world.territory("Harloon") if h != 1}
