@@ -9,7 +9,6 @@ hex is taken falls back to the capitol.  Scouts explore "two (2) hexes ... each 
 nearest to the borders first (WW24).  A successful Espionage may reveal trade routes, troop markers,
 one sheet item, or trace who spied on the realm (WW25); every operation is recorded for the tracing.
 
->>> from magecraft.mtg_rpg.world.realm import Realm
 >>> moves_cost(5, 2)
 1000
 >>> moves_cost(1, 11)
