@@ -329,15 +329,33 @@ def _line(entry: dict[str, Any]) -> str:
 
 
 @app.command("show")
-def show(name: NameArg, db: DbOption = None, json_out: JsonOption = False) -> None:
+def show(
+    name: NameArg,
+    viewer: Annotated[
+        str | None,
+        typer.Option("--as", help="Draw the map as this realm knows it: unexplored hexes are unknown."),
+    ] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
     """The realm control sheets and the hex map with borders, capitols, bases and roads."""
     world = _read(db, name)
+    known: set[int] | None = None
+    if viewer is not None:
+        if viewer not in world.realms:
+            raise typer.BadParameter(f"there is no realm {viewer!r} in {name!r}", param_hint="--as")
+        known = world.known_hexes(viewer)
     if json_out:
-        print_json({**world.result(), "map": world.map.to_dict()})
+        hexes = [
+            row if known is None or h.id in known else {"q": h.q, "r": h.r, "unknown": True}
+            for h, row in zip(world.map, world.map.to_dict()["hexes"], strict=True)
+        ]
+        realms = [sheet for sheet in world.result()["realms"] if viewer is None or sheet["name"] == viewer]
+        print_json({"season": world.season, "realms": realms, "map": {"hexes": hexes}})
         return
     out = console()
-    out.print(_sheets(world))
-    out.print(_hex_map(world))
+    out.print(_sheets(world, viewer))
+    out.print(_hex_map(world, known))
 
 
 @app.command("chronicle")
@@ -451,8 +469,12 @@ _SHEET_COLUMNS = (
 )
 
 
-def _sheets(world: World) -> Table:
-    """The control sheets, one row a realm; trade routes and ongoing events under the table."""
+#: Sheet entries written under the table when a realm has any.
+_NOTED = ("trade_routes", "ongoing", "failed_checks", "troops", "explored")
+
+
+def _sheets(world: World, only: str | None = None) -> Table:
+    """The control sheets, one row a realm (``only`` one realm's); routes, events and units under it."""
     table = Table(
         title=f"{world.name}: season {world.season}",
         box=box.SIMPLE_HEAD,
@@ -464,12 +486,14 @@ def _sheets(world: World) -> Table:
         table.add_column(header, justify="left" if header in ("realm", "tax") else "right", no_wrap=True)
     notes = []
     for realm in world.realms.values():
+        if only is not None and realm.name != only:
+            continue
         sheet = world.sheet(realm.name)
         cells = [f"{sheet[key]:,}" if key == "treasury" else str(sheet[key]) for _, key in _SHEET_COLUMNS]
         if not realm.alive:
             cells = [f"{realm.name} (gone)"] + ["-"] * (len(cells) - 1)
         table.add_row(*cells)
-        if realm.alive and (sheet["trade_routes"] or sheet["ongoing"] or sheet["failed_checks"]):
+        if realm.alive and any(sheet[key] for key in _NOTED):
             parts = []
             if sheet["trade_routes"]:
                 parts.append("trades with " + ", ".join(sheet["trade_routes"]))
@@ -477,6 +501,10 @@ def _sheets(world: World) -> Table:
                 parts.append("burdened by " + ", ".join(sheet["ongoing"]))
             if sheet["failed_checks"]:
                 parts.append(f"{sheet['failed_checks']} failed discontent check(s) in a row")
+            for letter, where in sheet["troops"].items():
+                parts.append(f"{letter} units at {', '.join(where)}")
+            if sheet["explored"]:
+                parts.append(f"{sheet['explored']} hexes explored by scouts")
             notes.append(f"{realm.name}: " + "; ".join(parts))
     table.caption = "\n".join(notes) or None
     table.caption_justify = "left"
@@ -487,11 +515,20 @@ def _sheets(world: World) -> Table:
 _TERRAIN_LETTER = {"plains": "p", "forest": "f", "mountains": "m", "swamp": "s", "coastal": "c", "desert": "d"}
 
 
-def _hex_map(world: World) -> str:
-    """The map as rows of hexes, offset like a hex grid: realm initial + terrain, * capitol, # base, = road."""
+def _hex_map(world: World, known: set[int] | None = None) -> str:
+    """The map as rows of hexes, offset like a hex grid: realm, terrain, * capitol, # base, = road; M N W units."""
     letters = _realm_letters(world)
+    markers: dict[int, str] = {}
+    for realm in world.realms.values():
+        for letter, hexes in realm.troops.items():
+            for hex_id in hexes:
+                here = markers.get(hex_id, "")
+                markers[hex_id] = letter if here in ("", letter) else "+"
     rows: dict[int, list[tuple[int, str]]] = {}
     for h in world.map:
+        if known is not None and h.id not in known:
+            rows.setdefault(h.r, []).append((h.q + h.r // 2, "???  "))
+            continue
         owner = letters.get(h.owner, "..") if h.owner else ".."
         mark = (
             "*"
@@ -504,16 +541,18 @@ def _hex_map(world: World) -> str:
             if h.guard
             else " "
         )
-        rows.setdefault(h.r, []).append((h.q + h.r // 2, f"{owner}{_TERRAIN_LETTER[h.terrain]}{mark}"))
+        cell = f"{owner}{_TERRAIN_LETTER[h.terrain]}{mark}{markers.get(h.id, ' ')}"
+        rows.setdefault(h.r, []).append((h.q + h.r // 2, cell))
     lines = []
     for r in sorted(rows):
         cells = [cell for _, cell in sorted(rows[r])]
-        lines.append(("  " if r % 2 else "") + " ".join(cells))
+        lines.append(("   " if r % 2 else "") + " ".join(cells))
     legend = ", ".join(f"{code}={name}" for name, code in letters.items())
     lines.append("")
     lines.append(
         f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
-        "d desert. * capitol, # base, = road, g guarding army."
+        "d desert. * capitol, # base, = road, g guarding army. Units: M mercenaries, N naval, W Wizard, "
+        "+ several kinds." + (" ??? unexplored." if known is not None else "")
     )
     return "\n".join(lines)
 

@@ -261,7 +261,20 @@ class MoveCapital(WorldAction):
 
 
 #: "Espionage": what a successful operation may do (the referee may allow others).
-ESPIONAGE_AIMS = ("bandits", "controversy", "assassination", "food-stores", "intelligence")
+#: "agreements" reveals diplomatic agreements, "troops" catalogues troop stationing, "sheet" one item
+#: of the control sheet (``item``), "trace" who spied on the realm (WW25); "intelligence" is the
+#: referee's broader report (military, treasury, Calling, Demeanor).
+ESPIONAGE_AIMS = (
+    "bandits",
+    "controversy",
+    "assassination",
+    "food-stores",
+    "agreements",
+    "troops",
+    "sheet",
+    "trace",
+    "intelligence",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,9 +284,12 @@ class Espionage(WorldAction):
     target: str = ""
     aim: str = "intelligence"
     extra: int = 0
+    #: The sheet item to learn, or the second realm of the agreements to reveal.
+    item: str = ""
 
     def describe(self) -> str:
-        return f"spy on {self.target} ({self.aim})"
+        what = f"{self.aim}: {self.item.replace('_', ' ')}" if self.item else self.aim
+        return f"spy on {self.target} ({what})"
 
 
 # -- free actions -----------------------------------------------------------------------------------
@@ -302,12 +318,22 @@ class Grant(WorldAction):
 
 @dataclass(frozen=True, slots=True)
 class MoveTroops(WorldAction):
+    """March ``units`` units; a marked unit (``what`` M, N or W) from hex ``start`` to hex ``to``.
+
+    Soldiers without a marker pay for ``hexes``; a marked move pays for the distance (WW22).
+    """
+
     kind: ClassVar[str] = "move-troops"
     units: int = 1
     hexes: int = 1
+    what: str = ""
+    start: int = -1
+    to: int = -1
 
     def describe(self) -> str:
         units = f"{self.units} unit{'s' if self.units != 1 else ''}"
+        if self.what:
+            return f"move {units} {self.what} from hex {self.start} to hex {self.to}"
         return f"move {units} {self.hexes} hex{'es' if self.hexes != 1 else ''}"
 
 

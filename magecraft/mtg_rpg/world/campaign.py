@@ -25,7 +25,7 @@ from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import card_value, mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
 from magecraft.mtg_rpg.world import turn
-from magecraft.mtg_rpg.world.actions import WorldAction
+from magecraft.mtg_rpg.world.actions import Capture, WorldAction
 from magecraft.mtg_rpg.world.hexmap import HexMap
 from magecraft.mtg_rpg.world.realm import (
     STARTING_ILL_WILL,
@@ -34,6 +34,7 @@ from magecraft.mtg_rpg.world.realm import (
     starting_military,
 )
 from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, SECTION, WorldRules, WorldSettings, world_rules
+from magecraft.mtg_rpg.world.troops import station_troops
 
 TURN = "The Campaign Turn"
 PHASES = ("hardship", "treasury", "discontent", "actions", "capture", "road")
@@ -68,6 +69,8 @@ class Turn:
     road_left: int = 0
     trade_income: int = 0
     tax_income: int = 0
+    #: Whether a naval unit has carried this turn's one soldier unit coast to coast (WW17).
+    landed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -118,6 +121,8 @@ class World(GameState[WorldAction]):
         self.order: list[str] = []
         self.turn: Turn | None = None
         self.chronicle: list[dict[str, Any]] = []
+        #: Every espionage operation: season, spy, target, aim and success, so it can be traced (WW25).
+        self.espionage: list[dict[str, Any]] = []
         self._territory: dict[str, list[int]] | None = None
         #: (population, resources) of each realm, derived from its hexes until they change.
         self._land: dict[str, tuple[int, int]] = {}
@@ -134,6 +139,10 @@ class World(GameState[WorldAction]):
                 or hexmap[realm.capital].base is None
             ):
                 raise DataError(f"realm {realm.name!r}: its capitol must be a base it holds")
+            if any(h >= len(hexmap) for hexes in realm.troops.values() for h in hexes) or any(
+                h >= len(hexmap) for h in realm.explored
+            ):
+                raise DataError(f"realm {realm.name!r}: a troop marker or explored hex is off the map")
 
     # -- founding ---------------------------------------------------------------------------------
 
@@ -166,6 +175,7 @@ class World(GameState[WorldAction]):
             if realm.capital is None:
                 bases = [h.id for h in hexmap.owned_by(realm.name) if h.base is not None]
                 realm.capital = bases[0] if bases else None
+            station_troops(world, realm)
         names = sorted(world.realms)
         for i, a in enumerate(names):
             for b in names[i + 1 :]:
@@ -222,6 +232,19 @@ class World(GameState[WorldAction]):
     def bases(self, realm: str) -> list[int]:
         return [i for i in self.territory(realm) if self.map.hexes[i].base is not None]
 
+    def known_hexes(self, realm: str) -> set[int]:
+        """The hexes ``realm`` has seen: its own, those touching its borders, and its scouts' (WW23).
+
+        "Scout Units" explore "unexplored terrain and settlements"; what lies beyond the border
+        and the scouts' reports is unknown to the realm.
+        """
+        mine = self.territory(realm)
+        known = set(mine)
+        for h in mine:
+            known.update(self.map.neighbour_ids(h))
+        known.update(self.realms[realm].explored)
+        return known
+
     def encounter_factor(self, realm: str) -> int:
         """Hexes / military strength, rounded down (ruling WW5 for bases) ("Realm Encounter Factor")."""
         hexes = len(self.territory(realm))
@@ -273,7 +296,11 @@ class World(GameState[WorldAction]):
     def perform(self, action: WorldAction) -> None:
         assert self.turn is not None
         self._legal = None
+        acting = self.realms[self.turn.realm]
         turn.perform(self, self.turn, action)
+        # Only a capture moves borders under another realm's markers; any other choice, the chooser's.
+        for realm in self.realms.values() if isinstance(action, Capture) else (acting,):
+            station_troops(self, realm)
 
     # -- GameState --------------------------------------------------------------------------------
 
@@ -321,6 +348,8 @@ class World(GameState[WorldAction]):
             "structures": list(r.structures),
             "failed_checks": r.failed_checks,
             "ongoing": [o.name for o in r.ongoing],
+            "troops": {letter: [self.map.label(h) for h in hexes] for letter, hexes in r.troops.items() if hexes},
+            "explored": len(r.explored),
         }
 
     # -- the season ---------------------------------------------------------------------------------
@@ -368,6 +397,7 @@ class World(GameState[WorldAction]):
             "turn": None if self.turn is None else self.turn.to_dict(),
             "referee": [c.name for c in self.referee.cards],
             "chronicle": list(self.chronicle),
+            "espionage": [dict(e) for e in self.espionage],
             "rng": self.rng.snapshot(),
             "log": self.rng.log.to_list(),
         }
@@ -394,6 +424,7 @@ class World(GameState[WorldAction]):
             world.order = [str(n) for n in raw.get("order", [])]
             world.turn = None if raw.get("turn") is None else Turn.from_dict(raw["turn"])
             world.chronicle = [dict(entry) for entry in raw.get("chronicle", [])]
+            world.espionage = [dict(entry) for entry in raw.get("espionage", [])]
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"not a saved world: {exc}") from None
         return world

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
+from magecraft.mtg_rpg.world import war
 from magecraft.mtg_rpg.world.actions import (
     DECREES,
     ESPIONAGE_AIMS,
@@ -44,15 +45,15 @@ from magecraft.mtg_rpg.world.actions import (
     SellResources,
     WorldAction,
 )
-from magecraft.mtg_rpg.world.realm import Ongoing, Realm, recruit_cap
+from magecraft.mtg_rpg.world.realm import MARKERS, Ongoing, Realm, recruit_cap
 from magecraft.mtg_rpg.world.rules import FESTIVALS
+from magecraft.mtg_rpg.world.troops import SHEET_ITEMS, describe_hex, moves_cost, reveal, scout
 
 if TYPE_CHECKING:
     from magecraft.mtg_rpg.world.campaign import Turn, World
 
 ACTIONS = "3d. Action Sub-phase"
 FREE = "Free Actions"
-CAPTURE = "Capture Points"
 
 ACTIONS_PER_TURN = 2
 TRADE_COST = 10_000
@@ -72,12 +73,7 @@ FLAT_FORT_GP, FLAT_FORT_RESOURCES = 25_000, 10
 CAPITAL_GP, CAPITAL_RESOURCES = 100_000, 50
 ESPIONAGE_GP, ESPIONAGE_RESOURCES, ESPIONAGE_DC, ESPIONAGE_BACKFIRE = 10_000, 5, 9, 3
 DECREE_GP, DECREE_RESOURCES, DECREES_PER_TURN = 1_000, 1, 2
-MOVE_GP_PER_10_UNIT_HEXES = 1_000
 MERCENARY_DISBAND_DC = 9
-WAR_ILL_WILL = 12
-RAZE_ILL_WILL = 3
-PLUNDER, PLUNDER_FLOOR = 25_000, 10_000
-INSTALLED_ILL_WILL = 3
 
 
 def _refuse(message: str, rule: str, section: str = ACTIONS) -> RuleError:
@@ -139,36 +135,15 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
             return DECREE_GP, DECREE_RESOURCES
         case Grant(gold=gold):
             return gold, 0
-        case MoveTroops(units=units, hexes=hexes):
-            return -(-units * hexes // 10) * MOVE_GP_PER_10_UNIT_HEXES, 0
+        case MoveTroops(units=units, hexes=hexes, what=what, start=start, to=to):
+            if what:
+                if not (0 <= start < len(world.map) and 0 <= to < len(world.map)):
+                    return 0, 0
+                hexes = world.map.distance(start, to)
+            return moves_cost(units, hexes), 0
         case PaveRoad():
             return ROAD_COST, ROAD_RESOURCES
     return 0, 0
-
-
-def capture_cost(world: World, attacker: str, hex_id: int) -> int:
-    """Capture cost ("Capture Points"): terrain, river, base, fortification, guarding army, strong neighbour."""
-    h = world.map[hex_id]
-    add = world.rules.capture_additions
-    cost = world.rules.terrain[h.terrain].capture
-    if h.river:
-        cost += add["river"]
-    if h.base is not None:
-        cost += add["base"] + h.fort
-    if h.guard:
-        cost += add["guarding_army_and_wizard"] if h.wizard else add["guarding_army"]
-    if (
-        h.owner is not None
-        and h.owner != attacker
-        and world.realms[h.owner].military > world.realms[attacker].military
-    ):
-        cost += add["strong_neighbour"]
-    return cost
-
-
-def war_strength_available(world: World, turn: Turn, realm: Realm, ruler_joins: bool) -> int:
-    """Military strength not spent quelling unrest, Wizard units, and the Wizard ruler himself."""
-    return max(0, realm.military - turn.quelled) + realm.wizard_units + (1 if ruler_joins else 0)
 
 
 # -- roads ----------------------------------------------------------------------------------------------
@@ -230,7 +205,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
     realm = world.realms[turn.realm]
     offers: list[WorldAction] = []
     if turn.phase == "capture":
-        for h in _capturable(world, turn):
+        for h in war.capturable(world, turn):
             offers.append(Capture(h))
             hx = world.map[h]
             if hx.base is not None:
@@ -257,9 +232,9 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             BuildNaval(),
             HireWizard(),
             HireScouts(1),
-            *(MakeWar(s) for s in range(1, war_strength_available(world, turn, realm, False) + 1)),
+            *(MakeWar(s) for s in range(1, war.war_strength_available(world, turn, realm, False) + 1)),
             *(
-                [MakeWar(war_strength_available(world, turn, realm, True), ruler_joins=True)]
+                [MakeWar(war.war_strength_available(world, turn, realm, True), ruler_joins=True)]
                 if realm.ruler_is_wizard
                 else []
             ),
@@ -271,10 +246,21 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             *(BuildBase(h) for h in mine if world.map[h].base is None),
             *(FortifyBase(h) for h in bases),
             *(MoveCapital(h) for h in bases if h != realm.capital),
-            *(Espionage(t, aim) for t in others for aim in ESPIONAGE_AIMS),
+            *(
+                Espionage(t, aim, item="military" if aim == "sheet" else "")
+                for t in others
+                for aim in ESPIONAGE_AIMS
+            ),
             *(Decree(p) for p in DECREES),
             Grant(1_000, "a gift to a loyal servant"),
             MoveTroops(1, 1),
+            *(
+                MoveTroops(1, what=letter, start=start, to=to)
+                for letter, hexes in realm.troops.items()
+                for start in sorted(set(hexes))
+                for to in mine
+                if to != start
+            ),
             *(Disband("military", 1) for _ in range(1)),
             *(Disband("mercenaries", realm.mercenaries) for _ in range(1) if realm.mercenaries),
             EndTurn(),
@@ -286,19 +272,6 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
                 continue
             offers.append(action)
     return offers
-
-
-def _capturable(world: World, turn: Turn) -> list[int]:
-    realm = world.realms[turn.realm]
-    mine = set(world.territory(turn.realm))
-    found = set()
-    for i in mine:
-        for n in world.map.neighbour_ids(i):
-            if n not in mine:
-                found.add(n)
-    if realm.naval_units:
-        found.update(h.id for h in world.map if h.terrain == "coastal" and h.owner != turn.realm)
-    return sorted(h for h in found if capture_cost(world, turn.realm, h) <= turn.capture_points)
 
 
 # -- checks --------------------------------------------------------------------------------------------
@@ -314,9 +287,9 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
             raise _refuse(
                 "spend the capture points on hexes, or stop",
                 "capture points are spent in the Make War sub-phase",
-                CAPTURE,
+                war.CAPTURE,
             )
-        _check_capture(world, turn, action)
+        war.check_capture(world, turn, action)
         return
     if turn.phase == "road":
         if isinstance(action, Done):
@@ -435,7 +408,7 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
                 )
             if joins and not realm.ruler_is_wizard:
                 raise _refuse(f"the ruler of {realm.name} is not a Wizard", "If the ruler of a realm is a Wizard")
-            most = war_strength_available(world, turn, realm, joins)
+            most = war.war_strength_available(world, turn, realm, joins)
             if s < 1:
                 raise _refuse(
                     "attack with at least strength 1",
@@ -489,10 +462,22 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             _check_own(world, realm.name, h)
             if world.map[h].base is None or h == realm.capital:
                 raise _refuse("the capitol moves to another base within the borders", "Move Capital")
-        case Espionage(target=target, aim=aim, extra=extra):
+        case Espionage(target=target, aim=aim, extra=extra, item=item):
             _check_target(world, turn, target)
             if aim not in ESPIONAGE_AIMS or extra < 0:
                 raise _refuse(f"espionage aims at one of {', '.join(ESPIONAGE_AIMS)}", "Espionage")
+            if aim == "sheet" and item not in SHEET_ITEMS:
+                raise _refuse(
+                    f"name one item of the control sheet ({', '.join(SHEET_ITEMS)}), not {item!r}",
+                    "Determine any one item on the opposing realm's control sheet",
+                )
+            if aim == "agreements" and item and (item == target or item not in world.realms):
+                raise _refuse(
+                    f"the agreements of {target} with which realm? ({item!r} is not another realm)",
+                    "diplomatic agreements between two domains (one must be the original target realm)",
+                )
+            if aim not in ("sheet", "agreements") and item:
+                raise _refuse(f"espionage for {aim} names no item", "Espionage")
         case Decree(purpose=purpose):
             if purpose not in DECREES:
                 raise _refuse(f"a decree is a {' or a '.join(DECREES)}", "Decree", FREE)
@@ -503,6 +488,8 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
         case Grant(gold=gold):
             if gold < 0:
                 raise _refuse("a grant cannot be negative", "Grant", FREE)
+        case MoveTroops(what=what) if what:
+            _check_march(world, realm, action)
         case MoveTroops(units=units, hexes=hexes):
             if units < 1 or hexes < 1 or units > realm.military + realm.mercenaries + realm.wizard_units:
                 raise _refuse(
@@ -527,31 +514,34 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             raise _refuse(f"{action.describe()} is not an action of the action sub-phase", "the actions listed")
 
 
-def _check_capture(world: World, turn: Turn, action: Capture) -> None:
-    _check_hex(world, action.hex)
-    h = world.map[action.hex]
-    if h.owner == turn.realm:
-        raise _refuse("that hex is already the realm's", "capture squares", CAPTURE)
-    mine = world.territory(turn.realm)
-    adjacent = any(n in mine for n in world.map.neighbour_ids(action.hex))
-    by_sea = h.terrain == "coastal" and world.realms[turn.realm].naval_units > 0
-    if not adjacent and not by_sea:
+def _check_march(world: World, realm: Realm, action: MoveTroops) -> None:
+    """A marked unit marches "to any site in his realm"; a naval unit sails from coast to coast (WW22)."""
+    what, start, to, units = action.what, action.start, action.to, action.units
+    if what not in MARKERS:
+        raise _refuse(f"troop markers are {', '.join(MARKERS)}, not {what!r}", "Move Troops", FREE)
+    _check_hex(world, start)
+    _check_hex(world, to)
+    there = realm.troops.get(what, []).count(start)
+    if not 1 <= units <= there:
         raise _refuse(
-            f"hex {world.map.label(action.hex)} does not touch {turn.realm}'s borders",
-            "each square purchased must be adjacent to the realm's borders or to another square already purchased",
-            CAPTURE,
+            f"{realm.name} has {there} {what} unit(s) in hex {world.map.label(start)}, not {units}",
+            "any troops loyal to him",
+            FREE,
         )
-    cost = capture_cost(world, turn.realm, action.hex)
-    if cost > turn.capture_points:
+    if world.map[to].owner != realm.name:
         raise _refuse(
-            f"hex {world.map.label(action.hex)} costs {cost} capture points; {turn.capture_points} are left",
-            "Capture Point Cost",
-            CAPTURE,
+            f"hex {world.map.label(to)} is not inside {realm.name}'s borders",
+            "march to any site in his realm",
+            FREE,
         )
-    if action.raze and h.base is None:
-        raise _refuse("there is no base there to raze", "Raze the base", CAPTURE)
-    if action.install and (h.owner is None or world.realms[h.owner].capital != action.hex):
-        raise _refuse("a friendly government is installed by capturing a capitol", "Capturing Capitols", CAPTURE)
+    if to == start:
+        raise _refuse("the troops are there already", "Move Troops", FREE)
+    if what == "N" and world.map[to].terrain != "coastal":
+        raise _refuse(
+            f"a naval unit sails to a coastal hex; {world.map.label(to)} is {world.map[to].terrain}",
+            "transport ... from coast to coast",
+            FREE,
+        )
 
 
 # -- performing -------------------------------------------------------------------------------------------
@@ -576,7 +566,7 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             turn.road_left = 0
             turn.phase = "actions"
         case Capture():
-            _capture(world, turn, realm, action)
+            war.capture(world, turn, realm, action)
         case PaveRoad(hex=h):
             world.map[h].road = True
             world.roads = None
@@ -616,9 +606,11 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             world.record(name, "hires a Wizard unit")
         case HireScouts(units=n):
             realm.scouts = n
-            world.record(name, f"sends {n} scout unit(s) to explore {2 * n} hexes")
+            explored = scout(world, realm, n)
+            found = "; ".join(describe_hex(world, h) for h in explored) or "nothing new"
+            world.record(name, f"sends {n} scout unit(s) to explore {2 * n} hexes: {found}", explored=explored)
         case MakeWar(strength=s, ruler_joins=joins):
-            _make_war(world, turn, realm, s, joins)
+            war.make_war(world, turn, realm, s, joins)
         case BuildGuard(hex=h):
             realm.military -= 1
             world.map[h].guard = True
@@ -671,109 +663,19 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
         case Grant(gold=amount, reason=reason):
             if amount > 1_000:
                 world.record(name, f"grants {amount:,} gp{': ' + reason if reason else ''}")
+        case MoveTroops(units=units, what=what, start=start, to=to) if what:
+            hexes = realm.troops[what]
+            for _ in range(units):
+                hexes[hexes.index(start)] = to
+            world.record(
+                name,
+                f"moves {units} {what} unit(s) from {world.map.label(start)} to {world.map.label(to)} "
+                f"for {gold:,} gp",
+            )
         case MoveTroops(units=units, hexes=hexes):
             world.record(name, f"moves {units} unit(s) {hexes} hex(es) for {gold:,} gp")
         case Disband(what=what, units=units):
             _disband(world, realm, what, units)
-
-
-def _make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool) -> None:
-    draw = world.draw(f"{realm.name}: Make War")
-    card_points = max(realm.war_skill, draw.value, 1)
-    turn.capture_points = strength + realm.mercenaries + card_points
-    turn.war_strength = strength
-    turn.ruler_at_war = joins
-    turn.phase = "capture"
-    mercenaries = f" and {realm.mercenaries} mercenaries" if realm.mercenaries else ""
-    world.record(
-        realm.name,
-        f"makes war with strength {strength}{mercenaries}: {turn.capture_points} capture points",
-        points=turn.capture_points,
-    )
-
-
-def _capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
-    h = world.map[action.hex]
-    cost = capture_cost(world, realm.name, action.hex)
-    turn.capture_points -= cost
-    loser_name = h.owner
-    was_capital = loser_name is not None and world.realms[loser_name].capital == action.hex
-    had_base = h.base is not None
-    if h.guard:
-        h.guard = False
-        if h.wizard and loser_name is not None:
-            world.realms[loser_name].wizard_units = max(0, world.realms[loser_name].wizard_units - 1)
-        h.wizard = False
-    h.owner = realm.name
-    world.owners_changed()
-    turn.captured.append(action.hex)
-    text = f"captures {world.map.label(action.hex)} ({cost} points)"
-    if loser_name is not None:
-        loser = world.realms[loser_name]
-        world.set_ill(realm.name, loser_name, max(WAR_ILL_WILL, world.ill(realm.name, loser_name)))
-        for a, b in ((realm, loser), (loser, realm)):
-            if b.name not in a.at_war:
-                a.at_war.append(b.name)
-        text += f" from {loser_name}"
-        if had_base:
-            text += _plunder(world, realm, loser, raze=action.raze)
-        if action.raze:
-            h.base, h.fort = None, 0
-            world.owners_changed()
-            world.set_ill(realm.name, loser_name, world.ill(realm.name, loser_name) + RAZE_ILL_WILL)
-            text += ", razing the base"
-        if was_capital:
-            text += _conquer(world, realm, loser, action)
-    elif action.raze:
-        h.base, h.fort = None, 0
-        world.owners_changed()
-    world.record(realm.name, text)
-
-
-def _plunder(world: World, realm: Realm, loser: Realm, *, raze: bool) -> str:
-    """The loser forfeits 25,000 gp, half to the conqueror (all of it when the base is razed) ("Plunder")."""
-    paid = min(PLUNDER, loser.treasury)
-    loser.treasury -= paid
-    if paid == PLUNDER or world.settings.short_plunder == "half":
-        gained = paid if raze else paid // 2
-    else:
-        gained = max(0, paid - PLUNDER_FLOOR)
-        gained = min(paid, 2 * gained) if raze else gained
-    realm.treasury += gained
-    return f"; plunder: {loser.name} forfeits {paid:,} gp, {gained:,} to {realm.name}"
-
-
-def _conquer(world: World, realm: Realm, loser: Realm, action: Capture) -> str:
-    """All the territory and half the treasury, or a friendly government ("Capturing Capitols")."""
-    if action.install:
-        from magecraft.mtg_rpg.world.generate import new_government
-
-        world.map[action.hex].owner = loser.name
-        world.owners_changed()
-        new_government(world.rng, loser, label=f"the government {realm.name} installs")
-        loser.trade_routes.clear()
-        world.set_ill(realm.name, loser.name, INSTALLED_ILL_WILL)
-        for lst, other in ((realm.at_war, loser.name), (loser.at_war, realm.name)):
-            if other in lst:
-                lst.remove(other)
-        return f"; {realm.name} installs a friendly government in {loser.name} ({loser.calling}, {loser.demeanor})"
-    for h in world.map:
-        if h.owner == loser.name:
-            h.owner = realm.name
-    world.owners_changed()
-    half = loser.treasury // 2
-    realm.treasury += half
-    loser.treasury = 0
-    loser.alive = False
-    loser.capital = None
-    for every in world.realms.values():
-        if loser.name in every.trade_routes:
-            every.trade_routes.remove(loser.name)
-        if loser.name in every.at_war:
-            every.at_war.remove(loser.name)
-    if loser.name in world.order:
-        world.order.remove(loser.name)
-    return f"; {loser.name} is conquered: {realm.name} takes all its land and {half:,} gp"
 
 
 def _espionage(world: World, realm: Realm, action: Espionage) -> None:
@@ -782,6 +684,15 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
     target = world.realms[action.target]
     draw = world.draw(f"{realm.name}: Wisdom check for espionage against {target.name}")
     total = realm.wisdom + draw.value + action.extra
+    world.espionage.append(
+        {
+            "season": world.season,
+            "spy": realm.name,
+            "target": target.name,
+            "aim": action.aim,
+            "success": total >= ESPIONAGE_DC,
+        }
+    )
     if total >= ESPIONAGE_DC:
         world.record(realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})")
         rows = {e.name: e for e in world.rules.events}
@@ -793,6 +704,8 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
         }.get(action.aim)
         if event is not None:
             apply_event(world, target, rows[event])
+        elif action.aim != "intelligence":
+            world.record(realm.name, reveal(world, realm, target, action.aim, action.item))
         else:
             sheet = world.sheet(target.name)
             world.record(

@@ -50,7 +50,7 @@ from magecraft.mtg_rpg.world.actions import (
     WorldAction,
 )
 from magecraft.mtg_rpg.world.campaign import Turn, World
-from magecraft.mtg_rpg.world.orders import capture_cost, cost_of, war_strength_available
+from magecraft.mtg_rpg.world.orders import cost_of
 from magecraft.mtg_rpg.world.realm import Realm
 from magecraft.mtg_rpg.world.turn import (
     HARDSHIP_GP_PER_POPULATION,
@@ -58,6 +58,7 @@ from magecraft.mtg_rpg.world.turn import (
     discontent_dc,
     hardship_dc,
 )
+from magecraft.mtg_rpg.world.war import capture_cost, war_strength_available
 
 #: A realm whose discontent or hardship reaches this builds the structure that eases it first.
 RELIEF_AT = 9

@@ -43,6 +43,11 @@ def starting_military(population: int, settings: WorldSettings) -> int:
     return -(-population // 10) if settings.military_rounding == "up" else population // 10
 
 
+#: The unit markers of the realms map and the sheet's count each stands for: "Note any mercenary unit
+#: with a "M" on the realm map", a "Navel" unit "N", a Wizard unit "W" (ruling WW22).
+MARKERS: dict[str, str] = {"M": "mercenaries", "N": "naval_units", "W": "wizard_units"}
+
+
 def recruit_cap(population: int, barracks: int) -> int:
     """At most population / 5, rounded up; each Barracks allows one more ("Build Structure") ("Recruit")."""
     return -(-population // 5) + barracks
@@ -106,6 +111,10 @@ class Realm:
     ongoing: list[Ongoing] = field(default_factory=list)
     at_war: list[str] = field(default_factory=list)
     alive: bool = True
+    #: Where each marked unit stands: a marker letter of :data:`MARKERS` to one hex per unit (WW22).
+    troops: dict[str, list[int]] = field(default_factory=dict)
+    #: Hexes outside its borders the realm's scouts have explored ("Scout Units"; WW24).
+    explored: list[int] = field(default_factory=list)
 
     def count(self, structure: str) -> int:
         return self.structures.count(structure)
@@ -148,8 +157,12 @@ class Realm:
                 )
                 for o in raw.get("ongoing", [])
             ]
+            values["troops"] = {str(k): [int(h) for h in v] for k, v in dict(raw.get("troops", {})).items()}
+            values["explored"] = [int(h) for h in raw.get("explored", [])]
         except (KeyError, TypeError, ValueError):
-            raise DataError(f"realm {name!r}: building and ongoing entries are malformed") from None
+            raise DataError(
+                f"realm {name!r}: building, ongoing, troops or explored entries are malformed"
+            ) from None
         realm = cls(**values)
         _check_sheet(realm)
         return realm
@@ -179,6 +192,13 @@ def _check_sheet(realm: Realm) -> None:
         value = getattr(realm, key)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise DataError(f"{where}: {key} must be a whole number, 0 or more")
+    for letter, hexes in realm.troops.items():
+        if letter not in MARKERS:
+            raise DataError(f"{where}: troop markers are {', '.join(MARKERS)}, not {letter!r}")
+        if len(hexes) > getattr(realm, MARKERS[letter]) or any(h < 0 for h in hexes):
+            raise DataError(f"{where}: more {letter} markers than {MARKERS[letter]}, or a marker off the map")
+    if any(h < 0 for h in realm.explored):
+        raise DataError(f"{where}: an explored hex off the map")
     if realm.tax not in TAX_RATES:
         raise DataError(f"{where}: tax rate must be low, medium or high, not {realm.tax!r}")
     if realm.controller not in ("bot", "table"):

@@ -36,7 +36,7 @@ from magecraft.mtg_rpg.world.actions import (
     SellResources,
     SetTax,
 )
-from magecraft.mtg_rpg.world.orders import capture_cost
+from magecraft.mtg_rpg.world.war import capture_cost
 
 from .conftest import draw, make_world, start_turn
 
@@ -194,12 +194,12 @@ def test_installing_a_friendly_government_keeps_the_realm_in_play_at_ill_will_3(
     ],
 )
 def test_plunder_25000_forfeited_half_to_the_conqueror_and_short_losers(treasury, rule, loses, gains):
-    from magecraft.mtg_rpg.world.orders import _plunder
+    from magecraft.mtg_rpg.world.war import plunder
 
     world = make_world(short_plunder=rule)
     harloon, sarn = world.realms["Harloon"], world.realms["Sarn"]
     sarn.treasury, before = treasury, harloon.treasury
-    _plunder(world, harloon, sarn, raze=False)
+    plunder(world, harloon, sarn, raze=False)
     assert sarn.treasury == treasury - loses and harloon.treasury == before + gains
 
 

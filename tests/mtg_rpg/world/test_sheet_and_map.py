@@ -81,7 +81,7 @@ def test_capture_costs_follow_the_table():
         "guarding_army_and_wizard": 9,
         "strong_neighbour": 3,
     }
-    from magecraft.mtg_rpg.world.orders import capture_cost
+    from magecraft.mtg_rpg.world.war import capture_cost
 
     keep = world.map.find("Harloon Keep")
     world.realms["Dunmarch"].military = 8  # Harloon (8) is not stronger than Dunmarch
@@ -97,7 +97,7 @@ def test_capture_costs_follow_the_table():
 
 
 def test_a_river_adds_2():
-    from magecraft.mtg_rpg.world.orders import capture_cost
+    from magecraft.mtg_rpg.world.war import capture_cost
 
     world = make_world()
     river = next(h for h in world.map if h.river and h.owner is None and h.base is None)
