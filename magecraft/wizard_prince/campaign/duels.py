@@ -9,6 +9,11 @@ duels cost a point of Status (execution below Status 1).
 Wagers ("Duels"): before each duel the GM enters the wagers the player nobles agree on, one pair at a time --
 one backs each duellist, and each stakes a Wealth level, a province or a magic item (ruling WC21).  After the
 duel the backer of the loser pays or welshes; welshing costs 1d3 Status and pays nothing.
+
+Seconds ("up to two seconds, who enter into the combat only if cheating takes place, or if the rules of the
+duel are not followed"): each duellist is taken to bring his two; the GM may enter that one duellist cheated or
+broke the duel's rules, and then (ruling WC22) the seconds stop the fight -- nobody dies, and the one who kept
+the rules wins.
 """
 
 from __future__ import annotations
@@ -71,8 +76,9 @@ def _ask_fight(c: Campaign, t: dict[str, Any]) -> Decision | None:
     alive = [w for w in (t["a"], t["b"]) if w == PRINCE or c.nobles[w].alive]
     if len(alive) < 2 or c.settings.duel_resolver == "abstract":
         return None
-    return Decision("duel_result", GM, (("winner", t["a"]), ("winner", t["b"])),
-                    f"GM: who won the duel of {t['a']} and {t['b']} (to {t['to']})?", DUELS)
+    return Decision("duel_result", GM, tuple((k, w) for k in ("winner", "foul") for w in (t["a"], t["b"])),
+                    f"GM: who won the duel of {t['a']} and {t['b']} (to {t['to']})? Or who cheated or broke "
+                    "its rules (the seconds step in)?", DUELS)
 
 
 @task("duel_fight", _ask_fight)
@@ -80,8 +86,12 @@ def _fight(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     a, b = t["a"], t["b"]
     if any(w != PRINCE and not c.nobles[w].alive for w in (a, b)):
         return
-    winner = str(option[1]) if option else abstract_duel(c, t)
-    settle_duel(c, winner, b if winner == a else a, t["to"])
+    if option and option[0] == "foul":
+        winner, to = (b if option[1] == a else a), "first blood"
+        c.news(f"{option[1]} cheats or breaks the rules of the duel: the seconds step in and stop it", DUELS)
+    else:
+        winner, to = (str(option[1]) if option else abstract_duel(c, t)), t["to"]
+    settle_duel(c, winner, b if winner == a else a, to)
     c.push(*({"do": "wager_pay", "wager": w, "winner": winner, "a": a} for w in t.get("wagers", [])))
 
 

@@ -90,6 +90,7 @@ def _wager_duel(dice: list[int], **kw: Any) -> Campaign:
 
 def test_wagers_are_entered_in_pairs_each_backer_staking_what_he_holds() -> None:
     c = _wager_duel([15, 1])
+    c.provinces["Orlu"].upgrades = {"public_works": 0}
     assert c.pending is not None and c.pending.kind == "duel_wagers" and c.pending.player == "GM"
     # the first named backs Ann, the second Bob; neither duellist backs his opponent
     assert c.pending.options == (("done",), ("wager", "Ann", "Bob"), ("wager", "Ann", "Cid"),
@@ -115,6 +116,7 @@ def test_wagers_are_entered_in_pairs_each_backer_staking_what_he_holds() -> None
     assert c.pending.options == (("pay",), ("welsh",))
     answer(c, "pay")                         # Orlu goes to Cid; Frostwall is Bob's capital now
     assert c.provinces["Orlu"].owner == "Cid" and c.nobles["Bob"].capital == "Barony of Frostwall"
+    assert c.provinces["Orlu"].has("public_works")      # handed over, not taken: its upgrades stay (WC21)
     answer(c, "pay")
     assert c.nobles["Cid"].wealth == 2 and c.nobles["Bob"].wealth == 0
     assert c.nobles["Cid"].items == ["Ring of Protection +1"] and pending(c) is None
@@ -166,3 +168,15 @@ def test_a_dead_backers_wager_dies_with_him() -> None:
     answer(c, "item", "Sword +1")            # nothing left to stake on Ann's side: the duel is fought
     assert not c.nobles["Bob"].alive and pending(c) is None and c.nobles["Ann"].items == []
     assert "The wager of Bob with Ann dies with the dead" in news(c)
+
+
+def test_the_seconds_stop_a_foul_and_the_fouler_loses_without_a_death() -> None:
+    c = campaign(["Ann", "Bob"], settings=CampaignSettings(duel_resolver="entered"))
+    c.year_data["duels"] = [{"challenger": "Ann"}]
+    run_tasks(c, {"do": "duels"})
+    answer(c, "Bob", "death")
+    answer(c, "done")
+    assert c.pending is not None and ("foul", "Ann") in c.pending.options
+    answer(c, "foul", "Bob")
+    assert c.nobles["Bob"].alive and c.nobles["Bob"].status == 0 and c.nobles["Ann"].status == 2
+    assert "Bob cheats or breaks the rules of the duel: the seconds step in and stop it" in news(c)
