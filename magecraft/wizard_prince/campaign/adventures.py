@@ -4,6 +4,10 @@ After the banquet, duels and wars, the GM records what each noble's adventure wo
 Status, Wealth, legions or fleets (regular, elite or guard), gold, experience, magic items, a sponsorship
 (one year at the banquet), a Hierophant's quest done or failed, Servants of Chaos rooted out of a province,
 an unsanctioned duel, a welshed wager.  The GM ends the slot with ``("done",)``.
+
+The free spells and sages' queries of "Province Upgrades" are recorded here too (ruling WC23), each naming the
+spell or question: a Grand Temple grants its ruler two cleric spells a year (any level), a University two
+magic-user spells (up to seventh level) or sages' queries, or one of each; unused ones lapse with the year.
 """
 
 from __future__ import annotations
@@ -20,7 +24,21 @@ if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
 
 RECORDS = ("status", "wealth", "legions", "fleets", "gold", "xp", "item", "sponsor", "quest_done", "quest_failed",
-           "root_out_chaos", "unsanctioned_duel", "welsh")
+           "root_out_chaos", "unsanctioned_duel", "welsh", "temple_spell", "university_spell", "sage_query")
+
+#: Free uses a year per building (Grand Temple, University), and which records draw on each.
+BOONS = {"temple_spell": "grand_temple", "university_spell": "university", "sage_query": "university"}
+BOONS_PER_BUILDING = 2
+#: "up to seventh level" (University); the Grand Temple's cleric spells are "any level".
+UNIVERSITY_SPELL_LEVEL = 7
+
+
+def boons_left(c: Campaign, noble: str, building: str) -> int:
+    """Free spells or queries ``noble`` has left this year from his buildings of kind ``building``."""
+    from magecraft.wizard_prince.campaign.provinces import realm
+    owned = sum(1 for p in realm(c, noble) if c.provinces[p].has(building))
+    used = c.year_data.get("boons", {}).get(noble, {}).get(building, 0)
+    return BOONS_PER_BUILDING * owned - int(used)
 
 
 def _ask(c: Campaign, t: dict[str, Any]) -> Decision | None:
@@ -60,6 +78,18 @@ def check_record(c: Campaign, r: Record) -> None:
         raise bad(f"{r.noble} has no item {r.detail!r}")
     if r.what in ("quest_done", "quest_failed") and n.quests < 1:
         raise bad(f"{r.noble} has no Hierophant's quest")
+    if r.what in BOONS:
+        building = BOONS[r.what]
+        if not r.detail:
+            raise bad("name the spell or the question")
+        if r.what != "sage_query" and r.amount < 1:
+            raise bad("give the spell's level (1 or more)")
+        if r.what == "university_spell" and r.amount > UNIVERSITY_SPELL_LEVEL:
+            raise bad(f"a University's free spells go up to level {UNIVERSITY_SPELL_LEVEL}")
+        if boons_left(c, r.noble, building) < 1:
+            word = "Grand Temple" if building == "grand_temple" else "University"
+            raise bad(f"{r.noble} has no free {word} spell or query left this year (two a year for each "
+                      f"{word} he rules)")
     if r.what == "root_out_chaos" and (r.detail not in c.provinces or not c.provinces[r.detail].chaos):
         raise bad(f"no Servants of Chaos infest {r.detail!r}")
 
@@ -88,5 +118,8 @@ def record(c: Campaign, r: Record) -> None:
         unsanctioned_duel(c, r.noble)
     elif what == "welsh":
         welsh(c, r.noble)
+    elif what in BOONS:
+        used = c.year_data.setdefault("boons", {}).setdefault(r.noble, {})
+        used[BOONS[what]] = used.get(BOONS[what], 0) + 1
     section = ATTENDING if what == "sponsor" else ADVENTURING
     c.news(f"Adventure: {r.describe()}", section)

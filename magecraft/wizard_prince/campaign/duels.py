@@ -4,7 +4,16 @@ Sanctioned by a Grand Herald (or the Crown Prince's own challenge), to first blo
 challenger decides; the winner gains a point of Status, the loser loses one (it may go negative).  The GM
 enters the winner, or the abstract resolver (ruling WC13) decides: 1d20 + level each, ties rolled again,
 +2 for the Crown Prince's magic sword.  Beating the Crown Prince costs a Wealth level.  Unsanctioned
-duels cost a point of Status (execution below Status 1); welshing on a wager costs 1d3 Status.
+duels cost a point of Status (execution below Status 1).
+
+Wagers ("Duels"): before each duel the GM enters the wagers the player nobles agree on, one pair at a time --
+one backs each duellist, and each stakes a Wealth level, a province or a magic item (ruling WC21).  After the
+duel the backer of the loser pays or welshes; welshing costs 1d3 Status and pays nothing.
+
+Seconds ("up to two seconds, who enter into the combat only if cheating takes place, or if the rules of the
+duel are not followed"): each duellist is taken to bring his two; the GM may enter that one duellist cheated or
+broke the duel's rules, and then (ruling WC22) the seconds stop the fight -- nobody dies, and the one who kept
+the rules wins.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ def _duels(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     steps: list[dict[str, Any]] = []
     for duel in c.year_data.get("duels", []):
         if duel["challenger"] == PRINCE:
-            steps.append({"do": "duel_fight", "a": duel["defender"], "b": PRINCE, "prince": duel["prince"],
+            steps.append({"do": "duel_wagers", "a": duel["defender"], "b": PRINCE, "prince": duel["prince"],
                           "to": "first blood"})
         else:
             steps.append({"do": "duel_challenge", "noble": duel["challenger"]})
@@ -56,7 +65,7 @@ def _challenge(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     if option is None or option == ("none",):
         return
     c.news(f"{t['noble']} challenges {option[0]} to a duel to {option[1]}", DUELS)
-    c.push({"do": "duel_fight", "a": t["noble"], "b": option[0], "to": option[1]})
+    c.push({"do": "duel_wagers", "a": t["noble"], "b": option[0], "to": option[1]})
 
 
 def _level(c: Campaign, t: dict[str, Any], who: str) -> int:
@@ -67,8 +76,9 @@ def _ask_fight(c: Campaign, t: dict[str, Any]) -> Decision | None:
     alive = [w for w in (t["a"], t["b"]) if w == PRINCE or c.nobles[w].alive]
     if len(alive) < 2 or c.settings.duel_resolver == "abstract":
         return None
-    return Decision("duel_result", GM, (("winner", t["a"]), ("winner", t["b"])),
-                    f"GM: who won the duel of {t['a']} and {t['b']} (to {t['to']})?", DUELS)
+    return Decision("duel_result", GM, tuple((k, w) for k in ("winner", "foul") for w in (t["a"], t["b"])),
+                    f"GM: who won the duel of {t['a']} and {t['b']} (to {t['to']})? Or who cheated or broke "
+                    "its rules (the seconds step in)?", DUELS)
 
 
 @task("duel_fight", _ask_fight)
@@ -76,8 +86,13 @@ def _fight(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     a, b = t["a"], t["b"]
     if any(w != PRINCE and not c.nobles[w].alive for w in (a, b)):
         return
-    winner = str(option[1]) if option else abstract_duel(c, t)
-    settle_duel(c, winner, b if winner == a else a, t["to"])
+    if option and option[0] == "foul":
+        winner, to = (b if option[1] == a else a), "first blood"
+        c.news(f"{option[1]} cheats or breaks the rules of the duel: the seconds step in and stop it", DUELS)
+    else:
+        winner, to = (str(option[1]) if option else abstract_duel(c, t)), t["to"]
+    settle_duel(c, winner, b if winner == a else a, to)
+    c.push(*({"do": "wager_pay", "wager": w, "winner": winner, "a": a} for w in t.get("wagers", [])))
 
 
 def abstract_duel(c: Campaign, t: dict[str, Any]) -> str:
@@ -121,3 +136,132 @@ def welsh(c: Campaign, noble: str) -> int:
     c.nobles[noble].status -= lost
     c.news(f"{noble} welshes on a wager and loses {lost} Status", DUELS)
     return lost
+
+
+# -- wagers ("Player Character Nobles (both those participating and those not) may agree to wager magic items,
+# Wealth or Provinces on the outcome of the duel").  The wagers of the duel being set up live in
+# ``year_data["wagers"]`` (tasks are copied by a save, so they share nothing); the fight carries them off.
+def _staked(c: Campaign, noble: str) -> list[list[Any]]:
+    return [w[f"{side}_stake"] for w in c.year_data.get("wagers", []) for side in ("a", "b")
+            if w[f"{side}_backer"] == noble and w.get(f"{side}_stake")]
+
+
+def stakes(c: Campaign, noble: str, taker: str) -> list[Option]:
+    """What ``noble`` may still stake against ``taker`` on the duel being set up (ruling WC21): a Wealth level
+    not staked already, a province of his that could join ``taker``'s realm (bordering it, or any if he rules
+    none), a magic item of his not staked already."""
+    from magecraft.wizard_prince.campaign.provinces import connected_to_capital, realm
+    n = c.nobles[noble]
+    staked = _staked(c, noble)
+    out: list[Option] = []
+    if n.wealth > sum(1 for s in staked if s[0] == "wealth"):
+        out.append(("wealth",))
+    linked = connected_to_capital(c, taker)
+    by_sea = c.settings.sea_links_connect
+    for p in realm(c, noble):
+        if ["province", p] not in staked and (not linked or c.empire.neighbours(p, by_sea) & linked):
+            out.append(("province", p))
+    for item in dict.fromkeys(n.items):
+        if sum(1 for s in staked if s == ["item", item]) < n.items.count(item):
+            out.append(("item", item))
+    return out
+
+
+def _ask_wagers(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    duellists = [w for w in (t["a"], t["b"]) if w == PRINCE or c.nobles[w].alive]
+    if len(duellists) < 2:
+        return None
+    players = c.players()
+    pairs = [("wager", x, y) for x in players for y in players
+             if x != y and x != t["b"] and y != t["a"] and stakes(c, x, y) and stakes(c, y, x)]
+    if not pairs:
+        return None
+    return Decision("duel_wagers", GM, (("done",), *pairs),
+                    f"GM: any wagers on the duel of {t['a']} and {t['b']}? (the first named backs {t['a']}, "
+                    f"the second {t['b']}; each then names his stake)", DUELS)
+
+
+@task("duel_wagers", _ask_wagers)
+def _wagers(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    if option is None or option == ("done",):
+        c.push({**t, "do": "duel_fight", "wagers": c.year_data.pop("wagers", [])})
+        return
+    c.year_data.setdefault("wagers", []).append({"a_backer": str(option[1]), "b_backer": str(option[2])})
+    c.push({"do": "wager_stake", "side": "a", "on": t["a"]}, {"do": "wager_stake", "side": "b", "on": t["b"]}, t)
+
+
+def _ask_stake(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    wager = c.year_data["wagers"][-1]
+    noble, taker = wager[f"{t['side']}_backer"], wager[f"{'b' if t['side'] == 'a' else 'a'}_backer"]
+    return Decision("wager_stake", noble, tuple(stakes(c, noble, taker)),
+                    f"{noble}: you back {t['on']} against {taker}. What do you stake?", DUELS)
+
+
+@task("wager_stake", _ask_stake)
+def _stake(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    assert option is not None
+    wager = c.year_data["wagers"][-1]
+    wager[f"{t['side']}_stake"] = list(option)
+    c.news(f"{wager[t['side'] + '_backer']} stakes {_stake_words(wager[t['side'] + '_stake'])} on {t['on']}",
+           DUELS)
+
+
+def _stake_words(stake: list[Any]) -> str:
+    return "a Wealth level" if stake[0] == "wealth" else str(stake[1]) if stake[0] == "province" \
+        else f"the {stake[1]}"
+
+
+def _payer(t: dict[str, Any]) -> tuple[str, str, list[Any]]:
+    """(payer, taker, stake) of a settled wager: the backer of the duel's loser pays his own stake."""
+    w = t["wager"]
+    lost, won = ("b", "a") if t["winner"] == t["a"] else ("a", "b")
+    return w[f"{lost}_backer"], w[f"{won}_backer"], w[f"{lost}_stake"]
+
+
+def can_pay(c: Campaign, noble: str, stake: list[Any]) -> bool:
+    """Whether ``noble`` still holds what he staked (ruling WC21: if not, he can only welsh)."""
+    from magecraft.wizard_prince.campaign.provinces import realm
+    n = c.nobles[noble]
+    if stake[0] == "wealth":
+        return n.wealth >= 1
+    if stake[0] == "province":
+        return stake[1] in realm(c, noble)
+    return stake[1] in n.items
+
+
+def _ask_pay(c: Campaign, t: dict[str, Any]) -> Decision | None:
+    payer, taker, stake = _payer(t)
+    if not c.nobles[payer].alive or not c.nobles[taker].alive:
+        return None
+    options: tuple[Option, ...] = (("pay",), ("welsh",)) if can_pay(c, payer, stake) else (("welsh",),)
+    return Decision("wager_pay", payer, options,
+                    f"{payer}: {t['winner']} won; you owe {taker} {_stake_words(stake)}. Pay, or welsh "
+                    "(1d3 Status)?", DUELS)
+
+
+@task("wager_pay", _ask_pay)
+def _pay(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    payer, taker, stake = _payer(t)
+    if option is None:
+        c.news(f"The wager of {payer} with {taker} dies with the dead", DUELS)
+    elif option == ("welsh",):
+        welsh(c, payer)
+    else:
+        pay_stake(c, payer, taker, stake)
+
+
+def pay_stake(c: Campaign, payer: str, taker: str, stake: list[Any]) -> None:
+    """Hand a staked Wealth level, province (with its upgrades) or magic item to the wager's winner."""
+    from magecraft.wizard_prince.campaign.provinces import cut_off, gain, release
+    p, w = c.nobles[payer], c.nobles[taker]
+    if stake[0] == "wealth":
+        p.wealth -= 1
+        w.wealth += 1
+    elif stake[0] == "province":
+        release(c, payer, str(stake[1]))
+        gain(c, taker, str(stake[1]), f"won on a wager from {payer}", keep_upgrades=True, section=DUELS)
+        cut_off(c, taker)
+    else:
+        p.items.remove(stake[1])
+        w.items.append(stake[1])
+    c.news(f"{payer} pays {taker} {_stake_words(stake)} on the wager", DUELS)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from campaign_helpers import answer, campaign, run_tasks
+from campaign_helpers import answer, campaign, news, refused, run_tasks
 
 from magecraft.core.errors import RuleError
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
+from magecraft.wizard_prince.campaign.tasks import Record
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices, yearly_rolls
 from magecraft.wizard_prince.campaign.wealth import sale_price, treasury_options
 
@@ -109,3 +110,33 @@ def test_only_a_20_on_the_salons_roll_raises_status() -> None:
     c.provinces["Athak"].upgrades["salon"] = 0
     yearly_rolls(c)
     assert c.nobles["Ann"].status == 1 and c.rng.source.remaining == 0  # type: ignore[attr-defined]
+
+
+def test_a_university_gives_two_spells_up_to_seventh_level_or_queries_a_year() -> None:
+    c = campaign(["Ann"], realms={"Ann": ["Athak", "Orlu"]})
+    run_tasks(c, {"do": "adventure"})
+    refused(c, Record("Ann", "sage_query", 0, "the Emperor's health", "will he live?"), "no free University")
+    c.provinces["Athak"].upgrades = {"university": 0}
+    refused(c, Record("Ann", "university_spell", 8, "a wish", "mass charm"), "up to level 7")
+    refused(c, Record("Ann", "university_spell", 3, "no spell named"), "name the spell")
+    c.apply(Record("Ann", "university_spell", 7, "scry the usurper", "limited wish"))
+    c.apply(Record("Ann", "sage_query", 0, "the usurper's allies", "who backs him?"))
+    refused(c, Record("Ann", "sage_query", 0, "one more", "and his gold?"), "no free University spell or query")
+    assert "Adventure: Ann: university_spell +7 limited wish (scry the usurper)" in news(c)
+    c.provinces["Orlu"].upgrades = {"university": 0}          # each University gives two
+    c.apply(Record("Ann", "sage_query", 0, "one more", "and his gold?"))
+    c.apply(Record("Ann", "university_spell", 1, "a light", "light"))
+    refused(c, Record("Ann", "university_spell", 1, "again", "light"), "no free University")
+
+
+def test_a_grand_temple_gives_two_cleric_spells_of_any_level_a_year_and_they_lapse() -> None:
+    c = campaign(["Ann"], realms={"Ann": ["Athak"]})
+    c.provinces["Athak"].upgrades = {"grand_temple": 0}
+    run_tasks(c, {"do": "adventure"})
+    refused(c, Record("Ann", "university_spell", 1, "no university", "light"), "no free University")
+    c.apply(Record("Ann", "temple_spell", 9, "the god's answer", "gate"))
+    c.apply(Record("Ann", "temple_spell", 7, "raise the heir", "resurrection"))
+    refused(c, Record("Ann", "temple_spell", 1, "third", "bless"), "no free Grand Temple")
+    c.begin_year()                                           # a new year: two more
+    run_tasks(c, {"do": "adventure"})
+    c.apply(Record("Ann", "temple_spell", 1, "next year", "bless"))

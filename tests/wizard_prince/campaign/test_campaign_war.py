@@ -11,7 +11,7 @@ from campaign_helpers import all_rolled, answer, campaign, news, pending, refuse
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.campaign.tasks import Choose
-from magecraft.wizard_prince.campaign.war import casualties, points, roll_host
+from magecraft.wizard_prince.campaign.war import abstract_battle, casualties, points, roll_host
 
 BARBARIAN_DICE = [3, 4, 5, 5, 5,            # chieftain: level 2d6 = 7, Intelligence 3d6 = 15
                   1, 1, 1, 1, 1,            # fleets: 3 regular, 0 elite, 0 guard
@@ -207,3 +207,21 @@ def test_winning_the_bid_for_the_throne_ends_the_campaign_and_losing_it_is_execu
     assert won.is_terminal() and won.emperor == "Ann" and won.legal_actions() == []
     lost = declaration("b")
     assert not lost.nobles["Ann"].alive and not lost.is_terminal()
+
+
+@pytest.mark.parametrize(("god", "temple", "winner"), [
+    ("", False, "a"), ("war", True, "b"), ("terror", True, "b"), ("prosperity", True, "a"), ("war", False, "a")])
+def test_a_war_gods_temple_helps_the_defender_and_a_terror_gods_hurts_the_invader(god: str, temple: bool,
+                                                                                   winner: str) -> None:
+    # 2 legions each: Ann invading rolls 4 (8 points) against Bob's 3 (6); the war god makes Bob's 2 x 4 = 8,
+    # the god of terror Ann's 2 x 3 = 6: a tie, which goes to the defender (WC8, WC9)
+    c = campaign(["Ann", "Bob"], [4, 3, 1], realms={"Bob": ["Athak"]},
+                 sheets={"Ann": {"legions": {"regular": 2, "elite": 0, "guard": 0}},
+                         "Bob": {"legions": {"regular": 2, "elite": 0, "guard": 0}, "temple_god": god}})
+    if temple:
+        c.provinces["Athak"].upgrades = {"grand_temple": 0}
+    war = {"kind": "feudal_war", "defender": "Bob", "arm": "legions", "sides": {
+        "a": {"nobles": ["Ann"], "host": None, "name": "Ann"},
+        "b": {"nobles": ["Bob"], "host": None, "name": "Bob"}}}
+    abstract_battle(c, war)
+    assert war["winner"] == winner
