@@ -1,7 +1,9 @@
 """`magecraft mtg-rpg`: MtG RPG Wizards, cards, experience, spell research and monsters.
 
 Parses, calls :mod:`magecraft.mtg_rpg` and renders; decides no rules.  The play
-commands (actions, combat, duels) come from :mod:`magecraft.cli.mtg_rpg_play`.
+commands (actions, combat, duels) are registered by :mod:`magecraft.cli.mtg_rpg_play`
+(from it, :mod:`~magecraft.cli.mtg_rpg_renewal`, :mod:`~magecraft.cli.mtg_rpg_combat` and
+:mod:`~magecraft.cli.mtg_rpg_duel`).
 """
 
 from __future__ import annotations

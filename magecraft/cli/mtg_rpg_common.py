@@ -19,6 +19,7 @@ from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import CardPool, card_pool
 from magecraft.mtg_rpg.character import Character, CharacterRecord, derive, save_character
+from magecraft.mtg_rpg.scene import Scene
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings, load_settings
 
 #: The key of a saved Wizard's hand, library and graveyard beside the sheet.
@@ -82,3 +83,13 @@ def store_deck(store: SaveStore, record: CharacterRecord, wizard: Character, dec
                rng: Randomness) -> None:
     """Save the Wizard's sheet with the hand, library and graveyard as they now are."""
     save_character(store, record.changed(wizard, rng, {**record.extra, PLAY_DECK: deck.to_dict()}))
+
+
+#: Where a saved Wizard's open scene (Casting Spells outside a duel) is kept beside the sheet.
+SCENE = "scene"
+
+
+def saved_scene(record: CharacterRecord) -> Scene:
+    """The Wizard's scene under way, or a new one when none is open."""
+    saved = record.extra.get(SCENE)
+    return Scene.begin(record.character) if saved is None else Scene.from_dict(saved)
