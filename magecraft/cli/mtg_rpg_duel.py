@@ -61,16 +61,7 @@ from magecraft.mtg_rpg.character import (
     load_character,
 )
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
-from magecraft.mtg_rpg.duel import (
-    KINDS,
-    Duellist,
-    QuickDuel,
-    after_duel,
-    choose_action,
-    duellist_for,
-    settle_sheet,
-    truncated_deck,
-)
+from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, choose_action, truncated_deck
 from magecraft.mtg_rpg.duel_ritual import (
     RESTITUTION_OWED,
     STAKES,
@@ -84,6 +75,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     settle_free_for_all,
     table_outcome,
 )
+from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for, settle_sheet
 from magecraft.mtg_rpg.renewal import (
     vitals_of,
 )
