@@ -29,12 +29,11 @@ from magecraft.mtg_rpg.character import (
     Cohort,
     Feat,
     TakenFeat,
-    check_primary,
-    check_renewal_period,
     derive,
     prerequisite_problems,
     rulebook,
 )
+from magecraft.mtg_rpg.creation import check_primary, check_renewal_period
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 EXPERIENCE_SECTION = "REWARDS: Experience"
