@@ -42,7 +42,7 @@ from magecraft.cli.options import (
 from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, MagecraftError
-from magecraft.mtg_rpg import experience, magic
+from magecraft.mtg_rpg import crafting, experience, magic
 from magecraft.mtg_rpg.apprentice import Apprentice, take_apprentice, train_year
 from magecraft.mtg_rpg.cards import (
     ATTRIBUTES,
@@ -442,18 +442,18 @@ def craft_command(
     pool = load_pool(store, cards_file)
     card = pool.get(spell)
     wizard = record.character
-    item_kind = next((k for k in magic.ITEM_KINDS if k == kind), None)
+    item_kind = next((k for k in crafting.ITEM_KINDS if k == kind), None)
     if kind == "potion":
-        found = magic.potion_plan(wizard, card, x_lands=x_lands)
-        after = None if plan else magic.make_potion_or_scroll(wizard, card, "potion", x_lands=x_lands,
+        found = crafting.potion_plan(wizard, card, x_lands=x_lands)
+        after = None if plan else crafting.make_potion_or_scroll(wizard, card, "potion", x_lands=x_lands,
                                                               pool=pool)[0]
     elif kind == "scroll":
-        found = magic.scroll_plan(wizard, card, x_lands=x_lands)
-        after = None if plan else magic.make_potion_or_scroll(wizard, card, "scroll", x_lands=x_lands,
+        found = crafting.scroll_plan(wizard, card, x_lands=x_lands)
+        after = None if plan else crafting.make_potion_or_scroll(wizard, card, "scroll", x_lands=x_lands,
                                                               pool=pool)[0]
     elif item_kind is not None:
-        found = magic.magic_item_plan(wizard, card, item_kind, uses_per_day=uses, item_price=item_price)
-        after = None if plan else magic.craft_magic_item(wizard, card, item_kind, item, uses_per_day=uses,
+        found = crafting.magic_item_plan(wizard, card, item_kind, uses_per_day=uses, item_price=item_price)
+        after = None if plan else crafting.craft_magic_item(wizard, card, item_kind, item, uses_per_day=uses,
                                                           item_price=item_price, pool=pool)[0]
     else:
         raise typer.BadParameter(f"{kind!r}: potion, scroll, charged, continuous or unpowered", param_hint="KIND")
@@ -542,7 +542,7 @@ def quicken_command(
     """Cast a quickened spell (no card, no mana), once each renewal period per Quicken Spell feat."""
     store = open_store(db)
     record = load_character(store, name)
-    after = magic.cast_quickened(record.character, spell, house_rules_from(house_rules))
+    after = crafting.cast_quickened(record.character, spell, house_rules_from(house_rules))
     save_character(store, record.changed(after))
     if json:
         print_json({"cast": after.quickened_cast[-1], "cast_this_renewal": list(after.quickened_cast)})

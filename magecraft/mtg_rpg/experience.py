@@ -223,7 +223,7 @@ def buy_feat(character: Character, name: str, choice: str | None = None, *, appr
     receipt = training(label, feat_cost(character, feat, cleaned, chosen), fast=fast, settings=settings)
     paid = _pay(character, receipt)
     if feat.ritual and cleaned:
-        from magecraft.mtg_rpg.magic import quicken_ritual
+        from magecraft.mtg_rpg.crafting import quicken_ritual
 
         paid = quicken_ritual(paid, chosen.get(cleaned))
     changes: dict[str, Any] = {"feats": (*character.feats, TakenFeat(feat.name, cleaned))}
