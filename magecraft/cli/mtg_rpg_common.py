@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from magecraft.cli.options import make_randomness
+from magecraft.cli.options import make_randomness, whole_number
 from magecraft.core.errors import InputError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
@@ -93,3 +93,17 @@ def saved_scene(record: CharacterRecord) -> Scene:
     """The Wizard's scene under way, or a new one when none is open."""
     saved = record.extra.get(SCENE)
     return Scene.begin(record.character) if saved is None else Scene.from_dict(saved)
+
+
+def parse_pairs(text: str, what: str, flag: str, example: str) -> dict[str, int]:
+    """``"ST=3, DX=2"`` -> ``{"ST": 3, "DX": 2}``; ``flag`` names the option in a refusal."""
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        number = whole_number(value)
+        if not sep or number is None:
+            raise typer.BadParameter(f"{part!r}: give {what} as NAME=DOTS, e.g. {example}", param_hint=flag)
+        out[name.strip()] = number
+    return out
