@@ -17,16 +17,8 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg import magic
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.mtg_rpg.character import (
-    FREE_SKILLS,
-    CharacterRecord,
-    create_character,
-    example_character,
-    load_character,
-    save_character,
-    sheet,
-    validate_character,
-)
+from magecraft.mtg_rpg.character import CharacterRecord, example_character, load_character, save_character, sheet
+from magecraft.mtg_rpg.creation import FREE_SKILLS, create_character, validate_character
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck, starter_library
 
 

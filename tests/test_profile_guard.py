@@ -26,7 +26,7 @@ from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.units import unit_traits
 from magecraft.wizard_prince import actions as wp_actions
-from magecraft.wizard_prince import banquet as wp_banquet
+from magecraft.wizard_prince import legal_actions as wp_legal_actions
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot, RandomBot, play
 from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
@@ -54,19 +54,19 @@ def seeded_banquet(seed: int) -> tuple[Banquet, dict]:
 def test_the_banquet_works_out_each_position_once():
     banquet, bots = seeded_banquet(3)
     counts = call_counts(lambda: play(banquet, bots))
-    decisions = counts["wizard_prince.banquet:perform"]
+    decisions = counts["wizard_prince.turns:perform"]
     assert decisions == sum(1 for e in banquet.log if e.kind == "action") > 50
     # legal_actions is asked by the bots, check and the NPC table; the work is done once per position
-    assert counts["wizard_prince.banquet:legal_actions"] >= decisions
-    assert counts["wizard_prince.banquet:_work_out"] <= 2.5 * decisions   # 2.1
-    assert counts["wizard_prince.banquet:_list_turn_actions"] <= decisions   # 0.9
-    assert counts["wizard_prince.banquet:_sync"] <= 3 * decisions   # 2.5 position checks per decision
+    assert counts["wizard_prince.legal_actions:legal_actions"] >= decisions
+    assert counts["wizard_prince.legal_actions:_work_out"] <= 2.5 * decisions   # 2.1
+    assert counts["wizard_prince.legal_actions:_list_turn_actions"] <= decisions   # 0.9
+    assert counts["wizard_prince.court:_sync"] <= 3 * decisions   # 2.5 position checks per decision
     assert counts["wizard_prince.movement:moves"] <= 3.5 * decisions   # 3.1
 
 
 def test_interfere_actions_are_kept_until_something_in_reach_moves():
     banquet, bots = seeded_banquet(3)
-    wp_banquet._INTERFERES.clear()   # a cold start: every INTERFERE of this banquet is built here
+    wp_legal_actions._INTERFERES.clear()   # a cold start: every INTERFERE of this banquet is built here
     built = Counter[str]()
     original = wp_actions.Interfere.__init__
 

@@ -34,6 +34,7 @@ from magecraft.core.errors import DataError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness, new_seed
 from magecraft.core.tables import get_table
+from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, ZONES, Wall, distance, position, zone_at
 from magecraft.mage_wars.bot import run_matches
 from magecraft.mage_wars.cards import (
@@ -45,7 +46,8 @@ from magecraft.mage_wars.cards import (
     ready_spellbooks,
     spellbook_from_dict,
 )
-from magecraft.mage_wars.game import Action, MageWarsGame, Settings
+from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
 START: str | None = "mage-wars solo --mage Wizard"

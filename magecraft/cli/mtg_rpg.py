@@ -1,20 +1,22 @@
-"""`magecraft mtg-rpg`: MtG RPG Wizards, cards, experience, spell research and monsters.
+"""`magecraft mtg-rpg`: MtG RPG cards, experience, spell research, crafting, monsters and apprentices.
 
-Parses, calls :mod:`magecraft.mtg_rpg` and renders; decides no rules.  The play
-commands (actions, combat, duels) come from :mod:`magecraft.cli.mtg_rpg_play`.
+Parses, calls :mod:`magecraft.mtg_rpg` and renders; decides no rules.  The Wizards themselves
+(``character ...``: creation, the sheet, gold, the library) are :mod:`magecraft.cli.mtg_rpg_character`.  The play
+commands (actions, combat, duels) are registered by :mod:`magecraft.cli.mtg_rpg_play`
+(from it, :mod:`~magecraft.cli.mtg_rpg_renewal`, :mod:`~magecraft.cli.mtg_rpg_combat` and
+:mod:`~magecraft.cli.mtg_rpg_duel`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.table import Table
 
-from magecraft.cli import mtg_rpg_play, mtg_rpg_world, options
+from magecraft.cli import mtg_rpg_play, mtg_rpg_world
+from magecraft.cli.mtg_rpg_character import character_app
 from magecraft.cli.mtg_rpg_common import (
     PLAY_DECK,
     CardsFileOption,
@@ -23,6 +25,7 @@ from magecraft.cli.mtg_rpg_common import (
     continue_dice,
     house_rules_from,
     load_pool,
+    parse_pairs,
     play_deck,
 )
 from magecraft.cli.options import (
@@ -37,56 +40,32 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
-from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
-from magecraft.core.errors import InputError, MagecraftError
-from magecraft.mtg_rpg import experience, magic
+from magecraft.core.errors import InputError
+from magecraft.mtg_rpg import crafting, experience, magic
 from magecraft.mtg_rpg.apprentice import Apprentice, take_apprentice, train_year
 from magecraft.mtg_rpg.cards import (
     ATTRIBUTES,
-    MANA_ATTRIBUTE,
     CardPool,
     load_mtgjson,
     read_card_file,
     write_card_file,
 )
 from magecraft.mtg_rpg.character import (
-    SYSTEM,
     Character,
-    CharacterRecord,
-    apprentice_primary,
-    attribute_meaning,
-    check_attributes,
-    check_calling,
-    check_cantrips,
-    check_demeanors,
-    check_primary,
-    check_renewal_period,
-    check_skills,
-    check_text,
-    create_character,
-    current_life,
-    derive,
-    favoured_element,
-    gold_for_card,
-    life_condition,
     load_character,
-    modify_character,
     rulebook,
     save_character,
-    sheet,
-    starting_gold,
-    to_markdown,
+)
+from magecraft.mtg_rpg.creation import (
+    apprentice_primary,
+    check_primary,
 )
 from magecraft.mtg_rpg.deckbuilding import (
     apprentice_spells,
     build_referee_deck,
-    check_library,
     open_booster,
-    reorganize_library,
-    starter_library,
 )
-from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED
 from magecraft.mtg_rpg.monsters import (
     damage_through_resistance,
     monster_damage_resistance,
@@ -100,322 +79,10 @@ from magecraft.mtg_rpg.settings import Settings
 START: str | None = "mtg-rpg character new"
 
 app = typer.Typer(help="MtG RPG: Wizards who act by playing Magic cards.", no_args_is_help=True)
-character_app = typer.Typer(help="Create and show Wizards.", no_args_is_help=True)
 cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
 app.add_typer(character_app, name="character")
 app.add_typer(cards_app, name="cards")
 app.add_typer(mtg_rpg_world.app, name="world")
-
-T = TypeVar("T")
-
-
-def _pairs(text: str, what: str, flag: str, example: str) -> dict[str, int]:
-    """``"ST=3, DX=2"`` -> ``{"ST": 3, "DX": 2}``; ``flag`` names the option in a refusal."""
-    out: dict[str, int] = {}
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        name, sep, value = part.partition("=")
-        number = whole_number(value)
-        if not sep or number is None:
-            raise typer.BadParameter(f"{part!r}: give {what} as NAME=DOTS, e.g. {example}", param_hint=flag)
-        out[name.strip()] = number
-    return out
-
-
-def _ask(question: str, given: T | None, parse: Callable[[str], T]) -> T:
-    """Use the option if given (errors end the command); otherwise ask until the answer passes."""
-    if given is not None:
-        return given
-    while True:
-        answer = options.ask_at_terminal(question)
-        try:
-            return parse(answer)
-        except (MagecraftError, typer.BadParameter) as exc:
-            console().print(f"[red]{exc}[/red]")
-
-
-def _read_deck_list(path: Path) -> tuple[str, ...]:
-    """A deck list: one card a line, optionally preceded by a count ("4 Shivan Dragon")."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise InputError(f"cannot read deck list {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"deck list {path} is not a text file (it is not UTF-8)") from None
-    names: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        count, _, rest = text.partition(" ")
-        copies = whole_number(count) if count.isdigit() else None
-        if count.isdigit() and copies is None:
-            raise InputError(f"{path.name} line {number}: {count[:12]}... is not a count of copies")
-        if copies is not None and rest.strip():
-            names.extend([rest.strip()] * copies)
-        elif count.isdigit():
-            raise InputError(f"{path.name} line {number}: a count needs a card name after it")
-        else:
-            names.append(text)
-    return tuple(names)
-
-
-@character_app.command("new")
-def character_new(
-    name: Annotated[str | None, typer.Option("--name", help="The Wizard's name.")] = None,
-    concept: Annotated[str | None, typer.Option("--concept", help="A short character concept.")] = None,
-    calling: Annotated[str | None, typer.Option("--calling", help="One of the 24 Callings.")] = None,
-    demeanor: Annotated[list[str] | None, typer.Option("--demeanor", help="A Demeanor (repeat for more).")] = None,
-    primary: Annotated[str | None, typer.Option("--primary", help="Primary mana: W, U, B, R, G or C.")] = None,
-    talisman: Annotated[str | None, typer.Option("--talisman", help="The Wizard's talisman.")] = None,
-    renewal: Annotated[str | None, typer.Option("--renewal", help="sunrise, noon, sunset or midnight.")] = None,
-    sanctuary: Annotated[str | None, typer.Option("--sanctuary", help="Where the sanctuary is.")] = None,
-    weapon: Annotated[str | None, typer.Option("--weapon", help="A non-magical weapon.")] = None,
-    attributes: Annotated[str | None, typer.Option("--attributes", help="ST=3,DX=1,CN=2,IQ=2,WS=1,CH=1")] = None,
-    skills: Annotated[str | None, typer.Option(
-        "--skills", help="20 bought dots, e.g. Athletics=3,Dodge=2 (the free Arcane Knowledge and "
-                         "Spell Research dots are added).")] = None,
-    cantrips: Annotated[str | None, typer.Option("--cantrips", help="Light,Mage Hand,...")] = None,
-    library: Annotated[str | None, typer.Option(
-        "--library", help="A deck list file (60 cards), or 'starter' to have one built.")] = None,
-    gold_card: Annotated[str | None, typer.Option(
-        "--gold-card", help="The card the referee drew for starting gold (else drawn here).")] = None,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    physical_dice: PhysicalOption = False,
-    overwrite: Annotated[bool, typer.Option(
-        "--overwrite", help="Replace a Wizard saved under this name (it stays in 'saves history').")] = False,
-    db: DbOption = None,
-    cards_file: CardsFileOption = None,
-    house_rules: HouseRulesOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Create a Wizard step by step (asking for anything not given) and save it; a taken name is refused
-    unless --overwrite."""
-    rules = house_rules_from(house_rules)
-    rng = make_randomness(seed, dice, physical_dice)
-    store = open_store(db)
-    pool = load_pool(store, cards_file)
-    book = rulebook()
-    wizard_name = _ask("Name", name, lambda t: check_text(t, "Name", "CHARACTER CREATION: Name"))
-    saver = open_session(db, SYSTEM, "character", save=wizard_name, overwrite=overwrite)
-    the_concept = _ask("Concept", concept,
-                       lambda t: check_text(t, "Character Concept", "CHARACTER CREATION: Character Concept"))
-    the_calling = _ask(f"Calling ({', '.join((*book.callings, *rules.extra_callings))})", calling,
-                       lambda t: check_calling(t, rules))
-    demeanors = _ask("Demeanor(s), separated by commas", tuple(demeanor) if demeanor else None,
-                     lambda t: check_demeanors([d for d in t.split(",") if d.strip()], rules))
-    the_primary = _ask("Primary mana (W, U, B, R, G or C)", primary, check_primary)
-    the_talisman = _ask("Talisman", talisman, lambda t: check_text(t, "Talisman", "The Wizard's Talisman"))
-    the_renewal = _ask("Renewal period (sunrise, noon, sunset, midnight)", renewal, check_renewal_period)
-    the_sanctuary = _ask("Sanctuary", sanctuary, lambda t: check_text(t, "Sanctuary", "Sanctuary"))
-    # The optional weapon is asked for only at the terminal, so scripted creation never waits on it.
-    interactive = name is None
-    the_weapon = weapon if weapon is not None or not interactive else options.ask_at_terminal("Weapon (optional)")
-
-    def parse_attributes(text: str) -> dict[str, int]:
-        dots = _pairs(text, "attributes", "--attributes", "ST=3,DX=1")
-        return check_attributes(dots, check_primary(the_primary), rules)
-
-    the_attributes = _ask(f"Attributes, 10 dots ({', '.join(f'{a}=N' for a in ATTRIBUTES)})",
-                          None if attributes is None else parse_attributes(attributes), parse_attributes)
-
-    def parse_skills(text: str) -> dict[str, int]:
-        bought = _pairs(text, "skills", "--skills", "Athletics=3")
-        check_skills(bought, the_primary, rules)
-        return bought
-
-    the_skills = _ask(f"Skills, 20 dots ({', '.join(book.skills)})",
-                      None if skills is None else parse_skills(skills), parse_skills)
-    allowed = the_attributes[MANA_ATTRIBUTE[the_primary]]
-
-    def parse_cantrips(text: str) -> tuple[str, ...]:
-        chosen = check_cantrips([c for c in text.split(",") if c.strip()], allowed, magic.cantrip_names())
-        magic.check_cantrip_prerequisites(chosen)
-        return chosen
-
-    the_cantrips = _ask(f"{allowed} cantrip(s) ({', '.join(magic.cantrip_names())})",
-                        None if cantrips is None else parse_cantrips(cantrips), parse_cantrips)
-    draft = Character(
-        name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
-        talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary,
-        attributes=the_attributes, skills=the_skills, cantrips=the_cantrips, library=(),
-    )
-
-    def parse_library(text: str) -> tuple[str, ...]:
-        names = starter_library(draft, rng, pool) if text.strip().casefold() == "starter" else \
-            _read_deck_list(Path(text.strip()))
-        check_library(draft, names, settings=rules, starting=True, pool=pool)
-        return names
-
-    the_library = _ask("Library: a deck list file of 60 cards, or 'starter'",
-                       None if library is None else parse_library(library), parse_library)
-    if gold_card is not None:
-        drawn = pool.get(gold_card)
-        gold = gold_for_card(drawn)
-    else:
-        drawn, gold = starting_gold(Deck(build_referee_deck(rng, pool), name="referee"), rng)
-    wizard = create_character(replace(draft, library=the_library, weapon=the_weapon or ""), gold, pool=pool,
-                              settings=rules)
-    said = saver.save(CharacterRecord(wizard, rng).to_dict())
-    if json:
-        print_json({"sheet": sheet(wizard), "gold_card": drawn.name})
-        return
-    console().print(f"The referee drew {drawn.name}: {gold} gp starting gold.")
-    _show(wizard)
-    console().print(said)
-
-
-def _show(wizard: Character, hand: list[str] | None = None) -> None:
-    """The sheet; ``hand`` is the current hand when the Wizard has played from the saved deck."""
-    d = derive(wizard)
-    out = console()
-    out.print(f"[bold]{wizard.name}[/bold] — {wizard.concept}")
-    out.print(f"Calling {wizard.calling}; Demeanor {', '.join(wizard.demeanors)}; primary mana "
-              f"{'/'.join(wizard.primaries)}; talisman {wizard.talisman}; "
-              f"renewal {', '.join(wizard.renewal_periods)}; "
-              f"sanctuary {wizard.sanctuary}{'' if wizard.in_sanctuary else ' (away)'}")
-    attrs = Table(title="Attributes")
-    for attr in ATTRIBUTES:
-        attrs.add_column(attr, justify="right")
-    attrs.add_row(*(str(wizard.attribute(a)) for a in ATTRIBUTES))
-    attrs.add_row(*(f"[dim]{attribute_meaning(wizard.attribute(a))}[/dim]" for a in ATTRIBUTES))
-    out.print(attrs)
-    skills = Table(title="Skills")
-    for column in ("skill", "attribute", "dots", "total"):
-        skills.add_column(column)
-    for skill in rulebook().skills.values():
-        if wizard.skill_dots(skill.name):
-            skills.add_row(skill.name, skill.attribute, str(wizard.skill_dots(skill.name)),
-                           str(wizard.skill_total(skill.name)))
-    out.print(skills)
-    derived = Table(title="Derived values")
-    derived.add_column("value")
-    derived.add_column("")
-    element = favoured_element(wizard)
-    for label, value in (("life points", f"{current_life(wizard)} of {d.life}, {life_condition(wizard)}"
-                          + (f", {wizard.poison} poison counters" if wizard.poison else "")),
-                         ("hand size", d.hand_size),
-                         *([("elemental resistance", f"{d.elemental_resistance} against {element}")]
-                           if element else []),
-                         ("reserve mana", f"{max(0, d.reserve_mana - wizard.reserve_used)} of {d.reserve_mana}"),
-                         ("creatures controlled", d.creatures), ("walk / sprint / run (hexes)",
-                                                                 f"{d.walk} / {d.sprint} / {d.run}"),
-                         ("initiative", f"+{d.initiative}"), ("dodges a turn", d.dodges_per_turn),
-                         ("self-enchantments", d.max_self_enchantments),
-                         ("cantrips a day", d.cantrips_per_day),
-                         ("spell range (yards)", ", ".join(f"{k} {v}" for k, v in d.spell_range_yards.items()))):
-        derived.add_row(label, str(value))
-    out.print(derived)
-    out.print(f"Cantrips: {', '.join(wizard.cantrips)}")
-    out.print("Feats: " + (", ".join(f.name + (f" ({f.choice})" if f.choice else "") for f in wizard.feats)
-                           or "none"))
-    out.print(f"Gold {wizard.gold} gp; unused experience {wizard.xp}; library {len(wizard.library)} cards"
-              f" ({len(wizard.spare_cards)} spare)")
-    out.print(f"Weapon: {wizard.weapon or 'none'}")
-    out.print("Hand now: " + (", ".join(hand) or "empty" if hand is not None
-                              else f"not drawn yet (a fresh hand of {d.hand_size} at the first action)"))
-
-
-@character_app.command("show")
-def character_show(
-    name: Annotated[str, typer.Argument(help="The Wizard's name.")],
-    markdown: Annotated[bool, typer.Option("--markdown", help="Print the sheet as Markdown.")] = False,
-    db: DbOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Show a saved Wizard's character sheet."""
-    if json and markdown:
-        raise typer.BadParameter("choose --json or --markdown, not both")
-    record = load_character(open_store(db), name)
-    wizard = record.character
-    saved_deck = record.extra.get(PLAY_DECK)
-    hand = [str(c) for c in saved_deck.get("hand", [])] if isinstance(saved_deck, dict) else []
-    if json:
-        print_json({**sheet(wizard), "hand": hand})
-    elif markdown:
-        typer.echo(to_markdown(wizard), nl=False)
-    else:
-        _show(wizard, hand if isinstance(saved_deck, dict) and "hand" in saved_deck else None)
-
-
-@character_app.command("gold")
-def character_gold(
-    name: Annotated[str, typer.Argument(help="The Wizard.")],
-    amount: Annotated[int, typer.Argument(help="Gold pieces gained (negative: spent).")],
-    db: DbOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Record gold found, earned or spent outside the rules here ("Other Rewards")."""
-    def count(record: CharacterRecord) -> CharacterRecord:
-        if record.character.gold + amount < 0:
-            raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")
-        return record.changed(replace(record.character, gold=record.character.gold + amount))
-
-    # gold only adds up: applied to the Wizard as saved now, so two tables' gold both count
-    after = modify_character(open_store(db), name, count).character
-    if json:
-        print_json({"gold": after.gold})
-    else:
-        console().print(f"{after.name} has {after.gold} gp.")
-
-
-@character_app.command("restitution")
-def character_restitution(
-    name: Annotated[str, typer.Argument(help="The Wizard who lost a duel without paying.")],
-    db: DbOption = None,
-) -> None:
-    """Restitution made (or the winner dead): the karmic backlash ends and land can be tapped again
-    ("Magic Dueling Rules")."""
-    store = open_store(db)
-    record = load_character(store, name)
-    owed_to = record.extra.get(RESTITUTION_OWED)
-    if owed_to is None:
-        raise typer.BadParameter(f"{record.character.name} owes no restitution", param_hint="NAME")
-    extra = {k: v for k, v in record.extra.items() if k != RESTITUTION_OWED}
-    save_character(store, record.changed(extra=extra))
-    console().print(f"{record.character.name} has made restitution to {owed_to}; land can be tapped again.")
-
-
-@character_app.command("where")
-def character_where(
-    name: Annotated[str, typer.Argument(help="The Wizard.")],
-    place: Annotated[str, typer.Argument(help="'sanctuary' or 'away'.")],
-    db: DbOption = None,
-) -> None:
-    """Record whether the Wizard is in the sanctuary (where experience, research and the library are
-    dealt with) or away adventuring."""
-    if place not in ("sanctuary", "away"):
-        raise typer.BadParameter(f"{place!r}: say sanctuary or away", param_hint="PLACE")
-    store = open_store(db)
-    record = load_character(store, name)
-    after = replace(record.character, in_sanctuary=place == "sanctuary")
-    save_character(store, record.changed(after))
-    console().print(f"{after.name} is {'in the sanctuary' if after.in_sanctuary else 'away'}.")
-
-
-@character_app.command("library")
-def character_library(
-    name: Annotated[str, typer.Argument(help="The Wizard.")],
-    deck_list: Annotated[Path, typer.Argument(help="The new library: one card a line, '4 Mountain' for copies.")],
-    at_renewal: Annotated[bool, typer.Option(
-        "--at-renewal", help="Away from the sanctuary at a renewal period (Traveling Spell Book).")] = False,
-    db: DbOption = None,
-    cards_file: CardsFileOption = None,
-    house_rules: HouseRulesOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Reorganise the library from the cards the Wizard owns."""
-    store = open_store(db)
-    record = load_character(store, name)
-    after = reorganize_library(record.character, _read_deck_list(deck_list), at_renewal=at_renewal,
-                               settings=house_rules_from(house_rules), pool=load_pool(store, cards_file))
-    save_character(store, record.changed(after))
-    if json:
-        print_json({"library": list(after.library), "spare_cards": list(after.spare_cards)})
-    else:
-        console().print(f"{after.name}'s library: {len(after.library)} cards; {len(after.spare_cards)} spare.")
 
 
 @app.command("craft")
@@ -438,18 +105,18 @@ def craft_command(
     pool = load_pool(store, cards_file)
     card = pool.get(spell)
     wizard = record.character
-    item_kind = next((k for k in magic.ITEM_KINDS if k == kind), None)
+    item_kind = next((k for k in crafting.ITEM_KINDS if k == kind), None)
     if kind == "potion":
-        found = magic.potion_plan(wizard, card, x_lands=x_lands)
-        after = None if plan else magic.make_potion_or_scroll(wizard, card, "potion", x_lands=x_lands,
+        found = crafting.potion_plan(wizard, card, x_lands=x_lands)
+        after = None if plan else crafting.make_potion_or_scroll(wizard, card, "potion", x_lands=x_lands,
                                                               pool=pool)[0]
     elif kind == "scroll":
-        found = magic.scroll_plan(wizard, card, x_lands=x_lands)
-        after = None if plan else magic.make_potion_or_scroll(wizard, card, "scroll", x_lands=x_lands,
+        found = crafting.scroll_plan(wizard, card, x_lands=x_lands)
+        after = None if plan else crafting.make_potion_or_scroll(wizard, card, "scroll", x_lands=x_lands,
                                                               pool=pool)[0]
     elif item_kind is not None:
-        found = magic.magic_item_plan(wizard, card, item_kind, uses_per_day=uses, item_price=item_price)
-        after = None if plan else magic.craft_magic_item(wizard, card, item_kind, item, uses_per_day=uses,
+        found = crafting.magic_item_plan(wizard, card, item_kind, uses_per_day=uses, item_price=item_price)
+        after = None if plan else crafting.craft_magic_item(wizard, card, item_kind, item, uses_per_day=uses,
                                                           item_price=item_price, pool=pool)[0]
     else:
         raise typer.BadParameter(f"{kind!r}: potion, scroll, charged, continuous or unpowered", param_hint="KIND")
@@ -538,7 +205,7 @@ def quicken_command(
     """Cast a quickened spell (no card, no mana), once each renewal period per Quicken Spell feat."""
     store = open_store(db)
     record = load_character(store, name)
-    after = magic.cast_quickened(record.character, spell, house_rules_from(house_rules))
+    after = crafting.cast_quickened(record.character, spell, house_rules_from(house_rules))
     save_character(store, record.changed(after))
     if json:
         print_json({"cast": after.quickened_cast[-1], "cast_this_renewal": list(after.quickened_cast)})
@@ -792,13 +459,14 @@ def apprentice_command(
     mana = check_primary(prime) if prime is not None else apprentice_primary(
         Deck(build_referee_deck(rng, cards), name="referee"), rng)
     booster = open_booster(rng, cards)
-    library = apprentice_spells(booster, _pairs(lands, "basic lands", "--lands", "Mountain=7"), cards)
+    library = apprentice_spells(booster, parse_pairs(lands, "basic lands", "--lands", "Mountain=7"), cards)
     found: dict[str, Any] = {"prime": mana, "booster": [c.name for c in booster], "library": list(library)}
     if record is not None:
         current = record.extra.get(APPRENTICE)
         taken = take_apprentice(record.character, None if current is None else Apprentice.from_dict(current),
-                                name or "", mana, _pairs(attributes or "", "attributes", "--attributes", "ST=2"),
-                                _pairs(skills or "", "skills", "--skills", "Athletics=2"), library)
+                                name or "", mana,
+                                parse_pairs(attributes or "", "attributes", "--attributes", "ST=2"),
+                                parse_pairs(skills or "", "skills", "--skills", "Athletics=2"), library)
         save_character(store, record.changed(extra={**record.extra, APPRENTICE: taken.to_dict()}))
         found["apprentice"] = taken.to_dict()
     if json:
@@ -825,8 +493,9 @@ def apprentice_year_command(
     current = record.extra.get(APPRENTICE)
     if current is None:
         raise InputError(f"{record.character.name} has no apprentice")
-    trained = train_year(Apprentice.from_dict(current), _pairs(attributes, "attributes", "--attributes", "ST=2"),
-                         _pairs(skills, "skills", "--skills", "Athletics=2"), house_rules_from(house_rules))
+    trained = train_year(Apprentice.from_dict(current),
+                         parse_pairs(attributes, "attributes", "--attributes", "ST=2"),
+                         parse_pairs(skills, "skills", "--skills", "Athletics=2"), house_rules_from(house_rules))
     save_character(store, record.changed(extra={**record.extra, APPRENTICE: trained.to_dict()}))
     if json:
         print_json(trained.to_dict())

@@ -12,13 +12,14 @@ from typing import Annotated
 
 import typer
 
-from magecraft.cli.options import make_randomness
+from magecraft.cli.options import make_randomness, whole_number
 from magecraft.core.errors import InputError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import CardPool, card_pool
 from magecraft.mtg_rpg.character import Character, CharacterRecord, derive, save_character
+from magecraft.mtg_rpg.scene import Scene
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings, load_settings
 
 #: The key of a saved Wizard's hand, library and graveyard beside the sheet.
@@ -82,3 +83,27 @@ def store_deck(store: SaveStore, record: CharacterRecord, wizard: Character, dec
                rng: Randomness) -> None:
     """Save the Wizard's sheet with the hand, library and graveyard as they now are."""
     save_character(store, record.changed(wizard, rng, {**record.extra, PLAY_DECK: deck.to_dict()}))
+
+
+#: Where a saved Wizard's open scene (Casting Spells outside a duel) is kept beside the sheet.
+SCENE = "scene"
+
+
+def saved_scene(record: CharacterRecord) -> Scene:
+    """The Wizard's scene under way, or a new one when none is open."""
+    saved = record.extra.get(SCENE)
+    return Scene.begin(record.character) if saved is None else Scene.from_dict(saved)
+
+
+def parse_pairs(text: str, what: str, flag: str, example: str) -> dict[str, int]:
+    """``"ST=3, DX=2"`` -> ``{"ST": 3, "DX": 2}``; ``flag`` names the option in a refusal."""
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        number = whole_number(value)
+        if not sep or number is None:
+            raise typer.BadParameter(f"{part!r}: give {what} as NAME=DOTS, e.g. {example}", param_hint=flag)
+        out[name.strip()] = number
+    return out

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from magecraft.core.randomness import Randomness
+from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.arena import distance
 from magecraft.mage_wars.cards import DummyDecks, Spellbook, card_book
-from magecraft.mage_wars.game import Action, MageWarsGame, Settings
+from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}

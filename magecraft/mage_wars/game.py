@@ -4,13 +4,13 @@ The round follows seed 003 "Gameplay": a Ready stage (initiative, reset, channel
 planning, deployment) and an Action stage (first quick cast stage, alternating creature actions,
 final quick cast stage).  The Dummy Mage's turns run by themselves (:mod:`magecraft.mage_wars.dummy`);
 the game stops whenever you must decide: plan, quick cast, activate a creature, or quick cast after
-your mage's action (``after_action``).
+your mage's action (``after_action``).  The table's choices are :mod:`magecraft.mage_wars.settings`,
+your decisions :mod:`magecraft.mage_wars.actions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Self
 
@@ -18,10 +18,10 @@ from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
-from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
-from magecraft.mage_wars.arena import ZONES, Wall, distance, reachable
+from magecraft.mage_wars.actions import Action
+from magecraft.mage_wars.arena import Wall, distance, reachable
 from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
     Target,
@@ -32,6 +32,7 @@ from magecraft.mage_wars.combat import (
     spell_fits,
     zone_attack_targets,
 )
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import (
     DUMMY,
     SEC_ACTION,
@@ -47,131 +48,8 @@ from magecraft.mage_wars.units import (
 #: The Dummy Mage's four decks (seed 003 Setup 2), in the order they are shown.
 DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 
-#: The choices of ``Settings.daze_ends`` (ruling A18).
-DAZE_ENDS = ("activation", "reset")
-
 #: Asked at a trigger in the middle of a turn: should this reveal be made, at this moment (words)?
 AnswerTrigger = Callable[["MageWarsGame", "Action", str], bool]
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Choices a table might make differently (see docs/rulings.md)."""
-
-    #: Seed 003 Setup 3: the Dummy Mage's life; None means the chosen mage's printed life.
-    dummy_life: int | None = None
-    dummy_mage: str = "Warlock"
-    #: Mana your mage starts with; None means its channeling value.
-    starting_mana: int | None = None
-    your_zone: str = "D3"
-    dummy_zone: str = "A1"
-    #: Seed 003 re-roll: the Dummy Mage re-rolls 8+ while this many zones or more from every enemy.
-    far_zones: int = 3
-    #: Seed 003 creature step C: "Move 2 Zones if able" -- the most a pursuing creature moves (Fast or not).
-    pursuit_zones: int = 2
-    #: Seed 003 Game End, the alternate end: on, and the multiplier on your killed creatures' cost.
-    alternate_end: bool = True
-    alternate_multiplier: int = 2
-    #: A game still running after this many rounds is a draw (not in the seed; keeps bot games finite).
-    max_rounds: int = 40
-    #: When a Daze goes (ruling A18): "activation" -- at the end of the dazed creature's next activation
-    #: (the Dummy Mage's: its quick cast/action), as the published rules are read; "reset" -- at the next Reset.
-    daze_ends: str = "activation"
-    #: Who acts first in the Creature Actions Stage (ruling M11): "you" -- the seed's "a. Your Mage ...
-    #: b. Dummy Mage ... REPEAT a & b"; "initiative" -- the side holding initiative, as in Mage Wars Arena.
-    creature_stage_first: str = "you"
-    #: Whether the Dummy Mage itself may take its friendly enchantments and incantations (ruling M6).
-    dummy_mage_takes_friendly_spells: bool = True
-    walls: tuple[Wall, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        raw = asdict(self)
-        raw["walls"] = [w.to_dict() for w in self.walls]
-        return raw
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Settings:
-        """Settings from a save or a house-rules file; an unknown or mistyped setting refuses the file."""
-        if not isinstance(raw, Mapping):
-            raise DataError(f"settings: expected a table of settings, not {raw!r}")
-        try:
-            walls = tuple(Wall(str(w["id"]), (str(w["zones"][0]), str(w["zones"][1])), int(w["life"]),
-                               int(w.get("armor", 0)), bool(w.get("passable", False)))
-                          for w in raw.get("walls", []))
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise DataError(f"settings: wall {exc}") from None
-        settings = dataclass_from_dict(cls, {**raw, "walls": walls}, "Mage Wars settings")
-        settings.validate()
-        return settings
-
-    def validate(self) -> None:
-        for zone in (self.your_zone, self.dummy_zone):
-            if zone not in ZONES:
-                raise DataError(f"settings: {zone!r} is not an arena zone (A1-D3)")
-        for wall in self.walls:
-            if any(z not in ZONES for z in wall.zones) or distance(*wall.zones) != 1:
-                raise DataError(f"settings: wall {wall.id} must stand between two adjacent zones")
-        if self.dummy_life is not None and self.dummy_life < 1:
-            raise DataError("settings: the Dummy Mage needs at least 1 life")
-        if self.pursuit_zones < 1:
-            raise DataError("settings: pursuit_zones must be at least 1")
-        if self.far_zones < 1:
-            raise DataError("settings: far_zones must be at least 1")
-        if self.alternate_multiplier < 0:
-            raise DataError("settings: alternate_multiplier cannot be negative")
-        if self.max_rounds < 1:
-            raise DataError("settings: max_rounds must be at least 1")
-        if self.daze_ends not in DAZE_ENDS:
-            raise DataError(f"settings: daze_ends must be one of {', '.join(DAZE_ENDS)}, not {self.daze_ends!r}")
-        if self.creature_stage_first not in ("you", "initiative"):
-            raise DataError(f"settings: creature_stage_first must be 'you' or 'initiative', "
-                            f"not {self.creature_stage_first!r}")
-
-
-@dataclass(frozen=True)
-class Action:
-    """One decision of yours.
-
-    ``kind`` is ``plan`` (``spells``), ``quick_cast`` (``name`` and ``target``), ``activate`` (a
-    creature ``actor`` moves ``to`` a zone and then does ``do``: attack, cast, guard, move or
-    nothing), ``reveal`` (your face-down enchantment ``name`` on ``target``; it does not use up the
-    decision) or ``pass``.  ``reveal`` on a cast enchantment turns it face up at once, paying both costs.
-    """
-
-    kind: str
-    actor: str = ""
-    to: str = ""
-    do: str = ""
-    name: str = ""
-    target: str = ""
-    spells: tuple[str, ...] = field(default_factory=tuple)
-    reveal: bool = False
-
-    def describe(self, names: Mapping[str, str] | None = None) -> str:
-        """In words; ``names`` turns unit ids into what a player reads ("Timber Wolf (y1)")."""
-        def name(ident: str) -> str:
-            return (names or {}).get(ident, ident)
-
-        if self.kind == "plan":
-            return "plan " + (" and ".join(self.spells) or "no spells")
-        if self.kind == "pass":
-            return "pass"
-        on = f" on {name(self.target)}" if self.target else ""
-        if self.kind == "reveal":
-            return f"reveal {self.name}{on}"
-        if self.reveal:
-            on += " and reveal it"
-        if self.kind == "quick_cast":
-            return f"quick cast {self.name}{on}"
-        where = f"in {self.to}, " if self.do != "move" else ""
-        what = {"attack": f"attack {name(self.target)} with {self.name}", "cast": f"cast {self.name}{on}",
-                "guard": "guard", "move": f"move to {self.to}", "nothing": "do nothing"}[self.do]
-        return f"{name(self.actor)}: {where}{what}"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "actor": self.actor, "to": self.to, "do": self.do, "name": self.name,
-                "target": self.target, "spells": list(self.spells), "reveal": self.reveal}
-
 
 class MageWarsGame(GameState[Action]):
     """Your mage against the Dummy Mage."""

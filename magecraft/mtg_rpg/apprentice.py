@@ -17,7 +17,8 @@ from typing import Any
 
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.mtg_rpg.cards import ATTRIBUTES
-from magecraft.mtg_rpg.character import Character, check_apprentice, check_primary, check_text, rulebook
+from magecraft.mtg_rpg.character import Character, rulebook
+from magecraft.mtg_rpg.creation import check_apprentice, check_primary, check_text
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 SECTION = "FEATS: Apprentice"

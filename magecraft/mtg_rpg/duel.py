@@ -4,7 +4,9 @@ Seed 000 ("MAGIC The Gathering RPG"), "COMBAT: Quick Duels" (Single Card
 Duel, Three Card Duel, Seven Card Duel, Limited Turns Dueling), "Card Draw",
 "MTG Rule Changes" (life points unknown to the opponent, least life loses) and
 "Magic Dueling Rules" (victory conditions; the negotiation itself is
-:mod:`magecraft.mtg_rpg.duel_ritual`).
+:mod:`magecraft.mtg_rpg.duel_ritual`).  The cards' effects as data are
+:mod:`magecraft.mtg_rpg.duel_effects`; a saved Wizard before and after a duel
+is :mod:`magecraft.mtg_rpg.duel_sheet`.
 
 Cards need effects here: a creature deals its power; the instants and
 sorceries listed in ``data/quick_duel_effects.toml`` deal damage, gain life,
@@ -29,22 +31,19 @@ opponents stand), ``"respond:<card>"``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any, Literal, Self
 
 from magecraft.core.deck import Deck
-from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.errors import InputError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import SpellDeck, casting_cost
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
-from magecraft.mtg_rpg.character import Character, current_life, derive, favoured_element
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
-from magecraft.mtg_rpg.datafiles import data_text, parse_toml
-from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS, Settlement
-from magecraft.mtg_rpg.renewal import check_can_act, fall_unconscious, kill, life_after_fight
+from magecraft.mtg_rpg.duel_effects import EffectPart, creature_power, effect_of, is_wall
+from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 QUICK = "COMBAT: Quick Duels"
@@ -68,105 +67,6 @@ LIMITED_TURNS = (5, 7, 10, 15)
 #: "Quick Duels": an opponent's truncated deck.
 TRUNCATED_LANDS = 7
 TRUNCATED_SPELLS = 14
-
-EffectKind = Literal["damage", "gain life", "counter", "destroy creature", "draw"]
-EFFECT_KINDS: tuple[EffectKind, ...] = ("damage", "gain life", "counter", "destroy creature", "draw")
-
-
-# -- effects as data ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class EffectPart:
-    """One structured effect of a card in a quick duel."""
-
-    kind: EffectKind
-    amount: int | None = None  # None with "X"
-    x: bool = False
-    counters: str | None = None
-    creature_colour: str | None = None
-    creature_not_colour: str | None = None
-    #: The element of the damage, for Elemental Resistance (ruling R24); None: no element.
-    element: str | None = None
-
-    def value(self, settings: Settings) -> int:
-        return settings.duel_x_value if self.x else (self.amount or 0)
-
-    def hits(self, creature: Card) -> bool:
-        """Whether a destroy effect may target this creature."""
-        if self.creature_colour is not None and self.creature_colour not in creature.colors:
-            return False
-        return self.creature_not_colour is None or self.creature_not_colour not in creature.colors
-
-
-@dataclass(frozen=True, slots=True)
-class QuickEffect:
-    name: str
-    parts: tuple[EffectPart, ...]
-    note: str = ""
-
-    def has(self, kind: EffectKind) -> bool:
-        return any(p.kind == kind for p in self.parts)
-
-
-def parse_effects(text: str, *, source: str = "quick_duel_effects.toml",
-                  pool: CardPool | None = None) -> dict[str, QuickEffect]:
-    """Read the effects file; a bad entry, an unknown card or a non-spell refuses the whole file."""
-    raw = parse_toml(text, source)
-    known = pool or builtin_pool()
-    effects: dict[str, QuickEffect] = {}
-    for i, entry in enumerate(raw.get("card", []), start=1):
-        where = f"{source} card {i}"
-        try:
-            card = known.get(str(entry["name"]))
-            parts = tuple(_part(p, where) for p in entry["effects"])
-        except (KeyError, TypeError) as exc:
-            raise DataError(f"{where}: malformed entry ({exc})") from None
-        except DataError as exc:
-            raise DataError(f"{where}: {exc}") from None
-        if not {"Instant", "Sorcery"} & set(card.types):
-            raise DataError(f"{where}: {card.name} is not an instant or sorcery")
-        if not parts or card.name.casefold() in effects:
-            raise DataError(f"{where}: {card.name} needs effects, listed once")
-        effects[card.name.casefold()] = QuickEffect(card.name, parts, str(entry.get("note", "")))
-    return effects
-
-
-def _part(raw: Mapping[str, Any], where: str) -> EffectPart:
-    kind = raw["kind"]
-    if kind not in EFFECT_KINDS:
-        raise DataError(f"{where}: unknown effect {kind!r} (one of {', '.join(EFFECT_KINDS)})")
-    amount = raw.get("amount")
-    needs_amount = kind in ("damage", "gain life", "draw")
-    if needs_amount and not (amount == "X" or (isinstance(amount, int) and amount > 0)):
-        raise DataError(f"{where}: {kind} needs an amount (a number above 0 or \"X\"), not {amount!r}")
-    element = raw.get("element")
-    if element is not None and (kind != "damage" or not isinstance(element, str) or not element.strip()):
-        raise DataError(f"{where}: only damage has an element, a word such as \"fire\", not {element!r}")
-    return EffectPart(kind, amount if isinstance(amount, int) else None, amount == "X", raw.get("counters"),
-                      raw.get("creature_colour"), raw.get("creature_not_colour"), element)
-
-
-@lru_cache(maxsize=1)
-def quick_effects() -> dict[str, QuickEffect]:
-    """The shipped quick-duel effects, by card name (case-folded)."""
-    return parse_effects(data_text("quick_duel_effects.toml"))
-
-
-def effect_of(card: Card) -> QuickEffect | None:
-    return quick_effects().get(card.name.casefold())
-
-
-def is_wall(card: Card) -> bool:
-    """A summoned "Wall" creature ("Spell Clarifications" 2): the Wall type, or Defender (the keyword
-    MTGJSON gives walls that cannot attack)."""
-    return card.is_creature and ("Wall" in card.subtypes or "Defender" in card.keywords)
-
-
-def creature_power(card: Card) -> int:
-    """A creature's power as printed; "*" counts 0 (it depends on a game a quick duel does not model)."""
-    return int(card.power) if card.power is not None and card.power.isdigit() else 0
-
 
 def truncated_deck(cards: Sequence[Card], rng: Randomness) -> list[Card]:
     """An opponent's truncated deck: 7 land and 14 spells picked at random from a library ("Quick Duels").
@@ -893,108 +793,3 @@ def play_out(duel: QuickDuel) -> QuickDuel:
     while not duel.is_terminal():
         duel.apply(choose_action(duel))
     return duel
-
-
-# -- a saved Wizard before and after ------------------------------------------------------------
-
-
-def duellist_for(wizard: Character, deck: SpellDeck, *, prepare: str | None = None,
-                 settings: Settings = DEFAULT_SETTINGS) -> Duellist:
-    """A saved Wizard as the duel needs one: the life points the sheet has now and the cards not yet
-    spent since the last renewal (hand and library; "Spell Card Use": each card once a renewal period),
-    the scrolls and potions carried, and the duel-start feats: Slight of Hand, and Spell
-    Preparation with ``prepare`` (by default the library's strongest card in a quick duel, ruling R9)."""
-    check_can_act(wizard, "duel")
-    derived = derive(wizard)
-    cards = deck.available()
-    if prepare is not None and not wizard.feat_usable("Spell Preparation"):
-        raise RuleError(f"{wizard.name} does not have the Spell Preparation feat", rule="Spell Preparation",
-                        section=PREPARATION)
-    if prepare is None and wizard.feat_usable("Spell Preparation") and cards:
-        prepare = max(cards, key=lambda c: (card_threat(c, settings), c.name)).name
-    return Duellist(wizard.name, life=current_life(wizard), hand_size=derived.hand_size,
-                    dexterity=wizard.attribute("DX"), intelligence=wizard.attribute("IQ"),
-                    library=tuple(c.name for c in cards), initiative=derived.initiative,
-                    items=(*wizard.scrolls, *wizard.potions), prepared=prepare,
-                    charged=tuple((item, spell, left)
-                                  for item, (spell, uses) in sorted(wizard.charged_items.items())
-                                  if (left := uses - wizard.item_uses.count(item)) > 0),
-                    sleight_of_hand=wizard.feat_usable("Slight of Hand"),
-                    resistance=None if (element := favoured_element(wizard)) is None
-                    else (element, derived.elemental_resistance))
-
-
-def after_duel(wizard: Character, deck: SpellDeck, side: DuelSide, settlement: Settlement,
-               rng: Randomness, settings: Settings = DEFAULT_SETTINGS) -> Character:
-    """The saved Wizard after a duel: the life points left, with unconsciousness at 0, bleeding from
-    -1 and death at -5 or by the alternate rule ("Character Death"); every card that went to the duel's
-    graveyard spent from ``deck`` until renewal ("Spell Card Use"); the hand the duel left, drawn back
-    up to the standard hand size (ruling R21); the scrolls and potions used in the duel gone ("Magic
-    Item Use"); the stakes settled (:func:`settle_sheet`); and a Wizard left unconscious losing the
-    hand ("Magic and Unconsciousness")."""
-    return settle_sheet(wizard, deck, life=side.life, spent=[c.name for c in side.deck.graveyard],
-                        items_left=side.items, settlement=settlement, rng=rng,
-                        charges_used=side.charges_used, hand=[c.name for c in side.deck.hand], settings=settings)
-
-
-def settle_sheet(wizard: Character, deck: SpellDeck, *, life: int, spent: Sequence[str], items_left: Sequence[str],
-                 settlement: Settlement, rng: Randomness, charges_used: Sequence[str] = (),
-                 hand: Sequence[str] | None = None, settings: Settings = DEFAULT_SETTINGS) -> Character:
-    """The saved Wizard after any duel, quick or played with real cards at the table (ruling R17):
-    see :func:`after_duel`.  ``spent`` names the cards that went to the duel's graveyard, ``hand``
-    the cards held at the end (None: at the table, the saved hand less what was spent).  The stakes:
-    the loser's ante card passes to the victor's spare cards ("Defeated Wizard Spells"), gold passes
-    from the loser's purse to the victor's, and a loser who pays with death dies."""
-    for name in spent:
-        deck.spend_named(name)
-    scrolls, potions = list(wizard.scrolls), list(wizard.potions)
-    left = list(items_left)
-    for item in (*wizard.potions, *wizard.scrolls):
-        if item in left:
-            left.remove(item)
-        else:
-            # Used in the duel: a scroll of the spell goes first, then a potion (ruling R8).
-            (scrolls if item in scrolls else potions).remove(item)
-    after = replace(life_after_fight(wizard, life, settings=settings), scrolls=tuple(scrolls),
-                    potions=tuple(potions), item_uses=(*wizard.item_uses, *charges_used))
-    if wizard.name == settlement.loser and settlement.ante_won:
-        library = list(after.library)
-        library.remove(settlement.ante_won[0])
-        held = next((c for c in deck.available() if c.name == settlement.ante_won[0]), None)
-        if held is None:
-            raise InputError(f"{wizard.name}'s ante card {settlement.ante_won[0]} was also spent in the duel")
-        if held in deck.hand:
-            deck.hand.remove(held)
-        else:
-            deck.library.cards.remove(held)
-        after = replace(after, library=tuple(library))
-    elif wizard.name == settlement.winner and settlement.ante_won:
-        after = replace(after, spare_cards=(*after.spare_cards, *settlement.ante_won))
-    if wizard.name == settlement.loser:
-        after = replace(after, gold=after.gold - settlement.gold_paid)
-        if settlement.death and not after.dead:
-            after = kill(after)
-            rng.log.record("death", f"{wizard.name} loses a duel fought for death", section=DUELING,
-                           data={"wizard": wizard.name})
-    elif wizard.name == settlement.winner:
-        after = replace(after, gold=after.gold + settlement.gold_paid)
-    if hand is not None:
-        _hold(deck, hand)
-    if current_life(after) <= 0 or after.dead:
-        fall_unconscious(deck, rng)
-    else:
-        deck.refill(rng)
-    return after
-
-
-def _hold(deck: SpellDeck, hand: Sequence[str]) -> None:
-    """Make the saved hand the cards the Wizard held at the end of the duel ("Card Draw": the duel's hand
-    is the Wizard's hand); the other cards not spent go back into the library."""
-    deck.library.cards.extend(deck.hand)
-    deck.hand.clear()
-    for name in hand:
-        card = next((c for c in deck.library.cards if c.name == name), None)
-        if card is None:
-            raise InputError(f"{name}, held at the end of the duel, is not among the cards not yet spent")
-        deck.library.cards.remove(card)
-        deck.hand.append(card)

@@ -29,12 +29,11 @@ from magecraft.mtg_rpg.character import (
     Cohort,
     Feat,
     TakenFeat,
-    check_primary,
-    check_renewal_period,
     derive,
     prerequisite_problems,
     rulebook,
 )
+from magecraft.mtg_rpg.creation import check_primary, check_renewal_period
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 EXPERIENCE_SECTION = "REWARDS: Experience"
@@ -224,7 +223,7 @@ def buy_feat(character: Character, name: str, choice: str | None = None, *, appr
     receipt = training(label, feat_cost(character, feat, cleaned, chosen), fast=fast, settings=settings)
     paid = _pay(character, receipt)
     if feat.ritual and cleaned:
-        from magecraft.mtg_rpg.magic import quicken_ritual
+        from magecraft.mtg_rpg.crafting import quicken_ritual
 
         paid = quicken_ritual(paid, chosen.get(cleaned))
     changes: dict[str, Any] = {"feats": (*character.feats, TakenFeat(feat.name, cleaned))}

@@ -2,7 +2,7 @@
 
 Spells come from the Ninth Edition pool the MtG RPG ships; the card data holds no rules
 text, so a spell's effect is read from the MtG RPG's shared effects data
-(:func:`magecraft.mtg_rpg.duel.effect_of`: damage, gain life, counter, destroy creature,
+(:func:`magecraft.mtg_rpg.duel_effects.effect_of`: damage, gain life, counter, destroy creature,
 draw).  A creature spell summons the creature; an enchantment or a non-creature artifact
 becomes a pervasive effect (ruling PW16: its text is not modelled); any other spell
 resolves with no modelled effect.
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from magecraft.mtg_rpg.cards import COLOR_NAMES, builtin_pool
-from magecraft.mtg_rpg.duel import EffectPart, effect_of
+from magecraft.mtg_rpg.duel_effects import EffectPart, effect_of
 from magecraft.planeswalker.combatants import SPLIT_SECOND, Combatant
 from magecraft.planeswalker.mana import SpellCost, spell_cost
 

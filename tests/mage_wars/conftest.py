@@ -9,7 +9,8 @@ import pytest
 from magecraft.core.deck import Deck
 from magecraft.core.randomness import Randomness, ScriptedSource
 from magecraft.mage_wars.cards import card_book
-from magecraft.mage_wars.game import DECK_KINDS, MageWarsGame, Settings
+from magecraft.mage_wars.game import DECK_KINDS, MageWarsGame
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
 Build = Callable[..., MageWarsGame]

@@ -3,8 +3,9 @@
 import pytest
 
 from magecraft.mage_wars import dummy
+from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.arena import ZONES, Wall, distance, line_of_sight
-from magecraft.mage_wars.game import Action, Settings
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 STONE = Wall("w1", ("B1", "C1"), 10)

@@ -13,7 +13,8 @@ from magecraft.core.saves import SaveStore
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import ready_spellbooks
-from magecraft.mage_wars.game import MageWarsGame, Settings
+from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.settings import Settings
 
 
 @pytest.fixture

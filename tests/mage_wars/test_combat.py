@@ -3,7 +3,7 @@
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import card_book
 from magecraft.mage_wars.combat import apply_condition, cast_spell, push, resolve_attack
-from magecraft.mage_wars.game import Settings
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 

@@ -3,7 +3,7 @@
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.combat import apply_condition
-from magecraft.mage_wars.game import Settings
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 

@@ -5,7 +5,7 @@ import pytest
 from magecraft.core.tables import get_table
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.arena import Wall
-from magecraft.mage_wars.game import Settings
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 

@@ -8,10 +8,12 @@ from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mage_wars import dummy
+from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.bot import choose, play_to_end, run_matches
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.combat import apply_condition
-from magecraft.mage_wars.game import Action, MageWarsGame, Settings
+from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 

@@ -8,9 +8,11 @@ from hypothesis import strategies as st
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
+from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import ready_spellbooks
-from magecraft.mage_wars.game import Action, MageWarsGame, Settings
+from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.settings import Settings
 
 #: Decisions that are wrong in some way: unknown units, spells not planned, impossible moves, wrong phase.
 ILLEGAL = [

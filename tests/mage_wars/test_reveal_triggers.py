@@ -6,9 +6,10 @@ from magecraft.cli import options
 from magecraft.cli.playloop import Ending, PlayLoop
 from magecraft.cli.sessions import open_session
 from magecraft.mage_wars import dummy
+from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.bot import answer_trigger
 from magecraft.mage_wars.combat import resolve_attack
-from magecraft.mage_wars.game import Action, MageWarsGame
+from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.units import DUMMY, YOU
 
 

@@ -20,13 +20,7 @@ from magecraft.mtg_rpg.character import (
     Character,
     CharacterRecord,
     TakenFeat,
-    apprentice_dots,
-    apprentice_primary,
     attribute_meaning,
-    check_apprentice,
-    check_attributes,
-    create_character,
-    creatures_to_graveyard,
     current_life,
     derive,
     example_character,
@@ -34,10 +28,18 @@ from magecraft.mtg_rpg.character import (
     rulebook,
     save_character,
     sheet,
-    starting_gold,
     to_markdown,
-    validate_character,
     with_life,
+)
+from magecraft.mtg_rpg.creation import (
+    apprentice_dots,
+    apprentice_primary,
+    check_apprentice,
+    check_attributes,
+    create_character,
+    creatures_to_graveyard,
+    starting_gold,
+    validate_character,
 )
 from magecraft.mtg_rpg.deckbuilding import starter_library
 from magecraft.mtg_rpg.settings import Settings, load_settings

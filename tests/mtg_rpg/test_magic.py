@@ -9,7 +9,7 @@ import pytest
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg import magic
+from magecraft.mtg_rpg import crafting, magic
 from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.character import Character, TakenFeat, derive, example_character
 from magecraft.mtg_rpg.renewal import recover_at_renewal
@@ -99,16 +99,17 @@ def test_an_interruption_makes_research_start_over() -> None:
 
 def test_a_quickened_spell_is_cast_once_each_renewal_period() -> None:
     marked = wizard(feats=(TakenFeat("Craft Magic Item"), TakenFeat("Quicken Spell", "Shock")))
-    once = magic.cast_quickened(marked, "shock")
+    once = crafting.cast_quickened(marked, "shock")
     assert once.quickened_cast == ("Shock",)
     with pytest.raises(RuleError, match="once each renewal period"):
-        magic.cast_quickened(once, "Shock")
+        crafting.cast_quickened(once, "Shock")
     with pytest.raises(RuleError, match="no arcane mark"):
-        magic.cast_quickened(marked, "Lava Axe")
+        crafting.cast_quickened(marked, "Lava Axe")
     twice = replace(marked, feats=(*marked.feats, TakenFeat("Quicken Spell", "Shock")))
-    assert magic.cast_quickened(magic.cast_quickened(twice, "Shock"), "Shock").quickened_cast == ("Shock", "Shock")
+    twice_cast = crafting.cast_quickened(crafting.cast_quickened(twice, "Shock"), "Shock")
+    assert twice_cast.quickened_cast == ("Shock", "Shock")
     renewed = recover_at_renewal(once, 14)
-    assert renewed.quickened_cast == () and magic.cast_quickened(renewed, "Shock").quickened_cast == ("Shock",)
+    assert renewed.quickened_cast == () and crafting.cast_quickened(renewed, "Shock").quickened_cast == ("Shock",)
     assert Character.from_dict(once.to_dict()) == once
 
 
@@ -184,38 +185,38 @@ def test_general_research_lowers_a_category_per_thousand_gold_and_week() -> None
 def test_potions_and_scrolls() -> None:
     alchemist = wizard(feats=(TakenFeat("Alchemy"), TakenFeat("Scribe Scrolls")),
                        library=("Lava Axe", "Blaze") + ("Mountain",) * 10)
-    potion = magic.potion_plan(alchemist, POOL.get("Lava Axe"))
+    potion = crafting.potion_plan(alchemist, POOL.get("Lava Axe"))
     assert (potion.days, potion.gold, potion.lands, potion.market_value) == (5, 50, 5, 150)
-    scroll = magic.scroll_plan(alchemist, POOL.get("Blaze"))
+    scroll = crafting.scroll_plan(alchemist, POOL.get("Blaze"))
     assert (scroll.days, scroll.gold, scroll.lands) == (2, 100, 2)  # X is 1 without extra land; uncommon 50
-    assert magic.potion_plan(alchemist, POOL.get("Blaze")).gold == 50  # an uncommon potion: 25 gp a mana point
-    assert magic.scroll_plan(alchemist, POOL.get("Blaze"), x_lands=3).gold == 200
+    assert crafting.potion_plan(alchemist, POOL.get("Blaze")).gold == 50  # an uncommon potion: 25 gp a mana point
+    assert crafting.scroll_plan(alchemist, POOL.get("Blaze"), x_lands=3).gold == 200
     with pytest.raises(InputError, match=r"Lava Axe has no X in its cost \(\{4\}\{R\}\)"):
-        magic.potion_plan(alchemist, POOL.get("Lava Axe"), x_lands=3)
-    made, plan = magic.make_potion_or_scroll(alchemist, POOL.get("Lava Axe"), "scroll")
+        crafting.potion_plan(alchemist, POOL.get("Lava Axe"), x_lands=3)
+    made, plan = crafting.make_potion_or_scroll(alchemist, POOL.get("Lava Axe"), "scroll")
     assert made.scrolls == ("Lava Axe",) and made.gold == 10_000 - plan.gold
     assert made.library.count("Mountain") == 5
     with pytest.raises(RuleError, match="does not have the Alchemy feat"):
-        magic.potion_plan(wizard(library=("Lava Axe",)), POOL.get("Lava Axe"))
+        crafting.potion_plan(wizard(library=("Lava Axe",)), POOL.get("Lava Axe"))
     with pytest.raises(RuleError, match="does not possess Shock"):
-        magic.potion_plan(alchemist, POOL.get("Shock"))
+        crafting.potion_plan(alchemist, POOL.get("Shock"))
 
 
 def test_a_wand_of_lightning_bolts_and_enchanted_leather() -> None:
     crafter = wizard(feats=(TakenFeat("Scribe Scrolls"), TakenFeat("Craft Magic Item")),
                      library=("Lightning Bolt", "Carapace", "Mountain"),
                      attributes={**example_character().attributes, "DX": 1})
-    wand = magic.magic_item_plan(crafter, LIGHTNING_BOLT, "charged")
+    wand = crafting.magic_item_plan(crafter, LIGHTNING_BOLT, "charged")
     assert (wand.gold, wand.days, wand.lands, wand.spell_cards, wand.market_value) == (1000, 7, 1, 1, 5000)
-    twice = magic.magic_item_plan(crafter, LIGHTNING_BOLT, "charged", uses_per_day=2)
+    twice = crafting.magic_item_plan(crafter, LIGHTNING_BOLT, "charged", uses_per_day=2)
     assert (twice.gold, twice.lands, twice.spell_cards) == (2000, 2, 2)
-    armour = magic.magic_item_plan(crafter, CARAPACE, "continuous", item_price=10)
+    armour = crafting.magic_item_plan(crafter, CARAPACE, "continuous", item_price=10)
     assert armour.attribute_points == {"DX": 1} and armour.receptacle_gold == 100
     assert armour.market_value == 10 * (1000 + 100)
-    unpowered = magic.magic_item_plan(crafter, LIGHTNING_BOLT, "unpowered")
+    unpowered = crafting.magic_item_plan(crafter, LIGHTNING_BOLT, "unpowered")
     assert unpowered.lands == 0
     with pytest.raises(RuleError, match="Craft Magic Item"):
-        magic.magic_item_plan(wizard(library=("Lightning Bolt",)), LIGHTNING_BOLT, "charged")
+        crafting.magic_item_plan(wizard(library=("Lightning Bolt",)), LIGHTNING_BOLT, "charged")
 
 
 def test_land_acquisition() -> None:
@@ -320,7 +321,7 @@ def test_a_defeated_monster_leaves_foci_when_the_card_matches_its_cost() -> None
 def test_crafting_a_wand_pays_and_sacrifices() -> None:
     crafter = wizard(gold=20_000, feats=(TakenFeat("Scribe Scrolls"), TakenFeat("Craft Magic Item")),
                      spare_cards=("Lava Axe", "Lava Axe"), library=("Mountain",) * 12)
-    made, plan = magic.craft_magic_item(crafter, POOL.get("Lava Axe"), "charged", "wand", uses_per_day=2,
+    made, plan = crafting.craft_magic_item(crafter, POOL.get("Lava Axe"), "charged", "wand", uses_per_day=2,
                                         item_price=5)
     assert (plan.gold, plan.lands, plan.spell_cards, plan.receptacle_gold) == (10_000, 10, 2, 50)
     assert made.gold == 20_000 - 10_050
@@ -332,8 +333,8 @@ def test_crafting_refuses_what_the_wizard_cannot_pay() -> None:
     crafter = wizard(gold=20_000, feats=(TakenFeat("Scribe Scrolls"), TakenFeat("Craft Magic Item")),
                      spare_cards=("Lava Axe",), library=("Mountain",) * 12)
     with pytest.raises(RuleError, match="2 Lava Axe card"):
-        magic.craft_magic_item(crafter, POOL.get("Lava Axe"), "charged", "wand", uses_per_day=2)
-    leather = magic.craft_magic_item(wizard(feats=crafter.feats, spare_cards=("Giant Growth",),
+        crafting.craft_magic_item(crafter, POOL.get("Lava Axe"), "charged", "wand", uses_per_day=2)
+    leather = crafting.craft_magic_item(wizard(feats=crafter.feats, spare_cards=("Giant Growth",),
                                             attributes={**example_character().attributes, "DX": 1}),
                                      POOL.get("Giant Growth"), "continuous", "leather armour", item_price=10)[0]
     assert leather.attribute("DX") == 0 and leather.items == ("leather armour of Giant Growth",)

@@ -1,0 +1,54 @@
+"""Your decisions in a game of Mage Wars solo (seed 003 "Gameplay": Planning, the Quick Cast stages and the
+Creature Actions Stage) as frozen values: plan, quick cast, activate a creature, reveal, pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of yours.
+
+    ``kind`` is ``plan`` (``spells``), ``quick_cast`` (``name`` and ``target``), ``activate`` (a
+    creature ``actor`` moves ``to`` a zone and then does ``do``: attack, cast, guard, move or
+    nothing), ``reveal`` (your face-down enchantment ``name`` on ``target``; it does not use up the
+    decision) or ``pass``.  ``reveal`` on a cast enchantment turns it face up at once, paying both costs.
+    """
+
+    kind: str
+    actor: str = ""
+    to: str = ""
+    do: str = ""
+    name: str = ""
+    target: str = ""
+    spells: tuple[str, ...] = field(default_factory=tuple)
+    reveal: bool = False
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """In words; ``names`` turns unit ids into what a player reads ("Timber Wolf (y1)")."""
+        def name(ident: str) -> str:
+            return (names or {}).get(ident, ident)
+
+        if self.kind == "plan":
+            return "plan " + (" and ".join(self.spells) or "no spells")
+        if self.kind == "pass":
+            return "pass"
+        on = f" on {name(self.target)}" if self.target else ""
+        if self.kind == "reveal":
+            return f"reveal {self.name}{on}"
+        if self.reveal:
+            on += " and reveal it"
+        if self.kind == "quick_cast":
+            return f"quick cast {self.name}{on}"
+        where = f"in {self.to}, " if self.do != "move" else ""
+        what = {"attack": f"attack {name(self.target)} with {self.name}", "cast": f"cast {self.name}{on}",
+                "guard": "guard", "move": f"move to {self.to}", "nothing": "do nothing"}[self.do]
+        return f"{name(self.actor)}: {where}{what}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "actor": self.actor, "to": self.to, "do": self.do, "name": self.name,
+                "target": self.target, "spells": list(self.spells), "reveal": self.reveal}
