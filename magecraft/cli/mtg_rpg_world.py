@@ -223,8 +223,8 @@ def _play_season(world: World) -> None:
         world.apply(choose(world))
 
 
-#: The one seat at the keyboard: the table decides for every realm it rules (a world has no secrets to hide
-#: between them, so the screen is not handed over from realm to realm).
+#: The one seat at the keyboard: the table decides for every realm it rules (the screen is not handed over
+#: from realm to realm; the realms the engine rules keep their secrets from it, WW26).
 TABLE = "the table"
 
 
@@ -289,13 +289,29 @@ class WorldTable(TableGame["WorldAction"]):
         self.world.apply(action)  # checked first: a refused choice changes nothing and is asked again
 
     def render(self, viewer: str | None) -> list[RenderableType]:
-        return [_sheets(self.world)]
+        """The view of the realm ruled at the table whose turn it is (or the first such realm): its
+        observation -- its sheet, its Realm Diplomacy section and the map it knows (WW26)."""
+        realm = self._seat()
+        if realm is None:
+            return [_sheets(self.world)]
+        seen = self.world.observation(realm)
+        return [_sheets(self.world, realm), _diplomacy(seen), _hex_map(self.world, set(seen["known_hexes"]))]
+
+    def _seat(self) -> str | None:
+        """The table-ruled realm whose eyes the screen shows."""
+        world = self.world
+        if world.turn is not None and world.realms[world.turn.realm].controller == "table":
+            return world.turn.realm
+        return next((r.name for r in world.realms.values() if r.alive and r.controller == "table"), None)
 
     def event_line(self, event: Event) -> str | None:
         from rich.markup import escape
 
         if event.kind == "chronicle":
             realm = event.data.get("realm")
+            ruled = self.world.realms.get(realm) if realm else None
+            if event.data.get("secret") and (ruled is None or ruled.controller != "table"):
+                return None  # another realm's spies' or scouts' findings are not told at the table (WW26)
             return escape(f"Season {self.world.season}. " + (f"{realm}: " if realm else "") + event.label)
         if event.kind == "season":
             return f"[bold]── {escape(event.label)} ──[/bold]"
@@ -338,36 +354,62 @@ def show(
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """The realm control sheets and the hex map with borders, capitols, bases and roads."""
+    """The realm control sheets and the hex map with borders, capitols, bases and roads.
+
+    With ``--as REALM``, what that realm's ruler knows (ruling WW26): its own sheet, the Realm
+    Diplomacy section (the other realms' name, Calling, Demeanor and ill-will) and the hexes it has seen.
+    """
     world = _read(db, name)
-    known: set[int] | None = None
-    if viewer is not None:
-        if viewer not in world.realms:
-            raise typer.BadParameter(f"there is no realm {viewer!r} in {name!r}", param_hint="--as")
-        known = world.known_hexes(viewer)
+    if viewer is not None and viewer not in world.realms:
+        raise typer.BadParameter(f"there is no realm {viewer!r} in {name!r}", param_hint="--as")
+    seen = None if viewer is None else world.observation(viewer)
+    known: set[int] | None = None if seen is None else set(seen["known_hexes"])
     if json_out:
         hexes = [
             row if known is None or h.id in known else {"q": h.q, "r": h.r, "unknown": True}
             for h, row in zip(world.map, world.map.to_dict()["hexes"], strict=True)
         ]
-        realms = [sheet for sheet in world.result()["realms"] if viewer is None or sheet["name"] == viewer]
-        print_json({"season": world.season, "realms": realms, "map": {"hexes": hexes}})
+        if seen is None:
+            print_json({"season": world.season, "realms": world.result()["realms"], "map": {"hexes": hexes}})
+        else:
+            print_json({"season": world.season, "realms": [seen["sheet"]], "diplomacy": seen["diplomacy"],
+                        "map": {"hexes": hexes}})
         return
     out = console()
     out.print(_sheets(world, viewer))
+    if seen is not None:
+        out.print(_diplomacy(seen))
     out.print(_hex_map(world, known))
+
+
+def _diplomacy(seen: dict[str, Any]) -> Table:
+    """The Realm Diplomacy section of one realm's sheet: the others as its ruler knows them."""
+    table = Table(title=f"{seen['realm']}: Realm Diplomacy", box=box.SIMPLE_HEAD, pad_edge=False,
+                  show_edge=False, padding=(0, 1, 0, 0))
+    for header in ("realm", "Calling", "Demeanor", "ill-will"):
+        table.add_column(header, justify="right" if header == "ill-will" else "left", no_wrap=True)
+    for row in seen["diplomacy"]:
+        who = row["name"] if row["alive"] else f"{row['name']} (gone)"
+        table.add_row(who, row["calling"], row["demeanor"], str(row["ill_will"]))
+    return table
 
 
 @app.command("chronicle")
 def chronicle(
     name: NameArg,
     season_no: Annotated[int | None, typer.Option("--season", help="Only this season.")] = None,
+    viewer: Annotated[
+        str | None,
+        typer.Option("--as", help="Only what this realm knows: other realms' spies' and scouts' findings hidden."),
+    ] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """The recorded log of the world, season by season, to read as campaign news."""
     world = _read(db, name)
-    entries = [e for e in world.chronicle if season_no is None or e["season"] == season_no]
+    if viewer is not None and viewer not in world.realms:
+        raise typer.BadParameter(f"there is no realm {viewer!r} in {name!r}", param_hint="--as")
+    entries = [e for e in world.chronicle_for(viewer) if season_no is None or e["season"] == season_no]
     if json_out:
         print_json(entries)
         return

@@ -378,10 +378,65 @@ class World(GameState[WorldAction]):
         self.turn = None
         turn.recording_phase(self)
 
-    def record(self, realm: str | None, text: str, **data: Any) -> None:
-        """A line of the chronicle ("4. Recording Phase") and the event log."""
-        self.chronicle.append({"season": self.season, "realm": realm, "text": text})
+    def record(self, realm: str | None, text: str, *, secret: bool = False, **data: Any) -> None:
+        """A line of the chronicle ("4. Recording Phase") and the event log.
+
+        A ``secret`` line is known to ``realm`` alone -- what its spies and scouts found (WW26).
+        """
+        entry: dict[str, Any] = {"season": self.season, "realm": realm, "text": text}
+        if secret:
+            entry["secret"] = True
+            data["secret"] = True
+        self.chronicle.append(entry)
         self.rng.log.record("chronicle", text, section=TURN, data={"realm": realm, **data})
+
+    def chronicle_for(self, realm: str | None) -> list[dict[str, Any]]:
+        """The chronicle as ``realm`` knows it: the public news and its own secret lines (WW26).
+
+        None is the referee, who reads everything.
+        """
+        if realm is None:
+            return list(self.chronicle)
+        return [e for e in self.chronicle if not e.get("secret") or e["realm"] == realm]
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """What the ruler of ``player`` knows (ruling WW26).
+
+        Its own control sheet whole; of every other realm what "The Realm Diplomacy section of the
+        control sheet" records -- "the name, calling and demeanor of all the other realms in the
+        area" and the ill-will between them; the hexes it has seen (:meth:`known_hexes`); its own
+        espionage operations; and the chronicle without the other realms' secret lines, so what
+        another realm's spies and scouts found stays theirs.
+
+        >>> from magecraft.core.randomness import Randomness
+        >>> from magecraft.mtg_rpg.world.generate import sample_world
+        >>> world = sample_world(Randomness.seeded(1))
+        >>> seen = world.observation("Harloon")
+        >>> seen["sheet"]["name"], sorted(seen["diplomacy"][0])
+        ('Harloon', ['alive', 'calling', 'demeanor', 'ill_will', 'name'])
+        """
+        if player not in self.realms:
+            raise DataError(f"there is no realm {player!r} in {self.name!r}")
+        known = self.known_hexes(player)
+        return {
+            "season": self.season,
+            "realm": player,
+            "sheet": self.sheet(player),
+            "diplomacy": [
+                {
+                    "name": r.name,
+                    "alive": r.alive,
+                    "calling": r.calling,
+                    "demeanor": r.demeanor,
+                    "ill_will": self.ill(player, r.name),
+                }
+                for r in self.realms.values()
+                if r.name != player
+            ],
+            "known_hexes": sorted(known),
+            "espionage": [dict(e) for e in self.espionage if e["spy"] == player],
+            "chronicle": self.chronicle_for(player),
+        }
 
     # -- saving ---------------------------------------------------------------------------------------
 

@@ -608,7 +608,9 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             realm.scouts = n
             explored = scout(world, realm, n)
             found = "; ".join(describe_hex(world, h) for h in explored) or "nothing new"
-            world.record(name, f"sends {n} scout unit(s) to explore {2 * n} hexes: {found}", explored=explored)
+            world.record(
+                name, f"sends {n} scout unit(s) to explore {2 * n} hexes: {found}", secret=True, explored=explored
+            )
         case MakeWar(strength=s, ruler_joins=joins):
             war.make_war(world, turn, realm, s, joins)
         case BuildGuard(hex=h):
@@ -694,7 +696,9 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
         }
     )
     if total >= ESPIONAGE_DC:
-        world.record(realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})")
+        world.record(
+            realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})", secret=True
+        )
         rows = {e.name: e for e in world.rules.events}
         event = {
             "bandits": "Bandits",
@@ -705,13 +709,14 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
         if event is not None:
             apply_event(world, target, rows[event])
         elif action.aim != "intelligence":
-            world.record(realm.name, reveal(world, realm, target, action.aim, action.item))
+            world.record(realm.name, reveal(world, realm, target, action.aim, action.item), secret=True)
         else:
             sheet = world.sheet(target.name)
             world.record(
                 realm.name,
                 f"learns of {target.name}: military {sheet['military']}, treasury "
                 f"{sheet['treasury']:,} gp, {sheet['calling']}, {sheet['demeanor']}",
+                secret=True,
             )
         return
     if ESPIONAGE_DC - total >= ESPIONAGE_BACKFIRE:
@@ -721,7 +726,11 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
             "Political Strife" + political_strife(world, realm, target),
         )
     else:
-        world.record(realm.name, f"espionage against {target.name} fails quietly ({total} against {ESPIONAGE_DC})")
+        world.record(
+            realm.name,
+            f"espionage against {target.name} fails quietly ({total} against {ESPIONAGE_DC})",
+            secret=True,
+        )
 
 
 def _disband(world: World, realm: Realm, what: str, units: int) -> None:

@@ -196,7 +196,9 @@ def test_show_as_a_realm_draws_unexplored_hexes_as_unknown(tmp_path, capsys):
     assert code == 0 and "???" not in out and "VRc*" in out
     code, out, _ = run_cli(capsys, "mtg-rpg", "world", "show", "w", "--as", "Harloon", "--db", db)
     assert code == 0 and "???  " in out and "VRc*" not in out and "HNm*" in out
-    assert "Harloon" in out and "Velmoor" not in out.split("Realms:")[0]  # only its own control sheet
+    sheets, diplomacy = out.split("Realm Diplomacy")[0], out.split("Realm Diplomacy")[1].split("Realms:")[0]
+    assert "Harloon" in sheets and "Velmoor" not in sheets  # only its own control sheet
+    assert "Velmoor" in diplomacy and world_calling(db, "Velmoor") in diplomacy
     code, out, _ = run_cli(capsys, "mtg-rpg", "world", "show", "w", "--as", "Harloon", "--db", db, "--json")
     shown = json.loads(out)
     assert [sheet["name"] for sheet in shown["realms"]] == ["Harloon"]
@@ -213,3 +215,73 @@ def test_the_table_is_offered_every_march_of_a_marked_unit_within_the_borders():
     world.apply(HireMercenaries(1))
     marches = {(a.start, a.to) for a in world.legal_actions() if isinstance(a, MoveTroops) and a.what == "M"}
     assert marches == {(1, h) for h in world.territory("Harloon") if h != 1}
+
+
+def world_calling(db: str, realm: str) -> str:
+    from magecraft.core.saves import SaveStore
+
+    return World.from_dict(SaveStore(db).load("w", "mtg_rpg", "campaign").state).realms[realm].calling
+
+
+def test_observation_keeps_a_spys_and_a_scouts_findings_from_the_other_realms():
+    world = make_world()
+    at_actions(world)
+    finding = _spy(world, "sheet", item="treasury")  # Harloon learns Sarn's treasury
+    world.apply(HireScouts(1))
+    found = world.chronicle[-1]["text"]
+    assert finding.startswith("learns the treasury of Sarn")
+    mine = [e["text"] for e in world.observation("Harloon")["chronicle"]]
+    assert finding in mine and found in mine
+    for other in ("Sarn", "Velmoor"):
+        seen = world.observation(other)
+        theirs = [e["text"] for e in seen["chronicle"]]
+        assert finding not in theirs and found not in theirs
+        assert "espionage against Sarn" not in " ".join(theirs)
+        assert seen["espionage"] == [] and finding not in json.dumps(seen)
+    assert world.observation("Harloon")["espionage"][0]["target"] == "Sarn"
+    assert finding in [e["text"] for e in world.chronicle_for(None)]  # the referee reads everything
+    again = World.from_dict(world.to_dict())
+    assert again.to_dict() == world.to_dict() and finding not in json.dumps(again.observation("Sarn"))
+
+
+def test_an_exposed_spy_is_public_news():
+    world = make_world()
+    at_actions(world)
+    world.rng.extend_script([draw(0), draw(9)])  # 3 + 0 against 9: exposed; then Political Strife's draw
+    world.apply(Espionage("Velmoor", "troops"))
+    exposed = next(e["text"] for e in world.chronicle if "is exposed" in e["text"])
+    assert exposed in [e["text"] for e in world.observation("Velmoor")["chronicle"]]
+
+
+def test_observation_shows_the_realm_diplomacy_section_of_the_others():
+    world = make_world()
+    world.set_ill("Harloon", "Sarn", 9)
+    seen = world.observation("Harloon")
+    assert seen["sheet"] == world.sheet("Harloon")
+    sarn = next(row for row in seen["diplomacy"] if row["name"] == "Sarn")
+    assert sarn == {"name": "Sarn", "alive": True, "calling": world.realms["Sarn"].calling,
+                    "demeanor": world.realms["Sarn"].demeanor, "ill_will": 9}
+    assert "Harloon" not in [row["name"] for row in seen["diplomacy"]]
+    assert set(seen["known_hexes"]) == world.known_hexes("Harloon")
+    assert "treasury" not in json.dumps(seen["diplomacy"])
+
+
+def test_chronicle_as_a_realm_hides_another_realms_findings(tmp_path, capsys):
+    from magecraft.core.saves import SaveStore
+
+    db = tmp_path / "s.sqlite3"
+    run_cli(capsys, "mtg-rpg", "world", "new", "w", "--sample", "--seed", "3", "--db", str(db))
+    store = SaveStore(db)
+    saved = store.load("w", "mtg_rpg", "campaign")
+    world = World.from_dict(saved.state)
+    world.record("Harloon", "learns the treasury of Sarn: 12,345", secret=True)
+    world.record("Sarn", "opens a trade route with Harloon")
+    store.update("w", "mtg_rpg", "campaign", world.to_dict(), revision=saved.revision)
+    code, out, _ = run_cli(capsys, "mtg-rpg", "world", "chronicle", "w", "--as", "Sarn", "--db", str(db))
+    assert code == 0 and "12,345" not in out and "opens a trade route" in out
+    code, out, _ = run_cli(capsys, "mtg-rpg", "world", "chronicle", "w", "--as", "Harloon", "--db", str(db))
+    assert code == 0 and "12,345" in out
+    code, out, _ = run_cli(capsys, "mtg-rpg", "world", "chronicle", "w", "--db", str(db), "--json")
+    assert "12,345" in out
+    code, _, err = run_cli(capsys, "mtg-rpg", "world", "chronicle", "w", "--as", "Atlantis", "--db", str(db))
+    assert code == 2 and "Atlantis" in err

@@ -99,3 +99,25 @@ def test_a_card_drawn_from_the_referees_deck_counts_as_revealed(db):
     assert draws and table.reveals(draws[0]) == f"{draws[0].label} was drawn"
     season_event = next(e for e in world.log if e.kind == "season")
     assert table.reveals(season_event) is None
+
+
+def test_the_table_sees_its_own_realms_view_and_not_another_realms_secrets(db):
+    from rich.console import Console
+
+    from magecraft.cli.mtg_rpg_world import WorldTable
+
+    world = saved_world(db)
+    table = WorldTable(world, "w")
+    world.record("Sarn", "learns the treasury of Harloon: 4,321", secret=True)
+    world.record("Harloon", "learns the treasury of Sarn: 8,765", secret=True)
+    world.record("Sarn", "opens a trade route with Velmoor")
+    sarn_secret, harloon_secret, public = list(world.log)[-3:]
+    assert table.event_line(sarn_secret) is None
+    assert "8,765" in (table.event_line(harloon_secret) or "")
+    assert "opens a trade route" in (table.event_line(public) or "")
+    screen = Console(file=io.StringIO(), width=200, record=True)
+    for part in table.render("the table"):
+        screen.print(part)
+    shown = screen.export_text()
+    assert "Harloon: Realm Diplomacy" in shown and "???" in shown
+    assert str(world.realms["Sarn"].treasury) not in shown.replace(",", "")
