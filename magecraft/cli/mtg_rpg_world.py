@@ -454,6 +454,63 @@ def encounter(
         out.print(f"  day {r['day']}: {r['card']} ({r['value']}): {verdict}")
 
 
+@app.command("plague")
+def plague(
+    name: NameArg,
+    realm: Annotated[str, typer.Argument(help="The plagued realm.")],
+    constitution: Annotated[int | None, typer.Option(
+        "--constitution", min=-10, max=30, help="The Constitution (default: the saved Wizard's).")] = None,
+    character: Annotated[str | None, typer.Option(
+        "--character", help="A saved MtG RPG Wizard: the damage goes on the sheet.")] = None,
+    who: Annotated[str | None, typer.Option("--who", help="The character's name (without --character).")] = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """A character in a plagued realm: a DC 3 Constitution check, and on failure damage drawn from the
+    referee's deck ("Plague"), put on a saved Wizard's sheet by the life rules (``life``)."""
+    from magecraft.cli.options import open_store
+    from magecraft.mtg_rpg.character import load_character, save_character
+    from magecraft.mtg_rpg.renewal import check_alive, vitals_of, wound
+    from magecraft.mtg_rpg.world.turn import plague_check
+
+    if character is None and constitution is None:
+        raise typer.BadParameter("give --constitution N, or --character NAME to use a saved Wizard's")
+    record = None
+    if character is not None:
+        record = load_character(open_store(db), character)
+        check_alive(record.character, "catch the plague")
+        if constitution is None:
+            constitution = record.character.attribute("CN")
+    assert constitution is not None
+    session, world = _open(db, name)
+    _dice_for(world, seed, dice, physical_dice)
+    outcome = plague_check(world, realm, character or who or "a character", constitution)
+    session.save(world.to_dict())
+    out: dict[str, Any] = {"realm": realm, "character": outcome.character, "card": outcome.check.card,
+                           "total": outcome.total, "passed": outcome.passed, "damage": outcome.damage}
+    if record is not None and outcome.damage:
+        # saved at the revision read: a sheet changed since by another command is refused, not overwritten
+        hurt = wound(record.character, outcome.damage, deliberate=False)
+        save_character(open_store(db), record.changed(hurt))
+        vitals = vitals_of(hurt)
+        out.update(life=vitals.life, max_life=vitals.max_life, unconscious=vitals.unconscious,
+                   bleeding=vitals.bleeding, dead=vitals.dead)
+    if json_out:
+        print_json(out)
+        return
+    line = f"{outcome.character}: {outcome.check.card} ({outcome.check.value}) + Constitution {constitution} = " \
+           f"{outcome.total} against 3: "
+    line += "not affected." if outcome.passed else (
+        f"catches the plague; {outcome.hit.card if outcome.hit else ''} deals {outcome.damage} damage.")
+    if "life" in out:
+        line += f" Life {out['life']} of {out['max_life']}" + (", dead" if out["dead"] else ", unconscious"
+                                                              if out["unconscious"] else "") + "."
+    console().print(line)
+
+
 @app.command("kingdom")
 def kingdom(
     name: NameArg,

@@ -11,6 +11,7 @@ succeeds when it reaches the difficulty (as every action of the MtG RPG does).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from magecraft.mtg_rpg.world.realm import STARTING_DISCONTENT, Ongoing, Realm
 from magecraft.mtg_rpg.world.rules import TAX_RATES, EventRow, world_rules
 
 if TYPE_CHECKING:
-    from magecraft.mtg_rpg.world.campaign import Turn, World
+    from magecraft.mtg_rpg.world.campaign import Draw, Turn, World
 
 EVENTS = "1. The Random Event Phase"
 INITIATIVE = "2. The Initiative Phase"
@@ -95,6 +96,53 @@ def apply_event(world: World, realm: Realm, event: EventRow) -> None:
     if event.name == "Plague":
         text += " (characters in the realm make a DC 3 Constitution check)"
     world.record(realm.name, f"Random event: {text}", event=event.name)
+
+
+#: "Plague": "All appropriate characters must make a DC 3 Constitution check."
+PLAGUE_DC = 3
+
+
+@dataclass(frozen=True, slots=True)
+class PlagueCheck:
+    """One character's Constitution check against a realm's plague and the damage it takes."""
+
+    character: str
+    realm: str
+    check: Draw
+    total: int
+    #: The card drawn for the damage when the check fails (None when it passes).
+    hit: Draw | None
+
+    @property
+    def passed(self) -> bool:
+        return self.hit is None
+
+    @property
+    def damage(self) -> int:
+        return 0 if self.hit is None else self.hit.value
+
+
+def plague_check(world: World, realm: str, character: str, constitution: int) -> PlagueCheck:
+    """"Plague": a PC or important NPC in a plagued realm draws against DC 3 with Constitution.
+
+    "If the check is successful, the character was not affected.  If the character fails, they take a
+    random amount of damage as drawn from the referee's deck": the value of a second card (WW27).
+    The check may be made while the realm's Plague lasts; a realm without one is refused first.
+    """
+    sheet = world.realms.get(realm)
+    if sheet is None:
+        raise RuleError(f"there is no realm {realm!r} in {world.name}", rule="Plague strikes a realm",
+                        section=EVENTS)
+    if not sheet.alive or sheet.has_ongoing("Plague") is None:
+        raise RuleError(f"{realm} has no plague now", rule="characters check when a plague strikes the realm "
+                        "(it lasts until a passed Wilderness Lore check)", section=EVENTS)
+    check = world.draw(f"{character}: Constitution check against the plague in {realm}")
+    total = constitution + check.value
+    hit = None if total >= PLAGUE_DC else world.draw(f"{character}: the plague's damage")
+    text = (f"{character} resists the plague ({total} against {PLAGUE_DC})" if hit is None else
+            f"{character} catches the plague ({total} against {PLAGUE_DC}) and takes {hit.value} damage")
+    world.record(realm, text, character=character)
+    return PlagueCheck(character, realm, check, total, hit)
 
 
 def political_strife(world: World, realm: Realm, other: Realm) -> str:
