@@ -463,6 +463,9 @@ def plague(
     character: Annotated[str | None, typer.Option(
         "--character", help="A saved MtG RPG Wizard: the damage goes on the sheet.")] = None,
     who: Annotated[str | None, typer.Option("--who", help="The character's name (without --character).")] = None,
+    house_rules: Annotated[Path | None, typer.Option(
+        "--house-rules", envvar="MAGECRAFT_MTG_HOUSE_RULES",
+        help="The MtG RPG house rules for the damage (the death rule; see docs/rulings.md).")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -471,6 +474,7 @@ def plague(
 ) -> None:
     """A character in a plagued realm: a DC 3 Constitution check, and on failure damage drawn from the
     referee's deck ("Plague"), put on a saved Wizard's sheet by the life rules (``life``)."""
+    from magecraft.cli.mtg_rpg_common import house_rules_from
     from magecraft.cli.options import open_store
     from magecraft.mtg_rpg.character import load_character, save_character
     from magecraft.mtg_rpg.renewal import check_alive, vitals_of, wound
@@ -478,6 +482,7 @@ def plague(
 
     if character is None and constitution is None:
         raise typer.BadParameter("give --constitution N, or --character NAME to use a saved Wizard's")
+    rules = house_rules_from(house_rules)  # a bad file is refused before anything is drawn
     record = None
     if character is not None:
         record = load_character(open_store(db), character)
@@ -493,7 +498,7 @@ def plague(
                            "total": outcome.total, "passed": outcome.passed, "damage": outcome.damage}
     if record is not None and outcome.damage:
         # saved at the revision read: a sheet changed since by another command is refused, not overwritten
-        hurt = wound(record.character, outcome.damage, deliberate=False)
+        hurt = wound(record.character, outcome.damage, deliberate=False, settings=rules)
         save_character(open_store(db), record.changed(hurt))
         vitals = vitals_of(hurt)
         out.update(life=vitals.life, max_life=vitals.max_life, unconscious=vitals.unconscious,
