@@ -12,6 +12,12 @@ Demeanor (how readily it goes to war, and whether it razes):
 * a **builder** (Benefactor, Majesty ...) builds the structure that eases its worst score,
   holds festivals and builds bases; a **merchant** opens trade and paves roads to its partners;
   a **diplomat** eases the worst ill-will; a **guardian** recruits, guards and fortifies;
+* every realm keeps watch on its **rival** (the realm it bears the most ill-will, 9 or more):
+  a warlike Demeanor sends spies to damage the rival's food stores, a conqueror or guardian to
+  catalogue its troops, any other realm to trace the rival's spies (once in four seasons); a
+  merchant hires a scout unit while it has explored fewer than six hexes beyond its borders; a
+  conqueror or guardian marches its marked units (mercenaries, Wizard units) to the hex of its own
+  facing the rival, a base first (ruling WW28);
 * resources left at the end of a turn are sold, since "any resources not expended in a turn
   are gone".
 
@@ -37,10 +43,13 @@ from magecraft.mtg_rpg.world.actions import (
     Disband,
     Done,
     EndTurn,
+    Espionage,
     FortifyBase,
     Hardship,
+    HireScouts,
     HoldFestival,
     MakeWar,
+    MoveTroops,
     OpenTrade,
     PaveRoad,
     Quell,
@@ -64,6 +73,14 @@ from magecraft.mtg_rpg.world.war import capture_cost, war_strength_available
 RELIEF_AT = 9
 #: The value a bot expects of a referee draw (the referee deck's curve centres near 3).
 EXPECTED_DRAW = 3
+#: The ill-will at which a realm watches a rival with spies and troops (WW28).
+RIVAL_AT = 9
+#: Gold kept beyond the soldiers' pay before a realm pays for spies or scouts (WW28).
+SPARE_FOR_SECRETS = 20_000
+#: A realm spies on its rival at most once in this many seasons (WW28).
+SPY_EVERY = 4
+#: A merchant realm hires scouts until it has explored this many hexes beyond its borders (WW28).
+SCOUTED_ENOUGH = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +205,57 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
         if realm.capital is not None:
             yield FortifyBase(realm.capital)
         yield from (BuildGuard(h) for h in world.bases(realm.name))
+    if spare >= SPARE_FOR_SECRETS:
+        yield from watch(world, realm, t)
     yield from _relief(realm, "hardship" if realm.hardship > realm.discontent else "discontent")
     yield from _sell(turn)
+
+
+def rival(world: World, realm: Realm) -> str | None:
+    """The standing realm ``realm`` bears the most ill-will, if it reaches :data:`RIVAL_AT` (WW28)."""
+    worst = max(((world.ill(realm.name, r.name), r.name) for r in world.alive() if r.name != realm.name),
+                default=None)
+    return worst[1] if worst is not None and worst[0] >= RIVAL_AT else None
+
+
+def watch(world: World, realm: Realm, t: Temper) -> Iterator[WorldAction]:
+    """Spies on the rival, scouts for a merchant, marked units marched to face the rival (WW28)."""
+    foe = rival(world, realm)
+    if foe is not None and not _spied_lately(world, realm.name, foe):
+        if t.warlike and not t.peaceful:
+            yield Espionage(foe, "food-stores")
+        elif t.stance in ("conqueror", "guardian"):
+            yield Espionage(foe, "troops")
+        else:
+            yield Espionage(foe, "trace")
+    if t.stance == "merchant" and len(realm.explored) < SCOUTED_ENOUGH:
+        yield HireScouts(1)
+    if foe is not None and t.stance in ("conqueror", "guardian"):
+        yield from _march(world, realm, foe)
+
+
+def _spied_lately(world: World, spy: str, target: str) -> bool:
+    """Whether ``spy`` ran an operation against ``target`` in the last :data:`SPY_EVERY` seasons."""
+    for e in reversed(world.espionage):
+        if world.season - e["season"] >= SPY_EVERY:
+            return False
+        if e["spy"] == spy and e["target"] == target:
+            return True
+    return False
+
+
+def _march(world: World, realm: Realm, foe: str) -> Iterator[WorldAction]:
+    """One marked unit (not naval) to the realm's hex facing ``foe``, a base first (Move Troops, WW28)."""
+    hexes = world.map
+    facing = [h for h in world.territory(realm.name) if any(hexes[n].owner == foe for n in hexes.neighbour_ids(h))]
+    if not facing:
+        return
+    to = min(facing, key=lambda h: (world.map[h].base is None, h))
+    for letter in ("M", "W"):
+        for start in sorted(set(realm.troops.get(letter, []))):
+            if start != to:
+                yield MoveTroops(1, what=letter, start=start, to=to)
+                return
 
 
 def _sell(turn: Turn) -> Iterator[WorldAction]:
