@@ -230,6 +230,55 @@ def character_identity(name: str, identity: Annotated[str, typer.Option("--ident
     _show(character, json)
 
 
+@character_app.command("day")
+def character_day(name: str,
+                  life: Annotated[int | None, typer.Option("--life", help="Life now, out of combat.")] = None,
+                  used: Annotated[str | None, typer.Option("--used", help="Prepared spells resolved "
+                                                                          "today.")] = None,
+                  forget: Annotated[str | None, typer.Option("--forget", help="Prepared spells forgotten "
+                                                                                "because Memory fell.")] = None,
+                  json: JsonOption = False, db: DbOption = None) -> None:
+    """Record the day between battles: Life now, spells used, spells forgotten (undone by `rest`)."""
+    from magecraft.planeswalker import rest as resting
+
+    if life is None and used is None and forget is None:
+        raise typer.BadParameter("give --life, --used or --forget", param_hint="--life")
+    character, revision = read_character(db, name)
+    if life is not None:
+        character = resting.with_life(character, life)
+    for spell in _split(used):
+        character = resting.use(character, spell)
+    for spell in _split(forget):
+        character = resting.forget(character, spell)
+    store_character(db, character, new=False, revision=revision)
+    _show(character, json)
+
+
+@app.command()
+def rest(name: str,
+         short: Annotated[bool, typer.Option("--short", help="Life to base; used and forgotten spells "
+                                                             "prepared again.")] = False,
+         extended: Annotated[bool, typer.Option("--extended", help="A short rest, and the memorised "
+                                                                   "spells may be changed.")] = False,
+         memorize: Annotated[str | None, typer.Option("--memorize", help="With --extended: the new "
+                                                                          "memorised spells.")] = None,
+         json: JsonOption = False, db: DbOption = None) -> None:
+    """Rest a saved planeswalker: --short or --extended (seed 001, "Character Stats"; rulings PW30-PW31)."""
+    from magecraft.planeswalker import rest as resting
+
+    if short == extended:
+        raise typer.BadParameter("choose one of --short or --extended", param_hint="--short")
+    if memorize is not None and not extended:
+        raise typer.BadParameter("spells are changed only after an extended rest", param_hint="--memorize")
+    character, revision = read_character(db, name)
+    if short:
+        character = resting.short_rest(character)
+    else:
+        character = resting.extended_rest(character, None if memorize is None else _split(memorize))
+    store_character(db, character, new=False, revision=revision)
+    _show(character, json)
+
+
 def _show(character: Character, as_json: bool) -> None:
     from magecraft.planeswalker.data import STAT_NAMES
 
@@ -254,6 +303,11 @@ def _show(character: Character, as_json: bool) -> None:
               f"{escape(', '.join(character.library)) or 'empty'}")
     out.print(f"Memorised ({len(character.memorized)}/{character.memorized_limit()}): "
               f"{escape(', '.join(character.memorized)) or 'none'}")
+    if character.used or character.forgotten or character.life is not None:
+        life = character.stats["life"] if character.life is None else character.life
+        out.print(f"Today: Life {life}/{character.stats['life']}; used: "
+                  f"{escape(', '.join(character.used)) or 'none'}; forgotten: "
+                  f"{escape(', '.join(character.forgotten)) or 'none'}")
     for note in sheet["warnings"]:
         out.print(f"[yellow]advice: {escape(note)}[/yellow]")
 

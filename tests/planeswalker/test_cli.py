@@ -306,3 +306,38 @@ def test_excess_mana_is_one_line_and_the_amount_is_asked_next(capsys: pytest.Cap
     assert "'9' is not one of 1-3" in out
     you = next(f for f in saved["fighters"] if f["id"] == "you")
     assert saved["phase"] == "main" and you["mana"]["C"] == 2
+
+
+def test_rest_short_and_extended_through_the_saved_sheet(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    db = str(tmp_path / "s.sqlite3")
+    assert run(capsys, *NEW, "--db", db)[0] == 0
+    code, out, _ = run(capsys, "planeswalker", "character", "day", "Jace", "--life", "2", "--used", "Remove Soul",
+                       "--json", "--db", db)
+    assert code == 0 and json.loads(out)["life"] == 2 and json.loads(out)["used"] == ["Remove Soul"]
+    code, out, _ = run(capsys, "planeswalker", "rest", "Jace", "--short", "--json", "--db", db)
+    sheet = json.loads(out)
+    assert code == 0 and sheet["life"] is None and sheet["used"] == []
+    assert sheet["memorized"] == ["Remove Soul", "Grizzly Bears"]
+    code, out, _ = run(capsys, "planeswalker", "rest", "Jace", "--extended", "--memorize", "Shock,Giant Growth",
+                       "--json", "--db", db)
+    assert code == 0 and json.loads(out)["memorized"] == ["Shock", "Giant Growth"]
+    code, out, _ = run(capsys, "planeswalker", "character", "show", "Jace", "--json", "--db", db)
+    assert json.loads(out)["memorized"] == ["Shock", "Giant Growth"]
+
+
+def test_rest_refusals_exit_without_touching_the_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    assert run(capsys, *NEW, "--db", str(db))[0] == 0
+    before = db.read_bytes()
+    for args, code_wanted, words in (
+            (["rest", "Jace", "--db", str(db)], 2, "--short or --extended"),
+            (["rest", "Jace", "--short", "--extended", "--db", str(db)], 2, "--short or --extended"),
+            (["rest", "Jace", "--short", "--memorize", "Shock", "--db", str(db)], 2, "extended rest"),
+            (["rest", "Jace", "--extended", "--memorize", "Counsel of the Soratami", "--db", str(db)], 1,
+             "Library"),
+            (["character", "day", "Jace", "--used", "Shock", "--db", str(db)], 1, "prepared"),
+            (["rest", "Nobody", "--short", "--db", str(db)], 2, "Nobody")):
+        code, _, err = run(capsys, "planeswalker", *args)
+        assert code == code_wanted and words in err and "Traceback" not in err, (args, code, err)
+        assert db.read_bytes() == before
