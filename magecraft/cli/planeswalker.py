@@ -353,6 +353,9 @@ def fight(
                                                              "Adept or Kiora the Wanderer.")] = None,
     close: Annotated[bool, typer.Option("--close", help="Begin the battle in close combat.")] = False,
     auto: Annotated[bool, typer.Option("--auto", help="The bot plays your character too.")] = False,
+    party: Annotated[str | None, typer.Option("--party", help="Other player characters fighting beside NAME "
+                                                              "(saved or ready-made), comma separated; "
+                                                              "with --auto.")] = None,
     house_rules: HouseRulesOption = None,
     seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
     json: JsonOption = False, save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
@@ -368,7 +371,7 @@ def fight(
     from magecraft.planeswalker.combat import Battle
 
     if load is not None:
-        clashing = given_options(against=against or None, mage=mage, close=close, auto=auto,
+        clashing = given_options(against=against or None, mage=mage, close=close, auto=auto, party=party,
                                  house_rules=house_rules, seed=seed, dice=dice, physical_dice=physical_dice,
                                  json=json)
         if clashing:
@@ -385,6 +388,9 @@ def fight(
         return
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
+    if party is not None and not auto:
+        raise typer.BadParameter("a party's battle is played by the bot only: use --party with --auto "
+                                 "(the terminal plays one character)", param_hint="--party")
     if allow_undo and auto:
         raise typer.BadParameter("--auto asks nothing: there is nothing to undo",
                                  param_hint="--allow-undo-after-rolls")
@@ -392,13 +398,17 @@ def fight(
     if not creatures and mage is None:
         raise typer.BadParameter("name at least one opponent: --against or --mage", param_hint="--against")
     character = _hero(db, name, ready_mage)
+    allies = [_hero(db, other, ready_mage) for other in _split(party)]
+    if party is not None and not allies:
+        raise typer.BadParameter("name the party's other characters", param_hint="--party")
     settings = _house_rules(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     enemy = ready_mage(mage) if mage else None
     ranges = {f"c{i}": "close" for i in range(1, len(creatures) + 1)} if close else None
     if close and enemy is not None:
         ranges = {**(ranges or {}), "mage": "close"}
-    battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges)
+    battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges,
+                          party=allies)
     if auto:
         from magecraft.planeswalker.bot import play_out
 

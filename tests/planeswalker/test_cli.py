@@ -341,3 +341,29 @@ def test_rest_refusals_exit_without_touching_the_save(capsys: pytest.CaptureFixt
         code, _, err = run(capsys, "planeswalker", *args)
         assert code == code_wanted and words in err and "Traceback" not in err, (args, code, err)
         assert db.read_bytes() == before
+
+
+def test_a_party_fights_with_auto(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = str(tmp_path / "s.sqlite3")
+    assert run(capsys, *NEW, "--db", db)[0] == 0
+    args = ["planeswalker", "fight", "Kiora the Wanderer", "--party", "Jace,Counterspell Adept", "--against",
+            "Grizzly Bears,Goblin Piker", "--auto", "--seed", "4", "--json", "--db", db]
+    first, second = run(capsys, *args), run(capsys, *args)
+    assert first[0] == 0 and first == second
+    result = json.loads(first[1])["result"]
+    assert result["over"] and result["fighters"]["p2"]["name"] == "Jace"
+    assert result["fighters"]["p3"]["name"] == "Counterspell Adept"
+    code, out, _ = run(capsys, *args[:-3], "--db", db)
+    assert code == 0 and "Battle over" in out
+
+
+def test_a_party_is_refused_at_the_terminal_and_without_members(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    db = ["--db", str(tmp_path / "s.sqlite3")]
+    code, _, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--party", "Counterspell Adept",
+                       "--against", "Grizzly Bears", *db)
+    assert code == 2 and "--auto" in err and "Traceback" not in err
+    for party, words in ((" , ", "name the party"), ("Kiora the Wanderer", "once"), ("Nobody", "Nobody")):
+        code, _, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--party", party, "--against",
+                           "Grizzly Bears", "--auto", *db)
+        assert code == 2 and words in err and "Traceback" not in err, (party, err)
