@@ -388,9 +388,6 @@ def fight(
         return
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
-    if party is not None and not auto:
-        raise typer.BadParameter("a party's battle is played by the bot only: use --party with --auto "
-                                 "(the terminal plays one character)", param_hint="--party")
     if allow_undo and auto:
         raise typer.BadParameter("--auto asks nothing: there is nothing to undo",
                                  param_hint="--allow-undo-after-rolls")
@@ -469,12 +466,23 @@ class BattleTable(TableGame["Action"]):
         self.resume_command = f"planeswalker fight {hero} --load {{name}}"
 
     def people(self) -> list[str]:
-        from magecraft.planeswalker.combat import YOU
+        """Every player character at this keyboard, by name (a party plays in the hot seat, PW32)."""
+        return list(self._heroes())
 
-        return [YOU]
+    def _heroes(self) -> dict[str, str]:
+        """Each player character's name and id in the battle (names are unique in a party)."""
+        from magecraft.planeswalker.combat import PARTY
+
+        return {f.name: f.id for f in self.battle.fighters.values()
+                if f.side == PARTY and f.is_mage and f.controller is None}
+
+    def _fid(self, person: str | None) -> str | None:
+        return None if person is None else self._heroes().get(person, person)
 
     def current_player(self) -> str | None:
-        return self.battle.current_player()
+        fid = self.battle.current_player()
+        names = {i: name for name, i in self._heroes().items()}
+        return names.get(fid, fid) if fid is not None else None
 
     def is_terminal(self) -> bool:
         return self.battle.is_terminal()
@@ -517,7 +525,7 @@ class BattleTable(TableGame["Action"]):
         by_words = {action.text().casefold(): action for action in legal}
         by_words.update({choice.label.casefold(): choice.action for choice in choices})
         actor = battle.actor()
-        whose = "your" if actor.id == player else f"{actor.label}'s"
+        whose = "your" if actor.id == self._fid(player) else f"{actor.label}'s"
         title = f"Round {battle.round}, {whose} turn, {_PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
         return Menu(title, choices, prompt="Your decision",
                     typed=lambda answer: by_words.get(" ".join(answer.split()).casefold()),
@@ -540,7 +548,11 @@ class BattleTable(TableGame["Action"]):
         self.battle.apply(action)  # checked first: a refused decision names the rule and changes nothing
 
     def render(self, viewer: str | None) -> list[RenderableType]:
-        return [battle_table(self.battle, viewer), _your_panel(self.battle)]
+        """The board seen from ``viewer``'s character; with no viewer (the hot seat's last screen) no
+        one's Memory is shown."""
+        fid = self._fid(viewer)
+        board: list[RenderableType] = [battle_table(self.battle, fid)]
+        return board if fid is None else [*board, _your_panel(self.battle, fid)]
 
     def event_line(self, event: Event) -> str | None:
         return event_line(event)
@@ -548,7 +560,7 @@ class BattleTable(TableGame["Action"]):
     def visible(self, event: Event, viewer: str | None) -> bool:
         """What :meth:`Battle.observation` hides stays hidden: another mage forgetting a spell would name a
         spell of its Memory."""
-        if event.kind == "action" and event.data.get("by") not in (viewer, None):
+        if event.kind == "action" and event.data.get("by") not in (self._fid(viewer), None):
             return not str(event.data.get("action", "")).startswith("forget ")
         return super().visible(event, viewer)
 
@@ -617,10 +629,12 @@ def decision_label(battle: Battle, action: Action) -> str:
 
 
 def battle_table(battle: Battle, viewer: str | None) -> Table:
-    """Who stands where: each combatant with its range to you (close or ranged), Power/Toughness and Life;
-    a mage's Memory and Library are shown only to that mage (as :meth:`Battle.observation` hides them)."""
+    """Who stands where: each combatant with its range to you (the viewer's character, or the first when
+    no one views; close or ranged), Power/Toughness and Life; a mage's Memory and Library are shown only
+    to that mage (as :meth:`Battle.observation` hides them)."""
     from magecraft.planeswalker.combat import YOU
 
+    you = viewer if viewer in battle.fighters and battle.fighters[viewer].player else YOU
     table = Table(title=f"Round {battle.round}, turn order: {', '.join(battle.order)}; range: to you",
                   title_justify="left")
     for column in ("", "combatant", "side", "range", "P/T", "Life", "notes"):
@@ -637,15 +651,15 @@ def battle_table(battle: Battle, viewer: str | None) -> Table:
             notes.append("fleeing")
         if fighter.is_mage and fighter.id != viewer:
             notes.append(f"Memory {len(fighter.memory)}, Library {len(fighter.library)}")
-        where = "-" if fighter.id == YOU else battle.range_between(YOU, fighter.id) or "ally"
+        where = "-" if fighter.id == you else battle.range_between(you, fighter.id) or "ally"
         acting = "▶" if battle.order and fighter.id == battle.order[battle.turn % len(battle.order)] else ""
         table.add_row(acting, escape(fighter.label), fighter.side, where, f"{fighter.power}/{fighter.toughness}",
                       str(fighter.life), escape(", ".join(notes)))
     return table
 
 
-def _your_panel(battle: Battle) -> str:
-    you = battle.fighters["you"]
+def _your_panel(battle: Battle, viewer: str) -> str:
+    you = battle.fighters[viewer]
     mana = " ".join(f"{k}:{v}" for k, v in you.mana.items() if v) or "empty"
     capacity = " ".join(f"{k}:{v}" for k, v in you.capacity.items() if v)
     acting = battle.phase == "main" and battle.actor().id == you.id

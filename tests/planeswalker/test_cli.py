@@ -357,13 +357,27 @@ def test_a_party_fights_with_auto(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert code == 0 and "Battle over" in out
 
 
-def test_a_party_is_refused_at_the_terminal_and_without_members(capsys: pytest.CaptureFixture[str],
-                                                                tmp_path: Path) -> None:
+def test_a_party_without_members_or_repeated_is_refused(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
     db = ["--db", str(tmp_path / "s.sqlite3")]
-    code, _, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--party", "Counterspell Adept",
-                       "--against", "Grizzly Bears", *db)
-    assert code == 2 and "--auto" in err and "Traceback" not in err
     for party, words in ((" , ", "name the party"), ("Kiora the Wanderer", "once"), ("Nobody", "Nobody")):
         code, _, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--party", party, "--against",
                            "Grizzly Bears", "--auto", *db)
         assert code == 2 and words in err and "Traceback" not in err, (party, err)
+
+
+def test_a_party_at_the_terminal_plays_in_the_hot_seat(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from magecraft.cli.playloop import CLEAR_SCREEN
+
+    # seed 3: Kiora acts first, then the Adept; every answer is "1" (Enter at a hand-over is any answer)
+    typed(monkeypatch, "1\n" * 12)
+    code, out, _ = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--party", "Counterspell Adept",
+                       "--against", "Grizzly Bears", "--seed", "3", "--db", str(tmp_path / "s.sqlite3"))
+    assert code == 0
+    assert "Pass the screen to Kiora the Wanderer" in out and "Pass the screen to Counterspell Adept" in out
+    adepts = out.split("Pass the screen to Counterspell Adept")[1].split(CLEAR_SCREEN)[0]
+    assert out.split("Pass the screen to Counterspell Adept")[0].endswith(CLEAR_SCREEN)
+    assert "Counterspell Adept: Life" in adepts and "Remove Soul" in adepts  # its own Memory
+    assert "Kiora the Wanderer: Life" not in adepts  # not the other player's panel
+    assert "Memory 3, Library" in adepts or "Memory 4, Library" in adepts  # Kiora's as counts only
