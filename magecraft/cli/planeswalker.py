@@ -230,6 +230,55 @@ def character_identity(name: str, identity: Annotated[str, typer.Option("--ident
     _show(character, json)
 
 
+@character_app.command("day")
+def character_day(name: str,
+                  life: Annotated[int | None, typer.Option("--life", help="Life now, out of combat.")] = None,
+                  used: Annotated[str | None, typer.Option("--used", help="Prepared spells resolved "
+                                                                          "today.")] = None,
+                  forget: Annotated[str | None, typer.Option("--forget", help="Prepared spells forgotten "
+                                                                                "because Memory fell.")] = None,
+                  json: JsonOption = False, db: DbOption = None) -> None:
+    """Record the day between battles: Life now, spells used, spells forgotten (undone by `rest`)."""
+    from magecraft.planeswalker import rest as resting
+
+    if life is None and used is None and forget is None:
+        raise typer.BadParameter("give --life, --used or --forget", param_hint="--life")
+    character, revision = read_character(db, name)
+    if life is not None:
+        character = resting.with_life(character, life)
+    for spell in _split(used):
+        character = resting.use(character, spell)
+    for spell in _split(forget):
+        character = resting.forget(character, spell)
+    store_character(db, character, new=False, revision=revision)
+    _show(character, json)
+
+
+@app.command()
+def rest(name: str,
+         short: Annotated[bool, typer.Option("--short", help="Life to base; used and forgotten spells "
+                                                             "prepared again.")] = False,
+         extended: Annotated[bool, typer.Option("--extended", help="A short rest, and the memorised "
+                                                                   "spells may be changed.")] = False,
+         memorize: Annotated[str | None, typer.Option("--memorize", help="With --extended: the new "
+                                                                          "memorised spells.")] = None,
+         json: JsonOption = False, db: DbOption = None) -> None:
+    """Rest a saved planeswalker: --short or --extended (seed 001, "Character Stats"; rulings PW30-PW31)."""
+    from magecraft.planeswalker import rest as resting
+
+    if short == extended:
+        raise typer.BadParameter("choose one of --short or --extended", param_hint="--short")
+    if memorize is not None and not extended:
+        raise typer.BadParameter("spells are changed only after an extended rest", param_hint="--memorize")
+    character, revision = read_character(db, name)
+    if short:
+        character = resting.short_rest(character)
+    else:
+        character = resting.extended_rest(character, None if memorize is None else _split(memorize))
+    store_character(db, character, new=False, revision=revision)
+    _show(character, json)
+
+
 def _show(character: Character, as_json: bool) -> None:
     from magecraft.planeswalker.data import STAT_NAMES
 
@@ -254,6 +303,11 @@ def _show(character: Character, as_json: bool) -> None:
               f"{escape(', '.join(character.library)) or 'empty'}")
     out.print(f"Memorised ({len(character.memorized)}/{character.memorized_limit()}): "
               f"{escape(', '.join(character.memorized)) or 'none'}")
+    if character.used or character.forgotten or character.life is not None:
+        life = character.stats["life"] if character.life is None else character.life
+        out.print(f"Today: Life {life}/{character.stats['life']}; used: "
+                  f"{escape(', '.join(character.used)) or 'none'}; forgotten: "
+                  f"{escape(', '.join(character.forgotten)) or 'none'}")
     for note in sheet["warnings"]:
         out.print(f"[yellow]advice: {escape(note)}[/yellow]")
 
@@ -299,6 +353,9 @@ def fight(
                                                              "Adept or Kiora the Wanderer.")] = None,
     close: Annotated[bool, typer.Option("--close", help="Begin the battle in close combat.")] = False,
     auto: Annotated[bool, typer.Option("--auto", help="The bot plays your character too.")] = False,
+    party: Annotated[str | None, typer.Option("--party", help="Other player characters fighting beside NAME "
+                                                              "(saved or ready-made), comma separated; "
+                                                              "with --auto.")] = None,
     house_rules: HouseRulesOption = None,
     seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
     json: JsonOption = False, save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
@@ -314,7 +371,7 @@ def fight(
     from magecraft.planeswalker.combat import Battle
 
     if load is not None:
-        clashing = given_options(against=against or None, mage=mage, close=close, auto=auto,
+        clashing = given_options(against=against or None, mage=mage, close=close, auto=auto, party=party,
                                  house_rules=house_rules, seed=seed, dice=dice, physical_dice=physical_dice,
                                  json=json)
         if clashing:
@@ -338,13 +395,17 @@ def fight(
     if not creatures and mage is None:
         raise typer.BadParameter("name at least one opponent: --against or --mage", param_hint="--against")
     character = _hero(db, name, ready_mage)
+    allies = [_hero(db, other, ready_mage) for other in _split(party)]
+    if party is not None and not allies:
+        raise typer.BadParameter("name the party's other characters", param_hint="--party")
     settings = _house_rules(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     enemy = ready_mage(mage) if mage else None
     ranges = {f"c{i}": "close" for i in range(1, len(creatures) + 1)} if close else None
     if close and enemy is not None:
         ranges = {**(ranges or {}), "mage": "close"}
-    battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges)
+    battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges,
+                          party=allies)
     if auto:
         from magecraft.planeswalker.bot import play_out
 
@@ -405,12 +466,23 @@ class BattleTable(TableGame["Action"]):
         self.resume_command = f"planeswalker fight {hero} --load {{name}}"
 
     def people(self) -> list[str]:
-        from magecraft.planeswalker.combat import YOU
+        """Every player character at this keyboard, by name (a party plays in the hot seat, PW32)."""
+        return list(self._heroes())
 
-        return [YOU]
+    def _heroes(self) -> dict[str, str]:
+        """Each player character's name and id in the battle (names are unique in a party)."""
+        from magecraft.planeswalker.combat import PARTY
+
+        return {f.name: f.id for f in self.battle.fighters.values()
+                if f.side == PARTY and f.is_mage and f.controller is None}
+
+    def _fid(self, person: str | None) -> str | None:
+        return None if person is None else self._heroes().get(person, person)
 
     def current_player(self) -> str | None:
-        return self.battle.current_player()
+        fid = self.battle.current_player()
+        names = {i: name for name, i in self._heroes().items()}
+        return names.get(fid, fid) if fid is not None else None
 
     def is_terminal(self) -> bool:
         return self.battle.is_terminal()
@@ -453,7 +525,7 @@ class BattleTable(TableGame["Action"]):
         by_words = {action.text().casefold(): action for action in legal}
         by_words.update({choice.label.casefold(): choice.action for choice in choices})
         actor = battle.actor()
-        whose = "your" if actor.id == player else f"{actor.label}'s"
+        whose = "your" if actor.id == self._fid(player) else f"{actor.label}'s"
         title = f"Round {battle.round}, {whose} turn, {_PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
         return Menu(title, choices, prompt="Your decision",
                     typed=lambda answer: by_words.get(" ".join(answer.split()).casefold()),
@@ -476,7 +548,11 @@ class BattleTable(TableGame["Action"]):
         self.battle.apply(action)  # checked first: a refused decision names the rule and changes nothing
 
     def render(self, viewer: str | None) -> list[RenderableType]:
-        return [battle_table(self.battle, viewer), _your_panel(self.battle)]
+        """The board seen from ``viewer``'s character; with no viewer (the hot seat's last screen) no
+        one's Memory is shown."""
+        fid = self._fid(viewer)
+        board: list[RenderableType] = [battle_table(self.battle, fid)]
+        return board if fid is None else [*board, _your_panel(self.battle, fid)]
 
     def event_line(self, event: Event) -> str | None:
         return event_line(event)
@@ -484,7 +560,7 @@ class BattleTable(TableGame["Action"]):
     def visible(self, event: Event, viewer: str | None) -> bool:
         """What :meth:`Battle.observation` hides stays hidden: another mage forgetting a spell would name a
         spell of its Memory."""
-        if event.kind == "action" and event.data.get("by") not in (viewer, None):
+        if event.kind == "action" and event.data.get("by") not in (self._fid(viewer), None):
             return not str(event.data.get("action", "")).startswith("forget ")
         return super().visible(event, viewer)
 
@@ -553,10 +629,12 @@ def decision_label(battle: Battle, action: Action) -> str:
 
 
 def battle_table(battle: Battle, viewer: str | None) -> Table:
-    """Who stands where: each combatant with its range to you (close or ranged), Power/Toughness and Life;
-    a mage's Memory and Library are shown only to that mage (as :meth:`Battle.observation` hides them)."""
+    """Who stands where: each combatant with its range to you (the viewer's character, or the first when
+    no one views; close or ranged), Power/Toughness and Life; a mage's Memory and Library are shown only
+    to that mage (as :meth:`Battle.observation` hides them)."""
     from magecraft.planeswalker.combat import YOU
 
+    you = viewer if viewer in battle.fighters and battle.fighters[viewer].player else YOU
     table = Table(title=f"Round {battle.round}, turn order: {', '.join(battle.order)}; range: to you",
                   title_justify="left")
     for column in ("", "combatant", "side", "range", "P/T", "Life", "notes"):
@@ -573,15 +651,15 @@ def battle_table(battle: Battle, viewer: str | None) -> Table:
             notes.append("fleeing")
         if fighter.is_mage and fighter.id != viewer:
             notes.append(f"Memory {len(fighter.memory)}, Library {len(fighter.library)}")
-        where = "-" if fighter.id == YOU else battle.range_between(YOU, fighter.id) or "ally"
+        where = "-" if fighter.id == you else battle.range_between(you, fighter.id) or "ally"
         acting = "▶" if battle.order and fighter.id == battle.order[battle.turn % len(battle.order)] else ""
         table.add_row(acting, escape(fighter.label), fighter.side, where, f"{fighter.power}/{fighter.toughness}",
                       str(fighter.life), escape(", ".join(notes)))
     return table
 
 
-def _your_panel(battle: Battle) -> str:
-    you = battle.fighters["you"]
+def _your_panel(battle: Battle, viewer: str) -> str:
+    you = battle.fighters[viewer]
     mana = " ".join(f"{k}:{v}" for k, v in you.mana.items() if v) or "empty"
     capacity = " ".join(f"{k}:{v}" for k, v in you.capacity.items() if v)
     acting = battle.phase == "main" and battle.actor().id == you.id

@@ -161,7 +161,12 @@ def _order(battle: Battle, legal: list[Action]) -> Action:
 
 
 def _respond(battle: Battle, legal: list[Action]) -> Action:
+    """Counter an enemy's summon or damage spell, or kill its creature with a response; never an ally's
+    (in a party the responders include the caster's allies, PW32)."""
     pending = battle.pending or {}
+    me = battle.fighters[battle.current_player() or ""]
+    if battle.fighters[str(pending.get("by"))].side == me.side:
+        return Action("pass")
     for action in legal:
         if (action.kind == "respond" and profile(action.card).kind == "counter"
                 and profile(pending.get("card") or "Shock").kind in ("summon", "damage")):

@@ -49,7 +49,10 @@ class Character:
 
     ``increases`` are the stat points bought with build points; ``artifact_stats`` names the stat
     each Artifact identity raises (one per ``A`` in ``identity``, in order); ``library`` is the
-    ordered list of spells known and ``memorized`` the prepared ones.
+    ordered list of spells known and ``memorized`` the prepared ones.  Between battles the sheet
+    also carries the day so far (ruling PW30, see :mod:`magecraft.planeswalker.rest`): ``life`` is the
+    Life now (None: at its base), ``used`` the prepared spells resolved today and ``forgotten`` those
+    forgotten when Memory fell; neither is castable until the next short rest.
     """
 
     name: str
@@ -62,6 +65,9 @@ class Character:
     library: tuple[str, ...] = ()
     memorized: tuple[str, ...] = ()
     awarded: int = 0
+    life: int | None = None
+    used: tuple[str, ...] = ()
+    forgotten: tuple[str, ...] = ()
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -132,6 +138,13 @@ class Character:
         if len(self.memorized) > self.memorized_limit():
             raise RuleError(f"at most {self.memorized_limit()} spells (half Memory, rounded up) are memorised, "
                             f"not {len(self.memorized)}", rule="Memorized Spells", section=GENERATION)
+        prepared = {n.casefold() for n in self.memorized}
+        strays = [s for s in self.used + self.forgotten if s.casefold() not in prepared]
+        if strays:
+            raise RuleError(f"{strays[0]} is not memorised, so it cannot be used or forgotten",
+                            rule="Memory", section=STATS_SECTION)
+        if self.life is not None and (isinstance(self.life, bool) or self.life < 0):
+            raise InputError(f"Life is a whole number 0 or more, not {self.life!r}")
         for stat, value in self.stats.items():
             if value < 0 or (stat == "life" and value < 1):
                 raise RuleError(f"{STAT_NAMES[stat]} would be {value}", rule="Character Stats",
@@ -180,6 +193,11 @@ class Character:
     def memorized_limit(self) -> int:
         """"a number of spells equal to half their Memory score (rounded up)"."""
         return math.ceil(self.stats["memory"] / 2)
+
+    def prepared(self) -> tuple[str, ...]:
+        """The memorised spells castable now: not used today nor forgotten (ruling PW30)."""
+        gone = {n.casefold() for n in self.used + self.forgotten}
+        return tuple(n for n in self.memorized if n.casefold() not in gone)
 
     def mana_capacity(self) -> dict[str, int]:
         """"Mana Pool": one mana of a colour per time it appears in the identity; Artifact adds one
@@ -248,7 +266,8 @@ class Character:
         return {"name": self.name, "identity": list(self.identity), "race": self.race,
                 "increases": dict(self.increases), "keywords": list(self.keywords),
                 "artifact_stats": list(self.artifact_stats), "artifact_mana": self.artifact_mana,
-                "library": list(self.library), "memorized": list(self.memorized), "awarded": self.awarded}
+                "library": list(self.library), "memorized": list(self.memorized), "awarded": self.awarded,
+                "life": self.life, "used": list(self.used), "forgotten": list(self.forgotten)}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Character:
@@ -257,7 +276,10 @@ class Character:
             character = cls(str(raw["name"]), tuple(raw["identity"]), str(raw["race"]),
                             {str(k): v for k, v in raw["increases"].items()}, tuple(raw["keywords"]),
                             tuple(raw["artifact_stats"]), str(raw["artifact_mana"]), tuple(raw["library"]),
-                            tuple(raw["memorized"]), int(raw["awarded"]))
+                            tuple(raw["memorized"]), int(raw["awarded"]),
+                            # sheets saved before rests existed carry no day: at base, nothing used
+                            None if raw.get("life") is None else int(raw["life"]),
+                            tuple(raw.get("used", ())), tuple(raw.get("forgotten", ())))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(f"a saved planeswalker is malformed ({exc})") from None
         try:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
-from magecraft.core.errors import DataError
+from magecraft.core.errors import DataError, InputError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.settings import dataclass_from_dict
@@ -91,29 +91,38 @@ class Battle(GameState[Action]):
     @classmethod
     def start(cls, hero: Character, creatures: Sequence[str], rng: Randomness, *,
               enemy_mage: Character | None = None, settings: Settings = DEFAULT_SETTINGS,
-              ranges: Mapping[str, str] | None = None) -> Battle:
-        """Line up the battle: ``you`` against creatures ``c1``, ``c2`` ... and an enemy mage ``mage``.
+              ranges: Mapping[str, str] | None = None, party: Sequence[Character] = ()) -> Battle:
+        """Line up the battle: ``you`` (and the ``party``'s other characters ``p2``, ``p3`` ...) against
+        creatures ``c1``, ``c2`` ... and an enemy mage ``mage``.
 
-        ``ranges`` gives an enemy's starting range with you ("ranged" or "close"; default the
-        ``start_range`` setting).  Turn order is rolled at once.
+        ``ranges`` gives an enemy's starting range with every player character ("ranged" or "close";
+        default the ``start_range`` setting).  Turn order is rolled at once, over all of them (PW32).
         """
         regen = settings.regenerate_per_battle
+        heroes = (hero, *party)
+        names = [h.name.casefold() for h in heroes]
+        if len(set(names)) != len(names):
+            raise InputError("a party holds each character once")
         fighters: dict[str, Combatant] = {YOU: mage_from_character(YOU, hero, PARTY, regenerations=regen)}
+        for number, ally in enumerate(party, start=2):
+            fighters[f"p{number}"] = mage_from_character(f"p{number}", ally, PARTY, regenerations=regen)
         if enemy_mage is not None:
             fighters["mage"] = mage_from_character("mage", enemy_mage, FOES, regenerations=regen)
         for number, name in enumerate(creatures, start=1):
             creature = creature_from_card(f"c{number}", name, FOES, regenerations=regen)
             creature.speed = settings.creature_speed
             fighters[creature.id] = creature
-        if len(fighters) < 2:
+        if len(fighters) < len(heroes) + 1:
             raise DataError("a battle needs at least one opponent")
         battle = cls(fighters, rng, settings)
+        members = [fid for fid, fighter in fighters.items() if fighter.side == PARTY]
         for fid, fighter in fighters.items():
             if fighter.side == FOES:
                 chosen = (ranges or {}).get(fid, settings.start_range)
                 if chosen not in ("ranged", "close"):
                     raise DataError(f"{fid} starts at ranged or close range, not {chosen!r}")
-                battle.ranges[pair(YOU, fid)] = chosen
+                for member in members:
+                    battle.ranges[pair(member, fid)] = chosen
         battle.order = battle.roll_turn_order()
         rng.log.record("battle", "the battle begins", section=MECHANICS,
                        data={"order": list(battle.order), "fighters": sorted(fighters)})
@@ -639,8 +648,9 @@ class Battle(GameState[Action]):
         if len(sides) > 1:
             return False
         winner = next(iter(sides)) if sides else None
-        you = self.fighters[YOU]
-        reason = "you escaped" if you.out == "escaped" else (
+        heroes = [f for f in self.fighters.values() if f.side == PARTY and f.controller is None]
+        escaped = all(f.out == "escaped" for f in heroes)
+        reason = ("you escaped" if len(heroes) == 1 else "the party escaped") if escaped else (
             f"the {winner} are the last standing" if winner else "no one is left standing")
         self._finish(winner, reason)
         return True

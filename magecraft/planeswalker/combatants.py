@@ -149,17 +149,19 @@ def creature_from_card(cid: str, name: str, side: str, *, controller: str | None
 def mage_from_character(cid: str, character: Character, side: str, *, regenerations: int = 1,
                         player: bool = True) -> Combatant:
     """A character enters battle: stats off the sheet, Memory its memorised spells, the rest its Library
-    in order, and "no more mana in his mana pool than his Channeling attribute" (Combat Mechanics 1)."""
+    in order, and "no more mana in his mana pool than his Channeling attribute" (Combat Mechanics 1).
+    Spells used or forgotten today stay out of both, and Life is the Life now (ruling PW30)."""
     stats = character.stats
     colors = tuple(c for c in COLORS if c in character.identity)
     capacity = character.mana_capacity()
     mage = Combatant(cid, character.name, side, "mage", stats["power"], stats["toughness"], stats["power"],
-                     stats["toughness"], stats["life"], stats["life"], stats["speed"], tuple(character.keywords),
+                     stats["toughness"], stats["life"] if character.life is None else character.life,
+                     stats["life"], stats["speed"], tuple(character.keywords),
                      colors, regenerations=regenerations, mastery=stats["mastery"],
                      channelling=stats["channelling"], focus=stats["focus"], memory_score=stats["memory"],
                      identity=character.identity, capacity=dict(capacity), player=player)
     memorised = {n.casefold() for n in character.memorized}
-    mage.memory = [builtin_pool().get(n).name for n in character.memorized]
+    mage.memory = [builtin_pool().get(n).name for n in character.prepared()]
     mage.library = [builtin_pool().get(n).name for n in character.library if n.casefold() not in memorised]
     restore(mage.mana, capacity, mage.mana_order(), stats["channelling"])
     return mage

@@ -306,3 +306,78 @@ def test_excess_mana_is_one_line_and_the_amount_is_asked_next(capsys: pytest.Cap
     assert "'9' is not one of 1-3" in out
     you = next(f for f in saved["fighters"] if f["id"] == "you")
     assert saved["phase"] == "main" and you["mana"]["C"] == 2
+
+
+def test_rest_short_and_extended_through_the_saved_sheet(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    db = str(tmp_path / "s.sqlite3")
+    assert run(capsys, *NEW, "--db", db)[0] == 0
+    code, out, _ = run(capsys, "planeswalker", "character", "day", "Jace", "--life", "2", "--used", "Remove Soul",
+                       "--json", "--db", db)
+    assert code == 0 and json.loads(out)["life"] == 2 and json.loads(out)["used"] == ["Remove Soul"]
+    code, out, _ = run(capsys, "planeswalker", "rest", "Jace", "--short", "--json", "--db", db)
+    sheet = json.loads(out)
+    assert code == 0 and sheet["life"] is None and sheet["used"] == []
+    assert sheet["memorized"] == ["Remove Soul", "Grizzly Bears"]
+    code, out, _ = run(capsys, "planeswalker", "rest", "Jace", "--extended", "--memorize", "Shock,Giant Growth",
+                       "--json", "--db", db)
+    assert code == 0 and json.loads(out)["memorized"] == ["Shock", "Giant Growth"]
+    code, out, _ = run(capsys, "planeswalker", "character", "show", "Jace", "--json", "--db", db)
+    assert json.loads(out)["memorized"] == ["Shock", "Giant Growth"]
+
+
+def test_rest_refusals_exit_without_touching_the_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    assert run(capsys, *NEW, "--db", str(db))[0] == 0
+    before = db.read_bytes()
+    for args, code_wanted, words in (
+            (["rest", "Jace", "--db", str(db)], 2, "--short or --extended"),
+            (["rest", "Jace", "--short", "--extended", "--db", str(db)], 2, "--short or --extended"),
+            (["rest", "Jace", "--short", "--memorize", "Shock", "--db", str(db)], 2, "extended rest"),
+            (["rest", "Jace", "--extended", "--memorize", "Counsel of the Soratami", "--db", str(db)], 1,
+             "Library"),
+            (["character", "day", "Jace", "--used", "Shock", "--db", str(db)], 1, "prepared"),
+            (["rest", "Nobody", "--short", "--db", str(db)], 2, "Nobody")):
+        code, _, err = run(capsys, "planeswalker", *args)
+        assert code == code_wanted and words in err and "Traceback" not in err, (args, code, err)
+        assert db.read_bytes() == before
+
+
+def test_a_party_fights_with_auto(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = str(tmp_path / "s.sqlite3")
+    assert run(capsys, *NEW, "--db", db)[0] == 0
+    args = ["planeswalker", "fight", "Kiora the Wanderer", "--party", "Jace,Counterspell Adept", "--against",
+            "Grizzly Bears,Goblin Piker", "--auto", "--seed", "4", "--json", "--db", db]
+    first, second = run(capsys, *args), run(capsys, *args)
+    assert first[0] == 0 and first == second
+    result = json.loads(first[1])["result"]
+    assert result["over"] and result["fighters"]["p2"]["name"] == "Jace"
+    assert result["fighters"]["p3"]["name"] == "Counterspell Adept"
+    code, out, _ = run(capsys, *args[:-3], "--db", db)
+    assert code == 0 and "Battle over" in out
+
+
+def test_a_party_without_members_or_repeated_is_refused(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    db = ["--db", str(tmp_path / "s.sqlite3")]
+    for party, words in ((" , ", "name the party"), ("Kiora the Wanderer", "once"), ("Nobody", "Nobody")):
+        code, _, err = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--party", party, "--against",
+                           "Grizzly Bears", "--auto", *db)
+        assert code == 2 and words in err and "Traceback" not in err, (party, err)
+
+
+def test_a_party_at_the_terminal_plays_in_the_hot_seat(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from magecraft.cli.playloop import CLEAR_SCREEN
+
+    # seed 3: Kiora acts first, then the Adept; every answer is "1" (Enter at a hand-over is any answer)
+    typed(monkeypatch, "1\n" * 12)
+    code, out, _ = run(capsys, "planeswalker", "fight", "Kiora the Wanderer", "--party", "Counterspell Adept",
+                       "--against", "Grizzly Bears", "--seed", "3", "--db", str(tmp_path / "s.sqlite3"))
+    assert code == 0
+    assert "Pass the screen to Kiora the Wanderer" in out and "Pass the screen to Counterspell Adept" in out
+    adepts = out.split("Pass the screen to Counterspell Adept")[1].split(CLEAR_SCREEN)[0]
+    assert out.split("Pass the screen to Counterspell Adept")[0].endswith(CLEAR_SCREEN)
+    assert "Counterspell Adept: Life" in adepts and "Remove Soul" in adepts  # its own Memory
+    assert "Kiora the Wanderer: Life" not in adepts  # not the other player's panel
+    assert "Memory 3, Library" in adepts or "Memory 4, Library" in adepts  # Kiora's as counts only

@@ -20,7 +20,7 @@ def _candidates(battle: Battle) -> list[Action]:
     ids = [*battle.fighters, "nobody"]
     found = [Action(kind, target=t) for kind in KINDS for t in ids]
     found += [Action("cast", card=c, target=t) for c in CARDS for t in ("", *ids)]
-    found += [Action("respond", card=c, target=t) for c in CARDS for t in ("", "you", "mage")]
+    found += [Action("respond", card=c, target=t) for c in CARDS for t in ("", "you", "p2", "mage")]
     found += [Action("order_engage", target=t, creature=c) for t in ids for c in ids]
     found += [Action("channel", amount=n, draw=d) for n in range(6) for d in (False, True)]
     found += [Action("forget", card=c) for c in CARDS]
@@ -33,6 +33,19 @@ def test_random_legal_and_illegal_actions(seed: int) -> None:
     hero = ready_mage("Kiora the Wanderer")
     battle = Battle.start(hero, ["Grizzly Bears", "Goblin Piker"][: 1 + seed % 2], Randomness.seeded(seed),
                           enemy_mage=enemy)
+    _play_randomly(battle, seed)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_legal_and_illegal_actions_with_a_party(seed: int) -> None:
+    party = [ready_mage("Counterspell Adept")] + ([ready_mage("Goblin Pyromancer")] if seed % 2 else [])
+    enemy = ready_mage("Goblin Pyromancer") if seed % 3 == 0 and not seed % 2 else None
+    battle = Battle.start(ready_mage("Kiora the Wanderer"), ["Grizzly Bears", "Goblin Piker"],
+                          Randomness.seeded(seed), enemy_mage=enemy, party=party)
+    _play_randomly(battle, seed)
+
+
+def _play_randomly(battle: Battle, seed: int) -> None:
     chooser = Randomness.seeded(10_000 + seed)
     decisions = 0
     while not battle.is_terminal():
