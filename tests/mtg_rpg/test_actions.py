@@ -13,6 +13,7 @@ from magecraft.mtg_rpg.actions import (
     LuckyFeat,
     SpellDeck,
     card_value,
+    check_action,
     difficulty_level,
     difficulty_rating,
     helpers_succeeded,
@@ -131,6 +132,11 @@ def test_card_not_in_hand_is_refused_and_nothing_changes():
     with pytest.raises(RuleError, match="not in the hand"):
         resolve_action(deck, ActionAttempt(score=3, difficulty=5, attribute="ST", card="Lava Axe"),
                        Randomness.scripted([]))
+    assert deck.to_dict() == before
+    # the check alone refuses it too, so a caller can check before it performs
+    with pytest.raises(RuleError, match="'Lava Axe' is not in the hand") as info:
+        check_action(deck, ActionAttempt(score=3, difficulty=5, attribute="ST", card="Lava Axe"))
+    assert info.value.rule == "play a card from your hand"
     assert deck.to_dict() == before
 
 

@@ -202,8 +202,13 @@ def test_the_hippogriff_cohort_costs_16_points_past_the_10_point_limit() -> None
     with pytest.raises(RuleError, match="would have 16 experience spent on it; the most is 10") as info:
         improve_cohort(wizard, power=2, toughness=2, augments=("Flying", "Flying Mount"))
     assert info.value.rule == "At most 10 experience on a cohort"
-    for _ in range(2):
-        wizard, _ = buy_feat(wizard, "Enhanced Leadership", approved=True)
+    assert derive(wizard).cohort_xp_limit == 10
+    wizard, _ = buy_feat(wizard, "Enhanced Leadership", approved=True)
+    assert derive(wizard).cohort_xp_limit == 15  # "Five more experience points ... each time"
+    with pytest.raises(RuleError, match="would have 16 experience spent on it; the most is 15"):
+        improve_cohort(wizard, power=2, toughness=2, augments=("Flying", "Flying Mount"))
+    wizard, _ = buy_feat(wizard, "Enhanced Leadership", approved=True)
+    assert derive(wizard).cohort_xp_limit == 20
     wizard, receipt = improve_cohort(wizard, power=2, toughness=2, augments=("Flying", "Flying Mount"))
     assert receipt.xp == 14 and wizard.cohort is not None and wizard.cohort.xp_spent == 16
     assert (wizard.cohort.power, wizard.cohort.toughness) == (3, 3)
