@@ -93,6 +93,22 @@ def test_action_adds_card_to_score_and_meets_difficulty():
     assert deck.graveyard == []
 
 
+def test_the_action_card_goes_back_and_the_library_is_shuffled():
+    # "Performing an Action": the action card goes back into the library, which is shuffled
+    unshuffled = ["Island", "Swamp", "Mountain", "Lava Axe"]
+    for shuffle_after_action in (True, False):
+        deck = deck_of(["Lava Axe", "Shock"], ["Forest", "Island", "Swamp", "Mountain"])
+        rng = Randomness.scripted([])
+        resolve_action(deck, ActionAttempt(score=4, difficulty=9, attribute="ST", card="Lava Axe"), rng,
+                       settings=Settings(shuffle_after_action=shuffle_after_action))
+        expected = list(unshuffled)
+        if shuffle_after_action:
+            Randomness.scripted([]).shuffle(expected, "the same shuffle")
+            assert expected != unshuffled
+        assert [c.name for c in deck.library.cards] == expected
+        assert [e.data["count"] for e in rng.log if e.kind == "shuffle"] == ([4] if shuffle_after_action else [])
+
+
 def test_action_one_short_fails():
     deck = deck_of(["Shock"], ["Forest"])
     result = resolve_action(deck, ActionAttempt(score=3, difficulty=5, attribute="ST", card="Shock"),
