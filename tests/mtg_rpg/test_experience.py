@@ -7,7 +7,9 @@ from dataclasses import replace
 import pytest
 
 from magecraft.core.errors import RuleError
+from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import Character, TakenFeat, derive, example_character, rulebook
+from magecraft.mtg_rpg.crafting import quicken_ritual
 from magecraft.mtg_rpg.experience import (
     attribute_cost,
     award,
@@ -182,6 +184,17 @@ def test_quicken_spell_costs_15_plus_the_casting_cost_and_a_ritual() -> None:
     assert marked.spare_cards == ("Shivan Dragon",) and marked.feats[-1] == TakenFeat("Quicken Spell", "Shock")
     with pytest.raises(RuleError, match="needs 6 permanent ST point"):
         buy_feat(wizard, "Quicken Spell", "Shivan Dragon", approved=True)
+
+
+def test_the_quicken_ritual_costs_1000_gold_per_mana_point() -> None:
+    # "Quicken Spell": the ritual costs 1,000 gp per mana point of the spell (Volcanic Hammer, {1}{R})
+    wizard = replace(rich(), feats=(TakenFeat("Alchemy"), TakenFeat("Craft Magic Item")),
+                     spare_cards=("Volcanic Hammer",))
+    hammer = builtin_pool().get("Volcanic Hammer")
+    assert hammer.mana_value == 2
+    after = quicken_ritual(wizard, hammer)
+    assert wizard.gold - after.gold == 2_000
+    assert after.spare_cards == ()
 
 
 def test_enhanced_cantrips_teaches_a_cantrip() -> None:
