@@ -23,6 +23,7 @@ from magecraft.mtg_rpg.experience import (
     spend,
     standard_award,
 )
+from magecraft.mtg_rpg.magic import acquire_by_xp, acquisition_cost
 from magecraft.mtg_rpg.settings import Settings
 
 #: Every feat the seed's FEATS section lists, in its order.
@@ -207,6 +208,16 @@ def test_enhanced_cantrips_teaches_a_cantrip() -> None:
 def test_spell_acquisition_through_the_feat_list() -> None:
     wizard, receipt = buy_feat(rich(xp=1), "Spell Acquisition", "Ornithopter")
     assert receipt.xp == 1 and wizard.xp == 0 and "Ornithopter" in wizard.spare_cards
+
+
+def test_spell_acquisition_refuses_a_wizard_one_point_short() -> None:
+    # "Spell Acquisition": the experience is paid in full; a point short buys nothing
+    hammer = builtin_pool().get("Volcanic Hammer")
+    cost = acquisition_cost(hammer)
+    short = rich(xp=cost.xp - 1)
+    with pytest.raises(RuleError, match=f"costs {cost.xp} experience; .* has {cost.xp - 1}"):
+        acquire_by_xp(short, hammer)
+    assert acquire_by_xp(rich(xp=cost.xp), hammer).xp == 0
 
 
 def test_the_hippogriff_cohort_costs_16_points_past_the_10_point_limit() -> None:
