@@ -161,6 +161,10 @@ def test_spell_deck_round_trips():
     deck.spend(card("Lava Axe"))
     deck.sacrificed.append(card("Mountain"))
     assert SpellDeck.from_dict(deck.to_dict()).to_dict() == deck.to_dict()
+    loaded = SpellDeck.from_dict(deck.to_dict())
+    assert [c.name for c in loaded.hand] == ["Shock"]
+    assert [c.name for c in loaded.graveyard] == ["Lava Axe"]
+    assert [c.name for c in loaded.sacrificed] == ["Mountain"]
 
 
 # -- opposed actions -------------------------------------------------------------------------
