@@ -13,6 +13,7 @@ from magecraft.mtg_rpg.actions import (
     LuckyFeat,
     SpellDeck,
     card_value,
+    check_action,
     difficulty_level,
     difficulty_rating,
     helpers_succeeded,
@@ -92,6 +93,22 @@ def test_action_adds_card_to_score_and_meets_difficulty():
     assert deck.graveyard == []
 
 
+def test_the_action_card_goes_back_and_the_library_is_shuffled():
+    # "Performing an Action": the action card goes back into the library, which is shuffled
+    unshuffled = ["Island", "Swamp", "Mountain", "Lava Axe"]
+    for shuffle_after_action in (True, False):
+        deck = deck_of(["Lava Axe", "Shock"], ["Forest", "Island", "Swamp", "Mountain"])
+        rng = Randomness.scripted([])
+        resolve_action(deck, ActionAttempt(score=4, difficulty=9, attribute="ST", card="Lava Axe"), rng,
+                       settings=Settings(shuffle_after_action=shuffle_after_action))
+        expected = list(unshuffled)
+        if shuffle_after_action:
+            Randomness.scripted([]).shuffle(expected, "the same shuffle")
+            assert expected != unshuffled
+        assert [c.name for c in deck.library.cards] == expected
+        assert [e.data["count"] for e in rng.log if e.kind == "shuffle"] == ([4] if shuffle_after_action else [])
+
+
 def test_action_one_short_fails():
     deck = deck_of(["Shock"], ["Forest"])
     result = resolve_action(deck, ActionAttempt(score=3, difficulty=5, attribute="ST", card="Shock"),
@@ -132,6 +149,11 @@ def test_card_not_in_hand_is_refused_and_nothing_changes():
         resolve_action(deck, ActionAttempt(score=3, difficulty=5, attribute="ST", card="Lava Axe"),
                        Randomness.scripted([]))
     assert deck.to_dict() == before
+    # the check alone refuses it too, so a caller can check before it performs
+    with pytest.raises(RuleError, match="'Lava Axe' is not in the hand") as info:
+        check_action(deck, ActionAttempt(score=3, difficulty=5, attribute="ST", card="Lava Axe"))
+    assert info.value.rule == "play a card from your hand"
+    assert deck.to_dict() == before
 
 
 def test_spell_deck_round_trips():
@@ -139,6 +161,10 @@ def test_spell_deck_round_trips():
     deck.spend(card("Lava Axe"))
     deck.sacrificed.append(card("Mountain"))
     assert SpellDeck.from_dict(deck.to_dict()).to_dict() == deck.to_dict()
+    loaded = SpellDeck.from_dict(deck.to_dict())
+    assert [c.name for c in loaded.hand] == ["Shock"]
+    assert [c.name for c in loaded.graveyard] == ["Lava Axe"]
+    assert [c.name for c in loaded.sacrificed] == ["Mountain"]
 
 
 # -- opposed actions -------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from magecraft.mtg_rpg.creation import (
     apprentice_primary,
     check_apprentice,
     check_attributes,
+    check_primary,
     create_character,
     creatures_to_graveyard,
     starting_gold,
@@ -101,6 +102,14 @@ def test_each_creation_limit_is_refused_by_name(change: dict[str, Any], rule: st
     with pytest.raises(RuleError) as info:
         create_character(choices(**change), 0)
     assert info.value.rule == rule
+
+
+def test_colorless_is_a_primary_mana_by_letter_or_name() -> None:
+    # "Primary Mana": white, blue, black, red, green -- or colorless
+    assert [check_primary(p) for p in ("C", "colorless", " c ", "Red", "w")] == ["C", "C", "C", "R", "W"]
+    with pytest.raises(RuleError, match="'purple' is not a mana type") as info:
+        check_primary("purple")
+    assert info.value.rule == "Primary Mana"
 
 
 def test_a_starting_library_must_be_exactly_60_cards() -> None:

@@ -1,10 +1,13 @@
 """Combat helpers (seed 000: COMBAT, EQUIPMENT armour and items, Hostile Environments)."""
 
+from pathlib import Path
+
 import pytest
 
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg import combat as combat_module
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card, builtin_pool
 from magecraft.mtg_rpg.combat import (
@@ -322,6 +325,16 @@ def test_combat_data_is_refused_whole_when_malformed():
         parse_combat_data('[[armour]]\nname = "x"\n')
     with pytest.raises(DataError):
         parse_combat_data("not = = toml")
+
+
+def test_combat_data_refuses_an_environment_that_never_hurts():
+    # "Hostile Environments": one point of damage per so many minutes, at least one
+    shipped = (Path(combat_module.__file__).parent / "data" / "play_combat.toml").read_text(encoding="utf-8")
+    assert parse_combat_data(shipped)  # the shipped file reads
+    broken = shipped.replace("per_minutes = 1\n", "per_minutes = 0\n", 1)
+    assert broken != shipped
+    with pytest.raises(DataError, match="per_minutes must be 1 or more"):
+        parse_combat_data(broken)
 
 
 # -- environments and darkness ------------------------------------------------------------------------

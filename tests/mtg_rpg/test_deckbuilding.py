@@ -118,6 +118,15 @@ def test_reorganising_happens_only_in_the_sanctuary() -> None:
     assert unknown.value.rule == "Only known spells"
 
 
+@pytest.mark.parametrize("seed", [1, 11])
+def test_the_referee_deck_holds_two_non_creature_spells_of_each_colour(seed: int) -> None:
+    # "The Referee Deck": at least two non-creature spells of each colour; with seed 1 the curve alone
+    # picks a single green one, so a creature is swapped out
+    deck = build_referee_deck(Randomness.seeded(seed))
+    for color in COLORS:
+        assert sum(1 for c in deck if color in c.colors and not c.is_creature) >= 2, color
+
+
 def test_the_referee_deck_follows_the_guidelines() -> None:
     deck = build_referee_deck(Randomness.seeded(11))
     assert [c.name for c in deck[:5]] == ["Plains", "Island", "Swamp", "Mountain", "Forest"]

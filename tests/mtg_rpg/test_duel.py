@@ -201,6 +201,20 @@ def test_only_flying_or_reach_blocks_a_flier():
     assert d.result()["life"]["B"] == 14
 
 
+def test_a_creature_blocks_only_an_attacking_creature_not_a_spell():
+    # "Seven Card Duel": creatures in hand block attacking creatures; a spell is answered only by an interrupt
+    a = wizard("A", "Lava Axe", "Shock", dx=2)
+    b = wizard("B", "Grizzly Bears", "Giant Spider")
+    d = run(duel(a, b, "seven-card"), "play first", "play:Lava Axe")
+    assert "respond:Grizzly Bears" not in d.legal_actions()
+    before = d.to_dict()
+    with pytest.raises(RuleError, match="a blocker needs an attacking creature"):
+        d.apply("respond:Grizzly Bears")
+    assert d.to_dict() == before
+    run(d, "pass")
+    assert d.result()["life"]["B"] == 14 - 5  # Lava Axe is not blocked
+
+
 # -- limited turns ------------------------------------------------------------------------------------
 
 def test_limited_turns_draw_each_turn_except_the_first_and_end_after_the_turns():

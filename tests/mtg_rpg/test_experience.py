@@ -7,7 +7,9 @@ from dataclasses import replace
 import pytest
 
 from magecraft.core.errors import RuleError
+from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import Character, TakenFeat, derive, example_character, rulebook
+from magecraft.mtg_rpg.crafting import quicken_ritual
 from magecraft.mtg_rpg.experience import (
     attribute_cost,
     award,
@@ -21,6 +23,7 @@ from magecraft.mtg_rpg.experience import (
     spend,
     standard_award,
 )
+from magecraft.mtg_rpg.magic import acquire_by_xp, acquisition_cost
 from magecraft.mtg_rpg.settings import Settings
 
 #: Every feat the seed's FEATS section lists, in its order.
@@ -184,6 +187,17 @@ def test_quicken_spell_costs_15_plus_the_casting_cost_and_a_ritual() -> None:
         buy_feat(wizard, "Quicken Spell", "Shivan Dragon", approved=True)
 
 
+def test_the_quicken_ritual_costs_1000_gold_per_mana_point() -> None:
+    # "Quicken Spell": the ritual costs 1,000 gp per mana point of the spell (Volcanic Hammer, {1}{R})
+    wizard = replace(rich(), feats=(TakenFeat("Alchemy"), TakenFeat("Craft Magic Item")),
+                     spare_cards=("Volcanic Hammer",))
+    hammer = builtin_pool().get("Volcanic Hammer")
+    assert hammer.mana_value == 2
+    after = quicken_ritual(wizard, hammer)
+    assert wizard.gold - after.gold == 2_000
+    assert after.spare_cards == ()
+
+
 def test_enhanced_cantrips_teaches_a_cantrip() -> None:
     wizard, _ = buy_feat(rich(), "Enhanced Cantrips", "Float")
     assert wizard.cantrips[-1] == "Float" and derive(wizard).cantrips_known == 4
@@ -196,14 +210,29 @@ def test_spell_acquisition_through_the_feat_list() -> None:
     assert receipt.xp == 1 and wizard.xp == 0 and "Ornithopter" in wizard.spare_cards
 
 
+def test_spell_acquisition_refuses_a_wizard_one_point_short() -> None:
+    # "Spell Acquisition": the experience is paid in full; a point short buys nothing
+    hammer = builtin_pool().get("Volcanic Hammer")
+    cost = acquisition_cost(hammer)
+    short = rich(xp=cost.xp - 1)
+    with pytest.raises(RuleError, match=f"costs {cost.xp} experience; .* has {cost.xp - 1}"):
+        acquire_by_xp(short, hammer)
+    assert acquire_by_xp(rich(xp=cost.xp), hammer).xp == 0
+
+
 def test_the_hippogriff_cohort_costs_16_points_past_the_10_point_limit() -> None:
     wizard, receipt = buy_feat(rich(), "Leadership", "1/1")
     assert receipt.xp == 2 and wizard.cohort is not None and wizard.cohort.power == 1
     with pytest.raises(RuleError, match="would have 16 experience spent on it; the most is 10") as info:
         improve_cohort(wizard, power=2, toughness=2, augments=("Flying", "Flying Mount"))
     assert info.value.rule == "At most 10 experience on a cohort"
-    for _ in range(2):
-        wizard, _ = buy_feat(wizard, "Enhanced Leadership", approved=True)
+    assert derive(wizard).cohort_xp_limit == 10
+    wizard, _ = buy_feat(wizard, "Enhanced Leadership", approved=True)
+    assert derive(wizard).cohort_xp_limit == 15  # "Five more experience points ... each time"
+    with pytest.raises(RuleError, match="would have 16 experience spent on it; the most is 15"):
+        improve_cohort(wizard, power=2, toughness=2, augments=("Flying", "Flying Mount"))
+    wizard, _ = buy_feat(wizard, "Enhanced Leadership", approved=True)
+    assert derive(wizard).cohort_xp_limit == 20
     wizard, receipt = improve_cohort(wizard, power=2, toughness=2, augments=("Flying", "Flying Mount"))
     assert receipt.xp == 14 and wizard.cohort is not None and wizard.cohort.xp_spent == 16
     assert (wizard.cohort.power, wizard.cohort.toughness) == (3, 3)

@@ -143,6 +143,18 @@ def test_renewal_may_shuffle_the_hand_in():
     assert sorted(c.name for c in deck.hand + deck.library.cards) == ["Forest", "Island", "Shock", "Swamp"]
 
 
+@pytest.mark.parametrize(("keep_hand", "shuffled", "hand"), [(False, 4, None), (True, 3, ["Shock"])])
+def test_the_hand_is_shuffled_in_only_when_the_player_does_not_keep_it(keep_hand, shuffled, hand):
+    # "Renewal Period": the graveyard goes back into the library, shuffled -- the hand with it unless kept
+    deck = SpellDeck(Deck(cards("Forest", "Island", "Swamp"), name="library"), cards("Shock"), hand_size=1)
+    rng = Randomness.scripted([])
+    renew(deck, Vitals(life=5, max_life=5), rng, constitution=1, wisdom=0, keep_hand=keep_hand)
+    assert [e.data["count"] for e in rng.log if e.kind == "shuffle"] == [shuffled]
+    if hand is not None:
+        assert [c.name for c in deck.hand] == hand
+        assert [c.name for c in deck.library.cards].count("Shock") == 0
+
+
 def test_no_renewal_for_the_dead():
     deck = SpellDeck.build(cards("Forest"), hand_size=1)
     with pytest.raises(RuleError, match="a dead Wizard has no renewal period"):
