@@ -9,7 +9,6 @@ and your own book or decks can come from a JSON file of the same shape.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Mapping
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from magecraft.core.errors import DataError
+from magecraft.core.names import close_names
 
 #: Seed 003, Setup 2: the sizes of the Dummy Mage's four decks.
 DUMMY_DECK_SIZES = {"creature": 15, "incantation": 10, "enchantment": 10, "attack": 10}
@@ -312,9 +312,8 @@ class CardBook:
         for card in self.cards.values():
             if card.name.lower() == name.strip().lower():
                 return card
-        lowered = {card.lower(): card for card in self.cards}
-        near = difflib.get_close_matches(name.strip().lower(), list(lowered), n=3, cutoff=0.6)
-        hint = (f"; did you mean {' or '.join(repr(lowered[n]) for n in near)}?" if near
+        near = close_names(name, self.cards)
+        hint = (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near
                 else " ('magecraft mage-wars book' lists the spellbooks' cards)")
         raise DataError(f"no Mage Wars card named {name!r}{hint}")
 

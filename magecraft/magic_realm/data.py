@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 from magecraft.core.errors import DataError, InputError
+from magecraft.core.names import close_names
 from magecraft.core.settings import dataclass_from_dict
 
 TILE_CATEGORIES = ("woods", "valley", "caves", "mountains", "swamp", "special")
@@ -175,12 +176,10 @@ def realm_lists() -> dict[str, Any]:
 
 
 def _find(items: Mapping[str, T], name: str, what: str) -> T:
-    import difflib
-
     wanted = name.strip().casefold()
     for key, value in items.items():
         if key.casefold() == wanted:
             return value
-    near = difflib.get_close_matches(name.strip().title(), list(items), n=3, cutoff=0.5)
+    near = close_names(name, items, cutoff=0.5)
     hint = f" (did you mean {', '.join(near)}?)" if near else ""
     raise InputError(f"no {what} called {name!r}{hint}")

@@ -17,7 +17,6 @@ Blue, Wisdom White and Charisma Colorless.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from magecraft.core.errors import DataError
+from magecraft.core.names import close_names
 from magecraft.mtg_rpg.datafiles import data_text
 
 #: The six attributes, in the order of the character sheet ("Choosing Attributes").
@@ -271,8 +271,8 @@ class CardPool:
         card = self._by_name.get(name.strip().casefold())
         if card is not None:
             return card
-        near = difflib.get_close_matches(name.strip().casefold(), list(self._by_name), n=3, cutoff=0.6)
-        hint = f"; did you mean {' or '.join(repr(self._by_name[n].name) for n in near)}?" if near else ""
+        near = close_names(name, (c.name for c in self._by_name.values()))
+        hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
         raise DataError(f"no card called {name!r} in the {self.name}{hint}")
 
     def find(self, text: str) -> list[Card]:

@@ -119,12 +119,11 @@ def generate_world(
     hexmap = HexMap(hexes)
     capitals = _spread_capitals(hexmap, realms, rng)
     names = [f"Realm {i + 1}" for i in range(realms)]
-    frontier = {name: [cap] for name, cap in zip(names, capitals, strict=True)}
     for name, cap in zip(names, capitals, strict=True):
         hexmap[cap].owner, hexmap[cap].base = name, "large"
     for _ in range(11):
         for name in names:
-            _grow(hexmap, name, frontier[name], rng)
+            _grow(hexmap, name, rng)
     for name in names:
         owned = [h.id for h in hexmap.owned_by(name) if h.base is None]
         if owned:
@@ -148,7 +147,7 @@ def _spread_capitals(hexmap: HexMap, count: int, rng: Randomness) -> list[int]:
     return chosen
 
 
-def _grow(hexmap: HexMap, name: str, frontier: list[int], rng: Randomness) -> None:
+def _grow(hexmap: HexMap, name: str, rng: Randomness) -> None:
     owned = [h.id for h in hexmap.owned_by(name)]
     free = sorted({n for i in owned for n in hexmap.neighbour_ids(i) if hexmap[n].owner is None})
     if free:
