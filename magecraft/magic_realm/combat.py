@@ -333,7 +333,7 @@ class Ambush:
         if not self.hidden:
             raise _refuse(f"the {self.card.name} is not hidden: an ambush is from concealment", "11.2")
         if w.name in self.thrown:
-            raise _refuse(f"the {w.name} was thrown already: one shot per weapon", "11.2 one shot per weapon")
+            raise _refuse(f"the {w.name} was thrown already", "11.2 one shot per weapon")
         if not attack.chit.fights:
             raise _refuse(f"{attack.chit.name} is not a FIGHT chit", "11.1/1")
 
