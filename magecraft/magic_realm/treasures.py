@@ -233,7 +233,9 @@ def drink(
     """
     if drinks < 1:
         raise InputError("record at least one DRINK")
-    if wound is not None and character is not None:
+    if wound is not None:
+        if character is None:
+            raise InputError(f"the poisoned chit {wound!r} needs the drinker's chits")
         _chit_index(character, wound)
     out: list[Drink] = []
     for _ in range(drinks):

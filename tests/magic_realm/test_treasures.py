@@ -97,6 +97,10 @@ def test_the_fountain_rolls_once_per_drink_and_rests_or_wounds():
     assert rested is not None and [c.state for c in rested.chits] == ["active", "active", "fatigued"]
     with pytest.raises(InputError):
         drink(Randomness.scripted([1]), 0)
+    with pytest.raises(InputError, match="no chit"):
+        drink(Randomness.scripted([5]), 1, worn, wound="FIGHT L1")
+    with pytest.raises(InputError, match="chits"):
+        drink(Randomness.scripted([5]), 1, None, wound="FIGHT L1")
 
 
 def test_the_trap_is_passed_through_safely_unless_acting_there():
