@@ -389,6 +389,22 @@ class Trap:
             (group.add if value else group.discard)(who)
         return TrapDay(who, tuple(lines), here, who in self.trapped, who in self.discovered)
 
+    def to_dict(self) -> dict[str, Any]:
+        return {k: sorted(getattr(self, k)) for k in ("here", "trapped", "discovered", "blueprints")}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Trap:
+        """The Trap from :meth:`to_dict`; a malformed record is refused whole."""
+        keys = ("here", "trapped", "discovered", "blueprints")
+        if set(raw) != set(keys) or not all(
+            isinstance(raw[k], list) and all(isinstance(n, str) for n in raw[k]) for k in keys
+        ):
+            raise DataError(f"not a Trap record (lists of names under {', '.join(keys)})")
+        trap = cls(*(set(raw[k]) for k in keys))
+        if not trap.trapped <= trap.here:
+            raise DataError("a Trap record with someone trapped outside its clearing")
+        return trap
+
     def give_blueprint(self, who: str) -> None:
         """14.2/4: the Trap Blueprint lets its holder escape at any time."""
         self.blueprints.add(who)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from magecraft.core.errors import InputError, RuleError
+from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.magic_realm.characters import character, plan_day
 from magecraft.magic_realm.spells import Character
@@ -152,3 +152,15 @@ def test_bad_trap_steps_are_refused():
     with pytest.raises(InputError, match="only a SEARCH"):
         trap.run_day("Elf", ["HIDE=Choice"])
     assert trap.here == {"Elf"} and not trap.trapped
+
+
+def test_the_trap_round_trips_and_a_bad_record_is_refused():
+    trap = Trap()
+    trap.run_day("Dwarf", ["MOVE@trap", "HIDE"])
+    trap.run_day("Elf", ["MOVE@trap", "SEARCH=Choice"])
+    again = Trap.from_dict(trap.to_dict())
+    assert again == trap and again.trapped == {"Dwarf"} and again.discovered == {"Elf"}
+    with pytest.raises(DataError):
+        Trap.from_dict({"here": [], "trapped": ["Dwarf"], "discovered": [], "blueprints": []})
+    with pytest.raises(DataError):
+        Trap.from_dict({"here": "Dwarf"})
