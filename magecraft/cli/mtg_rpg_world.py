@@ -616,7 +616,9 @@ def _sheets(world: World, only: str | None = None) -> Table:
 
 
 #: One letter per terrain on the map, lower case; a realm's hexes show its initial in upper case.
-_TERRAIN_LETTER = {"plains": "p", "forest": "f", "mountains": "m", "swamp": "s", "coastal": "c", "desert": "d"}
+_TERRAIN_LETTER = {
+    "plains": "p", "forest": "f", "mountains": "m", "swamp": "s", "coastal": "c", "desert": "d", "sea": "~",
+}
 
 
 def _hex_map(world: World, known: set[int] | None = None) -> str:
@@ -633,7 +635,7 @@ def _hex_map(world: World, known: set[int] | None = None) -> str:
         if known is not None and h.id not in known:
             rows.setdefault(h.r, []).append((h.q + h.r // 2, "???  "))
             continue
-        owner = letters.get(h.owner, "..") if h.owner else ".."
+        owner = letters.get(h.owner, "..") if h.owner else "~~" if h.sea else ".."
         mark = (
             "*"
             if h.owner and world.realms[h.owner].capital == h.id
@@ -655,7 +657,7 @@ def _hex_map(world: World, known: set[int] | None = None) -> str:
     lines.append("")
     lines.append(
         f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
-        "d desert. * capitol, # base, = road, g guarding army. Units: M mercenaries, N naval, W Wizard, "
+        "d desert, ~~~ sea. * capitol, # base, = road, g guarding army. Units: M mercenaries, N naval, W Wizard, "
         "+ several kinds." + (" ??? unexplored." if known is not None else "")
     )
     return "\n".join(lines)

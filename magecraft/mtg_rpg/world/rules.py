@@ -218,6 +218,9 @@ class WorldSettings:
     #: "Make War": realms still holding this many hexes or fewer stop being attacked by bots.
     #: (Not a rule; the bots' restraint so that small sample worlds last.)  0 turns it off.
     bot_war_restraint_hexes: int = 0
+    #: WW30: the encounter factor of a hex in no realm, for a ruler exploring in person (no patrols:
+    #: the seed's "7 or 8" of a realm that does a poor job patrolling).
+    wild_encounter_factor: int = 7
 
     def __post_init__(self) -> None:
         if self.population_per_upkeep_resource < 1:
