@@ -21,7 +21,8 @@ Demeanor (how readily it goes to war, and whether it razes):
 * each stance keeps the units ``data/world/policy.toml`` gives it (ruling WW32): a conqueror hires
   mercenaries the turn it makes war, a guardian puts Wizard units with its guarding armies, a realm
   with a coast on the sea builds a shipyard and naval units, sails them beside its rival's ships and
-  attacks them, and lands soldiers on the coasts its ships reach;
+  attacks them, and lands soldiers on the coasts its ships reach; a merchant too poor for scouts
+  explores in person;
 * a realm decides on what it knows (:class:`Outlook`, ruling WW32): its own sheet, the hexes it has
   seen, and what its own spies learned -- a neighbour whose strength it never learned is reckoned a
   strong one when it counts what a hex would cost;
@@ -54,6 +55,7 @@ from magecraft.mtg_rpg.world.actions import (
     Done,
     EndTurn,
     Espionage,
+    Explore,
     FortifyBase,
     Hardship,
     HireMercenaries,
@@ -284,12 +286,16 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
     warlike = t.stance == "conqueror" or (t.warlike and not t.peaceful)
     if warlike:
         yield from _war(world, turn, realm, t)
+        if spare >= SPARE_FOR_SECRETS:
+            yield from _forces(world, turn, realm, t)
         yield Recruit()
     if t.stance == "builder":
         yield from _relief(realm, "discontent" if realm.discontent >= realm.hardship else "hardship")
         yield HoldFestival("simple")
         yield from (BuildBase(h) for h in world.territory(realm.name)[:3] if world.map[h].base is None)
     elif t.stance == "merchant":
+        if len(realm.explored) < SCOUTED_ENOUGH and spare < SPARE_FOR_SECRETS:
+            yield Explore()  # too poor for scouts: the ruler goes himself (WW30, WW32)
         yield from _trade(world, realm)
         if realm.trade_routes and len(turn.actions) == 0:
             yield BuildRoads()
@@ -300,6 +306,8 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
         yield from _trade(world, realm)
     elif t.stance == "guardian":
         yield Recruit()
+        if spare >= SPARE_FOR_SECRETS:
+            yield from _forces(world, turn, realm, t)
         if realm.capital is not None:
             yield FortifyBase(realm.capital)
         yield from (BuildGuard(h) for h in world.bases(realm.name))
@@ -451,6 +459,7 @@ def _war(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAct
     costs = [estimated_cost(world, seen, realm, h) for h in targets(world, turn, realm, seen)]
     cheapest = min(costs, default=None)
     if cheapest is None:
+        yield from _forces(world, turn, realm, t)  # nothing within reach by land: a fleet to land by sea
         return
     points = strength + realm.mercenaries + max(realm.war_skill, EXPECTED_DRAW)
     hire = forces(t).mercenaries
@@ -466,6 +475,8 @@ def _war(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAct
         yield HireMercenaries(hire)
     if cheapest <= points:
         yield MakeWar(strength)
+    elif cheapest > points + hire:
+        yield from _forces(world, turn, realm, t)
 
 
 def _capture(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
