@@ -281,9 +281,15 @@ class WorldTable(TableGame["WorldAction"]):
         realm = world.turn.realm
         title = (f"[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
                  f"{world.turn.resources} resources left")
-        choices = [Choice(action.describe(), action, (action.kind.replace("_", " "),))
-                   for action in world.legal_actions()]
-        return Menu(title, choices, prompt=f"{realm}: choose")
+        legal = world.legal_actions()
+        choices = [Choice(action.describe(), action, (action.kind.replace("_", " "),)) for action in legal]
+
+        def typed(answer: str) -> WorldAction | None:
+            named = [action for action in legal if action.kind == answer.strip().lower()]
+            return named[0] if len(named) == 1 else None
+
+        return Menu(title, choices, prompt=f"{realm}: choose", typed=typed,
+                    typed_help="the name of a choice offered only once (end, roads, explore ...)")
 
     def apply(self, action: WorldAction) -> None:
         self.world.apply(action)  # checked first: a refused choice changes nothing and is asked again
