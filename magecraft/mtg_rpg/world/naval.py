@@ -114,6 +114,18 @@ def landing_hexes(world: World, realm: Realm) -> set[int]:
     return found
 
 
+def landings_left(world: World, turn: Turn) -> int:
+    """Soldier units the realm's ships may still put ashore this turn (WW17).
+
+    "Only one (1) military unit may be transported per turn using a Navel unit": one a turn, or one
+    per naval unit afloat (setting ``landings_per_turn = "per_naval_unit"``).
+    """
+    realm = world.realms[turn.realm]
+    afloat_units = sum(1 for h in realm.troops.get("N", ()) if afloat(world, realm, h))
+    allowed = min(1, afloat_units) if world.settings.landings_per_turn == "one" else afloat_units
+    return max(0, allowed - turn.landed)
+
+
 # -- war against water-borne units ---------------------------------------------------------------------
 
 

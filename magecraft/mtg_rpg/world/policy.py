@@ -74,7 +74,7 @@ from magecraft.mtg_rpg.world.actions import (
     WorldAction,
 )
 from magecraft.mtg_rpg.world.campaign import Turn, World
-from magecraft.mtg_rpg.world.naval import afloat, landing_hexes, sailing_distance, squadron
+from magecraft.mtg_rpg.world.naval import afloat, landing_hexes, landings_left, sailing_distance, squadron
 from magecraft.mtg_rpg.world.orders import MERCENARY_GP, MERCENARY_RESOURCES, NAVAL_RESOURCES, cost_of
 from magecraft.mtg_rpg.world.realm import Realm
 from magecraft.mtg_rpg.world.turn import (
@@ -185,7 +185,7 @@ def targets(world: World, turn: Turn, realm: Realm, seen: Outlook) -> list[int]:
     mine = set(world.territory(realm.name))
     sea = world.map.sea_ids()
     found = {n for i in mine for n in world.map.neighbour_ids(i) if n not in mine and n not in sea}
-    if not turn.landed:
+    if landings_left(world, turn):
         found |= landing_hexes(world, realm) & seen.known
     restraint = world.settings.bot_war_restraint_hexes
     if restraint:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
 from magecraft.mtg_rpg.world.actions import Capture
-from magecraft.mtg_rpg.world.naval import landing_hexes
+from magecraft.mtg_rpg.world.naval import landing_hexes, landings_left
 from magecraft.mtg_rpg.world.realm import Realm
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def capturable(world: World, turn: Turn) -> list[int]:
         for n in world.map.neighbour_ids(i):
             if n not in mine and n not in sea:
                 found.add(n)
-    if not turn.landed:
+    if landings_left(world, turn):
         found.update(landing_hexes(world, world.realms[turn.realm]))
     return sorted(h for h in found if capture_cost(world, turn.realm, h) <= turn.capture_points)
 
@@ -87,7 +87,9 @@ def check_capture(world: World, turn: Turn, action: Capture) -> None:
         )
     mine = world.territory(turn.realm)
     adjacent = any(n in mine for n in world.map.neighbour_ids(action.hex))
-    if not adjacent and (turn.landed or action.hex not in landing_hexes(world, world.realms[turn.realm])):
+    if not adjacent and (
+        not landings_left(world, turn) or action.hex not in landing_hexes(world, world.realms[turn.realm])
+    ):
         raise _refuse(
             f"hex {world.map.label(action.hex)} does not touch {turn.realm}'s borders",
             "each square purchased must be adjacent to the realm's borders or to another square already purchased",
@@ -127,7 +129,7 @@ def capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
     turn.capture_points -= cost
     landing = not any(n in world.territory(realm.name) for n in world.map.neighbour_ids(action.hex))
     if landing:
-        turn.landed = True
+        turn.landed += 1
     loser_name = h.owner
     was_capital = loser_name is not None and world.realms[loser_name].capital == action.hex
     had_base = h.base is not None

@@ -206,3 +206,32 @@ def _next_two(world: World) -> list[int]:
 
     copy = World.from_dict(world.to_dict())
     return scout(copy, copy.realms["Harloon"], 1)
+
+
+def test_one_landing_a_turn_or_one_per_naval_unit_by_the_setting():
+    for setting, landings in (("one", 1), ("per_naval_unit", 2)):
+        world = make_world(landings_per_turn=setting)
+        velmoor = world.realms["Velmoor"]
+        velmoor.naval_units, velmoor.treasury, velmoor.military = 2, 1_000_000, 1
+        velmoor.troops = {"N": [world.map.index[(8, 0)], world.map.index[(8, 1)]]}
+        at_actions(world, "Velmoor")
+        world.rng.extend_script([draw(9)])
+        world.apply(MakeWar(1))
+        world.turn.capture_points = 30
+        far = [world.map.index[(6, 5)], world.map.find("Gull Isle")]
+        for hex_id in far[:landings]:
+            world.apply(Capture(hex_id))
+        assert world.turn.landed == landings
+        if landings == 1:
+            refused(world, Capture(far[1]), "does not touch")
+
+
+def test_a_house_rule_outside_its_choices_is_refused_by_name(tmp_path, capsys):
+    from magecraft.cli.app import main
+
+    rules = tmp_path / "house.toml"
+    rules.write_text('landings_per_turn = "all"\n')
+    db = tmp_path / "s.sqlite3"
+    assert main(["mtg-rpg", "world", "new", "w", "--sample", "--rules", str(rules), "--db", str(db)]) == 2
+    assert "landings_per_turn must be 'one' or 'per_naval_unit', not 'all'" in capsys.readouterr().err
+    assert rules.read_text() == 'landings_per_turn = "all"\n' and not db.exists()
