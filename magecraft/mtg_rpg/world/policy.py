@@ -377,12 +377,17 @@ def _sail_against(world: World, realm: Realm, foe: str) -> Iterator[WorldAction]
     seen = world.known_hexes(realm.name)
     enemy = world.realms[foe]
     ships = sorted({h for h in realm.troops.get("N", ()) if afloat(world, realm, h)})
-    for e in sorted({h for h in enemy.troops.get("N", ()) if h in seen}):
+    visible = sorted({h for h in enemy.troops.get("N", ()) if h in seen})
+    engaged = False
+    for e in visible:
         near = squadron(world, realm, e)
         if near:
+            engaged = True  # a ship already lies beside this one: it stays (no sailing back and forth)
             if len(near) >= enemy.troops["N"].count(e):
                 yield NavalBattle(foe, e)
-            continue
+    if engaged:
+        return
+    for e in visible:
         berths = [n for n in (e, *world.map.neighbour_ids(e)) if world.map[n].sea]
         for start in ships:
             for berth in berths:

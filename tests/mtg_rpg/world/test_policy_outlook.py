@@ -127,6 +127,8 @@ def test_a_guardian_sails_beside_its_rivals_ship_and_attacks_only_one_it_can_see
     assert sail == MoveTroops(1, what="N", start=port, to=narrows)
     world.apply(sail)
     assert next(iter(_forces(world, world.turn, velmoor, t))) == NavalBattle("Dunmarch", narrows)
+    dunmarch.naval_units, dunmarch.troops = 2, {"N": [narrows, narrows]}  # outnumbered: it waits there
+    assert not [a for a in _forces(world, world.turn, velmoor, t) if isinstance(a, MoveTroops | NavalBattle)]
 
 
 def test_a_merchant_too_poor_for_scouts_explores_in_person():
