@@ -1,6 +1,7 @@
 """Worlds to play: the shipped sample world, random worlds for designers, new governments, new kingdoms.
 
-* :func:`sample_world` -- four realms on a 9 x 7 hex map (``data/world/sample_world.json``), one of
+* :func:`sample_world` -- four realms on a 9 x 7 hex land with a sea of 13 hexes and an island (Gull Isle)
+  to the east (``data/world/sample_world.json``, ruling WW29), one of
   them Harloon exactly as "The Realm Control Sheet" describes it (5 plains, 2 forest, 5 mountain
   hexes and 2 bases: population 73, resources 35).
 * :func:`generate_world` -- a random world of N realms with contiguous, non-overlapping borders
