@@ -158,3 +158,28 @@ def test_a_conqueror_with_no_land_in_reach_builds_a_shipyard():
         chosen.append(choose(world))
         world.apply(chosen[-1])
     assert BuildStructure("Shipyard") in chosen and not any(isinstance(a, MakeWar) for a in chosen)
+
+
+def _choices_with_others(military: int, treasury: int, realm: str, points: int) -> list:
+    """What ``realm`` chooses first at its actions and at its capture phase, the others' sheets set as given."""
+    world = make_world()
+    for other in world.realms.values():
+        if other.name != realm:
+            other.military, other.treasury, other.discontent = military, treasury, 11
+    world.realms[realm].treasury = 300_000
+    at_actions(world, realm)
+    world.turn.tax_income = 100_000
+    first = choose(world)
+    world.rng.extend_script([draw(0)])
+    world.apply(MakeWar(1))
+    world.turn.capture_points = points
+    # The first hex only: what a capture really costs is the referee's answer, and the points left differ.
+    return [first, choose(world)]
+
+
+def test_what_another_realm_hides_on_its_sheet_does_not_change_the_engines_choices():
+    for realm in ("Harloon", "Velmoor", "Dunmarch", "Sarn"):
+        for points in (5, 9, 14):
+            weak = _choices_with_others(0, 0, realm, points)
+            strong = _choices_with_others(50, 900_000, realm, points)
+            assert weak == strong, (realm, points)
