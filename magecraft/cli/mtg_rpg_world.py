@@ -281,9 +281,15 @@ class WorldTable(TableGame["WorldAction"]):
         realm = world.turn.realm
         title = (f"[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
                  f"{world.turn.resources} resources left")
-        choices = [Choice(action.describe(), action, (action.kind.replace("_", " "),))
-                   for action in world.legal_actions()]
-        return Menu(title, choices, prompt=f"{realm}: choose")
+        legal = world.legal_actions()
+        choices = [Choice(action.describe(), action, (action.kind.replace("_", " "),)) for action in legal]
+
+        def typed(answer: str) -> WorldAction | None:
+            named = [action for action in legal if action.kind == answer.strip().lower()]
+            return named[0] if len(named) == 1 else None
+
+        return Menu(title, choices, prompt=f"{realm}: choose", typed=typed,
+                    typed_help="the name of a choice offered only once (end, roads, explore ...)")
 
     def apply(self, action: WorldAction) -> None:
         self.world.apply(action)  # checked first: a refused choice changes nothing and is asked again
@@ -616,7 +622,9 @@ def _sheets(world: World, only: str | None = None) -> Table:
 
 
 #: One letter per terrain on the map, lower case; a realm's hexes show its initial in upper case.
-_TERRAIN_LETTER = {"plains": "p", "forest": "f", "mountains": "m", "swamp": "s", "coastal": "c", "desert": "d"}
+_TERRAIN_LETTER = {
+    "plains": "p", "forest": "f", "mountains": "m", "swamp": "s", "coastal": "c", "desert": "d", "sea": "~",
+}
 
 
 def _hex_map(world: World, known: set[int] | None = None) -> str:
@@ -633,7 +641,7 @@ def _hex_map(world: World, known: set[int] | None = None) -> str:
         if known is not None and h.id not in known:
             rows.setdefault(h.r, []).append((h.q + h.r // 2, "???  "))
             continue
-        owner = letters.get(h.owner, "..") if h.owner else ".."
+        owner = letters.get(h.owner, "..") if h.owner else "~~" if h.sea else ".."
         mark = (
             "*"
             if h.owner and world.realms[h.owner].capital == h.id
@@ -655,7 +663,7 @@ def _hex_map(world: World, known: set[int] | None = None) -> str:
     lines.append("")
     lines.append(
         f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
-        "d desert. * capitol, # base, = road, g guarding army. Units: M mercenaries, N naval, W Wizard, "
+        "d desert, ~~~ sea. * capitol, # base, = road, g guarding army. Units: M mercenaries, N naval, W Wizard, "
         "+ several kinds." + (" ??? unexplored." if known is not None else "")
     )
     return "\n".join(lines)

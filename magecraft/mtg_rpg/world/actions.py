@@ -167,6 +167,34 @@ class HireScouts(WorldAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Explore(WorldAction):
+    """The ruler explores two hexes in person: "it will count as one of their two actions" (WW30)."""
+
+    kind: ClassVar[str] = "explore"
+    counts: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "the ruler explores two hexes in person"
+
+
+@dataclass(frozen=True, slots=True)
+class NavalBattle(WorldAction):
+    """Attack ``target``'s naval units in hex ``hex`` with the naval units at or beside it (WW31).
+
+    "Any military unit that wants to ... attack another water-borne unit must be designated as a
+    Navel unit."
+    """
+
+    kind: ClassVar[str] = "naval-battle"
+    counts: ClassVar[bool] = True
+    target: str = ""
+    hex: int = 0
+
+    def describe(self) -> str:
+        return f"attack {self.target}'s naval units in hex {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
 class MakeWar(WorldAction):
     kind: ClassVar[str] = "war"
     counts: ClassVar[bool] = True
@@ -410,6 +438,8 @@ ACTION_TYPES: dict[str, type[WorldAction]] = {
         BuildNaval,
         HireWizard,
         HireScouts,
+        Explore,
+        NavalBattle,
         MakeWar,
         BuildGuard,
         ConductDiplomacy,

@@ -69,8 +69,8 @@ class Turn:
     road_left: int = 0
     trade_income: int = 0
     tax_income: int = 0
-    #: Whether a naval unit has carried this turn's one soldier unit coast to coast (WW17).
-    landed: bool = False
+    #: The soldier units naval units have carried coast to coast this turn (WW17; a saved True is 1).
+    landed: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}

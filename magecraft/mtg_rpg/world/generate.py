@@ -1,6 +1,7 @@
 """Worlds to play: the shipped sample world, random worlds for designers, new governments, new kingdoms.
 
-* :func:`sample_world` -- four realms on a 9 x 7 hex map (``data/world/sample_world.json``), one of
+* :func:`sample_world` -- four realms on a 9 x 7 hex land with a sea of 13 hexes and an island (Gull Isle)
+  to the east (``data/world/sample_world.json``, ruling WW29), one of
   them Harloon exactly as "The Realm Control Sheet" describes it (5 plains, 2 forest, 5 mountain
   hexes and 2 bases: population 73, resources 35).
 * :func:`generate_world` -- a random world of N realms with contiguous, non-overlapping borders
@@ -27,7 +28,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import Card
 from magecraft.mtg_rpg.datafiles import data_text, read_toml
 from magecraft.mtg_rpg.world.campaign import World, pair_key
-from magecraft.mtg_rpg.world.hexmap import Hex, HexMap
+from magecraft.mtg_rpg.world.hexmap import SEA, Hex, HexMap
 from magecraft.mtg_rpg.world.realm import STARTING_ILL_WILL, Realm
 from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, TERRAINS, WorldSettings
 
@@ -102,7 +103,10 @@ def generate_world(
     settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
     name: str = "world",
 ) -> World:
-    """A random world of ``realms`` realms for designers: about 12 hexes a realm, borders contiguous."""
+    """A random world of ``realms`` realms for designers: about 12 hexes a realm, borders contiguous.
+
+    Open sea lies along the east edge, and half the land hexes touching it are coastal (WW29).
+    """
     if not 2 <= realms <= 40:
         raise RuleError(
             "a generated world has 2 to 40 realms",
@@ -116,7 +120,14 @@ def generate_world(
         for col in range(width):
             terrain = rng.choice(TERRAINS, "the terrain of a hex")
             hexes.append(Hex(len(hexes), col - r // 2, r, terrain, river=rng.roll(6, "a river?") == 1))
+    # The sea: one column of open water along the east edge, a second one every other row (WW29).
+    for r in range(height):
+        for col in range(width, width + 1 + r % 2):
+            hexes.append(Hex(len(hexes), col - r // 2, r, SEA))
     hexmap = HexMap(hexes)
+    for h in hexmap:
+        if not h.sea and any(n.sea for n in hexmap.neighbours_of(h.id)) and rng.roll(2, "a coast?") == 1:
+            h.terrain, h.river = "coastal", False
     capitals = _spread_capitals(hexmap, realms, rng)
     names = [f"Realm {i + 1}" for i in range(realms)]
     for name, cap in zip(names, capitals, strict=True):
@@ -139,17 +150,20 @@ def generate_world(
 
 
 def _spread_capitals(hexmap: HexMap, count: int, rng: Randomness) -> list[int]:
-    chosen = [rng.roll(len(hexmap), "the first capitol") - 1]
+    land = [h.id for h in hexmap if not h.sea]
+    chosen = [land[rng.roll(len(land), "the first capitol") - 1]]
     while len(chosen) < count:
-        far = max(min(hexmap.distance(h.id, c) for c in chosen) for h in hexmap)
-        choices = [h.id for h in hexmap if min(hexmap.distance(h.id, c) for c in chosen) == far]
+        far = max(min(hexmap.distance(h, c) for c in chosen) for h in land)
+        choices = [h for h in land if min(hexmap.distance(h, c) for c in chosen) == far]
         chosen.append(rng.choice(choices, "the next capitol, far from the others"))
     return chosen
 
 
 def _grow(hexmap: HexMap, name: str, rng: Randomness) -> None:
     owned = [h.id for h in hexmap.owned_by(name)]
-    free = sorted({n for i in owned for n in hexmap.neighbour_ids(i) if hexmap[n].owner is None})
+    free = sorted(
+        {n for i in owned for n in hexmap.neighbour_ids(i) if hexmap[n].owner is None and not hexmap[n].sea}
+    )
     if free:
         hexmap[rng.choice(free, f"{name}: the border grows")].owner = name
 

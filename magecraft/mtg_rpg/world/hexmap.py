@@ -5,6 +5,9 @@ small town, the capitol being one), its guarding armies ("g"), and draws "a cont
 ... around all the areas that are controlled by the realm ... Make sure that no two borders
 overlap."  Hexes use axial coordinates ``(q, r)``; each hex has one owner at most, so borders
 cannot overlap, and :meth:`HexMap.check_borders` refuses a realm whose hexes are not contiguous.
+Open water is a ``sea`` hex (ruling WW29): no realm holds it and nothing is built on it, but naval
+units sail it ("Any military unit that wants to travel by water ... must be designated as a Navel
+unit").
 
 >>> m = HexMap.from_dict({"hexes": [
 ...     {"q": 0, "r": 0, "terrain": "plains", "owner": "A", "base": "large"},
@@ -25,6 +28,9 @@ from typing import Any
 
 from magecraft.core.errors import DataError
 from magecraft.mtg_rpg.world.rules import TERRAINS
+
+#: The terrain of open water (ruling WW29); not a land terrain of the control sheet.
+SEA = "sea"
 
 #: Axial directions of a hex's six neighbours.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -48,6 +54,11 @@ class Hex:
     road: bool = False
     owner: str | None = None
     name: str | None = None
+
+    @property
+    def sea(self) -> bool:
+        """Open water: held by no realm, sailed by naval units (ruling WW29)."""
+        return self.terrain == SEA
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"q": self.q, "r": self.r, "terrain": self.terrain}
@@ -73,6 +84,7 @@ class HexMap:
             tuple(self.index[(h.q + dq, h.r + dr)] for dq, dr in DIRECTIONS if (h.q + dq, h.r + dr) in self.index)
             for h in self.hexes
         ]
+        self._sea: frozenset[int] | None = None
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -88,6 +100,12 @@ class HexMap:
 
     def neighbours_of(self, hex_id: int) -> list[Hex]:
         return [self.hexes[i] for i in self._neighbours[hex_id]]
+
+    def sea_ids(self) -> frozenset[int]:
+        """The sea hexes (computed once: terrain never changes)."""
+        if self._sea is None:
+            self._sea = frozenset(h.id for h in self.hexes if h.terrain == SEA)
+        return self._sea
 
     def owned_by(self, realm: str) -> list[Hex]:
         return [h for h in self.hexes if h.owner == realm]
@@ -193,8 +211,12 @@ def _hex(number: int, row: Any, seen: set[tuple[int, int]]) -> Hex:
         raise DataError(f"{where}: a second hex at ({q},{r})")
     seen.add((q, r))
     terrain = row.get("terrain")
-    if terrain not in TERRAINS:
-        raise DataError(f"{where}: terrain must be one of {', '.join(TERRAINS)}, not {terrain!r}")
+    if terrain not in TERRAINS and terrain != SEA:
+        raise DataError(f"{where}: terrain must be one of {', '.join(TERRAINS)} or {SEA}, not {terrain!r}")
+    if terrain == SEA:
+        landed = sorted(k for k in ("river", "base", "fort", "guard", "wizard", "road", "owner") if row.get(k))
+        if landed:
+            raise DataError(f"{where}: a sea hex has no {landed[0]} (no realm holds the sea, ruling WW29)")
     base = row.get("base")
     if base is not None and base not in BASE_SIZES:
         raise DataError(f"{where}: a base is large or small, not {base!r}")

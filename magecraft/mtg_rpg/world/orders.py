@@ -30,6 +30,7 @@ from magecraft.mtg_rpg.world.actions import (
     Done,
     EndTurn,
     Espionage,
+    Explore,
     FortifyBase,
     Grant,
     HireMercenaries,
@@ -39,15 +40,17 @@ from magecraft.mtg_rpg.world.actions import (
     MakeWar,
     MoveCapital,
     MoveTroops,
+    NavalBattle,
     OpenTrade,
     PaveRoad,
     Recruit,
     SellResources,
     WorldAction,
 )
+from magecraft.mtg_rpg.world.naval import battle_cost, check_battle, check_sail, naval_battle, sailing_distance
 from magecraft.mtg_rpg.world.realm import MARKERS, Ongoing, Realm, recruit_cap
 from magecraft.mtg_rpg.world.rules import FESTIVALS
-from magecraft.mtg_rpg.world.troops import SHEET_ITEMS, describe_hex, moves_cost, reveal, scout
+from magecraft.mtg_rpg.world.troops import SHEET_ITEMS, describe_hex, explore_in_person, moves_cost, reveal, scout
 
 if TYPE_CHECKING:
     from magecraft.mtg_rpg.world.campaign import Turn, World
@@ -106,6 +109,8 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
             return SCOUT_GP_PER_SEASON * n, 0
         case MakeWar(strength=s):
             return world.settings.war_cost_per_strength * s, s
+        case NavalBattle():
+            return battle_cost(world, turn, action)
         case BuildGuard():
             return GUARD_GP, GUARD_RESOURCES
         case ConductDiplomacy(extra=extra):
@@ -139,7 +144,8 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
             if what:
                 if not (0 <= start < len(world.map) and 0 <= to < len(world.map)):
                     return 0, 0
-                hexes = world.map.distance(start, to)
+                sailed = sailing_distance(world, start, to) if what == "N" else None
+                hexes = sailed if sailed is not None else world.map.distance(start, to)
             return moves_cost(units, hexes), 0
         case PaveRoad():
             return ROAD_COST, ROAD_RESOURCES
@@ -232,6 +238,13 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             BuildNaval(),
             HireWizard(),
             HireScouts(1),
+            Explore(),
+            *(
+                NavalBattle(other.name, h)
+                for other in world.alive()
+                if other.name != turn.realm
+                for h in sorted(set(other.troops.get("N", ())))
+            ),
             *(MakeWar(s) for s in range(1, war.war_strength_available(world, turn, realm, False) + 1)),
             *(
                 [MakeWar(war.war_strength_available(world, turn, realm, True), ruler_joins=True)]
@@ -258,7 +271,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
                 MoveTroops(1, what=letter, start=start, to=to)
                 for letter, hexes in realm.troops.items()
                 for start in sorted(set(hexes))
-                for to in mine
+                for to in (mine if letter != "N" else [*mine, *sorted(world.map.sea_ids())])
                 if to != start
             ),
             *(Disband("military", 1) for _ in range(1)),
@@ -363,8 +376,10 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             _check_target(world, turn, target)
             if target in realm.trade_routes:
                 raise _refuse(f"{realm.name} already trades with {target}", "Open Trade")
-        case BuildRoads():
+        case BuildRoads() | Explore():
             pass
+        case NavalBattle():
+            check_battle(world, turn, action)
         case BuildStructure(structure=name):
             if name not in rules.structures:
                 raise _refuse(f"no structure {name!r} (known: {', '.join(rules.structures)})", "Build Structure")
@@ -528,18 +543,15 @@ def _check_march(world: World, realm: Realm, action: MoveTroops) -> None:
             "any troops loyal to him",
             FREE,
         )
+    if to == start:
+        raise _refuse("the troops are there already", "Move Troops", FREE)
+    if what == "N":
+        check_sail(world, realm, start, to)
+        return
     if world.map[to].owner != realm.name:
         raise _refuse(
             f"hex {world.map.label(to)} is not inside {realm.name}'s borders",
             "march to any site in his realm",
-            FREE,
-        )
-    if to == start:
-        raise _refuse("the troops are there already", "Move Troops", FREE)
-    if what == "N" and world.map[to].terrain != "coastal":
-        raise _refuse(
-            f"a naval unit sails to a coastal hex; {world.map.label(to)} is {world.map[to].terrain}",
-            "transport ... from coast to coast",
             FREE,
         )
 
@@ -611,6 +623,10 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             world.record(
                 name, f"sends {n} scout unit(s) to explore {2 * n} hexes: {found}", secret=True, explored=explored
             )
+        case Explore():
+            explore_in_person(world, realm)
+        case NavalBattle():
+            naval_battle(world, turn, realm, action)
         case MakeWar(strength=s, ruler_joins=joins):
             war.make_war(world, turn, realm, s, joins)
         case BuildGuard(hex=h):
@@ -696,6 +712,11 @@ def _espionage(world: World, realm: Realm, action: Espionage) -> None:
         }
     )
     if total >= ESPIONAGE_DC:
+        # What the spy's realm now knows of the target's sheet, for its ruler's decisions (WW32).
+        if action.aim in ("troops", "intelligence"):
+            world.espionage[-1]["learned"] = {"military": target.military}
+        elif action.aim == "sheet":
+            world.espionage[-1]["learned"] = {action.item: world.sheet(target.name)[action.item]}
         world.record(
             realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})", secret=True
         )

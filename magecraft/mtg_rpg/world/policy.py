@@ -18,6 +18,14 @@ Demeanor (how readily it goes to war, and whether it razes):
   merchant hires a scout unit while it has explored fewer than six hexes beyond its borders; a
   conqueror or guardian marches its marked units (mercenaries, Wizard units) to the hex of its own
   facing the rival, a base first (ruling WW28);
+* each stance keeps the units ``data/world/policy.toml`` gives it (ruling WW32): a conqueror hires
+  mercenaries the turn it makes war, a guardian puts Wizard units with its guarding armies, a realm
+  with a coast on the sea builds a shipyard and naval units, sails them beside its rival's ships and
+  attacks them, and lands soldiers on the coasts its ships reach; a merchant too poor for scouts
+  explores in person;
+* a realm decides on what it knows (:class:`Outlook`, ruling WW32): its own sheet, the hexes it has
+  seen, and what its own spies learned -- a neighbour whose strength it never learned is reckoned a
+  strong one when it counts what a hex would cost;
 * resources left at the end of a turn are sold, since "any resources not expended in a turn
   are gone".
 
@@ -30,26 +38,33 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
-from magecraft.core.errors import RuleError
+from magecraft.core.errors import DataError, RuleError
 from magecraft.mtg_rpg.datafiles import read_toml
 from magecraft.mtg_rpg.world.actions import (
     BuildBase,
     BuildGuard,
+    BuildNaval,
     BuildRoads,
     BuildStructure,
+    BuyResources,
     Capture,
     ConductDiplomacy,
     Disband,
     Done,
     EndTurn,
     Espionage,
+    Explore,
     FortifyBase,
     Hardship,
+    HireMercenaries,
     HireScouts,
+    HireWizard,
     HoldFestival,
     MakeWar,
     MoveTroops,
+    NavalBattle,
     OpenTrade,
     PaveRoad,
     Quell,
@@ -59,7 +74,8 @@ from magecraft.mtg_rpg.world.actions import (
     WorldAction,
 )
 from magecraft.mtg_rpg.world.campaign import Turn, World
-from magecraft.mtg_rpg.world.orders import cost_of
+from magecraft.mtg_rpg.world.naval import afloat, landing_hexes, landings_left, sailing_distance, squadron
+from magecraft.mtg_rpg.world.orders import MERCENARY_GP, MERCENARY_RESOURCES, NAVAL_RESOURCES, cost_of
 from magecraft.mtg_rpg.world.realm import Realm
 from magecraft.mtg_rpg.world.turn import (
     HARDSHIP_GP_PER_POPULATION,
@@ -91,11 +107,95 @@ class Temper:
     razes: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Forces:
+    """The units a stance keeps (``data/world/policy.toml`` ``[units]``, ruling WW32)."""
+
+    mercenaries: int = 0
+    wizard_units: int = 0
+    naval_units: int = 0
+
+
+STANCES = ("conqueror", "builder", "merchant", "diplomat", "guardian")
+
+
 @cache
 def _policy() -> tuple[dict[str, str], frozenset[str], frozenset[str], frozenset[str]]:
     raw = read_toml("world/policy.toml")
     d = raw["demeanor"]
     return dict(raw["stance"]), frozenset(d["warlike"]), frozenset(d["peaceful"]), frozenset(d["razes"])
+
+
+@cache
+def _stance_tables() -> tuple[dict[str, tuple[str, str]], dict[str, Forces]]:
+    """The spies' aim and the units kept, by stance; a missing stance refuses the whole file."""
+    raw = read_toml("world/policy.toml")
+    try:
+        spies = {k: (str(v["aim"]), str(v.get("item", ""))) for k, v in raw["espionage"].items()}
+        units = {k: Forces(**{f: int(n) for f, n in v.items()}) for k, v in raw["units"].items()}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"mtg_rpg/data/world/policy.toml: espionage or units malformed ({exc})") from None
+    missing = [s for s in (*STANCES, "warlike") if s not in spies or (s != "warlike" and s not in units)]
+    if missing:
+        raise DataError(f"mtg_rpg/data/world/policy.toml: no espionage or units for {missing[0]!r}")
+    return spies, units
+
+
+def forces(t: Temper) -> Forces:
+    return _stance_tables()[1][t.stance]
+
+
+@dataclass(slots=True)
+class Outlook:
+    """What the ruler of a realm run by the engine knows when it decides (rulings WW26, WW32).
+
+    The hexes it has seen (its land, the hexes touching it, its scouts' -- with what stands in them
+    as the map marks it: bases, capitols, guarding armies, unit markers) and what its own spies
+    learned of the others' sheets; never another realm's sheet itself.
+    """
+
+    known: set[int]
+    learned: dict[str, dict[str, Any]]
+
+    def military_of(self, realm: str) -> int | None:
+        value = self.learned.get(realm, {}).get("military")
+        return value if isinstance(value, int) else None
+
+
+def outlook(world: World, realm: Realm) -> Outlook:
+    learned: dict[str, dict[str, Any]] = {}
+    for e in world.espionage:
+        if e["spy"] == realm.name and e.get("learned"):
+            learned.setdefault(e["target"], {}).update(e["learned"])
+    return Outlook(world.known_hexes(realm.name), learned)
+
+
+def estimated_cost(world: World, seen: Outlook, realm: Realm, hex_id: int) -> int:
+    """A hex's capture cost as ``realm`` reckons it: an owner of unknown strength counts as strong (WW32)."""
+    owner = world.map[hex_id].owner
+    strong = False
+    if owner is not None and owner != realm.name:
+        theirs = seen.military_of(owner)
+        strong = theirs is None or theirs > realm.military
+    return capture_cost(world, realm.name, hex_id, strong=strong)
+
+
+def targets(world: World, turn: Turn, realm: Realm, seen: Outlook) -> list[int]:
+    """The hexes ``realm`` knows it could take: beside its borders, or a coast its ships reach."""
+    mine = set(world.territory(realm.name))
+    sea = world.map.sea_ids()
+    found = {n for i in mine for n in world.map.neighbour_ids(i) if n not in mine and n not in sea}
+    if landings_left(world, turn):
+        found |= landing_hexes(world, realm) & seen.known
+    restraint = world.settings.bot_war_restraint_hexes
+    if restraint:
+        sizes: dict[str, int] = {}
+        for k in seen.known:
+            owner = world.map[k].owner
+            if owner is not None:
+                sizes[owner] = sizes.get(owner, 0) + 1
+        found = {h for h in found if sizes.get(world.map[h].owner or "", restraint + 1) > restraint}
+    return sorted(found)
 
 
 @cache
@@ -186,12 +286,16 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
     warlike = t.stance == "conqueror" or (t.warlike and not t.peaceful)
     if warlike:
         yield from _war(world, turn, realm, t)
+        if spare >= SPARE_FOR_SECRETS:
+            yield from _forces(world, turn, realm, t)
         yield Recruit()
     if t.stance == "builder":
         yield from _relief(realm, "discontent" if realm.discontent >= realm.hardship else "hardship")
         yield HoldFestival("simple")
         yield from (BuildBase(h) for h in world.territory(realm.name)[:3] if world.map[h].base is None)
     elif t.stance == "merchant":
+        if len(realm.explored) < SCOUTED_ENOUGH and spare < SPARE_FOR_SECRETS:
+            yield Explore()  # too poor for scouts: the ruler goes himself (WW30, WW32)
         yield from _trade(world, realm)
         if realm.trade_routes and len(turn.actions) == 0:
             yield BuildRoads()
@@ -202,11 +306,14 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
         yield from _trade(world, realm)
     elif t.stance == "guardian":
         yield Recruit()
+        if spare >= SPARE_FOR_SECRETS:
+            yield from _forces(world, turn, realm, t)
         if realm.capital is not None:
             yield FortifyBase(realm.capital)
         yield from (BuildGuard(h) for h in world.bases(realm.name))
     if spare >= SPARE_FOR_SECRETS:
         yield from watch(world, realm, t)
+        yield from _forces(world, turn, realm, t)
     yield from _relief(realm, "hardship" if realm.hardship > realm.discontent else "discontent")
     yield from _sell(turn)
 
@@ -222,16 +329,71 @@ def watch(world: World, realm: Realm, t: Temper) -> Iterator[WorldAction]:
     """Spies on the rival, scouts for a merchant, marked units marched to face the rival (WW28)."""
     foe = rival(world, realm)
     if foe is not None and not _spied_lately(world, realm.name, foe):
-        if t.warlike and not t.peaceful:
-            yield Espionage(foe, "food-stores")
-        elif t.stance in ("conqueror", "guardian"):
-            yield Espionage(foe, "troops")
-        else:
-            yield Espionage(foe, "trace")
+        spies = _stance_tables()[0]
+        aim, item = spies["warlike"] if t.warlike and not t.peaceful else spies[t.stance]
+        yield Espionage(foe, aim, item=item)
     if t.stance == "merchant" and len(realm.explored) < SCOUTED_ENOUGH:
         yield HireScouts(1)
     if foe is not None and t.stance in ("conqueror", "guardian"):
         yield from _march(world, realm, foe)
+
+
+def _forces(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
+    """Wizard units with the guarding armies, a shipyard and naval units, ships against the rival (WW32)."""
+    keep = forces(t)
+    if realm.wizard_units < keep.wizard_units:
+        for h in world.territory(realm.name):
+            if world.map[h].guard and not world.map[h].wizard:
+                yield HireWizard(guard_hex=h)
+                break
+    if keep.naval_units == 0:
+        return
+    foe = rival(world, realm)
+    if foe is not None and realm.naval_units:
+        yield from _sail_against(world, realm, foe)
+    if realm.naval_units >= keep.naval_units or not _seaboard(world, realm):
+        return
+    if "Shipyard" in realm.structures:
+        needed = NAVAL_RESOURCES * max(1, realm.military)
+        if turn.resources < needed and not turn.actions:
+            yield BuyResources(needed - turn.resources)
+        yield BuildNaval()
+    elif not any(b.kind == "Shipyard" for b in realm.building):
+        yield BuildStructure("Shipyard")
+
+
+def _seaboard(world: World, realm: Realm) -> bool:
+    """Whether the realm has a coastal hex on the sea, where ships can put out."""
+    sea = world.map.sea_ids()
+    hexes = world.map.hexes
+    return any(
+        hexes[h].terrain == "coastal" and any(n in sea for n in world.map.neighbour_ids(h))
+        for h in world.territory(realm.name)
+    )
+
+
+def _sail_against(world: World, realm: Realm, foe: str) -> Iterator[WorldAction]:
+    """Attack the rival's ships the realm can see when its own are beside them; else sail one there."""
+    seen = world.known_hexes(realm.name)
+    enemy = world.realms[foe]
+    ships = sorted({h for h in realm.troops.get("N", ()) if afloat(world, realm, h)})
+    visible = sorted({h for h in enemy.troops.get("N", ()) if h in seen})
+    engaged = False
+    for e in visible:
+        near = squadron(world, realm, e)
+        if near:
+            engaged = True  # a ship already lies beside this one: it stays (no sailing back and forth)
+            if len(near) >= enemy.troops["N"].count(e):
+                yield NavalBattle(foe, e)
+    if engaged:
+        return
+    for e in visible:
+        berths = [n for n in (e, *world.map.neighbour_ids(e)) if world.map[n].sea]
+        for start in ships:
+            for berth in berths:
+                if sailing_distance(world, start, berth) is not None:
+                    yield MoveTroops(1, what="N", start=start, to=berth)
+                    return
 
 
 def _spied_lately(world: World, spy: str, target: str) -> bool:
@@ -294,65 +456,70 @@ def _worst_neighbour(world: World, realm: Realm) -> str | None:
 
 
 def _war(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
+    """Make War when a known hex is within reach; a conqueror hires its mercenaries first (WW32)."""
     strength = war_strength_available(world, turn, realm, False)
     if strength < 2:
         return
+    seen = outlook(world, realm)
+    costs = [estimated_cost(world, seen, realm, h) for h in targets(world, turn, realm, seen)]
+    cheapest = min(costs, default=None)
+    if cheapest is None:
+        yield from _forces(world, turn, realm, t)  # nothing within reach by land: a fleet to land by sea
+        return
     points = strength + realm.mercenaries + max(realm.war_skill, EXPECTED_DRAW)
-    mine = set(world.territory(realm.name))
-    restraint = world.settings.bot_war_restraint_hexes
-    for i in mine:
-        for n in world.map.neighbour_ids(i):
-            h = world.map[n]
-            if h.owner == realm.name:
-                continue
-            if h.owner is not None and restraint and len(world.territory(h.owner)) <= restraint:
-                continue
-            if capture_cost(world, realm.name, n) <= points:
-                yield MakeWar(strength)
-                return
+    hire = forces(t).mercenaries
+    war_gold, war_resources = cost_of(world, turn, MakeWar(strength))
+    if (
+        hire
+        and not realm.mercenaries
+        and not turn.actions
+        and cheapest <= points + hire
+        and realm.treasury - _reserve(realm) >= MERCENARY_GP * hire + war_gold
+        and turn.resources >= MERCENARY_RESOURCES * hire + war_resources
+    ):
+        yield HireMercenaries(hire)
+    if cheapest <= points:
+        yield MakeWar(strength)
+    elif cheapest > points + hire:
+        yield from _forces(world, turn, realm, t)
 
 
 def _capture(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
-    best: tuple[int, int] | None = None
-    mine = world.territory(realm.name)
-    seen: set[int] = set()
-    restraint = world.settings.bot_war_restraint_hexes
-    for i in mine:
-        for n in world.map.neighbour_ids(i):
-            if n in seen or world.map[n].owner == realm.name:
-                continue
-            seen.add(n)
-            h = world.map[n]
-            if h.owner is not None and restraint and len(world.territory(h.owner)) <= restraint:
-                continue
-            cost = capture_cost(world, realm.name, n)
-            if cost > turn.capture_points:
-                continue
-            # Capitols first, then bases, then the cheapest land.
-            rank = (
-                0 if h.owner is not None and world.realms[h.owner].capital == n else 1 if h.base is not None else 2
-            )
-            key = (rank * 100 + cost, n)
-            if best is None or key < best:
-                best = key
-    if best is None:
-        return Done()
-    hex_id = best[1]
-    h = world.map[hex_id]
-    return Capture(
-        hex_id,
-        raze=t.razes and h.base is not None and h.owner is not None,
-        install=t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id,
-    )
+    """Capitols first, then bases, then the cheapest land, as the realm reckons the costs (WW32)."""
+    seen = outlook(world, realm)
+    ranked: list[tuple[int, int]] = []
+    for n in targets(world, turn, realm, seen):
+        cost = estimated_cost(world, seen, realm, n)
+        if cost > turn.capture_points:
+            continue
+        h = world.map[n]
+        rank = 0 if h.owner is not None and world.realms[h.owner].capital == n else 1 if h.base is not None else 2
+        ranked.append((rank * 100 + cost, n))
+    for _, hex_id in sorted(ranked):
+        h = world.map[hex_id]
+        action = Capture(
+            hex_id,
+            raze=t.razes and h.base is not None and h.owner is not None,
+            install=t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id,
+        )
+        try:
+            world.check(action)
+        except RuleError:
+            continue  # the referee knows a neighbour the realm took for weak is strong
+        return action
+    return Done()
 
 
 def _pave(world: World, turn: Turn, realm: Realm) -> WorldAction:
+    # A trade partner's bases are known to the realm whose caravans go there (WW32); the road runs
+    # through the hexes it knows.
+    known = world.known_hexes(realm.name)
     for partner in realm.trade_routes:
-        targets = world.bases(partner)
+        ends = world.bases(partner)
         starts = world.bases(realm.name)
-        if not targets or not starts:
+        if not ends or not starts:
             continue
-        path = world.map.path(starts[0], targets[0])
+        path = world.map.path(starts[0], ends[0], passable=(known | set(ends)) - world.map.sea_ids())
         if path is None:
             continue
         for hex_id in path:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from magecraft.core.errors import DataError, InputError
 from magecraft.core.settings import dataclass_from_dict, settings_to_dict
@@ -218,12 +218,24 @@ class WorldSettings:
     #: "Make War": realms still holding this many hexes or fewer stop being attacked by bots.
     #: (Not a rule; the bots' restraint so that small sample worlds last.)  0 turns it off.
     bot_war_restraint_hexes: int = 0
+    #: WW17 "Only one (1) military unit may be transported per turn using a Navel unit": "one" landing a
+    #: turn for the realm, or one "per_naval_unit".
+    landings_per_turn: Literal["one", "per_naval_unit"] = "one"
+    #: WW30: the encounter factor of a hex in no realm, for a ruler exploring in person (no patrols:
+    #: the seed's "7 or 8" of a realm that does a poor job patrolling).
+    wild_encounter_factor: int = 7
 
     def __post_init__(self) -> None:
         if self.population_per_upkeep_resource < 1:
             raise InputError("population_per_upkeep_resource must be at least 1")
         if self.war_cost_per_strength < 0 or self.impressive_festival_gp < 0:
             raise InputError("costs cannot be negative")
+        if self.wild_encounter_factor < 0:
+            raise InputError("wild_encounter_factor cannot be negative")
+        for name, hint in get_type_hints(WorldSettings).items():
+            if get_origin(hint) is Literal and getattr(self, name) not in get_args(hint):
+                choices = " or ".join(repr(c) for c in get_args(hint))
+                raise InputError(f"{name} must be {choices}, not {getattr(self, name)!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return settings_to_dict(self)

@@ -51,14 +51,20 @@ def moves_cost(units: int, hexes: int) -> int:
 
 
 def home_hex(world: World, realm: Realm, letter: str) -> int | None:
-    """Where a new unit stands: the capitol; a naval unit on the coast; a Wizard unit with an army."""
+    """Where a new unit stands: the capitol; a naval unit in a port on the sea; a Wizard unit with an army."""
     land = world.territory(realm.name)
     if not land:
         return None
     if letter == "N":
-        coast = [h for h in land if world.map.hexes[h].terrain == "coastal"]
+        # A port on the open sea first (WW29), else any coastal hex.
+        sea = world.map.sea_ids()
+        coast = sorted(
+            (not any(n in sea for n in world.map.neighbour_ids(h)), h)
+            for h in land
+            if world.map.hexes[h].terrain == "coastal"
+        )
         if coast:
-            return coast[0]
+            return coast[0][1]
     if letter == "W":
         taken = set(realm.troops.get("W", ()))
         armies = [h for h in land if world.map.hexes[h].wizard and h not in taken]
@@ -87,7 +93,8 @@ def station_troops(world: World, realm: Realm) -> None:
                 continue
             hexes = troops[letter] = []
         owner = world.map.hexes
-        kept = [h for h in hexes if owner[h].owner == realm.name]
+        # A naval unit at sea stands in no realm's hex (ruling WW29).
+        kept = [h for h in hexes if owner[h].owner == realm.name or (letter == "N" and owner[h].sea)]
         if len(kept) == count and len(kept) == len(hexes):
             continue
         del kept[count:]
@@ -111,7 +118,8 @@ def scout(world: World, realm: Realm, units: int) -> list[int]:
     known = set(realm.explored)
     wanted = HEXES_PER_SCOUT * units
     found: list[int] = []
-    seen = set(mine)
+    # Scouts go overland: "unexplored terrain and settlements", never the open sea (WW29).
+    seen = mine | world.map.sea_ids()
     queue = deque(sorted(mine))
     while queue and len(found) < wanted:
         here = queue.popleft()
@@ -126,6 +134,32 @@ def scout(world: World, realm: Realm, units: int) -> list[int]:
                     break
     realm.explored.extend(found)
     return found
+
+
+def explore_in_person(world: World, realm: Realm) -> list[int]:
+    """The ruler explores as one scout unit does, and risks an encounter in each hex (ruling WW30).
+
+    "If desired, a realm leader can do this same exploration but it will count as one of their
+    two actions for the turn."  The risk is the one the seed gives travellers ("Realm Encounter
+    Factor": "the chance of having a random encounter while traveling through the kingdom"): in
+    each hex explored a card is drawn, and a value at or under the encounter factor of the realm
+    holding the hex (``wild_encounter_factor`` for a hex in no realm) is an encounter, the card
+    "a springboard for the encounter type", recorded for the referee to play.
+    """
+    explored = scout(world, realm, 1)
+    met: list[str] = []
+    for hex_id in explored:
+        owner = world.map.hexes[hex_id].owner
+        factor = world.settings.wild_encounter_factor if owner is None else world.encounter_factor(owner)
+        draw = world.draw(f"{realm.name}: the ruler's encounter draw in {world.map.label(hex_id)}")
+        if draw.value <= factor:
+            met.append(f"an encounter in {world.map.label(hex_id)} ({draw.card}, {draw.value} against {factor})")
+    found = "; ".join(describe_hex(world, h) for h in explored) or "nothing new"
+    text = f"the ruler explores in person: {found}"
+    if met:
+        text += "; " + "; ".join(met)
+    world.record(realm.name, text, secret=True, explored=explored, encounters=len(met))
+    return explored
 
 
 def describe_hex(world: World, hex_id: int) -> str:

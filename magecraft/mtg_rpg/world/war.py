@@ -2,7 +2,8 @@
 
 Capture points are the attacking strength plus the greater of the commander's War skill and a
 drawn card's value; each hex bought costs by the capture cost table and must touch the realm's
-borders (or be the one naval landing a turn, ruling WW17); taking another realm's hex means war.
+borders (or be the one naval landing a turn on a coast the realm's ships reach, rulings WW17,
+WW29); taking another realm's hex means war.
 Capturing a capitol conquers the realm or installs a friendly government; bases taken are
 plundered, or razed.
 """
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
 from magecraft.mtg_rpg.world.actions import Capture
+from magecraft.mtg_rpg.world.naval import landing_hexes, landings_left
 from magecraft.mtg_rpg.world.realm import Realm
 
 if TYPE_CHECKING:
@@ -29,8 +31,12 @@ def _refuse(message: str, rule: str, section: str = CAPTURE) -> RuleError:
     return RuleError(message, rule=rule, section=section)
 
 
-def capture_cost(world: World, attacker: str, hex_id: int) -> int:
-    """Capture cost ("Capture Points"): terrain, river, base, fortification, guarding army, strong neighbour."""
+def capture_cost(world: World, attacker: str, hex_id: int, *, strong: bool | None = None) -> int:
+    """Capture cost ("Capture Points"): terrain, river, base, fortification, guarding army, strong neighbour.
+
+    ``strong`` says whether the owner counts as a strong neighbour, for a ruler who does not know
+    the owner's military strength and must guess (ruling WW32); None reads the sheets.
+    """
     h = world.map[hex_id]
     add = world.rules.capture_additions
     cost = world.rules.terrain[h.terrain].capture
@@ -40,11 +46,13 @@ def capture_cost(world: World, attacker: str, hex_id: int) -> int:
         cost += add["base"] + h.fort
     if h.guard:
         cost += add["guarding_army_and_wizard"] if h.wizard else add["guarding_army"]
-    if (
-        h.owner is not None
-        and h.owner != attacker
-        and world.realms[h.owner].military > world.realms[attacker].military
-    ):
+    if strong is None:
+        strong = (
+            h.owner is not None
+            and h.owner != attacker
+            and world.realms[h.owner].military > world.realms[attacker].military
+        )
+    if strong:
         cost += add["strong_neighbour"]
     return cost
 
@@ -56,13 +64,14 @@ def war_strength_available(world: World, turn: Turn, realm: Realm, ruler_joins: 
 
 def capturable(world: World, turn: Turn) -> list[int]:
     mine = set(world.territory(turn.realm))
+    sea = world.map.sea_ids()
     found = set()
     for i in mine:
         for n in world.map.neighbour_ids(i):
-            if n not in mine:
+            if n not in mine and n not in sea:
                 found.add(n)
-    if can_land(world, turn):
-        found.update(h.id for h in world.map if h.terrain == "coastal" and h.owner != turn.realm)
+    if landings_left(world, turn):
+        found.update(landing_hexes(world, world.realms[turn.realm]))
     return sorted(h for h in found if capture_cost(world, turn.realm, h) <= turn.capture_points)
 
 
@@ -72,9 +81,15 @@ def check_capture(world: World, turn: Turn, action: Capture) -> None:
     h = world.map[action.hex]
     if h.owner == turn.realm:
         raise _refuse("that hex is already the realm's", "capture squares", CAPTURE)
+    if h.sea:
+        raise _refuse(
+            f"hex {world.map.label(action.hex)} is open sea, no square to capture", "capture squares", CAPTURE
+        )
     mine = world.territory(turn.realm)
     adjacent = any(n in mine for n in world.map.neighbour_ids(action.hex))
-    if not adjacent and not (h.terrain == "coastal" and can_land(world, turn)):
+    if not adjacent and (
+        not landings_left(world, turn) or action.hex not in landing_hexes(world, world.realms[turn.realm])
+    ):
         raise _refuse(
             f"hex {world.map.label(action.hex)} does not touch {turn.realm}'s borders",
             "each square purchased must be adjacent to the realm's borders or to another square already purchased",
@@ -91,15 +106,6 @@ def check_capture(world: World, turn: Turn, action: Capture) -> None:
         raise _refuse("there is no base there to raze", "Raze the base", CAPTURE)
     if action.install and (h.owner is None or world.realms[h.owner].capital != action.hex):
         raise _refuse("a friendly government is installed by capturing a capitol", "Capturing Capitols", CAPTURE)
-
-
-def can_land(world: World, turn: Turn) -> bool:
-    """A naval unit may carry one soldier unit a turn from the realm's coast to a coastal hex (WW17)."""
-    if turn.landed:
-        return False
-    realm = world.realms[turn.realm]
-    owner = world.map.hexes
-    return any(owner[h].terrain == "coastal" and owner[h].owner == realm.name for h in realm.troops.get("N", ()))
 
 
 def make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool) -> None:
@@ -123,7 +129,7 @@ def capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
     turn.capture_points -= cost
     landing = not any(n in world.territory(realm.name) for n in world.map.neighbour_ids(action.hex))
     if landing:
-        turn.landed = True
+        turn.landed += 1
     loser_name = h.owner
     was_capital = loser_name is not None and world.realms[loser_name].capital == action.hex
     had_base = h.base is not None

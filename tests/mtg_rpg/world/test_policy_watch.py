@@ -81,5 +81,7 @@ def test_the_engine_spends_an_action_on_a_spy_when_its_other_wishes_are_spent():
         action = choose(world)
         chosen.append(action)
         world.apply(action)
-    assert [a for a in chosen if a.counts][:2] == [Espionage("Sarn", "trace"), HireScouts(1)]
-    assert world.espionage[-1]["spy"] == "Harloon" and world.espionage[-1]["aim"] == "trace"
+    # A merchant's spies look for the rival's treasury (data/world/policy.toml [espionage]).
+    assert [a for a in chosen if a.counts][:2] == [Espionage("Sarn", "sheet", item="treasury"), HireScouts(1)]
+    assert world.espionage[-1]["spy"] == "Harloon" and world.espionage[-1]["aim"] == "sheet"
+    assert world.espionage[-1]["learned"] == {"treasury": world.realms["Sarn"].treasury}

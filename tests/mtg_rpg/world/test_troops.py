@@ -77,7 +77,7 @@ def _velmoor_at_war(points_card: int = 9) -> World:
     velmoor.military = 1  # naval units cost per point of military strength
     at_actions(world, "Velmoor")
     world.apply(BuildNaval())
-    assert velmoor.troops == {"N": [6]}  # the realm's first coastal hex
+    assert velmoor.troops == {"N": [8]}  # the realm's first coastal hex on the sea, (8,0)
     world.rng.extend_script([draw(points_card)])
     world.apply(MakeWar(1))
     return world
@@ -86,7 +86,8 @@ def _velmoor_at_war(points_card: int = 9) -> World:
 def test_a_naval_unit_lands_one_soldier_unit_a_turn_on_a_coastal_hex():
     world = _velmoor_at_war()
     far = world.map.index[(6, 5)]
-    also_far = world.map.index[(4, 6)]
+    also_far = world.map.find("Gull Isle")  # an island on the same sea: reachable, but a second landing
+    refused(world, Capture(world.map.index[(4, 6)]), "does not touch")  # a coast not on the sea
     world.apply(Capture(far))
     assert world.map[far].owner == "Velmoor" and world.turn.landed
     refused(world, Capture(also_far), "does not touch")  # "Only one (1) military unit ... per turn"
@@ -105,7 +106,7 @@ def test_no_landing_without_a_naval_unit_on_the_realms_own_coast():
     world.apply(MakeWar(1))
     refused(world, Capture(world.map.index[(6, 5)]), "does not touch")
     world.apply(Done())
-    refused(world, MoveTroops(1, what="N", start=1, to=19), "sails to a coastal hex")  # "coast to coast"
+    refused(world, MoveTroops(1, what="N", start=1, to=19), "sails to a sea hex or to Harloon's own coast")
 
 
 def test_each_scout_explores_the_two_nearest_unexplored_hexes_a_season():
