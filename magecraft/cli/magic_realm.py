@@ -492,3 +492,6 @@ def simulate(
     out.print(
         f"After {sim.day} days: {len(sim.pods)} pod(s); generator {'active' if sim.generator_active else 'hidden'}"
     )
+
+# Sections 10, 11, 13 and 14: combat rounds, monsters, the revised characters, the Trap, treasures.
+from magecraft.cli import magic_realm_combat  # noqa: E402, F401

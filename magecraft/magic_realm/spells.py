@@ -103,6 +103,14 @@ def _spend(character: Character, budget: int, moves: Sequence[tuple[str, str]]) 
     return character.with_states(changes), spent
 
 
+def rest(character: Character, asterisks: int) -> tuple[Character, int]:
+    """Rest ``asterisks``: wounded chits become fatigued, fatigued ones active, wounds first (MR9).
+
+    Returns the character and the asterisks used (Drain Life; the Fountain's rests, 10.2).
+    """
+    return _spend(character, asterisks, [("wounded", "fatigued"), ("fatigued", "active")])
+
+
 @dataclass(frozen=True, slots=True)
 class Healing:
     character: Character
@@ -142,7 +150,7 @@ def drain_life(character: Character, monster: str) -> Drain:
             raise InputError(f"no monster or size called {monster!r} (a monster of 14.4, or {', '.join(table)})")
         name, size = found, monsters()[found].vulnerability
     rested = int(table[size])
-    after, spent = _spend(character, rested, [("wounded", "fatigued"), ("fatigued", "active")])
+    after, spent = rest(character, rested)
     return Drain(after, name, size, rested, spent)
 
 
