@@ -31,6 +31,7 @@ from magecraft.cli.options import (
     DbOption,
     DiceOption,
     JsonOption,
+    LoadOption,
     OverwriteOption,
     SaveOption,
     SeedOption,
@@ -42,7 +43,7 @@ from magecraft.cli.options import (
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.render import event_table
-from magecraft.cli.sessions import open_session
+from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import InputError, SaveError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
@@ -66,6 +67,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     RESTITUTION_OWED,
     STAKES,
     VICTORY_CONDITIONS,
+    DuelTerms,
     Ritual,
     Settlement,
     TableOutcome,
@@ -104,8 +106,10 @@ def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prep
 
 
 def duel_command(
-    first: Annotated[str, typer.Argument(help="A saved Wizard, or 'referee' for a built-in referee deck.")],
-    second: Annotated[str, typer.Argument(help="A saved Wizard, or 'referee-2' for a built-in referee deck.")],
+    first: Annotated[str | None, typer.Argument(
+        help="A saved Wizard, or 'referee' for a built-in referee deck (not with --load).")] = None,
+    second: Annotated[str | None, typer.Argument(
+        help="A saved Wizard, or 'referee-2' for a built-in referee deck (not with --load).")] = None,
     kind: Annotated[str, typer.Option("--kind", help=f"One of {', '.join((*KINDS, STANDARD))}.")]
     = "single-card",
     turns: Annotated[int | None, typer.Option(
@@ -147,6 +151,7 @@ def duel_command(
     cards_file: CardsFileOption = None,
     house_rules: HouseRulesOption = None,
     save: SaveOption = None,
+    load: LoadOption = None,
     overwrite: OverwriteOption = False,
     json: JsonOption = False,
     allow_undo: AllowUndoOption = False,
@@ -156,8 +161,26 @@ def duel_command(
     FIRST challenges, SECOND (the defender) states the length (--kind, --turns) and the victory
     conditions (--victory); FIRST proclaims the stakes (--stakes).  A standard (full deck) duel, or
     any limited-turns duel with --at-table, is played with real cards: enter the outcome with
-    --life, --damage, --first-blood, --out, --spent and --ante (ruling R17).
+    --life, --damage, --first-blood, --out, --spent and --ante (ruling R17).  A duel stopped at the
+    prompt of --play-as with --save NAME goes on with --load NAME, on the terms it was started with.
     """
+    if load is not None:
+        given = [flag for flag, value in (
+            ("FIRST", first), ("SECOND", second), ("--kind", kind != "single-card"), ("--turns", turns),
+            ("--victory", victory != "most life"), ("--stakes", stakes != "honor or bragging rights"),
+            ("--unpaid", unpaid), ("--gold", gold), ("--dry-run", dry_run), ("--outside-help", outside_help),
+            ("--play-as", play_as), ("--also", also), ("--prepare", prepare), ("--at-table", at_table),
+            ("--life", life), ("--damage", damage), ("--first-blood", first_blood), ("--out", out),
+            ("--spent", spent), ("--ante", ante_card), ("--seed", seed is not None), ("--dice", dice),
+            ("--cards-file", cards_file), ("--house-rules", house_rules)) if value]
+        if given:
+            raise typer.BadParameter(f"a loaded duel goes on with the terms it was started with; drop "
+                                     f"{', '.join(given)}", param_hint="--load")
+        _resume_duel(db, load, save, overwrite, json, allow_undo)
+        return
+    if first is None or second is None:
+        raise typer.BadParameter("give the two Wizards of the duel (or --load NAME to resume one)",
+                                 param_hint="FIRST SECOND")
     if first.casefold() == second.casefold():
         raise typer.BadParameter("a duel needs two different Wizards", param_hint="SECOND")
     everyone = (first, second, *(also or ()))
@@ -218,18 +241,97 @@ def duel_command(
         console().print("Damage carried from earlier: " + ", ".join(
             f"{n} starts with {life} life points" for n, life in carried.items()) + ".")
     a, b, *others = (entrant[0] for entrant in entrants)
-    ante = terms.stakes == "ante"
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
-                           victory=terms.victory, ante=ante, pool=pool, settings=rules, others=others)
-    if play_as is not None:
-        table = DuelTable(duel, play_as)
+                           victory=terms.victory, ante=terms.stakes == "ante", pool=pool, settings=rules,
+                           others=others)
+    agreed = DuelRitual(first, second, tuple(also or ()), kind, turns, victory, stakes, unpaid, gold,
+                        outside_help, play_as, dry_run)
+    _play_and_settle(duel, agreed, terms, entrants, carried, saver, json, allow_undo)
+
+
+@dataclass(frozen=True, slots=True)
+class DuelRitual:
+    """The command's terms of a duel, saved with it (under ``"ritual"``) so that ``--load`` goes on
+    with them and settles it as the unbroken duel would have been settled."""
+
+    first: str
+    second: str
+    also: tuple[str, ...]
+    kind: str
+    turns: int | None
+    victory: str
+    stakes: str
+    unpaid: bool
+    gold: int
+    outside_help: str | None
+    play_as: str | None
+    dry_run: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"first": self.first, "second": self.second, "also": list(self.also), "kind": self.kind,
+                "turns": self.turns, "victory": self.victory, "stakes": self.stakes, "unpaid": self.unpaid,
+                "gold": self.gold, "outside_help": self.outside_help, "play_as": self.play_as,
+                "dry_run": self.dry_run}
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> DuelRitual:
+        try:
+            return cls(str(raw["first"]), str(raw["second"]), tuple(str(n) for n in raw["also"]),
+                       str(raw["kind"]), None if raw["turns"] is None else int(raw["turns"]), str(raw["victory"]),
+                       str(raw["stakes"]), bool(raw["unpaid"]), int(raw["gold"]),
+                       None if raw["outside_help"] is None else str(raw["outside_help"]),
+                       None if raw["play_as"] is None else str(raw["play_as"]), bool(raw["dry_run"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"the saved duel's terms are damaged ({exc})") from None
+
+    def terms(self) -> DuelTerms:
+        length = length_for(self.kind, (5 if self.turns is None else self.turns)
+                            if self.kind == "limited-turns" else 0)
+        return (Ritual.challenge(self.first, self.second).state_length(self.second, length)
+                .proclaim_stakes(self.first, self.stakes).set_victory(self.second, self.victory).terms())
+
+
+def _resume_duel(db: Any, load: str, save: str | None, overwrite: bool, json: bool, allow_undo: bool) -> None:
+    """``duel --load NAME``: the saved duel goes on at its prompt, then is settled on its saved terms."""
+    saver = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
+    assert saver.loaded is not None
+    state = dict(saver.loaded.state)
+    if not isinstance(state.get("ritual"), dict):
+        raise InputError(f"{load!r} is not a duel saved at its prompt (with --play-as and --save), so it cannot "
+                         "go on")
+    ritual = DuelRitual.from_dict(state.pop("ritual"))
+    try:
+        duel = QuickDuel.from_dict(state)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{load!r} is damaged: {exc}") from None
+    if duel.is_terminal():
+        raise InputError(f"the duel saved as {load!r} is over; 'saves show {load}' shows how it ended")
+    store = saver.store
+    # The Wizards' records and saved decks, for the settlement; the duel itself carries its own cards.
+    entrants = [_duellist(store, n, duel.pool, Randomness.seeded(0), None, duel.settings)
+                for n in (ritual.first, ritual.second, *ritual.also)]
+    if not json:
+        console().print(f"Resumed the duel {load!r}: {ritual.first} against {ritual.second}.")
+    _play_and_settle(duel, ritual, ritual.terms(), entrants, {}, saver, json, allow_undo)
+
+
+def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
+                     entrants: list[tuple[Duellist, CharacterRecord | None, SpellDeck | None]],
+                     carried: dict[str, int], saver: SaveSession, json: bool, allow_undo: bool) -> None:
+    """Play the duel to its end (at the prompt for ``--play-as``), save it, settle the stakes and report."""
+    first, second, also, kind = ritual.first, ritual.second, ritual.also, ritual.kind
+    unpaid, gold, outside_help, dry_run = ritual.unpaid, ritual.gold, ritual.outside_help, ritual.dry_run
+    others = entrants[2:]
+    ante = terms.stakes == "ante"
+    if ritual.play_as is not None:
+        table = DuelTable(duel, ritual.play_as, ritual)
         ending = PlayLoop(table, saver, allow_undo_after_rolls=allow_undo).run()
         if ending is not Ending.FINISHED:
             raise typer.Exit(ending.status)     # stopped before the end: nothing is settled
         duel = table.duel
     while not duel.is_terminal():
         duel.apply(choose_action(duel))
-    said = saver.save(duel.to_dict()) if saver.name is not None else ""
+    said = saver.save({**duel.to_dict(), "ritual": ritual.to_dict()}) if saver.name is not None else ""
     result = duel.result()
     antes = {n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None
     purses = {r.character.name: r.character.gold for _, r, _ in entrants if r is not None}
@@ -248,10 +350,10 @@ def duel_command(
             if settlement.backlash and wizard.name == settlement.loser:
                 record = record.changed(extra=
                                          {**record.extra, RESTITUTION_OWED: settlement.winner})
-            after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, rules)
+            after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, duel.settings)
             sheets[wizard.name] = after
             if not dry_run:
-                store_deck(store, record, after, saved, record.rng)
+                store_deck(saver.store, record, after, saved, record.rng)
     if json:
         settled: Any = ({n: settlements[n].to_dict() for n in result["losers"]} if others
                         else settlements[first].to_dict())
@@ -260,8 +362,8 @@ def duel_command(
                     "saved": not dry_run})
         return
     plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "draw", "life")]
-    joined = f" (with {', '.join(also or ())})" if others else ""
-    title = f"{kind} duel: {a.name} challenges {b.name}{joined} ({terms.stakes})"
+    joined = f" (with {', '.join(also)})" if others else ""
+    title = f"{kind} duel: {first} challenges {second}{joined} ({terms.stakes})"
     console().print(event_table(plays, title=title))
     _print_result(result)
     for loser in result["losers"] if others else [result["loser"]]:
@@ -392,9 +494,12 @@ class DuelTable(TableGame[str]):
     hand stay hidden until the end ("MTG Rule Changes"; ruling on the play loop's duel view).
     """
 
-    def __init__(self, duel: QuickDuel, player: str) -> None:
+    resume_command = "mtg-rpg duel --load {name}"
+
+    def __init__(self, duel: QuickDuel, player: str, ritual: DuelRitual) -> None:
         self.duel = duel
         self.player = player
+        self.ritual = ritual
 
     def people(self) -> list[str]:
         return [self.player]
@@ -409,10 +514,10 @@ class DuelTable(TableGame[str]):
         return self.duel.log
 
     def snapshot(self) -> dict[str, Any]:
-        return self.duel.to_dict()
+        return {**self.duel.to_dict(), "ritual": self.ritual.to_dict()}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        self.duel = QuickDuel.from_dict(snapshot)
+        self.duel = QuickDuel.from_dict({k: v for k, v in snapshot.items() if k != "ritual"})
 
     def bot_action(self, player: str) -> str:
         return choose_action(self.duel)

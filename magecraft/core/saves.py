@@ -512,9 +512,11 @@ class SaveStore:
         revision = row.revision + 1
         conn.execute("UPDATE saves SET state = ?, updated = ?, revision = ? WHERE id = ?",
                      (texts[0], now, revision, row.id))
-        conn.execute("DELETE FROM events WHERE save_id = ?", (row.id,))
+        # Logs grow at the end: rewrite the events from the first one that differs, not the whole log.
+        kept = _common_prefix(old[1], texts[1])
+        conn.execute("DELETE FROM events WHERE save_id = ? AND seq >= ?", (row.id, kept))
         conn.executemany("INSERT INTO events (save_id, seq, event) VALUES (?, ?, ?)",
-                         ((row.id, seq, text) for seq, text in enumerate(texts[1])))
+                         ((row.id, seq, texts[1][seq]) for seq in range(kept, len(texts[1]))))
         summary = SaveSummary(row.id, row.name, row.system, row.kind, row.created, now, len(texts[1]), revision)
         return Saved(summary, _state_from(texts))
 
@@ -727,8 +729,34 @@ def _stored_texts(conn: sqlite3.Connection, save_id: int) -> tuple[str, list[str
 
 
 def _history_text(texts: tuple[str, list[str]]) -> str:
-    """A revision as the history keeps it: one JSON object, its log inside."""
-    return json.dumps(_state_from(texts))
+    """A revision as the history keeps it: one JSON object, its log inside (last, as ``_state_from`` puts it).
+
+    Joined as text rather than decoded and encoded again: a save's whole log would otherwise be parsed
+    and re-written on every save (the play loop saves after each turn).
+
+    >>> _history_text(('{"turn": 3}', ['{"kind": "roll"}']))
+    '{"turn": 3, "log": [{"kind": "roll"}]}'
+    >>> _history_text(("{}", []))
+    '{"log": []}'
+    """
+    body, events = texts
+    opening = body.rstrip()[:-1].rstrip()  # the object without its closing brace
+    separator = "" if opening == "{" else ", "
+    return f'{opening}{separator}"log": [{", ".join(events)}]}}'
+
+
+def _common_prefix(old: list[str], new: list[str]) -> int:
+    """How many events at the start of ``old`` and ``new`` are the same.
+
+    >>> _common_prefix(["a", "b", "c"], ["a", "b", "d", "e"])
+    2
+    """
+    kept = 0
+    for before, after in zip(old, new, strict=False):
+        if before != after:
+            break
+        kept += 1
+    return kept
 
 
 def _state_from(texts: tuple[str, list[str]], path: Path | None = None, save_id: int = 0) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """`magecraft mtg-rpg action | dodge | renew | duel` (seed 000 play rules through the command line)."""
 
+import io
 import json
 from dataclasses import replace
 
@@ -144,6 +145,9 @@ def test_duel_between_referee_decks_is_saved_and_reloads(db, capsys):
     out = capsys.readouterr().out
     assert "wins" in out
     state = SaveStore(db).load("evening", "mtg_rpg", "game").state
+    ritual = state.pop("ritual")
+    assert (ritual["first"], ritual["second"], ritual["kind"], ritual["play_as"]) == (
+        "referee", "referee-2", "seven-card", None)
     duel = QuickDuel.from_dict(state)
     assert duel.is_terminal() and duel.to_dict() == state
 
@@ -419,3 +423,48 @@ def test_house_rules_reach_the_play_commands(db, capsys, tmp_path):
     rules.write_text("land_action_value = 2\n", encoding="utf-8")
     assert main([*args, "--house-rules", str(rules)]) == 2  # a bad file is refused whole
     assert "land counts 0 or 1" in capsys.readouterr().err
+
+
+def _play(monkeypatch, answers, *args):
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    return main(["mtg-rpg", "duel", *args])
+
+
+def test_a_duel_quit_at_its_prompt_goes_on_with_load_and_ends_as_the_unbroken_duel(tmp_path, capsys, monkeypatch):
+    ends = []
+    for stopped in (False, True):
+        db = str(tmp_path / f"{stopped}.sqlite3")
+        for name, library in (("Sarin", ["Shock", "Lava Axe"] * 5), ("Mord", ["Shock"] * 10)):
+            wizard = replace(example_character(), name=name, library=tuple(library), gold=100)
+            save_character(SaveStore(db), CharacterRecord(wizard, Randomness.seeded(1), {}))
+        start = ["Sarin", "Mord", "--play-as", "Mord", "--kind", "seven-card", "--stakes", "gold/treasure/money",
+                 "--gold", "30", "--seed", "4", "--save", "eve", "--db", db]
+        if stopped:
+            assert _play(monkeypatch, "1\nquit\n", *start) == 0
+            out = capsys.readouterr().out
+            assert "Resume with: magecraft mtg-rpg duel --load eve" in out
+            assert SaveStore(db).load("eve", "mtg_rpg", "game").state["ritual"]["gold"] == 30
+            assert _play(monkeypatch, "1\n" * 80, "--load", "eve", "--db", db) == 0
+            assert "Resumed the duel 'eve': Sarin against Mord." in capsys.readouterr().out
+        else:
+            assert _play(monkeypatch, "1\n" * 80, *start) == 0
+        store = SaveStore(db)
+        ends.append((store.load("eve", "mtg_rpg", "game").state, load_character(store, "Sarin").character,
+                     load_character(store, "Mord").character))
+    assert ends[0] == ends[1]
+    assert QuickDuel.from_dict({k: v for k, v in ends[0][0].items() if k != "ritual"}).is_terminal()
+    # the stakes were settled on the saved terms: the loser paid the winner 30 gold
+    assert sorted(w.gold for w in ends[1][1:]) == [70, 130]
+
+
+def test_load_refuses_new_terms_a_finished_duel_and_other_saves(db, capsys, monkeypatch):
+    assert main(["mtg-rpg", "duel", "referee", "referee-2", "--seed", "3", "--save", "done", "--db", str(db)]) == 0
+    capsys.readouterr()
+    before = db.read_bytes()
+    assert main(["mtg-rpg", "duel", "--load", "done", "--kind", "seven-card", "--db", str(db)]) == 2
+    assert "drop --kind" in capsys.readouterr().err
+    assert main(["mtg-rpg", "duel", "--load", "done", "--db", str(db)]) == 2
+    assert "is over" in capsys.readouterr().err
+    assert main(["mtg-rpg", "duel", "--db", str(db)]) == 2
+    assert "give the two Wizards" in capsys.readouterr().err
+    assert db.read_bytes() == before
