@@ -172,6 +172,8 @@ def realm_lists() -> dict[str, Any]:
         "event_types": dict(raw["event_types"]),
         "drain_life": dict(raw["drain_life"]),
         "places": {k: tuple(v) for k, v in raw["places"].items()},
+        "dragon_order": tuple(raw["dragonslayer"]["order"]),
+        "female": frozenset(raw["characters"]["female"]),
     }
 
 

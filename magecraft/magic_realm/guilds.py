@@ -15,8 +15,9 @@ before anything changes; a refused action raises :class:`RuleError` naming the r
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from magecraft.core.errors import RuleError
 from magecraft.magic_realm.data import Guild, _find, guilds
@@ -153,3 +154,27 @@ class GuildHall:
         for g, holder in list(self.chit_holders.items()):
             if holder == character:
                 del self.chit_holders[g]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "members": [[c, m.guild, m.earned, m.quest] for c, m in self.members.items()],
+            "chit_holders": dict(self.chit_holders),
+            "barred": {g: sorted(who) for g, who in self.barred.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> GuildHall:
+        """Rebuild a hall; a malformed one raises ``KeyError``/``TypeError``/``ValueError``."""
+        hall = cls()
+        for character, name, earned, quest in raw["members"]:
+            if not 0 <= int(earned) <= THIRD:
+                raise ValueError(f"{character} has earned {earned} benefits")
+            hall.members[str(character)] = Membership(guild(str(name)).name, int(earned),
+                                                      None if quest is None else str(quest))
+        for name, holder in dict(raw["chit_holders"]).items():
+            held = hall.members.get(str(holder))
+            if held is None or held.guild != guild(name).name or held.earned < THIRD:
+                raise ValueError(f"{holder} cannot hold the {name} chit")
+            hall.chit_holders[guild(name).name] = str(holder)
+        hall.barred = {guild(g).name: {str(c) for c in who} for g, who in dict(raw["barred"]).items()}
+        return hall
