@@ -274,6 +274,10 @@ def cast_command(
     board_seed: Annotated[int, typer.Option("--board-seed", help="Hop: the seed of the board dealt (MR4).")] = 1,
     roll: Annotated[int | None, typer.Option("--roll", help="Miracle: the 2d6 roll re-rolled.")] = None,
     keep: Annotated[str, typer.Option("--keep", help="Miracle: the better roll is 'low' or 'high'.")] = "low",
+    speed: Annotated[int | None, typer.Option("--speed", min=0, max=9, help="Sparkle: the caster's speed.")]
+        = None,
+    fastest: Annotated[int | None, typer.Option("--fastest", min=0, max=9,
+                                                help="Sparkle: the fastest monster's speed.")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -332,8 +336,21 @@ def cast_command(
         chits = [asdict(c) for c in played.character.chits]
         out = {"spell": cast, "first": played.first, "second": played.second, "kept": played.kept, "chits": chits}
         text = f"Miracle: {played.first}, re-rolled {played.second}; keeps {played.kept}"
+    elif cast == "Sparkle":
+        if not monster:
+            raise InputError("Sparkle needs --monster, the monsters in the clearing (comma separated)")
+        if speed is None or fastest is None:
+            raise InputError("Sparkle needs --speed (the caster's) and --fastest (the fastest monster's)")
+        sparkled = spells.sparkle([m.strip() for m in monster.split(",") if m.strip()],
+                                  make_randomness(seed, dice, physical_dice), caster_speed=speed,
+                                  fastest_monster=fastest)
+        out = {"spell": cast, "rolls": [list(r) for r in sparkled.rolls], "unassigned": list(sparkled.unassigned)}
+        text = (f"Sparkle: {', '.join(f'{m} {r}' for m, r in sparkled.rolls)}; unassigned this round: "
+                f"{', '.join(sparkled.unassigned) or 'none'}")
     else:
-        raise InputError(f"{cast} is not resolved here (Heal, Drain Life, Raise Dead, Elemental, Hop, Miracle)")
+        raise InputError(
+            f"{cast} is not resolved here (Heal, Drain Life, Raise Dead, Elemental, Hop, Miracle, Sparkle)"
+        )
     if json_out:
         print_json(out)
         return
