@@ -570,6 +570,21 @@ class RealmDays(GameState[DayAction]):
                         + (f" ({wounds})" if wounds > 1 else "")
                     )
 
+    def observation(self, player: str) -> dict[str, Any]:
+        """What ``player`` may see: the referee everything; a character not the chits dealt face down
+        (15.3-15.4), the generator until it is revealed (15.3/1), the setup's picks and shuffles, nor the
+        dice's state."""
+        seen = self.to_dict()
+        if player == "referee":
+            return seen
+        seen["setup"] = {"tiles": seen["setup"]["tiles"], "travellers": seen["setup"]["travellers"]}
+        if not self.generator_active:
+            seen["generator"] = {"active": False}
+        seen.pop("rng")
+        seen["log"] = [e for e in seen["log"] if e.get("section") != "15. EXPANSION SETUP"
+                       and e.get("kind") != "randomness" and "(kept hidden)" not in str(e.get("label"))]
+        return seen
+
     # -- saving ----------------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:

@@ -56,6 +56,8 @@ GENERATORS = "12. Monster Generators"
 #: 7.10 Jester: delivered to the GUARD, "a nice reward of 20 gold".
 JESTER_REWARD = 20
 CANDY_CANE = "Magic Candy Cane"
+#: 2.4: what may still happen to a lost character (monsters find him; gold and deeds come of battles).
+WHILE_LOST = (TravelOffroad, CharacterKilled, RecordDeed, GiveGold)
 
 
 # -- the decisions left to a character -------------------------------------------------------------
@@ -147,6 +149,10 @@ def check(realm: RealmDays, action: DayAction) -> None:
         raise RuleError("no decision is waiting", rule="the realm", section=TRAVELLERS)
     who = realm.character(action.character)
     retinue = realm.retinues[who.name]
+    if who.offroad and not isinstance(action, WHILE_LOST):
+        raise RuleError(f"{who.name} is lost off the clearings (2.4): only offroad rolls until back in a clearing",
+                        rule="2.4 You may not perform any other action until you have successfully returned to "
+                             "a clearing", section=OFFROAD)
     if isinstance(action, StrikeHive | UseBookOfTheDead):
         _check_generator(realm, who, action)
     elif isinstance(action, MoveCharacter):

@@ -185,8 +185,9 @@ def test_offroad_lost_keeps_rolling_the_column_of_the_clearing_left_and_a_choice
     days.apply(TravelOffroad("Amazon"))
     amazon = days.characters[0]
     assert amazon.offroad and amazon.wounds == 1 and amazon.clearing == cave
-    with pytest.raises(RuleError, match="lost off the clearings"):
-        days.apply(Hire("Amazon", "Cook"))
+    for refused in (Hire("Amazon", "Cook"), MoveCharacter("Amazon", BORDERLAND_1)):
+        with pytest.raises(RuleError, match="lost off the clearings"):
+            days.apply(refused)
     script(days, 1)  # the next day's roll on the CAVES column again: Choice
     days.apply(TravelOffroad("Amazon"))
     assert days.pending is not None and days.pending.kind == "clearing"
@@ -299,9 +300,9 @@ def test_hired_and_joined_travellers_leave_when_the_character_dies_and_the_belon
 def test_a_character_dying_offroad_scatters_his_belongings_among_the_tiles_clearings():
     days = realm()
     cave = days.board.clearing_of("Borderland 4").id
-    days.characters[0].clearing, days.characters[0].offroad = cave, True
     days.apply(GiveItem("Amazon", "Sword"))
     days.apply(GiveItem("Amazon", "Shield"))
+    days.characters[0].clearing, days.characters[0].offroad = cave, True
     script(days, 6, 2)  # the Sword to clearing 6, the Shield to clearing 2 of the Borderland
     days.apply(CharacterKilled("Amazon"))
     labels = {days.board.label(c): [i.name for i in items] for c, items in days.piles.items()}
@@ -512,3 +513,65 @@ def test_a_taken_name_is_refused_before_the_board_is_drawn(monkeypatch, capsys, 
     assert at_prompt(monkeypatch, "quit\n", *PLAY, "--save", "x", "--db", db) == 2
     captured = capsys.readouterr()
     assert "already a magic_realm game saved as 'x'" in captured.err and "Play day" not in captured.out
+
+
+# -- random legal and illegal actions ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_legal_and_illegal_actions_keep_the_realm_whole(seed):
+    """Every legal action applies; every refused one changes nothing; the state always round-trips."""
+    days = RealmDays.new(Randomness.seeded(seed), ["Amazon@Borderland 1", "White Knight@Borderland 4=30"],
+                         colour_magic=["Amazon"], generator_revealed=True)
+    chooser = Randomness.seeded(100 + seed)
+    names = ["Amazon", "White Knight", "Nobody"]
+    wild = [
+        lambda n: Hire(n, chooser.choice(["Cook", "Jester", "Siren", "Children"], "t")),
+        lambda n: MoveCharacter(n, chooser.roll(400, "c") - 1),
+        lambda n: JoinGuild(n, "Wiz Guild"),
+        lambda n: CompleteQuest(n),
+        lambda n: RidOfJester(n, "guard"),
+        lambda n: Capture(n, "Pickpocket", True),
+        lambda n: TravelOffroad(n),
+        lambda n: RaiseDead(n),
+        lambda n: ChoosePod(chooser.roll(5, "p")),
+        lambda n: GrantGuildChit(n),
+        lambda n: ChooseClearing(chooser.roll(400, "c") - 1),
+    ]
+    for _ in range(120):
+        if days.is_terminal():
+            break
+        before = days.to_dict()
+        if chooser.roll(3, "legal?") == 1:
+            action = wild[chooser.roll(len(wild), "which") - 1](chooser.choice(names, "who"))
+            try:
+                days.apply(action)
+            except RuleError:
+                assert days.to_dict() == before
+        else:
+            legal = days.legal_actions()
+            # mostly days, sometimes something else the referee may record
+            action = legal[0] if chooser.roll(2, "day?") == 1 else chooser.choice(legal, "action")
+            days.apply(action)
+        assert RealmDays.from_dict(json.loads(json.dumps(days.to_dict()))).to_dict() == days.to_dict()
+
+
+def test_a_character_sees_neither_the_face_down_chits_nor_the_hidden_generator():
+    days = realm()
+    seen = json.dumps(days.observation("Amazon"))
+    assert days.generator not in seen and "rng" not in days.observation("Amazon")
+    assert days.generator in json.dumps(days.observation("referee"))
+
+
+def test_the_characters_decision_is_asked_at_the_prompt(monkeypatch, capsys, tmp_path):
+    days = realm()
+    two_pods_tied(days)
+    script(days, 5)
+    db = tmp_path / "s.db"
+    SaveStore(db).create("tie", "magic_realm", "game", days.to_dict())
+    # day 1 stops at the Amazon's choice; "2" is the second pod listed; then quit
+    assert at_prompt(monkeypatch, "1\n2\nquit\n", "magic-realm", "play", "--load", "tie", "--db", str(db)) == 0
+    out = capsys.readouterr().out
+    assert "Amazon decides which pod moves (1, 2):" in out and "Amazon chooses pod 2" in out
+    state = SaveStore(db).load("tie", "magic_realm").state
+    assert {p["id"]: p["tile"] for p in state["pods"]} == {1: 3, 2: 0} and state["pending"] is None
