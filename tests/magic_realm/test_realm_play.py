@@ -28,6 +28,7 @@ from magecraft.magic_realm.actions import (
     JoinGuild,
     MoveCharacter,
     NextDay,
+    PickpocketScore,
     RaiseDead,
     RecordDeed,
     RidOfJester,
@@ -575,3 +576,40 @@ def test_the_characters_decision_is_asked_at_the_prompt(monkeypatch, capsys, tmp
     assert "Amazon decides which pod moves (1, 2):" in out and "Amazon chooses pod 2" in out
     state = SaveStore(db).load("tie", "magic_realm").state
     assert {p["id"]: p["tile"] for p in state["pods"]} == {1: 3, 2: 0} and state["pending"] is None
+
+
+def test_the_woodsman_subtracts_1_from_offroad_rolls_in_the_realm():
+    days = realm()
+    put(days, "Woodsman", BORDERLAND_1)
+    cave = days.board.clearing_of("Borderland 4").id
+    script(days, 6, 5)  # day 1; then the CAVES column: 5 - 1 = 4, Lost (1 wound), not 5
+    days.apply(NextDay())
+    days.apply(Hire("Amazon", "Woodsman"))
+    days.apply(MoveCharacter("Amazon", cave))
+    days.apply(TravelOffroad("Amazon"))
+    assert "Lost (1 wound)" in days.report[-2]["text"] and days.characters[0].wounds == 1
+
+
+def test_the_bounty_hunter_rolls_his_bounty_at_1d6_minus_2_when_hired():
+    days = realm()
+    put(days, "Bounty Hunter", BORDERLAND_1)
+    script(days, 6, 2)  # day 1; his roll: 2 - 2 = 0, counted as 1
+    days.apply(NextDay())
+    days.apply(Hire("Amazon", "Bounty Hunter"))
+    from magecraft.core.tables import get_table
+
+    assert days.report[-1]["text"] == f"the Bounty Hunter seeks: {get_table('mr_bounty').lookup(1).result}"
+
+
+def test_a_captured_pickpocket_scores_and_a_failed_capture_costs_2d6():
+    days = realm("Amazon@Borderland 1", "Dwarf@Borderland 1")
+    put(days, "Pickpocket", BORDERLAND_1)
+    script(days, 6, 6, 5, 2)  # day 1; the Dwarf misses: 2d6 = 11 gold; the Amazon hits; she scores 2 = 4 gold
+    days.apply(NextDay())
+    days.apply(Capture("Dwarf", "Pickpocket", False))
+    assert days.retinues["Dwarf"].gold == 50 - 11
+    days.apply(Capture("Amazon", "Pickpocket", True))
+    with pytest.raises(RuleError, match="does not serve Amazon|scores only when captured"):
+        days.apply(PickpocketScore("Dwarf"))
+    days.apply(PickpocketScore("Amazon"))
+    assert days.retinues["Amazon"].gold == 54
