@@ -4,7 +4,7 @@ The rolled tables are core tables (``data/tables/mr_*.toml``, :func:`magecraft.c
 the lists here are looked up.  Each loader refuses a malformed file whole, naming it.
 
 >>> len(travellers()), len(spells()), len(tiles())
-(27, 39, 36)
+(27, 40, 36)
 >>> traveller("jester").joins
 'most letters'
 """
