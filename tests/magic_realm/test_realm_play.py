@@ -609,7 +609,7 @@ def test_a_captured_pickpocket_scores_and_a_failed_capture_costs_2d6():
     days.apply(Capture("Dwarf", "Pickpocket", False))
     assert days.retinues["Dwarf"].gold == 50 - 11
     days.apply(Capture("Amazon", "Pickpocket", True))
-    with pytest.raises(RuleError, match="does not serve Amazon|scores only when captured"):
+    with pytest.raises(RuleError, match="scores only when captured"):
         days.apply(PickpocketScore("Dwarf"))
     days.apply(PickpocketScore("Amazon"))
     assert days.retinues["Amazon"].gold == 54
