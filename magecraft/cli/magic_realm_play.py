@@ -79,7 +79,8 @@ class RealmTable(TableGame["act.DayAction"]):
                 except RuleError:
                     continue
                 choices.append(Choice(label, action, (c.name,)))
-        return Menu(f"Day {realm.day} is over. The referee may:", choices, prompt="Referee",
+        title = f"Day {realm.day} is over." if realm.day else "Before day 1."
+        return Menu(f"{title} The referee may:", choices, prompt="Referee",
                     typed=self._typed, typed_help="move NAME to CLEARING, e.g. 'move Amazon to Oak Woods 3'")
 
     def _character_choices(self, name: str) -> list[tuple[str, act.DayAction]]:
@@ -204,8 +205,8 @@ class RealmTable(TableGame["act.DayAction"]):
                 lines.append(f"  {escape(c.name)}: dead")
                 continue
             retinue = realm.retinues[c.name]
-            where = ("lost in the woods of " + realm.board.tile_names[realm.board.clearings[c.clearing].tile]
-                     if c.offroad else realm.board.label(c.clearing))
+            where = (", lost in the woods of " + realm.board.tile_names[realm.board.clearings[c.clearing].tile]
+                     if c.offroad else " in " + realm.board.label(c.clearing))
             extra = [f"{retinue.gold} gold"]
             if retinue.serving:
                 extra.append("with " + ", ".join(sorted(retinue.serving)))
@@ -214,7 +215,7 @@ class RealmTable(TableGame["act.DayAction"]):
             member = realm.guilds.members.get(c.name)
             if member is not None:
                 extra.append(f"{member.guild} ({member.earned} benefit(s))")
-            lines.append(f"  {escape(c.name)} in {escape(where)}: {escape('; '.join(extra))}")
+            lines.append(f"  {escape(c.name)}{escape(where)}: {escape('; '.join(extra))}")
         for piece in realm.travellers:
             if piece.state == "wandering" and piece.clearing is not None:
                 lines.append(f"  the {escape(piece.name)} in {escape(realm.board.label(piece.clearing))}")

@@ -335,7 +335,7 @@ def _offroad(realm: RealmDays, who: Character) -> None:
     tile = realm.board.tile_names[left.tile]
     result = offroad(realm.rng, left.kind, tile=tile, woodsman=realm.retinues[who.name].serves("Woodsman"))
     who.wounds += result.wounds
-    wounds = f" ({result.wounds} wound{'s' if result.wounds != 1 else ''})" if result.wounds else ""
+    wounds = f": {result.wounds} wound{'s' if result.wounds != 1 else ''}" if "d6" in result.result else ""
     realm.note(f"{who.name} travels offroad from {realm.board.label(left.id)}: {result.result}{wounds}")
     options = _offroad_clearings(realm, who)
     if result.outcome == "lost":
