@@ -103,6 +103,10 @@ class RealmTable(TableGame["act.DayAction"]):
         for guild in ("Fight Guild", "Thief Guild", "Wiz Guild"):
             out += [(f"{name} discovers the {guild}", act.DiscoverGuild(name, guild)),
                     (f"{name} joins the {guild}", act.JoinGuild(name, guild))]
+        for gate in referee.gates_on_board(realm):
+            out += [(f"{name} locates {gate} (3.2)", act.LocateGate(name, gate)),
+                    (f"{name} travels through the gates to {gate} (MOVE phases asked next)",
+                     act.GateTravel(name, gate, ASK))]
         out += [
             (f"{name} draws a quest (named next)", act.DrawQuest(name, "?")),
             (f"{name} completes the quest", act.CompleteQuest(name)),
@@ -156,6 +160,14 @@ class RealmTable(TableGame["act.DayAction"]):
                     return act.MoveCharacter(action.character, realm.board.clearing_of(answer).id)
                 except Exception as exc:
                     options.console().print(f"[red]{escape(str(exc))}[/red]")
+        if isinstance(action, act.GateTravel) and action.moves == ASK:
+            while True:
+                answer = loop.ask("MOVE phases recorded besides the GATE phase (two to enter a mountain clearing)",
+                                  lines=("a number 0-4",))
+                moves = options.whole_number(answer) if answer.isdecimal() else None
+                if moves is not None and 0 <= moves <= 4:
+                    return act.GateTravel(action.character, action.gate, moves)
+                options.console().print(f"[red]{escape(repr(answer))} is not one of 0-4[/red]")
         if isinstance(action, act.DrawQuest):
             return act.DrawQuest(action.character, self._words(loop, "The quest drawn"))
         if isinstance(action, act.RecordDeed):
@@ -243,6 +255,8 @@ def _filled(action: act.DayAction) -> act.DayAction:
         return act.MoveCharacter(action.character, 0)
     if isinstance(action, act.GiveItem):
         return act.GiveItem(action.character, "item")
+    if isinstance(action, act.GateTravel) and action.moves == ASK:
+        return act.GateTravel(action.character, action.gate, 2)
     if isinstance(action, act.Hire) and action.traveller == "Doppleganger":
         return act.Hire(action.character, action.traveller, "a chit")
     return action

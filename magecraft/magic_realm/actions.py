@@ -201,8 +201,28 @@ class CompleteQuest:
     kind: ClassVar[str] = "complete-quest"
 
 
+@dataclass(frozen=True, slots=True)
+class LocateGate:
+    """3.2: the character locates a revealed gate, in its tile's highest-numbered clearing."""
+
+    character: str
+    gate: str
+    kind: ClassVar[str] = "locate-gate"
+
+
+@dataclass(frozen=True, slots=True)
+class GateTravel:
+    """3.3: from a gate he knows to another he knows: one GATE phase and ``moves`` MOVE phases recorded."""
+
+    character: str
+    gate: str
+    moves: int = 1
+    kind: ClassVar[str] = "gate-travel"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
-    | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest
+    | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
+    | GateTravel
 )

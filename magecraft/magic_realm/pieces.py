@@ -65,6 +65,7 @@ class Character:
     deeds: list[str] = field(default_factory=list)
     belongings: list[Item] = field(default_factory=list)
     raised_on: int = 0  # the last evening the Necromancer raised the dead for this character
+    known_gates: list[str] = field(default_factory=list)  # 3.2-3.3: the gates located
 
     @classmethod
     def read(cls, raw: Mapping[str, Any]) -> Character:
@@ -82,6 +83,7 @@ class Character:
             [str(d) for d in raw["deeds"]],
             [Item.read(i) for i in raw["belongings"]],
             int(raw["raised_on"]),
+            [str(g) for g in raw["known_gates"]],
         )
 
 

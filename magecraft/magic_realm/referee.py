@@ -2,6 +2,7 @@
 
 :class:`magecraft.magic_realm.days.RealmDays` plays the expansion's day; the base game's turn (moving,
 searching, fighting) is the referee's, who records here what came of it: moves, offroad travel (2.2-2.6),
+gates located and gate travel (3.2-3.3, the Gate Master sharing what others locate),
 hiring, firing and capturing travellers (7.5-7.10), deaths (7.8, 2.5, 9.3/3-4), guilds (9.1-9.3), the
 Hive and the Graveyard (12.5).  :func:`check` refuses (``RuleError``, naming the rule) before
 :func:`perform` changes anything.
@@ -28,11 +29,13 @@ from magecraft.magic_realm.actions import (
     DiscoverGuild,
     DrawQuest,
     Fire,
+    GateTravel,
     GiveGold,
     GiveItem,
     GrantGuildChit,
     Hire,
     JoinGuild,
+    LocateGate,
     MoveCharacter,
     PickpocketScore,
     RaiseDead,
@@ -46,7 +49,7 @@ from magecraft.magic_realm.data import tiles, traveller
 from magecraft.magic_realm.guilds import GUILDS, guild
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item, Pending
-from magecraft.magic_realm.travel import OFFROAD, offroad
+from magecraft.magic_realm.travel import GATES, OFFROAD, check_gate_travel, offroad
 
 if TYPE_CHECKING:
     from magecraft.magic_realm.days import RealmDays
@@ -131,6 +134,8 @@ def referee_actions(realm: RealmDays) -> list[DayAction]:
                            Capture(c.name, piece.name, True), Capture(c.name, piece.name, False)]
         for name in ("Fight Guild", "Thief Guild", "Wiz Guild"):
             candidates += [DiscoverGuild(c.name, name), JoinGuild(c.name, name)]
+        for gate in gates_on_board(realm):
+            candidates += [LocateGate(c.name, gate), GateTravel(c.name, gate, 2)]
         candidates += [MoveCharacter(c.name, n) for n in range(len(realm.board.clearings)) if n != c.clearing]
         for action in candidates:
             try:
@@ -210,6 +215,8 @@ def check(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, RecordDeed):
         if not action.deed.strip():
             raise RuleError("name the deed", rule="9.2", section=GUILDS)
+    elif isinstance(action, LocateGate | GateTravel):
+        _check_gate(realm, who, action)
     else:
         _check_guild(realm, who, action)
 
@@ -221,6 +228,46 @@ def _check_generator(realm: RealmDays, who: Character, action: StrikeHive | UseB
         raise RuleError("there is no standing Hive here", rule="12.5/2", section=GENERATORS)
     if isinstance(action, UseBookOfTheDead) and (realm.generator != "Graveyard" or realm.generator_closed):
         raise RuleError("there is no open Graveyard here", rule="12.5/1", section=GENERATORS)
+
+
+def gates_on_board(realm: RealmDays) -> list[str]:
+    return sorted(c.name for chits in realm.setup.tile_chits.values() for c in chits if c.kind == "gate")
+
+
+def gate_clearing(realm: RealmDays, gate: str) -> int | None:
+    """3.2: a revealed gate lies in the highest-numbered clearing of its tile (None: not on the board)."""
+    for tile, chits in realm.setup.tile_chits.items():
+        if any(c.kind == "gate" and c.name.casefold() == gate.strip().casefold() for c in chits):
+            return realm.board.tile_clearings(realm.board.tile_index(tile))[-1]
+    return None
+
+
+def _gate_name(realm: RealmDays, gate: str) -> str:
+    for chits in realm.setup.tile_chits.values():
+        for c in chits:
+            if c.kind == "gate" and c.name.casefold() == gate.strip().casefold():
+                return c.name
+    raise RuleError(f"no gate {gate!r} is on the board", rule="3.1", section=GATES)
+
+
+def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTravel) -> None:
+    name = _gate_name(realm, action.gate)
+    place = gate_clearing(realm, name)
+    assert place is not None
+    if isinstance(action, LocateGate):
+        if name in who.known_gates:
+            raise RuleError(f"{who.name} already knows {name}", rule="3.2", section=GATES)
+        if who.clearing != place:
+            raise RuleError(f"{name} lies in {realm.board.label(place)}, not where {who.name} stands",
+                            rule="3.2 placed in the highest numbered clearing", section=GATES)
+        return
+    here = [g for g in who.known_gates if gate_clearing(realm, g) == who.clearing]
+    if not here:
+        raise RuleError(f"{who.name} does not stand at a gate he knows", rule="3.3", section=GATES)
+    if place == who.clearing:
+        raise RuleError(f"{who.name} already stands at {name}", rule="3.3", section=GATES)
+    check_gate_travel(who.known_gates, name, destination_kind=realm.board.clearings[place].kind,
+                      move_phases=action.moves)
 
 
 def _check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:
@@ -320,8 +367,27 @@ def perform(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, RecordDeed):
         who.deeds.append(action.deed.strip())
         realm.note(f"{who.name}: {action.deed.strip()}")
+    elif isinstance(action, LocateGate):
+        _locate_gate(realm, who, _gate_name(realm, action.gate))
+    elif isinstance(action, GateTravel):
+        name = _gate_name(realm, action.gate)
+        place = gate_clearing(realm, name)
+        assert place is not None
+        who.clearing = place
+        realm.note(f"{who.name} travels through the gates to {name} in {realm.board.label(place)}")
     else:
         _guild(realm, who, action)
+
+
+def _locate_gate(realm: RealmDays, who: Character, name: str) -> None:
+    """3.2: the gate is known to the character; the Gate Master's employers learn it at once (7.10)."""
+    who.known_gates.append(name)
+    realm.note(f"{who.name} locates {name}")
+    for other in realm.characters:
+        if (other.alive and other is not who and name not in other.known_gates
+                and realm.retinues[other.name].serves("Gate Master")):
+            other.known_gates.append(name)
+            realm.note(f"the Gate Master tells {other.name} where {name} is")
 
 
 # -- offroad travel (2) -----------------------------------------------------------------------------

@@ -25,7 +25,9 @@ from magecraft.magic_realm.actions import (
     GiveItem,
     GrantGuildChit,
     Hire,
+    GateTravel,
     JoinGuild,
+    LocateGate,
     MoveCharacter,
     NextDay,
     PickpocketScore,
@@ -613,3 +615,51 @@ def test_a_captured_pickpocket_scores_and_a_failed_capture_costs_2d6():
         days.apply(PickpocketScore("Dwarf"))
     days.apply(PickpocketScore("Amazon"))
     assert days.retinues["Amazon"].gold == 54
+
+
+# -- gates (3) and the Gate Master (7.10) -----------------------------------------------------------
+
+
+def with_gates(days: RealmDays) -> tuple[int, int]:
+    days.setup.tile_chits["Bog"] = (Chit("Gate 1", "gate"),)  # type: ignore[index]
+    days.setup.tile_chits["Mire"] = (Chit("Gate 2", "gate"),)  # type: ignore[index]
+    for tile in days.setup.tile_chits:
+        if tile not in ("Bog", "Mire"):
+            days.setup.tile_chits[tile] = tuple(  # type: ignore[index]
+                c for c in days.setup.tile_chits[tile] if c.kind != "gate")
+    bog = days.board.tile_clearings(days.board.tile_index("Bog"))[-1]
+    mire = days.board.tile_clearings(days.board.tile_index("Mire"))[-1]
+    return bog, mire
+
+
+def test_gates_are_located_in_the_highest_clearing_and_travel_needs_two_known_gates():
+    days = realm()
+    bog, mire = with_gates(days)
+    days.apply(MoveCharacter("Amazon", bog - 1))
+    with pytest.raises(RuleError, match="highest numbered clearing"):
+        days.apply(LocateGate("Amazon", "Gate 1"))
+    days.apply(MoveCharacter("Amazon", bog))
+    days.apply(LocateGate("Amazon", "Gate 1"))
+    with pytest.raises(RuleError, match="3.2"):
+        days.apply(GateTravel("Amazon", "Gate 2"))  # Gate 2 is not known: one gate only
+    days.apply(MoveCharacter("Amazon", mire))
+    days.apply(LocateGate("Amazon", "Gate 2"))
+    needed = 2 if days.board.clearings[bog].is_mountain else 1
+    if needed == 2:
+        with pytest.raises(RuleError, match="two MOVE|needs 2"):
+            days.apply(GateTravel("Amazon", "Gate 1", 1))
+    days.apply(GateTravel("Amazon", "Gate 1", needed))
+    assert days.characters[0].clearing == bog
+
+
+def test_the_gate_master_tells_his_employer_of_gates_others_locate():
+    days = realm("Amazon@Borderland 1", "Dwarf@Borderland 1")
+    bog, _ = with_gates(days)
+    put(days, "Gate Master", BORDERLAND_1)
+    script(days, 6)
+    days.apply(NextDay())
+    days.apply(Hire("Dwarf", "Gate Master"))
+    days.apply(MoveCharacter("Amazon", bog))
+    days.apply(LocateGate("Amazon", "Gate 1"))
+    assert days.characters[1].known_gates == ["Gate 1"]
+    assert RealmDays.from_dict(days.to_dict()).characters[1].known_gates == ["Gate 1"]
