@@ -424,6 +424,9 @@ def dice_command(
         ),
     ] = 0,
     at: Annotated[str, typer.Option("--at", help="INN, GUARD, S CAMPFIRE or Gambler.")] = "INN",
+    guild_member: Annotated[
+        bool, typer.Option("--thief-guild", help="The Thief Guild's -1 to cheating rolls (9.2).")
+    ] = False,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -442,12 +445,17 @@ def dice_command(
         }
         if cheat:
             extra["cheating roll"] = ", ".join(
-                f"{k}: {v}" for k, v in table_odds(get_table("mr_cheating"), cheat_bonus).items()
+                f"{k}: {v}"
+                for k, v in table_odds(get_table("mr_cheating"), cheat_bonus - (1 if guild_member else 0)).items()
             )
         _odds_out("Playing dice", result_odds, json_out, extra)
         return
     result = play_dice(
-        make_randomness(seed, dice, physical_dice), high_stake=high, cheat=cheat, cheat_bonus=cheat_bonus
+        make_randomness(seed, dice, physical_dice),
+        high_stake=high,
+        cheat=cheat,
+        cheat_bonus=cheat_bonus,
+        thief_guild=guild_member,
     )
     if json_out:
         print_json(
@@ -674,8 +682,11 @@ def guild_show(
         if realm is not None:
             place = realm.guild_clearings.get(g.name)
             row["clearing"] = None if place is None else realm.board.label(place)
-            row["members"] = {c: {"earned": m.earned, "quest": m.quest, "benefits": list(realm.guilds.benefits(c))}
-                              for c, m in realm.guilds.members.items() if m.guild == g.name}
+            row["members"] = {
+                c: {"earned": m.earned, "quest": m.quest, "benefits": list(realm.guilds.benefits(c)),
+                    "effects": asdict(realm.guilds.effects(c))}
+                for c, m in realm.guilds.members.items() if m.guild == g.name
+            }
             row["chit_holder"] = realm.guilds.chit_holders.get(g.name)
         rows.append(row)
     if json_out:

@@ -226,7 +226,9 @@ class RealmTable(TableGame["act.DayAction"]):
                 extra.append("followed by " + ", ".join(c.followers))
             member = realm.guilds.members.get(c.name)
             if member is not None:
-                extra.append(f"{member.guild} ({member.earned} benefit(s))")
+                effects = realm.guilds.effects(c.name)
+                phases = "".join(f", +{p} phase" for p in effects.extra_phases)
+                extra.append(f"{member.guild} ({member.earned} earned{phases})")
             lines.append(f"  {escape(c.name)}{escape(where)}: {escape('; '.join(extra))}")
         for piece in realm.travellers:
             if piece.state == "wandering" and piece.clearing is not None:

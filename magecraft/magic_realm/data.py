@@ -174,6 +174,7 @@ def realm_lists() -> dict[str, Any]:
         "places": {k: tuple(v) for k, v in raw["places"].items()},
         "dragon_order": tuple(raw["dragonslayer"]["order"]),
         "female": frozenset(raw["characters"]["female"]),
+        "benefit_effects": {k: dict(v) for k, v in raw["guild_benefit_effects"].items()},
     }
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from magecraft.core.errors import RuleError
-from magecraft.magic_realm.data import Guild, _find, guilds
+from magecraft.magic_realm.data import Guild, _find, guilds, realm_lists
 
 GUILDS = "9. Guilds"
 THIRD = 3
@@ -33,6 +33,19 @@ class Membership:
     guild: str
     earned: int = 0
     quest: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildEffects:
+    """The benefits at work: extra phases a day, loot (STEAL) and cheating roll modifiers, free
+    enchantments a day, the unique chit's action chit, and combat rules told to the referee."""
+
+    extra_phases: tuple[str, ...] = ()
+    loot_modifier: int = 0
+    cheat_modifier: int = 0
+    free_enchantments: int = 0
+    chits: tuple[str, ...] = ()
+    combat: tuple[str, ...] = ()
 
 
 def guild(name: str) -> Guild:
@@ -106,6 +119,26 @@ class GuildHall:
         listed = guild(member.guild).benefits
         held = self.chit_holders.get(member.guild) == character
         return listed[: min(member.earned, THIRD - 1)] + ((listed[THIRD - 1],) if held else ())
+
+    def effects(self, character: str) -> GuildEffects:
+        """What the benefits the character enjoys do (9.2, ``realm.toml [guild_benefit_effects]``)."""
+        table = realm_lists()["benefit_effects"]
+        phases: list[str] = []
+        loot = cheat = enchant = 0
+        chits: list[str] = []
+        combat: list[str] = []
+        for benefit in self.benefits(character):
+            effect = table[benefit]
+            if "phase" in effect:
+                phases.append(str(effect["phase"]))
+            loot += int(effect.get("loot", 0))
+            cheat += int(effect.get("cheat", 0))
+            enchant += int(effect.get("free_enchant", 0))
+            if "chit" in effect:
+                chits.append(str(effect["chit"]))
+            if "combat" in effect:
+                combat.append(str(effect["combat"]))
+        return GuildEffects(tuple(phases), loot, cheat, enchant, tuple(chits), tuple(combat))
 
     def waiting(self, name: str) -> list[str]:
         """Members who completed the third quest but do not hold the chit (9.3/3)."""
