@@ -667,6 +667,8 @@ def guild_show(
     json_out: JsonOption = False,
 ) -> None:
     """The guilds of 9.2: what joins each and its benefits in order; with --game, who belongs where."""
+    from dataclasses import asdict
+
     from magecraft.cli.sessions import read_state
     from magecraft.magic_realm.data import guilds
     from magecraft.magic_realm.days import RealmDays

@@ -661,3 +661,20 @@ def test_the_gate_master_tells_his_employer_of_gates_others_locate():
     days.apply(LocateGate("Amazon", "Gate 1"))
     assert days.characters[1].known_gates == ["Gate 1"]
     assert RealmDays.from_dict(days.to_dict()).characters[1].known_gates == ["Gate 1"]
+
+
+def test_guild_show_of_a_saved_realm_lists_members_and_their_benefits_at_work(tmp_path, capsys):
+    days = realm()
+    with_guild(days)
+    days.apply(DiscoverGuild("Amazon", "Thief Guild"))
+    days.apply(MoveCharacter("Amazon", days.guild_clearings["Thief Guild"]))
+    days.apply(RecordDeed("Amazon", "stole a treasure"))
+    days.apply(JoinGuild("Amazon", "Thief Guild"))
+    days.apply(DrawQuest("Amazon", "Steal the crown"))
+    days.apply(CompleteQuest("Amazon"))
+    db = tmp_path / "s.db"
+    SaveStore(db).create("gs", "magic_realm", "game", days.to_dict())
+    assert main(["magic-realm", "guild", "show", "Thief Guild", "--game", "gs", "--db", str(db), "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    assert row["members"]["Amazon"]["effects"]["extra_phases"] == ["HIDE"]
+    assert row["clearing"] == days.board.label(days.guild_clearings["Thief Guild"])
