@@ -69,7 +69,8 @@ class RealmTable(TableGame["act.DayAction"]):
         realm = self.realm
         if realm.pending is not None:
             return self._decision()
-        choices: list[Choice[act.DayAction]] = [Choice(f"Play day {realm.day + 1}", act.NextDay(), ("Day",))]
+        today = f"Play day {realm.day + 1}"
+        choices: list[Choice[act.DayAction]] = [Choice(today, act.NextDay(), (today,))]
         for c in realm.characters:
             if not c.alive:
                 continue
