@@ -651,7 +651,7 @@ def test_gates_are_located_in_the_highest_clearing_and_travel_needs_two_known_ga
 
 
 def test_the_gate_master_tells_his_employer_of_gates_others_locate():
-    days = realm("Amazon@Borderland 1", "Dwarf@Borderland 1")
+    days = realm("Amazon@Borderland 1", "Dwarf@Borderland 1", "Elf@Borderland 1")
     bog, _ = with_gates(days)
     put(days, "Gate Master", BORDERLAND_1)
     script(days, 6)
@@ -660,6 +660,7 @@ def test_the_gate_master_tells_his_employer_of_gates_others_locate():
     days.apply(MoveCharacter("Amazon", bog))
     days.apply(LocateGate("Amazon", "Gate 1"))
     assert days.characters[1].known_gates == ["Gate 1"]
+    assert days.characters[2].known_gates == []  # no Gate Master: the Elf knows nothing
     assert RealmDays.from_dict(days.to_dict()).characters[1].known_gates == ["Gate 1"]
 
 
