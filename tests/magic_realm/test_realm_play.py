@@ -96,7 +96,7 @@ def damaged_saves(state):
     yield edit(lambda s: s["characters"][0].update(clearing=10_000))
     yield edit(lambda s: s["retinues"][0].update(gold=-4))
     yield edit(lambda s: s["travellers"][0].update(state="flying"))
-    yield edit(lambda s: s.update(pending={"kind": "pod", "chooser": "Amazon", "options": [], "guild": None}))
+    yield edit(lambda s: s.update(pending={"kind": "clearing", "chooser": "Amazon", "options": [], "guild": None}))
     yield edit(lambda s: s["tiles"].pop())
     yield edit(lambda s: s["guilds"].update(chit_holders={"Fight Guild": "Nobody"}))
     yield edit(lambda s: s.pop("retinues"))
@@ -679,3 +679,19 @@ def test_guild_show_of_a_saved_realm_lists_members_and_their_benefits_at_work(tm
     row = json.loads(capsys.readouterr().out)[0]
     assert row["members"]["Amazon"]["effects"]["extra_phases"] == ["HIDE"]
     assert row["clearing"] == days.board.label(days.guild_clearings["Thief Guild"])
+
+
+def test_ending_a_turn_with_the_queen_bee_moves_two_pods():
+    days = realm()
+    days.generator, days.generator_tile, days.generator_active, days.queen_alive = "Hive", 3, True, True
+    days.generator_clearing = days.board.tile_clearings(3)[-1]
+    days.characters[0].clearing = days.generator_clearing
+    far = next(t for t in range(len(days.board.tile_names)) if days.board.tile_distance(t, 3) == 2)
+    days.pods = [Pod(1, "bees", 2, 3), Pod(2, "bees", 3, far)]
+    days.next_pod = 3
+    script(days, 5)  # prowling; colour magic only on day 7: no new pod
+    days.apply(NextDay())
+    assert days.pending is None
+    assert any("pod 1 (2 bees) swarms into" in line["text"] for line in days.report)
+    second = next(p for p in days.pods if p.id == 2)
+    assert days.board.tile_distance(second.tile, 3) == 1  # the second pod moved too
