@@ -104,7 +104,13 @@ class RealmTable(TableGame["act.DayAction"]):
         for guild in ("Fight Guild", "Thief Guild", "Wiz Guild"):
             out += [(f"{name} discovers the {guild}", act.DiscoverGuild(name, guild)),
                     (f"{name} joins the {guild}", act.JoinGuild(name, guild))]
+        for piece in realm.travellers:
+            for service, price in traveller_prices(piece.name).items():
+                out.append((f"{name} buys {service} from the {piece.name} ({price} gold)",
+                            act.BuyService(name, piece.name, service)))
+        out.append((f"{name} casts Hop (a random clearing of the tile)", act.CastSpell(name, "Hop")))
         for gate in referee.gates_on_board(realm):
+            out.append((f"{name} casts Open Gate to {gate}", act.CastSpell(name, "Open Gate", gate)))
             out += [(f"{name} locates {gate} (3.2)", act.LocateGate(name, gate)),
                     (f"{name} travels through the gates to {gate} (MOVE phases asked next)",
                      act.GateTravel(name, gate, ASK))]
@@ -263,3 +269,9 @@ def _filled(action: act.DayAction) -> act.DayAction:
     if isinstance(action, act.Hire) and action.traveller == "Doppleganger":
         return act.Hire(action.character, action.traveller, "a chit")
     return action
+
+
+def traveller_prices(name: str) -> dict[str, int]:
+    from magecraft.magic_realm.data import traveller
+
+    return dict(traveller(name).prices)

@@ -220,9 +220,30 @@ class GateTravel:
     kind: ClassVar[str] = "gate-travel"
 
 
+@dataclass(frozen=True, slots=True)
+class BuyService:
+    """The Blacksmith's repairs and the Cleric's services, at the card's price, in his clearing (7.10)."""
+
+    character: str
+    traveller: str
+    service: str
+    kind: ClassVar[str] = "buy-service"
+
+
+@dataclass(frozen=True, slots=True)
+class CastSpell:
+    """A spell resolved on the board (List of Spells): HOP to a random clearing of the tile; OPEN GATE
+    to a gate (``gate``).  The casting itself (phases, colour, MAGIC chits) is the base game's."""
+
+    character: str
+    spell: str
+    gate: str | None = None
+    kind: ClassVar[str] = "cast"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
     | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
-    | GateTravel
+    | GateTravel | BuyService | CastSpell
 )

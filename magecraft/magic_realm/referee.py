@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 from magecraft.core.errors import RuleError
 from magecraft.core.tables import get_table
 from magecraft.magic_realm.actions import (
+    BuyService,
     Capture,
+    CastSpell,
     CharacterKilled,
     ChooseClearing,
     ChoosePod,
@@ -217,6 +219,10 @@ def check(realm: RealmDays, action: DayAction) -> None:
             raise RuleError("name the deed", rule="9.2", section=GUILDS)
     elif isinstance(action, LocateGate | GateTravel):
         _check_gate(realm, who, action)
+    elif isinstance(action, BuyService):
+        _check_service(realm, who, action)
+    elif isinstance(action, CastSpell):
+        _check_spell(realm, who, action)
     else:
         _check_guild(realm, who, action)
 
@@ -268,6 +274,43 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
         raise RuleError(f"{who.name} already stands at {name}", rule="3.3", section=GATES)
     check_gate_travel(who.known_gates, name, destination_kind=realm.board.clearings[place].kind,
                       move_phases=action.moves)
+
+
+#: The spells resolved on the board, by name.
+BOARD_SPELLS = ("Hop", "Open Gate")
+
+
+def _check_service(realm: RealmDays, who: Character, action: BuyService) -> int:
+    """The price of a service of the traveller standing in the character's clearing; refused otherwise."""
+    card = traveller(action.traveller)
+    prices = {k.casefold(): (k, v) for k, v in card.prices.items()}
+    found = prices.get(action.service.strip().casefold())
+    if found is None:
+        offered = ", ".join(card.prices) or "nothing"
+        raise RuleError(f"the {card.name} offers {offered}, not {action.service!r}", rule=card.name,
+                        section=TRAVELLERS)
+    _check_met(realm, who, card.name, hiring=False)
+    price = found[1]
+    if realm.retinues[who.name].gold < price:
+        raise RuleError(f"{found[0]} costs {price} gold; {who.name} has {realm.retinues[who.name].gold}",
+                        rule=card.name, section=TRAVELLERS)
+    return price
+
+
+def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
+    from magecraft.magic_realm.data import spell
+
+    name = spell(action.spell).name
+    if name not in BOARD_SPELLS:
+        raise RuleError(f"{name} is not resolved on the board here ({', '.join(BOARD_SPELLS)})",
+                        rule="List of Spells", section="List of Spells")
+    if name == "Open Gate":
+        if action.gate is None:
+            raise RuleError("OPEN GATE names the gate", rule="Open Gate", section="List of Spells")
+        gate = _gate_name(realm, action.gate)
+        if not any(gate in c.known_gates for c in realm.characters):
+            raise RuleError(f"{gate} has not been discovered", rule="OPEN GATE: travel to any discovered gate",
+                            section="List of Spells")
 
 
 def _check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:
@@ -369,6 +412,10 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         realm.note(f"{who.name}: {action.deed.strip()}")
     elif isinstance(action, LocateGate):
         _locate_gate(realm, who, _gate_name(realm, action.gate))
+    elif isinstance(action, BuyService):
+        _buy(realm, who, action)
+    elif isinstance(action, CastSpell):
+        _cast(realm, who, action)
     elif isinstance(action, GateTravel):
         name = _gate_name(realm, action.gate)
         place = gate_clearing(realm, name)
@@ -377,6 +424,34 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         realm.note(f"{who.name} travels through the gates to {name} in {realm.board.label(place)}")
     else:
         _guild(realm, who, action)
+
+
+def _buy(realm: RealmDays, who: Character, action: BuyService) -> None:
+    price = _check_service(realm, who, action)
+    realm.retinues[who.name].gold -= price
+    card = traveller(action.traveller)
+    service = next(k for k in card.prices if k.casefold() == action.service.strip().casefold())
+    if service == "Full Heal":
+        who.wounds = who.fatigue = 0
+    realm.note(f"{who.name} pays the {card.name} {price} gold: {service}")
+
+
+def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
+    from magecraft.magic_realm.data import spell
+    from magecraft.magic_realm.spells import hop
+
+    name = spell(action.spell).name
+    if name == "Hop":
+        landed = hop(realm.board, realm.board.clearings[who.clearing], realm.rng)
+        who.clearing = landed.id
+        realm.note(f"{who.name} casts Hop: to {realm.board.label(landed.id)}")
+        return
+    assert action.gate is not None
+    gate = _gate_name(realm, action.gate)
+    place = gate_clearing(realm, gate)
+    assert place is not None
+    who.clearing = place
+    realm.note(f"{who.name} casts Open Gate: to {gate} in {realm.board.label(place)}")
 
 
 def _locate_gate(realm: RealmDays, who: Character, name: str) -> None:

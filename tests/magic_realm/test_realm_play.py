@@ -14,7 +14,9 @@ from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.magic_realm.actions import (
+    BuyService,
     Capture,
+    CastSpell,
     CharacterKilled,
     ChooseClearing,
     ChoosePod,
@@ -634,7 +636,7 @@ def with_gates(days: RealmDays) -> tuple[int, int]:
 
 def test_gates_are_located_in_the_highest_clearing_and_travel_needs_two_known_gates():
     days = realm()
-    bog, mire = with_gates(days)
+    _, mire = with_gates(days)
     days.apply(MoveCharacter("Amazon", bog - 1))
     with pytest.raises(RuleError, match="highest numbered clearing"):
         days.apply(LocateGate("Amazon", "Gate 1"))
@@ -695,3 +697,33 @@ def test_ending_a_turn_with_the_queen_bee_moves_two_pods():
     assert any("pod 1 (2 bees) swarms into" in line["text"] for line in days.report)
     second = next(p for p in days.pods if p.id == 2)
     assert days.board.tile_distance(second.tile, 3) == 1  # the second pod moved too
+
+
+def test_the_cleric_heals_for_10_gold_in_his_clearing_only():
+    days = realm(gold=12)
+    days.characters[0].wounds, days.characters[0].fatigue = 3, 2
+    cleric = put(days, "Cleric", days.board.clearing_of("Borderland 2").id)
+    with pytest.raises(RuleError, match="not in Amazon's clearing"):
+        days.apply(BuyService("Amazon", "Cleric", "Full Heal"))
+    cleric.clearing = BORDERLAND_1
+    with pytest.raises(RuleError, match="offers Remove Curse, Full Heal"):
+        days.apply(BuyService("Amazon", "Cleric", "Repair"))
+    days.apply(BuyService("Amazon", "Cleric", "full heal"))
+    assert (days.characters[0].wounds, days.characters[0].fatigue, days.retinues["Amazon"].gold) == (0, 0, 2)
+    with pytest.raises(RuleError, match="costs 5 gold; Amazon has 2"):
+        days.apply(BuyService("Amazon", "Cleric", "Remove Curse"))
+
+
+def test_hop_and_open_gate_on_the_board():
+    days = realm()
+    script(days, 3)  # Hop: the third clearing of the Borderland
+    days.apply(CastSpell("Amazon", "Hop"))
+    assert days.board.label(days.characters[0].clearing) == "Borderland 3"
+    _, mire = with_gates(days)
+    with pytest.raises(RuleError, match="has not been discovered"):
+        days.apply(CastSpell("Amazon", "Open Gate", "Gate 2"))
+    days.characters[0].known_gates.append("Gate 2")  # located by anyone will do
+    days.apply(CastSpell("Amazon", "open gate", "Gate 2"))
+    assert days.characters[0].clearing == mire
+    with pytest.raises(RuleError, match="not resolved on the board"):
+        days.apply(CastSpell("Amazon", "Fire Trap"))
