@@ -636,7 +636,7 @@ def with_gates(days: RealmDays) -> tuple[int, int]:
 
 def test_gates_are_located_in_the_highest_clearing_and_travel_needs_two_known_gates():
     days = realm()
-    _, mire = with_gates(days)
+    bog, mire = with_gates(days)
     days.apply(MoveCharacter("Amazon", bog - 1))
     with pytest.raises(RuleError, match="highest numbered clearing"):
         days.apply(LocateGate("Amazon", "Gate 1"))
