@@ -120,6 +120,8 @@ class RealmTable(TableGame["act.DayAction"]):
             (f"{name} did a deed (named next: a guild's requirement)", act.RecordDeed(name, "?")),
             (f"{name} gains or pays gold (asked next)", act.GiveGold(name, 0)),
             (f"{name} takes an item (asked next)", act.GiveItem(name, "?")),
+            (f"{name} runs from a battle", act.RunFromBattle(name)),
+            (f"{name} runs from a battle with dragons", act.RunFromBattle(name, dragons=True)),
             (f"{name} strikes the Hive with a Tremendous hit", act.StrikeHive(name)),
             (f"{name} uses the Book of the Dead", act.UseBookOfTheDead(name)),
             (f"{name} is killed (by whom is asked next)", act.CharacterKilled(name)),

@@ -241,9 +241,20 @@ class CastSpell:
     kind: ClassVar[str] = "cast"
 
 
+@dataclass(frozen=True, slots=True)
+class RunFromBattle:
+    """The character runs from a battle (the base game's): ``dragons`` or the Bounty Hunter's ``bounty``
+    among the enemy (7.10); never while lost (2.6)."""
+
+    character: str
+    dragons: bool = False
+    bounty: bool = False
+    kind: ClassVar[str] = "run"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
     | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
-    | GateTravel | BuyService | CastSpell
+    | GateTravel | BuyService | CastSpell | RunFromBattle
 )

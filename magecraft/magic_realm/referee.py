@@ -43,6 +43,7 @@ from magecraft.magic_realm.actions import (
     RaiseDead,
     RecordDeed,
     RidOfJester,
+    RunFromBattle,
     StrikeHive,
     TravelOffroad,
     UseBookOfTheDead,
@@ -156,6 +157,9 @@ def check(realm: RealmDays, action: DayAction) -> None:
         raise RuleError("no decision is waiting", rule="the realm", section=TRAVELLERS)
     who = realm.character(action.character)
     retinue = realm.retinues[who.name]
+    if who.offroad and isinstance(action, RunFromBattle):
+        raise RuleError(f"{who.name} is lost: no running from battle", rule="2.6 you cannot run from a battle",
+                        section=OFFROAD)
     if who.offroad and not isinstance(action, WHILE_LOST):
         raise RuleError(f"{who.name} is lost off the clearings (2.4): only offroad rolls until back in a clearing",
                         rule="2.4 You may not perform any other action until you have successfully returned to "
@@ -223,6 +227,9 @@ def check(realm: RealmDays, action: DayAction) -> None:
         _check_service(realm, who, action)
     elif isinstance(action, CastSpell):
         _check_spell(realm, who, action)
+    elif isinstance(action, RunFromBattle):
+        if action.bounty and retinue.serves("Bounty Hunter"):
+            retinue.run_from_battle(bounty=True)  # refuses: he blocks until the bounty is dead
     else:
         _check_guild(realm, who, action)
 
@@ -416,6 +423,11 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         _buy(realm, who, action)
     elif isinstance(action, CastSpell):
         _cast(realm, who, action)
+    elif isinstance(action, RunFromBattle):
+        for name in retinue.run_from_battle(dragons=action.dragons, bounty=action.bounty):
+            realm.traveller(name).state = "dead"
+            realm.note(f"{who.name} runs from the dragons: the {name} is killed")
+        realm.note(f"{who.name} runs from the battle")
     elif isinstance(action, GateTravel):
         name = _gate_name(realm, action.gate)
         place = gate_clearing(realm, name)

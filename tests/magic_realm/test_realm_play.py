@@ -36,6 +36,7 @@ from magecraft.magic_realm.actions import (
     RaiseDead,
     RecordDeed,
     RidOfJester,
+    RunFromBattle,
     TravelOffroad,
 )
 from magecraft.magic_realm.days import Pod, RealmDays, TravellerPiece
@@ -727,3 +728,22 @@ def test_hop_and_open_gate_on_the_board():
     assert days.characters[0].clearing == mire
     with pytest.raises(RuleError, match="not resolved on the board"):
         days.apply(CastSpell("Amazon", "Fire Trap"))
+
+
+def test_running_from_battle_kills_the_dragonslayer_and_is_refused_lost_or_with_the_bounty():
+    days = realm("Amazon@Borderland 1", "Dwarf@Borderland 1")
+    put(days, "Dragonslayer", BORDERLAND_1)
+    put(days, "Bounty Hunter", BORDERLAND_1)
+    script(days, 6, 4)  # day 1; the Bounty Hunter's roll
+    days.apply(NextDay())
+    days.apply(Hire("Amazon", "Dragonslayer"))
+    days.apply(Hire("Dwarf", "Bounty Hunter"))
+    days.apply(RunFromBattle("Amazon"))
+    assert days.traveller("Dragonslayer").state == "hired"  # no dragons: he stays
+    days.apply(RunFromBattle("Amazon", dragons=True))
+    assert days.traveller("Dragonslayer").state == "dead" and not days.retinues["Amazon"].serves("Dragonslayer")
+    with pytest.raises(RuleError, match="blocks until the bounty is dead"):
+        days.apply(RunFromBattle("Dwarf", bounty=True))
+    days.characters[1].offroad = True
+    with pytest.raises(RuleError, match="no running from battle"):
+        days.apply(RunFromBattle("Dwarf"))
