@@ -625,20 +625,32 @@ def play(
 
 
 def _change_saved(db: Any, name: str, action: Any) -> Any:
-    """Apply one referee action to the realm saved as ``name`` (read, checked, written at the revision
-    read: refused rather than overwriting another writer); the realm after it."""
-    from magecraft.cli.sessions import resume_session
+    """Apply one referee action to the realm saved as ``name``: re-read and written in one transaction
+    (``SaveStore.modify``), so commands run at once queue and none is lost; a refused action changes
+    nothing.  The realm after it."""
+    from magecraft.core.errors import InputError
+    from magecraft.core.saves import SaveStore
     from magecraft.magic_realm.days import RealmDays
 
-    session, state = resume_session(db, SYSTEM, "game", name)
-    realm = RealmDays.from_dict(state, ask=options.ask_at_terminal)
-    shown = len(realm.report)
-    realm.apply(action)
-    message = session.save(realm.to_dict())
+    store = SaveStore(db)
+    if store.load(name, SYSTEM, "game").state.get("rng", {}).get("kind") == "physical":
+        raise InputError(f"the realm {name!r} rolls physical dice: record this at "
+                         f"'magecraft magic-realm play --load {name}'")
+    done: dict[str, Any] = {}
+
+    def change(state: dict[str, Any]) -> dict[str, Any]:
+        realm = RealmDays.from_dict(state)
+        shown = len(realm.report)
+        realm.apply(action)
+        done["realm"], done["shown"] = realm, shown
+        return realm.to_dict()
+
+    saved = store.modify(name, SYSTEM, "game", change)
+    realm = done["realm"]
     out = console()
-    for line in realm.report[shown:]:
+    for line in realm.report[done["shown"]:]:
         out.print(escape(line["text"]))
-    out.print(escape(message))
+    out.print(escape(f"Saved {name!r} (revision {saved.revision}) in {store.path}."))
     return realm
 
 

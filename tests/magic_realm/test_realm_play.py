@@ -747,3 +747,20 @@ def test_running_from_battle_kills_the_dragonslayer_and_is_refused_lost_or_with_
     days.characters[1].offroad = True
     with pytest.raises(RuleError, match="no running from battle"):
         days.apply(RunFromBattle("Dwarf"))
+
+
+def test_commands_changing_one_saved_realm_at_once_queue_and_none_is_lost(tmp_path):
+    """Real processes: four deeds recorded at the same moment all land, one revision each."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "s.db"
+    SaveStore(db).create("q", "magic_realm", "game", realm().to_dict())
+    code = ("import sys; from magecraft.cli.app import main; "
+            "sys.exit(main(['magic-realm', 'guild', 'deed', 'q', 'Amazon', sys.argv[1], '--db', sys.argv[2]]))")
+    procs = [subprocess.Popen([sys.executable, "-c", code, f"deed {n}", str(db)], stdout=subprocess.DEVNULL)
+             for n in range(4)]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0, 0, 0]
+    saved = SaveStore(db).load("q", "magic_realm")
+    assert saved.revision == 5
+    assert sorted(saved.state["characters"][0]["deeds"]) == [f"deed {n}" for n in range(4)]
