@@ -49,7 +49,7 @@ from magecraft.magic_realm.actions import (
     UseBookOfTheDead,
 )
 from magecraft.magic_realm.data import tiles, traveller
-from magecraft.magic_realm.guilds import GUILDS, guild
+from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item, Pending
 from magecraft.magic_realm.travel import GATES, OFFROAD, check_gate_travel, offroad
@@ -362,9 +362,8 @@ def _check_guild(realm: RealmDays, who: Character, action: DayAction) -> None:
         raise RuleError(f"{type(action).__name__} is not a referee's action", rule="the realm", section=GUILDS)
 
 
-def _hall_copy(realm: RealmDays):  # type: ignore[no-untyped-def]
-    from magecraft.magic_realm.guilds import GuildHall
-
+def _hall_copy(realm: RealmDays) -> GuildHall:
+    """A copy of the guild hall to try an action on (check before perform: the real one is untouched)."""
     return GuildHall.from_dict(realm.guilds.to_dict())
 
 
