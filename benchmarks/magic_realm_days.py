@@ -12,17 +12,17 @@ import sys
 import time
 
 from magecraft.core.randomness import Randomness
-from magecraft.magic_realm.days import NextDay, RealmDays
+from magecraft.magic_realm.days import RealmDays
 
 CHARACTERS = ["Amazon@Borderland 1", "Dwarf@Borderland 4", "Magician@Borderland 2", "White Knight@Borderland 3"]
 
 
 def one_run(days: int, seed: int) -> float:
     realm = RealmDays.new(Randomness.seeded(seed), CHARACTERS, colour_magic=["Magician"], generator_revealed=True)
-    step = NextDay()
     start = time.perf_counter()
-    for _ in range(days):
-        realm.apply(step)
+    while realm.day < days or realm.pending is not None:
+        # the next day, or a tie the rules leave to a character decided by the unattended rule (MR31)
+        realm.apply(realm.bot_action())
     return days / (time.perf_counter() - start)
 
 

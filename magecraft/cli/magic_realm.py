@@ -10,11 +10,18 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
+from magecraft.cli import options
 from magecraft.cli.options import (
+    AllowUndoOption,
+    DbOption,
     DiceOption,
     JsonOption,
+    LoadOption,
+    OverwriteOption,
     PhysicalOption,
+    SaveOption,
     SeedOption,
     console,
     make_randomness,
@@ -267,6 +274,10 @@ def cast_command(
     board_seed: Annotated[int, typer.Option("--board-seed", help="Hop: the seed of the board dealt (MR4).")] = 1,
     roll: Annotated[int | None, typer.Option("--roll", help="Miracle: the 2d6 roll re-rolled.")] = None,
     keep: Annotated[str, typer.Option("--keep", help="Miracle: the better roll is 'low' or 'high'.")] = "low",
+    speed: Annotated[int | None, typer.Option("--speed", min=0, max=9, help="Sparkle: the caster's speed.")]
+        = None,
+    fastest: Annotated[int | None, typer.Option("--fastest", min=0, max=9,
+                                                help="Sparkle: the fastest monster's speed.")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -325,8 +336,21 @@ def cast_command(
         chits = [asdict(c) for c in played.character.chits]
         out = {"spell": cast, "first": played.first, "second": played.second, "kept": played.kept, "chits": chits}
         text = f"Miracle: {played.first}, re-rolled {played.second}; keeps {played.kept}"
+    elif cast == "Sparkle":
+        if not monster:
+            raise InputError("Sparkle needs --monster, the monsters in the clearing (comma separated)")
+        if speed is None or fastest is None:
+            raise InputError("Sparkle needs --speed (the caster's) and --fastest (the fastest monster's)")
+        sparkled = spells.sparkle([m.strip() for m in monster.split(",") if m.strip()],
+                                  make_randomness(seed, dice, physical_dice), caster_speed=speed,
+                                  fastest_monster=fastest)
+        out = {"spell": cast, "rolls": [list(r) for r in sparkled.rolls], "unassigned": list(sparkled.unassigned)}
+        text = (f"Sparkle: {', '.join(f'{m} {r}' for m, r in sparkled.rolls)}; unassigned this round: "
+                f"{', '.join(sparkled.unassigned) or 'none'}")
     else:
-        raise InputError(f"{cast} is not resolved here (Heal, Drain Life, Raise Dead, Elemental, Hop, Miracle)")
+        raise InputError(
+            f"{cast} is not resolved here (Heal, Drain Life, Raise Dead, Elemental, Hop, Miracle, Sparkle)"
+        )
     if json_out:
         print_json(out)
         return
@@ -400,6 +424,9 @@ def dice_command(
         ),
     ] = 0,
     at: Annotated[str, typer.Option("--at", help="INN, GUARD, S CAMPFIRE or Gambler.")] = "INN",
+    guild_member: Annotated[
+        bool, typer.Option("--thief-guild", help="The Thief Guild's -1 to cheating rolls (9.2).")
+    ] = False,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -418,12 +445,17 @@ def dice_command(
         }
         if cheat:
             extra["cheating roll"] = ", ".join(
-                f"{k}: {v}" for k, v in table_odds(get_table("mr_cheating"), cheat_bonus).items()
+                f"{k}: {v}"
+                for k, v in table_odds(get_table("mr_cheating"), cheat_bonus - (1 if guild_member else 0)).items()
             )
         _odds_out("Playing dice", result_odds, json_out, extra)
         return
     result = play_dice(
-        make_randomness(seed, dice, physical_dice), high_stake=high, cheat=cheat, cheat_bonus=cheat_bonus
+        make_randomness(seed, dice, physical_dice),
+        high_stake=high,
+        cheat=cheat,
+        cheat_bonus=cheat_bonus,
+        thief_guild=guild_member,
     )
     if json_out:
         print_json(
@@ -452,46 +484,290 @@ def dice_command(
         out.print(f"from now on your cheating rolls are at {result.cheat_bonus_after}")
 
 
+CharactersOption = Annotated[
+    str | None,
+    typer.Option("--characters", help="NAME@CLEARING[=GOLD], comma separated, e.g. 'Amazon@Oak Woods 2=20'."),
+]
+ColourOption = Annotated[str | None, typer.Option("--colour", help="Characters carrying colour magic.")]
+FemaleOption = Annotated[
+    str | None, typer.Option("--female", help="Characters who are women (the Siren's trap takes men, 7.10).")
+]
+MaleOption = Annotated[str | None, typer.Option("--male", help="Characters who are men (overrides the data).")]
+RevealedOption = Annotated[bool, typer.Option("--generator-revealed", help="The generator is already found.")]
+SYSTEM = "magic_realm"
+DEFAULT_CHARACTERS = "Amazon@Borderland 1"
+
+
+def _names(text: str | None) -> list[str]:
+    return [c.strip() for c in (text or "").split(",") if c.strip()]
+
+
+def _new_realm(characters: str | None, colour: str | None, female: str | None, male: str | None,
+               revealed: bool, seed: int | None, dice: str | None, physical_dice: bool) -> Any:
+    from magecraft.magic_realm.days import RealmDays
+
+    return RealmDays.new(
+        make_randomness(seed, dice, physical_dice),
+        _names(characters or DEFAULT_CHARACTERS),
+        colour_magic=_names(colour),
+        female=_names(female),
+        male=_names(male),
+        generator_revealed=revealed,
+    )
+
+
+def _refuse_with_load(**given: object) -> None:
+    from magecraft.cli.options import given_options
+
+    clashing = given_options(**given)
+    if clashing:
+        raise typer.BadParameter(f"--load continues a saved realm with its own board, characters and dice: "
+                                 f"drop {', '.join(clashing)}")
+
+
 @app.command("simulate")
 def simulate(
     days: Annotated[int, typer.Option("--days", min=1, max=10_000, help="Days to run.")] = 28,
-    characters: Annotated[
-        str, typer.Option("--characters", help="NAME@CLEARING, e.g. 'Amazon@Oak Woods 2'.")
-    ] = "Amazon@Borderland 1",
-    colour: Annotated[str | None, typer.Option("--colour", help="Characters carrying colour magic.")] = None,
-    revealed: Annotated[
-        bool, typer.Option("--generator-revealed", help="The generator is already found.")
-    ] = False,
+    characters: CharactersOption = None,
+    colour: ColourOption = None,
+    female: FemaleOption = None,
+    male: MaleOption = None,
+    revealed: RevealedOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
     json_out: JsonOption = False,
+    save: SaveOption = None,
+    load: LoadOption = None,
+    overwrite: OverwriteOption = False,
+    db: DbOption = None,
 ) -> None:
-    """Advance the living realm day by day: travellers, generators, pods, slimes (7, 12)."""
-    from magecraft.magic_realm.days import NextDay, RealmDays
+    """Advance the living realm day by day: travellers, generators, pods, slimes (7, 12).
 
-    names = [c for c in characters.split(",") if c.strip()]
-    sim = RealmDays.new(
-        make_randomness(seed, dice, physical_dice),
-        names,
-        colour_magic=[c for c in (colour or "").split(",") if c.strip()],
-        generator_revealed=revealed,
-    )
-    for _ in range(days):
-        sim.apply(NextDay())
+    Unattended: a decision the rules leave to a character is taken by ruling MR31 (the oldest pod...).
+    --save NAME keeps the realm after the days; --load NAME continues it for --days more (and keeps saving).
+    """
+    from magecraft.cli.sessions import open_session
+    from magecraft.magic_realm.days import RealmDays
+
+    if load is not None:
+        _refuse_with_load(characters=characters, colour=colour, female=female, male=male,
+                          generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice)
+    session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
+    if session.loaded is not None:
+        sim = RealmDays.from_dict(session.loaded.state, ask=options.ask_at_terminal)
+    else:
+        sim = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice)
+    shown = len(sim.report)
+    target = sim.day + days
+    while (sim.day < target or sim.turn is not None) and not sim.is_terminal():
+        sim.apply(sim.bot_action())
+    saved = session.save(sim.to_dict()) if session.name is not None else None
     if json_out:
-        print_json({"report": sim.report, **sim.result()})
+        print_json({"report": sim.report[shown:], **sim.result(), **({"saved": saved} if saved else {})})
         return
     out = console()
     current = None
-    for line in sim.report:
+    for line in sim.report[shown:]:
         if line["day"] != current:
             current = line["day"]
             out.print(f"[bold]Day {current}[/bold]")
-        out.print(f"  {line['text']}")
+        out.print(f"  {escape(line['text'])}")
     out.print(
         f"After {sim.day} days: {len(sim.pods)} pod(s); generator {'active' if sim.generator_active else 'hidden'}"
     )
+    if saved:
+        out.print(escape(saved))
+
+
+@app.command("play")
+def play(
+    characters: CharactersOption = None,
+    colour: ColourOption = None,
+    female: FemaleOption = None,
+    male: MaleOption = None,
+    revealed: RevealedOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    save: SaveOption = None,
+    load: LoadOption = None,
+    overwrite: OverwriteOption = False,
+    db: DbOption = None,
+    allow_undo: AllowUndoOption = False,
+) -> None:
+    """The living realm at the table: the referee plays each day and records the base game's turn (moves,
+    offroad travel, hiring, captures, deaths, guilds); the characters' decisions are asked as they come.
+
+    At each prompt: a number, or help, undo, log, save, quit.  --save NAME saves after each action;
+    --load NAME resumes it (and keeps saving to it).
+    """
+    from magecraft.cli.magic_realm_play import RealmTable
+    from magecraft.cli.playloop import PlayLoop
+    from magecraft.cli.sessions import open_session
+    from magecraft.magic_realm.days import RealmDays
+
+    if load is not None:
+        _refuse_with_load(characters=characters, colour=colour, female=female, male=male,
+                          generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice)
+    session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
+    shown_from = 0
+    if session.loaded is not None:
+        realm = RealmDays.from_dict(session.loaded.state, ask=options.ask_at_terminal)
+        shown_from = len(realm.log)
+        console().print(f"Resumed the realm saved as {escape(repr(session.name))}: day {realm.day} "
+                        "(type log for what happened last)")
+    else:
+        realm = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice)
+    ending = PlayLoop(RealmTable(realm), session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
+    if ending.status:
+        raise typer.Exit(ending.status)
+
+
+def _change_saved(db: Any, name: str, action: Any) -> Any:
+    """Apply one referee action to the realm saved as ``name``: re-read and written in one transaction
+    (``SaveStore.modify``), so commands run at once queue and none is lost; a refused action changes
+    nothing.  The realm after it."""
+    from magecraft.core.errors import InputError
+    from magecraft.core.saves import SaveStore
+    from magecraft.magic_realm.days import RealmDays
+
+    store = SaveStore(db)
+    if store.load(name, SYSTEM, "game").state.get("rng", {}).get("kind") == "physical":
+        raise InputError(f"the realm {name!r} rolls physical dice: record this at "
+                         f"'magecraft magic-realm play --load {name}'")
+    done: dict[str, Any] = {}
+
+    def change(state: dict[str, Any]) -> dict[str, Any]:
+        realm = RealmDays.from_dict(state)
+        shown = len(realm.report)
+        realm.apply(action)
+        done["realm"], done["shown"] = realm, shown
+        return realm.to_dict()
+
+    saved = store.modify(name, SYSTEM, "game", change)
+    realm = done["realm"]
+    out = console()
+    for line in realm.report[done["shown"]:]:
+        out.print(escape(line["text"]))
+    out.print(escape(f"Saved {name!r} (revision {saved.revision}) in {store.path}."))
+    return realm
+
+
+@app.command("hire")
+def hire_command(
+    game: Annotated[str, typer.Argument(help="The saved realm (magic-realm simulate/play --save NAME).")],
+    character: Annotated[str, typer.Argument(help="The character hiring, standing with the traveller.")],
+    traveller_name: Annotated[str, typer.Argument(metavar="TRAVELLER", help="The traveller, e.g. Cook.")],
+    chit: Annotated[str | None, typer.Option("--chit", help="The Doppleganger's chit.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Hire a traveller in the character's clearing (7.5): the wage in gold, for fourteen days."""
+    from magecraft.magic_realm.actions import Hire
+
+    _change_saved(db, game, Hire(character, traveller_name, chit))
+
+
+guild_app = typer.Typer(help="The guilds (9): the table, and a saved realm's members.", no_args_is_help=True)
+
+
+@guild_app.command("show")
+def guild_show(
+    name: Annotated[str | None, typer.Argument(help="A guild, e.g. 'Thief Guild' (all when omitted).")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="A saved realm: its members and chits.")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The guilds of 9.2: what joins each and its benefits in order; with --game, who belongs where."""
+    from dataclasses import asdict
+
+    from magecraft.cli.sessions import read_state
+    from magecraft.magic_realm.data import guilds
+    from magecraft.magic_realm.days import RealmDays
+    from magecraft.magic_realm.guilds import guild
+
+    chosen = [guild(name)] if name else list(guilds().values())
+    realm = None
+    if game is not None:
+        realm = RealmDays.from_dict(read_state(db, SYSTEM, "game", game), ask=options.ask_at_terminal)
+    rows = []
+    for g in chosen:
+        row: dict[str, Any] = {"name": g.name, "join": g.join, "deed": g.deed, "benefits": list(g.benefits)}
+        if realm is not None:
+            place = realm.guild_clearings.get(g.name)
+            row["clearing"] = None if place is None else realm.board.label(place)
+            row["members"] = {
+                c: {"earned": m.earned, "quest": m.quest, "benefits": list(realm.guilds.benefits(c)),
+                    "effects": asdict(realm.guilds.effects(c))}
+                for c, m in realm.guilds.members.items() if m.guild == g.name
+            }
+            row["chit_holder"] = realm.guilds.chit_holders.get(g.name)
+        rows.append(row)
+    if json_out:
+        print_json(rows)
+        return
+    out = console()
+    for row in rows:
+        out.print(f"[bold]{escape(row['name'].upper())}[/bold]: to join, {escape(row['join'])}")
+        for n, benefit in enumerate(row["benefits"], start=1):
+            out.print(f"  benefit {n}: {escape(benefit)}")
+        if realm is not None:
+            out.print(f"  on the board: {escape(row['clearing'] or 'not discovered')}; "
+                      f"chit: {escape(row['chit_holder'] or 'free')}")
+            for member, facts in row["members"].items():
+                quest = f", quest {facts['quest']!r}" if facts["quest"] else ""
+                out.print(f"  {escape(member)}: {facts['earned']} earned{escape(quest)}; enjoys "
+                          f"{escape(', '.join(facts['benefits']) or 'nothing yet')}")
+
+
+GameArg = Annotated[str, typer.Argument(help="The saved realm.")]
+CharacterArg = Annotated[str, typer.Argument(help="The character.")]
+GuildArg = Annotated[str, typer.Argument(help="Fight Guild, Thief Guild or Wiz Guild.")]
+
+
+@guild_app.command("discover")
+def guild_discover(game: GameArg, character: CharacterArg, name: GuildArg, db: DbOption = None) -> None:
+    """9.1: the guild chit on the character's tile is placed on the board."""
+    from magecraft.magic_realm.actions import DiscoverGuild
+
+    _change_saved(db, game, DiscoverGuild(character, name))
+
+
+@guild_app.command("deed")
+def guild_deed(game: GameArg, character: CharacterArg,
+               deed: Annotated[str, typer.Argument(help="e.g. 'stole a treasure'.")], db: DbOption = None) -> None:
+    """Record a deed a guild asks to join (9.2; ruling MR12)."""
+    from magecraft.magic_realm.actions import RecordDeed
+
+    _change_saved(db, game, RecordDeed(character, deed))
+
+
+@guild_app.command("join")
+def guild_join(game: GameArg, character: CharacterArg, name: GuildArg, db: DbOption = None) -> None:
+    """9.2-9.3/5: join at the guild, its requirement met (another guild's benefits are lost)."""
+    from magecraft.magic_realm.actions import JoinGuild
+
+    _change_saved(db, game, JoinGuild(character, name))
+
+
+@guild_app.command("quest")
+def guild_quest(game: GameArg, character: CharacterArg,
+                quest: Annotated[str, typer.Argument(help="The quest card drawn.")], db: DbOption = None) -> None:
+    """9.3: draw a quest (one at a time)."""
+    from magecraft.magic_realm.actions import DrawQuest
+
+    _change_saved(db, game, DrawQuest(character, quest))
+
+
+@guild_app.command("complete")
+def guild_complete(game: GameArg, character: CharacterArg, db: DbOption = None) -> None:
+    """9.3/1: the quest is done: the next benefit (the third only with the guild's chit, 9.3/3)."""
+    from magecraft.magic_realm.actions import CompleteQuest
+
+    _change_saved(db, game, CompleteQuest(character))
+
+
+app.add_typer(guild_app, name="guild")
 
 # Sections 10, 11, 13 and 14: combat rounds, monsters, the revised characters, the Trap, treasures.
 from magecraft.cli import magic_realm_combat  # noqa: E402, F401

@@ -98,6 +98,7 @@ class Board:
             self.tile_neighbours.append(tuple(around))
         self.roads: list[tuple[int, ...]] = [tuple(sorted(s)) for s in links]
         self._distance = [self._tile_bfs(t) for t in range(len(self.tile_names))]
+        self._borderland_roads: frozenset[int] | None = None
 
     @classmethod
     def build(cls, tile_names: Sequence[str], rng: Randomness) -> Board:
@@ -151,6 +152,30 @@ class Board:
             return start
         best = min(self.tile_neighbours[start], key=lambda t: (self._distance[goal][t], t))
         return best
+
+    def guild_clearing(self, tile: int) -> int:
+        """9.1: the highest-numbered clearing of ``tile`` that leads back to the Borderland by road.
+
+        A tile none of whose clearings reach the Borderland (never on a board built here) gives its
+        highest-numbered clearing.
+        """
+        reached = self._reaching_borderland()
+        span = self.tile_clearings(tile)
+        leading = [c for c in span if c in reached]
+        return (leading or list(span))[-1]
+
+    def _reaching_borderland(self) -> frozenset[int]:
+        if self._borderland_roads is None:
+            start = [c for t, n in enumerate(self.tile_names) if n == "Borderland" for c in self.tile_clearings(t)]
+            seen = set(start)
+            queue = deque(start)
+            while queue:
+                for nxt in self.roads[queue.popleft()]:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        queue.append(nxt)
+            self._borderland_roads = frozenset(seen)
+        return self._borderland_roads
 
     def tile_index(self, name: str) -> int:
         for i, n in enumerate(self.tile_names):

@@ -4,7 +4,7 @@ The rolled tables are core tables (``data/tables/mr_*.toml``, :func:`magecraft.c
 the lists here are looked up.  Each loader refuses a malformed file whole, naming it.
 
 >>> len(travellers()), len(spells()), len(tiles())
-(27, 39, 36)
+(27, 40, 36)
 >>> traveller("jester").joins
 'most letters'
 """
@@ -172,6 +172,9 @@ def realm_lists() -> dict[str, Any]:
         "event_types": dict(raw["event_types"]),
         "drain_life": dict(raw["drain_life"]),
         "places": {k: tuple(v) for k, v in raw["places"].items()},
+        "dragon_order": tuple(raw["dragonslayer"]["order"]),
+        "female": frozenset(raw["characters"]["female"]),
+        "benefit_effects": {k: dict(v) for k, v in raw["guild_benefit_effects"].items()},
     }
 
 

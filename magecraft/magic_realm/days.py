@@ -8,7 +8,8 @@
    clearing with monsters, forced out of one or eaten; the Wood Sprite never enters a cave;
 3. an active generator on a prowling day with colour magic present (a character's colour chit or
    treasure, or every seventh day, 12.2) rolls Pod Generation and places the pod on its tile;
-4. at the end of each character's turn: travellers met (the Jester joins the character with the
+4. at the end of each character's turn (in the order the characters were placed): travellers met
+   (the Jester joins the character with the
    most letters in his name, ties at random; the Young Knight joins a character with three MAGIC
    chits or fewer and attacks one with more; the Siren's trap for a male character), the generator
    revealed when a character ends his turn in its tile, and on prowling days the closest pod moves
@@ -16,6 +17,16 @@
    pods when the character stands with the Queen Bee (12.5/2); slimes divide whenever they move;
 5. midnight: pods leave the clearings for the woods and pods in the same tile merge (12.4/1c, 12.4/3);
    Volcano clearings burn (1.2/1).
+
+Before each day, hired travellers whose time is up leave (the Necromancer turning on his employer
+first, 7.10).  Between days the referee records what the base game did: moves, offroad rolls (2.2-2.4),
+hiring, capturing, deaths (7.8, 2.5), guilds (9) -- :mod:`.referee` checks and carries those out.
+When the rules leave a choice to a person (which of two equally close pods moves, 12.4/1a; who of
+several eligible characters takes a guild's chit, 9.3/3b; the clearing an offroad roll lets the
+character choose, 2.3), the day waits: :attr:`RealmDays.pending` names the decision and
+``current_player()`` the character; :meth:`RealmDays.bot_action` decides for a realm left unattended
+(the oldest pod, the first character placed, the lowest-numbered clearing: ruling
+MR31).
 
 The traveller order on Treasure Setup Card II is lost with the card: travellers take the monster
 rolls 1 to 6 in the order they were dealt (ruling MR5).
@@ -28,17 +39,38 @@ rolls 1 to 6 in the order they were dealt (ruling MR5).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Self
+from dataclasses import asdict
+from typing import Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
+from magecraft.magic_realm import referee
+from magecraft.magic_realm.actions import (
+    ChooseClearing,
+    ChoosePod,
+    DayAction,
+    GrantGuildChit,
+    NextDay,
+    StrikeHive,
+    UseBookOfTheDead,
+)
 from magecraft.magic_realm.board import Board
+from magecraft.magic_realm.data import realm_lists
+from magecraft.magic_realm.guilds import GuildHall
+from magecraft.magic_realm.hirelings import Retinue
+from magecraft.magic_realm.pieces import Character, Item, Pending, Pod, TravellerPiece
 from magecraft.magic_realm.setup import Setup
 from magecraft.magic_realm.travel import volcano_midnight_effect
+
+__all__ = [
+    "Character", "ChooseClearing", "ChoosePod", "DayAction", "GrantGuildChit", "Item", "NextDay", "Pending",
+    "Pod", "RealmDays", "StrikeHive", "TravellerPiece", "UseBookOfTheDead",
+]
 
 TRAVELLERS = "7. Travellers"
 GENERATORS = "12. Monster Generators"
@@ -47,63 +79,11 @@ COLOUR_DAY = 7
 #: 12.5/2: the Hive is destroyed by three Tremendous hits.
 HIVE_HITS = 3
 POD_KIND = {"Hive": "bees", "Pond": "slimes", "Graveyard": "undead"}
-
-
-@dataclass(slots=True)
-class Character:
-    name: str
-    clearing: int
-    colour_magic: bool = False
-    male: bool = True
-    magic_chits: int = 0
-    alive: bool = True
-    wounds: int = 0
-    fatigue: int = 0
-    followers: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class TravellerPiece:
-    name: str
-    roll: int
-    clearing: int | None
-    state: str = "wandering"  # wandering, joined, eaten, dead
-    joined: str | None = None
-
-
-@dataclass(slots=True)
-class Pod:
-    id: int
-    kind: str
-    monsters: int
-    tile: int
-    clearing: int | None = None
-    moved: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class NextDay:
-    """The referee's one choice: play the next day."""
-
-    kind: ClassVar[str] = "next-day"
-
-
-@dataclass(frozen=True, slots=True)
-class StrikeHive:
-    """A hit on the Hive (12.5/2): three Tremendous hits destroy it; the Queen Bee comes to defend it."""
-
-    character: str
-    tremendous: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class UseBookOfTheDead:
-    """12.5/1: the Book of the Dead used in the Graveyard stops it raising undead."""
-
-    character: str
-
-
-DayAction = NextDay | StrikeHive | UseBookOfTheDead
+#: What a save of the realm says it is (``from_dict`` refuses anything else).
+SAVE_FORMAT = "magic_realm.days/2"
+#: Starting gold of a character placed without ``=GOLD`` (the base game's starting gold is on the
+#: character cards, not in the seed; ruling MR30).
+START_GOLD = 10
 
 
 class RealmDays(GameState[DayAction]):
@@ -139,6 +119,22 @@ class RealmDays(GameState[DayAction]):
         self.next_pod = 1
         self.day = 0
         self.report: list[dict[str, Any]] = []
+        #: 7.5-7.9: each character's gold, chits and the travellers serving them.
+        self.retinues: dict[str, Retinue] = {c.name: Retinue(c.name, gold=START_GOLD) for c in self.characters}
+        #: 9: memberships, quests, the unique chits; and where each discovered guild stands (9.1).
+        self.guilds = GuildHall()
+        self.guild_clearings: dict[str, int] = {}
+        #: 2.5: belongings lying in clearings (a dead character's, the Siren's box once she is captured).
+        self.piles: dict[int, list[Item]] = {}
+        #: 7.10 Siren: what she took, kept in her box on the setup card.
+        self.siren_box: list[Item] = []
+        #: The day in progress: the character whose end of turn is being played (None between days),
+        #: whether that turn's meetings are done, the pods it still moves, and the day's monster roll.
+        self.turn: int | None = None
+        self.turn_started = False
+        self.moves_left = 0
+        self.prowling = False
+        self.pending: Pending | None = None
 
     @classmethod
     def new(
@@ -148,21 +144,35 @@ class RealmDays(GameState[DayAction]):
         *,
         setup: Setup | None = None,
         colour_magic: Sequence[str] = (),
+        female: Sequence[str] = (),
+        male: Sequence[str] = (),
         generator_revealed: bool = False,
     ) -> RealmDays:
-        """A seeded setup and board with characters placed as ``"Amazon@Oak Woods 2"``.
+        """A seeded setup and board with characters placed as ``"Amazon@Oak Woods 2"`` (``=GOLD`` after the
+        clearing sets the character's gold, ``"Amazon@Oak Woods 2=25"``).
 
-        ``colour_magic`` names the characters carrying colour magic (12.2/1); ``generator_revealed``
-        starts the game with the generator already discovered (when it lies on the board).
+        ``colour_magic`` names the characters carrying colour magic (12.2/1); ``female``/``male`` override
+        the character's sex (the Siren, 7.10; ruling MR33); ``generator_revealed`` starts the game with the
+        generator already discovered (when it lies on the board).
         """
         dealt = setup or Setup.deal(rng)
         board = Board.build(dealt.tiles, rng)
-        placed = []
+        placed: list[Character] = []
+        gold: dict[str, int] = {}
+        women = realm_lists()["female"]
         for text in characters:
             name, sep, where = text.partition("@")
-            if not sep or not name.strip():
+            name = name.strip()
+            if not sep or not name:
                 raise InputError(f"place a character as NAME@CLEARING, like 'Amazon@Oak Woods 2', not {text!r}")
-            placed.append(Character(name.strip(), board.clearing_of(where).id))
+            where, has_gold, amount = where.partition("=")
+            if has_gold:
+                if not amount.strip().isdecimal() or len(amount.strip()) > 6:
+                    raise InputError(
+                        f"{name}'s gold is a whole number, like 'Amazon@Oak Woods 2=25', not {amount!r}"
+                    )
+                gold[name] = int(amount)
+            placed.append(Character(name, board.clearing_of(where).id, male=name not in women))
         if len({c.name for c in placed}) != len(placed):
             raise InputError("two characters share a name")
         pieces = []
@@ -178,64 +188,61 @@ class RealmDays(GameState[DayAction]):
         gen_tile = -1 if gen_tile_name is None else board.tile_index(gen_tile_name)
         # The generator's treasure location lies in its tile's highest-numbered clearing (ruling MR5).
         gen_clearing = -1 if gen_tile < 0 else board.tile_clearings(gen_tile)[-1]
-        for name in colour_magic:
-            who = next((c for c in placed if c.name == name.strip()), None)
-            if who is None:
-                raise InputError(f"--colour: no character {name!r} is placed")
-            who.colour_magic = True
+        by_name = {c.name: c for c in placed}
+        for option, names in (("--colour", colour_magic), ("--female", female), ("--male", male)):
+            for raw in names:
+                who = by_name.get(raw.strip())
+                if who is None:
+                    raise InputError(f"{option}: no character {raw.strip()!r} is placed")
+                if option == "--colour":
+                    who.colour_magic = True
+                else:
+                    who.male = option == "--male"
         made = cls(rng, dealt, board, placed, pieces, generator_tile=gen_tile, generator_clearing=gen_clearing)
+        for who_name, coins in gold.items():
+            made.retinues[who_name].gold = coins
         made.generator_active = generator_revealed and gen_tile >= 0
         return made
 
     # -- GameState ------------------------------------------------------------------------------------
 
     def current_player(self) -> str | None:
-        return None if self.is_terminal() else "referee"
+        if self.is_terminal():
+            return None
+        return self.pending.chooser if self.pending is not None else "referee"
 
     def legal_actions(self) -> list[DayAction]:
-        actions: list[DayAction] = [NextDay()]
-        for c in self.characters:
-            if (
-                c.alive
-                and self.generator == "Hive"
-                and self.hive_destroyer is None
-                and c.clearing == self.generator_clearing
-            ):
-                actions.append(StrikeHive(c.name))
-            if (
-                c.alive
-                and self.generator == "Graveyard"
-                and not self.generator_closed
-                and c.clearing == self.generator_clearing
-            ):
-                actions.append(UseBookOfTheDead(c.name))
-        return actions
+        """Every action now: the waiting decision's choices, else the next day and what the referee may
+        record (a move may go to any clearing: the base game's movement is the referee's)."""
+        if self.pending is not None:
+            return referee.pending_choices(self)
+        return [NextDay(), *referee.referee_actions(self)]
 
     def check(self, action: DayAction) -> None:
-        if isinstance(action, NextDay):
-            return
-        who = next((c for c in self.characters if c.name == action.character and c.alive), None)
-        if who is None:
-            raise RuleError(
-                f"no living character {action.character!r}", rule="the characters on the board", section=GENERATORS
-            )
-        if who.clearing != self.generator_clearing:
-            raise RuleError(
-                f"{who.name} is not at the {self.generator}", rule="at the generator", section=GENERATORS
-            )
-        if isinstance(action, StrikeHive) and (self.generator != "Hive" or self.hive_destroyer is not None):
-            raise RuleError("there is no standing Hive here", rule="12.5/2", section=GENERATORS)
-        if isinstance(action, UseBookOfTheDead) and (self.generator != "Graveyard" or self.generator_closed):
-            raise RuleError("there is no open Graveyard here", rule="12.5/1", section=GENERATORS)
+        if self.pending is not None:
+            referee.check_pending(self, action)
+        elif not isinstance(action, NextDay):
+            referee.check(self, action)
 
     def perform(self, action: DayAction) -> None:
         if isinstance(action, NextDay):
             self._day()
-        elif isinstance(action, StrikeHive):
-            self._strike(action)
+        elif isinstance(action, ChoosePod | GrantGuildChit | ChooseClearing):
+            referee.perform_pending(self, action)
         else:
-            self.generator_closed = True
-            self.note(f"{action.character} uses the Book of the Dead: the Graveyard raises no more undead")
+            referee.perform(self, action)
+
+    def bot_action(self) -> DayAction:
+        """The action of a realm left unattended: the waiting decision taken by ruling MR31, else the next
+        day."""
+        if self.pending is None:
+            return NextDay()
+        first = min(self.pending.options) if self.pending.kind != "guild chit" else self.pending.options[0]
+        if self.pending.kind == "pod":
+            return ChoosePod(int(first))
+        if self.pending.kind == "clearing":
+            return ChooseClearing(int(first))
+        return GrantGuildChit(str(first))
 
     def is_terminal(self) -> bool:
         return not any(c.alive for c in self.characters)
@@ -250,30 +257,99 @@ class RealmDays(GameState[DayAction]):
                 {**asdict(t), "clearing": None if t.clearing is None else self.board.label(t.clearing)}
                 for t in self.travellers
             ],
-            "characters": [{**asdict(c), "clearing": self.board.label(c.clearing)} for c in self.characters],
+            "characters": [
+                {**asdict(c), "clearing": self.board.label(c.clearing), "gold": self.retinues[c.name].gold,
+                 "serving": sorted(self.retinues[c.name].serving), "guild": self._guild_of(c.name)}
+                for c in self.characters
+            ],
+            "guilds": {g: self.board.label(c) for g, c in self.guild_clearings.items()},
+            "pending": None if self.pending is None else self.pending.to_dict(),
         }
+
+    def _guild_of(self, name: str) -> str | None:
+        member = self.guilds.members.get(name)
+        return None if member is None else member.guild
 
     def note(self, text: str) -> None:
         self.report.append({"day": self.day, "text": text})
         self.rng.log.record("realm", text, data={"day": self.day})
 
+    def character(self, name: str) -> Character:
+        """The living character called ``name``; refused (``RuleError``) otherwise."""
+        for c in self.characters:
+            if c.name == name:
+                if not c.alive:
+                    raise RuleError(f"{name} is dead", rule="7.8", section=TRAVELLERS)
+                return c
+        raise RuleError(f"no character {name!r} is placed", rule="the characters on the board",
+                        section=TRAVELLERS)
+
+    def traveller(self, name: str) -> TravellerPiece:
+        for piece in self.travellers:
+            if piece.name.casefold() == name.strip().casefold():
+                return piece
+        raise RuleError(f"the {name} is not in play", rule="7.1 travellers selected at random",
+                        section=TRAVELLERS)
+
     # -- the day --------------------------------------------------------------------------------------
 
     def _day(self) -> None:
         self.day += 1
+        referee.travellers_leave(self)
         roll = self.rng.roll(6, f"day {self.day}: monster roll")
-        prowling = roll == PROWLING
+        self.prowling = roll == PROWLING
         for piece in self.travellers:
             if piece.roll == roll and piece.state == "wandering":
                 self._move_traveller(piece)
         for pod in self.pods:
             pod.moved = False
-        if prowling and self.generator_active and not self._closed() and self._colour_present():
+        if self.prowling and self.generator_active and not self._closed() and self._colour_present():
             self._generate()
-        for character in self.characters:
+        self.turn, self.turn_started, self.moves_left = 0, False, 0
+        self.continue_day()
+
+    def continue_day(self) -> None:
+        """Play the ends of the characters' turns from where the day stopped, then midnight; stops early
+        (``pending`` set) when a decision is left to a person."""
+        assert self.turn is not None
+        while self.turn < len(self.characters):
+            character = self.characters[self.turn]
             if character.alive:
-                self._end_turn(character, prowling)
+                if not self.turn_started:
+                    self.turn_started = True
+                    self._start_turn(character)
+                    if self.pending is not None:
+                        return
+                while self.moves_left > 0 and character.alive:
+                    closest = self._closest_pods(character)
+                    if not closest:
+                        self.moves_left = 0
+                    elif len(closest) > 1:
+                        self.pending = Pending("pod", character.name, tuple(p.id for p in closest))
+                        self.note(f"pods {', '.join(str(p.id) for p in closest)} are equally close to "
+                                  f"{character.name}, who chooses the one that moves (12.4/1a)")
+                        return
+                    else:
+                        self.move_pod(closest[0], character)
+            self.turn += 1
+            self.turn_started, self.moves_left = False, 0
         self._midnight()
+        self.turn = None
+
+    def _start_turn(self, character: Character) -> None:
+        if not character.offroad:
+            self._meet_travellers(character)
+        if (
+            not self.generator_active
+            and not self._closed()
+            and self.board.clearings[character.clearing].tile == self.generator_tile
+        ):
+            self.generator_active = True
+            self.note(f"{character.name} reveals the {self.generator}: it is active")
+        if self.prowling and self.generator_active:
+            here = self.queen_alive and character.clearing == self.generator_clearing and not character.offroad
+            self.moves_left = 2 if here else 1
+        referee.arrive_at_guilds(self, character)
 
     def _closed(self) -> bool:
         return self.generator_closed or (self.generator == "Hive" and self.hive_destroyer is not None)
@@ -320,6 +396,8 @@ class RealmDays(GameState[DayAction]):
                     return
                 continue
             self._place(piece, target)
+            if piece.state != "wandering":
+                return
             must = self._monsters_at(target)
 
     def _destination(self, piece: TravellerPiece, direction: str, prefer: str) -> int | None:
@@ -353,26 +431,13 @@ class RealmDays(GameState[DayAction]):
 
     # -- the end of a character's turn ------------------------------------------------------------------
 
-    def _end_turn(self, character: Character, prowling: bool) -> None:
-        self._meet_travellers(character)
-        if (
-            not self.generator_active
-            and not self._closed()
-            and self.board.clearings[character.clearing].tile == self.generator_tile
-        ):
-            self.generator_active = True
-            self.note(f"{character.name} reveals the {self.generator}: it is active")
-        if prowling and self.generator_active:
-            count = 2 if (self.queen_alive and character.clearing == self.generator_clearing) else 1
-            for _ in range(count):
-                self._move_pod_toward(character)
-
     def _meet_travellers(self, character: Character) -> None:
         for piece in self.travellers:
             if piece.state != "wandering" or piece.clearing != character.clearing:
                 continue
             if piece.name == "Jester":
-                here = [c for c in self.characters if c.alive and c.clearing == character.clearing]
+                here = [c for c in self.characters if c.alive and c.clearing == character.clearing
+                        and not c.offroad]
                 longest = max(len(c.name) for c in here)
                 tied = sorted(c.name for c in here if len(c.name) == longest)
                 chosen = (
@@ -387,15 +452,28 @@ class RealmDays(GameState[DayAction]):
                 else:
                     self._join(piece, character.name)
             elif piece.name == "Siren" and character.male:
-                trap = get_table("mr_siren_trap").roll(self.rng, label=f"{character.name}: Siren's trap")
-                self.note(f"the Siren's trap: {character.name}: {trap.result}")
-                if trap.data.get("lose"):
-                    tile = self.board.clearings[character.clearing].tile
-                    neighbours = self.board.tile_neighbours[tile]
-                    if neighbours:
-                        where = self.rng.choice(sorted(neighbours), "the Siren vanishes to an adjacent hex")
-                        span = self.board.tile_clearings(where)
-                        piece.clearing = span[self.rng.roll(len(span), "the Siren's clearing") - 1]
+                self._siren(piece, character)
+
+    def _siren(self, piece: TravellerPiece, character: Character) -> None:
+        """7.10 Siren's trap: what is lost goes to her box and she vanishes to a random clearing of a
+        random adjacent hex (only when something was taken: "No effect -- May attempt a capture")."""
+        trap = get_table("mr_siren_trap").roll(self.rng, label=f"{character.name}: Siren's trap")
+        lose = str(trap.data.get("lose", ""))
+        self.note(f"the Siren's trap: {character.name}: {trap.result}")
+        if not lose:
+            return
+        taken = [i for i in character.belongings if _siren_takes(lose, i)]
+        if taken:
+            character.belongings = [i for i in character.belongings if i not in taken]
+            self.siren_box.extend(taken)
+            self.note(f"into the Siren's box: {', '.join(i.name for i in taken)}")
+        tile = self.board.clearings[character.clearing].tile
+        neighbours = self.board.tile_neighbours[tile]
+        if neighbours:
+            where = self.rng.choice(sorted(neighbours), "the Siren vanishes to an adjacent hex")
+            span = self.board.tile_clearings(where)
+            piece.clearing = span[self.rng.roll(len(span), "the Siren's clearing") - 1]
+            self.note(f"the Siren vanishes to {self.board.label(piece.clearing)}")
 
     def _join(self, piece: TravellerPiece, name: str) -> None:
         piece.state, piece.joined, piece.clearing = "joined", name, None
@@ -405,29 +483,49 @@ class RealmDays(GameState[DayAction]):
 
     # -- pods (12.4) ---------------------------------------------------------------------------------
 
-    def _move_pod_toward(self, character: Character) -> None:
+    def _closest_pods(self, character: Character) -> list[Pod]:
+        """12.4/1a: the pods not yet moved this turn at the shortest tile distance (all tied ones);
+        none for a character other than the Hive's destroyer while the destroyer lives (12.5/2)."""
         if (
             self.hive_destroyer is not None
             and character.name != self.hive_destroyer
             and any(c.name == self.hive_destroyer and c.alive for c in self.characters)
         ):
-            return  # 12.5/2: after the Hive falls, its pods hunt only the destroyer
-        tile = self.board.clearings[character.clearing].tile
+            return []
         waiting = [p for p in self.pods if not p.moved]
         if not waiting:
-            return
-        pod = min(waiting, key=lambda p: (self.board.tile_distance(p.tile, tile), p.id))
+            return []
+        tile = self.board.clearings[character.clearing].tile
+        distance = self.board.tile_distance
+        best = min(distance(p.tile, tile) for p in waiting)
+        return [p for p in waiting if distance(p.tile, tile) == best]
+
+    def move_pod(self, pod: Pod, character: Character) -> None:
+        """12.4/1: one tile closer, or into the character's clearing when already in his tile (a lost
+        character is in no clearing: the pod stays in the woods with him)."""
+        self.moves_left -= 1
         pod.moved = True
+        tile = self.board.clearings[character.clearing].tile
         if pod.tile == tile:
-            pod.clearing = character.clearing
-            self.note(
-                f"pod {pod.id} ({pod.monsters} {pod.kind}) swarms into {self.board.label(character.clearing)}"
-            )
+            if character.offroad:
+                self.note(f"pod {pod.id} ({pod.monsters} {pod.kind}) circles {character.name}, lost in the woods")
+            else:
+                pod.clearing = character.clearing
+                self.note(
+                    f"pod {pod.id} ({pod.monsters} {pod.kind}) swarms into {self.board.label(character.clearing)}"
+                )
         else:
             pod.tile = self.board.step_toward(pod.tile, tile)
             self.note(f"pod {pod.id} ({pod.monsters} {pod.kind}) flies to {self.board.tile_names[pod.tile]}")
         if pod.kind == "slimes":
             self._divide(pod)
+
+    def _move_pod_toward(self, character: Character) -> None:
+        """One pod move for ``character`` (the oldest of tied pods): the unattended rule, for tests."""
+        closest = self._closest_pods(character)
+        if closest:
+            self.moves_left += 1
+            self.move_pod(closest[0], character)
 
     def _divide(self, pod: Pod) -> None:
         rolled = get_table("mr_slime_division").roll(self.rng, label=f"pod {pod.id}: slime division")
@@ -437,7 +535,7 @@ class RealmDays(GameState[DayAction]):
             pod.monsters += grown
             self.note(f"pod {pod.id}: {grown} slime{'s' if grown > 1 else ''} divide ({pod.monsters} now)")
 
-    def _strike(self, action: StrikeHive) -> None:
+    def strike(self, action: StrikeHive) -> None:
         if self.queen_alive:
             workers = self.rng.roll(6, "the Queen Bee's workers", section=GENERATORS)
             self.note(f"the Hive is struck: the Queen Bee appears with {workers} workers to defend it")
@@ -458,7 +556,7 @@ class RealmDays(GameState[DayAction]):
                 merged[pod.tile] = pod
         self.pods = list(merged.values())
         for character in self.characters:
-            if not character.alive:
+            if not character.alive or character.offroad:
                 continue
             tile = self.board.tile_names[self.board.clearings[character.clearing].tile]
             if tile == "Volcano":
@@ -472,10 +570,26 @@ class RealmDays(GameState[DayAction]):
                         + (f" ({wounds})" if wounds > 1 else "")
                     )
 
+    def observation(self, player: str) -> dict[str, Any]:
+        """What ``player`` may see: the referee everything; a character not the chits dealt face down
+        (15.3-15.4), the generator until it is revealed (15.3/1), the setup's picks and shuffles, nor the
+        dice's state."""
+        seen = self.to_dict()
+        if player == "referee":
+            return seen
+        seen["setup"] = {"tiles": seen["setup"]["tiles"], "travellers": seen["setup"]["travellers"]}
+        if not self.generator_active:
+            seen["generator"] = {"active": False}
+        seen.pop("rng")
+        seen["log"] = [e for e in seen["log"] if e.get("section") != "15. EXPANSION SETUP"
+                       and e.get("kind") != "randomness" and "(kept hidden)" not in str(e.get("label"))]
+        return seen
+
     # -- saving ----------------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "format": SAVE_FORMAT,
             "day": self.day,
             "tiles": list(self.board.tile_names),
             "setup": self.setup.to_dict(),
@@ -492,14 +606,104 @@ class RealmDays(GameState[DayAction]):
                 "queen_alive": self.queen_alive,
                 "next_pod": self.next_pod,
             },
+            "retinues": [self.retinues[c.name].to_dict() for c in self.characters],
+            "guilds": self.guilds.to_dict(),
+            "guild_clearings": dict(self.guild_clearings),
+            "piles": [[c, [asdict(i) for i in items]] for c, items in self.piles.items()],
+            "siren_box": [asdict(i) for i in self.siren_box],
+            "turn": {"index": self.turn, "started": self.turn_started, "moves_left": self.moves_left,
+                     "prowling": self.prowling},
+            "pending": None if self.pending is None else self.pending.to_dict(),
             "report": list(self.report),
             "rng": self.rng.snapshot(),
             "log": self.rng.log.to_list(),
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
-        raise DataError("a realm simulation is replayed from its seed, not loaded (ruling MR7)")
+    def from_dict(cls, raw: Mapping[str, Any], ask: Any = None) -> Self:
+        """Rebuild a saved realm; anything malformed or inconsistent is refused whole (``DataError``).
+
+        ``ask`` reads real dice when the realm was played with physical dice.
+        """
+        try:
+            if raw["format"] != SAVE_FORMAT:
+                raise ValueError(f"it is not a {SAVE_FORMAT} save")
+            realm = cls._read(raw, ask)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, InputError) as exc:
+            raise DataError(f"a saved realm is malformed ({exc})") from None
+        return realm
+
+    @classmethod
+    def _read(cls, raw: Mapping[str, Any], ask: Any) -> Self:
+        setup = Setup.from_dict(raw["setup"])
+        tiles = [str(t) for t in raw["tiles"]]
+        if sorted(tiles) != sorted(setup.tiles):
+            raise ValueError("the board's tiles are not the setup's")
+        board = Board(tiles)
+        count = len(board.clearings)
+
+        def clearing(value: Any, *, optional: bool = False) -> int | None:
+            if value is None and optional:
+                return None
+            number = int(value)
+            if not 0 <= number < count:
+                raise ValueError(f"no clearing {number} on this board")
+            return number
+
+        characters = [Character.read(c) for c in raw["characters"]]
+        for c in characters:
+            clearing(c.clearing)
+        names = [c.name for c in characters]
+        if not characters or len(set(names)) != len(names):
+            raise ValueError("the characters are missing or share a name")
+        travellers = [TravellerPiece.read(t) for t in raw["travellers"]]
+        for t in travellers:
+            clearing(t.clearing, optional=True)
+        pods = [Pod.read(p) for p in raw["pods"]]
+        for p in pods:
+            clearing(p.clearing, optional=True)
+            if not 0 <= p.tile < len(tiles):
+                raise ValueError(f"pod {p.id} is on no tile")
+        gen = raw["generator"]
+        rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask=ask)
+        realm = cls(rng, setup, board, characters, travellers, generator_tile=int(gen["tile"]),
+                    generator_clearing=int(gen["clearing"]))
+        realm.pods = pods
+        realm.generator_active, realm.generator_closed = bool(gen["active"]), bool(gen["closed"])
+        realm.hive_hits, realm.queen_alive = int(gen["hive_hits"]), bool(gen["queen_alive"])
+        realm.hive_destroyer = None if gen["destroyer"] is None else str(gen["destroyer"])
+        realm.next_pod = int(gen["next_pod"])
+        realm.day = int(raw["day"])
+        retinues = [Retinue.from_dict(r) for r in raw["retinues"]]
+        if [r.character for r in retinues] != names:
+            raise ValueError("the retinues are not the characters'")
+        realm.retinues = {r.character: r for r in retinues}
+        realm.guilds = GuildHall.from_dict(raw["guilds"])
+        if not set(realm.guilds.members) <= set(names):
+            raise ValueError("a guild member is not a character")
+        realm.guild_clearings = {str(g): int(clearing(c) or 0) for g, c in dict(raw["guild_clearings"]).items()}
+        realm.piles = {int(clearing(c) or 0): [Item.read(i) for i in items] for c, items in raw["piles"]}
+        realm.siren_box = [Item.read(i) for i in raw["siren_box"]]
+        turn = raw["turn"]
+        realm.turn = None if turn["index"] is None else int(turn["index"])
+        realm.turn_started, realm.moves_left = bool(turn["started"]), int(turn["moves_left"])
+        realm.prowling = bool(turn["prowling"])
+        realm.pending = None if raw["pending"] is None else Pending.read(raw["pending"])
+        if realm.turn is not None and not 0 <= realm.turn < len(characters):
+            raise ValueError("the turn in progress is no character's")
+        if (realm.pending is not None) and realm.pending.kind in ("pod", "guild chit") and realm.turn is None:
+            raise ValueError("a decision of the day waits between days")
+        realm.report = [{"day": int(r["day"]), "text": str(r["text"])} for r in raw["report"]]
+        json.dumps(realm.report)
+        return realm
+
+
+def _siren_takes(lose: str, item: Item) -> bool:
+    if lose == "belongings":
+        return True
+    if lose == "treasures":
+        return item.treasure
+    return item.kind == lose.removesuffix("s")
 
 
 def _tile_of(setup: Setup, chit: str) -> str | None:

@@ -15,11 +15,12 @@ before anything changes; a refused action raises :class:`RuleError` naming the r
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from magecraft.core.errors import RuleError
-from magecraft.magic_realm.data import Guild, _find, guilds
+from magecraft.magic_realm.data import Guild, _find, guilds, realm_lists
 
 GUILDS = "9. Guilds"
 THIRD = 3
@@ -32,6 +33,19 @@ class Membership:
     guild: str
     earned: int = 0
     quest: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildEffects:
+    """The benefits at work: extra phases a day, loot (STEAL) and cheating roll modifiers, free
+    enchantments a day, the unique chit's action chit, and combat rules told to the referee."""
+
+    extra_phases: tuple[str, ...] = ()
+    loot_modifier: int = 0
+    cheat_modifier: int = 0
+    free_enchantments: int = 0
+    chits: tuple[str, ...] = ()
+    combat: tuple[str, ...] = ()
 
 
 def guild(name: str) -> Guild:
@@ -106,6 +120,26 @@ class GuildHall:
         held = self.chit_holders.get(member.guild) == character
         return listed[: min(member.earned, THIRD - 1)] + ((listed[THIRD - 1],) if held else ())
 
+    def effects(self, character: str) -> GuildEffects:
+        """What the benefits the character enjoys do (9.2, ``realm.toml [guild_benefit_effects]``)."""
+        table = realm_lists()["benefit_effects"]
+        phases: list[str] = []
+        loot = cheat = enchant = 0
+        chits: list[str] = []
+        combat: list[str] = []
+        for benefit in self.benefits(character):
+            effect = table[benefit]
+            if "phase" in effect:
+                phases.append(str(effect["phase"]))
+            loot += int(effect.get("loot", 0))
+            cheat += int(effect.get("cheat", 0))
+            enchant += int(effect.get("free_enchant", 0))
+            if "chit" in effect:
+                chits.append(str(effect["chit"]))
+            if "combat" in effect:
+                combat.append(str(effect["combat"]))
+        return GuildEffects(tuple(phases), loot, cheat, enchant, tuple(chits), tuple(combat))
+
     def waiting(self, name: str) -> list[str]:
         """Members who completed the third quest but do not hold the chit (9.3/3)."""
         g = guild(name).name
@@ -153,3 +187,27 @@ class GuildHall:
         for g, holder in list(self.chit_holders.items()):
             if holder == character:
                 del self.chit_holders[g]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "members": [[c, m.guild, m.earned, m.quest] for c, m in self.members.items()],
+            "chit_holders": dict(self.chit_holders),
+            "barred": {g: sorted(who) for g, who in self.barred.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> GuildHall:
+        """Rebuild a hall; a malformed one raises ``KeyError``/``TypeError``/``ValueError``."""
+        hall = cls()
+        for character, name, earned, quest in raw["members"]:
+            if not 0 <= int(earned) <= THIRD:
+                raise ValueError(f"{character} has earned {earned} benefits")
+            hall.members[str(character)] = Membership(guild(str(name)).name, int(earned),
+                                                      None if quest is None else str(quest))
+        for name, holder in dict(raw["chit_holders"]).items():
+            held = hall.members.get(str(holder))
+            if held is None or held.guild != guild(name).name or held.earned < THIRD:
+                raise ValueError(f"{holder} cannot hold the {name} chit")
+            hall.chit_holders[guild(name).name] = str(holder)
+        hall.barred = {guild(g).name: {str(c) for c in who} for g, who in dict(raw["barred"]).items()}
+        return hall

@@ -13,13 +13,14 @@ changes; a refused action raises :class:`RuleError` naming the rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import TableResult, get_table
-from magecraft.magic_realm.data import traveller
+from magecraft.magic_realm.data import Traveller, realm_lists, traveller
 
 TRAVELLERS = "7. Travellers"
 #: 7.5: "a duration of fourteen days (two weeks)".
@@ -68,6 +69,16 @@ class Retinue:
         The Children are paid 3 gold a day, for that day.  The Doppleganger is hired for a chit, held
         until the time is up (its card).
         """
+        card, wage = self.check_hire(name, day=day, chit=chit)
+        if card.hire_chit:
+            assert chit is not None
+            self.chits.remove(chit)
+        days = 1 if card.per_day else HIRE_DAYS
+        self.gold -= wage
+        self.serving[card.name] = Hireling(card.name, day + days - 1, chit if card.hire_chit else None)
+
+    def check_hire(self, name: str, *, day: int, chit: str | None = None) -> tuple[Traveller, int]:
+        """Refuse (``RuleError``) a hiring :meth:`hire` would refuse, changing nothing; the card and wage."""
         self._alive()
         card = traveller(name)
         if card.hire is None and not card.hire_chit:
@@ -87,24 +98,24 @@ class Retinue:
                 rule="7.5 The wage is not negotiable, and no substitute for gold is accepted",
                 section=TRAVELLERS,
             )
-        if card.hire_chit:
-            if chit is None or chit not in self.chits:
-                raise RuleError(
-                    f"the {card.name} is hired for one of {self.character}'s chits",
-                    rule="Doppleganger",
-                    section=TRAVELLERS,
-                )
-            self.chits.remove(chit)
-        days = 1 if card.per_day else HIRE_DAYS
-        self.gold -= wage
-        self.serving[card.name] = Hireling(card.name, day + days - 1, chit if card.hire_chit else None)
+        if card.hire_chit and (chit is None or chit not in self.chits):
+            raise RuleError(
+                f"the {card.name} is hired for one of {self.character}'s chits",
+                rule="Doppleganger",
+                section=TRAVELLERS,
+            )
+        return card, wage
 
     def fire(self, name: str) -> None:
         """Free a traveller before the time is up; the Doppleganger "cannot be fired"."""
+        hired = self.check_fire(name)
+        del self.serving[hired.name]
+
+    def check_fire(self, name: str) -> Hireling:
         hired = self._serving(name)
         if hired.held_chit is not None:
             raise RuleError(f"the {hired.name} cannot be fired", rule="Doppleganger", section=TRAVELLERS)
-        del self.serving[hired.name]
+        return hired
 
     def new_day(self, day: int) -> list[str]:
         """Travellers whose time ran out before ``day`` leave; the Doppleganger returns its chit."""
@@ -118,12 +129,7 @@ class Retinue:
 
         The Pickpocket escaping takes 2d6 gold (all the character has, if less); ``rng`` rolls it.
         """
-        self._alive()
-        card = traveller(name)
-        if not card.capture:
-            raise RuleError(f"the {card.name} has no CAPTURE value", rule="7.9", section=TRAVELLERS)
-        if card.name in self.serving:
-            raise RuleError(f"the {card.name} already serves {self.character}", rule="7.9", section=TRAVELLERS)
+        card = self.check_capture(name)
         if hit:
             self.serving[card.name] = Hireling(card.name, None)
             return Capture(card.name, True)
@@ -134,6 +140,15 @@ class Retinue:
             lost = min(self.gold, rng.dice(PICKPOCKET_LOSS, "Pickpocket", section=TRAVELLERS).total)
             self.gold -= lost
         return Capture(card.name, False, lost)
+
+    def check_capture(self, name: str) -> Traveller:
+        self._alive()
+        card = traveller(name)
+        if not card.capture:
+            raise RuleError(f"the {card.name} has no CAPTURE value", rule="7.9", section=TRAVELLERS)
+        if card.name in self.serving:
+            raise RuleError(f"the {card.name} already serves {self.character}", rule="7.9", section=TRAVELLERS)
+        return card
 
     def pickpocket_score(self, rng: Randomness) -> TableResult:
         """A captured Pickpocket scores each turn spent at a dwelling (Pickpocket Score table)."""
@@ -163,3 +178,70 @@ class Retinue:
         del self.serving[hired.name]
         if hired.held_chit is not None:
             self.chits.append(hired.held_chit)
+
+    # -- the travellers' own abilities (7.6, 7.10) ----------------------------------------------------
+
+    def serves(self, name: str) -> bool:
+        return name in self.serving
+
+    def native_column(self, friendliness: str) -> str:
+        """The column on which the character deals with natives of ``friendliness``.
+
+        Doppleganger: every group on the friendly column, whatever the alliance; Nobleman: one level
+        friendlier (7.10).  The Doppleganger's "friendly" wins over the Nobleman's one level.
+        """
+        from magecraft.magic_realm.trade import FRIENDLINESS, shift
+
+        if self.serves("Doppleganger"):
+            return "Ally" if friendliness == "Ally" else "Friendly"  # never worse than before (ruling MR36)
+        if self.serves("Nobleman"):
+            return shift(friendliness, +1) if friendliness in FRIENDLINESS else friendliness
+        return friendliness
+
+    def lured_dragons(self, dragons: Sequence[str]) -> list[str]:
+        """With the Dragonslayer: every dragon in the battle is lured to the character (hidden or not),
+        in the order he attacks them -- the largest first, by the card's order (7.10)."""
+        if not self.serves("Dragonslayer"):
+            return []
+        order = realm_lists()["dragon_order"]
+        unknown = [d for d in dragons if d not in order]
+        if unknown:
+            raise RuleError(f"{unknown[0]!r} is not a dragon the Dragonslayer knows ({', '.join(order)})",
+                            rule="Dragonslayer", section=TRAVELLERS)
+        return sorted(dragons, key=order.index)
+
+    def run_from_battle(self, *, dragons: bool = False, bounty: bool = False) -> list[str]:
+        """The character runs: refused while the Bounty Hunter's bounty is present (he blocks until it is
+        dead); the Dragonslayer in a battle with dragons is killed and removed from play.  Who is lost."""
+        if bounty and self.serves("Bounty Hunter"):
+            raise RuleError("the Bounty Hunter blocks until the bounty is dead: no running",
+                            rule="Bounty Hunter", section=TRAVELLERS)
+        if dragons and self.serves("Dragonslayer"):
+            del self.serving["Dragonslayer"]
+            return ["Dragonslayer"]
+        return []
+
+    # -- saving --------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "character": self.character,
+            "gold": self.gold,
+            "chits": list(self.chits),
+            "dead": self.dead,
+            "serving": [[h.name, h.last_day, h.held_chit] for h in self.serving.values()],
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Retinue:
+        """Rebuild a retinue; a malformed one raises ``KeyError``/``TypeError``/``ValueError``."""
+        made = cls(str(raw["character"]), gold=int(raw["gold"]), chits=[str(c) for c in raw["chits"]])
+        made.dead = bool(raw["dead"])
+        for name, last, held in raw["serving"]:
+            card = traveller(str(name))
+            made.serving[card.name] = Hireling(
+                card.name, None if last is None else int(last), None if held is None else str(held)
+            )
+        if made.gold < 0:
+            raise ValueError(f"{made.character}'s gold is negative")
+        return made

@@ -145,6 +145,31 @@ class Setup:
             events,
         )
 
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Setup:
+        """Rebuild a setup written by :meth:`to_dict`; a malformed one raises ``KeyError``/``TypeError``/
+        ``ValueError``."""
+
+        def chits(rows: Any) -> tuple[Chit, ...]:
+            return tuple(Chit(str(c["name"]), str(c["kind"])) for c in rows)
+
+        known = tiles()
+        made = cls(
+            tuple(str(t) for t in raw["tiles"]),
+            tuple(str(t) for t in raw["removed_special_tiles"]),
+            {str(t): chits(cs) for t, cs in dict(raw["tile_chits"]).items()},
+            {str(g): chits(cs) for g, cs in dict(raw["group_piles"]).items()},
+            str(raw["generator"]),
+            tuple(str(t) for t in raw["travellers"]),
+            tuple(str(e) for e in raw["setup_card_ii"]["event_cards"]),
+        )
+        unknown = [t for t in made.tiles if t not in known]
+        if unknown or set(made.tile_chits) != set(made.tiles):
+            raise ValueError("the setup's tiles and the chits dealt to them do not match")
+        if made.generator not in _pools()["major_pool"]["generators"]:
+            raise ValueError(f"no generator {made.generator!r}")
+        return made
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "tiles": list(self.tiles),

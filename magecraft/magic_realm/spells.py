@@ -174,6 +174,55 @@ def hop(board: Board, clearing: Clearing, rng: Randomness, *, may_stay: bool = T
     return board.clearings[rng.choice(choices, "Hop", section=SPELLS)]
 
 
+#: SPARKLE (VIII/Gold): a monster whose die shows one of these is unassigned for the round.
+SPARKLE_UNASSIGNS = (5, 6)
+#: SLOW MONSTER (VII/Gold): attack and movement time numbers increase by this much.
+SLOW_BY = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Sparkle:
+    """Each monster's die, and the monsters unassigned for the current round."""
+
+    rolls: tuple[tuple[str, int], ...]
+
+    @property
+    def unassigned(self) -> tuple[str, ...]:
+        return tuple(m for m, roll in self.rolls if roll in SPARKLE_UNASSIGNS)
+
+
+def sparkle(monsters_here: Sequence[str], rng: Randomness, *, caster_speed: int, fastest_monster: int) -> Sparkle:
+    """SPARKLE (VIII/Gold), all monsters in the clearing, cast in the encounter step: the caster must beat
+    or tie the fastest monster's speed (a lower time number is faster); then 1d6 for every monster, and a
+    5 or 6 unassigns it for the current round (reassigned as normal in the next)."""
+    if caster_speed > fastest_monster:
+        raise RuleError(
+            f"a speed of {caster_speed} does not beat or tie the fastest monster's {fastest_monster}",
+            rule="the Character must be able to beat or tie the speed of the fastest monster",
+            section=SPELLS,
+        )
+    if not monsters_here:
+        raise RuleError("there are no monsters in the clearing", rule="Sparkle", section=SPELLS)
+    return Sparkle(tuple((m, rng.roll(6, f"Sparkle: {m}", section=SPELLS)) for m in monsters_here))
+
+
+def slow_monster(attack: int, move: int) -> tuple[int, int]:
+    """SLOW MONSTER (VII/Gold): the monster's attack and move time numbers each increase by 2 (slower)."""
+    return attack + SLOW_BY, move + SLOW_BY
+
+
+def fleet_foot_moves(clearing_kind: str, *, fleet_foot: bool) -> int:
+    """MOVE phases to enter a clearing: two for a mountain clearing (the base game, 3.3/1), one under
+    FLEET FOOT (III/Gold)."""
+    return 1 if fleet_foot or "mountain" not in clearing_kind else 2
+
+
+def disguise(friendliness: str) -> str:
+    """DISGUISE (VIII/Grey), one native group, for the day: the group is treated as FRIENDLY (an ally
+    stays an ally: ruling MR36)."""
+    return "Ally" if friendliness == "Ally" else "Friendly"
+
+
 def make_miracle(character: Character, chit: str, *, cast_with: Sequence[str] = ()) -> Character:
     """MIRACLE (I/White) 1-2: an active MOVE, FIGHT, MAGIC, DUCK or BERSERK chit set aside as a Miracle chit.
 

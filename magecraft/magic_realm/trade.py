@@ -215,17 +215,24 @@ class DiceResult:
 
 
 def play_dice(
-    rng: Randomness, *, high_stake: bool = False, cheat: bool = False, cheat_bonus: int = 0
+    rng: Randomness,
+    *,
+    high_stake: bool = False,
+    cheat: bool = False,
+    cheat_bonus: int = 0,
+    thief_guild: bool = False,
 ) -> DiceResult:
     """6.1/2: 5 gold for a roll, or 10 gold at -1; a successful cheat roll gives another -1.
 
     ``cheat_bonus`` is the permanent -1 earned by each cheating roll of 1 ("Subtract 1 from ALL future
-    cheating rolls"), kept by the caller; the new value is returned.
+    cheating rolls"), kept by the caller; the new value is returned.  A Thief Guild member with its
+    second benefit cheats at -1 more ("-1 to all loot and cheat rolls", 9.2), not kept.
     """
     modifier = -1 if high_stake else 0
     cheat_text, friendliness, enemy = None, 0, False
     if cheat:
-        cheated = get_table("mr_cheating").roll(rng, cheat_bonus, label="cheating roll")
+        guild_bonus = -1 if thief_guild else 0
+        cheated = get_table("mr_cheating").roll(rng, cheat_bonus + guild_bonus, label="cheating roll")
         cheat_text = cheated.result
         if cheated.data.get("outcome") == "success":
             modifier -= 1

@@ -99,3 +99,28 @@ def test_an_assassin_does_not_inherit_the_victims_benefits_or_chit():
     assert hall.benefits("Black Knight")[-1] == "Sharpness stars unaffected by armor"
     veteran(hall, "Captain")
     assert hall.chit_holders == {"Fight Guild": "Captain"}
+
+
+def test_the_benefits_at_work_and_lost_on_joining_another_guild():
+    hall = GuildHall()
+    hall.join("Thief", "Thief Guild", deeds={"stole a treasure", "heavy kill without magic"})
+    for quest in ("a", "b"):
+        hall.draw_quest("Thief", quest)
+        hall.complete_quest("Thief")
+    effects = hall.effects("Thief")
+    assert (effects.extra_phases, effects.loot_modifier, effects.cheat_modifier) == (("HIDE",), -1, -1)
+    hall.draw_quest("Thief", "c")
+    hall.complete_quest("Thief")
+    assert hall.effects("Thief").chits == ("MOVE L1**",)
+    hall.join("Thief", "Fight Guild", deeds={"heavy kill without magic"})
+    assert hall.effects("Thief").extra_phases == () and hall.effects("Thief").loot_modifier == 0
+
+
+def test_a_thief_guild_member_cheats_at_minus_1():
+    from magecraft.core.randomness import Randomness
+    from magecraft.magic_realm.trade import play_dice
+
+    plain = play_dice(Randomness.scripted([3, 6]), cheat=True)
+    member = play_dice(Randomness.scripted([3, 6]), cheat=True, thief_guild=True)
+    assert plain.cheat == "Nothing" and member.cheat == "Success" and member.modifier == -1
+    assert member.cheat_bonus_after == 0  # the guild's -1 is not the permanent one

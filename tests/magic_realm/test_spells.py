@@ -118,3 +118,26 @@ def test_the_cast_command(capsys):
     assert main(["magic-realm", "cast", "heal"]) == 1
     assert "no wounded chit" in capsys.readouterr().err
     assert main(["magic-realm", "cast", "sparkle"]) == 2
+
+
+def test_sparkle_unassigns_each_monster_rolling_5_or_6_and_needs_the_speed(capsys):
+    from magecraft.magic_realm.spells import sparkle
+
+    result = sparkle(["Giant", "Troll", "Wolf"], Randomness.scripted([5, 4, 6]), caster_speed=3,
+                     fastest_monster=3)
+    assert result.unassigned == ("Giant", "Wolf")
+    with pytest.raises(RuleError, match="beat or tie"):
+        sparkle(["Giant"], Randomness.scripted([5]), caster_speed=4, fastest_monster=3)
+    assert main(["magic-realm", "cast", "Sparkle", "--monster", "Giant,Wolf", "--speed", "2", "--fastest", "4",
+                 "--dice", "6,1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["unassigned"] == ["Giant"]
+
+
+def test_slow_monster_fleet_foot_and_disguise():
+    from magecraft.magic_realm.spells import disguise, fleet_foot_moves, slow_monster
+
+    assert slow_monster(4, 3) == (6, 5)
+    assert fleet_foot_moves("mountain", fleet_foot=False) == 2
+    assert fleet_foot_moves("mountain", fleet_foot=True) == 1
+    assert fleet_foot_moves("normal", fleet_foot=False) == 1
+    assert disguise("Enemy") == "Friendly" and disguise("Ally") == "Ally"

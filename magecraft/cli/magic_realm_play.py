@@ -1,0 +1,279 @@
+"""The living realm at the terminal: the referee advances days and records the base game's turn; the
+decisions the rules leave to a character (which of two equally close pods moves, who takes a guild's
+chit, the clearing an offroad roll lets him choose) are asked at the same prompt.
+
+Rules live in :mod:`magecraft.magic_realm.days` and :mod:`magecraft.magic_realm.referee`; this is the view
+for :mod:`magecraft.cli.playloop` (help, undo, log, save, quit).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from magecraft.cli import options
+from magecraft.cli.playloop import Choice, Menu, PlayLoop, TableGame
+from magecraft.core.errors import RuleError
+from magecraft.core.events import Event, EventLog
+from magecraft.core.randomness import Randomness
+from magecraft.magic_realm import actions as act
+from magecraft.magic_realm import referee
+from magecraft.magic_realm.pieces import ITEM_KINDS
+
+if TYPE_CHECKING:
+    from magecraft.magic_realm.days import RealmDays
+
+REFEREE = "referee"
+#: Placeholders the menu offers; the follow-up question fills them in (``complete``).
+ASK = -1
+
+
+class RealmTable(TableGame["act.DayAction"]):
+    """The realm at the play loop: one person, the referee, at the keyboard, deciding for the characters
+    too when the rules leave a choice to them."""
+
+    resume_command = "magic-realm play --load {name}"
+
+    def __init__(self, realm: RealmDays) -> None:
+        self.realm = realm
+
+    def people(self) -> list[str]:
+        return [REFEREE]
+
+    def current_player(self) -> str | None:
+        return None if self.realm.is_terminal() else REFEREE
+
+    def is_terminal(self) -> bool:
+        return self.realm.is_terminal()
+
+    def log(self) -> EventLog:
+        return self.realm.log
+
+    def randomness(self) -> Randomness:
+        return self.realm.rng
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.realm.to_dict()
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        from magecraft.magic_realm.days import RealmDays
+
+        self.realm = RealmDays.from_dict(snapshot, ask=options.ask_at_terminal)
+
+    def apply(self, action: act.DayAction) -> None:
+        self.realm.apply(action)
+
+    # -- the menu -----------------------------------------------------------------------------------
+    def menu(self, player: str) -> Menu[act.DayAction]:
+        realm = self.realm
+        if realm.pending is not None:
+            return self._decision()
+        today = f"Play day {realm.day + 1}"
+        choices: list[Choice[act.DayAction]] = [Choice(today, act.NextDay(), (today,))]
+        for c in realm.characters:
+            if not c.alive:
+                continue
+            for label, action in self._character_choices(c.name):
+                try:
+                    realm.check(_filled(action))
+                except RuleError:
+                    continue
+                choices.append(Choice(label, action, (c.name,)))
+        title = f"Day {realm.day} is over." if realm.day else "Before day 1."
+        return Menu(f"{title} The referee may:", choices, prompt="Referee",
+                    typed=self._typed, typed_help="move NAME to CLEARING, e.g. 'move Amazon to Oak Woods 3'")
+
+    def _character_choices(self, name: str) -> list[tuple[str, act.DayAction]]:
+        realm = self.realm
+        out: list[tuple[str, act.DayAction]] = [
+            (f"Move {name} (the clearing is asked next)", act.MoveCharacter(name, ASK)),
+            (f"{name} travels offroad (two MOVEs, 2.2)", act.TravelOffroad(name)),
+        ]
+        for piece in realm.travellers:
+            out += [(f"{name} hires the {piece.name}", act.Hire(name, piece.name)),
+                    (f"{name} frees the {piece.name}", act.Fire(name, piece.name)),
+                    (f"{name} hits the {piece.name}: captured (7.9)", act.Capture(name, piece.name, True)),
+                    (f"{name} misses the {piece.name}: it escapes (7.9)", act.Capture(name, piece.name, False))]
+        out += [
+            (f"The Necromancer raises the dead for {name}", act.RaiseDead(name)),
+            (f"{name} spent the turn at a dwelling: the Pickpocket scores", act.PickpocketScore(name)),
+            (f"{name} kills the Jester", act.RidOfJester(name, "killed")),
+            (f"{name} delivers the Jester to the GUARD (20 gold)", act.RidOfJester(name, "guard")),
+        ]
+        for guild in ("Fight Guild", "Thief Guild", "Wiz Guild"):
+            out += [(f"{name} discovers the {guild}", act.DiscoverGuild(name, guild)),
+                    (f"{name} joins the {guild}", act.JoinGuild(name, guild))]
+        for piece in realm.travellers:
+            for service, price in traveller_prices(piece.name).items():
+                out.append((f"{name} buys {service} from the {piece.name} ({price} gold)",
+                            act.BuyService(name, piece.name, service)))
+        out.append((f"{name} casts Hop (a random clearing of the tile)", act.CastSpell(name, "Hop")))
+        for gate in referee.gates_on_board(realm):
+            out.append((f"{name} casts Open Gate to {gate}", act.CastSpell(name, "Open Gate", gate)))
+            out += [(f"{name} locates {gate} (3.2)", act.LocateGate(name, gate)),
+                    (f"{name} travels through the gates to {gate} (MOVE phases asked next)",
+                     act.GateTravel(name, gate, ASK))]
+        out += [
+            (f"{name} draws a quest (named next)", act.DrawQuest(name, "?")),
+            (f"{name} completes the quest", act.CompleteQuest(name)),
+            (f"{name} did a deed (named next: a guild's requirement)", act.RecordDeed(name, "?")),
+            (f"{name} gains or pays gold (asked next)", act.GiveGold(name, 0)),
+            (f"{name} takes an item (asked next)", act.GiveItem(name, "?")),
+            (f"{name} runs from a battle", act.RunFromBattle(name)),
+            (f"{name} runs from a battle with dragons", act.RunFromBattle(name, dragons=True)),
+            (f"{name} strikes the Hive with a Tremendous hit", act.StrikeHive(name)),
+            (f"{name} uses the Book of the Dead", act.UseBookOfTheDead(name)),
+            (f"{name} is killed (by whom is asked next)", act.CharacterKilled(name)),
+        ]
+        return out
+
+    def _decision(self) -> Menu[act.DayAction]:
+        realm = self.realm
+        pending = realm.pending
+        assert pending is not None
+        choices: list[Choice[act.DayAction]] = []
+        for action in realm.legal_actions():
+            if isinstance(action, act.ChoosePod):
+                pod = next(p for p in realm.pods if p.id == action.pod)
+                label = f"pod {pod.id}: {pod.monsters} {pod.kind} in {realm.board.tile_names[pod.tile]}"
+            elif isinstance(action, act.ChooseClearing):
+                label = realm.board.label(action.clearing)
+            else:
+                assert isinstance(action, act.GrantGuildChit)
+                label = action.character
+            choices.append(Choice(label, action))
+        return Menu(f"{pending.chooser} decides {referee.describe_pending(realm)}:", choices,
+                    prompt=f"{pending.chooser}'s choice")
+
+    def _typed(self, answer: str) -> act.DayAction | None:
+        words = answer.strip()
+        if not words.lower().startswith("move ") or " to " not in words:
+            return None
+        name, _, where = words[5:].partition(" to ")
+        try:
+            clearing = self.realm.board.clearing_of(where).id
+        except Exception:
+            return None
+        return act.MoveCharacter(name.strip(), clearing)
+
+    def complete(self, loop: PlayLoop[act.DayAction], player: str, action: act.DayAction) -> act.DayAction:
+        """The questions an action needs: a clearing, a quest, a deed, an amount, an item, the killer, the
+        Doppleganger's chit."""
+        realm = self.realm
+        if isinstance(action, act.MoveCharacter) and action.clearing == ASK:
+            while True:
+                answer = loop.ask(f"Where does {action.character} stand (a clearing, e.g. 'Borderland 4')",
+                                  lines=("a tile name and a clearing number",))
+                try:
+                    return act.MoveCharacter(action.character, realm.board.clearing_of(answer).id)
+                except Exception as exc:
+                    options.console().print(f"[red]{escape(str(exc))}[/red]")
+        if isinstance(action, act.GateTravel) and action.moves == ASK:
+            while True:
+                answer = loop.ask("MOVE phases recorded besides the GATE phase (two to enter a mountain clearing)",
+                                  lines=("a number 0-4",))
+                moves = options.whole_number(answer) if answer.isdecimal() else None
+                if moves is not None and 0 <= moves <= 4:
+                    return act.GateTravel(action.character, action.gate, moves)
+                options.console().print(f"[red]{escape(repr(answer))} is not one of 0-4[/red]")
+        if isinstance(action, act.DrawQuest):
+            return act.DrawQuest(action.character, self._words(loop, "The quest drawn"))
+        if isinstance(action, act.RecordDeed):
+            return act.RecordDeed(action.character, self._words(
+                loop, "The deed (heavy kill without magic, stole a treasure, learned a spell)"))
+        if isinstance(action, act.GiveGold):
+            while True:
+                answer = loop.ask("Gold gained (a negative number: paid)",
+                                  lines=("a whole number, e.g. 12 or -5",))
+                amount = options.whole_number(answer)
+                if amount is not None:
+                    return act.GiveGold(action.character, amount)
+                options.console().print(f"[red]{escape(repr(answer))} is not a whole number[/red]")
+        if isinstance(action, act.GiveItem):
+            item = self._words(loop, "The item")
+            kinds = ", ".join(ITEM_KINDS)
+            while True:
+                kind = loop.ask(f"Its kind ({kinds})", lines=(kinds,)).strip().lower() or "item"
+                if kind in ITEM_KINDS:
+                    return act.GiveItem(action.character, item, kind)
+                options.console().print(f"[red]{escape(repr(kind))} is not one of {kinds}[/red]")
+        if isinstance(action, act.CharacterKilled):
+            others = [c.name for c in realm.characters if c.alive and c.name != action.character]
+            if not others:
+                return action
+            answer = loop.ask(f"Killed by ({', '.join(others)}; Enter: by none of them)",
+                              lines=("a character's name, or Enter",)).strip()
+            return act.CharacterKilled(action.character, answer if answer in others else None)
+        if isinstance(action, act.Hire) and action.traveller == "Doppleganger" and action.chit is None:
+            return act.Hire(action.character, action.traveller, self._words(loop, "The chit it holds"))
+        return action
+
+    def _words(self, loop: PlayLoop[act.DayAction], prompt: str) -> str:
+        while True:
+            answer = loop.ask(prompt, lines=("words",)).strip()
+            if answer:
+                return answer
+
+    # -- the view -----------------------------------------------------------------------------------
+    def render(self, viewer: str | None) -> list[str]:
+        realm = self.realm
+        lines = [f"[bold]Day {realm.day}[/bold]; the generator is "
+                 f"{'active' if realm.generator_active else 'hidden'}"
+                 + (" (closed)" if realm.generator_closed or realm.hive_destroyer else "")]
+        for c in realm.characters:
+            if not c.alive:
+                lines.append(f"  {escape(c.name)}: dead")
+                continue
+            retinue = realm.retinues[c.name]
+            where = (", lost in the woods of " + realm.board.tile_names[realm.board.clearings[c.clearing].tile]
+                     if c.offroad else " in " + realm.board.label(c.clearing))
+            extra = [f"{retinue.gold} gold"]
+            if retinue.serving:
+                extra.append("with " + ", ".join(sorted(retinue.serving)))
+            if c.followers:
+                extra.append("followed by " + ", ".join(c.followers))
+            member = realm.guilds.members.get(c.name)
+            if member is not None:
+                effects = realm.guilds.effects(c.name)
+                phases = "".join(f", +{p} phase" for p in effects.extra_phases)
+                extra.append(f"{member.guild} ({member.earned} earned{phases})")
+            lines.append(f"  {escape(c.name)}{escape(where)}: {escape('; '.join(extra))}")
+        for piece in realm.travellers:
+            if piece.state == "wandering" and piece.clearing is not None:
+                lines.append(f"  the {escape(piece.name)} in {escape(realm.board.label(piece.clearing))}")
+        for pod in realm.pods:
+            tile = realm.board.tile_names[pod.tile]
+            lines.append(f"  pod {pod.id}: {pod.monsters} {pod.kind} in {escape(tile)}")
+        for name, place in realm.guild_clearings.items():
+            lines.append(f"  the {escape(name)} in {escape(realm.board.label(place))}")
+        return lines
+
+    def event_line(self, event: Event) -> str | None:
+        if event.kind == "realm":
+            return escape(event.label)
+        if event.kind == "roll":
+            return f"[dim]  {escape(event.label)}: {event.data.get('value')}[/dim]"
+        return None
+
+    def ending(self) -> str:
+        return f"Every character is dead after {self.realm.day} days."
+
+
+def _filled(action: act.DayAction) -> act.DayAction:
+    """A placeholder action as the check sees it (its question not yet asked)."""
+    if isinstance(action, act.MoveCharacter) and action.clearing == ASK:
+        return act.MoveCharacter(action.character, 0)
+    if isinstance(action, act.GiveItem):
+        return act.GiveItem(action.character, "item")
+    if isinstance(action, act.GateTravel) and action.moves == ASK:
+        return act.GateTravel(action.character, action.gate, 2)
+    if isinstance(action, act.Hire) and action.traveller == "Doppleganger":
+        return act.Hire(action.character, action.traveller, "a chit")
+    return action
+
+
+def traveller_prices(name: str) -> dict[str, int]:
+    from magecraft.magic_realm.data import traveller
+
+    return dict(traveller(name).prices)

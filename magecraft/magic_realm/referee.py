@@ -1,0 +1,675 @@
+"""What the referee records in the living realm between days, and the decisions left to the characters.
+
+:class:`magecraft.magic_realm.days.RealmDays` plays the expansion's day; the base game's turn (moving,
+searching, fighting) is the referee's, who records here what came of it: moves, offroad travel (2.2-2.6),
+gates located and gate travel (3.2-3.3, the Gate Master sharing what others locate),
+hiring, firing and capturing travellers (7.5-7.10), deaths (7.8, 2.5, 9.3/3-4), guilds (9.1-9.3), the
+Hive and the Graveyard (12.5).  :func:`check` refuses (``RuleError``, naming the rule) before
+:func:`perform` changes anything.
+
+The travellers' own rules played here (7.10): the Necromancer raising the dead each evening and turning
+on his employer when his time is up; the Doppleganger's chit given back when it vanishes; the Children
+kept for good by the Magic Candy Cane; the Jester killed or delivered to the GUARD for 20 gold; the Wood
+Sprite escaping to a random Woods hex (never the same one); a captured Siren dropping her box as a cache.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magecraft.core.errors import RuleError
+from magecraft.core.tables import get_table
+from magecraft.magic_realm.actions import (
+    BuyService,
+    Capture,
+    CastSpell,
+    CharacterKilled,
+    ChooseClearing,
+    ChoosePod,
+    CompleteQuest,
+    DayAction,
+    DiscoverGuild,
+    DrawQuest,
+    Fire,
+    GateTravel,
+    GiveGold,
+    GiveItem,
+    GrantGuildChit,
+    Hire,
+    JoinGuild,
+    LocateGate,
+    MoveCharacter,
+    PickpocketScore,
+    RaiseDead,
+    RecordDeed,
+    RidOfJester,
+    RunFromBattle,
+    StrikeHive,
+    TravelOffroad,
+    UseBookOfTheDead,
+)
+from magecraft.magic_realm.data import tiles, traveller
+from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
+from magecraft.magic_realm.hirelings import Retinue
+from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item, Pending
+from magecraft.magic_realm.travel import GATES, OFFROAD, check_gate_travel, offroad
+
+if TYPE_CHECKING:
+    from magecraft.magic_realm.days import RealmDays
+
+TRAVELLERS = "7. Travellers"
+GENERATORS = "12. Monster Generators"
+#: 7.10 Jester: delivered to the GUARD, "a nice reward of 20 gold".
+JESTER_REWARD = 20
+CANDY_CANE = "Magic Candy Cane"
+#: 2.4: what may still happen to a lost character (monsters find him; gold and deeds come of battles).
+WHILE_LOST = (TravelOffroad, CharacterKilled, RecordDeed, GiveGold)
+
+
+# -- the decisions left to a character -------------------------------------------------------------
+
+
+def pending_choices(realm: RealmDays) -> list[DayAction]:
+    pending = realm.pending
+    assert pending is not None
+    if pending.kind == "pod":
+        return [ChoosePod(int(o)) for o in pending.options]
+    if pending.kind == "clearing":
+        return [ChooseClearing(int(o)) for o in pending.options]
+    return [GrantGuildChit(str(o)) for o in pending.options]
+
+
+def check_pending(realm: RealmDays, action: DayAction) -> None:
+    pending = realm.pending
+    assert pending is not None
+    if action not in pending_choices(realm):
+        rule = {"pod": "12.4/1a", "clearing": "2.3", "guild chit": "9.3/3b"}[pending.kind]
+        raise RuleError(f"{pending.chooser} must first decide: {describe_pending(realm)}", rule=rule,
+                        section=OFFROAD if pending.kind == "clearing" else GENERATORS)
+
+
+def describe_pending(realm: RealmDays) -> str:
+    pending = realm.pending
+    assert pending is not None
+    if pending.kind == "pod":
+        return f"which pod moves ({', '.join(str(o) for o in pending.options)})"
+    if pending.kind == "clearing":
+        return "the clearing the offroad travel reaches"
+    return f"who receives the {pending.guild} chit ({', '.join(str(o) for o in pending.options)})"
+
+
+def perform_pending(realm: RealmDays, action: ChoosePod | GrantGuildChit | ChooseClearing) -> None:
+    pending = realm.pending
+    assert pending is not None
+    realm.pending = None
+    if isinstance(action, ChoosePod):
+        pod = next(p for p in realm.pods if p.id == action.pod)
+        realm.note(f"{pending.chooser} chooses pod {pod.id}")
+        realm.move_pod(pod, realm.character(pending.chooser))
+        realm.continue_day()
+    elif isinstance(action, GrantGuildChit):
+        assert pending.guild is not None
+        holder = realm.guilds.arrive(pending.guild, [str(o) for o in pending.options], chosen=action.character)
+        realm.note(f"{holder} receives the {pending.guild} chit (9.3/3b)")
+        realm.continue_day()
+    else:
+        character = realm.character(pending.chooser)
+        character.clearing, character.offroad = action.clearing, False
+        realm.note(f"{character.name} travels offroad to {realm.board.label(action.clearing)}")
+
+
+# -- what the referee may record ------------------------------------------------------------------
+
+
+def referee_actions(realm: RealmDays) -> list[DayAction]:
+    """The referee's actions now (besides the next day), each checked legal; moves to every clearing."""
+    found: list[DayAction] = []
+    for c in realm.characters:
+        if not c.alive:
+            continue
+        candidates: list[DayAction] = [
+            StrikeHive(c.name), UseBookOfTheDead(c.name), TravelOffroad(c.name), RaiseDead(c.name),
+            PickpocketScore(c.name), RidOfJester(c.name, "killed"), RidOfJester(c.name, "guard"),
+            CharacterKilled(c.name), CompleteQuest(c.name),
+        ]
+        for piece in realm.travellers:
+            candidates += [Hire(c.name, piece.name), Fire(c.name, piece.name),
+                           Capture(c.name, piece.name, True), Capture(c.name, piece.name, False)]
+        for name in ("Fight Guild", "Thief Guild", "Wiz Guild"):
+            candidates += [DiscoverGuild(c.name, name), JoinGuild(c.name, name)]
+        for gate in gates_on_board(realm):
+            candidates += [LocateGate(c.name, gate), GateTravel(c.name, gate, 2)]
+        candidates += [MoveCharacter(c.name, n) for n in range(len(realm.board.clearings)) if n != c.clearing]
+        for action in candidates:
+            try:
+                check(realm, action)
+            except RuleError:
+                continue
+            found.append(action)
+    return found
+
+
+def check(realm: RealmDays, action: DayAction) -> None:
+    """Refuse ``action`` (``RuleError``) when the rules forbid it now; changes nothing."""
+    if realm.turn is not None:
+        raise RuleError("the day is still being played", rule="one day at a time", section=TRAVELLERS)
+    if isinstance(action, ChoosePod | GrantGuildChit | ChooseClearing) or not hasattr(action, "character"):
+        raise RuleError("no decision is waiting", rule="the realm", section=TRAVELLERS)
+    who = realm.character(action.character)
+    retinue = realm.retinues[who.name]
+    if who.offroad and isinstance(action, RunFromBattle):
+        raise RuleError(f"{who.name} is lost: no running from battle", rule="2.6 you cannot run from a battle",
+                        section=OFFROAD)
+    if who.offroad and not isinstance(action, WHILE_LOST):
+        raise RuleError(f"{who.name} is lost off the clearings (2.4): only offroad rolls until back in a clearing",
+                        rule="2.4 You may not perform any other action until you have successfully returned to "
+                             "a clearing", section=OFFROAD)
+    if isinstance(action, StrikeHive | UseBookOfTheDead):
+        _check_generator(realm, who, action)
+    elif isinstance(action, MoveCharacter):
+        if not 0 <= action.clearing < len(realm.board.clearings):
+            raise RuleError(f"no clearing {action.clearing} on this board", rule="the board", section=OFFROAD)
+    elif isinstance(action, TravelOffroad):
+        tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
+        if tiles()[tile].no_offroad:
+            raise RuleError(f"no offroad travel in the {tile}",
+                            rule="You can NEVER travel offroad in the Volcano tile", section=OFFROAD)
+    elif isinstance(action, Hire):
+        piece = realm.traveller(action.traveller)
+        _check_met(realm, who, piece.name, hiring=True)
+        trial = Retinue.from_dict(retinue.to_dict())
+        if action.chit is not None and action.chit not in trial.chits:
+            # the character's action chits are the base game's: the one named is the one it takes
+            trial.chits.append(action.chit)
+        trial.check_hire(piece.name, day=max(realm.day, 1), chit=action.chit)
+    elif isinstance(action, Fire):
+        retinue.check_fire(action.traveller)
+        if retinue.serving[traveller(action.traveller).name].captured:
+            raise RuleError(f"the {action.traveller} was captured, not hired", rule="7.9", section=TRAVELLERS)
+    elif isinstance(action, Capture):
+        piece = realm.traveller(action.traveller)
+        _check_met(realm, who, piece.name, hiring=False)
+        retinue.check_capture(piece.name)
+    elif isinstance(action, RaiseDead):
+        if not retinue.serves("Necromancer"):
+            raise RuleError(f"the Necromancer does not serve {who.name}", rule="Necromancer", section=TRAVELLERS)
+        if who.raised_on == realm.day:
+            raise RuleError("the Necromancer raises the dead once each evening", rule="Necromancer",
+                            section=TRAVELLERS)
+    elif isinstance(action, PickpocketScore):
+        hired = retinue.serving.get("Pickpocket")
+        if hired is None or not hired.captured:
+            raise RuleError("the Pickpocket scores only when captured", rule="Pickpocket", section=TRAVELLERS)
+    elif isinstance(action, RidOfJester):
+        if "Jester" not in who.followers:
+            raise RuleError(f"the Jester has not joined {who.name}", rule="Jester", section=TRAVELLERS)
+        if action.how not in ("killed", "guard"):
+            raise RuleError("the Jester is killed, or delivered to the GUARD", rule="Jester", section=TRAVELLERS)
+    elif isinstance(action, CharacterKilled):
+        if action.by is not None:
+            realm.character(action.by)
+            if action.by == who.name:
+                raise RuleError("a character is not killed by himself here", rule="9.3/4", section=GUILDS)
+    elif isinstance(action, GiveGold):
+        if retinue.gold + action.amount < 0:
+            raise RuleError(f"{who.name} has {retinue.gold} gold, not {-action.amount}", rule="gold",
+                            section=TRAVELLERS)
+    elif isinstance(action, GiveItem):
+        if action.item_kind not in ITEM_KINDS or not action.item.strip():
+            raise RuleError(f"an item has a name and a kind ({', '.join(ITEM_KINDS)})", rule="belongings",
+                            section=TRAVELLERS)
+    elif isinstance(action, RecordDeed):
+        if not action.deed.strip():
+            raise RuleError("name the deed", rule="9.2", section=GUILDS)
+    elif isinstance(action, LocateGate | GateTravel):
+        _check_gate(realm, who, action)
+    elif isinstance(action, BuyService):
+        _check_service(realm, who, action)
+    elif isinstance(action, CastSpell):
+        _check_spell(realm, who, action)
+    elif isinstance(action, RunFromBattle):
+        if action.bounty and retinue.serves("Bounty Hunter"):
+            retinue.run_from_battle(bounty=True)  # refuses: he blocks until the bounty is dead
+    else:
+        _check_guild(realm, who, action)
+
+
+def _check_generator(realm: RealmDays, who: Character, action: StrikeHive | UseBookOfTheDead) -> None:
+    if who.clearing != realm.generator_clearing or who.offroad:
+        raise RuleError(f"{who.name} is not at the {realm.generator}", rule="at the generator", section=GENERATORS)
+    if isinstance(action, StrikeHive) and (realm.generator != "Hive" or realm.hive_destroyer is not None):
+        raise RuleError("there is no standing Hive here", rule="12.5/2", section=GENERATORS)
+    if isinstance(action, UseBookOfTheDead) and (realm.generator != "Graveyard" or realm.generator_closed):
+        raise RuleError("there is no open Graveyard here", rule="12.5/1", section=GENERATORS)
+
+
+def gates_on_board(realm: RealmDays) -> list[str]:
+    return sorted(c.name for chits in realm.setup.tile_chits.values() for c in chits if c.kind == "gate")
+
+
+def gate_clearing(realm: RealmDays, gate: str) -> int | None:
+    """3.2: a revealed gate lies in the highest-numbered clearing of its tile (None: not on the board)."""
+    for tile, chits in realm.setup.tile_chits.items():
+        if any(c.kind == "gate" and c.name.casefold() == gate.strip().casefold() for c in chits):
+            return realm.board.tile_clearings(realm.board.tile_index(tile))[-1]
+    return None
+
+
+def _gate_name(realm: RealmDays, gate: str) -> str:
+    for chits in realm.setup.tile_chits.values():
+        for c in chits:
+            if c.kind == "gate" and c.name.casefold() == gate.strip().casefold():
+                return c.name
+    raise RuleError(f"no gate {gate!r} is on the board", rule="3.1", section=GATES)
+
+
+def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTravel) -> None:
+    name = _gate_name(realm, action.gate)
+    place = gate_clearing(realm, name)
+    assert place is not None
+    if isinstance(action, LocateGate):
+        if name in who.known_gates:
+            raise RuleError(f"{who.name} already knows {name}", rule="3.2", section=GATES)
+        if who.clearing != place:
+            raise RuleError(f"{name} lies in {realm.board.label(place)}, not where {who.name} stands",
+                            rule="3.2 placed in the highest numbered clearing", section=GATES)
+        return
+    here = [g for g in who.known_gates if gate_clearing(realm, g) == who.clearing]
+    if not here:
+        raise RuleError(f"{who.name} does not stand at a gate he knows", rule="3.3", section=GATES)
+    if place == who.clearing:
+        raise RuleError(f"{who.name} already stands at {name}", rule="3.3", section=GATES)
+    check_gate_travel(who.known_gates, name, destination_kind=realm.board.clearings[place].kind,
+                      move_phases=action.moves)
+
+
+#: The spells resolved on the board, by name.
+BOARD_SPELLS = ("Hop", "Open Gate")
+
+
+def _check_service(realm: RealmDays, who: Character, action: BuyService) -> int:
+    """The price of a service of the traveller standing in the character's clearing; refused otherwise."""
+    card = traveller(action.traveller)
+    prices = {k.casefold(): (k, v) for k, v in card.prices.items()}
+    found = prices.get(action.service.strip().casefold())
+    if found is None:
+        offered = ", ".join(card.prices) or "nothing"
+        raise RuleError(f"the {card.name} offers {offered}, not {action.service!r}", rule=card.name,
+                        section=TRAVELLERS)
+    _check_met(realm, who, card.name, hiring=False)
+    price = found[1]
+    if realm.retinues[who.name].gold < price:
+        raise RuleError(f"{found[0]} costs {price} gold; {who.name} has {realm.retinues[who.name].gold}",
+                        rule=card.name, section=TRAVELLERS)
+    return price
+
+
+def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
+    from magecraft.magic_realm.data import spell
+
+    name = spell(action.spell).name
+    if name not in BOARD_SPELLS:
+        raise RuleError(f"{name} is not resolved on the board here ({', '.join(BOARD_SPELLS)})",
+                        rule="List of Spells", section="List of Spells")
+    if name == "Open Gate":
+        if action.gate is None:
+            raise RuleError("OPEN GATE names the gate", rule="Open Gate", section="List of Spells")
+        gate = _gate_name(realm, action.gate)
+        if not any(gate in c.known_gates for c in realm.characters):
+            raise RuleError(f"{gate} has not been discovered", rule="OPEN GATE: travel to any discovered gate",
+                            section="List of Spells")
+
+
+def _check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:
+    """7.2: a traveller is dealt with by a character who ended the turn in its clearing (or, to re-hire,
+    one serving the character whose time is up)."""
+    piece = realm.traveller(name)
+    if who.offroad:
+        raise RuleError(f"{who.name} is lost off the clearings (2.4)", rule="2.4", section=OFFROAD)
+    if hiring and piece.state == "hired" and piece.joined == who.name:
+        return
+    if piece.state != "wandering" or piece.clearing != who.clearing:
+        where = "not on the board" if piece.clearing is None else f"in {realm.board.label(piece.clearing)}"
+        raise RuleError(f"the {piece.name} is {where}, not in {who.name}'s clearing",
+                        rule="7.2 ends his/her turn in the same clearing as a traveller chit", section=TRAVELLERS)
+
+
+def _check_guild(realm: RealmDays, who: Character, action: DayAction) -> None:
+    if isinstance(action, DiscoverGuild):
+        name = guild(action.guild).name
+        if name in realm.guild_clearings:
+            raise RuleError(f"the {name} is already on the board", rule="9.1", section=GUILDS)
+        tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
+        if not any(c.name == name for c in realm.setup.tile_chits.get(tile, ())):
+            raise RuleError(f"the {name} chit is not on {tile}", rule="9.1 upon discovery", section=GUILDS)
+    elif isinstance(action, JoinGuild):
+        name = guild(action.guild).name
+        place = realm.guild_clearings.get(name)
+        if place is None:
+            raise RuleError(f"the {name} has not been discovered", rule="9.1", section=GUILDS)
+        if who.clearing != place or who.offroad:
+            raise RuleError(f"{who.name} is not at the {name} ({realm.board.label(place)})",
+                            rule="9.1 guilds are identical to any dwelling", section=GUILDS)
+        trial = _hall_copy(realm)
+        trial.join(who.name, name, deeds=who.deeds)
+    elif isinstance(action, DrawQuest):
+        if not action.quest.strip():
+            raise RuleError("name the quest drawn", rule="9.3", section=GUILDS)
+        _hall_copy(realm).draw_quest(who.name, action.quest)
+    elif isinstance(action, CompleteQuest):
+        _hall_copy(realm).complete_quest(who.name)
+    else:
+        raise RuleError(f"{type(action).__name__} is not a referee's action", rule="the realm", section=GUILDS)
+
+
+def _hall_copy(realm: RealmDays) -> GuildHall:
+    """A copy of the guild hall to try an action on (check before perform: the real one is untouched)."""
+    return GuildHall.from_dict(realm.guilds.to_dict())
+
+
+def perform(realm: RealmDays, action: DayAction) -> None:
+    """Carry out an action :func:`check` passed."""
+    who = realm.character(getattr(action, "character"))  # noqa: B009 -- every referee action names one
+    retinue = realm.retinues[who.name]
+    if isinstance(action, StrikeHive):
+        realm.strike(action)
+    elif isinstance(action, UseBookOfTheDead):
+        realm.generator_closed = True
+        realm.note(f"{who.name} uses the Book of the Dead: the Graveyard raises no more undead")
+    elif isinstance(action, MoveCharacter):
+        who.clearing, who.offroad = action.clearing, False
+        realm.note(f"{who.name} moves to {realm.board.label(action.clearing)}")
+    elif isinstance(action, TravelOffroad):
+        _offroad(realm, who)
+    elif isinstance(action, Hire):
+        _hire(realm, who, action)
+    elif isinstance(action, Fire):
+        retinue.fire(action.traveller)
+        _back_on_board(realm, who, traveller(action.traveller).name, "is freed")
+    elif isinstance(action, Capture):
+        _capture(realm, who, action)
+    elif isinstance(action, RaiseDead):
+        who.raised_on = realm.day
+        raised = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer raises the dead")
+        realm.note(f"the Necromancer raises the dead for {who.name}: {raised.result}")
+    elif isinstance(action, PickpocketScore):
+        scored = retinue.pickpocket_score(realm.rng)
+        realm.note(f"the Pickpocket scores for {who.name}: {scored.result}")
+    elif isinstance(action, RidOfJester):
+        who.followers.remove("Jester")
+        piece = realm.traveller("Jester")
+        piece.state, piece.joined = ("dead" if action.how == "killed" else "gone"), None
+        if action.how == "guard":
+            retinue.gold += JESTER_REWARD
+            realm.note(f"{who.name} delivers the Jester to the GUARD: {JESTER_REWARD} gold")
+        else:
+            realm.note(f"{who.name} kills the Jester")
+    elif isinstance(action, CharacterKilled):
+        killed(realm, who, action.by)
+    elif isinstance(action, GiveGold):
+        retinue.gold += action.amount
+        realm.note(f"{who.name} {'gains' if action.amount >= 0 else 'pays'} {abs(action.amount)} gold "
+                   f"({retinue.gold} now)")
+    elif isinstance(action, GiveItem):
+        who.belongings.append(Item(action.item.strip(), action.item_kind))
+        realm.note(f"{who.name} takes the {action.item.strip()} ({action.item_kind})")
+    elif isinstance(action, RecordDeed):
+        who.deeds.append(action.deed.strip())
+        realm.note(f"{who.name}: {action.deed.strip()}")
+    elif isinstance(action, LocateGate):
+        _locate_gate(realm, who, _gate_name(realm, action.gate))
+    elif isinstance(action, BuyService):
+        _buy(realm, who, action)
+    elif isinstance(action, CastSpell):
+        _cast(realm, who, action)
+    elif isinstance(action, RunFromBattle):
+        for name in retinue.run_from_battle(dragons=action.dragons, bounty=action.bounty):
+            realm.traveller(name).state = "dead"
+            realm.note(f"{who.name} runs from the dragons: the {name} is killed")
+        realm.note(f"{who.name} runs from the battle")
+    elif isinstance(action, GateTravel):
+        name = _gate_name(realm, action.gate)
+        place = gate_clearing(realm, name)
+        assert place is not None
+        who.clearing = place
+        realm.note(f"{who.name} travels through the gates to {name} in {realm.board.label(place)}")
+    else:
+        _guild(realm, who, action)
+
+
+def _buy(realm: RealmDays, who: Character, action: BuyService) -> None:
+    price = _check_service(realm, who, action)
+    realm.retinues[who.name].gold -= price
+    card = traveller(action.traveller)
+    service = next(k for k in card.prices if k.casefold() == action.service.strip().casefold())
+    if service == "Full Heal":
+        who.wounds = who.fatigue = 0
+    realm.note(f"{who.name} pays the {card.name} {price} gold: {service}")
+
+
+def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
+    from magecraft.magic_realm.data import spell
+    from magecraft.magic_realm.spells import hop
+
+    name = spell(action.spell).name
+    if name == "Hop":
+        landed = hop(realm.board, realm.board.clearings[who.clearing], realm.rng)
+        who.clearing = landed.id
+        realm.note(f"{who.name} casts Hop: to {realm.board.label(landed.id)}")
+        return
+    assert action.gate is not None
+    gate = _gate_name(realm, action.gate)
+    place = gate_clearing(realm, gate)
+    assert place is not None
+    who.clearing = place
+    realm.note(f"{who.name} casts Open Gate: to {gate} in {realm.board.label(place)}")
+
+
+def _locate_gate(realm: RealmDays, who: Character, name: str) -> None:
+    """3.2: the gate is known to the character; the Gate Master's employers learn it at once (7.10)."""
+    who.known_gates.append(name)
+    realm.note(f"{who.name} locates {name}")
+    for other in realm.characters:
+        if (other.alive and other is not who and name not in other.known_gates
+                and realm.retinues[other.name].serves("Gate Master")):
+            other.known_gates.append(name)
+            realm.note(f"the Gate Master tells {other.name} where {name} is")
+
+
+# -- offroad travel (2) -----------------------------------------------------------------------------
+
+
+def _offroad(realm: RealmDays, who: Character) -> None:
+    """2.2-2.4: a roll on the column of the clearing left (a lost character keeps rolling on the column of
+    the clearing he left, 2.4); clearing results move him at once (2.3), Lost and Avalanche leave him in
+    the tile's woods, wounded (2.4)."""
+    left = realm.board.clearings[who.clearing]
+    tile = realm.board.tile_names[left.tile]
+    result = offroad(realm.rng, left.kind, tile=tile, woodsman=realm.retinues[who.name].serves("Woodsman"))
+    who.wounds += result.wounds
+    wounds = f": {result.wounds} wound{'s' if result.wounds != 1 else ''}" if "d6" in result.result else ""
+    realm.note(f"{who.name} travels offroad from {realm.board.label(left.id)}: {result.result}{wounds}")
+    options = _offroad_clearings(realm, who)
+    if result.outcome == "lost":
+        who.offroad = True
+        realm.note(f"{who.name} is off the clearings in {tile}: no other action until back in a clearing, "
+                   "and no running from battle (2.4, 2.6)")
+    elif result.outcome == "same":
+        who.offroad = False
+    elif result.outcome == "random":
+        landed = options[realm.rng.roll(len(options), "offroad: the random clearing", section=OFFROAD) - 1]
+        who.clearing, who.offroad = landed, False
+        realm.note(f"{who.name} comes out in {realm.board.label(landed)}")
+    else:
+        realm.pending = Pending("clearing", who.name, tuple(options))
+
+
+def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
+    """The clearings offroad travel may reach: those of the tile left and of the tiles next to it,
+    the clearing left excluded (ruling MR32)."""
+    tile = realm.board.clearings[who.clearing].tile
+    near = [tile, *realm.board.tile_neighbours[tile]]
+    return sorted(c for t in near for c in realm.board.tile_clearings(t) if c != who.clearing)
+
+
+# -- travellers (7) ---------------------------------------------------------------------------------
+
+
+def _hire(realm: RealmDays, who: Character, action: Hire) -> None:
+    piece = realm.traveller(action.traveller)
+    retinue = realm.retinues[who.name]
+    if action.chit is not None and action.chit not in retinue.chits:
+        retinue.chits.append(action.chit)
+    retinue.hire(piece.name, day=max(realm.day, 1), chit=action.chit)
+    piece.state, piece.joined, piece.clearing = "hired", who.name, None
+    until = retinue.serving[piece.name].last_day
+    realm.note(f"{who.name} hires the {piece.name} through day {until} ({retinue.gold} gold left)")
+    if piece.name == "Bounty Hunter":
+        from magecraft.magic_realm.trade import roll_bounty
+
+        sought = roll_bounty(realm.rng, "INN", bounty_hunter=True)
+        realm.note(f"the Bounty Hunter seeks: {sought.target}")
+
+
+def _capture(realm: RealmDays, who: Character, action: Capture) -> None:
+    piece = realm.traveller(action.traveller)
+    retinue = realm.retinues[who.name]
+    outcome = retinue.capture(piece.name, hit=action.hit, rng=realm.rng)
+    if outcome.captured and piece.name == "Siren":
+        # She cannot survive in captivity: her box becomes a hidden cache in the clearing (7.10).
+        del retinue.serving["Siren"]
+        piece.state, piece.clearing = "dead", None
+        if realm.siren_box:
+            realm.piles.setdefault(who.clearing, []).extend(realm.siren_box)
+            realm.rng.shuffle(realm.piles[who.clearing], "the Siren's box: a pile in random order")
+        realm.note(f"{who.name} captures the Siren: she dies; her box ({len(realm.siren_box)} item(s)) lies "
+                   f"in {realm.board.label(who.clearing)} as a hidden cache")
+        realm.siren_box = []
+        return
+    if outcome.captured:
+        piece.state, piece.joined, piece.clearing = "captured", who.name, None
+        realm.note(f"{who.name} captures the {piece.name} for the rest of the game")
+        return
+    lost = f"; it takes {outcome.gold_lost} gold" if outcome.gold_lost else ""
+    realm.note(f"the {piece.name} escapes {who.name}{lost}")
+    if piece.name == "Wood Sprite":
+        _wood_sprite_escapes(realm, piece.clearing)
+
+
+def _wood_sprite_escapes(realm: RealmDays, here: int | None) -> None:
+    """Wood Sprite Escape: a random Woods hex, rolled again when it is the hex she is in; a cave clearing
+    kills her (7.10)."""
+    piece = realm.traveller("Wood Sprite")
+    table = get_table("mr_wood_sprite_escape")
+    current = None if here is None else realm.board.tile_names[realm.board.clearings[here].tile]
+    while True:
+        hex_name = table.roll(realm.rng, label="Wood Sprite escape").result
+        if hex_name != current:
+            break
+    tile = realm.board.tile_index(hex_name)
+    span = realm.board.tile_clearings(tile)
+    landed = span[realm.rng.roll(len(span), "the Wood Sprite's clearing") - 1]
+    piece.state, piece.joined, piece.clearing = "wandering", None, landed
+    realm._place(piece, landed)
+
+
+def _back_on_board(realm: RealmDays, who: Character, name: str, how: str) -> None:
+    piece = realm.traveller(name)
+    piece.state, piece.joined, piece.clearing = "wandering", None, who.clearing
+    realm.note(f"the {name} {how} in {realm.board.label(who.clearing)}")
+
+
+def travellers_leave(realm: RealmDays) -> None:
+    """At the start of a day, hired travellers whose time is up leave (7.5): the Necromancer raises the dead
+    and attacks his employer, then vanishes; the Doppleganger vanishes, giving back its chit; the others
+    stay in the character's clearing, free to be hired again.  The Magic Candy Cane keeps the Children."""
+    for c in realm.characters:
+        if not c.alive:
+            continue
+        retinue = realm.retinues[c.name]
+        kids = retinue.serving.get("Children")
+        if kids is not None and kids.last_day is not None and any(i.name == CANDY_CANE for i in c.belongings):
+            from dataclasses import replace
+
+            retinue.serving["Children"] = replace(kids, last_day=realm.day)
+        for name in retinue.new_day(realm.day):
+            if name == "Necromancer":
+                turned = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer's betrayal")
+                undead = int(turned.data.get("undead", 0))
+                realm.traveller(name).state = "gone"
+                realm.note(f"the Necromancer's time is up: he turns on {c.name}, raising {undead} undead to "
+                           "attack, and vanishes")
+            elif name == "Doppleganger":
+                realm.traveller(name).state = "gone"
+                realm.note(f"the Doppleganger's time is up: it vanishes, giving {c.name} back the chit")
+            else:
+                _back_on_board(realm, c, name, f"leaves {c.name}'s employ")
+
+
+def killed(realm: RealmDays, who: Character, by: str | None) -> None:
+    """7.8: every traveller serving the character leaves the game, and those who joined him (ruling MR15);
+    9.3/3-4: the guild membership ends, its chit is free (never to the killer); 2.5: belongings are scattered
+    among the tile's clearings when he dies offroad, and lie in his clearing otherwise (ruling MR34)."""
+    who.alive = False
+    gone = realm.retinues[who.name].killed()
+    for name in [*gone, *who.followers]:
+        piece = realm.traveller(name)
+        piece.state, piece.clearing = "gone", None
+    realm.note(f"{who.name} is killed" + (f" by {by}" if by else "")
+               + (f"; {', '.join(gone + who.followers)} leave the game" if gone or who.followers else ""))
+    who.followers = []
+    realm.guilds.killed(who.name, by=by)
+    tile = realm.board.clearings[who.clearing].tile
+    span = realm.board.tile_clearings(tile)
+    for item in who.belongings:
+        where = (span[realm.rng.roll(len(span), f"2.5: where the {item.name} falls", section=OFFROAD) - 1]
+                 if who.offroad else who.clearing)
+        realm.piles.setdefault(where, []).append(item)
+        realm.note(f"the {item.name} lies in {realm.board.label(where)}")
+    who.belongings = []
+
+
+# -- guilds (9) -------------------------------------------------------------------------------------
+
+
+def _guild(realm: RealmDays, who: Character, action: DayAction) -> None:
+    hall = realm.guilds
+    if isinstance(action, DiscoverGuild):
+        name = guild(action.guild).name
+        tile = realm.board.clearings[who.clearing].tile
+        place = realm.board.guild_clearing(tile)
+        realm.guild_clearings[name] = place
+        realm.note(f"{who.name} discovers the {name}: placed in {realm.board.label(place)} (9.1)")
+    elif isinstance(action, JoinGuild):
+        name = guild(action.guild).name
+        hall.join(who.name, name, deeds=who.deeds)
+        realm.note(f"{who.name} joins the {name}")
+    elif isinstance(action, DrawQuest):
+        hall.draw_quest(who.name, action.quest.strip())
+        realm.note(f"{who.name} draws the quest {action.quest.strip()!r}")
+    elif isinstance(action, CompleteQuest):
+        benefit = hall.complete_quest(who.name)
+        member = hall.membership(who.name)
+        held = benefit in hall.benefits(who.name)
+        realm.note(f"{who.name} completes a {member.guild} quest: {benefit}"
+                   + ("" if held else " (waiting for the guild's chit, 9.3/3)"))
+
+
+def arrive_at_guilds(realm: RealmDays, who: Character) -> None:
+    """9.3/3a: a character ending the turn at a guild whose chit is free takes it when eligible; several
+    eligible there together must decide (9.3/3b: a decision waits)."""
+    if who.offroad:
+        return
+    for name, place in realm.guild_clearings.items():
+        if place != who.clearing or name in realm.guilds.chit_holders:
+            continue
+        here = [c.name for c in realm.characters if c.alive and c.clearing == place and not c.offroad]
+        barred = realm.guilds.barred.get(name, set())
+        eligible = [c for c in here if c in realm.guilds.waiting(name) and c not in barred]
+        if len(eligible) > 1:
+            realm.pending = Pending("guild chit", who.name, tuple(eligible), guild=name)
+            realm.note(f"{', '.join(eligible)} are eligible for the {name} chit: they must decide (9.3/3b)")
+            return
+        holder = realm.guilds.arrive(name, here)
+        if holder is not None:
+            realm.note(f"{holder} arrives at the {name} and receives its chit (9.3/3a)")
