@@ -139,9 +139,15 @@ class Character:
             raise RuleError(f"at most {self.memorized_limit()} spells (half Memory, rounded up) are memorised, "
                             f"not {len(self.memorized)}", rule="Memorized Spells", section=GENERATION)
         prepared = {n.casefold() for n in self.memorized}
-        strays = [s for s in self.used + self.forgotten if s.casefold() not in prepared]
+        in_library = {n.casefold() for n in self.library}
+        strays = [s for s in self.forgotten if s.casefold() not in prepared]
         if strays:
-            raise RuleError(f"{strays[0]} is not memorised, so it cannot be used or forgotten",
+            raise RuleError(f"{strays[0]} is not memorised, so it cannot be forgotten",
+                            rule="Memory", section=STATS_SECTION)
+        # a Library spell drawn into Memory in a battle and cast there is used too (ruling PW33)
+        unknown = [s for s in self.used if s.casefold() not in in_library]
+        if unknown:
+            raise RuleError(f"{unknown[0]} is not in the Library, so it cannot have been used",
                             rule="Memory", section=STATS_SECTION)
         if self.life is not None and (isinstance(self.life, bool) or self.life < 0):
             raise InputError(f"Life is a whole number 0 or more, not {self.life!r}")

@@ -216,6 +216,11 @@ class Battle(GameState[Action]):
         """Forget the cached legal actions after the state was edited by hand (a GM's correction, a test)."""
         self._legal = None
 
+    def spells_cast(self, fid: str) -> list[str]:
+        """Every spell ``fid`` cast in this battle (answers too), in order: read once, after the battle,
+        off the log ("A resolved spell becomes null for the rest of the day", ruling PW33)."""
+        return [str(e.data["card"]) for e in self.rng.log if e.kind == "cast" and e.data.get("caster") == fid]
+
     def channel_budget(self, mage: Combatant) -> int:
         """"restore a number of Mana up to his Channeling score ... (If he is in close combat with any
         enemies, this number is reduced by 2.)"."""
