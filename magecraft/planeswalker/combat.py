@@ -29,21 +29,24 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
+from magecraft.mtg_rpg.cards import COLORS
 from magecraft.planeswalker.actions import MECHANICS, Action
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
-    REGENERATE,
+    ABSORB,
+    BATTLE_CRY,
     TRAMPLE,
     VIGILANCE,
     Combatant,
     creature_from_card,
     mage_from_character,
 )
-from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
-from magecraft.planeswalker.locked import lock, lose_life, roll_pool
+from magecraft.planeswalker.decisions import ability_x, commandable, compute_legal, interceptors, refusal
+from magecraft.planeswalker.effects import Ability, Effect, abilities
+from magecraft.planeswalker.locked import lock, lose_life, regenerate, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
-from magecraft.planeswalker.spells import SpellProfile, profile
+from magecraft.planeswalker.spells import hits, profile
 
 PARTY, FOES = "party", "foes"
 YOU = "you"
@@ -247,6 +250,7 @@ class Battle(GameState[Action]):
                 self.turn += 1
                 continue
             break
+        actor.tapped = False  # refreshed at the start of its own turn (its creatures at its Upkeep)
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.commanded, self.command_used = [], False
         self.phase = "channelling" if actor.is_mage else "main"
@@ -282,8 +286,11 @@ class Battle(GameState[Action]):
         self._next_turn()
 
     def _next_turn(self) -> None:
+        """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
+        that end at 'end of turn' end now" (pumps, regeneration shields, prevention)."""
         for fighter in self.fighters.values():
             fighter.power, fighter.toughness = fighter.base_power, fighter.base_toughness
+            fighter.shields = fighter.prevent = 0
         self.turn += 1
         self._begin_turn()
 
@@ -324,7 +331,7 @@ class Battle(GameState[Action]):
         """"maintain pervasive effects up to his Focus score. Creatures given Focus are refreshed"."""
         actor = self.actor()
         for cid in actor.creatures:
-            self.fighters[cid].sick = False
+            self.fighters[cid].sick = self.fighters[cid].tapped = False
         if actor.pervasive() > actor.focus:
             self.phase = "upkeep"
             return
@@ -411,6 +418,48 @@ class Battle(GameState[Action]):
         self.commanded.append(action.creature)
         self._open_window({"kind": "order", "order": "engage", "creature": action.creature,
                            "target": action.target}, "commanding")
+
+    def _do_order_ability(self, action: Action) -> None:
+        """"Cast a 'spell' via an ability": paid from the controller's Mana Pool (at most its Mastery);
+        a mana ability resolves at once, any other may be answered like a command (ruling PW35)."""
+        self.commanded.append(action.creature)
+        creature = self.fighters[action.creature]
+        ability = abilities(creature.card or creature.name)[int(action.card)]
+        x = self._pay_ability(creature, self.actor(), ability)
+        pending = {"kind": "order", "order": "ability", "creature": creature.id, "target": action.target,
+                   "ability": ability.index, "x": x}
+        if ability.mana_ability:
+            self._resolve_ability(pending)
+            return
+        self._open_window(pending, "commanding")
+
+    def _do_ability(self, action: Action) -> None:
+        """A creature acting on its own uses an ability as one of its actions; no window opens (PW14)."""
+        self._spend()
+        creature = self.actor()
+        ability = abilities(creature.card or creature.name)[int(action.card)]
+        x = self._pay_ability(creature, None, ability)
+        self._resolve_ability({"kind": "order", "order": "ability", "creature": creature.id,
+                               "target": action.target, "ability": ability.index, "x": x})
+        self._back()
+
+    def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:
+        x = ability_x(self, creature, controller, ability)
+        if controller is not None:
+            pay(controller.mana, ability.cost, artifact=False, x=x)
+        if ability.tap:
+            creature.tapped = True
+        self.rng.log.record("ability", f"{creature.label} uses {ability.text}", section="Commanding",
+                            data={"creature": creature.id, "ability": ability.index, "x": x})
+        if ability.sacrifice:
+            self._remove(creature, "sacrificed")
+        return x
+
+    def _resolve_ability(self, pending: dict[str, Any]) -> None:
+        creature = self.fighters[pending["creature"]]
+        ability = abilities(creature.card or creature.name)[int(pending["ability"])]
+        controller = self.fighters[creature.controller] if creature.controller else creature
+        self._resolve(creature, controller, ability.effects, pending["target"], int(pending["x"]), ability.text)
 
     def _do_engage(self, action: Action) -> None:
         self._spend()
@@ -504,6 +553,10 @@ class Battle(GameState[Action]):
         pending = self.pending
         assert pending is not None
         self.pending = None
+        if pending["kind"] == "order" and pending["order"] == "ability":
+            self._resolve_ability(pending)
+            self._back()
+            return
         if pending["kind"] == "order":
             creature = self.fighters[pending["creature"]]
             target = self.fighters[pending["target"]]
@@ -526,7 +579,7 @@ class Battle(GameState[Action]):
             self._apply_effect(caster, spell, pending["target"], pending["x"])
         self._back()
 
-    def _apply_effect(self, caster: Combatant, spell: SpellProfile, target_id: str, x: int) -> None:
+    def _apply_effect(self, caster: Combatant, spell: Any, target_id: str, x: int) -> None:
         """A resolved spell: a summoned creature, a pervasive effect, or its effects, then the graveyard."""
         if spell.kind == "summon":
             self._summon(caster, spell.name)
@@ -535,27 +588,103 @@ class Battle(GameState[Action]):
             caster.permanents.append(spell.name)
             return
         caster.graveyard.append(spell.name)
+        self._resolve(caster, caster, spell.parts, target_id, x, spell.name)
+
+    def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
+                 x: int, name: str) -> None:
+        """Carry out a spell's or an ability's effects (data/card_effects.toml, ruling PW35).  ``source`` is
+        the caster or the creature; ``controller`` the mage it serves (a creature acting alone is its own)."""
         target = self.fighters.get(target_id)
-        for part in spell.parts:
-            amount = x if part.x else (part.amount or 0)
-            if part.kind == "damage" and target is not None and target.active:
-                if "Absorb 1" in target.keywords and amount:
-                    amount -= 1
-                lose_life(target, amount, self.rng, self.settings)
-                self._after_damage(target)
-            elif part.kind == "gain life":
-                caster.life += amount
-            elif part.kind == "draw":
-                for _ in range(min(amount, len(caster.library))):
-                    caster.memory.append(caster.library.pop(0))
-            elif part.kind == "destroy creature" and target is not None and target.active and not target.player:
-                if REGENERATE in target.keywords and target.regenerations > 0:
-                    target.regenerations -= 1
-                else:
-                    target.out = "dead"
-                    self._after_damage(target)
-        self.rng.log.record("resolve", f"{spell.name} resolves", section=SECTION_CASTING,
-                            data={"card": spell.name, "target": target_id, "x": x})
+        aimed = target if target is not None and target.active else None
+        for effect in effects:
+            kind, amount = effect.kind, effect.value(x)
+            if kind == "damage":
+                if aimed is not None and aimed.active:
+                    self._damage(aimed, len(aimed.memory) if effect.memory else amount)
+                if effect.self_damage and controller.active:
+                    self._damage(controller, effect.self_damage)
+            elif kind == "damage each":
+                for fighter in list(self.fighters.values()):
+                    if fighter.active and not (effect.enemies_only and fighter.side == controller.side) and (
+                            effect.players if fighter.is_mage else hits(effect, fighter)):
+                        self._damage(fighter, amount)
+            elif kind == "gain life":
+                controller.life += amount
+            elif kind == "draw":
+                for _ in range(min(amount, len(controller.library))):
+                    controller.memory.append(controller.library.pop(0))
+            elif kind == "destroy":
+                if aimed is not None and aimed.active and not aimed.player:
+                    self._destroy(aimed, effect.no_regenerate)
+            elif kind == "destroy all":
+                for fighter in list(self.fighters.values()):
+                    if fighter.active and not fighter.is_mage and not (
+                            effect.enemies_only and fighter.side == controller.side):
+                        self._destroy(fighter, effect.no_regenerate)
+            elif kind in ("pump", "tap", "untap", "prevent", "regenerate"):
+                self._touch(effect, aimed if target_id else source, x)
+            elif kind == "pump team":
+                for cid in controller.creatures:
+                    self._touch(effect, self.fighters[cid], x)
+            elif kind == "bounce":
+                if aimed is not None and aimed.active and not aimed.is_mage:
+                    self._remove(aimed, "unsummoned")
+            elif kind == "bounce all":
+                for fighter in list(self.fighters.values()):
+                    if fighter.active and not fighter.is_mage:
+                        self._remove(fighter, "unsummoned")
+            elif kind == "mana" and controller.is_mage:
+                for symbol in effect.mana:
+                    symbol = self._any_colour(controller) if symbol == "*" else symbol
+                    controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
+        self.rng.log.record("resolve", f"{name} resolves", section=SECTION_CASTING,
+                            data={"card": name, "target": target_id, "x": x})
+
+    def _touch(self, effect: Effect, fighter: Combatant | None, x: int) -> None:
+        """An effect on one combatant until end of turn: a pump (Power and Toughness, not Life), a tap,
+        an untap, damage to prevent or a regeneration shield."""
+        if fighter is None or not fighter.active:
+            return
+        if effect.kind == "pump":
+            fighter.power = max(0, fighter.power + effect.power + (x if effect.x else 0))
+            fighter.toughness = max(0, fighter.toughness + effect.toughness)
+        elif effect.kind in ("tap", "untap"):
+            fighter.tapped = effect.kind == "tap"
+        elif effect.kind == "prevent":
+            fighter.prevent += effect.value(x)
+        else:
+            fighter.shields += 1
+
+    @staticmethod
+    def _any_colour(mage: Combatant) -> str:
+        """"one mana of any color": the colour of the controller's identity with the most room in its pool
+        (first in W U B R G order on a tie; colorless without a coloured identity)."""
+        room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if mage.capacity.get(c, 0)}
+        return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else "C"
+
+    def _damage(self, target: Combatant, amount: int) -> None:
+        if ABSORB in target.keywords and amount:
+            amount -= 1
+        lose_life(target, amount, self.rng, self.settings)
+        self._after_damage(target)
+
+    def _destroy(self, target: Combatant, no_regenerate: bool) -> None:
+        """Destroyed, unless regenerated (a shield, or PW10's keyword; "can't be regenerated" stops both)."""
+        if not no_regenerate and regenerate(target, self.rng):
+            return
+        target.out = "dead"
+        self.rng.log.record("out", f"{target.label} is destroyed", section=SECTION_CASTING,
+                            data={"id": target.id, "out": "dead"})
+        self._after_damage(target)
+
+    def _remove(self, creature: Combatant, how: str) -> None:
+        """A creature leaves the battle (returned to its owner's hand, or sacrificed)."""
+        owner = self.fighters.get(creature.controller or "")
+        if owner is not None and creature.id in owner.creatures:
+            self._release(owner, creature.id, "")
+        creature.out = how
+        self.rng.log.record("out", f"{creature.label} is {how}", section=SECTION_CASTING,
+                            data={"id": creature.id, "out": how})
 
     def _summon(self, caster: Combatant, name: str) -> None:
         cid = f"s{self.next_summon}"
@@ -600,6 +729,10 @@ class Battle(GameState[Action]):
         attacker, defender = self.fighters[attacker_id], self.fighters[defender_id]
         self.rng.log.record("locked", f"{attacker.label} engages {defender.label}", section="Locked Combat",
                             data={"attacker": attacker_id, "defender": defender_id})
+        if VIGILANCE not in attacker.keywords:
+            attacker.tapped = True  # as attacking taps in Magic (ruling PW36)
+        if BATTLE_CRY in attacker.keywords:
+            self._battle_cry(attacker)
         lock(attacker, defender, self.rng, self.settings)
         self._after_damage(attacker)
         self._after_damage(defender)
@@ -616,6 +749,14 @@ class Battle(GameState[Action]):
             self.phase = "trample"
             return
         self._back()
+
+    def _battle_cry(self, attacker: Combatant) -> None:
+        """Battle cry (ruling PW37): each other combatant of its side gets +1 Power until end of turn."""
+        for fighter in self.fighters.values():
+            if fighter.active and fighter.side == attacker.side and fighter.id != attacker.id:
+                fighter.power += 1
+        self.rng.log.record("battle cry", f"{attacker.label}'s battle cry", section="Locked Combat",
+                            data={"attacker": attacker.id})
 
     def _do_trample_engage(self, action: Action) -> None:
         attacker, self.trample = self.trample, None

@@ -28,6 +28,9 @@ FLYING, REACH, VIGILANCE, TRAMPLE = "Flying", "Reach", "Vigilance", "Trample"
 FIRST_STRIKE, DOUBLE_STRIKE, REGENERATE, HASTE = "First strike", "Double strike", "Regenerate", "Haste"
 DEATHTOUCH, LIFELINK, DEFENDER, EXALTED = "Deathtouch", "Lifelink", "Defender", "Exalted"
 ABSORB, WITHER, INTIMIDATE, FEAR, SPLIT_SECOND = "Absorb 1", "Wither", "Intimidate", "Fear", "Split second"
+POISONOUS, BATTLE_CRY, LANDWALK = "Poisonous", "Battle cry", "Landwalk"
+#: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
+LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 
 
 @cache
@@ -79,6 +82,11 @@ class Combatant:
     flee_damage: int = 0
     flee_engaged: bool = False
     player: bool = False  # a player character (or enemy mage): immune to destroy, exile and steal
+    # -- effects (PW35-PW37); saves from before them load with these defaults
+    tapped: bool = False  # engaged without Vigilance, used a {T} ability or was tapped (PW36)
+    shields: int = 0  # regeneration shields until end of turn
+    prevent: int = 0  # damage still to prevent this turn
+    poison: int = 0  # poison counters (Poisonous, PW37)
 
     @property
     def active(self) -> bool:
@@ -123,7 +131,7 @@ class Combatant:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Combatant:
         try:
-            values = {name: raw[name] for name in cls.__slots__}
+            values = {name: raw[name] for name in cls.__slots__ if name not in _LATER or name in raw}
         except KeyError as exc:
             raise DataError(f"a saved combatant is missing {exc.args[0]!r}") from None
         for name in ("keywords", "colors", "identity"):
@@ -133,6 +141,10 @@ class Combatant:
         for name in ("capacity", "mana"):
             values[name] = dict(values[name])
         return cls(**values)
+
+
+#: Fields added after battles were first saved: an older save loads with their defaults.
+_LATER = frozenset({"tapped", "shields", "prevent", "poison"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,
