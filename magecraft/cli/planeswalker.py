@@ -510,7 +510,8 @@ ASK_EXCESS = -1
 
 #: The headings a decision is listed under, by its kind (the rule book's phases and actions).
 HEADINGS = {"channel": "Channel", "delay": "Delay", "release": "Release", "command": "Command",
-            "order_move": "Order", "order_engage": "Order", "done": "Order", "move": "Move", "engage": "Engage",
+            "order_move": "Order", "order_engage": "Order", "order_ability": "Order", "done": "Order",
+            "ability": "Ability", "move": "Move", "engage": "Engage",
             "cast": "Cast", "flee": "Flee", "end": "End", "respond": "Answer", "pass": "Pass",
             "intercept": "Intercept", "allow": "Intercept", "trample_engage": "Trample",
             "trample_move": "Trample", "forget": "Forget"}
@@ -665,7 +666,7 @@ def _heading(action: Action) -> tuple[str, ...]:
     heading = HEADINGS[action.kind]
     if action.kind in ("cast", "respond"):
         return (heading, action.card)
-    if action.kind in ("order_move", "order_engage"):
+    if action.kind in ("order_move", "order_engage", "order_ability"):
         return (heading, action.creature)
     return (heading,)
 
@@ -700,6 +701,13 @@ def decision_label(battle: Battle, action: Action) -> str:
     if kind in ("engage", "order_engage", "trample_engage"):
         prefix = f"{who(action.creature)}: e" if kind == "order_engage" else "E"
         return f"{prefix}ngage {who(action.target)} in locked combat"
+    if kind in ("order_ability", "ability"):
+        from magecraft.planeswalker.effects import abilities
+
+        creature = battle.fighters[action.creature]
+        text = abilities(creature.card or creature.name)[int(action.card)].text
+        prefix = f"{who(action.creature)}: use" if kind == "order_ability" else "Use"
+        return f"{prefix} {text!r}" + (f" at {who(action.target)}" if action.target else "")
     if kind == "intercept":
         return f"Intercept with {who(action.target)}"
     if kind == "forget":
@@ -730,6 +738,10 @@ def battle_table(battle: Battle, viewer: str | None) -> Table:
             notes.append(f"summoned by {battle.fighters[fighter.controller].label}")
         if fighter.fleeing:
             notes.append("fleeing")
+        if fighter.tapped:
+            notes.append("tapped")
+        if fighter.poison:
+            notes.append(f"poison {fighter.poison}")
         if fighter.is_mage and fighter.id != viewer:
             notes.append(f"Memory {len(fighter.memory)}, Library {len(fighter.library)}")
         where = "-" if fighter.id == you else battle.range_between(you, fighter.id) or "ally"

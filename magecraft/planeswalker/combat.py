@@ -430,6 +430,8 @@ class Battle(GameState[Action]):
                    "ability": ability.index, "x": x}
         if ability.mana_ability:
             self._resolve_ability(pending)
+            self.resume = "commanding"
+            self._back()
             return
         self._open_window(pending, "commanding")
 
@@ -645,7 +647,7 @@ class Battle(GameState[Action]):
         an untap, damage to prevent or a regeneration shield."""
         if fighter is None or not fighter.active:
             return
-        if effect.kind == "pump":
+        if effect.kind in ("pump", "pump team"):
             fighter.power = max(0, fighter.power + effect.power + (x if effect.x else 0))
             fighter.toughness = max(0, fighter.toughness + effect.toughness)
         elif effect.kind in ("tap", "untap"):

@@ -204,8 +204,8 @@ def _casts(battle: Battle, mage: Combatant) -> list[Action]:
 def _targets(battle: Battle, caster: Combatant, spell: SpellProfile) -> list[str]:
     if not spell.needs_target:
         return [""]
-    return [e.id for e in battle.enemies(caster.id)
-            if can_target(caster, e, spell, battle.range_between(caster.id, e.id)) is None]
+    return [f.id for f in battle.fighters.values()
+            if f.active and can_target(caster, f, spell, battle.range_between(caster.id, f.id)) is None]
 
 
 def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | None:

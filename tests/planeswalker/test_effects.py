@@ -1,0 +1,325 @@
+"""Spell effects and creatures' activated abilities from data/card_effects.toml (seed 001, "Combat Mechanics"
+5 "Commanding" and "Casting", 7; rulings PW35-PW36), with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from magecraft.core.errors import DataError
+from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.bot import ready_mage
+from magecraft.planeswalker.combat import Battle
+from magecraft.planeswalker.effects import abilities, covered, parse
+from magecraft.planeswalker.settings import Settings
+from tests.planeswalker.test_combat import refused, until_you
+
+
+def ready(battle: Battle, name: str, owner: str = "you") -> str:
+    """A creature summoned for ``owner`` earlier (no Summoning Sickness): its id."""
+    battle._summon(battle.fighters[owner], name)
+    cid = battle.fighters[owner].creatures[-1]
+    battle.fighters[cid].sick = False
+    battle.invalidate()
+    return cid
+
+
+def main_phase(battle: Battle, **mana: int) -> None:
+    battle.apply(Action("channel"))
+    if mana:
+        battle.fighters["you"].mana.update(mana)
+        battle.invalidate()
+
+
+# -- spells ----------------------------------------------------------------------------------------
+
+
+def test_giant_growth_adds_dice_until_end_of_turn_not_life(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Giant Growth", "Shock"), memorized=("Giant Growth",))  # Power 3, Toughness 3
+    battle = make_battle(["Grizzly Bears"], hero=hero, ranges={"c1": "close"})
+    main_phase(battle)
+    battle.apply(Action("cast", card="Giant Growth", target="you"))  # a character is affected like a creature
+    you = battle.fighters["you"]
+    assert (you.power, you.toughness, you.life) == (6, 6, 5)
+    battle.rng.extend_script([1] * 6 + [1, 1])  # six attack dice (6) against two (2): 4 damage kills the bears
+    battle.apply(Action("engage", target="c1"))
+    assert battle.is_terminal() and battle.fighters["c1"].out == "dead"
+
+
+def test_a_pump_ends_at_the_end_phase(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Giant Growth", "Shock"), memorized=("Giant Growth",))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    main_phase(battle)
+    battle.apply(Action("cast", card="Giant Growth", target="you"))
+    battle.apply(Action("end"))
+    assert (battle.fighters["you"].power, battle.fighters["you"].toughness) == (3, 3)
+
+
+def test_a_pump_is_aimed_at_ones_own_side(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Giant Growth", "Shock"), memorized=("Giant Growth",))
+    battle = make_battle(["Grizzly Bears"], hero=hero, ranges={"c1": "close"})
+    main_phase(battle)
+    error = refused(battle, Action("cast", card="Giant Growth", target="c1"), "Casting")
+    assert "one of your own side" in str(error)
+
+
+def test_warriors_honor_pumps_the_casters_creatures(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "G"), increases={"focus": 2}, library=("Warrior's Honor",),
+                     memorized=("Warrior's Honor",))
+    battle = make_battle(["Grizzly Bears"], [6, 1], hero=hero)  # Speed 1 each: Hero first
+    mine = ready(battle, "Grizzly Bears")
+    main_phase(battle, W=2, C=1)
+    battle.apply(Action("cast", card="Warrior's Honor"))
+    assert (battle.fighters[mine].power, battle.fighters[mine].toughness) == (3, 3)
+    assert (battle.fighters["c1"].power, battle.fighters["you"].power) == (2, 1)  # not foes, not the caster
+
+
+def test_vengeance_destroys_only_a_tapped_creature_and_engaging_taps(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "R"), increases={"mastery": 1}, library=("Vengeance",),
+                     memorized=("Vengeance",))
+    battle = make_battle(["Grizzly Bears"], hero=hero, ranges={"c1": "close"},
+                         settings=Settings(repel_to="close"))
+    main_phase(battle, W=2, C=2)
+    error = refused(battle, Action("cast", card="Vengeance", target="c1"), "Casting")
+    assert "only a tapped creature" in str(error)
+    battle.apply(Action("end"))
+    # the bears engage: 1+1 against 6+6+6, no damage; Kiora's counter-attack 1+1+1 against 6+6
+    battle.rng.extend_script([1, 1, 6, 6, 6, 1, 1, 1, 6, 6])
+    battle.apply(Action("engage", target="you"))
+    assert battle.fighters["c1"].tapped  # as attacking taps in Magic (PW36)
+    battle.apply(Action("end"))
+    main_phase(battle, W=2, C=2)
+    battle.apply(Action("cast", card="Vengeance", target="c1"))
+    assert battle.fighters["c1"].out == "dead"
+
+
+def test_a_vigilant_attacker_does_not_tap(make_battle) -> None:
+    battle = make_battle(["Veteran Cavalier"], ranges={"c1": "close"}, settings=Settings(repel_to="close"))
+    main_phase(battle)
+    battle.apply(Action("end"))
+    battle.rng.extend_script([1, 1, 6, 6, 6, 1, 1, 1, 6, 6])
+    battle.apply(Action("engage", target="you"))
+    assert not battle.fighters["c1"].tapped
+
+
+def test_a_tapped_creature_cannot_intercept_or_engage(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"speed": 2, "power": 2})
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"})
+    piker = ready(battle, "Goblin Piker", owner="mage")
+    battle.fighters[piker].tapped = True
+    battle.invalidate()
+    until_you(battle)
+    battle.fighters[piker].tapped = True  # the mage's Upkeep refreshed it; tapped again (as by Master Decoy)
+    battle.invalidate()
+    battle.apply(Action("channel"))
+    battle.rng.extend_script([1] * 20)
+    battle.apply(Action("engage", target="mage"))
+    assert battle.phase != "intercept"
+
+
+def test_boomerang_returns_a_creature_but_not_a_character(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("U", "U", "R"), library=("Boomerang",), memorized=("Boomerang",))
+    battle = make_battle(["Craw Wurm"], hero=hero, enemy_mage=ready_mage("Goblin Pyromancer"),
+                         ranges={"c1": "close", "mage": "close"})
+    until_you(battle)
+    main_phase(battle, U=2)
+    error = refused(battle, Action("cast", card="Boomerang", target="mage"), "Casting")
+    assert "immune to exile effects" in str(error)
+    battle.apply(Action("cast", card="Boomerang", target="c1"))
+    battle.apply(Action("pass"))  # the mage does not answer
+    assert battle.fighters["c1"].out == "unsummoned"
+
+
+def test_sweepers_wrath_pyroclasm_needle_storm_and_evacuation(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "R"), increases={"mastery": 1, "focus": 3},
+                     library=("Wrath of God", "Pyroclasm", "Needle Storm", "Evacuation"),
+                     memorized=("Wrath of God", "Pyroclasm", "Needle Storm"))
+    battle = make_battle(["Drudge Skeletons", "Suntail Hawk", "Craw Wurm"], [3, 2, 1], hero=hero)
+    mine = ready(battle, "Grizzly Bears")
+    main_phase(battle, R=1, C=1)
+    battle.apply(Action("cast", card="Pyroclasm"))  # 2 to each creature
+    life = {f: battle.fighters[f].life for f in ("c1", "c2", "c3", mine, "you")}
+    assert life == {"c1": 2, "c2": 0, "c3": 6, mine: 2, "you": 5}  # the skeletons regenerated (PW10)
+    assert battle.fighters["c2"].out == "dead" and battle.fighters["c1"].regenerations == 0
+    battle.fighters["c1"].regenerations = 1
+    battle.fighters["you"].mana.update({"W": 2, "C": 2})
+    battle.invalidate()
+    battle.apply(Action("cast", card="Wrath of God"))  # "They can't be regenerated"
+    assert all(battle.fighters[f].out == "dead" for f in ("c1", "c3", mine))
+    assert battle.is_terminal()
+
+
+def test_needle_storm_hits_only_flyers_and_evacuation_returns_all(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("G", "U", "U"), increases={"mastery": 2, "focus": 1, "speed": 1},
+                     library=("Needle Storm", "Evacuation"), memorized=("Needle Storm", "Evacuation"))
+    battle = make_battle(["Suntail Hawk", "Craw Wurm", "Air Elemental"], [3, 2, 1], hero=hero)
+    main_phase(battle, G=1, C=2)
+    battle.apply(Action("cast", card="Needle Storm"))
+    assert [battle.fighters[c].life for c in ("c1", "c2", "c3")] == [-2, 8, 4]
+    battle.fighters["you"].mana.update({"U": 2, "C": 3})
+    battle.invalidate()
+    battle.apply(Action("cast", card="Evacuation"))
+    assert battle.fighters["c2"].out == "unsummoned" and battle.is_terminal()
+
+
+def test_seething_song_adds_mana_that_burns_if_unspent(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Seething Song",), memorized=("Seething Song",))  # Mana Pool R2 G1
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    main_phase(battle, C=1)
+    battle.apply(Action("cast", card="Seething Song"))  # {2}{R}: R2 G1 C1 less 3, plus RRRRR
+    you = battle.fighters["you"]
+    assert you.mana["R"] == 6 - 1 and sum(you.mana.values()) == 6
+    battle.apply(Action("end"))
+    assert you.life == 5 - (6 - 3)  # the excess over the full pool (3) burns
+
+
+def test_sudden_impact_deals_a_damage_per_spell_in_memory(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"mastery": 1}, library=("Sudden Impact",), memorized=("Sudden Impact",))
+    battle = make_battle([], hero=hero, enemy_mage=ready_mage("Goblin Pyromancer"))
+    until_you(battle)
+    main_phase(battle, C=2)
+    held = len(battle.fighters["mage"].memory)
+    battle.apply(Action("cast", card="Sudden Impact", target="mage"))
+    if battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert held == 3 and battle.fighters["mage"].life == 7 - held
+
+
+# -- abilities --------------------------------------------------------------------------------------
+
+
+def test_llanowar_elves_add_mana_at_once_with_no_window(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])
+    elves = ready(battle, "Llanowar Elves")
+    main_phase(battle)
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", creature=elves))
+    you = battle.fighters["you"]
+    assert battle.phase == "main" and you.mana["G"] == 2 and battle.fighters[elves].tapped
+    battle.apply(Action("end"))
+    assert you.life == 4  # the extra G beyond the pool burned
+
+
+def test_orcish_artillery_hurts_its_target_and_its_controller_and_taps(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])
+    gun = ready(battle, "Orcish Artillery")
+    main_phase(battle)
+    battle.apply(Action("command"))
+    assert Action("order_ability", card="0", target="c1", creature=gun) in battle.legal_actions()  # any target
+    battle.apply(Action("order_ability", card="0", target="c1", creature=gun))
+    assert battle.fighters["c1"].life == 2 and battle.fighters["you"].life == 2
+    battle.apply(Action("end"))
+    battle.apply(Action("end"))
+    battle.apply(Action("channel"))  # Upkeep refreshes the artillery
+    assert not battle.fighters[gun].tapped
+
+
+def test_an_ability_above_mastery_or_unpaid_or_tapped_is_refused(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
+    adept = ready(battle, "Temporal Adept")
+    main_phase(battle, U=3)
+    battle.apply(Action("command"))
+    order = Action("order_ability", card="0", target="c1", creature=adept)
+    battle.fighters["you"].mastery = 2
+    battle.invalidate()
+    assert "Mastery" in str(refused(battle, order, "Mastery"))
+    battle.fighters["you"].mastery = 3
+    battle.fighters["you"].mana["U"] = 2
+    battle.invalidate()
+    refused(battle, order, "Mana Pool")
+    battle.fighters["you"].mana["U"] = 3
+    battle.fighters[adept].tapped = True
+    battle.invalidate()
+    refused(battle, order, "Tapped")
+    battle.fighters[adept].tapped = False
+    battle.invalidate()
+    battle.apply(order)
+    assert battle.fighters["c1"].out == "unsummoned"
+
+
+def test_a_creature_only_ability_does_not_reach_ranged_combat(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])  # ranged
+    assassin = ready(battle, "Royal Assassin")
+    battle.fighters["c1"].tapped = True
+    main_phase(battle)
+    battle.apply(Action("command"))
+    refused(battle, Action("order_ability", card="0", target="c1", creature=assassin), "Ranged Combat")
+
+
+def test_samite_healer_prevents_a_damage_this_turn(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])
+    healer = ready(battle, "Samite Healer")
+    battle.apply(Action("channel", amount=1))  # one excess mana: Mana Burn 1 at the End phase
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", target="you", creature=healer))
+    battle.apply(Action("end"))
+    assert battle.fighters["you"].life == 5 and battle.fighters["you"].prevent == 0
+
+
+def test_a_regeneration_shield_saves_once_and_ends_with_the_turn(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("B", "R", "G"), increases={"focus": 2}, library=("Pyroclasm",),
+                     memorized=("Pyroclasm",))
+    battle = make_battle(["Grizzly Bears"], hero=hero, settings=Settings(regenerate_per_battle=0))
+    skeletons = ready(battle, "Drudge Skeletons")
+    main_phase(battle, C=1)
+    battle.apply(Action("command"))
+    battle.rng.extend_script([])
+    battle.apply(Action("order_ability", card="0", creature=skeletons))
+    assert battle.fighters[skeletons].shields == 1
+    battle.apply(Action("cast", card="Pyroclasm"))
+    assert battle.fighters[skeletons].active and battle.fighters[skeletons].life == 2
+    assert battle.fighters[skeletons].shields == 0
+
+
+def test_a_creature_alone_uses_only_abilities_without_mana_unless_the_locale_gives_it(make_battle) -> None:
+    battle = make_battle(["Orcish Artillery", "Anaba Shaman"], [2, 1])  # the artillery, then the shaman
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    battle.apply(Action("end"))
+    assert not any(a.kind == "ability" for a in battle.legal_actions())  # {R}: no mana of its own
+    rich = make_battle(["Anaba Shaman"], settings=Settings(locale_mana=True))
+    rich.apply(Action("channel"))
+    rich.apply(Action("end"))
+    rich.apply(Action("ability", card="0", target="you", creature="c1"))
+    assert rich.fighters["you"].life == 4 and rich.fighters["c1"].tapped
+
+
+def test_an_artillery_alone_fires_as_one_of_its_actions(make_battle) -> None:
+    battle = make_battle(["Orcish Artillery"])
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    battle.apply(Action("ability", card="0", target="you", creature="c1"))
+    assert battle.fighters["you"].life == 3 and battle.fighters["c1"].life == 6 - 3  # "3 damage to you"
+    assert battle.actions_left == 0
+
+
+# -- the data file -------------------------------------------------------------------------------------
+
+
+def test_the_effects_file_is_checked_whole() -> None:
+    with pytest.raises(DataError, match="only instants and sorceries"):
+        parse({"card": [{"name": "Grizzly Bears", "effects": [{"kind": "damage", "amount": 1}]}]})
+    with pytest.raises(DataError, match="unknown effect field"):
+        parse({"card": [{"name": "Shock", "effects": [{"kind": "damage", "amount": 2, "colour_": "R"}]}]})
+    with pytest.raises(DataError, match="needs an amount"):
+        parse({"card": [{"name": "Shock", "effects": [{"kind": "damage"}]}]})
+    with pytest.raises(DataError, match="Nonesuch"):
+        parse({"card": [{"name": "Nonesuch", "effects": [{"kind": "draw", "amount": 1}]}]})
+    with pytest.raises(DataError, match="mana symbol"):
+        parse({"card": [{"name": "Llanowar Elves", "abilities": [
+            {"text": "x", "cost": "{Q}", "effects": [{"kind": "mana", "mana": "G"}]}]}]})
+    assert abilities("Grizzly Bears") == ()
+    names = covered()
+    assert "Giant Growth" in names and "Shock" in names and "Llanowar Elves" in names
+    assert "Holy Strength" not in names
+
+
+def test_the_bot_uses_abilities(make_battle) -> None:
+    from magecraft.planeswalker.bot import choose
+
+    battle = make_battle(["Grizzly Bears"])
+    gun = ready(battle, "Orcish Artillery")
+    battle.fighters["c1"].life = 2
+    main_phase(battle)
+    assert choose(battle) == Action("command")
+    battle.apply(Action("command"))
+    assert choose(battle) == Action("order_ability", card="0", target="c1", creature=gun)
