@@ -256,6 +256,8 @@ LONG_RUN_MATCHUPS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("Giant Spider",), "Goblin Pyromancer"),
     ((), "Counterspell Adept"),
     (("Raging Goblin", "Suntail Hawk", "Kird Ape"), None),
+    (("Orcish Artillery", "Royal Assassin"), None),  # abilities used alone (data/card_effects.toml)
+    (("Bog Wraith", "Crossbow Infantry"), "Goblin Pyromancer"),
 )
 
 

@@ -380,7 +380,7 @@ def _ability_refusal(battle: Battle, action: Action) -> RuleError:
     mage = battle.actor() if action.kind == "order_ability" else None
     mine = creature is not None and (creature in commandable(battle, mage) if mage is not None
                                      else creature.id == battle.actor().id)
-    if creature is None or not creature.active or not mine:
+    if creature is None or creature.is_mage or not creature.active or not mine:
         return RuleError(f"{action.creature!r} is not a creature that can be directed now (Summoning Sickness, "
                          "already commanded, or not yours)", rule="Commanding", section=MECHANICS)
     known = abilities(creature.card or creature.name)

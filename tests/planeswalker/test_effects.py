@@ -323,3 +323,27 @@ def test_the_bot_uses_abilities(make_battle) -> None:
     assert choose(battle) == Action("command")
     battle.apply(Action("command"))
     assert choose(battle) == Action("order_ability", card="0", target="c1", creature=gun)
+
+
+def test_unused_shields_and_prevention_end_with_the_turn(make_battle, make_hero) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(increases={"focus": 1, "speed": 1}))  # Focus 2
+    healer = ready(battle, "Samite Healer")
+    skeletons = ready(battle, "Drudge Skeletons")
+    main_phase(battle, B=1)
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", target="you", creature=healer))
+    battle.apply(Action("order_ability", card="0", creature=skeletons))
+    assert battle.fighters["you"].prevent == 1 and battle.fighters[skeletons].shields == 1
+    battle.apply(Action("end"))
+    assert battle.fighters["you"].prevent == 0 and battle.fighters[skeletons].shields == 0
+
+
+def test_an_ability_reads_at_the_table_in_its_words(make_battle) -> None:
+    from magecraft.cli.planeswalker import decision_label
+
+    battle = make_battle(["Grizzly Bears"])
+    elves = ready(battle, "Llanowar Elves")
+    order = Action("order_ability", card="0", creature=elves)
+    assert decision_label(battle, order) == "Llanowar Elves (s1): use '{T}: Add {G}.'"
+    assert order.text() == "order s1 to use ability 1"
+    assert Action.from_dict(order.to_dict()) == order
