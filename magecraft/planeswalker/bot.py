@@ -178,7 +178,7 @@ def _ability(battle: Battle, uses: list[Action]) -> Action | None:
     kills, removals, hits = [], [], []
     for action in uses:
         creature = fighters[action.creature]
-        effects = abilities(creature.card or creature.name)[int(action.card)].effects
+        effects = abilities(creature.card)[int(action.card)].effects
         controller = fighters[creature.controller] if creature.controller else creature
         if sum(e.self_damage for e in effects) >= controller.life or not action.target:
             continue
@@ -258,6 +258,7 @@ LONG_RUN_MATCHUPS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("Raging Goblin", "Suntail Hawk", "Kird Ape"), None),
     (("Orcish Artillery", "Royal Assassin"), None),  # abilities used alone (data/card_effects.toml)
     (("Bog Wraith", "Crossbow Infantry"), "Goblin Pyromancer"),
+    (("Rukh Egg", "Kird Ape"), None),  # a token hatches (PW38)
 )
 
 

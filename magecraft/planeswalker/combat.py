@@ -35,6 +35,7 @@ from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
     ABSORB,
     BATTLE_CRY,
+    HASTE,
     TRAMPLE,
     VIGILANCE,
     Combatant,
@@ -42,7 +43,7 @@ from magecraft.planeswalker.combatants import (
     mage_from_character,
 )
 from magecraft.planeswalker.decisions import ability_x, commandable, compute_legal, interceptors, refusal
-from magecraft.planeswalker.effects import Ability, Effect, abilities
+from magecraft.planeswalker.effects import Ability, Effect, abilities, token, triggers
 from magecraft.planeswalker.locked import lock, lose_life, regenerate, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
@@ -87,6 +88,9 @@ class Battle(GameState[Action]):
         self.trample: str | None = None
         self.resume = "main"
         self.next_summon = 1
+        self.next_token = 1
+        #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
+        self.dying: list[str] = []
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
 
@@ -287,7 +291,12 @@ class Battle(GameState[Action]):
 
     def _next_turn(self) -> None:
         """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
-        that end at 'end of turn' end now" (pumps, regeneration shields, prevention)."""
+        that end at 'end of turn' end now" (pumps, regeneration shields, prevention); tokens of creatures
+        that died this turn appear (PW38)."""
+        dying, self.dying = self.dying, []
+        for fid in dying:
+            for name in triggers(self.fighters[fid].card, "dies"):
+                self._make_token(self.fighters[fid], name)
         for fighter in self.fighters.values():
             fighter.power, fighter.toughness = fighter.base_power, fighter.base_toughness
             fighter.shields = fighter.prevent = 0
@@ -326,11 +335,12 @@ class Battle(GameState[Action]):
         self.rng.log.record("channel", f"{actor.label} channels", section="Channeling Phase",
                             data={"restored": restored, "excess": action.amount, "mana": dict(actor.mana)})
         self._upkeep()
+        self._upkeep_triggers()  # after the refresh: a token made now is summoning sick
 
     def _upkeep(self) -> None:
         """"maintain pervasive effects up to his Focus score. Creatures given Focus are refreshed"."""
         actor = self.actor()
-        for cid in actor.creatures:
+        for cid in actor.controlled():
             self.fighters[cid].sick = self.fighters[cid].tapped = False
         if actor.pervasive() > actor.focus:
             self.phase = "upkeep"
@@ -344,7 +354,7 @@ class Battle(GameState[Action]):
 
     def _release(self, mage: Combatant, creature: str, permanent: str) -> None:
         if creature:
-            mage.creatures.remove(creature)
+            (mage.tokens if creature in mage.tokens else mage.creatures).remove(creature)
             if self.fighters[creature].active:
                 self.fighters[creature].out = "unsummoned"
         else:
@@ -381,7 +391,7 @@ class Battle(GameState[Action]):
         Speed over every other combatant allows an opposed Speed roll to escape at once (PW15)."""
         actor = self.actor()
         self._spend()
-        for cid in list(actor.creatures):
+        for cid in actor.controlled():
             self._release(actor, cid, "")
         for name in list(actor.permanents):
             self._release(actor, "", name)
@@ -424,7 +434,7 @@ class Battle(GameState[Action]):
         a mana ability resolves at once, any other may be answered like a command (ruling PW35)."""
         self.commanded.append(action.creature)
         creature = self.fighters[action.creature]
-        ability = abilities(creature.card or creature.name)[int(action.card)]
+        ability = abilities(creature.card)[int(action.card)]
         x = self._pay_ability(creature, self.actor(), ability)
         pending = {"kind": "order", "order": "ability", "creature": creature.id, "target": action.target,
                    "ability": ability.index, "x": x}
@@ -439,7 +449,7 @@ class Battle(GameState[Action]):
         """A creature acting on its own uses an ability as one of its actions; no window opens (PW14)."""
         self._spend()
         creature = self.actor()
-        ability = abilities(creature.card or creature.name)[int(action.card)]
+        ability = abilities(creature.card)[int(action.card)]
         x = self._pay_ability(creature, None, ability)
         self._resolve_ability({"kind": "order", "order": "ability", "creature": creature.id,
                                "target": action.target, "ability": ability.index, "x": x})
@@ -459,7 +469,7 @@ class Battle(GameState[Action]):
 
     def _resolve_ability(self, pending: dict[str, Any]) -> None:
         creature = self.fighters[pending["creature"]]
-        ability = abilities(creature.card or creature.name)[int(pending["ability"])]
+        ability = abilities(creature.card)[int(pending["ability"])]
         controller = self.fighters[creature.controller] if creature.controller else creature
         self._resolve(creature, controller, ability.effects, pending["target"], int(pending["x"]), ability.text)
 
@@ -626,7 +636,7 @@ class Battle(GameState[Action]):
             elif kind in ("pump", "tap", "untap", "prevent", "regenerate"):
                 self._touch(effect, aimed if target_id else source, x)
             elif kind == "pump team":
-                for cid in controller.creatures:
+                for cid in controller.controlled():
                     self._touch(effect, self.fighters[cid], x)
             elif kind == "bounce":
                 if aimed is not None and aimed.active and not aimed.is_mage:
@@ -682,11 +692,45 @@ class Battle(GameState[Action]):
     def _remove(self, creature: Combatant, how: str) -> None:
         """A creature leaves the battle (returned to its owner's hand, or sacrificed)."""
         owner = self.fighters.get(creature.controller or "")
-        if owner is not None and creature.id in owner.creatures:
+        if owner is not None and creature.id in owner.controlled():
             self._release(owner, creature.id, "")
         creature.out = how
         self.rng.log.record("out", f"{creature.label} is {how}", section=SECTION_CASTING,
                             data={"id": creature.id, "out": how})
+
+    def _upkeep_triggers(self) -> None:
+        """"At the beginning of each upkeep" (Verdant Force): at every mage's Upkeep (PW38)."""
+        for fighter in list(self.fighters.values()):
+            if fighter.active:
+                for name in triggers(fighter.card, "upkeep"):
+                    self._make_token(fighter, name)
+
+    def _make_token(self, maker: Combatant, name: str) -> None:
+        """A creature token for the maker's controller (not a pervasive effect: "Tokens do not count as
+        permanent effects"), at the maker's ranges; made by a creature acting alone, it acts alone too and
+        takes its turn right after its maker's (PW38)."""
+        spec = token(name)
+        tid = f"t{self.next_token}"
+        self.next_token += 1
+        owner = self.fighters.get(maker.controller or "")
+        if owner is not None and not owner.active:
+            return
+        made = Combatant(tid, f"{spec.name} token", maker.side, "creature", spec.power, spec.toughness, spec.power,
+                         spec.toughness, 2 * spec.toughness, 2 * spec.toughness, self.settings.creature_speed,
+                         spec.keywords, spec.colors, controller=owner.id if owner else None,
+                         sick=owner is not None and HASTE not in spec.keywords)
+        self.fighters[tid] = made
+        for enemy in self.enemies(tid):
+            self.ranges[pair(tid, enemy.id)] = self.ranges.get(pair(maker.id, enemy.id), self.settings.start_range)
+        if owner is not None:
+            owner.tokens.append(tid)
+        else:
+            place = self.order.index(maker.id) + 1
+            self.order.insert(place, tid)
+            if place <= self.turn:
+                self.turn += 1
+        self.rng.log.record("token", f"{maker.label} makes {made.label}", section="Character Stats",
+                            data={"id": tid, "maker": maker.id, "controller": made.controller})
 
     def _summon(self, caster: Combatant, name: str) -> None:
         cid = f"s{self.next_summon}"
@@ -778,7 +822,7 @@ class Battle(GameState[Action]):
         if fighter.active:
             return
         if fighter.is_mage:
-            for cid in list(fighter.creatures):
+            for cid in fighter.controlled():
                 self._release(fighter, cid, "")
             for name in list(fighter.permanents):
                 self._release(fighter, "", name)
@@ -786,8 +830,10 @@ class Battle(GameState[Action]):
             fighter.mana.clear()
         elif fighter.controller is not None:
             owner = self.fighters[fighter.controller]
-            if fighter.id in owner.creatures:
-                owner.creatures.remove(fighter.id)
+            if fighter.id in owner.controlled():
+                (owner.tokens if fighter.id in owner.tokens else owner.creatures).remove(fighter.id)
+        if fighter.out == "dead" and fighter.id not in self.dying:
+            self.dying.append(fighter.id)
 
     def _check_over(self) -> bool:
         if self.phase == "over":
@@ -824,6 +870,7 @@ class Battle(GameState[Action]):
             "command_used": self.command_used, "delayed": list(self.delayed),
             "pending": _plain(self.pending), "intercept": _plain(self.intercept), "trample": self.trample,
             "resume": self.resume, "next_summon": self.next_summon, "outcome": _plain(self.outcome),
+            "next_token": self.next_token, "dying": list(self.dying),
             "log": self.rng.log.to_list(),
         }
 
@@ -848,6 +895,9 @@ class Battle(GameState[Action]):
             battle.intercept = _plain(raw["intercept"])
             battle.trample = raw["trample"]
             battle.resume, battle.next_summon = str(raw["resume"]), int(raw["next_summon"])
+            # saves from before tokens existed have neither
+            battle.next_token = int(raw.get("next_token", 1))
+            battle.dying = [str(d) for d in raw.get("dying", [])]
             battle.outcome = _plain(raw["outcome"])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"a saved battle is malformed ({exc})") from None

@@ -87,6 +87,7 @@ class Combatant:
     shields: int = 0  # regeneration shields until end of turn
     prevent: int = 0  # damage still to prevent this turn
     poison: int = 0  # poison counters (Poisonous, PW37)
+    tokens: list[str] = field(default_factory=list)  # a mage's creature tokens: not pervasive (PW38)
 
     @property
     def active(self) -> bool:
@@ -103,6 +104,10 @@ class Combatant:
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+    def controlled(self) -> list[str]:
+        """A mage's creatures: summoned ones and tokens (both are commanded)."""
+        return self.creatures + self.tokens
 
     def pervasive(self) -> int:
         """"Summoned creatures, conjured artifacts, and enchantments all count as permanent effects."""
@@ -136,15 +141,16 @@ class Combatant:
             raise DataError(f"a saved combatant is missing {exc.args[0]!r}") from None
         for name in ("keywords", "colors", "identity"):
             values[name] = tuple(values[name])
-        for name in ("memory", "library", "graveyard", "creatures", "permanents"):
-            values[name] = list(values[name])
+        for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens"):
+            if name in values:
+                values[name] = list(values[name])
         for name in ("capacity", "mana"):
             values[name] = dict(values[name])
         return cls(**values)
 
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
-_LATER = frozenset({"tapped", "shields", "prevent", "poison"})
+_LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

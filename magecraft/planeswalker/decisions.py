@@ -124,7 +124,7 @@ def may_command(battle: Battle, mage: Combatant) -> bool:
 
 
 def commandable(battle: Battle, mage: Combatant) -> list[Combatant]:
-    return [battle.fighters[c] for c in mage.creatures
+    return [battle.fighters[c] for c in mage.controlled()
             if battle.fighters[c].active and not battle.fighters[c].sick and c not in battle.commanded]
 
 
@@ -144,7 +144,7 @@ def ability_actions(battle: Battle, creature: Combatant, controller: Combatant |
     'spell' via an ability"; a creature acting on its own uses them as actions, ruling PW35)."""
     found: list[Action] = []
     kind = "ability" if controller is None else "order_ability"
-    for ability in abilities(creature.card or creature.name):
+    for ability in abilities(creature.card):
         if ability_problem(battle, creature, controller, ability) is None:
             found.extend(Action(kind, card=str(ability.index), target=t, creature=creature.id)
                          for t in ability_targets(battle, creature, ability))
@@ -244,7 +244,7 @@ def interceptors(battle: Battle) -> list[str]:
     found: list[str] = []
     if walks(attacker, target):
         return found
-    for cid in target.creatures:
+    for cid in target.controlled():
         creature = battle.fighters[cid]
         if not creature.active or creature.tapped or cid == attacker.id or \
                 battle.range_between(cid, attacker.id) != "close":
@@ -383,7 +383,7 @@ def _ability_refusal(battle: Battle, action: Action) -> RuleError:
     if creature is None or creature.is_mage or not creature.active or not mine:
         return RuleError(f"{action.creature!r} is not a creature that can be directed now (Summoning Sickness, "
                          "already commanded, or not yours)", rule="Commanding", section=MECHANICS)
-    known = abilities(creature.card or creature.name)
+    known = abilities(creature.card)
     if not action.card.isdecimal() or int(action.card) >= len(known):
         return RuleError(f"{creature.label} has no ability {action.card!r} in this combat "
                          "(data/card_effects.toml)", rule="Commanding", section=MECHANICS)

@@ -88,12 +88,33 @@ class Ability:
 
 
 @dataclass(frozen=True, slots=True)
+class Token:
+    """A creature token ("Tokens do not count as permanent effects", "Character Stats": Focus)."""
+
+    name: str
+    power: int
+    toughness: int
+    colors: tuple[str, ...]
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A creature's triggered ability that makes a token: ``when`` is "upkeep" (at the beginning of each
+    mage's Upkeep) or "dies" (at the end of the turn it died in)."""
+
+    when: str
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardEffects:
     name: str
     target: str
     effects: tuple[Effect, ...]
     abilities: tuple[Ability, ...]
     note: str
+    triggers: tuple[Trigger, ...] = ()
 
 
 def _cost(text: str, where: str) -> SpellCost:
@@ -158,6 +179,7 @@ def _target(raw: Any, where: str) -> str:
 def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
     """The file's cards by case-folded name; an unknown card, kind or field refuses the whole file."""
     pool = builtin_pool()
+    tokens = parse_tokens(raw)
     found: dict[str, CardEffects] = {}
     for i, entry in enumerate(raw.get("card", []), start=1):
         where = f"{SOURCE} card {i}"
@@ -185,10 +207,32 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                       tuple(_effect(e, where) for e in ability["effects"])))
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
-        if not effects and not listed:
-            raise DataError(f"{where}: needs effects or abilities")
+        triggers = []
+        for trigger in entry.get("triggers", []):
+            if not card.is_creature or not isinstance(trigger, Mapping) or trigger.get("when") not in (
+                    "upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
+                raise DataError(f"{where}: a trigger is a creature's, when \"upkeep\" or \"dies\", making a "
+                                f"token of the file ({', '.join(tokens)})")
+            triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
+        if not effects and not listed and not triggers:
+            raise DataError(f"{where}: needs effects, abilities or triggers")
         found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
-                                                  tuple(listed), str(entry.get("note", "")))
+                                                  tuple(listed), str(entry.get("note", "")), tuple(triggers))
+    return found
+
+
+def parse_tokens(raw: Mapping[str, Any]) -> dict[str, Token]:
+    found: dict[str, Token] = {}
+    for i, entry in enumerate(raw.get("token", []), start=1):
+        try:
+            token = Token(str(entry["name"]), int(entry["power"]), int(entry["toughness"]),
+                          tuple(str(c) for c in entry.get("colors", [])),
+                          tuple(str(k) for k in entry.get("keywords", [])))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DataError(f"{SOURCE} token {i}: malformed ({exc})") from None
+        if token.toughness < 1 or token.power < 0 or any(c not in COLORS for c in token.colors):
+            raise DataError(f"{SOURCE} token {i}: power 0 or more, toughness 1 or more, colours of W U B R G")
+        found[token.name] = token
     return found
 
 
@@ -227,10 +271,24 @@ def spell_target(name: str) -> str:
 
 
 @cache
-def abilities(name: str) -> tuple[Ability, ...]:
-    """A creature card's activated abilities in this combat (none when not listed)."""
+def abilities(name: str | None) -> tuple[Ability, ...]:
+    """A creature card's activated abilities in this combat (none when not listed, or for a token: None)."""
+    if name is None:
+        return ()
     entry = card_effects().get(builtin_pool().get(name).name.casefold())
     return entry.abilities if entry is not None else ()
+
+
+@cache
+def triggers(name: str | None, when: str) -> tuple[str, ...]:
+    """The tokens a creature card makes ``when`` ("upkeep" or "dies")."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(t.token for t in entry.triggers if t.when == when) if entry is not None else ()
+
+
+@cache
+def token(name: str) -> Token:
+    return parse_tokens(read_data("card_effects.toml"))[name]
 
 
 def covered() -> list[str]:

@@ -347,3 +347,51 @@ def test_an_ability_reads_at_the_table_in_its_words(make_battle) -> None:
     assert decision_label(battle, order) == "Llanowar Elves (s1): use '{T}: Add {G}.'"
     assert order.text() == "order s1 to use ability 1"
     assert Action.from_dict(order.to_dict()) == order
+
+
+# -- tokens (PW38) ------------------------------------------------------------------------------------
+
+
+def test_verdant_force_makes_a_saproling_each_upkeep_outside_focus(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])
+    force = ready(battle, "Verdant Force")
+    you = battle.fighters["you"]
+    battle.apply(Action("channel"))  # Hero's Upkeep: the first Saproling
+    assert you.tokens == ["t1"] and you.pervasive() == 1 == you.focus  # Focus 1: the token is not counted
+    saproling = battle.fighters["t1"]
+    assert (saproling.name, saproling.power, saproling.life, saproling.sick) == ("Saproling token", 1, 2, True)
+    assert battle.range_between("t1", "c1") == battle.range_between(force, "c1")
+    assert battle.phase == "main"  # no release asked: tokens are not pervasive effects
+    battle.apply(Action("end"))
+    battle.apply(Action("end"))  # the bears' turn: no Upkeep, no Saproling
+    battle.apply(Action("channel"))
+    assert you.tokens == ["t1", "t2"] and not battle.fighters["t1"].sick and battle.fighters["t2"].sick
+    battle.apply(Action("command"))
+    assert any(a.creature == "t1" for a in battle.legal_actions())
+
+
+def test_a_token_of_a_creature_alone_takes_its_turn_after_its_maker(make_battle) -> None:
+    battle = make_battle(["Verdant Force", "Grizzly Bears"], [2, 1])  # the Force before the bears
+    battle.apply(Action("channel"))
+    assert battle.order == ["you", "c1", "t1", "c2"] and battle.fighters["t1"].controller is None
+
+
+def test_rukh_egg_hatches_a_bird_at_the_end_of_the_turn(make_battle) -> None:
+    battle = make_battle(["Rukh Egg", "Grizzly Bears"], [2, 1])
+    main_phase(battle)
+    battle.fighters["c1"].life = 2
+    battle.apply(Action("cast", card="Shock", target="c1"))
+    assert battle.fighters["c1"].out == "dead" and "t1" not in battle.fighters  # not yet
+    battle.apply(Action("end"))
+    bird = battle.fighters["t1"]
+    assert (bird.name, bird.power, bird.toughness, bird.keywords, bird.side) == ("Bird token", 4, 4, ("Flying",),
+                                                                                  "foes")
+    assert battle.order == ["you", "c1", "t1", "c2"] and battle.actor().id == "t1"  # its turn comes next
+
+
+def test_a_battle_ends_when_a_side_is_empty_even_with_a_bird_to_hatch(make_battle) -> None:
+    battle = make_battle(["Rukh Egg"])
+    main_phase(battle)
+    battle.fighters["c1"].life = 2
+    battle.apply(Action("cast", card="Shock", target="c1"))
+    assert battle.is_terminal() and "t1" not in battle.fighters
