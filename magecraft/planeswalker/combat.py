@@ -47,7 +47,7 @@ from magecraft.planeswalker.effects import Ability, Effect, abilities, token, tr
 from magecraft.planeswalker.locked import lock, lose_life, regenerate, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
-from magecraft.planeswalker.spells import hits, profile
+from magecraft.planeswalker.spells import hits, permanent_is, profile
 
 PARTY, FOES = "party", "foes"
 YOU = "you"
@@ -638,6 +638,22 @@ class Battle(GameState[Action]):
             elif kind == "pump team":
                 for cid in controller.controlled():
                     self._touch(effect, self.fighters[cid], x)
+            elif kind == "destroy permanent" and aimed is not None and aimed.active:
+                if aimed.is_mage:
+                    # the latest of those types (gone meanwhile: nothing)
+                    self._unmake(aimed, [n for n in aimed.permanents if permanent_is(n, effect.types)][-1:])
+                elif aimed.artifact:
+                    self._destroy(aimed, effect.no_regenerate)
+            elif kind == "destroy permanents":
+                for fighter in list(self.fighters.values()):
+                    if fighter.active and fighter.is_mage:
+                        self._unmake(fighter, [n for n in fighter.permanents if permanent_is(n, effect.types)])
+                    elif fighter.active and fighter.artifact and "Artifact" in effect.types:
+                        self._destroy(fighter, effect.no_regenerate)
+            elif kind == "discard" and aimed is not None and aimed.is_mage:
+                # "Target player discards": the spells it drew last are forgotten (PW35)
+                for _ in range(min(amount, len(aimed.memory))):
+                    aimed.memory.pop()
             elif kind == "bounce":
                 if aimed is not None and aimed.active and not aimed.is_mage:
                     self._remove(aimed, "unsummoned")
@@ -651,6 +667,13 @@ class Battle(GameState[Action]):
                     controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
         self.rng.log.record("resolve", f"{name} resolves", section=SECTION_CASTING,
                             data={"card": name, "target": target_id, "x": x})
+
+    def _unmake(self, mage: Combatant, names: list[str]) -> None:
+        """Pervasive effects destroyed (Shatter, Naturalize): to their mage's graveyard."""
+        for name in names:
+            self._release(mage, "", name)
+            self.rng.log.record("out", f"{mage.label}'s {name} is destroyed", section=SECTION_CASTING,
+                                data={"id": mage.id, "card": name})
 
     def _touch(self, effect: Effect, fighter: Combatant | None, x: int) -> None:
         """An effect on one combatant until end of turn: a pump (Power and Toughness, not Life), a tap,

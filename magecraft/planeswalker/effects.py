@@ -31,7 +31,8 @@ from magecraft.planeswalker.mana import SpellCost
 SOURCE = "planeswalker/data/card_effects.toml"
 
 #: Effect kinds this combat knows, and the fields each may carry.
-KINDS = frozenset({"damage", "damage each", "gain life", "draw", "counter", "destroy", "destroy all",
+KINDS = frozenset({"damage", "damage each", "gain life", "draw", "discard", "destroy permanent",
+                   "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
@@ -63,6 +64,7 @@ class Effect:
     enemies_only: bool = False
     self_damage: int = 0
     no_regenerate: bool = False
+    types: tuple[str, ...] = ()
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -137,7 +139,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
-           "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind"}
+           "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -149,7 +151,11 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     amount = raw.get("amount")
     kind = str(raw["kind"])
     counted = isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
-    if kind in ("damage", "damage each", "gain life", "draw", "prevent") and not (
+    types = raw.get("types", [])
+    if not isinstance(types, list) or any(t not in ("Artifact", "Enchantment") for t in types) or (
+            kind.startswith("destroy permanent") and not types):
+        raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent")
+    if kind in ("damage", "damage each", "gain life", "draw", "prevent", "discard") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
@@ -165,7 +171,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("nonartifact", False)),
                       bool(raw.get("tapped", False)), raw.get("flying"), bool(raw.get("players", False)),
                       bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
-                      bool(raw.get("no_regenerate", False)))
+                      bool(raw.get("no_regenerate", False)), tuple(types))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 

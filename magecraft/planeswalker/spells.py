@@ -107,9 +107,22 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
                 return f"{name} cannot destroy {target.name} ({_limit(effect)})"
         if effect.kind == "bounce" and target.is_mage:
             return f"{target.name} is a mage, not a permanent"
+        if effect.kind == "destroy permanent" and not (
+                any(permanent_is(n, effect.types) for n in target.permanents) if target.is_mage
+                else target.artifact and "Artifact" in effect.types):
+            kinds = " or ".join(t.lower() for t in effect.types)
+            return f"{target.name} {'keeps' if target.is_mage else 'is'} no {kinds}"
+        if effect.kind == "discard" and not target.is_mage:
+            return f"{target.name} is a creature: it holds no spells"
     if aim == "enemy creature" and range_ != "close":
         return f"{target.name} is in ranged combat: a spell that only targets creatures cannot reach it"
     return None
+
+
+@cache
+def permanent_is(name: str, types: tuple[str, ...]) -> bool:
+    """Whether a pervasive effect (a card name) is of one of ``types`` (Artifact, Enchantment)."""
+    return bool(set(types) & set(builtin_pool().get(name).types))
 
 
 def hits(effect: Effect, creature: Combatant) -> bool:

@@ -395,3 +395,37 @@ def test_a_battle_ends_when_a_side_is_empty_even_with_a_bird_to_hatch(make_battl
     battle.fighters["c1"].life = 2
     battle.apply(Action("cast", card="Shock", target="c1"))
     assert battle.is_terminal() and "t1" not in battle.fighters
+
+
+def test_naturalize_destroys_a_kept_enchantment_or_an_artifact_creature(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("G", "G", "R"), increases={"speed": 2}, library=("Naturalize", "Shatter"),
+                     memorized=("Naturalize", "Shatter"))
+    battle = make_battle(["Ornithopter"], hero=hero, enemy_mage=ready_mage("Counterspell Adept"),
+                         ranges={"c1": "close"})
+    adept = battle.fighters["mage"]
+    adept.permanents = ["Holy Strength"]
+    battle.invalidate()
+    until_you(battle)
+    main_phase(battle, G=2, R=1, C=2)
+    error = refused(battle, Action("cast", card="Shatter", target="mage"), "Casting")
+    assert "keeps no artifact" in str(error)
+    battle.apply(Action("cast", card="Naturalize", target="mage"))
+    battle.apply(Action("pass"))
+    assert adept.permanents == [] and "Holy Strength" in adept.graveyard
+    battle.apply(Action("cast", card="Shatter", target="c1"))  # an artifact creature
+    battle.apply(Action("pass"))
+    assert battle.fighters["c1"].out == "dead"
+
+
+def test_mind_rot_makes_a_mage_forget_the_last_two_spells_drawn(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("B", "B", "R"), increases={"speed": 2}, library=("Mind Rot",),
+                     memorized=("Mind Rot",))
+    battle = make_battle([], hero=hero, enemy_mage=ready_mage("Counterspell Adept"))
+    until_you(battle)
+    main_phase(battle, B=2, R=1)
+    held = list(battle.fighters["mage"].memory)
+    refused(battle, Action("cast", card="Mind Rot", target="you"), "Casting")
+    battle.apply(Action("cast", card="Mind Rot", target="mage"))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert battle.fighters["mage"].memory == held[:-2]
