@@ -191,6 +191,21 @@ class Character:
                 values[chosen] += 1
         return values
 
+    @cached_property
+    def battle_spells(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The card names (as the pool spells them) a battle starts with: Memory (the spells prepared now)
+        and the rest of the Library in order, used and forgotten ones left out (ruling PW30).  Worked out
+        once per sheet: every seeded bot battle of a benchmark starts from the same one."""
+        from magecraft.mtg_rpg.cards import builtin_pool
+
+        pool = builtin_pool()
+        memorised = {n.casefold() for n in self.memorized}
+        gone = {n.casefold() for n in self.used + self.forgotten}
+        memory = tuple(pool.get(n).name for n in self.prepared())
+        library = tuple(pool.get(n).name for n in self.library
+                        if n.casefold() not in memorised and n.casefold() not in gone)
+        return memory, library
+
     def spells_known(self) -> int:
         """"a starting base of 10 ... one extra spell for every two points ... in Memory (rounded down)"."""
         gen = generation()

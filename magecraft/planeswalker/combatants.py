@@ -156,12 +156,18 @@ _LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens"})
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,
                        sick: bool = False, regenerations: int = 1) -> Combatant:
     """A creature off its card: printed Power and Toughness, Life twice its Toughness."""
+    card_name, power, toughness, keywords, colors, artifact = _printed(name)
+    return Combatant(cid, card_name, side, "creature", power, toughness, power, toughness, 2 * toughness,
+                     2 * toughness, 1, keywords, colors, card=card_name, controller=controller,
+                     sick=sick and HASTE not in keywords, regenerations=regenerations, artifact=artifact)
+
+
+@cache
+def _printed(name: str) -> tuple[str, int, int, tuple[str, ...], tuple[str, ...], bool]:
+    """What combat reads off a creature card, worked out once per name (card data never changes)."""
     card = creature_card(name)
-    power, toughness = card.power_value(), card.toughness_value()
-    return Combatant(cid, card.name, side, "creature", power, toughness, power, toughness, 2 * toughness,
-                     2 * toughness, 1, card.keywords, card.colors, card=card.name, controller=controller,
-                     sick=sick and HASTE not in card.keywords, regenerations=regenerations,
-                     artifact="Artifact" in card.types)
+    return (card.name, card.power_value(), card.toughness_value(), card.keywords, card.colors,
+            "Artifact" in card.types)
 
 
 def mage_from_character(cid: str, character: Character, side: str, *, regenerations: int = 1,
@@ -178,8 +184,7 @@ def mage_from_character(cid: str, character: Character, side: str, *, regenerati
                      colors, regenerations=regenerations, mastery=stats["mastery"],
                      channelling=stats["channelling"], focus=stats["focus"], memory_score=stats["memory"],
                      identity=character.identity, capacity=dict(capacity), player=player)
-    memorised = {n.casefold() for n in character.memorized}
-    mage.memory = [builtin_pool().get(n).name for n in character.prepared()]
-    mage.library = [builtin_pool().get(n).name for n in character.library if n.casefold() not in memorised]
+    memory, library = character.battle_spells
+    mage.memory, mage.library = list(memory), list(library)
     restore(mage.mana, capacity, mage.mana_order(), stats["channelling"])
     return mage

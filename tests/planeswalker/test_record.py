@@ -48,6 +48,10 @@ def test_after_battle_records_life_spells_cast_and_memorised_spells_lost() -> No
     assert after_battle(hero, life=-3, cast=[], memory=[]).life == 0  # Life does not go below 0 on the sheet
     assert after_battle(hero, life=5, cast=[], memory=hero.memorized).life is None  # at base
     assert after_battle(hero, life=8, cast=[], memory=hero.memorized).life == 8  # above base stays
+    from tests.planeswalker.conftest import make_battle
+
+    you = make_battle(hero=after).fighters["you"]  # the next battle: Giant Growth, drawn and used, is gone
+    assert you.memory == ["Grizzly Bears"] and you.library == ["Craw Wurm", "Kird Ape"]
     twice = after_battle(after, life=2, cast=["Grizzly Bears"], memory=[])
     assert twice.used == ("Shock", "Giant Growth", "Grizzly Bears") and twice.forgotten == ("Volcanic Hammer",)
     assert Character.from_dict(twice.to_dict()) == twice
