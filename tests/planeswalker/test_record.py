@@ -114,3 +114,19 @@ def test_a_sheet_changed_during_the_battle_is_left_alone(capsys: pytest.CaptureF
     kept, _ = sheet(db, "Vess-2")
     assert kept["used"] == ["Shock", "Volcanic Hammer"] and kept["awarded"] == 0
     assert "'Vess' changed since this game read it" in " ".join(out.split())
+
+
+def test_a_commanded_ability_at_the_terminal(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    new = ["planeswalker", "character", "new", "Gunner", "--identity", "R,R,G", "--raise", "power=2,toughness=2",
+           "--spells", "Orcish Artillery,Shock", "--memorize", "Orcish Artillery,Shock", "--db", str(db)]
+    assert run(capsys, *new)[0] == 0
+    # turn 1: summon the artillery; the bears close in; turn 2: command it to fire at the bears
+    typed(monkeypatch, "channel\ncast Orcish Artillery\nend\nchannel\ncommand\norder s1 to use ability 1 at c1\n")
+    code, out, err = run(capsys, "planeswalker", "fight", "Gunner", "--against", "Grizzly Bears", "--dice", "1",
+                         "--db", str(db))
+    assert code == 0, err
+    assert "Orcish Artillery (s1): use '{T}: 2 damage to any target and 3 damage to you.' at Grizzly Bears" in out
+    assert "Orcish Artillery (s1) uses {T}: 2 damage to any target and 3 damage to you." in out
+    assert "Recorded" not in out  # stopped mid-battle: nothing written on the sheet
