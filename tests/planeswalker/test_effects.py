@@ -368,6 +368,13 @@ def test_verdant_force_makes_a_saproling_each_upkeep_outside_focus(make_battle) 
     assert you.tokens == ["t1", "t2"] and not battle.fighters["t1"].sick and battle.fighters["t2"].sick
     battle.apply(Action("command"))
     assert any(a.creature == "t1" for a in battle.legal_actions())
+    assert Battle.from_dict(battle.to_dict()).to_dict() == battle.to_dict()  # tokens and tapping are saved
+    old = battle.to_dict()  # a battle saved before tokens and tapping loads with their defaults
+    for fighter in old["fighters"]:
+        for key in ("tapped", "shields", "prevent", "poison", "tokens"):
+            fighter.pop(key)
+    del old["next_token"], old["dying"]
+    assert Battle.from_dict(old).fighters["you"].tokens == []
 
 
 def test_a_token_of_a_creature_alone_takes_its_turn_after_its_maker(make_battle) -> None:
