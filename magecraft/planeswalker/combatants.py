@@ -33,6 +33,11 @@ POISONOUS, BATTLE_CRY, LANDWALK = "Poisonous", "Battle cry", "Landwalk"
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 
 
+def pair(a: str, b: str) -> tuple[str, str]:
+    """The key of a pair of combatants' range, the same whichever is named first."""
+    return (a, b) if a < b else (b, a)
+
+
 @cache
 def creature_card(name: str) -> Card:
     """A creature card of the Ninth Edition pool (cached); a non-creature is refused."""
