@@ -31,7 +31,7 @@ from magecraft.planeswalker.mana import SpellCost
 SOURCE = "planeswalker/data/card_effects.toml"
 
 #: Effect kinds this combat knows, and the fields each may carry.
-KINDS = frozenset({"damage", "damage each", "gain life", "draw", "discard", "destroy permanent",
+KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "discard", "destroy permanent",
                    "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
@@ -102,11 +102,13 @@ class Token:
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """A creature's triggered ability that makes a token: ``when`` is "upkeep" (at the beginning of each
-    mage's Upkeep) or "dies" (at the end of the turn it died in)."""
+    """A creature's triggered ability: ``when`` is "upkeep" (at the beginning of each mage's Upkeep) or
+    "dies" (at the end of the turn it died in), making a ``token``; or "enters" (when it is summoned),
+    with untargeted ``effects`` for its controller (gain life, lose life, draw)."""
 
     when: str
-    token: str
+    token: str = ""
+    effects: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +157,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     if not isinstance(types, list) or any(t not in ("Artifact", "Enchantment") for t in types) or (
             kind.startswith("destroy permanent") and not types):
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent")
-    if kind in ("damage", "damage each", "gain life", "draw", "prevent", "discard") and not (
+    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
@@ -215,9 +217,16 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []
         for trigger in entry.get("triggers", []):
-            if not card.is_creature or not isinstance(trigger, Mapping) or trigger.get("when") not in (
-                    "upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
-                raise DataError(f"{where}: a trigger is a creature's, when \"upkeep\" or \"dies\", making a "
+            if not card.is_creature or not isinstance(trigger, Mapping):
+                raise DataError(f"{where}: only a creature has triggers")
+            if trigger.get("when") == "enters":
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind not in ("gain life", "lose life", "draw") for e in made):
+                    raise DataError(f"{where}: an \"enters\" trigger has effects: gain life, lose life or draw")
+                triggers.append(Trigger("enters", effects=made))
+                continue
+            if trigger.get("when") not in ("upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
+                raise DataError(f"{where}: a trigger is \"enters\", or \"upkeep\" or \"dies\" making a "
                                 f"token of the file ({', '.join(tokens)})")
             triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
         if not effects and not listed and not triggers:
@@ -290,6 +299,13 @@ def triggers(name: str | None, when: str) -> tuple[str, ...]:
     """The tokens a creature card makes ``when`` ("upkeep" or "dies")."""
     entry = card_effects().get(name.casefold()) if name is not None else None
     return tuple(t.token for t in entry.triggers if t.when == when) if entry is not None else ()
+
+
+@cache
+def on_entering(name: str) -> tuple[Effect, ...]:
+    """What a creature card does when it is summoned (its "enters" triggers' effects)."""
+    entry = card_effects().get(name.casefold())
+    return tuple(e for t in entry.triggers if t.when == "enters" for e in t.effects) if entry is not None else ()
 
 
 @cache

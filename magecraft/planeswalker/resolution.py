@@ -20,8 +20,9 @@ from magecraft.planeswalker.combatants import (
     pair,
 )
 from magecraft.planeswalker.decisions import ability_x
-from magecraft.planeswalker.effects import Ability, Effect, abilities, token, triggers
+from magecraft.planeswalker.effects import Ability, Effect, abilities, on_entering, token, triggers
 from magecraft.planeswalker.locked import lose_life, regenerate
+from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import hits, permanent_is
@@ -98,6 +99,11 @@ class Resolution:
                         self._damage(fighter, amount)
             elif kind == "gain life":
                 controller.life += amount
+            elif kind == "lose life" and controller.active:
+                # life lost, not damage: nothing prevents it
+                controller.life -= amount
+                regenerate_or_fall(controller, self.rng, self.settings)
+                self._after_damage(controller)
             elif kind == "draw":
                 for _ in range(min(amount, len(controller.library))):
                     controller.memory.append(controller.library.pop(0))
@@ -243,3 +249,6 @@ class Resolution:
             self.ranges[pair(cid, enemy.id)] = start
         self.rng.log.record("summon", f"{caster.label} summons {creature.label}", section=SECTION_CASTING,
                             data={"id": cid, "controller": caster.id, "sick": creature.sick})
+        entering = on_entering(creature.name)
+        if entering:
+            self._resolve(creature, caster, entering, "", 0, f"{creature.label} entering")

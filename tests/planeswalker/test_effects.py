@@ -436,3 +436,19 @@ def test_mind_rot_makes_a_mage_forget_the_last_two_spells_drawn(make_battle, mak
     while battle.phase == "response":
         battle.apply(Action("pass"))
     assert battle.fighters["mage"].memory == held[:-2]
+
+
+@pytest.mark.parametrize(("creature", "life", "memory"), [
+    ("Venerable Monk", 5 + 2, []),  # "you gain 2 life"
+    ("Serpent Warrior", 5 - 3, []),  # "you lose 3 life"
+    ("Kavu Climber", 5, ["Shock"]),  # "draw a card": the Library's next spell
+])
+def test_creatures_entering_gain_or_lose_life_or_draw(make_battle, make_hero, creature: str, life: int,
+                                                      memory: list[str]) -> None:
+    hero = make_hero(identity=("W", "B", "G"), increases={"mastery": 2}, library=(creature, "Shock"),
+                     memorized=(creature,))
+    battle = make_battle(["Grizzly Bears"], [6, 1], hero=hero)
+    main_phase(battle, W=1, B=1, G=2, C=3)
+    battle.apply(Action("cast", card=creature))
+    you = battle.fighters["you"]
+    assert (you.life, you.memory) == (life, memory)
