@@ -409,10 +409,10 @@ def fight(
     character, allies = heroes[0][0], [h for h, _ in heroes[1:]]
     # who the bot plays beside the people (ids as Battle.start gives them: p2, p3 ...)
     bots = [f"p{number}" for number, (_, bot) in enumerate(members, start=2) if bot]
-    sheets = {} if practice else {fid: {"name": h.name, "revision": revision, "sheet": h.to_dict()}
-                                  for fid, (h, revision) in zip(["you", *(f"p{n}" for n in
-                                                                          range(2, len(heroes) + 1))],
-                                                                heroes, strict=True)
+    # the saved sheets to record the outcome on, as read now (ready-made mages have none)
+    ids = ["you", *(f"p{number}" for number in range(2, len(heroes) + 1))]
+    sheets = {} if practice else {fid: {"name": hero.name, "revision": revision, "sheet": hero.to_dict()}
+                                  for fid, (hero, revision) in zip(ids, heroes, strict=True)
                                   if revision is not None}
     settings = _house_rules(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
