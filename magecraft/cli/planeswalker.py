@@ -34,7 +34,7 @@ from magecraft.cli.options import (
 )
 from magecraft.cli.playloop import Choice, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import InputError, MagecraftError
+from magecraft.core.errors import DataError, InputError, MagecraftError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -355,7 +355,9 @@ def fight(
     auto: Annotated[bool, typer.Option("--auto", help="The bot plays your character too.")] = False,
     party: Annotated[str | None, typer.Option("--party", help="Other player characters fighting beside NAME "
                                                               "(saved or ready-made), comma separated; "
-                                                              "with --auto.")] = None,
+                                                              f"'{BOT_MARK}NAME' for one the bot plays.")] = None,
+    practice: Annotated[bool, typer.Option("--practice", help="A practice battle: the saved sheets keep "
+                                                              "their Life and spells.")] = False,
     house_rules: HouseRulesOption = None,
     seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
     json: JsonOption = False, save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
@@ -366,14 +368,16 @@ def fight(
     NAME is a saved planeswalker, or one of the ready-made mages (e.g. "Kiora the Wanderer").
     At each decision: a number, the decision in words, or help, undo, log, save, quit.
     --save NAME saves the battle after each decision; --load NAME resumes it (and keeps saving).
+    When the battle is over, each saved character's sheet records its Life and the spells it used or
+    forgot (ruling PW33), unless --practice.
     """
     from magecraft.planeswalker.bot import ready_mage
     from magecraft.planeswalker.combat import Battle
 
     if load is not None:
         clashing = given_options(against=against or None, mage=mage, close=close, auto=auto, party=party,
-                                 house_rules=house_rules, seed=seed, dice=dice, physical_dice=physical_dice,
-                                 json=json)
+                                 practice=practice, house_rules=house_rules, seed=seed, dice=dice,
+                                 physical_dice=physical_dice, json=json)
         if clashing:
             raise typer.BadParameter(f"--load resumes a saved battle with its own setup and dice: drop "
                                      f"{', '.join(clashing)}")
@@ -384,7 +388,8 @@ def fight(
             raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
         console().print(f"Resumed the battle saved as {escape(repr(load))}: round {resumed.round}, "
                         f"{escape(resumed.actor().label)}'s turn (type log for the battle so far)")
-        _play_at_terminal(resumed, session, allow_undo, shown_from=len(resumed.log))
+        table = BattleTable.from_snapshot(resumed, session.loaded.state)
+        _play_at_terminal(table, session, allow_undo, db, shown_from=len(resumed.log))
         return
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
@@ -394,10 +399,21 @@ def fight(
     creatures = _split(against)
     if not creatures and mage is None:
         raise typer.BadParameter("name at least one opponent: --against or --mage", param_hint="--against")
-    character = _hero(db, name, ready_mage)
-    allies = [_hero(db, other, ready_mage) for other in _split(party)]
-    if party is not None and not allies:
+    members = [(other[len(BOT_MARK):].strip(), True) if other.casefold().startswith(BOT_MARK) else (other, False)
+               for other in _split(party)]
+    if party is not None and not members:
         raise typer.BadParameter("name the party's other characters", param_hint="--party")
+    if any(not member for member, _ in members):
+        raise typer.BadParameter(f"{BOT_MARK!r} is followed by a character's name", param_hint="--party")
+    heroes = [_hero(db, name, ready_mage), *(_hero(db, member, ready_mage) for member, _ in members)]
+    character, allies = heroes[0][0], [h for h, _ in heroes[1:]]
+    # who the bot plays beside the people (ids as Battle.start gives them: p2, p3 ...)
+    bots = [f"p{number}" for number, (_, bot) in enumerate(members, start=2) if bot]
+    # the saved sheets to record the outcome on, as read now (ready-made mages have none)
+    ids = ["you", *(f"p{number}" for number in range(2, len(heroes) + 1))]
+    sheets = {} if practice else {fid: {"name": hero.name, "revision": revision, "sheet": hero.to_dict()}
+                                  for fid, (hero, revision) in zip(ids, heroes, strict=True)
+                                  if revision is not None}
     settings = _house_rules(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     enemy = ready_mage(mage) if mage else None
@@ -410,8 +426,9 @@ def fight(
         from magecraft.planeswalker.bot import play_out
 
         play_out(battle)
+        recorded = record_outcome(db, battle, sheets)
         if json:
-            print_json({"result": battle.result(), "log": battle.log.to_list()})
+            print_json({"result": battle.result(), "sheets": recorded, "log": battle.log.to_list()})
         else:
             table = BattleTable(battle)
             out = console()
@@ -420,23 +437,68 @@ def fight(
                 if line is not None:
                     out.print(line)
             out.print(f"[bold]{escape(table.ending())}[/bold]")
+            _tell_recorded(recorded)
         return
-    _play_at_terminal(battle, open_session(db, SYSTEM, "game", save=save), allow_undo)
+    table = BattleTable(battle, bots=bots, sheets=sheets)
+    _play_at_terminal(table, open_session(db, SYSTEM, "game", save=save), allow_undo, db)
 
 
-def _hero(db: Path | None, name: str, ready: Any) -> Character:
+#: The mark before a party member's name that the bot plays (``--party "Jace,bot:Chandra"``).
+BOT_MARK = "bot:"
+
+
+def _hero(db: Path | None, name: str, ready: Any) -> tuple[Character, int | None]:
+    """A saved planeswalker and the revision read, or a ready-made mage (no revision: nothing to record)."""
     try:
-        return load_character(db, name)
+        return read_character(db, name)
     except MagecraftError as missing:
         try:
-            return ready(name)  # type: ignore[no-any-return]
+            return ready(name), None
         except InputError:
             raise missing from None
 
 
-def _play_at_terminal(battle: Battle, session: SaveSession, allow_undo: bool, shown_from: int = 0) -> None:
-    """Play at the shared loop; its saver is the command's session (one save path: kind "game")."""
-    ending = PlayLoop(BattleTable(battle), session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
+def record_outcome(db: Path | None, battle: Battle, sheets: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Write a finished battle's outcome on each saved character's sheet (ruling PW33), through a
+    :class:`SaveSession` at the revision the sheet was read at when the battle began: a sheet changed
+    meanwhile is left as its writer saved it and the outcome is kept under a new name (told)."""
+    from magecraft.planeswalker.character import Character
+    from magecraft.planeswalker.rest import after_battle
+
+    if not battle.is_terminal():
+        return []
+    recorded = []
+    for fid, entry in sheets.items():
+        fighter = battle.fighters[fid]
+        before = Character.from_dict(entry["sheet"])
+        after = after_battle(before, life=fighter.life, cast=battle.spells_cast(fid), memory=fighter.memory)
+        session = SaveSession(open_store(db), SYSTEM, "character", str(entry["name"]),
+                              revision=int(entry["revision"]))
+        try:
+            message = session.save({"character": after.to_dict()})
+        except MagecraftError as exc:
+            message = str(exc)
+        recorded.append({"name": after.name, "saved_as": session.name, "life": after.stats["life"]
+                         if after.life is None else after.life, "used": list(after.used),
+                         "forgotten": list(after.forgotten), "message": message})
+    return recorded
+
+
+def _tell_recorded(recorded: list[dict[str, Any]]) -> None:
+    out = console()
+    for entry in recorded:
+        out.print(f"Recorded on {escape(entry['name'])}'s sheet: Life {entry['life']}; used today: "
+                  f"{escape(', '.join(entry['used'])) or 'none'}; forgotten: "
+                  f"{escape(', '.join(entry['forgotten'])) or 'none'}. {escape(entry['message'])}")
+
+
+def _play_at_terminal(table: BattleTable, session: SaveSession, allow_undo: bool, db: Path | None,
+                      shown_from: int = 0) -> None:
+    """Play at the shared loop; its saver is the command's session (one save path: kind "game").  A battle
+    played to its end is recorded on the saved characters' sheets."""
+    ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
+    if table.battle.is_terminal():
+        _tell_recorded(record_outcome(db, table.battle, table.sheets))
     if ending.status:
         raise typer.Exit(ending.status)
 
@@ -448,7 +510,8 @@ ASK_EXCESS = -1
 
 #: The headings a decision is listed under, by its kind (the rule book's phases and actions).
 HEADINGS = {"channel": "Channel", "delay": "Delay", "release": "Release", "command": "Command",
-            "order_move": "Order", "order_engage": "Order", "done": "Order", "move": "Move", "engage": "Engage",
+            "order_move": "Order", "order_engage": "Order", "order_ability": "Order", "done": "Order",
+            "ability": "Ability", "move": "Move", "engage": "Engage",
             "cast": "Cast", "flee": "Flee", "end": "End", "respond": "Answer", "pass": "Pass",
             "intercept": "Intercept", "allow": "Intercept", "trample_engage": "Trample",
             "trample_move": "Trample", "forget": "Forget"}
@@ -458,16 +521,35 @@ class BattleTable(TableGame["Action"]):
     """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
     creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py)."""
 
-    def __init__(self, battle: Battle) -> None:
+    def __init__(self, battle: Battle, *, bots: list[str] | None = None,
+                 sheets: dict[str, dict[str, Any]] | None = None) -> None:
         import shlex
 
         self.battle = battle
+        #: party members (by id) the bot plays beside the people at the keyboard
+        self.bots = list(bots or [])
+        #: the saved sheets (by id) to record the outcome on: name, revision read and the sheet then
+        self.sheets = dict(sheets or {})
         hero = shlex.quote(battle.fighters["you"].name).replace("{", "{{").replace("}", "}}")
         self.resume_command = f"planeswalker fight {hero} --load {{name}}"
 
+    @classmethod
+    def from_snapshot(cls, battle: Battle, saved: dict[str, Any]) -> BattleTable:
+        """A resumed battle's table: who the bot plays and the sheets to record on, as saved beside it."""
+        table = saved.get("table") or {}
+        try:
+            bots = [str(b) for b in table.get("bots", [])]
+            sheets = {str(k): dict(v) for k, v in dict(table.get("sheets", {})).items()}
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise DataError(f"a saved battle's table is malformed ({exc})") from None
+        if not set(bots) | set(sheets) <= set(battle.fighters):
+            raise DataError("a saved battle's table names fighters not in the battle")
+        return cls(battle, bots=bots, sheets=sheets)
+
     def people(self) -> list[str]:
-        """Every player character at this keyboard, by name (a party plays in the hot seat, PW32)."""
-        return list(self._heroes())
+        """Every player character at this keyboard, by name (a party plays in the hot seat, PW32); party
+        members marked for the bot are played by it."""
+        return [name for name, fid in self._heroes().items() if fid not in self.bots]
 
     def _heroes(self) -> dict[str, str]:
         """Each player character's name and id in the battle (names are unique in a party)."""
@@ -494,7 +576,7 @@ class BattleTable(TableGame["Action"]):
         return self.battle.rng
 
     def snapshot(self) -> dict[str, Any]:
-        return self.battle.to_dict()
+        return {**self.battle.to_dict(), "table": {"bots": list(self.bots), "sheets": self.sheets}}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         from magecraft.planeswalker.combat import Battle
@@ -584,7 +666,7 @@ def _heading(action: Action) -> tuple[str, ...]:
     heading = HEADINGS[action.kind]
     if action.kind in ("cast", "respond"):
         return (heading, action.card)
-    if action.kind in ("order_move", "order_engage"):
+    if action.kind in ("order_move", "order_engage", "order_ability"):
         return (heading, action.creature)
     return (heading,)
 
@@ -619,6 +701,13 @@ def decision_label(battle: Battle, action: Action) -> str:
     if kind in ("engage", "order_engage", "trample_engage"):
         prefix = f"{who(action.creature)}: e" if kind == "order_engage" else "E"
         return f"{prefix}ngage {who(action.target)} in locked combat"
+    if kind in ("order_ability", "ability"):
+        from magecraft.planeswalker.effects import abilities
+
+        creature = battle.fighters[action.creature]
+        text = abilities(creature.card or creature.name)[int(action.card)].text
+        prefix = f"{who(action.creature)}: use" if kind == "order_ability" else "Use"
+        return f"{prefix} {text!r}" + (f" at {who(action.target)}" if action.target else "")
     if kind == "intercept":
         return f"Intercept with {who(action.target)}"
     if kind == "forget":
@@ -649,6 +738,10 @@ def battle_table(battle: Battle, viewer: str | None) -> Table:
             notes.append(f"summoned by {battle.fighters[fighter.controller].label}")
         if fighter.fleeing:
             notes.append("fleeing")
+        if fighter.tapped:
+            notes.append("tapped")
+        if fighter.poison:
+            notes.append(f"poison {fighter.poison}")
         if fighter.is_mage and fighter.id != viewer:
             notes.append(f"Memory {len(fighter.memory)}, Library {len(fighter.library)}")
         where = "-" if fighter.id == you else battle.range_between(you, fighter.id) or "ally"

@@ -15,11 +15,11 @@ from magecraft.core.errors import InputError
 
 MECHANICS = "Combat Mechanics"
 #: The decisions that spend one of the Main phase's Speed actions.
-MAIN_ACTIONS = frozenset({"command", "move", "engage", "cast", "flee"})
+MAIN_ACTIONS = frozenset({"command", "move", "engage", "cast", "flee", "ability"})
 
 KINDS = ("channel", "delay", "release", "command", "order_move", "order_engage", "done", "move", "engage",
          "cast", "flee", "end", "respond", "pass", "intercept", "allow", "trample_engage", "trample_move",
-         "forget")
+         "forget", "order_ability", "ability")
 
 
 class Action(NamedTuple):
@@ -47,6 +47,10 @@ class Action(NamedTuple):
             return f"{k} {self.card}" + (f" at {self.target}" if self.target else "")
         if k in ("order_move", "order_engage"):
             return f"order {self.creature} to {k[6:]} {self.target}"
+        if k in ("order_ability", "ability"):
+            verb = f"order {self.creature} to use" if k == "order_ability" else f"{self.creature} uses"
+            return f"{verb} ability {int(self.card) + 1 if self.card.isdecimal() else self.card}" + (
+                f" at {self.target}" if self.target else "")
         if k in ("release", "forget"):
             return f"{k} {self.card or self.target}"
         if self.target:

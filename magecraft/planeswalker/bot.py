@@ -10,8 +10,13 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
   strongest enemy creature; gain life when at half Life or less; draw spells; engage the weakest
   enemy in close combat when its Power is at least that enemy's Toughness; move into close
   combat when it has nothing to cast; else end the turn.
-* **Main**, a creature (its own turn or commanded): engage the enemy in close combat with the least
-  Life, mages first; else move into close combat with the enemy mage (or any enemy); else end.
+* **Main**, a creature (its own turn or commanded): use an ability (data/card_effects.toml) that deals
+  damage killing an enemy, else one that destroys or returns the strongest enemy creature, else damage to
+  the enemy with the least Life -- never one whose damage to its controller would be fatal; else engage
+  the enemy in close combat with the least Life, mages first; else move into close combat with the enemy
+  mage (or any enemy); else end.  Mana, pump, tap, prevent and regeneration abilities are left unused.
+* A mage's spells that return a creature are cast like destroy spells; pumps, sweepers and mana spells
+  are left for people to use.
 * **Responses**: counter a creature or damage spell; else answer with damage that kills the
   commanded creature; else pass.  **Interception**: intercept with the toughest creature.
   **Trample**: engage the weakest enemy in close combat, else pass.  **End phase**: forget the
@@ -37,6 +42,7 @@ from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import Combatant
 from magecraft.planeswalker.data import opponent_mages
+from magecraft.planeswalker.effects import abilities
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
 
@@ -120,7 +126,7 @@ def _main(battle: Battle, legal: list[Action]) -> Action:
         damage = [a for a in casts if kinds[a] == "damage" and a.target]
         if damage:
             return min(damage, key=lambda a: (fighters[a.target].life, -_damage(a), a.card, a.target))
-        destroy = [a for a in casts if kinds[a] == "destroy"]
+        destroy = [a for a in casts if kinds[a] in ("destroy", "bounce")]
         if destroy:
             return max(destroy, key=lambda a: (fighters[a.target].power, a.target))
         if actor.life * 2 <= actor.base_life:
@@ -130,6 +136,9 @@ def _main(battle: Battle, legal: list[Action]) -> Action:
         draws = [a for a in casts if kinds[a] == "draw"]
         if draws:
             return draws[0]
+    used = _ability(battle, by_kind.get("ability", []))
+    if used is not None:
+        return used
     engages = by_kind.get("engage", [])
     if engages:
         targets = [battle.fighters[a.target] for a in engages]
@@ -149,6 +158,9 @@ def _order(battle: Battle, legal: list[Action]) -> Action:
         return Action("done")
     creature = orders[0].creature
     mine = [a for a in orders if a.creature == creature]
+    used = _ability(battle, [a for a in mine if a.kind == "order_ability"])
+    if used is not None:
+        return used
     engages = [a for a in mine if a.kind == "order_engage"]
     if engages:
         target = _weakest([battle.fighters[a.target] for a in engages])
@@ -158,6 +170,34 @@ def _order(battle: Battle, legal: list[Action]) -> Action:
         target = _weakest([battle.fighters[a.target] for a in moves])
         return Action("order_move", target=target.id, creature=creature)
     return Action("done") if len(mine) == len(orders) else orders[-1]
+
+
+def _ability(battle: Battle, uses: list[Action]) -> Action | None:
+    """The ability to use, by the policy above, or None."""
+    fighters = battle.fighters
+    kills, removals, hits = [], [], []
+    for action in uses:
+        creature = fighters[action.creature]
+        effects = abilities(creature.card)[int(action.card)].effects
+        controller = fighters[creature.controller] if creature.controller else creature
+        if sum(e.self_damage for e in effects) >= controller.life or not action.target:
+            continue
+        target = fighters[action.target]
+        kinds = {e.kind for e in effects}
+        damage = sum(e.amount or 0 for e in effects if e.kind == "damage")
+        if damage and 0 < target.life <= damage:
+            kills.append(action)
+        elif kinds & {"destroy", "bounce"}:
+            removals.append(action)
+        elif damage:
+            hits.append(action)
+    if kills:
+        return min(kills, key=lambda a: (not fighters[a.target].is_mage, a.target, a.creature))
+    if removals:
+        return max(removals, key=lambda a: (fighters[a.target].power, a.target))
+    if hits:
+        return min(hits, key=lambda a: (fighters[a.target].life, a.target))
+    return None
 
 
 def _respond(battle: Battle, legal: list[Action]) -> Action:
@@ -216,6 +256,9 @@ LONG_RUN_MATCHUPS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("Giant Spider",), "Goblin Pyromancer"),
     ((), "Counterspell Adept"),
     (("Raging Goblin", "Suntail Hawk", "Kird Ape"), None),
+    (("Orcish Artillery", "Royal Assassin"), None),  # abilities used alone (data/card_effects.toml)
+    (("Bog Wraith", "Crossbow Infantry"), "Goblin Pyromancer"),
+    (("Rukh Egg", "Kird Ape"), None),  # a token hatches (PW38)
 )
 
 

@@ -139,9 +139,15 @@ class Character:
             raise RuleError(f"at most {self.memorized_limit()} spells (half Memory, rounded up) are memorised, "
                             f"not {len(self.memorized)}", rule="Memorized Spells", section=GENERATION)
         prepared = {n.casefold() for n in self.memorized}
-        strays = [s for s in self.used + self.forgotten if s.casefold() not in prepared]
+        in_library = {n.casefold() for n in self.library}
+        strays = [s for s in self.forgotten if s.casefold() not in prepared]
         if strays:
-            raise RuleError(f"{strays[0]} is not memorised, so it cannot be used or forgotten",
+            raise RuleError(f"{strays[0]} is not memorised, so it cannot be forgotten",
+                            rule="Memory", section=STATS_SECTION)
+        # a Library spell drawn into Memory in a battle and cast there is used too (ruling PW33)
+        unknown = [s for s in self.used if s.casefold() not in in_library]
+        if unknown:
+            raise RuleError(f"{unknown[0]} is not in the Library, so it cannot have been used",
                             rule="Memory", section=STATS_SECTION)
         if self.life is not None and (isinstance(self.life, bool) or self.life < 0):
             raise InputError(f"Life is a whole number 0 or more, not {self.life!r}")
@@ -184,6 +190,21 @@ class Character:
             if chosen is not None:
                 values[chosen] += 1
         return values
+
+    @cached_property
+    def battle_spells(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The card names (as the pool spells them) a battle starts with: Memory (the spells prepared now)
+        and the rest of the Library in order, used and forgotten ones left out (ruling PW30).  Worked out
+        once per sheet: every seeded bot battle of a benchmark starts from the same one."""
+        from magecraft.mtg_rpg.cards import builtin_pool
+
+        pool = builtin_pool()
+        memorised = {n.casefold() for n in self.memorized}
+        gone = {n.casefold() for n in self.used + self.forgotten}
+        memory = tuple(pool.get(n).name for n in self.prepared())
+        library = tuple(pool.get(n).name for n in self.library
+                        if n.casefold() not in memorised and n.casefold() not in gone)
+        return memory, library
 
     def spells_known(self) -> int:
         """"a starting base of 10 ... one extra spell for every two points ... in Memory (rounded down)"."""

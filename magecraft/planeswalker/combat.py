@@ -32,18 +32,21 @@ from magecraft.core.state import GameState
 from magecraft.planeswalker.actions import MECHANICS, Action
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
-    REGENERATE,
+    BATTLE_CRY,
     TRAMPLE,
     VIGILANCE,
     Combatant,
     creature_from_card,
     mage_from_character,
+    pair,
 )
 from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
+from magecraft.planeswalker.effects import abilities, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
+from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
-from magecraft.planeswalker.spells import SpellProfile, profile
+from magecraft.planeswalker.spells import profile
 
 PARTY, FOES = "party", "foes"
 YOU = "you"
@@ -52,11 +55,7 @@ PHASES = frozenset({"start", "channelling", "upkeep", "main", "commanding", "res
                     "forget", "over"})
 
 
-def pair(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a < b else (b, a)
-
-
-class Battle(GameState[Action]):
+class Battle(Resolution, GameState[Action]):
     """One battle: a player character (and summons) against creatures and perhaps an enemy mage."""
 
     system = "planeswalker"
@@ -84,6 +83,9 @@ class Battle(GameState[Action]):
         self.trample: str | None = None
         self.resume = "main"
         self.next_summon = 1
+        self.next_token = 1
+        #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
+        self.dying: list[str] = []
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
 
@@ -216,6 +218,11 @@ class Battle(GameState[Action]):
         """Forget the cached legal actions after the state was edited by hand (a GM's correction, a test)."""
         self._legal = None
 
+    def spells_cast(self, fid: str) -> list[str]:
+        """Every spell ``fid`` cast in this battle (answers too), in order: read once, after the battle,
+        off the log ("A resolved spell becomes null for the rest of the day", ruling PW33)."""
+        return [str(e.data["card"]) for e in self.rng.log if e.kind == "cast" and e.data.get("caster") == fid]
+
     def channel_budget(self, mage: Combatant) -> int:
         """"restore a number of Mana up to his Channeling score ... (If he is in close combat with any
         enemies, this number is reduced by 2.)"."""
@@ -242,6 +249,7 @@ class Battle(GameState[Action]):
                 self.turn += 1
                 continue
             break
+        actor.tapped = False  # refreshed at the start of its own turn (its creatures at its Upkeep)
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.commanded, self.command_used = [], False
         self.phase = "channelling" if actor.is_mage else "main"
@@ -277,8 +285,16 @@ class Battle(GameState[Action]):
         self._next_turn()
 
     def _next_turn(self) -> None:
+        """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
+        that end at 'end of turn' end now" (pumps, regeneration shields, prevention); tokens of creatures
+        that died this turn appear (PW38)."""
+        dying, self.dying = self.dying, []
+        for fid in dying:
+            for name in triggers(self.fighters[fid].card, "dies"):
+                self._make_token(self.fighters[fid], name)
         for fighter in self.fighters.values():
             fighter.power, fighter.toughness = fighter.base_power, fighter.base_toughness
+            fighter.shields = fighter.prevent = 0
         self.turn += 1
         self._begin_turn()
 
@@ -314,12 +330,13 @@ class Battle(GameState[Action]):
         self.rng.log.record("channel", f"{actor.label} channels", section="Channeling Phase",
                             data={"restored": restored, "excess": action.amount, "mana": dict(actor.mana)})
         self._upkeep()
+        self._upkeep_triggers()  # after the refresh: a token made now is summoning sick
 
     def _upkeep(self) -> None:
         """"maintain pervasive effects up to his Focus score. Creatures given Focus are refreshed"."""
         actor = self.actor()
-        for cid in actor.creatures:
-            self.fighters[cid].sick = False
+        for cid in actor.controlled():
+            self.fighters[cid].sick = self.fighters[cid].tapped = False
         if actor.pervasive() > actor.focus:
             self.phase = "upkeep"
             return
@@ -332,7 +349,7 @@ class Battle(GameState[Action]):
 
     def _release(self, mage: Combatant, creature: str, permanent: str) -> None:
         if creature:
-            mage.creatures.remove(creature)
+            (mage.tokens if creature in mage.tokens else mage.creatures).remove(creature)
             if self.fighters[creature].active:
                 self.fighters[creature].out = "unsummoned"
         else:
@@ -369,7 +386,7 @@ class Battle(GameState[Action]):
         Speed over every other combatant allows an opposed Speed roll to escape at once (PW15)."""
         actor = self.actor()
         self._spend()
-        for cid in list(actor.creatures):
+        for cid in actor.controlled():
             self._release(actor, cid, "")
         for name in list(actor.permanents):
             self._release(actor, "", name)
@@ -406,6 +423,32 @@ class Battle(GameState[Action]):
         self.commanded.append(action.creature)
         self._open_window({"kind": "order", "order": "engage", "creature": action.creature,
                            "target": action.target}, "commanding")
+
+    def _do_order_ability(self, action: Action) -> None:
+        """"Cast a 'spell' via an ability": paid from the controller's Mana Pool (at most its Mastery);
+        a mana ability resolves at once, any other may be answered like a command (ruling PW35)."""
+        self.commanded.append(action.creature)
+        creature = self.fighters[action.creature]
+        ability = abilities(creature.card)[int(action.card)]
+        x = self._pay_ability(creature, self.actor(), ability)
+        pending = {"kind": "order", "order": "ability", "creature": creature.id, "target": action.target,
+                   "ability": ability.index, "x": x}
+        if ability.mana_ability:
+            self._resolve_ability(pending)
+            self.resume = "commanding"
+            self._back()
+            return
+        self._open_window(pending, "commanding")
+
+    def _do_ability(self, action: Action) -> None:
+        """A creature acting on its own uses an ability as one of its actions; no window opens (PW14)."""
+        self._spend()
+        creature = self.actor()
+        ability = abilities(creature.card)[int(action.card)]
+        x = self._pay_ability(creature, None, ability)
+        self._resolve_ability({"kind": "order", "order": "ability", "creature": creature.id,
+                               "target": action.target, "ability": ability.index, "x": x})
+        self._back()
 
     def _do_engage(self, action: Action) -> None:
         self._spend()
@@ -499,6 +542,10 @@ class Battle(GameState[Action]):
         pending = self.pending
         assert pending is not None
         self.pending = None
+        if pending["kind"] == "order" and pending["order"] == "ability":
+            self._resolve_ability(pending)
+            self._back()
+            return
         if pending["kind"] == "order":
             creature = self.fighters[pending["creature"]]
             target = self.fighters[pending["target"]]
@@ -520,50 +567,6 @@ class Battle(GameState[Action]):
         elif caster.active:
             self._apply_effect(caster, spell, pending["target"], pending["x"])
         self._back()
-
-    def _apply_effect(self, caster: Combatant, spell: SpellProfile, target_id: str, x: int) -> None:
-        """A resolved spell: a summoned creature, a pervasive effect, or its effects, then the graveyard."""
-        if spell.kind == "summon":
-            self._summon(caster, spell.name)
-            return
-        if spell.kind == "permanent":
-            caster.permanents.append(spell.name)
-            return
-        caster.graveyard.append(spell.name)
-        target = self.fighters.get(target_id)
-        for part in spell.parts:
-            amount = x if part.x else (part.amount or 0)
-            if part.kind == "damage" and target is not None and target.active:
-                if "Absorb 1" in target.keywords and amount:
-                    amount -= 1
-                lose_life(target, amount, self.rng, self.settings)
-                self._after_damage(target)
-            elif part.kind == "gain life":
-                caster.life += amount
-            elif part.kind == "draw":
-                for _ in range(min(amount, len(caster.library))):
-                    caster.memory.append(caster.library.pop(0))
-            elif part.kind == "destroy creature" and target is not None and target.active and not target.player:
-                if REGENERATE in target.keywords and target.regenerations > 0:
-                    target.regenerations -= 1
-                else:
-                    target.out = "dead"
-                    self._after_damage(target)
-        self.rng.log.record("resolve", f"{spell.name} resolves", section=SECTION_CASTING,
-                            data={"card": spell.name, "target": target_id, "x": x})
-
-    def _summon(self, caster: Combatant, name: str) -> None:
-        cid = f"s{self.next_summon}"
-        self.next_summon += 1
-        creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
-                                      regenerations=self.settings.regenerate_per_battle)
-        self.fighters[cid] = creature
-        caster.creatures.append(cid)
-        for enemy in self.enemies(cid):
-            start = self.ranges.get(pair(caster.id, enemy.id), self.settings.start_range)
-            self.ranges[pair(cid, enemy.id)] = start
-        self.rng.log.record("summon", f"{caster.label} summons {creature.label}", section=SECTION_CASTING,
-                            data={"id": cid, "controller": caster.id, "sick": creature.sick})
 
     # -- engaging -----------------------------------------------------------------------------------
     def _engage(self, attacker_id: str, target_id: str) -> None:
@@ -595,6 +598,10 @@ class Battle(GameState[Action]):
         attacker, defender = self.fighters[attacker_id], self.fighters[defender_id]
         self.rng.log.record("locked", f"{attacker.label} engages {defender.label}", section="Locked Combat",
                             data={"attacker": attacker_id, "defender": defender_id})
+        if VIGILANCE not in attacker.keywords:
+            attacker.tapped = True  # as attacking taps in Magic (ruling PW36)
+        if BATTLE_CRY in attacker.keywords:
+            self._battle_cry(attacker)
         lock(attacker, defender, self.rng, self.settings)
         self._after_damage(attacker)
         self._after_damage(defender)
@@ -611,6 +618,14 @@ class Battle(GameState[Action]):
             self.phase = "trample"
             return
         self._back()
+
+    def _battle_cry(self, attacker: Combatant) -> None:
+        """Battle cry (ruling PW37): each other combatant of its side gets +1 Power until end of turn."""
+        for fighter in self.fighters.values():
+            if fighter.active and fighter.side == attacker.side and fighter.id != attacker.id:
+                fighter.power += 1
+        self.rng.log.record("battle cry", f"{attacker.label}'s battle cry", section="Locked Combat",
+                            data={"attacker": attacker.id})
 
     def _do_trample_engage(self, action: Action) -> None:
         attacker, self.trample = self.trample, None
@@ -630,7 +645,7 @@ class Battle(GameState[Action]):
         if fighter.active:
             return
         if fighter.is_mage:
-            for cid in list(fighter.creatures):
+            for cid in fighter.controlled():
                 self._release(fighter, cid, "")
             for name in list(fighter.permanents):
                 self._release(fighter, "", name)
@@ -638,8 +653,10 @@ class Battle(GameState[Action]):
             fighter.mana.clear()
         elif fighter.controller is not None:
             owner = self.fighters[fighter.controller]
-            if fighter.id in owner.creatures:
-                owner.creatures.remove(fighter.id)
+            if fighter.id in owner.controlled():
+                (owner.tokens if fighter.id in owner.tokens else owner.creatures).remove(fighter.id)
+        if fighter.out == "dead" and fighter.id not in self.dying:
+            self.dying.append(fighter.id)
 
     def _check_over(self) -> bool:
         if self.phase == "over":
@@ -676,6 +693,7 @@ class Battle(GameState[Action]):
             "command_used": self.command_used, "delayed": list(self.delayed),
             "pending": _plain(self.pending), "intercept": _plain(self.intercept), "trample": self.trample,
             "resume": self.resume, "next_summon": self.next_summon, "outcome": _plain(self.outcome),
+            "next_token": self.next_token, "dying": list(self.dying),
             "log": self.rng.log.to_list(),
         }
 
@@ -700,6 +718,9 @@ class Battle(GameState[Action]):
             battle.intercept = _plain(raw["intercept"])
             battle.trample = raw["trample"]
             battle.resume, battle.next_summon = str(raw["resume"]), int(raw["next_summon"])
+            # saves from before tokens existed have neither
+            battle.next_token = int(raw.get("next_token", 1))
+            battle.dying = [str(d) for d in raw.get("dying", [])]
             battle.outcome = _plain(raw["outcome"])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"a saved battle is malformed ({exc})") from None
@@ -718,8 +739,6 @@ class Battle(GameState[Action]):
                 fighter["library"] = len(fighter["library"])
         return seen
 
-
-SECTION_CASTING = "Casting"
 
 
 def _plain(value: Any) -> Any:

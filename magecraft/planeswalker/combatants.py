@@ -28,6 +28,14 @@ FLYING, REACH, VIGILANCE, TRAMPLE = "Flying", "Reach", "Vigilance", "Trample"
 FIRST_STRIKE, DOUBLE_STRIKE, REGENERATE, HASTE = "First strike", "Double strike", "Regenerate", "Haste"
 DEATHTOUCH, LIFELINK, DEFENDER, EXALTED = "Deathtouch", "Lifelink", "Defender", "Exalted"
 ABSORB, WITHER, INTIMIDATE, FEAR, SPLIT_SECOND = "Absorb 1", "Wither", "Intimidate", "Fear", "Split second"
+POISONOUS, BATTLE_CRY, LANDWALK = "Poisonous", "Battle cry", "Landwalk"
+#: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
+LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
+
+
+def pair(a: str, b: str) -> tuple[str, str]:
+    """The key of a pair of combatants' range, the same whichever is named first."""
+    return (a, b) if a < b else (b, a)
 
 
 @cache
@@ -79,6 +87,12 @@ class Combatant:
     flee_damage: int = 0
     flee_engaged: bool = False
     player: bool = False  # a player character (or enemy mage): immune to destroy, exile and steal
+    # -- effects (PW35-PW37); saves from before them load with these defaults
+    tapped: bool = False  # engaged without Vigilance, used a {T} ability or was tapped (PW36)
+    shields: int = 0  # regeneration shields until end of turn
+    prevent: int = 0  # damage still to prevent this turn
+    poison: int = 0  # poison counters (Poisonous, PW37)
+    tokens: list[str] = field(default_factory=list)  # a mage's creature tokens: not pervasive (PW38)
 
     @property
     def active(self) -> bool:
@@ -95,6 +109,10 @@ class Combatant:
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+    def controlled(self) -> list[str]:
+        """A mage's creatures: summoned ones and tokens (both are commanded)."""
+        return self.creatures + self.tokens
 
     def pervasive(self) -> int:
         """"Summoned creatures, conjured artifacts, and enchantments all count as permanent effects."""
@@ -123,27 +141,38 @@ class Combatant:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Combatant:
         try:
-            values = {name: raw[name] for name in cls.__slots__}
+            values = {name: raw[name] for name in cls.__slots__ if name not in _LATER or name in raw}
         except KeyError as exc:
             raise DataError(f"a saved combatant is missing {exc.args[0]!r}") from None
         for name in ("keywords", "colors", "identity"):
             values[name] = tuple(values[name])
-        for name in ("memory", "library", "graveyard", "creatures", "permanents"):
-            values[name] = list(values[name])
+        for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens"):
+            if name in values:
+                values[name] = list(values[name])
         for name in ("capacity", "mana"):
             values[name] = dict(values[name])
         return cls(**values)
 
 
+#: Fields added after battles were first saved: an older save loads with their defaults.
+_LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens"})
+
+
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,
                        sick: bool = False, regenerations: int = 1) -> Combatant:
     """A creature off its card: printed Power and Toughness, Life twice its Toughness."""
+    card_name, power, toughness, keywords, colors, artifact = _printed(name)
+    return Combatant(cid, card_name, side, "creature", power, toughness, power, toughness, 2 * toughness,
+                     2 * toughness, 1, keywords, colors, card=card_name, controller=controller,
+                     sick=sick and HASTE not in keywords, regenerations=regenerations, artifact=artifact)
+
+
+@cache
+def _printed(name: str) -> tuple[str, int, int, tuple[str, ...], tuple[str, ...], bool]:
+    """What combat reads off a creature card, worked out once per name (card data never changes)."""
     card = creature_card(name)
-    power, toughness = card.power_value(), card.toughness_value()
-    return Combatant(cid, card.name, side, "creature", power, toughness, power, toughness, 2 * toughness,
-                     2 * toughness, 1, card.keywords, card.colors, card=card.name, controller=controller,
-                     sick=sick and HASTE not in card.keywords, regenerations=regenerations,
-                     artifact="Artifact" in card.types)
+    return (card.name, card.power_value(), card.toughness_value(), card.keywords, card.colors,
+            "Artifact" in card.types)
 
 
 def mage_from_character(cid: str, character: Character, side: str, *, regenerations: int = 1,
@@ -160,8 +189,7 @@ def mage_from_character(cid: str, character: Character, side: str, *, regenerati
                      colors, regenerations=regenerations, mastery=stats["mastery"],
                      channelling=stats["channelling"], focus=stats["focus"], memory_score=stats["memory"],
                      identity=character.identity, capacity=dict(capacity), player=player)
-    memorised = {n.casefold() for n in character.memorized}
-    mage.memory = [builtin_pool().get(n).name for n in character.prepared()]
-    mage.library = [builtin_pool().get(n).name for n in character.library if n.casefold() not in memorised]
+    memory, library = character.battle_spells
+    mage.memory, mage.library = list(memory), list(library)
     restore(mage.mana, capacity, mage.mana_order(), stats["channelling"])
     return mage

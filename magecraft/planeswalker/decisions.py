@@ -24,11 +24,14 @@ from magecraft.planeswalker.combatants import (
     FLYING,
     HASTE,
     INTIMIDATE,
+    LANDWALK,
+    LANDWALKS,
     REACH,
     Combatant,
 )
-from magecraft.planeswalker.mana import pay, total
-from magecraft.planeswalker.spells import SpellProfile, can_target, profile
+from magecraft.planeswalker.effects import Ability, abilities
+from magecraft.planeswalker.mana import largest_x, pay, total
+from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
 if TYPE_CHECKING:
     from magecraft.planeswalker.combat import Battle
@@ -90,6 +93,8 @@ def _legal_main(battle: Battle) -> list[Action]:
             found.extend(_moves_and_engages(battle, actor, enemy, ordered=False))
         if actor.is_mage:
             found.extend(_casts(battle, actor))
+        else:
+            found.extend(ability_actions(battle, actor, None))
         if not battle.acted and not battle.in_close_combat(actor.id):
             found.append(Action("flee"))
     found.append(Action("end"))
@@ -103,7 +108,7 @@ def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, or
     moved, engaged = (False, False) if ordered else (battle.moved, battle.engaged)
     if not moved:
         found.append(Action(move, target=enemy.id, creature=creature))
-    if (not moved and not engaged and DEFENDER not in mover.keywords
+    if (not moved and not engaged and DEFENDER not in mover.keywords and not mover.tapped
             and battle.range_between(mover.id, enemy.id) == "close"):
         found.append(Action(engage, target=enemy.id, creature=creature))
     return found
@@ -119,17 +124,69 @@ def may_command(battle: Battle, mage: Combatant) -> bool:
 
 
 def commandable(battle: Battle, mage: Combatant) -> list[Combatant]:
-    return [battle.fighters[c] for c in mage.creatures
+    return [battle.fighters[c] for c in mage.controlled()
             if battle.fighters[c].active and not battle.fighters[c].sick and c not in battle.commanded]
 
 
 def _legal_orders(battle: Battle) -> list[Action]:
     found: list[Action] = []
-    for creature in commandable(battle, battle.actor()):
+    mage = battle.actor()
+    for creature in commandable(battle, mage):
         for enemy in battle.enemies(creature.id):
             found.extend(_moves_and_engages(battle, creature, enemy, ordered=True))
+        found.extend(ability_actions(battle, creature, mage))
     found.append(Action("done"))
     return found
+
+
+def ability_actions(battle: Battle, creature: Combatant, controller: Combatant | None) -> list[Action]:
+    """A creature's usable activated abilities, each at every legal target ("Commanding": "Cast a
+    'spell' via an ability"; a creature acting on its own uses them as actions, ruling PW35)."""
+    found: list[Action] = []
+    kind = "ability" if controller is None else "order_ability"
+    for ability in abilities(creature.card):
+        if ability_problem(battle, creature, controller, ability) is None:
+            found.extend(Action(kind, card=str(ability.index), target=t, creature=creature.id)
+                         for t in ability_targets(battle, creature, ability))
+    return found
+
+
+def ability_targets(battle: Battle, creature: Combatant, ability: Ability) -> list[str]:
+    if not ability.target:
+        return [""]
+    colors = creature.colors
+    return [f.id for f in battle.fighters.values()
+            if aim_problem(creature, f, ability.text, ability.target, ability.effects, colors,
+                           battle.range_between(creature.id, f.id)) is None]
+
+
+def ability_x(battle: Battle, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:
+    """Ruling PW13 for abilities: the largest X the controller's pool pays and its Mastery allows."""
+    if not ability.cost.has_x or controller is None:
+        return 0
+    return largest_x(controller.mana, ability.cost, controller.mastery, artifact=False)
+
+
+def ability_problem(battle: Battle, creature: Combatant, controller: Combatant | None,
+                    ability: Ability) -> str | None:
+    """Why ``creature`` cannot use ``ability`` now (None when it can), naming the rule."""
+    if ability.tap and creature.tapped:
+        return f"Tapped: {creature.label} is tapped until it is refreshed"
+    if controller is None:
+        if ability.mana_ability:
+            return f"Commanding: {creature.label} serves no mage whose pool the mana could fill"
+        if (ability.cost.mana_value or ability.cost.has_x) and not battle.settings.locale_mana:
+            return (f"Combat Mechanics 2: {creature.label} alone cannot draw the mana for its ability "
+                    "(house rule locale_mana)")
+        return None
+    if ability.cost.mana_value > controller.mastery:
+        return (f"Mastery: the ability costs {ability.cost.mana_value}, above {controller.label}'s Mastery "
+                f"{controller.mastery}")
+    if not pay(dict(controller.mana), ability.cost, artifact=False):
+        return f"Mana Pool: {controller.label} cannot muster the mana for the ability"
+    if ability.cost.has_x and ability_x(battle, creature, controller, ability) < 1:
+        return f"Mana Pool: {controller.label} has no mana left for X"
+    return None
 
 
 def _casts(battle: Battle, mage: Combatant) -> list[Action]:
@@ -147,8 +204,8 @@ def _casts(battle: Battle, mage: Combatant) -> list[Action]:
 def _targets(battle: Battle, caster: Combatant, spell: SpellProfile) -> list[str]:
     if not spell.needs_target:
         return [""]
-    return [e.id for e in battle.enemies(caster.id)
-            if can_target(caster, e, spell, battle.range_between(caster.id, e.id)) is None]
+    return [f.id for f in battle.fighters.values()
+            if f.active and can_target(caster, f, spell, battle.range_between(caster.id, f.id)) is None]
 
 
 def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | None:
@@ -184,10 +241,13 @@ def interceptors(battle: Battle) -> list[str]:
     assert battle.intercept is not None
     attacker = battle.fighters[battle.intercept["attacker"]]
     target = battle.fighters[battle.intercept["target"]]
-    found = []
-    for cid in target.creatures:
+    found: list[str] = []
+    if walks(attacker, target):
+        return found
+    for cid in target.controlled():
         creature = battle.fighters[cid]
-        if not creature.active or cid == attacker.id or battle.range_between(cid, attacker.id) != "close":
+        if not creature.active or creature.tapped or cid == attacker.id or \
+                battle.range_between(cid, attacker.id) != "close":
             continue
         if FLYING in attacker.keywords and not {FLYING, REACH} & set(creature.keywords):
             continue
@@ -198,6 +258,14 @@ def interceptors(battle: Battle) -> list[str]:
             continue
         found.append(cid)
     return found
+
+
+def walks(attacker: Combatant, target: Combatant) -> bool:
+    """Landwalk (ruling PW37): a mage's lands are its identity's colours, so an attacker with Swampwalk
+    engaging a mage with a Black identity cannot be intercepted; a bought Landwalk walks every land."""
+    if LANDWALK in attacker.keywords:
+        return any(c != "A" for c in target.identity)
+    return any(LANDWALKS[k] in target.identity for k in attacker.keywords if k in LANDWALKS)
 
 
 def _trample_options(battle: Battle) -> list[Action]:
@@ -219,7 +287,8 @@ def refusal(battle: Battle, action: Action) -> RuleError:
         return RuleError("the battle is over", rule=MECHANICS)
     kind = action.kind
     expected = {"channelling": ("channel", "delay"), "upkeep": ("release",), "forget": ("forget",),
-                "commanding": ("order_move", "order_engage", "done"), "response": ("respond", "pass"),
+                "commanding": ("order_move", "order_engage", "order_ability", "done"),
+                "response": ("respond", "pass"),
                 "intercept": ("intercept", "allow"), "trample": ("trample_engage", "trample_move", "pass")}
     if phase in expected and kind not in expected[phase]:
         return RuleError(f"it is the {phase} step: {', '.join(expected[phase])} now, not {kind}",
@@ -253,6 +322,8 @@ def refusal(battle: Battle, action: Action) -> RuleError:
                              rule="Commanding", section=MECHANICS)
         if kind == "delay" and battle.acted:
             return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
+    if kind in ("order_ability", "ability"):
+        return _ability_refusal(battle, action)
     if kind == "delay" and battle.order[battle.turn] in battle.delayed:
         return RuleError("a combatant delays once a round", rule="Turn order", section=MECHANICS)
     if kind == "respond" and battle.pending is not None:
@@ -304,6 +375,35 @@ def _cast_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError
     return RuleError(f"{action.text()} is not a legal cast now", rule="Casting", section=MECHANICS)
 
 
+def _ability_refusal(battle: Battle, action: Action) -> RuleError:
+    creature = battle.fighters.get(action.creature)
+    mage = battle.actor() if action.kind == "order_ability" else None
+    mine = creature is not None and (creature in commandable(battle, mage) if mage is not None
+                                     else creature.id == battle.actor().id)
+    if creature is None or creature.is_mage or not creature.active or not mine:
+        return RuleError(f"{action.creature!r} is not a creature that can be directed now (Summoning Sickness, "
+                         "already commanded, or not yours)", rule="Commanding", section=MECHANICS)
+    known = abilities(creature.card)
+    if not action.card.isdecimal() or int(action.card) >= len(known):
+        return RuleError(f"{creature.label} has no ability {action.card!r} in this combat "
+                         "(data/card_effects.toml)", rule="Commanding", section=MECHANICS)
+    ability = known[int(action.card)]
+    problem = ability_problem(battle, creature, mage, ability)
+    if problem:
+        rule, _, message = problem.partition(": ")
+        return RuleError(message, rule=rule, section=MECHANICS)
+    target = battle.fighters.get(action.target)
+    if ability.target and target is not None:
+        why = aim_problem(creature, target, ability.text, ability.target, ability.effects, creature.colors,
+                          battle.range_between(creature.id, target.id))
+        if why:
+            return RuleError(why, rule="Ranged Combat" if "ranged combat" in why else "Commanding",
+                             section=MECHANICS)
+    return RuleError(f"{action.text()} is not a legal use of {ability.text!r} now (targets: "
+                     f"{', '.join(ability_targets(battle, creature, ability)) or 'none'})", rule="Commanding",
+                     section=MECHANICS)
+
+
 def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError:
     target = battle.fighters.get(action.target)
     if target is None or not target.active or target.side == actor.side:
@@ -315,6 +415,9 @@ def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleErr
         return RuleError("a combatant engages once per turn", rule="Engaging", section=MECHANICS)
     if DEFENDER in actor.keywords:
         return RuleError(f"{actor.label} has Defender and cannot engage", rule="Defender", section=MECHANICS)
+    if actor.tapped:
+        return RuleError(f"{actor.label} is tapped and cannot engage until refreshed", rule="Tapped",
+                         section=MECHANICS)
     return RuleError(f"{actor.label} is in ranged combat with {target.label}: combatants in ranged combat "
                      "cannot engage in direct combat (move into close combat first)", rule="Ranged Combat",
                      section=MECHANICS)

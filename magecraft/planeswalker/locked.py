@@ -28,6 +28,7 @@ from magecraft.planeswalker.combatants import (
     EXALTED,
     FIRST_STRIKE,
     LIFELINK,
+    POISONOUS,
     REGENERATE,
     WITHER,
     Combatant,
@@ -61,6 +62,7 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
     damage = max(0, attack - defence)
     if damage and ABSORB in target.keywords:
         damage -= 1
+    damage = prevented(target, damage, rng)
     struck_power = striker.power
     if settings.toughness_reduction == "power":
         target.toughness = max(0, target.toughness - struck_power)
@@ -77,12 +79,37 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
             target.toughness = min(target.toughness, target.base_toughness)
         if LIFELINK in striker.keywords:
             striker.life += damage
+        if POISONOUS in striker.keywords and target.is_mage:
+            poison(target, rng, settings)
     result = Strike(striker.id, target.id, attack, defence, damage)
     rng.log.record("strike", f"{striker.label} strikes {target.label}", section=SECTION,
                    data={"striker": striker.id, "target": target.id, "attack": attack, "defence": defence,
                          "damage": damage, "life": target.life, "toughness": target.toughness})
     settle(target, rng, settings)
     return result
+
+
+def prevented(target: Combatant, amount: int, rng: Randomness) -> int:
+    """The damage left after the target's prevention shield this turn (Mending Hands, Samite Healer)."""
+    if not target.prevent or amount <= 0:
+        return amount
+    stopped = min(target.prevent, amount)
+    target.prevent -= stopped
+    rng.log.record("prevent", f"{stopped} damage to {target.label} is prevented", section=SECTION,
+                   data={"id": target.id, "prevented": stopped})
+    return amount - stopped
+
+
+def poison(target: Combatant, rng: Randomness, settings: Settings = DEFAULT_SETTINGS) -> None:
+    """Poisonous (ruling PW37): a poison counter for each strike that damages a mage; at
+    ``poison_to_lose`` counters the mage loses (Magic's rule; no regeneration from it)."""
+    target.poison += 1
+    rng.log.record("poison", f"{target.label} has {target.poison} poison counters", section=SECTION,
+                   data={"id": target.id, "poison": target.poison})
+    if target.poison >= settings.poison_to_lose and target.out is None:
+        target.out = "lost"
+        rng.log.record("out", f"{target.label} loses to poison", section=SECTION,
+                       data={"id": target.id, "out": target.out})
 
 
 def take_damage(target: Combatant, amount: int) -> None:
@@ -93,8 +120,8 @@ def take_damage(target: Combatant, amount: int) -> None:
 
 
 def lose_life(target: Combatant, amount: int, rng: Randomness, settings: Settings = DEFAULT_SETTINGS) -> None:
-    """Damage to Life, then regeneration or defeat at 0 Life."""
-    take_damage(target, amount)
+    """Damage to Life (less any prevention), then regeneration or defeat at 0 Life."""
+    take_damage(target, prevented(target, amount, rng))
     settle(target, rng, settings)
 
 
@@ -102,15 +129,29 @@ def settle(target: Combatant, rng: Randomness, settings: Settings = DEFAULT_SETT
     """At 0 Life: Regenerated (ruling PW10: Life back to its base, so many times a battle), else out."""
     if target.life > 0 or target.out is not None:
         return
+    if regenerate(target, rng):
+        return
+    target.out = "lost" if target.is_mage else "dead"
+    rng.log.record("out", f"{target.label} {'loses' if target.is_mage else 'dies'}", section=SECTION,
+                   data={"id": target.id, "out": target.out})
+
+
+def regenerate(target: Combatant, rng: Randomness) -> bool:
+    """Regenerated (ruling PW10: Life back to its base): a shield bought this turn first (an ability, PW35),
+    else the Regenerate keyword's so many times a battle.  False when it cannot regenerate."""
+    if target.shields > 0:
+        target.shields -= 1
+        target.life = target.base_life
+        rng.log.record("regenerate", f"{target.label} regenerates (a shield)", section=SECTION,
+                       data={"id": target.id, "life": target.life})
+        return True
     if REGENERATE in target.keywords and target.regenerations > 0:
         target.regenerations -= 1
         target.life = target.base_life
         rng.log.record("regenerate", f"{target.label} regenerates", section=SECTION,
                        data={"id": target.id, "life": target.life})
-        return
-    target.out = "lost" if target.is_mage else "dead"
-    rng.log.record("out", f"{target.label} {'loses' if target.is_mage else 'dies'}", section=SECTION,
-                   data={"id": target.id, "out": target.out})
+        return True
+    return False
 
 
 def _first(fighter: Combatant) -> bool:

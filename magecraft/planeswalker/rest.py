@@ -55,6 +55,38 @@ def with_life(character: Character, life: int) -> Character:
     return replace(character, life=None if life == character.stats["life"] else life)
 
 
+def after_battle(character: Character, *, life: int, cast: Sequence[str], memory: Sequence[str]) -> Character:
+    """The sheet after a battle (ruling PW33): Life now is the Life the battle ended with (0 at least);
+    every spell the character cast there -- resolved or countered, memorised or drawn from the Library --
+    is used ("A resolved spell becomes null for the rest of the day"); a memorised spell neither cast nor
+    still held in ``memory`` (forgotten at an End Phase, or lost with the battle) is forgotten until the
+    next short rest.  Library spells drawn and then forgotten are simply known again.
+
+    >>> from magecraft.planeswalker.character import Character
+    >>> jace = Character.create("Jace", identity=("U",), library=("Shock", "Remove Soul", "Giant Growth"),
+    ...                         memorized=("Shock", "Remove Soul"))
+    >>> after = after_battle(jace, life=3, cast=("Shock", "Giant Growth"), memory=())
+    >>> after.life, after.used, after.forgotten
+    (3, ('Shock', 'Giant Growth'), ('Remove Soul',))
+    """
+    by_fold = {n.casefold(): n for n in character.library}
+    gone = {n.casefold() for n in character.used + character.forgotten}
+    used = list(character.used)
+    for spell in cast:
+        folded = spell.casefold()
+        if folded in by_fold and folded not in gone:
+            used.append(by_fold[folded])
+            gone.add(folded)
+    held = {n.casefold() for n in memory}
+    forgotten = [*character.forgotten, *(n for n in character.prepared()
+                                         if n.casefold() not in gone and n.casefold() not in held)]
+    base = character.stats["life"]
+    now = max(0, life)
+    changed = replace(character, life=None if now == base else now, used=tuple(used), forgotten=tuple(forgotten))
+    changed.validate()
+    return changed
+
+
 def short_rest(character: Character) -> Character:
     """Life back to its base value (above base too) and every used or forgotten spell prepared again."""
     return replace(character, life=None, used=(), forgotten=())

@@ -56,14 +56,20 @@ class Settings:
     #: PW18 a battle still undecided after this many rounds ends in a draw (the seed has no limit;
     #: bots must finish).
     max_rounds: int = 40
+    #: PW37 Poisonous: a mage with this many poison counters loses (Magic's 10).
+    poison_to_lose: int = 10
+    #: PW35 a creature acting on its own (no controller) may pay its abilities' mana costs as if its
+    #: locale gave it the mana freely (true), or uses only abilities without a mana cost (false).
+    locale_mana: bool = False
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
                 raise InputError(f"{name} is {' or '.join(repr(a) for a in allowed)}, not {value!r}")
-        if self.regenerate_per_battle < 0 or self.creature_speed < 1 or self.max_rounds < 1:
-            raise InputError("regenerate_per_battle must be 0 or more, creature_speed and max_rounds 1 or more")
+        if self.regenerate_per_battle < 0 or min(self.creature_speed, self.max_rounds, self.poison_to_lose) < 1:
+            raise InputError("regenerate_per_battle must be 0 or more; creature_speed, max_rounds and "
+                             "poison_to_lose 1 or more")
 
     def to_dict(self) -> dict[str, Any]:
         return settings_to_dict(self)

@@ -348,8 +348,8 @@ def test_a_party_fights_with_auto(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert run(capsys, *NEW, "--db", db)[0] == 0
     args = ["planeswalker", "fight", "Kiora the Wanderer", "--party", "Jace,Counterspell Adept", "--against",
             "Grizzly Bears,Goblin Piker", "--auto", "--seed", "4", "--json", "--db", db]
-    first, second = run(capsys, *args), run(capsys, *args)
-    assert first[0] == 0 and first == second
+    first, second = run(capsys, *args, "--practice"), run(capsys, *args, "--practice")
+    assert first[0] == 0 and first == second  # a practice battle leaves Jace's sheet alone: the same battle
     result = json.loads(first[1])["result"]
     assert result["over"] and result["fighters"]["p2"]["name"] == "Jace"
     assert result["fighters"]["p3"]["name"] == "Counterspell Adept"
@@ -381,3 +381,28 @@ def test_a_party_at_the_terminal_plays_in_the_hot_seat(capsys: pytest.CaptureFix
     assert "Counterspell Adept: Life" in adepts and "Remove Soul" in adepts  # its own Memory
     assert "Kiora the Wanderer: Life" not in adepts  # not the other player's panel
     assert "Memory 3, Library" in adepts or "Memory 4, Library" in adepts  # Kiora's as counts only
+
+
+def test_a_party_member_marked_for_the_bot_plays_beside_the_person(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    base = ["planeswalker", "fight", "Kiora the Wanderer", "--db", str(db)]
+    # seed 3: Kiora acts first, then the Adept (the bot's); the person answers only for Kiora
+    typed(monkeypatch, "1\nend\n")
+    code, out, _ = run(capsys, *base, "--party", "bot:Counterspell Adept", "--against", "Grizzly Bears",
+                       "--seed", "3", "--save", "duo")
+    assert code == 0
+    assert "Pass the screen" not in out  # one person: no hot seat
+    saved = SaveStore(db).load("duo", "planeswalker", "game").state
+    assert saved["table"]["bots"] == ["p2"]
+    assert saved["order"].index("p2") < len(saved["order"])
+    adept_acted = [e for e in saved["log"] if e["kind"] == "action" and e["data"].get("by") == "p2"]
+    assert adept_acted  # the bot played the Adept's turn without asking
+    # resumed: the Adept is still the bot's, so the person is asked only on Kiora's decisions
+    prompts = answers(monkeypatch, ["1"] * 400)
+    code, out, _ = run(capsys, *base, "--load", "duo")
+    assert code == 0 and "Battle over" in out
+    assert prompts and all("Counterspell Adept" not in p for p in prompts)
+    code, _, err = run(capsys, *base, "--party", "bot: ", "--against", "Grizzly Bears", "--auto")
+    assert code == 2 and "followed by a character's name" in err

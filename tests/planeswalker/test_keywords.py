@@ -85,3 +85,73 @@ def test_a_flyer_is_intercepted_only_by_flying_or_reach(make_battle, make_hero, 
     battle.rng.extend_script([1] * 20)
     battle.apply(Action("engage", target="mage"))
     assert (battle.phase == "intercept") == allowed
+
+
+# -- Battle cry, Poisonous and landwalk (ruling PW37) -------------------------------------------------
+
+
+def test_battle_cry_gives_the_rest_of_the_side_one_power_until_end_of_turn(make_battle, make_hero,
+                                                                           to_main) -> None:
+    battle = make_battle(["Craw Wurm"], hero=_hero(make_hero, "Battle cry"), ranges={"c1": "close"})
+    battle._summon(battle.fighters["you"], "Grizzly Bears")
+    battle.invalidate()
+    to_main(battle)
+    battle.rng.extend_script([1] * 3 + [6] * 4 + [1] * 6 + [6] * 3)  # no one is hurt
+    battle.apply(Action("engage", target="c1"))
+    assert battle.fighters["s1"].power == 3 and battle.fighters["you"].power == 3  # not the one who cried
+    battle.apply(Action("end"))
+    assert battle.fighters["s1"].power == 2
+
+
+def test_poisonous_strikes_give_poison_counters_and_enough_make_a_mage_lose(make_battle, make_hero) -> None:
+    from magecraft.planeswalker.settings import Settings
+
+    hero = dataclasses.replace(make_hero(increases={"speed": 2, "power": 2}), keywords=("Poisonous",), awarded=3)
+    for limit, out in ((10, None), (1, "lost")):
+        battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"},
+                             settings=Settings(poison_to_lose=limit))
+        while not (battle.current_player() == "you" and battle.phase == "channelling"):
+            battle.apply(Action("channel") if battle.phase == "channelling" else Action("end"))
+        battle.apply(Action("channel"))
+        # Power 3: 2+2+2 against the mage's Toughness 3: 1+1+1, 3 damage; its counter 1+1+1 against 6+6+6
+        battle.rng.extend_script([2, 2, 2, 1, 1, 1, 1, 1, 1, 6, 6, 6])
+        battle.apply(Action("engage", target="mage"))
+        mage = battle.fighters["mage"]
+        assert (mage.poison, mage.life, mage.out) == (1, 4, out)
+        assert battle.fighters["you"].poison == 0
+
+
+def test_a_poisonous_strike_on_a_creature_gives_no_counter(make_battle, make_hero, to_main) -> None:
+    battle = _engage(make_battle, to_main, _hero(make_hero, "Poisonous"), "Craw Wurm",
+                     [2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6])
+    assert battle.fighters["c1"].poison == 0 and battle.fighters["c1"].life == 7
+
+
+@pytest.mark.parametrize(("walker", "mage", "intercepted"), [
+    ("Bog Wraith", "Goblin Pyromancer", False),  # Swampwalk against a Black identity
+    ("Bog Wraith", "Kiora the Wanderer", True),  # no Swamp among G, R, R
+    ("Goblin Mountaineer", "Kiora the Wanderer", False),  # Mountainwalk against Red
+])
+def test_landwalk_cannot_be_intercepted_by_a_mage_of_that_land(walker: str, mage: str, intercepted: bool) -> None:
+    from magecraft.core.randomness import Randomness
+    from magecraft.planeswalker.combat import Battle
+
+    battle = Battle.start(ready_mage(mage), [walker], Randomness.scripted([]), ranges={"c1": "close"})
+    battle._summon(battle.fighters["you"], "Giant Spider")
+    battle.fighters["s1"].sick = False
+    battle.invalidate()
+    while battle.actor().id != "c1":
+        battle.apply(Action("channel") if battle.phase == "channelling" else Action("end"))
+    battle.rng.extend_script([1] * 30)
+    battle.apply(Action("engage", target="you"))
+    assert (battle.phase == "intercept") == intercepted
+
+
+def test_a_bought_landwalk_walks_every_coloured_identity(make_battle, make_hero) -> None:
+    from magecraft.planeswalker.decisions import walks
+
+    walker = make_battle(hero=_hero(make_hero, "Landwalk")).fighters["you"]
+    kiora = make_battle(hero=ready_mage("Kiora the Wanderer")).fighters["you"]
+    assert walks(walker, kiora)
+    kiora.identity = ("A",)
+    assert not walks(walker, kiora)

@@ -24,6 +24,8 @@ def _candidates(battle: Battle) -> list[Action]:
     found += [Action("order_engage", target=t, creature=c) for t in ids for c in ids]
     found += [Action("channel", amount=n, draw=d) for n in range(6) for d in (False, True)]
     found += [Action("forget", card=c) for c in CARDS]
+    found += [Action(kind, card=n, target=t, creature=c) for kind in ("order_ability", "ability")
+              for n in ("0", "1", "x") for t in ("", *ids) for c in ids]
     return found
 
 
@@ -42,6 +44,23 @@ def test_random_legal_and_illegal_actions_with_a_party(seed: int) -> None:
     enemy = ready_mage("Goblin Pyromancer") if seed % 3 == 0 and not seed % 2 else None
     battle = Battle.start(ready_mage("Kiora the Wanderer"), ["Grizzly Bears", "Goblin Piker"],
                           Randomness.seeded(seed), enemy_mage=enemy, party=party)
+    _play_randomly(battle, seed)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_legal_and_illegal_actions_with_spell_effects_and_abilities(seed: int) -> None:
+    from magecraft.planeswalker.character import Character
+    from magecraft.planeswalker.settings import Settings
+
+    hero = Character.create("Vess", identity=("B", "R", "G"), increases={"mastery": 1, "focus": 2, "speed": 2},
+                            library=("Llanowar Elves", "Orcish Artillery", "Drudge Skeletons", "Giant Growth",
+                                     "Pyroclasm", "Seething Song", "Royal Assassin", "Vengeance", "Wrath of God",
+                                     "Shivan Dragon", "Bottle Gnomes", "Sudden Impact"),
+                            memorized=("Llanowar Elves", "Orcish Artillery", "Giant Growth"))
+    foes = ["Orcish Artillery", "Royal Assassin", "Anaba Shaman", "Bog Wraith"][: 2 + seed % 3]
+    enemy = ready_mage("Goblin Pyromancer") if seed % 2 else None
+    battle = Battle.start(hero, foes, Randomness.seeded(seed), enemy_mage=enemy,
+                          settings=Settings(locale_mana=bool(seed % 4 == 3)), ranges={"c1": "close"})
     _play_randomly(battle, seed)
 
 

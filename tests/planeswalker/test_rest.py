@@ -61,7 +61,11 @@ def test_the_day_is_saved_with_the_sheet_and_old_sheets_load_at_base() -> None:
     loaded = Character.from_dict(old)
     assert loaded.life is None and loaded.used == () and loaded.forgotten == ()
     with pytest.raises(DataError, match="Kird Ape is not memorised"):
-        Character.from_dict({**hero.to_dict(), "used": ["Kird Ape"]})
+        Character.from_dict({**hero.to_dict(), "forgotten": ["Kird Ape"]})
+    with pytest.raises(DataError, match="Lava Axe is not in the Library"):
+        Character.from_dict({**hero.to_dict(), "used": ["Lava Axe"]})
+    # a Library spell drawn and cast in a battle is used for the day (ruling PW33)
+    assert Character.from_dict({**hero.to_dict(), "used": ["Shock", "Kird Ape"]}).used == ("Shock", "Kird Ape")
 
 
 def test_a_used_or_forgotten_spell_is_not_in_memory_in_battle_and_life_is_the_life_now() -> None:

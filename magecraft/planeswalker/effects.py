@@ -1,0 +1,320 @@
+"""What spells and creatures' abilities do in this combat, as data (seed 001, "Combat Mechanics" 5-7).
+
+The Ninth Edition card data holds no rules text.  ``data/card_effects.toml`` transcribes the
+mechanical part of the printed Oracle text of the cards that matter in this combat (ruling PW33);
+a spell it does not list falls back on the MtG RPG's shared quick-duel effects
+(:func:`magecraft.mtg_rpg.duel_effects.effect_of`), read through the same card pool.  Both are
+turned into :class:`Effect` values here, once per card.
+
+>>> [e.kind for e in spell_effects("Giant Growth")], spell_target("Giant Growth")
+(['pump'], 'ally creature')
+>>> [e.kind for e in spell_effects("Shock")], spell_target("Shock")
+(['damage'], 'enemy')
+>>> elves = abilities("Llanowar Elves")[0]
+>>> elves.tap, elves.effects[0].mana, elves.mana_ability
+(True, 'G', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from magecraft.core.errors import DataError
+from magecraft.mtg_rpg.cards import COLORS, builtin_pool
+from magecraft.mtg_rpg.duel_effects import effect_of
+from magecraft.planeswalker.data import read_data
+from magecraft.planeswalker.mana import SpellCost
+
+SOURCE = "planeswalker/data/card_effects.toml"
+
+#: Effect kinds this combat knows, and the fields each may carry.
+KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "discard", "destroy permanent",
+                   "destroy permanents", "counter", "destroy", "destroy all",
+                   "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana"})
+#: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
+#: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
+TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", ""})
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect.  ``amount`` is None with ``x`` (the X paid) or ``memory`` (cards in the target's
+    Memory, as "cards in hand"); ``power``/``toughness`` a pump until end of turn; ``mana`` the symbols
+    added ("*": a colour of the controller's identity); ``colour``/``not_colour``/``tapped``/``flying``
+    limit the creatures hit; ``players`` also hits every mage (``damage each``); ``enemies_only``
+    spares one's own side (``destroy all``, ``damage each``); ``self_damage`` is dealt to the controller."""
+
+    kind: str
+    amount: int | None = None
+    x: bool = False
+    memory: bool = False
+    power: int = 0
+    toughness: int = 0
+    mana: str = ""
+    counters: str = ""
+    colour: str = ""
+    not_colour: str = ""
+    nonartifact: bool = False
+    tapped: bool = False
+    flying: bool | None = None
+    players: bool = False
+    enemies_only: bool = False
+    self_damage: int = 0
+    no_regenerate: bool = False
+    types: tuple[str, ...] = ()
+
+    def value(self, x: int) -> int:
+        return x if self.x else (self.amount or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A creature's activated ability: "Cast a 'spell' via an ability" ("Commanding")."""
+
+    card: str
+    index: int
+    text: str
+    cost: SpellCost
+    tap: bool
+    sacrifice: bool
+    target: str
+    effects: tuple[Effect, ...]
+
+    @property
+    def mana_ability(self) -> bool:
+        """Only adds mana: no window for responses opens (as in Magic)."""
+        return all(e.kind == "mana" for e in self.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A creature token ("Tokens do not count as permanent effects", "Character Stats": Focus)."""
+
+    name: str
+    power: int
+    toughness: int
+    colors: tuple[str, ...]
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A creature's triggered ability: ``when`` is "upkeep" (at the beginning of each mage's Upkeep) or
+    "dies" (at the end of the turn it died in), making a ``token``; or "enters" (when it is summoned),
+    with untargeted ``effects`` for its controller (gain life, lose life, draw)."""
+
+    when: str
+    token: str = ""
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffects:
+    name: str
+    target: str
+    effects: tuple[Effect, ...]
+    abilities: tuple[Ability, ...]
+    note: str
+    triggers: tuple[Trigger, ...] = ()
+
+
+def _cost(text: str, where: str) -> SpellCost:
+    """A cost such as ``{X}{W}`` (read once, when the file is loaded)."""
+    pips: dict[str, int] = {}
+    generic, has_x, rest = 0, False, text
+    while rest:
+        if not rest.startswith("{") or "}" not in rest:
+            raise DataError(f"{where}: a mana cost is written {{2}}{{R}}, not {text!r}")
+        symbol, rest = rest[1:rest.index("}")], rest[rest.index("}") + 1:]
+        if symbol.isdigit():
+            generic += int(symbol)
+        elif symbol == "X":
+            has_x = True
+        elif symbol in COLORS:
+            pips[symbol] = pips.get(symbol, 0) + 1
+        else:
+            raise DataError(f"{where}: unknown mana symbol {{{symbol}}}")
+    return SpellCost(text, tuple(pips.items()), generic, has_x, generic + sum(pips.values()), False)
+
+
+_FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
+           "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types"}
+
+
+def _effect(raw: Mapping[str, Any], where: str) -> Effect:
+    if not isinstance(raw, Mapping) or raw.get("kind") not in KINDS:
+        raise DataError(f"{where}: an effect needs a kind, one of {', '.join(sorted(KINDS))}")
+    unknown = set(raw) - _FIELDS
+    if unknown:
+        raise DataError(f"{where}: unknown effect field {sorted(unknown)[0]!r}")
+    amount = raw.get("amount")
+    kind = str(raw["kind"])
+    counted = isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
+    types = raw.get("types", [])
+    if not isinstance(types, list) or any(t not in ("Artifact", "Enchantment") for t in types) or (
+            kind.startswith("destroy permanent") and not types):
+        raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent")
+    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard") and not (
+            amount in ("X", "memory") or counted):
+        raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
+    mana = str(raw.get("mana", ""))
+    if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*") for m in mana)):
+        raise DataError(f"{where}: mana adds symbols of W U B R G C or * (any colour), not {mana!r}")
+    for field in ("colour", "not_colour"):
+        if raw.get(field, "") not in ("", *COLORS):
+            raise DataError(f"{where}: {field} is one of {', '.join(COLORS)}")
+    try:
+        return Effect(kind, amount if isinstance(amount, int) else None, amount == "X", amount == "memory",
+                      int(raw.get("power", 0)), int(raw.get("toughness", 0)), mana, str(raw.get("counters", "")),
+                      str(raw.get("colour", "")), str(raw.get("not_colour", "")),
+                      bool(raw.get("nonartifact", False)),
+                      bool(raw.get("tapped", False)), raw.get("flying"), bool(raw.get("players", False)),
+                      bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
+                      bool(raw.get("no_regenerate", False)), tuple(types))
+    except (TypeError, ValueError) as exc:
+        raise DataError(f"{where}: malformed effect ({exc})") from None
+
+
+def _target(raw: Any, where: str) -> str:
+    if raw not in TARGETS:
+        raise DataError(f"{where}: target is one of {', '.join(repr(t) for t in sorted(TARGETS))}, not {raw!r}")
+    return str(raw)
+
+
+def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
+    """The file's cards by case-folded name; an unknown card, kind or field refuses the whole file."""
+    pool = builtin_pool()
+    tokens = parse_tokens(raw)
+    found: dict[str, CardEffects] = {}
+    for i, entry in enumerate(raw.get("card", []), start=1):
+        where = f"{SOURCE} card {i}"
+        try:
+            card = pool.get(str(entry["name"]))
+        except (KeyError, TypeError):
+            raise DataError(f"{where}: every card has a name") from None
+        except DataError as exc:
+            raise DataError(f"{where}: {exc}") from None
+        where = f"{SOURCE} ({card.name})"
+        if card.name.casefold() in found:
+            raise DataError(f"{where}: listed twice")
+        effects = tuple(_effect(e, where) for e in entry.get("effects", []))
+        if effects and not {"Instant", "Sorcery"} & set(card.types):
+            raise DataError(f"{where}: only instants and sorceries have spell effects here")
+        listed = []
+        for n, ability in enumerate(entry.get("abilities", [])):
+            if not card.is_creature:
+                raise DataError(f"{where}: only creatures' abilities are commanded")
+            try:
+                cost = _cost(str(ability.get("cost", "")), where)
+                listed.append(Ability(card.name, n, str(ability["text"]), cost,
+                                      bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
+                                      _target(ability.get("target", ""), where),
+                                      tuple(_effect(e, where) for e in ability["effects"])))
+            except (KeyError, TypeError) as exc:
+                raise DataError(f"{where}: malformed ability ({exc})") from None
+        triggers = []
+        for trigger in entry.get("triggers", []):
+            if not card.is_creature or not isinstance(trigger, Mapping):
+                raise DataError(f"{where}: only a creature has triggers")
+            if trigger.get("when") == "enters":
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind not in ("gain life", "lose life", "draw") for e in made):
+                    raise DataError(f"{where}: an \"enters\" trigger has effects: gain life, lose life or draw")
+                triggers.append(Trigger("enters", effects=made))
+                continue
+            if trigger.get("when") not in ("upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
+                raise DataError(f"{where}: a trigger is \"enters\", or \"upkeep\" or \"dies\" making a "
+                                f"token of the file ({', '.join(tokens)})")
+            triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
+        if not effects and not listed and not triggers:
+            raise DataError(f"{where}: needs effects, abilities or triggers")
+        found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
+                                                  tuple(listed), str(entry.get("note", "")), tuple(triggers))
+    return found
+
+
+def parse_tokens(raw: Mapping[str, Any]) -> dict[str, Token]:
+    found: dict[str, Token] = {}
+    for i, entry in enumerate(raw.get("token", []), start=1):
+        try:
+            token = Token(str(entry["name"]), int(entry["power"]), int(entry["toughness"]),
+                          tuple(str(c) for c in entry.get("colors", [])),
+                          tuple(str(k) for k in entry.get("keywords", [])))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DataError(f"{SOURCE} token {i}: malformed ({exc})") from None
+        if token.toughness < 1 or token.power < 0 or any(c not in COLORS for c in token.colors):
+            raise DataError(f"{SOURCE} token {i}: power 0 or more, toughness 1 or more, colours of W U B R G")
+        found[token.name] = token
+    return found
+
+
+@cache
+def card_effects() -> dict[str, CardEffects]:
+    """The shipped ``card_effects.toml`` (read and checked once)."""
+    return parse(read_data("card_effects.toml"))
+
+
+def _shared(name: str) -> tuple[str, tuple[Effect, ...]]:
+    """The shared quick-duel effects of a spell this file does not list, as this combat's effects."""
+    quick = effect_of(builtin_pool().get(name))
+    if quick is None:
+        return "", ()
+    effects = []
+    for part in quick.parts:
+        kind = "destroy" if part.kind == "destroy creature" else part.kind
+        effects.append(Effect(kind, part.amount, part.x, counters=part.counters or "",
+                              colour=part.creature_colour or "", not_colour=part.creature_not_colour or ""))
+    aims = {"damage": "enemy", "destroy": "enemy creature"}
+    return next((aims[e.kind] for e in effects if e.kind in aims), ""), tuple(effects)
+
+
+@cache
+def spell_effects(name: str) -> tuple[Effect, ...]:
+    """A spell's effects: this combat's data, else the shared quick-duel effects, else none."""
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return entry.effects if entry is not None and entry.effects else _shared(name)[1]
+
+
+@cache
+def spell_target(name: str) -> str:
+    """Whom the spell is aimed at (see :data:`TARGETS`)."""
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return entry.target if entry is not None and entry.effects else _shared(name)[0]
+
+
+@cache
+def abilities(name: str | None) -> tuple[Ability, ...]:
+    """A creature card's activated abilities in this combat (none when not listed, or for a token: None)."""
+    if name is None:
+        return ()
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return entry.abilities if entry is not None else ()
+
+
+@cache
+def triggers(name: str | None, when: str) -> tuple[str, ...]:
+    """The tokens a creature card makes ``when`` ("upkeep" or "dies")."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(t.token for t in entry.triggers if t.when == when) if entry is not None else ()
+
+
+@cache
+def on_entering(name: str) -> tuple[Effect, ...]:
+    """What a creature card does when it is summoned (its "enters" triggers' effects)."""
+    entry = card_effects().get(name.casefold())
+    return tuple(e for t in entry.triggers if t.when == "enters" for e in t.effects) if entry is not None else ()
+
+
+@cache
+def token(name: str) -> Token:
+    return parse_tokens(read_data("card_effects.toml"))[name]
+
+
+def covered() -> list[str]:
+    """Every card this combat gives an effect: the file's and the shared data's spells."""
+    from magecraft.mtg_rpg.duel_effects import quick_effects
+
+    return sorted({e.name for e in card_effects().values()} | {q.name for q in quick_effects().values()})

@@ -1,0 +1,254 @@
+"""What spells and abilities do when they resolve (seed 001, "Combat Mechanics" 5 "Casting" and
+"Commanding", 7; rulings PW16, PW35-PW38).
+
+:class:`Resolution` is the part of :class:`~magecraft.planeswalker.combat.Battle` that carries out
+effects read from ``data/card_effects.toml`` (or the MtG RPG's shared quick-duel effects): damage, pumps,
+taps, bounces, destruction, prevention, regeneration shields, mana, tokens and summoned creatures.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.cards import COLORS
+from magecraft.planeswalker.combatants import (
+    ABSORB,
+    HASTE,
+    Combatant,
+    creature_from_card,
+    pair,
+)
+from magecraft.planeswalker.decisions import ability_x
+from magecraft.planeswalker.effects import Ability, Effect, abilities, on_entering, token, triggers
+from magecraft.planeswalker.locked import lose_life, regenerate
+from magecraft.planeswalker.locked import settle as regenerate_or_fall
+from magecraft.planeswalker.mana import pay
+from magecraft.planeswalker.settings import Settings
+from magecraft.planeswalker.spells import hits, permanent_is
+
+if TYPE_CHECKING:
+    from magecraft.planeswalker.combat import Battle
+
+SECTION_CASTING = "Casting"
+
+
+class Resolution:
+    """Effects on a battle's combatants (mixed into ``Battle``, which holds the state named here)."""
+
+    fighters: dict[str, Combatant]
+    rng: Randomness
+    settings: Settings
+    order: list[str]
+    ranges: dict[tuple[str, str], str]
+    turn: int
+    next_summon: int
+    next_token: int
+
+    if TYPE_CHECKING:
+        def enemies(self, fid: str) -> list[Combatant]: ...
+        def _after_damage(self, fighter: Combatant) -> None: ...
+        def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
+
+    def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:
+        x = ability_x(cast("Battle", self), creature, controller, ability)
+        if controller is not None:
+            pay(controller.mana, ability.cost, artifact=False, x=x)
+        if ability.tap:
+            creature.tapped = True
+        self.rng.log.record("ability", f"{creature.label} uses {ability.text}", section="Commanding",
+                            data={"creature": creature.id, "ability": ability.index, "x": x})
+        if ability.sacrifice:
+            self._remove(creature, "sacrificed")
+        return x
+
+    def _resolve_ability(self, pending: dict[str, Any]) -> None:
+        creature = self.fighters[pending["creature"]]
+        ability = abilities(creature.card)[int(pending["ability"])]
+        controller = self.fighters[creature.controller] if creature.controller else creature
+        self._resolve(creature, controller, ability.effects, pending["target"], int(pending["x"]), ability.text)
+
+    def _apply_effect(self, caster: Combatant, spell: Any, target_id: str, x: int) -> None:
+        """A resolved spell: a summoned creature, a pervasive effect, or its effects, then the graveyard."""
+        if spell.kind == "summon":
+            self._summon(caster, spell.name)
+            return
+        if spell.kind == "permanent":
+            caster.permanents.append(spell.name)
+            return
+        caster.graveyard.append(spell.name)
+        self._resolve(caster, caster, spell.parts, target_id, x, spell.name)
+
+    def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
+                 x: int, name: str) -> None:
+        """Carry out a spell's or an ability's effects (data/card_effects.toml, ruling PW35).  ``source`` is
+        the caster or the creature; ``controller`` the mage it serves (a creature acting alone is its own)."""
+        target = self.fighters.get(target_id)
+        aimed = target if target is not None and target.active else None
+        for effect in effects:
+            kind, amount = effect.kind, effect.value(x)
+            if kind == "damage":
+                if aimed is not None and aimed.active:
+                    self._damage(aimed, len(aimed.memory) if effect.memory else amount)
+                if effect.self_damage and controller.active:
+                    self._damage(controller, effect.self_damage)
+            elif kind == "damage each":
+                for fighter in list(self.fighters.values()):
+                    if fighter.active and not (effect.enemies_only and fighter.side == controller.side) and (
+                            effect.players if fighter.is_mage else hits(effect, fighter)):
+                        self._damage(fighter, amount)
+            elif kind == "gain life":
+                controller.life += amount
+            elif kind == "lose life" and controller.active:
+                # life lost, not damage: nothing prevents it
+                controller.life -= amount
+                regenerate_or_fall(controller, self.rng, self.settings)
+                self._after_damage(controller)
+            elif kind == "draw":
+                for _ in range(min(amount, len(controller.library))):
+                    controller.memory.append(controller.library.pop(0))
+            elif kind == "destroy":
+                if aimed is not None and aimed.active and not aimed.player:
+                    self._destroy(aimed, effect.no_regenerate)
+            elif kind == "destroy all":
+                for fighter in list(self.fighters.values()):
+                    if fighter.active and not fighter.is_mage and not (
+                            effect.enemies_only and fighter.side == controller.side):
+                        self._destroy(fighter, effect.no_regenerate)
+            elif kind in ("pump", "tap", "untap", "prevent", "regenerate"):
+                self._touch(effect, aimed if target_id else source, x)
+            elif kind == "pump team":
+                for cid in controller.controlled():
+                    self._touch(effect, self.fighters[cid], x)
+            elif kind == "destroy permanent" and aimed is not None and aimed.active:
+                if aimed.is_mage:
+                    # the latest of those types (gone meanwhile: nothing)
+                    self._unmake(aimed, [n for n in aimed.permanents if permanent_is(n, effect.types)][-1:])
+                elif aimed.artifact:
+                    self._destroy(aimed, effect.no_regenerate)
+            elif kind == "destroy permanents":
+                for fighter in list(self.fighters.values()):
+                    if fighter.active and fighter.is_mage:
+                        self._unmake(fighter, [n for n in fighter.permanents if permanent_is(n, effect.types)])
+                    elif fighter.active and fighter.artifact and "Artifact" in effect.types:
+                        self._destroy(fighter, effect.no_regenerate)
+            elif kind == "discard" and aimed is not None and aimed.is_mage:
+                # "Target player discards": the spells it drew last are forgotten (PW35)
+                for _ in range(min(amount, len(aimed.memory))):
+                    aimed.memory.pop()
+            elif kind == "bounce":
+                if aimed is not None and aimed.active and not aimed.is_mage:
+                    self._remove(aimed, "unsummoned")
+            elif kind == "bounce all":
+                for fighter in list(self.fighters.values()):
+                    if fighter.active and not fighter.is_mage:
+                        self._remove(fighter, "unsummoned")
+            elif kind == "mana" and controller.is_mage:
+                for symbol in effect.mana:
+                    symbol = self._any_colour(controller) if symbol == "*" else symbol
+                    controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
+        self.rng.log.record("resolve", f"{name} resolves", section=SECTION_CASTING,
+                            data={"card": name, "target": target_id, "x": x})
+
+    def _unmake(self, mage: Combatant, names: list[str]) -> None:
+        """Pervasive effects destroyed (Shatter, Naturalize): to their mage's graveyard."""
+        for name in names:
+            self._release(mage, "", name)
+            self.rng.log.record("out", f"{mage.label}'s {name} is destroyed", section=SECTION_CASTING,
+                                data={"id": mage.id, "card": name})
+
+    def _touch(self, effect: Effect, fighter: Combatant | None, x: int) -> None:
+        """An effect on one combatant until end of turn: a pump (Power and Toughness, not Life), a tap,
+        an untap, damage to prevent or a regeneration shield."""
+        if fighter is None or not fighter.active:
+            return
+        if effect.kind in ("pump", "pump team"):
+            fighter.power = max(0, fighter.power + effect.power + (x if effect.x else 0))
+            fighter.toughness = max(0, fighter.toughness + effect.toughness)
+        elif effect.kind in ("tap", "untap"):
+            fighter.tapped = effect.kind == "tap"
+        elif effect.kind == "prevent":
+            fighter.prevent += effect.value(x)
+        else:
+            fighter.shields += 1
+
+    @staticmethod
+    def _any_colour(mage: Combatant) -> str:
+        """"one mana of any color": the colour of the controller's identity with the most room in its pool
+        (first in W U B R G order on a tie; colorless without a coloured identity)."""
+        room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if mage.capacity.get(c, 0)}
+        return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else "C"
+
+    def _damage(self, target: Combatant, amount: int) -> None:
+        if ABSORB in target.keywords and amount:
+            amount -= 1
+        lose_life(target, amount, self.rng, self.settings)
+        self._after_damage(target)
+
+    def _destroy(self, target: Combatant, no_regenerate: bool) -> None:
+        """Destroyed, unless regenerated (a shield, or PW10's keyword; "can't be regenerated" stops both)."""
+        if not no_regenerate and regenerate(target, self.rng):
+            return
+        target.out = "dead"
+        self.rng.log.record("out", f"{target.label} is destroyed", section=SECTION_CASTING,
+                            data={"id": target.id, "out": "dead"})
+        self._after_damage(target)
+
+    def _remove(self, creature: Combatant, how: str) -> None:
+        """A creature leaves the battle (returned to its owner's hand, or sacrificed)."""
+        owner = self.fighters.get(creature.controller or "")
+        if owner is not None and creature.id in owner.controlled():
+            self._release(owner, creature.id, "")
+        creature.out = how
+        self.rng.log.record("out", f"{creature.label} is {how}", section=SECTION_CASTING,
+                            data={"id": creature.id, "out": how})
+
+    def _upkeep_triggers(self) -> None:
+        """"At the beginning of each upkeep" (Verdant Force): at every mage's Upkeep (PW38)."""
+        for fighter in list(self.fighters.values()):
+            if fighter.active:
+                for name in triggers(fighter.card, "upkeep"):
+                    self._make_token(fighter, name)
+
+    def _make_token(self, maker: Combatant, name: str) -> None:
+        """A creature token for the maker's controller (not a pervasive effect: "Tokens do not count as
+        permanent effects"), at the maker's ranges; made by a creature acting alone, it acts alone too and
+        takes its turn right after its maker's (PW38)."""
+        spec = token(name)
+        tid = f"t{self.next_token}"
+        self.next_token += 1
+        owner = self.fighters.get(maker.controller or "")
+        if owner is not None and not owner.active:
+            return
+        made = Combatant(tid, f"{spec.name} token", maker.side, "creature", spec.power, spec.toughness, spec.power,
+                         spec.toughness, 2 * spec.toughness, 2 * spec.toughness, self.settings.creature_speed,
+                         spec.keywords, spec.colors, controller=owner.id if owner else None,
+                         sick=owner is not None and HASTE not in spec.keywords)
+        self.fighters[tid] = made
+        for enemy in self.enemies(tid):
+            self.ranges[pair(tid, enemy.id)] = self.ranges.get(pair(maker.id, enemy.id), self.settings.start_range)
+        if owner is not None:
+            owner.tokens.append(tid)
+        else:
+            place = self.order.index(maker.id) + 1
+            self.order.insert(place, tid)
+            if place <= self.turn:
+                self.turn += 1
+        self.rng.log.record("token", f"{maker.label} makes {made.label}", section="Character Stats",
+                            data={"id": tid, "maker": maker.id, "controller": made.controller})
+
+    def _summon(self, caster: Combatant, name: str) -> None:
+        cid = f"s{self.next_summon}"
+        self.next_summon += 1
+        creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
+                                      regenerations=self.settings.regenerate_per_battle)
+        self.fighters[cid] = creature
+        caster.creatures.append(cid)
+        for enemy in self.enemies(cid):
+            start = self.ranges.get(pair(caster.id, enemy.id), self.settings.start_range)
+            self.ranges[pair(cid, enemy.id)] = start
+        self.rng.log.record("summon", f"{caster.label} summons {creature.label}", section=SECTION_CASTING,
+                            data={"id": cid, "controller": caster.id, "sick": creature.sick})
+        entering = on_entering(creature.name)
+        if entering:
+            self._resolve(creature, caster, entering, "", 0, f"{creature.label} entering")
