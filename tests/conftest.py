@@ -94,6 +94,9 @@ def own_store(away_from_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
     # A new file name in the session's directory rather than a directory per test: pytest's mktemp
     # lists every earlier one to number the next, which grows with the suite.
     monkeypatch.setenv("MAGECRAFT_DB", str(away_from_home / "stores" / f"{next(_STORES)}.sqlite3"))
+    # Scratch stores: commits are not waited onto the disk (a power cut is not what these tests are about;
+    # locking, revisions and transactions are unchanged). tests/core/test_saves.py checks the default.
+    monkeypatch.setenv("MAGECRAFT_SAVE_SYNC", "off")
     _written_at_home.clear()
     yield
     if _written_at_home:

@@ -158,6 +158,25 @@ def history_limit() -> int:
     return int(text)
 
 
+#: ``MAGECRAFT_SAVE_SYNC``: how hard SQLite makes sure a commit is on the disk before it returns.
+SYNC_MODES = {"full": "FULL", "normal": "NORMAL", "off": "OFF"}
+
+
+def sync_mode() -> str:
+    """SQLite's ``synchronous`` for this process: ``MAGECRAFT_SAVE_SYNC`` (full, normal or off), else FULL.
+
+    FULL (the default) waits for the disk at every commit, so a save survives a power cut. ``off`` hands
+    the write to the operating system and goes on: a save still survives the program crashing, and writers
+    still take turns, but a power cut may lose the last saves -- for scratch stores (a designer's
+    simulations, the test suite), where the waits would be most of the time spent saving.
+    """
+    text = os.environ.get("MAGECRAFT_SAVE_SYNC", "full")
+    mode = SYNC_MODES.get(text.strip().casefold())
+    if mode is None:
+        raise SaveError(f"MAGECRAFT_SAVE_SYNC={text!r}: give one of {', '.join(SYNC_MODES)}")
+    return mode
+
+
 def check_name(name: str) -> str:
     """The one rule for save names, in every system and kind: 1 to 80 printable characters, no
     spaces at either end, not only digits (a number means a save's id).
@@ -292,6 +311,7 @@ class SaveStore:
     def __init__(self, path: Path | str | None = None, *, history: int | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.history = history_limit() if history is None else history
+        self.sync = sync_mode()
         self._ready = _check_header(self.path)
 
     @property
@@ -369,6 +389,7 @@ class SaveStore:
         try:
             with self._guard(conn):
                 conn.execute("PRAGMA foreign_keys = ON")
+                conn.execute(f"PRAGMA synchronous = {self.sync}")
                 conn.execute("BEGIN IMMEDIATE")
                 yield conn
                 conn.execute("COMMIT")

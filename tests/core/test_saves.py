@@ -1,5 +1,6 @@
 """The SQLite save store: round trips, transactions, versions, refusal of foreign files."""
 
+import itertools
 import sqlite3
 
 import pytest
@@ -156,16 +157,39 @@ _EVENT = st.fixed_dictionaries({"kind": st.sampled_from(["roll", "move"]), "valu
 _STATE = st.fixed_dictionaries({"turn": st.integers(0, 9), "log": st.lists(_EVENT, max_size=6)})
 
 
-@settings(max_examples=30)
-@given(states=st.lists(_STATE, min_size=1, max_size=6))
-def test_every_revision_loads_and_restores_exactly_as_written(tmp_path_factory, states):
+_EXAMPLES = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def shared_store(tmp_path_factory):
+    return SaveStore(tmp_path_factory.mktemp("revisions") / "saves.sqlite3")
+
+
+@settings(max_examples=15)
+@given(states=st.lists(_STATE, min_size=1, max_size=5))
+def test_every_revision_loads_and_restores_exactly_as_written(shared_store, states):
     """Logs that grow, shrink or change in the middle: the save and each kept revision read back exactly
     (the events are rewritten from the first change only, the history is joined as text)."""
-    store = SaveStore(tmp_path_factory.mktemp("revisions") / "saves.sqlite3")
-    saved = store.create("g", "core_test", "game", states[0])
+    store = shared_store
+    name = f"g{next(_EXAMPLES)}"  # one store for every example, a save of its own for each
+    saved = store.create(name, "core_test", "game", states[0])
     for state in states[1:]:
-        saved = store.update("g", "core_test", "game", state, revision=saved.revision)
-        assert store.load("g", "core_test", "game").state == state
+        saved = store.update(name, "core_test", "game", state, revision=saved.revision)
+        assert store.load(name, "core_test", "game").state == state
     for revision, state in enumerate(states[:-1], start=1):
-        restored = store.restore("g", revision, system="core_test", kind="game")
-        assert restored.state == state == store.load("g", "core_test", "game").state
+        restored = store.restore(name, revision, system="core_test", kind="game")
+        assert restored.state == state == store.load(name, "core_test", "game").state
+
+
+def test_commits_wait_for_the_disk_unless_the_variable_says_otherwise(tmp_path, monkeypatch):
+    monkeypatch.delenv("MAGECRAFT_SAVE_SYNC", raising=False)
+    assert SaveStore(tmp_path / "a.sqlite3").sync == "FULL"
+    monkeypatch.setenv("MAGECRAFT_SAVE_SYNC", "Off")
+    store = SaveStore(tmp_path / "b.sqlite3")
+    assert store.sync == "OFF"
+    store.create("g", "core_test", "game", {"log": []})
+    assert store.load("g", "core_test", "game").state == {"log": []}
+    monkeypatch.setenv("MAGECRAFT_SAVE_SYNC", "sometimes")
+    with pytest.raises(SaveError, match="MAGECRAFT_SAVE_SYNC='sometimes': give one of full, normal, off"):
+        SaveStore(tmp_path / "c.sqlite3")
+    assert not (tmp_path / "c.sqlite3").exists()
