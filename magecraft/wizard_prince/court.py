@@ -18,6 +18,7 @@ from magecraft.wizard_prince.actions import (
     Action,
 )
 from magecraft.wizard_prince.board import Setup, Square
+from magecraft.wizard_prince.movement import Cells, occupancy_array
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
 from magecraft.wizard_prince.settings import Settings
@@ -56,6 +57,8 @@ class Court(GameState[Action]):
         self._public_seen: tuple[str, ...] = ()
         self._settings_seen: Settings | None = None
         self._occ: dict[Square, list[Piece | Noble]] = {}
+        #: The same lists by square number 0-63 (None where nothing stands): the occupancy array.
+        self._cells: Cells = [None] * 64
         self._derived: dict[tuple[str, str], list[Action]] = {}
         self._turns: dict[tuple[str, bool, str, str, bool], list[Action]] = {}
         # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
@@ -106,13 +109,12 @@ class Court(GameState[Action]):
                 or [n[0] for n in nobles] != [n[0] for n in self._nobles_seen]):
             self._rebuild(nobles)
             return
-        occ = self._occ
         changed: set[Square] = set()
         changes = pieces.changes
         for i in range(0, len(changes), 2):
             old, new = changes[i], changes[i + 1]
             if old is not None:
-                _remove(occ, old.square, old)
+                self._lift(old.square, old)
                 changed.add(old.square)
             if new is not None:
                 self._place(new.square, new)
@@ -124,7 +126,7 @@ class Court(GameState[Action]):
                     noble = now[0]
                     if seen[1] == "board":
                         square = Square.parse(seen[2])
-                        _remove(occ, square, noble)
+                        self._lift(square, noble)
                         changed.add(square)
                     if now[1] == "board":
                         square = Square.parse(now[2])
@@ -156,13 +158,25 @@ class Court(GameState[Action]):
             if noble.where == "board":
                 occ.setdefault(Square.parse(noble.square), []).append(noble)
         self._occ = occ
+        self._cells = occupancy_array(occ)
+
+    def _lift(self, square: Square, thing: Piece | Noble) -> None:
+        """Take ``thing`` off ``square`` in the occupancy."""
+        here = self._occ.get(square, [])
+        for i, other in enumerate(here):
+            if other is thing:
+                del here[i]
+                break
+        if not here:
+            self._occ.pop(square, None)
+            self._cells[square[0] * 8 + square[1]] = None
 
     def _place(self, square: Square, thing: Piece | Noble) -> None:
         """Put ``thing`` on ``square`` in the occupancy, in the order a rebuild would give: the pieces in
         the order of ``pieces``, then the nobles in the order of ``nobles``."""
         here = self._occ.get(square)
         if here is None:
-            self._occ[square] = [thing]
+            self._occ[square] = self._cells[square[0] * 8 + square[1]] = [thing]
             return
         here.append(thing)
         rank = {id(p): i for i, p in enumerate(self.pieces.values())}
@@ -261,13 +275,3 @@ class PiecesOnBoard(dict[str, Piece]):
     def update(self, *args: Any, **kwargs: Any) -> None:
         for key, piece in dict(*args, **kwargs).items():
             self[key] = piece
-
-
-def _remove(occ: dict[Square, list[Piece | Noble]], square: Square, thing: Piece | Noble) -> None:
-    here = occ.get(square, [])
-    for i, other in enumerate(here):
-        if other is thing:
-            del here[i]
-            break
-    if not here:
-        occ.pop(square, None)
