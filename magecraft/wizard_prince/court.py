@@ -19,7 +19,7 @@ from magecraft.wizard_prince.actions import (
 )
 from magecraft.wizard_prince.board import Setup, Square
 from magecraft.wizard_prince.movement import Cells, occupancy_array
-from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.nobles import Noble, noble_moves
 from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
 from magecraft.wizard_prince.settings import Settings
 
@@ -54,6 +54,7 @@ class Court(GameState[Action]):
         # perform, the NPC table and the bots (see _sync): the occupancy is kept up to date move by move.
         self._tracked: PiecesOnBoard | None = None
         self._nobles_seen: list[tuple[Noble, str, str, str]] = []
+        self._noble_moves_seen = -1
         self._public_seen: tuple[str, ...] = ()
         self._settings_seen: Settings | None = None
         self._occ: dict[Square, list[Piece | Noble]] = {}
@@ -97,10 +98,14 @@ class Court(GameState[Action]):
         moves are kept until a square within its reach changes.
         """
         pieces = self.pieces
-        nobles = [(n, n.where, n.square, n.appointment) for n in self.nobles.values()]
-        if (pieces is self._tracked and not pieces.changes and nobles == self._nobles_seen
+        if (pieces is self._tracked and not pieces.changes and noble_moves() == self._noble_moves_seen
                 and self.settings is self._settings_seen and len(self.public) == len(self._public_seen)
                 and tuple(self.public) == self._public_seen):
+            return
+        self._noble_moves_seen = noble_moves()
+        nobles = [(n, n.where, n.square, n.appointment) for n in self.nobles.values()]
+        if (pieces is self._tracked and not pieces.changes and nobles == self._nobles_seen
+                and self.settings is self._settings_seen and tuple(self.public) == self._public_seen):
             return
         self._derived = {}
         self._turns = {}

@@ -72,12 +72,16 @@ class LegalActions(Court):
         Worked out once per position and turn, then copied: the bots, ``check`` and the NPC table ask for
         the same list.
         """
+        return list(self._offered(noble, only))
+
+    def _offered(self, noble: Noble, only: str = "") -> list[Action]:
+        """The list :meth:`_turn_actions` copies, itself: read it, do not change it."""
         self._sync()
         key = (noble.name, noble.npc, only, self.npc_action, self.stuck)
         found = self._turns.get(key)
         if found is None:
             found = self._turns[key] = self._list_turn_actions(noble, only)
-        return list(found)
+        return found
 
     def _list_turn_actions(self, noble: Noble, only: str) -> list[Action]:
         kinds: tuple[str, ...] = ("mingle", "snoop", "interfere")
@@ -232,9 +236,10 @@ class LegalActions(Court):
             if action.square not in [a.square for a in self.legal_actions() if isinstance(a, ChooseGate)]:
                 raise RuleError("only one noble can occupy one gate square", rule="Entering", section=BANQUET)
             return
-        if any(map(is_, self.legal_actions(), repeat(action))):
-            return  # one of the very actions offered for this decision (the bots' case): judged legal
         noble = self.nobles[self.order[self.index]]
+        offered = self._offered(noble) if self.stage == "action" else self.legal_actions()
+        if any(map(is_, offered, repeat(action))):
+            return  # one of the very actions offered for this decision (the bots' case): judged legal
         if self.stage == "extra":
             if isinstance(action, Pass):
                 return
