@@ -10,6 +10,7 @@ Every bot sees only what its player may see: the chits exposed to all and those 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
@@ -74,14 +75,14 @@ class _Judge:
         self.prepare(banquet, me)
         pieces, beside_nobles = banquet.pieces, self._beside_nobles
         may_turn = banquet.settings.moves_may_turn
-        best, best_value = actions[0], 0.0
+        best, best_value = actions[0], -math.inf   # every value is finite: the first action is taken first
         idle_piece = ""
         idle_kinds = self._idle_kinds
         rival_steps = self._rival_distances
         known, here = self._known, self._here
         here_file, here_rank = here if here is not None else (0, 0)
         snoop_weight = 0.3 if me.held else 1.0
-        for i, action in enumerate(actions):
+        for action in actions:
             kind = type(action)
             if kind is Interfere or kind is AppointmentMove:
                 piece_id = action.piece  # type: ignore[union-attr]
@@ -125,7 +126,7 @@ class _Judge:
                 value = self.walk_value(banquet, me, action.path)  # type: ignore[union-attr]
             else:
                 value = self.value(banquet, player, action)
-            if i == 0 or value > best_value:   # the first of the best, as max() would
+            if value > best_value:   # the first of the best, as max() would
                 best, best_value = action, value
         return best
 
