@@ -2,9 +2,10 @@
 
 Section "The Imperial Banquet" (the board, the Banquet Table, the pieces and the chits under the courtiers;
 who has seen which chit) and the initiative dice of "Turns at the Banquet" (highest roll first, ties roll
-again).  What stands where is worked out once per position and shared (the fast paths of
-:meth:`Court._sync`).  The legal actions are :mod:`.legal_actions`, meeting courtiers and presenting to an
-Emperor :mod:`.meetings`, the turns and moves :mod:`.turns`; :class:`~.banquet.Banquet` puts them together.
+again).  What stands where is kept up to date move by move, as a map of squares and an array by square
+number, and shared (the fast paths of :meth:`Court._sync`).  The legal actions are :mod:`.legal_actions`,
+meeting courtiers and presenting to an Emperor :mod:`.meetings`, the turns and moves :mod:`.turns`;
+:class:`~.banquet.Banquet` puts them together.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from magecraft.wizard_prince.actions import (
 )
 from magecraft.wizard_prince.board import Setup, Square
 from magecraft.wizard_prince.movement import Cells, occupancy_array
-from magecraft.wizard_prince.nobles import Noble, noble_moves
+from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
 from magecraft.wizard_prince.settings import Settings
 
@@ -54,7 +55,6 @@ class Court(GameState[Action]):
         # perform, the NPC table and the bots (see _sync): the occupancy is kept up to date move by move.
         self._tracked: PiecesOnBoard | None = None
         self._nobles_seen: list[tuple[Noble, str, str, str]] = []
-        self._noble_moves_seen = -1
         self._public_seen: tuple[str, ...] = ()
         self._settings_seen: Settings | None = None
         self._occ: dict[Square, list[Piece | Noble]] = {}
@@ -94,18 +94,15 @@ class Court(GameState[Action]):
         The rules and the tests may change the board directly (a piece replaced in ``pieces``, a noble's
         ``square`` set), so the position itself is watched, not a count of moves: ``pieces`` records
         each piece it is given or loses (:class:`PiecesOnBoard`), and where each noble stands is
-        compared with what was seen last.  Only the squares that changed are updated, and a piece's
-        moves are kept until a square within its reach changes.
+        compared with what was seen last (a handful of nobles: cheaper than watching their every field).
+        Only the squares that changed are updated, and a piece's moves are kept until a square within its
+        reach changes.
         """
         pieces = self.pieces
-        if (pieces is self._tracked and not pieces.changes and noble_moves() == self._noble_moves_seen
-                and self.settings is self._settings_seen and len(self.public) == len(self._public_seen)
-                and tuple(self.public) == self._public_seen):
-            return
-        self._noble_moves_seen = noble_moves()
         nobles = [(n, n.where, n.square, n.appointment) for n in self.nobles.values()]
         if (pieces is self._tracked and not pieces.changes and nobles == self._nobles_seen
-                and self.settings is self._settings_seen and tuple(self.public) == self._public_seen):
+                and self.settings is self._settings_seen and len(self.public) == len(self._public_seen)
+                and tuple(self.public) == self._public_seen):
             return
         self._derived = {}
         self._turns = {}

@@ -66,17 +66,6 @@ def noble_classes() -> dict[str, NobleClass]:
         raise DataError(f"wizard_prince/noble_classes.toml: {exc}") from None
 
 
-#: How many times any noble's place at the banquet (``where``, ``square``, ``appointment``) has been set: the
-#: court compares where its nobles stand only when this has moved (``Court._sync``).
-_MOVES = [0]
-_PLACE = frozenset({"where", "square", "appointment"})
-
-
-def noble_moves() -> int:
-    """A number that changes whenever any noble's ``where``, ``square`` or ``appointment`` is set."""
-    return _MOVES[0]
-
-
 @dataclass(slots=True)
 class Noble:
     """A noble at the banquet, player character or NPC, with what the banquet has done to him.
@@ -120,11 +109,6 @@ class Noble:
                 type(t) is int and 1 <= t <= 20 for t in self.save_targets.values()):
             raise DataError(f"{self.name}: save_targets are a number 1-20 for each of {', '.join(SAVES)}, "
                             f"not {self.save_targets!r}")
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _PLACE:
-            _MOVES[0] += 1
-        object.__setattr__(self, name, value)
 
     @property
     def in_banquet(self) -> bool:
