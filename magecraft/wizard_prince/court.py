@@ -64,8 +64,6 @@ class Court(GameState[Action]):
         self._turns: dict[tuple[str, bool, str, str, bool], list[Action]] = {}
         # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
         self._piece_moves: dict[str, tuple[Piece, list[Action], frozenset[Square]]] = {}
-        # A player noble's SNOOPs (one for every courtier), kept until a courtier comes or goes.
-        self._snoops: list[Action] | None = None
 
 
     def _order_by_dice(self, names: Sequence[str], purpose: str, section: str) -> list[str]:
@@ -117,8 +115,6 @@ class Court(GameState[Action]):
         changes = pieces.changes
         for i in range(0, len(changes), 2):
             old, new = changes[i], changes[i + 1]
-            if old is None or new is None or old.kind != new.kind:
-                self._snoops = None
             if old is not None:
                 self._lift(old.square, old)
                 changed.add(old.square)
@@ -153,7 +149,6 @@ class Court(GameState[Action]):
         self._settings_seen = self.settings
         self._nobles_seen = nobles
         self._piece_moves = {}
-        self._snoops = None
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
             here = occ.get(piece.square)

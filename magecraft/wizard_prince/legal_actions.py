@@ -150,12 +150,8 @@ class LegalActions(Court):
         if kind == "mingle":
             out = list(self._mingles(noble, occ))
         elif kind == "snoop":
-            if noble.npc:
-                out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in self._npc_snoop_targets(noble)]
-            else:   # every courtier, whatever has moved: kept until a courtier comes or goes (see _sync)
-                if self._snoops is None:
-                    self._snoops = [_SNOOPS.get(p.id) or _snoop(p.id) for p in self.courtiers()]
-                out = self._snoops
+            targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
+            out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in targets]
         elif kind == "interfere":
             out = []
             kept = self._piece_moves
