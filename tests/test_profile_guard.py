@@ -12,7 +12,7 @@ or per game, measured on the same seeds), so a change that brings the repeated w
 * the occupancy is worked out once per banquet and then kept up to date square by square as pieces and
   nobles move (before round 3 it was rebuilt whenever the position changed: about once per decision);
 * the bots gather the chits their player may see once per decision (before: ``visible_chit`` once per
-  courtier weighed, 5 per decision);
+  courtier weighed, 6 per decision);
 * a Mage Wars unit's traits are parsed once per combination of card, round traits and enchantments
   (before: every trait query re-read the card and ran a regex per trait), and an activation tests an
   attack only against enemies within its range.
