@@ -246,6 +246,10 @@ class PiecesOnBoard(dict[str, Piece]):
         super().__init__(pieces or {})
         self.changes: list[Piece | None] = []
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copied or pickled as the plain table it holds, with no changes waiting
+        return (PiecesOnBoard, (dict(self),))
+
     def __setitem__(self, key: str, piece: Piece) -> None:
         self.changes += (self.get(key), piece)
         super().__setitem__(key, piece)
