@@ -18,7 +18,7 @@ from magecraft.core.state import GameState
 from magecraft.wizard_prince.actions import (
     Action,
 )
-from magecraft.wizard_prince.board import Setup, Square
+from magecraft.wizard_prince.board import Setup, Square, number
 from magecraft.wizard_prince.movement import Cells, occupancy_array
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
@@ -171,14 +171,14 @@ class Court(GameState[Action]):
                 break
         if not here:
             self._occ.pop(square, None)
-            self._cells[square[0] * 8 + square[1]] = None
+            self._cells[number(square)] = None
 
     def _place(self, square: Square, thing: Piece | Noble) -> None:
         """Put ``thing`` on ``square`` in the occupancy, in the order a rebuild would give: the pieces in
         the order of ``pieces``, then the nobles in the order of ``nobles``."""
         here = self._occ.get(square)
         if here is None:
-            self._occ[square] = self._cells[square[0] * 8 + square[1]] = [thing]
+            self._occ[square] = self._cells[number(square)] = [thing]
             return
         here.append(thing)
         rank = {id(p): i for i, p in enumerate(self.pieces.values())}
