@@ -4,10 +4,15 @@ Each bound sits well under what the engines did before their fast paths (in brac
 or per game, measured on the same seeds), so a change that brings the repeated work back fails here:
 
 * the banquet works out each kind of action once per position and reuses it for ``check``, ``perform``,
-  the NPC table and the bots (3.1 move enumerations per decision; before the fast paths: 13.4), works out
+  the NPC table and the bots (3.0 move enumerations per decision; before the fast paths: 13.4), works out
   the INTERFEREs once for every noble and a turn's whole list once per position (0.9 per decision), keeps
   each piece's INTERFERE actions until something within its reach moves, and builds each action object
-  once (5 INTERFEREs built per decision on a cold start; before: 85);
+  once (3.2 INTERFEREs built per decision on a cold start, none when the same banquet is played again;
+  before: 85 per decision);
+* the occupancy is worked out once per banquet and then kept up to date square by square as pieces and
+  nobles move (before round 3 it was rebuilt whenever the position changed: about once per decision);
+* the bots gather the chits their player may see once per decision (before: ``visible_chit`` once per
+  courtier weighed, 6 per decision);
 * a Mage Wars unit's traits are parsed once per combination of card, round traits and enchantments
   (before: every trait query re-read the card and ran a regex per trait), and an activation tests an
   attack only against enemies within its range.
@@ -60,13 +65,21 @@ def test_the_banquet_works_out_each_position_once():
     assert counts["wizard_prince.legal_actions:legal_actions"] >= decisions
     assert counts["wizard_prince.legal_actions:_work_out"] <= 2.5 * decisions   # 2.1
     assert counts["wizard_prince.legal_actions:_list_turn_actions"] <= decisions   # 0.9
-    assert counts["wizard_prince.court:_sync"] <= 3 * decisions   # 2.5 position checks per decision
-    assert counts["wizard_prince.movement:moves"] <= 3.5 * decisions   # 3.1
+    assert counts["wizard_prince.court:_sync"] <= 3 * decisions   # 2.7 position checks per decision
+    assert counts["wizard_prince.movement:moves"] <= 3.5 * decisions   # 3.0
+    # the occupancy is worked out once, then each square a piece or noble leaves or enters is updated
+    steps = counts["wizard_prince.turns:_step"]
+    assert counts["wizard_prince.court:_rebuild"] == counts["wizard_prince.movement:occupancy_array"] == 1
+    assert counts["wizard_prince.court:_place"] <= 1.5 * steps
+    assert counts["wizard_prince.court:_lift"] <= 1.5 * steps
+    # the bots read what their player may see from one set per decision
+    assert counts["wizard_prince.court:visible_chit"] == 0
 
 
 def test_interfere_actions_are_kept_until_something_in_reach_moves():
     banquet, bots = seeded_banquet(3)
     wp_legal_actions._INTERFERES.clear()   # a cold start: every INTERFERE of this banquet is built here
+    wp_legal_actions._INTERFERES_FROM.clear()
     built = Counter[str]()
     original = wp_actions.Interfere.__init__
 
@@ -77,12 +90,17 @@ def test_interfere_actions_are_kept_until_something_in_reach_moves():
     wp_actions.Interfere.__init__ = counting_init  # type: ignore[method-assign]
     try:
         play(banquet, bots)
+        cold = built["interfere"]
+        again, _ = seeded_banquet(3)
+        play(again, bots)
     finally:
         wp_actions.Interfere.__init__ = original  # type: ignore[method-assign]
     decisions = sum(1 for e in banquet.log if e.kind == "action")
     # about 95 INTERFEREs are on offer at each decision (before the fast paths: 85 built per decision; after
-    # the first round: 19; now each (piece, path) is built once: 5 per decision from a cold start)
-    assert built["interfere"] <= 8 * decisions
+    # the first round: 19; since the second each (piece, path) is built once: 3.2 per decision from a cold
+    # start, the moves from each square a piece stands on), and never again
+    assert cold <= 5 * decisions
+    assert built["interfere"] == cold
 
 
 def test_moves_are_judged_square_by_square_only_where_something_stands():

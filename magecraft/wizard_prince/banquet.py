@@ -22,7 +22,6 @@ Non-Player Character Pieces at Court and The Courtier Descriptions) and the turn
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from copy import deepcopy
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError
@@ -30,7 +29,7 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.board import Setup, load_setup
 from magecraft.wizard_prince.chits import STATISTICS, the_cup
-from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.nobles import Noble, json_copy
 from magecraft.wizard_prince.pieces import Chit, Piece, appointments
 from magecraft.wizard_prince.result import COUNTS, BanquetResult, NobleOutcome
 from magecraft.wizard_prince.sections import BANQUET
@@ -128,6 +127,13 @@ class Banquet(Turns):
                              writs_need_peace=self.settings.writs_need_peace)
 
     def to_dict(self) -> dict[str, Any]:
+        return {**self.saved_position(), "log": self.log.to_list()}
+
+    def saved_position(self) -> dict[str, Any]:
+        """:meth:`to_dict` without the event log: the board, the nobles, whose turn it is and the dice.
+
+        The log only grows and is most of a save; comparing positions need not write it out again.
+        """
         return {
             "system": self.system,
             "settings": self.settings.to_dict(),
@@ -145,12 +151,11 @@ class Banquet(Turns):
             "stage": self.stage,
             "stuck": self.stuck,
             "npc_action": self.npc_action,
-            "pending": deepcopy(self.pending),
-            "moving": deepcopy(self.moving),
+            "pending": json_copy(self.pending),
+            "moving": json_copy(self.moving),
             "ended_by": self.ended_by,
             "flags": dict(self.flags),
             "rng": self.rng.snapshot(),
-            "log": self.log.to_list(),
         }
 
     @classmethod
@@ -173,8 +178,8 @@ class Banquet(Turns):
             banquet.stage = str(raw["stage"])
             banquet.stuck = bool(raw["stuck"])
             banquet.npc_action = str(raw["npc_action"])
-            banquet.pending = deepcopy(list(raw["pending"]))
-            banquet.moving = deepcopy(raw["moving"])
+            banquet.pending = json_copy(list(raw["pending"]))
+            banquet.moving = json_copy(raw["moving"])
             banquet.ended_by = str(raw["ended_by"])
             banquet.flags = dict(raw["flags"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

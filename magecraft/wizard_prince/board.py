@@ -108,6 +108,34 @@ def reach_of(start: Square, may_turn: bool) -> frozenset[Square]:
     return frozenset(square for path in paths_from(start, may_turn) for square in path)
 
 
+#: One first step of the moves from a square: the number (0-63) of the square it enters, the index in
+#: :func:`paths_from` of the one-step path, and for each two-step path through it the number of its second
+#: square and its index.
+Step = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
+def number(square: Square) -> int:
+    """A square's number 0-63 (``file * 8 + rank``): its index in the occupancy array and the move tables.
+
+    >>> number(Square.parse("a1")), number(Square.parse("h8")), ALL_SQUARES[number(Square.parse("e4"))]
+    (0, 63, Square('e4'))
+    """
+    return square[0] * SIZE + square[1]
+
+
+def _move_table(start: Square, may_turn: bool) -> tuple[Step, ...]:
+    paths = paths_from(start, may_turn)
+    return tuple((number(path[0]), k, tuple((number(p[1]), j) for j, p in enumerate(paths)
+                                            if len(p) == 2 and p[0] == path[0]))
+                 for k, path in enumerate(paths) if len(path) == 1)
+
+
+#: The moves from every square by its number, grouped by first step, for moves that go straight
+#: (``MOVE_TABLES[False]``) and moves that may turn a corner (``MOVE_TABLES[True]``): worked out once, at import.
+MOVE_TABLES: dict[bool, tuple[tuple[Step, ...], ...]] = {
+    may_turn: tuple(_move_table(square, may_turn) for square in ALL_SQUARES) for may_turn in (False, True)}
+
+
 @cache
 def walking_distances(target: Square, table: frozenset[Square]) -> dict[Square, int]:
     """Orthogonal steps from every square to ``target`` around the Banquet Table (other pieces ignored)."""

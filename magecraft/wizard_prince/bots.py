@@ -4,11 +4,13 @@ The NPC noble follows "Optional Rules: NPC Nobles" (seed 004): the banquet itsel
 action and limits his SNOOP to the closest courtier; this bot chooses the rest "exactly as a player
 character would, however, he will always seek to thwart or harm player character nobles".
 
-Every bot sees only what its player may see: chits through :meth:`Banquet.visible_chit`.
+Every bot sees only what its player may see: the chits exposed to all and those he has seen (what
+:meth:`Banquet.visible_chit` answers), gathered once per decision.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
@@ -73,10 +75,14 @@ class _Judge:
         self.prepare(banquet, me)
         pieces, beside_nobles = banquet.pieces, self._beside_nobles
         may_turn = banquet.settings.moves_may_turn
-        best, best_value = actions[0], 0.0
+        best, best_value = actions[0], -math.inf   # every value is finite: the first action is taken first
         idle_piece = ""
         idle_kinds = self._idle_kinds
-        for i, action in enumerate(actions):
+        rival_steps = self._rival_distances
+        known, here = self._known, self._here
+        here_file, here_rank = here if here is not None else (0, 0)
+        snoop_weight = 0.3 if me.held else 1.0
+        for action in actions:
             kind = type(action)
             if kind is Interfere or kind is AppointmentMove:
                 piece_id = action.piece  # type: ignore[union-attr]
@@ -89,17 +95,38 @@ class _Judge:
                     # When the piece's drift is the constant _IDLE_PUSH and none of its moves can reach a
                     # noble, its other moves (offered next: one piece's moves come together) are worth the
                     # same, and the first of the best stays this one.
-                    if piece.kind in idle_kinds:
+                    piece_kind = piece.kind
+                    if piece_kind in idle_kinds:
                         value = _IDLE_PUSH
                         if beside_nobles.isdisjoint(reach_of(piece.square, may_turn)):
                             idle_piece = piece_id
+                    elif piece_kind == "praetorian":   # drift(), inlined: towards the nearest rival
+                        end = path[-1]
+                        start_steps = rival_steps.get(piece.square)
+                        if start_steps is None:
+                            start_steps = self.rival_distance(piece.square)
+                        end_steps = rival_steps.get(end)
+                        if end_steps is None:
+                            end_steps = self.rival_distance(end)
+                        value = 0.2 * (start_steps - end_steps)
                     else:
                         value = self.drift(banquet, me, piece, path[-1])
                 else:
                     value = self.value(banquet, player, action)
+            elif kind is Snoop:   # snoop_value(), inlined: a dozen courtiers are weighed at each decision
+                courtier = pieces[action.courtier]  # type: ignore[union-attr]
+                if courtier.chit in known:
+                    value = -1.0
+                elif here is None:
+                    value = 0.5
+                else:
+                    file, rank = courtier.square
+                    value = (1.2 - 0.2 * (abs(file - here_file) + abs(rank - here_rank))) * snoop_weight
+            elif kind is Mingle:
+                value = self.walk_value(banquet, me, action.path)  # type: ignore[union-attr]
             else:
                 value = self.value(banquet, player, action)
-            if i == 0 or value > best_value:   # the first of the best, as max() would
+            if value > best_value:   # the first of the best, as max() would
                 best, best_value = action, value
         return best
 
@@ -107,10 +134,14 @@ class _Judge:
         """What every action of one decision is weighed against, worked out once: the board does not change
         while the actions are weighed."""
         self.occ = b.occupants()
-        self._emperors = [e.square for e in b.emperors()]
-        self._guards = [p.square for p in b.pieces.values() if p.kind == "praetorian"]
-        self._targets = [p.square for p in b.courtiers()
-                         if (kind := b.visible_chit(me.name, p.id)) and not chit_kinds()[kind].negative]
+        pieces = b.pieces.values()
+        self._emperors = [p.square for p in pieces if p.kind == "emperor"]
+        self._guards = [p.square for p in pieces if p.kind == "praetorian"]
+        # The chits he has seen or that are exposed (what visible_chit answers), looked up once per decision.
+        known = self._known = {*b.public, *b.knowledge.get(me.name, ())}
+        chits, kinds = b.chits, chit_kinds()
+        self._targets = [p.square for p in pieces if p.kind == "courtier" and p.chit in known
+                         and not kinds[chits[p.chit].kind].negative]
         self._rivals = [Square.parse(n.square) for n in b.nobles.values()
                         if n.where == "board" and n is not me and self.rivalry(n) > 0]
         self._here = Square.parse(me.square) if me.where == "board" else None
@@ -143,9 +174,9 @@ class _Judge:
 
     # -- what meeting a chit is worth --------------------------------------------------------
     def meeting(self, b: Banquet, me: Noble, courtier: Piece, held: int) -> float:
-        kind = b.visible_chit(me.name, courtier.id)
-        if not kind:
+        if courtier.chit not in self._known:   # b.visible_chit(me.name, courtier.id), from prepare()
             return _UNKNOWN - 1.5 * held
+        kind = b.chits[courtier.chit].kind
         info = chit_kinds()[kind]
         if not info.negative:
             return 3.0
@@ -247,7 +278,7 @@ class _Judge:
         return found
 
     def snoop_value(self, b: Banquet, me: Noble, courtier: Piece) -> float:
-        if b.visible_chit(me.name, courtier.id):
+        if courtier.chit in self._known:   # b.visible_chit(me.name, courtier.id), from prepare()
             return -1.0
         if me.where != "board":
             return 0.5

@@ -2,9 +2,10 @@
 
 Section "The Imperial Banquet" (the board, the Banquet Table, the pieces and the chits under the courtiers;
 who has seen which chit) and the initiative dice of "Turns at the Banquet" (highest roll first, ties roll
-again).  What stands where is worked out once per position and shared (the fast paths of
-:meth:`Court._sync`).  The legal actions are :mod:`.legal_actions`, meeting courtiers and presenting to an
-Emperor :mod:`.meetings`, the turns and moves :mod:`.turns`; :class:`~.banquet.Banquet` puts them together.
+again).  What stands where is kept up to date move by move, as a map of squares and an array by square
+number, and shared (the fast paths of :meth:`Court._sync`).  The legal actions are :mod:`.legal_actions`,
+meeting courtiers and presenting to an Emperor :mod:`.meetings`, the turns and moves :mod:`.turns`;
+:class:`~.banquet.Banquet` puts them together.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from magecraft.core.state import GameState
 from magecraft.wizard_prince.actions import (
     Action,
 )
-from magecraft.wizard_prince.board import Setup, Square
+from magecraft.wizard_prince.board import Setup, Square, number
+from magecraft.wizard_prince.movement import Cells, occupancy_array
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
 from magecraft.wizard_prince.settings import Settings
@@ -32,7 +34,7 @@ class Court(GameState[Action]):
         self.settings = settings
         self.setup = setup
         self.nobles = dict(nobles)
-        self.pieces = dict(pieces)
+        self.pieces: dict[str, Piece] = PiecesOnBoard(pieces)
         self.chits = dict(chits)
         self.knowledge: dict[str, list[str]] = {name: [] for name in self.nobles}
         self.public: list[str] = []
@@ -50,9 +52,14 @@ class Court(GameState[Action]):
         self.flags: dict[str, Any] = {"coup": False, "emperor_slain": False, "wounded_ranger": False,
                                       "lord_marshals": 0}
         # What is worked out from the board once per position and reused by legal_actions, check,
-        # perform, the NPC table and the bots (see _board_key).
-        self._board: tuple[Any, ...] = ()
+        # perform, the NPC table and the bots (see _sync): the occupancy is kept up to date move by move.
+        self._tracked: PiecesOnBoard | None = None
+        self._nobles_seen: list[tuple[Noble, str, str, str]] = []
+        self._public_seen: tuple[str, ...] = ()
+        self._settings_seen: Settings | None = None
         self._occ: dict[Square, list[Piece | Noble]] = {}
+        #: The same lists by square number 0-63 (None where nothing stands): the occupancy array.
+        self._cells: Cells = [None] * 64
         self._derived: dict[tuple[str, str], list[Action]] = {}
         self._turns: dict[tuple[str, bool, str, str, bool], list[Action]] = {}
         # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
@@ -81,23 +88,67 @@ class Court(GameState[Action]):
         self._sync()
         return self._occ
 
-    def _board_key(self) -> tuple[Any, ...]:
-        """Everything the moves on the board depend on: the pieces (frozen, compared by identity first),
-        where each noble stands, his appointment, and which chits are exposed."""
-        return (tuple(self.pieces.values()),
-                tuple([(n.where, n.square, n.appointment) for n in self.nobles.values()]),
-                tuple(self.public), self.settings)
-
     def _sync(self) -> None:
-        """Drop what was worked out for another position (the rules and the tests may change the board
-        directly, so the position itself is the key, not a count of moves)."""
-        key = self._board_key()
-        if key == self._board:
+        """Bring the occupancy up to date and drop what was worked out for another position.
+
+        The rules and the tests may change the board directly (a piece replaced in ``pieces``, a noble's
+        ``square`` set), so the position itself is watched, not a count of moves: ``pieces`` records
+        each piece it is given or loses (:class:`PiecesOnBoard`), and where each noble stands is
+        compared with what was seen last (a handful of nobles: cheaper than watching their every field).
+        Only the squares that changed are updated, and a piece's moves are kept until a square within its
+        reach changes.
+        """
+        pieces = self.pieces
+        nobles = [(n, n.where, n.square, n.appointment) for n in self.nobles.values()]
+        if (pieces is self._tracked and not pieces.changes and nobles == self._nobles_seen
+                and self.settings is self._settings_seen and len(self.public) == len(self._public_seen)
+                and tuple(self.public) == self._public_seen):
             return
-        before, settings = self._occ, self._board[3] if self._board else None
-        self._board = key
         self._derived = {}
         self._turns = {}
+        self._public_seen = tuple(self.public)
+        if (pieces is not self._tracked or self.settings is not self._settings_seen
+                or [n[0] for n in nobles] != [n[0] for n in self._nobles_seen]):
+            self._rebuild(nobles)
+            return
+        changed: set[Square] = set()
+        changes = pieces.changes
+        for i in range(0, len(changes), 2):
+            old, new = changes[i], changes[i + 1]
+            if old is not None:
+                self._lift(old.square, old)
+                changed.add(old.square)
+            if new is not None:
+                self._place(new.square, new)
+                changed.add(new.square)
+        changes.clear()
+        if nobles != self._nobles_seen:
+            for seen, now in zip(self._nobles_seen, nobles, strict=True):
+                if seen[1:3] != now[1:3]:
+                    noble = now[0]
+                    if seen[1] == "board":
+                        square = Square.parse(seen[2])
+                        self._lift(square, noble)
+                        changed.add(square)
+                    if now[1] == "board":
+                        square = Square.parse(now[2])
+                        self._place(square, noble)
+                        changed.add(square)
+            self._nobles_seen = nobles
+        if changed:
+            for stale in [piece_id for piece_id, (_, _, reach) in self._piece_moves.items()
+                          if not changed.isdisjoint(reach)]:
+                del self._piece_moves[stale]
+
+    def _rebuild(self, nobles: list[tuple[Noble, str, str, str]]) -> None:
+        """Work the occupancy out afresh (a new ``pieces`` table, or new settings)."""
+        if type(self.pieces) is not PiecesOnBoard:
+            self.pieces = PiecesOnBoard(self.pieces)
+        self.pieces.changes.clear()
+        self._tracked = self.pieces
+        self._settings_seen = self.settings
+        self._nobles_seen = nobles
+        self._piece_moves = {}
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
             here = occ.get(piece.square)
@@ -109,15 +160,30 @@ class Court(GameState[Action]):
             if noble.where == "board":
                 occ.setdefault(Square.parse(noble.square), []).append(noble)
         self._occ = occ
-        if settings is not self.settings:
-            self._piece_moves = {}
+        self._cells = occupancy_array(occ)
+
+    def _lift(self, square: Square, thing: Piece | Noble) -> None:
+        """Take ``thing`` off ``square`` in the occupancy."""
+        here = self._occ.get(square, [])
+        for i, other in enumerate(here):
+            if other is thing:
+                del here[i]
+                break
+        if not here:
+            self._occ.pop(square, None)
+            self._cells[number(square)] = None
+
+    def _place(self, square: Square, thing: Piece | Noble) -> None:
+        """Put ``thing`` on ``square`` in the occupancy, in the order a rebuild would give: the pieces in
+        the order of ``pieces``, then the nobles in the order of ``nobles``."""
+        here = self._occ.get(square)
+        if here is None:
+            self._occ[square] = self._cells[number(square)] = [thing]
             return
-        # A piece's moves stay good while nothing changes within its reach (a moved piece is a new object).
-        changed = {square for square in before.keys() | occ.keys() if before.get(square) != occ.get(square)}
-        if changed:
-            for stale in [piece_id for piece_id, (_, _, reach) in self._piece_moves.items()
-                          if not changed.isdisjoint(reach)]:
-                del self._piece_moves[stale]
+        here.append(thing)
+        rank = {id(p): i for i, p in enumerate(self.pieces.values())}
+        rank.update({id(n): len(rank) + i for i, n in enumerate(self.nobles.values())})
+        here.sort(key=lambda t: rank.get(id(t), len(rank)))
 
     def emperors(self) -> list[Piece]:
         return [p for p in self.pieces.values() if p.kind == "emperor"]
@@ -168,3 +234,50 @@ class Court(GameState[Action]):
             data["chit_lost"] = True
         self.log.record("state", why, section=section, data=data)
 
+
+class PiecesOnBoard(dict[str, Piece]):
+    """The pieces by id, as a plain dict to its readers, that notes every piece it is given or loses
+    (``changes``: old piece, new piece, ... with ``None`` for none) so that the court updates only the
+    squares that changed (:meth:`Court._sync`)."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self, pieces: Mapping[str, Piece] | None = None) -> None:
+        super().__init__(pieces or {})
+        self.changes: list[Piece | None] = []
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copied or pickled as the plain table it holds, with no changes waiting
+        return (PiecesOnBoard, (dict(self),))
+
+    def __setitem__(self, key: str, piece: Piece) -> None:
+        self.changes += (self.get(key), piece)
+        super().__setitem__(key, piece)
+
+    def __delitem__(self, key: str) -> None:
+        self.changes += (self[key], None)
+        super().__delitem__(key)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        if key in self:
+            self.changes += (self[key], None)
+        return super().pop(key, *default)
+
+    def popitem(self) -> tuple[str, Piece]:
+        key, piece = super().popitem()
+        self.changes += (piece, None)
+        return key, piece
+
+    def clear(self) -> None:
+        for piece in self.values():
+            self.changes += (piece, None)
+        super().clear()
+
+    def setdefault(self, key: str, default: Piece) -> Piece:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, piece in dict(*args, **kwargs).items():
+            self[key] = piece

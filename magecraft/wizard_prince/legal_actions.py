@@ -72,12 +72,16 @@ class LegalActions(Court):
         Worked out once per position and turn, then copied: the bots, ``check`` and the NPC table ask for
         the same list.
         """
+        return list(self._offered(noble, only))
+
+    def _offered(self, noble: Noble, only: str = "") -> list[Action]:
+        """The list :meth:`_turn_actions` copies, itself: read it, do not change it."""
         self._sync()
         key = (noble.name, noble.npc, only, self.npc_action, self.stuck)
         found = self._turns.get(key)
         if found is None:
             found = self._turns[key] = self._list_turn_actions(noble, only)
-        return list(found)
+        return found
 
     def _list_turn_actions(self, noble: Noble, only: str) -> list[Action]:
         kinds: tuple[str, ...] = ("mingle", "snoop", "interfere")
@@ -123,10 +127,11 @@ class LegalActions(Court):
         """The INTERFEREs moving ``piece``, kept until a square within its reach changes (see _sync)."""
         kept = self._piece_moves.get(piece.id)
         if kept is None or kept[0] is not piece:
+            may_turn = self.settings.moves_may_turn
+            labels = _interferes_from(piece.id, piece.square, may_turn)
             kept = self._piece_moves[piece.id] = (
-                piece, [_INTERFERES.get((piece.id, path)) or _interfere(piece.id, path)
-                        for path in self._paths(piece, piece.square, self._occ)],
-                reach_of(piece.square, self.settings.moves_may_turn))
+                piece, moves(piece, piece.square, self._occ, self.setup.table, may_turn, self._cells, labels),
+                reach_of(piece.square, may_turn))
         return kept[1]
 
     def _actions_of(self, noble: Noble, kind: str) -> list[Action]:
@@ -163,8 +168,8 @@ class LegalActions(Court):
     def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
         if noble.where == "waiting":
             return [_mingle((g,)) for g in self.setup.gates if self._gate_problem(g, occ) is None]
-        paths = self._paths(noble, Square.parse(noble.square), occ)
-        return [_MINGLES.get(path) or _mingle(path) for path in paths]
+        start, may_turn = Square.parse(noble.square), self.settings.moves_may_turn
+        return moves(noble, start, occ, self.setup.table, may_turn, self._cells, _mingles_from(start, may_turn))
 
     def _gate_problem(self, gate: Square, occ: Occupants) -> str | None:
         """Why an off-board noble may not enter at ``gate`` now: he may "use the MINGLE action only to enter
@@ -175,7 +180,7 @@ class LegalActions(Court):
         return noble_block(gate, True, occ, self.setup.table)
 
     def _paths(self, mover: Piece | Noble, start: Square, occ: Occupants) -> list[tuple[Square, ...]]:
-        return moves(mover, start, occ, self.setup.table, self.settings.moves_may_turn)
+        return moves(mover, start, occ, self.setup.table, self.settings.moves_may_turn, self._cells)
 
     def _appointment_moves(self, noble: Noble) -> list[Action]:
         office = self.appointment_of(noble)
@@ -231,9 +236,10 @@ class LegalActions(Court):
             if action.square not in [a.square for a in self.legal_actions() if isinstance(a, ChooseGate)]:
                 raise RuleError("only one noble can occupy one gate square", rule="Entering", section=BANQUET)
             return
-        if any(map(is_, self.legal_actions(), repeat(action))):
-            return  # one of the very actions offered for this decision (the bots' case): judged legal
         noble = self.nobles[self.order[self.index]]
+        offered = self._offered(noble) if self.stage == "action" else self.legal_actions()
+        if any(map(is_, offered, repeat(action))):
+            return  # one of the very actions offered for this decision (the bots' case): judged legal
         if self.stage == "extra":
             if isinstance(action, Pass):
                 return
@@ -366,6 +372,27 @@ def _interfere(piece: str, path: tuple[Square, ...]) -> Interfere:
     found = _INTERFERES.get((piece, path))
     if found is None:
         found = _INTERFERES[piece, path] = Interfere(piece, path)
+    return found
+
+
+#: The actions standing for each path of ``paths_from(start)``, in its order, for one piece or for any noble:
+#: a move enumeration lists them without looking each one up (``movement.moves`` with ``labels``).
+_INTERFERES_FROM: dict[tuple[str, Square, bool], tuple[Interfere, ...]] = {}
+_MINGLES_FROM: dict[tuple[Square, bool], tuple[Mingle, ...]] = {}
+
+
+def _interferes_from(piece: str, start: Square, may_turn: bool) -> tuple[Interfere, ...]:
+    found = _INTERFERES_FROM.get((piece, start, may_turn))
+    if found is None:
+        found = _INTERFERES_FROM[piece, start, may_turn] = tuple(
+            _interfere(piece, path) for path in paths_from(start, may_turn))
+    return found
+
+
+def _mingles_from(start: Square, may_turn: bool) -> tuple[Mingle, ...]:
+    found = _MINGLES_FROM.get((start, may_turn))
+    if found is None:
+        found = _MINGLES_FROM[start, may_turn] = tuple(_mingle(path) for path in paths_from(start, may_turn))
     return found
 
 

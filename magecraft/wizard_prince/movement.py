@@ -9,16 +9,18 @@ the rule; ``None`` means the square may be entered.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import TypeVar
 
-from magecraft.wizard_prince.board import Square, paths_from
+from magecraft.wizard_prince.board import ALL_SQUARES, MOVE_TABLES, SIZE, Square, Step, paths_from
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Piece
 
 Occupants = Mapping[Square, list[Piece | Noble]]
-#: A first step, the one-step path to it and the two-step paths through it.
-FirstStep = tuple[Square, tuple[Square, ...], tuple[tuple[Square, ...], ...]]
+#: What stands on each square by its number 0-63, ``None`` where nothing stands (the occupancy array).
+Cells = list[list[Piece | Noble] | None]
+T = TypeVar("T")
 TABLE = "the Banquet Table is impassable to all pieces and nobles"
 
 
@@ -85,63 +87,81 @@ def path_problem(mover: Piece | Noble, path: tuple[Square, ...], occ: Occupants,
     return None
 
 
-def moves(mover: Piece | Noble, start: Square, occ: Occupants, table: frozenset[Square],
-          may_turn: bool) -> list[tuple[Square, ...]]:
-    """Every path ``mover`` may take from ``start``, in the order of :func:`paths_from`.
+def moves(mover: Piece | Noble, start: Square, occ: Occupants, table: frozenset[Square], may_turn: bool,
+          cells: Cells | None = None, labels: Sequence[T] | None = None) -> list[T]:
+    """Every path ``mover`` may take from ``start``, in the order of :func:`paths_from` (or, given ``labels``,
+    the label of each such path: ``labels[k]`` stands for ``paths_from(start, may_turn)[k]``).
 
-    Only occupied squares and the Banquet Table are judged by :func:`block`; a first step that may
-    not be passed through skips every path through it.
+    ``cells`` is the occupancy array (what ``occ`` holds, by square number 0-63; the court keeps one up to
+    date, see :meth:`Court._sync <magecraft.wizard_prince.court.Court._sync>`), and the moves are read
+    from the per-square tables :data:`~magecraft.wizard_prince.board.MOVE_TABLES`.  Only occupied squares
+    and the Banquet Table are judged by :func:`block`; a first step that may not be passed through skips
+    every path through it.
     """
+    if cells is None:
+        cells = occupancy_array(occ)
+    if labels is None:
+        labels = paths_from(start, may_turn)  # type: ignore[assignment]
+    assert labels is not None
+    steps = MOVE_TABLES[may_turn][start[0] * SIZE + start[1]]
+    blocked = _blocked(table)
     if type(mover) is Piece and mover.kind == "courtier":
-        return _courtier_moves(mover, start, occ, table, may_turn)
-    out: list[tuple[Square, ...]] = []
-    for first, single, doubles in steps_from(start, may_turn):
-        if first in occ or first in table:
-            if block(mover, first, True, occ, table) is None:
-                out.append(single)
-            if block(mover, first, False, occ, table) is not None:
+        return _courtier_moves(mover, steps, cells, blocked, labels)
+    out: list[T] = []
+    for first, k, doubles in steps:
+        if cells[first] is not None or blocked[first]:
+            square = ALL_SQUARES[first]
+            if block(mover, square, True, occ, table) is None:
+                out.append(labels[k])
+            if block(mover, square, False, occ, table) is not None:
                 continue
         else:
-            out.append(single)
-        for path in doubles:
-            second = path[1]
-            if (second not in occ and second not in table) or block(mover, second, True, occ, table) is None:
-                out.append(path)
+            out.append(labels[k])
+        for second, j in doubles:
+            if (cells[second] is None and not blocked[second]) or block(mover, ALL_SQUARES[second], True, occ,
+                                                                         table) is None:
+                out.append(labels[j])
     return out
 
 
+def occupancy_array(occ: Occupants) -> Cells:
+    """What stands on each square, by square number 0-63 (``None`` for an empty square)."""
+    cells: Cells = [None] * (SIZE * SIZE)
+    for square, here in occ.items():
+        if here:
+            cells[square[0] * SIZE + square[1]] = here
+    return cells
+
+
 @cache
-def steps_from(start: Square, may_turn: bool) -> tuple[FirstStep, ...]:
-    """:func:`paths_from` grouped by first step: ``(first, (first,), the two-step paths through it)``."""
-    paths = paths_from(start, may_turn)
-    return tuple((path[0], path, tuple(p for p in paths if len(p) == 2 and p[0] == path[0]))
-                 for path in paths if len(path) == 1)
+def _blocked(table: frozenset[Square]) -> tuple[bool, ...]:
+    """The Banquet Table's squares by number: "impassable to all pieces and Player Character Nobles"."""
+    return tuple(square in table for square in ALL_SQUARES)
 
 
-def _courtier_moves(courtier: Piece, start: Square, occ: Occupants, table: frozenset[Square],
-                    may_turn: bool) -> list[tuple[Square, ...]]:
+def _courtier_moves(courtier: Piece, steps: tuple[Step, ...], cells: Cells, blocked: tuple[bool, ...],
+                    labels: Sequence[T]) -> list[T]:
     """:func:`moves` for a courtier, the piece moved most, without a call per square: as
     :func:`piece_block` rules, he may not enter a square another piece stands on, and may enter a noble's
     square only to end his move there."""
-    out: list[tuple[Square, ...]] = []
-    for first, single, doubles in steps_from(start, may_turn):
-        if first in table:
+    out: list[T] = []
+    for first, k, doubles in steps:
+        if blocked[first]:
             continue
-        here = occ.get(first)
-        if here:
+        here = cells[first]
+        if here is not None:
             if all(thing is courtier or isinstance(thing, Noble) for thing in here):
-                out.append(single)
+                out.append(labels[k])
                 if any(isinstance(thing, Noble) for thing in here):
                     continue
             else:
                 continue
         else:
-            out.append(single)
-        for path in doubles:
-            second = path[1]
-            if second in table:
+            out.append(labels[k])
+        for second, j in doubles:
+            if blocked[second]:
                 continue
-            there = occ.get(second)
-            if not there or all(thing is courtier or isinstance(thing, Noble) for thing in there):
-                out.append(path)
+            there = cells[second]
+            if there is None or all(thing is courtier or isinstance(thing, Noble) for thing in there):
+                out.append(labels[j])
     return out

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from copy import deepcopy
 from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import resources
@@ -119,21 +118,41 @@ class Noble:
         return int(getattr(self, name))
 
     def to_dict(self) -> dict[str, Any]:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {name: getattr(self, name) for name in _FIELDS}
         out["abilities"] = dict(self.abilities)
         out["save_targets"] = dict(self.save_targets)
         out["held"] = list(self.held)
-        out["earned"] = deepcopy(self.earned)
+        out["earned"] = json_copy(self.earned)
         return out
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Noble:
-        noble = dataclass_from_dict(cls, {k: deepcopy(v) for k, v in raw.items()},
+        noble = dataclass_from_dict(cls, {k: json_copy(v) for k, v in raw.items()},
                                     f"noble {raw.get('name', '?')}")
         for stat in STATISTICS:
             if not isinstance(getattr(noble, stat), int):
                 raise DataError(f"{noble.name}: {stat} must be a whole number")
         return noble
+
+
+_FIELDS = tuple(f.name for f in fields(Noble))
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of a JSON-shaped value (dicts, lists, scalars) that shares nothing mutable with it: what
+    ``copy.deepcopy`` gives for such values, without its memo (a banquet copies every noble it seats).
+
+    >>> earned = {"presented": ["admiral"], "changes": {"status": 1}}
+    >>> copied = json_copy(earned)
+    >>> copied == earned, copied["presented"] is earned["presented"]
+    (True, False)
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [json_copy(v) for v in value]
+    return value
 
 
 def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, section: str,

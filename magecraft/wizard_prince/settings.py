@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from magecraft.core.errors import DataError
@@ -48,7 +48,7 @@ class Settings:
             raise DataError("max_turns must be at least 1")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}   # every setting is a plain value
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Settings:

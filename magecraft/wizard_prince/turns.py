@@ -134,13 +134,21 @@ class Turns(Meetings, LegalActions):
         (ruling "NPC action that cannot be taken")."""
         table = get_table("wp_npc_noble_action")
         self._sync()
-        possible = {kind for kind in ("mingle", "snoop", "interfere") if self._can_take(noble, kind)}
-        if not possible:
+        # Each kind is judged at most once, and only as far as needed: whether any can be taken before the
+        # first roll, then the kind rolled (usually the one already known).
+        can: dict[str, bool] = {}
+        for kind in ("snoop", "mingle", "interfere"):
+            can[kind] = self._can_take(noble, kind)
+            if can[kind]:
+                break
+        else:
             self.log.record("state", f"{noble.name} can take no action", section=NPC)
             return
         while True:
             kind = str(table.roll(self.rng, label=f"{noble.name}'s action").data["action"])
-            if kind in possible:
+            if kind not in can:
+                can[kind] = self._can_take(noble, kind)
+            if can[kind]:
                 self.npc_action = kind
                 return
 

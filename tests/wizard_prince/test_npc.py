@@ -84,6 +84,18 @@ def test_an_action_the_npc_cannot_take_is_rolled_again(arrange: Arrange):
     assert [e.data["value"] for e in banquet.log.of_kind("roll")] == [3, 5, 1]
 
 
+def test_a_rolled_action_is_judged_even_when_another_is_open_to_him(arrange: Arrange):
+    # SNOOP is open (a courtier stands at c6) but MINGLE is not (he waits off the board and a Praetorian
+    # stands on every gate): the 3 (MINGLE) is rolled again, the 5 (SNOOP) stands
+    banquet = arrange({"Ann": "h1", "Nan": ""},
+                      [EMPEROR, ("courtier", "white", "c6", "butler")]
+                      + [("praetorian", "white", g) for g in ("h3", "h4", "h5", "h6")],
+                      dice=[3, 5], sheets=NPC)
+    banquet.apply(Pass())
+    assert banquet.npc_action == "snoop"
+    assert [e.data["value"] for e in banquet.log.of_kind("roll")] == [3, 5]
+
+
 def test_the_npc_bot_thwarts_player_nobles(arrange: Arrange):
     banquet = arrange({"Ann": "d5", "Nan": "h8"}, [EMPEROR, ("praetorian", "white", "d3")], dice=[1], sheets=NPC)
     banquet.nobles["Ann"].held = ["chit-x"]
