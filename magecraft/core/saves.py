@@ -50,19 +50,14 @@ from typing import Any
 import platformdirs
 
 from magecraft.core.errors import SaveError
+from magecraft.core.save_file import APPLICATION_ID, KINDS, MIGRATIONS, SCHEMA_VERSION, check_header
 
-#: "MGCF" -- marks a SQLite file as a magecraft save store.
-APPLICATION_ID = 0x4D474346
-SCHEMA_VERSION = 2
-KINDS = ("game", "campaign", "character", "world")
 #: How many previous revisions of each save are kept (at least); ``MAGECRAFT_SAVE_HISTORY`` overrides.
 DEFAULT_HISTORY = 20
 #: Seconds a writer waits for another writer to finish before giving up.
 BUSY_TIMEOUT = 30.0
 #: The longest save name.
 MAX_NAME = 80
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-_KIND_CHECK = "kind IN ({})"
 
 
 class SaveExists(SaveError):
@@ -76,68 +71,6 @@ class SaveConflict(SaveError):
     def __init__(self, message: str, *, name: str = "", read: int = 0, current: int | None = None) -> None:
         super().__init__(message)
         self.name, self.read, self.current = name, read, current
-
-
-def _migrate_to_1(conn: sqlite3.Connection) -> None:
-    conn.execute(
-        """CREATE TABLE saves (
-               id INTEGER PRIMARY KEY,
-               name TEXT NOT NULL,
-               system TEXT NOT NULL,
-               kind TEXT NOT NULL CHECK (kind IN ('game', 'campaign', 'character')),
-               state TEXT NOT NULL,
-               created TEXT NOT NULL,
-               updated TEXT NOT NULL,
-               UNIQUE (system, kind, name))"""
-    )
-    conn.execute(
-        """CREATE TABLE events (
-               save_id INTEGER NOT NULL REFERENCES saves(id) ON DELETE CASCADE,
-               seq INTEGER NOT NULL,
-               event TEXT NOT NULL,
-               PRIMARY KEY (save_id, seq))"""
-    )
-
-
-def _migrate_to_2(conn: sqlite3.Connection) -> None:
-    """Revisions, history, the trash and the "world" kind.
-
-    A name is unique only among saves not in the trash, so the table is rebuilt (SQLite cannot
-    drop a UNIQUE constraint); foreign keys are off during migrations so the events stay.
-    """
-    columns = [row[1] for row in conn.execute("PRAGMA table_info(saves)")]
-    if columns != ["id", "name", "system", "kind", "state", "created", "updated"]:
-        raise sqlite3.DatabaseError("the saves table is not the one schema 1 made")
-    kinds = ", ".join(f"'{k}'" for k in KINDS)
-    conn.execute(
-        f"""CREATE TABLE saves_2 (
-               id INTEGER PRIMARY KEY,
-               name TEXT NOT NULL,
-               system TEXT NOT NULL,
-               kind TEXT NOT NULL CHECK ({_KIND_CHECK.format(kinds)}),
-               state TEXT NOT NULL,
-               created TEXT NOT NULL,
-               updated TEXT NOT NULL,
-               revision INTEGER NOT NULL DEFAULT 1,
-               deleted TEXT)"""
-    )
-    conn.execute("INSERT INTO saves_2 (id, name, system, kind, state, created, updated) "
-                 "SELECT id, name, system, kind, state, created, updated FROM saves")
-    conn.execute("DROP TABLE saves")
-    conn.execute("ALTER TABLE saves_2 RENAME TO saves")
-    conn.execute("CREATE UNIQUE INDEX saves_by_name ON saves (system, kind, name) WHERE deleted IS NULL")
-    conn.execute(
-        """CREATE TABLE history (
-               save_id INTEGER NOT NULL REFERENCES saves(id) ON DELETE CASCADE,
-               revision INTEGER NOT NULL,
-               saved TEXT NOT NULL,
-               state TEXT NOT NULL,
-               PRIMARY KEY (save_id, revision))"""
-    )
-
-
-#: MIGRATIONS[n] takes a store at schema n-1 to schema n.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
 
 
 def default_path() -> Path:
@@ -261,47 +194,6 @@ class Revision:
         return {"revision": self.revision, "saved": self.saved, "events": self.events, "current": self.current}
 
 
-def _check_header(path: Path) -> bool:
-    """True when ``path`` is an existing magecraft store; False when there is no file yet.
-
-    Everything that is not a whole magecraft store is refused here, before SQLite opens it.
-    """
-    try:
-        if path.is_dir():
-            raise SaveError(f"{path} is a directory, not a save store")
-        if not path.exists():
-            return False
-        with path.open("rb") as handle:
-            header = handle.read(100)
-        size = path.stat().st_size
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror}") from None
-    if not header:
-        raise SaveError(f"{path} is empty (0 bytes), not a magecraft save store")
-    if len(header) < 100 and _SQLITE_MAGIC.startswith(header[:16]):
-        raise SaveError(f"{path} is damaged: cut short inside its header ({size} bytes)")
-    if not header.startswith(_SQLITE_MAGIC):
-        raise SaveError(f"{path} is not a magecraft save store (it is not a SQLite database)")
-    if len(header) < 100:
-        raise SaveError(f"{path} is damaged: cut short inside its header ({size} bytes)")
-    application_id = int.from_bytes(header[68:72], "big")
-    if application_id != APPLICATION_ID:
-        raise SaveError(f"{path} is a SQLite database of another program, not a magecraft save store")
-    version = int.from_bytes(header[60:64], "big")
-    if version > SCHEMA_VERSION:
-        raise SaveError(f"{path} was written by a newer magecraft (schema {version}, this one reads "
-                        f"{SCHEMA_VERSION}); upgrade magecraft to open it")
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    if page_size < 512 or page_size & (page_size - 1):
-        raise SaveError(f"{path} is damaged: its header is not valid")
-    pages = int.from_bytes(header[28:32], "big")
-    counter_valid = header[24:28] == header[92:96]
-    if size % page_size or (counter_valid and pages * page_size > size):
-        raise SaveError(f"{path} is damaged: cut short ({size} bytes of {pages * page_size})")
-    return True
-
-
 class SaveStore:
     """A magecraft save store in one SQLite file.
 
@@ -312,7 +204,7 @@ class SaveStore:
         self.path = Path(path) if path is not None else default_path()
         self.history = history_limit() if history is None else history
         self.sync = sync_mode()
-        self._ready = _check_header(self.path)
+        self._ready = check_header(self.path)
 
     @property
     def exists(self) -> bool:
@@ -363,7 +255,7 @@ class SaveStore:
             raise SaveError(f"there is no save store at {self.path}: the directory {self.path.parent} "
                             "does not exist")
         if not self._ready:
-            self._ready = _check_header(self.path)
+            self._ready = check_header(self.path)
             if not self._ready:
                 yield None
                 return
@@ -379,7 +271,7 @@ class SaveStore:
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """A connection inside ``BEGIN IMMEDIATE``: committed when the block ends, rolled back on error."""
         if not self._ready:
-            self._ready = _check_header(self.path)
+            self._ready = check_header(self.path)
         if not self._ready:
             self._create()
         self._check_schema()
@@ -423,7 +315,7 @@ class SaveStore:
             raise SaveError(f"cannot create {self.path}: {exc.strerror}") from None
         finally:
             draft.unlink(missing_ok=True)
-        self._ready = _check_header(self.path)
+        self._ready = check_header(self.path)
 
     def _check_schema(self) -> None:
         """Refuse a newer schema; migrate an older one forward (one transaction)."""
