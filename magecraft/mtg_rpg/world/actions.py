@@ -349,6 +349,7 @@ class MoveTroops(WorldAction):
     """March ``units`` units; a marked unit (``what`` M, N or W) from hex ``start`` to hex ``to``.
 
     Soldiers without a marker pay for ``hexes``; a marked move pays for the distance (WW22).
+    ``by_sea``: a naval unit carries the marked unit from coast to coast (ruling WW33).
     """
 
     kind: ClassVar[str] = "move-troops"
@@ -357,9 +358,12 @@ class MoveTroops(WorldAction):
     what: str = ""
     start: int = -1
     to: int = -1
+    by_sea: bool = False
 
     def describe(self) -> str:
         units = f"{self.units} unit{'s' if self.units != 1 else ''}"
+        if self.by_sea:
+            return f"carry {units} {self.what} by sea from hex {self.start} to hex {self.to}"
         if self.what:
             return f"move {units} {self.what} from hex {self.start} to hex {self.to}"
         return f"move {units} {self.hexes} hex{'es' if self.hexes != 1 else ''}"

@@ -74,7 +74,15 @@ from magecraft.mtg_rpg.world.actions import (
     WorldAction,
 )
 from magecraft.mtg_rpg.world.campaign import Turn, World
-from magecraft.mtg_rpg.world.naval import afloat, landing_hexes, landings_left, sailing_distance, squadron
+from magecraft.mtg_rpg.world.naval import (
+    afloat,
+    can_carry,
+    coast_reach,
+    landing_hexes,
+    landings_left,
+    sailing_distance,
+    squadron,
+)
 from magecraft.mtg_rpg.world.orders import MERCENARY_GP, MERCENARY_RESOURCES, NAVAL_RESOURCES, cost_of
 from magecraft.mtg_rpg.world.realm import Realm
 from magecraft.mtg_rpg.world.turn import (
@@ -407,17 +415,49 @@ def _spied_lately(world: World, spy: str, target: str) -> bool:
 
 
 def _march(world: World, realm: Realm, foe: str) -> Iterator[WorldAction]:
-    """One marked unit (not naval) to the realm's hex facing ``foe``, a base first (Move Troops, WW28)."""
+    """One marked unit (not naval) to the realm's hex facing ``foe``, a base first (Move Troops, WW28).
+
+    With no hex facing the rival by land, the port its ships reach nearest the rival's coast; a unit
+    on other land is marched to a port and carried there by sea (WW33).
+    """
     hexes = world.map
     facing = [h for h in world.territory(realm.name) if any(hexes[n].owner == foe for n in hexes.neighbour_ids(h))]
-    if not facing:
+    to = min(facing, key=lambda h: (hexes[h].base is None, h)) if facing else _port_facing(world, realm, foe)
+    if to is None:
         return
-    to = min(facing, key=lambda h: (world.map[h].base is None, h))
     for letter in ("M", "W"):
         for start in sorted(set(realm.troops.get(letter, []))):
-            if start != to:
+            if start == to:
+                continue
+            if hexes.land_region(start) == hexes.land_region(to):
                 yield MoveTroops(1, what=letter, start=start, to=to)
                 return
+            if can_carry(world, realm, start, to):
+                yield MoveTroops(1, what=letter, start=start, to=to, by_sea=True)
+                return
+            land = hexes.land_region(start)
+            ports = [
+                (hexes.distance(start, p), p)
+                for p in world.territory(realm.name)
+                if p != start and hexes.land_region(p) == land and can_carry(world, realm, p, to)
+            ]
+            if ports:
+                yield MoveTroops(1, what=letter, start=start, to=min(ports)[1])
+                return
+
+
+def _port_facing(world: World, realm: Realm, foe: str) -> int | None:
+    """The realm's coastal hex its ships reach nearest (by water) a coastal hex of ``foe`` they reach."""
+    best: tuple[int, int] | None = None
+    for ship in sorted({h for h in realm.troops.get("N", ()) if afloat(world, realm, h)}):
+        coast = coast_reach(world, ship)
+        theirs = [h for h in coast if world.map[h].owner == foe]
+        for port in sorted(h for h in coast if world.map[h].owner == realm.name):
+            for h in theirs:
+                sailed = sailing_distance(world, port, h)
+                if sailed is not None and (best is None or (sailed, port) < best):
+                    best = (sailed, port)
+    return None if best is None else best[1]
 
 
 def _sell(turn: Turn) -> Iterator[WorldAction]:
