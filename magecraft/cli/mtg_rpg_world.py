@@ -522,6 +522,26 @@ def plague(
     console().print(line)
 
 
+@app.command("resolve")
+def resolve(
+    name: NameArg,
+    realm: Annotated[str, typer.Argument(help="The realm whose trouble an adventure ended.")],
+    event: Annotated[str, typer.Argument(help="Bandits, Controversy, Large Predator, Undead or Wizards.")],
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The referee ends an event the characters resolved in an adventure; its burden goes at once."""
+    from magecraft.mtg_rpg.world.turn import resolve_event
+
+    session, world = _open(db, name)
+    text = resolve_event(world, realm, event)
+    session.save(world.to_dict())
+    if json_out:
+        print_json({"realm": realm, "event": event, "resolved": True})
+        return
+    console().print(f"{realm}: {text}")
+
+
 @app.command("kingdom")
 def kingdom(
     name: NameArg,

@@ -61,13 +61,19 @@ class Hardship(WorldAction):
 
 @dataclass(frozen=True, slots=True)
 class SetTax(WorldAction):
-    """The tax rate for the turn ("3b. Treasury Sub-phase")."""
+    """The tax rate for the turn, and soldiers sent home before paying them ("3b. Treasury Sub-phase").
+
+    "At this point, the realm can voluntarily decrease its military strength in order to lower
+    maintenance costs": ``disband`` points go before the soldiers are paid.
+    """
 
     kind: ClassVar[str] = "tax"
     rate: str = "medium"
+    disband: int = 0
 
     def describe(self) -> str:
-        return f"collect taxes at the {self.rate} rate"
+        text = f"collect taxes at the {self.rate} rate"
+        return f"{text} and send {self.disband} military home unpaid" if self.disband else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,12 +398,18 @@ class EndTurn(WorldAction):
 
 @dataclass(frozen=True, slots=True)
 class Capture(WorldAction):
-    """Spend capture points on one hex ("Capture Points"); ``install`` keeps a conquered realm in play."""
+    """Spend capture points on one hex ("Capture Points"); ``install`` keeps a conquered realm in play.
+
+    "The conqueror chooses the Calling and Demeanor of the new government": ``calling`` and
+    ``demeanor`` (left empty, the new government's are drawn, ruling WW16).
+    """
 
     kind: ClassVar[str] = "capture"
     hex: int = 0
     raze: bool = False
     install: bool = False
+    calling: str = ""
+    demeanor: str = ""
 
     def describe(self) -> str:
         text = f"capture hex {self.hex}"
@@ -405,6 +417,8 @@ class Capture(WorldAction):
             text += " and raze its base"
         if self.install:
             text += " and install a friendly government"
+            if self.calling or self.demeanor:
+                text += f" ({self.calling or 'any Calling'}, {self.demeanor or 'any Demeanor'})"
         return text
 
 

@@ -42,16 +42,19 @@ def callings_and_demeanors() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(raw["callings"]), tuple(raw["demeanors"])
 
 
-def new_government(rng: Randomness, realm: Realm, *, label: str) -> None:
+def new_government(
+    rng: Randomness, realm: Realm, *, label: str, calling: str = "", demeanor: str = ""
+) -> None:
     """A new government's skills, Calling and Demeanor (ruling WW16).
 
     "Mediocre leaders have a Diplomacy rating of 4 to 6": Diplomacy 2 + 1d6 (3 to 8); "an average
     ruler might have Wisdom of 2 or 3": Wisdom 1d4; Wilderness Lore 1d10 ("from 1 to 10"); War
-    skill 1d6 - 1.
+    skill 1d6 - 1.  A conqueror installing a government names its Calling and Demeanor
+    ("Capturing Capitols"); those not named are drawn.
     """
     callings, demeanors = callings_and_demeanors()
-    realm.calling = rng.choice(callings, f"{label}: Calling")
-    realm.demeanor = rng.choice(demeanors, f"{label}: Demeanor")
+    realm.calling = calling or rng.choice(callings, f"{label}: Calling")
+    realm.demeanor = demeanor or rng.choice(demeanors, f"{label}: Demeanor")
     realm.diplomacy = 2 + rng.roll(6, f"{label}: Diplomacy")
     realm.wisdom = rng.roll(4, f"{label}: Wisdom")
     realm.wilderness_lore = rng.roll(10, f"{label}: Wilderness Lore")

@@ -733,10 +733,10 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
         case MoveTroops(units=units, hexes=hexes):
             world.record(name, f"moves {units} unit(s) {hexes} hex(es) for {gold:,} gp")
         case Disband(what=what, units=units):
-            _disband(world, realm, what, units)
+            disband(world, realm, what, units)
 
 
-def _disband(world: World, realm: Realm, what: str, units: int) -> None:
+def disband(world: World, realm: Realm, what: str, units: int) -> None:
     if what == "military":
         realm.military -= units
     elif what == "naval":

@@ -51,7 +51,6 @@ from magecraft.mtg_rpg.world.actions import (
     BuyResources,
     Capture,
     ConductDiplomacy,
-    Disband,
     Done,
     EndTurn,
     Espionage,
@@ -90,6 +89,7 @@ from magecraft.mtg_rpg.world.turn import (
     MILITARY_UPKEEP,
     discontent_dc,
     hardship_dc,
+    trade_income,
 )
 from magecraft.mtg_rpg.world.war import capture_cost, war_strength_available
 
@@ -259,10 +259,17 @@ def _hardship(world: World, realm: Realm) -> WorldAction:
 def _tax(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
     pressure = realm.discontent + turn.extra_discontent - realm.diplomacy - EXPECTED_DRAW
     if realm.failed_checks >= 1 and pressure > 0:
-        return SetTax("low")
-    if realm.treasury < _reserve(realm) or (t.stance in ("conqueror", "merchant") and pressure < -3):
-        return SetTax("high")
-    return SetTax("medium")
+        rate = "low"
+    elif realm.treasury < _reserve(realm) or (t.stance in ("conqueror", "merchant") and pressure < -3):
+        rate = "high"
+    else:
+        rate = "medium"
+    # "The realm can voluntarily decrease its military strength in order to lower maintenance costs":
+    # soldiers the season's income cannot pay go home before they are paid.
+    income = world.population(realm.name) * world.rules.tax[rate].gp_per_population + trade_income(world, realm)
+    if realm.military > 1 and realm.military * MILITARY_UPKEEP > income:
+        return SetTax(rate, min(realm.military - 1, realm.military - income // MILITARY_UPKEEP))
+    return SetTax(rate)
 
 
 def _quell(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
@@ -276,10 +283,6 @@ def _quell(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
 
 def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
     """The realm's wishes in order; the first allowed is taken."""
-    income = turn.tax_income + turn.trade_income
-    if realm.military > 1 and realm.military * MILITARY_UPKEEP > income:
-        # "The realm can voluntarily decrease its military strength in order to lower maintenance costs."
-        yield Disband("military", min(realm.military - 1, realm.military - income // MILITARY_UPKEEP))
     if realm.discontent >= RELIEF_AT:
         yield from _relief(realm, "discontent")
     if realm.hardship >= RELIEF_AT:
@@ -537,10 +540,14 @@ def _capture(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
         ranked.append((rank * 100 + cost, n))
     for _, hex_id in sorted(ranked):
         h = world.map[hex_id]
+        install = t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id
+        # A friendly government is one like its own ("The conqueror chooses the Calling and Demeanor").
         action = Capture(
             hex_id,
             raze=t.razes and h.base is not None and h.owner is not None,
-            install=t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id,
+            install=install,
+            calling=realm.calling if install else "",
+            demeanor=realm.demeanor if install else "",
         )
         try:
             world.check(action)
