@@ -554,6 +554,7 @@ def kingdom(
     lore: Annotated[int, typer.Option("--lore", min=0, max=30, help="Wilderness Lore (set by the referee).")] = 3,
     calling: Annotated[str, typer.Option("--calling")] = "Majesty",
     demeanor: Annotated[str, typer.Option("--demeanor")] = "Confident",
+    heraldry: Annotated[str, typer.Option("--heraldry", help="The kingdom's heraldry emblem, described.")] = "",
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -572,12 +573,16 @@ def kingdom(
         wilderness_lore=lore,
         calling=calling,
         demeanor=demeanor,
+        heraldry=heraldry,
     )
     session.save(world.to_dict())
     if json_out:
         print_json(world.sheet(made.name))
         return
-    console().print(f"{ruler} rules the new kingdom of {made.name}; it plays at the table from next season.")
+    emblem = f" under {made.heraldry}" if made.heraldry else ""
+    console().print(
+        f"{ruler} rules the new kingdom of {made.name}{emblem}; it plays at the table from next season."
+    )
 
 
 # -- rendering --------------------------------------------------------------------------------------------

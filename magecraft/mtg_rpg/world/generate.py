@@ -183,6 +183,7 @@ def start_kingdom(
     wilderness_lore: int,
     calling: str,
     demeanor: str,
+    heraldry: str = "",
 ) -> Realm:
     """A Wizard who controls one unclaimed hex declares himself its ruler. ("Starting a Kingdom")
 
@@ -198,7 +199,19 @@ def start_kingdom(
         raise RuleError(
             f"there is no hex {hex_id}", rule="control at least one 10 x 10 mile area", section=KINGDOM
         )
+    callings, demeanors = callings_and_demeanors()
+    if calling not in callings or demeanor not in demeanors:
+        wrong = f"Calling {calling!r}" if calling not in callings else f"Demeanor {demeanor!r}"
+        raise RuleError(
+            f"no {wrong} in the MtG RPG's lists", rule="Realm Calling and Demeanor", section=KINGDOM
+        )
     h = world.map[hex_id]
+    if h.sea:
+        raise RuleError(
+            f"hex {world.map.label(hex_id)} is open sea, no land to rule",
+            rule="control at least one 10 x 10 mile area of land",
+            section=KINGDOM,
+        )
     if h.owner is not None:
         raise RuleError(
             f"hex {world.map.label(hex_id)} lies in {h.owner}; buy it, take it or be given it first",
@@ -214,6 +227,7 @@ def start_kingdom(
         wilderness_lore=wilderness_lore,
         war_skill=war_skill,
         ruler=ruler,
+        heraldry=heraldry,
         ruler_is_wizard=True,
         controller="table",
     )

@@ -2,8 +2,9 @@
 
 The voluntary decrease before maintenance, the conqueror's choice of Calling and Demeanor, the
 referee ending an event an adventure resolved, Knowledge Rediscovered's gold, mercenaries that may
-defect, the strong neighbour before mercenaries, a land's minimum 1, Wizard units counted for
-attacks, and razing that disbands the base's citizens (rulings WW11, WW16, WW34, WW35).
+defect, a new kingdom's heraldry, the strong neighbour before mercenaries, a land's minimum 1,
+Wizard units counted for attacks, and razing that disbands the base's citizens (rulings WW11, WW16,
+WW34-WW36).
 """
 
 from __future__ import annotations
@@ -226,4 +227,21 @@ def test_razing_a_base_disbands_its_citizens():
     terrain = world.rules.terrain[world.map[sarn_town].terrain].population
     world.apply(Capture(sarn_town, raze=True))
     assert world.population("Harloon") == population + terrain  # the base's 10 are gone
+
+
+# -- "Starting a Kingdom": "give their new kingdom a name, heraldry emblem" -----------------------------------
+
+
+def test_a_new_kingdom_has_its_heraldry_and_a_calling_and_demeanor_from_the_lists(tmp_path, capsys):
+    import json
+
+    db = str(tmp_path / "w.db")
+    run_cli(capsys, "mtg-rpg", "world", "new", "w", "--sample", "--seed", "5", "--db", db)
+    base = ["mtg-rpg", "world", "kingdom", "w", "Tower", "--hex", "4,0", "--ruler", "Sarin", "--db", db]
+    code, out, err = run_cli(capsys, *base, "--calling", "Nonsense")
+    assert code == 1 and "no Calling 'Nonsense'" in err
+    code, out, err = run_cli(capsys, *base, "--hex", "The Narrows")
+    assert code == 1 and "open sea" in err
+    code, out, _ = run_cli(capsys, *base, "--heraldry", "a silver tower on blue", "--json")
+    assert code == 0 and json.loads(out)["heraldry"] == "a silver tower on blue"
 
