@@ -206,6 +206,20 @@ def test_a_passed_hardship_check_ends_plague():
     assert world.realms["Harloon"].ongoing == []
 
 
+@pytest.mark.parametrize("auto, ends", [(True, True), (False, False)])
+def test_wizards_add_3_hardship_until_resolved(auto, ends):
+    from magecraft.mtg_rpg.world.turn import hardship_dc
+
+    world = make_world(auto_resolve_events=auto)
+    harloon = world.realms["Harloon"]
+    apply_event(world, harloon, _event("Wizards"))
+    assert hardship_dc(world, harloon) == 6 + 3
+    start_turn(world, "Harloon")
+    world.rng.extend_script([draw(4)])  # Wilderness Lore 5 + 4 = 9 against 6 + 3
+    world.apply(Hardship(0))
+    assert (harloon.has_ongoing("Wizards") is None) is ends
+
+
 # -- 3b. treasury -------------------------------------------------------------------------------------------
 
 
