@@ -5,7 +5,8 @@ by a policy shaped by the realm's Calling (its *stance*, ``data/world/policy.tom
 Demeanor (how readily it goes to war, and whether it razes):
 
 * every realm first keeps itself alive: gold for a hardship check it would likely fail, a
-  low tax and troops to quell unrest after failed discontent checks, a festival before a third
+  low tax and troops to quell unrest after failed discontent checks, soldiers its income cannot
+  pay sent home before they are paid, a festival before a third
   failure would bring rebellion, and a reserve of two seasons of soldiers' pay;
 * a **conqueror** (World Domination, Vengeance, Glory Hound ...) makes war whenever it can take
   land, and recruits otherwise; a warlike Demeanor makes any realm attack weak neighbours;
@@ -17,7 +18,8 @@ Demeanor (how readily it goes to war, and whether it razes):
   catalogue its troops, any other realm to trace the rival's spies (once in four seasons); a
   merchant hires a scout unit while it has explored fewer than six hexes beyond its borders; a
   conqueror or guardian marches its marked units (mercenaries, Wizard units) to the hex of its own
-  facing the rival, a base first (ruling WW28);
+  facing the rival, a base first (ruling WW28), or with none by land to the port its ships reach
+  nearest the rival's coast, carried there by sea when the port is on other land (WW33);
 * each stance keeps the units ``data/world/policy.toml`` gives it (ruling WW32): a conqueror hires
   mercenaries the turn it makes war, a guardian puts Wizard units with its guarding armies, a realm
   with a coast on the sea builds a shipyard and naval units, sails them beside its rival's ships and

@@ -313,6 +313,7 @@ def test_resources_beyond_the_turns_pool_are_refused():
     at_actions(world)  # 35 - 8 for the civilians = 27 left
     world.apply(BuildStructure("Library"))  # 20 resources
     refused(world, BuildStructure("Library"), "resources")
+    refused(world, BuildStructure("Warehouse"), "needs 10 resources; 7 are left")
 
 
 def test_recruiting_costs_1000_and_5_resources_per_point_and_stops_at_population_over_5():
