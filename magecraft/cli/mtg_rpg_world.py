@@ -522,6 +522,26 @@ def plague(
     console().print(line)
 
 
+@app.command("resolve")
+def resolve(
+    name: NameArg,
+    realm: Annotated[str, typer.Argument(help="The realm whose trouble an adventure ended.")],
+    event: Annotated[str, typer.Argument(help="Bandits, Controversy, Large Predator, Undead or Wizards.")],
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The referee ends an event the characters resolved in an adventure; its burden goes at once."""
+    from magecraft.mtg_rpg.world.turn import resolve_event
+
+    session, world = _open(db, name)
+    text = resolve_event(world, realm, event)
+    session.save(world.to_dict())
+    if json_out:
+        print_json({"realm": realm, "event": event, "resolved": True})
+        return
+    console().print(f"{realm}: {text}")
+
+
 @app.command("kingdom")
 def kingdom(
     name: NameArg,
@@ -534,6 +554,7 @@ def kingdom(
     lore: Annotated[int, typer.Option("--lore", min=0, max=30, help="Wilderness Lore (set by the referee).")] = 3,
     calling: Annotated[str, typer.Option("--calling")] = "Majesty",
     demeanor: Annotated[str, typer.Option("--demeanor")] = "Confident",
+    heraldry: Annotated[str, typer.Option("--heraldry", help="The kingdom's heraldry emblem, described.")] = "",
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -552,12 +573,16 @@ def kingdom(
         wilderness_lore=lore,
         calling=calling,
         demeanor=demeanor,
+        heraldry=heraldry,
     )
     session.save(world.to_dict())
     if json_out:
         print_json(world.sheet(made.name))
         return
-    console().print(f"{ruler} rules the new kingdom of {made.name}; it plays at the table from next season.")
+    emblem = f" under {made.heraldry}" if made.heraldry else ""
+    console().print(
+        f"{ruler} rules the new kingdom of {made.name}{emblem}; it plays at the table from next season."
+    )
 
 
 # -- rendering --------------------------------------------------------------------------------------------

@@ -61,13 +61,19 @@ class Hardship(WorldAction):
 
 @dataclass(frozen=True, slots=True)
 class SetTax(WorldAction):
-    """The tax rate for the turn ("3b. Treasury Sub-phase")."""
+    """The tax rate for the turn, and soldiers sent home before paying them ("3b. Treasury Sub-phase").
+
+    "At this point, the realm can voluntarily decrease its military strength in order to lower
+    maintenance costs": ``disband`` points go before the soldiers are paid.
+    """
 
     kind: ClassVar[str] = "tax"
     rate: str = "medium"
+    disband: int = 0
 
     def describe(self) -> str:
-        return f"collect taxes at the {self.rate} rate"
+        text = f"collect taxes at the {self.rate} rate"
+        return f"{text} and send {self.disband} military home unpaid" if self.disband else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +355,7 @@ class MoveTroops(WorldAction):
     """March ``units`` units; a marked unit (``what`` M, N or W) from hex ``start`` to hex ``to``.
 
     Soldiers without a marker pay for ``hexes``; a marked move pays for the distance (WW22).
+    ``by_sea``: a naval unit carries the marked unit from coast to coast (ruling WW33).
     """
 
     kind: ClassVar[str] = "move-troops"
@@ -357,9 +364,12 @@ class MoveTroops(WorldAction):
     what: str = ""
     start: int = -1
     to: int = -1
+    by_sea: bool = False
 
     def describe(self) -> str:
         units = f"{self.units} unit{'s' if self.units != 1 else ''}"
+        if self.by_sea:
+            return f"carry {units} {self.what} by sea from hex {self.start} to hex {self.to}"
         if self.what:
             return f"move {units} {self.what} from hex {self.start} to hex {self.to}"
         return f"move {units} {self.hexes} hex{'es' if self.hexes != 1 else ''}"
@@ -388,12 +398,18 @@ class EndTurn(WorldAction):
 
 @dataclass(frozen=True, slots=True)
 class Capture(WorldAction):
-    """Spend capture points on one hex ("Capture Points"); ``install`` keeps a conquered realm in play."""
+    """Spend capture points on one hex ("Capture Points"); ``install`` keeps a conquered realm in play.
+
+    "The conqueror chooses the Calling and Demeanor of the new government": ``calling`` and
+    ``demeanor`` (left empty, the new government's are drawn, ruling WW16).
+    """
 
     kind: ClassVar[str] = "capture"
     hex: int = 0
     raze: bool = False
     install: bool = False
+    calling: str = ""
+    demeanor: str = ""
 
     def describe(self) -> str:
         text = f"capture hex {self.hex}"
@@ -401,6 +417,8 @@ class Capture(WorldAction):
             text += " and raze its base"
         if self.install:
             text += " and install a friendly government"
+            if self.calling or self.demeanor:
+                text += f" ({self.calling or 'any Calling'}, {self.demeanor or 'any Demeanor'})"
         return text
 
 

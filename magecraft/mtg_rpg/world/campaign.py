@@ -328,6 +328,7 @@ class World(GameState[WorldAction]):
             "controller": r.controller,
             "calling": r.calling,
             "demeanor": r.demeanor,
+            "heraldry": r.heraldry,
             "hexes": len(self.territory(realm)),
             "bases": len(self.bases(realm)),
             "population": self.population(realm),

@@ -42,16 +42,19 @@ def callings_and_demeanors() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(raw["callings"]), tuple(raw["demeanors"])
 
 
-def new_government(rng: Randomness, realm: Realm, *, label: str) -> None:
+def new_government(
+    rng: Randomness, realm: Realm, *, label: str, calling: str = "", demeanor: str = ""
+) -> None:
     """A new government's skills, Calling and Demeanor (ruling WW16).
 
     "Mediocre leaders have a Diplomacy rating of 4 to 6": Diplomacy 2 + 1d6 (3 to 8); "an average
     ruler might have Wisdom of 2 or 3": Wisdom 1d4; Wilderness Lore 1d10 ("from 1 to 10"); War
-    skill 1d6 - 1.
+    skill 1d6 - 1.  A conqueror installing a government names its Calling and Demeanor
+    ("Capturing Capitols"); those not named are drawn.
     """
     callings, demeanors = callings_and_demeanors()
-    realm.calling = rng.choice(callings, f"{label}: Calling")
-    realm.demeanor = rng.choice(demeanors, f"{label}: Demeanor")
+    realm.calling = calling or rng.choice(callings, f"{label}: Calling")
+    realm.demeanor = demeanor or rng.choice(demeanors, f"{label}: Demeanor")
     realm.diplomacy = 2 + rng.roll(6, f"{label}: Diplomacy")
     realm.wisdom = rng.roll(4, f"{label}: Wisdom")
     realm.wilderness_lore = rng.roll(10, f"{label}: Wilderness Lore")
@@ -180,6 +183,7 @@ def start_kingdom(
     wilderness_lore: int,
     calling: str,
     demeanor: str,
+    heraldry: str = "",
 ) -> Realm:
     """A Wizard who controls one unclaimed hex declares himself its ruler. ("Starting a Kingdom")
 
@@ -195,7 +199,19 @@ def start_kingdom(
         raise RuleError(
             f"there is no hex {hex_id}", rule="control at least one 10 x 10 mile area", section=KINGDOM
         )
+    callings, demeanors = callings_and_demeanors()
+    if calling not in callings or demeanor not in demeanors:
+        wrong = f"Calling {calling!r}" if calling not in callings else f"Demeanor {demeanor!r}"
+        raise RuleError(
+            f"no {wrong} in the MtG RPG's lists", rule="Realm Calling and Demeanor", section=KINGDOM
+        )
     h = world.map[hex_id]
+    if h.sea:
+        raise RuleError(
+            f"hex {world.map.label(hex_id)} is open sea, no land to rule",
+            rule="control at least one 10 x 10 mile area of land",
+            section=KINGDOM,
+        )
     if h.owner is not None:
         raise RuleError(
             f"hex {world.map.label(hex_id)} lies in {h.owner}; buy it, take it or be given it first",
@@ -211,6 +227,7 @@ def start_kingdom(
         wilderness_lore=wilderness_lore,
         war_skill=war_skill,
         ruler=ruler,
+        heraldry=heraldry,
         ruler_is_wizard=True,
         controller="table",
     )

@@ -85,6 +85,7 @@ class HexMap:
             for h in self.hexes
         ]
         self._sea: frozenset[int] | None = None
+        self._land_regions: list[int] | None = None
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -106,6 +107,24 @@ class HexMap:
         if self._sea is None:
             self._sea = frozenset(h.id for h in self.hexes if h.terrain == SEA)
         return self._sea
+
+    def land_region(self, hex_id: int) -> int:
+        """Which body of land ``hex_id`` lies on (-1 for the sea); computed once, terrain never changes."""
+        if self._land_regions is None:
+            sea = self.sea_ids()
+            regions = [-1] * len(self.hexes)
+            for first in range(len(self.hexes)):
+                if first in sea or regions[first] != -1:
+                    continue
+                regions[first] = first
+                stack = [first]
+                while stack:
+                    for nxt in self._neighbours[stack.pop()]:
+                        if nxt not in sea and regions[nxt] == -1:
+                            regions[nxt] = first
+                            stack.append(nxt)
+            self._land_regions = regions
+        return self._land_regions[hex_id]
 
     def owned_by(self, realm: str) -> list[Hex]:
         return [h for h in self.hexes if h.owner == realm]

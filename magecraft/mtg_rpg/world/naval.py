@@ -9,6 +9,9 @@ using a Navel unit. The transported soldier unit must be disembarked on a coasta
   sea hexes (:func:`sailing_distance`); Move Troops pays for the hexes sailed (WW29).
 * It carries the turn's one soldier unit to a coastal hex its waters touch (:func:`landing_hexes`;
   the landing of Make War, WW17).
+* It carries one mercenary or Wizard unit a turn from a coast of its realm to another coast of its
+  realm that its waters touch, as Move Troops by sea (:func:`check_transport`, :func:`transport`,
+  WW33); the turn's count is shared with the landing.
 * It attacks another realm's naval units in its hex or the next (:func:`naval_battle`, WW31).
 
 A map without sea hexes (an older world) keeps WW17's reading: every coastal hex is reachable, and
@@ -28,7 +31,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
-from magecraft.mtg_rpg.world.actions import NavalBattle
+from magecraft.mtg_rpg.world.actions import MoveTroops, NavalBattle
 from magecraft.mtg_rpg.world.realm import Realm
 
 if TYPE_CHECKING:
@@ -92,6 +95,15 @@ def check_sail(world: World, realm: Realm, start: int, to: int) -> None:
         )
 
 
+def coast_reach(world: World, ship: int) -> set[int]:
+    """The coastal hexes a ship at ``ship`` can reach: those touching its waters, or the ship's own hex."""
+    hexes = world.map.hexes
+    found = {ship} if hexes[ship].terrain == "coastal" else set()
+    for w in waters(world, ship) | {ship}:
+        found.update(n for n in world.map.neighbour_ids(w) if hexes[n].terrain == "coastal")
+    return found
+
+
 def landing_hexes(world: World, realm: Realm) -> set[int]:
     """Coastal hexes a naval unit of ``realm`` can put a soldier unit ashore on this turn (WW17, WW29).
 
@@ -106,11 +118,7 @@ def landing_hexes(world: World, realm: Realm) -> set[int]:
         return {h.id for h in hexes if h.terrain == "coastal" and h.owner != realm.name}
     found: set[int] = set()
     for ship in set(ships):
-        reach = waters(world, ship) | {ship}
-        for w in reach:
-            for n in world.map.neighbour_ids(w):
-                if hexes[n].terrain == "coastal" and hexes[n].owner != realm.name:
-                    found.add(n)
+        found.update(h for h in coast_reach(world, ship) if hexes[h].owner != realm.name)
     return found
 
 
@@ -124,6 +132,81 @@ def landings_left(world: World, turn: Turn) -> int:
     afloat_units = sum(1 for h in realm.troops.get("N", ()) if afloat(world, realm, h))
     allowed = min(1, afloat_units) if world.settings.landings_per_turn == "one" else afloat_units
     return max(0, allowed - turn.landed)
+
+
+# -- transport by sea (Move Troops) ------------------------------------------------------------------
+
+
+def can_carry(world: World, realm: Realm, start: int, to: int) -> bool:
+    """Whether a naval unit of ``realm`` afloat can carry a unit from coast ``start`` to coast ``to``."""
+    hexes = world.map.hexes
+    if hexes[start].terrain != "coastal" or hexes[to].terrain != "coastal":
+        return False
+    ships = [h for h in set(realm.troops.get("N", ())) if afloat(world, realm, h)]
+    if not world.map.sea_ids():
+        return bool(ships)
+    return any(start in coast and to in coast for coast in (coast_reach(world, ship) for ship in ships))
+
+
+def check_transport(world: World, turn: Turn, realm: Realm, action: MoveTroops) -> None:
+    """Move Troops by sea: one marked unit, coast to coast of the realm, on a ship afloat (WW33).
+
+    "A Navel unit can ... transport normal soldier units from coast to coast.  Only one (1)
+    military unit may be transported per turn using a Navel unit.  The transported soldier unit
+    must be disembarked on a coastal hex."  The turn's count is the landing's (WW17).
+    """
+    what, start, to = action.what, action.start, action.to
+    if what not in ("M", "W"):
+        raise _refuse(
+            "a ship carries a mercenary or Wizard unit; soldier units cross the sea as Make War's landing "
+            "and a naval unit sails itself",
+            "transport normal soldier units from coast to coast",
+        )
+    if action.units != 1:
+        raise _refuse(
+            f"a naval unit carries one unit a trip, not {action.units}",
+            "Only one (1) military unit may be transported per turn using a Navel unit",
+        )
+    hexes = world.map.hexes
+    if hexes[start].terrain != "coastal":
+        raise _refuse(
+            f"{world.map.label(start)} is {hexes[start].terrain} land, not a coast to embark from",
+            "transport ... from coast to coast",
+        )
+    if hexes[to].terrain != "coastal":
+        raise _refuse(
+            f"{world.map.label(to)} is {hexes[to].terrain}, not a coastal hex",
+            "The transported soldier unit must be disembarked on a coastal hex",
+        )
+    if hexes[to].owner != realm.name:
+        raise _refuse(
+            f"{world.map.label(to)} is not inside {realm.name}'s borders (a landing on another coast is "
+            "Make War's)",
+            "march to any site in his realm",
+        )
+    if not can_carry(world, realm, start, to):
+        raise _refuse(
+            f"no naval unit of {realm.name} afloat reaches both {world.map.label(start)} and "
+            f"{world.map.label(to)}",
+            "transport normal soldier units from coast to coast",
+        )
+    if not landings_left(world, turn):
+        raise _refuse(
+            f"{realm.name}'s naval units have carried their unit this turn",
+            "Only one (1) military unit may be transported per turn using a Navel unit",
+        )
+
+
+def transport(world: World, turn: Turn, realm: Realm, action: MoveTroops, gold: int) -> None:
+    """Carry the unit (it was checked): the marker crosses; the ship stays where it is (WW33)."""
+    hexes = realm.troops[action.what]
+    hexes[hexes.index(action.start)] = action.to
+    turn.landed += 1
+    world.record(
+        realm.name,
+        f"carries 1 {action.what} unit by sea from {world.map.label(action.start)} to "
+        f"{world.map.label(action.to)} for {gold:,} gp",
+    )
 
 
 # -- war against water-borne units ---------------------------------------------------------------------

@@ -47,10 +47,25 @@ from magecraft.mtg_rpg.world.actions import (
     SellResources,
     WorldAction,
 )
-from magecraft.mtg_rpg.world.naval import battle_cost, check_battle, check_sail, naval_battle, sailing_distance
+from magecraft.mtg_rpg.world.naval import (
+    battle_cost,
+    check_battle,
+    check_sail,
+    check_transport,
+    naval_battle,
+    sailing_distance,
+    transport,
+)
 from magecraft.mtg_rpg.world.realm import MARKERS, Ongoing, Realm, recruit_cap
 from magecraft.mtg_rpg.world.rules import FESTIVALS
-from magecraft.mtg_rpg.world.troops import SHEET_ITEMS, describe_hex, explore_in_person, moves_cost, reveal, scout
+from magecraft.mtg_rpg.world.troops import (
+    SHEET_ITEMS,
+    describe_hex,
+    espionage,
+    explore_in_person,
+    moves_cost,
+    scout,
+)
 
 if TYPE_CHECKING:
     from magecraft.mtg_rpg.world.campaign import Turn, World
@@ -74,7 +89,7 @@ RESOURCE_GP = 100
 BASE_GP, BASE_RESOURCES = 25_000, 25
 FLAT_FORT_GP, FLAT_FORT_RESOURCES = 25_000, 10
 CAPITAL_GP, CAPITAL_RESOURCES = 100_000, 50
-ESPIONAGE_GP, ESPIONAGE_RESOURCES, ESPIONAGE_DC, ESPIONAGE_BACKFIRE = 10_000, 5, 9, 3
+ESPIONAGE_GP, ESPIONAGE_RESOURCES = 10_000, 5
 DECREE_GP, DECREE_RESOURCES, DECREES_PER_TURN = 1_000, 1, 2
 MERCENARY_DISBAND_DC = 9
 
@@ -140,11 +155,11 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
             return DECREE_GP, DECREE_RESOURCES
         case Grant(gold=gold):
             return gold, 0
-        case MoveTroops(units=units, hexes=hexes, what=what, start=start, to=to):
+        case MoveTroops(units=units, hexes=hexes, what=what, start=start, to=to, by_sea=by_sea):
             if what:
                 if not (0 <= start < len(world.map) and 0 <= to < len(world.map)):
                     return 0, 0
-                sailed = sailing_distance(world, start, to) if what == "N" else None
+                sailed = sailing_distance(world, start, to) if what == "N" or by_sea else None
                 hexes = sailed if sailed is not None else world.map.distance(start, to)
             return moves_cost(units, hexes), 0
         case PaveRoad():
@@ -273,6 +288,14 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
                 for start in sorted(set(hexes))
                 for to in (mine if letter != "N" else [*mine, *sorted(world.map.sea_ids())])
                 if to != start
+            ),
+            *(
+                MoveTroops(1, what=letter, start=start, to=to, by_sea=True)
+                for letter in ("M", "W")
+                for start in sorted(set(realm.troops.get(letter, ())))
+                if "N" in realm.troops and world.map[start].terrain == "coastal"
+                for to in mine
+                if to != start and world.map[to].terrain == "coastal"
             ),
             *(Disband("military", 1) for _ in range(1)),
             *(Disband("mercenaries", realm.mercenaries) for _ in range(1) if realm.mercenaries),
@@ -503,8 +526,8 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
         case Grant(gold=gold):
             if gold < 0:
                 raise _refuse("a grant cannot be negative", "Grant", FREE)
-        case MoveTroops(what=what) if what:
-            _check_march(world, realm, action)
+        case MoveTroops(what=what, by_sea=by_sea) if what or by_sea:
+            _check_march(world, turn, realm, action)
         case MoveTroops(units=units, hexes=hexes):
             if units < 1 or hexes < 1 or units > realm.military + realm.mercenaries + realm.wizard_units:
                 raise _refuse(
@@ -529,9 +552,14 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             raise _refuse(f"{action.describe()} is not an action of the action sub-phase", "the actions listed")
 
 
-def _check_march(world: World, realm: Realm, action: MoveTroops) -> None:
-    """A marked unit marches "to any site in his realm"; a naval unit sails from coast to coast (WW22)."""
+def _check_march(world: World, turn: Turn, realm: Realm, action: MoveTroops) -> None:
+    """A marked unit marches "to any site in his realm" over land, or is carried by sea (WW22, WW33).
+
+    A naval unit sails from coast to coast (WW29).
+    """
     what, start, to, units = action.what, action.start, action.to, action.units
+    if action.by_sea and what not in ("M", "W"):
+        check_transport(world, turn, realm, action)
     if what not in MARKERS:
         raise _refuse(f"troop markers are {', '.join(MARKERS)}, not {what!r}", "Move Troops", FREE)
     _check_hex(world, start)
@@ -548,10 +576,20 @@ def _check_march(world: World, realm: Realm, action: MoveTroops) -> None:
     if what == "N":
         check_sail(world, realm, start, to)
         return
+    if action.by_sea:
+        check_transport(world, turn, realm, action)
+        return
     if world.map[to].owner != realm.name:
         raise _refuse(
             f"hex {world.map.label(to)} is not inside {realm.name}'s borders",
             "march to any site in his realm",
+            FREE,
+        )
+    if world.map.land_region(start) != world.map.land_region(to):
+        raise _refuse(
+            f"no land joins {world.map.label(start)} to {world.map.label(to)}: a naval unit must carry "
+            "the unit by sea",
+            "transport normal soldier units from coast to coast",
             FREE,
         )
 
@@ -668,7 +706,7 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             realm.capital = h
             world.record(name, f"moves its capitol to {world.map.label(h)}")
         case Espionage():
-            _espionage(world, realm, action)
+            espionage(world, realm, action)
         case Decree(purpose=purpose):
             turn.decrees += 1
             if purpose == "tariff":
@@ -681,6 +719,8 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
         case Grant(gold=amount, reason=reason):
             if amount > 1_000:
                 world.record(name, f"grants {amount:,} gp{': ' + reason if reason else ''}")
+        case MoveTroops(by_sea=True):
+            transport(world, turn, realm, action, gold)
         case MoveTroops(units=units, what=what, start=start, to=to) if what:
             hexes = realm.troops[what]
             for _ in range(units):
@@ -693,68 +733,10 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
         case MoveTroops(units=units, hexes=hexes):
             world.record(name, f"moves {units} unit(s) {hexes} hex(es) for {gold:,} gp")
         case Disband(what=what, units=units):
-            _disband(world, realm, what, units)
+            disband(world, realm, what, units)
 
 
-def _espionage(world: World, realm: Realm, action: Espionage) -> None:
-    from magecraft.mtg_rpg.world.turn import apply_event, political_strife
-
-    target = world.realms[action.target]
-    draw = world.draw(f"{realm.name}: Wisdom check for espionage against {target.name}")
-    total = realm.wisdom + draw.value + action.extra
-    world.espionage.append(
-        {
-            "season": world.season,
-            "spy": realm.name,
-            "target": target.name,
-            "aim": action.aim,
-            "success": total >= ESPIONAGE_DC,
-        }
-    )
-    if total >= ESPIONAGE_DC:
-        # What the spy's realm now knows of the target's sheet, for its ruler's decisions (WW32).
-        if action.aim in ("troops", "intelligence"):
-            world.espionage[-1]["learned"] = {"military": target.military}
-        elif action.aim == "sheet":
-            world.espionage[-1]["learned"] = {action.item: world.sheet(target.name)[action.item]}
-        world.record(
-            realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})", secret=True
-        )
-        rows = {e.name: e for e in world.rules.events}
-        event = {
-            "bandits": "Bandits",
-            "controversy": "Controversy",
-            "assassination": "Death",
-            "food-stores": "Food stores Damaged",
-        }.get(action.aim)
-        if event is not None:
-            apply_event(world, target, rows[event])
-        elif action.aim != "intelligence":
-            world.record(realm.name, reveal(world, realm, target, action.aim, action.item), secret=True)
-        else:
-            sheet = world.sheet(target.name)
-            world.record(
-                realm.name,
-                f"learns of {target.name}: military {sheet['military']}, treasury "
-                f"{sheet['treasury']:,} gp, {sheet['calling']}, {sheet['demeanor']}",
-                secret=True,
-            )
-        return
-    if ESPIONAGE_DC - total >= ESPIONAGE_BACKFIRE:
-        world.record(
-            realm.name,
-            f"espionage against {target.name} is exposed ({total} against {ESPIONAGE_DC}): "
-            "Political Strife" + political_strife(world, realm, target),
-        )
-    else:
-        world.record(
-            realm.name,
-            f"espionage against {target.name} fails quietly ({total} against {ESPIONAGE_DC})",
-            secret=True,
-        )
-
-
-def _disband(world: World, realm: Realm, what: str, units: int) -> None:
+def disband(world: World, realm: Realm, what: str, units: int) -> None:
     if what == "military":
         realm.military -= units
     elif what == "naval":

@@ -5,7 +5,8 @@ by a policy shaped by the realm's Calling (its *stance*, ``data/world/policy.tom
 Demeanor (how readily it goes to war, and whether it razes):
 
 * every realm first keeps itself alive: gold for a hardship check it would likely fail, a
-  low tax and troops to quell unrest after failed discontent checks, a festival before a third
+  low tax and troops to quell unrest after failed discontent checks, soldiers its income cannot
+  pay sent home before they are paid, a festival before a third
   failure would bring rebellion, and a reserve of two seasons of soldiers' pay;
 * a **conqueror** (World Domination, Vengeance, Glory Hound ...) makes war whenever it can take
   land, and recruits otherwise; a warlike Demeanor makes any realm attack weak neighbours;
@@ -17,7 +18,8 @@ Demeanor (how readily it goes to war, and whether it razes):
   catalogue its troops, any other realm to trace the rival's spies (once in four seasons); a
   merchant hires a scout unit while it has explored fewer than six hexes beyond its borders; a
   conqueror or guardian marches its marked units (mercenaries, Wizard units) to the hex of its own
-  facing the rival, a base first (ruling WW28);
+  facing the rival, a base first (ruling WW28), or with none by land to the port its ships reach
+  nearest the rival's coast, carried there by sea when the port is on other land (WW33);
 * each stance keeps the units ``data/world/policy.toml`` gives it (ruling WW32): a conqueror hires
   mercenaries the turn it makes war, a guardian puts Wizard units with its guarding armies, a realm
   with a coast on the sea builds a shipyard and naval units, sails them beside its rival's ships and
@@ -51,7 +53,6 @@ from magecraft.mtg_rpg.world.actions import (
     BuyResources,
     Capture,
     ConductDiplomacy,
-    Disband,
     Done,
     EndTurn,
     Espionage,
@@ -74,7 +75,15 @@ from magecraft.mtg_rpg.world.actions import (
     WorldAction,
 )
 from magecraft.mtg_rpg.world.campaign import Turn, World
-from magecraft.mtg_rpg.world.naval import afloat, landing_hexes, landings_left, sailing_distance, squadron
+from magecraft.mtg_rpg.world.naval import (
+    afloat,
+    can_carry,
+    coast_reach,
+    landing_hexes,
+    landings_left,
+    sailing_distance,
+    squadron,
+)
 from magecraft.mtg_rpg.world.orders import MERCENARY_GP, MERCENARY_RESOURCES, NAVAL_RESOURCES, cost_of
 from magecraft.mtg_rpg.world.realm import Realm
 from magecraft.mtg_rpg.world.turn import (
@@ -82,6 +91,7 @@ from magecraft.mtg_rpg.world.turn import (
     MILITARY_UPKEEP,
     discontent_dc,
     hardship_dc,
+    trade_income,
 )
 from magecraft.mtg_rpg.world.war import capture_cost, war_strength_available
 
@@ -251,10 +261,17 @@ def _hardship(world: World, realm: Realm) -> WorldAction:
 def _tax(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
     pressure = realm.discontent + turn.extra_discontent - realm.diplomacy - EXPECTED_DRAW
     if realm.failed_checks >= 1 and pressure > 0:
-        return SetTax("low")
-    if realm.treasury < _reserve(realm) or (t.stance in ("conqueror", "merchant") and pressure < -3):
-        return SetTax("high")
-    return SetTax("medium")
+        rate = "low"
+    elif realm.treasury < _reserve(realm) or (t.stance in ("conqueror", "merchant") and pressure < -3):
+        rate = "high"
+    else:
+        rate = "medium"
+    # "The realm can voluntarily decrease its military strength in order to lower maintenance costs":
+    # soldiers the season's income cannot pay go home before they are paid.
+    income = world.population(realm.name) * world.rules.tax[rate].gp_per_population + trade_income(world, realm)
+    if realm.military > 1 and realm.military * MILITARY_UPKEEP > income:
+        return SetTax(rate, min(realm.military - 1, realm.military - income // MILITARY_UPKEEP))
+    return SetTax(rate)
 
 
 def _quell(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
@@ -268,10 +285,6 @@ def _quell(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
 
 def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
     """The realm's wishes in order; the first allowed is taken."""
-    income = turn.tax_income + turn.trade_income
-    if realm.military > 1 and realm.military * MILITARY_UPKEEP > income:
-        # "The realm can voluntarily decrease its military strength in order to lower maintenance costs."
-        yield Disband("military", min(realm.military - 1, realm.military - income // MILITARY_UPKEEP))
     if realm.discontent >= RELIEF_AT:
         yield from _relief(realm, "discontent")
     if realm.hardship >= RELIEF_AT:
@@ -407,17 +420,49 @@ def _spied_lately(world: World, spy: str, target: str) -> bool:
 
 
 def _march(world: World, realm: Realm, foe: str) -> Iterator[WorldAction]:
-    """One marked unit (not naval) to the realm's hex facing ``foe``, a base first (Move Troops, WW28)."""
+    """One marked unit (not naval) to the realm's hex facing ``foe``, a base first (Move Troops, WW28).
+
+    With no hex facing the rival by land, the port its ships reach nearest the rival's coast; a unit
+    on other land is marched to a port and carried there by sea (WW33).
+    """
     hexes = world.map
     facing = [h for h in world.territory(realm.name) if any(hexes[n].owner == foe for n in hexes.neighbour_ids(h))]
-    if not facing:
+    to = min(facing, key=lambda h: (hexes[h].base is None, h)) if facing else _port_facing(world, realm, foe)
+    if to is None:
         return
-    to = min(facing, key=lambda h: (world.map[h].base is None, h))
     for letter in ("M", "W"):
         for start in sorted(set(realm.troops.get(letter, []))):
-            if start != to:
+            if start == to:
+                continue
+            if hexes.land_region(start) == hexes.land_region(to):
                 yield MoveTroops(1, what=letter, start=start, to=to)
                 return
+            if can_carry(world, realm, start, to):
+                yield MoveTroops(1, what=letter, start=start, to=to, by_sea=True)
+                return
+            land = hexes.land_region(start)
+            ports = [
+                (hexes.distance(start, p), p)
+                for p in world.territory(realm.name)
+                if p != start and hexes.land_region(p) == land and can_carry(world, realm, p, to)
+            ]
+            if ports:
+                yield MoveTroops(1, what=letter, start=start, to=min(ports)[1])
+                return
+
+
+def _port_facing(world: World, realm: Realm, foe: str) -> int | None:
+    """The realm's coastal hex its ships reach nearest (by water) a coastal hex of ``foe`` they reach."""
+    best: tuple[int, int] | None = None
+    for ship in sorted({h for h in realm.troops.get("N", ()) if afloat(world, realm, h)}):
+        coast = coast_reach(world, ship)
+        theirs = [h for h in coast if world.map[h].owner == foe]
+        for port in sorted(h for h in coast if world.map[h].owner == realm.name):
+            for h in theirs:
+                sailed = sailing_distance(world, port, h)
+                if sailed is not None and (best is None or (sailed, port) < best):
+                    best = (sailed, port)
+    return None if best is None else best[1]
 
 
 def _sell(turn: Turn) -> Iterator[WorldAction]:
@@ -497,10 +542,14 @@ def _capture(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
         ranked.append((rank * 100 + cost, n))
     for _, hex_id in sorted(ranked):
         h = world.map[hex_id]
+        install = t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id
+        # A friendly government is one like its own ("The conqueror chooses the Calling and Demeanor").
         action = Capture(
             hex_id,
             raze=t.razes and h.base is not None and h.owner is not None,
-            install=t.peaceful and h.owner is not None and world.realms[h.owner].capital == hex_id,
+            install=install,
+            calling=realm.calling if install else "",
+            demeanor=realm.demeanor if install else "",
         )
         try:
             world.check(action)

@@ -89,6 +89,8 @@ class Realm:
     war_skill: int = 0
     capital: int | None = None
     ruler: str | None = None
+    #: "give their new kingdom a name, heraldry emblem" ("Starting a Kingdom"): a description.
+    heraldry: str = ""
     ruler_is_wizard: bool = False
     controller: str = "bot"
     military: int = 0

@@ -89,6 +89,8 @@ class EventRow:
     upkeep_resources: int = 0
     tax_percent: int = 100
     trade_percent: int = 100
+    #: Gold the realm may take instead of the resources ("Knowledge Rediscovered", setting WW34).
+    or_gold: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +226,13 @@ class WorldSettings:
     #: WW30: the encounter factor of a hex in no realm, for a ruler exploring in person (no patrols:
     #: the seed's "7 or 8" of a realm that does a poor job patrolling).
     wild_encounter_factor: int = 7
+    #: WW34 "Knowledge Rediscovered": "Add either +3 to resources for this turn or 3,000 gp to the
+    #: treasury": "resources" or "gold".
+    knowledge_rediscovered: Literal["resources", "gold"] = "resources"
+    #: WW35 "These units disband immediately any turn they are not paid. (And it's possible they will
+    #: defect.)": mercenaries not hired again "leave" quietly at the turn's end, or each leaving band
+    #: makes the Disband Armies check ("defect_check": brigands on a failed Challenging (9) Diplomacy).
+    unpaid_mercenaries: Literal["leave", "defect_check"] = "leave"
 
     def __post_init__(self) -> None:
         if self.population_per_upkeep_resource < 1:

@@ -23,12 +23,15 @@ from typing import TYPE_CHECKING, Any
 from magecraft.mtg_rpg.world.realm import MARKERS, Realm
 
 if TYPE_CHECKING:
+    from magecraft.mtg_rpg.world.actions import Espionage
     from magecraft.mtg_rpg.world.campaign import World
 
 #: "Moving troops costs $1K per unit per 10 provinces / hexes ... of distance".
 MOVE_GP_PER_10_UNIT_HEXES = 1_000
 #: "One scout unit can explore two (2) hexes (20 square miles) each season."
 HEXES_PER_SCOUT = 2
+#: "a Challenging (9) Wisdom check"; "a failure by 3 or greater points" is Political Strife.
+ESPIONAGE_DC, ESPIONAGE_BACKFIRE = 9, 3
 #: What "Determine any one item on the opposing realm's control sheet" may name.
 SHEET_ITEMS = (
     "calling",
@@ -217,3 +220,65 @@ def reveal(world: World, spy: Realm, target: Realm, aim: str, item: str) -> str:
         return f"traces no espionage by {target.name} against {spy.name}"
     found = ", ".join(f"season {e['season']} ({e['aim']})" for e in against)
     return f"traces espionage by {target.name} against {spy.name}: {found}"
+
+
+def espionage(world: World, realm: Realm, action: Espionage) -> None:
+    """A Wisdom check against Challenging (9): success does the chosen item, failing by 3 is Political Strife.
+
+    "Espionage" (seed 000); every operation is recorded for tracing and for the spy's ruler (WW25, WW32).
+    """
+    from magecraft.mtg_rpg.world.turn import apply_event, political_strife
+
+    target = world.realms[action.target]
+    draw = world.draw(f"{realm.name}: Wisdom check for espionage against {target.name}")
+    total = realm.wisdom + draw.value + action.extra
+    world.espionage.append(
+        {
+            "season": world.season,
+            "spy": realm.name,
+            "target": target.name,
+            "aim": action.aim,
+            "success": total >= ESPIONAGE_DC,
+        }
+    )
+    if total >= ESPIONAGE_DC:
+        # What the spy's realm now knows of the target's sheet, for its ruler's decisions (WW32).
+        if action.aim in ("troops", "intelligence"):
+            world.espionage[-1]["learned"] = {"military": target.military}
+        elif action.aim == "sheet":
+            world.espionage[-1]["learned"] = {action.item: world.sheet(target.name)[action.item]}
+        world.record(
+            realm.name, f"espionage against {target.name} succeeds ({total} against {ESPIONAGE_DC})", secret=True
+        )
+        rows = {e.name: e for e in world.rules.events}
+        event = {
+            "bandits": "Bandits",
+            "controversy": "Controversy",
+            "assassination": "Death",
+            "food-stores": "Food stores Damaged",
+        }.get(action.aim)
+        if event is not None:
+            apply_event(world, target, rows[event])
+        elif action.aim != "intelligence":
+            world.record(realm.name, reveal(world, realm, target, action.aim, action.item), secret=True)
+        else:
+            sheet = world.sheet(target.name)
+            world.record(
+                realm.name,
+                f"learns of {target.name}: military {sheet['military']}, treasury "
+                f"{sheet['treasury']:,} gp, {sheet['calling']}, {sheet['demeanor']}",
+                secret=True,
+            )
+        return
+    if ESPIONAGE_DC - total >= ESPIONAGE_BACKFIRE:
+        world.record(
+            realm.name,
+            f"espionage against {target.name} is exposed ({total} against {ESPIONAGE_DC}): "
+            "Political Strife" + political_strife(world, realm, target),
+        )
+    else:
+        world.record(
+            realm.name,
+            f"espionage against {target.name} fails quietly ({total} against {ESPIONAGE_DC})",
+            secret=True,
+        )

@@ -72,7 +72,10 @@ def random_event_phase(world: World) -> None:
 def apply_event(world: World, realm: Realm, event: EventRow) -> None:
     """Put an event's burden on a realm and record it in the chronicle."""
     text = f"{event.name}"
-    if event.duration == "turn":
+    if event.or_gold and world.settings.knowledge_rediscovered == "gold":
+        realm.treasury += event.or_gold
+        text += f": {event.or_gold:,} gp to the treasury"
+    elif event.duration == "turn":
         realm.ongoing.append(Ongoing(event.name, 1))
     elif event.duration == "turns":
         turns = world.rng.roll(3, f"{realm.name}: how many turns the {event.name} last", section=EVENTS)
@@ -143,6 +146,42 @@ def plague_check(world: World, realm: str, character: str, constitution: int) ->
             f"{character} catches the plague ({total} against {PLAGUE_DC}) and takes {hit.value} damage")
     world.record(realm, text, character=character)
     return PlagueCheck(character, realm, check, total, hit)
+
+
+#: Events an adventure may end at once (ruling WW11): "If the PC's are able to destroy the bandits' base
+#: of operations, the realm's income is immediately restored"; "If the leaders somehow resolve the
+#: controversy during the course of the adventure, the realm doesn't suffer the increase" (Controversy,
+#: Undead, Wizards); Large Predator "until the situation is resolved".
+RESOLVED_BY_ADVENTURE = ("Bandits", "Controversy", "Large Predator", "Undead", "Wizards")
+#: What ends the others instead.
+ENDED_OTHERWISE = {
+    "Food stores Damaged": "it lasts until a new food store is built (Build Structure)",
+    "Fire": "it lasts until the burned buildings are all rebuilt (Build Structure)",
+    "Plague": "it lasts until the realm passes a Wilderness Lore check in its hardship sub-phase",
+}
+
+
+def resolve_event(world: World, realm: str, event: str) -> str:
+    """The referee ends an event an adventure resolved; its burden goes at once (ruling WW11).
+
+    A realm without that event, or an event the seed ends otherwise, is refused and nothing changes.
+    """
+    sheet = world.realms.get(realm)
+    if sheet is None or not sheet.alive:
+        raise RuleError(f"there is no realm {realm!r} in play in {world.name}", rule="the selected realm",
+                        section=EVENTS)
+    if event in ENDED_OTHERWISE:
+        raise RuleError(f"{event} is not ended by an adventure: {ENDED_OTHERWISE[event]}", rule=event,
+                        section=EVENTS)
+    if event not in RESOLVED_BY_ADVENTURE:
+        raise RuleError(f"{event!r} is not an event an adventure resolves (those are "
+                        f"{', '.join(RESOLVED_BY_ADVENTURE)})", rule="until the issue is resolved", section=EVENTS)
+    if sheet.has_ongoing(event) is None:
+        raise RuleError(f"{realm} suffers no {event} now", rule="until the issue is resolved", section=EVENTS)
+    sheet.ongoing = [o for o in sheet.ongoing if o.name != event]
+    text = f"the referee: {event} resolved by an adventure; its burden ends"
+    world.record(realm, text, event=event)
+    return text
 
 
 def political_strife(world: World, realm: Realm, other: Realm) -> str:
@@ -242,7 +281,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
         choices.extend(Hardship(b) for b in range(most + 1))
         return choices
     if turn.phase == "treasury":
-        return [SetTax(rate) for rate in TAX_RATES]
+        return [SetTax(rate, d) for d in range(realm.military + 1) for rate in TAX_RATES]
     if turn.phase == "discontent":
         return [Quell(s) for s in range(realm.military + 1)]
     return orders.legal(world, turn)
@@ -282,6 +321,12 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
             raise RuleError(
                 "set the tax rate: low, medium or high", rule="the realm sets its tax rate", section=TREASURY
             )
+        if not 0 <= action.disband <= realm.military:
+            raise RuleError(
+                f"{turn.realm} has {realm.military} military strength to send home, not {action.disband}",
+                rule="the realm can voluntarily decrease its military strength to lower maintenance costs",
+                section=TREASURY,
+            )
         return
     if turn.phase == "discontent":
         if not isinstance(action, Quell):
@@ -314,7 +359,7 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
         hardship_check(world, turn, realm, action.bonus)
         turn.phase = "treasury"
     elif isinstance(action, SetTax):
-        treasury(world, turn, realm, action.rate)
+        treasury(world, turn, realm, action.rate, action.disband)
         turn.phase = "discontent"
     elif isinstance(action, Quell):
         discontent_check(world, turn, realm, action.strength)
@@ -389,8 +434,12 @@ def civilian_upkeep(world: World, realm: Realm) -> int:
     return -(-world.population(realm.name) // per)
 
 
-def treasury(world: World, turn: Turn, realm: Realm, rate: str) -> None:
-    """Taxes and trade in, then the military's and the civilians' maintenance out ("3b")."""
+def treasury(world: World, turn: Turn, realm: Realm, rate: str, disband: int = 0) -> None:
+    """Taxes and trade in, then the military's and the civilians' maintenance out ("3b").
+
+    ``disband`` points of military strength go home before the soldiers are paid ("At this point,
+    the realm can voluntarily decrease its military strength in order to lower maintenance costs").
+    """
     realm.tax = rate
     population = world.population(realm.name)
     taxes = population * world.rules.tax[rate].gp_per_population * _event_percent(realm, "tax_percent") // 100
@@ -404,6 +453,9 @@ def treasury(world: World, turn: Turn, realm: Realm, rate: str) -> None:
         world.record(realm.name, f"{realm.wizard_units - paid} Wizard unit(s) leave unpaid")
         realm.wizard_units, upkeep = paid, paid * WIZARD_UPKEEP
     realm.treasury -= upkeep
+    if disband:
+        realm.military -= disband
+        world.record(realm.name, f"sends {disband} military home to lower its upkeep: military {realm.military}")
     affordable = realm.treasury // MILITARY_UPKEEP
     if realm.military > affordable:
         world.record(
@@ -520,6 +572,8 @@ def adjustment(world: World, turn: Turn, realm: Realm) -> None:
             orders.complete_structure(world, realm, building.kind)
             done.append(building.kind)
     if realm.mercenaries:
+        if world.settings.unpaid_mercenaries == "defect_check":
+            orders.disband(world, realm, "mercenaries", realm.mercenaries)
         realm.mercenaries = 0
     if not world.territory(realm.name):
         realm.alive = False

@@ -104,8 +104,26 @@ def check_capture(world: World, turn: Turn, action: Capture) -> None:
         )
     if action.raze and h.base is None:
         raise _refuse("there is no base there to raze", "Raze the base", CAPTURE)
-    if action.install and (h.owner is None or world.realms[h.owner].capital != action.hex):
+    if (action.install or action.calling or action.demeanor) and (
+        h.owner is None or world.realms[h.owner].capital != action.hex
+    ):
         raise _refuse("a friendly government is installed by capturing a capitol", "Capturing Capitols", CAPTURE)
+    if action.calling or action.demeanor:
+        from magecraft.mtg_rpg.world.generate import callings_and_demeanors
+
+        callings, demeanors = callings_and_demeanors()
+        if not action.install:
+            raise _refuse(
+                "a Calling and Demeanor are chosen for a friendly government installed",
+                "The conqueror chooses the Calling and Demeanor of the new government",
+                "Capturing Capitols",
+            )
+        if action.calling and action.calling not in callings:
+            raise _refuse(f"no Calling {action.calling!r} (Callings: {', '.join(callings)})",
+                          "The conqueror chooses the Calling and Demeanor", "Capturing Capitols")
+        if action.demeanor and action.demeanor not in demeanors:
+            raise _refuse(f"no Demeanor {action.demeanor!r} (Demeanors: {', '.join(demeanors)})",
+                          "The conqueror chooses the Calling and Demeanor", "Capturing Capitols")
 
 
 def make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool) -> None:
@@ -186,7 +204,13 @@ def conquer(world: World, realm: Realm, loser: Realm, action: Capture) -> str:
 
         world.map[action.hex].owner = loser.name
         world.owners_changed()
-        new_government(world.rng, loser, label=f"the government {realm.name} installs")
+        new_government(
+            world.rng,
+            loser,
+            label=f"the government {realm.name} installs",
+            calling=action.calling,
+            demeanor=action.demeanor,
+        )
         loser.trade_routes.clear()
         world.set_ill(realm.name, loser.name, INSTALLED_ILL_WILL)
         for lst, other in ((realm.at_war, loser.name), (loser.at_war, realm.name)):

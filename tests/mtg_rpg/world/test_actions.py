@@ -313,6 +313,7 @@ def test_resources_beyond_the_turns_pool_are_refused():
     at_actions(world)  # 35 - 8 for the civilians = 27 left
     world.apply(BuildStructure("Library"))  # 20 resources
     refused(world, BuildStructure("Library"), "resources")
+    refused(world, BuildStructure("Warehouse"), "needs 10 resources; 7 are left")
 
 
 def test_recruiting_costs_1000_and_5_resources_per_point_and_stops_at_population_over_5():
@@ -438,8 +439,10 @@ def test_a_base_costs_25000_and_25_resources_where_there_is_none():
     at_actions(world)
     refused(world, BuildBase(world.realms["Harloon"].capital), "already has a base")
     plain = next(i for i in world.territory("Harloon") if world.map[i].base is None)
+    gold, resources = world.realms["Harloon"].treasury, world.turn.resources
     world.apply(BuildBase(plain))
     assert world.map[plain].base == "small" and world.population("Harloon") == 83
+    assert world.realms["Harloon"].treasury == gold - 25_000 and world.turn.resources == resources - 25
 
 
 def test_fortification_levels_by_the_table_one_a_turn():
@@ -477,8 +480,10 @@ def test_moving_the_capitol_costs_100000_and_50_resources():
     tarrow = world.map.find("Tarrow")
     refused(world, MoveCapital(tarrow), "resources")
     world.apply(BuyResources(30))
+    gold, resources = world.realms["Harloon"].treasury, world.turn.resources
     world.apply(MoveCapital(tarrow))
     assert world.realms["Harloon"].capital == tarrow
+    assert world.realms["Harloon"].treasury == gold - 100_000 and world.turn.resources == resources - 50
 
 
 def test_espionage_is_a_challenging_9_wisdom_check_and_failing_by_3_is_political_strife():
@@ -511,6 +516,9 @@ def test_grants_and_troop_moves_cost_what_they_say():
     world.apply(Grant(5000, "a knighthood"))
     world.apply(MoveTroops(5, 2))  # "$1K could finance ... 5 troops ... two hexes"
     assert world.realms["Harloon"].treasury == gold - 5000 - 1000
+    world.apply(MoveTroops(1, 11))  # 11 unit-hexes: a started 10 is paid in full
+    world.apply(MoveTroops(1, 1))
+    assert world.realms["Harloon"].treasury == gold - 5000 - 1000 - 2000 - 1000
 
 
 def test_disbanding_mercenaries_needs_a_challenging_diplomacy_check_or_they_turn_brigand():

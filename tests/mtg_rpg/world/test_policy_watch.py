@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from magecraft.mtg_rpg.world.actions import Espionage, HireMercenaries, HireScouts, MoveTroops
-from magecraft.mtg_rpg.world.policy import RIVAL_AT, choose, rival, temper, watch
+from magecraft.mtg_rpg.world.policy import choose, rival, temper, watch
 
 from .conftest import draw, make_world
 from .test_actions import at_actions
@@ -16,10 +16,11 @@ def _watching(world, realm="Harloon"):
 
 def test_a_rival_is_the_worst_ill_will_of_9_or_more():
     world = make_world()
-    world.set_ill("Harloon", "Sarn", RIVAL_AT - 1)
+    world.set_ill("Harloon", "Sarn", 8)
     assert rival(world, world.realms["Harloon"]) is None
-    world.set_ill("Harloon", "Sarn", RIVAL_AT)
-    world.set_ill("Harloon", "Dunmarch", RIVAL_AT + 2)
+    world.set_ill("Harloon", "Sarn", 9)  # "Challenging (9)"
+    assert rival(world, world.realms["Harloon"]) == "Sarn"
+    world.set_ill("Harloon", "Dunmarch", 11)
     assert rival(world, world.realms["Harloon"]) == "Dunmarch"
 
 

@@ -97,6 +97,56 @@ def test_one_turn_events_end_at_the_recording_phase_and_lasting_ones_stay():
     assert [(o.name, o.turns_left) for o in harloon.ongoing] == [("Bandits", 1), ("Undead", None)]
 
 
+def test_the_event_table_reads_each_colour_by_the_rulings_bands():
+    rules = world_rules()
+    bands = {
+        ("W", 2): "Birth", ("W", 3): "Gifted", ("W", 5): "Political Windfall",
+        ("U", 2): "Messenger", ("U", 3): "Knowledge Rediscovered", ("U", 5): "Political Envoy",
+        ("B", 2): "Death", ("B", 4): "Plague", ("B", 5): "Undead",
+        ("R", 1): "Fire", ("R", 2): "Riot", ("R", 3): "Bandits", ("R", 4): "Controversy",
+        ("R", 5): "Political Strife",
+        ("G", 0): "Good Harvest", ("G", 4): "Resources Found", ("G", 5): "Large Predator",
+        ("C", 2): "Food stores Damaged", ("C", 3): "Natural Disaster", ("C", 16): "Wizards",
+    }
+    assert {key: rules.event_for(*key).name for key in bands} == bands
+
+
+def test_a_drawn_controversy_ends_at_the_recording_phase():
+    from magecraft.mtg_rpg.world.turn import recording_phase
+
+    world = make_world()
+    harloon = world.realms["Harloon"]
+    apply_event(world, harloon, _event("Controversy"))
+    assert harloon.has_ongoing("Controversy") is not None
+    recording_phase(world)
+    assert harloon.has_ongoing("Controversy") is None
+
+
+def test_food_stores_damaged_adds_3_hardship_until_a_food_store_is_built():
+    from magecraft.mtg_rpg.world.orders import complete_structure
+    from magecraft.mtg_rpg.world.turn import hardship_dc
+
+    world = make_world()
+    harloon = world.realms["Harloon"]
+    apply_event(world, harloon, _event("Food stores Damaged"))
+    assert hardship_dc(world, harloon) == 6 + 3
+    complete_structure(world, harloon, "Warehouse")
+    assert harloon.has_ongoing("Food stores Damaged") is not None
+    complete_structure(world, harloon, "Food stores")
+    assert harloon.has_ongoing("Food stores Damaged") is None
+    assert hardship_dc(world, harloon) == 6 - 1 - 2  # the Warehouse's -1 and the Food stores' -2 for good
+
+
+def test_a_riot_takes_3_more_resources_of_upkeep_this_turn():
+    world = make_world()
+    apply_event(world, world.realms["Harloon"], _event("Riot"))
+    start_turn(world, "Harloon")
+    world.rng.extend_script([draw(9)])
+    world.apply(Hardship(0))
+    world.apply(SetTax("medium"))
+    assert world.turn.resources == 35 - 8 - 3
+
+
 # -- 2. initiative ---------------------------------------------------------------------------------------
 
 
@@ -154,6 +204,20 @@ def test_a_passed_hardship_check_ends_plague():
     world.rng.extend_script([draw(4)])  # 5 + 4 = 9 against 6 + 3
     world.apply(Hardship(0))
     assert world.realms["Harloon"].ongoing == []
+
+
+@pytest.mark.parametrize("auto, ends", [(True, True), (False, False)])
+def test_wizards_add_3_hardship_until_resolved(auto, ends):
+    from magecraft.mtg_rpg.world.turn import hardship_dc
+
+    world = make_world(auto_resolve_events=auto)
+    harloon = world.realms["Harloon"]
+    apply_event(world, harloon, _event("Wizards"))
+    assert hardship_dc(world, harloon) == 6 + 3
+    start_turn(world, "Harloon")
+    world.rng.extend_script([draw(4)])  # Wilderness Lore 5 + 4 = 9 against 6 + 3
+    world.apply(Hardship(0))
+    assert (harloon.has_ongoing("Wizards") is None) is ends
 
 
 # -- 3b. treasury -------------------------------------------------------------------------------------------
