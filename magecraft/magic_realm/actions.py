@@ -252,9 +252,35 @@ class RunFromBattle:
     kind: ClassVar[str] = "run"
 
 
+@dataclass(frozen=True, slots=True)
+class RecordDay:
+    """The character's recorded activities for the coming day (ruling MR42), in order: ``MOVE@Oak Woods 3``,
+    ``FLY@...``, ``SEARCH=Discover Chits`` (the Locate or Loot result), ``HIDE``, ``MAGIC SIGHT``...
+
+    ``phases``: the base game's phases today when they differ from the setting (horses, cards);
+    ``extra``: extra phases the referee grants (Shejoh's Ring's HIDE); ``fleet_foot``: FLEET FOOT is on.
+    """
+
+    character: str
+    activities: tuple[str, ...]
+    phases: int | None = None
+    extra: tuple[str, ...] = ()
+    fleet_foot: bool = False
+    kind: ClassVar[str] = "day"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadRunes:
+    """10.1/3: READ RUNES at the Runestone, its spell awakened; ``learned`` is the base game's roll."""
+
+    character: str
+    learned: bool
+    kind: ClassVar[str] = "read-runes"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
     | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
-    | GateTravel | BuyService | CastSpell | RunFromBattle
+    | GateTravel | BuyService | CastSpell | RunFromBattle | RecordDay | ReadRunes
 )

@@ -93,11 +93,19 @@ class Traveller:
     joins: str | None = None
     table: str | None = None
     prices: Mapping[str, int] = field(default_factory=dict)
+    #: 7.6, ruling MR42: the phases of the day he adds or forbids, and the Shadow's MAGIC SIGHT.
+    extra_phases: tuple[str, ...] = ()
+    forbids: tuple[str, ...] = ()
+    search_as: str | None = None
 
 
 @cache
 def travellers() -> dict[str, Traveller]:
-    return {row["name"]: Traveller(**row) for row in read("travellers.toml")["traveller"]}
+    out = {}
+    for row in read("travellers.toml")["traveller"]:
+        fixed: dict[str, Any] = {k: tuple(v) if k in ("extra_phases", "forbids") else v for k, v in row.items()}
+        out[row["name"]] = Traveller(**fixed)
+    return out
 
 
 def traveller(name: str) -> Traveller:
@@ -175,6 +183,7 @@ def realm_lists() -> dict[str, Any]:
         "dragon_order": tuple(raw["dragonslayer"]["order"]),
         "female": frozenset(raw["characters"]["female"]),
         "benefit_effects": {k: dict(v) for k, v in raw["guild_benefit_effects"].items()},
+        "day_phases": (int(raw["day"]["basic_phases"]), int(raw["day"]["sunlight_phases"])),
     }
 
 

@@ -49,7 +49,7 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import referee
+from magecraft.magic_realm import phases, referee
 from magecraft.magic_realm.actions import (
     ChooseClearing,
     ChoosePod,
@@ -65,6 +65,7 @@ from magecraft.magic_realm.guilds import GuildHall
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import Character, Item, Pending, Pod, TravellerPiece
 from magecraft.magic_realm.setup import Setup
+from magecraft.magic_realm.sites import Sites
 from magecraft.magic_realm.travel import volcano_midnight_effect
 
 __all__ = [
@@ -80,7 +81,10 @@ COLOUR_DAY = 7
 HIVE_HITS = 3
 POD_KIND = {"Hive": "bees", "Pond": "slimes", "Graveyard": "undead"}
 #: What a save of the realm says it is (``from_dict`` refuses anything else).
-SAVE_FORMAT = "magic_realm.days/2"
+SAVE_FORMAT = "magic_realm.days/3"
+#: A save of before the Trap and the minor treasure locations were on the board: read, its sites dealt anew
+#: from its setup (nothing of them had happened yet).
+OLD_FORMAT = "magic_realm.days/2"
 #: Starting gold of a character placed without ``=GOLD`` (the base game's starting gold is on the
 #: character cards, not in the seed; ruling MR30).
 START_GOLD = 10
@@ -135,6 +139,10 @@ class RealmDays(GameState[DayAction]):
         self.moves_left = 0
         self.prowling = False
         self.pending: Pending | None = None
+        #: 10.1, 14.2: the Trap and the minor treasure locations on the board (ruling MR41).
+        self.sites = Sites.deal(setup, board)
+        #: What each character has recorded for the coming day (ruling MR42), counted against its phases.
+        self.today: dict[str, phases.DayRecord] = {}
 
     @classmethod
     def new(
@@ -263,6 +271,12 @@ class RealmDays(GameState[DayAction]):
                 for c in self.characters
             ],
             "guilds": {g: self.board.label(c) for g, c in self.guild_clearings.items()},
+            "trap": None if self.sites.trap_clearing is None else {
+                "clearing": self.board.label(self.sites.trap_clearing), "revealed": self.sites.trap_revealed,
+                "trapped": sorted(self.sites.trap.trapped), "discovered": sorted(self.sites.trap.discovered)},
+            "minor_treasure_locations": {
+                m.name: self.board.label(self.sites.clearing_of(self.board, m))
+                for m in self.sites.minors if m.clearing is not None},
             "pending": None if self.pending is None else self.pending.to_dict(),
         }
 
@@ -295,6 +309,7 @@ class RealmDays(GameState[DayAction]):
 
     def _day(self) -> None:
         self.day += 1
+        self.today.clear()
         referee.travellers_leave(self)
         roll = self.rng.roll(6, f"day {self.day}: monster roll")
         self.prowling = roll == PROWLING
@@ -339,6 +354,7 @@ class RealmDays(GameState[DayAction]):
     def _start_turn(self, character: Character) -> None:
         if not character.offroad:
             self._meet_travellers(character)
+            phases.end_turn(self, character)
         if (
             not self.generator_active
             and not self._closed()
@@ -580,6 +596,12 @@ class RealmDays(GameState[DayAction]):
         seen["setup"] = {"tiles": seen["setup"]["tiles"], "travellers": seen["setup"]["travellers"]}
         if not self.generator_active:
             seen["generator"] = {"active": False}
+        sites = seen["sites"]
+        seen["sites"] = {
+            "minors": [m for m in sites["minors"] if m["clearing"] is not None],
+            **({"trap_clearing": sites["trap_clearing"], "trap": sites["trap"]}
+               if self.sites.trap_revealed else {}),
+        }
         seen.pop("rng")
         seen["log"] = [e for e in seen["log"] if e.get("section") != "15. EXPANSION SETUP"
                        and e.get("kind") != "randomness" and "(kept hidden)" not in str(e.get("label"))]
@@ -611,6 +633,8 @@ class RealmDays(GameState[DayAction]):
             "guild_clearings": dict(self.guild_clearings),
             "piles": [[c, [asdict(i) for i in items]] for c, items in self.piles.items()],
             "siren_box": [asdict(i) for i in self.siren_box],
+            "sites": self.sites.to_dict(),
+            "today": {name: r.to_dict() for name, r in self.today.items()},
             "turn": {"index": self.turn, "started": self.turn_started, "moves_left": self.moves_left,
                      "prowling": self.prowling},
             "pending": None if self.pending is None else self.pending.to_dict(),
@@ -626,7 +650,7 @@ class RealmDays(GameState[DayAction]):
         ``ask`` reads real dice when the realm was played with physical dice.
         """
         try:
-            if raw["format"] != SAVE_FORMAT:
+            if raw["format"] not in (SAVE_FORMAT, OLD_FORMAT):
                 raise ValueError(f"it is not a {SAVE_FORMAT} save")
             realm = cls._read(raw, ask)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, InputError) as exc:
@@ -684,6 +708,11 @@ class RealmDays(GameState[DayAction]):
         realm.guild_clearings = {str(g): int(clearing(c) or 0) for g, c in dict(raw["guild_clearings"]).items()}
         realm.piles = {int(clearing(c) or 0): [Item.read(i) for i in items] for c, items in raw["piles"]}
         realm.siren_box = [Item.read(i) for i in raw["siren_box"]]
+        if raw["format"] == SAVE_FORMAT:
+            realm.sites = Sites.read(raw["sites"], board)
+            realm.today = {str(n): phases.DayRecord.read(r) for n, r in dict(raw["today"]).items()}
+            if not set(realm.today) <= set(names):
+                raise ValueError("a day is recorded for no character")
         turn = raw["turn"]
         realm.turn = None if turn["index"] is None else int(turn["index"])
         realm.turn_started, realm.moves_left = bool(turn["started"]), int(turn["moves_left"])

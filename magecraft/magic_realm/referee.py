@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
 from magecraft.core.tables import get_table
+from magecraft.magic_realm import phases
 from magecraft.magic_realm.actions import (
     BuyService,
     Capture,
@@ -41,6 +42,8 @@ from magecraft.magic_realm.actions import (
     MoveCharacter,
     PickpocketScore,
     RaiseDead,
+    ReadRunes,
+    RecordDay,
     RecordDeed,
     RidOfJester,
     RunFromBattle,
@@ -64,6 +67,8 @@ JESTER_REWARD = 20
 CANDY_CANE = "Magic Candy Cane"
 #: 2.4: what may still happen to a lost character (monsters find him; gold and deeds come of battles).
 WHILE_LOST = (TravelOffroad, CharacterKilled, RecordDeed, GiveGold)
+#: 2.2: offroad travel takes two MOVE activities of the day.
+OFFROAD_MOVES = ("MOVE", "MOVE")
 
 
 # -- the decisions left to a character -------------------------------------------------------------
@@ -169,11 +174,18 @@ def check(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, MoveCharacter):
         if not 0 <= action.clearing < len(realm.board.clearings):
             raise RuleError(f"no clearing {action.clearing} on this board", rule="the board", section=OFFROAD)
+        phases.check_not_trapped(realm, who, "moving away")
     elif isinstance(action, TravelOffroad):
         tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
         if tiles()[tile].no_offroad:
             raise RuleError(f"no offroad travel in the {tile}",
                             rule="You can NEVER travel offroad in the Volcano tile", section=OFFROAD)
+        phases.check_not_trapped(realm, who, "offroad travel")
+        phases.charge(realm, who, OFFROAD_MOVES)
+    elif isinstance(action, RecordDay):
+        phases.check_day(realm, who, action)
+    elif isinstance(action, ReadRunes):
+        phases.check_read_runes(realm, who)
     elif isinstance(action, Hire):
         piece = realm.traveller(action.traveller)
         _check_met(realm, who, piece.name, hiring=True)
@@ -274,6 +286,8 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
             raise RuleError(f"{name} lies in {realm.board.label(place)}, not where {who.name} stands",
                             rule="3.2 placed in the highest numbered clearing", section=GATES)
         return
+    phases.check_not_trapped(realm, who, "gate travel")
+    phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves))
     here = [g for g in who.known_gates if gate_clearing(realm, g) == who.clearing]
     if not here:
         raise RuleError(f"{who.name} does not stand at a gate he knows", rule="3.3", section=GATES)
@@ -311,6 +325,7 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
     if name not in BOARD_SPELLS:
         raise RuleError(f"{name} is not resolved on the board here ({', '.join(BOARD_SPELLS)})",
                         rule="List of Spells", section="List of Spells")
+    phases.check_not_trapped(realm, who, name.upper())
     if name == "Open Gate":
         if action.gate is None:
             raise RuleError("OPEN GATE names the gate", rule="Open Gate", section="List of Spells")
@@ -380,7 +395,12 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         who.clearing, who.offroad = action.clearing, False
         realm.note(f"{who.name} moves to {realm.board.label(action.clearing)}")
     elif isinstance(action, TravelOffroad):
+        phases.charge(realm, who, OFFROAD_MOVES, perform=True)
         _offroad(realm, who)
+    elif isinstance(action, RecordDay):
+        phases.perform_day(realm, who, action)
+    elif isinstance(action, ReadRunes):
+        phases.read_runes(realm, who, action.learned)
     elif isinstance(action, Hire):
         _hire(realm, who, action)
     elif isinstance(action, Fire):
@@ -428,6 +448,7 @@ def perform(realm: RealmDays, action: DayAction) -> None:
             realm.note(f"{who.name} runs from the dragons: the {name} is killed")
         realm.note(f"{who.name} runs from the battle")
     elif isinstance(action, GateTravel):
+        phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves), perform=True)
         name = _gate_name(realm, action.gate)
         place = gate_clearing(realm, name)
         assert place is not None
@@ -611,6 +632,8 @@ def killed(realm: RealmDays, who: Character, by: str | None) -> None:
     9.3/3-4: the guild membership ends, its chit is free (never to the killer); 2.5: belongings are scattered
     among the tile's clearings when he dies offroad, and lie in his clearing otherwise (ruling MR34)."""
     who.alive = False
+    realm.sites.trap.here.discard(who.name)
+    realm.sites.trap.trapped.discard(who.name)
     gone = realm.retinues[who.name].killed()
     for name in [*gone, *who.followers]:
         piece = realm.traveller(name)

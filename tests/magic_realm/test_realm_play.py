@@ -194,7 +194,10 @@ def test_offroad_lost_keeps_rolling_the_column_of_the_clearing_left_and_a_choice
     for refused in (Hire("Amazon", "Cook"), MoveCharacter("Amazon", BORDERLAND_1)):
         with pytest.raises(RuleError, match="lost off the clearings"):
             days.apply(refused)
-    script(days, 1)  # the next day's roll on the CAVES column again: Choice
+    with pytest.raises(RuleError, match="2 phase"):  # two phases in a cave: one offroad roll a day (MR42)
+        days.apply(TravelOffroad("Amazon"))
+    script(days, 3, 1)  # the next day (monster roll 3), then its roll on the CAVES column again: Choice
+    days.apply(NextDay())
     days.apply(TravelOffroad("Amazon"))
     assert days.pending is not None and days.pending.kind == "clearing"
     target = days.board.clearing_of("Borderland 2").id
