@@ -125,6 +125,10 @@ class RealmTable(TableGame["act.DayAction"]):
             (f"{name} strikes the Hive with a Tremendous hit", act.StrikeHive(name)),
             (f"{name} uses the Book of the Dead", act.UseBookOfTheDead(name)),
             (f"{name} is killed (by whom is asked next)", act.CharacterKilled(name)),
+            (f"{name} records the day's activities (asked next, e.g. 'MOVE@Oak Woods 3, SEARCH=Discover Chits')",
+             act.RecordDay(name, ())),
+            (f"{name} reads the runes and learns the spell (10.1/3)", act.ReadRunes(name, True)),
+            (f"{name} reads the runes and fails to learn the spell", act.ReadRunes(name, False)),
         ]
         return out
 
@@ -177,6 +181,10 @@ class RealmTable(TableGame["act.DayAction"]):
                 if moves is not None and 0 <= moves <= 4:
                     return act.GateTravel(action.character, action.gate, moves)
                 options.console().print(f"[red]{escape(repr(answer))} is not one of 0-4[/red]")
+        if isinstance(action, act.RecordDay) and not action.activities:
+            answer = self._words(loop, "The activities, in order, separated by commas (MOVE@CLEARING, "
+                                 "SEARCH=RESULT, HIDE, REST...)")
+            return act.RecordDay(action.character, tuple(a.strip() for a in answer.split(",") if a.strip()))
         if isinstance(action, act.DrawQuest):
             return act.DrawQuest(action.character, self._words(loop, "The quest drawn"))
         if isinstance(action, act.RecordDeed):
@@ -247,6 +255,19 @@ class RealmTable(TableGame["act.DayAction"]):
             lines.append(f"  pod {pod.id}: {pod.monsters} {pod.kind} in {escape(tile)}")
         for name, place in realm.guild_clearings.items():
             lines.append(f"  the {escape(name)} in {escape(realm.board.label(place))}")
+        sites = realm.sites
+        if sites.trap_clearing is not None:
+            held = ", ".join(sorted(sites.trap.trapped)) or "nobody"
+            shown = "revealed" if sites.trap_revealed else "face down"
+            lines.append(f"  the Trap ({shown}) in {escape(realm.board.label(sites.trap_clearing))}: "
+                         f"{escape(held)} trapped")
+        for site in sites.minors:
+            if site.clearing is not None:
+                where = realm.board.label(sites.clearing_of(realm.board, site))
+                taken = f", emptied by {site.collected_by}" if site.collected_by else ""
+                lines.append(f"  the {escape(site.name)} in {escape(where)}{escape(taken)}")
+        for name, today in realm.today.items():
+            lines.append(f"  {escape(name)} has recorded: {escape(', '.join(today.activities))}")
         return lines
 
     def event_line(self, event: Event) -> str | None:
@@ -266,6 +287,8 @@ def _filled(action: act.DayAction) -> act.DayAction:
         return act.MoveCharacter(action.character, 0)
     if isinstance(action, act.GiveItem):
         return act.GiveItem(action.character, "item")
+    if isinstance(action, act.RecordDay) and not action.activities:
+        return act.RecordDay(action.character, ("ALERT",))
     if isinstance(action, act.GateTravel) and action.moves == ASK:
         return act.GateTravel(action.character, action.gate, 2)
     if isinstance(action, act.Hire) and action.traveller == "Doppleganger":
