@@ -170,6 +170,7 @@ def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activ
     spent: list[str] = []
     here = who.clearing
     searched = False
+    learned = set(who.known_paths)
     for step in steps:
         if step.name in forbidden:
             raise RuleError(f"{who.name} cannot {step.name} in the {forbidden[step.name]}'s presence",
@@ -182,24 +183,37 @@ def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activ
                 raise RuleError(f"{who.name} is trapped: every activity but MOVE and FLY (search to escape first)",
                                 rule="14.2/2", section=TRAP)
             assert step.to is not None
-            _check_route(realm, here, step)
+            _check_route(realm, who, here, step, learned)
             kind = realm.board.clearings[step.to].kind
             cost = fleet_foot_moves(kind, fleet_foot=action.fleet_foot) if step.name == "MOVE" else 1
             spent += [step.name] * cost
             here = step.to
         else:
             searched = searched or step.name == "SEARCH"
+            if step.name == "SEARCH" and (step.result or "").casefold() == PATHS.casefold():
+                learned |= {(min(here, o), max(here, o)) for o in realm.board.hidden_paths[here]}
             spent.append("SEARCH" if step.name in search_as else step.name)
     allowed(realm, who, [*record(realm, who).activities, *spent], phases=action.phases, named=named)
     return steps
 
 
-def _check_route(realm: RealmDays, here: int, step: Activity) -> None:
+#: The base game's Locate/Peer result that discovers the hidden paths leaving the clearing (ruling MR43).
+PATHS = "Paths"
+
+
+def _check_route(realm: RealmDays, who: Character, here: int, step: Activity,
+                 learned: set[tuple[int, int]]) -> None:
     board = realm.board
     assert step.to is not None
     if step.name == "MOVE" and step.to not in board.roads[here]:
-        raise RuleError(f"no road joins {board.label(here)} to {board.label(step.to)}",
-                        rule="MOVE: along a road to the next clearing", section=DAY)
+        if step.to not in board.hidden_paths[here]:
+            raise RuleError(f"no road joins {board.label(here)} to {board.label(step.to)}",
+                            rule="MOVE: along a road to the next clearing", section=DAY)
+        pair = (min(here, step.to), max(here, step.to))
+        if pair not in learned and not realm.retinues[who.name].serves("Pathfinder"):
+            raise RuleError(f"only a hidden path joins {board.label(here)} to {board.label(step.to)}: "
+                            f"{who.name} has not discovered it and has no Pathfinder",
+                            rule="1.2/3 hidden paths; Pathfinder", section=DAY)
     if step.name == "FLY":
         tile = board.clearings[here].tile
         if step.to == here or board.tile_distance(tile, board.clearings[step.to].tile) > 1:
@@ -234,6 +248,8 @@ def perform_day(realm: RealmDays, who: Character, action: RecordDay) -> None:
             realm.note(f"{who.name}: {step.name} in the Trap's clearing: trapped (14.2/3)")
         if step.name != "SEARCH":
             continue
+        if (step.result or "").casefold() == PATHS.casefold():
+            _discover_paths(realm, who)
         if in_trap and discovers(step.result):
             trap.discovered.add(who.name)
             held = False
@@ -244,6 +260,18 @@ def perform_day(realm: RealmDays, who: Character, action: RecordDay) -> None:
         realm.note(f"{who.name} ends the turn in the Trap's clearing: trapped (14.2/1)")
     _sync_trap(realm, who, held)
     realm.today[who.name] = today
+
+
+def _discover_paths(realm: RealmDays, who: Character) -> None:
+    """A SEARCH with the "Paths" result: the character knows the hidden paths leaving his clearing for good
+    (the Pathfinder's guidance teaches nothing, 7.10)."""
+    here = who.clearing
+    for other in realm.board.hidden_paths[here]:
+        pair = (min(here, other), max(here, other))
+        if pair not in who.known_paths:
+            who.known_paths.append(pair)
+            realm.note(f"{who.name} discovers the hidden path from {realm.board.label(here)} to "
+                       f"{realm.board.label(other)}")
 
 
 def _discover_minor(realm: RealmDays, who: Character, result: str | None) -> None:

@@ -66,6 +66,7 @@ class Character:
     belongings: list[Item] = field(default_factory=list)
     raised_on: int = 0  # the last evening the Necromancer raised the dead for this character
     known_gates: list[str] = field(default_factory=list)  # 3.2-3.3: the gates located
+    known_paths: list[tuple[int, int]] = field(default_factory=list)  # 1.2/3: hidden paths discovered
 
     @classmethod
     def read(cls, raw: Mapping[str, Any]) -> Character:
@@ -84,6 +85,7 @@ class Character:
             [Item.read(i) for i in raw["belongings"]],
             int(raw["raised_on"]),
             [str(g) for g in raw["known_gates"]],
+            [(int(p[0]), int(p[1])) for p in raw.get("known_paths", [])],
         )
 
 

@@ -288,3 +288,18 @@ def test_the_referee_records_a_day_at_the_prompt_and_sees_the_trap(monkeypatch, 
     assert "no road joins Cavern 6 to Cavern 5" not in out and "trapped" in out
     state = SaveStore(tmp_path / "s.db").load("d", "magic_realm").state
     assert state["sites"]["trap"]["trapped"] == ["Dwarf"]
+
+
+def test_hidden_paths_are_walked_only_when_discovered_or_with_the_pathfinder():
+    days = realm("Amazon@Dark Forest 1", "Captain@Dark Forest 1", seed=2)
+    oak = at(days, "Oak Woods 4")
+    assert oak in days.board.hidden_paths[at(days, "Dark Forest 1")]
+    assert oak not in days.board.roads[at(days, "Dark Forest 1")]  # 1.2/3: no road on that side
+    with pytest.raises(RuleError, match="has not discovered it and has no Pathfinder"):
+        days.apply(day("Amazon", "MOVE@Oak Woods 4"))
+    days.apply(day("Amazon", "SEARCH=Paths", "MOVE@Oak Woods 4", "MOVE@Dark Forest 1"))
+    assert days.characters[0].known_paths == [(at(days, "Dark Forest 1"), oak)]
+    put(days, "Pathfinder", at(days, "Dark Forest 1"))
+    days.apply(Hire("Captain", "Pathfinder"))
+    days.apply(day("Captain", "MOVE@Oak Woods 4"))
+    assert days.characters[1].clearing == oak and days.characters[1].known_paths == []  # 7.10: nothing learned
