@@ -76,7 +76,7 @@ class RealmTable(TableGame["act.DayAction"]):
                 continue
             for label, action in self._character_choices(c.name):
                 try:
-                    realm.check(_filled(action))
+                    realm.check(_filled(action, realm))
                 except RuleError:
                     continue
                 choices.append(Choice(label, action, (c.name,)))
@@ -129,6 +129,12 @@ class RealmTable(TableGame["act.DayAction"]):
              act.RecordDay(name, ())),
             (f"{name} reads the runes and learns the spell (10.1/3)", act.ReadRunes(name, True)),
             (f"{name} reads the runes and fails to learn the spell", act.ReadRunes(name, False)),
+            (f"{name} sells an item to the Merchant at face value (asked next)",
+             act.TradeWithMerchant(name, "?", ASK)),
+            (f"{name} buys an item from the Merchant at four times face value (asked next)",
+             act.TradeWithMerchant(name, "?", ASK, buying=True)),
+            (f"{name}'s Mercenary moves on his own (the clearing is asked next)",
+             act.MoveHireling(name, "Mercenary", ASK)),
         ]
         return out
 
@@ -181,6 +187,25 @@ class RealmTable(TableGame["act.DayAction"]):
                 if moves is not None and 0 <= moves <= 4:
                     return act.GateTravel(action.character, action.gate, moves)
                 options.console().print(f"[red]{escape(repr(answer))} is not one of 0-4[/red]")
+        if isinstance(action, act.TradeWithMerchant) and action.face_value == ASK:
+            item = self._words(loop, "The item")
+            while True:
+                value = options.whole_number(loop.ask("Its face value in gold", lines=("a whole number",)))
+                if value is not None and value >= 0:
+                    kind = "item"
+                    if action.buying:
+                        kinds = ", ".join(ITEM_KINDS)
+                        kind = loop.ask(f"Its kind ({kinds})", lines=(kinds,)).strip().lower() or "item"
+                    return act.TradeWithMerchant(action.character, item, value, action.buying, kind)
+                options.console().print("[red]a face value is a whole number, 0 or more[/red]")
+        if isinstance(action, act.MoveHireling) and action.clearing == ASK:
+            while True:
+                answer = loop.ask("Where does the Mercenary go (a clearing, e.g. 'Borderland 4')",
+                                  lines=("a tile name and a clearing number",))
+                try:
+                    return act.MoveHireling(action.character, action.traveller, realm.board.clearing_of(answer).id)
+                except Exception as exc:
+                    options.console().print(f"[red]{escape(str(exc))}[/red]")
         if isinstance(action, act.RecordDay) and not action.activities:
             answer = self._words(loop, "The activities, in order, separated by commas (MOVE@CLEARING, "
                                  "SEARCH=RESULT, HIDE, REST...)")
@@ -250,6 +275,9 @@ class RealmTable(TableGame["act.DayAction"]):
         for piece in realm.travellers:
             if piece.state == "wandering" and piece.clearing is not None:
                 lines.append(f"  the {escape(piece.name)} in {escape(realm.board.label(piece.clearing))}")
+            elif piece.state == "hired" and piece.clearing is not None:
+                lines.append(f"  the {escape(piece.name)} ({escape(str(piece.joined))}'s) in "
+                             f"{escape(realm.board.label(piece.clearing))}")
         for pod in realm.pods:
             tile = realm.board.tile_names[pod.tile]
             lines.append(f"  pod {pod.id}: {pod.monsters} {pod.kind} in {escape(tile)}")
@@ -281,7 +309,7 @@ class RealmTable(TableGame["act.DayAction"]):
         return f"Every character is dead after {self.realm.day} days."
 
 
-def _filled(action: act.DayAction) -> act.DayAction:
+def _filled(action: act.DayAction, realm: RealmDays) -> act.DayAction:
     """A placeholder action as the check sees it (its question not yet asked)."""
     if isinstance(action, act.MoveCharacter) and action.clearing == ASK:
         return act.MoveCharacter(action.character, 0)
@@ -289,6 +317,11 @@ def _filled(action: act.DayAction) -> act.DayAction:
         return act.GiveItem(action.character, "item")
     if isinstance(action, act.RecordDay) and not action.activities:
         return act.RecordDay(action.character, ("ALERT",))
+    if isinstance(action, act.TradeWithMerchant) and action.face_value == ASK:
+        return act.TradeWithMerchant(action.character, "an item", 0, True)
+    if isinstance(action, act.MoveHireling) and action.clearing == ASK:
+        piece = next((t for t in realm.travellers if t.name == action.traveller), None)
+        return act.MoveHireling(action.character, action.traveller, 1 if piece and piece.clearing == 0 else 0)
     if isinstance(action, act.GateTravel) and action.moves == ASK:
         return act.GateTravel(action.character, action.gate, 2)
     if isinstance(action, act.Hire) and action.traveller == "Doppleganger":

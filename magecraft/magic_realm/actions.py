@@ -278,9 +278,33 @@ class ReadRunes:
     kind: ClassVar[str] = "read-runes"
 
 
+@dataclass(frozen=True, slots=True)
+class TradeWithMerchant:
+    """7.10 Merchant, in the character's clearing: he buys ``item`` at its face value, or sells it
+    (``buying``: the character buys) at four times the face value; no haggling."""
+
+    character: str
+    item: str
+    face_value: int
+    buying: bool = False
+    item_kind: str = "item"
+    kind: ClassVar[str] = "merchant"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveHireling:
+    """7.10 Mercenary: the hired leader moved on his own, like a Native Leader, to ``clearing``."""
+
+    character: str
+    traveller: str
+    clearing: int
+    kind: ClassVar[str] = "move-hireling"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
     | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
     | GateTravel | BuyService | CastSpell | RunFromBattle | RecordDay | ReadRunes
+    | TradeWithMerchant | MoveHireling
 )

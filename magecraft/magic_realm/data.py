@@ -97,6 +97,11 @@ class Traveller:
     extra_phases: tuple[str, ...] = ()
     forbids: tuple[str, ...] = ()
     search_as: str | None = None
+    #: The Merchant: he buys at ``buys_at`` times face value and sells at ``sells_at`` times (7.10).
+    buys_at: int | None = None
+    sells_at: int | None = None
+    #: The Mercenary: a hired leader moved on his own, like a Native Leader (7.10).
+    moves_alone: bool = False
 
 
 @cache

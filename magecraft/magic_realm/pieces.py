@@ -106,7 +106,7 @@ class TravellerPiece:
                     _str_or_none(raw["joined"]))
         if piece.state not in TRAVELLER_STATES:
             raise ValueError(f"a traveller's state is one of {', '.join(TRAVELLER_STATES)}, not {piece.state!r}")
-        if (piece.state == "wandering") != (piece.clearing is not None):
+        if (piece.state == "wandering") != (piece.clearing is not None) and piece.state != "hired":
             raise ValueError(f"the {piece.name} is {piece.state} but its clearing is {piece.clearing}")
         return piece
 

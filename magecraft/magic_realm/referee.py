@@ -40,6 +40,7 @@ from magecraft.magic_realm.actions import (
     JoinGuild,
     LocateGate,
     MoveCharacter,
+    MoveHireling,
     PickpocketScore,
     RaiseDead,
     ReadRunes,
@@ -48,6 +49,7 @@ from magecraft.magic_realm.actions import (
     RidOfJester,
     RunFromBattle,
     StrikeHive,
+    TradeWithMerchant,
     TravelOffroad,
     UseBookOfTheDead,
 )
@@ -186,6 +188,10 @@ def check(realm: RealmDays, action: DayAction) -> None:
         phases.check_day(realm, who, action)
     elif isinstance(action, ReadRunes):
         phases.check_read_runes(realm, who)
+    elif isinstance(action, TradeWithMerchant):
+        _check_merchant(realm, who, action)
+    elif isinstance(action, MoveHireling):
+        _check_move_hireling(realm, who, action)
     elif isinstance(action, Hire):
         piece = realm.traveller(action.traveller)
         _check_met(realm, who, piece.name, hiring=True)
@@ -335,6 +341,55 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
                             section="List of Spells")
 
 
+def _merchant_price(action: TradeWithMerchant) -> int:
+    card = traveller("Merchant")
+    assert card.buys_at is not None and card.sells_at is not None
+    return action.face_value * (card.sells_at if action.buying else card.buys_at)
+
+
+def _check_merchant(realm: RealmDays, who: Character, action: TradeWithMerchant) -> int:
+    """7.10 Merchant: in the character's clearing; he buys what the character has at face value, and sells at
+    four times face value what the character can pay for."""
+    _check_met(realm, who, "Merchant", hiring=False)
+    if action.face_value < 0 or not action.item.strip() or action.item_kind not in ITEM_KINDS:
+        raise RuleError(f"name the item, its kind ({', '.join(ITEM_KINDS)}) and a face value of 0 or more",
+                        rule="Merchant", section=TRAVELLERS)
+    price = _merchant_price(action)
+    if action.buying and realm.retinues[who.name].gold < price:
+        raise RuleError(f"the Merchant sells the {action.item} at four times its face value, {price} gold; "
+                        f"{who.name} has {realm.retinues[who.name].gold} (he will not haggle)",
+                        rule="Merchant", section=TRAVELLERS)
+    if not action.buying and not any(i.name == action.item.strip() for i in who.belongings):
+        raise RuleError(f"{who.name} has no {action.item}", rule="Merchant", section=TRAVELLERS)
+    return price
+
+
+def _trade(realm: RealmDays, who: Character, action: TradeWithMerchant) -> None:
+    price = _check_merchant(realm, who, action)
+    retinue = realm.retinues[who.name]
+    name = action.item.strip()
+    if action.buying:
+        retinue.gold -= price
+        who.belongings.append(Item(name, action.item_kind))
+        realm.note(f"{who.name} buys the {name} from the Merchant for {price} gold")
+    else:
+        who.belongings.remove(next(i for i in who.belongings if i.name == name))
+        retinue.gold += price
+        realm.note(f"{who.name} sells the {name} to the Merchant for {price} gold")
+
+
+def _check_move_hireling(realm: RealmDays, who: Character, action: MoveHireling) -> None:
+    piece = realm.traveller(action.traveller)
+    if not traveller(piece.name).moves_alone:
+        raise RuleError(f"the {piece.name} never ventures away from his employer (7.5)",
+                        rule="7.5 Traveller hirelings never venture away", section=TRAVELLERS)
+    if piece.state != "hired" or piece.joined != who.name:
+        raise RuleError(f"the {piece.name} does not serve {who.name}", rule="Mercenary", section=TRAVELLERS)
+    if not 0 <= action.clearing < len(realm.board.clearings) or action.clearing == piece.clearing:
+        raise RuleError(f"the {piece.name} moves to another clearing of the board", rule="Mercenary",
+                        section=TRAVELLERS)
+
+
 def _check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:
     """7.2: a traveller is dealt with by a character who ended the turn in its clearing (or, to re-hire,
     one serving the character whose time is up)."""
@@ -401,6 +456,12 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         phases.perform_day(realm, who, action)
     elif isinstance(action, ReadRunes):
         phases.read_runes(realm, who, action.learned)
+    elif isinstance(action, TradeWithMerchant):
+        _trade(realm, who, action)
+    elif isinstance(action, MoveHireling):
+        piece = realm.traveller(action.traveller)
+        piece.clearing = action.clearing
+        realm.note(f"{who.name}'s {piece.name} moves on his own to {realm.board.label(action.clearing)}")
     elif isinstance(action, Hire):
         _hire(realm, who, action)
     elif isinstance(action, Fire):
@@ -542,7 +603,9 @@ def _hire(realm: RealmDays, who: Character, action: Hire) -> None:
     if action.chit is not None and action.chit not in retinue.chits:
         retinue.chits.append(action.chit)
     retinue.hire(piece.name, day=max(realm.day, 1), chit=action.chit)
-    piece.state, piece.joined, piece.clearing = "hired", who.name, None
+    # 7.5: hirelings never venture away from their employer -- but the Mercenary is a leader of his own
+    piece.state, piece.joined = "hired", who.name
+    piece.clearing = who.clearing if traveller(piece.name).moves_alone else None
     until = retinue.serving[piece.name].last_day
     realm.note(f"{who.name} hires the {piece.name} through day {until} ({retinue.gold} gold left)")
     if piece.name == "Bounty Hunter":
@@ -596,7 +659,8 @@ def _wood_sprite_escapes(realm: RealmDays, here: int | None) -> None:
 
 def _back_on_board(realm: RealmDays, who: Character, name: str, how: str) -> None:
     piece = realm.traveller(name)
-    piece.state, piece.joined, piece.clearing = "wandering", None, who.clearing
+    piece.state, piece.joined = "wandering", None
+    piece.clearing = who.clearing if piece.clearing is None else piece.clearing
     realm.note(f"the {name} {how} in {realm.board.label(who.clearing)}")
 
 

@@ -1,0 +1,89 @@
+"""Travellers' abilities of 7.6/7.10 on the board: the Merchant's trading, the Mercenary moving alone, the
+Strongman's strength and the Horse Trainer's horses (ruling MR43)."""
+
+from __future__ import annotations
+
+import pytest
+
+from magecraft.core.errors import InputError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.magic_realm.actions import (
+    CharacterKilled,
+    GiveItem,
+    Hire,
+    MoveHireling,
+    NextDay,
+    TradeWithMerchant,
+)
+from magecraft.magic_realm.days import RealmDays
+from magecraft.magic_realm.hirelings import Retinue
+from magecraft.magic_realm.pieces import TravellerPiece
+
+
+def realm() -> RealmDays:
+    made = RealmDays.new(Randomness.seeded(3), ["Amazon@Borderland 1"])
+    for piece in made.travellers:
+        piece.state, piece.clearing = "set aside", None
+    made.retinues["Amazon"].gold = 50
+    return made
+
+
+def put(days: RealmDays, name: str, clearing: int) -> TravellerPiece:
+    piece = next((t for t in days.travellers if t.name == name), None)
+    if piece is None:
+        piece = TravellerPiece(name, 99, clearing)
+        days.travellers.append(piece)
+    piece.clearing, piece.state, piece.joined = clearing, "wandering", None
+    return piece
+
+
+def test_the_merchant_buys_at_face_value_and_sells_at_four_times_it_in_his_clearing():
+    days = realm()
+    amazon = days.characters[0]
+    days.apply(GiveItem("Amazon", "Garb", "item"))
+    put(days, "Merchant", days.board.clearing_of("Borderland 2").id)
+    with pytest.raises(RuleError, match="not in Amazon's clearing"):
+        days.apply(TradeWithMerchant("Amazon", "Garb", 7))
+    put(days, "Merchant", amazon.clearing)
+    days.apply(TradeWithMerchant("Amazon", "Garb", 7))
+    assert days.retinues["Amazon"].gold == 57 and amazon.belongings == []
+    before = days.to_dict()
+    with pytest.raises(RuleError, match="60 gold; Amazon has 57"):
+        days.apply(TradeWithMerchant("Amazon", "Cloak", 15, buying=True))
+    assert days.to_dict() == before
+    with pytest.raises(RuleError, match="has no Garb"):
+        days.apply(TradeWithMerchant("Amazon", "Garb", 7))
+    days.apply(TradeWithMerchant("Amazon", "Cloak", 14, buying=True, item_kind="small treasure"))
+    assert days.retinues["Amazon"].gold == 1 and [i.name for i in amazon.belongings] == ["Cloak"]
+
+
+def test_the_mercenary_moves_on_his_own_and_other_hirelings_never_leave_their_employer():
+    days = realm()
+    amazon = days.characters[0]
+    far = days.board.clearing_of("Borderland 5").id
+    put(days, "Mercenary", amazon.clearing)
+    put(days, "Cook", amazon.clearing)
+    days.apply(Hire("Amazon", "Cook"))
+    days.apply(Hire("Amazon", "Mercenary"))
+    with pytest.raises(RuleError, match="never ventures away"):
+        days.apply(MoveHireling("Amazon", "Cook", far))
+    days.apply(MoveHireling("Amazon", "Mercenary", far))
+    merc = days.traveller("Mercenary")
+    assert merc.state == "hired" and merc.clearing == far and amazon.clearing != far
+    assert RealmDays.from_dict(days.to_dict()).traveller("Mercenary").clearing == far
+    days.apply(NextDay())
+    assert merc.clearing == far  # he stays where he was sent
+    days.apply(CharacterKilled("Amazon"))
+    assert merc.state == "gone" and merc.clearing is None  # 7.8
+
+
+def test_the_strongman_lifts_tremendous_weights_and_the_horse_trainer_speeds_the_partys_horses():
+    retinue = Retinue("Amazon", gold=30)
+    assert retinue.carry_strength("M") == "M" and not retinue.can_carry("M", "H")
+    retinue.hire("Strongman", day=1)
+    assert retinue.carry_strength("M") == "T" and retinue.can_carry("M", "T")
+    assert retinue.horse_maneuver(4) == 4
+    retinue.hire("Horse Trainer", day=1)
+    assert retinue.horse_maneuver(4) == 3 and retinue.horse_maneuver(4, native_owned=True) == 4
+    with pytest.raises(InputError):
+        retinue.horse_maneuver(-1)
