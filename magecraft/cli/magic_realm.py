@@ -100,6 +100,9 @@ def roll_steal(
     friendliness: Annotated[
         str, typer.Option("--friendliness", help="The native group's friendliness.")
     ] = "Neutral",
+    character: Annotated[
+        str | None, typer.Option("--character", help="The character stealing (the Thief/Assassin's -1, 13.2).")
+    ] = None,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -107,8 +110,12 @@ def roll_steal(
     json_out: JsonOption = False,
 ) -> None:
     """Roll one STEAL attempt (5.2), with +1 for each earlier attempt today, and its reward."""
+    from magecraft.magic_realm.characters import character as character_card
     from magecraft.magic_realm.trade import StealingDay, steal_odds
 
+    if character is not None:
+        # 13.2: the card's own stealing modifier (the Thief/Assassin's -1) comes with the character
+        thief = thief or character_card(character).steal_modifier < 0
     if odds:
         _odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild), json_out)
         return

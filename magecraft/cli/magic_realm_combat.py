@@ -174,9 +174,11 @@ def monster_command(
     if json_out:
         print_json(asdict(m))
         return
+    tactics = "" if m.changes_tactics else ", never changes tactics (14.3)"
     console().print(
         f"[bold]{m.name}[/bold]: vulnerability {m.vulnerability}, fame {m.fame}, notoriety {m.notoriety}, "
-        f"{'armoured' if m.armored else 'unarmoured'}{'. ' + m.note if m.note else ''}"
+        f"{'armoured' if m.armored else 'unarmoured'}{tactics}"
+        f"{'. ' + m.note if m.note else ''}"
     )
 
 

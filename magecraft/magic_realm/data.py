@@ -171,6 +171,8 @@ class Monster:
     notoriety: int
     armored: bool
     note: str = ""
+    #: 14.3: the Bees and Slimes never change tactics in combat.
+    changes_tactics: bool = True
 
 
 @cache

@@ -87,3 +87,30 @@ def test_the_strongman_lifts_tremendous_weights_and_the_horse_trainer_speeds_the
     assert retinue.horse_maneuver(4) == 3 and retinue.horse_maneuver(4, native_owned=True) == 4
     with pytest.raises(InputError):
         retinue.horse_maneuver(-1)
+
+
+def test_roll_steal_takes_the_thief_assassins_minus_1_from_the_character(capsys):
+    from magecraft.cli.app import main
+
+    assert main(["magic-realm", "roll", "steal", "--attempt", "3", "--dice", "4", "--character", "Thief/Assassin",
+                 "--json"]) == 0
+    assert '"modifier": 1' in capsys.readouterr().out  # +2 for the two earlier attempts, -1 the Thief/Assassin
+    assert main(["magic-realm", "roll", "steal", "--attempt", "3", "--dice", "4", "--character", "Amazon",
+                 "--json"]) == 0
+    assert '"modifier": 2' in capsys.readouterr().out
+    assert main(["magic-realm", "roll", "steal", "--dice", "4", "--character", "Druid"]) == 2
+    assert "replaced by the Thief/Assassin" in capsys.readouterr().err
+
+
+def test_bees_slimes_and_travellers_never_change_tactics(capsys):
+    from magecraft.cli.app import main
+    from magecraft.magic_realm.combat import change_tactics
+
+    for one_sided in ("Bee", "Slime"):
+        with pytest.raises(RuleError, match="14.3"):
+            change_tactics(one_sided)
+    with pytest.raises(RuleError, match="7.7"):
+        change_tactics("Mercenary")
+    change_tactics("Minotaur")  # the base game's rule decides when
+    assert main(["magic-realm", "monster", "Slime"]) == 0
+    assert "never changes tactics (14.3)" in capsys.readouterr().out
