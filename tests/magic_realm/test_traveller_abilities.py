@@ -107,9 +107,9 @@ def test_bees_slimes_and_travellers_never_change_tactics(capsys):
     from magecraft.magic_realm.combat import change_tactics
 
     for one_sided in ("Bee", "Slime"):
-        with pytest.raises(RuleError, match="14.3"):
+        with pytest.raises(RuleError, match=r"14\.3"):
             change_tactics(one_sided)
-    with pytest.raises(RuleError, match="7.7"):
+    with pytest.raises(RuleError, match=r"7\.7"):
         change_tactics("Mercenary")
     change_tactics("Minotaur")  # the base game's rule decides when
     assert main(["magic-realm", "monster", "Slime"]) == 0
