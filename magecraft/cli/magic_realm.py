@@ -43,6 +43,13 @@ app.add_typer(roll_app, name="roll")
 app.add_typer(gamble_app, name="gamble")
 
 OddsOption = Annotated[bool, typer.Option("--odds", help="Show the exact odds instead of rolling.")]
+MiracleOption = Annotated[
+    bool, typer.Option("--miracle", help="A Miracle chit is played on the roll: re-rolled, the lower kept (MR11).")
+]
+
+
+def _miracle_text(set_aside: int | None) -> str:
+    return "" if set_aside is None else f" (Miracle: the {set_aside} re-rolled, the lower kept)"
 
 
 def _percent(p: Fraction) -> str:
@@ -103,6 +110,7 @@ def roll_steal(
     character: Annotated[
         str | None, typer.Option("--character", help="The character stealing (the Thief/Assassin's -1, 13.2).")
     ] = None,
+    miracle: MiracleOption = False,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -121,7 +129,7 @@ def roll_steal(
         return
     day = StealingDay("character", "natives", friendliness=friendliness.title(), thief=thief, thief_guild=guild)
     day.attempts = attempt - 1
-    result = day.attempt(make_randomness(seed, dice, physical_dice))
+    result = day.attempt(make_randomness(seed, dice, physical_dice), miracle=miracle)
     if json_out:
         print_json(
             {
@@ -133,13 +141,15 @@ def roll_steal(
                 "loot": result.loot,
                 "gold": result.gold,
                 "friendliness": result.friendliness,
+                "miracle_set_aside": result.miracle,
             }
         )
         return
     sign = f"{result.modifier:+d}" if result.modifier else "+0"
     loot = f"; loot: {result.loot}" if result.loot else ""
     console().print(
-        f"STEAL attempt {attempt}: 1d6 = {result.raw} {sign} = {result.total}: {result.outcome}"
+        f"STEAL attempt {attempt}: 1d6 = {result.raw}{_miracle_text(result.miracle)} {sign} = {result.total}: "
+        f"{result.outcome}"
         f"{loot}; the natives are {result.friendliness}"
     )
 
@@ -178,6 +188,7 @@ def roll_offroad(
     clearing: Annotated[str, typer.Option("--from", help="The clearing left: mountain, cave or other.")] = "other",
     tile: Annotated[str, typer.Option("--tile", help="The tile (no offroad in the Volcano).")] = "Oak Woods",
     woodsman: Annotated[bool, typer.Option("--woodsman", help="The Woodsman's -1.")] = False,
+    miracle: MiracleOption = False,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -198,7 +209,8 @@ def roll_offroad(
     if odds:
         _odds_out("Offroad travel", table_odds(get_table(offroad_table(kind)), -1 if woodsman else 0), json_out)
         return
-    result = offroad(make_randomness(seed, dice, physical_dice), kind, tile=tile, woodsman=woodsman)
+    rng = make_randomness(seed, dice, physical_dice)
+    result = offroad(rng, kind, tile=tile, woodsman=woodsman, miracle=miracle)
     if json_out:
         print_json(
             {
@@ -207,12 +219,14 @@ def roll_offroad(
                 "result": result.result,
                 "outcome": result.outcome,
                 "wounds": result.wounds,
+                "miracle_set_aside": result.miracle,
             }
         )
         return
     lost = "; off the clearings: roll again for every two MOVEs, and no running from battle" if result.lost else ""
     console().print(
-        f"offroad: 1d6 = {result.raw}{' -1' if woodsman else ''} = {result.total}: {result.result}"
+        f"offroad: 1d6 = {result.raw}{_miracle_text(result.miracle)}{' -1' if woodsman else ''} = {result.total}: "
+        f"{result.result}"
         f"{f' ({result.wounds} wounds)' if result.wounds else ''}{lost}"
     )
 

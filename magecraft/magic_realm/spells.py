@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.tables import TableResult, get_table
+from magecraft.core.tables import RandomTable, TableResult, get_table
 from magecraft.magic_realm.board import Board, Clearing
 from magecraft.magic_realm.data import monsters, realm_lists
 
@@ -245,6 +245,20 @@ class MiracleRoll:
     first: int
     second: int
     kept: int
+
+
+def miracle_reroll(
+    table: RandomTable, rng: Randomness, modifier: int = 0, *, label: str, miracle: bool
+) -> tuple[TableResult, int | None]:
+    """A table roll, with MIRACLE 3's re-roll when a Miracle chit is played on it (``miracle``): the table is
+    rolled twice and the better roll kept -- the lower, on the stealing and offroad tables where low rolls
+    are good (ruling MR11).  Returns the roll kept and the raw roll set aside (None without a Miracle)."""
+    first = table.roll(rng, modifier, label=label)
+    if not miracle:
+        return first, None
+    second = table.roll(rng, modifier, label=f"{label} (Miracle re-roll)")
+    kept, other = (second, first) if second.total < first.total else (first, second)
+    return kept, other.raw
 
 
 def play_miracle(

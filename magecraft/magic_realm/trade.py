@@ -97,6 +97,7 @@ class StealResult:
     loot: str | None  # the steal reward, when rolled
     gold: int
     friendliness: str
+    miracle: int | None = None  # the raw roll a Miracle re-roll set aside
 
 
 def steal_modifier(attempt: int, *, thief: bool = False, thief_guild: bool = False) -> int:
@@ -129,12 +130,16 @@ class StealingDay:
         self.thief_guild = thief_guild
         self.attempts = 0
 
-    def attempt(self, rng: Randomness) -> StealResult:
-        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2)."""
+    def attempt(self, rng: Randomness, *, miracle: bool = False) -> StealResult:
+        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2).  ``miracle``: a
+        Miracle chit played on the roll re-rolls it, the lower kept (List of Spells, ruling MR11)."""
+        from magecraft.magic_realm.spells import miracle_reroll
+
         self.attempts += 1
         modifier = steal_modifier(self.attempts, thief=self.thief, thief_guild=self.thief_guild)
-        rolled = get_table("mr_steal_attempt").roll(
-            rng, modifier, label=f"{self.character}: STEAL attempt {self.attempts} against the {self.natives}"
+        rolled, set_aside = miracle_reroll(
+            get_table("mr_steal_attempt"), rng, modifier, miracle=miracle,
+            label=f"{self.character}: STEAL attempt {self.attempts} against the {self.natives}",
         )
         outcome = str(rolled.data["outcome"])
         loot, gold = None, 0
@@ -149,7 +154,7 @@ class StealingDay:
             self.friendliness = shift(self.friendliness, -1)
         elif outcome == "caught":
             self.friendliness = "Enemy"
-        return StealResult(rolled.raw, modifier, rolled.total, outcome, loot, gold, self.friendliness)
+        return StealResult(rolled.raw, modifier, rolled.total, outcome, loot, gold, self.friendliness, set_aside)
 
 
 # -- 6. gambling ------------------------------------------------------------------------------------------

@@ -141,3 +141,20 @@ def test_slow_monster_fleet_foot_and_disguise():
     assert fleet_foot_moves("mountain", fleet_foot=True) == 1
     assert fleet_foot_moves("normal", fleet_foot=False) == 1
     assert disguise("Enemy") == "Friendly" and disguise("Ally") == "Ally"
+
+
+def test_a_miracle_played_on_a_steal_or_offroad_roll_rerolls_it_and_keeps_the_lower(capsys):
+    from magecraft.cli.app import main
+    from magecraft.magic_realm.trade import StealingDay
+    from magecraft.magic_realm.travel import offroad
+
+    plain = StealingDay("Magician", "Order").attempt(Randomness.scripted([5]))
+    assert (plain.total, plain.outcome, plain.miracle) == (5, "suspect", None)
+    saved = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 2, 3]), miracle=True)
+    assert (saved.raw, saved.miracle, saved.outcome) == (2, 5, "reward")
+    kept = StealingDay("Magician", "Order").attempt(Randomness.scripted([4, 6, 3]), miracle=True)
+    assert (kept.raw, kept.miracle) == (4, 6)  # the re-roll is worse: the first stands
+    lost = offroad(Randomness.scripted([5, 2]), "normal", tile="Oak Woods", miracle=True)
+    assert (lost.raw, lost.outcome, lost.miracle) == (2, "choose", 5)
+    assert main(["magic-realm", "roll", "offroad", "--dice", "5,2", "--miracle"]) == 0
+    assert "1d6 = 2 (Miracle: the 5 re-rolled, the lower kept)" in capsys.readouterr().out
