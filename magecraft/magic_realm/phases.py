@@ -4,7 +4,8 @@ the day allows, and walked through the board's sites (the Trap, the minor treasu
 One model for every source of phases (ruling MR42):
 
 - the base game's phases (``realm.toml [day]``: two basic and two sunlight phases, the sunlight ones
-  lost on a day begun in a cave clearing; ``phases`` on the recorded day overrides them), or the
+  lost on a day that begins in a cave clearing or reaches one, 3.3/1; ``phases`` on the recorded day
+  overrides them), or the
   Dwarf's four activities wherever he is with at most two MOVEs (13.1, :func:`.characters.plan_day`);
 - extra phases, each serving one activity only: the Thief/Assassin's HIDE (13.2), a guild's benefits
   (9.2: REST, HIDE, SP -- a SPELL phase), the Cook's REST and the Children's two SEARCHes while they
@@ -62,7 +63,7 @@ class Activity:
 
 @dataclass(slots=True)
 class DayRecord:
-    """What a character has recorded so far for the coming day, and whether it began in a cave."""
+    """What a character has recorded so far for the coming day, and whether it has been in a cave."""
 
     cave: bool
     activities: list[str] = field(default_factory=list)
@@ -120,24 +121,29 @@ def extra_phases(realm: RealmDays, who: Character, named: Iterable[str] = ()) ->
 
 
 def allowed(realm: RealmDays, who: Character, recorded: Sequence[str], *, phases: int | None = None,
-            named: Iterable[str] = ()) -> DayPlan:
-    """Check the day's whole record (``recorded``) against its phases; refused (``RuleError``) otherwise."""
+            named: Iterable[str] = (), cave: bool = False) -> DayPlan:
+    """Check the day's whole record (``recorded``) against its phases; refused (``RuleError``) otherwise.
+    ``cave``: the day reaches a cave clearing (its sunlight phases lost, as on a day begun in one)."""
     today = record(realm, who)
     if phases is None:
         basic, sunlight = realm_lists()["day_phases"]
-        phases = basic + (0 if today.cave else sunlight)
+        phases = basic + (0 if today.cave or cave else sunlight)
     try:
         return plan_day(card_of(who.name), recorded, phases=phases, extra_phases=extra_phases(realm, who, named))
     except RuleError as exc:
         raise RuleError(f"{who.name}: {exc.message}", rule=exc.rule, section=DAY) from None
 
 
-def charge(realm: RealmDays, who: Character, spent: Sequence[str], *, perform: bool = False) -> None:
-    """Count ``spent`` (offroad travel's two MOVEs, gate travel's phases) against the coming day."""
+def charge(realm: RealmDays, who: Character, spent: Sequence[str], *, perform: bool = False,
+           to: int | None = None) -> None:
+    """Count ``spent`` (offroad travel's two MOVEs, gate travel's phases to clearing ``to``) against the
+    coming day; travel to a cave clearing loses the day's sunlight phases (3.3/1)."""
     today = record(realm, who)
-    allowed(realm, who, [*today.activities, *spent])
+    cave = to is not None and realm.board.clearings[to].is_cave
+    allowed(realm, who, [*today.activities, *spent], cave=cave)
     if perform:
         today.activities.extend(spent)
+        today.cave = today.cave or cave
         realm.today[who.name] = today
 
 
@@ -170,6 +176,7 @@ def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activ
     spent: list[str] = []
     here = who.clearing
     searched = False
+    cave = False
     learned = set(who.known_paths)
     for step in steps:
         if step.name in forbidden:
@@ -188,12 +195,13 @@ def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activ
             cost = fleet_foot_moves(kind, fleet_foot=action.fleet_foot) if step.name == "MOVE" else 1
             spent += [step.name] * cost
             here = step.to
+            cave = cave or realm.board.clearings[here].is_cave
         else:
             searched = searched or step.name == "SEARCH"
             if step.name == "SEARCH" and (step.result or "").casefold() == PATHS.casefold():
                 learned |= {(min(here, o), max(here, o)) for o in realm.board.hidden_paths[here]}
             spent.append("SEARCH" if step.name in search_as else step.name)
-    allowed(realm, who, [*record(realm, who).activities, *spent], phases=action.phases, named=named)
+    allowed(realm, who, [*record(realm, who).activities, *spent], phases=action.phases, named=named, cave=cave)
     return steps
 
 
@@ -237,6 +245,7 @@ def perform_day(realm: RealmDays, who: Character, action: RecordDay) -> None:
             kind = realm.board.clearings[step.to].kind
             cost = fleet_foot_moves(kind, fleet_foot=action.fleet_foot) if step.name == "MOVE" else 1
             today.activities += [step.name] * cost
+            today.cave = today.cave or realm.board.clearings[step.to].is_cave
             who.clearing = step.to
             realm.note(f"{who.name}: {step.name} to {realm.board.label(step.to)}")
             continue

@@ -293,7 +293,7 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
                             rule="3.2 placed in the highest numbered clearing", section=GATES)
         return
     phases.check_not_trapped(realm, who, "gate travel")
-    phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves))
+    phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves), to=place)
     here = [g for g in who.known_gates if gate_clearing(realm, g) == who.clearing]
     if not here:
         raise RuleError(f"{who.name} does not stand at a gate he knows", rule="3.3", section=GATES)
@@ -509,10 +509,10 @@ def perform(realm: RealmDays, action: DayAction) -> None:
             realm.note(f"{who.name} runs from the dragons: the {name} is killed")
         realm.note(f"{who.name} runs from the battle")
     elif isinstance(action, GateTravel):
-        phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves), perform=True)
         name = _gate_name(realm, action.gate)
         place = gate_clearing(realm, name)
         assert place is not None
+        phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves), perform=True, to=place)
         who.clearing = place
         realm.note(f"{who.name} travels through the gates to {name} in {realm.board.label(place)}")
     else:

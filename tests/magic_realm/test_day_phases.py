@@ -194,6 +194,16 @@ def test_four_phases_outside_caves_and_two_in_them_counted_over_the_whole_day():
     days.apply(day("Amazon", "HIDE", "REST", phases=3))  # the referee's count (horses, cards)
 
 
+def test_a_day_reaching_a_cave_clearing_loses_its_sunlight_phases():
+    days = realm("Amazon@Borderland 3")
+    with pytest.raises(RuleError, match="2 phase"):
+        days.apply(day("Amazon", "MOVE@Borderland 4", "HIDE", "REST"))  # Borderland 4 is a cave clearing
+    days.apply(day("Amazon", "HIDE", "REST", "ALERT"))  # in daylight: four phases
+    with pytest.raises(RuleError, match="2 phase"):
+        days.apply(day("Amazon", "MOVE@Borderland 4"))  # four recorded already, and now a cave day
+    assert days.characters[0].clearing == at(days, "Borderland 3")
+
+
 def test_offroad_travel_takes_two_moves_of_the_day():
     days = realm("Amazon@Borderland 1")
     script(days, 4, 1)  # "Random Clearing": the first of those offroad travel reaches

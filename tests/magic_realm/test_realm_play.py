@@ -34,6 +34,7 @@ from magecraft.magic_realm.actions import (
     NextDay,
     PickpocketScore,
     RaiseDead,
+    RecordDay,
     RecordDeed,
     RidOfJester,
     RunFromBattle,
@@ -654,6 +655,11 @@ def test_gates_are_located_in_the_highest_clearing_and_travel_needs_two_known_ga
         days.apply(GateTravel("Amazon", "Gate 1", 1))  # 3.3/1: into a mountain clearing
     days.apply(GateTravel("Amazon", "Gate 1", 2))
     assert days.characters[0].clearing == bog
+    # 3.3: one GATE and two MOVE phases of the day's four (ruling MR42)
+    assert days.today["Amazon"].activities == ["GATE", "MOVE", "MOVE"]
+    with pytest.raises(RuleError, match="4 phase"):
+        days.apply(RecordDay("Amazon", ("HIDE", "REST")))
+    days.apply(RecordDay("Amazon", ("HIDE",)))
 
 
 def test_the_gate_master_tells_his_employer_of_gates_others_locate():
