@@ -91,7 +91,7 @@ def test_a_search_discovering_a_minor_location_collects_its_treasure_at_once_and
     amazon, captain = days.characters
     days.apply(day("Amazon", "MOVE@Borderland 2", "SEARCH=Clues"))
     assert amazon.belongings == []  # 10.1/2: only Discover Chits or Choice
-    days.apply(day("Amazon", "SEARCH=Discover Chits"))
+    days.apply(day("Amazon", "SEARCH=Discover Chits", "SEARCH=Choice"))  # collected once, not twice
     assert [i.name for i in amazon.belongings] == ["the Bag's treasure"]
     days.apply(day("Captain", "MOVE@Borderland 2", "SEARCH=Choice"))
     assert captain.belongings == []
