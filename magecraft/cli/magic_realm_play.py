@@ -133,6 +133,8 @@ class RealmTable(TableGame["act.DayAction"]):
              act.TradeWithMerchant(name, "?", ASK)),
             (f"{name} buys an item from the Merchant at four times face value (asked next)",
              act.TradeWithMerchant(name, "?", ASK, buying=True)),
+            (f"{name} puts on Shejoh's Ring (10.2)", act.PutOnRing(name)),
+            (f"{name} puts on Shejoh's Ring, the Witch-King already in play", act.PutOnRing(name, True)),
             (f"{name}'s Mercenary moves on his own (the clearing is asked next)",
              act.MoveHireling(name, "Mercenary", ASK)),
         ]
@@ -261,7 +263,9 @@ class RealmTable(TableGame["act.DayAction"]):
             retinue = realm.retinues[c.name]
             where = (", lost in the woods of " + realm.board.tile_names[realm.board.clearings[c.clearing].tile]
                      if c.offroad else " in " + realm.board.label(c.clearing))
-            extra = [f"{retinue.gold} gold"]
+            extra = [f"{retinue.gold} gold"] + ([f"now {c.form}"] if c.form else [])
+            if realm.ring is not None and realm.ring["wearer"] == c.name:
+                extra.append(f"wears Shejoh's Ring ({realm.ring['result']})")
             if retinue.serving:
                 extra.append("with " + ", ".join(sorted(retinue.serving)))
             if c.followers:

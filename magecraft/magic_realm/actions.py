@@ -301,10 +301,20 @@ class MoveHireling:
     kind: ClassVar[str] = "move-hireling"
 
 
+@dataclass(frozen=True, slots=True)
+class PutOnRing:
+    """10.2: the character puts on Shejoh's Ring (the high die of 2d6, for good); ``witch_king_in_play``: the
+    base game's Witch-King is already in play (result 1 then kills)."""
+
+    character: str
+    witch_king_in_play: bool = False
+    kind: ClassVar[str] = "ring"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
     | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
     | GateTravel | BuyService | CastSpell | RunFromBattle | RecordDay | ReadRunes
-    | TradeWithMerchant | MoveHireling
+    | TradeWithMerchant | MoveHireling | PutOnRing
 )

@@ -143,6 +143,8 @@ class RealmDays(GameState[DayAction]):
         self.sites = Sites.deal(setup, board)
         #: What each character has recorded for the coming day (ruling MR42), counted against its phases.
         self.today: dict[str, phases.DayRecord] = {}
+        #: 10.2: Shejoh's Ring once put on -- its wearer (alive or dead) and its effect, for good.
+        self.ring: dict[str, Any] | None = None
 
     @classmethod
     def new(
@@ -635,6 +637,7 @@ class RealmDays(GameState[DayAction]):
             "siren_box": [asdict(i) for i in self.siren_box],
             "sites": self.sites.to_dict(),
             "today": {name: r.to_dict() for name, r in self.today.items()},
+            "ring": self.ring,
             "turn": {"index": self.turn, "started": self.turn_started, "moves_left": self.moves_left,
                      "prowling": self.prowling},
             "pending": None if self.pending is None else self.pending.to_dict(),
@@ -713,6 +716,7 @@ class RealmDays(GameState[DayAction]):
             realm.today = {str(n): phases.DayRecord.read(r) for n, r in dict(raw["today"]).items()}
             if not set(realm.today) <= set(names):
                 raise ValueError("a day is recorded for no character")
+            realm.ring = referee.read_ring(raw["ring"], names)
         turn = raw["turn"]
         realm.turn = None if turn["index"] is None else int(turn["index"])
         realm.turn_started, realm.moves_left = bool(turn["started"]), int(turn["moves_left"])

@@ -9,7 +9,7 @@ One model for every source of phases (ruling MR42):
   Dwarf's four activities wherever he is with at most two MOVEs (13.1, :func:`.characters.plan_day`);
 - extra phases, each serving one activity only: the Thief/Assassin's HIDE (13.2), a guild's benefits
   (9.2: REST, HIDE, SP -- a SPELL phase), the Cook's REST and the Children's two SEARCHes while they
-  serve (7.10), and any the referee names (Shejoh's Ring's HIDE, 10.2, and the base game's own);
+  serve (7.10), Shejoh's Ring's HIDE when worn (10.2), and any the referee names (the base game's own);
 - what a traveller forbids or allows: no HIDE, SEARCH or REST with the Jester (7.10); MAGIC SIGHT in
   place of a SEARCH with the Shadow (7.10);
 - MOVE goes by road to a joined clearing, two MOVEs into a mountain clearing (one under FLEET FOOT);
@@ -116,6 +116,9 @@ def extra_phases(realm: RealmDays, who: Character, named: Iterable[str] = ()) ->
     out = [PHASE_ACTIVITY.get(p, p) for p in realm.guilds.effects(who.name).extra_phases]
     for name in realm.retinues[who.name].serving:
         out += traveller(name).extra_phases
+    ring = realm.ring
+    if ring is not None and ring["wearer"] == who.name and ring["extra_phase"]:
+        out.append(str(ring["extra_phase"]))  # 10.2: Shejoh's Ring 5, an extra HIDE phase
     out += [activity(PHASE_ACTIVITY.get(p.strip().upper(), p)) for p in named]
     return out
 

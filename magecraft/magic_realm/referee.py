@@ -15,7 +15,7 @@ Sprite escaping to a random Woods hex (never the same one); a captured Siren dro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import RuleError
 from magecraft.core.tables import get_table
@@ -42,6 +42,7 @@ from magecraft.magic_realm.actions import (
     MoveCharacter,
     MoveHireling,
     PickpocketScore,
+    PutOnRing,
     RaiseDead,
     ReadRunes,
     RecordDay,
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
 
 TRAVELLERS = "7. Travellers"
 GENERATORS = "12. Monster Generators"
+TREASURES = "10. New Treasures"
 #: 7.10 Jester: delivered to the GUARD, "a nice reward of 20 gold".
 JESTER_REWARD = 20
 CANDY_CANE = "Magic Candy Cane"
@@ -192,6 +194,10 @@ def check(realm: RealmDays, action: DayAction) -> None:
         _check_merchant(realm, who, action)
     elif isinstance(action, MoveHireling):
         _check_move_hireling(realm, who, action)
+    elif isinstance(action, PutOnRing):
+        if realm.ring is not None:
+            raise RuleError(f"{realm.ring['wearer']} wears Shejoh's Ring for the rest of the game",
+                            rule="10.2 It cannot be removed", section=TREASURES)
     elif isinstance(action, Hire):
         piece = realm.traveller(action.traveller)
         _check_met(realm, who, piece.name, hiring=True)
@@ -390,6 +396,33 @@ def _check_move_hireling(realm: RealmDays, who: Character, action: MoveHireling)
                         section=TRAVELLERS)
 
 
+def _put_on_ring(realm: RealmDays, who: Character, witch_king_in_play: bool) -> None:
+    """10.2: the high die of 2d6, for good: the Witch-King (or death when he is in play), a Tremendous land
+    dragon in BLACK magic, a re-roll of Power of the Pit or Curse, an extra HIDE phase, or nothing."""
+    from magecraft.magic_realm.treasures import ShejohsRing
+
+    effect = ShejohsRing().put_on(realm.rng, who.name, witch_king_in_play=witch_king_in_play)
+    realm.ring = {"wearer": who.name, **effect.to_dict()}
+    realm.note(f"{who.name} puts on Shejoh's Ring (high die {effect.roll.total}): {effect.roll.result}")
+    if effect.dies:
+        killed(realm, who, None)
+    elif effect.becomes is not None:
+        who.form = effect.becomes
+
+
+RING_KEYS = ("wearer", "roll", "result", "effect", "dies", "becomes", "extra_phase", "reroll_spell")
+
+
+def read_ring(raw: Any, names: list[str]) -> dict[str, Any] | None:
+    """Shejoh's Ring from a save: None (not worn) or its wearer and effect; ``ValueError`` otherwise."""
+    if raw is None:
+        return None
+    ring = dict(raw)
+    if sorted(ring) != sorted(RING_KEYS) or ring["wearer"] not in names:
+        raise ValueError("Shejoh's Ring is not worn by a character of this realm")
+    return ring
+
+
 def _check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:
     """7.2: a traveller is dealt with by a character who ended the turn in its clearing (or, to re-hire,
     one serving the character whose time is up)."""
@@ -458,6 +491,8 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         phases.read_runes(realm, who, action.learned)
     elif isinstance(action, TradeWithMerchant):
         _trade(realm, who, action)
+    elif isinstance(action, PutOnRing):
+        _put_on_ring(realm, who, action.witch_king_in_play)
     elif isinstance(action, MoveHireling):
         piece = realm.traveller(action.traveller)
         piece.clearing = action.clearing

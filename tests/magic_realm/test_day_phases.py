@@ -313,3 +313,26 @@ def test_hidden_paths_are_walked_only_when_discovered_or_with_the_pathfinder():
     days.apply(Hire("Captain", "Pathfinder"))
     days.apply(day("Captain", "MOVE@Oak Woods 4"))
     assert days.characters[1].clearing == oak and days.characters[1].known_paths == []  # 7.10: nothing learned
+
+
+def test_shejohs_ring_in_the_realm_its_hide_phase_its_dragon_and_its_death():
+    from magecraft.magic_realm.actions import PutOnRing
+
+    days = realm("Amazon@Borderland 1", "Captain@Borderland 1", "Elf@Borderland 1")
+    script(days, 5, 2)  # the high die of 2d6: 5, an extra HIDE phase
+    days.apply(PutOnRing("Amazon"))
+    days.apply(day("Amazon", "HIDE", "HIDE", "HIDE", "HIDE", "HIDE"))
+    with pytest.raises(RuleError, match="wears Shejoh's Ring"):
+        days.apply(PutOnRing("Captain"))  # one ring, worn for good
+    with pytest.raises(RuleError):
+        days.apply(day("Captain", "HIDE", "HIDE", "HIDE", "HIDE", "HIDE"))
+    again = RealmDays.from_dict(days.to_dict())
+    assert again.ring == days.ring and again.ring is not None and again.ring["extra_phase"] == "HIDE"
+    dragon = realm("Captain@Borderland 1")
+    script(dragon, 1, 2)
+    dragon.apply(PutOnRing("Captain"))
+    assert dragon.characters[0].form == "a Tremendous land dragon"
+    doomed = realm("Elf@Borderland 1")
+    script(doomed, 1, 1)
+    doomed.apply(PutOnRing("Elf", witch_king_in_play=True))
+    assert not doomed.characters[0].alive and doomed.ring is not None and doomed.ring["wearer"] == "Elf"
