@@ -185,8 +185,12 @@ def monster_command(
 @app.command("strike")
 def strike_command(
     name: Annotated[str, typer.Argument(help="The monster hit.")],
-    harm: Annotated[str, typer.Option("--harm", help="The attack's harm letter.")],
+    harm: Annotated[str | None, typer.Option("--harm", help="The attack's harm letter.")] = None,
     stars: Annotated[int, typer.Option("--stars", min=0, max=9, help="Its sharpness stars.")] = 0,
+    spell: Annotated[
+        str | None,
+        typer.Option("--spell", help="An attack spell's hit: Ice Storm, Magic Arrow, Fire Trap, Lucky Blow."),
+    ] = None,
     buckler: Annotated[bool, typer.Option("--buckler", help="The attack hit the Minotaur's buckler.")] = False,
     buckler_destroyed: Annotated[
         bool, typer.Option("--buckler-destroyed", help="The Minotaur's buckler is already destroyed.")
@@ -199,6 +203,14 @@ def strike_command(
 
     if (buckler or buckler_destroyed) and name.strip().casefold() != "minotaur":
         raise InputError("only the Minotaur has a buckler")
+    if spell is not None:
+        from magecraft.magic_realm.spells import spell_hit
+
+        if harm is not None or stars:
+            raise InputError("give --spell, or --harm and --stars, not both")
+        harm, stars = spell_hit(spell)
+    if harm is None:
+        raise InputError("give the attack's --harm (or an attack --spell)")
     if name.strip().casefold() == "minotaur":
         result = Minotaur(buckler=not buckler_destroyed).strike(harm, stars, on_buckler=buckler)
     else:

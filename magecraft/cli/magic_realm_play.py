@@ -82,7 +82,9 @@ class RealmTable(TableGame["act.DayAction"]):
                 choices.append(Choice(label, action, (c.name,)))
         title = f"Day {realm.day} is over." if realm.day else "Before day 1."
         return Menu(f"{title} The referee may:", choices, prompt="Referee",
-                    typed=self._typed, typed_help="move NAME to CLEARING, e.g. 'move Amazon to Oak Woods 3'")
+                    typed=self._typed,
+                    typed_help="move NAME to CLEARING, e.g. 'move Amazon to Oak Woods 3'; day NAME: ACTIVITIES, "
+                               "e.g. 'day Amazon: MOVE@Oak Woods 3, SEARCH=Discover Chits, HIDE'")
 
     def _character_choices(self, name: str) -> list[tuple[str, act.DayAction]]:
         realm = self.realm
@@ -109,6 +111,10 @@ class RealmTable(TableGame["act.DayAction"]):
                 out.append((f"{name} buys {service} from the {piece.name} ({price} gold)",
                             act.BuyService(name, piece.name, service)))
         out.append((f"{name} casts Hop (a random clearing of the tile)", act.CastSpell(name, "Hop")))
+        out += [(f"{name} casts Prayer (an extra REST phase)", act.CastSpell(name, "Prayer")),
+                (f"{name} casts Vision (the tile's hidden paths)", act.CastSpell(name, "Vision")),
+                (f"{name} casts Rocks Glow (daylight phases in his cave clearing today)",
+                 act.CastSpell(name, "Rocks Glow"))]
         for gate in referee.gates_on_board(realm):
             out.append((f"{name} casts Open Gate to {gate}", act.CastSpell(name, "Open Gate", gate)))
             out += [(f"{name} locates {gate} (3.2)", act.LocateGate(name, gate)),
@@ -160,6 +166,10 @@ class RealmTable(TableGame["act.DayAction"]):
 
     def _typed(self, answer: str) -> act.DayAction | None:
         words = answer.strip()
+        if words.lower().startswith("day ") and ":" in words:
+            name, _, listed = words[4:].partition(":")
+            done = tuple(a.strip() for a in listed.split(",") if a.strip())
+            return act.RecordDay(name.strip(), done) if done else None
         if not words.lower().startswith("move ") or " to " not in words:
             return None
         name, _, where = words[5:].partition(" to ")

@@ -126,6 +126,10 @@ class Spell:
     target: str
     duration: str
     effect: str
+    #: The harm letter and sharpness stars of an attack spell's hit (Ice Storm, Magic Arrow, Fire Trap; Lucky
+    #: Blow's Tremendous), for ``magic-realm strike --spell``.
+    harm: str | None = None
+    stars: int = 0
 
 
 @cache

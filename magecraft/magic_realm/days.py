@@ -145,6 +145,8 @@ class RealmDays(GameState[DayAction]):
         self.today: dict[str, phases.DayRecord] = {}
         #: 10.2: Shejoh's Ring once put on -- its wearer (alive or dead) and its effect, for good.
         self.ring: dict[str, Any] | None = None
+        #: ROCKS GLOW: the cave clearings lit for the coming day.
+        self.glowing: set[int] = set()
 
     @classmethod
     def new(
@@ -312,6 +314,7 @@ class RealmDays(GameState[DayAction]):
     def _day(self) -> None:
         self.day += 1
         self.today.clear()
+        self.glowing.clear()
         referee.travellers_leave(self)
         roll = self.rng.roll(6, f"day {self.day}: monster roll")
         self.prowling = roll == PROWLING
@@ -638,6 +641,7 @@ class RealmDays(GameState[DayAction]):
             "sites": self.sites.to_dict(),
             "today": {name: r.to_dict() for name, r in self.today.items()},
             "ring": self.ring,
+            "glowing": sorted(self.glowing),
             "turn": {"index": self.turn, "started": self.turn_started, "moves_left": self.moves_left,
                      "prowling": self.prowling},
             "pending": None if self.pending is None else self.pending.to_dict(),
@@ -717,6 +721,7 @@ class RealmDays(GameState[DayAction]):
             if not set(realm.today) <= set(names):
                 raise ValueError("a day is recorded for no character")
             realm.ring = referee.read_ring(raw["ring"], names)
+            realm.glowing = {int(clearing(c) or 0) for c in raw["glowing"]}
         turn = raw["turn"]
         realm.turn = None if turn["index"] is None else int(turn["index"])
         realm.turn_started, realm.moves_left = bool(turn["started"]), int(turn["moves_left"])

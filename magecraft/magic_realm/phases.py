@@ -103,11 +103,17 @@ def card_of(name: str) -> CharacterCard:
         return CharacterCard(name, "M")
 
 
+def dark(realm: RealmDays, clearing: int) -> bool:
+    """A cave clearing, where the day's sunlight phases are lost -- unless ROCKS GLOW lights it today (II/Gold,
+    "May perform daylight phases in the affected clearing")."""
+    return realm.board.clearings[clearing].is_cave and clearing not in realm.glowing
+
+
 def record(realm: RealmDays, who: Character) -> DayRecord:
     """The coming day's record so far (a new one, not stored, when nothing is recorded yet)."""
     found = realm.today.get(who.name)
     if found is None:
-        found = DayRecord(realm.board.clearings[who.clearing].is_cave)
+        found = DayRecord(dark(realm, who.clearing))
     return found
 
 
@@ -116,6 +122,8 @@ def extra_phases(realm: RealmDays, who: Character, named: Iterable[str] = ()) ->
     out = [PHASE_ACTIVITY.get(p, p) for p in realm.guilds.effects(who.name).extra_phases]
     for name in realm.retinues[who.name].serving:
         out += traveller(name).extra_phases
+    if "Prayer" in who.enchanted:
+        out.append("REST")  # PRAYER (I/White): an extra REST phase, for good
     ring = realm.ring
     if ring is not None and ring["wearer"] == who.name and ring["extra_phase"]:
         out.append(str(ring["extra_phase"]))  # 10.2: Shejoh's Ring 5, an extra HIDE phase
@@ -142,7 +150,7 @@ def charge(realm: RealmDays, who: Character, spent: Sequence[str], *, perform: b
     """Count ``spent`` (offroad travel's two MOVEs, gate travel's phases to clearing ``to``) against the
     coming day; travel to a cave clearing loses the day's sunlight phases (3.3/1)."""
     today = record(realm, who)
-    cave = to is not None and realm.board.clearings[to].is_cave
+    cave = to is not None and dark(realm, to)
     allowed(realm, who, [*today.activities, *spent], cave=cave)
     if perform:
         today.activities.extend(spent)
@@ -198,7 +206,7 @@ def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activ
             cost = fleet_foot_moves(kind, fleet_foot=action.fleet_foot) if step.name == "MOVE" else 1
             spent += [step.name] * cost
             here = step.to
-            cave = cave or realm.board.clearings[here].is_cave
+            cave = cave or dark(realm, here)
         else:
             searched = searched or step.name == "SEARCH"
             if step.name == "SEARCH" and (step.result or "").casefold() == PATHS.casefold():
@@ -248,7 +256,7 @@ def perform_day(realm: RealmDays, who: Character, action: RecordDay) -> None:
             kind = realm.board.clearings[step.to].kind
             cost = fleet_foot_moves(kind, fleet_foot=action.fleet_foot) if step.name == "MOVE" else 1
             today.activities += [step.name] * cost
-            today.cave = today.cave or realm.board.clearings[step.to].is_cave
+            today.cave = today.cave or dark(realm, step.to)
             who.clearing = step.to
             realm.note(f"{who.name}: {step.name} to {realm.board.label(step.to)}")
             continue

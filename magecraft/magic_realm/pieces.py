@@ -68,6 +68,7 @@ class Character:
     known_gates: list[str] = field(default_factory=list)  # 3.2-3.3: the gates located
     known_paths: list[tuple[int, int]] = field(default_factory=list)  # 1.2/3: hidden paths discovered
     form: str | None = None  # 10.2: what Shejoh's Ring made him (the Witch-King, a Tremendous land dragon)
+    enchanted: list[str] = field(default_factory=list)  # permanent spells on him (PRAYER)
 
     @classmethod
     def read(cls, raw: Mapping[str, Any]) -> Character:
@@ -88,6 +89,7 @@ class Character:
             [str(g) for g in raw["known_gates"]],
             [(int(p[0]), int(p[1])) for p in raw.get("known_paths", [])],
             _str_or_none(raw.get("form")),
+            [str(e) for e in raw.get("enchanted", [])],
         )
 
 

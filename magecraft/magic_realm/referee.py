@@ -310,7 +310,7 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
 
 
 #: The spells resolved on the board, by name.
-BOARD_SPELLS = ("Hop", "Open Gate")
+BOARD_SPELLS = ("Hop", "Open Gate", "Prayer", "Vision", "Rocks Glow")
 
 
 def _check_service(realm: RealmDays, who: Character, action: BuyService) -> int:
@@ -337,7 +337,13 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
     if name not in BOARD_SPELLS:
         raise RuleError(f"{name} is not resolved on the board here ({', '.join(BOARD_SPELLS)})",
                         rule="List of Spells", section="List of Spells")
-    phases.check_not_trapped(realm, who, name.upper())
+    if name in ("Hop", "Open Gate"):
+        phases.check_not_trapped(realm, who, name.upper())
+    if name == "Rocks Glow" and not realm.board.clearings[who.clearing].is_cave:
+        raise RuleError(f"ROCKS GLOW targets a cave clearing; {realm.board.label(who.clearing)} is not one",
+                        rule="Rocks Glow", section="List of Spells")
+    if name == "Prayer" and "Prayer" in who.enchanted:
+        raise RuleError(f"PRAYER is on {who.name} already", rule="Prayer", section="List of Spells")
     if name == "Open Gate":
         if action.gate is None:
             raise RuleError("OPEN GATE names the gate", rule="Open Gate", section="List of Spells")
@@ -569,6 +575,23 @@ def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
     from magecraft.magic_realm.spells import hop
 
     name = spell(action.spell).name
+    if name == "Prayer":
+        who.enchanted.append("Prayer")
+        realm.note(f"{who.name} casts Prayer: an extra REST phase every day")
+        return
+    if name == "Rocks Glow":
+        realm.glowing.add(who.clearing)
+        realm.note(f"{who.name} casts Rocks Glow: daylight phases in {realm.board.label(who.clearing)} today")
+        return
+    if name == "Vision":
+        tile = realm.board.clearings[who.clearing].tile
+        for here in realm.board.tile_clearings(tile):
+            for there in realm.board.hidden_paths[here]:
+                pair = (min(here, there), max(here, there))
+                if pair not in who.known_paths:
+                    who.known_paths.append(pair)
+        realm.note(f"{who.name} casts Vision: every hidden path of {realm.board.tile_names[tile]} is known")
+        return
     if name == "Hop":
         landed = hop(realm.board, realm.board.clearings[who.clearing], realm.rng)
         who.clearing = landed.id

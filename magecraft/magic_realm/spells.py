@@ -23,7 +23,7 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import RandomTable, TableResult, get_table
 from magecraft.magic_realm.board import Board, Clearing
-from magecraft.magic_realm.data import monsters, realm_lists
+from magecraft.magic_realm.data import monsters, realm_lists, spell, spells
 
 SPELLS = "List of Spells"
 STATES = ("active", "fatigued", "wounded", "miracle")
@@ -245,6 +245,16 @@ class MiracleRoll:
     first: int
     second: int
     kept: int
+
+
+def spell_hit(name: str) -> tuple[str, int]:
+    """The harm letter and sharpness stars an attack spell's hit does (List of Spells): ICE STORM's SMASH M4*,
+    MAGIC ARROW's MISSILE M**, FIRE TRAP's L***, LUCKY BLOW's Tremendous (``spells.toml harm/stars``)."""
+    found = spell(name)
+    if found.harm is None:
+        with_harm = ", ".join(s.name for s in spells().values() if s.harm)
+        raise InputError(f"{found.name} does no harm of its own here ({with_harm} do)")
+    return found.harm, found.stars
 
 
 def miracle_reroll(

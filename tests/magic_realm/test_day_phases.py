@@ -282,20 +282,16 @@ def test_the_referee_records_a_day_at_the_prompt_and_sees_the_trap(monkeypatch, 
     import io
 
     from magecraft.cli.app import main
-    from magecraft.cli.magic_realm_play import RealmTable
     from magecraft.core.saves import SaveStore
 
     args = ["magic-realm", "play", "--characters", "Dwarf@Cavern 5", "--seed", "8"]
-    table = RealmTable(RealmDays.new(Randomness.seeded(8), ["Dwarf@Cavern 5"]))
-    labels = [c.label for c in table.menu("referee").choices]
-    pick = next(i for i, label in enumerate(labels, start=1) if "records the day's activities" in label)
-    answers = f"{pick}\nMOVE@Cavern 6, HIDE, MOVE@Cavern 5\n{pick}\nMOVE@Cavern 5\nquit\n"
+    answers = "day Dwarf: MOVE@Cavern 6, HIDE, MOVE@Cavern 5\nday Dwarf: MOVE@Cavern 5\nquit\n"
     monkeypatch.setattr("sys.stdin", io.StringIO(answers))
     assert main([*args, "--save", "d", "--db", str(tmp_path / "s.db")]) == 0
     out = capsys.readouterr().out
     assert "the Trap (face down) in Cavern 6: Dwarf trapped" in out
     assert "Dwarf: MOVE cancelled -- trapped (14.2/1)" in out
-    assert "no road joins Cavern 6 to Cavern 5" not in out and "trapped" in out
+    assert "Dwarf is trapped: every activity but MOVE and FLY" in out  # the second day refused
     state = SaveStore(tmp_path / "s.db").load("d", "magic_realm").state
     assert state["sites"]["trap"]["trapped"] == ["Dwarf"]
 
@@ -336,3 +332,27 @@ def test_shejohs_ring_in_the_realm_its_hide_phase_its_dragon_and_its_death():
     script(doomed, 1, 1)
     doomed.apply(PutOnRing("Elf", witch_king_in_play=True))
     assert not doomed.characters[0].alive and doomed.ring is not None and doomed.ring["wearer"] == "Elf"
+
+
+def test_prayer_vision_and_rocks_glow_on_the_board():
+    from magecraft.magic_realm.actions import CastSpell
+
+    days = realm("Amazon@Borderland 4", "Elf@Dark Forest 1", seed=2)
+    with pytest.raises(RuleError, match="2 phase"):
+        days.apply(day("Amazon", "HIDE", "REST", "ALERT"))  # Borderland 4 is a cave clearing
+    days.apply(CastSpell("Amazon", "Rocks Glow"))  # daylight phases here today
+    days.apply(day("Amazon", "HIDE", "REST", "ALERT"))
+    with pytest.raises(RuleError, match="targets a cave clearing"):
+        days.apply(CastSpell("Elf", "Rocks Glow"))
+    days.apply(CastSpell("Elf", "Prayer"))
+    days.apply(day("Elf", "HIDE", "HIDE", "HIDE", "HIDE", "REST"))  # PRAYER's REST
+    with pytest.raises(RuleError, match="already"):
+        days.apply(CastSpell("Elf", "Prayer"))
+    days.apply(CastSpell("Elf", "Vision"))
+    forest = days.board.tile_clearings(days.board.tile_index("Dark Forest"))
+    assert len(days.characters[1].known_paths) == sum(len(days.board.hidden_paths[c]) for c in forest) > 0
+    script(days, 3, 1)  # monster roll 3; the Stump revealed in Dark Forest 1
+    days.apply(NextDay())  # ROCKS GLOW lasts the day
+    with pytest.raises(RuleError, match="2 phase"):
+        days.apply(day("Amazon", "HIDE", "REST", "ALERT"))
+    assert RealmDays.from_dict(days.to_dict()).characters[1].enchanted == ["Prayer"]

@@ -158,3 +158,17 @@ def test_a_miracle_played_on_a_steal_or_offroad_roll_rerolls_it_and_keeps_the_lo
     assert (lost.raw, lost.outcome, lost.miracle) == (2, "choose", 5)
     assert main(["magic-realm", "roll", "offroad", "--dice", "5,2", "--miracle"]) == 0
     assert "1d6 = 2 (Miracle: the 5 re-rolled, the lower kept)" in capsys.readouterr().out
+
+
+def test_attack_spells_strike_with_their_own_harm_and_stars(capsys):
+    from magecraft.magic_realm.spells import spell_hit
+
+    assert spell_hit("Ice Storm") == ("M", 1) and spell_hit("Magic Arrow") == ("M", 2)
+    assert spell_hit("Fire Trap") == ("L", 3) and spell_hit("Lucky Blow") == ("T", 0)
+    assert main(["magic-realm", "strike", "Minotaur", "--spell", "Ice Storm", "--json"]) == 0
+    hit = json.loads(capsys.readouterr().out)
+    assert (hit["harm"], hit["killed"]) == ("H", False)  # SMASH M4*: one star up, short of Tremendous
+    assert main(["magic-realm", "strike", "Minotaur", "--spell", "Magic Arrow", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["killed"] is True
+    assert main(["magic-realm", "strike", "Bee", "--spell", "Hop"]) == 2
+    assert main(["magic-realm", "strike", "Bee", "--spell", "Fire Trap", "--harm", "L"]) == 2
