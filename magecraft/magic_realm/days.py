@@ -49,7 +49,7 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import phases, referee
+from magecraft.magic_realm import phases, referee, travellers
 from magecraft.magic_realm.actions import (
     ChooseClearing,
     ChoosePod,
@@ -315,7 +315,7 @@ class RealmDays(GameState[DayAction]):
         self.day += 1
         self.today.clear()
         self.glowing.clear()
-        referee.travellers_leave(self)
+        travellers.travellers_leave(self)
         roll = self.rng.roll(6, f"day {self.day}: monster roll")
         self.prowling = roll == PROWLING
         for piece in self.travellers:

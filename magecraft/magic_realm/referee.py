@@ -7,10 +7,9 @@ hiring, firing and capturing travellers (7.5-7.10), deaths (7.8, 2.5, 9.3/3-4), 
 Hive and the Graveyard (12.5).  :func:`check` refuses (``RuleError``, naming the rule) before
 :func:`perform` changes anything.
 
-The travellers' own rules played here (7.10): the Necromancer raising the dead each evening and turning
-on his employer when his time is up; the Doppleganger's chit given back when it vanishes; the Children
-kept for good by the Magic Candy Cane; the Jester killed or delivered to the GUARD for 20 gold; the Wood
-Sprite escaping to a random Woods hex (never the same one); a captured Siren dropping her box as a cache.
+The travellers' own rules played here (7.10): the Necromancer raising the dead each evening; the Jester
+killed or delivered to the GUARD for 20 gold.  Hiring, capturing, services, trading and leaving are in
+:mod:`.travellers`; the day's phases, the Trap and the minor treasure locations in :mod:`.phases`.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import RuleError
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import phases
+from magecraft.magic_realm import phases, travellers
 from magecraft.magic_realm.actions import (
     BuyService,
     Capture,
@@ -68,7 +67,6 @@ GENERATORS = "12. Monster Generators"
 TREASURES = "10. New Treasures"
 #: 7.10 Jester: delivered to the GUARD, "a nice reward of 20 gold".
 JESTER_REWARD = 20
-CANDY_CANE = "Magic Candy Cane"
 #: 2.4: what may still happen to a lost character (monsters find him; gold and deeds come of battles).
 WHILE_LOST = (TravelOffroad, CharacterKilled, RecordDeed, GiveGold)
 #: 2.2: offroad travel takes two MOVE activities of the day.
@@ -191,16 +189,16 @@ def check(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, ReadRunes):
         phases.check_read_runes(realm, who)
     elif isinstance(action, TradeWithMerchant):
-        _check_merchant(realm, who, action)
+        travellers.check_merchant(realm, who, action)
     elif isinstance(action, MoveHireling):
-        _check_move_hireling(realm, who, action)
+        travellers.check_move_hireling(realm, who, action)
     elif isinstance(action, PutOnRing):
         if realm.ring is not None:
             raise RuleError(f"{realm.ring['wearer']} wears Shejoh's Ring for the rest of the game",
                             rule="10.2 It cannot be removed", section=TREASURES)
     elif isinstance(action, Hire):
         piece = realm.traveller(action.traveller)
-        _check_met(realm, who, piece.name, hiring=True)
+        travellers.check_met(realm, who, piece.name, hiring=True)
         trial = Retinue.from_dict(retinue.to_dict())
         if action.chit is not None and action.chit not in trial.chits:
             # the character's action chits are the base game's: the one named is the one it takes
@@ -212,7 +210,7 @@ def check(realm: RealmDays, action: DayAction) -> None:
             raise RuleError(f"the {action.traveller} was captured, not hired", rule="7.9", section=TRAVELLERS)
     elif isinstance(action, Capture):
         piece = realm.traveller(action.traveller)
-        _check_met(realm, who, piece.name, hiring=False)
+        travellers.check_met(realm, who, piece.name, hiring=False)
         retinue.check_capture(piece.name)
     elif isinstance(action, RaiseDead):
         if not retinue.serves("Necromancer"):
@@ -248,7 +246,7 @@ def check(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, LocateGate | GateTravel):
         _check_gate(realm, who, action)
     elif isinstance(action, BuyService):
-        _check_service(realm, who, action)
+        travellers.check_service(realm, who, action)
     elif isinstance(action, CastSpell):
         _check_spell(realm, who, action)
     elif isinstance(action, RunFromBattle):
@@ -313,23 +311,6 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
 BOARD_SPELLS = ("Hop", "Open Gate", "Prayer", "Vision", "Rocks Glow")
 
 
-def _check_service(realm: RealmDays, who: Character, action: BuyService) -> int:
-    """The price of a service of the traveller standing in the character's clearing; refused otherwise."""
-    card = traveller(action.traveller)
-    prices = {k.casefold(): (k, v) for k, v in card.prices.items()}
-    found = prices.get(action.service.strip().casefold())
-    if found is None:
-        offered = ", ".join(card.prices) or "nothing"
-        raise RuleError(f"the {card.name} offers {offered}, not {action.service!r}", rule=card.name,
-                        section=TRAVELLERS)
-    _check_met(realm, who, card.name, hiring=False)
-    price = found[1]
-    if realm.retinues[who.name].gold < price:
-        raise RuleError(f"{found[0]} costs {price} gold; {who.name} has {realm.retinues[who.name].gold}",
-                        rule=card.name, section=TRAVELLERS)
-    return price
-
-
 def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
     from magecraft.magic_realm.data import spell
 
@@ -351,55 +332,6 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
         if not any(gate in c.known_gates for c in realm.characters):
             raise RuleError(f"{gate} has not been discovered", rule="OPEN GATE: travel to any discovered gate",
                             section="List of Spells")
-
-
-def _merchant_price(action: TradeWithMerchant) -> int:
-    card = traveller("Merchant")
-    assert card.buys_at is not None and card.sells_at is not None
-    return action.face_value * (card.sells_at if action.buying else card.buys_at)
-
-
-def _check_merchant(realm: RealmDays, who: Character, action: TradeWithMerchant) -> int:
-    """7.10 Merchant: in the character's clearing; he buys what the character has at face value, and sells at
-    four times face value what the character can pay for."""
-    _check_met(realm, who, "Merchant", hiring=False)
-    if action.face_value < 0 or not action.item.strip() or action.item_kind not in ITEM_KINDS:
-        raise RuleError(f"name the item, its kind ({', '.join(ITEM_KINDS)}) and a face value of 0 or more",
-                        rule="Merchant", section=TRAVELLERS)
-    price = _merchant_price(action)
-    if action.buying and realm.retinues[who.name].gold < price:
-        raise RuleError(f"the Merchant sells the {action.item} at four times its face value, {price} gold; "
-                        f"{who.name} has {realm.retinues[who.name].gold} (he will not haggle)",
-                        rule="Merchant", section=TRAVELLERS)
-    if not action.buying and not any(i.name == action.item.strip() for i in who.belongings):
-        raise RuleError(f"{who.name} has no {action.item}", rule="Merchant", section=TRAVELLERS)
-    return price
-
-
-def _trade(realm: RealmDays, who: Character, action: TradeWithMerchant) -> None:
-    price = _check_merchant(realm, who, action)
-    retinue = realm.retinues[who.name]
-    name = action.item.strip()
-    if action.buying:
-        retinue.gold -= price
-        who.belongings.append(Item(name, action.item_kind))
-        realm.note(f"{who.name} buys the {name} from the Merchant for {price} gold")
-    else:
-        who.belongings.remove(next(i for i in who.belongings if i.name == name))
-        retinue.gold += price
-        realm.note(f"{who.name} sells the {name} to the Merchant for {price} gold")
-
-
-def _check_move_hireling(realm: RealmDays, who: Character, action: MoveHireling) -> None:
-    piece = realm.traveller(action.traveller)
-    if not traveller(piece.name).moves_alone:
-        raise RuleError(f"the {piece.name} never ventures away from his employer (7.5)",
-                        rule="7.5 Traveller hirelings never venture away", section=TRAVELLERS)
-    if piece.state != "hired" or piece.joined != who.name:
-        raise RuleError(f"the {piece.name} does not serve {who.name}", rule="Mercenary", section=TRAVELLERS)
-    if not 0 <= action.clearing < len(realm.board.clearings) or action.clearing == piece.clearing:
-        raise RuleError(f"the {piece.name} moves to another clearing of the board", rule="Mercenary",
-                        section=TRAVELLERS)
 
 
 def _put_on_ring(realm: RealmDays, who: Character, witch_king_in_play: bool) -> None:
@@ -427,20 +359,6 @@ def read_ring(raw: Any, names: list[str]) -> dict[str, Any] | None:
     if sorted(ring) != sorted(RING_KEYS) or ring["wearer"] not in names:
         raise ValueError("Shejoh's Ring is not worn by a character of this realm")
     return ring
-
-
-def _check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:
-    """7.2: a traveller is dealt with by a character who ended the turn in its clearing (or, to re-hire,
-    one serving the character whose time is up)."""
-    piece = realm.traveller(name)
-    if who.offroad:
-        raise RuleError(f"{who.name} is lost off the clearings (2.4)", rule="2.4", section=OFFROAD)
-    if hiring and piece.state == "hired" and piece.joined == who.name:
-        return
-    if piece.state != "wandering" or piece.clearing != who.clearing:
-        where = "not on the board" if piece.clearing is None else f"in {realm.board.label(piece.clearing)}"
-        raise RuleError(f"the {piece.name} is {where}, not in {who.name}'s clearing",
-                        rule="7.2 ends his/her turn in the same clearing as a traveller chit", section=TRAVELLERS)
 
 
 def _check_guild(realm: RealmDays, who: Character, action: DayAction) -> None:
@@ -496,7 +414,7 @@ def perform(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, ReadRunes):
         phases.read_runes(realm, who, action.learned)
     elif isinstance(action, TradeWithMerchant):
-        _trade(realm, who, action)
+        travellers.trade(realm, who, action)
     elif isinstance(action, PutOnRing):
         _put_on_ring(realm, who, action.witch_king_in_play)
     elif isinstance(action, MoveHireling):
@@ -504,12 +422,12 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         piece.clearing = action.clearing
         realm.note(f"{who.name}'s {piece.name} moves on his own to {realm.board.label(action.clearing)}")
     elif isinstance(action, Hire):
-        _hire(realm, who, action)
+        travellers.hire(realm, who, action)
     elif isinstance(action, Fire):
         retinue.fire(action.traveller)
-        _back_on_board(realm, who, traveller(action.traveller).name, "is freed")
+        travellers.back_on_board(realm, who, traveller(action.traveller).name, "is freed")
     elif isinstance(action, Capture):
-        _capture(realm, who, action)
+        travellers.capture(realm, who, action)
     elif isinstance(action, RaiseDead):
         who.raised_on = realm.day
         raised = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer raises the dead")
@@ -541,7 +459,7 @@ def perform(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, LocateGate):
         _locate_gate(realm, who, _gate_name(realm, action.gate))
     elif isinstance(action, BuyService):
-        _buy(realm, who, action)
+        travellers.buy(realm, who, action)
     elif isinstance(action, CastSpell):
         _cast(realm, who, action)
     elif isinstance(action, RunFromBattle):
@@ -558,16 +476,6 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         realm.note(f"{who.name} travels through the gates to {name} in {realm.board.label(place)}")
     else:
         _guild(realm, who, action)
-
-
-def _buy(realm: RealmDays, who: Character, action: BuyService) -> None:
-    price = _check_service(realm, who, action)
-    realm.retinues[who.name].gold -= price
-    card = traveller(action.traveller)
-    service = next(k for k in card.prices if k.casefold() == action.service.strip().casefold())
-    if service == "Full Heal":
-        who.wounds = who.fatigue = 0
-    realm.note(f"{who.name} pays the {card.name} {price} gold: {service}")
 
 
 def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
@@ -653,100 +561,6 @@ def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
 
 
 # -- travellers (7) ---------------------------------------------------------------------------------
-
-
-def _hire(realm: RealmDays, who: Character, action: Hire) -> None:
-    piece = realm.traveller(action.traveller)
-    retinue = realm.retinues[who.name]
-    if action.chit is not None and action.chit not in retinue.chits:
-        retinue.chits.append(action.chit)
-    retinue.hire(piece.name, day=max(realm.day, 1), chit=action.chit)
-    # 7.5: hirelings never venture away from their employer -- but the Mercenary is a leader of his own
-    piece.state, piece.joined = "hired", who.name
-    piece.clearing = who.clearing if traveller(piece.name).moves_alone else None
-    until = retinue.serving[piece.name].last_day
-    realm.note(f"{who.name} hires the {piece.name} through day {until} ({retinue.gold} gold left)")
-    if piece.name == "Bounty Hunter":
-        from magecraft.magic_realm.trade import roll_bounty
-
-        sought = roll_bounty(realm.rng, "INN", bounty_hunter=True)
-        realm.note(f"the Bounty Hunter seeks: {sought.target}")
-
-
-def _capture(realm: RealmDays, who: Character, action: Capture) -> None:
-    piece = realm.traveller(action.traveller)
-    retinue = realm.retinues[who.name]
-    outcome = retinue.capture(piece.name, hit=action.hit, rng=realm.rng)
-    if outcome.captured and piece.name == "Siren":
-        # She cannot survive in captivity: her box becomes a hidden cache in the clearing (7.10).
-        del retinue.serving["Siren"]
-        piece.state, piece.clearing = "dead", None
-        if realm.siren_box:
-            realm.piles.setdefault(who.clearing, []).extend(realm.siren_box)
-            realm.rng.shuffle(realm.piles[who.clearing], "the Siren's box: a pile in random order")
-        realm.note(f"{who.name} captures the Siren: she dies; her box ({len(realm.siren_box)} item(s)) lies "
-                   f"in {realm.board.label(who.clearing)} as a hidden cache")
-        realm.siren_box = []
-        return
-    if outcome.captured:
-        piece.state, piece.joined, piece.clearing = "captured", who.name, None
-        realm.note(f"{who.name} captures the {piece.name} for the rest of the game")
-        return
-    lost = f"; it takes {outcome.gold_lost} gold" if outcome.gold_lost else ""
-    realm.note(f"the {piece.name} escapes {who.name}{lost}")
-    if piece.name == "Wood Sprite":
-        _wood_sprite_escapes(realm, piece.clearing)
-
-
-def _wood_sprite_escapes(realm: RealmDays, here: int | None) -> None:
-    """Wood Sprite Escape: a random Woods hex, rolled again when it is the hex she is in; a cave clearing
-    kills her (7.10)."""
-    piece = realm.traveller("Wood Sprite")
-    table = get_table("mr_wood_sprite_escape")
-    current = None if here is None else realm.board.tile_names[realm.board.clearings[here].tile]
-    while True:
-        hex_name = table.roll(realm.rng, label="Wood Sprite escape").result
-        if hex_name != current:
-            break
-    tile = realm.board.tile_index(hex_name)
-    span = realm.board.tile_clearings(tile)
-    landed = span[realm.rng.roll(len(span), "the Wood Sprite's clearing") - 1]
-    piece.state, piece.joined, piece.clearing = "wandering", None, landed
-    realm._place(piece, landed)
-
-
-def _back_on_board(realm: RealmDays, who: Character, name: str, how: str) -> None:
-    piece = realm.traveller(name)
-    piece.state, piece.joined = "wandering", None
-    piece.clearing = who.clearing if piece.clearing is None else piece.clearing
-    realm.note(f"the {name} {how} in {realm.board.label(who.clearing)}")
-
-
-def travellers_leave(realm: RealmDays) -> None:
-    """At the start of a day, hired travellers whose time is up leave (7.5): the Necromancer raises the dead
-    and attacks his employer, then vanishes; the Doppleganger vanishes, giving back its chit; the others
-    stay in the character's clearing, free to be hired again.  The Magic Candy Cane keeps the Children."""
-    for c in realm.characters:
-        if not c.alive:
-            continue
-        retinue = realm.retinues[c.name]
-        kids = retinue.serving.get("Children")
-        if kids is not None and kids.last_day is not None and any(i.name == CANDY_CANE for i in c.belongings):
-            from dataclasses import replace
-
-            retinue.serving["Children"] = replace(kids, last_day=realm.day)
-        for name in retinue.new_day(realm.day):
-            if name == "Necromancer":
-                turned = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer's betrayal")
-                undead = int(turned.data.get("undead", 0))
-                realm.traveller(name).state = "gone"
-                realm.note(f"the Necromancer's time is up: he turns on {c.name}, raising {undead} undead to "
-                           "attack, and vanishes")
-            elif name == "Doppleganger":
-                realm.traveller(name).state = "gone"
-                realm.note(f"the Doppleganger's time is up: it vanishes, giving {c.name} back the chit")
-            else:
-                _back_on_board(realm, c, name, f"leaves {c.name}'s employ")
 
 
 def killed(realm: RealmDays, who: Character, by: str | None) -> None:
