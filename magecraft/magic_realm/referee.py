@@ -147,6 +147,12 @@ def referee_actions(realm: RealmDays) -> list[DayAction]:
         for gate in gates_on_board(realm):
             candidates += [LocateGate(c.name, gate), GateTravel(c.name, gate, 2)]
         candidates += [MoveCharacter(c.name, n) for n in range(len(realm.board.clearings)) if n != c.clearing]
+        # a few days the referee may record (ruling MR42): a move along each road or hidden path, a search
+        near = (*realm.board.roads[c.clearing], *realm.board.hidden_paths[c.clearing])
+        candidates += [RecordDay(c.name, (f"MOVE@{realm.board.label(n)}",)) for n in near]
+        candidates += [RecordDay(c.name, ("HIDE",)), RecordDay(c.name, ("SEARCH=Discover Chits",)),
+                       RecordDay(c.name, ("SEARCH=Paths",)), PutOnRing(c.name), ReadRunes(c.name, True),
+                       *(CastSpell(c.name, s) for s in ("Prayer", "Vision", "Rocks Glow"))]
         for action in candidates:
             try:
                 check(realm, action)

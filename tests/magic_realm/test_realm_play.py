@@ -31,13 +31,17 @@ from magecraft.magic_realm.actions import (
     JoinGuild,
     LocateGate,
     MoveCharacter,
+    MoveHireling,
     NextDay,
     PickpocketScore,
+    PutOnRing,
     RaiseDead,
+    ReadRunes,
     RecordDay,
     RecordDeed,
     RidOfJester,
     RunFromBattle,
+    TradeWithMerchant,
     TravelOffroad,
 )
 from magecraft.magic_realm.days import Pod, RealmDays, TravellerPiece
@@ -547,6 +551,14 @@ def test_random_legal_and_illegal_actions_keep_the_realm_whole(seed):
         lambda n: ChoosePod(chooser.roll(5, "p")),
         lambda n: GrantGuildChit(n),
         lambda n: ChooseClearing(chooser.roll(400, "c") - 1),
+        lambda n: RecordDay(n, tuple(chooser.choice(
+            ["MOVE@Borderland 2", "MOVE@Borderland 9", "HIDE", "SEARCH=Discover Chits", "SEARCH=Paths", "REST",
+             "FLY@Borderland 5", "MAGIC SIGHT", "JUMP", "HIDE=x"], "a") for _ in range(chooser.roll(5, "n")))),
+        lambda n: PutOnRing(n, chooser.roll(2, "w") == 1),
+        lambda n: ReadRunes(n, True),
+        lambda n: CastSpell(n, chooser.choice(["Rocks Glow", "Prayer", "Vision", "Fire Trap"], "s")),
+        lambda n: TradeWithMerchant(n, "Garb", chooser.roll(20, "v") - 5, chooser.roll(2, "b") == 1),
+        lambda n: MoveHireling(n, "Mercenary", chooser.roll(400, "c") - 1),
     ]
     for _ in range(120):
         if days.is_terminal():
