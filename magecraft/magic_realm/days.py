@@ -353,6 +353,8 @@ class RealmDays(GameState[DayAction]):
                         self.move_pod(closest[0], character)
             self.turn += 1
             self.turn_started, self.moves_left = False, 0
+        if self.sites.trap_clearing is not None:
+            phases.leaders_end_turn(self)
         self._midnight()
         self.turn = None
 

@@ -342,6 +342,22 @@ def end_turn(realm: RealmDays, who: Character) -> None:
         _sync_trap(realm, who, False)
 
 
+def leaders_end_turn(realm: RealmDays) -> None:
+    """14.2/1 "Any character or hired leader": a hired leader (the Mercenary, who moves on his own) ending the
+    turn in the Trap's clearing is trapped; his own SEARCH is the base game's, so only the Trap Blueprint or
+    the end of his employment frees him (ruling MR41).  A trapped traveller no longer hired goes free."""
+    trap = realm.sites.trap
+    for piece in realm.travellers:
+        if piece.state == "hired" and piece.clearing == realm.sites.trap_clearing:
+            if piece.name not in trap.trapped and not trap.free(piece.name):
+                trap.here.add(piece.name)
+                trap.trapped.add(piece.name)
+                realm.note(f"the {piece.name} ends the turn in the Trap's clearing: trapped (14.2/1)")
+        elif piece.name in trap.here and piece.state != "hired":
+            trap.here.discard(piece.name)
+            trap.trapped.discard(piece.name)
+
+
 def check_read_runes(realm: RealmDays, who: Character) -> None:
     site = realm.sites.minor_at(realm.board, who.clearing)
     if site is None or site.holds != "spell":

@@ -88,6 +88,10 @@ def check_move_hireling(realm: RealmDays, who: Character, action: MoveHireling) 
     if not 0 <= action.clearing < len(realm.board.clearings) or action.clearing == piece.clearing:
         raise RuleError(f"the {piece.name} moves to another clearing of the board", rule="Mercenary",
                         section=TRAVELLERS)
+    trap = realm.sites.trap
+    if piece.name in trap.trapped and not trap.free(piece.name):
+        raise RuleError(f"the {piece.name} is trapped in the Trap's clearing", rule="14.2/1 any character or "
+                        "hired leader ... may not leave the clearing", section="14.2 Minotaur's Lair, the Trap")
 
 
 def check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:

@@ -114,3 +114,22 @@ def test_bees_slimes_and_travellers_never_change_tactics(capsys):
     change_tactics("Minotaur")  # the base game's rule decides when
     assert main(["magic-realm", "monster", "Slime"]) == 0
     assert "never changes tactics (14.3)" in capsys.readouterr().out
+
+
+def test_a_hired_mercenary_ending_the_turn_in_the_traps_clearing_is_trapped():
+    days = RealmDays.new(Randomness.seeded(8), ["Dwarf@Cavern 5"])  # seed 8: the Trap in Cavern 6
+    for piece in days.travellers:
+        piece.state, piece.clearing = "set aside", None
+    days.retinues["Dwarf"].gold = 50
+    put(days, "Mercenary", days.characters[0].clearing)
+    days.apply(Hire("Dwarf", "Mercenary"))
+    trap = days.board.clearing_of("Cavern 6").id
+    days.apply(MoveHireling("Dwarf", "Mercenary", trap))
+    assert "Mercenary" not in days.sites.trap.trapped
+    days.rng = Randomness.scripted([3], log=days.rng.log)
+    days.apply(NextDay())
+    assert "Mercenary" in days.sites.trap.trapped
+    with pytest.raises(RuleError, match="trapped"):
+        days.apply(MoveHireling("Dwarf", "Mercenary", days.board.clearing_of("Cavern 5").id))
+    days.sites.trap.give_blueprint("Mercenary")  # 14.2/4: the Trap Blueprint frees him
+    days.apply(MoveHireling("Dwarf", "Mercenary", days.board.clearing_of("Cavern 5").id))
