@@ -87,10 +87,12 @@ class Hire:
 
 @dataclass(frozen=True, slots=True)
 class Fire:
-    """Free a hired traveller before its time is up (never the Doppleganger)."""
+    """Free a hired traveller before its time is up (never the Doppleganger), or the captured Wood Sprite,
+    who reveals one hidden path (``path``: its two clearings) and departs to a random Woods hex (7.10)."""
 
     character: str
     traveller: str
+    path: tuple[int, int] | None = None
     kind: ClassVar[str] = "fire"
 
 

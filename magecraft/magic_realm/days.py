@@ -378,7 +378,11 @@ class RealmDays(GameState[DayAction]):
         return self.generator_closed or (self.generator == "Hive" and self.hive_destroyer is not None)
 
     def _colour_present(self) -> bool:
-        return self.day % COLOUR_DAY == 0 or any(c.colour_magic and c.alive for c in self.characters)
+        """12.2/1-2: every seventh day, or a character carrying colour magic -- his own, or the captured Wood
+        Sprite's "endless source of GOLD Magic" (7.10, ruling MR43)."""
+        return self.day % COLOUR_DAY == 0 or any(
+            c.alive and (c.colour_magic or "Wood Sprite" in self.retinues[c.name].serving) for c in self.characters
+        )
 
     def _generate(self) -> None:
         rolled = get_table("mr_pod_generation").roll(self.rng, label=f"{self.generator}: pod generation")

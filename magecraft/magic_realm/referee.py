@@ -212,8 +212,15 @@ def check(realm: RealmDays, action: DayAction) -> None:
         trial.check_hire(piece.name, day=max(realm.day, 1), chit=action.chit)
     elif isinstance(action, Fire):
         retinue.check_fire(action.traveller)
-        if retinue.serving[traveller(action.traveller).name].captured:
+        name = traveller(action.traveller).name
+        if retinue.serving[name].captured and name != "Wood Sprite":
             raise RuleError(f"the {action.traveller} was captured, not hired", rule="7.9", section=TRAVELLERS)
+        if action.path is not None:
+            a, b = action.path
+            if name != "Wood Sprite" or not (0 <= a < len(realm.board.clearings)
+                                             and b in realm.board.hidden_paths[a]):
+                raise RuleError("only the freed Wood Sprite reveals a path, and it must be a hidden path",
+                                rule="Wood Sprite", section=TRAVELLERS)
     elif isinstance(action, Capture):
         piece = realm.traveller(action.traveller)
         travellers.check_met(realm, who, piece.name, hiring=False)
@@ -430,8 +437,13 @@ def perform(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, Hire):
         travellers.hire(realm, who, action)
     elif isinstance(action, Fire):
+        name = traveller(action.traveller).name
+        captured = retinue.serving[name].captured
         retinue.fire(action.traveller)
-        travellers.back_on_board(realm, who, traveller(action.traveller).name, "is freed")
+        if name == "Wood Sprite" and captured:
+            travellers.free_wood_sprite(realm, who, action.path)
+        else:
+            travellers.back_on_board(realm, who, name, "is freed")
     elif isinstance(action, Capture):
         travellers.capture(realm, who, action)
     elif isinstance(action, RaiseDead):

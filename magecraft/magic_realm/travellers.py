@@ -161,6 +161,19 @@ def capture(realm: RealmDays, who: Character, action: Capture) -> None:
         wood_sprite_escapes(realm, piece.clearing)
 
 
+def free_wood_sprite(realm: RealmDays, who: Character, path: tuple[int, int] | None) -> None:
+    """7.10 Wood Sprite freed by the character who captured her: she reveals one hidden path (the
+    character's choice, ``path``) and departs at once to a random Woods hex."""
+    if path is not None:
+        pair = (min(path), max(path))
+        if pair not in who.known_paths:
+            who.known_paths.append(pair)
+        realm.note(f"the Wood Sprite, freed, shows {who.name} the hidden path from {realm.board.label(pair[0])} "
+                   f"to {realm.board.label(pair[1])}")
+    realm.traveller("Wood Sprite").clearing = who.clearing
+    wood_sprite_escapes(realm, who.clearing)
+
+
 def wood_sprite_escapes(realm: RealmDays, here: int | None) -> None:
     """Wood Sprite Escape: a random Woods hex, rolled again when it is the hex she is in; a cave clearing
     kills her (7.10)."""

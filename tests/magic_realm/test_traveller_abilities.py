@@ -133,3 +133,29 @@ def test_a_hired_mercenary_ending_the_turn_in_the_traps_clearing_is_trapped():
         days.apply(MoveHireling("Dwarf", "Mercenary", days.board.clearing_of("Cavern 5").id))
     days.sites.trap.give_blueprint("Mercenary")  # 14.2/4: the Trap Blueprint frees him
     days.apply(MoveHireling("Dwarf", "Mercenary", days.board.clearing_of("Cavern 5").id))
+
+
+def test_the_captured_wood_sprite_gives_colour_magic_and_freed_reveals_a_hidden_path():
+    from magecraft.magic_realm.actions import Capture, Fire
+
+    days = RealmDays.new(Randomness.seeded(2), ["Amazon@Dark Forest 1"])  # seed 2: the Dark Forest's hidden paths
+    for piece in days.travellers:
+        piece.state, piece.clearing = "set aside", None
+    here = days.characters[0].clearing
+    oak = days.board.clearing_of("Oak Woods 4").id
+    sprite = put(days, "Wood Sprite", here)
+    days.day = 1
+    assert not days._colour_present()
+    days.apply(Capture("Amazon", "Wood Sprite", True))
+    assert days._colour_present()  # 12.2/1: her endless GOLD magic
+    with pytest.raises(RuleError, match="hidden path"):
+        days.apply(Fire("Amazon", "Wood Sprite", (here, days.board.roads[here][0])))  # a road, not a hidden path
+    days.rng = Randomness.scripted([5, 1], log=days.rng.log)  # Wood Sprite Escape: 5 Oak Woods; its clearing 1
+    days.apply(Fire("Amazon", "Wood Sprite", (here, oak)))
+    assert days.characters[0].known_paths == [(min(here, oak), max(here, oak))]
+    assert sprite.state == "wandering" and sprite.clearing == days.board.clearing_of("Oak Woods 1").id
+    assert not days._colour_present()
+    with pytest.raises(RuleError, match="captured, not hired"):
+        put(days, "Pickpocket", here)
+        days.apply(Capture("Amazon", "Pickpocket", True))
+        days.apply(Fire("Amazon", "Pickpocket"))
