@@ -250,6 +250,20 @@ class RealmTable(TableGame["act.DayAction"]):
             answer = loop.ask(f"Killed by ({', '.join(others)}; Enter: by none of them)",
                               lines=("a character's name, or Enter",)).strip()
             return act.CharacterKilled(action.character, answer if answer in others else None)
+        if (isinstance(action, act.Fire) and action.traveller == "Wood Sprite"
+                and any(realm.board.hidden_paths)):
+            while True:
+                answer = loop.ask("The hidden path she reveals: two clearings, e.g. 'Dark Forest 1 / Oak Woods 4' "
+                                  "(Enter: none)", lines=("CLEARING / CLEARING, or Enter",)).strip()
+                if not answer:
+                    return action
+                first, _, second = answer.partition("/")
+                try:
+                    ends = (realm.board.clearing_of(first).id, realm.board.clearing_of(second).id)
+                except Exception as exc:
+                    options.console().print(f"[red]{escape(str(exc))}[/red]")
+                    continue
+                return act.Fire(action.character, action.traveller, ends)
         if isinstance(action, act.Hire) and action.traveller == "Doppleganger" and action.chit is None:
             return act.Hire(action.character, action.traveller, self._words(loop, "The chit it holds"))
         return action

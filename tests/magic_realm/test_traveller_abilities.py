@@ -159,3 +159,24 @@ def test_the_captured_wood_sprite_gives_colour_magic_and_freed_reveals_a_hidden_
         put(days, "Pickpocket", here)
         days.apply(Capture("Amazon", "Pickpocket", True))
         days.apply(Fire("Amazon", "Pickpocket"))
+
+
+def test_the_prompt_asks_which_hidden_path_the_freed_wood_sprite_reveals():
+    from magecraft.cli.magic_realm_play import RealmTable
+    from magecraft.magic_realm.actions import Fire
+
+    class Answers:
+        def __init__(self, *said: str) -> None:
+            self.said = list(said)
+
+        def ask(self, prompt: str, **_: object) -> str:
+            return self.said.pop(0)
+
+    table = RealmTable(RealmDays.new(Randomness.seeded(2), ["Amazon@Dark Forest 1"]))
+    board = table.realm.board
+    asked = table.complete(Answers("Nowhere 9 / x", "Dark Forest 1 / Oak Woods 4"),  # type: ignore[arg-type]
+                           "referee", Fire("Amazon", "Wood Sprite"))
+    assert asked == Fire("Amazon", "Wood Sprite", (board.clearing_of("Dark Forest 1").id,
+                                                   board.clearing_of("Oak Woods 4").id))
+    assert table.complete(Answers(""), "referee", Fire("Amazon", "Wood Sprite")) == Fire(  # type: ignore[arg-type]
+        "Amazon", "Wood Sprite")
