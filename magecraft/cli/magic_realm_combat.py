@@ -239,19 +239,36 @@ def day_command(
         int | None, typer.Option("--phases", min=0, max=12, help="Basic phases the base game gives today.")
     ] = None,
     extra: ListOption = None,
+    serving: Annotated[
+        str | None, typer.Option("--serving", help="Travellers serving, e.g. Cook,Children (their phases, 7.10).")
+    ] = None,
+    followers: Annotated[
+        str | None, typer.Option("--followers", help="Travellers who joined, e.g. Jester.")
+    ] = None,
     spells: Annotated[str | None, typer.Option("--spells", help="Starting spells chosen, e.g. Hop.")] = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Check a day's activities against the character's limits (13.1 the Dwarf, 13.2 the Thief/Assassin)."""
+    """Check a day's activities against the character's limits (13.1 the Dwarf, 13.2 the Thief/Assassin) and
+    his travellers' (7.10: the Cook, the Children, the Jester, the Shadow)."""
+    from magecraft.core.errors import RuleError
     from magecraft.magic_realm.characters import character as card
     from magecraft.magic_realm.characters import check_spell_choice, plan_day
+    from magecraft.magic_realm.phases import company
 
     found = card(character)
     if spells is not None:
         check_spell_choice(found, [s for s in spells.split(",") if s.strip()])
-    plan = plan_day(
-        found, [a for a in activities.split(",") if a.strip()], phases=phases, extra_phases=extra or ()
-    )
+    rules = company([n.strip() for n in (serving or "").split(",") if n.strip()],
+                    [n.strip() for n in (followers or "").split(",") if n.strip()])
+    recorded = [a.strip().upper() for a in activities.split(",") if a.strip()]
+    for act in recorded:
+        if act in rules.forbidden:
+            raise RuleError(f"no {act} in the {rules.forbidden[act]}'s presence", rule=rules.forbidden[act],
+                            section="7. Travellers")
+        if act == "MAGIC SIGHT" and act not in rules.search_as:
+            raise RuleError("MAGIC SIGHT only with the Shadow serving", rule="Shadow", section="7. Travellers")
+    recorded = ["SEARCH" if a in rules.search_as else a for a in recorded]
+    plan = plan_day(found, recorded, phases=phases, extra_phases=[*(extra or ()), *rules.extra])
     if json_out:
         print_json({"legal": True, **plan.to_dict()})
         return

@@ -117,11 +117,30 @@ def record(realm: RealmDays, who: Character) -> DayRecord:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class Company:
+    """What the travellers with a character do to his day (7.6, 7.10): extra phases while they serve, the
+    activities forbidden in a follower's presence (the Jester's), what may replace a SEARCH (the Shadow's)."""
+
+    extra: tuple[str, ...]
+    forbidden: dict[str, str]
+    search_as: frozenset[str]
+
+
+def company(serving: Iterable[str], followers: Iterable[str] = ()) -> Company:
+    """The day's rules of the travellers ``serving`` the character and of those who joined him (``followers``)."""
+    cards = [traveller(n) for n in serving]
+    out: list[str] = []
+    for name in (c.name for c in cards):
+        out += traveller(name).extra_phases
+    forbidden = {a: name for name in followers for a in traveller(name).forbids}
+    return Company(tuple(out), forbidden, frozenset(c.search_as for c in cards if c.search_as))
+
+
 def extra_phases(realm: RealmDays, who: Character, named: Iterable[str] = ()) -> list[str]:
     """The extra phases today beyond the card's own: the guild's, the serving travellers', the referee's."""
     out = [PHASE_ACTIVITY.get(p, p) for p in realm.guilds.effects(who.name).extra_phases]
-    for name in realm.retinues[who.name].serving:
-        out += traveller(name).extra_phases
+    out += company(realm.retinues[who.name].serving).extra
     if "Prayer" in who.enchanted:
         out.append("REST")  # PRAYER (I/White): an extra REST phase, for good
     ring = realm.ring
@@ -181,9 +200,8 @@ def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activ
         raise RuleError("record at least one activity", rule="the recorded day", section=DAY)
     if action.phases is not None and not 0 <= action.phases <= 12:
         raise RuleError(f"a day has 0 to 12 phases, not {action.phases}", rule="the recorded day", section=DAY)
-    serving = [traveller(n) for n in realm.retinues[who.name].serving]
-    forbidden = {a: name for name in who.followers for a in traveller(name).forbids}
-    search_as = {t.search_as for t in serving if t.search_as}
+    rules = company(realm.retinues[who.name].serving, who.followers)
+    forbidden, search_as = rules.forbidden, rules.search_as
     spent: list[str] = []
     here = who.clearing
     searched = False

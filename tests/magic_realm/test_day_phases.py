@@ -356,3 +356,17 @@ def test_prayer_vision_and_rocks_glow_on_the_board():
     with pytest.raises(RuleError, match="2 phase"):
         days.apply(day("Amazon", "HIDE", "REST", "ALERT"))
     assert RealmDays.from_dict(days.to_dict()).characters[1].enchanted == ["Prayer"]
+
+
+def test_the_day_command_counts_the_travellers_phases(capsys):
+    from magecraft.cli.app import main
+
+    base = ["magic-realm", "day", "Amazon", "--phases", "4", "--activities"]
+    assert main([*base, "HIDE,HIDE,HIDE,HIDE,REST,SEARCH,SEARCH", "--serving", "Cook,Children"]) == 0
+    assert "REST (extra REST), SEARCH (extra SEARCH), SEARCH (extra SEARCH)" in capsys.readouterr().out
+    assert main([*base, "HIDE,HIDE,HIDE,HIDE,REST", "--serving", "Children"]) == 1  # the Children's are SEARCHes
+    assert main([*base, "HIDE", "--followers", "Jester"]) == 1
+    assert "no HIDE in the Jester's presence" in capsys.readouterr().err
+    assert main([*base, "MAGIC SIGHT"]) == 1
+    assert main([*base, "MAGIC SIGHT", "--serving", "Shadow", "--json"]) == 0
+    assert '"SEARCH"' in capsys.readouterr().out
