@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 DAY = "the phases of a character's day"
 MOVING = ("MOVE", "FLY")
+#: The base game's Locate/Peer result that discovers the hidden paths leaving the clearing (ruling MR43).
+PATHS = "Paths"
 #: 9.2's "Additional SP phase" is a SPELL phase.
 PHASE_ACTIVITY = {"SP": "SPELL"}
 
@@ -234,10 +236,6 @@ def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activ
     return steps
 
 
-#: The base game's Locate/Peer result that discovers the hidden paths leaving the clearing (ruling MR43).
-PATHS = "Paths"
-
-
 def _check_route(realm: RealmDays, who: Character, here: int, step: Activity,
                  learned: set[tuple[int, int]]) -> None:
     board = realm.board
@@ -268,12 +266,12 @@ def perform_day(realm: RealmDays, who: Character, action: RecordDay) -> None:
     for step in steps:
         if step.moves:
             assert step.to is not None
+            kind = realm.board.clearings[step.to].kind
+            cost = fleet_foot_moves(kind, fleet_foot=action.fleet_foot) if step.name == "MOVE" else 1
+            today.activities += [step.name] * cost  # recorded, the phases are spent even when cancelled
             if held:
                 realm.note(f"{who.name}: {step.name} cancelled -- trapped (14.2/1)")
                 continue
-            kind = realm.board.clearings[step.to].kind
-            cost = fleet_foot_moves(kind, fleet_foot=action.fleet_foot) if step.name == "MOVE" else 1
-            today.activities += [step.name] * cost
             today.cave = today.cave or dark(realm, step.to)
             who.clearing = step.to
             realm.note(f"{who.name}: {step.name} to {realm.board.label(step.to)}")

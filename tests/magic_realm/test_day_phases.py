@@ -130,6 +130,7 @@ def test_ending_the_turn_in_the_traps_clearing_traps_and_every_way_out_is_refuse
     days.apply(day("Dwarf", "HIDE", "SEARCH=Clues", "MOVE@Cavern 5"))  # a SEARCH first may free him: it did not
     dwarf = days.characters[0]
     assert dwarf.clearing == at(days, "Cavern 6") and "Dwarf: MOVE cancelled -- trapped (14.2/1)" in texts(days)
+    assert days.today["Dwarf"].activities == ["HIDE", "SEARCH", "MOVE"]  # the cancelled MOVE's phase is spent
 
 
 def test_a_discover_chits_result_frees_the_trapped_for_good():
