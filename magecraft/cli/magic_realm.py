@@ -448,6 +448,7 @@ def dice_command(
     guild_member: Annotated[
         bool, typer.Option("--thief-guild", help="The Thief Guild's -1 to cheating rolls (9.2).")
     ] = False,
+    miracle: MiracleOption = False,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -477,6 +478,7 @@ def dice_command(
         cheat=cheat,
         cheat_bonus=cheat_bonus,
         thief_guild=guild_member,
+        miracle=miracle,
     )
     if json_out:
         print_json(
@@ -490,6 +492,7 @@ def dice_command(
                 "friendliness_change": result.friendliness_change,
                 "enemy": result.enemy,
                 "cheat_bonus": result.cheat_bonus_after,
+                "miracle_set_aside": result.miracle,
             }
         )
         return
@@ -498,7 +501,8 @@ def dice_command(
         out.print(f"cheating: {result.cheat}")
     if result.raw:
         out.print(
-            f"dice: 1d6 = {result.raw} {result.modifier:+d} = {result.total}: {result.gold} gold "
+            f"dice: 1d6 = {result.raw}{_miracle_text(result.miracle)} {result.modifier:+d} = {result.total}: "
+            f"{result.gold} gold "
             f"(staked {result.stake})"
         )
     if result.cheat_bonus_after != cheat_bonus:

@@ -158,6 +158,11 @@ def test_a_miracle_played_on_a_steal_or_offroad_roll_rerolls_it_and_keeps_the_lo
     assert (lost.raw, lost.outcome, lost.miracle) == (2, "choose", 5)
     assert main(["magic-realm", "roll", "offroad", "--dice", "5,2", "--miracle"]) == 0
     assert "1d6 = 2 (Miracle: the 5 re-rolled, the lower kept)" in capsys.readouterr().out
+    from magecraft.magic_realm.trade import play_dice
+
+    won = play_dice(Randomness.scripted([6, 1]), miracle=True)
+    assert (won.raw, won.gold, won.miracle) == (1, 50, 6)
+    assert play_dice(Randomness.scripted([6, 1])).gold == 0  # without the Miracle the 6 stands
 
 
 def test_attack_spells_strike_with_their_own_harm_and_stars(capsys):
