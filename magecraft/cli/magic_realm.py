@@ -601,6 +601,13 @@ def simulate(
     out.print(
         f"After {sim.day} days: {len(sim.pods)} pod(s); generator {'active' if sim.generator_active else 'hidden'}"
     )
+    summary = sim.result()
+    trap = summary["trap"]
+    if trap is not None and trap["revealed"]:
+        held = ", ".join(trap["trapped"]) or "nobody"
+        out.print(f"The Trap in {escape(trap['clearing'])}: {escape(held)} trapped")
+    for name, where in summary["minor_treasure_locations"].items():
+        out.print(f"The {escape(name)} in {escape(where)}")
     if saved:
         out.print(escape(saved))
 

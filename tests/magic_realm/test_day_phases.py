@@ -371,3 +371,16 @@ def test_the_day_command_counts_the_travellers_phases(capsys):
     assert main([*base, "MAGIC SIGHT"]) == 1
     assert main([*base, "MAGIC SIGHT", "--serving", "Shadow", "--json"]) == 0
     assert '"SEARCH"' in capsys.readouterr().out
+
+
+def test_simulate_reports_the_trap_and_the_minor_locations(capsys):
+    from magecraft.cli.app import main
+
+    args = ["magic-realm", "simulate", "--days", "3", "--seed", "8", "--characters",
+            "Amazon@Borderland 1,Dwarf@Cavern 6"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Dwarf ends the turn in the Trap's clearing: trapped (14.2/1)" in out
+    assert "The Trap in Cavern 6: Dwarf trapped" in out and "The Bag in Borderland" in out
+    assert main([*args, "--json"]) == 0
+    assert '"trapped": [\n      "Dwarf"\n    ]' in capsys.readouterr().out
