@@ -192,6 +192,7 @@ def realm_lists() -> dict[str, Any]:
         "drain_life": dict(raw["drain_life"]),
         "places": {k: tuple(v) for k, v in raw["places"].items()},
         "dragon_order": tuple(raw["dragonslayer"]["order"]),
+        "bats": tuple(raw["bat_hunter"]["bats"]),
         "female": frozenset(raw["characters"]["female"]),
         "benefit_effects": {k: dict(v) for k, v in raw["guild_benefit_effects"].items()},
         "day_phases": (int(raw["day"]["basic_phases"]), int(raw["day"]["sunlight_phases"])),

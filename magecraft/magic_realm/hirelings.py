@@ -216,6 +216,14 @@ class Retinue:
             raise InputError(f"a horse's MOVE speed is 0 or more, not {move_speed}")
         return max(0, move_speed - 1) if self.serves("Horse Trainer") and not native_owned else move_speed
 
+    def bat_hunter_targets(self, sheet: Sequence[str]) -> list[str]:
+        """7.10 Bat Hunter: he avoids all combat, joining the attack only while bats are on the hiring
+        character's sheet, and then only against a bat: the bats of ``sheet`` he may attack (none without him)."""
+        if not self.serves("Bat Hunter"):
+            return []
+        bats = {b.casefold() for b in realm_lists()["bats"]}
+        return [m for m in sheet if m.strip().casefold() in bats]
+
     def lured_dragons(self, dragons: Sequence[str]) -> list[str]:
         """With the Dragonslayer: every dragon in the battle is lured to the character (hidden or not),
         in the order he attacks them -- the largest first, by the card's order (7.10)."""

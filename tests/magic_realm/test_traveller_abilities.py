@@ -180,3 +180,11 @@ def test_the_prompt_asks_which_hidden_path_the_freed_wood_sprite_reveals():
                                                    board.clearing_of("Oak Woods 4").id))
     assert table.complete(Answers(""), "referee", Fire("Amazon", "Wood Sprite")) == Fire(  # type: ignore[arg-type]
         "Amazon", "Wood Sprite")
+
+
+def test_the_bat_hunter_fights_only_the_bats_on_his_employers_sheet():
+    retinue = Retinue("Amazon", gold=30)
+    assert retinue.bat_hunter_targets(["Giant Bat", "Ogre"]) == []
+    retinue.hire("Bat Hunter", day=1)
+    assert retinue.bat_hunter_targets(["Ogre", "Giant Bat", "Goblin", "giant bat"]) == ["Giant Bat", "giant bat"]
+    assert retinue.bat_hunter_targets(["Ogre", "Troll"]) == []  # no bats: he avoids all combat
