@@ -140,6 +140,7 @@ class RealmTable(TableGame["act.DayAction"]):
             (f"{name} buys an item from the Merchant at four times face value (asked next)",
              act.TradeWithMerchant(name, "?", ASK, buying=True)),
             (f"{name} puts on Shejoh's Ring (10.2)", act.PutOnRing(name)),
+            (f"A round of combat: the Enchantress aids {name} (one roll)", act.EnchantressAid(name)),
             (f"{name} puts on Shejoh's Ring, the Witch-King already in play", act.PutOnRing(name, True)),
             (f"{name}'s Mercenary moves on his own (the clearing is asked next)",
              act.MoveHireling(name, "Mercenary", ASK)),

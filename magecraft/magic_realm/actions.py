@@ -313,10 +313,19 @@ class PutOnRing:
     kind: ClassVar[str] = "ring"
 
 
+@dataclass(frozen=True, slots=True)
+class EnchantressAid:
+    """7.10 Enchantress: a round of combat with her serving -- one roll on Enchantress Aid (her targets are
+    the hiring character's choice, the base game's combat the referee's)."""
+
+    character: str
+    kind: ClassVar[str] = "enchantress"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
     | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
     | GateTravel | BuyService | CastSpell | RunFromBattle | RecordDay | ReadRunes
-    | TradeWithMerchant | MoveHireling | PutOnRing
+    | TradeWithMerchant | MoveHireling | PutOnRing | EnchantressAid
 )

@@ -30,6 +30,7 @@ from magecraft.magic_realm.actions import (
     DayAction,
     DiscoverGuild,
     DrawQuest,
+    EnchantressAid,
     Fire,
     GateTravel,
     GiveGold,
@@ -152,6 +153,7 @@ def referee_actions(realm: RealmDays) -> list[DayAction]:
         candidates += [RecordDay(c.name, (f"MOVE@{realm.board.label(n)}",)) for n in near]
         candidates += [RecordDay(c.name, ("HIDE",)), RecordDay(c.name, ("SEARCH=Discover Chits",)),
                        RecordDay(c.name, ("SEARCH=Paths",)), PutOnRing(c.name), ReadRunes(c.name, True),
+                       EnchantressAid(c.name),
                        *(CastSpell(c.name, s) for s in ("Prayer", "Vision", "Rocks Glow"))]
         for action in candidates:
             try:
@@ -198,6 +200,9 @@ def check(realm: RealmDays, action: DayAction) -> None:
         travellers.check_merchant(realm, who, action)
     elif isinstance(action, MoveHireling):
         travellers.check_move_hireling(realm, who, action)
+    elif isinstance(action, EnchantressAid):
+        if not retinue.serves("Enchantress"):
+            raise RuleError(f"the Enchantress does not serve {who.name}", rule="Enchantress", section=TRAVELLERS)
     elif isinstance(action, PutOnRing):
         if realm.ring is not None:
             raise RuleError(f"{realm.ring['wearer']} wears Shejoh's Ring for the rest of the game",
@@ -430,6 +435,9 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         travellers.trade(realm, who, action)
     elif isinstance(action, PutOnRing):
         _put_on_ring(realm, who, action.witch_king_in_play)
+    elif isinstance(action, EnchantressAid):
+        aid = get_table("mr_enchantress_aid").roll(realm.rng, label="Enchantress aid")
+        realm.note(f"the Enchantress aids {who.name} this round: {aid.result}")
     elif isinstance(action, MoveHireling):
         piece = realm.traveller(action.traveller)
         piece.clearing = action.clearing

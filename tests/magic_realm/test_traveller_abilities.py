@@ -188,3 +188,19 @@ def test_the_bat_hunter_fights_only_the_bats_on_his_employers_sheet():
     retinue.hire("Bat Hunter", day=1)
     assert retinue.bat_hunter_targets(["Ogre", "Giant Bat", "Goblin", "giant bat"]) == ["Giant Bat", "giant bat"]
     assert retinue.bat_hunter_targets(["Ogre", "Troll"]) == []  # no bats: he avoids all combat
+
+
+def test_the_enchantress_rolls_her_aid_each_round_only_while_she_serves():
+    from magecraft.magic_realm.actions import EnchantressAid
+
+    days = realm()
+    with pytest.raises(RuleError, match="does not serve"):
+        days.apply(EnchantressAid("Amazon"))
+    put(days, "Enchantress", days.characters[0].clearing)
+    days.apply(Hire("Amazon", "Enchantress"))
+    days.rng = Randomness.scripted([3, 5], log=days.rng.log)
+    days.apply(EnchantressAid("Amazon"))
+    days.apply(EnchantressAid("Amazon"))  # every round
+    said = [r["text"] for r in days.report]
+    assert said[-2:] == ["the Enchantress aids Amazon this round: Fiery Blast Time 4",
+                         "the Enchantress aids Amazon this round: Stones Fly Time 4"]
