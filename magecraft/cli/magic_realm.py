@@ -43,6 +43,13 @@ app.add_typer(roll_app, name="roll")
 app.add_typer(gamble_app, name="gamble")
 
 OddsOption = Annotated[bool, typer.Option("--odds", help="Show the exact odds instead of rolling.")]
+MiracleOption = Annotated[
+    bool, typer.Option("--miracle", help="A Miracle chit is played on the roll: re-rolled, the lower kept (MR11).")
+]
+
+
+def _miracle_text(set_aside: int | None) -> str:
+    return "" if set_aside is None else f" (Miracle: the {set_aside} re-rolled, the lower kept)"
 
 
 def _percent(p: Fraction) -> str:
@@ -100,6 +107,10 @@ def roll_steal(
     friendliness: Annotated[
         str, typer.Option("--friendliness", help="The native group's friendliness.")
     ] = "Neutral",
+    character: Annotated[
+        str | None, typer.Option("--character", help="The character stealing (the Thief/Assassin's -1, 13.2).")
+    ] = None,
+    miracle: MiracleOption = False,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -107,14 +118,18 @@ def roll_steal(
     json_out: JsonOption = False,
 ) -> None:
     """Roll one STEAL attempt (5.2), with +1 for each earlier attempt today, and its reward."""
+    from magecraft.magic_realm.characters import character as character_card
     from magecraft.magic_realm.trade import StealingDay, steal_odds
 
+    if character is not None:
+        # 13.2: the card's own stealing modifier (the Thief/Assassin's -1) comes with the character
+        thief = thief or character_card(character).steal_modifier < 0
     if odds:
         _odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild), json_out)
         return
     day = StealingDay("character", "natives", friendliness=friendliness.title(), thief=thief, thief_guild=guild)
     day.attempts = attempt - 1
-    result = day.attempt(make_randomness(seed, dice, physical_dice))
+    result = day.attempt(make_randomness(seed, dice, physical_dice), miracle=miracle)
     if json_out:
         print_json(
             {
@@ -126,13 +141,15 @@ def roll_steal(
                 "loot": result.loot,
                 "gold": result.gold,
                 "friendliness": result.friendliness,
+                "miracle_set_aside": result.miracle,
             }
         )
         return
     sign = f"{result.modifier:+d}" if result.modifier else "+0"
     loot = f"; loot: {result.loot}" if result.loot else ""
     console().print(
-        f"STEAL attempt {attempt}: 1d6 = {result.raw} {sign} = {result.total}: {result.outcome}"
+        f"STEAL attempt {attempt}: 1d6 = {result.raw}{_miracle_text(result.miracle)} {sign} = {result.total}: "
+        f"{result.outcome}"
         f"{loot}; the natives are {result.friendliness}"
     )
 
@@ -171,6 +188,7 @@ def roll_offroad(
     clearing: Annotated[str, typer.Option("--from", help="The clearing left: mountain, cave or other.")] = "other",
     tile: Annotated[str, typer.Option("--tile", help="The tile (no offroad in the Volcano).")] = "Oak Woods",
     woodsman: Annotated[bool, typer.Option("--woodsman", help="The Woodsman's -1.")] = False,
+    miracle: MiracleOption = False,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -191,7 +209,8 @@ def roll_offroad(
     if odds:
         _odds_out("Offroad travel", table_odds(get_table(offroad_table(kind)), -1 if woodsman else 0), json_out)
         return
-    result = offroad(make_randomness(seed, dice, physical_dice), kind, tile=tile, woodsman=woodsman)
+    rng = make_randomness(seed, dice, physical_dice)
+    result = offroad(rng, kind, tile=tile, woodsman=woodsman, miracle=miracle)
     if json_out:
         print_json(
             {
@@ -200,12 +219,14 @@ def roll_offroad(
                 "result": result.result,
                 "outcome": result.outcome,
                 "wounds": result.wounds,
+                "miracle_set_aside": result.miracle,
             }
         )
         return
     lost = "; off the clearings: roll again for every two MOVEs, and no running from battle" if result.lost else ""
     console().print(
-        f"offroad: 1d6 = {result.raw}{' -1' if woodsman else ''} = {result.total}: {result.result}"
+        f"offroad: 1d6 = {result.raw}{_miracle_text(result.miracle)}{' -1' if woodsman else ''} = {result.total}: "
+        f"{result.result}"
         f"{f' ({result.wounds} wounds)' if result.wounds else ''}{lost}"
     )
 
@@ -427,6 +448,7 @@ def dice_command(
     guild_member: Annotated[
         bool, typer.Option("--thief-guild", help="The Thief Guild's -1 to cheating rolls (9.2).")
     ] = False,
+    miracle: MiracleOption = False,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -456,6 +478,7 @@ def dice_command(
         cheat=cheat,
         cheat_bonus=cheat_bonus,
         thief_guild=guild_member,
+        miracle=miracle,
     )
     if json_out:
         print_json(
@@ -469,6 +492,7 @@ def dice_command(
                 "friendliness_change": result.friendliness_change,
                 "enemy": result.enemy,
                 "cheat_bonus": result.cheat_bonus_after,
+                "miracle_set_aside": result.miracle,
             }
         )
         return
@@ -477,7 +501,8 @@ def dice_command(
         out.print(f"cheating: {result.cheat}")
     if result.raw:
         out.print(
-            f"dice: 1d6 = {result.raw} {result.modifier:+d} = {result.total}: {result.gold} gold "
+            f"dice: 1d6 = {result.raw}{_miracle_text(result.miracle)} {result.modifier:+d} = {result.total}: "
+            f"{result.gold} gold "
             f"(staked {result.stake})"
         )
     if result.cheat_bonus_after != cheat_bonus:
@@ -576,6 +601,13 @@ def simulate(
     out.print(
         f"After {sim.day} days: {len(sim.pods)} pod(s); generator {'active' if sim.generator_active else 'hidden'}"
     )
+    summary = sim.result()
+    trap = summary["trap"]
+    if trap is not None and trap["revealed"]:
+        held = ", ".join(trap["trapped"]) or "nobody"
+        out.print(f"The Trap in {escape(trap['clearing'])}: {escape(held)} trapped")
+    for name, where in summary["minor_treasure_locations"].items():
+        out.print(f"The {escape(name)} in {escape(where)}")
     if saved:
         out.print(escape(saved))
 

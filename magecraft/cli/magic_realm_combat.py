@@ -174,17 +174,23 @@ def monster_command(
     if json_out:
         print_json(asdict(m))
         return
+    tactics = "" if m.changes_tactics else ", never changes tactics (14.3)"
     console().print(
         f"[bold]{m.name}[/bold]: vulnerability {m.vulnerability}, fame {m.fame}, notoriety {m.notoriety}, "
-        f"{'armoured' if m.armored else 'unarmoured'}{'. ' + m.note if m.note else ''}"
+        f"{'armoured' if m.armored else 'unarmoured'}{tactics}"
+        f"{'. ' + m.note if m.note else ''}"
     )
 
 
 @app.command("strike")
 def strike_command(
     name: Annotated[str, typer.Argument(help="The monster hit.")],
-    harm: Annotated[str, typer.Option("--harm", help="The attack's harm letter.")],
+    harm: Annotated[str | None, typer.Option("--harm", help="The attack's harm letter.")] = None,
     stars: Annotated[int, typer.Option("--stars", min=0, max=9, help="Its sharpness stars.")] = 0,
+    spell: Annotated[
+        str | None,
+        typer.Option("--spell", help="An attack spell's hit: Ice Storm, Magic Arrow, Fire Trap, Lucky Blow."),
+    ] = None,
     buckler: Annotated[bool, typer.Option("--buckler", help="The attack hit the Minotaur's buckler.")] = False,
     buckler_destroyed: Annotated[
         bool, typer.Option("--buckler-destroyed", help="The Minotaur's buckler is already destroyed.")
@@ -197,6 +203,14 @@ def strike_command(
 
     if (buckler or buckler_destroyed) and name.strip().casefold() != "minotaur":
         raise InputError("only the Minotaur has a buckler")
+    if spell is not None:
+        from magecraft.magic_realm.spells import spell_hit
+
+        if harm is not None or stars:
+            raise InputError("give --spell, or --harm and --stars, not both")
+        harm, stars = spell_hit(spell)
+    if harm is None:
+        raise InputError("give the attack's --harm (or an attack --spell)")
     if name.strip().casefold() == "minotaur":
         result = Minotaur(buckler=not buckler_destroyed).strike(harm, stars, on_buckler=buckler)
     else:
@@ -225,19 +239,36 @@ def day_command(
         int | None, typer.Option("--phases", min=0, max=12, help="Basic phases the base game gives today.")
     ] = None,
     extra: ListOption = None,
+    serving: Annotated[
+        str | None, typer.Option("--serving", help="Travellers serving, e.g. Cook,Children (their phases, 7.10).")
+    ] = None,
+    followers: Annotated[
+        str | None, typer.Option("--followers", help="Travellers who joined, e.g. Jester.")
+    ] = None,
     spells: Annotated[str | None, typer.Option("--spells", help="Starting spells chosen, e.g. Hop.")] = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Check a day's activities against the character's limits (13.1 the Dwarf, 13.2 the Thief/Assassin)."""
+    """Check a day's activities against the character's limits (13.1 the Dwarf, 13.2 the Thief/Assassin) and
+    his travellers' (7.10: the Cook, the Children, the Jester, the Shadow)."""
+    from magecraft.core.errors import RuleError
     from magecraft.magic_realm.characters import character as card
     from magecraft.magic_realm.characters import check_spell_choice, plan_day
+    from magecraft.magic_realm.phases import company
 
     found = card(character)
     if spells is not None:
         check_spell_choice(found, [s for s in spells.split(",") if s.strip()])
-    plan = plan_day(
-        found, [a for a in activities.split(",") if a.strip()], phases=phases, extra_phases=extra or ()
-    )
+    rules = company([n.strip() for n in (serving or "").split(",") if n.strip()],
+                    [n.strip() for n in (followers or "").split(",") if n.strip()])
+    recorded = [a.strip().upper() for a in activities.split(",") if a.strip()]
+    for act in recorded:
+        if act in rules.forbidden:
+            raise RuleError(f"no {act} in the {rules.forbidden[act]}'s presence", rule=rules.forbidden[act],
+                            section="7. Travellers")
+        if act == "MAGIC SIGHT" and act not in rules.search_as:
+            raise RuleError("MAGIC SIGHT only with the Shadow serving", rule="Shadow", section="7. Travellers")
+    recorded = ["SEARCH" if a in rules.search_as else a for a in recorded]
+    plan = plan_day(found, recorded, phases=phases, extra_phases=[*(extra or ()), *rules.extra])
     if json_out:
         print_json({"legal": True, **plan.to_dict()})
         return

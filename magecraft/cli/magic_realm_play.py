@@ -76,13 +76,15 @@ class RealmTable(TableGame["act.DayAction"]):
                 continue
             for label, action in self._character_choices(c.name):
                 try:
-                    realm.check(_filled(action))
+                    realm.check(_filled(action, realm))
                 except RuleError:
                     continue
                 choices.append(Choice(label, action, (c.name,)))
         title = f"Day {realm.day} is over." if realm.day else "Before day 1."
         return Menu(f"{title} The referee may:", choices, prompt="Referee",
-                    typed=self._typed, typed_help="move NAME to CLEARING, e.g. 'move Amazon to Oak Woods 3'")
+                    typed=self._typed,
+                    typed_help="move NAME to CLEARING, e.g. 'move Amazon to Oak Woods 3'; day NAME: ACTIVITIES, "
+                               "e.g. 'day Amazon: MOVE@Oak Woods 3, SEARCH=Discover Chits, HIDE'")
 
     def _character_choices(self, name: str) -> list[tuple[str, act.DayAction]]:
         realm = self.realm
@@ -109,6 +111,10 @@ class RealmTable(TableGame["act.DayAction"]):
                 out.append((f"{name} buys {service} from the {piece.name} ({price} gold)",
                             act.BuyService(name, piece.name, service)))
         out.append((f"{name} casts Hop (a random clearing of the tile)", act.CastSpell(name, "Hop")))
+        out += [(f"{name} casts Prayer (an extra REST phase)", act.CastSpell(name, "Prayer")),
+                (f"{name} casts Vision (the tile's hidden paths)", act.CastSpell(name, "Vision")),
+                (f"{name} casts Rocks Glow (daylight phases in his cave clearing today)",
+                 act.CastSpell(name, "Rocks Glow"))]
         for gate in referee.gates_on_board(realm):
             out.append((f"{name} casts Open Gate to {gate}", act.CastSpell(name, "Open Gate", gate)))
             out += [(f"{name} locates {gate} (3.2)", act.LocateGate(name, gate)),
@@ -125,6 +131,19 @@ class RealmTable(TableGame["act.DayAction"]):
             (f"{name} strikes the Hive with a Tremendous hit", act.StrikeHive(name)),
             (f"{name} uses the Book of the Dead", act.UseBookOfTheDead(name)),
             (f"{name} is killed (by whom is asked next)", act.CharacterKilled(name)),
+            (f"{name} records the day's activities (asked next, e.g. 'MOVE@Oak Woods 3, SEARCH=Discover Chits')",
+             act.RecordDay(name, ())),
+            (f"{name} reads the runes and learns the spell (10.1/3)", act.ReadRunes(name, True)),
+            (f"{name} reads the runes and fails to learn the spell", act.ReadRunes(name, False)),
+            (f"{name} sells an item to the Merchant at face value (asked next)",
+             act.TradeWithMerchant(name, "?", ASK)),
+            (f"{name} buys an item from the Merchant at four times face value (asked next)",
+             act.TradeWithMerchant(name, "?", ASK, buying=True)),
+            (f"{name} puts on Shejoh's Ring (10.2)", act.PutOnRing(name)),
+            (f"A round of combat: the Enchantress aids {name} (one roll)", act.EnchantressAid(name)),
+            (f"{name} puts on Shejoh's Ring, the Witch-King already in play", act.PutOnRing(name, True)),
+            (f"{name}'s Mercenary moves on his own (the clearing is asked next)",
+             act.MoveHireling(name, "Mercenary", ASK)),
         ]
         return out
 
@@ -148,6 +167,10 @@ class RealmTable(TableGame["act.DayAction"]):
 
     def _typed(self, answer: str) -> act.DayAction | None:
         words = answer.strip()
+        if words.lower().startswith("day ") and ":" in words:
+            name, _, listed = words[4:].partition(":")
+            done = tuple(a.strip() for a in listed.split(",") if a.strip())
+            return act.RecordDay(name.strip(), done) if done else None
         if not words.lower().startswith("move ") or " to " not in words:
             return None
         name, _, where = words[5:].partition(" to ")
@@ -177,6 +200,29 @@ class RealmTable(TableGame["act.DayAction"]):
                 if moves is not None and 0 <= moves <= 4:
                     return act.GateTravel(action.character, action.gate, moves)
                 options.console().print(f"[red]{escape(repr(answer))} is not one of 0-4[/red]")
+        if isinstance(action, act.TradeWithMerchant) and action.face_value == ASK:
+            item = self._words(loop, "The item")
+            while True:
+                value = options.whole_number(loop.ask("Its face value in gold", lines=("a whole number",)))
+                if value is not None and value >= 0:
+                    kind = "item"
+                    if action.buying:
+                        kinds = ", ".join(ITEM_KINDS)
+                        kind = loop.ask(f"Its kind ({kinds})", lines=(kinds,)).strip().lower() or "item"
+                    return act.TradeWithMerchant(action.character, item, value, action.buying, kind)
+                options.console().print("[red]a face value is a whole number, 0 or more[/red]")
+        if isinstance(action, act.MoveHireling) and action.clearing == ASK:
+            while True:
+                answer = loop.ask("Where does the Mercenary go (a clearing, e.g. 'Borderland 4')",
+                                  lines=("a tile name and a clearing number",))
+                try:
+                    return act.MoveHireling(action.character, action.traveller, realm.board.clearing_of(answer).id)
+                except Exception as exc:
+                    options.console().print(f"[red]{escape(str(exc))}[/red]")
+        if isinstance(action, act.RecordDay) and not action.activities:
+            answer = self._words(loop, "The activities, in order, separated by commas (MOVE@CLEARING, "
+                                 "SEARCH=RESULT, HIDE, REST...)")
+            return act.RecordDay(action.character, tuple(a.strip() for a in answer.split(",") if a.strip()))
         if isinstance(action, act.DrawQuest):
             return act.DrawQuest(action.character, self._words(loop, "The quest drawn"))
         if isinstance(action, act.RecordDeed):
@@ -205,6 +251,20 @@ class RealmTable(TableGame["act.DayAction"]):
             answer = loop.ask(f"Killed by ({', '.join(others)}; Enter: by none of them)",
                               lines=("a character's name, or Enter",)).strip()
             return act.CharacterKilled(action.character, answer if answer in others else None)
+        if (isinstance(action, act.Fire) and action.traveller == "Wood Sprite"
+                and any(realm.board.hidden_paths)):
+            while True:
+                answer = loop.ask("The hidden path she reveals: two clearings, e.g. 'Dark Forest 1 / Oak Woods 4' "
+                                  "(Enter: none)", lines=("CLEARING / CLEARING, or Enter",)).strip()
+                if not answer:
+                    return action
+                first, _, second = answer.partition("/")
+                try:
+                    ends = (realm.board.clearing_of(first).id, realm.board.clearing_of(second).id)
+                except Exception as exc:
+                    options.console().print(f"[red]{escape(str(exc))}[/red]")
+                    continue
+                return act.Fire(action.character, action.traveller, ends)
         if isinstance(action, act.Hire) and action.traveller == "Doppleganger" and action.chit is None:
             return act.Hire(action.character, action.traveller, self._words(loop, "The chit it holds"))
         return action
@@ -228,7 +288,9 @@ class RealmTable(TableGame["act.DayAction"]):
             retinue = realm.retinues[c.name]
             where = (", lost in the woods of " + realm.board.tile_names[realm.board.clearings[c.clearing].tile]
                      if c.offroad else " in " + realm.board.label(c.clearing))
-            extra = [f"{retinue.gold} gold"]
+            extra = [f"{retinue.gold} gold"] + ([f"now {c.form}"] if c.form else [])
+            if realm.ring is not None and realm.ring["wearer"] == c.name:
+                extra.append(f"wears Shejoh's Ring ({realm.ring['result']})")
             if retinue.serving:
                 extra.append("with " + ", ".join(sorted(retinue.serving)))
             if c.followers:
@@ -242,11 +304,27 @@ class RealmTable(TableGame["act.DayAction"]):
         for piece in realm.travellers:
             if piece.state == "wandering" and piece.clearing is not None:
                 lines.append(f"  the {escape(piece.name)} in {escape(realm.board.label(piece.clearing))}")
+            elif piece.state == "hired" and piece.clearing is not None:
+                lines.append(f"  the {escape(piece.name)} ({escape(str(piece.joined))}'s) in "
+                             f"{escape(realm.board.label(piece.clearing))}")
         for pod in realm.pods:
             tile = realm.board.tile_names[pod.tile]
             lines.append(f"  pod {pod.id}: {pod.monsters} {pod.kind} in {escape(tile)}")
         for name, place in realm.guild_clearings.items():
             lines.append(f"  the {escape(name)} in {escape(realm.board.label(place))}")
+        sites = realm.sites
+        if sites.trap_clearing is not None:
+            held = ", ".join(sorted(sites.trap.trapped)) or "nobody"
+            shown = "revealed" if sites.trap_revealed else "face down"
+            lines.append(f"  the Trap ({shown}) in {escape(realm.board.label(sites.trap_clearing))}: "
+                         f"{escape(held)} trapped")
+        for site in sites.minors:
+            if site.clearing is not None:
+                where = realm.board.label(sites.clearing_of(realm.board, site))
+                taken = f", emptied by {site.collected_by}" if site.collected_by else ""
+                lines.append(f"  the {escape(site.name)} in {escape(where)}{escape(taken)}")
+        for name, today in realm.today.items():
+            lines.append(f"  {escape(name)} has recorded: {escape(', '.join(today.activities))}")
         return lines
 
     def event_line(self, event: Event) -> str | None:
@@ -260,12 +338,19 @@ class RealmTable(TableGame["act.DayAction"]):
         return f"Every character is dead after {self.realm.day} days."
 
 
-def _filled(action: act.DayAction) -> act.DayAction:
+def _filled(action: act.DayAction, realm: RealmDays) -> act.DayAction:
     """A placeholder action as the check sees it (its question not yet asked)."""
     if isinstance(action, act.MoveCharacter) and action.clearing == ASK:
         return act.MoveCharacter(action.character, 0)
     if isinstance(action, act.GiveItem):
         return act.GiveItem(action.character, "item")
+    if isinstance(action, act.RecordDay) and not action.activities:
+        return act.RecordDay(action.character, ("ALERT",))
+    if isinstance(action, act.TradeWithMerchant) and action.face_value == ASK:
+        return act.TradeWithMerchant(action.character, "an item", 0, True)
+    if isinstance(action, act.MoveHireling) and action.clearing == ASK:
+        piece = next((t for t in realm.travellers if t.name == action.traveller), None)
+        return act.MoveHireling(action.character, action.traveller, 1 if piece and piece.clearing == 0 else 0)
     if isinstance(action, act.GateTravel) and action.moves == ASK:
         return act.GateTravel(action.character, action.gate, 2)
     if isinstance(action, act.Hire) and action.traveller == "Doppleganger":

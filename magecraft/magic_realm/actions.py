@@ -87,10 +87,12 @@ class Hire:
 
 @dataclass(frozen=True, slots=True)
 class Fire:
-    """Free a hired traveller before its time is up (never the Doppleganger)."""
+    """Free a hired traveller before its time is up (never the Doppleganger), or the captured Wood Sprite,
+    who reveals one hidden path (``path``: its two clearings) and departs to a random Woods hex (7.10)."""
 
     character: str
     traveller: str
+    path: tuple[int, int] | None = None
     kind: ClassVar[str] = "fire"
 
 
@@ -252,9 +254,78 @@ class RunFromBattle:
     kind: ClassVar[str] = "run"
 
 
+@dataclass(frozen=True, slots=True)
+class RecordDay:
+    """The character's recorded activities for the coming day (ruling MR42), in order: ``MOVE@Oak Woods 3``,
+    ``FLY@...``, ``SEARCH=Discover Chits`` (the Locate or Loot result), ``HIDE``, ``MAGIC SIGHT``...
+
+    ``phases``: the base game's phases today when they differ from the setting (horses, cards);
+    ``extra``: extra phases the referee grants (Shejoh's Ring's HIDE); ``fleet_foot``: FLEET FOOT is on.
+    """
+
+    character: str
+    activities: tuple[str, ...]
+    phases: int | None = None
+    extra: tuple[str, ...] = ()
+    fleet_foot: bool = False
+    kind: ClassVar[str] = "day"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadRunes:
+    """10.1/3: READ RUNES at the Runestone, its spell awakened; ``learned`` is the base game's roll."""
+
+    character: str
+    learned: bool
+    kind: ClassVar[str] = "read-runes"
+
+
+@dataclass(frozen=True, slots=True)
+class TradeWithMerchant:
+    """7.10 Merchant, in the character's clearing: he buys ``item`` at its face value, or sells it
+    (``buying``: the character buys) at four times the face value; no haggling."""
+
+    character: str
+    item: str
+    face_value: int
+    buying: bool = False
+    item_kind: str = "item"
+    kind: ClassVar[str] = "merchant"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveHireling:
+    """7.10 Mercenary: the hired leader moved on his own, like a Native Leader, to ``clearing``."""
+
+    character: str
+    traveller: str
+    clearing: int
+    kind: ClassVar[str] = "move-hireling"
+
+
+@dataclass(frozen=True, slots=True)
+class PutOnRing:
+    """10.2: the character puts on Shejoh's Ring (the high die of 2d6, for good); ``witch_king_in_play``: the
+    base game's Witch-King is already in play (result 1 then kills)."""
+
+    character: str
+    witch_king_in_play: bool = False
+    kind: ClassVar[str] = "ring"
+
+
+@dataclass(frozen=True, slots=True)
+class EnchantressAid:
+    """7.10 Enchantress: a round of combat with her serving -- one roll on Enchantress Aid (her targets are
+    the hiring character's choice, the base game's combat the referee's)."""
+
+    character: str
+    kind: ClassVar[str] = "enchantress"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
     | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
-    | GateTravel | BuyService | CastSpell | RunFromBattle
+    | GateTravel | BuyService | CastSpell | RunFromBattle | RecordDay | ReadRunes
+    | TradeWithMerchant | MoveHireling | PutOnRing | EnchantressAid
 )

@@ -81,6 +81,7 @@ class Board:
             for number, kind in enumerate(info[name].clearings, start=1):
                 self.clearings.append(Clearing(len(self.clearings), t, number, kind))
         links: list[set[int]] = [set() for _ in self.clearings]
+        hidden: list[set[int]] = [set() for _ in self.clearings]
         self.tile_neighbours: list[tuple[int, ...]] = []
         for t, name in enumerate(self.tile_names):
             self._inner_roads(t, info[name], links)
@@ -93,10 +94,16 @@ class Board:
                 around.append(other)
                 a = self._edge_clearing(t, d)
                 b = self._edge_clearing(other, (d + 3) % 6)
-                links[a].add(b)
-                links[b].add(a)
+                # 1.2/3: a side with a hidden path joins by it, not by road (side k is direction k - 1)
+                facing = info[self.tile_names[other]].hidden_edges
+                secret = d + 1 in info[name].hidden_edges or (d + 3) % 6 + 1 in facing
+                joined = hidden if secret else links
+                joined[a].add(b)
+                joined[b].add(a)
             self.tile_neighbours.append(tuple(around))
         self.roads: list[tuple[int, ...]] = [tuple(sorted(s)) for s in links]
+        #: 1.2/3: hidden paths, walked only by those who know them or with the Pathfinder (7.10).
+        self.hidden_paths: list[tuple[int, ...]] = [tuple(sorted(s)) for s in hidden]
         self._distance = [self._tile_bfs(t) for t in range(len(self.tile_names))]
         self._borderland_roads: frozenset[int] | None = None
 

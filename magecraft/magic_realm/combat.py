@@ -426,6 +426,23 @@ class Strike:
         }
 
 
+def change_tactics(name: str) -> None:
+    """A denizen turning over to change tactics in combat (the base game's): refused for the one-sided Bees
+    and Slimes (14.3) and for every traveller (7.7 "they never change tactics").  Other monsters pass: when
+    they turn is the base game's rule, the referee's."""
+    from magecraft.magic_realm.data import travellers
+
+    wanted = name.strip().casefold()
+    card = next((t for t in travellers().values() if t.name.casefold() == wanted), None)
+    if card is not None:
+        raise RuleError(f"the {card.name} is a traveller: travellers never change tactics",
+                        rule="7.7", section="7. Travellers")
+    monster = _find(monsters(), name, "monster")
+    if not monster.changes_tactics:
+        raise RuleError(f"the {monster.name} is one-sided and never changes tactics during combat",
+                        rule="14.3", section="14. New Monsters")
+
+
 def strike_monster(name: str, harm: str, stars: int = 0, *, settings: CombatSettings = DEFAULT) -> Strike:
     """A hit on a monster of 14.4: killed when the harm reaches its vulnerability (the base game's rule,
     MR21), an armoured one taking a star off; the kill earns its fame and notoriety."""

@@ -93,11 +93,24 @@ class Traveller:
     joins: str | None = None
     table: str | None = None
     prices: Mapping[str, int] = field(default_factory=dict)
+    #: 7.6, ruling MR42: the phases of the day he adds or forbids, and the Shadow's MAGIC SIGHT.
+    extra_phases: tuple[str, ...] = ()
+    forbids: tuple[str, ...] = ()
+    search_as: str | None = None
+    #: The Merchant: he buys at ``buys_at`` times face value and sells at ``sells_at`` times (7.10).
+    buys_at: int | None = None
+    sells_at: int | None = None
+    #: The Mercenary: a hired leader moved on his own, like a Native Leader (7.10).
+    moves_alone: bool = False
 
 
 @cache
 def travellers() -> dict[str, Traveller]:
-    return {row["name"]: Traveller(**row) for row in read("travellers.toml")["traveller"]}
+    out = {}
+    for row in read("travellers.toml")["traveller"]:
+        fixed: dict[str, Any] = {k: tuple(v) if k in ("extra_phases", "forbids") else v for k, v in row.items()}
+        out[row["name"]] = Traveller(**fixed)
+    return out
 
 
 def traveller(name: str) -> Traveller:
@@ -113,6 +126,10 @@ class Spell:
     target: str
     duration: str
     effect: str
+    #: The harm letter and sharpness stars of an attack spell's hit (Ice Storm, Magic Arrow, Fire Trap; Lucky
+    #: Blow's Tremendous), for ``magic-realm strike --spell``.
+    harm: str | None = None
+    stars: int = 0
 
 
 @cache
@@ -158,6 +175,8 @@ class Monster:
     notoriety: int
     armored: bool
     note: str = ""
+    #: 14.3: the Bees and Slimes never change tactics in combat.
+    changes_tactics: bool = True
 
 
 @cache
@@ -173,8 +192,10 @@ def realm_lists() -> dict[str, Any]:
         "drain_life": dict(raw["drain_life"]),
         "places": {k: tuple(v) for k, v in raw["places"].items()},
         "dragon_order": tuple(raw["dragonslayer"]["order"]),
+        "bats": tuple(raw["bat_hunter"]["bats"]),
         "female": frozenset(raw["characters"]["female"]),
         "benefit_effects": {k: dict(v) for k, v in raw["guild_benefit_effects"].items()},
+        "day_phases": (int(raw["day"]["basic_phases"]), int(raw["day"]["sunlight_phases"])),
     }
 
 

@@ -49,7 +49,7 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import referee
+from magecraft.magic_realm import phases, referee, travellers
 from magecraft.magic_realm.actions import (
     ChooseClearing,
     ChoosePod,
@@ -65,6 +65,7 @@ from magecraft.magic_realm.guilds import GuildHall
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import Character, Item, Pending, Pod, TravellerPiece
 from magecraft.magic_realm.setup import Setup
+from magecraft.magic_realm.sites import Sites
 from magecraft.magic_realm.travel import volcano_midnight_effect
 
 __all__ = [
@@ -80,7 +81,10 @@ COLOUR_DAY = 7
 HIVE_HITS = 3
 POD_KIND = {"Hive": "bees", "Pond": "slimes", "Graveyard": "undead"}
 #: What a save of the realm says it is (``from_dict`` refuses anything else).
-SAVE_FORMAT = "magic_realm.days/2"
+SAVE_FORMAT = "magic_realm.days/3"
+#: A save of before the Trap and the minor treasure locations were on the board: read, its sites dealt anew
+#: from its setup (nothing of them had happened yet).
+OLD_FORMAT = "magic_realm.days/2"
 #: Starting gold of a character placed without ``=GOLD`` (the base game's starting gold is on the
 #: character cards, not in the seed; ruling MR30).
 START_GOLD = 10
@@ -135,6 +139,14 @@ class RealmDays(GameState[DayAction]):
         self.moves_left = 0
         self.prowling = False
         self.pending: Pending | None = None
+        #: 10.1, 14.2: the Trap and the minor treasure locations on the board (ruling MR41).
+        self.sites = Sites.deal(setup, board)
+        #: What each character has recorded for the coming day (ruling MR42), counted against its phases.
+        self.today: dict[str, phases.DayRecord] = {}
+        #: 10.2: Shejoh's Ring once put on -- its wearer (alive or dead) and its effect, for good.
+        self.ring: dict[str, Any] | None = None
+        #: ROCKS GLOW: the cave clearings lit for the coming day.
+        self.glowing: set[int] = set()
 
     @classmethod
     def new(
@@ -263,6 +275,12 @@ class RealmDays(GameState[DayAction]):
                 for c in self.characters
             ],
             "guilds": {g: self.board.label(c) for g, c in self.guild_clearings.items()},
+            "trap": None if self.sites.trap_clearing is None else {
+                "clearing": self.board.label(self.sites.trap_clearing), "revealed": self.sites.trap_revealed,
+                "trapped": sorted(self.sites.trap.trapped), "discovered": sorted(self.sites.trap.discovered)},
+            "minor_treasure_locations": {
+                m.name: self.board.label(self.sites.clearing_of(self.board, m))
+                for m in self.sites.minors if m.clearing is not None},
             "pending": None if self.pending is None else self.pending.to_dict(),
         }
 
@@ -295,7 +313,9 @@ class RealmDays(GameState[DayAction]):
 
     def _day(self) -> None:
         self.day += 1
-        referee.travellers_leave(self)
+        self.today.clear()
+        self.glowing.clear()
+        travellers.travellers_leave(self)
         roll = self.rng.roll(6, f"day {self.day}: monster roll")
         self.prowling = roll == PROWLING
         for piece in self.travellers:
@@ -333,12 +353,15 @@ class RealmDays(GameState[DayAction]):
                         self.move_pod(closest[0], character)
             self.turn += 1
             self.turn_started, self.moves_left = False, 0
+        if self.sites.trap_clearing is not None:
+            phases.leaders_end_turn(self)
         self._midnight()
         self.turn = None
 
     def _start_turn(self, character: Character) -> None:
         if not character.offroad:
             self._meet_travellers(character)
+            phases.end_turn(self, character)
         if (
             not self.generator_active
             and not self._closed()
@@ -355,7 +378,11 @@ class RealmDays(GameState[DayAction]):
         return self.generator_closed or (self.generator == "Hive" and self.hive_destroyer is not None)
 
     def _colour_present(self) -> bool:
-        return self.day % COLOUR_DAY == 0 or any(c.colour_magic and c.alive for c in self.characters)
+        """12.2/1-2: every seventh day, or a character carrying colour magic -- his own, or the captured Wood
+        Sprite's "endless source of GOLD Magic" (7.10, ruling MR43)."""
+        return self.day % COLOUR_DAY == 0 or any(
+            c.alive and (c.colour_magic or "Wood Sprite" in self.retinues[c.name].serving) for c in self.characters
+        )
 
     def _generate(self) -> None:
         rolled = get_table("mr_pod_generation").roll(self.rng, label=f"{self.generator}: pod generation")
@@ -580,6 +607,12 @@ class RealmDays(GameState[DayAction]):
         seen["setup"] = {"tiles": seen["setup"]["tiles"], "travellers": seen["setup"]["travellers"]}
         if not self.generator_active:
             seen["generator"] = {"active": False}
+        sites = seen["sites"]
+        seen["sites"] = {
+            "minors": [m for m in sites["minors"] if m["clearing"] is not None],
+            **({"trap_clearing": sites["trap_clearing"], "trap": sites["trap"]}
+               if self.sites.trap_revealed else {}),
+        }
         seen.pop("rng")
         seen["log"] = [e for e in seen["log"] if e.get("section") != "15. EXPANSION SETUP"
                        and e.get("kind") != "randomness" and "(kept hidden)" not in str(e.get("label"))]
@@ -611,6 +644,10 @@ class RealmDays(GameState[DayAction]):
             "guild_clearings": dict(self.guild_clearings),
             "piles": [[c, [asdict(i) for i in items]] for c, items in self.piles.items()],
             "siren_box": [asdict(i) for i in self.siren_box],
+            "sites": self.sites.to_dict(),
+            "today": {name: r.to_dict() for name, r in self.today.items()},
+            "ring": self.ring,
+            "glowing": sorted(self.glowing),
             "turn": {"index": self.turn, "started": self.turn_started, "moves_left": self.moves_left,
                      "prowling": self.prowling},
             "pending": None if self.pending is None else self.pending.to_dict(),
@@ -626,7 +663,7 @@ class RealmDays(GameState[DayAction]):
         ``ask`` reads real dice when the realm was played with physical dice.
         """
         try:
-            if raw["format"] != SAVE_FORMAT:
+            if raw["format"] not in (SAVE_FORMAT, OLD_FORMAT):
                 raise ValueError(f"it is not a {SAVE_FORMAT} save")
             realm = cls._read(raw, ask)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, InputError) as exc:
@@ -684,6 +721,13 @@ class RealmDays(GameState[DayAction]):
         realm.guild_clearings = {str(g): int(clearing(c) or 0) for g, c in dict(raw["guild_clearings"]).items()}
         realm.piles = {int(clearing(c) or 0): [Item.read(i) for i in items] for c, items in raw["piles"]}
         realm.siren_box = [Item.read(i) for i in raw["siren_box"]]
+        if raw["format"] == SAVE_FORMAT:
+            realm.sites = Sites.read(raw["sites"], board)
+            realm.today = {str(n): phases.DayRecord.read(r) for n, r in dict(raw["today"]).items()}
+            if not set(realm.today) <= set(names):
+                raise ValueError("a day is recorded for no character")
+            realm.ring = referee.read_ring(raw["ring"], names)
+            realm.glowing = {int(clearing(c) or 0) for c in raw["glowing"]}
         turn = raw["turn"]
         realm.turn = None if turn["index"] is None else int(turn["index"])
         realm.turn_started, realm.moves_left = bool(turn["started"]), int(turn["moves_left"])

@@ -17,9 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from magecraft.core.errors import RuleError
+from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import TableResult, get_table
+from magecraft.magic_realm.characters import harm_levels, level
 from magecraft.magic_realm.data import Traveller, realm_lists, traveller
 
 TRAVELLERS = "7. Travellers"
@@ -197,6 +198,31 @@ class Retinue:
         if self.serves("Nobleman"):
             return shift(friendliness, +1) if friendliness in FRIENDLINESS else friendliness
         return friendliness
+
+    def carry_strength(self, own: str) -> str:
+        """The strength the character lifts, carries and opens with outside combat: Tremendous with the
+        Strongman ("Tremendous strength for any purpose other than combat": items of Tremendous weight,
+        the VAULT), his own otherwise (7.10)."""
+        return harm_levels()[-1] if self.serves("Strongman") else harm_levels()[level(own)]
+
+    def can_carry(self, own: str, weight: str) -> bool:
+        """Whether the character can carry an item of ``weight`` (its letter) -- at most his strength."""
+        return level(weight) <= level(self.carry_strength(own))
+
+    def horse_maneuver(self, move_speed: int, *, native_owned: bool = False) -> int:
+        """The speed a horse of the party maneuvers at: its MOVE speed, minus one with the Horse Trainer
+        (never for native-owned horses, 7.10).  Stops at 0."""
+        if move_speed < 0:
+            raise InputError(f"a horse's MOVE speed is 0 or more, not {move_speed}")
+        return max(0, move_speed - 1) if self.serves("Horse Trainer") and not native_owned else move_speed
+
+    def bat_hunter_targets(self, sheet: Sequence[str]) -> list[str]:
+        """7.10 Bat Hunter: he avoids all combat, joining the attack only while bats are on the hiring
+        character's sheet, and then only against a bat: the bats of ``sheet`` he may attack (none without him)."""
+        if not self.serves("Bat Hunter"):
+            return []
+        bats = {b.casefold() for b in realm_lists()["bats"]}
+        return [m for m in sheet if m.strip().casefold() in bats]
 
     def lured_dragons(self, dragons: Sequence[str]) -> list[str]:
         """With the Dragonslayer: every dragon in the battle is lured to the character (hidden or not),

@@ -66,6 +66,9 @@ class Character:
     belongings: list[Item] = field(default_factory=list)
     raised_on: int = 0  # the last evening the Necromancer raised the dead for this character
     known_gates: list[str] = field(default_factory=list)  # 3.2-3.3: the gates located
+    known_paths: list[tuple[int, int]] = field(default_factory=list)  # 1.2/3: hidden paths discovered
+    form: str | None = None  # 10.2: what Shejoh's Ring made him (the Witch-King, a Tremendous land dragon)
+    enchanted: list[str] = field(default_factory=list)  # permanent spells on him (PRAYER)
 
     @classmethod
     def read(cls, raw: Mapping[str, Any]) -> Character:
@@ -84,6 +87,9 @@ class Character:
             [Item.read(i) for i in raw["belongings"]],
             int(raw["raised_on"]),
             [str(g) for g in raw["known_gates"]],
+            [(int(p[0]), int(p[1])) for p in raw.get("known_paths", [])],
+            _str_or_none(raw.get("form")),
+            [str(e) for e in raw.get("enchanted", [])],
         )
 
 
@@ -104,7 +110,7 @@ class TravellerPiece:
                     _str_or_none(raw["joined"]))
         if piece.state not in TRAVELLER_STATES:
             raise ValueError(f"a traveller's state is one of {', '.join(TRAVELLER_STATES)}, not {piece.state!r}")
-        if (piece.state == "wandering") != (piece.clearing is not None):
+        if (piece.state == "wandering") != (piece.clearing is not None) and piece.state != "hired":
             raise ValueError(f"the {piece.name} is {piece.state} but its clearing is {piece.clearing}")
         return piece
 

@@ -7,18 +7,18 @@ hiring, firing and capturing travellers (7.5-7.10), deaths (7.8, 2.5, 9.3/3-4), 
 Hive and the Graveyard (12.5).  :func:`check` refuses (``RuleError``, naming the rule) before
 :func:`perform` changes anything.
 
-The travellers' own rules played here (7.10): the Necromancer raising the dead each evening and turning
-on his employer when his time is up; the Doppleganger's chit given back when it vanishes; the Children
-kept for good by the Magic Candy Cane; the Jester killed or delivered to the GUARD for 20 gold; the Wood
-Sprite escaping to a random Woods hex (never the same one); a captured Siren dropping her box as a cache.
+The travellers' own rules played here (7.10): the Necromancer raising the dead each evening; the Jester
+killed or delivered to the GUARD for 20 gold.  Hiring, capturing, services, trading and leaving are in
+:mod:`.travellers`; the day's phases, the Trap and the minor treasure locations in :mod:`.phases`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import RuleError
 from magecraft.core.tables import get_table
+from magecraft.magic_realm import phases, travellers
 from magecraft.magic_realm.actions import (
     BuyService,
     Capture,
@@ -30,6 +30,7 @@ from magecraft.magic_realm.actions import (
     DayAction,
     DiscoverGuild,
     DrawQuest,
+    EnchantressAid,
     Fire,
     GateTravel,
     GiveGold,
@@ -39,12 +40,17 @@ from magecraft.magic_realm.actions import (
     JoinGuild,
     LocateGate,
     MoveCharacter,
+    MoveHireling,
     PickpocketScore,
+    PutOnRing,
     RaiseDead,
+    ReadRunes,
+    RecordDay,
     RecordDeed,
     RidOfJester,
     RunFromBattle,
     StrikeHive,
+    TradeWithMerchant,
     TravelOffroad,
     UseBookOfTheDead,
 )
@@ -59,11 +65,13 @@ if TYPE_CHECKING:
 
 TRAVELLERS = "7. Travellers"
 GENERATORS = "12. Monster Generators"
+TREASURES = "10. New Treasures"
 #: 7.10 Jester: delivered to the GUARD, "a nice reward of 20 gold".
 JESTER_REWARD = 20
-CANDY_CANE = "Magic Candy Cane"
 #: 2.4: what may still happen to a lost character (monsters find him; gold and deeds come of battles).
 WHILE_LOST = (TravelOffroad, CharacterKilled, RecordDeed, GiveGold)
+#: 2.2: offroad travel takes two MOVE activities of the day.
+OFFROAD_MOVES = ("MOVE", "MOVE")
 
 
 # -- the decisions left to a character -------------------------------------------------------------
@@ -140,6 +148,13 @@ def referee_actions(realm: RealmDays) -> list[DayAction]:
         for gate in gates_on_board(realm):
             candidates += [LocateGate(c.name, gate), GateTravel(c.name, gate, 2)]
         candidates += [MoveCharacter(c.name, n) for n in range(len(realm.board.clearings)) if n != c.clearing]
+        # a few days the referee may record (ruling MR42): a move along each road or hidden path, a search
+        near = (*realm.board.roads[c.clearing], *realm.board.hidden_paths[c.clearing])
+        candidates += [RecordDay(c.name, (f"MOVE@{realm.board.label(n)}",)) for n in near]
+        candidates += [RecordDay(c.name, ("HIDE",)), RecordDay(c.name, ("SEARCH=Discover Chits",)),
+                       RecordDay(c.name, ("SEARCH=Paths",)), PutOnRing(c.name), ReadRunes(c.name, True),
+                       EnchantressAid(c.name),
+                       *(CastSpell(c.name, s) for s in ("Prayer", "Vision", "Rocks Glow"))]
         for action in candidates:
             try:
                 check(realm, action)
@@ -169,14 +184,32 @@ def check(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, MoveCharacter):
         if not 0 <= action.clearing < len(realm.board.clearings):
             raise RuleError(f"no clearing {action.clearing} on this board", rule="the board", section=OFFROAD)
+        phases.check_not_trapped(realm, who, "moving away")
     elif isinstance(action, TravelOffroad):
         tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
         if tiles()[tile].no_offroad:
             raise RuleError(f"no offroad travel in the {tile}",
                             rule="You can NEVER travel offroad in the Volcano tile", section=OFFROAD)
+        phases.check_not_trapped(realm, who, "offroad travel")
+        phases.charge(realm, who, OFFROAD_MOVES)
+    elif isinstance(action, RecordDay):
+        phases.check_day(realm, who, action)
+    elif isinstance(action, ReadRunes):
+        phases.check_read_runes(realm, who)
+    elif isinstance(action, TradeWithMerchant):
+        travellers.check_merchant(realm, who, action)
+    elif isinstance(action, MoveHireling):
+        travellers.check_move_hireling(realm, who, action)
+    elif isinstance(action, EnchantressAid):
+        if not retinue.serves("Enchantress"):
+            raise RuleError(f"the Enchantress does not serve {who.name}", rule="Enchantress", section=TRAVELLERS)
+    elif isinstance(action, PutOnRing):
+        if realm.ring is not None:
+            raise RuleError(f"{realm.ring['wearer']} wears Shejoh's Ring for the rest of the game",
+                            rule="10.2 It cannot be removed", section=TREASURES)
     elif isinstance(action, Hire):
         piece = realm.traveller(action.traveller)
-        _check_met(realm, who, piece.name, hiring=True)
+        travellers.check_met(realm, who, piece.name, hiring=True)
         trial = Retinue.from_dict(retinue.to_dict())
         if action.chit is not None and action.chit not in trial.chits:
             # the character's action chits are the base game's: the one named is the one it takes
@@ -184,11 +217,18 @@ def check(realm: RealmDays, action: DayAction) -> None:
         trial.check_hire(piece.name, day=max(realm.day, 1), chit=action.chit)
     elif isinstance(action, Fire):
         retinue.check_fire(action.traveller)
-        if retinue.serving[traveller(action.traveller).name].captured:
+        name = traveller(action.traveller).name
+        if retinue.serving[name].captured and name != "Wood Sprite":
             raise RuleError(f"the {action.traveller} was captured, not hired", rule="7.9", section=TRAVELLERS)
+        if action.path is not None:
+            a, b = action.path
+            if name != "Wood Sprite" or not (0 <= a < len(realm.board.clearings)
+                                             and b in realm.board.hidden_paths[a]):
+                raise RuleError("only the freed Wood Sprite reveals a path, and it must be a hidden path",
+                                rule="Wood Sprite", section=TRAVELLERS)
     elif isinstance(action, Capture):
         piece = realm.traveller(action.traveller)
-        _check_met(realm, who, piece.name, hiring=False)
+        travellers.check_met(realm, who, piece.name, hiring=False)
         retinue.check_capture(piece.name)
     elif isinstance(action, RaiseDead):
         if not retinue.serves("Necromancer"):
@@ -224,7 +264,7 @@ def check(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, LocateGate | GateTravel):
         _check_gate(realm, who, action)
     elif isinstance(action, BuyService):
-        _check_service(realm, who, action)
+        travellers.check_service(realm, who, action)
     elif isinstance(action, CastSpell):
         _check_spell(realm, who, action)
     elif isinstance(action, RunFromBattle):
@@ -274,6 +314,8 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
             raise RuleError(f"{name} lies in {realm.board.label(place)}, not where {who.name} stands",
                             rule="3.2 placed in the highest numbered clearing", section=GATES)
         return
+    phases.check_not_trapped(realm, who, "gate travel")
+    phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves), to=place)
     here = [g for g in who.known_gates if gate_clearing(realm, g) == who.clearing]
     if not here:
         raise RuleError(f"{who.name} does not stand at a gate he knows", rule="3.3", section=GATES)
@@ -284,24 +326,7 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
 
 
 #: The spells resolved on the board, by name.
-BOARD_SPELLS = ("Hop", "Open Gate")
-
-
-def _check_service(realm: RealmDays, who: Character, action: BuyService) -> int:
-    """The price of a service of the traveller standing in the character's clearing; refused otherwise."""
-    card = traveller(action.traveller)
-    prices = {k.casefold(): (k, v) for k, v in card.prices.items()}
-    found = prices.get(action.service.strip().casefold())
-    if found is None:
-        offered = ", ".join(card.prices) or "nothing"
-        raise RuleError(f"the {card.name} offers {offered}, not {action.service!r}", rule=card.name,
-                        section=TRAVELLERS)
-    _check_met(realm, who, card.name, hiring=False)
-    price = found[1]
-    if realm.retinues[who.name].gold < price:
-        raise RuleError(f"{found[0]} costs {price} gold; {who.name} has {realm.retinues[who.name].gold}",
-                        rule=card.name, section=TRAVELLERS)
-    return price
+BOARD_SPELLS = ("Hop", "Open Gate", "Prayer", "Vision", "Rocks Glow")
 
 
 def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
@@ -311,6 +336,13 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
     if name not in BOARD_SPELLS:
         raise RuleError(f"{name} is not resolved on the board here ({', '.join(BOARD_SPELLS)})",
                         rule="List of Spells", section="List of Spells")
+    if name in ("Hop", "Open Gate"):
+        phases.check_not_trapped(realm, who, name.upper())
+    if name == "Rocks Glow" and not realm.board.clearings[who.clearing].is_cave:
+        raise RuleError(f"ROCKS GLOW targets a cave clearing; {realm.board.label(who.clearing)} is not one",
+                        rule="Rocks Glow", section="List of Spells")
+    if name == "Prayer" and "Prayer" in who.enchanted:
+        raise RuleError(f"PRAYER is on {who.name} already", rule="Prayer", section="List of Spells")
     if name == "Open Gate":
         if action.gate is None:
             raise RuleError("OPEN GATE names the gate", rule="Open Gate", section="List of Spells")
@@ -320,18 +352,31 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
                             section="List of Spells")
 
 
-def _check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:
-    """7.2: a traveller is dealt with by a character who ended the turn in its clearing (or, to re-hire,
-    one serving the character whose time is up)."""
-    piece = realm.traveller(name)
-    if who.offroad:
-        raise RuleError(f"{who.name} is lost off the clearings (2.4)", rule="2.4", section=OFFROAD)
-    if hiring and piece.state == "hired" and piece.joined == who.name:
-        return
-    if piece.state != "wandering" or piece.clearing != who.clearing:
-        where = "not on the board" if piece.clearing is None else f"in {realm.board.label(piece.clearing)}"
-        raise RuleError(f"the {piece.name} is {where}, not in {who.name}'s clearing",
-                        rule="7.2 ends his/her turn in the same clearing as a traveller chit", section=TRAVELLERS)
+def _put_on_ring(realm: RealmDays, who: Character, witch_king_in_play: bool) -> None:
+    """10.2: the high die of 2d6, for good: the Witch-King (or death when he is in play), a Tremendous land
+    dragon in BLACK magic, a re-roll of Power of the Pit or Curse, an extra HIDE phase, or nothing."""
+    from magecraft.magic_realm.treasures import ShejohsRing
+
+    effect = ShejohsRing().put_on(realm.rng, who.name, witch_king_in_play=witch_king_in_play)
+    realm.ring = {"wearer": who.name, **effect.to_dict()}
+    realm.note(f"{who.name} puts on Shejoh's Ring (high die {effect.roll.total}): {effect.roll.result}")
+    if effect.dies:
+        killed(realm, who, None)
+    elif effect.becomes is not None:
+        who.form = effect.becomes
+
+
+RING_KEYS = ("wearer", "roll", "result", "effect", "dies", "becomes", "extra_phase", "reroll_spell")
+
+
+def read_ring(raw: Any, names: list[str]) -> dict[str, Any] | None:
+    """Shejoh's Ring from a save: None (not worn) or its wearer and effect; ``ValueError`` otherwise."""
+    if raw is None:
+        return None
+    ring = dict(raw)
+    if sorted(ring) != sorted(RING_KEYS) or ring["wearer"] not in names:
+        raise ValueError("Shejoh's Ring is not worn by a character of this realm")
+    return ring
 
 
 def _check_guild(realm: RealmDays, who: Character, action: DayAction) -> None:
@@ -380,14 +425,35 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         who.clearing, who.offroad = action.clearing, False
         realm.note(f"{who.name} moves to {realm.board.label(action.clearing)}")
     elif isinstance(action, TravelOffroad):
+        phases.charge(realm, who, OFFROAD_MOVES, perform=True)
         _offroad(realm, who)
+    elif isinstance(action, RecordDay):
+        phases.perform_day(realm, who, action)
+    elif isinstance(action, ReadRunes):
+        phases.read_runes(realm, who, action.learned)
+    elif isinstance(action, TradeWithMerchant):
+        travellers.trade(realm, who, action)
+    elif isinstance(action, PutOnRing):
+        _put_on_ring(realm, who, action.witch_king_in_play)
+    elif isinstance(action, EnchantressAid):
+        aid = get_table("mr_enchantress_aid").roll(realm.rng, label="Enchantress aid")
+        realm.note(f"the Enchantress aids {who.name} this round: {aid.result}")
+    elif isinstance(action, MoveHireling):
+        piece = realm.traveller(action.traveller)
+        piece.clearing = action.clearing
+        realm.note(f"{who.name}'s {piece.name} moves on his own to {realm.board.label(action.clearing)}")
     elif isinstance(action, Hire):
-        _hire(realm, who, action)
+        travellers.hire(realm, who, action)
     elif isinstance(action, Fire):
+        name = traveller(action.traveller).name
+        captured = retinue.serving[name].captured
         retinue.fire(action.traveller)
-        _back_on_board(realm, who, traveller(action.traveller).name, "is freed")
+        if name == "Wood Sprite" and captured:
+            travellers.free_wood_sprite(realm, who, action.path)
+        else:
+            travellers.back_on_board(realm, who, name, "is freed")
     elif isinstance(action, Capture):
-        _capture(realm, who, action)
+        travellers.capture(realm, who, action)
     elif isinstance(action, RaiseDead):
         who.raised_on = realm.day
         raised = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer raises the dead")
@@ -419,7 +485,7 @@ def perform(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, LocateGate):
         _locate_gate(realm, who, _gate_name(realm, action.gate))
     elif isinstance(action, BuyService):
-        _buy(realm, who, action)
+        travellers.buy(realm, who, action)
     elif isinstance(action, CastSpell):
         _cast(realm, who, action)
     elif isinstance(action, RunFromBattle):
@@ -431,20 +497,11 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         name = _gate_name(realm, action.gate)
         place = gate_clearing(realm, name)
         assert place is not None
+        phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves), perform=True, to=place)
         who.clearing = place
         realm.note(f"{who.name} travels through the gates to {name} in {realm.board.label(place)}")
     else:
         _guild(realm, who, action)
-
-
-def _buy(realm: RealmDays, who: Character, action: BuyService) -> None:
-    price = _check_service(realm, who, action)
-    realm.retinues[who.name].gold -= price
-    card = traveller(action.traveller)
-    service = next(k for k in card.prices if k.casefold() == action.service.strip().casefold())
-    if service == "Full Heal":
-        who.wounds = who.fatigue = 0
-    realm.note(f"{who.name} pays the {card.name} {price} gold: {service}")
 
 
 def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
@@ -452,6 +509,23 @@ def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
     from magecraft.magic_realm.spells import hop
 
     name = spell(action.spell).name
+    if name == "Prayer":
+        who.enchanted.append("Prayer")
+        realm.note(f"{who.name} casts Prayer: an extra REST phase every day")
+        return
+    if name == "Rocks Glow":
+        realm.glowing.add(who.clearing)
+        realm.note(f"{who.name} casts Rocks Glow: daylight phases in {realm.board.label(who.clearing)} today")
+        return
+    if name == "Vision":
+        tile = realm.board.clearings[who.clearing].tile
+        for here in realm.board.tile_clearings(tile):
+            for there in realm.board.hidden_paths[here]:
+                pair = (min(here, there), max(here, there))
+                if pair not in who.known_paths:
+                    who.known_paths.append(pair)
+        realm.note(f"{who.name} casts Vision: every hidden path of {realm.board.tile_names[tile]} is known")
+        return
     if name == "Hop":
         landed = hop(realm.board, realm.board.clearings[who.clearing], realm.rng)
         who.clearing = landed.id
@@ -515,102 +589,13 @@ def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
 # -- travellers (7) ---------------------------------------------------------------------------------
 
 
-def _hire(realm: RealmDays, who: Character, action: Hire) -> None:
-    piece = realm.traveller(action.traveller)
-    retinue = realm.retinues[who.name]
-    if action.chit is not None and action.chit not in retinue.chits:
-        retinue.chits.append(action.chit)
-    retinue.hire(piece.name, day=max(realm.day, 1), chit=action.chit)
-    piece.state, piece.joined, piece.clearing = "hired", who.name, None
-    until = retinue.serving[piece.name].last_day
-    realm.note(f"{who.name} hires the {piece.name} through day {until} ({retinue.gold} gold left)")
-    if piece.name == "Bounty Hunter":
-        from magecraft.magic_realm.trade import roll_bounty
-
-        sought = roll_bounty(realm.rng, "INN", bounty_hunter=True)
-        realm.note(f"the Bounty Hunter seeks: {sought.target}")
-
-
-def _capture(realm: RealmDays, who: Character, action: Capture) -> None:
-    piece = realm.traveller(action.traveller)
-    retinue = realm.retinues[who.name]
-    outcome = retinue.capture(piece.name, hit=action.hit, rng=realm.rng)
-    if outcome.captured and piece.name == "Siren":
-        # She cannot survive in captivity: her box becomes a hidden cache in the clearing (7.10).
-        del retinue.serving["Siren"]
-        piece.state, piece.clearing = "dead", None
-        if realm.siren_box:
-            realm.piles.setdefault(who.clearing, []).extend(realm.siren_box)
-            realm.rng.shuffle(realm.piles[who.clearing], "the Siren's box: a pile in random order")
-        realm.note(f"{who.name} captures the Siren: she dies; her box ({len(realm.siren_box)} item(s)) lies "
-                   f"in {realm.board.label(who.clearing)} as a hidden cache")
-        realm.siren_box = []
-        return
-    if outcome.captured:
-        piece.state, piece.joined, piece.clearing = "captured", who.name, None
-        realm.note(f"{who.name} captures the {piece.name} for the rest of the game")
-        return
-    lost = f"; it takes {outcome.gold_lost} gold" if outcome.gold_lost else ""
-    realm.note(f"the {piece.name} escapes {who.name}{lost}")
-    if piece.name == "Wood Sprite":
-        _wood_sprite_escapes(realm, piece.clearing)
-
-
-def _wood_sprite_escapes(realm: RealmDays, here: int | None) -> None:
-    """Wood Sprite Escape: a random Woods hex, rolled again when it is the hex she is in; a cave clearing
-    kills her (7.10)."""
-    piece = realm.traveller("Wood Sprite")
-    table = get_table("mr_wood_sprite_escape")
-    current = None if here is None else realm.board.tile_names[realm.board.clearings[here].tile]
-    while True:
-        hex_name = table.roll(realm.rng, label="Wood Sprite escape").result
-        if hex_name != current:
-            break
-    tile = realm.board.tile_index(hex_name)
-    span = realm.board.tile_clearings(tile)
-    landed = span[realm.rng.roll(len(span), "the Wood Sprite's clearing") - 1]
-    piece.state, piece.joined, piece.clearing = "wandering", None, landed
-    realm._place(piece, landed)
-
-
-def _back_on_board(realm: RealmDays, who: Character, name: str, how: str) -> None:
-    piece = realm.traveller(name)
-    piece.state, piece.joined, piece.clearing = "wandering", None, who.clearing
-    realm.note(f"the {name} {how} in {realm.board.label(who.clearing)}")
-
-
-def travellers_leave(realm: RealmDays) -> None:
-    """At the start of a day, hired travellers whose time is up leave (7.5): the Necromancer raises the dead
-    and attacks his employer, then vanishes; the Doppleganger vanishes, giving back its chit; the others
-    stay in the character's clearing, free to be hired again.  The Magic Candy Cane keeps the Children."""
-    for c in realm.characters:
-        if not c.alive:
-            continue
-        retinue = realm.retinues[c.name]
-        kids = retinue.serving.get("Children")
-        if kids is not None and kids.last_day is not None and any(i.name == CANDY_CANE for i in c.belongings):
-            from dataclasses import replace
-
-            retinue.serving["Children"] = replace(kids, last_day=realm.day)
-        for name in retinue.new_day(realm.day):
-            if name == "Necromancer":
-                turned = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer's betrayal")
-                undead = int(turned.data.get("undead", 0))
-                realm.traveller(name).state = "gone"
-                realm.note(f"the Necromancer's time is up: he turns on {c.name}, raising {undead} undead to "
-                           "attack, and vanishes")
-            elif name == "Doppleganger":
-                realm.traveller(name).state = "gone"
-                realm.note(f"the Doppleganger's time is up: it vanishes, giving {c.name} back the chit")
-            else:
-                _back_on_board(realm, c, name, f"leaves {c.name}'s employ")
-
-
 def killed(realm: RealmDays, who: Character, by: str | None) -> None:
     """7.8: every traveller serving the character leaves the game, and those who joined him (ruling MR15);
     9.3/3-4: the guild membership ends, its chit is free (never to the killer); 2.5: belongings are scattered
     among the tile's clearings when he dies offroad, and lie in his clearing otherwise (ruling MR34)."""
     who.alive = False
+    realm.sites.trap.here.discard(who.name)
+    realm.sites.trap.trapped.discard(who.name)
     gone = realm.retinues[who.name].killed()
     for name in [*gone, *who.followers]:
         piece = realm.traveller(name)

@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.tables import TableResult, get_table
+from magecraft.core.tables import RandomTable, TableResult, get_table
 from magecraft.magic_realm.board import Board, Clearing
-from magecraft.magic_realm.data import monsters, realm_lists
+from magecraft.magic_realm.data import monsters, realm_lists, spell, spells
 
 SPELLS = "List of Spells"
 STATES = ("active", "fatigued", "wounded", "miracle")
@@ -245,6 +245,30 @@ class MiracleRoll:
     first: int
     second: int
     kept: int
+
+
+def spell_hit(name: str) -> tuple[str, int]:
+    """The harm letter and sharpness stars an attack spell's hit does (List of Spells): ICE STORM's SMASH M4*,
+    MAGIC ARROW's MISSILE M**, FIRE TRAP's L***, LUCKY BLOW's Tremendous (``spells.toml harm/stars``)."""
+    found = spell(name)
+    if found.harm is None:
+        with_harm = ", ".join(s.name for s in spells().values() if s.harm)
+        raise InputError(f"{found.name} does no harm of its own here ({with_harm} do)")
+    return found.harm, found.stars
+
+
+def miracle_reroll(
+    table: RandomTable, rng: Randomness, modifier: int = 0, *, label: str, miracle: bool
+) -> tuple[TableResult, int | None]:
+    """A table roll, with MIRACLE 3's re-roll when a Miracle chit is played on it (``miracle``): the table is
+    rolled twice and the better roll kept -- the lower, on the stealing and offroad tables where low rolls
+    are good (ruling MR11).  Returns the roll kept and the raw roll set aside (None without a Miracle)."""
+    first = table.roll(rng, modifier, label=label)
+    if not miracle:
+        return first, None
+    second = table.roll(rng, modifier, label=f"{label} (Miracle re-roll)")
+    kept, other = (second, first) if second.total < first.total else (first, second)
+    return kept, other.raw
 
 
 def play_miracle(

@@ -97,6 +97,7 @@ class StealResult:
     loot: str | None  # the steal reward, when rolled
     gold: int
     friendliness: str
+    miracle: int | None = None  # the raw roll a Miracle re-roll set aside
 
 
 def steal_modifier(attempt: int, *, thief: bool = False, thief_guild: bool = False) -> int:
@@ -129,12 +130,16 @@ class StealingDay:
         self.thief_guild = thief_guild
         self.attempts = 0
 
-    def attempt(self, rng: Randomness) -> StealResult:
-        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2)."""
+    def attempt(self, rng: Randomness, *, miracle: bool = False) -> StealResult:
+        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2).  ``miracle``: a
+        Miracle chit played on the roll re-rolls it, the lower kept (List of Spells, ruling MR11)."""
+        from magecraft.magic_realm.spells import miracle_reroll
+
         self.attempts += 1
         modifier = steal_modifier(self.attempts, thief=self.thief, thief_guild=self.thief_guild)
-        rolled = get_table("mr_steal_attempt").roll(
-            rng, modifier, label=f"{self.character}: STEAL attempt {self.attempts} against the {self.natives}"
+        rolled, set_aside = miracle_reroll(
+            get_table("mr_steal_attempt"), rng, modifier, miracle=miracle,
+            label=f"{self.character}: STEAL attempt {self.attempts} against the {self.natives}",
         )
         outcome = str(rolled.data["outcome"])
         loot, gold = None, 0
@@ -149,7 +154,7 @@ class StealingDay:
             self.friendliness = shift(self.friendliness, -1)
         elif outcome == "caught":
             self.friendliness = "Enemy"
-        return StealResult(rolled.raw, modifier, rolled.total, outcome, loot, gold, self.friendliness)
+        return StealResult(rolled.raw, modifier, rolled.total, outcome, loot, gold, self.friendliness, set_aside)
 
 
 # -- 6. gambling ------------------------------------------------------------------------------------------
@@ -212,6 +217,7 @@ class DiceResult:
     friendliness_change: int
     enemy: bool
     cheat_bonus_after: int
+    miracle: int | None = None  # the raw roll a Miracle re-roll set aside
 
 
 def play_dice(
@@ -221,13 +227,17 @@ def play_dice(
     cheat: bool = False,
     cheat_bonus: int = 0,
     thief_guild: bool = False,
+    miracle: bool = False,
 ) -> DiceResult:
     """6.1/2: 5 gold for a roll, or 10 gold at -1; a successful cheat roll gives another -1.
 
     ``cheat_bonus`` is the permanent -1 earned by each cheating roll of 1 ("Subtract 1 from ALL future
     cheating rolls"), kept by the caller; the new value is returned.  A Thief Guild member with its
-    second benefit cheats at -1 more ("-1 to all loot and cheat rolls", 9.2), not kept.
+    second benefit cheats at -1 more ("-1 to all loot and cheat rolls", 9.2), not kept.  ``miracle``: a
+    Miracle chit played on the dice roll re-rolls it, the lower (richer) kept (ruling MR11).
     """
+    from magecraft.magic_realm.spells import miracle_reroll
+
     modifier = -1 if high_stake else 0
     cheat_text, friendliness, enemy = None, 0, False
     if cheat:
@@ -251,7 +261,7 @@ def play_dice(
                 enemy,
                 cheat_bonus,
             )
-    rolled = get_table("mr_playing_dice").roll(rng, modifier, label="dice")
+    rolled, set_aside = miracle_reroll(get_table("mr_playing_dice"), rng, modifier, label="dice", miracle=miracle)
     return DiceResult(
         DICE_GOLD_LOW if high_stake else DICE_GOLD,
         cheat_text,
@@ -262,6 +272,7 @@ def play_dice(
         friendliness,
         enemy,
         cheat_bonus,
+        set_aside,
     )
 
 

@@ -29,6 +29,7 @@ class OffroadResult:
     result: str
     outcome: str  # choice, choose, random, same, lost
     wounds: int
+    miracle: int | None = None  # the raw roll a Miracle re-roll set aside
 
     @property
     def lost(self) -> bool:
@@ -44,7 +45,8 @@ def offroad_table(clearing_kind: str) -> str:
 
 
 def offroad(
-    rng: Randomness, clearing_kind: str, *, tile: str, woodsman: bool = False, moves_recorded: int = 2
+    rng: Randomness, clearing_kind: str, *, tile: str, woodsman: bool = False, moves_recorded: int = 2,
+    miracle: bool = False,
 ) -> OffroadResult:
     """2.2: two MOVE actions recorded for offroad travel roll on the column of the clearing left.
 
@@ -58,14 +60,17 @@ def offroad(
         )
     if moves_recorded < 2:
         raise RuleError("offroad travel takes two recorded MOVE actions", rule="2.2", section=OFFROAD)
-    rolled = get_table(offroad_table(clearing_kind)).roll(rng, -1 if woodsman else 0, label="offroad travel")
+    from magecraft.magic_realm.spells import miracle_reroll
+
+    rolled, set_aside = miracle_reroll(get_table(offroad_table(clearing_kind)), rng, -1 if woodsman else 0,
+                                       label="offroad travel", miracle=miracle)
     wounds_text = str(rolled.data.get("wounds", "0"))
     wounds = (
         rng.dice(wounds_text, "avalanche wounds", section=OFFROAD).total
         if "d" in wounds_text
         else int(wounds_text)
     )
-    return OffroadResult(rolled.raw, rolled.total, rolled.result, str(rolled.data["outcome"]), wounds)
+    return OffroadResult(rolled.raw, rolled.total, rolled.result, str(rolled.data["outcome"]), wounds, set_aside)
 
 
 def check_gate_travel(

@@ -31,12 +31,17 @@ from magecraft.magic_realm.actions import (
     JoinGuild,
     LocateGate,
     MoveCharacter,
+    MoveHireling,
     NextDay,
     PickpocketScore,
+    PutOnRing,
     RaiseDead,
+    ReadRunes,
+    RecordDay,
     RecordDeed,
     RidOfJester,
     RunFromBattle,
+    TradeWithMerchant,
     TravelOffroad,
 )
 from magecraft.magic_realm.days import Pod, RealmDays, TravellerPiece
@@ -194,7 +199,10 @@ def test_offroad_lost_keeps_rolling_the_column_of_the_clearing_left_and_a_choice
     for refused in (Hire("Amazon", "Cook"), MoveCharacter("Amazon", BORDERLAND_1)):
         with pytest.raises(RuleError, match="lost off the clearings"):
             days.apply(refused)
-    script(days, 1)  # the next day's roll on the CAVES column again: Choice
+    with pytest.raises(RuleError, match="2 phase"):  # two phases in a cave: one offroad roll a day (MR42)
+        days.apply(TravelOffroad("Amazon"))
+    script(days, 3, 1)  # the next day (monster roll 3), then its roll on the CAVES column again: Choice
+    days.apply(NextDay())
     days.apply(TravelOffroad("Amazon"))
     assert days.pending is not None and days.pending.kind == "clearing"
     target = days.board.clearing_of("Borderland 2").id
@@ -543,6 +551,14 @@ def test_random_legal_and_illegal_actions_keep_the_realm_whole(seed):
         lambda n: ChoosePod(chooser.roll(5, "p")),
         lambda n: GrantGuildChit(n),
         lambda n: ChooseClearing(chooser.roll(400, "c") - 1),
+        lambda n: RecordDay(n, tuple(chooser.choice(
+            ["MOVE@Borderland 2", "MOVE@Borderland 9", "HIDE", "SEARCH=Discover Chits", "SEARCH=Paths", "REST",
+             "FLY@Borderland 5", "MAGIC SIGHT", "JUMP", "HIDE=x"], "a") for _ in range(chooser.roll(5, "n")))),
+        lambda n: PutOnRing(n, chooser.roll(2, "w") == 1),
+        lambda n: ReadRunes(n, True),
+        lambda n: CastSpell(n, chooser.choice(["Rocks Glow", "Prayer", "Vision", "Fire Trap"], "s")),
+        lambda n: TradeWithMerchant(n, "Garb", chooser.roll(20, "v") - 5, chooser.roll(2, "b") == 1),
+        lambda n: MoveHireling(n, "Mercenary", chooser.roll(400, "c") - 1),
     ]
     for _ in range(120):
         if days.is_terminal():
@@ -651,6 +667,11 @@ def test_gates_are_located_in_the_highest_clearing_and_travel_needs_two_known_ga
         days.apply(GateTravel("Amazon", "Gate 1", 1))  # 3.3/1: into a mountain clearing
     days.apply(GateTravel("Amazon", "Gate 1", 2))
     assert days.characters[0].clearing == bog
+    # 3.3: one GATE and two MOVE phases of the day's four (ruling MR42)
+    assert days.today["Amazon"].activities == ["GATE", "MOVE", "MOVE"]
+    with pytest.raises(RuleError, match="4 phase"):
+        days.apply(RecordDay("Amazon", ("HIDE", "REST")))
+    days.apply(RecordDay("Amazon", ("HIDE",)))
 
 
 def test_the_gate_master_tells_his_employer_of_gates_others_locate():

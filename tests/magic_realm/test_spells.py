@@ -141,3 +141,39 @@ def test_slow_monster_fleet_foot_and_disguise():
     assert fleet_foot_moves("mountain", fleet_foot=True) == 1
     assert fleet_foot_moves("normal", fleet_foot=False) == 1
     assert disguise("Enemy") == "Friendly" and disguise("Ally") == "Ally"
+
+
+def test_a_miracle_played_on_a_steal_or_offroad_roll_rerolls_it_and_keeps_the_lower(capsys):
+    from magecraft.cli.app import main
+    from magecraft.magic_realm.trade import StealingDay
+    from magecraft.magic_realm.travel import offroad
+
+    plain = StealingDay("Magician", "Order").attempt(Randomness.scripted([5]))
+    assert (plain.total, plain.outcome, plain.miracle) == (5, "suspect", None)
+    saved = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 2, 3]), miracle=True)
+    assert (saved.raw, saved.miracle, saved.outcome) == (2, 5, "reward")
+    kept = StealingDay("Magician", "Order").attempt(Randomness.scripted([4, 6, 3]), miracle=True)
+    assert (kept.raw, kept.miracle) == (4, 6)  # the re-roll is worse: the first stands
+    lost = offroad(Randomness.scripted([5, 2]), "normal", tile="Oak Woods", miracle=True)
+    assert (lost.raw, lost.outcome, lost.miracle) == (2, "choose", 5)
+    assert main(["magic-realm", "roll", "offroad", "--dice", "5,2", "--miracle"]) == 0
+    assert "1d6 = 2 (Miracle: the 5 re-rolled, the lower kept)" in capsys.readouterr().out
+    from magecraft.magic_realm.trade import play_dice
+
+    won = play_dice(Randomness.scripted([6, 1]), miracle=True)
+    assert (won.raw, won.gold, won.miracle) == (1, 50, 6)
+    assert play_dice(Randomness.scripted([6, 1])).gold == 0  # without the Miracle the 6 stands
+
+
+def test_attack_spells_strike_with_their_own_harm_and_stars(capsys):
+    from magecraft.magic_realm.spells import spell_hit
+
+    assert spell_hit("Ice Storm") == ("M", 1) and spell_hit("Magic Arrow") == ("M", 2)
+    assert spell_hit("Fire Trap") == ("L", 3) and spell_hit("Lucky Blow") == ("T", 0)
+    assert main(["magic-realm", "strike", "Minotaur", "--spell", "Ice Storm", "--json"]) == 0
+    hit = json.loads(capsys.readouterr().out)
+    assert (hit["harm"], hit["killed"]) == ("H", False)  # SMASH M4*: one star up, short of Tremendous
+    assert main(["magic-realm", "strike", "Minotaur", "--spell", "Magic Arrow", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["killed"] is True
+    assert main(["magic-realm", "strike", "Bee", "--spell", "Hop"]) == 2
+    assert main(["magic-realm", "strike", "Bee", "--spell", "Fire Trap", "--harm", "L"]) == 2
