@@ -134,14 +134,22 @@ class _Judge:
         """What every action of one decision is weighed against, worked out once: the board does not change
         while the actions are weighed."""
         self.occ = b.occupants()
-        pieces = b.pieces.values()
-        self._emperors = [p.square for p in pieces if p.kind == "emperor"]
-        self._guards = [p.square for p in pieces if p.kind == "praetorian"]
         # The chits he has seen or that are exposed (what visible_chit answers), looked up once per decision.
         known = self._known = {*b.public, *b.knowledge.get(me.name, ())}
         chits, kinds = b.chits, chit_kinds()
-        self._targets = [p.square for p in pieces if p.kind == "courtier" and p.chit in known
-                         and not kinds[chits[p.chit].kind].negative]
+        emperors: list[Square] = []
+        guards: list[Square] = []
+        targets: list[Square] = []
+        for p in b.pieces.values():   # one pass over the pieces, in their order
+            kind = p.kind
+            if kind == "courtier":
+                if p.chit in known and not kinds[chits[p.chit].kind].negative:
+                    targets.append(p.square)
+            elif kind == "praetorian":
+                guards.append(p.square)
+            elif kind == "emperor":
+                emperors.append(p.square)
+        self._emperors, self._guards, self._targets = emperors, guards, targets
         self._rivals = [Square.parse(n.square) for n in b.nobles.values()
                         if n.where == "board" and n is not me and self.rivalry(n) > 0]
         self._here = Square.parse(me.square) if me.where == "board" else None
@@ -312,10 +320,24 @@ class NpcNobleBot(_Judge):
 BOTS: Mapping[str, Callable[[], Bot]] = {"npc": NpcNobleBot, "random": RandomBot, "heuristic": HeuristicBot}
 
 
+#: The bots that choose only among the very actions ``legal_actions`` offers for the decision at hand.
+_TRUSTED = (RandomBot, HeuristicBot, NpcNobleBot)
+
+
 def play(banquet: Banquet, bots: Mapping[str, Bot]) -> BanquetResult:
-    """Let the bots play the banquet to its end; every noble must have a bot."""
+    """Let the bots play the banquet to its end; every noble must have a bot.
+
+    The action of one of this module's own bots is one of the objects ``legal_actions`` offered for this
+    decision, so it is carried out without judging it again (``check`` would find it in that list and
+    judge no further); any other bot's action, a subclass's included, is checked (``apply``) first.
+    """
     while not banquet.is_terminal():
         player = banquet.current_player()
         assert player is not None
-        banquet.apply(bots[player].choose(banquet, player))
+        bot = bots[player]
+        action = bot.choose(banquet, player)
+        if type(bot) in _TRUSTED:
+            banquet.perform(action)
+        else:
+            banquet.apply(action)
     return banquet.banquet_result()

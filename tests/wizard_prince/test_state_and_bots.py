@@ -53,6 +53,37 @@ def test_a_banquet_round_trips_and_plays_on_identically():
     assert play(copy, bots).to_dict() == play(banquet, bots).to_dict()
 
 
+def test_play_checks_the_actions_of_a_bot_that_is_not_one_of_its_own():
+    """play() carries out its own bots' choices unjudged (each is one of the actions offered); any other
+    bot, a subclass of one of them included, is checked like a person: an illegal choice is refused and
+    changes nothing."""
+
+    class Cheat(HeuristicBot):
+        before: dict | None = None
+
+        def choose(self, banquet: Banquet, player: str) -> Action:
+            if banquet.phase == "play" and not banquet.pending and banquet.stage == "action":
+                self.before = banquet.to_dict()
+                return Mingle(path("a1", "a2", "a3"))   # no move is three squares long
+            return super().choose(banquet, player)
+
+    banquet, bots = bot_banquet(4)
+    cheat = bots["Heuristic"] = Cheat()
+    with pytest.raises(RuleError, match="one or two squares"):
+        play(banquet, bots)
+    assert cheat.before and banquet.to_dict() == cheat.before
+
+
+def test_play_carries_out_its_own_bots_choices_as_apply_would():
+    banquet, bots = bot_banquet(6)
+    checked, _ = bot_banquet(6)
+    while not checked.is_terminal():
+        player = checked.current_player()
+        checked.apply(bots[player].choose(checked, player))
+    assert play(banquet, bots).to_dict() == checked.banquet_result().to_dict()
+    assert banquet.to_dict() == checked.to_dict()
+
+
 def test_a_waiting_choice_round_trips(arrange: Arrange):
     banquet = arrange({"Ann": "e4", "Bob": "h8"},
                       [("emperor", "white", "a4"), ("courtier", "black", "e5", "usurper")])
