@@ -84,6 +84,22 @@ def test_play_carries_out_its_own_bots_choices_as_apply_would():
     assert banquet.to_dict() == checked.to_dict()
 
 
+def test_a_banquet_seats_copies_of_the_nobles_and_leaves_the_sheets_given_alone():
+    rng = Randomness.seeded(5)
+    npc = generate_npc_noble("NPC 1", rng)
+    npc.held, npc.where, npc.square = ["chit-1"], "board", "e4"
+    given = npc.to_dict()
+    banquet = Banquet.new([*nobles_from(["Ann"]), npc], rng)
+    seated = banquet.nobles["NPC 1"]
+    assert seated is not npc
+    assert (seated.where, seated.square, seated.held, seated.bored) == ("waiting", "", [], False)
+    assert seated.abilities == npc.abilities and seated.save_targets == npc.save_targets
+    seated.abilities["strength"] += 1
+    seated.save_targets["spell"] -= 1
+    seated.earned["damage"] = 3
+    assert npc.to_dict() == given
+
+
 def test_a_waiting_choice_round_trips(arrange: Arrange):
     banquet = arrange({"Ann": "e4", "Bob": "h8"},
                       [("emperor", "white", "a4"), ("courtier", "black", "e5", "usurper")])
