@@ -76,7 +76,8 @@ class _Judge:
         pieces, beside_nobles = banquet.pieces, self._beside_nobles
         may_turn = banquet.settings.moves_may_turn
         best, best_value = actions[0], -math.inf   # every value is finite: the first action is taken first
-        idle_piece = ""
+        idle_piece = last_piece = ""
+        far = False
         idle_kinds = self._idle_kinds
         rival_steps = self._rival_distances
         known, here = self._known, self._here
@@ -88,17 +89,20 @@ class _Judge:
                 piece_id = action.piece  # type: ignore[union-attr]
                 if piece_id == idle_piece:
                     continue   # the rest of the moves of a piece none of whose moves matters: see below
-                piece = pieces[piece_id]
+                if piece_id != last_piece:   # one piece's moves come together: look the piece up once
+                    last_piece, piece = piece_id, pieces[piece_id]
+                    # whether none of its moves can reach a noble, so that no path need be looked at
+                    far = beside_nobles.isdisjoint(reach_of(piece.square, may_turn))
                 path = action.path  # type: ignore[union-attr]
-                if beside_nobles.isdisjoint(path):
+                if far or beside_nobles.isdisjoint(path):
                     # A push that reaches no noble is worth its drift alone (push_value with nothing met).
                     # When the piece's drift is the constant _IDLE_PUSH and none of its moves can reach a
-                    # noble, its other moves (offered next: one piece's moves come together) are worth the
-                    # same, and the first of the best stays this one.
+                    # noble, its other moves (offered next) are worth the same, and the first of the best
+                    # stays this one.
                     piece_kind = piece.kind
                     if piece_kind in idle_kinds:
                         value = _IDLE_PUSH
-                        if beside_nobles.isdisjoint(reach_of(piece.square, may_turn)):
+                        if far:
                             idle_piece = piece_id
                     elif piece_kind == "praetorian":   # drift(), inlined: towards the nearest rival
                         end = path[-1]

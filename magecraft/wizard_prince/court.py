@@ -75,6 +75,8 @@ class Court(GameState[Action]):
             return list(names)
         die = self.settings.initiative_die
         rolls = {n: self.rng.roll(die, f"{n}'s {purpose}", section=section) for n in names}
+        if len(set(rolls.values())) == len(names):   # no tie (the usual case): highest first
+            return sorted(names, key=rolls.__getitem__, reverse=True)
         out: list[str] = []
         for value in sorted(set(rolls.values()), reverse=True):
             tied = [n for n in names if rolls[n] == value]
