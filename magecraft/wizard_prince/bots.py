@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Protocol
 
 from magecraft.wizard_prince.actions import (
@@ -163,7 +164,8 @@ class _Judge:
         self._idle_kinds = {kind for kind in ("emperor", "praetorian", "courtier")
                             if not (kind == "emperor" and me.where == "board" and me.held)
                             and not (kind == "praetorian" and self.rivals(b, me))}
-        self._rival_distances: dict[Square, int] = {}
+        # Steps to the nearest rival from the squares asked about: kept for as long as the rivals stand still.
+        self._rival_distances = _nearest_steps(tuple(self._rivals))
         # Steps to each Emperor and each wanted courtier from every square, looked up once per decision.
         self._emperor_maps = [walking_distances(e, b.setup.table) for e in self._emperors]
         self._target_maps = [walking_distances(t, b.setup.table) for t in self._targets]
@@ -281,7 +283,7 @@ class _Judge:
         return _IDLE_PUSH
 
     def rival_distance(self, square: Square) -> int:
-        """Steps from ``square`` to the nearest rival, remembered for the decision being weighed."""
+        """Orthogonal steps from ``square`` to the nearest rival, remembered while the rivals stand still."""
         found = self._rival_distances.get(square)
         if found is None:
             file, rank = square
@@ -306,6 +308,14 @@ class _Judge:
         if self._here is not None:
             return -square.distance(self._here)
         return 0.0
+
+
+@lru_cache(maxsize=1024)
+def _nearest_steps(rivals: tuple[Square, ...]) -> dict[Square, int]:
+    """The steps from a square to the nearest of ``rivals`` found so far (filled by
+    :meth:`_Judge.rival_distance`): one table for each way the rivals stand, shared by the decisions
+    weighed between two moves of a noble."""
+    return {}
 
 
 class HeuristicBot(_Judge):
