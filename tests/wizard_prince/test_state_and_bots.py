@@ -376,3 +376,25 @@ def test_the_judging_bots_choose_the_first_of_the_best_valued_actions(seed: int)
             judged += 1
         banquet.apply(chosen)
     assert judged > 15
+
+
+def test_the_steps_to_the_nearest_rival_follow_the_rivals_as_they_move():
+    """The judging bots keep the steps to the nearest rival per placement of the rivals, shared across
+    decisions and banquets: at every decision each square's figure is the distance to the closest rival
+    where the rivals stand now."""
+    banquet, bots = bot_banquet(5)
+    placements = set()
+    while not banquet.is_terminal():
+        player = banquet.current_player()
+        bot = bots[player]
+        if isinstance(bot, HeuristicBot | NpcNobleBot):
+            me = banquet.nobles[player]
+            bot.prepare(banquet, me)
+            rivals = [Square.parse(n.square) for n in banquet.nobles.values()
+                      if n.where == "board" and n is not me and bot.rivalry(n) > 0]
+            if rivals:
+                placements.add(tuple(rivals))
+                for square in ALL_SQUARES:
+                    assert bot.rival_distance(square) == min(square.distance(r) for r in rivals), (square, rivals)
+        banquet.apply(bot.choose(banquet, player))
+    assert len(placements) > 5
