@@ -22,6 +22,7 @@ Non-Player Character Pieces at Court and The Courtier Descriptions) and the turn
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError
@@ -83,9 +84,10 @@ class Banquet(Turns):
             if noble.appointment and noble.appointment not in appointments():
                 raise DataError(f"{noble.name}: unknown appointment {noble.appointment!r} "
                                 f"(one of {', '.join(appointments())})")
-            copy = Noble.from_dict(noble.to_dict())
-            copy.where, copy.square, copy.held, copy.bored = "waiting", "", [], False
-            copy.earned = _fresh_earnings()
+            # The banquet plays its own copy: a Noble is already a checked sheet, so it is copied field by
+            # field (its two tables anew) rather than through the save format.
+            copy = replace(noble, abilities=dict(noble.abilities), save_targets=dict(noble.save_targets),
+                           where="waiting", square="", held=[], bored=False, earned=_fresh_earnings())
             fresh[copy.name] = copy
         banquet = cls(rng=rng, settings=settings, setup=setup, nobles=fresh, pieces=pieces, chits=chits)
         by_status = sorted({n.status for n in fresh.values()}, reverse=True)

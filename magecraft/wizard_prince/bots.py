@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Protocol
 
 from magecraft.wizard_prince.actions import (
@@ -76,7 +77,8 @@ class _Judge:
         pieces, beside_nobles = banquet.pieces, self._beside_nobles
         may_turn = banquet.settings.moves_may_turn
         best, best_value = actions[0], -math.inf   # every value is finite: the first action is taken first
-        idle_piece = ""
+        idle_piece = last_piece = ""
+        far = False
         idle_kinds = self._idle_kinds
         rival_steps = self._rival_distances
         known, here = self._known, self._here
@@ -88,17 +90,20 @@ class _Judge:
                 piece_id = action.piece  # type: ignore[union-attr]
                 if piece_id == idle_piece:
                     continue   # the rest of the moves of a piece none of whose moves matters: see below
-                piece = pieces[piece_id]
+                if piece_id != last_piece:   # one piece's moves come together: look the piece up once
+                    last_piece, piece = piece_id, pieces[piece_id]
+                    # whether none of its moves can reach a noble, so that no path need be looked at
+                    far = beside_nobles.isdisjoint(reach_of(piece.square, may_turn))
                 path = action.path  # type: ignore[union-attr]
-                if beside_nobles.isdisjoint(path):
+                if far or beside_nobles.isdisjoint(path):
                     # A push that reaches no noble is worth its drift alone (push_value with nothing met).
                     # When the piece's drift is the constant _IDLE_PUSH and none of its moves can reach a
-                    # noble, its other moves (offered next: one piece's moves come together) are worth the
-                    # same, and the first of the best stays this one.
+                    # noble, its other moves (offered next) are worth the same, and the first of the best
+                    # stays this one.
                     piece_kind = piece.kind
                     if piece_kind in idle_kinds:
                         value = _IDLE_PUSH
-                        if beside_nobles.isdisjoint(reach_of(piece.square, may_turn)):
+                        if far:
                             idle_piece = piece_id
                     elif piece_kind == "praetorian":   # drift(), inlined: towards the nearest rival
                         end = path[-1]
@@ -134,14 +139,22 @@ class _Judge:
         """What every action of one decision is weighed against, worked out once: the board does not change
         while the actions are weighed."""
         self.occ = b.occupants()
-        pieces = b.pieces.values()
-        self._emperors = [p.square for p in pieces if p.kind == "emperor"]
-        self._guards = [p.square for p in pieces if p.kind == "praetorian"]
         # The chits he has seen or that are exposed (what visible_chit answers), looked up once per decision.
         known = self._known = {*b.public, *b.knowledge.get(me.name, ())}
         chits, kinds = b.chits, chit_kinds()
-        self._targets = [p.square for p in pieces if p.kind == "courtier" and p.chit in known
-                         and not kinds[chits[p.chit].kind].negative]
+        emperors: list[Square] = []
+        guards: list[Square] = []
+        targets: list[Square] = []
+        for p in b.pieces.values():   # one pass over the pieces, in their order
+            kind = p.kind
+            if kind == "courtier":
+                if p.chit in known and not kinds[chits[p.chit].kind].negative:
+                    targets.append(p.square)
+            elif kind == "praetorian":
+                guards.append(p.square)
+            elif kind == "emperor":
+                emperors.append(p.square)
+        self._emperors, self._guards, self._targets = emperors, guards, targets
         self._rivals = [Square.parse(n.square) for n in b.nobles.values()
                         if n.where == "board" and n is not me and self.rivalry(n) > 0]
         self._here = Square.parse(me.square) if me.where == "board" else None
@@ -151,7 +164,8 @@ class _Judge:
         self._idle_kinds = {kind for kind in ("emperor", "praetorian", "courtier")
                             if not (kind == "emperor" and me.where == "board" and me.held)
                             and not (kind == "praetorian" and self.rivals(b, me))}
-        self._rival_distances: dict[Square, int] = {}
+        # Steps to the nearest rival from the squares asked about: kept for as long as the rivals stand still.
+        self._rival_distances = _nearest_steps(tuple(self._rivals))
         # Steps to each Emperor and each wanted courtier from every square, looked up once per decision.
         self._emperor_maps = [walking_distances(e, b.setup.table) for e in self._emperors]
         self._target_maps = [walking_distances(t, b.setup.table) for t in self._targets]
@@ -269,7 +283,7 @@ class _Judge:
         return _IDLE_PUSH
 
     def rival_distance(self, square: Square) -> int:
-        """Steps from ``square`` to the nearest rival, remembered for the decision being weighed."""
+        """Orthogonal steps from ``square`` to the nearest rival, remembered while the rivals stand still."""
         found = self._rival_distances.get(square)
         if found is None:
             file, rank = square
@@ -296,6 +310,14 @@ class _Judge:
         return 0.0
 
 
+@lru_cache(maxsize=1024)
+def _nearest_steps(rivals: tuple[Square, ...]) -> dict[Square, int]:
+    """The steps from a square to the nearest of ``rivals`` found so far (filled by
+    :meth:`_Judge.rival_distance`): one table for each way the rivals stand, shared by the decisions
+    weighed between two moves of a noble."""
+    return {}
+
+
 class HeuristicBot(_Judge):
     """Snoops nearby courtiers, collects those it knows are positive, avoids known harm, and heads
     for the Emperor (or brings him over) once it carries courtiers."""
@@ -312,10 +334,24 @@ class NpcNobleBot(_Judge):
 BOTS: Mapping[str, Callable[[], Bot]] = {"npc": NpcNobleBot, "random": RandomBot, "heuristic": HeuristicBot}
 
 
+#: The bots that choose only among the very actions ``legal_actions`` offers for the decision at hand.
+_TRUSTED = (RandomBot, HeuristicBot, NpcNobleBot)
+
+
 def play(banquet: Banquet, bots: Mapping[str, Bot]) -> BanquetResult:
-    """Let the bots play the banquet to its end; every noble must have a bot."""
+    """Let the bots play the banquet to its end; every noble must have a bot.
+
+    The action of one of this module's own bots is one of the objects ``legal_actions`` offered for this
+    decision, so it is carried out without judging it again (``check`` would find it in that list and
+    judge no further); any other bot's action, a subclass's included, is checked (``apply``) first.
+    """
     while not banquet.is_terminal():
         player = banquet.current_player()
         assert player is not None
-        banquet.apply(bots[player].choose(banquet, player))
+        bot = bots[player]
+        action = bot.choose(banquet, player)
+        if type(bot) in _TRUSTED:
+            banquet.perform(action)
+        else:
+            banquet.apply(action)
     return banquet.banquet_result()

@@ -196,24 +196,24 @@ class LegalActions(Court):
         Distance is counted in orthogonal steps; courtiers already exposed are not snooped again and
         an NPC off the board measures from the nearest gate (ruling "NPC snoop distance").
         """
-        hidden = [p for p in self.courtiers() if p.chit not in self.public]
+        public = self.public
+        hidden = [p for p in self.pieces.values() if p.kind == "courtier" and p.chit not in public]
         if not hidden:
             return []
         origins = [Square.parse(noble.square)] if noble.where == "board" else list(self.setup.gates)
-
-        near = {p.id: min(p.square.distance(o) for o in origins) for p in hidden}
-        closest = min(near.values())
-        tied = [p for p in hidden if near[p.id] == closest]
+        # Square.distance, inlined: a dozen courtiers are measured at each of the NPC's SNOOPs
+        near = [min([abs(file - o_file) + abs(rank - o_rank) for o_file, o_rank in origins])
+                for file, rank in [p.square for p in hidden]]
+        closest = min(near)
+        tied = [p for p, steps in zip(hidden, near, strict=True) if steps == closest]
         others = [Square.parse(n.square) for n in self.nobles.values()
                   if n.where == "board" and n.name != noble.name]
         if len(tied) == 1 or not others:
             return tied
-
-        def far(p: Piece) -> int:
-            return min(p.square.distance(o) for o in others)
-
-        farthest = max(far(p) for p in tied)
-        return [p for p in tied if far(p) == farthest]
+        far = [min([abs(p.square[0] - o_file) + abs(p.square[1] - o_rank) for o_file, o_rank in others])
+               for p in tied]
+        farthest = max(far)
+        return [p for p, steps in zip(tied, far, strict=True) if steps == farthest]
 
     def _free_squares(self) -> list[Square]:
         """Squares with no piece or noble, off the Banquet Table and off the rest of a move under way."""

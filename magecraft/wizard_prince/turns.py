@@ -90,12 +90,19 @@ class Turns(Meetings, LegalActions):
     def _check_end(self) -> None:
         """"The Banquet ends when all PC nobles have exited the board" (NPC Noble Actions); with no PC
         noble at all, when every noble has left (The Imperial Banquet)."""
-        pcs = [n for n in self.nobles.values() if not n.npc]
-        remaining = [n for n in (pcs or self.nobles.values()) if n.in_banquet]
+        pcs = npcs = remaining = 0   # counted, not listed: this runs after every action
+        for n in self.nobles.values():
+            if n.npc:
+                npcs += 1
+            else:
+                pcs += 1
+                remaining += n.where in ("waiting", "board")   # Noble.in_banquet
+        if not pcs:
+            remaining = sum(n.in_banquet for n in self.nobles.values())
         if not remaining:
-            self.end("no noble remains at the banquet" if not pcs or len(pcs) == len(self.nobles)
-                      else "every player noble has left the banquet")
-        elif self.settings.end_when_no_emperor and not self.emperors():
+            self.end("no noble remains at the banquet" if not pcs or not npcs
+                     else "every player noble has left the banquet")
+        elif self.settings.end_when_no_emperor and not any(p.kind == "emperor" for p in self.pieces.values()):
             self.end("no Emperor remains to present courtiers to")
 
     def _next_noble(self) -> None:

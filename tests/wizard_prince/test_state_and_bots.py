@@ -53,6 +53,53 @@ def test_a_banquet_round_trips_and_plays_on_identically():
     assert play(copy, bots).to_dict() == play(banquet, bots).to_dict()
 
 
+def test_play_checks_the_actions_of_a_bot_that_is_not_one_of_its_own():
+    """play() carries out its own bots' choices unjudged (each is one of the actions offered); any other
+    bot, a subclass of one of them included, is checked like a person: an illegal choice is refused and
+    changes nothing."""
+
+    class Cheat(HeuristicBot):
+        before: dict | None = None
+
+        def choose(self, banquet: Banquet, player: str) -> Action:
+            if banquet.phase == "play" and not banquet.pending and banquet.stage == "action":
+                self.before = banquet.to_dict()
+                return Mingle(path("a1", "a2", "a3"))   # no move is three squares long
+            return super().choose(banquet, player)
+
+    banquet, bots = bot_banquet(4)
+    cheat = bots["Heuristic"] = Cheat()
+    with pytest.raises(RuleError, match="one or two squares"):
+        play(banquet, bots)
+    assert cheat.before and banquet.to_dict() == cheat.before
+
+
+def test_play_carries_out_its_own_bots_choices_as_apply_would():
+    banquet, bots = bot_banquet(6)
+    checked, _ = bot_banquet(6)
+    while not checked.is_terminal():
+        player = checked.current_player()
+        checked.apply(bots[player].choose(checked, player))
+    assert play(banquet, bots).to_dict() == checked.banquet_result().to_dict()
+    assert banquet.to_dict() == checked.to_dict()
+
+
+def test_a_banquet_seats_copies_of_the_nobles_and_leaves_the_sheets_given_alone():
+    rng = Randomness.seeded(5)
+    npc = generate_npc_noble("NPC 1", rng)
+    npc.held, npc.where, npc.square = ["chit-1"], "board", "e4"
+    given = npc.to_dict()
+    banquet = Banquet.new([*nobles_from(["Ann"]), npc], rng)
+    seated = banquet.nobles["NPC 1"]
+    assert seated is not npc
+    assert (seated.where, seated.square, seated.held, seated.bored) == ("waiting", "", [], False)
+    assert seated.abilities == npc.abilities and seated.save_targets == npc.save_targets
+    seated.abilities["strength"] += 1
+    seated.save_targets["spell"] -= 1
+    seated.earned["damage"] = 3
+    assert npc.to_dict() == given
+
+
 def test_a_waiting_choice_round_trips(arrange: Arrange):
     banquet = arrange({"Ann": "e4", "Bob": "h8"},
                       [("emperor", "white", "a4"), ("courtier", "black", "e5", "usurper")])
@@ -329,3 +376,25 @@ def test_the_judging_bots_choose_the_first_of_the_best_valued_actions(seed: int)
             judged += 1
         banquet.apply(chosen)
     assert judged > 15
+
+
+def test_the_steps_to_the_nearest_rival_follow_the_rivals_as_they_move():
+    """The judging bots keep the steps to the nearest rival per placement of the rivals, shared across
+    decisions and banquets: at every decision each square's figure is the distance to the closest rival
+    where the rivals stand now."""
+    banquet, bots = bot_banquet(5)
+    placements = set()
+    while not banquet.is_terminal():
+        player = banquet.current_player()
+        bot = bots[player]
+        if isinstance(bot, HeuristicBot | NpcNobleBot):
+            me = banquet.nobles[player]
+            bot.prepare(banquet, me)
+            rivals = [Square.parse(n.square) for n in banquet.nobles.values()
+                      if n.where == "board" and n is not me and bot.rivalry(n) > 0]
+            if rivals:
+                placements.add(tuple(rivals))
+                for square in ALL_SQUARES:
+                    assert bot.rival_distance(square) == min(square.distance(r) for r in rivals), (square, rivals)
+        banquet.apply(bot.choose(banquet, player))
+    assert len(placements) > 5
