@@ -242,7 +242,7 @@ class Battle(Resolution, GameState[Action]):
                     self._finish(None, f"undecided after {self.settings.max_rounds} rounds (ruling PW18)")
                     return
             actor = self.actor()
-            if not actor.active:
+            if not actor.active or actor.controller is not None:  # a creature taken by a mage (PW39)
                 self.turn += 1
                 continue
             if actor.fleeing and self._settle_flight(actor):
@@ -292,8 +292,13 @@ class Battle(Resolution, GameState[Action]):
         for fid in dying:
             for name in triggers(self.fighters[fid].card, "dies"):
                 self._make_token(self.fighters[fid], name)
-        for fighter in self.fighters.values():
-            fighter.power, fighter.toughness = fighter.base_power, fighter.base_toughness
+        for fighter in list(self.fighters.values()):
+            if fighter.control and fighter.control[2] == "turn":
+                self._give_back(fighter)  # Threaten's "until end of turn" (PW39)
+            if fighter.granted:
+                fighter.keywords = tuple(k for k in fighter.keywords if k not in fighter.granted)
+                fighter.granted = []
+            fighter.power, fighter.toughness = max(0, fighter.base_power), max(0, fighter.base_toughness)
             fighter.shields = fighter.prevent = 0
         self.turn += 1
         self._begin_turn()
@@ -348,13 +353,20 @@ class Battle(Resolution, GameState[Action]):
         self._upkeep()
 
     def _release(self, mage: Combatant, creature: str, permanent: str) -> None:
+        """A creature unsummoned or a pervasive effect ended (an Aura's hold ends with it, PW39); a stolen
+        creature released goes back to whose it was (PW39)."""
         if creature:
-            (mage.tokens if creature in mage.tokens else mage.creatures).remove(creature)
+            if creature in mage.stolen:
+                self._give_back(self.fighters[creature])
+                return
+            mage.give_up(creature)
             if self.fighters[creature].active:
                 self.fighters[creature].out = "unsummoned"
+            self._drop_auras_on(creature)
         else:
             mage.permanents.remove(permanent)
             mage.graveyard.append(permanent)
+            self._detach(mage, permanent)
 
     def _spend(self) -> None:
         self.actions_left -= 1
@@ -652,16 +664,17 @@ class Battle(Resolution, GameState[Action]):
             fighter.memory.clear()
             fighter.mana.clear()
         elif fighter.controller is not None:
-            owner = self.fighters[fighter.controller]
-            if fighter.id in owner.controlled():
-                (owner.tokens if fighter.id in owner.tokens else owner.creatures).remove(fighter.id)
+            self.fighters[fighter.controller].give_up(fighter.id)
+        fighter.control = []
+        self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
 
     def _check_over(self) -> bool:
         if self.phase == "over":
             return True
-        sides = {f.side for f in self.fighters.values() if f.active}
+        # a stolen creature still counts for its own side: taking the last foe does not win (PW39)
+        sides = {f.control[0] if f.control else f.side for f in self.fighters.values() if f.active}
         if len(sides) > 1:
             return False
         winner = next(iter(sides)) if sides else None

@@ -204,8 +204,10 @@ def _casts(battle: Battle, mage: Combatant) -> list[Action]:
 def _targets(battle: Battle, caster: Combatant, spell: SpellProfile) -> list[str]:
     if not spell.needs_target:
         return [""]
-    return [f.id for f in battle.fighters.values()
-            if f.active and can_target(caster, f, spell, battle.range_between(caster.id, f.id)) is None]
+    found = [f.id for f in battle.fighters.values()
+             if f.active and can_target(caster, f, spell, battle.range_between(caster.id, f.id)) is None]
+    # a creature is cast even when its "enters" trigger finds no target: the trigger does nothing (PW40)
+    return found or ([""] if spell.kind == "summon" else [])
 
 
 def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | None:

@@ -33,7 +33,12 @@ SOURCE = "planeswalker/data/card_effects.toml"
 #: Effect kinds this combat knows, and the fields each may carry.
 KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "discard", "destroy permanent",
                    "destroy permanents", "counter", "destroy", "destroy all",
-                   "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana"})
+                   "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
+                   "gain control", "grant"})
+#: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
+AURA_KINDS = frozenset({"pump", "grant", "gain control"})
+#: What a creature's targeted "enters" trigger may do (ruling PW40).
+ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
 TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", ""})
@@ -65,6 +70,7 @@ class Effect:
     self_damage: int = 0
     no_regenerate: bool = False
     types: tuple[str, ...] = ()
+    keyword: str = ""  # "grant": the keyword given (until end of turn; an Aura's while it is kept)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -119,6 +125,8 @@ class CardEffects:
     abilities: tuple[Ability, ...]
     note: str
     triggers: tuple[Trigger, ...] = ()
+    entering_target: str = ""  # whom a creature's "enters" trigger is aimed at (PW40)
+    aura: bool = False  # an Aura: ``effects`` last while it is kept on its target (PW39)
 
 
 def _cost(text: str, where: str) -> SpellCost:
@@ -141,7 +149,8 @@ def _cost(text: str, where: str) -> SpellCost:
 
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
-           "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types"}
+           "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
+           "keyword"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -163,6 +172,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     mana = str(raw.get("mana", ""))
     if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*") for m in mana)):
         raise DataError(f"{where}: mana adds symbols of W U B R G C or * (any colour), not {mana!r}")
+    if kind == "grant" and not raw.get("keyword"):
+        raise DataError(f"{where}: grant names a keyword (\"Flying\", \"Haste\" ...)")
     for field in ("colour", "not_colour"):
         if raw.get(field, "") not in ("", *COLORS):
             raise DataError(f"{where}: {field} is one of {', '.join(COLORS)}")
@@ -173,7 +184,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("nonartifact", False)),
                       bool(raw.get("tapped", False)), raw.get("flying"), bool(raw.get("players", False)),
                       bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
-                      bool(raw.get("no_regenerate", False)), tuple(types))
+                      bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -201,8 +212,11 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
         if card.name.casefold() in found:
             raise DataError(f"{where}: listed twice")
         effects = tuple(_effect(e, where) for e in entry.get("effects", []))
-        if effects and not {"Instant", "Sorcery"} & set(card.types):
-            raise DataError(f"{where}: only instants and sorceries have spell effects here")
+        aura = "Aura" in card.subtypes
+        if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura):
+            raise DataError(f"{where}: only instants, sorceries and Auras have spell effects here")
+        if aura and (not entry.get("target") or any(e.kind not in AURA_KINDS for e in effects)):
+            raise DataError(f"{where}: an Aura has a target and effects of {', '.join(sorted(AURA_KINDS))}")
         listed = []
         for n, ability in enumerate(entry.get("abilities", [])):
             if not card.is_creature:
@@ -216,13 +230,18 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []
+        aimed = ""
         for trigger in entry.get("triggers", []):
             if not card.is_creature or not isinstance(trigger, Mapping):
                 raise DataError(f"{where}: only a creature has triggers")
             if trigger.get("when") == "enters":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind not in ("gain life", "lose life", "draw") for e in made):
-                    raise DataError(f"{where}: an \"enters\" trigger has effects: gain life, lose life or draw")
+                aimed = _target(trigger.get("target", ""), where)
+                if not made or any(e.kind not in ENTERING_KINDS for e in made) or (
+                        not aimed and any(e.kind not in ("gain life", "lose life", "draw") for e in made)):
+                    kinds = ", ".join(sorted(ENTERING_KINDS))
+                    raise DataError(f"{where}: an \"enters\" trigger has effects of {kinds} "
+                                    "(untargeted: gain life, lose life, draw)")
                 triggers.append(Trigger("enters", effects=made))
                 continue
             if trigger.get("when") not in ("upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
@@ -232,7 +251,8 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
         if not effects and not listed and not triggers:
             raise DataError(f"{where}: needs effects, abilities or triggers")
         found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
-                                                  tuple(listed), str(entry.get("note", "")), tuple(triggers))
+                                                  tuple(listed), str(entry.get("note", "")), tuple(triggers),
+                                                  aimed, aura)
     return found
 
 
@@ -306,6 +326,20 @@ def on_entering(name: str) -> tuple[Effect, ...]:
     """What a creature card does when it is summoned (its "enters" triggers' effects)."""
     entry = card_effects().get(name.casefold())
     return tuple(e for t in entry.triggers if t.when == "enters" for e in t.effects) if entry is not None else ()
+
+
+@cache
+def entering_target(name: str) -> str:
+    """Whom a creature's targeted "enters" trigger is aimed at ("" for none: PW40)."""
+    entry = card_effects().get(name.casefold())
+    return entry.entering_target if entry is not None else ""
+
+
+@cache
+def aura_effects(name: str) -> tuple[str, tuple[Effect, ...]]:
+    """An Aura's target and its effects while kept ("", () for an enchantment not listed: PW39)."""
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return (entry.target, entry.effects) if entry is not None and entry.aura else ("", ())
 
 
 @cache

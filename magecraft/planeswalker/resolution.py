@@ -71,10 +71,13 @@ class Resolution:
     def _apply_effect(self, caster: Combatant, spell: Any, target_id: str, x: int) -> None:
         """A resolved spell: a summoned creature, a pervasive effect, or its effects, then the graveyard."""
         if spell.kind == "summon":
-            self._summon(caster, spell.name)
+            self._summon(caster, spell.name, target_id)
             return
         if spell.kind == "permanent":
-            caster.permanents.append(spell.name)
+            if spell.target:
+                self._attach(caster, spell.name, target_id)
+            else:
+                caster.permanents.append(spell.name)
             return
         caster.graveyard.append(spell.name)
         self._resolve(caster, caster, spell.parts, target_id, x, spell.name)
@@ -143,6 +146,14 @@ class Resolution:
                 for fighter in list(self.fighters.values()):
                     if fighter.active and not fighter.is_mage:
                         self._remove(fighter, "unsummoned")
+            elif kind == "gain control":
+                if aimed is not None and aimed.active and not aimed.is_mage and controller.is_mage \
+                        and aimed.controller != controller.id:
+                    self._take_control(aimed, controller, "turn")
+            elif kind == "grant":
+                given = aimed if target_id else source
+                if given is not None and given.active:
+                    self._grant(given, effect.keyword, until_end_of_turn=True)
             elif kind == "mana" and controller.is_mage:
                 for symbol in effect.mana:
                     symbol = self._any_colour(controller) if symbol == "*" else symbol
@@ -197,9 +208,11 @@ class Resolution:
     def _remove(self, creature: Combatant, how: str) -> None:
         """A creature leaves the battle (returned to its owner's hand, or sacrificed)."""
         owner = self.fighters.get(creature.controller or "")
-        if owner is not None and creature.id in owner.controlled():
-            self._release(owner, creature.id, "")
+        if owner is not None:
+            owner.give_up(creature.id)
         creature.out = how
+        creature.control = []
+        self._drop_auras_on(creature.id)
         self.rng.log.record("out", f"{creature.label} is {how}", section=SECTION_CASTING,
                             data={"id": creature.id, "out": how})
 
@@ -237,7 +250,119 @@ class Resolution:
         self.rng.log.record("token", f"{maker.label} makes {made.label}", section="Character Stats",
                             data={"id": tid, "maker": maker.id, "controller": made.controller})
 
-    def _summon(self, caster: Combatant, name: str) -> None:
+    # -- control and Auras (ruling PW39) -----------------------------------------------------------
+    def _take_control(self, creature: Combatant, mage: Combatant, until: str) -> None:
+        """"Gain control of target creature": it fights for ``mage`` -- on its side, commanded by it, at its
+        ranges, summoning sick unless it has Haste -- until the end of the turn (``"turn"``, Threaten) or
+        while the Aura is kept (``"aura"``, Confiscate).  Player characters are immune (Combat Mechanics 7)."""
+        old = self.fighters.get(creature.controller or "")
+        if not creature.control:  # taken twice: it still goes back to whose it first was
+            listed = "" if old is None else ("tokens" if creature.id in old.tokens else "creatures")
+            creature.control = [creature.side, creature.controller or "", until, listed]
+        else:
+            creature.control = [*creature.control[:2], until, *creature.control[3:]]
+        if old is not None:
+            old.give_up(creature.id)
+        creature.side, creature.controller = mage.side, mage.id
+        mage.stolen.append(creature.id)
+        creature.sick = HASTE not in creature.keywords
+        self._stand_with(creature, mage)
+        self.rng.log.record("control", f"{mage.label} gains control of {creature.label}", section=SECTION_CASTING,
+                            data={"id": creature.id, "controller": mage.id, "until": until})
+
+    def _give_back(self, creature: Combatant) -> None:
+        """A stolen creature returns to whose it was (an independent creature to its own turns); a mage who
+        has left the battle meanwhile cannot take it back: it is unsummoned."""
+        side, controller, _until, listed = creature.control
+        creature.control = []
+        thief = self.fighters.get(creature.controller or "")
+        if thief is not None:
+            thief.give_up(creature.id)
+        owner = self.fighters.get(controller)
+        creature.side, creature.controller = side, controller or None
+        if owner is not None and not owner.active:
+            creature.out = "unsummoned"
+        elif owner is not None:
+            (owner.tokens if listed == "tokens" else owner.creatures).append(creature.id)
+            self._stand_with(creature, owner)
+        else:
+            for enemy in self.enemies(creature.id):
+                self.ranges.setdefault(pair(creature.id, enemy.id), self.settings.start_range)
+        self.rng.log.record("control", f"{creature.label} returns to its side", section=SECTION_CASTING,
+                            data={"id": creature.id, "controller": controller, "out": creature.out})
+
+    def _stand_with(self, creature: Combatant, mage: Combatant) -> None:
+        """A creature whose control changed stands where its controller does: its range with each enemy is
+        the controller's (as a summoned creature's, PW7)."""
+        for enemy in self.enemies(creature.id):
+            self.ranges[pair(creature.id, enemy.id)] = self.ranges.get(pair(mage.id, enemy.id),
+                                                                       self.settings.start_range)
+
+    def _grant(self, fighter: Combatant, keyword: str, *, until_end_of_turn: bool) -> bool:
+        """A keyword given (Angelic Blessing's flying, Threaten's haste); False when it had it already."""
+        if keyword in fighter.keywords:
+            return False
+        fighter.keywords = (*fighter.keywords, keyword)
+        if until_end_of_turn:
+            fighter.granted.append(keyword)
+        if keyword == HASTE:
+            fighter.sick = False
+        return True
+
+    def _attach(self, mage: Combatant, name: str, target_id: str) -> None:
+        """An Aura resolves onto its target (PW39): a pervasive effect of its caster, whose effects last while
+        it is kept; a target gone meanwhile sends it to the graveyard."""
+        from magecraft.planeswalker.effects import aura_effects
+
+        target = self.fighters.get(target_id)
+        if target is None or not target.active:
+            mage.graveyard.append(name)
+            return
+        mage.permanents.append(name)
+        added: list[str] = []
+        for effect in aura_effects(name)[1]:
+            if effect.kind == "pump":
+                target.base_power += effect.power
+                target.base_toughness += effect.toughness
+                target.power = max(0, target.power + effect.power)
+                target.toughness = max(0, target.toughness + effect.toughness)
+            elif effect.kind == "grant" and self._grant(target, effect.keyword, until_end_of_turn=False):
+                added.append(effect.keyword)
+            elif effect.kind == "gain control" and not target.is_mage and target.controller != mage.id:
+                self._take_control(target, mage, "aura")
+        mage.auras.append([name, target_id, *added])
+        self.rng.log.record("aura", f"{name} enchants {target.label}", section=SECTION_CASTING,
+                            data={"card": name, "target": target_id, "caster": mage.id})
+
+    def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None:
+        """An Aura leaves (released, destroyed, or its creature gone): its effects end."""
+        from magecraft.planeswalker.effects import aura_effects
+
+        entry = entry or next((a for a in mage.auras if a[0] == name), None)
+        if entry is None:
+            return
+        mage.auras.remove(entry)
+        target = self.fighters[entry[1]]
+        for effect in aura_effects(name)[1]:
+            if effect.kind == "pump":
+                target.base_power -= effect.power
+                target.base_toughness -= effect.toughness
+                target.power = max(0, target.power - effect.power)
+                target.toughness = max(0, target.toughness - effect.toughness)
+            elif effect.kind == "gain control" and target.control and target.control[2] == "aura" and \
+                    target.active:
+                self._give_back(target)
+        target.keywords = tuple(k for k in target.keywords if k not in entry[2:])
+
+    def _drop_auras_on(self, fid: str) -> None:
+        """"Enchant creature": the Auras on a combatant that left the battle go to their mages' graveyards."""
+        for mage in self.fighters.values():
+            for entry in [a for a in mage.auras if a[1] == fid]:
+                mage.permanents.remove(entry[0])
+                mage.graveyard.append(entry[0])
+                self._detach(mage, entry[0], entry)
+
+    def _summon(self, caster: Combatant, name: str, target_id: str = "") -> None:
         cid = f"s{self.next_summon}"
         self.next_summon += 1
         creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
@@ -251,4 +376,5 @@ class Resolution:
                             data={"id": cid, "controller": caster.id, "sick": creature.sick})
         entering = on_entering(creature.name)
         if entering:
-            self._resolve(creature, caster, entering, "", 0, f"{creature.label} entering")
+            # a targeted "enters" trigger hits the target chosen when the creature was cast (PW40)
+            self._resolve(creature, caster, entering, target_id, 0, f"{creature.label} entering")
