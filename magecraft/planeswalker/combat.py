@@ -41,7 +41,7 @@ from magecraft.planeswalker.combatants import (
     pair,
 )
 from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
-from magecraft.planeswalker.effects import abilities, triggers
+from magecraft.planeswalker.effects import abilities, on_engaging, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
 from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
@@ -125,6 +125,7 @@ class Battle(Resolution, GameState[Action]):
                     raise DataError(f"{fid} starts at ranged or close range, not {chosen!r}")
                 for member in members:
                     battle.ranges[pair(member, fid)] = chosen
+        battle._refresh_lords()
         battle.order = battle.roll_turn_order()
         rng.log.record("battle", "the battle begins", section=MECHANICS,
                        data={"order": list(battle.order), "fighters": sorted(fighters)})
@@ -212,6 +213,7 @@ class Battle(Resolution, GameState[Action]):
         self.rng.log.record("action", action.text(), section=MECHANICS, data={"by": who, "action": action.text()})
         handler = getattr(self, f"_do_{action.kind}")
         handler(action)
+        self._refresh_lords()
         self._check_over()
 
     def invalidate(self) -> None:
@@ -614,6 +616,10 @@ class Battle(Resolution, GameState[Action]):
             attacker.tapped = True  # as attacking taps in Magic (ruling PW36)
         if BATTLE_CRY in attacker.keywords:
             self._battle_cry(attacker)
+        attacking = on_engaging(attacker.card)
+        if attacking:  # Hollow Dogs, Rogue Kavu: "whenever it attacks" (PW41)
+            owner = self.fighters.get(attacker.controller or "", attacker)
+            self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
         lock(attacker, defender, self.rng, self.settings)
         self._after_damage(attacker)
         self._after_damage(defender)

@@ -98,6 +98,8 @@ class Combatant:
     control: list[str] = field(default_factory=list)  # stolen: [its side, its controller or "", "turn"|"aura"]
     stolen: list[str] = field(default_factory=list)  # a mage's creatures of another's (Threaten, Confiscate)
     auras: list[list[str]] = field(default_factory=list)  # a mage's Auras kept: [card, target, keywords added...]
+    lorded: list[int] = field(default_factory=list)  # [Power, Toughness] given now by lords (PW41)
+    lorded_keywords: list[str] = field(default_factory=list)  # keywords given now by lords (PW41)
 
     @property
     def active(self) -> bool:
@@ -160,7 +162,7 @@ class Combatant:
         for name in ("keywords", "colors", "identity"):
             values[name] = tuple(values[name])
         for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens", "granted", "control",
-                     "stolen"):
+                     "stolen", "lorded", "lorded_keywords"):
             if name in values:
                 values[name] = list(values[name])
         if "auras" in values:
@@ -171,7 +173,8 @@ class Combatant:
 
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
-_LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras"})
+_LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras",
+                    "lorded", "lorded_keywords"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

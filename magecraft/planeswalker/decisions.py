@@ -29,7 +29,7 @@ from magecraft.planeswalker.combatants import (
     REACH,
     Combatant,
 )
-from magecraft.planeswalker.effects import Ability, abilities
+from magecraft.planeswalker.effects import Ability, abilities, statics
 from magecraft.planeswalker.mana import largest_x, pay, total
 from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
@@ -244,12 +244,12 @@ def interceptors(battle: Battle) -> list[str]:
     attacker = battle.fighters[battle.intercept["attacker"]]
     target = battle.fighters[battle.intercept["target"]]
     found: list[str] = []
-    if walks(attacker, target):
+    if walks(attacker, target) or "can't be blocked" in statics(attacker.card):
         return found
     for cid in target.controlled():
         creature = battle.fighters[cid]
         if not creature.active or creature.tapped or cid == attacker.id or \
-                battle.range_between(cid, attacker.id) != "close":
+                battle.range_between(cid, attacker.id) != "close" or "can't block" in statics(creature.card):
             continue
         if FLYING in attacker.keywords and not {FLYING, REACH} & set(creature.keywords):
             continue

@@ -38,7 +38,8 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's targeted "enters" trigger may do (ruling PW40).
-ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce"})
+ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
+                            "destroy permanent"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
 TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", ""})
@@ -118,6 +119,24 @@ class Trigger:
 
 
 @dataclass(frozen=True, slots=True)
+class Lord:
+    """A creature's static bonus to others (ruling PW41): "Other Goblin creatures get +1/+1 and have
+    mountainwalk" -- ``subtype`` ("" for any creature), only its own side's with ``yours``; or, with
+    ``colour``, a bonus to itself while its controller's identity has that colour (Kird Ape's Forest)."""
+
+    power: int = 0
+    toughness: int = 0
+    subtype: str = ""
+    keyword: str = ""
+    yours: bool = False
+    colour: str = ""
+
+
+#: Static restrictions a card may carry (ruling PW41).
+STATICS = frozenset({"can't block", "can't be blocked"})
+
+
+@dataclass(frozen=True, slots=True)
 class CardEffects:
     name: str
     target: str
@@ -127,6 +146,8 @@ class CardEffects:
     triggers: tuple[Trigger, ...] = ()
     entering_target: str = ""  # whom a creature's "enters" trigger is aimed at (PW40)
     aura: bool = False  # an Aura: ``effects`` last while it is kept on its target (PW39)
+    lord: Lord | None = None
+    statics: tuple[str, ...] = ()
 
 
 def _cost(text: str, where: str) -> SpellCost:
@@ -244,16 +265,38 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                     "(untargeted: gain life, lose life, draw)")
                 triggers.append(Trigger("enters", effects=made))
                 continue
+            if trigger.get("when") == "engages":
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind != "pump" for e in made):
+                    raise DataError(f"{where}: an \"engages\" trigger pumps the creature")
+                triggers.append(Trigger("engages", effects=made))
+                continue
             if trigger.get("when") not in ("upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
                 raise DataError(f"{where}: a trigger is \"enters\", or \"upkeep\" or \"dies\" making a "
                                 f"token of the file ({', '.join(tokens)})")
             triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
-        if not effects and not listed and not triggers:
-            raise DataError(f"{where}: needs effects, abilities or triggers")
+        lord = _lord(entry.get("lord"), where) if "lord" in entry else None
+        statics = tuple(str(x) for x in entry.get("static", []))
+        if set(statics) - STATICS or ((lord or statics) and not card.is_creature):
+            raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, or a lord")
+        if not effects and not listed and not triggers and not lord and not statics:
+            raise DataError(f"{where}: needs effects, abilities, triggers, a lord or a static")
         found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
                                                   tuple(listed), str(entry.get("note", "")), tuple(triggers),
-                                                  aimed, aura)
+                                                  aimed, aura, lord, statics)
     return found
+
+
+def _lord(raw: Any, where: str) -> Lord:
+    if not isinstance(raw, Mapping) or set(raw) - {"power", "toughness", "subtype", "keyword", "yours", "colour"}:
+        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours or colour")
+    if raw.get("colour", "") not in ("", *COLORS):
+        raise DataError(f"{where}: a lord's colour is one of {', '.join(COLORS)}")
+    try:
+        return Lord(int(raw.get("power", 0)), int(raw.get("toughness", 0)), str(raw.get("subtype", "")),
+                    str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")))
+    except (TypeError, ValueError) as exc:
+        raise DataError(f"{where}: malformed lord ({exc})") from None
 
 
 def parse_tokens(raw: Mapping[str, Any]) -> dict[str, Token]:
@@ -322,10 +365,37 @@ def triggers(name: str | None, when: str) -> tuple[str, ...]:
 
 
 @cache
+def on_engaging(name: str | None) -> tuple[Effect, ...]:
+    """What a creature does to itself when it engages ("Whenever it attacks, it gets +2/+0", PW41)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(e for t in entry.triggers if t.when == "engages" for e in t.effects) if entry is not None else ()
+
+
+@cache
 def on_entering(name: str) -> tuple[Effect, ...]:
     """What a creature card does when it is summoned (its "enters" triggers' effects)."""
     entry = card_effects().get(name.casefold())
     return tuple(e for t in entry.triggers if t.when == "enters" for e in t.effects) if entry is not None else ()
+
+
+@cache
+def lord_of(name: str | None) -> Lord | None:
+    """A creature card's static bonus (a lord's, or Kird Ape's own), or None."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return entry.lord if entry is not None else None
+
+
+@cache
+def statics(name: str | None) -> tuple[str, ...]:
+    """A creature card's static restrictions ("can't block", "can't be blocked")."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return entry.statics if entry is not None else ()
+
+
+@cache
+def subtypes(name: str | None) -> tuple[str, ...]:
+    """A creature card's creature types (a token has none here)."""
+    return builtin_pool().get(name).subtypes if name is not None else ()
 
 
 @cache

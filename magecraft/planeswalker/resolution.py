@@ -20,7 +20,16 @@ from magecraft.planeswalker.combatants import (
     pair,
 )
 from magecraft.planeswalker.decisions import ability_x
-from magecraft.planeswalker.effects import Ability, Effect, abilities, on_entering, token, triggers
+from magecraft.planeswalker.effects import (
+    Ability,
+    Effect,
+    abilities,
+    lord_of,
+    on_entering,
+    subtypes,
+    token,
+    triggers,
+)
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
@@ -140,8 +149,9 @@ class Resolution:
                 for _ in range(min(amount, len(aimed.memory))):
                     aimed.memory.pop()
             elif kind == "bounce":
-                if aimed is not None and aimed.active and not aimed.is_mage:
-                    self._remove(aimed, "unsummoned")
+                gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
+                if gone is not None and gone.active and not gone.is_mage:
+                    self._remove(gone, "unsummoned")
             elif kind == "bounce all":
                 for fighter in list(self.fighters.values()):
                     if fighter.active and not fighter.is_mage:
@@ -249,6 +259,49 @@ class Resolution:
                 self.turn += 1
         self.rng.log.record("token", f"{maker.label} makes {made.label}", section="Character Stats",
                             data={"id": tid, "maker": maker.id, "controller": made.controller})
+
+    # -- lords (ruling PW41) ------------------------------------------------------------------------
+    def _refresh_lords(self) -> None:
+        """Static bonuses follow who is in the battle now: "Other Goblin creatures get +1/+1" (Goblin King,
+        Elvish Champion, Lord of the Undead, Blessed Orator) and Kird Ape's "+1/+2 as long as you control a
+        Forest" (its controller's identity has Green, PW37).  The bonus is part of the base Power and
+        Toughness (the dice), not Life; what a lord gave is taken back when it leaves."""
+        fighters = self.fighters.values()
+        lords = [(f, lord) for f in fighters if f.active and (lord := lord_of(f.card)) is not None]
+        if not lords and not any(f.lorded for f in fighters):
+            return
+        for fighter in fighters:
+            if fighter.is_mage:
+                continue
+            power = toughness = 0
+            keywords: list[str] = []
+            if fighter.active:
+                for source, lord in lords:
+                    if lord.colour:
+                        owner = self.fighters.get(source.controller or "")
+                        applies = source is fighter and owner is not None and lord.colour in owner.identity
+                    else:
+                        applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
+                            fighter.card)) and (not lord.yours or source.side == fighter.side)
+                    if applies:
+                        power, toughness = power + lord.power, toughness + lord.toughness
+                        if lord.keyword:
+                            keywords.append(lord.keyword)
+            before = fighter.lorded or [0, 0]
+            gain_p, gain_t = power - before[0], toughness - before[1]
+            if gain_p or gain_t:
+                fighter.base_power += gain_p
+                fighter.base_toughness += gain_t
+                fighter.power = max(0, fighter.power + gain_p)
+                fighter.toughness = max(0, fighter.toughness + gain_t)
+            fighter.lorded = [power, toughness] if power or toughness else []
+            stale = [k for k in fighter.lorded_keywords if k not in keywords]
+            if stale:
+                fighter.keywords = tuple(k for k in fighter.keywords if k not in stale)
+            fresh = [k for k in dict.fromkeys(keywords) if k not in fighter.keywords]
+            if fresh:
+                fighter.keywords = (*fighter.keywords, *fresh)
+            fighter.lorded_keywords = [k for k in fighter.lorded_keywords if k not in stale] + fresh
 
     # -- control and Auras (ruling PW39) -----------------------------------------------------------
     def _take_control(self, creature: Combatant, mage: Combatant, until: str) -> None:

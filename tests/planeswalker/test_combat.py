@@ -329,7 +329,7 @@ def test_a_controlled_creature_may_intercept(make_battle, make_hero) -> None:
     hero = make_hero(increases={"speed": 2, "power": 2})
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"},
                          dice=[])
-    battle._summon(battle.fighters["mage"], "Goblin Piker")
+    battle._summon(battle.fighters["mage"], "Raging Goblin")
     battle.invalidate()
     until_you(battle)
     battle.apply(Action("channel"))

@@ -1,0 +1,133 @@
+"""Lords, Kird Ape's Forest, "can't block", "can't be blocked", attack triggers and the abilities of ruling
+PW41 (seed 001, "Combat Mechanics" 5), with scripted dice."""
+
+from __future__ import annotations
+
+from magecraft.core.randomness import Randomness
+from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.bot import ready_mage
+from magecraft.planeswalker.combat import Battle
+from tests.planeswalker.test_effects import ready
+
+TIES = [3, 5]
+
+
+def test_goblin_king_gives_other_goblins_one_and_mountainwalk_while_it_stands(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Shock", "Volcanic Hammer"), memorized=("Shock",))
+    battle = make_battle(["Goblin King", "Goblin Piker"], TIES, hero=hero, ranges={"c1": "close", "c2": "close"})
+    king, piker = battle.fighters["c1"], battle.fighters["c2"]
+    assert (piker.power, piker.toughness, piker.life) == (3, 2, 2)  # the dice, not the Life
+    assert "Mountainwalk" in piker.keywords and (king.power, king.toughness) == (2, 2)  # not itself
+    battle.apply(Action("channel"))
+    king.life = 2
+    battle.apply(Action("cast", card="Shock", target="c1"))
+    assert king.out == "dead" and (piker.power, piker.toughness) == (2, 1) and "Mountainwalk" not in piker.keywords
+
+
+def test_blessed_orator_helps_only_its_own_side(make_battle) -> None:
+    battle = make_battle(["Blessed Orator", "Grizzly Bears"], TIES)
+    ally = ready(battle, "Grizzly Bears")
+    battle._refresh_lords()
+    assert battle.fighters["c2"].toughness == 3 and battle.fighters[ally].toughness == 2
+    assert battle.fighters["c1"].toughness == 4  # "other creatures"
+
+
+def test_kird_ape_is_bigger_for_a_green_mage(make_battle, make_hero) -> None:
+    battle = make_battle(["Kird Ape"], hero=make_hero())  # identity R, R, G: a Forest
+    ape = ready(battle, "Kird Ape")
+    battle._refresh_lords()
+    assert (battle.fighters[ape].power, battle.fighters[ape].toughness) == (2, 3)
+    assert (battle.fighters["c1"].power, battle.fighters["c1"].toughness) == (1, 1)  # alone: no Forest
+    red = make_battle(["Grizzly Bears"], hero=make_hero(identity=("R", "R", "R")))
+    ape = ready(red, "Kird Ape")
+    red._refresh_lords()
+    assert red.fighters[ape].toughness == 1
+
+
+def test_a_creature_that_cant_block_does_not_intercept(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"speed": 2, "power": 2})
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"})
+    battle._summon(battle.fighters["mage"], "Goblin Piker")
+    battle.fighters["s1"].sick = False
+    battle.invalidate()
+    while battle.current_player() != "you" or battle.phase != "channelling":
+        battle.apply(Action("channel") if battle.phase == "channelling" else Action(
+            "end" if battle.phase == "main" else "done"))
+    battle.apply(Action("channel"))
+    battle.rng.extend_script([1] * 20)
+    battle.apply(Action("engage", target="mage"))
+    locked = [e for e in battle.log if e.kind == "locked"]
+    assert locked[-1].data["defender"] == "mage"  # the piker could not intercept: the mage was struck itself
+
+
+def test_a_creature_that_cant_be_blocked_is_not_intercepted(make_hero) -> None:
+    battle = Battle.start(make_hero(), ["Phantom Warrior"], Randomness.scripted([]),
+                          enemy_mage=None, ranges={"c1": "close"})
+    battle.apply(Action("channel"))
+    battle.apply(Action("cast", card="Grizzly Bears"))
+    battle.fighters["s1"].sick = False
+    battle.apply(Action("end"))
+    battle.rng.extend_script([1] * 10)
+    battle.apply(Action("engage", target="you"))
+    locked = [e for e in battle.log if e.kind == "locked"]
+    assert locked[-1].data["defender"] == "you"  # the bears (close, untapped) could not intercept
+
+
+def test_hollow_dogs_get_two_power_when_they_engage(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
+    dogs = ready(battle, "Hollow Dogs")
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    # five Power dice (3 + 2) against two Toughness dice, then the bears' two against the dogs' three
+    battle.rng.extend_script([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    battle.apply(Action("order_engage", target="c1", creature=dogs))
+    rolls = [e for e in battle.log if e.kind == "roll" and "Hollow Dogs" in e.label]
+    assert len(rolls) == 5 + 3
+    battle.apply(Action("end")) if battle.phase == "main" else None
+    assert battle.fighters[dogs].power == 3
+
+
+def test_viridian_shaman_destroys_an_artifact_when_it_enters(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("G", "G", "R"), library=("Viridian Shaman", "Shock"),
+                     memorized=("Viridian Shaman",))
+    battle = make_battle(["Ornithopter", "Grizzly Bears"], TIES, hero=hero)
+    battle.apply(Action("channel"))
+    assert {a.target for a in battle.legal_actions() if a.card == "Viridian Shaman"} == {"c1"}
+    battle.apply(Action("cast", card="Viridian Shaman", target="c1"))
+    assert battle.fighters["c1"].out == "dead" and battle.fighters["c2"].active
+
+
+def test_phyrexian_gargantua_draws_two_and_loses_two_life(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("B", "B", "B"), increases={"mastery": 3, "speed": 2},
+                     library=("Phyrexian Gargantua", "Shock", "Mind Rot", "Consume Spirit"),
+                     memorized=("Phyrexian Gargantua",))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    battle.apply(Action("channel"))
+    you = battle.fighters["you"]
+    you.mana["C"] = 3
+    battle.invalidate()
+    battle.apply(Action("cast", card="Phyrexian Gargantua"))
+    assert you.life == 3 and you.memory[-2:] == ["Shock", "Mind Rot"]
+
+
+def test_whip_sergeant_gives_a_fresh_creature_haste(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
+    sergeant = ready(battle, "Whip Sergeant")
+    battle.apply(Action("channel"))
+    battle._summon(battle.fighters["you"], "Grizzly Bears")
+    bears = battle.fighters["you"].creatures[-1]
+    battle.invalidate()
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", target=bears, creature=sergeant))
+    assert not battle.fighters[bears].sick and "Haste" in battle.fighters[bears].keywords
+
+
+def test_fleeting_image_returns_itself(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])
+    image = ready(battle, "Fleeting Image")
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana.update({"U": 1, "C": 1})
+    battle.invalidate()
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", target="", creature=image))
+    assert battle.fighters[image].out == "unsummoned" and battle.fighters["you"].creatures == []
