@@ -29,6 +29,8 @@ FIRST_STRIKE, DOUBLE_STRIKE, REGENERATE, HASTE = "First strike", "Double strike"
 DEATHTOUCH, LIFELINK, DEFENDER, EXALTED = "Deathtouch", "Lifelink", "Defender", "Exalted"
 ABSORB, WITHER, INTIMIDATE, FEAR, SPLIT_SECOND = "Absorb 1", "Wither", "Intimidate", "Fear", "Split second"
 POISONOUS, BATTLE_CRY, LANDWALK = "Poisonous", "Battle cry", "Landwalk"
+#: Not a keyword of Magic's: what Pacifism gives besides Defender ("can't attack or block", ruling PW41).
+CANT_BLOCK = "Can't block"
 #: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from magecraft.core.errors import RuleError
 from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action
 from magecraft.planeswalker.combatants import (
+    CANT_BLOCK,
     DEFENDER,
     FEAR,
     FLYING,
@@ -249,7 +250,8 @@ def interceptors(battle: Battle) -> list[str]:
     for cid in target.controlled():
         creature = battle.fighters[cid]
         if not creature.active or creature.tapped or cid == attacker.id or \
-                battle.range_between(cid, attacker.id) != "close" or "can't block" in statics(creature.card):
+                battle.range_between(cid, attacker.id) != "close" or "can't block" in statics(creature.card) \
+                or CANT_BLOCK in creature.keywords:
             continue
         if FLYING in attacker.keywords and not {FLYING, REACH} & set(creature.keywords):
             continue

@@ -34,12 +34,14 @@ SOURCE = "planeswalker/data/card_effects.toml"
 KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "discard", "destroy permanent",
                    "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
-                   "gain control", "grant"})
+                   "gain control", "grant", "drain", "fight", "tap all"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
+#: What a creature's untargeted "enters" trigger may do (PW38, PW41).
+UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all"})
 #: What a creature's targeted "enters" trigger may do (ruling PW40).
 ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
-                            "destroy permanent"})
+                            "destroy permanent", "drain", "tap all"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
 TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", ""})
@@ -187,7 +189,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     if not isinstance(types, list) or any(t not in ("Artifact", "Enchantment") for t in types) or (
             kind.startswith("destroy permanent") and not types):
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent")
-    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard") and not (
+    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
@@ -259,7 +261,7 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 aimed = _target(trigger.get("target", ""), where)
                 if not made or any(e.kind not in ENTERING_KINDS for e in made) or (
-                        not aimed and any(e.kind not in ("gain life", "lose life", "draw") for e in made)):
+                        not aimed and any(e.kind not in UNTARGETED_ENTERING for e in made)):
                     kinds = ", ".join(sorted(ENTERING_KINDS))
                     raise DataError(f"{where}: an \"enters\" trigger has effects of {kinds} "
                                     "(untargeted: gain life, lose life, draw)")
@@ -277,7 +279,8 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
         lord = _lord(entry.get("lord"), where) if "lord" in entry else None
         statics = tuple(str(x) for x in entry.get("static", []))
-        if set(statics) - STATICS or ((lord or statics) and not card.is_creature):
+        if set(statics) - STATICS or (statics and not card.is_creature) or (
+                lord and not (card.is_creature or "Enchantment" in card.types)):
             raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, or a lord")
         if not effects and not listed and not triggers and not lord and not statics:
             raise DataError(f"{where}: needs effects, abilities, triggers, a lord or a static")

@@ -156,6 +156,21 @@ class Resolution:
                 for fighter in list(self.fighters.values()):
                     if fighter.active and not fighter.is_mage:
                         self._remove(fighter, "unsummoned")
+            elif kind == "drain" and aimed is not None and aimed.is_mage and aimed.active:
+                # "target opponent loses N life and you gain N life" (Highway Robber): not damage
+                controller.life += amount
+                aimed.life -= amount
+                regenerate_or_fall(aimed, self.rng, self.settings)
+                self._after_damage(aimed)
+            elif kind == "fight" and aimed is not None and aimed.active and source.active:
+                # "deals damage equal to its power to target creature, which deals damage equal to its power"
+                dealt, taken = source.power, aimed.power
+                self._damage(aimed, dealt)
+                self._damage(source, taken)
+            elif kind == "tap all":
+                for fighter in self.fighters.values():
+                    if fighter.active and not fighter.is_mage and fighter is not source:
+                        fighter.tapped = True
             elif kind == "gain control":
                 if aimed is not None and aimed.active and not aimed.is_mage and controller.is_mage \
                         and aimed.controller != controller.id:
@@ -268,6 +283,9 @@ class Resolution:
         Toughness (the dice), not Life; what a lord gave is taken back when it leaves."""
         fighters = self.fighters.values()
         lords = [(f, lord) for f in fighters if f.active and (lord := lord_of(f.card)) is not None]
+        # a mage's enchantments that are lords (Glorious Anthem: "creatures you control get +1/+1")
+        lords += [(f, lord) for f in fighters if f.active and f.is_mage for name in f.permanents
+                  if (lord := lord_of(name)) is not None]
         if not lords and not any(f.lorded for f in fighters):
             return
         for fighter in fighters:

@@ -310,7 +310,7 @@ def test_the_effects_file_is_checked_whole() -> None:
     assert abilities("Grizzly Bears") == ()
     names = covered()
     assert "Giant Growth" in names and "Shock" in names and "Llanowar Elves" in names
-    assert "Holy Strength" in names and "Glorious Anthem" not in names
+    assert "Holy Strength" in names and "Glorious Anthem" in names and "Telepathy" not in names
 
 
 def test_the_bot_uses_abilities(make_battle) -> None:

@@ -131,3 +131,75 @@ def test_fleeting_image_returns_itself(make_battle) -> None:
     battle.apply(Action("command"))
     battle.apply(Action("order_ability", card="0", target="", creature=image))
     assert battle.fighters[image].out == "unsummoned" and battle.fighters["you"].creatures == []
+
+
+def test_glorious_anthem_raises_only_its_mages_creatures(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "R"), library=("Glorious Anthem", "Shock"),
+                     memorized=("Glorious Anthem",))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    bears = ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.apply(Action("cast", card="Glorious Anthem"))
+    assert (battle.fighters[bears].power, battle.fighters[bears].toughness) == (3, 3)
+    assert battle.fighters["c1"].power == 2 and battle.fighters["you"].power == 3  # not the foe's, not a mage
+    battle._release(battle.fighters["you"], "", "Glorious Anthem")
+    battle._refresh_lords()
+    assert battle.fighters[bears].power == 2
+
+
+def test_pacifism_stops_engaging_and_intercepting(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "R"), library=("Pacifism", "Shock"), memorized=("Pacifism",))
+    battle = make_battle(["Grizzly Bears"], hero=hero, ranges={"c1": "close"})
+    battle.apply(Action("channel"))
+    battle.apply(Action("cast", card="Pacifism", target="c1"))
+    battle.apply(Action("end"))
+    assert battle.current_player() == "c1"
+    assert Action("engage", target="you") not in battle.legal_actions()
+    assert {"Defender", "Can't block"} <= set(battle.fighters["c1"].keywords)
+
+
+def test_highway_robber_drains_an_enemy_mage(make_hero) -> None:
+    hero = make_hero(identity=("B", "B", "R"), increases={"speed": 2, "power": 2, "toughness": 2},
+                     library=("Highway Robber", "Shock"), memorized=("Highway Robber",))
+    battle = Battle.start(hero, [], Randomness.scripted([6, 1]), enemy_mage=ready_mage("Goblin Pyromancer"))
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana["C"] = 1
+    battle.invalidate()
+    assert [a.target for a in battle.legal_actions() if a.card == "Highway Robber"] == ["mage"]
+    life = battle.fighters["mage"].life
+    battle.apply(Action("cast", card="Highway Robber", target="mage"))
+    if battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert battle.fighters["mage"].life == life - 2 and battle.fighters["you"].life == 7
+
+
+def test_thundermare_taps_every_other_creature(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"mastery": 3, "power": 2, "focus": 1}, library=("Thundermare", "Shock"),
+                     memorized=("Thundermare",))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    bears = ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana["C"] = 3
+    battle.invalidate()
+    battle.apply(Action("cast", card="Thundermare"))
+    assert battle.fighters["c1"].tapped and battle.fighters[bears].tapped and not battle.fighters["s2"].tapped
+
+
+def test_karplusan_yeti_fights(make_battle) -> None:
+    battle = make_battle(["Hill Giant"], ranges={"c1": "close"})
+    yeti = ready(battle, "Karplusan Yeti")
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", target="c1", creature=yeti))
+    assert battle.fighters["c1"].life == 6 - 3 and battle.fighters[yeti].life == 6 - 3
+
+
+def test_wildfire_hits_every_creature_not_the_mages(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"mastery": 3, "power": 2}, library=("Wildfire", "Shock"), memorized=("Wildfire",))
+    battle = make_battle(["Grizzly Bears", "Craw Wurm"], [3, 5], hero=hero)
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana.update({"R": 2, "C": 4})
+    battle.invalidate()
+    battle.apply(Action("cast", card="Wildfire"))
+    assert battle.fighters["c1"].out == "dead" and battle.fighters["c2"].life == 4
+    assert battle.fighters["you"].life == 5
