@@ -63,10 +63,15 @@ def test_a_sweeper_only_when_it_hurts_the_enemy_more(make_battle, make_hero) -> 
     battle = make_battle(["Grizzly Bears", "Goblin Piker"], [3, 5], hero=hero)
     battle.apply(Action("channel"))
     assert choose(battle) == Action("cast", card="Pyroclasm")
-    crowded = make_battle(["Grizzly Bears"], hero=hero)
-    for _ in range(2):
-        ready(crowded, "Hill Giant")
+    roomy = make_hero(increases={"power": 2, "toughness": 2, "focus": 3}, library=("Pyroclasm", "Shock"),
+                      memorized=("Pyroclasm",))  # Focus 4: room to cast beside two giants
+    crowded = make_battle(["Grizzly Bears"], hero=roomy)
+    giants = [ready(crowded, "Hill Giant") for _ in range(2)]
     crowded.apply(Action("channel"))
+    for giant in giants:  # summoned this turn: nothing to command first
+        crowded.fighters[giant].sick = True
+    crowded.invalidate()
+    assert Action("cast", card="Pyroclasm") in crowded.legal_actions()
     assert choose(crowded) != Action("cast", card="Pyroclasm")  # it would hurt its own giants more
 
 
@@ -93,8 +98,9 @@ def test_casts_a_mana_spell_when_it_pays_for_another_spell(make_battle, make_her
     battle.fighters["you"].mana.update({"R": 2, "G": 1})
     battle.invalidate()
     assert choose(battle) == Action("cast", card="Seething Song")
-    no_need = make_battle(["Grizzly Bears"], hero=make_hero(library=("Seething Song", "Shock"),
-                                                             memorized=("Seething Song",)))
+    # the wurm costs 6, above Mastery 3: the mana would pay for nothing it may cast, and would burn
+    no_need = make_battle(["Grizzly Bears"], hero=make_hero(library=("Seething Song", "Craw Wurm"),
+                                                             memorized=("Seething Song", "Craw Wurm")))
     no_need.apply(Action("channel"))
     assert choose(no_need) == Action("end")
 
