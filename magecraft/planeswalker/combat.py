@@ -86,6 +86,7 @@ class Battle(Resolution, GameState[Action]):
         self.next_token = 1
         #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
         self.dying: list[str] = []
+        self.lordly = self._find_lords()
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
 
@@ -741,6 +742,7 @@ class Battle(Resolution, GameState[Action]):
             battle.next_token = int(raw.get("next_token", 1))
             battle.dying = [str(d) for d in raw.get("dying", [])]
             battle.outcome = _plain(raw["outcome"])
+            battle.lordly = battle._find_lords()
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"a saved battle is malformed ({exc})") from None
         if battle.phase not in PHASES or not set(battle.order) <= set(battle.fighters) or not (

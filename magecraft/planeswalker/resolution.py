@@ -53,6 +53,8 @@ class Resolution:
     turn: int
     next_summon: int
     next_token: int
+    #: whether a lord (a creature or an enchantment) has been in this battle: else no bonus to work out
+    lordly: bool
 
     if TYPE_CHECKING:
         def enemies(self, fid: str) -> list[Combatant]: ...
@@ -87,6 +89,7 @@ class Resolution:
                 self._attach(caster, spell.name, target_id)
             else:
                 caster.permanents.append(spell.name)
+                self.lordly = self.lordly or lord_of(spell.name) is not None
             return
         caster.graveyard.append(spell.name)
         self._resolve(caster, caster, spell.parts, target_id, x, spell.name)
@@ -276,11 +279,19 @@ class Resolution:
                             data={"id": tid, "maker": maker.id, "controller": made.controller})
 
     # -- lords (ruling PW41) ------------------------------------------------------------------------
+    def _find_lords(self) -> bool:
+        """Whether any combatant or kept enchantment is a lord, or any bonus is still given (a new or loaded
+        battle)."""
+        return any(lord_of(f.card) is not None or f.lorded or f.lorded_keywords
+                   or any(lord_of(n) is not None for n in f.permanents) for f in self.fighters.values())
+
     def _refresh_lords(self) -> None:
         """Static bonuses follow who is in the battle now: "Other Goblin creatures get +1/+1" (Goblin King,
         Elvish Champion, Lord of the Undead, Blessed Orator) and Kird Ape's "+1/+2 as long as you control a
         Forest" (its controller's identity has Green, PW37).  The bonus is part of the base Power and
         Toughness (the dice), not Life; what a lord gave is taken back when it leaves."""
+        if not self.lordly:
+            return
         fighters = self.fighters.values()
         lords = [(f, lord) for f in fighters if f.active and (lord := lord_of(f.card)) is not None]
         # a mage's enchantments that are lords (Glorious Anthem: "creatures you control get +1/+1")
@@ -439,6 +450,7 @@ class Resolution:
         creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
                                       regenerations=self.settings.regenerate_per_battle)
         self.fighters[cid] = creature
+        self.lordly = self.lordly or lord_of(creature.card) is not None
         caster.creatures.append(cid)
         for enemy in self.enemies(cid):
             start = self.ranges.get(pair(caster.id, enemy.id), self.settings.start_range)
