@@ -41,7 +41,7 @@ from magecraft.planeswalker.combatants import (
     pair,
 )
 from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
-from magecraft.planeswalker.effects import abilities, on_engaging, triggers
+from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
 from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
@@ -87,6 +87,7 @@ class Battle(Resolution, GameState[Action]):
         #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
         self.dying: list[str] = []
         self.lordly = self._find_lords()
+        self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
 
@@ -676,6 +677,10 @@ class Battle(Resolution, GameState[Action]):
         self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
+            dying = on_trigger(fighter.card, "dies")
+            owner = self.fighters.get(fighter.controller or "")
+            if dying and owner is not None and owner.active:  # "When it dies, you may draw a card" (PW41)
+                self._resolve(fighter, owner, dying, "", 0, f"{fighter.label} dying")
 
     def _check_over(self) -> bool:
         if self.phase == "over":
@@ -743,6 +748,7 @@ class Battle(Resolution, GameState[Action]):
             battle.dying = [str(d) for d in raw.get("dying", [])]
             battle.outcome = _plain(raw["outcome"])
             battle.lordly = battle._find_lords()
+            battle.watchers = any(on_trigger(f.card, "another enters") for f in fighters)
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"a saved battle is malformed ({exc})") from None
         if battle.phase not in PHASES or not set(battle.order) <= set(battle.fighters) or not (

@@ -267,6 +267,13 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                     "(untargeted: gain life, lose life, draw)")
                 triggers.append(Trigger("enters", effects=made))
                 continue
+            if trigger.get("when") in ("another enters", "dies") and "effects" in trigger:
+                made = tuple(_effect(e, where) for e in trigger["effects"])
+                if not made or any(e.kind not in UNTARGETED_ENTERING for e in made):
+                    raise DataError(f"{where}: an untargeted trigger's effects are of "
+                                    f"{', '.join(sorted(UNTARGETED_ENTERING))}")
+                triggers.append(Trigger(str(trigger["when"]), effects=made))
+                continue
             if trigger.get("when") == "engages":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 if not made or any(e.kind != "pump" for e in made):
@@ -364,7 +371,15 @@ def abilities(name: str | None) -> tuple[Ability, ...]:
 def triggers(name: str | None, when: str) -> tuple[str, ...]:
     """The tokens a creature card makes ``when`` ("upkeep" or "dies")."""
     entry = card_effects().get(name.casefold()) if name is not None else None
-    return tuple(t.token for t in entry.triggers if t.when == when) if entry is not None else ()
+    return tuple(t.token for t in entry.triggers if t.when == when and t.token) if entry is not None else ()
+
+
+@cache
+def on_trigger(name: str | None, when: str) -> tuple[Effect, ...]:
+    """The untargeted effects of a creature card's ``when`` triggers ("dies": Aven Fisher; "another
+    enters": Soul Warden), for its controller (PW41)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(e for t in entry.triggers if t.when == when for e in t.effects) if entry is not None else ()
 
 
 @cache

@@ -26,6 +26,7 @@ from magecraft.planeswalker.effects import (
     abilities,
     lord_of,
     on_entering,
+    on_trigger,
     subtypes,
     token,
     triggers,
@@ -55,6 +56,8 @@ class Resolution:
     next_token: int
     #: whether a lord (a creature or an enchantment) has been in this battle: else no bonus to work out
     lordly: bool
+    #: whether a creature that sees others enter (Soul Warden) has been in this battle
+    watchers: bool
 
     if TYPE_CHECKING:
         def enemies(self, fid: str) -> list[Combatant]: ...
@@ -277,6 +280,7 @@ class Resolution:
                 self.turn += 1
         self.rng.log.record("token", f"{maker.label} makes {made.label}", section="Character Stats",
                             data={"id": tid, "maker": maker.id, "controller": made.controller})
+        self._another_entered(made)
 
     # -- lords (ruling PW41) ------------------------------------------------------------------------
     def _find_lords(self) -> bool:
@@ -444,6 +448,17 @@ class Resolution:
                 mage.graveyard.append(entry[0])
                 self._detach(mage, entry[0], entry)
 
+    def _another_entered(self, creature: Combatant) -> None:
+        """"Whenever another creature enters the battlefield, you gain 1 life" (Soul Warden, PW41): for
+        the watcher's controller (a creature alone: itself)."""
+        if not self.watchers:
+            return
+        for watcher in list(self.fighters.values()):
+            effects = on_trigger(watcher.card, "another enters")
+            if effects and watcher.active and watcher is not creature:
+                owner = self.fighters.get(watcher.controller or "", watcher)
+                self._resolve(watcher, owner, effects, "", 0, f"{watcher.label} seeing {creature.label}")
+
     def _summon(self, caster: Combatant, name: str, target_id: str = "") -> None:
         cid = f"s{self.next_summon}"
         self.next_summon += 1
@@ -451,12 +466,14 @@ class Resolution:
                                       regenerations=self.settings.regenerate_per_battle)
         self.fighters[cid] = creature
         self.lordly = self.lordly or lord_of(creature.card) is not None
+        self.watchers = self.watchers or bool(on_trigger(creature.card, "another enters"))
         caster.creatures.append(cid)
         for enemy in self.enemies(cid):
             start = self.ranges.get(pair(caster.id, enemy.id), self.settings.start_range)
             self.ranges[pair(cid, enemy.id)] = start
         self.rng.log.record("summon", f"{caster.label} summons {creature.label}", section=SECTION_CASTING,
                             data={"id": cid, "controller": caster.id, "sick": creature.sick})
+        self._another_entered(creature)
         entering = on_entering(creature.name)
         if entering:
             # a targeted "enters" trigger hits the target chosen when the creature was cast (PW40)

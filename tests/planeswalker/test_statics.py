@@ -203,3 +203,25 @@ def test_wildfire_hits_every_creature_not_the_mages(make_battle, make_hero) -> N
     battle.apply(Action("cast", card="Wildfire"))
     assert battle.fighters["c1"].out == "dead" and battle.fighters["c2"].life == 4
     assert battle.fighters["you"].life == 5
+
+
+def test_soul_warden_gains_a_life_for_each_other_creature_entering(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])
+    ready(battle, "Soul Warden")
+    you = battle.fighters["you"]
+    assert you.life == 5  # not for itself
+    ready(battle, "Grizzly Bears")
+    assert you.life == 6
+    battle._summon(battle.fighters["you"], "Verdant Force")
+    battle._make_token(battle.fighters[you.creatures[-1]], "Saproling")
+    assert you.life == 8
+
+
+def test_aven_fisher_draws_for_its_mage_when_it_dies(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
+    fisher = ready(battle, "Aven Fisher")
+    you = battle.fighters["you"]
+    before = list(you.memory)
+    battle.fighters[fisher].life = 1
+    battle._damage(battle.fighters[fisher], 1)
+    assert battle.fighters[fisher].out == "dead" and you.memory == [*before, "Giant Growth"]
