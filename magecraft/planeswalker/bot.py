@@ -10,12 +10,13 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
 * **Main**, a mage: command its creatures first; cast a damage spell that kills an enemy (mages
   first); a sweeper (damage to each creature, destroy or return all) when what it takes from the enemy
   (each creature by its Power + 1, each mage by the damage) is more than what it takes from its own side,
-  and never one that would kill itself; summon a creature (a targeted "enters" trigger at the strongest
-  enemy it may hit); cast a damage spell at the enemy with the least Life; destroy, return or steal the
-  strongest enemy creature (Threaten, and harmful Auras: Confiscate, Enfeeblement); destroy an enemy's
-  artifact or enchantment (or all of them when the enemy keeps more than it does); make an enemy mage
-  with spells in Memory discard; gain life when at half Life or less; draw spells; pump itself (Giant
-  Growth) only when that lifts its Power to the Toughness of the weakest enemy it could engage; put a
+  and never one that would kill itself; steal (Threaten) the strongest enemy creature when another enemy
+  stands in close combat with it, for the stolen creature to engage at once; summon a creature (a
+  targeted "enters" trigger at the strongest enemy it may hit); cast a damage spell at the enemy with
+  the least Life; destroy, return or steal the strongest enemy creature (Threaten, and harmful Auras:
+  Confiscate, Enfeeblement); destroy an enemy's artifact or enchantment (or all of them when the enemy
+  keeps more than it does); make an enemy mage with spells in Memory discard; gain life when at half
+  Life or less; draw spells; pump itself (Giant Growth) only when that lifts its Power to the Toughness of the weakest enemy it could engage; put a
   helpful Aura on itself; cast a mana spell (Seething Song) when the mana pays for a spell in Memory the
   pool cannot pay now; engage the weakest enemy in close combat when its Power is at least that enemy's
   Toughness; move into close combat when it has nothing to cast; else end the turn.  Enchantments and
@@ -175,6 +176,9 @@ def _cast(battle: Battle, actor: Combatant, casts: list[Action], engages: list[A
               and (value := _sweep_value(battle, actor, a.card)) > 0]
     if sweeps:
         return max(sweeps, key=lambda va: (va[0], va[1].card))[1]
+    steals = [a for a in casts if kinds[a] == "gain control" and _turns_on_its_side(battle, actor, a.target)]
+    if steals:
+        return max(steals, key=lambda a: (fighters[a.target].power, a.target))
     summons = [a for a in casts if kinds[a] == "summon"]
     if summons:
         # a targeted "enters" trigger (Nekrataal) at the strongest enemy it may hit
@@ -208,6 +212,13 @@ def _cast(battle: Battle, actor: Combatant, casts: list[Action], engages: list[A
     if blessings:
         return blessings[0]
     return _mana_spell(actor, casts)
+
+
+def _turns_on_its_side(battle: Battle, actor: Combatant, target: str) -> bool:
+    """Whether a creature stolen now could engage one of its old side at once (it takes the thief's ranges,
+    and Threaten gives Haste): another enemy in close combat with the thief."""
+    return any(e.id != target and battle.range_between(actor.id, e.id) == "close"
+               for e in battle.enemies(actor.id))
 
 
 def _sweep_value(battle: Battle, actor: Combatant, card: str) -> int:

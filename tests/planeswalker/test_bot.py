@@ -122,3 +122,14 @@ def test_takes_excess_mana_only_for_a_spell_it_could_cast(make_battle, make_hero
                      library=("Hill Giant", "Shock", "Craw Wurm"), memorized=("Hill Giant",))
     battle = make_battle(["Grizzly Bears"], hero=hero)  # Channelling 4, Mana Pool 3, Mastery 4
     assert choose(battle) == Action("channel", amount=1, draw=True)  # the giant costs 4; the wurm 6 > Mastery
+
+
+def test_steals_before_summoning_when_the_stolen_creature_can_engage_at_once(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Threaten", "Grizzly Bears", "Shock"), memorized=("Threaten", "Grizzly Bears"))
+    battle = make_battle(["Grizzly Bears", "Hill Giant"], [3, 5], hero=hero,
+                         ranges={"c1": "close", "c2": "close"})
+    battle.apply(Action("channel"))
+    assert choose(battle) == Action("cast", card="Threaten", target="c2")
+    alone = make_battle(["Hill Giant"], hero=hero, ranges={"c1": "close"})  # no one else to turn on
+    alone.apply(Action("channel"))
+    assert choose(alone) == Action("cast", card="Grizzly Bears")
