@@ -7,20 +7,21 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
   costliest spell in Memory it could cast this turn (within Mastery; a non-instant only with room under
   Focus) needs beyond the restored pool.
 * **Upkeep** (over Focus): release a non-creature pervasive effect first, else the weakest creature.
-* **Main**, a mage: command its creatures first; cast a damage spell that kills an enemy (mages
-  first); a sweeper (damage to each creature, destroy or return all) when what it takes from the enemy
-  (each creature by its Power + 1, each mage by the damage) is more than what it takes from its own side,
-  and never one that would kill itself; steal (Threaten) the strongest enemy creature when another enemy
-  stands in close combat with it, for the stolen creature to engage at once; summon a creature (a
-  targeted "enters" trigger at the strongest enemy it may hit); cast a damage spell at the enemy with
-  the least Life; destroy, return or steal the strongest enemy creature (Threaten, and harmful Auras:
-  Confiscate, Enfeeblement); destroy an enemy's artifact or enchantment (or all of them when the enemy
-  keeps more than it does); make an enemy mage with spells in Memory discard; gain life when at half
-  Life or less; draw spells; pump itself (Giant Growth) only when that lifts its Power to the Toughness of the weakest enemy it could engage; put a
-  helpful Aura on itself; cast a mana spell (Seething Song) when the mana pays for a spell in Memory the
-  pool cannot pay now; engage the weakest enemy in close combat when its Power is at least that enemy's
-  Toughness; move into close combat when it has nothing to cast; else end the turn.  Enchantments and
-  artifacts without a target (Glorious Anthem ...) and pumps on others are left for people to use.
+* **Main**, a mage: command its creatures first; cast a damage spell that kills an enemy (mages first); a
+  sweeper (damage to each creature, destroy or return all) when what it takes from the enemy (each
+  creature by its Power + 1, each mage by the damage) is more than what it takes from its own side, and
+  never one that would kill itself; steal (Threaten) the strongest enemy creature when another enemy
+  stands in close combat with it, for the stolen creature to engage at once; summon a creature (a targeted
+  "enters" trigger at the strongest enemy it may hit); cast a damage spell at the enemy with the least
+  Life; destroy, return or steal the strongest enemy creature (Threaten, and harmful Auras: Confiscate,
+  Enfeeblement); destroy an enemy's artifact or enchantment (or all of them when the enemy keeps more than
+  it does); make an enemy mage with spells in Memory discard; gain life when at half Life or less; draw
+  spells; pump itself (Giant Growth) only when that lifts its Power to the Toughness of the weakest enemy
+  it could engage; put a helpful Aura on itself; cast a mana spell (Seething Song) when the mana pays for
+  a spell in Memory the pool cannot pay now; engage the weakest enemy in close combat when its Power is at
+  least that enemy's Toughness; move into close combat when it has nothing to cast; else end the turn.
+  Enchantments and artifacts without a target (Glorious Anthem ...) and pumps on others are left for
+  people to use.
 * **Main**, a creature (its own turn or commanded): use an ability (data/card_effects.toml) that deals
   damage killing an enemy, else one that destroys or returns the strongest enemy creature, else damage to
   the enemy with the least Life -- never one whose damage to its controller would be fatal; else tap the
