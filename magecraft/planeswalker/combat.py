@@ -292,6 +292,11 @@ class Battle(Resolution, GameState[Action]):
         """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
         that end at 'end of turn' end now" (pumps, regeneration shields, prevention); tokens of creatures
         that died this turn appear (PW38)."""
+        for fighter in list(self.fighters.values()):
+            ending = on_trigger(fighter.card, "end")
+            if ending and fighter.active:  # Viashino Sandstalker: "return it to its owner's hand" (PW41)
+                owner = self.fighters.get(fighter.controller or "", fighter)
+                self._resolve(fighter, owner, ending, "", 0, f"{fighter.label} at the end of the turn")
         dying, self.dying = self.dying, []
         for fid in dying:
             for name in triggers(self.fighters[fid].card, "dies"):

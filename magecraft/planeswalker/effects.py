@@ -267,6 +267,12 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                     "(untargeted: gain life, lose life, draw)")
                 triggers.append(Trigger("enters", effects=made))
                 continue
+            if trigger.get("when") == "end":
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind != "bounce" for e in made):
+                    raise DataError(f"{where}: an \"end\" trigger returns the creature (bounce)")
+                triggers.append(Trigger("end", effects=made))
+                continue
             if trigger.get("when") in ("another enters", "dies") and "effects" in trigger:
                 made = tuple(_effect(e, where) for e in trigger["effects"])
                 if not made or any(e.kind not in UNTARGETED_ENTERING for e in made):

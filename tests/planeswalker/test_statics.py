@@ -225,3 +225,17 @@ def test_aven_fisher_draws_for_its_mage_when_it_dies(make_battle) -> None:
     battle.fighters[fisher].life = 1
     battle._damage(battle.fighters[fisher], 1)
     assert battle.fighters[fisher].out == "dead" and you.memory == [*before, "Giant Growth"]
+
+
+def test_viashino_sandstalker_leaves_at_the_end_of_the_turn(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"mastery": 1, "power": 2, "toughness": 2, "focus": 1},
+                     library=("Viashino Sandstalker", "Shock"), memorized=("Viashino Sandstalker",))
+    battle = make_battle(["Grizzly Bears"], hero=hero, ranges={"c1": "close"})
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana["C"] = 1
+    battle.invalidate()
+    battle.apply(Action("cast", card="Viashino Sandstalker"))
+    viashino = battle.fighters["s1"]
+    assert viashino.active and not viashino.sick  # Haste: it may be commanded at once
+    battle.apply(Action("end"))
+    assert viashino.out == "unsummoned" and battle.fighters["you"].creatures == []
