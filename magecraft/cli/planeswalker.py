@@ -387,9 +387,10 @@ def fight(
         if resumed.fighters["you"].name != name:
             raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
         console().print(f"Resumed the battle saved as {escape(repr(load))}: round {resumed.round}, "
-                        f"{escape(resumed.actor().label)}'s turn (type log for the battle so far)")
+                        f"{escape(resumed.actor().label)}'s turn (the story since your last decision; type "
+                        "log for the whole battle)")
         table = BattleTable.from_snapshot(resumed, session.loaded.state)
-        _play_at_terminal(table, session, allow_undo, db, shown_from=len(resumed.log))
+        _play_at_terminal(table, session, allow_undo, db, shown_from=resume_point(table))
         return
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
@@ -490,6 +491,15 @@ def _tell_recorded(recorded: list[dict[str, Any]]) -> None:
         out.print(f"Recorded on {escape(entry['name'])}'s sheet: Life {entry['life']}; used today: "
                   f"{escape(', '.join(entry['used'])) or 'none'}; forgotten: "
                   f"{escape(', '.join(entry['forgotten'])) or 'none'}. {escape(entry['message'])}")
+
+
+def resume_point(table: BattleTable) -> int:
+    """Where a resumed battle's story starts, as the other systems resume: the last decision a person at
+    this keyboard made, so the events since (the bots' turns, the rolls) are shown again."""
+    people = {fid for fid in table._heroes().values() if fid not in table.bots}
+    chosen = [i for i, event in enumerate(table.battle.log)
+              if event.kind == "action" and event.data.get("by") in people]
+    return chosen[-1] if chosen else 0
 
 
 def _play_at_terminal(table: BattleTable, session: SaveSession, allow_undo: bool, db: Path | None,

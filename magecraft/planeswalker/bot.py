@@ -3,20 +3,34 @@
 Seed 001 gives no opponent behaviour; this policy is the project's own (docs/rulings.md PW19).
 It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
 
-* **Channelling**: add the next Library spell to Memory; no excess mana (no Mana Burn).
+* **Channelling**: add the next Library spell to Memory; take excess colorless mana only as much as the
+  costliest spell in Memory it could cast this turn (within Mastery; a non-instant only with room under
+  Focus) needs beyond the restored pool.
 * **Upkeep** (over Focus): release a non-creature pervasive effect first, else the weakest creature.
-* **Main**, a mage: command its creatures first; cast a damage spell that kills an enemy (mages
-  first); summon a creature; cast a damage spell at the enemy with the least Life; destroy the
-  strongest enemy creature; gain life when at half Life or less; draw spells; engage the weakest
-  enemy in close combat when its Power is at least that enemy's Toughness; move into close
-  combat when it has nothing to cast; else end the turn.
+* **Main**, a mage: command its creatures first; cast a damage spell that kills an enemy (mages first); a
+  sweeper (damage to each creature, destroy or return all) when what it takes from the enemy (each
+  creature by its Power + 1, each mage by the damage) is more than what it takes from its own side, and
+  never one that would kill itself; steal (Threaten) the strongest enemy creature when another enemy
+  stands in close combat with it, for the stolen creature to engage at once; summon a creature (a targeted
+  "enters" trigger at the strongest enemy it may hit); cast a damage spell at the enemy with the least
+  Life; destroy, return or steal the strongest enemy creature (Threaten, and harmful Auras: Confiscate,
+  Enfeeblement); destroy an enemy's artifact or enchantment (or all of them when the enemy keeps more than
+  it does); make an enemy mage with spells in Memory discard; gain life when at half Life or less; draw
+  spells; pump itself (Giant Growth) only when that lifts its Power to the Toughness of the weakest enemy
+  it could engage; put a helpful Aura on itself; cast a mana spell (Seething Song) when the mana pays for
+  a spell in Memory the pool cannot pay now; engage the weakest enemy in close combat when its Power is at
+  least that enemy's Toughness; move into close combat when it has nothing to cast; else end the turn.
+  Enchantments and artifacts without a target (Glorious Anthem ...) and pumps on others are left for
+  people to use.
 * **Main**, a creature (its own turn or commanded): use an ability (data/card_effects.toml) that deals
   damage killing an enemy, else one that destroys or returns the strongest enemy creature, else damage to
-  the enemy with the least Life -- never one whose damage to its controller would be fatal; else engage
-  the enemy in close combat with the least Life, mages first; else move into close combat with the enemy
-  mage (or any enemy); else end.  Mana, pump, tap, prevent and regeneration abilities are left unused.
-* A mage's spells that return a creature are cast like destroy spells; pumps, sweepers and mana spells
-  are left for people to use.
+  the enemy with the least Life -- never one whose damage to its controller would be fatal; else tap the
+  strongest untapped enemy creature (Master Decoy); give Haste to a creature of its side still summoning
+  sick (Whip Sergeant); add mana (Llanowar Elves) when it pays for a spell in its controller's Memory the
+  pool cannot pay now; a prevention or regeneration shield on a combatant of its side in close combat
+  that has none; else engage the enemy in close combat with the least Life, mages first; else move into
+  close combat with the enemy mage (or any enemy); else end.  Pump abilities are left unused: a creature
+  is commanded once a turn, so pumping itself would cost its engagement.
 * **Responses**: counter a creature or damage spell; else answer with damage that kills the
   commanded creature; else pass.  **Interception**: intercept with the toughest creature.
   **Trample**: engage the weakest enemy in close combat, else pass.  **End phase**: forget the
@@ -43,8 +57,9 @@ from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import Combatant
 from magecraft.planeswalker.data import opponent_mages
 from magecraft.planeswalker.effects import abilities
+from magecraft.planeswalker.mana import total
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
-from magecraft.planeswalker.spells import profile
+from magecraft.planeswalker.spells import hits, permanent_is, profile
 
 
 @cache
@@ -72,8 +87,7 @@ def choose(battle: Battle) -> Action:
         return legal[0]
     phase = battle.phase
     if phase == "channelling":
-        actor = battle.actor()
-        return Action("channel", draw=bool(actor.library))
+        return _channel(battle, legal)
     if phase == "main":
         return _main(battle, legal)
     if phase == "commanding":
@@ -101,6 +115,20 @@ def choose(battle: Battle) -> Action:
     return legal[-1]
 
 
+def _channel(battle: Battle, legal: list[Action]) -> Action:
+    """Draw the next Library spell; take excess colorless mana only as much as the costliest spell in Memory
+    (within Mastery) needs beyond the restored pool -- spent at once, it does not burn (PW23)."""
+    actor = battle.actor()
+    draw = bool(actor.library)
+    spells = [*actor.memory, *actor.library[:1]] if draw else actor.memory
+    room = actor.focus > actor.pervasive()  # a non-instant needs room under Focus, or the mana would burn
+    wanted = max((mv for name in spells if (mv := profile(name).cost.mana_value) <= actor.mastery
+                  and (room or profile(name).instant)), default=0)
+    restored = min(sum(actor.capacity.values()), total(actor.mana) + battle.channel_budget(actor))
+    spare = max((a.amount for a in legal if a.kind == "channel" and a.draw == draw), default=0)
+    return Action("channel", amount=min(spare, max(0, wanted - restored)), draw=draw)
+
+
 def _damage(action: Action) -> int:
     return sum(p.amount or 0 for p in profile(action.card).parts if p.kind == "damage")
 
@@ -114,28 +142,9 @@ def _main(battle: Battle, legal: list[Action]) -> Action:
         return by_kind["command"][0]
     casts = by_kind.get("cast", [])
     if casts:
-        fighters = battle.fighters
-        kinds = {a: profile(a.card).kind for a in casts}
-        kills = [a for a in casts
-                 if kinds[a] == "damage" and a.target and 0 < fighters[a.target].life <= _damage(a)]
-        if kills:
-            return min(kills, key=lambda a: (not fighters[a.target].is_mage, _damage(a), a.card, a.target))
-        summons = [a for a in casts if kinds[a] == "summon"]
-        if summons:
-            return max(summons, key=lambda a: (profile(a.card).cost.mana_value, a.card))
-        damage = [a for a in casts if kinds[a] == "damage" and a.target]
-        if damage:
-            return min(damage, key=lambda a: (fighters[a.target].life, -_damage(a), a.card, a.target))
-        destroy = [a for a in casts if kinds[a] in ("destroy", "bounce")]
-        if destroy:
-            return max(destroy, key=lambda a: (fighters[a.target].power, a.target))
-        if actor.life * 2 <= actor.base_life:
-            heals = [a for a in casts if kinds[a] == "gain life"]
-            if heals:
-                return heals[0]
-        draws = [a for a in casts if kinds[a] == "draw"]
-        if draws:
-            return draws[0]
+        chosen = _cast(battle, actor, casts, by_kind.get("engage", []))
+        if chosen is not None:
+            return chosen
     used = _ability(battle, by_kind.get("ability", []))
     if used is not None:
         return used
@@ -150,6 +159,132 @@ def _main(battle: Battle, legal: list[Action]) -> Action:
         enemies = [battle.fighters[a.target] for a in moves]
         return Action("move", target=_weakest(enemies).id)
     return Action("end")
+
+
+#: Spells that take an enemy creature out of the fight, or turn it (ranked by the target's Power).
+_REMOVAL = frozenset({"destroy", "bounce", "gain control"})
+
+
+def _cast(battle: Battle, actor: Combatant, casts: list[Action], engages: list[Action]) -> Action | None:
+    """The spell to cast now, by the policy in the module's docstring, or None."""
+    fighters = battle.fighters
+    kinds = {a: profile(a.card).kind for a in casts}
+    kills = [a for a in casts
+             if kinds[a] == "damage" and a.target and 0 < fighters[a.target].life <= _damage(a)]
+    if kills:
+        return min(kills, key=lambda a: (not fighters[a.target].is_mage, _damage(a), a.card, a.target))
+    sweeps = [(value, a) for a in casts if kinds[a] in ("damage each", "destroy all", "bounce all")
+              and (value := _sweep_value(battle, actor, a.card)) > 0]
+    if sweeps:
+        return max(sweeps, key=lambda va: (va[0], va[1].card))[1]
+    steals = [a for a in casts if kinds[a] == "gain control" and _turns_on_its_side(battle, actor, a.target)]
+    if steals:
+        return max(steals, key=lambda a: (fighters[a.target].power, a.target))
+    summons = [a for a in casts if kinds[a] == "summon"]
+    if summons:
+        # a targeted "enters" trigger (Nekrataal) at the strongest enemy it may hit
+        return max(summons, key=lambda a: (profile(a.card).cost.mana_value, a.card,
+                                           fighters[a.target].power if a.target else -1, a.target))
+    damage = [a for a in casts if kinds[a] == "damage" and a.target]
+    if damage:
+        return min(damage, key=lambda a: (fighters[a.target].life, -_damage(a), a.card, a.target))
+    removal = [a for a in casts if (kinds[a] in _REMOVAL or (kinds[a] == "permanent" and a.target and
+                                                             fighters[a.target].side != actor.side))]
+    if removal:
+        return max(removal, key=lambda a: (fighters[a.target].power, a.card, a.target))
+    breakers = [a for a in casts if kinds[a] == "destroy permanent" or (
+        kinds[a] == "destroy permanents" and _permanent_balance(battle, actor, a.card) > 0)]
+    if breakers:
+        return breakers[0]
+    discards = [a for a in casts if kinds[a] == "discard" and fighters[a.target].memory]
+    if discards:
+        return discards[0]
+    if actor.life * 2 <= actor.base_life:
+        heals = [a for a in casts if kinds[a] == "gain life"]
+        if heals:
+            return heals[0]
+    draws = [a for a in casts if kinds[a] == "draw"]
+    if draws:
+        return draws[0]
+    pump = _pump_to_win(battle, actor, casts, engages)
+    if pump is not None:
+        return pump
+    blessings = [a for a in casts if kinds[a] == "permanent" and a.target == actor.id]
+    if blessings:
+        return blessings[0]
+    return _mana_spell(actor, casts)
+
+
+def _turns_on_its_side(battle: Battle, actor: Combatant, target: str) -> bool:
+    """Whether a creature stolen now could engage one of its old side at once (it takes the thief's ranges,
+    and Threaten gives Haste): another enemy in close combat with the thief."""
+    return any(e.id != target and battle.range_between(actor.id, e.id) == "close"
+               for e in battle.enemies(actor.id))
+
+
+def _sweep_value(battle: Battle, actor: Combatant, card: str) -> int:
+    """What a sweeper takes from the enemy less what it takes from the bot's side (creatures by Power;
+    mages by the damage), never a sweeper that would kill the caster."""
+    value = 0
+    for effect in profile(card).parts:
+        for fighter in battle.fighters.values():
+            if not fighter.active or (effect.enemies_only and fighter.side == actor.side):
+                continue
+            if fighter.is_mage:
+                if effect.kind != "damage each" or not effect.players:
+                    continue
+                if fighter.id == actor.id and fighter.life <= (effect.amount or 0):
+                    return -1
+                worth = effect.amount or 0
+            elif effect.kind == "damage each" and not hits(effect, fighter):
+                continue
+            else:
+                worth = fighter.power + 1
+            value += worth if fighter.side != actor.side else -worth
+    return value
+
+
+def _permanent_balance(battle: Battle, actor: Combatant, card: str) -> int:
+    """Enemy pervasive effects a "destroy all artifacts/enchantments" spell ends, less the bot side's."""
+    types = next(e.types for e in profile(card).parts if e.types)
+    balance = 0
+    for fighter in battle.fighters.values():
+        if fighter.active and fighter.is_mage:
+            count = sum(1 for name in fighter.permanents if permanent_is(name, types))
+            balance += count if fighter.side != actor.side else -count
+    return balance
+
+
+def _pump_to_win(battle: Battle, actor: Combatant, casts: list[Action], engages: list[Action]) -> Action | None:
+    """A pump on itself before a locked combat it would lose: only when it lifts its Power to the weakest
+    engageable enemy's Toughness."""
+    if not engages:
+        return None
+    target = _weakest([battle.fighters[a.target] for a in engages])
+    if actor.power >= target.toughness:
+        return None
+    for action in casts:
+        spell = profile(action.card)
+        if spell.kind == "pump" and action.target == actor.id:
+            gain = sum(e.power for e in spell.parts if e.kind == "pump")
+            if actor.power + gain >= target.toughness:
+                return action
+    return None
+
+
+def _mana_spell(actor: Combatant, casts: list[Action]) -> Action | None:
+    """A mana spell (Seething Song) when what it adds pays for a spell in Memory the pool cannot pay now."""
+    for action in casts:
+        spell = profile(action.card)
+        if spell.kind != "mana":
+            continue
+        added = sum(len(e.mana) for e in spell.parts if e.kind == "mana")
+        after = total(actor.mana) - spell.cost.mana_value + added
+        for name in actor.memory:
+            wanted = profile(name).cost.mana_value
+            if name != spell.name and total(actor.mana) < wanted <= min(actor.mastery, after):
+                return action
+    return None
 
 
 def _order(battle: Battle, legal: list[Action]) -> Action:
@@ -175,29 +310,56 @@ def _order(battle: Battle, legal: list[Action]) -> Action:
 def _ability(battle: Battle, uses: list[Action]) -> Action | None:
     """The ability to use, by the policy above, or None."""
     fighters = battle.fighters
-    kills, removals, hits = [], [], []
+    kills, removals, hits_, taps, hastes, mana, shields = [], [], [], [], [], [], []
     for action in uses:
         creature = fighters[action.creature]
         effects = abilities(creature.card)[int(action.card)].effects
         controller = fighters[creature.controller] if creature.controller else creature
-        if sum(e.self_damage for e in effects) >= controller.life or not action.target:
+        if sum(e.self_damage for e in effects) >= controller.life:
+            continue
+        kinds = {e.kind for e in effects}
+        if not action.target:
+            if kinds == {"mana"} and _mana_helps(controller, sum(len(e.mana) for e in effects)):
+                mana.append(action)
+            elif kinds & {"regenerate", "prevent"} and not creature.shields and \
+                    battle.in_close_combat(creature.id):
+                shields.append(action)
             continue
         target = fighters[action.target]
-        kinds = {e.kind for e in effects}
         damage = sum(e.amount or 0 for e in effects if e.kind == "damage")
         if damage and 0 < target.life <= damage:
             kills.append(action)
         elif kinds & {"destroy", "bounce"}:
             removals.append(action)
         elif damage:
-            hits.append(action)
+            hits_.append(action)
+        elif "tap" in kinds and not target.tapped:
+            taps.append(action)
+        elif any(e.kind == "grant" and e.keyword == "Haste" for e in effects) and target.sick:
+            hastes.append(action)
+        elif kinds & {"prevent", "regenerate"} and target.side == controller.side and \
+                battle.in_close_combat(target.id) and not (target.prevent or target.shields):
+            shields.append(action)
     if kills:
         return min(kills, key=lambda a: (not fighters[a.target].is_mage, a.target, a.creature))
     if removals:
         return max(removals, key=lambda a: (fighters[a.target].power, a.target))
-    if hits:
-        return min(hits, key=lambda a: (fighters[a.target].life, a.target))
+    if hits_:
+        return min(hits_, key=lambda a: (fighters[a.target].life, a.target))
+    if taps:
+        return max(taps, key=lambda a: (fighters[a.target].power, a.target))
+    for group in (hastes, mana, shields):
+        if group:
+            return min(group, key=lambda a: (fighters[a.target].life if a.target else 0, a.target, a.creature))
     return None
+
+
+def _mana_helps(mage: Combatant, added: int) -> bool:
+    """Mana from an ability pays for a spell in Memory the pool cannot pay now (within Mastery)."""
+    if not mage.is_mage:
+        return False
+    now = total(mage.mana)
+    return any(now < profile(name).cost.mana_value <= min(mage.mastery, now + added) for name in mage.memory)
 
 
 def _respond(battle: Battle, legal: list[Action]) -> Action:
@@ -259,6 +421,8 @@ LONG_RUN_MATCHUPS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("Orcish Artillery", "Royal Assassin"), None),  # abilities used alone (data/card_effects.toml)
     (("Bog Wraith", "Crossbow Infantry"), "Goblin Pyromancer"),
     (("Rukh Egg", "Kird Ape"), None),  # a token hatches (PW38)
+    (("Goblin King", "Goblin Piker"), "Warlord of Keld"),  # a lord; steals, sweepers, pumps, mana (PW39-PW41)
+    (("Master Decoy", "Samite Healer", "Whip Sergeant"), "Necromancer of Urborg"),  # Auras, enters triggers
 )
 
 

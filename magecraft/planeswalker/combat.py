@@ -41,7 +41,7 @@ from magecraft.planeswalker.combatants import (
     pair,
 )
 from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
-from magecraft.planeswalker.effects import abilities, triggers
+from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
 from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
@@ -86,6 +86,8 @@ class Battle(Resolution, GameState[Action]):
         self.next_token = 1
         #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
         self.dying: list[str] = []
+        self.lordly = self._find_lords()
+        self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
 
@@ -125,6 +127,7 @@ class Battle(Resolution, GameState[Action]):
                     raise DataError(f"{fid} starts at ranged or close range, not {chosen!r}")
                 for member in members:
                     battle.ranges[pair(member, fid)] = chosen
+        battle._refresh_lords()
         battle.order = battle.roll_turn_order()
         rng.log.record("battle", "the battle begins", section=MECHANICS,
                        data={"order": list(battle.order), "fighters": sorted(fighters)})
@@ -212,6 +215,7 @@ class Battle(Resolution, GameState[Action]):
         self.rng.log.record("action", action.text(), section=MECHANICS, data={"by": who, "action": action.text()})
         handler = getattr(self, f"_do_{action.kind}")
         handler(action)
+        self._refresh_lords()
         self._check_over()
 
     def invalidate(self) -> None:
@@ -242,7 +246,7 @@ class Battle(Resolution, GameState[Action]):
                     self._finish(None, f"undecided after {self.settings.max_rounds} rounds (ruling PW18)")
                     return
             actor = self.actor()
-            if not actor.active:
+            if not actor.active or actor.controller is not None:  # a creature taken by a mage (PW39)
                 self.turn += 1
                 continue
             if actor.fleeing and self._settle_flight(actor):
@@ -288,12 +292,22 @@ class Battle(Resolution, GameState[Action]):
         """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
         that end at 'end of turn' end now" (pumps, regeneration shields, prevention); tokens of creatures
         that died this turn appear (PW38)."""
+        for fighter in list(self.fighters.values()):
+            ending = on_trigger(fighter.card, "end")
+            if ending and fighter.active:  # Viashino Sandstalker: "return it to its owner's hand" (PW41)
+                owner = self.fighters.get(fighter.controller or "", fighter)
+                self._resolve(fighter, owner, ending, "", 0, f"{fighter.label} at the end of the turn")
         dying, self.dying = self.dying, []
         for fid in dying:
             for name in triggers(self.fighters[fid].card, "dies"):
                 self._make_token(self.fighters[fid], name)
-        for fighter in self.fighters.values():
-            fighter.power, fighter.toughness = fighter.base_power, fighter.base_toughness
+        for fighter in list(self.fighters.values()):
+            if fighter.control and fighter.control[2] == "turn":
+                self._give_back(fighter)  # Threaten's "until end of turn" (PW39)
+            if fighter.granted:
+                fighter.keywords = tuple(k for k in fighter.keywords if k not in fighter.granted)
+                fighter.granted = []
+            fighter.power, fighter.toughness = max(0, fighter.base_power), max(0, fighter.base_toughness)
             fighter.shields = fighter.prevent = 0
         self.turn += 1
         self._begin_turn()
@@ -348,13 +362,20 @@ class Battle(Resolution, GameState[Action]):
         self._upkeep()
 
     def _release(self, mage: Combatant, creature: str, permanent: str) -> None:
+        """A creature unsummoned or a pervasive effect ended (an Aura's hold ends with it, PW39); a stolen
+        creature released goes back to whose it was (PW39)."""
         if creature:
-            (mage.tokens if creature in mage.tokens else mage.creatures).remove(creature)
+            if creature in mage.stolen:
+                self._give_back(self.fighters[creature])
+                return
+            mage.give_up(creature)
             if self.fighters[creature].active:
                 self.fighters[creature].out = "unsummoned"
+            self._drop_auras_on(creature)
         else:
             mage.permanents.remove(permanent)
             mage.graveyard.append(permanent)
+            self._detach(mage, permanent)
 
     def _spend(self) -> None:
         self.actions_left -= 1
@@ -602,6 +623,10 @@ class Battle(Resolution, GameState[Action]):
             attacker.tapped = True  # as attacking taps in Magic (ruling PW36)
         if BATTLE_CRY in attacker.keywords:
             self._battle_cry(attacker)
+        attacking = on_engaging(attacker.card)
+        if attacking:  # Hollow Dogs, Rogue Kavu: "whenever it attacks" (PW41)
+            owner = self.fighters.get(attacker.controller or "", attacker)
+            self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
         lock(attacker, defender, self.rng, self.settings)
         self._after_damage(attacker)
         self._after_damage(defender)
@@ -652,16 +677,21 @@ class Battle(Resolution, GameState[Action]):
             fighter.memory.clear()
             fighter.mana.clear()
         elif fighter.controller is not None:
-            owner = self.fighters[fighter.controller]
-            if fighter.id in owner.controlled():
-                (owner.tokens if fighter.id in owner.tokens else owner.creatures).remove(fighter.id)
+            self.fighters[fighter.controller].give_up(fighter.id)
+        fighter.control = []
+        self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
+            dying = on_trigger(fighter.card, "dies")
+            owner = self.fighters.get(fighter.controller or "")
+            if dying and owner is not None and owner.active:  # "When it dies, you may draw a card" (PW41)
+                self._resolve(fighter, owner, dying, "", 0, f"{fighter.label} dying")
 
     def _check_over(self) -> bool:
         if self.phase == "over":
             return True
-        sides = {f.side for f in self.fighters.values() if f.active}
+        # a stolen creature still counts for its own side: taking the last foe does not win (PW39)
+        sides = {f.control[0] if f.control else f.side for f in self.fighters.values() if f.active}
         if len(sides) > 1:
             return False
         winner = next(iter(sides)) if sides else None
@@ -722,6 +752,8 @@ class Battle(Resolution, GameState[Action]):
             battle.next_token = int(raw.get("next_token", 1))
             battle.dying = [str(d) for d in raw.get("dying", [])]
             battle.outcome = _plain(raw["outcome"])
+            battle.lordly = battle._find_lords()
+            battle.watchers = any(on_trigger(f.card, "another enters") for f in fighters)
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"a saved battle is malformed ({exc})") from None
         if battle.phase not in PHASES or not set(battle.order) <= set(battle.fighters) or not (

@@ -29,6 +29,8 @@ FIRST_STRIKE, DOUBLE_STRIKE, REGENERATE, HASTE = "First strike", "Double strike"
 DEATHTOUCH, LIFELINK, DEFENDER, EXALTED = "Deathtouch", "Lifelink", "Defender", "Exalted"
 ABSORB, WITHER, INTIMIDATE, FEAR, SPLIT_SECOND = "Absorb 1", "Wither", "Intimidate", "Fear", "Split second"
 POISONOUS, BATTLE_CRY, LANDWALK = "Poisonous", "Battle cry", "Landwalk"
+#: Not a keyword of Magic's: what Pacifism gives besides Defender ("can't attack or block", ruling PW41).
+CANT_BLOCK = "Can't block"
 #: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 
@@ -93,6 +95,13 @@ class Combatant:
     prevent: int = 0  # damage still to prevent this turn
     poison: int = 0  # poison counters (Poisonous, PW37)
     tokens: list[str] = field(default_factory=list)  # a mage's creature tokens: not pervasive (PW38)
+    # -- control and Auras (PW39); older saves load with these defaults
+    granted: list[str] = field(default_factory=list)  # keywords given until end of turn (Angelic Blessing)
+    control: list[str] = field(default_factory=list)  # stolen: [its side, its controller or "", "turn"|"aura"]
+    stolen: list[str] = field(default_factory=list)  # a mage's creatures of another's (Threaten, Confiscate)
+    auras: list[list[str]] = field(default_factory=list)  # a mage's Auras kept: [card, target, keywords added...]
+    lorded: list[int] = field(default_factory=list)  # [Power, Toughness] given now by lords (PW41)
+    lorded_keywords: list[str] = field(default_factory=list)  # keywords given now by lords (PW41)
 
     @property
     def active(self) -> bool:
@@ -111,8 +120,15 @@ class Combatant:
         return keyword in self.keywords
 
     def controlled(self) -> list[str]:
-        """A mage's creatures: summoned ones and tokens (both are commanded)."""
-        return self.creatures + self.tokens
+        """A mage's creatures: summoned ones, tokens and stolen ones (all are commanded)."""
+        return self.creatures + self.tokens + self.stolen
+
+    def give_up(self, cid: str) -> None:
+        """A creature stops being this mage's (it died, left, was released or taken)."""
+        for held in (self.creatures, self.tokens, self.stolen):
+            if cid in held:
+                held.remove(cid)
+                return
 
     def pervasive(self) -> int:
         """"Summoned creatures, conjured artifacts, and enchantments all count as permanent effects."""
@@ -135,7 +151,8 @@ class Combatant:
         for name in self.__slots__:
             value = getattr(self, name)
             raw[name] = list(value) if isinstance(value, tuple) else (
-                dict(value) if isinstance(value, dict) else (list(value) if isinstance(value, list) else value))
+                dict(value) if isinstance(value, dict) else (
+                    [list(v) if isinstance(v, list) else v for v in value] if isinstance(value, list) else value))
         return raw
 
     @classmethod
@@ -146,16 +163,20 @@ class Combatant:
             raise DataError(f"a saved combatant is missing {exc.args[0]!r}") from None
         for name in ("keywords", "colors", "identity"):
             values[name] = tuple(values[name])
-        for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens"):
+        for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens", "granted", "control",
+                     "stolen", "lorded", "lorded_keywords"):
             if name in values:
                 values[name] = list(values[name])
+        if "auras" in values:
+            values["auras"] = [list(a) for a in values["auras"]]
         for name in ("capacity", "mana"):
             values[name] = dict(values[name])
         return cls(**values)
 
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
-_LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens"})
+_LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras",
+                    "lorded", "lorded_keywords"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from magecraft.core.errors import RuleError
 from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action
 from magecraft.planeswalker.combatants import (
+    CANT_BLOCK,
     DEFENDER,
     FEAR,
     FLYING,
@@ -29,7 +30,7 @@ from magecraft.planeswalker.combatants import (
     REACH,
     Combatant,
 )
-from magecraft.planeswalker.effects import Ability, abilities
+from magecraft.planeswalker.effects import Ability, abilities, statics
 from magecraft.planeswalker.mana import largest_x, pay, total
 from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
@@ -204,8 +205,10 @@ def _casts(battle: Battle, mage: Combatant) -> list[Action]:
 def _targets(battle: Battle, caster: Combatant, spell: SpellProfile) -> list[str]:
     if not spell.needs_target:
         return [""]
-    return [f.id for f in battle.fighters.values()
-            if f.active and can_target(caster, f, spell, battle.range_between(caster.id, f.id)) is None]
+    found = [f.id for f in battle.fighters.values()
+             if f.active and can_target(caster, f, spell, battle.range_between(caster.id, f.id)) is None]
+    # a creature is cast even when its "enters" trigger finds no target: the trigger does nothing (PW40)
+    return found or ([""] if spell.kind == "summon" else [])
 
 
 def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | None:
@@ -242,12 +245,13 @@ def interceptors(battle: Battle) -> list[str]:
     attacker = battle.fighters[battle.intercept["attacker"]]
     target = battle.fighters[battle.intercept["target"]]
     found: list[str] = []
-    if walks(attacker, target):
+    if walks(attacker, target) or "can't be blocked" in statics(attacker.card):
         return found
     for cid in target.controlled():
         creature = battle.fighters[cid]
         if not creature.active or creature.tapped or cid == attacker.id or \
-                battle.range_between(cid, attacker.id) != "close":
+                battle.range_between(cid, attacker.id) != "close" or "can't block" in statics(creature.card) \
+                or CANT_BLOCK in creature.keywords:
             continue
         if FLYING in attacker.keywords and not {FLYING, REACH} & set(creature.keywords):
             continue

@@ -33,7 +33,15 @@ SOURCE = "planeswalker/data/card_effects.toml"
 #: Effect kinds this combat knows, and the fields each may carry.
 KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "discard", "destroy permanent",
                    "destroy permanents", "counter", "destroy", "destroy all",
-                   "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana"})
+                   "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
+                   "gain control", "grant", "drain", "fight", "tap all"})
+#: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
+AURA_KINDS = frozenset({"pump", "grant", "gain control"})
+#: What a creature's untargeted "enters" trigger may do (PW38, PW41).
+UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all"})
+#: What a creature's targeted "enters" trigger may do (ruling PW40).
+ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
+                            "destroy permanent", "drain", "tap all"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
 TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", ""})
@@ -65,6 +73,7 @@ class Effect:
     self_damage: int = 0
     no_regenerate: bool = False
     types: tuple[str, ...] = ()
+    keyword: str = ""  # "grant": the keyword given (until end of turn; an Aura's while it is kept)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -112,6 +121,24 @@ class Trigger:
 
 
 @dataclass(frozen=True, slots=True)
+class Lord:
+    """A creature's static bonus to others (ruling PW41): "Other Goblin creatures get +1/+1 and have
+    mountainwalk" -- ``subtype`` ("" for any creature), only its own side's with ``yours``; or, with
+    ``colour``, a bonus to itself while its controller's identity has that colour (Kird Ape's Forest)."""
+
+    power: int = 0
+    toughness: int = 0
+    subtype: str = ""
+    keyword: str = ""
+    yours: bool = False
+    colour: str = ""
+
+
+#: Static restrictions a card may carry (ruling PW41).
+STATICS = frozenset({"can't block", "can't be blocked"})
+
+
+@dataclass(frozen=True, slots=True)
 class CardEffects:
     name: str
     target: str
@@ -119,6 +146,10 @@ class CardEffects:
     abilities: tuple[Ability, ...]
     note: str
     triggers: tuple[Trigger, ...] = ()
+    entering_target: str = ""  # whom a creature's "enters" trigger is aimed at (PW40)
+    aura: bool = False  # an Aura: ``effects`` last while it is kept on its target (PW39)
+    lord: Lord | None = None
+    statics: tuple[str, ...] = ()
 
 
 def _cost(text: str, where: str) -> SpellCost:
@@ -141,7 +172,8 @@ def _cost(text: str, where: str) -> SpellCost:
 
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
-           "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types"}
+           "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
+           "keyword"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -157,12 +189,14 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     if not isinstance(types, list) or any(t not in ("Artifact", "Enchantment") for t in types) or (
             kind.startswith("destroy permanent") and not types):
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent")
-    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard") and not (
+    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
     if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*") for m in mana)):
         raise DataError(f"{where}: mana adds symbols of W U B R G C or * (any colour), not {mana!r}")
+    if kind == "grant" and not raw.get("keyword"):
+        raise DataError(f"{where}: grant names a keyword (\"Flying\", \"Haste\" ...)")
     for field in ("colour", "not_colour"):
         if raw.get(field, "") not in ("", *COLORS):
             raise DataError(f"{where}: {field} is one of {', '.join(COLORS)}")
@@ -173,7 +207,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("nonartifact", False)),
                       bool(raw.get("tapped", False)), raw.get("flying"), bool(raw.get("players", False)),
                       bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
-                      bool(raw.get("no_regenerate", False)), tuple(types))
+                      bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -201,8 +235,11 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
         if card.name.casefold() in found:
             raise DataError(f"{where}: listed twice")
         effects = tuple(_effect(e, where) for e in entry.get("effects", []))
-        if effects and not {"Instant", "Sorcery"} & set(card.types):
-            raise DataError(f"{where}: only instants and sorceries have spell effects here")
+        aura = "Aura" in card.subtypes
+        if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura):
+            raise DataError(f"{where}: only instants, sorceries and Auras have spell effects here")
+        if aura and (not entry.get("target") or any(e.kind not in AURA_KINDS for e in effects)):
+            raise DataError(f"{where}: an Aura has a target and effects of {', '.join(sorted(AURA_KINDS))}")
         listed = []
         for n, ability in enumerate(entry.get("abilities", [])):
             if not card.is_creature:
@@ -216,24 +253,66 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []
+        aimed = ""
         for trigger in entry.get("triggers", []):
             if not card.is_creature or not isinstance(trigger, Mapping):
                 raise DataError(f"{where}: only a creature has triggers")
             if trigger.get("when") == "enters":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind not in ("gain life", "lose life", "draw") for e in made):
-                    raise DataError(f"{where}: an \"enters\" trigger has effects: gain life, lose life or draw")
+                aimed = _target(trigger.get("target", ""), where)
+                if not made or any(e.kind not in ENTERING_KINDS for e in made) or (
+                        not aimed and any(e.kind not in UNTARGETED_ENTERING for e in made)):
+                    kinds = ", ".join(sorted(ENTERING_KINDS))
+                    raise DataError(f"{where}: an \"enters\" trigger has effects of {kinds} "
+                                    "(untargeted: gain life, lose life, draw)")
                 triggers.append(Trigger("enters", effects=made))
+                continue
+            if trigger.get("when") == "end":
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind != "bounce" for e in made):
+                    raise DataError(f"{where}: an \"end\" trigger returns the creature (bounce)")
+                triggers.append(Trigger("end", effects=made))
+                continue
+            if trigger.get("when") in ("another enters", "dies") and "effects" in trigger:
+                made = tuple(_effect(e, where) for e in trigger["effects"])
+                if not made or any(e.kind not in UNTARGETED_ENTERING for e in made):
+                    raise DataError(f"{where}: an untargeted trigger's effects are of "
+                                    f"{', '.join(sorted(UNTARGETED_ENTERING))}")
+                triggers.append(Trigger(str(trigger["when"]), effects=made))
+                continue
+            if trigger.get("when") == "engages":
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind != "pump" for e in made):
+                    raise DataError(f"{where}: an \"engages\" trigger pumps the creature")
+                triggers.append(Trigger("engages", effects=made))
                 continue
             if trigger.get("when") not in ("upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
                 raise DataError(f"{where}: a trigger is \"enters\", or \"upkeep\" or \"dies\" making a "
                                 f"token of the file ({', '.join(tokens)})")
             triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
-        if not effects and not listed and not triggers:
-            raise DataError(f"{where}: needs effects, abilities or triggers")
+        lord = _lord(entry.get("lord"), where) if "lord" in entry else None
+        statics = tuple(str(x) for x in entry.get("static", []))
+        if set(statics) - STATICS or (statics and not card.is_creature) or (
+                lord and not (card.is_creature or "Enchantment" in card.types)):
+            raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, or a lord")
+        if not effects and not listed and not triggers and not lord and not statics:
+            raise DataError(f"{where}: needs effects, abilities, triggers, a lord or a static")
         found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
-                                                  tuple(listed), str(entry.get("note", "")), tuple(triggers))
+                                                  tuple(listed), str(entry.get("note", "")), tuple(triggers),
+                                                  aimed, aura, lord, statics)
     return found
+
+
+def _lord(raw: Any, where: str) -> Lord:
+    if not isinstance(raw, Mapping) or set(raw) - {"power", "toughness", "subtype", "keyword", "yours", "colour"}:
+        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours or colour")
+    if raw.get("colour", "") not in ("", *COLORS):
+        raise DataError(f"{where}: a lord's colour is one of {', '.join(COLORS)}")
+    try:
+        return Lord(int(raw.get("power", 0)), int(raw.get("toughness", 0)), str(raw.get("subtype", "")),
+                    str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")))
+    except (TypeError, ValueError) as exc:
+        raise DataError(f"{where}: malformed lord ({exc})") from None
 
 
 def parse_tokens(raw: Mapping[str, Any]) -> dict[str, Token]:
@@ -298,7 +377,22 @@ def abilities(name: str | None) -> tuple[Ability, ...]:
 def triggers(name: str | None, when: str) -> tuple[str, ...]:
     """The tokens a creature card makes ``when`` ("upkeep" or "dies")."""
     entry = card_effects().get(name.casefold()) if name is not None else None
-    return tuple(t.token for t in entry.triggers if t.when == when) if entry is not None else ()
+    return tuple(t.token for t in entry.triggers if t.when == when and t.token) if entry is not None else ()
+
+
+@cache
+def on_trigger(name: str | None, when: str) -> tuple[Effect, ...]:
+    """The untargeted effects of a creature card's ``when`` triggers ("dies": Aven Fisher; "another
+    enters": Soul Warden), for its controller (PW41)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(e for t in entry.triggers if t.when == when for e in t.effects) if entry is not None else ()
+
+
+@cache
+def on_engaging(name: str | None) -> tuple[Effect, ...]:
+    """What a creature does to itself when it engages ("Whenever it attacks, it gets +2/+0", PW41)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(e for t in entry.triggers if t.when == "engages" for e in t.effects) if entry is not None else ()
 
 
 @cache
@@ -306,6 +400,40 @@ def on_entering(name: str) -> tuple[Effect, ...]:
     """What a creature card does when it is summoned (its "enters" triggers' effects)."""
     entry = card_effects().get(name.casefold())
     return tuple(e for t in entry.triggers if t.when == "enters" for e in t.effects) if entry is not None else ()
+
+
+@cache
+def lord_of(name: str | None) -> Lord | None:
+    """A creature card's static bonus (a lord's, or Kird Ape's own), or None."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return entry.lord if entry is not None else None
+
+
+@cache
+def statics(name: str | None) -> tuple[str, ...]:
+    """A creature card's static restrictions ("can't block", "can't be blocked")."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return entry.statics if entry is not None else ()
+
+
+@cache
+def subtypes(name: str | None) -> tuple[str, ...]:
+    """A creature card's creature types (a token has none here)."""
+    return builtin_pool().get(name).subtypes if name is not None else ()
+
+
+@cache
+def entering_target(name: str) -> str:
+    """Whom a creature's targeted "enters" trigger is aimed at ("" for none: PW40)."""
+    entry = card_effects().get(name.casefold())
+    return entry.entering_target if entry is not None else ""
+
+
+@cache
+def aura_effects(name: str) -> tuple[str, tuple[Effect, ...]]:
+    """An Aura's target and its effects while kept ("", () for an enchantment not listed: PW39)."""
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return (entry.target, entry.effects) if entry is not None and entry.aura else ("", ())
 
 
 @cache

@@ -20,7 +20,17 @@ from magecraft.planeswalker.combatants import (
     pair,
 )
 from magecraft.planeswalker.decisions import ability_x
-from magecraft.planeswalker.effects import Ability, Effect, abilities, on_entering, token, triggers
+from magecraft.planeswalker.effects import (
+    Ability,
+    Effect,
+    abilities,
+    lord_of,
+    on_entering,
+    on_trigger,
+    subtypes,
+    token,
+    triggers,
+)
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
@@ -44,6 +54,10 @@ class Resolution:
     turn: int
     next_summon: int
     next_token: int
+    #: whether a lord (a creature or an enchantment) has been in this battle: else no bonus to work out
+    lordly: bool
+    #: whether a creature that sees others enter (Soul Warden) has been in this battle
+    watchers: bool
 
     if TYPE_CHECKING:
         def enemies(self, fid: str) -> list[Combatant]: ...
@@ -71,10 +85,14 @@ class Resolution:
     def _apply_effect(self, caster: Combatant, spell: Any, target_id: str, x: int) -> None:
         """A resolved spell: a summoned creature, a pervasive effect, or its effects, then the graveyard."""
         if spell.kind == "summon":
-            self._summon(caster, spell.name)
+            self._summon(caster, spell.name, target_id)
             return
         if spell.kind == "permanent":
-            caster.permanents.append(spell.name)
+            if spell.target:
+                self._attach(caster, spell.name, target_id)
+            else:
+                caster.permanents.append(spell.name)
+                self.lordly = self.lordly or lord_of(spell.name) is not None
             return
         caster.graveyard.append(spell.name)
         self._resolve(caster, caster, spell.parts, target_id, x, spell.name)
@@ -137,12 +155,36 @@ class Resolution:
                 for _ in range(min(amount, len(aimed.memory))):
                     aimed.memory.pop()
             elif kind == "bounce":
-                if aimed is not None and aimed.active and not aimed.is_mage:
-                    self._remove(aimed, "unsummoned")
+                gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
+                if gone is not None and gone.active and not gone.is_mage:
+                    self._remove(gone, "unsummoned")
             elif kind == "bounce all":
                 for fighter in list(self.fighters.values()):
                     if fighter.active and not fighter.is_mage:
                         self._remove(fighter, "unsummoned")
+            elif kind == "drain" and aimed is not None and aimed.is_mage and aimed.active:
+                # "target opponent loses N life and you gain N life" (Highway Robber): not damage
+                controller.life += amount
+                aimed.life -= amount
+                regenerate_or_fall(aimed, self.rng, self.settings)
+                self._after_damage(aimed)
+            elif kind == "fight" and aimed is not None and aimed.active and source.active:
+                # "deals damage equal to its power to target creature, which deals damage equal to its power"
+                dealt, taken = source.power, aimed.power
+                self._damage(aimed, dealt)
+                self._damage(source, taken)
+            elif kind == "tap all":
+                for fighter in self.fighters.values():
+                    if fighter.active and not fighter.is_mage and fighter is not source:
+                        fighter.tapped = True
+            elif kind == "gain control":
+                if aimed is not None and aimed.active and not aimed.is_mage and controller.is_mage \
+                        and aimed.controller != controller.id:
+                    self._take_control(aimed, controller, "turn")
+            elif kind == "grant":
+                given = aimed if target_id else source
+                if given is not None and given.active:
+                    self._grant(given, effect.keyword, until_end_of_turn=True)
             elif kind == "mana" and controller.is_mage:
                 for symbol in effect.mana:
                     symbol = self._any_colour(controller) if symbol == "*" else symbol
@@ -197,9 +239,11 @@ class Resolution:
     def _remove(self, creature: Combatant, how: str) -> None:
         """A creature leaves the battle (returned to its owner's hand, or sacrificed)."""
         owner = self.fighters.get(creature.controller or "")
-        if owner is not None and creature.id in owner.controlled():
-            self._release(owner, creature.id, "")
+        if owner is not None:
+            owner.give_up(creature.id)
         creature.out = how
+        creature.control = []
+        self._drop_auras_on(creature.id)
         self.rng.log.record("out", f"{creature.label} is {how}", section=SECTION_CASTING,
                             data={"id": creature.id, "out": how})
 
@@ -236,19 +280,201 @@ class Resolution:
                 self.turn += 1
         self.rng.log.record("token", f"{maker.label} makes {made.label}", section="Character Stats",
                             data={"id": tid, "maker": maker.id, "controller": made.controller})
+        self._another_entered(made)
 
-    def _summon(self, caster: Combatant, name: str) -> None:
+    # -- lords (ruling PW41) ------------------------------------------------------------------------
+    def _find_lords(self) -> bool:
+        """Whether any combatant or kept enchantment is a lord, or any bonus is still given (a new or loaded
+        battle)."""
+        return any(lord_of(f.card) is not None or f.lorded or f.lorded_keywords
+                   or any(lord_of(n) is not None for n in f.permanents) for f in self.fighters.values())
+
+    def _refresh_lords(self) -> None:
+        """Static bonuses follow who is in the battle now: "Other Goblin creatures get +1/+1" (Goblin King,
+        Elvish Champion, Lord of the Undead, Blessed Orator) and Kird Ape's "+1/+2 as long as you control a
+        Forest" (its controller's identity has Green, PW37).  The bonus is part of the base Power and
+        Toughness (the dice), not Life; what a lord gave is taken back when it leaves."""
+        if not self.lordly:
+            return
+        fighters = self.fighters.values()
+        lords = [(f, lord) for f in fighters if f.active and (lord := lord_of(f.card)) is not None]
+        # a mage's enchantments that are lords (Glorious Anthem: "creatures you control get +1/+1")
+        lords += [(f, lord) for f in fighters if f.active and f.is_mage for name in f.permanents
+                  if (lord := lord_of(name)) is not None]
+        if not lords and not any(f.lorded for f in fighters):
+            return
+        for fighter in fighters:
+            if fighter.is_mage:
+                continue
+            power = toughness = 0
+            keywords: list[str] = []
+            if fighter.active:
+                for source, lord in lords:
+                    if lord.colour:
+                        owner = self.fighters.get(source.controller or "")
+                        applies = source is fighter and owner is not None and lord.colour in owner.identity
+                    else:
+                        applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
+                            fighter.card)) and (not lord.yours or source.side == fighter.side)
+                    if applies:
+                        power, toughness = power + lord.power, toughness + lord.toughness
+                        if lord.keyword:
+                            keywords.append(lord.keyword)
+            before = fighter.lorded or [0, 0]
+            gain_p, gain_t = power - before[0], toughness - before[1]
+            if gain_p or gain_t:
+                fighter.base_power += gain_p
+                fighter.base_toughness += gain_t
+                fighter.power = max(0, fighter.power + gain_p)
+                fighter.toughness = max(0, fighter.toughness + gain_t)
+            fighter.lorded = [power, toughness] if power or toughness else []
+            stale = [k for k in fighter.lorded_keywords if k not in keywords]
+            if stale:
+                fighter.keywords = tuple(k for k in fighter.keywords if k not in stale)
+            fresh = [k for k in dict.fromkeys(keywords) if k not in fighter.keywords]
+            if fresh:
+                fighter.keywords = (*fighter.keywords, *fresh)
+            fighter.lorded_keywords = [k for k in fighter.lorded_keywords if k not in stale] + fresh
+
+    # -- control and Auras (ruling PW39) -----------------------------------------------------------
+    def _take_control(self, creature: Combatant, mage: Combatant, until: str) -> None:
+        """"Gain control of target creature": it fights for ``mage`` -- on its side, commanded by it, at its
+        ranges, summoning sick unless it has Haste -- until the end of the turn (``"turn"``, Threaten) or
+        while the Aura is kept (``"aura"``, Confiscate).  Player characters are immune (Combat Mechanics 7)."""
+        old = self.fighters.get(creature.controller or "")
+        if not creature.control:  # taken twice: it still goes back to whose it first was
+            listed = "" if old is None else ("tokens" if creature.id in old.tokens else "creatures")
+            creature.control = [creature.side, creature.controller or "", until, listed]
+        else:
+            creature.control = [*creature.control[:2], until, *creature.control[3:]]
+        if old is not None:
+            old.give_up(creature.id)
+        creature.side, creature.controller = mage.side, mage.id
+        mage.stolen.append(creature.id)
+        creature.sick = HASTE not in creature.keywords
+        self._stand_with(creature, mage)
+        self.rng.log.record("control", f"{mage.label} gains control of {creature.label}", section=SECTION_CASTING,
+                            data={"id": creature.id, "controller": mage.id, "until": until})
+
+    def _give_back(self, creature: Combatant) -> None:
+        """A stolen creature returns to whose it was (an independent creature to its own turns); a mage who
+        has left the battle meanwhile cannot take it back: it is unsummoned."""
+        side, controller, _until, listed = creature.control
+        creature.control = []
+        thief = self.fighters.get(creature.controller or "")
+        if thief is not None:
+            thief.give_up(creature.id)
+        owner = self.fighters.get(controller)
+        creature.side, creature.controller = side, controller or None
+        if owner is not None and not owner.active:
+            creature.out = "unsummoned"
+        elif owner is not None:
+            (owner.tokens if listed == "tokens" else owner.creatures).append(creature.id)
+            self._stand_with(creature, owner)
+        else:
+            for enemy in self.enemies(creature.id):
+                self.ranges.setdefault(pair(creature.id, enemy.id), self.settings.start_range)
+        self.rng.log.record("control", f"{creature.label} returns to its side", section=SECTION_CASTING,
+                            data={"id": creature.id, "controller": controller, "out": creature.out})
+
+    def _stand_with(self, creature: Combatant, mage: Combatant) -> None:
+        """A creature whose control changed stands where its controller does: its range with each enemy is
+        the controller's (as a summoned creature's, PW7)."""
+        for enemy in self.enemies(creature.id):
+            self.ranges[pair(creature.id, enemy.id)] = self.ranges.get(pair(mage.id, enemy.id),
+                                                                       self.settings.start_range)
+
+    def _grant(self, fighter: Combatant, keyword: str, *, until_end_of_turn: bool) -> bool:
+        """A keyword given (Angelic Blessing's flying, Threaten's haste); False when it had it already."""
+        if keyword in fighter.keywords:
+            return False
+        fighter.keywords = (*fighter.keywords, keyword)
+        if until_end_of_turn:
+            fighter.granted.append(keyword)
+        if keyword == HASTE:
+            fighter.sick = False
+        return True
+
+    def _attach(self, mage: Combatant, name: str, target_id: str) -> None:
+        """An Aura resolves onto its target (PW39): a pervasive effect of its caster, whose effects last while
+        it is kept; a target gone meanwhile sends it to the graveyard."""
+        from magecraft.planeswalker.effects import aura_effects
+
+        target = self.fighters.get(target_id)
+        if target is None or not target.active:
+            mage.graveyard.append(name)
+            return
+        mage.permanents.append(name)
+        added: list[str] = []
+        for effect in aura_effects(name)[1]:
+            if effect.kind == "pump":
+                target.base_power += effect.power
+                target.base_toughness += effect.toughness
+                target.power = max(0, target.power + effect.power)
+                target.toughness = max(0, target.toughness + effect.toughness)
+            elif effect.kind == "grant" and self._grant(target, effect.keyword, until_end_of_turn=False):
+                added.append(effect.keyword)
+            elif effect.kind == "gain control" and not target.is_mage and target.controller != mage.id:
+                self._take_control(target, mage, "aura")
+        mage.auras.append([name, target_id, *added])
+        self.rng.log.record("aura", f"{name} enchants {target.label}", section=SECTION_CASTING,
+                            data={"card": name, "target": target_id, "caster": mage.id})
+
+    def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None:
+        """An Aura leaves (released, destroyed, or its creature gone): its effects end."""
+        from magecraft.planeswalker.effects import aura_effects
+
+        entry = entry or next((a for a in mage.auras if a[0] == name), None)
+        if entry is None:
+            return
+        mage.auras.remove(entry)
+        target = self.fighters[entry[1]]
+        for effect in aura_effects(name)[1]:
+            if effect.kind == "pump":
+                target.base_power -= effect.power
+                target.base_toughness -= effect.toughness
+                target.power = max(0, target.power - effect.power)
+                target.toughness = max(0, target.toughness - effect.toughness)
+            elif effect.kind == "gain control" and target.control and target.control[2] == "aura" and \
+                    target.active:
+                self._give_back(target)
+        target.keywords = tuple(k for k in target.keywords if k not in entry[2:])
+
+    def _drop_auras_on(self, fid: str) -> None:
+        """"Enchant creature": the Auras on a combatant that left the battle go to their mages' graveyards."""
+        for mage in self.fighters.values():
+            for entry in [a for a in mage.auras if a[1] == fid]:
+                mage.permanents.remove(entry[0])
+                mage.graveyard.append(entry[0])
+                self._detach(mage, entry[0], entry)
+
+    def _another_entered(self, creature: Combatant) -> None:
+        """"Whenever another creature enters the battlefield, you gain 1 life" (Soul Warden, PW41): for
+        the watcher's controller (a creature alone: itself)."""
+        if not self.watchers:
+            return
+        for watcher in list(self.fighters.values()):
+            effects = on_trigger(watcher.card, "another enters")
+            if effects and watcher.active and watcher is not creature:
+                owner = self.fighters.get(watcher.controller or "", watcher)
+                self._resolve(watcher, owner, effects, "", 0, f"{watcher.label} seeing {creature.label}")
+
+    def _summon(self, caster: Combatant, name: str, target_id: str = "") -> None:
         cid = f"s{self.next_summon}"
         self.next_summon += 1
         creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
                                       regenerations=self.settings.regenerate_per_battle)
         self.fighters[cid] = creature
+        self.lordly = self.lordly or lord_of(creature.card) is not None
+        self.watchers = self.watchers or bool(on_trigger(creature.card, "another enters"))
         caster.creatures.append(cid)
         for enemy in self.enemies(cid):
             start = self.ranges.get(pair(caster.id, enemy.id), self.settings.start_range)
             self.ranges[pair(cid, enemy.id)] = start
         self.rng.log.record("summon", f"{caster.label} summons {creature.label}", section=SECTION_CASTING,
                             data={"id": cid, "controller": caster.id, "sick": creature.sick})
+        self._another_entered(creature)
         entering = on_entering(creature.name)
         if entering:
-            self._resolve(creature, caster, entering, "", 0, f"{creature.label} entering")
+            # a targeted "enters" trigger hits the target chosen when the creature was cast (PW40)
+            self._resolve(creature, caster, entering, target_id, 0, f"{creature.label} entering")

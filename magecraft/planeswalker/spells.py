@@ -21,12 +21,20 @@ from functools import cache
 
 from magecraft.mtg_rpg.cards import COLOR_NAMES, builtin_pool
 from magecraft.planeswalker.combatants import SPLIT_SECOND, Combatant
-from magecraft.planeswalker.effects import Effect, spell_effects, spell_target
+from magecraft.planeswalker.effects import (
+    Effect,
+    aura_effects,
+    entering_target,
+    on_entering,
+    spell_effects,
+    spell_target,
+)
 from magecraft.planeswalker.mana import SpellCost, spell_cost
 
 SECTION = "Casting"
 #: Effects that remove a creature from the battle: player characters are immune ("Combat Mechanics" 7).
-REMOVAL = frozenset({"destroy", "bounce"})
+REMOVAL = frozenset({"destroy", "bounce", "gain control"})
+_IMMUNE = {"destroy": "destroy", "bounce": "exile", "gain control": "steal"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +65,10 @@ def profile(name: str) -> SpellProfile:
     card = builtin_pool().get(name)
     parts = spell_effects(card.name)
     if card.is_creature:
-        kind, target = "summon", ""
+        # a targeted "enters" trigger is aimed when the creature is cast (PW40)
+        kind, target, parts = "summon", entering_target(card.name), on_entering(card.name)
     elif "Enchantment" in card.types or "Artifact" in card.types:
-        kind, target = "permanent", ""
+        kind, (target, parts) = "permanent", aura_effects(card.name)
     else:
         kind, target = (parts[0].kind if parts else "none"), spell_target(card.name)
     counters_creatures = any(p.kind == "counter" and p.counters == "creature" for p in parts)
@@ -98,9 +107,9 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
         return f"{target.name} has protection from {name}'s colour"
     for effect in effects:
         if effect.kind in REMOVAL and target.player:
-            what = "destroy" if effect.kind == "destroy" else "exile"
-            return f"{target.name} is a player character: immune to {what} effects (Combat Mechanics 7)"
-        if effect.kind == "destroy":
+            return (f"{target.name} is a player character: immune to {_IMMUNE[effect.kind]} effects "
+                    "(Combat Mechanics 7)")
+        if effect.kind in ("destroy", "gain control"):
             if target.is_mage:
                 return f"{target.name} is a mage, not a creature"
             if not hits(effect, target):
@@ -114,6 +123,8 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
             return f"{target.name} {'keeps' if target.is_mage else 'is'} no {kinds}"
         if effect.kind == "discard" and not target.is_mage:
             return f"{target.name} is a creature: it holds no spells"
+        if effect.kind == "drain" and not target.is_mage:
+            return f"{target.name} is a creature, not an opponent"
     if aim == "enemy creature" and range_ != "close":
         return f"{target.name} is in ranged combat: a spell that only targets creatures cannot reach it"
     return None

@@ -179,6 +179,23 @@ def test_a_saved_battle_resumes_where_it_stopped(capsys: pytest.CaptureFixture[s
     assert code == 2 and "drop --seed" in err
 
 
+def test_a_resumed_battle_replays_the_story_since_your_last_decision(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.sqlite3"
+    base = ["planeswalker", "fight", "Kiora the Wanderer", "--db", str(db)]
+    typed(monkeypatch, "channel\nend\n")  # the bears take their turn; the player leaves at round 2
+    code, out, _ = run(capsys, *base, "--against", "Grizzly Bears", "--seed", "4", "--save", "evening")
+    assert code == 0 and "Grizzly Bears (c1) moves to close combat" in out
+    typed(monkeypatch, "")
+    code, out, err = run(capsys, *base, "--load", "evening")
+    assert code == 0, err
+    story = out[out.index("Resumed the battle"):out.index("Round 2, turn order")]
+    # your last decision (end) and what the bears did since, before the board
+    assert "Grizzly Bears (c1) moves to close combat with Kiora the Wanderer" in story
+    assert "channels" not in story  # not the whole battle: that is what `log` is for
+
+
 # -- the shared play loop's words at the battle's prompt ---------------------------------------------
 
 #: Kiora (Speed 5) acts first against the bears in close combat; when she ends her turn the bears engage

@@ -329,7 +329,7 @@ def test_a_controlled_creature_may_intercept(make_battle, make_hero) -> None:
     hero = make_hero(increases={"speed": 2, "power": 2})
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"},
                          dice=[])
-    battle._summon(battle.fighters["mage"], "Goblin Piker")
+    battle._summon(battle.fighters["mage"], "Raging Goblin")
     battle.invalidate()
     until_you(battle)
     battle.apply(Action("channel"))
@@ -546,3 +546,13 @@ def test_a_damaged_saved_battle_is_refused(make_battle) -> None:
     broken["phase"] = "teatime"
     with pytest.raises(DataError, match="malformed"):
         Battle.from_dict(broken)
+
+
+def test_an_odd_memory_keeps_half_rounded_up(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "memory": 1})  # Memory 7: keeps 4
+    battle = make_battle(hero=hero)
+    assert battle.fighters["you"].memory_score == 7
+    battle.apply(Action("channel", draw=True))
+    assert len(battle.fighters["you"].memory) == 4
+    battle.apply(Action("end"))
+    assert battle.phase != "forget" and battle.current_player() == "c1"

@@ -296,7 +296,7 @@ def test_an_artillery_alone_fires_as_one_of_its_actions(make_battle) -> None:
 
 
 def test_the_effects_file_is_checked_whole() -> None:
-    with pytest.raises(DataError, match="only instants and sorceries"):
+    with pytest.raises(DataError, match="only instants, sorceries and Auras"):
         parse({"card": [{"name": "Grizzly Bears", "effects": [{"kind": "damage", "amount": 1}]}]})
     with pytest.raises(DataError, match="unknown effect field"):
         parse({"card": [{"name": "Shock", "effects": [{"kind": "damage", "amount": 2, "colour_": "R"}]}]})
@@ -310,7 +310,7 @@ def test_the_effects_file_is_checked_whole() -> None:
     assert abilities("Grizzly Bears") == ()
     names = covered()
     assert "Giant Growth" in names and "Shock" in names and "Llanowar Elves" in names
-    assert "Holy Strength" not in names
+    assert "Holy Strength" in names and "Glorious Anthem" in names and "Telepathy" not in names
 
 
 def test_the_bot_uses_abilities(make_battle) -> None:

@@ -11,4 +11,4 @@ def test_seeded_long_run_is_reproducible() -> None:
     assert first == long_run(40, 7)
     assert first["battles"] == 40 and first["party"] + first["foes"] + first["draw"] == 40
     assert first != long_run(40, 8)
-    assert len(LONG_RUN_MATCHUPS) == 8  # abilities (PW35) and a token (PW38) among them
+    assert len(LONG_RUN_MATCHUPS) == 10  # abilities (PW35), a token (PW38), steals, Auras and lords (PW39-PW41)

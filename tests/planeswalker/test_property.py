@@ -13,7 +13,8 @@ from magecraft.planeswalker.actions import KINDS, Action
 from magecraft.planeswalker.bot import ready_mage
 from magecraft.planeswalker.combat import Battle
 
-CARDS = ("Shock", "Grizzly Bears", "Volcanic Hammer", "Craw Wurm", "Remove Soul", "Giant Growth", "Nobody")
+CARDS = ("Shock", "Grizzly Bears", "Volcanic Hammer", "Craw Wurm", "Remove Soul", "Giant Growth", "Threaten",
+         "Nekrataal", "Unholy Strength", "Nobody")
 
 
 def _candidates(battle: Battle) -> list[Action]:
@@ -86,3 +87,19 @@ def _play_randomly(battle: Battle, seed: int) -> None:
     assert battle.legal_actions() == [] and battle.current_player() is None
     with pytest.raises(RuleError, match="over"):
         battle.apply(Action("end"))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_legal_and_illegal_actions_with_steals_auras_and_lords(seed: int) -> None:
+    """Control changes, Auras, lords and targeted "enters" triggers (PW39-PW41) under random play."""
+    from magecraft.planeswalker.character import Character
+
+    hero = Character.create("Vess", identity=("B", "R", "G"), increases={"mastery": 3, "focus": 2},
+                            library=("Threaten", "Nekrataal", "Goblin King", "Enfeeblement", "Unholy Strength",
+                                     "Highway Robber", "Whip Sergeant", "Kird Ape", "Karplusan Yeti", "Wildfire",
+                                     "Hollow Dogs", "Pyroclasm"),
+                            memorized=("Threaten", "Goblin King", "Unholy Strength"))
+    foes = ["Goblin Piker", "Elvish Champion", "Llanowar Elves", "Phantom Warrior"][: 2 + seed % 3]
+    enemy = ready_mage(("Warlord of Keld", "Necromancer of Urborg")[seed % 2]) if seed % 3 else None
+    battle = Battle.start(hero, foes, Randomness.seeded(seed), enemy_mage=enemy, ranges={"c1": "close"})
+    _play_randomly(battle, seed)

@@ -60,9 +60,10 @@ def test_enchantments_are_pervasive_effects(make_battle, make_hero, to_main) -> 
     hero = make_hero(identity=("W", "R", "G"), library=("Holy Strength",), memorized=("Holy Strength",))
     battle = make_battle(["Grizzly Bears"], hero=hero)
     to_main(battle)
-    battle.apply(Action("cast", card="Holy Strength"))
+    battle.apply(Action("cast", card="Holy Strength", target="you"))  # an Aura on oneself (PW39)
     you = battle.fighters["you"]
     assert you.permanents == ["Holy Strength"] and you.pervasive() == 1
+    assert (you.power, you.toughness, you.life) == (4, 5, 5)
 
 
 def test_destroy_is_stopped_once_by_regenerate(make_battle, make_hero, to_main) -> None:
