@@ -147,6 +147,8 @@ class RealmDays(GameState[DayAction]):
         self.ring: dict[str, Any] | None = None
         #: ROCKS GLOW: the cave clearings lit for the coming day.
         self.glowing: set[int] = set()
+        #: MIRACLE 3: the last roll a Miracle chit re-rolled and the roll kept (more chits modify that one).
+        self.miracle_roll: dict[str, Any] | None = None
 
     @classmethod
     def new(
@@ -648,6 +650,7 @@ class RealmDays(GameState[DayAction]):
             "today": {name: r.to_dict() for name, r in self.today.items()},
             "ring": self.ring,
             "glowing": sorted(self.glowing),
+            "miracle_roll": self.miracle_roll,
             "turn": {"index": self.turn, "started": self.turn_started, "moves_left": self.moves_left,
                      "prowling": self.prowling},
             "pending": None if self.pending is None else self.pending.to_dict(),
@@ -728,6 +731,10 @@ class RealmDays(GameState[DayAction]):
                 raise ValueError("a day is recorded for no character")
             realm.ring = referee.read_ring(raw["ring"], names)
             realm.glowing = {int(clearing(c) or 0) for c in raw["glowing"]}
+            miracle = raw.get("miracle_roll")  # a save of before Miracle has none
+            if miracle is not None:
+                realm.miracle_roll = {"roll": int(miracle["roll"]), "label": str(miracle["label"]),
+                                      "kept": int(miracle["kept"])}
         turn = raw["turn"]
         realm.turn = None if turn["index"] is None else int(turn["index"])
         realm.turn_started, realm.moves_left = bool(turn["started"]), int(turn["moves_left"])
