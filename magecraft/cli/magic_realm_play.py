@@ -172,7 +172,8 @@ class RealmTable(TableGame["act.DayAction"]):
                 label = action.character
             choices.append(Choice(label, action))
         return Menu(f"{pending.chooser} decides {referee.describe_pending(realm)}:", choices,
-                    prompt=f"{pending.chooser}'s choice")
+                    prompt=f"{pending.chooser}'s choice", typed=self._typed,
+                    typed_help="miracle NAME [low|high]: a Miracle chit played on the last roll first")
 
     def _typed(self, answer: str) -> act.DayAction | None:
         words = answer.strip()

@@ -6,6 +6,11 @@ made -- a table roll, the day's monster roll, a traveller's or a pod's -- forcin
 kept; more Miracle chits played on the same roll only modify the roll chosen; a played chit, or one put
 in the wound box unplayed, reverts to its chit in the wound box (one more wound).
 
+The better roll is used (ruling MR47): while a character holds a Miracle chit the realm keeps its state
+from before each action that rolls (:class:`Replay`); when the roll kept is the re-roll, that action is
+played again from there with the dice before it as they fell, the kept roll in its place, and fresh dice
+after it.
+
 :func:`check` refuses (``RuleError``, naming the rule) before :func:`perform` changes anything.
 """
 
@@ -16,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import RuleError
+from magecraft.core.randomness import DieSource, Randomness
 from magecraft.magic_realm.actions import CastSpell, Hire, PlayMiracle, WoundMiracle
 from magecraft.magic_realm.pieces import Character, MiracleChit
 from magecraft.magic_realm.spells import MIRACLE_KINDS, SPELLS, Chit
@@ -25,8 +31,58 @@ if TYPE_CHECKING:
 
 #: What marks the dice a Miracle re-rolled in the event log (they are not "the last roll" again).
 REROLL = "(Miracle re-roll"
+#: What marks the realm's notes of Miracle chits played or put in the wound box (kept through a replay).
+NOTES = (" plays a Miracle (", " puts the Miracle chit in the wound box")
 KEEPS = ("low", "high")
 _ONE_DIE = re.compile(r"^(?P<label>.*) \(die (?P<n>\d+) of (?P<of>\d+)\)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The realm before the last action that rolled dice (``before``, a save), the action, and the event
+    log's length before it (``start``): a Miracle re-roll kept plays the action again from here."""
+
+    before: dict[str, Any]
+    action: Any
+    start: int
+
+
+def before(realm: RealmDays) -> tuple[dict[str, Any], int] | None:
+    """The realm as it is before an action, when a Miracle chit could be played on its rolls."""
+    if any(c.alive and c.miracles for c in realm.characters):
+        return realm.to_dict(), len(realm.log)
+    return None
+
+
+def remember(realm: RealmDays, action: Any, was: tuple[dict[str, Any], int] | None) -> None:
+    """After an action: it may be played again if it rolled; any other action ends the chance (its own
+    effects would be lost)."""
+    if was is None:
+        realm.replay = None
+        return
+    snapshot, start = was
+    rolled = any(realm.log[i].kind == "roll" for i in range(start, len(realm.log)))
+    realm.replay = Replay(snapshot, action, start) if rolled else None
+
+
+class _Forced:
+    """The dice of an action played again: ``values`` first (as they fell, then the roll kept), then
+    ``then``'s fresh dice."""
+
+    def __init__(self, values: list[int], then: DieSource) -> None:
+        self.values, self.then, self.kind = values, then, then.kind
+
+    def draw(self, sides: int, label: str) -> int:
+        if self.values and 1 <= self.values[0] <= sides:
+            return self.values.pop(0)
+        self.values.clear()
+        return self.then.draw(sides, label)
+
+    def below(self, n: int) -> int:
+        return self.then.below(n)
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.then.snapshot()
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +167,12 @@ def cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
 
 def perform(realm: RealmDays, who: Character, action: PlayMiracle | WoundMiracle) -> None:
     chit = who.miracles.pop(held(who, action.chit))
-    # Miracle 4: it reverts to its chit, placed in the wound box
+    # Miracle 4: it reverts to its chit, placed in the wound box -- in the realm kept for a replay too
     who.wounds += 1
+    if realm.replay is not None:
+        saved = next(c for c in realm.replay.before["characters"] if c["name"] == who.name)
+        saved["miracles"] = [m for m in saved["miracles"] if (m["chit"], m["since"]) != (chit.chit, chit.since)]
+        saved["wounds"] += 1
     if isinstance(action, WoundMiracle):
         realm.note(f"{who.name} puts the Miracle chit in the wound box: {chit.chit} is wounded")
         return
@@ -120,8 +180,44 @@ def perform(realm: RealmDays, who: Character, action: PlayMiracle | WoundMiracle
     assert roll is not None
     before: dict[str, Any] | None = realm.miracle_roll
     chosen = int(before["kept"]) if before is not None and before["roll"] == roll.seq else roll.total
-    again = sum(realm.rng.roll(int(die.split("d")[1]), f"{roll.label} {REROLL})") for die in roll.dice)
+    values = [realm.rng.roll(int(die.split("d")[1]), f"{roll.label} {REROLL})") for die in roll.dice]
+    again = sum(values)
     kept = min(chosen, again) if action.keep == "low" else max(chosen, again)
+    after = ""
+    if kept != chosen:
+        replay = realm.replay
+        if replay is not None and roll.seq >= replay.start:
+            _play_again(realm, replay, roll, values)
+            after = f"; {_describe(replay.action)} is played again with the {kept}"
+        else:
+            after = f"; what the {chosen} did stands (ruling MR47): the referee carries out the {kept}"
     realm.miracle_roll = {"roll": roll.seq, "label": roll.label, "kept": kept}
     realm.note(f"{who.name} plays a Miracle ({chit.chit}) on {roll.label}: {chosen} re-rolled {again}, "
-               f"{kept} kept (the {'lower' if action.keep == 'low' else 'higher'}); {chit.chit} is wounded")
+               f"{kept} kept (the {'lower' if action.keep == 'low' else 'higher'}); {chit.chit} is wounded{after}")
+
+
+def _describe(action: Any) -> str:
+    return "the day" if action.kind == "next-day" else f"the {action.kind}"
+
+
+def _play_again(realm: RealmDays, replay: Replay, roll: LastRoll, values: list[int]) -> None:
+    """Back to before the action, then the action again: its dice before ``roll`` as they fell, ``values``
+    for it, fresh dice after; the Miracles' re-rolls and notes since the action stay on the log."""
+    from magecraft.magic_realm.days import RealmDays
+
+    events = list(realm.log)
+    fell = [int(e.data["value"]) for e in events[replay.start:roll.seq] if e.kind == "roll"]
+    kept = [e for e in events[replay.start:] if (e.kind == "roll" and REROLL in e.label)
+            or (e.kind == "realm" and any(n in e.label for n in NOTES))]
+    source = realm.rng.source
+    fresh = RealmDays.from_dict(replay.before, ask=getattr(source, "ask", None))
+    realm.__dict__.update(fresh.__dict__)
+    realm.rng = Randomness(_Forced([*fell, *values], source), realm.rng.log)
+    realm.perform(replay.action)
+    realm.rng = Randomness(source, realm.rng.log)
+    for event in kept:
+        if event.kind == "roll":
+            realm.log.append_roll(event.label, event.section, str(event.data["dice"]), int(event.data["value"]))
+        else:
+            realm.report.append({"day": int(event.data["day"]), "text": event.label})
+            realm.log.record("realm", event.label, data=dict(event.data))

@@ -80,8 +80,10 @@ def test_a_miracle_chit_rerolls_the_last_roll_and_the_owner_keeps_the_better():
     from magecraft.magic_realm.actions import Capture
 
     days.apply(Capture("Dwarf", "Pickpocket", False))
-    days.apply(PlayMiracle("Dwarf"))  # both dice re-rolled: 3, lower than 11
+    assert days.retinues["Dwarf"].gold == 50 - 11
+    days.apply(PlayMiracle("Dwarf"))  # both dice re-rolled: 3, lower than 11; the capture played again
     assert days.miracle_roll is not None and days.miracle_roll["kept"] == 3
+    assert days.retinues["Dwarf"].gold == 50 - 3  # the better roll is used (MR47)
     assert days.report[-1]["text"].startswith("Dwarf plays a Miracle (DUCK T3*) on ")
     assert "11 re-rolled 3, 3 kept (the lower)" in days.report[-1]["text"]
     dwarf = days.character("Dwarf")
@@ -89,7 +91,9 @@ def test_a_miracle_chit_rerolls_the_last_roll_and_the_owner_keeps_the_better():
     # another owner's chit only modifies the chosen roll: 4+3 = 7 against the 3 chosen, not the 11
     days.apply(PlayMiracle("Amazon", keep="high"))
     assert days.miracle_roll["kept"] == 7 and "3 re-rolled 7, 7 kept (the higher)" in days.report[-1]["text"]
-    assert days.character("Amazon").wounds == 1
+    assert days.retinues["Dwarf"].gold == 50 - 7
+    assert days.character("Amazon").wounds == 1 and days.character("Dwarf").wounds == 1  # kept through it
+    assert sum(" plays a Miracle (" in r["text"] for r in days.report) == 2
     assert RealmDays.from_dict(days.to_dict()).miracle_roll == days.miracle_roll
 
 
@@ -99,11 +103,25 @@ def test_more_miracle_chits_keep_the_chosen_roll_when_the_reroll_is_worse():
     days.apply(CastSpell("Amazon", "Miracle", chit="FIGHT H5**"))
     script(days, 5, 2, 4)  # the day's monster roll 5; re-rolled 2; re-rolled again 4
     days.apply(NextDay())
-    assert days.log[len(days.log) - 1].label == "day 1: monster roll"
+    assert days.log[len(days.log) - 1].label == "day 1: monster roll" and days.prowling  # 5: prowling
     days.apply(PlayMiracle("Amazon", "FIGHT H5**"))
+    assert not days.prowling and days.day == 1  # the day played again with the 2
     days.apply(PlayMiracle("Amazon"))
     assert days.miracle_roll == {"roll": len(days.log) - 5, "label": "day 1: monster roll", "kept": 2}
     assert days.characters[0].wounds == 2
+
+
+def test_a_kept_reroll_after_another_action_is_left_to_the_referee():
+    from magecraft.magic_realm.actions import MoveCharacter
+
+    days = realm()
+    days.apply(CastSpell("Amazon", "Miracle", chit="MOVE M4*"))
+    script(days, 5, 2)
+    days.apply(NextDay())
+    days.apply(MoveCharacter("Amazon", days.board.clearing_of("Borderland 4").id))  # the day cannot be replayed
+    days.apply(PlayMiracle("Amazon"))
+    assert days.prowling and days.characters[0].clearing == days.board.clearing_of("Borderland 4").id
+    assert days.report[-1]["text"].endswith("what the 5 did stands (ruling MR47): the referee carries out the 2")
 
 
 def test_a_miracle_chit_must_exist_before_the_roll():
