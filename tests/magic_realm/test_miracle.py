@@ -116,12 +116,16 @@ def test_a_kept_reroll_after_another_action_is_left_to_the_referee():
 
     days = realm()
     days.apply(CastSpell("Amazon", "Miracle", chit="MOVE M4*"))
-    script(days, 5, 2)
+    days.apply(CastSpell("Amazon", "Miracle", chit="DUCK T3*"))
+    script(days, 5, 2, 4)
     days.apply(NextDay())
     days.apply(MoveCharacter("Amazon", days.board.clearing_of("Borderland 4").id))  # the day cannot be replayed
     days.apply(PlayMiracle("Amazon"))
     assert days.prowling and days.characters[0].clearing == days.board.clearing_of("Borderland 4").id
     assert days.report[-1]["text"].endswith("what the 5 did stands (ruling MR47): the referee carries out the 2")
+    days.apply(PlayMiracle("Amazon"))  # the second chit modifies the 2 chosen: its 4 is worse, the 2 stands
+    assert days.miracle_roll is not None and days.miracle_roll["kept"] == 2
+    assert "2 re-rolled 4, 2 kept (the lower)" in days.report[-1]["text"]
 
 
 def test_a_miracle_chit_must_exist_before_the_roll():
