@@ -44,12 +44,20 @@ app.add_typer(gamble_app, name="gamble")
 
 OddsOption = Annotated[bool, typer.Option("--odds", help="Show the exact odds instead of rolling.")]
 MiracleOption = Annotated[
-    bool, typer.Option("--miracle", help="A Miracle chit is played on the roll: re-rolled, the lower kept (MR11).")
+    int,
+    typer.Option("--miracle", min=0, max=9, metavar="COUNT",
+                 help="Miracle chits played on the roll: each re-rolls it, the better kept (Miracle 3, MR11)."),
+]
+KeepOption = Annotated[
+    str, typer.Option("--keep", help="Which roll a Miracle chit keeps: low or high (MR11).")
 ]
 
 
-def _miracle_text(set_aside: int | None) -> str:
-    return "" if set_aside is None else f" (Miracle: the {set_aside} re-rolled, the lower kept)"
+def _miracle_text(set_aside: tuple[int | str, ...], keep: str = "low") -> str:
+    if not set_aside:
+        return ""
+    which = "lower" if keep == "low" else "higher"
+    return f" (Miracle: {', '.join(str(s) for s in set_aside)} set aside, the {which} kept)"
 
 
 def _percent(p: Fraction) -> str:
@@ -110,7 +118,7 @@ def roll_steal(
     character: Annotated[
         str | None, typer.Option("--character", help="The character stealing (the Thief/Assassin's -1, 13.2).")
     ] = None,
-    miracle: MiracleOption = False,
+    miracle: MiracleOption = 0,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -129,7 +137,7 @@ def roll_steal(
         return
     day = StealingDay("character", "natives", friendliness=friendliness.title(), thief=thief, thief_guild=guild)
     day.attempts = attempt - 1
-    result = day.attempt(make_randomness(seed, dice, physical_dice), miracle=miracle)
+    result = day.attempt(make_randomness(seed, dice, physical_dice), miracles=miracle)
     if json_out:
         print_json(
             {
@@ -141,7 +149,7 @@ def roll_steal(
                 "loot": result.loot,
                 "gold": result.gold,
                 "friendliness": result.friendliness,
-                "miracle_set_aside": result.miracle,
+                "miracle_set_aside": list(result.miracle),
             }
         )
         return
@@ -158,6 +166,8 @@ def roll_steal(
 def roll_bounty_command(
     dwelling: Annotated[str, typer.Option("--at", help="INN, HOUSE, L CAMPFIRE or THIEVES GUILD.")] = "INN",
     hunter: Annotated[bool, typer.Option("--bounty-hunter", help="The Bounty Hunter's roll (1d6-2).")] = False,
+    miracle: MiracleOption = 0,
+    keep: KeepOption = "low",
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -171,15 +181,19 @@ def roll_bounty_command(
     if odds:
         _odds_out("Bounty", table_odds(get_table("mr_bounty"), -2 if hunter else 0), json_out)
         return
-    bounty = roll_bounty(make_randomness(seed, dice, physical_dice), dwelling, bounty_hunter=hunter)
+    if keep not in ("low", "high"):
+        raise typer.BadParameter("low or high", param_hint="--keep")
+    bounty = roll_bounty(make_randomness(seed, dice, physical_dice), dwelling, bounty_hunter=hunter,
+                         miracles=miracle, keep=keep)
     if json_out:
-        print_json({"target": bounty.target, "reward": bounty.reward, "dwelling": bounty.dwelling})
+        print_json({"target": bounty.target, "reward": bounty.reward, "dwelling": bounty.dwelling,
+                    "miracle_set_aside": list(bounty.miracle)})
         return
     text = (
         f"{bounty.target}: {bounty.reward} gold, delivered to the {bounty.dwelling}"
         if bounty.open
         else bounty.target
-    )
+    ) + _miracle_text(bounty.miracle, keep)
     console().print(text)
 
 
@@ -188,7 +202,7 @@ def roll_offroad(
     clearing: Annotated[str, typer.Option("--from", help="The clearing left: mountain, cave or other.")] = "other",
     tile: Annotated[str, typer.Option("--tile", help="The tile (no offroad in the Volcano).")] = "Oak Woods",
     woodsman: Annotated[bool, typer.Option("--woodsman", help="The Woodsman's -1.")] = False,
-    miracle: MiracleOption = False,
+    miracle: MiracleOption = 0,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -210,7 +224,7 @@ def roll_offroad(
         _odds_out("Offroad travel", table_odds(get_table(offroad_table(kind)), -1 if woodsman else 0), json_out)
         return
     rng = make_randomness(seed, dice, physical_dice)
-    result = offroad(rng, kind, tile=tile, woodsman=woodsman, miracle=miracle)
+    result = offroad(rng, kind, tile=tile, woodsman=woodsman, miracles=miracle)
     if json_out:
         print_json(
             {
@@ -219,7 +233,7 @@ def roll_offroad(
                 "result": result.result,
                 "outcome": result.outcome,
                 "wounds": result.wounds,
-                "miracle_set_aside": result.miracle,
+                "miracle_set_aside": list(result.miracle),
             }
         )
         return
@@ -382,6 +396,7 @@ def cast_command(
 def lottery_command(
     tickets: Annotated[int, typer.Option("--tickets", min=1, max=1296, help="Tickets bought (1 gold each).")] = 1,
     numbers: Annotated[str | None, typer.Option("--numbers", help="Your numbers, e.g. 1234,6616.")] = None,
+    miracle: MiracleOption = 0,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -407,7 +422,7 @@ def lottery_command(
         )
         return
     assert rng is not None
-    result = lottery(rng, chosen)
+    result = lottery(rng, chosen, miracles=miracle)
     if json_out:
         print_json(
             {
@@ -416,12 +431,15 @@ def lottery_command(
                 "cost": result.cost,
                 "prize": result.prize,
                 "chance": str(chance),
+                "miracle_set_aside": list(result.miracle),
             }
         )
         return
     verdict = f"wins {result.prize} gold" if result.won else "no match"
     console().print(
-        f"lottery: the dice make {result.drawn}; {len(chosen)} ticket(s) ({result.cost} gold): "
+        f"lottery: the dice make {result.drawn}"
+        + (f" (Miracle: {', '.join(result.miracle)} set aside)" if result.miracle else "")
+        + f"; {len(chosen)} ticket(s) ({result.cost} gold): "
         f"{verdict} (chance {_percent(chance)})"
     )
 
@@ -448,7 +466,7 @@ def dice_command(
     guild_member: Annotated[
         bool, typer.Option("--thief-guild", help="The Thief Guild's -1 to cheating rolls (9.2).")
     ] = False,
-    miracle: MiracleOption = False,
+    miracle: MiracleOption = 0,
     odds: OddsOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -478,7 +496,7 @@ def dice_command(
         cheat=cheat,
         cheat_bonus=cheat_bonus,
         thief_guild=guild_member,
-        miracle=miracle,
+        miracles=miracle,
     )
     if json_out:
         print_json(
@@ -492,7 +510,7 @@ def dice_command(
                 "friendliness_change": result.friendliness_change,
                 "enemy": result.enemy,
                 "cheat_bonus": result.cheat_bonus_after,
-                "miracle_set_aside": result.miracle,
+                "miracle_set_aside": list(result.miracle),
             }
         )
         return

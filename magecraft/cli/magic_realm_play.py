@@ -84,7 +84,10 @@ class RealmTable(TableGame["act.DayAction"]):
         return Menu(f"{title} The referee may:", choices, prompt="Referee",
                     typed=self._typed,
                     typed_help="move NAME to CLEARING, e.g. 'move Amazon to Oak Woods 3'; day NAME: ACTIVITIES, "
-                               "e.g. 'day Amazon: MOVE@Oak Woods 3, SEARCH=Discover Chits, HIDE'")
+                               "e.g. 'day Amazon: MOVE@Oak Woods 3, SEARCH=Discover Chits, HIDE'; "
+                               "cast miracle NAME: CHIT [with CHITS], "
+                               "e.g. 'cast miracle Amazon: FIGHT H5** with MAGIC II3*'; "
+                               "miracle NAME [low|high]: a Miracle chit played on the last roll")
 
     def _character_choices(self, name: str) -> list[tuple[str, act.DayAction]]:
         realm = self.realm
@@ -111,6 +114,12 @@ class RealmTable(TableGame["act.DayAction"]):
                 out.append((f"{name} buys {service} from the {piece.name} ({price} gold)",
                             act.BuyService(name, piece.name, service)))
         out.append((f"{name} casts Hop (a random clearing of the tile)", act.CastSpell(name, "Hop")))
+        # casting MIRACLE is typed ('cast miracle NAME: CHIT'); its chits' choices show once one is held
+        out += [(f"{name} plays a Miracle chit on the last roll: re-rolled, the lower kept",
+                 act.PlayMiracle(name)),
+                (f"{name} plays a Miracle chit on the last roll: re-rolled, the higher kept",
+                 act.PlayMiracle(name, keep="high")),
+                (f"{name} puts a Miracle chit in the wound box unplayed", act.WoundMiracle(name))]
         out += [(f"{name} casts Prayer (an extra REST phase)", act.CastSpell(name, "Prayer")),
                 (f"{name} casts Vision (the tile's hidden paths)", act.CastSpell(name, "Vision")),
                 (f"{name} casts Rocks Glow (daylight phases in his cave clearing today)",
@@ -163,10 +172,25 @@ class RealmTable(TableGame["act.DayAction"]):
                 label = action.character
             choices.append(Choice(label, action))
         return Menu(f"{pending.chooser} decides {referee.describe_pending(realm)}:", choices,
-                    prompt=f"{pending.chooser}'s choice")
+                    prompt=f"{pending.chooser}'s choice", typed=self._typed,
+                    typed_help="miracle NAME [low|high]: a Miracle chit played on the last roll first")
 
     def _typed(self, answer: str) -> act.DayAction | None:
         words = answer.strip()
+        lower = words.lower()
+        if lower.startswith("cast miracle ") and ":" in words:
+            # 'cast miracle NAME: CHIT [with CHIT, CHIT]': the chits after 'with' cast it (Miracle 1)
+            name, _, rest = words[len("cast miracle "):].partition(":")
+            chit, _, cast_with = rest.partition(" with ")
+            used = tuple(c.strip() for c in cast_with.split(",") if c.strip())
+            if not chit.strip():
+                return None
+            return act.CastSpell(name.strip(), "Miracle", chit=chit.strip(), cast_with=used)
+        if lower.startswith("miracle "):
+            name, _, keep = words[len("miracle "):].strip().rpartition(" ")
+            if keep.lower() in ("low", "high") and name:
+                return act.PlayMiracle(name.strip(), keep=keep.lower())
+            return act.PlayMiracle(words[len("miracle "):].strip())
         if words.lower().startswith("day ") and ":" in words:
             name, _, listed = words[4:].partition(":")
             done = tuple(a.strip() for a in listed.split(",") if a.strip())
@@ -295,6 +319,8 @@ class RealmTable(TableGame["act.DayAction"]):
                 extra.append("with " + ", ".join(sorted(retinue.serving)))
             if c.followers:
                 extra.append("followed by " + ", ".join(c.followers))
+            if c.miracles:
+                extra.append("Miracle chits: " + ", ".join(m.chit for m in c.miracles))
             member = realm.guilds.members.get(c.name)
             if member is not None:
                 effects = realm.guilds.effects(c.name)

@@ -240,6 +240,8 @@ class CastSpell:
     character: str
     spell: str
     gate: str | None = None
+    chit: str | None = None  # MIRACLE: the chit converted
+    cast_with: tuple[str, ...] = ()  # MIRACLE 1: the chits that cast it, which it cannot convert
     kind: ClassVar[str] = "cast"
 
 
@@ -322,10 +324,30 @@ class EnchantressAid:
     kind: ClassVar[str] = "enchantress"
 
 
+@dataclass(frozen=True, slots=True)
+class PlayMiracle:
+    """MIRACLE 3: the character plays a Miracle chit (``chit``, or the first held) on the last die roll the
+    realm made, forcing one re-roll; ``keep`` which roll is better, ``"low"`` or ``"high"`` (ruling MR11)."""
+
+    character: str
+    chit: str | None = None
+    keep: str = "low"
+    kind: ClassVar[str] = "miracle"
+
+
+@dataclass(frozen=True, slots=True)
+class WoundMiracle:
+    """MIRACLE 4: a Miracle chit put in the wound box without being played, reverting to its chit."""
+
+    character: str
+    chit: str | None = None
+    kind: ClassVar[str] = "miracle-to-wounds"
+
+
 DayAction = (
     NextDay | StrikeHive | UseBookOfTheDead | ChoosePod | GrantGuildChit | ChooseClearing | MoveCharacter
     | TravelOffroad | Hire | Fire | Capture | RaiseDead | PickpocketScore | RidOfJester | CharacterKilled
     | GiveGold | GiveItem | RecordDeed | DiscoverGuild | JoinGuild | DrawQuest | CompleteQuest | LocateGate
     | GateTravel | BuyService | CastSpell | RunFromBattle | RecordDay | ReadRunes
-    | TradeWithMerchant | MoveHireling | PutOnRing | EnchantressAid
+    | TradeWithMerchant | MoveHireling | PutOnRing | EnchantressAid | PlayMiracle | WoundMiracle
 )

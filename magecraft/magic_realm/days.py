@@ -49,15 +49,17 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import phases, referee, travellers
+from magecraft.magic_realm import miracles, phases, referee, travellers
 from magecraft.magic_realm.actions import (
     ChooseClearing,
     ChoosePod,
     DayAction,
     GrantGuildChit,
     NextDay,
+    PlayMiracle,
     StrikeHive,
     UseBookOfTheDead,
+    WoundMiracle,
 )
 from magecraft.magic_realm.board import Board
 from magecraft.magic_realm.data import realm_lists
@@ -147,6 +149,10 @@ class RealmDays(GameState[DayAction]):
         self.ring: dict[str, Any] | None = None
         #: ROCKS GLOW: the cave clearings lit for the coming day.
         self.glowing: set[int] = set()
+        #: MIRACLE 3: the last roll a Miracle chit re-rolled and the roll kept (more chits modify that one).
+        self.miracle_roll: dict[str, Any] | None = None
+        #: The realm before the last action that rolled, while a Miracle chit is held (ruling MR47); not saved.
+        self.replay: miracles.Replay | None = None
 
     @classmethod
     def new(
@@ -231,18 +237,26 @@ class RealmDays(GameState[DayAction]):
         return [NextDay(), *referee.referee_actions(self)]
 
     def check(self, action: DayAction) -> None:
-        if self.pending is not None:
+        if isinstance(action, PlayMiracle | WoundMiracle):
+            # "Anytime a die roll is made": mid-day and while a decision waits too (Miracle 3)
+            miracles.check(self, self.character(action.character), action)
+        elif self.pending is not None:
             referee.check_pending(self, action)
         elif not isinstance(action, NextDay):
             referee.check(self, action)
 
     def perform(self, action: DayAction) -> None:
+        if isinstance(action, PlayMiracle | WoundMiracle):
+            referee.perform(self, action)  # MIRACLE 3: on the last roll of the action before
+            return
+        was = miracles.before(self)
         if isinstance(action, NextDay):
             self._day()
         elif isinstance(action, ChoosePod | GrantGuildChit | ChooseClearing):
             referee.perform_pending(self, action)
         else:
             referee.perform(self, action)
+        miracles.remember(self, action, was)
 
     def bot_action(self) -> DayAction:
         """The action of a realm left unattended: the waiting decision taken by ruling MR31, else the next
@@ -648,6 +662,7 @@ class RealmDays(GameState[DayAction]):
             "today": {name: r.to_dict() for name, r in self.today.items()},
             "ring": self.ring,
             "glowing": sorted(self.glowing),
+            "miracle_roll": self.miracle_roll,
             "turn": {"index": self.turn, "started": self.turn_started, "moves_left": self.moves_left,
                      "prowling": self.prowling},
             "pending": None if self.pending is None else self.pending.to_dict(),
@@ -728,6 +743,10 @@ class RealmDays(GameState[DayAction]):
                 raise ValueError("a day is recorded for no character")
             realm.ring = referee.read_ring(raw["ring"], names)
             realm.glowing = {int(clearing(c) or 0) for c in raw["glowing"]}
+            miracle = raw.get("miracle_roll")  # a save of before Miracle has none
+            if miracle is not None:
+                realm.miracle_roll = {"roll": int(miracle["roll"]), "label": str(miracle["label"]),
+                                      "kept": int(miracle["kept"])}
         turn = raw["turn"]
         realm.turn = None if turn["index"] is None else int(turn["index"])
         realm.turn_started, realm.moves_left = bool(turn["started"]), int(turn["moves_left"])

@@ -47,6 +47,24 @@ class Item:
         return item
 
 
+@dataclass(frozen=True, slots=True)
+class MiracleChit:
+    """A chit MIRACLE (I/White) set aside (List of Spells, Miracle 2): ``chit`` is what it was (``FIGHT H5**``)
+    and reverts to when played or put in the wound box (Miracle 4); ``since`` the length of the event log
+    when it was made -- only a roll made after it may be re-rolled ("the Miracle chit must be
+    pre-existing before the roll to be affected has been made")."""
+
+    chit: str
+    since: int
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> MiracleChit:
+        made = cls(str(raw["chit"]), int(raw["since"]))
+        if made.since < 0 or not made.chit.strip():
+            raise ValueError(f"a Miracle chit is malformed: {dict(raw)!r}")
+        return made
+
+
 @dataclass(slots=True)
 class Character:
     """A character on the board (the referee moves it).  ``offroad``: lost or caught in an avalanche,
@@ -69,6 +87,7 @@ class Character:
     known_paths: list[tuple[int, int]] = field(default_factory=list)  # 1.2/3: hidden paths discovered
     form: str | None = None  # 10.2: what Shejoh's Ring made him (the Witch-King, a Tremendous land dragon)
     enchanted: list[str] = field(default_factory=list)  # permanent spells on him (PRAYER)
+    miracles: list[MiracleChit] = field(default_factory=list)  # MIRACLE's chits set aside (Miracle 2)
 
     @classmethod
     def read(cls, raw: Mapping[str, Any]) -> Character:
@@ -90,6 +109,7 @@ class Character:
             [(int(p[0]), int(p[1])) for p in raw.get("known_paths", [])],
             _str_or_none(raw.get("form")),
             [str(e) for e in raw.get("enchanted", [])],
+            [MiracleChit.read(m) for m in raw.get("miracles", [])],  # a save of before Miracle: none
         )
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import RuleError
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import phases, travellers
+from magecraft.magic_realm import miracles, phases, travellers
 from magecraft.magic_realm.actions import (
     BuyService,
     Capture,
@@ -42,6 +42,7 @@ from magecraft.magic_realm.actions import (
     MoveCharacter,
     MoveHireling,
     PickpocketScore,
+    PlayMiracle,
     PutOnRing,
     RaiseDead,
     ReadRunes,
@@ -53,6 +54,7 @@ from magecraft.magic_realm.actions import (
     TradeWithMerchant,
     TravelOffroad,
     UseBookOfTheDead,
+    WoundMiracle,
 )
 from magecraft.magic_realm.data import tiles, traveller
 from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
@@ -69,7 +71,7 @@ TREASURES = "10. New Treasures"
 #: 7.10 Jester: delivered to the GUARD, "a nice reward of 20 gold".
 JESTER_REWARD = 20
 #: 2.4: what may still happen to a lost character (monsters find him; gold and deeds come of battles).
-WHILE_LOST = (TravelOffroad, CharacterKilled, RecordDeed, GiveGold)
+WHILE_LOST = (TravelOffroad, CharacterKilled, RecordDeed, GiveGold, PlayMiracle, WoundMiracle)
 #: 2.2: offroad travel takes two MOVE activities of the day.
 OFFROAD_MOVES = ("MOVE", "MOVE")
 
@@ -154,7 +156,8 @@ def referee_actions(realm: RealmDays) -> list[DayAction]:
         candidates += [RecordDay(c.name, ("HIDE",)), RecordDay(c.name, ("SEARCH=Discover Chits",)),
                        RecordDay(c.name, ("SEARCH=Paths",)), PutOnRing(c.name), ReadRunes(c.name, True),
                        EnchantressAid(c.name),
-                       *(CastSpell(c.name, s) for s in ("Prayer", "Vision", "Rocks Glow"))]
+                       *(CastSpell(c.name, s) for s in ("Prayer", "Vision", "Rocks Glow")),
+                       PlayMiracle(c.name), PlayMiracle(c.name, keep="high"), WoundMiracle(c.name)]
         for action in candidates:
             try:
                 check(realm, action)
@@ -215,6 +218,7 @@ def check(realm: RealmDays, action: DayAction) -> None:
             # the character's action chits are the base game's: the one named is the one it takes
             trial.chits.append(action.chit)
         trial.check_hire(piece.name, day=max(realm.day, 1), chit=action.chit)
+        miracles.check(realm, who, action)
     elif isinstance(action, Fire):
         retinue.check_fire(action.traveller)
         name = traveller(action.traveller).name
@@ -267,6 +271,8 @@ def check(realm: RealmDays, action: DayAction) -> None:
         travellers.check_service(realm, who, action)
     elif isinstance(action, CastSpell):
         _check_spell(realm, who, action)
+    elif isinstance(action, PlayMiracle | WoundMiracle):
+        miracles.check(realm, who, action)
     elif isinstance(action, RunFromBattle):
         if action.bounty and retinue.serves("Bounty Hunter"):
             retinue.run_from_battle(bounty=True)  # refuses: he blocks until the bounty is dead
@@ -326,7 +332,7 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
 
 
 #: The spells resolved on the board, by name.
-BOARD_SPELLS = ("Hop", "Open Gate", "Prayer", "Vision", "Rocks Glow")
+BOARD_SPELLS = ("Hop", "Open Gate", "Prayer", "Vision", "Rocks Glow", "Miracle")
 
 
 def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
@@ -338,6 +344,8 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
                         rule="List of Spells", section="List of Spells")
     if name in ("Hop", "Open Gate"):
         phases.check_not_trapped(realm, who, name.upper())
+    if name == "Miracle":
+        miracles.check(realm, who, action)
     if name == "Rocks Glow" and not realm.board.clearings[who.clearing].is_cave:
         raise RuleError(f"ROCKS GLOW targets a cave clearing; {realm.board.label(who.clearing)} is not one",
                         rule="Rocks Glow", section="List of Spells")
@@ -488,6 +496,8 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         travellers.buy(realm, who, action)
     elif isinstance(action, CastSpell):
         _cast(realm, who, action)
+    elif isinstance(action, PlayMiracle | WoundMiracle):
+        miracles.perform(realm, who, action)
     elif isinstance(action, RunFromBattle):
         for name in retinue.run_from_battle(dragons=action.dragons, bounty=action.bounty):
             realm.traveller(name).state = "dead"
@@ -509,6 +519,9 @@ def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
     from magecraft.magic_realm.spells import hop
 
     name = spell(action.spell).name
+    if name == "Miracle":
+        miracles.cast(realm, who, action)
+        return
     if name == "Prayer":
         who.enchanted.append("Prayer")
         realm.note(f"{who.name} casts Prayer: an extra REST phase every day")

@@ -258,17 +258,30 @@ def spell_hit(name: str) -> tuple[str, int]:
 
 
 def miracle_reroll(
-    table: RandomTable, rng: Randomness, modifier: int = 0, *, label: str, miracle: bool
-) -> tuple[TableResult, int | None]:
-    """A table roll, with MIRACLE 3's re-roll when a Miracle chit is played on it (``miracle``): the table is
-    rolled twice and the better roll kept -- the lower, on the stealing and offroad tables where low rolls
-    are good (ruling MR11).  Returns the roll kept and the raw roll set aside (None without a Miracle)."""
-    first = table.roll(rng, modifier, label=label)
-    if not miracle:
-        return first, None
-    second = table.roll(rng, modifier, label=f"{label} (Miracle re-roll)")
-    kept, other = (second, first) if second.total < first.total else (first, second)
-    return kept, other.raw
+    table: RandomTable, rng: Randomness, modifier: int = 0, *, label: str, miracles: int = 0, keep: str = "low"
+) -> tuple[TableResult, tuple[int, ...]]:
+    """A table roll with ``miracles`` Miracle chits played on it (MIRACLE 3): the first forces one re-roll and
+    the better roll is kept; each further chit only modifies the roll chosen (re-rolls it, the better kept).
+    Better is the lower (``keep="low"``: the stealing, offroad and dice tables reward low rolls) or the
+    higher (ruling MR11).  Returns the roll kept and the raw rolls set aside, in order.
+
+    >>> kept, aside = miracle_reroll(get_table("mr_playing_dice"), Randomness.scripted([5, 6, 2]), label="dice",
+    ...                              miracles=2)
+    >>> kept.raw, aside
+    (2, (6, 5))
+    """
+    if keep not in ("low", "high"):
+        raise InputError(f"the better roll is the 'low' or the 'high' one, not {keep!r}")
+    if miracles < 0:
+        raise InputError(f"a count of Miracle chits is 0 or more, not {miracles}")
+    chosen = table.roll(rng, modifier, label=label)
+    aside: list[int] = []
+    for n in range(1, miracles + 1):
+        again = table.roll(rng, modifier, label=f"{label} (Miracle re-roll {n})")
+        better = again.total < chosen.total if keep == "low" else again.total > chosen.total
+        chosen, other = (again, chosen) if better else (chosen, again)
+        aside.append(other.raw)
+    return chosen, tuple(aside)
 
 
 def play_miracle(

@@ -56,6 +56,7 @@ class Bounty:
     target: str
     reward: int
     dwelling: str
+    miracle: tuple[int, ...] = ()  # the raw rolls Miracle re-rolls set aside
 
     @property
     def open(self) -> bool:
@@ -63,12 +64,16 @@ class Bounty:
 
 
 def roll_bounty(
-    rng: Randomness, dwelling: str, *, open_bounty: Bounty | None = None, bounty_hunter: bool = False
+    rng: Randomness, dwelling: str, *, open_bounty: Bounty | None = None, bounty_hunter: bool = False,
+    miracles: int = 0, keep: str = "low",
 ) -> Bounty:
     """4.2: a TRADE phase at an INN, HOUSE, L CAMPFIRE or THIEVES GUILD rolls for a bounty.
 
     One open bounty at a time (4.3).  The Bounty Hunter rolls 1d6 - 2, a result below 1 counting as 1.
+    ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).
     """
+    from magecraft.magic_realm.spells import miracle_reroll
+
     places = realm_lists()["places"]["bounty"]
     if not bounty_hunter and dwelling.upper() not in places:
         raise RuleError(
@@ -81,8 +86,9 @@ def roll_bounty(
             section=BOUNTY,
         )
     table = get_table("mr_bounty")
-    result = table.roll(rng, -2 if bounty_hunter else 0, label="bounty")
-    return Bounty(result.result, int(result.data.get("reward", 0)), dwelling)
+    result, aside = miracle_reroll(table, rng, -2 if bounty_hunter else 0, label="bounty", miracles=miracles,
+                                   keep=keep)
+    return Bounty(result.result, int(result.data.get("reward", 0)), dwelling, aside)
 
 
 # -- 5. stealing ---------------------------------------------------------------------------------------
@@ -97,7 +103,7 @@ class StealResult:
     loot: str | None  # the steal reward, when rolled
     gold: int
     friendliness: str
-    miracle: int | None = None  # the raw roll a Miracle re-roll set aside
+    miracle: tuple[int, ...] = ()  # the raw rolls Miracle re-rolls set aside
 
 
 def steal_modifier(attempt: int, *, thief: bool = False, thief_guild: bool = False) -> int:
@@ -130,15 +136,15 @@ class StealingDay:
         self.thief_guild = thief_guild
         self.attempts = 0
 
-    def attempt(self, rng: Randomness, *, miracle: bool = False) -> StealResult:
-        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2).  ``miracle``: a
-        Miracle chit played on the roll re-rolls it, the lower kept (List of Spells, ruling MR11)."""
+    def attempt(self, rng: Randomness, *, miracles: int = 0) -> StealResult:
+        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2).  ``miracles``:
+        Miracle chits played on the roll, each re-rolling it, the lower kept (List of Spells, ruling MR11)."""
         from magecraft.magic_realm.spells import miracle_reroll
 
         self.attempts += 1
         modifier = steal_modifier(self.attempts, thief=self.thief, thief_guild=self.thief_guild)
         rolled, set_aside = miracle_reroll(
-            get_table("mr_steal_attempt"), rng, modifier, miracle=miracle,
+            get_table("mr_steal_attempt"), rng, modifier, miracles=miracles,
             label=f"{self.character}: STEAL attempt {self.attempts} against the {self.natives}",
         )
         outcome = str(rolled.data["outcome"])
@@ -178,6 +184,7 @@ class LotteryResult:
     won: bool
     cost: int
     prize: int
+    miracle: tuple[str, ...] = ()  # the draws Miracle re-rolls set aside
 
 
 def parse_ticket(text: str) -> str:
@@ -189,14 +196,27 @@ def parse_ticket(text: str) -> str:
     return cleaned
 
 
-def lottery(rng: Randomness, tickets: Sequence[str]) -> LotteryResult:
-    """6.1/1: 1 gold a ticket; in the evening four d6 make the number; a match wins 500 gold."""
+def lottery(rng: Randomness, tickets: Sequence[str], *, miracles: int = 0) -> LotteryResult:
+    """6.1/1: 1 gold a ticket; in the evening four d6 make the number; a match wins 500 gold.
+
+    ``miracles`` Miracle chits played on the draw each re-roll the four dice; the better draw -- one that
+    matches a ticket -- is kept, else the first (ruling MR11).
+    """
     chosen = tuple(parse_ticket(t) for t in tickets)
     if not chosen:
         raise RuleError("buy at least one ticket", rule="6.1/1", section=GAMBLING)
-    drawn = "".join(str(rng.roll(6, f"lottery digit {i}", section=GAMBLING)) for i in range(1, 5))
+
+    def draw(suffix: str) -> str:
+        return "".join(str(rng.roll(6, f"lottery digit {i}{suffix}", section=GAMBLING)) for i in range(1, 5))
+
+    drawn = draw("")
+    aside: list[str] = []
+    for n in range(1, miracles + 1):
+        again = draw(f" (Miracle re-roll {n})")
+        drawn, other = (again, drawn) if again in chosen and drawn not in chosen else (drawn, again)
+        aside.append(other)
     won = drawn in chosen
-    return LotteryResult(chosen, drawn, won, TICKET_GOLD * len(chosen), LOTTERY_PRIZE if won else 0)
+    return LotteryResult(chosen, drawn, won, TICKET_GOLD * len(chosen), LOTTERY_PRIZE if won else 0, tuple(aside))
 
 
 def lottery_odds(distinct_tickets: int) -> Fraction:
@@ -217,7 +237,7 @@ class DiceResult:
     friendliness_change: int
     enemy: bool
     cheat_bonus_after: int
-    miracle: int | None = None  # the raw roll a Miracle re-roll set aside
+    miracle: tuple[int, ...] = ()  # the raw rolls Miracle re-rolls set aside
 
 
 def play_dice(
@@ -227,14 +247,14 @@ def play_dice(
     cheat: bool = False,
     cheat_bonus: int = 0,
     thief_guild: bool = False,
-    miracle: bool = False,
+    miracles: int = 0,
 ) -> DiceResult:
     """6.1/2: 5 gold for a roll, or 10 gold at -1; a successful cheat roll gives another -1.
 
     ``cheat_bonus`` is the permanent -1 earned by each cheating roll of 1 ("Subtract 1 from ALL future
     cheating rolls"), kept by the caller; the new value is returned.  A Thief Guild member with its
-    second benefit cheats at -1 more ("-1 to all loot and cheat rolls", 9.2), not kept.  ``miracle``: a
-    Miracle chit played on the dice roll re-rolls it, the lower (richer) kept (ruling MR11).
+    second benefit cheats at -1 more ("-1 to all loot and cheat rolls", 9.2), not kept.  ``miracles``:
+    Miracle chits played on the dice roll, each re-rolling it, the lower (richer) kept (ruling MR11).
     """
     from magecraft.magic_realm.spells import miracle_reroll
 
@@ -261,7 +281,8 @@ def play_dice(
                 enemy,
                 cheat_bonus,
             )
-    rolled, set_aside = miracle_reroll(get_table("mr_playing_dice"), rng, modifier, label="dice", miracle=miracle)
+    rolled, set_aside = miracle_reroll(get_table("mr_playing_dice"), rng, modifier, label="dice",
+                                       miracles=miracles)
     return DiceResult(
         DICE_GOLD_LOW if high_stake else DICE_GOLD,
         cheat_text,

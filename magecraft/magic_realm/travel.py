@@ -29,7 +29,7 @@ class OffroadResult:
     result: str
     outcome: str  # choice, choose, random, same, lost
     wounds: int
-    miracle: int | None = None  # the raw roll a Miracle re-roll set aside
+    miracle: tuple[int, ...] = ()  # the raw rolls Miracle re-rolls set aside
 
     @property
     def lost(self) -> bool:
@@ -46,11 +46,12 @@ def offroad_table(clearing_kind: str) -> str:
 
 def offroad(
     rng: Randomness, clearing_kind: str, *, tile: str, woodsman: bool = False, moves_recorded: int = 2,
-    miracle: bool = False,
+    miracles: int = 0,
 ) -> OffroadResult:
     """2.2: two MOVE actions recorded for offroad travel roll on the column of the clearing left.
 
     The Woodsman subtracts 1 (7.10); never in the Volcano (2.6); the Avalanche's 1d6 wounds are rolled.
+    ``miracles`` Miracle chits played on the roll re-roll it, the lower kept (ruling MR11).
     """
     if tiles()[tile].no_offroad:
         raise RuleError(
@@ -63,7 +64,7 @@ def offroad(
     from magecraft.magic_realm.spells import miracle_reroll
 
     rolled, set_aside = miracle_reroll(get_table(offroad_table(clearing_kind)), rng, -1 if woodsman else 0,
-                                       label="offroad travel", miracle=miracle)
+                                       label="offroad travel", miracles=miracles)
     wounds_text = str(rolled.data.get("wounds", "0"))
     wounds = (
         rng.dice(wounds_text, "avalanche wounds", section=OFFROAD).total

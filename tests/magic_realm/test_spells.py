@@ -149,20 +149,49 @@ def test_a_miracle_played_on_a_steal_or_offroad_roll_rerolls_it_and_keeps_the_lo
     from magecraft.magic_realm.travel import offroad
 
     plain = StealingDay("Magician", "Order").attempt(Randomness.scripted([5]))
-    assert (plain.total, plain.outcome, plain.miracle) == (5, "suspect", None)
-    saved = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 2, 3]), miracle=True)
-    assert (saved.raw, saved.miracle, saved.outcome) == (2, 5, "reward")
-    kept = StealingDay("Magician", "Order").attempt(Randomness.scripted([4, 6, 3]), miracle=True)
-    assert (kept.raw, kept.miracle) == (4, 6)  # the re-roll is worse: the first stands
-    lost = offroad(Randomness.scripted([5, 2]), "normal", tile="Oak Woods", miracle=True)
-    assert (lost.raw, lost.outcome, lost.miracle) == (2, "choose", 5)
-    assert main(["magic-realm", "roll", "offroad", "--dice", "5,2", "--miracle"]) == 0
-    assert "1d6 = 2 (Miracle: the 5 re-rolled, the lower kept)" in capsys.readouterr().out
+    assert (plain.total, plain.outcome, plain.miracle) == (5, "suspect", ())
+    saved = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 2, 3]), miracles=1)
+    assert (saved.raw, saved.miracle, saved.outcome) == (2, (5,), "reward")
+    kept = StealingDay("Magician", "Order").attempt(Randomness.scripted([4, 6, 3]), miracles=1)
+    assert (kept.raw, kept.miracle) == (4, (6,))  # the re-roll is worse: the first stands
+    lost = offroad(Randomness.scripted([5, 2]), "normal", tile="Oak Woods", miracles=1)
+    assert (lost.raw, lost.outcome, lost.miracle) == (2, "choose", (5,))
+    assert main(["magic-realm", "roll", "offroad", "--dice", "5,2", "--miracle", "1"]) == 0
+    assert "1d6 = 2 (Miracle: 5 set aside, the lower kept)" in capsys.readouterr().out
     from magecraft.magic_realm.trade import play_dice
 
-    won = play_dice(Randomness.scripted([6, 1]), miracle=True)
-    assert (won.raw, won.gold, won.miracle) == (1, 50, 6)
+    won = play_dice(Randomness.scripted([6, 1]), miracles=1)
+    assert (won.raw, won.gold, won.miracle) == (1, 50, (6,))
     assert play_dice(Randomness.scripted([6, 1])).gold == 0  # without the Miracle the 6 stands
+
+
+def test_further_miracle_chits_only_modify_the_chosen_roll_on_every_rolling_command(capsys):
+    """Miracle 3: "Additional Miracle chits played only modify the chosen roll" -- the second re-roll is
+    compared with the roll kept, not with the first."""
+    from magecraft.cli.app import main
+    from magecraft.magic_realm.trade import StealingDay, lottery, roll_bounty
+
+    # 5, re-rolled 2 (kept), re-rolled 4: the 2 stands (against the first 5 the 4 would have been kept)
+    two = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 2, 4, 3]), miracles=2)
+    assert (two.raw, two.miracle) == (2, (5, 4))
+    assert main(["magic-realm", "roll", "steal", "--dice", "5,2,4,3", "--miracle", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["miracle_set_aside"] == [5, 4]
+    assert main(["magic-realm", "gamble", "dice", "--dice", "6,3,1", "--miracle", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["raw"] == 1
+    high = roll_bounty(Randomness.scripted([2, 5, 3]), "INN", miracles=2, keep="high")
+    low = roll_bounty(Randomness.scripted([2, 5, 3]), "INN", miracles=2)
+    assert (high.miracle, low.miracle) == ((2, 3), (5, 3))
+    assert main(["magic-realm", "roll", "bounty", "--dice", "2,5", "--miracle", "1", "--keep", "high"]) == 0
+    assert "(Miracle: 2 set aside, the higher kept)" in capsys.readouterr().out
+    assert main(["magic-realm", "roll", "bounty", "--miracle", "1", "--keep", "middle"]) == 2
+    # the lottery: the draw matching a ticket is the better one; a later chit cannot take it away
+    drawn = lottery(Randomness.scripted([1, 1, 1, 2, 1, 2, 3, 4, 6, 6, 6, 6]), ["1234"], miracles=2)
+    assert (drawn.drawn, drawn.won, drawn.miracle) == ("1234", True, ("1112", "6666"))
+    assert main(["magic-realm", "gamble", "lottery", "--numbers", "1234", "--dice", "1,1,1,2,1,2,3,4",
+                 "--miracle", "1"]) == 0
+    assert "the dice make 1234 (Miracle: 1112 set aside)" in capsys.readouterr().out
+    assert main(["magic-realm", "roll", "offroad", "--miracle", "-1"]) == 2
+    capsys.readouterr()
 
 
 def test_attack_spells_strike_with_their_own_harm_and_stars(capsys):
