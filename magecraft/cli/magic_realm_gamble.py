@@ -1,0 +1,161 @@
+"""``magecraft magic-realm gamble``: the lottery and dice at the INN, GUARD or S CAMPFIRE (seed 002, 6.1).
+
+Registered on the ``magic-realm`` group by :mod:`magecraft.cli.magic_realm`, whose odds and Miracle
+options it shares; the rules live in :mod:`magecraft.magic_realm.trade`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from magecraft.cli.magic_realm import MiracleOption, OddsOption, _miracle_text, _odds_out, _percent, app
+from magecraft.cli.options import (
+    DiceOption,
+    JsonOption,
+    PhysicalOption,
+    SeedOption,
+    console,
+    make_randomness,
+    print_json,
+)
+
+assert app is not None
+gamble_app = typer.Typer(help="Gambling at the INN, GUARD or S CAMPFIRE (6.1).", no_args_is_help=True)
+app.add_typer(gamble_app, name="gamble")
+
+
+@gamble_app.command("lottery")
+def lottery_command(
+    tickets: Annotated[int, typer.Option("--tickets", min=1, max=1296, help="Tickets bought (1 gold each).")] = 1,
+    numbers: Annotated[str | None, typer.Option("--numbers", help="Your numbers, e.g. 1234,6616.")] = None,
+    miracle: MiracleOption = 0,
+    odds: OddsOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """The lottery (6.1/1): four-digit numbers of 1-6; a match of the evening's four dice wins 500 gold."""
+    from magecraft.magic_realm.trade import LOTTERY_PRIZE, lottery, lottery_odds
+
+    chosen = [n.strip() for n in numbers.split(",")] if numbers else []
+    rng = make_randomness(seed, dice, physical_dice) if not odds else None
+    if not chosen:
+        # Distinct numbers picked for the player: 1111, 1112, ... (the best a buyer can do).
+        chosen = [_ticket(i) for i in range(tickets)]
+    distinct = len(set(chosen))
+    chance = lottery_odds(distinct)
+    if odds:
+        _odds_out(
+            f"Lottery, {distinct} distinct ticket(s)",
+            {"win 500 gold": chance, "lose": 1 - chance},
+            json_out,
+            {"expected gold": str(chance * LOTTERY_PRIZE - len(chosen))},
+        )
+        return
+    assert rng is not None
+    result = lottery(rng, chosen, miracles=miracle)
+    if json_out:
+        print_json(
+            {
+                "drawn": result.drawn,
+                "won": result.won,
+                "cost": result.cost,
+                "prize": result.prize,
+                "chance": str(chance),
+                "miracle_set_aside": list(result.miracle),
+            }
+        )
+        return
+    verdict = f"wins {result.prize} gold" if result.won else "no match"
+    console().print(
+        f"lottery: the dice make {result.drawn}"
+        + (f" (Miracle: {', '.join(result.miracle)} set aside)" if result.miracle else "")
+        + f"; {len(chosen)} ticket(s) ({result.cost} gold): "
+        f"{verdict} (chance {_percent(chance)})"
+    )
+
+
+def _ticket(index: int) -> str:
+    digits = []
+    for _ in range(4):
+        digits.append(str(index % 6 + 1))
+        index //= 6
+    return "".join(reversed(digits))
+
+
+@gamble_app.command("dice")
+def dice_command(
+    high: Annotated[bool, typer.Option("--ten-gold", help="Stake 10 gold to roll at -1.")] = False,
+    cheat: Annotated[bool, typer.Option("--cheat", help="Roll to cheat first.")] = False,
+    cheat_bonus: Annotated[
+        int,
+        typer.Option(
+            "--cheat-bonus", min=-10, max=0, help="Your permanent cheating modifier (each cheating roll of 1: -1)."
+        ),
+    ] = 0,
+    at: Annotated[str, typer.Option("--at", help="INN, GUARD, S CAMPFIRE or Gambler.")] = "INN",
+    guild_member: Annotated[
+        bool, typer.Option("--thief-guild", help="The Thief Guild's -1 to cheating rolls (9.2).")
+    ] = False,
+    miracle: MiracleOption = 0,
+    odds: OddsOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    physical_dice: PhysicalOption = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Playing dice (6.1/2): 5 gold a roll, or 10 gold at -1; a successful cheat gives another -1."""
+    from magecraft.core.tables import get_table
+    from magecraft.magic_realm.trade import check_gambling_place, dice_odds, expected_gold, play_dice, table_odds
+
+    check_gambling_place(at)
+    if odds:
+        result_odds = dice_odds(high_stake=high, cheated=False)
+        extra = {
+            "expected gold": str(expected_gold(result_odds, get_table("mr_playing_dice")) - (10 if high else 5))
+        }
+        if cheat:
+            extra["cheating roll"] = ", ".join(
+                f"{k}: {v}"
+                for k, v in table_odds(get_table("mr_cheating"), cheat_bonus - (1 if guild_member else 0)).items()
+            )
+        _odds_out("Playing dice", result_odds, json_out, extra)
+        return
+    result = play_dice(
+        make_randomness(seed, dice, physical_dice),
+        high_stake=high,
+        cheat=cheat,
+        cheat_bonus=cheat_bonus,
+        thief_guild=guild_member,
+        miracles=miracle,
+    )
+    if json_out:
+        print_json(
+            {
+                "stake": result.stake,
+                "cheat": result.cheat,
+                "raw": result.raw,
+                "modifier": result.modifier,
+                "total": result.total,
+                "gold": result.gold,
+                "friendliness_change": result.friendliness_change,
+                "enemy": result.enemy,
+                "cheat_bonus": result.cheat_bonus_after,
+                "miracle_set_aside": list(result.miracle),
+            }
+        )
+        return
+    out = console()
+    if result.cheat:
+        out.print(f"cheating: {result.cheat}")
+    if result.raw:
+        out.print(
+            f"dice: 1d6 = {result.raw}{_miracle_text(result.miracle)} {result.modifier:+d} = {result.total}: "
+            f"{result.gold} gold "
+            f"(staked {result.stake})"
+        )
+    if result.cheat_bonus_after != cheat_bonus:
+        out.print(f"from now on your cheating rolls are at {result.cheat_bonus_after}")
