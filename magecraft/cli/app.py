@@ -12,6 +12,7 @@ its commands is run, and the command tree is built once per process (:func:`comm
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -103,7 +104,24 @@ def _system_command(entry: SystemEntry) -> Any:
     else:
         holder.add_typer(module.app, name=entry.command, help=f"{entry.title}: {entry.blurb}")
     group: Any = typer.main.get_command(holder)
-    return group.commands[entry.command]
+    system = group.commands[entry.command]
+    _join_help_lines(system)
+    return system
+
+
+def _join_help_lines(command: Any) -> None:
+    """Each paragraph of each command's help as one line, for the help's own wrapping to fill.
+
+    typer's rich help keeps the single line breaks of a docstring (the lines of the source file), so a
+    command list and a long description break mid-sentence into ragged lines.  A paragraph that starts
+    with ``\\b`` keeps its lines, as click defines.
+    """
+    if command.help:
+        paragraphs = inspect.cleandoc(command.help).split("\n\n")
+        command.help = "\n\n".join(p if p.startswith("\b") else " ".join(line.strip() for line in p.splitlines())
+                                    for p in paragraphs)
+    for sub in getattr(command, "commands", {}).values():
+        _join_help_lines(sub)
 
 
 def _version(value: bool) -> None:
@@ -161,6 +179,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except typer.TyperException as exc:
         # Bad arguments (typer's UsageError and BadParameter carry exit status 2).
         ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            # `magecraft saves` without a command: its help, as the systems' groups print it (no "Usage"
+            # error prefixed to it), with click's status
+            typer.echo(exc.format_message())
+            return exc.exit_code
         path = getattr(ctx, "command_path", "") or "magecraft"
         typer.echo(f"{path}: {exc.format_message()}", err=True)
         return exc.exit_code

@@ -38,7 +38,17 @@ def roll(
     physical_dice: PhysicalOption = False,
     json: JsonOption = False,
 ) -> None:
-    """Roll dice and print the total and each die (a percentage chance says success or failure)."""
+    """Roll dice and print the total and each die.
+
+    A percentage chance (40%) says success or failure.
+
+    \b
+    Examples:
+      magecraft roll 3d6
+      magecraft roll 1d6x1d6 --seed 7
+      magecraft roll 2d6h1 --dice 2,5 --json
+      magecraft roll 1d12 --physical-dice
+    """
     from magecraft.core.dice import roll_dice
 
     rng = make_randomness(seed, dice, physical_dice)
@@ -149,10 +159,37 @@ def table_roll(
 saves_app = typer.Typer(help="Saved games, campaigns, characters and worlds: list, show, history, restore, "
                                   "export, import, delete and purge.", no_args_is_help=True)
 
+def _system(value: str | None) -> str | None:
+    """``--system`` as the saves name it: ``mtg-rpg`` (the command) is ``mtg_rpg``; an unknown one is refused
+    (a typo would otherwise list nothing, as if there were no saves)."""
+    if value is None:
+        return None
+    from magecraft.cli.app import SYSTEMS
+
+    system = value.strip().casefold().replace("-", "_").replace(" ", "_")
+    known = [e.command.replace("-", "_") for e in SYSTEMS]
+    # a system's own parts save under its name and theirs (wizard_prince_race)
+    if not any(system == k or system.startswith(f"{k}_") for k in known):
+        raise typer.BadParameter(f"no rule system {value!r} (one of {', '.join(known)})")
+    return system
+
+
+def _kind(value: str | None) -> str | None:
+    if value is None:
+        return None
+    from magecraft.core.saves import KINDS
+
+    kind = value.strip().casefold()
+    if kind not in KINDS:
+        raise typer.BadParameter(f"no kind of save {value!r} (one of {', '.join(KINDS)})")
+    return kind
+
+
 SaveRef = Annotated[str, typer.Argument(help="The save's name or id (see 'saves list').")]
-SystemOption = Annotated[str | None, typer.Option("--system", help="Only this rule system (e.g. mtg_rpg).")]
-KindOption = Annotated[str | None, typer.Option("--kind", help="Only this kind: game, campaign, character "
-                                                                "or world.")]
+SystemOption = Annotated[str | None, typer.Option(
+    "--system", callback=_system, help="Only this rule system (e.g. mtg-rpg or mtg_rpg).")]
+KindOption = Annotated[str | None, typer.Option(
+    "--kind", callback=_kind, help="Only this kind: game, campaign, character or world.")]
 
 
 @saves_app.command("list")
@@ -176,10 +213,12 @@ def saves_list(
         console().print(f"No saves {where} {store.path}" + ("" if store.exists else " (no store there yet)") + ".")
         return
     out = Table(title=f"Saves {where} {store.path}")
-    for column in ("id", "name", "system", "kind", "revision", "updated", "events"):
+    for column in ("id", "name", "system", "kind", "revision", "deleted (UTC)" if deleted else "updated (UTC)",
+                   "events"):
         out.add_column(column)
     for s in saves:
-        out.add_row(str(s.id), s.name, s.system, s.kind, str(s.revision), s.deleted or s.updated, str(s.events))
+        out.add_row(str(s.id), s.name, s.system, s.kind, str(s.revision), _when(s.deleted or s.updated),
+                    str(s.events))
     console().print(out)
 
 
@@ -205,7 +244,7 @@ def saves_show(
         return
     s = saved.summary
     console().print(f"[bold]{escape(s.name)}[/bold]: {s.system} {s.kind}, revision {saved.revision}, saved "
-                    f"{s.updated}, {len(saved.events)} events")
+                    f"{_when(s.updated)} UTC, {len(saved.events)} events")
     console().print(event_table(EventLog.from_list(saved.events)))
 
 
@@ -225,6 +264,11 @@ def saves_log(
     typer.echo(EventLog.from_list(saved.events).to_jsonl())
 
 
+def _when(stamp: str) -> str:
+    """A save's time (ISO 8601, UTC): ``2026-11-24T03:40:14+00:00`` is ``2026-11-24 03:40:14``."""
+    return stamp[:19].replace("T", " ")
+
+
 def _read(db: Path | None, ref: str, revision: int | None, system: str | None, kind: str | None) -> Saved:
     store = open_store(db)
     if revision is not None:
@@ -240,7 +284,10 @@ def saves_history(
     db: DbOption = None,
     json: JsonOption = False,
 ) -> None:
-    """List the kept revisions of a save, newest first (restore one with 'saves restore NAME --revision N')."""
+    """List the kept revisions of a save, newest first.
+
+    Bring one back with 'saves restore NAME --revision N'.
+    """
     from rich.markup import escape
     from rich.table import Table
 
@@ -251,10 +298,10 @@ def saves_history(
         print_json({"save": target.to_dict(), "revisions": [r.to_dict() for r in revisions]})
         return
     out = Table(title=f"History of {escape(target.label)}")
-    for column in ("revision", "saved", "events", ""):
+    for column in ("revision", "saved (UTC)", "events", ""):
         out.add_column(column)
     for r in revisions:
-        out.add_row(str(r.revision), r.saved, str(r.events), "current" if r.current else "")
+        out.add_row(str(r.revision), _when(r.saved), str(r.events), "current" if r.current else "")
     console().print(out)
 
 
@@ -267,7 +314,11 @@ def saves_restore(
     kind: KindOption = None,
     db: DbOption = None,
 ) -> None:
-    """Bring back an earlier revision of a save; without --revision, take a deleted save out of the trash."""
+    """Bring back an earlier revision, or a deleted save.
+
+    With --revision N, revision N of the save comes back as a new revision (so this can be undone too);
+    without it, a deleted save is taken out of the trash.
+    """
     from rich.markup import escape
 
     store = open_store(db)
@@ -287,7 +338,10 @@ def saves_delete(
     kind: KindOption = None,
     db: DbOption = None,
 ) -> None:
-    """Move a save to the trash ('saves restore NAME' brings it back until 'saves purge')."""
+    """Move a save to the trash.
+
+    'saves restore NAME' brings it back until 'saves purge' empties the trash.
+    """
     from rich.markup import escape
 
     store = open_store(db)
@@ -331,7 +385,10 @@ def saves_export(
     kind: KindOption = None,
     db: DbOption = None,
 ) -> None:
-    """Write one save as a JSON file, to 'saves import' on another machine."""
+    """Write one save as a JSON file.
+
+    'saves import FILE' reads it, on this machine or another.
+    """
     import json as json_module
 
     from rich.markup import escape
@@ -358,7 +415,10 @@ def saves_import(
     overwrite: OverwriteOption = False,
     db: DbOption = None,
 ) -> None:
-    """Read a save exported by 'saves export' (a malformed file is refused whole, nothing saved)."""
+    """Read a save written by 'saves export'.
+
+    A malformed file is refused whole: nothing is saved.
+    """
     from rich.markup import escape
 
     from magecraft.core.errors import InputError

@@ -42,7 +42,6 @@ from magecraft.cli.options import (
     whole_number,
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
-from magecraft.cli.render import event_table
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import InputError, SaveError
 from magecraft.core.events import Event, EventLog
@@ -361,10 +360,15 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
                     "sheets": {n: vitals_of(w).to_dict() for n, w in sheets.items()}, "carried": carried,
                     "saved": not dry_run})
         return
-    plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "draw", "life")]
+    # the play-by-play in the words of the prompt's duel, one line an event (a table's columns are too
+    # narrow to read at a real table); the hands refilled are left to --json and 'saves show'
+    plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "life")]
     joined = f" (with {', '.join(also)})" if others else ""
-    title = f"{kind} duel: {first} challenges {second}{joined} ({terms.stakes})"
-    console().print(event_table(plays, title=title))
+    console().print(f"[bold]{escape(f'{kind} duel: {first} challenges {second}{joined} ({terms.stakes})')}[/bold]")
+    for event in plays:
+        line = duel_line(event)
+        if line is not None:
+            console().print(line)
     _print_result(result)
     for loser in result["losers"] if others else [result["loser"]]:
         _print_settlement(settlements[loser], outside_help)
@@ -550,13 +554,7 @@ class DuelTable(TableGame[str]):
         return lines
 
     def event_line(self, event: Event) -> str | None:
-        if event.kind == "damage":
-            return f"  -> {event.data['amount']} damage to {event.data['to']}"
-        if event.kind == "roll":
-            return f"  [dim]{escape(event.label)}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
-        if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
-            return f"  {escape(event.label)}"
-        return None
+        return duel_line(event)
 
     def reveals(self, event: Event) -> str | None:
         if event.kind == "draw":
@@ -568,6 +566,24 @@ class DuelTable(TableGame[str]):
     def ending(self) -> str:
         result = self.duel.result()
         return f"{result['winner']} wins the duel: {result['reason']}."
+
+
+def duel_line(event: Event) -> str | None:
+    """A duel's event as a line of its play-by-play (rich markup), or None for one that is not shown.
+
+    >>> from magecraft.core.events import EventLog
+    >>> log = EventLog()
+    >>> duel_line(log.record("play", "Sarin plays Shock")), duel_line(log.record("damage", "Shock damages Mord",
+    ...                                                               data={"amount": 2, "to": "Mord"}))
+    ('  Sarin plays Shock', '  -> 2 damage to Mord')
+    """
+    if event.kind == "damage":
+        return f"  -> {event.data['amount']} damage to {escape(str(event.data['to']))}"
+    if event.kind == "roll":
+        return f"  [dim]{escape(event.label)}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+    if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
+        return f"  {escape(event.label)}"
+    return None
 
 
 def _action_label(duel: QuickDuel, action: str) -> str:

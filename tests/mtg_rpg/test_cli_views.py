@@ -41,3 +41,16 @@ def test_a_duel_at_the_prompt_shows_each_cards_damage_and_your_life(tmp_path, ca
     assert "  Mord plays Shock\n  -> 2 damage to Sarin\n" in out
     assert "Mord: life 9;" in out and "Sarin: life" not in out.split("Sarin wins")[0]
     assert "Sarin wins the duel:" in out
+
+
+def test_a_quick_duel_reports_its_play_by_play_one_line_an_event(tmp_path, capsys):
+    # at 80 columns the old five-column event table broke every card name and damage over several lines
+    db = tmp_path / "s.db"
+    save_wizard(db, ["Lava Axe"] * 10)
+    save_wizard(db, ["Shock"] * 10, name="Mord")
+    assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--seed", "1", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("single-card duel: Sarin challenges Mord (honor or bragging rights)\n")
+    assert "  Sarin plays Lava Axe\n  -> 5 damage to Mord\n" in out
+    assert "details" not in out and "┃ kind" not in out
+    assert "Sarin wins" in out

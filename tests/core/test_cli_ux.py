@@ -1,0 +1,77 @@
+"""The command line as a new user meets it: help that reads as sentences, groups that answer without a
+command, save filters that understand the command names, times people read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from magecraft.cli.app import main
+from magecraft.core.saves import SaveStore
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("args", "sentence"), [
+    # a paragraph of a command's own help
+    (["mtg-rpg", "duel", "--help"], "and the victory conditions (--victory); FIRST proclaims the stakes"),
+    (["wizard-prince", "banquet", "--help"], "keeps saving under its name (--load with --save"),
+    # a command's line in its group's list
+    (["mtg-rpg", "--help"], "with --mentor the apprentice is taken on"),
+    (["mtg-rpg", "character", "--help"], "a taken name is refused unless --overwrite"),
+])
+def test_help_paragraphs_wrap_as_sentences_not_at_the_source_lines(capsys, monkeypatch, args, sentence):
+    # wide enough for each sentence: a break inside it can only come from the docstring's own lines
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    assert sentence in out
+
+
+@pytest.mark.parametrize("group", ["saves", "table"])
+def test_a_group_without_a_command_prints_its_help_not_an_error(capsys, group):
+    code, out, err = run(capsys, group)
+    assert code == 2  # as click (and the systems' groups) answer a group without a command
+    assert out.startswith(f"Usage: magecraft {group} [OPTIONS] COMMAND") and "Commands:" in out
+    assert err == ""
+
+
+def test_the_saves_commands_are_listed_whole(capsys):
+    # each line of the list is the command's first sentence, not cut off with "..."
+    code, out, _ = run(capsys, "saves", "--help")
+    assert code == 0
+    commands = out.split("Commands:")[1]
+    assert "..." not in commands
+    assert "history  List the kept revisions of a save, newest first." in commands
+
+
+def test_saves_filters_take_the_command_names_and_refuse_a_typo(capsys, tmp_path):
+    db = tmp_path / "s.sqlite3"
+    SaveStore(db).create("Sarin", "mtg_rpg", "character", {"log": []})
+    before = db.read_bytes()
+    code, out, _ = run(capsys, "saves", "list", "--system", "mtg-rpg", "--db", str(db), "--json")
+    assert code == 0 and [s["name"] for s in json.loads(out)] == ["Sarin"]
+    code, out, _ = run(capsys, "saves", "list", "--kind", "Character", "--db", str(db), "--json")
+    assert code == 0 and [s["name"] for s in json.loads(out)] == ["Sarin"]
+    code, out, err = run(capsys, "saves", "list", "--system", "mtg-rgp", "--db", str(db))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "no rule system 'mtg-rgp'" in err and "mtg_rpg" in err
+    code, out, err = run(capsys, "saves", "show", "Sarin", "--kind", "characters", "--db", str(db))
+    assert code == 2 and err.count("\n") == 1 and "no kind of save 'characters'" in err
+    assert db.read_bytes() == before
+
+
+def test_saves_list_and_history_show_times_people_read(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    db = tmp_path / "s.sqlite3"
+    SaveStore(db).create("Sarin", "mtg_rpg", "character", {"log": []})
+    stamp = SaveStore(db).list_saves()[0].updated  # 2026-11-24T03:40:14+00:00
+    shown = stamp[:10] + " " + stamp[11:19]
+    for args in (["saves", "list"], ["saves", "history", "Sarin"]):
+        code, out, _ = run(capsys, *args, "--db", str(db))
+        assert code == 0 and shown in out and "(UTC)" in out and stamp not in out and "+…" not in out
