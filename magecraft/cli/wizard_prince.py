@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.columns import Columns
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -365,7 +366,7 @@ _FIGURES = {"king": "K", "knight": "N", "pawn": "P", "queen": "Q", "rook": "R", 
 def board(state: Banquet, viewer: str | None) -> Table:
     """The banquet board as ``viewer`` sees it: pieces, nobles, gates, the Table and known chits."""
     when = f"turn {state.turn}" if state.turn else "the nobles enter"
-    grid = Table(title=f"The Imperial Banquet, {when}", show_lines=True, padding=(0, 0))
+    grid = Table(title=f"The Imperial Banquet, {when}", show_lines=True, padding=(0, 0), caption_justify="left")
     grid.add_column("", min_width=1)
     for f in FILES:
         grid.add_column(f, justify="center", width=7)
@@ -394,17 +395,23 @@ LEGEND = ("K the Emperor, N a Praetorian Guard, P a white courtier, p a black co
 
 def nobles_panel(state: Banquet) -> Table:
     """Beside the board: each noble's Status, Wealth, Legions, Fleets, hit points, courtiers held and
-    appointment (all public at the banquet)."""
-    panel = Table(title="Nobles", show_lines=False)
+    appointment (all public at the banquet).
+
+    It fits 80 columns without cutting a heading or breaking a name: no outer edge, an NPC noble marked
+    ``*`` (explained under the table) rather than by a word that widens the column.
+    """
+    npcs = any(noble.npc for noble in state.nobles.values())
+    panel = Table(title="Nobles", show_lines=False, show_edge=False, pad_edge=False, title_justify="left",
+                  caption="* an NPC noble" if npcs else None, caption_justify="left")
     for column in ("noble", "where", "Status", "Wealth", "Legions", "Fleets", "hp", "holds", "appointment"):
         panel.add_column(column, justify="right" if column in ("Status", "Wealth", "Legions", "Fleets", "hp")
-                         else "left")
+                         else "left", no_wrap=column in ("noble", "where"))
     offices = appointments()
     for noble in state.nobles.values():
         where = noble.square if noble.where == "board" else noble.where
         held = ", ".join(c.split("-")[1] for c in noble.held) or "-"
         office = offices[noble.appointment].title if noble.appointment in offices else (noble.appointment or "-")
-        panel.add_row(noble.name + (" (NPC)" if noble.npc else ""), where, str(noble.status), str(noble.wealth),
+        panel.add_row(noble.name + ("*" if noble.npc else ""), where, str(noble.status), str(noble.wealth),
                       str(noble.legions), str(noble.fleets), str(noble.hit_points), held, office)
     return panel
 
@@ -463,24 +470,33 @@ def _report(state: Banquet, json: bool, with_board: bool = True) -> None:
     out = console()
     if with_board:
         out.print(board(state, None))
-    table = Table(title=f"The banquet ends: {result.ended_by} (turn {result.turns})")
-    table.add_column("noble")
-    table.add_column("fate", min_width=9)
+    # the numbers in a table that fits 80 columns; what else each noble earned as lines beneath it
+    # (a column of it was squeezed to a word a line at a real terminal)
+    table = Table(title=f"The banquet ends: {result.ended_by} (turn {result.turns})", title_justify="left",
+                  show_edge=False, pad_edge=False)
+    table.add_column("noble", no_wrap=True)
+    table.add_column("fate")
+    for column in ("Status", "Wealth", "Legions", "Fleets"):
+        table.add_column(column, no_wrap=True, justify="right")
     table.add_column("presented")
-    for column in ("status", "wealth", "legions", "fleets"):
-        table.add_column(column, no_wrap=True)
-    table.add_column("other")
     names = chit_kinds()
+    earned = []
     for n in result.nobles:
         other = [f"{k.replace('_', ' ')} {v}" for k, v in n.counts.items() if v]
         if n.appointment:
             other.append(f"appointment: {appointments()[n.appointment].title}")
         other += [f"crown prince duel (level {lv})" for lv in n.crown_prince_duels]
         other += [f"crown prince support {s}" for s in n.crown_prince_support]
-        table.add_row(n.name, n.fate, ", ".join(names[k].name for k in n.presented) or "-",
+        table.add_row(n.name, n.fate,
                       *(f"{n.final[s]} ({n.changes[s]:+d})" for s in ("status", "wealth", "legions", "fleets")),
-                      "; ".join(other) or "-")
+                      ", ".join(names[k].name for k in n.presented) or "-")
+        if other:
+            earned.append(f"  {escape(n.name)}: {'; '.join(other)}")
     out.print(table)
+    if earned:
+        out.print("Also earned:")
+        for line in earned:
+            out.print(line)
     if with_board:
         out.print(f"[bold]{ending_in_words(state)}[/bold]")
 
