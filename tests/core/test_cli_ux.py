@@ -75,3 +75,29 @@ def test_saves_list_and_history_show_times_people_read(capsys, tmp_path, monkeyp
     for args in (["saves", "list"], ["saves", "history", "Sarin"]):
         code, out, _ = run(capsys, *args, "--db", str(db))
         assert code == 0 and shown in out and "(UTC)" in out and stamp not in out and "+…" not in out
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("9" * 26, "is not a whole number"),     # was taken whole: the Wizard saved dead at -99...90 life
+    ("-1", "-1 is too small: give 0 or more"),
+    ("x", "'x' is not a whole number"),      # was pydantic's "Input should be a valid integer, ..."
+])
+def test_a_bounded_number_is_checked_like_every_other_number(capsys, tmp_path, value, said):
+    from magecraft.core.randomness import Randomness
+    from magecraft.mtg_rpg.character import CharacterRecord, example_character, save_character
+
+    db = tmp_path / "s.sqlite3"
+    save_character(SaveStore(db), CharacterRecord(example_character(), Randomness.seeded(1), {}))
+    before = db.read_bytes()
+    code, out, err = run(capsys, "mtg-rpg", "life", "Sarin", "--damage", value, "--db", str(db))
+    assert code == 2 and out == ""
+    assert err == f"magecraft mtg-rpg life: Invalid value for '--damage': {err.split(': ', 2)[2]}"
+    assert err.count("\n") == 1 and said in err
+    assert db.read_bytes() == before
+
+
+def test_a_number_above_its_maximum_is_refused(capsys, tmp_path):
+    db = tmp_path / "s.sqlite3"
+    code, _, err = run(capsys, "wizard-prince", "campaign", "new", "vel", "--nobles", "Ann", "--npc", "21",
+                       "--db", str(db))
+    assert code == 2 and "21 is out of range: give 0 to 20" in err and not db.exists()
