@@ -12,7 +12,6 @@ its commands is run, and the command tree is built once per process (:func:`comm
 from __future__ import annotations
 
 import importlib
-import inspect
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -116,6 +115,8 @@ def _join_help_lines(command: Any) -> None:
     command list and a long description break mid-sentence into ragged lines.  A paragraph that starts
     with ``\\b`` keeps its lines, as click defines.
     """
+    import inspect  # already loaded by typer; imported here so app.py adds nothing to start-up
+
     if command.help:
         paragraphs = inspect.cleandoc(command.help).split("\n\n")
         command.help = "\n\n".join(p if p.startswith("\b") else " ".join(line.strip() for line in p.splitlines())
