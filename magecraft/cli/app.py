@@ -113,13 +113,15 @@ def _join_help_lines(command: Any) -> None:
 
     typer's rich help keeps the single line breaks of a docstring (the lines of the source file), so a
     command list and a long description break mid-sentence into ragged lines.  A paragraph that starts
-    with ``\\b`` keeps its lines, as click defines.
+    with ``\\b`` keeps its lines, as click defines (the marker itself is dropped: rich would print it).
+    Double backquotes, the docstrings' code marks, are dropped too.
     """
     import inspect  # already loaded by typer; imported here so app.py adds nothing to start-up
 
     if command.help:
         paragraphs = inspect.cleandoc(command.help).split("\n\n")
-        command.help = "\n\n".join(p if p.startswith("\b") else " ".join(line.strip() for line in p.splitlines())
+        command.help = "\n\n".join(p[1:].lstrip("\n") if p.startswith("\b")
+                                    else " ".join(line.strip() for line in p.splitlines()).replace("``", "")
                                     for p in paragraphs)
     for sub in getattr(command, "commands", {}).values():
         _join_help_lines(sub)

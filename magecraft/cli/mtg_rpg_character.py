@@ -157,7 +157,13 @@ def character_new(
     json: JsonOption = False,
 ) -> None:
     """Create a Wizard step by step (asking for anything not given) and save it; a taken name is refused
-    unless --overwrite."""
+    unless --overwrite.
+
+    \b
+    Examples:
+      magecraft mtg-rpg character new
+      magecraft mtg-rpg character new --name Sarin --calling Adventurer --primary R --library starter
+    """
     rules = house_rules_from(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     store = open_store(db)

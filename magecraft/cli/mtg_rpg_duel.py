@@ -162,6 +162,12 @@ def duel_command(
     any limited-turns duel with --at-table, is played with real cards: enter the outcome with
     --life, --damage, --first-blood, --out, --spent and --ante (ruling R17).  A duel stopped at the
     prompt of --play-as with --save NAME goes on with --load NAME, on the terms it was started with.
+
+    \b
+    Examples:
+      magecraft mtg-rpg duel Sarin referee --kind three-card --seed 7
+      magecraft mtg-rpg duel Sarin Mord --play-as Sarin --save eve
+      magecraft mtg-rpg duel Sarin Mord --kind standard --life Sarin=12 --life Mord=0
     """
     if load is not None:
         given = [flag for flag, value in (

@@ -118,6 +118,12 @@ def banquet(
 
     With --save the banquet is saved after every action; --load resumes it and keeps saving under its
     name (--load with --save saves a copy under the new name).
+
+    \b
+    Examples:
+      magecraft wizard-prince banquet --players "Ann,Bob" --npc 2 --save friday
+      magecraft wizard-prince banquet --load friday
+      magecraft wizard-prince banquet --auto --npc 4 --seed 11 --json
     """
     if load:
         # a saved banquet carries its own nobles, board, settings and dice

@@ -298,7 +298,12 @@ def new(
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Start a campaign: no noble rules a province yet."""
+    """Start a campaign: no noble rules a province yet.
+
+    \b
+    Example:
+      magecraft wizard-prince campaign new vel --map velkaria --nobles "Ann,Bob" --npc 3
+    """
     from dataclasses import replace
 
     from magecraft.core.settings import load_settings
@@ -349,8 +354,13 @@ def year(
 
     The GM and the player nobles at the table answer at the shared prompt (help, undo, log, save, quit);
     the year is saved after each answer, so a year stopped half-way (quit, Ctrl-D) is resumed by the same
-    command.  A year the bots play alone (``--auto``, or every noble with ``--bots``) is saved once, at its end.
-    ``--seed``, ``--dice`` or ``--physical-dice`` roll this command's years; the campaign keeps its own dice.
+    command.  A year the bots play alone (--auto, or every noble with --bots) is saved once, at its end.
+    --seed, --dice or --physical-dice roll this command's years; the campaign keeps its own dice.
+
+    \b
+    Examples:
+      magecraft wizard-prince campaign year vel
+      magecraft wizard-prince campaign year vel --auto --years 3
     """
     from magecraft.core.randomness import Randomness
     records = [_record(text) for text in adventure or []]

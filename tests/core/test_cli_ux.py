@@ -101,3 +101,25 @@ def test_a_number_above_its_maximum_is_refused(capsys, tmp_path):
     code, _, err = run(capsys, "wizard-prince", "campaign", "new", "vel", "--nobles", "Ann", "--npc", "21",
                        "--db", str(db))
     assert code == 2 and "21 is out of range: give 0 to 20" in err and not db.exists()
+
+
+@pytest.mark.parametrize(("args", "example"), [
+    (["wizard-prince", "banquet", "--help"], "magecraft wizard-prince banquet --load friday"),
+    (["wizard-prince", "race", "--help"], "magecraft wizard-prince race --auto --npc 4 --seed 7 --json"),
+    (["wizard-prince", "campaign", "year", "--help"],
+     "magecraft wizard-prince campaign year vel --auto --years 3"),
+    (["mtg-rpg", "duel", "--help"], "magecraft mtg-rpg duel Sarin referee --kind three-card --seed 7"),
+    (["mtg-rpg", "action", "--help"], "magecraft mtg-rpg action Sarin --attribute ST --difficulty 12"),
+    (["roll", "--help"], "magecraft roll 1d6x1d6 --seed 7"),
+])
+def test_help_gives_examples_one_a_line(capsys, monkeypatch, args, example):
+    monkeypatch.setenv("COLUMNS", "120")
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "Examples:" in out and "\b" not in out
+    assert any(line.strip() == example for line in out.splitlines())
+
+
+def test_help_drops_the_docstrings_code_marks(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run(capsys, "wizard-prince", "campaign", "year", "--help")
+    assert code == 0 and "``" not in out and "A year the bots play alone (--auto, or every noble" in out

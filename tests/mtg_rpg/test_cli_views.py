@@ -54,3 +54,14 @@ def test_a_quick_duel_reports_its_play_by_play_one_line_an_event(tmp_path, capsy
     assert "  Sarin plays Lava Axe\n  -> 5 damage to Mord\n" in out
     assert "details" not in out and "┃ kind" not in out
     assert "Sarin wins" in out
+
+
+def test_a_stunt_award_that_does_not_count_is_said(tmp_path, capsys):
+    # ruling P5: without a power play or heroic deed the award counts 0; it used to vanish without a word
+    db = tmp_path / "s.db"
+    save_wizard(db, ["Lava Axe"] * 10)
+    assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--stunt", "2", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "The stunt award of 2 does not count: a stunt counts only with a power play or a heroic deed" in out
+    assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--db", str(db)]) == 0
+    assert "stunt" not in capsys.readouterr().out
