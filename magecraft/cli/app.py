@@ -193,7 +193,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:
-        typer.echo("magecraft: aborted", err=True)
+        # end of input at a one-off prompt (a Wizard's creation, a typed die, 'saves delete'): typer has
+        # already ended the prompt's line; say what stopped, as the play loop does (ruling C6)
+        typer.echo("magecraft: stopped at the prompt (end of input)", err=True)
         return 1
     except MagecraftError as exc:
         typer.echo(f"magecraft: {exc}", err=True)

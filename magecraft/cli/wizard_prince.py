@@ -173,7 +173,9 @@ def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, s
     if npc < 0:
         raise typer.BadParameter(f"{npc} NPC nobles: choose 0 or more", param_hint="--npc")
     if save_system not in SAVE_SYSTEMS:
-        raise typer.BadParameter(f"{save_system!r}: choose {' or '.join(SAVE_SYSTEMS)}", param_hint="--saves")
+        raise typer.BadParameter(f"{save_system!r} is not a system of saving throws: choose "
+                                 f"{' or '.join(SAVE_SYSTEMS)} (to save the game, use --save NAME)",
+                                 param_hint="--saves")
     if max_turns < 1:
         raise typer.BadParameter("at least one turn", param_hint="--max-turns")
     chosen = parse_players(players, auto)

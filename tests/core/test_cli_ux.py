@@ -123,3 +123,23 @@ def test_help_drops_the_docstrings_code_marks(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = run(capsys, "wizard-prince", "campaign", "year", "--help")
     assert code == 0 and "``" not in out and "A year the bots play alone (--auto, or every noble" in out
+
+
+def test_end_of_input_at_a_one_off_prompt_says_what_stopped(capsys, tmp_path, monkeypatch):
+    import io
+
+    db = tmp_path / "s.sqlite3"
+    monkeypatch.setattr("sys.stdin", io.StringIO("Sarin\n"))  # the name, then nothing more
+    code, _, err = run(capsys, "mtg-rpg", "character", "new", "--db", str(db))
+    assert code == 1 and err.strip() == "magecraft: stopped at the prompt (end of input)"
+    assert not db.exists()
+
+
+def test_saves_meant_as_save_is_explained(capsys, tmp_path):
+    db = tmp_path / "s.sqlite3"
+    code, _, err = run(capsys, "wizard-prince", "banquet", "--players", "Ann", "--saves", "friday",
+                       "--db", str(db))
+    assert code == 2 and err.count("\n") == 1
+    assert ("'friday' is not a system of saving throws: choose oed or d20 (to save the game, use --save NAME)"
+            in err)
+    assert not db.exists()
