@@ -235,7 +235,7 @@ def saves_show(
     """Show a save and its event log."""
     from rich.markup import escape
 
-    from magecraft.cli.render import event_table
+    from magecraft.cli.render import event_lines
     from magecraft.core.events import EventLog
 
     saved = _read(db, ref, revision, system, kind)
@@ -245,7 +245,9 @@ def saves_show(
     s = saved.summary
     console().print(f"[bold]{escape(s.name)}[/bold]: {s.system} {s.kind}, revision {saved.revision}, saved "
                     f"{_when(s.updated)} UTC, {len(saved.events)} events")
-    console().print(event_table(EventLog.from_list(saved.events)))
+    out = console()
+    for line in event_lines(EventLog.from_list(saved.events)):
+        out.print(line)
 
 
 @saves_app.command("log")

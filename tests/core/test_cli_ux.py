@@ -143,3 +143,19 @@ def test_saves_meant_as_save_is_explained(capsys, tmp_path):
     assert ("'friday' is not a system of saving throws: choose oed or d20 (to save the game, use --save NAME)"
             in err)
     assert not db.exists()
+
+
+def test_saves_show_gives_each_event_one_line(capsys, tmp_path, monkeypatch):
+    # the old five-column table broke every roll over two or three lines at 80 columns
+    monkeypatch.setenv("COLUMNS", "80")
+    db = tmp_path / "s.sqlite3"
+    log = [{"seq": 0, "kind": "roll", "label": "Dummy Mage quick cast (die 1 of 2)", "section": "Quick Cast",
+            "data": {"dice": "1d12", "value": 5}},
+           {"seq": 1, "kind": "state", "label": "the Dummy Mage casts Fireball", "section": None,
+            "data": {"spell": "Fireball", "target": "Wizard"}}]
+    SaveStore(db).create("mw1", "mage_wars", "game", {"log": log})
+    code, out, _ = run(capsys, "saves", "show", "mw1", "--db", str(db))
+    assert code == 0
+    lines = out.splitlines()
+    assert "    0 roll     Dummy Mage quick cast (die 1 of 2): rolled 5 on 1d12 (Quick Cast)" in lines
+    assert '    1 state    the Dummy Mage casts Fireball spell="Fireball", target="Wizard"' in lines
