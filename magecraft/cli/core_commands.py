@@ -29,6 +29,7 @@ from magecraft.cli.options import (
 if TYPE_CHECKING:
     from magecraft.core.dice import DiceRoll
     from magecraft.core.saves import Saved
+    from magecraft.core.tables import RandomTable
 
 
 def roll(
@@ -124,13 +125,27 @@ def table_list(json: JsonOption = False) -> None:
     console().print(out)
 
 
+def _table(name: str) -> RandomTable:
+    """The table called ``name``; a name that is not one is refused with the near names and where to look."""
+    import difflib
+
+    from magecraft.core.errors import InputError
+    from magecraft.core.tables import get_table, load_tables
+
+    names = list(load_tables())
+    if name not in names:
+        near = difflib.get_close_matches(name.strip().casefold().replace(" ", "_").replace("-", "_"), names, n=3)
+        hint = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
+        raise InputError(f"no table named {name!r}; {hint}'magecraft table list' lists them all")
+    return get_table(name)
+
+
 @table_app.command("show")
 def table_show(name: Annotated[str, typer.Argument(help="Table name (see 'table list').")]) -> None:
     """Show a table's rows."""
     from magecraft.cli.render import random_table
-    from magecraft.core.tables import get_table
 
-    console().print(random_table(get_table(name)))
+    console().print(random_table(_table(name)))
 
 
 @table_app.command("roll")
@@ -144,9 +159,8 @@ def table_roll(
 ) -> None:
     """Roll on a table."""
     from magecraft.cli.render import table_result_lines
-    from magecraft.core.tables import get_table
 
-    chosen = get_table(name)
+    chosen = _table(name)
     rng = make_randomness(seed, dice, physical_dice)
     result = chosen.roll(rng, modifier)
     if json:

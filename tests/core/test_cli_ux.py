@@ -159,3 +159,12 @@ def test_saves_show_gives_each_event_one_line(capsys, tmp_path, monkeypatch):
     lines = out.splitlines()
     assert "    0 roll     Dummy Mage quick cast (die 1 of 2): rolled 5 on 1d12 (Quick Cast)" in lines
     assert '    1 state    the Dummy Mage casts Fireball spell="Fireball", target="Wizard"' in lines
+
+
+@pytest.mark.parametrize(("typed", "near"), [("wp-crown-prince", "'wp_crown_prince'"),
+                                              ("crown prince", "'wp_crown_prince'")])
+def test_a_misspelt_table_suggests_the_near_names(capsys, typed, near):
+    for command in ("roll", "show"):
+        code, out, err = run(capsys, "table", command, typed)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert f"no table named {typed!r}; did you mean {near}? 'magecraft table list' lists them all" in err
