@@ -614,9 +614,11 @@ def _print_result(result: dict[str, Any]) -> None:
 
 
 def _print_sheets(sheets: dict[str, Character], *, saved: bool) -> None:
-    """Each saved Wizard's life and condition after the duel, as the sheet now has them."""
+    """Each saved Wizard's life and condition after the duel, as the sheet now has them (or, in a dry run,
+    would have them: the sheet itself is unchanged)."""
     for name, wizard in sheets.items():
-        console().print(f"{name}'s sheet now: {current_life(wizard)} of {derive(wizard).life} life points, "
+        now = "now" if saved else "would be"
+        console().print(f"{name}'s sheet {now}: {current_life(wizard)} of {derive(wizard).life} life points, "
                         f"{life_condition(wizard)}.")
     if not saved:
         console().print("Dry run: the sheets are not saved.")

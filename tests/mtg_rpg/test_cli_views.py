@@ -65,3 +65,16 @@ def test_a_stunt_award_that_does_not_count_is_said(tmp_path, capsys):
     assert "The stunt award of 2 does not count: a stunt counts only with a power play or a heroic deed" in out
     assert main(["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--db", str(db)]) == 0
     assert "stunt" not in capsys.readouterr().out
+
+
+def test_a_dry_run_duel_says_what_the_sheet_would_be_and_leaves_it(tmp_path, capsys):
+    db = tmp_path / "s.db"
+    save_wizard(db, ["Lava Axe"] * 10)
+    save_wizard(db, ["Shock"] * 10, name="Mord")
+    before = db.read_bytes()
+    assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--seed", "1", "--dry-run", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "Mord's sheet would be: " in out and "sheet now" not in out and "Dry run: the sheets are not saved." in out
+    assert db.read_bytes() == before
+    assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--seed", "1", "--db", str(db)]) == 0
+    assert "Mord's sheet now: " in capsys.readouterr().out
