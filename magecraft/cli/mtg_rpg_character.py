@@ -311,14 +311,21 @@ def character_show(
         _show(wizard, hand if isinstance(saved_deck, dict) and "hand" in saved_deck else None)
 
 
-@character_app.command("gold")
+# a negative AMOUNT (gold spent, "-20") is an argument, not an unknown option
+@character_app.command("gold", context_settings={"ignore_unknown_options": True})
 def character_gold(
     name: Annotated[str, typer.Argument(help="The Wizard.")],
     amount: Annotated[int, typer.Argument(help="Gold pieces gained (negative: spent).")],
     db: DbOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Record gold found, earned or spent outside the rules here ("Other Rewards")."""
+    """Record gold found, earned or spent outside the rules here ("Other Rewards").
+
+    \b
+    Examples:
+      magecraft mtg-rpg character gold Sarin 50
+      magecraft mtg-rpg character gold Sarin -20
+    """
     def count(record: CharacterRecord) -> CharacterRecord:
         if record.character.gold + amount < 0:
             raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")

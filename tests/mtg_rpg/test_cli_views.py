@@ -79,3 +79,15 @@ def test_a_dry_run_duel_says_what_the_sheet_would_be_and_leaves_it(tmp_path, cap
     assert db.read_bytes() == before
     assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--seed", "1", "--db", str(db)]) == 0
     assert "Mord's sheet now: " in capsys.readouterr().out
+
+
+def test_gold_spent_is_a_negative_amount_not_an_option(tmp_path, capsys):
+    # "-20" was read as an unknown option: "No such option: -2"
+    db = tmp_path / "s.db"
+    save_wizard(db, ["Lava Axe"] * 10)
+    assert main(["mtg-rpg", "character", "gold", "Sarin", "50", "--db", str(db), "--json"]) == 0
+    gold = json.loads(capsys.readouterr().out)["gold"]
+    assert main(["mtg-rpg", "character", "gold", "Sarin", "-20", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["gold"] == gold - 20
+    assert main(["mtg-rpg", "character", "gold", "Sarin", f"-{gold}", "--db", str(db), "--json"]) == 2
+    assert f"Sarin has {gold - 20} gp; cannot spend {gold}" in capsys.readouterr().err
