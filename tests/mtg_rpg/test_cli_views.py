@@ -91,3 +91,16 @@ def test_gold_spent_is_a_negative_amount_not_an_option(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["gold"] == gold - 20
     assert main(["mtg-rpg", "character", "gold", "Sarin", f"-{gold}", "--db", str(db), "--json"]) == 2
     assert f"Sarin has {gold - 20} gp; cannot spend {gold}" in capsys.readouterr().err
+
+
+def test_xp_award_says_it_in_words_and_refuses_a_negative_award_as_such(tmp_path, capsys):
+    db = tmp_path / "s.db"
+    save_wizard(db, ["Lava Axe"] * 10)
+    assert main(["mtg-rpg", "xp", "Sarin", "award", "3", "--db", str(db)]) == 0
+    assert capsys.readouterr().out == "Sarin is awarded 3 experience: 3 unspent.\n"
+    before = db.read_bytes()
+    # "-5" was refused as an unknown option ("No such option: -5")
+    assert main(["mtg-rpg", "xp", "Sarin", "award", "-5", "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "experience is awarded in whole points, 1 or more, not '-5'" in err
+    assert db.read_bytes() == before
