@@ -91,3 +91,29 @@ def test_the_undamaged_save_still_resumes(saved_banquet: dict[str, Any], tmp_pat
     SaveStore(db).create("bq", "wizard_prince", "game", state)
     assert main(["wizard-prince", "banquet", "--load", "bq", "--db", str(db), "--auto", "--json"]) == 0
     assert '"ended_by"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("damage", ["renamed", "removed"])
+def test_a_race_whose_betting_book_lost_a_charioteer_is_refused(
+        damage: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # it passed the load and crashed at the odds, after the race had been saved again
+    db = tmp_path / "race.sqlite3"
+    monkeypatch.setattr("sys.stdin", io.StringIO("done\n1\nquit\n"))
+    assert main(["wizard-prince", "race", "--drivers", "Ann:heavy", "--npc", "2", "--seed", "3", "--save", "rc",
+                 "--db", str(db)]) == 0
+    state = SaveStore(db).load("rc", "wizard_prince_race").state
+    state["controllers"] = {name: "cautious" for name in state["controllers"]}  # bots run it to the end
+    pools = state["book"]["pools"]
+    if damage == "renamed":
+        pools["Anne"] = pools.pop("Ann")
+    else:
+        del pools["Ann"]
+    damaged = tmp_path / "damaged.sqlite3"
+    SaveStore(damaged).create("rc", "wizard_prince_race", "game", state)
+    before = damaged.read_bytes()
+    capsys.readouterr()
+    assert main(["wizard-prince", "race", "--load", "rc", "--db", str(damaged)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "saved chariot race is malformed: the crowd's bets are on" in err and "Ann" in err
+    assert damaged.read_bytes() == before
