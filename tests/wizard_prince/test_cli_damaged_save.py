@@ -117,3 +117,25 @@ def test_a_race_whose_betting_book_lost_a_charioteer_is_refused(
     assert out == "" and err.count("\n") == 1
     assert "saved chariot race is malformed: the crowd's bets are on" in err and "Ann" in err
     assert damaged.read_bytes() == before
+
+
+@pytest.mark.parametrize(("table", "key"), [("bought", "legions"), ("boosts", "status")])
+def test_a_campaign_whose_noble_lost_a_key_is_refused_before_the_year(
+        table: str, key: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # it loaded, then crashed in the middle of the next year
+    db = tmp_path / "c.sqlite3"
+    assert main(["wizard-prince", "campaign", "new", "vel", "--nobles", "Ann,Bob", "--npc", "2", "--seed", "2",
+                 "--db", str(db)]) == 0
+    state = SaveStore(db).load("vel", "wizard_prince", "campaign").state
+    noble = state["nobles"][0]
+    noble[table][f"{key}X"] = noble[table].pop(key)
+    damaged = tmp_path / "damaged.sqlite3"
+    SaveStore(damaged).create("vel", "wizard_prince", "campaign", state)
+    before = damaged.read_bytes()
+    capsys.readouterr()
+    for args in (["year", "vel", "--auto"], ["show", "vel"]):
+        assert main(["wizard-prince", "campaign", *args, "--db", str(damaged)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1
+        assert f"{noble['name']}: {table} must give a whole number for each of" in err
+        assert damaged.read_bytes() == before
