@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.columns import Columns
 from rich.console import RenderableType
 from rich.markup import escape
@@ -389,8 +390,12 @@ def board(state: Banquet, viewer: str | None) -> Table:
     gates = ", ".join(str(g) for g in state.setup.gates)
     known = [f"{p.id.split('-')[1]} {chit_kinds()[kind].name}" for p in state.courtiers()
              if viewer is not None and (kind := state.visible_chit(viewer, p.id))]
+    labels = board_labels(list(state.nobles))
+    shortened = [f"{label} {name}" for name, label in labels.items()
+                 if not name.replace(" ", "").startswith(label)]
     grid.caption = (f"{LEGEND}; gates {gates}; "
-                    f"off the board: {', '.join(waiting) or 'nobody'}"
+                    + (f"on the board {', '.join(shortened)}; " if shortened else "")
+                    + f"off the board: {', '.join(waiting) or 'nobody'}"
                     + (f"\ncourtiers {viewer} knows: {', '.join(known)}" if known else ""))
     return grid
 
@@ -405,11 +410,13 @@ def nobles_panel(state: Banquet) -> Table:
     """Beside the board: each noble's Status, Wealth, Legions, Fleets, hit points, courtiers held and
     appointment (all public at the banquet).
 
-    It fits 80 columns without cutting a heading or breaking a name: no outer edge, an NPC noble marked
-    ``*`` (explained under the table) rather than by a word that widens the column.
+    It fits 80 columns without cutting a heading or breaking a name, even with a campaign's longer names:
+    no lines between the columns (one space of padding), an NPC noble marked ``*`` (explained under the
+    table) rather than by a word that widens the column.
     """
     npcs = any(noble.npc for noble in state.nobles.values())
     panel = Table(title="Nobles", show_lines=False, show_edge=False, pad_edge=False, title_justify="left",
+                  box=box.SIMPLE_HEAD, collapse_padding=True,
                   caption="* an NPC noble" if npcs else None, caption_justify="left")
     for column in ("noble", "where", "Status", "Wealth", "Legions", "Fleets", "hp", "holds", "appointment"):
         panel.add_column(column, justify="right" if column in ("Status", "Wealth", "Legions", "Fleets", "hp")
@@ -441,13 +448,49 @@ def ending_in_words(state: Banquet) -> str:
             f"by the rules; {war}{feudal}{coup}.")
 
 
+def board_labels(names: Sequence[str]) -> dict[str, str]:
+    """Each noble's label on the board, at most 4 letters and different for every noble.
+
+    The first four letters (spaces dropped) while they tell the nobles apart; otherwise the initials of the
+    words with any number kept whole ("NPC Noble 1" -> "NN1"), then the first letters and a count.
+
+    >>> board_labels(["Ann", "NPC 1", "NPC 2"])
+    {'Ann': 'Ann', 'NPC 1': 'NPC1', 'NPC 2': 'NPC2'}
+    >>> board_labels(["Ann", "NPC Noble 1", "NPC Noble 2"])
+    {'Ann': 'Ann', 'NPC Noble 1': 'NN1', 'NPC Noble 2': 'NN2'}
+    >>> board_labels(["Anna Bel", "Anna Lee", "Annabel", "Annabella"])
+    {'Anna Bel': 'AB', 'Anna Lee': 'AL', 'Annabel': 'Ann1', 'Annabella': 'Ann2'}
+    """
+    labels = {name: name.replace(" ", "")[:4] for name in names}
+    for rename in (_initials, _numbered):
+        shared = [name for name in names if list(labels.values()).count(labels[name]) > 1]
+        labels.update(rename(shared))
+    return labels
+
+
+def _initials(names: Sequence[str]) -> dict[str, str]:
+    """The initials of each name's words, numbers kept whole (names of one word, or too long, keep none)."""
+    found = {}
+    for name in names:
+        words = name.split()
+        initials = "".join(w if w.isdigit() else w[0] for w in words)
+        if len(words) > 1 and len(initials) <= 4:
+            found[name] = initials
+    return found
+
+
+def _numbered(names: Sequence[str]) -> dict[str, str]:
+    """The first three letters and a count."""
+    return {name: f"{name.replace(' ', '')[:3]}{n}" for n, name in enumerate(names, start=1)}
+
+
 def _cell(state: Banquet, viewer: str | None, square: Square, here: Sequence[Any]) -> Text:
     if square in state.setup.table:
         return Text("TABLE", style="bold white on grey23")
     text = Text(style="on dark_green" if square in state.setup.gates else "")
     for thing in here:
         if isinstance(thing, Noble):
-            text.append(thing.name.replace(" ", "")[:4], style="bold magenta")
+            text.append(board_labels(list(state.nobles))[thing.name], style="bold magenta")
         else:
             letter = _FIGURES[thing.figure]
             text.append(letter if thing.colour == "white" else letter.lower(), style="bold")
@@ -481,7 +524,7 @@ def _report(state: Banquet, json: bool, with_board: bool = True) -> None:
     # the numbers in a table that fits 80 columns; what else each noble earned as lines beneath it
     # (a column of it was squeezed to a word a line at a real terminal)
     table = Table(title=f"The banquet ends: {result.ended_by} (turn {result.turns})", title_justify="left",
-                  show_edge=False, pad_edge=False)
+                  show_edge=False, pad_edge=False, box=box.SIMPLE_HEAD, collapse_padding=True)
     table.add_column("noble", no_wrap=True)
     table.add_column("fate")
     for column in ("Status", "Wealth", "Legions", "Fleets"):
