@@ -170,8 +170,9 @@ def table_roll(
             console().print(line)
 
 
-saves_app = typer.Typer(help="Saved games, campaigns, characters and worlds: list, show, history, restore, "
-                                  "export, import, delete and purge.", no_args_is_help=True)
+saves_app = typer.Typer(help="Saved games, campaigns, characters and worlds.\n\nList and show them, go back to an "
+                             "earlier revision, move them between machines, delete and restore them.",
+                        no_args_is_help=True)
 
 def _system(value: str | None) -> str | None:
     """``--system`` as the saves name it: ``mtg-rpg`` (the command) is ``mtg_rpg``; an unknown one is refused

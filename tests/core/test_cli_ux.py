@@ -48,6 +48,9 @@ def test_the_saves_commands_are_listed_whole(capsys):
     commands = out.split("Commands:")[1]
     assert "..." not in commands
     assert "history  List the kept revisions of a save, newest first." in commands
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "..." not in out.split("Commands:")[1]
+    assert "  saves          Saved games, campaigns, characters and worlds.\n" in out
 
 
 def test_saves_filters_take_the_command_names_and_refuse_a_typo(capsys, tmp_path):
