@@ -192,9 +192,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.exit_code
     except typer.Exit as exc:
         return exc.exit_code
-    except typer.Abort:
-        # end of input at a one-off prompt (a Wizard's creation, a typed die, 'saves delete'): typer has
-        # already ended the prompt's line; say what stopped, as the play loop does (ruling C6)
+    except typer.Abort as exc:
+        # end of input or Ctrl-C at a one-off prompt (a Wizard's creation, a typed die, 'saves delete',
+        # options.ask_once): the prompt's line is already ended; say what stopped, with the play loop's
+        # statuses (ruling C6)
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            typer.echo("magecraft: stopped at the prompt (Ctrl-C)", err=True)
+            return 130
         typer.echo("magecraft: stopped at the prompt (end of input)", err=True)
         return 1
     except MagecraftError as exc:

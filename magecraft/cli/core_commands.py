@@ -52,7 +52,7 @@ def roll(
     """
     from magecraft.core.dice import roll_dice
 
-    rng = make_randomness(seed, dice, physical_dice)
+    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
     result = roll_dice(expression, rng, expression)
     if json:
         print_json(result.to_dict())
@@ -161,7 +161,7 @@ def table_roll(
     from magecraft.cli.render import table_result_lines
 
     chosen = _table(name)
-    rng = make_randomness(seed, dice, physical_dice)
+    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
     result = chosen.roll(rng, modifier)
     if json:
         print_json(result.to_dict())
@@ -364,7 +364,7 @@ def saves_delete(
     store = open_store(db)
     target = store.find(ref, system, kind)
     if not yes:
-        answer = options.ask_at_terminal(f"Delete {target.label}? It stays in the trash until 'saves purge' (y/n)")
+        answer = options.ask_once(f"Delete {target.label}? It stays in the trash until 'saves purge' (y/n)")
         if answer.strip().casefold() not in ("y", "yes"):
             console().print("Nothing deleted.")
             return
@@ -386,7 +386,7 @@ def saves_purge(
         console().print("The trash is empty.")
         return
     if not yes:
-        answer = options.ask_at_terminal(f"Delete {len(trash)} save(s) in the trash for good (y/n)")
+        answer = options.ask_once(f"Delete {len(trash)} save(s) in the trash for good (y/n)")
         if answer.strip().casefold() not in ("y", "yes"):
             console().print("Nothing purged.")
             return

@@ -93,7 +93,7 @@ def _ask(question: str, given: T | None, parse: Callable[[str], T]) -> T:
     if given is not None:
         return given
     while True:
-        answer = options.ask_at_terminal(question)
+        answer = options.ask_once(question)
         try:
             return parse(answer)
         except (MagecraftError, typer.BadParameter) as exc:
@@ -165,7 +165,7 @@ def character_new(
       magecraft mtg-rpg character new --name Sarin --calling Adventurer --primary R --library starter
     """
     rules = house_rules_from(house_rules)
-    rng = make_randomness(seed, dice, physical_dice)
+    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
     store = open_store(db)
     pool = load_pool(store, cards_file)
     book = rulebook()
@@ -183,7 +183,7 @@ def character_new(
     the_sanctuary = _ask("Sanctuary", sanctuary, lambda t: check_text(t, "Sanctuary", "Sanctuary"))
     # The optional weapon is asked for only at the terminal, so scripted creation never waits on it.
     interactive = name is None
-    the_weapon = weapon if weapon is not None or not interactive else options.ask_at_terminal("Weapon (optional)")
+    the_weapon = weapon if weapon is not None or not interactive else options.ask_once("Weapon (optional)")
 
     def parse_attributes(text: str) -> dict[str, int]:
         dots = parse_pairs(text, "attributes", "--attributes", "ST=3,DX=1")

@@ -442,7 +442,7 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
     lives = dict(report.life)
     for name in (first, second):
         if name not in lives:
-            lives[name] = options.ask_at_terminal(f"{name}'s life points at the end of the duel")
+            lives[name] = options.ask_once(f"{name}'s life points at the end of the duel")
     if not all(whole_number(v) is not None for v in lives.values()):
         raise InputError("life points are whole numbers")
     outcome = table_outcome(terms, life={n: int(v) for n, v in lives.items()},

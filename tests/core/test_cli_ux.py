@@ -171,3 +171,34 @@ def test_a_misspelt_table_suggests_the_near_names(capsys, typed, near):
         code, out, err = run(capsys, "table", command, typed)
         assert code == 2 and out == "" and err.count("\n") == 1
         assert f"no table named {typed!r}; did you mean {near}? 'magecraft table list' lists them all" in err
+
+
+@pytest.mark.parametrize("args", [["roll", "1d6", "--physical-dice"],
+                                  ["mtg-rpg", "character", "new"]])
+def test_ctrl_c_at_a_one_off_prompt_says_so_and_exits_130(capsys, tmp_path, monkeypatch, args):
+    # typer turned it into a silent status 130, the prompt's line left open
+    from magecraft.cli import options
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(options, "ask_at_terminal", interrupted)
+    db = tmp_path / "s.sqlite3"
+    code, _, err = run(capsys, *args, *(["--db", str(db)] if args[0] != "roll" else []))
+    assert code == 130 and err == "\nmagecraft: stopped at the prompt (Ctrl-C)\n"
+    assert not db.exists()
+
+
+def test_ctrl_c_at_saves_delete_deletes_nothing(capsys, tmp_path, monkeypatch):
+    from magecraft.cli import options
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    db = tmp_path / "s.sqlite3"
+    SaveStore(db).create("mw1", "mage_wars", "game", {"log": []})
+    before = db.read_bytes()
+    monkeypatch.setattr(options, "ask_at_terminal", interrupted)
+    code, _, err = run(capsys, "saves", "delete", "mw1", "--db", str(db))
+    assert code == 130 and err.endswith("magecraft: stopped at the prompt (Ctrl-C)\n")
+    assert db.read_bytes() == before
