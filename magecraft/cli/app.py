@@ -103,7 +103,28 @@ def _system_command(entry: SystemEntry) -> Any:
     else:
         holder.add_typer(module.app, name=entry.command, help=f"{entry.title}: {entry.blurb}")
     group: Any = typer.main.get_command(holder)
-    return group.commands[entry.command]
+    system = group.commands[entry.command]
+    _join_help_lines(system)
+    return system
+
+
+def _join_help_lines(command: Any) -> None:
+    """Each paragraph of each command's help as one line, for the help's own wrapping to fill.
+
+    typer's rich help keeps the single line breaks of a docstring (the lines of the source file), so a
+    command list and a long description break mid-sentence into ragged lines.  A paragraph that starts
+    with ``\\b`` keeps its lines, as click defines (the marker itself is dropped: rich would print it).
+    Double backquotes, the docstrings' code marks, are dropped too.
+    """
+    import inspect  # already loaded by typer; imported here so app.py adds nothing to start-up
+
+    if command.help:
+        paragraphs = inspect.cleandoc(command.help).split("\n\n")
+        command.help = "\n\n".join(p[1:].lstrip("\n") if p.startswith("\b")
+                                    else " ".join(line.strip() for line in p.splitlines()).replace("``", "")
+                                    for p in paragraphs)
+    for sub in getattr(command, "commands", {}).values():
+        _join_help_lines(sub)
 
 
 def _version(value: bool) -> None:
@@ -161,13 +182,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except typer.TyperException as exc:
         # Bad arguments (typer's UsageError and BadParameter carry exit status 2).
         ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            # `magecraft saves` without a command: its help, as the systems' groups print it (no "Usage"
+            # error prefixed to it), with click's status
+            typer.echo(exc.format_message())
+            return exc.exit_code
         path = getattr(ctx, "command_path", "") or "magecraft"
         typer.echo(f"{path}: {exc.format_message()}", err=True)
         return exc.exit_code
     except typer.Exit as exc:
         return exc.exit_code
-    except typer.Abort:
-        typer.echo("magecraft: aborted", err=True)
+    except typer.Abort as exc:
+        # end of input or Ctrl-C at a one-off prompt (a Wizard's creation, a typed die, 'saves delete',
+        # options.ask_once): the prompt's line is already ended; say what stopped, with the play loop's
+        # statuses (ruling C6)
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            typer.echo("magecraft: stopped at the prompt (Ctrl-C)", err=True)
+            return 130
+        typer.echo("magecraft: stopped at the prompt (end of input)", err=True)
         return 1
     except MagecraftError as exc:
         typer.echo(f"magecraft: {exc}", err=True)

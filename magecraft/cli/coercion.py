@@ -27,6 +27,27 @@ def _whole_number(value: Any) -> int:
     return number
 
 
+def _within(number: Any, low: Any, high: Any) -> Any:
+    """``number`` if it lies within ``low``..``high`` (either may be None); else ValueError saying what to give.
+
+    >>> _within(3, 0, None), _within(-1, 0, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: -1 is too small: give 0 or more
+    >>> _within(21, 0, 20)
+    Traceback (most recent call last):
+    ...
+    ValueError: 21 is out of range: give 0 to 20
+    """
+    if (low is None or number >= low) and (high is None or number <= high):
+        return number
+    if low is not None and high is not None:
+        raise ValueError(f"{number} is out of range: give {low} to {high}")
+    if low is not None:
+        raise ValueError(f"{number} is too small: give {low} or more")
+    raise ValueError(f"{number} is too large: give {high} or less")
+
+
 def _flag(value: Any) -> bool:
     if isinstance(value, bool):
         return value
@@ -50,8 +71,8 @@ _CONVERT: dict[Any, Callable[[Any], Any]] = {str: _text, int: _whole_number, boo
 
 
 def _plain(info: Any) -> bool:
-    """No option that asks typer for more than a conversion (bounds, a parser, path checks, choices)."""
-    return (info.min is None and info.max is None and not info.clamp and info.parser is None
+    """No option that asks typer for more than a conversion and bounds (a parser, path checks, choices)."""
+    return (not info.clamp and info.parser is None
             and getattr(info, "click_type", None) is None and not info.exists and info.file_okay
             and info.dir_okay and not info.writable and not info.resolve_path
             and not info.allow_dash and info.path_type is None and info.formats is None)
@@ -78,10 +99,15 @@ def install() -> None:
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
             try:
                 if self.many:
-                    return [self.convert(item) for item in (value if isinstance(value, list | tuple) else [value])]
-                return self.convert(value)
+                    return [self.bounded(self.convert(item))
+                            for item in (value if isinstance(value, list | tuple) else [value])]
+                return self.bounded(self.convert(value))
             except ValueError as exc:
                 raise BadParameter(str(exc), ctx=ctx, param=param) from None
+
+        def bounded(self, number: Any) -> Any:
+            """``number`` within the option's ``min``/``max`` (a whole number, so never 27 digits long)."""
+            return _within(number, self.parameter_info.min, self.parameter_info.max)
 
     def build(descriptor: Any) -> Any:
         annotation = descriptor.annotation

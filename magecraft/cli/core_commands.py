@@ -29,6 +29,7 @@ from magecraft.cli.options import (
 if TYPE_CHECKING:
     from magecraft.core.dice import DiceRoll
     from magecraft.core.saves import Saved
+    from magecraft.core.tables import RandomTable
 
 
 def roll(
@@ -38,10 +39,20 @@ def roll(
     physical_dice: PhysicalOption = False,
     json: JsonOption = False,
 ) -> None:
-    """Roll dice and print the total and each die (a percentage chance says success or failure)."""
+    """Roll dice and print the total and each die.
+
+    A percentage chance (40%) says success or failure.
+
+    \b
+    Examples:
+      magecraft roll 3d6
+      magecraft roll 1d6x1d6 --seed 7
+      magecraft roll 2d6h1 --dice 2,5 --json
+      magecraft roll 1d12 --physical-dice
+    """
     from magecraft.core.dice import roll_dice
 
-    rng = make_randomness(seed, dice, physical_dice)
+    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
     result = roll_dice(expression, rng, expression)
     if json:
         print_json(result.to_dict())
@@ -114,13 +125,27 @@ def table_list(json: JsonOption = False) -> None:
     console().print(out)
 
 
+def _table(name: str) -> RandomTable:
+    """The table called ``name``; a name that is not one is refused with the near names and where to look."""
+    import difflib
+
+    from magecraft.core.errors import InputError
+    from magecraft.core.tables import get_table, load_tables
+
+    names = list(load_tables())
+    if name not in names:
+        near = difflib.get_close_matches(name.strip().casefold().replace(" ", "_").replace("-", "_"), names, n=3)
+        hint = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
+        raise InputError(f"no table named {name!r}; {hint}'magecraft table list' lists them all")
+    return get_table(name)
+
+
 @table_app.command("show")
 def table_show(name: Annotated[str, typer.Argument(help="Table name (see 'table list').")]) -> None:
     """Show a table's rows."""
     from magecraft.cli.render import random_table
-    from magecraft.core.tables import get_table
 
-    console().print(random_table(get_table(name)))
+    console().print(random_table(_table(name)))
 
 
 @table_app.command("roll")
@@ -134,10 +159,9 @@ def table_roll(
 ) -> None:
     """Roll on a table."""
     from magecraft.cli.render import table_result_lines
-    from magecraft.core.tables import get_table
 
-    chosen = get_table(name)
-    rng = make_randomness(seed, dice, physical_dice)
+    chosen = _table(name)
+    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
     result = chosen.roll(rng, modifier)
     if json:
         print_json(result.to_dict())
@@ -146,13 +170,41 @@ def table_roll(
             console().print(line)
 
 
-saves_app = typer.Typer(help="Saved games, campaigns, characters and worlds: list, show, history, restore, "
-                                  "export, import, delete and purge.", no_args_is_help=True)
+saves_app = typer.Typer(help="Saved games, campaigns, characters and worlds.\n\nList and show them, go back to an "
+                             "earlier revision, move them between machines, delete and restore them.",
+                        no_args_is_help=True)
+
+def _system(value: str | None) -> str | None:
+    """``--system`` as the saves name it: ``mtg-rpg`` (the command) is ``mtg_rpg``; an unknown one is refused
+    (a typo would otherwise list nothing, as if there were no saves)."""
+    if value is None:
+        return None
+    from magecraft.cli.app import SYSTEMS
+
+    system = value.strip().casefold().replace("-", "_").replace(" ", "_")
+    known = [e.command.replace("-", "_") for e in SYSTEMS]
+    # a system's own parts save under its name and theirs (wizard_prince_race)
+    if not any(system == k or system.startswith(f"{k}_") for k in known):
+        raise typer.BadParameter(f"no rule system {value!r} (one of {', '.join(known)})")
+    return system
+
+
+def _kind(value: str | None) -> str | None:
+    if value is None:
+        return None
+    from magecraft.core.saves import KINDS
+
+    kind = value.strip().casefold()
+    if kind not in KINDS:
+        raise typer.BadParameter(f"no kind of save {value!r} (one of {', '.join(KINDS)})")
+    return kind
+
 
 SaveRef = Annotated[str, typer.Argument(help="The save's name or id (see 'saves list').")]
-SystemOption = Annotated[str | None, typer.Option("--system", help="Only this rule system (e.g. mtg_rpg).")]
-KindOption = Annotated[str | None, typer.Option("--kind", help="Only this kind: game, campaign, character "
-                                                                "or world.")]
+SystemOption = Annotated[str | None, typer.Option(
+    "--system", callback=_system, help="Only this rule system (e.g. mtg-rpg or mtg_rpg).")]
+KindOption = Annotated[str | None, typer.Option(
+    "--kind", callback=_kind, help="Only this kind: game, campaign, character or world.")]
 
 
 @saves_app.command("list")
@@ -176,10 +228,12 @@ def saves_list(
         console().print(f"No saves {where} {store.path}" + ("" if store.exists else " (no store there yet)") + ".")
         return
     out = Table(title=f"Saves {where} {store.path}")
-    for column in ("id", "name", "system", "kind", "revision", "updated", "events"):
+    for column in ("id", "name", "system", "kind", "revision", "deleted (UTC)" if deleted else "updated (UTC)",
+                   "events"):
         out.add_column(column)
     for s in saves:
-        out.add_row(str(s.id), s.name, s.system, s.kind, str(s.revision), s.deleted or s.updated, str(s.events))
+        out.add_row(str(s.id), s.name, s.system, s.kind, str(s.revision), _when(s.deleted or s.updated),
+                    str(s.events))
     console().print(out)
 
 
@@ -196,7 +250,7 @@ def saves_show(
     """Show a save and its event log."""
     from rich.markup import escape
 
-    from magecraft.cli.render import event_table
+    from magecraft.cli.render import event_lines
     from magecraft.core.events import EventLog
 
     saved = _read(db, ref, revision, system, kind)
@@ -205,8 +259,10 @@ def saves_show(
         return
     s = saved.summary
     console().print(f"[bold]{escape(s.name)}[/bold]: {s.system} {s.kind}, revision {saved.revision}, saved "
-                    f"{s.updated}, {len(saved.events)} events")
-    console().print(event_table(EventLog.from_list(saved.events)))
+                    f"{_when(s.updated)} UTC, {len(saved.events)} events")
+    out = console()
+    for line in event_lines(EventLog.from_list(saved.events)):
+        out.print(line)
 
 
 @saves_app.command("log")
@@ -225,6 +281,11 @@ def saves_log(
     typer.echo(EventLog.from_list(saved.events).to_jsonl())
 
 
+def _when(stamp: str) -> str:
+    """A save's time (ISO 8601, UTC): ``2026-11-24T03:40:14+00:00`` is ``2026-11-24 03:40:14``."""
+    return stamp[:19].replace("T", " ")
+
+
 def _read(db: Path | None, ref: str, revision: int | None, system: str | None, kind: str | None) -> Saved:
     store = open_store(db)
     if revision is not None:
@@ -240,7 +301,10 @@ def saves_history(
     db: DbOption = None,
     json: JsonOption = False,
 ) -> None:
-    """List the kept revisions of a save, newest first (restore one with 'saves restore NAME --revision N')."""
+    """List the kept revisions of a save, newest first.
+
+    Bring one back with 'saves restore NAME --revision N'.
+    """
     from rich.markup import escape
     from rich.table import Table
 
@@ -251,10 +315,10 @@ def saves_history(
         print_json({"save": target.to_dict(), "revisions": [r.to_dict() for r in revisions]})
         return
     out = Table(title=f"History of {escape(target.label)}")
-    for column in ("revision", "saved", "events", ""):
+    for column in ("revision", "saved (UTC)", "events", ""):
         out.add_column(column)
     for r in revisions:
-        out.add_row(str(r.revision), r.saved, str(r.events), "current" if r.current else "")
+        out.add_row(str(r.revision), _when(r.saved), str(r.events), "current" if r.current else "")
     console().print(out)
 
 
@@ -267,7 +331,11 @@ def saves_restore(
     kind: KindOption = None,
     db: DbOption = None,
 ) -> None:
-    """Bring back an earlier revision of a save; without --revision, take a deleted save out of the trash."""
+    """Bring back an earlier revision, or a deleted save.
+
+    With --revision N, revision N of the save comes back as a new revision (so this can be undone too);
+    without it, a deleted save is taken out of the trash.
+    """
     from rich.markup import escape
 
     store = open_store(db)
@@ -287,13 +355,16 @@ def saves_delete(
     kind: KindOption = None,
     db: DbOption = None,
 ) -> None:
-    """Move a save to the trash ('saves restore NAME' brings it back until 'saves purge')."""
+    """Move a save to the trash.
+
+    'saves restore NAME' brings it back until 'saves purge' empties the trash.
+    """
     from rich.markup import escape
 
     store = open_store(db)
     target = store.find(ref, system, kind)
     if not yes:
-        answer = options.ask_at_terminal(f"Delete {target.label}? It stays in the trash until 'saves purge' (y/n)")
+        answer = options.ask_once(f"Delete {target.label}? It stays in the trash until 'saves purge' (y/n)")
         if answer.strip().casefold() not in ("y", "yes"):
             console().print("Nothing deleted.")
             return
@@ -315,7 +386,7 @@ def saves_purge(
         console().print("The trash is empty.")
         return
     if not yes:
-        answer = options.ask_at_terminal(f"Delete {len(trash)} save(s) in the trash for good (y/n)")
+        answer = options.ask_once(f"Delete {len(trash)} save(s) in the trash for good (y/n)")
         if answer.strip().casefold() not in ("y", "yes"):
             console().print("Nothing purged.")
             return
@@ -331,7 +402,10 @@ def saves_export(
     kind: KindOption = None,
     db: DbOption = None,
 ) -> None:
-    """Write one save as a JSON file, to 'saves import' on another machine."""
+    """Write one save as a JSON file.
+
+    'saves import FILE' reads it, on this machine or another.
+    """
     import json as json_module
 
     from rich.markup import escape
@@ -358,7 +432,10 @@ def saves_import(
     overwrite: OverwriteOption = False,
     db: DbOption = None,
 ) -> None:
-    """Read a save exported by 'saves export' (a malformed file is refused whole, nothing saved)."""
+    """Read a save written by 'saves export'.
+
+    A malformed file is refused whole: nothing is saved.
+    """
     from rich.markup import escape
 
     from magecraft.core.errors import InputError

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from magecraft.cli import mtg_rpg_play, mtg_rpg_world
@@ -213,7 +214,8 @@ def quicken_command(
         console().print(f"{after.name} casts {after.quickened_cast[-1]} quickened: no card, no mana.")
 
 
-@app.command("xp")
+# "-5" is read as the points (and refused as such), not as an unknown option
+@app.command("xp", context_settings={"ignore_unknown_options": True})
 def xp_command(
     name: Annotated[str, typer.Argument(help="The Wizard.")],
     action: Annotated[str, typer.Argument(help="award, spend or costs.")],
@@ -237,9 +239,11 @@ def xp_command(
     args = list(what or [])
     verb = action.strip().casefold()
     if verb == "award":
-        points = whole_number(args[0]) if len(args) == 1 and args[0].isdigit() else None
-        if points is None:
-            raise typer.BadParameter("give the points: xp NAME award 3", param_hint="N")
+        points = whole_number(args[0]) if len(args) == 1 else None
+        if points is None or points < 1:
+            given = f", not {' '.join(args)!r}" if args else ""
+            raise typer.BadParameter(f"experience is awarded in whole points, 1 or more{given} "
+                                     "(xp NAME award 3)", param_hint="N")
         after = experience.award(wizard, points)
         result: dict[str, Any] = {"awarded": points, "xp": after.xp}
     elif verb == "spend":
@@ -255,6 +259,8 @@ def xp_command(
     save_character(store, record.changed(after))
     if json:
         print_json(result)
+    elif verb == "award":
+        console().print(f"{escape(wizard.name)} is awarded {points} experience: {after.xp} unspent.")
     else:
         console().print(", ".join(f"{k} {v}" for k, v in result.items()))
 

@@ -93,7 +93,7 @@ def _ask(question: str, given: T | None, parse: Callable[[str], T]) -> T:
     if given is not None:
         return given
     while True:
-        answer = options.ask_at_terminal(question)
+        answer = options.ask_once(question)
         try:
             return parse(answer)
         except (MagecraftError, typer.BadParameter) as exc:
@@ -157,9 +157,15 @@ def character_new(
     json: JsonOption = False,
 ) -> None:
     """Create a Wizard step by step (asking for anything not given) and save it; a taken name is refused
-    unless --overwrite."""
+    unless --overwrite.
+
+    \b
+    Examples:
+      magecraft mtg-rpg character new
+      magecraft mtg-rpg character new --name Sarin --calling Adventurer --primary R --library starter
+    """
     rules = house_rules_from(house_rules)
-    rng = make_randomness(seed, dice, physical_dice)
+    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
     store = open_store(db)
     pool = load_pool(store, cards_file)
     book = rulebook()
@@ -177,7 +183,7 @@ def character_new(
     the_sanctuary = _ask("Sanctuary", sanctuary, lambda t: check_text(t, "Sanctuary", "Sanctuary"))
     # The optional weapon is asked for only at the terminal, so scripted creation never waits on it.
     interactive = name is None
-    the_weapon = weapon if weapon is not None or not interactive else options.ask_at_terminal("Weapon (optional)")
+    the_weapon = weapon if weapon is not None or not interactive else options.ask_once("Weapon (optional)")
 
     def parse_attributes(text: str) -> dict[str, int]:
         dots = parse_pairs(text, "attributes", "--attributes", "ST=3,DX=1")
@@ -305,14 +311,21 @@ def character_show(
         _show(wizard, hand if isinstance(saved_deck, dict) and "hand" in saved_deck else None)
 
 
-@character_app.command("gold")
+# a negative AMOUNT (gold spent, "-20") is an argument, not an unknown option
+@character_app.command("gold", context_settings={"ignore_unknown_options": True})
 def character_gold(
     name: Annotated[str, typer.Argument(help="The Wizard.")],
     amount: Annotated[int, typer.Argument(help="Gold pieces gained (negative: spent).")],
     db: DbOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Record gold found, earned or spent outside the rules here ("Other Rewards")."""
+    """Record gold found, earned or spent outside the rules here ("Other Rewards").
+
+    \b
+    Examples:
+      magecraft mtg-rpg character gold Sarin 50
+      magecraft mtg-rpg character gold Sarin -20
+    """
     def count(record: CharacterRecord) -> CharacterRecord:
         if record.character.gold + amount < 0:
             raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")

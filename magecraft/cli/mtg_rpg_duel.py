@@ -42,7 +42,6 @@ from magecraft.cli.options import (
     whole_number,
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
-from magecraft.cli.render import event_table
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import InputError, SaveError
 from magecraft.core.events import Event, EventLog
@@ -163,6 +162,12 @@ def duel_command(
     any limited-turns duel with --at-table, is played with real cards: enter the outcome with
     --life, --damage, --first-blood, --out, --spent and --ante (ruling R17).  A duel stopped at the
     prompt of --play-as with --save NAME goes on with --load NAME, on the terms it was started with.
+
+    \b
+    Examples:
+      magecraft mtg-rpg duel Sarin referee --kind three-card --seed 7
+      magecraft mtg-rpg duel Sarin Mord --play-as Sarin --save eve
+      magecraft mtg-rpg duel Sarin Mord --kind standard --life Sarin=12 --life Mord=0
     """
     if load is not None:
         given = [flag for flag, value in (
@@ -361,10 +366,15 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
                     "sheets": {n: vitals_of(w).to_dict() for n, w in sheets.items()}, "carried": carried,
                     "saved": not dry_run})
         return
-    plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "draw", "life")]
+    # the play-by-play in the words of the prompt's duel, one line an event (a table's columns are too
+    # narrow to read at a real table); the hands refilled are left to --json and 'saves show'
+    plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "life")]
     joined = f" (with {', '.join(also)})" if others else ""
-    title = f"{kind} duel: {first} challenges {second}{joined} ({terms.stakes})"
-    console().print(event_table(plays, title=title))
+    console().print(f"[bold]{escape(f'{kind} duel: {first} challenges {second}{joined} ({terms.stakes})')}[/bold]")
+    for event in plays:
+        line = duel_line(event)
+        if line is not None:
+            console().print(line)
     _print_result(result)
     for loser in result["losers"] if others else [result["loser"]]:
         _print_settlement(settlements[loser], outside_help)
@@ -432,7 +442,7 @@ def _table_duel(first: str, second: str, kind: str, turns: int | None, victory: 
     lives = dict(report.life)
     for name in (first, second):
         if name not in lives:
-            lives[name] = options.ask_at_terminal(f"{name}'s life points at the end of the duel")
+            lives[name] = options.ask_once(f"{name}'s life points at the end of the duel")
     if not all(whole_number(v) is not None for v in lives.values()):
         raise InputError("life points are whole numbers")
     outcome = table_outcome(terms, life={n: int(v) for n, v in lives.items()},
@@ -550,13 +560,7 @@ class DuelTable(TableGame[str]):
         return lines
 
     def event_line(self, event: Event) -> str | None:
-        if event.kind == "damage":
-            return f"  -> {event.data['amount']} damage to {event.data['to']}"
-        if event.kind == "roll":
-            return f"  [dim]{escape(event.label)}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
-        if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
-            return f"  {escape(event.label)}"
-        return None
+        return duel_line(event)
 
     def reveals(self, event: Event) -> str | None:
         if event.kind == "draw":
@@ -568,6 +572,24 @@ class DuelTable(TableGame[str]):
     def ending(self) -> str:
         result = self.duel.result()
         return f"{result['winner']} wins the duel: {result['reason']}."
+
+
+def duel_line(event: Event) -> str | None:
+    """A duel's event as a line of its play-by-play (rich markup), or None for one that is not shown.
+
+    >>> from magecraft.core.events import EventLog
+    >>> log = EventLog()
+    >>> duel_line(log.record("play", "Sarin plays Shock")), duel_line(log.record("damage", "Shock damages Mord",
+    ...                                                               data={"amount": 2, "to": "Mord"}))
+    ('  Sarin plays Shock', '  -> 2 damage to Mord')
+    """
+    if event.kind == "damage":
+        return f"  -> {event.data['amount']} damage to {escape(str(event.data['to']))}"
+    if event.kind == "roll":
+        return f"  [dim]{escape(event.label)}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
+    if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
+        return f"  {escape(event.label)}"
+    return None
 
 
 def _action_label(duel: QuickDuel, action: str) -> str:
@@ -592,9 +614,11 @@ def _print_result(result: dict[str, Any]) -> None:
 
 
 def _print_sheets(sheets: dict[str, Character], *, saved: bool) -> None:
-    """Each saved Wizard's life and condition after the duel, as the sheet now has them."""
+    """Each saved Wizard's life and condition after the duel, as the sheet now has them (or, in a dry run,
+    would have them: the sheet itself is unchanged)."""
     for name, wizard in sheets.items():
-        console().print(f"{name}'s sheet now: {current_life(wizard)} of {derive(wizard).life} life points, "
+        now = "now" if saved else "would be"
+        console().print(f"{name}'s sheet {now}: {current_life(wizard)} of {derive(wizard).life} life points, "
                         f"{life_condition(wizard)}.")
     if not saved:
         console().print("Dry run: the sheets are not saved.")

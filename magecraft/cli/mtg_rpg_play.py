@@ -124,7 +124,13 @@ def action_command(
     house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Perform an action: play a card from the Wizard's saved hand and add it to skill + attribute."""
+    """Perform an action: play a card from the Wizard's saved hand and add it to skill + attribute.
+
+    \b
+    Examples:
+      magecraft mtg-rpg action Sarin --skill Athletics --difficulty Challenging
+      magecraft mtg-rpg action Sarin --attribute ST --difficulty 12
+    """
     if (skill is None) == (attribute is None):
         raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
     if attribute is not None and attribute.upper() not in ATTRIBUTES:
@@ -199,6 +205,10 @@ def action_command(
     for h, r in zip(helping, helped, strict=True):
         console().print(f"{h.character.name} helps: {_result_line(r)}")
     console().print(f"{wizard.name}: {skill or (attribute or '').upper()} action. {_result_line(result)}")
+    if stunt and not result.stunt_bonus:
+        # said, not silently dropped: the referee gave an award the table's rules leave out (ruling P5)
+        console().print(f"The stunt award of {stunt} does not count: a stunt counts only with a power play or a "
+                        "heroic deed (ruling P5, setting stunt_needs_power_play_or_heroic).")
     console().print(f"Hand now: {', '.join(c.name for c in deck.hand) or 'empty'}")
     if spent is not None:
         console().print(f"[red]{wizard.name} has run out of cards:[/red] {spent.describe()}.")

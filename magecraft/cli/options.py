@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.console import Console
 
     from magecraft.core.randomness import Randomness
@@ -97,8 +99,23 @@ def ask_at_terminal(prompt: str) -> str:
     return Prompt.ask(prompt.rstrip().rstrip(":"), console=console())
 
 
-def make_randomness(seed: int | None, dice: str | None, physical: bool) -> Randomness:
-    """The randomness the options ask for: at most one of ``--seed``, ``--dice``, ``--physical-dice``."""
+def ask_once(prompt: str) -> str:
+    """:func:`ask_at_terminal` for a question asked outside the play loop (a Wizard's creation, a die for
+    ``roll``, ``saves delete``): Ctrl-C stops the command with a line saying so and status 130
+    (``app.main``), where typer would exit 130 silently, the prompt's line left open.  The play loop
+    catches Ctrl-C itself and keeps calling :func:`ask_at_terminal`.
+    """
+    try:
+        return ask_at_terminal(prompt)
+    except KeyboardInterrupt as exc:
+        typer.echo(err=True)
+        raise typer.Abort() from exc
+
+
+def make_randomness(seed: int | None, dice: str | None, physical: bool,
+                    ask: Callable[[str], str] | None = None) -> Randomness:
+    """The randomness the options ask for: at most one of ``--seed``, ``--dice``, ``--physical-dice``
+    (typed dice asked with ``ask``, by default :func:`ask_at_terminal`)."""
     from magecraft.core.randomness import Randomness
 
     chosen = [name for name, given in (("--seed", seed is not None), ("--dice", dice is not None),
@@ -108,7 +125,7 @@ def make_randomness(seed: int | None, dice: str | None, physical: bool) -> Rando
     if dice is not None:
         return Randomness.scripted(parse_script(dice))
     if physical:
-        return Randomness.physical(ask_at_terminal)
+        return Randomness.physical(ask or ask_at_terminal)
     return Randomness.seeded(seed)
 
 

@@ -5,23 +5,42 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from rich.markup import escape
 from rich.table import Table
 
 from magecraft.core.events import Event
 from magecraft.core.tables import RandomTable, TableResult
 
 
-def event_table(events: Iterable[Event], title: str = "Event log") -> Table:
-    table = Table(title=title, show_lines=False)
-    table.add_column("#", justify="right")
-    table.add_column("kind")
-    table.add_column("what")
-    table.add_column("details")
-    table.add_column("rule")
+def event_lines(events: Iterable[Event]) -> list[str]:
+    """Each event on one line (rich markup): its number, kind and words, a roll's die and value, then its
+    other data and the rule it comes from, dimmed.  Unlike a table's columns, a line stays readable at 80
+    columns (``saves log`` gives the same events as JSON Lines).
+
+    >>> from magecraft.core.events import EventLog
+    >>> log = EventLog()
+    >>> _ = log.record("roll", "NPC 1's strength", section="NPC Nobles", data={"dice": "1d6", "value": 5})
+    >>> _ = log.record("state", "a chit is placed under each courtier", data={"courtiers": 16})
+    >>> for line in event_lines(log):
+    ...     print(line)
+        0 roll     NPC 1's strength: rolled 5 on 1d6 [dim](NPC Nobles)[/dim]
+        1 state    a chit is placed under each courtier [dim]courtiers=16[/dim]
+    """
+    lines = []
     for event in events:
-        details = ", ".join(f"{k}={json.dumps(v)}" for k, v in event.data.items())
-        table.add_row(str(event.seq), event.kind, event.label, details, event.section or "")
-    return table
+        data = dict(event.data)
+        words = escape(event.label)
+        if event.kind == "roll" and "value" in data:
+            dice = data.pop("dice", None)
+            words += f": rolled {data.pop('value')}" + (f" on {dice}" if dice else "")
+        details = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in data.items())
+        line = f"{event.seq:>5} {event.kind:<8} {words}"
+        if details:
+            line += f" [dim]{escape(details)}[/dim]"
+        if event.section:
+            line += f" [dim]({escape(event.section)})[/dim]"
+        lines.append(line)
+    return lines
 
 
 def random_table(table: RandomTable) -> Table:

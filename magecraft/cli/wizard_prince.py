@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.columns import Columns
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -117,6 +119,12 @@ def banquet(
 
     With --save the banquet is saved after every action; --load resumes it and keeps saving under its
     name (--load with --save saves a copy under the new name).
+
+    \b
+    Examples:
+      magecraft wizard-prince banquet --players "Ann,Bob" --npc 2 --save friday
+      magecraft wizard-prince banquet --load friday
+      magecraft wizard-prince banquet --auto --npc 4 --seed 11 --json
     """
     if load:
         # a saved banquet carries its own nobles, board, settings and dice
@@ -166,7 +174,9 @@ def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, s
     if npc < 0:
         raise typer.BadParameter(f"{npc} NPC nobles: choose 0 or more", param_hint="--npc")
     if save_system not in SAVE_SYSTEMS:
-        raise typer.BadParameter(f"{save_system!r}: choose {' or '.join(SAVE_SYSTEMS)}", param_hint="--saves")
+        raise typer.BadParameter(f"{save_system!r} is not a system of saving throws: choose "
+                                 f"{' or '.join(SAVE_SYSTEMS)} (to save the game, use --save NAME)",
+                                 param_hint="--saves")
     if max_turns < 1:
         raise typer.BadParameter("at least one turn", param_hint="--max-turns")
     chosen = parse_players(players, auto)
@@ -365,7 +375,7 @@ _FIGURES = {"king": "K", "knight": "N", "pawn": "P", "queen": "Q", "rook": "R", 
 def board(state: Banquet, viewer: str | None) -> Table:
     """The banquet board as ``viewer`` sees it: pieces, nobles, gates, the Table and known chits."""
     when = f"turn {state.turn}" if state.turn else "the nobles enter"
-    grid = Table(title=f"The Imperial Banquet, {when}", show_lines=True, padding=(0, 0))
+    grid = Table(title=f"The Imperial Banquet, {when}", show_lines=True, padding=(0, 0), caption_justify="left")
     grid.add_column("", min_width=1)
     for f in FILES:
         grid.add_column(f, justify="center", width=7)
@@ -380,8 +390,12 @@ def board(state: Banquet, viewer: str | None) -> Table:
     gates = ", ".join(str(g) for g in state.setup.gates)
     known = [f"{p.id.split('-')[1]} {chit_kinds()[kind].name}" for p in state.courtiers()
              if viewer is not None and (kind := state.visible_chit(viewer, p.id))]
+    labels = board_labels(list(state.nobles))
+    shortened = [f"{label} {name}" for name, label in labels.items()
+                 if not name.replace(" ", "").startswith(label)]
     grid.caption = (f"{LEGEND}; gates {gates}; "
-                    f"off the board: {', '.join(waiting) or 'nobody'}"
+                    + (f"on the board {', '.join(shortened)}; " if shortened else "")
+                    + f"off the board: {', '.join(waiting) or 'nobody'}"
                     + (f"\ncourtiers {viewer} knows: {', '.join(known)}" if known else ""))
     return grid
 
@@ -394,17 +408,25 @@ LEGEND = ("K the Emperor, N a Praetorian Guard, P a white courtier, p a black co
 
 def nobles_panel(state: Banquet) -> Table:
     """Beside the board: each noble's Status, Wealth, Legions, Fleets, hit points, courtiers held and
-    appointment (all public at the banquet)."""
-    panel = Table(title="Nobles", show_lines=False)
+    appointment (all public at the banquet).
+
+    It fits 80 columns without cutting a heading or breaking a name, even with a campaign's longer names:
+    no lines between the columns (one space of padding), an NPC noble marked ``*`` (explained under the
+    table) rather than by a word that widens the column.
+    """
+    npcs = any(noble.npc for noble in state.nobles.values())
+    panel = Table(title="Nobles", show_lines=False, show_edge=False, pad_edge=False, title_justify="left",
+                  box=box.SIMPLE_HEAD, collapse_padding=True,
+                  caption="* an NPC noble" if npcs else None, caption_justify="left")
     for column in ("noble", "where", "Status", "Wealth", "Legions", "Fleets", "hp", "holds", "appointment"):
         panel.add_column(column, justify="right" if column in ("Status", "Wealth", "Legions", "Fleets", "hp")
-                         else "left")
+                         else "left", no_wrap=column in ("noble", "where"))
     offices = appointments()
     for noble in state.nobles.values():
         where = noble.square if noble.where == "board" else noble.where
         held = ", ".join(c.split("-")[1] for c in noble.held) or "-"
         office = offices[noble.appointment].title if noble.appointment in offices else (noble.appointment or "-")
-        panel.add_row(noble.name + (" (NPC)" if noble.npc else ""), where, str(noble.status), str(noble.wealth),
+        panel.add_row(noble.name + ("*" if noble.npc else ""), where, str(noble.status), str(noble.wealth),
                       str(noble.legions), str(noble.fleets), str(noble.hit_points), held, office)
     return panel
 
@@ -426,13 +448,49 @@ def ending_in_words(state: Banquet) -> str:
             f"by the rules; {war}{feudal}{coup}.")
 
 
+def board_labels(names: Sequence[str]) -> dict[str, str]:
+    """Each noble's label on the board, at most 4 letters and different for every noble.
+
+    The first four letters (spaces dropped) while they tell the nobles apart; otherwise the initials of the
+    words with any number kept whole ("NPC Noble 1" -> "NN1"), then the first letters and a count.
+
+    >>> board_labels(["Ann", "NPC 1", "NPC 2"])
+    {'Ann': 'Ann', 'NPC 1': 'NPC1', 'NPC 2': 'NPC2'}
+    >>> board_labels(["Ann", "NPC Noble 1", "NPC Noble 2"])
+    {'Ann': 'Ann', 'NPC Noble 1': 'NN1', 'NPC Noble 2': 'NN2'}
+    >>> board_labels(["Anna Bel", "Anna Lee", "Annabel", "Annabella"])
+    {'Anna Bel': 'AB', 'Anna Lee': 'AL', 'Annabel': 'Ann1', 'Annabella': 'Ann2'}
+    """
+    labels = {name: name.replace(" ", "")[:4] for name in names}
+    for rename in (_initials, _numbered):
+        shared = [name for name in names if list(labels.values()).count(labels[name]) > 1]
+        labels.update(rename(shared))
+    return labels
+
+
+def _initials(names: Sequence[str]) -> dict[str, str]:
+    """The initials of each name's words, numbers kept whole (names of one word, or too long, keep none)."""
+    found = {}
+    for name in names:
+        words = name.split()
+        initials = "".join(w if w.isdigit() else w[0] for w in words)
+        if len(words) > 1 and len(initials) <= 4:
+            found[name] = initials
+    return found
+
+
+def _numbered(names: Sequence[str]) -> dict[str, str]:
+    """The first three letters and a count."""
+    return {name: f"{name.replace(' ', '')[:3]}{n}" for n, name in enumerate(names, start=1)}
+
+
 def _cell(state: Banquet, viewer: str | None, square: Square, here: Sequence[Any]) -> Text:
     if square in state.setup.table:
         return Text("TABLE", style="bold white on grey23")
     text = Text(style="on dark_green" if square in state.setup.gates else "")
     for thing in here:
         if isinstance(thing, Noble):
-            text.append(thing.name.replace(" ", "")[:4], style="bold magenta")
+            text.append(board_labels(list(state.nobles))[thing.name], style="bold magenta")
         else:
             letter = _FIGURES[thing.figure]
             text.append(letter if thing.colour == "white" else letter.lower(), style="bold")
@@ -463,24 +521,33 @@ def _report(state: Banquet, json: bool, with_board: bool = True) -> None:
     out = console()
     if with_board:
         out.print(board(state, None))
-    table = Table(title=f"The banquet ends: {result.ended_by} (turn {result.turns})")
-    table.add_column("noble")
-    table.add_column("fate", min_width=9)
+    # the numbers in a table that fits 80 columns; what else each noble earned as lines beneath it
+    # (a column of it was squeezed to a word a line at a real terminal)
+    table = Table(title=f"The banquet ends: {result.ended_by} (turn {result.turns})", title_justify="left",
+                  show_edge=False, pad_edge=False, box=box.SIMPLE_HEAD, collapse_padding=True)
+    table.add_column("noble", no_wrap=True)
+    table.add_column("fate")
+    for column in ("Status", "Wealth", "Legions", "Fleets"):
+        table.add_column(column, no_wrap=True, justify="right")
     table.add_column("presented")
-    for column in ("status", "wealth", "legions", "fleets"):
-        table.add_column(column, no_wrap=True)
-    table.add_column("other")
     names = chit_kinds()
+    earned = []
     for n in result.nobles:
         other = [f"{k.replace('_', ' ')} {v}" for k, v in n.counts.items() if v]
         if n.appointment:
             other.append(f"appointment: {appointments()[n.appointment].title}")
         other += [f"crown prince duel (level {lv})" for lv in n.crown_prince_duels]
         other += [f"crown prince support {s}" for s in n.crown_prince_support]
-        table.add_row(n.name, n.fate, ", ".join(names[k].name for k in n.presented) or "-",
+        table.add_row(n.name, n.fate,
                       *(f"{n.final[s]} ({n.changes[s]:+d})" for s in ("status", "wealth", "legions", "fleets")),
-                      "; ".join(other) or "-")
+                      ", ".join(names[k].name for k in n.presented) or "-")
+        if other:
+            earned.append(f"  {escape(n.name)}: {'; '.join(other)}")
     out.print(table)
+    if earned:
+        out.print("Also earned:")
+        for line in earned:
+            out.print(line)
     if with_board:
         out.print(f"[bold]{ending_in_words(state)}[/bold]")
 

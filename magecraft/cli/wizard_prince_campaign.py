@@ -298,7 +298,12 @@ def new(
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Start a campaign: no noble rules a province yet."""
+    """Start a campaign: no noble rules a province yet.
+
+    \b
+    Example:
+      magecraft wizard-prince campaign new vel --map velkaria --nobles "Ann,Bob" --npc 3
+    """
     from dataclasses import replace
 
     from magecraft.core.settings import load_settings
@@ -349,8 +354,13 @@ def year(
 
     The GM and the player nobles at the table answer at the shared prompt (help, undo, log, save, quit);
     the year is saved after each answer, so a year stopped half-way (quit, Ctrl-D) is resumed by the same
-    command.  A year the bots play alone (``--auto``, or every noble with ``--bots``) is saved once, at its end.
-    ``--seed``, ``--dice`` or ``--physical-dice`` roll this command's years; the campaign keeps its own dice.
+    command.  A year the bots play alone (--auto, or every noble with --bots) is saved once, at its end.
+    --seed, --dice or --physical-dice roll this command's years; the campaign keeps its own dice.
+
+    \b
+    Examples:
+      magecraft wizard-prince campaign year vel
+      magecraft wizard-prince campaign year vel --auto --years 3
     """
     from magecraft.core.randomness import Randomness
     records = [_record(text) for text in adventure or []]
@@ -425,16 +435,23 @@ def show(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
         return
     out = console()
     out.print(f"[bold]{c.empire.name}[/bold], after year {c.year}" + (f" -- {c.over}" if c.over else ""))
-    nobles = Table("noble", "Status", "Wealth", "legions r/e/g", "fleets r/e/g", "provinces", "capital",
-                   "appointment", title="Nobles")
+    # 80 columns without cutting a heading or breaking a name: no outer edge, each capital named in the
+    # provinces' table (and starred on the map) rather than in a column of its own
+    nobles = Table(title="Nobles", title_justify="left", show_edge=False, pad_edge=False,
+                   caption="Legions and Fleets: regular/elite/guard", caption_justify="left")
+    for column in ("noble", "Status", "Wealth", "Legions", "Fleets", "provinces", "appointment"):
+        nobles.add_column(column, no_wrap=column == "noble")
     for n, summary in ((c.nobles[k], c.noble_summary(k)) for k in c.nobles):
-        label = n.name + (f", {n.title}" if n.title and n.status >= 1 else "") + (" (NPC)" if n.npc else "") \
-            + ("" if n.alive else " +dead")
+        npc = " (NPC)" if n.npc and not n.name.startswith("NPC") else ""
+        title = f", {n.title}" if n.title and n.status >= 1 else ""
+        label = n.name + title + npc + ("" if n.alive else " +dead")
         nobles.add_row(label, str(n.status), str(n.wealth), "/".join(str(v) for v in n.legions.values()),
                        "/".join(str(v) for v in n.fleets.values()), str(len(summary["provinces"])),
-                       n.capital or "-", n.appointment.replace("_", " ") or "-")
+                       n.appointment.replace("_", " ") or "-")
     out.print(nobles)
-    provinces = Table("province", "ruler", "production", "upgrades", "troubles", title="Provinces")
+    provinces = Table(title="Provinces", title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("province", "ruler", "production", "upgrades", "troubles"):
+        provinces.add_column(column, no_wrap=column == "province")
     for p in c.empire.names:
         state = c.provinces[p]
         troubles = [f"{h['units']} {h['kind']}" for h in c.hordes if h["province"] == p]
@@ -443,8 +460,10 @@ def show(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
         if state.chaos:
             troubles.append("wasteland" if state.wasteland else "Servants of Chaos")
         upgrades = ", ".join(c.upgrade_info[k].name for k in state.upgrades)
-        provinces.add_row(p, state.owner or "-", f"{modifier(c, state):+d}", upgrades or "-",
-                          ", ".join(troubles) or "-")
+        ruler = state.owner or "-"
+        if state.owner and c.nobles[state.owner].capital == p:
+            ruler += " (capital)"
+        provinces.add_row(p, ruler, f"{modifier(c, state):+d}", upgrades or "-", ", ".join(troubles) or "-")
     out.print(provinces)
     out.print(draw_map(c))
 

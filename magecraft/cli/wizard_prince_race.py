@@ -143,7 +143,12 @@ def race(
 ) -> None:
     """Race chariots in the circus maximus, with bets.
 
-    ``--load NAME`` continues saving to NAME; ``--save OTHER`` with it forks a copy.
+    --load NAME continues saving to NAME; --save OTHER with it forks a copy.
+
+    \b
+    Examples:
+      magecraft wizard-prince race --drivers "Ann:heavy,Bob:light" --npc 2
+      magecraft wizard-prince race --auto --npc 4 --seed 7 --json
     """
     from magecraft.cli.sessions import open_session
 

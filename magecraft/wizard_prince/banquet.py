@@ -30,7 +30,7 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.board import Setup, load_setup
 from magecraft.wizard_prince.chits import STATISTICS, the_cup
-from magecraft.wizard_prince.nobles import Noble, json_copy
+from magecraft.wizard_prince.nobles import ABILITIES, Noble, json_copy
 from magecraft.wizard_prince.pieces import Chit, Piece, appointments
 from magecraft.wizard_prince.result import COUNTS, BanquetResult, NobleOutcome
 from magecraft.wizard_prince.sections import BANQUET
@@ -192,6 +192,7 @@ class Banquet(Turns):
             raise DataError(f"saved banquet is malformed: phase {banquet.phase!r}, stage {banquet.stage!r}")
         if not all(isinstance(d, dict) for d in raw["pending"]) or not isinstance(raw["moving"], dict | None):
             raise DataError("saved banquet is malformed: a choice or a move under way is not a table")
+        _check_saved_shape(banquet)
         return banquet
 
     def observation(self, player: str) -> dict[str, Any]:
@@ -217,6 +218,66 @@ class Banquet(Turns):
         return view
 
 
+
+
+#: The Empire's flags a banquet keeps (``Court.flags``), each read by :meth:`Banquet.banquet_result`.
+_FLAG_TYPES = {"coup": bool, "emperor_slain": bool, "wounded_ranger": bool, "lord_marshals": int}
+
+
+def _check_saved_shape(banquet: Banquet) -> None:
+    """Refuse a saved banquet whose inner tables lost or renamed a key: the end-of-game report and the
+    campaign read every one of them, so a damaged save must stop at the load, not at the report.
+
+    Fields that have a default (a noble's ``held``, a chit's ``first_met_by``) may be missing; the tables
+    built whole by the banquet itself (what a noble earned, the flags, who knows which chits) may not.
+    """
+    def refuse(what: str) -> DataError:
+        return DataError(f"saved banquet is malformed: {what}")
+
+    names = set(banquet.nobles)
+    if set(banquet.knowledge) != names:
+        raise refuse(f"what each noble knows: {_difference(set(banquet.knowledge), names)}")
+    if set(banquet.flags) != set(_FLAG_TYPES):
+        raise refuse(f"the Empire's flags: {_difference(set(banquet.flags), set(_FLAG_TYPES))}")
+    for key, kind in _FLAG_TYPES.items():
+        if type(banquet.flags[key]) is not kind:
+            raise refuse(f"the flag {key!r} is not a {'yes or no' if kind is bool else 'whole number'}")
+    fresh = _fresh_earnings()
+    for noble in banquet.nobles.values():
+        odd = set(noble.abilities) - set(ABILITIES)
+        if odd:
+            raise refuse(f"{noble.name}'s abilities name {_listed(odd)} (abilities are {', '.join(ABILITIES)})")
+        if not all(type(v) is int for v in noble.abilities.values()):
+            raise refuse(f"{noble.name}'s abilities are not all whole numbers")
+        earned = noble.earned
+        if set(earned) != set(fresh):
+            raise refuse(f"what {noble.name} earned: {_difference(set(earned), set(fresh))}")
+        for key, blank in fresh.items():
+            value = earned[key]
+            if isinstance(blank, dict) and type(value) is dict and set(value) != set(blank):
+                raise refuse(f"what {noble.name} earned, {key!r}: {_difference(set(value), set(blank))}")
+            if type(value) is not type(blank) or (
+                    isinstance(blank, dict) and not all(type(n) is int for n in value.values())):
+                raise refuse(f"what {noble.name} earned, {key!r}, is not {_KINDS[type(blank)]}")
+
+
+def _difference(have: set[str], want: set[str]) -> str:
+    """How a saved table's keys differ from those it must have.
+
+    >>> _difference({"coupX", "slain"}, {"coup", "slain"})
+    "'coup' is missing, 'coupX' is unknown"
+    """
+    missing, extra = want - have, have - want
+    parts = [f"{_listed(missing)} {'is' if len(missing) == 1 else 'are'} missing"] if missing else []
+    parts += [f"{_listed(extra)} {'is' if len(extra) == 1 else 'are'} unknown"] if extra else []
+    return ", ".join(parts)
+
+
+_KINDS = {dict: "a table of whole numbers", list: "a list", str: "a text", int: "a whole number"}
+
+
+def _listed(keys: set[str]) -> str:
+    return ", ".join(sorted(map(repr, keys)))
 
 
 def _fresh_earnings() -> dict[str, Any]:

@@ -14,8 +14,8 @@ from magecraft.wizard_prince.actions import Mingle
 EMPEROR = ("emperor", "white", "a4")
 
 
-def text(renderable) -> str:
-    console = Console(width=200, record=True)
+def text(renderable, width: int = 200) -> str:
+    console = Console(width=width, record=True)
     console.print(renderable)
     return console.export_text()
 
@@ -47,8 +47,35 @@ def test_the_board_has_a_legend_and_the_nobles_panel_their_statistics(arrange):
     panel = text(nobles_panel(banquet))
     for column in ("Status", "Wealth", "Legions", "Fleets", "hp", "holds", "appointment"):
         assert column in panel
-    bob = next(line for line in panel.splitlines() if line.startswith("│ Bob"))
-    assert [cell.strip() for cell in bob.strip("│").split("│")][:7] == ["Bob", "f6", "3", "2", "1", "1", "20"]
+    bob = next(line for line in panel.splitlines() if line.startswith("Bob"))
+    assert bob.split()[:7] == ["Bob", "f6", "3", "2", "1", "1", "20"]
+
+
+def test_the_nobles_panel_fits_a_terminal_of_80_columns(arrange):
+    # at 80 columns the old panel cut its "appointment" heading to "appoi…" and broke "NPC 1 (NPC)" in two;
+    # a campaign's nobles have longer names still ("NPC Noble 1")
+    banquet = arrange({"Ann": "e4", "NPC Noble 12": "f6"}, [EMPEROR], sheets={"NPC Noble 12": {"npc": True}})
+    panel = text(nobles_panel(banquet), width=80)
+    assert "appointment" in panel and "Legions" in panel and "…" not in panel
+    assert any(line.startswith("NPC Noble 12*") for line in panel.splitlines()) and "* an NPC noble" in panel
+    assert all(len(line.rstrip()) <= 80 for line in panel.splitlines())
+
+
+def test_the_end_of_banquet_report_reads_at_80_columns(capsys, monkeypatch):
+    # the old report squeezed what each noble earned into a column a word wide, 13 lines a noble
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["wizard-prince", "banquet", "--auto", "--npc", "4", "--seed", "11", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["result"]
+    duels = {n["name"]: n["crown_prince_duels"] for n in result["nobles"] if n["crown_prince_duels"]}
+    assert duels  # this seed's banquet has Crown Prince duels to report
+    assert main(["wizard-prince", "banquet", "--auto", "--npc", "4", "--seed", "11"]) == 0
+    report = capsys.readouterr().out.split("The banquet ends:")[1]
+    assert "…" not in report
+    rows = [line for line in report.splitlines() if line.startswith("NPC ")]
+    assert len(rows) == 4 and all(len(row.split()) >= 7 for row in rows)
+    name, levels = next(iter(duels.items()))
+    said = "; ".join(f"crown prince duel (level {level})" for level in levels)
+    assert f"  {name}: {said}" in report.split("Also earned:")[1]
 
 
 def test_the_end_is_explained_in_words(capsys):
@@ -71,3 +98,11 @@ def test_slaying_the_emperor_ends_in_words_with_civil_war(arrange):
     banquet.apply(Mingle(path("a5")))
     assert "no Emperor remained: civil war follows" in ending_in_words(banquet)
     assert BanquetTable(banquet, {}, {}).ending() == ending_in_words(banquet)
+
+
+def test_nobles_whose_names_start_alike_are_told_apart_on_the_board(arrange):
+    # a campaign's "NPC Noble 1" and "NPC Noble 2" were both drawn "NPCN"
+    banquet = arrange({"NPC Noble 1": "e4", "NPC Noble 2": "f6", "Ann": "c3"}, [EMPEROR])
+    drawn = text(board(banquet, "Ann"))
+    assert "NPCN" not in drawn and "NN1" in drawn and "NN2" in drawn and "Ann" in drawn
+    assert "on the board NN1 NPC Noble 1, NN2 NPC Noble 2;" in " ".join(drawn.split())

@@ -162,4 +162,11 @@ class CampaignNoble:
         for name in ("status", "wealth", "level", "xp", "gold"):
             if type(getattr(noble, name)) is not int:
                 raise DataError(f"{noble.name}: {name} must be a whole number")
+        # the year reads every key of these tables: a renamed or missing one is refused here, not mid-year
+        for name, keys in (("bought", ("legions", "fleets")), ("boosts", ("status", "reputation"))):
+            table = getattr(noble, name)
+            if not isinstance(table, dict) or set(table) != set(keys) or not all(
+                    type(v) is int for v in table.values()):
+                raise DataError(f"{noble.name}: {name} must give a whole number for each of {', '.join(keys)}, "
+                                f"not {table!r}")
         return noble

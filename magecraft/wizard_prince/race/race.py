@@ -722,6 +722,11 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
                 raise DataError("it names a chariot that is not in the race")
             if len(race.occupied) != sum(1 for c in chariots.values() if c.on_track):
                 raise DataError("two chariots share a square")
+            if set(race.book.pools) != names:
+                # the odds and the payouts read the crowd's pool of every charioteer
+                raise DataError(f"saved chariot race is malformed: the crowd's bets are on "
+                                f"{', '.join(sorted(race.book.pools)) or 'nobody'}, "
+                                f"not on the charioteers {', '.join(sorted(names))}")
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(f"saved chariot race is malformed: {exc}") from None
         return race
