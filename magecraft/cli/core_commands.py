@@ -192,7 +192,7 @@ def _system(value: str | None) -> str | None:
 def _kind(value: str | None) -> str | None:
     if value is None:
         return None
-    from magecraft.core.saves import KINDS
+    from magecraft.core.save_file import KINDS
 
     kind = value.strip().casefold()
     if kind not in KINDS:
