@@ -266,7 +266,7 @@ class WorldTable(TableGame["WorldAction"]):
             self.world = World.from_dict(snapshot)
             return
         # typed dice are rebuilt here, asking at the terminal (the loop routes them to its prompt)
-        world = World.from_dict({**snapshot, "rng": {"kind": "seeded", "seed": 0}})
+        world = World.from_dict({**snapshot, "rng": Randomness.seeded(0).snapshot()})
         world.rng = Randomness.restore(dice, world.rng.log, ask=ask_at_terminal)
         self.world = world
 

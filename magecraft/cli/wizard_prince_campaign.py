@@ -202,7 +202,7 @@ class CampaignTable(TableGame["YearMove"]):
 
         dice = snapshot.get("year_dice", snapshot["rng"])
         # typed dice are rebuilt asking at the terminal (the loop routes them to its prompt)
-        c = Campaign.from_dict({**snapshot, "rng": {"kind": "seeded", "seed": 0}})
+        c = Campaign.from_dict({**snapshot, "rng": Randomness.seeded(0).snapshot()})
         c.rng = Randomness.restore(dice, c.rng.log, ask=ask_at_terminal)
         self.c = c
         self.own_dice = snapshot["rng"] if "year_dice" in snapshot else None
@@ -212,7 +212,7 @@ class CampaignTable(TableGame["YearMove"]):
         self.banquet = None
         if snapshot.get("banquet") is not None:
             try:
-                banquet = Banquet.from_dict({**snapshot["banquet"], "rng": {"kind": "seeded", "seed": 0},
+                banquet = Banquet.from_dict({**snapshot["banquet"], "rng": Randomness.seeded(0).snapshot(),
                                               "log": []})
             except (KeyError, TypeError, ValueError) as exc:
                 raise DataError(f"saved campaign's banquet is malformed: {exc!r}") from None

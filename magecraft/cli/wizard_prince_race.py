@@ -242,7 +242,7 @@ def load_race(saved: dict[str, Any], name: str) -> tuple[Race, dict[str, str]]:
     dice = saved.get("rng")
     physical = isinstance(dice, dict) and dice.get("kind") == "physical"
     # typed dice are rebuilt after the race, asking at the terminal (the play loop routes them to its prompt)
-    state = Race.from_dict({**saved, "rng": {"kind": "seeded", "seed": 0}} if physical else saved)
+    state = Race.from_dict({**saved, "rng": Randomness.seeded(0).snapshot()} if physical else saved)
     if set(controllers) != set(state.chariots):
         raise DataError(f"saved race {name!r} is malformed: its drivers do not match its chariots")
     if physical:

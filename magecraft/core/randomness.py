@@ -195,6 +195,12 @@ def _state_to_json(state: Any) -> list[Any]:
     return [version, list(internal), gauss]
 
 
+def _required(value: Any, key: str) -> Any:
+    if value is None:
+        raise InputError(f"the saved dice are damaged: {key!r} is empty")
+    return value
+
+
 def _state_from_json(raw: Any) -> tuple[Any, ...]:
     try:
         version, internal, gauss = raw
@@ -248,23 +254,39 @@ class Randomness:
     @classmethod
     def restore(cls, snapshot: dict[str, Any], log: EventLog | None = None,
                 ask: Callable[[str], str] | None = None) -> Randomness:
-        """Rebuild a source from :meth:`snapshot`, continuing where it stopped."""
+        """Rebuild a source from :meth:`snapshot`, continuing where it stopped.
+
+        Every key a snapshot writes is required: a saved source that lost its state would otherwise
+        start again from its seed and deal the rolls already made a second time.
+
+        >>> Randomness.restore({"kind": "seeded", "seed": 7})
+        Traceback (most recent call last):
+        ...
+        magecraft.core.errors.InputError: the saved dice are damaged: 'state' is missing
+        """
+        if not isinstance(snapshot, dict):
+            raise InputError("the saved dice are damaged: not a JSON object")
         kind = snapshot.get("kind")
         source: DieSource
-        if kind == "seeded":
-            source = SeededSource(int(snapshot["seed"]), snapshot.get("state"))
-        elif kind == "scripted":
-            source = ScriptedSource(snapshot["values"], int(snapshot.get("shuffle_seed", 0)),
-                                    int(snapshot.get("position", 0)), snapshot.get("shuffle_state"))
-        elif kind == "physical":
-            if ask is None:
-                raise InputError("this game uses physical dice: resume it at a terminal")
-            physical = PhysicalSource(ask, int(snapshot["shuffle_seed"]))
-            if snapshot.get("shuffle_state") is not None:
-                physical._mixer.setstate(_state_from_json(snapshot["shuffle_state"]))
-            source = physical
-        else:
-            raise InputError(f"unknown randomness source {kind!r} in saved state")
+        try:
+            if kind == "seeded":
+                source = SeededSource(int(snapshot["seed"]), _required(snapshot["state"], "state"))
+            elif kind == "scripted":
+                source = ScriptedSource([int(v) for v in snapshot["values"]], int(snapshot["shuffle_seed"]),
+                                        int(snapshot["position"]),
+                                        _required(snapshot["shuffle_state"], "shuffle_state"))
+            elif kind == "physical":
+                if ask is None:
+                    raise InputError("this game uses physical dice: resume it at a terminal")
+                physical = PhysicalSource(ask, int(snapshot["shuffle_seed"]))
+                physical._mixer.setstate(_state_from_json(_required(snapshot["shuffle_state"], "shuffle_state")))
+                source = physical
+            else:
+                raise InputError(f"unknown randomness source {kind!r} in saved state")
+        except KeyError as exc:
+            raise InputError(f"the saved dice are damaged: {exc} is missing") from None
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"the saved dice are damaged: {exc}") from None
         return cls(source, log)
 
     def snapshot(self) -> dict[str, Any]:

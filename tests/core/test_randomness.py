@@ -140,3 +140,15 @@ def test_snapshot_restore_continues_the_same_sequence(make):
 def test_restore_refuses_unknown_source():
     with pytest.raises(InputError, match="unknown randomness source"):
         Randomness.restore({"kind": "tarot"})
+
+
+@pytest.mark.parametrize("source", [Randomness.seeded(3), Randomness.scripted([1, 2], shuffle_seed=4)])
+@pytest.mark.parametrize("damage", ["drop", "empty"])
+def test_saved_dice_that_lost_a_key_are_refused_not_restarted(source, damage):
+    """A source restarted from its seed would deal the rolls already made again."""
+    snapshot = source.snapshot()
+    assert Randomness.restore(snapshot).snapshot() == snapshot
+    for key in [k for k in snapshot if k != "kind"]:
+        broken = {k: v for k, v in snapshot.items() if k != key} if damage == "drop" else {**snapshot, key: None}
+        with pytest.raises(InputError, match="the saved dice are damaged"):
+            Randomness.restore(broken)
