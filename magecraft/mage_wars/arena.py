@@ -40,6 +40,10 @@ def distance(a: str, b: str) -> int:
     return abs(ac - bc) + abs(ar - br)
 
 
+#: ``DISTANCES[a][b]`` is ``distance(a, b)``: one table for the loops that measure every zone and target.
+DISTANCES: dict[str, dict[str, int]] = {a: {b: distance(a, b) for b in ZONES} for a in ZONES}
+
+
 def step(zone: str, dcol: int, drow: int) -> str | None:
     col, row = position(zone)
     return zone_at(col + dcol, row + drow)

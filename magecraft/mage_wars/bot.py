@@ -13,7 +13,7 @@ from typing import Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import Action
-from magecraft.mage_wars.arena import distance
+from magecraft.mage_wars.arena import DISTANCES, distance
 from magecraft.mage_wars.cards import DummyDecks, Spellbook, card_book
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
@@ -23,11 +23,34 @@ _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
 
 
 def choose(game: MageWarsGame) -> Action:
-    """The bot's action for the decision the game is waiting on."""
+    """The bot's action for the decision the game is waiting on: the first of the best-scored legal actions."""
     if game.pending == "plan":
         return _plan(game)
     actions = game.legal_actions()
-    return max(actions, key=lambda a: _score(game, a))
+    # One prepared context for the whole decision; moves, guards and attacks (most of what is offered) are
+    # scored inline as _score does, and the first of the best wins, as max() would choose.
+    gaps = DISTANCES[game.dummy.zone]
+    dice: dict[tuple[str, str], int] = {}
+    best = actions[0]
+    best_score = (-1, 0)
+    for action in actions:
+        if action.kind == "activate" and action.do != "cast":
+            do = action.do
+            if do == "attack":
+                key = (action.actor, action.name)
+                if key not in dice:
+                    attack = game.units[action.actor].attack_named(action.name)
+                    dice[key] = attack.dice if attack is not None else 0
+                score = (100 if action.target == DUMMY else 60, dice[key])
+            else:
+                gap = gaps[action.to]
+                score = (20 if do == "move" else 19 if do == "nothing" else 18,
+                         -abs(gap - 2) if action.actor == YOU else -gap)
+        else:
+            score = _score(game, action)
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 def _plan(game: MageWarsGame) -> Action:

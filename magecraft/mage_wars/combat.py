@@ -8,10 +8,11 @@ docs/rulings.md.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from magecraft.core.tables import get_table
-from magecraft.mage_wars.arena import Wall, blocking_wall, distance, line_of_sight, step
+from magecraft.mage_wars.arena import DISTANCES, Wall, blocking_wall, line_of_sight, step
 from magecraft.mage_wars.cards import Attack, Card
 from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
 
@@ -23,43 +24,60 @@ Target = Unit | Wall
 _FIRE_CONDITIONS = ("Burn",)
 
 
+@cache
+def _attack_die_faces(name: str = "mw_attack_die") -> dict[int, tuple[int, int]]:
+    """Each face of the attack die as (normal, critical) damage, read from the shipped table once."""
+    table = get_table(name)
+    faces = {}
+    for value in range(table.low, table.high + 1):
+        data = table.lookup(value).data
+        faces[value] = (int(data["normal"]), int(data["critical"]))
+    return faces
+
+
 def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, int]:
     """Roll ``count`` attack dice: (normal damage, critical damage)."""
-    table = get_table("mw_attack_die")
+    faces = _attack_die_faces()
+    roll = game.rng.roll
     normal = critical = 0
     for n in range(count):
-        value = game.rng.roll(6, f"{label}, attack die {n + 1} of {count}", section=SEC_ARENA)
-        row = table.lookup(value).data
-        normal += int(row["normal"])
-        critical += int(row["critical"])
+        face = faces[roll(6, f"{label}, attack die {n + 1} of {count}", section=SEC_ARENA)]
+        normal += face[0]
+        critical += face[1]
     return normal, critical
 
 
 def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, game: MageWarsGame) -> bool:
     """Whether ``attacker`` may make ``attack`` from ``from_zone`` at ``target`` (range, sight, Flying, Guard)."""
     if isinstance(target, Wall):
-        return attack.melee and from_zone in target.zones
-    if target.side == attacker.side or not target.in_arena:
+        return attack.kind == "melee" and from_zone in target.zones
+    if target.side == attacker.side or target.banished:
         return False
-    if not in_reach(game, from_zone, target.zone, attack.min_range, attack.max_range):
+    # Range first: it rules out most of what the enumerations ask about.
+    if not attack.min_range <= DISTANCES[from_zone][target.zone] <= attack.max_range:
+        return False
+    walls = game.walls
+    if walls and not line_of_sight(from_zone, target.zone, walls):
         return False
     if attack.mana_cost and (attacker.zap_used or game.mana < attack.mana_cost):
         return False
-    if not attack.melee:
+    if attack.kind != "melee":
         return True
     # Flying: only flying creatures reach a flyer in melee.
-    if target.flying and not attacker.flying:
+    flying = attacker.flying
+    if target.flying and not flying:
         return False
-    if target.guarding or attacker.has("Elusive") or attacker.flying:
+    if target.guarding or flying or attacker.has("Elusive"):
         return True
     # Guard: a melee attacker must attack a guard of the zone first.
-    return not any(u.guarding and u.side == target.side and u.zone == target.zone and u.in_arena
+    side, zone = target.side, target.zone
+    return not any(u.guarding and u.side == side and u.zone == zone and not u.banished
                    for u in game.units.values())
 
 
 def in_reach(game: MageWarsGame, from_zone: str, to_zone: str, min_range: int, max_range: int) -> bool:
     """Within range (counted in zones) and in sight (ruling A15)."""
-    if not min_range <= distance(from_zone, to_zone) <= max_range:
+    if not min_range <= DISTANCES[from_zone][to_zone] <= max_range:
         return False
     return not game.walls or line_of_sight(from_zone, to_zone, game.walls)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from magecraft.core.deck import DeckExhausted
 from magecraft.core.tables import get_table
-from magecraft.mage_wars.arena import blocking_wall, distance, neighbours, reachable, step
+from magecraft.mage_wars.arena import DISTANCES, blocking_wall, distance, neighbours, reachable, step
 from magecraft.mage_wars.cards import Attack, Card, card_book
 from magecraft.mage_wars.combat import (
     can_attack,
@@ -36,12 +36,20 @@ def say(game: MageWarsGame, text: str, section: str = SEC_QUICK, **data: object)
     game.rng.log.record("dummy", text, section=section, data=data)
 
 
-def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, ...]], label: str,
-          section: str) -> T:
-    """The item with the smallest key; a random one among equals (seed 003 "choose randomly")."""
-    best = min(key(i) for i in items)
-    tied = [i for i in items if key(i) == best]
-    return game.rng.choice(tied, label, section=section)
+def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, ...]],
+          label: str | Callable[[], str], section: str) -> T:
+    """The item with the smallest key; a random one among equals (seed 003 "choose randomly").
+
+    ``label`` names the roll; a callable is asked for it only when there is a tie to roll for.
+    """
+    if len(items) == 1:
+        return items[0]
+    keys = [key(i) for i in items]
+    best = min(keys)
+    tied = [i for i, k in zip(items, keys, strict=True) if k == best]
+    if len(tied) == 1:
+        return tied[0]
+    return game.rng.choice(tied, label if isinstance(label, str) else label(), section=section)
 
 
 def is_far(game: MageWarsGame) -> bool:
@@ -206,16 +214,19 @@ def _target_rank(target: Unit) -> tuple[int, ...]:
 
 
 def _attack_options(game: MageWarsGame, unit: Unit, zone: str, attacks: Sequence[Attack],
-                    only_zone: bool) -> list[tuple[Attack, Unit]]:
-    return [(attack, target) for target in enemies_of(game, DUMMY) for attack in attacks
-            if (not only_zone or target.zone == zone) and can_attack(unit, attack, zone, target, game)]
+                    only_zone: bool, enemies: Sequence[Unit]) -> list[tuple[Attack, Unit]]:
+    distances = DISTANCES[zone]
+    return [(attack, target) for target in enemies if not only_zone or target.zone == zone
+            for attack in attacks if attack.min_range <= distances[target.zone] <= attack.max_range
+            and can_attack(unit, attack, zone, target, game)]
 
 
 def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
     targets = list({t.id: t for _, t in options}.values())
-    target = _pick(game, targets, _target_rank, f"{unit.describe()}: targets of equal life", SEC_CREATURE)
+    target = _pick(game, targets, _target_rank, lambda: f"{unit.describe()}: targets of equal life", SEC_CREATURE)
     kinds = [a for a, t in options if t is target]
-    attack = game.rng.choice(kinds, f"{unit.describe()}: which attack", section=SEC_CREATURE)
+    attack = kinds[0] if len(kinds) == 1 else game.rng.choice(kinds, f"{unit.describe()}: which attack",
+                                                              section=SEC_CREATURE)
     return attack, target
 
 
@@ -228,18 +239,19 @@ def act(game: MageWarsGame, unit: Unit) -> None:
         return
     if begun == "stands up":
         say(game, f"{unit.describe()} stands up dazed", SEC_CREATURE)
-    engaged = any(u.zone == unit.zone for u in enemies_of(game, DUMMY)
-                  if any(can_attack(unit, a, unit.zone, u, game) for a in unit.attacks))
-    options = _attack_options(game, unit, unit.zone, unit.attacks, engaged)
+    here, attacks = unit.zone, unit.attacks
+    enemies = enemies_of(game, DUMMY)
+    engaged = any(u.zone == here and any(can_attack(unit, a, here, u, game) for a in attacks) for u in enemies)
+    options = _attack_options(game, unit, here, attacks, engaged, enemies)
     if options:
         attack, target = _choose(game, unit, options)
         say(game, f"{unit.describe()} A: attacks {target.describe()} with {attack.name}"
                   + (" (engaged in its zone)" if engaged else ""), SEC_CREATURE, unit=unit.id, target=target.id)
         resolve_attack(game, unit, attack, target)
         return
-    quick = [a for a in unit.attacks if a.action == "quick"]
-    moves = [z for z, n in reachable(unit.zone, min(unit.quick_moves, 1), game.walls).items() if n == 1]
-    staged = [(zone, a, t) for zone in moves for a, t in _attack_options(game, unit, zone, quick, False)]
+    quick = [a for a in attacks if a.action == "quick"]
+    moves = [z for z, n in reachable(here, min(unit.quick_moves, 1), game.walls).items() if n == 1]
+    staged = [(zone, a, t) for zone in moves for a, t in _attack_options(game, unit, zone, quick, False, enemies)]
     if staged:
         best = min(_target_rank(t) for _, _, t in staged)
         zone = next(z for z, _, t in staged if _target_rank(t) == best)
@@ -263,7 +275,7 @@ def pursuit_target(game: MageWarsGame, unit: Unit) -> Unit:
     if not creatures:
         return you
     best = _pick(game, creatures, lambda u: (-u.remaining_life, distance(unit.zone, u.zone)),
-                 f"{unit.describe()}: your creatures of equal life", SEC_CREATURE)
+                 lambda: f"{unit.describe()}: your creatures of equal life", SEC_CREATURE)
     return best if distance(unit.zone, best.zone) < distance(unit.zone, you.zone) else you
 
 

@@ -20,8 +20,8 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
-from magecraft.mage_wars.actions import Action
-from magecraft.mage_wars.arena import Wall, distance, reachable
+from magecraft.mage_wars.actions import Action, new_action
+from magecraft.mage_wars.arena import DISTANCES, Wall, reachable
 from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
     Target,
@@ -138,8 +138,10 @@ class MageWarsGame(GameState[Action]):
 
     def ready_units(self, side: str) -> list[Unit]:
         """Units of a side with an active action marker (your mage acts as a creature)."""
-        return [u for u in self.units.values()
-                if u.side == side and u.ready and u.in_arena and not (u.is_mage and side == DUMMY)]
+        if side == DUMMY:
+            return [u for u in self.units.values()
+                    if u.side == side and u.ready and not u.banished and not u.is_mage]
+        return [u for u in self.units.values() if u.side == side and u.ready and not u.banished]
 
     def add_creature(self, card: Card, side: str, zone: str) -> Unit:
         """A new creature with an inactive action marker: it acts from the next Reset."""
@@ -152,8 +154,14 @@ class MageWarsGame(GameState[Action]):
         """An action in words, naming the units it involves."""
         if action.kind == "pass" and self.pending == "after_action":
             return "pass: no quick cast after your mage's action"
-        names = {u.id: u.describe() for u in self.units.values()}
-        names.update((w.id, f"wall {w.id}") for w in self.walls)
+        # Only the units the action names are looked up (a decision's event describes one action).
+        names = {}
+        for ident in (action.actor, action.target):
+            unit = self.units.get(ident)
+            if unit is not None:
+                names[ident] = unit.describe()
+            # a wall's name wins over a unit's of the same id, as it always has
+            names.update((w.id, f"wall {w.id}") for w in self.walls if w.id == ident)
         return action.describe(names)
 
     def target(self, ident: str) -> Target | None:
@@ -402,40 +410,45 @@ class MageWarsGame(GameState[Action]):
         return [u.id for u in self.units.values() if spell_fits(self, card, zone, u)]
 
     def _activations(self, unit: Unit) -> list[Action]:
-        out: list[Action] = [Action("activate", unit.id, unit.zone, "nothing")]
+        uid, here = unit.id, unit.zone
+        out: list[Action] = [new_action(("activate", uid, here, "nothing", "", "", (), False))]
         if unit.stunned:
-            for name in sorted(set(self.planned)) if unit.id == YOU else ():
+            for name in sorted(set(self.planned)) if uid == YOU else ():
                 card = card_book().get(name)
                 if self._stunned_mage_may_cast(card) and card.mana_to_cast() <= self.mana:
-                    out.extend(Action("activate", YOU, unit.zone, "cast", name, t, reveal=r)
-                               for t in self._spell_targets(card, unit.zone) for r in self._reveal_choices(card))
+                    out.extend(Action("activate", YOU, here, "cast", name, t, reveal=r)
+                               for t in self._spell_targets(card, here) for r in self._reveal_choices(card))
             return out
-        quick = reachable(unit.zone, unit.quick_moves, self.walls)
-        full = reachable(unit.zone, unit.full_moves, self.walls)
-        out.extend(Action("activate", unit.id, z, "move") for z in full if z != unit.zone)
+        walls = self.walls
+        quick = reachable(here, unit.quick_moves, walls)
+        full = reachable(here, unit.full_moves, walls)
+        out.extend([new_action(("activate", uid, z, "move", "", "", (), False)) for z in full if z != here])
         # Only enemies in the arena can be attacked; each is tested only from zones within the attack's range.
-        enemies = [u for u in self.units.values() if u.side != unit.side and u.in_arena]
-        flying = unit.has("Flying")
+        side = unit.side
+        enemies = [u for u in self.units.values() if u.side != side and not u.banished]
+        guards = not unit.has("Flying")
+        planned = sorted(set(self.planned)) if uid == YOU else ()
         for zone in quick:
-            if not flying:
-                out.append(Action("activate", unit.id, zone, "guard"))
+            if guards:
+                out.append(new_action(("activate", uid, zone, "guard", "", "", (), False)))
+            distances = DISTANCES[zone]
             for attack in unit.attacks:
-                if attack.action == "full" and zone != unit.zone:
+                if attack.action == "full" and zone != here:
                     continue
-                low, high = attack.min_range, attack.max_range
-                targets: list[Target] = [u for u in enemies if low <= distance(zone, u.zone) <= high]
-                targets.extend(self.walls)
-                for target in targets:
-                    if can_attack(unit, attack, zone, target, self):
-                        out.append(Action("activate", unit.id, zone, "attack", attack.name, target.id))
-            if unit.id == YOU:
-                for name in sorted(set(self.planned)):
-                    card = card_book().get(name)
-                    if (card.action == "full" and zone != unit.zone) or card.mana_to_cast() > self.mana:
-                        continue
-                    spell_targets = self._spell_targets(card, zone)
-                    out.extend(Action("activate", YOU, zone, "cast", name, t, reveal=r) for t in spell_targets
-                               for r in self._reveal_choices(card))
+                low, high, name = attack.min_range, attack.max_range, attack.name
+                for target in enemies:
+                    if low <= distances[target.zone] <= high and can_attack(unit, attack, zone, target, self):
+                        out.append(new_action(("activate", uid, zone, "attack", name, target.id, (), False)))
+                for wall in walls:
+                    if can_attack(unit, attack, zone, wall, self):
+                        out.append(new_action(("activate", uid, zone, "attack", name, wall.id, (), False)))
+            for name in planned:
+                card = card_book().get(name)
+                if (card.action == "full" and zone != here) or card.mana_to_cast() > self.mana:
+                    continue
+                spell_targets = self._spell_targets(card, zone)
+                out.extend(Action("activate", YOU, zone, "cast", name, t, reveal=r) for t in spell_targets
+                           for r in self._reveal_choices(card))
         return out
 
     def why_illegal(self, action: Action) -> RuleError | None:

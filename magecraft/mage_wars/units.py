@@ -89,17 +89,16 @@ class Unit:
     zap_used: bool = False
     banished: int = 0
 
-    @property
-    def card(self) -> Card:
-        return card_book().get(self.card_name)
+    def __post_init__(self) -> None:
+        # Its card and what the card alone gives it, looked up once when the unit is made: card data never
+        # changes, and neither does a unit's card.
+        self.card: Card = card_book().get(self.card_name)
+        self.is_mage: bool = self.card.type == "mage"
+        self._printed: dict[str, int] = dict(unit_traits(self.card_name, (), ()).totals)
 
     @property
     def name(self) -> str:
         return self.card_name
-
-    @property
-    def is_mage(self) -> bool:
-        return self.card.type == "mage"
 
     @property
     def in_arena(self) -> bool:
@@ -109,6 +108,12 @@ class Unit:
         book = card_book()
         return [book.get(name) for name in self.enchantments]
 
+    def _totals(self) -> Mapping[str, int]:
+        """Each trait's total: the card's own unless this round's spells or face-up enchantments change them."""
+        if self.round_traits or self.enchantments:
+            return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals
+        return self._printed
+
     @property
     def traits(self) -> tuple[str, ...]:
         """Printed traits, plus those enchantments and this round's spells grant, less those removed."""
@@ -116,22 +121,25 @@ class Unit:
 
     def trait(self, name: str) -> int | None:
         """A numbered trait's total (``Charge +1`` from a spell adds to a printed ``Charge +2``)."""
-        return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals.get(name)
+        return self._totals().get(name)
 
     def has(self, name: str) -> bool:
-        return self.trait(name) is not None
+        return name in self._totals()
 
     @property
     def flying(self) -> bool:
         """Flying, lost while incapacitated (Codex, Incapacitated; ruling A3)."""
-        return self.has("Flying") and not self.incapacitated
+        conditions = self.conditions
+        return "Flying" in self._totals() and "Stun" not in conditions and "Slam" not in conditions
 
     @property
     def living(self) -> bool:
-        return not self.has("Nonliving")
+        return "Nonliving" not in self._totals()
 
     @property
     def life(self) -> int:
+        if not self.enchantments:
+            return self.base_life
         bonus = sum(card.effect.life for card in self._enchantment_cards() if card.effect is not None)
         return self.base_life + bonus
 
@@ -153,27 +161,33 @@ class Unit:
     def melee_bonus(self) -> int:
         """Dice added to melee attacks: the Melee trait and enchantments like Bear Strength."""
         bonus = self.trait("Melee") or 0
+        if not self.enchantments:
+            return bonus
         return bonus + sum(c.effect.melee_dice for c in self._enchantment_cards() if c.effect is not None)
 
     def curse_dice(self) -> int:
         """Dice removed from non-spell attacks by curses like Agony."""
+        if not self.enchantments:
+            return 0
         return sum(c.effect.attack_dice for c in self._enchantment_cards() if c.effect is not None)
 
     @property
     def quick_moves(self) -> int:
         """Zones it may move with a quick action (Fast adds one, Slow and Cripple allow none)."""
-        if self.has("Slow") or "Cripple" in self.conditions:
+        totals = self._totals()
+        if "Slow" in totals or "Cripple" in self.conditions:
             return 0
-        return 2 if self.has("Fast") else 1
+        return 2 if "Fast" in totals else 1
 
     @property
     def full_moves(self) -> int:
         """Zones it may move as its whole action."""
         if "Cripple" in self.conditions:
             return 0
-        if self.has("Slow"):
+        totals = self._totals()
+        if "Slow" in totals:
             return 1
-        return 3 if self.has("Fast") else 2
+        return 3 if "Fast" in totals else 2
 
     @property
     def incapacitated(self) -> bool:

@@ -1,7 +1,6 @@
 """Property: random legal and illegal decisions never corrupt a game (house rules: check before change)."""
 
 import json
-from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -36,11 +35,11 @@ def _illegal(legal: list[Action], pick: int) -> Action:
     if pick % 2 or not legal:
         return ILLEGAL[pick % len(ILLEGAL)]
     base = legal[pick % len(legal)]
-    bent = {"plan": [replace(base, spells=("Hellfire",)), replace(base, spells=base.spells * 3 or ("x",) * 3)],
-            "quick_cast": [replace(base, name="Hellfire"), replace(base, target="nobody")],
-            "reveal": [replace(base, target="nobody"), replace(base, name="Hellfire")],
-            "activate": [replace(base, to="A1" if base.to != "A1" else "D3"), replace(base, actor="d1"),
-                         *([replace(base, target="nobody"), replace(base, name="Hellfire")]
+    bent = {"plan": [base._replace(spells=("Hellfire",)), base._replace(spells=base.spells * 3 or ("x",) * 3)],
+            "quick_cast": [base._replace(name="Hellfire"), base._replace(target="nobody")],
+            "reveal": [base._replace(target="nobody"), base._replace(name="Hellfire")],
+            "activate": [base._replace(to="A1" if base.to != "A1" else "D3"), base._replace(actor="d1"),
+                         *([base._replace(target="nobody"), base._replace(name="Hellfire")]
                            if base.do in ("attack", "cast") else [])],
             "pass": ILLEGAL}[base.kind]
     return bent[pick // 2 % len(bent)]
