@@ -469,7 +469,9 @@ def dummy_decks_from_dict(raw: Any, source: str, book: CardBook | None = None) -
     return DummyDecks(**decks)
 
 
+@cache
 def suggested_dummy_decks() -> DummyDecks:
+    """Seed 003's suggested decks, read once (frozen, so every game may share them)."""
     return dummy_decks_from_dict(_read_data("dummy_decks.json"), "dummy_decks.json")
 
 

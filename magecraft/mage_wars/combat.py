@@ -8,6 +8,7 @@ docs/rulings.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -202,6 +203,22 @@ def push(game: MageWarsGame, unit: Unit) -> None:
     unit.zone = dest
 
 
+#: What each target requirement of a spell effect asks of the target (``SpellEffect.requires``); asked one
+#: by one, only for the requirements a spell has.
+_REQUIREMENTS: dict[str, Callable[[Unit, MageWarsGame], bool]] = {
+    "creature": lambda target, game: True,
+    "living": lambda target, game: target.living,
+    "corporeal": lambda target, game: not target.has("Incorporeal"),
+    "non_mage": lambda target, game: not target.is_mage,
+    "flying": lambda target, game: target.flying,
+    "not_flying": lambda target, game: not target.flying,
+    "damaged": lambda target, game: target.damage > 0,
+    "enchanted": lambda target, game: bool(target.enchantments or target.hidden),
+    "movable": lambda target, game: not target.has("Unmovable") and "Slam" not in target.conditions,
+    "action_left": lambda target, game: target.ready and game.stage != "quick_cast_2",
+}
+
+
 def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -> bool:
     """Whether an enchantment or incantation would work on ``target`` (range, target rules, sense)."""
     effect = card.effect
@@ -211,19 +228,7 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
         return False
     if card.type == "enchantment" and target.carries(card.name):
         return False
-    checks = {
-        "creature": True,
-        "living": target.living,
-        "corporeal": not target.has("Incorporeal"),
-        "non_mage": not target.is_mage,
-        "flying": target.flying,
-        "not_flying": not target.flying,
-        "damaged": target.damage > 0,
-        "enchanted": bool(target.enchantments or target.hidden),
-        "movable": not target.has("Unmovable") and "Slam" not in target.conditions,
-        "action_left": target.ready and game.stage != "quick_cast_2",
-    }
-    if not all(checks[r] for r in effect.requires):
+    if effect.requires and not all(_REQUIREMENTS[r](target, game) for r in effect.requires):
         return False
     if effect.extra_melee_attack and target.battle_fury:
         return False

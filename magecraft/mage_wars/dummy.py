@@ -196,8 +196,8 @@ def attack_spell_targets(game: MageWarsGame, card: Card) -> list[Unit]:
 # -- creatures ----------------------------------------------------------------------------------
 def creature_turn(game: MageWarsGame) -> None:
     """One turn of the Dummy Mage's creatures: pass while you have more ready, else the dearest acts."""
-    ready = game.ready_units(DUMMY)
-    yours = len(game.ready_units(YOU))
+    mine, ready = game.ready_sides()
+    yours = len(mine)
     if yours > len(ready):
         say(game, f"passes: you have {yours} creatures ready, it has {len(ready)}", SEC_CREATURE)
         return

@@ -21,7 +21,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.actions import Action, new_action
-from magecraft.mage_wars.arena import DISTANCES, Wall, reachable
+from magecraft.mage_wars.arena import DISTANCES, Wall, reachable, reachable_zones
 from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
     Target,
@@ -50,6 +50,15 @@ DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 
 #: Asked at a trigger in the middle of a turn: should this reveal be made, at this moment (words)?
 AnswerTrigger = Callable[["MageWarsGame", "Action", str], bool]
+
+#: The kinds of decision each pending decision accepts.
+_EXPECTED = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
+             "activate": ("activate", "pass", "reveal", "quick_cast"),
+             "after_action": ("quick_cast", "pass", "reveal")}
+
+
+_PASS = Action("pass")
+
 
 class MageWarsGame(GameState[Action]):
     """Your mage against the Dummy Mage."""
@@ -138,10 +147,19 @@ class MageWarsGame(GameState[Action]):
 
     def ready_units(self, side: str) -> list[Unit]:
         """Units of a side with an active action marker (your mage acts as a creature)."""
-        if side == DUMMY:
-            return [u for u in self.units.values()
-                    if u.side == side and u.ready and not u.banished and not u.is_mage]
-        return [u for u in self.units.values() if u.side == side and u.ready and not u.banished]
+        return self.ready_sides()[0 if side == YOU else 1]
+
+    def ready_sides(self) -> tuple[list[Unit], list[Unit]]:
+        """Your ready units and the Dummy Mage's, in one pass (the Dummy Mage itself never acts as a creature)."""
+        mine: list[Unit] = []
+        theirs: list[Unit] = []
+        for u in self.units.values():
+            if u.ready and not u.banished:
+                if u.side == YOU:
+                    mine.append(u)
+                elif u.side == DUMMY and not u.is_mage:
+                    theirs.append(u)
+        return mine, theirs
 
     def add_creature(self, card: Card, side: str, zone: str) -> Unit:
         """A new creature with an inactive action marker: it acts from the next Reset."""
@@ -335,7 +353,7 @@ class MageWarsGame(GameState[Action]):
 
     def _creature_stage(self) -> None:
         """Seed 003 Action Stage 2: sides alternate one creature at a time until all have acted."""
-        mine, theirs = self.ready_units(YOU), self.ready_units(DUMMY)
+        mine, theirs = self.ready_sides()
         if not mine and not theirs:
             self._next_stage()
             return
@@ -353,29 +371,35 @@ class MageWarsGame(GameState[Action]):
     def legal_actions(self) -> list[Action]:
         """Every legal decision; built legal by construction (a test checks each one against check())."""
         actions: list[Action] = []
-        if self.winner is not None:
+        pending = self.pending
+        if self.winner is not None or not pending:
             return actions
-        if self.pending in ("quick_cast", "activate", "after_action") and self.why_illegal(Action("pass")) is None:
-            actions.append(Action("pass"))
-        if self.pending:
-            actions.extend(Action("reveal", name=name, target=unit.id) for unit in self.units.values()
-                           for name in sorted(set(unit.hidden))
-                           if card_book().get(name).reveal_cost <= self.mana)
-        if self.pending == "plan":
+        if pending != "plan" and self.why_illegal(_PASS) is None:
+            actions.append(_PASS)
+        mana = self.mana
+        book = card_book()
+        for unit in self.units.values():
+            if unit.hidden:
+                actions.extend(new_action(("reveal", "", "", "", name, unit.id, (), False))
+                               for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
+        if pending == "plan":
             names = sorted(set(self.spellbook))
             for n in range(3):
                 combos = combinations_with_replacement(names, n)
                 actions.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
-        elif self.pending in ("quick_cast", "after_action") or (
-                self.pending == "activate" and self._may_quick_cast_in_action()):
+        elif pending in ("quick_cast", "after_action") or (
+                pending == "activate" and self._may_quick_cast_in_action()):
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
                 actions.extend(Action("quick_cast", name=name, target=t, reveal=r) for t in targets
-                               for r in self._reveal_choices(card_book().get(name)))
-        if self.pending == "activate":
+                               for r in self._reveal_choices(book.get(name)))
+        if pending == "activate":
+            # What every activation weighs is looked up once: the enemies, and the planned spells you can pay.
+            enemies = [u for u in self.units.values() if u.side != YOU and not u.banished]
+            spells = [card for card in map(book.get, sorted(set(self.planned))) if card.mana_to_cast() <= mana]
             for unit in self.ready_units(YOU):
                 if unit.id == YOU or not self.mage_next:
-                    actions.extend(self._activations(unit))
+                    actions.extend(self._activations(unit, enemies, spells))
         return actions
 
     def _may_quick_cast_in_action(self) -> bool:
@@ -409,30 +433,30 @@ class MageWarsGame(GameState[Action]):
                     if u.in_arena and can_attack(self.you, attack, zone, u, self)]
         return [u.id for u in self.units.values() if spell_fits(self, card, zone, u)]
 
-    def _activations(self, unit: Unit) -> list[Action]:
+    def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card]) -> list[Action]:
+        """A creature's activations (your mage's too): ``enemies`` are the units it may attack, ``spells``
+        the planned spells you can pay for (your mage casts them)."""
         uid, here = unit.id, unit.zone
         out: list[Action] = [new_action(("activate", uid, here, "nothing", "", "", (), False))]
         if unit.stunned:
-            for name in sorted(set(self.planned)) if uid == YOU else ():
-                card = card_book().get(name)
-                if self._stunned_mage_may_cast(card) and card.mana_to_cast() <= self.mana:
-                    out.extend(Action("activate", YOU, here, "cast", name, t, reveal=r)
+            for card in spells if uid == YOU else ():
+                if self._stunned_mage_may_cast(card):
+                    out.extend(Action("activate", YOU, here, "cast", card.name, t, reveal=r)
                                for t in self._spell_targets(card, here) for r in self._reveal_choices(card))
             return out
         walls = self.walls
-        quick = reachable(here, unit.quick_moves, walls)
-        full = reachable(here, unit.full_moves, walls)
-        out.extend([new_action(("activate", uid, z, "move", "", "", (), False)) for z in full if z != here])
-        # Only enemies in the arena can be attacked; each is tested only from zones within the attack's range.
-        side = unit.side
-        enemies = [u for u in self.units.values() if u.side != side and not u.banished]
+        out.extend([new_action(("activate", uid, z, "move", "", "", (), False))
+                    for z in reachable_zones(here, unit.full_moves, walls) if z != here])
+        # Each enemy is tested only from zones within the attack's range.
         guards = not unit.has("Flying")
-        planned = sorted(set(self.planned)) if uid == YOU else ()
-        for zone in quick:
+        attacks = unit.attacks
+        if uid != YOU:
+            spells = []
+        for zone in reachable_zones(here, unit.quick_moves, walls):
             if guards:
                 out.append(new_action(("activate", uid, zone, "guard", "", "", (), False)))
             distances = DISTANCES[zone]
-            for attack in unit.attacks:
+            for attack in attacks:
                 if attack.action == "full" and zone != here:
                     continue
                 low, high, name = attack.min_range, attack.max_range, attack.name
@@ -442,23 +466,19 @@ class MageWarsGame(GameState[Action]):
                 for wall in walls:
                     if can_attack(unit, attack, zone, wall, self):
                         out.append(new_action(("activate", uid, zone, "attack", name, wall.id, (), False)))
-            for name in planned:
-                card = card_book().get(name)
-                if (card.action == "full" and zone != here) or card.mana_to_cast() > self.mana:
+            for card in spells:
+                if card.action == "full" and zone != here:
                     continue
-                spell_targets = self._spell_targets(card, zone)
-                out.extend(Action("activate", YOU, zone, "cast", name, t, reveal=r) for t in spell_targets
-                           for r in self._reveal_choices(card))
+                reveals = self._reveal_choices(card)
+                out.extend([new_action(("activate", YOU, zone, "cast", card.name, t, (), r))
+                            for t in self._spell_targets(card, zone) for r in reveals])
         return out
 
     def why_illegal(self, action: Action) -> RuleError | None:
         """The rule an action breaks now, or None when it is legal."""
         if self.winner is not None:
             return RuleError("the game is over", rule="Game End", section=SEC_END)
-        expected = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
-                    "activate": ("activate", "pass", "reveal", "quick_cast"),
-                    "after_action": ("quick_cast", "pass", "reveal")}
-        if action.kind not in expected.get(self.pending, ()):
+        if action.kind not in _EXPECTED.get(self.pending, ()):
             return RuleError(f"now you must {self.pending or 'wait'}, not {action.kind}", rule="Sequence",
                              section=SEC_ACTION)
         if action.reveal and action.kind != "quick_cast" and action.do != "cast":
@@ -472,7 +492,10 @@ class MageWarsGame(GameState[Action]):
             return RuleError("your mage quick cast in its action phase: now it must take its action",
                              rule="Quickcast", section=SEC_ACTION)
         if action.kind == "pass":
-            if self.pending == "activate" and len(self.ready_units(DUMMY)) <= len(self.ready_units(YOU)):
+            if self.pending != "activate":
+                return None
+            mine, theirs = self.ready_sides()
+            if len(theirs) <= len(mine):
                 return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
                                  rule="Creature Actions Stage", section=SEC_ACTION)
             return None
