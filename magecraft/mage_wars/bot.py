@@ -20,6 +20,8 @@ from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
+#: The first part of the score of an activation that stays or moves (see _score).
+_STANDING = {"move": 20, "nothing": 19, "guard": 18}
 
 
 def choose(game: MageWarsGame) -> Action:
@@ -27,29 +29,35 @@ def choose(game: MageWarsGame) -> Action:
     if game.pending == "plan":
         return _plan(game)
     actions = game.legal_actions()
-    # One prepared context for the whole decision; moves, guards and attacks (most of what is offered) are
-    # scored inline as _score does, and the first of the best wins, as max() would choose.
+    # One prepared context for the whole decision.  Moves, guards and attacks (most of what is offered) are
+    # scored inline as _score scores them, and skipped as soon as their first part cannot reach the best so
+    # far; the first of the best wins, as max() would choose.
     gaps = DISTANCES[game.dummy.zone]
     dice: dict[tuple[str, str], int] = {}
     best = actions[0]
-    best_score = (-1, 0)
+    best_major = best_minor = -1
     for action in actions:
-        if action.kind == "activate" and action.do != "cast":
-            do = action.do
+        kind, actor, to, do, name, target, _, _ = action
+        if kind == "activate" and do != "cast":
             if do == "attack":
-                key = (action.actor, action.name)
+                major = 100 if target == DUMMY else 60
+                if major < best_major:
+                    continue
+                key = (actor, name)
                 if key not in dice:
-                    attack = game.units[action.actor].attack_named(action.name)
+                    attack = game.units[actor].attack_named(name)
                     dice[key] = attack.dice if attack is not None else 0
-                score = (100 if action.target == DUMMY else 60, dice[key])
+                minor = dice[key]
             else:
-                gap = gaps[action.to]
-                score = (20 if do == "move" else 19 if do == "nothing" else 18,
-                         -abs(gap - 2) if action.actor == YOU else -gap)
+                major = _STANDING[do]
+                if major < best_major:
+                    continue
+                gap = gaps[to]
+                minor = -abs(gap - 2) if actor == YOU else -gap
         else:
-            score = _score(game, action)
-        if score > best_score:
-            best, best_score = action, score
+            major, minor = _score(game, action)
+        if major > best_major or (major == best_major and minor > best_minor):
+            best, best_major, best_minor = action, major, minor
     return best
 
 
@@ -87,9 +95,7 @@ def _score(game: MageWarsGame, action: Action) -> tuple[int, int]:
     # Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
     gap = distance(action.to, game.dummy.zone)
     closeness = -abs(gap - 2) if unit.id == YOU else -gap
-    if action.do == "move":
-        return (20, closeness)
-    return (19 if action.do == "nothing" else 18, closeness)
+    return (_STANDING[action.do], closeness)
 
 
 def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:

@@ -8,7 +8,7 @@ docs/rulings.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -52,13 +52,17 @@ def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, g
     """Whether ``attacker`` may make ``attack`` from ``from_zone`` at ``target`` (range, sight, Flying, Guard)."""
     if isinstance(target, Wall):
         return attack.kind == "melee" and from_zone in target.zones
-    if target.side == attacker.side or target.banished:
-        return False
     # Range first: it rules out most of what the enumerations ask about.
-    if not attack.min_range <= DISTANCES[from_zone][target.zone] <= attack.max_range:
-        return False
-    walls = game.walls
-    if walls and not line_of_sight(from_zone, target.zone, walls):
+    return (in_reach(game, from_zone, target.zone, attack.min_range, attack.max_range)
+            and may_attack(attacker, attack, target, game))
+
+
+def may_attack(attacker: Unit, attack: Attack, target: Unit, game: MageWarsGame,
+               guarded: Container[tuple[str, str]] | None = None) -> bool:
+    """What :func:`can_attack` asks that does not depend on where the attacker stands: sides, mana, Flying
+    and Guard.  An enumeration asks it once per attack and target, then only range and sight per zone;
+    ``guarded`` is :func:`guarded_zones` when the caller has worked them out for the position."""
+    if target.side == attacker.side or target.banished:
         return False
     if attack.mana_cost and (attacker.zap_used or game.mana < attack.mana_cost):
         return False
@@ -72,8 +76,17 @@ def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, g
         return True
     # Guard: a melee attacker must attack a guard of the zone first.
     side, zone = target.side, target.zone
-    return not any(u.guarding and u.side == side and u.zone == zone and not u.banished
-                   for u in game.units.values())
+    if guarded is not None:
+        return (side, zone) not in guarded
+    for u in game.units.values():
+        if u.guarding and u.side == side and u.zone == zone and not u.banished:
+            return False
+    return True
+
+
+def guarded_zones(game: MageWarsGame) -> set[tuple[str, str]]:
+    """(side, zone) of every guard in the arena: where a melee attack must take a guard first."""
+    return {(u.side, u.zone) for u in game.units.values() if u.guarding and not u.banished}
 
 
 def in_reach(game: MageWarsGame, from_zone: str, to_zone: str, min_range: int, max_range: int) -> bool:
@@ -215,8 +228,13 @@ _REQUIREMENTS: dict[str, Callable[[Unit, MageWarsGame], bool]] = {
     "damaged": lambda target, game: target.damage > 0,
     "enchanted": lambda target, game: bool(target.enchantments or target.hidden),
     "movable": lambda target, game: not target.has("Unmovable") and "Slam" not in target.conditions,
-    "action_left": lambda target, game: target.ready and game.stage != "quick_cast_2",
+    "action_left": lambda target, game: _has_action_left(target, game),
 }
+
+
+def _has_action_left(target: Unit, game: MageWarsGame) -> bool:
+    stage: str = game.stage
+    return target.ready and stage != "quick_cast_2"
 
 
 def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -> bool:

@@ -19,6 +19,9 @@ from magecraft.mage_wars.combat import (
     can_attack,
     cast_spell,
     enemies_of,
+    guarded_zones,
+    in_reach,
+    may_attack,
     resolve_attack,
     spell_fits,
     zone_attack_targets,
@@ -194,9 +197,12 @@ def attack_spell_targets(game: MageWarsGame, card: Card) -> list[Unit]:
 
 
 # -- creatures ----------------------------------------------------------------------------------
-def creature_turn(game: MageWarsGame) -> None:
-    """One turn of the Dummy Mage's creatures: pass while you have more ready, else the dearest acts."""
-    mine, ready = game.ready_sides()
+def creature_turn(game: MageWarsGame, sides: tuple[list[Unit], list[Unit]] | None = None) -> None:
+    """One turn of the Dummy Mage's creatures: pass while you have more ready, else the dearest acts.
+
+    ``sides`` are :meth:`MageWarsGame.ready_sides` when the caller has just worked them out.
+    """
+    mine, ready = sides or game.ready_sides()
     yours = len(mine)
     if yours > len(ready):
         say(game, f"passes: you have {yours} creatures ready, it has {len(ready)}", SEC_CREATURE)
@@ -211,14 +217,6 @@ def creature_turn(game: MageWarsGame) -> None:
 def _target_rank(target: Unit) -> tuple[int, ...]:
     """Seed 003 A i-ii: your mage first, then the creature with the highest remaining life."""
     return (0 if target.id == YOU else 1, -target.remaining_life)
-
-
-def _attack_options(game: MageWarsGame, unit: Unit, zone: str, attacks: Sequence[Attack],
-                    only_zone: bool, enemies: Sequence[Unit]) -> list[tuple[Attack, Unit]]:
-    distances = DISTANCES[zone]
-    return [(attack, target) for target in enemies if not only_zone or target.zone == zone
-            for attack in attacks if attack.min_range <= distances[target.zone] <= attack.max_range
-            and can_attack(unit, attack, zone, target, game)]
 
 
 def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
@@ -239,19 +237,25 @@ def act(game: MageWarsGame, unit: Unit) -> None:
         return
     if begun == "stands up":
         say(game, f"{unit.describe()} stands up dazed", SEC_CREATURE)
-    here, attacks = unit.zone, unit.attacks
-    enemies = enemies_of(game, DUMMY)
-    engaged = any(u.zone == here and any(can_attack(unit, a, here, u, game) for a in attacks) for u in enemies)
-    options = _attack_options(game, unit, here, attacks, engaged, enemies)
+    here = unit.zone
+    # What it may attack wherever it stands (sides, mana, Flying, Guard), listed target by target as the seed's
+    # options are, among the enemies within reach of a one-zone move; then only range and sight per zone.
+    from_here = DISTANCES[here]
+    guarded = guarded_zones(game)
+    able = [(attack, target) for target in enemies_of(game, DUMMY) for attack in unit.attacks
+            if from_here[target.zone] <= attack.max_range + 1 and may_attack(unit, attack, target, game, guarded)]
+    engaged = any(t.zone == here and in_reach(game, here, here, a.min_range, a.max_range) for a, t in able)
+    options = [(a, t) for a, t in able
+               if (not engaged or t.zone == here) and in_reach(game, here, t.zone, a.min_range, a.max_range)]
     if options:
         attack, target = _choose(game, unit, options)
         say(game, f"{unit.describe()} A: attacks {target.describe()} with {attack.name}"
                   + (" (engaged in its zone)" if engaged else ""), SEC_CREATURE, unit=unit.id, target=target.id)
         resolve_attack(game, unit, attack, target)
         return
-    quick = [a for a in attacks if a.action == "quick"]
     moves = [z for z, n in reachable(here, min(unit.quick_moves, 1), game.walls).items() if n == 1]
-    staged = [(zone, a, t) for zone in moves for a, t in _attack_options(game, unit, zone, quick, False, enemies)]
+    staged = [(zone, a, t) for zone in moves for a, t in able
+              if a.action == "quick" and in_reach(game, zone, t.zone, a.min_range, a.max_range)]
     if staged:
         best = min(_target_rank(t) for _, _, t in staged)
         zone = next(z for z, _, t in staged if _target_rank(t) == best)

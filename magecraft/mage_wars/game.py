@@ -11,6 +11,7 @@ your decisions :mod:`magecraft.mage_wars.actions`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Self
 
@@ -21,12 +22,14 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.actions import Action, new_action
-from magecraft.mage_wars.arena import DISTANCES, Wall, reachable, reachable_zones
+from magecraft.mage_wars.arena import DISTANCES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
     Target,
     can_attack,
     cast_spell,
+    guarded_zones,
+    may_attack,
     resolve_attack,
     roll_attack_dice,
     spell_fits,
@@ -308,8 +311,10 @@ class MageWarsGame(GameState[Action]):
             self.deal_damage(unit, unit.conditions["Rot"], by=other(unit.side))
             if unit.id not in self.units or self.is_terminal():
                 return
+        if not unit.damage:
+            return
         regenerate = max(unit.trait("Regenerate") or 0, self._aura(unit))
-        if regenerate and unit.damage:
+        if regenerate:
             healed = min(regenerate, unit.damage)
             unit.damage -= healed
             self.event(f"{unit.describe()} regenerates {healed}", section=SEC_READY)
@@ -318,8 +323,11 @@ class MageWarsGame(GameState[Action]):
         """Highland Unicorn: friendly Living creatures in its zone regenerate 1."""
         if not unit.living:
             return 0
-        return int(any(u.card_name == "Highland Unicorn" and u.side == unit.side and u.zone == unit.zone
-                       and u.in_arena for u in self.units.values()))
+        side, zone = unit.side, unit.zone
+        for u in self.units.values():
+            if u.card_name == "Highland Unicorn" and u.side == side and u.zone == zone and not u.banished:
+                return 1
+        return 0
 
     def _quick_cast_stage(self) -> None:
         """Seed 003 Action Stage 1 and 3: the initiative side first; passing lets the Dummy Mage go first."""
@@ -361,7 +369,7 @@ class MageWarsGame(GameState[Action]):
             self.pending = "activate"
             return
         if self.turn == DUMMY and theirs:
-            dummy.creature_turn(self)
+            dummy.creature_turn(self, (mine, theirs))
         self.turn = other(self.turn)
 
     # -- your decisions -------------------------------------------------------------------------
@@ -397,9 +405,10 @@ class MageWarsGame(GameState[Action]):
             # What every activation weighs is looked up once: the enemies, and the planned spells you can pay.
             enemies = [u for u in self.units.values() if u.side != YOU and not u.banished]
             spells = [card for card in map(book.get, sorted(set(self.planned))) if card.mana_to_cast() <= mana]
+            guarded = guarded_zones(self)
             for unit in self.ready_units(YOU):
                 if unit.id == YOU or not self.mage_next:
-                    actions.extend(self._activations(unit, enemies, spells))
+                    actions.extend(self._activations(unit, enemies, spells, guarded))
         return actions
 
     def _may_quick_cast_in_action(self) -> bool:
@@ -433,36 +442,50 @@ class MageWarsGame(GameState[Action]):
                     if u.in_arena and can_attack(self.you, attack, zone, u, self)]
         return [u.id for u in self.units.values() if spell_fits(self, card, zone, u)]
 
-    def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card]) -> list[Action]:
+    def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],
+                     guarded: set[tuple[str, str]]) -> list[Action]:
         """A creature's activations (your mage's too): ``enemies`` are the units it may attack, ``spells``
-        the planned spells you can pay for (your mage casts them)."""
+        the planned spells you can pay for (your mage casts them), ``guarded`` where guards stand."""
         uid, here = unit.id, unit.zone
-        out: list[Action] = [new_action(("activate", uid, here, "nothing", "", "", (), False))]
         if unit.stunned:
+            out: list[Action] = [new_action(("activate", uid, here, "nothing", "", "", (), False))]
             for card in spells if uid == YOU else ():
                 if self._stunned_mage_may_cast(card):
                     out.extend(Action("activate", YOU, here, "cast", card.name, t, reveal=r)
                                for t in self._spell_targets(card, here) for r in self._reveal_choices(card))
             return out
         walls = self.walls
-        out.extend([new_action(("activate", uid, z, "move", "", "", (), False))
-                    for z in reachable_zones(here, unit.full_moves, walls) if z != here])
-        # Each enemy is tested only from zones within the attack's range.
-        guards = not unit.has("Flying")
-        attacks = unit.attacks
+        quick = unit.quick_moves
+        staying, zones = _standing_actions(uid, here, unit.full_moves, quick, not unit.has("Flying"),
+                                           tuple(walls) if walls else ())
+        out = list(staying)
+        # Each attack weighs only the enemies it could reach after its move, each only from the zones within
+        # range and in sight, and asks once per enemy whether it may attack it at all (sides, mana, Flying, Guard).
+        from_here = DISTANCES[here]
+        attacks: list[tuple[Attack, list[Unit], dict[str, bool]]] = [
+            (attack, [t for t in enemies if from_here[t.zone] <= attack.max_range + (
+                quick if attack.action != "full" else 0)], {})
+            for attack in unit.attacks]
         if uid != YOU:
             spells = []
-        for zone in reachable_zones(here, unit.quick_moves, walls):
-            if guards:
-                out.append(new_action(("activate", uid, zone, "guard", "", "", (), False)))
+        for zone, guard in zones:
+            if guard is not None:
+                out.append(guard)
             distances = DISTANCES[zone]
-            for attack in attacks:
+            for attack, near, verdicts in attacks:
                 if attack.action == "full" and zone != here:
                     continue
                 low, high, name = attack.min_range, attack.max_range, attack.name
-                for target in enemies:
-                    if low <= distances[target.zone] <= high and can_attack(unit, attack, zone, target, self):
-                        out.append(new_action(("activate", uid, zone, "attack", name, target.id, (), False)))
+                for target in near:
+                    if not low <= distances[target.zone] <= high or (
+                            walls and not line_of_sight(zone, target.zone, walls)):
+                        continue
+                    tid = target.id
+                    verdict = verdicts.get(tid)
+                    if verdict is None:
+                        verdict = verdicts[tid] = may_attack(unit, attack, target, self, guarded)
+                    if verdict:
+                        out.append(new_action(("activate", uid, zone, "attack", name, tid, (), False)))
                 for wall in walls:
                     if can_attack(unit, attack, zone, wall, self):
                         out.append(new_action(("activate", uid, zone, "attack", name, wall.id, (), False)))
@@ -782,6 +805,20 @@ class MageWarsGame(GameState[Action]):
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
             raise DataError(f"saved Mage Wars game is malformed: {exc}") from None
 
+
+
+@lru_cache(maxsize=4096)
+def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
+                      walls: tuple[Wall, ...]) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...]]:
+    """The activations of a creature in ``here`` that involve no other unit, built once and offered again in
+    every position (actions are values): doing nothing and the moves, then each zone a quick move reaches
+    with its guard (None for a flyer, which cannot guard)."""
+    staying = (new_action(("activate", uid, here, "nothing", "", "", (), False)),
+               *(new_action(("activate", uid, z, "move", "", "", (), False))
+                 for z in reachable_zones(here, full_moves, walls) if z != here))
+    zones = tuple((zone, new_action(("activate", uid, zone, "guard", "", "", (), False)) if guards else None)
+                  for zone in reachable_zones(here, quick_moves, walls))
+    return staying, zones
 
 
 def _answers(card: Card, trigger: str, attack: Attack) -> bool:
