@@ -13,7 +13,7 @@ from typing import Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import Action
-from magecraft.mage_wars.arena import DISTANCES, distance
+from magecraft.mage_wars.arena import DISTANCES
 from magecraft.mage_wars.cards import DummyDecks, Spellbook, card_book
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
@@ -22,6 +22,10 @@ from magecraft.mage_wars.units import DUMMY, YOU
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
 #: The first part of the score of an activation that stays or moves (see _score).
 _STANDING = {"move": 20, "nothing": 19, "guard": 18}
+#: Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
+#: The second part of a standing action's score, by the Dummy Mage's zone and the zone the action ends in.
+_MAGE_CLOSENESS = {dz: {z: -abs(gap - 2) for z, gap in row.items()} for dz, row in DISTANCES.items()}
+_CLOSENESS = {dz: {z: -gap for z, gap in row.items()} for dz, row in DISTANCES.items()}
 
 
 def choose(game: MageWarsGame) -> Action:
@@ -32,28 +36,26 @@ def choose(game: MageWarsGame) -> Action:
     # One prepared context for the whole decision.  Moves, guards and attacks (most of what is offered) are
     # scored inline as _score scores them, and skipped as soon as their first part cannot reach the best so
     # far; the first of the best wins, as max() would choose.
-    gaps = DISTANCES[game.dummy.zone]
+    mage_closeness, closeness = _MAGE_CLOSENESS[game.dummy.zone], _CLOSENESS[game.dummy.zone]
     dice: dict[tuple[str, str], int] = {}
     best = actions[0]
     best_major = best_minor = -1
     for action in actions:
-        kind, actor, to, do, name, target, _, _ = action
-        if kind == "activate" and do != "cast":
-            if do == "attack":
-                major = 100 if target == DUMMY else 60
-                if major < best_major:
-                    continue
-                key = (actor, name)
-                if key not in dice:
-                    attack = game.units[actor].attack_named(name)
-                    dice[key] = attack.dice if attack is not None else 0
-                minor = dice[key]
-            else:
-                major = _STANDING[do]
-                if major < best_major:
-                    continue
-                gap = gaps[to]
-                minor = -abs(gap - 2) if actor == YOU else -gap
+        do = action[3]   # "" for every kind but an activation
+        major = _STANDING.get(do)
+        if major is not None:
+            if major < best_major:
+                continue
+            minor = (mage_closeness if action[1] == YOU else closeness)[action[2]]
+        elif do == "attack":
+            major = 100 if action[5] == DUMMY else 60
+            if major < best_major:
+                continue
+            key = (action[1], action[4])
+            if key not in dice:
+                attack = game.units[action[1]].attack_named(action[4])
+                dice[key] = attack.dice if attack is not None else 0
+            minor = dice[key]
         else:
             major, minor = _score(game, action)
         if major > best_major or (major == best_major and minor > best_minor):
@@ -92,9 +94,7 @@ def _score(game: MageWarsGame, action: Action) -> tuple[int, int]:
         return (100 if action.target == DUMMY else 60, dice)
     if action.do == "cast":
         return _cast_score(game, action)
-    # Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
-    gap = distance(action.to, game.dummy.zone)
-    closeness = -abs(gap - 2) if unit.id == YOU else -gap
+    closeness = (_MAGE_CLOSENESS if unit.id == YOU else _CLOSENESS)[game.dummy.zone][action.to]
     return (_STANDING[action.do], closeness)
 
 

@@ -382,7 +382,14 @@ class MageWarsGame(GameState[Action]):
         pending = self.pending
         if self.winner is not None or not pending:
             return actions
-        if pending != "plan" and self.why_illegal(_PASS) is None:
+        if pending == "activate":
+            # Judged as why_illegal judges a pass, from the ready units the activations need too.
+            sides = self.ready_sides()
+            may_pass = not self.mage_next and self._why_pass(sides) is None
+        else:
+            sides = None
+            may_pass = pending != "plan" and self.why_illegal(_PASS) is None
+        if may_pass:
             actions.append(_PASS)
         mana = self.mana
         book = card_book()
@@ -406,7 +413,8 @@ class MageWarsGame(GameState[Action]):
             enemies = [u for u in self.units.values() if u.side != YOU and not u.banished]
             spells = [card for card in map(book.get, sorted(set(self.planned))) if card.mana_to_cast() <= mana]
             guarded = guarded_zones(self)
-            for unit in self.ready_units(YOU):
+            assert sides is not None
+            for unit in sides[0]:
                 if unit.id == YOU or not self.mage_next:
                     actions.extend(self._activations(unit, enemies, spells, guarded))
         return actions
@@ -515,13 +523,7 @@ class MageWarsGame(GameState[Action]):
             return RuleError("your mage quick cast in its action phase: now it must take its action",
                              rule="Quickcast", section=SEC_ACTION)
         if action.kind == "pass":
-            if self.pending != "activate":
-                return None
-            mine, theirs = self.ready_sides()
-            if len(theirs) <= len(mine):
-                return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
-                                 rule="Creature Actions Stage", section=SEC_ACTION)
-            return None
+            return self._why_pass(self.ready_sides() if self.pending == "activate" else None)
         if action.kind == "quick_cast":
             card = card_book().cards.get(action.name)
             if card is None or action.name not in self.planned:
@@ -537,6 +539,14 @@ class MageWarsGame(GameState[Action]):
                                  rule="Incapacitated", section=SEC_ARENA)
             return self._why_cast(card, self.you.zone, action.target, action.reveal)
         return self._why_activation(action)
+
+    def _why_pass(self, sides: tuple[list[Unit], list[Unit]] | None) -> RuleError | None:
+        """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
+        Mage has more creatures ready than you; in a quick cast stage you may always pass."""
+        if sides is not None and len(sides[1]) <= len(sides[0]):
+            return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
+                             rule="Creature Actions Stage", section=SEC_ACTION)
+        return None
 
     def _why_plan(self, action: Action) -> RuleError | None:
         return self._why_plan_spells(action.spells)
