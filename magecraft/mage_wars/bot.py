@@ -9,6 +9,8 @@ then closing in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from magecraft.core.randomness import Randomness
@@ -22,6 +24,8 @@ from magecraft.mage_wars.units import DUMMY, YOU
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
 #: The first part of the score of an activation that stays or moves (see _score).
 _STANDING = {"move": 20, "nothing": 19, "guard": 18}
+#: What an action does (``Action.do``) when it is not one of those: an attack, a cast, or ("") no activation.
+_OTHER_THAN_STANDING = frozenset({"attack", "cast", ""})
 #: Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
 #: The second part of a standing action's score, by the Dummy Mage's zone and the zone the action ends in.
 _MAGE_CLOSENESS = {dz: {z: -abs(gap - 2) for z, gap in row.items()} for dz, row in DISTANCES.items()}
@@ -36,8 +40,14 @@ def choose(game: MageWarsGame) -> Action:
     # One prepared context for the whole decision.  Moves, guards and attacks (most of what is offered) are
     # scored inline as _score scores them, and skipped as soon as their first part cannot reach the best so
     # far; the first of the best wins, as max() would choose.
-    mage_closeness, closeness = _MAGE_CLOSENESS[game.dummy.zone], _CLOSENESS[game.dummy.zone]
     dice: dict[tuple[str, str], int] = {}
+    # Standing and moving (do nothing, move, guard: most of what is offered) scores at most 20: when something
+    # else scores more, only the rest is weighed, picked out at C speed.
+    rest = list(compress(actions, map(_OTHER_THAN_STANDING.__contains__, map(itemgetter(3), actions))))
+    best, best_score = _first_best(game, rest, dice) if rest else (actions[0], (-1, 0))
+    if best_score[0] > _STANDING["move"]:
+        return best
+    mage_closeness, closeness = _MAGE_CLOSENESS[game.dummy.zone], _CLOSENESS[game.dummy.zone]
     best = actions[0]
     best_major = best_minor = -1
     for action in actions:
@@ -47,20 +57,19 @@ def choose(game: MageWarsGame) -> Action:
             if major < best_major:
                 continue
             minor = (mage_closeness if action[1] == YOU else closeness)[action[2]]
-        elif do == "attack":
-            major = 100 if action[5] == DUMMY else 60
-            if major < best_major:
-                continue
-            key = (action[1], action[4])
-            if key not in dice:
-                attack = game.units[action[1]].attack_named(action[4])
-                dice[key] = attack.dice if attack is not None else 0
-            minor = dice[key]
         else:
-            major, minor = _score(game, action)
+            major, minor = _score(game, action, dice)
         if major > best_major or (major == best_major and minor > best_minor):
             best, best_major, best_minor = action, major, minor
     return best
+
+
+def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str, str], int],
+                ) -> tuple[Action, tuple[int, int]]:
+    """The first of the best-scored ``actions`` and its score (``max`` keeps the first of equals too)."""
+    scores = [_score(game, action, dice) for action in actions]
+    best = max(scores)
+    return actions[scores.index(best)], best
 
 
 def _plan(game: MageWarsGame) -> Action:
@@ -79,7 +88,18 @@ def _plan(game: MageWarsGame) -> Action:
     return Action("plan", spells=tuple(chosen))
 
 
-def _score(game: MageWarsGame, action: Action) -> tuple[int, int]:
+def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] | None = None) -> tuple[int, int]:
+    """How much the bot likes an action: attacks and spells at the Dummy Mage first, then summoning, hurting
+    its creatures, closing in.  ``dice`` keeps each attack's dice for the decision."""
+    if action.do == "attack":
+        key = (action.actor, action.name)
+        if dice is None or key not in dice:
+            attack = game.units[action.actor].attack_named(action.name)
+            count = attack.dice if attack is not None else 0
+            if dice is None:
+                return (100 if action.target == DUMMY else 60, count)
+            dice[key] = count
+        return (100 if action.target == DUMMY else 60, dice[key])
     if action.kind == "pass":
         return (0, 0)
     if action.kind == "reveal":
@@ -88,10 +108,6 @@ def _score(game: MageWarsGame, action: Action) -> tuple[int, int]:
         card = card_book().get(action.name)
         return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost + action.reveal)
     unit = game.units[action.actor]
-    if action.do == "attack":
-        attack = unit.attack_named(action.name)
-        dice = attack.dice if attack is not None else 0
-        return (100 if action.target == DUMMY else 60, dice)
     if action.do == "cast":
         return _cast_score(game, action)
     closeness = (_MAGE_CLOSENESS if unit.id == YOU else _CLOSENESS)[game.dummy.zone][action.to]

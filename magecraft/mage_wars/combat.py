@@ -146,7 +146,7 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
 def _alive(game: MageWarsGame, target: Target) -> bool:
     if isinstance(target, Wall):
         return target in game.walls
-    return target.id in game.units and target.in_arena
+    return target.id in game.units and not target.banished
 
 
 def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, moved: bool) -> None:
@@ -240,7 +240,7 @@ def _has_action_left(target: Unit, game: MageWarsGame) -> bool:
 def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -> bool:
     """Whether an enchantment or incantation would work on ``target`` (range, target rules, sense)."""
     effect = card.effect
-    if effect is None or not target.in_arena:
+    if effect is None or target.banished:
         return False
     if not in_reach(game, caster_zone, target.zone, card.min_range, card.max_range):
         return False
@@ -296,8 +296,10 @@ def caster_name(side: str) -> str:
 
 def zone_attack_targets(game: MageWarsGame, caster: Unit) -> list[Unit]:
     """Every creature in the caster's zone but the caster, friend and foe (seed 003, 11-12 B)."""
-    return [u for u in game.units.values() if u.in_arena and u.zone == caster.zone and u.id != caster.id]
+    zone, ident = caster.zone, caster.id
+    return [u for u in game.units.values() if not u.banished and u.zone == zone and u.id != ident]
 
 
 def enemies_of(game: MageWarsGame, side: str) -> list[Unit]:
-    return [u for u in game.units.values() if u.side == other(side) and u.in_arena]
+    them = other(side)
+    return [u for u in game.units.values() if u.side == them and not u.banished]

@@ -146,7 +146,7 @@ class MageWarsGame(GameState[Action]):
 
     def creatures(self, side: str) -> list[Unit]:
         """A side's creatures in the arena (not its mage)."""
-        return [u for u in self.units.values() if u.side == side and not u.is_mage and u.in_arena]
+        return [u for u in self.units.values() if u.side == side and not u.is_mage and not u.banished]
 
     def ready_units(self, side: str) -> list[Unit]:
         """Units of a side with an active action marker (your mage acts as a creature)."""
@@ -447,7 +447,7 @@ class MageWarsGame(GameState[Action]):
         if card.type == "attack":
             attack = card.attacks[0]
             return [u.id for u in self.units.values()
-                    if u.in_arena and can_attack(self.you, attack, zone, u, self)]
+                    if not u.banished and can_attack(self.you, attack, zone, u, self)]
         return [u.id for u in self.units.values() if spell_fits(self, card, zone, u)]
 
     def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],

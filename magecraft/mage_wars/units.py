@@ -90,10 +90,11 @@ class Unit:
     banished: int = 0
 
     def __post_init__(self) -> None:
-        # Its card and what the card alone gives it, looked up once when the unit is made: card data never
-        # changes, and neither does a unit's card.
+        # Its card, its attacks and what the card alone gives it, looked up once when the unit is made: card
+        # data never changes, and neither does a unit's card.
         self.card: Card = card_book().get(self.card_name)
         self.is_mage: bool = self.card.type == "mage"
+        self.attacks: tuple[Attack, ...] = self.card.attacks
         self._printed: dict[str, int] = dict(unit_traits(self.card_name, (), ()).totals)
 
     @property
@@ -108,11 +109,10 @@ class Unit:
         book = card_book()
         return [book.get(name) for name in self.enchantments]
 
-    def _totals(self) -> Mapping[str, int]:
-        """Each trait's total: the card's own unless this round's spells or face-up enchantments change them."""
-        if self.round_traits or self.enchantments:
-            return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals
-        return self._printed
+    # Each trait query below reads the card's own totals unless this round's spells or face-up enchantments
+    # change them (the test is inline: these are asked thousands of times a game).
+    def _changed_totals(self) -> Mapping[str, int]:
+        return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals
 
     @property
     def traits(self) -> tuple[str, ...]:
@@ -121,20 +121,23 @@ class Unit:
 
     def trait(self, name: str) -> int | None:
         """A numbered trait's total (``Charge +1`` from a spell adds to a printed ``Charge +2``)."""
-        return self._totals().get(name)
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
+        return totals.get(name)
 
     def has(self, name: str) -> bool:
-        return name in self._totals()
+        return name in (self._changed_totals() if self.round_traits or self.enchantments else self._printed)
 
     @property
     def flying(self) -> bool:
         """Flying, lost while incapacitated (Codex, Incapacitated; ruling A3)."""
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
         conditions = self.conditions
-        return "Flying" in self._totals() and "Stun" not in conditions and "Slam" not in conditions
+        return "Flying" in totals and "Stun" not in conditions and "Slam" not in conditions
 
     @property
     def living(self) -> bool:
-        return "Nonliving" not in self._totals()
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
+        return "Nonliving" not in totals
 
     @property
     def life(self) -> int:
@@ -150,10 +153,6 @@ class Unit:
     @property
     def armor(self) -> int:
         return max(0, self.card.armor - self.conditions.get("Corrode", 0))
-
-    @property
-    def attacks(self) -> tuple[Attack, ...]:
-        return self.card.attacks
 
     def attack_named(self, name: str) -> Attack | None:
         return next((a for a in self.attacks if a.name == name), None)
@@ -174,7 +173,7 @@ class Unit:
     @property
     def quick_moves(self) -> int:
         """Zones it may move with a quick action (Fast adds one, Slow and Cripple allow none)."""
-        totals = self._totals()
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
         if "Slow" in totals or "Cripple" in self.conditions:
             return 0
         return 2 if "Fast" in totals else 1
@@ -184,7 +183,7 @@ class Unit:
         """Zones it may move as its whole action."""
         if "Cripple" in self.conditions:
             return 0
-        totals = self._totals()
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
         if "Slow" in totals:
             return 1
         return 3 if "Fast" in totals else 2
@@ -228,7 +227,7 @@ class Unit:
             self.conditions.pop(name, None)
 
     def describe(self) -> str:
-        return f"{self.name} ({self.id})"
+        return f"{self.card_name} ({self.id})"
 
     def to_dict(self) -> dict[str, Any]:
         return {
