@@ -9,6 +9,7 @@ then closing in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import compress
 from operator import itemgetter
 from typing import Any
@@ -74,18 +75,32 @@ def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str,
 
 def _plan(game: MageWarsGame) -> Action:
     """The dearest affordable spell of each kind (attack spells, then creatures, ...), two at most."""
-    book = card_book()
     budget = game.mana
     chosen: list[str] = []
-    ordered = sorted(set(game.spellbook), key=lambda n: (_TYPE_ORDER[book.get(n).type], -book.get(n).cost, n))
-    for name in ordered:
-        card = book.get(name)
-        # Enchantments are budgeted with their reveal: the bot casts them face up.
-        cost = card.mana_to_cast(reveal=True)
-        if len(chosen) < 2 and cost <= budget and all(book.get(c).type != card.type for c in chosen):
+    types: list[str] = []
+    for name in sorted(set(game.spellbook), key=_plan_rank):
+        kind, cost = _plan_facts(name)
+        if cost <= budget and kind not in types:
             chosen.append(name)
+            types.append(kind)
             budget -= cost
+            if len(chosen) == 2:
+                break
     return Action("plan", spells=tuple(chosen))
+
+
+@cache
+def _plan_rank(name: str) -> tuple[int, int, str]:
+    """Attack spells first, then creatures, ...; the dearest first; then by name."""
+    card = card_book().get(name)
+    return (_TYPE_ORDER[card.type], -card.cost, name)
+
+
+@cache
+def _plan_facts(name: str) -> tuple[str, int]:
+    """A spell's type and what the bot budgets for it: enchantments with their reveal (it casts them face up)."""
+    card = card_book().get(name)
+    return card.type, card.mana_to_cast(reveal=True)
 
 
 def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] | None = None) -> tuple[int, int]:

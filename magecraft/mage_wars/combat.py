@@ -8,7 +8,7 @@ docs/rulings.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -57,31 +57,44 @@ def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, g
             and may_attack(attacker, attack, target, game))
 
 
-def may_attack(attacker: Unit, attack: Attack, target: Unit, game: MageWarsGame,
-               guarded: Container[tuple[str, str]] | None = None) -> bool:
+def may_attack(attacker: Unit, attack: Attack, target: Unit, game: MageWarsGame) -> bool:
     """What :func:`can_attack` asks that does not depend on where the attacker stands: sides, mana, Flying
-    and Guard.  An enumeration asks it once per attack and target, then only range and sight per zone;
-    ``guarded`` is :func:`guarded_zones` when the caller has worked them out for the position."""
-    if target.side == attacker.side or target.banished:
-        return False
-    if attack.mana_cost and (attacker.zap_used or game.mana < attack.mana_cost):
-        return False
-    if attack.kind != "melee":
-        return True
-    # Flying: only flying creatures reach a flyer in melee.
+    and Guard (see :func:`attackable`)."""
+    return bool(attackable(attacker, (attack,), (target,), game))
+
+
+def attackable(attacker: Unit, attacks: Sequence[Attack], targets: Iterable[Unit], game: MageWarsGame,
+               guarded: Container[tuple[str, str]] | None = None) -> list[tuple[Attack, Unit]]:
+    """Each (attack, target), target by target, that ``attacker`` may make wherever it stands: an enemy in the
+    arena, the mana for a mana-costing attack, and in melee Flying (only flyers reach a flyer) and Guard (a
+    guard of the target's zone first).  Range and sight are asked per zone by the caller (:func:`in_reach`).
+
+    What the attacker is (flying, elusive) is looked up once, and ``guarded`` (:func:`guarded_zones`) when
+    first needed, so an enumeration asks this once for all its attacks and targets.
+    """
+    side, zap_used, mana = attacker.side, attacker.zap_used, game.mana
     flying = attacker.flying
-    if target.flying and not flying:
-        return False
-    if target.guarding or flying or attacker.has("Elusive"):
-        return True
-    # Guard: a melee attacker must attack a guard of the zone first.
-    side, zone = target.side, target.zone
-    if guarded is not None:
-        return (side, zone) not in guarded
-    for u in game.units.values():
-        if u.guarding and u.side == side and u.zone == zone and not u.banished:
-            return False
-    return True
+    elusive = flying or attacker.has("Elusive")
+    out = []
+    for target in targets:
+        if target.side == side or target.banished:
+            continue
+        target_flying = None
+        for attack in attacks:
+            if attack.mana_cost and (zap_used or mana < attack.mana_cost):
+                continue
+            if attack.kind == "melee":
+                if target_flying is None:
+                    target_flying = target.flying
+                if target_flying and not flying:
+                    continue
+                if not (target.guarding or elusive):
+                    if guarded is None:
+                        guarded = guarded_zones(game)
+                    if (target.side, target.zone) in guarded:
+                        continue
+            out.append((attack, target))
+    return out
 
 
 def guarded_zones(game: MageWarsGame) -> set[tuple[str, str]]:
@@ -246,8 +259,9 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
         return False
     if card.type == "enchantment" and target.carries(card.name):
         return False
-    if effect.requires and not all(_REQUIREMENTS[r](target, game) for r in effect.requires):
-        return False
+    for requirement in effect.requires:
+        if not _REQUIREMENTS[requirement](target, game):
+            return False
     if effect.extra_melee_attack and target.battle_fury:
         return False
     return not (effect.this_round and all(t in target.round_traits for t in effect.this_round))

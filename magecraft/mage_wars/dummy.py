@@ -16,12 +16,11 @@ from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import DISTANCES, blocking_wall, distance, neighbours, reachable, step
 from magecraft.mage_wars.cards import Attack, Card, card_book
 from magecraft.mage_wars.combat import (
+    attackable,
     can_attack,
     cast_spell,
     enemies_of,
-    guarded_zones,
     in_reach,
-    may_attack,
     resolve_attack,
     spell_fits,
     zone_attack_targets,
@@ -241,9 +240,8 @@ def act(game: MageWarsGame, unit: Unit) -> None:
     # What it may attack wherever it stands (sides, mana, Flying, Guard), listed target by target as the seed's
     # options are, among the enemies within reach of a one-zone move; then only range and sight per zone.
     from_here = DISTANCES[here]
-    guarded = guarded_zones(game)
-    able = [(attack, target) for target in enemies_of(game, DUMMY) for attack in unit.attacks
-            if from_here[target.zone] <= attack.max_range + 1 and may_attack(unit, attack, target, game, guarded)]
+    reach = max((a.max_range for a in unit.attacks), default=0) + 1
+    able = attackable(unit, unit.attacks, [t for t in enemies_of(game, DUMMY) if from_here[t.zone] <= reach], game)
     engaged = any(t.zone == here and in_reach(game, here, here, a.min_range, a.max_range) for a, t in able)
     options = [(a, t) for a, t in able
                if (not engaged or t.zone == here) and in_reach(game, here, t.zone, a.min_range, a.max_range)]

@@ -26,10 +26,10 @@ from magecraft.mage_wars.arena import DISTANCES, Wall, line_of_sight, reachable,
 from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
     Target,
+    attackable,
     can_attack,
     cast_spell,
     guarded_zones,
-    may_attack,
     resolve_attack,
     roll_attack_dice,
     spell_fits,
@@ -467,33 +467,28 @@ class MageWarsGame(GameState[Action]):
         staying, zones = _standing_actions(uid, here, unit.full_moves, quick, not unit.has("Flying"),
                                            tuple(walls) if walls else ())
         out = list(staying)
-        # Each attack weighs only the enemies it could reach after its move, each only from the zones within
-        # range and in sight, and asks once per enemy whether it may attack it at all (sides, mana, Flying, Guard).
+        # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
+        # those it could reach after its move, and each of those only from the zones within range and in sight.
         from_here = DISTANCES[here]
-        attacks: list[tuple[Attack, list[Unit], dict[str, bool]]] = [
-            (attack, [t for t in enemies if from_here[t.zone] <= attack.max_range + (
-                quick if attack.action != "full" else 0)], {})
-            for attack in unit.attacks]
+        reach = max((a.max_range for a in unit.attacks), default=0) + quick
+        able: dict[int, list[Unit]] = {}
+        for attack, target in attackable(unit, unit.attacks, [t for t in enemies if from_here[t.zone] <= reach],
+                                         self, guarded):
+            able.setdefault(id(attack), []).append(target)
         if uid != YOU:
             spells = []
         for zone, guard in zones:
             if guard is not None:
                 out.append(guard)
             distances = DISTANCES[zone]
-            for attack, near, verdicts in attacks:
+            for attack in unit.attacks:
                 if attack.action == "full" and zone != here:
                     continue
                 low, high, name = attack.min_range, attack.max_range, attack.name
-                for target in near:
-                    if not low <= distances[target.zone] <= high or (
-                            walls and not line_of_sight(zone, target.zone, walls)):
-                        continue
-                    tid = target.id
-                    verdict = verdicts.get(tid)
-                    if verdict is None:
-                        verdict = verdicts[tid] = may_attack(unit, attack, target, self, guarded)
-                    if verdict:
-                        out.append(new_action(("activate", uid, zone, "attack", name, tid, (), False)))
+                for target in able.get(id(attack), ()):
+                    if low <= distances[target.zone] <= high and (
+                            not walls or line_of_sight(zone, target.zone, walls)):
+                        out.append(new_action(("activate", uid, zone, "attack", name, target.id, (), False)))
                 for wall in walls:
                     if can_attack(unit, attack, zone, wall, self):
                         out.append(new_action(("activate", uid, zone, "attack", name, wall.id, (), False)))

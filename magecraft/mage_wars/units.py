@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -58,6 +58,15 @@ def unit_traits(card_name: str, round_traits: tuple[str, ...], enchantments: tup
     return UnitTraits(kept, MappingProxyType(totals))
 
 
+@cache
+def _attacks_by_name(card_name: str) -> Mapping[str, Attack]:
+    """A card's attacks by name (the first of a name, as a search in order finds it)."""
+    attacks: dict[str, Attack] = {}
+    for attack in card_book().get(card_name).attacks:
+        attacks.setdefault(attack.name, attack)
+    return MappingProxyType(attacks)
+
+
 def other(side: str) -> str:
     return DUMMY if side == YOU else YOU
 
@@ -96,6 +105,7 @@ class Unit:
         self.is_mage: bool = self.card.type == "mage"
         self.attacks: tuple[Attack, ...] = self.card.attacks
         self._printed: dict[str, int] = dict(unit_traits(self.card_name, (), ()).totals)
+        self._label = f"{self.card_name} ({self.id})"
 
     @property
     def name(self) -> str:
@@ -155,7 +165,7 @@ class Unit:
         return max(0, self.card.armor - self.conditions.get("Corrode", 0))
 
     def attack_named(self, name: str) -> Attack | None:
-        return next((a for a in self.attacks if a.name == name), None)
+        return _attacks_by_name(self.card_name).get(name)
 
     def melee_bonus(self) -> int:
         """Dice added to melee attacks: the Melee trait and enchantments like Bear Strength."""
@@ -227,7 +237,8 @@ class Unit:
             self.conditions.pop(name, None)
 
     def describe(self) -> str:
-        return f"{self.card_name} ({self.id})"
+        """``Timber Wolf (y1)``."""
+        return self._label
 
     def to_dict(self) -> dict[str, Any]:
         return {
