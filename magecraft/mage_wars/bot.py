@@ -68,7 +68,9 @@ def choose(game: MageWarsGame) -> Action:
 def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str, str], int],
                 ) -> tuple[Action, tuple[int, int]]:
     """The first of the best-scored ``actions`` and its score (``max`` keeps the first of equals too)."""
-    scores = [_score(game, action, dice) for action in actions]
+    # Attacks (most of them) are scored here as _score scores them.
+    scores = [(100 if action[5] == DUMMY else 60, dice[action[1], action[4]]) if action[3] == "attack"
+              and (action[1], action[4]) in dice else _score(game, action, dice) for action in actions]
     best = max(scores)
     return actions[scores.index(best)], best
 

@@ -30,6 +30,7 @@ from magecraft.mage_wars.combat import (
     can_attack,
     cast_spell,
     guarded_zones,
+    in_reach,
     resolve_attack,
     roll_attack_dice,
     spell_fits,
@@ -153,16 +154,10 @@ class MageWarsGame(GameState[Action]):
         return self.ready_sides()[0 if side == YOU else 1]
 
     def ready_sides(self) -> tuple[list[Unit], list[Unit]]:
-        """Your ready units and the Dummy Mage's, in one pass (the Dummy Mage itself never acts as a creature)."""
-        mine: list[Unit] = []
-        theirs: list[Unit] = []
-        for u in self.units.values():
-            if u.ready and not u.banished:
-                if u.side == YOU:
-                    mine.append(u)
-                elif u.side == DUMMY and not u.is_mage:
-                    theirs.append(u)
-        return mine, theirs
+        """Your ready units and the Dummy Mage's (the Dummy Mage itself never acts as a creature)."""
+        ready = [u for u in self.units.values() if u.ready and not u.banished]
+        return ([u for u in ready if u.side == YOU],
+                [u for u in ready if u.side == DUMMY and not u.is_mage])
 
     def add_creature(self, card: Card, side: str, zone: str) -> Unit:
         """A new creature with an inactive action marker: it acts from the next Reset."""
@@ -270,9 +265,10 @@ class MageWarsGame(GameState[Action]):
             unit.guarding = False
             unit.battle_fury = unit.perfect_strike = unit.zap_used = False
             unit.round_traits.clear()
-            if self.settings.daze_ends == "reset":
+            if self.settings.daze_ends == "reset" and "Daze" in unit.conditions:
                 unit.remove_condition("Daze")
-            unit.remove_condition("Slam")
+            if "Slam" in unit.conditions:
+                unit.remove_condition("Slam")
         self.quickcast_used = False
         self.mana += self.you.card.channeling
         self.event(f"you channel {self.you.card.channeling} mana ({self.mana})", section=SEC_READY)
@@ -446,8 +442,9 @@ class MageWarsGame(GameState[Action]):
             return [""]
         if card.type == "attack":
             attack = card.attacks[0]
-            return [u.id for u in self.units.values()
-                    if not u.banished and can_attack(self.you, attack, zone, u, self)]
+            low, high = attack.min_range, attack.max_range
+            return [u.id for _, u in attackable(self.you, (attack,), self.units.values(), self)
+                    if in_reach(self, zone, u.zone, low, high)]
         return [u.id for u in self.units.values() if spell_fits(self, card, zone, u)]
 
     def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],
@@ -470,28 +467,33 @@ class MageWarsGame(GameState[Action]):
         # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
         # those it could reach after its move, and each of those only from the zones within range and in sight.
         from_here = DISTANCES[here]
-        reach = max((a.max_range for a in unit.attacks), default=0) + quick
-        able: dict[int, list[Unit]] = {}
-        for attack, target in attackable(unit, unit.attacks, [t for t in enemies if from_here[t.zone] <= reach],
+        attacks = unit.attacks
+        reach = max((a.max_range for a in attacks), default=0) + quick
+        able: dict[int, list[tuple[str, str]]] = {}
+        for attack, target in attackable(unit, attacks, [t for t in enemies if from_here[t.zone] <= reach],
                                          self, guarded):
-            able.setdefault(id(attack), []).append(target)
+            able.setdefault(id(attack), []).append((target.zone, target.id))
+        # Per attack, once: whether it is a full action (made where the creature stands), its range, and what
+        # it may strike: the enemies above, and walls in melee.
+        plan = [(attack.action == "full", attack.min_range, attack.max_range, attack.name,
+                 able.get(id(attack), ()), attack.kind == "melee" and bool(walls))
+                for attack in attacks if id(attack) in able or (walls and attack.kind == "melee")]
         if uid != YOU:
             spells = []
         for zone, guard in zones:
             if guard is not None:
                 out.append(guard)
             distances = DISTANCES[zone]
-            for attack in unit.attacks:
-                if attack.action == "full" and zone != here:
+            for full, low, high, name, targets, at_walls in plan:
+                if full and zone != here:
                     continue
-                low, high, name = attack.min_range, attack.max_range, attack.name
-                for target in able.get(id(attack), ()):
-                    if low <= distances[target.zone] <= high and (
-                            not walls or line_of_sight(zone, target.zone, walls)):
-                        out.append(new_action(("activate", uid, zone, "attack", name, target.id, (), False)))
-                for wall in walls:
-                    if can_attack(unit, attack, zone, wall, self):
-                        out.append(new_action(("activate", uid, zone, "attack", name, wall.id, (), False)))
+                for target_zone, target_id in targets:
+                    if low <= distances[target_zone] <= high and (
+                            not walls or line_of_sight(zone, target_zone, walls)):
+                        out.append(new_action(("activate", uid, zone, "attack", name, target_id, (), False)))
+                if at_walls:
+                    out.extend(new_action(("activate", uid, zone, "attack", name, wall.id, (), False))
+                               for wall in walls if zone in wall.zones)
             for card in spells:
                 if card.action == "full" and zone != here:
                     continue

@@ -212,13 +212,14 @@ class Unit:
         Stunned, it loses the action and the Stun (with any Slam) goes: ``"stunned"``.  Knocked down
         (Slam), it stands up dazed -- the Slam becomes a Daze -- and acts: ``"stands up"``.  Otherwise ``""``.
         """
-        if self.stunned:
+        conditions = self.conditions
+        if "Stun" in conditions:
             self.remove_condition("Stun")
             self.remove_condition("Slam")
             return "stunned"
-        if "Slam" in self.conditions:
+        if "Slam" in conditions:
             self.remove_condition("Slam")
-            self.conditions["Daze"] = max(1, self.conditions.get("Daze", 0))
+            conditions["Daze"] = max(1, self.conditions.get("Daze", 0))
             return "stands up"
         return ""
 
