@@ -111,6 +111,11 @@ class Attack:
         :func:`trait_value` reads it."""
         return _first_trait_values(self.traits).get(name)
 
+    @property
+    def has_bonuses(self) -> bool:
+        """Whether it has traits like ``+2 vs. Flying`` (see :meth:`bonus_against`)."""
+        return bool(_versus(self.traits))
+
     def bonus_against(self, target_traits: tuple[str, ...], nonliving: bool) -> int:
         """Dice added by traits like ``+2 vs. Flying``."""
         return sum(dice for against, dice in _versus(self.traits)

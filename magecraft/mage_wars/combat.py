@@ -119,20 +119,33 @@ def attack_dice(attacker: Unit, attack: Attack, target: Target, moved: bool) -> 
             if moved:
                 count += attacker.trait("Charge") or 0
     if isinstance(target, Unit):
-        count += attack.bonus_against(target.traits, not target.living)
-        count += target.trait(attack.damage_type.capitalize()) or 0
+        if attack.has_bonuses:
+            count += attack.bonus_against(target.traits, not target.living)
+        count += target.trait(_WEAKNESS[attack.damage_type]) or 0
     return max(0, count)
+
+
+class _Weakness(dict[str, str]):
+    """The trait that adds dice against a damage type (``flame`` -> ``Flame``), worked out once per type."""
+
+    def __missing__(self, damage_type: str) -> str:
+        self[damage_type] = damage_type.capitalize()
+        return self[damage_type]
+
+
+_WEAKNESS = _Weakness()
 
 
 def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, *,
                    moved: bool = False, counterstrike: bool = False) -> None:
     """Make one attack (Triplestrike makes three), then counterstrike and Battle Fury follow-ups."""
     strikes = 3 if attack.trait("Triplestrike") is not None else 1
+    melee = attack.kind == "melee"
     if attacker.side == DUMMY or counterstrike:
         # Declared outside your decisions: the moment to reveal an enchantment that answers it (A17).
         game.offer_reveals(attacker, attack, target, f"{attacker.describe()} attacks {_name(target)} with "
                                                      f"{attack.name}")
-    if attack.melee:
+    if melee:
         attacker.guarding = False
     if attack.mana_cost:
         game.mana -= attack.mana_cost
@@ -141,13 +154,13 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
         if not _alive(game, target) or game.winner is not None:
             return
         _strike(game, attacker, attack, target, moved)
-    if (not counterstrike and attack.melee and isinstance(target, Unit) and _alive(game, target)
+    if (not counterstrike and melee and isinstance(target, Unit) and _alive(game, target)
             and _alive(game, attacker) and not target.incapacitated and game.winner is None):
         counter = next((a for a in target.attacks if a.trait("Counterstrike") is not None), None)
         if counter is not None and can_attack(target, counter, target.zone, attacker, game):
             game.event(f"{target.describe()} counterstrikes {attacker.describe()}", section=SEC_ARENA)
             resolve_attack(game, target, counter, attacker, counterstrike=True)
-    if not counterstrike and attack.melee and attacker.battle_fury and _alive(game, attacker):
+    if not counterstrike and melee and attacker.battle_fury and _alive(game, attacker):
         attacker.battle_fury = False
         follow = next((a for a in attacker.attacks if a.melee and a.action == "quick"), None)
         if follow is not None and _alive(game, target) and can_attack(attacker, follow, attacker.zone,
@@ -180,7 +193,7 @@ def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, 
                f"{damage} damage", section=SEC_ARENA,
                data={"attacker": attacker.id, "target": target.id, "attack": attack.name, "dice": count,
                      "normal": normal, "critical": critical, "armor": armor, "damage": damage})
-    if attack.trait("Mana Drain") and isinstance(target, Unit) and target.id == YOU and damage > 0:
+    if target.id == YOU and damage > 0 and isinstance(target, Unit) and attack.trait("Mana Drain"):
         game.mana = max(0, game.mana - (attack.trait("Mana Drain") or 0))
     game.deal_damage(target, damage, by=attacker.side)
     if attack.effects and isinstance(target, Unit) and _alive(game, target) and game.winner is None:
