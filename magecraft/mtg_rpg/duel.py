@@ -211,8 +211,11 @@ class QuickDuel(GameState[str]):
         duellists = (first, second, *others)
         _check_start(duellists, kind, turns, victory)
         sides = []
+        # Both libraries together, as read: the referee's cards for an initiative tie (looked up once).
+        library_cards: list[Card] = []
         for duellist in duellists:
-            cards = [chosen.get(n) for n in duellist.library]
+            cards = chosen.get_many(duellist.library)
+            library_cards.extend(cards)
             deck = SpellDeck(Deck(cards, name=f"{duellist.name}'s library"), hand_size=duellist.hand_size)
             if duellist.prepared is not None:
                 prepared = next(c for c in deck.library.cards if c.name.casefold() == duellist.prepared.casefold())
@@ -237,7 +240,7 @@ class QuickDuel(GameState[str]):
                     return duel
         entries = [InitiativeEntry(d.name, d.dexterity if d.initiative is None else d.initiative, None, 0,
                                    d.dexterity, d.intelligence) for d in duellists if d.name not in duel.out]
-        tie_cards = list(referee) or [chosen.get(n) for d in duellists for n in d.library]
+        tie_cards = list(referee) or library_cards
         order = initiative_order(entries, Deck(tie_cards, name="referee"), rng)
         duel.chooser = order[0].name
         if len(sides) > 2:
@@ -278,7 +281,7 @@ class QuickDuel(GameState[str]):
     def check(self, action: str) -> None:
         if self.phase == "over":
             raise RuleError("the duel is over", rule="the duel has a winner", section=QUICK)
-        if action in self.legal_actions():
+        if self._offers_play(action) or action in self.legal_actions():
             return
         player = self.current_player()
         verb, _, aimed = action.partition(":")
@@ -314,6 +317,15 @@ class QuickDuel(GameState[str]):
                     "respond": "respond to the card just played or pass"}[self.phase]
         raise RuleError(f"{player} cannot {action!r} now: {expected}", rule="the duel's order of play",
                         section=section)
+
+    def _offers_play(self, action: str) -> bool:
+        """Whether ``action`` is one of the plays :meth:`legal_actions` offers now, judged without listing
+        every action (the common case of ``check``)."""
+        if self.phase != "play" or not action.startswith("play:"):
+            return False
+        rest = action[5:]
+        aims = self._aims(self.active)
+        return any(rest == card.name + aim for card in self.sides[self.active].deck.hand for aim in aims)
 
     def perform(self, action: str) -> None:
         player = self.current_player()
