@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Literal, Self
 
 from magecraft.core.deck import Deck
@@ -269,10 +270,11 @@ class QuickDuel(GameState[str]):
             aims = self._aims(player)
             plays = [f"play:{name}{aim}" for name in sorted({c.name for c in hand}) for aim in aims]
             side = self.sides[player]
-            usable = {*side.items, *(item for item, (_, left) in side.charges.items() if left > 0)}
-            uses = [] if side.item_used else [f"use:{name}{aim}" for name in sorted(usable)
-                                              if effect_of(self.item_card(player, name)) is not None
-                                              for aim in aims]
+            uses = []
+            if not side.item_used and (side.items or side.charges):
+                usable = {*side.items, *(item for item, (_, left) in side.charges.items() if left > 0)}
+                uses = [f"use:{name}{aim}" for name in sorted(usable)
+                        if effect_of(self.item_card(player, name)) is not None for aim in aims]
             passing = ["pass"] if self.kind == "limited-turns" and not self.tiebreaks else []
             return [*plays, *uses, *passing, "yield"]
         responses = [f"respond:{name}" for name in sorted({c.name for c in hand if self._can_respond(player, c)})]
@@ -325,7 +327,10 @@ class QuickDuel(GameState[str]):
             return False
         rest = action[5:]
         aims = self._aims(self.active)
-        return any(rest == card.name + aim for card in self.sides[self.active].deck.hand for aim in aims)
+        hand = self.sides[self.active].deck.hand
+        if aims == [""]:
+            return rest in map(_card_name, hand)
+        return any(rest == card.name + aim for card in hand for aim in aims)
 
     def perform(self, action: str) -> None:
         player = self.current_player()
@@ -376,6 +381,8 @@ class QuickDuel(GameState[str]):
 
     def _opponents(self, name: str) -> list[str]:
         """The Wizards still standing that ``name`` may aim at, in seat order."""
+        if not self.out:
+            return [n for n in self.sides if n != name]
         return [n for n in self.sides if n != name and n not in self.out]
 
     def _aims(self, player: str) -> list[str]:
@@ -721,6 +728,10 @@ class QuickDuel(GameState[str]):
         return seen
 
 
+#: A card's printed name (for C-speed searches of a hand).
+_card_name = attrgetter("name")
+
+
 def _all_cards(deck: SpellDeck) -> list[Card]:
     return [*deck.hand, *deck.library.all_cards(), *deck.sacrificed]
 
@@ -786,7 +797,9 @@ def choose_action(duel: QuickDuel) -> str:
         def item_threat(action: str) -> int:
             return card_threat(duel.item_card(player, action[4:].partition("@")[0]), duel.settings)
 
-        uses = [a for a in actions if a.startswith("use:") and item_threat(a)]
+        side = duel.sides[player]
+        carried = side.items or side.charges
+        uses = [a for a in actions if a.startswith("use:") and item_threat(a)] if carried else []
         if uses:
             return max(uses, key=lambda a: (item_threat(a), a))
         plays = [a for a in actions if a.startswith("play:")]
