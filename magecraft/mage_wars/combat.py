@@ -265,14 +265,10 @@ def _has_action_left(target: Unit, game: MageWarsGame) -> bool:
 
 def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -> bool:
     """Whether an enchantment or incantation would work on ``target`` (range, target rules, sense)."""
-    return (in_reach(game, caster_zone, target.zone, card.min_range, card.max_range)
-            and spell_suits(game, card, target))
-
-
-def spell_suits(game: MageWarsGame, card: Card, target: Unit) -> bool:
-    """What :func:`spell_fits` asks but range: the target rules and sense, the same from every zone."""
     effect = card.effect
     if effect is None or target.banished:
+        return False
+    if not in_reach(game, caster_zone, target.zone, card.min_range, card.max_range):
         return False
     if card.type == "enchantment" and target.carries(card.name):
         return False

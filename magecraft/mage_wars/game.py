@@ -33,7 +33,7 @@ from magecraft.mage_wars.combat import (
     in_reach,
     resolve_attack,
     roll_attack_dice,
-    spell_suits,
+    spell_fits,
     zone_attack_targets,
 )
 from magecraft.mage_wars.settings import Settings
@@ -62,7 +62,6 @@ _EXPECTED = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "r
 
 
 _PASS = Action("pass")
-
 
 
 class MageWarsGame(GameState[Action]):
@@ -439,25 +438,14 @@ class MageWarsGame(GameState[Action]):
         return self._spell_targets(card, self.you.zone)
 
     def _spell_targets(self, card: Card, zone: str) -> list[str]:
-        """Whom your mage may cast ``card`` on from ``zone`` ("" for a spell without a target)."""
-        return self._targets_from(card, zone, self._spell_candidates(card))
-
-    def _targets_from(self, card: Card, zone: str, candidates: list[Unit] | None) -> list[str]:
-        """:meth:`_spell_targets` from the spell's :meth:`_spell_candidates`, worked out once for every zone."""
-        if candidates is None:
-            return [""]
-        low, high = ((card.attacks[0].min_range, card.attacks[0].max_range) if card.type == "attack"
-                     else (card.min_range, card.max_range))
-        return [u.id for u in candidates if in_reach(self, zone, u.zone, low, high)]
-
-    def _spell_candidates(self, card: Card) -> list[Unit] | None:
-        """The units ``card`` would work on from a zone in range (None: a spell without a target -- a
-        creature or a zone attack); range is then asked per zone."""
         if card.type == "creature" or (card.attacks and card.attacks[0].zone_attack):
-            return None
+            return [""]
         if card.type == "attack":
-            return [u for _, u in attackable(self.you, (card.attacks[0],), self.units.values(), self)]
-        return [u for u in self.units.values() if spell_suits(self, card, u)]
+            attack = card.attacks[0]
+            low, high = attack.min_range, attack.max_range
+            return [u.id for _, u in attackable(self.you, (attack,), self.units.values(), self)
+                    if in_reach(self, zone, u.zone, low, high)]
+        return [u.id for u in self.units.values() if spell_fits(self, card, zone, u)]
 
     def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],
                      guarded: set[tuple[str, str]]) -> list[Action]:
@@ -473,8 +461,8 @@ class MageWarsGame(GameState[Action]):
             return out
         walls = self.walls
         quick = unit.quick_moves
-        staying, zones, guards = _standing_actions(uid, here, unit.full_moves, quick, not unit.has("Flying"),
-                                                   tuple(walls) if walls else ())
+        staying, zones = _standing_actions(uid, here, unit.full_moves, quick, not unit.has("Flying"),
+                                           tuple(walls) if walls else ())
         out = list(staying)
         # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
         # those it could reach after its move, and each of those only from the zones within range and in sight.
@@ -492,10 +480,6 @@ class MageWarsGame(GameState[Action]):
                 for attack in attacks if id(attack) in able or (walls and attack.kind == "melee")]
         if uid != YOU:
             spells = []
-        if not plan and not spells:
-            out.extend(guards)   # nothing to strike or cast: doing nothing, the moves and the guards
-            return out
-        casts = [(card, self._reveal_choices(card), self._spell_candidates(card)) for card in spells]
         for zone, guard in zones:
             if guard is not None:
                 out.append(guard)
@@ -510,11 +494,12 @@ class MageWarsGame(GameState[Action]):
                 if at_walls:
                     out.extend(new_action(("activate", uid, zone, "attack", name, wall.id, (), False))
                                for wall in walls if zone in wall.zones)
-            for card, reveals, candidates in casts:
+            for card in spells:
                 if card.action == "full" and zone != here:
                     continue
+                reveals = self._reveal_choices(card)
                 out.extend([new_action(("activate", YOU, zone, "cast", card.name, t, (), r))
-                            for t in self._targets_from(card, zone, candidates) for r in reveals])
+                            for t in self._spell_targets(card, zone) for r in reveals])
         return out
 
     def why_illegal(self, action: Action) -> RuleError | None:
@@ -831,17 +816,16 @@ class MageWarsGame(GameState[Action]):
 
 @lru_cache(maxsize=4096)
 def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
-                      walls: tuple[Wall, ...]) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...],
-                                                        tuple[Action, ...]]:
+                      walls: tuple[Wall, ...]) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...]]:
     """The activations of a creature in ``here`` that involve no other unit, built once and offered again in
-    every position (actions are values): doing nothing and the moves; each zone a quick move reaches with
-    its guard (None for a flyer, which cannot guard); and those guards alone."""
+    every position (actions are values): doing nothing and the moves, then each zone a quick move reaches
+    with its guard (None for a flyer, which cannot guard)."""
     staying = (new_action(("activate", uid, here, "nothing", "", "", (), False)),
                *(new_action(("activate", uid, z, "move", "", "", (), False))
                  for z in reachable_zones(here, full_moves, walls) if z != here))
     zones = tuple((zone, new_action(("activate", uid, zone, "guard", "", "", (), False)) if guards else None)
                   for zone in reachable_zones(here, quick_moves, walls))
-    return staying, zones, tuple(guard for _, guard in zones if guard is not None)
+    return staying, zones
 
 
 def _answers(card: Card, trigger: str, attack: Attack) -> bool:
