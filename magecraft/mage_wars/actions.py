@@ -49,10 +49,16 @@ class Action(NamedTuple):
             on += " and reveal it"
         if self.kind == "quick_cast":
             return f"quick cast {self.name}{on}"
-        where = f"in {self.to}, " if self.do != "move" else ""
-        what = {"attack": f"attack {name(self.target)} with {self.name}", "cast": f"cast {self.name}{on}",
-                "guard": "guard", "move": f"move to {self.to}", "nothing": "do nothing"}[self.do]
-        return f"{name(self.actor)}: {where}{what}"
+        do = self.do
+        if do == "move":
+            return f"{name(self.actor)}: move to {self.to}"
+        if do == "attack":
+            what = f"attack {name(self.target)} with {self.name}"
+        elif do == "cast":
+            what = f"cast {self.name}{on}"
+        else:
+            what = {"guard": "guard", "nothing": "do nothing"}[do]
+        return f"{name(self.actor)}: in {self.to}, {what}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "to": self.to, "do": self.do, "name": self.name,
