@@ -240,7 +240,7 @@ def act(game: MageWarsGame, unit: Unit) -> None:
     # What it may attack wherever it stands (sides, mana, Flying, Guard), listed target by target as the seed's
     # options are, among the enemies within reach of a one-zone move; then only range and sight per zone.
     from_here = DISTANCES[here]
-    reach = max((a.max_range for a in unit.attacks), default=0) + 1
+    reach = unit.attack_reach + 1
     able = attackable(unit, unit.attacks, [t for t in enemies_of(game, DUMMY) if from_here[t.zone] <= reach], game)
     engaged = any(t.zone == here and in_reach(game, here, here, a.min_range, a.max_range) for a, t in able)
     options = [(a, t) for a, t in able

@@ -468,7 +468,7 @@ class MageWarsGame(GameState[Action]):
         # those it could reach after its move, and each of those only from the zones within range and in sight.
         from_here = DISTANCES[here]
         attacks = unit.attacks
-        reach = max((a.max_range for a in attacks), default=0) + quick
+        reach = unit.attack_reach + quick
         able: dict[int, list[tuple[str, str]]] = {}
         for attack, target in attackable(unit, attacks, [t for t in enemies if from_here[t.zone] <= reach],
                                          self, guarded):

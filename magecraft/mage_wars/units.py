@@ -104,6 +104,8 @@ class Unit:
         self.card: Card = card_book().get(self.card_name)
         self.is_mage: bool = self.card.type == "mage"
         self.attacks: tuple[Attack, ...] = self.card.attacks
+        #: The longest range of its attacks (0 without attacks): enemies farther than this and a move are out.
+        self.attack_reach: int = max((a.max_range for a in self.attacks), default=0)
         self._printed: dict[str, int] = dict(unit_traits(self.card_name, (), ()).totals)
         self._label = f"{self.card_name} ({self.id})"
 
