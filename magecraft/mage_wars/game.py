@@ -460,9 +460,8 @@ class MageWarsGame(GameState[Action]):
                                for t in self._spell_targets(card, here) for r in self._reveal_choices(card))
             return out
         walls = self.walls
-        quick = unit.quick_moves
-        staying, zones = _standing_actions(uid, here, unit.full_moves, quick, not unit.has("Flying"),
-                                           tuple(walls) if walls else ())
+        quick, full, guards = unit.movement()
+        staying, zones = _standing_actions(uid, here, full, quick, guards, tuple(walls) if walls else ())
         out = list(staying)
         # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
         # those it could reach after its move, and each of those only from the zones within range and in sight.

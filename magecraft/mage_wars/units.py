@@ -185,20 +185,26 @@ class Unit:
     @property
     def quick_moves(self) -> int:
         """Zones it may move with a quick action (Fast adds one, Slow and Cripple allow none)."""
-        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
-        if "Slow" in totals or "Cripple" in self.conditions:
-            return 0
-        return 2 if "Fast" in totals else 1
+        return self.movement()[0]
 
     @property
     def full_moves(self) -> int:
         """Zones it may move as its whole action."""
-        if "Cripple" in self.conditions:
-            return 0
+        return self.movement()[1]
+
+    def movement(self) -> tuple[int, int, bool]:
+        """Its quick moves, its full moves and whether it may guard (a flyer cannot), read at once.
+
+        A quick action moves one zone, Fast two, Slow none; a whole action two, Fast three, Slow one;
+        Cripple allows none.
+        """
         totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
+        guards = "Flying" not in totals
+        if "Cripple" in self.conditions:
+            return 0, 0, guards
         if "Slow" in totals:
-            return 1
-        return 3 if "Fast" in totals else 2
+            return 0, 1, guards
+        return (2, 3, guards) if "Fast" in totals else (1, 2, guards)
 
     @property
     def incapacitated(self) -> bool:
