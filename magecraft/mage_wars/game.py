@@ -468,15 +468,17 @@ class MageWarsGame(GameState[Action]):
         from_here = DISTANCES[here]
         attacks = unit.attacks
         reach = unit.attack_reach + quick
-        able: dict[int, list[tuple[str, str]]] = {}
-        for attack, target in attackable(unit, attacks, [t for t in enemies if from_here[t.zone] <= reach],
-                                         self, guarded):
-            able.setdefault(id(attack), []).append((target.zone, target.id))
+        pairs = attackable(unit, attacks, [t for t in enemies if from_here[t.zone] <= reach], self, guarded)
         # Per attack, once: whether it is a full action (made where the creature stands), its range, and what
         # it may strike: the enemies above, and walls in melee.
-        plan = [(attack.action == "full", attack.min_range, attack.max_range, attack.name,
-                 able.get(id(attack), ()), attack.kind == "melee" and bool(walls))
-                for attack in attacks if id(attack) in able or (walls and attack.kind == "melee")]
+        plan = []
+        if pairs or walls:
+            for attack in attacks:
+                targets = [(t.zone, t.id) for a, t in pairs if a is attack]
+                at_walls = bool(walls) and attack.kind == "melee"
+                if targets or at_walls:
+                    plan.append((attack.action == "full", attack.min_range, attack.max_range, attack.name,
+                                 targets, at_walls))
         if uid != YOU:
             spells = []
         for zone, guard in zones:
