@@ -361,10 +361,15 @@ class MageWarsGame(GameState[Action]):
         if not mine and not theirs:
             self._next_stage()
             return
-        if self.turn == YOU and mine:
+        # A side with nothing ready hands the turn over at once (the ready units are the same).
+        if self.turn == YOU and not mine:
+            self.turn = DUMMY
+        elif self.turn == DUMMY and not theirs:
+            self.turn = YOU
+        if self.turn == YOU:
             self.pending = "activate"
             return
-        if self.turn == DUMMY and theirs:
+        if self.turn == DUMMY:
             dummy.creature_turn(self, (mine, theirs))
         self.turn = other(self.turn)
 
