@@ -40,6 +40,10 @@ def distance(a: str, b: str) -> int:
     return abs(ac - bc) + abs(ar - br)
 
 
+#: ``DISTANCES[a][b]`` is ``distance(a, b)``: one table for the loops that measure every zone and target.
+DISTANCES: dict[str, dict[str, int]] = {a: {b: distance(a, b) for b in ZONES} for a in ZONES}
+
+
 def step(zone: str, dcol: int, drow: int) -> str | None:
     col, row = position(zone)
     return zone_at(col + dcol, row + drow)
@@ -110,6 +114,16 @@ def _crosses(a: str, b: str, wall: Wall) -> bool:
 def reachable(start: str, moves: int, walls: Iterable[Wall]) -> dict[str, int]:
     """Every zone reachable in at most ``moves`` steps (walls block), with its step count."""
     return dict(_reachable(start, moves, tuple(walls)))
+
+
+def reachable_zones(start: str, moves: int, walls: Iterable[Wall]) -> tuple[str, ...]:
+    """The zones of :func:`reachable`, in the same order, without their step counts (worked out once)."""
+    return _zones(start, moves, tuple(walls) if walls else ())
+
+
+@cache
+def _zones(start: str, moves: int, wall_list: tuple[Wall, ...]) -> tuple[str, ...]:
+    return tuple(zone for zone, _ in _reachable(start, moves, wall_list))
 
 
 @cache

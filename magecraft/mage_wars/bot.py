@@ -9,44 +9,114 @@ then closing in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import Action
-from magecraft.mage_wars.arena import distance
+from magecraft.mage_wars.arena import DISTANCES
 from magecraft.mage_wars.cards import DummyDecks, Spellbook, card_book
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
+#: The first part of the score of an activation that stays or moves (see _score).
+_STANDING = {"move": 20, "nothing": 19, "guard": 18}
+#: What an action does (``Action.do``) when it is not one of those: an attack, a cast, or ("") no activation.
+_OTHER_THAN_STANDING = frozenset({"attack", "cast", ""})
+#: Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
+#: The second part of a standing action's score, by the Dummy Mage's zone and the zone the action ends in.
+_MAGE_CLOSENESS = {dz: {z: -abs(gap - 2) for z, gap in row.items()} for dz, row in DISTANCES.items()}
+_CLOSENESS = {dz: {z: -gap for z, gap in row.items()} for dz, row in DISTANCES.items()}
 
 
 def choose(game: MageWarsGame) -> Action:
-    """The bot's action for the decision the game is waiting on."""
+    """The bot's action for the decision the game is waiting on: the first of the best-scored legal actions."""
     if game.pending == "plan":
         return _plan(game)
     actions = game.legal_actions()
-    return max(actions, key=lambda a: _score(game, a))
+    # One prepared context for the whole decision.  Moves, guards and attacks (most of what is offered) are
+    # scored inline as _score scores them, and skipped as soon as their first part cannot reach the best so
+    # far; the first of the best wins, as max() would choose.
+    dice: dict[tuple[str, str], int] = {}
+    # Standing and moving (do nothing, move, guard: most of what is offered) scores at most 20: when something
+    # else scores more, only the rest is weighed, picked out at C speed.
+    rest = list(compress(actions, map(_OTHER_THAN_STANDING.__contains__, map(itemgetter(3), actions))))
+    best, best_score = _first_best(game, rest, dice) if rest else (actions[0], (-1, 0))
+    if best_score[0] > _STANDING["move"]:
+        return best
+    mage_closeness, closeness = _MAGE_CLOSENESS[game.dummy.zone], _CLOSENESS[game.dummy.zone]
+    best = actions[0]
+    best_major = best_minor = -1
+    for action in actions:
+        do = action[3]   # "" for every kind but an activation
+        major = _STANDING.get(do)
+        if major is not None:
+            if major < best_major:
+                continue
+            minor = (mage_closeness if action[1] == YOU else closeness)[action[2]]
+        else:
+            major, minor = _score(game, action, dice)
+        if major > best_major or (major == best_major and minor > best_minor):
+            best, best_major, best_minor = action, major, minor
+    return best
+
+
+def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str, str], int],
+                ) -> tuple[Action, tuple[int, int]]:
+    """The first of the best-scored ``actions`` and its score (``max`` keeps the first of equals too)."""
+    # Attacks (most of them) are scored here as _score scores them.
+    scores = [(100 if action[5] == DUMMY else 60, dice[action[1], action[4]]) if action[3] == "attack"
+              and (action[1], action[4]) in dice else _score(game, action, dice) for action in actions]
+    best = max(scores)
+    return actions[scores.index(best)], best
 
 
 def _plan(game: MageWarsGame) -> Action:
     """The dearest affordable spell of each kind (attack spells, then creatures, ...), two at most."""
-    book = card_book()
     budget = game.mana
     chosen: list[str] = []
-    ordered = sorted(set(game.spellbook), key=lambda n: (_TYPE_ORDER[book.get(n).type], -book.get(n).cost, n))
-    for name in ordered:
-        card = book.get(name)
-        # Enchantments are budgeted with their reveal: the bot casts them face up.
-        cost = card.mana_to_cast(reveal=True)
-        if len(chosen) < 2 and cost <= budget and all(book.get(c).type != card.type for c in chosen):
+    types: list[str] = []
+    for name in sorted(set(game.spellbook), key=_plan_rank):
+        kind, cost = _plan_facts(name)
+        if cost <= budget and kind not in types:
             chosen.append(name)
+            types.append(kind)
             budget -= cost
+            if len(chosen) == 2:
+                break
     return Action("plan", spells=tuple(chosen))
 
 
-def _score(game: MageWarsGame, action: Action) -> tuple[int, int]:
+@cache
+def _plan_rank(name: str) -> tuple[int, int, str]:
+    """Attack spells first, then creatures, ...; the dearest first; then by name."""
+    card = card_book().get(name)
+    return (_TYPE_ORDER[card.type], -card.cost, name)
+
+
+@cache
+def _plan_facts(name: str) -> tuple[str, int]:
+    """A spell's type and what the bot budgets for it: enchantments with their reveal (it casts them face up)."""
+    card = card_book().get(name)
+    return card.type, card.mana_to_cast(reveal=True)
+
+
+def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] | None = None) -> tuple[int, int]:
+    """How much the bot likes an action: attacks and spells at the Dummy Mage first, then summoning, hurting
+    its creatures, closing in.  ``dice`` keeps each attack's dice for the decision."""
+    if action.do == "attack":
+        key = (action.actor, action.name)
+        if dice is None or key not in dice:
+            attack = game.units[action.actor].attack_named(action.name)
+            count = attack.dice if attack is not None else 0
+            if dice is None:
+                return (100 if action.target == DUMMY else 60, count)
+            dice[key] = count
+        return (100 if action.target == DUMMY else 60, dice[key])
     if action.kind == "pass":
         return (0, 0)
     if action.kind == "reveal":
@@ -55,18 +125,10 @@ def _score(game: MageWarsGame, action: Action) -> tuple[int, int]:
         card = card_book().get(action.name)
         return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost + action.reveal)
     unit = game.units[action.actor]
-    if action.do == "attack":
-        attack = unit.attack_named(action.name)
-        dice = attack.dice if attack is not None else 0
-        return (100 if action.target == DUMMY else 60, dice)
     if action.do == "cast":
         return _cast_score(game, action)
-    # Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
-    gap = distance(action.to, game.dummy.zone)
-    closeness = -abs(gap - 2) if unit.id == YOU else -gap
-    if action.do == "move":
-        return (20, closeness)
-    return (19 if action.do == "nothing" else 18, closeness)
+    closeness = (_MAGE_CLOSENESS if unit.id == YOU else _CLOSENESS)[game.dummy.zone][action.to]
+    return (_STANDING[action.do], closeness)
 
 
 def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:

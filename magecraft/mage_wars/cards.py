@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from magecraft.core.errors import DataError
@@ -29,6 +30,7 @@ MOST_COPIES = max(DUMMY_DECK_SIZES.values())
 CARD_TYPES = ("creature", "enchantment", "incantation", "attack", "mage")
 _EFFECT_ROLL = re.compile(r"^(\d+)(?:-(\d+)|(\+))$")
 _TRAIT_NUMBER = re.compile(r"^(.*?)\s*([+-]\d+|\d+)$")
+_VERSUS = re.compile(r"^\+(\d+) vs\. (.+?)( Creatures)?$")
 #: When a face-down enchantment of yours may be revealed in the middle of the Dummy Mage's turn (ruling A17).
 REVEAL_TRIGGERS = ("", "bearer_attacks", "bearer_attacked")
 _REQUIREMENTS = {"creature", "living", "corporeal", "non_mage", "flying", "not_flying", "damaged",
@@ -40,6 +42,24 @@ def trait_number(trait: str) -> tuple[str, int] | None:
     """``"Regenerate 2"`` -> ``("Regenerate", 2)``; a trait without a number -> None."""
     match = _TRAIT_NUMBER.match(trait)
     return (match.group(1), int(match.group(2))) if match else None
+
+
+@cache
+def _first_trait_values(traits: tuple[str, ...]) -> Mapping[str, int]:
+    """What :func:`trait_value` answers for every name it knows in ``traits``, worked out once per list."""
+    values: dict[str, int] = {}
+    for trait in traits:
+        values.setdefault(trait, 0)
+        numbered = trait_number(trait)
+        if numbered is not None:
+            values.setdefault(*numbered)
+    return MappingProxyType(values)
+
+
+@cache
+def _versus(traits: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """``+2 vs. Flying`` -> ``("Flying", 2)``, for each such trait of an attack, read once per list."""
+    return tuple((m.group(2), int(m.group(1))) for m in map(_VERSUS.match, traits) if m)
 
 
 def trait_value(traits: tuple[str, ...], name: str) -> int | None:
@@ -78,7 +98,6 @@ class Attack:
     effects: tuple[EffectRow, ...] = ()
     mana_cost: int = 0
     is_spell: bool = False
-
     @property
     def melee(self) -> bool:
         return self.kind == "melee"
@@ -88,19 +107,19 @@ class Attack:
         return "Zone Attack" in self.traits
 
     def trait(self, name: str) -> int | None:
-        return trait_value(self.traits, name)
+        """The number of a trait like ``Piercing +2`` (0 for a bare trait, None if absent), as
+        :func:`trait_value` reads it."""
+        return _first_trait_values(self.traits).get(name)
+
+    @property
+    def has_bonuses(self) -> bool:
+        """Whether it has traits like ``+2 vs. Flying`` (see :meth:`bonus_against`)."""
+        return bool(_versus(self.traits))
 
     def bonus_against(self, target_traits: tuple[str, ...], nonliving: bool) -> int:
         """Dice added by traits like ``+2 vs. Flying``."""
-        bonus = 0
-        for trait in self.traits:
-            match = re.match(r"^\+(\d+) vs\. (.+?)( Creatures)?$", trait)
-            if not match:
-                continue
-            against = match.group(2)
-            if (against == "Nonliving" and nonliving) or against in target_traits:
-                bonus += int(match.group(1))
-        return bonus
+        return sum(dice for against, dice in _versus(self.traits)
+                   if (against == "Nonliving" and nonliving) or against in target_traits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,7 +474,9 @@ def dummy_decks_from_dict(raw: Any, source: str, book: CardBook | None = None) -
     return DummyDecks(**decks)
 
 
+@cache
 def suggested_dummy_decks() -> DummyDecks:
+    """Seed 003's suggested decks, read once (frozen, so every game may share them)."""
     return dummy_decks_from_dict(_read_data("dummy_decks.json"), "dummy_decks.json")
 
 

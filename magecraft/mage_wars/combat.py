@@ -8,10 +8,12 @@ docs/rulings.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from magecraft.core.tables import get_table
-from magecraft.mage_wars.arena import Wall, blocking_wall, distance, line_of_sight, step
+from magecraft.mage_wars.arena import DISTANCES, Wall, blocking_wall, line_of_sight, step
 from magecraft.mage_wars.cards import Attack, Card
 from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
 
@@ -23,43 +25,86 @@ Target = Unit | Wall
 _FIRE_CONDITIONS = ("Burn",)
 
 
+@cache
+def _attack_die_faces(name: str = "mw_attack_die") -> dict[int, tuple[int, int]]:
+    """Each face of the attack die as (normal, critical) damage, read from the shipped table once."""
+    table = get_table(name)
+    faces = {}
+    for value in range(table.low, table.high + 1):
+        data = table.lookup(value).data
+        faces[value] = (int(data["normal"]), int(data["critical"]))
+    return faces
+
+
 def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, int]:
     """Roll ``count`` attack dice: (normal damage, critical damage)."""
-    table = get_table("mw_attack_die")
+    faces = _attack_die_faces()
+    roll = game.rng.roll
     normal = critical = 0
     for n in range(count):
-        value = game.rng.roll(6, f"{label}, attack die {n + 1} of {count}", section=SEC_ARENA)
-        row = table.lookup(value).data
-        normal += int(row["normal"])
-        critical += int(row["critical"])
+        face = faces[roll(6, f"{label}, attack die {n + 1} of {count}", section=SEC_ARENA)]
+        normal += face[0]
+        critical += face[1]
     return normal, critical
 
 
 def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, game: MageWarsGame) -> bool:
     """Whether ``attacker`` may make ``attack`` from ``from_zone`` at ``target`` (range, sight, Flying, Guard)."""
     if isinstance(target, Wall):
-        return attack.melee and from_zone in target.zones
-    if target.side == attacker.side or not target.in_arena:
-        return False
-    if not in_reach(game, from_zone, target.zone, attack.min_range, attack.max_range):
-        return False
-    if attack.mana_cost and (attacker.zap_used or game.mana < attack.mana_cost):
-        return False
-    if not attack.melee:
-        return True
-    # Flying: only flying creatures reach a flyer in melee.
-    if target.flying and not attacker.flying:
-        return False
-    if target.guarding or attacker.has("Elusive") or attacker.flying:
-        return True
-    # Guard: a melee attacker must attack a guard of the zone first.
-    return not any(u.guarding and u.side == target.side and u.zone == target.zone and u.in_arena
-                   for u in game.units.values())
+        return attack.kind == "melee" and from_zone in target.zones
+    # Range first: it rules out most of what the enumerations ask about.
+    return (in_reach(game, from_zone, target.zone, attack.min_range, attack.max_range)
+            and may_attack(attacker, attack, target, game))
+
+
+def may_attack(attacker: Unit, attack: Attack, target: Unit, game: MageWarsGame) -> bool:
+    """What :func:`can_attack` asks that does not depend on where the attacker stands: sides, mana, Flying
+    and Guard (see :func:`attackable`)."""
+    return bool(attackable(attacker, (attack,), (target,), game))
+
+
+def attackable(attacker: Unit, attacks: Sequence[Attack], targets: Iterable[Unit], game: MageWarsGame,
+               guarded: Container[tuple[str, str]] | None = None) -> list[tuple[Attack, Unit]]:
+    """Each (attack, target), target by target, that ``attacker`` may make wherever it stands: an enemy in the
+    arena, the mana for a mana-costing attack, and in melee Flying (only flyers reach a flyer) and Guard (a
+    guard of the target's zone first).  Range and sight are asked per zone by the caller (:func:`in_reach`).
+
+    What the attacker is (flying, elusive) is looked up once, and ``guarded`` (:func:`guarded_zones`) when
+    first needed, so an enumeration asks this once for all its attacks and targets.
+    """
+    side, zap_used, mana = attacker.side, attacker.zap_used, game.mana
+    flying = attacker.flying
+    elusive = flying or attacker.has("Elusive")
+    out = []
+    for target in targets:
+        if target.side == side or target.banished:
+            continue
+        target_flying = None
+        for attack in attacks:
+            if attack.mana_cost and (zap_used or mana < attack.mana_cost):
+                continue
+            if attack.kind == "melee":
+                if target_flying is None:
+                    target_flying = target.flying
+                if target_flying and not flying:
+                    continue
+                if not (target.guarding or elusive):
+                    if guarded is None:
+                        guarded = guarded_zones(game)
+                    if (target.side, target.zone) in guarded:
+                        continue
+            out.append((attack, target))
+    return out
+
+
+def guarded_zones(game: MageWarsGame) -> set[tuple[str, str]]:
+    """(side, zone) of every guard in the arena: where a melee attack must take a guard first."""
+    return {(u.side, u.zone) for u in game.units.values() if u.guarding and not u.banished}
 
 
 def in_reach(game: MageWarsGame, from_zone: str, to_zone: str, min_range: int, max_range: int) -> bool:
     """Within range (counted in zones) and in sight (ruling A15)."""
-    if not min_range <= distance(from_zone, to_zone) <= max_range:
+    if not min_range <= DISTANCES[from_zone][to_zone] <= max_range:
         return False
     return not game.walls or line_of_sight(from_zone, to_zone, game.walls)
 
@@ -74,20 +119,33 @@ def attack_dice(attacker: Unit, attack: Attack, target: Target, moved: bool) -> 
             if moved:
                 count += attacker.trait("Charge") or 0
     if isinstance(target, Unit):
-        count += attack.bonus_against(target.traits, not target.living)
-        count += target.trait(attack.damage_type.capitalize()) or 0
+        if attack.has_bonuses:
+            count += attack.bonus_against(target.traits, not target.living)
+        count += target.trait(_WEAKNESS[attack.damage_type]) or 0
     return max(0, count)
+
+
+class _Weakness(dict[str, str]):
+    """The trait that adds dice against a damage type (``flame`` -> ``Flame``), worked out once per type."""
+
+    def __missing__(self, damage_type: str) -> str:
+        self[damage_type] = damage_type.capitalize()
+        return self[damage_type]
+
+
+_WEAKNESS = _Weakness()
 
 
 def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, *,
                    moved: bool = False, counterstrike: bool = False) -> None:
     """Make one attack (Triplestrike makes three), then counterstrike and Battle Fury follow-ups."""
     strikes = 3 if attack.trait("Triplestrike") is not None else 1
+    melee = attack.kind == "melee"
     if attacker.side == DUMMY or counterstrike:
         # Declared outside your decisions: the moment to reveal an enchantment that answers it (A17).
         game.offer_reveals(attacker, attack, target, f"{attacker.describe()} attacks {_name(target)} with "
                                                      f"{attack.name}")
-    if attack.melee:
+    if melee:
         attacker.guarding = False
     if attack.mana_cost:
         game.mana -= attack.mana_cost
@@ -96,13 +154,13 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
         if not _alive(game, target) or game.winner is not None:
             return
         _strike(game, attacker, attack, target, moved)
-    if (not counterstrike and attack.melee and isinstance(target, Unit) and _alive(game, target)
+    if (not counterstrike and melee and isinstance(target, Unit) and _alive(game, target)
             and _alive(game, attacker) and not target.incapacitated and game.winner is None):
         counter = next((a for a in target.attacks if a.trait("Counterstrike") is not None), None)
         if counter is not None and can_attack(target, counter, target.zone, attacker, game):
             game.event(f"{target.describe()} counterstrikes {attacker.describe()}", section=SEC_ARENA)
             resolve_attack(game, target, counter, attacker, counterstrike=True)
-    if not counterstrike and attack.melee and attacker.battle_fury and _alive(game, attacker):
+    if not counterstrike and melee and attacker.battle_fury and _alive(game, attacker):
         attacker.battle_fury = False
         follow = next((a for a in attacker.attacks if a.melee and a.action == "quick"), None)
         if follow is not None and _alive(game, target) and can_attack(attacker, follow, attacker.zone,
@@ -114,7 +172,7 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
 def _alive(game: MageWarsGame, target: Target) -> bool:
     if isinstance(target, Wall):
         return target in game.walls
-    return target.id in game.units and target.in_arena
+    return target.id in game.units and not target.banished
 
 
 def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, moved: bool) -> None:
@@ -135,7 +193,7 @@ def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, 
                f"{damage} damage", section=SEC_ARENA,
                data={"attacker": attacker.id, "target": target.id, "attack": attack.name, "dice": count,
                      "normal": normal, "critical": critical, "armor": armor, "damage": damage})
-    if attack.trait("Mana Drain") and isinstance(target, Unit) and target.id == YOU and damage > 0:
+    if target.id == YOU and damage > 0 and isinstance(target, Unit) and attack.trait("Mana Drain"):
         game.mana = max(0, game.mana - (attack.trait("Mana Drain") or 0))
     game.deal_damage(target, damage, by=attacker.side)
     if attack.effects and isinstance(target, Unit) and _alive(game, target) and game.winner is None:
@@ -184,29 +242,39 @@ def push(game: MageWarsGame, unit: Unit) -> None:
     unit.zone = dest
 
 
+#: What each target requirement of a spell effect asks of the target (``SpellEffect.requires``); asked one
+#: by one, only for the requirements a spell has.
+_REQUIREMENTS: dict[str, Callable[[Unit, MageWarsGame], bool]] = {
+    "creature": lambda target, game: True,
+    "living": lambda target, game: target.living,
+    "corporeal": lambda target, game: not target.has("Incorporeal"),
+    "non_mage": lambda target, game: not target.is_mage,
+    "flying": lambda target, game: target.flying,
+    "not_flying": lambda target, game: not target.flying,
+    "damaged": lambda target, game: target.damage > 0,
+    "enchanted": lambda target, game: bool(target.enchantments or target.hidden),
+    "movable": lambda target, game: not target.has("Unmovable") and "Slam" not in target.conditions,
+    "action_left": lambda target, game: _has_action_left(target, game),
+}
+
+
+def _has_action_left(target: Unit, game: MageWarsGame) -> bool:
+    stage: str = game.stage
+    return target.ready and stage != "quick_cast_2"
+
+
 def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -> bool:
     """Whether an enchantment or incantation would work on ``target`` (range, target rules, sense)."""
     effect = card.effect
-    if effect is None or not target.in_arena:
+    if effect is None or target.banished:
         return False
     if not in_reach(game, caster_zone, target.zone, card.min_range, card.max_range):
         return False
     if card.type == "enchantment" and target.carries(card.name):
         return False
-    checks = {
-        "creature": True,
-        "living": target.living,
-        "corporeal": not target.has("Incorporeal"),
-        "non_mage": not target.is_mage,
-        "flying": target.flying,
-        "not_flying": not target.flying,
-        "damaged": target.damage > 0,
-        "enchanted": bool(target.enchantments or target.hidden),
-        "movable": not target.has("Unmovable") and "Slam" not in target.conditions,
-        "action_left": target.ready and game.stage != "quick_cast_2",
-    }
-    if not all(checks[r] for r in effect.requires):
-        return False
+    for requirement in effect.requires:
+        if not _REQUIREMENTS[requirement](target, game):
+            return False
     if effect.extra_melee_attack and target.battle_fury:
         return False
     return not (effect.this_round and all(t in target.round_traits for t in effect.this_round))
@@ -255,8 +323,10 @@ def caster_name(side: str) -> str:
 
 def zone_attack_targets(game: MageWarsGame, caster: Unit) -> list[Unit]:
     """Every creature in the caster's zone but the caster, friend and foe (seed 003, 11-12 B)."""
-    return [u for u in game.units.values() if u.in_arena and u.zone == caster.zone and u.id != caster.id]
+    zone, ident = caster.zone, caster.id
+    return [u for u in game.units.values() if not u.banished and u.zone == zone and u.id != ident]
 
 
 def enemies_of(game: MageWarsGame, side: str) -> list[Unit]:
-    return [u for u in game.units.values() if u.side == other(side) and u.in_arena]
+    them = other(side)
+    return [u for u in game.units.values() if u.side == them and not u.banished]

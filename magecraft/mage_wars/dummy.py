@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, TypeVar
 
 from magecraft.core.deck import DeckExhausted
 from magecraft.core.tables import get_table
-from magecraft.mage_wars.arena import blocking_wall, distance, neighbours, reachable, step
+from magecraft.mage_wars.arena import DISTANCES, blocking_wall, distance, neighbours, reachable, step
 from magecraft.mage_wars.cards import Attack, Card, card_book
 from magecraft.mage_wars.combat import (
+    attackable,
     can_attack,
     cast_spell,
     enemies_of,
+    in_reach,
     resolve_attack,
     spell_fits,
     zone_attack_targets,
@@ -36,12 +38,20 @@ def say(game: MageWarsGame, text: str, section: str = SEC_QUICK, **data: object)
     game.rng.log.record("dummy", text, section=section, data=data)
 
 
-def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, ...]], label: str,
-          section: str) -> T:
-    """The item with the smallest key; a random one among equals (seed 003 "choose randomly")."""
-    best = min(key(i) for i in items)
-    tied = [i for i in items if key(i) == best]
-    return game.rng.choice(tied, label, section=section)
+def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, ...]],
+          label: str | Callable[[], str], section: str) -> T:
+    """The item with the smallest key; a random one among equals (seed 003 "choose randomly").
+
+    ``label`` names the roll; a callable is asked for it only when there is a tie to roll for.
+    """
+    if len(items) == 1:
+        return items[0]
+    keys = [key(i) for i in items]
+    best = min(keys)
+    tied = [i for i, k in zip(items, keys, strict=True) if k == best]
+    if len(tied) == 1:
+        return tied[0]
+    return game.rng.choice(tied, label if isinstance(label, str) else label(), section=section)
 
 
 def is_far(game: MageWarsGame) -> bool:
@@ -186,10 +196,13 @@ def attack_spell_targets(game: MageWarsGame, card: Card) -> list[Unit]:
 
 
 # -- creatures ----------------------------------------------------------------------------------
-def creature_turn(game: MageWarsGame) -> None:
-    """One turn of the Dummy Mage's creatures: pass while you have more ready, else the dearest acts."""
-    ready = game.ready_units(DUMMY)
-    yours = len(game.ready_units(YOU))
+def creature_turn(game: MageWarsGame, sides: tuple[list[Unit], list[Unit]] | None = None) -> None:
+    """One turn of the Dummy Mage's creatures: pass while you have more ready, else the dearest acts.
+
+    ``sides`` are :meth:`MageWarsGame.ready_sides` when the caller has just worked them out.
+    """
+    mine, ready = sides or game.ready_sides()
+    yours = len(mine)
     if yours > len(ready):
         say(game, f"passes: you have {yours} creatures ready, it has {len(ready)}", SEC_CREATURE)
         return
@@ -205,17 +218,12 @@ def _target_rank(target: Unit) -> tuple[int, ...]:
     return (0 if target.id == YOU else 1, -target.remaining_life)
 
 
-def _attack_options(game: MageWarsGame, unit: Unit, zone: str, attacks: Sequence[Attack],
-                    only_zone: bool) -> list[tuple[Attack, Unit]]:
-    return [(attack, target) for target in enemies_of(game, DUMMY) for attack in attacks
-            if (not only_zone or target.zone == zone) and can_attack(unit, attack, zone, target, game)]
-
-
 def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
     targets = list({t.id: t for _, t in options}.values())
-    target = _pick(game, targets, _target_rank, f"{unit.describe()}: targets of equal life", SEC_CREATURE)
+    target = _pick(game, targets, _target_rank, lambda: f"{unit.describe()}: targets of equal life", SEC_CREATURE)
     kinds = [a for a, t in options if t is target]
-    attack = game.rng.choice(kinds, f"{unit.describe()}: which attack", section=SEC_CREATURE)
+    attack = kinds[0] if len(kinds) == 1 else game.rng.choice(kinds, f"{unit.describe()}: which attack",
+                                                              section=SEC_CREATURE)
     return attack, target
 
 
@@ -228,18 +236,24 @@ def act(game: MageWarsGame, unit: Unit) -> None:
         return
     if begun == "stands up":
         say(game, f"{unit.describe()} stands up dazed", SEC_CREATURE)
-    engaged = any(u.zone == unit.zone for u in enemies_of(game, DUMMY)
-                  if any(can_attack(unit, a, unit.zone, u, game) for a in unit.attacks))
-    options = _attack_options(game, unit, unit.zone, unit.attacks, engaged)
+    here = unit.zone
+    # What it may attack wherever it stands (sides, mana, Flying, Guard), listed target by target as the seed's
+    # options are, among the enemies within reach of a one-zone move; then only range and sight per zone.
+    from_here = DISTANCES[here]
+    reach = unit.attack_reach + 1
+    able = attackable(unit, unit.attacks, [t for t in enemies_of(game, DUMMY) if from_here[t.zone] <= reach], game)
+    engaged = any(t.zone == here and in_reach(game, here, here, a.min_range, a.max_range) for a, t in able)
+    options = [(a, t) for a, t in able
+               if (not engaged or t.zone == here) and in_reach(game, here, t.zone, a.min_range, a.max_range)]
     if options:
         attack, target = _choose(game, unit, options)
         say(game, f"{unit.describe()} A: attacks {target.describe()} with {attack.name}"
                   + (" (engaged in its zone)" if engaged else ""), SEC_CREATURE, unit=unit.id, target=target.id)
         resolve_attack(game, unit, attack, target)
         return
-    quick = [a for a in unit.attacks if a.action == "quick"]
-    moves = [z for z, n in reachable(unit.zone, min(unit.quick_moves, 1), game.walls).items() if n == 1]
-    staged = [(zone, a, t) for zone in moves for a, t in _attack_options(game, unit, zone, quick, False)]
+    moves = [z for z, n in reachable(here, min(unit.quick_moves, 1), game.walls).items() if n == 1]
+    staged = [(zone, a, t) for zone in moves for a, t in able
+              if a.action == "quick" and in_reach(game, zone, t.zone, a.min_range, a.max_range)]
     if staged:
         best = min(_target_rank(t) for _, _, t in staged)
         zone = next(z for z, _, t in staged if _target_rank(t) == best)
@@ -263,7 +277,7 @@ def pursuit_target(game: MageWarsGame, unit: Unit) -> Unit:
     if not creatures:
         return you
     best = _pick(game, creatures, lambda u: (-u.remaining_life, distance(unit.zone, u.zone)),
-                 f"{unit.describe()}: your creatures of equal life", SEC_CREATURE)
+                 lambda: f"{unit.describe()}: your creatures of equal life", SEC_CREATURE)
     return best if distance(unit.zone, best.zone) < distance(unit.zone, you.zone) else you
 
 

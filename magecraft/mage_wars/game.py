@@ -11,6 +11,7 @@ your decisions :mod:`magecraft.mage_wars.actions`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Self
 
@@ -20,13 +21,16 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
-from magecraft.mage_wars.actions import Action
-from magecraft.mage_wars.arena import Wall, distance, reachable
+from magecraft.mage_wars.actions import Action, new_action
+from magecraft.mage_wars.arena import DISTANCES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
     Target,
+    attackable,
     can_attack,
     cast_spell,
+    guarded_zones,
+    in_reach,
     resolve_attack,
     roll_attack_dice,
     spell_fits,
@@ -50,6 +54,15 @@ DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 
 #: Asked at a trigger in the middle of a turn: should this reveal be made, at this moment (words)?
 AnswerTrigger = Callable[["MageWarsGame", "Action", str], bool]
+
+#: The kinds of decision each pending decision accepts.
+_EXPECTED = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
+             "activate": ("activate", "pass", "reveal", "quick_cast"),
+             "after_action": ("quick_cast", "pass", "reveal")}
+
+
+_PASS = Action("pass")
+
 
 class MageWarsGame(GameState[Action]):
     """Your mage against the Dummy Mage."""
@@ -134,12 +147,17 @@ class MageWarsGame(GameState[Action]):
 
     def creatures(self, side: str) -> list[Unit]:
         """A side's creatures in the arena (not its mage)."""
-        return [u for u in self.units.values() if u.side == side and not u.is_mage and u.in_arena]
+        return [u for u in self.units.values() if u.side == side and not u.is_mage and not u.banished]
 
     def ready_units(self, side: str) -> list[Unit]:
         """Units of a side with an active action marker (your mage acts as a creature)."""
-        return [u for u in self.units.values()
-                if u.side == side and u.ready and u.in_arena and not (u.is_mage and side == DUMMY)]
+        return self.ready_sides()[0 if side == YOU else 1]
+
+    def ready_sides(self) -> tuple[list[Unit], list[Unit]]:
+        """Your ready units and the Dummy Mage's (the Dummy Mage itself never acts as a creature)."""
+        ready = [u for u in self.units.values() if u.ready and not u.banished]
+        return ([u for u in ready if u.side == YOU],
+                [u for u in ready if u.side == DUMMY and not u.is_mage])
 
     def add_creature(self, card: Card, side: str, zone: str) -> Unit:
         """A new creature with an inactive action marker: it acts from the next Reset."""
@@ -152,8 +170,14 @@ class MageWarsGame(GameState[Action]):
         """An action in words, naming the units it involves."""
         if action.kind == "pass" and self.pending == "after_action":
             return "pass: no quick cast after your mage's action"
-        names = {u.id: u.describe() for u in self.units.values()}
-        names.update((w.id, f"wall {w.id}") for w in self.walls)
+        # Only the units the action names are looked up (a decision's event describes one action).
+        names = {}
+        for ident in (action.actor, action.target):
+            unit = self.units.get(ident)
+            if unit is not None:
+                names[ident] = unit.describe()
+            # a wall's name wins over a unit's of the same id, as it always has
+            names.update((w.id, f"wall {w.id}") for w in self.walls if w.id == ident)
         return action.describe(names)
 
     def target(self, ident: str) -> Target | None:
@@ -241,9 +265,10 @@ class MageWarsGame(GameState[Action]):
             unit.guarding = False
             unit.battle_fury = unit.perfect_strike = unit.zap_used = False
             unit.round_traits.clear()
-            if self.settings.daze_ends == "reset":
+            if self.settings.daze_ends == "reset" and "Daze" in unit.conditions:
                 unit.remove_condition("Daze")
-            unit.remove_condition("Slam")
+            if "Slam" in unit.conditions:
+                unit.remove_condition("Slam")
         self.quickcast_used = False
         self.mana += self.you.card.channeling
         self.event(f"you channel {self.you.card.channeling} mana ({self.mana})", section=SEC_READY)
@@ -282,8 +307,10 @@ class MageWarsGame(GameState[Action]):
             self.deal_damage(unit, unit.conditions["Rot"], by=other(unit.side))
             if unit.id not in self.units or self.is_terminal():
                 return
+        if not unit.damage:
+            return
         regenerate = max(unit.trait("Regenerate") or 0, self._aura(unit))
-        if regenerate and unit.damage:
+        if regenerate:
             healed = min(regenerate, unit.damage)
             unit.damage -= healed
             self.event(f"{unit.describe()} regenerates {healed}", section=SEC_READY)
@@ -292,8 +319,11 @@ class MageWarsGame(GameState[Action]):
         """Highland Unicorn: friendly Living creatures in its zone regenerate 1."""
         if not unit.living:
             return 0
-        return int(any(u.card_name == "Highland Unicorn" and u.side == unit.side and u.zone == unit.zone
-                       and u.in_arena for u in self.units.values()))
+        side, zone = unit.side, unit.zone
+        for u in self.units.values():
+            if u.card_name == "Highland Unicorn" and u.side == side and u.zone == zone and not u.banished:
+                return 1
+        return 0
 
     def _quick_cast_stage(self) -> None:
         """Seed 003 Action Stage 1 and 3: the initiative side first; passing lets the Dummy Mage go first."""
@@ -327,15 +357,20 @@ class MageWarsGame(GameState[Action]):
 
     def _creature_stage(self) -> None:
         """Seed 003 Action Stage 2: sides alternate one creature at a time until all have acted."""
-        mine, theirs = self.ready_units(YOU), self.ready_units(DUMMY)
+        mine, theirs = self.ready_sides()
         if not mine and not theirs:
             self._next_stage()
             return
-        if self.turn == YOU and mine:
+        # A side with nothing ready hands the turn over at once (the ready units are the same).
+        if self.turn == YOU and not mine:
+            self.turn = DUMMY
+        elif self.turn == DUMMY and not theirs:
+            self.turn = YOU
+        if self.turn == YOU:
             self.pending = "activate"
             return
-        if self.turn == DUMMY and theirs:
-            dummy.creature_turn(self)
+        if self.turn == DUMMY:
+            dummy.creature_turn(self, (mine, theirs))
         self.turn = other(self.turn)
 
     # -- your decisions -------------------------------------------------------------------------
@@ -345,29 +380,44 @@ class MageWarsGame(GameState[Action]):
     def legal_actions(self) -> list[Action]:
         """Every legal decision; built legal by construction (a test checks each one against check())."""
         actions: list[Action] = []
-        if self.winner is not None:
+        pending = self.pending
+        if self.winner is not None or not pending:
             return actions
-        if self.pending in ("quick_cast", "activate", "after_action") and self.why_illegal(Action("pass")) is None:
-            actions.append(Action("pass"))
-        if self.pending:
-            actions.extend(Action("reveal", name=name, target=unit.id) for unit in self.units.values()
-                           for name in sorted(set(unit.hidden))
-                           if card_book().get(name).reveal_cost <= self.mana)
-        if self.pending == "plan":
+        if pending == "activate":
+            # Judged as why_illegal judges a pass, from the ready units the activations need too.
+            sides = self.ready_sides()
+            may_pass = not self.mage_next and self._why_pass(sides) is None
+        else:
+            sides = None
+            may_pass = pending != "plan" and self.why_illegal(_PASS) is None
+        if may_pass:
+            actions.append(_PASS)
+        mana = self.mana
+        book = card_book()
+        for unit in self.units.values():
+            if unit.hidden:
+                actions.extend(new_action(("reveal", "", "", "", name, unit.id, (), False))
+                               for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
+        if pending == "plan":
             names = sorted(set(self.spellbook))
             for n in range(3):
                 combos = combinations_with_replacement(names, n)
                 actions.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
-        elif self.pending in ("quick_cast", "after_action") or (
-                self.pending == "activate" and self._may_quick_cast_in_action()):
+        elif pending in ("quick_cast", "after_action") or (
+                pending == "activate" and self._may_quick_cast_in_action()):
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
                 actions.extend(Action("quick_cast", name=name, target=t, reveal=r) for t in targets
-                               for r in self._reveal_choices(card_book().get(name)))
-        if self.pending == "activate":
-            for unit in self.ready_units(YOU):
+                               for r in self._reveal_choices(book.get(name)))
+        if pending == "activate":
+            # What every activation weighs is looked up once: the enemies, and the planned spells you can pay.
+            enemies = [u for u in self.units.values() if u.side != YOU and not u.banished]
+            spells = [card for card in map(book.get, sorted(set(self.planned))) if card.mana_to_cast() <= mana]
+            guarded = guarded_zones(self)
+            assert sides is not None
+            for unit in sides[0]:
                 if unit.id == YOU or not self.mage_next:
-                    actions.extend(self._activations(unit))
+                    actions.extend(self._activations(unit, enemies, spells, guarded))
         return actions
 
     def _may_quick_cast_in_action(self) -> bool:
@@ -397,55 +447,72 @@ class MageWarsGame(GameState[Action]):
             return [""]
         if card.type == "attack":
             attack = card.attacks[0]
-            return [u.id for u in self.units.values()
-                    if u.in_arena and can_attack(self.you, attack, zone, u, self)]
+            low, high = attack.min_range, attack.max_range
+            return [u.id for _, u in attackable(self.you, (attack,), self.units.values(), self)
+                    if in_reach(self, zone, u.zone, low, high)]
         return [u.id for u in self.units.values() if spell_fits(self, card, zone, u)]
 
-    def _activations(self, unit: Unit) -> list[Action]:
-        out: list[Action] = [Action("activate", unit.id, unit.zone, "nothing")]
+    def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],
+                     guarded: set[tuple[str, str]]) -> list[Action]:
+        """A creature's activations (your mage's too): ``enemies`` are the units it may attack, ``spells``
+        the planned spells you can pay for (your mage casts them), ``guarded`` where guards stand."""
+        uid, here = unit.id, unit.zone
         if unit.stunned:
-            for name in sorted(set(self.planned)) if unit.id == YOU else ():
-                card = card_book().get(name)
-                if self._stunned_mage_may_cast(card) and card.mana_to_cast() <= self.mana:
-                    out.extend(Action("activate", YOU, unit.zone, "cast", name, t, reveal=r)
-                               for t in self._spell_targets(card, unit.zone) for r in self._reveal_choices(card))
+            out: list[Action] = [new_action(("activate", uid, here, "nothing", "", "", (), False))]
+            for card in spells if uid == YOU else ():
+                if self._stunned_mage_may_cast(card):
+                    out.extend(Action("activate", YOU, here, "cast", card.name, t, reveal=r)
+                               for t in self._spell_targets(card, here) for r in self._reveal_choices(card))
             return out
-        quick = reachable(unit.zone, unit.quick_moves, self.walls)
-        full = reachable(unit.zone, unit.full_moves, self.walls)
-        out.extend(Action("activate", unit.id, z, "move") for z in full if z != unit.zone)
-        # Only enemies in the arena can be attacked; each is tested only from zones within the attack's range.
-        enemies = [u for u in self.units.values() if u.side != unit.side and u.in_arena]
-        flying = unit.has("Flying")
-        for zone in quick:
-            if not flying:
-                out.append(Action("activate", unit.id, zone, "guard"))
-            for attack in unit.attacks:
-                if attack.action == "full" and zone != unit.zone:
+        walls = self.walls
+        quick, full, guards = unit.movement()
+        staying, zones = _standing_actions(uid, here, full, quick, guards, tuple(walls) if walls else ())
+        out = list(staying)
+        # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
+        # those it could reach after its move, and each of those only from the zones within range and in sight.
+        from_here = DISTANCES[here]
+        attacks = unit.attacks
+        reach = unit.attack_reach + quick
+        pairs = attackable(unit, attacks, [t for t in enemies if from_here[t.zone] <= reach], self, guarded)
+        # Per attack, once: whether it is a full action (made where the creature stands), its range, and what
+        # it may strike: the enemies above, and walls in melee.
+        plan = []
+        if pairs or walls:
+            for attack in attacks:
+                targets = [(t.zone, t.id) for a, t in pairs if a is attack]
+                at_walls = bool(walls) and attack.kind == "melee"
+                if targets or at_walls:
+                    plan.append((attack.action == "full", attack.min_range, attack.max_range, attack.name,
+                                 targets, at_walls))
+        if uid != YOU:
+            spells = []
+        for zone, guard in zones:
+            if guard is not None:
+                out.append(guard)
+            distances = DISTANCES[zone]
+            for full, low, high, name, targets, at_walls in plan:
+                if full and zone != here:
                     continue
-                low, high = attack.min_range, attack.max_range
-                targets: list[Target] = [u for u in enemies if low <= distance(zone, u.zone) <= high]
-                targets.extend(self.walls)
-                for target in targets:
-                    if can_attack(unit, attack, zone, target, self):
-                        out.append(Action("activate", unit.id, zone, "attack", attack.name, target.id))
-            if unit.id == YOU:
-                for name in sorted(set(self.planned)):
-                    card = card_book().get(name)
-                    if (card.action == "full" and zone != unit.zone) or card.mana_to_cast() > self.mana:
-                        continue
-                    spell_targets = self._spell_targets(card, zone)
-                    out.extend(Action("activate", YOU, zone, "cast", name, t, reveal=r) for t in spell_targets
-                               for r in self._reveal_choices(card))
+                for target_zone, target_id in targets:
+                    if low <= distances[target_zone] <= high and (
+                            not walls or line_of_sight(zone, target_zone, walls)):
+                        out.append(new_action(("activate", uid, zone, "attack", name, target_id, (), False)))
+                if at_walls:
+                    out.extend(new_action(("activate", uid, zone, "attack", name, wall.id, (), False))
+                               for wall in walls if zone in wall.zones)
+            for card in spells:
+                if card.action == "full" and zone != here:
+                    continue
+                reveals = self._reveal_choices(card)
+                out.extend([new_action(("activate", YOU, zone, "cast", card.name, t, (), r))
+                            for t in self._spell_targets(card, zone) for r in reveals])
         return out
 
     def why_illegal(self, action: Action) -> RuleError | None:
         """The rule an action breaks now, or None when it is legal."""
         if self.winner is not None:
             return RuleError("the game is over", rule="Game End", section=SEC_END)
-        expected = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
-                    "activate": ("activate", "pass", "reveal", "quick_cast"),
-                    "after_action": ("quick_cast", "pass", "reveal")}
-        if action.kind not in expected.get(self.pending, ()):
+        if action.kind not in _EXPECTED.get(self.pending, ()):
             return RuleError(f"now you must {self.pending or 'wait'}, not {action.kind}", rule="Sequence",
                              section=SEC_ACTION)
         if action.reveal and action.kind != "quick_cast" and action.do != "cast":
@@ -459,10 +526,7 @@ class MageWarsGame(GameState[Action]):
             return RuleError("your mage quick cast in its action phase: now it must take its action",
                              rule="Quickcast", section=SEC_ACTION)
         if action.kind == "pass":
-            if self.pending == "activate" and len(self.ready_units(DUMMY)) <= len(self.ready_units(YOU)):
-                return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
-                                 rule="Creature Actions Stage", section=SEC_ACTION)
-            return None
+            return self._why_pass(self.ready_sides() if self.pending == "activate" else None)
         if action.kind == "quick_cast":
             card = card_book().cards.get(action.name)
             if card is None or action.name not in self.planned:
@@ -478,6 +542,14 @@ class MageWarsGame(GameState[Action]):
                                  rule="Incapacitated", section=SEC_ARENA)
             return self._why_cast(card, self.you.zone, action.target, action.reveal)
         return self._why_activation(action)
+
+    def _why_pass(self, sides: tuple[list[Unit], list[Unit]] | None) -> RuleError | None:
+        """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
+        Mage has more creatures ready than you; in a quick cast stage you may always pass."""
+        if sides is not None and len(sides[1]) <= len(sides[0]):
+            return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
+                             rule="Creature Actions Stage", section=SEC_ACTION)
+        return None
 
     def _why_plan(self, action: Action) -> RuleError | None:
         return self._why_plan_spells(action.spells)
@@ -746,6 +818,20 @@ class MageWarsGame(GameState[Action]):
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
             raise DataError(f"saved Mage Wars game is malformed: {exc}") from None
 
+
+
+@lru_cache(maxsize=4096)
+def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
+                      walls: tuple[Wall, ...]) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...]]:
+    """The activations of a creature in ``here`` that involve no other unit, built once and offered again in
+    every position (actions are values): doing nothing and the moves, then each zone a quick move reaches
+    with its guard (None for a flyer, which cannot guard)."""
+    staying = (new_action(("activate", uid, here, "nothing", "", "", (), False)),
+               *(new_action(("activate", uid, z, "move", "", "", (), False))
+                 for z in reachable_zones(here, full_moves, walls) if z != here))
+    zones = tuple((zone, new_action(("activate", uid, zone, "guard", "", "", (), False)) if guards else None)
+                  for zone in reachable_zones(here, quick_moves, walls))
+    return staying, zones
 
 
 def _answers(card: Card, trigger: str, attack: Attack) -> bool:

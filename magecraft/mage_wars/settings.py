@@ -8,7 +8,7 @@ pursuit, the alternate Game End, when a Daze goes (ruling A18), who starts the C
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from magecraft.core.errors import DataError
@@ -49,7 +49,8 @@ class Settings:
     walls: tuple[Wall, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        raw = asdict(self)
+        # Every field but the walls is a plain value: no deep copy (asdict) is needed to save them.
+        raw = {f.name: getattr(self, f.name) for f in fields(self)}
         raw["walls"] = [w.to_dict() for w in self.walls]
         return raw
 

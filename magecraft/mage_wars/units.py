@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -58,6 +58,15 @@ def unit_traits(card_name: str, round_traits: tuple[str, ...], enchantments: tup
     return UnitTraits(kept, MappingProxyType(totals))
 
 
+@cache
+def _attacks_by_name(card_name: str) -> Mapping[str, Attack]:
+    """A card's attacks by name (the first of a name, as a search in order finds it)."""
+    attacks: dict[str, Attack] = {}
+    for attack in card_book().get(card_name).attacks:
+        attacks.setdefault(attack.name, attack)
+    return MappingProxyType(attacks)
+
+
 def other(side: str) -> str:
     return DUMMY if side == YOU else YOU
 
@@ -89,17 +98,20 @@ class Unit:
     zap_used: bool = False
     banished: int = 0
 
-    @property
-    def card(self) -> Card:
-        return card_book().get(self.card_name)
+    def __post_init__(self) -> None:
+        # Its card, its attacks and what the card alone gives it, looked up once when the unit is made: card
+        # data never changes, and neither does a unit's card.
+        self.card: Card = card_book().get(self.card_name)
+        self.is_mage: bool = self.card.type == "mage"
+        self.attacks: tuple[Attack, ...] = self.card.attacks
+        #: The longest range of its attacks (0 without attacks): enemies farther than this and a move are out.
+        self.attack_reach: int = max((a.max_range for a in self.attacks), default=0)
+        self._printed: dict[str, int] = dict(unit_traits(self.card_name, (), ()).totals)
+        self._label = f"{self.card_name} ({self.id})"
 
     @property
     def name(self) -> str:
         return self.card_name
-
-    @property
-    def is_mage(self) -> bool:
-        return self.card.type == "mage"
 
     @property
     def in_arena(self) -> bool:
@@ -109,6 +121,11 @@ class Unit:
         book = card_book()
         return [book.get(name) for name in self.enchantments]
 
+    # Each trait query below reads the card's own totals unless this round's spells or face-up enchantments
+    # change them (the test is inline: these are asked thousands of times a game).
+    def _changed_totals(self) -> Mapping[str, int]:
+        return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals
+
     @property
     def traits(self) -> tuple[str, ...]:
         """Printed traits, plus those enchantments and this round's spells grant, less those removed."""
@@ -116,22 +133,28 @@ class Unit:
 
     def trait(self, name: str) -> int | None:
         """A numbered trait's total (``Charge +1`` from a spell adds to a printed ``Charge +2``)."""
-        return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals.get(name)
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
+        return totals.get(name)
 
     def has(self, name: str) -> bool:
-        return self.trait(name) is not None
+        return name in (self._changed_totals() if self.round_traits or self.enchantments else self._printed)
 
     @property
     def flying(self) -> bool:
         """Flying, lost while incapacitated (Codex, Incapacitated; ruling A3)."""
-        return self.has("Flying") and not self.incapacitated
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
+        conditions = self.conditions
+        return "Flying" in totals and "Stun" not in conditions and "Slam" not in conditions
 
     @property
     def living(self) -> bool:
-        return not self.has("Nonliving")
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
+        return "Nonliving" not in totals
 
     @property
     def life(self) -> int:
+        if not self.enchantments:
+            return self.base_life
         bonus = sum(card.effect.life for card in self._enchantment_cards() if card.effect is not None)
         return self.base_life + bonus
 
@@ -143,37 +166,45 @@ class Unit:
     def armor(self) -> int:
         return max(0, self.card.armor - self.conditions.get("Corrode", 0))
 
-    @property
-    def attacks(self) -> tuple[Attack, ...]:
-        return self.card.attacks
-
     def attack_named(self, name: str) -> Attack | None:
-        return next((a for a in self.attacks if a.name == name), None)
+        return _attacks_by_name(self.card_name).get(name)
 
     def melee_bonus(self) -> int:
         """Dice added to melee attacks: the Melee trait and enchantments like Bear Strength."""
         bonus = self.trait("Melee") or 0
+        if not self.enchantments:
+            return bonus
         return bonus + sum(c.effect.melee_dice for c in self._enchantment_cards() if c.effect is not None)
 
     def curse_dice(self) -> int:
         """Dice removed from non-spell attacks by curses like Agony."""
+        if not self.enchantments:
+            return 0
         return sum(c.effect.attack_dice for c in self._enchantment_cards() if c.effect is not None)
 
     @property
     def quick_moves(self) -> int:
         """Zones it may move with a quick action (Fast adds one, Slow and Cripple allow none)."""
-        if self.has("Slow") or "Cripple" in self.conditions:
-            return 0
-        return 2 if self.has("Fast") else 1
+        return self.movement()[0]
 
     @property
     def full_moves(self) -> int:
         """Zones it may move as its whole action."""
+        return self.movement()[1]
+
+    def movement(self) -> tuple[int, int, bool]:
+        """Its quick moves, its full moves and whether it may guard (a flyer cannot), read at once.
+
+        A quick action moves one zone, Fast two, Slow none; a whole action two, Fast three, Slow one;
+        Cripple allows none.
+        """
+        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
+        guards = "Flying" not in totals
         if "Cripple" in self.conditions:
-            return 0
-        if self.has("Slow"):
-            return 1
-        return 3 if self.has("Fast") else 2
+            return 0, 0, guards
+        if "Slow" in totals:
+            return 0, 1, guards
+        return (2, 3, guards) if "Fast" in totals else (1, 2, guards)
 
     @property
     def incapacitated(self) -> bool:
@@ -189,13 +220,14 @@ class Unit:
         Stunned, it loses the action and the Stun (with any Slam) goes: ``"stunned"``.  Knocked down
         (Slam), it stands up dazed -- the Slam becomes a Daze -- and acts: ``"stands up"``.  Otherwise ``""``.
         """
-        if self.stunned:
+        conditions = self.conditions
+        if "Stun" in conditions:
             self.remove_condition("Stun")
             self.remove_condition("Slam")
             return "stunned"
-        if "Slam" in self.conditions:
+        if "Slam" in conditions:
             self.remove_condition("Slam")
-            self.conditions["Daze"] = max(1, self.conditions.get("Daze", 0))
+            conditions["Daze"] = max(1, self.conditions.get("Daze", 0))
             return "stands up"
         return ""
 
@@ -214,7 +246,8 @@ class Unit:
             self.conditions.pop(name, None)
 
     def describe(self) -> str:
-        return f"{self.name} ({self.id})"
+        """``Timber Wolf (y1)``."""
+        return self._label
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -151,9 +151,13 @@ class SpellDeck:
         return self.library.discards
 
     def find_in_hand(self, name: str) -> Card:
-        for card in self.hand:
-            if card.name.casefold() == name.strip().casefold():
-                return card
+        return self.hand[self._hand_index(name)]
+
+    def _hand_index(self, name: str) -> int:
+        wanted = name.strip().casefold()
+        for index, card in enumerate(self.hand):
+            if card.name == name or card.name.casefold() == wanted:
+                return index
         held = ", ".join(c.name for c in self.hand) or "nothing"
         raise RuleError(f"{name!r} is not in the hand (it holds {held})", rule="play a card from your hand",
                         section=ACTIONS)
@@ -165,9 +169,7 @@ class SpellDeck:
         return max(self.hand, key=lambda c: (card_value(c, settings), c.name)).name
 
     def take_from_hand(self, name: str) -> Card:
-        card = self.find_in_hand(name)
-        self.hand.remove(card)
-        return card
+        return self.hand.pop(self._hand_index(name))
 
     def refill(self, rng: Randomness) -> list[Card]:
         """Draw up to the hand size; returns the cards drawn (fewer if the library ran out)."""

@@ -263,6 +263,19 @@ class CardPool:
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name.casefold() in self._by_name
 
+    def get_many(self, names: Iterable[str]) -> list[Card]:
+        """The cards called ``names``, in order, as :meth:`get` finds each (one lookup for a library of
+        printed names).
+
+        >>> [c.name for c in builtin_pool().get_many(["Shock", "lava axe"])]
+        ['Shock', 'Lava Axe']
+        """
+        names = tuple(names)
+        try:
+            return list(map(self._exact.__getitem__, names))
+        except KeyError:
+            return [self.get(name) for name in names]
+
     def get(self, name: str) -> Card:
         """The card called ``name`` (any case); a typo is refused with the nearest names."""
         card = self._exact.get(name)

@@ -177,7 +177,10 @@ def _break_tie(tied: list[InitiativeEntry], referee_deck: Deck[Card],
     if not referee_deck.cards:
         raise RuleError("the referee's deck is empty: no card to break the tie", rule="ties: a random card draw",
                         section=INITIATIVE)
-    if len({casting_cost(c) for c in referee_deck.cards}) == 1:
+    # Whether every card costs the same, asked from the bottom up: a deck of lands first, then spells, shows
+    # a difference at once.
+    first_cost = casting_cost(referee_deck.cards[0])
+    if all(casting_cost(card) == first_cost for card in reversed(referee_deck.cards)):
         # Every card would tie again: the draw cannot decide, so the first is drawn by lot (ruling P18).
         first = rng.choice(tied, "initiative tie: the cards all cost the same, who goes first by lot",
                            section=INITIATIVE)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Literal, Self
 
 from magecraft.core.deck import Deck
@@ -211,8 +212,11 @@ class QuickDuel(GameState[str]):
         duellists = (first, second, *others)
         _check_start(duellists, kind, turns, victory)
         sides = []
+        # Both libraries together, as read: the referee's cards for an initiative tie (looked up once).
+        library_cards: list[Card] = []
         for duellist in duellists:
-            cards = [chosen.get(n) for n in duellist.library]
+            cards = chosen.get_many(duellist.library)
+            library_cards.extend(cards)
             deck = SpellDeck(Deck(cards, name=f"{duellist.name}'s library"), hand_size=duellist.hand_size)
             if duellist.prepared is not None:
                 prepared = next(c for c in deck.library.cards if c.name.casefold() == duellist.prepared.casefold())
@@ -237,7 +241,7 @@ class QuickDuel(GameState[str]):
                     return duel
         entries = [InitiativeEntry(d.name, d.dexterity if d.initiative is None else d.initiative, None, 0,
                                    d.dexterity, d.intelligence) for d in duellists if d.name not in duel.out]
-        tie_cards = list(referee) or [chosen.get(n) for d in duellists for n in d.library]
+        tie_cards = list(referee) or library_cards
         order = initiative_order(entries, Deck(tie_cards, name="referee"), rng)
         duel.chooser = order[0].name
         if len(sides) > 2:
@@ -266,10 +270,11 @@ class QuickDuel(GameState[str]):
             aims = self._aims(player)
             plays = [f"play:{name}{aim}" for name in sorted({c.name for c in hand}) for aim in aims]
             side = self.sides[player]
-            usable = {*side.items, *(item for item, (_, left) in side.charges.items() if left > 0)}
-            uses = [] if side.item_used else [f"use:{name}{aim}" for name in sorted(usable)
-                                              if effect_of(self.item_card(player, name)) is not None
-                                              for aim in aims]
+            uses = []
+            if not side.item_used and (side.items or side.charges):
+                usable = {*side.items, *(item for item, (_, left) in side.charges.items() if left > 0)}
+                uses = [f"use:{name}{aim}" for name in sorted(usable)
+                        if effect_of(self.item_card(player, name)) is not None for aim in aims]
             passing = ["pass"] if self.kind == "limited-turns" and not self.tiebreaks else []
             return [*plays, *uses, *passing, "yield"]
         responses = [f"respond:{name}" for name in sorted({c.name for c in hand if self._can_respond(player, c)})]
@@ -278,7 +283,7 @@ class QuickDuel(GameState[str]):
     def check(self, action: str) -> None:
         if self.phase == "over":
             raise RuleError("the duel is over", rule="the duel has a winner", section=QUICK)
-        if action in self.legal_actions():
+        if self._offers_play(action) or action in self.legal_actions():
             return
         player = self.current_player()
         verb, _, aimed = action.partition(":")
@@ -314,6 +319,18 @@ class QuickDuel(GameState[str]):
                     "respond": "respond to the card just played or pass"}[self.phase]
         raise RuleError(f"{player} cannot {action!r} now: {expected}", rule="the duel's order of play",
                         section=section)
+
+    def _offers_play(self, action: str) -> bool:
+        """Whether ``action`` is one of the plays :meth:`legal_actions` offers now, judged without listing
+        every action (the common case of ``check``)."""
+        if self.phase != "play" or not action.startswith("play:"):
+            return False
+        rest = action[5:]
+        aims = self._aims(self.active)
+        hand = self.sides[self.active].deck.hand
+        if aims == [""]:
+            return rest in map(_card_name, hand)
+        return any(rest == card.name + aim for card in hand for aim in aims)
 
     def perform(self, action: str) -> None:
         player = self.current_player()
@@ -364,6 +381,8 @@ class QuickDuel(GameState[str]):
 
     def _opponents(self, name: str) -> list[str]:
         """The Wizards still standing that ``name`` may aim at, in seat order."""
+        if not self.out:
+            return [n for n in self.sides if n != name]
         return [n for n in self.sides if n != name and n not in self.out]
 
     def _aims(self, player: str) -> list[str]:
@@ -709,6 +728,10 @@ class QuickDuel(GameState[str]):
         return seen
 
 
+#: A card's printed name (for C-speed searches of a hand).
+_card_name = attrgetter("name")
+
+
 def _all_cards(deck: SpellDeck) -> list[Card]:
     return [*deck.hand, *deck.library.all_cards(), *deck.sacrificed]
 
@@ -774,7 +797,9 @@ def choose_action(duel: QuickDuel) -> str:
         def item_threat(action: str) -> int:
             return card_threat(duel.item_card(player, action[4:].partition("@")[0]), duel.settings)
 
-        uses = [a for a in actions if a.startswith("use:") and item_threat(a)]
+        side = duel.sides[player]
+        carried = side.items or side.charges
+        uses = [a for a in actions if a.startswith("use:") and item_threat(a)] if carried else []
         if uses:
             return max(uses, key=lambda a: (item_threat(a), a))
         plays = [a for a in actions if a.startswith("play:")]

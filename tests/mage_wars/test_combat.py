@@ -217,3 +217,10 @@ def test_the_unmovable_are_not_pushed(build):
     game = build([], creatures=[(DUMMY, "Iron Golem", "B2", 0)])
     push(game, game.units["d1"])
     assert game.units["d1"].zone == "B2"
+
+
+def test_every_target_requirement_a_card_may_name_is_judged():
+    # cards.py refuses a spell whose requirement is unknown; combat.py judges each one it knows
+    from magecraft.mage_wars import cards, combat
+
+    assert set(combat._REQUIREMENTS) == cards._REQUIREMENTS
