@@ -6,7 +6,8 @@ Duel, Three Card Duel, Seven Card Duel, Limited Turns Dueling), "Card Draw",
 "Magic Dueling Rules" (victory conditions; the negotiation itself is
 :mod:`magecraft.mtg_rpg.duel_ritual`).  The cards' effects as data are
 :mod:`magecraft.mtg_rpg.duel_effects`; a saved Wizard before and after a duel
-is :mod:`magecraft.mtg_rpg.duel_sheet`.
+is :mod:`magecraft.mtg_rpg.duel_sheet`; the simple player that chooses a Wizard's card
+(``choose_action``, ``play_out``) is :mod:`magecraft.mtg_rpg.duel_player`.
 
 Cards need effects here: a creature deals its power; the instants and
 sorceries listed in ``data/quick_duel_effects.toml`` deal damage, gain life,
@@ -770,51 +771,3 @@ def _check_start(duellists: Sequence[Duellist], kind: str, turns: int, victory: 
                 n.casefold() for n in duellist.library}:
             raise RuleError(f"{duellist.name} cannot prepare {duellist.prepared}: it is not in the library",
                             rule="a spell from their spell deck", section=PREPARATION)
-
-
-# -- a simple player ----------------------------------------------------------------------------
-
-
-def card_threat(card: Card, settings: Settings = DEFAULT_SETTINGS) -> int:
-    """How much a card does in a quick duel: damage, power, life or cards (used by the simple player)."""
-    if card.is_creature:
-        return creature_power(card)
-    effect = effect_of(card)
-    if effect is None:
-        return 0
-    return sum(p.value(settings) for p in effect.parts if p.kind in ("damage", "gain life", "draw"))
-
-
-def choose_action(duel: QuickDuel) -> str:
-    """A simple, deterministic player: use the strongest scroll or potion, play the strongest card;
-    answer a threat of 2 or more."""
-    actions = duel.legal_actions()
-    if duel.phase == "order":
-        return "play first"
-    if duel.phase == "play":
-        player = duel.active
-
-        def item_threat(action: str) -> int:
-            return card_threat(duel.item_card(player, action[4:].partition("@")[0]), duel.settings)
-
-        side = duel.sides[player]
-        carried = side.items or side.charges
-        uses = [a for a in actions if a.startswith("use:") and item_threat(a)] if carried else []
-        if uses:
-            return max(uses, key=lambda a: (item_threat(a), a))
-        plays = [a for a in actions if a.startswith("play:")]
-        if not plays:
-            return "pass" if "pass" in actions else "yield"
-        return max(plays, key=lambda a: (card_threat(duel.pool.get(a[5:].partition("@")[0]), duel.settings), a))
-    threat = card_threat(duel.pool.get(duel.pending or ""), duel.settings)
-    answers = [a for a in actions if a.startswith("respond:")]
-    if threat >= 2 and answers:
-        return min(answers, key=lambda a: (card_threat(duel.pool.get(a[8:]), duel.settings), a))
-    return "pass"
-
-
-def play_out(duel: QuickDuel) -> QuickDuel:
-    """Play the duel to the end with :func:`choose_action` for both Wizards."""
-    while not duel.is_terminal():
-        duel.apply(choose_action(duel))
-    return duel

@@ -14,7 +14,8 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.character import Character, current_life, derive, favoured_element
-from magecraft.mtg_rpg.duel import DUELING, PREPARATION, Duellist, DuelSide, card_threat
+from magecraft.mtg_rpg.duel import DUELING, PREPARATION, Duellist, DuelSide
+from magecraft.mtg_rpg.duel_player import card_threat
 from magecraft.mtg_rpg.duel_ritual import Settlement
 from magecraft.mtg_rpg.renewal import check_can_act, fall_unconscious, kill, life_after_fight
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
