@@ -62,7 +62,7 @@ from magecraft.mtg_rpg.character import (
     load_character,
 )
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
-from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel import KINDS, QuickDuel, truncated_deck
 from magecraft.mtg_rpg.duel_player import choose_action
 from magecraft.mtg_rpg.duel_ritual import (
     RESTITUTION_OWED,
@@ -79,6 +79,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     table_outcome,
 )
 from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for, settle_sheet
+from magecraft.mtg_rpg.duel_sides import Duellist
 from magecraft.mtg_rpg.renewal import (
     vitals_of,
 )

@@ -7,7 +7,8 @@ designer's simulations).  It only reads the duel's legal actions and its cards' 
 (:mod:`magecraft.mtg_rpg.duel_effects`); the rules themselves are :mod:`magecraft.mtg_rpg.duel`.
 
 >>> from magecraft.core.randomness import Randomness
->>> from magecraft.mtg_rpg.duel import Duellist, QuickDuel
+>>> from magecraft.mtg_rpg.duel import QuickDuel
+>>> from magecraft.mtg_rpg.duel_sides import Duellist
 >>> a = Duellist("Sarin", life=14, hand_size=1, dexterity=3, intelligence=1, library=("Lava Axe",))
 >>> b = Duellist("Mord", life=12, hand_size=1, dexterity=1, intelligence=1, library=("Shock",))
 >>> play_out(QuickDuel.start(a, b, "single-card", Randomness.scripted([]))).result()["winner"]
