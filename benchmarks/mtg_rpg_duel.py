@@ -17,7 +17,9 @@ from collections.abc import Callable
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import ActionAttempt, SpellDeck, resolve_action
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.mtg_rpg.duel import Duellist, QuickDuel, play_out, truncated_deck
+from magecraft.mtg_rpg.duel import QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel_player import play_out
+from magecraft.mtg_rpg.duel_sides import Duellist
 
 RUNS = 3
 

@@ -2,8 +2,9 @@
 
 Sections of the MtG RPG seed on duels: the kinds of duel and their victory conditions, stakes and
 restitution, rituals, and the sheet after the duel (damage carried, unconsciousness and death; ruling
-R22).  Parses, calls :mod:`magecraft.mtg_rpg.duel` and :mod:`~magecraft.mtg_rpg.duel_ritual`, and
-renders (``--play-as`` through the one play loop, :class:`DuelTable`); decides no rules.
+R22).  Parses, calls :mod:`magecraft.mtg_rpg.duel`, :mod:`~magecraft.mtg_rpg.duel_player` and
+:mod:`~magecraft.mtg_rpg.duel_ritual`, and renders (``--play-as`` through the one play loop,
+:class:`DuelTable`); decides no rules.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ from magecraft.mtg_rpg.character import (
     load_character,
 )
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
-from magecraft.mtg_rpg.duel import KINDS, Duellist, QuickDuel, choose_action, truncated_deck
+from magecraft.mtg_rpg.duel import KINDS, QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel_player import choose_action
 from magecraft.mtg_rpg.duel_ritual import (
     RESTITUTION_OWED,
     STAKES,
@@ -77,6 +79,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     table_outcome,
 )
 from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for, settle_sheet
+from magecraft.mtg_rpg.duel_sides import Duellist
 from magecraft.mtg_rpg.renewal import (
     vitals_of,
 )

@@ -6,7 +6,9 @@ Duel, Three Card Duel, Seven Card Duel, Limited Turns Dueling), "Card Draw",
 "Magic Dueling Rules" (victory conditions; the negotiation itself is
 :mod:`magecraft.mtg_rpg.duel_ritual`).  The cards' effects as data are
 :mod:`magecraft.mtg_rpg.duel_effects`; a saved Wizard before and after a duel
-is :mod:`magecraft.mtg_rpg.duel_sheet`.
+is :mod:`magecraft.mtg_rpg.duel_sheet`; the Wizards in it (:class:`Duellist`, :class:`DuelSide`) are
+:mod:`magecraft.mtg_rpg.duel_sides`; the simple player that chooses a Wizard's card
+(``choose_action``, ``play_out``) is :mod:`magecraft.mtg_rpg.duel_player`.
 
 Cards need effects here: a creature deals its power; the instants and
 sorceries listed in ``data/quick_duel_effects.toml`` deal damage, gain life,
@@ -31,7 +33,6 @@ opponents stand), ``"respond:<card>"``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Literal, Self
 
@@ -45,6 +46,7 @@ from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
 from magecraft.mtg_rpg.duel_effects import EffectPart, creature_power, effect_of, is_wall
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
+from magecraft.mtg_rpg.duel_sides import Duellist, DuelSide
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 QUICK = "COMBAT: Quick Duels"
@@ -69,6 +71,7 @@ LIMITED_TURNS = (5, 7, 10, 15)
 TRUNCATED_LANDS = 7
 TRUNCATED_SPELLS = 14
 
+
 def truncated_deck(cards: Sequence[Card], rng: Randomness) -> list[Card]:
     """An opponent's truncated deck: 7 land and 14 spells picked at random from a library ("Quick Duels").
 
@@ -79,82 +82,6 @@ def truncated_deck(cards: Sequence[Card], rng: Randomness) -> list[Card]:
     lands = [c for c in mixed if c.is_land][:TRUNCATED_LANDS]
     spells = [c for c in mixed if not c.is_land][:TRUNCATED_SPELLS]
     return lands + spells
-
-
-# -- the duellists ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Duellist:
-    """A Wizard as a quick duel needs one: life, hand size (IQ + 2 + feats), DX and IQ, the library."""
-
-    name: str
-    life: int
-    hand_size: int
-    dexterity: int
-    intelligence: int
-    library: tuple[str, ...]
-    #: The initiative modifier, DX and feats (the sheet's ``derive(...).initiative``); None: DX.
-    initiative: int | None = None
-    #: Scrolls and potions carried, by spell: each used once, as its spell ("Magic Item Use").
-    items: tuple[str, ...] = ()
-    #: Charged (and unpowered) items: (item, its spell, uses left today); each use works as the spell,
-    #: already powered ("Magic Item Use", ruling R20).
-    charged: tuple[tuple[str, str, int], ...] = ()
-    #: "FEATS: Spell Preparation": the spell put into the hand before the first draw.
-    prepared: str | None = None
-    #: "FEATS: Slight of Hand": three cards drawn for the ante, the cheapest given up (ruling R9).
-    sleight_of_hand: bool = False
-    #: "FEATS: Elemental Resistance": (the favoured element, points of damage resistance against it).
-    resistance: tuple[str, int] | None = None
-
-
-class DuelSide:
-    """One Wizard during the duel."""
-
-    __slots__ = ("ante", "charges", "charges_used", "damage_dealt", "deck", "dexterity", "intelligence",
-                 "item_used", "items", "life", "name", "plays_left", "resistance", "start_life")
-
-    def __init__(self, name: str, deck: SpellDeck, life: int, start_life: int, dexterity: int,
-                 intelligence: int, *, plays_left: int = 0, damage_dealt: int = 0,
-                 ante: str | None = None, items: Sequence[str] = (), item_used: bool = False,
-                 charges: Mapping[str, tuple[str, int]] | None = None, charges_used: Sequence[str] = (),
-                 resistance: tuple[str, int] | None = None) -> None:
-        self.name = name
-        self.deck = deck
-        self.life = life
-        self.start_life = start_life
-        self.dexterity = dexterity
-        self.intelligence = intelligence
-        self.plays_left = plays_left
-        self.damage_dealt = damage_dealt
-        self.ante = ante
-        self.items = list(items)
-        self.item_used = item_used
-        #: Charged item -> (its spell, uses left today).
-        self.charges = dict(charges or {})
-        self.charges_used = list(charges_used)
-        self.resistance = resistance
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "deck": self.deck.to_dict(), "life": self.life, "start_life": self.start_life,
-                "dexterity": self.dexterity, "intelligence": self.intelligence, "plays_left": self.plays_left,
-                "damage_dealt": self.damage_dealt, "ante": self.ante, "items": list(self.items),
-                "item_used": self.item_used,
-                "charges": {item: {"spell": spell, "left": left} for item, (spell, left) in self.charges.items()},
-                "charges_used": list(self.charges_used),
-                "resistance": None if self.resistance is None else list(self.resistance)}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], pool: CardPool) -> DuelSide:
-        return cls(str(raw["name"]), SpellDeck.from_dict(raw["deck"], pool), int(raw["life"]),
-                   int(raw["start_life"]), int(raw["dexterity"]), int(raw["intelligence"]),
-                   plays_left=int(raw["plays_left"]), damage_dealt=int(raw["damage_dealt"]), ante=raw["ante"],
-                   items=[str(i) for i in raw.get("items", [])], item_used=bool(raw.get("item_used", False)),
-                   charges={str(k): (str(v["spell"]), int(v["left"])) for k, v in raw.get("charges", {}).items()},
-                   charges_used=[str(i) for i in raw.get("charges_used", [])],
-                   resistance=None if raw.get("resistance") is None
-                   else (str(raw["resistance"][0]), int(raw["resistance"][1])))
 
 
 Phase = Literal["order", "play", "respond", "over"]
@@ -770,51 +697,3 @@ def _check_start(duellists: Sequence[Duellist], kind: str, turns: int, victory: 
                 n.casefold() for n in duellist.library}:
             raise RuleError(f"{duellist.name} cannot prepare {duellist.prepared}: it is not in the library",
                             rule="a spell from their spell deck", section=PREPARATION)
-
-
-# -- a simple player ----------------------------------------------------------------------------
-
-
-def card_threat(card: Card, settings: Settings = DEFAULT_SETTINGS) -> int:
-    """How much a card does in a quick duel: damage, power, life or cards (used by the simple player)."""
-    if card.is_creature:
-        return creature_power(card)
-    effect = effect_of(card)
-    if effect is None:
-        return 0
-    return sum(p.value(settings) for p in effect.parts if p.kind in ("damage", "gain life", "draw"))
-
-
-def choose_action(duel: QuickDuel) -> str:
-    """A simple, deterministic player: use the strongest scroll or potion, play the strongest card;
-    answer a threat of 2 or more."""
-    actions = duel.legal_actions()
-    if duel.phase == "order":
-        return "play first"
-    if duel.phase == "play":
-        player = duel.active
-
-        def item_threat(action: str) -> int:
-            return card_threat(duel.item_card(player, action[4:].partition("@")[0]), duel.settings)
-
-        side = duel.sides[player]
-        carried = side.items or side.charges
-        uses = [a for a in actions if a.startswith("use:") and item_threat(a)] if carried else []
-        if uses:
-            return max(uses, key=lambda a: (item_threat(a), a))
-        plays = [a for a in actions if a.startswith("play:")]
-        if not plays:
-            return "pass" if "pass" in actions else "yield"
-        return max(plays, key=lambda a: (card_threat(duel.pool.get(a[5:].partition("@")[0]), duel.settings), a))
-    threat = card_threat(duel.pool.get(duel.pending or ""), duel.settings)
-    answers = [a for a in actions if a.startswith("respond:")]
-    if threat >= 2 and answers:
-        return min(answers, key=lambda a: (card_threat(duel.pool.get(a[8:]), duel.settings), a))
-    return "pass"
-
-
-def play_out(duel: QuickDuel) -> QuickDuel:
-    """Play the duel to the end with :func:`choose_action` for both Wizards."""
-    while not duel.is_terminal():
-        duel.apply(choose_action(duel))
-    return duel

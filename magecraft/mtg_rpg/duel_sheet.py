@@ -1,6 +1,6 @@
 """A saved Wizard before and after a quick duel (seed 000, "COMBAT: Magic Dueling Rules").
 
-The Wizard's sheet and saved cards as a :class:`~magecraft.mtg_rpg.duel.Duellist` (with "FEATS: Spell
+The Wizard's sheet and saved cards as a :class:`~magecraft.mtg_rpg.duel_sides.Duellist` (with "FEATS: Spell
 Preparation"), and the sheet after the duel: life lost, unconsciousness and death (ruling R22), the
 cards spent and the hand left, and the stakes of the settlement (:mod:`magecraft.mtg_rpg.duel_ritual`).
 """
@@ -14,8 +14,10 @@ from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.character import Character, current_life, derive, favoured_element
-from magecraft.mtg_rpg.duel import DUELING, PREPARATION, Duellist, DuelSide, card_threat
+from magecraft.mtg_rpg.duel import DUELING, PREPARATION
+from magecraft.mtg_rpg.duel_player import card_threat
 from magecraft.mtg_rpg.duel_ritual import Settlement
+from magecraft.mtg_rpg.duel_sides import Duellist, DuelSide
 from magecraft.mtg_rpg.renewal import check_can_act, fall_unconscious, kill, life_after_fight
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 

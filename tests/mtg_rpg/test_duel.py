@@ -13,10 +13,12 @@ from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import TakenFeat, current_life, example_character
-from magecraft.mtg_rpg.duel import Duellist, DuelSide, QuickDuel, choose_action, play_out, truncated_deck
+from magecraft.mtg_rpg.duel import QuickDuel, truncated_deck
 from magecraft.mtg_rpg.duel_effects import creature_power, is_wall, parse_effects, quick_effects
+from magecraft.mtg_rpg.duel_player import choose_action, play_out
 from magecraft.mtg_rpg.duel_ritual import Ritual, length_for, settle
 from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for
+from magecraft.mtg_rpg.duel_sides import Duellist, DuelSide
 from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()

@@ -11,9 +11,10 @@ from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import Character, example_character
-from magecraft.mtg_rpg.duel import Duellist, QuickDuel
+from magecraft.mtg_rpg.duel import QuickDuel
 from magecraft.mtg_rpg.duel_ritual import Ritual, settle
 from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for
+from magecraft.mtg_rpg.duel_sides import Duellist
 from magecraft.mtg_rpg.renewal import recover_at_renewal
 
 POOL = builtin_pool()

@@ -15,7 +15,8 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import CharacterRecord, example_character, load_character, save_character
-from magecraft.mtg_rpg.duel import Duellist, QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel import QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel_sides import Duellist
 
 POOL = builtin_pool()
 KIND_TURNS = [("single-card", 0), ("three-card", 0), ("seven-card", 0), ("limited-turns", 5)]
