@@ -220,6 +220,23 @@ def run_tests(copy: Path, tests: tuple[str, ...]) -> tuple[int | None, str]:
     return done.returncode, tail
 
 
+def stale_edits(mutation: Mutation) -> list[str]:
+    """Why the mutation's edits no longer fit the working tree: each ``original`` must stand exactly once in
+    its file, so a change to the code a row names is noticed by ``--list`` (and the test suite), not only
+    when the mutations are run."""
+    problems = []
+    for edit in mutation.edits:
+        target = ROOT / edit.file
+        if not target.is_file():
+            problems.append(f"{edit.file} does not exist")
+            continue
+        count = target.read_text(encoding="utf-8").count(edit.original)
+        if count != 1:
+            problems.append(f"original text found {count} times in {edit.file} (needs exactly 1): "
+                            f"{edit.original[:60]!r}")
+    return problems
+
+
 def apply(copy: Path, edits: tuple[Edit, ...]) -> dict[Path, str] | str:
     """Apply the edits in the copy; the files' old texts to restore, or why the mutation cannot apply."""
     originals: dict[Path, str] = {}
@@ -283,6 +300,9 @@ def main(argv: list[str] | None = None) -> int:
             if len(found) != 1:
                 print(f"mutation_check: {mutation.source}: row {mutation.row!r} matches {len(found)} rows of "
                       f"{mfile.coverage.name} (needs exactly 1)", file=sys.stderr)
+                problems += 1
+            for why in stale_edits(mutation):
+                print(f"mutation_check: {mutation.source}: {why}", file=sys.stderr)
                 problems += 1
     if problems:
         return 2
