@@ -141,7 +141,10 @@ def test_mage_wars_works_out_each_decision_once():
     _standing_actions.cache_clear()
     counts = mage_wars_calls()
     decisions = counts["mage_wars.game:perform"]
-    assert decisions == counts["mage_wars.bot:choose"] > 20
+    assert decisions == counts["mage_wars.bot:_choose_offered"] > 20
+    # the bot's choices from the offered list are carried out without judging them again; only its plans
+    # (built by the bot, not taken from the list) are checked
+    assert counts["mage_wars.game:check"] == counts["mage_wars.bot:_plan"] < decisions / 3
     # the bot asks for the legal actions once per decision (plans are chosen without them)
     assert counts["mage_wars.game:legal_actions"] <= decisions
     # both sides' ready units in one pass, about twice per decision (before: 214 one-side passes here)
