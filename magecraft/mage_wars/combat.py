@@ -41,8 +41,9 @@ def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, i
     faces = _attack_die_faces()
     roll = game.rng.roll
     normal = critical = 0
-    for n in range(count):
-        face = faces[roll(6, f"{label}, attack die {n + 1} of {count}", section=SEC_ARENA)]
+    of = f" of {count}"
+    for n in range(1, count + 1):
+        face = faces[roll(6, f"{label}, attack die {n}{of}", section=SEC_ARENA)]
         normal += face[0]
         critical += face[1]
     return normal, critical

@@ -155,9 +155,16 @@ class MageWarsGame(GameState[Action]):
 
     def ready_sides(self) -> tuple[list[Unit], list[Unit]]:
         """Your ready units and the Dummy Mage's (the Dummy Mage itself never acts as a creature)."""
-        ready = [u for u in self.units.values() if u.ready and not u.banished]
-        return ([u for u in ready if u.side == YOU],
-                [u for u in ready if u.side == DUMMY and not u.is_mage])
+        mine: list[Unit] = []
+        theirs: list[Unit] = []
+        # One pass over the units, the two lists in the order of the units (asked at every turn of the stage).
+        for u in self.units.values():
+            if u.ready and not u.banished:
+                if u.side == YOU:
+                    mine.append(u)
+                elif u.side == DUMMY and not u.is_mage:
+                    theirs.append(u)
+        return mine, theirs
 
     def add_creature(self, card: Card, side: str, zone: str) -> Unit:
         """A new creature with an inactive action marker: it acts from the next Reset."""
@@ -172,12 +179,14 @@ class MageWarsGame(GameState[Action]):
             return "pass: no quick cast after your mage's action"
         # Only the units the action names are looked up (a decision's event describes one action).
         names = {}
+        units, walls = self.units, self.walls
         for ident in (action.actor, action.target):
-            unit = self.units.get(ident)
+            unit = units.get(ident)
             if unit is not None:
                 names[ident] = unit.describe()
-            # a wall's name wins over a unit's of the same id, as it always has
-            names.update((w.id, f"wall {w.id}") for w in self.walls if w.id == ident)
+            if walls:
+                # a wall's name wins over a unit's of the same id, as it always has
+                names.update((w.id, f"wall {w.id}") for w in walls if w.id == ident)
         return action.describe(names)
 
     def target(self, ident: str) -> Target | None:
