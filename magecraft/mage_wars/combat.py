@@ -142,8 +142,10 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
     """Make one attack (Triplestrike makes three), then counterstrike and Battle Fury follow-ups."""
     strikes = 3 if attack.trait("Triplestrike") is not None else 1
     melee = attack.kind == "melee"
-    if attacker.side == DUMMY or counterstrike:
-        # Declared outside your decisions: the moment to reveal an enchantment that answers it (A17).
+    if (attacker.side == DUMMY or counterstrike) and (
+            attacker.hidden or (isinstance(target, Unit) and target.hidden)):
+        # Declared outside your decisions: the moment to reveal an enchantment that answers it (A17); only a
+        # face-down enchantment on either could answer.
         game.offer_reveals(attacker, attack, target, f"{attacker.describe()} attacks {_name(target)} with "
                                                      f"{attack.name}")
     if melee:

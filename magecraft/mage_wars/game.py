@@ -475,8 +475,7 @@ class MageWarsGame(GameState[Action]):
             return out
         walls = self.walls
         quick, full, guards = unit.movement()
-        staying, zones = _standing_actions(uid, here, full, quick, guards, tuple(walls) if walls else ())
-        out = list(staying)
+        staying, zones, standing = _standing_actions(uid, here, full, quick, guards, tuple(walls) if walls else ())
         # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
         # those it could reach after its move, and each of those only from the zones within range and in sight.
         from_here = DISTANCES[here]
@@ -495,6 +494,10 @@ class MageWarsGame(GameState[Action]):
                                  targets, at_walls))
         if uid != YOU:
             spells = []
+        if not plan and not spells:
+            # Nothing to attack or cast: staying, moving and guarding, listed once for this unit and zone.
+            return list(standing)
+        out = list(staying)
         for zone, guard in zones:
             if guard is not None:
                 out.append(guard)
@@ -831,16 +834,18 @@ class MageWarsGame(GameState[Action]):
 
 @lru_cache(maxsize=4096)
 def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
-                      walls: tuple[Wall, ...]) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...]]:
+                      walls: tuple[Wall, ...],
+                      ) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...], tuple[Action, ...]]:
     """The activations of a creature in ``here`` that involve no other unit, built once and offered again in
     every position (actions are values): doing nothing and the moves, then each zone a quick move reaches
-    with its guard (None for a flyer, which cannot guard)."""
+    with its guard (None for a flyer, which cannot guard); and all of them in the order they are offered
+    when the creature has nothing to attack or cast."""
     staying = (new_action(("activate", uid, here, "nothing", "", "", (), False)),
                *(new_action(("activate", uid, z, "move", "", "", (), False))
                  for z in reachable_zones(here, full_moves, walls) if z != here))
     zones = tuple((zone, new_action(("activate", uid, zone, "guard", "", "", (), False)) if guards else None)
                   for zone in reachable_zones(here, quick_moves, walls))
-    return staying, zones
+    return staying, zones, staying + tuple(guard for _, guard in zones if guard is not None)
 
 
 def _answers(card: Card, trigger: str, attack: Attack) -> bool:
