@@ -30,7 +30,8 @@ from collections.abc import Callable
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.bot import play_to_end
 from magecraft.mage_wars.cards import ready_spellbooks
-from magecraft.mage_wars.game import MageWarsGame, _standing_actions
+from magecraft.mage_wars.decisions import _standing_actions
+from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.units import unit_traits
 from magecraft.wizard_prince import actions as wp_actions
 from magecraft.wizard_prince import legal_actions as wp_legal_actions
@@ -141,19 +142,22 @@ def test_mage_wars_works_out_each_decision_once():
     _standing_actions.cache_clear()
     counts = mage_wars_calls()
     decisions = counts["mage_wars.game:perform"]
-    assert decisions == counts["mage_wars.bot:choose"] > 20
+    assert decisions == counts["mage_wars.bot:_choose_offered"] > 20
+    # the bot's choices from the offered list are carried out without judging them again; only its plans
+    # (built by the bot, not taken from the list) are checked
+    assert counts["mage_wars.decisions:check"] == counts["mage_wars.bot:_plan"] < decisions / 3
     # the bot asks for the legal actions once per decision (plans are chosen without them)
-    assert counts["mage_wars.game:legal_actions"] <= decisions
+    assert counts["mage_wars.decisions:legal_actions"] <= decisions
     # both sides' ready units in one pass, about twice per decision (before: 214 one-side passes here)
     assert counts["mage_wars.game:ready_sides"] <= 3 * decisions
     # doing nothing, moving and guarding are built once per unit, zone and movement and offered again
     built = _standing_actions.cache_info()
-    assert counts["mage_wars.game:_standing_actions"] == built.misses < built.hits
+    assert counts["mage_wars.decisions:_standing_actions"] == built.misses < built.hits
 
 
 def test_mage_wars_attacks_are_weighed_once_per_enumeration_and_only_in_range():
     counts = mage_wars_calls()
-    enumerations = counts["mage_wars.game:_activations"] + counts["mage_wars.dummy:act"]
+    enumerations = counts["mage_wars.decisions:_activations"] + counts["mage_wars.dummy:act"]
     assert enumerations > 20
     # sides, mana, Flying and Guard are asked once per enumeration for all its attacks and targets (attackable),
     # and range and sight per zone inline; can_attack is left for single questions (a counterstrike, a wall).

@@ -35,14 +35,12 @@ class Action(NamedTuple):
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """In words; ``names`` turns unit ids into what a player reads ("Timber Wolf (y1)")."""
-        def name(ident: str) -> str:
-            return (names or {}).get(ident, ident)
-
+        known = names or {}
         if self.kind == "plan":
             return "plan " + (" and ".join(self.spells) or "no spells")
         if self.kind == "pass":
             return "pass"
-        on = f" on {name(self.target)}" if self.target else ""
+        on = f" on {known.get(self.target, self.target)}" if self.target else ""
         if self.kind == "reveal":
             return f"reveal {self.name}{on}"
         if self.reveal:
@@ -51,14 +49,14 @@ class Action(NamedTuple):
             return f"quick cast {self.name}{on}"
         do = self.do
         if do == "move":
-            return f"{name(self.actor)}: move to {self.to}"
+            return f"{known.get(self.actor, self.actor)}: move to {self.to}"
         if do == "attack":
-            what = f"attack {name(self.target)} with {self.name}"
+            what = f"attack {known.get(self.target, self.target)} with {self.name}"
         elif do == "cast":
             what = f"cast {self.name}{on}"
         else:
             what = {"guard": "guard", "nothing": "do nothing"}[do]
-        return f"{name(self.actor)}: in {self.to}, {what}"
+        return f"{known.get(self.actor, self.actor)}: in {self.to}, {what}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "to": self.to, "do": self.do, "name": self.name,

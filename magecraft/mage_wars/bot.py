@@ -35,9 +35,18 @@ _CLOSENESS = {dz: {z: -gap for z, gap in row.items()} for dz, row in DISTANCES.i
 
 def choose(game: MageWarsGame) -> Action:
     """The bot's action for the decision the game is waiting on: the first of the best-scored legal actions."""
+    return _choose_offered(game)[0]
+
+
+def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
+    """The bot's action, and whether it is one of the objects ``legal_actions`` offered (a plan is not)."""
     if game.pending == "plan":
-        return _plan(game)
-    actions = game.legal_actions()
+        return _plan(game), False
+    return _choose_from(game, game.legal_actions()), True
+
+
+def _choose_from(game: MageWarsGame, actions: list[Action]) -> Action:
+    """The first of the best-scored of ``actions`` (the legal actions of the decision)."""
     # One prepared context for the whole decision.  Moves, guards and attacks (most of what is offered) are
     # scored inline as _score scores them, and skipped as soon as their first part cannot reach the best so
     # far; the first of the best wins, as max() would choose.
@@ -150,10 +159,18 @@ def answer_trigger(game: MageWarsGame, action: Action, moment: str) -> bool:
 
 
 def play_to_end(game: MageWarsGame) -> MageWarsGame:
-    """Let the bot play your side until the game ends, answering reveal offers at triggers too."""
+    """Let the bot play your side until the game ends, answering reveal offers at triggers too.
+
+    A choice that is one of the very objects ``legal_actions`` offered is carried out with ``perform``
+    alone (it was built legal for this decision); anything else (a plan, which the bot builds itself)
+    goes through ``apply`` and is checked (docs/architecture.md, Fast paths)."""
     game.answer_trigger = answer_trigger
     while not game.is_terminal():
-        game.apply(choose(game))
+        action, offered = _choose_offered(game)
+        if offered:
+            game.perform(action)
+        else:
+            game.apply(action)
     return game
 
 

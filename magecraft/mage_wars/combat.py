@@ -41,8 +41,9 @@ def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, i
     faces = _attack_die_faces()
     roll = game.rng.roll
     normal = critical = 0
-    for n in range(count):
-        face = faces[roll(6, f"{label}, attack die {n + 1} of {count}", section=SEC_ARENA)]
+    of = f" of {count}"
+    for n in range(1, count + 1):
+        face = faces[roll(6, f"{label}, attack die {n}{of}", section=SEC_ARENA)]
         normal += face[0]
         critical += face[1]
     return normal, critical
@@ -141,8 +142,10 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
     """Make one attack (Triplestrike makes three), then counterstrike and Battle Fury follow-ups."""
     strikes = 3 if attack.trait("Triplestrike") is not None else 1
     melee = attack.kind == "melee"
-    if attacker.side == DUMMY or counterstrike:
-        # Declared outside your decisions: the moment to reveal an enchantment that answers it (A17).
+    if (attacker.side == DUMMY or counterstrike) and (
+            attacker.hidden or (isinstance(target, Unit) and target.hidden)):
+        # Declared outside your decisions: the moment to reveal an enchantment that answers it (A17); only a
+        # face-down enchantment on either could answer.
         game.offer_reveals(attacker, attack, target, f"{attacker.describe()} attacks {_name(target)} with "
                                                      f"{attack.name}")
     if melee:

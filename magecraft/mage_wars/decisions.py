@@ -1,0 +1,358 @@
+"""Your decisions in a game of Mage Wars solo: what you may do now, and the rule an action breaks.
+
+Seed 003 "Gameplay", Action Stage: plan (Ready stage), quick cast, activate a creature (your mage acts
+as one), or quick cast after your mage's action; the Arena rules (range, sight, Flying, Guard, mana)
+judge each.  :class:`YourDecisions` is the part of :class:`magecraft.mage_wars.game.MageWarsGame` that
+lists the legal actions (``legal_actions``) and judges any other action rule by rule (``why_illegal``,
+``check``); the game carries them out (``perform``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from magecraft.core.errors import RuleError
+from magecraft.mage_wars.actions import Action, new_action
+from magecraft.mage_wars.arena import DISTANCES, Wall, line_of_sight, reachable, reachable_zones
+from magecraft.mage_wars.cards import Card, card_book
+from magecraft.mage_wars.combat import Target, attackable, can_attack, guarded_zones, in_reach, spell_fits
+from magecraft.mage_wars.units import SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
+
+if TYPE_CHECKING:
+    # The rules of magecraft.mage_wars.combat take the game; this mixin is only ever part of one, so it
+    # passes itself where the type checker cannot see that ("type: ignore"), rather than pay a call for a cast.
+    from magecraft.mage_wars.game import MageWarsGame
+
+#: The kinds of decision each pending decision accepts.
+_EXPECTED = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
+             "activate": ("activate", "pass", "reveal", "quick_cast"),
+             "after_action": ("quick_cast", "pass", "reveal")}
+
+
+_PASS = Action("pass")
+
+
+class YourDecisions:
+    """Listing and judging your decisions; mixed into :class:`~magecraft.mage_wars.game.MageWarsGame`,
+    whose state it reads (declared here for the type checker)."""
+
+    units: dict[str, Unit]
+    walls: list[Wall]
+    spellbook: list[str]
+    planned: list[str]
+    mana: int
+    pending: str
+    winner: str | None
+    quickcast_used: bool
+    mage_next: bool
+
+    if TYPE_CHECKING:
+        @property
+        def you(self) -> Unit: ...
+
+        def ready_sides(self) -> tuple[list[Unit], list[Unit]]: ...
+
+        def target(self, ident: str) -> Target | None: ...
+
+    def current_player(self) -> str | None:
+        return YOU if self.pending else None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision; built legal by construction (a test checks each one against check())."""
+        actions: list[Action] = []
+        pending = self.pending
+        if self.winner is not None or not pending:
+            return actions
+        if pending == "activate":
+            # Judged as why_illegal judges a pass, from the ready units the activations need too.
+            sides = self.ready_sides()
+            may_pass = not self.mage_next and self._why_pass(sides) is None
+        else:
+            sides = None
+            may_pass = pending != "plan" and self.why_illegal(_PASS) is None
+        if may_pass:
+            actions.append(_PASS)
+        mana = self.mana
+        book = card_book()
+        for unit in self.units.values():
+            if unit.hidden:
+                actions.extend(new_action(("reveal", "", "", "", name, unit.id, (), False))
+                               for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
+        if pending == "plan":
+            names = sorted(set(self.spellbook))
+            for n in range(3):
+                combos = combinations_with_replacement(names, n)
+                actions.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
+        elif pending in ("quick_cast", "after_action") or (
+                pending == "activate" and self._may_quick_cast_in_action()):
+            for name in sorted(set(self.planned)):
+                targets = self._quick_spell_targets(name)
+                actions.extend(Action("quick_cast", name=name, target=t, reveal=r) for t in targets
+                               for r in self._reveal_choices(book.get(name)))
+        if pending == "activate":
+            # What every activation weighs is looked up once: the enemies, and the planned spells you can pay.
+            enemies = [u for u in self.units.values() if u.side != YOU and not u.banished]
+            spells = [card for card in map(book.get, sorted(set(self.planned))) if card.mana_to_cast() <= mana]
+            guarded = guarded_zones(self)  # type: ignore[arg-type]
+            assert sides is not None
+            for unit in sides[0]:
+                if unit.id == YOU or not self.mage_next:
+                    actions.extend(self._activations(unit, enemies, spells, guarded))
+        return actions
+
+    def _may_quick_cast_in_action(self) -> bool:
+        """Your mage may quick cast in its own action phase, before acting, if its marker is unused (A16)."""
+        return not self.quickcast_used and self.you.ready
+
+    def _may_quick_cast_after_action(self) -> bool:
+        """Mage Wars Arena: the quick cast may also come after the mage's action, in the same action phase
+        (A16); offered only when some planned quick spell can be cast now."""
+        return not self.quickcast_used and any(self._quick_spell_targets(name) for name in set(self.planned))
+
+    def _reveal_choices(self, card: Card) -> tuple[bool, ...]:
+        """Face down, and face up too if you can pay both costs (enchantments); other spells just cast."""
+        if card.type != "enchantment":
+            return (False,)
+        return (False, True) if card.mana_to_cast(reveal=True) <= self.mana else (False,)
+
+    def _quick_spell_targets(self, name: str) -> list[str]:
+        card = card_book().get(name)
+        if (card.action != "quick" or card.mana_to_cast() > self.mana
+                or (self.you.incapacitated and card.type == "attack")):
+            return []
+        return self._spell_targets(card, self.you.zone)
+
+    def _spell_targets(self, card: Card, zone: str) -> list[str]:
+        if card.type == "creature" or (card.attacks and card.attacks[0].zone_attack):
+            return [""]
+        game: MageWarsGame = self  # type: ignore[assignment]  # see the import
+        if card.type == "attack":
+            attack = card.attacks[0]
+            low, high = attack.min_range, attack.max_range
+            return [u.id for _, u in attackable(self.you, (attack,), self.units.values(), game)
+                    if in_reach(game, zone, u.zone, low, high)]
+        return [u.id for u in self.units.values() if spell_fits(game, card, zone, u)]
+
+    def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],
+                     guarded: set[tuple[str, str]]) -> list[Action]:
+        """A creature's activations (your mage's too): ``enemies`` are the units it may attack, ``spells``
+        the planned spells you can pay for (your mage casts them), ``guarded`` where guards stand."""
+        uid, here = unit.id, unit.zone
+        if unit.stunned:
+            out: list[Action] = [new_action(("activate", uid, here, "nothing", "", "", (), False))]
+            for card in spells if uid == YOU else ():
+                if self._stunned_mage_may_cast(card):
+                    out.extend(Action("activate", YOU, here, "cast", card.name, t, reveal=r)
+                               for t in self._spell_targets(card, here) for r in self._reveal_choices(card))
+            return out
+        walls = self.walls
+        quick, full, guards = unit.movement()
+        staying, zones, standing = _standing_actions(uid, here, full, quick, guards, tuple(walls) if walls else ())
+        # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
+        # those it could reach after its move, and each of those only from the zones within range and in sight.
+        from_here = DISTANCES[here]
+        attacks = unit.attacks
+        reach = unit.attack_reach + quick
+        pairs = attackable(unit, attacks, [t for t in enemies if from_here[t.zone] <= reach],
+                           self, guarded)  # type: ignore[arg-type]
+        # Per attack, once: whether it is a full action (made where the creature stands), its range, and what
+        # it may strike: the enemies above, and walls in melee.
+        plan = []
+        if pairs or walls:
+            for attack in attacks:
+                targets = [(t.zone, t.id) for a, t in pairs if a is attack]
+                at_walls = bool(walls) and attack.kind == "melee"
+                if targets or at_walls:
+                    plan.append((attack.action == "full", attack.min_range, attack.max_range, attack.name,
+                                 targets, at_walls))
+        if uid != YOU:
+            spells = []
+        if not plan and not spells:
+            # Nothing to attack or cast: staying, moving and guarding, listed once for this unit and zone.
+            return list(standing)
+        out = list(staying)
+        for zone, guard in zones:
+            if guard is not None:
+                out.append(guard)
+            distances = DISTANCES[zone]
+            for full, low, high, name, targets, at_walls in plan:
+                if full and zone != here:
+                    continue
+                for target_zone, target_id in targets:
+                    if low <= distances[target_zone] <= high and (
+                            not walls or line_of_sight(zone, target_zone, walls)):
+                        out.append(new_action(("activate", uid, zone, "attack", name, target_id, (), False)))
+                if at_walls:
+                    out.extend(new_action(("activate", uid, zone, "attack", name, wall.id, (), False))
+                               for wall in walls if zone in wall.zones)
+            for card in spells:
+                if card.action == "full" and zone != here:
+                    continue
+                reveals = self._reveal_choices(card)
+                out.extend([new_action(("activate", YOU, zone, "cast", card.name, t, (), r))
+                            for t in self._spell_targets(card, zone) for r in reveals])
+        return out
+
+    def why_illegal(self, action: Action) -> RuleError | None:
+        """The rule an action breaks now, or None when it is legal."""
+        if self.winner is not None:
+            return RuleError("the game is over", rule="Game End", section=SEC_END)
+        if action.kind not in _EXPECTED.get(self.pending, ()):
+            return RuleError(f"now you must {self.pending or 'wait'}, not {action.kind}", rule="Sequence",
+                             section=SEC_ACTION)
+        if action.reveal and action.kind != "quick_cast" and action.do != "cast":
+            return RuleError("only an enchantment being cast can be revealed with it", rule="Enchantments",
+                             section=SEC_ARENA)
+        if action.kind == "plan":
+            return self._why_plan(action)
+        if action.kind == "reveal":
+            return self._why_reveal(action)
+        if self.mage_next and action.kind != "reveal" and action.actor != YOU:
+            return RuleError("your mage quick cast in its action phase: now it must take its action",
+                             rule="Quickcast", section=SEC_ACTION)
+        if action.kind == "pass":
+            return self._why_pass(self.ready_sides() if self.pending == "activate" else None)
+        if action.kind == "quick_cast":
+            card = card_book().cards.get(action.name)
+            if card is None or action.name not in self.planned:
+                return RuleError(f"{action.name!r} is not one of your planned spells", rule="Planning",
+                                 section=SEC_READY)
+            if card.action != "quick":
+                return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
+            if self.pending == "activate" and not self._may_quick_cast_in_action():
+                return RuleError("your mage has used its quick cast this round or has already acted",
+                                 rule="Quickcast", section=SEC_ACTION)
+            if self.you.incapacitated and card.type == "attack":
+                return RuleError("your stunned or knocked-down mage can cast only spells that are not attacks",
+                                 rule="Incapacitated", section=SEC_ARENA)
+            return self._why_cast(card, self.you.zone, action.target, action.reveal)
+        return self._why_activation(action)
+
+    def _why_pass(self, sides: tuple[list[Unit], list[Unit]] | None) -> RuleError | None:
+        """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
+        Mage has more creatures ready than you; in a quick cast stage you may always pass."""
+        if sides is not None and len(sides[1]) <= len(sides[0]):
+            return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
+                             rule="Creature Actions Stage", section=SEC_ACTION)
+        return None
+
+    def _why_plan(self, action: Action) -> RuleError | None:
+        return self._why_plan_spells(action.spells)
+
+    def _why_plan_spells(self, spells: tuple[str, ...]) -> RuleError | None:
+        if len(spells) > 2:
+            return RuleError("plan at most 2 spells a round", rule="Planning", section=SEC_READY)
+        pool = list(self.spellbook)
+        for name in spells:
+            if name not in pool:
+                return RuleError(f"{name!r} is not (or no longer) in your spellbook", rule="Planning",
+                                 section=SEC_READY)
+            pool.remove(name)
+        return None
+
+    def _why_reveal(self, action: Action) -> RuleError | None:
+        unit = self.units.get(action.target)
+        if unit is None or action.name not in unit.hidden:
+            return RuleError(f"there is no face-down {action.name} of yours on {action.target!r}",
+                             rule="Enchantments", section=SEC_ARENA)
+        cost = card_book().get(action.name).reveal_cost
+        if cost > self.mana:
+            return RuleError(f"revealing {action.name} costs {cost} mana and you have {self.mana}", rule="Mana",
+                             section=SEC_ARENA)
+        return None
+
+    def _why_cast(self, card: Card, zone: str, target: str, reveal: bool) -> RuleError | None:
+        if reveal and card.type != "enchantment":
+            return RuleError(f"{card.name} is not an enchantment: there is nothing to reveal",
+                             rule="Enchantments", section=SEC_ARENA)
+        cost = card.mana_to_cast(reveal)
+        if cost > self.mana:
+            return RuleError(f"{card.name} costs {cost} mana{' with its reveal' if reveal else ''} and you have "
+                             f"{self.mana}", rule="Mana", section=SEC_ARENA)
+        if target not in self._spell_targets(card, zone):
+            where = f" from {zone}" if target else ""
+            return RuleError(f"{card.name} cannot be cast on {target or 'nothing'}{where}",
+                             rule="Targets and range", section=SEC_ARENA)
+        return None
+
+    def _why_activation(self, action: Action) -> RuleError | None:
+        unit = self.units.get(action.actor)
+        if unit is None or unit.side != YOU or not unit.in_arena:
+            return RuleError(f"you have no creature {action.actor!r}", rule="Creature Actions Stage",
+                             section=SEC_ACTION)
+        if not unit.ready:
+            return RuleError(f"{unit.describe()} has already acted (or was summoned this round)",
+                             rule="Action markers", section=SEC_ACTION)
+        if action.do == "nothing":
+            return None if action.to == unit.zone else RuleError("doing nothing means staying put",
+                                                                   rule="Actions", section=SEC_ARENA)
+        if unit.stunned and not (unit.id == YOU and action.do == "cast" and action.to == unit.zone
+                                 and self._stunned_mage_may_cast(card_book().cards.get(action.name))):
+            return RuleError(f"{unit.describe()} is stunned and can only spend its action"
+                             + (" or cast a quick spell that is not an attack" if unit.id == YOU else ""),
+                             rule="Incapacitated", section=SEC_ARENA)
+        if action.do == "move":
+            moves = unit.full_moves
+        elif self._is_full_action(unit, action):
+            moves = 0
+        else:
+            moves = unit.quick_moves
+        if action.to not in reachable(unit.zone, moves, self.walls):
+            return RuleError(f"{unit.describe()} cannot get to {action.to!r} with this action (moves {moves})",
+                             rule="Movement", section=SEC_ARENA)
+        if action.do == "move":
+            return None if action.to != unit.zone else RuleError("a move must change zone", rule="Movement",
+                                                                 section=SEC_ARENA)
+        if action.do == "guard":
+            return None if not unit.has("Flying") else RuleError("a flying creature cannot guard", rule="Guard",
+                                                                 section=SEC_ARENA)
+        if action.do == "attack":
+            attack = unit.attack_named(action.name)
+            target = self.target(action.target)
+            game: MageWarsGame = self  # type: ignore[assignment]  # see the import
+            if attack is None or target is None or not can_attack(unit, attack, action.to, target, game):
+                return RuleError(f"{unit.describe()} cannot attack {action.target!r} with {action.name!r} from "
+                                 f"{action.to} (range, Flying, Guard or mana)", rule="Attacks", section=SEC_ARENA)
+            return None
+        if action.do == "cast":
+            card = card_book().cards.get(action.name)
+            if unit.id != YOU or card is None or action.name not in self.planned:
+                return RuleError(f"{action.name!r} is not a spell your mage planned", rule="Planning",
+                                 section=SEC_READY)
+            return self._why_cast(card, action.to, action.target, action.reveal)
+        return RuleError(f"unknown action {action.do!r}", rule="Actions", section=SEC_ARENA)
+
+    def _stunned_mage_may_cast(self, card: Card | None) -> bool:
+        """Codex, Incapacitated: a mage can still cast quick spells that are not attacks (ruling A3)."""
+        return card is not None and card.action == "quick" and card.type != "attack"
+
+    def _is_full_action(self, unit: Unit, action: Action) -> bool:
+        """A full-action attack or spell: no move before it."""
+        if action.do == "attack":
+            attack = unit.attack_named(action.name)
+            return attack is not None and attack.action == "full"
+        card = card_book().cards.get(action.name)
+        return action.do == "cast" and card is not None and card.action == "full"
+
+    def check(self, action: Action) -> None:
+        problem = self.why_illegal(action)
+        if problem is not None:
+            raise problem
+
+
+@lru_cache(maxsize=4096)
+def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
+                      walls: tuple[Wall, ...],
+                      ) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...], tuple[Action, ...]]:
+    """The activations of a creature in ``here`` that involve no other unit, built once and offered again in
+    every position (actions are values): doing nothing and the moves, then each zone a quick move reaches
+    with its guard (None for a flyer, which cannot guard); and all of them in the order they are offered
+    when the creature has nothing to attack or cast."""
+    staying = (new_action(("activate", uid, here, "nothing", "", "", (), False)),
+               *(new_action(("activate", uid, z, "move", "", "", (), False))
+                 for z in reachable_zones(here, full_moves, walls) if z != here))
+    zones = tuple((zone, new_action(("activate", uid, zone, "guard", "", "", (), False)) if guards else None)
+                  for zone in reachable_zones(here, quick_moves, walls))
+    return staying, zones, staying + tuple(guard for _, guard in zones if guard is not None)
