@@ -81,6 +81,10 @@ def away_from_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         patch.setenv("HOME", str(home))
         patch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
         patch.setenv("MAGECRAFT_DB", str(home / "saves.sqlite3"))
+        # One screen size for every run (rich reads these; pytest-xdist's workers set LINES=24, a plain run
+        # leaves rich's 80x25): the play loop groups a long menu by the screen's height.
+        patch.setenv("COLUMNS", "80")
+        patch.setenv("LINES", "25")
         yield home
 
 
