@@ -259,8 +259,12 @@ class BanquetTable(TableGame[Action]):
         self.state.apply(action)
 
     def render(self, viewer: str | None) -> list[RenderableType]:
-        # the nobles panel beside the board when the terminal is wide enough, else under it
-        return [Columns([board(self.state, viewer), nobles_panel(self.state)], padding=(0, 2))]
+        # The nobles panel beside the board when the terminal is wide enough, else under it. Columns would find
+        # that out by drawing both once more at every turn, so the width is compared with their usual sizes.
+        grid, panel = board(self.state, viewer), nobles_panel(self.state)
+        if console().width >= SIDE_BY_SIDE:
+            return [Columns([grid, panel], padding=(0, 2))]
+        return [grid, panel]
 
     def event_line(self, event: Event) -> str | None:
         if event.kind == "roll" and event.label.endswith(" save"):
@@ -367,6 +371,9 @@ def describe(state: Banquet, viewer: str, action: Action) -> str:
             text += f" [{chit_kinds()[kind].name}]"
     return text
 
+
+#: Columns a terminal needs for the nobles panel beside the board: the board is 67 wide, the panel about 76.
+SIDE_BY_SIDE = 150
 
 #: Chess letters, upper case for white pieces and lower case for black, as in chess notation.
 _FIGURES = {"king": "K", "knight": "N", "pawn": "P", "queen": "Q", "rook": "R", "bishop": "B"}

@@ -106,3 +106,21 @@ def test_nobles_whose_names_start_alike_are_told_apart_on_the_board(arrange):
     drawn = text(board(banquet, "Ann"))
     assert "NPCN" not in drawn and "NN1" in drawn and "NN2" in drawn and "Ann" in drawn
     assert "on the board NN1 NPC Noble 1, NN2 NPC Noble 2;" in " ".join(drawn.split())
+
+
+def test_the_nobles_panel_stands_beside_the_board_only_on_a_wide_terminal(arrange, monkeypatch):
+    from rich.columns import Columns
+
+    banquet = arrange({"Ann": "e4", "Bob": "f6"}, [EMPEROR])
+    table = BanquetTable(banquet, {}, {})
+    monkeypatch.setenv("COLUMNS", "80")
+    narrow = table.render("Ann")
+    assert len(narrow) == 2 and "Bob" in text(narrow[1])     # the board, then the panel under it
+    monkeypatch.setenv("COLUMNS", "160")
+    (wide,) = table.render("Ann")
+    assert isinstance(wide, Columns)
+    stacked = sum(len(text(part).splitlines()) for part in narrow)
+    beside = Console(width=160, record=True)
+    beside.print(wide)
+    assert len(beside.export_text().splitlines()) == len(text(narrow[0]).splitlines())  # as tall as the board
+    assert stacked > len(text(narrow[0]).splitlines())
