@@ -222,11 +222,10 @@ def duel_command(
         raise typer.BadParameter(f"{play_as!r} is not in this duel", param_hint="--play-as")
     if outside_help is not None and outside_help not in (first, second):
         raise typer.BadParameter(f"{outside_help!r} is not in this duel", param_hint="--outside-help")
-    ritual = Ritual.challenge(first, second)
+    agreed = DuelRitual(first, second, tuple(also or ()), kind, turns, victory, stakes, unpaid, gold,
+                        outside_help, play_as, dry_run)
     try:
-        length = length_for(kind, (5 if turns is None else turns) if kind == "limited-turns" else 0)
-        terms = (ritual.state_length(second, length)
-                 .proclaim_stakes(first, stakes).set_victory(second, victory).terms())
+        terms = agreed.terms()
         check_gold_stake(terms.stakes, gold)
     except InputError as exc:
         raise typer.BadParameter(str(exc)) from None
@@ -252,8 +251,6 @@ def duel_command(
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
                            victory=terms.victory, ante=terms.stakes == "ante", pool=pool, settings=rules,
                            others=others)
-    agreed = DuelRitual(first, second, tuple(also or ()), kind, turns, victory, stakes, unpaid, gold,
-                        outside_help, play_as, dry_run)
     _play_and_settle(duel, agreed, terms, entrants, carried, saver, json, allow_undo)
 
 
