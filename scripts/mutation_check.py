@@ -227,14 +227,19 @@ def stale_edits(mutation: Mutation) -> list[str]:
     problems = []
     for edit in mutation.edits:
         target = ROOT / edit.file
-        if not target.is_file():
-            problems.append(f"{edit.file} does not exist")
-            continue
-        count = target.read_text(encoding="utf-8").count(edit.original)
-        if count != 1:
-            problems.append(f"original text found {count} times in {edit.file} (needs exactly 1): "
-                            f"{edit.original[:60]!r}")
+        why = f"{edit.file} does not exist" if not target.is_file() else \
+            _misfit(edit, target.read_text(encoding="utf-8"))
+        if why:
+            problems.append(why)
     return problems
+
+
+def _misfit(edit: Edit, text: str) -> str:
+    """Why ``edit`` cannot apply to ``text`` (its original must stand there exactly once), or ""."""
+    count = text.count(edit.original)
+    if count == 1:
+        return ""
+    return f"original text found {count} times in {edit.file} (needs exactly 1): {edit.original[:60]!r}"
 
 
 def apply(copy: Path, edits: tuple[Edit, ...]) -> dict[Path, str] | str:
@@ -247,11 +252,11 @@ def apply(copy: Path, edits: tuple[Edit, ...]) -> dict[Path, str] | str:
         text = originals.get(target) or target.read_text(encoding="utf-8")
         originals.setdefault(target, text)
         current = target.read_text(encoding="utf-8")
-        count = current.count(edit.original)
-        if count != 1:
+        why = _misfit(edit, current)
+        if why:
             for path, old in originals.items():
                 path.write_text(old, encoding="utf-8")
-            return f"original text found {count} times in {edit.file} (needs exactly 1): {edit.original[:60]!r}"
+            return why
         target.write_text(current.replace(edit.original, edit.replacement), encoding="utf-8")
     return originals
 
