@@ -203,7 +203,8 @@ def test_plunder_25000_forfeited_half_to_the_conqueror_and_short_losers(treasury
     assert sarn.treasury == treasury - loses and harloon.treasury == before + gains
 
 
-def test_razing_a_base_adds_3_ill_will_and_doubles_the_plunder():
+def at_war_around_a_town():
+    """Harloon, holding every hex around a Sarn town but Sarn's own, at war (strength 20, a 9 drawn)."""
     world = make_world()
     sarn_town = next(i for i in world.bases("Sarn") if i != world.realms["Sarn"].capital)
     world.realms["Harloon"].military = 30
@@ -215,6 +216,11 @@ def test_razing_a_base_adds_3_ill_will_and_doubles_the_plunder():
     at_actions(world)
     world.rng.extend_script([draw(9)])
     world.apply(MakeWar(20))
+    return world, sarn_town
+
+
+def test_razing_a_base_adds_3_ill_will_and_doubles_the_plunder():
+    world, sarn_town = at_war_around_a_town()
     before = world.realms["Harloon"].treasury
     world.apply(Capture(sarn_town, raze=True))
     assert world.map[sarn_town].base is None

@@ -27,7 +27,7 @@ from magecraft.mtg_rpg.world.turn import apply_event, discontent_dc, resolve_eve
 from magecraft.mtg_rpg.world.war import capture_cost
 
 from .conftest import draw, make_world, start_turn
-from .test_actions import at_actions, refused
+from .test_actions import at_actions, at_war_around_a_town, refused
 from .test_run_and_cli import run_cli
 
 
@@ -212,17 +212,7 @@ def test_wizard_units_count_in_the_attacking_strength():
 
 
 def test_razing_a_base_disbands_its_citizens():
-    world = make_world()
-    sarn_town = next(i for i in world.bases("Sarn") if i != world.realms["Sarn"].capital)
-    world.realms["Harloon"].military = 30
-    world.realms["Harloon"].treasury = 500_000
-    for n in world.map.neighbour_ids(sarn_town):
-        if world.map[n].owner != "Sarn":
-            world.map[n].owner = "Harloon"
-    world.owners_changed()
-    at_actions(world)
-    world.rng.extend_script([draw(9)])
-    world.apply(MakeWar(20))
+    world, sarn_town = at_war_around_a_town()
     population = world.population("Harloon")
     terrain = world.rules.terrain[world.map[sarn_town].terrain].population
     world.apply(Capture(sarn_town, raze=True))
