@@ -80,9 +80,17 @@ class SeededSource:
         if state is not None:
             self._gen.setstate(_state_from_json(state))
         self._randrange = self._gen.randrange
+        self._getrandbits = self._gen.getrandbits
 
     def draw(self, sides: int, label: str) -> int:
-        return self._randrange(sides) + 1
+        # Random.randrange(sides) + 1, inlined: the same getrandbits draws (``_randbelow_with_getrandbits``:
+        # k bits for a k-bit bound, drawn again while out of range), so the same value from the same state,
+        # without randrange's argument checks on the path every die takes.
+        bits = sides.bit_length()
+        value = self._getrandbits(bits)
+        while value >= sides:
+            value = self._getrandbits(bits)
+        return value + 1
 
     def below(self, n: int) -> int:
         return self._randrange(n)
@@ -311,7 +319,7 @@ class Randomness:
         if sides < 1:
             raise ValueError(f"a die needs at least one face, not {sides}")
         value = self.source.draw(sides, label)
-        self.log.append_roll(label, section, _die_name(sides), value)
+        self.log.append_roll(label, section, _DIE_NAMES[sides] if sides <= 100 else f"1d{sides}", value)
         return value
 
     def dice(self, expression: str, label: str, *, section: str | None = None) -> DiceRoll:

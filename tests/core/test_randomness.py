@@ -1,6 +1,10 @@
 """The one door for randomness: seeded, scripted and physical sources."""
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from magecraft.core.errors import DiceScriptError, InputError
 from magecraft.core.randomness import Randomness, SeededSource
@@ -118,6 +122,16 @@ def test_seeded_shuffle_matches_fisher_yates():
     scripted = list(range(12))
     Randomness.scripted([], shuffle_seed=3).shuffle(scripted, "x")
     assert scripted == [1, 7, 10, 0, 6, 11, 4, 5, 2, 8, 9, 3]
+
+
+@given(seed=st.integers(0, 2**32), sides=st.lists(st.integers(1, 1000), min_size=1, max_size=40))
+def test_seeded_die_draws_as_randrange_did(seed, sides):
+    """A seeded die is drawn without ``Random.randrange`` (the hot path inlines it): the same values from
+    the same seed, so every seeded game and saved state plays as it did."""
+    reference = random.Random(seed)
+    source = SeededSource(seed)
+    assert [source.draw(n, "x") for n in sides] == [reference.randrange(n) + 1 for n in sides]
+    assert source._gen.getstate() == reference.getstate()
 
 
 def test_scripted_shuffles_come_from_the_shuffle_seed():
