@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import re
+import shlex
 import sys
 from pathlib import Path
 
 import pytest
 
 from magecraft.cli import options
+from magecraft.cli.app import SYSTEMS as APP_SYSTEMS
 from magecraft.cli.app import main
 from magecraft.cli.playloop import CLEAR_SCREEN
 from magecraft.core.saves import SaveStore
@@ -217,3 +219,21 @@ def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state
     state = SaveStore(db).load("typed", "mage_wars", "game").state
     assert (state["pending"], state["planned"]) == ("plan", [])
     assert not any(e["label"].startswith("you chose:") for e in state["log"])
+
+
+
+#: How each system's first command stops at the end of input (ruling C6): a game's play loop stops as at
+#: "quit" (0); a Wizard's or planeswalker's creation is a one-off prompt, stopped with nothing made (1).
+FIRST_STOP = {"wizard-prince": 0, "mtg-rpg": 1, "planeswalker": 1, "magic-realm": 0, "mage-wars": 0}
+
+
+@pytest.mark.parametrize("entry", APP_SYSTEMS, ids=lambda e: e.command)
+def test_each_systems_first_command_reaches_its_first_prompt(monkeypatch, capsys, tmp_path, entry):
+    """The command `magecraft` shows a new user for each system runs as shown: it reaches its first prompt,
+    and the end of input there stops it cleanly (one line, no traceback, nothing saved)."""
+    db = tmp_path / "s.db"
+    assert play(monkeypatch, "", db, shlex.split(entry.start)) == FIRST_STOP[entry.command]
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert "stopped" in (out + err).lower()
+    assert not db.exists() or not SaveStore(db).list_saves()
