@@ -306,7 +306,7 @@ def _resume_duel(db: Any, load: str, save: str | None, overwrite: bool, json: bo
                          "go on")
     ritual = DuelRitual.from_dict(state.pop("ritual"))
     try:
-        duel = QuickDuel.from_dict(state)
+        duel = QuickDuel.from_dict(state, ask=options.ask_at_terminal)
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"{load!r} is damaged: {exc}") from None
     if duel.is_terminal():
@@ -527,7 +527,8 @@ class DuelTable(TableGame[str]):
         return {**self.duel.to_dict(), "ritual": self.ritual.to_dict()}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        self.duel = QuickDuel.from_dict({k: v for k, v in snapshot.items() if k != "ritual"})
+        self.duel = QuickDuel.from_dict({k: v for k, v in snapshot.items() if k != "ritual"},
+                                        ask=options.ask_at_terminal)
 
     def bot_action(self, player: str) -> str:
         return choose_action(self.duel)

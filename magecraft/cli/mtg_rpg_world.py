@@ -58,7 +58,7 @@ def _read(db: Path | None, name: str) -> World:
     from magecraft.cli.sessions import read_state
     from magecraft.mtg_rpg.world.campaign import World
 
-    return World.from_dict(read_state(db, SYSTEM, KIND, name))
+    return World.from_dict(read_state(db, SYSTEM, KIND, name), ask=ask_at_terminal)
 
 
 def _open(db: Path | None, name: str) -> tuple[SaveSession, World]:
@@ -67,7 +67,7 @@ def _open(db: Path | None, name: str) -> tuple[SaveSession, World]:
     from magecraft.mtg_rpg.world.campaign import World
 
     session, state = resume_session(db, SYSTEM, KIND, name)
-    return session, World.from_dict(state)
+    return session, World.from_dict(state, ask=ask_at_terminal)
 
 
 def _dice_for(world: World, seed: int | None, dice: str | None, physical: bool) -> None:
@@ -258,17 +258,10 @@ class WorldTable(TableGame["WorldAction"]):
         return self.world.to_dict()
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        from magecraft.core.randomness import Randomness
         from magecraft.mtg_rpg.world.campaign import World
 
-        dice = snapshot["rng"]
-        if dice.get("kind") != "physical":
-            self.world = World.from_dict(snapshot)
-            return
-        # typed dice are rebuilt here, asking at the terminal (the loop routes them to its prompt)
-        world = World.from_dict({**snapshot, "rng": Randomness.seeded(0).snapshot()})
-        world.rng = Randomness.restore(dice, world.rng.log, ask=ask_at_terminal)
-        self.world = world
+        # typed dice ask at the terminal (the loop routes them to its prompt)
+        self.world = World.from_dict(snapshot, ask=ask_at_terminal)
 
     def bot_action(self, player: str) -> WorldAction:
         from magecraft.mtg_rpg.world.policy import choose

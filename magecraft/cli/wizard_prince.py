@@ -144,11 +144,9 @@ def banquet(
         if auto and people:
             raise typer.BadParameter(f"--auto plays bots only, and {people[0]} is a person in this banquet",
                                      param_hint="--auto")
-        state = Banquet.from_dict(saved)
+        state = Banquet.from_dict(saved, ask=ask_at_terminal)
         if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*BOTS, HUMAN}:
             raise DataError(f"saved banquet {load!r} is malformed: its players do not match its nobles")
-        if state.rng.source.kind == "physical":
-            state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)
     else:
         saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
         state, controllers = _new_banquet(players, npc, auto, nobles_file, setup_file, save_system, max_turns,
@@ -234,9 +232,7 @@ class BanquetTable(TableGame[Action]):
         return {**self.state.to_dict(), "controllers": dict(self.controllers)}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        self.state = Banquet.from_dict(snapshot)
-        if self.state.rng.source.kind == "physical":
-            self.state.rng = Randomness.restore(snapshot["rng"], self.state.log, ask=ask_at_terminal)
+        self.state = Banquet.from_dict(snapshot, ask=ask_at_terminal)
 
     def randomness(self) -> Randomness:
         return self.state.rng

@@ -233,20 +233,15 @@ def save_race(session: SaveSession, table: RaceTable) -> None:
 def load_race(saved: dict[str, Any], name: str) -> tuple[Race, dict[str, str]]:
     """A race read from its save and its drivers; a damaged one is refused in one line."""
     from magecraft.core.errors import DataError
-    from magecraft.core.randomness import Randomness
     from magecraft.wizard_prince.race.race import Race
 
     controllers = saved.get("controllers")
     if not isinstance(controllers, dict) or not all(v in DRIVERS for v in controllers.values()):
         raise DataError(f"saved race {name!r} is malformed: it does not say who drives each chariot")
-    dice = saved.get("rng")
-    physical = isinstance(dice, dict) and dice.get("kind") == "physical"
-    # typed dice are rebuilt after the race, asking at the terminal (the play loop routes them to its prompt)
-    state = Race.from_dict({**saved, "rng": Randomness.seeded(0).snapshot()} if physical else saved)
+    # typed dice ask at the terminal (the play loop routes them to its prompt)
+    state = Race.from_dict(saved, ask=ask_at_terminal)
     if set(controllers) != set(state.chariots):
         raise DataError(f"saved race {name!r} is malformed: its drivers do not match its chariots")
-    if physical:
-        state.rng = Randomness.restore(saved["rng"], state.log, ask=ask_at_terminal)
     return state, {str(k): str(v) for k, v in controllers.items()}
 
 

@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from magecraft.core.dice import DiceRoll
 
 T = TypeVar("T")
+#: Reads a die typed in by the person rolling real dice: ``ask(prompt)`` returns what was typed.  A saved game
+#: played with physical dice takes one to go on (every ``from_dict``'s ``ask``).
+AskDie = Callable[[str], str]
 
 
 class DieSource(Protocol):

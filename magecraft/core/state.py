@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from magecraft.core.events import EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 
 A = TypeVar("A")
 
@@ -71,8 +71,12 @@ class GameState(ABC, Generic[A]):
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
-        """Rebuild a state written by :meth:`to_dict`; ``from_dict(s.to_dict()).to_dict() == s.to_dict()``."""
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
+        """Rebuild a state written by :meth:`to_dict`; ``from_dict(s.to_dict()).to_dict() == s.to_dict()``.
+
+        ``ask`` reads real dice when the game was played with physical dice (``Randomness.restore``);
+        without it such a game is refused with a message saying to resume it at a terminal.
+        """
 
     def observation(self, player: str) -> dict[str, Any]:
         """What ``player`` is entitled to see; games with hidden information override this."""

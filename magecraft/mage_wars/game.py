@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Self
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError
 from magecraft.core.events import EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.actions import Action
@@ -511,7 +511,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], *, ask: Callable[[str], str] | None = None) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         """Rebuild a saved game; ``ask`` lets a game played with physical dice go on at the terminal."""
         try:
             settings = Settings.from_dict(raw["settings"])

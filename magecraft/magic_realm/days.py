@@ -46,7 +46,7 @@ from typing import Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
 from magecraft.magic_realm import miracles, phases, referee, travellers
@@ -672,7 +672,7 @@ class RealmDays(GameState[DayAction]):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], ask: Any = None) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         """Rebuild a saved realm; anything malformed or inconsistent is refused whole (``DataError``).
 
         ``ask`` reads real dice when the realm was played with physical dice.

@@ -39,7 +39,7 @@ from typing import Any, Literal, Self
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.events import EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import SpellDeck, casting_cost
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
@@ -619,10 +619,10 @@ class QuickDuel(GameState[str]):
                 "rng": self.rng.snapshot(), "log": self.log.to_list()}
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         try:
             pool = CardPool.from_list(raw["cards"], source="saved duel", name="duel's cards")
-            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]))
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask)
             return cls(kind=str(raw["kind"]), turns=int(raw["turns"]), victory=str(raw["victory"]),
                        sides=[DuelSide.from_dict(s, pool) for s in raw["sides"]], rng=rng, pool=pool,
                        settings=Settings.from_dict(raw["settings"]), phase=raw["phase"],

@@ -21,12 +21,12 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from magecraft.core.errors import DataError, InputError
 from magecraft.core.events import EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
 from magecraft.planeswalker.actions import MECHANICS, Action
@@ -728,7 +728,7 @@ class Battle(Resolution, GameState[Action]):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], ask: Callable[[str], str] | None = None) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         """Rebuild a saved battle; ``ask`` reads real dice when the battle uses physical dice."""
         try:
             settings = dataclass_from_dict(Settings, raw["settings"], "saved battle settings")

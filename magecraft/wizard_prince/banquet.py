@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError
 from magecraft.core.events import EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 from magecraft.wizard_prince.board import Setup, load_setup
 from magecraft.wizard_prince.chits import STATISTICS, the_cup
 from magecraft.wizard_prince.nobles import ABILITIES, Noble, json_copy
@@ -161,9 +161,9 @@ class Banquet(Turns):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         try:
-            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]))
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask)
             nobles = [Noble.from_dict(n) for n in raw["nobles"]]
             banquet = cls(rng=rng, settings=Settings.from_dict(dict(raw["settings"])),
                           setup=Setup.from_dict(raw["setup"], "saved banquet"),

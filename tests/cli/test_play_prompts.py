@@ -222,6 +222,26 @@ def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state
 
 
 
+def test_a_banquet_played_with_typed_dice_goes_on_after_loading(monkeypatch, capsys, tmp_path):
+    """A banquet saved with physical dice resumes at the terminal and asks for the next die there (it used to
+    be refused: "this game uses physical dice: resume it at a terminal")."""
+    db = tmp_path / "s.db"
+    # the two equal nobles roll for the choice of gate (3, 4: Bob first), then quit at Bob's first prompt
+    args = ["wizard-prince", "banquet", "--players", "Ann,Bob", "--physical-dice"]
+    assert play(monkeypatch, "3\n4\nquit\n", db, args, "--save", "typed") == 0
+    assert "saved as 'typed'" in capsys.readouterr().out
+    before = SaveStore(db).load("typed", "wizard_prince", "game").state
+    assert before["entry_order"] == ["Bob", "Ann"]
+    # Bob enters at a gate, Ann at another; the turn's initiative dice are then typed at the game's prompt
+    assert play(monkeypatch, "\n1\n\n1\n6\n2\nquit\n", db, ["wizard-prince", "banquet", "--load", "typed"]) == 0
+    out, err = capsys.readouterr()
+    assert "physical dice" not in err and "Traceback" not in out + err
+    assert "Roll 1d6 for Ann's initiative, turn 1" in out
+    after = SaveStore(db).load("typed", "wizard_prince", "game").state
+    assert after["rng"]["kind"] == "physical" and after["order"] == ["Ann", "Bob"]
+
+
+
 #: How each system's first command stops at the end of input (ruling C6): a game's play loop stops as at
 #: "quit" (0); a Wizard's or planeswalker's creation is a one-off prompt, stopped with nothing made (1).
 FIRST_STOP = {"wizard-prince": 0, "mtg-rpg": 1, "planeswalker": 1, "magic-realm": 0, "mage-wars": 0}

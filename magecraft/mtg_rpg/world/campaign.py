@@ -20,7 +20,7 @@ from typing import Any, Self
 
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, RuleError
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import card_value, mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
@@ -459,14 +459,14 @@ class World(GameState[WorldAction]):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         """A world written by :meth:`to_dict`; a malformed one is refused whole."""
         from magecraft.core.events import EventLog
 
         try:
             pool = builtin_pool()
             log = EventLog.from_list(raw.get("log", []))
-            rng = Randomness.restore(raw["rng"], log=log)
+            rng = Randomness.restore(raw["rng"], log=log, ask=ask)
             world = cls(
                 HexMap.from_dict(raw["map"], contiguous=False),
                 [Realm.from_dict(r) for r in raw["realms"]],

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import settings_to_dict
 from magecraft.core.state import GameState
 from magecraft.wizard_prince.campaign import adventures, appointments, court, duels, npc, tumult, war, wealth
@@ -212,10 +212,10 @@ class Campaign(GameState[Action]):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         """Rebuild a saved campaign; anything malformed is refused whole (``DataError``)."""
         try:
-            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw.get("log", [])))
+            rng = Randomness.restore(raw["rng"], EventLog.from_list(raw.get("log", [])), ask)
             empire = EmpireMap.from_dict(raw["empire"], "saved map")
             made = cls(rng=rng, settings=CampaignSettings.from_dict(dict(raw["settings"])), empire=empire,
                        nobles={n["name"]: CampaignNoble.from_dict(n) for n in raw["nobles"]},

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.wizard_prince.race.actions import (
     Action,
@@ -680,7 +680,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Self:
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         """A race written by :meth:`to_dict`; a malformed one is refused whole."""
         try:
             if raw.get("system") != cls.system:
@@ -695,7 +695,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
                 track,
                 chariots,
                 Book.from_dict(raw["book"]),
-                Randomness.restore(raw["rng"], EventLog.from_list(raw["log"])),
+                Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask),
                 settings,
                 bool(raw["famous"]),
             )
