@@ -90,21 +90,32 @@ REFEREE = "referee"
 #: The built-in opponent's sheet: 2 in every attribute (life 14, hand 4).
 REFEREE_ATTRIBUTE = 2
 
-def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prepare: str | None,
-              rules: Settings) -> tuple[Duellist, CharacterRecord | None, SpellDeck | None]:
-    """A saved Wizard with the saved cards, or a built-in referee opponent (no record, no deck)."""
+#: A duellist's saved sheet and saved cards, for the settlement: (None, None) for a built-in referee.
+Sheet = tuple[CharacterRecord | None, SpellDeck | None]
+
+
+def _sheet(store: SaveStore, name: str, pool: CardPool) -> Sheet:
+    """A saved Wizard's record and saved cards, or none for a built-in referee opponent."""
     try:
         record = load_character(store, name)
     except SaveError:
         if not name.casefold().startswith(REFEREE):
             known = ", ".join(s.name for s in store.list_saves(SYSTEM, "character")) or "none"
             raise InputError(f"no Wizard saved as {name!r} (saved: {known}); or duel 'referee'") from None
+        return None, None
+    return record, play_deck(record, pool, record.rng)
+
+
+def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prepare: str | None,
+              rules: Settings) -> tuple[Duellist, Sheet]:
+    """A saved Wizard with the saved cards, or a built-in referee opponent with a truncated referee deck."""
+    record, saved = sheet = _sheet(store, name, pool)
+    if record is None or saved is None:
         deck = truncated_deck(build_referee_deck(rng, pool), rng)
         size = REFEREE_ATTRIBUTE + 2
         return Duellist(name, life=10 + 2 * REFEREE_ATTRIBUTE, hand_size=size, dexterity=REFEREE_ATTRIBUTE,
-                        intelligence=REFEREE_ATTRIBUTE, library=tuple(c.name for c in deck)), None, None
-    saved = play_deck(record, pool, record.rng)
-    return duellist_for(record.character, saved, prepare=prepare, settings=rules), record, saved
+                        intelligence=REFEREE_ATTRIBUTE, library=tuple(c.name for c in deck)), sheet
+    return duellist_for(record.character, saved, prepare=prepare, settings=rules), sheet
 
 
 def duel_command(
@@ -242,16 +253,17 @@ def duel_command(
         prepared[wizard_name.strip()] = spell.strip()
     rules = house_rules_from(house_rules)
     entrants = [_duellist(store, n, pool, rng, prepared.get(n), rules) for n in everyone]
-    carried = {r.character.name: current_life(r.character) for _, r, _ in entrants
+    sheets = [sheet for _, sheet in entrants]
+    carried = {r.character.name: current_life(r.character) for r, _ in sheets
                if r is not None and current_life(r.character) < derive(r.character).life}
     if carried and not json:
         console().print("Damage carried from earlier: " + ", ".join(
             f"{n} starts with {life} life points" for n, life in carried.items()) + ".")
-    a, b, *others = (entrant[0] for entrant in entrants)
+    a, b, *others = (duellist for duellist, _ in entrants)
     duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
                            victory=terms.victory, ante=terms.stakes == "ante", pool=pool, settings=rules,
                            others=others)
-    _play_and_settle(duel, agreed, terms, entrants, carried, saver, json, allow_undo)
+    _play_and_settle(duel, agreed, terms, sheets, carried, saver, json, allow_undo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,20 +325,19 @@ def _resume_duel(db: Any, load: str, save: str | None, overwrite: bool, json: bo
         raise InputError(f"the duel saved as {load!r} is over; 'saves show {load}' shows how it ended")
     store = saver.store
     # The Wizards' records and saved decks, for the settlement; the duel itself carries its own cards.
-    entrants = [_duellist(store, n, duel.pool, Randomness.seeded(0), None, duel.settings)
-                for n in (ritual.first, ritual.second, *ritual.also)]
+    sheets = [_sheet(store, n, duel.pool) for n in (ritual.first, ritual.second, *ritual.also)]
     if not json:
         console().print(f"Resumed the duel {load!r}: {ritual.first} against {ritual.second}.")
-    _play_and_settle(duel, ritual, ritual.terms(), entrants, {}, saver, json, allow_undo)
+    _play_and_settle(duel, ritual, ritual.terms(), sheets, {}, saver, json, allow_undo)
 
 
 def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
-                     entrants: list[tuple[Duellist, CharacterRecord | None, SpellDeck | None]],
+                     sheets: list[Sheet],
                      carried: dict[str, int], saver: SaveSession, json: bool, allow_undo: bool) -> None:
     """Play the duel to its end (at the prompt for ``--play-as``), save it, settle the stakes and report."""
     first, second, also, kind = ritual.first, ritual.second, ritual.also, ritual.kind
     unpaid, gold, outside_help, dry_run = ritual.unpaid, ritual.gold, ritual.outside_help, ritual.dry_run
-    others = entrants[2:]
+    others = sheets[2:]
     ante = terms.stakes == "ante"
     if ritual.play_as is not None:
         table = DuelTable(duel, ritual.play_as, ritual)
@@ -339,7 +350,7 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
     said = saver.save({**duel.to_dict(), "ritual": ritual.to_dict()}) if saver.name is not None else ""
     result = duel.result()
     antes = {n: s.ante for n, s in duel.sides.items() if s.ante} if ante else None
-    purses = {r.character.name: r.character.gold for _, r, _ in entrants if r is not None}
+    purses = {r.character.name: r.character.gold for r, _ in sheets if r is not None}
     if others:
         settlements = settle_free_for_all(result["winner"], result["losers"], loser_pays=not unpaid, ante=antes,
                                           stakes=terms.stakes, gold=gold, gold_held=purses)
@@ -347,8 +358,8 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
         one = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help, ante=antes,
                      gold=gold, gold_held=purses)
         settlements = {first: one, second: one}
-    sheets = {}
-    for _, record, saved in entrants:
+    updated = {}
+    for record, saved in sheets:
         if record is not None and saved is not None:
             wizard = record.character
             settlement = settlements[wizard.name]
@@ -356,14 +367,14 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
                 record = record.changed(extra=
                                          {**record.extra, RESTITUTION_OWED: settlement.winner})
             after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, duel.settings)
-            sheets[wizard.name] = after
+            updated[wizard.name] = after
             if not dry_run:
                 store_deck(saver.store, record, after, saved, record.rng)
     if json:
         settled: Any = ({n: settlements[n].to_dict() for n in result["losers"]} if others
                         else settlements[first].to_dict())
         print_json({"terms": terms.to_dict(), "result": result, "settlement": settled, "log": duel.log.to_list(),
-                    "sheets": {n: vitals_of(w).to_dict() for n, w in sheets.items()}, "carried": carried,
+                    "sheets": {n: vitals_of(w).to_dict() for n, w in updated.items()}, "carried": carried,
                     "saved": not dry_run})
         return
     # the play-by-play in the words of the prompt's duel, one line an event (a table's columns are too
@@ -378,7 +389,7 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
     _print_result(result)
     for loser in result["losers"] if others else [result["loser"]]:
         _print_settlement(settlements[loser], outside_help)
-    _print_sheets(sheets, saved=not dry_run)
+    _print_sheets(updated, saved=not dry_run)
     if said:
         console().print(said)
 
