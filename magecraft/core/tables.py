@@ -107,14 +107,14 @@ class RandomTable:
     clamp: bool = True
     reroll: frozenset[int] = frozenset()
     notes: str = ""
+    #: The lowest and highest totals the rows cover (a clamped roll is held between them), worked out once:
+    #: every roll on the table needs them.
+    low: int = field(init=False, repr=False, compare=False)
+    high: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def low(self) -> int:
-        return min(r.low for r in self.rows)
-
-    @property
-    def high(self) -> int:
-        return max(r.high for r in self.rows)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "low", min(r.low for r in self.rows))
+        object.__setattr__(self, "high", max(r.high for r in self.rows))
 
     def row_for(self, value: int) -> TableRow:
         for row in self.rows:
