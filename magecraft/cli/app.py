@@ -24,7 +24,7 @@ from typer.core import TyperGroup
 
 from magecraft import __version__
 from magecraft.cli import coercion, core_commands
-from magecraft.cli.options import console
+from magecraft.cli.options import QuitAtPrompt, console
 from magecraft.cli.unavailable import CATCH_ALL, unavailable_command
 from magecraft.core.errors import MagecraftError
 
@@ -199,6 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(exc.__cause__, KeyboardInterrupt):
             typer.echo("magecraft: stopped at the prompt (Ctrl-C)", err=True)
             return 130
+        if isinstance(exc.__cause__, QuitAtPrompt):
+            typer.echo("magecraft: stopped (quit); nothing was saved", err=True)
+            return 0
         typer.echo("magecraft: stopped at the prompt (end of input)", err=True)
         return 1
     except MagecraftError as exc:

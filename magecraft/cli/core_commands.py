@@ -52,7 +52,7 @@ def roll(
     """
     from magecraft.core.dice import roll_dice
 
-    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
+    rng = make_randomness(seed, dice, physical_dice)
     result = roll_dice(expression, rng, expression)
     if json:
         print_json(result.to_dict())
@@ -161,7 +161,7 @@ def table_roll(
     from magecraft.cli.render import table_result_lines
 
     chosen = _table(name)
-    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
+    rng = make_randomness(seed, dice, physical_dice)
     result = chosen.roll(rng, modifier)
     if json:
         print_json(result.to_dict())

@@ -165,7 +165,7 @@ def character_new(
       magecraft mtg-rpg character new --name Sarin --calling Adventurer --primary R --library starter
     """
     rules = house_rules_from(house_rules)
-    rng = make_randomness(seed, dice, physical_dice, options.ask_once)
+    rng = make_randomness(seed, dice, physical_dice)
     store = open_store(db)
     pool = load_pool(store, cards_file)
     book = rulebook()

@@ -112,10 +112,24 @@ def ask_once(prompt: str) -> str:
         raise typer.Abort() from exc
 
 
+class QuitAtPrompt(Exception):
+    """``quit`` typed at a die asked for before a game's play loop began (ruling C6): the command stops."""
+
+
+def ask_die_once(prompt: str) -> str:
+    """:func:`ask_once` for a real die rolled outside the play loop (``roll``, or the dice that set a game
+    up): ``quit`` or ``q`` stops the command as the play loop's ``quit`` would, where it used to be answered
+    "'quit' is not a number".  Inside the loop its own prompt asks for the dice."""
+    answer = ask_once(prompt)
+    if answer.strip().casefold() in ("quit", "q"):
+        raise typer.Abort() from QuitAtPrompt()
+    return answer
+
+
 def make_randomness(seed: int | None, dice: str | None, physical: bool,
                     ask: Callable[[str], str] | None = None) -> Randomness:
     """The randomness the options ask for: at most one of ``--seed``, ``--dice``, ``--physical-dice``
-    (typed dice asked with ``ask``, by default :func:`ask_at_terminal`)."""
+    (typed dice asked with ``ask``, by default :func:`ask_die_once`; a play loop asks at its own prompt)."""
     from magecraft.core.randomness import Randomness
 
     chosen = [name for name, given in (("--seed", seed is not None), ("--dice", dice is not None),
@@ -125,7 +139,7 @@ def make_randomness(seed: int | None, dice: str | None, physical: bool,
     if dice is not None:
         return Randomness.scripted(parse_script(dice))
     if physical:
-        return Randomness.physical(ask or ask_at_terminal)
+        return Randomness.physical(ask or ask_die_once)
     return Randomness.seeded(seed)
 
 

@@ -62,6 +62,22 @@ def test_physical_dice_are_asked_for(capsys, monkeypatch):
     assert code == 0 and json.loads(out)["total"] == 4
 
 
+def test_quit_at_a_typed_die_before_the_game_begins_stops_the_command(capsys, monkeypatch, tmp_path):
+    """Ruling C6: `quit` at a die asked outside a play loop stops as the loop's quit does (status 0,
+    one line, nothing saved), where it used to be answered "'quit' is not a number" again and again."""
+    answers = iter(["quit"])
+    monkeypatch.setattr(options, "ask_at_terminal", lambda prompt: next(answers))
+    code, out, err = run(capsys, "roll", "1d6", "--physical-dice")
+    assert (code, out) == (0, "")
+    assert err == "magecraft: stopped (quit); nothing was saved\n"
+    answers = iter(["3", "4", "q"])   # the chariot race's setup dice: a famous race? then the drivers
+    db = tmp_path / "s.db"
+    code, out, err = run(capsys, "wizard-prince", "race", "--drivers", "Ann:heavy,Bob:light", "--physical-dice",
+                         "--save", "r", "--db", str(db))
+    assert code == 0 and "stopped (quit)" in err
+    assert not db.exists() or not SaveStore(db).list_saves()
+
+
 @pytest.mark.parametrize("args", [
     ["roll", "3d6", "--bogus"],
     ["roll"],
