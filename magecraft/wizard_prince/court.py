@@ -186,6 +186,12 @@ class Court(GameState[Action]):
             self._occ[square] = self._cells[number(square)] = [thing]
             return
         here.append(thing)
+        noble = isinstance(thing, Noble)
+        if len(here) == 2 and isinstance(here[0], Noble) is not noble:
+            # a piece and a noble (the usual meeting): the piece comes first, as the rank below would put it
+            if not noble:
+                here.reverse()
+            return
         rank = {id(p): i for i, p in enumerate(self.pieces.values())}
         rank.update({id(n): len(rank) + i for i, n in enumerate(self.nobles.values())})
         here.sort(key=lambda t: rank.get(id(t), len(rank)))

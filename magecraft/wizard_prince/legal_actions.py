@@ -49,7 +49,7 @@ class LegalActions(Court):
             return [ChooseGate(g) for g in self.setup.gates if g not in occ]
         noble = self.nobles[self.order[self.index]]
         if self.stage == "extra":
-            return [*self._appointment_moves(noble), Pass()]
+            return [*self._appointment_moves(noble), PASS]
         return self._turn_actions(noble)
 
     def _decision_actions(self, decision: Mapping[str, Any]) -> list[Action]:
@@ -98,7 +98,7 @@ class LegalActions(Court):
         if "interfere" in kinds:
             out.extend(self._actions_of(noble, "interfere"))
         if not only and (not npc_rolls or not out):
-            out.append(Pass())
+            out.append(PASS)
         return out
 
     def _can_take(self, noble: Noble, kind: str) -> bool:
@@ -352,6 +352,38 @@ class LegalActions(Court):
 _MINGLES: dict[tuple[Square, ...], Mingle] = {}
 _SNOOPS: dict[str, Snoop] = {}
 _INTERFERES: dict[tuple[str, tuple[Square, ...]], Interfere] = {}
+#: The one Pass offered (a Pass has no fields: every Pass is equal to it).
+PASS = Pass()
+#: What each action built once says it is (``describe()``, the label of ``perform``'s action event), by the
+#: action's ``id``, noted the first time it is performed: each entry holds its action, so no other object
+#: can come to have that id.
+_LABELS: dict[int, tuple[Action, str]] = {}
+
+
+def label_of(action: Action) -> str:
+    """``action.describe()``, worked out once for an action built once (see :data:`_LABELS`).
+
+    >>> label_of(PASS), label_of(Snoop("courtier-1", ("Ann",)))
+    ('pass', 'SNOOP courtier-1, show Ann')
+    """
+    entry = _LABELS.get(id(action))
+    if entry is not None:
+        return entry[1]
+    label = action.describe()
+    if _built_once(action):   # any other action is built anew each time: noting it would only grow the table
+        _LABELS[id(action)] = (action, label)
+    return label
+
+
+def _built_once(action: Action) -> bool:
+    kind = type(action)
+    if kind is Interfere:
+        return _INTERFERES.get((action.piece, action.path)) is action  # type: ignore[union-attr]
+    if kind is Mingle:
+        return _MINGLES.get(action.path) is action  # type: ignore[union-attr]
+    if kind is Snoop:
+        return _SNOOPS.get(action.courtier) is action  # type: ignore[union-attr]
+    return action is PASS
 
 
 def _mingle(path: tuple[Square, ...]) -> Mingle:

@@ -22,7 +22,7 @@ from magecraft.wizard_prince.actions import (
 )
 from magecraft.wizard_prince.board import Square
 from magecraft.wizard_prince.effects import guard_catches
-from magecraft.wizard_prince.legal_actions import LegalActions
+from magecraft.wizard_prince.legal_actions import LegalActions, label_of
 from magecraft.wizard_prince.meetings import Meetings
 from magecraft.wizard_prince.nobles import Noble, saving_throw
 from magecraft.wizard_prince.pieces import Piece
@@ -38,7 +38,8 @@ class Turns(Meetings, LegalActions):
     # -- perform -----------------------------------------------------------------------------
     def perform(self, action: Action) -> None:
         actor = self.current_player()
-        self.log.record("action", f"{actor}: {action.describe()}", section=TURNS, data={"noble": actor})
+        # an action offered by legal_actions is built once, and so is what it says (label_of)
+        self.log.record("action", f"{actor}: {label_of(action)}", section=TURNS, data={"noble": actor})
         if self.pending:
             self._resolve(action)
         elif isinstance(action, ChooseGate):
