@@ -26,8 +26,8 @@ from magecraft.wizard_prince.actions import (
     Snoop,
 )
 from magecraft.wizard_prince.banquet import Banquet
-from magecraft.wizard_prince.board import Square, reach_of, walking_distances
-from magecraft.wizard_prince.chits import chit_kinds
+from magecraft.wizard_prince.board import SQUARES_BY_NAME, Square, reach_of, walking_distances
+from magecraft.wizard_prince.chits import chit_kinds, negative_kinds
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Piece
 from magecraft.wizard_prince.result import BanquetResult
@@ -74,8 +74,7 @@ class _Judge:
             return actions[0]
         me = banquet.nobles[player]
         self.prepare(banquet, me)
-        pieces, beside_nobles = banquet.pieces, self._beside_nobles
-        may_turn = banquet.settings.moves_may_turn
+        pieces, beside_nobles, near_nobles = banquet.pieces, self._beside_nobles, self._near_nobles
         best, best_value = actions[0], -math.inf   # every value is finite: the first action is taken first
         idle_piece = last_piece = ""
         far = False
@@ -93,7 +92,7 @@ class _Judge:
                 if piece_id != last_piece:   # one piece's moves come together: look the piece up once
                     last_piece, piece = piece_id, pieces[piece_id]
                     # whether none of its moves can reach a noble, so that no path need be looked at
-                    far = beside_nobles.isdisjoint(reach_of(piece.square, may_turn))
+                    far = piece.square not in near_nobles
                 path = action.path  # type: ignore[union-attr]
                 if far or beside_nobles.isdisjoint(path):
                     # A push that reaches no noble is worth its drift alone (push_value with nothing met).
@@ -141,29 +140,41 @@ class _Judge:
         self.occ = b.occupants()
         # The chits he has seen or that are exposed (what visible_chit answers), looked up once per decision.
         known = self._known = {*b.public, *b.knowledge.get(me.name, ())}
-        chits, kinds = b.chits, chit_kinds()
+        chits, negative = b.chits, negative_kinds()
         emperors: list[Square] = []
         guards: list[Square] = []
         targets: list[Square] = []
         for p in b.pieces.values():   # one pass over the pieces, in their order
             kind = p.kind
             if kind == "courtier":
-                if p.chit in known and not kinds[chits[p.chit].kind].negative:
+                if p.chit in known and chits[p.chit].kind not in negative:
                     targets.append(p.square)
             elif kind == "praetorian":
                 guards.append(p.square)
             elif kind == "emperor":
                 emperors.append(p.square)
         self._emperors, self._guards, self._targets = emperors, guards, targets
-        self._rivals = [Square.parse(n.square) for n in b.nobles.values()
-                        if n.where == "board" and n is not me and self.rivalry(n) > 0]
-        self._here = Square.parse(me.square) if me.where == "board" else None
-        self._beside_nobles = frozenset(Square.parse(n.square) for n in b.nobles.values() if n.where == "board")
+        rivals: list[Square] = []
+        beside: list[Square] = []
+        for n in b.nobles.values():   # one pass over the nobles, in their order
+            if n.where == "board":
+                square = SQUARES_BY_NAME[n.square]
+                beside.append(square)
+                if n is not me and self.rivalry(n) > 0:
+                    rivals.append(square)
+        self._rivals = rivals
+        self._here = SQUARES_BY_NAME[me.square] if me.where == "board" else None
+        self._beside_nobles = frozenset(beside)
+        # The squares from which some move reaches a noble: a move from a to b exists just when one from b
+        # to a does (reach_of is symmetric), so these are the squares within a noble's reach.
+        self._near_nobles = _within_reach(self._beside_nobles, b.settings.moves_may_turn)
         self._before: float | None = None
         # The kinds of piece whose drift() is _IDLE_PUSH wherever they go, for this decision.
-        self._idle_kinds = {kind for kind in ("emperor", "praetorian", "courtier")
-                            if not (kind == "emperor" and me.where == "board" and me.held)
-                            and not (kind == "praetorian" and self.rivals(b, me))}
+        idle = self._idle_kinds = {"courtier"}
+        if not (me.where == "board" and me.held):
+            idle.add("emperor")
+        if not self.rivals(b, me):
+            idle.add("praetorian")
         # Steps to the nearest rival from the squares asked about: kept for as long as the rivals stand still.
         self._rival_distances = _nearest_steps(tuple(self._rivals))
         # Steps to each Emperor and each wanted courtier from every square, looked up once per decision.
@@ -308,6 +319,13 @@ class _Judge:
         if self._here is not None:
             return -square.distance(self._here)
         return 0.0
+
+
+@lru_cache(maxsize=1024)
+def _within_reach(squares: frozenset[Square], may_turn: bool) -> frozenset[Square]:
+    """Every square within reach of one of ``squares`` (:func:`reach_of`), for as long as the nobles stand
+    still."""
+    return frozenset().union(*[reach_of(square, may_turn) for square in squares])
 
 
 @lru_cache(maxsize=1024)

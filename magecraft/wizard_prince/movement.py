@@ -150,9 +150,11 @@ def _courtier_moves(courtier: Piece, steps: tuple[Step, ...], cells: Cells, bloc
             continue
         here = cells[first]
         if here is not None:
-            if all(thing is courtier or isinstance(thing, Noble) for thing in here):
+            # one thing stands there (the usual case): judged without a generator
+            if (isinstance(here[0], Noble) if len(here) == 1
+                    else all(thing is courtier or isinstance(thing, Noble) for thing in here)):
                 out.append(labels[k])
-                if any(isinstance(thing, Noble) for thing in here):
+                if len(here) == 1 or any(isinstance(thing, Noble) for thing in here):
                     continue
             else:
                 continue
@@ -162,6 +164,7 @@ def _courtier_moves(courtier: Piece, steps: tuple[Step, ...], cells: Cells, bloc
             if blocked[second]:
                 continue
             there = cells[second]
-            if there is None or all(thing is courtier or isinstance(thing, Noble) for thing in there):
+            if there is None or (isinstance(there[0], Noble) if len(there) == 1
+                                 else all(thing is courtier or isinstance(thing, Noble) for thing in there)):
                 out.append(labels[j])
     return out
