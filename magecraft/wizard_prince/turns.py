@@ -91,19 +91,20 @@ class Turns(Meetings, LegalActions):
     def _check_end(self) -> None:
         """"The Banquet ends when all PC nobles have exited the board" (NPC Noble Actions); with no PC
         noble at all, when every noble has left (The Imperial Banquet)."""
-        pcs = npcs = remaining = 0   # counted, not listed: this runs after every action
-        for n in self.nobles.values():
-            if n.npc:
-                npcs += 1
-            else:
-                pcs += 1
-                remaining += n.where in ("waiting", "board")   # Noble.in_banquet
-        if not pcs:
-            remaining = sum(n.in_banquet for n in self.nobles.values())
-        if not remaining:
-            self.end("no noble remains at the banquet" if not pcs or not npcs
-                     else "every player noble has left the banquet")
-        elif self.settings.end_when_no_emperor and not any(p.kind == "emperor" for p in self.pieces.values()):
+        nobles = self.nobles.values()
+        for n in nobles:   # this runs after every action: stop at the first PC noble still in the banquet
+            if not n.npc and n.where in ("waiting", "board"):   # Noble.in_banquet
+                break
+        else:
+            pcs = sum(not n.npc for n in nobles)
+            if pcs or not any(n.in_banquet for n in nobles):   # with no PC at all, the last noble to leave ends it
+                self.end("no noble remains at the banquet" if not pcs or pcs == len(nobles)
+                         else "every player noble has left the banquet")
+                return
+        if self.settings.end_when_no_emperor:
+            for p in self.pieces.values():   # the Emperor is usually the first piece
+                if p.kind == "emperor":
+                    return
             self.end("no Emperor remains to present courtiers to")
 
     def _next_noble(self) -> None:
