@@ -28,7 +28,7 @@ from magecraft.wizard_prince.actions import (
     Present,
     Snoop,
 )
-from magecraft.wizard_prince.board import ALL_SQUARES, Square, paths_from, reach_of
+from magecraft.wizard_prince.board import ALL_SQUARES, SQUARES_BY_NAME, Square, paths_from, reach_of
 from magecraft.wizard_prince.court import Court
 from magecraft.wizard_prince.movement import Occupants, moves, noble_block, path_problem
 from magecraft.wizard_prince.nobles import Noble
@@ -168,7 +168,7 @@ class LegalActions(Court):
     def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
         if noble.where == "waiting":
             return [_mingle((g,)) for g in self.setup.gates if self._gate_problem(g, occ) is None]
-        start, may_turn = Square.parse(noble.square), self.settings.moves_may_turn
+        start, may_turn = SQUARES_BY_NAME[noble.square], self.settings.moves_may_turn
         return moves(noble, start, occ, self.setup.table, may_turn, self._cells, _mingles_from(start, may_turn))
 
     def _gate_problem(self, gate: Square, occ: Occupants) -> str | None:
