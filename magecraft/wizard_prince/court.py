@@ -243,7 +243,9 @@ class Court(GameState[Action]):
         working out the whole position: a move changes the position at every step."""
         name = str(square)
         here: list[Piece | Noble] = [p for p in self.pieces.values() if p.square == square]
-        here.extend(n for n in self.nobles.values() if n.where == "board" and n.square == name)
+        for noble in self.nobles.values():
+            if noble.square == name and noble.where == "board":
+                here.append(noble)
         return here
 
     def remove_piece(self, piece: Piece, why: str, section: str) -> None:

@@ -110,18 +110,27 @@ class LegalActions(Court):
         found = self._derived.get((noble.name if kind != "interfere" else "", kind))
         if found is not None:
             return bool(found)
+        # loops rather than any() over a generator: this runs at every NPC turn
         if kind == "snoop":   # an NPC snoops a courtier whose chit is not yet exposed (_npc_snoop_targets)
-            return any(p.kind == "courtier" and not (noble.npc and p.chit in self.public)
-                       for p in self.pieces.values())
+            exposed = self.public if noble.npc else ()
+            for p in self.pieces.values():  # noqa: SIM110
+                if p.kind == "courtier" and p.chit not in exposed:
+                    return True
+            return False
         if kind == "mingle":
             # A noble who may take any path may end on its first step: noble_block refuses a square to end
             # on only where it refuses it to pass through too.
             table, occ = self.setup.table, self._occ
             if noble.where == "waiting":
                 return any(self._gate_problem(gate, occ) is None for gate in self.setup.gates)
-            firsts = Square.parse(noble.square).neighbours()
-            return any(noble_block(first, True, occ, table, noble.name) is None for first in firsts)
-        return any(self._moves_of(piece) for piece in self.pieces.values())
+            for first in SQUARES_BY_NAME[noble.square].neighbours():
+                if noble_block(first, True, occ, table, noble.name) is None:
+                    return True
+            return False
+        for piece in self.pieces.values():  # noqa: SIM110
+            if self._moves_of(piece):
+                return True
+        return False
 
     def _moves_of(self, piece: Piece) -> list[Action]:
         """The INTERFEREs moving ``piece``, kept until a square within its reach changes (see _sync)."""
