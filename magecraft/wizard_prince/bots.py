@@ -140,20 +140,22 @@ class _Judge:
         self.occ = b.occupants()
         # The chits he has seen or that are exposed (what visible_chit answers), looked up once per decision.
         known = self._known = {*b.public, *b.knowledge.get(me.name, ())}
-        chits, negative = b.chits, negative_kinds()
-        emperors: list[Square] = []
+        chits, negative, table = b.chits, negative_kinds(), b.setup.table
+        # Steps to each Emperor and each wanted courtier from every square (walking_distances is cached),
+        # and where the Praetorians stand: one pass over the pieces, in their order.
+        emperor_maps: list[dict[Square, int]] = []
         guards: list[Square] = []
-        targets: list[Square] = []
-        for p in b.pieces.values():   # one pass over the pieces, in their order
+        target_maps: list[dict[Square, int]] = []
+        for p in b.pieces.values():
             kind = p.kind
             if kind == "courtier":
                 if p.chit in known and chits[p.chit].kind not in negative:
-                    targets.append(p.square)
+                    target_maps.append(walking_distances(p.square, table))
             elif kind == "praetorian":
                 guards.append(p.square)
             elif kind == "emperor":
-                emperors.append(p.square)
-        self._emperors, self._guards, self._targets = emperors, guards, targets
+                emperor_maps.append(walking_distances(p.square, table))
+        self._emperor_maps, self._guards, self._target_maps = emperor_maps, guards, target_maps
         rivals: list[Square] = []
         beside: list[Square] = []
         for n in b.nobles.values():   # one pass over the nobles, in their order
@@ -177,9 +179,6 @@ class _Judge:
             idle.add("praetorian")
         # Steps to the nearest rival from the squares asked about: kept for as long as the rivals stand still.
         self._rival_distances = _nearest_steps(tuple(self._rivals))
-        # Steps to each Emperor and each wanted courtier from every square, looked up once per decision.
-        self._emperor_maps = [walking_distances(e, b.setup.table) for e in self._emperors]
-        self._target_maps = [walking_distances(t, b.setup.table) for t in self._targets]
 
     def value(self, b: Banquet, player: str, action: Action) -> float:
         me = b.nobles[player]
@@ -216,7 +215,10 @@ class _Judge:
         return walking_distances(goal, b.setup.table).get(start, 99)
 
     def emperor_distance(self, b: Banquet, square: Square) -> int:
-        return min([steps.get(square, 99) for steps in self._emperor_maps], default=0)
+        maps = self._emperor_maps
+        if len(maps) == 1:   # one Emperor (the usual case): no list to build
+            return maps[0].get(square, 99)
+        return min([steps.get(square, 99) for steps in maps], default=0)
 
     # -- moving oneself -------------------------------------------------------------------
     def walk_value(self, b: Banquet, me: Noble, path: tuple[Square, ...]) -> float:
@@ -248,7 +250,12 @@ class _Judge:
             return -1.0 * self.emperor_distance(b, square) - danger
         targets = self._target_maps
         if targets:
-            return -0.3 * min([steps.get(square, 99) for steps in targets]) - danger
+            nearest = 99
+            for steps in targets:   # min(), without building a list for every path weighed
+                found = steps.get(square, 99)
+                if found < nearest:
+                    nearest = found
+            return -0.3 * nearest - danger
         return -0.1 * self.emperor_distance(b, square) - danger
 
     # -- moving other pieces -------------------------------------------------------------------
