@@ -20,7 +20,7 @@ from magecraft.wizard_prince.actions import (
     Mingle,
     Snoop,
 )
-from magecraft.wizard_prince.board import Square
+from magecraft.wizard_prince.board import SQUARE_NAMES, Square
 from magecraft.wizard_prince.effects import guard_catches
 from magecraft.wizard_prince.legal_actions import LegalActions, label_of
 from magecraft.wizard_prince.meetings import Meetings
@@ -30,6 +30,9 @@ from magecraft.wizard_prince.sections import BANQUET, CHITS, NPC, PIECES, TURNS
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.banquet import Banquet
+
+#: A square's name (``str(square)``) as a C-level lookup: a move under way is kept by its squares' names.
+_NAME = SQUARE_NAMES.__getitem__
 
 
 class Turns(Meetings, LegalActions):
@@ -57,11 +60,11 @@ class Turns(Meetings, LegalActions):
                 if noble.where == "waiting":
                     self._enter(noble, action.path[0])
                 else:
-                    self.moving = {"mover": noble.name, "noble": True, "path": [str(s) for s in action.path]}
+                    self.moving = {"mover": noble.name, "noble": True, "path": list(map(_NAME, action.path))}
             elif isinstance(action, Snoop):
                 self._snoop(noble, action)
             elif isinstance(action, Interfere | AppointmentMove):
-                self.moving = {"mover": action.piece, "noble": False, "path": [str(s) for s in action.path]}
+                self.moving = {"mover": action.piece, "noble": False, "path": list(map(_NAME, action.path))}
             if not extra and self._offers_extra(noble):
                 self.stage = "extra"
         self._continue()
