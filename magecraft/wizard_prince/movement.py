@@ -110,11 +110,14 @@ def moves(mover: Piece | Noble, start: Square, occ: Occupants, table: frozenset[
     out: list[T] = []
     for first, k, doubles in steps:
         if cells[first] is not None or blocked[first]:
+            # A square that may be passed through may be ended on (every rule that depends on ``last`` refuses
+            # only passing through), so the second question is asked only of a square that may not be passed.
             square = ALL_SQUARES[first]
-            if block(mover, square, True, occ, table) is None:
-                out.append(labels[k])
             if block(mover, square, False, occ, table) is not None:
+                if block(mover, square, True, occ, table) is None:
+                    out.append(labels[k])
                 continue
+            out.append(labels[k])
         else:
             out.append(labels[k])
         for second, j in doubles:
