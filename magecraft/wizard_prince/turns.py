@@ -226,7 +226,7 @@ class Turns(Meetings, LegalActions):
         if piece is None:
             self.moving = None
             return
-        piece = Piece(piece.id, piece.kind, piece.colour, square, piece.figure, piece.chit)
+        piece = _moved(piece, square)
         self.pieces[piece.id] = piece
         for thing in self._standing_on(square):
             if thing is piece or (isinstance(thing, Piece) and thing.id not in self.pieces):
@@ -247,3 +247,16 @@ class Turns(Meetings, LegalActions):
             if self.phase == "over" or self.pending:
                 return
 
+
+#: Each piece as it stands on each square it is moved to, built once: a Piece is frozen, so a move makes a new
+#: one, and the same piece on the same square is the same value (a dozen thousand at most).
+_MOVED: dict[tuple[str, str, str, Square, str, str], Piece] = {}
+
+
+def _moved(piece: Piece, square: Square) -> Piece:
+    """``piece`` on ``square``."""
+    key = (piece.id, piece.kind, piece.colour, square, piece.figure, piece.chit)
+    found = _MOVED.get(key)
+    if found is None:
+        found = _MOVED[key] = Piece(*key)
+    return found
