@@ -22,6 +22,7 @@ from magecraft.wizard_prince.actions import (
     ChooseGate,
     Interfere,
     Mingle,
+    Pass,
     Place,
     Snoop,
 )
@@ -115,8 +116,8 @@ class _Judge:
                         value = 0.2 * (start_steps - end_steps)
                     else:
                         value = self.drift(banquet, me, piece, path[-1])
-                else:
-                    value = self.value(banquet, player, action)
+                else:   # value() of a push, called directly
+                    value = self.push_value(banquet, me, piece, path)
             elif kind is Snoop:   # snoop_value(), inlined: a dozen courtiers are weighed at each decision
                 courtier = pieces[action.courtier]  # type: ignore[union-attr]
                 if courtier.chit in known:
@@ -128,6 +129,8 @@ class _Judge:
                     value = (1.2 - 0.2 * (abs(file - here_file) + abs(rank - here_rank))) * snoop_weight
             elif kind is Mingle:
                 value = self.walk_value(banquet, me, action.path)  # type: ignore[union-attr]
+            elif kind is Pass:   # what value() gives any other action: offered at nearly every decision
+                value = -0.5
             else:
                 value = self.value(banquet, player, action)
             if value > best_value:   # the first of the best, as max() would
