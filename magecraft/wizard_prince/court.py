@@ -19,7 +19,7 @@ from magecraft.core.state import GameState
 from magecraft.wizard_prince.actions import (
     Action,
 )
-from magecraft.wizard_prince.board import SIZE, Setup, Square
+from magecraft.wizard_prince.board import SIZE, SQUARE_NAMES, Setup, Square
 from magecraft.wizard_prince.movement import Cells, occupancy_array
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
@@ -241,7 +241,7 @@ class Court(GameState[Action]):
     def _standing_on(self, square: Square) -> list[Piece | Noble]:
         """What stands on ``square`` in the order of :meth:`occupants` (pieces, then nobles), found without
         working out the whole position: a move changes the position at every step."""
-        name = str(square)
+        name = SQUARE_NAMES[square]
         here: list[Piece | Noble] = [p for p in self.pieces.values() if p.square == square]
         for noble in self.nobles.values():
             if noble.square == name and noble.where == "board":

@@ -157,7 +157,7 @@ class LegalActions(Court):
         occ = self._occ
         out: list[Action]
         if kind == "mingle":
-            out = list(self._mingles(noble, occ))
+            out = self._mingles(noble, occ)   # a new list
         elif kind == "snoop":
             targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
             out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in targets]
@@ -174,7 +174,7 @@ class LegalActions(Court):
                    for path in self._paths(p, p.square, occ)]
         return out
 
-    def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
+    def _mingles(self, noble: Noble, occ: Occupants) -> list[Action]:
         if noble.where == "waiting":
             return [_mingle((g,)) for g in self.setup.gates if self._gate_problem(g, occ) is None]
         start, may_turn = SQUARES_BY_NAME[noble.square], self.settings.moves_may_turn
@@ -419,7 +419,7 @@ def _interfere(piece: str, path: tuple[Square, ...]) -> Interfere:
 #: The actions standing for each path of ``paths_from(start)``, in its order, for one piece or for any noble:
 #: a move enumeration lists them without looking each one up (``movement.moves`` with ``labels``).
 _INTERFERES_FROM: dict[tuple[str, Square, bool], tuple[Interfere, ...]] = {}
-_MINGLES_FROM: dict[tuple[Square, bool], tuple[Mingle, ...]] = {}
+_MINGLES_FROM: dict[tuple[Square, bool], tuple[Action, ...]] = {}
 
 
 def _interferes_from(piece: str, start: Square, may_turn: bool) -> tuple[Interfere, ...]:
@@ -430,7 +430,7 @@ def _interferes_from(piece: str, start: Square, may_turn: bool) -> tuple[Interfe
     return found
 
 
-def _mingles_from(start: Square, may_turn: bool) -> tuple[Mingle, ...]:
+def _mingles_from(start: Square, may_turn: bool) -> tuple[Action, ...]:
     found = _MINGLES_FROM.get((start, may_turn))
     if found is None:
         found = _MINGLES_FROM[start, may_turn] = tuple(_mingle(path) for path in paths_from(start, may_turn))

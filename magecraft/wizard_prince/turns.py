@@ -210,7 +210,7 @@ class Turns(Meetings, LegalActions):
             if noble.where != "board":
                 self.moving = None
                 return
-            noble.square = str(square)
+            noble.square = _NAME(square)
             for thing in self._standing_on(square):
                 if not isinstance(thing, Piece) or thing.id not in self.pieces:
                     continue
