@@ -73,7 +73,9 @@ def test_the_banquet_works_out_each_position_once():
     assert counts["wizard_prince.legal_actions:legal_actions"] >= decisions
     assert counts["wizard_prince.legal_actions:_work_out"] <= 2.5 * decisions   # 2.1
     assert counts["wizard_prince.legal_actions:_list_turn_actions"] <= decisions   # 0.9
-    assert counts["wizard_prince.court:_sync"] <= 2.2 * decisions   # 1.7 position checks a decision (round 3: 2.7)
+    # 1.3 position checks a decision (round 3: 2.7, round 4: 1.7): the judging bots read the occupancy
+    # legal_actions has just brought up to date
+    assert counts["wizard_prince.court:_sync"] <= 1.5 * decisions
     # play() carries out its own bots' choices, each one of the actions offered, without judging them again
     assert counts["wizard_prince.legal_actions:check"] == 0
     assert counts["wizard_prince.movement:moves"] <= 3.5 * decisions   # 3.0

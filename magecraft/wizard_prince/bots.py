@@ -74,7 +74,12 @@ class _Judge:
         if len(actions) == 1:
             return actions[0]
         me = banquet.nobles[player]
-        self.prepare(banquet, me)
+        if banquet.phase == "play" and banquet.stage == "action" and not banquet.pending:
+            # legal_actions() has just brought the occupancy up to date for a turn's action, and nothing has
+            # moved since: read it without checking the position again
+            self._prepare(banquet, me, banquet._occ)
+        else:
+            self.prepare(banquet, me)
         pieces, beside_nobles, near_nobles = banquet.pieces, self._beside_nobles, self._near_nobles
         best, best_value = actions[0], -math.inf   # every value is finite: the first action is taken first
         idle_piece = last_piece = ""
@@ -140,7 +145,11 @@ class _Judge:
     def prepare(self, b: Banquet, me: Noble) -> None:
         """What every action of one decision is weighed against, worked out once: the board does not change
         while the actions are weighed."""
-        self.occ = b.occupants()
+        self._prepare(b, me, b.occupants())
+
+    def _prepare(self, b: Banquet, me: Noble, occ: Mapping[Square, list[Piece | Noble]]) -> None:
+        """:meth:`prepare` with the occupancy ``occ`` of this position."""
+        self.occ = occ
         # The chits he has seen or that are exposed (what visible_chit answers), looked up once per decision.
         known = self._known = {*b.public, *b.knowledge.get(me.name, ())}
         chits, negative, table = b.chits, negative_kinds(), b.setup.table
