@@ -17,7 +17,9 @@ or per game, measured on the same seeds), so a change that brings the repeated w
 * the starting pieces are built once per setup, a moved piece once per (piece, square), a drawn chit once
   per (id, kind), and what an action offered says (its label in the log) once per action (before round 5:
   35 pieces and chits per banquet, a piece per step, a label per action performed); a two-square move's
-  piece is placed in the occupancy once;
+  piece is placed in the occupancy once; a PC noble's SNOOPs are listed once per change of the courtiers
+  (before round 5: once per position), and the judging bots read the occupancy legal_actions has just
+  brought up to date;
 * a Mage Wars unit's traits are parsed once per combination of card, round traits and enchantments
   (before: every trait query re-read the card and ran a regex per trait) and read from the unit's card
   when nothing changes them; the legal actions are worked out once per decision, standing actions built
@@ -86,6 +88,10 @@ def test_the_banquet_works_out_each_position_once():
     assert counts["wizard_prince.court:_lift"] <= 0.85 * steps   # 0.73 (before round 5: 0.89 and 0.96)
     # the bots read what their player may see from one set per decision
     assert counts["wizard_prince.court:visible_chit"] == 0
+    # a PC noble's SNOOPs are listed again only when a piece comes, goes or changes kind (each courtier met is
+    # one): 10 lists in this banquet (before round 5: one per position, 72)
+    met = sum(1 for e in banquet.log if e.kind == "meet")
+    assert counts["wizard_prince.court:courtiers"] <= met + 3 < 0.2 * decisions
 
 
 def test_interfere_actions_are_kept_until_something_in_reach_moves():

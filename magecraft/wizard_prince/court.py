@@ -65,6 +65,9 @@ class Court(GameState[Action]):
         self._cells: Cells = [None] * 64
         self._derived: dict[tuple[str, str], list[Action]] = {}
         self._turns: dict[tuple[str, bool, str, str, bool], list[Action]] = {}
+        #: A SNOOP of every courtier, in the order of ``pieces``: kept by _sync until a piece comes, goes or
+        #: changes kind (what a PC noble may snoop changes far less often than the position).
+        self._all_snoops: list[Action] | None = None
         # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
         self._piece_moves: dict[str, tuple[Piece, list[Action], frozenset[Square]]] = {}
 
@@ -121,6 +124,8 @@ class Court(GameState[Action]):
         passing = None   # a piece placed by one change and lifted by the next (a two-square move's middle step)
         for i in range(0, len(changes), 2):
             old, new = changes[i], changes[i + 1]
+            if old is None or new is None or old.kind != new.kind:
+                self._all_snoops = None
             if old is not None:
                 changed.add(old.square)
                 if old is passing:
@@ -162,6 +167,7 @@ class Court(GameState[Action]):
         self._nobles_seen = nobles
         self._marks_seen = marks
         self._piece_moves = {}
+        self._all_snoops = None
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
             here = occ.get(piece.square)

@@ -159,8 +159,13 @@ class LegalActions(Court):
         if kind == "mingle":
             out = self._mingles(noble, occ)   # a new list
         elif kind == "snoop":
-            targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
-            out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in targets]
+            if noble.npc:
+                out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in self._npc_snoop_targets(noble)]
+            else:   # every courtier: the same list until a piece comes or goes (see _sync)
+                snoops = self._all_snoops
+                if snoops is None:
+                    snoops = self._all_snoops = [_SNOOPS.get(p.id) or _snoop(p.id) for p in self.courtiers()]
+                out = snoops
         elif kind == "interfere":
             out = []
             kept = self._piece_moves
