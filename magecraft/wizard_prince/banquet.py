@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
+from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError
@@ -65,20 +67,13 @@ class Banquet(Turns):
         setup = setup or load_setup()
         cup = the_cup()
         rng.shuffle(cup, "the GM shakes the cup of courtier chits", section=BANQUET)
+        pieces = dict(cls._starting_pieces(setup))
         chits: dict[str, Chit] = {}
-        pieces: dict[str, Piece] = {
-            "emperor": Piece("emperor", "emperor", "white", setup.emperor, "king"),
-        }
-        for i, square in enumerate(setup.praetorians, start=1):
-            pieces[f"praetorian-{i}"] = Piece(f"praetorian-{i}", "praetorian", "white", square, "knight")
-        courtier_squares = [("white", s) for s in setup.white_courtiers] + [("black", s)
-                                                                           for s in setup.black_courtiers]
-        for i, (colour, square) in enumerate(courtier_squares, start=1):
-            chit = Chit(f"chit-{i}", cup[i - 1])
-            chits[chit.id] = chit
-            pieces[f"courtier-{i}"] = Piece(f"courtier-{i}", "courtier", colour, square, "pawn", chit.id)
+        for piece in pieces.values():   # the courtiers in order: chit-1 under courtier-1 is the cup's first
+            if piece.chit:
+                chits[piece.chit] = _chit(piece.chit, cup[len(chits)])
         rng.log.record("state", "a chit is placed under each courtier", section=BANQUET,
-                       data={"courtiers": len(courtier_squares)})
+                       data={"courtiers": len(chits)})
         fresh = {}
         for noble in nobles:
             if noble.appointment and noble.appointment not in appointments():
@@ -99,6 +94,22 @@ class Banquet(Turns):
         rng.log.record("state", "nobles choose their gates in this order", section=BANQUET,
                        data={"order": order, "off_board": order[len(setup.gates):]})
         return banquet
+
+    @staticmethod
+    @cache
+    def _starting_pieces(setup: Setup) -> Mapping[str, Piece]:
+        """The Emperor, his Praetorians and the courtiers on their starting squares, each courtier with the
+        id of the chit beneath it: built once per setup (a Piece is frozen, so every banquet may share them)."""
+        pieces: dict[str, Piece] = {
+            "emperor": Piece("emperor", "emperor", "white", setup.emperor, "king"),
+        }
+        for i, square in enumerate(setup.praetorians, start=1):
+            pieces[f"praetorian-{i}"] = Piece(f"praetorian-{i}", "praetorian", "white", square, "knight")
+        courtier_squares = [("white", s) for s in setup.white_courtiers] + [("black", s)
+                                                                           for s in setup.black_courtiers]
+        for i, (colour, square) in enumerate(courtier_squares, start=1):
+            pieces[f"courtier-{i}"] = Piece(f"courtier-{i}", "courtier", colour, square, "pawn", f"chit-{i}")
+        return MappingProxyType(pieces)
 
     # -- result, views and saves -------------------------------------------------------------
     def result(self) -> Mapping[str, Any]:
@@ -278,6 +289,12 @@ _KINDS = {dict: "a table of whole numbers", list: "a list", str: "a text", int: 
 
 def _listed(keys: set[str]) -> str:
     return ", ".join(sorted(map(repr, keys)))
+
+
+@cache
+def _chit(chit_id: str, kind: str) -> Chit:
+    """A chit as drawn from the cup, built once (a Chit is frozen; meeting it makes a new one)."""
+    return Chit(chit_id, kind)
 
 
 def _fresh_earnings() -> dict[str, Any]:

@@ -70,6 +70,11 @@ _NAMES = tuple(f"{FILES[f]}{r + 1}" for f in range(SIZE) for r in range(SIZE))
 _SQUARES = tuple(Square(f, r) for f in range(SIZE) for r in range(SIZE))
 ALL_SQUARES: tuple[Square, ...] = _SQUARES
 _BY_NAME = {str(s): s for s in _SQUARES}
+#: Each square by its name: the hot paths read a noble's square (kept as its name) here instead of
+#: :meth:`Square.parse`, which is for text from outside.
+SQUARES_BY_NAME: Mapping[str, Square] = _BY_NAME
+#: Each square's name (``str(square)``), by the square.
+SQUARE_NAMES: Mapping[Square, str] = {s: name for name, s in _BY_NAME.items()}
 
 
 @cache

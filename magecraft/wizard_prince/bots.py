@@ -22,12 +22,13 @@ from magecraft.wizard_prince.actions import (
     ChooseGate,
     Interfere,
     Mingle,
+    Pass,
     Place,
     Snoop,
 )
 from magecraft.wizard_prince.banquet import Banquet
-from magecraft.wizard_prince.board import Square, reach_of, walking_distances
-from magecraft.wizard_prince.chits import chit_kinds
+from magecraft.wizard_prince.board import SQUARES_BY_NAME, Square, reach_of, walking_distances
+from magecraft.wizard_prince.chits import chit_kinds, negative_kinds
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Piece
 from magecraft.wizard_prince.result import BanquetResult
@@ -73,9 +74,13 @@ class _Judge:
         if len(actions) == 1:
             return actions[0]
         me = banquet.nobles[player]
-        self.prepare(banquet, me)
-        pieces, beside_nobles = banquet.pieces, self._beside_nobles
-        may_turn = banquet.settings.moves_may_turn
+        if banquet.phase == "play" and banquet.stage == "action" and not banquet.pending:
+            # legal_actions() has just brought the occupancy up to date for a turn's action, and nothing has
+            # moved since: read it without checking the position again
+            self._prepare(banquet, me, banquet._occ)
+        else:
+            self.prepare(banquet, me)
+        pieces, beside_nobles, near_nobles = banquet.pieces, self._beside_nobles, self._near_nobles
         best, best_value = actions[0], -math.inf   # every value is finite: the first action is taken first
         idle_piece = last_piece = ""
         far = False
@@ -93,7 +98,7 @@ class _Judge:
                 if piece_id != last_piece:   # one piece's moves come together: look the piece up once
                     last_piece, piece = piece_id, pieces[piece_id]
                     # whether none of its moves can reach a noble, so that no path need be looked at
-                    far = beside_nobles.isdisjoint(reach_of(piece.square, may_turn))
+                    far = piece.square not in near_nobles
                 path = action.path  # type: ignore[union-attr]
                 if far or beside_nobles.isdisjoint(path):
                     # A push that reaches no noble is worth its drift alone (push_value with nothing met).
@@ -116,8 +121,8 @@ class _Judge:
                         value = 0.2 * (start_steps - end_steps)
                     else:
                         value = self.drift(banquet, me, piece, path[-1])
-                else:
-                    value = self.value(banquet, player, action)
+                else:   # value() of a push, called directly
+                    value = self.push_value(banquet, me, piece, path)
             elif kind is Snoop:   # snoop_value(), inlined: a dozen courtiers are weighed at each decision
                 courtier = pieces[action.courtier]  # type: ignore[union-attr]
                 if courtier.chit in known:
@@ -129,6 +134,8 @@ class _Judge:
                     value = (1.2 - 0.2 * (abs(file - here_file) + abs(rank - here_rank))) * snoop_weight
             elif kind is Mingle:
                 value = self.walk_value(banquet, me, action.path)  # type: ignore[union-attr]
+            elif kind is Pass:   # what value() gives any other action: offered at nearly every decision
+                value = -0.5
             else:
                 value = self.value(banquet, player, action)
             if value > best_value:   # the first of the best, as max() would
@@ -138,37 +145,52 @@ class _Judge:
     def prepare(self, b: Banquet, me: Noble) -> None:
         """What every action of one decision is weighed against, worked out once: the board does not change
         while the actions are weighed."""
-        self.occ = b.occupants()
+        self._prepare(b, me, b.occupants())
+
+    def _prepare(self, b: Banquet, me: Noble, occ: Mapping[Square, list[Piece | Noble]]) -> None:
+        """:meth:`prepare` with the occupancy ``occ`` of this position."""
+        self.occ = occ
         # The chits he has seen or that are exposed (what visible_chit answers), looked up once per decision.
         known = self._known = {*b.public, *b.knowledge.get(me.name, ())}
-        chits, kinds = b.chits, chit_kinds()
-        emperors: list[Square] = []
+        chits, negative, table = b.chits, negative_kinds(), b.setup.table
+        # Steps to each Emperor and each wanted courtier from every square (walking_distances is cached),
+        # and where the Praetorians stand: one pass over the pieces, in their order.
+        emperor_maps: list[dict[Square, int]] = []
         guards: list[Square] = []
-        targets: list[Square] = []
-        for p in b.pieces.values():   # one pass over the pieces, in their order
+        target_maps: list[dict[Square, int]] = []
+        for p in b.pieces.values():
             kind = p.kind
             if kind == "courtier":
-                if p.chit in known and not kinds[chits[p.chit].kind].negative:
-                    targets.append(p.square)
+                if p.chit in known and chits[p.chit].kind not in negative:
+                    target_maps.append(walking_distances(p.square, table))
             elif kind == "praetorian":
                 guards.append(p.square)
             elif kind == "emperor":
-                emperors.append(p.square)
-        self._emperors, self._guards, self._targets = emperors, guards, targets
-        self._rivals = [Square.parse(n.square) for n in b.nobles.values()
-                        if n.where == "board" and n is not me and self.rivalry(n) > 0]
-        self._here = Square.parse(me.square) if me.where == "board" else None
-        self._beside_nobles = frozenset(Square.parse(n.square) for n in b.nobles.values() if n.where == "board")
+                emperor_maps.append(walking_distances(p.square, table))
+        self._emperor_maps, self._guards, self._target_maps = emperor_maps, guards, target_maps
+        rivals: list[Square] = []
+        beside: list[Square] = []
+        for n in b.nobles.values():   # one pass over the nobles, in their order
+            if n.where == "board":
+                square = SQUARES_BY_NAME[n.square]
+                beside.append(square)
+                if n is not me and self.rivalry(n) > 0:
+                    rivals.append(square)
+        self._rivals = rivals
+        self._here = SQUARES_BY_NAME[me.square] if me.where == "board" else None
+        self._beside_nobles = frozenset(beside)
+        # The squares from which some move reaches a noble: a move from a to b exists just when one from b
+        # to a does (reach_of is symmetric), so these are the squares within a noble's reach.
+        self._near_nobles = _within_reach(self._beside_nobles, b.settings.moves_may_turn)
         self._before: float | None = None
         # The kinds of piece whose drift() is _IDLE_PUSH wherever they go, for this decision.
-        self._idle_kinds = {kind for kind in ("emperor", "praetorian", "courtier")
-                            if not (kind == "emperor" and me.where == "board" and me.held)
-                            and not (kind == "praetorian" and self.rivals(b, me))}
+        idle = self._idle_kinds = {"courtier"}
+        if not (me.where == "board" and me.held):
+            idle.add("emperor")
+        if not self.rivals(b, me):
+            idle.add("praetorian")
         # Steps to the nearest rival from the squares asked about: kept for as long as the rivals stand still.
         self._rival_distances = _nearest_steps(tuple(self._rivals))
-        # Steps to each Emperor and each wanted courtier from every square, looked up once per decision.
-        self._emperor_maps = [walking_distances(e, b.setup.table) for e in self._emperors]
-        self._target_maps = [walking_distances(t, b.setup.table) for t in self._targets]
 
     def value(self, b: Banquet, player: str, action: Action) -> float:
         me = b.nobles[player]
@@ -205,7 +227,10 @@ class _Judge:
         return walking_distances(goal, b.setup.table).get(start, 99)
 
     def emperor_distance(self, b: Banquet, square: Square) -> int:
-        return min([steps.get(square, 99) for steps in self._emperor_maps], default=0)
+        maps = self._emperor_maps
+        if len(maps) == 1:   # one Emperor (the usual case): no list to build
+            return maps[0].get(square, 99)
+        return min([steps.get(square, 99) for steps in maps], default=0)
 
     # -- moving oneself -------------------------------------------------------------------
     def walk_value(self, b: Banquet, me: Noble, path: tuple[Square, ...]) -> float:
@@ -237,7 +262,12 @@ class _Judge:
             return -1.0 * self.emperor_distance(b, square) - danger
         targets = self._target_maps
         if targets:
-            return -0.3 * min([steps.get(square, 99) for steps in targets]) - danger
+            nearest = 99
+            for steps in targets:   # min(), without building a list for every path weighed
+                found = steps.get(square, 99)
+                if found < nearest:
+                    nearest = found
+            return -0.3 * nearest - danger
         return -0.1 * self.emperor_distance(b, square) - danger
 
     # -- moving other pieces -------------------------------------------------------------------
@@ -308,6 +338,13 @@ class _Judge:
         if self._here is not None:
             return -square.distance(self._here)
         return 0.0
+
+
+@lru_cache(maxsize=1024)
+def _within_reach(squares: frozenset[Square], may_turn: bool) -> frozenset[Square]:
+    """Every square within reach of one of ``squares`` (:func:`reach_of`), for as long as the nobles stand
+    still."""
+    return frozenset().union(*[reach_of(square, may_turn) for square in squares])
 
 
 @lru_cache(maxsize=1024)

@@ -93,6 +93,16 @@ def chit_kinds() -> dict[str, ChitKind]:
     return parse_chits(tomllib.loads(text), "wizard_prince/courtier_chits.toml")
 
 
+@cache
+def negative_kinds() -> frozenset[str]:
+    """The keys of the negative kinds (those that act when met).
+
+    >>> "butler" in negative_kinds(), "grand_herald" in negative_kinds()
+    (True, False)
+    """
+    return frozenset(key for key, kind in chit_kinds().items() if kind.negative)
+
+
 def the_cup() -> list[str]:
     """Every chit in the GM's cup (64 keys, in file order, before shuffling)."""
     return [kind.key for kind in chit_kinds().values() for _ in range(kind.count)]

@@ -19,7 +19,7 @@ from magecraft.core.state import GameState
 from magecraft.wizard_prince.actions import (
     Action,
 )
-from magecraft.wizard_prince.board import Setup, Square, number
+from magecraft.wizard_prince.board import SIZE, SQUARE_NAMES, Setup, Square
 from magecraft.wizard_prince.movement import Cells, occupancy_array
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
@@ -58,13 +58,16 @@ class Court(GameState[Action]):
         self._nobles_seen: list[Noble] = []
         #: Where each of them stands and what appointment he holds, as last seen: (where, square, appointment).
         self._marks_seen: list[tuple[str, str, str]] = []
-        self._public_seen: tuple[str, ...] = ()
+        self._public_seen: list[str] = []
         self._settings_seen: Settings | None = None
         self._occ: dict[Square, list[Piece | Noble]] = {}
         #: The same lists by square number 0-63 (None where nothing stands): the occupancy array.
         self._cells: Cells = [None] * 64
         self._derived: dict[tuple[str, str], list[Action]] = {}
         self._turns: dict[tuple[str, bool, str, str, bool], list[Action]] = {}
+        #: A SNOOP of every courtier, in the order of ``pieces``: kept by _sync until a piece comes, goes or
+        #: changes kind (what a PC noble may snoop changes far less often than the position).
+        self._all_snoops: list[Action] | None = None
         # Each piece's INTERFERE moves, kept by _sync until something changes within the piece's reach.
         self._piece_moves: dict[str, tuple[Piece, list[Action], frozenset[Square]]] = {}
 
@@ -108,24 +111,34 @@ class Court(GameState[Action]):
         marks = list(map(_NOBLE_MARK, nobles))   # C-level attribute reads: this runs about 3 times a decision
         if (pieces is self._tracked and not pieces.changes and marks == self._marks_seen
                 and nobles == self._nobles_seen and self.settings is self._settings_seen
-                and len(self.public) == len(self._public_seen) and tuple(self.public) == self._public_seen):
+                and self.public == self._public_seen):
             return
         self._derived = {}
         self._turns = {}
-        self._public_seen = tuple(self.public)
+        self._public_seen = list(self.public)
         if pieces is not self._tracked or self.settings is not self._settings_seen or nobles != self._nobles_seen:
             self._rebuild(nobles, marks)
             return
         changed: set[Square] = set()
         changes = pieces.changes
+        passing = None   # a piece placed by one change and lifted by the next (a two-square move's middle step)
         for i in range(0, len(changes), 2):
             old, new = changes[i], changes[i + 1]
+            if old is None or new is None or old.kind != new.kind:
+                self._all_snoops = None
             if old is not None:
-                self._lift(old.square, old)
                 changed.add(old.square)
+                if old is passing:
+                    passing = None
+                else:
+                    self._lift(old.square, old)
             if new is not None:
-                self._place(new.square, new)
                 changed.add(new.square)
+                if passing is not None:
+                    self._place(passing.square, passing)
+                passing = new
+        if passing is not None:
+            self._place(passing.square, passing)
         changes.clear()
         if marks != self._marks_seen:
             for noble, seen, now in zip(nobles, self._marks_seen, marks, strict=True):
@@ -154,6 +167,7 @@ class Court(GameState[Action]):
         self._nobles_seen = nobles
         self._marks_seen = marks
         self._piece_moves = {}
+        self._all_snoops = None
         occ: dict[Square, list[Piece | Noble]] = {}
         for piece in self.pieces.values():
             here = occ.get(piece.square)
@@ -176,16 +190,22 @@ class Court(GameState[Action]):
                 break
         if not here:
             self._occ.pop(square, None)
-            self._cells[number(square)] = None
+            self._cells[square[0] * SIZE + square[1]] = None   # board.number, inlined
 
     def _place(self, square: Square, thing: Piece | Noble) -> None:
         """Put ``thing`` on ``square`` in the occupancy, in the order a rebuild would give: the pieces in
         the order of ``pieces``, then the nobles in the order of ``nobles``."""
         here = self._occ.get(square)
         if here is None:
-            self._occ[square] = self._cells[number(square)] = [thing]
+            self._occ[square] = self._cells[square[0] * SIZE + square[1]] = [thing]   # board.number, inlined
             return
         here.append(thing)
+        noble = isinstance(thing, Noble)
+        if len(here) == 2 and isinstance(here[0], Noble) is not noble:
+            # a piece and a noble (the usual meeting): the piece comes first, as the rank below would put it
+            if not noble:
+                here.reverse()
+            return
         rank = {id(p): i for i, p in enumerate(self.pieces.values())}
         rank.update({id(n): len(rank) + i for i, n in enumerate(self.nobles.values())})
         here.sort(key=lambda t: rank.get(id(t), len(rank)))
@@ -227,9 +247,11 @@ class Court(GameState[Action]):
     def _standing_on(self, square: Square) -> list[Piece | Noble]:
         """What stands on ``square`` in the order of :meth:`occupants` (pieces, then nobles), found without
         working out the whole position: a move changes the position at every step."""
-        name = str(square)
+        name = SQUARE_NAMES[square]
         here: list[Piece | Noble] = [p for p in self.pieces.values() if p.square == square]
-        here.extend(n for n in self.nobles.values() if n.where == "board" and n.square == name)
+        for noble in self.nobles.values():
+            if noble.square == name and noble.where == "board":
+                here.append(noble)
         return here
 
     def remove_piece(self, piece: Piece, why: str, section: str) -> None:

@@ -28,7 +28,7 @@ from magecraft.wizard_prince.actions import (
     Present,
     Snoop,
 )
-from magecraft.wizard_prince.board import ALL_SQUARES, Square, paths_from, reach_of
+from magecraft.wizard_prince.board import ALL_SQUARES, SQUARES_BY_NAME, Square, paths_from, reach_of
 from magecraft.wizard_prince.court import Court
 from magecraft.wizard_prince.movement import Occupants, moves, noble_block, path_problem
 from magecraft.wizard_prince.nobles import Noble
@@ -49,7 +49,7 @@ class LegalActions(Court):
             return [ChooseGate(g) for g in self.setup.gates if g not in occ]
         noble = self.nobles[self.order[self.index]]
         if self.stage == "extra":
-            return [*self._appointment_moves(noble), Pass()]
+            return [*self._appointment_moves(noble), PASS]
         return self._turn_actions(noble)
 
     def _decision_actions(self, decision: Mapping[str, Any]) -> list[Action]:
@@ -98,7 +98,7 @@ class LegalActions(Court):
         if "interfere" in kinds:
             out.extend(self._actions_of(noble, "interfere"))
         if not only and (not npc_rolls or not out):
-            out.append(Pass())
+            out.append(PASS)
         return out
 
     def _can_take(self, noble: Noble, kind: str) -> bool:
@@ -110,18 +110,27 @@ class LegalActions(Court):
         found = self._derived.get((noble.name if kind != "interfere" else "", kind))
         if found is not None:
             return bool(found)
+        # loops rather than any() over a generator: this runs at every NPC turn
         if kind == "snoop":   # an NPC snoops a courtier whose chit is not yet exposed (_npc_snoop_targets)
-            return any(p.kind == "courtier" and not (noble.npc and p.chit in self.public)
-                       for p in self.pieces.values())
+            exposed = self.public if noble.npc else ()
+            for p in self.pieces.values():  # noqa: SIM110
+                if p.kind == "courtier" and p.chit not in exposed:
+                    return True
+            return False
         if kind == "mingle":
             # A noble who may take any path may end on its first step: noble_block refuses a square to end
             # on only where it refuses it to pass through too.
             table, occ = self.setup.table, self._occ
             if noble.where == "waiting":
                 return any(self._gate_problem(gate, occ) is None for gate in self.setup.gates)
-            firsts = Square.parse(noble.square).neighbours()
-            return any(noble_block(first, True, occ, table, noble.name) is None for first in firsts)
-        return any(self._moves_of(piece) for piece in self.pieces.values())
+            for first in SQUARES_BY_NAME[noble.square].neighbours():
+                if noble_block(first, True, occ, table, noble.name) is None:
+                    return True
+            return False
+        for piece in self.pieces.values():  # noqa: SIM110
+            if self._moves_of(piece):
+                return True
+        return False
 
     def _moves_of(self, piece: Piece) -> list[Action]:
         """The INTERFEREs moving ``piece``, kept until a square within its reach changes (see _sync)."""
@@ -148,10 +157,15 @@ class LegalActions(Court):
         occ = self._occ
         out: list[Action]
         if kind == "mingle":
-            out = list(self._mingles(noble, occ))
+            out = self._mingles(noble, occ)   # a new list
         elif kind == "snoop":
-            targets = self._npc_snoop_targets(noble) if noble.npc else self.courtiers()
-            out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in targets]
+            if noble.npc:
+                out = [_SNOOPS.get(p.id) or _snoop(p.id) for p in self._npc_snoop_targets(noble)]
+            else:   # every courtier: the same list until a piece comes or goes (see _sync)
+                snoops = self._all_snoops
+                if snoops is None:
+                    snoops = self._all_snoops = [_SNOOPS.get(p.id) or _snoop(p.id) for p in self.courtiers()]
+                out = snoops
         elif kind == "interfere":
             out = []
             kept = self._piece_moves
@@ -165,10 +179,10 @@ class LegalActions(Court):
                    for path in self._paths(p, p.square, occ)]
         return out
 
-    def _mingles(self, noble: Noble, occ: Occupants) -> list[Mingle]:
+    def _mingles(self, noble: Noble, occ: Occupants) -> list[Action]:
         if noble.where == "waiting":
             return [_mingle((g,)) for g in self.setup.gates if self._gate_problem(g, occ) is None]
-        start, may_turn = Square.parse(noble.square), self.settings.moves_may_turn
+        start, may_turn = SQUARES_BY_NAME[noble.square], self.settings.moves_may_turn
         return moves(noble, start, occ, self.setup.table, may_turn, self._cells, _mingles_from(start, may_turn))
 
     def _gate_problem(self, gate: Square, occ: Occupants) -> str | None:
@@ -352,6 +366,38 @@ class LegalActions(Court):
 _MINGLES: dict[tuple[Square, ...], Mingle] = {}
 _SNOOPS: dict[str, Snoop] = {}
 _INTERFERES: dict[tuple[str, tuple[Square, ...]], Interfere] = {}
+#: The one Pass offered (a Pass has no fields: every Pass is equal to it).
+PASS = Pass()
+#: What each action built once says it is (``describe()``, the label of ``perform``'s action event), by the
+#: action's ``id``, noted the first time it is performed: each entry holds its action, so no other object
+#: can come to have that id.
+_LABELS: dict[int, tuple[Action, str]] = {}
+
+
+def label_of(action: Action) -> str:
+    """``action.describe()``, worked out once for an action built once (see :data:`_LABELS`).
+
+    >>> label_of(PASS), label_of(Snoop("courtier-1", ("Ann",)))
+    ('pass', 'SNOOP courtier-1, show Ann')
+    """
+    entry = _LABELS.get(id(action))
+    if entry is not None:
+        return entry[1]
+    label = action.describe()
+    if _built_once(action):   # any other action is built anew each time: noting it would only grow the table
+        _LABELS[id(action)] = (action, label)
+    return label
+
+
+def _built_once(action: Action) -> bool:
+    kind = type(action)
+    if kind is Interfere:
+        return _INTERFERES.get((action.piece, action.path)) is action  # type: ignore[union-attr]
+    if kind is Mingle:
+        return _MINGLES.get(action.path) is action  # type: ignore[union-attr]
+    if kind is Snoop:
+        return _SNOOPS.get(action.courtier) is action  # type: ignore[union-attr]
+    return action is PASS
 
 
 def _mingle(path: tuple[Square, ...]) -> Mingle:
@@ -378,7 +424,7 @@ def _interfere(piece: str, path: tuple[Square, ...]) -> Interfere:
 #: The actions standing for each path of ``paths_from(start)``, in its order, for one piece or for any noble:
 #: a move enumeration lists them without looking each one up (``movement.moves`` with ``labels``).
 _INTERFERES_FROM: dict[tuple[str, Square, bool], tuple[Interfere, ...]] = {}
-_MINGLES_FROM: dict[tuple[Square, bool], tuple[Mingle, ...]] = {}
+_MINGLES_FROM: dict[tuple[Square, bool], tuple[Action, ...]] = {}
 
 
 def _interferes_from(piece: str, start: Square, may_turn: bool) -> tuple[Interfere, ...]:
@@ -389,7 +435,7 @@ def _interferes_from(piece: str, start: Square, may_turn: bool) -> tuple[Interfe
     return found
 
 
-def _mingles_from(start: Square, may_turn: bool) -> tuple[Mingle, ...]:
+def _mingles_from(start: Square, may_turn: bool) -> tuple[Action, ...]:
     found = _MINGLES_FROM.get((start, may_turn))
     if found is None:
         found = _MINGLES_FROM[start, may_turn] = tuple(_mingle(path) for path in paths_from(start, may_turn))

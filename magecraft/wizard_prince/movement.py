@@ -110,11 +110,14 @@ def moves(mover: Piece | Noble, start: Square, occ: Occupants, table: frozenset[
     out: list[T] = []
     for first, k, doubles in steps:
         if cells[first] is not None or blocked[first]:
+            # A square that may be passed through may be ended on (every rule that depends on ``last`` refuses
+            # only passing through), so the second question is asked only of a square that may not be passed.
             square = ALL_SQUARES[first]
-            if block(mover, square, True, occ, table) is None:
-                out.append(labels[k])
             if block(mover, square, False, occ, table) is not None:
+                if block(mover, square, True, occ, table) is None:
+                    out.append(labels[k])
                 continue
+            out.append(labels[k])
         else:
             out.append(labels[k])
         for second, j in doubles:
@@ -150,9 +153,11 @@ def _courtier_moves(courtier: Piece, steps: tuple[Step, ...], cells: Cells, bloc
             continue
         here = cells[first]
         if here is not None:
-            if all(thing is courtier or isinstance(thing, Noble) for thing in here):
+            # one thing stands there (the usual case): judged without a generator
+            if (isinstance(here[0], Noble) if len(here) == 1
+                    else all(thing is courtier or isinstance(thing, Noble) for thing in here)):
                 out.append(labels[k])
-                if any(isinstance(thing, Noble) for thing in here):
+                if len(here) == 1 or any(isinstance(thing, Noble) for thing in here):
                     continue
             else:
                 continue
@@ -162,6 +167,7 @@ def _courtier_moves(courtier: Piece, steps: tuple[Step, ...], cells: Cells, bloc
             if blocked[second]:
                 continue
             there = cells[second]
-            if there is None or all(thing is courtier or isinstance(thing, Noble) for thing in there):
+            if there is None or (isinstance(there[0], Noble) if len(there) == 1
+                                 else all(thing is courtier or isinstance(thing, Noble) for thing in there)):
                 out.append(labels[j])
     return out

@@ -20,9 +20,9 @@ from magecraft.wizard_prince.actions import (
     Mingle,
     Snoop,
 )
-from magecraft.wizard_prince.board import Square
+from magecraft.wizard_prince.board import SQUARE_NAMES, Square
 from magecraft.wizard_prince.effects import guard_catches
-from magecraft.wizard_prince.legal_actions import LegalActions
+from magecraft.wizard_prince.legal_actions import LegalActions, label_of
 from magecraft.wizard_prince.meetings import Meetings
 from magecraft.wizard_prince.nobles import Noble, saving_throw
 from magecraft.wizard_prince.pieces import Piece
@@ -31,6 +31,9 @@ from magecraft.wizard_prince.sections import BANQUET, CHITS, NPC, PIECES, TURNS
 if TYPE_CHECKING:
     from magecraft.wizard_prince.banquet import Banquet
 
+#: A square's name (``str(square)``) as a C-level lookup: a move under way is kept by its squares' names.
+_NAME = SQUARE_NAMES.__getitem__
+
 
 class Turns(Meetings, LegalActions):
     """Performing actions: a move waits in ``moving`` while a player must choose, then goes on."""
@@ -38,7 +41,8 @@ class Turns(Meetings, LegalActions):
     # -- perform -----------------------------------------------------------------------------
     def perform(self, action: Action) -> None:
         actor = self.current_player()
-        self.log.record("action", f"{actor}: {action.describe()}", section=TURNS, data={"noble": actor})
+        # an action offered by legal_actions is built once, and so is what it says (label_of)
+        self.log.record("action", f"{actor}: {label_of(action)}", section=TURNS, data={"noble": actor})
         if self.pending:
             self._resolve(action)
         elif isinstance(action, ChooseGate):
@@ -56,11 +60,11 @@ class Turns(Meetings, LegalActions):
                 if noble.where == "waiting":
                     self._enter(noble, action.path[0])
                 else:
-                    self.moving = {"mover": noble.name, "noble": True, "path": [str(s) for s in action.path]}
+                    self.moving = {"mover": noble.name, "noble": True, "path": list(map(_NAME, action.path))}
             elif isinstance(action, Snoop):
                 self._snoop(noble, action)
             elif isinstance(action, Interfere | AppointmentMove):
-                self.moving = {"mover": action.piece, "noble": False, "path": [str(s) for s in action.path]}
+                self.moving = {"mover": action.piece, "noble": False, "path": list(map(_NAME, action.path))}
             if not extra and self._offers_extra(noble):
                 self.stage = "extra"
         self._continue()
@@ -90,19 +94,20 @@ class Turns(Meetings, LegalActions):
     def _check_end(self) -> None:
         """"The Banquet ends when all PC nobles have exited the board" (NPC Noble Actions); with no PC
         noble at all, when every noble has left (The Imperial Banquet)."""
-        pcs = npcs = remaining = 0   # counted, not listed: this runs after every action
-        for n in self.nobles.values():
-            if n.npc:
-                npcs += 1
-            else:
-                pcs += 1
-                remaining += n.where in ("waiting", "board")   # Noble.in_banquet
-        if not pcs:
-            remaining = sum(n.in_banquet for n in self.nobles.values())
-        if not remaining:
-            self.end("no noble remains at the banquet" if not pcs or not npcs
-                     else "every player noble has left the banquet")
-        elif self.settings.end_when_no_emperor and not any(p.kind == "emperor" for p in self.pieces.values()):
+        nobles = self.nobles.values()
+        for n in nobles:   # this runs after every action: stop at the first PC noble still in the banquet
+            if not n.npc and n.where in ("waiting", "board"):   # Noble.in_banquet
+                break
+        else:
+            pcs = sum(not n.npc for n in nobles)
+            if pcs or not any(n.in_banquet for n in nobles):   # with no PC at all, the last noble to leave ends it
+                self.end("no noble remains at the banquet" if not pcs or pcs == len(nobles)
+                         else "every player noble has left the banquet")
+                return
+        if self.settings.end_when_no_emperor:
+            for p in self.pieces.values():   # the Emperor is usually the first piece
+                if p.kind == "emperor":
+                    return
             self.end("no Emperor remains to present courtiers to")
 
     def _next_noble(self) -> None:
@@ -205,7 +210,7 @@ class Turns(Meetings, LegalActions):
             if noble.where != "board":
                 self.moving = None
                 return
-            noble.square = str(square)
+            noble.square = _NAME(square)
             for thing in self._standing_on(square):
                 if not isinstance(thing, Piece) or thing.id not in self.pieces:
                     continue
@@ -221,7 +226,7 @@ class Turns(Meetings, LegalActions):
         if piece is None:
             self.moving = None
             return
-        piece = Piece(piece.id, piece.kind, piece.colour, square, piece.figure, piece.chit)
+        piece = _moved(piece, square)
         self.pieces[piece.id] = piece
         for thing in self._standing_on(square):
             if thing is piece or (isinstance(thing, Piece) and thing.id not in self.pieces):
@@ -242,3 +247,16 @@ class Turns(Meetings, LegalActions):
             if self.phase == "over" or self.pending:
                 return
 
+
+#: Each piece as it stands on each square it is moved to, built once: a Piece is frozen, so a move makes a new
+#: one, and the same piece on the same square is the same value (a dozen thousand at most).
+_MOVED: dict[tuple[str, str, str, Square, str, str], Piece] = {}
+
+
+def _moved(piece: Piece, square: Square) -> Piece:
+    """``piece`` on ``square``."""
+    key = (piece.id, piece.kind, piece.colour, square, piece.figure, piece.chit)
+    found = _MOVED.get(key)
+    if found is None:
+        found = _MOVED[key] = Piece(*key)
+    return found

@@ -10,7 +10,7 @@ import pytest
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.banquet import Banquet
-from magecraft.wizard_prince.board import Square, load_setup, paths_from
+from magecraft.wizard_prince.board import ALL_SQUARES, Square, load_setup, paths_from, reach_of
 from magecraft.wizard_prince.chits import chit_kinds, parse_chits, the_cup
 from magecraft.wizard_prince.nobles import nobles_from
 
@@ -100,3 +100,13 @@ def test_moves_are_one_or_two_orthogonal_squares():
     assert straight == {"d5", "d6", "e4", "f4", "d3", "d2", "c4", "b4"}
     corner = {str(p[-1]) for p in paths_from(Square.parse("a1"), True)}
     assert corner == {"a2", "a3", "b1", "c1", "b2"}
+
+
+@pytest.mark.parametrize("may_turn", [False, True])
+def test_a_move_from_a_to_b_exists_just_when_one_from_b_to_a_does(may_turn):
+    # the bots find the pieces that can reach a noble from the squares within the nobles' reach
+    for a in ALL_SQUARES:
+        for b in ALL_SQUARES:
+            assert (b in reach_of(a, may_turn)) == (a in reach_of(b, may_turn)), (a, b)
+    assert reach_of(Square.parse("d4"), may_turn) >= {Square.parse("d6"), Square.parse("f4")}
+    assert (Square.parse("e5") in reach_of(Square.parse("d4"), may_turn)) == may_turn

@@ -8,7 +8,10 @@ from dataclasses import replace
 from wp_helpers import Arrange, path, refused
 
 from magecraft.wizard_prince.actions import Interfere, Mingle, Pass, Present
-from magecraft.wizard_prince.pieces import Chit
+from magecraft.wizard_prince.board import Square
+from magecraft.wizard_prince.movement import block
+from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.pieces import Chit, Piece
 
 
 def test_the_emperor_may_not_pass_or_land_on_courtiers_praetorians_or_another_emperor(arrange: Arrange):
@@ -159,3 +162,25 @@ def test_a_praetorian_meeting_a_noble_sharing_a_square_with_his_own_colours_rook
                        ("courtier", "white", "d5", "crown_prince")])
     banquet.pieces["courtier-1"] = replace(banquet.pieces["courtier-1"], figure="rook")   # met, stays in play
     assert "own colour" in refused(banquet, Interfere("praetorian-1", path("d4", "d5")), "INTERFERE").message
+
+
+def test_whatever_may_be_passed_through_may_be_ended_on():
+    # movement.moves asks whether a square may be ended on only of a square that may not be passed through
+    here, table = Square.parse("d4"), frozenset({Square.parse("a1")})
+    ann, bob = Noble("Ann", where="board", square="d4"), Noble("Bob", where="board", square="d4")
+    pieces = [Piece("e", "emperor", "white", here, "king"), Piece("p", "praetorian", "white", here, "knight"),
+              Piece("w", "courtier", "white", here, "pawn", "c1"),
+              Piece("b", "courtier", "black", here, "pawn", "c2"),
+              Piece("q", "courtier", "white", here, "queen", "c3")]
+    stands = [[], [bob], [ann]] + [[p] for p in pieces] + [[pieces[4], bob]]
+    movers = [ann, *(replace(p, id=f"{p.id}-moving", square=Square.parse("d2")) for p in pieces)]
+    refusals = 0
+    for mover in movers:
+        for occupants in stands:
+            for square in (here, Square.parse("a1")):   # a square where they stand, and the Banquet Table
+                occ = {square: occupants}
+                if block(mover, square, False, occ, table) is None:
+                    assert block(mover, square, True, occ, table) is None, (mover, occupants)
+                else:
+                    refusals += 1
+    assert refusals > len(movers) * 2   # the table and many occupants refuse

@@ -335,6 +335,14 @@ def test_a_turns_actions_follow_the_position_and_are_handed_out_as_copies(arrang
     offered = banquet.legal_actions()
     assert Interfere("courtier-1", path("e6")) in offered
     assert Interfere("courtier-1", path("e6", "e5")) not in offered
+    # the SNOOPs, kept while no piece comes, goes or changes kind, follow the courtiers too
+    assert Snoop("courtier-1") in offered
+    banquet.pieces["courtier-1"] = replace(banquet.pieces["courtier-1"], kind="praetorian")
+    assert not any(isinstance(a, Snoop) for a in banquet.legal_actions())
+    banquet.pieces["courtier-2"] = Piece("courtier-2", "courtier", "white", Square.parse("c3"), "pawn", "chit-1")
+    assert [a for a in banquet.legal_actions() if isinstance(a, Snoop)] == [Snoop("courtier-2")]
+    del banquet.pieces["courtier-2"]
+    assert not any(isinstance(a, Snoop) for a in banquet.legal_actions())
 
 
 @pytest.mark.parametrize("seed", [5, 6])
