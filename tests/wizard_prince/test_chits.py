@@ -62,6 +62,20 @@ def test_droning_bore_stops_the_noble_and_holds_him_until_he_saves(arrange: Arra
     assert banquet.nobles["Ann"].held == ["chit-2"]
 
 
+def test_a_noble_held_by_the_droning_bore_is_still_held_after_a_save_and_load(arrange: Arrange):
+    """The hold of this turn is part of the saved banquet: loaded, Ann still may not MINGLE."""
+    banquet = arrange({"Ann": "e4", "Bob": "h8"},
+                      [EMPEROR, ("courtier", "white", "e5", "droning_bore"),
+                       ("courtier", "black", "e6", "powerful_senator")], dice=[6, 1, 5])
+    banquet.apply(Mingle(path("e5")))
+    banquet.apply(Pass())
+    assert banquet.stuck
+    loaded = Banquet.from_dict(banquet.to_dict())
+    assert loaded.current_player() == "Ann" and loaded.stuck
+    assert not any(isinstance(a, Mingle) for a in loaded.legal_actions())
+    assert "unmoving" in refused(loaded, Mingle(path("e6")), "Droning Bore").message
+
+
 def test_droning_bore_can_be_ruled_to_take_the_whole_action(arrange: Arrange):
     banquet = arrange({"Ann": "e4", "Bob": "h8"}, [EMPEROR, ("courtier", "white", "e5", "droning_bore"),
                                                    ("courtier", "black", "c6", "butler")],
