@@ -17,7 +17,7 @@ from typing import Any
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.arena import DISTANCES
-from magecraft.mage_wars.cards import DummyDecks, Spellbook, card_book
+from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book
 from magecraft.mage_wars.decisions import Offer, _attack_action
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
@@ -94,17 +94,17 @@ def _best_of_the_rest(game: MageWarsGame, offer: Offer, dice: dict[tuple[str, st
                     first = next((z for z in wall_zones if zones[z][0] in wall.zones), None)
                     if first is not None and (score > top or (score == top and (first, rank, order) < at)):
                         top, at, strike, cast = score, (first, rank, order), (first, name, wall.id), None
+        # Casts come after the attacks of their zone, zone by zone: weighed in that order, a cast wins only by
+        # scoring more (a cast ties no attack: their first parts differ), so a spell that cannot score more than
+        # what is found is not looked at.
         here = unit.zone
-        for z, (zone, _) in enumerate(zones):
-            order = 0
+        for zone, _ in zones:
             for card in spells:
-                if card.action == "full" and zone != here:
-                    continue
-                for action in game._casts(card, zone):
-                    score = _cast_score(game, action)
-                    if score > top or (score == top and (z, len(strikes), order) < at):
-                        top, at, cast = score, (z, len(strikes), order), action
-                    order += 1
+                if (card.action != "full" or zone == here) and _cast_most(card) > max(top, best_score):
+                    for action in game._casts(card, zone):
+                        score = _cast_score(game, action)
+                        if score > top:
+                            top, cast = score, action
         if top > best_score:
             best_score = top
             best = cast if cast is not None else _attack_action(uid, zones[strike[0]][0], strike[1], strike[2])
@@ -157,6 +157,15 @@ def _most(unit: Unit, dummy_zone: str) -> tuple[int, int]:
     if dice < 0:
         return (-1, 0)
     return (100 if DISTANCES[unit.zone][dummy_zone] <= unit.attack_reach + unit.movement()[0] else 60, dice)
+
+
+def _cast_most(card: Card) -> tuple[int, int]:
+    """The most a cast of ``card`` could score (see :func:`_cast_score`)."""
+    if card.type == "creature":
+        return (105, card.cost)
+    if card.type == "attack":
+        return (110, card.cost)
+    return (50, card.cost + 1)
 
 
 @cache

@@ -41,12 +41,17 @@ def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, i
     faces = _attack_die_faces()
     roll = game.rng.roll
     normal = critical = 0
-    of = f" of {count}"
-    for n in range(1, count + 1):
-        face = faces[roll(6, f"{label}, attack die {n}{of}", section=SEC_ARENA)]
+    for suffix in _die_suffixes(count):
+        face = faces[roll(6, label + suffix, section=SEC_ARENA)]
         normal += face[0]
         critical += face[1]
     return normal, critical
+
+
+@cache
+def _die_suffixes(count: int) -> tuple[str, ...]:
+    """The ends of the labels of ``count`` attack dice: ", attack die 1 of 3" ..., written once per count."""
+    return tuple(f", attack die {n} of {count}" for n in range(1, count + 1))
 
 
 def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, game: MageWarsGame) -> bool:
