@@ -52,7 +52,24 @@ def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
     best, best_score = _best_of_the_rest(game, offer, dice)
     if best is not None and best_score[0] > _STANDING["move"]:
         return best, True
+    if offer.ready:
+        # Nothing outscores standing or moving, which always beats what is left (a pass, an unhelpful spell).
+        return _best_standing(game, offer), True
     return _choose_from(game, offer.actions()), True
+
+
+def _best_standing(game: MageWarsGame, offer: Offer) -> Action:
+    """The first of the best doing nothing or moving of the ready creatures (see :func:`_score`): a guard
+    never beats its creature's doing nothing, offered before it."""
+    mage_closeness, closeness = _MAGE_CLOSENESS[game.dummy.zone], _CLOSENESS[game.dummy.zone]
+    best, best_score = offer.options(0)[1][0], (-1, 0)
+    for i, unit in enumerate(offer.ready):
+        near = mage_closeness if unit.id == YOU else closeness
+        for action in offer.options(i)[1]:
+            score = (_STANDING[action.do], near[action.to])
+            if score > best_score:
+                best, best_score = action, score
+    return best
 
 
 def _best_of_the_rest(game: MageWarsGame, offer: Offer, dice: dict[tuple[str, str], int],
