@@ -18,7 +18,7 @@ from magecraft.core.errors import RuleError
 from magecraft.mage_wars.actions import Action, new_action
 from magecraft.mage_wars.arena import DISTANCES, ZONES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.cards import Card, card_book
-from magecraft.mage_wars.combat import Target, attackable, can_attack, guarded_zones, in_reach, spell_fits
+from magecraft.mage_wars.combat import Target, attackable, can_attack, guarded_zones, spell_fits
 from magecraft.mage_wars.units import SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ class YourDecisions:
         if pending == "activate":
             # Judged as why_illegal judges a pass, from the ready units the activations need too.
             sides = self.ready_sides()
-            may_pass = not self.mage_next and self._why_pass(sides) is None
+            may_pass = not self.mage_next and self._may_pass(sides)
         else:
             sides = None
             may_pass = pending != "plan" and self.why_illegal(_PASS) is None
@@ -211,8 +211,9 @@ class YourDecisions:
         if card.type == "attack":
             attack = card.attacks[0]
             low, high = attack.min_range, attack.max_range
+            walls, from_zone = self.walls, DISTANCES[zone]
             return [u.id for _, u in attackable(self.you, (attack,), self.units.values(), game)
-                    if in_reach(game, zone, u.zone, low, high)]
+                    if low <= from_zone[u.zone] <= high and (not walls or line_of_sight(zone, u.zone, walls))]
         return [u.id for u in self.units.values() if spell_fits(game, card, zone, u)]
 
     def _casts(self, card: Card, zone: str) -> list[Action]:
@@ -294,12 +295,16 @@ class YourDecisions:
         return self._why_activation(action)
 
     def _why_pass(self, sides: tuple[list[Unit], list[Unit]] | None) -> RuleError | None:
-        """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
-        Mage has more creatures ready than you; in a quick cast stage you may always pass."""
-        if sides is not None and len(sides[1]) <= len(sides[0]):
+        if not self._may_pass(sides):
             return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
                              rule="Creature Actions Stage", section=SEC_ACTION)
         return None
+
+    @staticmethod
+    def _may_pass(sides: tuple[list[Unit], list[Unit]] | None) -> bool:
+        """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
+        Mage has more creatures ready than you; in a quick cast stage you may always pass."""
+        return not (sides is not None and len(sides[1]) <= len(sides[0]))
 
     def _why_plan(self, action: Action) -> RuleError | None:
         return self._why_plan_spells(action.spells)

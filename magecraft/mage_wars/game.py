@@ -12,6 +12,8 @@ your decisions :mod:`magecraft.mage_wars.actions`, listed and judged in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from magecraft.core.deck import Deck
@@ -369,7 +371,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         self.turn = other(self.turn)
 
     def perform(self, action: Action) -> None:
-        self.event(f"you chose: {self.describe(action)}", section=SEC_ACTION, data=action.to_dict())
+        self.event(f"you chose: {self.describe(action)}", section=SEC_ACTION, data=_action_data(action))
         if action.kind == "reveal":
             self._reveal(self.units[action.target], action.name)
             return
@@ -533,6 +535,13 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
             raise DataError(f"saved Mage Wars game is malformed: {exc}") from None
 
+
+
+@lru_cache(maxsize=4096)
+def _action_data(action: Action) -> Mapping[str, Any]:
+    """The data of the event that records a decision: the action's fields, read-only, so that it is worked out
+    once per action value (actions are built once and offered again) and shared by the events that record it."""
+    return MappingProxyType(action.to_dict())
 
 
 def _answers(card: Card, trigger: str, attack: Attack) -> bool:
