@@ -324,9 +324,14 @@ class MageWarsGame(YourDecisions, GameState[Action]):
 
     def _quick_cast_stage(self) -> None:
         """Seed 003 Action Stage 1 and 3: the initiative side first; passing lets the Dummy Mage go first."""
-        you_can = not self.quickcast_used and not self.done[YOU] and any(
-            self._quick_spell_targets(name) for name in set(self.planned))
-        dummy_first = self.initiative == DUMMY or self.you_passed or not you_can
+        dummy_first = self.initiative == DUMMY or self.you_passed
+        you_can = False
+        if not dummy_first or self.done[DUMMY]:
+            # Whether you can quick cast is asked only when it decides who goes: the Dummy Mage goes first
+            # anyway when it has initiative or you passed (the spells' targets are worked out for the answer).
+            you_can = not self.quickcast_used and not self.done[YOU] and any(
+                self._quick_spell_targets(name) for name in set(self.planned))
+            dummy_first = dummy_first or not you_can
         if dummy_first and not self.done[DUMMY]:
             self.done[DUMMY] = True
             dazed = self.dazed_going_in(self.dummy)
