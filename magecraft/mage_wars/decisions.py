@@ -244,19 +244,27 @@ class YourDecisions:
         # ``zones``) of a table kept per zone, movement, walls and range.
         from_here = DISTANCES[here]
         reach = unit.attack_reach + quick
-        near = [t for t in enemies if from_here[t.zone] <= reach]
+        # (Plain loops: on these few items a comprehension's own frame costs more than it saves.)
+        near = []
+        for enemy in enemies:
+            if from_here[enemy.zone] <= reach:
+                near.append(enemy)
         strikes: list[Strike] = []
         if near or walls:
             attacks = unit.attacks
             pairs = attackable(unit, attacks, near, self, guarded) if near else []  # type: ignore[arg-type]
             for attack in attacks:
+                full = attack.action == "full"
+                targets: list[tuple[str, tuple[int, ...]]] = []
+                within = None
+                for able, target in pairs:
+                    if able is attack:
+                        if within is None:
+                            within = _zones_within(here, quick, wall_key, attack.min_range, attack.max_range, full)
+                        targets.append((target.id, within[target.zone]))
                 at_walls = bool(walls) and attack.kind == "melee"
-                targets = [(t.id, t.zone) for a, t in pairs if a is attack]
                 if targets or at_walls:
-                    within = _zones_within(here, quick, wall_key, attack.min_range, attack.max_range,
-                                           attack.action == "full")
-                    strikes.append((attack.name, [(ident, within[zone]) for ident, zone in targets],
-                                    _wall_zones(len(zones), attack.action == "full") if at_walls else ()))
+                    strikes.append((attack.name, targets, _wall_zones(len(zones), full) if at_walls else ()))
         return unit, staying, zones, standing, strikes, spells
 
     def why_illegal(self, action: Action) -> RuleError | None:

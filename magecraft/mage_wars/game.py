@@ -166,8 +166,12 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         if action.kind == "pass" and self.pending == "after_action":
             return "pass: no quick cast after your mage's action"
         # Only the units the action names are looked up (a decision's event describes one action).
-        names = {}
         units, walls = self.units, self.walls
+        if not walls:
+            actor, target = units.get(action.actor), units.get(action.target)
+            return _words(action, "" if actor is None else actor.describe(),
+                          "" if target is None else target.describe())
+        names = {}
         for ident in (action.actor, action.target):
             unit = units.get(ident)
             if unit is not None:
@@ -540,6 +544,18 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
             raise DataError(f"saved Mage Wars game is malformed: {exc}") from None
 
+
+
+@lru_cache(maxsize=4096)
+def _words(action: Action, actor: str, target: str) -> str:
+    """An action in words given what its actor and target are called ("" for no unit), worked out once per
+    action value and names (actions are built once and offered again)."""
+    names = {}
+    if actor:
+        names[action.actor] = actor
+    if target:
+        names[action.target] = target
+    return action.describe(names)
 
 
 @lru_cache(maxsize=4096)
