@@ -105,7 +105,11 @@ def attackable(attacker: Unit, attacks: Sequence[Attack], targets: Iterable[Unit
 
 def guarded_zones(game: MageWarsGame) -> set[tuple[str, str]]:
     """(side, zone) of every guard in the arena: where a melee attack must take a guard first."""
-    return {(u.side, u.zone) for u in game.units.values() if u.guarding and not u.banished}
+    guarded = set()
+    for u in game.units.values():   # a loop: cheaper than a comprehension's frame on a few units
+        if u.guarding and not u.banished:
+            guarded.add((u.side, u.zone))
+    return guarded
 
 
 def in_reach(game: MageWarsGame, from_zone: str, to_zone: str, min_range: int, max_range: int) -> bool:
@@ -337,4 +341,8 @@ def zone_attack_targets(game: MageWarsGame, caster: Unit) -> list[Unit]:
 
 def enemies_of(game: MageWarsGame, side: str) -> list[Unit]:
     them = other(side)
-    return [u for u in game.units.values() if u.side == them and not u.banished]
+    found = []
+    for u in game.units.values():   # a loop: cheaper than a comprehension's frame on a few units
+        if u.side == them and not u.banished:
+            found.append(u)
+    return found

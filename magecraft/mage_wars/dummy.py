@@ -9,6 +9,7 @@ enemy, re-rolling".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, TypeVar
 
 from magecraft.core.deck import DeckExhausted
@@ -46,9 +47,9 @@ def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, 
     """
     if len(items) == 1:
         return items[0]
-    keys = [key(i) for i in items]
+    keys = list(map(key, items))
     best = min(keys)
-    tied = [i for i, k in zip(items, keys, strict=True) if k == best]
+    tied = list(compress(items, map(best.__eq__, keys)))
     if len(tied) == 1:
         return tied[0]
     return game.rng.choice(tied, label if isinstance(label, str) else label(), section=section)
