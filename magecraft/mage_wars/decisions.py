@@ -18,7 +18,7 @@ from magecraft.core.errors import RuleError
 from magecraft.mage_wars.actions import Action, new_action
 from magecraft.mage_wars.arena import DISTANCES, ZONES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.cards import Card, card_book
-from magecraft.mage_wars.combat import Target, attackable, can_attack, guarded_zones, spell_fits
+from magecraft.mage_wars.combat import Target, attackable, can_attack, enemies_of, guarded_zones, spell_fits
 from magecraft.mage_wars.units import SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
 
 if TYPE_CHECKING:
@@ -80,10 +80,11 @@ class Offer:
                 # What every activation weighs, looked up once: the enemies, the planned spells you can pay,
                 # where guards stand.
                 game, book = self.game, card_book()
-                planned = map(book.get, sorted(set(game.planned)))
-                self._context = ([u for u in game.units.values() if u.side != YOU and not u.banished],
-                                 [card for card in planned if card.mana_to_cast() <= game.mana],
-                                 guarded_zones(game))  # type: ignore[arg-type]
+                spells = []
+                for card in map(book.get, sorted(set(game.planned))):
+                    if card.mana_to_cast() <= game.mana:
+                        spells.append(card)
+                self._context = (enemies_of(game, YOU), spells, guarded_zones(game))  # type: ignore[arg-type]
             found = self._options[i] = self.game._activations(self.ready[i], *self._context)
         return found
 

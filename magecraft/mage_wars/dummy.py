@@ -220,9 +220,16 @@ def _target_rank(target: Unit) -> tuple[int, ...]:
 
 
 def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
-    targets = list({t.id: t for _, t in options}.values())
-    target = _pick(game, targets, _target_rank, lambda: f"{unit.describe()}: targets of equal life", SEC_CREATURE)
-    kinds = [a for a, t in options if t is target]
+    # Plain loops: a comprehension's own frame costs more than it saves on these few options.
+    seen: dict[str, Unit] = {}
+    for _, t in options:
+        seen.setdefault(t.id, t)
+    target = _pick(game, list(seen.values()), _target_rank, lambda: f"{unit.describe()}: targets of equal life",
+                   SEC_CREATURE)
+    kinds = []
+    for a, t in options:
+        if t is target:
+            kinds.append(a)
     attack = kinds[0] if len(kinds) == 1 else game.rng.choice(kinds, f"{unit.describe()}: which attack",
                                                               section=SEC_CREATURE)
     return attack, target
@@ -242,8 +249,16 @@ def act(game: MageWarsGame, unit: Unit) -> None:
     # options are, among the enemies within reach of a one-zone move; then only range and sight per zone.
     from_here = DISTANCES[here]
     reach = unit.attack_reach + 1
-    able = attackable(unit, unit.attacks, [t for t in enemies_of(game, DUMMY) if from_here[t.zone] <= reach], game)
-    engaged = any(t.zone == here and in_reach(game, here, here, a.min_range, a.max_range) for a, t in able)
+    near = []
+    for t in enemies_of(game, DUMMY):   # a loop: cheaper than a comprehension's frame on a few units
+        if from_here[t.zone] <= reach:
+            near.append(t)
+    able = attackable(unit, unit.attacks, near, game)
+    engaged = False
+    for a, t in able:
+        if t.zone == here and in_reach(game, here, here, a.min_range, a.max_range):
+            engaged = True
+            break
     options = [(a, t) for a, t in able
                if (not engaged or t.zone == here) and in_reach(game, here, t.zone, a.min_range, a.max_range)]
     if options:
