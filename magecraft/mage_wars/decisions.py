@@ -175,8 +175,11 @@ class YourDecisions:
                 pending == "activate" and self._may_quick_cast_in_action()):
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
-                others.extend(_quick_cast_action(name, t, r) for t in targets
-                              for r in self._reveal_choices(book.get(name)))
+                if targets:
+                    reveals = self._reveal_choices(book.get(name))
+                    for target in targets:
+                        for reveal in reveals:
+                            others.append(_quick_cast_action(name, target, reveal))
         ready: list[Unit] = []
         if pending == "activate":
             assert sides is not None
@@ -213,16 +216,28 @@ class YourDecisions:
             attack = card.attacks[0]
             low, high = attack.min_range, attack.max_range
             walls, from_zone = self.walls, DISTANCES[zone]
-            return [u.id for _, u in attackable(self.you, (attack,), self.units.values(), game)
-                    if low <= from_zone[u.zone] <= high and (not walls or line_of_sight(zone, u.zone, walls))]
-        return [u.id for u in self.units.values() if spell_fits(game, card, zone, u)]
+            # Plain loops: a comprehension's own frame costs more than it saves on a handful of units.
+            found = []
+            for _, u in attackable(self.you, (attack,), self.units.values(), game):
+                if low <= from_zone[u.zone] <= high and (not walls or line_of_sight(zone, u.zone, walls)):
+                    found.append(u.id)
+            return found
+        found = []
+        for u in self.units.values():
+            if spell_fits(game, card, zone, u):
+                found.append(u.id)
+        return found
 
     def _casts(self, card: Card, zone: str) -> list[Action]:
         """Your mage's activations that cast ``card`` from ``zone``: each target, face down and (if you can pay
         both costs) face up."""
         reveals = self._reveal_choices(card)
         name = card.name
-        return [_cast_action(zone, name, t, r) for t in self._spell_targets(card, zone) for r in reveals]
+        casts = []
+        for target in self._spell_targets(card, zone):
+            for reveal in reveals:
+                casts.append(_cast_action(zone, name, target, reveal))
+        return casts
 
     def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],
                      guarded: set[tuple[str, str]]) -> UnitOptions:

@@ -267,7 +267,10 @@ def act(game: MageWarsGame, unit: Unit) -> None:
                   + (" (engaged in its zone)" if engaged else ""), SEC_CREATURE, unit=unit.id, target=target.id)
         resolve_attack(game, unit, attack, target)
         return
-    moves = [z for z, n in reachable(here, min(unit.quick_moves, 1), game.walls).items() if n == 1]
+    moves = []
+    for z, n in reachable(here, min(unit.quick_moves, 1), game.walls).items():
+        if n == 1:
+            moves.append(z)
     staged = [(zone, a, t) for zone in moves for a, t in able
               if a.action == "quick" and in_reach(game, zone, t.zone, a.min_range, a.max_range)]
     if staged:
@@ -306,7 +309,10 @@ def _pursue(game: MageWarsGame, unit: Unit) -> None:
         if unit.zone == target.zone:
             break
         here = distance(unit.zone, target.zone)
-        closer = [z for z in neighbours(unit.zone) if distance(z, target.zone) < here]
+        closer = []
+        for z in neighbours(unit.zone):
+            if distance(z, target.zone) < here:
+                closer.append(z)
         open_steps = [z for z in closer if blocking_wall(game.walls, unit.zone, z) is None]
         if open_steps:
             unit.zone = open_steps[0]
