@@ -193,7 +193,15 @@ class YourDecisions:
     def _may_quick_cast_after_action(self) -> bool:
         """Mage Wars Arena: the quick cast may also come after the mage's action, in the same action phase
         (A16); offered only when some planned quick spell can be cast now."""
-        return not self.quickcast_used and any(self._quick_spell_targets(name) for name in set(self.planned))
+        return not self.quickcast_used and self._a_quick_spell_has_a_target()
+
+    def _a_quick_spell_has_a_target(self) -> bool:
+        """Whether some planned quick spell can be cast now (asked at every turn of a quick cast stage: a plain
+        loop, as ``any`` over a generator or ``map`` costs more than the question)."""
+        for name in set(self.planned):  # noqa: SIM110
+            if self._quick_spell_targets(name):
+                return True
+        return False
 
     def _reveal_choices(self, card: Card) -> tuple[bool, ...]:
         """Face down, and face up too if you can pay both costs (enchantments); other spells just cast."""

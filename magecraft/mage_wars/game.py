@@ -337,8 +337,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         if not dummy_first or self.done[DUMMY]:
             # Whether you can quick cast is asked only when it decides who goes: the Dummy Mage goes first
             # anyway when it has initiative or you passed (the spells' targets are worked out for the answer).
-            you_can = not self.quickcast_used and not self.done[YOU] and any(
-                self._quick_spell_targets(name) for name in set(self.planned))
+            you_can = not self.quickcast_used and not self.done[YOU] and self._a_quick_spell_has_a_target()
             dummy_first = dummy_first or not you_can
         if dummy_first and not self.done[DUMMY]:
             self.done[DUMMY] = True
