@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import DISTANCES, Wall, blocking_wall, line_of_sight, step
-from magecraft.mage_wars.cards import Attack, Card
+from magecraft.mage_wars.cards import Attack, Card, card_book
 from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
         _strike(game, attacker, attack, target, moved)
     if (not counterstrike and melee and isinstance(target, Unit) and _alive(game, target)
             and _alive(game, attacker) and not target.incapacitated and game.winner is None):
-        counter = next((a for a in target.attacks if a.trait("Counterstrike") is not None), None)
+        counter = _counterstrike(target.card_name)
         if counter is not None and can_attack(target, counter, target.zone, attacker, game):
             game.event(f"{target.describe()} counterstrikes {attacker.describe()}", section=SEC_ARENA)
             resolve_attack(game, target, counter, attacker, counterstrike=True)
@@ -179,6 +179,12 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
                                                                        target, game):
             game.event(f"Battle Fury: {attacker.describe()} attacks again", section=SEC_ARENA)
             resolve_attack(game, attacker, follow, target, counterstrike=False)
+
+
+@cache
+def _counterstrike(card_name: str) -> Attack | None:
+    """A card's first attack with Counterstrike, if any: read once per card (asked after every melee attack)."""
+    return next((a for a in card_book().get(card_name).attacks if a.trait("Counterstrike") is not None), None)
 
 
 def _alive(game: MageWarsGame, target: Target) -> bool:
