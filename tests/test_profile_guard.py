@@ -32,7 +32,7 @@ from collections.abc import Callable
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.bot import play_to_end
 from magecraft.mage_wars.cards import ready_spellbooks
-from magecraft.mage_wars.decisions import Offer, _attack_action, _standing_actions
+from magecraft.mage_wars.decisions import Offer, _standing_actions, attack_action
 from magecraft.mage_wars.game import MageWarsGame, _action_data
 from magecraft.mage_wars.units import unit_traits
 from magecraft.wizard_prince import actions as wp_actions
@@ -160,7 +160,7 @@ def test_mage_wars_works_out_each_decision_once():
 
 
 def test_mage_wars_bot_spells_out_only_the_activation_it_chooses():
-    for cached in (_attack_action, _action_data):
+    for cached in (attack_action, _action_data):
         cached.cache_clear()
     offered = []
     original = Offer.__init__
@@ -182,7 +182,7 @@ def test_mage_wars_bot_spells_out_only_the_activation_it_chooses():
     assert counts["mage_wars.decisions:_activations"] < 0.9 * sum(offered)
     # an attack is built once (actions are values) and only when chosen or spelt out; the event recording a
     # decision reuses its action's data
-    built = _attack_action.cache_info()
+    built = attack_action.cache_info()
     assert built.misses < built.hits and built.misses + built.hits < decisions
     assert _action_data.cache_info().hits > 0
 

@@ -18,7 +18,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.arena import DISTANCES
 from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book
-from magecraft.mage_wars.decisions import Offer, _attack_action
+from magecraft.mage_wars.decisions import Offer, attack_action
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
@@ -43,8 +43,10 @@ def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
     """The bot's action, and whether it is one of the objects ``legal_actions`` offers (a plan is not).
 
     Nearly always something scores more than standing or moving can (an attack, a cast): then the choice
-    is read from the decision's options (``game.offer()``) without spelling out every activation; else
-    every legal action is weighed.  Either way it is the first of the best in the order offered."""
+    is read from the decision's options (``game.offer()``) without spelling out every activation; else it
+    is the best standing or moving, and with no creature ready every legal action is weighed
+    (:func:`_choose_from`).  Either way it is the first of the best in the order offered, the very object
+    ``legal_actions`` offers (actions are built once: ``decisions.attack_action``)."""
     if game.pending == "plan":
         return _plan(game), False
     offer = game.offer()
@@ -118,13 +120,13 @@ def _best_of_the_rest(game: MageWarsGame, offer: Offer, dice: dict[tuple[str, st
         for zone, _ in zones:
             for card in spells:
                 if (card.action != "full" or zone == here) and _cast_most(card) > max(top, best_score):
-                    for action in game._casts(card, zone):
+                    for action in game.cast_actions(card, zone):
                         score = _cast_score(game, action)
                         if score > top:
                             top, cast = score, action
         if top > best_score:
             best_score = top
-            best = cast if cast is not None else _attack_action(uid, zones[strike[0]][0], strike[1], strike[2])
+            best = cast if cast is not None else attack_action(uid, zones[strike[0]][0], strike[1], strike[2])
     return best, best_score
 
 

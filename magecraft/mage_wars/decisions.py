@@ -53,7 +53,7 @@ class Offer:
     out when first asked.  :meth:`actions` lists them all, as ``legal_actions`` offers them: the others, then
     each creature's doing nothing and moves, then zone by zone its guard, its attacks (attack by attack,
     target by target, then walls) and its casts.  The attacks and casts are values built once
-    (:func:`_attack_action`, :func:`_cast_action`), so a reader that picks one out of the options of some
+    (:func:`attack_action`, :func:`_cast_action`), so a reader that picks one out of the options of some
     creatures without spelling out the rest (the bot) holds the very object offered.
     """
 
@@ -100,10 +100,10 @@ class Offer:
         for name, targets, wall_zones in strikes:
             for ident, where in targets:
                 for i in where:
-                    found[i].append(_attack_action(uid, zones[i][0], name, ident))
+                    found[i].append(attack_action(uid, zones[i][0], name, ident))
             for i in wall_zones:
                 zone = zones[i][0]
-                found[i].extend(_attack_action(uid, zone, name, wall.id) for wall in walls if zone in wall.zones)
+                found[i].extend(attack_action(uid, zone, name, wall.id) for wall in walls if zone in wall.zones)
         out = list(staying)
         for i, (zone, guard) in enumerate(zones):
             if guard is not None:
@@ -111,7 +111,7 @@ class Offer:
             out.extend(found[i])
             for card in spells:
                 if card.action != "full" or zone == here:
-                    out.extend(self.game._casts(card, zone))
+                    out.extend(self.game.cast_actions(card, zone))
         return out
 
 
@@ -236,7 +236,7 @@ class YourDecisions:
                 found.append(u.id)
         return found
 
-    def _casts(self, card: Card, zone: str) -> list[Action]:
+    def cast_actions(self, card: Card, zone: str) -> list[Action]:
         """Your mage's activations that cast ``card`` from ``zone``: each target, face down and (if you can pay
         both costs) face up."""
         reveals = self._reveal_choices(card)
@@ -443,26 +443,26 @@ class YourDecisions:
 
 
 @lru_cache(maxsize=1 << 16)
-def _attack_action(uid: str, zone: str, name: str, target: str) -> Action:
+def attack_action(uid: str, zone: str, name: str, target: str) -> Action:
     """A creature's attack, built once and offered again in every position and game (actions are values)."""
     return new_action(("activate", uid, zone, "attack", name, target, (), False))
 
 
 @lru_cache(maxsize=1 << 14)
 def _quick_cast_action(name: str, target: str, reveal: bool) -> Action:
-    """A quick cast, built once (see :func:`_attack_action`)."""
+    """A quick cast, built once (see :func:`attack_action`)."""
     return new_action(("quick_cast", "", "", "", name, target, (), reveal))
 
 
 @lru_cache(maxsize=1 << 14)
 def _reveal_action(name: str, target: str) -> Action:
-    """Turning a face-down enchantment up, built once (see :func:`_attack_action`)."""
+    """Turning a face-down enchantment up, built once (see :func:`attack_action`)."""
     return new_action(("reveal", "", "", "", name, target, (), False))
 
 
 @lru_cache(maxsize=1 << 14)
 def _cast_action(zone: str, name: str, target: str, reveal: bool) -> Action:
-    """Your mage's activation that casts a spell, built once (see :func:`_attack_action`)."""
+    """Your mage's activation that casts a spell, built once (see :func:`attack_action`)."""
     return new_action(("activate", YOU, zone, "cast", name, target, (), reveal))
 
 
