@@ -178,8 +178,8 @@ def test_mage_wars_bot_spells_out_only_the_activation_it_chooses():
     # every activation is spelt out (Offer.actions) only when no creature is ready and nothing beats standing
     assert counts["mage_wars.decisions:actions"] <= decisions / 10
     # a creature's options are worked out only when it could beat the best found before it, at most once a
-    # decision (53 ready creatures offered in this game, 39 looked at)
-    assert counts["mage_wars.decisions:_activations"] < 0.9 * sum(offered)
+    # decision (62 ready creatures offered in this game, 39 looked at; before round 6 all 62)
+    assert counts["mage_wars.decisions:_activations"] < 0.75 * sum(offered)
     # an attack is built once (actions are values) and only when chosen or spelt out; the event recording a
     # decision reuses its action's data
     built = attack_action.cache_info()
