@@ -54,7 +54,8 @@ class Offer:
     each creature's doing nothing and moves, then zone by zone its guard, its attacks (attack by attack,
     target by target, then walls) and its casts.  The attacks and casts are values built once
     (:func:`attack_action`, :func:`_cast_action`), so a reader that picks one out of the options of some
-    creatures without spelling out the rest (the bot) holds the very object offered.
+    creatures without spelling out the rest (the bot) holds the very object offered.  An offer describes
+    the position it was made in: read it before anything changes the game.
     """
 
     __slots__ = ("_context", "_options", "game", "others", "ready")
@@ -67,6 +68,7 @@ class Offer:
         self._context: tuple[list[Unit], list[Card], set[tuple[str, str]]] | None = None
 
     def actions(self) -> list[Action]:
+        """Every legal decision, in the order offered (what ``legal_actions`` returns)."""
         out = list(self.others)
         for i in range(len(self.ready)):
             out.extend(self.activations(self.options(i)))
