@@ -23,7 +23,9 @@ or per game, measured on the same seeds), so a change that brings the repeated w
 * a Mage Wars unit's traits are parsed once per combination of card, round traits and enchantments
   (before: every trait query re-read the card and ran a regex per trait) and read from the unit's card
   when nothing changes them; the legal actions are worked out once per decision, standing actions built
-  once; an enumeration asks what may be attacked once for all its attacks and targets, range per zone.
+  once; an enumeration asks what may be attacked once for all its attacks and targets, range per zone;
+  the bot reads a decision's options without spelling out every activation, looks only at the creatures
+  that could beat the best found before them, and builds only the attack it chooses.
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ from collections.abc import Callable
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.bot import play_to_end
 from magecraft.mage_wars.cards import ready_spellbooks
-from magecraft.mage_wars.decisions import _standing_actions
-from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.decisions import Offer, _standing_actions, attack_action
+from magecraft.mage_wars.game import MageWarsGame, _action_data
 from magecraft.mage_wars.units import unit_traits
 from magecraft.wizard_prince import actions as wp_actions
 from magecraft.wizard_prince import legal_actions as wp_legal_actions
@@ -192,13 +194,43 @@ def test_mage_wars_works_out_each_decision_once():
     # the bot's choices from the offered list are carried out without judging them again; only its plans
     # (built by the bot, not taken from the list) are checked
     assert counts["mage_wars.decisions:check"] == counts["mage_wars.bot:_plan"] < decisions / 3
-    # the bot asks for the legal actions once per decision (plans are chosen without them)
-    assert counts["mage_wars.decisions:legal_actions"] <= decisions
+    # the bot reads each decision's options once (plans are chosen without them) and never asks for the whole
+    # list of legal actions (before round 6: once per decision, every activation built)
+    assert counts["mage_wars.decisions:offer"] == decisions - counts["mage_wars.bot:_plan"]
+    assert counts["mage_wars.decisions:legal_actions"] == 0
     # both sides' ready units in one pass, about twice per decision (before: 214 one-side passes here)
     assert counts["mage_wars.game:ready_sides"] <= 3 * decisions
     # doing nothing, moving and guarding are built once per unit, zone and movement and offered again
     built = _standing_actions.cache_info()
     assert counts["mage_wars.decisions:_standing_actions"] == built.misses < built.hits
+
+
+def test_mage_wars_bot_spells_out_only_the_activation_it_chooses():
+    for cached in (attack_action, _action_data):
+        cached.cache_clear()
+    offered = []
+    original = Offer.__init__
+
+    def counting(self, game, others, ready):  # type: ignore[no-untyped-def]
+        offered.append(len(ready))
+        original(self, game, others, ready)
+
+    Offer.__init__ = counting  # type: ignore[method-assign]
+    try:
+        counts = mage_wars_calls()
+    finally:
+        Offer.__init__ = original  # type: ignore[method-assign]
+    decisions = counts["mage_wars.game:perform"]
+    # every activation is spelt out (Offer.actions) only when no creature is ready and nothing beats standing
+    assert counts["mage_wars.decisions:actions"] <= decisions / 10
+    # a creature's options are worked out only when it could beat the best found before it, at most once a
+    # decision (62 ready creatures offered in this game, 39 looked at; before round 6 all 62)
+    assert counts["mage_wars.decisions:_activations"] < 0.75 * sum(offered)
+    # an attack is built once (actions are values) and only when chosen or spelt out; the event recording a
+    # decision reuses its action's data
+    built = attack_action.cache_info()
+    assert built.misses < built.hits and built.misses + built.hits < decisions
+    assert _action_data.cache_info().hits > 0
 
 
 def test_mage_wars_attacks_are_weighed_once_per_enumeration_and_only_in_range():

@@ -17,10 +17,11 @@ from typing import Any
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import Action
 from magecraft.mage_wars.arena import DISTANCES
-from magecraft.mage_wars.cards import DummyDecks, Spellbook, card_book
+from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book
+from magecraft.mage_wars.decisions import Offer, attack_action
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
-from magecraft.mage_wars.units import DUMMY, YOU
+from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
 #: The first part of the score of an activation that stays or moves (see _score).
@@ -39,10 +40,94 @@ def choose(game: MageWarsGame) -> Action:
 
 
 def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
-    """The bot's action, and whether it is one of the objects ``legal_actions`` offered (a plan is not)."""
+    """The bot's action, and whether it is one of the objects ``legal_actions`` offers (a plan is not).
+
+    Nearly always something scores more than standing or moving can (an attack, a cast): then the choice
+    is read from the decision's options (``game.offer()``) without spelling out every activation; else it
+    is the best standing or moving, and with no creature ready every legal action is weighed
+    (:func:`_choose_from`).  Either way it is the first of the best in the order offered, the very object
+    ``legal_actions`` offers (actions are built once: ``decisions.attack_action``)."""
     if game.pending == "plan":
         return _plan(game), False
-    return _choose_from(game, game.legal_actions()), True
+    offer = game.offer()
+    dice: dict[tuple[str, str], int] = {}
+    best, best_score = _best_of_the_rest(game, offer, dice)
+    if best is not None and best_score[0] > _STANDING["move"]:
+        return best, True
+    if offer.ready:
+        # Nothing outscores standing or moving, which always beats what is left (a pass, an unhelpful spell).
+        return _best_standing(game, offer), True
+    return _choose_from(game, offer.actions()), True
+
+
+def _best_standing(game: MageWarsGame, offer: Offer) -> Action:
+    """The first of the best doing nothing or moving of the ready creatures (see :func:`_score`): a guard
+    never beats its creature's doing nothing, offered before it."""
+    mage_closeness, closeness = _MAGE_CLOSENESS[game.dummy.zone], _CLOSENESS[game.dummy.zone]
+    best, best_score = offer.options(0)[1][0], (-1, 0)
+    for i, unit in enumerate(offer.ready):
+        near = mage_closeness if unit.id == YOU else closeness
+        for action in offer.options(i)[1]:
+            score = (_STANDING[action.do], near[action.to])
+            if score > best_score:
+                best, best_score = action, score
+    return best
+
+
+def _best_of_the_rest(game: MageWarsGame, offer: Offer, dice: dict[tuple[str, str], int],
+                      ) -> tuple[Action | None, tuple[int, int]]:
+    """The first of the best-scored of the offered actions that neither stand nor move, and its score.
+
+    An attack scores the same from every zone it may be made from, so each (attack, target) is weighed
+    once, at the first of them; of a creature's equally scored options the first offered (by zone, then
+    attack, then target, casts last in a zone) wins, and a later creature's must score more."""
+    best: Action | None = None
+    best_score = (-1, 0)
+    for action in offer.others:
+        score = _score(game, action, dice)
+        if score > best_score:
+            best, best_score = action, score
+    dummy_zone = game.dummy.zone
+    for i, unit in enumerate(offer.ready):
+        if unit.id != YOU and _most(unit, dummy_zone) <= best_score:
+            continue   # nothing it could do scores more than the best before it (your mage may cast: weighed)
+        unit, _, zones, _, strikes, spells = offer.options(i)
+        uid = unit.id
+        top: tuple[int, int] = (-1, 0)
+        at: tuple[int, int, int] = (0, 0, 0)
+        cast: Action | None = None
+        strike: tuple[int, str, str] = (0, "", "")   # zone index, attack, target: built only if chosen
+        for rank, (name, targets, wall_zones) in enumerate(strikes):
+            count = dice.get((uid, name))
+            if count is None:
+                attack = unit.attack_named(name)
+                count = dice[uid, name] = attack.dice if attack is not None else 0
+            for order, (ident, where) in enumerate(targets):
+                if where:
+                    score = (100 if ident == DUMMY else 60, count)
+                    if score > top or (score == top and (where[0], rank, order) < at):
+                        top, at, strike, cast = score, (where[0], rank, order), (where[0], name, ident), None
+            if wall_zones:
+                score = (60, count)
+                for order, wall in enumerate(game.walls, start=len(targets)):
+                    first = next((z for z in wall_zones if zones[z][0] in wall.zones), None)
+                    if first is not None and (score > top or (score == top and (first, rank, order) < at)):
+                        top, at, strike, cast = score, (first, rank, order), (first, name, wall.id), None
+        # Casts come after the attacks of their zone, zone by zone: weighed in that order, a cast wins only by
+        # scoring more (a cast ties no attack: their first parts differ), so a spell that cannot score more than
+        # what is found is not looked at.
+        here = unit.zone
+        for zone, _ in zones:
+            for card in spells:
+                if (card.action != "full" or zone == here) and _cast_most(card) > max(top, best_score):
+                    for action in game.cast_actions(card, zone):
+                        score = _cast_score(game, action)
+                        if score > top:
+                            top, cast = score, action
+        if top > best_score:
+            best_score = top
+            best = cast if cast is not None else attack_action(uid, zones[strike[0]][0], strike[1], strike[2])
+    return best, best_score
 
 
 def _choose_from(game: MageWarsGame, actions: list[Action]) -> Action:
@@ -82,6 +167,30 @@ def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str,
               and (action[1], action[4]) in dice else _score(game, action, dice) for action in actions]
     best = max(scores)
     return actions[scores.index(best)], best
+
+
+def _most(unit: Unit, dummy_zone: str) -> tuple[int, int]:
+    """The most a creature's attacks could score (see :func:`_score`): the Dummy Mage's score only if it is
+    within the creature's reach after a quick move; no attack scores (-1, 0)."""
+    dice = _most_dice(unit.card_name)
+    if dice < 0:
+        return (-1, 0)
+    return (100 if DISTANCES[unit.zone][dummy_zone] <= unit.attack_reach + unit.movement()[0] else 60, dice)
+
+
+def _cast_most(card: Card) -> tuple[int, int]:
+    """The most a cast of ``card`` could score (see :func:`_cast_score`)."""
+    if card.type == "creature":
+        return (105, card.cost)
+    if card.type == "attack":
+        return (110, card.cost)
+    return (50, card.cost + 1)
+
+
+@cache
+def _most_dice(card_name: str) -> int:
+    """The most dice of a card's attacks (-1 without attacks)."""
+    return max((attack.dice for attack in card_book().get(card_name).attacks), default=-1)
 
 
 def _plan(game: MageWarsGame) -> Action:

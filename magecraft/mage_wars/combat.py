@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import DISTANCES, Wall, blocking_wall, line_of_sight, step
-from magecraft.mage_wars.cards import Attack, Card
+from magecraft.mage_wars.cards import Attack, Card, card_book
 from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
 
 if TYPE_CHECKING:
@@ -41,12 +41,17 @@ def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, i
     faces = _attack_die_faces()
     roll = game.rng.roll
     normal = critical = 0
-    of = f" of {count}"
-    for n in range(1, count + 1):
-        face = faces[roll(6, f"{label}, attack die {n}{of}", section=SEC_ARENA)]
+    for suffix in _die_suffixes(count):
+        face = faces[roll(6, label + suffix, section=SEC_ARENA)]
         normal += face[0]
         critical += face[1]
     return normal, critical
+
+
+@cache
+def _die_suffixes(count: int) -> tuple[str, ...]:
+    """The ends of the labels of ``count`` attack dice: ", attack die 1 of 3" ..., written once per count."""
+    return tuple(f", attack die {n} of {count}" for n in range(1, count + 1))
 
 
 def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, game: MageWarsGame) -> bool:
@@ -100,7 +105,11 @@ def attackable(attacker: Unit, attacks: Sequence[Attack], targets: Iterable[Unit
 
 def guarded_zones(game: MageWarsGame) -> set[tuple[str, str]]:
     """(side, zone) of every guard in the arena: where a melee attack must take a guard first."""
-    return {(u.side, u.zone) for u in game.units.values() if u.guarding and not u.banished}
+    guarded = set()
+    for u in game.units.values():   # a loop: cheaper than a comprehension's frame on a few units
+        if u.guarding and not u.banished:
+            guarded.add((u.side, u.zone))
+    return guarded
 
 
 def in_reach(game: MageWarsGame, from_zone: str, to_zone: str, min_range: int, max_range: int) -> bool:
@@ -159,7 +168,7 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
         _strike(game, attacker, attack, target, moved)
     if (not counterstrike and melee and isinstance(target, Unit) and _alive(game, target)
             and _alive(game, attacker) and not target.incapacitated and game.winner is None):
-        counter = next((a for a in target.attacks if a.trait("Counterstrike") is not None), None)
+        counter = _counterstrike(target.card_name)
         if counter is not None and can_attack(target, counter, target.zone, attacker, game):
             game.event(f"{target.describe()} counterstrikes {attacker.describe()}", section=SEC_ARENA)
             resolve_attack(game, target, counter, attacker, counterstrike=True)
@@ -170,6 +179,12 @@ def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: T
                                                                        target, game):
             game.event(f"Battle Fury: {attacker.describe()} attacks again", section=SEC_ARENA)
             resolve_attack(game, attacker, follow, target, counterstrike=False)
+
+
+@cache
+def _counterstrike(card_name: str) -> Attack | None:
+    """A card's first attack with Counterstrike, if any: read once per card (asked after every melee attack)."""
+    return next((a for a in card_book().get(card_name).attacks if a.trait("Counterstrike") is not None), None)
 
 
 def _alive(game: MageWarsGame, target: Target) -> bool:
@@ -332,4 +347,8 @@ def zone_attack_targets(game: MageWarsGame, caster: Unit) -> list[Unit]:
 
 def enemies_of(game: MageWarsGame, side: str) -> list[Unit]:
     them = other(side)
-    return [u for u in game.units.values() if u.side == them and not u.banished]
+    found = []
+    for u in game.units.values():   # a loop: cheaper than a comprehension's frame on a few units
+        if u.side == them and not u.banished:
+            found.append(u)
+    return found

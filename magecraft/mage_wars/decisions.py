@@ -9,15 +9,16 @@ lists the legal actions (``legal_actions``) and judges any other action rule by 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
 from magecraft.mage_wars.actions import Action, new_action
-from magecraft.mage_wars.arena import DISTANCES, Wall, line_of_sight, reachable, reachable_zones
+from magecraft.mage_wars.arena import DISTANCES, ZONES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.cards import Card, card_book
-from magecraft.mage_wars.combat import Target, attackable, can_attack, guarded_zones, in_reach, spell_fits
+from magecraft.mage_wars.combat import Target, attackable, can_attack, enemies_of, guarded_zones, spell_fits
 from magecraft.mage_wars.units import SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
 
 if TYPE_CHECKING:
@@ -32,6 +33,88 @@ _EXPECTED = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "r
 
 
 _PASS = Action("pass")
+
+#: One attack of a creature's activation options: its name, each enemy it may strike with the indices (in the
+#: creature's ``zones``) of the zones it may strike it from, and the indices of the zones it may strike a wall
+#: from (melee only, when there are walls).
+Strike = tuple[str, list[tuple[str, tuple[int, ...]]], tuple[int, ...]]
+#: A ready creature's activation options: the unit; doing nothing and moving; each zone a quick move reaches
+#: (``zones``) with its guard; all of those, as offered when there is nothing to attack or cast; its
+#: strikes; and the spells it may cast (your mage's planned spells you can pay for).
+UnitOptions = tuple[Unit, tuple[Action, ...], tuple[tuple[str, Action | None], ...], tuple[Action, ...],
+                    list[Strike], list[Card]]
+
+
+class Offer:
+    """The legal decisions of one moment, worked out once and spelt out as actions only when asked.
+
+    ``others`` are the decisions that are not activations (pass, reveals, quick casts, plans), in the order
+    offered; ``ready`` the creatures that may be activated, whose :data:`UnitOptions` :meth:`options` works
+    out when first asked.  :meth:`actions` lists them all, as ``legal_actions`` offers them: the others, then
+    each creature's doing nothing and moves, then zone by zone its guard, its attacks (attack by attack,
+    target by target, then walls) and its casts.  The attacks and casts are values built once
+    (:func:`attack_action`, :func:`_cast_action`), so a reader that picks one out of the options of some
+    creatures without spelling out the rest (the bot) holds the very object offered.  An offer describes
+    the position it was made in: read it before anything changes the game.
+    """
+
+    __slots__ = ("_context", "_options", "game", "others", "ready")
+
+    def __init__(self, game: YourDecisions, others: list[Action], ready: list[Unit]) -> None:
+        self.game = game
+        self.others = others
+        self.ready = ready
+        self._options: list[UnitOptions | None] = [None] * len(ready)
+        self._context: tuple[list[Unit], list[Card], set[tuple[str, str]]] | None = None
+
+    def actions(self) -> list[Action]:
+        """Every legal decision, in the order offered (what ``legal_actions`` returns)."""
+        out = list(self.others)
+        for i in range(len(self.ready)):
+            out.extend(self.activations(self.options(i)))
+        return out
+
+    def options(self, i: int) -> UnitOptions:
+        """The activation options of ``ready[i]``, worked out once."""
+        found = self._options[i]
+        if found is None:
+            if self._context is None:
+                # What every activation weighs, looked up once: the enemies, the planned spells you can pay,
+                # where guards stand.
+                game, book = self.game, card_book()
+                spells = []
+                for card in map(book.get, sorted(set(game.planned))):
+                    if card.mana_to_cast() <= game.mana:
+                        spells.append(card)
+                self._context = (enemies_of(game, YOU), spells, guarded_zones(game))  # type: ignore[arg-type]
+            found = self._options[i] = self.game._activations(self.ready[i], *self._context)
+        return found
+
+    def activations(self, options: UnitOptions) -> Sequence[Action]:
+        """One creature's activations, in the order offered."""
+        unit, staying, zones, standing, strikes, spells = options
+        if not strikes and not spells:
+            return standing
+        uid, here = unit.id, unit.zone
+        # The attacks found zone by zone, gathered attack by attack (the order within a zone).
+        found: list[list[Action]] = [[] for _ in zones]
+        walls = self.game.walls
+        for name, targets, wall_zones in strikes:
+            for ident, where in targets:
+                for i in where:
+                    found[i].append(attack_action(uid, zones[i][0], name, ident))
+            for i in wall_zones:
+                zone = zones[i][0]
+                found[i].extend(attack_action(uid, zone, name, wall.id) for wall in walls if zone in wall.zones)
+        out = list(staying)
+        for i, (zone, guard) in enumerate(zones):
+            if guard is not None:
+                out.append(guard)
+            out.extend(found[i])
+            for card in spells:
+                if card.action != "full" or zone == here:
+                    out.extend(self.game.cast_actions(card, zone))
+        return out
 
 
 class YourDecisions:
@@ -61,46 +144,49 @@ class YourDecisions:
 
     def legal_actions(self) -> list[Action]:
         """Every legal decision; built legal by construction (a test checks each one against check())."""
-        actions: list[Action] = []
+        return self.offer().actions()
+
+    def offer(self) -> Offer:
+        """What :meth:`legal_actions` lists, worked out once for the decision but not yet spelt out: the
+        decisions other than activations, and each ready creature's activation options (see :class:`Offer`)."""
         pending = self.pending
         if self.winner is not None or not pending:
-            return actions
+            return Offer(self, [], [])
+        others: list[Action] = []
         if pending == "activate":
             # Judged as why_illegal judges a pass, from the ready units the activations need too.
             sides = self.ready_sides()
-            may_pass = not self.mage_next and self._why_pass(sides) is None
+            may_pass = not self.mage_next and self._may_pass(sides)
         else:
             sides = None
             may_pass = pending != "plan" and self.why_illegal(_PASS) is None
         if may_pass:
-            actions.append(_PASS)
+            others.append(_PASS)
         mana = self.mana
         book = card_book()
         for unit in self.units.values():
             if unit.hidden:
-                actions.extend(new_action(("reveal", "", "", "", name, unit.id, (), False))
-                               for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
+                others.extend(_reveal_action(name, unit.id)
+                              for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
         if pending == "plan":
             names = sorted(set(self.spellbook))
             for n in range(3):
                 combos = combinations_with_replacement(names, n)
-                actions.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
+                others.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
         elif pending in ("quick_cast", "after_action") or (
                 pending == "activate" and self._may_quick_cast_in_action()):
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
-                actions.extend(Action("quick_cast", name=name, target=t, reveal=r) for t in targets
-                               for r in self._reveal_choices(book.get(name)))
+                if targets:
+                    reveals = self._reveal_choices(book.get(name))
+                    for target in targets:
+                        for reveal in reveals:
+                            others.append(_quick_cast_action(name, target, reveal))
+        ready: list[Unit] = []
         if pending == "activate":
-            # What every activation weighs is looked up once: the enemies, and the planned spells you can pay.
-            enemies = [u for u in self.units.values() if u.side != YOU and not u.banished]
-            spells = [card for card in map(book.get, sorted(set(self.planned))) if card.mana_to_cast() <= mana]
-            guarded = guarded_zones(self)  # type: ignore[arg-type]
             assert sides is not None
-            for unit in sides[0]:
-                if unit.id == YOU or not self.mage_next:
-                    actions.extend(self._activations(unit, enemies, spells, guarded))
-        return actions
+            ready = sides[0] if not self.mage_next else [u for u in sides[0] if u.id == YOU]
+        return Offer(self, others, ready)
 
     def _may_quick_cast_in_action(self) -> bool:
         """Your mage may quick cast in its own action phase, before acting, if its marker is unused (A16)."""
@@ -109,7 +195,15 @@ class YourDecisions:
     def _may_quick_cast_after_action(self) -> bool:
         """Mage Wars Arena: the quick cast may also come after the mage's action, in the same action phase
         (A16); offered only when some planned quick spell can be cast now."""
-        return not self.quickcast_used and any(self._quick_spell_targets(name) for name in set(self.planned))
+        return not self.quickcast_used and self._a_quick_spell_has_a_target()
+
+    def _a_quick_spell_has_a_target(self) -> bool:
+        """Whether some planned quick spell can be cast now (asked at every turn of a quick cast stage: a plain
+        loop, as ``any`` over a generator or ``map`` costs more than the question)."""
+        for name in set(self.planned):  # noqa: SIM110
+            if self._quick_spell_targets(name):
+                return True
+        return False
 
     def _reveal_choices(self, card: Card) -> tuple[bool, ...]:
         """Face down, and face up too if you can pay both costs (enchantments); other spells just cast."""
@@ -131,69 +225,73 @@ class YourDecisions:
         if card.type == "attack":
             attack = card.attacks[0]
             low, high = attack.min_range, attack.max_range
-            return [u.id for _, u in attackable(self.you, (attack,), self.units.values(), game)
-                    if in_reach(game, zone, u.zone, low, high)]
-        return [u.id for u in self.units.values() if spell_fits(game, card, zone, u)]
+            walls, from_zone = self.walls, DISTANCES[zone]
+            # Plain loops: a comprehension's own frame costs more than it saves on a handful of units.
+            found = []
+            for _, u in attackable(self.you, (attack,), self.units.values(), game):
+                if low <= from_zone[u.zone] <= high and (not walls or line_of_sight(zone, u.zone, walls)):
+                    found.append(u.id)
+            return found
+        found = []
+        for u in self.units.values():
+            if spell_fits(game, card, zone, u):
+                found.append(u.id)
+        return found
+
+    def cast_actions(self, card: Card, zone: str) -> list[Action]:
+        """Your mage's activations that cast ``card`` from ``zone``: each target, face down and (if you can pay
+        both costs) face up."""
+        reveals = self._reveal_choices(card)
+        name = card.name
+        casts = []
+        for target in self._spell_targets(card, zone):
+            for reveal in reveals:
+                casts.append(_cast_action(zone, name, target, reveal))
+        return casts
 
     def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],
-                     guarded: set[tuple[str, str]]) -> list[Action]:
-        """A creature's activations (your mage's too): ``enemies`` are the units it may attack, ``spells``
-        the planned spells you can pay for (your mage casts them), ``guarded`` where guards stand."""
+                     guarded: set[tuple[str, str]]) -> UnitOptions:
+        """A creature's activation options (your mage's too): ``enemies`` are the units it may attack,
+        ``spells`` the planned spells you can pay for (your mage casts them), ``guarded`` where guards stand."""
         uid, here = unit.id, unit.zone
         if unit.stunned:
-            out: list[Action] = [new_action(("activate", uid, here, "nothing", "", "", (), False))]
-            for card in spells if uid == YOU else ():
-                if self._stunned_mage_may_cast(card):
-                    out.extend(Action("activate", YOU, here, "cast", card.name, t, reveal=r)
-                               for t in self._spell_targets(card, here) for r in self._reveal_choices(card))
-            return out
+            # It may only spend its action where it stands; a stunned mage may still cast some spells (A3).
+            nothing = _standing_actions(uid, here, 0, 0, False, ())[0]
+            castable = [card for card in spells if self._stunned_mage_may_cast(card)] if uid == YOU else []
+            return unit, nothing, ((here, None),), nothing, [], castable
         walls = self.walls
+        wall_key = tuple(walls) if walls else ()
         quick, full, guards = unit.movement()
-        staying, zones, standing = _standing_actions(uid, here, full, quick, guards, tuple(walls) if walls else ())
-        # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
-        # those it could reach after its move, and each of those only from the zones within range and in sight.
-        from_here = DISTANCES[here]
-        attacks = unit.attacks
-        reach = unit.attack_reach + quick
-        pairs = attackable(unit, attacks, [t for t in enemies if from_here[t.zone] <= reach],
-                           self, guarded)  # type: ignore[arg-type]
-        # Per attack, once: whether it is a full action (made where the creature stands), its range, and what
-        # it may strike: the enemies above, and walls in melee.
-        plan = []
-        if pairs or walls:
-            for attack in attacks:
-                targets = [(t.zone, t.id) for a, t in pairs if a is attack]
-                at_walls = bool(walls) and attack.kind == "melee"
-                if targets or at_walls:
-                    plan.append((attack.action == "full", attack.min_range, attack.max_range, attack.name,
-                                 targets, at_walls))
+        staying, zones, standing = _standing_actions(uid, here, full, quick, guards, wall_key)
         if uid != YOU:
             spells = []
-        if not plan and not spells:
-            # Nothing to attack or cast: staying, moving and guarding, listed once for this unit and zone.
-            return list(standing)
-        out = list(staying)
-        for zone, guard in zones:
-            if guard is not None:
-                out.append(guard)
-            distances = DISTANCES[zone]
-            for full, low, high, name, targets, at_walls in plan:
-                if full and zone != here:
-                    continue
-                for target_zone, target_id in targets:
-                    if low <= distances[target_zone] <= high and (
-                            not walls or line_of_sight(zone, target_zone, walls)):
-                        out.append(new_action(("activate", uid, zone, "attack", name, target_id, (), False)))
-                if at_walls:
-                    out.extend(new_action(("activate", uid, zone, "attack", name, wall.id, (), False))
-                               for wall in walls if zone in wall.zones)
-            for card in spells:
-                if card.action == "full" and zone != here:
-                    continue
-                reveals = self._reveal_choices(card)
-                out.extend([new_action(("activate", YOU, zone, "cast", card.name, t, (), r))
-                            for t in self._spell_targets(card, zone) for r in reveals])
-        return out
+        # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
+        # those it could reach after its move; each of those is then made from the zones (by their index in
+        # ``zones``) of a table kept per zone, movement, walls and range.
+        from_here = DISTANCES[here]
+        reach = unit.attack_reach + quick
+        # (Plain loops: on these few items a comprehension's own frame costs more than it saves.)
+        near = []
+        for enemy in enemies:
+            if from_here[enemy.zone] <= reach:
+                near.append(enemy)
+        strikes: list[Strike] = []
+        if near or walls:
+            attacks = unit.attacks
+            pairs = attackable(unit, attacks, near, self, guarded) if near else []  # type: ignore[arg-type]
+            for attack in attacks:
+                full = attack.action == "full"
+                targets: list[tuple[str, tuple[int, ...]]] = []
+                within = None
+                for able, target in pairs:
+                    if able is attack:
+                        if within is None:
+                            within = _zones_within(here, quick, wall_key, attack.min_range, attack.max_range, full)
+                        targets.append((target.id, within[target.zone]))
+                at_walls = bool(walls) and attack.kind == "melee"
+                if targets or at_walls:
+                    strikes.append((attack.name, targets, _wall_zones(len(zones), full) if at_walls else ()))
+        return unit, staying, zones, standing, strikes, spells
 
     def why_illegal(self, action: Action) -> RuleError | None:
         """The rule an action breaks now, or None when it is legal."""
@@ -231,12 +329,16 @@ class YourDecisions:
         return self._why_activation(action)
 
     def _why_pass(self, sides: tuple[list[Unit], list[Unit]] | None) -> RuleError | None:
-        """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
-        Mage has more creatures ready than you; in a quick cast stage you may always pass."""
-        if sides is not None and len(sides[1]) <= len(sides[0]):
+        if not self._may_pass(sides):
             return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
                              rule="Creature Actions Stage", section=SEC_ACTION)
         return None
+
+    @staticmethod
+    def _may_pass(sides: tuple[list[Unit], list[Unit]] | None) -> bool:
+        """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
+        Mage has more creatures ready than you; in a quick cast stage you may always pass."""
+        return not (sides is not None and len(sides[1]) <= len(sides[0]))
 
     def _why_plan(self, action: Action) -> RuleError | None:
         return self._why_plan_spells(action.spells)
@@ -340,6 +442,48 @@ class YourDecisions:
         problem = self.why_illegal(action)
         if problem is not None:
             raise problem
+
+
+@lru_cache(maxsize=1 << 16)
+def attack_action(uid: str, zone: str, name: str, target: str) -> Action:
+    """A creature's attack, built once and offered again in every position and game (actions are values)."""
+    return new_action(("activate", uid, zone, "attack", name, target, (), False))
+
+
+@lru_cache(maxsize=1 << 14)
+def _quick_cast_action(name: str, target: str, reveal: bool) -> Action:
+    """A quick cast, built once (see :func:`attack_action`)."""
+    return new_action(("quick_cast", "", "", "", name, target, (), reveal))
+
+
+@lru_cache(maxsize=1 << 14)
+def _reveal_action(name: str, target: str) -> Action:
+    """Turning a face-down enchantment up, built once (see :func:`attack_action`)."""
+    return new_action(("reveal", "", "", "", name, target, (), False))
+
+
+@lru_cache(maxsize=1 << 14)
+def _cast_action(zone: str, name: str, target: str, reveal: bool) -> Action:
+    """Your mage's activation that casts a spell, built once (see :func:`attack_action`)."""
+    return new_action(("activate", YOU, zone, "cast", name, target, (), reveal))
+
+
+@lru_cache(maxsize=4096)
+def _zones_within(here: str, quick_moves: int, walls: tuple[Wall, ...], low: int, high: int,
+                  full: bool) -> dict[str, tuple[int, ...]]:
+    """For each zone an enemy may stand in, the indices (in ``reachable_zones(here, quick_moves, walls)``)
+    of the zones an attack of range ``low``-``high`` may strike it from: in range and in sight (ruling A15),
+    and only where the creature stands for a full-action attack (no move before it)."""
+    zones = reachable_zones(here, quick_moves, walls)
+    return {target: tuple(i for i, zone in enumerate(zones)
+                          if (not full or zone == here) and low <= DISTANCES[zone][target] <= high
+                          and (not walls or line_of_sight(zone, target, walls)))
+            for target in ZONES}
+
+
+def _wall_zones(count: int, full: bool) -> tuple[int, ...]:
+    """The zone indices a melee attack may strike a wall from: where it stands for a full action, else any."""
+    return (0,) if full else tuple(range(count))
 
 
 @lru_cache(maxsize=4096)

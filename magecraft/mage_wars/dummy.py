@@ -9,6 +9,7 @@ enemy, re-rolling".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, TypeVar
 
 from magecraft.core.deck import DeckExhausted
@@ -46,9 +47,9 @@ def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, 
     """
     if len(items) == 1:
         return items[0]
-    keys = [key(i) for i in items]
+    keys = list(map(key, items))
     best = min(keys)
-    tied = [i for i, k in zip(items, keys, strict=True) if k == best]
+    tied = list(compress(items, map(best.__eq__, keys)))
     if len(tied) == 1:
         return tied[0]
     return game.rng.choice(tied, label if isinstance(label, str) else label(), section=section)
@@ -219,9 +220,16 @@ def _target_rank(target: Unit) -> tuple[int, ...]:
 
 
 def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
-    targets = list({t.id: t for _, t in options}.values())
-    target = _pick(game, targets, _target_rank, lambda: f"{unit.describe()}: targets of equal life", SEC_CREATURE)
-    kinds = [a for a, t in options if t is target]
+    # Plain loops: a comprehension's own frame costs more than it saves on these few options.
+    seen: dict[str, Unit] = {}
+    for _, t in options:
+        seen.setdefault(t.id, t)
+    target = _pick(game, list(seen.values()), _target_rank, lambda: f"{unit.describe()}: targets of equal life",
+                   SEC_CREATURE)
+    kinds = []
+    for a, t in options:
+        if t is target:
+            kinds.append(a)
     attack = kinds[0] if len(kinds) == 1 else game.rng.choice(kinds, f"{unit.describe()}: which attack",
                                                               section=SEC_CREATURE)
     return attack, target
@@ -241,8 +249,16 @@ def act(game: MageWarsGame, unit: Unit) -> None:
     # options are, among the enemies within reach of a one-zone move; then only range and sight per zone.
     from_here = DISTANCES[here]
     reach = unit.attack_reach + 1
-    able = attackable(unit, unit.attacks, [t for t in enemies_of(game, DUMMY) if from_here[t.zone] <= reach], game)
-    engaged = any(t.zone == here and in_reach(game, here, here, a.min_range, a.max_range) for a, t in able)
+    near = []
+    for t in enemies_of(game, DUMMY):   # a loop: cheaper than a comprehension's frame on a few units
+        if from_here[t.zone] <= reach:
+            near.append(t)
+    able = attackable(unit, unit.attacks, near, game)
+    engaged = False
+    for a, t in able:
+        if t.zone == here and in_reach(game, here, here, a.min_range, a.max_range):
+            engaged = True
+            break
     options = [(a, t) for a, t in able
                if (not engaged or t.zone == here) and in_reach(game, here, t.zone, a.min_range, a.max_range)]
     if options:
@@ -251,7 +267,10 @@ def act(game: MageWarsGame, unit: Unit) -> None:
                   + (" (engaged in its zone)" if engaged else ""), SEC_CREATURE, unit=unit.id, target=target.id)
         resolve_attack(game, unit, attack, target)
         return
-    moves = [z for z, n in reachable(here, min(unit.quick_moves, 1), game.walls).items() if n == 1]
+    moves = []
+    for z, n in reachable(here, min(unit.quick_moves, 1), game.walls).items():
+        if n == 1:
+            moves.append(z)
     staged = [(zone, a, t) for zone in moves for a, t in able
               if a.action == "quick" and in_reach(game, zone, t.zone, a.min_range, a.max_range)]
     if staged:
@@ -290,7 +309,10 @@ def _pursue(game: MageWarsGame, unit: Unit) -> None:
         if unit.zone == target.zone:
             break
         here = distance(unit.zone, target.zone)
-        closer = [z for z in neighbours(unit.zone) if distance(z, target.zone) < here]
+        closer = []
+        for z in neighbours(unit.zone):
+            if distance(z, target.zone) < here:
+                closer.append(z)
         open_steps = [z for z in closer if blocking_wall(game.walls, unit.zone, z) is None]
         if open_steps:
             unit.zone = open_steps[0]

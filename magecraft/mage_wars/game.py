@@ -12,6 +12,8 @@ your decisions :mod:`magecraft.mage_wars.actions`, listed and judged in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from magecraft.core.deck import Deck
@@ -133,7 +135,11 @@ class MageWarsGame(YourDecisions, GameState[Action]):
 
     def creatures(self, side: str) -> list[Unit]:
         """A side's creatures in the arena (not its mage)."""
-        return [u for u in self.units.values() if u.side == side and not u.is_mage and not u.banished]
+        found = []
+        for u in self.units.values():   # a loop: cheaper than a comprehension's frame on a few units
+            if u.side == side and not u.is_mage and not u.banished:
+                found.append(u)
+        return found
 
     def ready_units(self, side: str) -> list[Unit]:
         """Units of a side with an active action marker (your mage acts as a creature)."""
@@ -164,8 +170,12 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         if action.kind == "pass" and self.pending == "after_action":
             return "pass: no quick cast after your mage's action"
         # Only the units the action names are looked up (a decision's event describes one action).
-        names = {}
         units, walls = self.units, self.walls
+        if not walls:
+            actor, target = units.get(action.actor), units.get(action.target)
+            return _words(action, "" if actor is None else actor.describe(),
+                          "" if target is None else target.describe())
+        names = {}
         for ident in (action.actor, action.target):
             unit = units.get(ident)
             if unit is not None:
@@ -322,9 +332,13 @@ class MageWarsGame(YourDecisions, GameState[Action]):
 
     def _quick_cast_stage(self) -> None:
         """Seed 003 Action Stage 1 and 3: the initiative side first; passing lets the Dummy Mage go first."""
-        you_can = not self.quickcast_used and not self.done[YOU] and any(
-            self._quick_spell_targets(name) for name in set(self.planned))
-        dummy_first = self.initiative == DUMMY or self.you_passed or not you_can
+        dummy_first = self.initiative == DUMMY or self.you_passed
+        you_can = False
+        if not dummy_first or self.done[DUMMY]:
+            # Whether you can quick cast is asked only when it decides who goes: the Dummy Mage goes first
+            # anyway when it has initiative or you passed (the spells' targets are worked out for the answer).
+            you_can = not self.quickcast_used and not self.done[YOU] and self._a_quick_spell_has_a_target()
+            dummy_first = dummy_first or not you_can
         if dummy_first and not self.done[DUMMY]:
             self.done[DUMMY] = True
             dazed = self.dazed_going_in(self.dummy)
@@ -369,7 +383,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         self.turn = other(self.turn)
 
     def perform(self, action: Action) -> None:
-        self.event(f"you chose: {self.describe(action)}", section=SEC_ACTION, data=action.to_dict())
+        self.event(f"you chose: {self.describe(action)}", section=SEC_ACTION, data=_action_data(action))
         if action.kind == "reveal":
             self._reveal(self.units[action.target], action.name)
             return
@@ -533,6 +547,25 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
             raise DataError(f"saved Mage Wars game is malformed: {exc}") from None
 
+
+
+@lru_cache(maxsize=4096)
+def _words(action: Action, actor: str, target: str) -> str:
+    """An action in words given what its actor and target are called ("" for no unit), worked out once per
+    action value and names (actions are built once and offered again)."""
+    names = {}
+    if actor:
+        names[action.actor] = actor
+    if target:
+        names[action.target] = target
+    return action.describe(names)
+
+
+@lru_cache(maxsize=4096)
+def _action_data(action: Action) -> Mapping[str, Any]:
+    """The data of the event that records a decision: the action's fields, read-only, so that it is worked out
+    once per action value (actions are built once and offered again) and shared by the events that record it."""
+    return MappingProxyType(action.to_dict())
 
 
 def _answers(card: Card, trigger: str, attack: Attack) -> bool:

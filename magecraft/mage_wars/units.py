@@ -107,6 +107,7 @@ class Unit:
         #: The longest range of its attacks (0 without attacks): enemies farther than this and a move are out.
         self.attack_reach: int = max((a.max_range for a in self.attacks), default=0)
         self._printed: dict[str, int] = dict(unit_traits(self.card_name, (), ()).totals)
+        self._flies: bool = "Flying" in self._printed
         self._label = f"{self.card_name} ({self.id})"
 
     @property
@@ -142,9 +143,13 @@ class Unit:
     @property
     def flying(self) -> bool:
         """Flying, lost while incapacitated (Codex, Incapacitated; ruling A3)."""
-        totals = self._changed_totals() if self.round_traits or self.enchantments else self._printed
+        if self.round_traits or self.enchantments:
+            if "Flying" not in self._changed_totals():
+                return False
+        elif not self._flies:
+            return False   # most creatures: asked of every enemy a melee attack weighs
         conditions = self.conditions
-        return "Flying" in totals and "Stun" not in conditions and "Slam" not in conditions
+        return "Stun" not in conditions and "Slam" not in conditions
 
     @property
     def living(self) -> bool:
