@@ -489,6 +489,7 @@ class Battle(Resolution, GameState[Action]):
         actor.memory.remove(action.card)
         self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
                             data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
+        self._spell_cast(spell.colors)  # "whenever a player casts" (PW45)
         pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
         if spell.split_second:
             pending["responders"], pending["countered"] = [], False
@@ -553,6 +554,7 @@ class Battle(Resolution, GameState[Action]):
         responder.graveyard.append(spell.name)
         self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
                             data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
+        self._spell_cast(spell.colors)
         if spell.kind == "counter":
             self.pending["countered"] = True
         else:

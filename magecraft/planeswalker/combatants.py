@@ -102,6 +102,8 @@ class Combatant:
     auras: list[list[str]] = field(default_factory=list)  # a mage's Auras kept: [card, target, keywords added...]
     lorded: list[int] = field(default_factory=list)  # [Power, Toughness] given now by lords (PW41)
     lorded_keywords: list[str] = field(default_factory=list)  # keywords given now by lords (PW41)
+    # -- a mage's kept artifacts and enchantments (PW43); older saves load with the default
+    tapped_permanents: list[str] = field(default_factory=list)  # kept permanents tapped ({T}) until Upkeep
 
     @property
     def active(self) -> bool:
@@ -164,7 +166,7 @@ class Combatant:
         for name in ("keywords", "colors", "identity"):
             values[name] = tuple(values[name])
         for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens", "granted", "control",
-                     "stolen", "lorded", "lorded_keywords"):
+                     "stolen", "lorded", "lorded_keywords", "tapped_permanents"):
             if name in values:
                 values[name] = list(values[name])
         if "auras" in values:
@@ -176,7 +178,7 @@ class Combatant:
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
 _LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras",
-                    "lorded", "lorded_keywords"})
+                    "lorded", "lorded_keywords", "tapped_permanents"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

@@ -32,6 +32,7 @@ from magecraft.planeswalker.combatants import (
 )
 from magecraft.planeswalker.effects import Ability, abilities, statics
 from magecraft.planeswalker.mana import largest_x, pay, total
+from magecraft.planeswalker.pervasive import activation_refusal, activations
 from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
 if TYPE_CHECKING:
@@ -94,6 +95,8 @@ def _legal_main(battle: Battle) -> list[Action]:
             found.extend(_moves_and_engages(battle, actor, enemy, ordered=False))
         if actor.is_mage:
             found.extend(_casts(battle, actor))
+            if actor.permanents:
+                found.extend(activations(battle, actor))
         else:
             found.extend(ability_actions(battle, actor, None))
         if not battle.acted and not battle.in_close_combat(actor.id):
@@ -324,6 +327,9 @@ def refusal(battle: Battle, action: Action) -> RuleError:
                                  rule="Commanding", section=MECHANICS)
             return RuleError("no controlled creature can be commanded now (Summoning Sickness, or none)",
                              rule="Commanding", section=MECHANICS)
+        if kind == "activate":
+            rule, message = activation_refusal(battle, action)
+            return RuleError(message, rule=rule, section=MECHANICS)
         if kind == "delay" and battle.acted:
             return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
     if kind in ("order_ability", "ability"):

@@ -118,6 +118,7 @@ class Trigger:
     when: str
     token: str = ""
     effects: tuple[Effect, ...] = ()
+    colour: str = ""  # "cast": only a spell of this colour (the trinkets, PW45)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,34 @@ class Lord:
 
 #: Static restrictions a card may carry (ruling PW41).
 STATICS = frozenset({"can't block", "can't be blocked"})
+#: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
+#: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
+PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast"})
+#: What a */* creature counts (PW44): lands of a colour its mage controls (the identity, PW37), creatures of
+#: a type its mage controls, cards of a type in every graveyard, the cards in its mage's hand (Memory), or
+#: every creature in the battle.
+COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures"})
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A */* creature's Power and/or Toughness, "equal to the number of ..." (PW44)."""
+
+    of: str
+    colour: str = ""
+    subtype: str = ""
+    type: str = ""
+    power: bool = True
+    toughness: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Ward:
+    """A Circle of Protection (PW46): "{1}: The next time a source of your choice of the chosen color would deal
+    damage to you this turn, prevent that damage" -- used when such damage comes, if the pool pays."""
+
+    colour: str
+    cost: SpellCost
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +179,8 @@ class CardEffects:
     aura: bool = False  # an Aura: ``effects`` last while it is kept on its target (PW39)
     lord: Lord | None = None
     statics: tuple[str, ...] = ()
+    count: Count | None = None  # a */* creature's count (PW44)
+    ward: Ward | None = None  # a Circle of Protection (PW46)
 
 
 def _cost(text: str, where: str) -> SpellCost:
@@ -241,22 +272,33 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
         if aura and (not entry.get("target") or any(e.kind not in AURA_KINDS for e in effects)):
             raise DataError(f"{where}: an Aura has a target and effects of {', '.join(sorted(AURA_KINDS))}")
         listed = []
+        kept = not card.is_creature and bool({"Artifact", "Enchantment"} & set(card.types))
         for n, ability in enumerate(entry.get("abilities", [])):
-            if not card.is_creature:
-                raise DataError(f"{where}: only creatures' abilities are commanded")
+            if not (card.is_creature or kept):
+                raise DataError(f"{where}: only creatures' and kept artifacts' or enchantments' abilities")
             try:
                 cost = _cost(str(ability.get("cost", "")), where)
+                aim = ability.get("target", "")
                 listed.append(Ability(card.name, n, str(ability["text"]), cost,
                                       bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
-                                      _target(ability.get("target", ""), where),
+                                      "enchanted" if aura and aim == "enchanted" else _target(aim, where),
                                       tuple(_effect(e, where) for e in ability["effects"])))
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []
         aimed = ""
         for trigger in entry.get("triggers", []):
+            if kept and isinstance(trigger, Mapping) and trigger.get("when") in PERMANENT_WHENS:
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                colour = str(trigger.get("colour", ""))
+                if not made or any(e.kind not in UNTARGETED_ENTERING for e in made) or colour not in ("", *COLORS):
+                    raise DataError(f"{where}: a kept permanent's trigger has effects of "
+                                    f"{', '.join(sorted(UNTARGETED_ENTERING))} (and a colour of W U B R G)")
+                triggers.append(Trigger(str(trigger["when"]), effects=made, colour=colour))
+                continue
             if not card.is_creature or not isinstance(trigger, Mapping):
-                raise DataError(f"{where}: only a creature has triggers")
+                raise DataError(f"{where}: only a creature has triggers (a kept permanent's are "
+                                f"{', '.join(sorted(PERMANENT_WHENS))})")
             if trigger.get("when") == "enters":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 aimed = _target(trigger.get("target", ""), where)
@@ -295,11 +337,13 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
         if set(statics) - STATICS or (statics and not card.is_creature) or (
                 lord and not (card.is_creature or "Enchantment" in card.types)):
             raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, or a lord")
-        if not effects and not listed and not triggers and not lord and not statics:
-            raise DataError(f"{where}: needs effects, abilities, triggers, a lord or a static")
+        count = _count(entry["count"], card.is_creature, where) if "count" in entry else None
+        ward = _ward(entry["ward"], "Enchantment" in card.types and not aura, where) if "ward" in entry else None
+        if not effects and not listed and not triggers and not lord and not statics and not count and not ward:
+            raise DataError(f"{where}: needs effects, abilities, triggers, a lord, a static, a count or a ward")
         found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
                                                   tuple(listed), str(entry.get("note", "")), tuple(triggers),
-                                                  aimed, aura, lord, statics)
+                                                  aimed, aura, lord, statics, count, ward)
     return found
 
 
@@ -313,6 +357,26 @@ def _lord(raw: Any, where: str) -> Lord:
                     str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed lord ({exc})") from None
+
+
+def _count(raw: Any, creature: bool, where: str) -> Count:
+    fields = {"of", "colour", "subtype", "type", "power", "toughness"}
+    if not creature or not isinstance(raw, Mapping) or set(raw) - fields or raw.get("of") not in COUNTS:
+        raise DataError(f"{where}: a creature's count is {{ of = {' | '.join(sorted(COUNTS))}, colour, subtype, "
+                        "type, power, toughness }")
+    count = Count(str(raw["of"]), str(raw.get("colour", "")), str(raw.get("subtype", "")),
+                  str(raw.get("type", "")), bool(raw.get("power", True)), bool(raw.get("toughness", True)))
+    if (count.of == "lands") != (count.colour in COLORS) or (count.of == "subtype") != bool(count.subtype) or (
+            count.of == "graveyard") != bool(count.type):
+        raise DataError(f"{where}: lands count a colour, subtype a creature type, graveyard a card type")
+    return count
+
+
+def _ward(raw: Any, enchantment: bool, where: str) -> Ward:
+    if not enchantment or not isinstance(raw, Mapping) or set(raw) - {"colour", "cost"} or \
+            raw.get("colour") not in COLORS:
+        raise DataError(f"{where}: an enchantment's ward is {{ colour = one of W U B R G, cost = \"{{1}}\" }}")
+    return Ward(str(raw["colour"]), _cost(str(raw.get("cost", "")), where))
 
 
 def parse_tokens(raw: Mapping[str, Any]) -> dict[str, Token]:
@@ -414,6 +478,34 @@ def statics(name: str | None) -> tuple[str, ...]:
     """A creature card's static restrictions ("can't block", "can't be blocked")."""
     entry = card_effects().get(name.casefold()) if name is not None else None
     return entry.statics if entry is not None else ()
+
+
+@cache
+def count_of(name: str | None) -> Count | None:
+    """A */* creature card's count (PW44), or None."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return entry.count if entry is not None else None
+
+
+@cache
+def ward_of(name: str) -> Ward | None:
+    """A kept enchantment's ward (a Circle of Protection, PW46), or None."""
+    entry = card_effects().get(name.casefold())
+    return entry.ward if entry is not None else None
+
+
+@cache
+def kept_triggers(name: str, when: str) -> tuple[Trigger, ...]:
+    """A kept artifact's or enchantment's triggers ``when`` ("your upkeep", "each draw", "cast"; PW45)."""
+    entry = card_effects().get(name.casefold())
+    return tuple(t for t in entry.triggers if t.when == when) if entry is not None else ()
+
+
+@cache
+def useful_permanent(name: str) -> bool:
+    """Whether a kept artifact or enchantment does something here: an ability, a trigger or a ward."""
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return entry is not None and not entry.aura and bool(entry.abilities or entry.triggers or entry.ward)
 
 
 @cache

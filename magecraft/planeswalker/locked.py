@@ -33,6 +33,7 @@ from magecraft.planeswalker.combatants import (
     WITHER,
     Combatant,
 )
+from magecraft.planeswalker.pervasive import warded
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 
 SECTION = "Locked Combat"
@@ -62,7 +63,7 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
     damage = max(0, attack - defence)
     if damage and ABSORB in target.keywords:
         damage -= 1
-    damage = prevented(target, damage, rng)
+    damage = warded(target, striker.colors, prevented(target, damage, rng), rng)  # Circles (PW46)
     struck_power = striker.power
     if settings.toughness_reduction == "power":
         target.toughness = max(0, target.toughness - struck_power)

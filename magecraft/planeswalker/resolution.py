@@ -24,6 +24,7 @@ from magecraft.planeswalker.effects import (
     Ability,
     Effect,
     abilities,
+    count_of,
     lord_of,
     on_entering,
     on_trigger,
@@ -34,6 +35,7 @@ from magecraft.planeswalker.effects import (
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
+from magecraft.planeswalker.pervasive import Pervasive, warded
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import hits, permanent_is
 
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 SECTION_CASTING = "Casting"
 
 
-class Resolution:
+class Resolution(Pervasive):
     """Effects on a battle's combatants (mixed into ``Battle``, which holds the state named here)."""
 
     fighters: dict[str, Combatant]
@@ -61,6 +63,7 @@ class Resolution:
 
     if TYPE_CHECKING:
         def enemies(self, fid: str) -> list[Combatant]: ...
+        def actor(self) -> Combatant: ...
         def _after_damage(self, fighter: Combatant) -> None: ...
         def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
 
@@ -77,6 +80,9 @@ class Resolution:
         return x
 
     def _resolve_ability(self, pending: dict[str, Any]) -> None:
+        if pending.get("permanent"):  # a kept artifact's or enchantment's ability (PW43)
+            self._resolve_kept(self.fighters[pending["by"]], pending)
+            return
         creature = self.fighters[pending["creature"]]
         ability = abilities(creature.card)[int(pending["ability"])]
         controller = self.fighters[creature.controller] if creature.controller else creature
@@ -95,26 +101,28 @@ class Resolution:
                 self.lordly = self.lordly or lord_of(spell.name) is not None
             return
         caster.graveyard.append(spell.name)
-        self._resolve(caster, caster, spell.parts, target_id, x, spell.name)
+        self._resolve(caster, caster, spell.parts, target_id, x, spell.name, spell.colors)
 
     def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
-                 x: int, name: str) -> None:
+                 x: int, name: str, colors: tuple[str, ...] | None = None) -> None:
         """Carry out a spell's or an ability's effects (data/card_effects.toml, ruling PW35).  ``source`` is
-        the caster or the creature; ``controller`` the mage it serves (a creature acting alone is its own)."""
+        the caster or the creature; ``controller`` the mage it serves (a creature acting alone is its own);
+        ``colors`` the colours of the damage's source (the spell's; by default the source's own, PW46)."""
+        hue = source.colors if colors is None else colors
         target = self.fighters.get(target_id)
         aimed = target if target is not None and target.active else None
         for effect in effects:
             kind, amount = effect.kind, effect.value(x)
             if kind == "damage":
                 if aimed is not None and aimed.active:
-                    self._damage(aimed, len(aimed.memory) if effect.memory else amount)
+                    self._damage(aimed, len(aimed.memory) if effect.memory else amount, hue)
                 if effect.self_damage and controller.active:
-                    self._damage(controller, effect.self_damage)
+                    self._damage(controller, effect.self_damage, hue)
             elif kind == "damage each":
                 for fighter in list(self.fighters.values()):
                     if fighter.active and not (effect.enemies_only and fighter.side == controller.side) and (
                             effect.players if fighter.is_mage else hits(effect, fighter)):
-                        self._damage(fighter, amount)
+                        self._damage(fighter, amount, hue)
             elif kind == "gain life":
                 controller.life += amount
             elif kind == "lose life" and controller.active:
@@ -171,8 +179,8 @@ class Resolution:
             elif kind == "fight" and aimed is not None and aimed.active and source.active:
                 # "deals damage equal to its power to target creature, which deals damage equal to its power"
                 dealt, taken = source.power, aimed.power
-                self._damage(aimed, dealt)
-                self._damage(source, taken)
+                self._damage(aimed, dealt, source.colors)
+                self._damage(source, taken, aimed.colors)
             elif kind == "tap all":
                 for fighter in self.fighters.values():
                     if fighter.active and not fighter.is_mage and fighter is not source:
@@ -221,9 +229,10 @@ class Resolution:
         room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if mage.capacity.get(c, 0)}
         return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else "C"
 
-    def _damage(self, target: Combatant, amount: int) -> None:
+    def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> None:
         if ABSORB in target.keywords and amount:
             amount -= 1
+        amount = warded(target, colors, amount, self.rng)  # a Circle of Protection (PW46)
         lose_life(target, amount, self.rng, self.settings)
         self._after_damage(target)
 
@@ -253,6 +262,7 @@ class Resolution:
             if fighter.active:
                 for name in triggers(fighter.card, "upkeep"):
                     self._make_token(fighter, name)
+        self._kept_upkeep(self.actor())  # kept permanents refreshed; their triggers (PW43, PW45)
 
     def _make_token(self, maker: Combatant, name: str) -> None:
         """A creature token for the maker's controller (not a pervasive effect: "Tokens do not count as
@@ -286,7 +296,7 @@ class Resolution:
     def _find_lords(self) -> bool:
         """Whether any combatant or kept enchantment is a lord, or any bonus is still given (a new or loaded
         battle)."""
-        return any(lord_of(f.card) is not None or f.lorded or f.lorded_keywords
+        return any(lord_of(f.card) is not None or count_of(f.card) is not None or f.lorded or f.lorded_keywords
                    or any(lord_of(n) is not None for n in f.permanents) for f in self.fighters.values())
 
     def _refresh_lords(self) -> None:
@@ -301,13 +311,18 @@ class Resolution:
         # a mage's enchantments that are lords (Glorious Anthem: "creatures you control get +1/+1")
         lords += [(f, lord) for f in fighters if f.active and f.is_mage for name in f.permanents
                   if (lord := lord_of(name)) is not None]
-        if not lords and not any(f.lorded for f in fighters):
+        counted = any(f.active and count_of(f.card) is not None for f in fighters)
+        if not lords and not counted and not any(f.lorded for f in fighters):
             return
-        for fighter in fighters:
+        for fighter in list(fighters):
             if fighter.is_mage:
                 continue
             power = toughness = 0
             keywords: list[str] = []
+            count = count_of(fighter.card) if counted and fighter.active else None
+            if count is not None:  # a */* creature's count is its own Power and/or Toughness (PW44)
+                n = self._counted(fighter)
+                power, toughness = n if count.power else 0, n if count.toughness else 0
             if fighter.active:
                 for source, lord in lords:
                     if lord.colour:
@@ -335,6 +350,19 @@ class Resolution:
             if fresh:
                 fighter.keywords = (*fighter.keywords, *fresh)
             fighter.lorded_keywords = [k for k in fighter.lorded_keywords if k not in stale] + fresh
+            if count is not None and count.toughness:
+                self._counted_life(fighter)
+
+    def _counted_life(self, creature: Combatant) -> None:
+        """A */* creature's Life is twice the Toughness it counted when it entered (PW35, PW44); one whose
+        Toughness count is 0 dies, as in Magic (a reduction in locked combat is not its count)."""
+        if creature.base_life == 0 and creature.base_toughness > 0:
+            creature.base_life = creature.life = 2 * creature.base_toughness
+        if creature.base_toughness <= 0:
+            creature.out = "dead"
+            self.rng.log.record("out", f"{creature.label} dies (its Toughness counts 0)", section=SECTION_CASTING,
+                                data={"id": creature.id, "out": "dead"})
+            self._after_damage(creature)
 
     # -- control and Auras (ruling PW39) -----------------------------------------------------------
     def _take_control(self, creature: Combatant, mage: Combatant, until: str) -> None:
@@ -465,7 +493,7 @@ class Resolution:
         creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
                                       regenerations=self.settings.regenerate_per_battle)
         self.fighters[cid] = creature
-        self.lordly = self.lordly or lord_of(creature.card) is not None
+        self.lordly = self.lordly or lord_of(creature.card) is not None or count_of(creature.card) is not None
         self.watchers = self.watchers or bool(on_trigger(creature.card, "another enters"))
         caster.creatures.append(cid)
         for enemy in self.enemies(cid):

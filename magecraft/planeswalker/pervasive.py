@@ -1,0 +1,209 @@
+"""Pervasive effects a mage keeps, and creatures that count (seed 001, "Character Stats" Focus: "Summoned
+creatures, conjured artifacts, and enchantments all count as permanent effects"; "Combat Mechanics" 5,
+"Commanding" and "Casting"; rulings PW43-PW47).
+
+- A kept artifact's or enchantment's activated ability (Rod of Ruin, Icy Manipulator, Treasure Trove ...)
+  is used by its mage as a Main-phase action, ``activate`` (PW43).
+- Its triggers: at its mage's Upkeep (Phyrexian Arena), at every mage's Channelling phase (Howling Mine's
+  "draw step") and whenever a spell of a colour is cast (the life-gaining trinkets) (PW45).
+- A Circle of Protection prevents the damage a source of its colour would deal to its mage, paid from the
+  Mana Pool when the damage comes (PW46).
+- A */* creature's Power and Toughness are what it counts (Nightmare, Swarm of Rats, Magnivore, Maro,
+  Beast of Burden; PW44).
+
+>>> from magecraft.planeswalker.effects import abilities
+>>> rod = abilities("Rod of Ruin")[0]
+>>> rod.cost.mana_value, rod.tap, rod.target
+(3, True, 'enemy')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.planeswalker.combatants import Combatant
+from magecraft.planeswalker.effects import Ability, abilities, count_of, kept_triggers, subtypes, ward_of
+from magecraft.planeswalker.mana import largest_x, pay
+from magecraft.planeswalker.settings import Settings
+from magecraft.planeswalker.spells import aim_problem
+
+if TYPE_CHECKING:
+    from magecraft.planeswalker.actions import Action
+    from magecraft.planeswalker.combat import Battle
+    from magecraft.planeswalker.effects import Effect
+
+SECTION = "Commanding"
+
+
+# -- activated abilities of kept artifacts and enchantments (PW43) ------------------------------------------
+def kept_abilities(mage: Combatant) -> list[tuple[str, Ability]]:
+    """The activated abilities of the artifacts and enchantments ``mage`` keeps (each card once)."""
+    return [(name, ability) for name in dict.fromkeys(mage.permanents) for ability in abilities(name)]
+
+
+def activation_problem(battle: Battle, mage: Combatant, name: str, ability: Ability) -> str | None:
+    """Why ``mage`` cannot use ``ability`` of its kept ``name`` now (None when it can), naming the rule."""
+    if name not in mage.permanents:
+        return f"Focus: {mage.label} keeps no {name}"
+    if ability.tap and mage.tapped_permanents.count(name) >= mage.permanents.count(name):
+        return f"Tapped: {name} is tapped until {mage.label}'s next Upkeep"
+    if ability.cost.mana_value > mage.mastery:
+        return (f"Mastery: the ability costs {ability.cost.mana_value}, above {mage.label}'s Mastery "
+                f"{mage.mastery}")
+    if not pay(dict(mage.mana), ability.cost, artifact=False):
+        return f"Mana Pool: {mage.label} cannot muster the mana for {name}'s ability"
+    if ability.cost.has_x and largest_x(mage.mana, ability.cost, mage.mastery, artifact=False) < 1:
+        return f"Mana Pool: {mage.label} has no mana left for X"
+    return None
+
+
+def activation_targets(battle: Battle, mage: Combatant, name: str, ability: Ability) -> list[str]:
+    """Whom the ability may be aimed at: "enchanted" is the creature the Aura is on; "" for no target."""
+    if ability.target == "enchanted":
+        return [a[1] for a in mage.auras if a[0] == name and battle.fighters[a[1]].active]
+    if not ability.target:
+        return [""]
+    colors = builtin_pool().get(name).colors
+    return [f.id for f in battle.fighters.values()
+            if aim_problem(mage, f, ability.text, ability.target, ability.effects, colors,
+                           battle.range_between(mage.id, f.id)) is None]
+
+
+def activations(battle: Battle, mage: Combatant) -> list[Action]:
+    """Every usable ability of ``mage``'s kept permanents, at every legal target."""
+    from magecraft.planeswalker.actions import Action
+
+    found: list[Action] = []
+    for name, ability in kept_abilities(mage):
+        if activation_problem(battle, mage, name, ability) is None:
+            found.extend(Action("activate", card=name, target=t, amount=ability.index)
+                         for t in activation_targets(battle, mage, name, ability))
+    return found
+
+
+def activation_refusal(battle: Battle, action: Action) -> tuple[str, str]:
+    """(rule, message) for an illegal ``activate``."""
+    mage = battle.actor()
+    known = abilities(action.card) if action.card in mage.permanents else ()
+    if not known:
+        return "Focus", f"{mage.label} keeps no artifact or enchantment {action.card!r} with an ability here"
+    if not 0 <= action.amount < len(known):
+        return "Commanding", f"{action.card} has no ability {action.amount + 1}"
+    ability = known[action.amount]
+    problem = activation_problem(battle, mage, action.card, ability)
+    if problem:
+        rule, _, message = problem.partition(": ")
+        return rule, message
+    targets = activation_targets(battle, mage, action.card, ability)
+    return "Commanding", (f"{action.text()} is not a legal use of {ability.text!r} now (targets: "
+                          f"{', '.join(t for t in targets if t) or 'none'})")
+
+
+def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomness) -> int:
+    """Damage left after the target mage's Circles of Protection (PW46): a kept Circle of a colour of the
+    source prevents all of it when the mage's pool pays the Circle's cost then; else all of it is dealt."""
+    if amount <= 0 or not colors or not target.is_mage or not target.permanents:
+        return amount
+    for name in dict.fromkeys(target.permanents):
+        ward = ward_of(name)
+        if ward is not None and ward.colour in colors and pay(target.mana, ward.cost, artifact=False):
+            rng.log.record("prevent", f"{name} prevents {amount} damage to {target.label}", section=SECTION,
+                           data={"id": target.id, "card": name, "prevented": amount})
+            return 0
+    return amount
+
+
+class Pervasive:
+    """Kept permanents' abilities and triggers, and */* counts (mixed into ``Battle`` through Resolution)."""
+
+    fighters: dict[str, Combatant]
+    rng: Randomness
+    settings: Settings
+
+    if TYPE_CHECKING:
+        def actor(self) -> Combatant: ...
+        def _spend(self) -> None: ...
+        def _open_window(self, pending: dict[str, Any], resume: str) -> None: ...
+        def _back(self) -> None: ...
+        def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
+                     x: int, name: str, colors: tuple[str, ...] | None = None) -> None: ...
+
+    def _do_activate(self, action: Action) -> None:
+        """A kept artifact's or enchantment's ability: one Speed action, paid from the Mana Pool within Mastery;
+        {T} taps the permanent until its mage's Upkeep; answered like a spell, a mana ability at once (PW43)."""
+        mage = self.actor()
+        ability = abilities(action.card)[action.amount]
+        self._spend()
+        x = largest_x(mage.mana, ability.cost, mage.mastery, artifact=False) if ability.cost.has_x else 0
+        pay(mage.mana, ability.cost, artifact=False, x=x)
+        if ability.tap:
+            mage.tapped_permanents.append(action.card)
+        self.rng.log.record("ability", f"{mage.label} uses {action.card}: {ability.text}", section=SECTION,
+                            data={"mage": mage.id, "card": action.card, "ability": ability.index, "x": x,
+                                  "target": action.target})
+        pending = {"kind": "order", "order": "ability", "permanent": action.card, "creature": "",
+                   "ability": ability.index, "target": action.target, "x": x}
+        if ability.mana_ability:
+            self._resolve_kept(mage, pending)
+            self._back()
+            return
+        self._open_window(pending, "main")
+
+    def _resolve_kept(self, mage: Combatant, pending: dict[str, Any]) -> None:
+        name = str(pending["permanent"])
+        ability = abilities(name)[int(pending["ability"])]
+        self._resolve(mage, mage, ability.effects, str(pending["target"]), int(pending["x"]), f"{name}'s ability",
+                      colors=builtin_pool().get(name).colors)
+
+    def _kept_upkeep(self, actor: Combatant) -> None:
+        """The actor's kept permanents untap ("refreshed", PW43) and their "your upkeep" triggers resolve; every
+        mage's "each draw" triggers (Howling Mine) give the actor their effects (PW45)."""
+        if not actor.is_mage:
+            return
+        actor.tapped_permanents.clear()
+        for name in list(actor.permanents):
+            for trigger in kept_triggers(name, "your upkeep"):
+                if actor.active:
+                    self._resolve(actor, actor, trigger.effects, "", 0, f"{name} at {actor.label}'s Upkeep")
+        for keeper in list(self.fighters.values()):
+            if keeper.is_mage and keeper.active:
+                for name in list(keeper.permanents):
+                    for trigger in kept_triggers(name, "each draw"):
+                        if actor.active:
+                            self._resolve(keeper, actor, trigger.effects, "", 0,
+                                          f"{keeper.label}'s {name} at {actor.label}'s Channelling")
+
+    def _spell_cast(self, colors: tuple[str, ...]) -> None:
+        """"Whenever a player casts a [colour] spell, you may gain 1 life" (the trinkets, PW45): for each kept
+        permanent's "cast" trigger of a colour of the spell, its mage gains (taken always: it only gains)."""
+        for keeper in list(self.fighters.values()):
+            if keeper.is_mage and keeper.active and keeper.permanents:
+                for name in list(keeper.permanents):
+                    for trigger in kept_triggers(name, "cast"):
+                        if trigger.colour in colors:
+                            self._resolve(keeper, keeper, trigger.effects, "", 0, f"{keeper.label}'s {name}")
+
+    # -- */* creatures (PW44) ---------------------------------------------------------------------------
+    def _counted(self, creature: Combatant) -> int:
+        """What a */* creature counts now: "lands you control" of a colour are its mage's identity sources of
+        that colour (PW37); "cards in your hand" its mage's Memory; acting alone, ``lone_count`` for either;
+        creatures of a type its controller controls (itself too); cards of a type in every mage's graveyard;
+        every creature in the battle."""
+        count = count_of(creature.card)
+        if count is None:
+            return 0
+        owner = self.fighters.get(creature.controller or "")
+        if count.of == "lands":
+            return owner.identity.count(count.colour) if owner is not None else self.settings.lone_count
+        if count.of == "hand":
+            return len(owner.memory) if owner is not None else self.settings.lone_count
+        fighters = self.fighters.values()
+        if count.of == "subtype":
+            return sum(1 for f in fighters if f.active and not f.is_mage and f.side == creature.side
+                       and f.controller == creature.controller and count.subtype in subtypes(f.card))
+        if count.of == "graveyard":
+            return sum(1 for f in fighters if f.is_mage for n in f.graveyard
+                       if count.type in builtin_pool().get(n).types)
+        return sum(1 for f in fighters if f.active and not f.is_mage)
