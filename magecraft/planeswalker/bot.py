@@ -21,10 +21,11 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
   a spell in Memory the pool cannot pay now; engage the weakest enemy in close combat when its Power is at
   least that enemy's Toughness; move into close combat when it has nothing to cast; else end the turn.
   Of enchantments and artifacts without a target, it casts those with an ability, a trigger or a ward
-  (Rod of Ruin, Howling Mine, Circle of Protection; PW43-PW46) when nothing above applies, the costliest
-  first; it uses its kept permanents' abilities after casting (below). Others (Glorious Anthem ...) and
-  pumps on others are left for people to use.
-* **Main**, a mage's kept artifacts and enchantments (PW43): damage that kills an enemy (mages first),
+  (Rod of Ruin, Howling Mine, Circle of Protection; PW43-PW46) when nothing above applies, one whose
+  ability deals damage first, then the costliest. Others (Glorious Anthem ...) and pumps on others are
+  left for people to use.
+* **Main**, a mage's kept artifacts and enchantments (PW43), after the spells above but before casting
+  another such permanent: damage that kills an enemy (mages first),
   else damage at the enemy with the least Life; tap the strongest untapped enemy creature (Icy
   Manipulator); make an enemy mage with spells in Memory discard; gain life below its base Life; draw;
   add mana when it pays for a spell in Memory the pool cannot pay now. Aura abilities (Firebreathing,
@@ -148,11 +149,13 @@ def _main(battle: Battle, legal: list[Action]) -> Action:
     if "command" in by_kind:
         return by_kind["command"][0]
     casts = by_kind.get("cast", [])
-    if casts:
-        chosen = _cast(battle, actor, casts, by_kind.get("engage", []))
-        if chosen is not None:
-            return chosen
-    used = _ability(battle, by_kind.get("ability", [])) or _activate(battle, actor, by_kind.get("activate", []))
+    chosen = _cast(battle, actor, casts, by_kind.get("engage", [])) if casts else None
+    kept = _activate(battle, actor, by_kind.get("activate", []))
+    # a kept permanent's ability goes before casting another artifact or enchantment without a target
+    if chosen is not None and not (kept is not None and profile(chosen.card).kind == "permanent"
+                                   and not chosen.target):
+        return chosen
+    used = _ability(battle, by_kind.get("ability", [])) or kept or chosen
     if used is not None:
         return used
     engages = by_kind.get("engage", [])
@@ -223,9 +226,11 @@ def _cast(battle: Battle, actor: Combatant, casts: list[Action], engages: list[A
 
 
 def _tool(casts: list[Action], kinds: dict[Action, str]) -> Action | None:
-    """An untargeted artifact or enchantment that does something here: an ability, a trigger or a ward."""
+    """An untargeted artifact or enchantment that does something here (an ability, a trigger or a ward): one
+    whose ability deals damage first, then the costliest."""
     tools = [a for a in casts if kinds[a] == "permanent" and not a.target and useful_permanent(a.card)]
-    return max(tools, key=lambda a: (profile(a.card).cost.mana_value, a.card)) if tools else None
+    return max(tools, key=lambda a: (any(e.kind == "damage" for b in abilities(a.card) for e in b.effects),
+                                     profile(a.card).cost.mana_value, a.card)) if tools else None
 
 
 def _activate(battle: Battle, actor: Combatant, uses: list[Action]) -> Action | None:
@@ -462,6 +467,8 @@ LONG_RUN_MATCHUPS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("Rukh Egg", "Kird Ape"), None),  # a token hatches (PW38)
     (("Goblin King", "Goblin Piker"), "Warlord of Keld"),  # a lord; steals, sweepers, pumps, mana (PW39-PW41)
     (("Master Decoy", "Samite Healer", "Whip Sergeant"), "Necromancer of Urborg"),  # Auras, enters triggers
+    (("Nightmare", "Swarm of Rats", "Swarm of Rats"), None),  # */* creatures alone (PW44)
+    (("Beast of Burden", "Maro"), "Artificer of Tolaria"),  # kept artifacts and enchantments (PW43-PW46)
 )
 
 
