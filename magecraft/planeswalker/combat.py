@@ -680,6 +680,8 @@ class Battle(Resolution, GameState[Action]):
             fighter.mana.clear()
         elif fighter.controller is not None:
             self.fighters[fighter.controller].give_up(fighter.id)
+            if fighter.out == "dead":  # "whenever a creature you control dies" (Grave Pact, PW47)
+                self._yours_died(self.fighters[fighter.controller])
         fighter.control = []
         self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:

@@ -34,7 +34,7 @@ SOURCE = "planeswalker/data/card_effects.toml"
 KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "discard", "destroy permanent",
                    "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
-                   "gain control", "grant", "drain", "fight", "tap all"})
+                   "gain control", "grant", "drain", "fight", "tap all", "sacrifice"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -139,7 +139,9 @@ class Lord:
 STATICS = frozenset({"can't block", "can't be blocked"})
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
-PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast"})
+PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies"})
+#: What a kept permanent's trigger may do: untargeted effects, and "each other mage sacrifices a creature".
+KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice"}
 #: What a */* creature counts (PW44): lands of a colour its mage controls (the identity, PW37), creatures of
 #: a type its mage controls, cards of a type in every graveyard, the cards in its mage's hand (Memory), or
 #: every creature in the battle.
@@ -291,9 +293,9 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             if kept and isinstance(trigger, Mapping) and trigger.get("when") in PERMANENT_WHENS:
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 colour = str(trigger.get("colour", ""))
-                if not made or any(e.kind not in UNTARGETED_ENTERING for e in made) or colour not in ("", *COLORS):
+                if not made or any(e.kind not in KEPT_KINDS for e in made) or colour not in ("", *COLORS):
                     raise DataError(f"{where}: a kept permanent's trigger has effects of "
-                                    f"{', '.join(sorted(UNTARGETED_ENTERING))} (and a colour of W U B R G)")
+                                    f"{', '.join(sorted(KEPT_KINDS))} (and a colour of W U B R G)")
                 triggers.append(Trigger(str(trigger["when"]), effects=made, colour=colour))
                 continue
             if not card.is_creature or not isinstance(trigger, Mapping):

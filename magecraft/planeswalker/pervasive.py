@@ -185,6 +185,13 @@ class Pervasive:
                         if trigger.colour in colors:
                             self._resolve(keeper, keeper, trigger.effects, "", 0, f"{keeper.label}'s {name}")
 
+    def _yours_died(self, mage: Combatant) -> None:
+        """"Whenever a creature you control dies" (Grave Pact, PW47): its mage's kept permanents' triggers."""
+        for name in list(mage.permanents):
+            for trigger in kept_triggers(name, "yours dies"):
+                if mage.active:
+                    self._resolve(mage, mage, trigger.effects, "", 0, f"{mage.label}'s {name}")
+
     # -- */* creatures (PW44) ---------------------------------------------------------------------------
     def _counted(self, creature: Combatant) -> int:
         """What a */* creature counts now: "lands you control" of a colour are its mage's identity sources of

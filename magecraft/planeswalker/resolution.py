@@ -181,6 +181,14 @@ class Resolution(Pervasive):
                 dealt, taken = source.power, aimed.power
                 self._damage(aimed, dealt, source.colors)
                 self._damage(source, taken, aimed.colors)
+            elif kind == "sacrifice":
+                # "each other player sacrifices a creature" (Grave Pact, PW47): its weakest, by its own choice
+                for mage in list(self.fighters.values()):
+                    others = mage.is_mage and mage is not controller and mage.active
+                    held = [self.fighters[c] for c in (mage.controlled() if others else [])]
+                    held = [c for c in held if c.active]
+                    if held:
+                        self._remove(min(held, key=lambda c: (c.power + c.toughness, c.id)), "sacrificed")
             elif kind == "tap all":
                 for fighter in self.fighters.values():
                     if fighter.active and not fighter.is_mage and fighter is not source:

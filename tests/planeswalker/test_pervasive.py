@@ -299,3 +299,20 @@ def test_counts_wards_and_kept_triggers_are_checked_whole() -> None:
             {"when": "cast", "colour": "Q", "effects": [{"kind": "gain life", "amount": 1}]}]}]})
     with pytest.raises(DataError, match="only a creature has triggers"):
         parse({"card": [{"name": "Shock", "triggers": [{"when": "cast", "effects": []}]}]})
+
+
+def test_grave_pact_makes_each_other_mage_sacrifice_its_weakest_creature(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    keep(battle, "Grave Pact")
+    mage = battle.fighters["mage"]
+    mine = ready(battle, "Grizzly Bears")
+    piker, wurm = ready(battle, "Goblin Piker", owner="mage"), ready(battle, "Craw Wurm", owner="mage")
+    battle._remove(battle.fighters[mine], "unsummoned")  # leaving is not dying
+    assert battle.fighters[piker].active
+    again = ready(battle, "Grizzly Bears")
+    battle._destroy(battle.fighters[again], no_regenerate=True)
+    assert battle.fighters[piker].out == "sacrificed" and battle.fighters[wurm].active
+    assert mage.controlled() == [wurm]
+    last = ready(battle, "Goblin Piker", owner="mage")
+    battle._destroy(battle.fighters[wurm], no_regenerate=True)  # the enemy's creature: not "yours"
+    assert battle.fighters[last].active and mage.controlled() == [last]
