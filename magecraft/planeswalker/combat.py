@@ -489,7 +489,7 @@ class Battle(Resolution, GameState[Action]):
         actor.memory.remove(action.card)
         self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
                             data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
-        self._spell_cast(spell.colors)  # "whenever a player casts" (PW45)
+        self._spell_cast(actor, spell)  # "whenever a player casts" (PW45, PW48)
         pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
         if spell.split_second:
             pending["responders"], pending["countered"] = [], False
@@ -554,7 +554,7 @@ class Battle(Resolution, GameState[Action]):
         responder.graveyard.append(spell.name)
         self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
                             data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
-        self._spell_cast(spell.colors)
+        self._spell_cast(responder, spell)
         if spell.kind == "counter":
             self.pending["countered"] = True
         else:
@@ -688,8 +688,8 @@ class Battle(Resolution, GameState[Action]):
             self.dying.append(fighter.id)
             dying = on_trigger(fighter.card, "dies")
             owner = self.fighters.get(fighter.controller or "")
-            if dying and owner is not None and owner.active:  # "When it dies, you may draw a card" (PW41)
-                self._resolve(fighter, owner, dying, "", 0, f"{fighter.label} dying")
+            if dying and (owner is None or owner.active):  # Aven Fisher (PW41), Mindslicer alone (PW48)
+                self._resolve(fighter, owner or fighter, dying, "", 0, f"{fighter.label} dying")
 
     def _check_over(self) -> bool:
         if self.phase == "over":

@@ -34,14 +34,15 @@ SOURCE = "planeswalker/data/card_effects.toml"
 KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "discard", "destroy permanent",
                    "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
-                   "gain control", "grant", "drain", "fight", "tap all", "sacrifice"})
+                   "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
+                   "pump each", "life becomes creatures"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
-UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all"})
+UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all", "discard all", "regrow"})
 #: What a creature's targeted "enters" trigger may do (ruling PW40).
 ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
-                            "destroy permanent", "drain", "tap all"})
+                            "destroy permanent", "drain", "tap all", "discard all", "regrow"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
 TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", ""})
@@ -74,6 +75,7 @@ class Effect:
     no_regenerate: bool = False
     types: tuple[str, ...] = ()
     keyword: str = ""  # "grant": the keyword given (until end of turn; an Aura's while it is kept)
+    per_land: str = ""  # an Aura's pump per land of this colour its mage controls (Blanchwood Armor, PW48)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -119,6 +121,7 @@ class Trigger:
     token: str = ""
     effects: tuple[Effect, ...] = ()
     colour: str = ""  # "cast": only a spell of this colour (the trinkets, PW45)
+    type: str = ""  # "you cast": only a spell of this card type (Verduran Enchantress, PW48)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +148,11 @@ KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice"}
 #: What a */* creature counts (PW44): lands of a colour its mage controls (the identity, PW37), creatures of
 #: a type its mage controls, cards of a type in every graveyard, the cards in its mage's hand (Memory), or
 #: every creature in the battle.
-COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures"})
+COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures", "enchantments"})
+#: A creature's triggers on a spell cast (PW48): by its controller (of a card type), by an opponent.
+CAST_WHENS = frozenset({"you cast", "opponent casts"})
+#: Static abilities a kept enchantment gives its mage (PW48).
+KEPT_STATICS = frozenset({"shroud"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +213,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword"}
+           "keyword", "per_land"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -219,9 +226,11 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     kind = str(raw["kind"])
     counted = isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
     types = raw.get("types", [])
-    if not isinstance(types, list) or any(t not in ("Artifact", "Enchantment") for t in types) or (
-            kind.startswith("destroy permanent") and not types):
-        raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent")
+    allowed = ("Sorcery", "Instant") if kind == "regrow" else ("Artifact", "Enchantment")
+    if not isinstance(types, list) or any(t not in allowed for t in types) or (
+            (kind.startswith("destroy permanent") or kind == "regrow") and not types):
+        raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent "
+                        "(\"Sorcery\", \"Instant\" for regrow)")
     if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
@@ -240,7 +249,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("nonartifact", False)),
                       bool(raw.get("tapped", False)), raw.get("flying"), bool(raw.get("players", False)),
                       bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
-                      bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")))
+                      bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")),
+                      str(raw.get("per_land", "")))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -324,6 +334,12 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                     f"{', '.join(sorted(UNTARGETED_ENTERING))}")
                 triggers.append(Trigger(str(trigger["when"]), effects=made))
                 continue
+            if trigger.get("when") in CAST_WHENS:
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind not in (*UNTARGETED_ENTERING, "pump") for e in made):
+                    raise DataError(f"{where}: a cast trigger's effects are untargeted or pump the creature")
+                triggers.append(Trigger(str(trigger["when"]), effects=made, type=str(trigger.get("type", ""))))
+                continue
             if trigger.get("when") == "engages":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 if not made or any(e.kind != "pump" for e in made):
@@ -336,9 +352,11 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
         lord = _lord(entry.get("lord"), where) if "lord" in entry else None
         statics = tuple(str(x) for x in entry.get("static", []))
-        if set(statics) - STATICS or (statics and not card.is_creature) or (
+        kept_static = kept and "Enchantment" in card.types and not aura and not set(statics) - KEPT_STATICS
+        if ((set(statics) - STATICS or (statics and not card.is_creature)) and not kept_static) or (
                 lord and not (card.is_creature or "Enchantment" in card.types)):
-            raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, or a lord")
+            raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, a kept "
+                            f"enchantment's {', '.join(sorted(KEPT_STATICS))}; or a lord")
         count = _count(entry["count"], card.is_creature, where) if "count" in entry else None
         ward = _ward(entry["ward"], "Enchantment" in card.types and not aura, where) if "ward" in entry else None
         if not effects and not listed and not triggers and not lord and not statics and not count and not ward:
@@ -477,7 +495,8 @@ def lord_of(name: str | None) -> Lord | None:
 
 @cache
 def statics(name: str | None) -> tuple[str, ...]:
-    """A creature card's static restrictions ("can't block", "can't be blocked")."""
+    """A creature card's static restrictions ("can't block", "can't be blocked"), or a kept enchantment's
+    ("shroud": Ivory Mask, PW48)."""
     entry = card_effects().get(name.casefold()) if name is not None else None
     return entry.statics if entry is not None else ()
 
@@ -494,6 +513,13 @@ def ward_of(name: str) -> Ward | None:
     """A kept enchantment's ward (a Circle of Protection, PW46), or None."""
     entry = card_effects().get(name.casefold())
     return entry.ward if entry is not None else None
+
+
+@cache
+def cast_triggers(name: str | None) -> tuple[Trigger, ...]:
+    """A creature card's triggers on a spell cast ("you cast", "opponent casts"; PW48)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(t for t in entry.triggers if t.when in CAST_WHENS) if entry is not None else ()
 
 
 @cache

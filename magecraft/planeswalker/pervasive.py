@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, Any
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.planeswalker.combatants import Combatant
-from magecraft.planeswalker.effects import Ability, abilities, count_of, kept_triggers, subtypes, ward_of
+from magecraft.planeswalker.effects import (
+    Ability,
+    abilities,
+    cast_triggers,
+    count_of,
+    kept_triggers,
+    subtypes,
+    ward_of,
+)
 from magecraft.planeswalker.mana import largest_x, pay
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import aim_problem
@@ -33,6 +41,7 @@ if TYPE_CHECKING:
     from magecraft.planeswalker.actions import Action
     from magecraft.planeswalker.combat import Battle
     from magecraft.planeswalker.effects import Effect
+    from magecraft.planeswalker.spells import SpellProfile
 
 SECTION = "Commanding"
 
@@ -175,9 +184,20 @@ class Pervasive:
                             self._resolve(keeper, actor, trigger.effects, "", 0,
                                           f"{keeper.label}'s {name} at {actor.label}'s Channelling")
 
-    def _spell_cast(self, colors: tuple[str, ...]) -> None:
+    def _spell_cast(self, caster: Combatant, spell: SpellProfile) -> None:
         """"Whenever a player casts a [colour] spell, you may gain 1 life" (the trinkets, PW45): for each kept
-        permanent's "cast" trigger of a colour of the spell, its mage gains (taken always: it only gains)."""
+        permanent's "cast" trigger of a colour of the spell, its mage gains (taken always: it only gains).
+        A creature's "whenever you cast an enchantment spell" (Verduran Enchantress: its controller casts one
+        of that type) and "whenever an opponent casts a spell" (Mogg Sentry: one of the other side; a pump
+        is its own) (PW48)."""
+        colors = spell.colors
+        for fighter in list(self.fighters.values()):
+            for trigger in cast_triggers(fighter.card) if fighter.active else ():
+                mine = fighter.controller == caster.id
+                if (trigger.when == "you cast" and mine and (not trigger.type or trigger.type in spell.types)) or (
+                        trigger.when == "opponent casts" and fighter.side != caster.side):
+                    owner = self.fighters.get(fighter.controller or "", fighter)
+                    self._resolve(fighter, owner, trigger.effects, "", 0, f"{fighter.label} seeing {spell.name}")
         for keeper in list(self.fighters.values()):
             if keeper.is_mage and keeper.active and keeper.permanents:
                 for name in list(keeper.permanents):
@@ -213,4 +233,7 @@ class Pervasive:
         if count.of == "graveyard":
             return sum(1 for f in fighters if f.is_mage for n in f.graveyard
                        if count.type in builtin_pool().get(n).types)
+        if count.of == "enchantments":  # every mage's kept enchantments, Auras too (Yavimaya Enchantress)
+            return sum(1 for f in fighters if f.is_mage and f.active for n in f.permanents
+                       if "Enchantment" in builtin_pool().get(n).types)
         return sum(1 for f in fighters if f.active and not f.is_mage)

@@ -189,6 +189,28 @@ class Resolution(Pervasive):
                     held = [c for c in held if c.active]
                     if held:
                         self._remove(min(held, key=lambda c: (c.power + c.toughness, c.id)), "sacrificed")
+            elif kind == "discard all":  # "each player discards their hand" (Mindslicer, PW48)
+                for mage in self.fighters.values():
+                    if mage.is_mage and mage.active:
+                        mage.memory.clear()
+            elif kind == "regrow" and controller.is_mage:
+                # "return target sorcery card from your graveyard to your hand": the latest (PW48)
+                back = [n for n in controller.graveyard if permanent_is(n, effect.types)][-1:]
+                for card in back:
+                    controller.graveyard.remove(card)
+                    controller.memory.append(card)
+            elif kind == "pump each":  # "All creatures get +X/-X until end of turn" (Flowstone Slide, PW48)
+                times = x if effect.x else 1
+                for fighter in self.fighters.values():
+                    if fighter.active and not fighter.is_mage:
+                        fighter.power = max(0, fighter.power + effect.power * times)
+                        fighter.toughness = max(0, fighter.toughness + effect.toughness * times)
+            elif kind == "life becomes creatures":  # Biorhythm (PW48): not damage, nothing prevents it
+                for mage in list(self.fighters.values()):
+                    if mage.is_mage and mage.active:
+                        mage.life = sum(1 for c in mage.controlled() if self.fighters[c].active)
+                        regenerate_or_fall(mage, self.rng, self.settings)
+                        self._after_damage(mage)
             elif kind == "tap all":
                 for fighter in self.fighters.values():
                     if fighter.active and not fighter.is_mage and fighter is not source:
@@ -444,10 +466,11 @@ class Resolution(Pervasive):
         added: list[str] = []
         for effect in aura_effects(name)[1]:
             if effect.kind == "pump":
-                target.base_power += effect.power
-                target.base_toughness += effect.toughness
-                target.power = max(0, target.power + effect.power)
-                target.toughness = max(0, target.toughness + effect.toughness)
+                times = mage.identity.count(effect.per_land) if effect.per_land else 1  # its Forests (PW48)
+                target.base_power += effect.power * times
+                target.base_toughness += effect.toughness * times
+                target.power = max(0, target.power + effect.power * times)
+                target.toughness = max(0, target.toughness + effect.toughness * times)
             elif effect.kind == "grant" and self._grant(target, effect.keyword, until_end_of_turn=False):
                 added.append(effect.keyword)
             elif effect.kind == "gain control" and not target.is_mage and target.controller != mage.id:
@@ -467,10 +490,11 @@ class Resolution(Pervasive):
         target = self.fighters[entry[1]]
         for effect in aura_effects(name)[1]:
             if effect.kind == "pump":
-                target.base_power -= effect.power
-                target.base_toughness -= effect.toughness
-                target.power = max(0, target.power - effect.power)
-                target.toughness = max(0, target.toughness - effect.toughness)
+                times = mage.identity.count(effect.per_land) if effect.per_land else 1
+                target.base_power -= effect.power * times
+                target.base_toughness -= effect.toughness * times
+                target.power = max(0, target.power - effect.power * times)
+                target.toughness = max(0, target.toughness - effect.toughness * times)
             elif effect.kind == "gain control" and target.control and target.control[2] == "aura" and \
                     target.active:
                 self._give_back(target)

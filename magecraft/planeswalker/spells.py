@@ -28,6 +28,7 @@ from magecraft.planeswalker.effects import (
     on_entering,
     spell_effects,
     spell_target,
+    statics,
 )
 from magecraft.planeswalker.mana import SpellCost, spell_cost
 
@@ -54,6 +55,7 @@ class SpellProfile:
     split_second: bool
     creature_spell_only: bool  # a counter that counters only creature spells
     target: str
+    types: tuple[str, ...] = ()  # the card's types (Verduran Enchantress reads "Enchantment", PW48)
 
     @property
     def needs_target(self) -> bool:
@@ -74,7 +76,7 @@ def profile(name: str) -> SpellProfile:
     counters_creatures = any(p.kind == "counter" and p.counters == "creature" for p in parts)
     return SpellProfile(card.name, kind, "Instant" in card.types or "Flash" in card.keywords,
                         spell_cost(card.name), card.colors, parts, SPLIT_SECOND in card.keywords,
-                        counters_creatures, target)
+                        counters_creatures, target, card.types)
 
 
 def protected_from(target: Combatant, colors: Sequence[str]) -> bool:
@@ -105,6 +107,8 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
         return f"{name} is aimed at {'an enemy' if enemy else 'one of your own side'} (ruling PW16)"
     if protected_from(target, colors):
         return f"{target.name} has protection from {name}'s colour"
+    if target.is_mage and target.permanents and shrouded(target):
+        return f"{target.name} has shroud (Ivory Mask): no spell or ability may target it (ruling PW48)"
     for effect in effects:
         if effect.kind in REMOVAL and target.player:
             return (f"{target.name} is a player character: immune to {_IMMUNE[effect.kind]} effects "
@@ -128,6 +132,11 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
     if aim == "enemy creature" and range_ != "close":
         return f"{target.name} is in ranged combat: a spell that only targets creatures cannot reach it"
     return None
+
+
+def shrouded(mage: Combatant) -> bool:
+    """"You have shroud" (Ivory Mask): a kept enchantment's static (PW48)."""
+    return any("shroud" in statics(name) for name in mage.permanents)
 
 
 @cache

@@ -1,0 +1,115 @@
+"""More transcribed cards (ruling PW48): Yavimaya Enchantress, Ivory Mask, Verduran Enchantress, Mogg Sentry,
+Flowstone Slide, Mindslicer, Biorhythm, Blanchwood Armor, Anarchist -- each in a battle, with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from magecraft.core.errors import RuleError
+from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.bot import ready_mage
+from magecraft.planeswalker.spells import profile
+from tests.planeswalker.test_effects import ready
+from tests.planeswalker.test_pervasive import keep, to_your_channelling
+
+
+def test_yavimaya_enchantress_grows_with_every_enchantment_kept(make_battle) -> None:
+    battle = make_battle(["Yavimaya Enchantress"])
+    enchantress = battle.fighters["c1"]
+    assert (enchantress.power, enchantress.toughness, enchantress.life) == (2, 2, 4)
+    keep(battle, "Ivory Mask")
+    keep(battle, "Demon's Horn")  # an artifact: not counted
+    battle._refresh_lords()
+    assert (enchantress.power, enchantress.toughness, enchantress.life) == (3, 3, 4)
+
+
+def test_ivory_mask_gives_its_mage_shroud(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], enemy_mage=ready_mage("Goblin Pyromancer"))
+    keep(battle, "Ivory Mask", owner="mage")
+    to_your_channelling(battle)
+    battle.apply(Action("channel"))
+    shocks = {a.target for a in battle.legal_actions() if a.card == "Shock"}
+    assert "mage" not in shocks and "c1" in shocks
+    with pytest.raises(RuleError, match="shroud"):
+        battle.apply(Action("cast", card="Shock", target="mage"))
+
+
+def test_verduran_enchantress_draws_when_its_mage_casts_an_enchantment(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2},
+                     library=("Regeneration", "Shock", "Giant Growth", "Volcanic Hammer"),
+                     memorized=("Regeneration", "Shock"))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    enchantress = ready(battle, "Verduran Enchantress")
+    battle.apply(Action("channel"))
+    you = battle.fighters["you"]
+    battle.apply(Action("cast", card="Regeneration", target=enchantress))
+    assert you.memory == ["Shock", "Giant Growth"]
+    battle.apply(Action("cast", card="Shock", target="c1"))  # an instant: no draw
+    assert you.memory == ["Giant Growth"]
+
+
+def test_mogg_sentry_grows_when_an_opponent_casts(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Giant Growth", "Shock"), memorized=("Giant Growth", "Shock"))
+    battle = make_battle(["Mogg Sentry"], hero=hero)
+    sentry, mine = battle.fighters["c1"], battle.fighters[ready(battle, "Mogg Sentry")]
+    battle.apply(Action("channel"))
+    battle.apply(Action("cast", card="Giant Growth", target="you"))
+    assert (sentry.power, sentry.toughness, sentry.life) == (3, 3, 2)
+    assert (mine.power, mine.toughness) == (1, 1)  # its own mage cast it
+    battle.apply(Action("end"))
+    assert (sentry.power, sentry.toughness) == (1, 1)  # until end of turn
+
+
+def test_flowstone_slide_gives_every_creature_plus_x_minus_x(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("B", "R", "R"), increases={"power": 2, "toughness": 2, "mastery": 2, "focus": 1},
+                     library=("Flowstone Slide", "Shock"), memorized=("Flowstone Slide",))
+    battle = make_battle(["Craw Wurm"], hero=hero)
+    mine = ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana["C"] = 4  # seven mana: X = 2 (Mastery 6 less the cost's 4)
+    battle.invalidate()
+    battle.apply(Action("cast", card="Flowstone Slide"))
+    wurm, bears, you = battle.fighters["c1"], battle.fighters[mine], battle.fighters["you"]
+    assert (wurm.power, wurm.toughness, bears.power, bears.toughness) == (8, 2, 4, 0)
+    assert bears.active  # a Toughness lowered to 0 kills nothing here (PW8)
+    assert (you.power, you.toughness) == (3, 3)  # creatures only
+
+
+def test_mindslicer_dying_empties_every_mages_memory(make_battle) -> None:
+    battle = make_battle(["Mindslicer"], enemy_mage=ready_mage("Goblin Pyromancer"))
+    assert battle.fighters["you"].memory and battle.fighters["mage"].memory
+    battle._destroy(battle.fighters["c1"], no_regenerate=True)  # alone: still "each player"
+    assert battle.fighters["you"].memory == [] and battle.fighters["mage"].memory == []
+
+
+def test_biorhythm_sets_each_mages_life_to_its_creatures(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    ready(battle, "Grizzly Bears")
+    ready(battle, "Goblin Piker")
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    battle._apply_effect(you, profile("Biorhythm"), "", 0)
+    assert you.life == 2 and mage.life == 0 and mage.out == "lost"
+
+
+def test_blanchwood_armor_gives_one_per_forest_while_kept(make_battle, make_hero) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(identity=("G", "G", "R")))
+    bears = ready(battle, "Grizzly Bears")
+    you = battle.fighters["you"]
+    battle._attach(you, "Blanchwood Armor", bears)
+    mine = battle.fighters[bears]
+    assert (mine.power, mine.toughness, mine.life) == (4, 4, 4)  # two Forests; Life stays (PW35)
+    battle._release(you, "", "Blanchwood Armor")
+    assert (mine.power, mine.toughness) == (2, 2)
+
+
+def test_anarchist_returns_the_latest_sorcery_to_memory(make_battle) -> None:
+    battle = make_battle(["Craw Wurm"])
+    battle.apply(Action("channel"))
+    battle.apply(Action("cast", card="Volcanic Hammer", target="c1"))
+    you = battle.fighters["you"]
+    you.mana["R"] = 1
+    battle.invalidate()
+    battle.apply(Action("cast", card="Shock", target="c1"))
+    assert you.graveyard == ["Volcanic Hammer", "Shock"]
+    ready(battle, "Anarchist")
+    assert you.graveyard == ["Shock"] and you.memory[-1] == "Volcanic Hammer"
