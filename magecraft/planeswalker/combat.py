@@ -629,7 +629,7 @@ class Battle(Resolution, GameState[Action]):
         if attacking:  # Hollow Dogs, Rogue Kavu: "whenever it attacks" (PW41)
             owner = self.fighters.get(attacker.controller or "", attacker)
             self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
-        lock(attacker, defender, self.rng, self.settings)
+        self._struck(lock(attacker, defender, self.rng, self.settings))  # "deals damage to an opponent" (PW49)
         self._after_damage(attacker)
         self._after_damage(defender)
         if attacker.active and defender.active and VIGILANCE not in attacker.keywords:

@@ -76,6 +76,7 @@ class Effect:
     types: tuple[str, ...] = ()
     keyword: str = ""  # "grant": the keyword given (until end of turn; an Aura's while it is kept)
     per_land: str = ""  # an Aura's pump per land of this colour its mage controls (Blanchwood Armor, PW48)
+    at_random: bool = False  # "discard": a card at random, by a die (Hypnotic Specter, PW49)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -136,6 +137,7 @@ class Lord:
     keyword: str = ""
     yours: bool = False
     colour: str = ""
+    shared: bool = False  # per other creature sharing a creature type with it (Coat of Arms, PW49)
 
 
 #: Static restrictions a card may carry (ruling PW41).
@@ -152,7 +154,7 @@ COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures", "encha
 #: A creature's triggers on a spell cast (PW48): by its controller (of a card type), by an opponent.
 CAST_WHENS = frozenset({"you cast", "opponent casts"})
 #: Static abilities a kept enchantment gives its mage (PW48).
-KEPT_STATICS = frozenset({"shroud"})
+KEPT_STATICS = frozenset({"shroud", "worship"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +215,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword", "per_land"}
+           "keyword", "per_land", "at_random"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -250,7 +252,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("tapped", False)), raw.get("flying"), bool(raw.get("players", False)),
                       bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
                       bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")),
-                      str(raw.get("per_land", "")))
+                      str(raw.get("per_land", "")), bool(raw.get("at_random", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -334,6 +336,12 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                     f"{', '.join(sorted(UNTARGETED_ENTERING))}")
                 triggers.append(Trigger(str(trigger["when"]), effects=made))
                 continue
+            if trigger.get("when") == "damages an opponent":
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind not in ("discard", "draw", "gain life") for e in made):
+                    raise DataError(f"{where}: a \"damages an opponent\" trigger discards, draws or gains life")
+                triggers.append(Trigger("damages an opponent", effects=made))
+                continue
             if trigger.get("when") in CAST_WHENS:
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 if not made or any(e.kind not in (*UNTARGETED_ENTERING, "pump") for e in made):
@@ -354,7 +362,7 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
         statics = tuple(str(x) for x in entry.get("static", []))
         kept_static = kept and "Enchantment" in card.types and not aura and not set(statics) - KEPT_STATICS
         if ((set(statics) - STATICS or (statics and not card.is_creature)) and not kept_static) or (
-                lord and not (card.is_creature or "Enchantment" in card.types)):
+                lord and not (card.is_creature or kept)):
             raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, a kept "
                             f"enchantment's {', '.join(sorted(KEPT_STATICS))}; or a lord")
         count = _count(entry["count"], card.is_creature, where) if "count" in entry else None
@@ -368,13 +376,15 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
 
 
 def _lord(raw: Any, where: str) -> Lord:
-    if not isinstance(raw, Mapping) or set(raw) - {"power", "toughness", "subtype", "keyword", "yours", "colour"}:
-        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours or colour")
+    if not isinstance(raw, Mapping) or set(raw) - {"power", "toughness", "subtype", "keyword", "yours", "colour",
+                                                   "shared"}:
+        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours, colour or shared")
     if raw.get("colour", "") not in ("", *COLORS):
         raise DataError(f"{where}: a lord's colour is one of {', '.join(COLORS)}")
     try:
         return Lord(int(raw.get("power", 0)), int(raw.get("toughness", 0)), str(raw.get("subtype", "")),
-                    str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")))
+                    str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")),
+                    bool(raw.get("shared", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed lord ({exc})") from None
 
@@ -513,6 +523,13 @@ def ward_of(name: str) -> Ward | None:
     """A kept enchantment's ward (a Circle of Protection, PW46), or None."""
     entry = card_effects().get(name.casefold())
     return entry.ward if entry is not None else None
+
+
+@cache
+def on_damaging(name: str | None) -> tuple[Effect, ...]:
+    """What a creature's "whenever it deals damage to an opponent" trigger does (PW49)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(e for t in entry.triggers if t.when == "damages an opponent" for e in t.effects) if entry else ()
 
 
 @cache

@@ -33,7 +33,7 @@ from magecraft.planeswalker.combatants import (
     WITHER,
     Combatant,
 )
-from magecraft.planeswalker.pervasive import warded
+from magecraft.planeswalker.pervasive import warded, worshipped
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 
 SECTION = "Locked Combat"
@@ -114,7 +114,10 @@ def poison(target: Combatant, rng: Randomness, settings: Settings = DEFAULT_SETT
 
 
 def take_damage(target: Combatant, amount: int) -> None:
-    """Damage to Life; a fleeing character counts it towards the 5 that stop an escape."""
+    """Damage to Life; a fleeing character counts it towards the 5 that stop an escape.  Worship keeps its
+    mage at 1 Life while it controls a creature (PW49)."""
+    if target.is_mage and 1 <= target.life <= amount and worshipped(target):
+        amount = target.life - 1
     target.life -= amount
     if target.fleeing:
         target.flee_damage += amount

@@ -30,6 +30,8 @@ from magecraft.planeswalker.effects import (
     cast_triggers,
     count_of,
     kept_triggers,
+    on_damaging,
+    statics,
     subtypes,
     ward_of,
 )
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from magecraft.planeswalker.actions import Action
     from magecraft.planeswalker.combat import Battle
     from magecraft.planeswalker.effects import Effect
+    from magecraft.planeswalker.locked import Strike
     from magecraft.planeswalker.spells import SpellProfile
 
 SECTION = "Commanding"
@@ -108,6 +111,12 @@ def activation_refusal(battle: Battle, action: Action) -> tuple[str, str]:
     targets = activation_targets(battle, mage, action.card, ability)
     return "Commanding", (f"{action.text()} is not a legal use of {ability.text!r} now (targets: "
                           f"{', '.join(t for t in targets if t) or 'none'})")
+
+
+def worshipped(mage: Combatant) -> bool:
+    """Worship (PW49): "If you control a creature, damage that would reduce your life total to less than 1
+    reduces it to 1 instead" -- a kept enchantment's static, while its mage controls a creature."""
+    return bool(mage.permanents and mage.controlled()) and any("worship" in statics(n) for n in mage.permanents)
 
 
 def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomness) -> int:
@@ -211,6 +220,17 @@ class Pervasive:
             for trigger in kept_triggers(name, "yours dies"):
                 if mage.active:
                     self._resolve(mage, mage, trigger.effects, "", 0, f"{mage.label}'s {name}")
+
+    def _struck(self, strikes: list[Strike]) -> None:
+        """"Whenever it deals damage to an opponent" (Hypnotic Specter, Thieving Magpie; PW49): a strike in
+        locked combat that damaged a mage of the other side; the effects aim at that mage, "you" is the
+        creature's controller."""
+        for hit in strikes:
+            striker, struck = self.fighters[hit.striker], self.fighters[hit.target]
+            effects = on_damaging(striker.card) if hit.damage > 0 else ()
+            if effects and struck.is_mage and struck.side != striker.side and striker.active:
+                owner = self.fighters.get(striker.controller or "", striker)
+                self._resolve(striker, owner, effects, struck.id, 0, f"{striker.label} damaging {struck.label}")
 
     # -- */* creatures (PW44) ---------------------------------------------------------------------------
     def _counted(self, creature: Combatant) -> int:

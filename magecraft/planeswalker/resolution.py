@@ -159,9 +159,11 @@ class Resolution(Pervasive):
                     elif fighter.active and fighter.artifact and "Artifact" in effect.types:
                         self._destroy(fighter, effect.no_regenerate)
             elif kind == "discard" and aimed is not None and aimed.is_mage:
-                # "Target player discards": the spells it drew last are forgotten (PW35)
+                # "Target player discards": the spells it drew last are forgotten (PW35); "at random": a die
+                # picks each (PW49)
                 for _ in range(min(amount, len(aimed.memory))):
-                    aimed.memory.pop()
+                    aimed.memory.pop(self.rng.choice(range(len(aimed.memory)), f"{aimed.label}'s spell to forget")
+                                     if effect.at_random else -1)
             elif kind == "bounce":
                 gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
                 if gone is not None and gone.active and not gone.is_mage:
@@ -355,14 +357,19 @@ class Resolution(Pervasive):
                 power, toughness = n if count.power else 0, n if count.toughness else 0
             if fighter.active:
                 for source, lord in lords:
+                    times = 1
                     if lord.colour:
                         owner = self.fighters.get(source.controller or "")
                         applies = source is fighter and owner is not None and lord.colour in owner.identity
                     else:
                         applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
                             fighter.card)) and (not lord.yours or source.side == fighter.side)
+                        if lord.shared:  # Coat of Arms: per other creature sharing a creature type (PW49)
+                            kinds = set(subtypes(fighter.card))
+                            times = sum(1 for f in fighters if f is not fighter and f.active and not f.is_mage
+                                        and kinds & set(subtypes(f.card)))
                     if applies:
-                        power, toughness = power + lord.power, toughness + lord.toughness
+                        power, toughness = power + lord.power * times, toughness + lord.toughness * times
                         if lord.keyword:
                             keywords.append(lord.keyword)
             before = fighter.lorded or [0, 0]

@@ -113,3 +113,54 @@ def test_anarchist_returns_the_latest_sorcery_to_memory(make_battle) -> None:
     assert you.graveyard == ["Volcanic Hammer", "Shock"]
     ready(battle, "Anarchist")
     assert you.graveyard == ["Shock"] and you.memory[-1] == "Volcanic Hammer"
+
+
+# -- PW49 --------------------------------------------------------------------------------------------------
+
+
+def test_hypnotic_specter_striking_a_mage_makes_it_forget_a_spell_at_random(make_battle) -> None:
+    battle = make_battle(["Hypnotic Specter"], ranges={"c1": "close"})
+    you = battle.fighters["you"]
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    # the Specter's 3 + 3 against 1 + 1 + 1; the counter-attack's 1 + 1 + 1 against 6 + 6; a d3 picks the 2nd
+    battle.rng.extend_script([3, 3, 1, 1, 1, 1, 1, 1, 6, 6, 2])
+    battle.apply(Action("engage", target="you"))
+    assert you.life == 2 and you.memory == ["Shock", "Volcanic Hammer"]
+
+
+def test_thieving_magpie_draws_for_its_mage_when_it_damages_an_opponent(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), ranges={"mage": "close"})
+    magpie = ready(battle, "Thieving Magpie")
+    you = battle.fighters["you"]
+    held = list(you.memory)
+    battle.rng.extend_script([6, 1, 1, 1, 1, 1, 1, 6, 6, 6])  # 6 against 3: 3 damage; the counter misses
+    battle._fight(magpie, "mage")
+    assert battle.fighters["mage"].life == 4 and you.memory == [*held, "Giant Growth"]
+    # 1 against the mage's 6 + 6 (its Toughness lowered by the first strike): no damage, no draw; the
+    # counter-attack's 3 against the Magpie's Toughness 0 (lowered to the End phase) leaves it at 3 Life
+    battle.rng.extend_script([1, 6, 6, 1, 1, 1])
+    battle._fight(magpie, "mage")
+    assert battle.fighters[magpie].life == 3 and you.memory == [*held, "Giant Growth"]
+
+
+def test_worship_keeps_its_mage_at_one_life_while_it_controls_a_creature(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    keep(battle, "Worship")
+    bears = ready(battle, "Grizzly Bears")
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    battle._apply_effect(mage, profile("Lava Axe"), "you", 0)
+    assert you.life == 1 and you.active
+    battle._remove(battle.fighters[bears], "unsummoned")
+    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    assert you.life == -1 and you.out == "lost"
+
+
+def test_coat_of_arms_counts_the_other_creatures_sharing_a_type(make_battle) -> None:
+    battle = make_battle(["Goblin Piker", "Goblin Piker", "Grizzly Bears"], [3, 5, 1, 3, 5, 1])
+    keep(battle, "Coat of Arms")
+    battle.lordly = True
+    battle._refresh_lords()
+    pikers, bears = (battle.fighters["c1"], battle.fighters["c2"]), battle.fighters["c3"]
+    assert [(p.power, p.toughness, p.life) for p in pikers] == [(3, 2, 2), (3, 2, 2)]
+    assert (bears.power, bears.toughness) == (2, 2)
