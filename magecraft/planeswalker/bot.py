@@ -28,8 +28,9 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
   another such permanent: damage that kills an enemy (mages first),
   else damage at the enemy with the least Life; tap the strongest untapped enemy creature (Icy
   Manipulator); make an enemy mage with spells in Memory discard; gain life below its base Life; draw;
-  add mana when it pays for a spell in Memory the pool cannot pay now. Aura abilities (Firebreathing,
-  Regeneration) are left for people.
+  add mana when it pays for a spell in Memory the pool cannot pay now; equip an unattached Equipment to its
+  creature with the most Power, else itself (PW50). Aura abilities (Firebreathing, Regeneration) are left
+  for people.
 * **Main**, a creature (its own turn or commanded): use an ability (data/card_effects.toml) that deals
   damage killing an enemy, else one that destroys or returns the strongest enemy creature, else damage to
   the enemy with the least Life -- never one whose damage to its controller would be fatal; else tap the
@@ -256,6 +257,8 @@ def _activate(battle: Battle, actor: Combatant, uses: list[Action]) -> Action | 
             ranked.append(((5, 0, action.card), action))
         elif kinds == {"mana"} and _mana_helps(actor, sum(len(e.mana) for e in effects)):
             ranked.append(((6, 0, action.card), action))
+        elif kinds == {"equip"} and target is not None and not any(a[0] == action.card for a in actor.auras):
+            ranked.append(((7, (100 if target.is_mage else 0) - target.power, action.target), action))
     return min(ranked)[1] if ranked else None
 
 

@@ -35,7 +35,7 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
-                   "pump each", "life becomes creatures"})
+                   "pump each", "life becomes creatures", "equip"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -192,6 +192,7 @@ class CardEffects:
     statics: tuple[str, ...] = ()
     count: Count | None = None  # a */* creature's count (PW44)
     ward: Ward | None = None  # a Circle of Protection (PW46)
+    equipment: bool = False  # ``effects`` last on the creature it is attached to by "equip" (PW50)
 
 
 def _cost(text: str, where: str) -> SpellCost:
@@ -281,8 +282,11 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             raise DataError(f"{where}: listed twice")
         effects = tuple(_effect(e, where) for e in entry.get("effects", []))
         aura = "Aura" in card.subtypes
-        if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura):
-            raise DataError(f"{where}: only instants, sorceries and Auras have spell effects here")
+        equipment = "Equipment" in card.subtypes
+        if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura or equipment):
+            raise DataError(f"{where}: only instants, sorceries, Auras and Equipment have spell effects here")
+        if equipment and (entry.get("target") or any(e.kind not in ("pump", "grant") for e in effects)):
+            raise DataError(f"{where}: Equipment gives pump and grant effects to what it equips (no target)")
         if aura and (not entry.get("target") or any(e.kind not in AURA_KINDS for e in effects)):
             raise DataError(f"{where}: an Aura has a target and effects of {', '.join(sorted(AURA_KINDS))}")
         listed = []
@@ -371,7 +375,7 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             raise DataError(f"{where}: needs effects, abilities, triggers, a lord, a static, a count or a ward")
         found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
                                                   tuple(listed), str(entry.get("note", "")), tuple(triggers),
-                                                  aimed, aura, lord, statics, count, ward)
+                                                  aimed, aura, lord, statics, count, ward, equipment)
     return found
 
 
@@ -550,7 +554,8 @@ def kept_triggers(name: str, when: str) -> tuple[Trigger, ...]:
 def useful_permanent(name: str) -> bool:
     """Whether a kept artifact or enchantment does something here: an ability, a trigger or a ward."""
     entry = card_effects().get(builtin_pool().get(name).name.casefold())
-    return entry is not None and not entry.aura and bool(entry.abilities or entry.triggers or entry.ward)
+    return entry is not None and not entry.aura and bool(entry.abilities or entry.triggers or entry.ward
+                                                         or entry.statics)
 
 
 @cache
@@ -568,9 +573,18 @@ def entering_target(name: str) -> str:
 
 @cache
 def aura_effects(name: str) -> tuple[str, tuple[Effect, ...]]:
-    """An Aura's target and its effects while kept ("", () for an enchantment not listed: PW39)."""
+    """An Aura's target and its effects while kept ("", () for an enchantment not listed: PW39); an Equipment's
+    effects while attached, with no target ("", effects: it is cast untargeted and equipped later, PW50)."""
     entry = card_effects().get(builtin_pool().get(name).name.casefold())
-    return (entry.target, entry.effects) if entry is not None and entry.aura else ("", ())
+    if entry is None or not (entry.aura or entry.equipment):
+        return "", ()
+    return entry.target, entry.effects
+
+
+@cache
+def is_equipment(name: str) -> bool:
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return entry is not None and entry.equipment
 
 
 @cache

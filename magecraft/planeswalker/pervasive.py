@@ -78,9 +78,12 @@ def activation_targets(battle: Battle, mage: Combatant, name: str, ability: Abil
     if not ability.target:
         return [""]
     colors = builtin_pool().get(name).colors
+    # "Equip: attach to target creature you control": its own creatures, or the mage itself (PW50)
+    own = ability.effects[0].kind == "equip"
     return [f.id for f in battle.fighters.values()
-            if aim_problem(mage, f, ability.text, ability.target, ability.effects, colors,
-                           battle.range_between(mage.id, f.id)) is None]
+            if (not own or f.id == mage.id or f.controller == mage.id)
+            and aim_problem(mage, f, ability.text, ability.target, ability.effects, colors,
+                            battle.range_between(mage.id, f.id)) is None]
 
 
 def activations(battle: Battle, mage: Combatant) -> list[Action]:
@@ -145,6 +148,8 @@ class Pervasive:
         def _spend(self) -> None: ...
         def _open_window(self, pending: dict[str, Any], resume: str) -> None: ...
         def _back(self) -> None: ...
+        def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None: ...
+        def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None: ...
         def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
                      x: int, name: str, colors: tuple[str, ...] | None = None) -> None: ...
 
@@ -172,8 +177,21 @@ class Pervasive:
     def _resolve_kept(self, mage: Combatant, pending: dict[str, Any]) -> None:
         name = str(pending["permanent"])
         ability = abilities(name)[int(pending["ability"])]
+        if ability.effects[0].kind == "equip":
+            self._equip(mage, name, str(pending["target"]))
+            return
         self._resolve(mage, mage, ability.effects, str(pending["target"]), int(pending["x"]), f"{name}'s ability",
                       colors=builtin_pool().get(name).colors)
+
+    def _equip(self, mage: Combatant, name: str, target_id: str) -> None:
+        """"Equip: attach to target creature you control" (PW50): moved off what it equipped, onto the target
+        (gone meanwhile: it stays unattached); what it gives lasts while attached."""
+        if name not in mage.permanents:
+            return
+        entry = next((a for a in mage.auras if a[0] == name), None)
+        if entry is not None:
+            self._detach(mage, name, entry)
+        self._attach(mage, name, target_id, kept=True)
 
     def _kept_upkeep(self, actor: Combatant) -> None:
         """The actor's kept permanents untap ("refreshed", PW43) and their "your upkeep" triggers resolve; every

@@ -25,6 +25,7 @@ from magecraft.planeswalker.effects import (
     Effect,
     abilities,
     count_of,
+    is_equipment,
     lord_of,
     on_entering,
     on_trigger,
@@ -460,16 +461,18 @@ class Resolution(Pervasive):
             fighter.sick = False
         return True
 
-    def _attach(self, mage: Combatant, name: str, target_id: str) -> None:
+    def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None:
         """An Aura resolves onto its target (PW39): a pervasive effect of its caster, whose effects last while
         it is kept; a target gone meanwhile sends it to the graveyard."""
         from magecraft.planeswalker.effects import aura_effects
 
         target = self.fighters.get(target_id)
         if target is None or not target.active:
-            mage.graveyard.append(name)
+            if not kept:
+                mage.graveyard.append(name)
             return
-        mage.permanents.append(name)
+        if not kept:  # an Equipment being equipped is kept already (PW50)
+            mage.permanents.append(name)
         added: list[str] = []
         for effect in aura_effects(name)[1]:
             if effect.kind == "pump":
@@ -511,8 +514,9 @@ class Resolution(Pervasive):
         """"Enchant creature": the Auras on a combatant that left the battle go to their mages' graveyards."""
         for mage in self.fighters.values():
             for entry in [a for a in mage.auras if a[1] == fid]:
-                mage.permanents.remove(entry[0])
-                mage.graveyard.append(entry[0])
+                if not is_equipment(entry[0]):  # an Equipment stays, unattached (PW50)
+                    mage.permanents.remove(entry[0])
+                    mage.graveyard.append(entry[0])
                 self._detach(mage, entry[0], entry)
 
     def _another_entered(self, creature: Combatant) -> None:

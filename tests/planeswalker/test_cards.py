@@ -164,3 +164,56 @@ def test_coat_of_arms_counts_the_other_creatures_sharing_a_type(make_battle) -> 
     pikers, bears = (battle.fighters["c1"], battle.fighters["c2"]), battle.fighters["c3"]
     assert [(p.power, p.toughness, p.life) for p in pikers] == [(3, 2, 2), (3, 2, 2)]
     assert (bears.power, bears.toughness) == (2, 2)
+
+
+# -- Equipment (PW50) ---------------------------------------------------------------------------------------
+
+
+def test_equip_moves_an_equipments_bonus_between_own_creatures_and_the_mage(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 1})
+    battle = make_battle(["Grizzly Bears"], [6, 1], hero=hero, party=[make_hero(name="Ally")])
+    keep(battle, "Vulshok Morningstar")
+    bears = ready(battle, "Grizzly Bears")
+    ready(battle, "Grizzly Bears", owner="p2")
+    to_your_channelling(battle)
+    battle.apply(Action("channel"))
+    you = battle.fighters["you"]
+    # "creature you control": not the enemy's, nor an ally's
+    assert {a.target for a in battle.legal_actions() if a.kind == "activate"} == {bears, "you"}
+    battle.apply(Action("activate", card="Vulshok Morningstar", target=bears))
+    while battle.phase == "response":  # the ally may answer (PW43)
+        battle.apply(Action("pass"))
+    mine = battle.fighters[bears]
+    assert (mine.power, mine.toughness, mine.life) == (4, 4, 4)
+    you.mana["C"] = 2
+    battle.invalidate()
+    battle.apply(Action("activate", card="Vulshok Morningstar", target="you"))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert (mine.power, mine.toughness) == (2, 2) and (you.power, you.toughness, you.life) == (5, 5, 5)
+
+
+def test_an_equipment_stays_kept_when_its_creature_dies(make_battle, make_hero) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(increases={"power": 2, "toughness": 2, "focus": 1}))
+    keep(battle, "Loxodon Warhammer")
+    bears = ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.apply(Action("activate", card="Loxodon Warhammer", target=bears))
+    mine, you = battle.fighters[bears], battle.fighters["you"]
+    assert mine.power == 5 and {"Trample", "Lifelink"} <= set(mine.keywords)
+    battle._destroy(mine, no_regenerate=True)
+    assert you.permanents == ["Loxodon Warhammer"] and you.auras == [] and you.graveyard == []
+
+
+def test_the_bot_equips_its_strongest_creature(make_battle, make_hero) -> None:
+    from magecraft.planeswalker.bot import choose
+
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(memorized=("Craw Wurm",),
+                                                           increases={"power": 2, "toughness": 2, "focus": 2}))
+    keep(battle, "Vulshok Morningstar")
+    ready(battle, "Llanowar Elves")
+    bears = ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    battle.apply(Action("done"))
+    assert choose(battle) == Action("activate", card="Vulshok Morningstar", target=bears)
