@@ -284,7 +284,7 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
         aura = "Aura" in card.subtypes
         equipment = "Equipment" in card.subtypes
         if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura or equipment):
-            raise DataError(f"{where}: only instants, sorceries, Auras and Equipment have spell effects here")
+            raise DataError(f"{where}: only instants, sorceries and Auras (and Equipment) have spell effects here")
         if equipment and (entry.get("target") or any(e.kind not in ("pump", "grant") for e in effects)):
             raise DataError(f"{where}: Equipment gives pump and grant effects to what it equips (no target)")
         if aura and (not entry.get("target") or any(e.kind not in AURA_KINDS for e in effects)):
