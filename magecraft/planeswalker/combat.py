@@ -253,12 +253,17 @@ class Battle(Resolution, GameState[Action]):
                 self.turn += 1
                 continue
             break
-        actor.tapped = False  # refreshed at the start of its own turn (its creatures at its Upkeep)
+        actor.tapped = actor.tapped and not self._untaps(actor)  # refreshed (its creatures at its Upkeep)
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.commanded, self.command_used = [], False
         self.phase = "channelling" if actor.is_mage else "main"
         self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
                             data={"round": self.round, "actor": actor.id, "phase": self.phase})
+        if not actor.is_mage:  # a creature alone: its upkeep trigger at the start of its turn (PW51)
+            self._creature_upkeep(actor, actor)
+            if actor.out is not None:  # its own upkeep damage killed it
+                self.turn += 1
+                self._begin_turn()
 
     def _settle_flight(self, actor: Combatant) -> bool:
         """"If the character takes less than 5 damage and is not engaged in combat by his next turn, he
@@ -337,6 +342,7 @@ class Battle(Resolution, GameState[Action]):
         actor = self.actor()
         if action.draw:
             actor.memory.append(actor.library.pop(0))
+            self._drew(actor, 1)
         budget = self.channel_budget(actor)
         restored = restore(actor.mana, actor.capacity, actor.mana_order(), budget)
         if action.amount:
@@ -350,7 +356,8 @@ class Battle(Resolution, GameState[Action]):
         """"maintain pervasive effects up to his Focus score. Creatures given Focus are refreshed"."""
         actor = self.actor()
         for cid in actor.controlled():
-            self.fighters[cid].sick = self.fighters[cid].tapped = False
+            self.fighters[cid].sick = False
+            self.fighters[cid].tapped = self.fighters[cid].tapped and not self._untaps(self.fighters[cid])
         if actor.pervasive() > actor.focus:
             self.phase = "upkeep"
             return
@@ -387,7 +394,8 @@ class Battle(Resolution, GameState[Action]):
     def _do_forget(self, action: Action) -> None:
         actor = self.actor()
         actor.memory.remove(action.card)
-        if len(actor.memory) <= actor.memory_limit():
+        self._discarded(actor, 1)  # forgetting to half Memory is Magic's discard to hand size (PW51)
+        if not actor.active or len(actor.memory) <= actor.memory_limit():
             self._next_turn()
 
     def _do_move(self, action: Action) -> None:
@@ -629,7 +637,8 @@ class Battle(Resolution, GameState[Action]):
         if attacking:  # Hollow Dogs, Rogue Kavu: "whenever it attacks" (PW41)
             owner = self.fighters.get(attacker.controller or "", attacker)
             self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
-        self._struck(lock(attacker, defender, self.rng, self.settings))  # "deals damage to an opponent" (PW49)
+        self._blocked(attacker, defender)  # Elvish Berserker (PW51)
+        self._locked(attacker, defender, lock(attacker, defender, self.rng, self.settings))  # PW49, PW51
         self._after_damage(attacker)
         self._after_damage(defender)
         if attacker.active and defender.active and VIGILANCE not in attacker.keywords:

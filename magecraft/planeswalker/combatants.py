@@ -31,6 +31,8 @@ ABSORB, WITHER, INTIMIDATE, FEAR, SPLIT_SECOND = "Absorb 1", "Wither", "Intimida
 POISONOUS, BATTLE_CRY, LANDWALK = "Poisonous", "Battle cry", "Landwalk"
 #: Not a keyword of Magic's: what Pacifism gives besides Defender ("can't attack or block", ruling PW41).
 CANT_BLOCK = "Can't block"
+#: Not a keyword of Magic's: what Dehydration gives ("doesn't untap during its controller's untap step", PW51).
+DOESNT_UNTAP = "Doesn't untap"
 #: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 

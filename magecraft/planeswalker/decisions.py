@@ -113,9 +113,18 @@ def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, or
     if not moved:
         found.append(Action(move, target=enemy.id, creature=creature))
     if (not moved and not engaged and DEFENDER not in mover.keywords and not mover.tapped
-            and battle.range_between(mover.id, enemy.id) == "close"):
+            and battle.range_between(mover.id, enemy.id) == "close" and not island_denied(battle, mover, enemy)):
         found.append(Action(engage, target=enemy.id, creature=creature))
     return found
+
+
+def island_denied(battle: Battle, attacker: Combatant, target: Combatant) -> bool:
+    """Sea Monster "can't attack unless defending player controls an Island" (PW51): the defending mage (the
+    target, or the target creature's mage) has Blue in its identity (its lands, PW37)."""
+    if "attacks only Island" not in statics(attacker.card):
+        return False
+    defender = target if target.is_mage else battle.fighters.get(target.controller or "")
+    return defender is None or "U" not in defender.identity
 
 
 def may_command(battle: Battle, mage: Combatant) -> bool:
@@ -283,7 +292,7 @@ def _trample_options(battle: Battle) -> list[Action]:
     found: list[Action] = []
     for enemy in battle.enemies(attacker.id):
         found.append(Action("trample_move", target=enemy.id))
-        if battle.range_between(attacker.id, enemy.id) == "close":
+        if battle.range_between(attacker.id, enemy.id) == "close" and not island_denied(battle, attacker, enemy):
             found.append(Action("trample_engage", target=enemy.id))
     return found
 
@@ -428,6 +437,9 @@ def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleErr
     if actor.tapped:
         return RuleError(f"{actor.label} is tapped and cannot engage until refreshed", rule="Tapped",
                          section=MECHANICS)
+    if island_denied(battle, actor, target):
+        return RuleError(f"{actor.label} can't attack unless the defending mage controls an Island (Blue in its "
+                         "identity)", rule="Sea Monster", section=MECHANICS)
     return RuleError(f"{actor.label} is in ranged combat with {target.label}: combatants in ranged combat "
                      "cannot engage in direct combat (move into close combat first)", rule="Ranged Combat",
                      section=MECHANICS)

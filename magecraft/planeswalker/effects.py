@@ -35,7 +35,7 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
-                   "pump each", "life becomes creatures", "equip"})
+                   "pump each", "life becomes creatures", "equip", "damage unless paid"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -77,6 +77,7 @@ class Effect:
     keyword: str = ""  # "grant": the keyword given (until end of turn; an Aura's while it is kept)
     per_land: str = ""  # an Aura's pump per land of this colour its mage controls (Blanchwood Armor, PW48)
     at_random: bool = False  # "discard": a card at random, by a die (Hypnotic Specter, PW49)
+    unless: SpellCost | None = None  # "damage unless paid": the cost that stops it (Force of Nature, PW51)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -141,12 +142,13 @@ class Lord:
 
 
 #: Static restrictions a card may carry (ruling PW41).
-STATICS = frozenset({"can't block", "can't be blocked"})
+STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "big creatures don't untap"})
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
-PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies"})
+PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",
+                             "opponent discards"})
 #: What a kept permanent's trigger may do: untargeted effects, and "each other mage sacrifices a creature".
-KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice"}
+KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice", "damage"}
 #: What a */* creature counts (PW44): lands of a colour its mage controls (the identity, PW37), creatures of
 #: a type its mage controls, cards of a type in every graveyard, the cards in its mage's hand (Memory), or
 #: every creature in the battle.
@@ -216,7 +218,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword", "per_land", "at_random"}
+           "keyword", "per_land", "at_random", "unless"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -234,7 +236,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
             (kind.startswith("destroy permanent") or kind == "regrow") and not types):
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent "
                         "(\"Sorcery\", \"Instant\" for regrow)")
-    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain") and not (
+    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
+                "damage unless paid") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
@@ -253,7 +256,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("tapped", False)), raw.get("flying"), bool(raw.get("players", False)),
                       bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
                       bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")),
-                      str(raw.get("per_land", "")), bool(raw.get("at_random", False)))
+                      str(raw.get("per_land", "")), bool(raw.get("at_random", False)),
+                      _cost(str(raw["unless"]), where) if "unless" in raw else None)
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -338,6 +342,18 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 if not made or any(e.kind not in UNTARGETED_ENTERING for e in made):
                     raise DataError(f"{where}: an untargeted trigger's effects are of "
                                     f"{', '.join(sorted(UNTARGETED_ENTERING))}")
+                triggers.append(Trigger(str(trigger["when"]), effects=made))
+                continue
+            if trigger.get("when") == "your upkeep":  # Force of Nature (PW51)
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind != "damage unless paid" or e.unless is None for e in made):
+                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid")
+                triggers.append(Trigger("your upkeep", effects=made))
+                continue
+            if trigger.get("when") in ("blocked", "locked"):  # Elvish Berserker, Deathgazer (PW51)
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind not in ("pump", "destroy") for e in made):
+                    raise DataError(f"{where}: a \"blocked\" or \"locked\" trigger pumps or destroys")
                 triggers.append(Trigger(str(trigger["when"]), effects=made))
                 continue
             if trigger.get("when") == "damages an opponent":
@@ -480,8 +496,8 @@ def triggers(name: str | None, when: str) -> tuple[str, ...]:
 
 @cache
 def on_trigger(name: str | None, when: str) -> tuple[Effect, ...]:
-    """The untargeted effects of a creature card's ``when`` triggers ("dies": Aven Fisher; "another
-    enters": Soul Warden), for its controller (PW41)."""
+    """The effects of a creature card's ``when`` triggers ("dies": Aven Fisher; "another enters": Soul
+    Warden, PW41; "your upkeep", "blocked", "locked": PW51)."""
     entry = card_effects().get(name.casefold()) if name is not None else None
     return tuple(e for t in entry.triggers if t.when == when for e in t.effects) if entry is not None else ()
 

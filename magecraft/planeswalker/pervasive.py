@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.planeswalker.combatants import Combatant
+from magecraft.planeswalker.combatants import DOESNT_UNTAP, Combatant
 from magecraft.planeswalker.effects import (
     Ability,
     abilities,
@@ -31,13 +31,14 @@ from magecraft.planeswalker.effects import (
     count_of,
     kept_triggers,
     on_damaging,
+    on_trigger,
     statics,
     subtypes,
     ward_of,
 )
 from magecraft.planeswalker.mana import largest_x, pay
 from magecraft.planeswalker.settings import Settings
-from magecraft.planeswalker.spells import aim_problem
+from magecraft.planeswalker.spells import aim_problem, hits
 
 if TYPE_CHECKING:
     from magecraft.planeswalker.actions import Action
@@ -150,6 +151,8 @@ class Pervasive:
         def _back(self) -> None: ...
         def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None: ...
         def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None: ...
+        def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> None: ...
+        def _destroy(self, target: Combatant, no_regenerate: bool) -> None: ...
         def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
                      x: int, name: str, colors: tuple[str, ...] | None = None) -> None: ...
 
@@ -199,6 +202,9 @@ class Pervasive:
         if not actor.is_mage:
             return
         actor.tapped_permanents.clear()
+        for cid in list(actor.controlled()):
+            if self.fighters[cid].active:
+                self._creature_upkeep(self.fighters[cid], actor)
         for name in list(actor.permanents):
             for trigger in kept_triggers(name, "your upkeep"):
                 if actor.active:
@@ -238,6 +244,64 @@ class Pervasive:
             for trigger in kept_triggers(name, "yours dies"):
                 if mage.active:
                     self._resolve(mage, mage, trigger.effects, "", 0, f"{mage.label}'s {name}")
+
+    def _untaps(self, fighter: Combatant) -> bool:
+        """Whether ``fighter`` is refreshed now: not under Dehydration ("doesn't untap"), nor a creature with
+        Power 3 or more while a Marble Titan is in the battle (PW51)."""
+        if DOESNT_UNTAP in fighter.keywords:
+            return False
+        return fighter.is_mage or fighter.power < 3 or not any(
+            f.active and "big creatures don't untap" in statics(f.card) for f in self.fighters.values())
+
+    def _creature_upkeep(self, creature: Combatant, mage: Combatant) -> None:
+        """"At the beginning of your upkeep, Force of Nature deals 8 damage to you unless you pay {G}{G}{G}{G}"
+        (PW51): at its mage's Upkeep (a creature alone: at the start of its own turn, "you" itself), paid from
+        the pool whenever it can be (locale_mana pays for a creature alone), else the damage."""
+        for effect in on_trigger(creature.card, "your upkeep"):
+            cost = effect.unless
+            assert cost is not None
+            paid = pay(mage.mana, cost, artifact=False) if mage.is_mage else self.settings.locale_mana
+            self.rng.log.record("upkeep", f"{creature.label}: {mage.label} {'pays' if paid else 'does not pay'} "
+                                f"{cost.name}", section="Upkeep", data={"id": creature.id, "paid": paid})
+            if not paid and mage.active:
+                self._damage(mage, effect.amount or 0, creature.colors)
+
+    def _locked(self, attacker: Combatant, defender: Combatant, strikes: list[Strike]) -> None:
+        """After a locked combat: strikes that damaged a mage (PW49), and Deathgazer's "whenever it blocks or
+        becomes blocked by a nonblack creature, destroy that creature at end of combat" -- locked combat
+        between two creatures, whoever engaged (PW51)."""
+        self._struck(strikes)
+        for one, other in ((attacker, defender), (defender, attacker)):
+            for effect in on_trigger(one.card, "locked") if not other.is_mage else ():
+                if effect.kind == "destroy" and other.active and hits(effect, other):
+                    self._destroy(other, effect.no_regenerate)
+
+    def _blocked(self, attacker: Combatant, defender: Combatant) -> None:
+        """Elvish Berserker's "whenever it becomes blocked, +1/+1 until end of turn for each creature blocking
+        it": it engages a creature, or is intercepted by one -- always one here (PW51)."""
+        for effect in on_trigger(attacker.card, "blocked") if not defender.is_mage else ():
+            attacker.power = max(0, attacker.power + effect.power)
+            attacker.toughness = max(0, attacker.toughness + effect.toughness)
+
+    def _drew(self, mage: Combatant, count: int) -> None:
+        """"Whenever an opponent draws a card, Underworld Dreams deals 1 damage to that player" (PW51): each
+        spell added to Memory, at the Channelling phase or by an effect."""
+        self._opponents_triggered(mage, count, "opponent draws")
+
+    def _discarded(self, mage: Combatant, count: int) -> None:
+        """"Whenever an opponent discards a card, Megrim deals 2 damage to that player" (PW51): each spell
+        forgotten by a discard effect or at the End phase (Magic's discard to hand size)."""
+        self._opponents_triggered(mage, count, "opponent discards")
+
+    def _opponents_triggered(self, mage: Combatant, count: int, when: str) -> None:
+        for keeper in list(self.fighters.values()):
+            if keeper.is_mage and keeper.active and keeper.permanents and keeper.side != mage.side:
+                for name in list(keeper.permanents):
+                    for trigger in kept_triggers(name, when):
+                        for _ in range(count):
+                            if mage.active:
+                                self._resolve(keeper, keeper, trigger.effects, mage.id, 0,
+                                              f"{keeper.label}'s {name}", colors=builtin_pool().get(name).colors)
 
     def _struck(self, strikes: list[Strike]) -> None:
         """"Whenever it deals damage to an opponent" (Hypnotic Specter, Thieving Magpie; PW49): a strike in

@@ -132,8 +132,11 @@ class Resolution(Pervasive):
                 regenerate_or_fall(controller, self.rng, self.settings)
                 self._after_damage(controller)
             elif kind == "draw":
-                for _ in range(min(amount, len(controller.library))):
+                drawn = min(amount, len(controller.library))
+                for _ in range(drawn):
                     controller.memory.append(controller.library.pop(0))
+                if drawn and controller.is_mage:
+                    self._drew(controller, drawn)  # Underworld Dreams (PW51)
             elif kind == "destroy":
                 if aimed is not None and aimed.active and not aimed.player:
                     self._destroy(aimed, effect.no_regenerate)
@@ -162,9 +165,11 @@ class Resolution(Pervasive):
             elif kind == "discard" and aimed is not None and aimed.is_mage:
                 # "Target player discards": the spells it drew last are forgotten (PW35); "at random": a die
                 # picks each (PW49)
-                for _ in range(min(amount, len(aimed.memory))):
+                forgotten = min(amount, len(aimed.memory))
+                for _ in range(forgotten):
                     aimed.memory.pop(self.rng.choice(range(len(aimed.memory)), f"{aimed.label}'s spell to forget")
                                      if effect.at_random else -1)
+                self._discarded(aimed, forgotten)  # Megrim (PW51)
             elif kind == "bounce":
                 gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
                 if gone is not None and gone.active and not gone.is_mage:
@@ -193,9 +198,11 @@ class Resolution(Pervasive):
                     if held:
                         self._remove(min(held, key=lambda c: (c.power + c.toughness, c.id)), "sacrificed")
             elif kind == "discard all":  # "each player discards their hand" (Mindslicer, PW48)
-                for mage in self.fighters.values():
+                for mage in list(self.fighters.values()):
                     if mage.is_mage and mage.active:
+                        forgotten = len(mage.memory)
                         mage.memory.clear()
+                        self._discarded(mage, forgotten)
             elif kind == "regrow" and controller.is_mage:
                 # "return target sorcery card from your graveyard to your hand": the latest (PW48)
                 back = [n for n in controller.graveyard if permanent_is(n, effect.types)][-1:]

@@ -217,3 +217,109 @@ def test_the_bot_equips_its_strongest_creature(make_battle, make_hero) -> None:
     battle.apply(Action("command"))
     battle.apply(Action("done"))
     assert choose(battle) == Action("activate", card="Vulshok Morningstar", target=bears)
+
+
+# -- PW51 ---------------------------------------------------------------------------------------------------
+
+
+def test_sea_monster_engages_only_a_mage_with_an_island(make_battle, make_hero) -> None:
+    battle = make_battle(["Sea Monster"], ranges={"c1": "close"})  # identity R, R, G: no Island
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    assert Action("engage", target="you") not in battle.legal_actions()
+    with pytest.raises(RuleError, match="Island"):
+        battle.apply(Action("engage", target="you"))
+    blue = make_battle(["Sea Monster"], hero=make_hero(identity=("U", "R", "R")), ranges={"c1": "close"})
+    blue.apply(Action("channel"))
+    blue.apply(Action("end"))
+    assert Action("engage", target="you") in blue.legal_actions()
+
+
+def test_dehydration_keeps_its_creature_tapped(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears", "Goblin Piker"], [3, 5], ranges={"c1": "close", "c2": "close"})
+    you = battle.fighters["you"]
+    battle._attach(you, "Dehydration", "c1")
+    bears, piker = battle.fighters["c1"], battle.fighters["c2"]
+    bears.tapped = piker.tapped = True
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    while battle.current_player() != "c1":
+        battle.apply(Action("end"))
+    assert bears.tapped and Action("engage", target="you") not in battle.legal_actions()
+    assert not piker.tapped  # refreshed at the start of its own turn (it came first or will)
+
+
+def test_marble_titan_keeps_creatures_of_power_three_or_more_tapped(make_battle) -> None:
+    battle = make_battle(["Marble Titan", "Grizzly Bears"], [3, 5])
+    mine = ready(battle, "Craw Wurm")
+    titan, bears, wurm = battle.fighters["c1"], battle.fighters["c2"], battle.fighters[mine]
+    titan.tapped = bears.tapped = wurm.tapped = True
+    battle.apply(Action("channel"))  # the hero's Upkeep refreshes its creatures
+    assert wurm.tapped and not battle._untaps(titan) and battle._untaps(bears)
+    titan.out = "dead"
+    assert battle._untaps(wurm)
+
+
+def test_deathgazer_destroys_a_nonblack_creature_it_fought(make_battle) -> None:
+    battle = make_battle(["Deathgazer"], ranges={"c1": "close"})
+    bears = ready(battle, "Grizzly Bears")
+    battle.rng.extend_script([1, 1, 6, 6, 1, 1, 6, 6])  # no damage either way
+    battle._fight(bears, "c1")
+    assert battle.fighters[bears].out == "dead" and battle.fighters["c1"].active
+    shade = ready(battle, "Looming Shade")  # black
+    # the Shade's 1 against no dice (the Deathgazer's Toughness lowered to 0); the counter's 1 + 1 against 6
+    battle.rng.extend_script([1, 1, 1, 6])
+    battle._fight(shade, "c1")
+    assert battle.fighters[shade].active
+
+
+def test_elvish_berserker_grows_when_it_fights_a_creature(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
+    berserker = ready(battle, "Elvish Berserker")
+    battle.rng.extend_script([1] * 12)
+    battle._fight(berserker, "c1")
+    rolls = [e for e in battle.log if e.kind == "roll" and "Elvish Berserker" in e.label and "Power" in e.label]
+    assert len(rolls) == 2  # 1 + 1 Power against a blocker
+
+
+def test_underworld_dreams_hurts_an_enemy_for_each_spell_drawn(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], enemy_mage=ready_mage("Goblin Pyromancer"))
+    keep(battle, "Underworld Dreams", owner="mage")
+    to_your_channelling(battle)
+    you = battle.fighters["you"]
+    life = you.life
+    battle.apply(Action("channel", draw=True))
+    assert you.life == life - 1
+
+
+def test_megrim_hurts_an_enemy_for_each_spell_forgotten_at_the_end_phase(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], enemy_mage=ready_mage("Goblin Pyromancer"))
+    keep(battle, "Megrim", owner="mage")
+    to_your_channelling(battle)
+    you = battle.fighters["you"]
+    life = you.life
+    battle.apply(Action("channel", draw=True))  # four spells held, three allowed
+    battle.apply(Action("end"))
+    assert battle.phase == "forget"
+    battle.apply(Action("forget", card="Shock"))
+    assert you.life == life - 2
+
+
+def test_force_of_nature_hurts_its_mage_unless_paid(make_battle, make_hero) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(identity=("G", "G", "R")))
+    ready(battle, "Force of Nature")
+    you = battle.fighters["you"]
+    you.mana["G"] = 4  # more than the pool holds: paid at the Upkeep
+    battle.apply(Action("channel"))
+    assert you.life == 5 and you.mana["G"] == 0
+    unpaid = make_battle(["Grizzly Bears"])
+    ready(unpaid, "Force of Nature")
+    unpaid.apply(Action("channel"))
+    assert unpaid.fighters["you"].out == "lost"
+
+
+def test_force_of_nature_alone_hurts_itself_at_the_start_of_its_turn(make_battle) -> None:
+    battle = make_battle(["Force of Nature"])
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    assert battle.current_player() == "c1" and battle.fighters["c1"].life == 8
