@@ -33,6 +33,8 @@ POISONOUS, BATTLE_CRY, LANDWALK = "Poisonous", "Battle cry", "Landwalk"
 CANT_BLOCK = "Can't block"
 #: Not a keyword of Magic's: what Dehydration gives ("doesn't untap during its controller's untap step", PW51).
 DOESNT_UNTAP = "Doesn't untap"
+#: Not a keyword either: Holy Day's "prevent all combat damage that would be dealt this turn" (PW52).
+FOGGED = "Combat damage prevented"
 #: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 

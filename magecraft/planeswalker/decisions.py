@@ -58,12 +58,20 @@ def compute_legal(battle: Battle) -> list[Action]:
         return [*_responses(battle, battle.fighters[battle.pending["responders"][0]]), Action("pass")]
     if phase == "intercept":
         assert battle.intercept is not None
-        return [*(Action("intercept", target=c) for c in interceptors(battle)), Action("allow")]
+        return [*(Action("intercept", target=c) for c in interceptors(battle)), *_allowed(battle)]
     if phase == "trample":
         return [*_trample_options(battle), Action("pass")]
     if phase == "forget":
         return [Action("forget", card=c) for c in dict.fromkeys(battle.actor().memory)]
     raise AssertionError(f"unknown phase {phase}")
+
+
+def _allowed(battle: Battle) -> list[Action]:
+    """Elvish Bard: "All creatures able to block Elvish Bard do so" -- a mage it engages must intercept with a
+    creature that can (PW52)."""
+    assert battle.intercept is not None
+    lure = "all must block" in statics(battle.fighters[battle.intercept["attacker"]].card)
+    return [] if lure and interceptors(battle) else [Action("allow")]
 
 
 def _delays(battle: Battle) -> list[Action]:
@@ -343,6 +351,9 @@ def refusal(battle: Battle, action: Action) -> RuleError:
             return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
     if kind in ("order_ability", "ability"):
         return _ability_refusal(battle, action)
+    if kind == "allow" and phase == "intercept":
+        return RuleError("every creature able to block Elvish Bard must: intercept with one", rule="Elvish Bard",
+                         section=MECHANICS)
     if kind == "delay" and battle.order[battle.turn] in battle.delayed:
         return RuleError("a combatant delays once a round", rule="Turn order", section=MECHANICS)
     if kind == "respond" and battle.pending is not None:

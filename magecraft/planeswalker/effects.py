@@ -35,7 +35,8 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
-                   "pump each", "life becomes creatures", "equip", "damage unless paid"})
+                   "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
+                   "coin clash"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -95,6 +96,7 @@ class Ability:
     sacrifice: bool
     target: str
     effects: tuple[Effect, ...]
+    discard: int = 0  # "Discard a card" as a cost: the spells drawn last forgotten (Peace of Mind, PW52)
 
     @property
     def mana_ability(self) -> bool:
@@ -142,7 +144,8 @@ class Lord:
 
 
 #: Static restrictions a card may carry (ruling PW41).
-STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "big creatures don't untap"})
+STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "big creatures don't untap",
+                     "all must block", "untaps on others' turns"})
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
 PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",
@@ -241,9 +244,10 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
-    if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*") for m in mana)):
-        raise DataError(f"{where}: mana adds symbols of W U B R G C or * (any colour), not {mana!r}")
-    if kind == "grant" and not raw.get("keyword"):
+    if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*", "O") for m in mana)):
+        raise DataError(f"{where}: mana adds symbols of W U B R G C, * (any colour) or O (an opponent's colour), "
+                        f"not {mana!r}")
+    if kind in ("grant", "grant all") and not raw.get("keyword"):
         raise DataError(f"{where}: grant names a keyword (\"Flying\", \"Haste\" ...)")
     for field in ("colour", "not_colour"):
         if raw.get(field, "") not in ("", *COLORS):
@@ -304,7 +308,8 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 listed.append(Ability(card.name, n, str(ability["text"]), cost,
                                       bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
                                       "enchanted" if aura and aim == "enchanted" else _target(aim, where),
-                                      tuple(_effect(e, where) for e in ability["effects"])))
+                                      tuple(_effect(e, where) for e in ability["effects"]),
+                                      int(ability.get("discard", 0))))
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []

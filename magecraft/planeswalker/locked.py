@@ -27,6 +27,7 @@ from magecraft.planeswalker.combatants import (
     DOUBLE_STRIKE,
     EXALTED,
     FIRST_STRIKE,
+    FOGGED,
     LIFELINK,
     POISONOUS,
     REGENERATE,
@@ -63,6 +64,10 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
     damage = max(0, attack - defence)
     if damage and ABSORB in target.keywords:
         damage -= 1
+    if damage and (FOGGED in striker.keywords or FOGGED in target.keywords):  # Holy Day (PW52)
+        rng.log.record("prevent", f"combat damage to {target.label} is prevented", section=SECTION,
+                       data={"id": target.id, "prevented": damage})
+        damage = 0
     damage = warded(target, striker.colors, prevented(target, damage, rng), rng)  # Circles (PW46)
     struck_power = striker.power
     if settings.toughness_reduction == "power":

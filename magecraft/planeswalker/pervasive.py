@@ -62,6 +62,8 @@ def activation_problem(battle: Battle, mage: Combatant, name: str, ability: Abil
         return f"Focus: {mage.label} keeps no {name}"
     if ability.tap and mage.tapped_permanents.count(name) >= mage.permanents.count(name):
         return f"Tapped: {name} is tapped until {mage.label}'s next Upkeep"
+    if ability.discard > len(mage.memory):
+        return f"Memory: {mage.label} holds no spell to discard for {name}'s ability"
     if ability.cost.mana_value > mage.mastery:
         return (f"Mastery: the ability costs {ability.cost.mana_value}, above {mage.label}'s Mastery "
                 f"{mage.mastery}")
@@ -166,6 +168,9 @@ class Pervasive:
         pay(mage.mana, ability.cost, artifact=False, x=x)
         if ability.tap:
             mage.tapped_permanents.append(action.card)
+        if ability.discard:  # "Discard a card" as a cost: the spell drawn last (PW35, PW52)
+            del mage.memory[-ability.discard:]
+            self._discarded(mage, ability.discard)
         self.rng.log.record("ability", f"{mage.label} uses {action.card}: {ability.text}", section=SECTION,
                             data={"mage": mage.id, "card": action.card, "ability": ability.index, "x": x,
                                   "target": action.target})
@@ -202,6 +207,14 @@ class Pervasive:
         if not actor.is_mage:
             return
         actor.tapped_permanents.clear()
+        for mage in self.fighters.values():  # Seedborn Muse: "during each other player's untap step" (PW52)
+            if mage is not actor and mage.is_mage and mage.active and any(
+                    self.fighters[c].active and "untaps on others' turns" in statics(self.fighters[c].card)
+                    for c in mage.controlled()):
+                mage.tapped_permanents.clear()
+                for cid in mage.controlled():
+                    creature = self.fighters[cid]
+                    creature.tapped = creature.tapped and not self._untaps(creature)
         for cid in list(actor.controlled()):
             if self.fighters[cid].active:
                 self._creature_upkeep(self.fighters[cid], actor)

@@ -38,7 +38,7 @@ from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
 from magecraft.planeswalker.pervasive import Pervasive, warded
 from magecraft.planeswalker.settings import Settings
-from magecraft.planeswalker.spells import hits, permanent_is
+from magecraft.planeswalker.spells import hits, permanent_is, spell_colors
 
 if TYPE_CHECKING:
     from magecraft.planeswalker.combat import Battle
@@ -132,6 +132,8 @@ class Resolution(Pervasive):
                 regenerate_or_fall(controller, self.rng, self.settings)
                 self._after_damage(controller)
             elif kind == "draw":
+                if effect.memory:  # "a card for each red card in it" (Baleful Stare, PW52)
+                    amount = sum(1 for n in aimed.memory if effect.colour in spell_colors(n)) if aimed else 0
                 drawn = min(amount, len(controller.library))
                 for _ in range(drawn):
                     controller.memory.append(controller.library.pop(0))
@@ -162,14 +164,16 @@ class Resolution(Pervasive):
                         self._unmake(fighter, [n for n in fighter.permanents if permanent_is(n, effect.types)])
                     elif fighter.active and fighter.artifact and "Artifact" in effect.types:
                         self._destroy(fighter, effect.no_regenerate)
-            elif kind == "discard" and aimed is not None and aimed.is_mage:
+            elif kind == "discard" and (aimed if target_id else controller) is not None:
                 # "Target player discards": the spells it drew last are forgotten (PW35); "at random": a die
-                # picks each (PW49)
-                forgotten = min(amount, len(aimed.memory))
-                for _ in range(forgotten):
-                    aimed.memory.pop(self.rng.choice(range(len(aimed.memory)), f"{aimed.label}'s spell to forget")
-                                     if effect.at_random else -1)
-                self._discarded(aimed, forgotten)  # Megrim (PW51)
+                # picks each (PW49); with no target, the caster discards (Sift, PW52)
+                who = aimed if target_id else controller
+                if who is not None and who.is_mage:
+                    forgotten = min(amount, len(who.memory))
+                    for _ in range(forgotten):
+                        who.memory.pop(self.rng.choice(range(len(who.memory)), f"{who.label}'s spell to forget")
+                                       if effect.at_random else -1)
+                    self._discarded(who, forgotten)  # Megrim (PW51)
             elif kind == "bounce":
                 gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
                 if gone is not None and gone.active and not gone.is_mage:
@@ -235,8 +239,16 @@ class Resolution(Pervasive):
                     self._grant(given, effect.keyword, until_end_of_turn=True)
             elif kind == "mana" and controller.is_mage:
                 for symbol in effect.mana:
-                    symbol = self._any_colour(controller) if symbol == "*" else symbol
-                    controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
+                    symbol = self._any_colour(controller) if symbol == "*" else (
+                        self._enemy_colour(controller) if symbol == "O" else symbol)
+                    if symbol:
+                        controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
+            elif kind == "grant all":  # Holy Day: every combatant, until end of turn (PW52)
+                for fighter in self.fighters.values():
+                    if fighter.active:
+                        self._grant(fighter, effect.keyword, until_end_of_turn=True)
+            elif kind == "coin clash" and aimed is not None and aimed.is_mage:
+                self._coin_clash(controller, aimed, hue)
         self.rng.log.record("resolve", f"{name} resolves", section=SECTION_CASTING,
                             data={"card": name, "target": target_id, "x": x})
 
@@ -261,6 +273,28 @@ class Resolution(Pervasive):
             fighter.prevent += effect.value(x)
         else:
             fighter.shields += 1
+
+    def _enemy_colour(self, mage: Combatant) -> str:
+        """Fellwar Stone's "a color that a land an opponent controls could produce" (PW52): a colour of an enemy
+        mage's identity (its lands, PW37), the one with the most room in ``mage``'s pool (W U B R G order on a
+        tie); "" with no enemy mage."""
+        colours = {c for f in self.fighters.values() if f.is_mage and f.active and f.side != mage.side
+                   for c in f.identity if c in COLORS}
+        room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if c in colours}
+        return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else ""
+
+    def _coin_clash(self, caster: Combatant, opponent: Combatant, colors: tuple[str, ...]) -> None:
+        """Mana Clash (PW52): "You and that player each flip a coin. Mana Clash deals 1 damage to each player
+        whose coin comes up tails. Repeat this process until both players' coins come up heads on the same
+        flip." A coin is a d2 (1: heads)."""
+        for _ in range(1000):  # ends with probability 1; bounded so a script cannot loop for ever
+            coins = [(mage, self.rng.roll(2, f"{mage.label}'s coin (1: heads)", section=SECTION_CASTING))
+                     for mage in (caster, opponent)]
+            for mage, coin in coins:
+                if coin == 2 and mage.active:
+                    self._damage(mage, 1, colors)
+            if all(coin == 1 for _, coin in coins) or not (caster.active and opponent.active):
+                return
 
     @staticmethod
     def _any_colour(mage: Combatant) -> str:

@@ -127,11 +127,19 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
             return f"{target.name} {'keeps' if target.is_mage else 'is'} no {kinds}"
         if effect.kind == "discard" and not target.is_mage:
             return f"{target.name} is a creature: it holds no spells"
-        if effect.kind == "drain" and not target.is_mage:
+        if effect.kind in ("drain", "coin clash") and not target.is_mage:
             return f"{target.name} is a creature, not an opponent"
+        if effect.kind == "draw" and effect.memory and not target.is_mage:
+            return f"{target.name} is a creature: it holds no spells"
     if aim == "enemy creature" and range_ != "close":
         return f"{target.name} is in ranged combat: a spell that only targets creatures cannot reach it"
     return None
+
+
+@cache
+def spell_colors(name: str) -> tuple[str, ...]:
+    """A card's colours (read once per name)."""
+    return builtin_pool().get(name).colors
 
 
 def shrouded(mage: Combatant) -> bool:

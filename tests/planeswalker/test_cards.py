@@ -323,3 +323,109 @@ def test_force_of_nature_alone_hurts_itself_at_the_start_of_its_turn(make_battle
     battle.apply(Action("channel"))
     battle.apply(Action("end"))
     assert battle.current_player() == "c1" and battle.fighters["c1"].life == 8
+
+
+# -- PW52 ---------------------------------------------------------------------------------------------------
+
+
+def test_holy_day_prevents_all_combat_damage_this_turn(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
+    you, bears = battle.fighters["you"], battle.fighters["c1"]
+    battle._apply_effect(you, profile("Holy Day"), "", 0)
+    battle.apply(Action("channel"))
+    battle.rng.extend_script([6, 6, 6, 1, 1, 6, 6, 1, 1, 1])
+    battle.apply(Action("engage", target="c1"))
+    assert bears.life == 4 and you.life == 5 and bears.toughness == 0  # the dice still lower Toughness
+    battle.apply(Action("end"))
+    assert "Combat damage prevented" not in you.keywords + bears.keywords  # this turn only
+
+
+def test_mana_clash_flips_d2_coins_until_both_come_up_heads(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    life = mage.life
+    battle.rng.extend_script([2, 2, 1, 2, 2, 1, 1, 1])  # both tails; the mage's; yours; both heads
+    battle._apply_effect(you, profile("Mana Clash"), "mage", 0)
+    assert you.life == 3 and mage.life == life - 2
+
+
+def test_baleful_stare_draws_one_per_red_spell_in_the_enemys_memory(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Shock", "Grizzly Bears", "Volcanic Hammer", "Giant Growth", "Craw Wurm", "Kird Ape",
+                              "Lava Axe"))
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero)
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    assert mage.memory == ["Shock", "Goblin Piker", "Volcanic Hammer"]  # all red
+    mage.memory.append("Dark Banishing")  # black
+    held = list(you.memory)
+    battle._apply_effect(you, profile("Baleful Stare"), "mage", 0)
+    assert you.memory == [*held, "Giant Growth", "Craw Wurm", "Kird Ape"]
+    battle._apply_effect(you, profile("Withering Gaze"), "mage", 0)  # no green spell: nothing
+    assert len(you.memory) == len(held) + 3
+
+
+def test_sift_draws_three_and_forgets_the_last(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])
+    you = battle.fighters["you"]
+    held = list(you.memory)
+    battle._apply_effect(you, profile("Sift"), "", 0)
+    assert you.memory == [*held, "Giant Growth", "Craw Wurm"]
+
+
+def test_fellwar_stone_adds_a_colour_of_an_enemy_mage(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Necromancer of Urborg"))  # B, B, U
+    keep(battle, "Fellwar Stone")
+    to_your_channelling(battle)
+    battle.apply(Action("channel"))
+    you = battle.fighters["you"]
+    you.mana["R"] = 0  # room for Red: but Red is not an enemy's land
+    battle.invalidate()
+    battle.apply(Action("activate", card="Fellwar Stone"))
+    assert you.mana.get("U") == 1 and "B" not in you.mana  # no room for either: W U B R G order
+
+
+def test_peace_of_mind_forgets_a_spell_to_gain_three_life(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero_white())
+    keep(battle, "Peace of Mind")
+    battle.apply(Action("channel"))
+    you = battle.fighters["you"]
+    you.memory.clear()
+    battle.invalidate()
+    assert not [a for a in battle.legal_actions() if a.kind == "activate"]  # nothing to discard
+    with pytest.raises(RuleError, match="no spell to discard"):
+        battle.apply(Action("activate", card="Peace of Mind"))
+    you.memory.append("Shock")
+    battle.invalidate()
+    battle.apply(Action("activate", card="Peace of Mind"))
+    assert you.life == 8 and you.memory == []
+
+
+def make_hero_white():
+    from tests.planeswalker.conftest import make_hero
+
+    return make_hero(identity=("W", "R", "G"))
+
+
+def test_elvish_bard_must_be_intercepted_when_a_creature_can(make_battle) -> None:
+    battle = make_battle(["Elvish Bard"], ranges={"c1": "close"})
+    ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    battle.apply(Action("engage", target="you"))
+    assert battle.phase == "intercept" and Action("allow") not in battle.legal_actions()
+    with pytest.raises(RuleError, match="Elvish Bard"):
+        battle.apply(Action("allow"))
+
+
+def test_seedborn_muse_refreshes_its_mages_creatures_on_other_turns(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    muse, bears = ready(battle, "Seedborn Muse"), ready(battle, "Grizzly Bears")
+    keep(battle, "Rod of Ruin")
+    you = battle.fighters["you"]
+    battle.fighters[bears].tapped = True
+    you.tapped_permanents.append("Rod of Ruin")
+    while battle.current_player() != "mage" or battle.phase != "channelling":
+        battle.apply(Action("end") if battle.phase == "main" else battle.legal_actions()[0])
+    battle.fighters[bears].tapped = True
+    you.tapped_permanents.append("Rod of Ruin")
+    battle.apply(Action("channel"))  # the mage's untap step
+    assert not battle.fighters[bears].tapped and you.tapped_permanents == [] and battle.fighters[muse].active
