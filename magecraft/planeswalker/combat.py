@@ -459,7 +459,7 @@ class Battle(Resolution, GameState[Action]):
         self.commanded.append(action.creature)
         creature = self.fighters[action.creature]
         ability = abilities(creature.card)[int(action.card)]
-        x = self._pay_ability(creature, self.actor(), ability)
+        x = self._pay_ability(creature, self.actor(), ability, action.target)
         pending = {"kind": "order", "order": "ability", "creature": creature.id, "target": action.target,
                    "ability": ability.index, "x": x}
         if ability.mana_ability:
@@ -474,7 +474,7 @@ class Battle(Resolution, GameState[Action]):
         self._spend()
         creature = self.actor()
         ability = abilities(creature.card)[int(action.card)]
-        x = self._pay_ability(creature, None, ability)
+        x = self._pay_ability(creature, None, ability, action.target)
         self._resolve_ability({"kind": "order", "order": "ability", "creature": creature.id,
                                "target": action.target, "ability": ability.index, "x": x})
         self._back()
@@ -497,7 +497,7 @@ class Battle(Resolution, GameState[Action]):
         actor.memory.remove(action.card)
         self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
                             data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
-        self._spell_cast(actor, spell)  # "whenever a player casts" (PW45, PW48)
+        self._spell_cast(actor, spell, action.target)  # "whenever a player casts" (PW45, PW48, PW53)
         pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
         if spell.split_second:
             pending["responders"], pending["countered"] = [], False
@@ -562,7 +562,7 @@ class Battle(Resolution, GameState[Action]):
         responder.graveyard.append(spell.name)
         self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
                             data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
-        self._spell_cast(responder, spell)
+        self._spell_cast(responder, spell, action.target)
         if spell.kind == "counter":
             self.pending["countered"] = True
         else:
@@ -638,7 +638,8 @@ class Battle(Resolution, GameState[Action]):
             owner = self.fighters.get(attacker.controller or "", attacker)
             self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
         self._blocked(attacker, defender)  # Elvish Berserker (PW51)
-        self._locked(attacker, defender, lock(attacker, defender, self.rng, self.settings))  # PW49, PW51
+        strikes = lock(attacker, defender, self.rng, self.settings, factor=self._damage_factor())  # Furnace (PW53)
+        self._locked(attacker, defender, strikes)  # PW49, PW51, PW53
         self._after_damage(attacker)
         self._after_damage(defender)
         if attacker.active and defender.active and VIGILANCE not in attacker.keywords:
@@ -689,12 +690,11 @@ class Battle(Resolution, GameState[Action]):
             fighter.mana.clear()
         elif fighter.controller is not None:
             self.fighters[fighter.controller].give_up(fighter.id)
-            if fighter.out == "dead":  # "whenever a creature you control dies" (Grave Pact, PW47)
-                self._yours_died(self.fighters[fighter.controller])
         fighter.control = []
         self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
+            self._died(fighter)  # Grave Pact (PW47), Sengir Vampire (PW53)
             dying = on_trigger(fighter.card, "dies")
             owner = self.fighters.get(fighter.controller or "")
             if dying and (owner is None or owner.active):  # Aven Fisher (PW41), Mindslicer alone (PW48)

@@ -145,7 +145,7 @@ class Lord:
 
 #: Static restrictions a card may carry (ruling PW41).
 STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "big creatures don't untap",
-                     "all must block", "untaps on others' turns"})
+                     "all must block", "untaps on others' turns", "grows on kills"})
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
 PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",
@@ -159,7 +159,8 @@ COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures", "encha
 #: A creature's triggers on a spell cast (PW48): by its controller (of a card type), by an opponent.
 CAST_WHENS = frozenset({"you cast", "opponent casts"})
 #: Static abilities a kept enchantment gives its mage (PW48).
-KEPT_STATICS = frozenset({"shroud", "worship"})
+KEPT_STATICS = frozenset({"shroud", "worship", "damage doubled", "damaged creatures destroyed",
+                          "targets returned"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,12 +56,13 @@ def roll_pool(rng: Randomness, count: int, label: str) -> int:
 
 
 def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Settings = DEFAULT_SETTINGS,
-           *, attacking: bool) -> Strike:
-    """One Power roll against one Toughness roll; the excess goes to Life."""
+           *, attacking: bool, factor: int = 1) -> Strike:
+    """One Power roll against one Toughness roll; the excess goes to Life (times ``factor``: Furnace of Rath's
+    doubling, PW53)."""
     dice = striker.power + (1 if attacking and EXALTED in striker.keywords else 0)
     attack = roll_pool(rng, dice, f"{striker.label}'s Power roll")
     defence = roll_pool(rng, target.toughness, f"{target.label}'s Toughness roll")
-    damage = max(0, attack - defence)
+    damage = max(0, attack - defence) * factor
     if damage and ABSORB in target.keywords:
         damage -= 1
     if damage and (FOGGED in striker.keywords or FOGGED in target.keywords):  # Holy Day (PW52)
@@ -168,7 +169,7 @@ def _first(fighter: Combatant) -> bool:
 
 
 def lock(attacker: Combatant, defender: Combatant, rng: Randomness,
-         settings: Settings = DEFAULT_SETTINGS) -> list[Strike]:
+         settings: Settings = DEFAULT_SETTINGS, *, factor: int = 1) -> list[Strike]:
     """Resolve one locked combat: the attack, the counter-attack (First and Double Strike ordering)."""
     strikes: list[Strike] = []
     steps: list[tuple[Combatant, Combatant, bool]] = []
@@ -186,5 +187,5 @@ def lock(attacker: Combatant, defender: Combatant, rng: Randomness,
             steps.append((defender, attacker, False))
     for striker, target, attacking in steps:
         if striker.active and target.active and striker.power > 0:
-            strikes.append(strike(striker, target, rng, settings, attacking=attacking))
+            strikes.append(strike(striker, target, rng, settings, attacking=attacking, factor=factor))
     return strikes

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from magecraft.planeswalker.spells import SpellProfile
 
 SECTION = "Commanding"
+SECTION_CASTING = "Casting"
 
 
 # -- activated abilities of kept artifacts and enchantments (PW43) ------------------------------------------
@@ -155,6 +156,7 @@ class Pervasive:
         def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None: ...
         def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> None: ...
         def _destroy(self, target: Combatant, no_regenerate: bool) -> None: ...
+        def _remove(self, creature: Combatant, how: str) -> None: ...
         def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
                      x: int, name: str, colors: tuple[str, ...] | None = None) -> None: ...
 
@@ -174,6 +176,7 @@ class Pervasive:
         self.rng.log.record("ability", f"{mage.label} uses {action.card}: {ability.text}", section=SECTION,
                             data={"mage": mage.id, "card": action.card, "ability": ability.index, "x": x,
                                   "target": action.target})
+        self._targeted(action.target)  # Cowardice (PW53)
         pending = {"kind": "order", "order": "ability", "permanent": action.card, "creature": "",
                    "ability": ability.index, "target": action.target, "x": x}
         if ability.mana_ability:
@@ -230,12 +233,13 @@ class Pervasive:
                             self._resolve(keeper, actor, trigger.effects, "", 0,
                                           f"{keeper.label}'s {name} at {actor.label}'s Channelling")
 
-    def _spell_cast(self, caster: Combatant, spell: SpellProfile) -> None:
+    def _spell_cast(self, caster: Combatant, spell: SpellProfile, target_id: str = "") -> None:
         """"Whenever a player casts a [colour] spell, you may gain 1 life" (the trinkets, PW45): for each kept
         permanent's "cast" trigger of a colour of the spell, its mage gains (taken always: it only gains).
         A creature's "whenever you cast an enchantment spell" (Verduran Enchantress: its controller casts one
         of that type) and "whenever an opponent casts a spell" (Mogg Sentry: one of the other side; a pump
         is its own) (PW48)."""
+        self._targeted(target_id)  # Cowardice (PW53)
         colors = spell.colors
         for fighter in list(self.fighters.values()):
             for trigger in cast_triggers(fighter.card) if fighter.active else ():
@@ -257,6 +261,55 @@ class Pervasive:
             for trigger in kept_triggers(name, "yours dies"):
                 if mage.active:
                     self._resolve(mage, mage, trigger.effects, "", 0, f"{mage.label}'s {name}")
+
+    # -- damage doubled, damaged creatures destroyed, targets returned, Sengir's counters (PW53) ----------
+    def _kept_static(self, static: str) -> int:
+        """How many kept enchantments of active mages give ``static`` (Furnace of Rath, Death Pits, Cowardice)."""
+        return sum(1 for f in self.fighters.values() if f.is_mage and f.active for n in f.permanents
+                   if static in statics(n))
+
+    def _damage_factor(self) -> int:
+        """"If a source would deal damage to a permanent or player, it deals double that damage" (Furnace of
+        Rath): 2 for each kept (two Furnaces: 4)."""
+        return int(2 ** self._kept_static("damage doubled"))
+
+    def _pitted(self, creature: Combatant) -> None:
+        """Death Pits of Rath: "Whenever a creature is dealt damage, destroy it" (regeneration still saves)."""
+        if creature.active and not creature.is_mage and self._kept_static("damaged creatures destroyed"):
+            self._destroy(creature, False)
+
+    def _targeted(self, target_id: str) -> None:
+        """Cowardice: "Whenever a creature becomes the target of a spell or ability, return that creature to its
+        owner's hand" -- a creature aimed at by a cast, an ability or an enters trigger (PW40) is unsummoned
+        at once; the spell or ability then finds no target."""
+        target = self.fighters.get(target_id)
+        if target is not None and target.active and not target.is_mage and self._kept_static("targets returned"):
+            self._remove(target, "unsummoned")
+
+    def _died(self, creature: Combatant) -> None:
+        """A creature died: its mage's Grave Pact (PW47); every Sengir Vampire that dealt it damage in locked
+        combat this turn gets a +1/+1 counter (the dice, not Life, PW35)."""
+        if creature.controller is not None:
+            self._yours_died(self.fighters[creature.controller])
+        vampires = {f.id for f in self.fighters.values() if f.active and "grows on kills" in statics(f.card)}
+        if not vampires:
+            return
+        log = self.rng.log
+        for index in range(len(log) - 1, -1, -1):
+            event = log[index]
+            if event.kind == "turn":
+                break
+            data = event.data
+            if event.kind == "strike" and data.get("target") == creature.id and data.get("striker") in vampires \
+                    and int(data.get("damage", 0)) > 0:
+                vampire = self.fighters[str(data["striker"])]
+                vampires.discard(vampire.id)
+                vampire.base_power += 1
+                vampire.base_toughness += 1
+                vampire.power += 1
+                vampire.toughness += 1
+                log.record("counter", f"{vampire.label} gets a +1/+1 counter", section=SECTION_CASTING,
+                           data={"id": vampire.id})
 
     def _untaps(self, fighter: Combatant) -> bool:
         """Whether ``fighter`` is refreshed now: not under Dehydration ("doesn't untap"), nor a creature with
@@ -284,6 +337,9 @@ class Pervasive:
         becomes blocked by a nonblack creature, destroy that creature at end of combat" -- locked combat
         between two creatures, whoever engaged (PW51)."""
         self._struck(strikes)
+        for hit in strikes:  # Death Pits of Rath: each creature dealt damage (PW53)
+            if hit.damage > 0:
+                self._pitted(self.fighters[hit.target])
         for one, other in ((attacker, defender), (defender, attacker)):
             for effect in on_trigger(one.card, "locked") if not other.is_mage else ():
                 if effect.kind == "destroy" and other.active and hits(effect, other):

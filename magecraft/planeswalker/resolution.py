@@ -68,7 +68,8 @@ class Resolution(Pervasive):
         def _after_damage(self, fighter: Combatant) -> None: ...
         def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
 
-    def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:
+    def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability,
+                     target_id: str = "") -> int:
         x = ability_x(cast("Battle", self), creature, controller, ability)
         if controller is not None:
             pay(controller.mana, ability.cost, artifact=False, x=x)
@@ -78,6 +79,7 @@ class Resolution(Pervasive):
                             data={"creature": creature.id, "ability": ability.index, "x": x})
         if ability.sacrifice:
             self._remove(creature, "sacrificed")
+        self._targeted(target_id)  # Cowardice (PW53)
         return x
 
     def _resolve_ability(self, pending: dict[str, Any]) -> None:
@@ -304,11 +306,15 @@ class Resolution(Pervasive):
         return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else "C"
 
     def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> None:
+        amount *= self._damage_factor()  # Furnace of Rath (PW53)
         if ABSORB in target.keywords and amount:
             amount -= 1
         amount = warded(target, colors, amount, self.rng)  # a Circle of Protection (PW46)
+        before = target.life
         lose_life(target, amount, self.rng, self.settings)
         self._after_damage(target)
+        if target.life < before and not target.is_mage:
+            self._pitted(target)  # Death Pits of Rath (PW53)
 
     def _destroy(self, target: Combatant, no_regenerate: bool) -> None:
         """Destroyed, unless regenerated (a shield, or PW10's keyword; "can't be regenerated" stops both)."""

@@ -157,7 +157,7 @@ def test_worship_keeps_its_mage_at_one_life_while_it_controls_a_creature(make_ba
 
 
 def test_coat_of_arms_counts_the_other_creatures_sharing_a_type(make_battle) -> None:
-    battle = make_battle(["Goblin Piker", "Goblin Piker", "Grizzly Bears"], [3, 5, 1, 3, 5, 1])
+    battle = make_battle(["Goblin Piker", "Goblin Piker", "Grizzly Bears"], [3, 5, 1])
     keep(battle, "Coat of Arms")
     battle.lordly = True
     battle._refresh_lords()
@@ -429,3 +429,79 @@ def test_seedborn_muse_refreshes_its_mages_creatures_on_other_turns(make_battle)
     you.tapped_permanents.append("Rod of Ruin")
     battle.apply(Action("channel"))  # the mage's untap step
     assert not battle.fighters[bears].tapped and you.tapped_permanents == [] and battle.fighters[muse].active
+
+
+# -- PW53 ---------------------------------------------------------------------------------------------------
+
+
+def test_furnace_of_rath_doubles_a_spells_damage_for_each_kept(make_battle) -> None:
+    battle = make_battle(["Craw Wurm"])
+    keep(battle, "Furnace of Rath")
+    you, wurm = battle.fighters["you"], battle.fighters["c1"]
+    battle._apply_effect(you, profile("Shock"), "c1", 0)
+    assert wurm.life == 8 - 4
+    keep(battle, "Furnace of Rath", owner="you")
+    wurm.life = 8
+    battle._apply_effect(you, profile("Shock"), "c1", 0)
+    assert wurm.life == 0 and wurm.out == "dead"  # two Furnaces: 2 x 2 x 2
+
+
+def test_furnace_of_rath_doubles_a_strike(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
+    keep(battle, "Furnace of Rath")
+    battle.apply(Action("channel"))
+    battle.rng.extend_script([3, 1, 1, 1, 1, 6, 6, 6])  # 5 against 2: 3, doubled
+    battle.apply(Action("engage", target="c1"))
+    assert [e.data["damage"] for e in battle.log if e.kind == "strike"][0] == 6
+    assert battle.fighters["c1"].out == "dead"
+
+
+def test_death_pits_of_rath_destroy_a_creature_dealt_damage(make_battle) -> None:
+    battle = make_battle(["Craw Wurm", "Grizzly Bears"], [3, 5])
+    keep(battle, "Death Pits of Rath")
+    you = battle.fighters["you"]
+    battle._apply_effect(you, profile("Shock"), "c1", 0)
+    assert battle.fighters["c1"].out == "dead" and battle.fighters["c1"].life == 6  # destroyed, not killed
+    assert battle.fighters["c2"].active
+
+
+def test_cowardice_returns_a_creature_targeted_by_a_spell(make_battle) -> None:
+    battle = make_battle(["Craw Wurm"])
+    keep(battle, "Cowardice")
+    battle.apply(Action("channel"))
+    battle.apply(Action("cast", card="Shock", target="c1"))
+    wurm = battle.fighters["c1"]
+    assert wurm.out == "unsummoned" and wurm.life == 8  # returned before the Shock resolved: no damage
+
+
+def _next_own_turn(battle) -> None:
+    battle.apply(Action("end"))
+    while battle.current_player() != "you" or battle.phase != "channelling":
+        battle.apply(Action("end"))
+    battle.apply(Action("channel"))
+
+
+def test_sengir_vampire_grows_when_a_creature_it_damaged_dies(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"] * 3, [3, 5, 1], ranges={"c1": "close", "c2": "close", "c3": "close"})
+    vampire = ready(battle, "Sengir Vampire")
+    you, sengir = battle.fighters["you"], battle.fighters[vampire]
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    battle.rng.extend_script([1, 1, 1, 2, 1, 2, 1, 1, 6, 6, 6, 6])  # 5 against 3: 2 damage; the counter misses
+    battle.apply(Action("order_engage", target="c1", creature=vampire))
+    assert battle.fighters["c1"].life == 2
+    _next_own_turn(battle)
+    battle._apply_effect(you, profile("Lava Axe"), "c1", 0)  # it dies a turn after the Vampire hurt it
+    battle.apply(Action("command"))
+    battle.rng.extend_script([1, 1, 1, 1, 6, 6, 1, 1, 6, 6, 6, 6])  # 4 against 12: no damage either way
+    battle.apply(Action("order_engage", target="c2", creature=vampire))
+    battle._apply_effect(you, profile("Lava Axe"), "c2", 0)  # fought this turn, but never damaged by it
+    assert battle.fighters["c1"].out == battle.fighters["c2"].out == "dead"
+    assert (sengir.base_power, sengir.base_toughness) == (4, 4)
+    _next_own_turn(battle)
+    battle.apply(Action("command"))
+    battle.rng.extend_script([1, 1, 1, 2, 1, 2, 1, 1, 6, 6, 6, 6])  # 2 damage again
+    battle.apply(Action("order_engage", target="c3", creature=vampire))
+    battle._apply_effect(you, profile("Lava Axe"), "c3", 0)  # damaged by the Vampire this turn, then dies
+    assert battle.fighters["c3"].out == "dead"
+    assert (sengir.base_power, sengir.base_toughness, sengir.base_life) == (5, 5, 8)  # the dice, not Life
