@@ -452,7 +452,7 @@ def test_furnace_of_rath_doubles_a_strike(make_battle) -> None:
     battle.apply(Action("channel"))
     battle.rng.extend_script([3, 1, 1, 1, 1, 6, 6, 6])  # 5 against 2: 3, doubled
     battle.apply(Action("engage", target="c1"))
-    assert [e.data["damage"] for e in battle.log if e.kind == "strike"][0] == 6
+    assert next(e.data["damage"] for e in battle.log if e.kind == "strike") == 6
     assert battle.fighters["c1"].out == "dead"
 
 
