@@ -35,6 +35,8 @@ CANT_BLOCK = "Can't block"
 DOESNT_UNTAP = "Doesn't untap"
 #: Not a keyword either: Holy Day's "prevent all combat damage that would be dealt this turn" (PW52).
 FOGGED = "Combat damage prevented"
+#: What Crafty Pathmage gives until end of turn ("can't be blocked this turn", PW54).
+UNBLOCKABLE = "Can't be blocked"
 #: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 

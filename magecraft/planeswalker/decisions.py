@@ -28,6 +28,7 @@ from magecraft.planeswalker.combatants import (
     LANDWALK,
     LANDWALKS,
     REACH,
+    UNBLOCKABLE,
     Combatant,
 )
 from magecraft.planeswalker.effects import Ability, abilities, statics
@@ -265,7 +266,7 @@ def interceptors(battle: Battle) -> list[str]:
     attacker = battle.fighters[battle.intercept["attacker"]]
     target = battle.fighters[battle.intercept["target"]]
     found: list[str] = []
-    if walks(attacker, target) or "can't be blocked" in statics(attacker.card):
+    if walks(attacker, target) or "can't be blocked" in statics(attacker.card) or UNBLOCKABLE in attacker.keywords:
         return found
     for cid in target.controlled():
         creature = battle.fighters[cid]

@@ -36,17 +36,18 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
-                   "coin clash"})
+                   "coin clash", "copy"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
 UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all", "discard all", "regrow"})
 #: What a creature's targeted "enters" trigger may do (ruling PW40).
 ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
-                            "destroy permanent", "drain", "tap all", "discard all", "regrow"})
+                            "destroy permanent", "drain", "tap all", "discard all", "regrow", "copy"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
-#: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
-TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", ""})
+#: (oneself, an ally or a creature of the side), a creature of one's own side, any creature of either side
+#: ("creature": Clone, PW54), or no one (the caster).
+TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", "creature", ""})
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,8 @@ class Effect:
     per_land: str = ""  # an Aura's pump per land of this colour its mage controls (Blanchwood Armor, PW48)
     at_random: bool = False  # "discard": a card at random, by a die (Hypnotic Specter, PW49)
     unless: SpellCost | None = None  # "damage unless paid": the cost that stops it (Force of Nature, PW51)
+    max_power: int | None = None  # only a creature with at most this Power (Crafty Pathmage, PW54)
+    if_hand: bool = False  # only while its mage holds a spell in Memory (Imaginary Pet, PW54)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -149,7 +152,7 @@ STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
 PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",
-                             "opponent discards"})
+                             "opponent discards", "enchanted deals damage", "enchanted attacks or blocks"})
 #: What a kept permanent's trigger may do: untargeted effects, and "each other mage sacrifices a creature".
 KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice", "damage"}
 #: What a */* creature counts (PW44): lands of a colour its mage controls (the identity, PW37), creatures of
@@ -222,7 +225,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword", "per_land", "at_random", "unless"}
+           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -262,7 +265,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
                       bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")),
                       str(raw.get("per_land", "")), bool(raw.get("at_random", False)),
-                      _cost(str(raw["unless"]), where) if "unless" in raw else None)
+                      _cost(str(raw["unless"]), where) if "unless" in raw else None,
+                      int(raw["max_power"]) if "max_power" in raw else None, bool(raw.get("if_hand", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -352,8 +356,10 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 continue
             if trigger.get("when") == "your upkeep":  # Force of Nature (PW51)
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind != "damage unless paid" or e.unless is None for e in made):
-                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid")
+                if not made or any((e.kind != "damage unless paid" or e.unless is None) and not (
+                        e.kind == "bounce" and e.if_hand) for e in made):
+                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid, or a "
+                                    "bounce if_hand")
                 triggers.append(Trigger("your upkeep", effects=made))
                 continue
             if trigger.get("when") in ("blocked", "locked"):  # Elvish Berserker, Deathgazer (PW51)

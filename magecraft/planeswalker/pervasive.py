@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.planeswalker.combatants import DOESNT_UNTAP, Combatant
+from magecraft.planeswalker.combatants import DOESNT_UNTAP, Combatant, creature_from_card
 from magecraft.planeswalker.effects import (
     Ability,
     abilities,
     cast_triggers,
     count_of,
     kept_triggers,
+    lord_of,
     on_damaging,
     on_trigger,
     statics,
@@ -146,6 +147,8 @@ class Pervasive:
     fighters: dict[str, Combatant]
     rng: Randomness
     settings: Settings
+    lordly: bool
+    watchers: bool
 
     if TYPE_CHECKING:
         def actor(self) -> Combatant: ...
@@ -154,9 +157,10 @@ class Pervasive:
         def _back(self) -> None: ...
         def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None: ...
         def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None: ...
-        def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> None: ...
+        def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int: ...
         def _destroy(self, target: Combatant, no_regenerate: bool) -> None: ...
         def _remove(self, creature: Combatant, how: str) -> None: ...
+        def _after_damage(self, fighter: Combatant) -> None: ...
         def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
                      x: int, name: str, colors: tuple[str, ...] | None = None) -> None: ...
 
@@ -324,6 +328,11 @@ class Pervasive:
         (PW51): at its mage's Upkeep (a creature alone: at the start of its own turn, "you" itself), paid from
         the pool whenever it can be (locale_mana pays for a creature alone), else the damage."""
         for effect in on_trigger(creature.card, "your upkeep"):
+            if effect.kind == "bounce":  # Imaginary Pet: "if you have a card in hand" (PW54)
+                hand = len(mage.memory) if mage.is_mage else self.settings.lone_count
+                if hand and creature.active:
+                    self._remove(creature, "unsummoned")
+                continue
             cost = effect.unless
             assert cost is not None
             paid = pay(mage.mana, cost, artifact=False) if mage.is_mage else self.settings.locale_mana
@@ -337,8 +346,9 @@ class Pervasive:
         becomes blocked by a nonblack creature, destroy that creature at end of combat" -- locked combat
         between two creatures, whoever engaged (PW51)."""
         self._struck(strikes)
-        for hit in strikes:  # Death Pits of Rath: each creature dealt damage (PW53)
+        for hit in strikes:  # Death Pits of Rath: each creature dealt damage (PW53); Spirit Link (PW54)
             if hit.damage > 0:
+                self._linked(self.fighters[hit.striker], hit.damage)
                 self._pitted(self.fighters[hit.target])
         for one, other in ((attacker, defender), (defender, attacker)):
             for effect in on_trigger(one.card, "locked") if not other.is_mage else ():
@@ -347,10 +357,53 @@ class Pervasive:
 
     def _blocked(self, attacker: Combatant, defender: Combatant) -> None:
         """Elvish Berserker's "whenever it becomes blocked, +1/+1 until end of turn for each creature blocking
-        it": it engages a creature, or is intercepted by one -- always one here (PW51)."""
+        it": it engages a creature, or is intercepted by one -- always one here (PW51). Contaminated Bond's
+        "whenever enchanted creature attacks or blocks, its controller loses 3 life": it engages, or is a
+        creature engaged (PW54)."""
         for effect in on_trigger(attacker.card, "blocked") if not defender.is_mage else ():
             attacker.power = max(0, attacker.power + effect.power)
             attacker.toughness = max(0, attacker.toughness + effect.toughness)
+        for fighter in (attacker, defender):
+            if not fighter.is_mage:
+                for name, effects in self._aura_triggers(fighter, "enchanted attacks or blocks"):
+                    owner = self.fighters.get(fighter.controller or "", fighter)
+                    self._resolve(fighter, owner, effects, "", 0, f"{name} on {fighter.label}")
+
+    def _aura_triggers(self, creature: Combatant, when: str) -> list[tuple[str, tuple[Effect, ...]]]:
+        """The triggers ``when`` of the Auras on ``creature`` (Spirit Link, Contaminated Bond), by Aura."""
+        return [(entry[0], trigger.effects) for mage in self.fighters.values() if mage.is_mage
+                for entry in mage.auras if entry[1] == creature.id for trigger in kept_triggers(entry[0], when)]
+
+    def _linked(self, creature: Combatant, dealt: int) -> None:
+        """Spirit Link: "Whenever enchanted creature deals damage, you gain that much life" -- the Aura's mage
+        gains what the creature's strike, spell-like ability or fight took off (PW54)."""
+        if dealt <= 0:
+            return
+        for mage in list(self.fighters.values()):
+            for entry in list(mage.auras) if mage.is_mage else []:
+                if entry[1] == creature.id:
+                    for trigger in kept_triggers(entry[0], "enchanted deals damage"):
+                        self._resolve(mage, mage, trigger.effects, "", dealt, f"{mage.label}'s {entry[0]}")
+
+    def _copy(self, clone: Combatant, original: Combatant | None) -> None:
+        """Clone: "You may have Clone enter the battlefield as a copy of any creature on the battlefield" --
+        the printed card of the creature chosen when Clone was cast (PW40): its Power, Toughness, Life twice
+        its printed Toughness, keywords and colours; Clone's id, side and controller stay. With nothing to
+        copy it is 0/0 and dies (PW54)."""
+        if original is None or not original.active or original.card is None:
+            clone.out = "dead"
+            self.rng.log.record("out", f"{clone.label} has nothing to copy and dies", section=SECTION_CASTING,
+                                data={"id": clone.id, "out": "dead"})
+            self._after_damage(clone)
+            return
+        copy = creature_from_card(clone.id, original.card, clone.side, controller=clone.controller,
+                                  sick=clone.sick, regenerations=clone.regenerations)
+        copy.speed = clone.speed
+        self.fighters[clone.id] = copy
+        self.lordly = self.lordly or lord_of(copy.card) is not None or count_of(copy.card) is not None
+        self.watchers = self.watchers or bool(on_trigger(copy.card, "another enters"))
+        self.rng.log.record("copy", f"{clone.label} enters as a copy of {original.label}", section=SECTION_CASTING,
+                            data={"id": clone.id, "card": original.card})
 
     def _drew(self, mage: Combatant, count: int) -> None:
         """"Whenever an opponent draws a card, Underworld Dreams deals 1 damage to that player" (PW51): each

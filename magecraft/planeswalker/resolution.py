@@ -118,9 +118,10 @@ class Resolution(Pervasive):
             kind, amount = effect.kind, effect.value(x)
             if kind == "damage":
                 if aimed is not None and aimed.active:
-                    self._damage(aimed, len(aimed.memory) if effect.memory else amount, hue)
+                    dealt = self._damage(aimed, len(aimed.memory) if effect.memory else amount, hue)
+                    self._linked(source, dealt)  # Spirit Link (PW54)
                 if effect.self_damage and controller.active:
-                    self._damage(controller, effect.self_damage, hue)
+                    self._linked(source, self._damage(controller, effect.self_damage, hue))
             elif kind == "damage each":
                 for fighter in list(self.fighters.values()):
                     if fighter.active and not (effect.enemies_only and fighter.side == controller.side) and (
@@ -193,8 +194,8 @@ class Resolution(Pervasive):
             elif kind == "fight" and aimed is not None and aimed.active and source.active:
                 # "deals damage equal to its power to target creature, which deals damage equal to its power"
                 dealt, taken = source.power, aimed.power
-                self._damage(aimed, dealt, source.colors)
-                self._damage(source, taken, aimed.colors)
+                self._linked(source, self._damage(aimed, dealt, source.colors))
+                self._linked(aimed, self._damage(source, taken, aimed.colors))
             elif kind == "sacrifice":
                 # "each other player sacrifices a creature" (Grave Pact, PW47): its weakest, by its own choice
                 for mage in list(self.fighters.values()):
@@ -227,6 +228,8 @@ class Resolution(Pervasive):
                         mage.life = sum(1 for c in mage.controlled() if self.fighters[c].active)
                         regenerate_or_fall(mage, self.rng, self.settings)
                         self._after_damage(mage)
+            elif kind == "copy":
+                self._copy(source, aimed)  # Clone (PW54)
             elif kind == "tap all":
                 for fighter in self.fighters.values():
                     if fighter.active and not fighter.is_mage and fighter is not source:
@@ -305,7 +308,8 @@ class Resolution(Pervasive):
         room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if mage.capacity.get(c, 0)}
         return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else "C"
 
-    def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> None:
+    def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int:
+        """Damage to one combatant (doubled, absorbed, prevented, warded as the cards say); the Life it lost."""
         amount *= self._damage_factor()  # Furnace of Rath (PW53)
         if ABSORB in target.keywords and amount:
             amount -= 1
@@ -315,6 +319,7 @@ class Resolution(Pervasive):
         self._after_damage(target)
         if target.life < before and not target.is_mage:
             self._pitted(target)  # Death Pits of Rath (PW53)
+        return max(0, before - target.life)
 
     def _destroy(self, target: Combatant, no_regenerate: bool) -> None:
         """Destroyed, unless regenerated (a shield, or PW10's keyword; "can't be regenerated" stops both)."""

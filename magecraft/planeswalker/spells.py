@@ -103,13 +103,19 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
     if not target.active:
         return f"{target.name} is out of the battle"
     enemy = aim.startswith("enemy")
-    if enemy != (target.side != source.side):
+    if aim == "creature":  # either side (Clone, PW54): a creature with a card
+        if target.is_mage or target.card is None:
+            return f"{target.name} is not a creature card to copy"
+        enemy = target.side != source.side
+    elif enemy != (target.side != source.side):
         return f"{name} is aimed at {'an enemy' if enemy else 'one of your own side'} (ruling PW16)"
     if protected_from(target, colors):
         return f"{target.name} has protection from {name}'s colour"
     if target.is_mage and target.permanents and shrouded(target):
         return f"{target.name} has shroud (Ivory Mask): no spell or ability may target it (ruling PW48)"
     for effect in effects:
+        if effect.max_power is not None and target.power > effect.max_power:
+            return f"{name} reaches only a creature with Power {effect.max_power} or less"
         if effect.kind in REMOVAL and target.player:
             return (f"{target.name} is a player character: immune to {_IMMUNE[effect.kind]} effects "
                     "(Combat Mechanics 7)")
@@ -131,7 +137,7 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
             return f"{target.name} is a creature, not an opponent"
         if effect.kind == "draw" and effect.memory and not target.is_mage:
             return f"{target.name} is a creature: it holds no spells"
-    if aim == "enemy creature" and range_ != "close":
+    if (aim == "enemy creature" or (aim == "creature" and enemy)) and range_ != "close":
         return f"{target.name} is in ranged combat: a spell that only targets creatures cannot reach it"
     return None
 

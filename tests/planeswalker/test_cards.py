@@ -505,3 +505,88 @@ def test_sengir_vampire_grows_when_a_creature_it_damaged_dies(make_battle) -> No
     battle._apply_effect(you, profile("Lava Axe"), "c3", 0)  # damaged by the Vampire this turn, then dies
     assert battle.fighters["c3"].out == "dead"
     assert (sengir.base_power, sengir.base_toughness, sengir.base_life) == (5, 5, 8)  # the dice, not Life
+
+
+# -- PW54 ---------------------------------------------------------------------------------------------------
+
+
+def test_clone_enters_as_a_copy_of_the_creature_chosen_when_cast(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("U", "U", "R"), increases={"power": 2, "mastery": 1},
+                     library=("Clone", "Shock"), memorized=("Clone",))
+    battle = make_battle(["Craw Wurm"], hero=hero, ranges={"c1": "close"})
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana["C"] = 1
+    battle.invalidate()
+    assert {a.target for a in battle.legal_actions() if a.card == "Clone"} == {"c1"}
+    battle.apply(Action("cast", card="Clone", target="c1"))
+    clone = battle.fighters["s1"]
+    assert (clone.name, clone.power, clone.toughness, clone.life, clone.side) == ("Craw Wurm", 6, 4, 8, "party")
+
+
+def test_clone_with_nothing_to_copy_dies(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("U", "U", "R"), increases={"power": 2, "mastery": 1},
+                     library=("Clone", "Shock"), memorized=("Clone",))
+    battle = make_battle(["Craw Wurm"], hero=hero)  # ranged: the Wurm cannot be copied from there
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana["C"] = 1
+    battle.invalidate()
+    battle.apply(Action("cast", card="Clone"))
+    assert battle.fighters["s1"].out == "dead"
+
+
+def test_crafty_pathmage_makes_a_small_creature_unblockable(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 3})
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), ranges={"mage": "close"}, hero=hero)
+    pathmage = ready(battle, "Crafty Pathmage")
+    bears, wurm = ready(battle, "Grizzly Bears"), ready(battle, "Craw Wurm")
+    to_your_channelling(battle)
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    targets = {a.target for a in battle.legal_actions() if a.kind == "order_ability"}
+    assert bears in targets and pathmage in targets and wurm not in targets  # Power 2 or less
+    battle.apply(Action("order_ability", card="0", target=bears, creature=pathmage))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert "Can't be blocked" in battle.fighters[bears].keywords
+    battle._summon(battle.fighters["mage"], "Grizzly Bears")
+    from magecraft.planeswalker.decisions import interceptors
+
+    battle.intercept = {"attacker": wurm, "target": "mage"}
+    assert interceptors(battle) == ["s4"]  # the mage's bears could block the Wurm
+    battle.intercept = {"attacker": bears, "target": "mage"}
+    assert interceptors(battle) == []
+
+
+def test_imaginary_pet_returns_at_upkeep_while_its_mage_holds_a_spell(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"])
+    pet = ready(battle, "Imaginary Pet")
+    battle.apply(Action("channel"))  # Memory holds three spells
+    assert battle.fighters[pet].out == "unsummoned"
+    empty = make_battle(["Grizzly Bears"])
+    kept = ready(empty, "Imaginary Pet")
+    empty.fighters["you"].memory.clear()
+    empty.apply(Action("channel"))
+    assert empty.fighters[kept].active
+
+
+def test_spirit_link_gains_its_mage_the_damage_its_creature_deals(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 1})
+    battle = make_battle(["Craw Wurm"], ranges={"c1": "close"}, hero=hero)
+    artillery = ready(battle, "Orcish Artillery")
+    you = battle.fighters["you"]
+    battle._attach(you, "Spirit Link", artillery)
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", target="c1", creature=artillery))
+    # 2 to the Wurm (gained back by Spirit Link), 3 to its own mage (also damage it dealt)
+    assert battle.fighters["c1"].life == 6 and you.life == 5 - 3 + 2 + 3
+
+
+def test_contaminated_bond_costs_its_creatures_controller_life_when_it_fights(make_battle) -> None:
+    battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
+    you, bears = battle.fighters["you"], battle.fighters["c1"]
+    battle._attach(you, "Contaminated Bond", "c1")
+    battle.apply(Action("channel"))
+    battle.rng.extend_script([1, 1, 1, 6, 6, 1, 1, 6, 6, 6])
+    battle.apply(Action("engage", target="c1"))  # the bears block: they lose 3 life (alone: their own)
+    assert bears.life == 4 - 3
