@@ -472,6 +472,7 @@ LONG_RUN_MATCHUPS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("Master Decoy", "Samite Healer", "Whip Sergeant"), "Necromancer of Urborg"),  # Auras, enters triggers
     (("Nightmare", "Swarm of Rats", "Swarm of Rats"), None),  # */* creatures alone (PW44)
     (("Beast of Burden", "Maro"), "Artificer of Tolaria"),  # kept artifacts and enchantments (PW43-PW46)
+    (("Hypnotic Specter", "Deathgazer", "Elvish Berserker", "Sengir Vampire"), None),  # triggers (PW49-PW53)
 )
 
 
