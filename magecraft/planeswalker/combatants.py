@@ -37,6 +37,8 @@ DOESNT_UNTAP = "Doesn't untap"
 FOGGED = "Combat damage prevented"
 #: What Crafty Pathmage gives until end of turn ("can't be blocked this turn", PW54).
 UNBLOCKABLE = "Can't be blocked"
+#: Exhaustion's mark: the creature skips its next refresh, then loses the mark (PW55).
+SKIPS_UNTAP = "Skips its next untap"
 #: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 

@@ -176,10 +176,20 @@ def ability_actions(battle: Battle, creature: Combatant, controller: Combatant |
 def ability_targets(battle: Battle, creature: Combatant, ability: Ability) -> list[str]:
     if not ability.target:
         return [""]
+    if ability.pay_with:  # "Sacrifice a creature" / "Tap an untapped creature you control" (PW55)
+        return [f.id for f in battle.fighters.values() if _its_own(creature, f)
+                and not (ability.pay_with == "tap" and f.tapped)]
     colors = creature.colors
     return [f.id for f in battle.fighters.values()
             if aim_problem(creature, f, ability.text, ability.target, ability.effects, colors,
                            battle.range_between(creature.id, f.id)) is None]
+
+
+def _its_own(creature: Combatant, other: Combatant) -> bool:
+    """Whether ``other`` is a creature ``creature``'s controller controls, itself included (a creature alone:
+    the creatures alone on its side, as PW44's "Rats you control")."""
+    return not other.is_mage and other.active and other.side == creature.side and \
+        other.controller == creature.controller
 
 
 def ability_x(battle: Battle, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:

@@ -36,7 +36,7 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
-                   "coin clash", "copy"})
+                   "coin clash", "copy", "exhaust"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -82,6 +82,7 @@ class Effect:
     unless: SpellCost | None = None  # "damage unless paid": the cost that stops it (Force of Nature, PW51)
     max_power: int | None = None  # only a creature with at most this Power (Crafty Pathmage, PW54)
     if_hand: bool = False  # only while its mage holds a spell in Memory (Imaginary Pet, PW54)
+    itself: bool = False  # a pump on the ability's creature, not on its target (Nantuko Husk, PW55)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -100,6 +101,7 @@ class Ability:
     target: str
     effects: tuple[Effect, ...]
     discard: int = 0  # "Discard a card" as a cost: the spells drawn last forgotten (Peace of Mind, PW52)
+    pay_with: str = ""  # "sacrifice" / "tap": the target is a creature of its own paid as the cost (PW55)
 
     @property
     def mana_ability(self) -> bool:
@@ -148,7 +150,7 @@ class Lord:
 
 #: Static restrictions a card may carry (ruling PW41).
 STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "big creatures don't untap",
-                     "all must block", "untaps on others' turns", "grows on kills"})
+                     "all must block", "untaps on others' turns", "grows on kills", "sacrificed alone"})
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
 PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",
@@ -225,7 +227,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand"}
+           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand", "itself"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -266,7 +268,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")),
                       str(raw.get("per_land", "")), bool(raw.get("at_random", False)),
                       _cost(str(raw["unless"]), where) if "unless" in raw else None,
-                      int(raw["max_power"]) if "max_power" in raw else None, bool(raw.get("if_hand", False)))
+                      int(raw["max_power"]) if "max_power" in raw else None, bool(raw.get("if_hand", False)),
+                      bool(raw.get("itself", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -314,7 +317,8 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                       bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
                                       "enchanted" if aura and aim == "enchanted" else _target(aim, where),
                                       tuple(_effect(e, where) for e in ability["effects"]),
-                                      int(ability.get("discard", 0))))
+                                      int(ability.get("discard", 0)),
+                                      _pay_with(ability.get("pay_with", ""), where)))
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []
@@ -419,6 +423,12 @@ def _lord(raw: Any, where: str) -> Lord:
                     bool(raw.get("shared", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed lord ({exc})") from None
+
+
+def _pay_with(raw: Any, where: str) -> str:
+    if raw not in ("", "sacrifice", "tap"):
+        raise DataError(f"{where}: pay_with is \"sacrifice\" or \"tap\" (a creature of one's own as the cost)")
+    return str(raw)
 
 
 def _count(raw: Any, creature: bool, where: str) -> Count:

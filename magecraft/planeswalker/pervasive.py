@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.planeswalker.combatants import DOESNT_UNTAP, Combatant, creature_from_card
+from magecraft.planeswalker.combatants import DOESNT_UNTAP, SKIPS_UNTAP, Combatant, creature_from_card
 from magecraft.planeswalker.effects import (
     Ability,
     abilities,
@@ -221,7 +221,7 @@ class Pervasive:
                 mage.tapped_permanents.clear()
                 for cid in mage.controlled():
                     creature = self.fighters[cid]
-                    creature.tapped = creature.tapped and not self._untaps(creature)
+                    creature.tapped = creature.tapped and not self._untaps(creature, own_step=False)
         for cid in list(actor.controlled()):
             if self.fighters[cid].active:
                 self._creature_upkeep(self.fighters[cid], actor)
@@ -315,10 +315,23 @@ class Pervasive:
                 log.record("counter", f"{vampire.label} gets a +1/+1 counter", section=SECTION_CASTING,
                            data={"id": vampire.id})
 
-    def _untaps(self, fighter: Combatant) -> bool:
+    def _alone_sacrificed(self) -> None:
+        """Emperor Crocodile: "When you control no other creatures, sacrifice Emperor Crocodile" -- worked out
+        after every action; "you control" as PW44 (a creature alone: the creatures alone on its side) (PW55)."""
+        for croc in list(self.fighters.values()):
+            if croc.active and "sacrificed alone" in statics(croc.card) and not any(
+                    f is not croc and f.active and not f.is_mage and f.side == croc.side
+                    and f.controller == croc.controller for f in self.fighters.values()):
+                self._remove(croc, "sacrificed")
+
+    def _untaps(self, fighter: Combatant, *, own_step: bool = True) -> bool:
         """Whether ``fighter`` is refreshed now: not under Dehydration ("doesn't untap"), nor a creature with
-        Power 3 or more while a Marble Titan is in the battle (PW51)."""
+        Power 3 or more while a Marble Titan is in the battle (PW51). At its controller's own refresh
+        (``own_step``) Exhaustion's mark keeps it tapped once and is used up (PW55)."""
         if DOESNT_UNTAP in fighter.keywords:
+            return False
+        if own_step and SKIPS_UNTAP in fighter.keywords:
+            fighter.keywords = tuple(k for k in fighter.keywords if k != SKIPS_UNTAP)
             return False
         return fighter.is_mage or fighter.power < 3 or not any(
             f.active and "big creatures don't untap" in statics(f.card) for f in self.fighters.values())

@@ -15,6 +15,7 @@ from magecraft.mtg_rpg.cards import COLORS
 from magecraft.planeswalker.combatants import (
     ABSORB,
     HASTE,
+    SKIPS_UNTAP,
     Combatant,
     creature_from_card,
     pair,
@@ -29,6 +30,7 @@ from magecraft.planeswalker.effects import (
     lord_of,
     on_entering,
     on_trigger,
+    statics,
     subtypes,
     token,
     triggers,
@@ -79,6 +81,13 @@ class Resolution(Pervasive):
                             data={"creature": creature.id, "ability": ability.index, "x": x})
         if ability.sacrifice:
             self._remove(creature, "sacrificed")
+        paid = self.fighters.get(target_id)
+        if ability.pay_with and paid is not None:  # a creature of its own as the cost (Nantuko Husk, PW55)
+            if ability.pay_with == "sacrifice":
+                self._remove(paid, "sacrificed")
+            else:
+                paid.tapped = True
+            return x
         self._targeted(target_id)  # Cowardice (PW53)
         return x
 
@@ -151,7 +160,7 @@ class Resolution(Pervasive):
                             effect.enemies_only and fighter.side == controller.side):
                         self._destroy(fighter, effect.no_regenerate)
             elif kind in ("pump", "tap", "untap", "prevent", "regenerate"):
-                self._touch(effect, aimed if target_id else source, x)
+                self._touch(effect, source if effect.itself else (aimed if target_id else source), x)
             elif kind == "pump team":
                 for cid in controller.controlled():
                     self._touch(effect, self.fighters[cid], x)
@@ -230,6 +239,11 @@ class Resolution(Pervasive):
                         self._after_damage(mage)
             elif kind == "copy":
                 self._copy(source, aimed)  # Clone (PW54)
+            elif kind == "exhaust" and aimed is not None and aimed.is_mage:
+                # Exhaustion: its creatures skip their next refresh (PW55); no lands here
+                for cid in aimed.controlled():
+                    if self.fighters[cid].active and SKIPS_UNTAP not in self.fighters[cid].keywords:
+                        self.fighters[cid].keywords = (*self.fighters[cid].keywords, SKIPS_UNTAP)
             elif kind == "tap all":
                 for fighter in self.fighters.values():
                     if fighter.active and not fighter.is_mage and fighter is not source:
@@ -382,6 +396,7 @@ class Resolution(Pervasive):
         """Whether any combatant or kept enchantment is a lord, or any bonus is still given (a new or loaded
         battle)."""
         return any(lord_of(f.card) is not None or count_of(f.card) is not None or f.lorded or f.lorded_keywords
+                   or "sacrificed alone" in statics(f.card)
                    or any(lord_of(n) is not None for n in f.permanents) for f in self.fighters.values())
 
     def _refresh_lords(self) -> None:
@@ -391,6 +406,7 @@ class Resolution(Pervasive):
         Toughness (the dice), not Life; what a lord gave is taken back when it leaves."""
         if not self.lordly:
             return
+        self._alone_sacrificed()  # Emperor Crocodile (PW55)
         fighters = self.fighters.values()
         lords = [(f, lord) for f in fighters if f.active and (lord := lord_of(f.card)) is not None]
         # a mage's enchantments that are lords (Glorious Anthem: "creatures you control get +1/+1")
@@ -588,7 +604,8 @@ class Resolution(Pervasive):
         creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
                                       regenerations=self.settings.regenerate_per_battle)
         self.fighters[cid] = creature
-        self.lordly = self.lordly or lord_of(creature.card) is not None or count_of(creature.card) is not None
+        self.lordly = self.lordly or lord_of(creature.card) is not None or count_of(creature.card) is not None \
+            or "sacrificed alone" in statics(creature.card)
         self.watchers = self.watchers or bool(on_trigger(creature.card, "another enters"))
         caster.creatures.append(cid)
         for enemy in self.enemies(cid):

@@ -590,3 +590,58 @@ def test_contaminated_bond_costs_its_creatures_controller_life_when_it_fights(ma
     battle.rng.extend_script([1, 1, 1, 6, 6, 1, 1, 6, 6, 6])
     battle.apply(Action("engage", target="c1"))  # the bears block: they lose 3 life (alone: their own)
     assert bears.life == 4 - 3
+
+
+# -- PW55 ---------------------------------------------------------------------------------------------------
+
+
+def test_nantuko_husk_sacrifices_a_creature_of_its_own_to_grow(make_battle, make_hero) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(increases={"power": 2, "toughness": 2, "focus": 1}))
+    husk, bears = ready(battle, "Nantuko Husk"), ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    targets = {a.target for a in battle.legal_actions() if a.kind == "order_ability" and a.creature == husk}
+    assert targets == {husk, bears}  # its own creatures, itself too; never the enemy's
+    battle.apply(Action("order_ability", card="0", target=bears, creature=husk))
+    assert battle.fighters[bears].out == "sacrificed"
+    assert (battle.fighters[husk].power, battle.fighters[husk].toughness) == (4, 4)
+
+
+def test_llanowar_behemoth_taps_an_untapped_creature_of_its_own(make_battle, make_hero) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(increases={"power": 2, "toughness": 2, "focus": 1}))
+    behemoth, elves = ready(battle, "Llanowar Behemoth"), ready(battle, "Llanowar Elves")
+    battle.fighters[elves].tapped = True
+    battle.apply(Action("channel"))
+    battle.fighters[elves].tapped = True  # still tapped after the Upkeep's refresh
+    battle.apply(Action("command"))
+    targets = {a.target for a in battle.legal_actions() if a.kind == "order_ability" and a.creature == behemoth}
+    assert targets == {behemoth}  # the Elves are tapped
+    battle.apply(Action("order_ability", card="0", target=behemoth, creature=behemoth))
+    behemoth_now = battle.fighters[behemoth]
+    assert behemoth_now.tapped and (behemoth_now.power, behemoth_now.toughness) == (5, 5)
+
+
+def test_emperor_crocodile_is_sacrificed_when_it_stands_alone(make_battle, make_hero) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(increases={"power": 2, "toughness": 2, "focus": 1}))
+    croc, bears = ready(battle, "Emperor Crocodile"), ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    assert battle.fighters[croc].active
+    battle._destroy(battle.fighters[bears], no_regenerate=True)
+    battle.apply(Action("end"))
+    assert battle.fighters[croc].out == "sacrificed"
+
+
+def test_exhaustion_keeps_an_enemy_mages_creatures_tapped_for_one_refresh(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    battle._summon(battle.fighters["mage"], "Grizzly Bears")
+    bears = battle.fighters["s1"]
+    bears.tapped = True
+    battle._apply_effect(battle.fighters["you"], profile("Exhaustion"), "mage", 0)
+    while battle.current_player() != "mage" or battle.phase != "channelling":
+        battle.apply(Action("end") if battle.phase == "main" else battle.legal_actions()[0])
+    battle.apply(Action("channel"))
+    assert bears.tapped  # its next untap step is skipped
+    while battle.current_player() != "mage" or battle.phase != "channelling":
+        battle.apply(Action("end") if battle.phase == "main" else battle.legal_actions()[0])
+    battle.apply(Action("channel"))
+    assert not bears.tapped  # and only that one
