@@ -39,6 +39,8 @@ FOGGED = "Combat damage prevented"
 UNBLOCKABLE = "Can't be blocked"
 #: Exhaustion's mark: the creature skips its next refresh, then loses the mark (PW55).
 SKIPS_UNTAP = "Skips its next untap"
+#: Blinding Angel's marks (PW56): the mage skips its next combat; during that turn, no combat.
+SKIPS_COMBAT, NO_COMBAT = "Skips its next combat", "No combat this turn"
 #: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 

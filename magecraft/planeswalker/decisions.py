@@ -27,6 +27,7 @@ from magecraft.planeswalker.combatants import (
     INTIMIDATE,
     LANDWALK,
     LANDWALKS,
+    NO_COMBAT,
     REACH,
     UNBLOCKABLE,
     Combatant,
@@ -122,9 +123,17 @@ def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, or
     if not moved:
         found.append(Action(move, target=enemy.id, creature=creature))
     if (not moved and not engaged and DEFENDER not in mover.keywords and not mover.tapped
-            and battle.range_between(mover.id, enemy.id) == "close" and not island_denied(battle, mover, enemy)):
+            and battle.range_between(mover.id, enemy.id) == "close" and not island_denied(battle, mover, enemy)
+            and not combat_skipped(battle, mover)):
         found.append(Action(engage, target=enemy.id, creature=creature))
     return found
+
+
+def combat_skipped(battle: Battle, mover: Combatant) -> bool:
+    """Blinding Angel: "that player skips their next combat phase" -- on that turn neither the mage nor the
+    creatures it commands engage (PW56)."""
+    mage = mover if mover.is_mage else battle.fighters.get(mover.controller or "")
+    return mage is not None and NO_COMBAT in mage.keywords
 
 
 def island_denied(battle: Battle, attacker: Combatant, target: Combatant) -> bool:
@@ -458,6 +467,9 @@ def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleErr
         return RuleError(f"{actor.label} has Defender and cannot engage", rule="Defender", section=MECHANICS)
     if actor.tapped:
         return RuleError(f"{actor.label} is tapped and cannot engage until refreshed", rule="Tapped",
+                         section=MECHANICS)
+    if combat_skipped(battle, actor):
+        return RuleError(f"{actor.label} skips this turn's combat (Blinding Angel)", rule="Blinding Angel",
                          section=MECHANICS)
     if island_denied(battle, actor, target):
         return RuleError(f"{actor.label} can't attack unless the defending mage controls an Island (Blue in its "

@@ -36,7 +36,7 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
-                   "coin clash", "copy", "exhaust"})
+                   "coin clash", "copy", "exhaust", "skip combat"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -374,8 +374,9 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 continue
             if trigger.get("when") == "damages an opponent":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind not in ("discard", "draw", "gain life") for e in made):
-                    raise DataError(f"{where}: a \"damages an opponent\" trigger discards, draws or gains life")
+                if not made or any(e.kind not in ("discard", "draw", "gain life", "skip combat") for e in made):
+                    raise DataError(f"{where}: a \"damages an opponent\" trigger discards, draws, gains life or "
+                                    "skips combat")
                 triggers.append(Trigger("damages an opponent", effects=made))
                 continue
             if trigger.get("when") in CAST_WHENS:

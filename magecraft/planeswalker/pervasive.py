@@ -23,7 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.planeswalker.combatants import DOESNT_UNTAP, SKIPS_UNTAP, Combatant, creature_from_card
+from magecraft.planeswalker.combatants import (
+    DOESNT_UNTAP,
+    NO_COMBAT,
+    SKIPS_COMBAT,
+    SKIPS_UNTAP,
+    Combatant,
+    creature_from_card,
+)
 from magecraft.planeswalker.effects import (
     Ability,
     abilities,
@@ -161,6 +168,7 @@ class Pervasive:
         def _destroy(self, target: Combatant, no_regenerate: bool) -> None: ...
         def _remove(self, creature: Combatant, how: str) -> None: ...
         def _after_damage(self, fighter: Combatant) -> None: ...
+        def _grant(self, fighter: Combatant, keyword: str, *, until_end_of_turn: bool) -> bool: ...
         def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
                      x: int, name: str, colors: tuple[str, ...] | None = None) -> None: ...
 
@@ -213,6 +221,9 @@ class Pervasive:
         mage's "each draw" triggers (Howling Mine) give the actor their effects (PW45)."""
         if not actor.is_mage:
             return
+        if SKIPS_COMBAT in actor.keywords:  # Blinding Angel: this is the turn whose combat is skipped (PW56)
+            actor.keywords = tuple(k for k in actor.keywords if k != SKIPS_COMBAT)
+            self._grant(actor, NO_COMBAT, until_end_of_turn=True)
         actor.tapped_permanents.clear()
         for mage in self.fighters.values():  # Seedborn Muse: "during each other player's untap step" (PW52)
             if mage is not actor and mage.is_mage and mage.active and any(

@@ -15,6 +15,7 @@ from magecraft.mtg_rpg.cards import COLORS
 from magecraft.planeswalker.combatants import (
     ABSORB,
     HASTE,
+    SKIPS_COMBAT,
     SKIPS_UNTAP,
     Combatant,
     creature_from_card,
@@ -239,6 +240,10 @@ class Resolution(Pervasive):
                         self._after_damage(mage)
             elif kind == "copy":
                 self._copy(source, aimed)  # Clone (PW54)
+            elif kind == "skip combat" and aimed is not None and aimed.is_mage:
+                # "that player skips their next combat phase" (Blinding Angel, PW56)
+                if SKIPS_COMBAT not in aimed.keywords:
+                    aimed.keywords = (*aimed.keywords, SKIPS_COMBAT)
             elif kind == "exhaust" and aimed is not None and aimed.is_mage:
                 # Exhaustion: its creatures skip their next refresh (PW55); no lands here
                 for cid in aimed.controlled():

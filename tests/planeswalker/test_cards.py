@@ -645,3 +645,30 @@ def test_exhaustion_keeps_an_enemy_mages_creatures_tapped_for_one_refresh(make_b
         battle.apply(Action("end") if battle.phase == "main" else battle.legal_actions()[0])
     battle.apply(Action("channel"))
     assert not bears.tapped  # and only that one
+
+
+# -- PW56 ---------------------------------------------------------------------------------------------------
+
+
+def test_blinding_angel_makes_the_mage_it_damages_skip_its_next_combat(make_battle) -> None:
+    from magecraft.planeswalker.combatants import pair
+
+    battle = make_battle(["Blinding Angel"], ranges={"c1": "close"})
+    you = battle.fighters["you"]
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    # the Angel's 3 + 3 against 1 + 1 + 1: 3 damage; the counter-attack's 1 + 1 + 1 against 6 + 6 + 6 + 6
+    battle.rng.extend_script([3, 3, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6])
+    battle.apply(Action("engage", target="you"))
+    assert you.life == 2
+    battle.apply(Action("end"))
+    battle.apply(Action("channel"))
+    battle.ranges[pair("c1", "you")] = "close"
+    battle.invalidate()
+    assert Action("engage", target="c1") not in battle.legal_actions()
+    with pytest.raises(RuleError, match="Blinding Angel"):
+        battle.apply(Action("engage", target="c1"))
+    battle.apply(Action("end"))
+    battle.apply(Action("end"))  # the Angel's turn
+    battle.apply(Action("channel"))
+    assert Action("engage", target="c1") in battle.legal_actions()  # only the next combat was skipped
