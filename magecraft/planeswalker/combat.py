@@ -313,7 +313,7 @@ class Battle(Resolution, GameState[Action]):
                 fighter.keywords = tuple(k for k in fighter.keywords if k not in fighter.granted)
                 fighter.granted = []
             fighter.power, fighter.toughness = max(0, fighter.base_power), max(0, fighter.base_toughness)
-            fighter.shields = fighter.prevent = 0
+            fighter.shields = fighter.prevent = fighter.damaged = 0
         self.turn += 1
         self._begin_turn()
 

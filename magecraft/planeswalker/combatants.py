@@ -114,6 +114,7 @@ class Combatant:
     lorded_keywords: list[str] = field(default_factory=list)  # keywords given now by lords (PW41)
     # -- a mage's kept artifacts and enchantments (PW43); older saves load with the default
     tapped_permanents: list[str] = field(default_factory=list)  # kept permanents tapped ({T}) until Upkeep
+    damaged: int = 0  # damage dealt to it this turn (Final Punishment, PW57)
 
     @property
     def active(self) -> bool:
@@ -188,7 +189,7 @@ class Combatant:
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
 _LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras",
-                    "lorded", "lorded_keywords", "tapped_permanents"})
+                    "lorded", "lorded_keywords", "tapped_permanents", "damaged"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

@@ -125,6 +125,7 @@ def take_damage(target: Combatant, amount: int) -> None:
     if target.is_mage and 1 <= target.life <= amount and worshipped(target):
         amount = target.life - 1
     target.life -= amount
+    target.damaged += max(0, amount)
     if target.fleeing:
         target.flee_damage += amount
 

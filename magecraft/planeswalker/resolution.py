@@ -240,6 +240,11 @@ class Resolution(Pervasive):
                         self._after_damage(mage)
             elif kind == "copy":
                 self._copy(source, aimed)  # Clone (PW54)
+            elif kind == "lose life as damaged" and aimed is not None and aimed.is_mage and aimed.active:
+                # "loses life equal to the damage already dealt to that player this turn" (PW57): not damage
+                aimed.life -= aimed.damaged
+                regenerate_or_fall(aimed, self.rng, self.settings)
+                self._after_damage(aimed)
             elif kind == "skip combat" and aimed is not None and aimed.is_mage:
                 # "that player skips their next combat phase" (Blinding Angel, PW56)
                 if SKIPS_COMBAT not in aimed.keywords:

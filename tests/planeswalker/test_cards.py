@@ -672,3 +672,18 @@ def test_blinding_angel_makes_the_mage_it_damages_skip_its_next_combat(make_batt
     battle.apply(Action("end"))  # the Angel's turn
     battle.apply(Action("channel"))
     assert Action("engage", target="c1") in battle.legal_actions()  # only the next combat was skipped
+
+
+# -- PW57 ---------------------------------------------------------------------------------------------------
+
+
+def test_final_punishment_takes_the_damage_dealt_this_turn_again(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    life = mage.life
+    battle._apply_effect(you, profile("Shock"), "mage", 0)
+    battle._apply_effect(you, profile("Final Punishment"), "mage", 0)
+    assert mage.life == life - 2 - 2 and mage.damaged == 2  # lost life is not damage
+    to_your_channelling(battle)
+    battle._apply_effect(you, profile("Final Punishment"), "mage", 0)  # a new turn: nothing dealt yet
+    assert mage.life == life - 4
