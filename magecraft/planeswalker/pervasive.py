@@ -89,6 +89,8 @@ def activation_targets(battle: Battle, mage: Combatant, name: str, ability: Abil
         return [a[1] for a in mage.auras if a[0] == name and battle.fighters[a[1]].active]
     if not ability.target:
         return [""]
+    if ability.pay_with == "sacrifice":  # "Sacrifice a creature": one the mage controls (Greater Good, PW58)
+        return [c for c in mage.controlled() if battle.fighters[c].active]
     colors = builtin_pool().get(name).colors
     # "Equip: attach to target creature you control": its own creatures, or the mage itself (PW50)
     own = ability.effects[0].kind == "equip"
@@ -185,12 +187,17 @@ class Pervasive:
         if ability.discard:  # "Discard a card" as a cost: the spell drawn last (PW35, PW52)
             del mage.memory[-ability.discard:]
             self._discarded(mage, ability.discard)
+        paid = self.fighters.get(action.target)
+        if ability.pay_with == "sacrifice" and paid is not None:  # its Power as it left: X (Greater Good, PW58)
+            x = paid.power
+            self._remove(paid, "sacrificed")
         self.rng.log.record("ability", f"{mage.label} uses {action.card}: {ability.text}", section=SECTION,
                             data={"mage": mage.id, "card": action.card, "ability": ability.index, "x": x,
                                   "target": action.target})
-        self._targeted(action.target)  # Cowardice (PW53)
+        if not ability.pay_with:
+            self._targeted(action.target)  # Cowardice (PW53)
         pending = {"kind": "order", "order": "ability", "permanent": action.card, "creature": "",
-                   "ability": ability.index, "target": action.target, "x": x}
+                   "ability": ability.index, "target": "" if ability.pay_with else action.target, "x": x}
         if ability.mana_ability:
             self._resolve_kept(mage, pending)
             self._back()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.cards import COLORS
+from magecraft.mtg_rpg.cards import COLORS, builtin_pool
 from magecraft.planeswalker.combatants import (
     ABSORB,
     HASTE,
@@ -245,6 +245,8 @@ class Resolution(Pervasive):
                 aimed.life -= aimed.damaged
                 regenerate_or_fall(aimed, self.rng, self.settings)
                 self._after_damage(aimed)
+            elif kind == "polymorph" and aimed is not None and aimed.active and not aimed.is_mage:
+                self._polymorph(aimed)
             elif kind == "skip combat" and aimed is not None and aimed.is_mage:
                 # "that player skips their next combat phase" (Blinding Angel, PW56)
                 if SKIPS_COMBAT not in aimed.keywords:
@@ -302,6 +304,22 @@ class Resolution(Pervasive):
             fighter.prevent += effect.value(x)
         else:
             fighter.shields += 1
+
+    def _polymorph(self, creature: Combatant) -> None:
+        """Polymorph (PW58): "Destroy target creature. It can't be regenerated. Its controller reveals cards from
+        the top of their library until they reveal a creature card. The player puts that card onto the
+        battlefield and shuffles the rest into their library." A creature alone has no library."""
+        owner = self.fighters.get(creature.controller or "")
+        self._destroy(creature, True)
+        if owner is None or not owner.active or not owner.is_mage:
+            return
+        found = next((i for i, n in enumerate(owner.library) if builtin_pool().get(n).is_creature), None)
+        if found is None:
+            self.rng.shuffle(owner.library, f"{owner.label}'s Library", section=SECTION_CASTING)
+            return
+        name = owner.library.pop(found)
+        self.rng.shuffle(owner.library, f"{owner.label}'s Library", section=SECTION_CASTING)
+        self._summon(owner, name)
 
     def _enemy_colour(self, mage: Combatant) -> str:
         """Fellwar Stone's "a color that a land an opponent controls could produce" (PW52): a colour of an enemy

@@ -687,3 +687,36 @@ def test_final_punishment_takes_the_damage_dealt_this_turn_again(make_battle) ->
     to_your_channelling(battle)
     battle._apply_effect(you, profile("Final Punishment"), "mage", 0)  # a new turn: nothing dealt yet
     assert mage.life == life - 4
+
+
+# -- PW58 ---------------------------------------------------------------------------------------------------
+
+
+def test_greater_good_sacrifices_a_creature_to_draw_its_power_then_discards_three(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2},
+                     library=("Shock", "Grizzly Bears", "Volcanic Hammer", "Giant Growth", "Craw Wurm", "Kird Ape",
+                              "Lava Axe", "Llanowar Elves", "Natural Spring", "Spined Wurm"))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    keep(battle, "Greater Good")
+    wurm = ready(battle, "Craw Wurm")  # Power 6
+    battle.apply(Action("channel"))
+    you = battle.fighters["you"]
+    assert {a.target for a in battle.legal_actions() if a.kind == "activate"} == {wurm}  # not c1, not itself
+    battle.apply(Action("activate", card="Greater Good", target=wurm))
+    assert battle.fighters[wurm].out == "sacrificed"
+    # six drawn (Giant Growth ... Natural Spring, and Spined Wurm: the Library had seven), the last three forgotten
+    assert you.memory == ["Shock", "Grizzly Bears", "Volcanic Hammer", "Giant Growth", "Craw Wurm", "Kird Ape"]
+
+
+def test_polymorph_destroys_a_creature_and_its_mage_puts_the_next_creature_in(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), ranges={"mage": "close"})
+    mage = battle.fighters["mage"]
+    battle._summon(mage, "Goblin Piker")
+    piker = mage.creatures[-1]
+    library = list(mage.library)
+    first = next(n for n in library if n in ("Raging Goblin", "Goblin Brigand", "Bog Imp", "Drudge Skeletons",
+                                              "Kird Ape"))
+    battle._apply_effect(battle.fighters["you"], profile("Polymorph"), piker, 0)
+    assert battle.fighters[piker].out == "dead"
+    assert battle.fighters[mage.creatures[-1]].name == first
+    assert sorted(mage.library) == sorted(n for n in library if n != first)
