@@ -36,14 +36,17 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
-                   "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph"})
+                   "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph",
+                   "discard colour", "sacrifice lands"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
-UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all", "discard all", "regrow"})
+UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all", "discard all", "regrow",
+                                 "sacrifice lands"})
 #: What a creature's targeted "enters" trigger may do (ruling PW40).
 ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
-                            "destroy permanent", "drain", "tap all", "discard all", "regrow", "copy"})
+                            "destroy permanent", "drain", "tap all", "discard all", "regrow", "copy",
+                            "sacrifice lands"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, any creature of either side
 #: ("creature": Clone, PW54), or no one (the caster).
@@ -246,7 +249,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent "
                         "(\"Sorcery\", \"Instant\" for regrow)")
     if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
-                "damage unless paid") and not (
+                "damage unless paid", "sacrifice lands") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))

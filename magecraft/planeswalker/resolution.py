@@ -247,6 +247,10 @@ class Resolution(Pervasive):
                 self._after_damage(aimed)
             elif kind == "polymorph" and aimed is not None and aimed.active and not aimed.is_mage:
                 self._polymorph(aimed)
+            elif kind == "discard colour" and aimed is not None and aimed.is_mage:
+                self._persecute(aimed)
+            elif kind == "sacrifice lands":
+                self._sacrifice_lands(source, controller, effect.colour, amount)
             elif kind == "skip combat" and aimed is not None and aimed.is_mage:
                 # "that player skips their next combat phase" (Blinding Angel, PW56)
                 if SKIPS_COMBAT not in aimed.keywords:
@@ -304,6 +308,40 @@ class Resolution(Pervasive):
             fighter.prevent += effect.value(x)
         else:
             fighter.shields += 1
+
+    def _persecute(self, mage: Combatant) -> None:
+        """Persecute (PW59): "Choose a color. Target player reveals their hand and discards all cards of that
+        color" -- the colour with the most spells in the mage's Memory (the caster's best choice; W U B R G on
+        a tie), every spell of it forgotten."""
+        counts = {c: sum(1 for n in mage.memory if c in spell_colors(n)) for c in COLORS}
+        colour = max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
+        gone = [n for n in mage.memory if colour in spell_colors(n)]
+        mage.memory[:] = [n for n in mage.memory if colour not in spell_colors(n)]
+        self.rng.log.record("discard", f"{mage.label} forgets every {colour} spell", section=SECTION_CASTING,
+                            data={"id": mage.id, "colour": colour, "cards": gone})
+        self._discarded(mage, len(gone))
+
+    def _sacrifice_lands(self, creature: Combatant, mage: Combatant, colour: str, count: int) -> None:
+        """Rathi Dragon (PW59): "When it enters, sacrifice it unless you sacrifice two Mountains" -- a mage's
+        lands are its identity sources (PW37): two of that colour given up for the rest of the battle (its
+        pool's room for them, and what is in it beyond), else the creature is sacrificed; a creature alone has
+        ``lone_count`` lands (PW44)."""
+        if not mage.is_mage:
+            if self.settings.lone_count < count:
+                self._remove(creature, "sacrificed")
+            return
+        if mage.identity.count(colour) < count:
+            self._remove(creature, "sacrificed")
+            return
+        identity = list(mage.identity)
+        for _ in range(count):
+            identity.remove(colour)
+        mage.identity = tuple(identity)
+        mage.colors = tuple(c for c in COLORS if c in identity)
+        mage.capacity[colour] = max(0, mage.capacity.get(colour, 0) - count)
+        mage.mana[colour] = min(mage.mana.get(colour, 0), mage.capacity[colour])
+        self.rng.log.record("lands", f"{mage.label} sacrifices {count} of its {colour} sources",
+                            section=SECTION_CASTING, data={"id": mage.id, "colour": colour, "count": count})
 
     def _polymorph(self, creature: Combatant) -> None:
         """Polymorph (PW58): "Destroy target creature. It can't be regenerated. Its controller reveals cards from

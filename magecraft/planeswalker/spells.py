@@ -133,7 +133,8 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
             return f"{target.name} {'keeps' if target.is_mage else 'is'} no {kinds}"
         if effect.kind == "discard" and not target.is_mage:
             return f"{target.name} is a creature: it holds no spells"
-        if effect.kind in ("drain", "coin clash", "exhaust", "lose life as damaged") and not target.is_mage:
+        if effect.kind in ("drain", "coin clash", "exhaust", "lose life as damaged", "discard colour") and \
+                not target.is_mage:
             return f"{target.name} is a creature, not an opponent"
         if effect.kind == "draw" and effect.memory and not target.is_mage:
             return f"{target.name} is a creature: it holds no spells"

@@ -720,3 +720,25 @@ def test_polymorph_destroys_a_creature_and_its_mage_puts_the_next_creature_in(ma
     assert battle.fighters[piker].out == "dead"
     assert battle.fighters[mage.creatures[-1]].name == first
     assert sorted(mage.library) == sorted(n for n in library if n != first)
+
+
+# -- PW59 ---------------------------------------------------------------------------------------------------
+
+
+def test_persecute_makes_the_mage_forget_its_commonest_colour(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    mage = battle.fighters["mage"]
+    mage.memory = ["Shock", "Dark Banishing", "Volcanic Hammer", "Execute"]  # two red, two black: W U B R G
+    battle._apply_effect(battle.fighters["you"], profile("Persecute"), "mage", 0)
+    assert mage.memory == ["Shock", "Volcanic Hammer"]
+
+
+def test_rathi_dragon_costs_two_red_sources_or_is_sacrificed(make_battle, make_hero) -> None:
+    battle = make_battle(["Grizzly Bears"], hero=make_hero(identity=("R", "R", "G")))
+    dragon = ready(battle, "Rathi Dragon")
+    you = battle.fighters["you"]
+    assert battle.fighters[dragon].active and you.identity == ("G",) and you.capacity.get("R") == 0
+    assert you.mana.get("R", 0) == 0
+    poor = make_battle(["Grizzly Bears"], hero=make_hero(identity=("R", "G", "G")))
+    poor._summon(poor.fighters["you"], "Rathi Dragon")
+    assert poor.fighters["s1"].out == "sacrificed" and poor.fighters["you"].identity == ("R", "G", "G")
