@@ -521,7 +521,7 @@ ASK_EXCESS = -1
 #: The headings a decision is listed under, by its kind (the rule book's phases and actions).
 HEADINGS = {"channel": "Channel", "delay": "Delay", "release": "Release", "command": "Command",
             "order_move": "Order", "order_engage": "Order", "order_ability": "Order", "done": "Order",
-            "ability": "Ability", "move": "Move", "engage": "Engage",
+            "ability": "Ability", "activate": "Activate", "move": "Move", "engage": "Engage",
             "cast": "Cast", "flee": "Flee", "end": "End", "respond": "Answer", "pass": "Pass",
             "intercept": "Intercept", "allow": "Intercept", "trample_engage": "Trample",
             "trample_move": "Trample", "forget": "Forget"}
@@ -718,6 +718,11 @@ def decision_label(battle: Battle, action: Action) -> str:
         text = abilities(creature.card or creature.name)[int(action.card)].text
         prefix = f"{who(action.creature)}: use" if kind == "order_ability" else "Use"
         return f"{prefix} {text!r}" + (f" at {who(action.target)}" if action.target else "")
+    if kind == "activate":  # a kept artifact's or enchantment's ability (ruling PW43)
+        from magecraft.planeswalker.effects import abilities
+
+        text = abilities(action.card)[action.amount].text
+        return f"Use {action.card}: {text!r}" + (f" at {who(action.target)}" if action.target else "")
     if kind == "intercept":
         return f"Intercept with {who(action.target)}"
     if kind == "forget":

@@ -15,16 +15,17 @@ from magecraft.core.errors import InputError
 
 MECHANICS = "Combat Mechanics"
 #: The decisions that spend one of the Main phase's Speed actions.
-MAIN_ACTIONS = frozenset({"command", "move", "engage", "cast", "flee", "ability"})
+MAIN_ACTIONS = frozenset({"command", "move", "engage", "cast", "flee", "ability", "activate"})
 
 KINDS = ("channel", "delay", "release", "command", "order_move", "order_engage", "done", "move", "engage",
          "cast", "flee", "end", "respond", "pass", "intercept", "allow", "trample_engage", "trample_move",
-         "forget", "order_ability", "ability")
+         "forget", "order_ability", "ability", "activate")
 
 
 class Action(NamedTuple):
     """One decision.  ``creature`` is the commanded creature of an order; ``amount`` the excess mana
-    channelled; ``draw`` whether the Channelling phase adds the next Library spell to Memory.
+    channelled (or which ability of a kept permanent is activated); ``draw`` whether the Channelling phase
+    adds the next Library spell to Memory.
 
     A named tuple: immutable, and cheap to build, compare and hash in the bots' hot loop.
     """
@@ -50,6 +51,9 @@ class Action(NamedTuple):
         if k in ("order_ability", "ability"):
             verb = f"order {self.creature} to use" if k == "order_ability" else f"{self.creature} uses"
             return f"{verb} ability {int(self.card) + 1 if self.card.isdecimal() else self.card}" + (
+                f" at {self.target}" if self.target else "")
+        if k == "activate":  # a kept artifact's or enchantment's ability (``amount``: which, PW43)
+            return f"activate {self.card}" + (f" ability {self.amount + 1}" if self.amount else "") + (
                 f" at {self.target}" if self.target else "")
         if k in ("release", "forget"):
             return f"{k} {self.card or self.target}"

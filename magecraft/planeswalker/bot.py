@@ -20,8 +20,17 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
   it could engage; put a helpful Aura on itself; cast a mana spell (Seething Song) when the mana pays for
   a spell in Memory the pool cannot pay now; engage the weakest enemy in close combat when its Power is at
   least that enemy's Toughness; move into close combat when it has nothing to cast; else end the turn.
-  Enchantments and artifacts without a target (Glorious Anthem ...) and pumps on others are left for
-  people to use.
+  Of enchantments and artifacts without a target, it casts those with an ability, a trigger or a ward
+  (Rod of Ruin, Howling Mine, Circle of Protection; PW43-PW46) when nothing above applies, one whose
+  ability deals damage first, then the costliest. Others (Glorious Anthem ...) and pumps on others are
+  left for people to use.
+* **Main**, a mage's kept artifacts and enchantments (PW43), after the spells above but before casting
+  another such permanent: damage that kills an enemy (mages first),
+  else damage at the enemy with the least Life; tap the strongest untapped enemy creature (Icy
+  Manipulator); make an enemy mage with spells in Memory discard; gain life below its base Life; draw;
+  add mana when it pays for a spell in Memory the pool cannot pay now; equip an unattached Equipment to its
+  creature with the most Power, else itself (PW50). Aura abilities (Firebreathing, Regeneration) are left
+  for people.
 * **Main**, a creature (its own turn or commanded): use an ability (data/card_effects.toml) that deals
   damage killing an enemy, else one that destroys or returns the strongest enemy creature, else damage to
   the enemy with the least Life -- never one whose damage to its controller would be fatal; else tap the
@@ -56,7 +65,7 @@ from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import Combatant
 from magecraft.planeswalker.data import opponent_mages
-from magecraft.planeswalker.effects import abilities
+from magecraft.planeswalker.effects import abilities, useful_permanent
 from magecraft.planeswalker.mana import total
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import hits, permanent_is, profile
@@ -141,11 +150,13 @@ def _main(battle: Battle, legal: list[Action]) -> Action:
     if "command" in by_kind:
         return by_kind["command"][0]
     casts = by_kind.get("cast", [])
-    if casts:
-        chosen = _cast(battle, actor, casts, by_kind.get("engage", []))
-        if chosen is not None:
-            return chosen
-    used = _ability(battle, by_kind.get("ability", []))
+    chosen = _cast(battle, actor, casts, by_kind.get("engage", [])) if casts else None
+    kept = _activate(battle, actor, by_kind.get("activate", []))
+    # a kept permanent's ability goes before casting another artifact or enchantment without a target
+    if chosen is not None and not (kept is not None and profile(chosen.card).kind == "permanent"
+                                   and not chosen.target):
+        return chosen
+    used = _ability(battle, by_kind.get("ability", [])) or kept or chosen
     if used is not None:
         return used
     engages = by_kind.get("engage", [])
@@ -212,7 +223,43 @@ def _cast(battle: Battle, actor: Combatant, casts: list[Action], engages: list[A
     blessings = [a for a in casts if kinds[a] == "permanent" and a.target == actor.id]
     if blessings:
         return blessings[0]
-    return _mana_spell(actor, casts)
+    return _mana_spell(actor, casts) or _tool(casts, kinds)
+
+
+def _tool(casts: list[Action], kinds: dict[Action, str]) -> Action | None:
+    """An untargeted artifact or enchantment that does something here (an ability, a trigger or a ward): one
+    whose ability deals damage first, then the costliest."""
+    tools = [a for a in casts if kinds[a] == "permanent" and not a.target and useful_permanent(a.card)]
+    return max(tools, key=lambda a: (any(e.kind == "damage" for b in abilities(a.card) for e in b.effects),
+                                     profile(a.card).cost.mana_value, a.card)) if tools else None
+
+
+def _activate(battle: Battle, actor: Combatant, uses: list[Action]) -> Action | None:
+    """A kept permanent's ability to use now (PW43), by the policy in the module's docstring, or None."""
+    fighters = battle.fighters
+    ranked: list[tuple[tuple[int, int, str], Action]] = []
+    for action in uses:
+        effects = abilities(action.card)[action.amount].effects
+        kinds = {e.kind for e in effects}
+        target = fighters.get(action.target)
+        damage = sum(e.amount or 0 for e in effects if e.kind == "damage")
+        if damage and target is not None:
+            kills = 0 < target.life <= damage
+            ranked.append(((0 if kills else 1, 0 if kills and target.is_mage else target.life, action.target),
+                           action))
+        elif "tap" in kinds and target is not None and not target.tapped:
+            ranked.append(((2, -target.power, action.target), action))
+        elif "discard" in kinds and target is not None and target.memory:
+            ranked.append(((3, 0, action.target), action))
+        elif kinds == {"gain life"} and actor.life < actor.base_life:
+            ranked.append(((4, 0, action.card), action))
+        elif kinds == {"draw"} and actor.library:
+            ranked.append(((5, 0, action.card), action))
+        elif kinds == {"mana"} and _mana_helps(actor, sum(len(e.mana) for e in effects)):
+            ranked.append(((6, 0, action.card), action))
+        elif kinds == {"equip"} and target is not None and not any(a[0] == action.card for a in actor.auras):
+            ranked.append(((7, (100 if target.is_mage else 0) - target.power, action.target), action))
+    return min(ranked)[1] if ranked else None
 
 
 def _turns_on_its_side(battle: Battle, actor: Combatant, target: str) -> bool:
@@ -423,6 +470,9 @@ LONG_RUN_MATCHUPS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("Rukh Egg", "Kird Ape"), None),  # a token hatches (PW38)
     (("Goblin King", "Goblin Piker"), "Warlord of Keld"),  # a lord; steals, sweepers, pumps, mana (PW39-PW41)
     (("Master Decoy", "Samite Healer", "Whip Sergeant"), "Necromancer of Urborg"),  # Auras, enters triggers
+    (("Nightmare", "Swarm of Rats", "Swarm of Rats"), None),  # */* creatures alone (PW44)
+    (("Beast of Burden", "Maro"), "Artificer of Tolaria"),  # kept artifacts and enchantments (PW43-PW46)
+    (("Hypnotic Specter", "Deathgazer", "Elvish Berserker", "Sengir Vampire"), None),  # triggers (PW49-PW53)
 )
 
 

@@ -253,12 +253,17 @@ class Battle(Resolution, GameState[Action]):
                 self.turn += 1
                 continue
             break
-        actor.tapped = False  # refreshed at the start of its own turn (its creatures at its Upkeep)
+        actor.tapped = actor.tapped and not self._untaps(actor)  # refreshed (its creatures at its Upkeep)
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.commanded, self.command_used = [], False
         self.phase = "channelling" if actor.is_mage else "main"
         self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
                             data={"round": self.round, "actor": actor.id, "phase": self.phase})
+        if not actor.is_mage:  # a creature alone: its upkeep trigger at the start of its turn (PW51)
+            self._creature_upkeep(actor, actor)
+            if actor.out is not None:  # its own upkeep damage killed it
+                self.turn += 1
+                self._begin_turn()
 
     def _settle_flight(self, actor: Combatant) -> bool:
         """"If the character takes less than 5 damage and is not engaged in combat by his next turn, he
@@ -308,7 +313,7 @@ class Battle(Resolution, GameState[Action]):
                 fighter.keywords = tuple(k for k in fighter.keywords if k not in fighter.granted)
                 fighter.granted = []
             fighter.power, fighter.toughness = max(0, fighter.base_power), max(0, fighter.base_toughness)
-            fighter.shields = fighter.prevent = 0
+            fighter.shields = fighter.prevent = fighter.damaged = 0
         self.turn += 1
         self._begin_turn()
 
@@ -337,6 +342,7 @@ class Battle(Resolution, GameState[Action]):
         actor = self.actor()
         if action.draw:
             actor.memory.append(actor.library.pop(0))
+            self._drew(actor, 1)
         budget = self.channel_budget(actor)
         restored = restore(actor.mana, actor.capacity, actor.mana_order(), budget)
         if action.amount:
@@ -350,7 +356,8 @@ class Battle(Resolution, GameState[Action]):
         """"maintain pervasive effects up to his Focus score. Creatures given Focus are refreshed"."""
         actor = self.actor()
         for cid in actor.controlled():
-            self.fighters[cid].sick = self.fighters[cid].tapped = False
+            self.fighters[cid].sick = False
+            self.fighters[cid].tapped = self.fighters[cid].tapped and not self._untaps(self.fighters[cid])
         if actor.pervasive() > actor.focus:
             self.phase = "upkeep"
             return
@@ -387,7 +394,8 @@ class Battle(Resolution, GameState[Action]):
     def _do_forget(self, action: Action) -> None:
         actor = self.actor()
         actor.memory.remove(action.card)
-        if len(actor.memory) <= actor.memory_limit():
+        self._discarded(actor, 1)  # forgetting to half Memory is Magic's discard to hand size (PW51)
+        if not actor.active or len(actor.memory) <= actor.memory_limit():
             self._next_turn()
 
     def _do_move(self, action: Action) -> None:
@@ -451,7 +459,7 @@ class Battle(Resolution, GameState[Action]):
         self.commanded.append(action.creature)
         creature = self.fighters[action.creature]
         ability = abilities(creature.card)[int(action.card)]
-        x = self._pay_ability(creature, self.actor(), ability)
+        x = self._pay_ability(creature, self.actor(), ability, action.target)
         pending = {"kind": "order", "order": "ability", "creature": creature.id, "target": action.target,
                    "ability": ability.index, "x": x}
         if ability.mana_ability:
@@ -466,7 +474,7 @@ class Battle(Resolution, GameState[Action]):
         self._spend()
         creature = self.actor()
         ability = abilities(creature.card)[int(action.card)]
-        x = self._pay_ability(creature, None, ability)
+        x = self._pay_ability(creature, None, ability, action.target)
         self._resolve_ability({"kind": "order", "order": "ability", "creature": creature.id,
                                "target": action.target, "ability": ability.index, "x": x})
         self._back()
@@ -489,6 +497,7 @@ class Battle(Resolution, GameState[Action]):
         actor.memory.remove(action.card)
         self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
                             data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
+        self._spell_cast(actor, spell, action.target)  # "whenever a player casts" (PW45, PW48, PW53)
         pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
         if spell.split_second:
             pending["responders"], pending["countered"] = [], False
@@ -553,6 +562,7 @@ class Battle(Resolution, GameState[Action]):
         responder.graveyard.append(spell.name)
         self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
                             data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
+        self._spell_cast(responder, spell, action.target)
         if spell.kind == "counter":
             self.pending["countered"] = True
         else:
@@ -627,7 +637,9 @@ class Battle(Resolution, GameState[Action]):
         if attacking:  # Hollow Dogs, Rogue Kavu: "whenever it attacks" (PW41)
             owner = self.fighters.get(attacker.controller or "", attacker)
             self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
-        lock(attacker, defender, self.rng, self.settings)
+        self._blocked(attacker, defender)  # Elvish Berserker (PW51)
+        strikes = lock(attacker, defender, self.rng, self.settings, factor=self._damage_factor())  # Furnace (PW53)
+        self._locked(attacker, defender, strikes)  # PW49, PW51, PW53
         self._after_damage(attacker)
         self._after_damage(defender)
         if attacker.active and defender.active and VIGILANCE not in attacker.keywords:
@@ -682,10 +694,11 @@ class Battle(Resolution, GameState[Action]):
         self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
+            self._died(fighter)  # Grave Pact (PW47), Sengir Vampire (PW53)
             dying = on_trigger(fighter.card, "dies")
             owner = self.fighters.get(fighter.controller or "")
-            if dying and owner is not None and owner.active:  # "When it dies, you may draw a card" (PW41)
-                self._resolve(fighter, owner, dying, "", 0, f"{fighter.label} dying")
+            if dying and (owner is None or owner.active):  # Aven Fisher (PW41), Mindslicer alone (PW48)
+                self._resolve(fighter, owner or fighter, dying, "", 0, f"{fighter.label} dying")
 
     def _check_over(self) -> bool:
         if self.phase == "over":

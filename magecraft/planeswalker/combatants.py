@@ -31,6 +31,16 @@ ABSORB, WITHER, INTIMIDATE, FEAR, SPLIT_SECOND = "Absorb 1", "Wither", "Intimida
 POISONOUS, BATTLE_CRY, LANDWALK = "Poisonous", "Battle cry", "Landwalk"
 #: Not a keyword of Magic's: what Pacifism gives besides Defender ("can't attack or block", ruling PW41).
 CANT_BLOCK = "Can't block"
+#: Not a keyword of Magic's: what Dehydration gives ("doesn't untap during its controller's untap step", PW51).
+DOESNT_UNTAP = "Doesn't untap"
+#: Not a keyword either: Holy Day's "prevent all combat damage that would be dealt this turn" (PW52).
+FOGGED = "Combat damage prevented"
+#: What Crafty Pathmage gives until end of turn ("can't be blocked this turn", PW54).
+UNBLOCKABLE = "Can't be blocked"
+#: Exhaustion's mark: the creature skips its next refresh, then loses the mark (PW55).
+SKIPS_UNTAP = "Skips its next untap"
+#: Blinding Angel's marks (PW56): the mage skips its next combat; during that turn, no combat.
+SKIPS_COMBAT, NO_COMBAT = "Skips its next combat", "No combat this turn"
 #: A printed landwalk and the colour of the mana its land gives (a mage's identity is its lands, PW37).
 LANDWALKS = {"Plainswalk": "W", "Islandwalk": "U", "Swampwalk": "B", "Mountainwalk": "R", "Forestwalk": "G"}
 
@@ -102,6 +112,9 @@ class Combatant:
     auras: list[list[str]] = field(default_factory=list)  # a mage's Auras kept: [card, target, keywords added...]
     lorded: list[int] = field(default_factory=list)  # [Power, Toughness] given now by lords (PW41)
     lorded_keywords: list[str] = field(default_factory=list)  # keywords given now by lords (PW41)
+    # -- a mage's kept artifacts and enchantments (PW43); older saves load with the default
+    tapped_permanents: list[str] = field(default_factory=list)  # kept permanents tapped ({T}) until Upkeep
+    damaged: int = 0  # damage dealt to it this turn (Final Punishment, PW57)
 
     @property
     def active(self) -> bool:
@@ -164,7 +177,7 @@ class Combatant:
         for name in ("keywords", "colors", "identity"):
             values[name] = tuple(values[name])
         for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens", "granted", "control",
-                     "stolen", "lorded", "lorded_keywords"):
+                     "stolen", "lorded", "lorded_keywords", "tapped_permanents"):
             if name in values:
                 values[name] = list(values[name])
         if "auras" in values:
@@ -176,7 +189,7 @@ class Combatant:
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
 _LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras",
-                    "lorded", "lorded_keywords"})
+                    "lorded", "lorded_keywords", "tapped_permanents", "damaged"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

@@ -27,11 +27,14 @@ from magecraft.planeswalker.combatants import (
     INTIMIDATE,
     LANDWALK,
     LANDWALKS,
+    NO_COMBAT,
     REACH,
+    UNBLOCKABLE,
     Combatant,
 )
 from magecraft.planeswalker.effects import Ability, abilities, statics
 from magecraft.planeswalker.mana import largest_x, pay, total
+from magecraft.planeswalker.pervasive import activation_refusal, activations
 from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
 if TYPE_CHECKING:
@@ -57,12 +60,20 @@ def compute_legal(battle: Battle) -> list[Action]:
         return [*_responses(battle, battle.fighters[battle.pending["responders"][0]]), Action("pass")]
     if phase == "intercept":
         assert battle.intercept is not None
-        return [*(Action("intercept", target=c) for c in interceptors(battle)), Action("allow")]
+        return [*(Action("intercept", target=c) for c in interceptors(battle)), *_allowed(battle)]
     if phase == "trample":
         return [*_trample_options(battle), Action("pass")]
     if phase == "forget":
         return [Action("forget", card=c) for c in dict.fromkeys(battle.actor().memory)]
     raise AssertionError(f"unknown phase {phase}")
+
+
+def _allowed(battle: Battle) -> list[Action]:
+    """Elvish Bard: "All creatures able to block Elvish Bard do so" -- a mage it engages must intercept with a
+    creature that can (PW52)."""
+    assert battle.intercept is not None
+    lure = "all must block" in statics(battle.fighters[battle.intercept["attacker"]].card)
+    return [] if lure and interceptors(battle) else [Action("allow")]
 
 
 def _delays(battle: Battle) -> list[Action]:
@@ -94,6 +105,8 @@ def _legal_main(battle: Battle) -> list[Action]:
             found.extend(_moves_and_engages(battle, actor, enemy, ordered=False))
         if actor.is_mage:
             found.extend(_casts(battle, actor))
+            if actor.permanents:
+                found.extend(activations(battle, actor))
         else:
             found.extend(ability_actions(battle, actor, None))
         if not battle.acted and not battle.in_close_combat(actor.id):
@@ -110,9 +123,26 @@ def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, or
     if not moved:
         found.append(Action(move, target=enemy.id, creature=creature))
     if (not moved and not engaged and DEFENDER not in mover.keywords and not mover.tapped
-            and battle.range_between(mover.id, enemy.id) == "close"):
+            and battle.range_between(mover.id, enemy.id) == "close" and not island_denied(battle, mover, enemy)
+            and not combat_skipped(battle, mover)):
         found.append(Action(engage, target=enemy.id, creature=creature))
     return found
+
+
+def combat_skipped(battle: Battle, mover: Combatant) -> bool:
+    """Blinding Angel: "that player skips their next combat phase" -- on that turn neither the mage nor the
+    creatures it commands engage (PW56)."""
+    mage = mover if mover.is_mage else battle.fighters.get(mover.controller or "")
+    return mage is not None and NO_COMBAT in mage.keywords
+
+
+def island_denied(battle: Battle, attacker: Combatant, target: Combatant) -> bool:
+    """Sea Monster "can't attack unless defending player controls an Island" (PW51): the defending mage (the
+    target, or the target creature's mage) has Blue in its identity (its lands, PW37)."""
+    if "attacks only Island" not in statics(attacker.card):
+        return False
+    defender = target if target.is_mage else battle.fighters.get(target.controller or "")
+    return defender is None or "U" not in defender.identity
 
 
 def may_command(battle: Battle, mage: Combatant) -> bool:
@@ -155,10 +185,20 @@ def ability_actions(battle: Battle, creature: Combatant, controller: Combatant |
 def ability_targets(battle: Battle, creature: Combatant, ability: Ability) -> list[str]:
     if not ability.target:
         return [""]
+    if ability.pay_with:  # "Sacrifice a creature" / "Tap an untapped creature you control" (PW55)
+        return [f.id for f in battle.fighters.values() if _its_own(creature, f)
+                and not (ability.pay_with == "tap" and f.tapped)]
     colors = creature.colors
     return [f.id for f in battle.fighters.values()
             if aim_problem(creature, f, ability.text, ability.target, ability.effects, colors,
                            battle.range_between(creature.id, f.id)) is None]
+
+
+def _its_own(creature: Combatant, other: Combatant) -> bool:
+    """Whether ``other`` is a creature ``creature``'s controller controls, itself included (a creature alone:
+    the creatures alone on its side, as PW44's "Rats you control")."""
+    return not other.is_mage and other.active and other.side == creature.side and \
+        other.controller == creature.controller
 
 
 def ability_x(battle: Battle, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:
@@ -245,7 +285,7 @@ def interceptors(battle: Battle) -> list[str]:
     attacker = battle.fighters[battle.intercept["attacker"]]
     target = battle.fighters[battle.intercept["target"]]
     found: list[str] = []
-    if walks(attacker, target) or "can't be blocked" in statics(attacker.card):
+    if walks(attacker, target) or "can't be blocked" in statics(attacker.card) or UNBLOCKABLE in attacker.keywords:
         return found
     for cid in target.controlled():
         creature = battle.fighters[cid]
@@ -280,7 +320,7 @@ def _trample_options(battle: Battle) -> list[Action]:
     found: list[Action] = []
     for enemy in battle.enemies(attacker.id):
         found.append(Action("trample_move", target=enemy.id))
-        if battle.range_between(attacker.id, enemy.id) == "close":
+        if battle.range_between(attacker.id, enemy.id) == "close" and not island_denied(battle, attacker, enemy):
             found.append(Action("trample_engage", target=enemy.id))
     return found
 
@@ -324,10 +364,16 @@ def refusal(battle: Battle, action: Action) -> RuleError:
                                  rule="Commanding", section=MECHANICS)
             return RuleError("no controlled creature can be commanded now (Summoning Sickness, or none)",
                              rule="Commanding", section=MECHANICS)
+        if kind == "activate":
+            rule, message = activation_refusal(battle, action)
+            return RuleError(message, rule=rule, section=MECHANICS)
         if kind == "delay" and battle.acted:
             return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
     if kind in ("order_ability", "ability"):
         return _ability_refusal(battle, action)
+    if kind == "allow" and phase == "intercept":
+        return RuleError("every creature able to block Elvish Bard must: intercept with one", rule="Elvish Bard",
+                         section=MECHANICS)
     if kind == "delay" and battle.order[battle.turn] in battle.delayed:
         return RuleError("a combatant delays once a round", rule="Turn order", section=MECHANICS)
     if kind == "respond" and battle.pending is not None:
@@ -422,6 +468,12 @@ def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleErr
     if actor.tapped:
         return RuleError(f"{actor.label} is tapped and cannot engage until refreshed", rule="Tapped",
                          section=MECHANICS)
+    if combat_skipped(battle, actor):
+        return RuleError(f"{actor.label} skips this turn's combat (Blinding Angel)", rule="Blinding Angel",
+                         section=MECHANICS)
+    if island_denied(battle, actor, target):
+        return RuleError(f"{actor.label} can't attack unless the defending mage controls an Island (Blue in its "
+                         "identity)", rule="Sea Monster", section=MECHANICS)
     return RuleError(f"{actor.label} is in ranged combat with {target.label}: combatants in ranged combat "
                      "cannot engage in direct combat (move into close combat first)", rule="Ranged Combat",
                      section=MECHANICS)

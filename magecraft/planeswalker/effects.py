@@ -34,17 +34,23 @@ SOURCE = "planeswalker/data/card_effects.toml"
 KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "discard", "destroy permanent",
                    "destroy permanents", "counter", "destroy", "destroy all",
                    "pump", "pump team", "tap", "untap", "bounce", "bounce all", "prevent", "regenerate", "mana",
-                   "gain control", "grant", "drain", "fight", "tap all"})
+                   "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
+                   "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
+                   "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph",
+                   "discard colour", "sacrifice lands"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
-UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all"})
+UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all", "discard all", "regrow",
+                                 "sacrifice lands"})
 #: What a creature's targeted "enters" trigger may do (ruling PW40).
 ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
-                            "destroy permanent", "drain", "tap all"})
+                            "destroy permanent", "drain", "tap all", "discard all", "regrow", "copy",
+                            "sacrifice lands"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
-#: (oneself, an ally or a creature of the side), a creature of one's own side, or no one (the caster).
-TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", ""})
+#: (oneself, an ally or a creature of the side), a creature of one's own side, any creature of either side
+#: ("creature": Clone, PW54), or no one (the caster).
+TARGETS = frozenset({"enemy", "enemy creature", "ally", "ally creature", "creature", ""})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +80,12 @@ class Effect:
     no_regenerate: bool = False
     types: tuple[str, ...] = ()
     keyword: str = ""  # "grant": the keyword given (until end of turn; an Aura's while it is kept)
+    per_land: str = ""  # an Aura's pump per land of this colour its mage controls (Blanchwood Armor, PW48)
+    at_random: bool = False  # "discard": a card at random, by a die (Hypnotic Specter, PW49)
+    unless: SpellCost | None = None  # "damage unless paid": the cost that stops it (Force of Nature, PW51)
+    max_power: int | None = None  # only a creature with at most this Power (Crafty Pathmage, PW54)
+    if_hand: bool = False  # only while its mage holds a spell in Memory (Imaginary Pet, PW54)
+    itself: bool = False  # a pump on the ability's creature, not on its target (Nantuko Husk, PW55)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -91,6 +103,8 @@ class Ability:
     sacrifice: bool
     target: str
     effects: tuple[Effect, ...]
+    discard: int = 0  # "Discard a card" as a cost: the spells drawn last forgotten (Peace of Mind, PW52)
+    pay_with: str = ""  # "sacrifice" / "tap": the target is a creature of its own paid as the cost (PW55)
 
     @property
     def mana_ability(self) -> bool:
@@ -118,6 +132,8 @@ class Trigger:
     when: str
     token: str = ""
     effects: tuple[Effect, ...] = ()
+    colour: str = ""  # "cast": only a spell of this colour (the trinkets, PW45)
+    type: str = ""  # "you cast": only a spell of this card type (Verduran Enchantress, PW48)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +148,48 @@ class Lord:
     keyword: str = ""
     yours: bool = False
     colour: str = ""
+    shared: bool = False  # per other creature sharing a creature type with it (Coat of Arms, PW49)
 
 
 #: Static restrictions a card may carry (ruling PW41).
-STATICS = frozenset({"can't block", "can't be blocked"})
+STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "big creatures don't untap",
+                     "all must block", "untaps on others' turns", "grows on kills", "sacrificed alone"})
+#: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
+#: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
+PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",
+                             "opponent discards", "enchanted deals damage", "enchanted attacks or blocks"})
+#: What a kept permanent's trigger may do: untargeted effects, and "each other mage sacrifices a creature".
+KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice", "damage"}
+#: What a */* creature counts (PW44): lands of a colour its mage controls (the identity, PW37), creatures of
+#: a type its mage controls, cards of a type in every graveyard, the cards in its mage's hand (Memory), or
+#: every creature in the battle.
+COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures", "enchantments"})
+#: A creature's triggers on a spell cast (PW48): by its controller (of a card type), by an opponent.
+CAST_WHENS = frozenset({"you cast", "opponent casts"})
+#: Static abilities a kept enchantment gives its mage (PW48).
+KEPT_STATICS = frozenset({"shroud", "worship", "damage doubled", "damaged creatures destroyed",
+                          "targets returned"})
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A */* creature's Power and/or Toughness, "equal to the number of ..." (PW44)."""
+
+    of: str
+    colour: str = ""
+    subtype: str = ""
+    type: str = ""
+    power: bool = True
+    toughness: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Ward:
+    """A Circle of Protection (PW46): "{1}: The next time a source of your choice of the chosen color would deal
+    damage to you this turn, prevent that damage" -- used when such damage comes, if the pool pays."""
+
+    colour: str
+    cost: SpellCost
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +204,9 @@ class CardEffects:
     aura: bool = False  # an Aura: ``effects`` last while it is kept on its target (PW39)
     lord: Lord | None = None
     statics: tuple[str, ...] = ()
+    count: Count | None = None  # a */* creature's count (PW44)
+    ward: Ward | None = None  # a Circle of Protection (PW46)
+    equipment: bool = False  # ``effects`` last on the creature it is attached to by "equip" (PW50)
 
 
 def _cost(text: str, where: str) -> SpellCost:
@@ -173,7 +230,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword"}
+           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand", "itself"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -186,16 +243,20 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     kind = str(raw["kind"])
     counted = isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
     types = raw.get("types", [])
-    if not isinstance(types, list) or any(t not in ("Artifact", "Enchantment") for t in types) or (
-            kind.startswith("destroy permanent") and not types):
-        raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent")
-    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain") and not (
+    allowed = ("Sorcery", "Instant") if kind == "regrow" else ("Artifact", "Enchantment")
+    if not isinstance(types, list) or any(t not in allowed for t in types) or (
+            (kind.startswith("destroy permanent") or kind == "regrow") and not types):
+        raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent "
+                        "(\"Sorcery\", \"Instant\" for regrow)")
+    if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
+                "damage unless paid", "sacrifice lands") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
-    if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*") for m in mana)):
-        raise DataError(f"{where}: mana adds symbols of W U B R G C or * (any colour), not {mana!r}")
-    if kind == "grant" and not raw.get("keyword"):
+    if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*", "O") for m in mana)):
+        raise DataError(f"{where}: mana adds symbols of W U B R G C, * (any colour) or O (an opponent's colour), "
+                        f"not {mana!r}")
+    if kind in ("grant", "grant all") and not raw.get("keyword"):
         raise DataError(f"{where}: grant names a keyword (\"Flying\", \"Haste\" ...)")
     for field in ("colour", "not_colour"):
         if raw.get(field, "") not in ("", *COLORS):
@@ -207,7 +268,11 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       bool(raw.get("nonartifact", False)),
                       bool(raw.get("tapped", False)), raw.get("flying"), bool(raw.get("players", False)),
                       bool(raw.get("enemies_only", False)), int(raw.get("self_damage", 0)),
-                      bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")))
+                      bool(raw.get("no_regenerate", False)), tuple(types), str(raw.get("keyword", "")),
+                      str(raw.get("per_land", "")), bool(raw.get("at_random", False)),
+                      _cost(str(raw["unless"]), where) if "unless" in raw else None,
+                      int(raw["max_power"]) if "max_power" in raw else None, bool(raw.get("if_hand", False)),
+                      bool(raw.get("itself", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -236,27 +301,43 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             raise DataError(f"{where}: listed twice")
         effects = tuple(_effect(e, where) for e in entry.get("effects", []))
         aura = "Aura" in card.subtypes
-        if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura):
-            raise DataError(f"{where}: only instants, sorceries and Auras have spell effects here")
+        equipment = "Equipment" in card.subtypes
+        if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura or equipment):
+            raise DataError(f"{where}: only instants, sorceries and Auras (and Equipment) have spell effects here")
+        if equipment and (entry.get("target") or any(e.kind not in ("pump", "grant") for e in effects)):
+            raise DataError(f"{where}: Equipment gives pump and grant effects to what it equips (no target)")
         if aura and (not entry.get("target") or any(e.kind not in AURA_KINDS for e in effects)):
             raise DataError(f"{where}: an Aura has a target and effects of {', '.join(sorted(AURA_KINDS))}")
         listed = []
+        kept = not card.is_creature and bool({"Artifact", "Enchantment"} & set(card.types))
         for n, ability in enumerate(entry.get("abilities", [])):
-            if not card.is_creature:
-                raise DataError(f"{where}: only creatures' abilities are commanded")
+            if not (card.is_creature or kept):
+                raise DataError(f"{where}: only creatures' and kept artifacts' or enchantments' abilities")
             try:
                 cost = _cost(str(ability.get("cost", "")), where)
+                aim = ability.get("target", "")
                 listed.append(Ability(card.name, n, str(ability["text"]), cost,
                                       bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
-                                      _target(ability.get("target", ""), where),
-                                      tuple(_effect(e, where) for e in ability["effects"])))
+                                      "enchanted" if aura and aim == "enchanted" else _target(aim, where),
+                                      tuple(_effect(e, where) for e in ability["effects"]),
+                                      int(ability.get("discard", 0)),
+                                      _pay_with(ability.get("pay_with", ""), where)))
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []
         aimed = ""
         for trigger in entry.get("triggers", []):
+            if kept and isinstance(trigger, Mapping) and trigger.get("when") in PERMANENT_WHENS:
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                colour = str(trigger.get("colour", ""))
+                if not made or any(e.kind not in KEPT_KINDS for e in made) or colour not in ("", *COLORS):
+                    raise DataError(f"{where}: a kept permanent's trigger has effects of "
+                                    f"{', '.join(sorted(KEPT_KINDS))} (and a colour of W U B R G)")
+                triggers.append(Trigger(str(trigger["when"]), effects=made, colour=colour))
+                continue
             if not card.is_creature or not isinstance(trigger, Mapping):
-                raise DataError(f"{where}: only a creature has triggers")
+                raise DataError(f"{where}: only a creature has triggers (a kept permanent's are "
+                                f"{', '.join(sorted(PERMANENT_WHENS))})")
             if trigger.get("when") == "enters":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 aimed = _target(trigger.get("target", ""), where)
@@ -280,6 +361,33 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                     f"{', '.join(sorted(UNTARGETED_ENTERING))}")
                 triggers.append(Trigger(str(trigger["when"]), effects=made))
                 continue
+            if trigger.get("when") == "your upkeep":  # Force of Nature (PW51)
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any((e.kind != "damage unless paid" or e.unless is None) and not (
+                        e.kind == "bounce" and e.if_hand) for e in made):
+                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid, or a "
+                                    "bounce if_hand")
+                triggers.append(Trigger("your upkeep", effects=made))
+                continue
+            if trigger.get("when") in ("blocked", "locked"):  # Elvish Berserker, Deathgazer (PW51)
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind not in ("pump", "destroy") for e in made):
+                    raise DataError(f"{where}: a \"blocked\" or \"locked\" trigger pumps or destroys")
+                triggers.append(Trigger(str(trigger["when"]), effects=made))
+                continue
+            if trigger.get("when") == "damages an opponent":
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind not in ("discard", "draw", "gain life", "skip combat") for e in made):
+                    raise DataError(f"{where}: a \"damages an opponent\" trigger discards, draws, gains life or "
+                                    "skips combat")
+                triggers.append(Trigger("damages an opponent", effects=made))
+                continue
+            if trigger.get("when") in CAST_WHENS:
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                if not made or any(e.kind not in (*UNTARGETED_ENTERING, "pump") for e in made):
+                    raise DataError(f"{where}: a cast trigger's effects are untargeted or pump the creature")
+                triggers.append(Trigger(str(trigger["when"]), effects=made, type=str(trigger.get("type", ""))))
+                continue
             if trigger.get("when") == "engages":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 if not made or any(e.kind != "pump" for e in made):
@@ -292,27 +400,59 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
         lord = _lord(entry.get("lord"), where) if "lord" in entry else None
         statics = tuple(str(x) for x in entry.get("static", []))
-        if set(statics) - STATICS or (statics and not card.is_creature) or (
-                lord and not (card.is_creature or "Enchantment" in card.types)):
-            raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, or a lord")
-        if not effects and not listed and not triggers and not lord and not statics:
-            raise DataError(f"{where}: needs effects, abilities, triggers, a lord or a static")
+        kept_static = kept and "Enchantment" in card.types and not aura and not set(statics) - KEPT_STATICS
+        if ((set(statics) - STATICS or (statics and not card.is_creature)) and not kept_static) or (
+                lord and not (card.is_creature or kept)):
+            raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, a kept "
+                            f"enchantment's {', '.join(sorted(KEPT_STATICS))}; or a lord")
+        count = _count(entry["count"], card.is_creature, where) if "count" in entry else None
+        ward = _ward(entry["ward"], "Enchantment" in card.types and not aura, where) if "ward" in entry else None
+        if not effects and not listed and not triggers and not lord and not statics and not count and not ward:
+            raise DataError(f"{where}: needs effects, abilities, triggers, a lord, a static, a count or a ward")
         found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
                                                   tuple(listed), str(entry.get("note", "")), tuple(triggers),
-                                                  aimed, aura, lord, statics)
+                                                  aimed, aura, lord, statics, count, ward, equipment)
     return found
 
 
 def _lord(raw: Any, where: str) -> Lord:
-    if not isinstance(raw, Mapping) or set(raw) - {"power", "toughness", "subtype", "keyword", "yours", "colour"}:
-        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours or colour")
+    if not isinstance(raw, Mapping) or set(raw) - {"power", "toughness", "subtype", "keyword", "yours", "colour",
+                                                   "shared"}:
+        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours, colour or shared")
     if raw.get("colour", "") not in ("", *COLORS):
         raise DataError(f"{where}: a lord's colour is one of {', '.join(COLORS)}")
     try:
         return Lord(int(raw.get("power", 0)), int(raw.get("toughness", 0)), str(raw.get("subtype", "")),
-                    str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")))
+                    str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")),
+                    bool(raw.get("shared", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed lord ({exc})") from None
+
+
+def _pay_with(raw: Any, where: str) -> str:
+    if raw not in ("", "sacrifice", "tap"):
+        raise DataError(f"{where}: pay_with is \"sacrifice\" or \"tap\" (a creature of one's own as the cost)")
+    return str(raw)
+
+
+def _count(raw: Any, creature: bool, where: str) -> Count:
+    fields = {"of", "colour", "subtype", "type", "power", "toughness"}
+    if not creature or not isinstance(raw, Mapping) or set(raw) - fields or raw.get("of") not in COUNTS:
+        raise DataError(f"{where}: a creature's count is {{ of = {' | '.join(sorted(COUNTS))}, colour, subtype, "
+                        "type, power, toughness }")
+    count = Count(str(raw["of"]), str(raw.get("colour", "")), str(raw.get("subtype", "")),
+                  str(raw.get("type", "")), bool(raw.get("power", True)), bool(raw.get("toughness", True)))
+    if (count.of == "lands") != (count.colour in COLORS) or (count.of == "subtype") != bool(count.subtype) or (
+            count.of == "graveyard") != bool(count.type):
+        raise DataError(f"{where}: lands count a colour, subtype a creature type, graveyard a card type")
+    return count
+
+
+def _ward(raw: Any, enchantment: bool, where: str) -> Ward:
+    if not enchantment or not isinstance(raw, Mapping) or set(raw) - {"colour", "cost"} or \
+            raw.get("colour") not in COLORS:
+        raise DataError(f"{where}: an enchantment's ward is {{ colour = one of W U B R G, cost = \"{{1}}\" }}")
+    return Ward(str(raw["colour"]), _cost(str(raw.get("cost", "")), where))
 
 
 def parse_tokens(raw: Mapping[str, Any]) -> dict[str, Token]:
@@ -382,8 +522,8 @@ def triggers(name: str | None, when: str) -> tuple[str, ...]:
 
 @cache
 def on_trigger(name: str | None, when: str) -> tuple[Effect, ...]:
-    """The untargeted effects of a creature card's ``when`` triggers ("dies": Aven Fisher; "another
-    enters": Soul Warden), for its controller (PW41)."""
+    """The effects of a creature card's ``when`` triggers ("dies": Aven Fisher; "another enters": Soul
+    Warden, PW41; "your upkeep", "blocked", "locked": PW51)."""
     entry = card_effects().get(name.casefold()) if name is not None else None
     return tuple(e for t in entry.triggers if t.when == when for e in t.effects) if entry is not None else ()
 
@@ -411,9 +551,53 @@ def lord_of(name: str | None) -> Lord | None:
 
 @cache
 def statics(name: str | None) -> tuple[str, ...]:
-    """A creature card's static restrictions ("can't block", "can't be blocked")."""
+    """A creature card's static restrictions ("can't block", "can't be blocked"), or a kept enchantment's
+    ("shroud": Ivory Mask, PW48)."""
     entry = card_effects().get(name.casefold()) if name is not None else None
     return entry.statics if entry is not None else ()
+
+
+@cache
+def count_of(name: str | None) -> Count | None:
+    """A */* creature card's count (PW44), or None."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return entry.count if entry is not None else None
+
+
+@cache
+def ward_of(name: str) -> Ward | None:
+    """A kept enchantment's ward (a Circle of Protection, PW46), or None."""
+    entry = card_effects().get(name.casefold())
+    return entry.ward if entry is not None else None
+
+
+@cache
+def on_damaging(name: str | None) -> tuple[Effect, ...]:
+    """What a creature's "whenever it deals damage to an opponent" trigger does (PW49)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(e for t in entry.triggers if t.when == "damages an opponent" for e in t.effects) if entry else ()
+
+
+@cache
+def cast_triggers(name: str | None) -> tuple[Trigger, ...]:
+    """A creature card's triggers on a spell cast ("you cast", "opponent casts"; PW48)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return tuple(t for t in entry.triggers if t.when in CAST_WHENS) if entry is not None else ()
+
+
+@cache
+def kept_triggers(name: str, when: str) -> tuple[Trigger, ...]:
+    """A kept artifact's or enchantment's triggers ``when`` ("your upkeep", "each draw", "cast"; PW45)."""
+    entry = card_effects().get(name.casefold())
+    return tuple(t for t in entry.triggers if t.when == when) if entry is not None else ()
+
+
+@cache
+def useful_permanent(name: str) -> bool:
+    """Whether a kept artifact or enchantment does something here: an ability, a trigger or a ward."""
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return entry is not None and not entry.aura and bool(entry.abilities or entry.triggers or entry.ward
+                                                         or entry.statics)
 
 
 @cache
@@ -431,9 +615,18 @@ def entering_target(name: str) -> str:
 
 @cache
 def aura_effects(name: str) -> tuple[str, tuple[Effect, ...]]:
-    """An Aura's target and its effects while kept ("", () for an enchantment not listed: PW39)."""
+    """An Aura's target and its effects while kept ("", () for an enchantment not listed: PW39); an Equipment's
+    effects while attached, with no target ("", effects: it is cast untargeted and equipped later, PW50)."""
     entry = card_effects().get(builtin_pool().get(name).name.casefold())
-    return (entry.target, entry.effects) if entry is not None and entry.aura else ("", ())
+    if entry is None or not (entry.aura or entry.equipment):
+        return "", ()
+    return entry.target, entry.effects
+
+
+@cache
+def is_equipment(name: str) -> bool:
+    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    return entry is not None and entry.equipment
 
 
 @cache

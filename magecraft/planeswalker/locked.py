@@ -27,12 +27,14 @@ from magecraft.planeswalker.combatants import (
     DOUBLE_STRIKE,
     EXALTED,
     FIRST_STRIKE,
+    FOGGED,
     LIFELINK,
     POISONOUS,
     REGENERATE,
     WITHER,
     Combatant,
 )
+from magecraft.planeswalker.pervasive import warded, worshipped
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 
 SECTION = "Locked Combat"
@@ -54,15 +56,20 @@ def roll_pool(rng: Randomness, count: int, label: str) -> int:
 
 
 def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Settings = DEFAULT_SETTINGS,
-           *, attacking: bool) -> Strike:
-    """One Power roll against one Toughness roll; the excess goes to Life."""
+           *, attacking: bool, factor: int = 1) -> Strike:
+    """One Power roll against one Toughness roll; the excess goes to Life (times ``factor``: Furnace of Rath's
+    doubling, PW53)."""
     dice = striker.power + (1 if attacking and EXALTED in striker.keywords else 0)
     attack = roll_pool(rng, dice, f"{striker.label}'s Power roll")
     defence = roll_pool(rng, target.toughness, f"{target.label}'s Toughness roll")
-    damage = max(0, attack - defence)
+    damage = max(0, attack - defence) * factor
     if damage and ABSORB in target.keywords:
         damage -= 1
-    damage = prevented(target, damage, rng)
+    if damage and (FOGGED in striker.keywords or FOGGED in target.keywords):  # Holy Day (PW52)
+        rng.log.record("prevent", f"combat damage to {target.label} is prevented", section=SECTION,
+                       data={"id": target.id, "prevented": damage})
+        damage = 0
+    damage = warded(target, striker.colors, prevented(target, damage, rng), rng)  # Circles (PW46)
     struck_power = striker.power
     if settings.toughness_reduction == "power":
         target.toughness = max(0, target.toughness - struck_power)
@@ -113,8 +120,12 @@ def poison(target: Combatant, rng: Randomness, settings: Settings = DEFAULT_SETT
 
 
 def take_damage(target: Combatant, amount: int) -> None:
-    """Damage to Life; a fleeing character counts it towards the 5 that stop an escape."""
+    """Damage to Life; a fleeing character counts it towards the 5 that stop an escape.  Worship keeps its
+    mage at 1 Life while it controls a creature (PW49)."""
+    if target.is_mage and 1 <= target.life <= amount and worshipped(target):
+        amount = target.life - 1
     target.life -= amount
+    target.damaged += max(0, amount)
     if target.fleeing:
         target.flee_damage += amount
 
@@ -159,7 +170,7 @@ def _first(fighter: Combatant) -> bool:
 
 
 def lock(attacker: Combatant, defender: Combatant, rng: Randomness,
-         settings: Settings = DEFAULT_SETTINGS) -> list[Strike]:
+         settings: Settings = DEFAULT_SETTINGS, *, factor: int = 1) -> list[Strike]:
     """Resolve one locked combat: the attack, the counter-attack (First and Double Strike ordering)."""
     strikes: list[Strike] = []
     steps: list[tuple[Combatant, Combatant, bool]] = []
@@ -177,5 +188,5 @@ def lock(attacker: Combatant, defender: Combatant, rng: Randomness,
             steps.append((defender, attacker, False))
     for striker, target, attacking in steps:
         if striker.active and target.active and striker.power > 0:
-            strikes.append(strike(striker, target, rng, settings, attacking=attacking))
+            strikes.append(strike(striker, target, rng, settings, attacking=attacking, factor=factor))
     return strikes

@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.cards import COLORS
+from magecraft.mtg_rpg.cards import COLORS, builtin_pool
 from magecraft.planeswalker.combatants import (
     ABSORB,
     HASTE,
+    SKIPS_COMBAT,
+    SKIPS_UNTAP,
     Combatant,
     creature_from_card,
     pair,
@@ -24,9 +26,12 @@ from magecraft.planeswalker.effects import (
     Ability,
     Effect,
     abilities,
+    count_of,
+    is_equipment,
     lord_of,
     on_entering,
     on_trigger,
+    statics,
     subtypes,
     token,
     triggers,
@@ -34,8 +39,9 @@ from magecraft.planeswalker.effects import (
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
+from magecraft.planeswalker.pervasive import Pervasive, warded
 from magecraft.planeswalker.settings import Settings
-from magecraft.planeswalker.spells import hits, permanent_is
+from magecraft.planeswalker.spells import hits, permanent_is, spell_colors
 
 if TYPE_CHECKING:
     from magecraft.planeswalker.combat import Battle
@@ -43,7 +49,7 @@ if TYPE_CHECKING:
 SECTION_CASTING = "Casting"
 
 
-class Resolution:
+class Resolution(Pervasive):
     """Effects on a battle's combatants (mixed into ``Battle``, which holds the state named here)."""
 
     fighters: dict[str, Combatant]
@@ -61,10 +67,12 @@ class Resolution:
 
     if TYPE_CHECKING:
         def enemies(self, fid: str) -> list[Combatant]: ...
+        def actor(self) -> Combatant: ...
         def _after_damage(self, fighter: Combatant) -> None: ...
         def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
 
-    def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:
+    def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability,
+                     target_id: str = "") -> int:
         x = ability_x(cast("Battle", self), creature, controller, ability)
         if controller is not None:
             pay(controller.mana, ability.cost, artifact=False, x=x)
@@ -74,9 +82,20 @@ class Resolution:
                             data={"creature": creature.id, "ability": ability.index, "x": x})
         if ability.sacrifice:
             self._remove(creature, "sacrificed")
+        paid = self.fighters.get(target_id)
+        if ability.pay_with and paid is not None:  # a creature of its own as the cost (Nantuko Husk, PW55)
+            if ability.pay_with == "sacrifice":
+                self._remove(paid, "sacrificed")
+            else:
+                paid.tapped = True
+            return x
+        self._targeted(target_id)  # Cowardice (PW53)
         return x
 
     def _resolve_ability(self, pending: dict[str, Any]) -> None:
+        if pending.get("permanent"):  # a kept artifact's or enchantment's ability (PW43)
+            self._resolve_kept(self.fighters[pending["by"]], pending)
+            return
         creature = self.fighters[pending["creature"]]
         ability = abilities(creature.card)[int(pending["ability"])]
         controller = self.fighters[creature.controller] if creature.controller else creature
@@ -95,26 +114,29 @@ class Resolution:
                 self.lordly = self.lordly or lord_of(spell.name) is not None
             return
         caster.graveyard.append(spell.name)
-        self._resolve(caster, caster, spell.parts, target_id, x, spell.name)
+        self._resolve(caster, caster, spell.parts, target_id, x, spell.name, spell.colors)
 
     def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
-                 x: int, name: str) -> None:
+                 x: int, name: str, colors: tuple[str, ...] | None = None) -> None:
         """Carry out a spell's or an ability's effects (data/card_effects.toml, ruling PW35).  ``source`` is
-        the caster or the creature; ``controller`` the mage it serves (a creature acting alone is its own)."""
+        the caster or the creature; ``controller`` the mage it serves (a creature acting alone is its own);
+        ``colors`` the colours of the damage's source (the spell's; by default the source's own, PW46)."""
+        hue = source.colors if colors is None else colors
         target = self.fighters.get(target_id)
         aimed = target if target is not None and target.active else None
         for effect in effects:
             kind, amount = effect.kind, effect.value(x)
             if kind == "damage":
                 if aimed is not None and aimed.active:
-                    self._damage(aimed, len(aimed.memory) if effect.memory else amount)
+                    dealt = self._damage(aimed, len(aimed.memory) if effect.memory else amount, hue)
+                    self._linked(source, dealt)  # Spirit Link (PW54)
                 if effect.self_damage and controller.active:
-                    self._damage(controller, effect.self_damage)
+                    self._linked(source, self._damage(controller, effect.self_damage, hue))
             elif kind == "damage each":
                 for fighter in list(self.fighters.values()):
                     if fighter.active and not (effect.enemies_only and fighter.side == controller.side) and (
                             effect.players if fighter.is_mage else hits(effect, fighter)):
-                        self._damage(fighter, amount)
+                        self._damage(fighter, amount, hue)
             elif kind == "gain life":
                 controller.life += amount
             elif kind == "lose life" and controller.active:
@@ -123,8 +145,13 @@ class Resolution:
                 regenerate_or_fall(controller, self.rng, self.settings)
                 self._after_damage(controller)
             elif kind == "draw":
-                for _ in range(min(amount, len(controller.library))):
+                if effect.memory:  # "a card for each red card in it" (Baleful Stare, PW52)
+                    amount = sum(1 for n in aimed.memory if effect.colour in spell_colors(n)) if aimed else 0
+                drawn = min(amount, len(controller.library))
+                for _ in range(drawn):
                     controller.memory.append(controller.library.pop(0))
+                if drawn and controller.is_mage:
+                    self._drew(controller, drawn)  # Underworld Dreams (PW51)
             elif kind == "destroy":
                 if aimed is not None and aimed.active and not aimed.player:
                     self._destroy(aimed, effect.no_regenerate)
@@ -134,7 +161,7 @@ class Resolution:
                             effect.enemies_only and fighter.side == controller.side):
                         self._destroy(fighter, effect.no_regenerate)
             elif kind in ("pump", "tap", "untap", "prevent", "regenerate"):
-                self._touch(effect, aimed if target_id else source, x)
+                self._touch(effect, source if effect.itself else (aimed if target_id else source), x)
             elif kind == "pump team":
                 for cid in controller.controlled():
                     self._touch(effect, self.fighters[cid], x)
@@ -150,10 +177,16 @@ class Resolution:
                         self._unmake(fighter, [n for n in fighter.permanents if permanent_is(n, effect.types)])
                     elif fighter.active and fighter.artifact and "Artifact" in effect.types:
                         self._destroy(fighter, effect.no_regenerate)
-            elif kind == "discard" and aimed is not None and aimed.is_mage:
-                # "Target player discards": the spells it drew last are forgotten (PW35)
-                for _ in range(min(amount, len(aimed.memory))):
-                    aimed.memory.pop()
+            elif kind == "discard" and (aimed if target_id else controller) is not None:
+                # "Target player discards": the spells it drew last are forgotten (PW35); "at random": a die
+                # picks each (PW49); with no target, the caster discards (Sift, PW52)
+                who = aimed if target_id else controller
+                if who is not None and who.is_mage:
+                    forgotten = min(amount, len(who.memory))
+                    for _ in range(forgotten):
+                        who.memory.pop(self.rng.choice(range(len(who.memory)), f"{who.label}'s spell to forget")
+                                       if effect.at_random else -1)
+                    self._discarded(who, forgotten)  # Megrim (PW51)
             elif kind == "bounce":
                 gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
                 if gone is not None and gone.active and not gone.is_mage:
@@ -171,8 +204,62 @@ class Resolution:
             elif kind == "fight" and aimed is not None and aimed.active and source.active:
                 # "deals damage equal to its power to target creature, which deals damage equal to its power"
                 dealt, taken = source.power, aimed.power
-                self._damage(aimed, dealt)
-                self._damage(source, taken)
+                self._linked(source, self._damage(aimed, dealt, source.colors))
+                self._linked(aimed, self._damage(source, taken, aimed.colors))
+            elif kind == "sacrifice":
+                # "each other player sacrifices a creature" (Grave Pact, PW47): its weakest, by its own choice
+                for mage in list(self.fighters.values()):
+                    others = mage.is_mage and mage is not controller and mage.active
+                    held = [self.fighters[c] for c in (mage.controlled() if others else [])]
+                    held = [c for c in held if c.active]
+                    if held:
+                        self._remove(min(held, key=lambda c: (c.power + c.toughness, c.id)), "sacrificed")
+            elif kind == "discard all":  # "each player discards their hand" (Mindslicer, PW48)
+                for mage in list(self.fighters.values()):
+                    if mage.is_mage and mage.active:
+                        forgotten = len(mage.memory)
+                        mage.memory.clear()
+                        self._discarded(mage, forgotten)
+            elif kind == "regrow" and controller.is_mage:
+                # "return target sorcery card from your graveyard to your hand": the latest (PW48)
+                back = [n for n in controller.graveyard if permanent_is(n, effect.types)][-1:]
+                for card in back:
+                    controller.graveyard.remove(card)
+                    controller.memory.append(card)
+            elif kind == "pump each":  # "All creatures get +X/-X until end of turn" (Flowstone Slide, PW48)
+                times = x if effect.x else 1
+                for fighter in self.fighters.values():
+                    if fighter.active and not fighter.is_mage:
+                        fighter.power = max(0, fighter.power + effect.power * times)
+                        fighter.toughness = max(0, fighter.toughness + effect.toughness * times)
+            elif kind == "life becomes creatures":  # Biorhythm (PW48): not damage, nothing prevents it
+                for mage in list(self.fighters.values()):
+                    if mage.is_mage and mage.active:
+                        mage.life = sum(1 for c in mage.controlled() if self.fighters[c].active)
+                        regenerate_or_fall(mage, self.rng, self.settings)
+                        self._after_damage(mage)
+            elif kind == "copy":
+                self._copy(source, aimed)  # Clone (PW54)
+            elif kind == "lose life as damaged" and aimed is not None and aimed.is_mage and aimed.active:
+                # "loses life equal to the damage already dealt to that player this turn" (PW57): not damage
+                aimed.life -= aimed.damaged
+                regenerate_or_fall(aimed, self.rng, self.settings)
+                self._after_damage(aimed)
+            elif kind == "polymorph" and aimed is not None and aimed.active and not aimed.is_mage:
+                self._polymorph(aimed)
+            elif kind == "discard colour" and aimed is not None and aimed.is_mage:
+                self._persecute(aimed)
+            elif kind == "sacrifice lands":
+                self._sacrifice_lands(source, controller, effect.colour, amount)
+            elif kind == "skip combat" and aimed is not None and aimed.is_mage:
+                # "that player skips their next combat phase" (Blinding Angel, PW56)
+                if SKIPS_COMBAT not in aimed.keywords:
+                    aimed.keywords = (*aimed.keywords, SKIPS_COMBAT)
+            elif kind == "exhaust" and aimed is not None and aimed.is_mage:
+                # Exhaustion: its creatures skip their next refresh (PW55); no lands here
+                for cid in aimed.controlled():
+                    if self.fighters[cid].active and SKIPS_UNTAP not in self.fighters[cid].keywords:
+                        self.fighters[cid].keywords = (*self.fighters[cid].keywords, SKIPS_UNTAP)
             elif kind == "tap all":
                 for fighter in self.fighters.values():
                     if fighter.active and not fighter.is_mage and fighter is not source:
@@ -187,8 +274,16 @@ class Resolution:
                     self._grant(given, effect.keyword, until_end_of_turn=True)
             elif kind == "mana" and controller.is_mage:
                 for symbol in effect.mana:
-                    symbol = self._any_colour(controller) if symbol == "*" else symbol
-                    controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
+                    symbol = self._any_colour(controller) if symbol == "*" else (
+                        self._enemy_colour(controller) if symbol == "O" else symbol)
+                    if symbol:
+                        controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
+            elif kind == "grant all":  # Holy Day: every combatant, until end of turn (PW52)
+                for fighter in self.fighters.values():
+                    if fighter.active:
+                        self._grant(fighter, effect.keyword, until_end_of_turn=True)
+            elif kind == "coin clash" and aimed is not None and aimed.is_mage:
+                self._coin_clash(controller, aimed, hue)
         self.rng.log.record("resolve", f"{name} resolves", section=SECTION_CASTING,
                             data={"card": name, "target": target_id, "x": x})
 
@@ -214,6 +309,78 @@ class Resolution:
         else:
             fighter.shields += 1
 
+    def _persecute(self, mage: Combatant) -> None:
+        """Persecute (PW59): "Choose a color. Target player reveals their hand and discards all cards of that
+        color" -- the colour with the most spells in the mage's Memory (the caster's best choice; W U B R G on
+        a tie), every spell of it forgotten."""
+        counts = {c: sum(1 for n in mage.memory if c in spell_colors(n)) for c in COLORS}
+        colour = max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
+        gone = [n for n in mage.memory if colour in spell_colors(n)]
+        mage.memory[:] = [n for n in mage.memory if colour not in spell_colors(n)]
+        self.rng.log.record("discard", f"{mage.label} forgets every {colour} spell", section=SECTION_CASTING,
+                            data={"id": mage.id, "colour": colour, "cards": gone})
+        self._discarded(mage, len(gone))
+
+    def _sacrifice_lands(self, creature: Combatant, mage: Combatant, colour: str, count: int) -> None:
+        """Rathi Dragon (PW59): "When it enters, sacrifice it unless you sacrifice two Mountains" -- a mage's
+        lands are its identity sources (PW37): two of that colour given up for the rest of the battle (its
+        pool's room for them, and what is in it beyond), else the creature is sacrificed; a creature alone has
+        ``lone_count`` lands (PW44)."""
+        if not mage.is_mage:
+            if self.settings.lone_count < count:
+                self._remove(creature, "sacrificed")
+            return
+        if mage.identity.count(colour) < count:
+            self._remove(creature, "sacrificed")
+            return
+        identity = list(mage.identity)
+        for _ in range(count):
+            identity.remove(colour)
+        mage.identity = tuple(identity)
+        mage.colors = tuple(c for c in COLORS if c in identity)
+        mage.capacity[colour] = max(0, mage.capacity.get(colour, 0) - count)
+        mage.mana[colour] = min(mage.mana.get(colour, 0), mage.capacity[colour])
+        self.rng.log.record("lands", f"{mage.label} sacrifices {count} of its {colour} sources",
+                            section=SECTION_CASTING, data={"id": mage.id, "colour": colour, "count": count})
+
+    def _polymorph(self, creature: Combatant) -> None:
+        """Polymorph (PW58): "Destroy target creature. It can't be regenerated. Its controller reveals cards from
+        the top of their library until they reveal a creature card. The player puts that card onto the
+        battlefield and shuffles the rest into their library." A creature alone has no library."""
+        owner = self.fighters.get(creature.controller or "")
+        self._destroy(creature, True)
+        if owner is None or not owner.active or not owner.is_mage:
+            return
+        found = next((i for i, n in enumerate(owner.library) if builtin_pool().get(n).is_creature), None)
+        if found is None:
+            self.rng.shuffle(owner.library, f"{owner.label}'s Library", section=SECTION_CASTING)
+            return
+        name = owner.library.pop(found)
+        self.rng.shuffle(owner.library, f"{owner.label}'s Library", section=SECTION_CASTING)
+        self._summon(owner, name)
+
+    def _enemy_colour(self, mage: Combatant) -> str:
+        """Fellwar Stone's "a color that a land an opponent controls could produce" (PW52): a colour of an enemy
+        mage's identity (its lands, PW37), the one with the most room in ``mage``'s pool (W U B R G order on a
+        tie); "" with no enemy mage."""
+        colours = {c for f in self.fighters.values() if f.is_mage and f.active and f.side != mage.side
+                   for c in f.identity if c in COLORS}
+        room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if c in colours}
+        return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else ""
+
+    def _coin_clash(self, caster: Combatant, opponent: Combatant, colors: tuple[str, ...]) -> None:
+        """Mana Clash (PW52): "You and that player each flip a coin. Mana Clash deals 1 damage to each player
+        whose coin comes up tails. Repeat this process until both players' coins come up heads on the same
+        flip." A coin is a d2 (1: heads)."""
+        for _ in range(1000):  # ends with probability 1; bounded so a script cannot loop for ever
+            coins = [(mage, self.rng.roll(2, f"{mage.label}'s coin (1: heads)", section=SECTION_CASTING))
+                     for mage in (caster, opponent)]
+            for mage, coin in coins:
+                if coin == 2 and mage.active:
+                    self._damage(mage, 1, colors)
+            if all(coin == 1 for _, coin in coins) or not (caster.active and opponent.active):
+                return
+
     @staticmethod
     def _any_colour(mage: Combatant) -> str:
         """"one mana of any color": the colour of the controller's identity with the most room in its pool
@@ -221,11 +388,18 @@ class Resolution:
         room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if mage.capacity.get(c, 0)}
         return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else "C"
 
-    def _damage(self, target: Combatant, amount: int) -> None:
+    def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int:
+        """Damage to one combatant (doubled, absorbed, prevented, warded as the cards say); the Life it lost."""
+        amount *= self._damage_factor()  # Furnace of Rath (PW53)
         if ABSORB in target.keywords and amount:
             amount -= 1
+        amount = warded(target, colors, amount, self.rng)  # a Circle of Protection (PW46)
+        before = target.life
         lose_life(target, amount, self.rng, self.settings)
         self._after_damage(target)
+        if target.life < before and not target.is_mage:
+            self._pitted(target)  # Death Pits of Rath (PW53)
+        return max(0, before - target.life)
 
     def _destroy(self, target: Combatant, no_regenerate: bool) -> None:
         """Destroyed, unless regenerated (a shield, or PW10's keyword; "can't be regenerated" stops both)."""
@@ -253,6 +427,7 @@ class Resolution:
             if fighter.active:
                 for name in triggers(fighter.card, "upkeep"):
                     self._make_token(fighter, name)
+        self._kept_upkeep(self.actor())  # kept permanents refreshed; their triggers (PW43, PW45)
 
     def _make_token(self, maker: Combatant, name: str) -> None:
         """A creature token for the maker's controller (not a pervasive effect: "Tokens do not count as
@@ -286,7 +461,8 @@ class Resolution:
     def _find_lords(self) -> bool:
         """Whether any combatant or kept enchantment is a lord, or any bonus is still given (a new or loaded
         battle)."""
-        return any(lord_of(f.card) is not None or f.lorded or f.lorded_keywords
+        return any(lord_of(f.card) is not None or count_of(f.card) is not None or f.lorded or f.lorded_keywords
+                   or "sacrificed alone" in statics(f.card)
                    or any(lord_of(n) is not None for n in f.permanents) for f in self.fighters.values())
 
     def _refresh_lords(self) -> None:
@@ -296,28 +472,39 @@ class Resolution:
         Toughness (the dice), not Life; what a lord gave is taken back when it leaves."""
         if not self.lordly:
             return
+        self._alone_sacrificed()  # Emperor Crocodile (PW55)
         fighters = self.fighters.values()
         lords = [(f, lord) for f in fighters if f.active and (lord := lord_of(f.card)) is not None]
         # a mage's enchantments that are lords (Glorious Anthem: "creatures you control get +1/+1")
         lords += [(f, lord) for f in fighters if f.active and f.is_mage for name in f.permanents
                   if (lord := lord_of(name)) is not None]
-        if not lords and not any(f.lorded for f in fighters):
+        counted = any(f.active and count_of(f.card) is not None for f in fighters)
+        if not lords and not counted and not any(f.lorded for f in fighters):
             return
-        for fighter in fighters:
+        for fighter in list(fighters):
             if fighter.is_mage:
                 continue
             power = toughness = 0
             keywords: list[str] = []
+            count = count_of(fighter.card) if counted and fighter.active else None
+            if count is not None:  # a */* creature's count is its own Power and/or Toughness (PW44)
+                n = self._counted(fighter)
+                power, toughness = n if count.power else 0, n if count.toughness else 0
             if fighter.active:
                 for source, lord in lords:
+                    times = 1
                     if lord.colour:
                         owner = self.fighters.get(source.controller or "")
                         applies = source is fighter and owner is not None and lord.colour in owner.identity
                     else:
                         applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
                             fighter.card)) and (not lord.yours or source.side == fighter.side)
+                        if lord.shared:  # Coat of Arms: per other creature sharing a creature type (PW49)
+                            kinds = set(subtypes(fighter.card))
+                            times = sum(1 for f in fighters if f is not fighter and f.active and not f.is_mage
+                                        and kinds & set(subtypes(f.card)))
                     if applies:
-                        power, toughness = power + lord.power, toughness + lord.toughness
+                        power, toughness = power + lord.power * times, toughness + lord.toughness * times
                         if lord.keyword:
                             keywords.append(lord.keyword)
             before = fighter.lorded or [0, 0]
@@ -335,6 +522,19 @@ class Resolution:
             if fresh:
                 fighter.keywords = (*fighter.keywords, *fresh)
             fighter.lorded_keywords = [k for k in fighter.lorded_keywords if k not in stale] + fresh
+            if count is not None and count.toughness:
+                self._counted_life(fighter)
+
+    def _counted_life(self, creature: Combatant) -> None:
+        """A */* creature's Life is twice the Toughness it counted when it entered (PW35, PW44); one whose
+        Toughness count is 0 dies, as in Magic (a reduction in locked combat is not its count)."""
+        if creature.base_life == 0 and creature.base_toughness > 0:
+            creature.base_life = creature.life = 2 * creature.base_toughness
+        if creature.base_toughness <= 0:
+            creature.out = "dead"
+            self.rng.log.record("out", f"{creature.label} dies (its Toughness counts 0)", section=SECTION_CASTING,
+                                data={"id": creature.id, "out": "dead"})
+            self._after_damage(creature)
 
     # -- control and Auras (ruling PW39) -----------------------------------------------------------
     def _take_control(self, creature: Combatant, mage: Combatant, until: str) -> None:
@@ -395,23 +595,26 @@ class Resolution:
             fighter.sick = False
         return True
 
-    def _attach(self, mage: Combatant, name: str, target_id: str) -> None:
+    def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None:
         """An Aura resolves onto its target (PW39): a pervasive effect of its caster, whose effects last while
         it is kept; a target gone meanwhile sends it to the graveyard."""
         from magecraft.planeswalker.effects import aura_effects
 
         target = self.fighters.get(target_id)
         if target is None or not target.active:
-            mage.graveyard.append(name)
+            if not kept:
+                mage.graveyard.append(name)
             return
-        mage.permanents.append(name)
+        if not kept:  # an Equipment being equipped is kept already (PW50)
+            mage.permanents.append(name)
         added: list[str] = []
         for effect in aura_effects(name)[1]:
             if effect.kind == "pump":
-                target.base_power += effect.power
-                target.base_toughness += effect.toughness
-                target.power = max(0, target.power + effect.power)
-                target.toughness = max(0, target.toughness + effect.toughness)
+                times = mage.identity.count(effect.per_land) if effect.per_land else 1  # its Forests (PW48)
+                target.base_power += effect.power * times
+                target.base_toughness += effect.toughness * times
+                target.power = max(0, target.power + effect.power * times)
+                target.toughness = max(0, target.toughness + effect.toughness * times)
             elif effect.kind == "grant" and self._grant(target, effect.keyword, until_end_of_turn=False):
                 added.append(effect.keyword)
             elif effect.kind == "gain control" and not target.is_mage and target.controller != mage.id:
@@ -431,10 +634,11 @@ class Resolution:
         target = self.fighters[entry[1]]
         for effect in aura_effects(name)[1]:
             if effect.kind == "pump":
-                target.base_power -= effect.power
-                target.base_toughness -= effect.toughness
-                target.power = max(0, target.power - effect.power)
-                target.toughness = max(0, target.toughness - effect.toughness)
+                times = mage.identity.count(effect.per_land) if effect.per_land else 1
+                target.base_power -= effect.power * times
+                target.base_toughness -= effect.toughness * times
+                target.power = max(0, target.power - effect.power * times)
+                target.toughness = max(0, target.toughness - effect.toughness * times)
             elif effect.kind == "gain control" and target.control and target.control[2] == "aura" and \
                     target.active:
                 self._give_back(target)
@@ -444,8 +648,9 @@ class Resolution:
         """"Enchant creature": the Auras on a combatant that left the battle go to their mages' graveyards."""
         for mage in self.fighters.values():
             for entry in [a for a in mage.auras if a[1] == fid]:
-                mage.permanents.remove(entry[0])
-                mage.graveyard.append(entry[0])
+                if not is_equipment(entry[0]):  # an Equipment stays, unattached (PW50)
+                    mage.permanents.remove(entry[0])
+                    mage.graveyard.append(entry[0])
                 self._detach(mage, entry[0], entry)
 
     def _another_entered(self, creature: Combatant) -> None:
@@ -465,7 +670,8 @@ class Resolution:
         creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
                                       regenerations=self.settings.regenerate_per_battle)
         self.fighters[cid] = creature
-        self.lordly = self.lordly or lord_of(creature.card) is not None
+        self.lordly = self.lordly or lord_of(creature.card) is not None or count_of(creature.card) is not None \
+            or "sacrificed alone" in statics(creature.card)
         self.watchers = self.watchers or bool(on_trigger(creature.card, "another enters"))
         caster.creatures.append(cid)
         for enemy in self.enemies(cid):

@@ -61,15 +61,20 @@ class Settings:
     #: PW35 a creature acting on its own (no controller) may pay its abilities' mana costs as if its
     #: locale gave it the mana freely (true), or uses only abilities without a mana cost (false).
     locale_mana: bool = False
+    #: PW44 what a */* creature acting on its own (no mage) counts for "lands you control" (Nightmare's
+    #: Swamps) and "cards in your hand" (Maro): a starting mage's Channelling 3 lands and ceil(Memory 5 / 2)
+    #: = 3 memorised spells.
+    lone_count: int = 3
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
                 raise InputError(f"{name} is {' or '.join(repr(a) for a in allowed)}, not {value!r}")
-        if self.regenerate_per_battle < 0 or min(self.creature_speed, self.max_rounds, self.poison_to_lose) < 1:
-            raise InputError("regenerate_per_battle must be 0 or more; creature_speed, max_rounds and "
-                             "poison_to_lose 1 or more")
+        if min(self.regenerate_per_battle, self.lone_count) < 0 or \
+                min(self.creature_speed, self.max_rounds, self.poison_to_lose) < 1:
+            raise InputError("regenerate_per_battle and lone_count must be 0 or more; creature_speed, "
+                             "max_rounds and poison_to_lose 1 or more")
 
     def to_dict(self) -> dict[str, Any]:
         return settings_to_dict(self)

@@ -28,6 +28,7 @@ from magecraft.planeswalker.effects import (
     on_entering,
     spell_effects,
     spell_target,
+    statics,
 )
 from magecraft.planeswalker.mana import SpellCost, spell_cost
 
@@ -54,6 +55,7 @@ class SpellProfile:
     split_second: bool
     creature_spell_only: bool  # a counter that counters only creature spells
     target: str
+    types: tuple[str, ...] = ()  # the card's types (Verduran Enchantress reads "Enchantment", PW48)
 
     @property
     def needs_target(self) -> bool:
@@ -74,7 +76,7 @@ def profile(name: str) -> SpellProfile:
     counters_creatures = any(p.kind == "counter" and p.counters == "creature" for p in parts)
     return SpellProfile(card.name, kind, "Instant" in card.types or "Flash" in card.keywords,
                         spell_cost(card.name), card.colors, parts, SPLIT_SECOND in card.keywords,
-                        counters_creatures, target)
+                        counters_creatures, target, card.types)
 
 
 def protected_from(target: Combatant, colors: Sequence[str]) -> bool:
@@ -101,11 +103,19 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
     if not target.active:
         return f"{target.name} is out of the battle"
     enemy = aim.startswith("enemy")
-    if enemy != (target.side != source.side):
+    if aim == "creature":  # either side (Clone, PW54): a creature with a card
+        if target.is_mage or target.card is None:
+            return f"{target.name} is not a creature card to copy"
+        enemy = target.side != source.side
+    elif enemy != (target.side != source.side):
         return f"{name} is aimed at {'an enemy' if enemy else 'one of your own side'} (ruling PW16)"
     if protected_from(target, colors):
         return f"{target.name} has protection from {name}'s colour"
+    if target.is_mage and target.permanents and shrouded(target):
+        return f"{target.name} has shroud (Ivory Mask): no spell or ability may target it (ruling PW48)"
     for effect in effects:
+        if effect.max_power is not None and target.power > effect.max_power:
+            return f"{name} reaches only a creature with Power {effect.max_power} or less"
         if effect.kind in REMOVAL and target.player:
             return (f"{target.name} is a player character: immune to {_IMMUNE[effect.kind]} effects "
                     "(Combat Mechanics 7)")
@@ -123,11 +133,25 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
             return f"{target.name} {'keeps' if target.is_mage else 'is'} no {kinds}"
         if effect.kind == "discard" and not target.is_mage:
             return f"{target.name} is a creature: it holds no spells"
-        if effect.kind == "drain" and not target.is_mage:
+        if effect.kind in ("drain", "coin clash", "exhaust", "lose life as damaged", "discard colour") and \
+                not target.is_mage:
             return f"{target.name} is a creature, not an opponent"
-    if aim == "enemy creature" and range_ != "close":
+        if effect.kind == "draw" and effect.memory and not target.is_mage:
+            return f"{target.name} is a creature: it holds no spells"
+    if (aim == "enemy creature" or (aim == "creature" and enemy)) and range_ != "close":
         return f"{target.name} is in ranged combat: a spell that only targets creatures cannot reach it"
     return None
+
+
+@cache
+def spell_colors(name: str) -> tuple[str, ...]:
+    """A card's colours (read once per name)."""
+    return builtin_pool().get(name).colors
+
+
+def shrouded(mage: Combatant) -> bool:
+    """"You have shroud" (Ivory Mask): a kept enchantment's static (PW48)."""
+    return any("shroud" in statics(name) for name in mage.permanents)
 
 
 @cache

@@ -11,4 +11,6 @@ def test_seeded_long_run_is_reproducible() -> None:
     assert first == long_run(40, 7)
     assert first["battles"] == 40 and first["party"] + first["foes"] + first["draw"] == 40
     assert first != long_run(40, 8)
-    assert len(LONG_RUN_MATCHUPS) == 10  # abilities (PW35), a token (PW38), steals, Auras and lords (PW39-PW41)
+    # abilities (PW35), a token (PW38), steals, Auras and lords (PW39-PW41), */* creatures and kept
+    # artifacts and enchantments (PW43-PW46), combat triggers (PW49-PW53)
+    assert len(LONG_RUN_MATCHUPS) == 13

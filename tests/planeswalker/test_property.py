@@ -27,6 +27,8 @@ def _candidates(battle: Battle) -> list[Action]:
     found += [Action("forget", card=c) for c in CARDS]
     found += [Action(kind, card=n, target=t, creature=c) for kind in ("order_ability", "ability")
               for n in ("0", "1", "x") for t in ("", *ids) for c in ids]
+    found += [Action("activate", card=c, target=t, amount=n) for t in ("", *ids) for n in (0, 1)
+              for c in ("Rod of Ruin", "Vulshok Morningstar", "Nobody")]
     return found
 
 
@@ -101,5 +103,22 @@ def test_random_legal_and_illegal_actions_with_steals_auras_and_lords(seed: int)
                             memorized=("Threaten", "Goblin King", "Unholy Strength"))
     foes = ["Goblin Piker", "Elvish Champion", "Llanowar Elves", "Phantom Warrior"][: 2 + seed % 3]
     enemy = ready_mage(("Warlord of Keld", "Necromancer of Urborg")[seed % 2]) if seed % 3 else None
+    battle = Battle.start(hero, foes, Randomness.seeded(seed), enemy_mage=enemy, ranges={"c1": "close"})
+    _play_randomly(battle, seed)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_legal_and_illegal_actions_with_kept_permanents_and_more_cards(seed: int) -> None:
+    """Kept artifacts' abilities and triggers, Equipment, */* creatures and the cards of PW43-PW54 under random
+    play."""
+    from magecraft.planeswalker.character import Character
+
+    hero = Character.create("Vess", identity=("B", "R", "G"), increases={"mastery": 3, "focus": 2},
+                            library=("Rod of Ruin", "Vulshok Morningstar", "Dragon's Claw", "Furnace of Rath",
+                                     "Sengir Vampire", "Hypnotic Specter", "Megrim", "Underworld Dreams",
+                                     "Flowstone Slide", "Mana Clash", "Force of Nature", "Grave Pact"),
+                            memorized=("Rod of Ruin", "Vulshok Morningstar", "Dragon's Claw"))
+    foes = ["Nightmare", "Deathgazer", "Elvish Bard", "Mogg Sentry"][: 2 + seed % 3]
+    enemy = ready_mage("Artificer of Tolaria") if seed % 2 else None
     battle = Battle.start(hero, foes, Randomness.seeded(seed), enemy_mage=enemy, ranges={"c1": "close"})
     _play_randomly(battle, seed)

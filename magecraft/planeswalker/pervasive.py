@@ -1,0 +1,494 @@
+"""Pervasive effects a mage keeps, and creatures that count (seed 001, "Character Stats" Focus: "Summoned
+creatures, conjured artifacts, and enchantments all count as permanent effects"; "Combat Mechanics" 5,
+"Commanding" and "Casting"; rulings PW43-PW47).
+
+- A kept artifact's or enchantment's activated ability (Rod of Ruin, Icy Manipulator, Treasure Trove ...)
+  is used by its mage as a Main-phase action, ``activate`` (PW43).
+- Its triggers: at its mage's Upkeep (Phyrexian Arena), at every mage's Channelling phase (Howling Mine's
+  "draw step") and whenever a spell of a colour is cast (the life-gaining trinkets) (PW45).
+- A Circle of Protection prevents the damage a source of its colour would deal to its mage, paid from the
+  Mana Pool when the damage comes (PW46).
+- A */* creature's Power and Toughness are what it counts (Nightmare, Swarm of Rats, Magnivore, Maro,
+  Beast of Burden; PW44).
+
+>>> from magecraft.planeswalker.effects import abilities
+>>> rod = abilities("Rod of Ruin")[0]
+>>> rod.cost.mana_value, rod.tap, rod.target
+(3, True, 'enemy')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.planeswalker.combatants import (
+    DOESNT_UNTAP,
+    NO_COMBAT,
+    SKIPS_COMBAT,
+    SKIPS_UNTAP,
+    Combatant,
+    creature_from_card,
+)
+from magecraft.planeswalker.effects import (
+    Ability,
+    abilities,
+    cast_triggers,
+    count_of,
+    kept_triggers,
+    lord_of,
+    on_damaging,
+    on_trigger,
+    statics,
+    subtypes,
+    ward_of,
+)
+from magecraft.planeswalker.mana import largest_x, pay
+from magecraft.planeswalker.settings import Settings
+from magecraft.planeswalker.spells import aim_problem, hits
+
+if TYPE_CHECKING:
+    from magecraft.planeswalker.actions import Action
+    from magecraft.planeswalker.combat import Battle
+    from magecraft.planeswalker.effects import Effect
+    from magecraft.planeswalker.locked import Strike
+    from magecraft.planeswalker.spells import SpellProfile
+
+SECTION = "Commanding"
+SECTION_CASTING = "Casting"
+
+
+# -- activated abilities of kept artifacts and enchantments (PW43) ------------------------------------------
+def kept_abilities(mage: Combatant) -> list[tuple[str, Ability]]:
+    """The activated abilities of the artifacts and enchantments ``mage`` keeps (each card once)."""
+    return [(name, ability) for name in dict.fromkeys(mage.permanents) for ability in abilities(name)]
+
+
+def activation_problem(battle: Battle, mage: Combatant, name: str, ability: Ability) -> str | None:
+    """Why ``mage`` cannot use ``ability`` of its kept ``name`` now (None when it can), naming the rule."""
+    if name not in mage.permanents:
+        return f"Focus: {mage.label} keeps no {name}"
+    if ability.tap and mage.tapped_permanents.count(name) >= mage.permanents.count(name):
+        return f"Tapped: {name} is tapped until {mage.label}'s next Upkeep"
+    if ability.discard > len(mage.memory):
+        return f"Memory: {mage.label} holds no spell to discard for {name}'s ability"
+    if ability.cost.mana_value > mage.mastery:
+        return (f"Mastery: the ability costs {ability.cost.mana_value}, above {mage.label}'s Mastery "
+                f"{mage.mastery}")
+    if not pay(dict(mage.mana), ability.cost, artifact=False):
+        return f"Mana Pool: {mage.label} cannot muster the mana for {name}'s ability"
+    if ability.cost.has_x and largest_x(mage.mana, ability.cost, mage.mastery, artifact=False) < 1:
+        return f"Mana Pool: {mage.label} has no mana left for X"
+    return None
+
+
+def activation_targets(battle: Battle, mage: Combatant, name: str, ability: Ability) -> list[str]:
+    """Whom the ability may be aimed at: "enchanted" is the creature the Aura is on; "" for no target."""
+    if ability.target == "enchanted":
+        return [a[1] for a in mage.auras if a[0] == name and battle.fighters[a[1]].active]
+    if not ability.target:
+        return [""]
+    if ability.pay_with == "sacrifice":  # "Sacrifice a creature": one the mage controls (Greater Good, PW58)
+        return [c for c in mage.controlled() if battle.fighters[c].active]
+    colors = builtin_pool().get(name).colors
+    # "Equip: attach to target creature you control": its own creatures, or the mage itself (PW50)
+    own = ability.effects[0].kind == "equip"
+    return [f.id for f in battle.fighters.values()
+            if (not own or f.id == mage.id or f.controller == mage.id)
+            and aim_problem(mage, f, ability.text, ability.target, ability.effects, colors,
+                            battle.range_between(mage.id, f.id)) is None]
+
+
+def activations(battle: Battle, mage: Combatant) -> list[Action]:
+    """Every usable ability of ``mage``'s kept permanents, at every legal target."""
+    from magecraft.planeswalker.actions import Action
+
+    found: list[Action] = []
+    for name, ability in kept_abilities(mage):
+        if activation_problem(battle, mage, name, ability) is None:
+            found.extend(Action("activate", card=name, target=t, amount=ability.index)
+                         for t in activation_targets(battle, mage, name, ability))
+    return found
+
+
+def activation_refusal(battle: Battle, action: Action) -> tuple[str, str]:
+    """(rule, message) for an illegal ``activate``."""
+    mage = battle.actor()
+    known = abilities(action.card) if action.card in mage.permanents else ()
+    if not known:
+        return "Focus", f"{mage.label} keeps no artifact or enchantment {action.card!r} with an ability here"
+    if not 0 <= action.amount < len(known):
+        return "Commanding", f"{action.card} has no ability {action.amount + 1}"
+    ability = known[action.amount]
+    problem = activation_problem(battle, mage, action.card, ability)
+    if problem:
+        rule, _, message = problem.partition(": ")
+        return rule, message
+    targets = activation_targets(battle, mage, action.card, ability)
+    return "Commanding", (f"{action.text()} is not a legal use of {ability.text!r} now (targets: "
+                          f"{', '.join(t for t in targets if t) or 'none'})")
+
+
+def worshipped(mage: Combatant) -> bool:
+    """Worship (PW49): "If you control a creature, damage that would reduce your life total to less than 1
+    reduces it to 1 instead" -- a kept enchantment's static, while its mage controls a creature."""
+    return bool(mage.permanents and mage.controlled()) and any("worship" in statics(n) for n in mage.permanents)
+
+
+def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomness) -> int:
+    """Damage left after the target mage's Circles of Protection (PW46): a kept Circle of a colour of the
+    source prevents all of it when the mage's pool pays the Circle's cost then; else all of it is dealt."""
+    if amount <= 0 or not colors or not target.is_mage or not target.permanents:
+        return amount
+    for name in dict.fromkeys(target.permanents):
+        ward = ward_of(name)
+        if ward is not None and ward.colour in colors and pay(target.mana, ward.cost, artifact=False):
+            rng.log.record("prevent", f"{name} prevents {amount} damage to {target.label}", section=SECTION,
+                           data={"id": target.id, "card": name, "prevented": amount})
+            return 0
+    return amount
+
+
+class Pervasive:
+    """Kept permanents' abilities and triggers, and */* counts (mixed into ``Battle`` through Resolution)."""
+
+    fighters: dict[str, Combatant]
+    rng: Randomness
+    settings: Settings
+    lordly: bool
+    watchers: bool
+
+    if TYPE_CHECKING:
+        def actor(self) -> Combatant: ...
+        def _spend(self) -> None: ...
+        def _open_window(self, pending: dict[str, Any], resume: str) -> None: ...
+        def _back(self) -> None: ...
+        def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None: ...
+        def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None: ...
+        def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int: ...
+        def _destroy(self, target: Combatant, no_regenerate: bool) -> None: ...
+        def _remove(self, creature: Combatant, how: str) -> None: ...
+        def _after_damage(self, fighter: Combatant) -> None: ...
+        def _grant(self, fighter: Combatant, keyword: str, *, until_end_of_turn: bool) -> bool: ...
+        def _resolve(self, source: Combatant, controller: Combatant, effects: tuple[Effect, ...], target_id: str,
+                     x: int, name: str, colors: tuple[str, ...] | None = None) -> None: ...
+
+    def _do_activate(self, action: Action) -> None:
+        """A kept artifact's or enchantment's ability: one Speed action, paid from the Mana Pool within Mastery;
+        {T} taps the permanent until its mage's Upkeep; answered like a spell, a mana ability at once (PW43)."""
+        mage = self.actor()
+        ability = abilities(action.card)[action.amount]
+        self._spend()
+        x = largest_x(mage.mana, ability.cost, mage.mastery, artifact=False) if ability.cost.has_x else 0
+        pay(mage.mana, ability.cost, artifact=False, x=x)
+        if ability.tap:
+            mage.tapped_permanents.append(action.card)
+        if ability.discard:  # "Discard a card" as a cost: the spell drawn last (PW35, PW52)
+            del mage.memory[-ability.discard:]
+            self._discarded(mage, ability.discard)
+        paid = self.fighters.get(action.target)
+        if ability.pay_with == "sacrifice" and paid is not None:  # its Power as it left: X (Greater Good, PW58)
+            x = paid.power
+            self._remove(paid, "sacrificed")
+        self.rng.log.record("ability", f"{mage.label} uses {action.card}: {ability.text}", section=SECTION,
+                            data={"mage": mage.id, "card": action.card, "ability": ability.index, "x": x,
+                                  "target": action.target})
+        if not ability.pay_with:
+            self._targeted(action.target)  # Cowardice (PW53)
+        pending = {"kind": "order", "order": "ability", "permanent": action.card, "creature": "",
+                   "ability": ability.index, "target": "" if ability.pay_with else action.target, "x": x}
+        if ability.mana_ability:
+            self._resolve_kept(mage, pending)
+            self._back()
+            return
+        self._open_window(pending, "main")
+
+    def _resolve_kept(self, mage: Combatant, pending: dict[str, Any]) -> None:
+        name = str(pending["permanent"])
+        ability = abilities(name)[int(pending["ability"])]
+        if ability.effects[0].kind == "equip":
+            self._equip(mage, name, str(pending["target"]))
+            return
+        self._resolve(mage, mage, ability.effects, str(pending["target"]), int(pending["x"]), f"{name}'s ability",
+                      colors=builtin_pool().get(name).colors)
+
+    def _equip(self, mage: Combatant, name: str, target_id: str) -> None:
+        """"Equip: attach to target creature you control" (PW50): moved off what it equipped, onto the target
+        (gone meanwhile: it stays unattached); what it gives lasts while attached."""
+        if name not in mage.permanents:
+            return
+        entry = next((a for a in mage.auras if a[0] == name), None)
+        if entry is not None:
+            self._detach(mage, name, entry)
+        self._attach(mage, name, target_id, kept=True)
+
+    def _kept_upkeep(self, actor: Combatant) -> None:
+        """The actor's kept permanents untap ("refreshed", PW43) and their "your upkeep" triggers resolve; every
+        mage's "each draw" triggers (Howling Mine) give the actor their effects (PW45)."""
+        if not actor.is_mage:
+            return
+        if SKIPS_COMBAT in actor.keywords:  # Blinding Angel: this is the turn whose combat is skipped (PW56)
+            actor.keywords = tuple(k for k in actor.keywords if k != SKIPS_COMBAT)
+            self._grant(actor, NO_COMBAT, until_end_of_turn=True)
+        actor.tapped_permanents.clear()
+        for mage in self.fighters.values():  # Seedborn Muse: "during each other player's untap step" (PW52)
+            if mage is not actor and mage.is_mage and mage.active and any(
+                    self.fighters[c].active and "untaps on others' turns" in statics(self.fighters[c].card)
+                    for c in mage.controlled()):
+                mage.tapped_permanents.clear()
+                for cid in mage.controlled():
+                    creature = self.fighters[cid]
+                    creature.tapped = creature.tapped and not self._untaps(creature, own_step=False)
+        for cid in list(actor.controlled()):
+            if self.fighters[cid].active:
+                self._creature_upkeep(self.fighters[cid], actor)
+        for name in list(actor.permanents):
+            for trigger in kept_triggers(name, "your upkeep"):
+                if actor.active:
+                    self._resolve(actor, actor, trigger.effects, "", 0, f"{name} at {actor.label}'s Upkeep")
+        for keeper in list(self.fighters.values()):
+            if keeper.is_mage and keeper.active:
+                for name in list(keeper.permanents):
+                    for trigger in kept_triggers(name, "each draw"):
+                        if actor.active:
+                            self._resolve(keeper, actor, trigger.effects, "", 0,
+                                          f"{keeper.label}'s {name} at {actor.label}'s Channelling")
+
+    def _spell_cast(self, caster: Combatant, spell: SpellProfile, target_id: str = "") -> None:
+        """"Whenever a player casts a [colour] spell, you may gain 1 life" (the trinkets, PW45): for each kept
+        permanent's "cast" trigger of a colour of the spell, its mage gains (taken always: it only gains).
+        A creature's "whenever you cast an enchantment spell" (Verduran Enchantress: its controller casts one
+        of that type) and "whenever an opponent casts a spell" (Mogg Sentry: one of the other side; a pump
+        is its own) (PW48)."""
+        self._targeted(target_id)  # Cowardice (PW53)
+        colors = spell.colors
+        for fighter in list(self.fighters.values()):
+            for trigger in cast_triggers(fighter.card) if fighter.active else ():
+                mine = fighter.controller == caster.id
+                if (trigger.when == "you cast" and mine and (not trigger.type or trigger.type in spell.types)) or (
+                        trigger.when == "opponent casts" and fighter.side != caster.side):
+                    owner = self.fighters.get(fighter.controller or "", fighter)
+                    self._resolve(fighter, owner, trigger.effects, "", 0, f"{fighter.label} seeing {spell.name}")
+        for keeper in list(self.fighters.values()):
+            if keeper.is_mage and keeper.active and keeper.permanents:
+                for name in list(keeper.permanents):
+                    for trigger in kept_triggers(name, "cast"):
+                        if trigger.colour in colors:
+                            self._resolve(keeper, keeper, trigger.effects, "", 0, f"{keeper.label}'s {name}")
+
+    def _yours_died(self, mage: Combatant) -> None:
+        """"Whenever a creature you control dies" (Grave Pact, PW47): its mage's kept permanents' triggers."""
+        for name in list(mage.permanents):
+            for trigger in kept_triggers(name, "yours dies"):
+                if mage.active:
+                    self._resolve(mage, mage, trigger.effects, "", 0, f"{mage.label}'s {name}")
+
+    # -- damage doubled, damaged creatures destroyed, targets returned, Sengir's counters (PW53) ----------
+    def _kept_static(self, static: str) -> int:
+        """How many kept enchantments of active mages give ``static`` (Furnace of Rath, Death Pits, Cowardice)."""
+        return sum(1 for f in self.fighters.values() if f.is_mage and f.active for n in f.permanents
+                   if static in statics(n))
+
+    def _damage_factor(self) -> int:
+        """"If a source would deal damage to a permanent or player, it deals double that damage" (Furnace of
+        Rath): 2 for each kept (two Furnaces: 4)."""
+        return int(2 ** self._kept_static("damage doubled"))
+
+    def _pitted(self, creature: Combatant) -> None:
+        """Death Pits of Rath: "Whenever a creature is dealt damage, destroy it" (regeneration still saves)."""
+        if creature.active and not creature.is_mage and self._kept_static("damaged creatures destroyed"):
+            self._destroy(creature, False)
+
+    def _targeted(self, target_id: str) -> None:
+        """Cowardice: "Whenever a creature becomes the target of a spell or ability, return that creature to its
+        owner's hand" -- a creature aimed at by a cast, an ability or an enters trigger (PW40) is unsummoned
+        at once; the spell or ability then finds no target."""
+        target = self.fighters.get(target_id)
+        if target is not None and target.active and not target.is_mage and self._kept_static("targets returned"):
+            self._remove(target, "unsummoned")
+
+    def _died(self, creature: Combatant) -> None:
+        """A creature died: its mage's Grave Pact (PW47); every Sengir Vampire that dealt it damage in locked
+        combat this turn gets a +1/+1 counter (the dice, not Life, PW35)."""
+        if creature.controller is not None:
+            self._yours_died(self.fighters[creature.controller])
+        vampires = {f.id for f in self.fighters.values() if f.active and "grows on kills" in statics(f.card)}
+        if not vampires:
+            return
+        log = self.rng.log
+        for index in range(len(log) - 1, -1, -1):
+            event = log[index]
+            if event.kind == "turn":
+                break
+            data = event.data
+            if event.kind == "strike" and data.get("target") == creature.id and data.get("striker") in vampires \
+                    and int(data.get("damage", 0)) > 0:
+                vampire = self.fighters[str(data["striker"])]
+                vampires.discard(vampire.id)
+                vampire.base_power += 1
+                vampire.base_toughness += 1
+                vampire.power += 1
+                vampire.toughness += 1
+                log.record("counter", f"{vampire.label} gets a +1/+1 counter", section=SECTION_CASTING,
+                           data={"id": vampire.id})
+
+    def _alone_sacrificed(self) -> None:
+        """Emperor Crocodile: "When you control no other creatures, sacrifice Emperor Crocodile" -- worked out
+        after every action; "you control" as PW44 (a creature alone: the creatures alone on its side) (PW55)."""
+        for croc in list(self.fighters.values()):
+            if croc.active and "sacrificed alone" in statics(croc.card) and not any(
+                    f is not croc and f.active and not f.is_mage and f.side == croc.side
+                    and f.controller == croc.controller for f in self.fighters.values()):
+                self._remove(croc, "sacrificed")
+
+    def _untaps(self, fighter: Combatant, *, own_step: bool = True) -> bool:
+        """Whether ``fighter`` is refreshed now: not under Dehydration ("doesn't untap"), nor a creature with
+        Power 3 or more while a Marble Titan is in the battle (PW51). At its controller's own refresh
+        (``own_step``) Exhaustion's mark keeps it tapped once and is used up (PW55)."""
+        if DOESNT_UNTAP in fighter.keywords:
+            return False
+        if own_step and SKIPS_UNTAP in fighter.keywords:
+            fighter.keywords = tuple(k for k in fighter.keywords if k != SKIPS_UNTAP)
+            return False
+        return fighter.is_mage or fighter.power < 3 or not any(
+            f.active and "big creatures don't untap" in statics(f.card) for f in self.fighters.values())
+
+    def _creature_upkeep(self, creature: Combatant, mage: Combatant) -> None:
+        """"At the beginning of your upkeep, Force of Nature deals 8 damage to you unless you pay {G}{G}{G}{G}"
+        (PW51): at its mage's Upkeep (a creature alone: at the start of its own turn, "you" itself), paid from
+        the pool whenever it can be (locale_mana pays for a creature alone), else the damage."""
+        for effect in on_trigger(creature.card, "your upkeep"):
+            if effect.kind == "bounce":  # Imaginary Pet: "if you have a card in hand" (PW54)
+                hand = len(mage.memory) if mage.is_mage else self.settings.lone_count
+                if hand and creature.active:
+                    self._remove(creature, "unsummoned")
+                continue
+            cost = effect.unless
+            assert cost is not None
+            paid = pay(mage.mana, cost, artifact=False) if mage.is_mage else self.settings.locale_mana
+            self.rng.log.record("upkeep", f"{creature.label}: {mage.label} {'pays' if paid else 'does not pay'} "
+                                f"{cost.name}", section="Upkeep", data={"id": creature.id, "paid": paid})
+            if not paid and mage.active:
+                self._damage(mage, effect.amount or 0, creature.colors)
+
+    def _locked(self, attacker: Combatant, defender: Combatant, strikes: list[Strike]) -> None:
+        """After a locked combat: strikes that damaged a mage (PW49), and Deathgazer's "whenever it blocks or
+        becomes blocked by a nonblack creature, destroy that creature at end of combat" -- locked combat
+        between two creatures, whoever engaged (PW51)."""
+        self._struck(strikes)
+        for hit in strikes:  # Death Pits of Rath: each creature dealt damage (PW53); Spirit Link (PW54)
+            if hit.damage > 0:
+                self._linked(self.fighters[hit.striker], hit.damage)
+                self._pitted(self.fighters[hit.target])
+        for one, other in ((attacker, defender), (defender, attacker)):
+            for effect in on_trigger(one.card, "locked") if not other.is_mage else ():
+                if effect.kind == "destroy" and other.active and hits(effect, other):
+                    self._destroy(other, effect.no_regenerate)
+
+    def _blocked(self, attacker: Combatant, defender: Combatant) -> None:
+        """Elvish Berserker's "whenever it becomes blocked, +1/+1 until end of turn for each creature blocking
+        it": it engages a creature, or is intercepted by one -- always one here (PW51). Contaminated Bond's
+        "whenever enchanted creature attacks or blocks, its controller loses 3 life": it engages, or is a
+        creature engaged (PW54)."""
+        for effect in on_trigger(attacker.card, "blocked") if not defender.is_mage else ():
+            attacker.power = max(0, attacker.power + effect.power)
+            attacker.toughness = max(0, attacker.toughness + effect.toughness)
+        for fighter in (attacker, defender):
+            if not fighter.is_mage:
+                for name, effects in self._aura_triggers(fighter, "enchanted attacks or blocks"):
+                    owner = self.fighters.get(fighter.controller or "", fighter)
+                    self._resolve(fighter, owner, effects, "", 0, f"{name} on {fighter.label}")
+
+    def _aura_triggers(self, creature: Combatant, when: str) -> list[tuple[str, tuple[Effect, ...]]]:
+        """The triggers ``when`` of the Auras on ``creature`` (Spirit Link, Contaminated Bond), by Aura."""
+        return [(entry[0], trigger.effects) for mage in self.fighters.values() if mage.is_mage
+                for entry in mage.auras if entry[1] == creature.id for trigger in kept_triggers(entry[0], when)]
+
+    def _linked(self, creature: Combatant, dealt: int) -> None:
+        """Spirit Link: "Whenever enchanted creature deals damage, you gain that much life" -- the Aura's mage
+        gains what the creature's strike, spell-like ability or fight took off (PW54)."""
+        if dealt <= 0:
+            return
+        for mage in list(self.fighters.values()):
+            for entry in list(mage.auras) if mage.is_mage else []:
+                if entry[1] == creature.id:
+                    for trigger in kept_triggers(entry[0], "enchanted deals damage"):
+                        self._resolve(mage, mage, trigger.effects, "", dealt, f"{mage.label}'s {entry[0]}")
+
+    def _copy(self, clone: Combatant, original: Combatant | None) -> None:
+        """Clone: "You may have Clone enter the battlefield as a copy of any creature on the battlefield" --
+        the printed card of the creature chosen when Clone was cast (PW40): its Power, Toughness, Life twice
+        its printed Toughness, keywords and colours; Clone's id, side and controller stay. With nothing to
+        copy it is 0/0 and dies (PW54)."""
+        if original is None or not original.active or original.card is None:
+            clone.out = "dead"
+            self.rng.log.record("out", f"{clone.label} has nothing to copy and dies", section=SECTION_CASTING,
+                                data={"id": clone.id, "out": "dead"})
+            self._after_damage(clone)
+            return
+        copy = creature_from_card(clone.id, original.card, clone.side, controller=clone.controller,
+                                  sick=clone.sick, regenerations=clone.regenerations)
+        copy.speed = clone.speed
+        self.fighters[clone.id] = copy
+        self.lordly = self.lordly or lord_of(copy.card) is not None or count_of(copy.card) is not None
+        self.watchers = self.watchers or bool(on_trigger(copy.card, "another enters"))
+        self.rng.log.record("copy", f"{clone.label} enters as a copy of {original.label}", section=SECTION_CASTING,
+                            data={"id": clone.id, "card": original.card})
+
+    def _drew(self, mage: Combatant, count: int) -> None:
+        """"Whenever an opponent draws a card, Underworld Dreams deals 1 damage to that player" (PW51): each
+        spell added to Memory, at the Channelling phase or by an effect."""
+        self._opponents_triggered(mage, count, "opponent draws")
+
+    def _discarded(self, mage: Combatant, count: int) -> None:
+        """"Whenever an opponent discards a card, Megrim deals 2 damage to that player" (PW51): each spell
+        forgotten by a discard effect or at the End phase (Magic's discard to hand size)."""
+        self._opponents_triggered(mage, count, "opponent discards")
+
+    def _opponents_triggered(self, mage: Combatant, count: int, when: str) -> None:
+        for keeper in list(self.fighters.values()):
+            if keeper.is_mage and keeper.active and keeper.permanents and keeper.side != mage.side:
+                for name in list(keeper.permanents):
+                    for trigger in kept_triggers(name, when):
+                        for _ in range(count):
+                            if mage.active:
+                                self._resolve(keeper, keeper, trigger.effects, mage.id, 0,
+                                              f"{keeper.label}'s {name}", colors=builtin_pool().get(name).colors)
+
+    def _struck(self, strikes: list[Strike]) -> None:
+        """"Whenever it deals damage to an opponent" (Hypnotic Specter, Thieving Magpie; PW49): a strike in
+        locked combat that damaged a mage of the other side; the effects aim at that mage, "you" is the
+        creature's controller."""
+        for hit in strikes:
+            striker, struck = self.fighters[hit.striker], self.fighters[hit.target]
+            effects = on_damaging(striker.card) if hit.damage > 0 else ()
+            if effects and struck.is_mage and struck.side != striker.side and striker.active:
+                owner = self.fighters.get(striker.controller or "", striker)
+                self._resolve(striker, owner, effects, struck.id, 0, f"{striker.label} damaging {struck.label}")
+
+    # -- */* creatures (PW44) ---------------------------------------------------------------------------
+    def _counted(self, creature: Combatant) -> int:
+        """What a */* creature counts now: "lands you control" of a colour are its mage's identity sources of
+        that colour (PW37); "cards in your hand" its mage's Memory; acting alone, ``lone_count`` for either;
+        creatures of a type its controller controls (itself too); cards of a type in every mage's graveyard;
+        every creature in the battle."""
+        count = count_of(creature.card)
+        if count is None:
+            return 0
+        owner = self.fighters.get(creature.controller or "")
+        if count.of == "lands":
+            return owner.identity.count(count.colour) if owner is not None else self.settings.lone_count
+        if count.of == "hand":
+            return len(owner.memory) if owner is not None else self.settings.lone_count
+        fighters = self.fighters.values()
+        if count.of == "subtype":
+            return sum(1 for f in fighters if f.active and not f.is_mage and f.side == creature.side
+                       and f.controller == creature.controller and count.subtype in subtypes(f.card))
+        if count.of == "graveyard":
+            return sum(1 for f in fighters if f.is_mage for n in f.graveyard
+                       if count.type in builtin_pool().get(n).types)
+        if count.of == "enchantments":  # every mage's kept enchantments, Auras too (Yavimaya Enchantress)
+            return sum(1 for f in fighters if f.is_mage and f.active for n in f.permanents
+                       if "Enchantment" in builtin_pool().get(n).types)
+        return sum(1 for f in fighters if f.active and not f.is_mage)
