@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -229,6 +229,9 @@ class SaveStore:
         except sqlite3.DatabaseError as exc:
             self._rollback(conn)
             raise SaveError(f"{self.path} is damaged: {_one_line(exc)}") from None
+        except _Damaged as exc:
+            self._rollback(conn)
+            raise SaveError(f"{self.path} is damaged: {exc}") from None
         except UnicodeDecodeError:
             self._rollback(conn)
             raise SaveError(f"{self.path} is damaged: it holds text that is not UTF-8") from None
@@ -496,7 +499,7 @@ class SaveStore:
                 return []
             rows = conn.execute(f"{self._SUMMARY} WHERE {' AND '.join(clauses)} ORDER BY s.id",
                                 tuple(params)).fetchall()
-        return [SaveSummary(*row) for row in rows]
+            return [_summary(row) for row in rows]
 
     def find(self, ref: str, system: str | None = None, kind: str | None = None, *,
              deleted: bool = False) -> SaveSummary:
@@ -613,15 +616,32 @@ def _check_kind(kind: str) -> None:
         raise SaveError(f"a save is one of {', '.join(KINDS)}, not {kind!r}")
 
 
+class _Damaged(Exception):
+    """What is wrong with a store whose records contradict each other (found by the byte flips); the store's
+    guard says it in one line naming the file."""
+
+
+#: The kind of each column of ``SaveStore._SUMMARY``: a damaged file can hand back a NULL or a number where
+#: a name belongs, which must be refused, not met later as a TypeError.
+_SUMMARY_KINDS: tuple[type | tuple[type, ...], ...] = (int, str, str, str, str, str, int, int, (str, type(None)))
+
+
+def _summary(row: Sequence[Any]) -> SaveSummary:
+    if len(row) != len(_SUMMARY_KINDS) or not all(isinstance(value, kind)
+                                                  for value, kind in zip(row, _SUMMARY_KINDS, strict=True)):
+        raise _Damaged("a save's record holds a value of the wrong kind")
+    return SaveSummary(*row)
+
+
 def _live_row(conn: sqlite3.Connection, name: str, system: str, kind: str) -> SaveSummary | None:
     row = conn.execute(SaveStore._SUMMARY + " WHERE s.system = ? AND s.kind = ? AND s.name = ? "
                        "AND s.deleted IS NULL", (system, kind, name)).fetchone()
-    return None if row is None else SaveSummary(*row)
+    return None if row is None else _summary(row)
 
 
 def _row_by_id(conn: sqlite3.Connection, save_id: int) -> SaveSummary | None:
     row = conn.execute(SaveStore._SUMMARY + " WHERE s.id = ?", (save_id,)).fetchone()
-    return None if row is None else SaveSummary(*row)
+    return None if row is None else _summary(row)
 
 
 def _texts(name: str, state: Mapping[str, Any]) -> tuple[str, list[str]]:
@@ -635,7 +655,11 @@ def _texts(name: str, state: Mapping[str, Any]) -> tuple[str, list[str]]:
 
 
 def _stored_texts(conn: sqlite3.Connection, save_id: int) -> tuple[str, list[str]]:
-    (body,), = conn.execute("SELECT state FROM saves WHERE id = ?", (save_id,)).fetchall()
+    found = conn.execute("SELECT state FROM saves WHERE id = ?", (save_id,)).fetchall()
+    if len(found) != 1:
+        # the summary found the save by one index and the state is missing by another
+        raise _Damaged(f"save {save_id} is listed but its state is missing")
+    (body,), = found
     events = [text for (text,) in conn.execute("SELECT event FROM events WHERE save_id = ? ORDER BY seq",
                                                (save_id,))]
     return body, events

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from magecraft.cli.app import main
+from magecraft.core import saves as saves_module
 from magecraft.core.errors import SaveError
 from magecraft.core.saves import SCHEMA_VERSION, SaveConflict, SaveExists, SaveStore, check_name, read_export
 
@@ -391,6 +392,39 @@ def test_text_that_is_not_utf8_inside_a_save_is_refused_in_one_line(tmp_path: Pa
     with pytest.raises(SaveError, match="holds text that is not UTF-8"):
         SaveStore(path).load("bq1", "wizard_prince", "game")
     assert path.read_bytes() == before
+
+
+def test_a_save_record_with_a_missing_name_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Found by the byte flips: a damaged record can hand back NULL where the schema promises a name; listing
+    or loading such a store used to end in a TypeError."""
+    path = tmp_path / "s.sqlite3"
+    store = SaveStore(path)
+    store.create("bq1", "wizard_prince", "game", state(1))
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA writable_schema = ON")   # as a flipped bit would: the NOT NULL no longer holds
+    conn.execute("UPDATE sqlite_master SET sql = replace(sql, 'name TEXT NOT NULL', 'name TEXT') "
+                 "WHERE name = 'saves'")
+    conn.commit()
+    conn.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE saves SET name = NULL")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    for read in (lambda: SaveStore(path).list_saves(), lambda: SaveStore(path).load("bq1", "wizard_prince")):
+        with pytest.raises(SaveError) as refused:
+            read()
+        assert str(refused.value) == f"{path} is damaged: a save's record holds a value of the wrong kind"
+    assert path.read_bytes() == before
+
+
+def test_a_listed_save_whose_state_is_missing_is_refused() -> None:
+    """Found by the byte flips: the save's summary found by one index, its state missing by another."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE saves (id INTEGER PRIMARY KEY, state TEXT)")
+    conn.execute("CREATE TABLE events (save_id INTEGER, seq INTEGER, event TEXT)")
+    with pytest.raises(saves_module._Damaged, match="save 7 is listed but its state is missing"):
+        saves_module._stored_texts(conn, 7)
 
 
 # -- reading creates nothing ---------------------------------------------------------------------
