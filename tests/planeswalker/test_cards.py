@@ -282,23 +282,25 @@ def test_elvish_berserker_grows_when_it_fights_a_creature(make_battle) -> None:
     assert len(rolls) == 2  # 1 + 1 Power against a blocker
 
 
-def test_underworld_dreams_hurts_an_enemy_for_each_spell_drawn(make_battle) -> None:
+def _enemy_keeps(make_battle, card: str):
+    """The enemy mage (a Goblin Pyromancer) keeps ``card``; you draw at your Channelling: the battle, you
+    and your Life before the draw."""
     battle = make_battle(["Grizzly Bears"], enemy_mage=ready_mage("Goblin Pyromancer"))
-    keep(battle, "Underworld Dreams", owner="mage")
+    keep(battle, card, owner="mage")
     to_your_channelling(battle)
     you = battle.fighters["you"]
     life = you.life
     battle.apply(Action("channel", draw=True))
+    return battle, you, life
+
+
+def test_underworld_dreams_hurts_an_enemy_for_each_spell_drawn(make_battle) -> None:
+    _, you, life = _enemy_keeps(make_battle, "Underworld Dreams")
     assert you.life == life - 1
 
 
 def test_megrim_hurts_an_enemy_for_each_spell_forgotten_at_the_end_phase(make_battle) -> None:
-    battle = make_battle(["Grizzly Bears"], enemy_mage=ready_mage("Goblin Pyromancer"))
-    keep(battle, "Megrim", owner="mage")
-    to_your_channelling(battle)
-    you = battle.fighters["you"]
-    life = you.life
-    battle.apply(Action("channel", draw=True))  # four spells held, three allowed
+    battle, you, life = _enemy_keeps(make_battle, "Megrim")   # four spells held, three allowed
     battle.apply(Action("end"))
     assert battle.phase == "forget"
     battle.apply(Action("forget", card="Shock"))

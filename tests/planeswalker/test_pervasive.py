@@ -177,28 +177,27 @@ def test_a_trinket_gains_one_life_for_each_spell_of_its_colour(make_battle, make
 # -- Circles of Protection (PW46) ------------------------------------------------------------------------
 
 
-def test_circle_of_protection_red_prevents_a_red_creatures_strike_for_one_mana(make_battle) -> None:
+def _piker_engages_past(make_battle, circle: str, dice: list[int]):
+    """You keep ``circle``; at the Goblin Piker's turn it engages you with ``dice``: you after the strike."""
     battle = make_battle(["Goblin Piker"], ranges={"c1": "close"})
-    keep(battle, "Circle of Protection: Red")
-    you = battle.fighters["you"]
+    keep(battle, circle)
     battle.apply(Action("channel"))
     battle.apply(Action("end"))
     assert battle.current_player() == "c1"
-    # the piker's two Power dice (6, 6) against three Toughness dice (1, 1, 1); the counter-attack misses
-    battle.rng.extend_script([6, 6, 1, 1, 1, 1, 1, 1, 6])
+    battle.rng.extend_script(dice)
     battle.apply(Action("engage", target="you"))
+    return battle.fighters["you"]
+
+
+def test_circle_of_protection_red_prevents_a_red_creatures_strike_for_one_mana(make_battle) -> None:
+    # the piker's two Power dice (6, 6) against three Toughness dice (1, 1, 1); the counter-attack misses
+    you = _piker_engages_past(make_battle, "Circle of Protection: Red", [6, 6, 1, 1, 1, 1, 1, 1, 6])
     assert you.life == 5 and total(you.mana) == 2
 
 
 def test_circle_of_protection_black_does_not_stop_red_damage_and_needs_mana(make_battle) -> None:
-    battle = make_battle(["Goblin Piker"], ranges={"c1": "close"})
-    keep(battle, "Circle of Protection: Black")
-    you = battle.fighters["you"]
-    battle.apply(Action("channel"))
-    battle.apply(Action("end"))
     # 4 + 3 against 1 + 1 + 1: 4 damage; the counter-attack's 1 + 1 + 1 against the piker's 6 misses
-    battle.rng.extend_script([4, 3, 1, 1, 1, 1, 1, 1, 6])
-    battle.apply(Action("engage", target="you"))
+    you = _piker_engages_past(make_battle, "Circle of Protection: Black", [4, 3, 1, 1, 1, 1, 1, 1, 6])
     assert you.life == 1 and total(you.mana) == 3
 
 
