@@ -21,7 +21,7 @@ from magecraft.cli.options import (
     PhysicalOption,
     SaveOption,
     SeedOption,
-    ask_at_terminal,
+    ask_die_once,
     console,
     given_options,
     make_randomness,
@@ -148,7 +148,7 @@ def solo(
     saver = open_session(db, MageWarsGame.system, "game", save=save, load=load, overwrite=overwrite)
     if saver.loaded is not None:
         state = saver.loaded.state
-        game = MageWarsGame.from_dict(state, ask=ask_at_terminal)
+        game = MageWarsGame.from_dict(state, ask=ask_die_once)
         numbers = state.get(SPELL_NUMBERS)
         console().print(f"Resumed {escape(saver.loaded.name)!r}: round {game.round}, "
                         f"{game.stage.replace('_', ' ')}")
@@ -231,7 +231,7 @@ class SoloTable(TableGame[Action]):
         return {**self.game.to_dict(), SPELL_NUMBERS: list(self.spell_numbers)}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        self.game = MageWarsGame.from_dict(snapshot, ask=ask_at_terminal)
+        self.game = MageWarsGame.from_dict(snapshot, ask=ask_die_once)
         self.game.answer_trigger = self._answer_trigger
 
     def menu(self, player: str) -> Menu[Action]:

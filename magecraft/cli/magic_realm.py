@@ -461,7 +461,7 @@ def simulate(
                           generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice)
     session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
     if session.loaded is not None:
-        sim = RealmDays.from_dict(session.loaded.state, ask=options.ask_at_terminal)
+        sim = RealmDays.from_dict(session.loaded.state, ask=options.ask_die_once)
     else:
         sim = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice)
     shown = len(sim.report)
@@ -526,7 +526,7 @@ def play(
     session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
     shown_from = 0
     if session.loaded is not None:
-        realm = RealmDays.from_dict(session.loaded.state, ask=options.ask_at_terminal)
+        realm = RealmDays.from_dict(session.loaded.state, ask=options.ask_die_once)
         shown_from = len(realm.log)
         console().print(f"Resumed the realm saved as {escape(repr(session.name))}: day {realm.day} "
                         "(type log for what happened last)")
@@ -602,7 +602,7 @@ def guild_show(
     chosen = [guild(name)] if name else list(guilds().values())
     realm = None
     if game is not None:
-        realm = RealmDays.from_dict(read_state(db, SYSTEM, "game", game), ask=options.ask_at_terminal)
+        realm = RealmDays.from_dict(read_state(db, SYSTEM, "game", game), ask=options.ask_die_once)
     rows = []
     for g in chosen:
         row: dict[str, Any] = {"name": g.name, "join": g.join, "deed": g.deed, "benefits": list(g.benefits)}

@@ -59,7 +59,7 @@ class RealmTable(TableGame["act.DayAction"]):
     def restore(self, snapshot: dict[str, Any]) -> None:
         from magecraft.magic_realm.days import RealmDays
 
-        self.realm = RealmDays.from_dict(snapshot, ask=options.ask_at_terminal)
+        self.realm = RealmDays.from_dict(snapshot, ask=options.ask_die_once)
 
     def apply(self, action: act.DayAction) -> None:
         self.realm.apply(action)

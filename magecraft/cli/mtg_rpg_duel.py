@@ -318,7 +318,7 @@ def _resume_duel(db: Any, load: str, save: str | None, overwrite: bool, json: bo
                          "go on")
     ritual = DuelRitual.from_dict(state.pop("ritual"))
     try:
-        duel = QuickDuel.from_dict(state, ask=options.ask_at_terminal)
+        duel = QuickDuel.from_dict(state, ask=options.ask_die_once)
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"{load!r} is damaged: {exc}") from None
     if duel.is_terminal():
@@ -539,7 +539,7 @@ class DuelTable(TableGame[str]):
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         self.duel = QuickDuel.from_dict({k: v for k, v in snapshot.items() if k != "ritual"},
-                                        ask=options.ask_at_terminal)
+                                        ask=options.ask_die_once)
 
     def bot_action(self, player: str) -> str:
         return choose_action(self.duel)

@@ -23,7 +23,7 @@ from magecraft.cli.options import (
     JsonOption,
     PhysicalOption,
     SeedOption,
-    ask_at_terminal,
+    ask_die_once,
     console,
     given_options,
     make_randomness,
@@ -58,7 +58,7 @@ def _read(db: Path | None, name: str) -> World:
     from magecraft.cli.sessions import read_state
     from magecraft.mtg_rpg.world.campaign import World
 
-    return World.from_dict(read_state(db, SYSTEM, KIND, name), ask=ask_at_terminal)
+    return World.from_dict(read_state(db, SYSTEM, KIND, name), ask=ask_die_once)
 
 
 def _open(db: Path | None, name: str) -> tuple[SaveSession, World]:
@@ -67,7 +67,7 @@ def _open(db: Path | None, name: str) -> tuple[SaveSession, World]:
     from magecraft.mtg_rpg.world.campaign import World
 
     session, state = resume_session(db, SYSTEM, KIND, name)
-    return session, World.from_dict(state, ask=ask_at_terminal)
+    return session, World.from_dict(state, ask=ask_die_once)
 
 
 def _dice_for(world: World, seed: int | None, dice: str | None, physical: bool) -> None:
@@ -261,7 +261,7 @@ class WorldTable(TableGame["WorldAction"]):
         from magecraft.mtg_rpg.world.campaign import World
 
         # typed dice ask at the terminal (the loop routes them to its prompt)
-        self.world = World.from_dict(snapshot, ask=ask_at_terminal)
+        self.world = World.from_dict(snapshot, ask=ask_die_once)
 
     def bot_action(self, player: str) -> WorldAction:
         from magecraft.mtg_rpg.world.policy import choose

@@ -383,7 +383,7 @@ def fight(
                                      f"{', '.join(clashing)}")
         session = open_session(db, SYSTEM, "game", save=save, load=load)
         assert session.loaded is not None
-        resumed = Battle.from_dict(session.loaded.state, ask=options.ask_at_terminal)
+        resumed = Battle.from_dict(session.loaded.state, ask=options.ask_die_once)
         if resumed.fighters["you"].name != name:
             raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
         console().print(f"Resumed the battle saved as {escape(repr(load))}: round {resumed.round}, "
@@ -592,7 +592,7 @@ class BattleTable(TableGame["Action"]):
         from magecraft.planeswalker.combat import Battle
 
         # typed dice are rebuilt asking at the terminal (the loop routes them to its own prompt)
-        self.battle = Battle.from_dict(snapshot, ask=options.ask_at_terminal)
+        self.battle = Battle.from_dict(snapshot, ask=options.ask_die_once)
 
     def bot_action(self, player: str) -> Action:
         from magecraft.planeswalker.bot import choose

@@ -29,7 +29,7 @@ from magecraft.cli.options import (
     PhysicalOption,
     SaveOption,
     SeedOption,
-    ask_at_terminal,
+    ask_die_once,
     console,
     given_options,
     make_randomness,
@@ -144,7 +144,7 @@ def banquet(
         if auto and people:
             raise typer.BadParameter(f"--auto plays bots only, and {people[0]} is a person in this banquet",
                                      param_hint="--auto")
-        state = Banquet.from_dict(saved, ask=ask_at_terminal)
+        state = Banquet.from_dict(saved, ask=ask_die_once)
         if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*BOTS, HUMAN}:
             raise DataError(f"saved banquet {load!r} is malformed: its players do not match its nobles")
     else:
@@ -232,7 +232,7 @@ class BanquetTable(TableGame[Action]):
         return {**self.state.to_dict(), "controllers": dict(self.controllers)}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        self.state = Banquet.from_dict(snapshot, ask=ask_at_terminal)
+        self.state = Banquet.from_dict(snapshot, ask=ask_die_once)
 
     def randomness(self) -> Randomness:
         return self.state.rng

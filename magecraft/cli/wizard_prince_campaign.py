@@ -28,7 +28,7 @@ from magecraft.cli.options import (
     JsonOption,
     PhysicalOption,
     SeedOption,
-    ask_at_terminal,
+    ask_die_once,
     console,
     make_randomness,
     print_json,
@@ -64,7 +64,7 @@ def read_campaign(db: Path | None, name: str) -> Campaign:
     """A saved campaign for a command that only reads it (nothing is created or written)."""
     from magecraft.wizard_prince.campaign.year import Campaign
 
-    return Campaign.from_dict(read_state(db, SYSTEM, KIND, name), ask=ask_at_terminal)
+    return Campaign.from_dict(read_state(db, SYSTEM, KIND, name), ask=ask_die_once)
 
 
 def open_campaign(db: Path | None, name: str) -> tuple[SaveSession, Campaign]:
@@ -72,7 +72,7 @@ def open_campaign(db: Path | None, name: str) -> tuple[SaveSession, Campaign]:
     from magecraft.wizard_prince.campaign.year import Campaign
 
     session, state = resume_session(db, SYSTEM, KIND, name)
-    return session, Campaign.from_dict(state, ask=ask_at_terminal)
+    return session, Campaign.from_dict(state, ask=ask_die_once)
 
 
 #: Who carries out the year's own steps (the banquet's bots or its entered result, the adventures recorded
@@ -202,7 +202,7 @@ class CampaignTable(TableGame["YearMove"]):
 
         dice = snapshot.get("year_dice", snapshot["rng"])
         # typed dice ask at the terminal (the loop routes them to its prompt)
-        c = Campaign.from_dict({**snapshot, "rng": dice}, ask=ask_at_terminal)
+        c = Campaign.from_dict({**snapshot, "rng": dice}, ask=ask_die_once)
         self.c = c
         self.own_dice = snapshot["rng"] if "year_dice" in snapshot else None
         given = snapshot.get("year_input") or {}

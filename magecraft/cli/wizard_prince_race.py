@@ -29,7 +29,7 @@ from magecraft.cli.options import (
     PhysicalOption,
     SaveOption,
     SeedOption,
-    ask_at_terminal,
+    ask_die_once,
     console,
     given_options,
     make_randomness,
@@ -239,7 +239,7 @@ def load_race(saved: dict[str, Any], name: str) -> tuple[Race, dict[str, str]]:
     if not isinstance(controllers, dict) or not all(v in DRIVERS for v in controllers.values()):
         raise DataError(f"saved race {name!r} is malformed: it does not say who drives each chariot")
     # typed dice ask at the terminal (the play loop routes them to its prompt)
-    state = Race.from_dict(saved, ask=ask_at_terminal)
+    state = Race.from_dict(saved, ask=ask_die_once)
     if set(controllers) != set(state.chariots):
         raise DataError(f"saved race {name!r} is malformed: its drivers do not match its chariots")
     return state, {str(k): str(v) for k, v in controllers.items()}

@@ -205,3 +205,23 @@ def test_encounter_draws_and_kingdom(tmp_path, capsys):
         "--json",
     )
     assert code == 0 and json.loads(out)["diplomacy"] == 6 and json.loads(out)["treasury"] == 0
+
+
+def test_quit_at_a_typed_die_before_the_seasons_prompt_stops_and_keeps_the_world(tmp_path, capsys, monkeypatch):
+    """A world played with real dice: the season's first rolls come before the table's prompt; `quit` typed
+    at one of them stops the command (ruling C6), the world as it was saved (it used to be answered "'quit'
+    is not a number" until the input ran out)."""
+    from magecraft.cli import options
+    from magecraft.core.saves import SaveStore
+
+    db = tmp_path / "s.sqlite3"
+    answers = iter(["3"] * 200)
+    monkeypatch.setattr(options, "ask_at_terminal", lambda prompt: next(answers))
+    code, _, _ = run_cli(capsys, "mtg-rpg", "world", "new", "w", "--sample", "--physical-dice", "--db", str(db))
+    assert code == 0
+    before = SaveStore(db).load("w", "mtg_rpg", "campaign")
+    answers = iter(["4", "quit"])
+    code, _, err = run_cli(capsys, "mtg-rpg", "world", "season", "w", "--db", str(db))
+    assert (code, err) == (0, "magecraft: stopped (quit); nothing was saved\n")
+    after = SaveStore(db).load("w", "mtg_rpg", "campaign")
+    assert (after.summary.revision, after.state) == (before.summary.revision, before.state)
