@@ -117,9 +117,10 @@ class QuitAtPrompt(Exception):
 
 
 def ask_die_once(prompt: str) -> str:
-    """:func:`ask_once` for a real die rolled outside the play loop (``roll``, or the dice that set a game
-    up): ``quit`` or ``q`` stops the command as the play loop's ``quit`` would, where it used to be answered
-    "'quit' is not a number".  Inside the loop its own prompt asks for the dice."""
+    """:func:`ask_once` for a real die rolled outside the play loop (``roll``, the dice that set a game up, a
+    loaded game's dice before its loop begins, every ``from_dict(..., ask=)`` of the command line): ``quit``
+    or ``q`` stops the command as the play loop's ``quit`` would, where it used to be answered "'quit' is not
+    a number".  Inside the loop its own prompt asks for the dice."""
     answer = ask_once(prompt)
     if answer.strip().casefold() in ("quit", "q"):
         raise typer.Abort() from QuitAtPrompt()
