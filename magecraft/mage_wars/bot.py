@@ -26,6 +26,10 @@ from magecraft.mage_wars.units import DUMMY, YOU, Unit
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
 #: The first part of the score of an activation that stays or moves (see _score).
 _STANDING = {"move": 20, "nothing": 19, "guard": 18}
+#: The first part of the other scores (see _score and _cast_score), named once because the bot's pruning
+#: (_most, _cast_most) must bound them: an attack at the Dummy Mage or at anything else, and a cast.
+_ATTACK_DUMMY, _ATTACK_OTHER = 100, 60
+_CAST_ATTACK_DUMMY, _CAST_CREATURE, _CAST_ATTACK_OTHER, _CAST_HELPS = 110, 105, 55, 50
 #: What an action does (``Action.do``) when it is not one of those: an attack, a cast, or ("") no activation.
 _OTHER_THAN_STANDING = frozenset({"attack", "cast", ""})
 #: Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
@@ -104,11 +108,11 @@ def _best_of_the_rest(game: MageWarsGame, offer: Offer, dice: dict[tuple[str, st
                 count = dice[uid, name] = attack.dice if attack is not None else 0
             for order, (ident, where) in enumerate(targets):
                 if where:
-                    score = (100 if ident == DUMMY else 60, count)
+                    score = (_ATTACK_DUMMY if ident == DUMMY else _ATTACK_OTHER, count)
                     if score > top or (score == top and (where[0], rank, order) < at):
                         top, at, strike, cast = score, (where[0], rank, order), (where[0], name, ident), None
             if wall_zones:
-                score = (60, count)
+                score = (_ATTACK_OTHER, count)
                 for order, wall in enumerate(game.walls, start=len(targets)):
                     first = next((z for z in wall_zones if zones[z][0] in wall.zones), None)
                     if first is not None and (score > top or (score == top and (first, rank, order) < at)):
@@ -163,7 +167,8 @@ def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str,
                 ) -> tuple[Action, tuple[int, int]]:
     """The first of the best-scored ``actions`` and its score (``max`` keeps the first of equals too)."""
     # Attacks (most of them) are scored here as _score scores them.
-    scores = [(100 if action[5] == DUMMY else 60, dice[action[1], action[4]]) if action[3] == "attack"
+    scores = [(_ATTACK_DUMMY if action[5] == DUMMY else _ATTACK_OTHER, dice[action[1], action[4]])
+              if action[3] == "attack"
               and (action[1], action[4]) in dice else _score(game, action, dice) for action in actions]
     best = max(scores)
     return actions[scores.index(best)], best
@@ -175,16 +180,17 @@ def _most(unit: Unit, dummy_zone: str) -> tuple[int, int]:
     dice = _most_dice(unit.card_name)
     if dice < 0:
         return (-1, 0)
-    return (100 if DISTANCES[unit.zone][dummy_zone] <= unit.attack_reach + unit.movement()[0] else 60, dice)
+    near = DISTANCES[unit.zone][dummy_zone] <= unit.attack_reach + unit.movement()[0]
+    return (_ATTACK_DUMMY if near else _ATTACK_OTHER, dice)
 
 
 def _cast_most(card: Card) -> tuple[int, int]:
     """The most a cast of ``card`` could score (see :func:`_cast_score`)."""
     if card.type == "creature":
-        return (105, card.cost)
+        return (_CAST_CREATURE, card.cost)
     if card.type == "attack":
-        return (110, card.cost)
-    return (50, card.cost + 1)
+        return (_CAST_ATTACK_DUMMY, card.cost)
+    return (_CAST_HELPS, card.cost + 1)
 
 
 @cache
@@ -232,9 +238,9 @@ def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] 
             attack = game.units[action.actor].attack_named(action.name)
             count = attack.dice if attack is not None else 0
             if dice is None:
-                return (100 if action.target == DUMMY else 60, count)
+                return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, count)
             dice[key] = count
-        return (100 if action.target == DUMMY else 60, dice[key])
+        return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, dice[key])
     if action.kind == "pass":
         return (0, 0)
     if action.kind == "reveal":
@@ -252,13 +258,13 @@ def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] 
 def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:
     card = card_book().get(action.name)
     if card.type == "creature":
-        return (105, card.cost)
+        return (_CAST_CREATURE, card.cost)
     if card.type == "attack":
         hits_dummy = action.target == DUMMY or (not action.target and action.to == game.dummy.zone)
-        return (110 if hits_dummy else 55, card.cost)
+        return (_CAST_ATTACK_DUMMY if hits_dummy else _CAST_ATTACK_OTHER, card.cost)
     target = game.units[action.target]
     helps = card.effect is not None and (card.effect.side == "friendly") == (target.side == YOU)
-    return (50 if helps else 0, card.cost + action.reveal)
+    return (_CAST_HELPS if helps else 0, card.cost + action.reveal)
 
 
 def answer_trigger(game: MageWarsGame, action: Action, moment: str) -> bool:
