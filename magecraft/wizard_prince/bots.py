@@ -59,7 +59,7 @@ class RandomBot:
     """Picks uniformly among the legal actions (a die roll on the banquet's dice)."""
 
     def choose(self, banquet: Banquet, player: str) -> Action:
-        return banquet.rng.choice(banquet.legal_actions(), f"{player}'s random choice of action")
+        return banquet.rng.choice(banquet.offered(), f"{player}'s random choice of action")
 
 
 class _Judge:
@@ -70,7 +70,7 @@ class _Judge:
     danger = 1.0
 
     def choose(self, banquet: Banquet, player: str) -> Action:
-        actions = banquet.legal_actions()
+        actions = banquet.offered()
         if len(actions) == 1:
             return actions[0]
         me = banquet.nobles[player]

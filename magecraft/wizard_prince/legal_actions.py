@@ -52,6 +52,21 @@ class LegalActions(Court):
             return [*self._appointment_moves(noble), PASS]
         return self._turn_actions(noble)
 
+    def offered(self) -> list[Action]:
+        """:meth:`legal_actions` without the copy, for the built-in bots: the list kept for this decision,
+        shared with ``check`` (read it, do not change it).
+
+        >>> from magecraft.core.randomness import Randomness
+        >>> from magecraft.wizard_prince.banquet import Banquet
+        >>> from magecraft.wizard_prince.nobles import nobles_from
+        >>> b = Banquet.new(nobles_from(["Ann", "Bo"]), Randomness.seeded(1))
+        >>> b.offered() == b.legal_actions()
+        True
+        """
+        if self.phase == "play" and self.stage == "action" and not self.pending:
+            return self._offered(self.nobles[self.order[self.index]])
+        return self.legal_actions()
+
     def _decision_actions(self, decision: Mapping[str, Any]) -> list[Action]:
         kind = decision["kind"]
         if kind == "present":
