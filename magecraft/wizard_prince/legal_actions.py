@@ -226,15 +226,24 @@ class LegalActions(Court):
         an NPC off the board measures from the nearest gate (ruling "NPC snoop distance").
         """
         public = self.public
-        hidden = [p for p in self.pieces.values() if p.kind == "courtier" and p.chit not in public]
-        if not hidden:
-            return []
         origins = [Square.parse(noble.square)] if noble.where == "board" else list(self.setup.gates)
-        # Square.distance, inlined: a dozen courtiers are measured at each of the NPC's SNOOPs
-        near = [min([abs(file - o_file) + abs(rank - o_rank) for o_file, o_rank in origins])
-                for file, rank in [p.square for p in hidden]]
-        closest = min(near)
-        tied = [p for p, steps in zip(hidden, near, strict=True) if steps == closest]
+        # One pass over the pieces, Square.distance inlined: a dozen courtiers are measured at each of the NPC's
+        # SNOOPs (no square of the board is 99 steps from another)
+        closest, tied = 99, []
+        for p in self.pieces.values():
+            if p.kind != "courtier" or p.chit in public:
+                continue
+            file, rank = p.square
+            steps = 99
+            for o_file, o_rank in origins:
+                if abs(file - o_file) + abs(rank - o_rank) < steps:
+                    steps = abs(file - o_file) + abs(rank - o_rank)
+            if steps < closest:
+                closest, tied = steps, [p]
+            elif steps == closest:
+                tied.append(p)
+        if not tied:
+            return []
         others = [Square.parse(n.square) for n in self.nobles.values()
                   if n.where == "board" and n.name != noble.name]
         if len(tied) == 1 or not others:
