@@ -19,7 +19,8 @@ or per game, measured on the same seeds), so a change that brings the repeated w
   35 pieces and chits per banquet, a piece per step, a label per action performed); a two-square move's
   piece is placed in the occupancy once; a PC noble's SNOOPs are listed once per change of the courtiers
   (before round 5: once per position), and the judging bots read the occupancy legal_actions has just
-  brought up to date;
+  brought up to date; an NPC noble's rolled MINGLE or INTERFERE is weighed with only that kind's
+  preparation (before round 6: both halves at every decision);
 * a Mage Wars unit's traits are parsed once per combination of card, round traits and enchantments
   (before: every trait query re-read the card and ran a regex per trait) and read from the unit's card
   when nothing changes them; the legal actions are worked out once per decision, standing actions built
@@ -96,6 +97,12 @@ def test_the_banquet_works_out_each_position_once():
     # one): 10 lists in this banquet (before round 5: one per position, 72)
     met = sum(1 for e in banquet.log if e.kind == "meet")
     assert counts["wizard_prince.court:courtiers"] <= met + 3 < 0.2 * decisions
+    # an NPC noble who rolled MINGLE or INTERFERE is weighed with only what weighs that kind worked out: of 43
+    # preparations, 30 for MINGLEs and 28 for INTERFEREs (before round 6: both, at every one)
+    prepared = counts["wizard_prince.bots:_prepare"]
+    assert prepared > 30
+    assert counts["wizard_prince.bots:_prepare_walks"] <= 0.8 * prepared
+    assert counts["wizard_prince.bots:_prepare_pushes"] <= 0.8 * prepared
 
 
 def test_interfere_actions_are_kept_until_something_in_reach_moves():

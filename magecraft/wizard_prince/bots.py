@@ -69,6 +69,14 @@ class _Judge:
     #: How much standing within a Praetorian's reach worries him, per guard and per courtier carried.
     danger = 1.0
 
+    def __init__(self) -> None:
+        # What choose() reads of the INTERFEREs' preparation up front, before a first decision that offers
+        # none (a rolled MINGLE or SNOOP): nothing, until _prepare_pushes sets them.
+        self._beside_nobles: frozenset[Square] = frozenset()
+        self._near_nobles: frozenset[Square] = frozenset()
+        self._idle_kinds: set[str] = set()
+        self._rival_distances: dict[Square, int] = {}
+
     def choose(self, banquet: Banquet, player: str) -> Action:
         actions = banquet.offered()
         if len(actions) == 1:
@@ -76,8 +84,11 @@ class _Judge:
         me = banquet.nobles[player]
         if banquet.phase == "play" and banquet.stage == "action" and not banquet.pending:
             # legal_actions() has just brought the occupancy up to date for a turn's action, and nothing has
-            # moved since: read it without checking the position again
-            self._prepare(banquet, me, banquet._occ)
+            # moved since: read it without checking the position again.  An NPC noble who rolled his action
+            # is offered that kind alone (and Pass): only what weighs it is worked out.
+            rolled = banquet.npc_action if me.npc and banquet.settings.npc_action_table else ""
+            self._prepare(banquet, me, banquet._occ, rolled != "interfere" and rolled != "snoop",
+                          rolled != "mingle" and rolled != "snoop")
         else:
             self.prepare(banquet, me)
         pieces, beside_nobles, near_nobles = banquet.pieces, self._beside_nobles, self._near_nobles
@@ -147,14 +158,23 @@ class _Judge:
         while the actions are weighed."""
         self._prepare(b, me, b.occupants())
 
-    def _prepare(self, b: Banquet, me: Noble, occ: Mapping[Square, list[Piece | Noble]]) -> None:
-        """:meth:`prepare` with the occupancy ``occ`` of this position."""
+    def _prepare(self, b: Banquet, me: Noble, occ: Mapping[Square, list[Piece | Noble]], walks: bool = True,
+                 pushes: bool = True) -> None:
+        """:meth:`prepare` with the occupancy ``occ`` of this position, for the MINGLEs (``walks``) and the
+        INTERFEREs (``pushes``) offered (SNOOPs need neither part; any other action both)."""
         self.occ = occ
         # The chits he has seen or that are exposed (what visible_chit answers), looked up once per decision.
         known = self._known = {*b.public, *b.knowledge.get(me.name, ())}
+        self._here = SQUARES_BY_NAME[me.square] if me.where == "board" else None
+        if walks:
+            self._prepare_walks(b, known)
+        if pushes:
+            self._prepare_pushes(b, me)
+
+    def _prepare_walks(self, b: Banquet, known: set[str]) -> None:
+        """What his own moves are weighed against: the steps to each Emperor and each wanted courtier from every
+        square (walking_distances is cached) and where the Praetorians stand, in one pass over the pieces."""
         chits, negative, table = b.chits, negative_kinds(), b.setup.table
-        # Steps to each Emperor and each wanted courtier from every square (walking_distances is cached),
-        # and where the Praetorians stand: one pass over the pieces, in their order.
         emperor_maps: list[dict[Square, int]] = []
         guards: list[Square] = []
         target_maps: list[dict[Square, int]] = []
@@ -168,6 +188,10 @@ class _Judge:
             elif kind == "emperor":
                 emperor_maps.append(walking_distances(p.square, table))
         self._emperor_maps, self._guards, self._target_maps = emperor_maps, guards, target_maps
+        self._before: float | None = None
+
+    def _prepare_pushes(self, b: Banquet, me: Noble) -> None:
+        """What his moves of other pieces are weighed against: where the nobles and his rivals stand."""
         rivals: list[Square] = []
         beside: list[Square] = []
         for n in b.nobles.values():   # one pass over the nobles, in their order
@@ -177,12 +201,10 @@ class _Judge:
                 if n is not me and self.rivalry(n) > 0:
                     rivals.append(square)
         self._rivals = rivals
-        self._here = SQUARES_BY_NAME[me.square] if me.where == "board" else None
         self._beside_nobles = frozenset(beside)
         # The squares from which some move reaches a noble: a move from a to b exists just when one from b
         # to a does (reach_of is symmetric), so these are the squares within a noble's reach.
         self._near_nobles = _within_reach(self._beside_nobles, b.settings.moves_may_turn)
-        self._before: float | None = None
         # The kinds of piece whose drift() is _IDLE_PUSH wherever they go, for this decision.
         idle = self._idle_kinds = {"courtier"}
         if not (me.where == "board" and me.held):
