@@ -107,22 +107,26 @@ def moves(mover: Piece | Noble, start: Square, occ: Occupants, table: frozenset[
     blocked = _blocked(table)
     if type(mover) is Piece and mover.kind == "courtier":
         return _courtier_moves(mover, steps, cells, blocked, labels)
+    # Only a noble may end where he may not pass (on the Emperor): for the Emperor and a Praetorian no rule
+    # depends on ``last``.
+    ends_differ = type(mover) is not Piece
     out: list[T] = []
     for first, k, doubles in steps:
-        if cells[first] is not None or blocked[first]:
+        if blocked[first]:   # the Banquet Table: block() refuses it to everyone, to pass or to end on
+            continue
+        if cells[first] is not None:
             # A square that may be passed through may be ended on (every rule that depends on ``last`` refuses
             # only passing through), so the second question is asked only of a square that may not be passed.
             square = ALL_SQUARES[first]
             if block(mover, square, False, occ, table) is not None:
-                if block(mover, square, True, occ, table) is None:
+                if ends_differ and block(mover, square, True, occ, table) is None:
                     out.append(labels[k])
                 continue
-            out.append(labels[k])
-        else:
-            out.append(labels[k])
+        out.append(labels[k])
         for second, j in doubles:
-            if (cells[second] is None and not blocked[second]) or block(mover, ALL_SQUARES[second], True, occ,
-                                                                         table) is None:
+            if blocked[second]:
+                continue
+            if cells[second] is None or block(mover, ALL_SQUARES[second], True, occ, table) is None:
                 out.append(labels[j])
     return out
 

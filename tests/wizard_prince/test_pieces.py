@@ -184,3 +184,22 @@ def test_whatever_may_be_passed_through_may_be_ended_on():
                 else:
                     refusals += 1
     assert refusals > len(movers) * 2   # the table and many occupants refuse
+
+
+def test_the_emperor_and_a_praetorian_may_end_only_where_they_may_pass():
+    # movement.moves does not ask whether the Emperor or a Praetorian may end on a square he may not pass
+    here, table = Square.parse("d4"), frozenset({Square.parse("a1")})
+    ann = Noble("Ann", where="board", square="d4")
+    pieces = [Piece("e", "emperor", "white", here, "king"), Piece("p", "praetorian", "white", here, "knight"),
+              Piece("w", "courtier", "white", here, "pawn", "c1"),
+              Piece("b", "courtier", "black", here, "pawn", "c2")]
+    stands = [[], [ann]] + [[p] for p in pieces] + [[pieces[2], ann]]
+    refused = 0
+    for mover in (replace(p, id=f"{p.id}-moving", square=Square.parse("d2")) for p in pieces[:2]):
+        for occupants in stands:
+            for square in (here, Square.parse("a1")):
+                occ = {square: occupants}
+                passing = block(mover, square, False, occ, table)
+                assert (passing is None) == (block(mover, square, True, occ, table) is None), (mover, occupants)
+                refused += passing is not None
+    assert refused > 8   # the table, the Emperor, the Praetorians and a courtier of his colour refuse
