@@ -76,13 +76,22 @@ class Court(GameState[Action]):
         """Highest roll first; nobles who tie roll again among themselves."""
         if len(names) <= 1:
             return list(names)
-        die = self.settings.initiative_die
-        rolls = {n: self.rng.roll(die, f"{n}'s {purpose}", section=section) for n in names}
-        if len(set(rolls.values())) == len(names):   # no tie (the usual case): highest first
-            return sorted(names, key=rolls.__getitem__, reverse=True)
+        roll, die = self.rng.roll, self.settings.initiative_die
+        # who rolled each value, in the order of ``names``: grouped in the one pass that rolls (this runs at
+        # every turn, and with four nobles on a d6 a tie is more likely than not)
+        rolled: dict[int, list[str]] = {}
+        for n in names:
+            value = roll(die, f"{n}'s {purpose}", section=section)
+            tied = rolled.get(value)
+            if tied is None:
+                rolled[value] = [n]
+            else:
+                tied.append(n)
+        if len(rolled) == len(names):   # no tie: highest first
+            return [rolled[value][0] for value in sorted(rolled, reverse=True)]
         out: list[str] = []
-        for value in sorted(set(rolls.values()), reverse=True):
-            tied = [n for n in names if rolls[n] == value]
+        for value in sorted(rolled, reverse=True):
+            tied = rolled[value]
             out.extend(self._order_by_dice(tied, f"{purpose} (tie on {value})", section) if len(tied) > 1
                        else tied)
         return out
