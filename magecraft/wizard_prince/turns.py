@@ -118,12 +118,15 @@ class Turns(Meetings, LegalActions):
                     self.end("the Emperor retires after the last turn the GM allows")
                     return
                 self.turn += 1
-                alive = [n for n in self.nobles if self.nobles[n].in_banquet]
+                alive = []
+                for name, n in self.nobles.items():   # Noble.in_banquet, read directly: at every turn
+                    if n.where == "waiting" or n.where == "board":
+                        alive.append(name)
                 self.order = self._order_by_dice(alive, f"initiative, turn {self.turn}", TURNS)
                 self.index = 0
                 self.log.record("state", f"turn {self.turn} begins", section=TURNS, data={"order": self.order})
             noble = self.nobles[self.order[self.index]]
-            if noble.in_banquet:
+            if noble.where == "board" or noble.where == "waiting":   # Noble.in_banquet
                 self._begin_turn(noble)
                 return
             self.index += 1
