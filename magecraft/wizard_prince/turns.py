@@ -70,7 +70,9 @@ class Turns(Meetings, LegalActions):
         self._continue()
 
     def _offers_extra(self, noble: Noble) -> bool:
-        return noble.in_banquet and bool(self._appointment_moves(noble))
+        """Whether his appointment's extra move may follow his action (Turns at the Banquet): asked after
+        every action, and most nobles hold no appointment."""
+        return bool(noble.appointment) and noble.in_banquet and bool(self._appointment_moves(noble))
 
     def _continue(self) -> None:
         """Carry on until some player must choose: finish the move under way, then the next turn."""
