@@ -188,6 +188,7 @@ class _Judge:
             elif kind == "emperor":
                 emperor_maps.append(walking_distances(p.square, table))
         self._emperor_maps, self._guards, self._target_maps = emperor_maps, guards, target_maps
+        self._guards_near = _guards_near(tuple(guards))
         self._before: float | None = None
 
     def _prepare_pushes(self, b: Banquet, me: Noble) -> None:
@@ -274,11 +275,14 @@ class _Judge:
         return value + self.position_value(b, me, path[-1], held) - before
 
     def position_value(self, b: Banquet, me: Noble, square: Square, held: int) -> float:
-        file, rank = square
-        guards = 0
-        for g_file, g_rank in self._guards:   # Square.distance, inlined: this runs for every path weighed
-            if abs(g_file - file) + abs(g_rank - rank) <= 2:
-                guards += 1
+        guards = self._guards_near.get(square)
+        if guards is None:   # the Praetorians within two steps, remembered while they stand still
+            file, rank = square
+            guards = 0
+            for g_file, g_rank in self._guards:   # Square.distance, inlined: this runs for every path weighed
+                if abs(g_file - file) + abs(g_rank - rank) <= 2:
+                    guards += 1
+            self._guards_near[square] = guards
         danger = self.danger * guards * (1 + held)
         if held:
             return -1.0 * self.emperor_distance(b, square) - danger
@@ -367,6 +371,14 @@ def _within_reach(squares: frozenset[Square], may_turn: bool) -> frozenset[Squar
     """Every square within reach of one of ``squares`` (:func:`reach_of`), for as long as the nobles stand
     still."""
     return frozenset().union(*[reach_of(square, may_turn) for square in squares])
+
+
+@lru_cache(maxsize=1024)
+def _guards_near(guards: tuple[Square, ...]) -> dict[Square, int]:
+    """How many of the Praetorians standing on ``guards`` are within two steps of a square, for the squares
+    asked about so far (filled by :meth:`_Judge.position_value`): one table for each way they stand, shared
+    by the decisions weighed between two moves of a Praetorian."""
+    return {}
 
 
 @lru_cache(maxsize=1024)

@@ -406,3 +406,39 @@ def test_the_steps_to_the_nearest_rival_follow_the_rivals_as_they_move():
                     assert bot.rival_distance(square) == min(square.distance(r) for r in rivals), (square, rivals)
         banquet.apply(bot.choose(banquet, player))
     assert len(placements) > 5
+
+
+def test_the_praetorians_near_a_square_follow_the_praetorians_as_they_move():
+    """The judging bots keep how many Praetorians stand within two steps of a square per placement of the
+    Praetorians, shared across decisions and banquets: at every decision a square's danger is counted from
+    where they stand now."""
+    banquet, bots = bot_banquet(5)
+    placements = set()
+    while not banquet.is_terminal():
+        player = banquet.current_player()
+        bot = bots[player]
+        if isinstance(bot, HeuristicBot | NpcNobleBot):
+            me = banquet.nobles[player]
+            bot.prepare(banquet, me)
+            guards = [p.square for p in banquet.pieces.values() if p.kind == "praetorian"]
+            placements.add(tuple(guards))
+            danger = bot.danger
+            for square in ALL_SQUARES:
+                if square not in banquet.setup.table:
+                    near = sum(1 for g in guards if square.distance(g) <= 2)
+                    # with nothing carried and no wanted courtier known, a square is worth its Emperor's steps
+                    # and its danger: the danger is what is left
+                    value = bot.position_value(banquet, me, square, 0)
+                    assert value + danger * near == pytest.approx(_alone(bot, banquet, me, square)), square
+        banquet.apply(bot.choose(banquet, player))
+    assert len(placements) > 5
+
+
+def _alone(bot, banquet, me, square):
+    """position_value with no Praetorian counted: what it is without its danger."""
+    saved = bot.danger
+    bot.danger = 0.0
+    try:
+        return bot.position_value(banquet, me, square, 0)
+    finally:
+        bot.danger = saved
