@@ -257,7 +257,10 @@ class Court(GameState[Action]):
         """What stands on ``square`` in the order of :meth:`occupants` (pieces, then nobles), found without
         working out the whole position: a move changes the position at every step."""
         name = SQUARE_NAMES[square]
-        here: list[Piece | Noble] = [p for p in self.pieces.values() if p.square == square]
+        here: list[Piece | Noble] = []
+        for p in self.pieces.values():   # a loop, not a comprehension: this runs at every step of a move
+            if p.square == square:
+                here.append(p)
         for noble in self.nobles.values():
             if noble.square == name and noble.where == "board":
                 here.append(noble)
