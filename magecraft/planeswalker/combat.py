@@ -694,11 +694,7 @@ class Battle(Resolution, GameState[Action]):
         self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
-            self._died(fighter)  # Grave Pact (PW47), Sengir Vampire (PW53)
-            dying = on_trigger(fighter.card, "dies")
-            owner = self.fighters.get(fighter.controller or "")
-            if dying and (owner is None or owner.active):  # Aven Fisher (PW41), Mindslicer alone (PW48)
-                self._resolve(fighter, owner or fighter, dying, "", 0, f"{fighter.label} dying")
+            self._died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
 
     def _check_over(self) -> bool:
         if self.phase == "over":

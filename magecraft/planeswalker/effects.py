@@ -47,6 +47,8 @@ UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all", "d
 ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
                             "destroy permanent", "drain", "tap all", "discard all", "regrow", "copy",
                             "sacrifice lands"})
+#: What a creature's targeted "dies" trigger may do (Festering Goblin's -1/-1, ruling PW60).
+DYING_KINDS = frozenset({"pump", "tap", "damage", "destroy"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, any creature of either side
 #: ("creature": Clone, PW54), or no one (the caster).
@@ -86,6 +88,7 @@ class Effect:
     max_power: int | None = None  # only a creature with at most this Power (Crafty Pathmage, PW54)
     if_hand: bool = False  # only while its mage holds a spell in Memory (Imaginary Pet, PW54)
     itself: bool = False  # a pump on the ability's creature, not on its target (Nantuko Husk, PW55)
+    others: int = 0  # "up to N more target creatures": of the target's side, as it resolves (Panic Attack, PW61)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -134,6 +137,7 @@ class Trigger:
     effects: tuple[Effect, ...] = ()
     colour: str = ""  # "cast": only a spell of this colour (the trinkets, PW45)
     type: str = ""  # "you cast": only a spell of this card type (Verduran Enchantress, PW48)
+    target: str = ""  # a "dies" trigger's target, chosen as the creature dies (Festering Goblin, PW60)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +234,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand", "itself"}
+           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand", "itself", "others"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -272,7 +276,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       str(raw.get("per_land", "")), bool(raw.get("at_random", False)),
                       _cost(str(raw["unless"]), where) if "unless" in raw else None,
                       int(raw["max_power"]) if "max_power" in raw else None, bool(raw.get("if_hand", False)),
-                      bool(raw.get("itself", False)))
+                      bool(raw.get("itself", False)), int(raw.get("others", 0)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -356,10 +360,13 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 continue
             if trigger.get("when") in ("another enters", "dies") and "effects" in trigger:
                 made = tuple(_effect(e, where) for e in trigger["effects"])
-                if not made or any(e.kind not in UNTARGETED_ENTERING for e in made):
+                dying_aim = _target(trigger.get("target", ""), where) if trigger["when"] == "dies" else ""
+                allowed = DYING_KINDS if dying_aim else UNTARGETED_ENTERING
+                if not made or any(e.kind not in allowed for e in made):
                     raise DataError(f"{where}: an untargeted trigger's effects are of "
-                                    f"{', '.join(sorted(UNTARGETED_ENTERING))}")
-                triggers.append(Trigger(str(trigger["when"]), effects=made))
+                                    f"{', '.join(sorted(UNTARGETED_ENTERING))}; a targeted \"dies\" trigger's "
+                                    f"of {', '.join(sorted(DYING_KINDS))}")
+                triggers.append(Trigger(str(trigger["when"]), effects=made, target=dying_aim))
                 continue
             if trigger.get("when") == "your upkeep":  # Force of Nature (PW51)
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
@@ -526,6 +533,13 @@ def on_trigger(name: str | None, when: str) -> tuple[Effect, ...]:
     Warden, PW41; "your upkeep", "blocked", "locked": PW51)."""
     entry = card_effects().get(name.casefold()) if name is not None else None
     return tuple(e for t in entry.triggers if t.when == when for e in t.effects) if entry is not None else ()
+
+
+@cache
+def dying_target(name: str | None) -> str:
+    """Whom a creature's "dies" trigger is aimed at ("" for none; Festering Goblin: "enemy creature", PW60)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return next((t.target for t in entry.triggers if t.when == "dies" and t.target), "") if entry else ""
 
 
 @cache

@@ -30,12 +30,14 @@ from magecraft.planeswalker.combatants import (
     SKIPS_UNTAP,
     Combatant,
     creature_from_card,
+    pair,
 )
 from magecraft.planeswalker.effects import (
     Ability,
     abilities,
     cast_triggers,
     count_of,
+    dying_target,
     kept_triggers,
     lord_of,
     on_damaging,
@@ -154,6 +156,7 @@ class Pervasive:
     """Kept permanents' abilities and triggers, and */* counts (mixed into ``Battle`` through Resolution)."""
 
     fighters: dict[str, Combatant]
+    ranges: dict[tuple[str, str], str]
     rng: Randomness
     settings: Settings
     lordly: bool
@@ -310,9 +313,19 @@ class Pervasive:
 
     def _died(self, creature: Combatant) -> None:
         """A creature died: its mage's Grave Pact (PW47); every Sengir Vampire that dealt it damage in locked
-        combat this turn gets a +1/+1 counter (the dice, not Life, PW35)."""
+        combat this turn gets a +1/+1 counter (the dice, not Life, PW35); then its own "dies" triggers (Aven
+        Fisher, PW41; Mindslicer alone, PW48; Festering Goblin's target, PW60)."""
         if creature.controller is not None:
             self._yours_died(self.fighters[creature.controller])
+        self._sengir(creature)
+        dying = on_trigger(creature.card, "dies")
+        owner = self.fighters.get(creature.controller or "")
+        if dying and (owner is None or owner.active):
+            aim = self._dying_aim(creature)
+            self._resolve(creature, owner or creature, dying, aim, 0, f"{creature.label} dying")
+
+    def _sengir(self, creature: Combatant) -> None:
+        """Sengir Vampire (PW53): a +1/+1 counter when a creature its strike damaged this turn dies."""
         vampires = {f.id for f in self.fighters.values() if f.active and "grows on kills" in statics(f.card)}
         if not vampires:
             return
@@ -332,6 +345,27 @@ class Pervasive:
                 vampire.toughness += 1
                 log.record("counter", f"{vampire.label} gets a +1/+1 counter", section=SECTION_CASTING,
                            data={"id": vampire.id})
+
+    def _dying_aim(self, creature: Combatant) -> str:
+        """The target of a creature's "dies" trigger (Festering Goblin: "target creature gets -1/-1 until end of
+        turn", PW60): chosen by its controller as it dies, the best use -- the enemy creature with the most
+        Power (then Toughness, then the battle's order) in close combat with it (creature-only, PW16)."""
+        if dying_target(creature.card) != "enemy creature":
+            return ""
+        near = [f for f in self.fighters.values() if f.active and not f.is_mage and f.side != creature.side
+                and self.ranges.get(pair(creature.id, f.id)) == "close"]
+        best = max(near, key=lambda f: (f.power, f.toughness), default=None)  # max keeps the first of a tie
+        if best is not None:
+            self._targeted(best.id)  # Cowardice (PW53)
+        return best.id if best is not None and best.active else ""
+
+    def _others(self, target: Combatant, source: Combatant, count: int) -> list[Combatant]:
+        """"Up to three target creatures" (Panic Attack, PW61): besides the target, up to ``count`` more
+        creatures of its side in close combat with the caster (PW16), in the battle's order, as it resolves."""
+        if not count or target.is_mage:
+            return []
+        return [f for f in self.fighters.values() if f.active and not f.is_mage and f is not target
+                and f.side == target.side and self.ranges.get(pair(source.id, f.id)) == "close"][:count]
 
     def _alone_sacrificed(self) -> None:
         """Emperor Crocodile: "When you control no other creatures, sacrifice Emperor Crocodile" -- worked out

@@ -270,8 +270,9 @@ class Resolution(Pervasive):
                     self._take_control(aimed, controller, "turn")
             elif kind == "grant":
                 given = aimed if target_id else source
-                if given is not None and given.active:
-                    self._grant(given, effect.keyword, until_end_of_turn=True)
+                for one in [given, *self._others(given, source, effect.others)] if given is not None else ():
+                    if one.active:
+                        self._grant(one, effect.keyword, until_end_of_turn=True)
             elif kind == "mana" and controller.is_mage:
                 for symbol in effect.mana:
                     symbol = self._any_colour(controller) if symbol == "*" else (
