@@ -111,8 +111,19 @@ def _legal_main(battle: Battle) -> list[Action]:
             found.extend(ability_actions(battle, actor, None))
         if not battle.acted and not battle.in_close_combat(actor.id):
             found.append(Action("flee"))
+    forced = [] if actor.is_mage else must_engage(actor, found)
+    if forced:  # a Goblin Brigand alone (PW62): it may still delay
+        return [*(a for a in found if a.kind == "delay"), *forced]
     found.append(Action("end"))
     return found
+
+
+def must_engage(creature: Combatant, actions: list[Action]) -> list[Action]:
+    """Goblin Brigand: "attacks each combat if able" (PW62) -- the engagements open to it, which are then its
+    only choices (commanded, or acting alone); [] for any other creature or when it cannot engage."""
+    if "attacks each combat" not in statics(creature.card):
+        return []
+    return [a for a in actions if a.kind in ("engage", "order_engage") and a.creature in ("", creature.id)]
 
 
 def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
@@ -162,12 +173,31 @@ def commandable(battle: Battle, mage: Combatant) -> list[Combatant]:
 def _legal_orders(battle: Battle) -> list[Action]:
     found: list[Action] = []
     mage = battle.actor()
+    held = False
     for creature in commandable(battle, mage):
-        for enemy in battle.enemies(creature.id):
-            found.extend(_moves_and_engages(battle, creature, enemy, ordered=True))
-        found.extend(ability_actions(battle, creature, mage))
-    found.append(Action("done"))
+        orders = [a for enemy in battle.enemies(creature.id)
+                  for a in _moves_and_engages(battle, creature, enemy, ordered=True)]
+        orders.extend(ability_actions(battle, creature, mage))
+        forced = must_engage(creature, orders)
+        held = held or bool(forced)
+        found.extend(forced or orders)
+    if not held:
+        found.append(Action("done"))
     return found
+
+
+def _brigand_refusal(battle: Battle, action: Action) -> RuleError | None:
+    """The refusal naming Goblin Brigand when ``action`` leaves a Brigand able to engage unengaged (PW62)."""
+    if battle.phase == "commanding":
+        held = [c for c in commandable(battle, battle.actor()) if must_engage(c, battle.legal_actions())]
+    else:
+        actor = battle.actor()
+        held = [actor] if battle.phase == "main" and must_engage(actor, battle.legal_actions()) else []
+    for creature in held:
+        if action.kind not in ("engage", "order_engage", "delay") and action.creature in ("", creature.id):
+            return RuleError(f"{creature.label} attacks each combat if able: it engages first",
+                             rule="Goblin Brigand", section=MECHANICS)
+    return None
 
 
 def ability_actions(battle: Battle, creature: Combatant, controller: Combatant | None) -> list[Action]:
@@ -337,6 +367,9 @@ def refusal(battle: Battle, action: Action) -> RuleError:
     if phase in expected and kind not in expected[phase]:
         return RuleError(f"it is the {phase} step: {', '.join(expected[phase])} now, not {kind}",
                          rule="Turn phases", section=MECHANICS)
+    brigand = _brigand_refusal(battle, action) if phase in ("main", "commanding") else None
+    if brigand is not None:
+        return brigand
     if phase == "main":
         actor = battle.actor()
         if kind in MAIN_ACTIONS and battle.actions_left <= 0:

@@ -157,7 +157,8 @@ class Lord:
 
 #: Static restrictions a card may carry (ruling PW41).
 STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "big creatures don't untap",
-                     "all must block", "untaps on others' turns", "grows on kills", "sacrificed alone"})
+                     "all must block", "untaps on others' turns", "grows on kills", "sacrificed alone",
+                     "attacks each combat"})
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
 PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",

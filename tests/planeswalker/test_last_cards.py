@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from magecraft.core.errors import RuleError
 from magecraft.planeswalker.actions import Action
 from magecraft.planeswalker.bot import ready_mage
 from magecraft.planeswalker.combatants import CANT_BLOCK
@@ -55,3 +58,45 @@ def test_panic_attack_stops_three_creatures_of_the_targets_side_blocking(make_ba
         fighter.tapped = False
     battle.intercept = {"attacker": mine, "target": "mage"}
     assert interceptors(battle) == [ape]
+
+
+# -- PW62 ------------------------------------------------------------------------------------------------
+
+
+def test_goblin_brigand_commanded_must_engage_when_it_can(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2})
+    battle = make_battle(["Craw Wurm"], ranges={"c1": "close"}, hero=hero)
+    brigand, bears = ready(battle, "Goblin Brigand"), ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    orders = {(a.kind, a.creature) for a in battle.legal_actions()}
+    assert ("order_engage", brigand) in orders and ("order_move", brigand) not in orders
+    assert ("done", "") not in orders and ("order_move", bears) in orders  # the Bears are free
+    for refused in (Action("done"), Action("order_move", target="c1", creature=brigand)):
+        with pytest.raises(RuleError, match="attacks each combat if able") as caught:
+            battle.apply(refused)
+        assert caught.value.rule == "Goblin Brigand"
+    battle.rng.extend_script([1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1])  # no damage either way
+    battle.apply(Action("order_engage", target="c1", creature=brigand))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert any(a.kind == "done" for a in battle.legal_actions())
+
+
+def test_goblin_brigand_in_ranged_combat_is_free(make_battle) -> None:
+    battle = make_battle(["Craw Wurm"])  # ranged: it cannot engage, so nothing is forced
+    brigand = ready(battle, "Goblin Brigand")
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    assert Action("done") in battle.legal_actions()
+    assert Action("order_move", target="c1", creature=brigand) in battle.legal_actions()
+
+
+def test_goblin_brigand_alone_engages_before_it_ends_its_turn(make_battle) -> None:
+    battle = make_battle(["Goblin Brigand"], ranges={"c1": "close"})
+    battle.apply(Action("channel"))
+    battle.apply(Action("end"))
+    assert battle.current_player() == "c1" and battle.phase == "main"
+    assert [a.kind for a in battle.legal_actions() if a.kind != "delay"] == ["engage"]
+    with pytest.raises(RuleError, match="attacks each combat if able"):
+        battle.apply(Action("end"))
