@@ -605,6 +605,7 @@ class Battle(Resolution, GameState[Action]):
         if target.fleeing:
             target.flee_engaged = True
         self.intercept = {"attacker": attacker_id, "target": target_id}
+        self._attacking(self.fighters[attacker_id], target)  # Seasoned Marshal (PW63)
         if target.is_mage and interceptors(self):
             self.phase = "intercept"
             return

@@ -137,7 +137,7 @@ class Trigger:
     effects: tuple[Effect, ...] = ()
     colour: str = ""  # "cast": only a spell of this colour (the trinkets, PW45)
     type: str = ""  # "you cast": only a spell of this card type (Verduran Enchantress, PW48)
-    target: str = ""  # a "dies" trigger's target, chosen as the creature dies (Festering Goblin, PW60)
+    target: str = ""  # a "dies" or "attacks" trigger's target, chosen then (Festering Goblin, PW60; PW63)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,6 +395,13 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 if not made or any(e.kind not in (*UNTARGETED_ENTERING, "pump") for e in made):
                     raise DataError(f"{where}: a cast trigger's effects are untargeted or pump the creature")
                 triggers.append(Trigger(str(trigger["when"]), effects=made, type=str(trigger.get("type", ""))))
+                continue
+            if trigger.get("when") == "attacks":  # Seasoned Marshal: "you may tap target creature" (PW63)
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                aim = _target(trigger.get("target", ""), where)
+                if not made or aim != "enemy creature" or any(e.kind != "tap" for e in made):
+                    raise DataError(f"{where}: an \"attacks\" trigger taps an \"enemy creature\"")
+                triggers.append(Trigger("attacks", effects=made, target=aim))
                 continue
             if trigger.get("when") == "engages":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))

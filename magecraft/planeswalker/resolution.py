@@ -21,7 +21,7 @@ from magecraft.planeswalker.combatants import (
     creature_from_card,
     pair,
 )
-from magecraft.planeswalker.decisions import ability_x
+from magecraft.planeswalker.decisions import ability_x, interceptors
 from magecraft.planeswalker.effects import (
     Ability,
     Effect,
@@ -57,6 +57,7 @@ class Resolution(Pervasive):
     settings: Settings
     order: list[str]
     ranges: dict[tuple[str, str], str]
+    intercept: dict[str, str] | None
     turn: int
     next_summon: int
     next_token: int
@@ -287,6 +288,20 @@ class Resolution(Pervasive):
                 self._coin_clash(controller, aimed, hue)
         self.rng.log.record("resolve", f"{name} resolves", section=SECTION_CASTING,
                             data={"card": name, "target": target_id, "x": x})
+
+    def _attacking(self, attacker: Combatant, target: Combatant) -> None:
+        """Seasoned Marshal: "Whenever Seasoned Marshal attacks, you may tap target creature" (PW63) -- as it
+        engages, before any interception, its controller taps the creature with the most Power that could
+        intercept it (then the battle's order); none, and "you may" is not used."""
+        effects = on_trigger(attacker.card, "attacks")
+        if not effects or not target.is_mage or self.intercept is None:
+            return
+        able = [self.fighters[c] for c in interceptors(cast(Any, self))]
+        best = max(able, key=lambda f: f.power, default=None)
+        if best is not None:
+            self._targeted(best.id)  # Cowardice (PW53)
+            owner = self.fighters.get(attacker.controller or "", attacker)
+            self._resolve(attacker, owner, effects, best.id, 0, f"{attacker.label} attacking")
 
     def _unmake(self, mage: Combatant, names: list[str]) -> None:
         """Pervasive effects destroyed (Shatter, Naturalize): to their mage's graveyard."""

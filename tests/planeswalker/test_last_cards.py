@@ -100,3 +100,34 @@ def test_goblin_brigand_alone_engages_before_it_ends_its_turn(make_battle) -> No
     assert [a.kind for a in battle.legal_actions() if a.kind != "delay"] == ["engage"]
     with pytest.raises(RuleError, match="attacks each combat if able"):
         battle.apply(Action("end"))
+
+
+# -- PW63 ------------------------------------------------------------------------------------------------
+
+
+def test_seasoned_marshal_taps_the_strongest_creature_that_could_intercept_it(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2})
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), ranges={"mage": "close"}, hero=hero)
+    to_your_channelling(battle)
+    mage = battle.fighters["mage"]
+    for name in ("Grizzly Bears", "Craw Wurm"):
+        battle._summon(mage, name)
+    bears, wurm = mage.creatures[-2:]
+    marshal = ready(battle, "Seasoned Marshal")
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    battle.apply(Action("order_engage", target="mage", creature=marshal))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert battle.fighters[wurm].tapped and not battle.fighters[bears].tapped
+    assert battle.phase == "intercept"
+    assert {a.target for a in battle.legal_actions() if a.kind == "intercept"} == {bears}
+
+
+def test_seasoned_marshal_engaging_a_creature_taps_nothing(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2})
+    battle = make_battle(["Craw Wurm", "Grizzly Bears"], [2, 1], ranges={"c1": "close", "c2": "close"}, hero=hero)
+    marshal = ready(battle, "Seasoned Marshal")
+    battle.rng.extend_script([1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1])
+    battle._engage(marshal, "c2")
+    assert not battle.fighters["c1"].tapped
