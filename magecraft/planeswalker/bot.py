@@ -40,9 +40,10 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
   that has none; else engage the enemy in close combat with the least Life, mages first; else move into
   close combat with the enemy mage (or any enemy); else end.  Pump abilities are left unused: a creature
   is commanded once a turn, so pumping itself would cost its engagement.
-* **Responses**: counter a creature or damage spell; else answer with damage that kills the
-  commanded creature; else pass.  **Interception**: intercept with the toughest creature.
-  **Trample**: engage the weakest enemy in close combat, else pass.  **End phase**: forget the
+* **Responses**: counter a creature or damage spell; else answer a damage spell aimed at itself with
+  Reverse Damage (PW64); else answer with damage that kills the commanded creature; else pass.
+  **Interception**: intercept with the toughest creature.  **Trample**: engage the weakest enemy in close
+  combat, else pass.  **End phase**: forget the
   spell with the highest converted cost it cannot cast, else the costliest.
 
 >>> from magecraft.core.randomness import Randomness
@@ -63,9 +64,9 @@ from magecraft.core.randomness import Randomness
 from magecraft.planeswalker.actions import Action
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combat import Battle
-from magecraft.planeswalker.combatants import Combatant
+from magecraft.planeswalker.combatants import REVERSED, Combatant
 from magecraft.planeswalker.data import opponent_mages
-from magecraft.planeswalker.effects import abilities, useful_permanent
+from magecraft.planeswalker.effects import abilities, spell_effects, useful_permanent
 from magecraft.planeswalker.mana import total
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import hits, permanent_is, profile
@@ -420,6 +421,10 @@ def _respond(battle: Battle, legal: list[Action]) -> Action:
         if (action.kind == "respond" and profile(action.card).kind == "counter"
                 and profile(pending.get("card") or "Shock").kind in ("summon", "damage")):
             return action
+    if pending.get("target") == me.id and profile(pending.get("card") or "Rewind").kind == "damage":
+        for action in legal:  # Reverse Damage (PW64): the damage aimed at it becomes life
+            if action.kind == "respond" and any(e.keyword == REVERSED for e in spell_effects(action.card)):
+                return action
     creature = pending.get("creature")
     if creature:
         for action in legal:

@@ -35,6 +35,8 @@ CANT_BLOCK = "Can't block"
 DOESNT_UNTAP = "Doesn't untap"
 #: Not a keyword either: Holy Day's "prevent all combat damage that would be dealt this turn" (PW52).
 FOGGED = "Combat damage prevented"
+#: Reverse Damage's mark until end of turn: the next damage to its mage is prevented and gained (PW64).
+REVERSED = "Damage reversed"
 #: What Crafty Pathmage gives until end of turn ("can't be blocked this turn", PW54).
 UNBLOCKABLE = "Can't be blocked"
 #: Exhaustion's mark: the creature skips its next refresh, then loses the mark (PW55).

@@ -26,6 +26,7 @@ from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.planeswalker.combatants import (
     DOESNT_UNTAP,
     NO_COMBAT,
+    REVERSED,
     SKIPS_COMBAT,
     SKIPS_UNTAP,
     Combatant,
@@ -150,6 +151,20 @@ def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomn
                            data={"id": target.id, "card": name, "prevented": amount})
             return 0
     return amount
+
+
+def reverse(target: Combatant, amount: int, rng: Randomness) -> int:
+    """Reverse Damage: "The next time a source of your choice would deal damage to you this turn, prevent that
+    damage. You gain life equal to the damage prevented this way" (PW64) -- the first damage of a strike, a
+    spell or an ability after the mark, before shields and Circles; the damage left (0 when reversed)."""
+    if amount <= 0 or REVERSED not in target.keywords:
+        return amount
+    target.keywords = tuple(k for k in target.keywords if k != REVERSED)
+    target.granted = [k for k in target.granted if k != REVERSED]
+    target.life += amount
+    rng.log.record("prevent", f"{amount} damage to {target.label} is reversed: {target.label} gains {amount} life",
+                   section=SECTION_CASTING, data={"id": target.id, "prevented": amount, "gained": amount})
+    return 0
 
 
 class Pervasive:

@@ -39,7 +39,7 @@ from magecraft.planeswalker.effects import (
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
-from magecraft.planeswalker.pervasive import Pervasive, warded
+from magecraft.planeswalker.pervasive import Pervasive, reverse, warded
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import hits, permanent_is, spell_colors
 
@@ -409,7 +409,7 @@ class Resolution(Pervasive):
         amount *= self._damage_factor()  # Furnace of Rath (PW53)
         if ABSORB in target.keywords and amount:
             amount -= 1
-        amount = warded(target, colors, amount, self.rng)  # a Circle of Protection (PW46)
+        amount = warded(target, colors, reverse(target, amount, self.rng), self.rng)  # Reverse Damage, Circles
         before = target.life
         lose_life(target, amount, self.rng, self.settings)
         self._after_damage(target)

@@ -6,9 +6,10 @@ import pytest
 
 from magecraft.core.errors import RuleError
 from magecraft.planeswalker.actions import Action
-from magecraft.planeswalker.bot import ready_mage
+from magecraft.planeswalker.bot import choose, ready_mage
 from magecraft.planeswalker.combatants import CANT_BLOCK
 from magecraft.planeswalker.decisions import interceptors
+from magecraft.planeswalker.spells import profile
 from tests.planeswalker.test_effects import ready
 from tests.planeswalker.test_pervasive import to_your_channelling
 
@@ -131,3 +132,46 @@ def test_seasoned_marshal_engaging_a_creature_taps_nothing(make_battle, make_her
     battle.rng.extend_script([1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1])
     battle._engage(marshal, "c2")
     assert not battle.fighters["c1"].tapped
+
+
+# -- PW64 ------------------------------------------------------------------------------------------------
+
+
+def test_reverse_damage_turns_the_next_damage_into_life_once(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "R"), library=("Reverse Damage", "Shock"), memorized=("Reverse Damage",))
+    battle = make_battle(["Grizzly Bears"], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero,
+                         ranges={"c1": "close"})
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    battle._apply_effect(you, profile("Reverse Damage"), "", 0)
+    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    assert you.life == 7  # 2 prevented and gained
+    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    assert you.life == 5  # only the next time
+    battle._apply_effect(you, profile("Reverse Damage"), "", 0)
+    battle.rng.extend_script([6, 6, 1, 1, 1, 1, 1, 1, 6, 6])  # the Bears' 12 against 3; the counter: no damage
+    battle._fight("c1", "you")
+    assert you.life == 14 and battle.fighters["c1"].active
+    battle._next_turn()
+    assert "Damage reversed" not in you.keywords
+
+
+def test_the_bot_answers_a_damage_spell_at_it_with_reverse_damage(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "R"), library=("Reverse Damage", "Shock"), memorized=("Reverse Damage",))
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero)  # the faster mage first
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    assert battle.current_player() == "mage"
+    battle.apply(Action("channel"))
+    mage.memory.append("Shock")
+    mage.mana["R"] = 1
+    battle.invalidate()
+    battle.apply(Action("cast", card="Shock", target="you"))
+    while battle.phase == "response" and battle.current_player() != "you":
+        battle.apply(Action("pass"))
+    assert battle.current_player() == "you"
+    chosen = choose(battle)
+    assert chosen.card == "Reverse Damage"
+    battle.rng.extend_script([6] * you.speed + [1] * mage.speed)  # the opposed Speed rolls: it answers in time
+    battle.apply(chosen)
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert you.life == 7
