@@ -37,7 +37,7 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
                    "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph",
-                   "discard colour", "sacrifice lands"})
+                   "discard colour", "sacrifice lands", "look"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -254,7 +254,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent "
                         "(\"Sorcery\", \"Instant\" for regrow)")
     if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
-                "damage unless paid", "sacrifice lands") and not (
+                "damage unless paid", "sacrifice lands", "look") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))

@@ -41,7 +41,7 @@ from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
 from magecraft.planeswalker.pervasive import Pervasive, reverse, warded
 from magecraft.planeswalker.settings import Settings
-from magecraft.planeswalker.spells import hits, permanent_is, spell_colors
+from magecraft.planeswalker.spells import hits, permanent_is, profile, spell_colors
 
 if TYPE_CHECKING:
     from magecraft.planeswalker.combat import Battle
@@ -250,6 +250,8 @@ class Resolution(Pervasive):
                 self._polymorph(aimed)
             elif kind == "discard colour" and aimed is not None and aimed.is_mage:
                 self._persecute(aimed)
+            elif kind == "look" and controller.is_mage:
+                self._look(controller, amount)
             elif kind == "sacrifice lands":
                 self._sacrifice_lands(source, controller, effect.colour, amount)
             elif kind == "skip combat" and aimed is not None and aimed.is_mage:
@@ -302,6 +304,20 @@ class Resolution(Pervasive):
             self._targeted(best.id)  # Cowardice (PW53)
             owner = self.fighters.get(attacker.controller or "", attacker)
             self._resolve(attacker, owner, effects, best.id, 0, f"{attacker.label} attacking")
+
+    def _look(self, mage: Combatant, count: int) -> None:
+        """Sleight of Hand (PW65): the next ``count`` Library spells seen; the one kept goes to Memory (not a
+        draw), the others to the bottom of the Library in their order.  Kept: the costliest the mage can cast
+        (mana value within its Mastery), else the costliest; the first seen on a tie."""
+        seen, mage.library[:] = mage.library[:count], mage.library[count:]
+        if not seen:
+            return
+        kept = max(seen, key=lambda n: (profile(n).cost.mana_value <= mage.mastery, profile(n).cost.mana_value))
+        mage.memory.append(kept)
+        seen.remove(kept)
+        mage.library.extend(seen)
+        self.rng.log.record("look", f"{mage.label} keeps {kept}", section=SECTION_CASTING,
+                            data={"id": mage.id, "card": kept, "bottom": list(seen)})
 
     def _unmake(self, mage: Combatant, names: list[str]) -> None:
         """Pervasive effects destroyed (Shatter, Naturalize): to their mage's graveyard."""

@@ -175,3 +175,23 @@ def test_the_bot_answers_a_damage_spell_at_it_with_reverse_damage(make_battle, m
     while battle.phase == "response":
         battle.apply(Action("pass"))
     assert you.life == 7
+
+
+# -- PW65 ------------------------------------------------------------------------------------------------
+
+
+def test_sleight_of_hand_keeps_the_costliest_castable_of_two_and_bottoms_the_other(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("U", "R", "R"), library=("Sleight of Hand", "Shock", "Volcanic Hammer", "Craw Wurm",
+                                                        "Giant Growth", "Kird Ape"),
+                     memorized=("Sleight of Hand",))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    you = battle.fighters["you"]
+    you.library = ["Craw Wurm", "Volcanic Hammer", "Shock", "Kird Ape"]  # the Wurm (6) is above Mastery 3
+    battle.apply(Action("channel"))
+    battle.apply(Action("cast", card="Sleight of Hand"))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert you.memory == ["Volcanic Hammer"]
+    assert you.library == ["Shock", "Kird Ape", "Craw Wurm"]
+    battle._look(you, 2)  # Shock (1) and Kird Ape (1): a tie keeps the first seen
+    assert you.memory == ["Volcanic Hammer", "Shock"] and you.library == ["Craw Wurm", "Kird Ape"]
