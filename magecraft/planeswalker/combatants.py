@@ -37,6 +37,8 @@ DOESNT_UNTAP = "Doesn't untap"
 FOGGED = "Combat damage prevented"
 #: Reverse Damage's mark until end of turn: the next damage to its mage is prevented and gained (PW64).
 REVERSED = "Damage reversed"
+#: Relentless Assault's mark until end of turn: its mage commands once more, after other actions (PW66).
+EXTRA_COMBAT = "Additional combat"
 #: What Crafty Pathmage gives until end of turn ("can't be blocked this turn", PW54).
 UNBLOCKABLE = "Can't be blocked"
 #: Exhaustion's mark: the creature skips its next refresh, then loses the mark (PW55).

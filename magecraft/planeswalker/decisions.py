@@ -21,6 +21,7 @@ from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action
 from magecraft.planeswalker.combatants import (
     CANT_BLOCK,
     DEFENDER,
+    EXTRA_COMBAT,
     FEAR,
     FLYING,
     HASTE,
@@ -162,7 +163,8 @@ def may_command(battle: Battle, mage: Combatant) -> bool:
     if battle.command_used:
         return False
     ready = commandable(battle, mage)
-    return bool(ready) and (not battle.acted or any(HASTE in c.keywords for c in ready))
+    return bool(ready) and (not battle.acted or EXTRA_COMBAT in mage.keywords  # Relentless Assault (PW66)
+                            or any(HASTE in c.keywords for c in ready))
 
 
 def commandable(battle: Battle, mage: Combatant) -> list[Combatant]:

@@ -19,12 +19,14 @@ creatures, conjured artifacts, and enchantments all count as permanent effects";
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.planeswalker.combatants import (
     DOESNT_UNTAP,
+    EXTRA_COMBAT,
     NO_COMBAT,
     REVERSED,
     SKIPS_COMBAT,
@@ -172,6 +174,8 @@ class Pervasive:
 
     fighters: dict[str, Combatant]
     ranges: dict[tuple[str, str], str]
+    commanded: list[str]
+    command_used: bool
     rng: Randomness
     settings: Settings
     lordly: bool
@@ -344,13 +348,8 @@ class Pervasive:
         vampires = {f.id for f in self.fighters.values() if f.active and "grows on kills" in statics(f.card)}
         if not vampires:
             return
-        log = self.rng.log
-        for index in range(len(log) - 1, -1, -1):
-            event = log[index]
-            if event.kind == "turn":
-                break
-            data = event.data
-            if event.kind == "strike" and data.get("target") == creature.id and data.get("striker") in vampires \
+        for data in self._this_turn("strike"):
+            if data.get("target") == creature.id and data.get("striker") in vampires \
                     and int(data.get("damage", 0)) > 0:
                 vampire = self.fighters[str(data["striker"])]
                 vampires.discard(vampire.id)
@@ -358,8 +357,20 @@ class Pervasive:
                 vampire.base_toughness += 1
                 vampire.power += 1
                 vampire.toughness += 1
-                log.record("counter", f"{vampire.label} gets a +1/+1 counter", section=SECTION_CASTING,
-                           data={"id": vampire.id})
+                self.rng.log.record("counter", f"{vampire.label} gets a +1/+1 counter", section=SECTION_CASTING,
+                                    data={"id": vampire.id})
+
+    def _this_turn(self, kind: str) -> list[Mapping[str, Any]]:
+        """The data of the battle log's events of ``kind`` since the current turn began, latest first."""
+        found: list[Mapping[str, Any]] = []
+        log = self.rng.log
+        for index in range(len(log) - 1, -1, -1):
+            event = log[index]
+            if event.kind == "turn":
+                break
+            if event.kind == kind:
+                found.append(event.data)
+        return found
 
     def _dying_aim(self, creature: Combatant) -> str:
         """The target of a creature's "dies" trigger (Festering Goblin: "target creature gets -1/-1 until end of
@@ -373,6 +384,19 @@ class Pervasive:
         if best is not None:
             self._targeted(best.id)  # Cowardice (PW53)
         return best.id if best is not None and best.active else ""
+
+    def _extra_combat(self, mage: Combatant) -> None:
+        """Relentless Assault: "Untap all creatures that attacked this turn. After this main phase, there is an
+        additional combat phase followed by an additional main phase" (PW66) -- its mage's creatures that
+        engaged this turn are refreshed, and it may command its creatures once more this turn, after other
+        actions (the mark ends at the End phase)."""
+        mine = set(mage.controlled())
+        for data in self._this_turn("locked"):
+            attacker = self.fighters.get(str(data.get("attacker", "")))
+            if attacker is not None and attacker.id in mine and attacker.active:
+                attacker.tapped = False
+        self.commanded, self.command_used = [], False
+        self._grant(mage, EXTRA_COMBAT, until_end_of_turn=True)
 
     def _others(self, target: Combatant, source: Combatant, count: int) -> list[Combatant]:
         """"Up to three target creatures" (Panic Attack, PW61): besides the target, up to ``count`` more

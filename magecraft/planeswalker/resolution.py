@@ -250,6 +250,8 @@ class Resolution(Pervasive):
                 self._polymorph(aimed)
             elif kind == "discard colour" and aimed is not None and aimed.is_mage:
                 self._persecute(aimed)
+            elif kind == "extra combat" and controller.is_mage:
+                self._extra_combat(controller)
             elif kind == "look" and controller.is_mage:
                 self._look(controller, amount)
             elif kind == "sacrifice lands":

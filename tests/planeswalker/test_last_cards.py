@@ -8,7 +8,7 @@ from magecraft.core.errors import RuleError
 from magecraft.planeswalker.actions import Action
 from magecraft.planeswalker.bot import choose, ready_mage
 from magecraft.planeswalker.combatants import CANT_BLOCK
-from magecraft.planeswalker.decisions import interceptors
+from magecraft.planeswalker.decisions import interceptors, may_command
 from magecraft.planeswalker.spells import profile
 from tests.planeswalker.test_effects import ready
 from tests.planeswalker.test_pervasive import to_your_channelling
@@ -195,3 +195,31 @@ def test_sleight_of_hand_keeps_the_costliest_castable_of_two_and_bottoms_the_oth
     assert you.library == ["Shock", "Kird Ape", "Craw Wurm"]
     battle._look(you, 2)  # Shock (1) and Kird Ape (1): a tie keeps the first seen
     assert you.memory == ["Volcanic Hammer", "Shock"] and you.library == ["Craw Wurm", "Kird Ape"]
+
+
+# -- PW66 ------------------------------------------------------------------------------------------------
+
+
+def test_relentless_assault_refreshes_the_attackers_and_gives_one_more_command(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2, "mastery": 1},
+                     library=("Relentless Assault", "Shock"), memorized=("Relentless Assault",))
+    battle = make_battle(["Craw Wurm", "Craw Wurm"], [2, 1], ranges={"c1": "close", "c2": "close"}, hero=hero)
+    bears = ready(battle, "Grizzly Bears")
+    battle.apply(Action("channel"))
+    battle.fighters["you"].mana.update(R=2, G=2)
+    battle.apply(Action("command"))
+    battle.rng.extend_script([1, 1, 6, 6, 6, 6] + [1] * 6 + [6, 6])  # no damage either way
+    battle.apply(Action("order_engage", target="c1", creature=bears))
+    assert battle.phase == "main" and battle.fighters[bears].tapped
+    assert Action("command") not in battle.legal_actions()
+    battle.apply(Action("cast", card="Relentless Assault"))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert not battle.fighters[bears].tapped
+    battle.apply(Action("command"))  # after casting: the additional combat
+    # repelled from the first Wurm (PW9), the Bears may engage the other
+    assert Action("order_engage", target="c2", creature=bears) in battle.legal_actions()
+    battle.apply(Action("done"))
+    assert not may_command(battle, battle.fighters["you"])  # one more, not more
+    battle.apply(Action("end"))
+    assert "Additional combat" not in battle.fighters["you"].keywords
