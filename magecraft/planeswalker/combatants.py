@@ -39,6 +39,8 @@ FOGGED = "Combat damage prevented"
 REVERSED = "Damage reversed"
 #: Relentless Assault's mark until end of turn: its mage commands once more, after other actions (PW66).
 EXTRA_COMBAT = "Additional combat"
+#: What Treetop Bracers gives: "can't be blocked except by creatures with flying" (PW67).
+FLYERS_ONLY = "Blocked only by flyers"
 #: What Crafty Pathmage gives until end of turn ("can't be blocked this turn", PW54).
 UNBLOCKABLE = "Can't be blocked"
 #: Exhaustion's mark: the creature skips its next refresh, then loses the mark (PW55).

@@ -23,6 +23,7 @@ from magecraft.planeswalker.combatants import (
     DEFENDER,
     EXTRA_COMBAT,
     FEAR,
+    FLYERS_ONLY,
     FLYING,
     HASTE,
     INTIMIDATE,
@@ -326,6 +327,8 @@ def interceptors(battle: Battle) -> list[str]:
                 or CANT_BLOCK in creature.keywords:
             continue
         if FLYING in attacker.keywords and not {FLYING, REACH} & set(creature.keywords):
+            continue
+        if FLYERS_ONLY in attacker.keywords and FLYING not in creature.keywords:  # Treetop Bracers (PW67)
             continue
         if INTIMIDATE in attacker.keywords and not (creature.artifact or set(creature.colors)
                                                     & set(attacker.colors)):

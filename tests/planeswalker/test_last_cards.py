@@ -223,3 +223,24 @@ def test_relentless_assault_refreshes_the_attackers_and_gives_one_more_command(m
     assert not may_command(battle, battle.fighters["you"])  # one more, not more
     battle.apply(Action("end"))
     assert "Additional combat" not in battle.fighters["you"].keywords
+
+
+# -- PW67 ------------------------------------------------------------------------------------------------
+
+
+def test_treetop_bracers_lets_only_flyers_intercept(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), ranges={"mage": "close"})
+    bears = ready(battle, "Grizzly Bears")
+    battle._attach(battle.fighters["you"], "Treetop Bracers", bears)
+    mage = battle.fighters["mage"]
+    for name in ("Grizzly Bears", "Giant Spider", "Goblin Sky Raider"):
+        battle._summon(mage, name)
+    theirs, spider, raider = mage.creatures[-3:]
+    for cid in (theirs, spider, raider):
+        battle.fighters[cid].sick = False
+    assert (battle.fighters[bears].power, battle.fighters[bears].toughness) == (3, 3)
+    battle.intercept = {"attacker": bears, "target": "mage"}
+    assert interceptors(battle) == [raider]  # Reach is not flying
+    battle.intercept = {"attacker": theirs, "target": "you"}
+    battle.fighters[bears].tapped = False
+    assert interceptors(battle) == [bears]  # it may still intercept
