@@ -37,7 +37,8 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
                    "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph",
-                   "discard colour", "sacrifice lands", "look", "extra combat"})
+                   "discard colour", "sacrifice lands", "look", "extra combat",
+                   "damage unless sacrificed"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -249,12 +250,12 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     counted = isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
     types = raw.get("types", [])
     allowed = ("Sorcery", "Instant") if kind == "regrow" else ("Artifact", "Enchantment")
-    if not isinstance(types, list) or any(t not in allowed for t in types) or (
-            (kind.startswith("destroy permanent") or kind == "regrow") and not types):
+    typed = kind.startswith("destroy permanent") or kind in ("regrow", "damage unless sacrificed")
+    if not isinstance(types, list) or any(t not in allowed for t in types) or (typed and not types):
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent "
                         "(\"Sorcery\", \"Instant\" for regrow)")
     if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
-                "damage unless paid", "sacrifice lands", "look") and not (
+                "damage unless paid", "sacrifice lands", "look", "damage unless sacrificed") and not (
             amount in ("X", "memory") or counted):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
@@ -372,9 +373,9 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             if trigger.get("when") == "your upkeep":  # Force of Nature (PW51)
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 if not made or any((e.kind != "damage unless paid" or e.unless is None) and not (
-                        e.kind == "bounce" and e.if_hand) for e in made):
-                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid, or a "
-                                    "bounce if_hand")
+                        e.kind == "bounce" and e.if_hand) and e.kind != "damage unless sacrificed" for e in made):
+                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid (or "
+                                    "sacrificed), or a bounce if_hand")
                 triggers.append(Trigger("your upkeep", effects=made))
                 continue
             if trigger.get("when") in ("blocked", "locked"):  # Elvish Berserker, Deathgazer (PW51)

@@ -51,7 +51,7 @@ from magecraft.planeswalker.effects import (
 )
 from magecraft.planeswalker.mana import largest_x, pay
 from magecraft.planeswalker.settings import Settings
-from magecraft.planeswalker.spells import aim_problem, hits
+from magecraft.planeswalker.spells import aim_problem, hits, permanent_is
 
 if TYPE_CHECKING:
     from magecraft.planeswalker.actions import Action
@@ -187,6 +187,7 @@ class Pervasive:
         def _open_window(self, pending: dict[str, Any], resume: str) -> None: ...
         def _back(self) -> None: ...
         def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None: ...
+        def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
         def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None: ...
         def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int: ...
         def _destroy(self, target: Combatant, no_regenerate: bool) -> None: ...
@@ -437,6 +438,9 @@ class Pervasive:
                 if hand and creature.active:
                     self._remove(creature, "unsummoned")
                 continue
+            if effect.kind == "damage unless sacrificed":
+                self._demon_upkeep(creature, mage, effect)
+                continue
             cost = effect.unless
             assert cost is not None
             paid = pay(mage.mana, cost, artifact=False) if mage.is_mage else self.settings.locale_mana
@@ -444,6 +448,24 @@ class Pervasive:
                                 f"{cost.name}", section="Upkeep", data={"id": creature.id, "paid": paid})
             if not paid and mage.active:
                 self._damage(mage, effect.amount or 0, creature.colors)
+
+    def _demon_upkeep(self, demon: Combatant, mage: Combatant, effect: Effect) -> None:
+        """Yawgmoth Demon: "At the beginning of your upkeep, you may sacrifice an artifact. If you don't, tap
+        Yawgmoth Demon and it deals 2 damage to you" (PW68) -- its mage sacrifices the cheapest artifact it keeps,
+        else its weakest artifact creature, whenever it has one; else the Demon taps and deals the damage."""
+        kept = [n for n in mage.permanents if permanent_is(n, effect.types)] if mage.is_mage else []
+        owned = [c for c in (self.fighters[i] for i in mage.controlled()) if c.active and c.artifact]
+        if kept:
+            name = min(kept, key=lambda n: builtin_pool().get(n).mana_value)
+            self._release(mage, "", name)
+            self.rng.log.record("out", f"{mage.label}'s {name} is sacrificed", section="Upkeep",
+                                data={"id": mage.id, "card": name})
+        elif owned:
+            self._remove(min(owned, key=lambda c: c.power + c.toughness), "sacrificed")
+        else:
+            demon.tapped = True
+            if mage.active:
+                self._damage(mage, effect.amount or 0, demon.colors)
 
     def _locked(self, attacker: Combatant, defender: Combatant, strikes: list[Strike]) -> None:
         """After a locked combat: strikes that damaged a mage (PW49), and Deathgazer's "whenever it blocks or

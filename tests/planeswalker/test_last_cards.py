@@ -11,7 +11,7 @@ from magecraft.planeswalker.combatants import CANT_BLOCK
 from magecraft.planeswalker.decisions import interceptors, may_command
 from magecraft.planeswalker.spells import profile
 from tests.planeswalker.test_effects import ready
-from tests.planeswalker.test_pervasive import to_your_channelling
+from tests.planeswalker.test_pervasive import keep, to_your_channelling
 
 # -- PW60, PW61 ------------------------------------------------------------------------------------------
 
@@ -244,3 +244,27 @@ def test_treetop_bracers_lets_only_flyers_intercept(make_battle) -> None:
     battle.intercept = {"attacker": theirs, "target": "you"}
     battle.fighters[bears].tapped = False
     assert interceptors(battle) == [bears]  # it may still intercept
+
+
+# -- PW68 ------------------------------------------------------------------------------------------------
+
+
+def test_yawgmoth_demon_eats_the_cheapest_artifact_else_taps_and_hurts_its_mage(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 3})
+    battle = make_battle(["Craw Wurm"], hero=hero)
+    you = battle.fighters["you"]
+    demon = ready(battle, "Yawgmoth Demon")
+    keep(battle, "Rod of Ruin")  # {4}
+    keep(battle, "Demon's Horn")  # {2}
+    battle.apply(Action("channel"))
+    assert you.permanents == ["Rod of Ruin"] and "Demon's Horn" in you.graveyard
+    assert not battle.fighters[demon].tapped and you.life == 5
+    battle.rng.extend_script([1] * 20)
+    battle.apply(Action("end"))
+    to_your_channelling(battle)
+    battle.apply(Action("channel"))
+    assert you.permanents == [] and not battle.fighters[demon].tapped
+    battle.apply(Action("end"))
+    to_your_channelling(battle)
+    battle.apply(Action("channel"))  # nothing left to sacrifice
+    assert battle.fighters[demon].tapped and you.life == 3
