@@ -121,6 +121,7 @@ class Combatant:
     # -- a mage's kept artifacts and enchantments (PW43); older saves load with the default
     tapped_permanents: list[str] = field(default_factory=list)  # kept permanents tapped ({T}) until Upkeep
     damaged: int = 0  # damage dealt to it this turn (Final Punishment, PW57)
+    chosen: list[list[str]] = field(default_factory=list)  # [card, colour] chosen on entering (Story Circle)
 
     @property
     def active(self) -> bool:
@@ -186,8 +187,9 @@ class Combatant:
                      "stolen", "lorded", "lorded_keywords", "tapped_permanents"):
             if name in values:
                 values[name] = list(values[name])
-        if "auras" in values:
-            values["auras"] = [list(a) for a in values["auras"]]
+        for name in ("auras", "chosen"):
+            if name in values:
+                values[name] = [list(a) for a in values[name]]
         for name in ("capacity", "mana"):
             values[name] = dict(values[name])
         return cls(**values)
@@ -195,7 +197,7 @@ class Combatant:
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
 _LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras",
-                    "lorded", "lorded_keywords", "tapped_permanents", "damaged"})
+                    "lorded", "lorded_keywords", "tapped_permanents", "damaged", "chosen"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

@@ -466,8 +466,9 @@ def _count(raw: Any, creature: bool, where: str) -> Count:
 
 def _ward(raw: Any, enchantment: bool, where: str) -> Ward:
     if not enchantment or not isinstance(raw, Mapping) or set(raw) - {"colour", "cost"} or \
-            raw.get("colour") not in COLORS:
-        raise DataError(f"{where}: an enchantment's ward is {{ colour = one of W U B R G, cost = \"{{1}}\" }}")
+            raw.get("colour") not in (*COLORS, "chosen"):
+        raise DataError(f"{where}: an enchantment's ward is {{ colour = one of W U B R G or \"chosen\" (as it "
+                        "enters, Story Circle), cost = \"{{1}}\" }}")
     return Ward(str(raw["colour"]), _cost(str(raw.get("cost", "")), where))
 
 

@@ -148,7 +148,9 @@ def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomn
         return amount
     for name in dict.fromkeys(target.permanents):
         ward = ward_of(name)
-        if ward is not None and ward.colour in colors and pay(target.mana, ward.cost, artifact=False):
+        hues = [c for card, c in target.chosen if card == name] if ward and ward.colour == "chosen" else (
+            [ward.colour] if ward else [])  # Story Circle's colours chosen as each entered (PW69)
+        if ward is not None and set(hues) & set(colors) and pay(target.mana, ward.cost, artifact=False):
             rng.log.record("prevent", f"{name} prevents {amount} damage to {target.label}", section=SECTION,
                            data={"id": target.id, "card": name, "prevented": amount})
             return 0

@@ -35,6 +35,7 @@ from magecraft.planeswalker.effects import (
     subtypes,
     token,
     triggers,
+    ward_of,
 )
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
@@ -113,6 +114,9 @@ class Resolution(Pervasive):
             else:
                 caster.permanents.append(spell.name)
                 self.lordly = self.lordly or lord_of(spell.name) is not None
+                ward = ward_of(spell.name)
+                if ward is not None and ward.colour == "chosen":  # Story Circle (PW69)
+                    caster.chosen.append([spell.name, self._threat_colour(caster)])
             return
         caster.graveyard.append(spell.name)
         self._resolve(caster, caster, spell.parts, target_id, x, spell.name, spell.colors)
@@ -320,6 +324,16 @@ class Resolution(Pervasive):
         mage.library.extend(seen)
         self.rng.log.record("look", f"{mage.label} keeps {kept}", section=SECTION_CASTING,
                             data={"id": mage.id, "card": kept, "bottom": list(seen)})
+
+    def _threat_colour(self, mage: Combatant) -> str:
+        """Story Circle's colour, chosen as it enters (PW69): the commonest colour among the enemies now -- the
+        enemy creatures' colours and the enemy mages' identity colours; W U B R G on a tie."""
+        counts = dict.fromkeys(COLORS, 0)
+        for enemy in self.enemies(mage.id):
+            for colour in (enemy.identity if enemy.is_mage else enemy.colors):
+                if colour in counts:
+                    counts[colour] += 1
+        return max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
 
     def _unmake(self, mage: Combatant, names: list[str]) -> None:
         """Pervasive effects destroyed (Shatter, Naturalize): to their mage's graveyard."""
@@ -661,6 +675,9 @@ class Resolution(Pervasive):
         """An Aura leaves (released, destroyed, or its creature gone): its effects end."""
         from magecraft.planeswalker.effects import aura_effects
 
+        chosen = next((c for c in mage.chosen if c[0] == name), None)
+        if chosen is not None and entry is None:  # the oldest kept one goes first (list.remove)
+            mage.chosen.remove(chosen)
         entry = entry or next((a for a in mage.auras if a[0] == name), None)
         if entry is None:
             return

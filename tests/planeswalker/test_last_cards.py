@@ -7,6 +7,7 @@ import pytest
 from magecraft.core.errors import RuleError
 from magecraft.planeswalker.actions import Action
 from magecraft.planeswalker.bot import choose, ready_mage
+from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import CANT_BLOCK
 from magecraft.planeswalker.decisions import interceptors, may_command
 from magecraft.planeswalker.spells import profile
@@ -268,3 +269,26 @@ def test_yawgmoth_demon_eats_the_cheapest_artifact_else_taps_and_hurts_its_mage(
     to_your_channelling(battle)
     battle.apply(Action("channel"))  # nothing left to sacrifice
     assert battle.fighters[demon].tapped and you.life == 3
+
+
+# -- PW69 ------------------------------------------------------------------------------------------------
+
+
+def test_story_circle_wards_the_colour_chosen_as_it_entered_for_white_mana(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "G"))
+    battle = make_battle(["Grizzly Bears"], [6, 1], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero)
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    battle._summon(mage, "Goblin Piker")  # red, as the mage's identity; the Bears are green
+    battle._apply_effect(you, profile("Story Circle"), "", 0)
+    assert you.permanents == ["Story Circle"] and you.chosen == [["Story Circle", "R"]]
+    assert Battle.from_dict(battle.to_dict()).fighters["you"].chosen == [["Story Circle", "R"]]  # saved
+    you.mana = {"W": 1, "G": 1}
+    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    assert you.life == 5 and you.mana == {"W": 0, "G": 1}  # prevented for {W}
+    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    assert you.life == 3  # no white mana left
+    you.mana["W"] = 1
+    battle._damage(you, 1, ("G",))  # a green source: not the colour chosen
+    assert you.life == 2 and you.mana["W"] == 1
+    battle._release(you, "", "Story Circle")
+    assert you.chosen == [] and "Story Circle" in you.graveyard
