@@ -34,7 +34,8 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
 * **Main**, a creature (its own turn or commanded): use an ability (data/card_effects.toml) that deals
   damage killing an enemy, else one that destroys or returns the strongest enemy creature, else damage to
   the enemy with the least Life -- never one whose damage to its controller would be fatal; else tap the
-  strongest untapped enemy creature (Master Decoy); give Haste to a creature of its side still summoning
+  strongest untapped enemy creature (Master Decoy); put a creature from Memory into the battle (Elvish
+  Piper, PW70); give Haste to a creature of its side still summoning
   sick (Whip Sergeant); add mana (Llanowar Elves) when it pays for a spell in its controller's Memory the
   pool cannot pay now; a prevention or regeneration shield on a combatant of its side in close combat
   that has none; else engage the enemy in close combat with the least Life, mages first; else move into
@@ -358,7 +359,7 @@ def _order(battle: Battle, legal: list[Action]) -> Action:
 def _ability(battle: Battle, uses: list[Action]) -> Action | None:
     """The ability to use, by the policy above, or None."""
     fighters = battle.fighters
-    kills, removals, hits_, taps, hastes, mana, shields = [], [], [], [], [], [], []
+    kills, removals, hits_, taps, hastes, mana, shields, puts = [], [], [], [], [], [], [], []
     for action in uses:
         creature = fighters[action.creature]
         effects = abilities(creature.card)[int(action.card)].effects
@@ -369,6 +370,8 @@ def _ability(battle: Battle, uses: list[Action]) -> Action | None:
         if not action.target:
             if kinds == {"mana"} and _mana_helps(controller, sum(len(e.mana) for e in effects)):
                 mana.append(action)
+            elif kinds == {"put creature"} and any(profile(n).kind == "summon" for n in controller.memory):
+                puts.append(action)  # Elvish Piper (PW70): a free creature
             elif kinds & {"regenerate", "prevent"} and not creature.shields and \
                     battle.in_close_combat(creature.id):
                 shields.append(action)
@@ -396,7 +399,7 @@ def _ability(battle: Battle, uses: list[Action]) -> Action | None:
         return min(hits_, key=lambda a: (fighters[a.target].life, a.target))
     if taps:
         return max(taps, key=lambda a: (fighters[a.target].power, a.target))
-    for group in (hastes, mana, shields):
+    for group in (puts, hastes, mana, shields):
         if group:
             return min(group, key=lambda a: (fighters[a.target].life if a.target else 0, a.target, a.creature))
     return None

@@ -38,16 +38,16 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
                    "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph",
                    "discard colour", "sacrifice lands", "look", "extra combat",
-                   "damage unless sacrificed"})
+                   "damage unless sacrificed", "put creature"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
 UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all", "discard all", "regrow",
-                                 "sacrifice lands"})
+                                 "sacrifice lands", "put creature"})
 #: What a creature's targeted "enters" trigger may do (ruling PW40).
 ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
                             "destroy permanent", "drain", "tap all", "discard all", "regrow", "copy",
-                            "sacrifice lands"})
+                            "sacrifice lands", "put creature"})
 #: What a creature's targeted "dies" trigger may do (Festering Goblin's -1/-1, ruling PW60).
 DYING_KINDS = frozenset({"pump", "tap", "damage", "destroy"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side

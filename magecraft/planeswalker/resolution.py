@@ -254,6 +254,10 @@ class Resolution(Pervasive):
                 self._polymorph(aimed)
             elif kind == "discard colour" and aimed is not None and aimed.is_mage:
                 self._persecute(aimed)
+            elif kind == "put creature":  # Elvish Piper; Hunted Wumpus's "each other player" (PW70)
+                putting = [m for m in self.fighters.values() if m.is_mage and m.active and m is not controller]
+                for mage in putting if effect.players else [controller]:
+                    self._put_creature(mage)
             elif kind == "extra combat" and controller.is_mage:
                 self._extra_combat(controller)
             elif kind == "look" and controller.is_mage:
@@ -324,6 +328,15 @@ class Resolution(Pervasive):
         mage.library.extend(seen)
         self.rng.log.record("look", f"{mage.label} keeps {kept}", section=SECTION_CASTING,
                             data={"id": mage.id, "card": kept, "bottom": list(seen)})
+
+    def _put_creature(self, mage: Combatant) -> None:
+        """"Put a creature card from your hand onto the battlefield" (PW70): the costliest creature spell in the
+        mage's Memory (the first held on a tie) enters under it, not cast (no Mastery, nothing answers it)."""
+        held = [n for n in mage.memory if builtin_pool().get(n).is_creature] if mage.is_mage else []
+        if held:
+            name = max(held, key=lambda n: builtin_pool().get(n).mana_value)
+            mage.memory.remove(name)
+            self._summon(mage, name)
 
     def _threat_colour(self, mage: Combatant) -> str:
         """Story Circle's colour, chosen as it enters (PW69): the commonest colour among the enemies now -- the

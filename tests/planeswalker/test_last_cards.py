@@ -292,3 +292,49 @@ def test_story_circle_wards_the_colour_chosen_as_it_entered_for_white_mana(make_
     assert you.life == 2 and you.mana["W"] == 1
     battle._release(you, "", "Story Circle")
     assert you.chosen == [] and "Story Circle" in you.graveyard
+
+
+# -- PW70 ------------------------------------------------------------------------------------------------
+
+
+def test_elvish_piper_puts_the_costliest_creature_in_memory_into_the_battle(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2},
+                     memorized=("Shock", "Grizzly Bears", "Volcanic Hammer"))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    you = battle.fighters["you"]
+    piper = ready(battle, "Elvish Piper")
+    battle.apply(Action("channel"))
+    you.memory.append("Craw Wurm")  # {4}{G}{G}: above Mastery 3, and put all the same
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", creature=piper))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    wurm = battle.fighters[you.creatures[-1]]
+    assert wurm.name == "Craw Wurm" and wurm.sick and wurm.controller == "you"
+    assert you.memory == ["Shock", "Grizzly Bears", "Volcanic Hammer"] and you.mana.get("G", 0) == 0
+    assert battle.fighters[piper].tapped
+
+
+def test_hunted_wumpus_lets_each_other_mage_put_a_creature_in(make_battle) -> None:
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    you.memory.append("Kird Ape")
+    mage.memory = ["Shock", "Raging Goblin", "Goblin Piker"]
+    battle._summon(you, "Hunted Wumpus")
+    assert mage.memory == ["Shock", "Raging Goblin"]
+    assert [battle.fighters[c].name for c in mage.creatures] == ["Goblin Piker"]
+    assert "Kird Ape" in you.memory and len(you.creatures) == 1  # not its own controller
+
+
+def test_the_bot_pipes_a_creature_in_when_memory_holds_one(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2}, memorized=("Shock",))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    piper = ready(battle, "Elvish Piper")
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    battle.fighters["you"].memory.append("Craw Wurm")
+    battle.invalidate()
+    assert choose(battle) == Action("order_ability", card="0", creature=piper)
+    battle.fighters["you"].memory.remove("Craw Wurm")
+    battle.invalidate()
+    assert choose(battle) != Action("order_ability", card="0", creature=piper)
