@@ -37,6 +37,8 @@ DOESNT_UNTAP = "Doesn't untap"
 FOGGED = "Combat damage prevented"
 #: Reverse Damage's mark until end of turn: the next damage to its mage is prevented and gained (PW64).
 REVERSED = "Damage reversed"
+#: Sanctum Guardian's mark until end of turn: the next damage to the combatant is prevented (PW71).
+SHIELDED = "Next damage prevented"
 #: Relentless Assault's mark until end of turn: its mage commands once more, after other actions (PW66).
 EXTRA_COMBAT = "Additional combat"
 #: What Treetop Bracers gives: "can't be blocked except by creatures with flying" (PW67).

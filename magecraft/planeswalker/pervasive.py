@@ -29,6 +29,7 @@ from magecraft.planeswalker.combatants import (
     EXTRA_COMBAT,
     NO_COMBAT,
     REVERSED,
+    SHIELDED,
     SKIPS_COMBAT,
     SKIPS_UNTAP,
     Combatant,
@@ -160,14 +161,17 @@ def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomn
 def reverse(target: Combatant, amount: int, rng: Randomness) -> int:
     """Reverse Damage: "The next time a source of your choice would deal damage to you this turn, prevent that
     damage. You gain life equal to the damage prevented this way" (PW64) -- the first damage of a strike, a
-    spell or an ability after the mark, before shields and Circles; the damage left (0 when reversed)."""
-    if amount <= 0 or REVERSED not in target.keywords:
+    spell or an ability after the mark, before shields and Circles; the damage left (0 when reversed).
+    Sanctum Guardian's mark prevents the next damage the same way, with no life gained (PW71)."""
+    mark = REVERSED if REVERSED in target.keywords else SHIELDED if SHIELDED in target.keywords else ""
+    if amount <= 0 or not mark:
         return amount
-    target.keywords = tuple(k for k in target.keywords if k != REVERSED)
-    target.granted = [k for k in target.granted if k != REVERSED]
-    target.life += amount
-    rng.log.record("prevent", f"{amount} damage to {target.label} is reversed: {target.label} gains {amount} life",
-                   section=SECTION_CASTING, data={"id": target.id, "prevented": amount, "gained": amount})
+    target.keywords = tuple(k for k in target.keywords if k != mark)
+    target.granted = [k for k in target.granted if k != mark]
+    gained = amount if mark == REVERSED else 0
+    target.life += gained
+    rng.log.record("prevent", f"{amount} damage to {target.label} is prevented ({mark})", section=SECTION_CASTING,
+                   data={"id": target.id, "prevented": amount, "gained": gained})
     return 0
 
 

@@ -338,3 +338,24 @@ def test_the_bot_pipes_a_creature_in_when_memory_holds_one(make_battle, make_her
     battle.fighters["you"].memory.remove("Craw Wurm")
     battle.invalidate()
     assert choose(battle) != Action("order_ability", card="0", creature=piper)
+
+
+# -- PW71 ------------------------------------------------------------------------------------------------
+
+
+def test_sanctum_guardian_sacrificed_prevents_the_next_damage_to_its_target(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2})
+    battle = make_battle(["Grizzly Bears"], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero)
+    guardian = ready(battle, "Sanctum Guardian")
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    to_your_channelling(battle)
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", target="you", creature=guardian))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert battle.fighters[guardian].out == "sacrificed"
+    battle._apply_effect(mage, profile("Volcanic Hammer"), "you", 0)
+    assert you.life == 5  # all 3 prevented, nothing gained
+    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    assert you.life == 3  # only the next time
