@@ -27,7 +27,8 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
 * **Main**, a mage's kept artifacts and enchantments (PW43), after the spells above but before casting
   another such permanent: damage that kills an enemy (mages first),
   else damage at the enemy with the least Life; tap the strongest untapped enemy creature (Icy
-  Manipulator); make an enemy mage with spells in Memory discard; gain life below its base Life; draw;
+  Manipulator); make an enemy mage with spells in Memory discard; gain life below its base Life; draw (Slate
+  of Ancestry only when its creatures outnumber the spells in Memory it discards, PW72);
   add mana when it pays for a spell in Memory the pool cannot pay now; equip an unattached Equipment to its
   creature with the most Power, else itself (PW50). Aura abilities (Firebreathing, Regeneration) are left
   for people.
@@ -240,11 +241,15 @@ def _activate(battle: Battle, actor: Combatant, uses: list[Action]) -> Action | 
     """A kept permanent's ability to use now (PW43), by the policy in the module's docstring, or None."""
     fighters = battle.fighters
     ranked: list[tuple[tuple[int, int, str], Action]] = []
+    creatures = sum(1 for c in actor.controlled() if fighters[c].active)
     for action in uses:
-        effects = abilities(action.card)[action.amount].effects
+        ability = abilities(action.card)[action.amount]
+        effects = ability.effects
         kinds = {e.kind for e in effects}
         target = fighters.get(action.target)
         damage = sum(e.amount or 0 for e in effects if e.kind == "damage")
+        if ability.discard_hand and creatures <= len(actor.memory):
+            continue  # Slate of Ancestry (PW72): only when it draws more than the Memory it gives up
         if damage and target is not None:
             kills = 0 < target.life <= damage
             ranked.append(((0 if kills else 1, 0 if kills and target.is_mage else target.life, action.target),

@@ -90,6 +90,7 @@ class Effect:
     if_hand: bool = False  # only while its mage holds a spell in Memory (Imaginary Pet, PW54)
     itself: bool = False  # a pump on the ability's creature, not on its target (Nantuko Husk, PW55)
     others: int = 0  # "up to N more target creatures": of the target's side, as it resolves (Panic Attack, PW61)
+    per_creature: bool = False  # amount = "creatures": one per creature its controller controls (Slate, PW72)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -108,6 +109,7 @@ class Ability:
     target: str
     effects: tuple[Effect, ...]
     discard: int = 0  # "Discard a card" as a cost: the spells drawn last forgotten (Peace of Mind, PW52)
+    discard_hand: bool = False  # "Discard your hand" as a cost: all of Memory (Slate of Ancestry, PW72)
     pay_with: str = ""  # "sacrifice" / "tap": the target is a creature of its own paid as the cost (PW55)
 
     @property
@@ -256,7 +258,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                         "(\"Sorcery\", \"Instant\" for regrow)")
     if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
                 "damage unless paid", "sacrifice lands", "look", "damage unless sacrificed") and not (
-            amount in ("X", "memory") or counted):
+            amount in ("X", "memory") or counted or (kind == "draw" and amount == "creatures")):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
     if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*", "O") for m in mana)):
@@ -278,7 +280,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       str(raw.get("per_land", "")), bool(raw.get("at_random", False)),
                       _cost(str(raw["unless"]), where) if "unless" in raw else None,
                       int(raw["max_power"]) if "max_power" in raw else None, bool(raw.get("if_hand", False)),
-                      bool(raw.get("itself", False)), int(raw.get("others", 0)))
+                      bool(raw.get("itself", False)), int(raw.get("others", 0)), amount == "creatures")
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -321,13 +323,14 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 raise DataError(f"{where}: only creatures' and kept artifacts' or enchantments' abilities")
             try:
                 cost = _cost(str(ability.get("cost", "")), where)
+                hand = ability.get("discard") == "hand"  # "Discard your hand" (PW72)
                 aim = ability.get("target", "")
                 listed.append(Ability(card.name, n, str(ability["text"]), cost,
                                       bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
                                       "enchanted" if aura and aim == "enchanted" else _target(aim, where),
                                       tuple(_effect(e, where) for e in ability["effects"]),
-                                      int(ability.get("discard", 0)),
-                                      _pay_with(ability.get("pay_with", ""), where)))
+                                      0 if hand else int(ability.get("discard", 0)),
+                                      discard_hand=hand, pay_with=_pay_with(ability.get("pay_with", ""), where)))
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []

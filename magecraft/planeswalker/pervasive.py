@@ -216,6 +216,10 @@ class Pervasive:
         if ability.discard:  # "Discard a card" as a cost: the spell drawn last (PW35, PW52)
             del mage.memory[-ability.discard:]
             self._discarded(mage, ability.discard)
+        if ability.discard_hand:  # "Discard your hand" as a cost (Slate of Ancestry, PW72)
+            held = len(mage.memory)
+            mage.memory.clear()
+            self._discarded(mage, held)
         paid = self.fighters.get(action.target)
         if ability.pay_with == "sacrifice" and paid is not None:  # its Power as it left: X (Greater Good, PW58)
             x = paid.power

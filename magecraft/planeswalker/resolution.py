@@ -152,6 +152,8 @@ class Resolution(Pervasive):
             elif kind == "draw":
                 if effect.memory:  # "a card for each red card in it" (Baleful Stare, PW52)
                     amount = sum(1 for n in aimed.memory if effect.colour in spell_colors(n)) if aimed else 0
+                elif effect.per_creature:  # "a card for each creature you control" (Slate of Ancestry, PW72)
+                    amount = sum(1 for c in controller.controlled() if self.fighters[c].active)
                 drawn = min(amount, len(controller.library))
                 for _ in range(drawn):
                     controller.memory.append(controller.library.pop(0))

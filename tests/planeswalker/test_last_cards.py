@@ -359,3 +359,42 @@ def test_sanctum_guardian_sacrificed_prevents_the_next_damage_to_its_target(make
     assert you.life == 5  # all 3 prevented, nothing gained
     battle._apply_effect(mage, profile("Shock"), "you", 0)
     assert you.life == 3  # only the next time
+
+
+# -- PW72 ------------------------------------------------------------------------------------------------
+
+
+def test_slate_of_ancestry_discards_memory_and_draws_one_per_creature(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2, "mastery": 1})
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    you = battle.fighters["you"]
+    ready(battle, "Grizzly Bears")
+    ready(battle, "Kird Ape")
+    keep(battle, "Slate of Ancestry")
+    battle.apply(Action("channel"))
+    you.mana["C"] = 1  # {4}: within Mastery 4
+    you.library = ["Giant Growth", "Craw Wurm", "Shock"]
+    battle.invalidate()
+    battle.apply(Action("activate", card="Slate of Ancestry"))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert you.memory == ["Giant Growth", "Craw Wurm"]  # two creatures: two drawn, the hand gone first
+    assert you.library == ["Shock"] and "Slate of Ancestry" in you.tapped_permanents
+
+
+def test_the_bot_uses_the_slate_only_when_it_draws_more_than_it_discards(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2, "mastery": 1})
+    battle = make_battle(["Craw Wurm"], hero=hero)
+    you = battle.fighters["you"]
+    ready(battle, "Grizzly Bears")
+    ready(battle, "Kird Ape")
+    keep(battle, "Slate of Ancestry")
+    battle.apply(Action("channel"))
+    you.mana["C"] = 1
+    you.memory = ["Craw Wurm", "Shivan Dragon"]  # two spells (above Mastery) for two creatures: no gain
+    battle.fighters["s1"].sick = battle.fighters["s2"].sick = True  # no commanding to choose first
+    battle.invalidate()
+    assert choose(battle) != Action("activate", card="Slate of Ancestry")
+    you.memory = ["Craw Wurm"]
+    battle.invalidate()
+    assert choose(battle) == Action("activate", card="Slate of Ancestry")
