@@ -297,6 +297,7 @@ class Battle(Resolution, GameState[Action]):
         """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
         that end at 'end of turn' end now" (pumps, regeneration shields, prevention); tokens of creatures
         that died this turn appear (PW38)."""
+        self._end_step()  # Form of the Dragon (PW73)
         for fighter in list(self.fighters.values()):
             ending = on_trigger(fighter.card, "end")
             if ending and fighter.active:  # Viashino Sandstalker: "return it to its owner's hand" (PW41)

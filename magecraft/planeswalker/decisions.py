@@ -151,7 +151,11 @@ def combat_skipped(battle: Battle, mover: Combatant) -> bool:
 
 def island_denied(battle: Battle, attacker: Combatant, target: Combatant) -> bool:
     """Sea Monster "can't attack unless defending player controls an Island" (PW51): the defending mage (the
-    target, or the target creature's mage) has Blue in its identity (its lands, PW37)."""
+    target, or the target creature's mage) has Blue in its identity (its lands, PW37).  Form of the Dragon:
+    "Creatures without flying can't attack you" -- its mage (PW73)."""
+    if target.is_mage and not attacker.is_mage and FLYING not in attacker.keywords and any(
+            "only flyers attack" in statics(n) for n in target.permanents):
+        return True
     if "attacks only Island" not in statics(attacker.card):
         return False
     defender = target if target.is_mage else battle.fighters.get(target.controller or "")
@@ -509,6 +513,9 @@ def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleErr
     if combat_skipped(battle, actor):
         return RuleError(f"{actor.label} skips this turn's combat (Blinding Angel)", rule="Blinding Angel",
                          section=MECHANICS)
+    if island_denied(battle, actor, target) and "attacks only Island" not in statics(actor.card):
+        return RuleError(f"{actor.label} has no flying: it can't attack {target.label} (Form of the Dragon)",
+                         rule="Form of the Dragon", section=MECHANICS)
     if island_denied(battle, actor, target):
         return RuleError(f"{actor.label} can't attack unless the defending mage controls an Island (Blue in its "
                          "identity)", rule="Sea Monster", section=MECHANICS)

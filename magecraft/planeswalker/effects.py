@@ -38,7 +38,7 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
                    "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph",
                    "discard colour", "sacrifice lands", "look", "extra combat",
-                   "damage unless sacrificed", "put creature"})
+                   "damage unless sacrificed", "put creature", "life becomes"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -165,9 +165,10 @@ STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
 PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",
-                             "opponent discards", "enchanted deals damage", "enchanted attacks or blocks"})
+                             "opponent discards", "enchanted deals damage", "enchanted attacks or blocks",
+                             "each end"})
 #: What a kept permanent's trigger may do: untargeted effects, and "each other mage sacrifices a creature".
-KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice", "damage"}
+KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice", "damage", "life becomes"}
 #: What a */* creature counts (PW44): lands of a colour its mage controls (the identity, PW37), creatures of
 #: a type its mage controls, cards of a type in every graveyard, the cards in its mage's hand (Memory), or
 #: every creature in the battle.
@@ -176,7 +177,7 @@ COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures", "encha
 CAST_WHENS = frozenset({"you cast", "opponent casts"})
 #: Static abilities a kept enchantment gives its mage (PW48).
 KEPT_STATICS = frozenset({"shroud", "worship", "damage doubled", "damaged creatures destroyed",
-                          "targets returned"})
+                          "targets returned", "only flyers attack"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +258,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent "
                         "(\"Sorcery\", \"Instant\" for regrow)")
     if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
-                "damage unless paid", "sacrifice lands", "look", "damage unless sacrificed") and not (
+                "damage unless paid", "sacrifice lands", "look", "damage unless sacrificed",
+                "life becomes") and not (
             amount in ("X", "memory") or counted or (kind == "draw" and amount == "creatures")):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
@@ -342,7 +344,10 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 if not made or any(e.kind not in KEPT_KINDS for e in made) or colour not in ("", *COLORS):
                     raise DataError(f"{where}: a kept permanent's trigger has effects of "
                                     f"{', '.join(sorted(KEPT_KINDS))} (and a colour of W U B R G)")
-                triggers.append(Trigger(str(trigger["when"]), effects=made, colour=colour))
+                aim = _target(trigger.get("target", ""), where)  # Form of the Dragon's "any target" (PW73)
+                if aim and (aim != "enemy" or trigger["when"] != "your upkeep"):
+                    raise DataError(f"{where}: only a \"your upkeep\" trigger has a target, \"enemy\"")
+                triggers.append(Trigger(str(trigger["when"]), effects=made, colour=colour, target=aim))
                 continue
             if not card.is_creature or not isinstance(trigger, Mapping):
                 raise DataError(f"{where}: only a creature has triggers (a kept permanent's are "

@@ -279,7 +279,8 @@ class Pervasive:
         for name in list(actor.permanents):
             for trigger in kept_triggers(name, "your upkeep"):
                 if actor.active:
-                    self._resolve(actor, actor, trigger.effects, "", 0, f"{name} at {actor.label}'s Upkeep")
+                    aim = self._upkeep_aim(actor, trigger.effects) if trigger.target else ""
+                    self._resolve(actor, actor, trigger.effects, aim, 0, f"{name} at {actor.label}'s Upkeep")
         for keeper in list(self.fighters.values()):
             if keeper.is_mage and keeper.active:
                 for name in list(keeper.permanents):
@@ -287,6 +288,26 @@ class Pervasive:
                         if actor.active:
                             self._resolve(keeper, actor, trigger.effects, "", 0,
                                           f"{keeper.label}'s {name} at {actor.label}'s Channelling")
+
+    def _upkeep_aim(self, mage: Combatant, effects: tuple[Effect, ...]) -> str:
+        """Form of the Dragon's "5 damage to any target" at its mage's Upkeep (PW73): an enemy it kills (a mage
+        first), else the enemy with the least Life (mages first, then the battle's order)."""
+        damage = sum(e.amount or 0 for e in effects if e.kind == "damage") * self._damage_factor()
+        enemies = [f for f in self.fighters.values() if f.active and f.side != mage.side]
+        best = min(enemies, key=lambda f: (f.life > damage, not f.is_mage, f.life), default=None)
+        if best is not None:
+            self._targeted(best.id)  # Cowardice (PW53)
+        return best.id if best is not None else ""
+
+    def _end_step(self) -> None:
+        """"At the beginning of each end step, your life total becomes 5" (Form of the Dragon, PW73): at the
+        end of every combatant's turn, each mage keeping it; life set, not damage."""
+        for mage in list(self.fighters.values()):
+            if mage.is_mage and mage.active:
+                for name in list(mage.permanents):
+                    for trigger in kept_triggers(name, "each end"):
+                        if mage.active:
+                            self._resolve(mage, mage, trigger.effects, "", 0, f"{name} at the end of the turn")
 
     def _spell_cast(self, caster: Combatant, spell: SpellProfile, target_id: str = "") -> None:
         """"Whenever a player casts a [colour] spell, you may gain 1 life" (the trinkets, PW45): for each kept

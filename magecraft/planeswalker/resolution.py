@@ -239,6 +239,8 @@ class Resolution(Pervasive):
                     if fighter.active and not fighter.is_mage:
                         fighter.power = max(0, fighter.power + effect.power * times)
                         fighter.toughness = max(0, fighter.toughness + effect.toughness * times)
+            elif kind == "life becomes" and controller.active:  # Form of the Dragon (PW73): not damage
+                controller.life = amount
             elif kind == "life becomes creatures":  # Biorhythm (PW48): not damage, nothing prevents it
                 for mage in list(self.fighters.values()):
                     if mage.is_mage and mage.active:

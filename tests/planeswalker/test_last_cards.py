@@ -398,3 +398,26 @@ def test_the_bot_uses_the_slate_only_when_it_draws_more_than_it_discards(make_ba
     you.memory = ["Craw Wurm"]
     battle.invalidate()
     assert choose(battle) == Action("activate", card="Slate of Ancestry")
+
+
+# -- PW73 ------------------------------------------------------------------------------------------------
+
+
+def test_form_of_the_dragon_burns_at_upkeep_sets_life_at_each_end_and_stops_walkers(make_battle) -> None:
+    battle = make_battle(["Craw Wurm", "Goblin Sky Raider"], [2, 1], ranges={"c1": "close", "c2": "close"})
+    you, wurm, raider = battle.fighters["you"], battle.fighters["c1"], battle.fighters["c2"]
+    keep(battle, "Form of the Dragon")
+    battle.apply(Action("channel"))  # Upkeep: 5 damage kills the Raider (Life 4), not the Wurm (Life 8)
+    assert raider.out == "dead" and wurm.life == 8
+    you.life = 2
+    battle.apply(Action("end"))  # the End phase: Life becomes 5
+    assert you.life == 5 and battle.current_player() == "c1"
+    assert not any(a.kind == "engage" and a.target == "you" for a in battle.legal_actions())  # no flying
+    with pytest.raises(RuleError, match="Form of the Dragon"):
+        battle.apply(Action("engage", target="you"))
+    wurm.keywords = (*wurm.keywords, "Flying")
+    battle.invalidate()
+    assert Action("engage", target="you") in battle.legal_actions()  # a flyer may
+    you.life = 9
+    battle.apply(Action("end"))  # the Wurm's end step too
+    assert you.life == 5
