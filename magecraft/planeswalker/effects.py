@@ -91,6 +91,7 @@ class Effect:
     itself: bool = False  # a pump on the ability's creature, not on its target (Nantuko Husk, PW55)
     others: int = 0  # "up to N more target creatures": of the target's side, as it resolves (Panic Attack, PW61)
     per_creature: bool = False  # amount = "creatures": one per creature its controller controls (Slate, PW72)
+    unusable: bool = False  # "discard": a spell above Mastery first, the costliest (Thought Courier, PW74)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -239,7 +240,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand", "itself", "others"}
+           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand", "itself", "others", "unusable"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -282,7 +283,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       str(raw.get("per_land", "")), bool(raw.get("at_random", False)),
                       _cost(str(raw["unless"]), where) if "unless" in raw else None,
                       int(raw["max_power"]) if "max_power" in raw else None, bool(raw.get("if_hand", False)),
-                      bool(raw.get("itself", False)), int(raw.get("others", 0)), amount == "creatures")
+                      bool(raw.get("itself", False)), int(raw.get("others", 0)), amount == "creatures",
+                      bool(raw.get("unusable", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 

@@ -192,7 +192,7 @@ class Resolution(Pervasive):
                     forgotten = min(amount, len(who.memory))
                     for _ in range(forgotten):
                         who.memory.pop(self.rng.choice(range(len(who.memory)), f"{who.label}'s spell to forget")
-                                       if effect.at_random else -1)
+                                       if effect.at_random else self._unusable(who) if effect.unusable else -1)
                     self._discarded(who, forgotten)  # Megrim (PW51)
             elif kind == "bounce":
                 gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
@@ -332,6 +332,14 @@ class Resolution(Pervasive):
         mage.library.extend(seen)
         self.rng.log.record("look", f"{mage.label} keeps {kept}", section=SECTION_CASTING,
                             data={"id": mage.id, "card": kept, "bottom": list(seen)})
+
+    @staticmethod
+    def _unusable(mage: Combatant) -> int:
+        """The spell a mage discards by choice (Thought Courier, PW74): the costliest it cannot cast (above its
+        Mastery; the latest drawn of those on a tie), else the one drawn last (PW52)."""
+        costs = [profile(n).cost.mana_value for n in mage.memory]
+        above = [i for i, cost in enumerate(costs) if cost > mage.mastery]
+        return max(above, key=lambda i: (costs[i], i)) if above else -1
 
     def _put_creature(self, mage: Combatant) -> None:
         """"Put a creature card from your hand onto the battlefield" (PW70): the costliest creature spell in the

@@ -10,6 +10,7 @@ from magecraft.planeswalker.bot import choose, ready_mage
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import CANT_BLOCK
 from magecraft.planeswalker.decisions import interceptors, may_command
+from magecraft.planeswalker.effects import abilities
 from magecraft.planeswalker.spells import profile
 from tests.planeswalker.test_effects import ready
 from tests.planeswalker.test_pervasive import keep, to_your_channelling
@@ -421,3 +422,25 @@ def test_form_of_the_dragon_burns_at_upkeep_sets_life_at_each_end_and_stops_walk
     you.life = 9
     battle.apply(Action("end"))  # the Wurm's end step too
     assert you.life == 5
+
+
+# -- PW74 ------------------------------------------------------------------------------------------------
+
+
+def test_thought_courier_draws_then_discards_a_spell_above_mastery_first(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2}, memorized=("Shock",))
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    you = battle.fighters["you"]
+    courier = ready(battle, "Thought Courier")
+    battle.apply(Action("channel"))
+    you.memory = ["Craw Wurm", "Panic Attack", "Shivan Dragon"]  # above Mastery 3: the Dragon (6) ties the Wurm
+    you.library = ["Giant Growth", "Kird Ape"]
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", creature=courier))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert you.memory == ["Craw Wurm", "Panic Attack", "Giant Growth"]  # the Dragon forgotten
+    battle.fighters[courier].tapped = False
+    battle._resolve(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
+    battle._resolve(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
+    assert you.memory == ["Panic Attack", "Giant Growth"]  # the Wurm, then the Ape drawn last (Panic Attack: 3)
