@@ -44,6 +44,7 @@ from magecraft.planeswalker.decisions import commandable, compute_legal, interce
 from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
+from magecraft.planeswalker.pervasive import taxed
 from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
@@ -556,9 +557,9 @@ class Battle(Resolution, GameState[Action]):
                                     data={"responder": responder.id, "roll": mine, "against": theirs})
                 self._next_responder()
                 return
-        x = largest_x(responder.mana, spell.cost, responder.mastery, artifact=spell.cost.artifact) \
-            if spell.cost.has_x else 0
-        pay(responder.mana, spell.cost, artifact=spell.cost.artifact, x=x)
+        cost = taxed(self, responder, spell.cost)  # Defense Grid (PW75)
+        x = largest_x(responder.mana, cost, responder.mastery, artifact=cost.artifact) if cost.has_x else 0
+        pay(responder.mana, cost, artifact=cost.artifact, x=x)
         responder.memory.remove(spell.name)
         responder.graveyard.append(spell.name)
         self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",

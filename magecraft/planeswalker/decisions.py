@@ -36,7 +36,7 @@ from magecraft.planeswalker.combatants import (
 )
 from magecraft.planeswalker.effects import Ability, abilities, statics
 from magecraft.planeswalker.mana import largest_x, pay, total
-from magecraft.planeswalker.pervasive import activation_refusal, activations
+from magecraft.planeswalker.pervasive import activation_refusal, activations, taxed
 from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
 if TYPE_CHECKING:
@@ -294,7 +294,7 @@ def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | 
         return (f"Mastery: {spell.name} has converted mana cost {spell.cost.mana_value}, above "
                 f"{mage.label}'s Mastery {mage.mastery}")
     trial = dict(mage.mana)
-    if not pay(trial, spell.cost, artifact=spell.cost.artifact):
+    if not pay(trial, taxed(battle, mage, spell.cost), artifact=spell.cost.artifact):  # Defense Grid (PW75)
         return f"Mana Pool: {mage.label} cannot muster the mana for {spell.name} at once"
     return None
 

@@ -178,7 +178,7 @@ COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures", "encha
 CAST_WHENS = frozenset({"you cast", "opponent casts"})
 #: Static abilities a kept enchantment gives its mage (PW48).
 KEPT_STATICS = frozenset({"shroud", "worship", "damage doubled", "damaged creatures destroyed",
-                          "targets returned", "only flyers attack"})
+                          "targets returned", "only flyers attack", "off-turn spells cost 3 more"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,7 +426,7 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
         lord = _lord(entry.get("lord"), where) if "lord" in entry else None
         statics = tuple(str(x) for x in entry.get("static", []))
-        kept_static = kept and "Enchantment" in card.types and not aura and not set(statics) - KEPT_STATICS
+        kept_static = kept and not aura and not set(statics) - KEPT_STATICS  # Defense Grid, an artifact (PW75)
         if ((set(statics) - STATICS or (statics and not card.is_creature)) and not kept_static) or (
                 lord and not (card.is_creature or kept)):
             raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, a kept "

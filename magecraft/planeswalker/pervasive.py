@@ -20,6 +20,7 @@ creatures, conjured artifacts, and enchantments all count as permanent effects";
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
@@ -50,7 +51,7 @@ from magecraft.planeswalker.effects import (
     subtypes,
     ward_of,
 )
-from magecraft.planeswalker.mana import largest_x, pay
+from magecraft.planeswalker.mana import SpellCost, largest_x, pay
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import aim_problem, hits, permanent_is
 
@@ -156,6 +157,18 @@ def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomn
                            data={"id": target.id, "card": name, "prevented": amount})
             return 0
     return amount
+
+
+#: Defense Grid's static, and what each one kept adds to a spell cast on another's turn (PW75).
+GRID, GRID_TAX = "off-turn spells cost 3 more", 3
+
+
+def taxed(battle: Battle, mage: Combatant, cost: SpellCost) -> SpellCost:
+    """Defense Grid: "Each spell costs {3} more to cast except during its controller's turn" (PW75) -- {3} more
+    generic mana per Grid kept in the battle when ``mage`` casts on another's turn; its mana value (and so
+    its Mastery limit) is the printed one."""
+    grids = battle._kept_static(GRID) if battle.actor() is not mage else 0
+    return replace(cost, generic=cost.generic + GRID_TAX * grids) if grids else cost
 
 
 def reverse(target: Combatant, amount: int, rng: Randomness) -> int:

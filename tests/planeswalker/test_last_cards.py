@@ -444,3 +444,29 @@ def test_thought_courier_draws_then_discards_a_spell_above_mastery_first(make_ba
     battle._resolve(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
     battle._resolve(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
     assert you.memory == ["Panic Attack", "Giant Growth"]  # the Wurm, then the Ape drawn last (Panic Attack: 3)
+
+
+# -- PW75 ------------------------------------------------------------------------------------------------
+
+
+def test_defense_grid_taxes_answers_on_another_mages_turn(make_battle, make_hero) -> None:
+    hero = make_hero(library=("Shock", "Giant Growth"), memorized=("Shock",))
+    battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero)  # the faster mage first
+    you, mage = battle.fighters["you"], battle.fighters["mage"]
+    keep(battle, "Defense Grid", owner="mage")
+    battle.apply(Action("channel"))
+    mage.memory.extend(["Shock", "Shock"])
+    mage.mana = {"R": 2}  # its own turn: {R} a Shock
+    you.mana = {"R": 2, "G": 1}  # {3}{R} needed to answer: three mana is one short
+    battle.invalidate()
+    battle.apply(Action("cast", card="Shock", target="you"))
+    assert battle.phase == "main" and you.life == 3  # no answer was open to it
+    you.mana["C"] = 1
+    battle.apply(Action("cast", card="Shock", target="you"))
+    while battle.phase == "response" and battle.current_player() != "you":
+        battle.apply(Action("pass"))
+    assert Action("respond", card="Shock", target="mage") in battle.legal_actions()
+    battle.rng.extend_script([6] * you.speed + [1] * mage.speed)
+    before = mage.life
+    battle.apply(Action("respond", card="Shock", target="mage"))
+    assert sum(you.mana.values()) == 0 and mage.life == before - 2  # all four paid
