@@ -157,6 +157,8 @@ class Lord:
     yours: bool = False
     colour: str = ""
     shared: bool = False  # per other creature sharing a creature type with it (Coat of Arms, PW49)
+    enchanted: bool = False  # a bonus to itself while an Aura is on it (Thran Golem, PW76)
+    keywords: tuple[str, ...] = ()  # more keywords given with ``keyword`` (Thran Golem's three)
 
 
 #: Static restrictions a card may carry (ruling PW41).
@@ -443,14 +445,16 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
 
 def _lord(raw: Any, where: str) -> Lord:
     if not isinstance(raw, Mapping) or set(raw) - {"power", "toughness", "subtype", "keyword", "yours", "colour",
-                                                   "shared"}:
-        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours, colour or shared")
+                                                   "shared", "enchanted", "keywords"}:
+        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours, colour, shared, "
+                        "enchanted or keywords")
     if raw.get("colour", "") not in ("", *COLORS):
         raise DataError(f"{where}: a lord's colour is one of {', '.join(COLORS)}")
     try:
         return Lord(int(raw.get("power", 0)), int(raw.get("toughness", 0)), str(raw.get("subtype", "")),
                     str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")),
-                    bool(raw.get("shared", False)))
+                    bool(raw.get("shared", False)), bool(raw.get("enchanted", False)),
+                    tuple(str(k) for k in raw.get("keywords", [])))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed lord ({exc})") from None
 

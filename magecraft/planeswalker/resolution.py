@@ -566,7 +566,9 @@ class Resolution(Pervasive):
             if fighter.active:
                 for source, lord in lords:
                     times = 1
-                    if lord.colour:
+                    if lord.enchanted:  # Thran Golem: "as long as it is enchanted" (PW76)
+                        applies = source is fighter and any(a[1] == fighter.id for m in fighters for a in m.auras)
+                    elif lord.colour:
                         owner = self.fighters.get(source.controller or "")
                         applies = source is fighter and owner is not None and lord.colour in owner.identity
                     else:
@@ -580,6 +582,7 @@ class Resolution(Pervasive):
                         power, toughness = power + lord.power * times, toughness + lord.toughness * times
                         if lord.keyword:
                             keywords.append(lord.keyword)
+                        keywords.extend(lord.keywords)
             before = fighter.lorded or [0, 0]
             gain_p, gain_t = power - before[0], toughness - before[1]
             if gain_p or gain_t:

@@ -470,3 +470,23 @@ def test_defense_grid_taxes_answers_on_another_mages_turn(make_battle, make_hero
     before = mage.life
     battle.apply(Action("respond", card="Shock", target="mage"))
     assert sum(you.mana.values()) == 0 and mage.life == before - 2  # all four paid
+
+
+# -- PW76 ------------------------------------------------------------------------------------------------
+
+
+def test_thran_golem_is_bigger_and_flies_while_enchanted(make_battle, make_hero) -> None:
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2})
+    battle = make_battle(["Grizzly Bears"], hero=hero)
+    you = battle.fighters["you"]
+    golem = ready(battle, "Thran Golem")
+    battle._refresh_lords()
+    assert (battle.fighters[golem].power, battle.fighters[golem].toughness) == (3, 3)
+    battle._attach(you, "Holy Strength", golem)  # +1/+2
+    battle._refresh_lords()
+    thran = battle.fighters[golem]
+    assert (thran.power, thran.toughness, thran.life) == (6, 7, 6)  # the dice, not Life (PW35)
+    assert {"Flying", "First strike", "Trample"} <= set(thran.keywords)
+    battle._release(you, "", "Holy Strength")
+    battle._refresh_lords()
+    assert (thran.power, thran.toughness) == (3, 3) and "Flying" not in thran.keywords
