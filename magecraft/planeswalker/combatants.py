@@ -124,6 +124,8 @@ class Combatant:
     tapped_permanents: list[str] = field(default_factory=list)  # kept permanents tapped ({T}) until Upkeep
     damaged: int = 0  # damage dealt to it this turn (Final Punishment, PW57)
     chosen: list[list[str]] = field(default_factory=list)  # [card, colour] chosen on entering (Story Circle)
+    redirect: list[str] = field(default_factory=list)  # where its next points of damage go this turn (PW77)
+    diverted: list[str] = field(default_factory=list)  # points redirected, dealt once the damage is worked out
 
     @property
     def active(self) -> bool:
@@ -186,7 +188,7 @@ class Combatant:
         for name in ("keywords", "colors", "identity"):
             values[name] = tuple(values[name])
         for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens", "granted", "control",
-                     "stolen", "lorded", "lorded_keywords", "tapped_permanents"):
+                     "stolen", "lorded", "lorded_keywords", "tapped_permanents", "redirect", "diverted"):
             if name in values:
                 values[name] = list(values[name])
         for name in ("auras", "chosen"):
@@ -199,7 +201,8 @@ class Combatant:
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
 _LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras",
-                    "lorded", "lorded_keywords", "tapped_permanents", "damaged", "chosen"})
+                    "lorded", "lorded_keywords", "tapped_permanents", "damaged", "chosen", "redirect",
+                    "diverted"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

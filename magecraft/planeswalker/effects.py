@@ -38,7 +38,7 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
                    "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph",
                    "discard colour", "sacrifice lands", "look", "extra combat",
-                   "damage unless sacrificed", "put creature", "life becomes"})
+                   "damage unless sacrificed", "put creature", "life becomes", "redirect"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
@@ -262,7 +262,7 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                         "(\"Sorcery\", \"Instant\" for regrow)")
     if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
                 "damage unless paid", "sacrifice lands", "look", "damage unless sacrificed",
-                "life becomes") and not (
+                "life becomes", "redirect") and not (
             amount in ("X", "memory") or counted or (kind == "draw" and amount == "creatures")):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))

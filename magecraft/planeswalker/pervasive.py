@@ -176,6 +176,11 @@ def reverse(target: Combatant, amount: int, rng: Randomness) -> int:
     damage. You gain life equal to the damage prevented this way" (PW64) -- the first damage of a strike, a
     spell or an ability after the mark, before shields and Circles; the damage left (0 when reversed).
     Sanctum Guardian's mark prevents the next damage the same way, with no life gained (PW71)."""
+    if amount > 0 and target.redirect:  # Zealous Inquisitor: its next points go elsewhere (PW77)
+        moved = min(amount, len(target.redirect))
+        target.diverted.extend(target.redirect[:moved])
+        del target.redirect[:moved]
+        amount -= moved
     mark = REVERSED if REVERSED in target.keywords else SHIELDED if SHIELDED in target.keywords else ""
     if amount <= 0 or not mark:
         return amount
@@ -207,6 +212,7 @@ class Pervasive:
         def _back(self) -> None: ...
         def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None: ...
         def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
+        def _divert(self, fighter: Combatant) -> None: ...
         def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None: ...
         def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int: ...
         def _destroy(self, target: Combatant, no_regenerate: bool) -> None: ...
@@ -315,6 +321,8 @@ class Pervasive:
     def _end_step(self) -> None:
         """"At the beginning of each end step, your life total becomes 5" (Form of the Dragon, PW73): at the
         end of every combatant's turn, each mage keeping it; life set, not damage."""
+        for fighter in self.fighters.values():
+            fighter.redirect.clear()  # "this turn" (PW77)
         for mage in list(self.fighters.values()):
             if mage.is_mage and mage.active:
                 for name in list(mage.permanents):
@@ -516,6 +524,8 @@ class Pervasive:
         becomes blocked by a nonblack creature, destroy that creature at end of combat" -- locked combat
         between two creatures, whoever engaged (PW51)."""
         self._struck(strikes)
+        self._divert(attacker)  # Zealous Inquisitor (PW77)
+        self._divert(defender)
         for hit in strikes:  # Death Pits of Rath: each creature dealt damage (PW53); Spirit Link (PW54)
             if hit.damage > 0:
                 self._linked(self.fighters[hit.striker], hit.damage)

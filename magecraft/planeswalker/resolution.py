@@ -239,6 +239,8 @@ class Resolution(Pervasive):
                     if fighter.active and not fighter.is_mage:
                         fighter.power = max(0, fighter.power + effect.power * times)
                         fighter.toughness = max(0, fighter.toughness + effect.toughness * times)
+            elif kind == "redirect" and aimed is not None and not aimed.is_mage:
+                source.redirect.extend([aimed.id] * amount)  # Zealous Inquisitor (PW77)
             elif kind == "life becomes" and controller.active:  # Form of the Dragon (PW73): not damage
                 controller.life = amount
             elif kind == "life becomes creatures":  # Biorhythm (PW48): not damage, nothing prevents it
@@ -340,6 +342,19 @@ class Resolution(Pervasive):
         costs = [profile(n).cost.mana_value for n in mage.memory]
         above = [i for i, cost in enumerate(costs) if cost > mage.mastery]
         return max(above, key=lambda i: (costs[i], i)) if above else -1
+
+    def _divert(self, fighter: Combatant) -> None:
+        """"The next 1 damage that would be dealt to Zealous Inquisitor this turn is dealt to target creature
+        instead" (PW77): the points taken off its damage are dealt to those creatures now (after the Furnace's
+        doubling, PW53: not doubled again)."""
+        while fighter.diverted:
+            other = self.fighters.get(fighter.diverted.pop(0))
+            if other is not None and other.active:
+                lose_life(other, 1, self.rng, self.settings)
+                self.rng.log.record("redirect", f"1 damage to {fighter.label} is dealt to {other.label}",
+                                    section=SECTION_CASTING, data={"id": fighter.id, "to": other.id})
+                self._after_damage(other)
+                self._pitted(other)
 
     def _put_creature(self, mage: Combatant) -> None:
         """"Put a creature card from your hand onto the battlefield" (PW70): the costliest creature spell in the
@@ -470,6 +485,7 @@ class Resolution(Pervasive):
         before = target.life
         lose_life(target, amount, self.rng, self.settings)
         self._after_damage(target)
+        self._divert(target)  # Zealous Inquisitor (PW77)
         if target.life < before and not target.is_mage:
             self._pitted(target)  # Death Pits of Rath (PW53)
         return max(0, before - target.life)

@@ -490,3 +490,30 @@ def test_thran_golem_is_bigger_and_flies_while_enchanted(make_battle, make_hero)
     battle._release(you, "", "Holy Strength")
     battle._refresh_lords()
     assert (thran.power, thran.toughness) == (3, 3) and "Flying" not in thran.keywords
+
+
+# -- PW77 ------------------------------------------------------------------------------------------------
+
+
+def test_zealous_inquisitor_redirects_its_next_damage_point_to_a_creature(make_battle, make_hero) -> None:
+    hero = make_hero(identity=("W", "W", "G"), increases={"power": 2, "toughness": 2, "focus": 2})
+    battle = make_battle(["Grizzly Bears"], [6, 1], ranges={"c1": "close"}, hero=hero)
+    inquisitor = ready(battle, "Zealous Inquisitor")
+    inq, bears = battle.fighters[inquisitor], battle.fighters["c1"]
+    battle.apply(Action("channel"))
+    battle.apply(Action("command"))
+    battle.apply(Action("order_ability", card="0", target="c1", creature=inquisitor))
+    while battle.phase == "response":
+        battle.apply(Action("pass"))
+    assert inq.redirect == ["c1"]
+    battle.rng.extend_script([2, 1, 1, 1, 1, 1, 6, 6])  # the Bears' 3 against 2: the 1 goes back to them
+    battle._fight("c1", inquisitor)
+    assert (inq.life, bears.life) == (4, 3) and inq.redirect == []
+    battle._resolve(inq, battle.fighters["you"], abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
+    battle._damage(inq, 2)  # a spell's 2: one point redirected, one taken
+    assert (inq.life, bears.life) == (3, 2)
+    battle._damage(inq, 1)
+    assert (inq.life, bears.life) == (2, 2)  # only the next point
+    battle._resolve(inq, battle.fighters["you"], abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
+    battle._next_turn()
+    assert inq.redirect == []  # "this turn"
