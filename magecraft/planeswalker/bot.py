@@ -27,22 +27,25 @@ It always picks among :meth:`Battle.legal_actions`, so it never breaks a rule:
 * **Main**, a mage's kept artifacts and enchantments (PW43), after the spells above but before casting
   another such permanent: damage that kills an enemy (mages first),
   else damage at the enemy with the least Life; tap the strongest untapped enemy creature (Icy
-  Manipulator); make an enemy mage with spells in Memory discard; gain life below its base Life; draw;
+  Manipulator); make an enemy mage with spells in Memory discard; gain life below its base Life; draw (Slate
+  of Ancestry only when its creatures outnumber the spells in Memory it discards, PW72);
   add mana when it pays for a spell in Memory the pool cannot pay now; equip an unattached Equipment to its
   creature with the most Power, else itself (PW50). Aura abilities (Firebreathing, Regeneration) are left
   for people.
 * **Main**, a creature (its own turn or commanded): use an ability (data/card_effects.toml) that deals
   damage killing an enemy, else one that destroys or returns the strongest enemy creature, else damage to
   the enemy with the least Life -- never one whose damage to its controller would be fatal; else tap the
-  strongest untapped enemy creature (Master Decoy); give Haste to a creature of its side still summoning
+  strongest untapped enemy creature (Master Decoy); put a creature from Memory into the battle (Elvish
+  Piper, PW70); give Haste to a creature of its side still summoning
   sick (Whip Sergeant); add mana (Llanowar Elves) when it pays for a spell in its controller's Memory the
   pool cannot pay now; a prevention or regeneration shield on a combatant of its side in close combat
   that has none; else engage the enemy in close combat with the least Life, mages first; else move into
   close combat with the enemy mage (or any enemy); else end.  Pump abilities are left unused: a creature
   is commanded once a turn, so pumping itself would cost its engagement.
-* **Responses**: counter a creature or damage spell; else answer with damage that kills the
-  commanded creature; else pass.  **Interception**: intercept with the toughest creature.
-  **Trample**: engage the weakest enemy in close combat, else pass.  **End phase**: forget the
+* **Responses**: counter a creature or damage spell; else answer a damage spell aimed at itself with
+  Reverse Damage (PW64); else answer with damage that kills the commanded creature; else pass.
+  **Interception**: intercept with the toughest creature.  **Trample**: engage the weakest enemy in close
+  combat, else pass.  **End phase**: forget the
   spell with the highest converted cost it cannot cast, else the costliest.
 
 >>> from magecraft.core.randomness import Randomness
@@ -63,9 +66,9 @@ from magecraft.core.randomness import Randomness
 from magecraft.planeswalker.actions import Action
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combat import Battle
-from magecraft.planeswalker.combatants import Combatant
+from magecraft.planeswalker.combatants import REVERSED, Combatant
 from magecraft.planeswalker.data import opponent_mages
-from magecraft.planeswalker.effects import abilities, useful_permanent
+from magecraft.planeswalker.effects import abilities, spell_effects, useful_permanent
 from magecraft.planeswalker.mana import total
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import hits, permanent_is, profile
@@ -238,11 +241,15 @@ def _activate(battle: Battle, actor: Combatant, uses: list[Action]) -> Action | 
     """A kept permanent's ability to use now (PW43), by the policy in the module's docstring, or None."""
     fighters = battle.fighters
     ranked: list[tuple[tuple[int, int, str], Action]] = []
+    creatures = sum(1 for c in actor.controlled() if fighters[c].active)
     for action in uses:
-        effects = abilities(action.card)[action.amount].effects
+        ability = abilities(action.card)[action.amount]
+        effects = ability.effects
         kinds = {e.kind for e in effects}
         target = fighters.get(action.target)
         damage = sum(e.amount or 0 for e in effects if e.kind == "damage")
+        if ability.discard_hand and creatures <= len(actor.memory):
+            continue  # Slate of Ancestry (PW72): only when it draws more than the Memory it gives up
         if damage and target is not None:
             kills = 0 < target.life <= damage
             ranked.append(((0 if kills else 1, 0 if kills and target.is_mage else target.life, action.target),
@@ -357,7 +364,7 @@ def _order(battle: Battle, legal: list[Action]) -> Action:
 def _ability(battle: Battle, uses: list[Action]) -> Action | None:
     """The ability to use, by the policy above, or None."""
     fighters = battle.fighters
-    kills, removals, hits_, taps, hastes, mana, shields = [], [], [], [], [], [], []
+    kills, removals, hits_, taps, hastes, mana, shields, puts = [], [], [], [], [], [], [], []
     for action in uses:
         creature = fighters[action.creature]
         effects = abilities(creature.card)[int(action.card)].effects
@@ -368,6 +375,8 @@ def _ability(battle: Battle, uses: list[Action]) -> Action | None:
         if not action.target:
             if kinds == {"mana"} and _mana_helps(controller, sum(len(e.mana) for e in effects)):
                 mana.append(action)
+            elif kinds == {"put creature"} and any(profile(n).kind == "summon" for n in controller.memory):
+                puts.append(action)  # Elvish Piper (PW70): a free creature
             elif kinds & {"regenerate", "prevent"} and not creature.shields and \
                     battle.in_close_combat(creature.id):
                 shields.append(action)
@@ -395,7 +404,7 @@ def _ability(battle: Battle, uses: list[Action]) -> Action | None:
         return min(hits_, key=lambda a: (fighters[a.target].life, a.target))
     if taps:
         return max(taps, key=lambda a: (fighters[a.target].power, a.target))
-    for group in (hastes, mana, shields):
+    for group in (puts, hastes, mana, shields):
         if group:
             return min(group, key=lambda a: (fighters[a.target].life if a.target else 0, a.target, a.creature))
     return None
@@ -420,6 +429,10 @@ def _respond(battle: Battle, legal: list[Action]) -> Action:
         if (action.kind == "respond" and profile(action.card).kind == "counter"
                 and profile(pending.get("card") or "Shock").kind in ("summon", "damage")):
             return action
+    if pending.get("target") == me.id and profile(pending.get("card") or "Rewind").kind == "damage":
+        for action in legal:  # Reverse Damage (PW64): the damage aimed at it becomes life
+            if action.kind == "respond" and any(e.keyword == REVERSED for e in spell_effects(action.card)):
+                return action
     creature = pending.get("creature")
     if creature:
         for action in legal:

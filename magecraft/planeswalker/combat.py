@@ -44,6 +44,7 @@ from magecraft.planeswalker.decisions import commandable, compute_legal, interce
 from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
+from magecraft.planeswalker.pervasive import taxed
 from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
@@ -297,6 +298,7 @@ class Battle(Resolution, GameState[Action]):
         """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
         that end at 'end of turn' end now" (pumps, regeneration shields, prevention); tokens of creatures
         that died this turn appear (PW38)."""
+        self._end_step()  # Form of the Dragon (PW73)
         for fighter in list(self.fighters.values()):
             ending = on_trigger(fighter.card, "end")
             if ending and fighter.active:  # Viashino Sandstalker: "return it to its owner's hand" (PW41)
@@ -555,9 +557,9 @@ class Battle(Resolution, GameState[Action]):
                                     data={"responder": responder.id, "roll": mine, "against": theirs})
                 self._next_responder()
                 return
-        x = largest_x(responder.mana, spell.cost, responder.mastery, artifact=spell.cost.artifact) \
-            if spell.cost.has_x else 0
-        pay(responder.mana, spell.cost, artifact=spell.cost.artifact, x=x)
+        cost = taxed(self, responder, spell.cost)  # Defense Grid (PW75)
+        x = largest_x(responder.mana, cost, responder.mastery, artifact=cost.artifact) if cost.has_x else 0
+        pay(responder.mana, cost, artifact=cost.artifact, x=x)
         responder.memory.remove(spell.name)
         responder.graveyard.append(spell.name)
         self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
@@ -605,6 +607,7 @@ class Battle(Resolution, GameState[Action]):
         if target.fleeing:
             target.flee_engaged = True
         self.intercept = {"attacker": attacker_id, "target": target_id}
+        self._attacking(self.fighters[attacker_id], target)  # Seasoned Marshal (PW63)
         if target.is_mage and interceptors(self):
             self.phase = "intercept"
             return
@@ -694,11 +697,7 @@ class Battle(Resolution, GameState[Action]):
         self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
-            self._died(fighter)  # Grave Pact (PW47), Sengir Vampire (PW53)
-            dying = on_trigger(fighter.card, "dies")
-            owner = self.fighters.get(fighter.controller or "")
-            if dying and (owner is None or owner.active):  # Aven Fisher (PW41), Mindslicer alone (PW48)
-                self._resolve(fighter, owner or fighter, dying, "", 0, f"{fighter.label} dying")
+            self._died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
 
     def _check_over(self) -> bool:
         if self.phase == "over":

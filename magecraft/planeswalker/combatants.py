@@ -35,6 +35,14 @@ CANT_BLOCK = "Can't block"
 DOESNT_UNTAP = "Doesn't untap"
 #: Not a keyword either: Holy Day's "prevent all combat damage that would be dealt this turn" (PW52).
 FOGGED = "Combat damage prevented"
+#: Reverse Damage's mark until end of turn: the next damage to its mage is prevented and gained (PW64).
+REVERSED = "Damage reversed"
+#: Sanctum Guardian's mark until end of turn: the next damage to the combatant is prevented (PW71).
+SHIELDED = "Next damage prevented"
+#: Relentless Assault's mark until end of turn: its mage commands once more, after other actions (PW66).
+EXTRA_COMBAT = "Additional combat"
+#: What Treetop Bracers gives: "can't be blocked except by creatures with flying" (PW67).
+FLYERS_ONLY = "Blocked only by flyers"
 #: What Crafty Pathmage gives until end of turn ("can't be blocked this turn", PW54).
 UNBLOCKABLE = "Can't be blocked"
 #: Exhaustion's mark: the creature skips its next refresh, then loses the mark (PW55).
@@ -115,6 +123,9 @@ class Combatant:
     # -- a mage's kept artifacts and enchantments (PW43); older saves load with the default
     tapped_permanents: list[str] = field(default_factory=list)  # kept permanents tapped ({T}) until Upkeep
     damaged: int = 0  # damage dealt to it this turn (Final Punishment, PW57)
+    chosen: list[list[str]] = field(default_factory=list)  # [card, colour] chosen on entering (Story Circle)
+    redirect: list[str] = field(default_factory=list)  # where its next points of damage go this turn (PW77)
+    diverted: list[str] = field(default_factory=list)  # points redirected, dealt once the damage is worked out
 
     @property
     def active(self) -> bool:
@@ -177,11 +188,12 @@ class Combatant:
         for name in ("keywords", "colors", "identity"):
             values[name] = tuple(values[name])
         for name in ("memory", "library", "graveyard", "creatures", "permanents", "tokens", "granted", "control",
-                     "stolen", "lorded", "lorded_keywords", "tapped_permanents"):
+                     "stolen", "lorded", "lorded_keywords", "tapped_permanents", "redirect", "diverted"):
             if name in values:
                 values[name] = list(values[name])
-        if "auras" in values:
-            values["auras"] = [list(a) for a in values["auras"]]
+        for name in ("auras", "chosen"):
+            if name in values:
+                values[name] = [list(a) for a in values[name]]
         for name in ("capacity", "mana"):
             values[name] = dict(values[name])
         return cls(**values)
@@ -189,7 +201,8 @@ class Combatant:
 
 #: Fields added after battles were first saved: an older save loads with their defaults.
 _LATER = frozenset({"tapped", "shields", "prevent", "poison", "tokens", "granted", "control", "stolen", "auras",
-                    "lorded", "lorded_keywords", "tapped_permanents", "damaged"})
+                    "lorded", "lorded_keywords", "tapped_permanents", "damaged", "chosen", "redirect",
+                    "diverted"})
 
 
 def creature_from_card(cid: str, name: str, side: str, *, controller: str | None = None,

@@ -21,7 +21,9 @@ from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action
 from magecraft.planeswalker.combatants import (
     CANT_BLOCK,
     DEFENDER,
+    EXTRA_COMBAT,
     FEAR,
+    FLYERS_ONLY,
     FLYING,
     HASTE,
     INTIMIDATE,
@@ -34,7 +36,7 @@ from magecraft.planeswalker.combatants import (
 )
 from magecraft.planeswalker.effects import Ability, abilities, statics
 from magecraft.planeswalker.mana import largest_x, pay, total
-from magecraft.planeswalker.pervasive import activation_refusal, activations
+from magecraft.planeswalker.pervasive import activation_refusal, activations, taxed
 from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
 if TYPE_CHECKING:
@@ -111,8 +113,19 @@ def _legal_main(battle: Battle) -> list[Action]:
             found.extend(ability_actions(battle, actor, None))
         if not battle.acted and not battle.in_close_combat(actor.id):
             found.append(Action("flee"))
+    forced = [] if actor.is_mage else must_engage(actor, found)
+    if forced:  # a Goblin Brigand alone (PW62): it may still delay
+        return [*(a for a in found if a.kind == "delay"), *forced]
     found.append(Action("end"))
     return found
+
+
+def must_engage(creature: Combatant, actions: list[Action]) -> list[Action]:
+    """Goblin Brigand: "attacks each combat if able" (PW62) -- the engagements open to it, which are then its
+    only choices (commanded, or acting alone); [] for any other creature or when it cannot engage."""
+    if "attacks each combat" not in statics(creature.card):
+        return []
+    return [a for a in actions if a.kind in ("engage", "order_engage") and a.creature in ("", creature.id)]
 
 
 def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
@@ -138,7 +151,11 @@ def combat_skipped(battle: Battle, mover: Combatant) -> bool:
 
 def island_denied(battle: Battle, attacker: Combatant, target: Combatant) -> bool:
     """Sea Monster "can't attack unless defending player controls an Island" (PW51): the defending mage (the
-    target, or the target creature's mage) has Blue in its identity (its lands, PW37)."""
+    target, or the target creature's mage) has Blue in its identity (its lands, PW37).  Form of the Dragon:
+    "Creatures without flying can't attack you" -- its mage (PW73)."""
+    if target.is_mage and not attacker.is_mage and FLYING not in attacker.keywords and any(
+            "only flyers attack" in statics(n) for n in target.permanents):
+        return True
     if "attacks only Island" not in statics(attacker.card):
         return False
     defender = target if target.is_mage else battle.fighters.get(target.controller or "")
@@ -151,7 +168,8 @@ def may_command(battle: Battle, mage: Combatant) -> bool:
     if battle.command_used:
         return False
     ready = commandable(battle, mage)
-    return bool(ready) and (not battle.acted or any(HASTE in c.keywords for c in ready))
+    return bool(ready) and (not battle.acted or EXTRA_COMBAT in mage.keywords  # Relentless Assault (PW66)
+                            or any(HASTE in c.keywords for c in ready))
 
 
 def commandable(battle: Battle, mage: Combatant) -> list[Combatant]:
@@ -162,12 +180,31 @@ def commandable(battle: Battle, mage: Combatant) -> list[Combatant]:
 def _legal_orders(battle: Battle) -> list[Action]:
     found: list[Action] = []
     mage = battle.actor()
+    held = False
     for creature in commandable(battle, mage):
-        for enemy in battle.enemies(creature.id):
-            found.extend(_moves_and_engages(battle, creature, enemy, ordered=True))
-        found.extend(ability_actions(battle, creature, mage))
-    found.append(Action("done"))
+        orders = [a for enemy in battle.enemies(creature.id)
+                  for a in _moves_and_engages(battle, creature, enemy, ordered=True)]
+        orders.extend(ability_actions(battle, creature, mage))
+        forced = must_engage(creature, orders)
+        held = held or bool(forced)
+        found.extend(forced or orders)
+    if not held:
+        found.append(Action("done"))
     return found
+
+
+def _brigand_refusal(battle: Battle, action: Action) -> RuleError | None:
+    """The refusal naming Goblin Brigand when ``action`` leaves a Brigand able to engage unengaged (PW62)."""
+    if battle.phase == "commanding":
+        held = [c for c in commandable(battle, battle.actor()) if must_engage(c, battle.legal_actions())]
+    else:
+        actor = battle.actor()
+        held = [actor] if battle.phase == "main" and must_engage(actor, battle.legal_actions()) else []
+    for creature in held:
+        if action.kind not in ("engage", "order_engage", "delay") and action.creature in ("", creature.id):
+            return RuleError(f"{creature.label} attacks each combat if able: it engages first",
+                             rule="Goblin Brigand", section=MECHANICS)
+    return None
 
 
 def ability_actions(battle: Battle, creature: Combatant, controller: Combatant | None) -> list[Action]:
@@ -257,7 +294,7 @@ def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | 
         return (f"Mastery: {spell.name} has converted mana cost {spell.cost.mana_value}, above "
                 f"{mage.label}'s Mastery {mage.mastery}")
     trial = dict(mage.mana)
-    if not pay(trial, spell.cost, artifact=spell.cost.artifact):
+    if not pay(trial, taxed(battle, mage, spell.cost), artifact=spell.cost.artifact):  # Defense Grid (PW75)
         return f"Mana Pool: {mage.label} cannot muster the mana for {spell.name} at once"
     return None
 
@@ -294,6 +331,8 @@ def interceptors(battle: Battle) -> list[str]:
                 or CANT_BLOCK in creature.keywords:
             continue
         if FLYING in attacker.keywords and not {FLYING, REACH} & set(creature.keywords):
+            continue
+        if FLYERS_ONLY in attacker.keywords and FLYING not in creature.keywords:  # Treetop Bracers (PW67)
             continue
         if INTIMIDATE in attacker.keywords and not (creature.artifact or set(creature.colors)
                                                     & set(attacker.colors)):
@@ -337,6 +376,9 @@ def refusal(battle: Battle, action: Action) -> RuleError:
     if phase in expected and kind not in expected[phase]:
         return RuleError(f"it is the {phase} step: {', '.join(expected[phase])} now, not {kind}",
                          rule="Turn phases", section=MECHANICS)
+    brigand = _brigand_refusal(battle, action) if phase in ("main", "commanding") else None
+    if brigand is not None:
+        return brigand
     if phase == "main":
         actor = battle.actor()
         if kind in MAIN_ACTIONS and battle.actions_left <= 0:
@@ -471,6 +513,9 @@ def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleErr
     if combat_skipped(battle, actor):
         return RuleError(f"{actor.label} skips this turn's combat (Blinding Angel)", rule="Blinding Angel",
                          section=MECHANICS)
+    if island_denied(battle, actor, target) and "attacks only Island" not in statics(actor.card):
+        return RuleError(f"{actor.label} has no flying: it can't attack {target.label} (Form of the Dragon)",
+                         rule="Form of the Dragon", section=MECHANICS)
     if island_denied(battle, actor, target):
         return RuleError(f"{actor.label} can't attack unless the defending mage controls an Island (Blue in its "
                          "identity)", rule="Sea Monster", section=MECHANICS)

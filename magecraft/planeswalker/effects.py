@@ -37,16 +37,19 @@ KINDS = frozenset({"damage", "damage each", "gain life", "lose life", "draw", "d
                    "gain control", "grant", "drain", "fight", "tap all", "sacrifice", "discard all", "regrow",
                    "pump each", "life becomes creatures", "equip", "damage unless paid", "grant all",
                    "coin clash", "copy", "exhaust", "skip combat", "lose life as damaged", "polymorph",
-                   "discard colour", "sacrifice lands"})
+                   "discard colour", "sacrifice lands", "look", "extra combat",
+                   "damage unless sacrificed", "put creature", "life becomes", "redirect"})
 #: What an Aura may do to the creature it enchants, for as long as it is kept (ruling PW39).
 AURA_KINDS = frozenset({"pump", "grant", "gain control"})
 #: What a creature's untargeted "enters" trigger may do (PW38, PW41).
 UNTARGETED_ENTERING = frozenset({"gain life", "lose life", "draw", "tap all", "discard all", "regrow",
-                                 "sacrifice lands"})
+                                 "sacrifice lands", "put creature"})
 #: What a creature's targeted "enters" trigger may do (ruling PW40).
 ENTERING_KINDS = frozenset({"gain life", "lose life", "draw", "destroy", "damage", "discard", "tap", "bounce",
                             "destroy permanent", "drain", "tap all", "discard all", "regrow", "copy",
-                            "sacrifice lands"})
+                            "sacrifice lands", "put creature"})
+#: What a creature's targeted "dies" trigger may do (Festering Goblin's -1/-1, ruling PW60).
+DYING_KINDS = frozenset({"pump", "tap", "damage", "destroy"})
 #: Whom an effect is aimed at: an enemy (creature or mage), an enemy creature only, one of one's own side
 #: (oneself, an ally or a creature of the side), a creature of one's own side, any creature of either side
 #: ("creature": Clone, PW54), or no one (the caster).
@@ -86,6 +89,9 @@ class Effect:
     max_power: int | None = None  # only a creature with at most this Power (Crafty Pathmage, PW54)
     if_hand: bool = False  # only while its mage holds a spell in Memory (Imaginary Pet, PW54)
     itself: bool = False  # a pump on the ability's creature, not on its target (Nantuko Husk, PW55)
+    others: int = 0  # "up to N more target creatures": of the target's side, as it resolves (Panic Attack, PW61)
+    per_creature: bool = False  # amount = "creatures": one per creature its controller controls (Slate, PW72)
+    unusable: bool = False  # "discard": a spell above Mastery first, the costliest (Thought Courier, PW74)
 
     def value(self, x: int) -> int:
         return x if self.x else (self.amount or 0)
@@ -104,6 +110,7 @@ class Ability:
     target: str
     effects: tuple[Effect, ...]
     discard: int = 0  # "Discard a card" as a cost: the spells drawn last forgotten (Peace of Mind, PW52)
+    discard_hand: bool = False  # "Discard your hand" as a cost: all of Memory (Slate of Ancestry, PW72)
     pay_with: str = ""  # "sacrifice" / "tap": the target is a creature of its own paid as the cost (PW55)
 
     @property
@@ -134,6 +141,7 @@ class Trigger:
     effects: tuple[Effect, ...] = ()
     colour: str = ""  # "cast": only a spell of this colour (the trinkets, PW45)
     type: str = ""  # "you cast": only a spell of this card type (Verduran Enchantress, PW48)
+    target: str = ""  # a "dies" or "attacks" trigger's target, chosen then (Festering Goblin, PW60; PW63)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,17 +157,21 @@ class Lord:
     yours: bool = False
     colour: str = ""
     shared: bool = False  # per other creature sharing a creature type with it (Coat of Arms, PW49)
+    enchanted: bool = False  # a bonus to itself while an Aura is on it (Thran Golem, PW76)
+    keywords: tuple[str, ...] = ()  # more keywords given with ``keyword`` (Thran Golem's three)
 
 
 #: Static restrictions a card may carry (ruling PW41).
 STATICS = frozenset({"can't block", "can't be blocked", "attacks only Island", "big creatures don't untap",
-                     "all must block", "untaps on others' turns", "grows on kills", "sacrificed alone"})
+                     "all must block", "untaps on others' turns", "grows on kills", "sacrificed alone",
+                     "attacks each combat"})
 #: A kept artifact's or enchantment's triggers (PW45): at its mage's Upkeep ("your upkeep"), at every mage's
 #: Channelling phase, Magic's draw step ("each draw"), whenever any mage casts a spell ("cast", of a colour).
 PERMANENT_WHENS = frozenset({"your upkeep", "each draw", "cast", "yours dies", "opponent draws",
-                             "opponent discards", "enchanted deals damage", "enchanted attacks or blocks"})
+                             "opponent discards", "enchanted deals damage", "enchanted attacks or blocks",
+                             "each end"})
 #: What a kept permanent's trigger may do: untargeted effects, and "each other mage sacrifices a creature".
-KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice", "damage"}
+KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice", "damage", "life becomes"}
 #: What a */* creature counts (PW44): lands of a colour its mage controls (the identity, PW37), creatures of
 #: a type its mage controls, cards of a type in every graveyard, the cards in its mage's hand (Memory), or
 #: every creature in the battle.
@@ -168,7 +180,7 @@ COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures", "encha
 CAST_WHENS = frozenset({"you cast", "opponent casts"})
 #: Static abilities a kept enchantment gives its mage (PW48).
 KEPT_STATICS = frozenset({"shroud", "worship", "damage doubled", "damaged creatures destroyed",
-                          "targets returned"})
+                          "targets returned", "only flyers attack", "off-turn spells cost 3 more"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +242,7 @@ def _cost(text: str, where: str) -> SpellCost:
 
 _FIELDS = {"amount", "power", "toughness", "mana", "counters", "colour", "not_colour", "nonartifact", "tapped",
            "flying", "players", "enemies_only", "self_damage", "no_regenerate", "kind", "types",
-           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand", "itself"}
+           "keyword", "per_land", "at_random", "unless", "max_power", "if_hand", "itself", "others", "unusable"}
 
 
 def _effect(raw: Mapping[str, Any], where: str) -> Effect:
@@ -244,13 +256,14 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
     counted = isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
     types = raw.get("types", [])
     allowed = ("Sorcery", "Instant") if kind == "regrow" else ("Artifact", "Enchantment")
-    if not isinstance(types, list) or any(t not in allowed for t in types) or (
-            (kind.startswith("destroy permanent") or kind == "regrow") and not types):
+    typed = kind.startswith("destroy permanent") or kind in ("regrow", "damage unless sacrificed")
+    if not isinstance(types, list) or any(t not in allowed for t in types) or (typed and not types):
         raise DataError(f"{where}: types are a list of \"Artifact\" and \"Enchantment\", for destroy permanent "
                         "(\"Sorcery\", \"Instant\" for regrow)")
     if kind in ("damage", "damage each", "gain life", "lose life", "draw", "prevent", "discard", "drain",
-                "damage unless paid", "sacrifice lands") and not (
-            amount in ("X", "memory") or counted):
+                "damage unless paid", "sacrifice lands", "look", "damage unless sacrificed",
+                "life becomes", "redirect") and not (
+            amount in ("X", "memory") or counted or (kind == "draw" and amount == "creatures")):
         raise DataError(f"{where}: {kind} needs an amount (a number above 0, \"X\" or \"memory\")")
     mana = str(raw.get("mana", ""))
     if kind == "mana" and (not mana or any(m not in (*COLORS, "C", "*", "O") for m in mana)):
@@ -272,7 +285,8 @@ def _effect(raw: Mapping[str, Any], where: str) -> Effect:
                       str(raw.get("per_land", "")), bool(raw.get("at_random", False)),
                       _cost(str(raw["unless"]), where) if "unless" in raw else None,
                       int(raw["max_power"]) if "max_power" in raw else None, bool(raw.get("if_hand", False)),
-                      bool(raw.get("itself", False)))
+                      bool(raw.get("itself", False)), int(raw.get("others", 0)), amount == "creatures",
+                      bool(raw.get("unusable", False)))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed effect ({exc})") from None
 
@@ -315,13 +329,14 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 raise DataError(f"{where}: only creatures' and kept artifacts' or enchantments' abilities")
             try:
                 cost = _cost(str(ability.get("cost", "")), where)
+                hand = ability.get("discard") == "hand"  # "Discard your hand" (PW72)
                 aim = ability.get("target", "")
                 listed.append(Ability(card.name, n, str(ability["text"]), cost,
                                       bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
                                       "enchanted" if aura and aim == "enchanted" else _target(aim, where),
                                       tuple(_effect(e, where) for e in ability["effects"]),
-                                      int(ability.get("discard", 0)),
-                                      _pay_with(ability.get("pay_with", ""), where)))
+                                      0 if hand else int(ability.get("discard", 0)),
+                                      discard_hand=hand, pay_with=_pay_with(ability.get("pay_with", ""), where)))
             except (KeyError, TypeError) as exc:
                 raise DataError(f"{where}: malformed ability ({exc})") from None
         triggers = []
@@ -333,7 +348,10 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 if not made or any(e.kind not in KEPT_KINDS for e in made) or colour not in ("", *COLORS):
                     raise DataError(f"{where}: a kept permanent's trigger has effects of "
                                     f"{', '.join(sorted(KEPT_KINDS))} (and a colour of W U B R G)")
-                triggers.append(Trigger(str(trigger["when"]), effects=made, colour=colour))
+                aim = _target(trigger.get("target", ""), where)  # Form of the Dragon's "any target" (PW73)
+                if aim and (aim != "enemy" or trigger["when"] != "your upkeep"):
+                    raise DataError(f"{where}: only a \"your upkeep\" trigger has a target, \"enemy\"")
+                triggers.append(Trigger(str(trigger["when"]), effects=made, colour=colour, target=aim))
                 continue
             if not card.is_creature or not isinstance(trigger, Mapping):
                 raise DataError(f"{where}: only a creature has triggers (a kept permanent's are "
@@ -356,17 +374,20 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 continue
             if trigger.get("when") in ("another enters", "dies") and "effects" in trigger:
                 made = tuple(_effect(e, where) for e in trigger["effects"])
-                if not made or any(e.kind not in UNTARGETED_ENTERING for e in made):
+                dying_aim = _target(trigger.get("target", ""), where) if trigger["when"] == "dies" else ""
+                allowed = DYING_KINDS if dying_aim else UNTARGETED_ENTERING
+                if not made or any(e.kind not in allowed for e in made):
                     raise DataError(f"{where}: an untargeted trigger's effects are of "
-                                    f"{', '.join(sorted(UNTARGETED_ENTERING))}")
-                triggers.append(Trigger(str(trigger["when"]), effects=made))
+                                    f"{', '.join(sorted(UNTARGETED_ENTERING))}; a targeted \"dies\" trigger's "
+                                    f"of {', '.join(sorted(DYING_KINDS))}")
+                triggers.append(Trigger(str(trigger["when"]), effects=made, target=dying_aim))
                 continue
             if trigger.get("when") == "your upkeep":  # Force of Nature (PW51)
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 if not made or any((e.kind != "damage unless paid" or e.unless is None) and not (
-                        e.kind == "bounce" and e.if_hand) for e in made):
-                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid, or a "
-                                    "bounce if_hand")
+                        e.kind == "bounce" and e.if_hand) and e.kind != "damage unless sacrificed" for e in made):
+                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid (or "
+                                    "sacrificed), or a bounce if_hand")
                 triggers.append(Trigger("your upkeep", effects=made))
                 continue
             if trigger.get("when") in ("blocked", "locked"):  # Elvish Berserker, Deathgazer (PW51)
@@ -388,6 +409,13 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                     raise DataError(f"{where}: a cast trigger's effects are untargeted or pump the creature")
                 triggers.append(Trigger(str(trigger["when"]), effects=made, type=str(trigger.get("type", ""))))
                 continue
+            if trigger.get("when") == "attacks":  # Seasoned Marshal: "you may tap target creature" (PW63)
+                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+                aim = _target(trigger.get("target", ""), where)
+                if not made or aim != "enemy creature" or any(e.kind != "tap" for e in made):
+                    raise DataError(f"{where}: an \"attacks\" trigger taps an \"enemy creature\"")
+                triggers.append(Trigger("attacks", effects=made, target=aim))
+                continue
             if trigger.get("when") == "engages":
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 if not made or any(e.kind != "pump" for e in made):
@@ -400,7 +428,7 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
         lord = _lord(entry.get("lord"), where) if "lord" in entry else None
         statics = tuple(str(x) for x in entry.get("static", []))
-        kept_static = kept and "Enchantment" in card.types and not aura and not set(statics) - KEPT_STATICS
+        kept_static = kept and not aura and not set(statics) - KEPT_STATICS  # Defense Grid, an artifact (PW75)
         if ((set(statics) - STATICS or (statics and not card.is_creature)) and not kept_static) or (
                 lord and not (card.is_creature or kept)):
             raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, a kept "
@@ -417,14 +445,16 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
 
 def _lord(raw: Any, where: str) -> Lord:
     if not isinstance(raw, Mapping) or set(raw) - {"power", "toughness", "subtype", "keyword", "yours", "colour",
-                                                   "shared"}:
-        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours, colour or shared")
+                                                   "shared", "enchanted", "keywords"}:
+        raise DataError(f"{where}: a lord has power, toughness, subtype, keyword, yours, colour, shared, "
+                        "enchanted or keywords")
     if raw.get("colour", "") not in ("", *COLORS):
         raise DataError(f"{where}: a lord's colour is one of {', '.join(COLORS)}")
     try:
         return Lord(int(raw.get("power", 0)), int(raw.get("toughness", 0)), str(raw.get("subtype", "")),
                     str(raw.get("keyword", "")), bool(raw.get("yours", False)), str(raw.get("colour", "")),
-                    bool(raw.get("shared", False)))
+                    bool(raw.get("shared", False)), bool(raw.get("enchanted", False)),
+                    tuple(str(k) for k in raw.get("keywords", [])))
     except (TypeError, ValueError) as exc:
         raise DataError(f"{where}: malformed lord ({exc})") from None
 
@@ -450,8 +480,9 @@ def _count(raw: Any, creature: bool, where: str) -> Count:
 
 def _ward(raw: Any, enchantment: bool, where: str) -> Ward:
     if not enchantment or not isinstance(raw, Mapping) or set(raw) - {"colour", "cost"} or \
-            raw.get("colour") not in COLORS:
-        raise DataError(f"{where}: an enchantment's ward is {{ colour = one of W U B R G, cost = \"{{1}}\" }}")
+            raw.get("colour") not in (*COLORS, "chosen"):
+        raise DataError(f"{where}: an enchantment's ward is {{ colour = one of W U B R G or \"chosen\" (as it "
+                        "enters, Story Circle), cost = \"{{1}}\" }}")
     return Ward(str(raw["colour"]), _cost(str(raw.get("cost", "")), where))
 
 
@@ -526,6 +557,13 @@ def on_trigger(name: str | None, when: str) -> tuple[Effect, ...]:
     Warden, PW41; "your upkeep", "blocked", "locked": PW51)."""
     entry = card_effects().get(name.casefold()) if name is not None else None
     return tuple(e for t in entry.triggers if t.when == when for e in t.effects) if entry is not None else ()
+
+
+@cache
+def dying_target(name: str | None) -> str:
+    """Whom a creature's "dies" trigger is aimed at ("" for none; Festering Goblin: "enemy creature", PW60)."""
+    entry = card_effects().get(name.casefold()) if name is not None else None
+    return next((t.target for t in entry.triggers if t.when == "dies" and t.target), "") if entry else ""
 
 
 @cache

@@ -34,7 +34,7 @@ from magecraft.planeswalker.combatants import (
     WITHER,
     Combatant,
 )
-from magecraft.planeswalker.pervasive import warded, worshipped
+from magecraft.planeswalker.pervasive import reverse, warded, worshipped
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 
 SECTION = "Locked Combat"
@@ -69,7 +69,7 @@ def strike(striker: Combatant, target: Combatant, rng: Randomness, settings: Set
         rng.log.record("prevent", f"combat damage to {target.label} is prevented", section=SECTION,
                        data={"id": target.id, "prevented": damage})
         damage = 0
-    damage = warded(target, striker.colors, prevented(target, damage, rng), rng)  # Circles (PW46)
+    damage = warded(target, striker.colors, prevented(target, reverse(target, damage, rng), rng), rng)  # PW46/64
     struck_power = striker.power
     if settings.toughness_reduction == "power":
         target.toughness = max(0, target.toughness - struck_power)

@@ -19,23 +19,30 @@ creatures, conjured artifacts, and enchantments all count as permanent effects";
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.planeswalker.combatants import (
     DOESNT_UNTAP,
+    EXTRA_COMBAT,
     NO_COMBAT,
+    REVERSED,
+    SHIELDED,
     SKIPS_COMBAT,
     SKIPS_UNTAP,
     Combatant,
     creature_from_card,
+    pair,
 )
 from magecraft.planeswalker.effects import (
     Ability,
     abilities,
     cast_triggers,
     count_of,
+    dying_target,
     kept_triggers,
     lord_of,
     on_damaging,
@@ -44,9 +51,9 @@ from magecraft.planeswalker.effects import (
     subtypes,
     ward_of,
 )
-from magecraft.planeswalker.mana import largest_x, pay
+from magecraft.planeswalker.mana import SpellCost, largest_x, pay
 from magecraft.planeswalker.settings import Settings
-from magecraft.planeswalker.spells import aim_problem, hits
+from magecraft.planeswalker.spells import aim_problem, hits, permanent_is
 
 if TYPE_CHECKING:
     from magecraft.planeswalker.actions import Action
@@ -143,17 +150,56 @@ def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomn
         return amount
     for name in dict.fromkeys(target.permanents):
         ward = ward_of(name)
-        if ward is not None and ward.colour in colors and pay(target.mana, ward.cost, artifact=False):
+        hues = [c for card, c in target.chosen if card == name] if ward and ward.colour == "chosen" else (
+            [ward.colour] if ward else [])  # Story Circle's colours chosen as each entered (PW69)
+        if ward is not None and set(hues) & set(colors) and pay(target.mana, ward.cost, artifact=False):
             rng.log.record("prevent", f"{name} prevents {amount} damage to {target.label}", section=SECTION,
                            data={"id": target.id, "card": name, "prevented": amount})
             return 0
     return amount
 
 
+#: Defense Grid's static, and what each one kept adds to a spell cast on another's turn (PW75).
+GRID, GRID_TAX = "off-turn spells cost 3 more", 3
+
+
+def taxed(battle: Battle, mage: Combatant, cost: SpellCost) -> SpellCost:
+    """Defense Grid: "Each spell costs {3} more to cast except during its controller's turn" (PW75) -- {3} more
+    generic mana per Grid kept in the battle when ``mage`` casts on another's turn; its mana value (and so
+    its Mastery limit) is the printed one."""
+    grids = battle._kept_static(GRID) if battle.actor() is not mage else 0
+    return replace(cost, generic=cost.generic + GRID_TAX * grids) if grids else cost
+
+
+def reverse(target: Combatant, amount: int, rng: Randomness) -> int:
+    """Reverse Damage: "The next time a source of your choice would deal damage to you this turn, prevent that
+    damage. You gain life equal to the damage prevented this way" (PW64) -- the first damage of a strike, a
+    spell or an ability after the mark, before shields and Circles; the damage left (0 when reversed).
+    Sanctum Guardian's mark prevents the next damage the same way, with no life gained (PW71)."""
+    if amount > 0 and target.redirect:  # Zealous Inquisitor: its next points go elsewhere (PW77)
+        moved = min(amount, len(target.redirect))
+        target.diverted.extend(target.redirect[:moved])
+        del target.redirect[:moved]
+        amount -= moved
+    mark = REVERSED if REVERSED in target.keywords else SHIELDED if SHIELDED in target.keywords else ""
+    if amount <= 0 or not mark:
+        return amount
+    target.keywords = tuple(k for k in target.keywords if k != mark)
+    target.granted = [k for k in target.granted if k != mark]
+    gained = amount if mark == REVERSED else 0
+    target.life += gained
+    rng.log.record("prevent", f"{amount} damage to {target.label} is prevented ({mark})", section=SECTION_CASTING,
+                   data={"id": target.id, "prevented": amount, "gained": gained})
+    return 0
+
+
 class Pervasive:
     """Kept permanents' abilities and triggers, and */* counts (mixed into ``Battle`` through Resolution)."""
 
     fighters: dict[str, Combatant]
+    ranges: dict[tuple[str, str], str]
+    commanded: list[str]
+    command_used: bool
     rng: Randomness
     settings: Settings
     lordly: bool
@@ -165,6 +211,8 @@ class Pervasive:
         def _open_window(self, pending: dict[str, Any], resume: str) -> None: ...
         def _back(self) -> None: ...
         def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None: ...
+        def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
+        def _divert(self, fighter: Combatant) -> None: ...
         def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None: ...
         def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int: ...
         def _destroy(self, target: Combatant, no_regenerate: bool) -> None: ...
@@ -187,6 +235,10 @@ class Pervasive:
         if ability.discard:  # "Discard a card" as a cost: the spell drawn last (PW35, PW52)
             del mage.memory[-ability.discard:]
             self._discarded(mage, ability.discard)
+        if ability.discard_hand:  # "Discard your hand" as a cost (Slate of Ancestry, PW72)
+            held = len(mage.memory)
+            mage.memory.clear()
+            self._discarded(mage, held)
         paid = self.fighters.get(action.target)
         if ability.pay_with == "sacrifice" and paid is not None:  # its Power as it left: X (Greater Good, PW58)
             x = paid.power
@@ -246,7 +298,8 @@ class Pervasive:
         for name in list(actor.permanents):
             for trigger in kept_triggers(name, "your upkeep"):
                 if actor.active:
-                    self._resolve(actor, actor, trigger.effects, "", 0, f"{name} at {actor.label}'s Upkeep")
+                    aim = self._upkeep_aim(actor, trigger.effects) if trigger.target else ""
+                    self._resolve(actor, actor, trigger.effects, aim, 0, f"{name} at {actor.label}'s Upkeep")
         for keeper in list(self.fighters.values()):
             if keeper.is_mage and keeper.active:
                 for name in list(keeper.permanents):
@@ -254,6 +307,28 @@ class Pervasive:
                         if actor.active:
                             self._resolve(keeper, actor, trigger.effects, "", 0,
                                           f"{keeper.label}'s {name} at {actor.label}'s Channelling")
+
+    def _upkeep_aim(self, mage: Combatant, effects: tuple[Effect, ...]) -> str:
+        """Form of the Dragon's "5 damage to any target" at its mage's Upkeep (PW73): an enemy it kills (a mage
+        first), else the enemy with the least Life (mages first, then the battle's order)."""
+        damage = sum(e.amount or 0 for e in effects if e.kind == "damage") * self._damage_factor()
+        enemies = [f for f in self.fighters.values() if f.active and f.side != mage.side]
+        best = min(enemies, key=lambda f: (f.life > damage, not f.is_mage, f.life), default=None)
+        if best is not None:
+            self._targeted(best.id)  # Cowardice (PW53)
+        return best.id if best is not None else ""
+
+    def _end_step(self) -> None:
+        """"At the beginning of each end step, your life total becomes 5" (Form of the Dragon, PW73): at the
+        end of every combatant's turn, each mage keeping it; life set, not damage."""
+        for fighter in self.fighters.values():
+            fighter.redirect.clear()  # "this turn" (PW77)
+        for mage in list(self.fighters.values()):
+            if mage.is_mage and mage.active:
+                for name in list(mage.permanents):
+                    for trigger in kept_triggers(name, "each end"):
+                        if mage.active:
+                            self._resolve(mage, mage, trigger.effects, "", 0, f"{name} at the end of the turn")
 
     def _spell_cast(self, caster: Combatant, spell: SpellProfile, target_id: str = "") -> None:
         """"Whenever a player casts a [colour] spell, you may gain 1 life" (the trinkets, PW45): for each kept
@@ -310,19 +385,24 @@ class Pervasive:
 
     def _died(self, creature: Combatant) -> None:
         """A creature died: its mage's Grave Pact (PW47); every Sengir Vampire that dealt it damage in locked
-        combat this turn gets a +1/+1 counter (the dice, not Life, PW35)."""
+        combat this turn gets a +1/+1 counter (the dice, not Life, PW35); then its own "dies" triggers (Aven
+        Fisher, PW41; Mindslicer alone, PW48; Festering Goblin's target, PW60)."""
         if creature.controller is not None:
             self._yours_died(self.fighters[creature.controller])
+        self._sengir(creature)
+        dying = on_trigger(creature.card, "dies")
+        owner = self.fighters.get(creature.controller or "")
+        if dying and (owner is None or owner.active):
+            aim = self._dying_aim(creature)
+            self._resolve(creature, owner or creature, dying, aim, 0, f"{creature.label} dying")
+
+    def _sengir(self, creature: Combatant) -> None:
+        """Sengir Vampire (PW53): a +1/+1 counter when a creature its strike damaged this turn dies."""
         vampires = {f.id for f in self.fighters.values() if f.active and "grows on kills" in statics(f.card)}
         if not vampires:
             return
-        log = self.rng.log
-        for index in range(len(log) - 1, -1, -1):
-            event = log[index]
-            if event.kind == "turn":
-                break
-            data = event.data
-            if event.kind == "strike" and data.get("target") == creature.id and data.get("striker") in vampires \
+        for data in self._this_turn("strike"):
+            if data.get("target") == creature.id and data.get("striker") in vampires \
                     and int(data.get("damage", 0)) > 0:
                 vampire = self.fighters[str(data["striker"])]
                 vampires.discard(vampire.id)
@@ -330,8 +410,54 @@ class Pervasive:
                 vampire.base_toughness += 1
                 vampire.power += 1
                 vampire.toughness += 1
-                log.record("counter", f"{vampire.label} gets a +1/+1 counter", section=SECTION_CASTING,
-                           data={"id": vampire.id})
+                self.rng.log.record("counter", f"{vampire.label} gets a +1/+1 counter", section=SECTION_CASTING,
+                                    data={"id": vampire.id})
+
+    def _this_turn(self, kind: str) -> list[Mapping[str, Any]]:
+        """The data of the battle log's events of ``kind`` since the current turn began, latest first."""
+        found: list[Mapping[str, Any]] = []
+        log = self.rng.log
+        for index in range(len(log) - 1, -1, -1):
+            event = log[index]
+            if event.kind == "turn":
+                break
+            if event.kind == kind:
+                found.append(event.data)
+        return found
+
+    def _dying_aim(self, creature: Combatant) -> str:
+        """The target of a creature's "dies" trigger (Festering Goblin: "target creature gets -1/-1 until end of
+        turn", PW60): chosen by its controller as it dies, the best use -- the enemy creature with the most
+        Power (then Toughness, then the battle's order) in close combat with it (creature-only, PW16)."""
+        if dying_target(creature.card) != "enemy creature":
+            return ""
+        near = [f for f in self.fighters.values() if f.active and not f.is_mage and f.side != creature.side
+                and self.ranges.get(pair(creature.id, f.id)) == "close"]
+        best = max(near, key=lambda f: (f.power, f.toughness), default=None)  # max keeps the first of a tie
+        if best is not None:
+            self._targeted(best.id)  # Cowardice (PW53)
+        return best.id if best is not None and best.active else ""
+
+    def _extra_combat(self, mage: Combatant) -> None:
+        """Relentless Assault: "Untap all creatures that attacked this turn. After this main phase, there is an
+        additional combat phase followed by an additional main phase" (PW66) -- its mage's creatures that
+        engaged this turn are refreshed, and it may command its creatures once more this turn, after other
+        actions (the mark ends at the End phase)."""
+        mine = set(mage.controlled())
+        for data in self._this_turn("locked"):
+            attacker = self.fighters.get(str(data.get("attacker", "")))
+            if attacker is not None and attacker.id in mine and attacker.active:
+                attacker.tapped = False
+        self.commanded, self.command_used = [], False
+        self._grant(mage, EXTRA_COMBAT, until_end_of_turn=True)
+
+    def _others(self, target: Combatant, source: Combatant, count: int) -> list[Combatant]:
+        """"Up to three target creatures" (Panic Attack, PW61): besides the target, up to ``count`` more
+        creatures of its side in close combat with the caster (PW16), in the battle's order, as it resolves."""
+        if not count or target.is_mage:
+            return []
+        return [f for f in self.fighters.values() if f.active and not f.is_mage and f is not target
+                and f.side == target.side and self.ranges.get(pair(source.id, f.id)) == "close"][:count]
 
     def _alone_sacrificed(self) -> None:
         """Emperor Crocodile: "When you control no other creatures, sacrifice Emperor Crocodile" -- worked out
@@ -364,6 +490,9 @@ class Pervasive:
                 if hand and creature.active:
                     self._remove(creature, "unsummoned")
                 continue
+            if effect.kind == "damage unless sacrificed":
+                self._demon_upkeep(creature, mage, effect)
+                continue
             cost = effect.unless
             assert cost is not None
             paid = pay(mage.mana, cost, artifact=False) if mage.is_mage else self.settings.locale_mana
@@ -372,11 +501,31 @@ class Pervasive:
             if not paid and mage.active:
                 self._damage(mage, effect.amount or 0, creature.colors)
 
+    def _demon_upkeep(self, demon: Combatant, mage: Combatant, effect: Effect) -> None:
+        """Yawgmoth Demon: "At the beginning of your upkeep, you may sacrifice an artifact. If you don't, tap
+        Yawgmoth Demon and it deals 2 damage to you" (PW68) -- its mage sacrifices the cheapest artifact it keeps,
+        else its weakest artifact creature, whenever it has one; else the Demon taps and deals the damage."""
+        kept = [n for n in mage.permanents if permanent_is(n, effect.types)] if mage.is_mage else []
+        owned = [c for c in (self.fighters[i] for i in mage.controlled()) if c.active and c.artifact]
+        if kept:
+            name = min(kept, key=lambda n: builtin_pool().get(n).mana_value)
+            self._release(mage, "", name)
+            self.rng.log.record("out", f"{mage.label}'s {name} is sacrificed", section="Upkeep",
+                                data={"id": mage.id, "card": name})
+        elif owned:
+            self._remove(min(owned, key=lambda c: c.power + c.toughness), "sacrificed")
+        else:
+            demon.tapped = True
+            if mage.active:
+                self._damage(mage, effect.amount or 0, demon.colors)
+
     def _locked(self, attacker: Combatant, defender: Combatant, strikes: list[Strike]) -> None:
         """After a locked combat: strikes that damaged a mage (PW49), and Deathgazer's "whenever it blocks or
         becomes blocked by a nonblack creature, destroy that creature at end of combat" -- locked combat
         between two creatures, whoever engaged (PW51)."""
         self._struck(strikes)
+        self._divert(attacker)  # Zealous Inquisitor (PW77)
+        self._divert(defender)
         for hit in strikes:  # Death Pits of Rath: each creature dealt damage (PW53); Spirit Link (PW54)
             if hit.damage > 0:
                 self._linked(self.fighters[hit.striker], hit.damage)

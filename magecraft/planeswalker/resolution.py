@@ -21,7 +21,7 @@ from magecraft.planeswalker.combatants import (
     creature_from_card,
     pair,
 )
-from magecraft.planeswalker.decisions import ability_x
+from magecraft.planeswalker.decisions import ability_x, interceptors
 from magecraft.planeswalker.effects import (
     Ability,
     Effect,
@@ -35,13 +35,14 @@ from magecraft.planeswalker.effects import (
     subtypes,
     token,
     triggers,
+    ward_of,
 )
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
-from magecraft.planeswalker.pervasive import Pervasive, warded
+from magecraft.planeswalker.pervasive import Pervasive, reverse, warded
 from magecraft.planeswalker.settings import Settings
-from magecraft.planeswalker.spells import hits, permanent_is, spell_colors
+from magecraft.planeswalker.spells import hits, permanent_is, profile, spell_colors
 
 if TYPE_CHECKING:
     from magecraft.planeswalker.combat import Battle
@@ -57,6 +58,7 @@ class Resolution(Pervasive):
     settings: Settings
     order: list[str]
     ranges: dict[tuple[str, str], str]
+    intercept: dict[str, str] | None
     turn: int
     next_summon: int
     next_token: int
@@ -112,6 +114,9 @@ class Resolution(Pervasive):
             else:
                 caster.permanents.append(spell.name)
                 self.lordly = self.lordly or lord_of(spell.name) is not None
+                ward = ward_of(spell.name)
+                if ward is not None and ward.colour == "chosen":  # Story Circle (PW69)
+                    caster.chosen.append([spell.name, self._threat_colour(caster)])
             return
         caster.graveyard.append(spell.name)
         self._resolve(caster, caster, spell.parts, target_id, x, spell.name, spell.colors)
@@ -147,6 +152,8 @@ class Resolution(Pervasive):
             elif kind == "draw":
                 if effect.memory:  # "a card for each red card in it" (Baleful Stare, PW52)
                     amount = sum(1 for n in aimed.memory if effect.colour in spell_colors(n)) if aimed else 0
+                elif effect.per_creature:  # "a card for each creature you control" (Slate of Ancestry, PW72)
+                    amount = sum(1 for c in controller.controlled() if self.fighters[c].active)
                 drawn = min(amount, len(controller.library))
                 for _ in range(drawn):
                     controller.memory.append(controller.library.pop(0))
@@ -185,7 +192,7 @@ class Resolution(Pervasive):
                     forgotten = min(amount, len(who.memory))
                     for _ in range(forgotten):
                         who.memory.pop(self.rng.choice(range(len(who.memory)), f"{who.label}'s spell to forget")
-                                       if effect.at_random else -1)
+                                       if effect.at_random else self._unusable(who) if effect.unusable else -1)
                     self._discarded(who, forgotten)  # Megrim (PW51)
             elif kind == "bounce":
                 gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
@@ -232,6 +239,10 @@ class Resolution(Pervasive):
                     if fighter.active and not fighter.is_mage:
                         fighter.power = max(0, fighter.power + effect.power * times)
                         fighter.toughness = max(0, fighter.toughness + effect.toughness * times)
+            elif kind == "redirect" and aimed is not None and not aimed.is_mage:
+                source.redirect.extend([aimed.id] * amount)  # Zealous Inquisitor (PW77)
+            elif kind == "life becomes" and controller.active:  # Form of the Dragon (PW73): not damage
+                controller.life = amount
             elif kind == "life becomes creatures":  # Biorhythm (PW48): not damage, nothing prevents it
                 for mage in list(self.fighters.values()):
                     if mage.is_mage and mage.active:
@@ -249,6 +260,14 @@ class Resolution(Pervasive):
                 self._polymorph(aimed)
             elif kind == "discard colour" and aimed is not None and aimed.is_mage:
                 self._persecute(aimed)
+            elif kind == "put creature":  # Elvish Piper; Hunted Wumpus's "each other player" (PW70)
+                putting = [m for m in self.fighters.values() if m.is_mage and m.active and m is not controller]
+                for mage in putting if effect.players else [controller]:
+                    self._put_creature(mage)
+            elif kind == "extra combat" and controller.is_mage:
+                self._extra_combat(controller)
+            elif kind == "look" and controller.is_mage:
+                self._look(controller, amount)
             elif kind == "sacrifice lands":
                 self._sacrifice_lands(source, controller, effect.colour, amount)
             elif kind == "skip combat" and aimed is not None and aimed.is_mage:
@@ -270,8 +289,9 @@ class Resolution(Pervasive):
                     self._take_control(aimed, controller, "turn")
             elif kind == "grant":
                 given = aimed if target_id else source
-                if given is not None and given.active:
-                    self._grant(given, effect.keyword, until_end_of_turn=True)
+                for one in [given, *self._others(given, source, effect.others)] if given is not None else ():
+                    if one.active:
+                        self._grant(one, effect.keyword, until_end_of_turn=True)
             elif kind == "mana" and controller.is_mage:
                 for symbol in effect.mana:
                     symbol = self._any_colour(controller) if symbol == "*" else (
@@ -286,6 +306,74 @@ class Resolution(Pervasive):
                 self._coin_clash(controller, aimed, hue)
         self.rng.log.record("resolve", f"{name} resolves", section=SECTION_CASTING,
                             data={"card": name, "target": target_id, "x": x})
+
+    def _attacking(self, attacker: Combatant, target: Combatant) -> None:
+        """Seasoned Marshal: "Whenever Seasoned Marshal attacks, you may tap target creature" (PW63) -- as it
+        engages, before any interception, its controller taps the creature with the most Power that could
+        intercept it (then the battle's order); none, and "you may" is not used."""
+        effects = on_trigger(attacker.card, "attacks")
+        if not effects or not target.is_mage or self.intercept is None:
+            return
+        able = [self.fighters[c] for c in interceptors(cast(Any, self))]
+        best = max(able, key=lambda f: f.power, default=None)
+        if best is not None:
+            self._targeted(best.id)  # Cowardice (PW53)
+            owner = self.fighters.get(attacker.controller or "", attacker)
+            self._resolve(attacker, owner, effects, best.id, 0, f"{attacker.label} attacking")
+
+    def _look(self, mage: Combatant, count: int) -> None:
+        """Sleight of Hand (PW65): the next ``count`` Library spells seen; the one kept goes to Memory (not a
+        draw), the others to the bottom of the Library in their order.  Kept: the costliest the mage can cast
+        (mana value within its Mastery), else the costliest; the first seen on a tie."""
+        seen, mage.library[:] = mage.library[:count], mage.library[count:]
+        if not seen:
+            return
+        kept = max(seen, key=lambda n: (profile(n).cost.mana_value <= mage.mastery, profile(n).cost.mana_value))
+        mage.memory.append(kept)
+        seen.remove(kept)
+        mage.library.extend(seen)
+        self.rng.log.record("look", f"{mage.label} keeps {kept}", section=SECTION_CASTING,
+                            data={"id": mage.id, "card": kept, "bottom": list(seen)})
+
+    @staticmethod
+    def _unusable(mage: Combatant) -> int:
+        """The spell a mage discards by choice (Thought Courier, PW74): the costliest it cannot cast (above its
+        Mastery; the latest drawn of those on a tie), else the one drawn last (PW52)."""
+        costs = [profile(n).cost.mana_value for n in mage.memory]
+        above = [i for i, cost in enumerate(costs) if cost > mage.mastery]
+        return max(above, key=lambda i: (costs[i], i)) if above else -1
+
+    def _divert(self, fighter: Combatant) -> None:
+        """"The next 1 damage that would be dealt to Zealous Inquisitor this turn is dealt to target creature
+        instead" (PW77): the points taken off its damage are dealt to those creatures now (after the Furnace's
+        doubling, PW53: not doubled again)."""
+        while fighter.diverted:
+            other = self.fighters.get(fighter.diverted.pop(0))
+            if other is not None and other.active:
+                lose_life(other, 1, self.rng, self.settings)
+                self.rng.log.record("redirect", f"1 damage to {fighter.label} is dealt to {other.label}",
+                                    section=SECTION_CASTING, data={"id": fighter.id, "to": other.id})
+                self._after_damage(other)
+                self._pitted(other)
+
+    def _put_creature(self, mage: Combatant) -> None:
+        """"Put a creature card from your hand onto the battlefield" (PW70): the costliest creature spell in the
+        mage's Memory (the first held on a tie) enters under it, not cast (no Mastery, nothing answers it)."""
+        held = [n for n in mage.memory if builtin_pool().get(n).is_creature] if mage.is_mage else []
+        if held:
+            name = max(held, key=lambda n: builtin_pool().get(n).mana_value)
+            mage.memory.remove(name)
+            self._summon(mage, name)
+
+    def _threat_colour(self, mage: Combatant) -> str:
+        """Story Circle's colour, chosen as it enters (PW69): the commonest colour among the enemies now -- the
+        enemy creatures' colours and the enemy mages' identity colours; W U B R G on a tie."""
+        counts = dict.fromkeys(COLORS, 0)
+        for enemy in self.enemies(mage.id):
+            for colour in (enemy.identity if enemy.is_mage else enemy.colors):
+                if colour in counts:
+                    counts[colour] += 1
+        return max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
 
     def _unmake(self, mage: Combatant, names: list[str]) -> None:
         """Pervasive effects destroyed (Shatter, Naturalize): to their mage's graveyard."""
@@ -393,10 +481,11 @@ class Resolution(Pervasive):
         amount *= self._damage_factor()  # Furnace of Rath (PW53)
         if ABSORB in target.keywords and amount:
             amount -= 1
-        amount = warded(target, colors, amount, self.rng)  # a Circle of Protection (PW46)
+        amount = warded(target, colors, reverse(target, amount, self.rng), self.rng)  # Reverse Damage, Circles
         before = target.life
         lose_life(target, amount, self.rng, self.settings)
         self._after_damage(target)
+        self._divert(target)  # Zealous Inquisitor (PW77)
         if target.life < before and not target.is_mage:
             self._pitted(target)  # Death Pits of Rath (PW53)
         return max(0, before - target.life)
@@ -493,7 +582,9 @@ class Resolution(Pervasive):
             if fighter.active:
                 for source, lord in lords:
                     times = 1
-                    if lord.colour:
+                    if lord.enchanted:  # Thran Golem: "as long as it is enchanted" (PW76)
+                        applies = source is fighter and any(a[1] == fighter.id for m in fighters for a in m.auras)
+                    elif lord.colour:
                         owner = self.fighters.get(source.controller or "")
                         applies = source is fighter and owner is not None and lord.colour in owner.identity
                     else:
@@ -507,6 +598,7 @@ class Resolution(Pervasive):
                         power, toughness = power + lord.power * times, toughness + lord.toughness * times
                         if lord.keyword:
                             keywords.append(lord.keyword)
+                        keywords.extend(lord.keywords)
             before = fighter.lorded or [0, 0]
             gain_p, gain_t = power - before[0], toughness - before[1]
             if gain_p or gain_t:
@@ -627,6 +719,9 @@ class Resolution(Pervasive):
         """An Aura leaves (released, destroyed, or its creature gone): its effects end."""
         from magecraft.planeswalker.effects import aura_effects
 
+        chosen = next((c for c in mage.chosen if c[0] == name), None)
+        if chosen is not None and entry is None:  # the oldest kept one goes first (list.remove)
+            mage.chosen.remove(chosen)
         entry = entry or next((a for a in mage.auras if a[0] == name), None)
         if entry is None:
             return
