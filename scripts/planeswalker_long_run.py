@@ -7,15 +7,18 @@ identical.
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 
 from magecraft.planeswalker.bot import long_run
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("battles", nargs="?", type=int, default=10_000, help="how many (default 10000)")
+    parser.add_argument("first_seed", nargs="?", type=int, default=0, help="the first seed (default 0)")
+    args = parser.parse_args()
+    count, first = args.battles, args.first_seed
     print(json.dumps(long_run(count, first), sort_keys=True))
 
 
