@@ -365,14 +365,19 @@ def test_sanctum_guardian_sacrificed_prevents_the_next_damage_to_its_target(make
 # -- PW72 ------------------------------------------------------------------------------------------------
 
 
-def test_slate_of_ancestry_discards_memory_and_draws_one_per_creature(make_battle, make_hero) -> None:
+def _two_creatures_and_the_slate(make_battle, make_hero, foe: str):
+    """You (Mastery 4), two creatures ready and Slate of Ancestry kept, after channelling: the battle, you."""
     hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2, "mastery": 1})
-    battle = make_battle(["Grizzly Bears"], hero=hero)
-    you = battle.fighters["you"]
+    battle = make_battle([foe], hero=hero)
     ready(battle, "Grizzly Bears")
     ready(battle, "Kird Ape")
     keep(battle, "Slate of Ancestry")
     battle.apply(Action("channel"))
+    return battle, battle.fighters["you"]
+
+
+def test_slate_of_ancestry_discards_memory_and_draws_one_per_creature(make_battle, make_hero) -> None:
+    battle, you = _two_creatures_and_the_slate(make_battle, make_hero, "Grizzly Bears")
     you.mana["C"] = 1  # {4}: within Mastery 4
     you.library = ["Giant Growth", "Craw Wurm", "Shock"]
     battle.invalidate()
@@ -384,13 +389,7 @@ def test_slate_of_ancestry_discards_memory_and_draws_one_per_creature(make_battl
 
 
 def test_the_bot_uses_the_slate_only_when_it_draws_more_than_it_discards(make_battle, make_hero) -> None:
-    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2, "mastery": 1})
-    battle = make_battle(["Craw Wurm"], hero=hero)
-    you = battle.fighters["you"]
-    ready(battle, "Grizzly Bears")
-    ready(battle, "Kird Ape")
-    keep(battle, "Slate of Ancestry")
-    battle.apply(Action("channel"))
+    battle, you = _two_creatures_and_the_slate(make_battle, make_hero, "Craw Wurm")
     you.mana["C"] = 1
     you.memory = ["Craw Wurm", "Shivan Dragon"]  # two spells (above Mastery) for two creatures: no gain
     battle.fighters["s1"].sick = battle.fighters["s2"].sick = True  # no commanding to choose first

@@ -386,25 +386,32 @@ def test_the_judging_bots_choose_the_first_of_the_best_valued_actions(seed: int)
     assert judged > 15
 
 
-def test_the_steps_to_the_nearest_rival_follow_the_rivals_as_they_move():
-    """The judging bots keep the steps to the nearest rival per placement of the rivals, shared across
-    decisions and banquets: at every decision each square's figure is the distance to the closest rival
-    where the rivals stand now."""
-    banquet, bots = bot_banquet(5)
-    placements = set()
+def _judged_decisions(seed: int):
+    """Play a bots' banquet; at each decision of a judging bot, yield (banquet, bot, noble) once the bot has
+    prepared, before it chooses."""
+    banquet, bots = bot_banquet(seed)
     while not banquet.is_terminal():
         player = banquet.current_player()
         bot = bots[player]
         if isinstance(bot, HeuristicBot | NpcNobleBot):
             me = banquet.nobles[player]
             bot.prepare(banquet, me)
-            rivals = [Square.parse(n.square) for n in banquet.nobles.values()
-                      if n.where == "board" and n is not me and bot.rivalry(n) > 0]
-            if rivals:
-                placements.add(tuple(rivals))
-                for square in ALL_SQUARES:
-                    assert bot.rival_distance(square) == min(square.distance(r) for r in rivals), (square, rivals)
+            yield banquet, bot, me
         banquet.apply(bot.choose(banquet, player))
+
+
+def test_the_steps_to_the_nearest_rival_follow_the_rivals_as_they_move():
+    """The judging bots keep the steps to the nearest rival per placement of the rivals, shared across
+    decisions and banquets: at every decision each square's figure is the distance to the closest rival
+    where the rivals stand now."""
+    placements = set()
+    for banquet, bot, me in _judged_decisions(5):
+        rivals = [Square.parse(n.square) for n in banquet.nobles.values()
+                  if n.where == "board" and n is not me and bot.rivalry(n) > 0]
+        if rivals:
+            placements.add(tuple(rivals))
+            for square in ALL_SQUARES:
+                assert bot.rival_distance(square) == min(square.distance(r) for r in rivals), (square, rivals)
     assert len(placements) > 5
 
 
@@ -412,25 +419,18 @@ def test_the_praetorians_near_a_square_follow_the_praetorians_as_they_move():
     """The judging bots keep how many Praetorians stand within two steps of a square per placement of the
     Praetorians, shared across decisions and banquets: at every decision a square's danger is counted from
     where they stand now."""
-    banquet, bots = bot_banquet(5)
     placements = set()
-    while not banquet.is_terminal():
-        player = banquet.current_player()
-        bot = bots[player]
-        if isinstance(bot, HeuristicBot | NpcNobleBot):
-            me = banquet.nobles[player]
-            bot.prepare(banquet, me)
-            guards = [p.square for p in banquet.pieces.values() if p.kind == "praetorian"]
-            placements.add(tuple(guards))
-            danger = bot.danger
-            for square in ALL_SQUARES:
-                if square not in banquet.setup.table:
-                    near = sum(1 for g in guards if square.distance(g) <= 2)
-                    # with nothing carried and no wanted courtier known, a square is worth its Emperor's steps
-                    # and its danger: the danger is what is left
-                    value = bot.position_value(banquet, me, square, 0)
-                    assert value + danger * near == pytest.approx(_alone(bot, banquet, me, square)), square
-        banquet.apply(bot.choose(banquet, player))
+    for banquet, bot, me in _judged_decisions(5):
+        guards = [p.square for p in banquet.pieces.values() if p.kind == "praetorian"]
+        placements.add(tuple(guards))
+        danger = bot.danger
+        for square in ALL_SQUARES:
+            if square not in banquet.setup.table:
+                near = sum(1 for g in guards if square.distance(g) <= 2)
+                # with nothing carried and no wanted courtier known, a square is worth its Emperor's steps
+                # and its danger: the danger is what is left
+                value = bot.position_value(banquet, me, square, 0)
+                assert value + danger * near == pytest.approx(_alone(bot, banquet, me, square)), square
     assert len(placements) > 5
 
 
