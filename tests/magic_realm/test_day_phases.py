@@ -5,6 +5,7 @@ Jester and the Shadow, offroad and gate travel counted against the day)."""
 from __future__ import annotations
 
 import pytest
+from realm_helpers import put, quiet_realm, script
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
@@ -17,22 +18,12 @@ from magecraft.magic_realm.actions import (
     TravelOffroad,
 )
 from magecraft.magic_realm.days import RealmDays
-from magecraft.magic_realm.pieces import TravellerPiece
 from magecraft.magic_realm.sites import Sites
 
 
 def realm(*characters: str, seed: int = 8) -> RealmDays:
     """Seed 8 lays the Trap in Cavern 6 (a dead end off Cavern 5) and the Bag on the Borderland."""
-    made = RealmDays.new(Randomness.seeded(seed), list(characters or ("Amazon@Borderland 1",)))
-    for piece in made.travellers:
-        piece.state, piece.clearing = "set aside", None  # no traveller meets anyone unless a test says so
-    for retinue in made.retinues.values():
-        retinue.gold = 100
-    return made
-
-
-def script(days: RealmDays, *values: int) -> None:
-    days.rng = Randomness.scripted(list(values), log=days.rng.log)
+    return quiet_realm(*characters, seed=seed, gold=100, set_aside=True)
 
 
 def at(days: RealmDays, label: str) -> int:
@@ -41,14 +32,6 @@ def at(days: RealmDays, label: str) -> int:
 
 def day(who: str, *activities: str, **options: object) -> RecordDay:
     return RecordDay(who, tuple(activities), **options)  # type: ignore[arg-type]
-
-
-def put(days: RealmDays, name: str, clearing: int) -> None:
-    piece = next((t for t in days.travellers if t.name == name), None)
-    if piece is None:
-        piece = TravellerPiece(name, 99, clearing)
-        days.travellers.append(piece)
-    piece.clearing, piece.state, piece.joined = clearing, "wandering", None
 
 
 def texts(days: RealmDays) -> list[str]:

@@ -7,37 +7,20 @@ import copy
 import io
 
 import pytest
+from realm_helpers import put, quiet_realm, script
 
 from magecraft.cli.app import main
 from magecraft.core.errors import RuleError
-from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.magic_realm.actions import CastSpell, Hire, NextDay, PlayMiracle, WoundMiracle
 from magecraft.magic_realm.days import RealmDays
-from magecraft.magic_realm.pieces import MiracleChit, TravellerPiece
+from magecraft.magic_realm.pieces import MiracleChit
 
 BORDERLAND_1 = 0
 
 
 def realm(*characters: str) -> RealmDays:
-    made = RealmDays.new(Randomness.seeded(3), list(characters or ("Amazon@Borderland 1",)))
-    for retinue in made.retinues.values():
-        retinue.gold = 50
-    for piece in made.travellers:
-        piece.roll = 99  # no traveller wanders unless a test says so
-    return made
-
-
-def script(days: RealmDays, *values: int) -> None:
-    days.rng = Randomness.scripted(list(values), log=days.rng.log)
-
-
-def put(days: RealmDays, name: str, clearing: int) -> None:
-    piece = next((t for t in days.travellers if t.name == name), None)
-    if piece is None:
-        piece = TravellerPiece(name, 99, clearing)
-        days.travellers.append(piece)
-    piece.clearing, piece.state, piece.joined = clearing, "wandering", None
+    return quiet_realm(*characters)
 
 
 def refused(days: RealmDays, action: object, match: str) -> None:

@@ -8,6 +8,7 @@ import io
 import json
 
 import pytest
+from realm_helpers import put, quiet_realm, script
 
 from magecraft.cli.app import main
 from magecraft.core.errors import DataError, RuleError
@@ -44,33 +45,14 @@ from magecraft.magic_realm.actions import (
     TradeWithMerchant,
     TravelOffroad,
 )
-from magecraft.magic_realm.days import Pod, RealmDays, TravellerPiece
+from magecraft.magic_realm.days import Pod, RealmDays
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.setup import Chit
 
 BORDERLAND_1 = 0
 
 
-def realm(*characters: str, gold: int = 50) -> RealmDays:
-    made = RealmDays.new(Randomness.seeded(3), list(characters or ("Amazon@Borderland 1",)))
-    for retinue in made.retinues.values():
-        retinue.gold = gold
-    for piece in made.travellers:
-        piece.roll = 99  # no traveller wanders unless a test says so
-    return made
-
-
-def script(days: RealmDays, *values: int) -> None:
-    days.rng = Randomness.scripted(list(values), log=days.rng.log)
-
-
-def put(days: RealmDays, name: str, clearing: int) -> TravellerPiece:
-    piece = next((t for t in days.travellers if t.name == name), None)
-    if piece is None:
-        piece = TravellerPiece(name, 99, clearing)
-        days.travellers.append(piece)
-    piece.clearing, piece.state, piece.joined = clearing, "wandering", None
-    return piece
+realm = quiet_realm
 
 
 # -- saving (MR7) -------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ Strongman's strength and the Horse Trainer's horses (ruling MR43)."""
 from __future__ import annotations
 
 import pytest
+from realm_helpers import put, quiet_realm
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
@@ -17,24 +18,10 @@ from magecraft.magic_realm.actions import (
 )
 from magecraft.magic_realm.days import RealmDays
 from magecraft.magic_realm.hirelings import Retinue
-from magecraft.magic_realm.pieces import TravellerPiece
 
 
 def realm() -> RealmDays:
-    made = RealmDays.new(Randomness.seeded(3), ["Amazon@Borderland 1"])
-    for piece in made.travellers:
-        piece.state, piece.clearing = "set aside", None
-    made.retinues["Amazon"].gold = 50
-    return made
-
-
-def put(days: RealmDays, name: str, clearing: int) -> TravellerPiece:
-    piece = next((t for t in days.travellers if t.name == name), None)
-    if piece is None:
-        piece = TravellerPiece(name, 99, clearing)
-        days.travellers.append(piece)
-    piece.clearing, piece.state, piece.joined = clearing, "wandering", None
-    return piece
+    return quiet_realm(set_aside=True)
 
 
 def test_the_merchant_buys_at_face_value_and_sells_at_four_times_it_in_his_clearing():
