@@ -137,17 +137,23 @@ def test_capturing_another_realms_hex_means_war_and_ill_will_of_at_least_12():
     assert loser in world.realms["Harloon"].at_war and "Harloon" in world.realms[loser].at_war
 
 
-def _capture_base(world, raze=False):
-    """Harloon takes Dunmarch's nearest base (scripted: a strength big enough)."""
+def at_war_around_dunmarchs_capitol(world):
+    """Harloon, holding every hex around Dunmarch's capitol, at war (strength 20, a 9 drawn): the capitol."""
     world.realms["Harloon"].military = 30
     world.realms["Harloon"].treasury = 500_000
-    dunmarch_base = world.realms["Dunmarch"].capital
-    for n in world.map.neighbour_ids(dunmarch_base):
+    capital = world.realms["Dunmarch"].capital
+    for n in world.map.neighbour_ids(capital):
         world.map[n].owner = "Harloon"
     world.owners_changed()
     at_actions(world)
     world.rng.extend_script([draw(9)])
     world.apply(MakeWar(20))
+    return capital
+
+
+def _capture_base(world, raze=False):
+    """Harloon takes Dunmarch's nearest base (scripted: a strength big enough)."""
+    dunmarch_base = at_war_around_dunmarchs_capitol(world)
     world.apply(Capture(dunmarch_base, raze=raze))
     return dunmarch_base
 
@@ -168,15 +174,7 @@ def test_capturing_a_capitol_conquers_the_realm_all_its_land_and_half_its_treasu
 
 def test_installing_a_friendly_government_keeps_the_realm_in_play_at_ill_will_3():
     world = make_world()
-    world.realms["Harloon"].military = 30
-    world.realms["Harloon"].treasury = 500_000
-    capital = world.realms["Dunmarch"].capital
-    for n in world.map.neighbour_ids(capital):
-        world.map[n].owner = "Harloon"
-    world.owners_changed()
-    at_actions(world)
-    world.rng.extend_script([draw(9)])
-    world.apply(MakeWar(20))
+    capital = at_war_around_dunmarchs_capitol(world)
     world.rng.extend_script([1, 1, 1, 1, 1, 1])
     world.apply(Capture(capital, install=True))
     assert world.realms["Dunmarch"].alive and world.map[capital].owner == "Dunmarch"

@@ -27,7 +27,7 @@ from magecraft.mtg_rpg.world.turn import apply_event, discontent_dc, resolve_eve
 from magecraft.mtg_rpg.world.war import capture_cost
 
 from .conftest import draw, make_world, start_turn
-from .test_actions import at_actions, at_war_around_a_town, refused
+from .test_actions import at_actions, at_war_around_a_town, at_war_around_dunmarchs_capitol, refused
 from .test_run_and_cli import run_cli
 
 
@@ -70,16 +70,7 @@ def test_the_engine_sends_home_the_soldiers_its_income_cannot_pay():
 
 def _at_dunmarchs_capitol():
     world = make_world()
-    world.realms["Harloon"].military = 30
-    world.realms["Harloon"].treasury = 500_000
-    capital = world.realms["Dunmarch"].capital
-    for n in world.map.neighbour_ids(capital):
-        world.map[n].owner = "Harloon"
-    world.owners_changed()
-    at_actions(world)
-    world.rng.extend_script([draw(9)])
-    world.apply(MakeWar(20))
-    return world, capital
+    return world, at_war_around_dunmarchs_capitol(world)
 
 
 def test_the_conqueror_names_the_installed_governments_calling_and_demeanor():
