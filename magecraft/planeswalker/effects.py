@@ -178,6 +178,16 @@ KEPT_KINDS = UNTARGETED_ENTERING | {"sacrifice", "damage", "life becomes"}
 COUNTS = frozenset({"lands", "subtype", "graveyard", "hand", "creatures", "enchantments"})
 #: A creature's triggers on a spell cast (PW48): by its controller (of a card type), by an opponent.
 CAST_WHENS = frozenset({"you cast", "opponent casts"})
+#: A creature's untargeted triggers that need nothing but their effects: the kinds of effect each may have,
+#: and the rule a wrong one breaks (rulings PW38, PW41, PW49, PW51).
+PLAIN_TRIGGERS: Mapping[str, tuple[frozenset[str], str]] = {
+    "end": (frozenset({"bounce"}), 'an "end" trigger returns the creature (bounce)'),
+    "blocked": (frozenset({"pump", "destroy"}), 'a "blocked" or "locked" trigger pumps or destroys'),
+    "locked": (frozenset({"pump", "destroy"}), 'a "blocked" or "locked" trigger pumps or destroys'),
+    "damages an opponent": (frozenset({"discard", "draw", "gain life", "skip combat"}),
+                            'a "damages an opponent" trigger discards, draws, gains life or skips combat'),
+    "engages": (frozenset({"pump"}), 'an "engages" trigger pumps the creature'),
+}
 #: Static abilities a kept enchantment gives its mage (PW48).
 KEPT_STATICS = frozenset({"shroud", "worship", "damage doubled", "damaged creatures destroyed",
                           "targets returned", "only flyers attack", "off-turn spells cost 3 more"})
@@ -366,11 +376,13 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                     "(untargeted: gain life, lose life, draw)")
                 triggers.append(Trigger("enters", effects=made))
                 continue
-            if trigger.get("when") == "end":
+            plain = PLAIN_TRIGGERS.get(str(trigger.get("when")))
+            if plain is not None:   # Elvish Berserker, Deathgazer, Hypnotic Specter ... (PW51, PW49)
+                allowed, rule = plain
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind != "bounce" for e in made):
-                    raise DataError(f"{where}: an \"end\" trigger returns the creature (bounce)")
-                triggers.append(Trigger("end", effects=made))
+                if not made or any(e.kind not in allowed for e in made):
+                    raise DataError(f"{where}: {rule}")
+                triggers.append(Trigger(str(trigger["when"]), effects=made))
                 continue
             if trigger.get("when") in ("another enters", "dies") and "effects" in trigger:
                 made = tuple(_effect(e, where) for e in trigger["effects"])
@@ -390,19 +402,6 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                                     "sacrificed), or a bounce if_hand")
                 triggers.append(Trigger("your upkeep", effects=made))
                 continue
-            if trigger.get("when") in ("blocked", "locked"):  # Elvish Berserker, Deathgazer (PW51)
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind not in ("pump", "destroy") for e in made):
-                    raise DataError(f"{where}: a \"blocked\" or \"locked\" trigger pumps or destroys")
-                triggers.append(Trigger(str(trigger["when"]), effects=made))
-                continue
-            if trigger.get("when") == "damages an opponent":
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind not in ("discard", "draw", "gain life", "skip combat") for e in made):
-                    raise DataError(f"{where}: a \"damages an opponent\" trigger discards, draws, gains life or "
-                                    "skips combat")
-                triggers.append(Trigger("damages an opponent", effects=made))
-                continue
             if trigger.get("when") in CAST_WHENS:
                 made = tuple(_effect(e, where) for e in trigger.get("effects", []))
                 if not made or any(e.kind not in (*UNTARGETED_ENTERING, "pump") for e in made):
@@ -415,12 +414,6 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
                 if not made or aim != "enemy creature" or any(e.kind != "tap" for e in made):
                     raise DataError(f"{where}: an \"attacks\" trigger taps an \"enemy creature\"")
                 triggers.append(Trigger("attacks", effects=made, target=aim))
-                continue
-            if trigger.get("when") == "engages":
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind != "pump" for e in made):
-                    raise DataError(f"{where}: an \"engages\" trigger pumps the creature")
-                triggers.append(Trigger("engages", effects=made))
                 continue
             if trigger.get("when") not in ("upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
                 raise DataError(f"{where}: a trigger is \"enters\", or \"upkeep\" or \"dies\" making a "

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from magecraft.core.errors import DataError
@@ -311,6 +313,20 @@ def test_the_effects_file_is_checked_whole() -> None:
     names = covered()
     assert "Giant Growth" in names and "Shock" in names and "Llanowar Elves" in names
     assert "Holy Strength" in names and "Glorious Anthem" in names and "Telepathy" not in names
+
+
+@pytest.mark.parametrize(("when", "wrong", "rule"), [
+    ("end", {"kind": "draw", "amount": 1}, 'an "end" trigger returns the creature'),
+    ("blocked", {"kind": "draw", "amount": 1}, 'a "blocked" or "locked" trigger pumps or destroys'),
+    ("locked", {"kind": "bounce"}, 'a "blocked" or "locked" trigger pumps or destroys'),
+    ("damages an opponent", {"kind": "bounce"}, 'a "damages an opponent" trigger discards, draws'),
+    ("engages", {"kind": "draw", "amount": 1}, 'an "engages" trigger pumps the creature'),
+])
+def test_a_creatures_plain_trigger_of_the_wrong_kind_refuses_the_file(when, wrong, rule) -> None:
+    with pytest.raises(DataError, match=re.escape(rule)):
+        parse({"card": [{"name": "Grizzly Bears", "triggers": [{"when": when, "effects": [wrong]}]}]})
+    with pytest.raises(DataError, match=re.escape(rule)):
+        parse({"card": [{"name": "Grizzly Bears", "triggers": [{"when": when, "effects": []}]}]})
 
 
 def test_the_bot_uses_abilities(make_battle) -> None:
