@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from rich.console import Console
 
-    from magecraft.core.randomness import Randomness
+    from magecraft.core.randomness import AskDie, Randomness
     from magecraft.core.saves import SaveStore
 
 SeedOption = Annotated[
@@ -128,7 +127,7 @@ def ask_die_once(prompt: str) -> str:
 
 
 def make_randomness(seed: int | None, dice: str | None, physical: bool,
-                    ask: Callable[[str], str] | None = None) -> Randomness:
+                    ask: AskDie | None = None) -> Randomness:
     """The randomness the options ask for: at most one of ``--seed``, ``--dice``, ``--physical-dice``
     (typed dice asked with ``ask``, by default :func:`ask_die_once`; a play loop asks at its own prompt)."""
     from magecraft.core.randomness import Randomness

@@ -159,7 +159,7 @@ class PhysicalSource:
 
     kind = "physical"
 
-    def __init__(self, ask: Callable[[str], str], shuffle_seed: int | None = None) -> None:
+    def __init__(self, ask: AskDie, shuffle_seed: int | None = None) -> None:
         self.ask = ask
         self.shuffle_seed = new_seed() if shuffle_seed is None else shuffle_seed
         self._mixer = _random_module.Random(self.shuffle_seed)
@@ -254,7 +254,7 @@ class Randomness:
         return cls(ScriptedSource(values, shuffle_seed), log)
 
     @classmethod
-    def physical(cls, ask: Callable[[str], str], *, shuffle_seed: int | None = None,
+    def physical(cls, ask: AskDie, *, shuffle_seed: int | None = None,
                  log: EventLog | None = None) -> Randomness:
         """Real dice: ``ask(prompt)`` returns what the person typed."""
         source = PhysicalSource(ask, shuffle_seed)
@@ -264,7 +264,7 @@ class Randomness:
 
     @classmethod
     def restore(cls, snapshot: dict[str, Any], log: EventLog | None = None,
-                ask: Callable[[str], str] | None = None) -> Randomness:
+                ask: AskDie | None = None) -> Randomness:
         """Rebuild a source from :meth:`snapshot`, continuing where it stopped.
 
         Every key a snapshot writes is required: a saved source that lost its state would otherwise
