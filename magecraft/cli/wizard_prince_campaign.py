@@ -195,7 +195,6 @@ class CampaignTable(TableGame["YearMove"]):
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         from magecraft.cli.wizard_prince import BanquetTable
-        from magecraft.core.randomness import Randomness
         from magecraft.wizard_prince.banquet import Banquet
         from magecraft.wizard_prince.campaign.court import banquet_bots
         from magecraft.wizard_prince.campaign.year import Campaign
@@ -211,8 +210,8 @@ class CampaignTable(TableGame["YearMove"]):
         self.banquet = None
         if snapshot.get("banquet") is not None:
             try:
-                banquet = Banquet.from_dict({**snapshot["banquet"], "rng": Randomness.seeded(0).snapshot(),
-                                              "log": []})
+                # saved without dice or log (they are the year's): read with the year's, then share its object
+                banquet = Banquet.from_dict({**snapshot["banquet"], "rng": dice, "log": []}, ask=ask_die_once)
             except (KeyError, TypeError, ValueError) as exc:
                 raise DataError(f"saved campaign's banquet is malformed: {exc!r}") from None
             banquet.rng = c.rng  # one dice, one log: the year's
