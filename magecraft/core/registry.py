@@ -1,0 +1,142 @@
+"""The registry of game types: every playable game registered once, found by name, loaded lazily.
+
+A :class:`GameType` says what a game is (its name, the rule system and kind its saves are filed
+under, one line of description), which class its state is, which settings (house rules) and
+new-game options it takes, which bots can play it, and how to start one: from plain options
+(:attr:`GameType.new`) or from a position written in the rule book's words (:attr:`GameType.setup`,
+what a scenario file's ``[setup]`` holds).
+
+The core knows no rule system: a :class:`Registry` is given a catalogue of names and the
+``"module:attribute"`` where each game type lives (``magecraft.games.CATALOGUE``), and imports a
+system's package only when one of its games is asked for.
+
+>>> registry = Registry({"coin-toss": "somewhere.games:COIN_TOSS"})
+>>> registry.names()
+('coin-toss',)
+>>> registry.get("coin-tos")
+Traceback (most recent call last):
+...
+magecraft.core.errors.InputError: no game called 'coin-tos'; did you mean 'coin-toss'? (games: coin-toss)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from magecraft.core.bots import RANDOM, Bot, BotSpec
+from magecraft.core.errors import InputError
+from magecraft.core.names import close_names
+from magecraft.core.settings import dataclass_from_dict
+
+if TYPE_CHECKING:
+    from magecraft.core.randomness import Randomness
+    from magecraft.core.state import GameState
+
+
+@dataclass(frozen=True)
+class GameType:
+    """One registered game type.
+
+    - ``name``: how people and front ends ask for it (``wizard-prince-banquet``);
+    - ``system`` and ``kind``: the names its saves are filed under, one meaning each;
+    - ``state_class``: its :class:`~magecraft.core.state.GameState` class (``from_dict`` rebuilds saves);
+    - ``options_class``: a frozen dataclass of the plain options a new game takes (seats, bots,
+      settings file ...), built with ``dataclass_from_dict`` so an unknown option is refused;
+    - ``new(rng, options)``: a new game;
+    - ``setup(rng, position)``: a game from a position in the rule book's words (a scenario's
+      ``[setup]``), validated as a whole;
+    - ``bots``: the bots that can play it, by name (``random`` is always there);
+    - ``settings_class``: its house rules (``None`` when it has none).
+    """
+
+    name: str
+    system: str
+    kind: str
+    title: str
+    description: str
+    state_class: type[GameState[Any]]
+    options_class: type[Any]
+    new: Callable[[Randomness, Any], GameState[Any]]
+    setup: Callable[[Randomness, Mapping[str, Any]], GameState[Any]]
+    bots: Mapping[str, BotSpec] = field(default_factory=dict)
+    settings_class: type[Any] | None = None
+    #: For the conformance test: a copy of ``state`` with ``marker`` planted in a secret of ``seat``
+    #: (a hidden chit, a card in hand), or None when that seat holds no secret there.
+    plant_secret: Callable[[GameState[Any], str, str], GameState[Any] | None] | None = None
+    #: Seats the rule book itself plays (NPC nobles, the Dummy Mage), with the bot that plays them.
+    rule_bots: Callable[[GameState[Any]], Mapping[str, str]] | None = None
+
+    def bots_for(self, state: GameState[Any], others: str = "random") -> dict[str, str]:
+        """A bot name for every seat: the rule book's own for the seats it plays, ``others`` elsewhere."""
+        fixed = dict(self.rule_bots(state)) if self.rule_bots is not None else {}
+        return {seat: fixed.get(seat, others) for seat in state.seats()}
+
+    def __post_init__(self) -> None:
+        if "random" not in self.bots:
+            object.__setattr__(self, "bots", {"random": RANDOM, **self.bots})
+
+    def options(self, raw: Mapping[str, Any]) -> Any:
+        """The new-game options from plain values (a TOML table, command-line words); unknown ones refused."""
+        return dataclass_from_dict(self.options_class, raw, what=f"{self.name} options")
+
+    def new_game(self, rng: Randomness, raw_options: Mapping[str, Any] | None = None) -> GameState[Any]:
+        """A new game from plain options."""
+        return self.new(rng, self.options(raw_options or {}))
+
+    def bot(self, name: str, rng: Randomness) -> Bot:
+        """A bot of this game by its registered name (a misspelt one is refused with the names)."""
+        spec = self.bots.get(name)
+        if spec is None:
+            near = close_names(name, self.bots)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise InputError(f"{self.name} has no bot called {name!r}{hint} (bots: {', '.join(self.bots)})")
+        return spec.make(rng)
+
+    def load(self, state: Mapping[str, Any]) -> GameState[Any]:
+        """Rebuild a saved state of this game, refused whole (``InputError``) when it does not load."""
+        try:
+            return self.state_class.from_dict(state)
+        except InputError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            detail = f"{type(exc).__name__}: {exc}" if not isinstance(exc, KeyError) else f"{exc} is missing"
+            raise InputError(f"this is not a {self.title} that loads ({detail})") from None
+
+
+class Registry:
+    """Game types by name, imported on first use."""
+
+    def __init__(self, catalogue: Mapping[str, str]) -> None:
+        self._catalogue = dict(catalogue)
+        self._loaded: dict[str, GameType] = {}
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._catalogue)
+
+    def get(self, name: str) -> GameType:
+        if name not in self._catalogue:
+            near = close_names(name, self._catalogue)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise InputError(f"no game called {name!r}{hint} (games: {', '.join(self._catalogue)})")
+        if name not in self._loaded:
+            module, _, attribute = self._catalogue[name].partition(":")
+            game_type = getattr(importlib.import_module(module), attribute)
+            if not isinstance(game_type, GameType) or game_type.name != name:
+                raise TypeError(f"{self._catalogue[name]} is not the game type {name!r}")
+            self._loaded[name] = game_type
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[GameType]:
+        for name in self._catalogue:
+            yield self.get(name)
+
+    def for_save(self, system: str, kind: str) -> GameType | None:
+        """The game type whose saves are filed under ``system`` and ``kind`` (None: not a game)."""
+        for game_type in self:
+            if game_type.system == system and game_type.kind == kind:
+                return game_type
+        return None
+
