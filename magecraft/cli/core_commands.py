@@ -434,7 +434,7 @@ def saves_import(
 ) -> None:
     """Read a save written by 'saves export'.
 
-    A malformed file is refused whole: nothing is saved.
+    A malformed file, or a game whose state does not load, is refused whole: nothing is saved.
     """
     from rich.markup import escape
 
@@ -448,6 +448,14 @@ def saves_import(
     except OSError as exc:
         raise InputError(f"cannot read {file}: {exc.strerror}") from None
     saved_name, system, kind, state = read_export(text, str(file))
+    from magecraft.games import registry
+
+    game_type = registry().for_save(system, kind)
+    if game_type is not None:
+        try:
+            game_type.load(state)
+        except InputError as exc:
+            raise InputError(f"{file} is refused: its {game_type.title} does not load: {exc}") from None
     store = open_store(db)
     new_store = not store.exists
     saved = store.create(name or saved_name, system, kind, state, overwrite=overwrite)
