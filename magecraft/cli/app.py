@@ -23,7 +23,7 @@ import typer
 from typer.core import TyperGroup
 
 from magecraft import __version__
-from magecraft.cli import coercion, core_commands, games_commands, lab
+from magecraft.cli import coercion, core_commands, games_commands, lab, serve
 from magecraft.cli.options import QuitAtPrompt, console
 from magecraft.cli.unavailable import CATCH_ALL, unavailable_command
 from magecraft.core.errors import MagecraftError
@@ -170,6 +170,7 @@ app.add_typer(core_commands.saves_app, name="saves")
 app.command(context_settings=HELP_OPTIONS)(games_commands.games)
 app.add_typer(games_commands.scenario_app, name="scenario")
 app.add_typer(lab.lab_app, name="lab")
+app.command(context_settings=HELP_OPTIONS)(serve.serve)
 
 
 @cache
