@@ -5,7 +5,6 @@ keeps them elsewhere, as the docs' pictures were made)."""
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import socket
 import subprocess
@@ -86,7 +85,8 @@ def seat_actions(page: object) -> list[str]:
 def fits_a_phone(page: object) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")  # type: ignore[attr-defined]
     assert width <= 360, f"the page scrolls sideways at 360 px ({width} px wide)"
-    small = page.evaluate("""() => [...document.querySelectorAll('button, summary, select, input:not([type=hidden])')]
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        'button, summary, select, input:not([type=hidden])')]
         .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44 && e.type !== 'checkbox')
         .map(e => e.outerHTML.slice(0, 60))""")  # type: ignore[attr-defined]
     assert small == [], f"touch targets under 44 px: {small[:3]}"
