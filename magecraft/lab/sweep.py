@@ -70,17 +70,6 @@ def new_game(sweep: Sweep, variant: Variant, seed: int) -> tuple[Any, GameState[
     return game_type, game_type.new(Randomness.seeded(seed), options)
 
 
-def winners_of(result: Mapping[str, Any]) -> tuple[str, ...]:
-    """The seats that won, read from a game's ``result()`` (``winner`` or ``winners``; none for a draw)."""
-    for key in ("winners", "winner"):
-        value = result.get(key)
-        if isinstance(value, str) and value:
-            return (value,)
-        if isinstance(value, list | tuple):
-            return tuple(str(v) for v in value)
-    return ()
-
-
 def _scalars(result: Mapping[str, Any]) -> dict[str, Any]:
     return {f"result.{k}": v for k, v in sorted(result.items())
             if isinstance(v, int | float | str | bool) or v is None}
@@ -100,7 +89,7 @@ def play_game(sweep: Sweep, variant_index: int, seed: int) -> dict[str, Any]:
     row: dict[str, Any] = {
         "variant": variant.name, "seed": seed,
         "bots": ";".join(f"{seat}={bot}" for seat, bot in names.items()),
-        "winners": "|".join(winners_of(result)), "length": length, "actions": actions,
+        "winners": "|".join(game_type.winners(state)), "length": length, "actions": actions,
     }
     row.update(_scalars(result))
     row.update({f"events.{kind}": n for kind, n in sorted(Counter(e.kind for e in state.log).items())})
