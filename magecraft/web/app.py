@@ -19,8 +19,8 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from contextlib import asynccontextmanager
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 

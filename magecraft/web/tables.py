@@ -23,8 +23,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from magecraft.core import chance
 from magecraft.core.errors import InputError, MagecraftError, RuleError
-from magecraft.core.randomness import Randomness, ScriptRanOut
+from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
 from magecraft.core.saves import SaveStore
 from magecraft.core.state import GameState
@@ -271,15 +272,17 @@ class Tables:
         return words
 
     def _apply(self, name: str, info: TableInfo, state: GameState[Any], revision: int, seat: str,
-               words: str) -> None:
-        """Apply on a fresh copy; a die the table has not rolled yet is asked for, the state untouched."""
-        try:
-            state.push_text(words)
-        except ScriptRanOut as wanted:
-            self.tables[name] = replace(info, wanted=DieWanted(seat, words, wanted.sides, wanted.label))
-            self._write()
-            return
-        self._save(name, state, revision)
+               words: str, dice: tuple[int, ...] = ()) -> None:
+        """Carry out ``words`` from the saved state with the real ``dice`` rolled for it so far; a die the
+        table has not rolled yet is asked for and the saved game is left as it was."""
+        outcome = chance.step(self.game_type(name), state.to_dict(), words, dice)
+        if isinstance(outcome, chance.DieWanted):
+            self.tables[name] = replace(info, typed_dice=dice,
+                                        wanted=DieWanted(seat, words, outcome.sides, outcome.label))
+        else:
+            self.tables[name] = replace(info, typed_dice=(), wanted=None)
+            self._save(name, outcome, revision)
+        self._write()
 
     def enter_die(self, name: str, seat: str, value: int, revision: int) -> None:
         """The real die the table asked ``seat`` for; the waiting action is carried out with it."""
@@ -290,14 +293,10 @@ class Tables:
                 raise RuleError("no die is wanted from this seat now")
             if not 1 <= value <= wanted.sides:
                 raise InputError(f"{wanted.label} needs a value from 1 to {wanted.sides}, not {value}")
-            if revision != self.revision(name):
-                raise Stale("the table moved on: the page was out of date and has been refreshed")
             state, current = self.state(name)
-            state.rng.extend_script([value])
-            info = replace(info, wanted=None)
-            self.tables[name] = info
-            self._apply(name, info, state, current, seat, wanted.action)
-            self._write()
+            if revision != current:
+                raise Stale("the table moved on: the page was out of date and has been refreshed")
+            self._apply(name, info, state, current, seat, wanted.action, (*info.typed_dice, value))
             self._run_bots(name)
         self._changed(name)
 
@@ -312,18 +311,14 @@ class Tables:
         steps = 0
         while (player := state.current_player()) in bots and steps < 10_000:
             bot = game_type.bot(bots[player], Randomness.seeded(revision * 1009 + steps))
-            action = bot.choose(state, player)
-            words = state.action_text(action)
-            before = state.to_dict()
-            try:
-                state.apply(action)
-            except ScriptRanOut as wanted:
+            words = state.action_text(bot.choose(state, player))
+            outcome = chance.step(game_type, state.to_dict(), words, ())
+            if isinstance(outcome, chance.DieWanted):
                 # a bot's roll with real dice: the game master rolls it for the bot from their screen
-                state = game_type.load(before)
-                self.tables[name] = replace(info, wanted=DieWanted(GM, words, wanted.sides, wanted.label))
+                self.tables[name] = replace(info, wanted=DieWanted(GM, words, outcome.sides, outcome.label))
                 self._write()
                 break
-            moved, steps = True, steps + 1
+            state, moved, steps = outcome, True, steps + 1
         if moved:
             self._save(name, state, revision)
 
