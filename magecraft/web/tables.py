@@ -77,6 +77,11 @@ class TableInfo:
     physical: bool = False
     typed_dice: tuple[int, ...] = ()
     wanted: DieWanted | None = None
+    #: How many actions each person's seat has had carried out (a check that none is lost or doubled).
+    played: tuple[tuple[str, int], ...] = ()
+
+    def played_by(self, seat: str) -> int:
+        return dict(self.played).get(seat, 0)
 
     def seat(self, name: str) -> Seat:
         return next(s for s in self.seats if s.name == name)
@@ -84,7 +89,7 @@ class TableInfo:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "game": self.game, "paused": self.paused,
                 "physical": self.physical, "typed_dice": list(self.typed_dice),
-                "wanted": None if self.wanted is None else vars(self.wanted),
+                "wanted": None if self.wanted is None else vars(self.wanted), "played": dict(self.played),
                 "seats": [vars(s) for s in self.seats]}
 
     @classmethod
@@ -92,7 +97,7 @@ class TableInfo:
         wanted = raw.get("wanted")
         return cls(raw["name"], raw["game"], tuple(Seat(**s) for s in raw["seats"]), raw["paused"],
                    raw["physical"], tuple(raw["typed_dice"]),
-                   None if wanted is None else DieWanted(**wanted))
+                   None if wanted is None else DieWanted(**wanted), tuple(raw.get("played", {}).items()))
 
 
 @dataclass
@@ -280,7 +285,8 @@ class Tables:
             self.tables[name] = replace(info, typed_dice=dice,
                                         wanted=DieWanted(seat, words, outcome.sides, outcome.label))
         else:
-            self.tables[name] = replace(info, typed_dice=(), wanted=None)
+            played = {**dict(info.played), seat: info.played_by(seat) + 1}
+            self.tables[name] = replace(info, typed_dice=(), wanted=None, played=tuple(played.items()))
             self._save(name, outcome, revision)
         self._write()
 
