@@ -21,7 +21,6 @@ from typing import Any
 from magecraft.core.bots import play_out
 from magecraft.core.errors import InputError
 from magecraft.core.randomness import Randomness
-from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
 
 #: Result fields read as a game's length, in this order of preference.
@@ -62,12 +61,14 @@ def new_game(sweep: Sweep, variant: Variant, seed: int) -> tuple[Any, GameState[
     game_type = registry().get(sweep.game)
     options = game_type.options(sweep.options)
     if variant.house_rules:
-        if game_type.settings_class is None or not any(f.name == "settings" for f in dataclasses.fields(options)):
+        if not any(f.name == "settings" for f in dataclasses.fields(options)):
             raise InputError(f"{game_type.name} takes no house rules")
-        settings = dataclass_from_dict(game_type.settings_class, variant.house_rules,
-                                       what=f"house rules {variant.name!r}")
-        options = dataclasses.replace(options, settings=settings)
-    return game_type, game_type.new(Randomness.seeded(seed), options)
+        # a game's options carry its house rules as plain values, checked whole when the game is made
+        options = dataclasses.replace(options, settings=dict(variant.house_rules))
+    try:
+        return game_type, game_type.new(Randomness.seeded(seed), options)
+    except InputError as exc:
+        raise InputError(f"variant {variant.name!r}: {exc}") from None
 
 
 def _scalars(result: Mapping[str, Any]) -> dict[str, Any]:
