@@ -94,6 +94,10 @@ DECREE_GP, DECREE_RESOURCES, DECREES_PER_TURN = 1_000, 1, 2
 MERCENARY_DISBAND_DC = 9
 
 
+#: The actions that raise new military forces: soldiers, mercenaries, naval and Wizard units (3a, WW38).
+NEW_FORCES = (Recruit, HireMercenaries, BuildNaval, HireWizard)
+
+
 def _refuse(message: str, rule: str, section: str = ACTIONS) -> RuleError:
     return RuleError(message, rule=rule, section=section)
 
@@ -392,8 +396,27 @@ def _check_target(world: World, turn: Turn, target: str) -> None:
         raise _refuse(f"there is no realm {target!r} in play", "another realm")
 
 
+def _check_hardship_bar(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
+    """"the realm is not allowed to recruit new military forces (see Actions below) during the turn" (3a).
+
+    Every action that raises a military unit is barred by default: soldiers (Recruit), "Temporary military
+    units" (Mercenaries), a "Navel" unit and "This special military unit" (a Wizard unit); setting
+    ``failed_hardship_bars = "recruit"`` bars the Recruit action alone (ruling WW38).
+    """
+    if not turn.hardship_failed or not isinstance(action, NEW_FORCES):
+        return
+    if world.settings.failed_hardship_bars == "recruit" and not isinstance(action, Recruit):
+        return
+    raise _refuse(
+        f"{realm.name} failed its hardship check this turn: {action.describe()} raises new military forces",
+        "not allowed to recruit new military forces during the turn",
+        "3a. Hardship Sub-phase",
+    )
+
+
 def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
     rules = world.rules
+    _check_hardship_bar(world, turn, realm, action)
     match action:
         case OpenTrade(target=target):
             _check_target(world, turn, target)
@@ -411,12 +434,6 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             if name == "Rebuilt building" and (fire is None or rebuilding >= fire.count):
                 raise _refuse("no burned building is waiting to be rebuilt", "Fire: until they are all rebuilt")
         case Recruit():
-            if turn.hardship_failed:
-                raise _refuse(
-                    f"{realm.name} failed its hardship check this turn",
-                    "not allowed to recruit new military forces during the turn",
-                    "3a. Hardship Sub-phase",
-                )
             cap = recruit_cap(world.population(realm.name), world.barracks(realm.name))
             if realm.military >= cap:
                 raise _refuse(

@@ -233,6 +233,10 @@ class WorldSettings:
     #: defect.)": mercenaries not hired again "leave" quietly at the turn's end, or each leaving band
     #: makes the Disband Armies check ("defect_check": brigands on a failed Challenging (9) Diplomacy).
     unpaid_mercenaries: Literal["leave", "defect_check"] = "leave"
+    #: WW38 "3a. Hardship Sub-phase": a failed check means the realm "is not allowed to recruit new military
+    #: forces": "military_units" bars every action raising one (soldiers, mercenaries, naval and Wizard
+    #: units); "recruit" bars the Recruit action alone.
+    failed_hardship_bars: Literal["military_units", "recruit"] = "military_units"
 
     def __post_init__(self) -> None:
         if self.population_per_upkeep_resource < 1:
