@@ -250,7 +250,7 @@ def test_undo_after_the_bears_rolled_is_refused_unless_the_table_allows_it(
 def test_log_shows_the_last_events_with_their_rolls(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     _, out = _saved_after(capsys, monkeypatch, tmp_path / "s.sqlite3", "g", "channel\nend\nlog\nquit\n")
-    log = out[out.index("The last 19 events:"):]
+    log = out[out.index("The last 18 events:"):]  # no "repelled" event: the Bears stay close (PW9)
     assert "9   Grizzly Bears (c1)'s Power roll: rolled 2" in log
     assert "Grizzly Bears (c1) strikes Kiora the Wanderer: 7 against 5, 2 damage (Life 3)" in log
 
