@@ -198,9 +198,25 @@ def test_non_instants_up_to_focus_minus_sustained_effects_instants_free(make_bat
     you.mana.update({"R": 3})
     battle.invalidate()
     error = refused(battle, Action("cast", card="Volcanic Hammer", target="c1"), "Casting")
-    assert "Focus 1 minus 1 sustained effects" in str(error)
+    assert "Focus 1 minus 0 sustained effects) and has cast 1" in str(error)  # the bears count once
     battle.apply(Action("cast", card="Shock", target="c1"))  # an instant: no Focus limit
     assert battle.fighters["c1"].life == 2
+
+
+def test_a_creature_cast_this_turn_counts_once_against_focus(make_battle, make_hero, to_main) -> None:
+    # "cast a number of non-instant spells up to his Focus score minus his sustained pervasive effects":
+    # Focus 2, nothing sustained -- two creatures, the first one not counted again as sustained (PW25).
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 1},
+                     memorized=("Shock", "Grizzly Bears", "Kird Ape"))
+    battle = make_battle(hero=hero)
+    to_main(battle)
+    battle.apply(Action("cast", card="Grizzly Bears"))
+    assert Action("cast", card="Kird Ape") in battle.legal_actions()
+    battle.apply(Action("cast", card="Kird Ape"))
+    you = battle.fighters["you"]
+    assert len(you.creatures) == 2 and you.pervasive() == 2
+    restored = Battle.from_dict(json.loads(json.dumps(battle.to_dict())))
+    assert restored.sustained == 0 and restored.casts == 2
 
 
 def test_a_spell_the_pool_cannot_pay_is_refused(make_battle, to_main) -> None:
