@@ -147,6 +147,8 @@ class World(GameState[WorldAction]):
                 h >= len(hexmap) for h in realm.explored
             ):
                 raise DataError(f"realm {realm.name!r}: a troop marker or explored hex is off the map")
+            if any(h >= len(hexmap) or not hexmap[h].road for h in realm.roads):
+                raise DataError(f"realm {realm.name!r}: a road of its own lies in a hex with no road")
 
     # -- founding ---------------------------------------------------------------------------------
 
@@ -183,6 +185,8 @@ class World(GameState[WorldAction]):
                 realm.treasury = (
                     STARTING_TREASURY_SEASONS * population * world.rules.tax["medium"].gp_per_population
                 )
+            # The roads of the realm's own land are its own (WW14); a road in no realm is no one's.
+            realm.roads.extend(h.id for h in hexmap.owned_by(realm.name) if h.road and h.id not in realm.roads)
             station_troops(world, realm)
         names = sorted(world.realms)
         for i, a in enumerate(names):
@@ -489,9 +493,21 @@ class World(GameState[WorldAction]):
             world.turn = None if raw.get("turn") is None else Turn.from_dict(raw["turn"])
             world.chronicle = [dict(entry) for entry in raw.get("chronicle", [])]
             world.espionage = [dict(entry) for entry in raw.get("espionage", [])]
+            for sheet in raw["realms"]:
+                if "roads" not in sheet:  # saved before roads were a realm's own (WW14)
+                    _roads_of_old_save(world, world.realms[str(sheet["name"])])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"not a saved world: {exc}") from None
         return world
+
+
+def _roads_of_old_save(world: World, realm: Realm) -> None:
+    """A realm saved before roads had owners uses every road network touching its bases, as it did then."""
+    from magecraft.mtg_rpg.world.orders import road_components
+
+    nets = road_components(world)
+    reached = {nets[h] for h in world.bases(realm.name) if h in nets}
+    realm.roads = sorted(h for h, net in nets.items() if net in reached)
 
 
 def default_referee_deck(rng: Randomness) -> list[Card]:

@@ -237,6 +237,11 @@ class WorldSettings:
     #: forces": "military_units" bars every action raising one (soldiers, mercenaries, naval and Wizard
     #: units); "recruit" bars the Recruit action alone.
     failed_hardship_bars: Literal["military_units", "recruit"] = "military_units"
+    #: WW14 "A realm can leverage a pre-built road and setup trade along this pre-existing route for half the
+    #: standard build costs": "own" -- trade doubles along the realm's own road (built, or leveraged at half the
+    #: build costs a hex); "shared" -- any road joining two realms' bases doubles both ways for free, and an
+    #: Open Trade along it costs half (5,000 gp).
+    road_use: Literal["own", "shared"] = "own"
 
     def __post_init__(self) -> None:
         if self.population_per_upkeep_resource < 1:

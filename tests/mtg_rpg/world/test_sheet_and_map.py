@@ -76,6 +76,17 @@ def test_a_treasury_the_sheet_writes_is_kept_and_0_means_0():
     assert dunmarch.treasury == 6 * world.population("Dunmarch") * 200
 
 
+def test_a_road_drawn_in_a_realms_land_is_its_own_and_one_in_no_realm_is_no_ones():
+    # WW14: trade doubles along a realm's own road; a road the referee draws in its land is its own.
+    raw = json.loads(data_text("world/sample_world.json"))
+    for i in (0, 22):
+        raw["hexes"][i]["road"] = True
+    world = world_from_data(raw, Randomness.scripted([]), referee=value_deck())
+    assert world.map[0].owner == "Harloon" and world.map[22].owner is None
+    assert world.realms["Harloon"].roads == [0]
+    assert all(22 not in r.roads for r in world.realms.values())
+
+
 def test_a_realm_holding_bases_without_a_capitol_is_refused():
     # "The realm's capitol is automatically considered to be a base": trade's x2 needs it.
     from magecraft.mtg_rpg.world.campaign import World

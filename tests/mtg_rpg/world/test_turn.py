@@ -289,10 +289,13 @@ def test_trade_is_12_minus_ill_will_thousands_doubled_by_a_road_and_again_betwee
     path = world.map.path(world.bases("Harloon")[1], world.bases("Velmoor")[1])
     for hex_id in path:
         world.map[hex_id].road = True
+        harloon.roads.append(hex_id)  # Harloon's own road (WW14)
     world.roads = None
     assert trade_income(world, harloon) == 8000  # a road between bases (Tarrow to Saltmere)
     for hex_id in world.map.path(harloon.capital, world.realms["Velmoor"].capital):
         world.map[hex_id].road = True
+        if hex_id not in harloon.roads:
+            harloon.roads.append(hex_id)
     world.roads = None
     assert trade_income(world, harloon) == 16000  # and between the capitols
     world.set_ill("Harloon", "Velmoor", 13)
