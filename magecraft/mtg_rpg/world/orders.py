@@ -286,11 +286,11 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
         offers.append(Done())
     elif turn.phase == "road":
         if turn.road_left > 0:
-            for h in world.map:
-                gold, resources = cost_of(world, turn, PaveRoad(h.id))
+            for hex_id in range(len(world.map)):
+                gold, resources = cost_of(world, turn, PaveRoad(hex_id))
                 affordable = gold <= realm.treasury and resources <= turn.resources
-                if affordable and _road_allowed(world, turn.realm, h.id) is None:
-                    offers.append(PaveRoad(h.id))
+                if affordable and _road_allowed(world, turn.realm, hex_id) is None:
+                    offers.append(PaveRoad(hex_id))
         offers.append(Done())
     else:
         others = [r.name for r in world.alive() if r.name != turn.realm]
