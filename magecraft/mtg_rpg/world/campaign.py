@@ -14,7 +14,7 @@ control sheet and the season's order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Self
 
@@ -139,10 +139,16 @@ class World(GameState[WorldAction]):
                 or hexmap[realm.capital].base is None
             ):
                 raise DataError(f"realm {realm.name!r}: its capitol must be a base it holds")
+            if realm.capital is None and any(h.base is not None for h in hexmap.owned_by(realm.name)):
+                # "The realm's capitol is automatically considered to be a base": trade's x2 between
+                # capitols and "Capturing Capitols" need one wherever the realm holds a base.
+                raise DataError(f"realm {realm.name!r} holds bases but names no capitol among them")
             if any(h >= len(hexmap) for hexes in realm.troops.values() for h in hexes) or any(
                 h >= len(hexmap) for h in realm.explored
             ):
                 raise DataError(f"realm {realm.name!r}: a troop marker or explored hex is off the map")
+            if any(h >= len(hexmap) or not hexmap[h].road for h in realm.roads):
+                raise DataError(f"realm {realm.name!r}: a road of its own lies in a hex with no road")
 
     # -- founding ---------------------------------------------------------------------------------
 
@@ -156,25 +162,31 @@ class World(GameState[WorldAction]):
         settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
         referee: Sequence[Card] | None = None,
         name: str = "world",
+        treasury_given: Collection[str] = (),
     ) -> World:
         """A new world: each realm's starting military strength and treasury from its territory.
 
         "Realm Military Strength" (population / 10, ruling WW4), "Realm Treasury and Taxes" (six
         seasons of income at the medium rate) and "Opposing Realm ill-Will" (6 between every pair
-        unless the sheet says otherwise).
+        unless the sheet says otherwise).  The realms named in ``treasury_given`` keep the treasury
+        their sheet gives, 0 included ("a new realm has a starting treasury of zero (0)"); a realm
+        naming no capitol takes its first base.
         """
+        for realm in realms:
+            if realm.capital is None:
+                bases = [h.id for h in hexmap.owned_by(realm.name) if h.base is not None]
+                realm.capital = bases[0] if bases else None
         world = cls(hexmap, realms, rng=rng, settings=settings, referee=referee, name=name)
         for realm in world.realms.values():
             population = world.population(realm.name)
             if realm.military == 0:
                 realm.military = starting_military(population, settings)
-            if realm.treasury == 0:
+            if realm.name not in treasury_given:
                 realm.treasury = (
                     STARTING_TREASURY_SEASONS * population * world.rules.tax["medium"].gp_per_population
                 )
-            if realm.capital is None:
-                bases = [h.id for h in hexmap.owned_by(realm.name) if h.base is not None]
-                realm.capital = bases[0] if bases else None
+            # The roads of the realm's own land are its own (WW14); a road in no realm is no one's.
+            realm.roads.extend(h.id for h in hexmap.owned_by(realm.name) if h.road and h.id not in realm.roads)
             station_troops(world, realm)
         names = sorted(world.realms)
         for i, a in enumerate(names):
@@ -481,9 +493,21 @@ class World(GameState[WorldAction]):
             world.turn = None if raw.get("turn") is None else Turn.from_dict(raw["turn"])
             world.chronicle = [dict(entry) for entry in raw.get("chronicle", [])]
             world.espionage = [dict(entry) for entry in raw.get("espionage", [])]
+            for sheet in raw["realms"]:
+                if "roads" not in sheet:  # saved before roads were a realm's own (WW14)
+                    _roads_of_old_save(world, world.realms[str(sheet["name"])])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"not a saved world: {exc}") from None
         return world
+
+
+def _roads_of_old_save(world: World, realm: Realm) -> None:
+    """A realm saved before roads had owners uses every road network touching its bases, as it did then."""
+    from magecraft.mtg_rpg.world.orders import road_components
+
+    nets = road_components(world)
+    reached = {nets[h] for h in world.bases(realm.name) if h in nets}
+    realm.roads = sorted(h for h, net in nets.items() if net in reached)
 
 
 def default_referee_deck(rng: Randomness) -> list[Card]:

@@ -572,8 +572,8 @@ def _pave(world: World, turn: Turn, realm: Realm) -> WorldAction:
         if path is None:
             continue
         for hex_id in path:
-            if world.map[hex_id].road:
-                continue
+            if hex_id in realm.roads or (world.map[hex_id].road and world.settings.road_use == "shared"):
+                continue  # its own road already, or any road when roads are shared (WW14)
             action = PaveRoad(hex_id)
             try:
                 world.check(action)
