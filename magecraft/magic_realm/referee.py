@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import RuleError
-from magecraft.core.tables import get_table
 from magecraft.magic_realm import miracles, phases, travellers
 from magecraft.magic_realm.actions import (
     BuyService,
@@ -60,6 +59,7 @@ from magecraft.magic_realm.data import tiles, traveller
 from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item, Pending
+from magecraft.magic_realm.table_dice import table
 from magecraft.magic_realm.travel import GATES, OFFROAD, check_gate_travel, offroad
 
 if TYPE_CHECKING:
@@ -444,7 +444,7 @@ def perform(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, PutOnRing):
         _put_on_ring(realm, who, action.witch_king_in_play)
     elif isinstance(action, EnchantressAid):
-        aid = get_table("mr_enchantress_aid").roll(realm.rng, label="Enchantress aid")
+        aid = table("mr_enchantress_aid", realm.settings).roll(realm.rng, label="Enchantress aid")
         realm.note(f"the Enchantress aids {who.name} this round: {aid.result}")
     elif isinstance(action, MoveHireling):
         piece = realm.traveller(action.traveller)
@@ -464,10 +464,10 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         travellers.capture(realm, who, action)
     elif isinstance(action, RaiseDead):
         who.raised_on = realm.day
-        raised = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer raises the dead")
+        raised = table("mr_raise_dead", realm.settings).roll(realm.rng, label="the Necromancer raises the dead")
         realm.note(f"the Necromancer raises the dead for {who.name}: {raised.result}")
     elif isinstance(action, PickpocketScore):
-        scored = retinue.pickpocket_score(realm.rng)
+        scored = retinue.pickpocket_score(realm.rng, realm.settings)
         realm.note(f"the Pickpocket scores for {who.name}: {scored.result}")
     elif isinstance(action, RidOfJester):
         who.followers.remove("Jester")
@@ -572,7 +572,8 @@ def _offroad(realm: RealmDays, who: Character) -> None:
     the tile's woods, wounded (2.4)."""
     left = realm.board.clearings[who.clearing]
     tile = realm.board.tile_names[left.tile]
-    result = offroad(realm.rng, left.kind, tile=tile, woodsman=realm.retinues[who.name].serves("Woodsman"))
+    result = offroad(realm.rng, left.kind, tile=tile, woodsman=realm.retinues[who.name].serves("Woodsman"),
+                     settings=realm.settings)
     who.wounds += result.wounds
     wounds = f": {result.wounds} wound{'s' if result.wounds != 1 else ''}" if "d6" in result.result else ""
     realm.note(f"{who.name} travels offroad from {realm.board.label(left.id)}: {result.result}{wounds}")

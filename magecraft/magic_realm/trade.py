@@ -5,10 +5,10 @@ Each roll goes through the core tables (``mr_bounty``, ``mr_steal_attempt``, ``m
 odds of each are exact fractions (:func:`steal_odds`, :func:`dice_odds`, :func:`lottery_odds`).
 
 The seed's worked example (5.2/1): the Magician records three STEAL actions at the HOUSE; rolls of
-3, 3 and 4 become 3, 4 and 6 -- two successes, then caught:
+3, 3 and 4 become 3, 4 and 6 -- two successes, then caught (each roll the high die of two, ruling MR49):
 
 >>> from magecraft.core.randomness import Randomness
->>> rng = Randomness.scripted([3, 6, 3, 6, 4])
+>>> rng = Randomness.scripted([3, 1, 6, 2, 3, 3, 6, 6, 4, 2])
 >>> day = StealingDay("Magician", "HOUSE natives")
 >>> [day.attempt(rng).outcome for _ in range(3)]
 ['reward', 'reward', 'caught']
@@ -26,8 +26,9 @@ from typing import Any
 
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.tables import RandomTable, get_table
+from magecraft.core.tables import RandomTable
 from magecraft.magic_realm.data import realm_lists
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, one_die, table
 
 BOUNTY = "4. Bounty"
 STEALING = "5. Stealing"
@@ -65,11 +66,12 @@ class Bounty:
 
 def roll_bounty(
     rng: Randomness, dwelling: str, *, open_bounty: Bounty | None = None, bounty_hunter: bool = False,
-    miracles: int = 0, keep: str = "low",
+    miracles: int = 0, keep: str = "low", settings: RealmSettings = DEFAULT_SETTINGS,
 ) -> Bounty:
     """4.2: a TRADE phase at an INN, HOUSE, L CAMPFIRE or THIEVES GUILD rolls for a bounty.
 
-    One open bounty at a time (4.3).  The Bounty Hunter rolls 1d6 - 2, a result below 1 counting as 1.
+    One open bounty at a time (4.3).  The table is rolled as ``settings`` say (the base game's high die of
+    two, ruling MR49); the Bounty Hunter rolls "1d6 and subtract 2", a result below 1 counting as 1.
     ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).
     """
     from magecraft.magic_realm.spells import miracle_reroll
@@ -85,8 +87,8 @@ def roll_bounty(
             rule="you cannot roll on this table again until you have fulfilled the request",
             section=BOUNTY,
         )
-    table = get_table("mr_bounty")
-    result, aside = miracle_reroll(table, rng, -2 if bounty_hunter else 0, label="bounty", miracles=miracles,
+    rolled_on = one_die("mr_bounty") if bounty_hunter else table("mr_bounty", settings)
+    result, aside = miracle_reroll(rolled_on, rng, -2 if bounty_hunter else 0, label="bounty", miracles=miracles,
                                    keep=keep)
     return Bounty(result.result, int(result.data.get("reward", 0)), dwelling, aside)
 
@@ -124,6 +126,7 @@ class StealingDay:
         friendliness: str = "Neutral",
         thief: bool = False,
         thief_guild: bool = False,
+        settings: RealmSettings = DEFAULT_SETTINGS,
     ) -> None:
         if friendliness not in FRIENDLINESS:
             raise RuleError(
@@ -135,6 +138,7 @@ class StealingDay:
         self.thief = thief
         self.thief_guild = thief_guild
         self.attempts = 0
+        self.settings = settings
 
     def attempt(self, rng: Randomness, *, miracles: int = 0) -> StealResult:
         """Roll one STEAL phase; suspect and caught change only this native group (5.2/2).  ``miracles``:
@@ -144,13 +148,13 @@ class StealingDay:
         self.attempts += 1
         modifier = steal_modifier(self.attempts, thief=self.thief, thief_guild=self.thief_guild)
         rolled, set_aside = miracle_reroll(
-            get_table("mr_steal_attempt"), rng, modifier, miracles=miracles,
+            table("mr_steal_attempt", self.settings), rng, modifier, miracles=miracles,
             label=f"{self.character}: STEAL attempt {self.attempts} against the {self.natives}",
         )
         outcome = str(rolled.data["outcome"])
         loot, gold = None, 0
         if outcome == "reward":
-            reward = get_table("mr_steal_reward").roll(
+            reward = table("mr_steal_reward", self.settings).roll(
                 rng, int(rolled.data.get("reward_modifier", 0)), label=f"{self.character}: steal reward"
             )
             loot, gold = reward.result, int(reward.data.get("gold", 0))
@@ -248,6 +252,7 @@ def play_dice(
     cheat_bonus: int = 0,
     thief_guild: bool = False,
     miracles: int = 0,
+    settings: RealmSettings = DEFAULT_SETTINGS,
 ) -> DiceResult:
     """6.1/2: 5 gold for a roll, or 10 gold at -1; a successful cheat roll gives another -1.
 
@@ -262,7 +267,7 @@ def play_dice(
     cheat_text, friendliness, enemy = None, 0, False
     if cheat:
         guild_bonus = -1 if thief_guild else 0
-        cheated = get_table("mr_cheating").roll(rng, cheat_bonus + guild_bonus, label="cheating roll")
+        cheated = table("mr_cheating", settings).roll(rng, cheat_bonus + guild_bonus, label="cheating roll")
         cheat_text = cheated.result
         if cheated.data.get("outcome") == "success":
             modifier -= 1
@@ -281,7 +286,7 @@ def play_dice(
                 enemy,
                 cheat_bonus,
             )
-    rolled, set_aside = miracle_reroll(get_table("mr_playing_dice"), rng, modifier, label="dice",
+    rolled, set_aside = miracle_reroll(table("mr_playing_dice", settings), rng, modifier, label="dice",
                                        miracles=miracles)
     return DiceResult(
         DICE_GOLD_LOW if high_stake else DICE_GOLD,
@@ -327,14 +332,19 @@ def _die(expression: str) -> Any:
     return int(count or 1) @ icepool.d(int(sides))
 
 
-def steal_odds(attempt: int, *, thief: bool = False, thief_guild: bool = False) -> dict[str, Fraction]:
-    """Exact odds of each STEAL outcome on attempt number ``attempt`` of a day."""
-    return table_odds(get_table("mr_steal_attempt"), steal_modifier(attempt, thief=thief, thief_guild=thief_guild))
+def steal_odds(
+    attempt: int, *, thief: bool = False, thief_guild: bool = False, settings: RealmSettings = DEFAULT_SETTINGS
+) -> dict[str, Fraction]:
+    """Exact odds of each STEAL outcome on attempt number ``attempt`` of a day, on the dice ``settings`` say."""
+    return table_odds(table("mr_steal_attempt", settings),
+                      steal_modifier(attempt, thief=thief, thief_guild=thief_guild))
 
 
-def dice_odds(*, high_stake: bool = False, cheated: bool = False) -> dict[str, Fraction]:
+def dice_odds(
+    *, high_stake: bool = False, cheated: bool = False, settings: RealmSettings = DEFAULT_SETTINGS
+) -> dict[str, Fraction]:
     """Exact odds of each dice result at -0, -1 (10 gold) or -2 (and a successful cheat)."""
-    return table_odds(get_table("mr_playing_dice"), -(1 if high_stake else 0) - (1 if cheated else 0))
+    return table_odds(table("mr_playing_dice", settings), -(1 if high_stake else 0) - (1 if cheated else 0))
 
 
 def expected_gold(odds: Mapping[str, Fraction], table: RandomTable) -> Fraction:

@@ -15,6 +15,7 @@ from magecraft.core.tables import get_table
 from magecraft.magic_realm.actions import BuyService, Capture, Hire, MoveHireling, TradeWithMerchant
 from magecraft.magic_realm.data import traveller
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item
+from magecraft.magic_realm.table_dice import table
 from magecraft.magic_realm.travel import OFFROAD
 
 if TYPE_CHECKING:
@@ -213,7 +214,7 @@ def travellers_leave(realm: RealmDays) -> None:
             retinue.serving["Children"] = replace(kids, last_day=realm.day)
         for name in retinue.new_day(realm.day):
             if name == "Necromancer":
-                turned = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer's betrayal")
+                turned = table("mr_raise_dead", realm.settings).roll(realm.rng, label="the Necromancer's betrayal")
                 undead = int(turned.data.get("undead", 0))
                 realm.traveller(name).state = "gone"
                 realm.note(f"the Necromancer's time is up: he turns on {c.name}, raising {undead} undead to "

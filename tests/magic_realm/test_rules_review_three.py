@@ -1,0 +1,85 @@
+"""Issue 24 (rules review, third round), items 21-30: Magic Realm Expansion One against its seed (002)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from realm_helpers import quiet_realm, script
+
+from magecraft.cli.app import main
+from magecraft.core.randomness import Randomness
+from magecraft.core.tables import get_table
+from magecraft.magic_realm.actions import CastSpell, MoveCharacter, PlayMiracle, TravelOffroad
+from magecraft.magic_realm.days import RealmDays
+from magecraft.magic_realm.table_dice import RealmSettings, table
+from magecraft.magic_realm.trade import dice_odds, expected_gold, roll_bounty, steal_odds
+
+ONE_DIE = RealmSettings(one_die=True)
+
+# -- 21. how many dice a table rolls (ruling MR49) -------------------------------------------------------
+
+
+def test_the_tables_roll_the_base_games_high_die_of_two_and_one_die_is_a_setting():
+    # "a first steal attempt succeeds 67% of the time on one die and 44% on two"
+    success = ("Success - Take desired item", "Success - Roll for item (subtract 1)", "Success - Roll for item")
+    assert sum(p for r, p in steal_odds(1).items() if r in success) == Fraction(16, 36)
+    assert sum(p for r, p in steal_odds(1, settings=ONE_DIE).items() if r in success) == Fraction(2, 3)
+    # "dice gambling's expected winnings at 5 gold are 14.33 on one die and 5.67 on two"
+    dice = get_table("mr_playing_dice")
+    assert expected_gold(dice_odds(), dice) == Fraction(204, 36)
+    assert expected_gold(dice_odds(settings=ONE_DIE), dice) == Fraction(86, 6)
+
+
+def test_the_tables_whose_dice_the_seed_names_keep_them_under_either_setting():
+    for settings in (RealmSettings(), ONE_DIE):
+        assert table("mr_traveller_movement", settings).dice == "1d6"  # 7.3 "use only one die"
+        assert table("mr_wood_sprite_escape", settings).dice == "1d6"  # "roll a single die"
+        assert table("mr_shejoh_ring", settings).dice == "2d6h1"  # 10.2 "high die of 2d6"
+        # the Bounty Hunter: "Use 1d6 and subtract 2" -- one die, 5 becomes 3
+        assert roll_bounty(Randomness.scripted([5]), "anywhere", bounty_hunter=True,
+                           settings=settings).target == "Tremendous Dragon"
+    for name in ("mr_steal_attempt", "mr_steal_reward", "mr_offroad_other", "mr_cheating", "mr_playing_dice",
+                 "mr_bounty", "mr_fountain", "mr_pod_generation", "mr_slime_division"):
+        assert table(name).dice == "2d6h1" and table(name, ONE_DIE).dice == "1d6"
+
+
+def test_the_realm_keeps_its_setting_and_rolls_its_tables_with_it():
+    days = quiet_realm()
+    days.settings = ONE_DIE
+    days.apply(MoveCharacter("Amazon", days.board.clearing_of("Borderland 4").id))  # a cave clearing
+    script(days, 4)  # one die: CAVES 4, Lost (1 wound)
+    days.apply(TravelOffroad("Amazon"))
+    assert days.characters[0].offroad and days.characters[0].wounds == 1
+    again = RealmDays.from_dict(json.loads(json.dumps(days.to_dict())))
+    assert again.settings == ONE_DIE
+    old = days.to_dict()
+    del old["settings"]  # a save of before MR49 rolls the base game's two dice
+    assert RealmDays.from_dict(old).settings == RealmSettings()
+
+
+def test_a_miracle_on_a_high_die_roll_compares_the_higher_dice_not_their_sums():
+    days = quiet_realm()
+    days.apply(CastSpell("Amazon", "Miracle", chit="MOVE M4*"))
+    days.apply(MoveCharacter("Amazon", days.board.clearing_of("Borderland 4").id))
+    script(days, 4, 4, 5, 1)  # CAVES: high die 4 (Lost); re-rolled 5 and 1, high die 5 (Lost), the 4 kept
+    days.apply(TravelOffroad("Amazon"))
+    days.apply(PlayMiracle("Amazon"))
+    assert days.miracle_roll is not None and days.miracle_roll["kept"] == 4
+    assert "4 re-rolled 5, 4 kept (the lower)" in days.report[-1]["text"]
+
+
+def test_odds_follow_the_one_die_setting(capsys):
+    assert main(["magic-realm", "roll", "steal", "--odds", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["odds"]["Caught/Block - Natives become Enemy"] == "11/36"
+    assert main(["magic-realm", "roll", "steal", "--odds", "--one-die", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["odds"]["Caught/Block - Natives become Enemy"] == "1/6"
+    assert main(["magic-realm", "gamble", "dice", "--odds", "--one-die", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["expected gold"] == str(Fraction(86, 6) - 5)
+    assert main(["magic-realm", "roll", "offroad", "--odds", "--one-die", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["odds"]["Lost"] == "1/3"
+    assert main(["magic-realm", "roll", "bounty", "--odds", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["odds"]["Random Character"] == "1/36"
+    assert main(["magic-realm", "roll", "steal", "--one-die", "--dice", "5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["outcome"] == "suspect"
+    assert main(["magic-realm", "simulate", "--days", "2", "--one-die", "--seed", "3", "--json"]) == 0
