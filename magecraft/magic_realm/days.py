@@ -486,8 +486,8 @@ class RealmDays(GameState[DayAction]):
             if piece.name == "Jester":
                 here = [c for c in self.characters if c.alive and c.clearing == character.clearing
                         and not c.offroad]
-                longest = max(len(c.name) for c in here)
-                tied = sorted(c.name for c in here if len(c.name) == longest)
+                longest = max(letters(c.name) for c in here)
+                tied = sorted(c.name for c in here if letters(c.name) == longest)
                 chosen = (
                     tied[0]
                     if len(tied) == 1
@@ -768,6 +768,12 @@ class RealmDays(GameState[DayAction]):
         realm.report = [{"day": int(r["day"]), "text": str(r["text"])} for r in raw["report"]]
         json.dumps(realm.report)
         return realm
+
+
+def letters(name: str) -> int:
+    """7.10 Jester: "the one with the most letters in their name" -- letters only, not the space of "Woods
+    Girl" or the stroke of "Thief/Assassin"."""
+    return sum(ch.isalpha() for ch in name)
 
 
 def _siren_takes(lose: str, item: Item) -> bool:

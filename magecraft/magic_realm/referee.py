@@ -217,7 +217,7 @@ def check(realm: RealmDays, action: DayAction) -> None:
         if action.chit is not None and action.chit not in trial.chits:
             # the character's action chits are the base game's: the one named is the one it takes
             trial.chits.append(action.chit)
-        trial.check_hire(piece.name, day=max(realm.day, 1), chit=action.chit)
+        trial.check_hire(piece.name, day=travellers.coming_day(realm), chit=action.chit)
         miracles.check(realm, who, action)
     elif isinstance(action, Fire):
         retinue.check_fire(action.traveller)

@@ -119,12 +119,19 @@ def buy(realm: RealmDays, who: Character, action: BuyService) -> None:
     realm.note(f"{who.name} pays the {card.name} {price} gold: {service}")
 
 
+def coming_day(realm: RealmDays) -> int:
+    """The first day a traveller hired now serves (7.5 "a duration of fourteen days"): what is recorded
+    between two days belongs to the coming day (ruling MR42), so hiring after day 5 is hiring on day 6; a
+    hire in the middle of a day's turn is that day's (ruling MR14)."""
+    return realm.day + 1 if realm.turn is None else max(realm.day, 1)
+
+
 def hire(realm: RealmDays, who: Character, action: Hire) -> None:
     piece = realm.traveller(action.traveller)
     retinue = realm.retinues[who.name]
     if action.chit is not None and action.chit not in retinue.chits:
         retinue.chits.append(action.chit)
-    retinue.hire(piece.name, day=max(realm.day, 1), chit=action.chit)
+    retinue.hire(piece.name, day=coming_day(realm), chit=action.chit)
     # 7.5: hirelings never venture away from their employer -- but the Mercenary is a leader of his own
     piece.state, piece.joined = "hired", who.name
     piece.clearing = who.clearing if traveller(piece.name).moves_alone else None

@@ -219,13 +219,14 @@ def test_hiring_needs_the_traveller_in_the_clearing_and_it_leaves_when_the_time_
     days.apply(NextDay())
     days.apply(Hire("Amazon", "Cook"))
     assert days.retinues["Amazon"].gold == 50 - 8 and cook.state == "hired" and cook.joined == "Amazon"
-    for _ in range(13):
+    for _ in range(14):
         days.apply(NextDay())
-    assert days.day == 14 and cook.state == "hired"  # hired on day 1: days 1 to 14
+    # hired after day 1, for the coming day (MR42): days 2 to 15, fourteen days played (issue 24 item 28)
+    assert days.day == 15 and cook.state == "hired"
     days.apply(NextDay())
-    assert cook.state == "wandering" and cook.clearing == BORDERLAND_1  # left on day 15, free to hire again
+    assert cook.state == "wandering" and cook.clearing == BORDERLAND_1  # left on day 16, free to hire again
     days.apply(Hire("Amazon", "Cook"))
-    assert days.retinues["Amazon"].serving["Cook"].last_day == 28
+    assert days.retinues["Amazon"].serving["Cook"].last_day == 30
 
 
 def test_the_necromancer_turns_on_his_employer_when_his_time_is_up_and_vanishes():
@@ -238,8 +239,9 @@ def test_the_necromancer_turns_on_his_employer_when_his_time_is_up_and_vanishes(
     assert "Raise 12 undead" in days.report[-1]["text"]
     with pytest.raises(RuleError, match="once each evening"):
         days.apply(RaiseDead("Amazon"))
-    days.rng.extend_script([6] * 13 + [2, 1, 6])  # days 2-14; on day 15 the betrayal rolls 2: 18 undead
-    for _ in range(14):
+    # hired after day 1: he serves days 2-15 (item 28); on day 16 the betrayal rolls 2: 18 undead
+    days.rng.extend_script([6] * 14 + [2, 1, 6])
+    for _ in range(15):
         days.apply(NextDay())
     necro = days.traveller("Necromancer")
     assert necro.state == "gone" and "Necromancer" not in days.retinues["Amazon"].serving
@@ -260,6 +262,8 @@ def test_the_doppleganger_vanishes_when_its_time_is_up_giving_back_the_chit():
     assert days.retinues["Amazon"].native_column("Enemy") == "Friendly"
     for _ in range(14):
         days.apply(NextDay())
+    assert days.traveller("Doppleganger").state == "hired"  # hired after day 1: days 2-15 (item 28)
+    days.apply(NextDay())
     assert days.traveller("Doppleganger").state == "gone" and "FIGHT L4" in days.retinues["Amazon"].chits
 
 
@@ -270,7 +274,9 @@ def test_the_magic_candy_cane_keeps_the_children_and_without_it_they_go_each_day
     days.apply(NextDay())
     days.apply(Hire("Amazon", "Children"))
     days.apply(NextDay())
-    assert days.traveller("Children").state == "wandering"  # paid for day 1 only
+    assert days.traveller("Children").state == "hired"  # paid after day 1 for the coming day 2 (item 28)
+    days.apply(NextDay())
+    assert days.traveller("Children").state == "wandering"  # paid for day 2 only
     days.apply(Hire("Dwarf", "Children"))
     days.apply(GiveItem("Dwarf", "Magic Candy Cane", "small treasure"))
     for _ in range(3):

@@ -83,3 +83,22 @@ def test_odds_follow_the_one_die_setting(capsys):
     assert main(["magic-realm", "roll", "steal", "--one-die", "--dice", "5", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["outcome"] == "suspect"
     assert main(["magic-realm", "simulate", "--days", "2", "--one-die", "--seed", "3", "--json"]) == 0
+
+
+# -- 27. the Jester counts letters -------------------------------------------------------------------------
+
+
+def test_the_jester_counts_the_letters_of_a_name_not_its_space():
+    from magecraft.magic_realm.days import NextDay, letters
+    from magecraft.magic_realm.pieces import TravellerPiece
+
+    assert (letters("Woods Girl"), letters("Thief/Assassin")) == (9, 13)
+    days = RealmDays.new(Randomness.seeded(3), ["Woods Girl@Borderland 1", "Swordsman@Borderland 1"])
+    for piece in days.travellers:
+        piece.roll = 99
+    days.travellers.append(TravellerPiece("Jester", 6, days.characters[0].clearing))
+    days.rng = Randomness.scripted([1, 1], log=days.rng.log)  # monster roll 1; the tie (9 letters each): 1st
+    days.apply(NextDay())
+    jester = next(t for t in days.travellers if t.name == "Jester")
+    assert (jester.state, jester.joined) == ("joined", "Swordsman")
+    assert any("the Jester's tie" in e.label for e in days.log)
