@@ -55,6 +55,7 @@ from magecraft.magic_realm.actions import (
     UseBookOfTheDead,
     WoundMiracle,
 )
+from magecraft.magic_realm.board import Clearing
 from magecraft.magic_realm.data import tiles, traveller
 from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
 from magecraft.magic_realm.hirelings import Retinue
@@ -593,11 +594,26 @@ def _offroad(realm: RealmDays, who: Character) -> None:
 
 
 def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
-    """The clearings offroad travel may reach: those of the tile left and of the tiles next to it,
-    the clearing left excluded (ruling MR32)."""
-    tile = realm.board.clearings[who.clearing].tile
-    near = [tile, *realm.board.tile_neighbours[tile]]
-    return sorted(c for t in near for c in realm.board.tile_clearings(t) if c != who.clearing)
+    """The clearings offroad travel may reach: the other clearings of the tile left (2.4 "on the tile", 2.5
+    "the tile's clearings"; ruling MR32), on the Chasm only those of the side left (1.2/2 "be sure to remain
+    on the same side of the chasm regardless of the roll results"); with the setting
+    ``offroad_neighbours`` the clearings of the tiles next to it too."""
+    left = realm.board.clearings[who.clearing]
+    near = [left.tile]
+    if realm.settings.offroad_neighbours:
+        near.extend(realm.board.tile_neighbours[left.tile])
+    side = _chasm_side(realm, left)
+    return sorted(c for t in near for c in realm.board.tile_clearings(t)
+                  if c != who.clearing and (t != left.tile or realm.board.clearings[c].number in side))
+
+
+def _chasm_side(realm: RealmDays, left: Clearing) -> tuple[int, ...]:
+    """The clearing numbers on the side of the tile's chasm ``left`` lies (every clearing on another tile)."""
+    info = tiles()[realm.board.tile_names[left.tile]]
+    for side in info.sides:
+        if left.number in side:
+            return side
+    return tuple(range(1, len(info.clearings) + 1))
 
 
 # -- travellers (7) ---------------------------------------------------------------------------------

@@ -34,9 +34,12 @@ SEED_NAMES_DICE = frozenset({"mr_traveller_movement", "mr_wood_sprite_escape", "
 @dataclass(frozen=True, slots=True)
 class RealmSettings:
     """The realm's house rules (docs/rulings.md).  ``one_die``: every table the seed does not name the dice
-    of is rolled with one die instead of the base game's high die of two (ruling MR49)."""
+    of is rolled with one die instead of the base game's high die of two (ruling MR49).
+    ``offroad_neighbours``: offroad travel's clearing results may also reach the tiles next to the one left
+    (the old reading of ruling MR32, for 1.2/3's "still ... travel offroad" into the Dark Forest)."""
 
     one_die: bool = False
+    offroad_neighbours: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

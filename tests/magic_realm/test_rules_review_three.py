@@ -102,3 +102,31 @@ def test_the_jester_counts_the_letters_of_a_name_not_its_space():
     jester = next(t for t in days.travellers if t.name == "Jester")
     assert (jester.state, jester.joined) == ("joined", "Swordsman")
     assert any("the Jester's tie" in e.label for e in days.log)
+
+
+# -- 22, 23. where offroad travel lands: the tile left, and the Chasm's side ------------------------------
+
+
+def _offroad_choice(days: RealmDays, start: str) -> list[str]:
+    days.apply(MoveCharacter("Amazon", days.board.clearing_of(start).id))
+    script(days, 2, 1)  # OTHER 2: Choose Clearing
+    days.apply(TravelOffroad("Amazon"))
+    assert days.pending is not None and days.pending.kind == "clearing"
+    return [days.board.label(c) for c in days.pending.options]
+
+
+def test_offroad_travel_stays_on_the_chasms_side_of_the_clearing_left():
+    days = quiet_realm(seed=3)
+    assert "Chasm" in days.board.tile_names
+    assert _offroad_choice(days, "Chasm 1") == ["Chasm 2", "Chasm 3", "Chasm 5"]  # 1.2/2: not 4 or 6
+    days = quiet_realm(seed=3)
+    assert _offroad_choice(days, "Chasm 4") == ["Chasm 6"]
+
+
+def test_offroad_travel_lands_on_the_tile_left_and_neighbouring_tiles_are_a_setting():
+    days = quiet_realm()
+    assert _offroad_choice(days, "Borderland 1") == [f"Borderland {n}" for n in range(2, 7)]
+    wide = quiet_realm()
+    wide.settings = RealmSettings(offroad_neighbours=True)
+    reached = _offroad_choice(wide, "Borderland 1")
+    assert len(reached) > 5 and {r.rsplit(" ", 1)[0] for r in reached} > {"Borderland"}
