@@ -19,7 +19,7 @@ The seed's worked example (5.2/1): the Magician records three STEAL actions at t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -58,21 +58,46 @@ class Bounty:
     reward: int
     dwelling: str
     miracle: tuple[int, ...] = ()  # the raw rolls Miracle re-rolls set aside
+    delivered: bool = False
 
     @property
     def open(self) -> bool:
-        return self.reward > 0
+        """Assigned and not yet fulfilled (4.3): no new roll on the table meanwhile."""
+        return self.reward > 0 and not self.delivered
+
+
+#: The Bounty table's row whose target is drawn among the characters (4.2 "Random Character").
+RANDOM_CHARACTER = "Random Character"
+
+
+def deliver_bounty(bounty: Bounty, at: str, delivered: str) -> Bounty:
+    """4.3 "To receive the reward, you must deliver the bounty to the dwelling where it was requested": the
+    bounty ``delivered`` (the monster or character sought) brought to the dwelling ``at``; the reward is
+    ``bounty.reward`` and the bounty returned is fulfilled, so the table may be rolled again.  A "Random
+    Character" bounty whose character was not drawn (:func:`roll_bounty` without ``characters``) takes the
+    character the referee names."""
+    if not bounty.open:
+        raise RuleError("there is no open bounty to deliver", rule="4.3", section=BOUNTY)
+    if at.strip().upper() != bounty.dwelling.strip().upper():
+        raise RuleError(f"the {bounty.target} bounty was requested at the {bounty.dwelling}, not the {at}",
+                        rule="you must deliver the bounty to the dwelling where it was requested",
+                        section=BOUNTY)
+    if bounty.target != RANDOM_CHARACTER and delivered.strip().casefold() != bounty.target.casefold():
+        raise RuleError(f"the bounty is the {bounty.target}, not {delivered}", rule="4.3", section=BOUNTY)
+    return replace(bounty, delivered=True)
 
 
 def roll_bounty(
     rng: Randomness, dwelling: str, *, open_bounty: Bounty | None = None, bounty_hunter: bool = False,
     miracles: int = 0, keep: str = "low", settings: RealmSettings = DEFAULT_SETTINGS,
+    characters: Sequence[str] = (),
 ) -> Bounty:
     """4.2: a TRADE phase at an INN, HOUSE, L CAMPFIRE or THIEVES GUILD rolls for a bounty.
 
     One open bounty at a time (4.3).  The table is rolled as ``settings`` say (the base game's high die of
     two, ruling MR49); the Bounty Hunter rolls "1d6 and subtract 2", a result below 1 counting as 1.
-    ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).
+    ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).  A
+    "Random Character" is drawn among ``characters`` when they are given (the others in the game).
     """
     from magecraft.magic_realm.spells import miracle_reroll
 
@@ -90,7 +115,10 @@ def roll_bounty(
     rolled_on = one_die("mr_bounty") if bounty_hunter else table("mr_bounty", settings)
     result, aside = miracle_reroll(rolled_on, rng, -2 if bounty_hunter else 0, label="bounty", miracles=miracles,
                                    keep=keep)
-    return Bounty(result.result, int(result.data.get("reward", 0)), dwelling, aside)
+    target = result.result
+    if target == RANDOM_CHARACTER and characters:
+        target = rng.choice(list(characters), "the bounty's random character", section=BOUNTY)
+    return Bounty(target, int(result.data.get("reward", 0)), dwelling, aside)
 
 
 # -- 5. stealing ---------------------------------------------------------------------------------------

@@ -130,3 +130,30 @@ def test_offroad_travel_lands_on_the_tile_left_and_neighbouring_tiles_are_a_sett
     wide.settings = RealmSettings(offroad_neighbours=True)
     reached = _offroad_choice(wide, "Borderland 1")
     assert len(reached) > 5 and {r.rsplit(" ", 1)[0] for r in reached} > {"Borderland"}
+
+
+# -- 25. delivering a bounty (4.3) -------------------------------------------------------------------------
+
+
+def test_a_bounty_is_delivered_where_it_was_requested_and_only_then_may_the_table_be_rolled_again():
+    import pytest
+
+    from magecraft.core.errors import RuleError
+    from magecraft.magic_realm.trade import deliver_bounty
+
+    troll = roll_bounty(Randomness.scripted([2, 1]), "INN")
+    assert (troll.target, troll.reward, troll.open) == ("Tremendous Troll", 100, True)
+    with pytest.raises(RuleError, match="requested at the INN"):
+        deliver_bounty(troll, "HOUSE", "Tremendous Troll")
+    with pytest.raises(RuleError, match="not Tremendous Giant"):
+        deliver_bounty(troll, "INN", "Tremendous Giant")
+    done = deliver_bounty(troll, "inn", "Tremendous Troll")
+    assert done.delivered and not done.open and done.reward == 100
+    with pytest.raises(RuleError, match="no open bounty"):
+        deliver_bounty(done, "INN", "Tremendous Troll")
+    assert roll_bounty(Randomness.scripted([4, 4]), "HOUSE", open_bounty=done).target == "Tremendous Giant"
+    # "Random Character": drawn among the characters given
+    wanted = roll_bounty(Randomness.scripted([1, 1, 2]), "INN", characters=["Amazon", "Dwarf"])
+    assert (wanted.target, wanted.reward) == ("Dwarf", 200)
+    with pytest.raises(RuleError, match="not Amazon"):
+        deliver_bounty(wanted, "INN", "Amazon")
