@@ -39,6 +39,7 @@ app.add_typer(gamble_app, name="gamble")
 def lottery_command(
     tickets: Annotated[int, typer.Option("--tickets", min=1, max=1296, help="Tickets bought (1 gold each).")] = 1,
     numbers: Annotated[str | None, typer.Option("--numbers", help="Your numbers, e.g. 1234,6616.")] = None,
+    at: Annotated[str, typer.Option("--at", help="INN, GUARD or S CAMPFIRE (6.1).")] = "INN",
     miracle: MiracleOption = 0,
     odds: OddsOption = False,
     seed: SeedOption = None,
@@ -65,7 +66,7 @@ def lottery_command(
         )
         return
     assert rng is not None
-    result = lottery(rng, chosen, miracles=miracle)
+    result = lottery(rng, chosen, at=at, miracles=miracle)
     if json_out:
         print_json(
             {
@@ -139,6 +140,7 @@ def dice_command(
         return
     result = play_dice(
         make_randomness(seed, dice, physical_dice),
+        at=at,
         high_stake=high,
         cheat=cheat,
         cheat_bonus=cheat_bonus,

@@ -18,7 +18,7 @@ The seed's worked example (5.2/1): the Magician records three STEAL actions at t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
@@ -143,8 +143,15 @@ def steal_modifier(attempt: int, *, thief: bool = False, thief_guild: bool = Fal
     return (attempt - 1) - (1 if thief else 0) - (1 if thief_guild else 0)
 
 
+#: 5.2/3's loot categories a native group may lack (5.2/4 "the Native group has no armor").
+LOOT_KINDS = ("mount", "armor", "treasure", "gold")
+
+
 class StealingDay:
-    """One character's STEAL phases against one native group in one day (5.2)."""
+    """One character's STEAL phases in one day (5.2): against ``natives`` first, or any group named to
+    :meth:`attempt` -- "1 added for each previous attempt on the same day" counts every attempt of the day,
+    whichever group it was against (5.2/1).  ``holds``: what the first group has to steal (``LOOT_KINDS``;
+    None: everything), so that a category it lacks yields nothing (5.2/4)."""
 
     def __init__(
         self,
@@ -155,24 +162,48 @@ class StealingDay:
         thief: bool = False,
         thief_guild: bool = False,
         settings: RealmSettings = DEFAULT_SETTINGS,
+        holds: Collection[str] | None = None,
     ) -> None:
-        if friendliness not in FRIENDLINESS:
-            raise RuleError(
-                f"friendliness is one of {', '.join(FRIENDLINESS)}", rule="friendliness", section=STEALING
-            )
         self.character = character
-        self.natives = natives
-        self.friendliness = friendliness
         self.thief = thief
         self.thief_guild = thief_guild
         self.attempts = 0
         self.settings = settings
+        #: Each native group stolen from today: its friendliness and what it holds (5.2/2, 5.2/4).
+        self.groups: dict[str, str] = {}
+        self.holdings: dict[str, frozenset[str] | None] = {}
+        self.natives = natives
+        self._meet(natives, friendliness, holds)
 
-    def attempt(self, rng: Randomness, *, miracles: int = 0) -> StealResult:
-        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2).  ``miracles``:
-        Miracle chits played on the roll, each re-rolling it, the lower kept (List of Spells, ruling MR11)."""
+    @property
+    def friendliness(self) -> str:
+        """The friendliness of the group last stolen from."""
+        return self.groups[self.natives]
+
+    def _meet(self, natives: str, friendliness: str, holds: Collection[str] | None) -> None:
+        if friendliness not in FRIENDLINESS:
+            raise RuleError(
+                f"friendliness is one of {', '.join(FRIENDLINESS)}", rule="friendliness", section=STEALING
+            )
+        unknown = sorted({h.casefold() for h in holds or ()} - set(LOOT_KINDS))
+        if unknown:
+            raise RuleError(f"a native group holds {', '.join(LOOT_KINDS)}, not {unknown[0]!r}",
+                            rule="5.2/4", section=STEALING)
+        self.groups.setdefault(natives, friendliness)
+        self.holdings.setdefault(natives, None if holds is None else frozenset(h.casefold() for h in holds))
+
+    def attempt(
+        self, rng: Randomness, *, miracles: int = 0, natives: str | None = None, friendliness: str = "Neutral",
+        holds: Collection[str] | None = None,
+    ) -> StealResult:
+        """Roll one STEAL phase, against ``natives`` (another group met today: its ``friendliness`` and
+        ``holds``) or the group of the last attempt; suspect and caught change only that group (5.2/2).
+        ``miracles``: Miracle chits played on the roll, each re-rolling it, the lower kept (ruling MR11)."""
         from magecraft.magic_realm.spells import miracle_reroll
 
+        if natives is not None:
+            self._meet(natives, friendliness, holds)
+            self.natives = natives
         self.attempts += 1
         modifier = steal_modifier(self.attempts, thief=self.thief, thief_guild=self.thief_guild)
         rolled, set_aside = miracle_reroll(
@@ -182,29 +213,43 @@ class StealingDay:
         outcome = str(rolled.data["outcome"])
         loot, gold = None, 0
         if outcome == "reward":
-            reward = table("mr_steal_reward", self.settings).roll(
-                rng, int(rolled.data.get("reward_modifier", 0)), label=f"{self.character}: steal reward"
-            )
-            loot, gold = reward.result, int(reward.data.get("gold", 0))
+            loot, gold = self._reward(rng, int(rolled.data.get("reward_modifier", 0)))
         elif outcome == "take":
-            loot = "desired item"
+            held = self.holdings[self.natives]
+            loot = "desired item" if held is None or held else f"Nothing (the {self.natives} have nothing)"
         elif outcome == "suspect":
-            self.friendliness = shift(self.friendliness, -1)
+            self.groups[self.natives] = shift(self.friendliness, -1)
         elif outcome == "caught":
-            self.friendliness = "Enemy"
+            self.groups[self.natives] = "Enemy"
         return StealResult(rolled.raw, modifier, rolled.total, outcome, loot, gold, self.friendliness, set_aside)
+
+
+    def _reward(self, rng: Randomness, modifier: int) -> tuple[str, int]:
+        """5.2/3 the Steal Reward roll; 5.2/4 a category the group lacks ("the Native group has no armor")
+        yields nothing, and so does a "Choice" from a group with nothing at all."""
+        rolled_on = table("mr_steal_reward", self.settings)
+        reward = rolled_on.roll(rng, modifier, label=f"{self.character}: steal reward")
+        held = self.holdings[self.natives]
+        kind = str(reward.data.get("loot", ""))
+        lacking = kind in LOOT_KINDS and kind not in held if held is not None else False
+        if lacking or (held is not None and kind == "choice" and not held):
+            return f"Nothing (the {self.natives} have no {kind})", 0
+        return reward.result, int(reward.data.get("gold", 0))
 
 
 # -- 6. gambling ------------------------------------------------------------------------------------------
 
 
-def check_gambling_place(place: str) -> None:
-    """6.1: a TRADE action at the INN, GUARD or S CAMPFIRE (the Gambler traveller dices anywhere)."""
+def check_gambling_place(place: str, *, game: str = "dice") -> None:
+    """6.1: a TRADE action at the INN, GUARD or S CAMPFIRE; the Gambler traveller dices anywhere ("always
+    available to dice with the Character (see rule 6.1/2)"), the lottery he does not run."""
     places = realm_lists()["places"]["gambling"]
-    if place.upper() not in places and place.casefold() != "gambler":
+    gambler = game == "dice" and place.casefold() == "gambler"
+    if place.upper() not in places and not gambler:
+        also = " (or with the Gambler)" if game == "dice" else ""
         raise RuleError(
-            f"gambling is at the {', '.join(places)} (or with the Gambler), not at the {place}",
-            rule="6.1",
+            f"gambling is at the {', '.join(places)}{also}, not at the {place}",
+            rule="6.1 Characters may use any recorded TRADE action to gamble if at the INN, GUARD, or S CAMPFIRE",
             section=GAMBLING,
         )
 
@@ -228,12 +273,14 @@ def parse_ticket(text: str) -> str:
     return cleaned
 
 
-def lottery(rng: Randomness, tickets: Sequence[str], *, miracles: int = 0) -> LotteryResult:
+def lottery(rng: Randomness, tickets: Sequence[str], *, at: str, miracles: int = 0) -> LotteryResult:
     """6.1/1: 1 gold a ticket; in the evening four d6 make the number; a match wins 500 gold.
 
     ``miracles`` Miracle chits played on the draw each re-roll the four dice; the better draw -- one that
-    matches a ticket -- is kept, else the first (ruling MR11).
+    matches a ticket -- is kept, else the first (ruling MR11).  Bought only ``at`` the INN, GUARD or S
+    CAMPFIRE (6.1).
     """
+    check_gambling_place(at, game="lottery")
     chosen = tuple(parse_ticket(t) for t in tickets)
     if not chosen:
         raise RuleError("buy at least one ticket", rule="6.1/1", section=GAMBLING)
@@ -275,6 +322,7 @@ class DiceResult:
 def play_dice(
     rng: Randomness,
     *,
+    at: str,
     high_stake: bool = False,
     cheat: bool = False,
     cheat_bonus: int = 0,
@@ -288,9 +336,11 @@ def play_dice(
     cheating rolls"), kept by the caller; the new value is returned.  A Thief Guild member with its
     second benefit cheats at -1 more ("-1 to all loot and cheat rolls", 9.2), not kept.  ``miracles``:
     Miracle chits played on the dice roll, each re-rolling it, the lower (richer) kept (ruling MR11).
+    Played only ``at`` the INN, GUARD or S CAMPFIRE, or with the Gambler (6.1).
     """
     from magecraft.magic_realm.spells import miracle_reroll
 
+    check_gambling_place(at)
     modifier = -1 if high_stake else 0
     cheat_text, friendliness, enemy = None, 0, False
     if cheat:

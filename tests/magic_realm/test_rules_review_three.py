@@ -157,3 +157,51 @@ def test_a_bounty_is_delivered_where_it_was_requested_and_only_then_may_the_tabl
     assert (wanted.target, wanted.reward) == ("Dwarf", 200)
     with pytest.raises(RuleError, match="not Amazon"):
         deliver_bounty(wanted, "INN", "Amazon")
+
+
+# -- 26. stealing: attempts per day, what a group holds; the gambling place --------------------------------
+
+
+def test_each_previous_steal_attempt_of_the_day_adds_1_whichever_group_it_was_against():
+    from magecraft.magic_realm.trade import StealingDay
+
+    day = StealingDay("Magician", "HOUSE natives", friendliness="Friendly")
+    first = day.attempt(Randomness.scripted([5, 1]))  # 5: suspect, the HOUSE natives one level worse
+    second = day.attempt(Randomness.scripted([5, 1]), natives="Order", friendliness="Neutral")
+    assert (first.modifier, second.modifier) == (0, 1)
+    assert (second.total, second.outcome, second.friendliness) == (6, "caught", "Enemy")
+    assert day.groups == {"HOUSE natives": "Neutral", "Order": "Enemy"}  # 5.2/2: only the group robbed
+
+
+def test_a_category_the_native_group_lacks_yields_nothing():
+    import pytest
+
+    from magecraft.core.errors import RuleError
+    from magecraft.magic_realm.trade import StealingDay
+
+    day = StealingDay("Amazon", "Guard", holds=["mount", "gold"])
+    armour = day.attempt(Randomness.scripted([3, 1, 3, 2]))  # success; reward 3: Armor -- the Guard has none
+    assert (armour.outcome, armour.loot, armour.gold) == ("reward", "Nothing (the Guard have no armor)", 0)
+    gold = StealingDay("Amazon", "Guard", holds=["gold"]).attempt(Randomness.scripted([3, 1, 5, 2]))
+    assert (gold.loot, gold.gold) == ("10 gold", 10)
+    empty = StealingDay("Amazon", "Guard", holds=[]).attempt(Randomness.scripted([1, 1]))
+    assert empty.loot == "Nothing (the Guard have nothing)"
+    with pytest.raises(RuleError, match=r"5\.2/4"):
+        StealingDay("Amazon", "Guard", holds=["horses"])
+
+
+def test_the_lottery_and_the_dice_are_played_only_at_the_inn_guard_or_s_campfire():
+    import pytest
+
+    from magecraft.core.errors import RuleError
+    from magecraft.magic_realm.trade import lottery, play_dice
+
+    with pytest.raises(RuleError, match=r"6\.1"):
+        lottery(Randomness.scripted([1, 2, 3, 4]), ["1234"], at="CHAPEL")
+    with pytest.raises(RuleError, match=r"6\.1"):
+        lottery(Randomness.scripted([1, 2, 3, 4]), ["1234"], at="Gambler")  # he dices; no lottery
+    assert lottery(Randomness.scripted([1, 2, 3, 4]), ["1234"], at="S CAMPFIRE").won
+    with pytest.raises(RuleError, match=r"6\.1"):
+        play_dice(Randomness.scripted([3, 1]), at="HOUSE")
+    assert play_dice(Randomness.scripted([3, 1]), at="Gambler").gold == 10
+    assert main(["magic-realm", "gamble", "lottery", "--at", "CHAPEL", "--dice", "1,2,3,4"]) == 1

@@ -160,9 +160,9 @@ def test_a_miracle_played_on_a_steal_or_offroad_roll_rerolls_it_and_keeps_the_lo
     assert "high die of 2d6 = 2 (Miracle: 5 set aside, the lower kept)" in capsys.readouterr().out
     from magecraft.magic_realm.trade import play_dice
 
-    won = play_dice(Randomness.scripted([6, 6, 1, 1]), miracles=1)
+    won = play_dice(Randomness.scripted([6, 6, 1, 1]), at="INN", miracles=1)
     assert (won.raw, won.gold, won.miracle) == (1, 50, (6,))
-    assert play_dice(Randomness.scripted([6, 1])).gold == 0  # without the Miracle the 6 stands
+    assert play_dice(Randomness.scripted([6, 1]), at="INN").gold == 0  # without the Miracle the 6 stands
 
 
 def test_further_miracle_chits_only_modify_the_chosen_roll_on_every_rolling_command(capsys):
@@ -185,7 +185,7 @@ def test_further_miracle_chits_only_modify_the_chosen_roll_on_every_rolling_comm
     assert "(Miracle: 2 set aside, the higher kept)" in capsys.readouterr().out
     assert main(["magic-realm", "roll", "bounty", "--miracle", "1", "--keep", "middle"]) == 2
     # the lottery: the draw matching a ticket is the better one; a later chit cannot take it away
-    drawn = lottery(Randomness.scripted([1, 1, 1, 2, 1, 2, 3, 4, 6, 6, 6, 6]), ["1234"], miracles=2)
+    drawn = lottery(Randomness.scripted([1, 1, 1, 2, 1, 2, 3, 4, 6, 6, 6, 6]), ["1234"], at="INN", miracles=2)
     assert (drawn.drawn, drawn.won, drawn.miracle) == ("1234", True, ("1112", "6666"))
     assert main(["magic-realm", "gamble", "lottery", "--numbers", "1234", "--dice", "1,1,1,2,1,2,3,4",
                  "--miracle", "1"]) == 0

@@ -72,31 +72,31 @@ def test_the_bounty_hunter_rolls_1d6_minus_2_and_below_1_counts_as_1():
 
 
 def test_the_lottery_wins_500_on_a_match_and_its_odds_are_n_in_1296():
-    result = lottery(Randomness.scripted([1, 2, 3, 4]), ["1234", "6666"])
+    result = lottery(Randomness.scripted([1, 2, 3, 4]), ["1234", "6666"], at="INN")
     assert (result.drawn, result.won, result.cost, result.prize) == ("1234", True, 2, 500)
-    assert not lottery(Randomness.scripted([1, 2, 3, 5]), ["1234"]).won
+    assert not lottery(Randomness.scripted([1, 2, 3, 5]), ["1234"], at="INN").won
     assert lottery_odds(10) == Fraction(10, 1296)
     with pytest.raises(RuleError, match="four digits"):
-        lottery(Randomness.scripted([1, 2, 3, 4]), ["1237"])
+        lottery(Randomness.scripted([1, 2, 3, 4]), ["1237"], at="INN")
 
 
 def test_dice_at_10_gold_roll_at_minus_1_and_a_successful_cheat_another_minus_1():
-    assert play_dice(Randomness.scripted([3, 2])).gold == 10
-    assert play_dice(Randomness.scripted([1, 3]), high_stake=True).gold == 20
-    cheated = play_dice(Randomness.scripted([2, 2, 3, 1]), high_stake=True, cheat=True)
+    assert play_dice(Randomness.scripted([3, 2]), at="INN").gold == 10
+    assert play_dice(Randomness.scripted([1, 3]), at="INN", high_stake=True).gold == 20
+    cheated = play_dice(Randomness.scripted([2, 2, 3, 1]), at="INN", high_stake=True, cheat=True)
     assert (cheated.total, cheated.gold) == (1, 50)
 
 
 def test_a_cheating_roll_of_1_subtracts_1_from_all_future_cheating_rolls():
-    first = play_dice(Randomness.scripted([1, 1, 6, 6]), cheat=True)
+    first = play_dice(Randomness.scripted([1, 1, 6, 6]), at="INN", cheat=True)
     assert first.cheat_bonus_after == -1
-    later = play_dice(Randomness.scripted([4, 3, 6, 6]), cheat=True, cheat_bonus=first.cheat_bonus_after)
+    later = play_dice(Randomness.scripted([4, 3, 6, 6]), at="INN", cheat=True, cheat_bonus=first.cheat_bonus_after)
     assert later.cheat.startswith("Nothing")  # 4 - 1 = 3
 
 
 @pytest.mark.parametrize("roll, change, enemy", [(4, -1, False), (5, -2, False), (6, 0, True)])
 def test_a_caught_cheat_costs_friendliness_and_wins_nothing(roll, change, enemy):
-    result = play_dice(Randomness.scripted([roll, 1]), cheat=True)
+    result = play_dice(Randomness.scripted([roll, 1]), at="INN", cheat=True)
     assert (result.gold, result.friendliness_change, result.enemy) == (0, change, enemy)
 
 
