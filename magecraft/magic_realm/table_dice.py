@@ -36,10 +36,13 @@ class RealmSettings:
     """The realm's house rules (docs/rulings.md).  ``one_die``: every table the seed does not name the dice
     of is rolled with one die instead of the base game's high die of two (ruling MR49).
     ``offroad_neighbours``: offroad travel's clearing results may also reach the tiles next to the one left
-    (the old reading of ruling MR32, for 1.2/3's "still ... travel offroad" into the Dark Forest)."""
+    (the old reading of ruling MR32, for 1.2/3's "still ... travel offroad" into the Dark Forest).
+    ``gate_master_past``: the Gate Master, hired, tells his employer the gates the other characters have
+    already discovered, not only those discovered while he serves (ruling MR52)."""
 
     one_die: bool = False
     offroad_neighbours: bool = False
+    gate_master_past: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

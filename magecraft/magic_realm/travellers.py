@@ -137,11 +137,24 @@ def hire(realm: RealmDays, who: Character, action: Hire) -> None:
     piece.clearing = who.clearing if traveller(piece.name).moves_alone else None
     until = retinue.serving[piece.name].last_day
     realm.note(f"{who.name} hires the {piece.name} through day {until} ({retinue.gold} gold left)")
+    if piece.name == "Gate Master" and realm.settings.gate_master_past:
+        _gate_masters_knowledge(realm, who)
     if piece.name == "Bounty Hunter":
         from magecraft.magic_realm.trade import roll_bounty
 
         sought = roll_bounty(realm.rng, "INN", bounty_hunter=True)
         realm.note(f"the Bounty Hunter seeks: {sought.target}")
+
+
+def _gate_masters_knowledge(realm: RealmDays, who: Character) -> None:
+    """7.10 Gate Master: "Simply hiring this wise astronomer ... will yield the player useful knowledge": the
+    gates other characters have discovered are his employer's at once (ruling MR52); later ones as they are
+    discovered (referee._locate_gate)."""
+    for other in realm.characters:
+        for gate in other.known_gates if other is not who else ():
+            if gate not in who.known_gates:
+                who.known_gates.append(gate)
+                realm.note(f"the Gate Master tells {who.name} where {gate} is")
 
 
 def capture(realm: RealmDays, who: Character, action: Capture) -> None:

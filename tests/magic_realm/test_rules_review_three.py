@@ -205,3 +205,37 @@ def test_the_lottery_and_the_dice_are_played_only_at_the_inn_guard_or_s_campfire
         play_dice(Randomness.scripted([3, 1]), at="HOUSE")
     assert play_dice(Randomness.scripted([3, 1]), at="Gambler").gold == 10
     assert main(["magic-realm", "gamble", "lottery", "--at", "CHAPEL", "--dice", "1,2,3,4"]) == 1
+
+
+# -- 29. the Gate Master's knowledge -----------------------------------------------------------------------
+
+
+def _gate_realm() -> tuple[RealmDays, int]:
+    from realm_helpers import put
+
+    from magecraft.magic_realm.setup import Chit
+
+    days = quiet_realm("Amazon@Borderland 1", "Dwarf@Borderland 1")
+    days.setup.tile_chits["Cliff"] = (Chit("Gate 1", "gate"),)  # type: ignore[index]
+    put(days, "Gate Master", days.characters[0].clearing)
+    return days, days.board.tile_clearings(days.board.tile_index("Cliff"))[-1]
+
+
+def test_the_gate_master_hired_tells_his_employer_the_gates_already_discovered():
+    from magecraft.magic_realm.actions import Hire, LocateGate, NextDay
+
+    days, cliff = _gate_realm()
+    days.apply(MoveCharacter("Amazon", cliff))
+    days.apply(LocateGate("Amazon", "Gate 1"))  # before the Dwarf hires him
+    script(days, 6)
+    days.apply(NextDay())
+    days.apply(Hire("Dwarf", "Gate Master"))
+    assert days.characters[1].known_gates == ["Gate 1"]
+    literal, cliff = _gate_realm()
+    literal.settings = RealmSettings(gate_master_past=False)  # "as gates are discovered": later ones only
+    literal.apply(MoveCharacter("Amazon", cliff))
+    literal.apply(LocateGate("Amazon", "Gate 1"))
+    script(literal, 6)
+    literal.apply(NextDay())
+    literal.apply(Hire("Dwarf", "Gate Master"))
+    assert literal.characters[1].known_gates == []
