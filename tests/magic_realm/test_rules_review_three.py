@@ -239,3 +239,26 @@ def test_the_gate_master_hired_tells_his_employer_the_gates_already_discovered()
     literal.apply(NextDay())
     literal.apply(Hire("Dwarf", "Gate Master"))
     assert literal.characters[1].known_gates == []
+
+
+# -- 24. the Ambush swapped for a discarded tile (1.2/3) ---------------------------------------------------
+
+
+def test_the_ambush_may_be_swapped_for_a_discarded_special_tile_drawn_at_random():
+    import pytest
+
+    from magecraft.core.errors import RuleError
+    from magecraft.magic_realm.setup import Setup
+
+    dealt = next(s for s in (Setup.deal(Randomness.seeded(n)) for n in range(1, 40)) if "Ambush" in s.tiles)
+    ambush_chits = dealt.tile_chits["Ambush"]
+    second = sorted(dealt.removed_specials)[1]
+    swapped = dealt.swap_ambush(Randomness.scripted([2]))  # the second of the six set aside
+    assert "Ambush" not in swapped.tiles and second in swapped.tiles and len(swapped.tiles) == 30
+    assert "Ambush" in swapped.removed_specials and second not in swapped.removed_specials
+    assert swapped.tile_chits[second] == ambush_chits
+    assert Setup.from_dict(swapped.to_dict()) == swapped
+    days = RealmDays.new(Randomness.seeded(4), ["Amazon@Borderland 1"], setup=swapped)
+    assert second in days.board.tile_names and "Ambush" not in days.board.tile_names
+    with pytest.raises(RuleError, match="not in play"):
+        swapped.swap_ambush(Randomness.scripted([1]))
