@@ -262,3 +262,27 @@ def test_the_ambush_may_be_swapped_for_a_discarded_special_tile_drawn_at_random(
     assert second in days.board.tile_names and "Ambush" not in days.board.tile_names
     with pytest.raises(RuleError, match="not in play"):
         swapped.swap_ambush(Randomness.scripted([1]))
+
+
+# -- 30. the base game's data (ruling MR54) ----------------------------------------------------------------
+
+
+def test_the_base_games_cards_as_realmspeak_reads_them():
+    import pytest
+
+    from magecraft.core.errors import RuleError
+    from magecraft.magic_realm.characters import character
+    from magecraft.magic_realm.combat import Attack, play_round, weapon
+
+    cards = {n: character(n).vulnerability for n in ("Magician", "Sorceror", "Witch King", "Thief/Assassin")}
+    assert cards == {"Magician": "L", "Sorceror": "M", "Witch King": "L", "Thief/Assassin": "L"}
+    assert (weapon("Broadsword").weight, weapon("Broadsword").length) == ("M", 7)
+    staff = weapon("Staff")
+    assert (staff.weight, staff.length, staff.two_handed) == ("L", 9, True)
+    # 11.1: "Each weapon must be less than the vulnerability": a Light character pairs no weapon
+    from magecraft.magic_realm.characters import ActionChit
+
+    with pytest.raises(RuleError, match="not lighter"):
+        play_round(character("Thief/Assassin"), [
+            Attack(weapon("Dagger"), ActionChit.parse("FIGHT L2"), "Giant"),
+            Attack(weapon("Short Sword"), ActionChit.parse("FIGHT L3"), "Giant")])
