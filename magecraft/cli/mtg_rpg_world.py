@@ -171,7 +171,7 @@ def season(
         world.begin_season()
     else:
         console().print(f"Resumed season {world.season} of {name!r}: "
-                        f"{world.turn.realm}'s turn, {world.turn.phase}")
+                        f"{world.turn.realm}'s turn, {world.turn.phase.value}")
     table = WorldTable(world, name)
     ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
     if ending.status:
@@ -215,12 +215,13 @@ def run(
 def _play_season(world: World) -> None:
     """A season decided by every realm's policy (the realms ruled at the table too); a season stopped
     half-way at the table's prompt is finished the same way."""
-    from magecraft.mtg_rpg.world.policy import choose
+    from magecraft.core.bots import play_out
+    from magecraft.mtg_rpg.world.policy import PolicyBot
 
     if world.turn is None:
         world.begin_season()
-    while world.turn is not None:
-        world.apply(choose(world))
+    policy = PolicyBot()
+    play_out(world, {name: policy for name in world.seats()})
 
 
 #: The one seat at the keyboard: the table decides for every realm it rules (the screen is not handed over
@@ -264,22 +265,26 @@ class WorldTable(TableGame["WorldAction"]):
         self.world = World.from_dict(snapshot, ask=ask_die_once)
 
     def bot_action(self, player: str) -> WorldAction:
-        from magecraft.mtg_rpg.world.policy import choose
+        from magecraft.mtg_rpg.world.policy import PolicyBot
 
-        return choose(self.world)
+        return PolicyBot().choose(self.world, player)
 
     def menu(self, player: str) -> Menu[WorldAction]:
         world = self.world
         assert world.turn is not None
         realm = world.turn.realm
-        title = (f"[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
+        title = (f"[bold]{realm}[/bold], {world.turn.phase.value}: treasury {world.realms[realm].treasury:,} gp, "
                  f"{world.turn.resources} resources left")
         legal = world.legal_actions()
-        choices = [Choice(action.describe(), action, (action.kind.replace("_", " "),)) for action in legal]
+        choices = [Choice(world.action_text(action), action, (action.kind.replace("_", " "),)) for action in legal]
 
         def typed(answer: str) -> WorldAction | None:
-            named = [action for action in legal if action.kind == answer.strip().lower()]
-            return named[0] if len(named) == 1 else None
+            from magecraft.core.errors import RuleError
+
+            try:
+                return world.parse_action(answer)  # a choice's words, or a kind offered once ("end")
+            except RuleError:
+                return None
 
         return Menu(title, choices, prompt=f"{realm}: choose", typed=typed,
                     typed_help="the name of a choice offered only once (end, roads, explore ...)")
@@ -294,7 +299,7 @@ class WorldTable(TableGame["WorldAction"]):
         if realm is None:
             return [_sheets(self.world)]
         seen = self.world.observation(realm)
-        return [_sheets(self.world, realm), _diplomacy(seen), _hex_map(self.world, set(seen["known_hexes"]))]
+        return [_sheets(self.world, realm), _diplomacy(seen), hex_map(self.world, set(seen["known_hexes"]))]
 
     def _seat(self) -> str | None:
         """The table-ruled realm whose eyes the screen shows."""
@@ -378,7 +383,7 @@ def show(
     out.print(_sheets(world, viewer))
     if seen is not None:
         out.print(_diplomacy(seen))
-    out.print(_hex_map(world, known))
+    out.print(hex_map(world, known))
 
 
 def _diplomacy(seen: dict[str, Any]) -> Table:
@@ -645,7 +650,7 @@ _TERRAIN_LETTER = {
 }
 
 
-def _hex_map(world: World, known: set[int] | None = None) -> str:
+def hex_map(world: World, known: set[int] | None = None) -> str:
     """The map as rows of hexes, offset like a hex grid: realm, terrain, * capitol, # base, = road; M N W units."""
     letters = _realm_letters(world)
     markers: dict[int, str] = {}

@@ -110,7 +110,8 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
 
 
 #: MIGRATIONS[n] takes a store at schema n-1 to schema n.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
 
 
 def check_header(path: Path) -> bool:
