@@ -7,7 +7,7 @@ spectators who only bet, bets, a nobles file and another circus); a race under w
 >>> from magecraft.core.randomness import Randomness
 >>> race = RACE.new_game(Randomness.seeded(1))
 >>> race.seats()
-('the games master', 'NPC 1', 'NPC 2')
+('NPC 1', 'NPC 2', 'the games master')
 >>> position = RacePosition.from_mapping({"chariots": [
 ...     {"name": "Marcus", "kind": "heavy", "lane": 2, "square": 0},
 ...     {"name": "Titus", "kind": "light", "lane": 4, "square": 40}], "turn": "Marcus"})

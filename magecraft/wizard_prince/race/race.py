@@ -235,8 +235,8 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         return self.phase is Phase.OVER
 
     def seats(self) -> tuple[str, ...]:
-        """The games master (who starts the race), then every charioteer in the order they lined up."""
-        return (GAMES_MASTER, *self.chariots)
+        """Every charioteer in the order they lined up, then the games master (who starts the race)."""
+        return (*self.chariots, GAMES_MASTER)
 
     def decision_kind(self) -> Question:
         if self.phase is Phase.BETTING:
