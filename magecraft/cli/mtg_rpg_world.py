@@ -86,6 +86,9 @@ def new(
     ] = False,
     generate: Annotated[int | None, typer.Option("--generate", help="A random world of N realms (2-40).")] = None,
     map_file: Annotated[Path | None, typer.Option("--map", help="A world file (JSON: hexes and realms).")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="A scenario file's position, its [[play]] steps played (docs/scenarios): "
+                           "`world season NAME` plays on from there.")] = None,
     table: Annotated[
         str | None, typer.Option("--table", help="Realms ruled at the table, e.g. 'Harloon'.")
     ] = None,
@@ -97,21 +100,29 @@ def new(
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Found a world: its realms' control sheets from their territory, ill-will 6 between all."""
+    """Found a world: its realms' control sheets from their territory, ill-will 6 between all.
+
+    With --scenario the world is set up as a scenario file arranges it, part-way through a season.
+    """
     import json
 
     from magecraft.mtg_rpg.world import generate as gen
     from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, WorldSettings
 
-    sources = given_options(sample=sample, generate=generate, map=map_file)
+    sources = given_options(sample=sample, generate=generate, map=map_file, scenario=scenario)
     if len(sources) != 1:
-        raise typer.BadParameter("give one of --sample, --generate N or --map FILE")
+        raise typer.BadParameter("give one of --sample, --generate N, --map FILE or --scenario FILE")
     from magecraft.cli.sessions import open_session
 
     settings = WorldSettings.load(house_rules) if house_rules else DEFAULT_WORLD_SETTINGS
     session = open_session(db, SYSTEM, KIND, save=name, overwrite=overwrite)
     rng = make_randomness(seed, dice, physical_dice)
-    if sample:
+    if scenario is not None:
+        if house_rules:
+            raise typer.BadParameter("a scenario's world carries its own house rules", param_hint="--rules")
+        world = _scenario_world(scenario, rng)
+        world.name = name
+    elif sample:
         world = gen.sample_world(rng, settings=settings, name=name)
     elif generate is not None:
         world = gen.generate_world(generate, rng, settings=settings, name=name)
@@ -133,6 +144,25 @@ def new(
     out = console()
     out.print(_sheets(world))
     out.print(f"{message} Next: magecraft mtg-rpg world season {name}")
+
+
+def _scenario_world(path: Path, rng: Randomness) -> World:
+    """The world of a scenario file, its steps played on the scenario's dice; ``rng`` rolls from then on."""
+    from magecraft.core.scenario import load_scenario, play_steps, start
+    from magecraft.games import registry
+    from magecraft.mtg_rpg.world.campaign import World
+
+    loaded = load_scenario(path)
+    if loaded.game != "mtg-rpg-world":
+        raise typer.BadParameter(f"{path} is a {loaded.game} scenario, not a world", param_hint="--scenario")
+    _, world = start(loaded, registry())
+    assert isinstance(world, World)
+    failure = play_steps(world, loaded.play)
+    if failure is not None:
+        raise typer.BadParameter(f"{path}: {failure}", param_hint="--scenario")
+    rng.log = world.rng.log  # the scenario's own dice are used up; the log goes on
+    world.rng = rng
+    return world
 
 
 def _names(text: str | None) -> list[str]:

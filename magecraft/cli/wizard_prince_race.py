@@ -112,6 +112,9 @@ def race(
     nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML [[noble]] sheets of the drivers.")
                            ] = None,
     track_file: Annotated[Path | None, typer.Option("--track", help="TOML file of another circus.")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from a scenario file's position, its [[play]] steps played (docs/scenarios); "
+                           "people drive every chariot, or bots with --auto.")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -130,11 +133,19 @@ def race(
     Examples:
       magecraft wizard-prince race --drivers "Ann:heavy,Bob:light" --npc 2
       magecraft wizard-prince race --auto --npc 4 --seed 7 --json
+      magecraft wizard-prince race --scenario docs/scenarios/wizard-prince-race-damaged-wheel.toml
     """
     from magecraft.cli.sessions import open_session
 
     session = open_session(db, SYSTEM, KIND, save=save, load=load, overwrite=overwrite)
-    if load:
+    if scenario is not None:
+        given = given_options(drivers=drivers or None, npc=npc or None, spectators=spectators or None,
+                              bet=bet or None, wealth_bet=wealth_bet or None, side_bet=side_bet or None,
+                              nobles=nobles_file, track=track_file, load=load)
+        if given:
+            raise typer.BadParameter(f"{given[0]} cannot change a scenario's race", param_hint="--scenario")
+        state, controllers = _scenario_race(scenario, auto, seed, dice, physical_dice)
+    elif load:
         given = given_options(drivers=drivers or None, npc=npc or None, spectators=spectators or None,
                               bet=bet or None, wealth_bet=wealth_bet or None, side_bet=side_bet or None,
                               nobles=nobles_file, track=track_file, seed=seed, dice=dice,
@@ -162,6 +173,31 @@ def race(
         _report(table.state, json, with_track=False)
     elif ending.status:
         raise typer.Exit(ending.status)
+
+
+def _scenario_race(path: Path, auto: bool, seed: int | None, dice: str | None,
+                   physical: bool) -> tuple[Race, dict[str, str]]:
+    """The race of a scenario file at its position, its steps played; the scenario's dice first, then
+    ``--seed``/``--dice``/``--physical-dice`` (seeded dice if none is given) for the rest of the race."""
+    from magecraft.core.scenario import load_scenario, play_steps, start
+    from magecraft.games import registry
+    from magecraft.wizard_prince.race.race import Race
+
+    loaded = load_scenario(path)
+    if loaded.game != "wizard-prince-race":
+        raise typer.BadParameter(f"{path} is a {loaded.game} scenario, not a chariot race",
+                                 param_hint="--scenario")
+    _, state = start(loaded, registry())
+    assert isinstance(state, Race)
+    failure = play_steps(state, loaded.play)
+    if failure is not None:
+        raise typer.BadParameter(f"{path}: {failure}", param_hint="--scenario")
+    fresh = make_randomness(seed if seed is not None else loaded.seed, dice, physical)
+    fresh.log = state.rng.log  # the scenario's own dice are used up; the log goes on
+    state.rng = fresh
+    controllers = {name: ("aggressive" if i % 2 == 0 else "cautious") if auto else HUMAN
+                   for i, name in enumerate(state.chariots)}
+    return state, controllers
 
 
 def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: Path | None,

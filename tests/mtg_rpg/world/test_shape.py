@@ -78,3 +78,21 @@ def test_a_wrong_expectation_is_reported():
     scenario = load_scenario(SCENARIOS[0])
     failure = run_scenario(replace(scenario, expect=(("state.turn.capture_points", 13),)), registry()).failure
     assert failure == "expected state.turn.capture_points = 13, found 11"
+
+
+def test_a_world_is_founded_from_a_scenario_and_its_season_plays_on(capsys, tmp_path):
+    from magecraft.cli.app import main
+    from magecraft.core.saves import SaveStore
+    from magecraft.mtg_rpg.world.campaign import World
+
+    scenario = str(next(p for p in SCENARIOS if "festival" in p.name))
+    db = str(tmp_path / "s.db")
+    assert main(["mtg-rpg", "world", "new", "w", "--scenario", scenario, "--seed", "4", "--db", db]) == 0
+    world = World.from_dict(SaveStore(tmp_path / "s.db").load("w", "mtg_rpg", "campaign").state)
+    harloon = world.realms["Harloon"]
+    assert world.name == "w" and world.turn is not None and world.turn.phase is Phase.ACTIONS
+    assert (harloon.treasury, harloon.festival_bonus) == (27_000, 3)
+    assert main(["mtg-rpg", "world", "season", "w", "--db", db]) == 0  # the realms' policies finish it
+    assert World.from_dict(SaveStore(tmp_path / "s.db").load("w", "mtg_rpg", "campaign").state).turn is None
+    assert main(["mtg-rpg", "world", "new", "x", "--scenario", scenario, "--sample", "--db", db]) == 2
+    assert "give one of --sample" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sqlite3
 from dataclasses import replace
@@ -96,3 +97,17 @@ def test_a_race_saved_under_the_old_system_name_still_opens(tmp_path):
     reopened = RACE.load(saved.state)
     assert isinstance(reopened, Race) and reopened.chariots.keys() == race.chariots.keys()
     assert reopened.to_dict()["system"] == "wizard_prince" and reopened.to_dict()["kind"] == "race"
+
+
+def test_the_race_command_starts_from_a_scenario(monkeypatch, capsys, tmp_path):
+    from magecraft.cli.app import main
+
+    scenario = str(next(p for p in SCENARIOS if "marcus" in p.name))
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    db = str(tmp_path / "s.db")
+    assert main(["wizard-prince", "race", "--scenario", scenario, "--seed", "3", "--db", db, "--save", "m"]) == 0
+    assert "Titus, round 2" in capsys.readouterr().out  # the scenario's steps played: Titus won the initiative
+    saved = SaveStore(tmp_path / "s.db").load("m", "wizard_prince", "race").state
+    assert saved["round"] == 2 and saved["chariots"][0]["lane"] == 0 and saved["chariots"][0]["index"] == 15
+    assert main(["wizard-prince", "race", "--scenario", scenario, "--npc", "2"]) == 2
+    assert "--npc cannot change a scenario's race" in capsys.readouterr().err
