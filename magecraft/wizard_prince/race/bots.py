@@ -13,7 +13,6 @@ offers none.  Given the games master's decision, both start the race (the only a
   horses on the straights, and takes one risky action a turn when its check is good.
 
 >>> from magecraft.core.randomness import Randomness
-from magecraft.core.state import GameState
 >>> from magecraft.wizard_prince.race.chariots import Entrant
 >>> race = Race.new([Entrant("Ann", "heavy"), Entrant("Bob", "light")], Randomness.seeded(1))
 >>> play(race, {"Ann": CautiousBot(), "Bob": AggressiveBot()}).is_terminal()
