@@ -19,13 +19,13 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Self
 
 from magecraft.core.deck import Deck
-from magecraft.core.errors import DataError, RuleError
+from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import card_value, mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
 from magecraft.mtg_rpg.world import turn
-from magecraft.mtg_rpg.world.actions import Capture, WorldAction
+from magecraft.mtg_rpg.world.actions import Capture, Phase, WorldAction
 from magecraft.mtg_rpg.world.hexmap import HexMap
 from magecraft.mtg_rpg.world.realm import (
     STARTING_ILL_WILL,
@@ -37,7 +37,6 @@ from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, SECTION, World
 from magecraft.mtg_rpg.world.troops import station_troops
 
 TURN = "The Campaign Turn"
-PHASES = ("hardship", "treasury", "discontent", "actions", "capture", "road")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +53,7 @@ class Turn:
     """What one realm's turn has used and earned so far (nothing of it outlasts the turn)."""
 
     realm: str
-    phase: str = "hardship"
+    phase: Phase = Phase.HARDSHIP
     resources: int = 0
     extra_discontent: int = 0
     hardship_failed: bool = False
@@ -74,11 +73,12 @@ class Turn:
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["phase"] = self.phase.value
         return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Turn:
-        return cls(**raw)
+        return cls(**{**raw, "phase": Phase(raw.get("phase", Phase.HARDSHIP.value))})
 
 
 def pair_key(a: str, b: str) -> str:
@@ -318,6 +318,49 @@ class World(GameState[WorldAction]):
 
     def current_player(self) -> str | None:
         return None if self.turn is None else self.turn.realm
+
+    def seats(self) -> tuple[str, ...]:
+        """Every realm of the world, as its control sheets are listed (a fallen realm keeps its seat)."""
+        return tuple(self.realms)
+
+    def decision_kind(self) -> Phase:
+        """The sub-phase of the realm's turn: what it decides now ("Realm Turns Phase")."""
+        if self.turn is None:
+            raise RuleError("the season is over", rule="no realm is taking its turn", section=TURN)
+        return self.turn.phase
+
+    def action_text(self, action: WorldAction) -> str:
+        """The choice in the ruler's words ("Make War with strength 5", "capture hex 3 and raze its base")."""
+        return action.describe()
+
+    def parse_action(self, text: str) -> WorldAction:
+        """A choice from its words; also the name of a kind of choice offered only once now (``end``,
+        ``roads``, ``explore``), as typed at the table."""
+        named = text.strip().casefold()
+        offered = [a for a in self.legal_actions() if a.kind == named]
+        if len(offered) == 1:
+            return offered[0]
+        return super().parse_action(text)
+
+    def open_turn_of(self, realm: str, phase: Phase = Phase.HARDSHIP) -> None:
+        """Arrange a position: ``realm`` takes its turn now, at ``phase`` (no events, no initiative drawn;
+        the other living realms wait in ``order``), e.g. to try one sub-phase at the table.
+
+        An unknown or fallen realm is refused (``InputError``).
+        """
+        if realm not in self.realms or not self.realms[realm].alive:
+            raise InputError(f"no living realm {realm!r} in {self.name!r} (realms: {', '.join(self.realms)})")
+        self.season = max(self.season, 1)
+        self.order = [r.name for r in self.alive() if r.name != realm]
+        self.turn = turn.open_turn(self, realm)
+        self.turn.phase = phase
+        self._legal = None
+
+    def sheets_changed(self) -> None:
+        """Forget what was worked out from the control sheets and the map (the choices open now, the
+        borders): the referee changed a sheet by hand, as a ruling or to arrange a position."""
+        self._legal = None
+        self.owners_changed()
 
     def legal_actions(self) -> list[WorldAction]:
         """Every choice open to the realm now (computed once per decision)."""

@@ -43,6 +43,7 @@ from magecraft.mtg_rpg.world.actions import (
     NavalBattle,
     OpenTrade,
     PaveRoad,
+    Phase,
     Recruit,
     SellResources,
     WorldAction,
@@ -275,7 +276,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
     """The actions open now; each offered one passes :func:`check` (amounts are offered in steps)."""
     realm = world.realms[turn.realm]
     offers: list[WorldAction] = []
-    if turn.phase == "capture":
+    if turn.phase is Phase.CAPTURE:
         for h in war.capturable(world, turn):
             offers.append(Capture(h))
             hx = world.map[h]
@@ -284,7 +285,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             if hx.owner is not None and world.realms[hx.owner].capital == h:
                 offers.append(Capture(h, install=True))
         offers.append(Done())
-    elif turn.phase == "road":
+    elif turn.phase is Phase.ROAD:
         if turn.road_left > 0:
             for hex_id in range(len(world.map)):
                 gold, resources = cost_of(world, turn, PaveRoad(hex_id))
@@ -368,7 +369,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
 def check(world: World, turn: Turn, action: WorldAction) -> None:
     """Raise RuleError, naming the rule, when ``action`` is not allowed now; change nothing."""
     realm = world.realms[turn.realm]
-    if turn.phase == "capture":
+    if turn.phase is Phase.CAPTURE:
         if isinstance(action, Done):
             return
         if not isinstance(action, Capture):
@@ -379,7 +380,7 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
             )
         war.check_capture(world, turn, action)
         return
-    if turn.phase == "road":
+    if turn.phase is Phase.ROAD:
         if isinstance(action, Done):
             return
         if not isinstance(action, PaveRoad):
@@ -394,8 +395,8 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
             raise _refuse(why, "a road runs from base to base")
         _check_purse(world, turn, realm, action)
         return
-    if turn.phase != "actions":
-        raise _refuse(f"{turn.realm} is in its {turn.phase} sub-phase", "the sub-phases come in order")
+    if turn.phase is not Phase.ACTIONS:
+        raise _refuse(f"{turn.realm} is in its {turn.phase.value} sub-phase", "the sub-phases come in order")
     if isinstance(action, EndTurn):
         return
     if action.counts:
@@ -673,13 +674,13 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
     name = realm.name
     match action:
         case EndTurn():
-            turn.phase = "over"
+            turn.phase = Phase.OVER
         case Done():
-            if turn.phase == "capture" and turn.capture_points:
+            if turn.phase is Phase.CAPTURE and turn.capture_points:
                 world.record(name, f"{turn.capture_points} capture points go unused")
             turn.capture_points = 0
             turn.road_left = 0
-            turn.phase = "actions"
+            turn.phase = Phase.ACTIONS
         case Capture():
             war.capture(world, turn, realm, action)
         case PaveRoad(hex=h):
@@ -702,7 +703,7 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             else:
                 world.record(name, f"fails to open trade with {target} ({total} against ill-will {ill})")
         case BuildRoads():
-            turn.phase, turn.road_left = "road", ROAD_HEXES
+            turn.phase, turn.road_left = Phase.ROAD, ROAD_HEXES
         case BuildStructure(structure=s):
             seasons = max(1, -(-gold // STRUCTURE_SEASON_GP))
             from magecraft.mtg_rpg.world.realm import Building

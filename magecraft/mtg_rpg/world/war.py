@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
-from magecraft.mtg_rpg.world.actions import Capture
+from magecraft.mtg_rpg.world.actions import Capture, Phase
 from magecraft.mtg_rpg.world.naval import landing_hexes, landings_left
 from magecraft.mtg_rpg.world.realm import Realm
 
@@ -143,7 +143,7 @@ def make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool)
     turn.capture_points = strength + realm.mercenaries + card_points
     turn.war_strength = strength
     turn.ruler_at_war = joins
-    turn.phase = "capture"
+    turn.phase = Phase.CAPTURE
     mercenaries = f" and {realm.mercenaries} mercenaries" if realm.mercenaries else ""
     world.record(
         realm.name,

@@ -31,6 +31,7 @@ from magecraft.mtg_rpg.world.actions import (
     MoveTroops,
     OpenTrade,
     PaveRoad,
+    Phase,
     Quell,
     Recruit,
     SellResources,
@@ -49,7 +50,7 @@ def at_actions(world, realm="Harloon", quell=0):
     world.apply(SetTax("medium"))
     world.rng.extend_script([draw(9)])
     world.apply(Quell(quell))
-    assert world.turn.phase == "actions"
+    assert world.turn.phase is Phase.ACTIONS
 
 
 def refused(world, action, match):
@@ -232,7 +233,7 @@ def test_unused_capture_points_are_lost():
     world.rng.extend_script([draw(9)])
     world.apply(MakeWar(1))
     world.apply(Done())
-    assert world.turn.capture_points == 0 and world.turn.phase == "actions"
+    assert world.turn.capture_points == 0 and world.turn.phase is Phase.ACTIONS
 
 
 def test_a_wizard_ruler_who_goes_to_war_takes_no_other_action():
@@ -412,7 +413,7 @@ def test_recruiting_costs_1000_and_5_resources_per_point_and_stops_at_population
     at_actions(capped)
     refused(capped, Recruit(), "population divided by 5")
     capped.realms["Harloon"].structures.append("Barracks")
-    capped._legal = None
+    capped.sheets_changed()
     capped.apply(BuyResources(60))
     capped.apply(Recruit())
     assert capped.realms["Harloon"].military == 16
