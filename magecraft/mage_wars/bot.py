@@ -15,7 +15,7 @@ from operator import itemgetter
 from typing import Any
 
 from magecraft.core.randomness import Randomness
-from magecraft.mage_wars.actions import Action
+from magecraft.mage_wars.actions import Action, ActionKind, Step
 from magecraft.mage_wars.arena import DISTANCES
 from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book
 from magecraft.mage_wars.decisions import Offer, attack_action
@@ -51,7 +51,7 @@ def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
     is the best standing or moving, and with no creature ready every legal action is weighed
     (:func:`_choose_from`).  Either way it is the first of the best in the order offered, the very object
     ``legal_actions`` offers (actions are built once: ``decisions.attack_action``)."""
-    if game.pending == "plan":
+    if game.pending == Step.PLAN:
         return _plan(game), False
     offer = game.offer()
     dice: dict[tuple[str, str], int] = {}
@@ -212,7 +212,7 @@ def _plan(game: MageWarsGame) -> Action:
             budget -= cost
             if len(chosen) == 2:
                 break
-    return Action("plan", spells=tuple(chosen))
+    return Action(ActionKind.PLAN, spells=tuple(chosen))
 
 
 @cache
@@ -241,11 +241,12 @@ def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] 
                 return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, count)
             dice[key] = count
         return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, dice[key])
-    if action.kind == "pass":
+    kind = action.kind
+    if kind == ActionKind.PASS:
         return (0, 0)
-    if action.kind == "reveal":
+    if kind == ActionKind.REVEAL:
         return (95, 0)
-    if action.kind == "quick_cast":
+    if kind == ActionKind.QUICK_CAST:
         card = card_book().get(action.name)
         return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost + action.reveal)
     unit = game.units[action.actor]
