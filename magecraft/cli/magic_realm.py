@@ -454,6 +454,7 @@ def simulate(
     --save NAME keeps the realm after the days; --load NAME continues it for --days more (and keeps saving).
     """
     from magecraft.cli.sessions import open_session
+    from magecraft.magic_realm.bots import unattended
     from magecraft.magic_realm.days import RealmDays
 
     if load is not None:
@@ -467,7 +468,7 @@ def simulate(
     shown = len(sim.report)
     target = sim.day + days
     while (sim.day < target or sim.turn is not None) and not sim.is_terminal():
-        sim.apply(sim.bot_action())
+        sim.apply(unattended(sim))
     saved = session.save(sim.to_dict()) if session.name is not None else None
     if json_out:
         print_json({"report": sim.report[shown:], **sim.result(), **({"saved": saved} if saved else {})})

@@ -11,6 +11,7 @@ from magecraft.cli.app import main
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.magic_realm.board import Board
+from magecraft.magic_realm.bots import unattended
 from magecraft.magic_realm.data import search_spells, spell, tiles, traveller, travellers
 from magecraft.magic_realm.days import NextDay, Pod, RealmDays, StrikeHive, TravellerPiece, UseBookOfTheDead
 from magecraft.magic_realm.setup import Setup
@@ -250,7 +251,7 @@ def test_a_seeded_336_day_realm_gives_the_same_report_twice():
             generator_revealed=True,
         )
         while days.day < 336 or days.pending is not None:
-            days.apply(days.bot_action())  # ties decided by the unattended rule (MR31)
+            days.apply(unattended(days))  # ties decided by the unattended rule (MR31)
         return json.dumps(days.report)
 
     assert run(11) == run(11) and run(11) != run(12)
