@@ -7,6 +7,7 @@ are imported inside the commands so that ``magecraft --help`` stays quick.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -494,6 +495,17 @@ def simulate(
         out.print(escape(saved))
 
 
+def _scenario_realm(path: Path) -> Any:
+    """The realm at a scenario's position (``magecraft.core.scenario``), refused when it is another game's."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+
+    found = load_scenario(path)
+    if found.game != "magic-realm":
+        raise typer.BadParameter(f"{path} is a scenario of {found.game}, not of magic-realm", param_hint="--scenario")
+    return start(found, registry())[1]
+
+
 @app.command("play")
 def play(
     characters: CharactersOption = None,
@@ -509,6 +521,8 @@ def play(
     overwrite: OverwriteOption = False,
     db: DbOption = None,
     allow_undo: AllowUndoOption = False,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from a scenario file's position (docs/scenarios/magic-realm-*.toml).")] = None,
 ) -> None:
     """The living realm at the table: the referee plays each day and records the base game's turn (moves,
     offroad travel, hiring, captures, deaths, guilds); the characters' decisions are asked as they come.
@@ -521,6 +535,15 @@ def play(
     from magecraft.cli.sessions import open_session
     from magecraft.magic_realm.days import RealmDays
 
+    if scenario is not None:
+        from magecraft.cli.options import given_options
+
+        clashing = given_options(characters=characters, colour=colour, female=female, male=male,
+                                 generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice,
+                                 load=load)
+        if clashing:
+            raise typer.BadParameter(f"--scenario sets the realm up with its own position and dice: "
+                                     f"drop {', '.join(clashing)}")
     if load is not None:
         _refuse_with_load(characters=characters, colour=colour, female=female, male=male,
                           generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice)
@@ -531,6 +554,8 @@ def play(
         shown_from = len(realm.log)
         console().print(f"Resumed the realm saved as {escape(repr(session.name))}: day {realm.day} "
                         "(type log for what happened last)")
+    elif scenario is not None:
+        realm = _scenario_realm(scenario)
     else:
         realm = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice)
     ending = PlayLoop(RealmTable(realm), session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()

@@ -71,7 +71,8 @@ from magecraft.magic_realm.sites import Sites
 from magecraft.magic_realm.travel import volcano_midnight_effect
 
 __all__ = [
-    "Character", "ChooseClearing", "ChoosePod", "DayAction", "Decide", "GrantGuildChit", "Item", "NextDay", "Pending",
+    "Character", "ChooseClearing", "ChoosePod", "DayAction", "Decide", "GrantGuildChit", "Item", "NextDay",
+    "Pending",
     "Pod", "RealmDays", "StrikeHive", "TravellerPiece", "UseBookOfTheDead",
 ]
 

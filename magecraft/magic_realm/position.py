@@ -114,7 +114,7 @@ class RealmPosition:
     def build(self, rng: Randomness) -> RealmDays:
         """The realm at this position; its dice are ``rng`` from the first day on."""
         if not self.characters:
-            raise DataError("setup: place at least one character, e.g. {name = \"Amazon\", clearing = \"Borderland 1\"}")
+            raise DataError("setup: place at least one character, e.g. {name = 'Amazon', clearing = 'Ruins 1'}")
         realm = RealmDays.new(
             Randomness.seeded(self.deal), [f"{c.name}@{c.clearing}={c.gold}" for c in self.characters],
             colour_magic=[c.name for c in self.characters if c.colour_magic],

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from magecraft.magic_realm import actions as act
 
@@ -33,7 +33,7 @@ def _chit(chit: str | None) -> str:
     return f" {chit}" if chit else ""
 
 
-def action_text(action: act.DayAction, board: Board | None) -> str:  # noqa: C901 - one line per kind of action
+def action_text(action: act.DayAction, board: Board | None) -> str:
     """``action`` in words (``board`` names the clearings; without one they are numbers)."""
     a = action
     if isinstance(a, act.NextDay):
@@ -61,7 +61,7 @@ def action_text(action: act.DayAction, board: Board | None) -> str:  # noqa: C90
     return _character_text(a, board)
 
 
-def _character_text(a: act.DayAction, board: Board | None) -> str:  # noqa: C901
+def _character_text(a: Any, board: Board | None) -> str:
     who = getattr(a, "character", "")
     simple: dict[type, Callable[[], str]] = {
         act.StrikeHive: lambda: f"{who} strikes the Hive" + ("" if a.tremendous else " (not Tremendous)"),
@@ -89,7 +89,8 @@ def _character_text(a: act.DayAction, board: Board | None) -> str:  # noqa: C901
         act.BuyService: lambda: f"{who} buys {a.service} from the {a.traveller}",
         act.RunFromBattle: lambda: f"{who} runs from a battle" + (" with dragons" if a.dragons else "")
         + (" with the Bounty Hunter" if a.bounty else ""),
-        act.ReadRunes: lambda: f"{who} reads the runes and {'learns' if a.learned else 'fails to learn'} the spell",
+        act.ReadRunes: lambda: f"{who} reads the runes and "
+                               f"{'learns' if a.learned else 'fails to learn'} the spell",
         act.TradeWithMerchant: lambda: (
             f"{who} buys {a.item} ({a.item_kind}) from the Merchant, face value {a.face_value}" if a.buying
             else f"{who} sells {a.item} ({a.item_kind}) to the Merchant, face value {a.face_value}"),
@@ -100,7 +101,7 @@ def _character_text(a: act.DayAction, board: Board | None) -> str:  # noqa: C901
         act.PlayMiracle: lambda: f"{who} plays a Miracle chit{_chit(a.chit)} keeping the {a.keep} roll",
         act.WoundMiracle: lambda: f"{who} puts a Miracle chit{_chit(a.chit)} in the wound box",
     }
-    return simple[type(a)]()  # type: ignore[no-any-return]
+    return simple[type(a)]()
 
 
 # -- reading words back ---------------------------------------------------------------------------
@@ -128,7 +129,8 @@ def _grammar(realm: RealmDays) -> list[tuple[re.Pattern[str], Callable[[dict[str
         (r"offroad to (?P<w>.+)", lambda g: act.ChooseClearing(place(g["w"]))),
         (C + r" takes the guild chit", lambda g: act.GrantGuildChit(who(g))),
         (r"move " + C + r" to (?P<w>.+)", lambda g: act.MoveCharacter(who(g), place(g["w"]))),
-        (r"day " + C + r": (?P<a>[^;]+?)(?:; phases (?P<p>\d{1,2}))?(?:; extra (?P<x>[^;]+?))?(?P<f>; fleet foot)?",
+        (r"day " + C + r": (?P<a>[^;]+?)(?:; phases (?P<p>\d{1,2}))?(?:; extra (?P<x>[^;]+?))?"
+         r"(?P<f>; fleet foot)?",
          lambda g: act.RecordDay(who(g), items(g["a"]), None if g["p"] is None else int(g["p"]),
                                  items(g["x"] or ""), bool(g["f"]))),
         (r"cast miracle " + C + r": (?P<k>.+?)(?: with (?P<u>.+))?",
