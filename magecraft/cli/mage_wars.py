@@ -91,7 +91,7 @@ def _wall(number: int, text: str) -> Wall:
     return Wall(f"w{number}", (zones[0], zones[1]), life, armor, passable)
 
 
-def _settings(dummy_life: int | None, walls: list[str]) -> Settings:
+def settings_from_options(dummy_life: int | None, walls: list[str]) -> Settings:
     if dummy_life is not None and dummy_life < 1:
         raise typer.BadParameter("the Dummy Mage needs at least 1 life", param_hint="--dummy-life")
     return Settings(dummy_life=dummy_life, walls=tuple(_wall(n, w) for n, w in enumerate(walls, start=1)))
@@ -134,7 +134,7 @@ def solo(
     if load is not None:
         _refuse_with_load(seed=seed, dice=dice, physical_dice=physical_dice, wall=wall,
                           dummy_life=dummy_life, book=book, decks=decks)
-    settings = _settings(dummy_life, wall or [])
+    settings = settings_from_options(dummy_life, wall or [])
     spellbook = _spellbook(mage, book)
     dummy_decks = dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
     if auto:
@@ -250,7 +250,8 @@ class SoloTable(TableGame[Action]):
         """The Dummy Mage's turn, when the game waits for it (a scenario's game): seed 003's own rules."""
         from magecraft.mage_wars.game_type import DummyMageBot
 
-        return DummyMageBot(self.game.rng).choose(self.game, player)
+        action: Action = DummyMageBot(self.game.rng).choose(self.game, player)
+        return action
 
     def randomness(self) -> Randomness:
         return self.game.rng

@@ -502,7 +502,8 @@ def _scenario_realm(path: Path) -> Any:
 
     found = load_scenario(path)
     if found.game != "magic-realm":
-        raise typer.BadParameter(f"{path} is a scenario of {found.game}, not of magic-realm", param_hint="--scenario")
+        raise typer.BadParameter(f"{path} is a scenario of {found.game}, not of magic-realm",
+                                 param_hint="--scenario")
     return start(found, registry())[1]
 
 

@@ -67,6 +67,12 @@ class Stage(StrEnum):
         return f"Stage.{self.name}"
 
 
+#: The members by plain module names, for the hot paths: reading a member from its enum class costs a
+#: descriptor call each time (docs/architecture.md, Fast paths).
+KIND_PLAN, KIND_QUICK_CAST, KIND_ACTIVATE, KIND_REVEAL, KIND_PASS, KIND_DUMMY = ActionKind
+STEP_PLAN, STEP_QUICK_CAST, STEP_ACTIVATE, STEP_AFTER_ACTION, STEP_DUMMY_QUICK_CAST, STEP_DUMMY_CREATURE = Step
+STAGE_READY, STAGE_QUICK_CAST_1, STAGE_CREATURES, STAGE_QUICK_CAST_2, STAGE_OVER = Stage
+
 class Action(NamedTuple):
     """One decision of yours (or the Dummy Mage's turn, ``kind`` :attr:`ActionKind.DUMMY`).
 

@@ -15,7 +15,25 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
-from magecraft.mage_wars.actions import DUMMY_CREATURE, DUMMY_QUICK_CAST, Action, ActionKind, Step, new_action
+from magecraft.mage_wars.actions import (
+    DUMMY_CREATURE,
+    DUMMY_QUICK_CAST,
+    KIND_ACTIVATE,
+    KIND_DUMMY,
+    KIND_PASS,
+    KIND_PLAN,
+    KIND_QUICK_CAST,
+    KIND_REVEAL,
+    STEP_ACTIVATE,
+    STEP_AFTER_ACTION,
+    STEP_DUMMY_CREATURE,
+    STEP_DUMMY_QUICK_CAST,
+    STEP_PLAN,
+    STEP_QUICK_CAST,
+    Action,
+    Step,
+    new_action,
+)
 from magecraft.mage_wars.arena import DISTANCES, ZONES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.cards import Card, card_book
 from magecraft.mage_wars.combat import Target, attackable, can_attack, enemies_of, guarded_zones, spell_fits
@@ -27,16 +45,16 @@ if TYPE_CHECKING:
     from magecraft.mage_wars.game import MageWarsGame
 
 #: The kinds of decision each pending decision accepts.
-_EXPECTED = {Step.PLAN: (ActionKind.PLAN, ActionKind.REVEAL),
-             Step.QUICK_CAST: (ActionKind.QUICK_CAST, ActionKind.PASS, ActionKind.REVEAL),
-             Step.ACTIVATE: (ActionKind.ACTIVATE, ActionKind.PASS, ActionKind.REVEAL, ActionKind.QUICK_CAST),
-             Step.AFTER_ACTION: (ActionKind.QUICK_CAST, ActionKind.PASS, ActionKind.REVEAL),
-             Step.DUMMY_QUICK_CAST: (ActionKind.DUMMY,), Step.DUMMY_CREATURE: (ActionKind.DUMMY,)}
+_EXPECTED = {STEP_PLAN: (KIND_PLAN, KIND_REVEAL),
+             STEP_QUICK_CAST: (KIND_QUICK_CAST, KIND_PASS, KIND_REVEAL),
+             STEP_ACTIVATE: (KIND_ACTIVATE, KIND_PASS, KIND_REVEAL, KIND_QUICK_CAST),
+             STEP_AFTER_ACTION: (KIND_QUICK_CAST, KIND_PASS, KIND_REVEAL),
+             STEP_DUMMY_QUICK_CAST: (KIND_DUMMY,), STEP_DUMMY_CREATURE: (KIND_DUMMY,)}
 #: The one action of each of the Dummy Mage's decisions.
-_DUMMY_TURN = {Step.DUMMY_QUICK_CAST: DUMMY_QUICK_CAST, Step.DUMMY_CREATURE: DUMMY_CREATURE}
+_DUMMY_TURN = {STEP_DUMMY_QUICK_CAST: DUMMY_QUICK_CAST, STEP_DUMMY_CREATURE: DUMMY_CREATURE}
 
 
-_PASS = Action(ActionKind.PASS)
+_PASS = Action(KIND_PASS)
 
 #: One attack of a creature's activation options: its name, each enemy it may strike with the indices (in the
 #: creature's ``zones``) of the zones it may strike it from, and the indices of the zones it may strike a wall
@@ -159,17 +177,17 @@ class YourDecisions:
         pending = self.pending
         if self.winner is not None or not pending:
             return Offer(self, [], [])
-        turn = _DUMMY_TURN.get(pending)  # type: ignore[call-overload]  # a position may name it in words
+        turn = _DUMMY_TURN.get(pending)  # a position may name it in words
         if turn is not None:
             return Offer(self, [turn], [])
         others: list[Action] = []
-        if pending == Step.ACTIVATE:
+        if pending == STEP_ACTIVATE:
             # Judged as why_illegal judges a pass, from the ready units the activations need too.
             sides = self.ready_sides()
             may_pass = not self.mage_next and self._may_pass(sides)
         else:
             sides = None
-            may_pass = pending != Step.PLAN and self.why_illegal(_PASS) is None
+            may_pass = pending != STEP_PLAN and self.why_illegal(_PASS) is None
         if may_pass:
             others.append(_PASS)
         mana = self.mana
@@ -178,10 +196,10 @@ class YourDecisions:
             if unit.hidden:
                 others.extend(_reveal_action(name, unit.id)
                               for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
-        if pending == Step.PLAN:
+        if pending == STEP_PLAN:
             others.extend(_plans(tuple(sorted(self.spellbook))))
-        elif pending == Step.QUICK_CAST or pending == Step.AFTER_ACTION or (
-                pending == Step.ACTIVATE and self._may_quick_cast_in_action()):
+        elif pending in (STEP_QUICK_CAST, STEP_AFTER_ACTION) or (
+                pending == STEP_ACTIVATE and self._may_quick_cast_in_action()):
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
                 if targets:
@@ -190,7 +208,7 @@ class YourDecisions:
                         for reveal in reveals:
                             others.append(_quick_cast_action(name, target, reveal))
         ready: list[Unit] = []
-        if pending == Step.ACTIVATE:
+        if pending == STEP_ACTIVATE:
             assert sides is not None
             ready = sides[0] if not self.mage_next else [u for u in sides[0] if u.id == YOU]
         return Offer(self, others, ready)
@@ -306,34 +324,34 @@ class YourDecisions:
             return RuleError("the game is over", rule="Game End", section=SEC_END)
         pending = self.pending
         kind = action.kind
-        if pending is None or kind not in _EXPECTED.get(pending, ()):  # type: ignore[call-overload]
+        if pending is None or kind not in _EXPECTED.get(pending, ()):
             what = "wait" if pending is None else str(pending).replace("_", " ")
             return RuleError(f"now you must {what}, not {kind}", rule="Sequence", section=SEC_ACTION)
-        if kind == ActionKind.DUMMY:
-            if action != _DUMMY_TURN[pending]:  # type: ignore[index]
+        if kind == KIND_DUMMY:
+            if action != _DUMMY_TURN[pending]:
                 return RuleError("the Dummy Mage plays by its own rules: its turn is not yours to choose",
                                  rule="The Dummy Mage", section=SEC_ACTION)
             return None
-        if action.reveal and kind != ActionKind.QUICK_CAST and action.do != "cast":
+        if action.reveal and kind != KIND_QUICK_CAST and action.do != "cast":
             return RuleError("only an enchantment being cast can be revealed with it", rule="Enchantments",
                              section=SEC_ARENA)
-        if kind == ActionKind.PLAN:
+        if kind == KIND_PLAN:
             return self._why_plan(action)
-        if kind == ActionKind.REVEAL:
+        if kind == KIND_REVEAL:
             return self._why_reveal(action)
         if self.mage_next and action.actor != YOU:
             return RuleError("your mage quick cast in its action phase: now it must take its action",
                              rule="Quickcast", section=SEC_ACTION)
-        if kind == ActionKind.PASS:
-            return self._why_pass(self.ready_sides() if pending == Step.ACTIVATE else None)
-        if kind == ActionKind.QUICK_CAST:
+        if kind == KIND_PASS:
+            return self._why_pass(self.ready_sides() if pending == STEP_ACTIVATE else None)
+        if kind == KIND_QUICK_CAST:
             card = card_book().cards.get(action.name)
             if card is None or action.name not in self.planned:
                 return RuleError(f"{action.name!r} is not one of your planned spells", rule="Planning",
                                  section=SEC_READY)
             if card.action != "quick":
                 return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
-            if pending == Step.ACTIVATE and not self._may_quick_cast_in_action():
+            if pending == STEP_ACTIVATE and not self._may_quick_cast_in_action():
                 return RuleError("your mage has used its quick cast this round or has already acted",
                                  rule="Quickcast", section=SEC_ACTION)
             if self.you.incapacitated and card.type == "attack":
@@ -472,32 +490,32 @@ def _plans(spellbook: tuple[str, ...]) -> tuple[Action, ...]:
                     break
                 pool.remove(name)
             else:
-                plans.append(Action(ActionKind.PLAN, spells=combo))
+                plans.append(Action(KIND_PLAN, spells=combo))
     return tuple(plans)
 
 
 @lru_cache(maxsize=1 << 16)
 def attack_action(uid: str, zone: str, name: str, target: str) -> Action:
     """A creature's attack, built once and offered again in every position and game (actions are values)."""
-    return new_action((ActionKind.ACTIVATE, uid, zone, "attack", name, target, (), False))
+    return new_action((KIND_ACTIVATE, uid, zone, "attack", name, target, (), False))
 
 
 @lru_cache(maxsize=1 << 14)
 def _quick_cast_action(name: str, target: str, reveal: bool) -> Action:
     """A quick cast, built once (see :func:`attack_action`)."""
-    return new_action((ActionKind.QUICK_CAST, "", "", "", name, target, (), reveal))
+    return new_action((KIND_QUICK_CAST, "", "", "", name, target, (), reveal))
 
 
 @lru_cache(maxsize=1 << 14)
 def _reveal_action(name: str, target: str) -> Action:
     """Turning a face-down enchantment up, built once (see :func:`attack_action`)."""
-    return new_action((ActionKind.REVEAL, "", "", "", name, target, (), False))
+    return new_action((KIND_REVEAL, "", "", "", name, target, (), False))
 
 
 @lru_cache(maxsize=1 << 14)
 def _cast_action(zone: str, name: str, target: str, reveal: bool) -> Action:
     """Your mage's activation that casts a spell, built once (see :func:`attack_action`)."""
-    return new_action((ActionKind.ACTIVATE, YOU, zone, "cast", name, target, (), reveal))
+    return new_action((KIND_ACTIVATE, YOU, zone, "cast", name, target, (), reveal))
 
 
 @lru_cache(maxsize=4096)
@@ -526,10 +544,10 @@ def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, gu
     every position (actions are values): doing nothing and the moves, then each zone a quick move reaches
     with its guard (None for a flyer, which cannot guard); and all of them in the order they are offered
     when the creature has nothing to attack or cast."""
-    staying = (new_action((ActionKind.ACTIVATE, uid, here, "nothing", "", "", (), False)),
-               *(new_action((ActionKind.ACTIVATE, uid, z, "move", "", "", (), False))
+    staying = (new_action((KIND_ACTIVATE, uid, here, "nothing", "", "", (), False)),
+               *(new_action((KIND_ACTIVATE, uid, z, "move", "", "", (), False))
                  for z in reachable_zones(here, full_moves, walls) if z != here))
-    zones = tuple((zone, new_action((ActionKind.ACTIVATE, uid, zone, "guard", "", "", (), False))
+    zones = tuple((zone, new_action((KIND_ACTIVATE, uid, zone, "guard", "", "", (), False))
                    if guards else None)
                   for zone in reachable_zones(here, quick_moves, walls))
     return staying, zones, staying + tuple(guard for _, guard in zones if guard is not None)

@@ -23,10 +23,23 @@ from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.actions import (
-    DUMMY_CREATURE,
-    DUMMY_QUICK_CAST,
+    KIND_DUMMY,
+    KIND_PASS,
+    KIND_PLAN,
+    KIND_QUICK_CAST,
+    KIND_REVEAL,
+    STAGE_CREATURES,
+    STAGE_OVER,
+    STAGE_QUICK_CAST_1,
+    STAGE_QUICK_CAST_2,
+    STAGE_READY,
+    STEP_ACTIVATE,
+    STEP_AFTER_ACTION,
+    STEP_DUMMY_CREATURE,
+    STEP_DUMMY_QUICK_CAST,
+    STEP_PLAN,
+    STEP_QUICK_CAST,
     Action,
-    ActionKind,
     Stage,
     Step,
     words,
@@ -66,7 +79,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
     system: ClassVar[str] = "mage_wars"
 
     def __init__(self, rng: Randomness, settings: Settings, units: dict[str, Unit], decks: dict[str, Deck[str]],
-                 spellbook: list[str], *, mana: int, round_no: int = 0, stage: str = Stage.READY,
+                 spellbook: list[str], *, mana: int, round_no: int = 0, stage: str = STAGE_READY,
                  initiative: str = DUMMY, planned: list[str] | None = None, pending: str | None = None,
                  turn: str = "", done: dict[str, bool] | None = None, you_passed: bool = False,
                  quickcast_used: bool = False, mage_next: bool = False, wall_damage: dict[str, int] | None = None,
@@ -214,7 +227,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         """The legal action ``text`` names; a plan may name its spells in any order and case
         ("plan agony and jet stream")."""
         said = " ".join(text.split())
-        if self.pending == Step.PLAN and said.casefold().startswith("plan "):
+        if self.pending == STEP_PLAN and said.casefold().startswith("plan "):
             listed = said[5:]
             names = [] if listed.casefold() == "no spells" else listed.split(" and ")
             book = card_book()
@@ -222,14 +235,14 @@ class MageWarsGame(YourDecisions, GameState[Action]):
                 spells = tuple(book.find(name).name for name in names)
             except DataError as exc:
                 raise RuleError(f"{said!r} cannot be planned: {exc}", rule="Planning", section=SEC_READY) from None
-            action = Action(ActionKind.PLAN, spells=spells)
+            action = Action(KIND_PLAN, spells=spells)
             self.check(action)
             return action
         return super().parse_action(text)
 
     def action_text(self, action: Action) -> str:
         """An action in words, naming the units it involves ("Timber Wolf (y1): in B2, attack ...")."""
-        if action.kind == "pass" and self.pending == Step.AFTER_ACTION:
+        if action.kind == "pass" and self.pending == STEP_AFTER_ACTION:
             return "pass: no quick cast after your mage's action"
         # Only the units the action names are looked up (a decision's event describes one action).
         units, walls = self.units, self.walls
@@ -293,7 +306,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
                                f"{self.kills['by_dummy']} x{self.settings.alternate_multiplier} = {theirs}")
         else:
             return
-        self.stage = Stage.OVER
+        self.stage = STAGE_OVER
         self.pending = None
         self.event(f"game over: {self.end_reason}", section=SEC_END,
                    data={"winner": self.winner, "round": self.round})
@@ -306,11 +319,11 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         """Run the game until you must decide or it ends."""
         while self.winner is None and not self.pending:
             stage = self.stage
-            if stage == Stage.READY:
+            if stage == STAGE_READY:
                 self.ready_stage()
-            elif stage == Stage.QUICK_CAST_1 or stage == Stage.QUICK_CAST_2:
+            elif stage in (STAGE_QUICK_CAST_1, STAGE_QUICK_CAST_2):
                 self._quick_cast_stage()
-            elif stage == Stage.CREATURES:
+            elif stage == STAGE_CREATURES:
                 self._creature_stage()
 
     def ready_stage(self) -> None:
@@ -318,7 +331,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         if self.round >= self.settings.max_rounds:
             self.winner = "draw"
             self.end_reason = f"no winner after {self.settings.max_rounds} rounds"
-            self.stage = "over"
+            self.stage = STAGE_OVER
             self.event(f"game over: {self.end_reason}", section=SEC_END,
                        data={"winner": "draw", "round": self.round})
             return
@@ -343,8 +356,8 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         self.upkeep()
         if self.winner is not None:
             return
-        self.stage = Stage.READY
-        self.pending = Step.PLAN
+        self.stage = STAGE_READY
+        self.pending = STEP_PLAN
 
     def upkeep(self) -> None:
         """Upkeep for both sides: Burn and Rot damage, regeneration, Banish tokens."""
@@ -404,12 +417,12 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             dummy_first = dummy_first or not you_can
         if dummy_first and not self.done[DUMMY]:
             if self.dummy_seat:
-                self.pending = Step.DUMMY_QUICK_CAST
+                self.pending = STEP_DUMMY_QUICK_CAST
             else:
                 self._dummy_quick_cast()
             return
         if you_can:
-            self.pending = Step.QUICK_CAST
+            self.pending = STEP_QUICK_CAST
             return
         self._next_stage()
 
@@ -422,16 +435,16 @@ class MageWarsGame(YourDecisions, GameState[Action]):
     def _next_stage(self) -> None:
         self.done = {YOU: False, DUMMY: False}
         self.you_passed = False
-        if self.stage == Stage.QUICK_CAST_1:
-            self.stage = Stage.CREATURES
+        if self.stage == STAGE_QUICK_CAST_1:
+            self.stage = STAGE_CREATURES
             self.turn = YOU if self.settings.creature_stage_first == "you" else self.initiative
-        elif self.stage == Stage.CREATURES:
-            self.stage = Stage.QUICK_CAST_2
+        elif self.stage == STAGE_CREATURES:
+            self.stage = STAGE_QUICK_CAST_2
         else:
             for name in self.planned:
                 self.spellbook.append(name)
             self.planned = []
-            self.stage = Stage.READY
+            self.stage = STAGE_READY
 
     def _creature_stage(self) -> None:
         """Seed 003 Action Stage 2: sides alternate one creature at a time until all have acted."""
@@ -445,43 +458,43 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         elif self.turn == DUMMY and not theirs:
             self.turn = YOU
         if self.turn == YOU:
-            self.pending = Step.ACTIVATE
+            self.pending = STEP_ACTIVATE
             return
         if self.turn == DUMMY:
             if self.dummy_seat:
-                self.pending = Step.DUMMY_CREATURE
+                self.pending = STEP_DUMMY_CREATURE
                 return
             dummy.creature_turn(self, (mine, theirs))
         self.turn = other(self.turn)
 
     def perform(self, action: Action) -> None:
         kind = action.kind
-        if kind == ActionKind.DUMMY:
+        if kind == KIND_DUMMY:
             self._perform_dummy()
             return
         self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=_action_data(action))
-        if kind == ActionKind.REVEAL:
+        if kind == KIND_REVEAL:
             self._reveal(self.units[action.target], action.name)
             return
         was, self.pending = self.pending, None
-        if kind == ActionKind.PLAN:
+        if kind == KIND_PLAN:
             for name in action.spells:
                 self.spellbook.remove(name)
             self.planned = list(action.spells)
             self.event("deployment: nothing to deploy", section=SEC_READY)
-            self.stage = Stage.QUICK_CAST_1
-        elif kind == ActionKind.PASS and self.stage == Stage.CREATURES:
+            self.stage = STAGE_QUICK_CAST_1
+        elif kind == KIND_PASS and self.stage == STAGE_CREATURES:
             self.turn = DUMMY
-        elif kind == ActionKind.PASS:
+        elif kind == KIND_PASS:
             if self.done[DUMMY]:
                 self.done[YOU] = True
             else:
                 self.you_passed = True
-        elif kind == ActionKind.QUICK_CAST:
+        elif kind == KIND_QUICK_CAST:
             self.quickcast_used = True
-            if was == Step.AFTER_ACTION:
+            if was == STEP_AFTER_ACTION:
                 self.turn = DUMMY
-            elif self.stage == Stage.CREATURES:
+            elif self.stage == STAGE_CREATURES:
                 self.mage_next = True
             else:
                 self.done[YOU] = True
@@ -492,7 +505,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             self._activate(action)
             self.end_activation(unit, dazed)
             if action.actor == YOU and self.winner is None and self._may_quick_cast_after_action():
-                self.pending = Step.AFTER_ACTION
+                self.pending = STEP_AFTER_ACTION
                 return
             self.turn = DUMMY
         self.advance()
@@ -500,7 +513,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
     def _perform_dummy(self) -> None:
         """The Dummy Mage's turn its seat took: seed 003's quick cast/action, or one creature's action."""
         step, self.pending = self.pending, None
-        if step == Step.DUMMY_QUICK_CAST:
+        if step == STEP_DUMMY_QUICK_CAST:
             self._dummy_quick_cast()
         else:
             dummy.creature_turn(self, self.ready_sides())
@@ -532,7 +545,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
                 card = card_book().get(name)
                 if not _answers(card, trigger, attack) or card.reveal_cost > self.mana:
                     continue
-                action = Action(ActionKind.REVEAL, name=name, target=unit.id)
+                action = Action(KIND_REVEAL, name=name, target=unit.id)
                 if self.answer_trigger(self, action, moment):
                     self.event(f"as {moment}:", section=SEC_ARENA)
                     self._reveal(unit, name)
@@ -653,9 +666,9 @@ def _words(action: Action, actor: str, target: str) -> str:
 def _private_to_you(event: Mapping[str, Any]) -> bool:
     """An event that names what the Dummy Mage may not see: your plan, a face-down enchantment cast."""
     data = event.get("data") or {}
-    if data.get("face_down") or data.get("kind") == ActionKind.PLAN:
+    if data.get("face_down") or data.get("kind") == KIND_PLAN:
         return True
-    casts = data.get("kind") == ActionKind.QUICK_CAST or data.get("do") == "cast"
+    casts = data.get("kind") == KIND_QUICK_CAST or data.get("do") == "cast"
     card = card_book().cards.get(str(data.get("name"))) if casts and not data.get("reveal") else None
     return card is not None and card.type == "enchantment"
 

@@ -360,10 +360,10 @@ class RealmDays(GameState[DayAction]):
         self.prowling = roll == PROWLING
         for piece in self.travellers:
             if piece.roll == roll and piece.state == "wandering":
-                self._move_traveller(piece)
+                self.move_traveller(piece)
         for pod in self.pods:
             pod.moved = False
-        if self.prowling and self.generator_active and not self._closed() and self._colour_present():
+        if self.prowling and self.generator_active and not self._closed() and self.colour_present():
             self._generate()
         self.turn, self.turn_started, self.moves_left = 0, False, 0
         self.continue_day()
@@ -417,7 +417,7 @@ class RealmDays(GameState[DayAction]):
     def _closed(self) -> bool:
         return self.generator_closed or (self.generator == "Hive" and self.hive_destroyer is not None)
 
-    def _colour_present(self) -> bool:
+    def colour_present(self) -> bool:
         """12.2/1-2: every seventh day, or a character carrying colour magic -- his own, or the captured Wood
         Sprite's "endless source of GOLD Magic" (7.10, ruling MR43)."""
         return self.day % COLOUR_DAY == 0 or any(
@@ -440,7 +440,7 @@ class RealmDays(GameState[DayAction]):
 
     # -- travellers (7.3, 7.4) -------------------------------------------------------------------------
 
-    def _move_traveller(self, piece: TravellerPiece) -> None:
+    def move_traveller(self, piece: TravellerPiece) -> None:
         assert piece.clearing is not None
         must = self._monsters_at(piece.clearing)
         rolled = get_table("mr_traveller_movement").roll(self.rng, label=f"{piece.name}: traveller movement")

@@ -63,7 +63,8 @@ def test_the_dummy_mage_does_not_see_your_spellbook_plan_or_face_down_enchantmen
 
 def test_bots_play_a_default_game_to_its_end():
     game = solo().new_game(Randomness.seeded(4))
-    bots = {seat: solo().bot(name, Randomness.seeded(1)) for seat, name in solo().bots_for(game, "heuristic").items()}
+    names = solo().bots_for(game, "heuristic")
+    bots = {seat: solo().bot(name, Randomness.seeded(1)) for seat, name in names.items()}
     assert play_out(game, bots) > 10 and game.is_terminal() and game.result()["winner"] in ("you", "dummy", "draw")
 
 

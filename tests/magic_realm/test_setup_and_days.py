@@ -115,7 +115,7 @@ def test_a_traveller_never_enters_a_clearing_with_monsters():
     piece = _put(days, "Cook", borderland[1])
     days.pods.append(Pod(1, "bees", 3, 0, clearing=borderland[2]))  # monsters in Borderland 3
     days.rng = Randomness.scripted([6, 2], log=days.rng.log)
-    days._move_traveller(piece)
+    days.move_traveller(piece)
     assert piece.clearing != borderland[2]
 
 
@@ -126,7 +126,7 @@ def test_a_traveller_stuck_among_monsters_is_eaten():
     for n, c in enumerate([here, *days.board.roads[here]], start=1):
         days.pods.append(Pod(n, "bees", 1, days.board.clearings[c].tile, clearing=c))
     days.rng = Randomness.scripted([4], log=days.rng.log)
-    days._move_traveller(piece)
+    days.move_traveller(piece)
     assert piece.state == "eaten"
 
 
@@ -135,7 +135,7 @@ def test_a_roll_of_1_rerolls_twice_ignoring_1s():
     start = days.board.tile_clearings(0)[1]
     piece = _put(days, "Cook", start)
     days.rng = Randomness.scripted([1, 1, 2], log=days.rng.log)  # the first re-roll is a 1: ignored
-    days._move_traveller(piece)
+    days.move_traveller(piece)
     assert days.board.label(piece.clearing) == "Borderland 3"
 
 
@@ -144,7 +144,7 @@ def test_the_wood_sprite_never_enters_a_cave():
     start = days.board.tile_clearings(0)[2]  # Borderland 3; 4 is a cave
     piece = _put(days, "Wood Sprite", start)
     days.rng = Randomness.scripted([2], log=days.rng.log)
-    days._move_traveller(piece)
+    days.move_traveller(piece)
     assert piece.clearing is None or not days.board.clearings[piece.clearing].is_cave
 
 

@@ -48,7 +48,8 @@ def test_every_action_reads_back_from_its_words(action):
 
 def test_the_terminal_spellings_are_read_and_judged():
     realm = two()
-    assert realm.parse_action("move amazon to Borderland 4") == act.MoveCharacter("Amazon", realm.characters[1].clearing)
+    moved = realm.parse_action("move amazon to Borderland 4")
+    assert moved == act.MoveCharacter("Amazon", realm.characters[1].clearing)
     with pytest.raises(RuleError, match="holds no Miracle chit"):
         realm.parse_action("miracle Amazon high")
     with pytest.raises(RuleError, match="no character 'Nobody' is placed"):
