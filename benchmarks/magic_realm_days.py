@@ -12,6 +12,7 @@ import sys
 import time
 
 from magecraft.core.randomness import Randomness
+from magecraft.magic_realm.bots import unattended
 from magecraft.magic_realm.days import RealmDays
 
 CHARACTERS = ["Amazon@Borderland 1", "Dwarf@Borderland 4", "Magician@Borderland 2", "White Knight@Borderland 3"]
@@ -22,7 +23,7 @@ def one_run(days: int, seed: int) -> float:
     start = time.perf_counter()
     while realm.day < days or realm.pending is not None:
         # the next day, or a tie the rules leave to a character decided by the unattended rule (MR31)
-        realm.apply(realm.bot_action())
+        realm.apply(unattended(realm))
     return days / (time.perf_counter() - start)
 
 

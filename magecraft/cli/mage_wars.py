@@ -34,7 +34,7 @@ from magecraft.core.errors import DataError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness, new_seed
 from magecraft.core.tables import get_table
-from magecraft.mage_wars.actions import Action
+from magecraft.mage_wars.actions import Action, ActionKind, Step
 from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, ZONES, Wall, distance, position, zone_at
 from magecraft.mage_wars.bot import run_matches
 from magecraft.mage_wars.cards import (
@@ -91,7 +91,7 @@ def _wall(number: int, text: str) -> Wall:
     return Wall(f"w{number}", (zones[0], zones[1]), life, armor, passable)
 
 
-def _settings(dummy_life: int | None, walls: list[str]) -> Settings:
+def settings_from_options(dummy_life: int | None, walls: list[str]) -> Settings:
     if dummy_life is not None and dummy_life < 1:
         raise typer.BadParameter("the Dummy Mage needs at least 1 life", param_hint="--dummy-life")
     return Settings(dummy_life=dummy_life, walls=tuple(_wall(n, w) for n, w in enumerate(walls, start=1)))
@@ -117,18 +117,24 @@ def solo(
     overwrite: OverwriteOption = False,
     db: DbOption = None,
     allow_undo: AllowUndoOption = False,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from a scenario file's position (docs/scenarios/mage-wars-solo-*.toml): its "
+                           "dice, then its seed.")] = None,
 ) -> None:
     """Play your mage against the Dummy Mage, or (--auto) run bot games and print win rates.
 
     With --save the game is saved at every decision; --load resumes it and keeps saving under its name
     (--load with --save saves a copy under the new name).
     """
+    if scenario is not None:
+        _refuse_with_scenario(auto=auto or None, load=load, seed=seed, dice=dice, physical_dice=physical_dice,
+                              wall=wall, dummy_life=dummy_life, book=book, decks=decks)
     if games is not None and not auto:
         raise typer.BadParameter("--games counts bot games: use it with --auto", param_hint="--games")
     if load is not None:
         _refuse_with_load(seed=seed, dice=dice, physical_dice=physical_dice, wall=wall,
                           dummy_life=dummy_life, book=book, decks=decks)
-    settings = _settings(dummy_life, wall or [])
+    settings = settings_from_options(dummy_life, wall or [])
     spellbook = _spellbook(mage, book)
     dummy_decks = dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
     if auto:
@@ -154,6 +160,9 @@ def solo(
                         f"{game.stage.replace('_', ' ')}")
         table = SoloTable(game, [str(n) for n in numbers] if isinstance(numbers, list) else None)
         ending = play(table, saver, allow_undo, resume_point(game))
+    elif scenario is not None:
+        table = SoloTable(_scenario_game(scenario))
+        ending = play(table, saver, allow_undo)
     else:
         rng = make_randomness(seed, dice, physical_dice)
         table = SoloTable(MageWarsGame.new(rng, spellbook, settings, dummy_decks))
@@ -170,6 +179,28 @@ def play(table: SoloTable, saver: SaveSession, allow_undo: bool = False, first_e
     if saver.name is not None:
         console().print(escape(saver.save(table.snapshot())))
     return PlayLoop(table, saver, allow_undo_after_rolls=allow_undo, shown_from=first_event).run()
+
+
+def _scenario_game(path: Path) -> MageWarsGame:
+    """The game at a scenario's position (``magecraft.core.scenario``), refused when it is another game's."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+
+    found = load_scenario(path)
+    if found.game != "mage-wars-solo":
+        raise typer.BadParameter(f"{path} is a scenario of {found.game}, not of mage-wars-solo",
+                                 param_hint="--scenario")
+    _, state = start(found, registry())
+    assert isinstance(state, MageWarsGame)
+    return state
+
+
+def _refuse_with_scenario(**given: object) -> None:
+    used = [name for name, value in given.items() if value not in (None, [], False)]
+    if used:
+        option = "--" + used[0].replace("_", "-")
+        raise typer.BadParameter(f"--scenario sets the game up: it cannot be used with {option}",
+                                 param_hint="--scenario")
 
 
 def _refuse_with_load(**given: object) -> None:
@@ -215,6 +246,13 @@ class SoloTable(TableGame[Action]):
     def people(self) -> list[str]:
         return [YOU]
 
+    def bot_action(self, player: str) -> Action:
+        """The Dummy Mage's turn, when the game waits for it (a scenario's game): seed 003's own rules."""
+        from magecraft.mage_wars.game_type import DummyMageBot
+
+        action: Action = DummyMageBot(self.game.rng).choose(self.game, player)
+        return action
+
     def randomness(self) -> Randomness:
         return self.game.rng
 
@@ -236,17 +274,17 @@ class SoloTable(TableGame[Action]):
 
     def menu(self, player: str) -> Menu[Action]:
         game = self.game
-        if game.pending == "plan":
+        if game.pending == Step.PLAN:
             return Menu(f"Mana {game.mana}. Plan up to 2 spells from your spellbook.", [],
                         prompt="Plan up to 2 spells by number or name, e.g. 3, 7 (empty: none)",
                         typed=self._plan, typed_help="spell numbers or names, e.g. 3, 7 (empty: plan none)")
-        choices = [Choice(game.describe(action), action, _heading(game, action))
+        choices = [Choice(game.action_text(action), action, _heading(game, action))
                    for action in game.legal_actions()]
         return Menu(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:", choices)
 
     def _plan(self, answer: str) -> Action:
         names = [_planned_name(part, self.spell_numbers) for part in answer.split(",") if part.strip()]
-        return Action("plan", spells=tuple(names))
+        return Action(ActionKind.PLAN, spells=tuple(names))
 
     def apply(self, action: Action) -> None:
         problem = self.game.why_illegal(action)
@@ -256,7 +294,7 @@ class SoloTable(TableGame[Action]):
 
     def render(self, viewer: str | None) -> list[RenderableType]:
         shown: list[RenderableType] = [arena_table(self.game)]
-        if self.game.pending == "plan":
+        if self.game.pending == Step.PLAN:
             shown.append(spellbook_table(self.game.spellbook, self.spell_numbers))
         return shown
 
@@ -319,14 +357,14 @@ class SoloTable(TableGame[Action]):
         assert self.loop is not None
         self.loop.show_new(YOU)
         cost = card_book().get(action.name).reveal_cost
-        return self.loop.yes_no(f"{moment}. Mana {game.mana}: {game.describe(action)} for {cost} mana now?")
+        return self.loop.yes_no(f"{moment}. Mana {game.mana}: {game.action_text(action)} for {cost} mana now?")
 
 
 def _heading(game: MageWarsGame, action: Action) -> tuple[str, ...]:
     """Long lists are offered by creature (or by quick cast, reveal) first, then the target."""
-    if action.kind == "activate":
-        return (game.describe(Action("activate", action.actor, action.actor and game.units[action.actor].zone,
-                                     "nothing")).split(":")[0],)
+    if action.kind == ActionKind.ACTIVATE:
+        here = action.actor and game.units[action.actor].zone
+        return (game.action_text(Action(ActionKind.ACTIVATE, action.actor, here, "nothing")).split(":")[0],)
     return (action.kind.replace("_", " "),)
 
 

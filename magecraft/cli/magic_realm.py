@@ -7,6 +7,7 @@ are imported inside the commands so that ``magecraft --help`` stays quick.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -482,6 +483,7 @@ def simulate(
     --save NAME keeps the realm after the days; --load NAME continues it for --days more (and keeps saving).
     """
     from magecraft.cli.sessions import open_session
+    from magecraft.magic_realm.bots import unattended
     from magecraft.magic_realm.days import RealmDays
 
     if load is not None:
@@ -496,7 +498,7 @@ def simulate(
     shown = len(sim.report)
     target = sim.day + days
     while (sim.day < target or sim.turn is not None) and not sim.is_terminal():
-        sim.apply(sim.bot_action())
+        sim.apply(unattended(sim))
     saved = session.save(sim.to_dict()) if session.name is not None else None
     if json_out:
         print_json({"report": sim.report[shown:], **sim.result(), **({"saved": saved} if saved else {})})
@@ -522,6 +524,18 @@ def simulate(
         out.print(escape(saved))
 
 
+def _scenario_realm(path: Path) -> Any:
+    """The realm at a scenario's position (``magecraft.core.scenario``), refused when it is another game's."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+
+    found = load_scenario(path)
+    if found.game != "magic-realm":
+        raise typer.BadParameter(f"{path} is a scenario of {found.game}, not of magic-realm",
+                                 param_hint="--scenario")
+    return start(found, registry())[1]
+
+
 @app.command("play")
 def play(
     characters: CharactersOption = None,
@@ -538,6 +552,8 @@ def play(
     overwrite: OverwriteOption = False,
     db: DbOption = None,
     allow_undo: AllowUndoOption = False,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from a scenario file's position (docs/scenarios/magic-realm-*.toml).")] = None,
 ) -> None:
     """The living realm at the table: the referee plays each day and records the base game's turn (moves,
     offroad travel, hiring, captures, deaths, guilds); the characters' decisions are asked as they come.
@@ -550,6 +566,15 @@ def play(
     from magecraft.cli.sessions import open_session
     from magecraft.magic_realm.days import RealmDays
 
+    if scenario is not None:
+        from magecraft.cli.options import given_options
+
+        clashing = given_options(characters=characters, colour=colour, female=female, male=male,
+                                 generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice,
+                                 load=load)
+        if clashing:
+            raise typer.BadParameter(f"--scenario sets the realm up with its own position and dice: "
+                                     f"drop {', '.join(clashing)}")
     if load is not None:
         _refuse_with_load(characters=characters, colour=colour, female=female, male=male,
                           generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice,
@@ -561,6 +586,8 @@ def play(
         shown_from = len(realm.log)
         console().print(f"Resumed the realm saved as {escape(repr(session.name))}: day {realm.day} "
                         "(type log for what happened last)")
+    elif scenario is not None:
+        realm = _scenario_realm(scenario)
     else:
         realm = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice, one_die)
     ending = PlayLoop(RealmTable(realm), session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()

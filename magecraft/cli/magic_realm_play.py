@@ -176,33 +176,14 @@ class RealmTable(TableGame["act.DayAction"]):
                     typed_help="miracle NAME [low|high]: a Miracle chit played on the last roll first")
 
     def _typed(self, answer: str) -> act.DayAction | None:
-        words = answer.strip()
-        lower = words.lower()
-        if lower.startswith("cast miracle ") and ":" in words:
-            # 'cast miracle NAME: CHIT [with CHIT, CHIT]': the chits after 'with' cast it (Miracle 1)
-            name, _, rest = words[len("cast miracle "):].partition(":")
-            chit, _, cast_with = rest.partition(" with ")
-            used = tuple(c.strip() for c in cast_with.split(",") if c.strip())
-            if not chit.strip():
-                return None
-            return act.CastSpell(name.strip(), "Miracle", chit=chit.strip(), cast_with=used)
-        if lower.startswith("miracle "):
-            name, _, keep = words[len("miracle "):].strip().rpartition(" ")
-            if keep.lower() in ("low", "high") and name:
-                return act.PlayMiracle(name.strip(), keep=keep.lower())
-            return act.PlayMiracle(words[len("miracle "):].strip())
-        if words.lower().startswith("day ") and ":" in words:
-            name, _, listed = words[4:].partition(":")
-            done = tuple(a.strip() for a in listed.split(",") if a.strip())
-            return act.RecordDay(name.strip(), done) if done else None
-        if not words.lower().startswith("move ") or " to " not in words:
-            return None
-        name, _, where = words[5:].partition(" to ")
+        """Anything the referee says in words (``RealmDays.parse_action``'s spellings), judged when applied."""
+        from magecraft.core.errors import InputError
+        from magecraft.magic_realm import words
+
         try:
-            clearing = self.realm.board.clearing_of(where).id
-        except Exception:
+            return words.parse(self.realm, answer)
+        except InputError:
             return None
-        return act.MoveCharacter(name.strip(), clearing)
 
     def complete(self, loop: PlayLoop[act.DayAction], player: str, action: act.DayAction) -> act.DayAction:
         """The questions an action needs: a clearing, a quest, a deed, an amount, an item, the killer, the
@@ -367,7 +348,8 @@ class RealmTable(TableGame["act.DayAction"]):
 def _filled(action: act.DayAction, realm: RealmDays) -> act.DayAction:
     """A placeholder action as the check sees it (its question not yet asked)."""
     if isinstance(action, act.MoveCharacter) and action.clearing == ASK:
-        return act.MoveCharacter(action.character, 0)
+        here = next((c.clearing for c in realm.characters if c.name == action.character), None)
+        return act.MoveCharacter(action.character, 1 if here == 0 else 0)
     if isinstance(action, act.GiveItem):
         return act.GiveItem(action.character, "item")
     if isinstance(action, act.RecordDay) and not action.activities:

@@ -15,7 +15,14 @@ from operator import itemgetter
 from typing import Any
 
 from magecraft.core.randomness import Randomness
-from magecraft.mage_wars.actions import Action
+from magecraft.mage_wars.actions import (
+    KIND_PASS,
+    KIND_PLAN,
+    KIND_QUICK_CAST,
+    KIND_REVEAL,
+    STEP_PLAN,
+    Action,
+)
 from magecraft.mage_wars.arena import DISTANCES
 from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book
 from magecraft.mage_wars.decisions import Offer, attack_action
@@ -51,7 +58,7 @@ def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
     is the best standing or moving, and with no creature ready every legal action is weighed
     (:func:`_choose_from`).  Either way it is the first of the best in the order offered, the very object
     ``legal_actions`` offers (actions are built once: ``decisions.attack_action``)."""
-    if game.pending == "plan":
+    if game.pending == STEP_PLAN:
         return _plan(game), False
     offer = game.offer()
     dice: dict[tuple[str, str], int] = {}
@@ -212,7 +219,7 @@ def _plan(game: MageWarsGame) -> Action:
             budget -= cost
             if len(chosen) == 2:
                 break
-    return Action("plan", spells=tuple(chosen))
+    return Action(KIND_PLAN, spells=tuple(chosen))
 
 
 @cache
@@ -241,11 +248,12 @@ def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] 
                 return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, count)
             dice[key] = count
         return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, dice[key])
-    if action.kind == "pass":
+    kind = action.kind
+    if kind == KIND_PASS:
         return (0, 0)
-    if action.kind == "reveal":
+    if kind == KIND_REVEAL:
         return (95, 0)
-    if action.kind == "quick_cast":
+    if kind == KIND_QUICK_CAST:
         card = card_book().get(action.name)
         return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost + action.reveal)
     unit = game.units[action.actor]
@@ -322,3 +330,9 @@ def run_matches(games: int, seed: int, spellbook: Spellbook, book_name: str,
         wins[str(game.winner)] += 1
         rounds += game.round
     return MatchSummary(games, seed, book_name, wins[YOU], wins[DUMMY], wins["draw"], rounds)
+
+
+#: The bot's two ways of choosing, by their public names: reading the decision's options (and whether the choice
+#: is an object ``legal_actions`` offers), and weighing every legal action; a test holds them to the same choice.
+choose_offered = _choose_offered
+choose_from = _choose_from

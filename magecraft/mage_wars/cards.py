@@ -33,7 +33,7 @@ _TRAIT_NUMBER = re.compile(r"^(.*?)\s*([+-]\d+|\d+)$")
 _VERSUS = re.compile(r"^\+(\d+) vs\. (.+?)( Creatures)?$")
 #: When a face-down enchantment of yours may be revealed in the middle of the Dummy Mage's turn (ruling A17).
 REVEAL_TRIGGERS = ("", "bearer_attacks", "bearer_attacked")
-_REQUIREMENTS = {"creature", "living", "corporeal", "non_mage", "flying", "not_flying", "damaged",
+REQUIREMENTS = {"creature", "living", "corporeal", "non_mage", "flying", "not_flying", "damaged",
                  "enchanted", "movable", "action_left"}
 
 
@@ -257,7 +257,7 @@ def _attack(raw: Mapping[str, Any], source: str, is_spell: bool) -> Attack:
 
 def _effect(raw: Mapping[str, Any], source: str) -> SpellEffect:
     requires = tuple(str(r) for r in raw.get("requires", []))
-    unknown = set(requires) - _REQUIREMENTS
+    unknown = set(requires) - REQUIREMENTS
     if unknown:
         raise DataError(f"{source}: unknown target requirement {sorted(unknown)[0]!r}")
     if raw.get("side") not in ("friendly", "enemy"):

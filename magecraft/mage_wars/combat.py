@@ -262,7 +262,7 @@ def push(game: MageWarsGame, unit: Unit) -> None:
 
 #: What each target requirement of a spell effect asks of the target (``SpellEffect.requires``); asked one
 #: by one, only for the requirements a spell has.
-_REQUIREMENTS: dict[str, Callable[[Unit, MageWarsGame], bool]] = {
+REQUIREMENTS: dict[str, Callable[[Unit, MageWarsGame], bool]] = {
     "creature": lambda target, game: True,
     "living": lambda target, game: target.living,
     "corporeal": lambda target, game: not target.has("Incorporeal"),
@@ -291,7 +291,7 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
     if card.type == "enchantment" and target.carries(card.name):
         return False
     for requirement in effect.requires:
-        if not _REQUIREMENTS[requirement](target, game):
+        if not REQUIREMENTS[requirement](target, game):
             return False
     if effect.extra_melee_attack and target.battle_fury:
         return False

@@ -15,11 +15,29 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
-from magecraft.mage_wars.actions import Action, new_action
+from magecraft.mage_wars.actions import (
+    DUMMY_CREATURE,
+    DUMMY_QUICK_CAST,
+    KIND_ACTIVATE,
+    KIND_DUMMY,
+    KIND_PASS,
+    KIND_PLAN,
+    KIND_QUICK_CAST,
+    KIND_REVEAL,
+    STEP_ACTIVATE,
+    STEP_AFTER_ACTION,
+    STEP_DUMMY_CREATURE,
+    STEP_DUMMY_QUICK_CAST,
+    STEP_PLAN,
+    STEP_QUICK_CAST,
+    Action,
+    Step,
+    new_action,
+)
 from magecraft.mage_wars.arena import DISTANCES, ZONES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.cards import Card, card_book
 from magecraft.mage_wars.combat import Target, attackable, can_attack, enemies_of, guarded_zones, spell_fits
-from magecraft.mage_wars.units import SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
+from magecraft.mage_wars.units import DUMMY, SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
 
 if TYPE_CHECKING:
     # The rules of magecraft.mage_wars.combat take the game; this mixin is only ever part of one, so it
@@ -27,12 +45,16 @@ if TYPE_CHECKING:
     from magecraft.mage_wars.game import MageWarsGame
 
 #: The kinds of decision each pending decision accepts.
-_EXPECTED = {"plan": ("plan", "reveal"), "quick_cast": ("quick_cast", "pass", "reveal"),
-             "activate": ("activate", "pass", "reveal", "quick_cast"),
-             "after_action": ("quick_cast", "pass", "reveal")}
+_EXPECTED = {STEP_PLAN: (KIND_PLAN, KIND_REVEAL),
+             STEP_QUICK_CAST: (KIND_QUICK_CAST, KIND_PASS, KIND_REVEAL),
+             STEP_ACTIVATE: (KIND_ACTIVATE, KIND_PASS, KIND_REVEAL, KIND_QUICK_CAST),
+             STEP_AFTER_ACTION: (KIND_QUICK_CAST, KIND_PASS, KIND_REVEAL),
+             STEP_DUMMY_QUICK_CAST: (KIND_DUMMY,), STEP_DUMMY_CREATURE: (KIND_DUMMY,)}
+#: The one action of each of the Dummy Mage's decisions.
+_DUMMY_TURN = {STEP_DUMMY_QUICK_CAST: DUMMY_QUICK_CAST, STEP_DUMMY_CREATURE: DUMMY_CREATURE}
 
 
-_PASS = Action("pass")
+_PASS = Action(KIND_PASS)
 
 #: One attack of a creature's activation options: its name, each enemy it may strike with the indices (in the
 #: creature's ``zones``) of the zones it may strike it from, and the indices of the zones it may strike a wall
@@ -126,7 +148,7 @@ class YourDecisions:
     spellbook: list[str]
     planned: list[str]
     mana: int
-    pending: str
+    pending: Step | None
     winner: str | None
     quickcast_used: bool
     mage_next: bool
@@ -140,7 +162,10 @@ class YourDecisions:
         def target(self, ident: str) -> Target | None: ...
 
     def current_player(self) -> str | None:
-        return YOU if self.pending else None
+        pending = self.pending
+        if not pending:
+            return None
+        return DUMMY if pending in _DUMMY_TURN else YOU
 
     def legal_actions(self) -> list[Action]:
         """Every legal decision; built legal by construction (a test checks each one against check())."""
@@ -152,14 +177,17 @@ class YourDecisions:
         pending = self.pending
         if self.winner is not None or not pending:
             return Offer(self, [], [])
+        turn = _DUMMY_TURN.get(pending)  # a position may name it in words
+        if turn is not None:
+            return Offer(self, [turn], [])
         others: list[Action] = []
-        if pending == "activate":
+        if pending == STEP_ACTIVATE:
             # Judged as why_illegal judges a pass, from the ready units the activations need too.
             sides = self.ready_sides()
             may_pass = not self.mage_next and self._may_pass(sides)
         else:
             sides = None
-            may_pass = pending != "plan" and self.why_illegal(_PASS) is None
+            may_pass = pending != STEP_PLAN and self.why_illegal(_PASS) is None
         if may_pass:
             others.append(_PASS)
         mana = self.mana
@@ -168,13 +196,10 @@ class YourDecisions:
             if unit.hidden:
                 others.extend(_reveal_action(name, unit.id)
                               for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
-        if pending == "plan":
-            names = sorted(set(self.spellbook))
-            for n in range(3):
-                combos = combinations_with_replacement(names, n)
-                others.extend(Action("plan", spells=c) for c in combos if self._why_plan_spells(c) is None)
-        elif pending in ("quick_cast", "after_action") or (
-                pending == "activate" and self._may_quick_cast_in_action()):
+        if pending == STEP_PLAN:
+            others.extend(_plans(tuple(sorted(self.spellbook))))
+        elif pending in (STEP_QUICK_CAST, STEP_AFTER_ACTION) or (
+                pending == STEP_ACTIVATE and self._may_quick_cast_in_action()):
             for name in sorted(set(self.planned)):
                 targets = self._quick_spell_targets(name)
                 if targets:
@@ -183,7 +208,7 @@ class YourDecisions:
                         for reveal in reveals:
                             others.append(_quick_cast_action(name, target, reveal))
         ready: list[Unit] = []
-        if pending == "activate":
+        if pending == STEP_ACTIVATE:
             assert sides is not None
             ready = sides[0] if not self.mage_next else [u for u in sides[0] if u.id == YOU]
         return Offer(self, others, ready)
@@ -297,29 +322,36 @@ class YourDecisions:
         """The rule an action breaks now, or None when it is legal."""
         if self.winner is not None:
             return RuleError("the game is over", rule="Game End", section=SEC_END)
-        if action.kind not in _EXPECTED.get(self.pending, ()):
-            return RuleError(f"now you must {self.pending or 'wait'}, not {action.kind}", rule="Sequence",
-                             section=SEC_ACTION)
-        if action.reveal and action.kind != "quick_cast" and action.do != "cast":
+        pending = self.pending
+        kind = action.kind
+        if pending is None or kind not in _EXPECTED.get(pending, ()):
+            what = "wait" if pending is None else str(pending).replace("_", " ")
+            return RuleError(f"now you must {what}, not {kind}", rule="Sequence", section=SEC_ACTION)
+        if kind == KIND_DUMMY:
+            if action != _DUMMY_TURN[pending]:
+                return RuleError("the Dummy Mage plays by its own rules: its turn is not yours to choose",
+                                 rule="The Dummy Mage", section=SEC_ACTION)
+            return None
+        if action.reveal and kind != KIND_QUICK_CAST and action.do != "cast":
             return RuleError("only an enchantment being cast can be revealed with it", rule="Enchantments",
                              section=SEC_ARENA)
-        if action.kind == "plan":
+        if kind == KIND_PLAN:
             return self._why_plan(action)
-        if action.kind == "reveal":
+        if kind == KIND_REVEAL:
             return self._why_reveal(action)
-        if self.mage_next and action.kind != "reveal" and action.actor != YOU:
+        if self.mage_next and action.actor != YOU:
             return RuleError("your mage quick cast in its action phase: now it must take its action",
                              rule="Quickcast", section=SEC_ACTION)
-        if action.kind == "pass":
-            return self._why_pass(self.ready_sides() if self.pending == "activate" else None)
-        if action.kind == "quick_cast":
+        if kind == KIND_PASS:
+            return self._why_pass(self.ready_sides() if pending == STEP_ACTIVATE else None)
+        if kind == KIND_QUICK_CAST:
             card = card_book().cards.get(action.name)
             if card is None or action.name not in self.planned:
                 return RuleError(f"{action.name!r} is not one of your planned spells", rule="Planning",
                                  section=SEC_READY)
             if card.action != "quick":
                 return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
-            if self.pending == "activate" and not self._may_quick_cast_in_action():
+            if pending == STEP_ACTIVATE and not self._may_quick_cast_in_action():
                 return RuleError("your mage has used its quick cast this round or has already acted",
                                  rule="Quickcast", section=SEC_ACTION)
             if self.you.incapacitated and card.type == "attack":
@@ -444,28 +476,46 @@ class YourDecisions:
             raise problem
 
 
+@lru_cache(maxsize=256)
+def _plans(spellbook: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every plan of at most 2 spells from ``spellbook`` (sorted), names in order: worked out once per spellbook,
+    as a round's plan is asked again (by a bot, a parser, a front end) while the spellbook stays the same."""
+    names = sorted(set(spellbook))
+    plans = []
+    for n in range(3):
+        for combo in combinations_with_replacement(names, n):
+            pool = list(spellbook)
+            for name in combo:
+                if name not in pool:
+                    break
+                pool.remove(name)
+            else:
+                plans.append(Action(KIND_PLAN, spells=combo))
+    return tuple(plans)
+
+
 @lru_cache(maxsize=1 << 16)
 def attack_action(uid: str, zone: str, name: str, target: str) -> Action:
     """A creature's attack, built once and offered again in every position and game (actions are values)."""
-    return new_action(("activate", uid, zone, "attack", name, target, (), False))
+    return new_action((KIND_ACTIVATE, uid, zone, "attack", name, target, (), False))
 
 
 @lru_cache(maxsize=1 << 14)
 def _quick_cast_action(name: str, target: str, reveal: bool) -> Action:
     """A quick cast, built once (see :func:`attack_action`)."""
-    return new_action(("quick_cast", "", "", "", name, target, (), reveal))
+    return new_action((KIND_QUICK_CAST, "", "", "", name, target, (), reveal))
 
 
 @lru_cache(maxsize=1 << 14)
 def _reveal_action(name: str, target: str) -> Action:
     """Turning a face-down enchantment up, built once (see :func:`attack_action`)."""
-    return new_action(("reveal", "", "", "", name, target, (), False))
+    return new_action((KIND_REVEAL, "", "", "", name, target, (), False))
 
 
 @lru_cache(maxsize=1 << 14)
 def _cast_action(zone: str, name: str, target: str, reveal: bool) -> Action:
     """Your mage's activation that casts a spell, built once (see :func:`attack_action`)."""
-    return new_action(("activate", YOU, zone, "cast", name, target, (), reveal))
+    return new_action((KIND_ACTIVATE, YOU, zone, "cast", name, target, (), reveal))
 
 
 @lru_cache(maxsize=4096)
@@ -494,9 +544,10 @@ def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, gu
     every position (actions are values): doing nothing and the moves, then each zone a quick move reaches
     with its guard (None for a flyer, which cannot guard); and all of them in the order they are offered
     when the creature has nothing to attack or cast."""
-    staying = (new_action(("activate", uid, here, "nothing", "", "", (), False)),
-               *(new_action(("activate", uid, z, "move", "", "", (), False))
+    staying = (new_action((KIND_ACTIVATE, uid, here, "nothing", "", "", (), False)),
+               *(new_action((KIND_ACTIVATE, uid, z, "move", "", "", (), False))
                  for z in reachable_zones(here, full_moves, walls) if z != here))
-    zones = tuple((zone, new_action(("activate", uid, zone, "guard", "", "", (), False)) if guards else None)
+    zones = tuple((zone, new_action((KIND_ACTIVATE, uid, zone, "guard", "", "", (), False))
+                   if guards else None)
                   for zone in reachable_zones(here, quick_moves, walls))
     return staying, zones, staying + tuple(guard for _, guard in zones if guard is not None)

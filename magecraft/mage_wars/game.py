@@ -17,12 +17,33 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from magecraft.core.deck import Deck
-from magecraft.core.errors import DataError
+from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import dummy
-from magecraft.mage_wars.actions import Action
+from magecraft.mage_wars.actions import (
+    KIND_DUMMY,
+    KIND_PASS,
+    KIND_PLAN,
+    KIND_QUICK_CAST,
+    KIND_REVEAL,
+    STAGE_CREATURES,
+    STAGE_OVER,
+    STAGE_QUICK_CAST_1,
+    STAGE_QUICK_CAST_2,
+    STAGE_READY,
+    STEP_ACTIVATE,
+    STEP_AFTER_ACTION,
+    STEP_DUMMY_CREATURE,
+    STEP_DUMMY_QUICK_CAST,
+    STEP_PLAN,
+    STEP_QUICK_CAST,
+    Action,
+    Stage,
+    Step,
+    words,
+)
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
@@ -58,12 +79,13 @@ class MageWarsGame(YourDecisions, GameState[Action]):
     system: ClassVar[str] = "mage_wars"
 
     def __init__(self, rng: Randomness, settings: Settings, units: dict[str, Unit], decks: dict[str, Deck[str]],
-                 spellbook: list[str], *, mana: int, round_no: int = 0, stage: str = "ready",
-                 initiative: str = DUMMY, planned: list[str] | None = None, pending: str = "",
+                 spellbook: list[str], *, mana: int, round_no: int = 0, stage: str = STAGE_READY,
+                 initiative: str = DUMMY, planned: list[str] | None = None, pending: str | None = None,
                  turn: str = "", done: dict[str, bool] | None = None, you_passed: bool = False,
                  quickcast_used: bool = False, mage_next: bool = False, wall_damage: dict[str, int] | None = None,
                  walls: list[Wall] | None = None, kills: dict[str, int] | None = None,
-                 winner: str | None = None, end_reason: str = "", next_id: int = 1) -> None:
+                 winner: str | None = None, end_reason: str = "", next_id: int = 1,
+                 dummy_seat: bool = False) -> None:
         self.rng = rng
         self.settings = settings
         self.units = units
@@ -71,10 +93,11 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         self.spellbook = spellbook
         self.mana = mana
         self.round = round_no
-        self.stage = stage
+        self.stage = Stage(stage)
         self.initiative = initiative
         self.planned = planned or []
-        self.pending = pending
+        #: The decision waited on (None: nobody's, the game runs on or is over).
+        self.pending: Step | None = Step(pending) if pending else None
         self.turn = turn
         self.done = done or {YOU: False, DUMMY: False}
         self.you_passed = you_passed
@@ -87,6 +110,9 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         self.winner = winner
         self.end_reason = end_reason
         self.next_id = next_id
+        #: The Dummy Mage's turns wait for its seat's bot (the registered ``dummy-mage``, which plays seed 003's
+        #: rules) instead of running by themselves inside your action: how the generic driver plays the game.
+        self.dummy_seat = dummy_seat
         #: Who answers reveal offers at triggers (A17): the terminal, the bot, or nobody (no offers).
         #: Not part of the state: the answers are in the log, and offers come only between saves.
         self.answer_trigger: AnswerTrigger | None = None
@@ -94,8 +120,11 @@ class MageWarsGame(YourDecisions, GameState[Action]):
     # -- setup ----------------------------------------------------------------------------------
     @classmethod
     def new(cls, rng: Randomness, spellbook: Spellbook, settings: Settings | None = None,
-            decks: DummyDecks | None = None, *, shuffle: bool = True, start: bool = True) -> MageWarsGame:
-        """Seed 003 Setup: your book, the Dummy Mage's four shuffled decks, both mages placed."""
+            decks: DummyDecks | None = None, *, shuffle: bool = True, start: bool = True,
+            dummy_seat: bool = False) -> MageWarsGame:
+        """Seed 003 Setup: your book, the Dummy Mage's four shuffled decks, both mages placed.
+
+        ``dummy_seat``: the Dummy Mage's turns are its seat's decisions (see :attr:`dummy_seat`)."""
         settings = settings or Settings()
         settings.validate()
         book = card_book()
@@ -114,7 +143,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             for pile in piles.values():
                 pile.shuffle(rng)
         mana = mage.channeling if settings.starting_mana is None else settings.starting_mana
-        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana)
+        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana, dummy_seat=dummy_seat)
         game.event("setup: the Dummy Mage has initiative", section=SEC_SETUP,
                    data={"you": mage.name, "dummy": dummy_card.name, "dummy_life": units[DUMMY].life})
         if start:
@@ -165,9 +194,55 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         self.units[unit.id] = unit
         return unit
 
-    def describe(self, action: Action) -> str:
-        """An action in words, naming the units it involves."""
-        if action.kind == "pass" and self.pending == "after_action":
+    # -- the one shape (core.state) --------------------------------------------------------------
+    def seats(self) -> tuple[str, ...]:
+        """You and the Dummy Mage (seed 003), who plays by its own rules (the ``dummy-mage`` bot)."""
+        return (YOU, DUMMY)
+
+    def decision_kind(self) -> Step:
+        if self.pending is None:
+            raise RuleError("the game is over: nobody decides", rule="Game End", section=SEC_END)
+        return Step(self.pending)
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """What ``player`` sees (Mage Wars Arena: a spellbook and the spells planned from it are its owner's;
+        an enchantment is cast face down; the Dummy Mage's decks are shuffled face down, seed 003 Setup 2):
+        the arena, with your face-down enchantments named only to you; the decks' sizes and discards, not
+        their order; your spellbook and planned spells only to you; never the dice's state."""
+        seen = self.to_dict()
+        del seen["rng"]
+        seen["decks"] = {kind: {"cards": len(d.cards), "discards": list(d.discards)}
+                         for kind, d in self.decks.items()}
+        # the seed would tell the shuffles' order
+        seen["log"] = [e for e in seen["log"] if e["kind"] != "randomness"]
+        if player != YOU:
+            seen["spellbook"] = len(self.spellbook)
+            seen["planned"] = len(self.planned)
+            for unit in seen["units"]:
+                unit["hidden"] = len(unit["hidden"])
+            seen["log"] = [e for e in seen["log"] if not _private_to_you(e)]
+        return seen
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action ``text`` names; a plan may name its spells in any order and case
+        ("plan agony and jet stream")."""
+        said = " ".join(text.split())
+        if self.pending == STEP_PLAN and said.casefold().startswith("plan "):
+            listed = said[5:]
+            names = [] if listed.casefold() == "no spells" else listed.split(" and ")
+            book = card_book()
+            try:
+                spells = tuple(book.find(name).name for name in names)
+            except DataError as exc:
+                raise RuleError(f"{said!r} cannot be planned: {exc}", rule="Planning", section=SEC_READY) from None
+            action = Action(KIND_PLAN, spells=spells)
+            self.check(action)
+            return action
+        return super().parse_action(text)
+
+    def action_text(self, action: Action) -> str:
+        """An action in words, naming the units it involves ("Timber Wolf (y1): in B2, attack ...")."""
+        if action.kind == "pass" and self.pending == STEP_AFTER_ACTION:
             return "pass: no quick cast after your mage's action"
         # Only the units the action names are looked up (a decision's event describes one action).
         units, walls = self.units, self.walls
@@ -183,7 +258,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             if walls:
                 # a wall's name wins over a unit's of the same id, as it always has
                 names.update((w.id, f"wall {w.id}") for w in walls if w.id == ident)
-        return action.describe(names)
+        return words(action, names)
 
     def target(self, ident: str) -> Target | None:
         if ident in self.units and self.units[ident].in_arena:
@@ -231,8 +306,8 @@ class MageWarsGame(YourDecisions, GameState[Action]):
                                f"{self.kills['by_dummy']} x{self.settings.alternate_multiplier} = {theirs}")
         else:
             return
-        self.stage = "over"
-        self.pending = ""
+        self.stage = STAGE_OVER
+        self.pending = None
         self.event(f"game over: {self.end_reason}", section=SEC_END,
                    data={"winner": self.winner, "round": self.round})
 
@@ -243,11 +318,12 @@ class MageWarsGame(YourDecisions, GameState[Action]):
     def advance(self) -> None:
         """Run the game until you must decide or it ends."""
         while self.winner is None and not self.pending:
-            if self.stage == "ready":
+            stage = self.stage
+            if stage == STAGE_READY:
                 self.ready_stage()
-            elif self.stage in ("quick_cast_1", "quick_cast_2"):
+            elif stage in (STAGE_QUICK_CAST_1, STAGE_QUICK_CAST_2):
                 self._quick_cast_stage()
-            elif self.stage == "creatures":
+            elif stage == STAGE_CREATURES:
                 self._creature_stage()
 
     def ready_stage(self) -> None:
@@ -255,7 +331,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         if self.round >= self.settings.max_rounds:
             self.winner = "draw"
             self.end_reason = f"no winner after {self.settings.max_rounds} rounds"
-            self.stage = "over"
+            self.stage = STAGE_OVER
             self.event(f"game over: {self.end_reason}", section=SEC_END,
                        data={"winner": "draw", "round": self.round})
             return
@@ -280,8 +356,8 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         self.upkeep()
         if self.winner is not None:
             return
-        self.stage = "ready"
-        self.pending = "plan"
+        self.stage = STAGE_READY
+        self.pending = STEP_PLAN
 
     def upkeep(self) -> None:
         """Upkeep for both sides: Burn and Rot damage, regeneration, Banish tokens."""
@@ -340,29 +416,35 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             you_can = not self.quickcast_used and not self.done[YOU] and self._a_quick_spell_has_a_target()
             dummy_first = dummy_first or not you_can
         if dummy_first and not self.done[DUMMY]:
-            self.done[DUMMY] = True
-            dazed = self.dazed_going_in(self.dummy)
-            dummy.quick_cast(self)
-            self.end_activation(self.dummy, dazed)
+            if self.dummy_seat:
+                self.pending = STEP_DUMMY_QUICK_CAST
+            else:
+                self._dummy_quick_cast()
             return
         if you_can:
-            self.pending = "quick_cast"
+            self.pending = STEP_QUICK_CAST
             return
         self._next_stage()
+
+    def _dummy_quick_cast(self) -> None:
+        self.done[DUMMY] = True
+        dazed = self.dazed_going_in(self.dummy)
+        dummy.quick_cast(self)
+        self.end_activation(self.dummy, dazed)
 
     def _next_stage(self) -> None:
         self.done = {YOU: False, DUMMY: False}
         self.you_passed = False
-        if self.stage == "quick_cast_1":
-            self.stage = "creatures"
+        if self.stage == STAGE_QUICK_CAST_1:
+            self.stage = STAGE_CREATURES
             self.turn = YOU if self.settings.creature_stage_first == "you" else self.initiative
-        elif self.stage == "creatures":
-            self.stage = "quick_cast_2"
+        elif self.stage == STAGE_CREATURES:
+            self.stage = STAGE_QUICK_CAST_2
         else:
             for name in self.planned:
                 self.spellbook.append(name)
             self.planned = []
-            self.stage = "ready"
+            self.stage = STAGE_READY
 
     def _creature_stage(self) -> None:
         """Seed 003 Action Stage 2: sides alternate one creature at a time until all have acted."""
@@ -376,36 +458,43 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         elif self.turn == DUMMY and not theirs:
             self.turn = YOU
         if self.turn == YOU:
-            self.pending = "activate"
+            self.pending = STEP_ACTIVATE
             return
         if self.turn == DUMMY:
+            if self.dummy_seat:
+                self.pending = STEP_DUMMY_CREATURE
+                return
             dummy.creature_turn(self, (mine, theirs))
         self.turn = other(self.turn)
 
     def perform(self, action: Action) -> None:
-        self.event(f"you chose: {self.describe(action)}", section=SEC_ACTION, data=_action_data(action))
-        if action.kind == "reveal":
+        kind = action.kind
+        if kind == KIND_DUMMY:
+            self._perform_dummy()
+            return
+        self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=_action_data(action))
+        if kind == KIND_REVEAL:
             self._reveal(self.units[action.target], action.name)
             return
-        was, self.pending = self.pending, ""
-        if action.kind == "plan":
+        was, self.pending = self.pending, None
+        if kind == KIND_PLAN:
             for name in action.spells:
                 self.spellbook.remove(name)
             self.planned = list(action.spells)
             self.event("deployment: nothing to deploy", section=SEC_READY)
-            self.stage = "quick_cast_1"
-        elif action.kind == "pass" and self.stage == "creatures":
+            self.stage = STAGE_QUICK_CAST_1
+        elif kind == KIND_PASS and self.stage == STAGE_CREATURES:
             self.turn = DUMMY
-        elif action.kind == "pass":
+        elif kind == KIND_PASS:
             if self.done[DUMMY]:
                 self.done[YOU] = True
             else:
                 self.you_passed = True
-        elif action.kind == "quick_cast":
+        elif kind == KIND_QUICK_CAST:
             self.quickcast_used = True
-            if was == "after_action":
+            if was == STEP_AFTER_ACTION:
                 self.turn = DUMMY
-            elif self.stage == "creatures":
+            elif self.stage == STAGE_CREATURES:
                 self.mage_next = True
             else:
                 self.done[YOU] = True
@@ -416,9 +505,19 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             self._activate(action)
             self.end_activation(unit, dazed)
             if action.actor == YOU and self.winner is None and self._may_quick_cast_after_action():
-                self.pending = "after_action"
+                self.pending = STEP_AFTER_ACTION
                 return
             self.turn = DUMMY
+        self.advance()
+
+    def _perform_dummy(self) -> None:
+        """The Dummy Mage's turn its seat took: seed 003's quick cast/action, or one creature's action."""
+        step, self.pending = self.pending, None
+        if step == STEP_DUMMY_QUICK_CAST:
+            self._dummy_quick_cast()
+        else:
+            dummy.creature_turn(self, self.ready_sides())
+            self.turn = YOU
         self.advance()
 
     def dazed_going_in(self, unit: Unit) -> bool:
@@ -446,7 +545,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
                 card = card_book().get(name)
                 if not _answers(card, trigger, attack) or card.reveal_cost > self.mana:
                     continue
-                action = Action("reveal", name=name, target=unit.id)
+                action = Action(KIND_REVEAL, name=name, target=unit.id)
                 if self.answer_trigger(self, action, moment):
                     self.event(f"as {moment}:", section=SEC_ARENA)
                     self._reveal(unit, name)
@@ -517,11 +616,13 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             "units": [u.to_dict() for u in self.units.values()],
             "decks": {k: d.to_dict() for k, d in self.decks.items()}, "spellbook": list(self.spellbook),
             "mana": self.mana, "round": self.round, "stage": self.stage, "initiative": self.initiative,
-            "planned": list(self.planned), "pending": self.pending, "turn": self.turn, "done": dict(self.done),
+            "planned": list(self.planned), "pending": self.pending or "", "turn": self.turn,
+            "done": dict(self.done),
             "you_passed": self.you_passed, "quickcast_used": self.quickcast_used, "mage_next": self.mage_next,
             "wall_damage": dict(self.wall_damage), "walls": [w.to_dict() for w in self.walls],
             "kills": dict(self.kills), "winner": self.winner, "end_reason": self.end_reason,
-            "next_id": self.next_id, "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
+            "next_id": self.next_id, "dummy_seat": self.dummy_seat,
+            "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
         }
 
     @classmethod
@@ -542,6 +643,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
                 wall_damage={k: int(v) for k, v in raw["wall_damage"].items()}, walls=list(walls),
                 kills={k: int(v) for k, v in raw["kills"].items()}, winner=raw["winner"],
                 end_reason=str(raw["end_reason"]), next_id=int(raw["next_id"]),
+                dummy_seat=bool(raw.get("dummy_seat", False)),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
@@ -558,7 +660,17 @@ def _words(action: Action, actor: str, target: str) -> str:
         names[action.actor] = actor
     if target:
         names[action.target] = target
-    return action.describe(names)
+    return words(action, names)
+
+
+def _private_to_you(event: Mapping[str, Any]) -> bool:
+    """An event that names what the Dummy Mage may not see: your plan, a face-down enchantment cast."""
+    data = event.get("data") or {}
+    if data.get("face_down") or data.get("kind") == KIND_PLAN:
+        return True
+    casts = data.get("kind") == KIND_QUICK_CAST or data.get("do") == "cast"
+    card = card_book().cards.get(str(data.get("name"))) if casts and not data.get("reveal") else None
+    return card is not None and card.type == "enchantment"
 
 
 @lru_cache(maxsize=4096)

@@ -24,7 +24,7 @@ hiring, capturing, deaths (7.8, 2.5), guilds (9) -- :mod:`.referee` checks and c
 When the rules leave a choice to a person (which of two equally close pods moves, 12.4/1a; who of
 several eligible characters takes a guild's chit, 9.3/3b; the clearing an offroad roll lets the
 character choose, 2.3), the day waits: :attr:`RealmDays.pending` names the decision and
-``current_player()`` the character; :meth:`RealmDays.bot_action` decides for a realm left unattended
+``current_player()`` the character; the ``unattended`` bot (:mod:`.bots`) decides for a realm left unattended
 (the oldest pod, the first character placed, the lowest-numbered clearing: ruling
 MR31).
 
@@ -49,7 +49,7 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import miracles, phases, referee, travellers
+from magecraft.magic_realm import miracles, phases, referee, travellers, words
 from magecraft.magic_realm.actions import (
     ChooseClearing,
     ChoosePod,
@@ -65,14 +65,15 @@ from magecraft.magic_realm.board import Board
 from magecraft.magic_realm.data import realm_lists
 from magecraft.magic_realm.guilds import GuildHall
 from magecraft.magic_realm.hirelings import Retinue
-from magecraft.magic_realm.pieces import Character, Item, Pending, Pod, TravellerPiece
+from magecraft.magic_realm.pieces import Character, Decide, Item, Pending, Pod, TravellerPiece
 from magecraft.magic_realm.setup import Setup
 from magecraft.magic_realm.sites import Sites
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
 from magecraft.magic_realm.travel import volcano_midnight_effect
 
 __all__ = [
-    "Character", "ChooseClearing", "ChoosePod", "DayAction", "GrantGuildChit", "Item", "NextDay", "Pending",
+    "Character", "ChooseClearing", "ChoosePod", "DayAction", "Decide", "GrantGuildChit", "Item", "NextDay",
+    "Pending",
     "Pod", "RealmDays", "StrikeHive", "TravellerPiece", "UseBookOfTheDead",
 ]
 
@@ -91,6 +92,8 @@ OLD_FORMAT = "magic_realm.days/2"
 #: Starting gold of a character placed without ``=GOLD`` (the base game's starting gold is on the
 #: character cards, not in the seed; ruling MR30).
 START_GOLD = 10
+#: The seat that records the base game's turn.
+REFEREE = "referee"
 
 
 class RealmDays(GameState[DayAction]):
@@ -157,6 +160,8 @@ class RealmDays(GameState[DayAction]):
         self.miracle_roll: dict[str, Any] | None = None
         #: The realm before the last action that rolled, while a Miracle chit is held (ruling MR47); not saved.
         self.replay: miracles.Replay | None = None
+        #: The legal actions of the decision now, kept until the next action or event (not saved).
+        self._legal: tuple[int, list[DayAction]] | None = None
 
     @classmethod
     def new(
@@ -230,17 +235,49 @@ class RealmDays(GameState[DayAction]):
 
     # -- GameState ------------------------------------------------------------------------------------
 
+    def seats(self) -> tuple[str, ...]:
+        """The referee, who records the base game's turn, and the characters, in the order they were placed
+        (each decides what the rules leave to him: a pod, a guild's chit, an offroad clearing)."""
+        return (REFEREE, *(c.name for c in self.characters))
+
     def current_player(self) -> str | None:
         if self.is_terminal():
             return None
-        return self.pending.chooser if self.pending is not None else "referee"
+        return self.pending.chooser if self.pending is not None else REFEREE
+
+    def decision_kind(self) -> Decide:
+        return Decide.REFEREE if self.pending is None else Decide(self.pending.kind)
 
     def legal_actions(self) -> list[DayAction]:
         """Every action now: the waiting decision's choices, else the next day and what the referee may
-        record (a move may go to any clearing: the base game's movement is the referee's)."""
+        record (a move may go to any clearing: the base game's movement is the referee's).  What the base
+        game decided (gold, items, deeds, a day's activities) is offered as a sample: any is read from its
+        words (:meth:`parse_action`).  Worked out once per decision."""
+        mark = len(self.rng.log)
+        if self._legal is not None and self._legal[0] == mark:
+            return list(self._legal[1])
         if self.pending is not None:
-            return referee.pending_choices(self)
-        return [NextDay(), *referee.referee_actions(self)]
+            found = referee.pending_choices(self)
+        else:
+            found = [NextDay(), *referee.referee_actions(self)]
+        self._legal = (mark, found)
+        return list(found)
+
+    def action_text(self, action: DayAction) -> str:
+        """``action`` in the referee's words (:func:`.words.action_text`), clearings by their names."""
+        return words.action_text(action, self.board)
+
+    def parse_action(self, text: str) -> DayAction:
+        """The action ``text`` names, judged legal now: any of the referee's records in words (an amount of gold,
+        an item, a day's activities ...), not only those :meth:`legal_actions` lists as a sample."""
+        try:
+            action = words.parse(self, text)
+        except InputError as exc:
+            raise RuleError(f"{text.strip()!r}: {exc}", rule="the referee's record", section=TRAVELLERS) from None
+        if action is None:
+            return super().parse_action(text)
+        self.check(action)
+        return action
 
     def check(self, action: DayAction) -> None:
         if isinstance(action, PlayMiracle | WoundMiracle):
@@ -252,6 +289,7 @@ class RealmDays(GameState[DayAction]):
             referee.check(self, action)
 
     def perform(self, action: DayAction) -> None:
+        self._legal = None
         if isinstance(action, PlayMiracle | WoundMiracle):
             referee.perform(self, action)  # MIRACLE 3: on the last roll of the action before
             return
@@ -263,18 +301,6 @@ class RealmDays(GameState[DayAction]):
         else:
             referee.perform(self, action)
         miracles.remember(self, action, was)
-
-    def bot_action(self) -> DayAction:
-        """The action of a realm left unattended: the waiting decision taken by ruling MR31, else the next
-        day."""
-        if self.pending is None:
-            return NextDay()
-        first = min(self.pending.options) if self.pending.kind != "guild chit" else self.pending.options[0]
-        if self.pending.kind == "pod":
-            return ChoosePod(int(first))
-        if self.pending.kind == "clearing":
-            return ChooseClearing(int(first))
-        return GrantGuildChit(str(first))
 
     def is_terminal(self) -> bool:
         return not any(c.alive for c in self.characters)
@@ -340,10 +366,10 @@ class RealmDays(GameState[DayAction]):
         self.prowling = roll == PROWLING
         for piece in self.travellers:
             if piece.roll == roll and piece.state == "wandering":
-                self._move_traveller(piece)
+                self.move_traveller(piece)
         for pod in self.pods:
             pod.moved = False
-        if self.prowling and self.generator_active and not self._closed() and self._colour_present():
+        if self.prowling and self.generator_active and not self._closed() and self.colour_present():
             self._generate()
         self.turn, self.turn_started, self.moves_left = 0, False, 0
         self.continue_day()
@@ -365,7 +391,7 @@ class RealmDays(GameState[DayAction]):
                     if not closest:
                         self.moves_left = 0
                     elif len(closest) > 1:
-                        self.pending = Pending("pod", character.name, tuple(p.id for p in closest))
+                        self.pending = Pending(Decide.POD, character.name, tuple(p.id for p in closest))
                         self.note(f"pods {', '.join(str(p.id) for p in closest)} are equally close to "
                                   f"{character.name}, who chooses the one that moves (12.4/1a)")
                         return
@@ -397,7 +423,7 @@ class RealmDays(GameState[DayAction]):
     def _closed(self) -> bool:
         return self.generator_closed or (self.generator == "Hive" and self.hive_destroyer is not None)
 
-    def _colour_present(self) -> bool:
+    def colour_present(self) -> bool:
         """12.2/1-2: every seventh day, or a character carrying colour magic -- his own, or the captured Wood
         Sprite's "endless source of GOLD Magic" (7.10, ruling MR43)."""
         return self.day % COLOUR_DAY == 0 or any(
@@ -421,7 +447,7 @@ class RealmDays(GameState[DayAction]):
 
     # -- travellers (7.3, 7.4) -------------------------------------------------------------------------
 
-    def _move_traveller(self, piece: TravellerPiece) -> None:
+    def move_traveller(self, piece: TravellerPiece) -> None:
         assert piece.clearing is not None
         must = self._monsters_at(piece.clearing)
         rolled = get_table("mr_traveller_movement").roll(self.rng, label=f"{piece.name}: traveller movement")
@@ -621,10 +647,16 @@ class RealmDays(GameState[DayAction]):
     def observation(self, player: str) -> dict[str, Any]:
         """What ``player`` may see: the referee everything; a character not the chits dealt face down
         (15.3-15.4), the generator until it is revealed (15.3/1), the setup's picks and shuffles, nor the
-        dice's state."""
+        dice's state; nor what the other characters alone know: the hidden paths and gates they discovered
+        (1.2/3, 3.2), their Miracle chits set aside, the activities they recorded for the coming day."""
         seen = self.to_dict()
-        if player == "referee":
+        if player == REFEREE:
             return seen
+        for character in seen["characters"]:
+            if character["name"] != player:
+                for secret in ("known_gates", "known_paths", "miracles"):
+                    character[secret] = len(character[secret])
+        seen["today"] = {name: record for name, record in seen["today"].items() if name == player}
         seen["setup"] = {"tiles": seen["setup"]["tiles"], "travellers": seen["setup"]["travellers"]}
         if not self.generator_active:
             seen["generator"] = {"active": False}
@@ -763,7 +795,7 @@ class RealmDays(GameState[DayAction]):
         realm.pending = None if raw["pending"] is None else Pending.read(raw["pending"])
         if realm.turn is not None and not 0 <= realm.turn < len(characters):
             raise ValueError("the turn in progress is no character's")
-        if (realm.pending is not None) and realm.pending.kind in ("pod", "guild chit") and realm.turn is None:
+        if realm.pending is not None and realm.pending.kind != Decide.CLEARING and realm.turn is None:
             raise ValueError("a decision of the day waits between days")
         realm.report = [{"day": int(r["day"]), "text": str(r["text"])} for r in raw["report"]]
         json.dumps(realm.report)

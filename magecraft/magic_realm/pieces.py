@@ -12,12 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 #: What a belonging is, for the Siren's trap (7.10): "large treasure", "small treasure" or any other item.
 ITEM_KINDS = ("large treasure", "small treasure", "item")
 TRAVELLER_STATES = ("wandering", "set aside", "joined", "hired", "captured", "eaten", "dead", "gone")
-PENDING_KINDS = ("pod", "guild chit", "clearing")
+
+
+class Decide(StrEnum):
+    """What the realm waits on (``RealmDays.decision_kind()``): the referee's record of the day, or a decision
+    the rules leave to a character (:class:`Pending`); the value is what saves keep."""
+
+    REFEREE = "referee"
+    POD = "pod"
+    GUILD_CHIT = "guild chit"
+    CLEARING = "clearing"
+
+    def __repr__(self) -> str:
+        return f"Decide.{self.name}"
+
+
+PENDING_KINDS = (Decide.POD, Decide.GUILD_CHIT, Decide.CLEARING)
 
 
 def _str_or_none(value: Any) -> str | None:
@@ -164,7 +180,7 @@ class Pending:
     receives its chit (9.3/3b); ``clearing``: an offroad roll lets ``chooser`` choose the clearing (2.3).
     """
 
-    kind: str
+    kind: Decide
     chooser: str
     options: tuple[int | str, ...]
     guild: str | None = None
@@ -174,10 +190,10 @@ class Pending:
 
     @classmethod
     def read(cls, raw: Mapping[str, Any]) -> Pending:
-        kind = str(raw["kind"])
+        kind = Decide(str(raw["kind"]))
         if kind not in PENDING_KINDS:
             raise ValueError(f"a waiting decision is one of {', '.join(PENDING_KINDS)}, not {kind!r}")
-        options = tuple(str(o) if kind == "guild chit" else int(o) for o in raw["options"])
+        options = tuple(str(o) if kind == Decide.GUILD_CHIT else int(o) for o in raw["options"])
         if not options:
             raise ValueError("a waiting decision has no options")
         return cls(kind, str(raw["chooser"]), options, _str_or_none(raw["guild"]))

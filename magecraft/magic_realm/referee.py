@@ -59,7 +59,7 @@ from magecraft.magic_realm.board import Clearing
 from magecraft.magic_realm.data import tiles, traveller
 from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
 from magecraft.magic_realm.hirelings import Retinue
-from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item, Pending
+from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Decide, Item, Pending
 from magecraft.magic_realm.table_dice import table
 from magecraft.magic_realm.travel import GATES, OFFROAD, check_gate_travel, offroad
 
@@ -83,9 +83,9 @@ OFFROAD_MOVES = ("MOVE", "MOVE")
 def pending_choices(realm: RealmDays) -> list[DayAction]:
     pending = realm.pending
     assert pending is not None
-    if pending.kind == "pod":
+    if pending.kind == Decide.POD:
         return [ChoosePod(int(o)) for o in pending.options]
-    if pending.kind == "clearing":
+    if pending.kind == Decide.CLEARING:
         return [ChooseClearing(int(o)) for o in pending.options]
     return [GrantGuildChit(str(o)) for o in pending.options]
 
@@ -96,15 +96,15 @@ def check_pending(realm: RealmDays, action: DayAction) -> None:
     if action not in pending_choices(realm):
         rule = {"pod": "12.4/1a", "clearing": "2.3", "guild chit": "9.3/3b"}[pending.kind]
         raise RuleError(f"{pending.chooser} must first decide: {describe_pending(realm)}", rule=rule,
-                        section=OFFROAD if pending.kind == "clearing" else GENERATORS)
+                        section=OFFROAD if pending.kind == Decide.CLEARING else GENERATORS)
 
 
 def describe_pending(realm: RealmDays) -> str:
     pending = realm.pending
     assert pending is not None
-    if pending.kind == "pod":
+    if pending.kind == Decide.POD:
         return f"which pod moves ({', '.join(str(o) for o in pending.options)})"
-    if pending.kind == "clearing":
+    if pending.kind == Decide.CLEARING:
         return "the clearing the offroad travel reaches"
     return f"who receives the {pending.guild} chit ({', '.join(str(o) for o in pending.options)})"
 
@@ -188,6 +188,10 @@ def check(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, MoveCharacter):
         if not 0 <= action.clearing < len(realm.board.clearings):
             raise RuleError(f"no clearing {action.clearing} on this board", rule="the board", section=OFFROAD)
+        if action.clearing == who.clearing:
+            # the referee records where a turn took the character: staying put is no move (ruling MR7)
+            raise RuleError(f"{who.name} already stands in {realm.board.label(who.clearing)}",
+                            rule="MR7 the referee moves the characters", section=OFFROAD)
         phases.check_not_trapped(realm, who, "moving away")
     elif isinstance(action, TravelOffroad):
         tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
@@ -590,7 +594,7 @@ def _offroad(realm: RealmDays, who: Character) -> None:
         who.clearing, who.offroad = landed, False
         realm.note(f"{who.name} comes out in {realm.board.label(landed)}")
     else:
-        realm.pending = Pending("clearing", who.name, tuple(options))
+        realm.pending = Pending(Decide.CLEARING, who.name, tuple(options))
 
 
 def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
@@ -682,7 +686,7 @@ def arrive_at_guilds(realm: RealmDays, who: Character) -> None:
         barred = realm.guilds.barred.get(name, set())
         eligible = [c for c in here if c in realm.guilds.waiting(name) and c not in barred]
         if len(eligible) > 1:
-            realm.pending = Pending("guild chit", who.name, tuple(eligible), guild=name)
+            realm.pending = Pending(Decide.GUILD_CHIT, who.name, tuple(eligible), guild=name)
             realm.note(f"{', '.join(eligible)} are eligible for the {name} chit: they must decide (9.3/3b)")
             return
         holder = realm.guilds.arrive(name, here)

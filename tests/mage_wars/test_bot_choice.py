@@ -1,10 +1,10 @@
 """The bot's choice read from a decision's options is the one it makes weighing every legal action.
 
-``bot._choose_offered`` reads attacks and casts from ``game.offer()`` without spelling out every
+``bot.choose_offered`` reads attacks and casts from ``game.offer()`` without spelling out every
 activation, and leaves out the creatures that cannot beat the best found before them
 (docs/architecture.md, Fast paths).  Here, at every decision of seeded games with each ready spellbook
 (and with walls, whose attacks are read the same way), that choice must be the very object
-``legal_actions`` offers and the first of the best by the bot's full weighing (``_choose_from``).
+``legal_actions`` offers and the first of the best by the bot's full weighing (``choose_from``).
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ def decisions_compared(game: MageWarsGame) -> int:
     game.answer_trigger = bot.answer_trigger
     compared = 0
     while not game.is_terminal():
-        action, offered = bot._choose_offered(game)
+        action, offered = bot.choose_offered(game)
         if offered:
             legal = game.legal_actions()
             assert any(a is action for a in legal), (action, legal)
-            assert action == bot._choose_from(game, legal)
+            assert action == bot.choose_from(game, legal)
             compared += 1
             game.perform(action)
         else:

@@ -222,7 +222,7 @@ def test_walls_from_the_command_line(capsys):
     assert main(["mage-wars", "solo", "--auto", "--games", "2", "--seed", "3", "--json",
                  "--wall", "B1-C1:12:2", "--wall", "B2-C2:passable"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 2
-    settings = cli._settings(None, ["B1-C1:12:2", "b2-c2:passable"])
+    settings = cli.settings_from_options(None, ["B1-C1:12:2", "b2-c2:passable"])
     assert [w.to_dict() for w in settings.walls] == [
         {"id": "w1", "zones": ["B1", "C1"], "life": 12, "armor": 2, "passable": False},
         {"id": "w2", "zones": ["B2", "C2"], "life": 10, "armor": 0, "passable": True},

@@ -223,4 +223,4 @@ def test_every_target_requirement_a_card_may_name_is_judged():
     # cards.py refuses a spell whose requirement is unknown; combat.py judges each one it knows
     from magecraft.mage_wars import cards, combat
 
-    assert set(combat._REQUIREMENTS) == cards._REQUIREMENTS
+    assert set(combat.REQUIREMENTS) == cards.REQUIREMENTS

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.mage_wars.actions import Action
+from magecraft.mage_wars.actions import Action, ActionKind
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.game import MageWarsGame
@@ -15,17 +15,17 @@ from magecraft.mage_wars.settings import Settings
 
 #: Decisions that are wrong in some way: unknown units, spells not planned, impossible moves, wrong phase.
 ILLEGAL = [
-    Action("plan", spells=("Fireball", "Fireball", "Fireball")),
-    Action("plan", spells=("No Such Spell",)),
-    Action("quick_cast", name="No Such Spell"),
-    Action("quick_cast", name="Fireball", target="nobody"),
-    Action("activate", "y99", "A1", "move"),
-    Action("activate", "you", "A1", "move"),
-    Action("activate", "you", "D3", "attack", "Nothing", "dummy"),
-    Action("activate", "dummy", "A1", "nothing"),
-    Action("activate", "you", "D3", "dance"),
-    Action("activate", "you", "D3", "guard", reveal=True),
-    Action("reveal", name="Bear Strength", target="you"),
+    Action(ActionKind.PLAN, spells=("Fireball", "Fireball", "Fireball")),
+    Action(ActionKind.PLAN, spells=("No Such Spell",)),
+    Action(ActionKind.QUICK_CAST, name="No Such Spell"),
+    Action(ActionKind.QUICK_CAST, name="Fireball", target="nobody"),
+    Action(ActionKind.ACTIVATE, "y99", "A1", "move"),
+    Action(ActionKind.ACTIVATE, "you", "A1", "move"),
+    Action(ActionKind.ACTIVATE, "you", "D3", "attack", "Nothing", "dummy"),
+    Action(ActionKind.ACTIVATE, "dummy", "A1", "nothing"),
+    Action(ActionKind.ACTIVATE, "you", "D3", "dance"),
+    Action(ActionKind.ACTIVATE, "you", "D3", "guard", reveal=True),
+    Action(ActionKind.REVEAL, name="Bear Strength", target="you"),
     Action("teleport"),
 ]
 

@@ -45,6 +45,7 @@ from magecraft.magic_realm.actions import (
     TradeWithMerchant,
     TravelOffroad,
 )
+from magecraft.magic_realm.bots import unattended
 from magecraft.magic_realm.days import Pod, RealmDays
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.setup import Chit
@@ -63,7 +64,7 @@ def test_a_saved_realm_round_trips_and_continues_exactly_like_one_never_saved():
         r = RealmDays.new(Randomness.seeded(9), ["Amazon@Borderland 1", "Dwarf@Borderland 4"],
                           colour_magic=["Amazon"], generator_revealed=True)
         while r.day < days or r.pending is not None:
-            r.apply(r.bot_action())
+            r.apply(unattended(r))
         return r
 
     straight = run(60)
@@ -72,7 +73,7 @@ def test_a_saved_realm_round_trips_and_continues_exactly_like_one_never_saved():
     again = RealmDays.from_dict(saved)
     assert again.to_dict() == half.to_dict()
     while again.day < 60 or again.pending is not None:
-        again.apply(again.bot_action())
+        again.apply(unattended(again))
     assert again.to_dict() == straight.to_dict()
 
 
@@ -166,7 +167,7 @@ def test_left_unattended_the_oldest_of_tied_pods_moves():
     two_pods_tied(days)
     script(days, 5)
     days.apply(NextDay())
-    days.apply(days.bot_action())
+    days.apply(unattended(days))
     assert {p.id: p.tile for p in days.pods} == {1: 0, 2: 4}
 
 

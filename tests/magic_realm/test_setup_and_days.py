@@ -11,6 +11,7 @@ from magecraft.cli.app import main
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.magic_realm.board import Board
+from magecraft.magic_realm.bots import unattended
 from magecraft.magic_realm.data import search_spells, spell, tiles, traveller, travellers
 from magecraft.magic_realm.days import NextDay, Pod, RealmDays, StrikeHive, TravellerPiece, UseBookOfTheDead
 from magecraft.magic_realm.setup import Setup
@@ -114,7 +115,7 @@ def test_a_traveller_never_enters_a_clearing_with_monsters():
     piece = _put(days, "Cook", borderland[1])
     days.pods.append(Pod(1, "bees", 3, 0, clearing=borderland[2]))  # monsters in Borderland 3
     days.rng = Randomness.scripted([6, 2], log=days.rng.log)
-    days._move_traveller(piece)
+    days.move_traveller(piece)
     assert piece.clearing != borderland[2]
 
 
@@ -125,7 +126,7 @@ def test_a_traveller_stuck_among_monsters_is_eaten():
     for n, c in enumerate([here, *days.board.roads[here]], start=1):
         days.pods.append(Pod(n, "bees", 1, days.board.clearings[c].tile, clearing=c))
     days.rng = Randomness.scripted([4], log=days.rng.log)
-    days._move_traveller(piece)
+    days.move_traveller(piece)
     assert piece.state == "eaten"
 
 
@@ -134,7 +135,7 @@ def test_a_roll_of_1_rerolls_twice_ignoring_1s():
     start = days.board.tile_clearings(0)[1]
     piece = _put(days, "Cook", start)
     days.rng = Randomness.scripted([1, 1, 2], log=days.rng.log)  # the first re-roll is a 1: ignored
-    days._move_traveller(piece)
+    days.move_traveller(piece)
     assert days.board.label(piece.clearing) == "Borderland 3"
 
 
@@ -143,7 +144,7 @@ def test_the_wood_sprite_never_enters_a_cave():
     start = days.board.tile_clearings(0)[2]  # Borderland 3; 4 is a cave
     piece = _put(days, "Wood Sprite", start)
     days.rng = Randomness.scripted([2], log=days.rng.log)
-    days._move_traveller(piece)
+    days.move_traveller(piece)
     assert piece.clearing is None or not days.board.clearings[piece.clearing].is_cave
 
 
@@ -250,7 +251,7 @@ def test_a_seeded_336_day_realm_gives_the_same_report_twice():
             generator_revealed=True,
         )
         while days.day < 336 or days.pending is not None:
-            days.apply(days.bot_action())  # ties decided by the unattended rule (MR31)
+            days.apply(unattended(days))  # ties decided by the unattended rule (MR31)
         return json.dumps(days.report)
 
     assert run(11) == run(11) and run(11) != run(12)

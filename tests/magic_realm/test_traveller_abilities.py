@@ -132,16 +132,16 @@ def test_the_captured_wood_sprite_gives_colour_magic_and_freed_reveals_a_hidden_
     oak = days.board.clearing_of("Oak Woods 4").id
     sprite = put(days, "Wood Sprite", here)
     days.day = 1
-    assert not days._colour_present()
+    assert not days.colour_present()
     days.apply(Capture("Amazon", "Wood Sprite", True))
-    assert days._colour_present()  # 12.2/1: her endless GOLD magic
+    assert days.colour_present()  # 12.2/1: her endless GOLD magic
     with pytest.raises(RuleError, match="hidden path"):
         days.apply(Fire("Amazon", "Wood Sprite", (here, days.board.roads[here][0])))  # a road, not a hidden path
     days.rng = Randomness.scripted([5, 1], log=days.rng.log)  # Wood Sprite Escape: 5 Oak Woods; its clearing 1
     days.apply(Fire("Amazon", "Wood Sprite", (here, oak)))
     assert days.characters[0].known_paths == [(min(here, oak), max(here, oak))]
     assert sprite.state == "wandering" and sprite.clearing == days.board.clearing_of("Oak Woods 1").id
-    assert not days._colour_present()
+    assert not days.colour_present()
     with pytest.raises(RuleError, match="captured, not hired"):
         put(days, "Pickpocket", here)
         days.apply(Capture("Amazon", "Pickpocket", True))

@@ -1,0 +1,111 @@
+"""Mage Wars solo in the one shape (issue 22): registered, typed actions read back from their words, the Dummy
+Mage a seat played by its own rules, what each seat sees, positions and scenario files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from magecraft.cli import options
+from magecraft.cli.app import main
+from magecraft.core.bots import play_out
+from magecraft.core.errors import DataError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.core.scenario import load_scenario, load_scenario_text, run_scenario
+from magecraft.games import registry
+from magecraft.mage_wars.actions import Action, ActionKind, Step
+from magecraft.mage_wars.cards import ready_spellbooks
+from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.position import Position
+
+SCENARIOS = sorted((Path(__file__).parents[2] / "docs" / "scenarios").glob("mage-wars-solo-*.toml"))
+
+
+def solo():
+    return registry().get("mage-wars-solo")
+
+
+def test_the_dummy_mage_is_a_seat_played_by_its_own_rules():
+    game = solo().new_game(Randomness.seeded(3))
+    assert game.seats() == ("you", "dummy")
+    assert solo().bots_for(game) == {"you": "random", "dummy": "dummy-mage"}
+    assert solo().bots["dummy-mage"].sees.name == "WHOLE_STATE"
+    game.push_text("plan Jet Stream and Timber Wolf")
+    assert (game.current_player(), game.decision_kind()) == ("dummy", Step.DUMMY_QUICK_CAST)
+    assert [game.action_text(a) for a in game.legal_actions()] == ["Dummy Mage: quick cast/action roll"]
+    with pytest.raises(RuleError, match="now you must dummy quick cast, not pass"):
+        game.apply(Action(ActionKind.PASS))
+
+
+def test_a_plan_is_read_in_any_order_and_case():
+    game = solo().new_game(Randomness.seeded(3))
+    action = game.parse_action("plan timber wolf and JET STREAM")
+    assert action == Action(ActionKind.PLAN, spells=("Timber Wolf", "Jet Stream"))
+    with pytest.raises(RuleError, match="no Mage Wars card named 'Nothing'"):
+        game.parse_action("plan Nothing")
+    assert repr(action) == ("Action(kind=ActionKind.PLAN, actor='', to='', do='', name='', target='', "
+                            "spells=('Timber Wolf', 'Jet Stream'), reveal=False)")
+
+
+def test_the_dummy_mage_does_not_see_your_spellbook_plan_or_face_down_enchantments():
+    game = Position.from_mapping({"stage": "creatures", "planned": ["Jet Stream"], "creatures": [
+        {"card": "Timber Wolf", "zone": "C3", "face_down": ["Bear Strength"]}]}).build(Randomness.seeded(1))
+    yours, theirs = json.dumps(game.observation("you")), json.dumps(game.observation("dummy"))
+    assert "Bear Strength" in yours and "Bear Strength" not in theirs
+    assert '"planned": ["Jet Stream"]' in yours and '"planned": 1' in theirs
+    # the dice's seed would tell the decks' order
+    assert game.to_dict()["log"][0]["kind"] == "randomness"
+    assert all(e["kind"] != "randomness" for e in game.observation("you")["log"])
+    assert game.observation("you")["decks"]["creature"] == {"cards": 0, "discards": []}
+
+
+def test_bots_play_a_default_game_to_its_end():
+    game = solo().new_game(Randomness.seeded(4))
+    names = solo().bots_for(game, "heuristic")
+    bots = {seat: solo().bot(name, Randomness.seeded(1)) for seat, name in names.items()}
+    assert play_out(game, bots) > 10 and game.is_terminal() and game.result()["winner"] in ("you", "dummy", "draw")
+
+
+@pytest.mark.parametrize("raw, why", [
+    ({"you": {"zone": "E9"}}, "'E9' is not a zone of the arena"),
+    ({"creatures": [{"card": "Jet Stream", "zone": "B2"}]}, "Jet Stream is a attack, not a creature"),
+    ({"creatures": [{"card": "Timber Wolf", "zone": "B2", "damage": 10}]}, "damage 10 is not 0-9"),
+    ({"planned": ["Jet Stream", "Fireball", "Agony"]}, "at most 2 spells are planned"),
+    ({"decks": {"attack": ["Timber Wolf"]}}, "Timber Wolf is a creature, not for the attack deck"),
+    ({"stage": "lunch"}, "the stage is one of planning"),
+    ({"dummy": {"zone": "A1", "face_down": ["Bear Strength"]}}, "only your enchantments are cast face down"),
+])
+def test_an_impossible_position_is_refused_saying_why(raw, why):
+    with pytest.raises(DataError, match=why):
+        Position.from_mapping(raw).build(Randomness.seeded(1))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_the_seeds_worked_examples_play_as_written(path):
+    assert run_scenario(load_scenario(path), registry()).failure is None
+
+
+def test_a_wrong_expectation_is_reported():
+    text = SCENARIOS[0].read_text(encoding="utf-8").replace('"state.units.1.zone" = "B1"',
+                                                            '"state.units.1.zone" = "A2"')
+    failure = run_scenario(load_scenario_text(text, "wrong.toml"), registry()).failure
+    assert failure == "expected state.units.1.zone = 'A2', found 'B1'"
+
+
+def test_solo_starts_from_a_scenario(monkeypatch, capsys):
+    answers = iter(["quit"])
+    monkeypatch.setattr(options, "ask_at_terminal", lambda prompt: next(answers))
+    path = next(p for p in SCENARIOS if "moves-east" in p.name)
+    assert main(["mage-wars", "solo", "--scenario", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "rolled 5: moves one zone east to B1" in out
+    assert main(["mage-wars", "solo", "--scenario", str(path), "--seed", "3"]) == 2
+
+
+def test_a_save_of_before_the_dummy_seat_loads_with_the_dummy_playing_itself():
+    raw = MageWarsGame.new(Randomness.seeded(2), ready_spellbooks()["Wizard"]).to_dict()
+    del raw["dummy_seat"]
+    game = MageWarsGame.from_dict(raw)
+    assert not game.dummy_seat and game.seats() == ("you", "dummy") and game.current_player() == "you"
