@@ -30,6 +30,7 @@ from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import SQUARES_BY_NAME, Square, reach_of, walking_distances
 from magecraft.wizard_prince.chits import chit_kinds, negative_kinds
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.phases import ACTION, PLAY
 from magecraft.wizard_prince.pieces import Piece
 from magecraft.wizard_prince.result import BanquetResult
 
@@ -82,7 +83,7 @@ class _Judge:
         if len(actions) == 1:
             return actions[0]
         me = banquet.nobles[player]
-        if banquet.phase == "play" and banquet.stage == "action" and not banquet.pending:
+        if banquet.phase is PLAY and banquet.stage is ACTION and not banquet.pending:
             # legal_actions() has just brought the occupancy up to date for a turn's action, and nothing has
             # moved since: read it without checking the position again.  An NPC noble who rolled his action
             # is offered that kind alone (and Pass): only what weighs it is worked out.
