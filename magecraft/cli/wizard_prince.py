@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from random import SystemRandom
 from typing import Annotated, Any
 
 import typer
@@ -39,6 +40,7 @@ from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.render import DiceGroup
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.cli.wizard_prince_campaign import app as campaign_app
+from magecraft.core.bots import Bot, play_out
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
@@ -55,8 +57,8 @@ from magecraft.wizard_prince.actions import (
 )
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import FILES, SIZE, Square, load_setup
-from magecraft.wizard_prince.bots import BOTS, Bot, play
 from magecraft.wizard_prince.chits import chit_kinds
+from magecraft.wizard_prince.game_type import BANQUET
 from magecraft.wizard_prince.nobles import Noble, generate_npc_noble, load_nobles, nobles_from
 from magecraft.wizard_prince.pieces import appointments
 from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
@@ -70,6 +72,16 @@ app.add_typer(campaign_app, name="campaign")
 HUMAN = "human"
 SYSTEM = "wizard_prince"
 DEFAULTS = Settings()
+#: The kinds of player a noble may have besides a person: the registered bots of the banquet.
+BOTS = tuple(BANQUET.bots)
+
+
+def make_bots(controllers: Mapping[str, str], seed: int | None) -> dict[str, Bot]:
+    """The registered bot for every noble a person does not play, each with dice of its own (drawn from
+    ``seed``, so a seeded banquet plays the same again; never the banquet's own dice)."""
+    base = seed if seed is not None else SystemRandom().randrange(2**31)
+    return {name: BANQUET.bot(kind, Randomness.seeded(base * 1000 + n))
+            for n, (name, kind) in enumerate(controllers.items()) if kind != HUMAN}
 
 
 def parse_players(text: str, auto: bool) -> list[tuple[str, str]]:
@@ -151,9 +163,9 @@ def banquet(
         saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
         state, controllers = _new_banquet(players, npc, auto, nobles_file, setup_file, save_system, max_turns,
                                           make_randomness(seed, dice, physical_dice))
-    bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
+    bots = make_bots(controllers, seed)
     if auto or not any(kind == HUMAN for kind in controllers.values()):
-        play(state, bots)
+        play_out(state, bots)
         said = _save(saver, state, controllers)
         _report(state, json)
         if said and not json:
@@ -238,7 +250,8 @@ class BanquetTable(TableGame[Action]):
         return self.state.rng
 
     def bot_action(self, player: str) -> Action:
-        return self.bots[player].choose(self.state, player)
+        action: Action = self.bots[player].choose(self.state, player)
+        return action
 
     def menu(self, player: str) -> Menu[Action]:
         when = f"turn {self.state.turn}" if self.state.turn else "entering the banquet"
@@ -359,7 +372,7 @@ def describe(state: Banquet, viewer: str, action: Action) -> str:
     if isinstance(action, ChooseAppointment):
         offer = appointments()[str(state.pending[0]["offer"])].title
         return f"take the office of {offer}" if action.take else f"keep the present appointment, not {offer}"
-    text = action.describe()
+    text = state.action_text(action)
     piece = action.courtier if isinstance(action, Snoop) else getattr(action, "piece", "")
     if piece in state.pieces and state.pieces[piece].kind == "courtier":
         kind = state.visible_chit(viewer, piece)

@@ -30,10 +30,12 @@ from typing import Any, ClassVar, Self
 from magecraft.core.errors import DataError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
+from magecraft.wizard_prince.actions import Action, Snoop
 from magecraft.wizard_prince.board import Setup, load_setup
 from magecraft.wizard_prince.chits import STATISTICS, the_cup
+from magecraft.wizard_prince.legal_actions import label_of
 from magecraft.wizard_prince.nobles import ABILITIES, Noble, json_copy
-from magecraft.wizard_prince.phases import Phase, Stage
+from magecraft.wizard_prince.phases import ENTER, EXTRA, Ask, Phase, Stage
 from magecraft.wizard_prince.pieces import Chit, Piece, appointments
 from magecraft.wizard_prince.result import COUNTS, BanquetResult, NobleOutcome
 from magecraft.wizard_prince.sections import BANQUET
@@ -111,6 +113,37 @@ class Banquet(Turns):
         for i, (colour, square) in enumerate(courtier_squares, start=1):
             pieces[f"courtier-{i}"] = Piece(f"courtier-{i}", "courtier", colour, square, "pawn", f"chit-{i}")
         return MappingProxyType(pieces)
+
+    # -- the one shape of a game (issue 22) ---------------------------------------------------
+    def seats(self) -> tuple[str, ...]:
+        """Every noble at the banquet, player characters and NPCs, in the order they were seated."""
+        return tuple(self.nobles)
+
+    def decision_kind(self) -> Ask:
+        """What the noble to act decides: his gate, his turn's action, his appointment's extra move, or a
+        choice a courtier asks in the middle of a move (present, place, appointment)."""
+        if self.pending:
+            return Ask(self.pending[0]["kind"])
+        if self.phase is ENTER:
+            return Ask.GATE
+        return Ask.APPOINTMENT_MOVE if self.stage is EXTRA else Ask.ACTION
+
+    def action_text(self, action: Action) -> str:
+        """The words of :func:`~.actions.action_words` ("MINGLE d4-d5", "SNOOP courtier-3", "pass")."""
+        return label_of(action)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action these words name; a SNOOP may add whom the chit is shown to ("SNOOP courtier-3,
+        show Ann, Bob": Turns at the Banquet, "he may do so ... only to those ... he chooses")."""
+        head, comma, shown = text.partition(",")
+        if comma and shown.strip().lower().startswith("show "):
+            action = super().parse_action(head)
+            if isinstance(action, Snoop):
+                names = tuple(n.strip() for n in shown.strip()[5:].split(",") if n.strip())
+                snoop = Snoop(action.courtier, names)
+                self.check(snoop)
+                return snoop
+        return super().parse_action(text)
 
     # -- result, views and saves -------------------------------------------------------------
     def result(self) -> Mapping[str, Any]:

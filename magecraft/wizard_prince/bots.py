@@ -4,8 +4,12 @@ The NPC noble follows "Optional Rules: NPC Nobles" (seed 004): the banquet itsel
 action and limits his SNOOP to the closest courtier; this bot chooses the rest "exactly as a player
 character would, however, he will always seek to thwart or harm player character nobles".
 
-Every bot sees only what its player may see: the chits exposed to all and those he has seen (what
-:meth:`Banquet.visible_chit` answers), gathered once per decision.
+Every bot follows the one protocol, ``choose(state, player) -> action``, and is registered by name in
+:data:`magecraft.wizard_prince.game_type.BANQUET` (``heuristic``, ``npc``; ``random`` is the core's).
+The heuristic bot decides from what ``Banquet.observation(player)`` shows and nothing else: the board,
+the chits exposed to all and those he has seen (what :meth:`Banquet.visible_chit` answers), gathered once
+per decision; it reads those parts of the state directly rather than through a copy, for speed.  The
+NPC noble's rules are the rule book's own, played by the GM who sees the whole table.
 """
 
 from __future__ import annotations
@@ -57,7 +61,10 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions (a die roll on the banquet's dice)."""
+    """Picks uniformly among the legal actions (a die roll on the banquet's dice, so logged with the game):
+    the benchmarks' random player.  The registered ``random`` bot is the core's, with dice of its own."""
+
+    name = "random"
 
     def choose(self, banquet: Banquet, player: str) -> Action:
         return banquet.rng.choice(banquet.offered(), f"{player}'s random choice of action")
@@ -392,11 +399,21 @@ def _nearest_steps(rivals: tuple[Square, ...]) -> dict[Square, int]:
 
 class HeuristicBot(_Judge):
     """Snoops nearby courtiers, collects those it knows are positive, avoids known harm, and heads
-    for the Emperor (or brings him over) once it carries courtiers."""
+    for the Emperor (or brings him over) once it carries courtiers.
+
+    Sees only what its seat's observation shows (Sees.OBSERVATION): a chit it has not seen is weighed as
+    an unknown."""
+
+    name = "heuristic"
 
 
 class NpcNobleBot(_Judge):
-    """The seed's NPC noble: the banquet rolls his action; he plays it to thwart player nobles."""
+    """The seed's NPC noble: the banquet rolls his action; he plays it to thwart player nobles.
+
+    Registered as seeing the whole state (Sees.WHOLE_STATE): the GM plays him by the rule book's own
+    rules ("Optional Rules: NPC Nobles").  As written he weighs only the chits his noble has seen."""
+
+    name = "npc"
 
     def rivalry(self, other: Noble) -> float:
         """NPC Noble Actions: "he will always seek to thwart or harm player character nobles, rather than NPCs"."""

@@ -27,6 +27,7 @@ from magecraft.wizard_prince.actions import (
     Place,
     Present,
     Snoop,
+    action_words,
 )
 from magecraft.wizard_prince.board import ALL_SQUARES, SQUARES_BY_NAME, Square, paths_from, reach_of
 from magecraft.wizard_prince.court import Court
@@ -393,14 +394,14 @@ _SNOOPS: dict[str, Snoop] = {}
 _INTERFERES: dict[tuple[str, tuple[Square, ...]], Interfere] = {}
 #: The one Pass offered (a Pass has no fields: every Pass is equal to it).
 PASS = Pass()
-#: What each action built once says it is (``describe()``, the label of ``perform``'s action event), by the
+#: What each action built once says it is (``action_words``, the label of ``perform``'s action event), by the
 #: action's ``id``, noted the first time it is performed: each entry holds its action, so no other object
 #: can come to have that id.
 _LABELS: dict[int, tuple[Action, str]] = {}
 
 
 def label_of(action: Action) -> str:
-    """``action.describe()``, worked out once for an action built once (see :data:`_LABELS`).
+    """``action_words(action)``, worked out once for an action built once (see :data:`_LABELS`).
 
     >>> label_of(PASS), label_of(Snoop("courtier-1", ("Ann",)))
     ('pass', 'SNOOP courtier-1, show Ann')
@@ -408,7 +409,7 @@ def label_of(action: Action) -> str:
     entry = _LABELS.get(id(action))
     if entry is not None:
         return entry[1]
-    label = action.describe()
+    label = action_words(action)
     if _built_once(action):   # any other action is built anew each time: noting it would only grow the table
         _LABELS[id(action)] = (action, label)
     return label

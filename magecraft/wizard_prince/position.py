@@ -206,8 +206,10 @@ class Position:
             where, square = ("board", str(Square.parse(n.square))) if n.square else ("waiting", "")
             nobles[n.name] = replace(sheet, where=where, square=square, held=[], bored=False,
                                      earned=fresh_earnings())
-        pieces, chits = {}, {}
-        pieces, chits = {}, {}
+        pieces: dict[str, Piece] = {}
+        chits: dict[str, Chit] = {}
+        pieces: dict[str, Piece] = {}
+        chits: dict[str, Chit] = {}
         for piece_id, spec in zip(self.piece_ids(), self.pieces, strict=True):
             chit = ""
             if spec.chit:
