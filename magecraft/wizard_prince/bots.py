@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 from magecraft.wizard_prince.actions import (
     Action,
@@ -57,7 +57,11 @@ _IDLE_PUSH = -0.05
 
 
 class Bot(Protocol):
-    def choose(self, banquet: Banquet, player: str) -> Action: ...
+    """A banquet bot: the core's one protocol (:class:`magecraft.core.bots.Bot`), asked only of a banquet."""
+
+    name: str
+
+    def choose(self, banquet: Any, player: str) -> Any: ...
 
 
 class RandomBot:

@@ -208,8 +208,6 @@ class Position:
                                      earned=fresh_earnings())
         pieces: dict[str, Piece] = {}
         chits: dict[str, Chit] = {}
-        pieces: dict[str, Piece] = {}
-        chits: dict[str, Chit] = {}
         for piece_id, spec in zip(self.piece_ids(), self.pieces, strict=True):
             chit = ""
             if spec.chit:
