@@ -44,6 +44,8 @@ from magecraft.core.bots import Bot, play_out
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
+from magecraft.core.scenario import load_scenario, start
+from magecraft.games import registry
 from magecraft.wizard_prince.actions import (
     Action,
     AppointmentMove,
@@ -126,6 +128,9 @@ def banquet(
     overwrite: OverwriteOption = False,
     db: DbOption = None,
     allow_undo: AllowUndoOption = False,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from the position of a scenario file (docs/scenarios/wizard-prince-banquet-*).")
+    ] = None,
 ) -> None:
     """Play the Imperial Banquet.
 
@@ -137,7 +142,11 @@ def banquet(
       magecraft wizard-prince banquet --players "Ann,Bob" --npc 2 --save friday
       magecraft wizard-prince banquet --load friday
       magecraft wizard-prince banquet --auto --npc 4 --seed 11 --json
+      magecraft wizard-prince banquet --scenario docs/scenarios/wizard-prince-banquet-butler.toml
     """
+    if scenario is not None and load:
+        raise typer.BadParameter("a scenario starts a new banquet; --load resumes a saved one",
+                                 param_hint="--load")
     if load:
         # a saved banquet carries its own nobles, board, settings and dice
         given = given_options(players=players or None, npc=npc or None, nobles=nobles_file, setup=setup_file,
@@ -159,6 +168,14 @@ def banquet(
         state = Banquet.from_dict(saved, ask=ask_die_once)
         if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*BOTS, HUMAN}:
             raise DataError(f"saved banquet {load!r} is malformed: its players do not match its nobles")
+    elif scenario is not None:
+        given = given_options(npc=npc or None, nobles=nobles_file, setup=setup_file,
+                              saves=save_system != DEFAULTS.save_system, max_turns=max_turns != DEFAULTS.max_turns,
+                              seed=seed, dice=dice or None, physical_dice=physical_dice)
+        if given:
+            raise typer.BadParameter(f"{given[0]} cannot change a scenario's banquet", param_hint="--scenario")
+        saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
+        state, controllers = _scenario_banquet(scenario, players, auto)
     else:
         saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
         state, controllers = _new_banquet(players, npc, auto, nobles_file, setup_file, save_system, max_turns,
@@ -208,6 +225,22 @@ def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, s
                                  param_hint="--players")
     settings = Settings(save_system=save_system, max_turns=max_turns)
     return Banquet.new(nobles, rng, settings, load_setup(setup_file)), controllers
+
+
+def _scenario_banquet(path: Path, players: str, auto: bool) -> tuple[Banquet, dict[str, str]]:
+    """The banquet at a scenario's position (its own dice); NPC nobles play by their rules, the others are
+    people (bots with --auto) unless ``--players`` names a bot for them ("Ann:random")."""
+    game_type, state = start(load_scenario(path), registry())
+    if game_type is not BANQUET or not isinstance(state, Banquet):
+        raise typer.BadParameter(f"{path} is a scenario of {game_type.name}, not of the banquet",
+                                 param_hint="--scenario")
+    controllers = {name: "npc" if n.npc else ("heuristic" if auto else HUMAN) for name, n in state.nobles.items()}
+    for name, kind in parse_players(players, auto):
+        if name not in controllers:
+            raise typer.BadParameter(f"{name!r} is not a noble of this scenario ({', '.join(controllers)})",
+                                     param_hint="--players")
+        controllers[name] = kind
+    return state, controllers
 
 
 def _save(saver: SaveSession, state: Banquet, controllers: Mapping[str, str]) -> str:
