@@ -36,7 +36,7 @@ from magecraft.cli.options import (
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session, read_state, resume_session
 from magecraft.core.errors import DataError
-from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanquet, Record
+from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanquet, Question, Record
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -116,24 +116,24 @@ class CampaignTable(TableGame["YearMove"]):
         d = self.c.pending
         if d is None or self.c.over:
             return None
-        if d.player == GM and d.kind in ("banquet", "adventure"):
+        if d.player == GM and d.kind in (Question.BANQUET, Question.ADVENTURE):
             return THE_YEAR
         return d.player  # the GM, or a noble: at the keyboard or played by bot_action
 
     def is_terminal(self) -> bool:
         """The year is over: the campaign ends, or waits on the GM to begin the next one."""
         d = self.c.pending
-        return self.c.is_terminal() or d is None or d.kind == "begin"
+        return self.c.is_terminal() or d is None or d.kind is Question.BEGIN
 
     def bot_action(self, player: str) -> YearMove:
         if self.banquet is not None:
             return self.banquet.bot_action(player)
         d = self.c.pending
         assert d is not None
-        if player == THE_YEAR and d.kind == "banquet":
-            return EnterBanquet(self.entered) if self.entered is not None else Choose(("bots",))
+        if player == THE_YEAR and d.kind is Question.BANQUET:
+            return EnterBanquet(self.entered) if self.entered is not None else Choose("bots")
         if player == THE_YEAR:
-            return self.records[0] if self.records else Choose(("done",))
+            return self.records[0] if self.records else Choose("done")
         return self.bot.choose(self.c, d.player)
 
     # -- the state -----------------------------------------------------------------------------
@@ -166,7 +166,7 @@ class CampaignTable(TableGame["YearMove"]):
         from magecraft.wizard_prince.campaign.court import attendees, new_banquet
 
         d = self.c.pending
-        if self.banquet is not None or d is None or d.kind != "banquet" or self.entered is not None:
+        if self.banquet is not None or d is None or d.kind is not Question.BANQUET or self.entered is not None:
             return
         seated = attendees(self.c)
         if not any(self.plays_at_table(n) for n in seated):
@@ -224,7 +224,7 @@ class CampaignTable(TableGame["YearMove"]):
         d = self.c.pending
         assert d is not None
         # long lists (a battle's percentages, upgrades by province) are asked heading by heading
-        choices: list[Choice[YearMove]] = [Choice(" ".join(str(v) for v in option), Choose(option),
+        choices: list[Choice[YearMove]] = [Choice(" ".join(str(v) for v in option), Choose.of(option),
                           tuple(str(v) for v in option[:-1])) for option in d.options]
         return Menu(f"{escape(d.prompt)}  [dim]({escape(d.section)})[/dim]", choices, prompt=f"{player}: choose")
 
@@ -251,7 +251,7 @@ class CampaignTable(TableGame["YearMove"]):
                             f"fleets {'/'.join(str(v) for v in s['fleets'].values())}, "
                             f"{len(s['provinces'])} province(s)" + (f", capital {s['capital']}" if s["capital"]
                                                                    else "")))
-        if d.kind == "join":
+        if d.kind is Question.JOIN:
             secret = c.observation(viewer)["year_data"].get("war_secret", {})
             for key, known in secret.items():
                 side, what = key.split("_")
@@ -389,8 +389,8 @@ def year(
             break
         start = len(table.c.chronicle)
         shown_from = len(table.c.rng.log)
-        if table.c.pending is not None and table.c.pending.kind == "begin":
-            table.apply(Choose(("begin",)))  # the GM begins the year (it was asked "Begin year N?")
+        if table.c.pending is not None and table.c.pending.kind is Question.BEGIN:
+            table.apply(Choose("begin"))  # the GM begins the year (it was asked "Begin year N?")
         elif people:
             console().print(f"Resumed year {table.c.year + 1} of {name!r}.")
         if people:

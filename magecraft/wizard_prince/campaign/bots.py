@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magecraft.wizard_prince.campaign.tasks import Choose
+from magecraft.wizard_prince.campaign.tasks import Choose, Question
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
 
 #: Upgrades a bot buys, best first.
 PREFERRED = ("public_works", "tradesmans_guild", "mercenaries_guild", "salon", "garrison", "watchtowers")
+
+
+#: The questions whose first option is "none" and whose others name someone: the bot names the first.
+_SOMEONE = (Question.WRIT, Question.DUEL_CHALLENGE, Question.SYNDICATE, Question.OFFICE)
 
 
 class CampaignBot:
@@ -21,32 +25,31 @@ class CampaignBot:
         d = c.pending
         assert d is not None
         options = d.options
-        if d.kind == "spend":
+        if d.kind is Question.SPEND:
             n = c.nobles[player]
             if n.wealth >= 2:
                 for key in PREFERRED:
                     for o in options:
                         if o[0] == "upgrade" and o[1] == key:
-                            return Choose(o)
-            return Choose(options[0])
-        if d.kind == "join":
+                            return Choose.of(o)
+            return Choose.of(options[0])
+        if d.kind is Question.JOIN:
             strong = c.nobles[player].strength >= 4
-            return Choose(options[1] if strong else options[0])
-        if d.kind == "declare":
-            return Choose(("declare",) if c.nobles[player].strength >= 30 else ("wait",))
-        if d.kind in ("writ", "duel_challenge", "syndicate", "office") and options[0] == ("none",) \
-                and len(options) > 1:
-            return Choose(options[1])
-        if d.kind == "beseech":
-            return Choose(("accept",))
-        return Choose(options[0])
+            return Choose.of(options[1] if strong else options[0])
+        if d.kind is Question.DECLARE:
+            return Choose("declare" if c.nobles[player].strength >= 30 else "wait")
+        if d.kind in _SOMEONE and options[0] == ("none",) and len(options) > 1:
+            return Choose.of(options[1])
+        if d.kind is Question.BESEECH:
+            return Choose("accept")
+        return Choose.of(options[0])
 
 
 def run_year(c: Campaign, bot: CampaignBot | None = None) -> None:
     """Play one whole year with the bot deciding everything."""
     bot = bot or CampaignBot()
-    c.apply(Choose(("begin",)))
-    while not c.is_terminal() and c.pending is not None and c.pending.kind != "begin":
+    c.apply(Choose("begin"))
+    while not c.is_terminal() and c.pending is not None and c.pending.kind is not Question.BEGIN:
         player = c.current_player()
         assert player is not None
         c.apply(bot.choose(c, player))

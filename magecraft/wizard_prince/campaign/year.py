@@ -8,7 +8,7 @@ connectivity checks.  Between years the campaign waits on the GM's ``("begin",)`
 >>> from magecraft.core.randomness import Randomness
 >>> c = Campaign.new(["Ann", "Bob"], Randomness.seeded(1))
 >>> c.legal_actions()
-[Choose(option=('begin',))]
+[Choose(answer='begin', details=())]
 """
 
 from __future__ import annotations
@@ -27,7 +27,17 @@ from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.provinces import Province, over_limit, production, realm
 from magecraft.wizard_prince.campaign.sections import CAMPAIGN, PROVINCES, STATUS
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import GM, TASKS, Action, Choose, Decision, EnterBanquet, Record, task
+from magecraft.wizard_prince.campaign.tasks import (
+    GM,
+    TASKS,
+    Action,
+    Choose,
+    Decision,
+    EnterBanquet,
+    Question,
+    Record,
+    task,
+)
 from magecraft.wizard_prince.campaign.upgrades import UpgradeInfo, upgrade_infos, yearly_rolls
 from magecraft.wizard_prince.settings import Settings
 
@@ -57,7 +67,7 @@ class Campaign(GameState[Action]):
         self.emperor = ""
         self.over = ""
         self.tasks: list[dict[str, Any]] = []
-        self.pending: Decision | None = Decision("begin", GM, (("begin",),), "Begin year 1?", CAMPAIGN)
+        self.pending: Decision | None = Decision(Question.BEGIN, GM, (("begin",),), "Begin year 1?", CAMPAIGN)
         self.hordes: list[dict[str, Any]] = []
         self.year_data: dict[str, Any] = {}
         self.chronicle: list[dict[str, Any]] = []
@@ -135,7 +145,7 @@ class Campaign(GameState[Action]):
     def legal_actions(self) -> list[Action]:
         if self.over or self.pending is None:
             return []
-        return [Choose(o) for o in self.pending.options]
+        return [Choose.of(o) for o in self.pending.options]
 
     def check(self, action: Action) -> None:
         if self.over:
@@ -144,13 +154,13 @@ class Campaign(GameState[Action]):
         if d is None:
             raise RuleError("nothing is asked now", rule="The year", section=CAMPAIGN)
         if isinstance(action, Record):
-            if d.kind != "adventure":
+            if d.kind is not Question.ADVENTURE:
                 raise RuleError("adventures are recorded in the adventure slot, after the wars",
                                 rule="Adventuring", section=CAMPAIGN)
             adventures.check_record(self, action)
             return
         if isinstance(action, EnterBanquet):
-            if d.kind != "banquet":
+            if d.kind is not Question.BANQUET:
                 raise RuleError("the banquet's result is entered when the banquet is held", rule="The banquet",
                                 section=CAMPAIGN)
             court.parse_result(self, action.result)
@@ -170,7 +180,7 @@ class Campaign(GameState[Action]):
         self.pending = None
         if isinstance(action, EnterBanquet):
             court.use_result(self, action.result, entered=not action.played)
-        elif d.kind == "begin":
+        elif d.kind is Question.BEGIN:
             self.begin_year()
         else:
             assert t is not None
@@ -299,4 +309,4 @@ def _end_year(c: Campaign, t: dict[str, Any], option: Any) -> None:
         c.over = "no player noble is left alive"
         c.news("No player noble is left: the campaign ends", CAMPAIGN)
     if not c.over:
-        c.pending = Decision("begin", GM, (("begin",),), f"Begin year {c.year + 1}?", CAMPAIGN)
+        c.pending = Decision(Question.BEGIN, GM, (("begin",),), f"Begin year {c.year + 1}?", CAMPAIGN)
