@@ -533,11 +533,14 @@ def _record(text: str) -> Any:
     from magecraft.wizard_prince.campaign.adventures import RECORDS
     from magecraft.wizard_prince.campaign.tasks import Record
 
-    parts = text.split(":")
-    if len(parts) not in (4, 5) or parts[1] not in RECORDS or not parts[2].lstrip("+-").isdigit():
+    try:
+        made = Record.parse(text)
+    except DataError:
+        made = None
+    if made is None or made.what not in RECORDS:
         raise typer.BadParameter(f"{text!r} is not NOBLE:WHAT:AMOUNT:REASON[:DETAIL] (WHAT is one of "
                                  f"{', '.join(RECORDS)})", param_hint="--adventure")
-    return Record(parts[0], parts[1], int(parts[2]), parts[3], parts[4] if len(parts) == 5 else "")
+    return made
 
 
 def _read_banquet(path: Path) -> dict[str, Any]:

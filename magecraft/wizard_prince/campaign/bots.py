@@ -19,11 +19,17 @@ _SOMEONE = (Question.WRIT, Question.DUEL_CHALLENGE, Question.SYNDICATE, Question
 
 
 class CampaignBot:
-    """A plain, deterministic noble (and GM) for unattended campaigns."""
+    """A plain, deterministic noble (and GM) for unattended campaigns.
+
+    It reads the question, its options and its own noble's sheet (what ``Campaign.observation`` shows every
+    seat): nothing the GM keeps from the nobles."""
+
+    name = "heuristic"
 
     def choose(self, c: Campaign, player: str) -> Choose:
         d = c.pending
         assert d is not None
+        player = d.player   # the noble asked (the GM's seat answers for the NPC nobles)
         options = d.options
         if d.kind is Question.SPEND:
             n = c.nobles[player]
@@ -43,6 +49,22 @@ class CampaignBot:
         if d.kind is Question.BESEECH:
             return Choose("accept")
         return Choose.of(options[0])
+
+
+class NpcCampaignBot(CampaignBot):
+    """An NPC noble outside the banquet ("NPC Nobles Outside the Banquet"): "An NPC ... attacks a player
+    noble" -- the question already names only the player nobles the NPC rules let him attack, and he
+    attacks the first; otherwise he answers as the plain bot does.  Played by the GM, who sees the whole
+    table (Sees.WHOLE_STATE)."""
+
+    name = "npc"
+
+    def choose(self, c: Campaign, player: str) -> Choose:
+        d = c.pending
+        assert d is not None
+        if d.kind in (Question.WRIT, Question.DUEL_CHALLENGE) and len(d.options) > 1:
+            return Choose.of(d.options[1])
+        return super().choose(c, player)
 
 
 def run_year(c: Campaign, bot: CampaignBot | None = None) -> None:

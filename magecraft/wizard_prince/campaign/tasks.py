@@ -124,6 +124,25 @@ class Record:
     def describe(self) -> str:
         return f"{self.noble}: {self.what} {self.amount:+d} {self.detail} ({self.reason})".replace("  ", " ")
 
+    def words(self) -> str:
+        """What the GM says to record it ("record Ann:wealth:+1:a dragon's hoard"), read back by :meth:`parse`."""
+        detail = f":{self.detail}" if self.detail else ""
+        return f"record {self.noble}:{self.what}:{self.amount:+d}:{self.reason}{detail}"
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """``NOBLE:WHAT:AMOUNT:REASON[:DETAIL]`` (``"Ann:wealth:+1:a dragon's hoard"``); any other shape is
+        refused with a ``DataError`` naming it.  Whether the record is allowed is the campaign's ``check``.
+
+        >>> Record.parse("Ann:wealth:+1:a dragon's hoard")
+        Record(noble='Ann', what='wealth', amount=1, reason="a dragon's hoard", detail='')
+        """
+        parts = text.split(":")
+        if len(parts) not in (4, 5) or not parts[2].strip().lstrip("+-").isdigit():
+            raise DataError(f"{text!r} is not NOBLE:WHAT:AMOUNT:REASON[:DETAIL]")
+        detail = parts[4] if len(parts) == 5 else ""
+        return cls(parts[0].strip(), parts[1].strip(), int(parts[2]), parts[3], detail)
+
 
 @dataclass(frozen=True, slots=True)
 class EnterBanquet:
