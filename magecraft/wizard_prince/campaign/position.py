@@ -28,6 +28,7 @@ from magecraft.wizard_prince.campaign.sections import CAMPAIGN
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.campaign.tasks import GM, Decision, Question
 from magecraft.wizard_prince.campaign.upgrades import upgrade_infos
+from magecraft.wizard_prince.pieces import appointments
 from magecraft.wizard_prince.settings import Settings
 
 if TYPE_CHECKING:
@@ -79,6 +80,13 @@ class CampaignPosition:
                 sheets.append(CampaignNoble.from_dict(raw))
             except DataError as exc:
                 raise DataError(f"position: {exc}") from None
+        for n in sheets:
+            office = appointments().get(n.appointment) if n.appointment else None
+            if n.appointment and office is None:
+                raise DataError(f"position: {n.name}: there is no appointment {n.appointment!r}")
+            if office is not None and n.status < office.min_status:
+                raise DataError(f"position: {n.name} cannot hold the office of {office.title} with Status "
+                                f"{n.status}: it needs {office.min_status} (The Courtier Descriptions)")
         if not any(not n.npc for n in sheets):
             raise DataError("position: a campaign needs at least one player noble")
         if self.year < 0:
