@@ -295,13 +295,22 @@ def new(
     physical_dice: PhysicalOption = False,
     json: JsonOption = False,
     db: DbOption = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from the position of a scenario file (docs/scenarios/wizard-prince-campaign-*).")
+    ] = None,
 ) -> None:
-    """Start a campaign: no noble rules a province yet.
+    """Start a campaign: no noble rules a province yet (or the position of a --scenario).
 
     \b
-    Example:
+    Examples:
       magecraft wizard-prince campaign new vel --map velkaria --nobles "Ann,Bob" --npc 3
+      magecraft wizard-prince campaign new court --scenario FILE.toml
     """
+    if scenario is not None:
+        _new_from_scenario(name, scenario, overwrite, json, db, nobles=nobles or None, nobles_file=nobles_file,
+                           npc=npc or None, tumultuous=tumultuous or None, settings=settings_file, seed=seed,
+                           dice=dice or None, physical_dice=physical_dice or None)
+        return
     from dataclasses import replace
 
     from magecraft.core.settings import load_settings
@@ -327,6 +336,30 @@ def new(
         print_json({"campaign": name, **c.result()})
     else:
         console().print(f"Campaign {name!r} begins in the {c.empire.name}: {', '.join(c.nobles)}. "
+                        f"Play a year with: magecraft wizard-prince campaign year {name}")
+
+
+def _new_from_scenario(name: str, path: Path, overwrite: bool, json: bool, db: Path | None,
+                       **given: Any) -> None:
+    """Save a new campaign at a scenario's position (its own dice), ready for ``campaign year``."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+    from magecraft.wizard_prince.campaign.game_type import CAMPAIGN
+
+    clashing = [key for key, value in given.items() if value is not None]
+    if clashing:
+        raise typer.BadParameter(f"--{clashing[0].replace('_', '-')} cannot change a scenario's campaign",
+                                 param_hint="--scenario")
+    game_type, c = start(load_scenario(path), registry())
+    if game_type is not CAMPAIGN:
+        raise typer.BadParameter(f"{path} is a scenario of {game_type.name}, not of the campaign",
+                                 param_hint="--scenario")
+    session = open_session(db, SYSTEM, KIND, save=name, overwrite=overwrite)
+    session.save(c.to_dict())
+    if json:
+        print_json({"campaign": name, **c.result()})
+    else:
+        console().print(f"Campaign {name!r} stands as {path.name} sets it, before year {c.result()['year'] + 1}. "
                         f"Play a year with: magecraft wizard-prince campaign year {name}")
 
 
