@@ -54,7 +54,8 @@ def test_an_impossible_campaign_position_is_refused_saying_why(setup: dict, why:
 def test_answers_are_typed_and_spoken_and_the_gm_may_enter_more():
     c = CampaignPosition.from_mapping({"nobles": TWO}).campaign(Randomness.seeded(1))
     assert c.decision_kind() is Question.BEGIN and c.current_player() == GM
-    assert c.parse_action(" BEGIN ") == Choose("begin") and repr(Choose("begin")) == "Choose(answer='begin', details=())"
+    assert c.parse_action(" BEGIN ") == Choose("begin")
+    assert repr(Choose("begin")) == "Choose(answer='begin', details=())"
     c.push_text("begin")
     c.push_text("bots")
     while c.decision_kind() is not Question.ADVENTURE:
@@ -79,7 +80,8 @@ def test_a_noble_sees_the_enemy_host_only_when_he_found_it_out():
 def test_the_gm_answers_for_the_npc_nobles_by_their_rules():
     game_type = registry().get("wizard-prince-campaign")
     c = game_type.new_game(Randomness.seeded(2), {"npcs": 2})
-    assert c.seats() == (GM, "Ann", "Bob") and game_type.bots_for(c) == {GM: "npc", "Ann": "random", "Bob": "random"}
+    assert c.seats() == (GM, "Ann", "Bob")
+    assert game_type.bots_for(c) == {GM: "npc", "Ann": "random", "Bob": "random"}
 
 
 def test_a_campaign_starts_from_a_scenario(capsys, tmp_path: Path):
