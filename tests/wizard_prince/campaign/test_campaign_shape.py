@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from magecraft.cli.app import main
+from magecraft.core.bots import play_out
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.scenario import load_scenario, load_scenario_text, run_scenario
@@ -91,3 +92,10 @@ def test_a_campaign_starts_from_a_scenario(capsys, tmp_path: Path):
     started = json.loads(capsys.readouterr().out)
     assert started["year"] == 4 and started["nobles"]["Ann"]["appointment"] == "master_general"
     assert main(["wizard-prince", "campaign", "new", "c2", "--scenario", str(path), "--db", db, "--npc", "2"]) == 2
+
+
+def test_a_campaign_of_one_year_ends_after_it():
+    game_type = registry().get("wizard-prince-campaign")
+    c = game_type.new_game(Randomness.seeded(4), {"years": 1})
+    play_out(c, {seat: game_type.bot("heuristic", Randomness.seeded(1)) for seat in c.seats()})
+    assert (c.year, c.over) == (1, "the GM ends the campaign after 1 year")
