@@ -224,8 +224,9 @@ class CampaignTable(TableGame["YearMove"]):
         d = self.c.pending
         assert d is not None
         # long lists (a battle's percentages, upgrades by province) are asked heading by heading
-        choices: list[Choice[YearMove]] = [Choice(" ".join(str(v) for v in option), Choose.of(option),
-                          tuple(str(v) for v in option[:-1])) for option in d.options]
+        answers = [Choose.of(option) for option in d.options]
+        choices: list[Choice[YearMove]] = [Choice(self.c.action_text(answer), answer,
+                                                  tuple(str(v) for v in answer.option[:-1])) for answer in answers]
         return Menu(f"{escape(d.prompt)}  [dim]({escape(d.section)})[/dim]", choices, prompt=f"{player}: choose")
 
     def complete(self, loop: PlayLoop[YearMove], player: str, action: YearMove) -> YearMove:

@@ -103,10 +103,6 @@ class Choose:
         """The answer giving ``option``."""
         return cls(str(option[0]), tuple(option[1:]))
 
-    def words(self) -> str:
-        """What a player says: the option's words, in order ("upgrade salon Tarsis")."""
-        return " ".join(str(v) for v in self.option)
-
 
 @dataclass(frozen=True, slots=True)
 class Record:

@@ -151,7 +151,9 @@ class Campaign(GameState[Action]):
     def action_text(self, action: Action) -> str:
         """An answer's words ("begin", "upgrade salon Tarsis"), an adventure's record ("record
         Ann:wealth:+1:a dragon's hoard"), or "enter the banquet's result"."""
-        if isinstance(action, Choose | Record):
+        if isinstance(action, Choose):
+            return " ".join(str(v) for v in action.option)
+        if isinstance(action, Record):
             return action.words()
         return action.describe()
 
