@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError
@@ -69,6 +71,18 @@ class Chit:
                    str(raw.get("first_met_by", "")))
 
 
+class Office(StrEnum):
+    """The six Imperial Appointments by the key the saves and the ``wp_imperial_appointment`` table use (The
+    Courtier Descriptions, IMPERIAL APPOINTMENT): typed, so a key spelled another way is caught."""
+
+    MINISTER_OF_STATE = "minister_of_state"
+    CHANCELLOR_OF_THE_EXCHEQUER = "chancellor_of_the_exchequer"
+    IMPERIAL_GUARD_CAPTAIN = "imperial_guard_captain"
+    LORD_CHAMBERLAIN = "lord_chamberlain"
+    LORD_CHANCELLOR = "lord_chancellor"
+    MASTER_GENERAL = "master_general"
+
+
 @dataclass(frozen=True, slots=True)
 class Appointment:
     """A row of the Imperial Appointment table (1d20)."""
@@ -79,9 +93,14 @@ class Appointment:
     banquet_move: str
 
 
+@cache
 def appointments() -> dict[str, Appointment]:
-    """The six Imperial Appointments by key, from the ``wp_imperial_appointment`` table."""
+    """The six Imperial Appointments by key, from the ``wp_imperial_appointment`` table (whose keys must be
+    the :class:`Office` names); read once."""
     table = get_table("wp_imperial_appointment")
-    return {str(r.data["key"]): Appointment(str(r.data["key"]), r.result, int(r.data["min_status"]),
-                                            str(r.data["banquet_move"])) for r in table.rows}
+    found = {str(r.data["key"]): Appointment(str(r.data["key"]), r.result, int(r.data["min_status"]),
+                                             str(r.data["banquet_move"])) for r in table.rows}
+    if set(found) != set(Office):
+        raise DataError(f"wp_imperial_appointment: the keys are {', '.join(Office)}, not {', '.join(found)}")
+    return found
 

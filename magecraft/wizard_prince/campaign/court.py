@@ -18,7 +18,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.campaign.nobles import ARMS, XP_PER_LEVEL
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import ATTENDING, CAMPAIGN, CHITS, UPGRADES
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, task
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 from magecraft.wizard_prince.chits import STATISTICS, chit_kinds
 
@@ -41,7 +41,7 @@ def attendees(c: Campaign) -> list[str]:
 def _ask_banquet(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if not attendees(c):
         return None
-    return Decision("banquet", GM, (("bots",),), "GM: play the banquet with the bots, or enter its result",
+    return Decision(Question.BANQUET, GM, (("bots",),), "GM: play the banquet with the bots, or enter its result",
                     CAMPAIGN)
 
 
@@ -195,7 +195,7 @@ def _ask_courtier(c: Campaign, t: dict[str, Any]) -> Decision | None:
     choices = upgrade_choices(c, name)
     if not choices:
         return None
-    return Decision("courtier", name, (("take",), *(("upgrade", *u) for u in choices)),
+    return Decision(Question.COURTIER, name, (("take",), *(("upgrade", *u) for u in choices)),
                     f"{name}: take {_BENEFIT_WORDS[t['benefit']]}, or an upgrade instead?", UPGRADES)
 
 
@@ -223,7 +223,7 @@ def _ask_trader(c: Campaign, t: dict[str, Any]) -> Decision | None:
     mine = realm(c, t["noble"])
     if not mine:
         return None
-    return Decision("trader", t["noble"], tuple((p,) for p in mine),
+    return Decision(Question.TRADER, t["noble"], tuple((p,) for p in mine),
                     f"{t['noble']}: which province gets the Foreign Trader's +1?", CHITS)
 
 
@@ -241,7 +241,8 @@ def _ask_castellan(c: Campaign, t: dict[str, Any]) -> Decision | None:
     options = tuple((arm, grade) for grade in ("regular", "elite") for arm in ARMS if n.arm(arm)[grade] > 0)
     if not options:
         return None
-    return Decision("castellan", n.name, options, f"{n.name}: which unit does the Knight Castellan train?", CHITS)
+    return Decision(Question.CASTELLAN, n.name, options, f"{n.name}: which unit does the Knight Castellan train?",
+                    CHITS)
 
 
 @task("castellan", _ask_castellan)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from magecraft.wizard_prince.campaign.sections import DUELS
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, task
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -54,7 +54,7 @@ def _ask_challenge(c: Campaign, t: dict[str, Any]) -> Decision | None:
         targets = [o for o in c.living() if o != n.name]
     if not targets:
         return None
-    return Decision("duel_challenge", n.name, (("none",), *((o, k) for o in targets
+    return Decision(Question.DUEL_CHALLENGE, n.name, (("none",), *((o, k) for o in targets
                                                              for k in ("first blood", "death"))),
                     f"{n.name}: the Grand Herald sanctions your duel. Whom do you challenge, and to first blood "
                     "or to the death?", DUELS)
@@ -76,7 +76,7 @@ def _ask_fight(c: Campaign, t: dict[str, Any]) -> Decision | None:
     alive = [w for w in (t["a"], t["b"]) if w == PRINCE or c.nobles[w].alive]
     if len(alive) < 2 or c.settings.duel_resolver == "abstract":
         return None
-    return Decision("duel_result", GM, tuple((k, w) for k in ("winner", "foul") for w in (t["a"], t["b"])),
+    return Decision(Question.DUEL_RESULT, GM, tuple((k, w) for k in ("winner", "foul") for w in (t["a"], t["b"])),
                     f"GM: who won the duel of {t['a']} and {t['b']} (to {t['to']})? Or who cheated or broke "
                     "its rules (the seconds step in)?", DUELS)
 
@@ -176,7 +176,7 @@ def _ask_wagers(c: Campaign, t: dict[str, Any]) -> Decision | None:
              if x != y and x != t["b"] and y != t["a"] and stakes(c, x, y) and stakes(c, y, x)]
     if not pairs:
         return None
-    return Decision("duel_wagers", GM, (("done",), *pairs),
+    return Decision(Question.DUEL_WAGERS, GM, (("done",), *pairs),
                     f"GM: any wagers on the duel of {t['a']} and {t['b']}? (the first named backs {t['a']}, "
                     f"the second {t['b']}; each then names his stake)", DUELS)
 
@@ -193,7 +193,7 @@ def _wagers(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 def _ask_stake(c: Campaign, t: dict[str, Any]) -> Decision | None:
     wager = c.year_data["wagers"][-1]
     noble, taker = wager[f"{t['side']}_backer"], wager[f"{'b' if t['side'] == 'a' else 'a'}_backer"]
-    return Decision("wager_stake", noble, tuple(stakes(c, noble, taker)),
+    return Decision(Question.WAGER_STAKE, noble, tuple(stakes(c, noble, taker)),
                     f"{noble}: you back {t['on']} against {taker}. What do you stake?", DUELS)
 
 
@@ -234,7 +234,7 @@ def _ask_pay(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if not c.nobles[payer].alive or not c.nobles[taker].alive:
         return None
     options: tuple[Option, ...] = (("pay",), ("welsh",)) if can_pay(c, payer, stake) else (("welsh",),)
-    return Decision("wager_pay", payer, options,
+    return Decision(Question.WAGER_PAY, payer, options,
                     f"{payer}: {t['winner']} won; you owe {taker} {_stake_words(stake)}. Pay, or welsh "
                     "(1d3 Status)?", DUELS)
 

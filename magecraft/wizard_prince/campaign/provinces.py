@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.wizard_prince.campaign.empire import reachable
 from magecraft.wizard_prince.campaign.sections import PROVINCES
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -141,7 +141,7 @@ def _ask_give_up(c: Campaign, t: dict[str, Any]) -> Decision | None:
     mine = realm(c, noble)
     if not mine or (t.get("why") == "status" and not over_limit(c, noble)):
         return None
-    return Decision("give_up", noble, tuple((name,) for name in _give_up_order(c, noble)),
+    return Decision(Question.GIVE_UP, noble, tuple((name,) for name in _give_up_order(c, noble)),
                     f"{noble}: which province do you give up ({t.get('reason', 'your choice')})?",
                     str(t.get("section", PROVINCES)))
 
@@ -178,7 +178,7 @@ def _ask_gain(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if not choices:
         return None
     best = sorted(choices, key=lambda s: -modifier(c, c.provinces[s]))
-    return Decision("gain", noble, tuple((s,) for s in best), f"{noble}: which province do you add "
+    return Decision(Question.GAIN, noble, tuple((s,) for s in best), f"{noble}: which province do you add "
                     f"({t.get('reason', '')})?", str(t.get("section", PROVINCES)))
 
 
@@ -229,7 +229,7 @@ def _ask_beseech(c: Campaign, t: dict[str, Any]) -> Decision | None:
         return None
     if realm(c, noble) and name not in may_gain(c, noble):
         return None  # he could not hold it: it would be cut off at once (ruling WC5)
-    return Decision("beseech", noble, (("accept",), ("decline",)),
+    return Decision(Question.BESEECH, noble, (("accept",), ("decline",)),
                     f"{name} beseeches {noble} for protection: accept it with its upgrades?", PROVINCES)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from magecraft.wizard_prince.campaign.nobles import ARMS, BOOSTS
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import GOLD, WEALTH
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ def _ask_spend(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if len(options) == 1:
         return None
     n = c.nobles[t["noble"]]
-    return Decision("spend", n.name, options, f"{n.name} (Wealth {n.wealth}, {n.gold} gp): spend Wealth?", WEALTH)
+    return Decision(Question.SPEND, n.name, options, f"{n.name} (Wealth {n.wealth}, {n.gold} gp): spend Wealth?",
+                    WEALTH)
 
 
 @task("spend", _ask_spend)
