@@ -13,6 +13,7 @@ ray = pytest.importorskip("ray", reason="the 'cluster' extra (Ray) is not instal
 def test_a_local_ray_cluster_gives_the_same_rows_as_the_pool() -> None:
     sweep = Sweep("mage-wars-solo", (Variant("book"),), ())
     pooled = [row for rows in runners.pool(sweep, tasks(sweep, range(1, 13), {}), 2, 4) for row in rows]
-    on_ray = [row for rows in runners.ray_cluster(sweep, tasks(sweep, range(1, 13), {}), "local", 4) for row in rows]
+    batches = runners.ray_cluster(sweep, tasks(sweep, range(1, 13), {}), "local", 4)
+    on_ray = [row for rows in batches for row in rows]
     assert on_ray == pooled
     assert [row["seed"] for row in on_ray] == list(range(1, 13))
