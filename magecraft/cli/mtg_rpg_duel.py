@@ -44,7 +44,7 @@ from magecraft.cli.options import (
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import InputError, SaveError
+from magecraft.core.errors import InputError, RuleError, SaveError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
@@ -63,6 +63,7 @@ from magecraft.mtg_rpg.character import (
 )
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
 from magecraft.mtg_rpg.duel import KINDS, QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel_actions import DuelAction
 from magecraft.mtg_rpg.duel_player import choose_action
 from magecraft.mtg_rpg.duel_ritual import (
     RESTITUTION_OWED,
@@ -508,7 +509,7 @@ def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutc
     return record, wizard, deck, record.rng
 
 
-class DuelTable(TableGame[str]):
+class DuelTable(TableGame[DuelAction]):
     """A quick duel with ``--play-as``: one Wizard chosen at the keyboard, the others playing themselves.
 
     The player sees their own life and hand and every card played with its damage; the opponent's life and
@@ -541,21 +542,27 @@ class DuelTable(TableGame[str]):
         self.duel = QuickDuel.from_dict({k: v for k, v in snapshot.items() if k != "ritual"},
                                         ask=options.ask_die_once)
 
-    def bot_action(self, player: str) -> str:
+    def bot_action(self, player: str) -> DuelAction:
         return choose_action(self.duel)
 
     def randomness(self) -> Randomness:
         return self.duel.rng
 
-    def menu(self, player: str) -> Menu[str]:
-        actions = self.duel.legal_actions()
-        choices = [Choice(_action_label(self.duel, action), action, (action.partition(":")[0],))
-                   for action in actions]
-        return Menu(f"{player}, choose:", choices, prompt="Your choice",
-                    typed=lambda answer: answer if answer in actions else None,
-                    typed_help="an action as written, e.g. play:Shock")
+    def menu(self, player: str) -> Menu[DuelAction]:
+        choices = []
+        for action in self.duel.legal_actions():
+            words = self.duel.action_text(action)
+            choices.append(Choice(words, action, (words.partition(" ")[0],)))
+        return Menu(f"{player}, choose:", choices, prompt="Your choice", typed=self._typed,
+                    typed_help="an action as written, e.g. play Shock")
 
-    def apply(self, action: str) -> None:
+    def _typed(self, answer: str) -> DuelAction | None:
+        try:
+            return self.duel.parse_action(answer)
+        except RuleError:
+            return None
+
+    def apply(self, action: DuelAction) -> None:
         self.duel.apply(action)
 
     def render(self, viewer: str | None) -> list[RenderableType]:
@@ -563,9 +570,9 @@ class DuelTable(TableGame[str]):
             return []
         seen = self.duel.observation(viewer)
         mine = next(s for s in seen["sides"] if s["name"] == viewer)
-        holding = "; ".join(f"{s['name']} holds {s['deck']['hand']} card(s)"
+        holding = "; ".join(f"{s['name']} holds {s['hand']} card(s)"
                             for s in seen["sides"] if s["name"] != viewer)
-        hand = ", ".join(mine["deck"]["hand"]) or "empty"
+        hand = ", ".join(mine["hand"]) or "empty"
         lines: list[RenderableType] = [f"{viewer}: life {mine['life']}; hand {hand}. {holding}."]
         if self.duel.pending:
             lines.append(f"{self.duel.active} plays [bold]{self.duel.pending}[/bold].")
@@ -602,15 +609,6 @@ def duel_line(event: Event) -> str | None:
     if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
         return f"  {escape(event.label)}"
     return None
-
-
-def _action_label(duel: QuickDuel, action: str) -> str:
-    """``play:Shock@Mord`` -> ``play Shock at Mord``; the others as they are."""
-    verb, _, rest = action.partition(":")
-    if not rest:
-        return action
-    name, _, aim = rest.partition("@")
-    return f"{verb} {name}" + (f" at {aim}" if aim else "")
 
 
 def _print_result(result: dict[str, Any]) -> None:
