@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -159,6 +160,8 @@ def duel_command(
         "--spent", help="WIZARD=CARD: a card that went to the graveyard in a duel at the table.")] = None,
     ante_card: Annotated[list[str] | None, typer.Option(
         "--ante", help="WIZARD=CARD: the ante card put up in a duel at the table.")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start the quick duel from a scenario file's position (docs/scenarios).")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     db: DbOption = None,
@@ -183,7 +186,14 @@ def duel_command(
       magecraft mtg-rpg duel Sarin referee --kind three-card --seed 7
       magecraft mtg-rpg duel Sarin Mord --play-as Sarin --save eve
       magecraft mtg-rpg duel Sarin Mord --kind standard --life Sarin=12 --life Mord=0
+      magecraft mtg-rpg duel --scenario docs/scenarios/mtg-rpg-duel-three-card-interrupt.toml --play-as Mord
     """
+    if scenario is not None:
+        if first is not None or second is not None or load is not None:
+            raise typer.BadParameter("a scenario names its own Wizards: drop FIRST, SECOND and --load",
+                                     param_hint="--scenario")
+        _scenario_duel(scenario, play_as, db, save, overwrite, json, allow_undo)
+        return
     if load is not None:
         given = [flag for flag, value in (
             ("FIRST", first), ("SECOND", second), ("--kind", kind != "single-card"), ("--turns", turns),
@@ -307,6 +317,25 @@ class DuelRitual:
                             if self.kind == "limited-turns" else 0)
         return (Ritual.challenge(self.first, self.second).state_length(self.second, length)
                 .proclaim_stakes(self.first, self.stakes).set_victory(self.second, self.victory).terms())
+
+
+def _scenario_duel(path: Path, play_as: str | None, db: Any, save: str | None, overwrite: bool, json: bool,
+                   allow_undo: bool) -> None:
+    """``duel --scenario FILE``: the duel from the scenario's position and dice (its steps are the players'), on
+    to the end (at the prompt for ``--play-as``); a dry run on honour, since no saved Wizard is in it."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+
+    game_type, duel = start(load_scenario(path), registry())
+    if not isinstance(duel, QuickDuel):
+        raise InputError(f"{path} is a {game_type.name} scenario, not a quick duel")
+    names = duel.seats()
+    if play_as is not None and play_as not in names:
+        raise typer.BadParameter(f"{play_as!r} is not in this duel ({', '.join(names)})", param_hint="--play-as")
+    ritual = DuelRitual(names[0], names[1], names[2:], duel.kind, duel.turns or None, duel.victory,
+                        "honor or bragging rights", False, 0, None, play_as, True)
+    saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
+    _play_and_settle(duel, ritual, ritual.terms(), [(None, None)] * len(names), {}, saver, json, allow_undo)
 
 
 def _resume_duel(db: Any, load: str, save: str | None, overwrite: bool, json: bool, allow_undo: bool) -> None:

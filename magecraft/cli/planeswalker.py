@@ -34,7 +34,7 @@ from magecraft.cli.options import (
 )
 from magecraft.cli.playloop import Choice, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import DataError, InputError, MagecraftError
+from magecraft.core.errors import DataError, InputError, MagecraftError, RuleError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -600,7 +600,7 @@ class BattleTable(TableGame["Action"]):
         return choose(self.battle)
 
     def menu(self, player: str) -> Menu[Action]:
-        from magecraft.planeswalker.actions import Action
+        from magecraft.planeswalker.actions import Action, ActionKind
 
         battle = self.battle
         legal = battle.legal_actions()
@@ -609,18 +609,27 @@ class BattleTable(TableGame["Action"]):
         for draw in (False, True):
             if any(a.kind == "channel" and a.draw == draw and a.amount > 0 for a in legal):
                 # one line for every amount of excess mana: the amount is asked next (complete)
-                ask = Action("channel", amount=ASK_EXCESS, draw=draw)
+                ask = Action(ActionKind.CHANNEL, amount=ASK_EXCESS, draw=draw)
                 plain = decision_label(battle, ask._replace(amount=0))
                 label = f"{plain} with excess mana (how much is asked next)"
                 choices.append(Choice(label, ask, _heading(ask)))
         choices.sort(key=lambda choice: _ORDER.index(choice.action.kind))
-        by_words = {action.text().casefold(): action for action in legal}
-        by_words.update({choice.label.casefold(): choice.action for choice in choices})
+        by_label = {choice.label.casefold(): choice.action for choice in choices}
+
+        def typed(answer: str) -> Action | None:
+            said = by_label.get(" ".join(answer.split()).casefold())
+            if said is not None:
+                return said
+            try:
+                return battle.parse_action(answer)  # the decision's words (Battle.action_text)
+            except RuleError:
+                return None
+
         actor = battle.actor()
         whose = "your" if actor.id == self._fid(player) else f"{actor.label}'s"
         title = f"Round {battle.round}, {whose} turn, {_PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
         return Menu(title, choices, prompt="Your decision",
-                    typed=lambda answer: by_words.get(" ".join(answer.split()).casefold()),
+                    typed=typed,
                     typed_help="the decision in words, e.g. 'channel' or 'cast Shock at c1'")
 
     def complete(self, loop: PlayLoop[Action], player: str, action: Action) -> Action:

@@ -321,15 +321,14 @@ class QuickDuel(GameState[DuelAction]):
             self._choose_order(player, action.first)
             return
         if self.phase is PLAYING:
-            if type(action) is Pass:
-                self._end_turn()
-                return
-            assert isinstance(action, Play | Use)
-            self.target = action.at or self._opponents(player)[0]
-            if isinstance(action, Use):
+            if type(action) is Play:
+                self.target = action.at or self._opponents(player)[0]
+                self._play(player, action.card)
+            elif type(action) is Use:
+                self.target = action.at or self._opponents(player)[0]
                 self._use_item(player, action.item)
-                return
-            self._play(player, action.card)
+            else:
+                self._end_turn()
             return
         self._resolve_pending(player, action.card if isinstance(action, Respond) else None)
 

@@ -32,7 +32,6 @@ from magecraft.mtg_rpg.duel_actions import (
     Play,
     Respond,
     Use,
-    action_words,
 )
 from magecraft.mtg_rpg.duel_effects import creature_power, effect_of
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
@@ -82,13 +81,14 @@ def choose_action(duel: QuickDuel) -> DuelAction:
         carried = side.items or side.charges
         uses = [a for a in actions if type(a) is Use and item_threat(a)] if carried else []
         if uses:
-            return max(uses, key=lambda a: (item_threat(a), action_words(a)))
+            return max(uses, key=lambda a: (item_threat(a), a.item, a.at or ""))
         plays = [a for a in actions if type(a) is Play]
         if not plays:
             return PASS if PASS in actions else YIELD
         if len(plays) == 1:
             return plays[0]
-        return max(plays, key=lambda a: (card_threat(duel.pool.get(a.card), duel.settings), action_words(a)))
+        # ties go to the later card name (then aim), as the words ``play <card> at <aim>`` sort
+        return max(plays, key=lambda a: (card_threat(duel.pool.get(a.card), duel.settings), a.card, a.at or ""))
     threat = card_threat(duel.pool.get(duel.pending or ""), duel.settings)
     answers = [a for a in actions if type(a) is Respond]
     if threat >= 2 and answers:

@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from magecraft.core.errors import DataError, InputError
+from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
-from magecraft.planeswalker.actions import MECHANICS, Action
+from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
     BATTLE_CRY,
@@ -52,8 +52,7 @@ from magecraft.planeswalker.spells import profile
 PARTY, FOES = "party", "foes"
 YOU = "you"
 #: The steps of a turn (and "over"), as saved.
-PHASES = frozenset({"start", "channelling", "upkeep", "main", "commanding", "response", "intercept", "trample",
-                    "forget", "over"})
+PHASES = frozenset(step.value for step in Step)
 
 
 class Battle(Resolution, GameState[Action]):
@@ -70,7 +69,7 @@ class Battle(Resolution, GameState[Action]):
         self.order: list[str] = []
         self.round = 1
         self.turn = 0
-        self.phase = "start"
+        self.phase = Step.START
         self.actions_left = 0
         self.moved = False
         self.engaged = False
@@ -82,7 +81,7 @@ class Battle(Resolution, GameState[Action]):
         self.pending: dict[str, Any] | None = None
         self.intercept: dict[str, str] | None = None
         self.trample: str | None = None
-        self.resume = "main"
+        self.resume = Step.MAIN
         self.next_summon = 1
         self.next_token = 1
         #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
@@ -176,27 +175,55 @@ class Battle(Resolution, GameState[Action]):
 
     # -- GameState ---------------------------------------------------------------------------
     def current_player(self) -> str | None:
-        if self.phase == "over":
+        if self.phase == Step.OVER:
             return None
-        if self.phase == "response":
+        if self.phase == Step.RESPONSE:
             assert self.pending is not None
             return str(self.pending["responders"][0])
-        if self.phase == "intercept":
+        if self.phase == Step.INTERCEPT:
             assert self.intercept is not None
             return self.intercept["target"]
-        if self.phase == "trample":
+        if self.phase == Step.TRAMPLE:
             assert self.trample is not None
             attacker = self.fighters[self.trample]
             return attacker.controller or attacker.id
         return self.order[self.turn]
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Step.OVER
+
+    def seats(self) -> tuple[str, ...]:
+        """Everyone who decides: the combatants taking turns (``you``, ``p2`` ..., ``c1`` ..., ``mage``) and
+        a token made by a creature acting alone, which takes its turn after its maker's (PW38)."""
+        return tuple(self.order)
+
+    def decision_kind(self) -> Step:
+        return Step(self.phase)
+
+    def action_text(self, action: Action) -> str:
+        return action_words(action)
+
+    def parse_action(self, text: str) -> Action:
+        """The decision in words (``cast Shock at c1``); a creature may be named by its name or label too
+        (``cast Shock at Grizzly Bears``) when that names one combatant."""
+        try:
+            return super().parse_action(text)
+        except RuleError:
+            for fighter in self.fighters.values():
+                for name in {fighter.label, fighter.name} - {fighter.id}:
+                    said = " ".join(text.split())
+                    if said.casefold().endswith(" " + name.casefold()):
+                        head = said[: -len(name)].rstrip()
+                        try:
+                            return super().parse_action(f"{head} {fighter.id}")
+                        except RuleError:
+                            continue
+            raise
 
     def result(self) -> Mapping[str, Any]:
         fighters = {f.id: {"name": f.name, "side": f.side, "life": f.life, "out": f.out}
                     for f in self.fighters.values()}
-        return {"over": self.phase == "over", "winner": (self.outcome or {}).get("winner"),
+        return {"over": self.phase == Step.OVER, "winner": (self.outcome or {}).get("winner"),
                 "reason": (self.outcome or {}).get("reason"), "rounds": self.round, "fighters": fighters}
 
     def legal_actions(self) -> list[Action]:
@@ -213,7 +240,8 @@ class Battle(Resolution, GameState[Action]):
     def perform(self, action: Action) -> None:
         self._legal = None
         who = self.current_player()
-        self.rng.log.record("action", action.text(), section=MECHANICS, data={"by": who, "action": action.text()})
+        words = action_words(action)
+        self.rng.log.record("action", words, section=MECHANICS, data={"by": who, "action": words})
         handler = getattr(self, f"_do_{action.kind}")
         handler(action)
         self._refresh_lords()
@@ -257,7 +285,7 @@ class Battle(Resolution, GameState[Action]):
         actor.tapped = actor.tapped and not self._untaps(actor)  # refreshed (its creatures at its Upkeep)
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.commanded, self.command_used = [], False
-        self.phase = "channelling" if actor.is_mage else "main"
+        self.phase = Step.CHANNELLING if actor.is_mage else Step.MAIN
         self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
                             data={"round": self.round, "actor": actor.id, "phase": self.phase})
         if not actor.is_mage:  # a creature alone: its upkeep trigger at the start of its turn (PW51)
@@ -290,7 +318,7 @@ class Battle(Resolution, GameState[Action]):
                 lose_life(actor, excess, self.rng, self.settings)
                 self._after_damage(actor)
             if actor.active and len(actor.memory) > actor.memory_limit():
-                self.phase = "forget"
+                self.phase = Step.FORGET
                 return
         self._next_turn()
 
@@ -321,15 +349,15 @@ class Battle(Resolution, GameState[Action]):
 
     def _back(self) -> None:
         """Return to the phase a step (a response window, an interception, a trample) interrupted."""
-        if self.phase == "over":
+        if self.phase == Step.OVER:
             return
         actor = self.actor()
         if not actor.active:
             self._next_turn()
             return
         self.phase = self.resume
-        if self.phase == "commanding" and not commandable(self, actor):
-            self.phase = "main"
+        if self.phase == Step.COMMANDING and not commandable(self, actor):
+            self.phase = Step.MAIN
 
     # -- the phases' actions ---------------------------------------------------------------------
     def _do_delay(self, action: Action) -> None:
@@ -361,9 +389,9 @@ class Battle(Resolution, GameState[Action]):
             self.fighters[cid].sick = False
             self.fighters[cid].tapped = self.fighters[cid].tapped and not self._untaps(self.fighters[cid])
         if actor.pervasive() > actor.focus:
-            self.phase = "upkeep"
+            self.phase = Step.UPKEEP
             return
-        self.phase = "main"
+        self.phase = Step.MAIN
 
     def _do_release(self, action: Action) -> None:
         actor = self.actor()
@@ -440,20 +468,20 @@ class Battle(Resolution, GameState[Action]):
         """"direct any number of creatures as a single action" -- before any other action."""
         self._spend()
         self.command_used = True
-        self.phase = "commanding"
+        self.phase = Step.COMMANDING
 
     def _do_done(self, action: Action) -> None:
-        self.phase = "main"
+        self.phase = Step.MAIN
 
     def _do_order_move(self, action: Action) -> None:
         self.commanded.append(action.creature)
         self._open_window({"kind": "order", "order": "move", "creature": action.creature,
-                           "target": action.target}, "commanding")
+                           "target": action.target}, Step.COMMANDING)
 
     def _do_order_engage(self, action: Action) -> None:
         self.commanded.append(action.creature)
         self._open_window({"kind": "order", "order": "engage", "creature": action.creature,
-                           "target": action.target}, "commanding")
+                           "target": action.target}, Step.COMMANDING)
 
     def _do_order_ability(self, action: Action) -> None:
         """"Cast a 'spell' via an ability": paid from the controller's Mana Pool (at most its Mastery);
@@ -466,10 +494,10 @@ class Battle(Resolution, GameState[Action]):
                    "ability": ability.index, "x": x}
         if ability.mana_ability:
             self._resolve_ability(pending)
-            self.resume = "commanding"
+            self.resume = Step.COMMANDING
             self._back()
             return
-        self._open_window(pending, "commanding")
+        self._open_window(pending, Step.COMMANDING)
 
     def _do_ability(self, action: Action) -> None:
         """A creature acting on its own uses an ability as one of its actions; no window opens (PW14)."""
@@ -484,7 +512,7 @@ class Battle(Resolution, GameState[Action]):
     def _do_engage(self, action: Action) -> None:
         self._spend()
         self.engaged = True
-        self.resume = "main"
+        self.resume = Step.MAIN
         self._engage(self.actor().id, action.target)
 
     def _do_cast(self, action: Action) -> None:
@@ -504,13 +532,13 @@ class Battle(Resolution, GameState[Action]):
         if spell.split_second:
             pending["responders"], pending["countered"] = [], False
             self.pending = pending
-            self.resume = "main"
+            self.resume = Step.MAIN
             self._resolve_pending()
             return
-        self._open_window(pending, "main")
+        self._open_window(pending, Step.MAIN)
 
     # -- responses ---------------------------------------------------------------------------------
-    def _open_window(self, pending: dict[str, Any], resume: str) -> None:
+    def _open_window(self, pending: dict[str, Any], resume: Step) -> None:
         """"A spell may be responded to by any enemy or ally [who] successfully makes an opposed Speed roll
         equal to or greater than the character whose turn it is"; commands likewise."""
         pending.setdefault("by", self.actor().id)
@@ -527,7 +555,7 @@ class Battle(Resolution, GameState[Action]):
         assert self.pending is not None
         responders = self.pending["responders"]
         while responders:
-            self.phase = "response"
+            self.phase = Step.RESPONSE
             self._legal = None
             if len(self.legal_actions()) > 1:
                 return
@@ -536,7 +564,7 @@ class Battle(Resolution, GameState[Action]):
         self._resolve_pending()
 
     def _do_pass(self, action: Action) -> None:
-        if self.phase == "trample":
+        if self.phase == Step.TRAMPLE:
             self.trample = None
             self._back()
             return
@@ -609,7 +637,7 @@ class Battle(Resolution, GameState[Action]):
         self.intercept = {"attacker": attacker_id, "target": target_id}
         self._attacking(self.fighters[attacker_id], target)  # Seasoned Marshal (PW63)
         if target.is_mage and interceptors(self):
-            self.phase = "intercept"
+            self.phase = Step.INTERCEPT
             return
         self.intercept = None
         self._fight(attacker_id, target_id)
@@ -655,7 +683,7 @@ class Battle(Resolution, GameState[Action]):
             return
         if attacker.active and not defender.active and TRAMPLE in attacker.keywords and self.enemies(attacker_id):
             self.trample = attacker_id
-            self.phase = "trample"
+            self.phase = Step.TRAMPLE
             return
         self._back()
 
@@ -700,7 +728,7 @@ class Battle(Resolution, GameState[Action]):
             self._died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
 
     def _check_over(self) -> bool:
-        if self.phase == "over":
+        if self.phase == Step.OVER:
             return True
         # a stolen creature still counts for its own side: taking the last foe does not win (PW39)
         sides = {f.control[0] if f.control else f.side for f in self.fighters.values() if f.active}
@@ -715,7 +743,7 @@ class Battle(Resolution, GameState[Action]):
         return True
 
     def _finish(self, winner: str | None, reason: str) -> None:
-        self.phase = "over"
+        self.phase = Step.OVER
         self._legal = None
         self.outcome = {"winner": winner, "reason": reason}
         self.rng.log.record("battle over", reason, section=MECHANICS, data={"winner": winner, "round": self.round})
@@ -749,7 +777,7 @@ class Battle(Resolution, GameState[Action]):
             battle = cls({f.id: f for f in fighters}, rng, settings)
             battle.ranges = {(str(a), str(b)): str(r) for a, b, r in raw["ranges"]}
             battle.order = [str(f) for f in raw["order"]]
-            battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), str(raw["phase"])
+            battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), Step(str(raw["phase"]))
             battle.actions_left, battle.moved = int(raw["actions_left"]), bool(raw["moved"])
             battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
             battle.casts = int(raw["casts"])
@@ -759,7 +787,7 @@ class Battle(Resolution, GameState[Action]):
             battle.pending = _plain(raw["pending"])
             battle.intercept = _plain(raw["intercept"])
             battle.trample = raw["trample"]
-            battle.resume, battle.next_summon = str(raw["resume"]), int(raw["next_summon"])
+            battle.resume, battle.next_summon = Step(str(raw["resume"])), int(raw["next_summon"])
             # saves from before tokens existed have neither
             battle.next_token = int(raw.get("next_token", 1))
             battle.dying = [str(d) for d in raw.get("dying", [])]

@@ -361,7 +361,7 @@ def test_an_ability_reads_at_the_table_in_its_words(make_battle) -> None:
     elves = ready(battle, "Llanowar Elves")
     order = Action("order_ability", card="0", creature=elves)
     assert decision_label(battle, order) == "Llanowar Elves (s1): use '{T}: Add {G}.'"
-    assert order.text() == "order s1 to use ability 1"
+    assert battle.action_text(order) == "order s1 to use ability 1"
     assert Action.from_dict(order.to_dict()) == order
 
 
