@@ -22,7 +22,7 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
@@ -48,6 +48,10 @@ from magecraft.planeswalker.pervasive import taxed
 from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
+
+if TYPE_CHECKING:
+    from magecraft.planeswalker.effects import Effect
+    from magecraft.planeswalker.spells import SpellProfile
 
 PARTY, FOES = "party", "foes"
 YOU = "you"
@@ -249,6 +253,104 @@ class Battle(Resolution, GameState[Action]):
 
     def invalidate(self) -> None:
         """Forget the cached legal actions after the state was edited by hand (a GM's correction, a test)."""
+        self._legal = None
+
+    # -- the referee's hand: a position arranged, or a rule applied out of turn -------------------------
+    # Each is a rule of seed 001 carried out at once, as the engine does mid-resolution, on combatants named
+    # by id (``"you"``, ``"c1"``, ``"s1"``) or given as themselves.  Whole positions are arranged with
+    # :class:`magecraft.planeswalker.position.BattlePosition`; these set one thing on top of it.
+
+    def fighter(self, who: str | Combatant) -> Combatant:
+        """The combatant ``who`` names (an id), refused in words when there is none."""
+        if isinstance(who, Combatant):
+            return who
+        found = self.fighters.get(who)
+        if found is None:
+            raise InputError(f"no combatant {who!r} in this battle (ids: {', '.join(self.fighters)})")
+        return found
+
+    def refresh(self) -> None:
+        """After a hand edit: static bonuses follow who is in the battle (lords, PW41) and the decisions open
+        are worked out again."""
+        self.lordly = self._find_lords()
+        self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
+        self._refresh_lords()
+        self._legal = None
+
+    def summon(self, mage: str | Combatant, card: str, target: str = "") -> str:
+        """A creature spell resolves: the creature enters under ``mage``'s control, summoning sick ("Casting",
+        "Summoning Sickness"); ``target`` is its "enters" trigger's.  Returns the creature's id."""
+        made = f"s{self.next_summon}"
+        self._summon(self.fighter(mage), card, target)
+        self._legal = None
+        return made
+
+    def resolve_spell(self, caster: str | Combatant, spell: str | SpellProfile, target: str = "",
+                      x: int = 0) -> None:
+        """``spell`` resolves for ``caster`` at ``target`` unanswered, as if cast and paid for ("Casting")."""
+        self._apply_effect(self.fighter(caster), profile(spell) if isinstance(spell, str) else spell, target, x)
+        self._legal = None
+
+    def resolve_effects(self, source: str | Combatant, controller: str | Combatant, effects: tuple[Effect, ...],
+                        target: str = "", x: int = 0, why: str = "") -> None:
+        """An ability's or a trigger's effects resolve (data/card_effects.toml, ruling PW35)."""
+        self._resolve(self.fighter(source), self.fighter(controller), effects, target, x, why)
+        self._legal = None
+
+    def attach(self, mage: str | Combatant, aura: str, target: str) -> None:
+        """``mage``'s Aura (or Equipment) enchants ``target``, a pervasive effect ("Upkeep Phase", PW39)."""
+        self._attach(self.fighter(mage), aura, target)
+        self._legal = None
+
+    def release(self, mage: str | Combatant, creature: str = "", permanent: str = "") -> None:
+        """``mage`` stops sustaining a creature or a pervasive effect ("Upkeep Phase")."""
+        self._release(self.fighter(mage), creature, permanent)
+        self._legal = None
+
+    def engage(self, attacker: str | Combatant, target: str | Combatant) -> None:
+        """``attacker`` engages ``target`` ("Engaging"): an interception is offered when one may be made."""
+        self._engage(self.fighter(attacker).id, self.fighter(target).id)
+        self._legal = None
+
+    def fight(self, attacker: str | Combatant, defender: str | Combatant) -> None:
+        """Locked combat between the two at once, no interception ("Locked Combat")."""
+        self._fight(self.fighter(attacker).id, self.fighter(defender).id)
+        self._legal = None
+
+    def deal_damage(self, target: str | Combatant, amount: int, colors: tuple[str, ...] = ()) -> int:
+        """``amount`` damage (of a source of ``colors``) to ``target``; returns the damage taken."""
+        taken = self._damage(self.fighter(target), amount, colors)
+        self._legal = None
+        return taken
+
+    def destroy(self, target: str | Combatant, *, no_regenerate: bool = False) -> None:
+        """``target`` is destroyed ("Destroy"; a regeneration shield saves it unless ``no_regenerate``)."""
+        self._destroy(self.fighter(target), no_regenerate)
+        self._legal = None
+
+    def remove(self, creature: str | Combatant, how: str) -> None:
+        """``creature`` leaves the battle without dying (``how``: "unsummoned", "exiled" ...)."""
+        self._remove(self.fighter(creature), how)
+        self._legal = None
+
+    def make_token(self, maker: str | Combatant, name: str) -> None:
+        """``maker`` makes a creature token (PW38)."""
+        self._make_token(self.fighter(maker), name)
+        self._legal = None
+
+    def look(self, mage: str | Combatant, count: int) -> None:
+        """``mage`` looks at the next ``count`` Library spells and keeps one (Sleight of Hand, PW65)."""
+        self._look(self.fighter(mage), count)
+        self._legal = None
+
+    def untaps(self, fighter: str | Combatant) -> bool:
+        """Whether ``fighter`` is refreshed at its controller's refresh now (Dehydration, Marble Titan, PW51);
+        asking uses up an Exhaustion mark, as the refresh does."""
+        return self._untaps(self.fighter(fighter))
+
+    def next_turn(self) -> None:
+        """The End Phase's clean-up ("end of turn" effects end) and the next combatant's turn, at once."""
+        self._next_turn()
         self._legal = None
 
     def spells_cast(self, fid: str) -> list[str]:

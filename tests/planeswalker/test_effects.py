@@ -18,7 +18,7 @@ from tests.planeswalker.test_combat import refused, until_you
 
 def ready(battle: Battle, name: str, owner: str = "you") -> str:
     """A creature summoned for ``owner`` earlier (no Summoning Sickness): its id."""
-    battle._summon(battle.fighters[owner], name)
+    battle.summon(battle.fighters[owner], name)
     cid = battle.fighters[owner].creatures[-1]
     battle.fighters[cid].sick = False
     battle.invalidate()
