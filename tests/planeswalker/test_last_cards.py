@@ -508,11 +508,11 @@ def test_zealous_inquisitor_redirects_its_next_damage_point_to_a_creature(make_b
     battle.rng.extend_script([2, 1, 1, 1, 1, 1, 6, 6])  # the Bears' 3 against 2: the 1 goes back to them
     battle.fight("c1", inquisitor)
     assert (inq.life, bears.life) == (4, 3) and inq.redirect == []
-    battle.resolve_effects(inq, battle.fighters["you"], abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
+    battle.resolve_effects(inq, "you", abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
     battle.deal_damage(inq, 2)  # a spell's 2: one point redirected, one taken
     assert (inq.life, bears.life) == (3, 2)
     battle.deal_damage(inq, 1)
     assert (inq.life, bears.life) == (2, 2)  # only the next point
-    battle.resolve_effects(inq, battle.fighters["you"], abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
+    battle.resolve_effects(inq, "you", abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
     battle.next_turn()
     assert inq.redirect == []  # "this turn"
