@@ -348,6 +348,11 @@ class Battle(Resolution, GameState[Action]):
         asking uses up an Exhaustion mark, as the refresh does."""
         return self._untaps(self.fighter(fighter))
 
+    def start_turn(self) -> None:
+        """The combatant whose turn it is begins it: refreshed, then its Channelling (a mage) or Main phase."""
+        self._begin_turn()
+        self._legal = None
+
     def next_turn(self) -> None:
         """The End Phase's clean-up ("end of turn" effects end) and the next combatant's turn, at once."""
         self._next_turn()
@@ -904,9 +909,11 @@ class Battle(Resolution, GameState[Action]):
         return battle
 
     def observation(self, player: str) -> dict[str, Any]:
-        """What ``player`` may see: other mages' Memory and Library are counts, and the dice's state is hidden."""
+        """What ``player`` may see: other mages' Memory and Library are counts; the dice's state and the log
+        (each seat is shown the events it may see as they happen) stay out."""
         seen = self.to_dict()
         seen.pop("rng")
+        seen.pop("log")
         for fighter in seen["fighters"]:
             if fighter["kind"] == "mage" and fighter["id"] != player:
                 fighter["memory"] = len(fighter["memory"])
