@@ -136,3 +136,35 @@ def action_words(action: Action) -> str:
     if action.target:
         return f"{k.replace('_', ' ')} {action.target}"
     return str(k)
+
+
+#: Decisions said as ``<kind words> <target>`` (``engage c1``, ``trample move c2``).
+_AIMED = {"delay": ActionKind.DELAY, "move": ActionKind.MOVE, "engage": ActionKind.ENGAGE,
+          "intercept": ActionKind.INTERCEPT, "trample engage": ActionKind.TRAMPLE_ENGAGE,
+          "trample move": ActionKind.TRAMPLE_MOVE}
+_PLAIN = {"command": ActionKind.COMMAND, "done": ActionKind.DONE, "flee": ActionKind.FLEE, "end": ActionKind.END,
+          "pass": ActionKind.PASS, "allow": ActionKind.ALLOW}
+
+
+def read_words(text: str) -> Action | None:
+    """The plain decision ``text`` says, legal or not (None when it says none of these): so a refusal can
+    name the rule it breaks.  Channelling, orders and abilities are read only from the decisions offered.
+
+    >>> read_words("engage c1"), read_words("cast Shock at c1"), read_words("sing")
+    (Action(ActionKind.ENGAGE, target='c1'), Action(ActionKind.CAST, card='Shock', target='c1'), None)
+    """
+    words = " ".join(text.split())
+    lowered = words.casefold()
+    if lowered in _PLAIN:
+        return Action(_PLAIN[lowered])
+    for said, kind in _AIMED.items():
+        if lowered.startswith(said + " ") and " " not in words[len(said) + 1:]:
+            return Action(kind, target=words[len(said) + 1:])
+    verb, _, rest = words.partition(" ")
+    if verb.casefold() in ("cast", "respond") and rest:
+        card, at, target = rest.rpartition(" at ")
+        kind = ActionKind.CAST if verb.casefold() == "cast" else ActionKind.RESPOND
+        return Action(kind, card=card, target=target) if at else Action(kind, card=rest)
+    if verb.casefold() == "forget" and rest:
+        return Action(ActionKind.FORGET, card=rest)
+    return None

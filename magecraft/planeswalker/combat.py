@@ -29,7 +29,7 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
-from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words
+from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words, read_words
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
     BATTLE_CRY,
@@ -215,14 +215,18 @@ class Battle(Resolution, GameState[Action]):
         except RuleError:
             for fighter in self.fighters.values():
                 for name in {fighter.label, fighter.name} - {fighter.id}:
-                    said = " ".join(text.split())
-                    if said.casefold().endswith(" " + name.casefold()):
-                        head = said[: -len(name)].rstrip()
+                    words = " ".join(text.split())
+                    if words.casefold().endswith(" " + name.casefold()):
+                        head = words[: -len(name)].rstrip()
                         try:
                             return super().parse_action(f"{head} {fighter.id}")
                         except RuleError:
                             continue
-            raise
+            said = read_words(text)
+            if said is None:
+                raise
+            self.check(said)  # well said but illegal: refused naming the rule it breaks
+            return said
 
     def result(self) -> Mapping[str, Any]:
         fighters = {f.id: {"name": f.name, "side": f.side, "life": f.life, "out": f.out}
