@@ -84,7 +84,8 @@ def test_an_impossible_position_is_refused_saying_why():
 
 def test_a_card_missing_from_the_pool_is_defined_in_the_position():
     bolt = {"name": "Split Bolt", "mana_cost": "{R}", "mana_value": 1, "colors": ["R"],
-            "type_line": "Creature — Elemental", "rarity": "common", "types": ["Creature"], "power": "4", "toughness": "1"}
+            "type_line": "Creature — Elemental", "rarity": "common", "types": ["Creature"], "power": "4",
+            "toughness": "1"}
     duel = position(cards=[bolt], wizards=[{"name": "Sarin", "hand": ["Split Bolt"], "plays_left": 3},
                                            {"name": "Mord", "hand": ["Shock"], "plays_left": 3}]).start(
         Randomness.scripted([]))

@@ -71,7 +71,7 @@ def test_decisions_print_as_words_read_back_and_rebuild_from_their_repr():
     battle = arranged(order=["you", "c1"])
     for action in battle.legal_actions():
         assert battle.parse_action(battle.action_text(action)) == action
-        assert eval(repr(action)) == action  # noqa: S307 - the repr is the call that rebuilds it
+        assert eval(repr(action)) == action  # the repr is the call that rebuilds it
     battle.push_text("channel")
     assert battle.parse_action("cast Shock at Grizzly Bears (c1)") == Action(ActionKind.CAST, card="Shock",
                                                                              target="c1")
