@@ -23,7 +23,7 @@ import typer
 from typer.core import TyperGroup
 
 from magecraft import __version__
-from magecraft.cli import coercion, core_commands
+from magecraft.cli import coercion, core_commands, games_commands, lab, serve
 from magecraft.cli.options import QuitAtPrompt, console
 from magecraft.cli.unavailable import CATCH_ALL, unavailable_command
 from magecraft.core.errors import MagecraftError
@@ -160,12 +160,17 @@ def overview(
         out.print(f"[bold]{entry.title}[/bold]: {entry.blurb}")
         start = f"magecraft {entry.start}" if entry.start else "[dim]not available yet[/dim]"
         out.print(f"    {start}", markup=entry.start is None)
-    out.print("\nAlso: magecraft roll 3d6 | magecraft table list | magecraft saves list | --help on any command")
+    out.print("\nAlso: magecraft games | magecraft roll 3d6 | magecraft table list | magecraft saves list"
+              " | --help on any command")
 
 
 app.command(context_settings=HELP_OPTIONS)(core_commands.roll)
 app.add_typer(core_commands.table_app, name="table")
 app.add_typer(core_commands.saves_app, name="saves")
+app.command(context_settings=HELP_OPTIONS)(games_commands.games)
+app.add_typer(games_commands.scenario_app, name="scenario")
+app.add_typer(lab.lab_app, name="lab")
+app.command(context_settings=HELP_OPTIONS)(serve.serve)
 
 
 @cache

@@ -25,6 +25,7 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
+from magecraft.core.errors import InputError
 
 if TYPE_CHECKING:
     from magecraft.core.dice import DiceRoll
@@ -38,8 +39,14 @@ def roll(
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
     json: JsonOption = False,
+    odds: Annotated[bool, typer.Option("--odds", help="Print the exact odds of every total instead of rolling.")]
+    = False,
+    target: Annotated[str | None, typer.Option("--target", help="With --odds: the chance to reach this total.")]
+    = None,
+    at_most: Annotated[bool, typer.Option("--at-most", help="With --target: at or under it (default: at least).")]
+    = False,
 ) -> None:
-    """Roll dice and print the total and each die.
+    """Roll dice and print the total and each die, or (--odds) the exact chance of every total.
 
     A percentage chance (40%) says success or failure.
 
@@ -49,7 +56,13 @@ def roll(
       magecraft roll 1d6x1d6 --seed 7
       magecraft roll 2d6h1 --dice 2,5 --json
       magecraft roll 1d12 --physical-dice
+      magecraft roll 3d6 --odds --target 12
     """
+    if odds:
+        _print_odds(expression, target, at_most, json)
+        return
+    if target is not None or at_most:
+        raise InputError("--target and --at-most go with --odds")
     from magecraft.core.dice import roll_dice
 
     rng = make_randomness(seed, dice, physical_dice)
@@ -58,6 +71,30 @@ def roll(
         print_json(result.to_dict())
     else:
         typer.echo(roll_line(result))
+
+
+def _print_odds(expression: str, target_text: str | None, at_most: bool, json: bool) -> None:
+    from magecraft.core.odds import Odds
+
+    target = None
+    if target_text is not None:
+        target = options.whole_number(target_text)
+        if target is None:
+            raise InputError(f"--target takes a whole number, not {target_text[:20]!r}")
+    result = Odds.of(expression)
+    chance = None if target is None else (result.at_most(target) if at_most else result.at_least(target))
+    if json:
+        data = result.to_json()
+        if chance is not None:
+            data["target"] = {"total": target, "at_most" if at_most else "at_least": True, "chance": float(chance)}
+        print_json(data)
+        return
+    typer.echo(f"{expression}: mean {float(result.mean):.4g}, standard deviation {result.standard_deviation:.4g}")
+    for value, p in sorted(result.chances.items()):
+        typer.echo(f"  {value:>5}  {float(p):7.2%}  {p}")
+    if chance is not None:
+        words = "at most" if at_most else "at least"
+        typer.echo(f"chance of {words} {target}: {float(chance):.2%} ({chance})")
 
 
 def roll_line(roll: DiceRoll) -> str:
@@ -168,6 +205,26 @@ def table_roll(
     else:
         for line in table_result_lines(result):
             console().print(line)
+
+
+@table_app.command("odds")
+def table_odds_command(
+    name: Annotated[str, typer.Argument(help="Table name (see 'table list').")],
+    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the roll.")] = 0,
+    json: JsonOption = False,
+) -> None:
+    """The exact chance of each row of a table, with a modifier."""
+    from magecraft.core.odds import table_odds
+
+    chosen = _table(name)
+    chances = table_odds(chosen, modifier)
+    if json:
+        print_json({"table": chosen.name, "dice": chosen.dice, "modifier": modifier,
+                    "chances": {result: float(p) for result, p in chances.items()}})
+        return
+    typer.echo(f"{chosen.title} ({chosen.dice}{modifier:+d}):" if modifier else f"{chosen.title} ({chosen.dice}):")
+    for result, p in chances.items():
+        typer.echo(f"  {float(p):7.2%}  {result}")
 
 
 saves_app = typer.Typer(help="Saved games, campaigns, characters and worlds.\n\nList and show them, go back to an "
@@ -434,7 +491,7 @@ def saves_import(
 ) -> None:
     """Read a save written by 'saves export'.
 
-    A malformed file is refused whole: nothing is saved.
+    A malformed file, or a game whose state does not load, is refused whole: nothing is saved.
     """
     from rich.markup import escape
 
@@ -448,6 +505,14 @@ def saves_import(
     except OSError as exc:
         raise InputError(f"cannot read {file}: {exc.strerror}") from None
     saved_name, system, kind, state = read_export(text, str(file))
+    from magecraft.games import registry
+
+    game_type = registry().for_save(system, kind)
+    if game_type is not None:
+        try:
+            game_type.load(state)
+        except InputError as exc:
+            raise InputError(f"{file} is refused: its {game_type.title} does not load: {exc}") from None
     store = open_store(db)
     new_store = not store.exists
     saved = store.create(name or saved_name, system, kind, state, overwrite=overwrite)

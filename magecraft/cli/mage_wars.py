@@ -482,3 +482,30 @@ def card_table(found: Card) -> Table:
     if found.effect is not None:
         out.add_row("effect", f"{found.effect.text} (the Dummy Mage casts it on: {found.effect.side} creature)")
     return out
+
+
+@app.command("odds")
+def odds_command(
+    dice: Annotated[int, typer.Option("--dice", help="Attack dice rolled.")],
+    armour: Annotated[int, typer.Option("--armour", "--armor", help="The target's armour.")] = 0,
+    piercing: Annotated[int, typer.Option("--piercing", help="The attack's Piercing.")] = 0,
+    life: Annotated[int | None, typer.Option("--life", help="Life the target has left: the chance to kill.")]
+    = None,
+    json: JsonOption = False,
+) -> None:
+    """Exact odds of an attack: expected damage, every damage total, and the chance to kill.
+
+    Example: magecraft mage-wars odds --dice 3 --armour 1 --life 4
+    """
+    from magecraft.mage_wars.odds import attack_odds
+
+    odds = attack_odds(dice, armour, piercing)
+    if json:
+        print_json(odds.to_json(life))
+        return
+    typer.echo(f"{dice} dice against armour {armour}" + (f" (piercing {piercing})" if piercing else "")
+               + f": expected damage {float(odds.expected):.4f} ({odds.expected})")
+    for damage, chance in sorted(odds.chances.items()):
+        typer.echo(f"  {damage:>3} damage  {float(chance):7.2%}")
+    if life is not None:
+        typer.echo(f"chance to kill a creature with {life} life left: {float(odds.kill_chance(life)):.4f}")

@@ -46,6 +46,10 @@ MiracleOption = Annotated[
     typer.Option("--miracle", min=0, max=9, metavar="COUNT",
                  help="Miracle chits played on the roll: each re-rolls it, the better kept (Miracle 3, MR11)."),
 ]
+OneDieOption = Annotated[
+    bool,
+    typer.Option("--one-die", help="Roll the tables on one die, not the base game's high die of two (MR49)."),
+]
 KeepOption = Annotated[
     str, typer.Option("--keep", help="Which roll a Miracle chit keeps: low or high (MR11).")
 ]
@@ -56,6 +60,13 @@ def _miracle_text(set_aside: tuple[int | str, ...], keep: str = "low") -> str:
         return ""
     which = "lower" if keep == "low" else "higher"
     return f" (Miracle: {', '.join(str(s) for s in set_aside)} set aside, the {which} kept)"
+
+
+def _settings(one_die: bool) -> Any:
+    """The realm's house rules a command was given (ruling MR49: the dice of the tables)."""
+    from magecraft.magic_realm.table_dice import RealmSettings
+
+    return RealmSettings(one_die=one_die)
 
 
 def _percent(p: Fraction) -> str:
@@ -118,6 +129,7 @@ def roll_steal(
     ] = None,
     miracle: MiracleOption = 0,
     odds: OddsOption = False,
+    one_die: OneDieOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -125,15 +137,20 @@ def roll_steal(
 ) -> None:
     """Roll one STEAL attempt (5.2), with +1 for each earlier attempt today, and its reward."""
     from magecraft.magic_realm.characters import character as character_card
+    from magecraft.magic_realm.table_dice import dice_text
     from magecraft.magic_realm.trade import StealingDay, steal_odds
+
+    rules = _settings(one_die)
 
     if character is not None:
         # 13.2: the card's own stealing modifier (the Thief/Assassin's -1) comes with the character
         thief = thief or character_card(character).steal_modifier < 0
     if odds:
-        _odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild), json_out)
+        _odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild, settings=rules),
+                 json_out)
         return
-    day = StealingDay("character", "natives", friendliness=friendliness.title(), thief=thief, thief_guild=guild)
+    day = StealingDay("character", "natives", friendliness=friendliness.title(), thief=thief, thief_guild=guild,
+                      settings=rules)
     day.attempts = attempt - 1
     result = day.attempt(make_randomness(seed, dice, physical_dice), miracles=miracle)
     if json_out:
@@ -154,7 +171,8 @@ def roll_steal(
     sign = f"{result.modifier:+d}" if result.modifier else "+0"
     loot = f"; loot: {result.loot}" if result.loot else ""
     console().print(
-        f"STEAL attempt {attempt}: 1d6 = {result.raw}{_miracle_text(result.miracle)} {sign} = {result.total}: "
+        f"STEAL attempt {attempt}: {dice_text(rules)} = {result.raw}{_miracle_text(result.miracle)} {sign} = "
+        f"{result.total}: "
         f"{result.outcome}"
         f"{loot}; the natives are {result.friendliness}"
     )
@@ -167,22 +185,26 @@ def roll_bounty_command(
     miracle: MiracleOption = 0,
     keep: KeepOption = "low",
     odds: OddsOption = False,
+    one_die: OneDieOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
     json_out: JsonOption = False,
 ) -> None:
     """Roll for a bounty (4.2)."""
-    from magecraft.core.tables import get_table
+    from magecraft.magic_realm.table_dice import one_die as on_one_die
+    from magecraft.magic_realm.table_dice import table
     from magecraft.magic_realm.trade import roll_bounty, table_odds
 
+    rules = _settings(one_die)
     if odds:
-        _odds_out("Bounty", table_odds(get_table("mr_bounty"), -2 if hunter else 0), json_out)
+        rolled_on = on_one_die("mr_bounty") if hunter else table("mr_bounty", rules)  # "Use 1d6 and subtract 2"
+        _odds_out("Bounty", table_odds(rolled_on, -2 if hunter else 0), json_out)
         return
     if keep not in ("low", "high"):
         raise typer.BadParameter("low or high", param_hint="--keep")
     bounty = roll_bounty(make_randomness(seed, dice, physical_dice), dwelling, bounty_hunter=hunter,
-                         miracles=miracle, keep=keep)
+                         miracles=miracle, keep=keep, settings=rules)
     if json_out:
         print_json({"target": bounty.target, "reward": bounty.reward, "dwelling": bounty.dwelling,
                     "miracle_set_aside": list(bounty.miracle)})
@@ -202,14 +224,15 @@ def roll_offroad(
     woodsman: Annotated[bool, typer.Option("--woodsman", help="The Woodsman's -1.")] = False,
     miracle: MiracleOption = 0,
     odds: OddsOption = False,
+    one_die: OneDieOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
     json_out: JsonOption = False,
 ) -> None:
     """Character offroad travel (2.2): two MOVE actions, one roll on the column of the clearing left."""
-    from magecraft.core.tables import get_table
     from magecraft.magic_realm.data import tiles
+    from magecraft.magic_realm.table_dice import dice_text, table
     from magecraft.magic_realm.trade import table_odds
     from magecraft.magic_realm.travel import offroad, offroad_table
 
@@ -218,11 +241,12 @@ def roll_offroad(
         raise typer.BadParameter("mountain, cave or other", param_hint="--from")
     if tile not in tiles():
         raise typer.BadParameter(f"no tile {tile!r}", param_hint="--tile")
+    rules = _settings(one_die)
     if odds:
-        _odds_out("Offroad travel", table_odds(get_table(offroad_table(kind)), -1 if woodsman else 0), json_out)
+        _odds_out("Offroad travel", table_odds(table(offroad_table(kind), rules), -1 if woodsman else 0), json_out)
         return
     rng = make_randomness(seed, dice, physical_dice)
-    result = offroad(rng, kind, tile=tile, woodsman=woodsman, miracles=miracle)
+    result = offroad(rng, kind, tile=tile, woodsman=woodsman, miracles=miracle, settings=rules)
     if json_out:
         print_json(
             {
@@ -237,7 +261,8 @@ def roll_offroad(
         return
     lost = "; off the clearings: roll again for every two MOVEs, and no running from battle" if result.lost else ""
     console().print(
-        f"offroad: 1d6 = {result.raw}{_miracle_text(result.miracle)}{' -1' if woodsman else ''} = {result.total}: "
+        f"offroad: {dice_text(rules)} = {result.raw}{_miracle_text(result.miracle)}{' -1' if woodsman else ''} = "
+        f"{result.total}: "
         f"{result.result}"
         f"{f' ({result.wounds} wounds)' if result.wounds else ''}{lost}"
     )
@@ -347,7 +372,7 @@ def cast_command(
         rng = make_randomness(seed, dice, physical_dice)
         result = spells.raise_dead(rng) if cast == "Raise Dead" else spells.summon_elemental(rng)
         out = {"spell": cast, "roll": result.raw, "result": result.result, **dict(result.data)}
-        text = f"{cast}: 1d6 = {result.raw}: {result.result}"
+        text = f"{cast}: high die of 2d6 = {result.raw}: {result.result}"
     elif cast == "Hop":
         from magecraft.magic_realm.board import Board
         from magecraft.magic_realm.setup import Setup
@@ -409,7 +434,8 @@ def _names(text: str | None) -> list[str]:
 
 
 def _new_realm(characters: str | None, colour: str | None, female: str | None, male: str | None,
-               revealed: bool, seed: int | None, dice: str | None, physical_dice: bool) -> Any:
+               revealed: bool, seed: int | None, dice: str | None, physical_dice: bool,
+               one_die: bool = False) -> Any:
     from magecraft.magic_realm.days import RealmDays
 
     return RealmDays.new(
@@ -419,6 +445,7 @@ def _new_realm(characters: str | None, colour: str | None, female: str | None, m
         female=_names(female),
         male=_names(male),
         generator_revealed=revealed,
+        settings=_settings(one_die),
     )
 
 
@@ -439,6 +466,7 @@ def simulate(
     female: FemaleOption = None,
     male: MaleOption = None,
     revealed: RevealedOption = False,
+    one_die: OneDieOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -458,12 +486,13 @@ def simulate(
 
     if load is not None:
         _refuse_with_load(characters=characters, colour=colour, female=female, male=male,
-                          generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice)
+                          generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice,
+                          one_die=one_die)
     session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
     if session.loaded is not None:
         sim = RealmDays.from_dict(session.loaded.state, ask=options.ask_die_once)
     else:
-        sim = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice)
+        sim = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice, one_die)
     shown = len(sim.report)
     target = sim.day + days
     while (sim.day < target or sim.turn is not None) and not sim.is_terminal():
@@ -500,6 +529,7 @@ def play(
     female: FemaleOption = None,
     male: MaleOption = None,
     revealed: RevealedOption = False,
+    one_die: OneDieOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -522,7 +552,8 @@ def play(
 
     if load is not None:
         _refuse_with_load(characters=characters, colour=colour, female=female, male=male,
-                          generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice)
+                          generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice,
+                          one_die=one_die)
     session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
     shown_from = 0
     if session.loaded is not None:
@@ -531,7 +562,7 @@ def play(
         console().print(f"Resumed the realm saved as {escape(repr(session.name))}: day {realm.day} "
                         "(type log for what happened last)")
     else:
-        realm = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice)
+        realm = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice, one_die)
     ending = PlayLoop(RealmTable(realm), session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
     if ending.status:
         raise typer.Exit(ending.status)

@@ -392,6 +392,6 @@ def drink_command(
         return
     text = console()
     for d in results:
-        text.print(f"DRINK: 1d6 = {d.roll}: {d.result}")
+        text.print(f"DRINK: high die of 2d6 = {d.roll}: {d.result}")
     if after is not None:
         text.print("chits: " + ", ".join(f"{c.name} {c.state}" for c in after.chits))

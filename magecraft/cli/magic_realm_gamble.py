@@ -10,7 +10,16 @@ from typing import Annotated
 
 import typer
 
-from magecraft.cli.magic_realm import MiracleOption, OddsOption, _miracle_text, _odds_out, _percent, app
+from magecraft.cli.magic_realm import (
+    MiracleOption,
+    OddsOption,
+    OneDieOption,
+    _miracle_text,
+    _odds_out,
+    _percent,
+    _settings,
+    app,
+)
 from magecraft.cli.options import (
     DiceOption,
     JsonOption,
@@ -30,6 +39,7 @@ app.add_typer(gamble_app, name="gamble")
 def lottery_command(
     tickets: Annotated[int, typer.Option("--tickets", min=1, max=1296, help="Tickets bought (1 gold each).")] = 1,
     numbers: Annotated[str | None, typer.Option("--numbers", help="Your numbers, e.g. 1234,6616.")] = None,
+    at: Annotated[str, typer.Option("--at", help="INN, GUARD or S CAMPFIRE (6.1).")] = "INN",
     miracle: MiracleOption = 0,
     odds: OddsOption = False,
     seed: SeedOption = None,
@@ -56,7 +66,7 @@ def lottery_command(
         )
         return
     assert rng is not None
-    result = lottery(rng, chosen, miracles=miracle)
+    result = lottery(rng, chosen, at=at, miracles=miracle)
     if json_out:
         print_json(
             {
@@ -102,6 +112,7 @@ def dice_command(
     ] = False,
     miracle: MiracleOption = 0,
     odds: OddsOption = False,
+    one_die: OneDieOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -109,28 +120,33 @@ def dice_command(
 ) -> None:
     """Playing dice (6.1/2): 5 gold a roll, or 10 gold at -1; a successful cheat gives another -1."""
     from magecraft.core.tables import get_table
+    from magecraft.magic_realm.table_dice import dice_text, table
     from magecraft.magic_realm.trade import check_gambling_place, dice_odds, expected_gold, play_dice, table_odds
 
     check_gambling_place(at)
+    rules = _settings(one_die)
     if odds:
-        result_odds = dice_odds(high_stake=high, cheated=False)
+        result_odds = dice_odds(high_stake=high, cheated=False, settings=rules)
         extra = {
             "expected gold": str(expected_gold(result_odds, get_table("mr_playing_dice")) - (10 if high else 5))
         }
         if cheat:
             extra["cheating roll"] = ", ".join(
                 f"{k}: {v}"
-                for k, v in table_odds(get_table("mr_cheating"), cheat_bonus - (1 if guild_member else 0)).items()
+                for k, v in table_odds(table("mr_cheating", rules),
+                                       cheat_bonus - (1 if guild_member else 0)).items()
             )
         _odds_out("Playing dice", result_odds, json_out, extra)
         return
     result = play_dice(
         make_randomness(seed, dice, physical_dice),
+        at=at,
         high_stake=high,
         cheat=cheat,
         cheat_bonus=cheat_bonus,
         thief_guild=guild_member,
         miracles=miracle,
+        settings=rules,
     )
     if json_out:
         print_json(
@@ -153,7 +169,8 @@ def dice_command(
         out.print(f"cheating: {result.cheat}")
     if result.raw:
         out.print(
-            f"dice: 1d6 = {result.raw}{_miracle_text(result.miracle)} {result.modifier:+d} = {result.total}: "
+            f"dice: {dice_text(rules)} = {result.raw}{_miracle_text(result.miracle)} {result.modifier:+d} = "
+            f"{result.total}: "
             f"{result.gold} gold "
             f"(staked {result.stake})"
         )

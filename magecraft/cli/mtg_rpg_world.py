@@ -86,6 +86,9 @@ def new(
     ] = False,
     generate: Annotated[int | None, typer.Option("--generate", help="A random world of N realms (2-40).")] = None,
     map_file: Annotated[Path | None, typer.Option("--map", help="A world file (JSON: hexes and realms).")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="A scenario file's position, its [[play]] steps played (docs/scenarios): "
+                           "`world season NAME` plays on from there.")] = None,
     table: Annotated[
         str | None, typer.Option("--table", help="Realms ruled at the table, e.g. 'Harloon'.")
     ] = None,
@@ -97,21 +100,29 @@ def new(
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Found a world: its realms' control sheets from their territory, ill-will 6 between all."""
+    """Found a world: its realms' control sheets from their territory, ill-will 6 between all.
+
+    With --scenario the world is set up as a scenario file arranges it, part-way through a season.
+    """
     import json
 
     from magecraft.mtg_rpg.world import generate as gen
     from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, WorldSettings
 
-    sources = given_options(sample=sample, generate=generate, map=map_file)
+    sources = given_options(sample=sample, generate=generate, map=map_file, scenario=scenario)
     if len(sources) != 1:
-        raise typer.BadParameter("give one of --sample, --generate N or --map FILE")
+        raise typer.BadParameter("give one of --sample, --generate N, --map FILE or --scenario FILE")
     from magecraft.cli.sessions import open_session
 
     settings = WorldSettings.load(house_rules) if house_rules else DEFAULT_WORLD_SETTINGS
     session = open_session(db, SYSTEM, KIND, save=name, overwrite=overwrite)
     rng = make_randomness(seed, dice, physical_dice)
-    if sample:
+    if scenario is not None:
+        if house_rules:
+            raise typer.BadParameter("a scenario's world carries its own house rules", param_hint="--rules")
+        world = _scenario_world(scenario, rng)
+        world.name = name
+    elif sample:
         world = gen.sample_world(rng, settings=settings, name=name)
     elif generate is not None:
         world = gen.generate_world(generate, rng, settings=settings, name=name)
@@ -133,6 +144,25 @@ def new(
     out = console()
     out.print(_sheets(world))
     out.print(f"{message} Next: magecraft mtg-rpg world season {name}")
+
+
+def _scenario_world(path: Path, rng: Randomness) -> World:
+    """The world of a scenario file, its steps played on the scenario's dice; ``rng`` rolls from then on."""
+    from magecraft.core.scenario import load_scenario, play_steps, start
+    from magecraft.games import registry
+    from magecraft.mtg_rpg.world.campaign import World
+
+    loaded = load_scenario(path)
+    if loaded.game != "mtg-rpg-world":
+        raise typer.BadParameter(f"{path} is a {loaded.game} scenario, not a world", param_hint="--scenario")
+    _, world = start(loaded, registry())
+    assert isinstance(world, World)
+    failure = play_steps(world, loaded.play)
+    if failure is not None:
+        raise typer.BadParameter(f"{path}: {failure}", param_hint="--scenario")
+    rng.log = world.rng.log  # the scenario's own dice are used up; the log goes on
+    world.rng = rng
+    return world
 
 
 def _names(text: str | None) -> list[str]:
@@ -171,7 +201,7 @@ def season(
         world.begin_season()
     else:
         console().print(f"Resumed season {world.season} of {name!r}: "
-                        f"{world.turn.realm}'s turn, {world.turn.phase}")
+                        f"{world.turn.realm}'s turn, {world.turn.phase.value}")
     table = WorldTable(world, name)
     ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
     if ending.status:
@@ -215,12 +245,13 @@ def run(
 def _play_season(world: World) -> None:
     """A season decided by every realm's policy (the realms ruled at the table too); a season stopped
     half-way at the table's prompt is finished the same way."""
-    from magecraft.mtg_rpg.world.policy import choose
+    from magecraft.core.bots import play_out
+    from magecraft.mtg_rpg.world.policy import PolicyBot
 
     if world.turn is None:
         world.begin_season()
-    while world.turn is not None:
-        world.apply(choose(world))
+    policy = PolicyBot()
+    play_out(world, {name: policy for name in world.seats()})
 
 
 #: The one seat at the keyboard: the table decides for every realm it rules (the screen is not handed over
@@ -264,22 +295,26 @@ class WorldTable(TableGame["WorldAction"]):
         self.world = World.from_dict(snapshot, ask=ask_die_once)
 
     def bot_action(self, player: str) -> WorldAction:
-        from magecraft.mtg_rpg.world.policy import choose
+        from magecraft.mtg_rpg.world.policy import PolicyBot
 
-        return choose(self.world)
+        return PolicyBot().choose(self.world, player)
 
     def menu(self, player: str) -> Menu[WorldAction]:
         world = self.world
         assert world.turn is not None
         realm = world.turn.realm
-        title = (f"[bold]{realm}[/bold], {world.turn.phase}: treasury {world.realms[realm].treasury:,} gp, "
+        title = (f"[bold]{realm}[/bold], {world.turn.phase.value}: treasury {world.realms[realm].treasury:,} gp, "
                  f"{world.turn.resources} resources left")
         legal = world.legal_actions()
-        choices = [Choice(action.describe(), action, (action.kind.replace("_", " "),)) for action in legal]
+        choices = [Choice(world.action_text(action), action, (action.kind.replace("_", " "),)) for action in legal]
 
         def typed(answer: str) -> WorldAction | None:
-            named = [action for action in legal if action.kind == answer.strip().lower()]
-            return named[0] if len(named) == 1 else None
+            from magecraft.core.errors import RuleError
+
+            try:
+                return world.parse_action(answer)  # a choice's words, or a kind offered once ("end")
+            except RuleError:
+                return None
 
         return Menu(title, choices, prompt=f"{realm}: choose", typed=typed,
                     typed_help="the name of a choice offered only once (end, roads, explore ...)")
@@ -294,7 +329,7 @@ class WorldTable(TableGame["WorldAction"]):
         if realm is None:
             return [_sheets(self.world)]
         seen = self.world.observation(realm)
-        return [_sheets(self.world, realm), _diplomacy(seen), _hex_map(self.world, set(seen["known_hexes"]))]
+        return [_sheets(self.world, realm), _diplomacy(seen), hex_map(self.world, set(seen["known_hexes"]))]
 
     def _seat(self) -> str | None:
         """The table-ruled realm whose eyes the screen shows."""
@@ -378,7 +413,7 @@ def show(
     out.print(_sheets(world, viewer))
     if seen is not None:
         out.print(_diplomacy(seen))
-    out.print(_hex_map(world, known))
+    out.print(hex_map(world, known))
 
 
 def _diplomacy(seen: dict[str, Any]) -> Table:
@@ -645,7 +680,7 @@ _TERRAIN_LETTER = {
 }
 
 
-def _hex_map(world: World, known: set[int] | None = None) -> str:
+def hex_map(world: World, known: set[int] | None = None) -> str:
     """The map as rows of hexes, offset like a hex grid: realm, terrain, * capitol, # base, = road; M N W units."""
     letters = _realm_letters(world)
     markers: dict[int, str] = {}

@@ -105,12 +105,14 @@ def _split(text: str | None) -> list[str]:
 
 def _increases(text: str | None) -> dict[str, int]:
     """``mastery=1,power=2`` -> ``{"mastery": 1, "power": 2}``."""
+    from magecraft.planeswalker.data import stat_key
+
     found: dict[str, int] = {}
     for part in _split(text):
         stat, _, amount = part.partition("=")
         if not amount.strip().isdecimal():
             raise typer.BadParameter(f"{part!r} is not STAT=POINTS (e.g. mastery=1,power=2)", param_hint="--raise")
-        key = stat.strip().lower().replace("channeling", "channelling")
+        key = stat_key(stat)  # the package's spelling rule, so the sums below meet under one name
         found[key] = found.get(key, 0) + int(amount)
     return found
 
@@ -149,7 +151,7 @@ def character_new(
         assert name is not None and identity is not None
         character = Character.create(name, identity=_split(identity), race=race or "Human",
                                      increases=_increases(raise_), keywords=_split(keywords),
-                                     artifact_stats=[s.lower() for s in _split(artifact_stats)],
+                                     artifact_stats=_split(artifact_stats),
                                      artifact_mana=artifact_mana, library=_split(spells),
                                      memorized=_split(memorize))
     store_character(db, character, new=True)
@@ -188,7 +190,7 @@ def _ask_character(name: str | None) -> Character:
     attempt("identity", "Colour identity, up to three of W U B R G A (comma separated)", _split)
     if "A" in answers["identity"]:
         attempt("artifact_stats", "Stat each Artifact identity raises (power/toughness/life, comma separated)",
-                lambda t: [s.lower() for s in _split(t)])
+                _split)
     attempt("race", f"Race ({', '.join(race_names())})", lambda t: t.strip() or "Human")
     attempt("increases", "Spend 5 build points, STAT=POINTS comma separated (e.g. mastery=1,power=2)",
             _increases)
@@ -224,7 +226,7 @@ def character_identity(name: str, identity: Annotated[str, typer.Option("--ident
                        json: JsonOption = False, db: DbOption = None) -> None:
     """Change a planeswalker's colour identity between sessions (a new source, or one given up)."""
     character, revision = read_character(db, name)
-    stats = [s.lower() for s in _split(artifact_stats)] if artifact_stats is not None else None
+    stats = _split(artifact_stats) if artifact_stats is not None else None
     character = character.with_identity(_split(identity), stats)
     store_character(db, character, new=False, revision=revision)
     _show(character, json)

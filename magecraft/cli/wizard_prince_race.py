@@ -34,7 +34,6 @@ from magecraft.cli.options import (
     given_options,
     make_randomness,
     print_json,
-    whole_number,
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.wizard_prince import app
@@ -43,13 +42,15 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from magecraft.cli.sessions import SaveSession
+    from magecraft.core.bots import Bot
     from magecraft.core.events import Event, EventLog
     from magecraft.core.randomness import Randomness
     from magecraft.wizard_prince.race.actions import Action
-    from magecraft.wizard_prince.race.bots import Bot
     from magecraft.wizard_prince.race.race import Race
 
-SYSTEM = "wizard_prince_race"
+SYSTEM = "wizard_prince"
+#: The race is filed under the Wizard-Prince system as its own kind of save (schema 3 moved old saves here).
+KIND = "race"
 HUMAN = "human"
 KINDS = ("heavy", "light")
 DRIVERS = ("cautious", "aggressive", HUMAN)
@@ -84,36 +85,16 @@ def parse_drivers(text: str, auto: bool) -> list[tuple[str, str, str]]:
     return out
 
 
-def _fields(text: str, count: int, option: str, form: str) -> list[str]:
-    parts = [p.strip() for p in text.split(":")]
-    if len(parts) not in (count, count + 1) or not all(parts[:count]):
-        raise typer.BadParameter(f"{text!r}: write {form}", param_hint=option)
-    return parts
-
-
-def _whole(text: str, option: str) -> int:
-    if not text.isdecimal():
-        raise typer.BadParameter(f"{text!r} is not a whole number", param_hint=option)
-    return int(text)
-
-
 def parse_bets(bets: Sequence[str], wealth_bets: Sequence[str], side_bets: Sequence[str]) -> list[Action]:
     """The bets given on the command line, as actions the race checks before the start."""
-    from magecraft.wizard_prince.race.actions import Bet, SideBet, WealthBet
+    from magecraft.core.errors import InputError
+    from magecraft.wizard_prince.race.actions import bets_from_options
 
-    out: list[Action] = []
-    for text in bets:
-        bettor, on, gold = _fields(text, 3, "--bet", "BETTOR:CHARIOTEER:GOLD")[:3]
-        out.append(Bet(bettor, on, _whole(gold, "--bet")))
-    for text in wealth_bets:
-        bettor, on = _fields(text, 2, "--wealth-bet", "BETTOR:CHARIOTEER")[:2]
-        out.append(WealthBet(bettor, on))
-    for text in side_bets:
-        parts = _fields(text, 5, "--side-bet", "BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth]")
-        unit = parts[5] if len(parts) == 6 else "gp"
-        out.append(SideBet(parts[0], parts[1], parts[2], _whole(parts[3], "--side-bet"),
-                           _whole(parts[4], "--side-bet"), unit))
-    return out
+    try:
+        return list(bets_from_options(bets, wealth_bets, side_bets))
+    except InputError as exc:
+        option, _, message = str(exc).partition(" ")
+        raise typer.BadParameter(message.lstrip(": "), param_hint=option) from None
 
 
 @app.command("race")
@@ -131,6 +112,9 @@ def race(
     nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML [[noble]] sheets of the drivers.")
                            ] = None,
     track_file: Annotated[Path | None, typer.Option("--track", help="TOML file of another circus.")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from a scenario file's position, its [[play]] steps played (docs/scenarios); "
+                           "people drive every chariot, or bots with --auto.")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -149,11 +133,19 @@ def race(
     Examples:
       magecraft wizard-prince race --drivers "Ann:heavy,Bob:light" --npc 2
       magecraft wizard-prince race --auto --npc 4 --seed 7 --json
+      magecraft wizard-prince race --scenario docs/scenarios/wizard-prince-race-damaged-wheel.toml
     """
     from magecraft.cli.sessions import open_session
 
-    session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
-    if load:
+    session = open_session(db, SYSTEM, KIND, save=save, load=load, overwrite=overwrite)
+    if scenario is not None:
+        given = given_options(drivers=drivers or None, npc=npc or None, spectators=spectators or None,
+                              bet=bet or None, wealth_bet=wealth_bet or None, side_bet=side_bet or None,
+                              nobles=nobles_file, track=track_file, load=load)
+        if given:
+            raise typer.BadParameter(f"{given[0]} cannot change a scenario's race", param_hint="--scenario")
+        state, controllers = _scenario_race(scenario, auto, seed, dice, physical_dice)
+    elif load:
         given = given_options(drivers=drivers or None, npc=npc or None, spectators=spectators or None,
                               bet=bet or None, wealth_bet=wealth_bet or None, side_bet=side_bet or None,
                               nobles=nobles_file, track=track_file, seed=seed, dice=dice,
@@ -183,34 +175,50 @@ def race(
         raise typer.Exit(ending.status)
 
 
+def _scenario_race(path: Path, auto: bool, seed: int | None, dice: str | None,
+                   physical: bool) -> tuple[Race, dict[str, str]]:
+    """The race of a scenario file at its position, its steps played; the scenario's dice first, then
+    ``--seed``/``--dice``/``--physical-dice`` (seeded dice if none is given) for the rest of the race."""
+    from magecraft.core.scenario import load_scenario, play_steps, start
+    from magecraft.games import registry
+    from magecraft.wizard_prince.race.race import Race
+
+    loaded = load_scenario(path)
+    if loaded.game != "wizard-prince-race":
+        raise typer.BadParameter(f"{path} is a {loaded.game} scenario, not a chariot race",
+                                 param_hint="--scenario")
+    _, state = start(loaded, registry())
+    assert isinstance(state, Race)
+    failure = play_steps(state, loaded.play)
+    if failure is not None:
+        raise typer.BadParameter(f"{path}: {failure}", param_hint="--scenario")
+    fresh = make_randomness(seed if seed is not None else loaded.seed, dice, physical)
+    fresh.log = state.rng.log  # the scenario's own dice are used up; the log goes on
+    state.rng = fresh
+    controllers = {name: ("aggressive" if i % 2 == 0 else "cautious") if auto else HUMAN
+                   for i, name in enumerate(state.chariots)}
+    return state, controllers
+
+
 def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: Path | None,
               track_file: Path | None, rng: Any) -> tuple[Race, dict[str, str]]:
-    from magecraft.wizard_prince.nobles import Noble, load_nobles
-    from magecraft.wizard_prince.race.chariots import Entrant
-    from magecraft.wizard_prince.race.race import Race
-    from magecraft.wizard_prince.race.track import default_track, load_track
+    from magecraft.core.errors import DataError, InputError
+    from magecraft.wizard_prince.race.game_type import RaceOptions, new_race
 
-    track = load_track(track_file) if track_file is not None else default_track()
     chosen = parse_drivers(drivers, auto)
-    if not 0 <= npc <= track.lanes:
-        raise typer.BadParameter(f"{npc} NPC charioteers: choose 0 to {track.lanes}", param_hint="--npc")
-    if not 2 <= len(chosen) + npc <= track.lanes:
-        raise typer.BadParameter(f"a race on {track.name} takes 2 to {track.lanes} chariots, not "
-                                 f"{len(chosen) + npc}", param_hint="--drivers")
-    sheets = {n.name: n for n in load_nobles(nobles_file)} if nobles_file is not None else {}
-    entrants: list[Entrant] = []
-    controllers: dict[str, str] = {}
-    for name, kind, driver in chosen:
-        entrants.append(Entrant(name, kind, sheets.get(name) or Noble(name=name)))
-        controllers[name] = driver
+    options = RaceOptions(drivers=tuple(f"{name}:{kind}" for name, kind, _ in chosen), npc=npc,
+                          spectators=tuple(n.strip() for n in spectators.split(",") if n.strip()),
+                          nobles=str(nobles_file or ""), track=str(track_file or ""))
+    try:
+        state = new_race(rng, options)
+    except InputError as exc:
+        if isinstance(exc, DataError):
+            raise  # a nobles or track file that cannot be read says so itself
+        hint = "--npc" if "NPC charioteers" in str(exc) else "--drivers"
+        raise typer.BadParameter(str(exc), param_hint=hint) from None
+    controllers = {name: driver for name, _, driver in chosen}
     for i in range(1, npc + 1):
-        name = f"NPC {i}"
-        kind = rng.choice(KINDS, f"{name}'s chariot (1 heavy, 2 light)")
-        entrants.append(Entrant(name, kind))
-        controllers[name] = "aggressive" if i % 2 else "cautious"
-    watching = {n.strip(): (sheets[n.strip()].wealth if n.strip() in sheets else 1)
-                for n in spectators.split(",") if n.strip()}
-    state = Race.new(entrants, rng, track=track, spectators=watching)
+        controllers[f"NPC {i}"] = "aggressive" if i % 2 else "cautious"
     for name in state.barred:
         # the noble may not drive a famous race: a hired charioteer drives his chariot, a bot at the reins
         kind = controllers.pop(name)
@@ -255,6 +263,13 @@ def bets_done(saved: dict[str, Any], state: Race) -> list[str]:
     return list(done)
 
 
+def _betting(state: Race) -> bool:
+    """The bets are still open (the games master has not started the race)."""
+    from magecraft.wizard_prince.race.actions import Phase
+
+    return state.phase is Phase.BETTING
+
+
 def _run_bots(table: RaceTable) -> None:
     while not table.is_terminal():
         table.apply(table.bot_action(table.state.current_player() or ""))
@@ -269,9 +284,6 @@ class NoMoreBets:
     the table asks, kept beside the race in its save so that undo and ``--load`` give it back."""
 
     bettor: str
-
-    def describe(self) -> str:
-        return "no more bets"
 
 
 #: How an action is headed in the menu, by its type's name.
@@ -289,12 +301,15 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
     resume_command = "wizard-prince race --load {name}"
 
     def __init__(self, state: Race, controllers: dict[str, str], bets_done: Sequence[str] = ()) -> None:
-        from magecraft.wizard_prince.race.bots import BOTS
+        from magecraft.core.randomness import Randomness
+        from magecraft.wizard_prince.race.game_type import RACE
 
         self.state = state
         self.controllers = dict(controllers)
         self.bets_done = list(bets_done)
-        self.bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
+        # the race's registered bots (the cautious and the aggressive driver roll no dice of their own)
+        self.bots: dict[str, Bot] = {name: RACE.bot(kind, Randomness.seeded(0))
+                                     for name, kind in controllers.items() if kind != HUMAN}
 
     def bettors(self) -> list[str]:
         """The people who bet at the terminal, in the book's order (player nobles whom no bot plays)."""
@@ -305,7 +320,7 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
         return drivers + [name for name in self.bettors() if name not in drivers]
 
     def current_player(self) -> str | None:
-        if self.state.phase == "betting":
+        if _betting(self.state):
             waiting = [name for name in self.bettors() if name not in self.bets_done]
             if waiting:
                 return waiting[0]
@@ -335,10 +350,10 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
         from magecraft.wizard_prince.race.actions import StartRace
         from magecraft.wizard_prince.race.race import GAMES_MASTER
 
-        return StartRace() if player == GAMES_MASTER else self.bots[player].choose(self.state)
+        return StartRace() if player == GAMES_MASTER else self.bots[player].choose(self.state, player)
 
     def menu(self, player: str) -> Menu[Action | NoMoreBets]:
-        if self.state.phase == "betting":
+        if _betting(self.state):
             return self._bet_menu(player)
         state = self.state
         turn = state.turn
@@ -347,7 +362,7 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
         for action in state.legal_actions():
             kind = type(action).__name__
             risky = turn is not None and turn.actions >= 1 and kind not in ("Advance", "EndTurn")
-            label = action.describe() + (" (risky: a charioteering check)" if risky else "")
+            label = state.action_text(action) + (" (risky: a charioteering check)" if risky else "")
             # the drive stays on the first list (driving the whole move is one answer); the rest is grouped
             choices.append(Choice(label, action, () if kind == "Advance" else (HEADINGS.get(kind, kind),)))
         return Menu(f"[bold]{escape(player)}[/bold], round {state.round}{moves}: choose", choices, prompt="Action")
@@ -387,7 +402,7 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
         self.state.apply(action)  # checked first: a refused action changes nothing and is asked again
 
     def render(self, viewer: str | None) -> list[RenderableType]:
-        return [odds_table(self.state)] if self.state.phase == "betting" else [track_view(self.state)]
+        return [odds_table(self.state)] if _betting(self.state) else [track_view(self.state)]
 
     def event_line(self, event: Event) -> str | None:
         return event_line(event) or None
@@ -398,27 +413,18 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
 
 
 def read_bet(bettor: str, answer: str) -> Action | NoMoreBets | None:
-    """A bet typed at the terminal, or None when it is not one.
+    """A bet typed at the terminal (the race reads it: ``read_table_bet``), blank for no more bets, or None.
 
     >>> read_bet("Cy", "NPC 1:500")
     Bet(bettor='Cy', on='NPC 1', gold=500)
-    >>> read_bet("Cy", "Ann:wealth")
-    WealthBet(bettor='Cy', on='Ann')
     >>> read_bet("Cy", "") == NoMoreBets("Cy"), read_bet("Cy", "Ann:lots")
     (True, None)
     """
-    from magecraft.wizard_prince.race.actions import Bet, WealthBet
+    from magecraft.wizard_prince.race.actions import read_table_bet
 
     if not answer.strip():
         return NoMoreBets(bettor)
-    on, _, amount = answer.rpartition(":")
-    on, amount = on.strip(), amount.strip().lower()
-    if not on:
-        return None
-    if amount == "wealth":
-        return WealthBet(bettor, on)
-    gold = whole_number(amount) if amount.isdecimal() else None
-    return None if gold is None else Bet(bettor, on, gold)
+    return read_table_bet(bettor, answer)
 
 
 def _odds(state: Race) -> list[tuple[str, str]]:

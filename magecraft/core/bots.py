@@ -108,3 +108,15 @@ def play_out(state: GameState[Any], bots: Mapping[str, Bot], *, max_steps: int =
         steps += 1
         if on_action is not None:
             on_action(player, action)
+
+
+def winners_from_result(state: GameState[Any]) -> tuple[str, ...]:
+    """The seats that won, read from ``result()``: ``winners`` (a list) or ``winner`` (a seat); none for a draw."""
+    result = state.result()
+    for key in ("winners", "winner"):
+        value = result.get(key)
+        if isinstance(value, str) and value:
+            return (value,)
+        if isinstance(value, list | tuple):
+            return tuple(str(v) for v in value)
+    return ()

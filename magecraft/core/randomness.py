@@ -107,6 +107,16 @@ class SeededSource:
         return {"kind": self.kind, "seed": self.seed, "state": _state_to_json(self._gen.getstate())}
 
 
+class ScriptRanOut(DiceScriptError):
+    """A scripted source has no value left for a roll: ``sides`` and ``label`` say which die is wanted next
+    (the web table asks the player for it and plays the action again with it)."""
+
+    def __init__(self, message: str, *, sides: int, label: str) -> None:
+        super().__init__(message)
+        self.sides = sides
+        self.label = label
+
+
 class ScriptedSource:
     """Die values from a list, used in order."""
 
@@ -123,10 +133,9 @@ class ScriptedSource:
 
     def draw(self, sides: int, label: str) -> int:
         if self.position >= len(self.values):
-            raise DiceScriptError(
+            raise ScriptRanOut(
                 f"the dice script ran out: {label} needs {_die_name(sides)} "
-                f"(all {len(self.values)} scripted values are used)"
-            )
+                f"(all {len(self.values)} scripted values are used)", sides=sides, label=label)
         value = self.values[self.position]
         if not 1 <= value <= sides:
             raise DiceScriptError(f"{label} needs {_die_name(sides)}, got {value}")

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from magecraft.core.bots import RANDOM, Bot, BotSpec
+from magecraft.core.bots import RANDOM, Bot, BotSpec, Sees, winners_from_result
 from magecraft.core.errors import InputError
 from magecraft.core.names import close_names
 from magecraft.core.settings import dataclass_from_dict
@@ -34,6 +34,7 @@ from magecraft.core.settings import dataclass_from_dict
 if TYPE_CHECKING:
     from magecraft.core.randomness import Randomness
     from magecraft.core.state import GameState
+
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,11 @@ class GameType:
     plant_secret: Callable[[GameState[Any], str, str], GameState[Any] | None] | None = None
     #: Seats the rule book itself plays (NPC nobles, the Dummy Mage), with the bot that plays them.
     rule_bots: Callable[[GameState[Any]], Mapping[str, str]] | None = None
+    #: For the search bot in a game with secrets: a state ``seat`` cannot tell from ``state``, its hidden
+    #: information re-dealt from what its observation allows.  None: nothing is hidden from a seat.
+    determinise: Callable[[GameState[Any], str, Randomness], GameState[Any]] | None = None
+    #: The seats that won a finished game (by default read from ``result()``'s ``winner``/``winners``).
+    winners: Callable[[GameState[Any]], tuple[str, ...]] = winners_from_result
 
     def bots_for(self, state: GameState[Any], others: str = "random") -> dict[str, str]:
         """A bot name for every seat: the rule book's own for the seats it plays, ``others`` elsewhere."""
@@ -75,8 +81,17 @@ class GameType:
         return {seat: fixed.get(seat, others) for seat in state.seats()}
 
     def __post_init__(self) -> None:
-        if "random" not in self.bots:
-            object.__setattr__(self, "bots", {"random": RANDOM, **self.bots})
+        bots = {"random": RANDOM, **self.bots}
+        if "search" not in bots and (self.plant_secret is None or self.determinise is not None):
+            bots["search"] = BotSpec(
+                "search", "Monte Carlo tree search (information-set MCTS where seats hold secrets), about a "
+                "second a decision", Sees.OBSERVATION, self._search_bot)
+        object.__setattr__(self, "bots", bots)
+
+    def _search_bot(self, rng: Randomness) -> Bot:
+        from magecraft.core.search import SearchBot
+
+        return SearchBot(rng, determinise=self.determinise, winners=self.winners)
 
     def options(self, raw: Mapping[str, Any]) -> Any:
         """The new-game options from plain values (a TOML table, command-line words); unknown ones refused."""

@@ -16,8 +16,8 @@ from magecraft.core.errors import SaveError
 
 #: "MGCF" -- marks a SQLite file as a magecraft save store.
 APPLICATION_ID = 0x4D474346
-SCHEMA_VERSION = 2
-KINDS = ("game", "campaign", "character", "world")
+SCHEMA_VERSION = 3
+KINDS = ("game", "campaign", "character", "world", "race")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _KIND_CHECK = "kind IN ({})"
 
@@ -80,8 +80,38 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    """The "race" kind: the chariot race is filed under system ``wizard_prince``, kind ``race`` (issue 22:
+    a system name has one meaning), not under a system of its own, ``wizard_prince_race``.
+
+    The kind's CHECK is part of the table, so the table is rebuilt as schema 2 built it, the race's rows
+    renamed on the way; the states inside keep their old ``system`` (the race reads both).
+    """
+    kinds = ", ".join(f"'{k}'" for k in KINDS)
+    conn.execute(
+        f"""CREATE TABLE saves_3 (
+               id INTEGER PRIMARY KEY,
+               name TEXT NOT NULL,
+               system TEXT NOT NULL,
+               kind TEXT NOT NULL CHECK ({_KIND_CHECK.format(kinds)}),
+               state TEXT NOT NULL,
+               created TEXT NOT NULL,
+               updated TEXT NOT NULL,
+               revision INTEGER NOT NULL DEFAULT 1,
+               deleted TEXT)"""
+    )
+    conn.execute("INSERT INTO saves_3 SELECT id, name, system, kind, state, created, updated, revision, deleted "
+                 "FROM saves")
+    conn.execute("UPDATE saves_3 SET system = 'wizard_prince', kind = 'race' "
+                 "WHERE system = 'wizard_prince_race' AND kind = 'game'")
+    conn.execute("DROP TABLE saves")
+    conn.execute("ALTER TABLE saves_3 RENAME TO saves")
+    conn.execute("CREATE UNIQUE INDEX saves_by_name ON saves (system, kind, name) WHERE deleted IS NULL")
+
+
 #: MIGRATIONS[n] takes a store at schema n-1 to schema n.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
 
 
 def check_header(path: Path) -> bool:

@@ -26,7 +26,7 @@ from enum import Enum
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from magecraft.core.errors import RuleError
-from magecraft.core.events import EventLog
+from magecraft.core.events import Event, EventLog
 from magecraft.core.names import close_names
 from magecraft.core.randomness import AskDie, Randomness
 
@@ -156,6 +156,12 @@ class GameState(ABC, Generic[A]):
     def observation(self, player: str) -> dict[str, Any]:
         """What ``player`` is entitled to see (JSON-able): exactly what the rule book hides stays out."""
         raise NotImplementedError(f"{type(self).__name__} does not say what each seat sees yet")
+
+    def event_visible(self, event: Event, player: str) -> bool:
+        """Whether ``player`` may see ``event`` of the log: an event whose data names ``private_to`` is
+        shown only to those seats.  Games whose log holds other secrets override this."""
+        private = event.data.get("private_to")
+        return private is None or player in private
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:

@@ -68,6 +68,7 @@ from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import Character, Item, Pending, Pod, TravellerPiece
 from magecraft.magic_realm.setup import Setup
 from magecraft.magic_realm.sites import Sites
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
 from magecraft.magic_realm.travel import volcano_midnight_effect
 
 __all__ = [
@@ -107,8 +108,11 @@ class RealmDays(GameState[DayAction]):
         *,
         generator_tile: int,
         generator_clearing: int,
+        settings: RealmSettings = DEFAULT_SETTINGS,
     ) -> None:
         self.rng = rng
+        #: The house rules (docs/rulings.md): how many dice a table rolls (ruling MR49).
+        self.settings = settings
         self.setup = setup
         self.board = board
         self.characters = list(characters)
@@ -165,13 +169,14 @@ class RealmDays(GameState[DayAction]):
         female: Sequence[str] = (),
         male: Sequence[str] = (),
         generator_revealed: bool = False,
+        settings: RealmSettings = DEFAULT_SETTINGS,
     ) -> RealmDays:
         """A seeded setup and board with characters placed as ``"Amazon@Oak Woods 2"`` (``=GOLD`` after the
         clearing sets the character's gold, ``"Amazon@Oak Woods 2=25"``).
 
         ``colour_magic`` names the characters carrying colour magic (12.2/1); ``female``/``male`` override
         the character's sex (the Siren, 7.10; ruling MR33); ``generator_revealed`` starts the game with the
-        generator already discovered (when it lies on the board).
+        generator already discovered (when it lies on the board); ``settings`` are the house rules.
         """
         dealt = setup or Setup.deal(rng)
         board = Board.build(dealt.tiles, rng)
@@ -216,7 +221,8 @@ class RealmDays(GameState[DayAction]):
                     who.colour_magic = True
                 else:
                     who.male = option == "--male"
-        made = cls(rng, dealt, board, placed, pieces, generator_tile=gen_tile, generator_clearing=gen_clearing)
+        made = cls(rng, dealt, board, placed, pieces, generator_tile=gen_tile, generator_clearing=gen_clearing,
+                   settings=settings)
         for who_name, coins in gold.items():
             made.retinues[who_name].gold = coins
         made.generator_active = generator_revealed and gen_tile >= 0
@@ -399,7 +405,8 @@ class RealmDays(GameState[DayAction]):
         )
 
     def _generate(self) -> None:
-        rolled = get_table("mr_pod_generation").roll(self.rng, label=f"{self.generator}: pod generation")
+        rolled = table("mr_pod_generation", self.settings).roll(self.rng,
+                                                                label=f"{self.generator}: pod generation")
         pod = Pod(self.next_pod, POD_KIND[self.generator], int(rolled.data["monsters"]), self.generator_tile)
         self.next_pod += 1
         self.pods.append(pod)
@@ -479,8 +486,8 @@ class RealmDays(GameState[DayAction]):
             if piece.name == "Jester":
                 here = [c for c in self.characters if c.alive and c.clearing == character.clearing
                         and not c.offroad]
-                longest = max(len(c.name) for c in here)
-                tied = sorted(c.name for c in here if len(c.name) == longest)
+                longest = max(letters(c.name) for c in here)
+                tied = sorted(c.name for c in here if letters(c.name) == longest)
                 chosen = (
                     tied[0]
                     if len(tied) == 1
@@ -498,7 +505,7 @@ class RealmDays(GameState[DayAction]):
     def _siren(self, piece: TravellerPiece, character: Character) -> None:
         """7.10 Siren's trap: what is lost goes to her box and she vanishes to a random clearing of a
         random adjacent hex (only when something was taken: "No effect -- May attempt a capture")."""
-        trap = get_table("mr_siren_trap").roll(self.rng, label=f"{character.name}: Siren's trap")
+        trap = table("mr_siren_trap", self.settings).roll(self.rng, label=f"{character.name}: Siren's trap")
         lose = str(trap.data.get("lose", ""))
         self.note(f"the Siren's trap: {character.name}: {trap.result}")
         if not lose:
@@ -569,7 +576,7 @@ class RealmDays(GameState[DayAction]):
             self.move_pod(closest[0], character)
 
     def _divide(self, pod: Pod) -> None:
-        rolled = get_table("mr_slime_division").roll(self.rng, label=f"pod {pod.id}: slime division")
+        rolled = table("mr_slime_division", self.settings).roll(self.rng, label=f"pod {pod.id}: slime division")
         divide = int(rolled.data["divide"])
         if divide:
             grown = pod.monsters if divide < 0 or divide > pod.monsters else divide
@@ -638,6 +645,7 @@ class RealmDays(GameState[DayAction]):
         return {
             "format": SAVE_FORMAT,
             "day": self.day,
+            "settings": self.settings.to_dict(),
             "tiles": list(self.board.tile_names),
             "setup": self.setup.to_dict(),
             "characters": [asdict(c) for c in self.characters],
@@ -719,7 +727,8 @@ class RealmDays(GameState[DayAction]):
         gen = raw["generator"]
         rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask=ask)
         realm = cls(rng, setup, board, characters, travellers, generator_tile=int(gen["tile"]),
-                    generator_clearing=int(gen["clearing"]))
+                    generator_clearing=int(gen["clearing"]),
+                    settings=RealmSettings.read(raw.get("settings")))  # a save of before MR49 has none
         realm.pods = pods
         realm.generator_active, realm.generator_closed = bool(gen["active"]), bool(gen["closed"])
         realm.hive_hits, realm.queen_alive = int(gen["hive_hits"]), bool(gen["queen_alive"])
@@ -759,6 +768,12 @@ class RealmDays(GameState[DayAction]):
         realm.report = [{"day": int(r["day"]), "text": str(r["text"])} for r in raw["report"]]
         json.dumps(realm.report)
         return realm
+
+
+def letters(name: str) -> int:
+    """7.10 Jester: "the one with the most letters in their name" -- letters only, not the space of "Woods
+    Girl" or the stroke of "Thief/Assassin"."""
+    return sum(ch.isalpha() for ch in name)
 
 
 def _siren_takes(lose: str, item: Item) -> bool:

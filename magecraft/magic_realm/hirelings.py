@@ -19,9 +19,10 @@ from typing import Any
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.tables import TableResult, get_table
+from magecraft.core.tables import TableResult
 from magecraft.magic_realm.characters import harm_levels, level
 from magecraft.magic_realm.data import Traveller, realm_lists, traveller
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
 
 TRAVELLERS = "7. Travellers"
 #: 7.5: "a duration of fourteen days (two weeks)".
@@ -151,12 +152,13 @@ class Retinue:
             raise RuleError(f"the {card.name} already serves {self.character}", rule="7.9", section=TRAVELLERS)
         return card
 
-    def pickpocket_score(self, rng: Randomness) -> TableResult:
-        """A captured Pickpocket scores each turn spent at a dwelling (Pickpocket Score table)."""
+    def pickpocket_score(self, rng: Randomness, settings: RealmSettings = DEFAULT_SETTINGS) -> TableResult:
+        """A captured Pickpocket scores each turn spent at a dwelling (Pickpocket Score table, the dice of
+        ruling MR49)."""
         hired = self._serving("Pickpocket")
         if not hired.captured:
             raise RuleError("the Pickpocket scores only when captured", rule="Pickpocket", section=TRAVELLERS)
-        result = get_table("mr_pickpocket_score").roll(rng, label="Pickpocket score")
+        result = table("mr_pickpocket_score", settings).roll(rng, label="Pickpocket score")
         self.gold += int(result.data.get("gold", 0))
         return result
 

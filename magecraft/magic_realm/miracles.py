@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import DieSource, Randomness
+from magecraft.core.tables import get_table
 from magecraft.magic_realm.actions import CastSpell, Hire, PlayMiracle, WoundMiracle
 from magecraft.magic_realm.pieces import Character, MiracleChit
 from magecraft.magic_realm.spells import MIRACLE_KINDS, SPELLS, Chit
@@ -88,12 +89,17 @@ class _Forced:
 @dataclass(frozen=True, slots=True)
 class LastRoll:
     """The last die roll the realm made: its first event's ``seq``, its label, its dice (``1d6``...) and
-    their total."""
+    their total -- the higher die when a table rolled them as the base game's high die of two (ruling MR49)."""
 
     seq: int
     label: str
     dice: tuple[str, ...]
     total: int
+    high_die: bool = False
+
+    def value(self, values: list[int]) -> int:
+        """What dice rolled as this roll was come to: their sum, or the higher die."""
+        return max(values) if self.high_die else sum(values)
 
 
 def last_roll(realm: RealmDays) -> LastRoll | None:
@@ -107,8 +113,12 @@ def last_roll(realm: RealmDays) -> LastRoll | None:
         count = int(match["n"]) if match else 1
         dice = [e for e in events[max(0, i - count + 1): i + 1] if e.kind == "roll"]
         label = match["label"] if match else event.label
+        after = events[i + 1] if i + 1 < len(events) else None
+        high = (count > 1 and after is not None and after.kind == "table"
+                and "h" in get_table(str(after.data["table"])).dice)
+        values = [int(e.data["value"]) for e in dice]
         return LastRoll(dice[0].seq, label, tuple(str(e.data["dice"]) for e in dice),
-                        sum(int(e.data["value"]) for e in dice))
+                        max(values) if high else sum(values), high)
     return None
 
 
@@ -181,7 +191,7 @@ def perform(realm: RealmDays, who: Character, action: PlayMiracle | WoundMiracle
     before: dict[str, Any] | None = realm.miracle_roll
     chosen = int(before["kept"]) if before is not None and before["roll"] == roll.seq else roll.total
     values = [realm.rng.roll(int(die.split("d")[1]), f"{roll.label} {REROLL})") for die in roll.dice]
-    again = sum(values)
+    again = roll.value(values)
     kept = min(chosen, again) if action.keep == "low" else max(chosen, again)
     after = ""
     if kept != chosen:

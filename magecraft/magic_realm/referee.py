@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import RuleError
-from magecraft.core.tables import get_table
 from magecraft.magic_realm import miracles, phases, travellers
 from magecraft.magic_realm.actions import (
     BuyService,
@@ -56,10 +55,12 @@ from magecraft.magic_realm.actions import (
     UseBookOfTheDead,
     WoundMiracle,
 )
+from magecraft.magic_realm.board import Clearing
 from magecraft.magic_realm.data import tiles, traveller
 from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item, Pending
+from magecraft.magic_realm.table_dice import table
 from magecraft.magic_realm.travel import GATES, OFFROAD, check_gate_travel, offroad
 
 if TYPE_CHECKING:
@@ -217,7 +218,7 @@ def check(realm: RealmDays, action: DayAction) -> None:
         if action.chit is not None and action.chit not in trial.chits:
             # the character's action chits are the base game's: the one named is the one it takes
             trial.chits.append(action.chit)
-        trial.check_hire(piece.name, day=max(realm.day, 1), chit=action.chit)
+        trial.check_hire(piece.name, day=travellers.coming_day(realm), chit=action.chit)
         miracles.check(realm, who, action)
     elif isinstance(action, Fire):
         retinue.check_fire(action.traveller)
@@ -444,7 +445,7 @@ def perform(realm: RealmDays, action: DayAction) -> None:
     elif isinstance(action, PutOnRing):
         _put_on_ring(realm, who, action.witch_king_in_play)
     elif isinstance(action, EnchantressAid):
-        aid = get_table("mr_enchantress_aid").roll(realm.rng, label="Enchantress aid")
+        aid = table("mr_enchantress_aid", realm.settings).roll(realm.rng, label="Enchantress aid")
         realm.note(f"the Enchantress aids {who.name} this round: {aid.result}")
     elif isinstance(action, MoveHireling):
         piece = realm.traveller(action.traveller)
@@ -464,10 +465,10 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         travellers.capture(realm, who, action)
     elif isinstance(action, RaiseDead):
         who.raised_on = realm.day
-        raised = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer raises the dead")
+        raised = table("mr_raise_dead", realm.settings).roll(realm.rng, label="the Necromancer raises the dead")
         realm.note(f"the Necromancer raises the dead for {who.name}: {raised.result}")
     elif isinstance(action, PickpocketScore):
-        scored = retinue.pickpocket_score(realm.rng)
+        scored = retinue.pickpocket_score(realm.rng, realm.settings)
         realm.note(f"the Pickpocket scores for {who.name}: {scored.result}")
     elif isinstance(action, RidOfJester):
         who.followers.remove("Jester")
@@ -572,7 +573,8 @@ def _offroad(realm: RealmDays, who: Character) -> None:
     the tile's woods, wounded (2.4)."""
     left = realm.board.clearings[who.clearing]
     tile = realm.board.tile_names[left.tile]
-    result = offroad(realm.rng, left.kind, tile=tile, woodsman=realm.retinues[who.name].serves("Woodsman"))
+    result = offroad(realm.rng, left.kind, tile=tile, woodsman=realm.retinues[who.name].serves("Woodsman"),
+                     settings=realm.settings)
     who.wounds += result.wounds
     wounds = f": {result.wounds} wound{'s' if result.wounds != 1 else ''}" if "d6" in result.result else ""
     realm.note(f"{who.name} travels offroad from {realm.board.label(left.id)}: {result.result}{wounds}")
@@ -592,11 +594,26 @@ def _offroad(realm: RealmDays, who: Character) -> None:
 
 
 def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
-    """The clearings offroad travel may reach: those of the tile left and of the tiles next to it,
-    the clearing left excluded (ruling MR32)."""
-    tile = realm.board.clearings[who.clearing].tile
-    near = [tile, *realm.board.tile_neighbours[tile]]
-    return sorted(c for t in near for c in realm.board.tile_clearings(t) if c != who.clearing)
+    """The clearings offroad travel may reach: the other clearings of the tile left (2.4 "on the tile", 2.5
+    "the tile's clearings"; ruling MR32), on the Chasm only those of the side left (1.2/2 "be sure to remain
+    on the same side of the chasm regardless of the roll results"); with the setting
+    ``offroad_neighbours`` the clearings of the tiles next to it too."""
+    left = realm.board.clearings[who.clearing]
+    near = [left.tile]
+    if realm.settings.offroad_neighbours:
+        near.extend(realm.board.tile_neighbours[left.tile])
+    side = _chasm_side(realm, left)
+    return sorted(c for t in near for c in realm.board.tile_clearings(t)
+                  if c != who.clearing and (t != left.tile or realm.board.clearings[c].number in side))
+
+
+def _chasm_side(realm: RealmDays, left: Clearing) -> tuple[int, ...]:
+    """The clearing numbers on the side of the tile's chasm ``left`` lies (every clearing on another tile)."""
+    info = tiles()[realm.board.tile_names[left.tile]]
+    for side in info.sides:
+        if left.number in side:
+            return side
+    return tuple(range(1, len(info.clearings) + 1))
 
 
 # -- travellers (7) ---------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from magecraft.magic_realm.data import read, tiles, travellers
 
 SECTION = "15. EXPANSION SETUP"
 PILE_SIZE = 5
+AMBUSH = "Ambush"
 GROUPS_ON_TILES = (("Lost City", "caves"), ("Lost Castle", "mountains"), ("Necromancer's Tower", "special"))
 
 
@@ -144,6 +145,31 @@ class Setup:
             tuple(chosen),
             events,
         )
+
+    def swap_ambush(self, rng: Randomness) -> Setup:
+        """1.2/3: "If the player is unable/unwilling to play this tile he/she may choose to swap the tile out
+        with one of those that were discarded in 1.1/1 above (random selection)": the Ambush leaves the game
+        for a special tile drawn at random among those set aside, which takes its place and the chits dealt
+        to it (ruling MR53).  Refused (``RuleError``) when the Ambush is not in play or none was set aside."""
+        from magecraft.core.errors import RuleError
+
+        if AMBUSH not in self.tiles:
+            raise RuleError("the Ambush is not in play", rule="1.2/3", section="1.2 The new tiles")
+        if not self.removed_specials:
+            raise RuleError("no special tile was discarded to swap the Ambush with", rule="1.1/1, 1.2/3",
+                            section="1.2 The new tiles")
+        drawn = rng.choice(list(self.removed_specials), "the Ambush swapped for a discarded tile (1.2/3)",
+                           section=SECTION)
+        others = tuple(t for t in self.tiles if t != AMBUSH)
+        info = tiles()
+        in_play = (tuple(t for t in others if info[t].category != "special")
+                   + tuple(sorted([*(t for t in others if info[t].category == "special"), drawn])))
+        dealt = {(drawn if t == AMBUSH else t): chits for t, chits in self.tile_chits.items()}
+        removed = tuple(sorted([*(t for t in self.removed_specials if t != drawn), AMBUSH]))
+        rng.log.record("setup", f"the Ambush is swapped for the {drawn}", section=SECTION,
+                       data={"swapped_in": drawn})
+        return Setup(in_play, removed, {t: dealt[t] for t in in_play}, self.group_piles, self.generator,
+                     self.travellers_in_play, self.events)
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Setup:

@@ -21,9 +21,10 @@ from dataclasses import dataclass, replace
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.tables import RandomTable, TableResult, get_table
+from magecraft.core.tables import RandomTable, TableResult
 from magecraft.magic_realm.board import Board, Clearing
 from magecraft.magic_realm.data import monsters, realm_lists, spell, spells
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
 
 SPELLS = "List of Spells"
 STATES = ("active", "fatigued", "wounded", "miracle")
@@ -154,14 +155,15 @@ def drain_life(character: Character, monster: str) -> Drain:
     return Drain(after, name, size, rested, spent)
 
 
-def raise_dead(rng: Randomness) -> TableResult:
-    """RAISE DEAD (V/Grey): one roll on the Raise Dead table; ``data['undead']`` are raised."""
-    return get_table("mr_raise_dead").roll(rng, label="Raise Dead")
+def raise_dead(rng: Randomness, settings: RealmSettings = DEFAULT_SETTINGS) -> TableResult:
+    """RAISE DEAD (V/Grey): one roll on the Raise Dead table (the dice of ruling MR49); ``data['undead']`` are
+    raised."""
+    return table("mr_raise_dead", settings).roll(rng, label="Raise Dead")
 
 
-def summon_elemental(rng: Randomness) -> TableResult:
-    """ELEMENTAL (IV/Purple): roll which elemental fights for the caster."""
-    return get_table("mr_summon_elemental").roll(rng, label="Elemental")
+def summon_elemental(rng: Randomness, settings: RealmSettings = DEFAULT_SETTINGS) -> TableResult:
+    """ELEMENTAL (IV/Purple): roll which elemental fights for the caster (the dice of ruling MR49)."""
+    return table("mr_summon_elemental", settings).roll(rng, label="Elemental")
 
 
 def hop(board: Board, clearing: Clearing, rng: Randomness, *, may_stay: bool = True) -> Clearing:
@@ -265,8 +267,8 @@ def miracle_reroll(
     Better is the lower (``keep="low"``: the stealing, offroad and dice tables reward low rolls) or the
     higher (ruling MR11).  Returns the roll kept and the raw rolls set aside, in order.
 
-    >>> kept, aside = miracle_reroll(get_table("mr_playing_dice"), Randomness.scripted([5, 6, 2]), label="dice",
-    ...                              miracles=2)
+    >>> kept, aside = miracle_reroll(table("mr_playing_dice"), Randomness.scripted([5, 1, 6, 6, 2, 1]),
+    ...                              label="dice", miracles=2)
     >>> kept.raw, aside
     (2, (6, 5))
     """

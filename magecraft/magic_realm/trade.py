@@ -5,10 +5,10 @@ Each roll goes through the core tables (``mr_bounty``, ``mr_steal_attempt``, ``m
 odds of each are exact fractions (:func:`steal_odds`, :func:`dice_odds`, :func:`lottery_odds`).
 
 The seed's worked example (5.2/1): the Magician records three STEAL actions at the HOUSE; rolls of
-3, 3 and 4 become 3, 4 and 6 -- two successes, then caught:
+3, 3 and 4 become 3, 4 and 6 -- two successes, then caught (each roll the high die of two, ruling MR49):
 
 >>> from magecraft.core.randomness import Randomness
->>> rng = Randomness.scripted([3, 6, 3, 6, 4])
+>>> rng = Randomness.scripted([3, 1, 6, 2, 3, 3, 6, 6, 4, 2])
 >>> day = StealingDay("Magician", "HOUSE natives")
 >>> [day.attempt(rng).outcome for _ in range(3)]
 ['reward', 'reward', 'caught']
@@ -18,16 +18,17 @@ The seed's worked example (5.2/1): the Magician records three STEAL actions at t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.tables import RandomTable, get_table
+from magecraft.core.tables import RandomTable
 from magecraft.magic_realm.data import realm_lists
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, one_die, table
 
 BOUNTY = "4. Bounty"
 STEALING = "5. Stealing"
@@ -57,20 +58,46 @@ class Bounty:
     reward: int
     dwelling: str
     miracle: tuple[int, ...] = ()  # the raw rolls Miracle re-rolls set aside
+    delivered: bool = False
 
     @property
     def open(self) -> bool:
-        return self.reward > 0
+        """Assigned and not yet fulfilled (4.3): no new roll on the table meanwhile."""
+        return self.reward > 0 and not self.delivered
+
+
+#: The Bounty table's row whose target is drawn among the characters (4.2 "Random Character").
+RANDOM_CHARACTER = "Random Character"
+
+
+def deliver_bounty(bounty: Bounty, at: str, delivered: str) -> Bounty:
+    """4.3 "To receive the reward, you must deliver the bounty to the dwelling where it was requested": the
+    bounty ``delivered`` (the monster or character sought) brought to the dwelling ``at``; the reward is
+    ``bounty.reward`` and the bounty returned is fulfilled, so the table may be rolled again.  A "Random
+    Character" bounty whose character was not drawn (:func:`roll_bounty` without ``characters``) takes the
+    character the referee names."""
+    if not bounty.open:
+        raise RuleError("there is no open bounty to deliver", rule="4.3", section=BOUNTY)
+    if at.strip().upper() != bounty.dwelling.strip().upper():
+        raise RuleError(f"the {bounty.target} bounty was requested at the {bounty.dwelling}, not the {at}",
+                        rule="you must deliver the bounty to the dwelling where it was requested",
+                        section=BOUNTY)
+    if bounty.target != RANDOM_CHARACTER and delivered.strip().casefold() != bounty.target.casefold():
+        raise RuleError(f"the bounty is the {bounty.target}, not {delivered}", rule="4.3", section=BOUNTY)
+    return replace(bounty, delivered=True)
 
 
 def roll_bounty(
     rng: Randomness, dwelling: str, *, open_bounty: Bounty | None = None, bounty_hunter: bool = False,
-    miracles: int = 0, keep: str = "low",
+    miracles: int = 0, keep: str = "low", settings: RealmSettings = DEFAULT_SETTINGS,
+    characters: Sequence[str] = (),
 ) -> Bounty:
     """4.2: a TRADE phase at an INN, HOUSE, L CAMPFIRE or THIEVES GUILD rolls for a bounty.
 
-    One open bounty at a time (4.3).  The Bounty Hunter rolls 1d6 - 2, a result below 1 counting as 1.
-    ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).
+    One open bounty at a time (4.3).  The table is rolled as ``settings`` say (the base game's high die of
+    two, ruling MR49); the Bounty Hunter rolls "1d6 and subtract 2", a result below 1 counting as 1.
+    ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).  A
+    "Random Character" is drawn among ``characters`` when they are given (the others in the game).
     """
     from magecraft.magic_realm.spells import miracle_reroll
 
@@ -85,10 +112,13 @@ def roll_bounty(
             rule="you cannot roll on this table again until you have fulfilled the request",
             section=BOUNTY,
         )
-    table = get_table("mr_bounty")
-    result, aside = miracle_reroll(table, rng, -2 if bounty_hunter else 0, label="bounty", miracles=miracles,
+    rolled_on = one_die("mr_bounty") if bounty_hunter else table("mr_bounty", settings)
+    result, aside = miracle_reroll(rolled_on, rng, -2 if bounty_hunter else 0, label="bounty", miracles=miracles,
                                    keep=keep)
-    return Bounty(result.result, int(result.data.get("reward", 0)), dwelling, aside)
+    target = result.result
+    if target == RANDOM_CHARACTER and characters:
+        target = rng.choice(list(characters), "the bounty's random character", section=BOUNTY)
+    return Bounty(target, int(result.data.get("reward", 0)), dwelling, aside)
 
 
 # -- 5. stealing ---------------------------------------------------------------------------------------
@@ -113,8 +143,15 @@ def steal_modifier(attempt: int, *, thief: bool = False, thief_guild: bool = Fal
     return (attempt - 1) - (1 if thief else 0) - (1 if thief_guild else 0)
 
 
+#: 5.2/3's loot categories a native group may lack (5.2/4 "the Native group has no armor").
+LOOT_KINDS = ("mount", "armor", "treasure", "gold")
+
+
 class StealingDay:
-    """One character's STEAL phases against one native group in one day (5.2)."""
+    """One character's STEAL phases in one day (5.2): against ``natives`` first, or any group named to
+    :meth:`attempt` -- "1 added for each previous attempt on the same day" counts every attempt of the day,
+    whichever group it was against (5.2/1).  ``holds``: what the first group has to steal (``LOOT_KINDS``;
+    None: everything), so that a category it lacks yields nothing (5.2/4)."""
 
     def __init__(
         self,
@@ -124,55 +161,95 @@ class StealingDay:
         friendliness: str = "Neutral",
         thief: bool = False,
         thief_guild: bool = False,
+        settings: RealmSettings = DEFAULT_SETTINGS,
+        holds: Collection[str] | None = None,
     ) -> None:
+        self.character = character
+        self.thief = thief
+        self.thief_guild = thief_guild
+        self.attempts = 0
+        self.settings = settings
+        #: Each native group stolen from today: its friendliness and what it holds (5.2/2, 5.2/4).
+        self.groups: dict[str, str] = {}
+        self.holdings: dict[str, frozenset[str] | None] = {}
+        self.natives = natives
+        self._meet(natives, friendliness, holds)
+
+    @property
+    def friendliness(self) -> str:
+        """The friendliness of the group last stolen from."""
+        return self.groups[self.natives]
+
+    def _meet(self, natives: str, friendliness: str, holds: Collection[str] | None) -> None:
         if friendliness not in FRIENDLINESS:
             raise RuleError(
                 f"friendliness is one of {', '.join(FRIENDLINESS)}", rule="friendliness", section=STEALING
             )
-        self.character = character
-        self.natives = natives
-        self.friendliness = friendliness
-        self.thief = thief
-        self.thief_guild = thief_guild
-        self.attempts = 0
+        unknown = sorted({h.casefold() for h in holds or ()} - set(LOOT_KINDS))
+        if unknown:
+            raise RuleError(f"a native group holds {', '.join(LOOT_KINDS)}, not {unknown[0]!r}",
+                            rule="5.2/4", section=STEALING)
+        self.groups.setdefault(natives, friendliness)
+        self.holdings.setdefault(natives, None if holds is None else frozenset(h.casefold() for h in holds))
 
-    def attempt(self, rng: Randomness, *, miracles: int = 0) -> StealResult:
-        """Roll one STEAL phase; suspect and caught change only this native group (5.2/2).  ``miracles``:
-        Miracle chits played on the roll, each re-rolling it, the lower kept (List of Spells, ruling MR11)."""
+    def attempt(
+        self, rng: Randomness, *, miracles: int = 0, natives: str | None = None, friendliness: str = "Neutral",
+        holds: Collection[str] | None = None,
+    ) -> StealResult:
+        """Roll one STEAL phase, against ``natives`` (another group met today: its ``friendliness`` and
+        ``holds``) or the group of the last attempt; suspect and caught change only that group (5.2/2).
+        ``miracles``: Miracle chits played on the roll, each re-rolling it, the lower kept (ruling MR11)."""
         from magecraft.magic_realm.spells import miracle_reroll
 
+        if natives is not None:
+            self._meet(natives, friendliness, holds)
+            self.natives = natives
         self.attempts += 1
         modifier = steal_modifier(self.attempts, thief=self.thief, thief_guild=self.thief_guild)
         rolled, set_aside = miracle_reroll(
-            get_table("mr_steal_attempt"), rng, modifier, miracles=miracles,
+            table("mr_steal_attempt", self.settings), rng, modifier, miracles=miracles,
             label=f"{self.character}: STEAL attempt {self.attempts} against the {self.natives}",
         )
         outcome = str(rolled.data["outcome"])
         loot, gold = None, 0
         if outcome == "reward":
-            reward = get_table("mr_steal_reward").roll(
-                rng, int(rolled.data.get("reward_modifier", 0)), label=f"{self.character}: steal reward"
-            )
-            loot, gold = reward.result, int(reward.data.get("gold", 0))
+            loot, gold = self._reward(rng, int(rolled.data.get("reward_modifier", 0)))
         elif outcome == "take":
-            loot = "desired item"
+            held = self.holdings[self.natives]
+            loot = "desired item" if held is None or held else f"Nothing (the {self.natives} have nothing)"
         elif outcome == "suspect":
-            self.friendliness = shift(self.friendliness, -1)
+            self.groups[self.natives] = shift(self.friendliness, -1)
         elif outcome == "caught":
-            self.friendliness = "Enemy"
+            self.groups[self.natives] = "Enemy"
         return StealResult(rolled.raw, modifier, rolled.total, outcome, loot, gold, self.friendliness, set_aside)
+
+
+    def _reward(self, rng: Randomness, modifier: int) -> tuple[str, int]:
+        """5.2/3 the Steal Reward roll; 5.2/4 a category the group lacks ("the Native group has no armor")
+        yields nothing, and so does a "Choice" from a group with nothing at all."""
+        rolled_on = table("mr_steal_reward", self.settings)
+        reward = rolled_on.roll(rng, modifier, label=f"{self.character}: steal reward")
+        held = self.holdings[self.natives]
+        kind = str(reward.data.get("loot", ""))
+        lacking = kind in LOOT_KINDS and kind not in held if held is not None else False
+        if lacking or (held is not None and kind == "choice" and not held):
+            return f"Nothing (the {self.natives} have no {kind})", 0
+        return reward.result, int(reward.data.get("gold", 0))
 
 
 # -- 6. gambling ------------------------------------------------------------------------------------------
 
 
-def check_gambling_place(place: str) -> None:
-    """6.1: a TRADE action at the INN, GUARD or S CAMPFIRE (the Gambler traveller dices anywhere)."""
+def check_gambling_place(place: str, *, game: str = "dice") -> None:
+    """6.1: a TRADE action at the INN, GUARD or S CAMPFIRE; the Gambler traveller dices anywhere ("always
+    available to dice with the Character (see rule 6.1/2)"), the lottery he does not run."""
     places = realm_lists()["places"]["gambling"]
-    if place.upper() not in places and place.casefold() != "gambler":
+    gambler = game == "dice" and place.casefold() == "gambler"
+    if place.upper() not in places and not gambler:
+        also = " (or with the Gambler)" if game == "dice" else ""
         raise RuleError(
-            f"gambling is at the {', '.join(places)} (or with the Gambler), not at the {place}",
-            rule="6.1",
+            f"gambling is at the {', '.join(places)}{also}, not at the {place}",
+            rule="6.1 Characters may use any recorded TRADE action to gamble if at the INN, GUARD, or S CAMPFIRE",
             section=GAMBLING,
         )
 
@@ -196,12 +273,14 @@ def parse_ticket(text: str) -> str:
     return cleaned
 
 
-def lottery(rng: Randomness, tickets: Sequence[str], *, miracles: int = 0) -> LotteryResult:
+def lottery(rng: Randomness, tickets: Sequence[str], *, at: str, miracles: int = 0) -> LotteryResult:
     """6.1/1: 1 gold a ticket; in the evening four d6 make the number; a match wins 500 gold.
 
     ``miracles`` Miracle chits played on the draw each re-roll the four dice; the better draw -- one that
-    matches a ticket -- is kept, else the first (ruling MR11).
+    matches a ticket -- is kept, else the first (ruling MR11).  Bought only ``at`` the INN, GUARD or S
+    CAMPFIRE (6.1).
     """
+    check_gambling_place(at, game="lottery")
     chosen = tuple(parse_ticket(t) for t in tickets)
     if not chosen:
         raise RuleError("buy at least one ticket", rule="6.1/1", section=GAMBLING)
@@ -243,11 +322,13 @@ class DiceResult:
 def play_dice(
     rng: Randomness,
     *,
+    at: str,
     high_stake: bool = False,
     cheat: bool = False,
     cheat_bonus: int = 0,
     thief_guild: bool = False,
     miracles: int = 0,
+    settings: RealmSettings = DEFAULT_SETTINGS,
 ) -> DiceResult:
     """6.1/2: 5 gold for a roll, or 10 gold at -1; a successful cheat roll gives another -1.
 
@@ -255,14 +336,16 @@ def play_dice(
     cheating rolls"), kept by the caller; the new value is returned.  A Thief Guild member with its
     second benefit cheats at -1 more ("-1 to all loot and cheat rolls", 9.2), not kept.  ``miracles``:
     Miracle chits played on the dice roll, each re-rolling it, the lower (richer) kept (ruling MR11).
+    Played only ``at`` the INN, GUARD or S CAMPFIRE, or with the Gambler (6.1).
     """
     from magecraft.magic_realm.spells import miracle_reroll
 
+    check_gambling_place(at)
     modifier = -1 if high_stake else 0
     cheat_text, friendliness, enemy = None, 0, False
     if cheat:
         guild_bonus = -1 if thief_guild else 0
-        cheated = get_table("mr_cheating").roll(rng, cheat_bonus + guild_bonus, label="cheating roll")
+        cheated = table("mr_cheating", settings).roll(rng, cheat_bonus + guild_bonus, label="cheating roll")
         cheat_text = cheated.result
         if cheated.data.get("outcome") == "success":
             modifier -= 1
@@ -281,7 +364,7 @@ def play_dice(
                 enemy,
                 cheat_bonus,
             )
-    rolled, set_aside = miracle_reroll(get_table("mr_playing_dice"), rng, modifier, label="dice",
+    rolled, set_aside = miracle_reroll(table("mr_playing_dice", settings), rng, modifier, label="dice",
                                        miracles=miracles)
     return DiceResult(
         DICE_GOLD_LOW if high_stake else DICE_GOLD,
@@ -327,14 +410,19 @@ def _die(expression: str) -> Any:
     return int(count or 1) @ icepool.d(int(sides))
 
 
-def steal_odds(attempt: int, *, thief: bool = False, thief_guild: bool = False) -> dict[str, Fraction]:
-    """Exact odds of each STEAL outcome on attempt number ``attempt`` of a day."""
-    return table_odds(get_table("mr_steal_attempt"), steal_modifier(attempt, thief=thief, thief_guild=thief_guild))
+def steal_odds(
+    attempt: int, *, thief: bool = False, thief_guild: bool = False, settings: RealmSettings = DEFAULT_SETTINGS
+) -> dict[str, Fraction]:
+    """Exact odds of each STEAL outcome on attempt number ``attempt`` of a day, on the dice ``settings`` say."""
+    return table_odds(table("mr_steal_attempt", settings),
+                      steal_modifier(attempt, thief=thief, thief_guild=thief_guild))
 
 
-def dice_odds(*, high_stake: bool = False, cheated: bool = False) -> dict[str, Fraction]:
+def dice_odds(
+    *, high_stake: bool = False, cheated: bool = False, settings: RealmSettings = DEFAULT_SETTINGS
+) -> dict[str, Fraction]:
     """Exact odds of each dice result at -0, -1 (10 gold) or -2 (and a successful cheat)."""
-    return table_odds(get_table("mr_playing_dice"), -(1 if high_stake else 0) - (1 if cheated else 0))
+    return table_odds(table("mr_playing_dice", settings), -(1 if high_stake else 0) - (1 if cheated else 0))
 
 
 def expected_gold(odds: Mapping[str, Fraction], table: RandomTable) -> Fraction:

@@ -1,9 +1,9 @@
 """Offroad and gate travel, and the Volcano's midnight ("1.2", "2. Offroad Travel", "3. Gate Travel", seed 002).
 
 >>> from magecraft.core.randomness import Randomness
->>> offroad(Randomness.scripted([4]), "mountain", tile="Cliff").outcome
+>>> offroad(Randomness.scripted([4, 2]), "mountain", tile="Cliff").outcome
 'same'
->>> offroad(Randomness.scripted([4]), "mountain", tile="Cliff", woodsman=True).outcome
+>>> offroad(Randomness.scripted([4, 2]), "mountain", tile="Cliff", woodsman=True).outcome
 'random'
 """
 
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.tables import get_table
 from magecraft.magic_realm.data import tiles, volcano_midnight
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
 
 OFFROAD = "2. Offroad Travel"
 GATES = "3. Gate Travel"
@@ -46,11 +46,12 @@ def offroad_table(clearing_kind: str) -> str:
 
 def offroad(
     rng: Randomness, clearing_kind: str, *, tile: str, woodsman: bool = False, moves_recorded: int = 2,
-    miracles: int = 0,
+    miracles: int = 0, settings: RealmSettings = DEFAULT_SETTINGS,
 ) -> OffroadResult:
     """2.2: two MOVE actions recorded for offroad travel roll on the column of the clearing left.
 
-    The Woodsman subtracts 1 (7.10); never in the Volcano (2.6); the Avalanche's 1d6 wounds are rolled.
+    The column is rolled as ``settings`` say (the base game's high die of two, ruling MR49).  The Woodsman
+    subtracts 1 (7.10); never in the Volcano (2.6); the Avalanche's 1d6 wounds are rolled.
     ``miracles`` Miracle chits played on the roll re-roll it, the lower kept (ruling MR11).
     """
     if tiles()[tile].no_offroad:
@@ -63,7 +64,7 @@ def offroad(
         raise RuleError("offroad travel takes two recorded MOVE actions", rule="2.2", section=OFFROAD)
     from magecraft.magic_realm.spells import miracle_reroll
 
-    rolled, set_aside = miracle_reroll(get_table(offroad_table(clearing_kind)), rng, -1 if woodsman else 0,
+    rolled, set_aside = miracle_reroll(table(offroad_table(clearing_kind), settings), rng, -1 if woodsman else 0,
                                        label="offroad travel", miracles=miracles)
     wounds_text = str(rolled.data.get("wounds", "0"))
     wounds = (

@@ -15,6 +15,7 @@ from magecraft.core.tables import get_table
 from magecraft.magic_realm.actions import BuyService, Capture, Hire, MoveHireling, TradeWithMerchant
 from magecraft.magic_realm.data import traveller
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item
+from magecraft.magic_realm.table_dice import table
 from magecraft.magic_realm.travel import OFFROAD
 
 if TYPE_CHECKING:
@@ -118,22 +119,42 @@ def buy(realm: RealmDays, who: Character, action: BuyService) -> None:
     realm.note(f"{who.name} pays the {card.name} {price} gold: {service}")
 
 
+def coming_day(realm: RealmDays) -> int:
+    """The first day a traveller hired now serves (7.5 "a duration of fourteen days"): what is recorded
+    between two days belongs to the coming day (ruling MR42), so hiring after day 5 is hiring on day 6; a
+    hire in the middle of a day's turn is that day's (ruling MR14)."""
+    return realm.day + 1 if realm.turn is None else max(realm.day, 1)
+
+
 def hire(realm: RealmDays, who: Character, action: Hire) -> None:
     piece = realm.traveller(action.traveller)
     retinue = realm.retinues[who.name]
     if action.chit is not None and action.chit not in retinue.chits:
         retinue.chits.append(action.chit)
-    retinue.hire(piece.name, day=max(realm.day, 1), chit=action.chit)
+    retinue.hire(piece.name, day=coming_day(realm), chit=action.chit)
     # 7.5: hirelings never venture away from their employer -- but the Mercenary is a leader of his own
     piece.state, piece.joined = "hired", who.name
     piece.clearing = who.clearing if traveller(piece.name).moves_alone else None
     until = retinue.serving[piece.name].last_day
     realm.note(f"{who.name} hires the {piece.name} through day {until} ({retinue.gold} gold left)")
+    if piece.name == "Gate Master" and realm.settings.gate_master_past:
+        _gate_masters_knowledge(realm, who)
     if piece.name == "Bounty Hunter":
         from magecraft.magic_realm.trade import roll_bounty
 
         sought = roll_bounty(realm.rng, "INN", bounty_hunter=True)
         realm.note(f"the Bounty Hunter seeks: {sought.target}")
+
+
+def _gate_masters_knowledge(realm: RealmDays, who: Character) -> None:
+    """7.10 Gate Master: "Simply hiring this wise astronomer ... will yield the player useful knowledge": the
+    gates other characters have discovered are his employer's at once (ruling MR52); later ones as they are
+    discovered (referee._locate_gate)."""
+    for other in realm.characters:
+        for gate in other.known_gates if other is not who else ():
+            if gate not in who.known_gates:
+                who.known_gates.append(gate)
+                realm.note(f"the Gate Master tells {who.name} where {gate} is")
 
 
 def capture(realm: RealmDays, who: Character, action: Capture) -> None:
@@ -213,7 +234,7 @@ def travellers_leave(realm: RealmDays) -> None:
             retinue.serving["Children"] = replace(kids, last_day=realm.day)
         for name in retinue.new_day(realm.day):
             if name == "Necromancer":
-                turned = get_table("mr_raise_dead").roll(realm.rng, label="the Necromancer's betrayal")
+                turned = table("mr_raise_dead", realm.settings).roll(realm.rng, label="the Necromancer's betrayal")
                 undead = int(turned.data.get("undead", 0))
                 realm.traveller(name).state = "gone"
                 realm.note(f"the Necromancer's time is up: he turns on {c.name}, raising {undead} undead to "

@@ -34,6 +34,7 @@ from magecraft.core.tables import TableResult, get_table
 from magecraft.magic_realm.characters import activity, combat_data
 from magecraft.magic_realm.data import read, tiles
 from magecraft.magic_realm.spells import Character, rest
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
 
 TREASURES = "10. New Treasures"
 TRAP = "14.2 Minotaur's Lair, the Trap"
@@ -223,7 +224,8 @@ class Drink:
 
 
 def drink(
-    rng: Randomness, drinks: int = 1, character: Character | None = None, *, wound: str | None = None
+    rng: Randomness, drinks: int = 1, character: Character | None = None, *, wound: str | None = None,
+    settings: RealmSettings = DEFAULT_SETTINGS,
 ) -> tuple[list[Drink], Character | None]:
     """10.2 "Roll on the following table once for each DRINK action recorded".
 
@@ -239,7 +241,7 @@ def drink(
         _chit_index(character, wound)
     out: list[Drink] = []
     for _ in range(drinks):
-        result = get_table("mr_fountain").roll(rng, label="Drink from the Fountain")
+        result = table("mr_fountain", settings).roll(rng, label="Drink from the Fountain")
         kind = str(result.data["effect"])
         rested = wounds = 0
         if kind == "rest":

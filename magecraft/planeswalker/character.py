@@ -33,11 +33,25 @@ from magecraft.planeswalker.data import (
     max_identity_sources,
     race_bonus,
     race_names,
+    stat_key,
 )
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 
 GENERATION = "Character Generation"
 STATS_SECTION = "Character Stats"
+
+def stat_increases(increases: Mapping[str, Any]) -> dict[str, Any]:
+    """Build-point increases keyed by :func:`~magecraft.planeswalker.data.stat_key` (either spelling, any
+    case), the points of one stat written twice added up; the amounts are judged by ``validate``."""
+    found: dict[str, Any] = {}
+    for stat, amount in increases.items():
+        key = stat_key(stat)
+        earlier = found.get(key)
+        if isinstance(earlier, int) and isinstance(amount, int):
+            amount += earlier  # "channeling=1" and "channelling=1" are two points of one stat
+        found[key] = amount
+    return found
+
 
 #: How an Artifact identity's mana is taken ("Mana Pool"): one colorless, or two for artifacts only.
 ARTIFACT_MANA = ("colorless", "artifacts")
@@ -82,9 +96,9 @@ class Character:
             raise RuleError(f"a new character chooses up to {max_identity_sources()} identity sources, "
                             f"not {len(codes)}", rule="Color Identity", section=GENERATION)
         race = next((known for known in race_names() if known.casefold() == race.strip().casefold()), race)
-        character = cls(name.strip(), codes, race, dict(increases or {}),
-                        tuple(keyword_entry(k)[0] for k in keywords), tuple(artifact_stats), artifact_mana,
-                        tuple(library), tuple(memorized))
+        character = cls(name.strip(), codes, race, stat_increases(increases or {}),
+                        tuple(keyword_entry(k)[0] for k in keywords), tuple(stat_key(s) for s in artifact_stats),
+                        artifact_mana, tuple(library), tuple(memorized))
         character.validate(pool, settings)
         return character
 
@@ -277,8 +291,8 @@ class Character:
     def with_identity(self, identity: Sequence[str], artifact_stats: Sequence[str] | None = None) -> Character:
         """A changed identity (a new source, or an old one given up); no creation limit of three applies."""
         changed = replace(self, identity=tuple(c.strip().upper() for c in identity),
-                          artifact_stats=tuple(artifact_stats if artifact_stats is not None else
-                                               self.artifact_stats[:identity.count("A")]))
+                          artifact_stats=tuple(stat_key(s) for s in artifact_stats) if artifact_stats is not None
+                          else self.artifact_stats[:identity.count("A")])
         changed.validate()
         return changed
 

@@ -79,6 +79,9 @@ class Battle(Resolution, GameState[Action]):
         self.engaged = False
         self.acted = False
         self.casts = 0
+        #: the pervasive effects the actor sustains this turn, counted at its Upkeep (Casting: "Focus score
+        #: minus his sustained pervasive effects"; a permanent cast this turn is a cast, not one of these)
+        self.sustained = 0
         self.commanded: list[str] = []
         self.command_used = False
         self.delayed: list[str] = []
@@ -395,6 +398,7 @@ class Battle(Resolution, GameState[Action]):
             break
         actor.tapped = actor.tapped and not self._untaps(actor)  # refreshed (its creatures at its Upkeep)
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
+        self.sustained = actor.pervasive()
         self.commanded, self.command_used = [], False
         self.phase = Step.CHANNELLING if actor.is_mage else Step.MAIN
         self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
@@ -502,6 +506,7 @@ class Battle(Resolution, GameState[Action]):
         if actor.pervasive() > actor.focus:
             self.phase = Step.UPKEEP
             return
+        self.sustained = actor.pervasive()  # what the mage keeps past Upkeep is what he sustains
         self.phase = Step.MAIN
 
     def _do_release(self, action: Action) -> None:
@@ -870,7 +875,8 @@ class Battle(Resolution, GameState[Action]):
             "order": list(self.order),
             "round": self.round, "turn": self.turn, "phase": self.phase,
             "actions_left": self.actions_left, "moved": self.moved, "engaged": self.engaged,
-            "acted": self.acted, "casts": self.casts, "commanded": list(self.commanded),
+            "acted": self.acted, "casts": self.casts, "sustained": self.sustained,
+            "commanded": list(self.commanded),
             "command_used": self.command_used, "delayed": list(self.delayed),
             "pending": _plain(self.pending), "intercept": _plain(self.intercept), "trample": self.trample,
             "resume": self.resume, "next_summon": self.next_summon, "outcome": _plain(self.outcome),
@@ -892,6 +898,9 @@ class Battle(Resolution, GameState[Action]):
             battle.actions_left, battle.moved = int(raw["actions_left"]), bool(raw["moved"])
             battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
             battle.casts = int(raw["casts"])
+            # saves from before the count was kept: what the actor holds less this turn's casts
+            battle.sustained = int(raw["sustained"]) if "sustained" in raw else max(
+                0, battle.actor().pervasive() - battle.casts) if battle.order else 0
             battle.commanded = [str(c) for c in raw["commanded"]]
             battle.command_used = bool(raw["command_used"])
             battle.delayed = [str(d) for d in raw["delayed"]]

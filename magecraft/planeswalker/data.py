@@ -40,10 +40,27 @@ def read_data(name: str) -> dict[str, Any]:
         raise DataError(f"planeswalker/data/{name}: not valid TOML: {exc}") from None
 
 
+#: The seed spells the stat both "Channelling" ("Character Stats") and "Channeling" ("Character Generation",
+#: "Combat Mechanics"): both name it.
+_SPELLINGS: Mapping[str, str] = {"channeling": "channelling"}
+
+
+def stat_key(text: str) -> str:
+    """The stat a player's word names, in any case and either of the seed's spellings, or the word itself
+    (trimmed, lower case) when it names none -- the one spelling rule of sheets, data and the command line.
+
+    >>> stat_key(" Channeling "), stat_key("FOCUS"), stat_key("luck")
+    ('channelling', 'focus', 'luck')
+    """
+    word = str(text).strip().casefold()
+    return _SPELLINGS.get(word, word)
+
+
 def _stat(value: Any, where: str) -> str:
-    if value not in STATS:
+    key = stat_key(value) if isinstance(value, str) else value
+    if key not in STATS:
         raise DataError(f"{where}: unknown stat {value!r} (one of {', '.join(STATS)})")
-    return str(value)
+    return str(key)
 
 
 # -- character generation ---------------------------------------------------------------------

@@ -269,9 +269,16 @@ def ability_problem(battle: Battle, creature: Combatant, controller: Combatant |
     return None
 
 
+def focus_room(battle: Battle, mage: Combatant) -> int:
+    """Non-instant spells ``mage`` may still cast this turn: "a number of non-instant spells up to his Focus
+    score minus his sustained pervasive effects" (Casting).  The effects sustained are those kept at Upkeep
+    (``Battle.sustained``), so a creature cast this turn counts once, as a cast (ruling PW78)."""
+    return mage.focus - battle.sustained - battle.casts
+
+
 def _casts(battle: Battle, mage: Combatant) -> list[Action]:
     found: list[Action] = []
-    room = battle.casts < mage.focus - mage.pervasive()
+    room = focus_room(battle, mage) > 0
     for name in dict.fromkeys(mage.memory):
         spell = profile(name)
         if spell.kind == "counter" or (not spell.instant and not room):
@@ -450,10 +457,10 @@ def _cast_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError
     if spell.kind == "counter":
         return RuleError(f"{spell.name} counters a spell: cast it in answer to one", rule="Instants",
                          section=MECHANICS)
-    if not spell.instant and battle.casts >= actor.focus - actor.pervasive():
-        allowed = max(0, actor.focus - actor.pervasive())
+    if not spell.instant and focus_room(battle, actor) <= 0:
+        allowed = max(0, actor.focus - battle.sustained)
         return RuleError(f"{actor.label} may cast {allowed} non-instant spells "
-                         f"this turn (Focus {actor.focus} minus {actor.pervasive()} sustained effects) and "
+                         f"this turn (Focus {actor.focus} minus {battle.sustained} sustained effects) and "
                          f"has cast {battle.casts}", rule="Casting", section=MECHANICS)
     if problem:
         return RuleError(problem.partition(": ")[2], rule="Mana Pool", section=MECHANICS)

@@ -44,9 +44,10 @@ class Settings:
     #: by the attacker's Power ("power"), to 0 when the attack roll beats the Toughness roll
     #: ("overcome"), or not at all ("none").
     toughness_reduction: str = "power"
-    #: PW9 "Locked Combat": a repelled attacker is forced back to ranged combat with the defender
-    #: ("ranged") or stays in close combat ("close").
-    repel_to: str = "ranged"
+    #: PW9 "Engaged combat is a temporary state and only lasts for the phase before returning to close
+    #: combat": a repelled attacker stays in close combat with the defender ("close"), or is forced back to
+    #: ranged combat ("ranged", a table reading "repelled and forced back" as a move as well as the tap).
+    repel_to: str = "close"
     #: PW10 Regenerate: how many times a battle a combatant with Regenerate comes back from 0 Life.
     regenerate_per_battle: int = 1
     #: PW11 creatures' Speed (the seed gives creatures no Speed; it orders turns by Speed).

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from magecraft.cli.app import main
 from magecraft.core import saves as saves_module
 from magecraft.core.errors import SaveError
+from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SCHEMA_VERSION, SaveConflict, SaveExists, SaveStore, check_name, read_export
+from magecraft.games import registry
 
 SCHEMA_1 = Path(__file__).parent / "data" / "schema1.sqlite3"
 
@@ -197,7 +199,8 @@ def test_a_malformed_export_is_refused_whole(text: str, problem: str) -> None:
 def test_import_through_the_command_line_refuses_malformed_and_taken(capsys: pytest.CaptureFixture[str],
                                                                      tmp_path: Path) -> None:
     db, exported = tmp_path / "s.sqlite3", tmp_path / "bq1.json"
-    SaveStore(db).create("bq1", "wizard_prince", "game", state(3))
+    banquet = registry().get("wizard-prince-banquet").new_game(Randomness.seeded(3)).to_dict()
+    SaveStore(db).create("bq1", "wizard_prince", "game", banquet)
     assert main(["saves", "export", "bq1", str(exported), "--db", str(db)]) == 0
     assert main(["saves", "import", str(exported), "--db", str(db)]) == 2
     assert "replace it with --overwrite" in capsys.readouterr().err
@@ -207,7 +210,7 @@ def test_import_through_the_command_line_refuses_malformed_and_taken(capsys: pyt
     assert main(["saves", "import", str(broken), "--db", str(fresh)]) == 2
     assert not fresh.exists()
     assert main(["saves", "import", str(exported), "--db", str(fresh)]) == 0
-    assert SaveStore(fresh).load("bq1", "wizard_prince", "game").state == state(3)
+    assert SaveStore(fresh).load("bq1", "wizard_prince", "game").state == banquet
 
 
 # -- the schema-1 store, migrated -----------------------------------------------------------------

@@ -107,7 +107,7 @@ def test_day_trap_and_treasures(capsys):
     assert (out["trapped"], out["in_trap_clearing"], out["discovered"]) == (False, False, True)
     out = run_json(capsys, "ring", "--dice", "1,1", "--witch-king-in-play")
     assert out["dies"] is True
-    out = run_json(capsys, "drink", "--drinks", "2", "--dice", "3,5", "--fatigued", "MOVE M4*")
+    out = run_json(capsys, "drink", "--drinks", "2", "--dice", "3,1,5,5", "--fatigued", "MOVE M4*")
     assert [d["effect"] for d in out["drinks"]] == ["rest", "wound"] and out["chits"][0]["state"] == "active"
     out = run_json(
         capsys,

@@ -190,7 +190,7 @@ def test_a_day_reaching_a_cave_clearing_loses_its_sunlight_phases():
 
 def test_offroad_travel_takes_two_moves_of_the_day():
     days = realm("Amazon@Borderland 1")
-    script(days, 4, 1)  # "Random Clearing": the first of those offroad travel reaches
+    script(days, 4, 2, 1)  # "Random Clearing": the first of those offroad travel reaches
     days.apply(TravelOffroad("Amazon"))
     assert not days.characters[0].offroad
     days.apply(day("Amazon", "HIDE"))

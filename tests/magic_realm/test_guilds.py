@@ -120,7 +120,7 @@ def test_a_thief_guild_member_cheats_at_minus_1():
     from magecraft.core.randomness import Randomness
     from magecraft.magic_realm.trade import play_dice
 
-    plain = play_dice(Randomness.scripted([3, 6]), cheat=True)
-    member = play_dice(Randomness.scripted([3, 6]), cheat=True, thief_guild=True)
+    plain = play_dice(Randomness.scripted([3, 1, 6, 6]), at="INN", cheat=True)
+    member = play_dice(Randomness.scripted([3, 1, 6, 6]), at="INN", cheat=True, thief_guild=True)
     assert plain.cheat == "Nothing" and member.cheat == "Success" and member.modifier == -1
     assert member.cheat_bonus_after == 0  # the guild's -1 is not the permanent one

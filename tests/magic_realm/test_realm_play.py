@@ -174,7 +174,7 @@ def test_offroad_lost_keeps_rolling_the_column_of_the_clearing_left_and_a_choice
     days = realm()
     cave = days.board.clearing_of("Borderland 4").id  # a cave clearing
     days.apply(MoveCharacter("Amazon", cave))
-    script(days, 4)  # CAVES 4: Lost (1 wound)
+    script(days, 4, 2)  # CAVES 4: Lost (1 wound)
     days.apply(TravelOffroad("Amazon"))
     amazon = days.characters[0]
     assert amazon.offroad and amazon.wounds == 1 and amazon.clearing == cave
@@ -183,7 +183,7 @@ def test_offroad_lost_keeps_rolling_the_column_of_the_clearing_left_and_a_choice
             days.apply(refused)
     with pytest.raises(RuleError, match="2 phase"):  # two phases in a cave: one offroad roll a day (MR42)
         days.apply(TravelOffroad("Amazon"))
-    script(days, 3, 1)  # the next day (monster roll 3), then its roll on the CAVES column again: Choice
+    script(days, 3, 1, 1)  # the next day (monster roll 3), then its roll on the CAVES column again: Choice
     days.apply(NextDay())
     days.apply(TravelOffroad("Amazon"))
     assert days.pending is not None and days.pending.kind == "clearing"
@@ -219,27 +219,29 @@ def test_hiring_needs_the_traveller_in_the_clearing_and_it_leaves_when_the_time_
     days.apply(NextDay())
     days.apply(Hire("Amazon", "Cook"))
     assert days.retinues["Amazon"].gold == 50 - 8 and cook.state == "hired" and cook.joined == "Amazon"
-    for _ in range(13):
+    for _ in range(14):
         days.apply(NextDay())
-    assert days.day == 14 and cook.state == "hired"  # hired on day 1: days 1 to 14
+    # hired after day 1, for the coming day (MR42): days 2 to 15, fourteen days played (issue 24 item 28)
+    assert days.day == 15 and cook.state == "hired"
     days.apply(NextDay())
-    assert cook.state == "wandering" and cook.clearing == BORDERLAND_1  # left on day 15, free to hire again
+    assert cook.state == "wandering" and cook.clearing == BORDERLAND_1  # left on day 16, free to hire again
     days.apply(Hire("Amazon", "Cook"))
-    assert days.retinues["Amazon"].serving["Cook"].last_day == 28
+    assert days.retinues["Amazon"].serving["Cook"].last_day == 30
 
 
 def test_the_necromancer_turns_on_his_employer_when_his_time_is_up_and_vanishes():
     days = realm()
     put(days, "Necromancer", BORDERLAND_1)
-    script(days, 6, 3)  # day 1; the evening's raising: 3 = raise 12 undead
+    script(days, 6, 3, 1)  # day 1; the evening's raising: 3 = raise 12 undead
     days.apply(NextDay())
     days.apply(Hire("Amazon", "Necromancer"))
     days.apply(RaiseDead("Amazon"))
     assert "Raise 12 undead" in days.report[-1]["text"]
     with pytest.raises(RuleError, match="once each evening"):
         days.apply(RaiseDead("Amazon"))
-    days.rng.extend_script([6] * 13 + [2, 6])  # days 2-14; on day 15 the betrayal rolls 2: 18 undead
-    for _ in range(14):
+    # hired after day 1: he serves days 2-15 (item 28); on day 16 the betrayal rolls 2: 18 undead
+    days.rng.extend_script([6] * 14 + [2, 1, 6])
+    for _ in range(15):
         days.apply(NextDay())
     necro = days.traveller("Necromancer")
     assert necro.state == "gone" and "Necromancer" not in days.retinues["Amazon"].serving
@@ -260,6 +262,8 @@ def test_the_doppleganger_vanishes_when_its_time_is_up_giving_back_the_chit():
     assert days.retinues["Amazon"].native_column("Enemy") == "Friendly"
     for _ in range(14):
         days.apply(NextDay())
+    assert days.traveller("Doppleganger").state == "hired"  # hired after day 1: days 2-15 (item 28)
+    days.apply(NextDay())
     assert days.traveller("Doppleganger").state == "gone" and "FIGHT L4" in days.retinues["Amazon"].chits
 
 
@@ -270,7 +274,9 @@ def test_the_magic_candy_cane_keeps_the_children_and_without_it_they_go_each_day
     days.apply(NextDay())
     days.apply(Hire("Amazon", "Children"))
     days.apply(NextDay())
-    assert days.traveller("Children").state == "wandering"  # paid for day 1 only
+    assert days.traveller("Children").state == "hired"  # paid after day 1 for the coming day 2 (item 28)
+    days.apply(NextDay())
+    assert days.traveller("Children").state == "wandering"  # paid for day 2 only
     days.apply(Hire("Dwarf", "Children"))
     days.apply(GiveItem("Dwarf", "Magic Candy Cane", "small treasure"))
     for _ in range(3):
@@ -324,7 +330,7 @@ def test_the_siren_takes_only_men_and_her_box_becomes_a_cache_when_she_is_captur
     days.apply(GiveItem("Dwarf", "Crown", "large treasure"))
     days.apply(GiveItem("Dwarf", "Axe"))
     # monster roll 6; the Amazon is not trapped; the Dwarf rolls 2: all treasures; she vanishes next door
-    script(days, 6, 2, 1, 1)
+    script(days, 6, 2, 1, 1, 1)
     days.apply(NextDay())
     assert [i.name for i in days.siren_box] == ["Crown"]
     assert [i.name for i in days.characters[1].belongings] == ["Axe"]
@@ -585,7 +591,7 @@ def test_the_woodsman_subtracts_1_from_offroad_rolls_in_the_realm():
     days = realm()
     put(days, "Woodsman", BORDERLAND_1)
     cave = days.board.clearing_of("Borderland 4").id
-    script(days, 6, 5)  # day 1; then the CAVES column: 5 - 1 = 4, Lost (1 wound), not 5
+    script(days, 6, 5, 5)  # day 1; then the CAVES column: 5 - 1 = 4, Lost (1 wound), not 5
     days.apply(NextDay())
     days.apply(Hire("Amazon", "Woodsman"))
     days.apply(MoveCharacter("Amazon", cave))
@@ -607,7 +613,7 @@ def test_the_bounty_hunter_rolls_his_bounty_at_1d6_minus_2_when_hired():
 def test_a_captured_pickpocket_scores_and_a_failed_capture_costs_2d6():
     days = realm("Amazon@Borderland 1", "Dwarf@Borderland 1")
     put(days, "Pickpocket", BORDERLAND_1)
-    script(days, 6, 6, 5, 2)  # day 1; the Dwarf misses: 2d6 = 11 gold; the Amazon hits; she scores 2 = 4 gold
+    script(days, 6, 6, 5, 2, 1)  # day 1; the Dwarf misses: 2d6 = 11 gold; the Amazon hits; she scores 2 = 4 gold
     days.apply(NextDay())
     days.apply(Capture("Dwarf", "Pickpocket", False))
     assert days.retinues["Dwarf"].gold == 50 - 11

@@ -183,7 +183,7 @@ def _with_generator(kind):
 def test_a_prowling_generator_with_colour_magic_breeds_a_pod_that_moves_toward_the_character():
     days = _with_generator("Graveyard")
     days.characters[0].colour_magic = True
-    days.rng = Randomness.scripted([5, 2], log=days.rng.log)  # prowling; a pod of 6
+    days.rng = Randomness.scripted([5, 2, 1], log=days.rng.log)  # prowling; a pod of 6 (high die 2)
     days.apply(NextDay())
     assert len(days.pods) == 1 and days.pods[0].monsters == 6 and days.pods[0].kind == "undead"
     assert days.board.tile_distance(days.pods[0].tile, 0) == days.board.tile_distance(3, 0) - 1
@@ -195,7 +195,7 @@ def test_no_pod_without_colour_magic_except_on_every_seventh_day():
         days.rng = Randomness.scripted([5], log=days.rng.log)
         days.apply(NextDay())
     assert days.pods == []
-    days.rng = Randomness.scripted([5, 6], log=days.rng.log)  # day 7: colour magic day
+    days.rng = Randomness.scripted([5, 6, 6], log=days.rng.log)  # day 7: colour magic day
     days.apply(NextDay())
     assert len(days.pods) == 1
 
@@ -215,7 +215,7 @@ def test_pods_in_one_tile_merge_at_midnight_and_slimes_divide_when_they_move():
     days.rng = Randomness.scripted([3], log=days.rng.log)  # not prowling: no moves
     days.apply(NextDay())
     assert len(days.pods) == 1 and days.pods[0].monsters == 5
-    days.rng = Randomness.scripted([5, 2], log=days.rng.log)  # prowling, no colour: the pod moves
+    days.rng = Randomness.scripted([5, 2, 1], log=days.rng.log)  # prowling, no colour: the pod moves
     days.apply(NextDay())
     assert days.pods[0].monsters == 5 + 3  # "3 slimes divide"
 
@@ -260,10 +260,10 @@ def test_the_command_line(capsys):
     assert main(["magic-realm", "setup", "--seed", "3", "--json"]) == 0
     dealt = json.loads(capsys.readouterr().out)
     assert len(dealt["tiles"]) == 30
-    assert main(["magic-realm", "roll", "steal", "--attempt", "3", "--dice", "4"]) == 0
+    assert main(["magic-realm", "roll", "steal", "--attempt", "3", "--dice", "4,1"]) == 0
     assert "caught" in capsys.readouterr().out
     assert main(["magic-realm", "roll", "steal", "--attempt", "2", "--odds", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["odds"]["Caught/Block - Natives become Enemy"] == "1/3"
+    assert json.loads(capsys.readouterr().out)["odds"]["Caught/Block - Natives become Enemy"] == "5/9"
     assert main(["magic-realm", "gamble", "lottery", "--tickets", "10", "--odds"]) == 0
     assert "5/648" in capsys.readouterr().out
     assert main(["magic-realm", "traveller", "Jester"]) == 0

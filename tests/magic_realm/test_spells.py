@@ -65,10 +65,10 @@ def test_drain_life_rests_wounds_to_fatigue_first():
 
 
 def test_raise_dead_and_elemental_roll_their_tables():
-    result = raise_dead(Randomness.scripted([1]))
+    result = raise_dead(Randomness.scripted([1, 1]))
     assert (result.data["undead"], result.data.get("hostile")) == (18, True)
-    assert raise_dead(Randomness.scripted([3])).data["undead"] == 12
-    assert summon_elemental(Randomness.scripted([4])).result == "Water"
+    assert raise_dead(Randomness.scripted([3, 2])).data["undead"] == 12
+    assert summon_elemental(Randomness.scripted([1, 4])).result == "Water"
 
 
 def test_hop_lands_in_a_random_clearing_of_the_same_tile():
@@ -104,9 +104,9 @@ def test_the_cast_command(capsys):
     assert out["asterisks"] == 3 and [c["state"] for c in out["chits"]] == ["active", "active"]
     assert main(["magic-realm", "cast", "drain life", "--monster", "Minotaur", "--fatigued", "MOVE M4*"]) == 0
     assert "rests 4" in capsys.readouterr().out
-    assert main(["magic-realm", "cast", "raise dead", "--dice", "2", "--json"]) == 0
+    assert main(["magic-realm", "cast", "raise dead", "--dice", "2,2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["undead"] == 18
-    assert main(["magic-realm", "cast", "elemental", "--dice", "3"]) == 0
+    assert main(["magic-realm", "cast", "elemental", "--dice", "3,1"]) == 0
     assert "Fire" in capsys.readouterr().out
     hop_args = ["--clearing", "Borderland 4", "--board-seed", "2", "--dice", "2"]
     assert main(["magic-realm", "cast", "hop", *hop_args]) == 0
@@ -148,21 +148,21 @@ def test_a_miracle_played_on_a_steal_or_offroad_roll_rerolls_it_and_keeps_the_lo
     from magecraft.magic_realm.trade import StealingDay
     from magecraft.magic_realm.travel import offroad
 
-    plain = StealingDay("Magician", "Order").attempt(Randomness.scripted([5]))
+    plain = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 1]))
     assert (plain.total, plain.outcome, plain.miracle) == (5, "suspect", ())
-    saved = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 2, 3]), miracles=1)
+    saved = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 1, 2, 1, 3, 3]), miracles=1)
     assert (saved.raw, saved.miracle, saved.outcome) == (2, (5,), "reward")
-    kept = StealingDay("Magician", "Order").attempt(Randomness.scripted([4, 6, 3]), miracles=1)
+    kept = StealingDay("Magician", "Order").attempt(Randomness.scripted([4, 4, 6, 1, 3, 3]), miracles=1)
     assert (kept.raw, kept.miracle) == (4, (6,))  # the re-roll is worse: the first stands
-    lost = offroad(Randomness.scripted([5, 2]), "normal", tile="Oak Woods", miracles=1)
+    lost = offroad(Randomness.scripted([5, 1, 2, 2]), "normal", tile="Oak Woods", miracles=1)
     assert (lost.raw, lost.outcome, lost.miracle) == (2, "choose", (5,))
-    assert main(["magic-realm", "roll", "offroad", "--dice", "5,2", "--miracle", "1"]) == 0
-    assert "1d6 = 2 (Miracle: 5 set aside, the lower kept)" in capsys.readouterr().out
+    assert main(["magic-realm", "roll", "offroad", "--dice", "5,1,2,2", "--miracle", "1"]) == 0
+    assert "high die of 2d6 = 2 (Miracle: 5 set aside, the lower kept)" in capsys.readouterr().out
     from magecraft.magic_realm.trade import play_dice
 
-    won = play_dice(Randomness.scripted([6, 1]), miracles=1)
+    won = play_dice(Randomness.scripted([6, 6, 1, 1]), at="INN", miracles=1)
     assert (won.raw, won.gold, won.miracle) == (1, 50, (6,))
-    assert play_dice(Randomness.scripted([6, 1])).gold == 0  # without the Miracle the 6 stands
+    assert play_dice(Randomness.scripted([6, 1]), at="INN").gold == 0  # without the Miracle the 6 stands
 
 
 def test_further_miracle_chits_only_modify_the_chosen_roll_on_every_rolling_command(capsys):
@@ -172,20 +172,20 @@ def test_further_miracle_chits_only_modify_the_chosen_roll_on_every_rolling_comm
     from magecraft.magic_realm.trade import StealingDay, lottery, roll_bounty
 
     # 5, re-rolled 2 (kept), re-rolled 4: the 2 stands (against the first 5 the 4 would have been kept)
-    two = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 2, 4, 3]), miracles=2)
+    two = StealingDay("Magician", "Order").attempt(Randomness.scripted([5, 5, 2, 2, 4, 4, 3, 3]), miracles=2)
     assert (two.raw, two.miracle) == (2, (5, 4))
-    assert main(["magic-realm", "roll", "steal", "--dice", "5,2,4,3", "--miracle", "2", "--json"]) == 0
+    assert main(["magic-realm", "roll", "steal", "--dice", "5,5,2,2,4,4,3,3", "--miracle", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["miracle_set_aside"] == [5, 4]
-    assert main(["magic-realm", "gamble", "dice", "--dice", "6,3,1", "--miracle", "2", "--json"]) == 0
+    assert main(["magic-realm", "gamble", "dice", "--dice", "6,6,3,3,1,1", "--miracle", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["raw"] == 1
-    high = roll_bounty(Randomness.scripted([2, 5, 3]), "INN", miracles=2, keep="high")
-    low = roll_bounty(Randomness.scripted([2, 5, 3]), "INN", miracles=2)
+    high = roll_bounty(Randomness.scripted([2, 2, 5, 5, 3, 3]), "INN", miracles=2, keep="high")
+    low = roll_bounty(Randomness.scripted([2, 2, 5, 5, 3, 3]), "INN", miracles=2)
     assert (high.miracle, low.miracle) == ((2, 3), (5, 3))
-    assert main(["magic-realm", "roll", "bounty", "--dice", "2,5", "--miracle", "1", "--keep", "high"]) == 0
+    assert main(["magic-realm", "roll", "bounty", "--dice", "2,2,5,5", "--miracle", "1", "--keep", "high"]) == 0
     assert "(Miracle: 2 set aside, the higher kept)" in capsys.readouterr().out
     assert main(["magic-realm", "roll", "bounty", "--miracle", "1", "--keep", "middle"]) == 2
     # the lottery: the draw matching a ticket is the better one; a later chit cannot take it away
-    drawn = lottery(Randomness.scripted([1, 1, 1, 2, 1, 2, 3, 4, 6, 6, 6, 6]), ["1234"], miracles=2)
+    drawn = lottery(Randomness.scripted([1, 1, 1, 2, 1, 2, 3, 4, 6, 6, 6, 6]), ["1234"], at="INN", miracles=2)
     assert (drawn.drawn, drawn.won, drawn.miracle) == ("1234", True, ("1112", "6666"))
     assert main(["magic-realm", "gamble", "lottery", "--numbers", "1234", "--dice", "1,1,1,2,1,2,3,4",
                  "--miracle", "1"]) == 0

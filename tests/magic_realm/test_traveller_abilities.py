@@ -79,10 +79,10 @@ def test_the_strongman_lifts_tremendous_weights_and_the_horse_trainer_speeds_the
 def test_roll_steal_takes_the_thief_assassins_minus_1_from_the_character(capsys):
     from magecraft.cli.app import main
 
-    assert main(["magic-realm", "roll", "steal", "--attempt", "3", "--dice", "4", "--character", "Thief/Assassin",
-                 "--json"]) == 0
+    assert main(["magic-realm", "roll", "steal", "--attempt", "3", "--dice", "4,1",
+                 "--character", "Thief/Assassin", "--json"]) == 0
     assert '"modifier": 1' in capsys.readouterr().out  # +2 for the two earlier attempts, -1 the Thief/Assassin
-    assert main(["magic-realm", "roll", "steal", "--attempt", "3", "--dice", "4", "--character", "Amazon",
+    assert main(["magic-realm", "roll", "steal", "--attempt", "3", "--dice", "4,1", "--character", "Amazon",
                  "--json"]) == 0
     assert '"modifier": 2' in capsys.readouterr().out
     assert main(["magic-realm", "roll", "steal", "--dice", "4", "--character", "Druid"]) == 2
@@ -185,7 +185,7 @@ def test_the_enchantress_rolls_her_aid_each_round_only_while_she_serves():
         days.apply(EnchantressAid("Amazon"))
     put(days, "Enchantress", days.characters[0].clearing)
     days.apply(Hire("Amazon", "Enchantress"))
-    days.rng = Randomness.scripted([3, 5], log=days.rng.log)
+    days.rng = Randomness.scripted([3, 1, 5, 5], log=days.rng.log)
     days.apply(EnchantressAid("Amazon"))
     days.apply(EnchantressAid("Amazon"))  # every round
     said = [r["text"] for r in days.report]

@@ -84,7 +84,7 @@ def test_the_ring_makes_the_witch_king_or_kills_when_he_is_in_play():
 
 def test_the_fountain_rolls_once_per_drink_and_rests_or_wounds():
     tired = Character.parse("Amazon", fatigued=["FIGHT H5**", "MOVE M4*", "MOVE M3*"], active=["DUCK T3*"])
-    drinks, after = drink(Randomness.scripted([3, 5, 6]), 3, tired, wound="DUCK T3*")
+    drinks, after = drink(Randomness.scripted([3, 1, 5, 2, 6, 6]), 3, tired, wound="DUCK T3*")
     assert [d.roll for d in drinks] == [3, 5, 6]
     assert [d.effect for d in drinks] == ["rest", "wound", "none"]
     assert drinks[0].rested == 4
@@ -93,7 +93,7 @@ def test_the_fountain_rolls_once_per_drink_and_rests_or_wounds():
     assert states == {"FIGHT H5**": "active", "MOVE M4*": "active", "MOVE M3*": "active", "DUCK T3*": "wounded"}
     # Rest all asterisks rests everything there is.
     worn = Character.parse("Dwarf", wounded=["FIGHT H6**"], fatigued=["MOVE H5**", "MOVE H4**"])
-    _, rested = drink(Randomness.scripted([2]), 1, worn)
+    _, rested = drink(Randomness.scripted([1, 2]), 1, worn)
     assert rested is not None and [c.state for c in rested.chits] == ["active", "active", "fatigued"]
     with pytest.raises(InputError):
         drink(Randomness.scripted([1]), 0)

@@ -72,6 +72,27 @@ def test_race_bonus_comes_from_the_data_table() -> None:
     assert Character.create("E", identity=("G",), race="eLF").race == "Elf"
 
 
+def test_a_character_may_take_no_racial_bonus() -> None:
+    # "these are only guidelines and can always be altered" (PW2): the "Other" entry gives no bonus.
+    other = Character.create("O", identity=("G",), race="other")
+    base = {"power": 1, "toughness": 1, "life": 5, "mastery": 3, "channelling": 3, "speed": 1, "focus": 1,
+            "memory": 5}
+    assert other.race == "Other" and other.stats == {**base, "channelling": 4}  # the Green identity's +1
+
+
+def test_stats_are_named_in_either_of_the_seeds_spellings_and_any_case() -> None:
+    # The seed writes "Channelling" and "Channeling"; Character.create and the command line share one rule.
+    from magecraft.planeswalker.data import stat_key
+
+    hero = Character.create("C", identity=("A", "G"), race="Other", artifact_stats=("Power",),
+                            increases={"Channeling": 1, "channelling": 1, "FOCUS": 1})
+    assert hero.increases == {"channelling": 2, "focus": 1} and hero.artifact_stats == ("power",)
+    assert hero.stats["channelling"] == 3 + 2 + 1 and hero.stats["power"] == 2
+    assert stat_key(" Channeling ") == "channelling"
+    with pytest.raises(InputError, match="unknown stat 'luck'"):
+        Character.create("L", identity=("G",), increases={"Luck": 1})
+
+
 def test_mana_pool_one_per_occurrence_and_artifact_choices() -> None:
     assert Character.create("M", identity=("B", "B", "R")).mana_capacity() == {"B": 2, "R": 1}
     colorless = Character.create("A", identity=("A", "G"), artifact_stats=("power",))

@@ -63,6 +63,21 @@ def test_a_taken_name_is_refused_and_the_save_left_alone(capsys: pytest.CaptureF
     assert code == 2 and "already" in err and db.read_bytes() == before
 
 
+def test_the_command_line_spells_stats_as_character_create_does(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    from magecraft.planeswalker.character import Character
+
+    db = tmp_path / "s.sqlite3"
+    code, _, err = run(capsys, "planeswalker", "character", "new", "Tezzeret", "--identity", "A,U", "--race",
+                       "Other", "--raise", "Channeling=1,channelling=1", "--artifact-stats", "Toughness",
+                       "--db", str(db))
+    assert code == 0, err
+    saved = Character.from_dict(SaveStore(db).load("Tezzeret", "planeswalker", "character").state["character"])
+    made = Character.create("Tezzeret", identity=("A", "U"), race="Other", artifact_stats=("Toughness",),
+                            increases={"Channeling": 1, "channelling": 1})
+    assert saved == made and saved.stats["channelling"] == 5
+
+
 def test_a_broken_rule_names_it_and_saves_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     db = tmp_path / "s.sqlite3"
     code, _, err = run(capsys, "planeswalker", "character", "new", "Greedy", "--identity", "G",
@@ -250,7 +265,7 @@ def test_undo_after_the_bears_rolled_is_refused_unless_the_table_allows_it(
 def test_log_shows_the_last_events_with_their_rolls(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     _, out = _saved_after(capsys, monkeypatch, tmp_path / "s.sqlite3", "g", "channel\nend\nlog\nquit\n")
-    log = out[out.index("The last 19 events:"):]
+    log = out[out.index("The last 18 events:"):]  # no "repelled" event: the Bears stay close (PW9)
     assert "9   Grizzly Bears (c1)'s Power roll: rolled 2" in log
     assert "Grizzly Bears (c1) strikes Kiora the Wanderer: 7 against 5, 2 damage (Life 3)" in log
 

@@ -198,9 +198,25 @@ def test_non_instants_up_to_focus_minus_sustained_effects_instants_free(make_bat
     you.mana.update({"R": 3})
     battle.invalidate()
     error = refused(battle, Action("cast", card="Volcanic Hammer", target="c1"), "Casting")
-    assert "Focus 1 minus 1 sustained effects" in str(error)
+    assert "Focus 1 minus 0 sustained effects) and has cast 1" in str(error)  # the bears count once
     battle.apply(Action("cast", card="Shock", target="c1"))  # an instant: no Focus limit
     assert battle.fighters["c1"].life == 2
+
+
+def test_a_creature_cast_this_turn_counts_once_against_focus(make_battle, make_hero, to_main) -> None:
+    # "cast a number of non-instant spells up to his Focus score minus his sustained pervasive effects":
+    # Focus 2, nothing sustained -- two creatures, the first one not counted again as sustained (PW25).
+    hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 1},
+                     memorized=("Shock", "Grizzly Bears", "Kird Ape"))
+    battle = make_battle(hero=hero)
+    to_main(battle)
+    battle.apply(Action("cast", card="Grizzly Bears"))
+    assert Action("cast", card="Kird Ape") in battle.legal_actions()
+    battle.apply(Action("cast", card="Kird Ape"))
+    you = battle.fighters["you"]
+    assert len(you.creatures) == 2 and you.pervasive() == 2
+    restored = Battle.from_dict(json.loads(json.dumps(battle.to_dict())))
+    assert restored.sustained == 0 and restored.casts == 2
 
 
 def test_a_spell_the_pool_cannot_pay_is_refused(make_battle, to_main) -> None:
@@ -260,7 +276,8 @@ def test_locked_combat_attack_counter_attack_reduced_toughness_and_repelled(make
     bears, you = battle.fighters["c1"], battle.fighters["you"]
     assert bears.life == 1 and bears.toughness == 0  # 5 against 2: 3 damage; Toughness 2 - Power 3
     assert you.life == 2 and you.toughness == 1  # counter-attack 6 against 3; Toughness 3 - Power 2
-    assert battle.range_between("you", "c1") == "ranged"  # the attacker is repelled (ruling PW9)
+    # "Engaged combat ... only lasts for the phase before returning to close combat" (ruling PW9)
+    assert battle.range_between("you", "c1") == "close" and you.tapped  # repelled: knocked off guard
     strikes = [(e.data["striker"], e.data["attack"], e.data["defence"]) for e in battle.log if e.kind == "strike"]
     assert strikes == [("you", 5, 2), ("c1", 6, 3)]
     battle.apply(Action("end"))
@@ -275,12 +292,21 @@ def test_toughness_reduction_setting(make_battle, to_main) -> None:
     assert battle.fighters["c1"].toughness == 2
 
 
-def test_vigilance_is_not_repelled(make_battle, make_hero, to_main) -> None:
-    battle = make_battle(ranges={"c1": "close"}, hero=make_hero(keywords=("Vigilance",)))
+def test_a_repelled_attacker_is_forced_back_to_ranged_by_the_setting(make_battle, to_main) -> None:
+    battle = make_battle(ranges={"c1": "close"}, settings=Settings(repel_to="ranged"))
     to_main(battle)
     battle.rng.extend_script([2, 2, 1, 1, 1, 3, 3, 1, 1, 1])
     battle.apply(Action("engage", target="c1"))
-    assert battle.range_between("you", "c1") == "close"
+    assert battle.range_between("you", "c1") == "ranged"
+
+
+def test_vigilance_is_not_repelled(make_battle, make_hero, to_main) -> None:
+    battle = make_battle(ranges={"c1": "close"}, hero=make_hero(keywords=("Vigilance",)),
+                         settings=Settings(repel_to="ranged"))
+    to_main(battle)
+    battle.rng.extend_script([2, 2, 1, 1, 1, 3, 3, 1, 1, 1])
+    battle.apply(Action("engage", target="c1"))
+    assert battle.range_between("you", "c1") == "close" and not battle.fighters["you"].tapped
 
 
 def test_a_first_strike_defender_strikes_before_the_attacker(make_battle, to_main) -> None:

@@ -101,7 +101,7 @@ def test_a_race_whose_betting_book_lost_a_charioteer_is_refused(
     monkeypatch.setattr("sys.stdin", io.StringIO("done\n1\nquit\n"))
     assert main(["wizard-prince", "race", "--drivers", "Ann:heavy", "--npc", "2", "--seed", "3", "--save", "rc",
                  "--db", str(db)]) == 0
-    state = SaveStore(db).load("rc", "wizard_prince_race").state
+    state = SaveStore(db).load("rc", "wizard_prince", "race").state
     state["controllers"] = {name: "cautious" for name in state["controllers"]}  # bots run it to the end
     pools = state["book"]["pools"]
     if damage == "renamed":
@@ -109,7 +109,7 @@ def test_a_race_whose_betting_book_lost_a_charioteer_is_refused(
     else:
         del pools["Ann"]
     damaged = tmp_path / "damaged.sqlite3"
-    SaveStore(damaged).create("rc", "wizard_prince_race", "game", state)
+    SaveStore(damaged).create("rc", "wizard_prince", "race", state)
     before = damaged.read_bytes()
     capsys.readouterr()
     assert main(["wizard-prince", "race", "--load", "rc", "--db", str(damaged)]) == 2

@@ -15,9 +15,26 @@ one at a time.  :class:`~magecraft.mtg_rpg.world.campaign.World` checks and perf
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from enum import Enum
 from typing import Any, ClassVar
 
 from magecraft.core.errors import DataError
+
+
+class Phase(Enum):
+    """The sub-phase of a realm's turn ("Realm Turns Phase"), which says what the realm decides now.
+
+    Saved as its value.  ``CAPTURE`` and ``ROAD`` are the hexes taken after Make War and paved after
+    Build Roads, one at a time; ``OVER`` a turn whose adjustment is being made.
+    """
+
+    HARDSHIP = "hardship"
+    TREASURY = "treasury"
+    DISCONTENT = "discontent"
+    ACTIONS = "actions"
+    CAPTURE = "capture"
+    ROAD = "road"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)

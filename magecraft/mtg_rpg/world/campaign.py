@@ -14,18 +14,18 @@ control sheet and the season's order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Self
 
 from magecraft.core.deck import Deck
-from magecraft.core.errors import DataError, RuleError
+from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import card_value, mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
 from magecraft.mtg_rpg.world import turn
-from magecraft.mtg_rpg.world.actions import Capture, WorldAction
+from magecraft.mtg_rpg.world.actions import Capture, Phase, WorldAction
 from magecraft.mtg_rpg.world.hexmap import HexMap
 from magecraft.mtg_rpg.world.realm import (
     STARTING_ILL_WILL,
@@ -37,7 +37,6 @@ from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, SECTION, World
 from magecraft.mtg_rpg.world.troops import station_troops
 
 TURN = "The Campaign Turn"
-PHASES = ("hardship", "treasury", "discontent", "actions", "capture", "road")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +53,7 @@ class Turn:
     """What one realm's turn has used and earned so far (nothing of it outlasts the turn)."""
 
     realm: str
-    phase: str = "hardship"
+    phase: Phase = Phase.HARDSHIP
     resources: int = 0
     extra_discontent: int = 0
     hardship_failed: bool = False
@@ -74,11 +73,12 @@ class Turn:
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["phase"] = self.phase.value
         return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Turn:
-        return cls(**raw)
+        return cls(**{**raw, "phase": Phase(raw.get("phase", Phase.HARDSHIP.value))})
 
 
 def pair_key(a: str, b: str) -> str:
@@ -139,10 +139,16 @@ class World(GameState[WorldAction]):
                 or hexmap[realm.capital].base is None
             ):
                 raise DataError(f"realm {realm.name!r}: its capitol must be a base it holds")
+            if realm.capital is None and any(h.base is not None for h in hexmap.owned_by(realm.name)):
+                # "The realm's capitol is automatically considered to be a base": trade's x2 between
+                # capitols and "Capturing Capitols" need one wherever the realm holds a base.
+                raise DataError(f"realm {realm.name!r} holds bases but names no capitol among them")
             if any(h >= len(hexmap) for hexes in realm.troops.values() for h in hexes) or any(
                 h >= len(hexmap) for h in realm.explored
             ):
                 raise DataError(f"realm {realm.name!r}: a troop marker or explored hex is off the map")
+            if any(h >= len(hexmap) or not hexmap[h].road for h in realm.roads):
+                raise DataError(f"realm {realm.name!r}: a road of its own lies in a hex with no road")
 
     # -- founding ---------------------------------------------------------------------------------
 
@@ -156,25 +162,31 @@ class World(GameState[WorldAction]):
         settings: WorldSettings = DEFAULT_WORLD_SETTINGS,
         referee: Sequence[Card] | None = None,
         name: str = "world",
+        treasury_given: Collection[str] = (),
     ) -> World:
         """A new world: each realm's starting military strength and treasury from its territory.
 
         "Realm Military Strength" (population / 10, ruling WW4), "Realm Treasury and Taxes" (six
         seasons of income at the medium rate) and "Opposing Realm ill-Will" (6 between every pair
-        unless the sheet says otherwise).
+        unless the sheet says otherwise).  The realms named in ``treasury_given`` keep the treasury
+        their sheet gives, 0 included ("a new realm has a starting treasury of zero (0)"); a realm
+        naming no capitol takes its first base.
         """
+        for realm in realms:
+            if realm.capital is None:
+                bases = [h.id for h in hexmap.owned_by(realm.name) if h.base is not None]
+                realm.capital = bases[0] if bases else None
         world = cls(hexmap, realms, rng=rng, settings=settings, referee=referee, name=name)
         for realm in world.realms.values():
             population = world.population(realm.name)
             if realm.military == 0:
                 realm.military = starting_military(population, settings)
-            if realm.treasury == 0:
+            if realm.name not in treasury_given:
                 realm.treasury = (
                     STARTING_TREASURY_SEASONS * population * world.rules.tax["medium"].gp_per_population
                 )
-            if realm.capital is None:
-                bases = [h.id for h in hexmap.owned_by(realm.name) if h.base is not None]
-                realm.capital = bases[0] if bases else None
+            # The roads of the realm's own land are its own (WW14); a road in no realm is no one's.
+            realm.roads.extend(h.id for h in hexmap.owned_by(realm.name) if h.road and h.id not in realm.roads)
             station_troops(world, realm)
         names = sorted(world.realms)
         for i, a in enumerate(names):
@@ -306,6 +318,49 @@ class World(GameState[WorldAction]):
 
     def current_player(self) -> str | None:
         return None if self.turn is None else self.turn.realm
+
+    def seats(self) -> tuple[str, ...]:
+        """Every realm of the world, as its control sheets are listed (a fallen realm keeps its seat)."""
+        return tuple(self.realms)
+
+    def decision_kind(self) -> Phase:
+        """The sub-phase of the realm's turn: what it decides now ("Realm Turns Phase")."""
+        if self.turn is None:
+            raise RuleError("the season is over", rule="no realm is taking its turn", section=TURN)
+        return self.turn.phase
+
+    def action_text(self, action: WorldAction) -> str:
+        """The choice in the ruler's words ("Make War with strength 5", "capture hex 3 and raze its base")."""
+        return action.describe()
+
+    def parse_action(self, text: str) -> WorldAction:
+        """A choice from its words; also the name of a kind of choice offered only once now (``end``,
+        ``roads``, ``explore``), as typed at the table."""
+        named = text.strip().casefold()
+        offered = [a for a in self.legal_actions() if a.kind == named]
+        if len(offered) == 1:
+            return offered[0]
+        return super().parse_action(text)
+
+    def open_turn_of(self, realm: str, phase: Phase = Phase.HARDSHIP) -> None:
+        """Arrange a position: ``realm`` takes its turn now, at ``phase`` (no events, no initiative drawn;
+        the other living realms wait in ``order``), e.g. to try one sub-phase at the table.
+
+        An unknown or fallen realm is refused (``InputError``).
+        """
+        if realm not in self.realms or not self.realms[realm].alive:
+            raise InputError(f"no living realm {realm!r} in {self.name!r} (realms: {', '.join(self.realms)})")
+        self.season = max(self.season, 1)
+        self.order = [r.name for r in self.alive() if r.name != realm]
+        self.turn = turn.open_turn(self, realm)
+        self.turn.phase = phase
+        self._legal = None
+
+    def sheets_changed(self) -> None:
+        """Forget what was worked out from the control sheets and the map (the choices open now, the
+        borders): the referee changed a sheet by hand, as a ruling or to arrange a position."""
+        self._legal = None
+        self.owners_changed()
 
     def legal_actions(self) -> list[WorldAction]:
         """Every choice open to the realm now (computed once per decision)."""
@@ -481,9 +536,21 @@ class World(GameState[WorldAction]):
             world.turn = None if raw.get("turn") is None else Turn.from_dict(raw["turn"])
             world.chronicle = [dict(entry) for entry in raw.get("chronicle", [])]
             world.espionage = [dict(entry) for entry in raw.get("espionage", [])]
+            for sheet in raw["realms"]:
+                if "roads" not in sheet:  # saved before roads were a realm's own (WW14)
+                    _roads_of_old_save(world, world.realms[str(sheet["name"])])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"not a saved world: {exc}") from None
         return world
+
+
+def _roads_of_old_save(world: World, realm: Realm) -> None:
+    """A realm saved before roads had owners uses every road network touching its bases, as it did then."""
+    from magecraft.mtg_rpg.world.orders import road_components
+
+    nets = road_components(world)
+    reached = {nets[h] for h in world.bases(realm.name) if h in nets}
+    realm.roads = sorted(h for h, net in nets.items() if net in reached)
 
 
 def default_referee_deck(rng: Randomness) -> list[Card]:

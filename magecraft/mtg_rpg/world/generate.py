@@ -79,7 +79,11 @@ def world_from_data(
         if isinstance(sheet, Mapping) and isinstance(sheet.get("capital"), str):
             sheet = {**sheet, "capital": hexmap.find(sheet["capital"])}
         realms.append(Realm.from_dict(sheet))
-    return World.found(hexmap, realms, rng=rng, settings=settings, name=name, referee=referee)
+    # A sheet that writes its treasury keeps it, 0 meaning 0; the others save six seasons of income.
+    given = [r.name for r, sheet in zip(realms, raw["realms"], strict=True) if "treasury" in sheet]
+    return World.found(
+        hexmap, realms, rng=rng, settings=settings, name=name, referee=referee, treasury_given=given
+    )
 
 
 def sample_world(

@@ -43,6 +43,7 @@ from magecraft.mtg_rpg.world.actions import (
     NavalBattle,
     OpenTrade,
     PaveRoad,
+    Phase,
     Recruit,
     SellResources,
     WorldAction,
@@ -94,6 +95,10 @@ DECREE_GP, DECREE_RESOURCES, DECREES_PER_TURN = 1_000, 1, 2
 MERCENARY_DISBAND_DC = 9
 
 
+#: The actions that raise new military forces: soldiers, mercenaries, naval and Wizard units (3a, WW38).
+NEW_FORCES = (Recruit, HireMercenaries, BuildNaval, HireWizard)
+
+
 def _refuse(message: str, rule: str, section: str = ACTIONS) -> RuleError:
     return RuleError(message, rule=rule, section=section)
 
@@ -107,7 +112,8 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
     rules = world.rules
     match action:
         case OpenTrade(target=target):
-            bases, _ = road_links(world, turn.realm, target) if target in world.realms else (False, False)
+            shared = world.settings.road_use == "shared" and target in world.realms
+            bases, _ = road_links(world, turn.realm, target) if shared else (False, False)
             return (TRADE_COST // 2 if bases else TRADE_COST), 0
         case BuildStructure(structure=name) if name in rules.structures:
             s = rules.structures[name]
@@ -122,8 +128,8 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
             return WIZARD_GP, 0
         case HireScouts(units=n):
             return SCOUT_GP_PER_SEASON * n, 0
-        case MakeWar(strength=s):
-            return world.settings.war_cost_per_strength * s, s
+        case MakeWar(strength=s, ruler_joins=joins):
+            return world.settings.war_cost_per_strength * s, war.war_resources(realm, s, joins)
         case NavalBattle():
             return battle_cost(world, turn, action)
         case BuildGuard():
@@ -162,7 +168,9 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
                 sailed = sailing_distance(world, start, to) if what == "N" or by_sea else None
                 hexes = sailed if sailed is not None else world.map.distance(start, to)
             return moves_cost(units, hexes), 0
-        case PaveRoad():
+        case PaveRoad(hex=h):
+            if leverages(world, realm, h):
+                return ROAD_COST // 2, ROAD_RESOURCES // 2
             return ROAD_COST, ROAD_RESOURCES
     return 0, 0
 
@@ -190,9 +198,46 @@ def road_components(world: World) -> dict[int, int]:
     return label
 
 
+def leverages(world: World, realm: Realm, hex_id: int) -> bool:
+    """Whether paving ``hex_id`` is setting up trade along a road already there that is not the realm's own.
+
+    "A realm can leverage a pre-built road and setup trade along this pre-existing route for half the
+    standard build costs. (Infrastructure and organization still has to be created.)" (Build Roads, WW14).
+    """
+    return (
+        world.settings.road_use == "own"
+        and 0 <= hex_id < len(world.map)
+        and world.map[hex_id].road
+        and hex_id not in realm.roads
+    )
+
+
+def _own_components(world: World, realm: Realm) -> dict[int, int]:
+    """The networks of the realm's own road hexes (built or leveraged), each hex to its network's label."""
+    own = set(realm.roads)
+    label: dict[int, int] = {}
+    for start in realm.roads:
+        if start in label:
+            continue
+        label[start] = start
+        stack = [start]
+        while stack:
+            for nxt in world.map.neighbour_ids(stack.pop()):
+                if nxt in own and nxt not in label:
+                    label[nxt] = start
+                    stack.append(nxt)
+    return label
+
+
 def road_links(world: World, a: str, b: str) -> tuple[bool, bool]:
-    """Whether a road joins a base of ``a`` to a base of ``b``, and whether it joins their capitols."""
-    nets = road_components(world)
+    """Whether a road joins a base of ``a`` to a base of ``b``, and whether it joins their capitols.
+
+    "If there is a road between the two realms (base to base), double the final result": by default (WW14) the
+    road must be ``a``'s own -- built by it or leveraged at half the build costs -- all the way; setting
+    ``road_use = "shared"`` counts any road.
+    """
+    own = world.settings.road_use == "own"
+    nets = _own_components(world, world.realms[a]) if own else road_components(world)
     if not nets:
         return False, False
     nets_a = {nets[i] for i in world.bases(a) if i in nets}
@@ -203,9 +248,14 @@ def road_links(world: World, a: str, b: str) -> tuple[bool, bool]:
 
 
 def _road_allowed(world: World, realm: str, hex_id: int) -> str | None:
+    """Why ``realm`` may not pave (or, WW14, set up trade along the road in) ``hex_id``; None if it may (WW15)."""
     h = world.map[hex_id]
-    if h.road:
-        return "that hex already has a road"
+    if h.sea:
+        return "no road is paved on open sea (the sea holds no road, WW29)"
+    own = world.settings.road_use == "own"
+    mine = world.realms[realm].roads
+    if h.road and (not own or hex_id in mine):
+        return f"that hex already has {realm}'s road" if own else "that hex already has a road"
     partners = set(world.realms[realm].trade_routes) | {r.name for r in world.alive() if realm in r.trade_routes}
     if h.owner not in (None, realm) and h.owner not in partners:
         return f"that hex belongs to {h.owner}, with whom {realm} has no trade route"
@@ -213,9 +263,10 @@ def _road_allowed(world: World, realm: str, hex_id: int) -> str | None:
         return None
     for n in world.map.neighbour_ids(hex_id):
         other = world.map[n]
-        if other.road or (other.base is not None and other.owner == realm):
+        if (n in mine if own else other.road) or (other.base is not None and other.owner == realm):
             return None
-    return "a road runs from a base: the hex must touch one of the realm's bases or a road"
+    what = "its own road" if own else "a road"
+    return f"a road runs from a base: the hex must touch one of the realm's bases or {what}"
 
 
 # -- legal choices ------------------------------------------------------------------------------------
@@ -225,7 +276,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
     """The actions open now; each offered one passes :func:`check` (amounts are offered in steps)."""
     realm = world.realms[turn.realm]
     offers: list[WorldAction] = []
-    if turn.phase == "capture":
+    if turn.phase is Phase.CAPTURE:
         for h in war.capturable(world, turn):
             offers.append(Capture(h))
             hx = world.map[h]
@@ -234,11 +285,13 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
             if hx.owner is not None and world.realms[hx.owner].capital == h:
                 offers.append(Capture(h, install=True))
         offers.append(Done())
-    elif turn.phase == "road":
+    elif turn.phase is Phase.ROAD:
         if turn.road_left > 0:
-            gold, resources = cost_of(world, turn, PaveRoad(0))
-            if gold <= realm.treasury and resources <= turn.resources:
-                offers.extend(PaveRoad(h.id) for h in world.map if _road_allowed(world, turn.realm, h.id) is None)
+            for hex_id in range(len(world.map)):
+                gold, resources = cost_of(world, turn, PaveRoad(hex_id))
+                affordable = gold <= realm.treasury and resources <= turn.resources
+                if affordable and _road_allowed(world, turn.realm, hex_id) is None:
+                    offers.append(PaveRoad(hex_id))
         offers.append(Done())
     else:
         others = [r.name for r in world.alive() if r.name != turn.realm]
@@ -316,7 +369,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
 def check(world: World, turn: Turn, action: WorldAction) -> None:
     """Raise RuleError, naming the rule, when ``action`` is not allowed now; change nothing."""
     realm = world.realms[turn.realm]
-    if turn.phase == "capture":
+    if turn.phase is Phase.CAPTURE:
         if isinstance(action, Done):
             return
         if not isinstance(action, Capture):
@@ -327,7 +380,7 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
             )
         war.check_capture(world, turn, action)
         return
-    if turn.phase == "road":
+    if turn.phase is Phase.ROAD:
         if isinstance(action, Done):
             return
         if not isinstance(action, PaveRoad):
@@ -342,8 +395,8 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
             raise _refuse(why, "a road runs from base to base")
         _check_purse(world, turn, realm, action)
         return
-    if turn.phase != "actions":
-        raise _refuse(f"{turn.realm} is in its {turn.phase} sub-phase", "the sub-phases come in order")
+    if turn.phase is not Phase.ACTIONS:
+        raise _refuse(f"{turn.realm} is in its {turn.phase.value} sub-phase", "the sub-phases come in order")
     if isinstance(action, EndTurn):
         return
     if action.counts:
@@ -392,8 +445,27 @@ def _check_target(world: World, turn: Turn, target: str) -> None:
         raise _refuse(f"there is no realm {target!r} in play", "another realm")
 
 
+def _check_hardship_bar(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
+    """"the realm is not allowed to recruit new military forces (see Actions below) during the turn" (3a).
+
+    Every action that raises a military unit is barred by default: soldiers (Recruit), "Temporary military
+    units" (Mercenaries), a "Navel" unit and "This special military unit" (a Wizard unit); setting
+    ``failed_hardship_bars = "recruit"`` bars the Recruit action alone (ruling WW38).
+    """
+    if not turn.hardship_failed or not isinstance(action, NEW_FORCES):
+        return
+    if world.settings.failed_hardship_bars == "recruit" and not isinstance(action, Recruit):
+        return
+    raise _refuse(
+        f"{realm.name} failed its hardship check this turn: {action.describe()} raises new military forces",
+        "not allowed to recruit new military forces during the turn",
+        "3a. Hardship Sub-phase",
+    )
+
+
 def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
     rules = world.rules
+    _check_hardship_bar(world, turn, realm, action)
     match action:
         case OpenTrade(target=target):
             _check_target(world, turn, target)
@@ -411,12 +483,6 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             if name == "Rebuilt building" and (fire is None or rebuilding >= fire.count):
                 raise _refuse("no burned building is waiting to be rebuilt", "Fire: until they are all rebuilt")
         case Recruit():
-            if turn.hardship_failed:
-                raise _refuse(
-                    f"{realm.name} failed its hardship check this turn",
-                    "not allowed to recruit new military forces during the turn",
-                    "3a. Hardship Sub-phase",
-                )
             cap = recruit_cap(world.population(realm.name), world.barracks(realm.name))
             if realm.military >= cap:
                 raise _refuse(
@@ -608,20 +674,24 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
     name = realm.name
     match action:
         case EndTurn():
-            turn.phase = "over"
+            turn.phase = Phase.OVER
         case Done():
-            if turn.phase == "capture" and turn.capture_points:
+            if turn.phase is Phase.CAPTURE and turn.capture_points:
                 world.record(name, f"{turn.capture_points} capture points go unused")
             turn.capture_points = 0
             turn.road_left = 0
-            turn.phase = "actions"
+            turn.phase = Phase.ACTIONS
         case Capture():
             war.capture(world, turn, realm, action)
         case PaveRoad(hex=h):
-            world.map[h].road = True
-            world.roads = None
             turn.road_left -= 1
-            world.record(name, f"paves a road through {world.map.label(h)}")
+            realm.roads.append(h)
+            if world.map[h].road:  # another's road: trade set up along it at half the build costs (WW14)
+                world.record(name, f"sets up trade along the road through {world.map.label(h)}")
+            else:
+                world.map[h].road = True
+                world.roads = None
+                world.record(name, f"paves a road through {world.map.label(h)}")
         case OpenTrade(target=target):
             bonus = 3 if name in world.realms[target].trade_routes else 0
             ill = world.ill(name, target)
@@ -633,7 +703,7 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             else:
                 world.record(name, f"fails to open trade with {target} ({total} against ill-will {ill})")
         case BuildRoads():
-            turn.phase, turn.road_left = "road", ROAD_HEXES
+            turn.phase, turn.road_left = Phase.ROAD, ROAD_HEXES
         case BuildStructure(structure=s):
             seasons = max(1, -(-gold // STRUCTURE_SEASON_GP))
             from magecraft.mtg_rpg.world.realm import Building

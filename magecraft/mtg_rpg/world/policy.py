@@ -43,6 +43,7 @@ from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError, RuleError
+from magecraft.core.state import GameState
 from magecraft.mtg_rpg.datafiles import read_toml
 from magecraft.mtg_rpg.world.actions import (
     BuildBase,
@@ -68,6 +69,7 @@ from magecraft.mtg_rpg.world.actions import (
     NavalBattle,
     OpenTrade,
     PaveRoad,
+    Phase,
     Quell,
     Recruit,
     SellResources,
@@ -86,6 +88,7 @@ from magecraft.mtg_rpg.world.naval import (
 )
 from magecraft.mtg_rpg.world.orders import MERCENARY_GP, MERCENARY_RESOURCES, NAVAL_RESOURCES, cost_of
 from magecraft.mtg_rpg.world.realm import Realm
+from magecraft.mtg_rpg.world.rules import SECTION
 from magecraft.mtg_rpg.world.turn import (
     HARDSHIP_GP_PER_POPULATION,
     MILITARY_UPKEEP,
@@ -222,15 +225,15 @@ def choose(world: World) -> WorldAction:
         raise RuleError("no realm is taking its turn", rule="the campaign turn", section="The Campaign Turn")
     realm = world.realms[turn.realm]
     t = temper(realm.calling, realm.demeanor)
-    if turn.phase == "hardship":
+    if turn.phase is Phase.HARDSHIP:
         return _hardship(world, realm)
-    if turn.phase == "treasury":
+    if turn.phase is Phase.TREASURY:
         return _tax(world, turn, realm, t)
-    if turn.phase == "discontent":
+    if turn.phase is Phase.DISCONTENT:
         return _quell(world, turn, realm, t)
-    if turn.phase == "capture":
+    if turn.phase is Phase.CAPTURE:
         return _capture(world, turn, realm, t)
-    if turn.phase == "road":
+    if turn.phase is Phase.ROAD:
         return _pave(world, turn, realm)
     for action in _wishes(world, turn, realm, t):
         gold, resources = cost_of(world, turn, action)
@@ -300,7 +303,7 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
     if warlike:
         yield from _war(world, turn, realm, t)
         if spare >= SPARE_FOR_SECRETS:
-            yield from _forces(world, turn, realm, t)
+            yield from force_wishes(world, turn, realm, t)
         yield Recruit()
     if t.stance == "builder":
         yield from _relief(realm, "discontent" if realm.discontent >= realm.hardship else "hardship")
@@ -320,13 +323,13 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
     elif t.stance == "guardian":
         yield Recruit()
         if spare >= SPARE_FOR_SECRETS:
-            yield from _forces(world, turn, realm, t)
+            yield from force_wishes(world, turn, realm, t)
         if realm.capital is not None:
             yield FortifyBase(realm.capital)
         yield from (BuildGuard(h) for h in world.bases(realm.name))
     if spare >= SPARE_FOR_SECRETS:
         yield from watch(world, realm, t)
-        yield from _forces(world, turn, realm, t)
+        yield from force_wishes(world, turn, realm, t)
     yield from _relief(realm, "hardship" if realm.hardship > realm.discontent else "discontent")
     yield from _sell(turn)
 
@@ -351,7 +354,7 @@ def watch(world: World, realm: Realm, t: Temper) -> Iterator[WorldAction]:
         yield from _march(world, realm, foe)
 
 
-def _forces(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
+def force_wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
     """Wizard units with the guarding armies, a shipyard and naval units, ships against the rival (WW32)."""
     keep = forces(t)
     if realm.wizard_units < keep.wizard_units:
@@ -509,7 +512,7 @@ def _war(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAct
     costs = [estimated_cost(world, seen, realm, h) for h in targets(world, turn, realm, seen)]
     cheapest = min(costs, default=None)
     if cheapest is None:
-        yield from _forces(world, turn, realm, t)  # nothing within reach by land: a fleet to land by sea
+        yield from force_wishes(world, turn, realm, t)  # nothing within reach by land: a fleet to land by sea
         return
     points = strength + realm.mercenaries + max(realm.war_skill, EXPECTED_DRAW)
     hire = forces(t).mercenaries
@@ -526,7 +529,7 @@ def _war(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAct
     if cheapest <= points:
         yield MakeWar(strength)
     elif cheapest > points + hire:
-        yield from _forces(world, turn, realm, t)
+        yield from force_wishes(world, turn, realm, t)
 
 
 def _capture(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
@@ -572,8 +575,8 @@ def _pave(world: World, turn: Turn, realm: Realm) -> WorldAction:
         if path is None:
             continue
         for hex_id in path:
-            if world.map[hex_id].road:
-                continue
+            if hex_id in realm.roads or (world.map[hex_id].road and world.settings.road_use == "shared"):
+                continue  # its own road already, or any road when roads are shared (WW14)
             action = PaveRoad(hex_id)
             try:
                 world.check(action)
@@ -581,6 +584,24 @@ def _pave(world: World, turn: Turn, realm: Realm) -> WorldAction:
                 break
             return action
     return Done()
+
+
+class PolicyBot:
+    """A realm ruled by its policy (:func:`choose`), through the one bot protocol ``choose(state, player)``.
+
+    The seed leaves the realms no player rules to the referee, who sees the whole world: this bot reads
+    the world to test its choices (``World.check``, costs), but what it reckons with of the other realms is
+    the realm's own :class:`Outlook` -- its sheet, the hexes it has seen, its spies' findings (ruling WW32).
+    """
+
+    name = "heuristic"
+
+    def choose(self, state: GameState[Any], player: str) -> WorldAction:
+        if not isinstance(state, World):
+            raise TypeError(f"a realm's policy rules a realm of a world, not {type(state).__name__}")
+        if state.current_player() != player:
+            raise RuleError(f"it is not {player}'s turn", rule="the realms take their turns", section=SECTION)
+        return choose(state)
 
 
 def run_season(world: World) -> None:

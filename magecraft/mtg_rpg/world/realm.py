@@ -117,6 +117,9 @@ class Realm:
     troops: dict[str, list[int]] = field(default_factory=dict)
     #: Hexes outside its borders the realm's scouts have explored ("Scout Units"; WW24).
     explored: list[int] = field(default_factory=list)
+    #: The paved hexes whose road is the realm's own: built by it, or "leveraged" for trade at half the build
+    #: costs (Build Roads, ruling WW14); trade doubles only along these.
+    roads: list[int] = field(default_factory=list)
 
     def count(self, structure: str) -> int:
         return self.structures.count(structure)
@@ -161,9 +164,10 @@ class Realm:
             ]
             values["troops"] = {str(k): [int(h) for h in v] for k, v in dict(raw.get("troops", {})).items()}
             values["explored"] = [int(h) for h in raw.get("explored", [])]
+            values["roads"] = [int(h) for h in raw.get("roads", [])]
         except (KeyError, TypeError, ValueError):
             raise DataError(
-                f"realm {name!r}: building, ongoing, troops or explored entries are malformed"
+                f"realm {name!r}: building, ongoing, troops, explored or roads entries are malformed"
             ) from None
         realm = cls(**values)
         _check_sheet(realm)
@@ -201,6 +205,8 @@ def _check_sheet(realm: Realm) -> None:
             raise DataError(f"{where}: more {letter} markers than {MARKERS[letter]}, or a marker off the map")
     if any(h < 0 for h in realm.explored):
         raise DataError(f"{where}: an explored hex off the map")
+    if any(h < 0 for h in realm.roads) or len(set(realm.roads)) != len(realm.roads):
+        raise DataError(f"{where}: a road hex off the map, or listed twice")
     if realm.tax not in TAX_RATES:
         raise DataError(f"{where}: tax rate must be low, medium or high, not {realm.tax!r}")
     if realm.controller not in ("bot", "table"):

@@ -233,6 +233,15 @@ class WorldSettings:
     #: defect.)": mercenaries not hired again "leave" quietly at the turn's end, or each leaving band
     #: makes the Disband Armies check ("defect_check": brigands on a failed Challenging (9) Diplomacy).
     unpaid_mercenaries: Literal["leave", "defect_check"] = "leave"
+    #: WW38 "3a. Hardship Sub-phase": a failed check means the realm "is not allowed to recruit new military
+    #: forces": "military_units" bars every action raising one (soldiers, mercenaries, naval and Wizard
+    #: units); "recruit" bars the Recruit action alone.
+    failed_hardship_bars: Literal["military_units", "recruit"] = "military_units"
+    #: WW14 "A realm can leverage a pre-built road and setup trade along this pre-existing route for half the
+    #: standard build costs": "own" -- trade doubles along the realm's own road (built, or leveraged at half the
+    #: build costs a hex); "shared" -- any road joining two realms' bases doubles both ways for free, and an
+    #: Open Trade along it costs half (5,000 gp).
+    road_use: Literal["own", "shared"] = "own"
 
     def __post_init__(self) -> None:
         if self.population_per_upkeep_resource < 1:

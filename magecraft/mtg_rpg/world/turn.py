@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
 from magecraft.mtg_rpg.world import orders
-from magecraft.mtg_rpg.world.actions import Delay, Hardship, Quell, SetTax, WorldAction
+from magecraft.mtg_rpg.world.actions import Delay, Hardship, Phase, Quell, SetTax, WorldAction
 from magecraft.mtg_rpg.world.realm import STARTING_DISCONTENT, Ongoing, Realm
 from magecraft.mtg_rpg.world.rules import TAX_RATES, EventRow, world_rules
 
@@ -274,22 +274,22 @@ def open_turn(world: World, name: str) -> Turn:
 def legal(world: World, turn: Turn) -> list[WorldAction]:
     """The choices open in the current sub-phase."""
     realm = world.realms[turn.realm]
-    if turn.phase == "hardship":
+    if turn.phase is Phase.HARDSHIP:
         choices: list[WorldAction] = [Delay()] if world.order else []
         step = HARDSHIP_GP_PER_POPULATION * max(1, world.population(turn.realm))
         most = min(10, realm.treasury // step)
         choices.extend(Hardship(b) for b in range(most + 1))
         return choices
-    if turn.phase == "treasury":
+    if turn.phase is Phase.TREASURY:
         return [SetTax(rate, d) for d in range(realm.military + 1) for rate in TAX_RATES]
-    if turn.phase == "discontent":
+    if turn.phase is Phase.DISCONTENT:
         return [Quell(s) for s in range(realm.military + 1)]
     return orders.legal(world, turn)
 
 
 def check(world: World, turn: Turn, action: WorldAction) -> None:
     realm = world.realms[turn.realm]
-    if turn.phase == "hardship":
+    if turn.phase is Phase.HARDSHIP:
         if isinstance(action, Delay):
             if not world.order:
                 raise RuleError(
@@ -316,7 +316,7 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
                 section=HARDSHIP,
             )
         return
-    if turn.phase == "treasury":
+    if turn.phase is Phase.TREASURY:
         if not isinstance(action, SetTax) or action.rate not in TAX_RATES:
             raise RuleError(
                 "set the tax rate: low, medium or high", rule="the realm sets its tax rate", section=TREASURY
@@ -328,7 +328,7 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
                 section=TREASURY,
             )
         return
-    if turn.phase == "discontent":
+    if turn.phase is Phase.DISCONTENT:
         if not isinstance(action, Quell):
             raise RuleError(
                 "make the discontent check (with any military strength to quell unrest)",
@@ -357,16 +357,16 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
         return
     if isinstance(action, Hardship):
         hardship_check(world, turn, realm, action.bonus)
-        turn.phase = "treasury"
+        turn.phase = Phase.TREASURY
     elif isinstance(action, SetTax):
         treasury(world, turn, realm, action.rate, action.disband)
-        turn.phase = "discontent"
+        turn.phase = Phase.DISCONTENT
     elif isinstance(action, Quell):
         discontent_check(world, turn, realm, action.strength)
-        turn.phase = "actions" if realm.alive else turn.phase
+        turn.phase = Phase.ACTIONS if realm.alive else turn.phase
     else:
         orders.perform(world, turn, action)
-    if world.turn is turn and turn.phase == "over":
+    if world.turn is turn and turn.phase is Phase.OVER:
         adjustment(world, turn, realm)
         world.turn = None
         world.start_next_turn()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
-from magecraft.mtg_rpg.world.actions import Capture
+from magecraft.mtg_rpg.world.actions import Capture, Phase
 from magecraft.mtg_rpg.world.naval import landing_hexes, landings_left
 from magecraft.mtg_rpg.world.realm import Realm
 
@@ -60,6 +60,17 @@ def capture_cost(world: World, attacker: str, hex_id: int, *, strong: bool | Non
 def war_strength_available(world: World, turn: Turn, realm: Realm, ruler_joins: bool) -> int:
     """Military strength not spent quelling unrest, Wizard units, and the Wizard ruler himself."""
     return max(0, realm.military - turn.quelled) + realm.wizard_units + (1 if ruler_joins else 0)
+
+
+def war_resources(realm: Realm, strength: int, ruler_joins: bool) -> int:
+    """Resources an attack of ``strength`` consumes: one per soldier point ("Make War", "Wizard Units").
+
+    "consumes the realm's military strength in resources", but "The advantage of a Wizard unit is that
+    they do not take up resources, only gold": the Wizard units (and a Wizard ruler who joins, "as a
+    Wizard Unit") take the field first, so only the rest of the strength costs resources (ruling WW6).
+    """
+    wizards = realm.wizard_units + (1 if ruler_joins else 0)
+    return max(0, strength - wizards)
 
 
 def capturable(world: World, turn: Turn) -> list[int]:
@@ -132,7 +143,7 @@ def make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool)
     turn.capture_points = strength + realm.mercenaries + card_points
     turn.war_strength = strength
     turn.ruler_at_war = joins
-    turn.phase = "capture"
+    turn.phase = Phase.CAPTURE
     mercenaries = f" and {realm.mercenaries} mercenaries" if realm.mercenaries else ""
     world.record(
         realm.name,

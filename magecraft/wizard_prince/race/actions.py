@@ -2,39 +2,59 @@
 
 Each action is a small frozen dataclass; :class:`~magecraft.wizard_prince.race.race.Race` offers the
 legal ones (``legal_actions``) and refuses the rest (``check``).  Bets are not listed (their amounts are
-open) but are checked the same way before the start.
+open) but are checked the same way before the start.  :func:`words` says each action as a player would
+("whip NPC 2", "Cy bets 500 gp on NPC 1") and :func:`read_words` reads those words back, bets included
+(:meth:`Race.action_text <magecraft.wizard_prince.race.race.Race.action_text>` and ``parse_action``).
+
+>>> words(ChangeLanes(1, 12))
+'change lanes to lane 2, square 12'
+>>> read_words("Cy bets 1,500 gp on NPC 1")
+Bet(bettor='Cy', on='NPC 1', gold=1500)
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from enum import Enum
 from typing import Any
 
-from magecraft.core.errors import DataError
+from magecraft.core.errors import DataError, InputError
+
+
+class Phase(Enum):
+    """Where the race stands: the bets are taken, the chariots race, the race is over (saved as the value)."""
+
+    BETTING = "betting"
+    RACING = "racing"
+    OVER = "over"
+
+
+class Question(Enum):
+    """What the player to act decides (``Race.decision_kind``)."""
+
+    #: The games master closes the betting and starts the race ("Low Stakes Gambling").
+    START = "start the race"
+    #: The initiative winner moves first or defers ("Initiative and Movement").
+    INITIATIVE = "move or defer"
+    #: A charioteer drives his move, with his free and risky actions ("Free Actions", "Risky Actions").
+    DRIVE = "drive"
 
 
 @dataclass(frozen=True, slots=True)
 class StartRace:
     """The games master closes the betting and the chariots are off."""
 
-    def describe(self) -> str:
-        return "close the betting and start the race"
-
 
 @dataclass(frozen=True, slots=True)
 class Go:
     """The initiative winner moves first ("Initiative and Movement")."""
 
-    def describe(self) -> str:
-        return "move now"
-
 
 @dataclass(frozen=True, slots=True)
 class Defer:
     """The initiative winner waits until another charioteer completes his turn."""
-
-    def describe(self) -> str:
-        return "defer until the next charioteer has moved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +62,6 @@ class Advance:
     """Move ``spaces`` squares forward in the chariot's own lane (part of the mandatory movement)."""
 
     spaces: int
-
-    def describe(self) -> str:
-        return f"drive {self.spaces} space{'s' if self.spaces != 1 else ''} forward"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +71,6 @@ class ChangeLanes:
     lane: int
     index: int
 
-    def describe(self) -> str:
-        return f"change lanes to lane {self.lane + 1}"
-
 
 @dataclass(frozen=True, slots=True)
 class ScytheAttack:
@@ -64,16 +78,10 @@ class ScytheAttack:
 
     target: str
 
-    def describe(self) -> str:
-        return f"scythe attack on {self.target}"
-
 
 @dataclass(frozen=True, slots=True)
 class WhipHorses:
     """Free action 3: 1d6 more spaces, all of which must be taken."""
-
-    def describe(self) -> str:
-        return "whip the horses (1d6 more spaces, all must be taken)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,16 +90,10 @@ class WhipOpponent:
 
     target: str
 
-    def describe(self) -> str:
-        return f"whip {self.target}"
-
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     """Stop, blocked by the chariot directly ahead (a turn ends by itself with its last space, WR6)."""
-
-    def describe(self) -> str:
-        return "end the turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +103,6 @@ class Bet:
     bettor: str
     on: str
     gold: int
-
-    def describe(self) -> str:
-        return f"{self.bettor} bets {self.gold:,} gp on {self.on}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +119,6 @@ class SideBet:
     layer_stake: int
     unit: str = "gp"
 
-    def describe(self) -> str:
-        return (
-            f"{self.backer} bets {self.layer} {self.backer_stake} {self.unit} to {self.layer_stake} "
-            f"that {self.on} wins"
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class WealthBet:
@@ -133,9 +126,6 @@ class WealthBet:
 
     bettor: str
     on: str
-
-    def describe(self) -> str:
-        return f"{self.bettor} bets a Wealth level against the house on {self.on}"
 
 
 Action = (
@@ -186,3 +176,115 @@ def action_from_dict(raw: Any) -> Action:
     except TypeError as exc:
         raise DataError(f"chariot-race action {raw['action']}: {exc}") from None
     return action
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def words(action: Action) -> str:
+    """The action as a player says it at the table (unique among the actions open at once)."""
+    match action:
+        case StartRace():
+            return "close the betting and start the race"
+        case Go():
+            return "move now"
+        case Defer():
+            return "defer until the next charioteer has moved"
+        case Advance(spaces):
+            return f"drive {_plural(spaces, 'space')} forward"
+        case ChangeLanes(lane, index):
+            # a corner square borders two squares of the next lane out: the square tells them apart
+            return f"change lanes to lane {lane + 1}, square {index}"
+        case ScytheAttack(target):
+            return f"scythe attack on {target}"
+        case WhipHorses():
+            return "whip the horses (1d6 more spaces, all must be taken)"
+        case WhipOpponent(target):
+            return f"whip {target}"
+        case EndTurn():
+            return "end the turn"
+        case Bet(bettor, on, gold):
+            return f"{bettor} bets {gold:,} gp on {on}"
+        case SideBet(backer, layer, on, backer_stake, layer_stake, unit):
+            return f"{backer} bets {layer} {backer_stake} {unit} to {layer_stake} that {on} wins"
+        case WealthBet(bettor, on):
+            return f"{bettor} bets a Wealth level against the house on {on}"
+    raise TypeError(f"not a chariot-race action: {action!r}")
+
+
+_NUMBER = r"(\d[\d,]*)"
+_BET = re.compile(rf"(.+?) bets {_NUMBER} gp on (.+)", re.IGNORECASE)
+_WEALTH_BET = re.compile(r"(.+?) bets a wealth level against the house on (.+)", re.IGNORECASE)
+_SIDE_BET = re.compile(rf"(.+?) bets (.+?) {_NUMBER} (gp|wealth) to {_NUMBER} that (.+) wins", re.IGNORECASE)
+
+
+def read_words(text: str) -> BetAction | None:
+    """A bet in the words :func:`words` gives it (names as written, amounts with or without commas), or None.
+
+    Bets are the one kind of action the race does not list (their amounts are open, "Low Stakes Gambling"),
+    so they are read from their words rather than matched against a list.
+    """
+    text = " ".join(text.split())
+    if match := _WEALTH_BET.fullmatch(text):
+        return WealthBet(match[1], match[2])
+    if match := _SIDE_BET.fullmatch(text):
+        return SideBet(match[1], match[2], match[6], _amount(match[3]), _amount(match[5]), match[4].lower())
+    if match := _BET.fullmatch(text):
+        return Bet(match[1], match[3], _amount(match[2]))
+    return None
+
+
+def _amount(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def read_table_bet(bettor: str, answer: str) -> BetAction | None:
+    """A bet typed at the table by ``bettor`` as ``CHARIOTEER:GOLD`` or ``CHARIOTEER:wealth``, or None.
+
+    >>> read_table_bet("Cy", "NPC 1:500")
+    Bet(bettor='Cy', on='NPC 1', gold=500)
+    >>> read_table_bet("Cy", "Ann:wealth"), read_table_bet("Cy", "Ann:lots")
+    (WealthBet(bettor='Cy', on='Ann'), None)
+    """
+    on, _, amount = answer.rpartition(":")
+    on, amount = on.strip(), amount.strip().lower()
+    if not on:
+        return None
+    if amount == "wealth":
+        return WealthBet(bettor, on)
+    if not amount.isdecimal() or len(amount) > 12:
+        return None
+    return Bet(bettor, on, int(amount))
+
+
+def _fields(text: str, count: int, option: str, form: str) -> list[str]:
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) not in (count, count + 1) or not all(parts[:count]):
+        raise InputError(f"{option} {text!r}: write {form}")
+    return parts
+
+
+def _whole(text: str, option: str) -> int:
+    if not text.isdecimal() or len(text) > 12:
+        raise InputError(f"{option}: {text!r} is not a whole number")
+    return int(text)
+
+
+def bets_from_options(bets: Sequence[str], wealth_bets: Sequence[str],
+                      side_bets: Sequence[str]) -> list[BetAction]:
+    """Bets written as ``BETTOR:CHARIOTEER:GOLD``, ``BETTOR:CHARIOTEER`` (a Wealth level) and
+    ``BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth]`` (the command line's and a scenario's form)."""
+    out: list[BetAction] = []
+    for text in bets:
+        bettor, on, gold = _fields(text, 3, "--bet", "BETTOR:CHARIOTEER:GOLD")[:3]
+        out.append(Bet(bettor, on, _whole(gold, "--bet")))
+    for text in wealth_bets:
+        bettor, on = _fields(text, 2, "--wealth-bet", "BETTOR:CHARIOTEER")[:2]
+        out.append(WealthBet(bettor, on))
+    for text in side_bets:
+        parts = _fields(text, 5, "--side-bet", "BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth]")
+        unit = parts[5] if len(parts) == 6 else "gp"
+        out.append(SideBet(parts[0], parts[1], parts[2], _whole(parts[3], "--side-bet"),
+                           _whole(parts[4], "--side-bet"), unit))
+    return out

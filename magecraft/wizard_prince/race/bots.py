@@ -1,7 +1,10 @@
 """Bots that drive a chariot legally: a cautious one and an aggressive one.
 
-Both choose only among ``race.legal_actions()``.  Neither uses magic: "No magic item, spell, or spell
-like ability is allowed in the race", and the race offers none ("Rules of the Race").
+Both choose only among ``race.legal_actions()`` through the one bot protocol, ``choose(race, player)``
+(:mod:`magecraft.core.bots`).  Nothing in a race is hidden (the whole circus is in plain view, "Rules of the
+Race"), so reading the race is reading what the seat sees: both are registered as seeing the observation.
+Neither uses magic: "No magic item, spell, or spell like ability is allowed in the race", and the race
+offers none.  Given the games master's decision, both start the race (the only action open to him).
 
 - :class:`CautiousBot` takes at most its one free action a turn, never a risky one: it changes lanes
   inwards (the innermost lane is the most advantageous) or around a chariot blocking it, and never
@@ -14,21 +17,25 @@ like ability is allowed in the race", and the race offers none ("Rules of the Ra
 >>> race = Race.new([Entrant("Ann", "heavy"), Entrant("Bob", "light")], Randomness.seeded(1))
 >>> play(race, {"Ann": CautiousBot(), "Bob": AggressiveBot()}).is_terminal()
 True
+>>> CautiousBot().name, AggressiveBot().name
+('cautious', 'aggressive')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from magecraft.core.bots import play_out
 from magecraft.core.randomness import Randomness
+from magecraft.core.state import GameState
 from magecraft.wizard_prince.race.actions import (
     Action,
     Advance,
     ChangeLanes,
     EndTurn,
     ScytheAttack,
-    StartRace,
     WhipHorses,
     WhipOpponent,
 )
@@ -39,11 +46,11 @@ from magecraft.wizard_prince.race.track import Track
 
 
 class Bot:
-    """A driver: ``choose`` returns one of ``race.legal_actions()``."""
+    """A driver: ``choose(race, player)`` returns one of ``race.legal_actions()``."""
 
     name = "bot"
 
-    def choose(self, race: Race) -> Action:
+    def choose(self, state: GameState[Any], player: str) -> Action:
         raise NotImplementedError
 
 
@@ -91,12 +98,19 @@ def sort_out(race: Race, legal: list[Action]) -> Options:
     return out
 
 
+def _race(state: GameState[Any]) -> Race:
+    if not isinstance(state, Race):
+        raise TypeError(f"a chariot driver drives in a chariot race, not in {type(state).__name__}")
+    return state
+
+
 class CautiousBot(Bot):
     """Drives its lane, moves inwards when it can, and takes no risks."""
 
     name = "cautious"
 
-    def choose(self, race: Race) -> Action:
+    def choose(self, state: GameState[Any], player: str) -> Action:
+        race = _race(state)
         legal = race.legal_actions()
         turn = race.turn
         if turn is None:
@@ -115,7 +129,8 @@ class AggressiveBot(Bot):
 
     name = "aggressive"
 
-    def choose(self, race: Race) -> Action:
+    def choose(self, state: GameState[Any], player: str) -> Action:
+        race = _race(state)
         legal = race.legal_actions()
         turn = race.turn
         if turn is None:
@@ -157,13 +172,8 @@ BOTS: dict[str, Callable[[], Bot]] = {"cautious": CautiousBot, "aggressive": Agg
 
 def play(race: Race, bots: Mapping[str, Bot]) -> Race:
     """Play ``race`` to the end with ``bots`` by driver name (the games master starts it at once)."""
-    while race.phase != "over":
-        player = race.current_player()
-        if player == GAMES_MASTER:
-            race.apply(StartRace())
-            continue
-        assert player is not None
-        race.apply(bots[player].choose(race))
+    drivers = {GAMES_MASTER: CautiousBot(), **bots}
+    play_out(race, drivers)
     return race
 
 

@@ -13,6 +13,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.tables import get_table
+from magecraft.wizard_prince.race.actions import Phase
 from magecraft.wizard_prince.race.chariots import Chariot, charioteering_check, check_bonus
 from magecraft.wizard_prince.race.sections import CRASHES, MOVEMENT, SCYTHE
 
@@ -36,7 +37,7 @@ class CrashesMixin:
     settings: RaceSettings
     rng: Randomness
     round: int
-    phase: str
+    phase: Phase
     turn: Turn | None
     occupied: dict[tuple[int, int], str]
     dismounted: list[dict[str, Any]]
@@ -91,7 +92,7 @@ class CrashesMixin:
         depth: int = 0,
     ) -> None:
         """Roll on the Scythe Attack table for ``chariot`` (+2 for a light chariot) and carry out the row."""
-        if self.phase != "racing" or depth > MAX_LOCKED_DEPTH:
+        if self.phase is not Phase.RACING or depth > MAX_LOCKED_DEPTH:
             return
         modifier = 2 if chariot.kind == "light" else 0
         row = get_table("wp_scythe_attack").roll(
@@ -143,7 +144,7 @@ class CrashesMixin:
         """Move each chariot in the queue one space at random, in order; a move into something is a crash
         whose pushes join the end of the queue, up to ``max_crash_chain`` moves (WR15)."""
         links = 0
-        while queue and self.phase == "racing":
+        while queue and self.phase is Phase.RACING:
             chariot = queue.popleft()
             if not chariot.on_track:
                 continue

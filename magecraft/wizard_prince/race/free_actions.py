@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magecraft.wizard_prince.nobles import saving_throw
-from magecraft.wizard_prince.race.actions import ChangeLanes, ScytheAttack, WhipHorses, WhipOpponent
+from magecraft.wizard_prince.race.actions import ChangeLanes, ScytheAttack, WhipHorses, WhipOpponent, words
 from magecraft.wizard_prince.race.chariots import Chariot, charioteering_check, check_bonus, noble_settings
 from magecraft.wizard_prince.race.sections import FREE, RISKY, TURNAROUND
 
@@ -50,7 +50,7 @@ class FreeActionsMixin:
             modifier = check_bonus(chariot, self.settings, "dexterity", "strength") - turn.risky
             turn.risky += 1
             if not charioteering_check(
-                chariot, self.settings, self.rng, modifier, RISKY, f"a risky action ({action.describe()})"
+                chariot, self.settings, self.rng, modifier, RISKY, f"a risky action ({words(action)})"
             ):
                 self._wreck(chariot, "failed a risky action")
                 return

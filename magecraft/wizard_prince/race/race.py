@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Self
 
-from magecraft.core.errors import DataError, RuleError
+from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
@@ -33,12 +33,16 @@ from magecraft.wizard_prince.race.actions import (
     Defer,
     EndTurn,
     Go,
+    Phase,
+    Question,
     ScytheAttack,
     SideBet,
     StartRace,
     WealthBet,
     WhipHorses,
     WhipOpponent,
+    read_words,
+    words,
 )
 from magecraft.wizard_prince.race.betting import Book
 from magecraft.wizard_prince.race.chariots import (
@@ -106,10 +110,15 @@ class Turn:
 class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
     """One chariot race: the track, the chariots, the rounds, the betting book.
 
-    ``phase`` is ``betting`` before the start, ``racing``, then ``over``.
+    ``phase`` is :attr:`Phase.BETTING` before the start, :attr:`Phase.RACING`, then :attr:`Phase.OVER`.
+    Its saves are filed under system ``wizard_prince``, kind ``race`` (a save written before, under
+    system ``wizard_prince_race``, still loads).
     """
 
-    system: ClassVar[str] = "wizard_prince_race"
+    system: ClassVar[str] = "wizard_prince"
+    kind: ClassVar[str] = "race"
+    #: The system name the race's saves carried before it was filed under ``wizard_prince`` / ``race``.
+    OLD_SYSTEM: ClassVar[str] = "wizard_prince_race"
 
     def __init__(
         self,
@@ -126,7 +135,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         self.rng = rng
         self.settings = settings
         self.famous = famous
-        self.phase = "betting"
+        self.phase = Phase.BETTING
         self.round = 0
         self.order: list[str] = []
         self.initiative: dict[str, int] = {}
@@ -214,16 +223,39 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
 
     # -- GameState ------------------------------------------------------------------------
     def current_player(self) -> str | None:
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return None
-        if self.phase == "betting":
+        if self.phase is Phase.BETTING:
             return GAMES_MASTER
         if self.turn is not None:
             return self.turn.name
         return self.leader
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
+
+    def seats(self) -> tuple[str, ...]:
+        """Every charioteer in the order they lined up, then the games master (who starts the race)."""
+        return (*self.chariots, GAMES_MASTER)
+
+    def decision_kind(self) -> Question:
+        if self.phase is Phase.BETTING:
+            return Question.START
+        return Question.INITIATIVE if self.turn is None else Question.DRIVE
+
+    def action_text(self, action: Action) -> str:
+        """The action in the words of the table ("drive 3 spaces forward", "whip NPC 2", "Cy bets 500 gp on
+        NPC 1"); see :func:`~magecraft.wizard_prince.race.actions.words`."""
+        return words(action)
+
+    def parse_action(self, text: str) -> Action:
+        """An action from its words; a bet (never listed: its amount is open) is read from its words too,
+        then checked like any action, so a bet the rules refuse raises ``RuleError`` saying why."""
+        bet = read_words(text)
+        if bet is None:
+            return super().parse_action(text)
+        self.check(bet)
+        return bet
 
     def legal_actions(self) -> list[Action]:
         """Every action open now, worked out once per decision."""
@@ -233,9 +265,9 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
 
     def _work_out_legal(self) -> list[Action]:
         self._max_advance = 0
-        if self.phase == "betting":
+        if self.phase is Phase.BETTING:
             return [_START]
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return []
         turn = self.turn
         if turn is None:
@@ -292,10 +324,10 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
 
     def check(self, action: Action) -> None:
         """Refuse an action the rules do not allow now, naming the rule; nothing changes."""
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             raise RuleError("the race is over", rule="Winning the Game", section=WINNING)
         if isinstance(action, Bet | SideBet | WealthBet):
-            if self.phase != "betting":
+            if self.phase is not Phase.BETTING:
                 raise RuleError("the betting closed when the race started", rule="Betting", section=LOW_STAKES)
             self.book.check(action)
             return
@@ -310,7 +342,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
     def _why_not(self, action: Action) -> str:
         who = self.current_player()
         turn = self.turn
-        if self.phase == "betting":
+        if self.phase is Phase.BETTING:
             return "the race has not started: take the bets, then start it"
         if isinstance(action, Go | Defer):
             return f"only the initiative winner, before his turn, may defer; it is {who}'s turn"
@@ -365,14 +397,14 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         self._legal = None
         if isinstance(action, Bet | SideBet | WealthBet):
             self.book.add(action)
-            self.log.record("action", action.describe(), section=LOW_STAKES, data={"bet": True})
+            self.log.record("action", words(action), section=LOW_STAKES, data={"bet": True})
             return
-        self.log.record("action", f"{self.current_player()}: {action.describe()}", section=MOVEMENT)
+        self.log.record("action", f"{self.current_player()}: {words(action)}", section=MOVEMENT)
         kind = type(action)
         if kind is Advance:
             self._advance(action.spaces)  # type: ignore[union-attr]
         elif kind is StartRace:
-            self.phase = "racing"
+            self.phase = Phase.RACING
         elif kind is Go:
             self.leader = ""
             self._begin_turn(self.chariots[self.order.pop(0)])
@@ -388,10 +420,31 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
             self._free_action(action)
         self._run_on()
 
+    # -- arranging a position at the table ---------------------------------------------------
+    def carry_on(self) -> None:
+        """Let the race run on by itself to the next decision (initiative, the next chariot's turn, a
+        damaged wheel's roll): what happens after the games master has arranged whose turn is next by
+        setting ``order`` and ``leader`` ("Initiative and Movement")."""
+        self._legal = None
+        self._run_on()
+
+    def put(self, name: str, lane: int, index: int) -> None:
+        """The games master puts chariot ``name`` on square ``index`` of ``lane`` (both from 0), arranging a
+        position; a square off the track or taken by another chariot is refused (``InputError``)."""
+        chariot = self.chariots[name]
+        if not (0 <= lane < self.track.lanes and 0 <= index < self.track.lane_length(lane)):
+            raise InputError(f"lane {lane + 1}, square {index} is not on {self.track.name}")
+        taken = self.occupied.get(self.track.squares[lane][index])
+        if taken is not None and taken != name:
+            raise InputError(f"{taken} is already on lane {lane + 1}, square {index}")
+        chariot.lane, chariot.index = lane, index
+        self._place_all()
+        self._legal = None
+
     # -- rounds and turns -------------------------------------------------------------------
     def _run_on(self) -> None:
         """Carry the race on until someone must decide, or it is over."""
-        while self.phase == "racing":
+        while self.phase is Phase.RACING:
             turn = self.turn
             if turn is not None:
                 if not self.chariots[turn.name].running:
@@ -491,11 +544,11 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         clear = min(spaces, self.free_ahead(chariot, spaces))
         self._slide(chariot, clear)
         turn.moves_left -= clear
-        if spaces > clear and chariot.running and self.phase == "racing":
+        if spaces > clear and chariot.running and self.phase is Phase.RACING:
             turn.moves_left -= 1
             loop = self.track.squares[chariot.lane]
             self._crash_into_chariot(chariot, self.chariots[self.occupied[loop[(chariot.index + 1) % len(loop)]]])
-        if not chariot.running or self.phase != "racing":
+        if not chariot.running or self.phase is not Phase.RACING:
             return
         self.log.record(
             "move",
@@ -511,7 +564,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         if spaces > to_line:
             self._slide(chariot, to_line)
             self._move_to(chariot, chariot.lane, 0)  # over the line
-            if self.phase == "racing":
+            if self.phase is Phase.RACING:
                 self._slide(chariot, spaces - to_line - 1)
             return
         if spaces <= 0:
@@ -576,7 +629,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
 
     # -- the end --------------------------------------------------------------------------------
     def _finish(self, winner: str, how: str) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.winner = winner
         self.ended = how
         self.turn = None
@@ -586,7 +639,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
 
     def _check_last_running(self) -> None:
         """ "... or to the remaining chariot if all others have been eliminated"; none left: no winner (WR18)."""
-        if self.phase != "racing":
+        if self.phase is not Phase.RACING:
             return
         running = [c for c in self.chariots.values() if c.running]
         if len(running) == 1:
@@ -646,23 +699,27 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
                 for n in self.wreck_order
             ],
             "odds": {n: f"{o.numerator}:{o.denominator}" for n in self.chariots for o in (self.book.odds(n),)},
-            "payouts": self.book.settle(self.winner) if self.phase == "over" else {},
+            "payouts": self.book.settle(self.winner) if self.phase is Phase.OVER else {},
         }
 
     def observation(self, player: str) -> dict[str, Any]:
-        """Everything on the track is in plain view; only the dice to come are hidden."""
+        """Everything on the track and in the book is in plain view ("Rules of the Race": the crowd, the
+        charioteers and the games master watch the same circus); only the dice to come and the log of
+        past rolls are left out, so the view is the race as the table sees it."""
         out = self.to_dict()
-        del out["rng"]
+        del out["rng"], out["log"]
+        out["seat"] = player
         return out
 
     # -- saving -----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
             "system": self.system,
+            "kind": self.kind,
             "track": self.track.to_dict(),
             "settings": self.settings.to_dict(),
             "famous": self.famous,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "round": self.round,
             "order": list(self.order),
             "initiative": dict(self.initiative),
@@ -683,8 +740,10 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
     def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         """A race written by :meth:`to_dict`; a malformed one is refused whole."""
         try:
-            if raw.get("system") != cls.system:
-                raise DataError(f"not a chariot race (system {raw.get('system')!r})")
+            # a save from before the race was filed under its system's name carries its own
+            filed = (raw.get("system"), raw.get("kind", cls.kind))
+            if filed not in ((cls.system, cls.kind), (cls.OLD_SYSTEM, cls.kind)):
+                raise DataError(f"not a chariot race (system {raw.get('system')!r}, kind {raw.get('kind')!r})")
             track = Track.from_dict(raw["track"], "saved track")
             settings = RaceSettings.from_dict(dict(raw["settings"]))
             chariots = {c.name: c for c in (Chariot.from_dict(c) for c in raw["chariots"])}
@@ -699,9 +758,10 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
                 settings,
                 bool(raw["famous"]),
             )
-            race.phase = str(raw["phase"])
-            if race.phase not in ("betting", "racing", "over"):
-                raise DataError(f"unknown phase {race.phase!r}")
+            try:
+                race.phase = Phase(raw["phase"])
+            except ValueError:
+                raise DataError(f"unknown phase {raw['phase']!r}") from None
             race.round = int(raw["round"])
             race.order = [str(n) for n in raw["order"]]
             race.initiative = {str(k): int(v) for k, v in raw["initiative"].items()}

@@ -54,9 +54,4 @@ def world() -> World:
 
 def start_turn(world: World, realm: str) -> None:
     """Open ``realm``'s turn directly (no events, no initiative): tests of one sub-phase."""
-    from magecraft.mtg_rpg.world.turn import open_turn
-
-    world.season = max(world.season, 1)
-    world.order = [r for r in world.realms if r != realm]
-    world.turn = open_turn(world, realm)
-    world._legal = None
+    world.open_turn_of(realm)

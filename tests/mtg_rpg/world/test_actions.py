@@ -31,6 +31,7 @@ from magecraft.mtg_rpg.world.actions import (
     MoveTroops,
     OpenTrade,
     PaveRoad,
+    Phase,
     Quell,
     Recruit,
     SellResources,
@@ -49,7 +50,7 @@ def at_actions(world, realm="Harloon", quell=0):
     world.apply(SetTax("medium"))
     world.rng.extend_script([draw(9)])
     world.apply(Quell(quell))
-    assert world.turn.phase == "actions"
+    assert world.turn.phase is Phase.ACTIONS
 
 
 def refused(world, action, match):
@@ -232,7 +233,7 @@ def test_unused_capture_points_are_lost():
     world.rng.extend_script([draw(9)])
     world.apply(MakeWar(1))
     world.apply(Done())
-    assert world.turn.capture_points == 0 and world.turn.phase == "actions"
+    assert world.turn.capture_points == 0 and world.turn.phase is Phase.ACTIONS
 
 
 def test_a_wizard_ruler_who_goes_to_war_takes_no_other_action():
@@ -294,6 +295,92 @@ def test_roads_cost_10000_and_10_resources_a_hex_at_most_6_an_action_from_a_base
     refused(world, PaveRoad(path[6]), "6 squares")
 
 
+def _harloons_road_to_saltmere(**settings):
+    """Harloon's own road from Tarrow to Velmoor's Saltmere (9 hexes), and trade routes both ways."""
+    world = make_world(**settings)
+    harloon, velmoor = world.realms["Harloon"], world.realms["Velmoor"]
+    harloon.trade_routes, velmoor.trade_routes = ["Velmoor"], ["Harloon"]
+    world.set_ill("Harloon", "Velmoor", 8)
+    path = world.map.path(world.map.find("Tarrow"), world.bases("Velmoor")[1])
+    for hex_id in path:
+        world.map[hex_id].road = True
+        harloon.roads.append(hex_id)
+    world.roads = None
+    return world, path
+
+
+def test_another_realms_road_doubles_trade_only_once_leveraged_at_half_the_build_costs():
+    # "A realm can leverage a pre-built road and setup trade along this pre-existing route for half the
+    # standard build costs" (Build Roads, WW14): Harloon's road is not Velmoor's until Velmoor pays for it.
+    from magecraft.mtg_rpg.world.turn import trade_income
+
+    world, path = _harloons_road_to_saltmere()
+    velmoor = world.realms["Velmoor"]
+    assert trade_income(world, world.realms["Harloon"]) == 8000  # its builder's route doubles
+    assert trade_income(world, velmoor) == 4000  # but not Velmoor's, along a road it never set up
+    velmoor.treasury = 200_000
+    at_actions(world, "Velmoor")
+    world.turn.resources = 100
+    world.apply(BuildRoads())
+    refused(world, PaveRoad(path[3]), "touch one of the realm's bases or its own road")
+    gold, resources = velmoor.treasury, world.turn.resources
+    for hex_id in reversed(path[3:]):  # from Saltmere: six hexes, the action's most
+        world.apply(PaveRoad(hex_id))
+    assert velmoor.treasury == gold - 6 * 5_000 and world.turn.resources == resources - 6 * 5
+    world.apply(Done())
+    assert trade_income(world, velmoor) == 4000  # not yet all the way to a Harloon base
+    world.apply(BuildRoads())
+    for hex_id in reversed(path[:3]):
+        world.apply(PaveRoad(hex_id))
+    refused(world, PaveRoad(path[0]), "already has Velmoor's road")
+    assert sorted(velmoor.roads) == sorted(path) and trade_income(world, velmoor) == 8000
+    assert "sets up trade along the road through" in world.chronicle[-1]["text"]
+
+
+def test_open_trade_costs_the_full_fee_along_a_road_unless_roads_are_shared():
+    from magecraft.mtg_rpg.world.turn import trade_income
+
+    world, _ = _harloons_road_to_saltmere()
+    world.realms["Velmoor"].trade_routes = []
+    at_actions(world, "Velmoor")
+    gold = world.realms["Velmoor"].treasury
+    world.rng.extend_script([draw(9)])
+    world.apply(OpenTrade("Harloon"))
+    assert world.realms["Velmoor"].treasury == gold - 10_000
+    shared, _ = _harloons_road_to_saltmere(road_use="shared")
+    shared.realms["Velmoor"].trade_routes = []
+    at_actions(shared, "Velmoor")
+    gold = shared.realms["Velmoor"].treasury
+    shared.rng.extend_script([draw(9)])
+    shared.apply(OpenTrade("Harloon"))
+    assert shared.realms["Velmoor"].treasury == gold - 5_000  # the old reading: half the Open Trade fee
+    assert trade_income(shared, shared.realms["Velmoor"]) == 8000  # and any road doubles, for free
+
+
+def test_a_world_saved_before_roads_had_owners_keeps_its_roads_trade():
+    from magecraft.mtg_rpg.world.campaign import World
+    from magecraft.mtg_rpg.world.turn import trade_income
+
+    world, path = _harloons_road_to_saltmere()
+    saved = world.to_dict()
+    for sheet in saved["realms"]:
+        del sheet["roads"]
+    old = World.from_dict(saved)
+    assert sorted(old.realms["Velmoor"].roads) == sorted(path)  # the network touching its bases
+    assert trade_income(old, old.realms["Velmoor"]) == 8000
+    assert old.realms["Sarn"].roads == []
+
+
+def test_no_road_is_paved_on_open_sea():
+    world = make_world()
+    world.realms["Velmoor"].treasury = 200_000
+    at_actions(world, "Velmoor")
+    world.apply(BuildRoads())
+    sea = next(n for b in world.bases("Velmoor") for n in world.map.neighbour_ids(b) if world.map[n].sea)
+    assert PaveRoad(sea) not in world.legal_actions()
+    refused(world, PaveRoad(sea), "open sea")
+
+
 def test_a_structure_takes_a_season_per_25000_gp_and_eases_for_good():
     world = make_world()
     world.realms["Harloon"].treasury = 500_000
@@ -326,7 +413,7 @@ def test_recruiting_costs_1000_and_5_resources_per_point_and_stops_at_population
     at_actions(capped)
     refused(capped, Recruit(), "population divided by 5")
     capped.realms["Harloon"].structures.append("Barracks")
-    capped._legal = None
+    capped.sheets_changed()
     capped.apply(BuyResources(60))
     capped.apply(Recruit())
     assert capped.realms["Harloon"].military == 16

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from magecraft.cli.mtg_rpg_world import _hex_map
+from magecraft.cli.mtg_rpg_world import hex_map
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.world.actions import (
@@ -71,7 +71,7 @@ def test_the_sample_and_generated_worlds_have_sea_that_no_realm_holds():
     hexes = generated.map
     ports = [h for h in hexes if h.terrain == "coastal" and any(n.sea for n in hexes.neighbours_of(h.id))]
     assert len(ports) >= 3
-    assert "~~~" in _hex_map(world) and "~~~ sea" in _hex_map(world)
+    assert "~~~" in hex_map(world) and "~~~ sea" in hex_map(world)
 
 
 def test_open_sea_is_not_captured_and_scouts_do_not_explore_it():

@@ -15,7 +15,7 @@ from magecraft.mtg_rpg.world.actions import (
     MoveTroops,
     NavalBattle,
 )
-from magecraft.mtg_rpg.world.policy import _forces, choose, estimated_cost, forces, outlook, temper
+from magecraft.mtg_rpg.world.policy import choose, estimated_cost, force_wishes, forces, outlook, temper
 from magecraft.mtg_rpg.world.war import capture_cost
 
 from .conftest import draw, make_world
@@ -93,10 +93,10 @@ def test_a_guardian_puts_a_wizard_unit_with_its_guarding_army():
     guarded = world.map.index[(3, 0)]
     world.map[guarded].guard = True
     at_actions(world)
-    wishes = list(_forces(world, world.turn, harloon, temper(harloon.calling, harloon.demeanor)))
+    wishes = list(force_wishes(world, world.turn, harloon, temper(harloon.calling, harloon.demeanor)))
     assert wishes == [HireWizard(guarded)]  # no coast on the sea: no ships
     harloon.wizard_units = 2
-    assert list(_forces(world, world.turn, harloon, temper(harloon.calling, harloon.demeanor))) == []
+    assert list(force_wishes(world, world.turn, harloon, temper(harloon.calling, harloon.demeanor))) == []
 
 
 def test_a_guardian_on_the_sea_builds_a_shipyard_then_buys_resources_for_a_ship():
@@ -105,10 +105,10 @@ def test_a_guardian_on_the_sea_builds_a_shipyard_then_buys_resources_for_a_ship(
     velmoor.calling = "Guardian"
     t = temper(velmoor.calling, velmoor.demeanor)
     at_actions(world, "Velmoor")
-    assert list(_forces(world, world.turn, velmoor, t)) == [BuildStructure("Shipyard")]
+    assert list(force_wishes(world, world.turn, velmoor, t)) == [BuildStructure("Shipyard")]
     velmoor.structures.append("Shipyard")
     short = 10 * velmoor.military - world.turn.resources
-    assert list(_forces(world, world.turn, velmoor, t)) == [BuyResources(short), BuildNaval()]
+    assert list(force_wishes(world, world.turn, velmoor, t)) == [BuyResources(short), BuildNaval()]
 
 
 def test_a_guardian_sails_beside_its_rivals_ship_and_attacks_only_one_it_can_see():
@@ -121,14 +121,14 @@ def test_a_guardian_sails_beside_its_rivals_ship_and_attacks_only_one_it_can_see
     world.set_ill("Velmoor", "Dunmarch", 10)
     t = temper(velmoor.calling, velmoor.demeanor)
     at_actions(world, "Velmoor")
-    assert not [a for a in _forces(world, world.turn, velmoor, t) if isinstance(a, MoveTroops | NavalBattle)]
+    assert not [a for a in force_wishes(world, world.turn, velmoor, t) if isinstance(a, MoveTroops | NavalBattle)]
     dunmarch.troops = {"N": [narrows]}  # off Velmoor's own coast
-    sail = next(iter(_forces(world, world.turn, velmoor, t)))
+    sail = next(iter(force_wishes(world, world.turn, velmoor, t)))
     assert sail == MoveTroops(1, what="N", start=port, to=narrows)
     world.apply(sail)
-    assert next(iter(_forces(world, world.turn, velmoor, t))) == NavalBattle("Dunmarch", narrows)
+    assert next(iter(force_wishes(world, world.turn, velmoor, t))) == NavalBattle("Dunmarch", narrows)
     dunmarch.naval_units, dunmarch.troops = 2, {"N": [narrows, narrows]}  # outnumbered: it waits there
-    assert not [a for a in _forces(world, world.turn, velmoor, t) if isinstance(a, MoveTroops | NavalBattle)]
+    assert not [a for a in force_wishes(world, world.turn, velmoor, t) if isinstance(a, MoveTroops | NavalBattle)]
 
 
 def test_a_merchant_too_poor_for_scouts_explores_in_person():

@@ -63,6 +63,41 @@ def test_starting_values_discontent_hardship_6_treasury_six_seasons_ill_will_6()
     assert world.ill("Harloon", "Sarn") == world.ill("Sarn", "Harloon") == 6
 
 
+def test_a_treasury_the_sheet_writes_is_kept_and_0_means_0():
+    # "If otherwise noted, a new realm has a starting treasury of zero (0)"; a sheet without one saves a year.
+    raw = json.loads(data_text("world/sample_world.json"))
+    sheets = {sheet["name"]: sheet for sheet in raw["realms"]}
+    sheets["Harloon"]["treasury"] = 0
+    sheets["Sarn"]["treasury"] = 12_345
+    world = world_from_data(raw, Randomness.scripted([]), referee=value_deck())
+    assert world.realms["Harloon"].treasury == 0
+    assert world.realms["Sarn"].treasury == 12_345
+    dunmarch = world.realms["Dunmarch"]
+    assert dunmarch.treasury == 6 * world.population("Dunmarch") * 200
+
+
+def test_a_road_drawn_in_a_realms_land_is_its_own_and_one_in_no_realm_is_no_ones():
+    # WW14: trade doubles along a realm's own road; a road the referee draws in its land is its own.
+    raw = json.loads(data_text("world/sample_world.json"))
+    for i in (0, 22):
+        raw["hexes"][i]["road"] = True
+    world = world_from_data(raw, Randomness.scripted([]), referee=value_deck())
+    assert world.map[0].owner == "Harloon" and world.map[22].owner is None
+    assert world.realms["Harloon"].roads == [0]
+    assert all(22 not in r.roads for r in world.realms.values())
+
+
+def test_a_realm_holding_bases_without_a_capitol_is_refused():
+    # "The realm's capitol is automatically considered to be a base": trade's x2 needs it.
+    from magecraft.mtg_rpg.world.campaign import World
+
+    saved = make_world().to_dict()
+    harloon = next(r for r in saved["realms"] if r["name"] == "Harloon")
+    harloon["capital"] = None
+    with pytest.raises(DataError, match=r"Harloon.*no capitol"):
+        World.from_dict(saved)
+
+
 def test_capture_costs_follow_the_table():
     world = make_world()
     rules = world_rules()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from magecraft.cli.mtg_rpg_world import _hex_map
+from magecraft.cli.mtg_rpg_world import hex_map
 from magecraft.mtg_rpg.world.actions import (
     BuildNaval,
     Capture,
@@ -50,7 +50,7 @@ def test_a_wizard_unit_stands_with_the_guarding_army_it_joins_and_falls_with_it(
     assert world.realms["Harloon"].troops == {"W": [guarded]}
     world.apply(HireMercenaries(1))
     world.apply(MoveTroops(1, what="M", start=1, to=guarded))
-    assert "HNpg+" in _hex_map(world)  # two kinds of unit in one hex
+    assert "HNpg+" in hex_map(world)  # two kinds of unit in one hex
     world.map[guarded].owner = "Velmoor"  # the hex is lost: the Wizard with its army, the mercenaries go home
     world.owners_changed()
     world.realms["Harloon"].wizard_units = 0
@@ -62,11 +62,11 @@ def test_the_map_shows_the_unit_markers():
     world = make_world()
     at_actions(world)
     world.apply(HireMercenaries(1))
-    drawn = _hex_map(world)
+    drawn = hex_map(world)
     assert "HNm*M" in drawn and "M mercenaries, N naval, W Wizard" in drawn
     world.realms["Harloon"].troops["M"] = []
     world.realms["Harloon"].mercenaries = 0
-    assert "HNm*M" not in _hex_map(world)
+    assert "HNm*M" not in hex_map(world)
 
 
 def _velmoor_at_war(points_card: int = 9) -> World:

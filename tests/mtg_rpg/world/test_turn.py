@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from magecraft.core.errors import RuleError
-from magecraft.mtg_rpg.world.actions import Delay, Hardship, OpenTrade, Quell, Recruit, SetTax
+from magecraft.mtg_rpg.world.actions import (
+    BuildNaval,
+    Delay,
+    Hardship,
+    HireMercenaries,
+    HireScouts,
+    HireWizard,
+    OpenTrade,
+    Quell,
+    Recruit,
+    SetTax,
+)
 from magecraft.mtg_rpg.world.realm import Ongoing
 from magecraft.mtg_rpg.world.rules import world_rules
 from magecraft.mtg_rpg.world.turn import apply_event, initiative_phase, random_event_phase, trade_income
@@ -187,6 +198,40 @@ def test_a_failed_hardship_check_adds_3_discontent_this_turn_bars_recruiting_and
         world.apply(Recruit())
 
 
+def _after_failed_hardship(**settings):
+    world = make_world(**settings)
+    start_turn(world, "Harloon")
+    world.realms["Harloon"].structures.append("Shipyard")
+    world.rng.extend_script([draw(0)])
+    world.apply(Hardship(0))  # 5 + 0 against 6: failed
+    world.rng.extend_script([draw(9)])
+    world.apply(SetTax("medium"))
+    world.apply(Quell(0))
+    return world
+
+
+@pytest.mark.parametrize("action", [Recruit(), HireMercenaries(1), BuildNaval(), HireWizard()])
+def test_a_failed_hardship_check_bars_every_new_military_force(action):
+    # "not allowed to recruit new military forces (see Actions below)": soldiers, mercenaries ("Temporary
+    # military units"), a "Navel" unit and a Wizard unit ("This special military unit") (WW38).
+    world = _after_failed_hardship()
+    assert action not in world.legal_actions()
+    before = world.to_dict()
+    with pytest.raises(RuleError, match="failed its hardship check"):
+        world.apply(action)
+    assert world.to_dict() == before
+    world.apply(HireScouts(1))  # scouts are no military unit ("nor do they count against the military")
+
+
+def test_a_failed_hardship_check_bars_only_recruit_by_the_setting():
+    world = _after_failed_hardship(failed_hardship_bars="recruit")
+    with pytest.raises(RuleError, match="failed its hardship check"):
+        world.apply(Recruit())
+    world.apply(HireMercenaries(1))
+    world.apply(HireWizard())
+    assert world.realms["Harloon"].mercenaries == 1 and world.realms["Harloon"].wizard_units == 1
+
+
 def test_gold_buys_plus_1_per_50_gp_per_population_point():
     world = make_world()
     start_turn(world, "Harloon")
@@ -244,10 +289,13 @@ def test_trade_is_12_minus_ill_will_thousands_doubled_by_a_road_and_again_betwee
     path = world.map.path(world.bases("Harloon")[1], world.bases("Velmoor")[1])
     for hex_id in path:
         world.map[hex_id].road = True
+        harloon.roads.append(hex_id)  # Harloon's own road (WW14)
     world.roads = None
     assert trade_income(world, harloon) == 8000  # a road between bases (Tarrow to Saltmere)
     for hex_id in world.map.path(harloon.capital, world.realms["Velmoor"].capital):
         world.map[hex_id].road = True
+        if hex_id not in harloon.roads:
+            harloon.roads.append(hex_id)
     world.roads = None
     assert trade_income(world, harloon) == 16000  # and between the capitols
     world.set_ill("Harloon", "Velmoor", 13)

@@ -9,6 +9,7 @@ import pytest
 
 from magecraft.cli.app import main
 from magecraft.core.saves import SaveStore
+from magecraft.mtg_rpg.world.actions import Phase
 from magecraft.mtg_rpg.world.campaign import World
 
 
@@ -38,7 +39,7 @@ def test_help_and_a_bad_number_at_the_realms_prompt_change_nothing(monkeypatch, 
     assert "'0' is not one of 1-12" in out and "'99999999999999999999' is not one of 1-12" in out
     world = saved_world(db)
     assert world.season == 1 and world.turn is not None and world.turn.realm == "Harloon"
-    assert world.turn.phase == "hardship"      # quit at the first prompt: nothing chosen
+    assert world.turn.phase is Phase.HARDSHIP      # quit at the first prompt: nothing chosen
 
 
 def test_quit_saves_the_season_half_way_and_season_resumes_it(monkeypatch, capsys, db):
@@ -46,7 +47,7 @@ def test_quit_saves_the_season_half_way_and_season_resumes_it(monkeypatch, capsy
     out = capsys.readouterr().out
     assert "Stopped (quit); saved as 'w'. Resume with: magecraft mtg-rpg world season w" in out
     half = saved_world(db)
-    assert half.season == 1 and half.turn is not None and half.turn.phase == "discontent"
+    assert half.season == 1 and half.turn is not None and half.turn.phase is Phase.DISCONTENT
     assert season(monkeypatch, db, "1\nend\n") == 0      # the discontent check, then the turn ended
     out = capsys.readouterr().out
     assert "Resumed season 1 of 'w': Harloon's turn, discontent" in out and "Season 1 is over" in out
@@ -70,7 +71,7 @@ def test_undo_is_refused_once_a_card_was_drawn_since(monkeypatch, capsys, db):
     assert season(monkeypatch, db, "2\nundo\nquit\n") == 0
     out = capsys.readouterr().out
     assert "cannot undo:" in out and "since your last action" in out
-    assert saved_world(db).turn.phase == "treasury"
+    assert saved_world(db).turn.phase is Phase.TREASURY
 
 
 def test_log_and_save_at_the_prompt(monkeypatch, capsys, db):

@@ -13,6 +13,7 @@ from typing import Any
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness, ScriptedSource
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.race.actions import Phase
 from magecraft.wizard_prince.race.betting import Book
 from magecraft.wizard_prince.race.chariots import Chariot
 from magecraft.wizard_prince.race.race import Race
@@ -43,7 +44,7 @@ def arrange(chariots: Mapping[str, tuple[str, int, int]], rolls: Sequence[int] =
     # one round unless a test asks for more: the race is called when the round is over
     settings = settings or RaceSettings(max_rounds=1)
     race = Race(track or default_track(), made, book, Randomness.scripted(list(rolls)), settings)
-    race.phase = "racing"
+    race.phase = Phase.RACING
     race.round = 1
     return race
 
@@ -53,8 +54,7 @@ def turn_of(race: Race, name: str, rolls: Sequence[int] = ()) -> Race:
     race.rng.extend_script(rolls)
     race.order = [name]
     race.leader = ""
-    race._legal = None
-    race._run_on()
+    race.carry_on()
     return race
 
 

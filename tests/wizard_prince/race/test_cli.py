@@ -108,7 +108,7 @@ def test_people_bet_at_the_terminal_and_a_refused_bet_is_asked_again(monkeypatch
     assert "Ann bets 500 gp on Ann" in out
     assert "'Gold' is not driving in this race" in out and "NPC 1 is odds-on (3:4)" in out
     assert "Cy bets a Wealth level against the house on Ann" in out
-    saved = SaveStore(tmp_path / "s.db").load("bets", "wizard_prince_race", "game").state
+    saved = SaveStore(tmp_path / "s.db").load("bets", "wizard_prince", "race").state
     assert len(saved["book"]["bets"]) == 2
 
 

@@ -23,7 +23,7 @@ def _race(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, answers: str, name: s
 
 
 def _saved(tmp_path: Path, name: str) -> dict[str, Any]:
-    return SaveStore(tmp_path / "s.db").load(name, "wizard_prince_race", "game").state
+    return SaveStore(tmp_path / "s.db").load(name, "wizard_prince", "race").state
 
 
 def test_help_lists_the_choices_and_the_words_of_the_prompt_at_the_bets_and_the_drive(monkeypatch, capsys,
@@ -121,8 +121,8 @@ def test_a_wealth_bet_is_offered_by_number_only_where_the_rules_allow_it(monkeyp
 def test_a_save_with_a_damaged_list_of_bettors_is_refused_and_left_as_it_was(monkeypatch, capsys, tmp_path):
     assert _race(monkeypatch, tmp_path, "quit\n", "bad") == 0
     store = SaveStore(tmp_path / "s.db")
-    saved = store.load("bad", "wizard_prince_race", "game")
-    store.update("bad", "wizard_prince_race", "game", {**saved.state, "bets_done": ["Nobody"]},
+    saved = store.load("bad", "wizard_prince", "race")
+    store.update("bad", "wizard_prince", "race", {**saved.state, "bets_done": ["Nobody"]},
                  revision=saved.revision)
     before = (tmp_path / "s.db").read_bytes()
     capsys.readouterr()

@@ -178,8 +178,7 @@ def test_a_dragged_driver_can_die():
 def test_a_dismounted_driver_run_over_takes_4d6():
     race, bob = wrecked_bob()
     turn_of(race, "Bob", [TARGET, 1, 2, 3])        # cuts himself free at square 30
-    race.chariots["Ann"].index = 20
-    race._place_all()
+    race.put("Ann", race.chariots["Ann"].lane, 20)
     turn_of(race, "Ann", [1, 1, 2, 1, 1, 2, 3])   # 4d6 = 5 when she drives over him; then initiative
     race.apply(Advance(15))
     assert bob.hit_points == 10 - 5 and unused(race) == 0

@@ -10,7 +10,16 @@ from race_helpers import arrange, refused, turn_of, unused, where
 
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
-from magecraft.wizard_prince.race.actions import Advance, ChangeLanes, Defer, EndTurn, Go, ScytheAttack, StartRace
+from magecraft.wizard_prince.race.actions import (
+    Advance,
+    ChangeLanes,
+    Defer,
+    EndTurn,
+    Go,
+    Phase,
+    ScytheAttack,
+    StartRace,
+)
 from magecraft.wizard_prince.race.chariots import Entrant
 from magecraft.wizard_prince.race.race import GAMES_MASTER, Race
 from magecraft.wizard_prince.race.settings import RaceSettings
@@ -128,9 +137,9 @@ def test_the_first_crossing_starts_lap_one_and_the_fourth_wins():
         assert chariot.index == race.track.lane_length(chariot.lane) - 1 and chariot.crossings == 0
     race = turn_of(arrange({"Ann": ("heavy", 0, 60), "Bob": ("light", 3, 40)}, crossings={"Ann": 3}), "Ann")
     race.apply(Advance(7))
-    assert race.chariots["Ann"].crossings == 3 and race.phase == "racing"
+    assert race.chariots["Ann"].crossings == 3 and race.phase is Phase.RACING
     race.apply(Advance(1))
-    assert race.phase == "over" and race.winner == "Ann" and race.chariots["Ann"].status == "finished"
+    assert race.phase is Phase.OVER and race.winner == "Ann" and race.chariots["Ann"].status == "finished"
     assert race.result()["placings"][0] == {"place": 1, "name": "Ann", "chariot": "heavy", "status": "finished",
                                             "laps": 3, "lane": 1, "driver_hit_points": 10, "driver_dead": False}
 
@@ -146,7 +155,7 @@ def test_initiative_ties_roll_again_and_the_winner_may_defer():
     race = arrange({"Ann": ("heavy", 0, 0), "Bob": ("heavy", 1, 20), "Carl": ("heavy", 2, 40)}, settings=settings)
     race.order = []
     race.rng.extend_script([4, 6, 4, 2, 5])  # Ann 4, Bob 6, Carl 4; the tie: Ann 2, Carl 5
-    race._run_on()
+    race.carry_on()
     assert race.order == ["Bob", "Carl", "Ann"] and race.round == 2
     assert race.current_player() == "Bob" and race.legal_actions() == [Go(), Defer()]
     refused(race, Advance(1))
@@ -163,7 +172,7 @@ def test_deferring_once_only_when_the_table_says_so():
     race = arrange({"Ann": ("heavy", 0, 0), "Bob": ("heavy", 1, 20), "Carl": ("heavy", 2, 40)}, settings=settings)
     race.order = []
     race.rng.extend_script([1, 6, 3])
-    race._run_on()
+    race.carry_on()
     race.apply(Defer())
     race.apply(Advance(15))  # Carl
     assert race.current_player() == "Bob" and race.turn is not None and race.turn.name == "Bob"
@@ -174,7 +183,7 @@ def test_the_games_master_starts_the_race_after_the_betting():
     assert race.current_player() == GAMES_MASTER and race.legal_actions() == [StartRace()]
     refused(race, Advance(3))
     race.apply(StartRace())
-    assert race.phase == "racing" and race.round == 1
+    assert race.phase is Phase.RACING and race.round == 1
 
 
 def test_every_scripted_die_of_a_turn_is_used():
@@ -187,7 +196,7 @@ def test_a_leader_wrecked_while_he_deferred_has_no_choice_left():
     race = arrange({"Ann": ("light", 0, 0), "Bob": ("heavy", 1, 0), "Cy": ("light", 3, 40)},
                    [12, 11, 17, 12])  # Bob's scythe wrecks Ann; Ann cuts herself free
     race.order, race.leader = ["Ann", "Bob", "Cy"], "Ann"
-    race._run_on()
+    race.carry_on()
     race.apply(Defer())
     race.apply(ScytheAttack("Ann"))
     race.apply(Advance(15))

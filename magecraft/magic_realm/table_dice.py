@@ -1,0 +1,74 @@
+"""How many dice the realm's tables roll (ruling MR49, seed 002).
+
+The expansion leans on the base game, where a table is rolled with two dice and the higher one is the
+result; it names one die only where one die is meant: "use only one die" (7.3, Traveller Movement), "roll
+a single die" (the Wood Sprite's escape), "Use 1d6 and subtract 2" (the Bounty Hunter), and it names
+"high die of 2d6" for Shejoh's Ring (10.2).  So every other table's data says ``dice = "2d6h1"``.  A
+table that plays the expansion with one die on every table sets :attr:`RealmSettings.one_die`; the
+tables whose dice the seed names keep them either way.
+
+>>> table("mr_steal_attempt").dice, table("mr_steal_attempt", RealmSettings(one_die=True)).dice
+('2d6h1', '1d6')
+>>> table("mr_traveller_movement", RealmSettings(one_die=False)).dice
+'1d6'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from functools import cache
+from typing import Any
+
+from magecraft.core.settings import dataclass_from_dict
+from magecraft.core.tables import RandomTable, get_table
+
+#: The base game's table roll: two dice, the higher one counts.
+TWO_DICE = "2d6h1"
+ONE_DIE = "1d6"
+#: Tables whose dice the seed itself names (7.3 "use only one die", the Wood Sprite's "roll a single die",
+#: 10.2 "high die of 2d6"): the setting leaves them alone.
+SEED_NAMES_DICE = frozenset({"mr_traveller_movement", "mr_wood_sprite_escape", "mr_shejoh_ring"})
+
+
+@dataclass(frozen=True, slots=True)
+class RealmSettings:
+    """The realm's house rules (docs/rulings.md).  ``one_die``: every table the seed does not name the dice
+    of is rolled with one die instead of the base game's high die of two (ruling MR49).
+    ``offroad_neighbours``: offroad travel's clearing results may also reach the tiles next to the one left
+    (the old reading of ruling MR32, for 1.2/3's "still ... travel offroad" into the Dark Forest).
+    ``gate_master_past``: the Gate Master, hired, tells his employer the gates the other characters have
+    already discovered, not only those discovered while he serves (ruling MR52)."""
+
+    one_die: bool = False
+    offroad_neighbours: bool = False
+    gate_master_past: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any] | None) -> RealmSettings:
+        return DEFAULT_SETTINGS if raw is None else dataclass_from_dict(cls, raw, "the realm's settings")
+
+
+DEFAULT_SETTINGS = RealmSettings()
+
+
+def table(name: str, settings: RealmSettings = DEFAULT_SETTINGS) -> RandomTable:
+    """The table ``name`` rolled with the dice ``settings`` give it."""
+    found = get_table(name)
+    if settings.one_die and name not in SEED_NAMES_DICE and found.dice == TWO_DICE:
+        return one_die(name)
+    return found
+
+
+@cache
+def one_die(name: str) -> RandomTable:
+    """The table ``name`` rolled on one die (the Bounty Hunter's "Use 1d6", or the one-die setting)."""
+    return replace(get_table(name), dice=ONE_DIE)
+
+
+def dice_text(settings: RealmSettings = DEFAULT_SETTINGS) -> str:
+    """How a table roll is written in a report: "1d6" or "high die of 2d6"."""
+    return ONE_DIE if settings.one_die else "high die of 2d6"

@@ -1,0 +1,268 @@
+"""The web table's pages and routes (FastAPI, pages rendered on the server, HTMX and server-sent events).
+
+Routes (``T`` a table, ``K`` a seat's secret link token, ``G`` the game master's):
+
+- ``GET /healthz`` -- ``ok``;
+- ``GET /gm/G`` -- the game master's lobby: every table, and a form to open a new one;
+- ``POST /gm/G/tables`` -- open a table; ``GET /gm/G/t/T`` its screen (state, seats, log, links);
+- ``POST /gm/G/t/T/pause|resume|override|reissue|die`` -- the game master's controls;
+- ``GET /t/T/K`` -- a seat's page; ``GET /t/T/K/view`` its fragment; ``GET /t/T/K/events`` its updates;
+- ``POST /t/T/K/act`` and ``POST /t/T/K/die`` -- an action, a real die.
+
+Every state-changing request is a POST carrying the page's form token (tied to the seat, the table and
+the revision the page showed); a wrong or revoked token, or another seat's, is answered 403 with
+nothing changed; bodies over 16 KB are refused (413).  Tokens are never written to a log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Form, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from magecraft.core.errors import InputError, MagecraftError, RuleError
+from magecraft.core.saves import SaveStore
+from magecraft.web.tables import GM, Forbidden, Stale, Tables
+from magecraft.web.views import gm_view, lobby_view, seat_view
+
+HERE = Path(__file__).parent
+MAX_BODY = 16 * 1024
+
+
+class Broadcaster:
+    """Tells every open page of a table that it moved on (from request threads to the event loop)."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.waiting: dict[str, set[asyncio.Queue[int]]] = {}
+        self.lock = threading.Lock()
+
+    def publish(self, table: str, revision: int) -> None:
+        loop = self.loop
+        if loop is None:
+            return
+        with self.lock:
+            queues = list(self.waiting.get(table, ()))
+        for queue in queues:
+            loop.call_soon_threadsafe(queue.put_nowait, revision)
+
+    async def updates(self, table: str) -> AsyncIterator[str]:
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        with self.lock:
+            self.waiting.setdefault(table, set()).add(queue)
+        try:
+            yield ": connected\n\n"
+            while True:
+                try:
+                    revision = await asyncio.wait_for(queue.get(), timeout=15)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                yield f"event: update\ndata: {revision}\n\n"
+        finally:
+            with self.lock:
+                self.waiting.get(table, set()).discard(queue)
+
+
+def create_app(db: Path | None, gm_token: str) -> FastAPI:
+    """The web table over the save store at ``db``; ``gm_token`` opens the game master's pages."""
+    from magecraft.cli.options import open_store
+
+    store: SaveStore = open_store(db)
+    tables = Tables(store)
+    broadcaster = Broadcaster()
+    tables.listen(broadcaster.publish)
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        broadcaster.loop = asyncio.get_running_loop()
+        yield
+
+    app = FastAPI(title="magecraft table", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    app.state.tables = tables
+    app.state.gm_token = gm_token
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return PlainTextResponse("request too large", status_code=413)
+        if request.method == "POST" and length is None:
+            return PlainTextResponse("a length is required", status_code=411)
+        return await call_next(request)
+
+    @app.exception_handler(Forbidden)
+    async def forbidden(_: Request, exc: Forbidden) -> Response:
+        return PlainTextResponse(f"forbidden: {exc}", status_code=403)
+
+    def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+        return templates.TemplateResponse(request, name, context, status_code=status)
+
+    def check_gm(token: str) -> None:
+        import hmac
+
+        if not hmac.compare_digest(token.encode(), gm_token.encode()):
+            raise Forbidden("this link does not open the game master's screen")
+
+    @app.get("/healthz", response_class=PlainTextResponse)
+    def healthz() -> str:
+        return "ok"
+
+    # -- the game master ---------------------------------------------------------------------------
+    @app.get("/gm/{token}", response_class=HTMLResponse)
+    def lobby(request: Request, token: str) -> HTMLResponse:
+        check_gm(token)
+        return page(request, "lobby.html", lobby_view(tables, token))
+
+    @app.post("/gm/{token}/tables")
+    def open_table(request: Request, token: str, game: str = Form(...), name: str = Form(...),
+                   people: str = Form(""), seed: str = Form(""), physical: str = Form("")) -> Response:
+        check_gm(token)
+        try:
+            seed_value = int(seed) if seed.strip().isdigit() and len(seed) < 12 else None
+            persons = [p.strip() for p in people.split(",") if p.strip()]
+            links = tables.create(name.strip(), game, persons, seed=seed_value, physical=bool(physical))
+        except MagecraftError as exc:
+            context = lobby_view(tables, token)
+            context["error"] = str(exc)
+            return page(request, "lobby.html", context, status=400)
+        context = gm_view(tables, links.table, token)
+        context["links"] = {seat: f"/t/{links.table}/{key}" for seat, key in links.seats.items()}
+        return page(request, "gm.html", context)
+
+    @app.get("/gm/{token}/t/{table}", response_class=HTMLResponse)
+    def gm_screen(request: Request, token: str, table: str) -> HTMLResponse:
+        check_gm(token)
+        return page(request, "gm.html", gm_view(tables, table, token))
+
+    @app.get("/gm/{token}/t/{table}/view", response_class=HTMLResponse)
+    def gm_fragment(request: Request, token: str, table: str) -> HTMLResponse:
+        check_gm(token)
+        return page(request, "gm_body.html", gm_view(tables, table, token))
+
+    @app.get("/gm/{token}/t/{table}/events")
+    def gm_events(token: str, table: str) -> StreamingResponse:
+        check_gm(token)
+        tables.revision(table)
+        return StreamingResponse(broadcaster.updates(table), media_type="text/event-stream")
+
+    def gm_action(request: Request, token: str, table: str, form_token: str, revision: str,
+                  change: Callable[[int], object]) -> Response:
+        check_gm(token)
+        rev = _revision(revision)
+        context_error = None
+        try:
+            tables.check_form(table, GM, rev, form_token)
+            change(rev)
+        except Stale as exc:
+            context_error = str(exc)
+        except MagecraftError as exc:
+            context_error = f"refused: {exc}"
+        context = gm_view(tables, table, token)
+        context["error"] = context_error
+        return page(request, "gm_body.html", context, status=409 if context_error else 200)
+
+    @app.post("/gm/{token}/t/{table}/pause")
+    def pause(request: Request, token: str, table: str, form_token: str = Form(...), revision: str = Form(...),
+              paused: str = Form("1")) -> Response:
+        return gm_action(request, token, table, form_token, revision,
+                         lambda rev: tables.pause(table, paused == "1"))
+
+    @app.post("/gm/{token}/t/{table}/override")
+    def override(request: Request, token: str, table: str, form_token: str = Form(...),
+                 revision: str = Form(...), path: str = Form(...), value: str = Form(...)) -> Response:
+        return gm_action(request, token, table, form_token, revision,
+                         lambda rev: tables.override(table, path, value, rev))
+
+    @app.post("/gm/{token}/t/{table}/reissue")
+    def reissue(request: Request, token: str, table: str, form_token: str = Form(...),
+                revision: str = Form(...), seat: str = Form(...)) -> Response:
+        check_gm(token)
+        tables.check_form(table, GM, _revision(revision), form_token)
+        key = tables.reissue(table, seat)
+        context = gm_view(tables, table, token)
+        context["links"] = {seat: f"/t/{table}/{key}"}
+        return page(request, "gm_body.html", context)
+
+    @app.post("/gm/{token}/t/{table}/die")
+    def gm_die(request: Request, token: str, table: str, form_token: str = Form(...), revision: str = Form(...),
+               value: str = Form(...)) -> Response:
+        return gm_action(request, token, table, form_token, revision,
+                         lambda rev: tables.enter_die(table, GM, _die(value), rev))
+
+    # -- a seat --------------------------------------------------------------------------------------
+    @app.get("/t/{table}/{key}", response_class=HTMLResponse)
+    def seat_page(request: Request, table: str, key: str) -> HTMLResponse:
+        seat = tables.seat_of(table, key)
+        return page(request, "seat.html", seat_view(tables, table, seat, key))
+
+    @app.get("/t/{table}/{key}/view", response_class=HTMLResponse)
+    def seat_fragment(request: Request, table: str, key: str) -> HTMLResponse:
+        seat = tables.seat_of(table, key)
+        return page(request, "seat_body.html", seat_view(tables, table, seat, key))
+
+    @app.get("/t/{table}/{key}/events")
+    def seat_events(table: str, key: str) -> StreamingResponse:
+        tables.seat_of(table, key)
+        return StreamingResponse(broadcaster.updates(table), media_type="text/event-stream")
+
+    def seat_change(request: Request, table: str, key: str, form_token: str, revision: str,
+                    change: Callable[[str, int], object]) -> Response:
+        seat = tables.seat_of(table, key)
+        rev = _revision(revision)
+        error, status = None, 200
+        try:
+            tables.check_form(table, seat, rev, form_token)
+            change(seat, rev)
+        except Stale as exc:
+            error, status = str(exc), 409
+        except (RuleError, InputError) as exc:
+            error, status = f"refused: {exc}", 422
+        context = seat_view(tables, table, seat, key)
+        context["error"] = error
+        return page(request, "seat_body.html", context, status=status)
+
+    @app.post("/t/{table}/{key}/act")
+    def act(request: Request, table: str, key: str, form_token: str = Form(...), revision: str = Form(...),
+            action: str = Form(...)) -> Response:
+        return seat_change(request, table, key, form_token, revision,
+                           lambda seat, rev: tables.act(table, seat, action, rev))
+
+    @app.post("/t/{table}/{key}/die")
+    def die(request: Request, table: str, key: str, form_token: str = Form(...), revision: str = Form(...),
+            value: str = Form(...)) -> Response:
+        return seat_change(request, table, key, form_token, revision,
+                           lambda seat, rev: tables.enter_die(table, seat, _die(value), rev))
+
+    @app.get("/")
+    def root() -> Response:
+        return RedirectResponse("/healthz")
+
+    return app
+
+
+def _revision(text: str) -> int:
+    if not text.isdigit() or len(text) > 12:
+        raise Forbidden("this form is not one of ours")
+    return int(text)
+
+
+def _die(text: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or len(text) > 4:
+        raise InputError(f"a die shows a whole number, not {text[:12]!r}")
+    return int(text)
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False)

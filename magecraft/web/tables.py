@@ -1,0 +1,387 @@
+"""Tables: saved games of any registered game type, played from several pages at once.
+
+A table is one saved game in the save store (filed under its game type's system and kind, with its
+revisions), plus what the server keeps beside it in ``<store>.tables.json``: the game type, each seat's
+secret link (only a SHA-256 of each token is kept), which seats bots play, whether the table is paused,
+and the dice typed at the table.  Everything here goes through the engine: an action arrives as its
+words and is read with ``parse_action`` and applied with ``apply``; nothing a page sends is trusted.
+
+The store's revision is the truth: an action made on a page that showed an older revision is refused
+with "the table moved on", never applied to the wrong state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from magecraft.core import chance
+from magecraft.core.errors import InputError, MagecraftError, RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.core.registry import GameType
+from magecraft.core.saves import SaveStore
+from magecraft.core.state import GameState
+from magecraft.games import registry
+
+GM = "game master"
+
+
+class Forbidden(MagecraftError):
+    """A token that opens nothing here (wrong, revoked, another seat's): HTTP 403, nothing changed."""
+
+
+class Stale(MagecraftError):
+    """The page showed an older revision than the store's: the table moved on."""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: who plays it (a person with a link, or a bot by name) and whether its person joined."""
+
+    name: str
+    token_sha: str
+    bot: str | None = None
+    joined: bool = False
+
+
+@dataclass(frozen=True)
+class DieWanted:
+    """A real die the table must roll before ``action`` (by ``seat``) can be carried out."""
+
+    seat: str
+    action: str
+    sides: int
+    label: str
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the server keeps about a table beside its saved game."""
+
+    name: str
+    game: str
+    seats: tuple[Seat, ...]
+    paused: bool = False
+    physical: bool = False
+    typed_dice: tuple[int, ...] = ()
+    wanted: DieWanted | None = None
+    #: How many actions each person's seat has had carried out (a check that none is lost or doubled).
+    played: tuple[tuple[str, int], ...] = ()
+
+    def played_by(self, seat: str) -> int:
+        return dict(self.played).get(seat, 0)
+
+    def seat(self, name: str) -> Seat:
+        return next(s for s in self.seats if s.name == name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "game": self.game, "paused": self.paused,
+                "physical": self.physical, "typed_dice": list(self.typed_dice),
+                "wanted": None if self.wanted is None else vars(self.wanted), "played": dict(self.played),
+                "seats": [vars(s) for s in self.seats]}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> TableInfo:
+        wanted = raw.get("wanted")
+        return cls(raw["name"], raw["game"], tuple(Seat(**s) for s in raw["seats"]), raw["paused"],
+                   raw["physical"], tuple(raw["typed_dice"]),
+                   None if wanted is None else DieWanted(**wanted), tuple(raw.get("played", {}).items()))
+
+
+@dataclass
+class Links:
+    """The tokens of a new or re-issued table, shown once (they are never stored)."""
+
+    table: str
+    seats: dict[str, str] = field(default_factory=dict)
+
+
+class Tables:
+    """Every table of one save store; safe to use from several request threads at once."""
+
+    def __init__(self, store: SaveStore) -> None:
+        self.store = store
+        self.path = Path(str(store.path) + ".tables.json")
+        self._lock = threading.RLock()
+        self._listeners: list[Callable[[str, int], None]] = []
+        self.tables: dict[str, TableInfo] = {}
+        self.secret = secrets.token_bytes(32)
+        if self.path.exists():
+            self._read()
+
+    # -- the sidecar file --------------------------------------------------------------------
+    def _read(self) -> None:
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+            self.secret = bytes.fromhex(raw["secret"])
+            self.tables = {t["name"]: TableInfo.from_json(t) for t in raw["tables"]}
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise InputError(f"{self.path} is damaged ({exc}); it was left as it is") from None
+
+    def _write(self) -> None:
+        data = {"secret": self.secret.hex(), "tables": [t.to_json() for t in self.tables.values()]}
+        partial = self.path.with_name(self.path.name + ".partial")
+        partial.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.chmod(partial, 0o600)
+        os.replace(partial, self.path)
+
+    def listen(self, callback: Callable[[str, int], None]) -> None:
+        """``callback(table, revision)`` after every change of a table (the server pushes updates)."""
+        self._listeners.append(callback)
+
+    def _changed(self, name: str) -> None:
+        revision = self.revision(name)
+        for callback in self._listeners:
+            callback(name, revision)
+
+    # -- making tables -----------------------------------------------------------------------
+    def create(self, name: str, game: str, people: list[str], bots: Mapping[str, str] | None = None, *,
+               options: Mapping[str, Any] | None = None, seed: int | None = None, physical: bool = False,
+               state: GameState[Any] | None = None) -> Links:
+        """A new table: a new game (or ``state``, from a scenario), a link for each person's seat, bots
+        for the others (``bots`` by seat; ``random`` where not named)."""
+        game_type = registry().get(game)
+        if state is None:
+            rng = Randomness.scripted([], shuffle_seed=seed or 0) if physical else Randomness.seeded(seed)
+            state = game_type.new_game(rng, options or {})
+        seats = state.seats()
+        unknown = [p for p in people if p not in seats]
+        if unknown:
+            raise InputError(f"{game_type.name} has no seat {unknown[0]!r} (seats: {', '.join(seats)})")
+        rule_bots = game_type.bots_for(state, "random")
+        chosen = {**rule_bots, **(bots or {})}
+        links = Links(name)
+        seat_rows = []
+        for seat in seats:
+            token = secrets.token_urlsafe(18)
+            if seat in people:
+                links.seats[seat] = token
+                seat_rows.append(Seat(seat, digest(token)))
+            else:
+                if chosen[seat] not in game_type.bots:
+                    raise InputError(f"{game_type.name} has no bot {chosen[seat]!r} "
+                                     f"(bots: {', '.join(game_type.bots)})")
+                seat_rows.append(Seat(seat, digest(token), bot=chosen[seat]))
+        with self._lock:
+            if name in self.tables:
+                raise InputError(f"there is already a table called {name!r}")
+            self.store.create(name, game_type.system, game_type.kind, state.to_dict())
+            self.tables[name] = TableInfo(name, game, tuple(seat_rows), physical=physical)
+            self._write()
+            self._run_bots(name)
+        return links
+
+    def reissue(self, name: str, seat: str) -> str:
+        """A new link for ``seat``; the old one stops working at once (the game master's control)."""
+        with self._lock:
+            info = self._info(name)
+            if seat not in {s.name for s in info.seats}:
+                raise InputError(f"no seat {seat!r} at table {name!r}")
+            token = secrets.token_urlsafe(18)
+            seats = tuple(replace(s, token_sha=digest(token), joined=False) if s.name == seat else s
+                          for s in info.seats)
+            self.tables[name] = replace(info, seats=seats)
+            self._write()
+        return token
+
+    # -- who is asking -----------------------------------------------------------------------
+    def info(self, name: str) -> TableInfo:
+        """What the server keeps about table ``name`` (``Forbidden`` when there is none)."""
+        return self._info(name)
+
+    def _info(self, name: str) -> TableInfo:
+        info = self.tables.get(name)
+        if info is None:
+            raise Forbidden("no such table")
+        return info
+
+    def seat_of(self, name: str, token: str) -> str:
+        """The seat whose link ``token`` is (``Forbidden`` for any other token)."""
+        info = self._info(name)
+        wanted = digest(token)
+        for seat in info.seats:
+            if seat.bot is None and hmac.compare_digest(seat.token_sha, wanted):
+                if not seat.joined:
+                    with self._lock:
+                        self.tables[name] = replace(info, seats=tuple(
+                            replace(s, joined=True) if s.name == seat.name else s for s in info.seats))
+                        self._write()
+                return seat.name
+        raise Forbidden("this link opens no seat at this table")
+
+    def form_token(self, name: str, who: str, revision: int) -> str:
+        """The token a page's forms carry: tied to the seat, the table and the revision it showed."""
+        message = f"{name}\x00{who}\x00{revision}".encode()
+        return hmac.new(self.secret, message, hashlib.sha256).hexdigest()[:32]
+
+    def check_form(self, name: str, who: str, revision: int, token: str) -> None:
+        if not hmac.compare_digest(self.form_token(name, who, revision), token):
+            raise Forbidden("this form was not made for this seat")
+        if revision != self.revision(name):
+            raise Stale("the table moved on: the page was out of date and has been refreshed")
+
+    # -- the game ----------------------------------------------------------------------------
+    def game_type(self, name: str) -> GameType:
+        return registry().get(self._info(name).game)
+
+    def revision(self, name: str) -> int:
+        info = self._info(name)
+        game_type = registry().get(info.game)
+        return self.store.load(name, game_type.system, game_type.kind).revision
+
+    def state(self, name: str) -> tuple[GameState[Any], int]:
+        info = self._info(name)
+        game_type = registry().get(info.game)
+        saved = self.store.load(name, game_type.system, game_type.kind)
+        return game_type.load(saved.state), saved.revision
+
+    def _save(self, name: str, state: GameState[Any], revision: int) -> int:
+        game_type = self.game_type(name)
+        return self.store.update(name, game_type.system, game_type.kind, state.to_dict(),
+                                 revision=revision).revision
+
+    def act(self, name: str, seat: str, text: str, revision: int) -> str:
+        """``seat`` plays the action written ``text`` on the state of ``revision``; bots then play on.
+
+        Returns the action's words as the engine prints them.  ``RuleError`` (nothing changed) when the
+        engine refuses it; a die is asked for when the table rolls real dice.
+        """
+        with self._lock:
+            info = self._info(name)
+            if info.paused:
+                raise RuleError("the table is paused by the game master")
+            if info.wanted is not None:
+                raise RuleError(f"{info.wanted.seat} must first roll {info.wanted.label}")
+            state, current = self.state(name)
+            if revision != current:
+                raise Stale("the table moved on: the page was out of date and has been refreshed")
+            if state.current_player() != seat:
+                raise RuleError(f"it is not {seat}'s decision now")
+            action = state.parse_action(text)
+            words = state.action_text(action)
+            self._apply(name, info, state, current, seat, words)
+            self._run_bots(name)
+        self._changed(name)
+        return words
+
+    def _apply(self, name: str, info: TableInfo, state: GameState[Any], revision: int, seat: str,
+               words: str, dice: tuple[int, ...] = ()) -> None:
+        """Carry out ``words`` from the saved state with the real ``dice`` rolled for it so far; a die the
+        table has not rolled yet is asked for and the saved game is left as it was."""
+        outcome = chance.step(self.game_type(name), state.to_dict(), words, dice)
+        if isinstance(outcome, chance.DieWanted):
+            self.tables[name] = replace(info, typed_dice=dice,
+                                        wanted=DieWanted(seat, words, outcome.sides, outcome.label))
+        else:
+            played = {**dict(info.played), seat: info.played_by(seat) + 1}
+            self.tables[name] = replace(info, typed_dice=(), wanted=None, played=tuple(played.items()))
+            self._save(name, outcome, revision)
+        self._write()
+
+    def enter_die(self, name: str, seat: str, value: int, revision: int) -> None:
+        """The real die the table asked ``seat`` for; the waiting action is carried out with it."""
+        with self._lock:
+            info = self._info(name)
+            wanted = info.wanted
+            if wanted is None or wanted.seat != seat:
+                raise RuleError("no die is wanted from this seat now")
+            if not 1 <= value <= wanted.sides:
+                raise InputError(f"{wanted.label} needs a value from 1 to {wanted.sides}, not {value}")
+            state, current = self.state(name)
+            if revision != current:
+                raise Stale("the table moved on: the page was out of date and has been refreshed")
+            self._apply(name, info, state, current, seat, wanted.action, (*info.typed_dice, value))
+            self._run_bots(name)
+        self._changed(name)
+
+    def _run_bots(self, name: str) -> None:
+        info = self._info(name)
+        if info.paused or info.wanted is not None:
+            return
+        bots = {s.name: s.bot for s in info.seats if s.bot is not None}
+        state, revision = self.state(name)
+        game_type = registry().get(info.game)
+        moved = False
+        steps = 0
+        while (player := state.current_player()) in bots and steps < 10_000:
+            bot = game_type.bot(bots[player], Randomness.seeded(revision * 1009 + steps))
+            words = state.action_text(bot.choose(state, player))
+            outcome = chance.step(game_type, state.to_dict(), words, ())
+            if isinstance(outcome, chance.DieWanted):
+                # a bot's roll with real dice: the game master rolls it for the bot from their screen
+                self.tables[name] = replace(info, wanted=DieWanted(GM, words, outcome.sides, outcome.label))
+                self._write()
+                break
+            state, moved, steps = outcome, True, steps + 1
+        if moved:
+            self._save(name, state, revision)
+
+    # -- the game master -----------------------------------------------------------------------
+    def pause(self, name: str, paused: bool) -> None:
+        with self._lock:
+            self.tables[name] = replace(self._info(name), paused=paused)
+            self._write()
+            if not paused:
+                self._run_bots(name)
+        self._changed(name)
+
+    def override(self, name: str, path: str, value_json: str, revision: int) -> str:
+        """Change one value of the saved game (``path`` into its saved form), recorded in the log as an
+        override with what changed; a change the game cannot load is refused, nothing changed."""
+        with self._lock:
+            state, current = self.state(name)
+            if revision != current:
+                raise Stale("the table moved on: the page was out of date and has been refreshed")
+            try:
+                value = json.loads(value_json)
+            except ValueError:
+                raise InputError(f"the new value is not JSON: {value_json[:40]!r}") from None
+            raw = state.to_dict()
+            parent, key, old = _locate(raw, path)
+            parent[key] = value
+            changed = self.game_type(name).load(raw)
+            changed.log.record("override", f"the game master changed {path} from {json.dumps(old)} to "
+                               f"{json.dumps(value)}", data={"path": path, "old": old, "new": value})
+            self._save(name, changed, current)
+            self._run_bots(name)
+        self._changed(name)
+        return path
+
+
+def _locate(raw: Any, path: str) -> tuple[Any, Any, Any]:
+    parts = [p for p in path.split(".") if p]
+    if not parts or parts[0] in ("log", "rng", "randomness"):
+        raise InputError(f"{path!r} cannot be overridden (the log and the dice are the table's record)")
+    node = raw
+    for part in parts[:-1]:
+        node = _step(node, part, path)
+    last = parts[-1]
+    key: Any = int(last) if isinstance(node, list) and last.lstrip("-").isdigit() else last
+    try:
+        old = node[key]
+    except (KeyError, IndexError, TypeError):
+        raise InputError(f"the game has no value at {path!r}") from None
+    if isinstance(old, dict | list):
+        raise InputError(f"{path!r} is a group of values; name one value in it")
+    return node, key, old
+
+
+def _step(node: Any, part: str, path: str) -> Any:
+    try:
+        if isinstance(node, list):
+            return node[int(part)]
+        return node[part]
+    except (KeyError, IndexError, ValueError, TypeError):
+        raise InputError(f"the game has no value at {path!r}") from None

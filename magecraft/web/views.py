@@ -1,0 +1,98 @@
+"""What each page shows, as plain data for the templates: a seat sees ``observation(seat)``, the events
+it may see and, when the decision is its own, its legal actions grouped kind first; the game master sees
+the whole state, every seat and the whole log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from magecraft.core.events import Event
+from magecraft.core.state import GameState
+from magecraft.games import registry
+from magecraft.web.tables import GM, Tables
+
+LOG_LINES = 30
+
+
+def event_line(event: Event) -> dict[str, Any]:
+    """An event in words: its label, the die and value of a roll, its target if any, the book's section."""
+    data = event.data
+    roll = f"{data.get('die')}: {data.get('value')}" if event.kind == "roll" and "value" in data else ""
+    target = data.get("target") or data.get("needed") or data.get("difficulty")
+    return {"seq": event.seq, "kind": event.kind, "label": event.label, "roll": roll,
+            "target": "" if target is None or isinstance(target, dict | list) else str(target),
+            "section": event.section or ""}
+
+
+def grouped(state: GameState[Any], actions: Sequence[Any]) -> list[dict[str, Any]]:
+    """The legal actions as the play loop groups them: by their first word (the kind), then the rest."""
+    groups: dict[str, list[dict[str, str]]] = {}
+    for action in actions:
+        text = state.action_text(action)
+        kind, _, rest = text.partition(" ")
+        groups.setdefault(kind, []).append({"text": text, "rest": rest or kind})
+    return [{"kind": kind, "actions": items} for kind, items in groups.items()]
+
+
+def tree(value: Any, depth: int = 0) -> Any:
+    """A JSON value trimmed for a page: long lists cut, deep nesting summarised."""
+    if depth > 6:
+        return "…"
+    if isinstance(value, Mapping):
+        return {str(k): tree(v, depth + 1) for k, v in value.items() if k not in ("log", "rng", "randomness")}
+    if isinstance(value, list | tuple):
+        items = [tree(v, depth + 1) for v in value[:60]]
+        return items + ([f"… {len(value) - 60} more"] if len(value) > 60 else [])
+    return value
+
+
+def _seats(tables: Tables, table: str, state: GameState[Any]) -> list[dict[str, Any]]:
+    info = tables.info(table)
+    player = state.current_player()
+    return [{"name": s.name, "bot": s.bot, "joined": s.joined, "to_act": s.name == player}
+            for s in info.seats]
+
+
+def seat_view(tables: Tables, table: str, seat: str, key: str) -> dict[str, Any]:
+    state, revision = tables.state(table)
+    info = tables.info(table)
+    decision = state.decision()
+    mine = decision is not None and decision.player == seat and not info.paused and info.wanted is None
+    log = [event_line(e) for e in state.log if e.kind != "randomness" and state.event_visible(e, seat)]
+    return {
+        "title": registry().get(info.game).title, "table": table, "seat": seat, "base": f"/t/{table}/{key}",
+        "revision": revision, "form_token": tables.form_token(table, seat, revision),
+        "observation": tree(state.observation(seat)), "seats": _seats(tables, table, state),
+        "groups": grouped(state, decision.actions) if mine and decision else [],
+        "waiting_for": decision.player if decision else None, "paused": info.paused,
+        "wanted": info.wanted if info.wanted is not None and info.wanted.seat == seat else None,
+        "finished": state.is_terminal(), "result": state.result() if state.is_terminal() else None,
+        "log": log[-LOG_LINES:], "error": None,
+    }
+
+
+def gm_view(tables: Tables, table: str, token: str) -> dict[str, Any]:
+    state, revision = tables.state(table)
+    info = tables.info(table)
+    decision = state.decision()
+    return {
+        "title": registry().get(info.game).title, "table": table, "base": f"/gm/{token}/t/{table}",
+        "lobby": f"/gm/{token}", "revision": revision, "form_token": tables.form_token(table, GM, revision),
+        "state": tree(state.to_dict()), "seats": _seats(tables, table, state),
+        "waiting_for": decision.player if decision else None, "paused": info.paused,
+        "wanted": info.wanted if info.wanted is not None and info.wanted.seat == GM else None,
+        "pending_die": info.wanted, "finished": state.is_terminal(),
+        "result": state.result() if state.is_terminal() else None,
+        "log": [event_line(e) for e in state.log if e.kind != "randomness"][-LOG_LINES * 2:],
+        "error": None, "links": {},
+    }
+
+
+def lobby_view(tables: Tables, token: str) -> dict[str, Any]:
+    games = [{"name": g.name, "title": g.title, "description": g.description} for g in registry()]
+    rows = []
+    for name, info in tables.tables.items():
+        rows.append({"name": name, "game": info.game, "url": f"/gm/{token}/t/{name}",
+                     "seats": ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in info.seats)})
+    return {"title": "magecraft", "games": games, "tables": rows, "base": f"/gm/{token}", "error": None}

@@ -1,0 +1,146 @@
+"""Every route of the web table and every refusal (issue 26), through HTTP."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from magecraft.web.app import create_app
+from tests.web.conftest import GM_TOKEN
+
+GAME = "wizard-prince-race"
+
+
+def open_table(client: TestClient, people: str, game: str = GAME, name: str = "t1",
+               seed: str = "3") -> dict[str, str]:
+    response = client.post(f"/gm/{GM_TOKEN}/tables", data={"game": game, "name": name, "people": people,
+                                                           "seed": seed})
+    assert response.status_code == 200, response.text
+    return dict(re.findall(r'data-seat="([^"]+)" href="([^"]+)"', response.text))
+
+
+def form(page: str) -> dict[str, str]:
+    return {"form_token": re.search(r'name="form_token" value="([^"]+)"', page).group(1),
+            "revision": re.search(r'name="revision" value="([^"]+)"', page).group(1)}
+
+
+def actions(page: str) -> list[str]:
+    return re.findall(r'name="action" value="([^"]+)"', page)
+
+
+def test_healthz_and_the_lobby(client: TestClient) -> None:
+    assert client.get("/healthz").text == "ok"
+    lobby = client.get(f"/gm/{GM_TOKEN}")
+    assert lobby.status_code == 200 and "Open a table" in lobby.text and GAME in lobby.text
+
+
+def test_a_wrong_game_master_token_is_forbidden(client: TestClient) -> None:
+    assert client.get("/gm/not-the-token").status_code == 403
+    assert client.post("/gm/not-the-token/tables", data={"game": GAME, "name": "x"}).status_code == 403
+
+
+def test_a_seat_acts_from_its_page_and_the_store_moves_on(client: TestClient) -> None:
+    links = open_table(client, "Ann,Bob")
+    assert set(links) == {"Ann", "Bob"}
+    ann = client.get(links["Ann"])
+    assert ann.status_code == 200 and "you are <b class=\"me\">Ann</b>" in ann.text
+    whose = "Ann" if actions(ann.text) else "Bob"
+    page = client.get(links[whose]).text
+    choice = actions(page)[0]
+    after = client.post(links[whose] + "/act", data={**form(page), "action": choice})
+    assert after.status_code == 200, after.text
+    assert int(form(after.text)["revision"]) > int(form(page)["revision"])
+
+
+def test_refusals_change_nothing(client: TestClient) -> None:
+    links = open_table(client, "Ann,Bob")
+    pages = {seat: client.get(url).text for seat, url in links.items()}
+    whose = next(seat for seat, page in pages.items() if actions(page))
+    other = next(seat for seat in links if seat != whose)
+    page = pages[whose]
+    revision = form(page)["revision"]
+
+    def unchanged() -> None:
+        assert form(client.get(links[whose]).text)["revision"] == revision
+
+    # another seat's link acting for this seat: its own form token does not fit
+    bad = client.post(links[other] + "/act", data={**form(page), "action": actions(page)[0]})
+    assert bad.status_code == 403
+    unchanged()
+    # a wrong token
+    assert client.post("/t/t1/not-a-token/act", data={**form(page), "action": "x"}).status_code == 403
+    assert client.get("/t/t1/not-a-token").status_code == 403
+    unchanged()
+    # a stale page
+    stale = client.post(links[whose] + "/act", data={**form(page), "revision": "0", "action": actions(page)[0]})
+    assert stale.status_code == 403  # the form token is tied to the revision it was made for
+    # an illegal action
+    illegal = client.post(links[whose] + "/act", data={**form(page), "action": "fly over the stands"})
+    assert illegal.status_code == 422 and "refused:" in illegal.text
+    unchanged()
+    # bad form values
+    assert client.post(links[whose] + "/act", data={**form(page), "revision": "x" * 40,
+                                                     "action": "a"}).status_code == 403
+    assert client.post(links[whose] + "/act", data={"action": "a"}).status_code == 422
+    # an oversized body
+    huge = client.post(links[whose] + "/act", data={**form(page), "action": "a" * 20_000})
+    assert huge.status_code == 413
+    unchanged()
+
+
+def test_a_page_that_was_out_of_date_is_told_the_table_moved_on(client: TestClient) -> None:
+    links = open_table(client, "Ann,Bob")
+    pages = {seat: client.get(url).text for seat, url in links.items()}
+    whose = next(seat for seat, page in pages.items() if actions(page))
+    page = pages[whose]
+    first = client.post(links[whose] + "/act", data={**form(page), "action": actions(page)[0]})
+    assert first.status_code == 200
+    again = client.post(links[whose] + "/act", data={**form(page), "action": actions(page)[0]})
+    assert again.status_code == 409 and "the table moved on" in again.text
+
+
+def test_the_game_master_pauses_overrides_and_reissues(client: TestClient) -> None:
+    links = open_table(client, "Ann,Bob")
+    screen = client.get(f"/gm/{GM_TOKEN}/t/t1").text
+    paused = client.post(f"/gm/{GM_TOKEN}/t/t1/pause", data={**form(screen), "paused": "1"})
+    assert paused.status_code == 200 and "Paused." in paused.text
+    for seat, url in links.items():
+        assert not actions(client.get(url).text), f"{seat} can act on a paused table"
+    resumed = client.post(f"/gm/{GM_TOKEN}/t/t1/pause", data={**form(paused.text), "paused": "0"})
+    assert "Waiting for" in resumed.text
+    fresh = client.post(f"/gm/{GM_TOKEN}/t/t1/reissue", data={**form(resumed.text), "seat": "Ann"})
+    new_link = re.search(r'data-seat="Ann" href="([^"]+)"', fresh.text).group(1)
+    assert client.get(links["Ann"]).status_code == 403
+    assert client.get(new_link).status_code == 200
+
+
+def test_a_table_survives_a_restart_of_the_server(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    with TestClient(create_app(db, GM_TOKEN)) as first:
+        links = open_table(first, "Ann,Bob")
+        before = {seat: form(first.get(url).text)["revision"] for seat, url in links.items()}
+    with TestClient(create_app(db, "another-gm-token")) as second:
+        after = {seat: form(second.get(url).text)["revision"] for seat, url in links.items()}
+        assert second.get(f"/gm/{GM_TOKEN}").status_code == 403
+        assert second.get("/gm/another-gm-token").status_code == 200
+    assert after == before
+
+
+def test_tokens_are_not_kept_in_the_clear(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    with TestClient(create_app(db, GM_TOKEN)) as client:
+        links = open_table(client, "Ann,Bob")
+    sidecar = Path(str(db) + ".tables.json").read_text()
+    for url in links.values():
+        assert url.rsplit("/", 1)[1] not in sidecar
+    assert GM_TOKEN not in sidecar
+
+
+@pytest.mark.parametrize("people, problem", [("Nobody", "has no seat 'Nobody'")])
+def test_opening_a_table_with_a_wrong_seat_is_refused(client: TestClient, people: str, problem: str) -> None:
+    response = client.post(f"/gm/{GM_TOKEN}/tables", data={"game": GAME, "name": "t2", "people": people})
+    assert response.status_code == 400 and problem in response.text
+    assert "t2" not in client.get(f"/gm/{GM_TOKEN}").text
