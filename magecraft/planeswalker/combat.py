@@ -13,8 +13,8 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 ...                         "mastery": 1, "toughness": 2}, library=("Shock", "Grizzly Bears"),
 ...                         memorized=("Shock",))
 >>> battle = Battle.start(hero, ["Grizzly Bears", "Goblin Piker"], Randomness.scripted([3, 5]))
->>> battle.current_player(), battle.phase
-('you', 'channelling')
+>>> battle.current_player(), battle.decision_kind()
+('you', Step.CHANNELLING)
 >>> battle.order
 ['you', 'c2', 'c1']
 """
