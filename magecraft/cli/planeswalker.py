@@ -34,7 +34,7 @@ from magecraft.cli.options import (
 )
 from magecraft.cli.playloop import Choice, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import DataError, InputError, MagecraftError
+from magecraft.core.errors import DataError, InputError, MagecraftError, RuleError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -348,7 +348,8 @@ def check(
 
 @app.command()
 def fight(
-    name: str,
+    name: Annotated[str | None, typer.Argument(help="A saved planeswalker or a ready-made mage (not with "
+                                                    "--scenario).")] = None,
     against: Annotated[str, typer.Option("--against", help="Creatures (Ninth Edition names), comma separated.")]
         = "",
     mage: Annotated[str | None, typer.Option("--mage", help="An enemy mage: Goblin Pyromancer, Counterspell "
@@ -364,6 +365,9 @@ def fight(
     seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
     json: JsonOption = False, save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
     allow_undo: AllowUndoOption = False,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from a scenario file's position (docs/scenarios): the battle as it stands.")]
+        = None,
 ) -> None:
     """Fight creatures (and an enemy mage) turn by turn; --auto lets the bot play every side.
 
@@ -376,6 +380,17 @@ def fight(
     from magecraft.planeswalker.bot import ready_mage
     from magecraft.planeswalker.combat import Battle
 
+    if scenario is not None:
+        clashing = given_options(name=name, against=against or None, mage=mage, close=close, party=party,
+                                 house_rules=house_rules, seed=seed, dice=dice, physical_dice=physical_dice,
+                                 load=load)
+        if clashing:
+            raise typer.BadParameter(f"a scenario sets up its own battle and dice: drop {', '.join(clashing)}",
+                                     param_hint="--scenario")
+        _fight_scenario(scenario, auto, json, save, db, allow_undo)
+        return
+    if name is None:
+        raise typer.BadParameter("name your planeswalker (or give --scenario FILE)", param_hint="NAME")
     if load is not None:
         clashing = given_options(against=against or None, mage=mage, close=close, auto=auto, party=party,
                                  practice=practice, house_rules=house_rules, seed=seed, dice=dice,
@@ -426,24 +441,47 @@ def fight(
     battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges,
                           party=allies)
     if auto:
-        from magecraft.planeswalker.bot import play_out
-
-        play_out(battle)
-        recorded = record_outcome(db, battle, sheets)
-        if json:
-            print_json({"result": battle.result(), "sheets": recorded, "log": battle.log.to_list()})
-        else:
-            table = BattleTable(battle)
-            out = console()
-            for event in battle.log:
-                line = table.event_line(event)
-                if line is not None:
-                    out.print(line)
-            out.print(f"[bold]{escape(table.ending())}[/bold]")
-            _tell_recorded(recorded)
+        _auto(battle, db, sheets, json)
         return
     table = BattleTable(battle, bots=bots, sheets=sheets)
     _play_at_terminal(table, open_session(db, SYSTEM, "game", save=save), allow_undo, db)
+
+
+def _fight_scenario(path: Path, auto: bool, json: bool, save: str | None, db: Path | None,
+                    allow_undo: bool) -> None:
+    """``fight --scenario FILE``: the battle from the scenario's position and dice; no sheet is recorded."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+    from magecraft.planeswalker.combat import Battle
+
+    game_type, battle = start(load_scenario(path), registry())
+    if not isinstance(battle, Battle):
+        raise InputError(f"{path} is a {game_type.name} scenario, not a Planeswalker battle")
+    if json and not auto:
+        raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
+    if auto:
+        _auto(battle, db, {}, json)
+        return
+    _play_at_terminal(BattleTable(battle), open_session(db, SYSTEM, "game", save=save), allow_undo, db)
+
+
+def _auto(battle: Battle, db: Path | None, sheets: dict[str, dict[str, Any]], json: bool) -> None:
+    """``--auto``: the bot plays every side to the end; the outcome is recorded on the saved sheets."""
+    from magecraft.planeswalker.bot import play_out
+
+    play_out(battle)
+    recorded = record_outcome(db, battle, sheets)
+    if json:
+        print_json({"result": battle.result(), "sheets": recorded, "log": battle.log.to_list()})
+    else:
+        table = BattleTable(battle)
+        out = console()
+        for event in battle.log:
+            line = table.event_line(event)
+            if line is not None:
+                out.print(line)
+        out.print(f"[bold]{escape(table.ending())}[/bold]")
+        _tell_recorded(recorded)
 
 
 #: The mark before a party member's name that the bot plays (``--party "Jace,bot:Chandra"``).
@@ -602,7 +640,7 @@ class BattleTable(TableGame["Action"]):
         return choose(self.battle)
 
     def menu(self, player: str) -> Menu[Action]:
-        from magecraft.planeswalker.actions import Action
+        from magecraft.planeswalker.actions import Action, ActionKind
 
         battle = self.battle
         legal = battle.legal_actions()
@@ -611,18 +649,27 @@ class BattleTable(TableGame["Action"]):
         for draw in (False, True):
             if any(a.kind == "channel" and a.draw == draw and a.amount > 0 for a in legal):
                 # one line for every amount of excess mana: the amount is asked next (complete)
-                ask = Action("channel", amount=ASK_EXCESS, draw=draw)
+                ask = Action(ActionKind.CHANNEL, amount=ASK_EXCESS, draw=draw)
                 plain = decision_label(battle, ask._replace(amount=0))
                 label = f"{plain} with excess mana (how much is asked next)"
                 choices.append(Choice(label, ask, _heading(ask)))
         choices.sort(key=lambda choice: _ORDER.index(choice.action.kind))
-        by_words = {action.text().casefold(): action for action in legal}
-        by_words.update({choice.label.casefold(): choice.action for choice in choices})
+        by_label = {choice.label.casefold(): choice.action for choice in choices}
+
+        def typed(answer: str) -> Action | None:
+            said = by_label.get(" ".join(answer.split()).casefold())
+            if said is not None:
+                return said
+            try:
+                return battle.parse_action(answer)  # the decision's words (Battle.action_text)
+            except RuleError:
+                return None
+
         actor = battle.actor()
         whose = "your" if actor.id == self._fid(player) else f"{actor.label}'s"
         title = f"Round {battle.round}, {whose} turn, {_PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
         return Menu(title, choices, prompt="Your decision",
-                    typed=lambda answer: by_words.get(" ".join(answer.split()).casefold()),
+                    typed=typed,
                     typed_help="the decision in words, e.g. 'channel' or 'cast Shock at c1'")
 
     def complete(self, loop: PlayLoop[Action], player: str, action: Action) -> Action:
