@@ -103,8 +103,8 @@ def play_until_done(pages: list[object], most: int) -> int:
             if buttons.count():
                 page.locator("section.actions details").first.evaluate(  # type: ignore[attr-defined]
                     "d => d.open = true")
-                buttons.first.click()
-                page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
+                with page.expect_response(lambda r: r.url.endswith("/act")):  # type: ignore[attr-defined]
+                    buttons.first.click()
                 break
     raise AssertionError(f"the game was not over after {most} clicks")
 
