@@ -200,6 +200,7 @@ class SoloTable(TableGame[Action]):
     """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage plays itself."""
 
     resume_command = "mage-wars solo --load {name}"
+    save_stem = "mage-wars"
 
     def __init__(self, game: MageWarsGame, spell_numbers: list[str] | None = None) -> None:
         self.game = game

@@ -34,6 +34,7 @@ class RealmTable(TableGame["act.DayAction"]):
     too when the rules leave a choice to them."""
 
     resume_command = "magic-realm play --load {name}"
+    save_stem = "realm"
 
     def __init__(self, realm: RealmDays) -> None:
         self.realm = realm

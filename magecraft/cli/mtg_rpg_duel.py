@@ -516,6 +516,7 @@ class DuelTable(TableGame[str]):
     """
 
     resume_command = "mtg-rpg duel --load {name}"
+    save_stem = "duel"
 
     def __init__(self, duel: QuickDuel, player: str, ritual: DuelRitual) -> None:
         self.duel = duel

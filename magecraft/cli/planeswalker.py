@@ -531,6 +531,8 @@ class BattleTable(TableGame["Action"]):
     """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
     creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py)."""
 
+    save_stem = "fight"
+
     def __init__(self, battle: Battle, *, bots: list[str] | None = None,
                  sheets: dict[str, dict[str, Any]] | None = None) -> None:
         import shlex

@@ -287,6 +287,7 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
     Nothing in a chariot race is hidden, so everyone shares one screen (no hand-over between people)."""
 
     resume_command = "wizard-prince race --load {name}"
+    save_stem = "race"
 
     def __init__(self, state: Race, controllers: dict[str, str], bets_done: Sequence[str] = ()) -> None:
         from magecraft.wizard_prince.race.bots import BOTS

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -382,9 +383,11 @@ class SaveStore:
             summary = SaveSummary(save_id, name, system, kind, now, now, len(texts[1]), 1)
         return Saved(summary, _state_from(texts))
 
-    def update(self, name: str, system: str, kind: str, state: Mapping[str, Any], *, revision: int) -> Saved:
+    def update(self, name: str, system: str, kind: str, state: Mapping[str, Any], *, revision: int,
+               token: str | None = None) -> Saved:
         """Write ``state`` as the next revision of the save read at ``revision``; refused
-        (:class:`SaveConflict`) when the save moved on since, so no other writer's work is lost."""
+        (:class:`SaveConflict`) when the save moved on since, so no other writer's work is lost, and (with
+        the ``token`` of a session at the table) when another session took the game over."""
         _check_kind(kind)
         texts = _texts(name, state)
         with self._writing() as conn:
@@ -392,6 +395,10 @@ class SaveStore:
             if row is None:
                 raise SaveConflict(f"{name} was deleted since this command read it (revision {revision}); "
                                    "'magecraft saves restore' brings it back", name=name, read=revision)
+            holder = _player(conn, row.id)
+            if token is not None and holder is not None and holder.token != token:
+                raise SaveConflict(f"{name} was taken over by another session ({holder.describe()})",
+                                   name=name, read=revision, current=row.revision)
             if row.revision != revision:
                 raise SaveConflict(f"{name} changed since this command read it (revision {revision}, now "
                                    f"{row.revision}); run it again", name=name, read=revision,
@@ -418,8 +425,11 @@ class SaveStore:
     def _write(self, conn: sqlite3.Connection, row: SaveSummary,
                texts: tuple[str, list[str]]) -> Saved:
         """The next revision of ``row``: the current one goes to the history (the oldest beyond the limit
-        leave it)."""
+        leave it).  A state the same as the stored one writes nothing: opening a save, or saving a game with
+        no move since, makes no revision (issue 25 item 2), so no other session reading it goes stale."""
         old = _stored_texts(conn, row.id)
+        if old == texts:
+            return Saved(row, _state_from(texts))
         now = _now()
         conn.execute("INSERT OR REPLACE INTO history (save_id, revision, saved, state) VALUES (?, ?, ?, ?)",
                      (row.id, row.revision, row.updated, _history_text(old)))
@@ -435,6 +445,51 @@ class SaveStore:
                          ((row.id, seq, texts[1][seq]) for seq in range(kept, len(texts[1]))))
         summary = SaveSummary(row.id, row.name, row.system, row.kind, row.created, now, len(texts[1]), revision)
         return Saved(summary, _state_from(texts))
+
+    def rename(self, name: str, new: str, system: str, kind: str) -> SaveSummary:
+        """Give the save ``name`` the name ``new`` (refused when ``new`` is taken); its history and the
+        session playing it go with it."""
+        check_name(new)
+        _check_kind(kind)
+        with self._writing() as conn:
+            row = _live_row(conn, name, system, kind)
+            if row is None:
+                raise SaveError(f"there is no {system} {kind} saved as {name!r} in {self.path}")
+            if new != name and _live_row(conn, new, system, kind) is not None:
+                raise SaveExists(f"there is already a {system} {kind} saved as {new!r} in {self.path}; "
+                                 "choose another name")
+            conn.execute("UPDATE saves SET name = ? WHERE id = ?", (new, row.id))
+            renamed = _row_by_id(conn, row.id)
+        assert renamed is not None
+        return renamed
+
+    # -- who is playing ---------------------------------------------------------------
+    def claim(self, name: str, system: str, kind: str, token: str, *, take_over: bool = False) -> Player | None:
+        """Mark the save as played by the session ``token``.  Another session still playing it (its process
+        alive) is returned and nothing changes, unless ``take_over``: then that session's next save is
+        refused with :class:`SaveConflict` (it keeps its game under another name; never thrown out
+        silently).  A session that died without letting go is passed over."""
+        with self._writing() as conn:
+            row = _live_row(conn, name, system, kind)
+            if row is None:
+                raise SaveError(f"there is no {system} {kind} saved as {name!r} in {self.path}")
+            holder = _player(conn, row.id)
+            if holder is not None and holder.token != token and holder.alive() and not take_over:
+                return holder
+            conn.execute("INSERT OR REPLACE INTO playing (save_id, token, pid, host, since) "
+                         "VALUES (?, ?, ?, ?, ?)",
+                         (row.id, token, os.getpid(), socket.gethostname(), _now()))
+        return None
+
+    def release(self, token: str) -> None:
+        """The session ``token`` stopped playing (nothing is written when it held nothing)."""
+        if not self._ready:
+            return
+        with self._reading() as conn:
+            held = conn is not None and conn.execute("SELECT 1 FROM playing WHERE token = ?", (token,)).fetchone()
+        if held:
+            with self._writing() as conn:
+                conn.execute("DELETE FROM playing WHERE token = ?", (token,))
 
     def restore(self, ref: str, revision: int, *, system: str | None = None, kind: str | None = None) -> Saved:
         """Bring back an earlier revision of a save as its newest revision (so the restore can be undone)."""
@@ -580,6 +635,43 @@ class SaveStore:
         saved = self.get(target.id)
         return {"magecraft_save": EXPORT_VERSION, "name": target.name, "system": target.system,
                 "kind": target.kind, "revision": target.revision, "state": saved.state}
+
+
+@dataclass(frozen=True)
+class Player:
+    """A session at the table playing a save: its token, process, machine and since when."""
+
+    token: str
+    pid: int
+    host: str
+    since: str
+
+    def alive(self) -> bool:
+        """Whether the process still runs (one on another machine is taken to be)."""
+        if self.host != socket.gethostname():
+            return True
+        if self.pid <= 0:
+            return False  # os.kill(0, ...) would signal this process group
+        try:
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            return True  # it exists, owned by someone else
+        return True
+
+    def describe(self) -> str:
+        return f"process {self.pid} on {self.host}, since {self.since[:19].replace('T', ' ')} UTC"
+
+
+def _player(conn: sqlite3.Connection, save_id: int) -> Player | None:
+    found = conn.execute("SELECT token, pid, host, since FROM playing WHERE save_id = ?", (save_id,)).fetchone()
+    if found is None:
+        return None
+    if not (isinstance(found[0], str) and isinstance(found[1], int) and isinstance(found[2], str)
+            and isinstance(found[3], str)):
+        raise _Damaged("the record of who is playing a save holds a value of the wrong kind")
+    return Player(*found)
 
 
 #: The version of the export document's format.
