@@ -134,7 +134,9 @@ class SaveSession:
         saved = self.store.create(other, self.system, self.kind, state)
         was = self.name
         self.name, self.revision = other, saved.revision
-        if isinstance(why, SaveConflict) and why.current is not None:
+        if isinstance(why, SaveConflict) and why.taken_by is not None:
+            moved = f"was taken over by another session ({why.taken_by})"
+        elif isinstance(why, SaveConflict) and why.current is not None:
             moved = f"changed since this game read it (revision {why.read}, now {why.current})"
         elif isinstance(why, SaveConflict):
             moved = "was deleted since this game read it"

@@ -67,11 +67,13 @@ class SaveExists(SaveError):
 
 class SaveConflict(SaveError):
     """A save changed (or was deleted) since the command read it: writing would lose the other
-    writer's work.  ``read`` is the revision the command read, ``current`` the save's now (None: deleted)."""
+    writer's work.  ``read`` is the revision the command read, ``current`` the save's now (None: deleted);
+    ``taken_by`` describes the session that took the game over, when that is why."""
 
-    def __init__(self, message: str, *, name: str = "", read: int = 0, current: int | None = None) -> None:
+    def __init__(self, message: str, *, name: str = "", read: int = 0, current: int | None = None,
+                 taken_by: str | None = None) -> None:
         super().__init__(message)
-        self.name, self.read, self.current = name, read, current
+        self.name, self.read, self.current, self.taken_by = name, read, current, taken_by
 
 
 def default_path() -> Path:
@@ -398,7 +400,7 @@ class SaveStore:
             holder = _player(conn, row.id)
             if token is not None and holder is not None and holder.token != token:
                 raise SaveConflict(f"{name} was taken over by another session ({holder.describe()})",
-                                   name=name, read=revision, current=row.revision)
+                                   name=name, read=revision, current=row.revision, taken_by=holder.describe())
             if row.revision != revision:
                 raise SaveConflict(f"{name} changed since this command read it (revision {revision}, now "
                                    f"{row.revision}); run it again", name=name, read=revision,
