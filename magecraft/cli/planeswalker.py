@@ -32,7 +32,7 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
-from magecraft.cli.playloop import Choice, Menu, PlayLoop, TableGame
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import DataError, InputError, MagecraftError
 
@@ -346,7 +346,8 @@ def check(
 
 @app.command()
 def fight(
-    name: str,
+    name: Annotated[str | None, typer.Argument(help="Your planeswalker (not needed with --load).",
+                                               show_default=False)] = None,
     against: Annotated[str, typer.Option("--against", help="Creatures (Ninth Edition names), comma separated.")]
         = "",
     mage: Annotated[str | None, typer.Option("--mage", help="An enemy mage: Goblin Pyromancer, Counterspell "
@@ -384,7 +385,7 @@ def fight(
         session = open_session(db, SYSTEM, "game", save=save, load=load)
         assert session.loaded is not None
         resumed = Battle.from_dict(session.loaded.state, ask=options.ask_die_once)
-        if resumed.fighters["you"].name != name:
+        if name is not None and resumed.fighters["you"].name != name:
             raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
         console().print(f"Resumed the battle saved as {escape(repr(load))}: round {resumed.round}, "
                         f"{escape(resumed.actor().label)}'s turn (the story since your last decision; type "
@@ -392,6 +393,9 @@ def fight(
         table = BattleTable.from_snapshot(resumed, session.loaded.state)
         _play_at_terminal(table, session, allow_undo, db, shown_from=resume_point(table))
         return
+    if name is None:
+        raise typer.BadParameter("name your planeswalker (or a ready-made mage), or resume a battle with "
+                                 "--load NAME", param_hint="NAME")
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
     if allow_undo and auto:
@@ -505,10 +509,20 @@ def resume_point(table: BattleTable) -> int:
 def _play_at_terminal(table: BattleTable, session: SaveSession, allow_undo: bool, db: Path | None,
                       shown_from: int = 0) -> None:
     """Play at the shared loop; its saver is the command's session (one save path: kind "game").  A battle
-    played to its end is recorded on the saved characters' sheets."""
+    played to its end is recorded on the saved characters' sheets exactly once (issue 25 item 3): the saved
+    battle then says so, and reopening it records nothing again."""
     ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
-    if table.battle.is_terminal():
+    if ending in (Ending.VIEWED, Ending.LEFT):
+        return
+    if table.battle.is_terminal() and table.recorded:
+        if table.sheets:
+            console().print("This battle's result was recorded on the sheets when it ended; nothing is "
+                            "recorded again.")
+    elif table.battle.is_terminal():
         _tell_recorded(record_outcome(db, table.battle, table.sheets))
+        table.recorded = True
+        if session.name is not None:
+            session.save(table.snapshot())
     if ending.status:
         raise typer.Exit(ending.status)
 
@@ -534,7 +548,7 @@ class BattleTable(TableGame["Action"]):
     save_stem = "fight"
 
     def __init__(self, battle: Battle, *, bots: list[str] | None = None,
-                 sheets: dict[str, dict[str, Any]] | None = None) -> None:
+                 sheets: dict[str, dict[str, Any]] | None = None, recorded: bool = False) -> None:
         import shlex
 
         self.battle = battle
@@ -542,6 +556,8 @@ class BattleTable(TableGame["Action"]):
         self.bots = list(bots or [])
         #: the saved sheets (by id) to record the outcome on: name, revision read and the sheet then
         self.sheets = dict(sheets or {})
+        #: whether the outcome is on the sheets already (saved with the battle, so it is written once)
+        self.recorded = recorded
         hero = shlex.quote(battle.fighters["you"].name).replace("{", "{{").replace("}", "}}")
         self.resume_command = f"planeswalker fight {hero} --load {{name}}"
 
@@ -556,7 +572,7 @@ class BattleTable(TableGame["Action"]):
             raise DataError(f"a saved battle's table is malformed ({exc})") from None
         if not set(bots) | set(sheets) <= set(battle.fighters):
             raise DataError("a saved battle's table names fighters not in the battle")
-        return cls(battle, bots=bots, sheets=sheets)
+        return cls(battle, bots=bots, sheets=sheets, recorded=table.get("recorded") is True)
 
     def people(self) -> list[str]:
         """Every player character at this keyboard, by name (a party plays in the hot seat, PW32); party
@@ -588,7 +604,11 @@ class BattleTable(TableGame["Action"]):
         return self.battle.rng
 
     def snapshot(self) -> dict[str, Any]:
-        return {**self.battle.to_dict(), "table": {"bots": list(self.bots), "sheets": self.sheets}}
+        # "recorded" only once it is so: a battle saved before it existed reads back unchanged (no revision)
+        table: dict[str, Any] = {"bots": list(self.bots), "sheets": self.sheets}
+        if self.recorded:
+            table["recorded"] = True
+        return {**self.battle.to_dict(), "table": table}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         from magecraft.planeswalker.combat import Battle
