@@ -1,6 +1,7 @@
 """`magecraft planeswalker`: the Planeswalker RPG (1d4chan's MtG RPG, seed 001).
 
-Characters are saved in the save store (kind "character") by :func:`store_character` alone;
+Characters are created in the save store (kind "character") by :func:`store_character` and changed by
+:func:`change_character` (one transaction: commands run at once never lose nor refuse each other);
 the battle at the terminal is played through the shared play loop (:mod:`magecraft.cli.playloop`:
 help, undo, log, save and quit at every prompt) by :class:`BattleTable`, and saved through the
 command's :class:`~magecraft.cli.sessions.SaveSession` after each decision.  The engines are
@@ -9,6 +10,7 @@ imported inside the commands so the command line starts fast.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -62,20 +64,28 @@ HouseRulesOption = Annotated[Path | None, typer.Option(
 # -- saving ------------------------------------------------------------------------------------
 
 
-def store_character(db: Path | None, character: Character, *, new: bool, revision: int | None = None) -> None:
-    """The one place a planeswalker is written to the save store (kind "character").
+def store_character(db: Path | None, character: Character) -> None:
+    """A new planeswalker in the save store (kind "character"): a name already taken is refused
+    (``--overwrite`` is not offered: a sheet is changed with :func:`change_character`)."""
+    open_store(db).create(character.name, SYSTEM, "character", {"character": character.to_dict()})
 
-    A new character refuses a name already taken (``--overwrite`` is not offered: a sheet is changed
-    with ``award`` or ``identity``); a changed one is written at the ``revision`` it was read, so a
-    change made meanwhile by another command is never lost (docs/architecture.md, "Saves").
-    """
-    store = open_store(db)
-    state = {"character": character.to_dict()}
-    if new:
-        store.create(character.name, SYSTEM, "character", state)
-    else:
-        assert revision is not None
-        store.update(character.name, SYSTEM, "character", state, revision=revision)
+
+def change_character(db: Path | None, name: str, change: Callable[[Character], Character]) -> Character:
+    """A short command that changes a sheet (an award, a rest, the day): re-read and written in one
+    transaction (``SaveStore.modify``), so such commands run at once queue and none is lost nor refused
+    (issue 25 item 4); a refused change writes nothing.  The sheet after it."""
+    from magecraft.planeswalker.character import Character
+
+    after: list[Character] = []
+
+    def apply(state: dict[str, Any]) -> dict[str, Any]:
+        if "character" not in state:
+            raise InputError(f"the save {name!r} holds no planeswalker sheet")
+        after.append(change(Character.from_dict(state["character"])))
+        return {**state, "character": after[-1].to_dict()}
+
+    open_store(db).modify(name, SYSTEM, "character", apply)
+    return after[-1]
 
 
 def load_character(db: Path | None, name: str) -> Character:
@@ -152,7 +162,7 @@ def character_new(
                                      artifact_stats=[s.lower() for s in _split(artifact_stats)],
                                      artifact_mana=artifact_mana, library=_split(spells),
                                      memorized=_split(memorize))
-    store_character(db, character, new=True)
+    store_character(db, character)
     _show(character, json)
 
 
@@ -212,10 +222,7 @@ def character_show(name: str, json: JsonOption = False, db: DbOption = None) -> 
 def character_award(name: str, points: Annotated[int, typer.Option("--points", help="Build points awarded.")] = 3,
                     json: JsonOption = False, db: DbOption = None) -> None:
     """Award build points between sessions (the seed recommends about three a session)."""
-    character, revision = read_character(db, name)
-    character = character.award(points)
-    store_character(db, character, new=False, revision=revision)
-    _show(character, json)
+    _show(change_character(db, name, lambda character: character.award(points)), json)
 
 
 @character_app.command("identity")
@@ -223,11 +230,8 @@ def character_identity(name: str, identity: Annotated[str, typer.Option("--ident
                        artifact_stats: Annotated[str | None, typer.Option("--artifact-stats")] = None,
                        json: JsonOption = False, db: DbOption = None) -> None:
     """Change a planeswalker's colour identity between sessions (a new source, or one given up)."""
-    character, revision = read_character(db, name)
     stats = [s.lower() for s in _split(artifact_stats)] if artifact_stats is not None else None
-    character = character.with_identity(_split(identity), stats)
-    store_character(db, character, new=False, revision=revision)
-    _show(character, json)
+    _show(change_character(db, name, lambda character: character.with_identity(_split(identity), stats)), json)
 
 
 @character_app.command("day")
@@ -243,15 +247,16 @@ def character_day(name: str,
 
     if life is None and used is None and forget is None:
         raise typer.BadParameter("give --life, --used or --forget", param_hint="--life")
-    character, revision = read_character(db, name)
-    if life is not None:
-        character = resting.with_life(character, life)
-    for spell in _split(used):
-        character = resting.use(character, spell)
-    for spell in _split(forget):
-        character = resting.forget(character, spell)
-    store_character(db, character, new=False, revision=revision)
-    _show(character, json)
+    def record(character: Character) -> Character:
+        if life is not None:
+            character = resting.with_life(character, life)
+        for spell in _split(used):
+            character = resting.use(character, spell)
+        for spell in _split(forget):
+            character = resting.forget(character, spell)
+        return character
+
+    _show(change_character(db, name, record), json)
 
 
 @app.command()
@@ -270,13 +275,12 @@ def rest(name: str,
         raise typer.BadParameter("choose one of --short or --extended", param_hint="--short")
     if memorize is not None and not extended:
         raise typer.BadParameter("spells are changed only after an extended rest", param_hint="--memorize")
-    character, revision = read_character(db, name)
-    if short:
-        character = resting.short_rest(character)
-    else:
-        character = resting.extended_rest(character, None if memorize is None else _split(memorize))
-    store_character(db, character, new=False, revision=revision)
-    _show(character, json)
+    def rested(character: Character) -> Character:
+        if short:
+            return resting.short_rest(character)
+        return resting.extended_rest(character, None if memorize is None else _split(memorize))
+
+    _show(change_character(db, name, rested), json)
 
 
 def _show(character: Character, as_json: bool) -> None:
@@ -546,11 +550,10 @@ class BattleTable(TableGame["Action"]):
     creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py)."""
 
     save_stem = "fight"
+    resume_command = "planeswalker fight --load {name}"
 
     def __init__(self, battle: Battle, *, bots: list[str] | None = None,
                  sheets: dict[str, dict[str, Any]] | None = None, recorded: bool = False) -> None:
-        import shlex
-
         self.battle = battle
         #: party members (by id) the bot plays beside the people at the keyboard
         self.bots = list(bots or [])
@@ -558,8 +561,6 @@ class BattleTable(TableGame["Action"]):
         self.sheets = dict(sheets or {})
         #: whether the outcome is on the sheets already (saved with the battle, so it is written once)
         self.recorded = recorded
-        hero = shlex.quote(battle.fighters["you"].name).replace("{", "{{").replace("}", "}}")
-        self.resume_command = f"planeswalker fight {hero} --load {{name}}"
 
     @classmethod
     def from_snapshot(cls, battle: Battle, saved: dict[str, Any]) -> BattleTable:

@@ -167,7 +167,7 @@ def test_a_saved_battle_resumes_where_it_stopped(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, *base, "--against", "Grizzly Bears", "--seed", "4", "--save", "evening")
     assert code == 0  # like quit: saved, and told how to resume
     assert ("Stopped (end of input); saved as 'evening'. Resume with: magecraft planeswalker fight "
-            "'Kiora the Wanderer' --load evening") in out
+            "--load evening") in out
     saved = SaveStore(db).load("evening", "planeswalker", "game").state
     assert saved["phase"] == "main" and saved["round"] == 1
     typed(monkeypatch, "cast Shock at c1\ncast Volcanic Hammer at c1\n")
@@ -255,13 +255,17 @@ def test_log_shows_the_last_events_with_their_rolls(capsys: pytest.CaptureFixtur
     assert "Grizzly Bears (c1) strikes Kiora the Wanderer: 7 against 5, 2 damage (Life 3)" in log
 
 
-def test_quit_without_a_save_name_says_nothing_was_saved(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_quit_without_a_save_name_keeps_the_battle_under_a_made_up_name(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 item 1: a battle started without --save keeps itself (fight-1) and resumes without the name."""
     db = tmp_path / "s.sqlite3"
     typed(monkeypatch, "q\n")
     code, out, _ = run(capsys, *CLOSE, "--db", str(db))
-    assert code == 0 and "Stopped (quit); the game was not saved (start it with --save NAME" in out
-    assert SaveStore(db).list_saves("planeswalker") == []
+    assert code == 0 and "This game keeps itself as 'fight-1'" in out
+    assert "Stopped (quit); saved as 'fight-1'. Resume with: magecraft planeswalker fight" in out
+    assert [s.name for s in SaveStore(db).list_saves("planeswalker")] == ["fight-1"]
+    typed(monkeypatch, "q\n")
+    assert run(capsys, "planeswalker", "fight", "--load", "fight-1", "--db", str(db))[0] == 0
 
 
 def test_allow_undo_is_refused_with_auto(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
