@@ -208,6 +208,7 @@ class SaveStore:
         self.history = history_limit() if history is None else history
         self.sync = sync_mode()
         self._ready = check_header(self.path)
+        self._verified = False
 
     @property
     def exists(self) -> bool:
@@ -335,6 +336,7 @@ class SaveStore:
         if version > SCHEMA_VERSION:
             raise SaveError(f"{self.path} was written by a newer magecraft (schema {version}, this one reads "
                             f"{SCHEMA_VERSION}); upgrade magecraft to open it")
+        self._verify()
         if version == SCHEMA_VERSION:
             return
         if version == 0:
@@ -345,6 +347,24 @@ class SaveStore:
                 self._migrate(conn, version)
         finally:
             conn.close()
+
+    def _verify(self) -> None:
+        """SQLite's own check of the whole file, once per store opened (issue 25 item 5): a flipped byte in an
+        index would otherwise read as "no save named ..." (a game master would make it again) or as wrong
+        event counts.  Damage is refused in one line naming the file and what SQLite found."""
+        if self._verified:
+            return
+        conn = self._open("ro")
+        try:
+            with self._guard():
+                found = [str(row[0]) for row in conn.execute("PRAGMA integrity_check(3)")]
+        finally:
+            conn.close()
+        if found != ["ok"]:
+            raise SaveError(f"{self.path} is damaged: {_one_line(Exception('; '.join(found)))}; nothing was "
+                            "read or changed (restore the file from a backup; 'saves export' may save what "
+                            "still reads)")
+        self._verified = True
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
         conn.execute("PRAGMA foreign_keys = OFF")
