@@ -118,10 +118,13 @@ def _increases(text: str | None) -> dict[str, int]:
     found: dict[str, int] = {}
     for part in _split(text):
         stat, _, amount = part.partition("=")
-        if not amount.strip().isdecimal():
-            raise typer.BadParameter(f"{part!r} is not STAT=POINTS (e.g. mastery=1,power=2)", param_hint="--raise")
+        points = options.whole_number(amount) if amount.strip().isdecimal() else None
+        if points is None:
+            shown = part if len(part) <= 30 else f"{part[:20]}... ({len(part)} characters)"
+            raise typer.BadParameter(f"{shown!r} is not STAT=POINTS (e.g. mastery=1,power=2; at most "
+                                     f"{options.MAX_DIGITS} digits)", param_hint="--raise")
         key = stat.strip().lower().replace("channeling", "channelling")
-        found[key] = found.get(key, 0) + int(amount)
+        found[key] = found.get(key, 0) + points
     return found
 
 

@@ -530,14 +530,17 @@ def _toml(value: Any) -> str:
 
 
 def _record(text: str) -> Any:
+    from magecraft.core.numbers import whole_number
     from magecraft.wizard_prince.campaign.adventures import RECORDS
     from magecraft.wizard_prince.campaign.tasks import Record
 
     parts = text.split(":")
-    if len(parts) not in (4, 5) or parts[1] not in RECORDS or not parts[2].lstrip("+-").isdigit():
-        raise typer.BadParameter(f"{text!r} is not NOBLE:WHAT:AMOUNT:REASON[:DETAIL] (WHAT is one of "
-                                 f"{', '.join(RECORDS)})", param_hint="--adventure")
-    return Record(parts[0], parts[1], int(parts[2]), parts[3], parts[4] if len(parts) == 5 else "")
+    amount = whole_number(parts[2]) if len(parts) in (4, 5) else None
+    if len(parts) not in (4, 5) or parts[1] not in RECORDS or amount is None:
+        shown = text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+        raise typer.BadParameter(f"{shown!r} is not NOBLE:WHAT:AMOUNT:REASON[:DETAIL] (WHAT is one of "
+                                 f"{', '.join(RECORDS)}; AMOUNT a whole number)", param_hint="--adventure")
+    return Record(parts[0], parts[1], amount, parts[3], parts[4] if len(parts) == 5 else "")
 
 
 def _read_banquet(path: Path) -> dict[str, Any]:

@@ -20,6 +20,7 @@ import typer
 from rich.markup import escape
 
 from magecraft.cli.options import (
+    MAX_DIGITS,
     AllowUndoOption,
     DbOption,
     DiceOption,
@@ -92,9 +93,12 @@ def _fields(text: str, count: int, option: str, form: str) -> list[str]:
 
 
 def _whole(text: str, option: str) -> int:
-    if not text.isdecimal():
-        raise typer.BadParameter(f"{text!r} is not a whole number", param_hint=option)
-    return int(text)
+    value = whole_number(text) if text.isdecimal() else None
+    if value is None:
+        shown = text if len(text) <= 20 else f"{text[:12]}... ({len(text)} characters)"
+        raise typer.BadParameter(f"{shown!r} is not a whole number (at most {MAX_DIGITS} digits)",
+                                 param_hint=option)
+    return value
 
 
 def parse_bets(bets: Sequence[str], wealth_bets: Sequence[str], side_bets: Sequence[str]) -> list[Action]:

@@ -584,13 +584,17 @@ class SaveStore:
         refused with the ids to choose from."""
         candidates = self.list_saves(system, kind, deleted=deleted)
         if ref.isdecimal():
-            found = [s for s in candidates if s.id == int(ref)]
+            from magecraft.core.numbers import whole_number
+
+            found = [s for s in candidates if s.id == whole_number(ref)]
         else:
             found = [s for s in candidates if s.name == ref]
         where = "in the trash" if deleted else "saved"
+        from magecraft.core.numbers import shown
+
         if not found:
             known = ", ".join(s.name for s in candidates) or "none"
-            raise SaveError(f"there is no save {ref!r} {where} in {self.path} ({where}: {known})")
+            raise SaveError(f"there is no save {shown(ref, 80)} {where} in {self.path} ({where}: {known})")
         if len(found) > 1:
             raise SaveError(f"{ref!r} names {len(found)} saves: "
                             f"{'; '.join(s.label for s in found)}; give the id")

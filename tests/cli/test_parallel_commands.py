@@ -15,7 +15,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.character import CharacterRecord, example_character, save_character
 
-WRITERS, CALLS = 3, 4
+WRITERS, CALLS = 3, 3
 
 #: Each process runs the command CALLS times (through ``main``, as the shell would) and prints its exit codes.
 SCRIPT = """
@@ -49,7 +49,8 @@ def run_together(db: Path, args: list[str]) -> list[int]:
 
 def test_mtg_rpg_xp_awards_at_once_all_land(tmp_path: Path) -> None:
     db = tmp_path / "s.sqlite3"
-    save_character(SaveStore(db), CharacterRecord(replace(example_character(), name="Ann"), Randomness.seeded(1), {}))
+    ann = replace(example_character(), name="Ann")
+    save_character(SaveStore(db), CharacterRecord(ann, Randomness.seeded(1), {}))
     before = SaveStore(db).load("Ann", "mtg_rpg", "character").state["character"]["xp"]
     assert run_together(db, ["mtg-rpg", "xp", "Ann", "award", "1", "--json"]) == [0] * WRITERS * CALLS
     assert SaveStore(db).load("Ann", "mtg_rpg", "character").state["character"]["xp"] == before + WRITERS * CALLS

@@ -214,6 +214,27 @@ def test_a_5000_digit_option_is_one_line_and_exit_2(capsys, tmp_path, args):
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize("args", [
+    ["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--difficulty", HUGE],
+    ["wizard-prince", "race", "--drivers", "Ann:heavy", "--npc", "1", "--bet", f"Ann:Ann:{HUGE}"],
+    ["wizard-prince", "race", "--drivers", "Ann:heavy,Bob:light", "--side-bet", f"Ann:Bob:Ann:{HUGE}:1"],
+    ["planeswalker", "character", "new", "Kaya", "--identity", "W", "--raise", f"power={HUGE}"],
+    ["wizard-prince", "campaign", "year", "c", "--adventure", f"Ann:gold:{HUGE}:found"],
+    ["saves", "history", HUGE], ["saves", "show", HUGE], ["saves", "log", HUGE],
+    ["saves", "delete", HUGE, "--yes"],
+], ids=lambda args: " ".join(args[:2]) + " " + next(a for a in args if HUGE in a)[:12])
+def test_the_issues_5000_digit_numbers_are_refused_in_one_line(capsys, tmp_path, args):
+    """Issue 25 item 8: each of these ended in `ValueError: Exceeds the limit (4300 digits)`; every number is
+    now read by ``core.numbers.whole_number``, its length checked first."""
+    db = tmp_path / "s.db"
+    SaveStore(db).create("kept", "mage_wars", "game", {"log": []})
+    before = db.read_bytes()
+    assert main([*args, "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "Exceeds the limit" not in err
+    assert len(err) < 500 and db.read_bytes() == before
+
+
 def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state_before(monkeypatch, capsys,
                                                                                            tmp_path):
     db = tmp_path / "s.db"
