@@ -214,6 +214,12 @@ def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: 
         controllers[name] = "aggressive" if i % 2 else "cautious"
     watching = {n.strip(): (sheets[n.strip()].wealth if n.strip() in sheets else 1)
                 for n in spectators.split(",") if n.strip()}
+    idle = [name for name in sheets if name not in controllers and name not in watching]
+    if idle:
+        # a sheet nobody uses is refused, not ignored (issue 25 item 9): a misspelt driver would race as a
+        # blank noble
+        raise typer.BadParameter(f"the nobles file's {', '.join(map(repr, idle))} neither drives (--drivers) nor "
+                                 "watches (--spectators)", param_hint="--nobles")
     state = Race.new(entrants, rng, track=track, spectators=watching)
     for name in state.barred:
         # the noble may not drive a famous race: a hired charioteer drives his chariot, a bot at the reins
@@ -379,7 +385,7 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
         return Menu(f"[bold]{escape(bettor)}[/bold], your bets before the start", choices,
                     prompt=f"{bettor}, a bet as CHARIOTEER:GOLD or CHARIOTEER:wealth, or", typed=typed,
                     typed_help="CHARIOTEER:GOLD: bet gold; CHARIOTEER:wealth: a Wealth level against the house; "
-                               "blank: no more bets")
+                               "1 or done: no more bets")
 
     def apply(self, action: Action | NoMoreBets) -> None:
         if isinstance(action, NoMoreBets):
@@ -409,12 +415,14 @@ def read_bet(bettor: str, answer: str) -> Action | NoMoreBets | None:
     Bet(bettor='Cy', on='NPC 1', gold=500)
     >>> read_bet("Cy", "Ann:wealth")
     WealthBet(bettor='Cy', on='Ann')
-    >>> read_bet("Cy", "") == NoMoreBets("Cy"), read_bet("Cy", "Ann:lots")
-    (True, None)
+    >>> read_bet("Cy", "done") == NoMoreBets("Cy"), read_bet("Cy", ""), read_bet("Cy", "Ann:lots")
+    (True, None, None)
+
+    An empty line is no answer (issue 25 item 9: it used to end the bettor's bets unasked).
     """
     from magecraft.wizard_prince.race.actions import Bet, WealthBet
 
-    if not answer.strip():
+    if answer.strip().lower() in ("done", "no more bets", "none"):
         return NoMoreBets(bettor)
     on, _, amount = answer.rpartition(":")
     on, amount = on.strip(), amount.strip().lower()
