@@ -281,7 +281,8 @@ class PlayLoop(Generic[A]):
         if self.saver.name is not None and not getattr(self.saver, "written", True):
             self.saver.save(self.game.snapshot())
             if getattr(self.saver, "generated", False):
-                resume = (f" Resume with: magecraft {self.game.resume_command.format(name=self.saver.name)}."
+                # no full stop after the command: it is copied and pasted
+                resume = (f" Resume it with: magecraft {self.game.resume_command.format(name=self.saver.name)}"
                           if self.game.resume_command else "")
                 out.print(escape(f"This game keeps itself as {self.saver.name!r} (saved after every move; "
                                  f"type 'save NAME' to give it a name of your own).{resume}"))
