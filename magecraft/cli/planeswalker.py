@@ -170,22 +170,33 @@ def character_new(
 
 
 def _ask_character(name: str | None) -> Character:
-    """Ask for each part of the sheet, asking again after a refused answer."""
+    """Ask for each part of the sheet, asking again after a refused answer.  Every question takes ``?`` or
+    ``help`` (what may be typed) and ``quit`` (nothing saved); a sheet the seed's advice finds unfinished
+    (unspent build points, spells it cannot cast) is shown and the creator asked to finish it or keep it
+    (issue 25 item 7)."""
     from magecraft.planeswalker.character import Character
-    from magecraft.planeswalker.data import race_names
+    from magecraft.planeswalker.data import generation, race_names
 
     out = console()
     answers: dict[str, Any] = {"name": name}
+    gen = generation()
 
-    def attempt(key: str, prompt: str, parse: Any) -> None:
+    def attempt(key: str, prompt: str, parse: Any, explain: str = "") -> None:
         while True:
-            text = options.ask_at_terminal(prompt)
+            text = options.ask_once(prompt)
+            word = text.strip().casefold()
+            if word in ("?", "help"):
+                out.print(escape(f"{explain or prompt}. Type quit to stop (nothing is saved)."))
+                continue
+            if word in ("quit", "q"):
+                raise typer.Abort() from options.QuitAtPrompt()
             try:
                 answers[key] = parse(text)
                 build()
                 return
             except (MagecraftError, typer.BadParameter) as exc:
-                message = exc.format_message() if isinstance(exc, typer.BadParameter) else str(exc)
+                # a BadParameter's own words, not click's "Invalid value for --raise" (no option was typed)
+                message = exc.message if isinstance(exc, typer.BadParameter) else str(exc)
                 out.print(f"[red]{escape(message)}[/red]")
 
     def build() -> Character:
@@ -196,19 +207,68 @@ def _ask_character(name: str | None) -> Character:
                                                            ["power"] * answers.get("identity", []).count("A")),
                                 library=answers.get("library", []), memorized=answers.get("memorized", []))
 
+    one, two = ", ".join(s.title() for s in gen.one_for_one), ", ".join(s.title() for s in gen.two_for_one)
     if name is None:
-        attempt("name", "Name", lambda t: t.strip() or _refuse("a character needs a name"))
-    attempt("identity", "Colour identity, up to three of W U B R G A (comma separated)", _split)
+        attempt("name", "Name", lambda t: t.strip() or _refuse("a character needs a name"),
+                "The planeswalker's name")
+    attempt("identity", "Colour identity, up to three of W U B R G A (comma separated)", _split,
+            "Up to three identity sources, comma separated: W white, U blue, B black, R red, G green, "
+            "A artifact (e.g. U,U,W)")
     if "A" in answers["identity"]:
         attempt("artifact_stats", "Stat each Artifact identity raises (power/toughness/life, comma separated)",
                 lambda t: [s.lower() for s in _split(t)])
-    attempt("race", f"Race ({', '.join(race_names())})", lambda t: t.strip() or "Human")
-    attempt("increases", "Spend 5 build points, STAT=POINTS comma separated (e.g. mastery=1,power=2)",
-            _increases)
-    attempt("keywords", "Keyword abilities bought (blank for none)", _split)
-    attempt("library", "Library: spells known, in order (Ninth Edition card names, comma separated)", _split)
-    attempt("memorized", "Memorised spells (from the Library)", _split)
-    return build()
+    attempt("race", f"Race ({', '.join(race_names())})", lambda t: t.strip() or "Human",
+            f"One of {', '.join(race_names())} (Enter: Human)")
+    attempt("increases", f"Raise stats with {gen.build_points} build points: STAT=AMOUNT, comma separated "
+                         f"(e.g. mastery=1,power=2 costs 2)", _increases,
+            f"STAT=AMOUNT adds AMOUNT to the stat. Each point of {one} costs 1 build point; each two points "
+            f"of {two} cost 1 (an odd one rounds up). {gen.build_points} build points to spend")
+    attempt("keywords", "Keyword abilities bought (blank for none)", _split,
+            "Keyword abilities bought with build points, comma separated (e.g. Flying), or Enter for none")
+    attempt("library", "Library: spells known, in order (Ninth Edition card names, comma separated)", _split,
+            "Ninth Edition card names, comma separated, in the order they are learnt; a spell must fit "
+            "your Mastery and your identity's Mana Pool to be cast ('magecraft planeswalker character show' "
+            "lists the advice)")
+    attempt("memorized", "Memorised spells (from the Library)", _split,
+            "Spells from the Library to memorise, comma separated (Memory limits how many)")
+    return _finish(build(), attempt, build)
+
+
+def _unfinished(character: Character) -> list[str]:
+    """What leaves a new sheet unfinished: build points unspent, spells in the Library it can never cast."""
+    from magecraft.mtg_rpg.cards import builtin_pool
+
+    pool = builtin_pool()
+    notes = [f"{character.points_left()} build points are unspent"] if character.points_left() > 0 else []
+    uncastable = [n for n in character.library if not character.can_ever_cast(pool.get(n))]
+    if uncastable:
+        notes.append(f"cannot be cast with this Mastery and identity: {', '.join(uncastable)}")
+    return notes
+
+
+def _finish(character: Character, attempt: Any, build: Any) -> Character:
+    """An unfinished sheet (unspent build points, spells it cannot cast) is shown and the creator chooses to
+    finish it or keep it as it is; a finished one is kept at once."""
+    out = console()
+    while _unfinished(character):
+        for note in _unfinished(character):
+            out.print(escape(f"Not finished: {note}"))
+        answer = options.ask_once("Keep it as it is (k), change the build points (b), the library (l), or quit")
+        word = answer.strip().casefold()
+        if word in ("k", "keep"):
+            break
+        if word in ("quit", "q"):
+            raise typer.Abort() from options.QuitAtPrompt()
+        if word in ("b", "l"):
+            key, prompt = (("increases", "Raise stats: STAT=AMOUNT, comma separated") if word == "b" else
+                           ("library", "Library: spells known, in order (comma separated)"))
+            attempt(key, prompt, _increases if word == "b" else _split)
+            if word == "l":
+                attempt("memorized", "Memorised spells (from the Library)", _split)
+            character = build()
+        else:
+            out.print(f"[red]{escape(repr(answer))} is not k, b, l or quit[/red]")
+    return character
 
 
 def _refuse(message: str) -> Any:

@@ -76,13 +76,38 @@ def test_a_broken_rule_names_it_and_saves_nothing(capsys: pytest.CaptureFixture[
 
 def test_interactive_new_asks_again_after_a_refused_answer(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Issue 25 item 7: 'mastery=1,power=2' costs 2 of the 5 build points; the unfinished sheet is shown
+    and kept only when the creator says so.)"""
     prompts = answers(monkeypatch, ["Nissa", "G,G,G,G", "G,G,R", "Orc", "Elf", "mastery=9", "mastery=1,power=2",
-                                    "", "Grizzly Bears,Shock", "Grizzly Bears"])
+                                    "", "Grizzly Bears,Shock", "Grizzly Bears", "k"])
     code, out, err = run(capsys, "planeswalker", "character", "new", "--db", str(tmp_path / "s.sqlite3"), "--json")
     assert code == 0, err
     assert "up to 3 identity sources" in out and "unknown race 'Orc'" in out and "Build points" in out
+    assert "Not finished: 3 build points are unspent" in out
     sheet = json.loads(out[out.index("{"):])
-    assert sheet["identity"] == ["G", "G", "R"] and sheet["stats"]["speed"] == 3 and len(prompts) == 10
+    assert sheet["identity"] == ["G", "G", "R"] and sheet["stats"]["speed"] == 3 and len(prompts) == 11
+
+
+def test_interactive_new_explains_and_is_finished_before_it_is_kept(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 item 7: help at each question, no 'Invalid value for --raise' at a prompt, the build points'
+    prices said, and a sheet with unspent points finished before it is saved (or the creator leaves)."""
+    db = tmp_path / "s.sqlite3"
+    answers(monkeypatch, ["?", "Kaya", "G,G,R", "", "help", "mastery", "power=2", "", "Grizzly Bears",
+                          "Grizzly Bears", "b", "power=2,mastery=4", "k"])
+    code, out, err = run(capsys, "planeswalker", "character", "new", "--db", str(db))
+    assert code == 0, err
+    text = " ".join(out.split())
+    assert "The planeswalker's name. Type quit to stop (nothing is saved)." in text
+    assert "each two points of Power, Toughness, Life cost 1" in text
+    assert "Invalid value" not in text and "is not STAT=POINTS" in text
+    assert "Not finished: 4 build points are unspent" in text
+    saved = SaveStore(db).load("Kaya", "planeswalker", "character").state["character"]
+    assert saved["increases"] == {"power": 2, "mastery": 4}
+    answers(monkeypatch, ["Zed", "G", "", "", "", "", "", "quit"])
+    code, _, err = run(capsys, "planeswalker", "character", "new", "--db", str(db))
+    assert code == 0 and "nothing was saved" in err
+    assert [s.name for s in SaveStore(db).list_saves("planeswalker")] == ["Kaya"]
 
 
 def test_award_and_identity_change(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
