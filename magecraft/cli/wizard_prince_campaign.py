@@ -307,7 +307,7 @@ def new(
     map_name: Annotated[str, typer.Option("--map", help="A shipped map (velkaria) or a TOML map file.")
                         ] = "velkaria",
     nobles: Annotated[str, typer.Option("--nobles", help='Player nobles, e.g. "Ann,Bob".')] = "",
-    nobles_file: Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of [[noble]] sheets.")
+    nobles_file: Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of \\[\\[noble]] sheets.")
                            ] = None,
     npc: Annotated[int, typer.Option("--npc", help="NPC nobles to roll up (seed's optional rule).", min=0,
                                      max=20)] = 0,

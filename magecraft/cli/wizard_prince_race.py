@@ -132,8 +132,8 @@ def race(
         "--wealth-bet", help="BETTOR:CHARIOTEER: one Wealth level against the house (repeatable).")] = None,
     side_bet: Annotated[list[str] | None, typer.Option(
         "--side-bet", help="BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth] (repeatable).")] = None,
-    nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML [[noble]] sheets of the drivers.")
-                           ] = None,
+    nobles_file: Annotated[Path | None, typer.Option(
+        "--nobles", help="TOML \\[\\[noble]] sheets of the drivers (and spectators).")] = None,
     track_file: Annotated[Path | None, typer.Option("--track", help="TOML file of another circus.")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
