@@ -508,7 +508,7 @@ def chariot_table(state: Race, letters: dict[str, tuple[str, str]]) -> Renderabl
     from rich.table import Table
 
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("", "charioteer", "chariot", "lane", "lap", "square", "hp", "state"):
+    for column in ("", "charioteer", "chariot", "lane", "laps done", "square", "hp", "state"):
         table.add_column(column)
     track = state.track
     for chariot in state.chariots.values():
@@ -524,10 +524,13 @@ def chariot_table(state: Race, letters: dict[str, tuple[str, str]]) -> Renderabl
             notes.append("driver dragged")
         if chariot.driver_dead:
             notes.append("driver dead")
-        lap = f"{min(max(chariot.crossings, 0), track.laps)}/{track.laps}"
+        # laps done, as the placings count them (issue 25 item 12: the board said "lap 3/3" where the placings
+        # said "laps 2"); the square counted from the start line, so a chariot at the start is at 0, not 76/76
+        lap = f"{max(0, min(chariot.crossings - 1, track.laps))}/{track.laps}"
+        length = track.lane_length(chariot.lane)
         speed = state.settings.speed(chariot.kind)
         table.add_row(f"[{colour}] {letter} [/]", chariot.name, f"{chariot.kind} ({speed})",
-                      str(chariot.lane + 1), lap, f"{chariot.index + 1}/{track.lane_length(chariot.lane)}",
+                      str(chariot.lane + 1), lap, f"{(chariot.index + 1) % length}/{length}",
                       str(chariot.hit_points), ", ".join(notes))
     return table
 

@@ -4,6 +4,7 @@ prompt (``sys.stdin`` given the answers), the bets before the start included."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,24 @@ def test_a_race_with_typed_dice_resumes_and_undoes_asking_the_dice_at_the_loops_
     assert "Ann's initiative: rolled 5 on 1d6" in out and "Undone: back to before your last action." in out
     saved = _saved(tmp_path, "typed")
     assert saved["rng"]["kind"] == "physical" and saved["phase"] == "racing" and saved["turn"] is None
+
+
+def test_the_board_counts_laps_done_as_the_placings_do_and_squares_from_the_start_line(monkeypatch, capsys,
+                                                                                        tmp_path):
+    """Issue 25 item 12: the race started at "square 76/76" and the board said "lap 3/3" where the placings
+    said "laps 2"."""
+    from magecraft.cli.wizard_prince_race import chariot_table
+    from magecraft.wizard_prince.race.race import Race
+
+    assert _race(monkeypatch, tmp_path, "done\n", "start") == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if "│ running" in line]
+    assert rows and all("│ 0/3 " in row and re.search(r"│ 0/\d+ ", row) for row in rows), rows
+    state = Race.from_dict(_saved(tmp_path, "start"))
+    ann = state.chariots["Ann"]
+    ann.crossings, ann.index = 3, 0   # on the third lap, just past the line: two laps done
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    console.print(chariot_table(state, {n: (chr(65 + i), "red") for i, n in enumerate(state.chariots)}))
+    row = next(line for line in console.export_text().splitlines() if "Ann" in line)
+    assert "│ 2/3 " in row and "│ 1/" in row
