@@ -106,6 +106,9 @@ class Menu(Generic[A]):
     prompt: str = "Your choice"
     typed: Callable[[str], A | None] | None = None
     typed_help: str = ""
+    #: group the list by its headings once it is longer than this, even when the screen would hold it (a
+    #: list of 27 combined choices reads better action first, then target: issue 25 item 11)
+    fit: int | None = None
 
 
 @dataclass(frozen=True)
@@ -472,7 +475,8 @@ class PlayLoop(Generic[A]):
         trail: list[tuple[str, ...]] = [()]  # the headings chosen so far; 0 goes back one
         listed = True
         while True:
-            path, entries = _entries(menu.choices, trail[-1], _menu_lines())
+            fit = _menu_lines() if menu.fit is None else min(menu.fit, _menu_lines())
+            path, entries = _entries(menu.choices, trail[-1], fit)
             nested = len(trail) > 1
             if listed:
                 out.print(f"[bold]{escape(' > '.join(path))}[/bold]" if nested else menu.title)
@@ -706,5 +710,8 @@ def _entries(choices: Sequence[Choice[A]], path: tuple[str, ...], fit: int
     if len(entries) == 1 and isinstance(entries[0][1], str):
         # a single heading is no choice: look one level deeper
         return _entries(choices, (*path, entries[0][1]), fit)
-    return path, [(f"{label} ({counts[label]} choices)" if isinstance(entry, str) and counts[label] > 1
-                   else label, entry) for label, entry in entries]
+    # a heading over a single choice is that choice, in its own words
+    single = {c.path[depth]: c for c in under if len(c.path) > depth and counts[c.path[depth]] == 1}
+    return path, [(f"{label} ({counts[label]} choices)", entry) if isinstance(entry, str) and counts[label] > 1
+                  else (single[label].label, single[label]) if isinstance(entry, str)
+                  else (label, entry) for label, entry in entries]
