@@ -368,7 +368,9 @@ class PlayLoop(Generic[A]):
             self.game.apply(action)
         except RuleError as exc:
             self._undo.pop()
-            out.print(f"[red]{escape(str(exc))}[/red]")
+            # said as a refusal, with the rule (issue 25 item 10: "the Amazon has 2 phase(s) today; 3
+            # activities recorded" did not read as one)
+            out.print(f"[red]Refused: {escape(str(exc))}[/red]")
             return
         except _Undo:
             # asked in the middle of the action (a question it raised): back to before it

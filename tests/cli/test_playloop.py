@@ -207,7 +207,7 @@ def test_a_rule_refusal_changes_nothing_and_asks_again(monkeypatch, capsys):
     saver = Notebook()
     game = Tally(Randomness.scripted([]), steps=30)
     PlayLoop(game, saver).run()
-    assert "Luck: 13 is unlucky" in capsys.readouterr().out
+    assert "Refused: Luck: 13 is unlucky" in capsys.readouterr().out   # read as a refusal (issue 25 item 10)
     assert game.totals == {"Ann": 0, "Bob": 0} and game.turn == "Ann"
 
 
