@@ -546,6 +546,7 @@ class DuelTable(TableGame[DuelAction]):
     """
 
     resume_command = "mtg-rpg duel --load {name}"
+    save_stem = "duel"
 
     def __init__(self, duel: QuickDuel, player: str, ritual: DuelRitual) -> None:
         self.duel = duel

@@ -254,6 +254,7 @@ class BanquetTable(TableGame[Action]):
     """The banquet at the terminal: people choose by number, bots and NPC nobles play themselves."""
 
     resume_command = "wizard-prince banquet --load {name}"
+    save_stem = "banquet"
 
     def __init__(self, state: Banquet, bots: Mapping[str, Bot], controllers: Mapping[str, str]) -> None:
         self.state = state

@@ -80,6 +80,32 @@ def open_campaign(db: Path | None, name: str) -> tuple[SaveSession, Campaign]:
 THE_YEAR = "the year"
 
 
+def intelligence_words(what: str, value: Any) -> str:
+    """What a noble's Intelligence check found out, in words a player reads (issue 25 item 6: it showed
+    ``None`` and a ``dict``): a host's fleets and legions by grade, a chieftain's level and Intelligence.
+
+    >>> intelligence_words("strength", {"fleets": {"regular": 11, "elite": 2, "guard": 0},
+    ...                                 "legions": {"regular": 9, "elite": 0, "guard": 1}})
+    'fleets 11 regular, 2 elite; legions 9 regular, 1 guard'
+    >>> intelligence_words("generalship", None)
+    'no chieftain of its own: a noble who joins it will command it'
+    >>> intelligence_words("generalship", {"level": 7, "intelligence": 12})
+    'a level 7 chieftain with Intelligence 12'
+    """
+    if what == "strength" and isinstance(value, dict):
+        arms = []
+        for arm in ("fleets", "legions"):
+            counts = dict(value.get(arm) or {})
+            grades = [f"{n} {grade}" for grade, n in counts.items() if isinstance(n, int) and n]
+            arms.append(f"{arm} {', '.join(grades) or 'none'}")
+        return "; ".join(arms)
+    if what == "generalship" and value is None:
+        return "no chieftain of its own: a noble who joins it will command it"
+    if what == "generalship" and isinstance(value, dict):
+        return f"a level {value.get('level')} chieftain with Intelligence {value.get('intelligence')}"
+    return "nothing certain"
+
+
 class CampaignTable(TableGame["YearMove"]):
     """A campaign year at the terminal: the GM and the player nobles at the table answer the pending
     :class:`Decision` at the play loop's prompt; NPC nobles and the nobles named with ``--bots`` are played by
@@ -257,7 +283,7 @@ class CampaignTable(TableGame["YearMove"]):
             for key, known in secret.items():
                 side, what = key.split("_")
                 lines.append(escape(f"Your Intelligence found out {c.year_data['war']['sides'][side]['name']}'s "
-                                    f"{what}: {known['value']}"))
+                                    f"{what}: {intelligence_words(what, known['value'])}"))
         return lines
 
     def event_line(self, event: Event) -> str | None:
@@ -282,7 +308,7 @@ def new(
     map_name: Annotated[str, typer.Option("--map", help="A shipped map (velkaria) or a TOML map file.")
                         ] = "velkaria",
     nobles: Annotated[str, typer.Option("--nobles", help='Player nobles, e.g. "Ann,Bob".')] = "",
-    nobles_file: Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of [[noble]] sheets.")
+    nobles_file: Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of \\[\\[noble]] sheets.")
                            ] = None,
     npc: Annotated[int, typer.Option("--npc", help="NPC nobles to roll up (seed's optional rule).", min=0,
                                      max=20)] = 0,

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError, RuleError
+from magecraft.core.numbers import whole_number
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import RandomTable
 from magecraft.magic_realm.data import realm_lists
@@ -403,7 +404,7 @@ def _die(expression: str) -> Any:
     text = expression.replace(" ", "").lower()
     count, _, rest = text.partition("d")
     sides, _, keep = rest.partition("h")
-    if not (count or "1").isdigit() or not sides.isdigit() or (keep and not keep.isdigit()):
+    if any(whole_number(part) is None for part in (count or "1", sides, keep or "1")):  # length first (item 8)
         raise DataError(f"no exact odds for the dice {expression!r}")
     if keep:
         return icepool.d(int(sides)).highest(int(count), int(keep))

@@ -246,6 +246,10 @@ def load_nobles(path: Path) -> list[Noble]:
         raise DataError(f"{path}: not a text file (TOML must be UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
+    unknown = sorted(set(raw) - {"noble"})
+    if unknown:
+        # refused, not ignored (issue 25 item 9): a misspelt [[nobel]] would leave the file's nobles out
+        raise DataError(f"{path}: unknown key {unknown[0]!r}: a nobles file holds [[noble]] tables only")
     entries = raw.get("noble", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise DataError(f"{path}: 'noble' must be a list of [[noble]] tables")
