@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.wizard_prince.campaign.sections import CHITS
 from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
-from magecraft.wizard_prince.pieces import appointments
+from magecraft.wizard_prince.pieces import Office, appointments
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -35,22 +35,25 @@ def _appointments(c: Campaign, t: dict[str, Any], option: Option | None) -> None
     steps = []
     for name in c.living():
         check_minimum(c, name)
-        if c.nobles[name].appointment in ("minister_of_state", "chancellor_of_the_exchequer", "lord_chancellor",
-                                          "master_general_of_the_empire"):
+        if c.nobles[name].appointment in _YEARLY:
             steps.append({"do": "office", "noble": name})
     c.push(*steps)
 
 
-_OPTIONS = {"minister_of_state": (("wealth",), ("status",)), "master_general_of_the_empire": (("legions",),
-                                                                                               ("fleets",))}
+#: The offices that act "at the beginning of each year during which this appointment is held".
+_YEARLY = (Office.MINISTER_OF_STATE, Office.CHANCELLOR_OF_THE_EXCHEQUER, Office.LORD_CHANCELLOR,
+           Office.MASTER_GENERAL)
+_OPTIONS = {Office.MINISTER_OF_STATE: (("wealth",), ("status",)),
+            Office.MASTER_GENERAL: (("legions",), ("fleets",))}
 
 
 def _ask_office(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
-    if n.appointment in _OPTIONS:
-        return Decision("office", n.name, _OPTIONS[n.appointment],
+    options = _OPTIONS.get(n.appointment) if n.appointment else None
+    if options:
+        return Decision("office", n.name, options,
                         f"{n.name}: your office gives you one more -- which?", CHITS)
-    if n.appointment == "lord_chancellor":
+    if n.appointment == Office.LORD_CHANCELLOR:
         others = [o for o in c.players() if o != n.name]
         if others:
             return Decision("office", n.name, (("none",), *((o,) for o in others)),
@@ -61,16 +64,16 @@ def _ask_office(c: Campaign, t: dict[str, Any]) -> Decision | None:
 @task("office", _ask_office)
 def _office(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     n = c.nobles[t["noble"]]
-    if n.appointment == "chancellor_of_the_exchequer":
+    if n.appointment == Office.CHANCELLOR_OF_THE_EXCHEQUER:
         n.wealth += 1
         c.news(f"{n.name}, Chancellor of the Exchequer, gains a Wealth point", CHITS)
-    elif n.appointment == "minister_of_state" and option:
+    elif n.appointment == Office.MINISTER_OF_STATE and option:
         setattr(n, str(option[0]), getattr(n, str(option[0])) + 1)
         c.news(f"{n.name}, Minister of State, gains a point of {option[0]}", CHITS)
-    elif n.appointment == "master_general_of_the_empire" and option:
+    elif n.appointment == Office.MASTER_GENERAL and option:
         n.arm(str(option[0]))["regular"] += 1
         c.news(f"{n.name}, Master General, gains one {option[0][:-1]}", CHITS)
-    elif n.appointment == "lord_chancellor" and option and option != ("none",):
+    elif n.appointment == Office.LORD_CHANCELLOR and option and option != ("none",):
         trial(c, n.name, str(option[0]))
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from magecraft.core.errors import DataError
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.pieces import OfficeHeld, office
 
 ARMS = ("legions", "fleets")
 GRADES = ("regular", "elite", "guard")
@@ -60,7 +61,7 @@ class CampaignNoble:
     items: list[str] = field(default_factory=list)
     gold: int = 0
     xp: int = 0
-    appointment: str = ""
+    appointment: OfficeHeld = ""
     capital: str = ""
     sponsored: bool = False
     exiled_reign: int = -1
@@ -73,6 +74,7 @@ class CampaignNoble:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise DataError("a noble needs a name")
+        self.appointment = office(self.appointment, self.name)
         for arm in ARMS:
             units = getattr(self, arm)
             if set(units) != set(GRADES) or not all(type(v) is int and v >= 0 for v in units.values()):

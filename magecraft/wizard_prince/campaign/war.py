@@ -26,6 +26,7 @@ from magecraft.wizard_prince.campaign.sections import (
 )
 from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, task
 from magecraft.wizard_prince.campaign.upgrades import gods
+from magecraft.wizard_prince.pieces import Office
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -259,7 +260,7 @@ def _commanders(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         elif war["kind"] == "declaration" and key == "a":
             side["commander"] = war["claimant"]
         elif nobles:
-            general = [n for n in nobles if c.nobles[n].appointment == "master_general_of_the_empire"]
+            general = [n for n in nobles if c.nobles[n].appointment == Office.MASTER_GENERAL]
             side["commander"] = general[0] if general else max(
                 nobles, key=lambda n: (c.nobles[n].effective_status, c.nobles[n].level, -nobles.index(n)))
         else:

@@ -1,0 +1,63 @@
+"""The third rules review of the campaign year (issue 24, items 1-10): each fails on the reading it replaced."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from campaign_helpers import answer, campaign, run_tasks
+
+from magecraft.core.errors import DataError, RuleError
+from magecraft.core.tables import get_table
+from magecraft.wizard_prince.campaign.court import new_banquet, parse_result, use_result
+from magecraft.wizard_prince.campaign.nobles import CampaignNoble
+from magecraft.wizard_prince.pieces import Office, appointments
+
+
+def entry(name: str, **fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"name": name, "fate": "stayed to the end", "presented": [],
+                            "changes": {"status": 0, "wealth": 0, "legions": 0, "fleets": 0}, "counts": {},
+                            "crown_prince_duels": [], "crown_prince_support": []}
+    base.update(fields)
+    return base
+
+
+def banquet(*nobles: dict[str, Any]) -> dict[str, Any]:
+    return {"emperors": 1, "nobles": list(nobles), "coup": False, "barbarian_invasion": False, "feudal_wars": 0}
+
+
+# -- item 1: one spelling of each appointment ------------------------------------------------------------
+def test_a_master_general_made_at_the_banquet_gains_his_yearly_legion_or_fleet() -> None:
+    c = campaign(["Ann"], sheets={"Ann": {"status": 12}})
+    played, _bots = new_banquet(c)
+    row = next(r for r in get_table("wp_imperial_appointment").rows if r.result == "Master General of the Empire")
+    played.appoint(played.nobles["Ann"], Office(row.data["key"]))
+    use_result(c, played.banquet_result().to_dict(), entered=False)
+    run_tasks(c, {"do": "court"}, {"do": "appointments"})
+    assert c.nobles["Ann"].appointment is Office.MASTER_GENERAL
+    assert c.pending is not None and c.pending.options == (("legions",), ("fleets",))
+    answer(c, "legions")
+    assert c.nobles["Ann"].legions["regular"] == 2
+
+
+def test_the_table_and_the_office_name_the_same_six_posts() -> None:
+    assert set(appointments()) == set(Office)
+    assert appointments()["master_general"].min_status == 12
+
+
+def test_a_misspelt_office_is_refused_on_a_sheet_and_in_an_entered_banquet() -> None:
+    with pytest.raises(DataError, match="unknown appointment 'master_general_of_the_empire'"):
+        CampaignNoble(name="Ann", appointment="master_general_of_the_empire")
+    c = campaign(["Ann"])
+    with pytest.raises(RuleError, match="unknown appointment"):
+        parse_result(c, banquet(entry("Ann", appointment="master_general_of_the_empire")))
+
+
+# -- item 10: an entered result that leaves the appointment out ----------------------------------------------
+def test_an_entered_banquet_that_leaves_out_the_appointment_keeps_the_post_and_an_empty_one_loses_it() -> None:
+    c = campaign(["Ann", "Bob"], sheets={"Ann": {"status": 8, "appointment": "lord_chancellor"},
+                                        "Bob": {"status": 8, "appointment": "lord_chamberlain"}})
+    use_result(c, banquet(entry("Ann"), entry("Bob", appointment="")), entered=True)
+    run_tasks(c, {"do": "court"})
+    assert c.nobles["Ann"].appointment is Office.LORD_CHANCELLOR
+    assert c.nobles["Bob"].appointment == ""
