@@ -34,7 +34,7 @@ def test_a_master_general_made_at_the_banquet_gains_his_yearly_legion_or_fleet()
     played.appoint(played.nobles["Ann"], Office(row.data["key"]))
     use_result(c, played.banquet_result().to_dict(), entered=False)
     run_tasks(c, {"do": "court"}, {"do": "appointments"})
-    assert c.nobles["Ann"].appointment is Office.MASTER_GENERAL
+    assert c.nobles["Ann"].appointment == Office.MASTER_GENERAL
     assert c.pending is not None and c.pending.options == (("legions",), ("fleets",))
     answer(c, "legions")
     assert c.nobles["Ann"].legions["regular"] == 2
@@ -59,5 +59,5 @@ def test_an_entered_banquet_that_leaves_out_the_appointment_keeps_the_post_and_a
                                         "Bob": {"status": 8, "appointment": "lord_chamberlain"}})
     use_result(c, banquet(entry("Ann"), entry("Bob", appointment="")), entered=True)
     run_tasks(c, {"do": "court"})
-    assert c.nobles["Ann"].appointment is Office.LORD_CHANCELLOR
+    assert c.nobles["Ann"].appointment == Office.LORD_CHANCELLOR
     assert c.nobles["Bob"].appointment == ""
