@@ -122,8 +122,8 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
             return WIZARD_GP, 0
         case HireScouts(units=n):
             return SCOUT_GP_PER_SEASON * n, 0
-        case MakeWar(strength=s, ruler_joins=joins):
-            return world.settings.war_cost_per_strength * s, war.war_resources(realm, s, joins)
+        case MakeWar(strength=s):
+            return world.settings.war_cost_per_strength * s, s
         case NavalBattle():
             return battle_cost(world, turn, action)
         case BuildGuard():

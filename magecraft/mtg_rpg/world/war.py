@@ -62,17 +62,6 @@ def war_strength_available(world: World, turn: Turn, realm: Realm, ruler_joins: 
     return max(0, realm.military - turn.quelled) + realm.wizard_units + (1 if ruler_joins else 0)
 
 
-def war_resources(realm: Realm, strength: int, ruler_joins: bool) -> int:
-    """Resources an attack of ``strength`` consumes: one per soldier point ("Make War", "Wizard Units").
-
-    "consumes the realm's military strength in resources", but "The advantage of a Wizard unit is that
-    they do not take up resources, only gold": the Wizard units (and a Wizard ruler who joins, "as a
-    Wizard Unit") take the field first, so only the rest of the strength costs resources (ruling WW6).
-    """
-    wizards = realm.wizard_units + (1 if ruler_joins else 0)
-    return max(0, strength - wizards)
-
-
 def capturable(world: World, turn: Turn) -> list[int]:
     mine = set(world.territory(turn.realm))
     sea = world.map.sea_ids()

@@ -9,10 +9,10 @@ Castellan's training, the Grand Herald's duel, the Lord Marshal's writ -- may in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from magecraft.core.errors import RuleError
+from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.campaign.nobles import ARMS, XP_PER_LEVEL
@@ -21,6 +21,7 @@ from magecraft.wizard_prince.campaign.sections import ATTENDING, CAMPAIGN, CHITS
 from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, task
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 from magecraft.wizard_prince.chits import STATISTICS, chit_kinds
+from magecraft.wizard_prince.pieces import office
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.banquet import Banquet
@@ -113,10 +114,21 @@ def parse_result(c: Campaign, raw: Mapping[str, Any]) -> dict[str, Any]:
                     "counts": {k: int(v) for k, v in counts.items()},
                     "crown_prince_duels": [int(v) for v in entry.get("crown_prince_duels", [])],
                     "crown_prince_support": [int(v) for v in entry.get("crown_prince_support", [])],
-                    "appointment": str(entry.get("appointment", ""))})
+                    "appointment": _appointment(c, entry, bad)})
     return {"emperors": emperors, "nobles": out, "coup": bool(raw.get("coup", False)),
             "civil_war": emperors != 1, "barbarian_invasion": bool(raw.get("barbarian_invasion", False)),
             "feudal_wars": int(raw.get("feudal_wars", 0))}
+
+
+def _appointment(c: Campaign, entry: Mapping[str, Any], bad: Callable[[str], RuleError]) -> str:
+    """The office a noble holds after the banquet, as entered: an entry that leaves ``appointment`` out keeps the
+    one he held (it is lost only when the result says so, with ``""``); a misspelt office is refused."""
+    if "appointment" not in entry:
+        return str(c.nobles[entry["name"]].appointment)
+    try:
+        return office(entry["appointment"], entry["name"])
+    except DataError as exc:
+        raise bad(str(exc)) from None
 
 
 def use_result(c: Campaign, raw: Mapping[str, Any], *, entered: bool) -> None:
@@ -160,7 +172,7 @@ def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
                 setattr(n, stat, getattr(n, stat) + delta)
         n.wealth = max(0, n.wealth)
         if entry["appointment"] != n.appointment:
-            n.appointment = entry["appointment"]
+            n.appointment = office(entry["appointment"], name)
             if n.appointment:
                 for other in c.nobles.values():
                     if other.name != name and other.appointment == n.appointment:

@@ -202,20 +202,6 @@ def test_wizard_units_count_in_the_attacking_strength():
     refused(world, MakeWar(10), "at most 9")
 
 
-def test_wizard_units_take_up_gold_but_no_resources_in_make_war():
-    # "The advantage of a Wizard unit is that they do not take up resources, only gold" (WW6).
-    world = make_world()
-    at_actions(world)
-    world.apply(HireWizard())
-    world.apply(HireWizard())
-    harloon = world.realms["Harloon"]
-    gold, resources = harloon.treasury, world.turn.resources
-    world.rng.extend_script([draw(1)])
-    world.apply(MakeWar(5))
-    assert harloon.treasury == gold - 5 * 5_000  # every point of the attack is paid in gold
-    assert world.turn.resources == resources - 3  # the two Wizard units take none
-
-
 def test_razing_a_base_disbands_its_citizens():
     world, sarn_town = at_war_around_a_town()
     population = world.population("Harloon")
