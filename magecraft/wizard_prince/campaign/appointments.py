@@ -22,12 +22,22 @@ DEFAULT_CHARISMA = 10
 
 
 def check_minimum(c: Campaign, noble: str) -> None:
+    """"If Status drops below this level for any reason, the appointment is lost": the Status he has this year,
+    a Wealth boost included (as at the banquet, which seats him with it), so a boost's lapse can cost the post."""
     n = c.nobles[noble]
     office = appointments().get(n.appointment) if n.appointment else None
-    if office is not None and n.status < office.min_status:
-        c.news(f"{noble} loses his office of {office.title}: Status {n.status} is below {office.min_status}",
-               CHITS)
+    if office is not None and n.effective_status < office.min_status:
+        c.news(f"{noble} loses his office of {office.title}: Status {n.effective_status} is below "
+               f"{office.min_status}", CHITS)
         n.appointment = ""
+
+
+def check_all(c: Campaign) -> None:
+    """Every living holder's minimum Status, checked after each step of the year ("for any reason": a duel lost,
+    a wager welshed on, a boost lapsed), not only at the appointments and the checks."""
+    for name in c.living():
+        if c.nobles[name].appointment:
+            check_minimum(c, name)
 
 
 @task("appointments")

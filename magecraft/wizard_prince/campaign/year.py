@@ -92,13 +92,16 @@ class Campaign(GameState[Action]):
         self.tasks[0:0] = list(tasks)
 
     def run(self) -> None:
-        """Carry out tasks until one asks a question or the year is over."""
+        """Carry out tasks until one asks a question or the year is over; after each, an appointment whose
+        minimum Status is no longer met is lost at once."""
+        appointments.check_all(self)
         while self.pending is None and self.tasks and not self.over:
             t = self.tasks.pop(0)
             ask, act = TASKS[t["do"]]
             decision = ask(self, t)
             if decision is None:
                 act(self, t, None)
+                appointments.check_all(self)
             else:
                 self.pending = decision
                 self.year_data["task"] = t

@@ -61,3 +61,21 @@ def test_an_entered_banquet_that_leaves_out_the_appointment_keeps_the_post_and_a
     run_tasks(c, {"do": "court"})
     assert c.nobles["Ann"].appointment == Office.LORD_CHANCELLOR
     assert c.nobles["Bob"].appointment == ""
+
+
+# -- item 2: an appointment is lost the moment Status drops below its level, boosts counted -------------------
+def test_a_master_general_who_loses_a_duel_before_the_war_loses_his_post_at_once() -> None:
+    c = campaign(["Ann", "Bob"], [20, 1], sheets={"Ann": {"status": 12, "appointment": "master_general"}})
+    run_tasks(c, {"do": "duel_fight", "a": "Bob", "b": "Ann", "to": "first blood"})
+    assert c.nobles["Ann"].status == 11
+    assert c.nobles["Ann"].appointment == ""
+
+
+def test_a_boosted_status_keeps_the_post_for_the_year_and_its_lapse_loses_it() -> None:
+    c = campaign(["Ann"], sheets={"Ann": {"status": 11, "wealth": 0, "boosts": {"status": 1, "reputation": 0},
+                                          "appointment": "master_general"}})
+    run_tasks(c, {"do": "appointments"})
+    assert c.nobles["Ann"].appointment == Office.MASTER_GENERAL
+    answer(c, "fleets")
+    run_tasks(c, {"do": "end_year"})
+    assert c.nobles["Ann"].appointment == ""
