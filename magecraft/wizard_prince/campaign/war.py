@@ -450,8 +450,10 @@ def casualties(count: int, percent: int) -> int:
 
 def _casualties(c: Campaign, war: dict[str, Any]) -> None:
     """Apply each side's loss percentage to each noble's units of the arm, grade by grade, bought apart;
-    garrisons are not counted; then the winners share 10% of the other army's experience."""
+    garrisons are not counted; then the winners share 10% of the other army's experience ("the experience
+    total for the entire opposing army": its points before the battle, whoever resolved it)."""
     arm = war["arm"]
+    before = dict(war.get("points") or {k: points(c, war, k, arm) for k in ("a", "b")})
     for key in ("a", "b"):
         pct = war["losses"][key]
         side = war["sides"][key]
@@ -471,8 +473,7 @@ def _casualties(c: Campaign, war: dict[str, Any]) -> None:
     winner = war["winner"]
     loser = "b" if winner == "a" else "a"
     c.news(f"{war['sides'][winner]['name']} wins the battle", war["section"])
-    share_out = points(c, war, loser, arm) if "points" not in war else war["points"][loser]
-    pool = int(share_out * c.settings.xp_per_point * c.settings.winners_xp_percent / 100)
+    pool = int(before[loser] * c.settings.xp_per_point * c.settings.winners_xp_percent / 100)
     winners = war["sides"][winner]["nobles"]
     if winners and pool:
         for name in winners:

@@ -6,11 +6,13 @@ from typing import Any
 
 import pytest
 from campaign_helpers import answer, campaign, run_tasks
+from test_campaign_war import barbarian_year
 
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.campaign.court import new_banquet, parse_result, use_result
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
+from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.pieces import Office, appointments
 
 
@@ -79,3 +81,13 @@ def test_a_boosted_status_keeps_the_post_for_the_year_and_its_lapse_loses_it() -
     answer(c, "fleets")
     run_tasks(c, {"do": "end_year"})
     assert c.nobles["Ann"].appointment == ""
+
+
+# -- item 3: the winners share 10% of the entire opposing army, however the battle is resolved ---------------
+def test_a_gm_entered_battle_shares_experience_for_the_whole_army_before_its_losses() -> None:
+    c = barbarian_year([2, 20])
+    c.settings = CampaignSettings(battle_resolver="entered")
+    answer(c, "legions")
+    answer(c, "result", "a", 0, 50)
+    # the horde's legions were 6 regular, 2 elite, 1 guard = 11 points before it lost half of them
+    assert c.nobles["Ann"].xp == 11 * 1000 // 10
