@@ -91,3 +91,14 @@ def test_a_gm_entered_battle_shares_experience_for_the_whole_army_before_its_los
     answer(c, "result", "a", 0, 50)
     # the horde's legions were 6 regular, 2 elite, 1 guard = 11 points before it lost half of them
     assert c.nobles["Ann"].xp == 11 * 1000 // 10
+
+
+# -- item 4: a rebel province nobody takes loses its upgrades --------------------------------------------------
+@pytest.mark.parametrize(("dice", "decline"), [([1, 41], False), ([1, 40, 1], True)])
+def test_a_rebel_province_no_one_protects_loses_its_upgrades(dice: list[int], decline: bool) -> None:
+    c = campaign(["Ann", "Bob"], dice, realms={"Ann": ["Athak"]})
+    c.provinces["Athak"].upgrades.update({"tax_gatherers": 0, "public_works": 0})
+    run_tasks(c, {"do": "production"})
+    if decline:
+        answer(c, "decline")
+    assert c.provinces["Athak"].owner == "" and c.provinces["Athak"].upgrades == {}
