@@ -3,8 +3,9 @@
 
 The banquet is played with the banquet game (bots) or its ``BanquetResult`` entered by hand.  Benefits
 the campaign still has to give -- the Ambassador's province, the Foreign Trader's +1, the Knight
-Castellan's training, the Grand Herald's duel, the Lord Marshal's writ -- may instead buy an upgrade
-(ruling WC6).
+Castellan's training, the Grand Herald's duel, the Lord Marshal's writ -- may instead buy an upgrade, and so
+may a plain gain the banquet has already paid (the Dwarf Mine Master's Wealth, the Powerful Senator's Status, a
+Mercenary General's legion or Admiral's fleet), given back for it (ruling WC6).
 """
 
 from __future__ import annotations
@@ -185,6 +186,8 @@ def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
             c.year_data["duels"].append({"challenger": "the Crown Prince", "defender": name, "prince": level})
         if any(kinds[p].polarity == "positive" for p in entry["presented"] if p in kinds):
             positive.append(name)
+        follow.extend({"do": "courtier", "noble": name, "benefit": "paid", "chit": p}
+                      for p in entry["presented"] if p in kinds and kinds[p].effect == "gain")
         for count, benefit in DEFERRED.items():
             follow.extend({"do": "courtier", "noble": name, "benefit": benefit}
                           for _ in range(counts.get(count, 0)))
@@ -195,20 +198,43 @@ def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*follow)
 
 
+def _give_back(c: Campaign, name: str, gain: Mapping[str, int]) -> None:
+    n = c.nobles[name]
+    for stat, k in gain.items():
+        if stat in ARMS:
+            n.lose_units(stat, k)
+        else:
+            setattr(n, stat, getattr(n, stat) - k)
+
+
 _BENEFIT_WORDS = {"ambassador": "the Ambassador's province", "trader": "the Foreign Trader's +1 production",
                   "castellan": "the Knight Castellan's training", "herald": "the Grand Herald's duel",
                   "writ": "the Lord Marshal's writ of battle"}
 
 
+def _paid_gain(t: dict[str, Any]) -> Mapping[str, int]:
+    """What a courtier the banquet has already paid gave (the Dwarf Mine Master's Wealth, the Senator's Status,
+    a Mercenary General's legion, an Admiral's fleet): given back if an upgrade is taken instead of it."""
+    return chit_kinds()[t["chit"]].gain if t["benefit"] == "paid" else {}
+
+
+def _can_give_back(c: Campaign, name: str, gain: Mapping[str, int]) -> bool:
+    n = c.nobles[name]
+    return all(stat == "status" or (sum(n.arm(stat).values()) if stat in ARMS else getattr(n, stat)) >= k
+               for stat, k in gain.items())
+
+
 def _ask_courtier(c: Campaign, t: dict[str, Any]) -> Decision | None:
     name = t["noble"]
-    if not c.nobles[name].alive or not realm(c, name):
+    if not c.nobles[name].alive or not realm(c, name) or not _can_give_back(c, name, _paid_gain(t)):
         return None
     choices = upgrade_choices(c, name)
     if not choices:
         return None
+    paid = t["benefit"] == "paid"
+    what = f"the {chit_kinds()[t['chit']].name}'s benefit" if paid else _BENEFIT_WORDS[t["benefit"]]
     return Decision("courtier", name, (("take",), *(("upgrade", *u) for u in choices)),
-                    f"{name}: take {_BENEFIT_WORDS[t['benefit']]}, or an upgrade instead?", UPGRADES)
+                    f"{name}: take {what}, or an upgrade instead?", UPGRADES)
 
 
 @task("courtier", _ask_courtier)
@@ -217,7 +243,10 @@ def _courtier(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     if not c.nobles[name].alive:
         return
     if option and option[0] == "upgrade":
+        _give_back(c, name, _paid_gain(t))
         build(c, name, str(option[1]), str(option[2]), str(option[3]), "a courtier")
+        return
+    if benefit == "paid":
         return
     if benefit == "ambassador":
         c.push({"do": "gain", "noble": name, "reason": "the Ambassador's treaty", "section": CHITS})

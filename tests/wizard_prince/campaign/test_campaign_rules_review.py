@@ -102,3 +102,24 @@ def test_a_rebel_province_no_one_protects_loses_its_upgrades(dice: list[int], de
     if decline:
         answer(c, "decline")
     assert c.provinces["Athak"].owner == "" and c.provinces["Athak"].upgrades == {}
+
+
+# -- item 5: any positive courtier's benefit may be traded for an upgrade ------------------------------------
+def test_the_dwarf_mine_masters_wealth_may_be_given_back_for_an_upgrade_instead() -> None:
+    c = campaign(["Ann"], realms={"Ann": ["Athak"]})
+    c.year_data["banquet"] = banquet(entry("Ann", presented=["dwarf_mine_master"], appointment="",
+                                           changes={"status": 0, "wealth": 1, "legions": 0, "fleets": 0}))
+    run_tasks(c, {"do": "court"})
+    assert c.nobles["Ann"].wealth == 2
+    assert c.pending is not None and c.pending.kind == "courtier" and c.pending.options[0] == ("take",)
+    answer(c, "upgrade", "public_works", "Athak", "")
+    assert c.nobles["Ann"].wealth == 1 and c.provinces["Athak"].has("public_works")
+
+
+def test_a_mercenary_generals_legion_kept_is_not_paid_twice() -> None:
+    c = campaign(["Ann"], realms={"Ann": ["Athak"]})
+    c.year_data["banquet"] = banquet(entry("Ann", presented=["mercenary_general"], appointment="",
+                                           changes={"status": 0, "wealth": 0, "legions": 1, "fleets": 0}))
+    run_tasks(c, {"do": "court"})
+    answer(c, "take")
+    assert c.nobles["Ann"].legions["regular"] == 2 and c.pending is None
