@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from campaign_helpers import answer, campaign, run_tasks
+from campaign_helpers import all_rolled, answer, campaign, run_tasks
 from test_campaign_war import barbarian_year
 
 from magecraft.core.errors import DataError, RuleError
@@ -123,3 +123,13 @@ def test_a_mercenary_generals_legion_kept_is_not_paid_twice() -> None:
     run_tasks(c, {"do": "court"})
     answer(c, "take")
     assert c.nobles["Ann"].legions["regular"] == 2 and c.pending is None
+
+
+# -- item 6: every Tradesman's Guild rolls for the Wealth held when the yearly rolls begin ---------------------
+def test_a_second_guild_rolls_for_the_wealth_held_before_the_first_guilds_winnings() -> None:
+    c = campaign(["Ann"], [20, 5], realms={"Ann": ["Athak", "Orlu"]}, sheets={"Ann": {"status": 5}})
+    c.year = 1
+    for name in ("Athak", "Orlu"):
+        c.provinces[name].upgrades["tradesmans_guild"] = 0
+    run_tasks(c, {"do": "yearly_rolls"})
+    assert c.nobles["Ann"].wealth == 2 and all_rolled(c)
