@@ -78,7 +78,20 @@ class EnterBanquet:
         return "enter the banquet's result"
 
 
-Action = Choose | Record | EnterBanquet
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """A noble spends a Wealth level on a year's +1 to ``stat`` (legions, fleets, reputation or status): "At any
+    time, the player can decide to boost" (The Effects of Wealth), so before the banquet too, not only at the
+    treasury after it."""
+
+    noble: str
+    stat: str
+
+    def describe(self) -> str:
+        return f"{self.noble} boosts {self.stat} for a year with a Wealth level"
+
+
+Action = Choose | Record | EnterBanquet | Boost
 Ask = Callable[["Campaign", dict[str, Any]], Decision | None]
 Act = Callable[["Campaign", dict[str, Any], Option | None], None]
 

@@ -27,7 +27,17 @@ from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.provinces import Province, over_limit, production, realm
 from magecraft.wizard_prince.campaign.sections import CAMPAIGN, PROVINCES, STATUS
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import GM, TASKS, Action, Choose, Decision, EnterBanquet, Record, task
+from magecraft.wizard_prince.campaign.tasks import (
+    GM,
+    TASKS,
+    Action,
+    Boost,
+    Choose,
+    Decision,
+    EnterBanquet,
+    Record,
+    task,
+)
 from magecraft.wizard_prince.campaign.upgrades import UpgradeInfo, upgrade_infos, yearly_rolls
 from magecraft.wizard_prince.settings import Settings
 
@@ -143,6 +153,9 @@ class Campaign(GameState[Action]):
     def check(self, action: Action) -> None:
         if self.over:
             raise RuleError(f"the campaign is over: {self.over}", rule="Winning the Campaign", section=STATUS)
+        if isinstance(action, Boost):
+            wealth.check_boost(self, action.noble, action.stat)
+            return
         d = self.pending
         if d is None:
             raise RuleError("nothing is asked now", rule="The year", section=CAMPAIGN)
@@ -164,6 +177,9 @@ class Campaign(GameState[Action]):
             raise RuleError(f"{action.option!r} is not an answer to {d.prompt!r}", rule=d.kind, section=d.section)
 
     def perform(self, action: Action) -> None:
+        if isinstance(action, Boost):    # at any time: the decision waiting stays where it is
+            wealth.spend(self, action.noble, ("boost", action.stat))
+            return
         d = self.pending
         assert d is not None
         if isinstance(action, Record):
@@ -290,10 +306,20 @@ def _checks(c: Campaign, t: dict[str, Any], option: Any) -> None:
 
 @task("end_year")
 def _end_year(c: Campaign, t: dict[str, Any], option: Any) -> None:
-    """Wealth boosts and bought forces last one year (The Effects of Wealth); the year is done."""
+    """Wealth boosts and bought forces last one year (The Effects of Wealth); the year is done.
+
+    A lapsed Status boost may leave a ruler over his province limit: he gives up the excess now, before the
+    provinces could produce for him again (and an appointment it no longer reaches is lost, see ``run``)."""
     for n in c.nobles.values():
         n.bought = {"legions": 0, "fleets": 0}
         n.boosts = {"status": 0, "reputation": 0}
+    over = [name for name in c.living() if over_limit(c, name)]
+    if over:
+        c.push(*({"do": "give_up", "noble": name, "why": "status", "section": PROVINCES,
+                  "reason": f"his Status boost lapses: Status {c.nobles[name].status} allows only that many "
+                            "provinces"} for name in over), {"do": "end_year"})
+        return
+    for n in c.nobles.values():
         if n.alive and not n.has_standing and not n.sponsored:
             c.news(f"{n.name} has lost his standing and no longer attends the Banquet", CAMPAIGN, quiet=True)
     c.year += 1

@@ -12,7 +12,9 @@ from magecraft.core.errors import DataError, RuleError
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.campaign.court import new_banquet, parse_result, use_result
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
+from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
+from magecraft.wizard_prince.campaign.tasks import Boost
 from magecraft.wizard_prince.pieces import Office, appointments
 
 
@@ -133,3 +135,34 @@ def test_a_second_guild_rolls_for_the_wealth_held_before_the_first_guilds_winnin
         c.provinces[name].upgrades["tradesmans_guild"] = 0
     run_tasks(c, {"do": "yearly_rolls"})
     assert c.nobles["Ann"].wealth == 2 and all_rolled(c)
+
+
+# -- item 7: a boost at any time, and its lapse checked at once ----------------------------------------------
+def test_a_status_boost_bought_before_the_banquet_seats_him_with_it() -> None:
+    c = campaign(["Ann"], sheets={"Ann": {"status": 5, "wealth": 2}})
+    answer(c, "begin")
+    assert c.pending is not None and c.pending.kind == "banquet"
+    c.apply(Boost("Ann", "status"))
+    assert c.pending is not None and c.pending.kind == "banquet"      # the year waits where it was
+    played, _bots = new_banquet(c)
+    assert played.nobles["Ann"].status == 6 and c.nobles["Ann"].wealth == 1
+
+
+def test_a_boost_needs_a_wealth_level_and_a_boostable_statistic() -> None:
+    c = campaign(["Ann"], sheets={"Ann": {"wealth": 1}})
+    for action, words in ((Boost("Ann", "wealth"), "not 'wealth'"), (Boost("Zed", "status"), "not a living")):
+        with pytest.raises(RuleError, match=words):
+            c.apply(action)
+    c.apply(Boost("Ann", "legions"))
+    assert c.nobles["Ann"].bought["legions"] == 1
+    with pytest.raises(RuleError, match="no Wealth level"):
+        c.apply(Boost("Ann", "fleets"))
+
+
+def test_when_a_status_boost_lapses_the_excess_province_is_given_up_at_the_years_end() -> None:
+    c = campaign(["Ann"], realms={"Ann": ["Athak", "Orlu"]},
+                 sheets={"Ann": {"status": 1, "boosts": {"status": 1, "reputation": 0}}})
+    run_tasks(c, {"do": "end_year"})
+    assert c.pending is not None and c.pending.kind == "give_up" and c.year == 0
+    answer(c, "Orlu")
+    assert realm(c, "Ann") == ["Athak"] and c.year == 1
