@@ -114,9 +114,25 @@ def settle_duel(c: Campaign, winner: str, loser: str, to: str) -> None:
             w.wealth = max(0, w.wealth - 1)
             c.news(f"The merchant families shun {winner} for beating the Imperial heir: -1 Wealth", DUELS)
     if loser != PRINCE:
-        c.nobles[loser].status -= 1
+        n = c.nobles[loser]
+        n.status -= 1
         if to == "death":
             c.kill(loser, f"slain in a duel by {winner}", DUELS)
+        elif n.status < 0:
+            # "which can go into negative numbers, indicating he has just become the winner's slave"
+            n.slave_of = winner
+            c.news(f"{loser}'s Status falls to {n.status}: he is now {winner}'s slave", DUELS, noble=loser)
+
+
+def check_slaves(c: Campaign) -> None:
+    """A slave whose Status is back at 0 or more is free again (ruling WC25: negative Status is what marks
+    him "an outlaw or slave", Character Creation)."""
+    for n in c.nobles.values():
+        if n.slave_of and (n.status >= 0 or not n.alive):
+            if n.alive:
+                c.news(f"{n.name}'s Status is {n.status} again: he is no longer {n.slave_of}'s slave", DUELS,
+                       noble=n.name)
+            n.slave_of = ""
 
 
 def unsanctioned_duel(c: Campaign, noble: str) -> None:

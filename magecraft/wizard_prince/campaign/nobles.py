@@ -40,7 +40,8 @@ class CampaignNoble:
     Status and Reputation bought with Wealth.  ``title`` is his noble title ("count, baron, duke...": no
     effect on the rules).  ``capital`` is his capital province ("" with none);
     the provinces he rules are kept on the provinces themselves.  ``exiled_reign`` is the reign
-    (see ``Campaign.reign``) he was exiled in, or -1.
+    (see ``Campaign.reign``) he was exiled in, or -1.  ``slave_of`` is the duellist whose slave he became by
+    losing a duel into negative Status ("Duels"), "" while he is free.
     """
 
     name: str
@@ -70,6 +71,7 @@ class CampaignNoble:
     quests: int = 0
     save_targets: dict[str, int] = field(default_factory=dict)
     title: str = ""
+    slave_of: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.strip():

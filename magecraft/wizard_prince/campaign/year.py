@@ -104,17 +104,22 @@ class Campaign(GameState[Action]):
     def run(self) -> None:
         """Carry out tasks until one asks a question or the year is over; after each, an appointment whose
         minimum Status is no longer met is lost at once."""
-        appointments.check_all(self)
+        self._standing()
         while self.pending is None and self.tasks and not self.over:
             t = self.tasks.pop(0)
             ask, act = TASKS[t["do"]]
             decision = ask(self, t)
             if decision is None:
                 act(self, t, None)
-                appointments.check_all(self)
+                self._standing()
             else:
                 self.pending = decision
                 self.year_data["task"] = t
+
+    def _standing(self) -> None:
+        """What Status decides at once, whatever changed it: appointments held, slaves freed."""
+        appointments.check_all(self)
+        duels.check_slaves(self)
 
     def news(self, text: str, section: str, *, quiet: bool = False, **data: Any) -> None:
         """A line of campaign news: in the event log, and in the chronicle unless ``quiet``."""
@@ -212,7 +217,8 @@ class Campaign(GameState[Action]):
         n = self.nobles[name]
         return {"alive": n.alive, "npc": n.npc, "status": n.status, "wealth": n.wealth,
                 "legions": dict(n.legions), "fleets": dict(n.fleets), "provinces": realm(self, name),
-                "capital": n.capital, "appointment": n.appointment, "xp": n.xp, "level": n.level}
+                "capital": n.capital, "appointment": n.appointment, "xp": n.xp, "level": n.level,
+                "slave_of": n.slave_of}
 
     # -- saves ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

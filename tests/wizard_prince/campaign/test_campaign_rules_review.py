@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from campaign_helpers import all_rolled, answer, campaign, run_tasks
 from test_campaign_war import barbarian_year
 
+from magecraft.cli.app import main
 from magecraft.core.errors import DataError, RuleError
+from magecraft.core.saves import SaveStore
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.campaign.court import new_banquet, parse_result, use_result
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
@@ -166,3 +169,32 @@ def test_when_a_status_boost_lapses_the_excess_province_is_given_up_at_the_years
     assert c.pending is not None and c.pending.kind == "give_up" and c.year == 0
     answer(c, "Orlu")
     assert realm(c, "Ann") == ["Athak"] and c.year == 1
+
+
+# -- item 8: a duel loser below zero Status becomes the winner's slave -----------------------------------------
+def test_a_duel_loser_below_zero_is_the_winners_slave_until_his_status_is_back() -> None:
+    c = campaign(["Ann", "Bob"], [20, 1], sheets={"Ann": {"status": 0}})
+    run_tasks(c, {"do": "duel_fight", "a": "Bob", "b": "Ann", "to": "first blood"})
+    assert c.nobles["Ann"].status == -1 and c.nobles["Ann"].slave_of == "Bob"
+    assert c.noble_summary("Ann")["slave_of"] == "Bob" and "he is now Bob's slave" in c.chronicle[-1]["text"]
+    assert CampaignNoble.from_dict(c.nobles["Ann"].to_dict()).slave_of == "Bob"
+    c.nobles["Ann"].status = 0
+    run_tasks(c, {"do": "production"})
+    assert c.nobles["Ann"].slave_of == ""
+
+
+def test_the_campaign_screen_shows_a_slave(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.db"
+    assert main(["wizard-prince", "campaign", "new", "vel", "--nobles", "Ann,Bob", "--seed", "1",
+                 "--db", str(db)]) == 0
+
+    def enslave(state: dict[str, Any]) -> dict[str, Any]:
+        for noble in state["nobles"]:
+            if noble["name"] == "Ann":
+                noble.update(status=-1, slave_of="Bob")
+        return state
+
+    SaveStore(db).modify("vel", "wizard_prince", "campaign", enslave)
+    capsys.readouterr()
+    assert main(["wizard-prince", "campaign", "show", "vel", "--db", str(db)]) == 0
+    assert "Ann, Bob's slave" in capsys.readouterr().out
