@@ -47,15 +47,19 @@ def _ask_challenge(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if not n.alive:
         return None
+    # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
+    # noble" (NPC Nobles Outside the Banquet): the rule names whom (ruling WC14) and he may not decline; how --
+    # to first blood or to the death -- is his choice, "in a manner seen as most advantageous to him"
+    decline: tuple[Option, ...] = ()
     if n.npc:
         from magecraft.wizard_prince.campaign.npc import npc_targets
         targets = npc_targets(c, n.name)
     else:
-        targets = [o for o in c.living() if o != n.name]
+        targets, decline = [o for o in c.living() if o != n.name], (("none",),)
     if not targets:
         return None
-    return Decision("duel_challenge", n.name, (("none",), *((o, k) for o in targets
-                                                             for k in ("first blood", "death"))),
+    return Decision("duel_challenge", n.name, (*decline, *((o, k) for o in targets
+                                                           for k in ("first blood", "death"))),
                     f"{n.name}: the Grand Herald sanctions your duel. Whom do you challenge, and to first blood "
                     "or to the death?", DUELS)
 

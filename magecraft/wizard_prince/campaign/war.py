@@ -169,12 +169,9 @@ def _feudal_wars(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 
 def _ask_writ(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
-    if not n.alive:
+    if not n.alive or n.npc:     # an NPC noble's writ is not his to decline: the rule picks his target
         return None
     targets = [o for o in c.living() if o != n.name]
-    if n.npc:
-        from magecraft.wizard_prince.campaign.npc import npc_targets
-        targets = npc_targets(c, n.name)
     if not targets:
         return None
     return Decision("writ", n.name, (("none",), *((o,) for o in targets)),
@@ -183,6 +180,13 @@ def _ask_writ(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 @task("writ", _ask_writ)
 def _writ(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    n = c.nobles[t["noble"]]
+    if option is None and n.alive and n.npc:
+        # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
+        # noble" (NPC Nobles Outside the Banquet; whom: ruling WC14)
+        from magecraft.wizard_prince.campaign.npc import npc_targets
+        targets = npc_targets(c, n.name)
+        option = (targets[0],) if targets else None
     if option is None or option == ("none",):
         return
     attacker, defender = t["noble"], str(option[0])

@@ -198,3 +198,26 @@ def test_the_campaign_screen_shows_a_slave(tmp_path: Path, capsys: pytest.Captur
     capsys.readouterr()
     assert main(["wizard-prince", "campaign", "show", "vel", "--db", str(db)]) == 0
     assert "Ann, Bob's slave" in capsys.readouterr().out
+
+
+# -- item 9: an NPC noble holding a writ or a Grand Herald's duel attacks a player noble, by the rule -----------
+NPC_REALMS = {"Nemo": ["Great Velkar"], "Ann": ["Athak"], "Bob": ["Orlu"]}
+NPC_SHEETS: dict[str, dict[str, Any]] = {"Nemo": {"npc": True, "legions": {"regular": 5, "elite": 0, "guard": 0}},
+                                         "Ann": {"legions": {"regular": 2, "elite": 0, "guard": 0}}}
+
+
+def test_an_npc_nobles_writ_attacks_a_player_noble_without_being_asked() -> None:
+    c = campaign(["Ann", "Bob", "Nemo"], realms=NPC_REALMS, sheets=NPC_SHEETS)
+    c.year_data.update({"banquet": {"feudal_wars": 1, "emperors": 1}, "writs": ["Nemo"]})
+    run_tasks(c, {"do": "feudal_wars"})
+    war = c.year_data["war"]
+    assert (war["attacker"], war["defender"]) == ("Nemo", "Bob")     # Bob is the weaker bordering player
+    assert c.pending is None or c.pending.kind != "writ"
+
+
+def test_an_npc_nobles_herald_duel_cannot_be_declined() -> None:
+    c = campaign(["Ann", "Bob", "Nemo"], realms=NPC_REALMS, sheets=NPC_SHEETS)
+    c.year_data["duels"] = [{"challenger": "Nemo"}]
+    run_tasks(c, {"do": "duels"})
+    assert c.pending is not None and c.pending.kind == "duel_challenge"
+    assert c.pending.options == (("Bob", "first blood"), ("Bob", "death"))
