@@ -88,7 +88,7 @@ class Turn:
 
     ``actions``: free actions taken (the first is free, later ones risky); ``risky``: risky actions
     performed (each -1 to the next check); ``turnaround_lane``: the innermost lane it has been in inside
-    a turnaround this turn (-1: none), for the end-of-turn check when it whipped its horses.
+    a turnaround this turn since it whipped its horses (-1: none), for the end-of-turn check.
     """
 
     name: str
@@ -469,10 +469,13 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
             )
 
     def _note_turnaround(self, chariot: Chariot) -> None:
+        """Where a whipped chariot is in a turnaround: only squares held after the whip count, since "moving at
+        over maximum speed (as a result of whipping horses) at any point while it is in the turnaround" (WR17)."""
         turn = self.turn
         if (
             turn is not None
             and turn.name == chariot.name
+            and turn.whipped
             and self.track.in_turnaround[chariot.lane][chariot.index]
         ) and (turn.turnaround_lane < 0 or chariot.lane < turn.turnaround_lane):
             turn.turnaround_lane = chariot.lane
@@ -529,6 +532,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         if (
             turn is not None
             and turn.name == chariot.name
+            and turn.whipped
             and True in self.track.in_turnaround[chariot.lane][start + 1 : start + spaces + 1]
             and (turn.turnaround_lane < 0 or chariot.lane < turn.turnaround_lane)
         ):

@@ -20,3 +20,20 @@ def test_chariots_that_crash_into_each_other_may_only_move_forward_next_round() 
     assert where(race, "Ann") == (1, 9) and where(race, "Bob") == (0, 11)
     assert race.chariots["Ann"].restrained_round == race.chariots["Bob"].restrained_round == 2
     assert unused(race) == 0
+
+
+# -- item 12: the turnaround check counts only the turnaround driven in after the whip -------------------------
+def test_a_whip_taken_after_leaving_the_turnaround_makes_no_check() -> None:
+    race = turn_of(arrange({"Ann": ("heavy", 0, 20), "Zed": FAR}), "Ann", [1])
+    race.apply(Advance(14))                     # through lane 1's turnaround (24-27) at normal speed, to 34
+    race.apply(WhipHorses())                    # only now over maximum speed: 1 more space
+    race.apply(Advance(2))
+    assert where(race, "Ann") == (0, 36) and race.chariots["Ann"].running and unused(race) == 0
+
+
+def test_a_whip_taken_inside_the_turnaround_is_checked_even_when_the_chariot_leaves_it() -> None:
+    race = turn_of(arrange({"Ann": ("heavy", 0, 20), "Zed": FAR}), "Ann", [1, 1])
+    race.apply(Advance(5))                      # to 25, in the turnaround
+    race.apply(WhipHorses())                    # over maximum speed while in it
+    race.apply(Advance(11))                     # out of it to 36; the check at the end of the turn: 1 fails
+    assert race.chariots["Ann"].status == "wrecked" and unused(race) == 0
