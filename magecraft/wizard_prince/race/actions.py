@@ -129,13 +129,16 @@ class SideBet:
 
 @dataclass(frozen=True, slots=True)
 class WealthBet:
-    """``bettor`` bets one Wealth level against the house on ``on`` ("High Stakes Gambling")."""
+    """``bettor`` bets ``wealth`` Wealth levels against the house on ``on`` ("High Stakes Gambling"); the house
+    takes "a maximum of one Wealth level", so a larger stake can be written, and is refused."""
 
     bettor: str
     on: str
+    wealth: int = 1
 
     def describe(self) -> str:
-        return f"{self.bettor} bets a Wealth level against the house on {self.on}"
+        stake = "a Wealth level" if self.wealth == 1 else f"{self.wealth} Wealth levels"
+        return f"{self.bettor} bets {stake} against the house on {self.on}"
 
 
 Action = (

@@ -170,7 +170,8 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         for entrant in entrants:
             noble = entrant.noble
             name = entrant.name
-            if noble is not None and famous and noble.level < settings.famous_min_level:
+            # "PCs of less than 5th level cannot drive in such a race": an NPC noble drives at any level
+            if noble is not None and not noble.npc and famous and noble.level < settings.famous_min_level:
                 barred.append(name)
                 name = f"{name}'s charioteer"
                 noble = None

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from race_helpers import arrange, turn_of, unused, where
 
-from magecraft.wizard_prince.race.actions import Advance, WhipHorses
+from magecraft.core.errors import RuleError
+from magecraft.core.randomness import Randomness
+from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.race.actions import Advance, WealthBet, WhipHorses
+from magecraft.wizard_prince.race.betting import Book
+from magecraft.wizard_prince.race.chariots import Entrant
+from magecraft.wizard_prince.race.race import Race
 
 FAR = ("light", 3, 50)
 FAR2 = ("light", 2, 40)
@@ -37,3 +44,23 @@ def test_a_whip_taken_inside_the_turnaround_is_checked_even_when_the_chariot_lea
     race.apply(WhipHorses())                    # over maximum speed while in it
     race.apply(Advance(11))                     # out of it to 36; the check at the end of the turn: 1 fails
     assert race.chariots["Ann"].status == "wrecked" and unused(race) == 0
+
+
+# -- item 13: only player nobles are barred from a famous race; a Wealth stake can be named --------------------
+def test_a_famous_race_bars_a_low_level_player_noble_but_not_an_npc_noble() -> None:
+    ann = Noble("Ann", level=4, abilities={"strength": 9, "dexterity": 9, "constitution": 9}, wealth=3)
+    nemo = Noble("Nemo", npc=True, level=2, abilities={"strength": 9, "dexterity": 9, "constitution": 9})
+    race = Race.new([Entrant("Ann", "heavy", ann), Entrant("Nemo", "light", nemo)],
+                    Randomness.scripted([10] + [1] * 40))
+    assert race.famous and race.barred == ["Ann"] and set(race.chariots) == {"Ann's charioteer", "Nemo"}
+    assert race.chariots["Nemo"].driver.level == 2
+
+
+def test_two_wealth_levels_against_the_house_can_be_written_and_are_refused() -> None:
+    book = Book({"A": 4000, "B": 4000}, wealth={"Cy": 3})
+    with pytest.raises(RuleError, match="maximum of one Wealth level against the house, not 2"):
+        book.check(WealthBet("Cy", "A", wealth=2))
+    with pytest.raises(RuleError, match="at least 1"):
+        book.check(WealthBet("Cy", "A", wealth=0))
+    book.add(WealthBet("Cy", "A", wealth=1))
+    assert book.settle("A")["Cy"]["wealth"] == 1
