@@ -403,7 +403,7 @@ def read_bet(bettor: str, answer: str) -> Action | NoMoreBets | None:
     >>> read_bet("Cy", "NPC 1:500")
     Bet(bettor='Cy', on='NPC 1', gold=500)
     >>> read_bet("Cy", "Ann:wealth")
-    WealthBet(bettor='Cy', on='Ann')
+    WealthBet(bettor='Cy', on='Ann', wealth=1)
     >>> read_bet("Cy", "") == NoMoreBets("Cy"), read_bet("Cy", "Ann:lots")
     (True, None)
     """
