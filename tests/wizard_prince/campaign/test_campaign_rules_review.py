@@ -18,6 +18,7 @@ from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.campaign.tasks import Boost
+from magecraft.wizard_prince.campaign.war import start_war
 from magecraft.wizard_prince.pieces import Office, appointments
 
 
@@ -45,6 +46,17 @@ def test_a_master_general_made_at_the_banquet_gains_his_yearly_legion_or_fleet()
     assert c.pending is not None and c.pending.options == (("legions",), ("fleets",))
     answer(c, "legions")
     assert c.nobles["Ann"].legions["regular"] == 2
+
+
+def test_the_master_general_commands_his_side_over_a_noble_of_higher_status() -> None:
+    c = campaign(["Ann", "Bob"], sheets={"Ann": {"status": 12, "appointment": "master_general"},
+                                        "Bob": {"status": 20}})
+    a = {"name": "the Emperor", "nobles": ["Bob", "Ann"], "host": None, "chief": None, "commander": ""}
+    b = {"name": "the barbarians", "nobles": [], "host": None, "chief": {"level": 7, "intelligence": 10},
+         "commander": ""}
+    start_war(c, "barbarian_invasion", a, b, "Barbarian Invasion")
+    run_tasks(c, {"do": "war_commanders"})
+    assert c.year_data["war"]["sides"]["a"]["commander"] == "Ann"
 
 
 def test_the_table_and_the_office_name_the_same_six_posts() -> None:
