@@ -502,7 +502,8 @@ def show(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
     for n, summary in ((c.nobles[k], c.noble_summary(k)) for k in c.nobles):
         npc = " (NPC)" if n.npc and not n.name.startswith("NPC") else ""
         title = f", {n.title}" if n.title and n.status >= 1 else ""
-        label = n.name + title + npc + ("" if n.alive else " +dead")
+        slave = f", {n.slave_of}'s slave" if n.slave_of else ""
+        label = n.name + title + npc + ("" if n.alive else " +dead") + slave
         nobles.add_row(label, str(n.status), str(n.wealth), "/".join(str(v) for v in n.legions.values()),
                        "/".join(str(v) for v in n.fleets.values()), str(len(summary["provinces"])),
                        n.appointment.replace("_", " ") or "-")

@@ -106,7 +106,8 @@ def race(
     spectators: Annotated[str, typer.Option("--spectators", help='Player nobles who only bet: "Cy,Di".')] = "",
     bet: Annotated[list[str] | None, typer.Option("--bet", help="BETTOR:CHARIOTEER:GOLD (repeatable).")] = None,
     wealth_bet: Annotated[list[str] | None, typer.Option(
-        "--wealth-bet", help="BETTOR:CHARIOTEER: one Wealth level against the house (repeatable).")] = None,
+        "--wealth-bet", help="BETTOR:CHARIOTEER[:WEALTH]: Wealth levels against the house, one unless given "
+        "(the house takes at most one; repeatable).")] = None,
     side_bet: Annotated[list[str] | None, typer.Option(
         "--side-bet", help="BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth] (repeatable).")] = None,
     nobles_file: Annotated[Path | None, typer.Option(
@@ -420,7 +421,7 @@ def read_bet(bettor: str, answer: str) -> Action | NoMoreBets | None:
     >>> read_bet("Cy", "NPC 1:500")
     Bet(bettor='Cy', on='NPC 1', gold=500)
     >>> read_bet("Cy", "Ann:wealth")
-    WealthBet(bettor='Cy', on='Ann')
+    WealthBet(bettor='Cy', on='Ann', wealth=1)
     >>> read_bet("Cy", "done") == NoMoreBets("Cy"), read_bet("Cy", ""), read_bet("Cy", "Ann:lots")
     (True, None, None)
 

@@ -36,7 +36,7 @@ from magecraft.wizard_prince.chits import STATISTICS, the_cup
 from magecraft.wizard_prince.legal_actions import label_of
 from magecraft.wizard_prince.nobles import ABILITIES, Noble, json_copy
 from magecraft.wizard_prince.phases import ENTER, EXTRA, Ask, Phase, Stage
-from magecraft.wizard_prince.pieces import Chit, Piece, appointments
+from magecraft.wizard_prince.pieces import Chit, Piece, office
 from magecraft.wizard_prince.result import COUNTS, BanquetResult, NobleOutcome
 from magecraft.wizard_prince.sections import BANQUET
 from magecraft.wizard_prince.settings import Settings
@@ -79,9 +79,7 @@ class Banquet(Turns):
                        data={"courtiers": len(chits)})
         fresh = {}
         for noble in nobles:
-            if noble.appointment and noble.appointment not in appointments():
-                raise DataError(f"{noble.name}: unknown appointment {noble.appointment!r} "
-                                f"(one of {', '.join(appointments())})")
+            office(noble.appointment, noble.name)    # a sheet changed after it was made is refused too
             # The banquet plays its own copy: a Noble is already a checked sheet, so it is copied field by
             # field (its two tables anew) rather than through the save format.
             copy = replace(noble, abilities=dict(noble.abilities), save_targets=dict(noble.save_targets),

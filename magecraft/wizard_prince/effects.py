@@ -187,10 +187,12 @@ def writ(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
 
 def appointment(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
     """IMPERIAL APPOINTMENT: one appointment at a time; a noble may give up his for the new one."""
-    if noble.appointment and noble.appointment != chit.appointment:
-        b.pending.insert(0, {"kind": APPOINTMENT, "noble": noble.name, "offer": chit.appointment})
+    offer = chit.appointment
+    assert offer, "the chit's appointment is rolled when it is met"
+    if noble.appointment and noble.appointment != offer:
+        b.pending.insert(0, {"kind": APPOINTMENT, "noble": noble.name, "offer": str(offer)})
         return
-    b.appoint(noble, chit.appointment)
+    b.appoint(noble, offer)
 
 
 def coup(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:

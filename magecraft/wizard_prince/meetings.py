@@ -22,7 +22,7 @@ from magecraft.wizard_prince.court import Court
 from magecraft.wizard_prince.effects import MEETINGS, PRESENTATIONS
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.phases import PRESENT
-from magecraft.wizard_prince.pieces import Chit, Piece, appointments
+from magecraft.wizard_prince.pieces import Chit, Office, Piece, appointments
 from magecraft.wizard_prince.sections import CHITS, PIECES
 
 if TYPE_CHECKING:
@@ -134,10 +134,10 @@ class Meetings(Court):
         elif isinstance(action, ChooseAppointment):
             self.pending.pop(0)
             if action.take:
-                self.appoint(noble, str(decision["offer"]))
+                self.appoint(noble, Office(decision["offer"]))
             self._go_on_presenting()
 
-    def appoint(self, noble: Noble, key: str) -> None:
+    def appoint(self, noble: Noble, key: Office) -> None:
         for other in self.nobles.values():
             if other is not noble and other.appointment == key:
                 self.lose_appointment(other, "the same appointment is given to another noble")

@@ -23,12 +23,22 @@ DEFAULT_CHARISMA = 10
 
 
 def check_minimum(c: Campaign, noble: str) -> None:
+    """"If Status drops below this level for any reason, the appointment is lost": the Status he has this year,
+    a Wealth boost included (as at the banquet, which seats him with it), so a boost's lapse can cost the post."""
     n = c.nobles[noble]
     office = appointments().get(n.appointment) if n.appointment else None
-    if office is not None and n.status < office.min_status:
-        c.news(f"{noble} loses his office of {office.title}: Status {n.status} is below {office.min_status}",
-               CHITS)
+    if office is not None and n.effective_status < office.min_status:
+        c.news(f"{noble} loses his office of {office.title}: Status {n.effective_status} is below "
+               f"{office.min_status}", CHITS)
         n.appointment = ""
+
+
+def check_all(c: Campaign) -> None:
+    """Every living holder's minimum Status, checked after each step of the year ("for any reason": a duel lost,
+    a wager welshed on, a boost lapsed), not only at the appointments and the checks."""
+    for name in c.living():
+        if c.nobles[name].appointment:
+            check_minimum(c, name)
 
 
 @task("appointments")
@@ -36,10 +46,14 @@ def _appointments(c: Campaign, t: dict[str, Any], option: Option | None) -> None
     steps = []
     for name in c.living():
         check_minimum(c, name)
-        if c.nobles[name].appointment in (Office.MINISTER_OF_STATE, Office.CHANCELLOR_OF_THE_EXCHEQUER,
-                                          Office.LORD_CHANCELLOR, Office.MASTER_GENERAL):
+        if c.nobles[name].appointment in _YEARLY:
             steps.append({"do": "office", "noble": name})
     c.push(*steps)
+
+
+#: The offices that act "at the beginning of each year during which this appointment is held".
+_YEARLY = (Office.MINISTER_OF_STATE, Office.CHANCELLOR_OF_THE_EXCHEQUER, Office.LORD_CHANCELLOR,
+           Office.MASTER_GENERAL)
 
 
 class OfficeGain(StrEnum):

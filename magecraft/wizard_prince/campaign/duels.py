@@ -47,15 +47,19 @@ def _ask_challenge(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if not n.alive:
         return None
+    # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
+    # noble" (NPC Nobles Outside the Banquet): the rule names whom (ruling WC14) and he may not decline; how --
+    # to first blood or to the death -- is his choice, "in a manner seen as most advantageous to him"
+    decline: tuple[Option, ...] = ()
     if n.npc:
         from magecraft.wizard_prince.campaign.npc import npc_targets
         targets = npc_targets(c, n.name)
     else:
-        targets = [o for o in c.living() if o != n.name]
+        targets, decline = [o for o in c.living() if o != n.name], (("none",),)
     if not targets:
         return None
-    return Decision(Question.DUEL_CHALLENGE, n.name, (("none",), *((o, k) for o in targets
-                                                             for k in ("first blood", "death"))),
+    return Decision(Question.DUEL_CHALLENGE, n.name, (*decline, *((o, k) for o in targets
+                                                                  for k in ("first blood", "death"))),
                     f"{n.name}: the Grand Herald sanctions your duel. Whom do you challenge, and to first blood "
                     "or to the death?", DUELS)
 
@@ -114,9 +118,25 @@ def settle_duel(c: Campaign, winner: str, loser: str, to: str) -> None:
             w.wealth = max(0, w.wealth - 1)
             c.news(f"The merchant families shun {winner} for beating the Imperial heir: -1 Wealth", DUELS)
     if loser != PRINCE:
-        c.nobles[loser].status -= 1
+        n = c.nobles[loser]
+        n.status -= 1
         if to == "death":
             c.kill(loser, f"slain in a duel by {winner}", DUELS)
+        elif n.status < 0:
+            # "which can go into negative numbers, indicating he has just become the winner's slave"
+            n.slave_of = winner
+            c.news(f"{loser}'s Status falls to {n.status}: he is now {winner}'s slave", DUELS, noble=loser)
+
+
+def check_slaves(c: Campaign) -> None:
+    """A slave whose Status is back at 0 or more is free again (ruling WC26: negative Status is what marks
+    him "an outlaw or slave", Character Creation)."""
+    for n in c.nobles.values():
+        if n.slave_of and (n.status >= 0 or not n.alive):
+            if n.alive:
+                c.news(f"{n.name}'s Status is {n.status} again: he is no longer {n.slave_of}'s slave", DUELS,
+                       noble=n.name)
+            n.slave_of = ""
 
 
 def unsanctioned_duel(c: Campaign, noble: str) -> None:

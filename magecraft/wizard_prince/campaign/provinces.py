@@ -215,6 +215,8 @@ def production(c: Campaign) -> None:
                                        section=PROVINCES):
                 chosen = c.rng.choice(others, f"the noble {name} beseeches", section=PROVINCES)
                 c.push({"do": "beseech", "noble": chosen, "province": name})
+            else:
+                _destroy_upgrades(c, name)
             continue
         total = natural + modifier(c, p)
         if total >= c.settings.production_target:
@@ -237,3 +239,16 @@ def _ask_beseech(c: Campaign, t: dict[str, Any]) -> Decision | None:
 def _beseech(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     if option == ("accept",):
         gain(c, t["noble"], t["province"], "the rebels beseech his protection", keep_upgrades=True)
+    elif not c.provinces[t["province"]].owner:
+        _destroy_upgrades(c, t["province"])
+
+
+def _destroy_upgrades(c: Campaign, name: str) -> None:
+    """A rebel province nobody takes under his protection: "whenever a ruler loses any provinces for any reason,
+    all upgrades associated with that province are destroyed" -- the noble who accepts a beseeching being the one
+    exception (Province Upgrades, Tax Gatherers; ruling WC5)."""
+    p = c.provinces[name]
+    if p.upgrades or p.garrisons:
+        p.upgrades, p.garrisons = {}, []
+        c.news(f"{name}'s upgrades are destroyed: no noble takes the rebel province under his protection",
+               PROVINCES, province=name)

@@ -152,7 +152,39 @@ class EnterBanquet:
         return "enter the banquet's result"
 
 
-Action = Choose | Record | EnterBanquet
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """A noble spends a Wealth level on a year's +1 to ``stat`` (legions, fleets, reputation or status): "At any
+    time, the player can decide to boost" (The Effects of Wealth), so before the banquet too, not only at the
+    treasury after it."""
+
+    noble: str
+    stat: str
+
+    def describe(self) -> str:
+        return f"{self.noble} boosts {self.stat} for a year with a Wealth level"
+
+    def words(self) -> str:
+        """What the player says to buy it ("boost Ann status"), read back by :meth:`parse`."""
+        return f"boost {self.noble} {self.stat}"
+
+    @classmethod
+    def parse(cls, text: str) -> Boost:
+        """``boost NOBLE STAT`` (the noble's name as written, spaces and all; the statistic is the last word, case
+        aside); any other shape is refused with a ``DataError``.  Whether the boost is allowed is the campaign's
+        ``check``.
+
+        >>> Boost.parse("boost Lord Vax status")
+        Boost(noble='Lord Vax', stat='status')
+        """
+        head = text.split(None, 1)
+        rest = head[1].rsplit(None, 1) if len(head) == 2 else []
+        if [w.casefold() for w in head[:1]] != ["boost"] or len(rest) != 2:
+            raise DataError(f"{text!r} is not boost NOBLE STAT")
+        return cls(rest[0].strip(), rest[1].casefold())
+
+
+Action = Choose | Record | EnterBanquet | Boost
 Ask = Callable[["Campaign", dict[str, Any]], Decision | None]
 Act = Callable[["Campaign", dict[str, Any], Option | None], None]
 

@@ -169,12 +169,9 @@ def _feudal_wars(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 
 def _ask_writ(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
-    if not n.alive:
+    if not n.alive or n.npc:     # an NPC noble's writ is not his to decline: the rule picks his target
         return None
     targets = [o for o in c.living() if o != n.name]
-    if n.npc:
-        from magecraft.wizard_prince.campaign.npc import npc_targets
-        targets = npc_targets(c, n.name)
     if not targets:
         return None
     return Decision(Question.WRIT, n.name, (("none",), *((o,) for o in targets)),
@@ -183,6 +180,13 @@ def _ask_writ(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 @task("writ", _ask_writ)
 def _writ(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    n = c.nobles[t["noble"]]
+    if option is None and n.alive and n.npc:
+        # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
+        # noble" (NPC Nobles Outside the Banquet; whom: ruling WC14)
+        from magecraft.wizard_prince.campaign.npc import npc_targets
+        targets = npc_targets(c, n.name)
+        option = (targets[0],) if targets else None
     if option is None or option == ("none",):
         return
     attacker, defender = t["noble"], str(option[0])
@@ -450,8 +454,10 @@ def casualties(count: int, percent: int) -> int:
 
 def _casualties(c: Campaign, war: dict[str, Any]) -> None:
     """Apply each side's loss percentage to each noble's units of the arm, grade by grade, bought apart;
-    garrisons are not counted; then the winners share 10% of the other army's experience."""
+    garrisons are not counted; then the winners share 10% of the other army's experience ("the experience
+    total for the entire opposing army": its points before the battle, whoever resolved it)."""
     arm = war["arm"]
+    before = dict(war.get("points") or {k: points(c, war, k, arm) for k in ("a", "b")})
     for key in ("a", "b"):
         pct = war["losses"][key]
         side = war["sides"][key]
@@ -471,8 +477,7 @@ def _casualties(c: Campaign, war: dict[str, Any]) -> None:
     winner = war["winner"]
     loser = "b" if winner == "a" else "a"
     c.news(f"{war['sides'][winner]['name']} wins the battle", war["section"])
-    share_out = points(c, war, loser, arm) if "points" not in war else war["points"][loser]
-    pool = int(share_out * c.settings.xp_per_point * c.settings.winners_xp_percent / 100)
+    pool = int(before[loser] * c.settings.xp_per_point * c.settings.winners_xp_percent / 100)
     winners = war["sides"][winner]["nobles"]
     if winners and pool:
         for name in winners:

@@ -31,6 +31,7 @@ from magecraft.wizard_prince.campaign.tasks import (
     GM,
     TASKS,
     Action,
+    Boost,
     Choose,
     Decision,
     EnterBanquet,
@@ -102,16 +103,24 @@ class Campaign(GameState[Action]):
         self.tasks[0:0] = list(tasks)
 
     def run(self) -> None:
-        """Carry out tasks until one asks a question or the year is over."""
+        """Carry out tasks until one asks a question or the year is over; after each, an appointment whose
+        minimum Status is no longer met is lost at once."""
+        self._standing()
         while self.pending is None and self.tasks and not self.over:
             t = self.tasks.pop(0)
             ask, act = TASKS[t["do"]]
             decision = ask(self, t)
             if decision is None:
                 act(self, t, None)
+                self._standing()
             else:
                 self.pending = decision
                 self.year_data["task"] = t
+
+    def _standing(self) -> None:
+        """What Status decides at once, whatever changed it: appointments held, slaves freed."""
+        appointments.check_all(self)
+        duels.check_slaves(self)
 
     def news(self, text: str, section: str, *, quiet: bool = False, **data: Any) -> None:
         """A line of campaign news: in the event log, and in the chronicle unless ``quiet``."""
@@ -150,18 +159,26 @@ class Campaign(GameState[Action]):
 
     def action_text(self, action: Action) -> str:
         """An answer's words ("begin", "upgrade salon Tarsis"), an adventure's record ("record
-        Ann:wealth:+1:a dragon's hoard"), or "enter the banquet's result"."""
+        Ann:wealth:+1:a dragon's hoard"), a boost bought at any time ("boost Ann status"), or "enter the
+        banquet's result"."""
         if isinstance(action, Choose):
             return " ".join(str(v) for v in action.option)
         if isinstance(action, Record):
+            return action.words()
+        if isinstance(action, Boost):
             return action.words()
         return action.describe()
 
     def parse_action(self, text: str) -> Action:
         """The answer these words give; besides the offered answers, the GM may enter a battle's losses in
         any whole percentages ("result a 35 20", War) and record an adventure ("record NOBLE:WHAT:AMOUNT:REASON",
-        Adventuring), each checked before it is returned."""
+        Adventuring), and any noble may boost at any time ("boost NOBLE STAT", The Effects of Wealth; the
+        treasury's own two-word "boost STAT" stays its answer), each checked before it is returned."""
         words = text.split()
+        if len(words) >= 3 and words[0].casefold() == "boost":
+            boost = Boost.parse(text)
+            self.check(boost)
+            return boost
         if words[:1] == ["record"]:
             try:
                 record = Record.parse(text.strip()[len("record"):].strip())
@@ -192,6 +209,9 @@ class Campaign(GameState[Action]):
     def check(self, action: Action) -> None:
         if self.over:
             raise RuleError(f"the campaign is over: {self.over}", rule="Winning the Campaign", section=STATUS)
+        if isinstance(action, Boost):
+            wealth.check_boost(self, action.noble, action.stat)
+            return
         d = self.pending
         if d is None:
             raise RuleError("nothing is asked now", rule="The year", section=CAMPAIGN)
@@ -213,6 +233,9 @@ class Campaign(GameState[Action]):
             raise RuleError(f"{action.option!r} is not an answer to {d.prompt!r}", rule=d.kind, section=d.section)
 
     def perform(self, action: Action) -> None:
+        if isinstance(action, Boost):    # at any time: the decision waiting stays where it is
+            wealth.spend(self, action.noble, ("boost", action.stat))
+            return
         d = self.pending
         assert d is not None
         if isinstance(action, Record):
@@ -245,7 +268,8 @@ class Campaign(GameState[Action]):
         n = self.nobles[name]
         return {"alive": n.alive, "npc": n.npc, "status": n.status, "wealth": n.wealth,
                 "legions": dict(n.legions), "fleets": dict(n.fleets), "provinces": realm(self, name),
-                "capital": n.capital, "appointment": n.appointment, "xp": n.xp, "level": n.level}
+                "capital": n.capital, "appointment": n.appointment, "xp": n.xp, "level": n.level,
+                "slave_of": n.slave_of}
 
     # -- saves ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -349,10 +373,20 @@ def _checks(c: Campaign, t: dict[str, Any], option: Any) -> None:
 
 @task("end_year")
 def _end_year(c: Campaign, t: dict[str, Any], option: Any) -> None:
-    """Wealth boosts and bought forces last one year (The Effects of Wealth); the year is done."""
+    """Wealth boosts and bought forces last one year (The Effects of Wealth); the year is done.
+
+    A lapsed Status boost may leave a ruler over his province limit: he gives up the excess now, before the
+    provinces could produce for him again (and an appointment it no longer reaches is lost, see ``run``)."""
     for n in c.nobles.values():
         n.bought = {"legions": 0, "fleets": 0}
         n.boosts = {"status": 0, "reputation": 0}
+    over = [name for name in c.living() if over_limit(c, name)]
+    if over:
+        c.push(*({"do": "give_up", "noble": name, "why": "status", "section": PROVINCES,
+                  "reason": f"his Status boost lapses: Status {c.nobles[name].status} allows only that many "
+                            "provinces"} for name in over), {"do": "end_year"})
+        return
+    for n in c.nobles.values():
         if n.alive and not n.has_standing and not n.sponsored:
             c.news(f"{n.name} has lost his standing and no longer attends the Banquet", CAMPAIGN, quiet=True)
     c.year += 1

@@ -122,10 +122,12 @@ class SideBet:
 
 @dataclass(frozen=True, slots=True)
 class WealthBet:
-    """``bettor`` bets one Wealth level against the house on ``on`` ("High Stakes Gambling")."""
+    """``bettor`` bets ``wealth`` Wealth levels against the house on ``on`` ("High Stakes Gambling"); the house
+    takes "a maximum of one Wealth level", so a larger stake can be written, and is refused."""
 
     bettor: str
     on: str
+    wealth: int = 1
 
 
 Action = (
@@ -208,14 +210,15 @@ def words(action: Action) -> str:
             return f"{bettor} bets {gold:,} gp on {on}"
         case SideBet(backer, layer, on, backer_stake, layer_stake, unit):
             return f"{backer} bets {layer} {backer_stake} {unit} to {layer_stake} that {on} wins"
-        case WealthBet(bettor, on):
-            return f"{bettor} bets a Wealth level against the house on {on}"
+        case WealthBet(bettor, on, wealth):
+            stake = "a Wealth level" if wealth == 1 else f"{wealth} Wealth levels"
+            return f"{bettor} bets {stake} against the house on {on}"
     raise TypeError(f"not a chariot-race action: {action!r}")
 
 
 _NUMBER = r"(\d[\d,]*)"
 _BET = re.compile(rf"(.+?) bets {_NUMBER} gp on (.+)", re.IGNORECASE)
-_WEALTH_BET = re.compile(r"(.+?) bets a wealth level against the house on (.+)", re.IGNORECASE)
+_WEALTH_BET = re.compile(r"(.+?) bets (?:a|(-?\d+)) wealth levels? against the house on (.+)", re.IGNORECASE)
 _SIDE_BET = re.compile(rf"(.+?) bets (.+?) {_NUMBER} (gp|wealth) to {_NUMBER} that (.+) wins", re.IGNORECASE)
 
 
@@ -227,7 +230,7 @@ def read_words(text: str) -> BetAction | None:
     """
     text = " ".join(text.split())
     if match := _WEALTH_BET.fullmatch(text):
-        return WealthBet(match[1], match[2])
+        return WealthBet(match[1], match[3], int(match[2]) if match[2] else 1)
     if match := _SIDE_BET.fullmatch(text):
         return SideBet(match[1], match[2], match[6], _amount(match[3]), _amount(match[5]), match[4].lower())
     if match := _BET.fullmatch(text):
@@ -245,7 +248,7 @@ def read_table_bet(bettor: str, answer: str) -> BetAction | None:
     >>> read_table_bet("Cy", "NPC 1:500")
     Bet(bettor='Cy', on='NPC 1', gold=500)
     >>> read_table_bet("Cy", "Ann:wealth"), read_table_bet("Cy", "Ann:lots")
-    (WealthBet(bettor='Cy', on='Ann'), None)
+    (WealthBet(bettor='Cy', on='Ann', wealth=1), None)
     """
     on, _, amount = answer.rpartition(":")
     on, amount = on.strip(), amount.strip().lower()
@@ -273,15 +276,16 @@ def _whole(text: str, option: str) -> int:
 
 def bets_from_options(bets: Sequence[str], wealth_bets: Sequence[str],
                       side_bets: Sequence[str]) -> list[BetAction]:
-    """Bets written as ``BETTOR:CHARIOTEER:GOLD``, ``BETTOR:CHARIOTEER`` (a Wealth level) and
+    """Bets written as ``BETTOR:CHARIOTEER:GOLD``, ``BETTOR:CHARIOTEER[:WEALTH]`` (Wealth levels, one unless
+    given; the house refuses more, "High Stakes Gambling") and
     ``BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth]`` (the command line's and a scenario's form)."""
     out: list[BetAction] = []
     for text in bets:
         bettor, on, gold = _fields(text, 3, "--bet", "BETTOR:CHARIOTEER:GOLD")[:3]
         out.append(Bet(bettor, on, _whole(gold, "--bet")))
     for text in wealth_bets:
-        bettor, on = _fields(text, 2, "--wealth-bet", "BETTOR:CHARIOTEER")[:2]
-        out.append(WealthBet(bettor, on))
+        parts = _fields(text, 2, "--wealth-bet", "BETTOR:CHARIOTEER[:WEALTH]")
+        out.append(WealthBet(parts[0], parts[1], _whole(parts[2], "--wealth-bet") if len(parts) == 3 else 1))
     for text in side_bets:
         parts = _fields(text, 5, "--side-bet", "BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth]")
         unit = parts[5] if len(parts) == 6 else "gp"

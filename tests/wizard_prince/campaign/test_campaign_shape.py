@@ -15,7 +15,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.scenario import load_scenario, load_scenario_text, run_scenario
 from magecraft.games import registry
 from magecraft.wizard_prince.campaign.position import CampaignPosition
-from magecraft.wizard_prince.campaign.tasks import GM, Choose, Question, Record
+from magecraft.wizard_prince.campaign.tasks import GM, Boost, Choose, Question, Record
 
 SCENARIOS = sorted((Path(__file__).parents[3] / "docs" / "scenarios").glob("wizard-prince-campaign-*.toml"))
 TWO = [{"name": "Ann"}, {"name": "Bob"}]
@@ -37,7 +37,8 @@ def test_a_wrong_expectation_is_reported():
 @pytest.mark.parametrize(("setup", "why"), [
     ({"nobles": [{"name": "Ann", "status": 11, "appointment": "master_general"}]},
      "cannot hold the office of Master General of the Empire with Status 11: it needs 12"),
-    ({"nobles": [{"name": "Ann", "appointment": "master_general_of_the_empire"}]}, "no appointment"),
+    ({"nobles": [{"name": "Ann", "appointment": "master_general_of_the_empire"}]},
+         "unknown appointment 'master_general_of_the_empire'"),
     ({"nobles": TWO, "realms": {"Ann": ["Atlantis"]}}, "'Atlantis' is not a province"),
     ({"nobles": TWO, "realms": {"Ann": ["Enlyor"], "Bob": ["Enlyor"]}}, "ruled by both Ann and Bob"),
     ({"nobles": TWO, "realms": {"Cid": ["Enlyor"]}}, "'Cid' rules provinces but is not a noble"),
@@ -66,6 +67,26 @@ def test_answers_are_typed_and_spoken_and_the_gm_may_enter_more():
     assert c.parse_action(c.action_text(record)) == record
     with pytest.raises(RuleError, match="NOBLE:WHAT:AMOUNT:REASON"):
         c.parse_action("record Ann:wealth")
+
+
+def test_a_boost_at_any_time_is_spoken_and_read_back_and_the_treasurys_own_stays_its_answer():
+    nobles = [{"name": "Lord Vax", "wealth": 2}, {"name": "Bob", "wealth": 0}]
+    c = CampaignPosition.from_mapping({"nobles": nobles}).campaign(Randomness.seeded(1))
+    boost = Boost("Lord Vax", "status")
+    assert c.action_text(boost) == "boost Lord Vax status"
+    assert c.parse_action(c.action_text(boost)) == boost
+    with pytest.raises(RuleError, match="not 'wealth'"):
+        c.parse_action("boost Lord Vax wealth")
+    with pytest.raises(RuleError, match="no Wealth level"):
+        c.parse_action("boost Bob legions")
+    c.push_text("BOOST Lord Vax  status")                           # while the GM's "begin" waits
+    assert c.nobles["Lord Vax"].boosts["status"] == 1 and c.nobles["Lord Vax"].wealth == 1
+    assert c.decision_kind() is Question.BEGIN
+    c.push_text("begin")
+    c.push_text("bots")
+    while c.decision_kind() is not Question.SPEND:
+        c.apply(c.legal_actions()[0])
+    assert c.parse_action("boost status") == Choose("boost", ("status",))  # the treasury's own answer
 
 
 def test_a_noble_sees_the_enemy_host_only_when_he_found_it_out():

@@ -41,6 +41,8 @@ def test_the_gm_enters_the_banquets_result() -> None:
                                    "changes": {"wealth": 1}, "counts": {}}]}
     c.apply(EnterBanquet(result))
     assert c.nobles["Ann"].wealth == 2                # the Dwarf Mine Master
+    assert c.pending is not None and c.pending.kind == "courtier"    # or an upgrade instead (WC6)
+    answer(c, "take")
     assert c.pending is not None and c.pending.kind == "spend" and c.pending.player == "Ann"
     answer(c, "done")
     answer(c, "done")                                 # Bob's treasury

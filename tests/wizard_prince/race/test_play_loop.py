@@ -116,7 +116,8 @@ def test_a_wealth_bet_is_offered_by_number_only_where_the_rules_allow_it(monkeyp
     # Ann drives, so he may bet only on himself: one Wealth bet is offered, on Ann
     assert "2. a Wealth level against the house on Ann" in out and "house on NPC 1" not in out
     assert "Ann, a bet as CHARIOTEER:GOLD or CHARIOTEER:wealth, or 1-1" in out  # his Wealth level is staked
-    assert _saved(tmp_path, "w")["book"]["bets"] == [{"action": "WealthBet", "bettor": "Ann", "on": "Ann"}]
+    bets = _saved(tmp_path, "w")["book"]["bets"]
+    assert bets == [{"action": "WealthBet", "bettor": "Ann", "on": "Ann", "wealth": 1}]
 
 
 def test_a_save_with_a_damaged_list_of_bettors_is_refused_and_left_as_it_was(monkeypatch, capsys, tmp_path):
