@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from magecraft.core.bots import winners_from_result
 from magecraft.core.randomness import Randomness, SeededSource
@@ -28,10 +28,28 @@ from magecraft.core.randomness import Randomness, SeededSource
 if TYPE_CHECKING:
     from magecraft.core.state import GameState
 
+T = TypeVar("T")
+
 #: Exploration constant of UCT (rewards are in 0..1).
 EXPLORATION = 1.0
 #: A playout longer than this is scored as it stands (no winner yet: a draw for everyone).
 PLAYOUT_STEPS = 2_000
+
+
+def shuffled(items: Iterable[T], rng: Randomness) -> list[T]:
+    """``items`` in an order drawn from ``rng``'s source (Fisher-Yates, no event logged): for re-dealing hidden
+    cards and chits in a determinisation without filling the bot's log."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.source.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def fresh_dice(raw: dict[str, Any], rng: Randomness) -> None:
+    """Give a saved state (``to_dict``) new seeded dice drawn from ``rng``: a determinisation must not carry
+    the game's own dice, whose seed would tell every roll and shuffle to come."""
+    raw["rng"] = SeededSource(rng.source.below(2**31)).snapshot()
 
 
 def copy_for_search(state: GameState[Any], seed: int) -> GameState[Any]:
