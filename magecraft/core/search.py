@@ -117,7 +117,7 @@ class SearchBot:
         for _ in range(self.playouts):
             if deadline is not None and time.monotonic() > deadline:
                 break
-            self._iterate(root, self._world(state, player), actions)
+            self._iterate(root, self._world(state, player), actions, deadline)
         offered = set(actions)
         best = max((a for a in root.children if a in offered),
                    key=lambda a: (root.children[a].visits, root.children[a].rewards.get(player, 0.0)),
@@ -133,7 +133,8 @@ class SearchBot:
         world.rng = Randomness(SeededSource(self._seed()))
         return world
 
-    def _iterate(self, root: _Node, game: GameState[Any], root_actions: list[Any]) -> None:
+    def _iterate(self, root: _Node, game: GameState[Any], root_actions: list[Any],
+                 deadline: float | None = None) -> None:
         path = [root]
         movers: list[str] = []
         node = root
@@ -152,7 +153,7 @@ class SearchBot:
             actions = None
             if expanded:
                 break
-        rewards = self._playout(game)
+        rewards = self._playout(game, deadline)
         for visited in path:
             visited.visits += 1
             for seat, reward in rewards.items():
@@ -177,9 +178,12 @@ class SearchBot:
 
         return max(actions, key=score)
 
-    def _playout(self, game: GameState[Any]) -> dict[str, float]:
+    def _playout(self, game: GameState[Any], deadline: float | None = None) -> dict[str, float]:
+        """Random moves to the end, or to ``PLAYOUT_STEPS``, or (a heavy game) to the decision's deadline."""
         steps = 0
         while not game.is_terminal() and steps < PLAYOUT_STEPS:
+            if deadline is not None and steps % 16 == 15 and time.monotonic() > deadline:
+                break
             actions = game.legal_actions()
             game.apply(actions[self._below(len(actions))])
             steps += 1

@@ -93,3 +93,15 @@ def test_the_campaign_is_won_by_the_player_noble_on_the_throne() -> None:
     assert game_type.winners(campaign) == ("Ann",)
     campaign.emperor = "NPC Noble 1"
     assert game_type.winners(campaign) == ()
+
+
+def test_a_heavy_game_keeps_to_the_seconds_too() -> None:
+    """A Magic Realm playout takes longer than a small budget (this seed's first one about 2 s): it is cut at
+    the deadline and scored, so the decision keeps to its seconds."""
+    realm = registry().get("magic-realm").new_game(Randomness.seeded(3))
+    bot = registry().get("magic-realm").bot("search", Randomness.seeded(0))
+    assert isinstance(bot, SearchBot)
+    bot.playouts, bot.seconds = 10**6, 0.01
+    started = time.monotonic()
+    assert bot.choose(realm, "referee") in realm.legal_actions()
+    assert time.monotonic() - started < 0.6
