@@ -14,6 +14,7 @@ the registered ``npc`` bot, whatever the other seats are given.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
@@ -21,9 +22,11 @@ from typing import Any, cast
 from magecraft.core.bots import Bot, BotSpec, Sees
 from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
+from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.state import GameState
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot
+from magecraft.wizard_prince.chits import the_cup
 from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
 from magecraft.wizard_prince.position import Position
 from magecraft.wizard_prince.settings import Settings
@@ -77,6 +80,53 @@ def plant_secret(state: GameState[Any], seat: str, marker: str) -> Banquet | Non
     return None
 
 
+def determinise(state: GameState[Any], seat: str, rng: Randomness) -> Banquet:
+    """A banquet ``seat`` cannot tell from ``state``, for the search bot: the chits it has not seen re-dealt.
+
+    "These are drawn randomly from a cup" (The Imperial Banquet): a chit under a courtier that ``seat`` has
+    not snooped, and that no one has met or exposed, is drawn again from the cup less every chit ``seat`` has
+    seen.  What the others snooped is kept only as far as ``seat`` saw it ("a SNOOP is seen only by the
+    snooper and those he shows it to"), and the log only as ``seat`` reads it; the dice are new.  Everything
+    is worked out from ``state.observation(seat)``'s parts, so two banquets ``seat`` sees alike give the same
+    determinisation from the same ``rng``.
+    """
+    assert isinstance(state, Banquet)
+    raw = state.to_dict()
+    seen = set(state.public) | set(state.knowledge[seat])
+    for noble in state.nobles.values():
+        seen.update(noble.held)
+    pool = Counter(the_cup())
+    pool.subtract(Counter(c.kind for c in state.chits.values() if c.id in seen))
+    hidden = [c["id"] for c in raw["chits"] if c["id"] not in seen]
+    redealt = dict(zip(hidden, shuffled(sorted(pool.elements()), rng), strict=False))
+    for chit in raw["chits"]:
+        if chit["id"] in redealt:
+            chit["kind"] = redealt[chit["id"]]
+    raw["log"] = [e for e in raw["log"] if e["kind"] != "randomness"
+                  and seat in e["data"].get("private_to", [seat])]
+    chit_of = {p.id: p.chit for p in state.pieces.values()}
+    knowledge: dict[str, list[str]] = {name: [] for name in state.nobles}
+    knowledge[seat] = list(state.knowledge[seat])
+    for event in raw["log"]:
+        chit_id = chit_of.get(str(event["data"].get("courtier", "")))
+        for viewer in event["data"].get("private_to", ()):
+            if viewer != seat and chit_id and chit_id not in knowledge[viewer]:
+                knowledge[viewer].append(chit_id)
+    raw["knowledge"] = knowledge
+    fresh_dice(raw, rng)
+    return Banquet.from_dict(raw)
+
+
+def winners(state: GameState[Any]) -> tuple[str, ...]:
+    """The seed names no winner of a banquet: for the search bot, the nobles with the best
+    :attr:`~.result.NobleOutcome.score` (a yardstick, not a rule), and none when every noble ties."""
+    assert isinstance(state, Banquet)
+    scores = {o.name: o.score for o in state.banquet_result().nobles}
+    best = max(scores.values(), default=0)
+    top = tuple(name for name, score in scores.items() if score == best)
+    return () if len(top) == len(scores) else top
+
+
 def _bot(bot: HeuristicBot | NpcNobleBot) -> Bot:
     """The banquet's bots take the banquet itself (``choose(banquet, player)``): they are asked only of it."""
     return cast(Bot, bot)
@@ -95,4 +145,5 @@ BANQUET = GameType(
     name="wizard-prince-banquet", system="wizard_prince", kind="game", title="Imperial Banquet",
     description="Wizard-Prince's Imperial Banquet: nobles mingle, snoop and interfere until the Emperor retires",
     state_class=Banquet, options_class=BanquetOptions, new=new_banquet, setup=setup_banquet,
-    bots=BOTS, settings_class=Settings, plant_secret=plant_secret, rule_bots=npc_seats)
+    bots=BOTS, settings_class=Settings, plant_secret=plant_secret, rule_bots=npc_seats,
+    determinise=determinise, winners=winners)

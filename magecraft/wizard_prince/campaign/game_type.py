@@ -17,12 +17,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, cast
 
 from magecraft.core.bots import Bot, BotSpec, Sees
 from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
+from magecraft.core.search import fresh_dice
 from magecraft.core.state import GameState
+from magecraft.wizard_prince.campaign import war
 from magecraft.wizard_prince.campaign.bots import CampaignBot, NpcCampaignBot
 from magecraft.wizard_prince.campaign.position import CampaignPosition
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
@@ -79,6 +82,45 @@ def plant_secret(state: GameState[Any], seat: str, marker: str) -> Campaign | No
     return copy
 
 
+def determinise(state: GameState[Any], seat: str, rng: Randomness) -> Campaign:
+    """A campaign ``seat`` cannot tell from ``state``, for the search bot: the war hosts and chieftains it has
+    not found out rolled again.
+
+    A noble learns a war's enemy strength and generalship only "with an Intelligence check" (Civil War,
+    Barbarian Invasion): each host and chief whose finding ``seat`` has not made is rolled afresh by the same
+    dice (:func:`~.war.roll_host`, :func:`~.war.roll_chief`), and the GM's record of it with it.  The GM sees
+    everything.  The log is kept as every seat reads it (the news), and the dice are new.
+    """
+    assert isinstance(state, Campaign)
+    raw = state.to_dict()
+    raw["log"] = [e for e in raw["log"] if e["kind"] == "news"]
+    war_now = raw["year_data"].get("war")
+    if seat != GM and isinstance(war_now, dict):
+        secret = raw["year_data"].get("war_secret") or {}
+        dice = SimpleNamespace(rng=Randomness(rng.source))
+        for key, side in sorted(war_now.get("sides", {}).items()):
+            if side.get("host") is None:
+                continue
+            for what, field_name in (("strength", "host"), ("generalship", "chief")):
+                entry = secret.get(f"{key}_{what}")
+                if side[field_name] is None or (entry is not None and seat in entry.get("known_to", [])):
+                    continue
+                roll = war.roll_host if field_name == "host" else war.roll_chief
+                side[field_name] = roll(cast(Campaign, dice), side["name"], war_now["section"])
+                if entry is not None:
+                    entry["value"] = json.loads(json.dumps(side[field_name]))
+    fresh_dice(raw, rng)
+    return Campaign.from_dict(raw)
+
+
+def winners(state: GameState[Any]) -> tuple[str, ...]:
+    """The campaign's outcome for the search bot: the player noble who became Emperor (A Sample Campaign);
+    none while no player noble holds the throne (an NPC noble or no one)."""
+    assert isinstance(state, Campaign)
+    noble = state.nobles.get(state.emperor)
+    return (state.emperor,) if noble is not None and not noble.npc else ()
+
+
 def _bot(bot: CampaignBot) -> Bot:
     """The campaign's bots take the campaign itself (``choose(campaign, player)``)."""
     return cast(Bot, bot)
@@ -97,4 +139,5 @@ CAMPAIGN = GameType(
     name="wizard-prince-campaign", system="wizard_prince", kind="campaign", title="Wizard-Prince campaign",
     description="Wizard-Prince's campaign year: banquet, wars, duels, provinces and the Empire's throne",
     state_class=Campaign, options_class=CampaignOptions, new=new_campaign, setup=setup_campaign,
-    bots=BOTS, settings_class=CampaignSettings, plant_secret=plant_secret, rule_bots=npc_seats)
+    bots=BOTS, settings_class=CampaignSettings, plant_secret=plant_secret, rule_bots=npc_seats,
+    determinise=determinise, winners=winners)
