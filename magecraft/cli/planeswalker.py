@@ -456,8 +456,6 @@ def fight(
                                      param_hint="--scenario")
         _fight_scenario(scenario, auto, json, save, db, allow_undo)
         return
-    if name is None:
-        raise typer.BadParameter("name your planeswalker (or give --scenario FILE)", param_hint="NAME")
     if load is not None:
         clashing = given_options(against=against or None, mage=mage, close=close, auto=auto, party=party,
                                  practice=practice, house_rules=house_rules, seed=seed, dice=dice,
@@ -477,7 +475,8 @@ def fight(
         _play_at_terminal(table, session, allow_undo, db, shown_from=resume_point(table))
         return
     if name is None:
-        raise typer.BadParameter("name your planeswalker (or a ready-made mage), or resume a battle with "
+        raise typer.BadParameter("name your planeswalker (or a ready-made mage), give --scenario FILE, or resume "
+                                 "a battle with "
                                  "--load NAME", param_hint="NAME")
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")

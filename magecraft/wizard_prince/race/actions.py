@@ -21,6 +21,7 @@ from enum import Enum
 from typing import Any
 
 from magecraft.core.errors import DataError, InputError
+from magecraft.core.numbers import MAX_DIGITS, shown, whole_number
 
 
 class Phase(Enum):
@@ -230,7 +231,7 @@ def read_words(text: str) -> BetAction | None:
     """
     text = " ".join(text.split())
     if match := _WEALTH_BET.fullmatch(text):
-        return WealthBet(match[1], match[3], int(match[2]) if match[2] else 1)
+        return WealthBet(match[1], match[3], _amount(match[2]) if match[2] else 1)
     if match := _SIDE_BET.fullmatch(text):
         return SideBet(match[1], match[2], match[6], _amount(match[3]), _amount(match[5]), match[4].lower())
     if match := _BET.fullmatch(text):
@@ -239,7 +240,10 @@ def read_words(text: str) -> BetAction | None:
 
 
 def _amount(text: str) -> int:
-    return int(text.replace(",", ""))
+    value = whole_number(text.replace(",", ""))
+    if value is None:
+        raise InputError(f"{shown(text, 20)} is not an amount of gold (at most {MAX_DIGITS} digits)")
+    return value
 
 
 def read_table_bet(bettor: str, answer: str) -> BetAction | None:
@@ -264,14 +268,15 @@ def read_table_bet(bettor: str, answer: str) -> BetAction | None:
 def _fields(text: str, count: int, option: str, form: str) -> list[str]:
     parts = [p.strip() for p in text.split(":")]
     if len(parts) not in (count, count + 1) or not all(parts[:count]):
-        raise InputError(f"{option} {text!r}: write {form}")
+        raise InputError(f"{option} {shown(text)}: write {form}")
     return parts
 
 
 def _whole(text: str, option: str) -> int:
-    if not text.isdecimal() or len(text) > 12:
-        raise InputError(f"{option}: {text!r} is not a whole number")
-    return int(text)
+    value = whole_number(text) if text.isdecimal() else None
+    if value is None:
+        raise InputError(f"{option}: {shown(text, 20)} is not a whole number (at most {MAX_DIGITS} digits)")
+    return value
 
 
 def bets_from_options(bets: Sequence[str], wealth_bets: Sequence[str],
