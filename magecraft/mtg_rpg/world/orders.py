@@ -10,8 +10,6 @@ its resource rating".  Every refusal names the rule and changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from magecraft.core.errors import RuleError
 from magecraft.mtg_rpg.world import war
 from magecraft.mtg_rpg.world.actions import (
@@ -48,6 +46,7 @@ from magecraft.mtg_rpg.world.actions import (
     SellResources,
     WorldAction,
 )
+from magecraft.mtg_rpg.world.board import Board, Turn
 from magecraft.mtg_rpg.world.naval import (
     battle_cost,
     check_battle,
@@ -57,7 +56,7 @@ from magecraft.mtg_rpg.world.naval import (
     sailing_distance,
     transport,
 )
-from magecraft.mtg_rpg.world.realm import MARKERS, Ongoing, Realm, recruit_cap
+from magecraft.mtg_rpg.world.realm import MARKERS, Building, Ongoing, Realm, recruit_cap
 from magecraft.mtg_rpg.world.rules import FESTIVALS
 from magecraft.mtg_rpg.world.troops import (
     SHEET_ITEMS,
@@ -67,9 +66,6 @@ from magecraft.mtg_rpg.world.troops import (
     moves_cost,
     scout,
 )
-
-if TYPE_CHECKING:
-    from magecraft.mtg_rpg.world.campaign import Turn, World
 
 ACTIONS = "3d. Action Sub-phase"
 FREE = "Free Actions"
@@ -106,7 +102,7 @@ def _refuse(message: str, rule: str, section: str = ACTIONS) -> RuleError:
 # -- what things cost -------------------------------------------------------------------------------
 
 
-def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
+def cost_of(world: Board, turn: Turn, action: WorldAction) -> tuple[int, int]:
     """Gold and resources an action takes (before any draw)."""
     realm = world.realms[turn.realm]
     rules = world.rules
@@ -178,7 +174,7 @@ def cost_of(world: World, turn: Turn, action: WorldAction) -> tuple[int, int]:
 # -- roads ----------------------------------------------------------------------------------------------
 
 
-def road_components(world: World) -> dict[int, int]:
+def road_components(world: Board) -> dict[int, int]:
     """Each paved hex's road network (cached on the world until a road is paved)."""
     if world.roads is not None:
         return world.roads
@@ -198,7 +194,7 @@ def road_components(world: World) -> dict[int, int]:
     return label
 
 
-def leverages(world: World, realm: Realm, hex_id: int) -> bool:
+def leverages(world: Board, realm: Realm, hex_id: int) -> bool:
     """Whether paving ``hex_id`` is setting up trade along a road already there that is not the realm's own.
 
     "A realm can leverage a pre-built road and setup trade along this pre-existing route for half the
@@ -212,7 +208,7 @@ def leverages(world: World, realm: Realm, hex_id: int) -> bool:
     )
 
 
-def _own_components(world: World, realm: Realm) -> dict[int, int]:
+def _own_components(world: Board, realm: Realm) -> dict[int, int]:
     """The networks of the realm's own road hexes (built or leveraged), each hex to its network's label."""
     own = set(realm.roads)
     label: dict[int, int] = {}
@@ -229,7 +225,7 @@ def _own_components(world: World, realm: Realm) -> dict[int, int]:
     return label
 
 
-def road_links(world: World, a: str, b: str) -> tuple[bool, bool]:
+def road_links(world: Board, a: str, b: str) -> tuple[bool, bool]:
     """Whether a road joins a base of ``a`` to a base of ``b``, and whether it joins their capitols.
 
     "If there is a road between the two realms (base to base), double the final result": by default (WW14) the
@@ -247,7 +243,7 @@ def road_links(world: World, a: str, b: str) -> tuple[bool, bool]:
     return bool(nets_a & nets_b), capitals
 
 
-def _road_allowed(world: World, realm: str, hex_id: int) -> str | None:
+def _road_allowed(world: Board, realm: str, hex_id: int) -> str | None:
     """Why ``realm`` may not pave (or, WW14, set up trade along the road in) ``hex_id``; None if it may (WW15)."""
     h = world.map[hex_id]
     if h.sea:
@@ -272,7 +268,7 @@ def _road_allowed(world: World, realm: str, hex_id: int) -> str | None:
 # -- legal choices ------------------------------------------------------------------------------------
 
 
-def legal(world: World, turn: Turn) -> list[WorldAction]:
+def legal(world: Board, turn: Turn) -> list[WorldAction]:
     """The actions open now; each offered one passes :func:`check` (amounts are offered in steps)."""
     realm = world.realms[turn.realm]
     offers: list[WorldAction] = []
@@ -366,7 +362,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
 # -- checks --------------------------------------------------------------------------------------------
 
 
-def check(world: World, turn: Turn, action: WorldAction) -> None:
+def check(world: Board, turn: Turn, action: WorldAction) -> None:
     """Raise RuleError, naming the rule, when ``action`` is not allowed now; change nothing."""
     realm = world.realms[turn.realm]
     if turn.phase is Phase.CAPTURE:
@@ -411,7 +407,7 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
     _check_purse(world, turn, realm, action)
 
 
-def _check_purse(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
+def _check_purse(world: Board, turn: Turn, realm: Realm, action: WorldAction) -> None:
     gold, resources = cost_of(world, turn, action)
     if gold > realm.treasury:
         raise _refuse(
@@ -427,25 +423,25 @@ def _check_purse(world: World, turn: Turn, realm: Realm, action: WorldAction) ->
         )
 
 
-def _check_hex(world: World, hex_id: int) -> None:
+def _check_hex(world: Board, hex_id: int) -> None:
     if not isinstance(hex_id, int) or not 0 <= hex_id < len(world.map):
         raise _refuse(f"there is no hex {hex_id} on this map", "the realms map")
 
 
-def _check_own(world: World, realm: str, hex_id: int) -> None:
+def _check_own(world: Board, realm: str, hex_id: int) -> None:
     _check_hex(world, hex_id)
     if world.map[hex_id].owner != realm:
         raise _refuse(f"hex {world.map.label(hex_id)} is not inside {realm}'s borders", "within its borders")
 
 
-def _check_target(world: World, turn: Turn, target: str) -> None:
+def _check_target(world: Board, turn: Turn, target: str) -> None:
     if target == turn.realm:
         raise _refuse(f"{turn.realm} cannot target itself", "another realm")
     if target not in world.realms or not world.realms[target].alive:
         raise _refuse(f"there is no realm {target!r} in play", "another realm")
 
 
-def _check_hardship_bar(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
+def _check_hardship_bar(world: Board, turn: Turn, realm: Realm, action: WorldAction) -> None:
     """"the realm is not allowed to recruit new military forces (see Actions below) during the turn" (3a).
 
     Every action that raises a military unit is barred by default: soldiers (Recruit), "Temporary military
@@ -463,7 +459,7 @@ def _check_hardship_bar(world: World, turn: Turn, realm: Realm, action: WorldAct
     )
 
 
-def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -> None:
+def _check_action(world: Board, turn: Turn, realm: Realm, action: WorldAction) -> None:
     rules = world.rules
     _check_hardship_bar(world, turn, realm, action)
     match action:
@@ -618,7 +614,7 @@ def _check_action(world: World, turn: Turn, realm: Realm, action: WorldAction) -
             raise _refuse(f"{action.describe()} is not an action of the action sub-phase", "the actions listed")
 
 
-def _check_march(world: World, turn: Turn, realm: Realm, action: MoveTroops) -> None:
+def _check_march(world: Board, turn: Turn, realm: Realm, action: MoveTroops) -> None:
     """A marked unit marches "to any site in his realm" over land, or is carried by sea (WW22, WW33).
 
     A naval unit sails from coast to coast (WW29).
@@ -663,7 +659,7 @@ def _check_march(world: World, turn: Turn, realm: Realm, action: MoveTroops) -> 
 # -- performing -------------------------------------------------------------------------------------------
 
 
-def perform(world: World, turn: Turn, action: WorldAction) -> None:
+def perform(world: Board, turn: Turn, action: WorldAction) -> None:
     """Pay for ``action`` and carry it out (it was checked)."""
     realm = world.realms[turn.realm]
     gold, resources = cost_of(world, turn, action)
@@ -706,8 +702,6 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             turn.phase, turn.road_left = Phase.ROAD, ROAD_HEXES
         case BuildStructure(structure=s):
             seasons = max(1, -(-gold // STRUCTURE_SEASON_GP))
-            from magecraft.mtg_rpg.world.realm import Building
-
             realm.building.append(Building(s, seasons))
             world.record(name, f"begins a {s} ({seasons} season{'s' if seasons > 1 else ''} to build)")
         case Recruit():
@@ -806,7 +800,7 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
             disband(world, realm, what, units)
 
 
-def disband(world: World, realm: Realm, what: str, units: int) -> None:
+def disband(world: Board, realm: Realm, what: str, units: int) -> None:
     if what == "military":
         realm.military -= units
     elif what == "naval":
@@ -829,7 +823,7 @@ def disband(world: World, realm: Realm, what: str, units: int) -> None:
     world.record(realm.name, f"disbands {units} {what} unit(s)")
 
 
-def complete_structure(world: World, realm: Realm, kind: str) -> None:
+def complete_structure(world: Board, realm: Realm, kind: str) -> None:
     """A finished structure's effect ("Build Structure"): lasting relief, or the end of an event."""
     s = world.rules.structures[kind]
     if kind != "Rebuilt building":
