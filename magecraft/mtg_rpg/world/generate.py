@@ -168,6 +168,37 @@ def start_kingdom(
     zero"), its ruler's Diplomacy, Wisdom and War skill, and a base in its one hex as its capitol
     (ruling WW18); it is played at the table.
     """
+    _check_founding(world, name, hex_id, calling, demeanor)
+    h = world.map[hex_id]
+    realm = Realm(
+        name=name,
+        calling=calling,
+        demeanor=demeanor,
+        diplomacy=diplomacy,
+        wisdom=wisdom,
+        wilderness_lore=wilderness_lore,
+        war_skill=war_skill,
+        ruler=ruler,
+        heraldry=heraldry,
+        ruler_is_wizard=True,
+        controller="table",
+    )
+    h.owner = name
+    if h.base is None:
+        h.base = "small"
+    realm.capital = hex_id
+    world.realms[name] = realm
+    world.owners_changed()
+    for other in world.realms:
+        if other != name:
+            world.ill_will.setdefault(pair_key(name, other), STARTING_ILL_WILL)
+    world.record(name, f"{ruler} founds the kingdom of {name} in {world.map.label(hex_id)}")
+    return realm
+
+
+def _check_founding(world: World, name: str, hex_id: int, calling: str, demeanor: str) -> None:
+    """A new kingdom needs a name of its own, a Calling and Demeanor from the lists, and one unclaimed hex of
+    land ("Starting a Kingdom"); refused with the rule, nothing changed."""
     if name in world.realms:
         raise RuleError(
             f"there is already a realm called {name}", rule="give their new kingdom a name", section=KINGDOM
@@ -195,27 +226,3 @@ def start_kingdom(
             rule="the character must control at least one 10 x 10 mile area",
             section=KINGDOM,
         )
-    realm = Realm(
-        name=name,
-        calling=calling,
-        demeanor=demeanor,
-        diplomacy=diplomacy,
-        wisdom=wisdom,
-        wilderness_lore=wilderness_lore,
-        war_skill=war_skill,
-        ruler=ruler,
-        heraldry=heraldry,
-        ruler_is_wizard=True,
-        controller="table",
-    )
-    h.owner = name
-    if h.base is None:
-        h.base = "small"
-    realm.capital = hex_id
-    world.realms[name] = realm
-    world.owners_changed()
-    for other in world.realms:
-        if other != name:
-            world.ill_will.setdefault(pair_key(name, other), STARTING_ILL_WILL)
-    world.record(name, f"{ruler} founds the kingdom of {name} in {world.map.label(hex_id)}")
-    return realm

@@ -86,6 +86,26 @@ def _reach(reach: int) -> tuple[tuple[int, int], ...]:
     return tuple((dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1) if dx or dy)
 
 
+def _drivers(
+    entrants: Sequence[Entrant], rng: Randomness, settings: RaceSettings, famous: bool
+) -> tuple[dict[str, Chariot], list[str]]:
+    """Each entrant's chariot and driver ("Charioteers"): a noble drives his own unless he is below the level
+    a famous race asks ("Low stakes"), when a charioteer is rolled up to drive it for him (the names barred)."""
+    chariots: dict[str, Chariot] = {}
+    barred: list[str] = []
+    for entrant in entrants:
+        noble = entrant.noble
+        name = entrant.name
+        # "PCs of less than 5th level cannot drive in such a race": an NPC noble drives at any level
+        if noble is not None and not noble.npc and famous and noble.level < settings.famous_min_level:
+            barred.append(name)
+            name = f"{name}'s charioteer"
+            noble = None
+        driver = complete_sheet(noble, rng) if noble is not None else roll_charioteer(name, famous, rng)
+        chariots[name] = Chariot(name, entrant.kind, driver, hit_points=driver.hit_points)
+    return chariots, barred
+
+
 class Race(GameState[Action]):
     """One chariot race: the track, the chariots, the rounds, the betting book.
 
@@ -153,18 +173,7 @@ class Race(GameState[Action]):
         if set(names) & set(spectators or {}):
             raise DataError("a spectator cannot also drive")
         famous = rng.chance(settings.famous_percent, "a famous race", section=LOW_STAKES)
-        chariots: dict[str, Chariot] = {}
-        barred: list[str] = []
-        for entrant in entrants:
-            noble = entrant.noble
-            name = entrant.name
-            # "PCs of less than 5th level cannot drive in such a race": an NPC noble drives at any level
-            if noble is not None and not noble.npc and famous and noble.level < settings.famous_min_level:
-                barred.append(name)
-                name = f"{name}'s charioteer"
-                noble = None
-            driver = complete_sheet(noble, rng) if noble is not None else roll_charioteer(name, famous, rng)
-            chariots[name] = Chariot(name, entrant.kind, driver, hit_points=driver.hit_points)
+        chariots, barred = _drivers(entrants, rng, settings, famous)
         lanes = list(range(track.lanes))
         for chariot in chariots.values():
             lane = rng.choice(lanes, f"{chariot.name}'s pole position (lane)", section=RULES)
