@@ -86,6 +86,11 @@ def _reach(reach: int) -> tuple[tuple[int, int], ...]:
     return tuple((dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1) if dx or dy)
 
 
+def stand_in(noble: str) -> str:
+    """The hired charioteer who drives the chariot of a noble too low in level for a famous race ("Low stakes")."""
+    return f"{noble}'s charioteer"
+
+
 def _drivers(
     entrants: Sequence[Entrant], rng: Randomness, settings: RaceSettings, famous: bool
 ) -> tuple[dict[str, Chariot], list[str]]:
@@ -99,7 +104,7 @@ def _drivers(
         # "PCs of less than 5th level cannot drive in such a race": an NPC noble drives at any level
         if noble is not None and not noble.npc and famous and noble.level < settings.famous_min_level:
             barred.append(name)
-            name = f"{name}'s charioteer"
+            name = stand_in(name)
             noble = None
         driver = complete_sheet(noble, rng) if noble is not None else roll_charioteer(name, famous, rng)
         chariots[name] = Chariot(name, entrant.kind, driver, hit_points=driver.hit_points)
