@@ -52,7 +52,6 @@ SYSTEM = "wizard_prince"
 #: The race is filed under the Wizard-Prince system as its own kind of save (schema 3 moved old saves here).
 KIND = "race"
 HUMAN = "human"
-KINDS = ("heavy", "light")
 DRIVERS = ("cautious", "aggressive", HUMAN)
 #: A colour per chariot, in entry order, for the letters on the track and the table under it.
 COLOURS = ("bright_white on blue", "black on bright_yellow", "bright_white on red", "black on bright_green",
@@ -63,6 +62,8 @@ TURNAROUND_COLOURS = ("on #c98a6b", "on #8b3a2b")    # the same, reddened betwee
 
 def parse_drivers(text: str, auto: bool) -> list[tuple[str, str, str]]:
     """``"Ann:heavy,Bob:light:aggressive"`` -> ``[("Ann", "heavy", "human"), ("Bob", "light", "aggressive")]``."""
+    from magecraft.wizard_prince.race.chariots import KINDS
+
     out: list[tuple[str, str, str]] = []
     for part in text.split(","):
         if not part.strip():
@@ -204,7 +205,8 @@ def _scenario_race(path: Path, auto: bool, seed: int | None, dice: str | None,
 def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: Path | None,
               track_file: Path | None, rng: Any) -> tuple[Race, dict[str, str]]:
     from magecraft.core.errors import DataError, InputError
-    from magecraft.wizard_prince.race.game_type import RaceOptions, new_race
+    from magecraft.wizard_prince.race.game_type import RaceOptions, new_race, npc_name
+    from magecraft.wizard_prince.race.race import stand_in
 
     chosen = parse_drivers(drivers, auto)
     options = RaceOptions(drivers=tuple(f"{name}:{kind}" for name, kind, _ in chosen), npc=npc,
@@ -220,11 +222,11 @@ def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: 
         raise typer.BadParameter(str(exc), param_hint=hint) from None
     controllers = {name: driver for name, _, driver in chosen}
     for i in range(1, npc + 1):
-        controllers[f"NPC {i}"] = "aggressive" if i % 2 else "cautious"
+        controllers[npc_name(i)] = "aggressive" if i % 2 else "cautious"
     for name in state.barred:
         # the noble may not drive a famous race: a hired charioteer drives his chariot, a bot at the reins
         kind = controllers.pop(name)
-        controllers[f"{name}'s charioteer"] = "cautious" if kind == HUMAN else kind
+        controllers[stand_in(name)] = "cautious" if kind == HUMAN else kind
     return state, controllers
 
 
