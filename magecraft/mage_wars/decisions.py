@@ -263,13 +263,13 @@ def _activations(game: Board, unit: Unit, enemies: list[Unit], spells: list[Card
     uid, here = unit.id, unit.zone
     if unit.stunned:
         # It may only spend its action where it stands; a stunned mage may still cast some spells (A3).
-        nothing = _standing_actions(uid, here, 0, 0, False, ())[0]
+        nothing = standing_actions(uid, here, 0, 0, False, ())[0]
         castable = [card for card in spells if _stunned_mage_may_cast(card)] if uid == YOU else []
         return unit, nothing, ((here, None),), nothing, [], castable
     walls = game.walls
     wall_key = tuple(walls) if walls else ()
     quick, full, guards = unit.movement()
-    staying, zones, standing = _standing_actions(uid, here, full, quick, guards, wall_key)
+    staying, zones, standing = standing_actions(uid, here, full, quick, guards, wall_key)
     if uid != YOU:
         spells = []
     # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
@@ -544,7 +544,7 @@ def _wall_zones(count: int, full: bool) -> tuple[int, ...]:
 @lru_cache(maxsize=4096)
 
 
-def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
+def standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
                       walls: tuple[Wall, ...],
                       ) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...], tuple[Action, ...]]:
     """The activations of a creature in ``here`` that involve no other unit, built once and offered again in

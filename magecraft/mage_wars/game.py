@@ -495,7 +495,7 @@ class MageWarsGame(GameState[Action]):
         if kind == KIND_DUMMY:
             self._perform_dummy()
             return
-        self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=_action_data(action))
+        self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=action_data(action))
         if kind == KIND_REVEAL:
             self._reveal(self.units[action.target], action.name)
             return
@@ -697,7 +697,7 @@ def _private_to_you(event: Mapping[str, Any]) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _action_data(action: Action) -> Mapping[str, Any]:
+def action_data(action: Action) -> Mapping[str, Any]:
     """The data of the event that records a decision: the action's fields, read-only, so that it is worked out
     once per action value (actions are built once and offered again) and shared by the events that record it."""
     return MappingProxyType(action.to_dict())
