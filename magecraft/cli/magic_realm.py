@@ -193,9 +193,10 @@ def roll_bounty_command(
     json_out: JsonOption = False,
 ) -> None:
     """Roll for a bounty (4.2)."""
+    from magecraft.core.odds import table_odds
     from magecraft.magic_realm.table_dice import one_die as on_one_die
     from magecraft.magic_realm.table_dice import table
-    from magecraft.magic_realm.trade import roll_bounty, table_odds
+    from magecraft.magic_realm.trade import roll_bounty
 
     rules = _settings(one_die)
     if odds:
@@ -232,9 +233,9 @@ def roll_offroad(
     json_out: JsonOption = False,
 ) -> None:
     """Character offroad travel (2.2): two MOVE actions, one roll on the column of the clearing left."""
+    from magecraft.core.odds import table_odds
     from magecraft.magic_realm.data import tiles
     from magecraft.magic_realm.table_dice import dice_text, table
-    from magecraft.magic_realm.trade import table_odds
     from magecraft.magic_realm.travel import offroad, offroad_table
 
     kind = {"mountain": "mountain", "cave": "cave", "other": "normal"}.get(clearing.lower())

@@ -119,9 +119,10 @@ def dice_command(
     json_out: JsonOption = False,
 ) -> None:
     """Playing dice (6.1/2): 5 gold a roll, or 10 gold at -1; a successful cheat gives another -1."""
+    from magecraft.core.odds import table_odds
     from magecraft.core.tables import get_table
     from magecraft.magic_realm.table_dice import dice_text, table
-    from magecraft.magic_realm.trade import check_gambling_place, dice_odds, expected_gold, play_dice, table_odds
+    from magecraft.magic_realm.trade import check_gambling_place, dice_odds, expected_gold, play_dice
 
     check_gambling_place(at)
     rules = _settings(one_die)

@@ -66,6 +66,7 @@ from magecraft.magic_realm.data import realm_lists
 from magecraft.magic_realm.guilds import GuildHall
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import Character, Decide, Item, Pending, Pod, TravellerPiece
+from magecraft.magic_realm.realm import DayRecord, Replay
 from magecraft.magic_realm.setup import Setup
 from magecraft.magic_realm.sites import Sites
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
@@ -151,7 +152,7 @@ class RealmDays(GameState[DayAction]):
         #: 10.1, 14.2: the Trap and the minor treasure locations on the board (ruling MR41).
         self.sites = Sites.deal(setup, board)
         #: What each character has recorded for the coming day (ruling MR42), counted against its phases.
-        self.today: dict[str, phases.DayRecord] = {}
+        self.today: dict[str, DayRecord] = {}
         #: 10.2: Shejoh's Ring once put on -- its wearer (alive or dead) and its effect, for good.
         self.ring: dict[str, Any] | None = None
         #: ROCKS GLOW: the cave clearings lit for the coming day.
@@ -159,7 +160,7 @@ class RealmDays(GameState[DayAction]):
         #: MIRACLE 3: the last roll a Miracle chit re-rolled and the roll kept (more chits modify that one).
         self.miracle_roll: dict[str, Any] | None = None
         #: The realm before the last action that rolled, while a Miracle chit is held (ruling MR47); not saved.
-        self.replay: miracles.Replay | None = None
+        self.replay: Replay | None = None
         #: The legal actions of the decision now, kept until the next action or event (not saved).
         self._legal: tuple[int, list[DayAction]] | None = None
 
@@ -469,7 +470,7 @@ class RealmDays(GameState[DayAction]):
                     self.note(f"the {piece.name}, trapped among monsters, is eaten")
                     return
                 continue
-            self._place(piece, target)
+            self.place_traveller(piece, target)
             if piece.state != "wandering":
                 return
             must = self._monsters_at(target)
@@ -495,7 +496,8 @@ class RealmDays(GameState[DayAction]):
                 return c.id
         return None
 
-    def _place(self, piece: TravellerPiece, clearing: int) -> None:
+    def place_traveller(self, piece: TravellerPiece, clearing: int) -> None:
+        """A traveller lands in ``clearing``: the Wood Sprite dies in a cave (7.10)."""
         piece.clearing = clearing
         if piece.name == "Wood Sprite" and self.board.clearings[clearing].is_cave:
             piece.state, piece.clearing = "dead", None
@@ -593,13 +595,6 @@ class RealmDays(GameState[DayAction]):
             self.note(f"pod {pod.id} ({pod.monsters} {pod.kind}) flies to {self.board.tile_names[pod.tile]}")
         if pod.kind == "slimes":
             self._divide(pod)
-
-    def _move_pod_toward(self, character: Character) -> None:
-        """One pod move for ``character`` (the oldest of tied pods): the unattended rule, for tests."""
-        closest = self._closest_pods(character)
-        if closest:
-            self.moves_left += 1
-            self.move_pod(closest[0], character)
 
     def _divide(self, pod: Pod) -> None:
         rolled = table("mr_slime_division", self.settings).roll(self.rng, label=f"pod {pod.id}: slime division")
@@ -725,6 +720,11 @@ class RealmDays(GameState[DayAction]):
             raise DataError(f"a saved realm is malformed ({exc})") from None
         return realm
 
+    def restore(self, saved: Mapping[str, Any], *, ask: AskDie | None = None) -> None:
+        """Become the realm ``saved`` (a :meth:`to_dict`) in place: a Miracle re-roll kept plays the action
+        again from before it (ruling MR47)."""
+        self.__dict__.update(type(self).from_dict(saved, ask=ask).__dict__)
+
     @classmethod
     def _read(cls, raw: Mapping[str, Any], ask: Any) -> Self:
         setup = Setup.from_dict(raw["setup"])
@@ -779,7 +779,7 @@ class RealmDays(GameState[DayAction]):
         realm.siren_box = [Item.read(i) for i in raw["siren_box"]]
         if raw["format"] == SAVE_FORMAT:
             realm.sites = Sites.read(raw["sites"], board)
-            realm.today = {str(n): phases.DayRecord.read(r) for n, r in dict(raw["today"]).items()}
+            realm.today = {str(n): DayRecord.read(r) for n, r in dict(raw["today"]).items()}
             if not set(realm.today) <= set(names):
                 raise ValueError("a day is recorded for no character")
             realm.ring = referee.read_ring(raw["ring"], names)

@@ -14,7 +14,7 @@ killed or delivered to the GUARD for 20 gold.  Hiring, capturing, services, trad
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.core.errors import RuleError
 from magecraft.magic_realm import miracles, phases, travellers
@@ -60,11 +60,9 @@ from magecraft.magic_realm.data import tiles, traveller
 from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Decide, Item, Pending
+from magecraft.magic_realm.realm import Realm
 from magecraft.magic_realm.table_dice import table
 from magecraft.magic_realm.travel import GATES, OFFROAD, check_gate_travel, offroad
-
-if TYPE_CHECKING:
-    from magecraft.magic_realm.days import RealmDays
 
 TRAVELLERS = "7. Travellers"
 GENERATORS = "12. Monster Generators"
@@ -80,7 +78,7 @@ OFFROAD_MOVES = ("MOVE", "MOVE")
 # -- the decisions left to a character -------------------------------------------------------------
 
 
-def pending_choices(realm: RealmDays) -> list[DayAction]:
+def pending_choices(realm: Realm) -> list[DayAction]:
     pending = realm.pending
     assert pending is not None
     if pending.kind == Decide.POD:
@@ -90,7 +88,7 @@ def pending_choices(realm: RealmDays) -> list[DayAction]:
     return [GrantGuildChit(str(o)) for o in pending.options]
 
 
-def check_pending(realm: RealmDays, action: DayAction) -> None:
+def check_pending(realm: Realm, action: DayAction) -> None:
     pending = realm.pending
     assert pending is not None
     if action not in pending_choices(realm):
@@ -99,7 +97,7 @@ def check_pending(realm: RealmDays, action: DayAction) -> None:
                         section=OFFROAD if pending.kind == Decide.CLEARING else GENERATORS)
 
 
-def describe_pending(realm: RealmDays) -> str:
+def describe_pending(realm: Realm) -> str:
     pending = realm.pending
     assert pending is not None
     if pending.kind == Decide.POD:
@@ -109,7 +107,7 @@ def describe_pending(realm: RealmDays) -> str:
     return f"who receives the {pending.guild} chit ({', '.join(str(o) for o in pending.options)})"
 
 
-def perform_pending(realm: RealmDays, action: ChoosePod | GrantGuildChit | ChooseClearing) -> None:
+def perform_pending(realm: Realm, action: ChoosePod | GrantGuildChit | ChooseClearing) -> None:
     pending = realm.pending
     assert pending is not None
     realm.pending = None
@@ -132,7 +130,7 @@ def perform_pending(realm: RealmDays, action: ChoosePod | GrantGuildChit | Choos
 # -- what the referee may record ------------------------------------------------------------------
 
 
-def referee_actions(realm: RealmDays) -> list[DayAction]:
+def referee_actions(realm: Realm) -> list[DayAction]:
     """The referee's actions now (besides the next day), each checked legal; moves to every clearing."""
     found: list[DayAction] = []
     for c in realm.characters:
@@ -168,7 +166,7 @@ def referee_actions(realm: RealmDays) -> list[DayAction]:
     return found
 
 
-def check(realm: RealmDays, action: DayAction) -> None:
+def check(realm: Realm, action: DayAction) -> None:
     """Refuse ``action`` (``RuleError``) when the rules forbid it now; changes nothing."""
     if realm.turn is not None:
         raise RuleError("the day is still being played", rule="one day at a time", section=TRAVELLERS)
@@ -285,7 +283,7 @@ def check(realm: RealmDays, action: DayAction) -> None:
         _check_guild(realm, who, action)
 
 
-def _check_generator(realm: RealmDays, who: Character, action: StrikeHive | UseBookOfTheDead) -> None:
+def _check_generator(realm: Realm, who: Character, action: StrikeHive | UseBookOfTheDead) -> None:
     if who.clearing != realm.generator_clearing or who.offroad:
         raise RuleError(f"{who.name} is not at the {realm.generator}", rule="at the generator", section=GENERATORS)
     if isinstance(action, StrikeHive) and (realm.generator != "Hive" or realm.hive_destroyer is not None):
@@ -294,11 +292,11 @@ def _check_generator(realm: RealmDays, who: Character, action: StrikeHive | UseB
         raise RuleError("there is no open Graveyard here", rule="12.5/1", section=GENERATORS)
 
 
-def gates_on_board(realm: RealmDays) -> list[str]:
+def gates_on_board(realm: Realm) -> list[str]:
     return sorted(c.name for chits in realm.setup.tile_chits.values() for c in chits if c.kind == "gate")
 
 
-def gate_clearing(realm: RealmDays, gate: str) -> int | None:
+def gate_clearing(realm: Realm, gate: str) -> int | None:
     """3.2: a revealed gate lies in the highest-numbered clearing of its tile (None: not on the board)."""
     for tile, chits in realm.setup.tile_chits.items():
         if any(c.kind == "gate" and c.name.casefold() == gate.strip().casefold() for c in chits):
@@ -306,7 +304,7 @@ def gate_clearing(realm: RealmDays, gate: str) -> int | None:
     return None
 
 
-def _gate_name(realm: RealmDays, gate: str) -> str:
+def _gate_name(realm: Realm, gate: str) -> str:
     for chits in realm.setup.tile_chits.values():
         for c in chits:
             if c.kind == "gate" and c.name.casefold() == gate.strip().casefold():
@@ -314,7 +312,7 @@ def _gate_name(realm: RealmDays, gate: str) -> str:
     raise RuleError(f"no gate {gate!r} is on the board", rule="3.1", section=GATES)
 
 
-def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTravel) -> None:
+def _check_gate(realm: Realm, who: Character, action: LocateGate | GateTravel) -> None:
     name = _gate_name(realm, action.gate)
     place = gate_clearing(realm, name)
     assert place is not None
@@ -340,7 +338,7 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
 BOARD_SPELLS = ("Hop", "Open Gate", "Prayer", "Vision", "Rocks Glow", "Miracle")
 
 
-def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
+def _check_spell(realm: Realm, who: Character, action: CastSpell) -> None:
     from magecraft.magic_realm.data import spell
 
     name = spell(action.spell).name
@@ -365,7 +363,7 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
                             section="List of Spells")
 
 
-def _put_on_ring(realm: RealmDays, who: Character, witch_king_in_play: bool) -> None:
+def _put_on_ring(realm: Realm, who: Character, witch_king_in_play: bool) -> None:
     """10.2: the high die of 2d6, for good: the Witch-King (or death when he is in play), a Tremendous land
     dragon in BLACK magic, a re-roll of Power of the Pit or Curse, an extra HIDE phase, or nothing."""
     from magecraft.magic_realm.treasures import ShejohsRing
@@ -392,7 +390,7 @@ def read_ring(raw: Any, names: list[str]) -> dict[str, Any] | None:
     return ring
 
 
-def _check_guild(realm: RealmDays, who: Character, action: DayAction) -> None:
+def _check_guild(realm: Realm, who: Character, action: DayAction) -> None:
     if isinstance(action, DiscoverGuild):
         name = guild(action.guild).name
         if name in realm.guild_clearings:
@@ -420,12 +418,12 @@ def _check_guild(realm: RealmDays, who: Character, action: DayAction) -> None:
         raise RuleError(f"{type(action).__name__} is not a referee's action", rule="the realm", section=GUILDS)
 
 
-def _hall_copy(realm: RealmDays) -> GuildHall:
+def _hall_copy(realm: Realm) -> GuildHall:
     """A copy of the guild hall to try an action on (check before perform: the real one is untouched)."""
     return GuildHall.from_dict(realm.guilds.to_dict())
 
 
-def perform(realm: RealmDays, action: DayAction) -> None:
+def perform(realm: Realm, action: DayAction) -> None:
     """Carry out an action :func:`check` passed."""
     who = realm.character(getattr(action, "character"))  # noqa: B009 -- every referee action names one
     retinue = realm.retinues[who.name]
@@ -519,7 +517,7 @@ def perform(realm: RealmDays, action: DayAction) -> None:
         _guild(realm, who, action)
 
 
-def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
+def _cast(realm: Realm, who: Character, action: CastSpell) -> None:
     from magecraft.magic_realm.data import spell
     from magecraft.magic_realm.spells import hop
 
@@ -557,7 +555,7 @@ def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
     realm.note(f"{who.name} casts Open Gate: to {gate} in {realm.board.label(place)}")
 
 
-def _locate_gate(realm: RealmDays, who: Character, name: str) -> None:
+def _locate_gate(realm: Realm, who: Character, name: str) -> None:
     """3.2: the gate is known to the character; the Gate Master's employers learn it at once (7.10)."""
     who.known_gates.append(name)
     realm.note(f"{who.name} locates {name}")
@@ -571,7 +569,7 @@ def _locate_gate(realm: RealmDays, who: Character, name: str) -> None:
 # -- offroad travel (2) -----------------------------------------------------------------------------
 
 
-def _offroad(realm: RealmDays, who: Character) -> None:
+def _offroad(realm: Realm, who: Character) -> None:
     """2.2-2.4: a roll on the column of the clearing left (a lost character keeps rolling on the column of
     the clearing he left, 2.4); clearing results move him at once (2.3), Lost and Avalanche leave him in
     the tile's woods, wounded (2.4)."""
@@ -597,7 +595,7 @@ def _offroad(realm: RealmDays, who: Character) -> None:
         realm.pending = Pending(Decide.CLEARING, who.name, tuple(options))
 
 
-def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
+def _offroad_clearings(realm: Realm, who: Character) -> list[int]:
     """The clearings offroad travel may reach: the other clearings of the tile left (2.4 "on the tile", 2.5
     "the tile's clearings"; ruling MR32), on the Chasm only those of the side left (1.2/2 "be sure to remain
     on the same side of the chasm regardless of the roll results"); with the setting
@@ -611,7 +609,7 @@ def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
                   if c != who.clearing and (t != left.tile or realm.board.clearings[c].number in side))
 
 
-def _chasm_side(realm: RealmDays, left: Clearing) -> tuple[int, ...]:
+def _chasm_side(realm: Realm, left: Clearing) -> tuple[int, ...]:
     """The clearing numbers on the side of the tile's chasm ``left`` lies (every clearing on another tile)."""
     info = tiles()[realm.board.tile_names[left.tile]]
     for side in info.sides:
@@ -623,7 +621,7 @@ def _chasm_side(realm: RealmDays, left: Clearing) -> tuple[int, ...]:
 # -- travellers (7) ---------------------------------------------------------------------------------
 
 
-def killed(realm: RealmDays, who: Character, by: str | None) -> None:
+def killed(realm: Realm, who: Character, by: str | None) -> None:
     """7.8: every traveller serving the character leaves the game, and those who joined him (ruling MR15);
     9.3/3-4: the guild membership ends, its chit is free (never to the killer); 2.5: belongings are scattered
     among the tile's clearings when he dies offroad, and lie in his clearing otherwise (ruling MR34)."""
@@ -651,7 +649,7 @@ def killed(realm: RealmDays, who: Character, by: str | None) -> None:
 # -- guilds (9) -------------------------------------------------------------------------------------
 
 
-def _guild(realm: RealmDays, who: Character, action: DayAction) -> None:
+def _guild(realm: Realm, who: Character, action: DayAction) -> None:
     hall = realm.guilds
     if isinstance(action, DiscoverGuild):
         name = guild(action.guild).name
@@ -674,7 +672,7 @@ def _guild(realm: RealmDays, who: Character, action: DayAction) -> None:
                    + ("" if held else " (waiting for the guild's chit, 9.3/3)"))
 
 
-def arrive_at_guilds(realm: RealmDays, who: Character) -> None:
+def arrive_at_guilds(realm: Realm, who: Character) -> None:
     """9.3/3a: a character ending the turn at a guild whose chit is free takes it when eligible; several
     eligible there together must decide (9.3/3b: a decision waits)."""
     if who.offroad:

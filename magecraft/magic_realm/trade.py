@@ -2,7 +2,8 @@
 
 Each roll goes through the core tables (``mr_bounty``, ``mr_steal_attempt``, ``mr_steal_reward``,
 ``mr_playing_dice``, ``mr_cheating``); modified rolls stop at the table's ends (ruling C4).  The
-odds of each are exact fractions (:func:`steal_odds`, :func:`dice_odds`, :func:`lottery_odds`).
+odds of each are exact fractions (:func:`steal_odds`, :func:`dice_odds`, :func:`lottery_odds`), worked out by
+the core's :func:`magecraft.core.odds.table_odds` on the dice the realm's settings give a table (ruling MR49).
 
 The seed's worked example (5.2/1): the Magician records three STEAL actions at the HOUSE; rolls of
 3, 3 and 4 become 3, 4 and 6 -- two successes, then caught (each roll the high die of two, ruling MR49):
@@ -21,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
-from typing import Any
 
-from magecraft.core.errors import DataError, RuleError
+from magecraft.core.errors import RuleError
+from magecraft.core.odds import table_odds as table_odds  # the core's exact odds, the one way (ruling MR49's dice)
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import RandomTable
 from magecraft.magic_realm.data import realm_lists
@@ -381,33 +381,6 @@ def play_dice(
 
 
 # -- exact odds --------------------------------------------------------------------------------------------
-
-
-def table_odds(table: RandomTable, modifier: int = 0) -> dict[str, Fraction]:
-    """The exact chance of each result of ``table`` rolled with ``modifier`` (icepool does the dice)."""
-    die = _die(table.dice)
-    out: dict[str, Fraction] = {}
-    total = die.denominator()
-    for value, count in die.items():
-        clamped = max(table.low, min(table.high, int(value) + modifier)) if table.clamp else int(value) + modifier
-        row = table.row_for(clamped)
-        out[row.result] = out.get(row.result, Fraction(0)) + Fraction(count, total)
-    return out
-
-
-@cache
-def _die(expression: str) -> Any:
-    """An icepool die for a table's dice: ``NdS`` or ``NdShK`` (imported only when odds are asked for)."""
-    import icepool
-
-    text = expression.replace(" ", "").lower()
-    count, _, rest = text.partition("d")
-    sides, _, keep = rest.partition("h")
-    if not (count or "1").isdigit() or not sides.isdigit() or (keep and not keep.isdigit()):
-        raise DataError(f"no exact odds for the dice {expression!r}")
-    if keep:
-        return icepool.d(int(sides)).highest(int(count), int(keep))
-    return int(count or 1) @ icepool.d(int(sides))
 
 
 def steal_odds(
