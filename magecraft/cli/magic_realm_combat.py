@@ -168,9 +168,9 @@ def monster_command(
     """A new monster's vulnerability, fame, notoriety and armour (14.4)."""
     from dataclasses import asdict
 
-    from magecraft.magic_realm.data import _find, monsters
+    from magecraft.magic_realm.data import find_named, monsters
 
-    m = _find(monsters(), name, "monster")
+    m = find_named(monsters(), name, "monster")
     if json_out:
         print_json(asdict(m))
         return

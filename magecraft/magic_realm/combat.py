@@ -35,7 +35,7 @@ from typing import Any
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.magic_realm.characters import ActionChit, CharacterCard, character, combat_data, letter, level
-from magecraft.magic_realm.data import _find, monsters
+from magecraft.magic_realm.data import find_named, monsters, travellers
 
 COMBAT = "11. Expanded Combat Rules"
 MONSTERS = "14. New Monsters"
@@ -113,7 +113,7 @@ def weapons() -> dict[str, Weapon]:
 
 
 def weapon(name: str) -> Weapon:
-    return _find(weapons(), name, "weapon")
+    return find_named(weapons(), name, "weapon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ def armours() -> dict[str, Armour]:
 
 
 def armour(name: str) -> Armour:
-    return _find(armours(), name, "armour")
+    return find_named(armours(), name, "armour")
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,14 +430,12 @@ def change_tactics(name: str) -> None:
     """A denizen turning over to change tactics in combat (the base game's): refused for the one-sided Bees
     and Slimes (14.3) and for every traveller (7.7 "they never change tactics").  Other monsters pass: when
     they turn is the base game's rule, the referee's."""
-    from magecraft.magic_realm.data import travellers
-
     wanted = name.strip().casefold()
     card = next((t for t in travellers().values() if t.name.casefold() == wanted), None)
     if card is not None:
         raise RuleError(f"the {card.name} is a traveller: travellers never change tactics",
                         rule="7.7", section="7. Travellers")
-    monster = _find(monsters(), name, "monster")
+    monster = find_named(monsters(), name, "monster")
     if not monster.changes_tactics:
         raise RuleError(f"the {monster.name} is one-sided and never changes tactics during combat",
                         rule="14.3", section="14. New Monsters")
@@ -446,7 +444,7 @@ def change_tactics(name: str) -> None:
 def strike_monster(name: str, harm: str, stars: int = 0, *, settings: CombatSettings = DEFAULT) -> Strike:
     """A hit on a monster of 14.4: killed when the harm reaches its vulnerability (the base game's rule,
     MR21), an armoured one taking a star off; the kill earns its fame and notoriety."""
-    found = _find(monsters(), name, "monster")
+    found = find_named(monsters(), name, "monster")
     removed = settings.armour_removes_stars if found.armored else 0
     taken = struck_harm(harm, stars, removed)
     killed = level(taken) >= level(found.vulnerability)

@@ -28,6 +28,7 @@ from magecraft.core.odds import table_odds as table_odds  # the core's exact odd
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import RandomTable
 from magecraft.magic_realm.data import realm_lists
+from magecraft.magic_realm.spells import miracle_reroll
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, one_die, table
 
 BOUNTY = "4. Bounty"
@@ -99,8 +100,6 @@ def roll_bounty(
     ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).  A
     "Random Character" is drawn among ``characters`` when they are given (the others in the game).
     """
-    from magecraft.magic_realm.spells import miracle_reroll
-
     places = realm_lists()["places"]["bounty"]
     if not bounty_hunter and dwelling.upper() not in places:
         raise RuleError(
@@ -199,8 +198,6 @@ class StealingDay:
         """Roll one STEAL phase, against ``natives`` (another group met today: its ``friendliness`` and
         ``holds``) or the group of the last attempt; suspect and caught change only that group (5.2/2).
         ``miracles``: Miracle chits played on the roll, each re-rolling it, the lower kept (ruling MR11)."""
-        from magecraft.magic_realm.spells import miracle_reroll
-
         if natives is not None:
             self._meet(natives, friendliness, holds)
             self.natives = natives
@@ -338,8 +335,6 @@ def play_dice(
     Miracle chits played on the dice roll, each re-rolling it, the lower (richer) kept (ruling MR11).
     Played only ``at`` the INN, GUARD or S CAMPFIRE, or with the Gambler (6.1).
     """
-    from magecraft.magic_realm.spells import miracle_reroll
-
     check_gambling_place(at)
     modifier = -1 if high_stake else 0
     cheat_text, friendliness, enemy = None, 0, False

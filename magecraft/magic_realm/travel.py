@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.magic_realm.data import tiles, volcano_midnight
+from magecraft.magic_realm.spells import miracle_reroll
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
 
 OFFROAD = "2. Offroad Travel"
@@ -62,7 +63,6 @@ def offroad(
         )
     if moves_recorded < 2:
         raise RuleError("offroad travel takes two recorded MOVE actions", rule="2.2", section=OFFROAD)
-    from magecraft.magic_realm.spells import miracle_reroll
 
     rolled, set_aside = miracle_reroll(table(offroad_table(clearing_kind), settings), rng, -1 if woodsman else 0,
                                        label="offroad travel", miracles=miracles)

@@ -8,6 +8,8 @@ Split from :mod:`.referee` (which checks and performs every action) along the ru
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from magecraft.core.errors import RuleError
 from magecraft.core.tables import get_table
 from magecraft.magic_realm.actions import BuyService, Capture, Hire, MoveHireling, TradeWithMerchant
@@ -15,6 +17,7 @@ from magecraft.magic_realm.data import traveller
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item
 from magecraft.magic_realm.realm import Realm
 from magecraft.magic_realm.table_dice import table
+from magecraft.magic_realm.trade import roll_bounty
 from magecraft.magic_realm.travel import OFFROAD
 
 TRAVELLERS = "7. Travellers"
@@ -136,8 +139,6 @@ def hire(realm: Realm, who: Character, action: Hire) -> None:
     if piece.name == "Gate Master" and realm.settings.gate_master_past:
         _gate_masters_knowledge(realm, who)
     if piece.name == "Bounty Hunter":
-        from magecraft.magic_realm.trade import roll_bounty
-
         sought = roll_bounty(realm.rng, "INN", bounty_hunter=True)
         realm.note(f"the Bounty Hunter seeks: {sought.target}")
 
@@ -225,8 +226,6 @@ def travellers_leave(realm: Realm) -> None:
         retinue = realm.retinues[c.name]
         kids = retinue.serving.get("Children")
         if kids is not None and kids.last_day is not None and any(i.name == CANDY_CANE for i in c.belongings):
-            from dataclasses import replace
-
             retinue.serving["Children"] = replace(kids, last_day=realm.day)
         for name in retinue.new_day(realm.day):
             if name == "Necromancer":
