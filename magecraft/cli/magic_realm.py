@@ -6,14 +6,22 @@ are imported inside the commands so that ``magecraft --help`` stays quick.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
-from magecraft.cli import options
+from magecraft.cli import magic_realm_combat, magic_realm_gamble, options
+from magecraft.cli.magic_realm_shared import (
+    KeepOption,
+    MiracleOption,
+    OddsOption,
+    OneDieOption,
+    miracle_text,
+    odds_out,
+    realm_settings,
+)
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -40,51 +48,6 @@ roll_app = typer.Typer(
     help="Roll the expansion's tables: steal, bounty, dice, offroad, and any mr_* table.", no_args_is_help=True
 )
 app.add_typer(roll_app, name="roll")
-
-OddsOption = Annotated[bool, typer.Option("--odds", help="Show the exact odds instead of rolling.")]
-MiracleOption = Annotated[
-    int,
-    typer.Option("--miracle", min=0, max=9, metavar="COUNT",
-                 help="Miracle chits played on the roll: each re-rolls it, the better kept (Miracle 3, MR11)."),
-]
-OneDieOption = Annotated[
-    bool,
-    typer.Option("--one-die", help="Roll the tables on one die, not the base game's high die of two (MR49)."),
-]
-KeepOption = Annotated[
-    str, typer.Option("--keep", help="Which roll a Miracle chit keeps: low or high (MR11).")
-]
-
-
-def _miracle_text(set_aside: tuple[int | str, ...], keep: str = "low") -> str:
-    if not set_aside:
-        return ""
-    which = "lower" if keep == "low" else "higher"
-    return f" (Miracle: {', '.join(str(s) for s in set_aside)} set aside, the {which} kept)"
-
-
-def _settings(one_die: bool) -> Any:
-    """The realm's house rules a command was given (ruling MR49: the dice of the tables)."""
-    from magecraft.magic_realm.table_dice import RealmSettings
-
-    return RealmSettings(one_die=one_die)
-
-
-def _percent(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator} ({float(p):.2%})"
-
-
-def _odds_out(title: str, odds: dict[str, Fraction], json_out: bool, extra: dict[str, Any] | None = None) -> None:
-    if json_out:
-        print_json({"odds": {k: str(v) for k, v in odds.items()}, **(extra or {})})
-        return
-    out = console()
-    out.print(f"[bold]{title}[/bold]")
-    for result, p in odds.items():
-        out.print(f"  {_percent(p):>18}  {result}")
-    for key, value in (extra or {}).items():
-        out.print(f"  {key}: {value}")
-
 
 @app.command("setup")
 def setup(
@@ -137,22 +100,20 @@ def roll_steal(
     json_out: JsonOption = False,
 ) -> None:
     """Roll one STEAL attempt (5.2), with +1 for each earlier attempt today, and its reward."""
-    from magecraft.magic_realm.characters import character as character_card
     from magecraft.magic_realm.table_dice import dice_text
-    from magecraft.magic_realm.trade import StealingDay, steal_odds
+    from magecraft.magic_realm.trade import StealingDay, steal_odds, steals_as_thief
 
-    rules = _settings(one_die)
+    rules = realm_settings(one_die)
 
     if character is not None:
         # 13.2: the card's own stealing modifier (the Thief/Assassin's -1) comes with the character
-        thief = thief or character_card(character).steal_modifier < 0
+        thief = thief or steals_as_thief(character)
     if odds:
-        _odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild, settings=rules),
+        odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild, settings=rules),
                  json_out)
         return
     day = StealingDay("character", "natives", friendliness=friendliness.title(), thief=thief, thief_guild=guild,
-                      settings=rules)
-    day.attempts = attempt - 1
+                      settings=rules, attempt=attempt)
     result = day.attempt(make_randomness(seed, dice, physical_dice), miracles=miracle)
     if json_out:
         print_json(
@@ -172,7 +133,7 @@ def roll_steal(
     sign = f"{result.modifier:+d}" if result.modifier else "+0"
     loot = f"; loot: {result.loot}" if result.loot else ""
     console().print(
-        f"STEAL attempt {attempt}: {dice_text(rules)} = {result.raw}{_miracle_text(result.miracle)} {sign} = "
+        f"STEAL attempt {attempt}: {dice_text(rules)} = {result.raw}{miracle_text(result.miracle)} {sign} = "
         f"{result.total}: "
         f"{result.outcome}"
         f"{loot}; the natives are {result.friendliness}"
@@ -193,15 +154,11 @@ def roll_bounty_command(
     json_out: JsonOption = False,
 ) -> None:
     """Roll for a bounty (4.2)."""
-    from magecraft.core.odds import table_odds
-    from magecraft.magic_realm.table_dice import one_die as on_one_die
-    from magecraft.magic_realm.table_dice import table
-    from magecraft.magic_realm.trade import roll_bounty
+    from magecraft.magic_realm.trade import bounty_odds, roll_bounty
 
-    rules = _settings(one_die)
+    rules = realm_settings(one_die)
     if odds:
-        rolled_on = on_one_die("mr_bounty") if hunter else table("mr_bounty", rules)  # "Use 1d6 and subtract 2"
-        _odds_out("Bounty", table_odds(rolled_on, -2 if hunter else 0), json_out)
+        odds_out("Bounty", bounty_odds(bounty_hunter=hunter, settings=rules), json_out)
         return
     if keep not in ("low", "high"):
         raise typer.BadParameter("low or high", param_hint="--keep")
@@ -215,7 +172,7 @@ def roll_bounty_command(
         f"{bounty.target}: {bounty.reward} gold, delivered to the {bounty.dwelling}"
         if bounty.open
         else bounty.target
-    ) + _miracle_text(bounty.miracle, keep)
+    ) + miracle_text(bounty.miracle, keep)
     console().print(text)
 
 
@@ -233,19 +190,18 @@ def roll_offroad(
     json_out: JsonOption = False,
 ) -> None:
     """Character offroad travel (2.2): two MOVE actions, one roll on the column of the clearing left."""
-    from magecraft.core.odds import table_odds
     from magecraft.magic_realm.data import tiles
-    from magecraft.magic_realm.table_dice import dice_text, table
-    from magecraft.magic_realm.travel import offroad, offroad_table
+    from magecraft.magic_realm.table_dice import dice_text
+    from magecraft.magic_realm.travel import offroad, offroad_modifier, offroad_odds
 
     kind = {"mountain": "mountain", "cave": "cave", "other": "normal"}.get(clearing.lower())
     if kind is None:
         raise typer.BadParameter("mountain, cave or other", param_hint="--from")
     if tile not in tiles():
         raise typer.BadParameter(f"no tile {tile!r}", param_hint="--tile")
-    rules = _settings(one_die)
+    rules = realm_settings(one_die)
     if odds:
-        _odds_out("Offroad travel", table_odds(table(offroad_table(kind), rules), -1 if woodsman else 0), json_out)
+        odds_out("Offroad travel", offroad_odds(kind, woodsman=woodsman, settings=rules), json_out)
         return
     rng = make_randomness(seed, dice, physical_dice)
     result = offroad(rng, kind, tile=tile, woodsman=woodsman, miracles=miracle, settings=rules)
@@ -261,9 +217,11 @@ def roll_offroad(
             }
         )
         return
+    modifier = offroad_modifier(woodsman=woodsman)
+    shown = f" {modifier:+d}" if modifier else ""
     lost = "; off the clearings: roll again for every two MOVEs, and no running from battle" if result.lost else ""
     console().print(
-        f"offroad: {dice_text(rules)} = {result.raw}{_miracle_text(result.miracle)}{' -1' if woodsman else ''} = "
+        f"offroad: {dice_text(rules)} = {result.raw}{miracle_text(result.miracle)}{shown} = "
         f"{result.total}: "
         f"{result.result}"
         f"{f' ({result.wounds} wounds)' if result.wounds else ''}{lost}"
@@ -447,7 +405,7 @@ def _new_realm(characters: str | None, colour: str | None, female: str | None, m
         female=_names(female),
         male=_names(male),
         generator_revealed=revealed,
-        settings=_settings(one_die),
+        settings=realm_settings(one_die),
     )
 
 
@@ -742,5 +700,7 @@ def guild_complete(game: GameArg, character: CharacterArg, db: DbOption = None) 
 app.add_typer(guild_app, name="guild")
 
 # The commands of sections 10, 11, 13 and 14 (combat rounds, monsters, the revised characters, the Trap,
-# treasures) and of 6.1 (gambling) register themselves on ``app``: imported last, once it is built.
-from magecraft.cli import magic_realm_combat, magic_realm_gamble  # noqa: E402, F401
+# treasures), then 6.1's gambling group.
+for _name, _command in magic_realm_combat.COMMANDS.items():
+    app.command(_name)(_command)
+app.add_typer(magic_realm_gamble.gamble_app, name="gamble")
