@@ -247,34 +247,11 @@ def play_round(
             raise _refuse(f"{chit.name} is not a FIGHT chit", "11.1/1 a fight chit for each weapon")
     two = len(played) == 2
     if two:
-        for w in played:
-            if level(w.weight) >= level(vul):
-                raise _refuse(
-                    f"the {w.name} ({w.weight}) is not lighter than the {card.name}'s vulnerability ({vul})",
-                    "11.1 lighter",
-                )
-            if w.missile or w.spear:
-                kind = "missile weapon" if w.missile else "spear"
-                raise _refuse(
-                    f"the {w.name} is a {kind}: not in two-handed combat", "11.1/2 no missiles or spears"
-                )
-            if w.two_handed:
-                raise _refuse(f"the {w.name} takes both hands", "11.1/2 two-handed weapons (MR24)")
-        if shield is not None:
-            raise _refuse(f"no {shield.name} is played with two weapons", "11.1/2 no shield")
-        if len(attacks) == 2 and any(not a.target.strip() for a in attacks):
-            raise _refuse("name each weapon's target", "11.1/3 which weapon against which opponent")
+        _check_two_weapons(card.name, vul, played, attacks, shield)
     if shield is not None and shield.kind != "shield":
         raise InputError(f"the {shield.name} is not a shield")
     if maneuver is not None:
-        if not maneuver.maneuvers:
-            raise InputError(f"{maneuver.name} is not a maneuver chit (MOVE or DUCK)")
-        if settings.stab_forbids_maneuver and any(c.kind == "STAB" for c in chits):
-            raise _refuse(
-                f"{maneuver.name}: no maneuver is played with the STAB chit",
-                "13.2 STAB T2** and no maneuver",
-                REVISED,
-            )
+        _check_maneuver(maneuver, chits, settings)
     effort = sum(c.asterisks for c in chits) + (maneuver.asterisks if maneuver else 0)
     if effort > settings.asterisk_limit:
         raise _refuse(
@@ -284,6 +261,42 @@ def play_round(
     first = _primary(played, primary)
     swings = tuple(_swing(a, a.weapon is first, alert and a.weapon is first, settings) for a in attacks)
     return RoundPlay(card.name, swings, tuple(guards), shield, maneuver, two)
+
+
+def _check_two_weapons(
+    who: str, vul: str, played: Sequence[Weapon], attacks: Sequence[Attack], shield: Armour | None
+) -> None:
+    """11.1, 11.3: two weapons each lighter than the vulnerability, no missile, spear or two-handed weapon,
+    no shield, and each attack's target named."""
+    for w in played:
+        if level(w.weight) >= level(vul):
+            raise _refuse(
+                f"the {w.name} ({w.weight}) is not lighter than the {who}'s vulnerability ({vul})",
+                "11.1 lighter",
+            )
+        if w.missile or w.spear:
+            kind = "missile weapon" if w.missile else "spear"
+            raise _refuse(
+                f"the {w.name} is a {kind}: not in two-handed combat", "11.1/2 no missiles or spears"
+            )
+        if w.two_handed:
+            raise _refuse(f"the {w.name} takes both hands", "11.1/2 two-handed weapons (MR24)")
+    if shield is not None:
+        raise _refuse(f"no {shield.name} is played with two weapons", "11.1/2 no shield")
+    if len(attacks) == 2 and any(not a.target.strip() for a in attacks):
+        raise _refuse("name each weapon's target", "11.1/3 which weapon against which opponent")
+
+
+def _check_maneuver(maneuver: ActionChit, chits: Sequence[ActionChit], settings: CombatSettings) -> None:
+    """A maneuver chit (MOVE or DUCK), and none with the Thief/Assassin's STAB (13.2, MR23)."""
+    if not maneuver.maneuvers:
+        raise InputError(f"{maneuver.name} is not a maneuver chit (MOVE or DUCK)")
+    if settings.stab_forbids_maneuver and any(c.kind == "STAB" for c in chits):
+        raise _refuse(
+            f"{maneuver.name}: no maneuver is played with the STAB chit",
+            "13.2 STAB T2** and no maneuver",
+            REVISED,
+        )
 
 
 def alerted_after(swing: Swing, *, missed: bool) -> bool:
