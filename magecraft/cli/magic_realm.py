@@ -6,6 +6,8 @@ are imported inside the commands so that ``magecraft --help`` stays quick.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -302,8 +304,6 @@ def cast_command(
     json_out: JsonOption = False,
 ) -> None:
     """Resolve a spell of the List of Spells on a character's chits, the board or the dice."""
-    from dataclasses import asdict
-
     from magecraft.core.errors import InputError
     from magecraft.magic_realm import spells
     from magecraft.magic_realm.data import spell
@@ -312,67 +312,117 @@ def cast_command(
     character = spells.Character.parse(
         "Character", active=active or (), fatigued=fatigued or (), wounded=wounded or (), miracle=miracle or ()
     )
-    out: dict[str, Any]
-    if cast == "Heal":
-        healing = spells.heal(character)
-        chits = [asdict(c) for c in healing.character.chits]
-        out = {"spell": cast, "asterisks": healing.asterisks, "chits": chits}
-        text = f"Heal: {healing.asterisks} asterisks healed"
-    elif cast == "Drain Life":
-        if monster is None:
-            raise InputError("Drain Life needs --monster (a monster of 14.4, or T, H, M)")
-        drain = spells.drain_life(character, monster)
-        chits = [asdict(c) for c in drain.character.chits]
-        out = {"spell": cast, "monster": drain.monster, "size": drain.size, "rested": drain.rested, "chits": chits}
-        text = (
-            f"Drain Life: the {drain.monster} ({drain.size}) is killed;"
-            f" rests {drain.rested} asterisks ({drain.spent} used)"
-        )
-    elif cast in ("Raise Dead", "Elemental"):
-        rng = make_randomness(seed, dice, physical_dice)
-        result = spells.raise_dead(rng) if cast == "Raise Dead" else spells.summon_elemental(rng)
-        out = {"spell": cast, "roll": result.raw, "result": result.result, **dict(result.data)}
-        text = f"{cast}: high die of 2d6 = {result.raw}: {result.result}"
-    elif cast == "Hop":
-        from magecraft.magic_realm.board import Board
-        from magecraft.magic_realm.setup import Setup
-
-        if clearing is None:
-            raise InputError("Hop needs --clearing, e.g. 'Borderland 4'")
-        from magecraft.core.randomness import Randomness
-
-        dealing = Randomness.seeded(board_seed)
-        board = Board.build(Setup.deal(dealing).tiles, dealing)
-        landed = spells.hop(board, board.clearing_of(clearing), make_randomness(seed, dice, physical_dice))
-        out = {"spell": cast, "from": clearing, "clearing": board.label(landed.id)}
-        text = f"Hop: {clearing} -> {board.label(landed.id)}"
-    elif cast == "Miracle":
-        if roll is None:
-            raise InputError("Miracle needs --roll, the roll to re-roll")
-        rng = make_randomness(seed, dice, physical_dice)
-        played = spells.play_miracle(character, roll, lambda: rng.dice("2d6", "Miracle re-roll").total, keep=keep)
-        chits = [asdict(c) for c in played.character.chits]
-        out = {"spell": cast, "first": played.first, "second": played.second, "kept": played.kept, "chits": chits}
-        text = f"Miracle: {played.first}, re-rolled {played.second}; keeps {played.kept}"
-    elif cast == "Sparkle":
-        if not monster:
-            raise InputError("Sparkle needs --monster, the monsters in the clearing (comma separated)")
-        if speed is None or fastest is None:
-            raise InputError("Sparkle needs --speed (the caster's) and --fastest (the fastest monster's)")
-        sparkled = spells.sparkle([m.strip() for m in monster.split(",") if m.strip()],
-                                  make_randomness(seed, dice, physical_dice), caster_speed=speed,
-                                  fastest_monster=fastest)
-        out = {"spell": cast, "rolls": [list(r) for r in sparkled.rolls], "unassigned": list(sparkled.unassigned)}
-        text = (f"Sparkle: {', '.join(f'{m} {r}' for m, r in sparkled.rolls)}; unassigned this round: "
-                f"{', '.join(sparkled.unassigned) or 'none'}")
-    else:
+    resolve = _CASTS.get(cast)
+    if resolve is None:
         raise InputError(
             f"{cast} is not resolved here (Heal, Drain Life, Raise Dead, Elemental, Hop, Miracle, Sparkle)"
         )
+    out, text = resolve(_Cast(cast, character, monster, clearing, board_seed, roll, keep, speed, fastest,
+                              lambda: make_randomness(seed, dice, physical_dice)))
     if json_out:
         print_json(out)
         return
     console().print(text)
+
+
+@dataclass(frozen=True)
+class _Cast:
+    """What ``cast`` was given: the spell, the character's chits, each spell's own options, and the dice
+    (made only for a spell that rolls)."""
+
+    spell: str
+    character: Any
+    monster: str | None
+    clearing: str | None
+    board_seed: int
+    roll: int | None
+    keep: str
+    speed: int | None
+    fastest: int | None
+    randomness: Callable[[], Any]
+
+
+def _cast_heal(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.magic_realm import spells
+
+    healing = spells.heal(c.character)
+    chits = [asdict(chit) for chit in healing.character.chits]
+    return ({"spell": c.spell, "asterisks": healing.asterisks, "chits": chits},
+            f"Heal: {healing.asterisks} asterisks healed")
+
+
+def _cast_drain_life(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.core.errors import InputError
+    from magecraft.magic_realm import spells
+
+    if c.monster is None:
+        raise InputError("Drain Life needs --monster (a monster of 14.4, or T, H, M)")
+    drain = spells.drain_life(c.character, c.monster)
+    chits = [asdict(chit) for chit in drain.character.chits]
+    out = {"spell": c.spell, "monster": drain.monster, "size": drain.size, "rested": drain.rested, "chits": chits}
+    return out, (f"Drain Life: the {drain.monster} ({drain.size}) is killed;"
+                 f" rests {drain.rested} asterisks ({drain.spent} used)")
+
+
+def _cast_summoning(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.magic_realm import spells
+
+    rng = c.randomness()
+    result = spells.raise_dead(rng) if c.spell == "Raise Dead" else spells.summon_elemental(rng)
+    return ({"spell": c.spell, "roll": result.raw, "result": result.result, **dict(result.data)},
+            f"{c.spell}: high die of 2d6 = {result.raw}: {result.result}")
+
+
+def _cast_hop(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.core.errors import InputError
+    from magecraft.core.randomness import Randomness
+    from magecraft.magic_realm import spells
+    from magecraft.magic_realm.board import Board
+    from magecraft.magic_realm.setup import Setup
+
+    if c.clearing is None:
+        raise InputError("Hop needs --clearing, e.g. 'Borderland 4'")
+    dealing = Randomness.seeded(c.board_seed)
+    board = Board.build(Setup.deal(dealing).tiles, dealing)
+    landed = spells.hop(board, board.clearing_of(c.clearing), c.randomness())
+    return ({"spell": c.spell, "from": c.clearing, "clearing": board.label(landed.id)},
+            f"Hop: {c.clearing} -> {board.label(landed.id)}")
+
+
+def _cast_miracle(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.core.errors import InputError
+    from magecraft.magic_realm import spells
+
+    if c.roll is None:
+        raise InputError("Miracle needs --roll, the roll to re-roll")
+    rng = c.randomness()
+    played = spells.play_miracle(c.character, c.roll, lambda: rng.dice("2d6", "Miracle re-roll").total,
+                                 keep=c.keep)
+    chits = [asdict(chit) for chit in played.character.chits]
+    out = {"spell": c.spell, "first": played.first, "second": played.second, "kept": played.kept, "chits": chits}
+    return out, f"Miracle: {played.first}, re-rolled {played.second}; keeps {played.kept}"
+
+
+def _cast_sparkle(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.core.errors import InputError
+    from magecraft.magic_realm import spells
+
+    if not c.monster:
+        raise InputError("Sparkle needs --monster, the monsters in the clearing (comma separated)")
+    if c.speed is None or c.fastest is None:
+        raise InputError("Sparkle needs --speed (the caster's) and --fastest (the fastest monster's)")
+    sparkled = spells.sparkle([m.strip() for m in c.monster.split(",") if m.strip()], c.randomness(),
+                              caster_speed=c.speed, fastest_monster=c.fastest)
+    out = {"spell": c.spell, "rolls": [list(r) for r in sparkled.rolls], "unassigned": list(sparkled.unassigned)}
+    return out, (f"Sparkle: {', '.join(f'{m} {r}' for m, r in sparkled.rolls)}; unassigned this round: "
+                 f"{', '.join(sparkled.unassigned) or 'none'}")
+
+
+#: The spells ``cast`` resolves, by name.
+_CASTS: dict[str, Callable[[_Cast], tuple[dict[str, Any], str]]] = {
+    "Heal": _cast_heal, "Drain Life": _cast_drain_life, "Raise Dead": _cast_summoning,
+    "Elemental": _cast_summoning, "Hop": _cast_hop, "Miracle": _cast_miracle, "Sparkle": _cast_sparkle,
+}
 
 
 CharactersOption = Annotated[
@@ -462,6 +512,12 @@ def simulate(
     if json_out:
         print_json({"report": sim.report[shown:], **sim.result(), **({"saved": saved} if saved else {})})
         return
+    _print_days(sim, shown, saved)
+
+
+def _print_days(sim: Any, shown: int, saved: str | None) -> None:
+    """The realm's report from line ``shown`` on, day by day, then where the pods, the Trap and the minor
+    treasure locations stand."""
     out = console()
     current = None
     for line in sim.report[shown:]:

@@ -6,7 +6,7 @@ are :mod:`magecraft.cli.magic_realm_shared`'s; the rules live in :mod:`magecraft
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -114,7 +114,6 @@ def dice_command(
     json_out: JsonOption = False,
 ) -> None:
     """Playing dice (6.1/2): 5 gold a roll, or 10 gold at -1; a successful cheat gives another -1."""
-    from magecraft.magic_realm.table_dice import dice_text
     from magecraft.magic_realm.trade import (
         cheat_odds,
         check_gambling_place,
@@ -145,21 +144,29 @@ def dice_command(
         settings=rules,
     )
     if json_out:
-        print_json(
-            {
-                "stake": result.stake,
-                "cheat": result.cheat,
-                "raw": result.raw,
-                "modifier": result.modifier,
-                "total": result.total,
-                "gold": result.gold,
-                "friendliness_change": result.friendliness_change,
-                "enemy": result.enemy,
-                "cheat_bonus": result.cheat_bonus_after,
-                "miracle_set_aside": list(result.miracle),
-            }
-        )
+        print_json(_dice_json(result))
         return
+    _print_dice(result, rules, cheat_bonus)
+
+
+def _dice_json(result: Any) -> dict[str, Any]:
+    return {
+        "stake": result.stake,
+        "cheat": result.cheat,
+        "raw": result.raw,
+        "modifier": result.modifier,
+        "total": result.total,
+        "gold": result.gold,
+        "friendliness_change": result.friendliness_change,
+        "enemy": result.enemy,
+        "cheat_bonus": result.cheat_bonus_after,
+        "miracle_set_aside": list(result.miracle),
+    }
+
+
+def _print_dice(result: Any, rules: Any, cheat_bonus: int) -> None:
+    from magecraft.magic_realm.table_dice import dice_text
+
     out = console()
     if result.cheat:
         out.print(f"cheating: {result.cheat}")
