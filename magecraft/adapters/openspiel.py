@@ -11,6 +11,7 @@ nodes are the very rolls the game's Randomness labels.  Shuffles come from a fix
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import pyspiel
@@ -22,6 +23,10 @@ from magecraft.core.registry import GameType
 from magecraft.core.state import GameState
 from magecraft.games import registry
 
+#: The games rebuilt from saved forms, by the id of the form they came from (the form is kept beside
+#: them, so a reused id is never mistaken for another).
+_LOADED: OrderedDict[int, tuple[dict[str, Any], GameState[Any]]] = OrderedDict()
+
 MAX_DIE = 100
 MAX_LENGTH = 100_000
 DEFAULTS = ("wizard-prince-banquet", "mage-wars-solo")
@@ -32,16 +37,34 @@ class MagecraftState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: MagecraftGame) -> None:
         super().__init__(game)
-        self.game_type: GameType = game.game_type
+        # OpenSpiel clones a state by deep-copying its attributes: they are plain data only (the game
+        # itself is rebuilt from ``raw`` when asked for, and kept aside, see ``current``)
+        self.name: str = game.game_type.name
         self.players: list[str] = game.players
         self.rule_seats: dict[str, str] = game.rule_seats
-        self.rule_rng = Randomness.seeded(7)
+        self.rule_choices = 0
         self.raw: dict[str, Any] | None = None
-        self.current: GameState[Any] | None = None
         self.pending: str | None = None
         self.dice: list[int] = []
         self.wanted: chance.DieWanted | None = None
         self._advance()
+
+    @property
+    def game_type(self) -> GameType:
+        return registry().get(self.name)
+
+    @property
+    def current(self) -> GameState[Any] | None:
+        """The game as it stands (between decisions), rebuilt from ``raw`` once per copy."""
+        if self.raw is None:
+            return None
+        held = _LOADED.get(id(self.raw))
+        if held is None or held[0] is not self.raw:
+            held = (self.raw, self.game_type.load(self.raw))
+            _LOADED[id(self.raw)] = held
+            while len(_LOADED) > 256:
+                _LOADED.popitem(last=False)
+        return held[1]
 
     # -- carrying the game forward ------------------------------------------------------------------
     def _advance(self) -> None:
@@ -54,12 +77,14 @@ class MagecraftState(pyspiel.State):  # type: ignore[misc]
             if isinstance(outcome, chance.DieWanted):
                 self.wanted = outcome
                 return
-            self.current, self.raw, self.wanted = outcome, outcome.to_dict(), None
+            self.raw, self.wanted = outcome.to_dict(), None
+            _LOADED[id(self.raw)] = (self.raw, outcome)
             self.pending, self.dice = None, []
             player = outcome.current_player()
             if player not in self.rule_seats:
                 return
-            bot = self.game_type.bot(self.rule_seats[player], self.rule_rng)
+            self.rule_choices += 1
+            bot = self.game_type.bot(self.rule_seats[player], Randomness.seeded(self.rule_choices))
             self.pending = outcome.action_text(bot.choose(outcome, player))
 
     # -- OpenSpiel's API ----------------------------------------------------------------------------
@@ -113,12 +138,21 @@ class MagecraftState(pyspiel.State):  # type: ignore[misc]
 
 
 class MagecraftGame(pyspiel.Game):  # type: ignore[misc]
-    def __init__(self, game_type: GameType, params: dict[str, Any] | None = None) -> None:
+    """A game type of the registry; :func:`register` makes one subclass per game type (``NAME``), since
+    OpenSpiel keeps the class it is given until the interpreter ends."""
+
+    NAME = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game_type = registry().get(self.NAME)
         self.game_type = game_type
         probe = game_type.new_game(Randomness.seeded(0))
         self.rule_seats = dict(game_type.rule_bots(probe)) if game_type.rule_bots else {}
         self.players = [seat for seat in probe.seats() if seat not in self.rule_seats]
         super().__init__(_game_type(game_type, len(self.players)), _game_info(len(self.players)), params or {})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MagecraftGame:
+        return self  # a game is never changed once made: its copies can be itself
 
     def new_initial_state(self) -> MagecraftState:
         return MagecraftState(self)
@@ -151,8 +185,8 @@ def register(name: str) -> str:
     game_type = registry().get(name)
     short = _short_name(game_type)
     if short not in pyspiel.registered_names():
-        pyspiel.register_game(_game_type(game_type, _players(game_type)),
-                              lambda params=None: MagecraftGame(game_type, params))
+        game_class = type(f"MagecraftGame_{short}", (MagecraftGame,), {"NAME": name})
+        pyspiel.register_game(_game_type(game_type, _players(game_type)), game_class)
     return short
 
 

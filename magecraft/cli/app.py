@@ -215,6 +215,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (EOFError, KeyboardInterrupt):
         typer.echo("\nmagecraft: stopped", err=True)
         return 130
+    except ValueError as exc:
+        # every number is read by core.numbers.whole_number, length first; should one still reach int()
+        # unchecked, the person reads one line, not Python's traceback (issue 25 item 8)
+        if "integer string conversion" not in str(exc):
+            raise
+        typer.echo("magecraft: a number given has more digits than any number a table means", err=True)
+        return 2
     return result if isinstance(result, int) else 0
 
 

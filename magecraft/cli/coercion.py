@@ -123,3 +123,26 @@ def install() -> None:
 
     build.magecraft = True  # type: ignore[attr-defined]
     typer_core.build_runtime_param = build  # type: ignore[attr-defined]
+    _tidy_help(typer_core)
+
+
+def _tidy_help(typer_core: Any) -> None:
+    """Help pages as a person reads them (issue 25 item 12): a flag takes no value, so no ``<bool>`` beside
+    it; a required argument is ``NAME`` in the usage line, not ``{name}`` (an optional one ``[NAME]``)."""
+    option, argument = getattr(typer_core, "TyperOption", None), getattr(typer_core, "TyperArgument", None)
+    if option is None or argument is None or getattr(option, "magecraft", False):  # pragma: no cover
+        return
+    shown_type = option.display_type_rich
+
+    def display_type_rich(self: Any, ctx: Any) -> Any:
+        return None if self.is_flag and self.metavar is None else shown_type(self, ctx)
+
+    def usage_name(self: Any) -> str:
+        name = str(self.display_name_raw)
+        name = name.upper() if self.metavar is None else name
+        name = name if self.required else f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    option.display_type_rich = display_type_rich
+    option.magecraft = True
+    argument._usage_display_name = usage_name

@@ -46,7 +46,7 @@ def roll(
     at_most: Annotated[bool, typer.Option("--at-most", help="With --target: at or under it (default: at least).")]
     = False,
 ) -> None:
-    """Roll dice and print the total and each die, or (--odds) the exact chance of every total.
+    """Roll dice, or print their exact odds (--odds).
 
     A percentage chance (40%) says success or failure.
 

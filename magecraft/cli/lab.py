@@ -92,10 +92,12 @@ def check_sweep(sweep: Sweep, seeds: range) -> None:
 
 
 def _progress() -> Any:
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    # on stderr, so that --json output on stdout stays JSON
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(), console=console())
+                    TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(), console=Console(stderr=True))
 
 
 @lab_app.command("run")

@@ -54,15 +54,19 @@ START: str | None = "mage-wars solo --mage Wizard"
 
 app = typer.Typer(help="Mage Wars solo: your mage against the Dummy Mage.", no_args_is_help=True)
 
-MageOption = Annotated[str, typer.Option(
-    "--mage", help="Ready-made spellbook: Wizard, Beastmaster, Priestess, Warlock.")]
+MageOption = Annotated[str | None, typer.Option(
+    "--mage", help="Ready-made spellbook: Wizard (the default), Beastmaster, Priestess, Warlock.",
+    show_default=False)]
 BookOption = Annotated[Path | None, typer.Option("--book", help="Your own spellbook (JSON: mage and cards).")]
 DecksOption = Annotated[Path | None, typer.Option("--decks", help="The Dummy Mage's four decks (JSON).")]
 LifeOption = Annotated[int | None, typer.Option("--dummy-life",
                                                 help="The Dummy Mage's life (default: its mage's).")]
 
 
-def _spellbook(mage: str, book: Path | None) -> Spellbook:
+def _spellbook(mage: str | None, book: Path | None) -> Spellbook:
+    if book is not None and mage is not None:
+        raise typer.BadParameter("--book is your own spellbook: drop --mage", param_hint="--mage")
+    mage = mage or "Wizard"
     if book is not None:
         return spellbook_from_dict(load_json_file(book), str(book))
     books = ready_spellbooks()
@@ -99,7 +103,7 @@ def settings_from_options(dummy_life: int | None, walls: list[str]) -> Settings:
 
 @app.command()
 def solo(
-    mage: MageOption = "Wizard",
+    mage: MageOption = None,
     book: BookOption = None,
     decks: DecksOption = None,
     dummy_life: LifeOption = None,
@@ -133,7 +137,7 @@ def solo(
         raise typer.BadParameter("--games counts bot games: use it with --auto", param_hint="--games")
     if load is not None:
         _refuse_with_load(seed=seed, dice=dice, physical_dice=physical_dice, wall=wall,
-                          dummy_life=dummy_life, book=book, decks=decks)
+                          dummy_life=dummy_life, book=book, decks=decks, mage=mage)
     settings = settings_from_options(dummy_life, wall or [])
     spellbook = _spellbook(mage, book)
     dummy_decks = dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
@@ -145,7 +149,8 @@ def solo(
             raise typer.BadParameter("--auto plays seeded games: use --seed, not --dice, --physical-dice, "
                                      "--load, --save or --overwrite")
         chosen_seed = new_seed() if seed is None else seed
-        summary = run_matches(games, chosen_seed, spellbook, book.name if book else mage, settings, dummy_decks)
+        named = book.name if book else (mage or "Wizard")
+        summary = run_matches(games, chosen_seed, spellbook, named, settings, dummy_decks)
         if json:
             print_json(summary.to_dict())
         else:
@@ -231,6 +236,7 @@ class SoloTable(TableGame[Action]):
     """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage plays itself."""
 
     resume_command = "mage-wars solo --load {name}"
+    save_stem = "mage-wars"
 
     def __init__(self, game: MageWarsGame, spell_numbers: list[str] | None = None) -> None:
         self.game = game
@@ -457,7 +463,7 @@ def _wall_line(game: MageWarsGame, wall: Wall, zone: str) -> str:
 
 @app.command("book")
 def show_book(
-    mage: MageOption = "Wizard",
+    mage: MageOption = None,
     book: BookOption = None,
     json: JsonOption = False,
 ) -> None:

@@ -306,9 +306,12 @@ def cast_command(
     """Resolve a spell of the List of Spells on a character's chits, the board or the dice."""
     from magecraft.core.errors import InputError
     from magecraft.magic_realm import spells
+    from magecraft.magic_realm.characters import ActionChit
     from magecraft.magic_realm.data import spell
 
     cast = spell(name).name
+    for text in (*(active or ()), *(fatigued or ()), *(wounded or ()), *(miracle or ())):
+        ActionChit.parse(text)  # a chit that is not one (FIGHT H<5000 digits>*) is refused (issue 25 item 9)
     character = spells.Character.parse(
         "Character", active=active or (), fatigued=fatigued or (), wounded=wounded or (), miracle=miracle or ()
     )
@@ -446,11 +449,19 @@ def _names(text: str | None) -> list[str]:
 def _new_realm(characters: str | None, colour: str | None, female: str | None, male: str | None,
                revealed: bool, seed: int | None, dice: str | None, physical_dice: bool,
                one_die: bool = False) -> Any:
+    from magecraft.magic_realm.characters import character
     from magecraft.magic_realm.days import RealmDays
 
+    placed = _names(characters or DEFAULT_CHARACTERS)
+    for text in placed:
+        # a name that is no character's card is refused, not played (issue 25 item 9); the engine's own
+        # refusal names the nearest card
+        name = text.partition("@")[0].strip()
+        if name:
+            character(name)
     return RealmDays.new(
         make_randomness(seed, dice, physical_dice),
-        _names(characters or DEFAULT_CHARACTERS),
+        placed,
         colour_magic=_names(colour),
         female=_names(female),
         male=_names(male),

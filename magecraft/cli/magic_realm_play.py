@@ -30,11 +30,38 @@ REFEREE = "referee"
 ASK = -1
 
 
+def text_map(realm: Any) -> list[str]:
+    """The map around the characters as text (issue 25 item 10: "there is no map"): each tile a living
+    character stands on, its clearings in order with their kind, who stands there and the roads out (hidden
+    paths are not shown: they are secret, 1.2/3), and the tiles next to it."""
+    board = realm.board
+    here: dict[int, list[str]] = {}
+    for c in realm.characters:
+        if c.alive and not c.offroad:
+            here.setdefault(c.clearing, []).append(c.name)
+    for piece in realm.travellers:
+        if piece.state in ("wandering", "hired") and piece.clearing is not None:
+            here.setdefault(piece.clearing, []).append(f"the {piece.name}")
+    tiles = sorted({board.clearings[clearing].tile for clearing in here
+                    if any(not name.startswith("the ") for name in here[clearing])})
+    lines = ["[bold]Map[/bold] (clearing: kind, who is there, roads out)"] if tiles else []
+    for tile in tiles:
+        around = ", ".join(board.tile_names[t] for t in board.tile_neighbours[tile])
+        lines.append(f"  [bold]{escape(board.tile_names[tile])}[/bold] (next to {escape(around)})")
+        for clearing in board.tile_clearings(tile):
+            c = board.clearings[clearing]
+            roads = ", ".join(board.label(r) for r in board.roads[clearing]) or "none"
+            who = f" [{', '.join(here[clearing])}]" if clearing in here else ""
+            lines.append(escape(f"    {c.number}: {c.kind}{who} -> {roads}"))
+    return lines
+
+
 class RealmTable(TableGame["act.DayAction"]):
     """The realm at the play loop: one person, the referee, at the keyboard, deciding for the characters
     too when the rules leave a choice to them."""
 
     resume_command = "magic-realm play --load {name}"
+    save_stem = "realm"
 
     def __init__(self, realm: RealmDays) -> None:
         self.realm = realm
@@ -255,7 +282,7 @@ class RealmTable(TableGame["act.DayAction"]):
                 lines.append(f"  the {escape(site.name)} in {escape(where)}{escape(taken)}")
         for name, today in realm.today.items():
             lines.append(f"  {escape(name)} has recorded: {escape(', '.join(today.activities))}")
-        return lines
+        return [*lines, *text_map(realm)]
 
     def event_line(self, event: Event) -> str | None:
         if event.kind == "realm":

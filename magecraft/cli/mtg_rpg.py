@@ -54,7 +54,9 @@ from magecraft.mtg_rpg.cards import (
 )
 from magecraft.mtg_rpg.character import (
     Character,
+    CharacterRecord,
     load_character,
+    modify_character,
     rulebook,
     save_character,
 )
@@ -234,33 +236,45 @@ def xp_command(
 ) -> None:
     """Award experience, spend it in the sanctuary, or list what things cost."""
     store = open_store(db)
-    record = load_character(store, name)
-    wizard = record.character
     args = list(what or [])
     verb = action.strip().casefold()
+    if verb == "costs":
+        if args:
+            raise typer.BadParameter(f"costs takes nothing more, not {' '.join(args)!r}", param_hint="WHAT")
+        _costs(load_character(store, name).character, json)
+        return
+    points: int | None = None
     if verb == "award":
         points = whole_number(args[0]) if len(args) == 1 else None
         if points is None or points < 1:
             given = f", not {' '.join(args)!r}" if args else ""
             raise typer.BadParameter(f"experience is awarded in whole points, 1 or more{given} "
                                      "(xp NAME award 3)", param_hint="N")
-        after = experience.award(wizard, points)
-        result: dict[str, Any] = {"awarded": points, "xp": after.xp}
-    elif verb == "spend":
-        after, result = _spend(wizard, args, choice, approved, fast, power, toughness, tuple(augment or ()),
-                               load_pool(store, cards_file), house_rules_from(house_rules))
-    elif verb == "costs":
-        if args:
-            raise typer.BadParameter(f"costs takes nothing more, not {' '.join(args)!r}", param_hint="WHAT")
-        _costs(wizard, json)
-        return
-    else:
+    elif verb != "spend":
         raise typer.BadParameter(f"{action!r}: use award, spend or costs", param_hint="ACTION")
-    save_character(store, record.changed(after))
+    pool = load_pool(store, cards_file) if verb == "spend" else None
+    rules = house_rules_from(house_rules)
+    results: list[dict[str, Any]] = []
+
+    def change(record: CharacterRecord) -> CharacterRecord:
+        # applied to the sheet as it is inside the store's transaction: awards run at once all land (issue 25
+        # item 4), and a refused purchase writes nothing
+        if points is not None:
+            after = experience.award(record.character, points)
+            results.append({"awarded": points, "xp": after.xp})
+        else:
+            assert pool is not None
+            after, receipt = _spend(record.character, args, choice, approved, fast, power, toughness,
+                                    tuple(augment or ()), pool, rules)
+            results.append(receipt)
+        return record.changed(after)
+
+    wizard = modify_character(store, name, change).character
+    after, result = wizard, results[-1]
     if json:
         print_json(result)
     elif verb == "award":
-        console().print(f"{escape(wizard.name)} is awarded {points} experience: {after.xp} unspent.")
+        console().print(f"{escape(after.name)} is awarded {points} experience: {after.xp} unspent.")
     else:
         console().print(", ".join(f"{k} {v}" for k, v in result.items()))
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from magecraft.cli import options
@@ -44,6 +45,7 @@ from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, MagecraftError
 from magecraft.mtg_rpg import magic
 from magecraft.mtg_rpg.cards import (
+    ATTRIBUTE_NAMES,
     ATTRIBUTES,
     MANA_ATTRIBUTE,
 )
@@ -88,16 +90,25 @@ character_app = typer.Typer(help="Create and show Wizards.", no_args_is_help=Tru
 
 T = TypeVar("T")
 
-def _ask(question: str, given: T | None, parse: Callable[[str], T]) -> T:
-    """Use the option if given (errors end the command); otherwise ask until the answer passes."""
+def _ask(question: str, given: T | None, parse: Callable[[str], T], explain: str = "") -> T:
+    """Use the option if given (errors end the command); otherwise ask until the answer passes.
+
+    ``?`` or ``help`` says what may be typed (``explain``, else the question) and is never taken as the answer
+    (issue 25 item 7: "?" was saved as a Wizard's name); ``quit`` stops the creation, nothing saved."""
     if given is not None:
         return given
     while True:
         answer = options.ask_once(question)
+        word = answer.strip().casefold()
+        if word in ("?", "help"):
+            console().print(escape(f"{explain or question}. Type quit to stop (nothing is saved)."))
+            continue
+        if word in ("quit", "q"):
+            raise typer.Abort() from options.QuitAtPrompt()
         try:
             return parse(answer)
         except (MagecraftError, typer.BadParameter) as exc:
-            console().print(f"[red]{exc}[/red]")
+            console().print(f"[red]{escape(str(exc))}[/red]")
 
 
 def _read_deck_list(path: Path) -> tuple[str, ...]:
@@ -183,7 +194,9 @@ def character_new(
     the_sanctuary = _ask("Sanctuary", sanctuary, lambda t: check_text(t, "Sanctuary", "Sanctuary"))
     # The optional weapon is asked for only at the terminal, so scripted creation never waits on it.
     interactive = name is None
-    the_weapon = weapon if weapon is not None or not interactive else options.ask_once("Weapon (optional)")
+    the_weapon = weapon if weapon is not None or not interactive else _ask(
+        "Weapon (optional: Enter for none)", None, lambda t: t.strip(),
+        explain="A non-magical weapon the Wizard carries (staff, dagger...), or Enter for none")
 
     def parse_attributes(text: str) -> dict[str, int]:
         dots = parse_pairs(text, "attributes", "--attributes", "ST=3,DX=1")
@@ -197,8 +210,16 @@ def character_new(
         check_skills(bought, the_primary, rules)
         return bought
 
-    the_skills = _ask(f"Skills, 20 dots ({', '.join(book.skills)})",
-                      None if skills is None else parse_skills(skills), parse_skills)
+    the_skills = _ask(f"Skills, {rules.skill_dots} dots bought, at most {rules.max_starting_skill} in a skill "
+                      f"(Arcane Knowledge and Spell Research get one free dot each on top)",
+                      None if skills is None else parse_skills(skills), parse_skills,
+                      explain=f"SKILL=DOTS, comma separated, {rules.skill_dots} dots in all, e.g. Athletics=3,"
+                              f"Dodge=2; at least one in a {ATTRIBUTE_NAMES[MANA_ATTRIBUTE[the_primary]]} "
+                              "skill. "
+                              "Arcane Knowledge and Spell Research each get a free dot added to what you buy"
+                              + ("" if rules.free_dots_count_for_cap else
+                                 " (it does not count towards the limit)")
+                              + f". Skills: {', '.join(book.skills)}")
     allowed = the_attributes[MANA_ATTRIBUTE[the_primary]]
 
     def parse_cantrips(text: str) -> tuple[str, ...]:

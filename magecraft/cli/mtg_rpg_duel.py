@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -44,7 +45,7 @@ from magecraft.cli.options import (
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import InputError, SaveError
+from magecraft.core.errors import InputError, RuleError, SaveError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
@@ -63,6 +64,7 @@ from magecraft.mtg_rpg.character import (
 )
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
 from magecraft.mtg_rpg.duel import KINDS, QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel_actions import DuelAction
 from magecraft.mtg_rpg.duel_player import choose_action
 from magecraft.mtg_rpg.duel_ritual import (
     RESTITUTION_OWED,
@@ -158,6 +160,8 @@ def duel_command(
         "--spent", help="WIZARD=CARD: a card that went to the graveyard in a duel at the table.")] = None,
     ante_card: Annotated[list[str] | None, typer.Option(
         "--ante", help="WIZARD=CARD: the ante card put up in a duel at the table.")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start the quick duel from a scenario file's position (docs/scenarios).")] = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     db: DbOption = None,
@@ -182,7 +186,14 @@ def duel_command(
       magecraft mtg-rpg duel Sarin referee --kind three-card --seed 7
       magecraft mtg-rpg duel Sarin Mord --play-as Sarin --save eve
       magecraft mtg-rpg duel Sarin Mord --kind standard --life Sarin=12 --life Mord=0
+      magecraft mtg-rpg duel --scenario docs/scenarios/mtg-rpg-duel-three-card-interrupt.toml --play-as Mord
     """
+    if scenario is not None:
+        if first is not None or second is not None or load is not None:
+            raise typer.BadParameter("a scenario names its own Wizards: drop FIRST, SECOND and --load",
+                                     param_hint="--scenario")
+        _scenario_duel(scenario, play_as, db, save, overwrite, json, allow_undo)
+        return
     if load is not None:
         given = [flag for flag, value in (
             ("FIRST", first), ("SECOND", second), ("--kind", kind != "single-card"), ("--turns", turns),
@@ -306,6 +317,25 @@ class DuelRitual:
                             if self.kind == "limited-turns" else 0)
         return (Ritual.challenge(self.first, self.second).state_length(self.second, length)
                 .proclaim_stakes(self.first, self.stakes).set_victory(self.second, self.victory).terms())
+
+
+def _scenario_duel(path: Path, play_as: str | None, db: Any, save: str | None, overwrite: bool, json: bool,
+                   allow_undo: bool) -> None:
+    """``duel --scenario FILE``: the duel from the scenario's position and dice (its steps are the players'), on
+    to the end (at the prompt for ``--play-as``); a dry run on honour, since no saved Wizard is in it."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+
+    game_type, duel = start(load_scenario(path), registry())
+    if not isinstance(duel, QuickDuel):
+        raise InputError(f"{path} is a {game_type.name} scenario, not a quick duel")
+    names = duel.seats()
+    if play_as is not None and play_as not in names:
+        raise typer.BadParameter(f"{play_as!r} is not in this duel ({', '.join(names)})", param_hint="--play-as")
+    ritual = DuelRitual(names[0], names[1], names[2:], duel.kind, duel.turns or None, duel.victory,
+                        "honor or bragging rights", False, 0, None, play_as, True)
+    saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
+    _play_and_settle(duel, ritual, ritual.terms(), [(None, None)] * len(names), {}, saver, json, allow_undo)
 
 
 def _resume_duel(db: Any, load: str, save: str | None, overwrite: bool, json: bool, allow_undo: bool) -> None:
@@ -508,7 +538,7 @@ def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutc
     return record, wizard, deck, record.rng
 
 
-class DuelTable(TableGame[str]):
+class DuelTable(TableGame[DuelAction]):
     """A quick duel with ``--play-as``: one Wizard chosen at the keyboard, the others playing themselves.
 
     The player sees their own life and hand and every card played with its damage; the opponent's life and
@@ -516,6 +546,7 @@ class DuelTable(TableGame[str]):
     """
 
     resume_command = "mtg-rpg duel --load {name}"
+    save_stem = "duel"
 
     def __init__(self, duel: QuickDuel, player: str, ritual: DuelRitual) -> None:
         self.duel = duel
@@ -541,21 +572,27 @@ class DuelTable(TableGame[str]):
         self.duel = QuickDuel.from_dict({k: v for k, v in snapshot.items() if k != "ritual"},
                                         ask=options.ask_die_once)
 
-    def bot_action(self, player: str) -> str:
+    def bot_action(self, player: str) -> DuelAction:
         return choose_action(self.duel)
 
     def randomness(self) -> Randomness:
         return self.duel.rng
 
-    def menu(self, player: str) -> Menu[str]:
-        actions = self.duel.legal_actions()
-        choices = [Choice(_action_label(self.duel, action), action, (action.partition(":")[0],))
-                   for action in actions]
-        return Menu(f"{player}, choose:", choices, prompt="Your choice",
-                    typed=lambda answer: answer if answer in actions else None,
-                    typed_help="an action as written, e.g. play:Shock")
+    def menu(self, player: str) -> Menu[DuelAction]:
+        choices = []
+        for action in self.duel.legal_actions():
+            words = self.duel.action_text(action)
+            choices.append(Choice(words, action, (words.partition(" ")[0],)))
+        return Menu(f"{player}, choose:", choices, prompt="Your choice", typed=self._typed,
+                    typed_help="an action as written, e.g. play Shock")
 
-    def apply(self, action: str) -> None:
+    def _typed(self, answer: str) -> DuelAction | None:
+        try:
+            return self.duel.parse_action(answer)
+        except RuleError:
+            return None
+
+    def apply(self, action: DuelAction) -> None:
         self.duel.apply(action)
 
     def render(self, viewer: str | None) -> list[RenderableType]:
@@ -563,9 +600,9 @@ class DuelTable(TableGame[str]):
             return []
         seen = self.duel.observation(viewer)
         mine = next(s for s in seen["sides"] if s["name"] == viewer)
-        holding = "; ".join(f"{s['name']} holds {s['deck']['hand']} card(s)"
+        holding = "; ".join(f"{s['name']} holds {s['hand']} card(s)"
                             for s in seen["sides"] if s["name"] != viewer)
-        hand = ", ".join(mine["deck"]["hand"]) or "empty"
+        hand = ", ".join(mine["hand"]) or "empty"
         lines: list[RenderableType] = [f"{viewer}: life {mine['life']}; hand {hand}. {holding}."]
         if self.duel.pending:
             lines.append(f"{self.duel.active} plays [bold]{self.duel.pending}[/bold].")
@@ -602,15 +639,6 @@ def duel_line(event: Event) -> str | None:
     if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
         return f"  {escape(event.label)}"
     return None
-
-
-def _action_label(duel: QuickDuel, action: str) -> str:
-    """``play:Shock@Mord`` -> ``play Shock at Mord``; the others as they are."""
-    verb, _, rest = action.partition(":")
-    if not rest:
-        return action
-    name, _, aim = rest.partition("@")
-    return f"{verb} {name}" + (f" at {aim}" if aim else "")
 
 
 def _print_result(result: dict[str, Any]) -> None:

@@ -259,6 +259,23 @@ def _play_season(world: World) -> None:
 TABLE = "the table"
 
 
+def _headings(kind: str, label: str) -> tuple[str, ...]:
+    """The headings a choice is grouped under: the action, then what it is done with ("collect taxes at the low
+    rate" > "... and send 2 military home unpaid"), so a long list is asked action first (issue 25 item 11).
+
+    >>> _headings("collect_taxes", "collect taxes at the low rate and send 1 military home unpaid")
+    ('collect taxes', 'collect taxes at the low rate')
+    >>> _headings("hardship", "make the hardship check with +2 bought")
+    ('hardship', 'make the hardship check')
+    >>> _headings("end", "end the turn")
+    ('end',)
+    """
+    for joint in (" and ", " with "):
+        if joint in label:
+            return kind.replace("_", " "), label.split(joint, 1)[0]
+    return (kind.replace("_", " "),)
+
+
 class WorldTable(TableGame["WorldAction"]):
     """A season at the terminal: the realms ruled at the table choose among ``world.legal_actions()`` at the
     play loop's prompt, the others by their policy ("Realm Turns Phase", seed 000)."""
@@ -306,7 +323,11 @@ class WorldTable(TableGame["WorldAction"]):
         title = (f"[bold]{realm}[/bold], {world.turn.phase.value}: treasury {world.realms[realm].treasury:,} gp, "
                  f"{world.turn.resources} resources left")
         legal = world.legal_actions()
-        choices = [Choice(world.action_text(action), action, (action.kind.replace("_", " "),)) for action in legal]
+        paths = [_headings(action.kind, world.action_text(action)) for action in legal]
+        groups = {path[1] for path in paths if len(path) > 1}
+        # "collect taxes at the low rate" alone goes inside the group of the same words, not beside it
+        choices = [Choice(label, action, (path[0], label) if len(path) == 1 and label in groups else path)
+                   for action, path in zip(legal, paths, strict=True) for label in (world.action_text(action),)]
 
         def typed(answer: str) -> WorldAction | None:
             from magecraft.core.errors import RuleError
@@ -317,7 +338,7 @@ class WorldTable(TableGame["WorldAction"]):
                 return None
 
         return Menu(title, choices, prompt=f"{realm}: choose", typed=typed,
-                    typed_help="the name of a choice offered only once (end, roads, explore ...)")
+                    typed_help="the name of a choice offered only once (end, roads, explore ...)", fit=9)
 
     def apply(self, action: WorldAction) -> None:
         self.world.apply(action)  # checked first: a refused choice changes nothing and is asked again

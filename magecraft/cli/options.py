@@ -13,6 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+# the one shared check of a number's size (issue 25 item 8), re-exported for the commands
+from magecraft.core.numbers import MAX_DIGITS as MAX_DIGITS
+from magecraft.core.numbers import whole_number as whole_number
+
 if TYPE_CHECKING:
 
     from rich.console import Console
@@ -52,24 +56,6 @@ def console() -> Console:
     from rich.console import Console  # rich loads only when something is drawn
 
     return Console(highlight=False, soft_wrap=True)
-
-
-#: More digits than any number a table means (and ``int()`` refuses past 4,300 digits).
-MAX_DIGITS = 18
-
-
-def whole_number(text: str) -> int | None:
-    """``text`` as a whole number (optional sign, ASCII digits), or None; the length is checked before
-    ``int()`` so a 5,000-digit answer is refused, not a crash.
-
-    >>> whole_number(" -12"), whole_number("1e3"), whole_number("\u00b2"), whole_number("9" * 5000)
-    (-12, None, None, None)
-    """
-    text = text.strip()
-    digits = text[1:] if text[:1] in ("+", "-") else text
-    if not digits.isdecimal() or not digits.isascii() or len(digits) > MAX_DIGITS:
-        return None
-    return int(text)
 
 
 def parse_script(text: str) -> list[int]:

@@ -1,6 +1,7 @@
 """`magecraft planeswalker`: the Planeswalker RPG (1d4chan's MtG RPG, seed 001).
 
-Characters are saved in the save store (kind "character") by :func:`store_character` alone;
+Characters are created in the save store (kind "character") by :func:`store_character` and changed by
+:func:`change_character` (one transaction: commands run at once never lose nor refuse each other);
 the battle at the terminal is played through the shared play loop (:mod:`magecraft.cli.playloop`:
 help, undo, log, save and quit at every prompt) by :class:`BattleTable`, and saved through the
 command's :class:`~magecraft.cli.sessions.SaveSession` after each decision.  The engines are
@@ -9,6 +10,7 @@ imported inside the commands so the command line starts fast.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -32,9 +34,9 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
-from magecraft.cli.playloop import Choice, Menu, PlayLoop, TableGame
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import DataError, InputError, MagecraftError
+from magecraft.core.errors import DataError, InputError, MagecraftError, RuleError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -62,20 +64,28 @@ HouseRulesOption = Annotated[Path | None, typer.Option(
 # -- saving ------------------------------------------------------------------------------------
 
 
-def store_character(db: Path | None, character: Character, *, new: bool, revision: int | None = None) -> None:
-    """The one place a planeswalker is written to the save store (kind "character").
+def store_character(db: Path | None, character: Character) -> None:
+    """A new planeswalker in the save store (kind "character"): a name already taken is refused
+    (``--overwrite`` is not offered: a sheet is changed with :func:`change_character`)."""
+    open_store(db).create(character.name, SYSTEM, "character", {"character": character.to_dict()})
 
-    A new character refuses a name already taken (``--overwrite`` is not offered: a sheet is changed
-    with ``award`` or ``identity``); a changed one is written at the ``revision`` it was read, so a
-    change made meanwhile by another command is never lost (docs/architecture.md, "Saves").
-    """
-    store = open_store(db)
-    state = {"character": character.to_dict()}
-    if new:
-        store.create(character.name, SYSTEM, "character", state)
-    else:
-        assert revision is not None
-        store.update(character.name, SYSTEM, "character", state, revision=revision)
+
+def change_character(db: Path | None, name: str, change: Callable[[Character], Character]) -> Character:
+    """A short command that changes a sheet (an award, a rest, the day): re-read and written in one
+    transaction (``SaveStore.modify``), so such commands run at once queue and none is lost nor refused
+    (issue 25 item 4); a refused change writes nothing.  The sheet after it."""
+    from magecraft.planeswalker.character import Character
+
+    after: list[Character] = []
+
+    def apply(state: dict[str, Any]) -> dict[str, Any]:
+        if "character" not in state:
+            raise InputError(f"the save {name!r} holds no planeswalker sheet")
+        after.append(change(Character.from_dict(state["character"])))
+        return {**state, "character": after[-1].to_dict()}
+
+    open_store(db).modify(name, SYSTEM, "character", apply)
+    return after[-1]
 
 
 def load_character(db: Path | None, name: str) -> Character:
@@ -110,10 +120,13 @@ def _increases(text: str | None) -> dict[str, int]:
     found: dict[str, int] = {}
     for part in _split(text):
         stat, _, amount = part.partition("=")
-        if not amount.strip().isdecimal():
-            raise typer.BadParameter(f"{part!r} is not STAT=POINTS (e.g. mastery=1,power=2)", param_hint="--raise")
+        points = options.whole_number(amount) if amount.strip().isdecimal() else None
+        if points is None:
+            shown = part if len(part) <= 30 else f"{part[:20]}... ({len(part)} characters)"
+            raise typer.BadParameter(f"{shown!r} is not STAT=POINTS (e.g. mastery=1,power=2; at most "
+                                     f"{options.MAX_DIGITS} digits)", param_hint="--raise")
         key = stat_key(stat)  # the package's spelling rule, so the sums below meet under one name
-        found[key] = found.get(key, 0) + int(amount)
+        found[key] = found.get(key, 0) + points
     return found
 
 
@@ -154,27 +167,38 @@ def character_new(
                                      artifact_stats=_split(artifact_stats),
                                      artifact_mana=artifact_mana, library=_split(spells),
                                      memorized=_split(memorize))
-    store_character(db, character, new=True)
+    store_character(db, character)
     _show(character, json)
 
 
 def _ask_character(name: str | None) -> Character:
-    """Ask for each part of the sheet, asking again after a refused answer."""
+    """Ask for each part of the sheet, asking again after a refused answer.  Every question takes ``?`` or
+    ``help`` (what may be typed) and ``quit`` (nothing saved); a sheet the seed's advice finds unfinished
+    (unspent build points, spells it cannot cast) is shown and the creator asked to finish it or keep it
+    (issue 25 item 7)."""
     from magecraft.planeswalker.character import Character
-    from magecraft.planeswalker.data import race_names
+    from magecraft.planeswalker.data import generation, race_names
 
     out = console()
     answers: dict[str, Any] = {"name": name}
+    gen = generation()
 
-    def attempt(key: str, prompt: str, parse: Any) -> None:
+    def attempt(key: str, prompt: str, parse: Any, explain: str = "") -> None:
         while True:
-            text = options.ask_at_terminal(prompt)
+            text = options.ask_once(prompt)
+            word = text.strip().casefold()
+            if word in ("?", "help"):
+                out.print(escape(f"{explain or prompt}. Type quit to stop (nothing is saved)."))
+                continue
+            if word in ("quit", "q"):
+                raise typer.Abort() from options.QuitAtPrompt()
             try:
                 answers[key] = parse(text)
                 build()
                 return
             except (MagecraftError, typer.BadParameter) as exc:
-                message = exc.format_message() if isinstance(exc, typer.BadParameter) else str(exc)
+                # a BadParameter's own words, not click's "Invalid value for --raise" (no option was typed)
+                message = exc.message if isinstance(exc, typer.BadParameter) else str(exc)
                 out.print(f"[red]{escape(message)}[/red]")
 
     def build() -> Character:
@@ -185,19 +209,68 @@ def _ask_character(name: str | None) -> Character:
                                                            ["power"] * answers.get("identity", []).count("A")),
                                 library=answers.get("library", []), memorized=answers.get("memorized", []))
 
+    one, two = ", ".join(s.title() for s in gen.one_for_one), ", ".join(s.title() for s in gen.two_for_one)
     if name is None:
-        attempt("name", "Name", lambda t: t.strip() or _refuse("a character needs a name"))
-    attempt("identity", "Colour identity, up to three of W U B R G A (comma separated)", _split)
+        attempt("name", "Name", lambda t: t.strip() or _refuse("a character needs a name"),
+                "The planeswalker's name")
+    attempt("identity", "Colour identity, up to three of W U B R G A (comma separated)", _split,
+            "Up to three identity sources, comma separated: W white, U blue, B black, R red, G green, "
+            "A artifact (e.g. U,U,W)")
     if "A" in answers["identity"]:
         attempt("artifact_stats", "Stat each Artifact identity raises (power/toughness/life, comma separated)",
                 _split)
-    attempt("race", f"Race ({', '.join(race_names())})", lambda t: t.strip() or "Human")
-    attempt("increases", "Spend 5 build points, STAT=POINTS comma separated (e.g. mastery=1,power=2)",
-            _increases)
-    attempt("keywords", "Keyword abilities bought (blank for none)", _split)
-    attempt("library", "Library: spells known, in order (Ninth Edition card names, comma separated)", _split)
-    attempt("memorized", "Memorised spells (from the Library)", _split)
-    return build()
+    attempt("race", f"Race ({', '.join(race_names())})", lambda t: t.strip() or "Human",
+            f"One of {', '.join(race_names())} (Enter: Human)")
+    attempt("increases", f"Raise stats with {gen.build_points} build points: STAT=AMOUNT, comma separated "
+                         f"(e.g. mastery=1,power=2 costs 2)", _increases,
+            f"STAT=AMOUNT adds AMOUNT to the stat. Each point of {one} costs 1 build point; each two points "
+            f"of {two} cost 1 (an odd one rounds up). {gen.build_points} build points to spend")
+    attempt("keywords", "Keyword abilities bought (blank for none)", _split,
+            "Keyword abilities bought with build points, comma separated (e.g. Flying), or Enter for none")
+    attempt("library", "Library: spells known, in order (Ninth Edition card names, comma separated)", _split,
+            "Ninth Edition card names, comma separated, in the order they are learnt; a spell must fit "
+            "your Mastery and your identity's Mana Pool to be cast ('magecraft planeswalker character show' "
+            "lists the advice)")
+    attempt("memorized", "Memorised spells (from the Library)", _split,
+            "Spells from the Library to memorise, comma separated (Memory limits how many)")
+    return _finish(build(), attempt, build)
+
+
+def _unfinished(character: Character) -> list[str]:
+    """What leaves a new sheet unfinished: build points unspent, spells in the Library it can never cast."""
+    from magecraft.mtg_rpg.cards import builtin_pool
+
+    pool = builtin_pool()
+    notes = [f"{character.points_left()} build points are unspent"] if character.points_left() > 0 else []
+    uncastable = [n for n in character.library if not character.can_ever_cast(pool.get(n))]
+    if uncastable:
+        notes.append(f"cannot be cast with this Mastery and identity: {', '.join(uncastable)}")
+    return notes
+
+
+def _finish(character: Character, attempt: Any, build: Any) -> Character:
+    """An unfinished sheet (unspent build points, spells it cannot cast) is shown and the creator chooses to
+    finish it or keep it as it is; a finished one is kept at once."""
+    out = console()
+    while _unfinished(character):
+        for note in _unfinished(character):
+            out.print(escape(f"Not finished: {note}"))
+        answer = options.ask_once("Keep it as it is (k), change the build points (b), the library (l), or quit")
+        word = answer.strip().casefold()
+        if word in ("k", "keep"):
+            break
+        if word in ("quit", "q"):
+            raise typer.Abort() from options.QuitAtPrompt()
+        if word in ("b", "l"):
+            key, prompt = (("increases", "Raise stats: STAT=AMOUNT, comma separated") if word == "b" else
+                           ("library", "Library: spells known, in order (comma separated)"))
+            attempt(key, prompt, _increases if word == "b" else _split)
+            if word == "l":
+                attempt("memorized", "Memorised spells (from the Library)", _split)
+            character = build()
+        else:
+            out.print(f"[red]{escape(repr(answer))} is not k, b, l or quit[/red]")
+    return character
 
 
 def _refuse(message: str) -> Any:
@@ -214,10 +287,7 @@ def character_show(name: str, json: JsonOption = False, db: DbOption = None) -> 
 def character_award(name: str, points: Annotated[int, typer.Option("--points", help="Build points awarded.")] = 3,
                     json: JsonOption = False, db: DbOption = None) -> None:
     """Award build points between sessions (the seed recommends about three a session)."""
-    character, revision = read_character(db, name)
-    character = character.award(points)
-    store_character(db, character, new=False, revision=revision)
-    _show(character, json)
+    _show(change_character(db, name, lambda character: character.award(points)), json)
 
 
 @character_app.command("identity")
@@ -225,11 +295,8 @@ def character_identity(name: str, identity: Annotated[str, typer.Option("--ident
                        artifact_stats: Annotated[str | None, typer.Option("--artifact-stats")] = None,
                        json: JsonOption = False, db: DbOption = None) -> None:
     """Change a planeswalker's colour identity between sessions (a new source, or one given up)."""
-    character, revision = read_character(db, name)
     stats = _split(artifact_stats) if artifact_stats is not None else None
-    character = character.with_identity(_split(identity), stats)
-    store_character(db, character, new=False, revision=revision)
-    _show(character, json)
+    _show(change_character(db, name, lambda character: character.with_identity(_split(identity), stats)), json)
 
 
 @character_app.command("day")
@@ -245,15 +312,16 @@ def character_day(name: str,
 
     if life is None and used is None and forget is None:
         raise typer.BadParameter("give --life, --used or --forget", param_hint="--life")
-    character, revision = read_character(db, name)
-    if life is not None:
-        character = resting.with_life(character, life)
-    for spell in _split(used):
-        character = resting.use(character, spell)
-    for spell in _split(forget):
-        character = resting.forget(character, spell)
-    store_character(db, character, new=False, revision=revision)
-    _show(character, json)
+    def record(character: Character) -> Character:
+        if life is not None:
+            character = resting.with_life(character, life)
+        for spell in _split(used):
+            character = resting.use(character, spell)
+        for spell in _split(forget):
+            character = resting.forget(character, spell)
+        return character
+
+    _show(change_character(db, name, record), json)
 
 
 @app.command()
@@ -272,13 +340,12 @@ def rest(name: str,
         raise typer.BadParameter("choose one of --short or --extended", param_hint="--short")
     if memorize is not None and not extended:
         raise typer.BadParameter("spells are changed only after an extended rest", param_hint="--memorize")
-    character, revision = read_character(db, name)
-    if short:
-        character = resting.short_rest(character)
-    else:
-        character = resting.extended_rest(character, None if memorize is None else _split(memorize))
-    store_character(db, character, new=False, revision=revision)
-    _show(character, json)
+    def rested(character: Character) -> Character:
+        if short:
+            return resting.short_rest(character)
+        return resting.extended_rest(character, None if memorize is None else _split(memorize))
+
+    _show(change_character(db, name, rested), json)
 
 
 def _show(character: Character, as_json: bool) -> None:
@@ -348,7 +415,8 @@ def check(
 
 @app.command()
 def fight(
-    name: str,
+    name: Annotated[str | None, typer.Argument(help="Your planeswalker or a ready-made mage (not needed with "
+                                                    "--load or --scenario).", show_default=False)] = None,
     against: Annotated[str, typer.Option("--against", help="Creatures (Ninth Edition names), comma separated.")]
         = "",
     mage: Annotated[str | None, typer.Option("--mage", help="An enemy mage: Goblin Pyromancer, Counterspell "
@@ -364,6 +432,9 @@ def fight(
     seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
     json: JsonOption = False, save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
     allow_undo: AllowUndoOption = False,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from a scenario file's position (docs/scenarios): the battle as it stands.")]
+        = None,
 ) -> None:
     """Fight creatures (and an enemy mage) turn by turn; --auto lets the bot play every side.
 
@@ -376,6 +447,15 @@ def fight(
     from magecraft.planeswalker.bot import ready_mage
     from magecraft.planeswalker.combat import Battle
 
+    if scenario is not None:
+        clashing = given_options(name=name, against=against or None, mage=mage, close=close, party=party,
+                                 house_rules=house_rules, seed=seed, dice=dice, physical_dice=physical_dice,
+                                 load=load)
+        if clashing:
+            raise typer.BadParameter(f"a scenario sets up its own battle and dice: drop {', '.join(clashing)}",
+                                     param_hint="--scenario")
+        _fight_scenario(scenario, auto, json, save, db, allow_undo)
+        return
     if load is not None:
         clashing = given_options(against=against or None, mage=mage, close=close, auto=auto, party=party,
                                  practice=practice, house_rules=house_rules, seed=seed, dice=dice,
@@ -386,7 +466,7 @@ def fight(
         session = open_session(db, SYSTEM, "game", save=save, load=load)
         assert session.loaded is not None
         resumed = Battle.from_dict(session.loaded.state, ask=options.ask_die_once)
-        if resumed.fighters["you"].name != name:
+        if name is not None and resumed.fighters["you"].name != name:
             raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
         console().print(f"Resumed the battle saved as {escape(repr(load))}: round {resumed.round}, "
                         f"{escape(resumed.actor().label)}'s turn (the story since your last decision; type "
@@ -394,6 +474,10 @@ def fight(
         table = BattleTable.from_snapshot(resumed, session.loaded.state)
         _play_at_terminal(table, session, allow_undo, db, shown_from=resume_point(table))
         return
+    if name is None:
+        raise typer.BadParameter("name your planeswalker (or a ready-made mage), give --scenario FILE, or resume "
+                                 "a battle with "
+                                 "--load NAME", param_hint="NAME")
     if json and not auto:
         raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
     if allow_undo and auto:
@@ -426,24 +510,47 @@ def fight(
     battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges,
                           party=allies)
     if auto:
-        from magecraft.planeswalker.bot import play_out
-
-        play_out(battle)
-        recorded = record_outcome(db, battle, sheets)
-        if json:
-            print_json({"result": battle.result(), "sheets": recorded, "log": battle.log.to_list()})
-        else:
-            table = BattleTable(battle)
-            out = console()
-            for event in battle.log:
-                line = table.event_line(event)
-                if line is not None:
-                    out.print(line)
-            out.print(f"[bold]{escape(table.ending())}[/bold]")
-            _tell_recorded(recorded)
+        _auto(battle, db, sheets, json)
         return
     table = BattleTable(battle, bots=bots, sheets=sheets)
     _play_at_terminal(table, open_session(db, SYSTEM, "game", save=save), allow_undo, db)
+
+
+def _fight_scenario(path: Path, auto: bool, json: bool, save: str | None, db: Path | None,
+                    allow_undo: bool) -> None:
+    """``fight --scenario FILE``: the battle from the scenario's position and dice; no sheet is recorded."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+    from magecraft.planeswalker.combat import Battle
+
+    game_type, battle = start(load_scenario(path), registry())
+    if not isinstance(battle, Battle):
+        raise InputError(f"{path} is a {game_type.name} scenario, not a Planeswalker battle")
+    if json and not auto:
+        raise typer.BadParameter("--json prints a bot battle: use it with --auto", param_hint="--json")
+    if auto:
+        _auto(battle, db, {}, json)
+        return
+    _play_at_terminal(BattleTable(battle), open_session(db, SYSTEM, "game", save=save), allow_undo, db)
+
+
+def _auto(battle: Battle, db: Path | None, sheets: dict[str, dict[str, Any]], json: bool) -> None:
+    """``--auto``: the bot plays every side to the end; the outcome is recorded on the saved sheets."""
+    from magecraft.planeswalker.bot import play_out
+
+    play_out(battle)
+    recorded = record_outcome(db, battle, sheets)
+    if json:
+        print_json({"result": battle.result(), "sheets": recorded, "log": battle.log.to_list()})
+    else:
+        table = BattleTable(battle)
+        out = console()
+        for event in battle.log:
+            line = table.event_line(event)
+            if line is not None:
+                out.print(line)
+        out.print(f"[bold]{escape(table.ending())}[/bold]")
+        _tell_recorded(recorded)
 
 
 #: The mark before a party member's name that the bot plays (``--party "Jace,bot:Chandra"``).
@@ -507,10 +614,20 @@ def resume_point(table: BattleTable) -> int:
 def _play_at_terminal(table: BattleTable, session: SaveSession, allow_undo: bool, db: Path | None,
                       shown_from: int = 0) -> None:
     """Play at the shared loop; its saver is the command's session (one save path: kind "game").  A battle
-    played to its end is recorded on the saved characters' sheets."""
+    played to its end is recorded on the saved characters' sheets exactly once (issue 25 item 3): the saved
+    battle then says so, and reopening it records nothing again."""
     ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
-    if table.battle.is_terminal():
+    if ending in (Ending.VIEWED, Ending.LEFT):
+        return
+    if table.battle.is_terminal() and table.recorded:
+        if table.sheets:
+            console().print("This battle's result was recorded on the sheets when it ended; nothing is "
+                            "recorded again.")
+    elif table.battle.is_terminal():
         _tell_recorded(record_outcome(db, table.battle, table.sheets))
+        table.recorded = True
+        if session.name is not None:
+            session.save(table.snapshot())
     if ending.status:
         raise typer.Exit(ending.status)
 
@@ -533,17 +650,18 @@ class BattleTable(TableGame["Action"]):
     """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
     creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py)."""
 
-    def __init__(self, battle: Battle, *, bots: list[str] | None = None,
-                 sheets: dict[str, dict[str, Any]] | None = None) -> None:
-        import shlex
+    save_stem = "fight"
+    resume_command = "planeswalker fight --load {name}"
 
+    def __init__(self, battle: Battle, *, bots: list[str] | None = None,
+                 sheets: dict[str, dict[str, Any]] | None = None, recorded: bool = False) -> None:
         self.battle = battle
         #: party members (by id) the bot plays beside the people at the keyboard
         self.bots = list(bots or [])
         #: the saved sheets (by id) to record the outcome on: name, revision read and the sheet then
         self.sheets = dict(sheets or {})
-        hero = shlex.quote(battle.fighters["you"].name).replace("{", "{{").replace("}", "}}")
-        self.resume_command = f"planeswalker fight {hero} --load {{name}}"
+        #: whether the outcome is on the sheets already (saved with the battle, so it is written once)
+        self.recorded = recorded
 
     @classmethod
     def from_snapshot(cls, battle: Battle, saved: dict[str, Any]) -> BattleTable:
@@ -556,7 +674,7 @@ class BattleTable(TableGame["Action"]):
             raise DataError(f"a saved battle's table is malformed ({exc})") from None
         if not set(bots) | set(sheets) <= set(battle.fighters):
             raise DataError("a saved battle's table names fighters not in the battle")
-        return cls(battle, bots=bots, sheets=sheets)
+        return cls(battle, bots=bots, sheets=sheets, recorded=table.get("recorded") is True)
 
     def people(self) -> list[str]:
         """Every player character at this keyboard, by name (a party plays in the hot seat, PW32); party
@@ -588,7 +706,11 @@ class BattleTable(TableGame["Action"]):
         return self.battle.rng
 
     def snapshot(self) -> dict[str, Any]:
-        return {**self.battle.to_dict(), "table": {"bots": list(self.bots), "sheets": self.sheets}}
+        # "recorded" only once it is so: a battle saved before it existed reads back unchanged (no revision)
+        table: dict[str, Any] = {"bots": list(self.bots), "sheets": self.sheets}
+        if self.recorded:
+            table["recorded"] = True
+        return {**self.battle.to_dict(), "table": table}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         from magecraft.planeswalker.combat import Battle
@@ -602,7 +724,7 @@ class BattleTable(TableGame["Action"]):
         return choose(self.battle)
 
     def menu(self, player: str) -> Menu[Action]:
-        from magecraft.planeswalker.actions import Action
+        from magecraft.planeswalker.actions import Action, ActionKind
 
         battle = self.battle
         legal = battle.legal_actions()
@@ -611,18 +733,27 @@ class BattleTable(TableGame["Action"]):
         for draw in (False, True):
             if any(a.kind == "channel" and a.draw == draw and a.amount > 0 for a in legal):
                 # one line for every amount of excess mana: the amount is asked next (complete)
-                ask = Action("channel", amount=ASK_EXCESS, draw=draw)
+                ask = Action(ActionKind.CHANNEL, amount=ASK_EXCESS, draw=draw)
                 plain = decision_label(battle, ask._replace(amount=0))
                 label = f"{plain} with excess mana (how much is asked next)"
                 choices.append(Choice(label, ask, _heading(ask)))
         choices.sort(key=lambda choice: _ORDER.index(choice.action.kind))
-        by_words = {action.text().casefold(): action for action in legal}
-        by_words.update({choice.label.casefold(): choice.action for choice in choices})
+        by_label = {choice.label.casefold(): choice.action for choice in choices}
+
+        def typed(answer: str) -> Action | None:
+            said = by_label.get(" ".join(answer.split()).casefold())
+            if said is not None:
+                return said
+            try:
+                return battle.parse_action(answer)  # the decision's words (Battle.action_text)
+            except RuleError:
+                return None
+
         actor = battle.actor()
         whose = "your" if actor.id == self._fid(player) else f"{actor.label}'s"
         title = f"Round {battle.round}, {whose} turn, {_PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
         return Menu(title, choices, prompt="Your decision",
-                    typed=lambda answer: by_words.get(" ".join(answer.split()).casefold()),
+                    typed=typed,
                     typed_help="the decision in words, e.g. 'channel' or 'cast Shock at c1'")
 
     def complete(self, loop: PlayLoop[Action], player: str, action: Action) -> Action:

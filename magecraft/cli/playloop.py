@@ -23,8 +23,11 @@ Saving goes through a :class:`Saver` (``name`` and ``save(state) -> message``). 
 from __future__ import annotations
 
 import enum
+import signal
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -65,12 +68,16 @@ class Ending(enum.Enum):
     FINISHED = "finished"
     QUIT = "quit"
     INTERRUPTED = "interrupted"
+    HANGUP = "terminal closed"
     CONFLICT = "save conflict"
+    VIEWED = "viewed"
+    LEFT = "left to another session"
 
     @property
     def status(self) -> int:
-        """The exit status: 0 for a game finished or quit, 130 for Ctrl-C, 1 when a save conflicted."""
-        return {"interrupted": 130, "save conflict": 1}.get(self.value, 0)
+        """The exit status: 0 for a game finished, quit, viewed or left to another session, 130 for Ctrl-C,
+        129 for a closed terminal (SIGHUP) or SIGTERM, 1 when a save conflicted."""
+        return {"interrupted": 130, "terminal closed": 129, "save conflict": 1}.get(self.value, 0)
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,9 @@ class Menu(Generic[A]):
     prompt: str = "Your choice"
     typed: Callable[[str], A | None] | None = None
     typed_help: str = ""
+    #: group the list by its headings once it is longer than this, even when the screen would hold it (a
+    #: list of 27 combined choices reads better action first, then target: issue 25 item 11)
+    fit: int | None = None
 
 
 @dataclass(frozen=True)
@@ -116,6 +126,8 @@ class TableGame(ABC, Generic[A]):
 
     #: How to resume a saved game, with ``{name}`` for the save name.
     resume_command: str = ""
+    #: A game started without a save name keeps itself as ``STEM-1``, ``STEM-2``... (issue 25 item 1).
+    save_stem: str = "game"
 
     @abstractmethod
     def people(self) -> Collection[str]:
@@ -192,6 +204,14 @@ class TableGame(ABC, Generic[A]):
         return "The game is over."
 
 
+class _HangUp(BaseException):
+    """Raised by the SIGHUP/SIGTERM handler: the terminal closed (or the process is asked to end)."""
+
+
+def _hang_up(signum: int, frame: object) -> None:
+    raise _HangUp
+
+
 class _Undo(Exception):
     """Raised by a prompt when the person asks to undo (and may)."""
 
@@ -241,6 +261,63 @@ class PlayLoop(Generic[A]):
             self.hot_seat = len(people) > 1
         if len(people) == 1:
             self._at_screen = next(iter(people))
+        opened = self._open()
+        if opened is not None:
+            return opened
+        previous = _catch_hangups()
+        try:
+            return self._play(people)
+        finally:
+            _restore_signals(previous)
+            release = getattr(self.saver, "release", None)
+            if release is not None:
+                with suppress(SaveError):
+                    release()
+
+    def _open(self) -> Ending | None:
+        """Before the first prompt: a new game keeps itself at once (its made-up name announced, issue 25
+        item 1); a game another session is playing is viewed, taken over or left (item 2).  None: play."""
+        out = options.console()
+        name_new_game = getattr(self.saver, "name_new_game", None)
+        if name_new_game is not None:
+            name_new_game(self.game.save_stem)
+        if self.saver.name is not None and not getattr(self.saver, "written", True):
+            self.saver.save(self.game.snapshot())
+            if getattr(self.saver, "generated", False):
+                # no full stop after the command: it is copied and pasted
+                resume = (f" Resume it with: magecraft {self.game.resume_command.format(name=self.saver.name)}"
+                          if self.game.resume_command else "")
+                out.print(escape(f"This game keeps itself as {self.saver.name!r} (saved after every move; "
+                                 f"type 'save NAME' to give it a name of your own).{resume}"))
+        claim = getattr(self.saver, "claim", None)
+        if claim is None:
+            return None
+        holder = claim()
+        while holder is not None:
+            out.print(escape(f"{self.saver.name!r} is being played in another session ({holder.describe()})."))
+            try:
+                answer = options.ask_at_terminal(
+                    "Type v to view it read-only, t to take it over (the other session stops at its next "
+                    "move, its game kept under another name), or q to leave it").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                answer = "q"
+            if answer in ("v", "view"):
+                for shown in self.game.render(None):
+                    out.print(shown)
+                out.print("Read-only view: nothing was changed or saved.")
+                return Ending.VIEWED
+            if answer in ("t", "take", "take over"):
+                holder = claim(take_over=True)
+                out.print(escape(f"You took over {self.saver.name!r}; the other session is told at its "
+                                 "next move."))
+            elif answer in ("q", "quit"):
+                out.print(escape(f"Left {self.saver.name!r} to the other session; nothing was changed."))
+                return Ending.LEFT
+            else:
+                out.print(f"[red]{escape(repr(answer))} is not v, t or q[/red]")
+        return None
+
+    def _play(self, people: set[str]) -> Ending:
         self.game.begin(self)
         try:
             while not self.game.is_terminal():
@@ -256,12 +333,14 @@ class PlayLoop(Generic[A]):
                 self._take_turn(player)
         except _Stop as stop:
             return self._stop(stop)
-        except KeyboardInterrupt:
-            # Ctrl-C while a move was being carried out, not at a prompt: the state may be half-changed, so
-            # nothing more is saved; the autosave after the person's last action stands.
+        except (KeyboardInterrupt, _HangUp) as exc:
+            # Ctrl-C (or a closed terminal) while a move was being carried out, not at a prompt: the state may be
+            # half-changed, so nothing more is saved; the autosave after the person's last action stands.
             kept = f"saved as {self.saver.name!r} after your last action" if self.saver.name else "not saved"
-            options.console().print(f"\nStopped (interrupted) in the middle of a move; the game is {kept}.")
-            return Ending.INTERRUPTED
+            how = "interrupted" if isinstance(exc, KeyboardInterrupt) else "terminal closed"
+            with suppress(OSError):
+                options.console().print(f"\nStopped ({how}) in the middle of a move; the game is {kept}.")
+            return Ending.INTERRUPTED if isinstance(exc, KeyboardInterrupt) else Ending.HANGUP
         self.show_new(None if self.hot_seat else self._at_screen)
         for shown in self.game.render(None if self.hot_seat else self._at_screen):
             options.console().print(shown)
@@ -289,7 +368,9 @@ class PlayLoop(Generic[A]):
             self.game.apply(action)
         except RuleError as exc:
             self._undo.pop()
-            out.print(f"[red]{escape(str(exc))}[/red]")
+            # said as a refusal, with the rule (issue 25 item 10: "the Amazon has 2 phase(s) today; 3
+            # activities recorded" did not read as one)
+            out.print(f"[red]Refused: {escape(str(exc))}[/red]")
             return
         except _Undo:
             # asked in the middle of the action (a question it raised): back to before it
@@ -358,6 +439,8 @@ class PlayLoop(Generic[A]):
                 raise _Stop(Ending.QUIT, "end of input") from None
             except KeyboardInterrupt:
                 raise _Stop(Ending.INTERRUPTED, "interrupted") from None
+            except _HangUp:
+                raise _Stop(Ending.HANGUP, "terminal closed") from None
             word = answer.lower()
             first = word.split(" ", 1)[0]
             if word in ("?", "help"):
@@ -371,6 +454,8 @@ class PlayLoop(Generic[A]):
                 self._show_log()
             elif word == "save":
                 self.save_now()
+            elif first == "save":
+                self.save_as(answer[len(first):].strip())
             elif word in ("quit", "q"):
                 raise _Stop(Ending.QUIT, "quit")
             elif first in commands:
@@ -392,7 +477,8 @@ class PlayLoop(Generic[A]):
         trail: list[tuple[str, ...]] = [()]  # the headings chosen so far; 0 goes back one
         listed = True
         while True:
-            path, entries = _entries(menu.choices, trail[-1], _menu_lines())
+            fit = _menu_lines() if menu.fit is None else min(menu.fit, _menu_lines())
+            path, entries = _entries(menu.choices, trail[-1], fit)
             nested = len(trail) > 1
             if listed:
                 out.print(f"[bold]{escape(' > '.join(path))}[/bold]" if nested else menu.title)
@@ -442,6 +528,8 @@ class PlayLoop(Generic[A]):
                             ("log", f"the last {LOG_LENGTH} events, with their rolls"),
                             ("save", "save now" + (f" as {self.saver.name!r}" if self.saver.name else
                                                    " (start the game with --save NAME to keep it)")),
+                            *((("save NAME", "save now under NAME (the game's save is renamed)"),)
+                              if hasattr(self.saver, "rename") else ()),
                             ("quit", "save and stop" if self.saver.name else "stop"),
                             ("? or help", "this list")):
             out.print(f"  [bold]{escape(usage)}[/bold]: {escape(text)}")
@@ -507,6 +595,21 @@ class PlayLoop(Generic[A]):
             return False
         return True
 
+    def save_as(self, new: str) -> None:
+        """``save NAME``: the game's save is renamed NAME (a taken or bad name is refused, nothing changes),
+        then saved now."""
+        rename = getattr(self.saver, "rename", None)
+        out = options.console()
+        if rename is None:
+            out.print("[red]This game cannot be renamed here.[/red]")
+            return
+        try:
+            out.print(escape(rename(new)))
+        except SaveError as exc:
+            out.print(f"[red]Not renamed: {escape(str(exc))}[/red]")
+            return
+        self.save_now()
+
     def _autosave(self, ending: Ending | None) -> Ending:
         """Save quietly after each action when a save name is in use; a conflict stops the game."""
         if self.saver.name is not None:
@@ -523,6 +626,8 @@ class PlayLoop(Generic[A]):
         if stop.ending is Ending.CONFLICT:
             out.print("Stopped: the game was not saved over the other save.")
             return stop.ending
+        if stop.ending is Ending.HANGUP:
+            return self._hung_up()
         prefix = "\n" if stop.how in ("interrupted", "end of input") else ""
         name = self.saver.name
         if name is None:
@@ -538,6 +643,34 @@ class PlayLoop(Generic[A]):
                   if self.game.resume_command else "")
         out.print(f"{prefix}Stopped ({stop.how}); saved as {escape(repr(name))}.{escape(resume)}")
         return stop.ending
+
+
+    def _hung_up(self) -> Ending:
+        """The terminal closed at a prompt: save (nobody is there to read a message, so none is needed)."""
+        if self.saver.name is not None:
+            with suppress(SaveError):
+                self.saver.save(self.game.snapshot())
+        with suppress(OSError):
+            options.console().print(f"\nStopped (terminal closed); saved as {self.saver.name!r}.")
+        return Ending.HANGUP
+
+
+def _catch_hangups() -> dict[int, Any]:
+    """SIGHUP (the terminal closed) and SIGTERM stop the game like ``quit`` instead of killing it; the handlers
+    they replace, to put back (signals can only be caught in the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    previous: dict[int, Any] = {}
+    for name in ("SIGHUP", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            previous[number] = signal.signal(number, _hang_up)
+    return previous
+
+
+def _restore_signals(previous: dict[int, Any]) -> None:
+    for number, handler in previous.items():
+        signal.signal(number, handler)
 
 
 def _is_conflict(exc: SaveError) -> bool:
@@ -579,5 +712,8 @@ def _entries(choices: Sequence[Choice[A]], path: tuple[str, ...], fit: int
     if len(entries) == 1 and isinstance(entries[0][1], str):
         # a single heading is no choice: look one level deeper
         return _entries(choices, (*path, entries[0][1]), fit)
-    return path, [(f"{label} ({counts[label]} choices)" if isinstance(entry, str) and counts[label] > 1
-                   else label, entry) for label, entry in entries]
+    # a heading over a single choice is that choice, in its own words
+    single = {c.path[depth]: c for c in under if len(c.path) > depth and counts[c.path[depth]] == 1}
+    return path, [(f"{label} ({counts[label]} choices)", entry) if isinstance(entry, str) and counts[label] > 1
+                  else (single[label].label, single[label]) if isinstance(entry, str)
+                  else (label, entry) for label, entry in entries]

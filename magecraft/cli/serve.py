@@ -38,7 +38,7 @@ def serve(
     = None,
     db: DbOption = None,
 ) -> None:
-    """Serve the web table: each player on their own phone, the game master on their own screen.
+    """Serve the web table for phones and the game master's screen.
 
     Prints the game master's link (and with --demo one link per seat), then serves until Ctrl-C.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from random import SystemRandom
 from typing import Annotated, Any
 
 import typer
@@ -39,9 +40,12 @@ from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.render import DiceGroup
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.cli.wizard_prince_campaign import app as campaign_app
+from magecraft.core.bots import Bot, play_out
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
+from magecraft.core.scenario import load_scenario, start
+from magecraft.games import registry
 from magecraft.wizard_prince.actions import (
     Action,
     AppointmentMove,
@@ -55,8 +59,8 @@ from magecraft.wizard_prince.actions import (
 )
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import FILES, SIZE, Square, load_setup
-from magecraft.wizard_prince.bots import BOTS, Bot, play
 from magecraft.wizard_prince.chits import chit_kinds
+from magecraft.wizard_prince.game_type import BANQUET
 from magecraft.wizard_prince.nobles import Noble, generate_npc_noble, load_nobles, nobles_from
 from magecraft.wizard_prince.pieces import appointments
 from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
@@ -70,6 +74,16 @@ app.add_typer(campaign_app, name="campaign")
 HUMAN = "human"
 SYSTEM = "wizard_prince"
 DEFAULTS = Settings()
+#: The kinds of player a noble may have besides a person: the registered bots of the banquet.
+BOTS = tuple(BANQUET.bots)
+
+
+def make_bots(controllers: Mapping[str, str], seed: int | None) -> dict[str, Bot]:
+    """The registered bot for every noble a person does not play, each with dice of its own (drawn from
+    ``seed``, so a seeded banquet plays the same again; never the banquet's own dice)."""
+    base = seed if seed is not None else SystemRandom().randrange(2**31)
+    return {name: BANQUET.bot(kind, Randomness.seeded(base * 1000 + n))
+            for n, (name, kind) in enumerate(controllers.items()) if kind != HUMAN}
 
 
 def parse_players(text: str, auto: bool) -> list[tuple[str, str]]:
@@ -114,6 +128,9 @@ def banquet(
     overwrite: OverwriteOption = False,
     db: DbOption = None,
     allow_undo: AllowUndoOption = False,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from the position of a scenario file (docs/scenarios/wizard-prince-banquet-*).")
+    ] = None,
 ) -> None:
     """Play the Imperial Banquet.
 
@@ -125,7 +142,11 @@ def banquet(
       magecraft wizard-prince banquet --players "Ann,Bob" --npc 2 --save friday
       magecraft wizard-prince banquet --load friday
       magecraft wizard-prince banquet --auto --npc 4 --seed 11 --json
+      magecraft wizard-prince banquet --scenario docs/scenarios/wizard-prince-banquet-butler.toml
     """
+    if scenario is not None and load:
+        raise typer.BadParameter("a scenario starts a new banquet; --load resumes a saved one",
+                                 param_hint="--load")
     if load:
         # a saved banquet carries its own nobles, board, settings and dice
         given = given_options(players=players or None, npc=npc or None, nobles=nobles_file, setup=setup_file,
@@ -147,13 +168,21 @@ def banquet(
         state = Banquet.from_dict(saved, ask=ask_die_once)
         if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*BOTS, HUMAN}:
             raise DataError(f"saved banquet {load!r} is malformed: its players do not match its nobles")
+    elif scenario is not None:
+        given = given_options(npc=npc or None, nobles=nobles_file, setup=setup_file,
+                              saves=save_system != DEFAULTS.save_system, max_turns=max_turns != DEFAULTS.max_turns,
+                              seed=seed, dice=dice or None, physical_dice=physical_dice)
+        if given:
+            raise typer.BadParameter(f"{given[0]} cannot change a scenario's banquet", param_hint="--scenario")
+        saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
+        state, controllers = _scenario_banquet(scenario, players, auto)
     else:
         saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
         state, controllers = _new_banquet(players, npc, auto, nobles_file, setup_file, save_system, max_turns,
                                           make_randomness(seed, dice, physical_dice))
-    bots: dict[str, Bot] = {name: BOTS[kind]() for name, kind in controllers.items() if kind != HUMAN}
+    bots = make_bots(controllers, seed)
     if auto or not any(kind == HUMAN for kind in controllers.values()):
-        play(state, bots)
+        play_out(state, bots)
         said = _save(saver, state, controllers)
         _report(state, json)
         if said and not json:
@@ -198,6 +227,22 @@ def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, s
     return Banquet.new(nobles, rng, settings, load_setup(setup_file)), controllers
 
 
+def _scenario_banquet(path: Path, players: str, auto: bool) -> tuple[Banquet, dict[str, str]]:
+    """The banquet at a scenario's position (its own dice); NPC nobles play by their rules, the others are
+    people (bots with --auto) unless ``--players`` names a bot for them ("Ann:random")."""
+    game_type, state = start(load_scenario(path), registry())
+    if game_type is not BANQUET or not isinstance(state, Banquet):
+        raise typer.BadParameter(f"{path} is a scenario of {game_type.name}, not of the banquet",
+                                 param_hint="--scenario")
+    controllers = {name: "npc" if n.npc else ("heuristic" if auto else HUMAN) for name, n in state.nobles.items()}
+    for name, kind in parse_players(players, auto):
+        if name not in controllers:
+            raise typer.BadParameter(f"{name!r} is not a noble of this scenario ({', '.join(controllers)})",
+                                     param_hint="--players")
+        controllers[name] = kind
+    return state, controllers
+
+
 def _save(saver: SaveSession, state: Banquet, controllers: Mapping[str, str]) -> str:
     """Save the banquet if it has a name; the saver's one-line message, else ""."""
     if saver.name is None:
@@ -209,6 +254,7 @@ class BanquetTable(TableGame[Action]):
     """The banquet at the terminal: people choose by number, bots and NPC nobles play themselves."""
 
     resume_command = "wizard-prince banquet --load {name}"
+    save_stem = "banquet"
 
     def __init__(self, state: Banquet, bots: Mapping[str, Bot], controllers: Mapping[str, str]) -> None:
         self.state = state
@@ -238,7 +284,8 @@ class BanquetTable(TableGame[Action]):
         return self.state.rng
 
     def bot_action(self, player: str) -> Action:
-        return self.bots[player].choose(self.state, player)
+        action: Action = self.bots[player].choose(self.state, player)
+        return action
 
     def menu(self, player: str) -> Menu[Action]:
         when = f"turn {self.state.turn}" if self.state.turn else "entering the banquet"
@@ -359,7 +406,7 @@ def describe(state: Banquet, viewer: str, action: Action) -> str:
     if isinstance(action, ChooseAppointment):
         offer = appointments()[str(state.pending[0]["offer"])].title
         return f"take the office of {offer}" if action.take else f"keep the present appointment, not {offer}"
-    text = action.describe()
+    text = state.action_text(action)
     piece = action.courtier if isinstance(action, Snoop) else getattr(action, "piece", "")
     if piece in state.pieces and state.pieces[piece].kind == "courtier":
         kind = state.visible_chit(viewer, piece)

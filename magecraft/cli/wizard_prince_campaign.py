@@ -36,7 +36,7 @@ from magecraft.cli.options import (
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session, read_state, resume_session
 from magecraft.core.errors import DataError
-from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanquet, Record
+from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanquet, Question, Record
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -80,6 +80,32 @@ def open_campaign(db: Path | None, name: str) -> tuple[SaveSession, Campaign]:
 THE_YEAR = "the year"
 
 
+def intelligence_words(what: str, value: Any) -> str:
+    """What a noble's Intelligence check found out, in words a player reads (issue 25 item 6: it showed
+    ``None`` and a ``dict``): a host's fleets and legions by grade, a chieftain's level and Intelligence.
+
+    >>> intelligence_words("strength", {"fleets": {"regular": 11, "elite": 2, "guard": 0},
+    ...                                 "legions": {"regular": 9, "elite": 0, "guard": 1}})
+    'fleets 11 regular, 2 elite; legions 9 regular, 1 guard'
+    >>> intelligence_words("generalship", None)
+    'no chieftain of its own: a noble who joins it will command it'
+    >>> intelligence_words("generalship", {"level": 7, "intelligence": 12})
+    'a level 7 chieftain with Intelligence 12'
+    """
+    if what == "strength" and isinstance(value, dict):
+        arms = []
+        for arm in ("fleets", "legions"):
+            counts = dict(value.get(arm) or {})
+            grades = [f"{n} {grade}" for grade, n in counts.items() if isinstance(n, int) and n]
+            arms.append(f"{arm} {', '.join(grades) or 'none'}")
+        return "; ".join(arms)
+    if what == "generalship" and value is None:
+        return "no chieftain of its own: a noble who joins it will command it"
+    if what == "generalship" and isinstance(value, dict):
+        return f"a level {value.get('level')} chieftain with Intelligence {value.get('intelligence')}"
+    return "nothing certain"
+
+
 class CampaignTable(TableGame["YearMove"]):
     """A campaign year at the terminal: the GM and the player nobles at the table answer the pending
     :class:`Decision` at the play loop's prompt; NPC nobles and the nobles named with ``--bots`` are played by
@@ -116,24 +142,24 @@ class CampaignTable(TableGame["YearMove"]):
         d = self.c.pending
         if d is None or self.c.over:
             return None
-        if d.player == GM and d.kind in ("banquet", "adventure"):
+        if d.player == GM and d.kind in (Question.BANQUET, Question.ADVENTURE):
             return THE_YEAR
         return d.player  # the GM, or a noble: at the keyboard or played by bot_action
 
     def is_terminal(self) -> bool:
         """The year is over: the campaign ends, or waits on the GM to begin the next one."""
         d = self.c.pending
-        return self.c.is_terminal() or d is None or d.kind == "begin"
+        return self.c.is_terminal() or d is None or d.kind is Question.BEGIN
 
     def bot_action(self, player: str) -> YearMove:
         if self.banquet is not None:
             return self.banquet.bot_action(player)
         d = self.c.pending
         assert d is not None
-        if player == THE_YEAR and d.kind == "banquet":
-            return EnterBanquet(self.entered) if self.entered is not None else Choose(("bots",))
+        if player == THE_YEAR and d.kind is Question.BANQUET:
+            return EnterBanquet(self.entered) if self.entered is not None else Choose("bots")
         if player == THE_YEAR:
-            return self.records[0] if self.records else Choose(("done",))
+            return self.records[0] if self.records else Choose("done")
         return self.bot.choose(self.c, d.player)
 
     # -- the state -----------------------------------------------------------------------------
@@ -166,7 +192,7 @@ class CampaignTable(TableGame["YearMove"]):
         from magecraft.wizard_prince.campaign.court import attendees, new_banquet
 
         d = self.c.pending
-        if self.banquet is not None or d is None or d.kind != "banquet" or self.entered is not None:
+        if self.banquet is not None or d is None or d.kind is not Question.BANQUET or self.entered is not None:
             return
         seated = attendees(self.c)
         if not any(self.plays_at_table(n) for n in seated):
@@ -224,8 +250,9 @@ class CampaignTable(TableGame["YearMove"]):
         d = self.c.pending
         assert d is not None
         # long lists (a battle's percentages, upgrades by province) are asked heading by heading
-        choices: list[Choice[YearMove]] = [Choice(" ".join(str(v) for v in option), Choose(option),
-                          tuple(str(v) for v in option[:-1])) for option in d.options]
+        answers = [Choose.of(option) for option in d.options]
+        choices: list[Choice[YearMove]] = [Choice(self.c.action_text(answer), answer,
+                                                  tuple(str(v) for v in answer.option[:-1])) for answer in answers]
         return Menu(f"{escape(d.prompt)}  [dim]({escape(d.section)})[/dim]", choices, prompt=f"{player}: choose")
 
     def complete(self, loop: PlayLoop[YearMove], player: str, action: YearMove) -> YearMove:
@@ -251,12 +278,12 @@ class CampaignTable(TableGame["YearMove"]):
                             f"fleets {'/'.join(str(v) for v in s['fleets'].values())}, "
                             f"{len(s['provinces'])} province(s)" + (f", capital {s['capital']}" if s["capital"]
                                                                    else "")))
-        if d.kind == "join":
+        if d.kind is Question.JOIN:
             secret = c.observation(viewer)["year_data"].get("war_secret", {})
             for key, known in secret.items():
                 side, what = key.split("_")
                 lines.append(escape(f"Your Intelligence found out {c.year_data['war']['sides'][side]['name']}'s "
-                                    f"{what}: {known['value']}"))
+                                    f"{what}: {intelligence_words(what, known['value'])}"))
         return lines
 
     def event_line(self, event: Event) -> str | None:
@@ -281,7 +308,7 @@ def new(
     map_name: Annotated[str, typer.Option("--map", help="A shipped map (velkaria) or a TOML map file.")
                         ] = "velkaria",
     nobles: Annotated[str, typer.Option("--nobles", help='Player nobles, e.g. "Ann,Bob".')] = "",
-    nobles_file: Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of [[noble]] sheets.")
+    nobles_file: Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of \\[\\[noble]] sheets.")
                            ] = None,
     npc: Annotated[int, typer.Option("--npc", help="NPC nobles to roll up (seed's optional rule).", min=0,
                                      max=20)] = 0,
@@ -295,13 +322,22 @@ def new(
     physical_dice: PhysicalOption = False,
     json: JsonOption = False,
     db: DbOption = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Start from the position of a scenario file (docs/scenarios/wizard-prince-campaign-*).")
+    ] = None,
 ) -> None:
-    """Start a campaign: no noble rules a province yet.
+    """Start a campaign: no noble rules a province yet (or the position of a --scenario).
 
     \b
-    Example:
+    Examples:
       magecraft wizard-prince campaign new vel --map velkaria --nobles "Ann,Bob" --npc 3
+      magecraft wizard-prince campaign new court --scenario FILE.toml
     """
+    if scenario is not None:
+        _new_from_scenario(name, scenario, overwrite, json, db, nobles=nobles or None, nobles_file=nobles_file,
+                           npc=npc or None, tumultuous=tumultuous or None, settings=settings_file, seed=seed,
+                           dice=dice or None, physical_dice=physical_dice or None)
+        return
     from dataclasses import replace
 
     from magecraft.core.settings import load_settings
@@ -327,6 +363,30 @@ def new(
         print_json({"campaign": name, **c.result()})
     else:
         console().print(f"Campaign {name!r} begins in the {c.empire.name}: {', '.join(c.nobles)}. "
+                        f"Play a year with: magecraft wizard-prince campaign year {name}")
+
+
+def _new_from_scenario(name: str, path: Path, overwrite: bool, json: bool, db: Path | None,
+                       **given: Any) -> None:
+    """Save a new campaign at a scenario's position (its own dice), ready for ``campaign year``."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+    from magecraft.wizard_prince.campaign.game_type import CAMPAIGN
+
+    clashing = [key for key, value in given.items() if value is not None]
+    if clashing:
+        raise typer.BadParameter(f"--{clashing[0].replace('_', '-')} cannot change a scenario's campaign",
+                                 param_hint="--scenario")
+    game_type, c = start(load_scenario(path), registry())
+    if game_type is not CAMPAIGN:
+        raise typer.BadParameter(f"{path} is a scenario of {game_type.name}, not of the campaign",
+                                 param_hint="--scenario")
+    session = open_session(db, SYSTEM, KIND, save=name, overwrite=overwrite)
+    session.save(c.to_dict())
+    if json:
+        print_json({"campaign": name, **c.result()})
+    else:
+        console().print(f"Campaign {name!r} stands as {path.name} sets it, before year {c.result()['year'] + 1}. "
                         f"Play a year with: magecraft wizard-prince campaign year {name}")
 
 
@@ -389,8 +449,8 @@ def year(
             break
         start = len(table.c.chronicle)
         shown_from = len(table.c.rng.log)
-        if table.c.pending is not None and table.c.pending.kind == "begin":
-            table.apply(Choose(("begin",)))  # the GM begins the year (it was asked "Begin year N?")
+        if table.c.pending is not None and table.c.pending.kind is Question.BEGIN:
+            table.apply(Choose("begin"))  # the GM begins the year (it was asked "Begin year N?")
         elif people:
             console().print(f"Resumed year {table.c.year + 1} of {name!r}.")
         if people:
@@ -442,7 +502,8 @@ def show(name: NameArg, json: JsonOption = False, db: DbOption = None) -> None:
     for n, summary in ((c.nobles[k], c.noble_summary(k)) for k in c.nobles):
         npc = " (NPC)" if n.npc and not n.name.startswith("NPC") else ""
         title = f", {n.title}" if n.title and n.status >= 1 else ""
-        label = n.name + title + npc + ("" if n.alive else " +dead")
+        slave = f", {n.slave_of}'s slave" if n.slave_of else ""
+        label = n.name + title + npc + ("" if n.alive else " +dead") + slave
         nobles.add_row(label, str(n.status), str(n.wealth), "/".join(str(v) for v in n.legions.values()),
                        "/".join(str(v) for v in n.fleets.values()), str(len(summary["provinces"])),
                        n.appointment.replace("_", " ") or "-")
@@ -533,11 +594,14 @@ def _record(text: str) -> Any:
     from magecraft.wizard_prince.campaign.adventures import RECORDS
     from magecraft.wizard_prince.campaign.tasks import Record
 
-    parts = text.split(":")
-    if len(parts) not in (4, 5) or parts[1] not in RECORDS or not parts[2].lstrip("+-").isdigit():
+    try:
+        made = Record.parse(text)
+    except DataError:
+        made = None
+    if made is None or made.what not in RECORDS:
         raise typer.BadParameter(f"{text!r} is not NOBLE:WHAT:AMOUNT:REASON[:DETAIL] (WHAT is one of "
                                  f"{', '.join(RECORDS)})", param_hint="--adventure")
-    return Record(parts[0], parts[1], int(parts[2]), parts[3], parts[4] if len(parts) == 5 else "")
+    return made
 
 
 def _read_banquet(path: Path) -> dict[str, Any]:

@@ -106,11 +106,12 @@ def race(
     spectators: Annotated[str, typer.Option("--spectators", help='Player nobles who only bet: "Cy,Di".')] = "",
     bet: Annotated[list[str] | None, typer.Option("--bet", help="BETTOR:CHARIOTEER:GOLD (repeatable).")] = None,
     wealth_bet: Annotated[list[str] | None, typer.Option(
-        "--wealth-bet", help="BETTOR:CHARIOTEER: one Wealth level against the house (repeatable).")] = None,
+        "--wealth-bet", help="BETTOR:CHARIOTEER[:WEALTH]: Wealth levels against the house, one unless given "
+        "(the house takes at most one; repeatable).")] = None,
     side_bet: Annotated[list[str] | None, typer.Option(
         "--side-bet", help="BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth] (repeatable).")] = None,
-    nobles_file: Annotated[Path | None, typer.Option("--nobles", help="TOML [[noble]] sheets of the drivers.")
-                           ] = None,
+    nobles_file: Annotated[Path | None, typer.Option(
+        "--nobles", help="TOML \\[\\[noble]] sheets of the drivers (and spectators).")] = None,
     track_file: Annotated[Path | None, typer.Option("--track", help="TOML file of another circus.")] = None,
     scenario: Annotated[Path | None, typer.Option(
         "--scenario", help="Start from a scenario file's position, its [[play]] steps played (docs/scenarios); "
@@ -214,7 +215,8 @@ def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: 
     except InputError as exc:
         if isinstance(exc, DataError):
             raise  # a nobles or track file that cannot be read says so itself
-        hint = "--npc" if "NPC charioteers" in str(exc) else "--drivers"
+        hint = ("--npc" if "NPC charioteers" in str(exc) else "--nobles" if "nobles file" in str(exc)
+                else "--drivers")
         raise typer.BadParameter(str(exc), param_hint=hint) from None
     controllers = {name: driver for name, _, driver in chosen}
     for i in range(1, npc + 1):
@@ -299,6 +301,7 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
     Nothing in a chariot race is hidden, so everyone shares one screen (no hand-over between people)."""
 
     resume_command = "wizard-prince race --load {name}"
+    save_stem = "race"
 
     def __init__(self, state: Race, controllers: dict[str, str], bets_done: Sequence[str] = ()) -> None:
         from magecraft.core.randomness import Randomness
@@ -389,7 +392,7 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
         return Menu(f"[bold]{escape(bettor)}[/bold], your bets before the start", choices,
                     prompt=f"{bettor}, a bet as CHARIOTEER:GOLD or CHARIOTEER:wealth, or", typed=typed,
                     typed_help="CHARIOTEER:GOLD: bet gold; CHARIOTEER:wealth: a Wealth level against the house; "
-                               "blank: no more bets")
+                               "1 or done: no more bets")
 
     def apply(self, action: Action | NoMoreBets) -> None:
         if isinstance(action, NoMoreBets):
@@ -417,12 +420,16 @@ def read_bet(bettor: str, answer: str) -> Action | NoMoreBets | None:
 
     >>> read_bet("Cy", "NPC 1:500")
     Bet(bettor='Cy', on='NPC 1', gold=500)
-    >>> read_bet("Cy", "") == NoMoreBets("Cy"), read_bet("Cy", "Ann:lots")
-    (True, None)
+    >>> read_bet("Cy", "Ann:wealth")
+    WealthBet(bettor='Cy', on='Ann', wealth=1)
+    >>> read_bet("Cy", "done") == NoMoreBets("Cy"), read_bet("Cy", ""), read_bet("Cy", "Ann:lots")
+    (True, None, None)
+
+    An empty line is no answer (issue 25 item 9: it used to end the bettor's bets unasked).
     """
     from magecraft.wizard_prince.race.actions import read_table_bet
 
-    if not answer.strip():
+    if answer.strip().lower() in ("done", "no more bets", "none"):
         return NoMoreBets(bettor)
     return read_table_bet(bettor, answer)
 
@@ -501,7 +508,7 @@ def chariot_table(state: Race, letters: dict[str, tuple[str, str]]) -> Renderabl
     from rich.table import Table
 
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("", "charioteer", "chariot", "lane", "lap", "square", "hp", "state"):
+    for column in ("", "charioteer", "chariot", "lane", "laps done", "square", "hp", "state"):
         table.add_column(column)
     track = state.track
     for chariot in state.chariots.values():
@@ -517,10 +524,13 @@ def chariot_table(state: Race, letters: dict[str, tuple[str, str]]) -> Renderabl
             notes.append("driver dragged")
         if chariot.driver_dead:
             notes.append("driver dead")
-        lap = f"{min(max(chariot.crossings, 0), track.laps)}/{track.laps}"
+        # laps done, as the placings count them (issue 25 item 12: the board said "lap 3/3" where the placings
+        # said "laps 2"); the square counted from the start line, so a chariot at the start is at 0, not 76/76
+        lap = f"{max(0, min(chariot.crossings - 1, track.laps))}/{track.laps}"
+        length = track.lane_length(chariot.lane)
         speed = state.settings.speed(chariot.kind)
         table.add_row(f"[{colour}] {letter} [/]", chariot.name, f"{chariot.kind} ({speed})",
-                      str(chariot.lane + 1), lap, f"{chariot.index + 1}/{track.lane_length(chariot.lane)}",
+                      str(chariot.lane + 1), lap, f"{(chariot.index + 1) % length}/{length}",
                       str(chariot.hit_points), ", ".join(notes))
     return table
 

@@ -45,7 +45,8 @@ def step(game_type: GameType, before: Mapping[str, Any], action_words: str,
     """The game after ``action_words`` from the saved form ``before``, with ``dice`` added to its script;
     or the die it wants next (``before`` is never changed)."""
     state = game_type.load(before)
-    state.rng.extend_script(list(dice))
+    if dice:
+        state.rng.extend_script(list(dice))
     try:
         state.push_text(action_words)
     except ScriptRanOut as wanted:

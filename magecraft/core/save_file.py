@@ -16,7 +16,7 @@ from magecraft.core.errors import SaveError
 
 #: "MGCF" -- marks a SQLite file as a magecraft save store.
 APPLICATION_ID = 0x4D474346
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 KINDS = ("game", "campaign", "character", "world", "race")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _KIND_CHECK = "kind IN ({})"
@@ -109,9 +109,22 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE UNIQUE INDEX saves_by_name ON saves (system, kind, name) WHERE deleted IS NULL")
 
 
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Who is playing a save now (issue 25 item 2): one row per save held by a session at the table, so a
+    second session opening it is told so instead of making the first one stale."""
+    conn.execute(
+        """CREATE TABLE playing (
+               save_id INTEGER PRIMARY KEY REFERENCES saves(id) ON DELETE CASCADE,
+               token TEXT NOT NULL,
+               pid INTEGER NOT NULL,
+               host TEXT NOT NULL,
+               since TEXT NOT NULL)"""
+    )
+
+
 #: MIGRATIONS[n] takes a store at schema n-1 to schema n.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}
 
 
 def check_header(path: Path) -> bool:

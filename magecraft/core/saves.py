@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -66,11 +67,13 @@ class SaveExists(SaveError):
 
 class SaveConflict(SaveError):
     """A save changed (or was deleted) since the command read it: writing would lose the other
-    writer's work.  ``read`` is the revision the command read, ``current`` the save's now (None: deleted)."""
+    writer's work.  ``read`` is the revision the command read, ``current`` the save's now (None: deleted);
+    ``taken_by`` describes the session that took the game over, when that is why."""
 
-    def __init__(self, message: str, *, name: str = "", read: int = 0, current: int | None = None) -> None:
+    def __init__(self, message: str, *, name: str = "", read: int = 0, current: int | None = None,
+                 taken_by: str | None = None) -> None:
         super().__init__(message)
-        self.name, self.read, self.current = name, read, current
+        self.name, self.read, self.current, self.taken_by = name, read, current, taken_by
 
 
 def default_path() -> Path:
@@ -205,6 +208,7 @@ class SaveStore:
         self.history = history_limit() if history is None else history
         self.sync = sync_mode()
         self._ready = check_header(self.path)
+        self._verified = False
 
     @property
     def exists(self) -> bool:
@@ -332,6 +336,7 @@ class SaveStore:
         if version > SCHEMA_VERSION:
             raise SaveError(f"{self.path} was written by a newer magecraft (schema {version}, this one reads "
                             f"{SCHEMA_VERSION}); upgrade magecraft to open it")
+        self._verify()
         if version == SCHEMA_VERSION:
             return
         if version == 0:
@@ -342,6 +347,24 @@ class SaveStore:
                 self._migrate(conn, version)
         finally:
             conn.close()
+
+    def _verify(self) -> None:
+        """SQLite's own check of the whole file, once per store opened (issue 25 item 5): a flipped byte in an
+        index would otherwise read as "no save named ..." (a game master would make it again) or as wrong
+        event counts.  Damage is refused in one line naming the file and what SQLite found."""
+        if self._verified:
+            return
+        conn = self._open("ro")
+        try:
+            with self._guard():
+                found = [str(row[0]) for row in conn.execute("PRAGMA integrity_check(3)")]
+        finally:
+            conn.close()
+        if found != ["ok"]:
+            raise SaveError(f"{self.path} is damaged: {_one_line(Exception('; '.join(found)))}; nothing was "
+                            "read or changed (restore the file from a backup; 'saves export' may save what "
+                            "still reads)")
+        self._verified = True
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
         conn.execute("PRAGMA foreign_keys = OFF")
@@ -382,9 +405,11 @@ class SaveStore:
             summary = SaveSummary(save_id, name, system, kind, now, now, len(texts[1]), 1)
         return Saved(summary, _state_from(texts))
 
-    def update(self, name: str, system: str, kind: str, state: Mapping[str, Any], *, revision: int) -> Saved:
+    def update(self, name: str, system: str, kind: str, state: Mapping[str, Any], *, revision: int,
+               token: str | None = None) -> Saved:
         """Write ``state`` as the next revision of the save read at ``revision``; refused
-        (:class:`SaveConflict`) when the save moved on since, so no other writer's work is lost."""
+        (:class:`SaveConflict`) when the save moved on since, so no other writer's work is lost, and (with
+        the ``token`` of a session at the table) when another session took the game over."""
         _check_kind(kind)
         texts = _texts(name, state)
         with self._writing() as conn:
@@ -392,6 +417,10 @@ class SaveStore:
             if row is None:
                 raise SaveConflict(f"{name} was deleted since this command read it (revision {revision}); "
                                    "'magecraft saves restore' brings it back", name=name, read=revision)
+            holder = _player(conn, row.id)
+            if token is not None and holder is not None and holder.token != token:
+                raise SaveConflict(f"{name} was taken over by another session ({holder.describe()})",
+                                   name=name, read=revision, current=row.revision, taken_by=holder.describe())
             if row.revision != revision:
                 raise SaveConflict(f"{name} changed since this command read it (revision {revision}, now "
                                    f"{row.revision}); run it again", name=name, read=revision,
@@ -418,8 +447,11 @@ class SaveStore:
     def _write(self, conn: sqlite3.Connection, row: SaveSummary,
                texts: tuple[str, list[str]]) -> Saved:
         """The next revision of ``row``: the current one goes to the history (the oldest beyond the limit
-        leave it)."""
+        leave it).  A state the same as the stored one writes nothing: opening a save, or saving a game with
+        no move since, makes no revision (issue 25 item 2), so no other session reading it goes stale."""
         old = _stored_texts(conn, row.id)
+        if old == texts:
+            return Saved(row, _state_from(texts))
         now = _now()
         conn.execute("INSERT OR REPLACE INTO history (save_id, revision, saved, state) VALUES (?, ?, ?, ?)",
                      (row.id, row.revision, row.updated, _history_text(old)))
@@ -435,6 +467,51 @@ class SaveStore:
                          ((row.id, seq, texts[1][seq]) for seq in range(kept, len(texts[1]))))
         summary = SaveSummary(row.id, row.name, row.system, row.kind, row.created, now, len(texts[1]), revision)
         return Saved(summary, _state_from(texts))
+
+    def rename(self, name: str, new: str, system: str, kind: str) -> SaveSummary:
+        """Give the save ``name`` the name ``new`` (refused when ``new`` is taken); its history and the
+        session playing it go with it."""
+        check_name(new)
+        _check_kind(kind)
+        with self._writing() as conn:
+            row = _live_row(conn, name, system, kind)
+            if row is None:
+                raise SaveError(f"there is no {system} {kind} saved as {name!r} in {self.path}")
+            if new != name and _live_row(conn, new, system, kind) is not None:
+                raise SaveExists(f"there is already a {system} {kind} saved as {new!r} in {self.path}; "
+                                 "choose another name")
+            conn.execute("UPDATE saves SET name = ? WHERE id = ?", (new, row.id))
+            renamed = _row_by_id(conn, row.id)
+        assert renamed is not None
+        return renamed
+
+    # -- who is playing ---------------------------------------------------------------
+    def claim(self, name: str, system: str, kind: str, token: str, *, take_over: bool = False) -> Player | None:
+        """Mark the save as played by the session ``token``.  Another session still playing it (its process
+        alive) is returned and nothing changes, unless ``take_over``: then that session's next save is
+        refused with :class:`SaveConflict` (it keeps its game under another name; never thrown out
+        silently).  A session that died without letting go is passed over."""
+        with self._writing() as conn:
+            row = _live_row(conn, name, system, kind)
+            if row is None:
+                raise SaveError(f"there is no {system} {kind} saved as {name!r} in {self.path}")
+            holder = _player(conn, row.id)
+            if holder is not None and holder.token != token and holder.alive() and not take_over:
+                return holder
+            conn.execute("INSERT OR REPLACE INTO playing (save_id, token, pid, host, since) "
+                         "VALUES (?, ?, ?, ?, ?)",
+                         (row.id, token, os.getpid(), socket.gethostname(), _now()))
+        return None
+
+    def release(self, token: str) -> None:
+        """The session ``token`` stopped playing (nothing is written when it held nothing)."""
+        if not self._ready:
+            return
+        with self._reading() as conn:
+            held = conn is not None and conn.execute("SELECT 1 FROM playing WHERE token = ?", (token,)).fetchone()
+        if held:
+            with self._writing() as conn:
+                conn.execute("DELETE FROM playing WHERE token = ?", (token,))
 
     def restore(self, ref: str, revision: int, *, system: str | None = None, kind: str | None = None) -> Saved:
         """Bring back an earlier revision of a save as its newest revision (so the restore can be undone)."""
@@ -507,13 +584,17 @@ class SaveStore:
         refused with the ids to choose from."""
         candidates = self.list_saves(system, kind, deleted=deleted)
         if ref.isdecimal():
-            found = [s for s in candidates if s.id == int(ref)]
+            from magecraft.core.numbers import whole_number
+
+            found = [s for s in candidates if s.id == whole_number(ref)]
         else:
             found = [s for s in candidates if s.name == ref]
         where = "in the trash" if deleted else "saved"
+        from magecraft.core.numbers import shown
+
         if not found:
             known = ", ".join(s.name for s in candidates) or "none"
-            raise SaveError(f"there is no save {ref!r} {where} in {self.path} ({where}: {known})")
+            raise SaveError(f"there is no save {shown(ref, 80)} {where} in {self.path} ({where}: {known})")
         if len(found) > 1:
             raise SaveError(f"{ref!r} names {len(found)} saves: "
                             f"{'; '.join(s.label for s in found)}; give the id")
@@ -580,6 +661,43 @@ class SaveStore:
         saved = self.get(target.id)
         return {"magecraft_save": EXPORT_VERSION, "name": target.name, "system": target.system,
                 "kind": target.kind, "revision": target.revision, "state": saved.state}
+
+
+@dataclass(frozen=True)
+class Player:
+    """A session at the table playing a save: its token, process, machine and since when."""
+
+    token: str
+    pid: int
+    host: str
+    since: str
+
+    def alive(self) -> bool:
+        """Whether the process still runs (one on another machine is taken to be)."""
+        if self.host != socket.gethostname():
+            return True
+        if self.pid <= 0:
+            return False  # os.kill(0, ...) would signal this process group
+        try:
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            return True  # it exists, owned by someone else
+        return True
+
+    def describe(self) -> str:
+        return f"process {self.pid} on {self.host}, since {self.since[:19].replace('T', ' ')} UTC"
+
+
+def _player(conn: sqlite3.Connection, save_id: int) -> Player | None:
+    found = conn.execute("SELECT token, pid, host, since FROM playing WHERE save_id = ?", (save_id,)).fetchone()
+    if found is None:
+        return None
+    if not (isinstance(found[0], str) and isinstance(found[1], int) and isinstance(found[2], str)
+            and isinstance(found[3], str)):
+        raise _Damaged("the record of who is playing a save holds a value of the wrong kind")
+    return Player(*found)
 
 
 #: The version of the export document's format.

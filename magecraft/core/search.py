@@ -9,7 +9,10 @@ every copy the bot plays out rolls fresh seeded dice of the bot's, so it cannot 
 
 The thinking budget is a number of playouts (``playouts``) and, optionally, seconds (``seconds``);
 the bot stops at whichever comes first.  Rewards are 1 for each winner and 0 for the others, from the
-game type's ``winners``.
+game type's ``winners``; an end with no winner is a draw (``DRAW`` each).  A playout cut at ``PLAYOUT_STEPS``
+is scored by ``winners`` of the position it reached (the leaders, where the game type's ``winners`` reads a
+game under way).  Wide decisions are widened progressively (``WIDEN``), so a small budget still compares
+a few actions well.
 
 >>> SearchBot.__doc__.splitlines()[0]
 'Upper-confidence tree search over the game shape, with random playouts.'
@@ -19,8 +22,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from magecraft.core.bots import winners_from_result
 from magecraft.core.randomness import Randomness, SeededSource
@@ -28,10 +31,35 @@ from magecraft.core.randomness import Randomness, SeededSource
 if TYPE_CHECKING:
     from magecraft.core.state import GameState
 
+T = TypeVar("T")
+
 #: Exploration constant of UCT (rewards are in 0..1).
-EXPLORATION = 1.0
-#: A playout longer than this is scored as it stands (no winner yet: a draw for everyone).
-PLAYOUT_STEPS = 2_000
+EXPLORATION = 0.7
+#: Progressive widening: a node visited ``n`` times has at most ``WIDEN * n ** WIDEN_POWER`` children, so a
+#: wide decision (a banquet move, a Mage Wars plan) spends its playouts on a few actions well, not on each once.
+WIDEN = 2.0
+WIDEN_POWER = 0.5
+#: A playout longer than this is scored as it stands: the seats ``winners`` names now (a banquet's leaders
+#: by score), else a draw.
+PLAYOUT_STEPS = 300
+#: What a seat scores when a game ends with no winner (or a playout is cut with no leader): a draw.
+DRAW = 0.5
+
+
+def shuffled(items: Iterable[T], rng: Randomness) -> list[T]:
+    """``items`` in an order drawn from ``rng``'s source (Fisher-Yates, no event logged): for re-dealing hidden
+    cards and chits in a determinisation without filling the bot's log."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.source.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def fresh_dice(raw: dict[str, Any], rng: Randomness) -> None:
+    """Give a saved state (``to_dict``) new seeded dice drawn from ``rng``: a determinisation must not carry
+    the game's own dice, whose seed would tell every roll and shuffle to come."""
+    raw["rng"] = SeededSource(rng.source.below(2**31)).snapshot()
 
 
 def copy_for_search(state: GameState[Any], seed: int) -> GameState[Any]:
@@ -45,10 +73,9 @@ def copy_for_search(state: GameState[Any], seed: int) -> GameState[Any]:
 
 
 class _Node:
-    __slots__ = ("children", "player", "rewards", "visits")
+    __slots__ = ("children", "rewards", "visits")
 
-    def __init__(self, player: str | None) -> None:
-        self.player = player
+    def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.rewards: dict[str, float] = {}
@@ -58,12 +85,15 @@ class SearchBot:
     """Upper-confidence tree search over the game shape, with random playouts.
 
     Sees only what its seat may see where the game type can determinise (``determinise``); in a game
-    with nothing hidden it reads the state, which is what the seat sees.
+    with nothing hidden it reads the state, which is what the seat sees.  The tree's branches are keyed by
+    the actions' values and shared by every determinisation (single-observer information-set MCTS); the
+    mover at a node is read from the copy being played, so a branch that a roll leads to different seats
+    is scored for whoever moves there.
     """
 
     name = "search"
 
-    def __init__(self, rng: Randomness, *, playouts: int = 200, seconds: float | None = 1.0,
+    def __init__(self, rng: Randomness, *, playouts: int = 64, seconds: float | None = 1.0,
                  determinise: Callable[[GameState[Any], str, Randomness], GameState[Any]] | None = None,
                  winners: Callable[[GameState[Any]], tuple[str, ...]] | None = None) -> None:
         self.rng = rng
@@ -75,64 +105,89 @@ class SearchBot:
     def _seed(self) -> int:
         return self.rng.source.below(2**31)
 
+    def _below(self, n: int) -> int:
+        return self.rng.source.below(n)
+
     def choose(self, state: GameState[Any], player: str) -> Any:
-        actions = state.legal_actions()
+        actions = list(state.legal_actions())
         if len(actions) == 1:
             return actions[0]
-        root = _Node(player)
+        root = _Node()
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         for _ in range(self.playouts):
             if deadline is not None and time.monotonic() > deadline:
                 break
-            world = state if self.determinise is None else self.determinise(state, player, self.rng)
-            self._iterate(root, copy_for_search(world, self._seed()))
+            self._iterate(root, self._world(state, player), actions, deadline)
         offered = set(actions)
-        best = max((a for a in root.children if a in offered), key=lambda a: root.children[a].visits,
+        best = max((a for a in root.children if a in offered),
+                   key=lambda a: (root.children[a].visits, root.children[a].rewards.get(player, 0.0)),
                    default=None)
-        return best if best is not None else actions[self.rng.source.below(len(actions))]
+        return best if best is not None else actions[self._below(len(actions))]
 
-    def _iterate(self, root: _Node, game: GameState[Any]) -> None:
+    def _world(self, state: GameState[Any], player: str) -> GameState[Any]:
+        """One copy to play out: a determinisation (already with the bot's dice) or the state itself copied."""
+        if self.determinise is None:
+            return copy_for_search(state, self._seed())
+        world = self.determinise(state, player, self.rng)
+        # the log only grows in a playout and nothing reads it back: a fresh one, as copy_for_search gives
+        world.rng = Randomness(SeededSource(self._seed()))
+        return world
+
+    def _iterate(self, root: _Node, game: GameState[Any], root_actions: list[Any],
+                 deadline: float | None = None) -> None:
         path = [root]
+        movers: list[str] = []
         node = root
+        actions: list[Any] | None = root_actions
         while not game.is_terminal():
-            actions = game.legal_actions()
-            untried = [a for a in actions if a not in node.children]
-            if untried:
-                action = untried[self.rng.source.below(len(untried))]
-                game.apply(action)
-                child = _Node(game.current_player())
-                node.children[action] = child
-                path.append(child)
-                break
-            action = self._select(node, actions)
+            mover = game.current_player() or ""
+            if actions is None:
+                actions = list(game.legal_actions())
+            action, expanded = self._pick(node, actions, mover)
             game.apply(action)
+            movers.append(mover)
+            if expanded:
+                node.children[action] = _Node()
             node = node.children[action]
             path.append(node)
-        rewards = self._playout(game)
+            actions = None
+            if expanded:
+                break
+        rewards = self._playout(game, deadline)
         for visited in path:
             visited.visits += 1
             for seat, reward in rewards.items():
                 visited.rewards[seat] = visited.rewards.get(seat, 0.0) + reward
 
-    def _select(self, node: _Node, actions: Any) -> Any:
-        mover = node.player or ""
+    def _pick(self, node: _Node, actions: list[Any], mover: str) -> tuple[Any, bool]:
+        """The action to follow from ``node`` and whether it is a new branch (progressive widening)."""
+        known = [a for a in actions if a in node.children] if node.children else []
+        room = len(node.children) < max(1.0, WIDEN * max(node.visits, 1) ** WIDEN_POWER)
+        if len(known) < len(actions) and (room or not known):
+            untried = [a for a in actions if a not in node.children]
+            return untried[self._below(len(untried))], True
+        return self._select(node, known, mover), False
+
+    def _select(self, node: _Node, actions: list[Any], mover: str) -> Any:
         log_visits = math.log(max(node.visits, 1))
 
         def score(action: Any) -> float:
             child = node.children[action]
-            mean = child.rewards.get(mover, 0.0) / max(child.visits, 1)
-            return mean + EXPLORATION * math.sqrt(log_visits / max(child.visits, 1))
+            visits = max(child.visits, 1)
+            return child.rewards.get(mover, 0.0) / visits + EXPLORATION * math.sqrt(log_visits / visits)
 
         return max(actions, key=score)
 
-    def _playout(self, game: GameState[Any]) -> dict[str, float]:
+    def _playout(self, game: GameState[Any], deadline: float | None = None) -> dict[str, float]:
+        """Random moves to the end, or to ``PLAYOUT_STEPS``, or (a heavy game) to the decision's deadline."""
         steps = 0
         while not game.is_terminal() and steps < PLAYOUT_STEPS:
+            if deadline is not None and steps % 16 == 15 and time.monotonic() > deadline:
+                break
             actions = game.legal_actions()
-            game.apply(actions[self.rng.source.below(len(actions))])
+            game.apply(actions[self._below(len(actions))])
             steps += 1
-        if not game.is_terminal():
-            return {}
         won = set(self.winners(game))
+        if not won:
+            return dict.fromkeys(game.seats(), DRAW)
         return {seat: (1.0 if seat in won else 0.0) for seat in game.seats()}
-

@@ -33,7 +33,7 @@ def wilson(wins: int, n: int) -> Rate:
 
     >>> r = wilson(60, 100)
     >>> round(r.low, 4), round(r.high, 4)
-    (0.5021, 0.6906)
+    (0.502, 0.6906)
     """
     from scipy.stats import binomtest
 

@@ -17,6 +17,7 @@ from magecraft.core.bots import BotSpec, Sees
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
+from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.state import GameState
 from magecraft.mage_wars import bot
 from magecraft.mage_wars.actions import Action
@@ -90,6 +91,24 @@ def plant_secret(state: GameState[Any], seat: str, marker: str) -> GameState[Any
     return MageWarsGame.from_dict(raw)
 
 
+def determinise(state: GameState[Any], seat: str, rng: Randomness) -> MageWarsGame:
+    """A game ``seat`` cannot tell from ``state``, for the search bot: the Dummy Mage's decks shuffled again.
+
+    "Shuffle each deck and place them face down" (seed 003 Setup 2): neither seat knows their order, only
+    which cards are left (the decks' lists less the discards and the cards in play), so each deck's cards are
+    dealt anew from their sorted list.  The log is kept as ``seat`` reads it, and the dice are new.  Your
+    spellbook is yours (the Dummy Mage's seat would not see it) but the Dummy Mage is played by its own rules,
+    never by search, so its determinisation keeps your book as it is.
+    """
+    assert isinstance(state, MageWarsGame)
+    raw = state.to_dict()
+    for deck in raw["decks"].values():
+        deck["cards"] = shuffled(sorted(deck["cards"]), rng)
+    raw["log"] = [e for e in raw["log"] if e["kind"] != "randomness"]
+    fresh_dice(raw, rng)
+    return MageWarsGame.from_dict(raw)
+
+
 SOLO = GameType(
     name="mage-wars-solo",
     system=MageWarsGame.system,
@@ -109,4 +128,5 @@ SOLO = GameType(
     settings_class=Settings,
     plant_secret=plant_secret,
     rule_bots=rule_bots,
+    determinise=determinise,
 )

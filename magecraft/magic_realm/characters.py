@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.numbers import shown, whole_number
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.magic_realm.data import find_named, read, spell
 
@@ -74,9 +75,10 @@ class ActionChit:
             kind, code = parts
             stars = len(code) - len(code.rstrip("*"))
             body = code.rstrip("*")
-            if body[:1] in harm_levels() and body[1:].isdigit() and len(body) > 1:
-                return cls(kind, body[0], int(body[1:]), stars)
-        raise InputError(f"not an action chit: {text!r} (e.g. 'FIGHT H5**', 'MOVE M4*', 'STAB T2**')")
+            speed = whole_number(body[1:]) if body[1:].isdigit() else None  # length first (issue 25 item 8)
+            if body[:1] in harm_levels() and speed is not None and len(body) > 1:
+                return cls(kind, body[0], speed, stars)
+        raise InputError(f"not an action chit: {shown(text)} (e.g. 'FIGHT H5**', 'MOVE M4*', 'STAB T2**')")
 
     @property
     def name(self) -> str:

@@ -33,6 +33,7 @@ from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.numbers import whole_number
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.magic_realm.characters import ActionChit, CharacterCard, character, combat_data, letter, level
 from magecraft.magic_realm.data import find_named, monsters, travellers
@@ -93,12 +94,13 @@ class Weapon:
         if len(parts) == 1:
             return weapon(parts[0])
         flags = {"missile", "spear", "two_handed", "throwable"}
-        if len(parts) < 3 or not parts[0] or not parts[2].isdigit() or any(p not in flags for p in parts[3:]):
+        length = whole_number(parts[2]) if len(parts) >= 3 and parts[2].isdigit() else None  # issue 25 item 8
+        if length is None or not parts[0] or any(p not in flags for p in parts[3:]):
             raise InputError(
                 f"not a weapon: {spec!r} (a name, or NAME:WEIGHT:LENGTH[:missile|spear|two_handed|throwable])"
             )
         level(parts[1])
-        return cls(parts[0], parts[1].upper(), int(parts[2]), **{flag: True for flag in parts[3:]})
+        return cls(parts[0], parts[1].upper(), length, **{flag: True for flag in parts[3:]})
 
 
 @cache

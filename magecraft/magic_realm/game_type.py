@@ -15,10 +15,12 @@ from typing import Any
 from magecraft.core.bots import BotSpec, Sees
 from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
+from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.state import GameState
 from magecraft.magic_realm.bots import UnattendedBot
 from magecraft.magic_realm.days import REFEREE, RealmDays
 from magecraft.magic_realm.position import setup
+from magecraft.magic_realm.sites import TRAP
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,47 @@ def plant_secret(state: GameState[Any], seat: str, marker: str) -> GameState[Any
     return RealmDays.from_dict(raw)
 
 
+def determinise(state: GameState[Any], seat: str, rng: Randomness) -> RealmDays:
+    """A realm ``seat`` cannot tell from ``state``, for the search bot: the face-down sites re-dealt.
+
+    The minor treasure locations no one has found and the Trap while it lies hidden are chits "dealt face
+    down" to the tiles (15.3-15.4): they are dealt again among the places such chits lie, and the sites follow
+    their chits.  The referee sees everything (his view holds the dice too: they stay).  Left as they are
+    (what this does not re-deal): the generator until it is revealed, the other characters' known gates,
+    paths and Miracles and their recorded day.  The log is kept as ``seat`` reads it, and the dice are new.
+    The living realm names no winner, so the search bot plays it for nothing.
+    """
+    assert isinstance(state, RealmDays)
+    raw = json.loads(json.dumps(state.to_dict()))
+    if seat == REFEREE:   # his view is the whole state, the dice's too (the bot's playouts roll their own)
+        return RealmDays.from_dict(raw)
+    _redeal_sites(state, raw, rng)
+    raw["log"] = [e for e in raw["log"] if e.get("section") != "15. EXPANSION SETUP"
+                  and e.get("kind") != "randomness" and "(kept hidden)" not in str(e.get("label"))]
+    fresh_dice(raw, rng)
+    return RealmDays.from_dict(raw)
+
+
+def _redeal_sites(state: RealmDays, raw: dict[str, Any], rng: Randomness) -> None:
+    sites = raw["sites"]
+    minors = {m["name"]: m for m in sites["minors"]}
+    slots: list[tuple[str, int]] = []
+    for tile, chits in sorted(raw["setup"]["tile_chits"].items()):
+        for i, chit in enumerate(chits):
+            minor = minors.get(chit["name"]) if chit["kind"] == "minor treasure location" else None
+            hidden_minor = minor is not None and minor["clearing"] is None and not minor["discovered_by"]
+            if hidden_minor or (chit["name"] == TRAP and not sites["trap_revealed"]):
+                slots.append((tile, i))
+    chits_here = sorted((raw["setup"]["tile_chits"][t][i] for t, i in slots), key=lambda c: c["name"])
+    for (tile, i), chit in zip(slots, shuffled(chits_here, rng), strict=True):
+        raw["setup"]["tile_chits"][tile][i] = chit
+        if chit["name"] == TRAP:
+            sites["trap_tile"] = state.board.tile_index(tile)
+            sites["trap_clearing"] = state.board.tile_clearings(sites["trap_tile"])[-1]
+        else:
+            minors[chit["name"]]["tile"] = tile
+
+
 def rule_bots(state: GameState[Any]) -> Mapping[str, str]:
     """No seat is played by the rule book itself: the referee and the characters are people."""
     return {}
@@ -68,4 +111,5 @@ REALM = GameType(
                                 UnattendedBot)},
     plant_secret=plant_secret,
     rule_bots=rule_bots,
+    determinise=determinise,
 )

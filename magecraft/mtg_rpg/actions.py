@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
+from magecraft.core.numbers import whole_number
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import get_table
 from magecraft.mtg_rpg.cards import ATTRIBUTE_MANA, ATTRIBUTES, COLORLESS, Card, CardPool, builtin_pool
@@ -108,9 +109,10 @@ def difficulty_rating(text: str) -> int:
     table = get_table(DIFFICULTY_TABLE)
     cleaned = text.strip()
     if cleaned.lstrip("-").isdigit():
-        rating = int(cleaned)
-        if not table.low <= rating <= table.high:
-            raise InputError(f"a difficulty is {table.low} to {table.high}, not {rating}")
+        rating = whole_number(cleaned)
+        if rating is None or not table.low <= rating <= table.high:
+            shown = cleaned if rating is not None or len(cleaned) <= 20 else f"a {len(cleaned)}-digit number"
+            raise InputError(f"a difficulty is {table.low} to {table.high}, not {shown}")
         return rating
     for row in table.rows:
         if row.result.casefold() == cleaned.casefold():

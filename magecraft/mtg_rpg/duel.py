@@ -15,17 +15,18 @@ sorceries listed in ``data/quick_duel_effects.toml`` deal damage, gain life,
 counter the card just played, destroy the creature just played or draw cards;
 every other card has no effect.
 
-Actions are strings: ``"play first"`` / ``"play second"`` (the initiative
-winner decides who plays first), ``"play:<card>"`` (``"play:<card>@<wizard>"`` while two or more
-opponents stand), ``"respond:<card>"``
-(an interrupt, or a blocker in a seven-card duel), ``"pass"`` and ``"yield"``.
+Actions are typed values (:mod:`magecraft.mtg_rpg.duel_actions`), said as ``play first`` /
+``play second`` (the initiative winner decides who plays first), ``play <card>`` (``play <card> at
+<wizard>`` while two or more opponents stand), ``use <item>``, ``respond <card>`` (an interrupt, or a
+blocker in a seven-card duel), ``pass`` and ``yield``; a position is arranged with
+:class:`magecraft.mtg_rpg.duel_position.DuelPosition`.
 
 >>> from magecraft.core.randomness import Randomness
 >>> a = Duellist("Sarin", life=14, hand_size=1, dexterity=3, intelligence=1, library=("Lava Axe",))
 >>> b = Duellist("Mord", life=12, hand_size=1, dexterity=1, intelligence=1, library=("Shock",))
 >>> duel = QuickDuel.start(a, b, "single-card", Randomness.scripted([]))
->>> for action in ("play first", "play:Lava Axe", "play:Shock"):
-...     duel.apply(action)
+>>> for words in ("play first", "play Lava Axe", "play Shock"):
+...     _ = duel.push_text(words)
 >>> duel.result()["winner"], duel.result()["life"]
 ('Sarin', {'Sarin': 12, 'Mord': 7})
 """
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
-from typing import Any, Literal, Self
+from typing import Any, Self
 
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
@@ -44,6 +45,26 @@ from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import SpellDeck, casting_cost
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.combat import ITEMS, InitiativeEntry, initiative_order, items_at_risk
+from magecraft.mtg_rpg.duel_actions import (
+    PASS,
+    PLAY_FIRST,
+    PLAY_SECOND,
+    YIELD,
+    DuelAction,
+    DuelStep,
+    GoFirst,
+    Pass,
+    Play,
+    Respond,
+    Use,
+    Yield,
+    action_words,
+    legacy_words,
+    play,
+    read_words,
+    respond,
+    use,
+)
 from magecraft.mtg_rpg.duel_effects import EffectPart, creature_power, effect_of, is_wall
 from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
 from magecraft.mtg_rpg.duel_sides import Duellist, DuelSide
@@ -84,16 +105,16 @@ def truncated_deck(cards: Sequence[Card], rng: Randomness) -> list[Card]:
     return lands + spells
 
 
-Phase = Literal["order", "play", "respond", "over"]
+ORDER, PLAYING, RESPONDING, OVER = DuelStep.ORDER, DuelStep.PLAY, DuelStep.RESPOND, DuelStep.OVER
 
 
-class QuickDuel(GameState[str]):
+class QuickDuel(GameState[DuelAction]):
     """A quick duel between two Wizards (or three or more, each for themselves), played card by card."""
 
     system = "mtg_rpg"
 
     def __init__(self, *, kind: str, turns: int, victory: str, sides: Sequence[DuelSide], rng: Randomness,
-                 pool: CardPool, settings: Settings = DEFAULT_SETTINGS, phase: Phase = "order",
+                 pool: CardPool, settings: Settings = DEFAULT_SETTINGS, phase: DuelStep = ORDER,
                  chooser: str = "", order: Sequence[str] = (), active: str = "", pending: str | None = None,
                  turns_started: Mapping[str, int] | None = None, tiebreaks: int = 0,
                  items_at_risk: Sequence[str] = (),
@@ -106,7 +127,7 @@ class QuickDuel(GameState[str]):
         self.rng = rng
         self.pool = pool
         self.settings = settings
-        self.phase: Phase = phase
+        self.phase = phase
         self.chooser = chooser
         self.order = list(order)
         self.active = active
@@ -164,7 +185,7 @@ class QuickDuel(GameState[str]):
             if len(side.deck.hand) < side.deck.hand_size:
                 duel._leave(side.name, f"{side.name} ran out of cards drawing the first hand",
                             "the opponent ran out of cards drawing the first hand")
-                if duel.phase == "over":
+                if duel.phase is OVER:
                     return duel
         entries = [InitiativeEntry(d.name, d.dexterity if d.initiative is None else d.initiative, None, 0,
                                    d.dexterity, d.intelligence) for d in duellists if d.name not in duel.out]
@@ -179,121 +200,152 @@ class QuickDuel(GameState[str]):
 
     # -- GameState --------------------------------------------------------------------------------
     def current_player(self) -> str | None:
-        if self.phase == "over":
+        if self.phase is OVER:
             return None
-        if self.phase == "order":
+        if self.phase is ORDER:
             return self.chooser
-        return self._aimed_at() if self.phase == "respond" else self.active
+        return self._aimed_at() if self.phase is RESPONDING else self.active
 
-    def legal_actions(self) -> list[str]:
-        if self.phase == "over":
+    def seats(self) -> tuple[str, ...]:
+        """The Wizards of the duel, in the order they joined it."""
+        return tuple(self.sides)
+
+    def decision_kind(self) -> DuelStep:
+        return self.phase
+
+    def legal_actions(self) -> list[DuelAction]:
+        if self.phase is OVER:
             return []
-        if self.phase == "order":
-            return ["play first", "play second"]
+        if self.phase is ORDER:
+            return [PLAY_FIRST, PLAY_SECOND]
         player = self.current_player()
         assert player is not None
         hand = self.sides[player].deck.hand
-        if self.phase == "play":
+        actions: list[DuelAction] = []
+        if self.phase is PLAYING:
             aims = self._aims(player)
-            plays = [f"play:{name}{aim}" for name in sorted({c.name for c in hand}) for aim in aims]
+            actions.extend(play(name, aim) for name in sorted({c.name for c in hand}) for aim in aims)
             side = self.sides[player]
-            uses = []
             if not side.item_used and (side.items or side.charges):
                 usable = {*side.items, *(item for item, (_, left) in side.charges.items() if left > 0)}
-                uses = [f"use:{name}{aim}" for name in sorted(usable)
-                        if effect_of(self.item_card(player, name)) is not None for aim in aims]
-            passing = ["pass"] if self.kind == "limited-turns" and not self.tiebreaks else []
-            return [*plays, *uses, *passing, "yield"]
-        responses = [f"respond:{name}" for name in sorted({c.name for c in hand if self._can_respond(player, c)})]
-        return [*responses, "pass", "yield"]
+                actions.extend(use(name, aim) for name in sorted(usable)
+                               if effect_of(self.item_card(player, name)) is not None for aim in aims)
+            if self.kind == "limited-turns" and not self.tiebreaks:
+                actions.append(PASS)
+            actions.append(YIELD)
+            return actions
+        actions.extend(respond(name) for name in sorted({c.name for c in hand if self._can_respond(player, c)}))
+        actions.append(PASS)
+        actions.append(YIELD)
+        return actions
 
-    def check(self, action: str) -> None:
-        if self.phase == "over":
+    def action_text(self, action: DuelAction) -> str:
+        return action_words(action)
+
+    def parse_action(self, text: str) -> DuelAction:
+        """The legal action said in ``text``; the older ``play:Shock@Mord`` spelling is read too.  An action
+        that is well said but illegal is refused with the rule it breaks."""
+        try:
+            return super().parse_action(legacy_words(text))
+        except RuleError:
+            said = read_words(text)
+            if said is None:
+                raise
+            self.check(said)
+            return said
+
+    def check(self, action: DuelAction) -> None:
+        if self.phase is OVER:
             raise RuleError("the duel is over", rule="the duel has a winner", section=QUICK)
-        if self._offers_play(action) or action in self.legal_actions():
+        if (type(action) is Play and self._offers_play(action)) or action in self.legal_actions():
             return
         player = self.current_player()
-        verb, _, aimed = action.partition(":")
-        name, at, aim = aimed.partition("@")
         section = SECTIONS[self.kind]
-        if verb in ("play", "use") and self.phase == "play" and player is not None:
+        if not isinstance(action, GoFirst | Play | Use | Respond | Pass | Yield):
+            raise RuleError(f"{action!r} is not an action of a quick duel", rule="the duel's order of play",
+                            section=section)
+        if isinstance(action, Play | Use) and self.phase is PLAYING and player is not None:
             opponents = self._opponents(player)
-            if (at and aim not in opponents) or (not at and len(opponents) > 1):
-                raise RuleError(f"{action!r}: aim the card with @WIZARD at one of {', '.join(opponents)}"
+            aim = action.at
+            if (aim is not None and aim not in opponents) or (aim is None and len(opponents) > 1):
+                raise RuleError(f"{action_words(action)!r}: aim the card at one of {', '.join(opponents)}"
                                 if len(opponents) > 1 else f"{aim!r} is not {player}'s opponent",
                                 rule="targets chosen by the attacker", section=MULTI)
-        if verb in ("play", "respond") and name:
-            card = self._card_in_hand(player, name)
-            if verb == "respond" and self.phase == "respond" and player is not None:
+        if isinstance(action, Play | Respond):
+            card = self._card_in_hand(player, action.card)
+            if isinstance(action, Respond) and self.phase is RESPONDING and player is not None:
                 raise RuleError(f"{card.name} cannot answer {self.pending}: {self._why_not(player, card)}",
                                 rule="interrupts, and blockers in a seven-card duel", section=section)
-        if verb == "use" and player is not None:
-            side = self.sides[player]
-            if side.item_used:
-                raise RuleError("only one magic item may be used in a turn", rule="Number of Actions",
-                                section=ITEM_USE)
-            if name in side.charges and side.charges[name][1] < 1:
-                raise RuleError(f"{name} has no uses left until the renewal period", rule="Craft Magic Item: "
-                                "uses a day", section=ITEM_USE)
-            if name not in side.charges and not any(i.casefold() == name.casefold() for i in side.items):
-                raise RuleError(f"{player} carries no scroll or potion of {name!r}, nor a charged item so named",
-                                rule="Magic Item Use", section=ITEM_USE)
-            raise RuleError(f"a scroll or potion of {name} has no effect in a quick duel, or it is not {player}'s "
-                            "turn to play", rule="Magic Item Use", section=ITEM_USE)
-        if action == "pass" and self.phase == "play":
+        if isinstance(action, Use) and player is not None:
+            self._refuse_item(player, action.item)
+        if isinstance(action, Pass) and self.phase is PLAYING:
             raise RuleError("a card must be played now", rule="each Wizard plays a card in turn", section=section)
-        expected = {"order": "choose 'play first' or 'play second'", "play": "play a card from hand",
-                    "respond": "respond to the card just played or pass"}[self.phase]
-        raise RuleError(f"{player} cannot {action!r} now: {expected}", rule="the duel's order of play",
-                        section=section)
+        expected = {ORDER: "choose 'play first' or 'play second'", PLAYING: "play a card from hand",
+                    RESPONDING: "respond to the card just played or pass"}[self.phase]
+        raise RuleError(f"{player} cannot {action_words(action)!r} now: {expected}",
+                        rule="the duel's order of play", section=section)
 
-    def _offers_play(self, action: str) -> bool:
+    def _refuse_item(self, player: str, name: str) -> None:
+        """Why ``player`` cannot use the item ``name`` now ("Magic Item Use", "Number of Actions")."""
+        side = self.sides[player]
+        if side.item_used:
+            raise RuleError("only one magic item may be used in a turn", rule="Number of Actions",
+                            section=ITEM_USE)
+        if name in side.charges and side.charges[name][1] < 1:
+            raise RuleError(f"{name} has no uses left until the renewal period", rule="Craft Magic Item: "
+                            "uses a day", section=ITEM_USE)
+        if name not in side.charges and not any(i.casefold() == name.casefold() for i in side.items):
+            raise RuleError(f"{player} carries no scroll or potion of {name!r}, nor a charged item so named",
+                            rule="Magic Item Use", section=ITEM_USE)
+        raise RuleError(f"a scroll or potion of {name} has no effect in a quick duel, or it is not {player}'s "
+                        "turn to play", rule="Magic Item Use", section=ITEM_USE)
+
+    def _offers_play(self, action: Play) -> bool:
         """Whether ``action`` is one of the plays :meth:`legal_actions` offers now, judged without listing
         every action (the common case of ``check``)."""
-        if self.phase != "play" or not action.startswith("play:"):
+        if self.phase is not PLAYING:
             return False
-        rest = action[5:]
-        aims = self._aims(self.active)
-        hand = self.sides[self.active].deck.hand
-        if aims == [""]:
-            return rest in map(_card_name, hand)
-        return any(rest == card.name + aim for card in hand for aim in aims)
+        opponents = self._opponents(self.active)
+        if (action.at is None) != (len(opponents) == 1) or (action.at is not None and action.at not in opponents):
+            return False
+        return action.card in map(_card_name, self.sides[self.active].deck.hand)
 
-    def perform(self, action: str) -> None:
+    def perform(self, action: DuelAction) -> None:
         player = self.current_player()
         assert player is not None
-        if action == "yield":
+        if type(action) is Yield:
             self.rng.log.record("duel", f"{player} yields", section=DUELING, data={"wizard": player})
             self._leave(player, f"{player} yielded")
             return
-        if self.phase == "order":
-            if len(self.sides) > 2:
-                # The initiative winner plays first or lets the next in initiative order go first.
-                first = player if action == "play first" else self.order[1]
-                self.order = [first, *(n for n in self.order if n != first)]
+        if type(action) is GoFirst:
+            self._choose_order(player, action.first)
+            return
+        if self.phase is PLAYING:
+            if type(action) is Play:
+                self.target = action.at or self._opponents(player)[0]
+                self._play(player, action.card)
+            elif type(action) is Use:
+                self.target = action.at or self._opponents(player)[0]
+                self._use_item(player, action.item)
             else:
-                first = player if action == "play first" else self._other(player)
-                self.order = [first, self._other(first)]
-            self.rng.log.record("duel", f"{player} decides that {first} plays first", section=SINGLE,
-                                data={"first": first})
-            self._begin_turn(first)
-            return
-        verb, _, aimed = action.partition(":")
-        name, _, aim = aimed.partition("@")
-        if self.phase == "play":
-            if verb == "pass":
                 self._end_turn()
-                return
-            self.target = aim or self._opponents(player)[0]
-            if verb == "use":
-                self._use_item(player, name)
-                return
-            self._play(player, name)
             return
-        self._resolve_pending(player, name if verb == "respond" else None)
+        self._resolve_pending(player, action.card if isinstance(action, Respond) else None)
+
+    def _choose_order(self, player: str, first_is_me: bool) -> None:
+        if len(self.sides) > 2:
+            # The initiative winner plays first or lets the next in initiative order go first.
+            first = player if first_is_me else self.order[1]
+            self.order = [first, *(n for n in self.order if n != first)]
+        else:
+            first = player if first_is_me else self._other(player)
+            self.order = [first, self._other(first)]
+        self.rng.log.record("duel", f"{player} decides that {first} plays first", section=SINGLE,
+                            data={"first": first})
+        self._begin_turn(first)
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase is OVER
 
     def result(self) -> dict[str, Any]:
         base = {"kind": self.kind, "victory": self.victory,
@@ -312,11 +364,11 @@ class QuickDuel(GameState[str]):
             return [n for n in self.sides if n != name]
         return [n for n in self.sides if n != name and n not in self.out]
 
-    def _aims(self, player: str) -> list[str]:
-        """Action suffixes naming a target: none while a single opponent stands (two Wizards play as
-        before), else one per opponent ("@Mord")."""
+    def _aims(self, player: str) -> list[str | None]:
+        """The Wizards a card may be aimed at: none named while a single opponent stands (two Wizards
+        play as before), else each opponent ("play Shock at Mord")."""
         opponents = self._opponents(player)
-        return [""] if len(opponents) == 1 else [f"@{n}" for n in opponents]
+        return [None] if len(opponents) == 1 else list(opponents)
 
     def _fall(self, name: str, reason: str = "") -> None:
         """One of three or more Wizards is out; the last one standing wins."""
@@ -339,16 +391,16 @@ class QuickDuel(GameState[str]):
             self._finish(self._other(name), two_wizard_reason or reason)
             return
         self._fall(name, reason)
-        if self.phase == "over" or not self.order or not move_on:
+        if self.phase is OVER or not self.order or not move_on:
             return  # still drawing the first hands, or the card being resolved moves play on
-        if self.phase == "order":
+        if self.phase is ORDER:
             self.chooser = next(n for n in self.order if n not in self.out)
             return
-        if self.phase == "respond" and name in (self.target, self.active):
+        if self.phase is RESPONDING and name in (self.target, self.active):
             # The card in flight has no one left to answer it or to act for: it is spent.
             self.sides[self.active].deck.spend(self.pool.get(self.pending or ""))
             self.pending = None
-        if name == self.active or (self.phase == "respond" and name == self.target):
+        if name == self.active or (self.phase is RESPONDING and name == self.target):
             self._end_turn()
 
     def _card_in_hand(self, player: str | None, name: str) -> Card:
@@ -387,7 +439,7 @@ class QuickDuel(GameState[str]):
 
     def _begin_turn(self, name: str) -> None:
         side = self.sides[name]
-        self.active, self.phase, self.pending = name, "play", None
+        self.active, self.phase, self.pending = name, PLAYING, None
         side.item_used = False
         if self.kind in ("three-card", "seven-card") and self.settings.quick_duel_refill and not self.tiebreaks:
             side.deck.refill(self.rng)
@@ -450,7 +502,7 @@ class QuickDuel(GameState[str]):
             self._resolve_pending(self._aimed_at(), None, card=card)
         else:
             # The card waits, named by ``pending``, for the opponent's answer.
-            self.phase = "respond"
+            self.phase = RESPONDING
 
     def _resolve_pending(self, responder: str, response: str | None, card: Card | None = None) -> None:
         player = self.active
@@ -467,7 +519,7 @@ class QuickDuel(GameState[str]):
             self._effects(player, played)
         attacker.deck.spend(played)
         self.pending = None
-        if self.phase != "over":
+        if self.phase is not OVER:
             self._end_turn()
 
     def _answer(self, responder: str, answer: Card, played: Card) -> str:
@@ -507,7 +559,7 @@ class QuickDuel(GameState[str]):
                                 data={"card": card.name})
             return
         for part in effect.parts:
-            if self.phase == "over":
+            if self.phase is OVER:
                 return
             self._apply_part(player, part)
 
@@ -591,7 +643,7 @@ class QuickDuel(GameState[str]):
         self._begin_turn(standing[0])
 
     def _finish(self, winner: str, reason: str) -> None:
-        self.phase = "over"
+        self.phase = OVER
         self.target = None
         if len(self.sides) == 2:
             loser = self._other(winner)
@@ -610,7 +662,7 @@ class QuickDuel(GameState[str]):
                        | {spell for s in self.sides.values() for spell, _ in s.charges.values()}
                        | ({self.pending} if self.pending else set()))
         return {"system": self.system, "kind": self.kind, "turns": self.turns, "victory": self.victory,
-                "settings": self.settings.to_dict(), "phase": self.phase, "chooser": self.chooser,
+                "settings": self.settings.to_dict(), "phase": self.phase.value, "chooser": self.chooser,
                 "order": list(self.order), "active": self.active, "pending": self.pending,
                 "turns_started": dict(self.turns_started), "tiebreaks": self.tiebreaks,
                 "items_at_risk": list(self.items_at_risk), "out": list(self.out), "target": self.target,
@@ -625,7 +677,7 @@ class QuickDuel(GameState[str]):
             rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask)
             return cls(kind=str(raw["kind"]), turns=int(raw["turns"]), victory=str(raw["victory"]),
                        sides=[DuelSide.from_dict(s, pool) for s in raw["sides"]], rng=rng, pool=pool,
-                       settings=Settings.from_dict(raw["settings"]), phase=raw["phase"],
+                       settings=Settings.from_dict(raw["settings"]), phase=DuelStep(raw["phase"]),
                        chooser=str(raw["chooser"]),
                        order=list(raw["order"]), active=str(raw["active"]), pending=raw["pending"],
                        turns_started=raw["turns_started"], tiebreaks=int(raw["tiebreaks"]),
@@ -636,23 +688,30 @@ class QuickDuel(GameState[str]):
             raise InputError(f"saved duel is malformed: {exc}") from None
 
     def observation(self, player: str) -> dict[str, Any]:
-        """What ``player`` may see: the opponent's life, hand and library stay hidden ("MTG Rule Changes")."""
+        """What ``player`` may see ("MTG Rule Changes": "life points will be unknown to an opponent"):
+        their own life, hand and items; of the others only how many cards they hold and what they played.
+        No one sees the order of a library, and an ante card shows only when the duel is over."""
         if player not in self.sides:
             raise InputError(f"{player} is not in this duel")
-        seen = self.to_dict()
-        del seen["rng"], seen["log"], seen["cards"]
-        for side in seen["sides"]:
-            if side["name"] != player:
-                side["life"] = None
-                side["deck"] = {"hand": len(side["deck"]["hand"]),
-                                "library": len(side["deck"]["library"]["cards"]),
-                                "graveyard": side["deck"]["library"]["discards"]}
-                side["ante"] = side["ante"] if self.phase == "over" else None
-                side["items"] = None
-                side["charges"] = None
-        if self.phase == "over":
-            seen["outcome"] = {k: v for k, v in seen["outcome"].items() if k != "reason"}
-        return seen
+        over = self.phase is OVER
+        sides = []
+        for side in self.sides.values():
+            mine = side.name == player
+            deck = side.deck
+            sides.append({
+                "name": side.name, "life": side.life if mine or over else None,
+                "hand": [c.name for c in deck.hand] if mine else len(deck.hand),
+                "library": len(deck.library), "graveyard": [c.name for c in deck.graveyard],
+                "plays_left": side.plays_left, "damage_dealt": side.damage_dealt,
+                "ante": side.ante if mine or over else None,
+                "items": list(side.items) if mine else None, "item_used": side.item_used,
+                "charges": {i: {"spell": sp, "left": n} for i, (sp, n) in side.charges.items()} if mine else None})
+        outcome = None if self.outcome is None else dict(self.outcome)
+        return {"kind": self.kind, "turns": self.turns, "victory": self.victory, "phase": self.phase.value,
+                "chooser": self.chooser, "order": list(self.order), "active": self.active,
+                "pending": self.pending, "target": self.target, "tiebreaks": self.tiebreaks,
+                "out": list(self.out), "items_at_risk": list(self.items_at_risk), "outcome": outcome,
+                "sides": sides}
 
 
 #: A card's printed name (for C-speed searches of a hand).

@@ -17,8 +17,22 @@ designer's simulations).  It only reads the duel's legal actions and its cards' 
 
 from __future__ import annotations
 
+from typing import Any
+
+from magecraft.core.randomness import Randomness
+from magecraft.core.state import GameState
 from magecraft.mtg_rpg.cards import Card
 from magecraft.mtg_rpg.duel import QuickDuel
+from magecraft.mtg_rpg.duel_actions import (
+    PASS,
+    PLAY_FIRST,
+    YIELD,
+    DuelAction,
+    DuelStep,
+    Play,
+    Respond,
+    Use,
+)
 from magecraft.mtg_rpg.duel_effects import creature_power, effect_of
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
@@ -33,36 +47,57 @@ def card_threat(card: Card, settings: Settings = DEFAULT_SETTINGS) -> int:
     return sum(p.value(settings) for p in effect.parts if p.kind in ("damage", "gain life", "draw"))
 
 
-def choose_action(duel: QuickDuel) -> str:
+class SimplePlayer:
     """A simple, deterministic player: use the strongest scroll or potion, play the strongest card;
-    answer a threat of 2 or more."""
+    answer a threat of 2 or more; choose to play first.
+
+    It reads only what its seat sees (``Sees.OBSERVATION``): its own hand and items (through the actions
+    offered to it), the card just played (shown to everyone) and the cards' printed effects -- never an
+    opponent's hand, life or library.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, rng: Randomness | None = None) -> None:
+        del rng  # it rolls no dice of its own
+
+    def choose(self, state: GameState[Any], player: str) -> DuelAction:
+        assert isinstance(state, QuickDuel)
+        return choose_action(state)
+
+
+def choose_action(duel: QuickDuel) -> DuelAction:
+    """:class:`SimplePlayer`'s choice for the Wizard whose decision it is."""
     actions = duel.legal_actions()
-    if duel.phase == "order":
-        return "play first"
-    if duel.phase == "play":
+    if duel.phase is DuelStep.ORDER:
+        return PLAY_FIRST
+    if duel.phase is DuelStep.PLAY:
         player = duel.active
 
-        def item_threat(action: str) -> int:
-            return card_threat(duel.item_card(player, action[4:].partition("@")[0]), duel.settings)
+        def item_threat(action: Use) -> int:
+            return card_threat(duel.item_card(player, action.item), duel.settings)
 
         side = duel.sides[player]
         carried = side.items or side.charges
-        uses = [a for a in actions if a.startswith("use:") and item_threat(a)] if carried else []
+        uses = [a for a in actions if type(a) is Use and item_threat(a)] if carried else []
         if uses:
-            return max(uses, key=lambda a: (item_threat(a), a))
-        plays = [a for a in actions if a.startswith("play:")]
+            return max(uses, key=lambda a: (item_threat(a), a.item, a.at or ""))
+        plays = [a for a in actions if type(a) is Play]
         if not plays:
-            return "pass" if "pass" in actions else "yield"
-        return max(plays, key=lambda a: (card_threat(duel.pool.get(a[5:].partition("@")[0]), duel.settings), a))
+            return PASS if PASS in actions else YIELD
+        if len(plays) == 1:
+            return plays[0]
+        # ties go to the later card name (then aim), as the words ``play <card> at <aim>`` sort
+        return max(plays, key=lambda a: (card_threat(duel.pool.get(a.card), duel.settings), a.card, a.at or ""))
     threat = card_threat(duel.pool.get(duel.pending or ""), duel.settings)
-    answers = [a for a in actions if a.startswith("respond:")]
+    answers = [a for a in actions if type(a) is Respond]
     if threat >= 2 and answers:
-        return min(answers, key=lambda a: (card_threat(duel.pool.get(a[8:]), duel.settings), a))
-    return "pass"
+        return min(answers, key=lambda a: (card_threat(duel.pool.get(a.card), duel.settings), a.card))
+    return PASS
 
 
 def play_out(duel: QuickDuel) -> QuickDuel:
-    """Play the duel to the end with :func:`choose_action` for both Wizards."""
+    """Play the duel to the end with :class:`SimplePlayer` for every Wizard."""
     while not duel.is_terminal():
         duel.apply(choose_action(duel))
     return duel

@@ -63,7 +63,7 @@ from typing import Any
 
 from magecraft.core.errors import DataError, InputError
 from magecraft.core.randomness import Randomness
-from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.actions import Action, ActionKind, Step
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import REVERSED, Combatant
@@ -98,29 +98,29 @@ def choose(battle: Battle) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = battle.phase
-    if phase == "channelling":
+    if phase == Step.CHANNELLING:
         return _channel(battle, legal)
-    if phase == "main":
+    if phase == Step.MAIN:
         return _main(battle, legal)
-    if phase == "commanding":
+    if phase == Step.COMMANDING:
         return _order(battle, legal)
-    if phase == "response":
+    if phase == Step.RESPONSE:
         return _respond(battle, legal)
-    if phase == "intercept":
+    if phase == Step.INTERCEPT:
         options = [a for a in legal if a.kind == "intercept"]
         return max(options, key=lambda a: (battle.fighters[a.target].toughness, a.target))
-    if phase == "trample":
+    if phase == Step.TRAMPLE:
         engages = [a for a in legal if a.kind == "trample_engage"]
         if engages:
             return min(engages, key=lambda a: (battle.fighters[a.target].life, a.target))
-        return Action("pass")
-    if phase == "upkeep":
+        return Action(ActionKind.PASS)
+    if phase == Step.UPKEEP:
         permanents = [a for a in legal if a.card]
         if permanents:
             return permanents[0]
         return min(legal, key=lambda a: (battle.fighters[a.target].power + battle.fighters[a.target].toughness,
                                          a.target))
-    if phase == "forget":
+    if phase == Step.FORGET:
         mastery = battle.actor().mastery
         return max(legal, key=lambda a: (profile(a.card).cost.mana_value > mastery,
                                          profile(a.card).cost.mana_value))
@@ -138,7 +138,7 @@ def _channel(battle: Battle, legal: list[Action]) -> Action:
                   and (room or profile(name).instant)), default=0)
     restored = min(sum(actor.capacity.values()), total(actor.mana) + battle.channel_budget(actor))
     spare = max((a.amount for a in legal if a.kind == "channel" and a.draw == draw), default=0)
-    return Action("channel", amount=min(spare, max(0, wanted - restored)), draw=draw)
+    return Action(ActionKind.CHANNEL, amount=min(spare, max(0, wanted - restored)), draw=draw)
 
 
 def _damage(action: Action) -> int:
@@ -167,12 +167,12 @@ def _main(battle: Battle, legal: list[Action]) -> Action:
         targets = [battle.fighters[a.target] for a in engages]
         target = _weakest(targets)
         if not actor.is_mage or actor.power >= target.toughness:
-            return Action("engage", target=target.id)
+            return Action(ActionKind.ENGAGE, target=target.id)
     moves = [a for a in by_kind.get("move", []) if battle.range_between(actor.id, a.target) == "ranged"]
     if moves and (not actor.is_mage or not casts):
         enemies = [battle.fighters[a.target] for a in moves]
-        return Action("move", target=_weakest(enemies).id)
-    return Action("end")
+        return Action(ActionKind.MOVE, target=_weakest(enemies).id)
+    return Action(ActionKind.END)
 
 
 #: Spells that take an enemy creature out of the fight, or turn it (ranked by the target's Power).
@@ -344,7 +344,7 @@ def _mana_spell(actor: Combatant, casts: list[Action]) -> Action | None:
 def _order(battle: Battle, legal: list[Action]) -> Action:
     orders = [a for a in legal if a.kind != "done"]
     if not orders:
-        return Action("done")
+        return Action(ActionKind.DONE)
     creature = orders[0].creature
     mine = [a for a in orders if a.creature == creature]
     used = _ability(battle, [a for a in mine if a.kind == "order_ability"])
@@ -353,12 +353,12 @@ def _order(battle: Battle, legal: list[Action]) -> Action:
     engages = [a for a in mine if a.kind == "order_engage"]
     if engages:
         target = _weakest([battle.fighters[a.target] for a in engages])
-        return Action("order_engage", target=target.id, creature=creature)
+        return Action(ActionKind.ORDER_ENGAGE, target=target.id, creature=creature)
     moves = [a for a in mine if battle.range_between(creature, a.target) == "ranged"]
     if moves:
         target = _weakest([battle.fighters[a.target] for a in moves])
-        return Action("order_move", target=target.id, creature=creature)
-    return Action("done") if len(mine) == len(orders) else orders[-1]
+        return Action(ActionKind.ORDER_MOVE, target=target.id, creature=creature)
+    return Action(ActionKind.DONE) if len(mine) == len(orders) else orders[-1]
 
 
 def _ability(battle: Battle, uses: list[Action]) -> Action | None:
@@ -424,7 +424,7 @@ def _respond(battle: Battle, legal: list[Action]) -> Action:
     pending = battle.pending or {}
     me = battle.fighters[battle.current_player() or ""]
     if battle.fighters[str(pending.get("by"))].side == me.side:
-        return Action("pass")
+        return Action(ActionKind.PASS)
     for action in legal:
         if (action.kind == "respond" and profile(action.card).kind == "counter"
                 and profile(pending.get("card") or "Shock").kind in ("summon", "damage")):
@@ -439,7 +439,7 @@ def _respond(battle: Battle, legal: list[Action]) -> Action:
             if action.kind == "respond" and action.target == creature and \
                     0 < battle.fighters[creature].life <= _damage(action):
                 return action
-    return Action("pass")
+    return Action(ActionKind.PASS)
 
 
 def play_out(battle: Battle, limit: int = 100_000) -> Battle:

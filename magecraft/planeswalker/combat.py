@@ -13,8 +13,8 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 ...                         "mastery": 1, "toughness": 2}, library=("Shock", "Grizzly Bears"),
 ...                         memorized=("Shock",))
 >>> battle = Battle.start(hero, ["Grizzly Bears", "Goblin Piker"], Randomness.scripted([3, 5]))
->>> battle.current_player(), battle.phase
-('you', 'channelling')
+>>> battle.current_player(), battle.decision_kind()
+('you', Step.CHANNELLING)
 >>> battle.order
 ['you', 'c2', 'c1']
 """
@@ -22,14 +22,14 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
-from magecraft.core.errors import DataError, InputError
+from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
-from magecraft.planeswalker.actions import MECHANICS, Action
+from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words, read_words
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
     BATTLE_CRY,
@@ -49,11 +49,14 @@ from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
 
+if TYPE_CHECKING:
+    from magecraft.planeswalker.effects import Effect
+    from magecraft.planeswalker.spells import SpellProfile
+
 PARTY, FOES = "party", "foes"
 YOU = "you"
 #: The steps of a turn (and "over"), as saved.
-PHASES = frozenset({"start", "channelling", "upkeep", "main", "commanding", "response", "intercept", "trample",
-                    "forget", "over"})
+PHASES = frozenset(step.value for step in Step)
 
 
 class Battle(Resolution, GameState[Action]):
@@ -70,7 +73,7 @@ class Battle(Resolution, GameState[Action]):
         self.order: list[str] = []
         self.round = 1
         self.turn = 0
-        self.phase = "start"
+        self.phase = Step.START
         self.actions_left = 0
         self.moved = False
         self.engaged = False
@@ -85,7 +88,7 @@ class Battle(Resolution, GameState[Action]):
         self.pending: dict[str, Any] | None = None
         self.intercept: dict[str, str] | None = None
         self.trample: str | None = None
-        self.resume = "main"
+        self.resume = Step.MAIN
         self.next_summon = 1
         self.next_token = 1
         #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
@@ -179,27 +182,59 @@ class Battle(Resolution, GameState[Action]):
 
     # -- GameState ---------------------------------------------------------------------------
     def current_player(self) -> str | None:
-        if self.phase == "over":
+        if self.phase == Step.OVER:
             return None
-        if self.phase == "response":
+        if self.phase == Step.RESPONSE:
             assert self.pending is not None
             return str(self.pending["responders"][0])
-        if self.phase == "intercept":
+        if self.phase == Step.INTERCEPT:
             assert self.intercept is not None
             return self.intercept["target"]
-        if self.phase == "trample":
+        if self.phase == Step.TRAMPLE:
             assert self.trample is not None
             attacker = self.fighters[self.trample]
             return attacker.controller or attacker.id
         return self.order[self.turn]
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Step.OVER
+
+    def seats(self) -> tuple[str, ...]:
+        """Everyone who decides: the combatants taking turns (``you``, ``p2`` ..., ``c1`` ..., ``mage``) and
+        a token made by a creature acting alone, which takes its turn after its maker's (PW38)."""
+        return tuple(self.order)
+
+    def decision_kind(self) -> Step:
+        return Step(self.phase)
+
+    def action_text(self, action: Action) -> str:
+        return action_words(action)
+
+    def parse_action(self, text: str) -> Action:
+        """The decision in words (``cast Shock at c1``); a creature may be named by its name or label too
+        (``cast Shock at Grizzly Bears``) when that names one combatant."""
+        try:
+            return super().parse_action(text)
+        except RuleError:
+            for fighter in self.fighters.values():
+                for name in {fighter.label, fighter.name} - {fighter.id}:
+                    words = " ".join(text.split())
+                    if words.casefold().endswith(" " + name.casefold()):
+                        head = words[: -len(name)].rstrip()
+                        try:
+                            return super().parse_action(f"{head} {fighter.id}")
+                        except RuleError:
+                            continue
+            said = read_words(text)
+            if said is None:
+                raise
+            self.check(said)  # well said but illegal: refused naming the rule it breaks
+            return said
 
     def result(self) -> Mapping[str, Any]:
         fighters = {f.id: {"name": f.name, "side": f.side, "life": f.life, "out": f.out}
                     for f in self.fighters.values()}
-        return {"over": self.phase == "over", "winner": (self.outcome or {}).get("winner"),
+        return {"over": self.phase == Step.OVER, "winner": (self.outcome or {}).get("winner"),
                 "reason": (self.outcome or {}).get("reason"), "rounds": self.round, "fighters": fighters}
 
     def legal_actions(self) -> list[Action]:
@@ -216,7 +251,8 @@ class Battle(Resolution, GameState[Action]):
     def perform(self, action: Action) -> None:
         self._legal = None
         who = self.current_player()
-        self.rng.log.record("action", action.text(), section=MECHANICS, data={"by": who, "action": action.text()})
+        words = action_words(action)
+        self.rng.log.record("action", words, section=MECHANICS, data={"by": who, "action": words})
         handler = getattr(self, f"_do_{action.kind}")
         handler(action)
         self._refresh_lords()
@@ -224,6 +260,109 @@ class Battle(Resolution, GameState[Action]):
 
     def invalidate(self) -> None:
         """Forget the cached legal actions after the state was edited by hand (a GM's correction, a test)."""
+        self._legal = None
+
+    # -- the referee's hand: a position arranged, or a rule applied out of turn -------------------------
+    # Each is a rule of seed 001 carried out at once, as the engine does mid-resolution, on combatants named
+    # by id (``"you"``, ``"c1"``, ``"s1"``) or given as themselves.  Whole positions are arranged with
+    # :class:`magecraft.planeswalker.position.BattlePosition`; these set one thing on top of it.
+
+    def fighter(self, who: str | Combatant) -> Combatant:
+        """The combatant ``who`` names (an id), refused in words when there is none."""
+        if isinstance(who, Combatant):
+            return who
+        found = self.fighters.get(who)
+        if found is None:
+            raise InputError(f"no combatant {who!r} in this battle (ids: {', '.join(self.fighters)})")
+        return found
+
+    def refresh(self) -> None:
+        """After a hand edit: static bonuses follow who is in the battle (lords, PW41) and the decisions open
+        are worked out again."""
+        self.lordly = self._find_lords()
+        self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
+        self._refresh_lords()
+        self._legal = None
+
+    def summon(self, mage: str | Combatant, card: str, target: str = "") -> str:
+        """A creature spell resolves: the creature enters under ``mage``'s control, summoning sick ("Casting",
+        "Summoning Sickness"); ``target`` is its "enters" trigger's.  Returns the creature's id."""
+        made = f"s{self.next_summon}"
+        self._summon(self.fighter(mage), card, target)
+        self._legal = None
+        return made
+
+    def resolve_spell(self, caster: str | Combatant, spell: str | SpellProfile, target: str = "",
+                      x: int = 0) -> None:
+        """``spell`` resolves for ``caster`` at ``target`` unanswered, as if cast and paid for ("Casting")."""
+        self._apply_effect(self.fighter(caster), profile(spell) if isinstance(spell, str) else spell, target, x)
+        self._legal = None
+
+    def resolve_effects(self, source: str | Combatant, controller: str | Combatant, effects: tuple[Effect, ...],
+                        target: str = "", x: int = 0, why: str = "") -> None:
+        """An ability's or a trigger's effects resolve (data/card_effects.toml, ruling PW35)."""
+        self._resolve(self.fighter(source), self.fighter(controller), effects, target, x, why)
+        self._legal = None
+
+    def attach(self, mage: str | Combatant, aura: str, target: str) -> None:
+        """``mage``'s Aura (or Equipment) enchants ``target``, a pervasive effect ("Upkeep Phase", PW39)."""
+        self._attach(self.fighter(mage), aura, target)
+        self._legal = None
+
+    def release(self, mage: str | Combatant, creature: str = "", permanent: str = "") -> None:
+        """``mage`` stops sustaining a creature or a pervasive effect ("Upkeep Phase")."""
+        self._release(self.fighter(mage), creature, permanent)
+        self._legal = None
+
+    def engage(self, attacker: str | Combatant, target: str | Combatant) -> None:
+        """``attacker`` engages ``target`` ("Engaging"): an interception is offered when one may be made."""
+        self._engage(self.fighter(attacker).id, self.fighter(target).id)
+        self._legal = None
+
+    def fight(self, attacker: str | Combatant, defender: str | Combatant) -> None:
+        """Locked combat between the two at once, no interception ("Locked Combat")."""
+        self._fight(self.fighter(attacker).id, self.fighter(defender).id)
+        self._legal = None
+
+    def deal_damage(self, target: str | Combatant, amount: int, colors: tuple[str, ...] = ()) -> int:
+        """``amount`` damage (of a source of ``colors``) to ``target``; returns the damage taken."""
+        taken = self._damage(self.fighter(target), amount, colors)
+        self._legal = None
+        return taken
+
+    def destroy(self, target: str | Combatant, *, no_regenerate: bool = False) -> None:
+        """``target`` is destroyed ("Destroy"; a regeneration shield saves it unless ``no_regenerate``)."""
+        self._destroy(self.fighter(target), no_regenerate)
+        self._legal = None
+
+    def remove(self, creature: str | Combatant, how: str) -> None:
+        """``creature`` leaves the battle without dying (``how``: "unsummoned", "exiled" ...)."""
+        self._remove(self.fighter(creature), how)
+        self._legal = None
+
+    def make_token(self, maker: str | Combatant, name: str) -> None:
+        """``maker`` makes a creature token (PW38)."""
+        self._make_token(self.fighter(maker), name)
+        self._legal = None
+
+    def look(self, mage: str | Combatant, count: int) -> None:
+        """``mage`` looks at the next ``count`` Library spells and keeps one (Sleight of Hand, PW65)."""
+        self._look(self.fighter(mage), count)
+        self._legal = None
+
+    def untaps(self, fighter: str | Combatant) -> bool:
+        """Whether ``fighter`` is refreshed at its controller's refresh now (Dehydration, Marble Titan, PW51);
+        asking uses up an Exhaustion mark, as the refresh does."""
+        return self._untaps(self.fighter(fighter))
+
+    def start_turn(self) -> None:
+        """The combatant whose turn it is begins it: refreshed, then its Channelling (a mage) or Main phase."""
+        self._begin_turn()
+        self._legal = None
+
+    def next_turn(self) -> None:
+        """The End Phase's clean-up ("end of turn" effects end) and the next combatant's turn, at once."""
+        self._next_turn()
         self._legal = None
 
     def spells_cast(self, fid: str) -> list[str]:
@@ -261,7 +400,7 @@ class Battle(Resolution, GameState[Action]):
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.sustained = actor.pervasive()
         self.commanded, self.command_used = [], False
-        self.phase = "channelling" if actor.is_mage else "main"
+        self.phase = Step.CHANNELLING if actor.is_mage else Step.MAIN
         self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
                             data={"round": self.round, "actor": actor.id, "phase": self.phase})
         if not actor.is_mage:  # a creature alone: its upkeep trigger at the start of its turn (PW51)
@@ -294,7 +433,7 @@ class Battle(Resolution, GameState[Action]):
                 lose_life(actor, excess, self.rng, self.settings)
                 self._after_damage(actor)
             if actor.active and len(actor.memory) > actor.memory_limit():
-                self.phase = "forget"
+                self.phase = Step.FORGET
                 return
         self._next_turn()
 
@@ -325,15 +464,15 @@ class Battle(Resolution, GameState[Action]):
 
     def _back(self) -> None:
         """Return to the phase a step (a response window, an interception, a trample) interrupted."""
-        if self.phase == "over":
+        if self.phase == Step.OVER:
             return
         actor = self.actor()
         if not actor.active:
             self._next_turn()
             return
         self.phase = self.resume
-        if self.phase == "commanding" and not commandable(self, actor):
-            self.phase = "main"
+        if self.phase == Step.COMMANDING and not commandable(self, actor):
+            self.phase = Step.MAIN
 
     # -- the phases' actions ---------------------------------------------------------------------
     def _do_delay(self, action: Action) -> None:
@@ -365,10 +504,10 @@ class Battle(Resolution, GameState[Action]):
             self.fighters[cid].sick = False
             self.fighters[cid].tapped = self.fighters[cid].tapped and not self._untaps(self.fighters[cid])
         if actor.pervasive() > actor.focus:
-            self.phase = "upkeep"
+            self.phase = Step.UPKEEP
             return
         self.sustained = actor.pervasive()  # what the mage keeps past Upkeep is what he sustains
-        self.phase = "main"
+        self.phase = Step.MAIN
 
     def _do_release(self, action: Action) -> None:
         actor = self.actor()
@@ -445,20 +584,20 @@ class Battle(Resolution, GameState[Action]):
         """"direct any number of creatures as a single action" -- before any other action."""
         self._spend()
         self.command_used = True
-        self.phase = "commanding"
+        self.phase = Step.COMMANDING
 
     def _do_done(self, action: Action) -> None:
-        self.phase = "main"
+        self.phase = Step.MAIN
 
     def _do_order_move(self, action: Action) -> None:
         self.commanded.append(action.creature)
         self._open_window({"kind": "order", "order": "move", "creature": action.creature,
-                           "target": action.target}, "commanding")
+                           "target": action.target}, Step.COMMANDING)
 
     def _do_order_engage(self, action: Action) -> None:
         self.commanded.append(action.creature)
         self._open_window({"kind": "order", "order": "engage", "creature": action.creature,
-                           "target": action.target}, "commanding")
+                           "target": action.target}, Step.COMMANDING)
 
     def _do_order_ability(self, action: Action) -> None:
         """"Cast a 'spell' via an ability": paid from the controller's Mana Pool (at most its Mastery);
@@ -471,10 +610,10 @@ class Battle(Resolution, GameState[Action]):
                    "ability": ability.index, "x": x}
         if ability.mana_ability:
             self._resolve_ability(pending)
-            self.resume = "commanding"
+            self.resume = Step.COMMANDING
             self._back()
             return
-        self._open_window(pending, "commanding")
+        self._open_window(pending, Step.COMMANDING)
 
     def _do_ability(self, action: Action) -> None:
         """A creature acting on its own uses an ability as one of its actions; no window opens (PW14)."""
@@ -489,7 +628,7 @@ class Battle(Resolution, GameState[Action]):
     def _do_engage(self, action: Action) -> None:
         self._spend()
         self.engaged = True
-        self.resume = "main"
+        self.resume = Step.MAIN
         self._engage(self.actor().id, action.target)
 
     def _do_cast(self, action: Action) -> None:
@@ -509,13 +648,13 @@ class Battle(Resolution, GameState[Action]):
         if spell.split_second:
             pending["responders"], pending["countered"] = [], False
             self.pending = pending
-            self.resume = "main"
+            self.resume = Step.MAIN
             self._resolve_pending()
             return
-        self._open_window(pending, "main")
+        self._open_window(pending, Step.MAIN)
 
     # -- responses ---------------------------------------------------------------------------------
-    def _open_window(self, pending: dict[str, Any], resume: str) -> None:
+    def _open_window(self, pending: dict[str, Any], resume: Step) -> None:
         """"A spell may be responded to by any enemy or ally [who] successfully makes an opposed Speed roll
         equal to or greater than the character whose turn it is"; commands likewise."""
         pending.setdefault("by", self.actor().id)
@@ -532,7 +671,7 @@ class Battle(Resolution, GameState[Action]):
         assert self.pending is not None
         responders = self.pending["responders"]
         while responders:
-            self.phase = "response"
+            self.phase = Step.RESPONSE
             self._legal = None
             if len(self.legal_actions()) > 1:
                 return
@@ -541,7 +680,7 @@ class Battle(Resolution, GameState[Action]):
         self._resolve_pending()
 
     def _do_pass(self, action: Action) -> None:
-        if self.phase == "trample":
+        if self.phase == Step.TRAMPLE:
             self.trample = None
             self._back()
             return
@@ -614,7 +753,7 @@ class Battle(Resolution, GameState[Action]):
         self.intercept = {"attacker": attacker_id, "target": target_id}
         self._attacking(self.fighters[attacker_id], target)  # Seasoned Marshal (PW63)
         if target.is_mage and interceptors(self):
-            self.phase = "intercept"
+            self.phase = Step.INTERCEPT
             return
         self.intercept = None
         self._fight(attacker_id, target_id)
@@ -660,7 +799,7 @@ class Battle(Resolution, GameState[Action]):
             return
         if attacker.active and not defender.active and TRAMPLE in attacker.keywords and self.enemies(attacker_id):
             self.trample = attacker_id
-            self.phase = "trample"
+            self.phase = Step.TRAMPLE
             return
         self._back()
 
@@ -705,7 +844,7 @@ class Battle(Resolution, GameState[Action]):
             self._died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
 
     def _check_over(self) -> bool:
-        if self.phase == "over":
+        if self.phase == Step.OVER:
             return True
         # a stolen creature still counts for its own side: taking the last foe does not win (PW39)
         sides = {f.control[0] if f.control else f.side for f in self.fighters.values() if f.active}
@@ -720,7 +859,7 @@ class Battle(Resolution, GameState[Action]):
         return True
 
     def _finish(self, winner: str | None, reason: str) -> None:
-        self.phase = "over"
+        self.phase = Step.OVER
         self._legal = None
         self.outcome = {"winner": winner, "reason": reason}
         self.rng.log.record("battle over", reason, section=MECHANICS, data={"winner": winner, "round": self.round})
@@ -755,7 +894,7 @@ class Battle(Resolution, GameState[Action]):
             battle = cls({f.id: f for f in fighters}, rng, settings)
             battle.ranges = {(str(a), str(b)): str(r) for a, b, r in raw["ranges"]}
             battle.order = [str(f) for f in raw["order"]]
-            battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), str(raw["phase"])
+            battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), Step(str(raw["phase"]))
             battle.actions_left, battle.moved = int(raw["actions_left"]), bool(raw["moved"])
             battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
             battle.casts = int(raw["casts"])
@@ -768,7 +907,7 @@ class Battle(Resolution, GameState[Action]):
             battle.pending = _plain(raw["pending"])
             battle.intercept = _plain(raw["intercept"])
             battle.trample = raw["trample"]
-            battle.resume, battle.next_summon = str(raw["resume"]), int(raw["next_summon"])
+            battle.resume, battle.next_summon = Step(str(raw["resume"])), int(raw["next_summon"])
             # saves from before tokens existed have neither
             battle.next_token = int(raw.get("next_token", 1))
             battle.dying = [str(d) for d in raw.get("dying", [])]
@@ -783,9 +922,11 @@ class Battle(Resolution, GameState[Action]):
         return battle
 
     def observation(self, player: str) -> dict[str, Any]:
-        """What ``player`` may see: other mages' Memory and Library are counts, and the dice's state is hidden."""
+        """What ``player`` may see: other mages' Memory and Library are counts; the dice's state and the log
+        (each seat is shown the events it may see as they happen) stay out."""
         seen = self.to_dict()
         seen.pop("rng")
+        seen.pop("log")
         for fighter in seen["fighters"]:
             if fighter["kind"] == "mage" and fighter["id"] != player:
                 fighter["memory"] = len(fighter["memory"])

@@ -8,7 +8,7 @@ Engaging from ranged combat, Casting above Mastery or beyond Focus, Fleeing, Com
 >>> from magecraft.planeswalker.bot import ready_mage
 >>> from magecraft.planeswalker.combat import Battle
 >>> battle = Battle.start(ready_mage("Kiora the Wanderer"), ["Grizzly Bears"], Randomness.scripted([]))
->>> str(refusal(battle, Action("engage", target="c1")))
+>>> str(refusal(battle, Action(ActionKind.ENGAGE, target="c1")))
 'Turn phases: it is the channelling step: channel, delay now, not engage'
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
-from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action
+from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action, ActionKind, Step, action_words
 from magecraft.planeswalker.combatants import (
     CANT_BLOCK,
     DEFENDER,
@@ -45,28 +45,28 @@ if TYPE_CHECKING:
 
 def compute_legal(battle: Battle) -> list[Action]:
     phase = battle.phase
-    if phase == "over":
+    if phase == Step.OVER:
         return []
-    if phase == "channelling":
+    if phase == Step.CHANNELLING:
         return _legal_channelling(battle)
-    if phase == "upkeep":
+    if phase == Step.UPKEEP:
         actor = battle.actor()
-        return [Action("release", target=c) for c in actor.creatures] + [
-            Action("release", card=p) for p in dict.fromkeys(actor.permanents)]
-    if phase == "main":
+        return [Action(ActionKind.RELEASE, target=c) for c in actor.creatures] + [
+            Action(ActionKind.RELEASE, card=p) for p in dict.fromkeys(actor.permanents)]
+    if phase == Step.MAIN:
         return _legal_main(battle)
-    if phase == "commanding":
+    if phase == Step.COMMANDING:
         return _legal_orders(battle)
-    if phase == "response":
+    if phase == Step.RESPONSE:
         assert battle.pending is not None
-        return [*_responses(battle, battle.fighters[battle.pending["responders"][0]]), Action("pass")]
-    if phase == "intercept":
+        return [*_responses(battle, battle.fighters[battle.pending["responders"][0]]), Action(ActionKind.PASS)]
+    if phase == Step.INTERCEPT:
         assert battle.intercept is not None
-        return [*(Action("intercept", target=c) for c in interceptors(battle)), *_allowed(battle)]
-    if phase == "trample":
-        return [*_trample_options(battle), Action("pass")]
-    if phase == "forget":
-        return [Action("forget", card=c) for c in dict.fromkeys(battle.actor().memory)]
+        return [*(Action(ActionKind.INTERCEPT, target=c) for c in interceptors(battle)), *_allowed(battle)]
+    if phase == Step.TRAMPLE:
+        return [*_trample_options(battle), Action(ActionKind.PASS)]
+    if phase == Step.FORGET:
+        return [Action(ActionKind.FORGET, card=c) for c in dict.fromkeys(battle.actor().memory)]
     raise AssertionError(f"unknown phase {phase}")
 
 
@@ -75,7 +75,7 @@ def _allowed(battle: Battle) -> list[Action]:
     creature that can (PW52)."""
     assert battle.intercept is not None
     lure = "all must block" in statics(battle.fighters[battle.intercept["attacker"]].card)
-    return [] if lure and interceptors(battle) else [Action("allow")]
+    return [] if lure and interceptors(battle) else [Action(ActionKind.ALLOW)]
 
 
 def _delays(battle: Battle) -> list[Action]:
@@ -83,7 +83,7 @@ def _delays(battle: Battle) -> list[Action]:
     if battle.order[battle.turn] in battle.delayed:
         return []
     later = battle.order[battle.turn + 1:]
-    return [Action("delay", target=fid) for fid in later if battle.fighters[fid].active]
+    return [Action(ActionKind.DELAY, target=fid) for fid in later if battle.fighters[fid].active]
 
 
 def _legal_channelling(battle: Battle) -> list[Action]:
@@ -92,7 +92,8 @@ def _legal_channelling(battle: Battle) -> list[Action]:
     missing = sum(actor.capacity.values()) - min(total(actor.mana), sum(actor.capacity.values()))
     spare = max(0, budget - missing)
     draws = (False, True) if actor.library else (False,)
-    return [*(Action("channel", amount=k, draw=d) for d in draws for k in range(spare + 1)), *_delays(battle)]
+    return [*(Action(ActionKind.CHANNEL, amount=k, draw=d) for d in draws for k in range(spare + 1)),
+            *_delays(battle)]
 
 
 def _legal_main(battle: Battle) -> list[Action]:
@@ -102,7 +103,7 @@ def _legal_main(battle: Battle) -> list[Action]:
         found.extend(_delays(battle))
     if battle.actions_left > 0:
         if actor.is_mage and may_command(battle, actor):
-            found.append(Action("command"))
+            found.append(Action(ActionKind.COMMAND))
         for enemy in battle.enemies(actor.id):
             found.extend(_moves_and_engages(battle, actor, enemy, ordered=False))
         if actor.is_mage:
@@ -112,11 +113,11 @@ def _legal_main(battle: Battle) -> list[Action]:
         else:
             found.extend(ability_actions(battle, actor, None))
         if not battle.acted and not battle.in_close_combat(actor.id):
-            found.append(Action("flee"))
+            found.append(Action(ActionKind.FLEE))
     forced = [] if actor.is_mage else must_engage(actor, found)
     if forced:  # a Goblin Brigand alone (PW62): it may still delay
         return [*(a for a in found if a.kind == "delay"), *forced]
-    found.append(Action("end"))
+    found.append(Action(ActionKind.END))
     return found
 
 
@@ -130,7 +131,8 @@ def must_engage(creature: Combatant, actions: list[Action]) -> list[Action]:
 
 def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
     found: list[Action] = []
-    move, engage = ("order_move", "order_engage") if ordered else ("move", "engage")
+    move, engage = ((ActionKind.ORDER_MOVE, ActionKind.ORDER_ENGAGE) if ordered
+                    else (ActionKind.MOVE, ActionKind.ENGAGE))
     creature = mover.id if ordered else ""
     moved, engaged = (False, False) if ordered else (battle.moved, battle.engaged)
     if not moved:
@@ -189,17 +191,17 @@ def _legal_orders(battle: Battle) -> list[Action]:
         held = held or bool(forced)
         found.extend(forced or orders)
     if not held:
-        found.append(Action("done"))
+        found.append(Action(ActionKind.DONE))
     return found
 
 
 def _brigand_refusal(battle: Battle, action: Action) -> RuleError | None:
     """The refusal naming Goblin Brigand when ``action`` leaves a Brigand able to engage unengaged (PW62)."""
-    if battle.phase == "commanding":
+    if battle.phase == Step.COMMANDING:
         held = [c for c in commandable(battle, battle.actor()) if must_engage(c, battle.legal_actions())]
     else:
         actor = battle.actor()
-        held = [actor] if battle.phase == "main" and must_engage(actor, battle.legal_actions()) else []
+        held = [actor] if battle.phase == Step.MAIN and must_engage(actor, battle.legal_actions()) else []
     for creature in held:
         if action.kind not in ("engage", "order_engage", "delay") and action.creature in ("", creature.id):
             return RuleError(f"{creature.label} attacks each combat if able: it engages first",
@@ -211,7 +213,7 @@ def ability_actions(battle: Battle, creature: Combatant, controller: Combatant |
     """A creature's usable activated abilities, each at every legal target ("Commanding": "Cast a
     'spell' via an ability"; a creature acting on its own uses them as actions, ruling PW35)."""
     found: list[Action] = []
-    kind = "ability" if controller is None else "order_ability"
+    kind = ActionKind.ABILITY if controller is None else ActionKind.ORDER_ABILITY
     for ability in abilities(creature.card):
         if ability_problem(battle, creature, controller, ability) is None:
             found.extend(Action(kind, card=str(ability.index), target=t, creature=creature.id)
@@ -282,7 +284,7 @@ def _casts(battle: Battle, mage: Combatant) -> list[Action]:
         if spell.kind == "counter" or (not spell.instant and not room):
             continue
         if cast_problem(battle, mage, spell) is None:
-            found.extend(Action("cast", card=name, target=t) for t in _targets(battle, mage, spell))
+            found.extend(Action(ActionKind.CAST, card=name, target=t) for t in _targets(battle, mage, spell))
     return found
 
 
@@ -316,9 +318,9 @@ def _responses(battle: Battle, mage: Combatant) -> list[Action]:
         if spell.kind == "counter":
             if battle.pending["kind"] == "spell" and (not spell.creature_spell_only
                                                     or profile(battle.pending["card"]).kind == "summon"):
-                found.append(Action("respond", card=name))
+                found.append(Action(ActionKind.RESPOND, card=name))
         elif spell.kind != "none":
-            found.extend(Action("respond", card=name, target=t) for t in _targets(battle, mage, spell))
+            found.extend(Action(ActionKind.RESPOND, card=name, target=t) for t in _targets(battle, mage, spell))
     return found
 
 
@@ -365,15 +367,15 @@ def _trample_options(battle: Battle) -> list[Action]:
     attacker = battle.fighters[battle.trample]
     found: list[Action] = []
     for enemy in battle.enemies(attacker.id):
-        found.append(Action("trample_move", target=enemy.id))
+        found.append(Action(ActionKind.TRAMPLE_MOVE, target=enemy.id))
         if battle.range_between(attacker.id, enemy.id) == "close" and not island_denied(battle, attacker, enemy):
-            found.append(Action("trample_engage", target=enemy.id))
+            found.append(Action(ActionKind.TRAMPLE_ENGAGE, target=enemy.id))
     return found
 
 
 def refusal(battle: Battle, action: Action) -> RuleError:
     phase = battle.phase
-    if phase == "over":
+    if phase == Step.OVER:
         return RuleError("the battle is over", rule=MECHANICS)
     kind = action.kind
     expected = {"channelling": ("channel", "delay"), "upkeep": ("release",), "forget": ("forget",),
@@ -386,7 +388,7 @@ def refusal(battle: Battle, action: Action) -> RuleError:
     brigand = _brigand_refusal(battle, action) if phase in ("main", "commanding") else None
     if brigand is not None:
         return brigand
-    if phase == "main":
+    if phase == Step.MAIN:
         actor = battle.actor()
         if kind in MAIN_ACTIONS and battle.actions_left <= 0:
             return RuleError(f"{actor.label} has taken all {actor.speed} actions of this turn (one per "
@@ -420,7 +422,7 @@ def refusal(battle: Battle, action: Action) -> RuleError:
             return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
     if kind in ("order_ability", "ability"):
         return _ability_refusal(battle, action)
-    if kind == "allow" and phase == "intercept":
+    if kind == "allow" and phase == Step.INTERCEPT:
         return RuleError("every creature able to block Elvish Bard must: intercept with one", rule="Elvish Bard",
                          section=MECHANICS)
     if kind == "delay" and battle.order[battle.turn] in battle.delayed:
@@ -437,8 +439,8 @@ def refusal(battle: Battle, action: Action) -> RuleError:
         if problem:
             rule, _, message = problem.partition(": ")
             return RuleError(message, rule=rule, section=MECHANICS)
-    return RuleError(f"{action.text()} is not a legal action now (open: "
-                     f"{', '.join(a.text() for a in battle.legal_actions()[:8])}...)", rule=MECHANICS)
+    return RuleError(f"{action_words(action)} is not a legal action now (open: "
+                     f"{', '.join(action_words(a) for a in battle.legal_actions()[:8])}...)", rule=MECHANICS)
 
 
 def _cast_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError:
@@ -471,7 +473,7 @@ def _cast_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError
         if why:
             rule = "Ranged Combat" if "ranged combat" in why else "Casting"
             return RuleError(why, rule=rule, section=MECHANICS)
-    return RuleError(f"{action.text()} is not a legal cast now", rule="Casting", section=MECHANICS)
+    return RuleError(f"{action_words(action)} is not a legal cast now", rule="Casting", section=MECHANICS)
 
 
 def _ability_refusal(battle: Battle, action: Action) -> RuleError:
@@ -498,7 +500,7 @@ def _ability_refusal(battle: Battle, action: Action) -> RuleError:
         if why:
             return RuleError(why, rule="Ranged Combat" if "ranged combat" in why else "Commanding",
                              section=MECHANICS)
-    return RuleError(f"{action.text()} is not a legal use of {ability.text!r} now (targets: "
+    return RuleError(f"{action_words(action)} is not a legal use of {ability.text!r} now (targets: "
                      f"{', '.join(ability_targets(battle, creature, ability)) or 'none'})", rule="Commanding",
                      section=MECHANICS)
 

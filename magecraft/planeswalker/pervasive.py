@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import builtin_pool
+from magecraft.planeswalker.actions import Action, ActionKind, Step, action_words
 from magecraft.planeswalker.combatants import (
     DOESNT_UNTAP,
     EXTRA_COMBAT,
@@ -56,7 +57,6 @@ from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import aim_problem, hits, permanent_is
 
 if TYPE_CHECKING:
-    from magecraft.planeswalker.actions import Action
     from magecraft.planeswalker.combat import Battle
     from magecraft.planeswalker.effects import Effect
     from magecraft.planeswalker.locked import Strike
@@ -109,12 +109,10 @@ def activation_targets(battle: Battle, mage: Combatant, name: str, ability: Abil
 
 def activations(battle: Battle, mage: Combatant) -> list[Action]:
     """Every usable ability of ``mage``'s kept permanents, at every legal target."""
-    from magecraft.planeswalker.actions import Action
-
     found: list[Action] = []
     for name, ability in kept_abilities(mage):
         if activation_problem(battle, mage, name, ability) is None:
-            found.extend(Action("activate", card=name, target=t, amount=ability.index)
+            found.extend(Action(ActionKind.ACTIVATE, card=name, target=t, amount=ability.index)
                          for t in activation_targets(battle, mage, name, ability))
     return found
 
@@ -133,7 +131,7 @@ def activation_refusal(battle: Battle, action: Action) -> tuple[str, str]:
         rule, _, message = problem.partition(": ")
         return rule, message
     targets = activation_targets(battle, mage, action.card, ability)
-    return "Commanding", (f"{action.text()} is not a legal use of {ability.text!r} now (targets: "
+    return "Commanding", (f"{action_words(action)} is not a legal use of {ability.text!r} now (targets: "
                           f"{', '.join(t for t in targets if t) or 'none'})")
 
 
@@ -208,7 +206,7 @@ class Pervasive:
     if TYPE_CHECKING:
         def actor(self) -> Combatant: ...
         def _spend(self) -> None: ...
-        def _open_window(self, pending: dict[str, Any], resume: str) -> None: ...
+        def _open_window(self, pending: dict[str, Any], resume: Step) -> None: ...
         def _back(self) -> None: ...
         def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None: ...
         def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
@@ -254,7 +252,7 @@ class Pervasive:
             self._resolve_kept(mage, pending)
             self._back()
             return
-        self._open_window(pending, "main")
+        self._open_window(pending, Step.MAIN)
 
     def _resolve_kept(self, mage: Combatant, pending: dict[str, Any]) -> None:
         name = str(pending["permanent"])

@@ -126,12 +126,14 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
 
     @app.post("/gm/{token}/tables")
     def open_table(request: Request, token: str, game: str = Form(...), name: str = Form(...),
-                   people: str = Form(""), seed: str = Form(""), physical: str = Form("")) -> Response:
+                   people: str = Form(""), seed: str = Form(""), physical: str = Form(""),
+                   options: str = Form("")) -> Response:
         check_gm(token)
         try:
             seed_value = int(seed) if seed.strip().isdigit() and len(seed) < 12 else None
             persons = [p.strip() for p in people.split(",") if p.strip()]
-            links = tables.create(name.strip(), game, persons, seed=seed_value, physical=bool(physical))
+            links = tables.create(name.strip(), game, persons, seed=seed_value, physical=bool(physical),
+                                  options=_options(options))
         except MagecraftError as exc:
             context = lobby_view(tables, token)
             context["error"] = str(exc)
@@ -249,6 +251,16 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
         return RedirectResponse("/healthz")
 
     return app
+
+
+def _options(text: str) -> dict[str, Any]:
+    """A new game's plain options, written as TOML on the lobby's form (``drivers = ["Ann:heavy"]``)."""
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"the options are not TOML ({exc})") from None
 
 
 def _revision(text: str) -> int:

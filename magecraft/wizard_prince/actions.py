@@ -6,6 +6,14 @@ lets a noble do nothing.  The Guard Captain's and Lord Chamberlain's extra move 
 (:class:`ChooseGate`), the order of his courtiers before the Emperor (:class:`Present`), where the
 Usurper's pieces go (:class:`Place`) and whether to trade his appointment (:class:`ChooseAppointment`).
 Paths are the squares entered, in order.
+
+Each prints as the words a player says (:func:`action_words`, the banquet's ``action_text``), and its
+``repr`` is the call that rebuilds it:
+
+>>> from magecraft.wizard_prince.board import Square
+>>> move = Interfere("praetorian-1", (Square.parse("d4"), Square.parse("d5")))
+>>> action_words(move), move
+('INTERFERE praetorian-1 d4-d5', Interfere(piece='praetorian-1', path=(Square.parse('d4'), Square.parse('d5'))))
 """
 
 from __future__ import annotations
@@ -21,9 +29,6 @@ class Mingle:
 
     path: tuple[Square, ...]
 
-    def describe(self) -> str:
-        return "MINGLE " + "-".join(str(s) for s in self.path)
-
 
 @dataclass(frozen=True, slots=True)
 class Snoop:
@@ -31,10 +36,6 @@ class Snoop:
 
     courtier: str
     show_to: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        shown = f", show {', '.join(self.show_to)}" if self.show_to else ""
-        return f"SNOOP {self.courtier}{shown}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +45,6 @@ class Interfere:
     piece: str
     path: tuple[Square, ...]
 
-    def describe(self) -> str:
-        return f"INTERFERE {self.piece} " + "-".join(str(s) for s in self.path)
-
 
 @dataclass(frozen=True, slots=True)
 class AppointmentMove:
@@ -55,24 +53,15 @@ class AppointmentMove:
     piece: str
     path: tuple[Square, ...]
 
-    def describe(self) -> str:
-        return f"appointment move {self.piece} " + "-".join(str(s) for s in self.path)
-
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Do nothing (or, after the action, decline the appointment move)."""
 
-    def describe(self) -> str:
-        return "pass"
-
 
 @dataclass(frozen=True, slots=True)
 class ChooseGate:
     square: Square
-
-    def describe(self) -> str:
-        return f"enter at gate {self.square}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,18 +70,12 @@ class Present:
 
     chit: str
 
-    def describe(self) -> str:
-        return f"present {self.chit}"
-
 
 @dataclass(frozen=True, slots=True)
 class Place:
     """Put the next of the Usurper's pieces on ``square``."""
 
     square: Square
-
-    def describe(self) -> str:
-        return f"place at {self.square}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +84,34 @@ class ChooseAppointment:
 
     take: bool
 
-    def describe(self) -> str:
-        return "take the new appointment" if self.take else "keep the present appointment"
 
 
 Action = Mingle | Snoop | Interfere | AppointmentMove | Pass | ChooseGate | Present | Place | ChooseAppointment
+
+
+def _squares(path: tuple[Square, ...]) -> str:
+    return "-".join(map(str, path))
+
+
+def action_words(action: Action) -> str:
+    """What a player says to take ``action``, in the rule book's names ("MINGLE d4-d5", "SNOOP courtier-3",
+    "INTERFERE praetorian-1 c3-c4", "pass"); read back by ``Banquet.parse_action``."""
+    kind = type(action)
+    if kind is Mingle:
+        return "MINGLE " + _squares(action.path)  # type: ignore[union-attr]
+    if kind is Interfere:
+        return f"INTERFERE {action.piece} " + _squares(action.path)  # type: ignore[union-attr]
+    if kind is Snoop:
+        shown = f", show {', '.join(action.show_to)}" if action.show_to else ""  # type: ignore[union-attr]
+        return f"SNOOP {action.courtier}{shown}"  # type: ignore[union-attr]
+    if kind is AppointmentMove:
+        return f"appointment move {action.piece} " + _squares(action.path)  # type: ignore[union-attr]
+    if kind is ChooseGate:
+        return f"enter at gate {action.square}"  # type: ignore[union-attr]
+    if kind is Present:
+        return f"present {action.chit}"  # type: ignore[union-attr]
+    if kind is Place:
+        return f"place at {action.square}"  # type: ignore[union-attr]
+    if kind is ChooseAppointment:
+        return "take the new appointment" if action.take else "keep the present appointment"  # type: ignore[union-attr]
+    return "pass"

@@ -30,17 +30,20 @@ from typing import Any, ClassVar, Self
 from magecraft.core.errors import DataError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
+from magecraft.wizard_prince.actions import Action, Snoop
 from magecraft.wizard_prince.board import Setup, load_setup
 from magecraft.wizard_prince.chits import STATISTICS, the_cup
+from magecraft.wizard_prince.legal_actions import label_of
 from magecraft.wizard_prince.nobles import ABILITIES, Noble, json_copy
-from magecraft.wizard_prince.pieces import Chit, Piece, appointments
+from magecraft.wizard_prince.phases import ENTER, EXTRA, Ask, Phase, Stage
+from magecraft.wizard_prince.pieces import Chit, Piece, office
 from magecraft.wizard_prince.result import COUNTS, BanquetResult, NobleOutcome
 from magecraft.wizard_prince.sections import BANQUET
 from magecraft.wizard_prince.settings import Settings
 from magecraft.wizard_prince.turns import Turns
 
-PHASES = ("enter", "play", "over")
-STAGES = ("action", "extra", "done")
+PHASES = tuple(Phase)
+STAGES = tuple(Stage)
 
 
 class Banquet(Turns):
@@ -76,13 +79,11 @@ class Banquet(Turns):
                        data={"courtiers": len(chits)})
         fresh = {}
         for noble in nobles:
-            if noble.appointment and noble.appointment not in appointments():
-                raise DataError(f"{noble.name}: unknown appointment {noble.appointment!r} "
-                                f"(one of {', '.join(appointments())})")
+            office(noble.appointment, noble.name)    # a sheet changed after it was made is refused too
             # The banquet plays its own copy: a Noble is already a checked sheet, so it is copied field by
             # field (its two tables anew) rather than through the save format.
             copy = replace(noble, abilities=dict(noble.abilities), save_targets=dict(noble.save_targets),
-                           where="waiting", square="", held=[], bored=False, earned=_fresh_earnings())
+                           where="waiting", square="", held=[], bored=False, earned=fresh_earnings())
             fresh[copy.name] = copy
         banquet = cls(rng=rng, settings=settings, setup=setup, nobles=fresh, pieces=pieces, chits=chits)
         by_status = sorted({n.status for n in fresh.values()}, reverse=True)
@@ -110,6 +111,37 @@ class Banquet(Turns):
         for i, (colour, square) in enumerate(courtier_squares, start=1):
             pieces[f"courtier-{i}"] = Piece(f"courtier-{i}", "courtier", colour, square, "pawn", f"chit-{i}")
         return MappingProxyType(pieces)
+
+    # -- the one shape of a game (issue 22) ---------------------------------------------------
+    def seats(self) -> tuple[str, ...]:
+        """Every noble at the banquet, player characters and NPCs, in the order they were seated."""
+        return tuple(self.nobles)
+
+    def decision_kind(self) -> Ask:
+        """What the noble to act decides: his gate, his turn's action, his appointment's extra move, or a
+        choice a courtier asks in the middle of a move (present, place, appointment)."""
+        if self.pending:
+            return Ask(self.pending[0]["kind"])
+        if self.phase is ENTER:
+            return Ask.GATE
+        return Ask.APPOINTMENT_MOVE if self.stage is EXTRA else Ask.ACTION
+
+    def action_text(self, action: Action) -> str:
+        """The words of :func:`~.actions.action_words` ("MINGLE d4-d5", "SNOOP courtier-3", "pass")."""
+        return label_of(action)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action these words name; a SNOOP may add whom the chit is shown to ("SNOOP courtier-3,
+        show Ann, Bob": Turns at the Banquet, "he may do so ... only to those ... he chooses")."""
+        head, comma, shown = text.partition(",")
+        if comma and shown.strip().lower().startswith("show "):
+            action = super().parse_action(head)
+            if isinstance(action, Snoop):
+                names = tuple(n.strip() for n in shown.strip()[5:].split(",") if n.strip())
+                snoop = Snoop(action.courtier, names)
+                self.check(snoop)
+                return snoop
+        return super().parse_action(text)
 
     # -- result, views and saves -------------------------------------------------------------
     def result(self) -> Mapping[str, Any]:
@@ -183,12 +215,10 @@ class Banquet(Turns):
                           chits={c["id"]: Chit.from_dict(c) for c in raw["chits"]})
             banquet.knowledge = {str(k): [str(c) for c in v] for k, v in raw["knowledge"].items()}
             banquet.public = [str(c) for c in raw["public"]]
-            banquet.phase = str(raw["phase"])
             banquet.entry_order = [str(n) for n in raw["entry_order"]]
             banquet.turn = int(raw["turn"])
             banquet.order = [str(n) for n in raw["order"]]
             banquet.index = int(raw["index"])
-            banquet.stage = str(raw["stage"])
             banquet.stuck = bool(raw["stuck"])
             banquet.npc_action = str(raw["npc_action"])
             banquet.pending = json_copy(list(raw["pending"]))
@@ -199,8 +229,10 @@ class Banquet(Turns):
             raise DataError(f"saved banquet is malformed: {exc}") from None
         if raw.get("system") != cls.system:
             raise DataError(f"saved banquet is malformed: it is a {raw.get('system')!r} state")
-        if banquet.phase not in PHASES or banquet.stage not in STAGES:
-            raise DataError(f"saved banquet is malformed: phase {banquet.phase!r}, stage {banquet.stage!r}")
+        phase, stage = raw["phase"], raw["stage"]
+        if phase not in PHASES or stage not in STAGES:
+            raise DataError(f"saved banquet is malformed: phase {phase!r}, stage {stage!r}")
+        banquet.phase, banquet.stage = Phase(phase), Stage(stage)
         if not all(isinstance(d, dict) for d in raw["pending"]) or not isinstance(raw["moving"], dict | None):
             raise DataError("saved banquet is malformed: a choice or a move under way is not a table")
         _check_saved_shape(banquet)
@@ -253,7 +285,7 @@ def _check_saved_shape(banquet: Banquet) -> None:
     for key, kind in _FLAG_TYPES.items():
         if type(banquet.flags[key]) is not kind:
             raise refuse(f"the flag {key!r} is not a {'yes or no' if kind is bool else 'whole number'}")
-    fresh = _fresh_earnings()
+    fresh = fresh_earnings()
     for noble in banquet.nobles.values():
         odd = set(noble.abilities) - set(ABILITIES)
         if odd:
@@ -297,7 +329,8 @@ def _chit(chit_id: str, kind: str) -> Chit:
     return Chit(chit_id, kind)
 
 
-def _fresh_earnings() -> dict[str, Any]:
+def fresh_earnings() -> dict[str, Any]:
+    """What a noble has earned when he comes to the banquet: nothing yet (see :class:`~.result.NobleOutcome`)."""
     return {"changes": dict.fromkeys(STATISTICS, 0), "counts": dict.fromkeys(COUNTS, 0), "presented": [],
             "crown_prince_duels": [], "crown_prince_support": [], "appointment_lost": "", "damage": 0}
 

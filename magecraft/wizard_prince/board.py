@@ -7,7 +7,7 @@ data file (``data/setup_default.toml``) and any other may be loaded from a TOML 
 shape (ruling "Default banquet setup").
 
 >>> Square.parse("h4"), Square.parse("h4").file, Square.parse("h4").rank
-(Square('h4'), 7, 3)
+(Square.parse('h4'), 7, 3)
 >>> [str(s) for s in paths_from(Square.parse("a1"), may_turn=False)[0]]
 ['a2']
 """
@@ -41,7 +41,7 @@ class Square(NamedTuple):
         return _NAMES[self[0] * SIZE + self[1]]
 
     def __repr__(self) -> str:
-        return f"Square({str(self)!r})"
+        return f"Square.parse({str(self)!r})"   # the call that rebuilds it
 
     @staticmethod
     def parse(text: str) -> Square:
@@ -123,7 +123,7 @@ def number(square: Square) -> int:
     """A square's number 0-63 (``file * 8 + rank``): its index in the occupancy array and the move tables.
 
     >>> number(Square.parse("a1")), number(Square.parse("h8")), ALL_SQUARES[number(Square.parse("e4"))]
-    (0, 63, Square('e4'))
+    (0, 63, Square.parse('e4'))
     """
     return square[0] * SIZE + square[1]
 

@@ -4,8 +4,12 @@ The NPC noble follows "Optional Rules: NPC Nobles" (seed 004): the banquet itsel
 action and limits his SNOOP to the closest courtier; this bot chooses the rest "exactly as a player
 character would, however, he will always seek to thwart or harm player character nobles".
 
-Every bot sees only what its player may see: the chits exposed to all and those he has seen (what
-:meth:`Banquet.visible_chit` answers), gathered once per decision.
+Every bot follows the one protocol, ``choose(state, player) -> action``, and is registered by name in
+:data:`magecraft.wizard_prince.game_type.BANQUET` (``heuristic``, ``npc``; ``random`` is the core's).
+The heuristic bot decides from what ``Banquet.observation(player)`` shows and nothing else: the board,
+the chits exposed to all and those he has seen (what :meth:`Banquet.visible_chit` answers), gathered once
+per decision; it reads those parts of the state directly rather than through a copy, for speed.  The
+NPC noble's rules are the rule book's own, played by the GM who sees the whole table.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 from magecraft.wizard_prince.actions import (
     Action,
@@ -30,6 +34,7 @@ from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import SQUARES_BY_NAME, Square, reach_of, walking_distances
 from magecraft.wizard_prince.chits import chit_kinds, negative_kinds
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.phases import ACTION, PLAY
 from magecraft.wizard_prince.pieces import Piece
 from magecraft.wizard_prince.result import BanquetResult
 
@@ -52,11 +57,18 @@ _IDLE_PUSH = -0.05
 
 
 class Bot(Protocol):
-    def choose(self, banquet: Banquet, player: str) -> Action: ...
+    """A banquet bot: the core's one protocol (:class:`magecraft.core.bots.Bot`), asked only of a banquet."""
+
+    name: str
+
+    def choose(self, banquet: Any, player: str) -> Any: ...
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions (a die roll on the banquet's dice)."""
+    """Picks uniformly among the legal actions (a die roll on the banquet's dice, so logged with the game):
+    the benchmarks' random player.  The registered ``random`` bot is the core's, with dice of its own."""
+
+    name = "random"
 
     def choose(self, banquet: Banquet, player: str) -> Action:
         return banquet.rng.choice(banquet.offered(), f"{player}'s random choice of action")
@@ -82,7 +94,7 @@ class _Judge:
         if len(actions) == 1:
             return actions[0]
         me = banquet.nobles[player]
-        if banquet.phase == "play" and banquet.stage == "action" and not banquet.pending:
+        if banquet.phase is PLAY and banquet.stage is ACTION and not banquet.pending:
             # legal_actions() has just brought the occupancy up to date for a turn's action, and nothing has
             # moved since: read it without checking the position again.  An NPC noble who rolled his action
             # is offered that kind alone (and Pass): only what weighs it is worked out.
@@ -391,11 +403,21 @@ def _nearest_steps(rivals: tuple[Square, ...]) -> dict[Square, int]:
 
 class HeuristicBot(_Judge):
     """Snoops nearby courtiers, collects those it knows are positive, avoids known harm, and heads
-    for the Emperor (or brings him over) once it carries courtiers."""
+    for the Emperor (or brings him over) once it carries courtiers.
+
+    Sees only what its seat's observation shows (Sees.OBSERVATION): a chit it has not seen is weighed as
+    an unknown."""
+
+    name = "heuristic"
 
 
 class NpcNobleBot(_Judge):
-    """The seed's NPC noble: the banquet rolls his action; he plays it to thwart player nobles."""
+    """The seed's NPC noble: the banquet rolls his action; he plays it to thwart player nobles.
+
+    Registered as seeing the whole state (Sees.WHOLE_STATE): the GM plays him by the rule book's own
+    rules ("Optional Rules: NPC Nobles").  As written he weighs only the chits his noble has seen."""
+
+    name = "npc"
 
     def rivalry(self, other: Noble) -> float:
         """NPC Noble Actions: "he will always seek to thwart or harm player character nobles, rather than NPCs"."""

@@ -22,6 +22,7 @@ from magecraft.wizard_prince.actions import (
 from magecraft.wizard_prince.board import SIZE, SQUARE_NAMES, Setup, Square
 from magecraft.wizard_prince.movement import Cells, occupancy_array
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.phases import ACTION, ENTER, OVER, Phase, Stage
 from magecraft.wizard_prince.pieces import Appointment, Chit, Piece, appointments
 from magecraft.wizard_prince.settings import Settings
 
@@ -39,12 +40,12 @@ class Court(GameState[Action]):
         self.chits = dict(chits)
         self.knowledge: dict[str, list[str]] = {name: [] for name in self.nobles}
         self.public: list[str] = []
-        self.phase = "enter"
+        self.phase: Phase = ENTER
         self.entry_order: list[str] = []
         self.turn = 0
         self.order: list[str] = []
         self.index = 0
-        self.stage = "action"
+        self.stage: Stage = ACTION
         self.stuck = False
         self.npc_action = ""
         self.pending: list[dict[str, Any]] = []
@@ -237,16 +238,16 @@ class Court(GameState[Action]):
 
     # -- GameState ---------------------------------------------------------------------
     def current_player(self) -> str | None:
-        if self.phase == "over":
+        if self.phase is OVER:
             return None
         if self.pending:
             return str(self.pending[0]["noble"])
-        if self.phase == "enter":
+        if self.phase is ENTER:
             return self.entry_order[0]
         return self.order[self.index]
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase is OVER
 
     # -- small changes to the board ------------------------------------------------------
     def _expose(self, chit_id: str) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.board import Square
 from magecraft.wizard_prince.nobles import Noble, saving_throw
+from magecraft.wizard_prince.phases import APPOINTMENT, PLACE
 from magecraft.wizard_prince.pieces import COLOURS, Chit, Piece, other_colour
 from magecraft.wizard_prince.sections import CHITS, PIECES
 
@@ -102,7 +103,7 @@ def usurper(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) 
         b.log.record("state", "two Emperors already claim the throne", section=CHITS)
         return
     colour = other_colour(reigning[0].colour) if reigning else "black"
-    b.pending.append({"kind": "place", "noble": noble.name, "pieces": [
+    b.pending.append({"kind": PLACE, "noble": noble.name, "pieces": [
         {"id": "usurper", "kind": "emperor", "colour": colour, "figure": "king"},
         {"id": "usurper-praetorian-1", "kind": "praetorian", "colour": colour, "figure": "knight"},
         {"id": "usurper-praetorian-2", "kind": "praetorian", "colour": colour, "figure": "knight"},
@@ -186,10 +187,12 @@ def writ(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
 
 def appointment(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
     """IMPERIAL APPOINTMENT: one appointment at a time; a noble may give up his for the new one."""
-    if noble.appointment and noble.appointment != chit.appointment:
-        b.pending.insert(0, {"kind": "appointment", "noble": noble.name, "offer": chit.appointment})
+    offer = chit.appointment
+    assert offer, "the chit's appointment is rolled when it is met"
+    if noble.appointment and noble.appointment != offer:
+        b.pending.insert(0, {"kind": APPOINTMENT, "noble": noble.name, "offer": str(offer)})
         return
-    b.appoint(noble, chit.appointment)
+    b.appoint(noble, offer)
 
 
 def coup(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:

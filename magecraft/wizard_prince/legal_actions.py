@@ -27,11 +27,13 @@ from magecraft.wizard_prince.actions import (
     Place,
     Present,
     Snoop,
+    action_words,
 )
 from magecraft.wizard_prince.board import ALL_SQUARES, SQUARES_BY_NAME, Square, paths_from, reach_of
 from magecraft.wizard_prince.court import Court
 from magecraft.wizard_prince.movement import Occupants, moves, noble_block, path_problem
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.phases import ACTION, APPOINTMENT, ENTER, EXTRA, OVER, PLACE, PLAY, PRESENT
 from magecraft.wizard_prince.pieces import Piece
 from magecraft.wizard_prince.sections import BANQUET, CHITS, NPC, OFF_BOARD, PIECES, TURNS
 
@@ -40,15 +42,15 @@ class LegalActions(Court):
     """What the player to act may do, and the check that refuses anything else with the rule it breaks."""
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == "over":
+        if self.phase is OVER:
             return []
         if self.pending:
             return self._decision_actions(self.pending[0])
-        if self.phase == "enter":
+        if self.phase is ENTER:
             occ = self.occupants()
             return [ChooseGate(g) for g in self.setup.gates if g not in occ]
         noble = self.nobles[self.order[self.index]]
-        if self.stage == "extra":
+        if self.stage is EXTRA:
             return [*self._appointment_moves(noble), PASS]
         return self._turn_actions(noble)
 
@@ -63,13 +65,13 @@ class LegalActions(Court):
         >>> b.offered() == b.legal_actions()
         True
         """
-        if self.phase == "play" and self.stage == "action" and not self.pending:
+        if self.phase is PLAY and self.stage is ACTION and not self.pending:
             return self._offered(self.nobles[self.order[self.index]])
         return self.legal_actions()
 
     def _decision_actions(self, decision: Mapping[str, Any]) -> list[Action]:
         kind = decision["kind"]
-        if kind == "present":
+        if kind == PRESENT:
             seen: set[str] = set()
             out: list[Action] = []
             for chit_id in self.nobles[decision["noble"]].held:
@@ -77,7 +79,7 @@ class LegalActions(Court):
                     seen.add(self.chits[chit_id].kind)
                     out.append(Present(chit_id))
             return out
-        if kind == "place":
+        if kind == PLACE:
             return [Place(s) for s in self._free_squares()]
         return [ChooseAppointment(True), ChooseAppointment(False)]
 
@@ -261,12 +263,12 @@ class LegalActions(Court):
 
     # -- check ------------------------------------------------------------------------------
     def check(self, action: Action) -> None:
-        if self.phase == "over":
+        if self.phase is OVER:
             raise RuleError("the banquet is over", rule="End of the banquet", section=BANQUET)
         if self.pending:
             self._check_decision(self.pending[0], action)
             return
-        if self.phase == "enter":
+        if self.phase is ENTER:
             if not isinstance(action, ChooseGate):
                 raise RuleError("each noble first chooses his gate square", rule="Entering", section=BANQUET)
             if action.square not in self.setup.gates:
@@ -275,10 +277,10 @@ class LegalActions(Court):
                 raise RuleError("only one noble can occupy one gate square", rule="Entering", section=BANQUET)
             return
         noble = self.nobles[self.order[self.index]]
-        offered = self._offered(noble) if self.stage == "action" else self.legal_actions()
+        offered = self._offered(noble) if self.stage is ACTION else self.legal_actions()
         if any(map(is_, offered, repeat(action))):
             return  # one of the very actions offered for this decision (the bots' case): judged legal
-        if self.stage == "extra":
+        if self.stage is EXTRA:
             if isinstance(action, Pass):
                 return
             if not isinstance(action, AppointmentMove):
@@ -290,10 +292,10 @@ class LegalActions(Court):
 
     def _check_decision(self, decision: Mapping[str, Any], action: Action) -> None:
         kind = decision["kind"]
-        expected = {"present": Present, "place": Place, "appointment": ChooseAppointment}[kind]
+        expected = {PRESENT: Present, PLACE: Place, APPOINTMENT: ChooseAppointment}[kind]
         if not isinstance(action, expected):
             raise RuleError(f"{decision['noble']} must first {_DECISION_WORDS[kind]}", rule="Choices",
-                            section=PIECES if kind != "appointment" else CHITS)
+                            section=PIECES if kind != APPOINTMENT else CHITS)
         if isinstance(action, Present) and action.chit not in self.nobles[decision["noble"]].held:
             raise RuleError(f"{decision['noble']} does not hold {action.chit}", rule="Presenting courtiers",
                             section=PIECES)
@@ -392,14 +394,14 @@ _SNOOPS: dict[str, Snoop] = {}
 _INTERFERES: dict[tuple[str, tuple[Square, ...]], Interfere] = {}
 #: The one Pass offered (a Pass has no fields: every Pass is equal to it).
 PASS = Pass()
-#: What each action built once says it is (``describe()``, the label of ``perform``'s action event), by the
+#: What each action built once says it is (``action_words``, the label of ``perform``'s action event), by the
 #: action's ``id``, noted the first time it is performed: each entry holds its action, so no other object
 #: can come to have that id.
 _LABELS: dict[int, tuple[Action, str]] = {}
 
 
 def label_of(action: Action) -> str:
-    """``action.describe()``, worked out once for an action built once (see :data:`_LABELS`).
+    """``action_words(action)``, worked out once for an action built once (see :data:`_LABELS`).
 
     >>> label_of(PASS), label_of(Snoop("courtier-1", ("Ann",)))
     ('pass', 'SNOOP courtier-1, show Ann')
@@ -407,7 +409,7 @@ def label_of(action: Action) -> str:
     entry = _LABELS.get(id(action))
     if entry is not None:
         return entry[1]
-    label = action.describe()
+    label = action_words(action)
     if _built_once(action):   # any other action is built anew each time: noting it would only grow the table
         _LABELS[id(action)] = (action, label)
     return label
@@ -468,7 +470,7 @@ def _mingles_from(start: Square, may_turn: bool) -> tuple[Action, ...]:
 
 
 
-_DECISION_WORDS = {"present": "choose which courtier to present next",
-                   "place": "place the Usurper's pieces",
-                   "appointment": "choose whether to take the new appointment"}
+_DECISION_WORDS = {PRESENT: "choose which courtier to present next",
+                   PLACE: "place the Usurper's pieces",
+                   APPOINTMENT: "choose whether to take the new appointment"}
 

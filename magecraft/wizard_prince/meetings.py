@@ -21,7 +21,8 @@ from magecraft.wizard_prince.actions import (
 from magecraft.wizard_prince.court import Court
 from magecraft.wizard_prince.effects import MEETINGS, PRESENTATIONS
 from magecraft.wizard_prince.nobles import Noble
-from magecraft.wizard_prince.pieces import Chit, Piece, appointments
+from magecraft.wizard_prince.phases import PRESENT
+from magecraft.wizard_prince.pieces import Chit, Office, Piece, appointments
 from magecraft.wizard_prince.sections import CHITS, PIECES
 
 if TYPE_CHECKING:
@@ -91,12 +92,12 @@ class Meetings(Court):
         """The noble presents all his chits to this Emperor, in the order he chooses, and leaves."""
         self.log.record("state", f"{noble.name} comes before {emperor.id}", section=PIECES,
                         data={"held": sorted({self.chits[c].kind for c in noble.held})})
-        self.pending.insert(0, {"kind": "present", "noble": noble.name, "emperor": emperor.id})
+        self.pending.insert(0, {"kind": PRESENT, "noble": noble.name, "emperor": emperor.id})
         self._go_on_presenting()
 
     def _go_on_presenting(self) -> None:
         """Present what needs no choice (one kind of chit left); when all are presented, the noble leaves."""
-        while self.pending and self.pending[0]["kind"] == "present":
+        while self.pending and self.pending[0]["kind"] == PRESENT:
             decision = self.pending[0]
             noble = self.nobles[decision["noble"]]
             if not noble.held:
@@ -133,10 +134,10 @@ class Meetings(Court):
         elif isinstance(action, ChooseAppointment):
             self.pending.pop(0)
             if action.take:
-                self.appoint(noble, str(decision["offer"]))
+                self.appoint(noble, Office(decision["offer"]))
             self._go_on_presenting()
 
-    def appoint(self, noble: Noble, key: str) -> None:
+    def appoint(self, noble: Noble, key: Office) -> None:
         for other in self.nobles.values():
             if other is not noble and other.appointment == key:
                 self.lose_appointment(other, "the same appointment is given to another noble")

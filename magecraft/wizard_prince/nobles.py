@@ -20,6 +20,7 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.chits import STATISTICS
+from magecraft.wizard_prince.pieces import OfficeHeld, office
 from magecraft.wizard_prince.sections import D20, NPC
 from magecraft.wizard_prince.settings import Settings
 
@@ -87,7 +88,7 @@ class Noble:
     alignment: str = "Neutral"
     abilities: dict[str, int] = field(default_factory=dict)
     magic_items: int = 0
-    appointment: str = ""
+    appointment: OfficeHeld = ""
     save_targets: dict[str, int] = field(default_factory=dict)
     where: str = "waiting"
     square: str = ""
@@ -98,6 +99,7 @@ class Noble:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise DataError("a noble needs a name")
+        self.appointment = office(self.appointment, self.name)
         if self.character_class not in noble_classes():
             raise DataError(f"{self.name}: unknown class {self.character_class!r}")
         if self.level < 1 or (self.hit_points < 1 and self.where != "slain"):
@@ -246,6 +248,10 @@ def load_nobles(path: Path) -> list[Noble]:
         raise DataError(f"{path}: not a text file (TOML must be UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
+    unknown = sorted(set(raw) - {"noble"})
+    if unknown:
+        # refused, not ignored (issue 25 item 9): a misspelt [[nobel]] would leave the file's nobles out
+        raise DataError(f"{path}: unknown key {unknown[0]!r}: a nobles file holds [[noble]] tables only")
     entries = raw.get("noble", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise DataError(f"{path}: 'noble' must be a list of [[noble]] tables")

@@ -25,6 +25,7 @@ from magecraft.wizard_prince.effects import guard_catches
 from magecraft.wizard_prince.legal_actions import LegalActions, label_of
 from magecraft.wizard_prince.meetings import Meetings
 from magecraft.wizard_prince.nobles import Noble, saving_throw
+from magecraft.wizard_prince.phases import ACTION, DONE, EXTRA, OVER, PLAY
 from magecraft.wizard_prince.pieces import Piece
 from magecraft.wizard_prince.sections import BANQUET, CHITS, NPC, PIECES, TURNS
 
@@ -48,14 +49,14 @@ class Turns(Meetings, LegalActions):
         elif isinstance(action, ChooseGate):
             self._enter(self.nobles[self.entry_order.pop(0)], action.square)
             if not self.entry_order:
-                self.phase = "play"
+                self.phase = PLAY
                 self.turn = 0
                 self.order, self.index = [], 0
-                self.stage = "done"
+                self.stage = DONE
         else:
             noble = self.nobles[self.order[self.index]]
-            extra = self.stage == "extra"
-            self.stage = "done"
+            extra = self.stage is EXTRA
+            self.stage = DONE
             if isinstance(action, Mingle):
                 if noble.where == "waiting":
                     self._enter(noble, action.path[0])
@@ -66,7 +67,7 @@ class Turns(Meetings, LegalActions):
             elif isinstance(action, Interfere | AppointmentMove):
                 self.moving = {"mover": action.piece, "noble": False, "path": list(map(_NAME, action.path))}
             if not extra and self._offers_extra(noble):
-                self.stage = "extra"
+                self.stage = EXTRA
         self._continue()
 
     def _offers_extra(self, noble: Noble) -> bool:
@@ -76,21 +77,21 @@ class Turns(Meetings, LegalActions):
 
     def _continue(self) -> None:
         """Carry on until some player must choose: finish the move under way, then the next turn."""
-        while self.phase != "over":
+        while self.phase is not OVER:
             if self.pending:
                 return
             if self.moving:
                 self._step()
                 continue
             self._check_end()
-            if self.phase == "over" or self.phase == "enter":
+            if self.phase is not PLAY:
                 return
-            if self.stage == "extra" and not self._offers_extra(self.nobles[self.order[self.index]]):
-                self.stage = "done"
-            if self.stage != "done":
+            if self.stage is EXTRA and not self._offers_extra(self.nobles[self.order[self.index]]):
+                self.stage = DONE
+            if self.stage is not DONE:
                 return
             self._next_noble()
-            if self.phase != "over" and self.stage == "action":
+            if self.phase is not OVER and self.stage is ACTION:
                 return
 
     def _check_end(self) -> None:
@@ -135,7 +136,7 @@ class Turns(Meetings, LegalActions):
 
     def _begin_turn(self, noble: Noble) -> None:
         """The Droning Bore's save "at the beginning of each of his succeeding turns", and the NPC's 1d6."""
-        self.stage, self.stuck, self.npc_action = "action", False, ""
+        self.stage, self.stuck, self.npc_action = ACTION, False, ""
         if noble.bored:
             if saving_throw(noble, "petrify_paralyze", self.settings, self.rng, CHITS):
                 noble.bored = False
@@ -170,7 +171,7 @@ class Turns(Meetings, LegalActions):
                 return
 
     def end(self, why: str) -> None:
-        self.phase = "over"
+        self.phase = OVER
         self.ended_by = why
         self.moving = None
         self.pending = []
@@ -223,7 +224,7 @@ class Turns(Meetings, LegalActions):
                     self._meet(noble, thing)
                 elif thing.kind == "emperor":
                     self._contact(noble, thing)
-                if noble.where != "board" or noble.bored or self.phase == "over":
+                if noble.where != "board" or noble.bored or self.phase is OVER:
                     self.moving = None
                     return
             return
@@ -249,7 +250,7 @@ class Turns(Meetings, LegalActions):
                     guard_catches(cast("Banquet", self), thing, piece)
             elif piece.kind == "praetorian" and thing.kind == "courtier":
                 self.remove_piece(thing, f"the Praetorian Guard removes {thing.id} from the banquet", PIECES)
-            if self.phase == "over" or self.pending:
+            if self.phase is OVER or self.pending:
                 return
 
 

@@ -43,7 +43,8 @@ def test_help_lists_what_can_be_typed(monkeypatch, capsys, tmp_path, system):
     assert play(monkeypatch, "help\nquit\n", tmp_path / "s.db", args) == 0
     out = capsys.readouterr().out
     assert "You may type:" in out and "undo: take back your last action" in out and "log: the last 20" in out
-    assert "quit: stop" in out and "? or help: this list" in out
+    assert "quit: save and stop" in out and "? or help: this list" in out
+    assert "save NAME: save now under NAME" in out
     if system == "solo":
         assert "card NAME: show a card" in out
 
@@ -88,13 +89,20 @@ def test_save_now_and_quit_saying_how_to_resume(monkeypatch, capsys, tmp_path, s
     assert SaveStore(db).load("evening", name, "game").state
 
 
+#: The name a game started without --save keeps itself under (issue 25 item 1).
+STEMS = {"banquet": "banquet", "solo": "mage-wars", "duel": "duel"}
+
+
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_end_of_input_ends_like_quit(monkeypatch, capsys, tmp_path, system):
-    args, _, _ = SYSTEMS[system]
-    assert play(monkeypatch, "", tmp_path / "s.db", args) == 0
+def test_end_of_input_ends_like_quit_and_keeps_the_game(monkeypatch, capsys, tmp_path, system):
+    args, name, first = SYSTEMS[system]
+    db = tmp_path / "s.db"
+    assert play(monkeypatch, f"{first}\n", db, args) == 0
     out = capsys.readouterr().out
-    assert out.endswith("\nStopped (end of input); the game was not saved (start it with --save NAME to keep "
-                        "it).\n")
+    kept = f"{STEMS[system]}-1"
+    assert out.startswith(f"This game keeps itself as {kept!r} (saved after every move; type 'save NAME'")
+    assert f"\nStopped (end of input); saved as {kept!r}." in out
+    assert [s.name for s in SaveStore(db).list_saves(name, "game")] == [kept]
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -107,8 +115,7 @@ def test_ctrl_c_ends_with_one_line_and_status_130(monkeypatch, capsys, tmp_path,
     monkeypatch.setattr(options, "ask_at_terminal", interrupt)
     assert main([*args, "--db", str(tmp_path / "s.db")]) == 130
     captured = capsys.readouterr()
-    assert captured.out.endswith("\n\nStopped (interrupted); the game was not saved (start it with --save NAME "
-                                 "to keep it).\n")
+    assert f"\n\nStopped (interrupted); saved as '{STEMS[system]}-1'." in captured.out
     assert captured.err == ""
 
 
@@ -207,6 +214,27 @@ def test_a_5000_digit_option_is_one_line_and_exit_2(capsys, tmp_path, args):
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize("args", [
+    ["mtg-rpg", "action", "Sarin", "--skill", "Athletics", "--difficulty", HUGE],
+    ["wizard-prince", "race", "--drivers", "Ann:heavy", "--npc", "1", "--bet", f"Ann:Ann:{HUGE}"],
+    ["wizard-prince", "race", "--drivers", "Ann:heavy,Bob:light", "--side-bet", f"Ann:Bob:Ann:{HUGE}:1"],
+    ["planeswalker", "character", "new", "Kaya", "--identity", "W", "--raise", f"power={HUGE}"],
+    ["wizard-prince", "campaign", "year", "c", "--adventure", f"Ann:gold:{HUGE}:found"],
+    ["saves", "history", HUGE], ["saves", "show", HUGE], ["saves", "log", HUGE],
+    ["saves", "delete", HUGE, "--yes"],
+], ids=lambda args: " ".join(args[:2]) + " " + next(a for a in args if HUGE in a)[:12])
+def test_the_issues_5000_digit_numbers_are_refused_in_one_line(capsys, tmp_path, args):
+    """Issue 25 item 8: each of these ended in `ValueError: Exceeds the limit (4300 digits)`; every number is
+    now read by ``core.numbers.whole_number``, its length checked first."""
+    db = tmp_path / "s.db"
+    SaveStore(db).create("kept", "mage_wars", "game", {"log": []})
+    before = db.read_bytes()
+    assert main([*args, "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "Exceeds the limit" not in err
+    assert len(err) < 500 and db.read_bytes() == before
+
+
 def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state_before(monkeypatch, capsys,
                                                                                            tmp_path):
     db = tmp_path / "s.db"
@@ -243,7 +271,8 @@ def test_a_banquet_played_with_typed_dice_goes_on_after_loading(monkeypatch, cap
 
 
 #: How each system's first command stops at the end of input (ruling C6): a game's play loop stops as at
-#: "quit" (0); a Wizard's or planeswalker's creation is a one-off prompt, stopped with nothing made (1).
+#: "quit" (0), the game kept under its made-up name (issue 25 item 1); a Wizard's or planeswalker's creation
+#: is a one-off prompt, stopped with nothing made (1).
 FIRST_STOP = {"wizard-prince": 0, "mtg-rpg": 1, "planeswalker": 1, "magic-realm": 0, "mage-wars": 0}
 
 
@@ -256,4 +285,8 @@ def test_each_systems_first_command_reaches_its_first_prompt(monkeypatch, capsys
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     assert "stopped" in (out + err).lower()
-    assert not db.exists() or not SaveStore(db).list_saves()
+    kept = [] if not db.exists() else [(s.name, s.revision) for s in SaveStore(db).list_saves()]
+    if FIRST_STOP[entry.command] == 0:
+        assert len(kept) == 1 and f"saved as {kept[0][0]!r}" in out
+    else:
+        assert kept == []

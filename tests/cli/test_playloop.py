@@ -207,7 +207,7 @@ def test_a_rule_refusal_changes_nothing_and_asks_again(monkeypatch, capsys):
     saver = Notebook()
     game = Tally(Randomness.scripted([]), steps=30)
     PlayLoop(game, saver).run()
-    assert "Luck: 13 is unlucky" in capsys.readouterr().out
+    assert "Refused: Luck: 13 is unlucky" in capsys.readouterr().out   # read as a refusal (issue 25 item 10)
     assert game.totals == {"Ann": 0, "Bob": 0} and game.turn == "Ann"
 
 
@@ -249,3 +249,22 @@ def test_people_at_one_shared_screen_see_each_event_once(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert ending is Ending.QUIT and CLEAR_SCREEN not in out and "Pass the screen" not in out
     assert out.count("Ann is at 1") == 1 and out.count("Bob is at 2") == 1
+
+
+def test_a_menu_may_ask_to_be_grouped_before_the_screen_is_full_and_a_lone_choice_keeps_its_words(
+        monkeypatch, capsys):
+    """Issue 25 item 11: a list of 12 combined choices is asked action first, then target (``Menu.fit``), and a
+    heading over one choice shows that choice's own words."""
+
+    class Grouped(Tally):
+        def menu(self, player: str) -> Menu[str]:
+            menu = super().menu(player)
+            return Menu(menu.title, menu.choices, fit=5)
+
+    typed(monkeypatch, "1\n1\n3\nquit\n")                  # step > 1s > step 3
+    game = Grouped(Randomness.scripted([]), steps=12)
+    PlayLoop(game, Notebook()).run()
+    out = capsys.readouterr().out
+    assert "1. step (12 choices)" in out and "2. roll a die" in out and "3. peek" in out
+    assert "step > 0s" in out or "step > 10s" in out or "1. 0s (9 choices)" in out
+    assert game.totals["Ann"] == 3

@@ -470,3 +470,38 @@ def test_a_damaged_schema_is_refused_on_one_line(tmp_path: Path) -> None:
         SaveStore(path).load("bq1", "wizard_prince", "game")
     assert "\n" not in str(refused.value) and "damaged" in str(refused.value)
     assert path.read_bytes() == bytes(raw)
+
+
+def _flip_in_index(path: Path, index: str, text: bytes) -> None:
+    """Change ``text`` where the index ``index`` holds it (the table row keeps it), as a flipped byte would."""
+    conn = sqlite3.connect(path)
+    (root,), = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (index,)).fetchall()
+    (size,), = conn.execute("PRAGMA page_size").fetchall()
+    conn.close()
+    data = bytearray(path.read_bytes())
+    start = (root - 1) * size
+    at = data.index(text, start, start + size)
+    data[at + len(text) - 1] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("command", [["mtg-rpg", "action", "Sarin", "--skill", "Athletics"],
+                                     ["saves", "list"], ["saves", "show", "Sarin"],
+                                     ["mtg-rpg", "character", "show", "Sarin"],
+                                     ["planeswalker", "rest", "Sarin", "--short"]])
+def test_a_damaged_index_is_reported_in_one_line_by_every_command(tmp_path: Path, capsys, command) -> None:
+    """Issue 25 item 5: after a flipped byte, `mtg-rpg action Sarin` said "no character saved as 'Sarin'" (a game
+    master would create him again) and `saves list` exited 0."""
+    from dataclasses import replace as with_name
+
+    from magecraft.core.randomness import Randomness
+    from magecraft.mtg_rpg.character import CharacterRecord, example_character, save_character
+
+    path = tmp_path / "s.sqlite3"
+    save_character(SaveStore(path), CharacterRecord(with_name(example_character()), Randomness.seeded(1), {}))
+    _flip_in_index(path, "saves_by_name", b"Sarin")
+    before = path.read_bytes()
+    assert main([*command, "--db", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{path} is damaged:" in err and "no character" not in err
+    assert path.read_bytes() == before

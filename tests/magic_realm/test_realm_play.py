@@ -774,3 +774,16 @@ def test_commands_changing_one_saved_realm_at_once_queue_and_none_is_lost(tmp_pa
     saved = SaveStore(db).load("q", "magic_realm")
     assert saved.revision == 5
     assert sorted(saved.state["characters"][0]["deeds"]) == [f"deed {n}" for n in range(4)]
+
+
+def test_the_play_screen_shows_a_text_map_of_who_is_where_and_the_roads(tmp_path, capsys, monkeypatch):
+    """Issue 25 item 10: "there is no map". The tile a character stands on, its clearings, who is in each and
+    the roads out (hidden paths stay secret)."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main([*PLAY, "--db", str(tmp_path / "s.db")]) == 0
+    out = capsys.readouterr().out
+    assert "Map (clearing: kind, who is there, roads out)" in out
+    assert "Borderland (next to " in out and "1: normal [Amazon] -> Borderland 2" in out
+    assert "4: cave -> Borderland 3, Borderland 5" in out

@@ -9,16 +9,18 @@ import pytest
 
 from magecraft.core.errors import RuleError
 from magecraft.mtg_rpg.duel import QuickDuel
+from magecraft.mtg_rpg.duel_actions import GoFirst, Pass, Play, Respond, Use, Yield
 
 #: Actions a quick duel refuses in most positions (those that happen to be legal are skipped).
-DUEL_ILLEGAL_CANDIDATES = ["play first", "play second", "pass", "yield", "play:Shivan Dragon",
-                           "play:Nowhere Card", "respond:Shock", "respond:Giant Growth", "use:Shock",
-                           "use:Nowhere Card", "fly", "play:", "respond:", "play:Lava Axe", "respond:Lava Axe"]
+DUEL_ILLEGAL_CANDIDATES = [GoFirst(True), GoFirst(False), Pass(), Yield(), Play("Shivan Dragon"),
+                           Play("Nowhere Card"), Respond("Shock"), Respond("Giant Growth"), Use("Shock"),
+                           Use("Nowhere Card"), "fly", Play(""), Respond(""), Play("Lava Axe"),
+                           Respond("Lava Axe")]
 
 Walk = Callable[..., None]
 
 
-def _walk_duel(d: QuickDuel, picks: Sequence[tuple[bool, int]], illegal_candidates: Sequence[str],
+def _walk_duel(d: QuickDuel, picks: Sequence[tuple[bool, int]], illegal_candidates: Sequence[object],
                on_terminal: Callable[[QuickDuel], None] | None = None,
                after_action: Callable[[QuickDuel], None] | None = None) -> None:
     """Play ``picks`` (illegal?, index): illegal actions raise RuleError and change nothing; the state
@@ -55,5 +57,5 @@ def walk_duel() -> Walk:
 
 
 @pytest.fixture(scope="session")
-def duel_illegal_candidates() -> list[str]:
+def duel_illegal_candidates() -> list[object]:
     return list(DUEL_ILLEGAL_CANDIDATES)

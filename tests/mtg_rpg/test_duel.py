@@ -14,6 +14,7 @@ from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import TakenFeat, current_life, example_character
 from magecraft.mtg_rpg.duel import QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel_actions import DuelStep
 from magecraft.mtg_rpg.duel_effects import creature_power, is_wall, parse_effects, quick_effects
 from magecraft.mtg_rpg.duel_player import choose_action, play_out
 from magecraft.mtg_rpg.duel_ritual import Ritual, length_for, settle
@@ -22,6 +23,11 @@ from magecraft.mtg_rpg.duel_sides import Duellist, DuelSide
 from magecraft.mtg_rpg.settings import Settings
 
 POOL = builtin_pool()
+
+
+def said(d):
+    """The words of every action open now."""
+    return [d.action_text(a) for a in d.legal_actions()]
 
 
 def wizard(name, *cards, life=14, dx=1, iq=1, hand=None, initiative=None):
@@ -35,7 +41,7 @@ def duel(a, b, kind="single-card", script=(), **kw):
 
 def run(d, *actions):
     for action in actions:
-        d.apply(action)
+        d.push_text(action)
     return d
 
 
@@ -73,8 +79,8 @@ def test_tie_plays_another_card_and_running_out_of_hand_loses():
 
 def test_single_card_duel_has_no_interrupts():
     d = run(duel(wizard("A", "Lava Axe", dx=2), wizard("B", "Rewind")), "play first", "play:Lava Axe")
-    assert d.phase == "play" and d.current_player() == "B"
-    assert d.legal_actions() == ["play:Rewind", "yield"]
+    assert d.phase is DuelStep.PLAY and d.current_player() == "B"
+    assert said(d) == ["play Rewind", "yield"]
 
 
 def test_initiative_ties_by_dx_then_iq_then_a_card():
@@ -93,13 +99,13 @@ def test_three_card_duel_interrupt_counters_and_costs_a_card():
     a = wizard("A", "Lava Axe", "Shock", "Volcanic Hammer", dx=2)
     b = wizard("B", "Rewind", "Shock", "Grizzly Bears")
     d = run(duel(a, b, "three-card"), "play first", "play:Lava Axe")
-    assert d.phase == "respond" and d.current_player() == "B"
-    assert "respond:Rewind" in d.legal_actions()
+    assert d.phase is DuelStep.RESPOND and d.current_player() == "B"
+    assert "respond Rewind" in said(d)
     run(d, "respond:Rewind")
     assert d.result()["life"] == {"A": 14, "B": 14}
     assert (d.sides["A"].plays_left, d.sides["B"].plays_left) == (2, 2)
     assert {c.name for c in d.sides["B"].deck.graveyard} == {"Rewind"}
-    assert d.current_player() == "B" and d.phase == "play"
+    assert d.current_player() == "B" and d.phase is DuelStep.PLAY
     run(d, "play:Grizzly Bears", "pass", "play:Shock", "pass", "play:Shock", "pass", "play:Volcanic Hammer",
         "pass")
     assert d.result()["life"] == {"A": 10, "B": 9}
@@ -130,7 +136,7 @@ def test_remove_soul_counters_only_creature_spells_and_nothing_changes():
     d = run(duel(a, b, "three-card"), "play first", "play:Lava Axe")
     before = d.to_dict()
     with pytest.raises(RuleError, match="does not fit Lava Axe"):
-        d.apply("respond:Remove Soul")
+        d.push_text("respond:Remove Soul")
     assert d.to_dict() == before
     run(d, "pass", "play:Shock", "pass", "play:Grizzly Bears", "respond:Remove Soul")
     assert d.result()["life"] == {"A": 12, "B": 9}
@@ -140,8 +146,8 @@ def test_destroy_creature_respects_colour():
     a = wizard("A", "Foul Imp", "Grizzly Bears", dx=2)
     b = wizard("B", "Dark Banishing", "Slay")
     d = run(duel(a, b, "three-card"), "play first", "play:Foul Imp")
-    assert "respond:Dark Banishing" not in d.legal_actions()  # Foul Imp is black
-    assert "respond:Slay" not in d.legal_actions()  # and not green
+    assert "respond Dark Banishing" not in said(d)  # Foul Imp is black
+    assert "respond Slay" not in said(d)  # and not green
     run(d, "pass")
     assert d.result()["life"]["B"] == 12
 
@@ -159,7 +165,7 @@ def test_three_card_duel_has_no_blockers():
     b = wizard("B", "Giant Spider")
     d = run(duel(a, b, "three-card"), "play first", "play:Craw Wurm")
     with pytest.raises(RuleError, match="seven-card"):
-        d.apply("respond:Giant Spider")
+        d.push_text("respond:Giant Spider")
 
 
 # -- seven card duel ----------------------------------------------------------------------------------
@@ -196,9 +202,9 @@ def test_only_flying_or_reach_blocks_a_flier():
     a = wizard("A", "Air Elemental", "Lava Axe", dx=2)
     b = wizard("B", "Grizzly Bears", "Giant Spider")
     d = run(duel(a, b, "seven-card"), "play first", "play:Air Elemental")
-    assert "respond:Grizzly Bears" not in d.legal_actions()
+    assert "respond Grizzly Bears" not in said(d)
     with pytest.raises(RuleError, match="flies"):
-        d.apply("respond:Grizzly Bears")
+        d.push_text("respond:Grizzly Bears")
     run(d, "respond:Giant Spider")
     assert d.result()["life"]["B"] == 14
 
@@ -208,10 +214,10 @@ def test_a_creature_blocks_only_an_attacking_creature_not_a_spell():
     a = wizard("A", "Lava Axe", "Shock", dx=2)
     b = wizard("B", "Grizzly Bears", "Giant Spider")
     d = run(duel(a, b, "seven-card"), "play first", "play:Lava Axe")
-    assert "respond:Grizzly Bears" not in d.legal_actions()
+    assert "respond Grizzly Bears" not in said(d)
     before = d.to_dict()
     with pytest.raises(RuleError, match="a blocker needs an attacking creature"):
-        d.apply("respond:Grizzly Bears")
+        d.push_text("respond:Grizzly Bears")
     assert d.to_dict() == before
     run(d, "pass")
     assert d.result()["life"]["B"] == 14 - 5  # Lava Axe is not blocked
@@ -339,17 +345,17 @@ def test_a_scroll_works_as_its_spell_once_and_one_item_a_turn():
     a = replace(wizard("A", "Shock", "Shock", dx=2), items=("Lava Axe", "Lava Axe", "Giant Growth"))
     d = run(duel(a, wizard("B", "Forest", "Forest"), kind="three-card"), "play first")
     # Giant Growth has no quick-duel effect; the Lava Axe scroll does, and the simple player uses it
-    assert d.legal_actions() == ["play:Shock", "use:Lava Axe", "yield"]
-    assert choose_action(d) == "use:Lava Axe"
+    assert said(d) == ["play Shock", "use Lava Axe", "yield"]
+    assert d.action_text(choose_action(d)) == "use Lava Axe"
     before = d.to_dict()
     with pytest.raises(RuleError, match="no scroll or potion of 'Shivan Dragon'"):
-        d.apply("use:Shivan Dragon")
+        d.push_text("use:Shivan Dragon")
     assert d.to_dict() == before
     run(d, "use:Lava Axe")
     assert d.sides["B"].life == 9 and d.sides["A"].items == ["Lava Axe", "Giant Growth"]
     assert d.observation("B")["sides"][0]["items"] is None  # the opponent's scrolls stay hidden
     with pytest.raises(RuleError, match="one magic item") as info:
-        d.apply("use:Lava Axe")
+        d.push_text("use:Lava Axe")
     assert info.value.rule == "Number of Actions"
     run(d, "play:Shock", "pass")  # the turn's card still comes; B lets it through
     assert d.sides["B"].life == 7
@@ -429,9 +435,9 @@ def test_illegal_play_changes_nothing():
     d = run(duel(wizard("A", "Lava Axe", dx=2), wizard("B", "Shock")), "play first")
     before = d.to_dict()
     with pytest.raises(RuleError, match="not in the hand"):
-        d.apply("play:Shock")
+        d.push_text("play:Shock")
     with pytest.raises(RuleError, match="card must be played"):
-        d.apply("pass")
+        d.push_text("pass")
     assert d.to_dict() == before
 
 
@@ -452,7 +458,7 @@ def test_life_is_hidden_from_the_opponent():
     seen = d.observation("A")
     mine, theirs = seen["sides"]
     assert mine["life"] == 14 and theirs["life"] is None
-    assert theirs["deck"]["hand"] == 2
+    assert theirs["hand"] == 2
     assert "rng" not in seen and "log" not in seen
     with pytest.raises(InputError):
         d.observation("C")
@@ -474,7 +480,7 @@ def test_simple_player_answers_a_big_threat():
     a = wizard("A", "Lava Axe", dx=2)
     b = wizard("B", "Rewind", "Shock")
     d = run(duel(a, b, "three-card"), "play first", "play:Lava Axe")
-    assert choose_action(d) == "respond:Rewind"
+    assert d.action_text(choose_action(d)) == "respond Rewind"
 
 
 # -- decks and effect data --------------------------------------------------------------------------------

@@ -16,12 +16,18 @@ from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.character import CharacterRecord, example_character, load_character, save_character
 from magecraft.mtg_rpg.duel import QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel_actions import Play, Use
 from magecraft.mtg_rpg.duel_sides import Duellist
 
 POOL = builtin_pool()
 KIND_TURNS = [("single-card", 0), ("three-card", 0), ("seven-card", 0), ("limited-turns", 5)]
 #: Aiming mistakes only a duel of three can make, beyond the two-Wizard candidates.
-AIMING_CANDIDATES = ["play:Shock@A", "play:Shock@Nobody", "use:Shock@C"]
+AIMING_CANDIDATES = [Play("Shock", at="A"), Play("Shock", at="Nobody"), Use("Shock", at="C")]
+
+
+def said(d):
+    """The words of every action open now."""
+    return [d.action_text(a) for a in d.legal_actions()]
 
 
 def wizard(name, *cards, life=14, dx=1):
@@ -31,16 +37,16 @@ def wizard(name, *cards, life=14, dx=1):
 def three(c_life=14):
     d = QuickDuel.start(wizard("A", "Lava Axe", dx=3), wizard("B", "Shock", dx=2), "single-card",
                         Randomness.scripted([]), others=[wizard("C", "Shock", life=c_life, dx=1)])
-    d.apply("play first")
+    d.push_text("play first")
     return d
 
 
 def test_the_attacker_chooses_the_target_and_the_most_life_wins() -> None:
     d = three()
     assert d.order == ["A", "B", "C"]
-    assert d.legal_actions() == ["play:Lava Axe@B", "play:Lava Axe@C", "yield"]
+    assert said(d) == ["play Lava Axe at B", "play Lava Axe at C", "yield"]
     for action in ("play:Lava Axe@C", "play:Shock@A", "play:Shock@A"):
-        d.apply(action)
+        d.push_text(action)
     result = d.result()
     assert result["life"] == {"A": 10, "B": 14, "C": 9}
     assert (result["winner"], result["losers"]) == ("B", ["A", "C"])
@@ -48,17 +54,17 @@ def test_the_attacker_chooses_the_target_and_the_most_life_wins() -> None:
 
 def test_a_wizard_who_falls_leaves_and_plays_no_more() -> None:
     d = three(c_life=5)
-    d.apply("play:Lava Axe@C")  # C falls to 0
+    d.push_text("play:Lava Axe@C")  # C falls to 0
     assert d.out == ["C"] and d.current_player() == "B"
-    assert d.legal_actions() == ["play:Shock", "yield"]  # one opponent left: no aim needed
-    d.apply("play:Shock")
+    assert said(d) == ["play Shock", "yield"]  # one opponent left: no aim needed
+    d.push_text("play:Shock")
     assert d.result()["winner"] == "B" and d.result()["life"] == {"A": 12, "B": 14, "C": 0}
 
 
 def test_the_last_wizard_standing_wins() -> None:
     d = three(c_life=5)
-    d.apply("play:Lava Axe@C")
-    d.apply("yield")  # B yields
+    d.push_text("play:Lava Axe@C")
+    d.push_text("yield")  # B yields
     result = d.result()
     assert (result["winner"], result["reason"]) == ("A", "A is the last Wizard standing")
     assert d.out == ["C", "B"]
@@ -67,11 +73,11 @@ def test_the_last_wizard_standing_wins() -> None:
 def test_an_unaimed_or_self_aimed_card_is_refused_and_changes_nothing() -> None:
     d = three()
     before = d.to_dict()
-    with pytest.raises(RuleError, match="aim the card with @WIZARD at one of B, C") as info:
-        d.apply("play:Lava Axe")
+    with pytest.raises(RuleError, match="aim the card at one of B, C") as info:
+        d.push_text("play:Lava Axe")
     assert info.value.section == "COMBAT: Multi-Player Combat"
     with pytest.raises(RuleError, match="aim the card"):
-        d.apply("play:Lava Axe@A")
+        d.push_text("play:Lava Axe@A")
     assert d.to_dict() == before
     assert QuickDuel.from_dict(json.loads(json.dumps(before))).to_dict() == before
 

@@ -19,7 +19,7 @@ def test_yavimaya_enchantress_grows_with_every_enchantment_kept(make_battle) -> 
     assert (enchantress.power, enchantress.toughness, enchantress.life) == (2, 2, 4)
     keep(battle, "Ivory Mask")
     keep(battle, "Demon's Horn")  # an artifact: not counted
-    battle._refresh_lords()
+    battle.refresh()
     assert (enchantress.power, enchantress.toughness, enchantress.life) == (3, 3, 4)
 
 
@@ -78,7 +78,7 @@ def test_flowstone_slide_gives_every_creature_plus_x_minus_x(make_battle, make_h
 def test_mindslicer_dying_empties_every_mages_memory(make_battle) -> None:
     battle = make_battle(["Mindslicer"], enemy_mage=ready_mage("Goblin Pyromancer"))
     assert battle.fighters["you"].memory and battle.fighters["mage"].memory
-    battle._destroy(battle.fighters["c1"], no_regenerate=True)  # alone: still "each player"
+    battle.destroy(battle.fighters["c1"], no_regenerate=True)  # alone: still "each player"
     assert battle.fighters["you"].memory == [] and battle.fighters["mage"].memory == []
 
 
@@ -87,7 +87,7 @@ def test_biorhythm_sets_each_mages_life_to_its_creatures(make_battle) -> None:
     ready(battle, "Grizzly Bears")
     ready(battle, "Goblin Piker")
     you, mage = battle.fighters["you"], battle.fighters["mage"]
-    battle._apply_effect(you, profile("Biorhythm"), "", 0)
+    battle.resolve_spell(you, profile("Biorhythm"), "", 0)
     assert you.life == 2 and mage.life == 0 and mage.out == "lost"
 
 
@@ -95,10 +95,10 @@ def test_blanchwood_armor_gives_one_per_forest_while_kept(make_battle, make_hero
     battle = make_battle(["Grizzly Bears"], hero=make_hero(identity=("G", "G", "R")))
     bears = ready(battle, "Grizzly Bears")
     you = battle.fighters["you"]
-    battle._attach(you, "Blanchwood Armor", bears)
+    battle.attach(you, "Blanchwood Armor", bears)
     mine = battle.fighters[bears]
     assert (mine.power, mine.toughness, mine.life) == (4, 4, 4)  # two Forests; Life stays (PW35)
-    battle._release(you, "", "Blanchwood Armor")
+    battle.release(you, "", "Blanchwood Armor")
     assert (mine.power, mine.toughness) == (2, 2)
 
 
@@ -135,12 +135,12 @@ def test_thieving_magpie_draws_for_its_mage_when_it_damages_an_opponent(make_bat
     you = battle.fighters["you"]
     held = list(you.memory)
     battle.rng.extend_script([6, 1, 1, 1, 1, 1, 1, 6, 6, 6])  # 6 against 3: 3 damage; the counter misses
-    battle._fight(magpie, "mage")
+    battle.fight(magpie, "mage")
     assert battle.fighters["mage"].life == 4 and you.memory == [*held, "Giant Growth"]
     # 1 against the mage's 6 + 6 (its Toughness lowered by the first strike): no damage, no draw; the
     # counter-attack's 3 against the Magpie's Toughness 0 (lowered to the End phase) leaves it at 3 Life
     battle.rng.extend_script([1, 6, 6, 1, 1, 1])
-    battle._fight(magpie, "mage")
+    battle.fight(magpie, "mage")
     assert battle.fighters[magpie].life == 3 and you.memory == [*held, "Giant Growth"]
 
 
@@ -149,10 +149,10 @@ def test_worship_keeps_its_mage_at_one_life_while_it_controls_a_creature(make_ba
     keep(battle, "Worship")
     bears = ready(battle, "Grizzly Bears")
     you, mage = battle.fighters["you"], battle.fighters["mage"]
-    battle._apply_effect(mage, profile("Lava Axe"), "you", 0)
+    battle.resolve_spell(mage, profile("Lava Axe"), "you", 0)
     assert you.life == 1 and you.active
-    battle._remove(battle.fighters[bears], "unsummoned")
-    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    battle.remove(battle.fighters[bears], "unsummoned")
+    battle.resolve_spell(mage, profile("Shock"), "you", 0)
     assert you.life == -1 and you.out == "lost"
 
 
@@ -160,7 +160,7 @@ def test_coat_of_arms_counts_the_other_creatures_sharing_a_type(make_battle) -> 
     battle = make_battle(["Goblin Piker", "Goblin Piker", "Grizzly Bears"], [3, 5, 1])
     keep(battle, "Coat of Arms")
     battle.lordly = True
-    battle._refresh_lords()
+    battle.refresh()
     pikers, bears = (battle.fighters["c1"], battle.fighters["c2"]), battle.fighters["c3"]
     assert [(p.power, p.toughness, p.life) for p in pikers] == [(3, 2, 2), (3, 2, 2)]
     assert (bears.power, bears.toughness) == (2, 2)
@@ -201,7 +201,7 @@ def test_an_equipment_stays_kept_when_its_creature_dies(make_battle, make_hero) 
     battle.apply(Action("activate", card="Loxodon Warhammer", target=bears))
     mine, you = battle.fighters[bears], battle.fighters["you"]
     assert mine.power == 5 and {"Trample", "Lifelink"} <= set(mine.keywords)
-    battle._destroy(mine, no_regenerate=True)
+    battle.destroy(mine, no_regenerate=True)
     assert you.permanents == ["Loxodon Warhammer"] and you.auras == [] and you.graveyard == []
 
 
@@ -238,7 +238,7 @@ def test_sea_monster_engages_only_a_mage_with_an_island(make_battle, make_hero) 
 def test_dehydration_keeps_its_creature_tapped(make_battle) -> None:
     battle = make_battle(["Grizzly Bears", "Goblin Piker"], [3, 5], ranges={"c1": "close", "c2": "close"})
     you = battle.fighters["you"]
-    battle._attach(you, "Dehydration", "c1")
+    battle.attach(you, "Dehydration", "c1")
     bears, piker = battle.fighters["c1"], battle.fighters["c2"]
     bears.tapped = piker.tapped = True
     battle.apply(Action("channel"))
@@ -255,21 +255,21 @@ def test_marble_titan_keeps_creatures_of_power_three_or_more_tapped(make_battle)
     titan, bears, wurm = battle.fighters["c1"], battle.fighters["c2"], battle.fighters[mine]
     titan.tapped = bears.tapped = wurm.tapped = True
     battle.apply(Action("channel"))  # the hero's Upkeep refreshes its creatures
-    assert wurm.tapped and not battle._untaps(titan) and battle._untaps(bears)
+    assert wurm.tapped and not battle.untaps(titan) and battle.untaps(bears)
     titan.out = "dead"
-    assert battle._untaps(wurm)
+    assert battle.untaps(wurm)
 
 
 def test_deathgazer_destroys_a_nonblack_creature_it_fought(make_battle) -> None:
     battle = make_battle(["Deathgazer"], ranges={"c1": "close"})
     bears = ready(battle, "Grizzly Bears")
     battle.rng.extend_script([1, 1, 6, 6, 1, 1, 6, 6])  # no damage either way
-    battle._fight(bears, "c1")
+    battle.fight(bears, "c1")
     assert battle.fighters[bears].out == "dead" and battle.fighters["c1"].active
     shade = ready(battle, "Looming Shade")  # black
     # the Shade's 1 against no dice (the Deathgazer's Toughness lowered to 0); the counter's 1 + 1 against 6
     battle.rng.extend_script([1, 1, 1, 6])
-    battle._fight(shade, "c1")
+    battle.fight(shade, "c1")
     assert battle.fighters[shade].active
 
 
@@ -277,7 +277,7 @@ def test_elvish_berserker_grows_when_it_fights_a_creature(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
     berserker = ready(battle, "Elvish Berserker")
     battle.rng.extend_script([1] * 12)
-    battle._fight(berserker, "c1")
+    battle.fight(berserker, "c1")
     rolls = [e for e in battle.log if e.kind == "roll" and "Elvish Berserker" in e.label and "Power" in e.label]
     assert len(rolls) == 2  # 1 + 1 Power against a blocker
 
@@ -333,7 +333,7 @@ def test_force_of_nature_alone_hurts_itself_at_the_start_of_its_turn(make_battle
 def test_holy_day_prevents_all_combat_damage_this_turn(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
     you, bears = battle.fighters["you"], battle.fighters["c1"]
-    battle._apply_effect(you, profile("Holy Day"), "", 0)
+    battle.resolve_spell(you, profile("Holy Day"), "", 0)
     battle.apply(Action("channel"))
     battle.rng.extend_script([6, 6, 6, 1, 1, 6, 6, 1, 1, 1])
     battle.apply(Action("engage", target="c1"))
@@ -347,7 +347,7 @@ def test_mana_clash_flips_d2_coins_until_both_come_up_heads(make_battle) -> None
     you, mage = battle.fighters["you"], battle.fighters["mage"]
     life = mage.life
     battle.rng.extend_script([2, 2, 1, 2, 2, 1, 1, 1])  # both tails; the mage's; yours; both heads
-    battle._apply_effect(you, profile("Mana Clash"), "mage", 0)
+    battle.resolve_spell(you, profile("Mana Clash"), "mage", 0)
     assert you.life == 3 and mage.life == life - 2
 
 
@@ -359,9 +359,9 @@ def test_baleful_stare_draws_one_per_red_spell_in_the_enemys_memory(make_battle,
     assert mage.memory == ["Shock", "Goblin Piker", "Volcanic Hammer"]  # all red
     mage.memory.append("Dark Banishing")  # black
     held = list(you.memory)
-    battle._apply_effect(you, profile("Baleful Stare"), "mage", 0)
+    battle.resolve_spell(you, profile("Baleful Stare"), "mage", 0)
     assert you.memory == [*held, "Giant Growth", "Craw Wurm", "Kird Ape"]
-    battle._apply_effect(you, profile("Withering Gaze"), "mage", 0)  # no green spell: nothing
+    battle.resolve_spell(you, profile("Withering Gaze"), "mage", 0)  # no green spell: nothing
     assert len(you.memory) == len(held) + 3
 
 
@@ -369,7 +369,7 @@ def test_sift_draws_three_and_forgets_the_last(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"])
     you = battle.fighters["you"]
     held = list(you.memory)
-    battle._apply_effect(you, profile("Sift"), "", 0)
+    battle.resolve_spell(you, profile("Sift"), "", 0)
     assert you.memory == [*held, "Giant Growth", "Craw Wurm"]
 
 
@@ -440,11 +440,11 @@ def test_furnace_of_rath_doubles_a_spells_damage_for_each_kept(make_battle) -> N
     battle = make_battle(["Craw Wurm"])
     keep(battle, "Furnace of Rath")
     you, wurm = battle.fighters["you"], battle.fighters["c1"]
-    battle._apply_effect(you, profile("Shock"), "c1", 0)
+    battle.resolve_spell(you, profile("Shock"), "c1", 0)
     assert wurm.life == 8 - 4
     keep(battle, "Furnace of Rath", owner="you")
     wurm.life = 8
-    battle._apply_effect(you, profile("Shock"), "c1", 0)
+    battle.resolve_spell(you, profile("Shock"), "c1", 0)
     assert wurm.life == 0 and wurm.out == "dead"  # two Furnaces: 2 x 2 x 2
 
 
@@ -462,7 +462,7 @@ def test_death_pits_of_rath_destroy_a_creature_dealt_damage(make_battle) -> None
     battle = make_battle(["Craw Wurm", "Grizzly Bears"], [3, 5])
     keep(battle, "Death Pits of Rath")
     you = battle.fighters["you"]
-    battle._apply_effect(you, profile("Shock"), "c1", 0)
+    battle.resolve_spell(you, profile("Shock"), "c1", 0)
     assert battle.fighters["c1"].out == "dead" and battle.fighters["c1"].life == 6  # destroyed, not killed
     assert battle.fighters["c2"].active
 
@@ -493,18 +493,18 @@ def test_sengir_vampire_grows_when_a_creature_it_damaged_dies(make_battle) -> No
     battle.apply(Action("order_engage", target="c1", creature=vampire))
     assert battle.fighters["c1"].life == 2
     _next_own_turn(battle)
-    battle._apply_effect(you, profile("Lava Axe"), "c1", 0)  # it dies a turn after the Vampire hurt it
+    battle.resolve_spell(you, profile("Lava Axe"), "c1", 0)  # it dies a turn after the Vampire hurt it
     battle.apply(Action("command"))
     battle.rng.extend_script([1, 1, 1, 1, 6, 6, 1, 1, 6, 6, 6, 6])  # 4 against 12: no damage either way
     battle.apply(Action("order_engage", target="c2", creature=vampire))
-    battle._apply_effect(you, profile("Lava Axe"), "c2", 0)  # fought this turn, but never damaged by it
+    battle.resolve_spell(you, profile("Lava Axe"), "c2", 0)  # fought this turn, but never damaged by it
     assert battle.fighters["c1"].out == battle.fighters["c2"].out == "dead"
     assert (sengir.base_power, sengir.base_toughness) == (4, 4)
     _next_own_turn(battle)
     battle.apply(Action("command"))
     battle.rng.extend_script([1, 1, 1, 2, 1, 2, 1, 1, 6, 6, 6, 6])  # 2 damage again
     battle.apply(Action("order_engage", target="c3", creature=vampire))
-    battle._apply_effect(you, profile("Lava Axe"), "c3", 0)  # damaged by the Vampire this turn, then dies
+    battle.resolve_spell(you, profile("Lava Axe"), "c3", 0)  # damaged by the Vampire this turn, then dies
     assert battle.fighters["c3"].out == "dead"
     assert (sengir.base_power, sengir.base_toughness, sengir.base_life) == (5, 5, 8)  # the dice, not Life
 
@@ -550,7 +550,7 @@ def test_crafty_pathmage_makes_a_small_creature_unblockable(make_battle, make_he
     while battle.phase == "response":
         battle.apply(Action("pass"))
     assert "Can't be blocked" in battle.fighters[bears].keywords
-    battle._summon(battle.fighters["mage"], "Grizzly Bears")
+    battle.summon(battle.fighters["mage"], "Grizzly Bears")
     from magecraft.planeswalker.decisions import interceptors
 
     battle.intercept = {"attacker": wurm, "target": "mage"}
@@ -576,7 +576,7 @@ def test_spirit_link_gains_its_mage_the_damage_its_creature_deals(make_battle, m
     battle = make_battle(["Craw Wurm"], ranges={"c1": "close"}, hero=hero)
     artillery = ready(battle, "Orcish Artillery")
     you = battle.fighters["you"]
-    battle._attach(you, "Spirit Link", artillery)
+    battle.attach(you, "Spirit Link", artillery)
     battle.apply(Action("channel"))
     battle.apply(Action("command"))
     battle.apply(Action("order_ability", card="0", target="c1", creature=artillery))
@@ -587,7 +587,7 @@ def test_spirit_link_gains_its_mage_the_damage_its_creature_deals(make_battle, m
 def test_contaminated_bond_costs_its_creatures_controller_life_when_it_fights(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
     you, bears = battle.fighters["you"], battle.fighters["c1"]
-    battle._attach(you, "Contaminated Bond", "c1")
+    battle.attach(you, "Contaminated Bond", "c1")
     battle.apply(Action("channel"))
     battle.rng.extend_script([1, 1, 1, 6, 6, 1, 1, 6, 6, 6])
     battle.apply(Action("engage", target="c1"))  # the bears block: they lose 3 life (alone: their own)
@@ -628,17 +628,17 @@ def test_emperor_crocodile_is_sacrificed_when_it_stands_alone(make_battle, make_
     croc, bears = ready(battle, "Emperor Crocodile"), ready(battle, "Grizzly Bears")
     battle.apply(Action("channel"))
     assert battle.fighters[croc].active
-    battle._destroy(battle.fighters[bears], no_regenerate=True)
+    battle.destroy(battle.fighters[bears], no_regenerate=True)
     battle.apply(Action("end"))
     assert battle.fighters[croc].out == "sacrificed"
 
 
 def test_exhaustion_keeps_an_enemy_mages_creatures_tapped_for_one_refresh(make_battle) -> None:
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
-    battle._summon(battle.fighters["mage"], "Grizzly Bears")
+    battle.summon(battle.fighters["mage"], "Grizzly Bears")
     bears = battle.fighters["s1"]
     bears.tapped = True
-    battle._apply_effect(battle.fighters["you"], profile("Exhaustion"), "mage", 0)
+    battle.resolve_spell(battle.fighters["you"], profile("Exhaustion"), "mage", 0)
     while battle.current_player() != "mage" or battle.phase != "channelling":
         battle.apply(Action("end") if battle.phase == "main" else battle.legal_actions()[0])
     battle.apply(Action("channel"))
@@ -683,11 +683,11 @@ def test_final_punishment_takes_the_damage_dealt_this_turn_again(make_battle) ->
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
     you, mage = battle.fighters["you"], battle.fighters["mage"]
     life = mage.life
-    battle._apply_effect(you, profile("Shock"), "mage", 0)
-    battle._apply_effect(you, profile("Final Punishment"), "mage", 0)
+    battle.resolve_spell(you, profile("Shock"), "mage", 0)
+    battle.resolve_spell(you, profile("Final Punishment"), "mage", 0)
     assert mage.life == life - 2 - 2 and mage.damaged == 2  # lost life is not damage
     to_your_channelling(battle)
-    battle._apply_effect(you, profile("Final Punishment"), "mage", 0)  # a new turn: nothing dealt yet
+    battle.resolve_spell(you, profile("Final Punishment"), "mage", 0)  # a new turn: nothing dealt yet
     assert mage.life == life - 4
 
 
@@ -713,12 +713,12 @@ def test_greater_good_sacrifices_a_creature_to_draw_its_power_then_discards_thre
 def test_polymorph_destroys_a_creature_and_its_mage_puts_the_next_creature_in(make_battle) -> None:
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), ranges={"mage": "close"})
     mage = battle.fighters["mage"]
-    battle._summon(mage, "Goblin Piker")
+    battle.summon(mage, "Goblin Piker")
     piker = mage.creatures[-1]
     library = list(mage.library)
     first = next(n for n in library if n in ("Raging Goblin", "Goblin Brigand", "Bog Imp", "Drudge Skeletons",
                                               "Kird Ape"))
-    battle._apply_effect(battle.fighters["you"], profile("Polymorph"), piker, 0)
+    battle.resolve_spell(battle.fighters["you"], profile("Polymorph"), piker, 0)
     assert battle.fighters[piker].out == "dead"
     assert battle.fighters[mage.creatures[-1]].name == first
     assert sorted(mage.library) == sorted(n for n in library if n != first)
@@ -731,7 +731,7 @@ def test_persecute_makes_the_mage_forget_its_commonest_colour(make_battle) -> No
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
     mage = battle.fighters["mage"]
     mage.memory = ["Shock", "Dark Banishing", "Volcanic Hammer", "Execute"]  # two red, two black: W U B R G
-    battle._apply_effect(battle.fighters["you"], profile("Persecute"), "mage", 0)
+    battle.resolve_spell(battle.fighters["you"], profile("Persecute"), "mage", 0)
     assert mage.memory == ["Shock", "Volcanic Hammer"]
 
 
@@ -742,5 +742,5 @@ def test_rathi_dragon_costs_two_red_sources_or_is_sacrificed(make_battle, make_h
     assert battle.fighters[dragon].active and you.identity == ("G",) and you.capacity.get("R") == 0
     assert you.mana.get("R", 0) == 0
     poor = make_battle(["Grizzly Bears"], hero=make_hero(identity=("R", "G", "G")))
-    poor._summon(poor.fighters["you"], "Rathi Dragon")
+    poor.summon(poor.fighters["you"], "Rathi Dragon")
     assert poor.fighters["s1"].out == "sacrificed" and poor.fighters["you"].identity == ("R", "G", "G")

@@ -91,13 +91,38 @@ def test_a_broken_rule_names_it_and_saves_nothing(capsys: pytest.CaptureFixture[
 
 def test_interactive_new_asks_again_after_a_refused_answer(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Issue 25 item 7: 'mastery=1,power=2' costs 2 of the 5 build points; the unfinished sheet is shown
+    and kept only when the creator says so.)"""
     prompts = answers(monkeypatch, ["Nissa", "G,G,G,G", "G,G,R", "Orc", "Elf", "mastery=9", "mastery=1,power=2",
-                                    "", "Grizzly Bears,Shock", "Grizzly Bears"])
+                                    "", "Grizzly Bears,Shock", "Grizzly Bears", "k"])
     code, out, err = run(capsys, "planeswalker", "character", "new", "--db", str(tmp_path / "s.sqlite3"), "--json")
     assert code == 0, err
     assert "up to 3 identity sources" in out and "unknown race 'Orc'" in out and "Build points" in out
+    assert "Not finished: 3 build points are unspent" in out
     sheet = json.loads(out[out.index("{"):])
-    assert sheet["identity"] == ["G", "G", "R"] and sheet["stats"]["speed"] == 3 and len(prompts) == 10
+    assert sheet["identity"] == ["G", "G", "R"] and sheet["stats"]["speed"] == 3 and len(prompts) == 11
+
+
+def test_interactive_new_explains_and_is_finished_before_it_is_kept(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 item 7: help at each question, no 'Invalid value for --raise' at a prompt, the build points'
+    prices said, and a sheet with unspent points finished before it is saved (or the creator leaves)."""
+    db = tmp_path / "s.sqlite3"
+    answers(monkeypatch, ["?", "Kaya", "G,G,R", "", "help", "mastery", "power=2", "", "Grizzly Bears",
+                          "Grizzly Bears", "b", "power=2,mastery=4", "k"])
+    code, out, err = run(capsys, "planeswalker", "character", "new", "--db", str(db))
+    assert code == 0, err
+    text = " ".join(out.split())
+    assert "The planeswalker's name. Type quit to stop (nothing is saved)." in text
+    assert "each two points of Power, Toughness, Life cost 1" in text
+    assert "Invalid value" not in text and "is not STAT=POINTS" in text
+    assert "Not finished: 4 build points are unspent" in text
+    saved = SaveStore(db).load("Kaya", "planeswalker", "character").state["character"]
+    assert saved["increases"] == {"power": 2, "mastery": 4}
+    answers(monkeypatch, ["Zed", "G", "", "", "", "", "", "quit"])
+    code, _, err = run(capsys, "planeswalker", "character", "new", "--db", str(db))
+    assert code == 0 and "nothing was saved" in err
+    assert [s.name for s in SaveStore(db).list_saves("planeswalker")] == ["Kaya"]
 
 
 def test_award_and_identity_change(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -182,7 +207,7 @@ def test_a_saved_battle_resumes_where_it_stopped(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, *base, "--against", "Grizzly Bears", "--seed", "4", "--save", "evening")
     assert code == 0  # like quit: saved, and told how to resume
     assert ("Stopped (end of input); saved as 'evening'. Resume with: magecraft planeswalker fight "
-            "'Kiora the Wanderer' --load evening") in out
+            "--load evening") in out
     saved = SaveStore(db).load("evening", "planeswalker", "game").state
     assert saved["phase"] == "main" and saved["round"] == 1
     typed(monkeypatch, "cast Shock at c1\ncast Volcanic Hammer at c1\n")
@@ -270,13 +295,17 @@ def test_log_shows_the_last_events_with_their_rolls(capsys: pytest.CaptureFixtur
     assert "Grizzly Bears (c1) strikes Kiora the Wanderer: 7 against 5, 2 damage (Life 3)" in log
 
 
-def test_quit_without_a_save_name_says_nothing_was_saved(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_quit_without_a_save_name_keeps_the_battle_under_a_made_up_name(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 item 1: a battle started without --save keeps itself (fight-1) and resumes without the name."""
     db = tmp_path / "s.sqlite3"
     typed(monkeypatch, "q\n")
     code, out, _ = run(capsys, *CLOSE, "--db", str(db))
-    assert code == 0 and "Stopped (quit); the game was not saved (start it with --save NAME" in out
-    assert SaveStore(db).list_saves("planeswalker") == []
+    assert code == 0 and "This game keeps itself as 'fight-1'" in out
+    assert "Stopped (quit); saved as 'fight-1'. Resume with: magecraft planeswalker fight" in out
+    assert [s.name for s in SaveStore(db).list_saves("planeswalker")] == ["fight-1"]
+    typed(monkeypatch, "q\n")
+    assert run(capsys, "planeswalker", "fight", "--load", "fight-1", "--db", str(db))[0] == 0
 
 
 def test_allow_undo_is_refused_with_auto(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -129,8 +129,8 @@ def test_spent_excess_does_not_burn(make_battle, to_main) -> None:
 
 def test_upkeep_keeps_effects_up_to_focus_and_refreshes_creatures(make_battle) -> None:
     battle = make_battle()
-    battle._summon(battle.fighters["you"], "Grizzly Bears")
-    battle._summon(battle.fighters["you"], "Kird Ape")
+    battle.summon(battle.fighters["you"], "Grizzly Bears")
+    battle.summon(battle.fighters["you"], "Kird Ape")
     assert battle.fighters["s1"].sick
     battle.invalidate()
     battle.apply(Action("channel"))
@@ -355,7 +355,7 @@ def test_a_controlled_creature_may_intercept(make_battle, make_hero) -> None:
     hero = make_hero(increases={"speed": 2, "power": 2})
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"},
                          dice=[])
-    battle._summon(battle.fighters["mage"], "Raging Goblin")
+    battle.summon(battle.fighters["mage"], "Raging Goblin")
     battle.invalidate()
     until_you(battle)
     battle.apply(Action("channel"))
@@ -388,7 +388,7 @@ def test_summoning_sickness_then_command_first(make_battle, to_main) -> None:
 
 def test_commands_come_before_other_actions(make_battle, to_main) -> None:
     battle = make_battle()
-    battle._summon(battle.fighters["you"], "Grizzly Bears")
+    battle.summon(battle.fighters["you"], "Grizzly Bears")
     battle.fighters["you"].focus = 2
     battle.invalidate()
     to_main(battle)
@@ -494,7 +494,7 @@ def test_two_more_speed_than_everyone_escapes_at_once_on_an_opposed_roll(make_ba
 def test_fleeing_ends_pervasive_effects(make_battle, to_main) -> None:
     battle = make_battle()
     to_main(battle)
-    battle._summon(battle.fighters["you"], "Grizzly Bears")
+    battle.summon(battle.fighters["you"], "Grizzly Bears")
     battle.invalidate()
     battle.rng.extend_script([1, 1, 1, 6])
     battle.apply(Action("flee"))

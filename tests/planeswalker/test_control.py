@@ -142,7 +142,7 @@ def test_a_keyword_aura_gives_its_keyword_while_kept(make_battle, make_hero) -> 
     you = battle.fighters["you"]
     battle.apply(Action("end"))
     assert "Flying" in you.keywords and you.auras == [["Flight", "you", "Flying"]]
-    battle._release(you, "", "Flight")
+    battle.release(you, "", "Flight")
     assert "Flying" not in you.keywords
 
 

@@ -18,7 +18,7 @@ from tests.planeswalker.test_combat import refused, until_you
 
 def ready(battle: Battle, name: str, owner: str = "you") -> str:
     """A creature summoned for ``owner`` earlier (no Summoning Sickness): its id."""
-    battle._summon(battle.fighters[owner], name)
+    battle.summon(battle.fighters[owner], name)
     cid = battle.fighters[owner].creatures[-1]
     battle.fighters[cid].sick = False
     battle.invalidate()
@@ -361,7 +361,7 @@ def test_an_ability_reads_at_the_table_in_its_words(make_battle) -> None:
     elves = ready(battle, "Llanowar Elves")
     order = Action("order_ability", card="0", creature=elves)
     assert decision_label(battle, order) == "Llanowar Elves (s1): use '{T}: Add {G}.'"
-    assert order.text() == "order s1 to use ability 1"
+    assert battle.action_text(order) == "order s1 to use ability 1"
     assert Action.from_dict(order.to_dict()) == order
 
 

@@ -77,7 +77,7 @@ def test_a_flyer_is_intercepted_only_by_flying_or_reach(make_battle, make_hero, 
                                                         allowed: bool) -> None:
     hero = dataclasses.replace(make_hero(increases={"speed": 2, "power": 2}), keywords=("Flying",), awarded=2)
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"})
-    battle._summon(battle.fighters["mage"], blocker)
+    battle.summon(battle.fighters["mage"], blocker)
     battle.invalidate()
     while not (battle.current_player() == "you" and battle.phase == "channelling"):
         battle.apply(Action("channel") if battle.phase == "channelling" else Action("end"))
@@ -93,7 +93,7 @@ def test_a_flyer_is_intercepted_only_by_flying_or_reach(make_battle, make_hero, 
 def test_battle_cry_gives_the_rest_of_the_side_one_power_until_end_of_turn(make_battle, make_hero,
                                                                            to_main) -> None:
     battle = make_battle(["Craw Wurm"], hero=_hero(make_hero, "Battle cry"), ranges={"c1": "close"})
-    battle._summon(battle.fighters["you"], "Grizzly Bears")
+    battle.summon(battle.fighters["you"], "Grizzly Bears")
     battle.invalidate()
     to_main(battle)
     battle.rng.extend_script([1] * 3 + [6] * 4 + [1] * 6 + [6] * 3)  # no one is hurt
@@ -137,7 +137,7 @@ def test_landwalk_cannot_be_intercepted_by_a_mage_of_that_land(walker: str, mage
     from magecraft.planeswalker.combat import Battle
 
     battle = Battle.start(ready_mage(mage), [walker], Randomness.scripted([]), ranges={"c1": "close"})
-    battle._summon(battle.fighters["you"], "Giant Spider")
+    battle.summon(battle.fighters["you"], "Giant Spider")
     battle.fighters["s1"].sick = False
     battle.invalidate()
     while battle.actor().id != "c1":

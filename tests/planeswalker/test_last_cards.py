@@ -23,7 +23,7 @@ def test_festering_goblin_dying_shrinks_the_strongest_enemy_creature_near_it(mak
     goblin = ready(battle, "Festering Goblin")
     # the Goblin's 1 against the Bears' 6 + 6; the Bears' 6 + 6 against the Goblin's 1: 11 damage, it dies
     battle.rng.extend_script([1, 6, 6, 6, 6, 1])
-    battle._fight(goblin, "c1")
+    battle.fight(goblin, "c1")
     bears, wurm = battle.fighters["c1"], battle.fighters["c2"]
     assert battle.fighters[goblin].out == "dead"
     assert (wurm.power, wurm.toughness, wurm.life) == (5, 3, 8)  # -1/-1: the dice, not Life (PW35)
@@ -36,7 +36,7 @@ def test_festering_goblin_dying_far_from_enemy_creatures_hits_nothing(make_battl
     battle = make_battle(["Craw Wurm"])  # ranged: "target creature" needs close combat (PW16)
     goblin = ready(battle, "Festering Goblin")
     battle.rng.extend_script([])
-    battle._damage(battle.fighters[goblin], 2)
+    battle.deal_damage(battle.fighters[goblin], 2)
     assert battle.fighters[goblin].out == "dead"
     assert (battle.fighters["c1"].power, battle.fighters["c1"].toughness) == (6, 4)
 
@@ -48,7 +48,7 @@ def test_panic_attack_stops_three_creatures_of_the_targets_side_blocking(make_ba
     to_your_channelling(battle)
     mage = battle.fighters["mage"]
     for name in ("Grizzly Bears", "Craw Wurm", "Goblin Piker", "Kird Ape"):
-        battle._summon(mage, name)
+        battle.summon(mage, name)
     bears, wurm, piker, ape = mage.creatures[-4:]
     mine = ready(battle, "Grizzly Bears")
     battle.apply(Action("channel"))
@@ -114,7 +114,7 @@ def test_seasoned_marshal_taps_the_strongest_creature_that_could_intercept_it(ma
     to_your_channelling(battle)
     mage = battle.fighters["mage"]
     for name in ("Grizzly Bears", "Craw Wurm"):
-        battle._summon(mage, name)
+        battle.summon(mage, name)
     bears, wurm = mage.creatures[-2:]
     marshal = ready(battle, "Seasoned Marshal")
     battle.apply(Action("channel"))
@@ -132,7 +132,7 @@ def test_seasoned_marshal_engaging_a_creature_taps_nothing(make_battle, make_her
     battle = make_battle(["Craw Wurm", "Grizzly Bears"], [2, 1], ranges={"c1": "close", "c2": "close"}, hero=hero)
     marshal = ready(battle, "Seasoned Marshal")
     battle.rng.extend_script([1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1])
-    battle._engage(marshal, "c2")
+    battle.engage(marshal, "c2")
     assert not battle.fighters["c1"].tapped
 
 
@@ -144,16 +144,16 @@ def test_reverse_damage_turns_the_next_damage_into_life_once(make_battle, make_h
     battle = make_battle(["Grizzly Bears"], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero,
                          ranges={"c1": "close"})
     you, mage = battle.fighters["you"], battle.fighters["mage"]
-    battle._apply_effect(you, profile("Reverse Damage"), "", 0)
-    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    battle.resolve_spell(you, profile("Reverse Damage"), "", 0)
+    battle.resolve_spell(mage, profile("Shock"), "you", 0)
     assert you.life == 7  # 2 prevented and gained
-    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    battle.resolve_spell(mage, profile("Shock"), "you", 0)
     assert you.life == 5  # only the next time
-    battle._apply_effect(you, profile("Reverse Damage"), "", 0)
+    battle.resolve_spell(you, profile("Reverse Damage"), "", 0)
     battle.rng.extend_script([6, 6, 1, 1, 1, 1, 1, 1, 6, 6])  # the Bears' 12 against 3; the counter: no damage
-    battle._fight("c1", "you")
+    battle.fight("c1", "you")
     assert you.life == 14 and battle.fighters["c1"].active
-    battle._next_turn()
+    battle.next_turn()
     assert "Damage reversed" not in you.keywords
 
 
@@ -195,7 +195,7 @@ def test_sleight_of_hand_keeps_the_costliest_castable_of_two_and_bottoms_the_oth
         battle.apply(Action("pass"))
     assert you.memory == ["Volcanic Hammer"]
     assert you.library == ["Shock", "Kird Ape", "Craw Wurm"]
-    battle._look(you, 2)  # Shock (1) and Kird Ape (1): a tie keeps the first seen
+    battle.look(you, 2)  # Shock (1) and Kird Ape (1): a tie keeps the first seen
     assert you.memory == ["Volcanic Hammer", "Shock"] and you.library == ["Craw Wurm", "Kird Ape"]
 
 
@@ -233,10 +233,10 @@ def test_relentless_assault_refreshes_the_attackers_and_gives_one_more_command(m
 def test_treetop_bracers_lets_only_flyers_intercept(make_battle) -> None:
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), ranges={"mage": "close"})
     bears = ready(battle, "Grizzly Bears")
-    battle._attach(battle.fighters["you"], "Treetop Bracers", bears)
+    battle.attach(battle.fighters["you"], "Treetop Bracers", bears)
     mage = battle.fighters["mage"]
     for name in ("Grizzly Bears", "Giant Spider", "Goblin Sky Raider"):
-        battle._summon(mage, name)
+        battle.summon(mage, name)
     theirs, spider, raider = mage.creatures[-3:]
     for cid in (theirs, spider, raider):
         battle.fighters[cid].sick = False
@@ -279,19 +279,19 @@ def test_story_circle_wards_the_colour_chosen_as_it_entered_for_white_mana(make_
     hero = make_hero(identity=("W", "W", "G"))
     battle = make_battle(["Grizzly Bears"], [6, 1], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero)
     you, mage = battle.fighters["you"], battle.fighters["mage"]
-    battle._summon(mage, "Goblin Piker")  # red, as the mage's identity; the Bears are green
-    battle._apply_effect(you, profile("Story Circle"), "", 0)
+    battle.summon(mage, "Goblin Piker")  # red, as the mage's identity; the Bears are green
+    battle.resolve_spell(you, profile("Story Circle"), "", 0)
     assert you.permanents == ["Story Circle"] and you.chosen == [["Story Circle", "R"]]
     assert Battle.from_dict(battle.to_dict()).fighters["you"].chosen == [["Story Circle", "R"]]  # saved
     you.mana = {"W": 1, "G": 1}
-    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    battle.resolve_spell(mage, profile("Shock"), "you", 0)
     assert you.life == 5 and you.mana == {"W": 0, "G": 1}  # prevented for {W}
-    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    battle.resolve_spell(mage, profile("Shock"), "you", 0)
     assert you.life == 3  # no white mana left
     you.mana["W"] = 1
-    battle._damage(you, 1, ("G",))  # a green source: not the colour chosen
+    battle.deal_damage(you, 1, ("G",))  # a green source: not the colour chosen
     assert you.life == 2 and you.mana["W"] == 1
-    battle._release(you, "", "Story Circle")
+    battle.release(you, "", "Story Circle")
     assert you.chosen == [] and "Story Circle" in you.graveyard
 
 
@@ -321,7 +321,7 @@ def test_hunted_wumpus_lets_each_other_mage_put_a_creature_in(make_battle) -> No
     you, mage = battle.fighters["you"], battle.fighters["mage"]
     you.memory.append("Kird Ape")
     mage.memory = ["Shock", "Raging Goblin", "Goblin Piker"]
-    battle._summon(you, "Hunted Wumpus")
+    battle.summon(you, "Hunted Wumpus")
     assert mage.memory == ["Shock", "Raging Goblin"]
     assert [battle.fighters[c].name for c in mage.creatures] == ["Goblin Piker"]
     assert "Kird Ape" in you.memory and len(you.creatures) == 1  # not its own controller
@@ -356,9 +356,9 @@ def test_sanctum_guardian_sacrificed_prevents_the_next_damage_to_its_target(make
     while battle.phase == "response":
         battle.apply(Action("pass"))
     assert battle.fighters[guardian].out == "sacrificed"
-    battle._apply_effect(mage, profile("Volcanic Hammer"), "you", 0)
+    battle.resolve_spell(mage, profile("Volcanic Hammer"), "you", 0)
     assert you.life == 5  # all 3 prevented, nothing gained
-    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    battle.resolve_spell(mage, profile("Shock"), "you", 0)
     assert you.life == 3  # only the next time
 
 
@@ -440,8 +440,8 @@ def test_thought_courier_draws_then_discards_a_spell_above_mastery_first(make_ba
         battle.apply(Action("pass"))
     assert you.memory == ["Craw Wurm", "Panic Attack", "Giant Growth"]  # the Dragon forgotten
     battle.fighters[courier].tapped = False
-    battle._resolve(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
-    battle._resolve(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
+    battle.resolve_effects(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
+    battle.resolve_effects(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
     assert you.memory == ["Panic Attack", "Giant Growth"]  # the Wurm, then the Ape drawn last (Panic Attack: 3)
 
 
@@ -479,15 +479,15 @@ def test_thran_golem_is_bigger_and_flies_while_enchanted(make_battle, make_hero)
     battle = make_battle(["Grizzly Bears"], hero=hero)
     you = battle.fighters["you"]
     golem = ready(battle, "Thran Golem")
-    battle._refresh_lords()
+    battle.refresh()
     assert (battle.fighters[golem].power, battle.fighters[golem].toughness) == (3, 3)
-    battle._attach(you, "Holy Strength", golem)  # +1/+2
-    battle._refresh_lords()
+    battle.attach(you, "Holy Strength", golem)  # +1/+2
+    battle.refresh()
     thran = battle.fighters[golem]
     assert (thran.power, thran.toughness, thran.life) == (6, 7, 6)  # the dice, not Life (PW35)
     assert {"Flying", "First strike", "Trample"} <= set(thran.keywords)
-    battle._release(you, "", "Holy Strength")
-    battle._refresh_lords()
+    battle.release(you, "", "Holy Strength")
+    battle.refresh()
     assert (thran.power, thran.toughness) == (3, 3) and "Flying" not in thran.keywords
 
 
@@ -506,13 +506,13 @@ def test_zealous_inquisitor_redirects_its_next_damage_point_to_a_creature(make_b
         battle.apply(Action("pass"))
     assert inq.redirect == ["c1"]
     battle.rng.extend_script([2, 1, 1, 1, 1, 1, 6, 6])  # the Bears' 3 against 2: the 1 goes back to them
-    battle._fight("c1", inquisitor)
+    battle.fight("c1", inquisitor)
     assert (inq.life, bears.life) == (4, 3) and inq.redirect == []
-    battle._resolve(inq, battle.fighters["you"], abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
-    battle._damage(inq, 2)  # a spell's 2: one point redirected, one taken
+    battle.resolve_effects(inq, "you", abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
+    battle.deal_damage(inq, 2)  # a spell's 2: one point redirected, one taken
     assert (inq.life, bears.life) == (3, 2)
-    battle._damage(inq, 1)
+    battle.deal_damage(inq, 1)
     assert (inq.life, bears.life) == (2, 2)  # only the next point
-    battle._resolve(inq, battle.fighters["you"], abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
-    battle._next_turn()
+    battle.resolve_effects(inq, "you", abilities("Zealous Inquisitor")[0].effects, "c1", 0, "again")
+    battle.next_turn()
     assert inq.redirect == []  # "this turn"

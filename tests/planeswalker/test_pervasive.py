@@ -122,8 +122,8 @@ def test_aura_abilities_act_on_the_enchanted_creature(make_battle, make_hero) ->
     battle = make_battle(["Grizzly Bears"], hero=make_hero(increases={"power": 2, "toughness": 2, "focus": 3}))
     bears = ready(battle, "Grizzly Bears")
     you = battle.fighters["you"]
-    battle._attach(you, "Firebreathing", bears)
-    battle._attach(you, "Regeneration", bears)
+    battle.attach(you, "Firebreathing", bears)
+    battle.attach(you, "Regeneration", bears)
     battle.apply(Action("channel"))
     assert {a.target for a in battle.legal_actions() if a.kind == "activate"} == {bears}
     battle.apply(Action("activate", card="Firebreathing", target=bears))
@@ -206,9 +206,9 @@ def test_a_circle_prevents_a_spells_damage_of_its_colour_while_the_pool_pays(mak
     keep(battle, "Circle of Protection: Red")
     you, mage = battle.fighters["you"], battle.fighters["mage"]
     you.mana = {"R": 1}
-    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    battle.resolve_spell(mage, profile("Shock"), "you", 0)
     assert you.life == 5 and you.mana == {"R": 0}
-    battle._apply_effect(mage, profile("Shock"), "you", 0)
+    battle.resolve_spell(mage, profile("Shock"), "you", 0)
     assert you.life == 3  # the pool is empty: the Circle cannot be paid
 
 
@@ -220,7 +220,7 @@ def test_nightmare_counts_its_mages_swamps_and_alone_the_lone_count(make_battle,
     alone = battle.fighters["c1"]
     assert (alone.power, alone.toughness, alone.life) == (3, 3, 6)  # lone_count 3
     mine = ready(battle, "Nightmare")
-    battle._refresh_lords()
+    battle.refresh()
     assert (battle.fighters[mine].power, battle.fighters[mine].toughness, battle.fighters[mine].life) == (2, 2, 4)
     settled = make_battle(["Nightmare", "Grizzly Bears"], TIES, settings=Settings(lone_count=1))
     assert settled.fighters["c1"].toughness == 1
@@ -229,7 +229,7 @@ def test_nightmare_counts_its_mages_swamps_and_alone_the_lone_count(make_battle,
 def test_a_star_creature_whose_toughness_counts_zero_dies(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"])  # identity R, R, G: no Swamps
     mine = ready(battle, "Nightmare")
-    battle._refresh_lords()
+    battle.refresh()
     assert battle.fighters[mine].out == "dead" and mine not in battle.fighters["you"].creatures
 
 
@@ -238,14 +238,14 @@ def test_swarm_of_rats_counts_the_rats_of_its_controller(make_battle) -> None:
     first, second = battle.fighters["c1"], battle.fighters["c2"]
     assert (first.power, first.toughness, first.life) == (2, 1, 2)
     second.out = "dead"
-    battle._refresh_lords()
+    battle.refresh()
     assert first.power == 1
 
 
 def test_maro_counts_the_spells_in_its_mages_memory(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"])
     maro = ready(battle, "Maro")
-    battle._refresh_lords()
+    battle.refresh()
     assert (battle.fighters[maro].power, battle.fighters[maro].toughness, battle.fighters[maro].life) == (3, 3, 6)
     battle.apply(Action("channel"))
     battle.apply(Action("cast", card="Shock", target="c1"))
@@ -258,7 +258,7 @@ def test_magnivore_counts_sorceries_in_every_graveyard(make_battle) -> None:
     battle.apply(Action("cast", card="Shock", target="c1"))  # an instant: not counted
     battle.apply(Action("cast", card="Volcanic Hammer", target="c1"))  # a sorcery
     beast = ready(battle, "Magnivore")
-    battle._refresh_lords()
+    battle.refresh()
     assert (battle.fighters[beast].power, battle.fighters[beast].toughness) == (1, 1)
 
 
@@ -267,7 +267,7 @@ def test_beast_of_burden_counts_every_creature_in_the_battle(make_battle) -> Non
     beast = battle.fighters["c1"]
     assert (beast.power, beast.toughness, beast.life) == (2, 2, 4)
     ready(battle, "Grizzly Bears")
-    battle._refresh_lords()
+    battle.refresh()
     assert (beast.power, beast.toughness, beast.life) == (3, 3, 4)  # Life twice the Toughness it entered with
 
 
@@ -306,12 +306,12 @@ def test_grave_pact_makes_each_other_mage_sacrifice_its_weakest_creature(make_ba
     mage = battle.fighters["mage"]
     mine = ready(battle, "Grizzly Bears")
     piker, wurm = ready(battle, "Goblin Piker", owner="mage"), ready(battle, "Craw Wurm", owner="mage")
-    battle._remove(battle.fighters[mine], "unsummoned")  # leaving is not dying
+    battle.remove(battle.fighters[mine], "unsummoned")  # leaving is not dying
     assert battle.fighters[piker].active
     again = ready(battle, "Grizzly Bears")
-    battle._destroy(battle.fighters[again], no_regenerate=True)
+    battle.destroy(battle.fighters[again], no_regenerate=True)
     assert battle.fighters[piker].out == "sacrificed" and battle.fighters[wurm].active
     assert mage.controlled() == [wurm]
     last = ready(battle, "Goblin Piker", owner="mage")
-    battle._destroy(battle.fighters[wurm], no_regenerate=True)  # the enemy's creature: not "yours"
+    battle.destroy(battle.fighters[wurm], no_regenerate=True)  # the enemy's creature: not "yours"
     assert battle.fighters[last].active and mage.controlled() == [last]

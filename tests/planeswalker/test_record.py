@@ -130,3 +130,30 @@ def test_a_commanded_ability_at_the_terminal(capsys: pytest.CaptureFixture[str],
     assert "Orcish Artillery (s1): use '{T}: 2 damage to any target and 3 damage to you.' at Grizzly Bears" in out
     assert "Orcish Artillery (s1) uses {T}: 2 damage to any target and 3 damage to you." in out
     assert "Recorded" not in out  # stopped mid-battle: nothing written on the sheet
+
+
+def test_a_finished_battle_is_recorded_once_however_often_it_is_reopened(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 item 3: reopening a finished fight neither applies its result again nor forks the character
+    (Vess-2, Vess-3 ...), and --load needs no character name."""
+    db = tmp_path / "s.sqlite3"
+    assert run(capsys, *NEW, "--db", str(db))[0] == 0
+    typed(monkeypatch, "channel\ncast Shock at c1\ncast Volcanic Hammer at c1\n")
+    code, out, err = run(capsys, *FIGHT, "--dice", "1", "--save", "pwf1", "--db", str(db))
+    assert code == 0, err
+    assert "Recorded on Vess's sheet" in out
+    recorded = sheet(db)
+    battle = SaveStore(db).load("pwf1", "planeswalker", "game").revision
+    for args in (["Vess", "--load", "pwf1"], ["--load", "pwf1"], ["--load", "pwf1"]):
+        typed(monkeypatch, "")
+        code, out, err = run(capsys, "planeswalker", "fight", *args, "--db", str(db))
+        assert code == 0, err
+        assert "Recorded on" not in out and "recorded on the sheets when it ended" in out
+    assert sheet(db) == recorded
+    assert [s.name for s in SaveStore(db).list_saves("planeswalker", "character")] == ["Vess"]
+    assert SaveStore(db).load("pwf1", "planeswalker", "game").revision == battle
+
+
+def test_a_fight_needs_a_name_unless_it_is_loaded(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "planeswalker", "fight", "--against", "Grizzly Bears", "--db", str(tmp_path / "s"))
+    assert code == 2 and "name your planeswalker (or a ready-made mage), give --scenario FILE, or resume a battle with --load" in err

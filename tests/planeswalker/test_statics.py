@@ -27,7 +27,7 @@ def test_goblin_king_gives_other_goblins_one_and_mountainwalk_while_it_stands(ma
 def test_blessed_orator_helps_only_its_own_side(make_battle) -> None:
     battle = make_battle(["Blessed Orator", "Grizzly Bears"], TIES)
     ally = ready(battle, "Grizzly Bears")
-    battle._refresh_lords()
+    battle.refresh()
     assert battle.fighters["c2"].toughness == 3 and battle.fighters[ally].toughness == 2
     assert battle.fighters["c1"].toughness == 4  # "other creatures"
 
@@ -35,19 +35,19 @@ def test_blessed_orator_helps_only_its_own_side(make_battle) -> None:
 def test_kird_ape_is_bigger_for_a_green_mage(make_battle, make_hero) -> None:
     battle = make_battle(["Kird Ape"], hero=make_hero())  # identity R, R, G: a Forest
     ape = ready(battle, "Kird Ape")
-    battle._refresh_lords()
+    battle.refresh()
     assert (battle.fighters[ape].power, battle.fighters[ape].toughness) == (2, 3)
     assert (battle.fighters["c1"].power, battle.fighters["c1"].toughness) == (1, 1)  # alone: no Forest
     red = make_battle(["Grizzly Bears"], hero=make_hero(identity=("R", "R", "R")))
     ape = ready(red, "Kird Ape")
-    red._refresh_lords()
+    red.refresh()
     assert red.fighters[ape].toughness == 1
 
 
 def test_a_creature_that_cant_block_does_not_intercept(make_battle, make_hero) -> None:
     hero = make_hero(increases={"speed": 2, "power": 2})
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"})
-    battle._summon(battle.fighters["mage"], "Goblin Piker")
+    battle.summon(battle.fighters["mage"], "Goblin Piker")
     battle.fighters["s1"].sick = False
     battle.invalidate()
     while battle.current_player() != "you" or battle.phase != "channelling":
@@ -114,7 +114,7 @@ def test_whip_sergeant_gives_a_fresh_creature_haste(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
     sergeant = ready(battle, "Whip Sergeant")
     battle.apply(Action("channel"))
-    battle._summon(battle.fighters["you"], "Grizzly Bears")
+    battle.summon(battle.fighters["you"], "Grizzly Bears")
     bears = battle.fighters["you"].creatures[-1]
     battle.invalidate()
     battle.apply(Action("command"))
@@ -142,8 +142,8 @@ def test_glorious_anthem_raises_only_its_mages_creatures(make_battle, make_hero)
     battle.apply(Action("cast", card="Glorious Anthem"))
     assert (battle.fighters[bears].power, battle.fighters[bears].toughness) == (3, 3)
     assert battle.fighters["c1"].power == 2 and battle.fighters["you"].power == 3  # not the foe's, not a mage
-    battle._release(battle.fighters["you"], "", "Glorious Anthem")
-    battle._refresh_lords()
+    battle.release(battle.fighters["you"], "", "Glorious Anthem")
+    battle.refresh()
     assert battle.fighters[bears].power == 2
 
 
@@ -212,8 +212,8 @@ def test_soul_warden_gains_a_life_for_each_other_creature_entering(make_battle) 
     assert you.life == 5  # not for itself
     ready(battle, "Grizzly Bears")
     assert you.life == 6
-    battle._summon(battle.fighters["you"], "Verdant Force")
-    battle._make_token(battle.fighters[you.creatures[-1]], "Saproling")
+    battle.summon(battle.fighters["you"], "Verdant Force")
+    battle.make_token(battle.fighters[you.creatures[-1]], "Saproling")
     assert you.life == 8
 
 
@@ -223,7 +223,7 @@ def test_aven_fisher_draws_for_its_mage_when_it_dies(make_battle) -> None:
     you = battle.fighters["you"]
     before = list(you.memory)
     battle.fighters[fisher].life = 1
-    battle._damage(battle.fighters[fisher], 1)
+    battle.deal_damage(battle.fighters[fisher], 1)
     assert battle.fighters[fisher].out == "dead" and you.memory == [*before, "Giant Growth"]
 
 

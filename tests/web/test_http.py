@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -14,10 +15,13 @@ from tests.web.conftest import GM_TOKEN
 GAME = "wizard-prince-race"
 
 
+RACE = 'drivers = ["Ann:heavy", "Bob:light"]\nnpc = 0'
+
+
 def open_table(client: TestClient, people: str, game: str = GAME, name: str = "t1",
-               seed: str = "3") -> dict[str, str]:
+               seed: str = "3", options: str = RACE) -> dict[str, str]:
     response = client.post(f"/gm/{GM_TOKEN}/tables", data={"game": game, "name": name, "people": people,
-                                                           "seed": seed})
+                                                           "seed": seed, "options": options})
     assert response.status_code == 200, response.text
     return dict(re.findall(r'data-seat="([^"]+)" href="([^"]+)"', response.text))
 
@@ -25,6 +29,10 @@ def open_table(client: TestClient, people: str, game: str = GAME, name: str = "t
 def form(page: str) -> dict[str, str]:
     return {"form_token": re.search(r'name="form_token" value="([^"]+)"', page).group(1),
             "revision": re.search(r'name="revision" value="([^"]+)"', page).group(1)}
+
+
+def revision_of(page: str) -> int:
+    return int(re.search(r"revision (\d+)", page).group(1))
 
 
 def actions(page: str) -> list[str]:
@@ -121,9 +129,9 @@ def test_a_table_survives_a_restart_of_the_server(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
     with TestClient(create_app(db, GM_TOKEN)) as first:
         links = open_table(first, "Ann,Bob")
-        before = {seat: form(first.get(url).text)["revision"] for seat, url in links.items()}
+        before = {seat: revision_of(first.get(url).text) for seat, url in links.items()}
     with TestClient(create_app(db, "another-gm-token")) as second:
-        after = {seat: form(second.get(url).text)["revision"] for seat, url in links.items()}
+        after = {seat: revision_of(second.get(url).text) for seat, url in links.items()}
         assert second.get(f"/gm/{GM_TOKEN}").status_code == 403
         assert second.get("/gm/another-gm-token").status_code == 200
     assert after == before
@@ -141,6 +149,7 @@ def test_tokens_are_not_kept_in_the_clear(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("people, problem", [("Nobody", "has no seat 'Nobody'")])
 def test_opening_a_table_with_a_wrong_seat_is_refused(client: TestClient, people: str, problem: str) -> None:
-    response = client.post(f"/gm/{GM_TOKEN}/tables", data={"game": GAME, "name": "t2", "people": people})
-    assert response.status_code == 400 and problem in response.text
+    response = client.post(f"/gm/{GM_TOKEN}/tables", data={"game": GAME, "name": "t2", "people": people,
+                                                           "options": RACE})
+    assert response.status_code == 400 and problem in html.unescape(response.text)
     assert "t2" not in client.get(f"/gm/{GM_TOKEN}").text

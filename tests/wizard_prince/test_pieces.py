@@ -159,8 +159,7 @@ def test_the_emperor_passing_two_nobles_receives_each_in_the_order_met(arrange: 
 def test_a_praetorian_meeting_a_noble_sharing_a_square_with_his_own_colours_rook_is_refused(arrange: Arrange):
     banquet = arrange({"Ann": "h1", "Bob": "d5"},
                       [("emperor", "white", "a4"), ("praetorian", "white", "d3"),
-                       ("courtier", "white", "d5", "crown_prince")])
-    banquet.pieces["courtier-1"] = replace(banquet.pieces["courtier-1"], figure="rook")   # met, stays in play
+                       ("courtier", "white", "d5", "crown_prince", "rook")])   # met, stays in play
     assert "own colour" in refused(banquet, Interfere("praetorian-1", path("d4", "d5")), "INTERFERE").message
 
 

@@ -11,8 +11,7 @@ from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.board import Square
-from magecraft.wizard_prince.nobles import Noble
-from magecraft.wizard_prince.pieces import Chit, Piece
+from magecraft.wizard_prince.position import NobleAt, PieceAt, Position
 from magecraft.wizard_prince.settings import Settings
 
 Arrange = Callable[..., Banquet]
@@ -23,30 +22,16 @@ def arrange_banquet(nobles: dict[str, str], pieces: Sequence[tuple[str, ...]] = 
     """A banquet in play, turn 1, nobles acting in the order given.
 
     ``nobles`` maps names to squares ("" = still off the board); ``pieces`` are
-    ``("emperor"|"praetorian"|"courtier", colour, square[, chit kind])``; ``sheets`` override a
-    noble's statistics (``npc=True`` makes an NPC noble).
+    ``("emperor"|"praetorian"|"courtier", colour, square[, chit kind[, figure]])`` (a
+    :class:`PieceAt`); ``sheets`` override a noble's statistics (``npc=True`` makes an NPC noble).
     """
     sheets = sheets or {}
-    people = [Noble(**{"name": name, "status": 20 - i, **sheets.get(name, {})}) for i, name in enumerate(nobles)]
-    banquet = Banquet.new(people, Randomness.scripted(list(dice)), settings or Settings())
-    banquet.pieces, banquet.chits = {}, {}
-    counts: dict[str, int] = {}
-    for spec in pieces:
-        kind, colour, square = spec[0], spec[1], Square.parse(spec[2])
-        counts[kind] = counts.get(kind, 0) + 1
-        piece_id = kind if kind == "emperor" and counts[kind] == 1 else f"{kind}-{counts[kind]}"
-        chit = ""
-        if kind == "courtier":
-            chit = f"chit-{counts[kind]}"
-            banquet.chits[chit] = Chit(chit, spec[3])
-        figure = {"emperor": "king", "praetorian": "knight", "courtier": "pawn"}[kind]
-        banquet.pieces[piece_id] = Piece(piece_id, kind, colour, square, figure, chit)
-    for name, square in nobles.items():
-        noble = banquet.nobles[name]
-        noble.where, noble.square = ("board", square) if square else ("waiting", "")
-    banquet.phase, banquet.entry_order, banquet.turn = "play", [], 1
-    banquet.order, banquet.index, banquet.stage = list(nobles), 0, "action"
-    return banquet
+    position = Position(
+        nobles=tuple(NobleAt(name, square, sheet={"status": 20 - i, **sheets.get(name, {})})
+                     for i, (name, square) in enumerate(nobles.items())),
+        pieces=tuple(PieceAt(spec[0], spec[2], spec[1], *spec[3:]) for spec in pieces),
+        settings=(settings or Settings()).to_dict())
+    return position.banquet(Randomness.scripted(list(dice)))
 
 
 def sq(name: str) -> Square:

@@ -33,6 +33,7 @@ from magecraft.core.bots import BotSpec, Sees
 from magecraft.core.errors import DataError, InputError
 from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
+from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.cards import builtin_pool
@@ -220,6 +221,35 @@ def plant_secret(state: GameState[Any], seat: str, marker: str) -> World | None:
     return copy
 
 
+#: The numbers of another realm's control sheet that stand alone (no unit markers, no hexes hang on them): a
+#: determinisation deals them out again among the other realms.
+_REDEALT = ("treasury", "discontent", "hardship")
+
+
+def determinise(state: GameState[Any], seat: str, rng: Randomness) -> World:
+    """A world ``seat`` cannot tell from ``state``, for the search bot (ruling WW26: a ruler knows his own
+    sheet and of the others only "the name, calling and demeanor").
+
+    Re-dealt: the referee's deck, shuffled anew from its sorted cards; the other realms' treasuries,
+    discontent and hardship, dealt out again among them.  Dropped: the other realms' secret chronicle lines
+    and the log.
+    Left as they are (what this does not re-deal): the other realms' forces, structures and troops, their
+    espionage, and the hexes ``seat`` has not seen.  The dice are new.  A season names no winner, so the
+    search bot plays it for nothing.
+    """
+    assert isinstance(state, World)
+    raw = json.loads(json.dumps(state.to_dict()))
+    raw["referee"] = shuffled(sorted(raw["referee"]), rng)
+    raw["chronicle"] = [e for e in raw["chronicle"] if not e.get("secret") or e.get("realm") == seat]
+    raw["log"] = []   # a ruler reads no log (his view has none): the rolls of the others stay theirs
+    others = [r for r in raw["realms"] if r["name"] != seat and r.get("alive", True)]
+    for key in _REDEALT:
+        for sheet, value in zip(others, shuffled(sorted(r[key] for r in others), rng), strict=True):
+            sheet[key] = value
+    fresh_dice(raw, rng)
+    return World.from_dict(raw)
+
+
 WORLD = GameType(
     name="mtg-rpg-world",
     system=World.system,
@@ -234,4 +264,5 @@ WORLD = GameType(
                                Sees.WHOLE_STATE, lambda rng: PolicyBot())},
     settings_class=WorldSettings,
     plant_secret=plant_secret,
+    determinise=determinise,
 )

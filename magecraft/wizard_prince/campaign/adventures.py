@@ -18,7 +18,7 @@ from magecraft.core.errors import RuleError
 from magecraft.wizard_prince.campaign.duels import unsanctioned_duel, welsh
 from magecraft.wizard_prince.campaign.nobles import ARMS, GRADES
 from magecraft.wizard_prince.campaign.sections import ADVENTURING, ATTENDING, TUMULT
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Record, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, Record, task
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -42,8 +42,8 @@ def boons_left(c: Campaign, noble: str, building: str) -> int:
 
 
 def _ask(c: Campaign, t: dict[str, Any]) -> Decision | None:
-    return Decision("adventure", GM, (("done",),), "GM: record each adventure's gains and losses, then done",
-                    ADVENTURING)
+    return Decision(Question.ADVENTURE, GM, (("done",),),
+                    "GM: record each adventure's gains and losses, then done", ADVENTURING)
 
 
 @task("adventure", _ask)

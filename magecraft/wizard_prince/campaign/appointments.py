@@ -8,11 +8,12 @@ appointment is lost when Status falls below its minimum.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from magecraft.wizard_prince.campaign.sections import CHITS
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
-from magecraft.wizard_prince.pieces import appointments
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
+from magecraft.wizard_prince.pieces import Office, appointments
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -22,12 +23,22 @@ DEFAULT_CHARISMA = 10
 
 
 def check_minimum(c: Campaign, noble: str) -> None:
+    """"If Status drops below this level for any reason, the appointment is lost": the Status he has this year,
+    a Wealth boost included (as at the banquet, which seats him with it), so a boost's lapse can cost the post."""
     n = c.nobles[noble]
     office = appointments().get(n.appointment) if n.appointment else None
-    if office is not None and n.status < office.min_status:
-        c.news(f"{noble} loses his office of {office.title}: Status {n.status} is below {office.min_status}",
-               CHITS)
+    if office is not None and n.effective_status < office.min_status:
+        c.news(f"{noble} loses his office of {office.title}: Status {n.effective_status} is below "
+               f"{office.min_status}", CHITS)
         n.appointment = ""
+
+
+def check_all(c: Campaign) -> None:
+    """Every living holder's minimum Status, checked after each step of the year ("for any reason": a duel lost,
+    a wager welshed on, a boost lapsed), not only at the appointments and the checks."""
+    for name in c.living():
+        if c.nobles[name].appointment:
+            check_minimum(c, name)
 
 
 @task("appointments")
@@ -35,25 +46,42 @@ def _appointments(c: Campaign, t: dict[str, Any], option: Option | None) -> None
     steps = []
     for name in c.living():
         check_minimum(c, name)
-        if c.nobles[name].appointment in ("minister_of_state", "chancellor_of_the_exchequer", "lord_chancellor",
-                                          "master_general_of_the_empire"):
+        if c.nobles[name].appointment in _YEARLY:
             steps.append({"do": "office", "noble": name})
     c.push(*steps)
 
 
-_OPTIONS = {"minister_of_state": (("wealth",), ("status",)), "master_general_of_the_empire": (("legions",),
-                                                                                               ("fleets",))}
+#: The offices that act "at the beginning of each year during which this appointment is held".
+_YEARLY = (Office.MINISTER_OF_STATE, Office.CHANCELLOR_OF_THE_EXCHEQUER, Office.LORD_CHANCELLOR,
+           Office.MASTER_GENERAL)
+
+
+class OfficeGain(StrEnum):
+    """What the Minister of State ("+1 Status or Wealth") or the Master General ("+1 Legion or Fleet") takes
+    each year: the answer to his office's question, by the word its option keeps."""
+
+    WEALTH = "wealth"
+    STATUS = "status"
+    LEGIONS = "legions"
+    FLEETS = "fleets"
+
+
+#: The gains each office offers, the default first.
+_OPTIONS: dict[str, tuple[OfficeGain, OfficeGain]] = {
+    Office.MINISTER_OF_STATE: (OfficeGain.WEALTH, OfficeGain.STATUS),
+    Office.MASTER_GENERAL: (OfficeGain.LEGIONS, OfficeGain.FLEETS),
+}
 
 
 def _ask_office(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if n.appointment in _OPTIONS:
-        return Decision("office", n.name, _OPTIONS[n.appointment],
+        return Decision(Question.OFFICE, n.name, tuple((str(gain),) for gain in _OPTIONS[n.appointment]),
                         f"{n.name}: your office gives you one more -- which?", CHITS)
-    if n.appointment == "lord_chancellor":
+    if n.appointment == Office.LORD_CHANCELLOR:
         others = [o for o in c.players() if o != n.name]
         if others:
-            return Decision("office", n.name, (("none",), *((o,) for o in others)),
+            return Decision(Question.OFFICE, n.name, (("none",), *((o,) for o in others)),
                             f"{n.name}: charge another noble with embezzlement?", CHITS)
     return None
 
@@ -61,16 +89,21 @@ def _ask_office(c: Campaign, t: dict[str, Any]) -> Decision | None:
 @task("office", _ask_office)
 def _office(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     n = c.nobles[t["noble"]]
-    if n.appointment == "chancellor_of_the_exchequer":
+    if n.appointment == Office.CHANCELLOR_OF_THE_EXCHEQUER:
         n.wealth += 1
         c.news(f"{n.name}, Chancellor of the Exchequer, gains a Wealth point", CHITS)
-    elif n.appointment == "minister_of_state" and option:
-        setattr(n, str(option[0]), getattr(n, str(option[0])) + 1)
-        c.news(f"{n.name}, Minister of State, gains a point of {option[0]}", CHITS)
-    elif n.appointment == "master_general_of_the_empire" and option:
-        n.arm(str(option[0]))["regular"] += 1
-        c.news(f"{n.name}, Master General, gains one {option[0][:-1]}", CHITS)
-    elif n.appointment == "lord_chancellor" and option and option != ("none",):
+    elif n.appointment == Office.MINISTER_OF_STATE and option:
+        gain = OfficeGain(str(option[0]))
+        if gain is OfficeGain.STATUS:
+            n.status += 1
+        else:
+            n.wealth += 1
+        c.news(f"{n.name}, Minister of State, gains a point of {gain}", CHITS)
+    elif n.appointment == Office.MASTER_GENERAL and option:
+        gain = OfficeGain(str(option[0]))
+        (n.legions if gain is OfficeGain.LEGIONS else n.fleets)["regular"] += 1
+        c.news(f"{n.name}, Master General, gains one {gain[:-1]}", CHITS)
+    elif n.appointment == Office.LORD_CHANCELLOR and option and option != ("none",):
         trial(c, n.name, str(option[0]))
 
 

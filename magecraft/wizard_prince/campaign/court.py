@@ -3,24 +3,26 @@
 
 The banquet is played with the banquet game (bots) or its ``BanquetResult`` entered by hand.  Benefits
 the campaign still has to give -- the Ambassador's province, the Foreign Trader's +1, the Knight
-Castellan's training, the Grand Herald's duel, the Lord Marshal's writ -- may instead buy an upgrade
-(ruling WC6).
+Castellan's training, the Grand Herald's duel, the Lord Marshal's writ -- may instead buy an upgrade, and so
+may a plain gain the banquet has already paid (the Dwarf Mine Master's Wealth, the Powerful Senator's Status, a
+Mercenary General's legion or Admiral's fleet), given back for it (ruling WC6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from magecraft.core.errors import RuleError
+from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.campaign.nobles import ARMS, XP_PER_LEVEL
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import ATTENDING, CAMPAIGN, CHITS, UPGRADES
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, task
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 from magecraft.wizard_prince.chits import STATISTICS, chit_kinds
+from magecraft.wizard_prince.pieces import office
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.banquet import Banquet
@@ -41,7 +43,7 @@ def attendees(c: Campaign) -> list[str]:
 def _ask_banquet(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if not attendees(c):
         return None
-    return Decision("banquet", GM, (("bots",),), "GM: play the banquet with the bots, or enter its result",
+    return Decision(Question.BANQUET, GM, (("bots",),), "GM: play the banquet with the bots, or enter its result",
                     CAMPAIGN)
 
 
@@ -113,10 +115,21 @@ def parse_result(c: Campaign, raw: Mapping[str, Any]) -> dict[str, Any]:
                     "counts": {k: int(v) for k, v in counts.items()},
                     "crown_prince_duels": [int(v) for v in entry.get("crown_prince_duels", [])],
                     "crown_prince_support": [int(v) for v in entry.get("crown_prince_support", [])],
-                    "appointment": str(entry.get("appointment", ""))})
+                    "appointment": _appointment(c, entry, bad)})
     return {"emperors": emperors, "nobles": out, "coup": bool(raw.get("coup", False)),
             "civil_war": emperors != 1, "barbarian_invasion": bool(raw.get("barbarian_invasion", False)),
             "feudal_wars": int(raw.get("feudal_wars", 0))}
+
+
+def _appointment(c: Campaign, entry: Mapping[str, Any], bad: Callable[[str], RuleError]) -> str:
+    """The office a noble holds after the banquet, as entered: an entry that leaves ``appointment`` out keeps the
+    one he held (it is lost only when the result says so, with ``""``); a misspelt office is refused."""
+    if "appointment" not in entry:
+        return str(c.nobles[entry["name"]].appointment)
+    try:
+        return office(entry["appointment"], entry["name"])
+    except DataError as exc:
+        raise bad(str(exc)) from None
 
 
 def use_result(c: Campaign, raw: Mapping[str, Any], *, entered: bool) -> None:
@@ -160,7 +173,7 @@ def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
                 setattr(n, stat, getattr(n, stat) + delta)
         n.wealth = max(0, n.wealth)
         if entry["appointment"] != n.appointment:
-            n.appointment = entry["appointment"]
+            n.appointment = office(entry["appointment"], name)
             if n.appointment:
                 for other in c.nobles.values():
                     if other.name != name and other.appointment == n.appointment:
@@ -173,6 +186,8 @@ def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
             c.year_data["duels"].append({"challenger": "the Crown Prince", "defender": name, "prince": level})
         if any(kinds[p].polarity == "positive" for p in entry["presented"] if p in kinds):
             positive.append(name)
+        follow.extend({"do": "courtier", "noble": name, "benefit": "paid", "chit": p}
+                      for p in entry["presented"] if p in kinds and kinds[p].effect == "gain")
         for count, benefit in DEFERRED.items():
             follow.extend({"do": "courtier", "noble": name, "benefit": benefit}
                           for _ in range(counts.get(count, 0)))
@@ -183,20 +198,43 @@ def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*follow)
 
 
+def _give_back(c: Campaign, name: str, gain: Mapping[str, int]) -> None:
+    n = c.nobles[name]
+    for stat, k in gain.items():
+        if stat in ARMS:
+            n.lose_units(stat, k)
+        else:
+            setattr(n, stat, getattr(n, stat) - k)
+
+
 _BENEFIT_WORDS = {"ambassador": "the Ambassador's province", "trader": "the Foreign Trader's +1 production",
                   "castellan": "the Knight Castellan's training", "herald": "the Grand Herald's duel",
                   "writ": "the Lord Marshal's writ of battle"}
 
 
+def _paid_gain(t: dict[str, Any]) -> Mapping[str, int]:
+    """What a courtier the banquet has already paid gave (the Dwarf Mine Master's Wealth, the Senator's Status,
+    a Mercenary General's legion, an Admiral's fleet): given back if an upgrade is taken instead of it."""
+    return chit_kinds()[t["chit"]].gain if t["benefit"] == "paid" else {}
+
+
+def _can_give_back(c: Campaign, name: str, gain: Mapping[str, int]) -> bool:
+    n = c.nobles[name]
+    return all(stat == "status" or (sum(n.arm(stat).values()) if stat in ARMS else getattr(n, stat)) >= k
+               for stat, k in gain.items())
+
+
 def _ask_courtier(c: Campaign, t: dict[str, Any]) -> Decision | None:
     name = t["noble"]
-    if not c.nobles[name].alive or not realm(c, name):
+    if not c.nobles[name].alive or not realm(c, name) or not _can_give_back(c, name, _paid_gain(t)):
         return None
     choices = upgrade_choices(c, name)
     if not choices:
         return None
-    return Decision("courtier", name, (("take",), *(("upgrade", *u) for u in choices)),
-                    f"{name}: take {_BENEFIT_WORDS[t['benefit']]}, or an upgrade instead?", UPGRADES)
+    paid = t["benefit"] == "paid"
+    what = f"the {chit_kinds()[t['chit']].name}'s benefit" if paid else _BENEFIT_WORDS[t["benefit"]]
+    return Decision(Question.COURTIER, name, (("take",), *(("upgrade", *u) for u in choices)),
+                    f"{name}: take {what}, or an upgrade instead?", UPGRADES)
 
 
 @task("courtier", _ask_courtier)
@@ -205,7 +243,10 @@ def _courtier(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     if not c.nobles[name].alive:
         return
     if option and option[0] == "upgrade":
+        _give_back(c, name, _paid_gain(t))
         build(c, name, str(option[1]), str(option[2]), str(option[3]), "a courtier")
+        return
+    if benefit == "paid":
         return
     if benefit == "ambassador":
         c.push({"do": "gain", "noble": name, "reason": "the Ambassador's treaty", "section": CHITS})
@@ -223,7 +264,7 @@ def _ask_trader(c: Campaign, t: dict[str, Any]) -> Decision | None:
     mine = realm(c, t["noble"])
     if not mine:
         return None
-    return Decision("trader", t["noble"], tuple((p,) for p in mine),
+    return Decision(Question.TRADER, t["noble"], tuple((p,) for p in mine),
                     f"{t['noble']}: which province gets the Foreign Trader's +1?", CHITS)
 
 
@@ -241,7 +282,8 @@ def _ask_castellan(c: Campaign, t: dict[str, Any]) -> Decision | None:
     options = tuple((arm, grade) for grade in ("regular", "elite") for arm in ARMS if n.arm(arm)[grade] > 0)
     if not options:
         return None
-    return Decision("castellan", n.name, options, f"{n.name}: which unit does the Knight Castellan train?", CHITS)
+    return Decision(Question.CASTELLAN, n.name, options, f"{n.name}: which unit does the Knight Castellan train?",
+                    CHITS)
 
 
 @task("castellan", _ask_castellan)

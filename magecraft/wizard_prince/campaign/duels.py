@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from magecraft.wizard_prince.campaign.sections import DUELS
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, task
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -47,15 +47,19 @@ def _ask_challenge(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if not n.alive:
         return None
+    # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
+    # noble" (NPC Nobles Outside the Banquet): the rule names whom (ruling WC14) and he may not decline; how --
+    # to first blood or to the death -- is his choice, "in a manner seen as most advantageous to him"
+    decline: tuple[Option, ...] = ()
     if n.npc:
         from magecraft.wizard_prince.campaign.npc import npc_targets
         targets = npc_targets(c, n.name)
     else:
-        targets = [o for o in c.living() if o != n.name]
+        targets, decline = [o for o in c.living() if o != n.name], (("none",),)
     if not targets:
         return None
-    return Decision("duel_challenge", n.name, (("none",), *((o, k) for o in targets
-                                                             for k in ("first blood", "death"))),
+    return Decision(Question.DUEL_CHALLENGE, n.name, (*decline, *((o, k) for o in targets
+                                                                  for k in ("first blood", "death"))),
                     f"{n.name}: the Grand Herald sanctions your duel. Whom do you challenge, and to first blood "
                     "or to the death?", DUELS)
 
@@ -76,7 +80,7 @@ def _ask_fight(c: Campaign, t: dict[str, Any]) -> Decision | None:
     alive = [w for w in (t["a"], t["b"]) if w == PRINCE or c.nobles[w].alive]
     if len(alive) < 2 or c.settings.duel_resolver == "abstract":
         return None
-    return Decision("duel_result", GM, tuple((k, w) for k in ("winner", "foul") for w in (t["a"], t["b"])),
+    return Decision(Question.DUEL_RESULT, GM, tuple((k, w) for k in ("winner", "foul") for w in (t["a"], t["b"])),
                     f"GM: who won the duel of {t['a']} and {t['b']} (to {t['to']})? Or who cheated or broke "
                     "its rules (the seconds step in)?", DUELS)
 
@@ -114,9 +118,25 @@ def settle_duel(c: Campaign, winner: str, loser: str, to: str) -> None:
             w.wealth = max(0, w.wealth - 1)
             c.news(f"The merchant families shun {winner} for beating the Imperial heir: -1 Wealth", DUELS)
     if loser != PRINCE:
-        c.nobles[loser].status -= 1
+        n = c.nobles[loser]
+        n.status -= 1
         if to == "death":
             c.kill(loser, f"slain in a duel by {winner}", DUELS)
+        elif n.status < 0:
+            # "which can go into negative numbers, indicating he has just become the winner's slave"
+            n.slave_of = winner
+            c.news(f"{loser}'s Status falls to {n.status}: he is now {winner}'s slave", DUELS, noble=loser)
+
+
+def check_slaves(c: Campaign) -> None:
+    """A slave whose Status is back at 0 or more is free again (ruling WC26: negative Status is what marks
+    him "an outlaw or slave", Character Creation)."""
+    for n in c.nobles.values():
+        if n.slave_of and (n.status >= 0 or not n.alive):
+            if n.alive:
+                c.news(f"{n.name}'s Status is {n.status} again: he is no longer {n.slave_of}'s slave", DUELS,
+                       noble=n.name)
+            n.slave_of = ""
 
 
 def unsanctioned_duel(c: Campaign, noble: str) -> None:
@@ -176,7 +196,7 @@ def _ask_wagers(c: Campaign, t: dict[str, Any]) -> Decision | None:
              if x != y and x != t["b"] and y != t["a"] and stakes(c, x, y) and stakes(c, y, x)]
     if not pairs:
         return None
-    return Decision("duel_wagers", GM, (("done",), *pairs),
+    return Decision(Question.DUEL_WAGERS, GM, (("done",), *pairs),
                     f"GM: any wagers on the duel of {t['a']} and {t['b']}? (the first named backs {t['a']}, "
                     f"the second {t['b']}; each then names his stake)", DUELS)
 
@@ -193,7 +213,7 @@ def _wagers(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 def _ask_stake(c: Campaign, t: dict[str, Any]) -> Decision | None:
     wager = c.year_data["wagers"][-1]
     noble, taker = wager[f"{t['side']}_backer"], wager[f"{'b' if t['side'] == 'a' else 'a'}_backer"]
-    return Decision("wager_stake", noble, tuple(stakes(c, noble, taker)),
+    return Decision(Question.WAGER_STAKE, noble, tuple(stakes(c, noble, taker)),
                     f"{noble}: you back {t['on']} against {taker}. What do you stake?", DUELS)
 
 
@@ -234,7 +254,7 @@ def _ask_pay(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if not c.nobles[payer].alive or not c.nobles[taker].alive:
         return None
     options: tuple[Option, ...] = (("pay",), ("welsh",)) if can_pay(c, payer, stake) else (("welsh",),)
-    return Decision("wager_pay", payer, options,
+    return Decision(Question.WAGER_PAY, payer, options,
                     f"{payer}: {t['winner']} won; you owe {taker} {_stake_words(stake)}. Pay, or welsh "
                     "(1d3 Status)?", DUELS)
 

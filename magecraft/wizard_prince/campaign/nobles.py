@@ -15,6 +15,7 @@ from typing import Any
 from magecraft.core.errors import DataError
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.wizard_prince.nobles import Noble
+from magecraft.wizard_prince.pieces import OfficeHeld, office
 
 ARMS = ("legions", "fleets")
 GRADES = ("regular", "elite", "guard")
@@ -39,7 +40,8 @@ class CampaignNoble:
     Status and Reputation bought with Wealth.  ``title`` is his noble title ("count, baron, duke...": no
     effect on the rules).  ``capital`` is his capital province ("" with none);
     the provinces he rules are kept on the provinces themselves.  ``exiled_reign`` is the reign
-    (see ``Campaign.reign``) he was exiled in, or -1.
+    (see ``Campaign.reign``) he was exiled in, or -1.  ``slave_of`` is the duellist whose slave he became by
+    losing a duel into negative Status ("Duels"), "" while he is free.
     """
 
     name: str
@@ -60,7 +62,7 @@ class CampaignNoble:
     items: list[str] = field(default_factory=list)
     gold: int = 0
     xp: int = 0
-    appointment: str = ""
+    appointment: OfficeHeld = ""
     capital: str = ""
     sponsored: bool = False
     exiled_reign: int = -1
@@ -69,10 +71,12 @@ class CampaignNoble:
     quests: int = 0
     save_targets: dict[str, int] = field(default_factory=dict)
     title: str = ""
+    slave_of: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise DataError("a noble needs a name")
+        self.appointment = office(self.appointment, self.name)
         for arm in ARMS:
             units = getattr(self, arm)
             if set(units) != set(GRADES) or not all(type(v) is int and v >= 0 for v in units.values()):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.wizard_prince.campaign.empire import reachable
 from magecraft.wizard_prince.campaign.sections import PROVINCES
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -141,7 +141,7 @@ def _ask_give_up(c: Campaign, t: dict[str, Any]) -> Decision | None:
     mine = realm(c, noble)
     if not mine or (t.get("why") == "status" and not over_limit(c, noble)):
         return None
-    return Decision("give_up", noble, tuple((name,) for name in _give_up_order(c, noble)),
+    return Decision(Question.GIVE_UP, noble, tuple((name,) for name in _give_up_order(c, noble)),
                     f"{noble}: which province do you give up ({t.get('reason', 'your choice')})?",
                     str(t.get("section", PROVINCES)))
 
@@ -178,7 +178,7 @@ def _ask_gain(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if not choices:
         return None
     best = sorted(choices, key=lambda s: -modifier(c, c.provinces[s]))
-    return Decision("gain", noble, tuple((s,) for s in best), f"{noble}: which province do you add "
+    return Decision(Question.GAIN, noble, tuple((s,) for s in best), f"{noble}: which province do you add "
                     f"({t.get('reason', '')})?", str(t.get("section", PROVINCES)))
 
 
@@ -215,6 +215,8 @@ def production(c: Campaign) -> None:
                                        section=PROVINCES):
                 chosen = c.rng.choice(others, f"the noble {name} beseeches", section=PROVINCES)
                 c.push({"do": "beseech", "noble": chosen, "province": name})
+            else:
+                _destroy_upgrades(c, name)
             continue
         total = natural + modifier(c, p)
         if total >= c.settings.production_target:
@@ -229,7 +231,7 @@ def _ask_beseech(c: Campaign, t: dict[str, Any]) -> Decision | None:
         return None
     if realm(c, noble) and name not in may_gain(c, noble):
         return None  # he could not hold it: it would be cut off at once (ruling WC5)
-    return Decision("beseech", noble, (("accept",), ("decline",)),
+    return Decision(Question.BESEECH, noble, (("accept",), ("decline",)),
                     f"{name} beseeches {noble} for protection: accept it with its upgrades?", PROVINCES)
 
 
@@ -237,3 +239,16 @@ def _ask_beseech(c: Campaign, t: dict[str, Any]) -> Decision | None:
 def _beseech(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     if option == ("accept",):
         gain(c, t["noble"], t["province"], "the rebels beseech his protection", keep_upgrades=True)
+    elif not c.provinces[t["province"]].owner:
+        _destroy_upgrades(c, t["province"])
+
+
+def _destroy_upgrades(c: Campaign, name: str) -> None:
+    """A rebel province nobody takes under his protection: "whenever a ruler loses any provinces for any reason,
+    all upgrades associated with that province are destroyed" -- the noble who accepts a beseeching being the one
+    exception (Province Upgrades, Tax Gatherers; ruling WC5)."""
+    p = c.provinces[name]
+    if p.upgrades or p.garrisons:
+        p.upgrades, p.garrisons = {}, []
+        c.news(f"{name}'s upgrades are destroyed: no noble takes the rebel province under his protection",
+               PROVINCES, province=name)

@@ -31,6 +31,8 @@ class CampaignSettings:
     - ``wasteland_at``: Servants of Chaos make a wasteland when the production modifier falls to this (WC18).
     - ``tumultuous_empire``, ``npc_yearly_rolls``: the two optional rules.
     - ``lord_chancellor_tie``: who wins a tied embezzlement trial, ``"defendant"`` or ``"rerolls"`` (WC12).
+    - ``years``: the GM ends the campaign after this many years (0: it goes on until it is won or no player
+      noble is left, "Winning the Campaign").
     """
 
     battle_resolver: str = "abstract"
@@ -51,6 +53,7 @@ class CampaignSettings:
     gold_buys_wealth: int = 100_000
     wealth_sells_for: int = 75_000
     guild_sells_for: int = 100_000
+    years: int = 0
 
     def __post_init__(self) -> None:
         for name in ("battle_resolver", "duel_resolver"):
@@ -60,6 +63,8 @@ class CampaignSettings:
             raise DataError(f"mercenary_upgrade must be one of {', '.join(MERCENARY_UPGRADES)}")
         if self.lord_chancellor_tie not in ("defendant", "rerolls"):
             raise DataError("lord_chancellor_tie must be defendant or rerolls")
+        if self.years < 0:
+            raise DataError("years is 0 (no end set) or more")
         if self.battle_die < 2:
             raise DataError("battle_die needs at least two faces")
         for name in ("beseech_percent", "temple_wealth_percent", "winners_xp_percent"):

@@ -9,20 +9,57 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
+
+from magecraft.core.errors import DataError
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
 
-Option = tuple[Any, ...]
+#: One answer a decision offers, as data (saved with the decision): its words, e.g. ``("upgrade", "salon",
+#: "Tarsis")``.  A player gives it as a :class:`Choose`.
+Option = tuple[str | int, ...]
 GM = "GM"
+
+
+class Question(StrEnum):
+    """Every kind of decision the year asks (``Campaign.decision_kind``), by the name its saves keep."""
+
+    BEGIN = "begin"
+    BANQUET = "banquet"
+    COURTIER = "courtier"
+    TRADER = "trader"
+    CASTELLAN = "castellan"
+    SPEND = "spend"
+    DUEL_CHALLENGE = "duel_challenge"
+    DUEL_RESULT = "duel_result"
+    DUEL_WAGERS = "duel_wagers"
+    WAGER_STAKE = "wager_stake"
+    WAGER_PAY = "wager_pay"
+    DECLARE = "declare"
+    JOIN = "join"
+    WRIT = "writ"
+    INVITE = "invite"
+    ACCEPT = "accept"
+    WATCHTOWER_TARGET = "watchtower_target"
+    ARM = "arm"
+    BATTLE_RESULT = "battle_result"
+    CONQUER = "conquer"
+    OFFICE = "office"
+    ADVENTURE = "adventure"
+    GIVE_UP = "give_up"
+    GAIN = "gain"
+    BESEECH = "beseech"
+    PASQUINADE = "pasquinade"
+    SYNDICATE = "syndicate"
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A question the rules put to ``player`` (a noble's name, or ``GM``), with every legal answer."""
 
-    kind: str
+    kind: Question
     player: str
     options: tuple[Option, ...]
     prompt: str
@@ -35,18 +72,36 @@ class Decision:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Decision:
-        return cls(str(raw["kind"]), str(raw["player"]), tuple(tuple(o) for o in raw["options"]),
+        if raw["kind"] not in set(Question):
+            raise DataError(f"{raw['kind']!r} is not a question the year asks")
+        return cls(Question(raw["kind"]), str(raw["player"]), tuple(tuple(o) for o in raw["options"]),
                    str(raw["prompt"]), str(raw["section"]), dict(raw.get("data", {})))
 
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """Answer the pending decision with one of its options."""
+    """Answer the pending decision: ``answer`` is what is chosen (``begin``, ``upgrade``, ``declare``, a
+    noble's or a province's name ...), ``details`` what that answer names further (the upgrade and its
+    province, a battle's losses in percent).
 
-    option: Option
+    >>> Choose("upgrade", ("salon", "Tarsis")).option
+    ('upgrade', 'salon', 'Tarsis')
+    >>> Choose.of(("begin",))
+    Choose(answer='begin', details=())
+    """
 
-    def describe(self) -> str:
-        return " ".join(str(v) for v in self.option)
+    answer: str
+    details: tuple[str | int, ...] = ()
+
+    @property
+    def option(self) -> Option:
+        """The answer as the decision's options write it."""
+        return (self.answer, *self.details)
+
+    @classmethod
+    def of(cls, option: Option) -> Choose:
+        """The answer giving ``option``."""
+        return cls(str(option[0]), tuple(option[1:]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +120,25 @@ class Record:
     def describe(self) -> str:
         return f"{self.noble}: {self.what} {self.amount:+d} {self.detail} ({self.reason})".replace("  ", " ")
 
+    def words(self) -> str:
+        """What the GM says to record it ("record Ann:wealth:+1:a dragon's hoard"), read back by :meth:`parse`."""
+        detail = f":{self.detail}" if self.detail else ""
+        return f"record {self.noble}:{self.what}:{self.amount:+d}:{self.reason}{detail}"
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """``NOBLE:WHAT:AMOUNT:REASON[:DETAIL]`` (``"Ann:wealth:+1:a dragon's hoard"``); any other shape is
+        refused with a ``DataError`` naming it.  Whether the record is allowed is the campaign's ``check``.
+
+        >>> Record.parse("Ann:wealth:+1:a dragon's hoard")
+        Record(noble='Ann', what='wealth', amount=1, reason="a dragon's hoard", detail='')
+        """
+        parts = text.split(":")
+        if len(parts) not in (4, 5) or not parts[2].strip().lstrip("+-").isdigit():
+            raise DataError(f"{text!r} is not NOBLE:WHAT:AMOUNT:REASON[:DETAIL]")
+        detail = parts[4] if len(parts) == 5 else ""
+        return cls(parts[0].strip(), parts[1].strip(), int(parts[2]), parts[3], detail)
+
 
 @dataclass(frozen=True, slots=True)
 class EnterBanquet:
@@ -78,7 +152,39 @@ class EnterBanquet:
         return "enter the banquet's result"
 
 
-Action = Choose | Record | EnterBanquet
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """A noble spends a Wealth level on a year's +1 to ``stat`` (legions, fleets, reputation or status): "At any
+    time, the player can decide to boost" (The Effects of Wealth), so before the banquet too, not only at the
+    treasury after it."""
+
+    noble: str
+    stat: str
+
+    def describe(self) -> str:
+        return f"{self.noble} boosts {self.stat} for a year with a Wealth level"
+
+    def words(self) -> str:
+        """What the player says to buy it ("boost Ann status"), read back by :meth:`parse`."""
+        return f"boost {self.noble} {self.stat}"
+
+    @classmethod
+    def parse(cls, text: str) -> Boost:
+        """``boost NOBLE STAT`` (the noble's name as written, spaces and all; the statistic is the last word, case
+        aside); any other shape is refused with a ``DataError``.  Whether the boost is allowed is the campaign's
+        ``check``.
+
+        >>> Boost.parse("boost Lord Vax status")
+        Boost(noble='Lord Vax', stat='status')
+        """
+        head = text.split(None, 1)
+        rest = head[1].rsplit(None, 1) if len(head) == 2 else []
+        if [w.casefold() for w in head[:1]] != ["boost"] or len(rest) != 2:
+            raise DataError(f"{text!r} is not boost NOBLE STAT")
+        return cls(rest[0].strip(), rest[1].casefold())
+
+
+Action = Choose | Record | EnterBanquet | Boost
 Ask = Callable[["Campaign", dict[str, Any]], Decision | None]
 Act = Callable[["Campaign", dict[str, Any], Option | None], None]
 

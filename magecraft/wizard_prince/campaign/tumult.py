@@ -16,7 +16,7 @@ from magecraft.core.tables import get_table
 from magecraft.wizard_prince.campaign.nobles import GRADE_POINTS
 from magecraft.wizard_prince.campaign.provinces import modifier, realm
 from magecraft.wizard_prince.campaign.sections import TUMULT
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
 from magecraft.wizard_prince.nobles import saving_throw
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ def _ask_pasquinade(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if n.wealth < 1:
         t["forced"] = True
         return None
-    return Decision("pasquinade", n.name, (("wealth",), ("status",)),
+    return Decision(Question.PASQUINADE, n.name, (("wealth",), ("status",)),
                     f"{n.name}: an insulting play lampoons you. Pay the playwright 1 Wealth, or lose 1 Status?",
                     TUMULT)
 
@@ -215,7 +215,7 @@ def _syndicates(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 def _ask_syndicate(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if not c.nobles[t["noble"]].alive:
         return None
-    return Decision("syndicate", t["noble"], (("none",), *((o,) for o in c.living() if o != t["noble"])),
+    return Decision(Question.SYNDICATE, t["noble"], (("none",), *((o,) for o in c.living() if o != t["noble"])),
                     f"{t['noble']}: your syndicate in {t['province']} offers an assassination. Against whom?",
                     "Province Upgrades")
 

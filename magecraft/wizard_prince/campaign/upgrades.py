@@ -117,13 +117,17 @@ def build(c: Campaign, noble: str, key: str, province: str, detail: str, paid: s
 
 
 def yearly_rolls(c: Campaign) -> None:
-    """Each ruler's upgrade rolls for the year, in the order of the list."""
+    """Each ruler's upgrade rolls for the year, in the order of the list.
+
+    Every Tradesman's Guild rolls "1d20 for each Wealth point he presently holds" when the rolls begin: "The
+    same rolls are made for each tradesman's guild", so a guild's winnings do not give the next guild more dice
+    and the order of the guilds on the map does not matter."""
     for noble in c.living():
         n = c.nobles[noble]
         mine = [c.provinces[name] for name in realm(c, noble)]
+        held = n.wealth
         for p in mine:
             if p.has("tradesmans_guild") and p.upgrades["tradesmans_guild"] < c.year:
-                held = n.wealth
                 twenties = sum(1 for _ in range(max(0, held))
                                if c.rng.roll(20, f"{p.name}'s guild loans ({noble}'s Wealth)",
                                              section=UPGRADES) == 20)

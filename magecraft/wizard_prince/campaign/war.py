@@ -24,8 +24,9 @@ from magecraft.wizard_prince.campaign.sections import (
     STATUS,
     WAR,
 )
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, task
 from magecraft.wizard_prince.campaign.upgrades import gods
+from magecraft.wizard_prince.pieces import Office
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -111,7 +112,7 @@ def _ask_declare(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if not n.alive or n.effective_status < len(c.empire.provinces) or c.year_data.get("war"):
         return None
-    return Decision("declare", n.name, (("wait",), ("declare",)),
+    return Decision(Question.DECLARE, n.name, (("wait",), ("declare",)),
                     f"{n.name}: your Status {n.effective_status} lets you declare yourself Emperor and fight for "
                     "the throne with your own forces (a loss means execution). Declare?", STATUS)
 
@@ -135,13 +136,13 @@ def _ask_join(c: Campaign, t: dict[str, Any]) -> Decision | None:
         return None
     a, b = war["sides"]["a"], war["sides"]["b"]
     if war["kind"] == "barbarian_invasion":
-        return Decision("join", n.name, (("neutral",), ("a",)),
+        return Decision(Question.JOIN, n.name, (("neutral",), ("a",)),
                         f"{n.name}: fight the barbarian horde, or stay neutral?", BARBARIANS)
     if war["kind"] == "declaration":
         # the claimant "must rely on his own fleets and legions" (ruling WC11): others may only back the Emperor
-        return Decision("join", n.name, (("neutral",), ("b",)),
+        return Decision(Question.JOIN, n.name, (("neutral",), ("b",)),
                         f"{n.name}: {a['name']} claims the throne. Back {b['name']} (b), or stay neutral?", STATUS)
-    return Decision("join", n.name, (("neutral",), ("a",), ("b",)),
+    return Decision(Question.JOIN, n.name, (("neutral",), ("a",), ("b",)),
                     f"{n.name}: back {a['name']} (a), {b['name']} (b), or stay neutral?", war["section"])
 
 
@@ -168,20 +169,24 @@ def _feudal_wars(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 
 def _ask_writ(c: Campaign, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
-    if not n.alive:
+    if not n.alive or n.npc:     # an NPC noble's writ is not his to decline: the rule picks his target
         return None
     targets = [o for o in c.living() if o != n.name]
-    if n.npc:
-        from magecraft.wizard_prince.campaign.npc import npc_targets
-        targets = npc_targets(c, n.name)
     if not targets:
         return None
-    return Decision("writ", n.name, (("none",), *((o,) for o in targets)),
+    return Decision(Question.WRIT, n.name, (("none",), *((o,) for o in targets)),
                     f"{n.name}: whom does your writ of battle attack?", FEUDAL_WAR)
 
 
 @task("writ", _ask_writ)
 def _writ(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+    n = c.nobles[t["noble"]]
+    if option is None and n.alive and n.npc:
+        # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
+        # noble" (NPC Nobles Outside the Banquet; whom: ruling WC14)
+        from magecraft.wizard_prince.campaign.npc import npc_targets
+        targets = npc_targets(c, n.name)
+        option = (targets[0],) if targets else None
     if option is None or option == ("none",):
         return
     attacker, defender = t["noble"], str(option[0])
@@ -204,7 +209,7 @@ def _ask_invite(c: Campaign, t: dict[str, Any]) -> Decision | None:
     free = [n for n in c.living() if n not in war["invited"]]
     if not free:
         return None
-    return Decision("invite", t["noble"], (("done",), *(("invite", n) for n in free)),
+    return Decision(Question.INVITE, t["noble"], (("done",), *(("invite", n) for n in free)),
                     f"{t['noble']}: invite an ally to fight with you?", FEUDAL_WAR)
 
 
@@ -218,7 +223,7 @@ def _invite(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 
 
 def _ask_accept(c: Campaign, t: dict[str, Any]) -> Decision | None:
-    return Decision("accept", t["noble"], (("decline",), ("accept",)),
+    return Decision(Question.ACCEPT, t["noble"], (("decline",), ("accept",)),
                     f"{t['noble']}: {t['by']} invites you to his feudal war. Accept?", FEUDAL_WAR)
 
 
@@ -233,7 +238,7 @@ def _accept(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 def _ask_watchtower(c: Campaign, t: dict[str, Any]) -> Decision | None:
     war = c.year_data["war"]
     towers = [p for p in realm(c, war["defender"]) if c.provinces[p].has("watchtowers")]
-    return Decision("watchtower_target", t["noble"], (("none",), *((p,) for p in towers)),
+    return Decision(Question.WATCHTOWER_TARGET, t["noble"], (("none",), *((p,) for p in towers)),
                     f"{t['noble']}: the defender has Watchtowers. Declare now which Watchtower province you mean "
                     "to conquer, if any", FEUDAL_WAR)
 
@@ -259,7 +264,7 @@ def _commanders(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         elif war["kind"] == "declaration" and key == "a":
             side["commander"] = war["claimant"]
         elif nobles:
-            general = [n for n in nobles if c.nobles[n].appointment == "master_general_of_the_empire"]
+            general = [n for n in nobles if c.nobles[n].appointment == Office.MASTER_GENERAL]
             side["commander"] = general[0] if general else max(
                 nobles, key=lambda n: (c.nobles[n].effective_status, c.nobles[n].level, -nobles.index(n)))
         else:
@@ -319,7 +324,7 @@ def _ask_arm(c: Campaign, t: dict[str, Any]) -> Decision | None:
         war["arm"] = _better_arm(c, war, chooser)
         c.news(f"{side['name']} chooses to fight with {war['arm']}", FIGHTING)
         return None
-    return Decision("arm", side["commander"], (("legions",), ("fleets",)) if _better_arm(c, war, chooser) ==
+    return Decision(Question.ARM, side["commander"], (("legions",), ("fleets",)) if _better_arm(c, war, chooser) ==
                     "legions" else (("fleets",), ("legions",)),
                     f"{side['commander']}: fight the battle on land (legions) or at sea (fleets)?", FIGHTING)
 
@@ -367,8 +372,8 @@ def points(c: Campaign, war: dict[str, Any], key: str, arm: str) -> float:
 
 def valid_entry(c: Campaign, d: Decision, option: Option) -> bool:
     """A GM-entered battle may give any whole percentages, not only the offered steps of 10."""
-    return (d.kind == "battle_result" and len(option) == 4 and option[0] == "result" and option[1] in ("a", "b")
-            and all(type(v) is int and 0 <= v <= 100 for v in option[2:]))
+    return (d.kind is Question.BATTLE_RESULT and len(option) == 4 and option[0] == "result"
+            and option[1] in ("a", "b") and all(type(v) is int and 0 <= v <= 100 for v in option[2:]))
 
 
 def _ask_battle(c: Campaign, t: dict[str, Any]) -> Decision | None:
@@ -376,7 +381,7 @@ def _ask_battle(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if _fights_nobody(war) or c.settings.battle_resolver == "abstract":
         return None
     a, b = war["sides"]["a"]["name"], war["sides"]["b"]["name"]
-    return Decision("battle_result", GM, tuple(("result", w, x, y) for w in ("a", "b") for x in LOSS_STEPS
+    return Decision(Question.BATTLE_RESULT, GM, tuple(("result", w, x, y) for w in ("a", "b") for x in LOSS_STEPS
                                                for y in LOSS_STEPS),
                     f"GM: who won the battle, a ({a}) or b ({b}), and what percentage of its points did each "
                     "side lose?", BATTLES)
@@ -449,8 +454,10 @@ def casualties(count: int, percent: int) -> int:
 
 def _casualties(c: Campaign, war: dict[str, Any]) -> None:
     """Apply each side's loss percentage to each noble's units of the arm, grade by grade, bought apart;
-    garrisons are not counted; then the winners share 10% of the other army's experience."""
+    garrisons are not counted; then the winners share 10% of the other army's experience ("the experience
+    total for the entire opposing army": its points before the battle, whoever resolved it)."""
     arm = war["arm"]
+    before = dict(war.get("points") or {k: points(c, war, k, arm) for k in ("a", "b")})
     for key in ("a", "b"):
         pct = war["losses"][key]
         side = war["sides"][key]
@@ -470,8 +477,7 @@ def _casualties(c: Campaign, war: dict[str, Any]) -> None:
     winner = war["winner"]
     loser = "b" if winner == "a" else "a"
     c.news(f"{war['sides'][winner]['name']} wins the battle", war["section"])
-    share_out = points(c, war, loser, arm) if "points" not in war else war["points"][loser]
-    pool = int(share_out * c.settings.xp_per_point * c.settings.winners_xp_percent / 100)
+    pool = int(before[loser] * c.settings.xp_per_point * c.settings.winners_xp_percent / 100)
     winners = war["sides"][winner]["nobles"]
     if winners and pool:
         for name in winners:
@@ -535,7 +541,7 @@ def _ask_conquer(c: Campaign, t: dict[str, Any]) -> Decision | None:
         return None
     linked = set(may_gain(c, t["noble"])) | set(theirs)
     choices.sort(key=lambda p: (p not in linked, p))
-    return Decision("conquer", t["noble"], tuple((p,) for p in choices),
+    return Decision(Question.CONQUER, t["noble"], tuple((p,) for p in choices),
                     f"{t['noble']}: which of {war['defender']}'s provinces do you take?", FEUDAL_WAR)
 
 

@@ -2,17 +2,19 @@
 
 Once a year, after the courtiers' benefits (ruling WC6), each noble may boost Legions, Fleets, Reputation
 or Status by one per Wealth level for one year, buy upgrades with Wealth, sell Wealth for 75,000 gp
-(100,000 with a Tradesman's Guild) and buy Wealth with 100,000 gp.
+(100,000 with a Tradesman's Guild) and buy Wealth with 100,000 gp.  A boost alone may be bought at any time
+("At any time, the player can decide to boost"): the campaign's ``Boost`` action, checked by :func:`check_boost`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from magecraft.core.errors import RuleError
 from magecraft.wizard_prince.campaign.nobles import ARMS, BOOSTS
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import GOLD, WEALTH
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 
 if TYPE_CHECKING:
@@ -38,6 +40,20 @@ def treasury_options(c: Campaign, noble: str) -> tuple[Option, ...]:
     return tuple(out)
 
 
+def check_boost(c: Campaign, noble: str, stat: str) -> None:
+    """A boost is bought "at any time" (The Effects of Wealth) by a living noble with a Wealth level to spend."""
+    n = c.nobles.get(noble)
+    if n is None or not n.alive:
+        raise RuleError(f"{noble!r} is not a living noble of the campaign", rule="The Effects of Wealth",
+                        section=WEALTH)
+    if stat not in BOOSTS:
+        raise RuleError(f"Wealth boosts {', '.join(BOOSTS)}, not {stat!r}", rule="The Effects of Wealth",
+                        section=WEALTH)
+    if n.wealth < 1:
+        raise RuleError(f"{noble} has no Wealth level to spend on a boost", rule="The Effects of Wealth",
+                        section=WEALTH)
+
+
 @task("treasury")
 def _treasury(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*({"do": "spend", "noble": n} for n in c.living()))
@@ -48,7 +64,8 @@ def _ask_spend(c: Campaign, t: dict[str, Any]) -> Decision | None:
     if len(options) == 1:
         return None
     n = c.nobles[t["noble"]]
-    return Decision("spend", n.name, options, f"{n.name} (Wealth {n.wealth}, {n.gold} gp): spend Wealth?", WEALTH)
+    return Decision(Question.SPEND, n.name, options, f"{n.name} (Wealth {n.wealth}, {n.gold} gp): spend Wealth?",
+                    WEALTH)
 
 
 @task("spend", _ask_spend)

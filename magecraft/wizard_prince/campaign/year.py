@@ -8,7 +8,7 @@ connectivity checks.  Between years the campaign waits on the GM's ``("begin",)`
 >>> from magecraft.core.randomness import Randomness
 >>> c = Campaign.new(["Ann", "Bob"], Randomness.seeded(1))
 >>> c.legal_actions()
-[Choose(option=('begin',))]
+[Choose(answer='begin', details=())]
 """
 
 from __future__ import annotations
@@ -27,7 +27,18 @@ from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.provinces import Province, over_limit, production, realm
 from magecraft.wizard_prince.campaign.sections import CAMPAIGN, PROVINCES, STATUS
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import GM, TASKS, Action, Choose, Decision, EnterBanquet, Record, task
+from magecraft.wizard_prince.campaign.tasks import (
+    GM,
+    TASKS,
+    Action,
+    Boost,
+    Choose,
+    Decision,
+    EnterBanquet,
+    Question,
+    Record,
+    task,
+)
 from magecraft.wizard_prince.campaign.upgrades import UpgradeInfo, upgrade_infos, yearly_rolls
 from magecraft.wizard_prince.settings import Settings
 
@@ -57,7 +68,7 @@ class Campaign(GameState[Action]):
         self.emperor = ""
         self.over = ""
         self.tasks: list[dict[str, Any]] = []
-        self.pending: Decision | None = Decision("begin", GM, (("begin",),), "Begin year 1?", CAMPAIGN)
+        self.pending: Decision | None = Decision(Question.BEGIN, GM, (("begin",),), "Begin year 1?", CAMPAIGN)
         self.hordes: list[dict[str, Any]] = []
         self.year_data: dict[str, Any] = {}
         self.chronicle: list[dict[str, Any]] = []
@@ -92,16 +103,24 @@ class Campaign(GameState[Action]):
         self.tasks[0:0] = list(tasks)
 
     def run(self) -> None:
-        """Carry out tasks until one asks a question or the year is over."""
+        """Carry out tasks until one asks a question or the year is over; after each, an appointment whose
+        minimum Status is no longer met is lost at once."""
+        self._standing()
         while self.pending is None and self.tasks and not self.over:
             t = self.tasks.pop(0)
             ask, act = TASKS[t["do"]]
             decision = ask(self, t)
             if decision is None:
                 act(self, t, None)
+                self._standing()
             else:
                 self.pending = decision
                 self.year_data["task"] = t
+
+    def _standing(self) -> None:
+        """What Status decides at once, whatever changed it: appointments held, slaves freed."""
+        appointments.check_all(self)
+        duels.check_slaves(self)
 
     def news(self, text: str, section: str, *, quiet: bool = False, **data: Any) -> None:
         """A line of campaign news: in the event log, and in the chronicle unless ``quiet``."""
@@ -129,28 +148,81 @@ class Campaign(GameState[Action]):
         self.news(f"{name} dies ({why})", section, noble=name)
 
     # -- GameState ------------------------------------------------------------------------
+    def seats(self) -> tuple[str, ...]:
+        """The GM (who answers for the NPC nobles) and every player noble."""
+        return (GM, *(name for name, n in self.nobles.items() if not n.npc))
+
+    def decision_kind(self) -> Question:
+        """The question the year asks now (None only when the campaign is over)."""
+        assert self.pending is not None, "no decision is pending"
+        return self.pending.kind
+
+    def action_text(self, action: Action) -> str:
+        """An answer's words ("begin", "upgrade salon Tarsis"), an adventure's record ("record
+        Ann:wealth:+1:a dragon's hoard"), a boost bought at any time ("boost Ann status"), or "enter the
+        banquet's result"."""
+        if isinstance(action, Choose):
+            return " ".join(str(v) for v in action.option)
+        if isinstance(action, Record):
+            return action.words()
+        if isinstance(action, Boost):
+            return action.words()
+        return action.describe()
+
+    def parse_action(self, text: str) -> Action:
+        """The answer these words give; besides the offered answers, the GM may enter a battle's losses in
+        any whole percentages ("result a 35 20", War) and record an adventure ("record NOBLE:WHAT:AMOUNT:REASON",
+        Adventuring), and any noble may boost at any time ("boost NOBLE STAT", The Effects of Wealth; the
+        treasury's own two-word "boost STAT" stays its answer), each checked before it is returned."""
+        words = text.split()
+        if len(words) >= 3 and words[0].casefold() == "boost":
+            boost = Boost.parse(text)
+            self.check(boost)
+            return boost
+        if words[:1] == ["record"]:
+            try:
+                record = Record.parse(text.strip()[len("record"):].strip())
+            except DataError as exc:
+                raise RuleError(str(exc), rule="Adventuring", section=CAMPAIGN) from None
+            self.check(record)
+            return record
+        if len(words) == 4 and words[0] == "result" and all(w.isdigit() for w in words[2:]):
+            entry = Choose("result", (words[1], int(words[2]), int(words[3])))
+            if self.pending is not None and war.valid_entry(self, self.pending, entry.option):
+                return entry
+        return super().parse_action(text)
+
     def current_player(self) -> str | None:
-        return None if self.over else (self.pending.player if self.pending else None)
+        """The seat to answer: the noble asked, or the GM, who also answers for the NPC nobles ("Optional
+        Rules: NPC Nobles": the GM plays them, by their rules).  ``pending.player`` names the noble asked."""
+        d = self.pending
+        if self.over or d is None:
+            return None
+        noble = self.nobles.get(d.player)
+        return GM if noble is not None and noble.npc else d.player
 
     def legal_actions(self) -> list[Action]:
         if self.over or self.pending is None:
             return []
-        return [Choose(o) for o in self.pending.options]
+        return [Choose.of(o) for o in self.pending.options]
 
     def check(self, action: Action) -> None:
         if self.over:
             raise RuleError(f"the campaign is over: {self.over}", rule="Winning the Campaign", section=STATUS)
+        if isinstance(action, Boost):
+            wealth.check_boost(self, action.noble, action.stat)
+            return
         d = self.pending
         if d is None:
             raise RuleError("nothing is asked now", rule="The year", section=CAMPAIGN)
         if isinstance(action, Record):
-            if d.kind != "adventure":
+            if d.kind is not Question.ADVENTURE:
                 raise RuleError("adventures are recorded in the adventure slot, after the wars",
                                 rule="Adventuring", section=CAMPAIGN)
             adventures.check_record(self, action)
             return
         if isinstance(action, EnterBanquet):
-            if d.kind != "banquet":
+            if d.kind is not Question.BANQUET:
                 raise RuleError("the banquet's result is entered when the banquet is held", rule="The banquet",
                                 section=CAMPAIGN)
             court.parse_result(self, action.result)
@@ -161,6 +233,9 @@ class Campaign(GameState[Action]):
             raise RuleError(f"{action.option!r} is not an answer to {d.prompt!r}", rule=d.kind, section=d.section)
 
     def perform(self, action: Action) -> None:
+        if isinstance(action, Boost):    # at any time: the decision waiting stays where it is
+            wealth.spend(self, action.noble, ("boost", action.stat))
+            return
         d = self.pending
         assert d is not None
         if isinstance(action, Record):
@@ -170,7 +245,7 @@ class Campaign(GameState[Action]):
         self.pending = None
         if isinstance(action, EnterBanquet):
             court.use_result(self, action.result, entered=not action.played)
-        elif d.kind == "begin":
+        elif d.kind is Question.BEGIN:
             self.begin_year()
         else:
             assert t is not None
@@ -193,7 +268,8 @@ class Campaign(GameState[Action]):
         n = self.nobles[name]
         return {"alive": n.alive, "npc": n.npc, "status": n.status, "wealth": n.wealth,
                 "legions": dict(n.legions), "fleets": dict(n.fleets), "provinces": realm(self, name),
-                "capital": n.capital, "appointment": n.appointment, "xp": n.xp, "level": n.level}
+                "capital": n.capital, "appointment": n.appointment, "xp": n.xp, "level": n.level,
+                "slave_of": n.slave_of}
 
     # -- saves ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -240,17 +316,27 @@ class Campaign(GameState[Action]):
         return made
 
     def observation(self, player: str) -> dict[str, Any]:
-        """What ``player`` sees: everything but the dice source and others' private knowledge.
+        """What ``player`` sees: the GM everything but the dice source; a noble the campaign's news, the map,
+        the nobles and the year, but not what the GM keeps to himself.
 
-        War intelligence (the claimants' and chieftains' strength) is shown only to nobles whose
-        Intelligence check found it out (Civil War, Barbarian Invasion).
+        War intelligence (the claimants' and chieftains' strength and generalship) is shown only to nobles
+        whose Intelligence check found it out (Civil War, Barbarian Invasion): the hosts and chiefs the GM
+        rolled are left out of a noble's view, and the findings he has not made.
         """
-        out = self.to_dict()
-        out.pop("rng")
-        out["log"] = [e for e in out["log"] if e["kind"] == "news"]
+        if player != GM and player not in self.nobles:
+            raise DataError(f"there is no seat {player!r} in this campaign")
+        out = {k: v for k, v in self.to_dict().items() if k not in ("rng", "log")}
+        out["viewer"] = player
+        out["log"] = [e.to_dict() for e in self.log if e.kind == "news"]
+        if player == GM:
+            return out
         secret = out["year_data"].get("war_secret")
         if secret is not None:
             out["year_data"]["war_secret"] = {k: v for k, v in secret.items() if player in v.get("known_to", [])}
+        war_now = out["year_data"].get("war")
+        if isinstance(war_now, dict):
+            for side in war_now.get("sides", {}).values():
+                side["host"] = side["chief"] = "unknown" if side.get("host") is not None else None
         return out
 
 
@@ -287,10 +373,20 @@ def _checks(c: Campaign, t: dict[str, Any], option: Any) -> None:
 
 @task("end_year")
 def _end_year(c: Campaign, t: dict[str, Any], option: Any) -> None:
-    """Wealth boosts and bought forces last one year (The Effects of Wealth); the year is done."""
+    """Wealth boosts and bought forces last one year (The Effects of Wealth); the year is done.
+
+    A lapsed Status boost may leave a ruler over his province limit: he gives up the excess now, before the
+    provinces could produce for him again (and an appointment it no longer reaches is lost, see ``run``)."""
     for n in c.nobles.values():
         n.bought = {"legions": 0, "fleets": 0}
         n.boosts = {"status": 0, "reputation": 0}
+    over = [name for name in c.living() if over_limit(c, name)]
+    if over:
+        c.push(*({"do": "give_up", "noble": name, "why": "status", "section": PROVINCES,
+                  "reason": f"his Status boost lapses: Status {c.nobles[name].status} allows only that many "
+                            "provinces"} for name in over), {"do": "end_year"})
+        return
+    for n in c.nobles.values():
         if n.alive and not n.has_standing and not n.sponsored:
             c.news(f"{n.name} has lost his standing and no longer attends the Banquet", CAMPAIGN, quiet=True)
     c.year += 1
@@ -298,5 +394,8 @@ def _end_year(c: Campaign, t: dict[str, Any], option: Any) -> None:
     if not c.over and not c.players():
         c.over = "no player noble is left alive"
         c.news("No player noble is left: the campaign ends", CAMPAIGN)
+    if not c.over and c.settings.years and c.year >= c.settings.years:
+        c.over = f"the GM ends the campaign after {c.year} year{'s' if c.year > 1 else ''}"
+        c.news(f"The campaign ends after {c.year} year{'s' if c.year > 1 else ''}, as the GM set", CAMPAIGN)
     if not c.over:
-        c.pending = Decision("begin", GM, (("begin",),), f"Begin year {c.year + 1}?", CAMPAIGN)
+        c.pending = Decision(Question.BEGIN, GM, (("begin",),), f"Begin year {c.year + 1}?", CAMPAIGN)

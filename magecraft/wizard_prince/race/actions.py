@@ -21,6 +21,7 @@ from enum import Enum
 from typing import Any
 
 from magecraft.core.errors import DataError, InputError
+from magecraft.core.numbers import MAX_DIGITS, shown, whole_number
 
 
 class Phase(Enum):
@@ -122,10 +123,12 @@ class SideBet:
 
 @dataclass(frozen=True, slots=True)
 class WealthBet:
-    """``bettor`` bets one Wealth level against the house on ``on`` ("High Stakes Gambling")."""
+    """``bettor`` bets ``wealth`` Wealth levels against the house on ``on`` ("High Stakes Gambling"); the house
+    takes "a maximum of one Wealth level", so a larger stake can be written, and is refused."""
 
     bettor: str
     on: str
+    wealth: int = 1
 
 
 Action = (
@@ -208,14 +211,15 @@ def words(action: Action) -> str:
             return f"{bettor} bets {gold:,} gp on {on}"
         case SideBet(backer, layer, on, backer_stake, layer_stake, unit):
             return f"{backer} bets {layer} {backer_stake} {unit} to {layer_stake} that {on} wins"
-        case WealthBet(bettor, on):
-            return f"{bettor} bets a Wealth level against the house on {on}"
+        case WealthBet(bettor, on, wealth):
+            stake = "a Wealth level" if wealth == 1 else f"{wealth} Wealth levels"
+            return f"{bettor} bets {stake} against the house on {on}"
     raise TypeError(f"not a chariot-race action: {action!r}")
 
 
 _NUMBER = r"(\d[\d,]*)"
 _BET = re.compile(rf"(.+?) bets {_NUMBER} gp on (.+)", re.IGNORECASE)
-_WEALTH_BET = re.compile(r"(.+?) bets a wealth level against the house on (.+)", re.IGNORECASE)
+_WEALTH_BET = re.compile(r"(.+?) bets (?:a|(-?\d+)) wealth levels? against the house on (.+)", re.IGNORECASE)
 _SIDE_BET = re.compile(rf"(.+?) bets (.+?) {_NUMBER} (gp|wealth) to {_NUMBER} that (.+) wins", re.IGNORECASE)
 
 
@@ -227,7 +231,7 @@ def read_words(text: str) -> BetAction | None:
     """
     text = " ".join(text.split())
     if match := _WEALTH_BET.fullmatch(text):
-        return WealthBet(match[1], match[2])
+        return WealthBet(match[1], match[3], _amount(match[2]) if match[2] else 1)
     if match := _SIDE_BET.fullmatch(text):
         return SideBet(match[1], match[2], match[6], _amount(match[3]), _amount(match[5]), match[4].lower())
     if match := _BET.fullmatch(text):
@@ -236,7 +240,10 @@ def read_words(text: str) -> BetAction | None:
 
 
 def _amount(text: str) -> int:
-    return int(text.replace(",", ""))
+    value = whole_number(text.replace(",", ""))
+    if value is None:
+        raise InputError(f"{shown(text, 20)} is not an amount of gold (at most {MAX_DIGITS} digits)")
+    return value
 
 
 def read_table_bet(bettor: str, answer: str) -> BetAction | None:
@@ -245,7 +252,7 @@ def read_table_bet(bettor: str, answer: str) -> BetAction | None:
     >>> read_table_bet("Cy", "NPC 1:500")
     Bet(bettor='Cy', on='NPC 1', gold=500)
     >>> read_table_bet("Cy", "Ann:wealth"), read_table_bet("Cy", "Ann:lots")
-    (WealthBet(bettor='Cy', on='Ann'), None)
+    (WealthBet(bettor='Cy', on='Ann', wealth=1), None)
     """
     on, _, amount = answer.rpartition(":")
     on, amount = on.strip(), amount.strip().lower()
@@ -261,27 +268,29 @@ def read_table_bet(bettor: str, answer: str) -> BetAction | None:
 def _fields(text: str, count: int, option: str, form: str) -> list[str]:
     parts = [p.strip() for p in text.split(":")]
     if len(parts) not in (count, count + 1) or not all(parts[:count]):
-        raise InputError(f"{option} {text!r}: write {form}")
+        raise InputError(f"{option} {shown(text)}: write {form}")
     return parts
 
 
 def _whole(text: str, option: str) -> int:
-    if not text.isdecimal() or len(text) > 12:
-        raise InputError(f"{option}: {text!r} is not a whole number")
-    return int(text)
+    value = whole_number(text) if text.isdecimal() else None
+    if value is None:
+        raise InputError(f"{option}: {shown(text, 20)} is not a whole number (at most {MAX_DIGITS} digits)")
+    return value
 
 
 def bets_from_options(bets: Sequence[str], wealth_bets: Sequence[str],
                       side_bets: Sequence[str]) -> list[BetAction]:
-    """Bets written as ``BETTOR:CHARIOTEER:GOLD``, ``BETTOR:CHARIOTEER`` (a Wealth level) and
+    """Bets written as ``BETTOR:CHARIOTEER:GOLD``, ``BETTOR:CHARIOTEER[:WEALTH]`` (Wealth levels, one unless
+    given; the house refuses more, "High Stakes Gambling") and
     ``BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth]`` (the command line's and a scenario's form)."""
     out: list[BetAction] = []
     for text in bets:
         bettor, on, gold = _fields(text, 3, "--bet", "BETTOR:CHARIOTEER:GOLD")[:3]
         out.append(Bet(bettor, on, _whole(gold, "--bet")))
     for text in wealth_bets:
-        bettor, on = _fields(text, 2, "--wealth-bet", "BETTOR:CHARIOTEER")[:2]
-        out.append(WealthBet(bettor, on))
+        parts = _fields(text, 2, "--wealth-bet", "BETTOR:CHARIOTEER[:WEALTH]")
+        out.append(WealthBet(parts[0], parts[1], _whole(parts[2], "--wealth-bet") if len(parts) == 3 else 1))
     for text in side_bets:
         parts = _fields(text, 5, "--side-bet", "BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth]")
         unit = parts[5] if len(parts) == 6 else "gp"

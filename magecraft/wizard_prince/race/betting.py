@@ -126,6 +126,12 @@ class Book:
             self._not_against_himself(bet.bettor, bet.on)
         elif isinstance(bet, WealthBet):
             self._not_against_himself(bet.bettor, bet.on)
+            if type(bet.wealth) is not int or bet.wealth < 1:
+                raise RuleError("a Wealth bet stakes whole Wealth levels, at least 1", rule="High stakes",
+                                section=HIGH_STAKES)
+            if bet.wealth > 1:
+                raise RuleError(f"a nobleman can bet a maximum of one Wealth level against the house, not "
+                                f"{bet.wealth}", rule="High stakes", section=HIGH_STAKES)
             if self.wealth.get(bet.bettor, 0) < 1:
                 raise RuleError(
                     f"{bet.bettor} has no Wealth level to bet", rule="High stakes", section=HIGH_STAKES
@@ -197,7 +203,7 @@ class Book:
                     self.gold_payout(bet.gold, bet.on) - bet.gold if bet.on == winner else -bet.gold
                 )
             elif isinstance(bet, WealthBet):
-                out[bet.bettor]["wealth"] += 1 if bet.on == winner else -1
+                out[bet.bettor]["wealth"] += bet.wealth if bet.on == winner else -bet.wealth
             else:
                 won = bet.on == winner
                 out[bet.backer][bet.unit] += bet.layer_stake if won else -bet.backer_stake

@@ -135,9 +135,14 @@ class CrashesMixin:
         self._resolve(queue)
 
     def _collide(self, chariot: Chariot, other: Chariot, queue: deque[Chariot]) -> None:
+        """ "both are moved one space randomly, as result 9-12 on the Scythe Attack Table, above, in addition to
+        other results": the push, and 9-12's "can take no action next round except normal forward movement"."""
         involved = (chariot, other)
         for each in involved:
             self._table(each, involved, queue, push_on_loss_of_control=False)
+        for each in involved:
+            if each.running:
+                each.restrained_round = self.round + 1
         queue.extend(involved)
 
     def _resolve(self, queue: deque[Chariot]) -> None:

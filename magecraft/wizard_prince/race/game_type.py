@@ -93,6 +93,11 @@ def new_race(rng: Randomness, options: RaceOptions) -> Race:
         entrants.append(Entrant(name, rng.choice(KINDS, f"{name}'s chariot (1 heavy, 2 light)")))
     watching = {n.strip(): (sheets[n.strip()].wealth if n.strip() in sheets else 1)
                 for n in options.spectators if n.strip()}
+    drivers = {name for name, _ in chosen}
+    idle = [name for name in sheets if name not in drivers and name not in watching]
+    if idle:
+        # a sheet nobody uses is refused, not ignored: a misspelt driver would race as a blank noble
+        raise InputError(f"the nobles file's {', '.join(map(repr, idle))} neither drives nor watches")
     settings = RaceSettings.from_dict(dict(options.settings)) if options.settings else None
     race = Race.new(entrants, rng, settings, track=track, spectators=watching)
     for bet in bets_from_options(options.bets, options.wealth_bets, options.side_bets):

@@ -92,7 +92,7 @@ class Turn:
 
     ``actions``: free actions taken (the first is free, later ones risky); ``risky``: risky actions
     performed (each -1 to the next check); ``turnaround_lane``: the innermost lane it has been in inside
-    a turnaround this turn (-1: none), for the end-of-turn check when it whipped its horses.
+    a turnaround this turn since it whipped its horses (-1: none), for the end-of-turn check.
     """
 
     name: str
@@ -179,7 +179,8 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         for entrant in entrants:
             noble = entrant.noble
             name = entrant.name
-            if noble is not None and famous and noble.level < settings.famous_min_level:
+            # "PCs of less than 5th level cannot drive in such a race": an NPC noble drives at any level
+            if noble is not None and not noble.npc and famous and noble.level < settings.famous_min_level:
                 barred.append(name)
                 name = f"{name}'s charioteer"
                 noble = None
@@ -522,10 +523,13 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
             )
 
     def _note_turnaround(self, chariot: Chariot) -> None:
+        """Where a whipped chariot is in a turnaround: only squares held after the whip count, since "moving at
+        over maximum speed (as a result of whipping horses) at any point while it is in the turnaround" (WR17)."""
         turn = self.turn
         if (
             turn is not None
             and turn.name == chariot.name
+            and turn.whipped
             and self.track.in_turnaround[chariot.lane][chariot.index]
         ) and (turn.turnaround_lane < 0 or chariot.lane < turn.turnaround_lane):
             turn.turnaround_lane = chariot.lane
@@ -582,6 +586,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         if (
             turn is not None
             and turn.name == chariot.name
+            and turn.whipped
             and True in self.track.in_turnaround[chariot.lane][start + 1 : start + spaces + 1]
             and (turn.turnaround_lane < 0 or chariot.lane < turn.turnaround_lane)
         ):

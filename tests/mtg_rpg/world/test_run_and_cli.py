@@ -150,8 +150,9 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, capsys):
 def test_a_realm_ruled_at_the_table_is_asked(tmp_path, capsys, monkeypatch):
     db = str(tmp_path / "s.sqlite3")
     run_cli(capsys, "mtg-rpg", "world", "new", "w", "--sample", "--seed", "5", "--table", "Harloon", "--db", db)
-    # Two bad answers, a delay, the hardship check, the tax rate, the discontent check, then "end" typed.
-    answers = iter(["0", "x", "1", "1", "1", "1", "end"])
+    # Two bad answers, a delay, the hardship check, the tax rate (its group, then the rate alone: issue 25
+    # item 11), the discontent check, then "end" typed.
+    answers = iter(["0", "x", "1", "1", "1", "1", "1", "end"])
     asked = []
 
     def fake_ask(prompt):
@@ -162,7 +163,7 @@ def test_a_realm_ruled_at_the_table_is_asked(tmp_path, capsys, monkeypatch):
     code, out, _ = run_cli(capsys, "mtg-rpg", "world", "season", "w", "--db", db)
     assert code == 0 and asked and all(p.startswith("Harloon: choose") for p in asked)
     assert "'0' is not one of 1-" in out and "'x' is not one of 1-" in out
-    assert "Season 1 is over" in out and len(asked) == 7
+    assert "Season 1 is over" in out and len(asked) == 8
 
 
 def test_encounter_draws_and_kingdom(tmp_path, capsys):

@@ -36,14 +36,15 @@ def test_help_and_a_bad_number_at_the_realms_prompt_change_nothing(monkeypatch, 
     out = capsys.readouterr().out
     assert "Harloon, hardship: treasury 87,600 gp, 35 resources left" in out
     assert "You may type:" in out and "undo: take back your last action" in out
-    assert "'0' is not one of 1-12" in out and "'99999999999999999999' is not one of 1-12" in out
+    assert "'0' is not one of 1-2" in out and "'99999999999999999999' is not one of 1-2" in out
+    assert "hardship (11 choices)" in out   # grouped action first, then target (issue 25 item 11)
     world = saved_world(db)
     assert world.season == 1 and world.turn is not None and world.turn.realm == "Harloon"
     assert world.turn.phase is Phase.HARDSHIP      # quit at the first prompt: nothing chosen
 
 
 def test_quit_saves_the_season_half_way_and_season_resumes_it(monkeypatch, capsys, db):
-    assert season(monkeypatch, db, "2\n1\nquit\n") == 0   # the hardship check, a tax rate, then stop
+    assert season(monkeypatch, db, "2\n1\n1\n1\nquit\n") == 0   # the hardship check, a tax rate, then stop
     out = capsys.readouterr().out
     assert "Stopped (quit); saved as 'w'. Resume with: magecraft mtg-rpg world season w" in out
     half = saved_world(db)
@@ -57,10 +58,10 @@ def test_quit_saves_the_season_half_way_and_season_resumes_it(monkeypatch, capsy
 
 
 def test_undo_takes_back_the_tax_rate_exactly(monkeypatch, capsys, db):
-    assert season(monkeypatch, db, "2\nquit\n") == 0
+    assert season(monkeypatch, db, "2\n1\nquit\n") == 0
     before = saved_world(db).to_dict()               # at the treasury prompt
     capsys.readouterr()
-    assert season(monkeypatch, db, "1\nundo\nquit\n") == 0
+    assert season(monkeypatch, db, "1\n1\nundo\nquit\n") == 0
     assert "Undone: back to before your last action." in capsys.readouterr().out
     after = saved_world(db).to_dict()
     assert after == before
@@ -68,7 +69,7 @@ def test_undo_takes_back_the_tax_rate_exactly(monkeypatch, capsys, db):
 
 def test_undo_is_refused_once_a_card_was_drawn_since(monkeypatch, capsys, db):
     # the hardship check draws from the referee's deck: the draw may not be taken back
-    assert season(monkeypatch, db, "2\nundo\nquit\n") == 0
+    assert season(monkeypatch, db, "2\n1\nundo\nquit\n") == 0
     out = capsys.readouterr().out
     assert "cannot undo:" in out and "since your last action" in out
     assert saved_world(db).turn.phase is Phase.TREASURY

@@ -31,7 +31,7 @@ def campaign(names: Sequence[str] = ("Ann", "Bob"), dice: Sequence[int] = (), *,
 
 
 def answer(c: Campaign, *option: Any) -> None:
-    c.apply(Choose(tuple(option)))
+    c.apply(Choose.of(tuple(option)))
 
 
 def run_tasks(c: Campaign, *tasks: dict[str, Any]) -> None:

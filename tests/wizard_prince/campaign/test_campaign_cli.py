@@ -240,6 +240,10 @@ def test_named_player_nobles_are_played_by_bots_and_people_see_their_intelligenc
     assert run(db, "year", "vel", "--bots", "Bob", "--banquet", str(result)) == 0
     out = capsys.readouterr().out
     assert "Ann: fight the barbarian horde" in out and "Bob: fight" not in out
+    # what Ann's Intelligence found out, in words (issue 25 item 6: it showed None and a dict)
+    found = [line for line in out.splitlines() if "Your Intelligence found out" in line]
+    assert found and all("None" not in line and "{" not in line for line in found), found
+    assert any("fleets " in line and " regular" in line for line in found), found
     saved = SaveStore(db).load("vel", "wizard_prince", "campaign").state
     assert saved["year"] == 1
 

@@ -95,7 +95,7 @@ def test_the_chancellor_and_minister_and_master_general_each_year() -> None:
     c = campaign(["Ann", "Bob", "Cid"], sheets={
         "Ann": {"status": 10, "appointment": "chancellor_of_the_exchequer"},
         "Bob": {"status": 15, "appointment": "minister_of_state"},
-        "Cid": {"status": 12, "appointment": "master_general_of_the_empire"}})
+        "Cid": {"status": 12, "appointment": "master_general"}})
     run_tasks(c, {"do": "appointments"})
     answer(c, "status")
     answer(c, "fleets")

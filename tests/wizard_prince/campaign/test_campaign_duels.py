@@ -60,7 +60,7 @@ def test_the_gm_may_enter_the_winner() -> None:
     answer(c, "Bob", "first blood")
     answer(c, "done")
     assert c.pending is not None and c.pending.kind == "duel_result" and c.pending.player == "GM"
-    refused(c, Choose(("winner", "Cid")), "not an answer")
+    refused(c, Choose.of(("winner", "Cid")), "not an answer")
     answer(c, "winner", "Bob")
     assert c.nobles["Bob"].status == 2 and c.nobles["Ann"].status == 0
 

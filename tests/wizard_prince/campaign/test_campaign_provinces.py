@@ -91,7 +91,7 @@ def test_tax_gatherers_add_4_but_a_natural_2_rebels_unless_garrisoned() -> None:
     c.provinces["Orlu"].upgrades["tax_gatherers"] = 0
     production(c)          # Athak 7+4 = 11: one Wealth; Orlu natural 2: rebels, 100 > 40: no protector
     assert c.nobles["Ann"].wealth == 2 and realm(c, "Ann") == ["Athak"] and all_rolled(c)
-    assert c.provinces["Orlu"].upgrades == {"tax_gatherers": 0}
+    assert c.provinces["Orlu"].upgrades == {}     # no one took it under his protection: destroyed (WC5)
     c = campaign(["Ann"], [2], realms={"Ann": ["Athak"]})
     c.provinces["Athak"].upgrades["tax_gatherers"] = 0
     c.provinces["Athak"].garrisons.append("legions")

@@ -172,7 +172,7 @@ def test_a_gm_enters_the_battle_with_any_whole_percentages() -> None:
     c.settings = CampaignSettings(battle_resolver="entered")
     answer(c, "legions")
     assert c.pending is not None and c.pending.kind == "battle_result" and c.pending.player == "GM"
-    refused(c, Choose(("result", "a", 101, 0)), "not an answer")
+    refused(c, Choose.of(("result", "a", 101, 0)), "not an answer")
     answer(c, "result", "b", 25, 50)
     # side a (Ann) lost 25%: 1 of 4 regular, 0.5 of 2 elite rounds to 1; the horde lost 50%: 3 of 6
     assert c.nobles["Ann"].legions == {"regular": 3, "elite": 1, "guard": 0}

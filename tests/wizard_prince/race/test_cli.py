@@ -37,7 +37,7 @@ def test_auto_draws_the_track_and_the_result(capsys):
 
 
 def test_a_person_at_the_terminal_is_offered_legal_choices_and_sees_every_roll(monkeypatch, capsys, tmp_path):
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n9\n1\nq\n"))  # no bets
+    monkeypatch.setattr("sys.stdin", io.StringIO("done\n9\n1\nq\n"))  # no bets
     assert main(["wizard-prince", "race", "--drivers", "Ann:heavy", "--npc", "1", "--seed", "3",
                  "--db", str(tmp_path / "s.db")]) == 0
     out = capsys.readouterr().out
@@ -47,7 +47,7 @@ def test_a_person_at_the_terminal_is_offered_legal_choices_and_sees_every_roll(m
 
 def test_a_race_saved_at_the_terminal_resumes_where_it_stopped(monkeypatch, capsys, tmp_path):
     db = str(tmp_path / "s.db")
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n1\nq\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("done\n1\nq\n"))
     assert main(["wizard-prince", "race", "--drivers", "Ann:heavy", "--npc", "1", "--seed", "3", "--db", db,
                  "--save", "derby"]) == 0
     capsys.readouterr()
@@ -98,7 +98,7 @@ def test_a_bet_against_himself_is_refused_by_the_rules(capsys):
 
 
 def test_people_bet_at_the_terminal_and_a_refused_bet_is_asked_again(monkeypatch, capsys, tmp_path):
-    answers = "NPC 1:500\nAnn:lots\nAnn:500\n\nGold:100\nNPC 1:wealth\nAnn:wealth\n\nq\n"
+    answers = "NPC 1:500\nAnn:lots\nAnn:500\n\ndone\nGold:100\nNPC 1:wealth\nAnn:wealth\ndone\nq\n"
     monkeypatch.setattr("sys.stdin", io.StringIO(answers))
     assert main(["wizard-prince", "race", "--drivers", "Ann:heavy", "--npc", "1", "--spectators", "Cy",
                  "--seed", "3", "--db", str(tmp_path / "s.db"), "--save", "bets"]) == 0
@@ -106,6 +106,7 @@ def test_people_bet_at_the_terminal_and_a_refused_bet_is_asked_again(monkeypatch
     assert "Ann drives in this race and may bet only on himself" in out
     assert "'Ann:lots' is not one of 1-2" in out and "a bet as CHARIOTEER:GOLD" in out
     assert "Ann bets 500 gp on Ann" in out
+    assert "'' is not one of 1-2" in out  # an empty line ends nobody's bets (issue 25 item 9): asked again
     assert "'Gold' is not driving in this race" in out and "NPC 1 is odds-on (3:4)" in out
     assert "Cy bets a Wealth level against the house on Ann" in out
     saved = SaveStore(tmp_path / "s.db").load("bets", "wizard_prince", "race").state

@@ -16,7 +16,15 @@ from magecraft.core.save_file import APPLICATION_ID, MIGRATIONS
 from magecraft.core.saves import SaveStore
 from magecraft.core.scenario import load_scenario, run_scenario
 from magecraft.games import registry
-from magecraft.wizard_prince.race.actions import Bet, Question, SideBet, WealthBet, read_table_bet
+from magecraft.wizard_prince.race.actions import (
+    Bet,
+    Question,
+    SideBet,
+    WealthBet,
+    bets_from_options,
+    read_table_bet,
+    read_words,
+)
 from magecraft.wizard_prince.race.game_type import RACE, ChariotAt, RacePosition
 from magecraft.wizard_prince.race.race import GAMES_MASTER, Race
 
@@ -36,6 +44,18 @@ def test_bets_print_and_parse_and_a_refused_bet_says_why():
         race.parse_action("Ann bets 100 gp on NPC 1")  # a driver bets only on himself
     assert race.to_dict() == before
     assert read_table_bet("Cy", "NPC 1:500") == Bet("Cy", "NPC 1", 500)
+
+
+def test_a_wealth_bets_stake_is_spoken_and_read_back_and_over_one_level_refused():
+    race = RACE.new_game(Randomness.seeded(3), {"drivers": ["Ann:heavy"], "npc": 1, "spectators": ["Cy"]})
+    two = WealthBet("Cy", "Ann", wealth=2)
+    assert race.action_text(two) == "Cy bets 2 Wealth levels against the house on Ann"
+    assert race.action_text(WealthBet("Cy", "Ann")) == "Cy bets a Wealth level against the house on Ann"
+    assert read_words(race.action_text(two)) == two                      # the words keep the stake
+    with pytest.raises(RuleError, match="maximum of one Wealth level"):
+        race.parse_action(race.action_text(two))                         # ... and the house refuses it
+    assert race.parse_action("Cy bets 1 Wealth level against the house on Ann") == WealthBet("Cy", "Ann")
+    assert bets_from_options([], ["Cy:Ann:2", "Cy:NPC 1"], []) == [two, WealthBet("Cy", "NPC 1")]
 
 
 def test_a_position_in_the_races_words_is_built_and_played():
