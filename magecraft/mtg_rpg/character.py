@@ -419,6 +419,16 @@ def feat_bonus(character: Character, effect: str) -> int:
     return total
 
 
+def base_life(constitution: int) -> int:
+    """"Life Points": 10 plus twice Constitution (before feats)."""
+    return 10 + 2 * constitution
+
+
+def base_hand_size(intelligence: int, bonus: int = 0) -> int:
+    """"Hand Size": 2 plus Intelligence (plus a feat's ``bonus``), at most ``MAX_HAND``."""
+    return min(MAX_HAND, 2 + intelligence + bonus)
+
+
 def derive(character: Character, *, armour: int = 0, dragging: bool = False) -> Derived:
     """Work out the sheet's derived values ("Choosing Attributes", "Life Points", "Hand Size",
     "COMBAT: Movement", "Spell Ranges", "Maximum Enchantments", "Cantrips", FEATS).
@@ -434,8 +444,8 @@ def derive(character: Character, *, armour: int = 0, dragging: bool = False) -> 
         walk //= 2
     range_dots = feat_bonus(character, "spell_range_dots")
     return Derived(
-        life=10 + 2 * a("CN") + feat_bonus(character, "life"),
-        hand_size=min(MAX_HAND, 2 + a("IQ") + feat_bonus(character, "hand_size")),
+        life=base_life(a("CN")) + feat_bonus(character, "life"),
+        hand_size=base_hand_size(a("IQ"), feat_bonus(character, "hand_size")),
         reserve_mana=a("WS") + feat_bonus(character, "reserve_mana"),
         creatures=a("CH") + 1 + feat_bonus(character, "creatures"),
         walk=walk,

@@ -55,6 +55,18 @@ if TYPE_CHECKING:
 
 PARTY, FOES = "party", "foes"
 YOU = "you"
+
+
+def member_id(number: int) -> str:
+    """The id of the party's ``number``-th character in a battle: ``you`` for the first, then ``p2``, ``p3`` ..."""
+    return YOU if number == 1 else f"p{number}"
+
+
+def creature_id(number: int) -> str:
+    """The id of the ``number``-th creature lined up against the party: ``c1``, ``c2`` ..."""
+    return f"c{number}"
+
+
 #: The steps of a turn (and "over"), as saved.
 PHASES = frozenset(step.value for step in Step)
 
@@ -114,13 +126,12 @@ class Battle(Resolution, GameState[Action]):
         names = [h.name.casefold() for h in heroes]
         if len(set(names)) != len(names):
             raise InputError("a party holds each character once")
-        fighters: dict[str, Combatant] = {YOU: mage_from_character(YOU, hero, PARTY, regenerations=regen)}
-        for number, ally in enumerate(party, start=2):
-            fighters[f"p{number}"] = mage_from_character(f"p{number}", ally, PARTY, regenerations=regen)
+        fighters = {member_id(number): mage_from_character(member_id(number), member, PARTY, regenerations=regen)
+                    for number, member in enumerate(heroes, start=1)}
         if enemy_mage is not None:
             fighters["mage"] = mage_from_character("mage", enemy_mage, FOES, regenerations=regen)
         for number, name in enumerate(creatures, start=1):
-            creature = creature_from_card(f"c{number}", name, FOES, regenerations=regen)
+            creature = creature_from_card(creature_id(number), name, FOES, regenerations=regen)
             creature.speed = settings.creature_speed
             fighters[creature.id] = creature
         if len(fighters) < len(heroes) + 1:
