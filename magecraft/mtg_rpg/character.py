@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.core.tables import get_table
@@ -622,8 +623,6 @@ class CharacterRecord:
     @classmethod
     def from_state(cls, name: str, state: dict[str, Any], revision: int | None = None) -> CharacterRecord:
         """A record from a saved state (the dice restored where they stopped)."""
-        from magecraft.core.events import EventLog
-
         state = dict(state)
         try:
             character = Character.from_dict(state.pop("character"))
