@@ -388,38 +388,9 @@ def refusal(battle: Battle, action: Action) -> RuleError:
     brigand = _brigand_refusal(battle, action) if phase in ("main", "commanding") else None
     if brigand is not None:
         return brigand
-    if phase == Step.MAIN:
-        actor = battle.actor()
-        if kind in MAIN_ACTIONS and battle.actions_left <= 0:
-            return RuleError(f"{actor.label} has taken all {actor.speed} actions of this turn (one per "
-                             "Speed point)", rule="Main Phase", section=MECHANICS)
-        if kind == "cast":
-            return _cast_refusal(battle, actor, action)
-        if kind == "engage":
-            return _engage_refusal(battle, actor, action)
-        if kind == "move" and battle.moved:
-            return RuleError("a character moves between ranged and close combat once per turn",
-                             rule="Moving", section=MECHANICS)
-        if kind == "flee":
-            if battle.acted:
-                return RuleError("fleeing must be the first action of the phase", rule="Fleeing",
-                                 section=MECHANICS)
-            return RuleError("only a character in ranged combat with every enemy may flee", rule="Fleeing",
-                             section=MECHANICS)
-        if kind == "command":
-            if battle.command_used:
-                return RuleError("creatures are commanded once per turn", rule="Commanding",
-                                 section=MECHANICS)
-            if battle.acted:
-                return RuleError("all commands must be given before any other actions are taken",
-                                 rule="Commanding", section=MECHANICS)
-            return RuleError("no controlled creature can be commanded now (Summoning Sickness, or none)",
-                             rule="Commanding", section=MECHANICS)
-        if kind == "activate":
-            rule, message = activation_refusal(battle, action)
-            return RuleError(message, rule=rule, section=MECHANICS)
-        if kind == "delay" and battle.acted:
-            return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
+    main = _main_refusal(battle, action) if phase == Step.MAIN else None
+    if main is not None:
+        return main
     if kind in ("order_ability", "ability"):
         return _ability_refusal(battle, action)
     if kind == "allow" and phase == Step.INTERCEPT:
@@ -441,6 +412,44 @@ def refusal(battle: Battle, action: Action) -> RuleError:
             return RuleError(message, rule=rule, section=MECHANICS)
     return RuleError(f"{action_words(action)} is not a legal action now (open: "
                      f"{', '.join(action_words(a) for a in battle.legal_actions()[:8])}...)", rule=MECHANICS)
+
+
+def _main_refusal(battle: Battle, action: Action) -> RuleError | None:
+    """Why a Main-phase action is refused by the phase's own rules (Speed actions, Moving, Fleeing,
+    Commanding ...); None when the general checks say why."""
+    kind = action.kind
+    actor = battle.actor()
+    if kind in MAIN_ACTIONS and battle.actions_left <= 0:
+        return RuleError(f"{actor.label} has taken all {actor.speed} actions of this turn (one per "
+                         "Speed point)", rule="Main Phase", section=MECHANICS)
+    if kind == "cast":
+        return _cast_refusal(battle, actor, action)
+    if kind == "engage":
+        return _engage_refusal(battle, actor, action)
+    if kind == "move" and battle.moved:
+        return RuleError("a character moves between ranged and close combat once per turn",
+                         rule="Moving", section=MECHANICS)
+    if kind == "flee":
+        if battle.acted:
+            return RuleError("fleeing must be the first action of the phase", rule="Fleeing",
+                             section=MECHANICS)
+        return RuleError("only a character in ranged combat with every enemy may flee", rule="Fleeing",
+                         section=MECHANICS)
+    if kind == "command":
+        if battle.command_used:
+            return RuleError("creatures are commanded once per turn", rule="Commanding",
+                             section=MECHANICS)
+        if battle.acted:
+            return RuleError("all commands must be given before any other actions are taken",
+                             rule="Commanding", section=MECHANICS)
+        return RuleError("no controlled creature can be commanded now (Summoning Sickness, or none)",
+                         rule="Commanding", section=MECHANICS)
+    if kind == "activate":
+        rule, message = activation_refusal(battle, action)
+        return RuleError(message, rule=rule, section=MECHANICS)
+    if kind == "delay" and battle.acted:
+        return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
+    return None
 
 
 def _cast_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError:

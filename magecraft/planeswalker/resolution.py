@@ -27,6 +27,7 @@ from magecraft.planeswalker.decisions import ability_x, interceptors
 from magecraft.planeswalker.effects import (
     Ability,
     Effect,
+    Lord,
     abilities,
     count_of,
     is_equipment,
@@ -714,20 +715,8 @@ class Resolution(Pervasive):
                 power, toughness = n if count.power else 0, n if count.toughness else 0
             if fighter.active:
                 for source, lord in lords:
-                    times = 1
-                    if lord.enchanted:  # Thran Golem: "as long as it is enchanted" (PW76)
-                        applies = source is fighter and any(a[1] == fighter.id for m in fighters for a in m.auras)
-                    elif lord.colour:
-                        owner = self.fighters.get(source.controller or "")
-                        applies = source is fighter and owner is not None and lord.colour in owner.identity
-                    else:
-                        applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
-                            fighter.card)) and (not lord.yours or source.side == fighter.side)
-                        if lord.shared:  # Coat of Arms: per other creature sharing a creature type (PW49)
-                            kinds = set(subtypes(fighter.card))
-                            times = sum(1 for f in fighters if f is not fighter and f.active and not f.is_mage
-                                        and kinds & set(subtypes(f.card)))
-                    if applies:
+                    times = self._lorded_times(fighter, source, lord)
+                    if times is not None:
                         power, toughness = power + lord.power * times, toughness + lord.toughness * times
                         if lord.keyword:
                             keywords.append(lord.keyword)
@@ -749,6 +738,24 @@ class Resolution(Pervasive):
             fighter.lorded_keywords = [k for k in fighter.lorded_keywords if k not in stale] + fresh
             if count is not None and count.toughness:
                 self._counted_life(fighter)
+
+    def _lorded_times(self, fighter: Combatant, source: Combatant, lord: Lord) -> int | None:
+        """How many times ``source``'s ``lord`` bonus applies to ``fighter`` now (None: it does not apply)."""
+        fighters = self.fighters.values()
+        times = 1
+        if lord.enchanted:  # Thran Golem: "as long as it is enchanted" (PW76)
+            applies = source is fighter and any(a[1] == fighter.id for m in fighters for a in m.auras)
+        elif lord.colour:
+            owner = self.fighters.get(source.controller or "")
+            applies = source is fighter and owner is not None and lord.colour in owner.identity
+        else:
+            applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
+                fighter.card)) and (not lord.yours or source.side == fighter.side)
+            if lord.shared:  # Coat of Arms: per other creature sharing a creature type (PW49)
+                kinds = set(subtypes(fighter.card))
+                times = sum(1 for f in fighters if f is not fighter and f.active and not f.is_mage
+                            and kinds & set(subtypes(f.card)))
+        return times if applies else None
 
     def _counted_life(self, creature: Combatant) -> None:
         """A */* creature's Life is twice the Toughness it counted when it entered (PW35, PW44); one whose
