@@ -29,6 +29,7 @@ from magecraft.planeswalker.effects import (
     Effect,
     Lord,
     abilities,
+    aura_effects,
     count_of,
     is_equipment,
     lord_of,
@@ -40,15 +41,13 @@ from magecraft.planeswalker.effects import (
     triggers,
     ward_of,
 )
+from magecraft.planeswalker.field import Field
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
 from magecraft.planeswalker.pervasive import Pervasive, reverse, warded
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import hits, permanent_is, profile, spell_colors
-
-if TYPE_CHECKING:
-    from magecraft.planeswalker.combat import Battle
 
 SECTION_CASTING = "Casting"
 
@@ -92,7 +91,7 @@ class Resolution(Pervasive):
 
     def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability,
                      target_id: str = "") -> int:
-        x = ability_x(cast("Battle", self), creature, controller, ability)
+        x = ability_x(cast("Field", self), creature, controller, ability)
         if controller is not None:
             pay(controller.mana, ability.cost, artifact=False, x=x)
         if ability.tap:
@@ -448,7 +447,7 @@ class Resolution(Pervasive):
         effects = on_trigger(attacker.card, "attacks")
         if not effects or not target.is_mage or self.intercept is None:
             return
-        able = [self.fighters[c] for c in interceptors(cast(Any, self))]
+        able = [self.fighters[c] for c in interceptors(cast("Field", self))]
         best = max(able, key=lambda f: f.power, default=None)
         if best is not None:
             self._targeted(best.id)  # Cowardice (PW53)
@@ -830,8 +829,6 @@ class Resolution(Pervasive):
     def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None:
         """An Aura resolves onto its target (PW39): a pervasive effect of its caster, whose effects last while
         it is kept; a target gone meanwhile sends it to the graveyard."""
-        from magecraft.planeswalker.effects import aura_effects
-
         target = self.fighters.get(target_id)
         if target is None or not target.active:
             if not kept:
@@ -857,8 +854,6 @@ class Resolution(Pervasive):
 
     def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None:
         """An Aura leaves (released, destroyed, or its creature gone): its effects end."""
-        from magecraft.planeswalker.effects import aura_effects
-
         chosen = next((c for c in mage.chosen if c[0] == name), None)
         if chosen is not None and entry is None:  # the oldest kept one goes first (list.remove)
             mage.chosen.remove(chosen)
