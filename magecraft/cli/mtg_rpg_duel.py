@@ -80,7 +80,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     settle_free_for_all,
     table_outcome,
 )
-from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for, settle_sheet
+from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for, referee_duellist, settle_sheet
 from magecraft.mtg_rpg.duel_sides import Duellist
 from magecraft.mtg_rpg.renewal import (
     vitals_of,
@@ -89,8 +89,6 @@ from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
-#: The built-in opponent's sheet: 2 in every attribute (life 14, hand 4).
-REFEREE_ATTRIBUTE = 2
 
 #: A duellist's saved sheet and saved cards, for the settlement: (None, None) for a built-in referee.
 Sheet = tuple[CharacterRecord | None, SpellDeck | None]
@@ -114,9 +112,7 @@ def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prep
     record, saved = sheet = _sheet(store, name, pool)
     if record is None or saved is None:
         deck = truncated_deck(build_referee_deck(rng, pool), rng)
-        size = REFEREE_ATTRIBUTE + 2
-        return Duellist(name, life=10 + 2 * REFEREE_ATTRIBUTE, hand_size=size, dexterity=REFEREE_ATTRIBUTE,
-                        intelligence=REFEREE_ATTRIBUTE, library=tuple(c.name for c in deck)), sheet
+        return referee_duellist(name, [c.name for c in deck]), sheet
     return duellist_for(record.character, saved, prepare=prepare, settings=rules), sheet
 
 

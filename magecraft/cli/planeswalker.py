@@ -445,7 +445,7 @@ def fight(
     forgot (ruling PW33), unless --practice.
     """
     from magecraft.planeswalker.bot import ready_mage
-    from magecraft.planeswalker.combat import Battle
+    from magecraft.planeswalker.combat import Battle, creature_id, member_id
 
     if scenario is not None:
         clashing = given_options(name=name, against=against or None, mage=mage, close=close, party=party,
@@ -495,16 +495,16 @@ def fight(
     heroes = [_hero(db, name, ready_mage), *(_hero(db, member, ready_mage) for member, _ in members)]
     character, allies = heroes[0][0], [h for h, _ in heroes[1:]]
     # who the bot plays beside the people (ids as Battle.start gives them: p2, p3 ...)
-    bots = [f"p{number}" for number, (_, bot) in enumerate(members, start=2) if bot]
+    bots = [member_id(number) for number, (_, bot) in enumerate(members, start=2) if bot]
     # the saved sheets to record the outcome on, as read now (ready-made mages have none)
-    ids = ["you", *(f"p{number}" for number in range(2, len(heroes) + 1))]
+    ids = [member_id(number) for number in range(1, len(heroes) + 1)]
     sheets = {} if practice else {fid: {"name": hero.name, "revision": revision, "sheet": hero.to_dict()}
                                   for fid, (hero, revision) in zip(ids, heroes, strict=True)
                                   if revision is not None}
     settings = _house_rules(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     enemy = ready_mage(mage) if mage else None
-    ranges = {f"c{i}": "close" for i in range(1, len(creatures) + 1)} if close else None
+    ranges = {creature_id(i): "close" for i in range(1, len(creatures) + 1)} if close else None
     if close and enemy is not None:
         ranges = {**(ranges or {}), "mage": "close"}
     battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges,

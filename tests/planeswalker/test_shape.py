@@ -114,3 +114,10 @@ def test_fight_starts_from_a_scenario(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert any(e["label"] == "the battle as it stands" for e in out["log"])
     assert out["result"]["over"] is True
+
+
+def test_every_kind_of_decision_has_what_it_does() -> None:
+    from magecraft.planeswalker.actions import ActionKind
+    from magecraft.planeswalker.combat import PERFORMERS
+
+    assert set(PERFORMERS) == set(ActionKind)
