@@ -101,7 +101,7 @@ def test_another_mages_memory_stays_hidden():
 
 
 def test_the_bots_are_registered_by_name():
-    assert set(BATTLE.bots) == {"random", "heuristic"}
+    assert set(BATTLE.bots) == {"random", "heuristic", "search"}
     battle = BATTLE.new_game(Randomness.seeded(4))
     assert BATTLE.bot("heuristic", Randomness.seeded(1)).choose(battle, battle.current_player()) in (
         battle.legal_actions())
