@@ -36,7 +36,6 @@ from magecraft.cli.options import (
     print_json,
 )
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
-from magecraft.cli.wizard_prince import app
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -97,7 +96,6 @@ def parse_bets(bets: Sequence[str], wealth_bets: Sequence[str], side_bets: Seque
         raise typer.BadParameter(message.lstrip(": "), param_hint=option) from None
 
 
-@app.command("race")
 def race(
     drivers: Annotated[str, typer.Option("--drivers", help='Player nobles and their chariots, e.g. "Ann:heavy,Bob:'
                                          'light" (NAME:KIND[:cautious|aggressive] for a bot).')] = "",
