@@ -53,6 +53,7 @@ from magecraft.mtg_rpg.cards import (
     write_card_file,
 )
 from magecraft.mtg_rpg.character import (
+    MAX_DOTS,
     Character,
     CharacterRecord,
     load_character,
@@ -306,8 +307,9 @@ def _spend(wizard: Character, args: list[str], choice: str | None, approved: boo
 def _costs(wizard: Character, json: bool) -> None:
     book = rulebook()
     data = {
-        "attributes": {a: experience.attribute_cost(wizard, a) for a in ATTRIBUTES if wizard.attribute(a) < 5},
-        "skills": {s: experience.skill_cost(wizard, s) for s in book.skills if wizard.skill_dots(s) < 5},
+        "attributes": {a: experience.attribute_cost(wizard, a) for a in ATTRIBUTES
+                       if wizard.attribute(a) < MAX_DOTS},
+        "skills": {s: experience.skill_cost(wizard, s) for s in book.skills if wizard.skill_dots(s) < MAX_DOTS},
         "feats": {f.name: experience.feat_cost(wizard, f) for f in book.feats.values()
                   if not f.acquisition and not f.cost_per_mana},
     }
