@@ -11,9 +11,11 @@ its commands is run, and the command tree is built once per process (:func:`comm
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 import typer
@@ -27,6 +29,36 @@ from magecraft.cli.unavailable import CATCH_ALL, unavailable_command
 from magecraft.core.errors import MagecraftError
 
 coercion.install()
+
+
+def _defer_rich_markdown() -> None:
+    """typer's rich help (``typer.rich_utils``) imports ``rich.markdown`` -- a markdown parser, about a third
+    of a group's ``--help`` start-up -- for a markup mode magecraft never uses.  A stand-in module is put in
+    its place until something uses it: its ``Markdown`` and any other name load the real module then."""
+    if "rich.markdown" in sys.modules:
+        return
+    stand_in = ModuleType("rich.markdown", "stand-in: the real rich.markdown is imported on first use")
+
+    def real() -> ModuleType:
+        if sys.modules.get("rich.markdown") is stand_in:
+            del sys.modules["rich.markdown"]
+        return importlib.import_module("rich.markdown")
+
+    class Markdown:
+        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+            return real().Markdown(*args, **kwargs)
+
+    stand_in.Markdown = Markdown  # type: ignore[attr-defined]
+    def attribute(name: str) -> Any:
+        if name.startswith("__"):  # the import machinery's questions (__path__, __file__) are not a use
+            raise AttributeError(name)
+        return getattr(real(), name)
+
+    stand_in.__getattr__ = attribute  # type: ignore[method-assign]
+    sys.modules["rich.markdown"] = stand_in
+
+
+_defer_rich_markdown()
 
 #: ``-h`` works everywhere ``--help`` does.
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}

@@ -189,11 +189,7 @@ class TableGame(ABC, Generic[A]):
 
     def reveals(self, event: Event) -> str | None:
         """Why undo may not go back past ``event`` (a die rolled, a card drawn, a secret shown), or None."""
-        if event.kind in RANDOM_KINDS:
-            return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
-        if event.data.get("private_to") is not None:
-            return f"hidden information was revealed ({event.label})"
-        return None
+        return reveals_by_default(event)
 
     def commands(self) -> Mapping[str, Command]:
         """Extra words understood at every prompt, by their first word."""
@@ -202,6 +198,15 @@ class TableGame(ABC, Generic[A]):
     def ending(self) -> str:
         """The end of the game in words: who won and why."""
         return "The game is over."
+
+
+def reveals_by_default(event: Event) -> str | None:
+    """Why undo may not go back past ``event`` in any game: a die rolled, a deck shuffled, a secret shown."""
+    if event.kind in RANDOM_KINDS:
+        return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
+    if event.data.get("private_to") is not None:
+        return f"hidden information was revealed ({event.label})"
+    return None
 
 
 class _HangUp(BaseException):

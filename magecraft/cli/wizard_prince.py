@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from magecraft.cli import wizard_prince_race
+from magecraft.cli.game_table import play_at_table, refuse_scenario_with_load
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -34,7 +35,6 @@ from magecraft.cli.options import (
     make_randomness,
     print_json,
 )
-from magecraft.cli.playloop import Ending, PlayLoop
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.cli.wizard_prince_banquet import (  # noqa: F401  (the banquet view, also importable from here)
     HUMAN,
@@ -137,9 +137,7 @@ def banquet(
       magecraft wizard-prince banquet --auto --npc 4 --seed 11 --json
       magecraft wizard-prince banquet --scenario docs/scenarios/wizard-prince-banquet-butler.toml
     """
-    if scenario is not None and load:
-        raise typer.BadParameter("a scenario starts a new banquet; --load resumes a saved one",
-                                 param_hint="--load")
+    refuse_scenario_with_load(scenario, load, "banquet")
     if load:
         # a saved banquet carries its own nobles, board, settings and dice
         given = given_options(players=players or None, npc=npc or None, nobles=nobles_file, setup=setup_file,
@@ -182,11 +180,8 @@ def banquet(
             console().print(said)
         return
     table = BanquetTable(state, bots, controllers)
-    ending = PlayLoop(table, saver, allow_undo_after_rolls=allow_undo).run()
-    if ending is Ending.FINISHED:
-        _report(table.state, json, with_board=False)
-    elif ending.status:
-        raise typer.Exit(ending.status)
+    play_at_table(saver, table, allow_undo=allow_undo,
+                  finished=lambda: _report(table.state, json, with_board=False))
 
 
 def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, setup_file: Path | None,

@@ -16,12 +16,12 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from magecraft.cli.options import ask_die_once, console
-from magecraft.cli.playloop import Choice, Menu, PlayLoop, TableGame
+from magecraft.cli.game_table import GameTable, GameView
+from magecraft.cli.options import console
+from magecraft.cli.playloop import PlayLoop
 from magecraft.cli.render import DiceGroup
 from magecraft.core.bots import Bot
-from magecraft.core.events import Event, EventLog
-from magecraft.core.randomness import Randomness
+from magecraft.core.events import Event
 from magecraft.wizard_prince.actions import (
     Action,
     AppointmentMove,
@@ -43,66 +43,43 @@ from magecraft.wizard_prince.pieces import appointments
 HUMAN = "human"
 
 
-class BanquetTable(TableGame[Action]):
-    """The banquet at the terminal: people choose by number, bots and NPC nobles play themselves."""
+class BanquetView(GameView[Action]):
+    """The banquet's own at the terminal: actions naming the chits a noble knows, grouped by kind then piece,
+    SNOOP's question whom to show the chit, the board with the nobles panel, dice rolled together on one
+    line, and who plays each noble saved beside the state."""
 
     resume_command = "wizard-prince banquet --load {name}"
     save_stem = "banquet"
+    prompt = "Action"
 
-    def __init__(self, state: Banquet, bots: Mapping[str, Bot], controllers: Mapping[str, str]) -> None:
-        self.state = state
-        self.bots = bots
+    def __init__(self, controllers: Mapping[str, str]) -> None:
         self.controllers = dict(controllers)
         self.dice = DiceGroup()  # a multi-die roll's dice, shown on one line
 
-    def people(self) -> list[str]:
-        return [name for name, kind in self.controllers.items() if kind == HUMAN]
+    def title(self, table: GameTable[Action], player: str) -> str:
+        when = f"turn {table.state.turn}" if table.state.turn else "entering the banquet"
+        return f"[bold]{player}[/bold], {when}: choose an action"
 
-    def current_player(self) -> str | None:
-        return self.state.current_player()
+    def label(self, table: GameTable[Action], player: str, action: Action) -> str:
+        return describe(table.state, player, action)
 
-    def is_terminal(self) -> bool:
-        return self.state.is_terminal()
+    def heading(self, table: GameTable[Action], action: Action, label: str) -> tuple[str, ...]:
+        return _path(table.state, action)
 
-    def log(self) -> EventLog:
-        return self.state.log
-
-    def snapshot(self) -> dict[str, Any]:
-        return {**self.state.to_dict(), "controllers": dict(self.controllers)}
-
-    def restore(self, snapshot: dict[str, Any]) -> None:
-        self.state = Banquet.from_dict(snapshot, ask=ask_die_once)
-
-    def randomness(self) -> Randomness:
-        return self.state.rng
-
-    def bot_action(self, player: str) -> Action:
-        action: Action = self.bots[player].choose(self.state, player)
+    def complete(self, table: GameTable[Action], loop: PlayLoop[Action], player: str, action: Action) -> Action:
+        if isinstance(action, Snoop) and len(table.state.nobles) > 1:
+            return Snoop(action.courtier, _ask_show_to(loop, table.state, player))
         return action
 
-    def menu(self, player: str) -> Menu[Action]:
-        when = f"turn {self.state.turn}" if self.state.turn else "entering the banquet"
-        choices = [Choice(describe(self.state, player, action), action, _path(self.state, action))
-                   for action in self.state.legal_actions()]
-        return Menu(f"[bold]{player}[/bold], {when}: choose an action", choices, prompt="Action")
-
-    def complete(self, loop: PlayLoop[Action], player: str, action: Action) -> Action:
-        if isinstance(action, Snoop) and len(self.state.nobles) > 1:
-            return Snoop(action.courtier, _ask_show_to(loop, self.state, player))
-        return action
-
-    def apply(self, action: Action) -> None:
-        self.state.apply(action)
-
-    def render(self, viewer: str | None) -> list[RenderableType]:
+    def render(self, table: GameTable[Action], viewer: str | None) -> list[RenderableType]:
         # The nobles panel beside the board when the terminal is wide enough, else under it. Columns would find
         # that out by drawing both once more at every turn, so the width is compared with their usual sizes.
-        grid, panel = board(self.state, viewer), nobles_panel(self.state)
+        grid, panel = board(table.state, viewer), nobles_panel(table.state)
         if console().width >= SIDE_BY_SIDE:
             return [Columns([grid, panel], padding=(0, 2))]
         return [grid, panel]
 
-    def event_line(self, event: Event) -> str | None:
+    def event_line(self, table: GameTable[Action], event: Event) -> str | None:
         if event.kind == "roll" and event.label.endswith(" save"):
             return None  # the save's own line follows, with the roll, what it needed and the verdict
         if event.kind == "roll" and event.label.endswith(")") and " (die " in event.label:
@@ -111,8 +88,21 @@ class BanquetTable(TableGame[Action]):
             return None if line is None else f"  [dim]{line}[/dim]"
         return event_line(event)
 
-    def ending(self) -> str:
-        return ending_in_words(self.state)
+    def ending(self, table: GameTable[Action]) -> str:
+        return ending_in_words(table.state)
+
+    def extras(self, table: GameTable[Action]) -> dict[str, Any]:
+        return {"controllers": dict(self.controllers)}
+
+
+class BanquetTable(GameTable[Action]):
+    """The banquet at the terminal: people choose by number, bots and NPC nobles play themselves."""
+
+    state: Banquet
+
+    def __init__(self, state: Banquet, bots: Mapping[str, Bot], controllers: Mapping[str, str]) -> None:
+        super().__init__(state, BanquetView(controllers), bots=bots,
+                         people=[name for name, kind in controllers.items() if kind == HUMAN])
 
 
 def _path(state: Banquet, action: Action) -> tuple[str, ...]:
