@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,6 +12,7 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.table import Table
 
+from magecraft.cli.game_table import GameTable, GameView, play_at_table
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -28,11 +30,11 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
-from magecraft.cli.playloop import Choice, Command, Ending, Menu, PlayLoop, TableGame
+from magecraft.cli.playloop import Command, Ending, Menu, PlayLoop
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import DataError
-from magecraft.core.events import Event, EventLog
-from magecraft.core.randomness import Randomness, new_seed
+from magecraft.core.events import Event
+from magecraft.core.randomness import new_seed
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.actions import Action, ActionKind, Step
 from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, ZONES, Wall, distance, position, zone_at
@@ -164,26 +166,23 @@ def solo(
         console().print(f"Resumed {escape(saver.loaded.name)!r}: round {game.round}, "
                         f"{game.stage.replace('_', ' ')}")
         table = SoloTable(game, [str(n) for n in numbers] if isinstance(numbers, list) else None)
-        ending = play(table, saver, allow_undo, resume_point(game))
+        first_event = resume_point(game)
     elif scenario is not None:
-        table = SoloTable(_scenario_game(scenario))
-        ending = play(table, saver, allow_undo)
+        table, first_event = SoloTable(_scenario_game(scenario)), 0
     else:
         rng = make_randomness(seed, dice, physical_dice)
-        table = SoloTable(MageWarsGame.new(rng, spellbook, settings, dummy_decks))
-        ending = play(table, saver, allow_undo)
-    if ending.status:
-        raise typer.Exit(ending.status)
-    if json and ending is Ending.FINISHED:
-        print_json(dict(table.game.result()))
+        table, first_event = SoloTable(MageWarsGame.new(rng, spellbook, settings, dummy_decks)), 0
+    play(table, saver, allow_undo, first_event,
+         finished=(lambda: print_json(dict(table.game.result()))) if json else None)
 
 
-def play(table: SoloTable, saver: SaveSession, allow_undo: bool = False, first_event: int = 0) -> Ending:
+def play(table: SoloTable, saver: SaveSession, allow_undo: bool = False, first_event: int = 0,
+         finished: Callable[[], None] | None = None) -> Ending:
     """The game at the terminal through the shared play loop; saved after each decision when the session
     has a name (the first save says where)."""
     if saver.name is not None:
         console().print(escape(saver.save(table.snapshot())))
-    return PlayLoop(table, saver, allow_undo_after_rolls=allow_undo, shown_from=first_event).run()
+    return play_at_table(saver, table, allow_undo=allow_undo, shown_from=first_event, finished=finished)
 
 
 def _scenario_game(path: Path) -> MageWarsGame:
@@ -232,83 +231,72 @@ def _print_summary(summary: dict[str, Any]) -> None:
 SPELL_NUMBERS = "spell_numbers"
 
 
-class SoloTable(TableGame[Action]):
-    """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage plays itself."""
+class SoloView(GameView[Action]):
+    """Mage Wars' own at the terminal: the plan typed by spell numbers, the arena and spellbook tables, attack
+    dice on one line, ``card NAME`` at every prompt, reveals asked in the middle of the Dummy Mage's turn
+    (ruling A17), and the spell numbers saved beside the state."""
 
     resume_command = "mage-wars solo --load {name}"
     save_stem = "mage-wars"
 
-    def __init__(self, game: MageWarsGame, spell_numbers: list[str] | None = None) -> None:
-        self.game = game
-        self.spell_numbers = spell_numbers or sorted(set(game.spellbook))
+    def __init__(self, spell_numbers: list[str]) -> None:
+        self.spell_numbers = spell_numbers
         self.loop: PlayLoop[Action] | None = None
         self._faces: list[tuple[int, int]] = []  # the attack dice rolled so far, shown together
         self._last_attack = ("", "")
 
-    def begin(self, loop: PlayLoop[Action]) -> None:
+    def begin(self, table: GameTable[Action], loop: PlayLoop[Action]) -> None:
         self.loop = loop
-        self.game.answer_trigger = self._answer_trigger
+        table.state.answer_trigger = self._answer_trigger
 
-    def people(self) -> list[str]:
-        return [YOU]
-
-    def bot_action(self, player: str) -> Action:
+    def bot_action(self, table: GameTable[Action], player: str) -> Action:
         """The Dummy Mage's turn, when the game waits for it (a scenario's game): seed 003's own rules."""
         from magecraft.mage_wars.game_type import DummyMageBot
 
-        action: Action = DummyMageBot(self.game.rng).choose(self.game, player)
+        action: Action = DummyMageBot(table.state.rng).choose(table.state, player)
         return action
 
-    def randomness(self) -> Randomness:
-        return self.game.rng
+    def extras(self, table: GameTable[Action]) -> dict[str, Any]:
+        return {SPELL_NUMBERS: list(self.spell_numbers)}
 
-    def current_player(self) -> str | None:
-        return self.game.current_player()
+    def restore(self, table: GameTable[Action], snapshot: dict[str, Any]) -> MageWarsGame:
+        game = MageWarsGame.from_dict(snapshot, ask=ask_die_once)
+        game.answer_trigger = self._answer_trigger
+        return game
 
-    def is_terminal(self) -> bool:
-        return self.game.is_terminal()
-
-    def log(self) -> EventLog:
-        return self.game.log
-
-    def snapshot(self) -> dict[str, Any]:
-        return {**self.game.to_dict(), SPELL_NUMBERS: list(self.spell_numbers)}
-
-    def restore(self, snapshot: dict[str, Any]) -> None:
-        self.game = MageWarsGame.from_dict(snapshot, ask=ask_die_once)
-        self.game.answer_trigger = self._answer_trigger
-
-    def menu(self, player: str) -> Menu[Action]:
-        game = self.game
+    def menu(self, table: GameTable[Action], player: str) -> Menu[Action]:
+        game = table.state
         if game.pending == Step.PLAN:
             return Menu(f"Mana {game.mana}. Plan up to 2 spells from your spellbook.", [],
                         prompt="Plan up to 2 spells by number or name, e.g. 3, 7 (empty: none)",
                         typed=self._plan, typed_help="spell numbers or names, e.g. 3, 7 (empty: plan none)")
-        choices = [Choice(game.action_text(action), action, _heading(game, action))
-                   for action in game.legal_actions()]
-        return Menu(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:", choices)
+        return Menu(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:",
+                    self.choices(table, player))
+
+    def heading(self, table: GameTable[Action], action: Action, label: str) -> tuple[str, ...]:
+        return _heading(table.state, action)
 
     def _plan(self, answer: str) -> Action:
         names = [_planned_name(part, self.spell_numbers) for part in answer.split(",") if part.strip()]
         return Action(ActionKind.PLAN, spells=tuple(names))
 
-    def apply(self, action: Action) -> None:
-        problem = self.game.why_illegal(action)
+    def apply(self, table: GameTable[Action], action: Action) -> None:
+        problem = table.state.why_illegal(action)
         if problem is not None:
             raise problem
-        self.game.apply(action)
+        table.state.apply(action)
 
-    def render(self, viewer: str | None) -> list[RenderableType]:
-        shown: list[RenderableType] = [arena_table(self.game)]
-        if self.game.pending == Step.PLAN:
-            shown.append(spellbook_table(self.game.spellbook, self.spell_numbers))
+    def render(self, table: GameTable[Action], viewer: str | None) -> list[RenderableType]:
+        shown: list[RenderableType] = [arena_table(table.state)]
+        if table.state.pending == Step.PLAN:
+            shown.append(spellbook_table(table.state.spellbook, self.spell_numbers))
         return shown
 
-    def event_line(self, event: Event) -> str | None:
+    def event_line(self, table: GameTable[Action], event: Event) -> str | None:
         if event.kind == "roll" and ", attack die " in event.label:
             return self._attack_die(event)
         if event.kind == "roll" and event.label.endswith(": effect die"):
-            return self._effect_die(event)
+            return self._effect_die(table.state, event)
         if event.kind == "game" and "attack" in event.data:
             self._last_attack = (str(event.data.get("attacker")), str(event.data["attack"]))
         if event.kind == "roll":
@@ -337,11 +325,11 @@ class SoloTable(TableGame[Action]):
                                              f"{critical} critical" if critical else "") if part) or "nothing"
         return f"  [dim]{escape(who)}: {count} dice: {escape(faces)} = {total}[/dim]"
 
-    def _effect_die(self, event: Event) -> str:
+    def _effect_die(self, game: MageWarsGame, event: Event) -> str:
         """The d12 effect roll with the row of the attack's effect table it falls in."""
         value = int(event.data["value"])
         attacker, name = self._last_attack
-        unit = self.game.units.get(attacker)
+        unit = game.units.get(attacker)
         # the attack's card: a spell named as its attack, else the creature's (which may have died since)
         cards = [card_book().cards.get(name), card_book().cards.get(event.label.split(" (")[0]),
                  card_book().cards.get(unit.name) if unit is not None else None]
@@ -352,11 +340,11 @@ class SoloTable(TableGame[Action]):
                            for e in rows) or "no effect"
         return f"  [dim]{escape(event.label)}: rolled {value} on 1d12, {escape(effect)}[/dim]"
 
-    def commands(self) -> dict[str, Command]:
+    def commands(self, table: GameTable[Action]) -> dict[str, Command]:
         return {"card": Command("card NAME", "show a card", _show_card)}
 
-    def ending(self) -> str:
-        return f"Game over after {self.game.round} rounds: {self.game.end_reason}"
+    def ending(self, table: GameTable[Action]) -> str:
+        return f"Game over after {table.state.round} rounds: {table.state.end_reason}"
 
     def _answer_trigger(self, game: MageWarsGame, action: Action, moment: str) -> bool:
         """A reveal offered in the middle of the Dummy Mage's turn (ruling A17): yes or no, asked until clear."""
@@ -364,6 +352,20 @@ class SoloTable(TableGame[Action]):
         self.loop.show_new(YOU)
         cost = card_book().get(action.name).reveal_cost
         return self.loop.yes_no(f"{moment}. Mana {game.mana}: {game.action_text(action)} for {cost} mana now?")
+
+
+class SoloTable(GameTable[Action]):
+    """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage plays itself."""
+
+    state: MageWarsGame
+
+    def __init__(self, game: MageWarsGame, spell_numbers: list[str] | None = None) -> None:
+        super().__init__(game, SoloView(spell_numbers or sorted(set(game.spellbook))), people=[YOU])
+
+    @property
+    def game(self) -> MageWarsGame:
+        """The game state (the name the Mage Wars commands and tests read it by)."""
+        return self.state
 
 
 def _heading(game: MageWarsGame, action: Action) -> tuple[str, ...]:
