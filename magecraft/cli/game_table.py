@@ -22,7 +22,16 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from rich.markup import escape
 
 from magecraft.cli import options
-from magecraft.cli.playloop import Choice, Command, Ending, Menu, PlayLoop, TableGame, reveals_by_default
+from magecraft.cli.playloop import (
+    Choice,
+    Command,
+    Ending,
+    Menu,
+    PlayLoop,
+    TableGame,
+    reveals_by_default,
+    visible_by_default,
+)
 from magecraft.core.errors import RuleError
 
 if TYPE_CHECKING:
@@ -115,6 +124,9 @@ class GameView(Generic[A]):
     def reveals(self, table: GameTable[A], event: Event) -> str | None:
         return reveals_by_default(event)
 
+    def visible(self, table: GameTable[A], event: Event, viewer: str | None) -> bool:
+        return visible_by_default(event, viewer)
+
     def commands(self, table: GameTable[A]) -> Mapping[str, Command]:
         return {}
 
@@ -190,6 +202,9 @@ class GameTable(TableGame[A]):
 
     def reveals(self, event: Event) -> str | None:
         return self.view.reveals(self, event)
+
+    def visible(self, event: Event, viewer: str | None) -> bool:
+        return self.view.visible(self, event, viewer)
 
     def commands(self) -> Mapping[str, Command]:
         return self.view.commands(self)

@@ -184,8 +184,7 @@ class TableGame(ABC, Generic[A]):
 
     def visible(self, event: Event, viewer: str | None) -> bool:
         """Whether ``viewer`` may see ``event`` (``private_to`` in its data names who may)."""
-        private = event.data.get("private_to")
-        return private is None or (viewer is not None and viewer in private)
+        return visible_by_default(event, viewer)
 
     def reveals(self, event: Event) -> str | None:
         """Why undo may not go back past ``event`` (a die rolled, a card drawn, a secret shown), or None."""
@@ -198,6 +197,12 @@ class TableGame(ABC, Generic[A]):
     def ending(self) -> str:
         """The end of the game in words: who won and why."""
         return "The game is over."
+
+
+def visible_by_default(event: Event, viewer: str | None) -> bool:
+    """Whether ``viewer`` may see ``event`` in any game: ``private_to`` in its data names who may."""
+    private = event.data.get("private_to")
+    return private is None or (viewer is not None and viewer in private)
 
 
 def reveals_by_default(event: Event) -> str | None:
