@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from magecraft.core.bots import Bot
     from magecraft.core.events import Event, EventLog
     from magecraft.core.randomness import Randomness
-    from magecraft.core.state import GameState
 
 A = TypeVar("A")
 
@@ -138,10 +137,9 @@ class GameView(Generic[A]):
         """What the command keeps beside the state in its save (who plays each seat, the spell numbers)."""
         return {}
 
-    def restore(self, table: GameTable[A], snapshot: dict[str, Any]) -> GameState[A]:
+    def restore(self, table: GameTable[A], snapshot: dict[str, Any]) -> Any:
         """The state back from a snapshot (typed dice asked at the terminal: the loop routes them)."""
-        state: GameState[A] = type(table.state).from_dict(snapshot, ask=options.ask_die_once)
-        return state
+        return type(table.state).from_dict(snapshot, ask=options.ask_die_once)
 
 
 class GameTable(TableGame[A]):
