@@ -79,9 +79,6 @@ from magecraft.mtg_rpg.monsters import (
 )
 from magecraft.mtg_rpg.settings import Settings
 
-#: The one command that starts this system (shown by `magecraft` with no arguments).
-START: str | None = "mtg-rpg character new"
-
 app = typer.Typer(help="MtG RPG: Wizards who act by playing Magic cards.", no_args_is_help=True)
 cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
 app.add_typer(character_app, name="character")

@@ -50,8 +50,6 @@ if TYPE_CHECKING:
 
 SYSTEM = "planeswalker"
 
-#: The one command that starts this system (shown by `magecraft` with no arguments).
-START: str | None = "planeswalker character new"
 
 app = typer.Typer(help="Planeswalker RPG: characters, dice-pool skills and zone combat.", no_args_is_help=True)
 character_app = typer.Typer(help="Create, show and advance planeswalkers.", no_args_is_help=True)

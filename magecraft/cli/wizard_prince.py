@@ -59,9 +59,6 @@ from magecraft.wizard_prince.nobles import Noble, generate_npc_noble, load_noble
 from magecraft.wizard_prince.pieces import appointments
 from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
 
-#: The one command that starts this system (shown by `magecraft` with no arguments).
-START: str | None = 'wizard-prince banquet --players "Ann,Bob" --npc 2'
-
 app = typer.Typer(help="Wizard-Prince: the Imperial Banquet.", no_args_is_help=True)
 app.add_typer(campaign_app, name="campaign")
 
