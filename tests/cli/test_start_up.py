@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-SYSTEM_PACKAGES = ("magecraft.wizard_prince", "magecraft.mtg_rpg", "magecraft.planeswalker", "magecraft.magic_realm",
-                   "magecraft.mage_wars")
+SYSTEM_PACKAGES = ("magecraft.wizard_prince", "magecraft.mtg_rpg", "magecraft.planeswalker",
+                   "magecraft.magic_realm", "magecraft.mage_wars")
 
 
 def loaded_after(*commands: list[str]) -> set[str]:
