@@ -8,9 +8,10 @@ result.  The rules live in :mod:`magecraft.wizard_prince`; this module parses, c
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from pathlib import Path
 from random import SystemRandom
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
@@ -20,6 +21,7 @@ from rich.table import Table
 from magecraft.cli import wizard_prince_race
 from magecraft.cli.game_table import play_at_table, refuse_scenario_with_load
 from magecraft.cli.options import (
+    HUMAN,
     AllowUndoOption,
     DbOption,
     DiceOption,
@@ -36,27 +38,7 @@ from magecraft.cli.options import (
     print_json,
 )
 from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.cli.wizard_prince_banquet import (  # noqa: F401  (the banquet view, also importable from here)
-    HUMAN,
-    BanquetTable,
-    board,
-    describe,
-    ending_in_words,
-    event_line,
-    nobles_panel,
-)
 from magecraft.cli.wizard_prince_campaign import app as campaign_app
-from magecraft.core.bots import Bot, play_out
-from magecraft.core.errors import DataError
-from magecraft.core.randomness import Randomness
-from magecraft.core.scenario import load_scenario, start
-from magecraft.games import registry
-from magecraft.wizard_prince.banquet import Banquet
-from magecraft.wizard_prince.board import load_setup
-from magecraft.wizard_prince.chits import chit_kinds
-from magecraft.wizard_prince.game_type import BANQUET
-from magecraft.wizard_prince.nobles import Noble, generate_npc_noble, load_nobles, nobles_from
-from magecraft.wizard_prince.pieces import appointments
 from magecraft.wizard_prince.settings import SAVE_SYSTEMS, Settings
 
 app = typer.Typer(help="Wizard-Prince: the Imperial Banquet.", no_args_is_help=True)
@@ -65,12 +47,37 @@ app.add_typer(campaign_app, name="campaign")
 SYSTEM = "wizard_prince"
 DEFAULTS = Settings()
 #: The kinds of player a noble may have besides a person: the registered bots of the banquet.
-BOTS = tuple(BANQUET.bots)
+
+
+if TYPE_CHECKING:
+    from magecraft.core.bots import Bot
+    from magecraft.core.randomness import Randomness
+    from magecraft.wizard_prince.banquet import Banquet
+
+#: The banquet view's names, importable from here as before (loaded on first use: PEP 562).
+VIEW_NAMES = frozenset({"BanquetTable", "board", "describe", "ending_in_words", "event_line", "nobles_panel"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in VIEW_NAMES:
+        return getattr(import_module("magecraft.cli.wizard_prince_banquet"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def bot_names() -> tuple[str, ...]:
+    """The banquet's registered bots, by name (the game type, and with it the rules, loaded when asked)."""
+    from magecraft.wizard_prince.game_type import BANQUET
+
+
+    return tuple(BANQUET.bots)
 
 
 def make_bots(controllers: Mapping[str, str], seed: int | None) -> dict[str, Bot]:
     """The registered bot for every noble a person does not play, each with dice of its own (drawn from
     ``seed``, so a seeded banquet plays the same again; never the banquet's own dice)."""
+    from magecraft.core.randomness import Randomness
+    from magecraft.wizard_prince.game_type import BANQUET
+
     base = seed if seed is not None else SystemRandom().randrange(2**31)
     return {name: BANQUET.bot(kind, Randomness.seeded(base * 1000 + n))
             for n, (name, kind) in enumerate(controllers.items()) if kind != HUMAN}
@@ -87,9 +94,9 @@ def parse_players(text: str, auto: bool) -> list[tuple[str, str]]:
             raise typer.BadParameter(f"{part.strip()!r} names no noble (write NAME or NAME:KIND)",
                                      param_hint="--players")
         controller = controller.strip().lower() or ("heuristic" if auto else HUMAN)
-        if controller not in (*BOTS, HUMAN):
+        if controller not in (*bot_names(), HUMAN):
             raise typer.BadParameter(f"{controller!r} is not a kind of player (choose human, "
-                                     f"{', '.join(BOTS)})", param_hint="--players")
+                                     f"{', '.join(bot_names())})", param_hint="--players")
         if auto and controller == HUMAN:
             raise typer.BadParameter("--auto plays bots only", param_hint="--players")
         out.append((name.strip(), controller))
@@ -134,6 +141,10 @@ def banquet(
       magecraft wizard-prince banquet --auto --npc 4 --seed 11 --json
       magecraft wizard-prince banquet --scenario docs/scenarios/wizard-prince-banquet-butler.toml
     """
+    from magecraft.core.bots import play_out
+    from magecraft.core.errors import DataError
+    from magecraft.wizard_prince.banquet import Banquet
+
     refuse_scenario_with_load(scenario, load, "banquet")
     if load:
         # a saved banquet carries its own nobles, board, settings and dice
@@ -154,7 +165,7 @@ def banquet(
             raise typer.BadParameter(f"--auto plays bots only, and {people[0]} is a person in this banquet",
                                      param_hint="--auto")
         state = Banquet.from_dict(saved, ask=ask_die_once)
-        if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*BOTS, HUMAN}:
+        if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*bot_names(), HUMAN}:
             raise DataError(f"saved banquet {load!r} is malformed: its players do not match its nobles")
     elif scenario is not None:
         given = given_options(npc=npc or None, nobles=nobles_file, setup=setup_file,
@@ -176,6 +187,8 @@ def banquet(
         if said and not json:
             console().print(said)
         return
+    from magecraft.cli.wizard_prince_banquet import BanquetTable
+
     table = BanquetTable(state, bots, controllers)
     play_at_table(saver, table, allow_undo=allow_undo,
                   finished=lambda: _report(table.state, json, with_board=False))
@@ -183,6 +196,10 @@ def banquet(
 
 def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, setup_file: Path | None,
                  save_system: str, max_turns: int, rng: Randomness) -> tuple[Banquet, dict[str, str]]:
+    from magecraft.wizard_prince.banquet import Banquet
+    from magecraft.wizard_prince.board import load_setup
+    from magecraft.wizard_prince.nobles import Noble, generate_npc_noble, load_nobles, nobles_from
+
     if npc < 0:
         raise typer.BadParameter(f"{npc} NPC nobles: choose 0 or more", param_hint="--npc")
     if save_system not in SAVE_SYSTEMS:
@@ -215,6 +232,11 @@ def _new_banquet(players: str, npc: int, auto: bool, nobles_file: Path | None, s
 def _scenario_banquet(path: Path, players: str, auto: bool) -> tuple[Banquet, dict[str, str]]:
     """The banquet at a scenario's position (its own dice); NPC nobles play by their rules, the others are
     people (bots with --auto) unless ``--players`` names a bot for them ("Ann:random")."""
+    from magecraft.core.scenario import load_scenario, start
+    from magecraft.games import registry
+    from magecraft.wizard_prince.banquet import Banquet
+    from magecraft.wizard_prince.game_type import BANQUET
+
     game_type, state = start(load_scenario(path), registry())
     if game_type is not BANQUET or not isinstance(state, Banquet):
         raise typer.BadParameter(f"{path} is a scenario of {game_type.name}, not of the banquet",
@@ -236,6 +258,10 @@ def _save(saver: SaveSession, state: Banquet, controllers: Mapping[str, str]) ->
 
 
 def _report(state: Banquet, json: bool, with_board: bool = True) -> None:
+    from magecraft.cli.wizard_prince_banquet import board, ending_in_words
+    from magecraft.wizard_prince.chits import chit_kinds
+    from magecraft.wizard_prince.pieces import appointments
+
     result = state.banquet_result()
     summary = {
         "events": len(state.log),

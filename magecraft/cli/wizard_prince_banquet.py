@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from magecraft.cli.game_table import GameTable, GameView
-from magecraft.cli.options import console
+from magecraft.cli.options import HUMAN, console
 from magecraft.cli.playloop import PlayLoop
 from magecraft.cli.render import DiceGroup
 from magecraft.core.bots import Bot
@@ -38,9 +38,6 @@ from magecraft.wizard_prince.board import FILES, SIZE, Square
 from magecraft.wizard_prince.chits import chit_kinds
 from magecraft.wizard_prince.nobles import Noble
 from magecraft.wizard_prince.pieces import appointments
-
-#: A noble played by a person at the keyboard (the others by a bot, by name).
-HUMAN = "human"
 
 
 class BanquetView(GameView[Action]):

@@ -201,7 +201,7 @@ class CampaignTable(TableGame["YearMove"]):
         self.banquet = BanquetTable(banquet, bots, self._controllers(seated))
 
     def _controllers(self, seated: Sequence[str]) -> dict[str, str]:
-        from magecraft.cli.wizard_prince_banquet import HUMAN
+        from magecraft.cli.options import HUMAN
 
         return {n: HUMAN if self.plays_at_table(n) else ("npc" if self.c.nobles[n].npc else "heuristic")
                 for n in seated}
