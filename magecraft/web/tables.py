@@ -25,7 +25,7 @@ from typing import Any
 
 from magecraft.core import chance
 from magecraft.core.errors import InputError, MagecraftError, RuleError
-from magecraft.core.randomness import Randomness
+from magecraft.core.randomness import Randomness, ScriptedSource
 from magecraft.core.registry import GameType
 from magecraft.core.saves import SaveStore
 from magecraft.core.state import GameState
@@ -154,8 +154,9 @@ class Tables:
         for the others (``bots`` by seat; ``random`` where not named)."""
         game_type = registry().get(game)
         if state is None:
-            rng = Randomness.scripted([], shuffle_seed=seed or 0) if physical else Randomness.seeded(seed)
-            state = game_type.new_game(rng, options or {})
+            state = game_type.new_game(Randomness.seeded(seed), options or {})
+        if physical:
+            _real_dice_from_now(state, seed or 0)
         seats = state.seats()
         unknown = [p for p in people if p not in seats]
         if unknown:
@@ -358,6 +359,14 @@ class Tables:
             self._run_bots(name)
         self._changed(name)
         return path
+
+
+def _real_dice_from_now(state: GameState[Any], seed: int) -> None:
+    """Every roll from now on is a real die typed at the table (asked for through :mod:`chance`); the
+    set-up's rolls (an NPC noble's sheet, the order of entry) were dealt by the server, since a table has
+    no page to type them on before it exists.  Shuffles stay the server's (no die stands for them)."""
+    state.rng.source = ScriptedSource([], shuffle_seed=seed)
+    state.log.record("randomness", "real dice from here on", data={"shuffle_seed": seed})
 
 
 def _locate(raw: Any, path: str) -> tuple[Any, Any, Any]:
