@@ -25,6 +25,7 @@ from typing import Any
 
 from magecraft.core import chance
 from magecraft.core.errors import InputError, MagecraftError, RuleError
+from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness, ScriptedSource
 from magecraft.core.registry import GameType
 from magecraft.core.saves import SaveStore
@@ -67,6 +68,18 @@ class DieWanted:
 
 
 @dataclass(frozen=True)
+class LastAction:
+    """The last action a person's seat had carried out: what undo takes back (docs/architecture.md, "The
+    play loop": back to before the last action of the person, bots' moves after it included)."""
+
+    seat: str
+    words: str
+    #: The store's revision before it, and the log's length then (the events since are checked).
+    revision: int
+    events: int
+
+
+@dataclass(frozen=True)
 class TableInfo:
     """What the server keeps about a table beside its saved game."""
 
@@ -79,6 +92,7 @@ class TableInfo:
     wanted: DieWanted | None = None
     #: How many actions each person's seat has had carried out (a check that none is lost or doubled).
     played: tuple[tuple[str, int], ...] = ()
+    last: LastAction | None = None
 
     def played_by(self, seat: str) -> int:
         return dict(self.played).get(seat, 0)
@@ -90,14 +104,16 @@ class TableInfo:
         return {"name": self.name, "game": self.game, "paused": self.paused,
                 "physical": self.physical, "typed_dice": list(self.typed_dice),
                 "wanted": None if self.wanted is None else vars(self.wanted), "played": dict(self.played),
+                "last": None if self.last is None else vars(self.last),
                 "seats": [vars(s) for s in self.seats]}
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> TableInfo:
-        wanted = raw.get("wanted")
+        wanted, last = raw.get("wanted"), raw.get("last")
         return cls(raw["name"], raw["game"], tuple(Seat(**s) for s in raw["seats"]), raw["paused"],
                    raw["physical"], tuple(raw["typed_dice"]),
-                   None if wanted is None else DieWanted(**wanted), tuple(raw.get("played", {}).items()))
+                   None if wanted is None else DieWanted(**wanted), tuple(raw.get("played", {}).items()),
+                   None if last is None else LastAction(**last))
 
 
 @dataclass
@@ -287,7 +303,10 @@ class Tables:
                                         wanted=DieWanted(seat, words, outcome.sides, outcome.label))
         else:
             played = {**dict(info.played), seat: info.played_by(seat) + 1}
-            self.tables[name] = replace(info, typed_dice=(), wanted=None, played=tuple(played.items()))
+            # a die the game master rolled for a bot leaves the last person's action the last one
+            last = info.last if seat == GM else LastAction(seat, words, revision, len(state.log))
+            self.tables[name] = replace(info, typed_dice=(), wanted=None, played=tuple(played.items()),
+                                        last=last)
             self._save(name, outcome, revision)
         self._write()
 
@@ -356,9 +375,89 @@ class Tables:
             changed.log.record("override", f"the game master changed {path} from {json.dumps(old)} to "
                                f"{json.dumps(value)}", data={"path": path, "old": old, "new": value})
             self._save(name, changed, current)
+            self.tables[name] = replace(self._info(name), last=None)  # nobody takes back past an override
+            self._write()
             self._run_bots(name)
         self._changed(name)
         return path
+
+    # -- undo ------------------------------------------------------------------------------------
+    def undo_refusal(self, name: str, who: str) -> str | None:
+        """Why ``who`` (a seat, or the game master for whoever acted last) may not undo now, or None.
+
+        The play loop's rule (docs/architecture.md, "The play loop"): back to before the last action of
+        the person asking, refused once a die was rolled, a card drawn or a secret shown since; a die asked
+        for and not yet entered is simply withdrawn with its action."""
+        info = self._info(name)
+        if info.paused:
+            return "the table is paused by the game master"
+        if info.wanted is not None:
+            if info.wanted.seat != who and who != GM:
+                return f"{info.wanted.seat} is asked for a die now"
+            if info.typed_dice:
+                return "cannot undo: a die was entered for this action already"
+            return None
+        last = info.last
+        if last is None:
+            return "nothing to undo: no action stands to be taken back"
+        if who not in (last.seat, GM):
+            return f"cannot undo: {last.seat} acted after your last action"
+        state, _ = self.state(name)
+        whose = "your" if who == last.seat else f"{last.seat}'s"
+        for event in list(state.log)[last.events:]:
+            reason = _reveals(event)
+            if reason is not None and not state.event_visible(event, who) and who != GM:
+                reason = "hidden information was revealed to another player"  # the reason must not leak it
+            if reason is not None:
+                return f"cannot undo: {reason} since {whose} last action"
+        return None
+
+    def undo(self, name: str, who: str, revision: int) -> str:
+        """Take back the last action (see :meth:`undo_refusal`): the state before it is saved as a new
+        revision, so pages that showed the undone one are out of date; returns what was taken back."""
+        with self._lock:
+            if revision != self.revision(name):
+                raise Stale("the table moved on: the page was out of date and has been refreshed")
+            refusal = self.undo_refusal(name, who)
+            if refusal is not None:
+                raise RuleError(refusal)
+            info = self._info(name)
+            if info.wanted is not None:
+                self.tables[name] = replace(info, wanted=None, typed_dice=())
+                self._write()
+                taken = info.wanted.action
+            else:
+                assert info.last is not None
+                taken = self._restore(name, info, info.last, who, revision)
+        self._changed(name)
+        return taken
+
+    def _restore(self, name: str, info: TableInfo, last: LastAction, who: str, revision: int) -> str:
+        game_type = self.game_type(name)
+        try:
+            before = self.store.revision_state(name, last.revision, game_type.system, game_type.kind)
+        except MagecraftError:
+            raise RuleError("cannot undo: the store no longer keeps the state before that action") from None
+        state = game_type.load(before.state)
+        by = "" if who == last.seat else " (by the game master)"
+        state.log.record("undo", f"{last.seat} took back {last.words}{by}", data={"seat": last.seat})
+        self._save(name, state, revision)
+        played = {**dict(info.played), last.seat: info.played_by(last.seat) - 1}
+        self.tables[name] = replace(info, last=None, played=tuple(played.items()))
+        self._write()
+        return last.words
+
+
+def _reveals(event: Event) -> str | None:
+    """Why undo may not go back past ``event``: a die rolled, a card drawn or shuffled, a secret shown
+    (the play loop's ``TableGame.reveals``, docs/architecture.md "The play loop")."""
+    from magecraft.cli.playloop import RANDOM_KINDS
+
+    if event.kind in RANDOM_KINDS:
+        return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
+    if event.data.get("private_to") is not None:
+        return f"hidden information was revealed ({event.label})"
+    return None
 
 
 def _real_dice_from_now(state: GameState[Any], seed: int) -> None:

@@ -89,10 +89,22 @@ def seat_view(tables: Tables, table: str, seat: str, key: str) -> dict[str, Any]
         "groups": grouped(state, decision.actions) if mine and decision else [],
         "waiting_for": decision.player if decision else None, "paused": info.paused,
         "wanted": info.wanted if info.wanted is not None and info.wanted.seat == seat else None,
-        "typed": info.typed_dice,
+        "typed": info.typed_dice, "undo": _undo(tables, table, seat),
         "finished": state.is_terminal(), "result": state.result() if state.is_terminal() else None,
         "log": log[-LOG_LINES:], "error": None,
     }
+
+
+def _undo(tables: Tables, table: str, who: str) -> dict[str, Any] | None:
+    """The undo button of ``who``'s page, with the reason it is refused now if it is; None before ``who``
+    has played anything."""
+    info = tables.info(table)
+    if who != GM and info.played_by(who) == 0 and (info.wanted is None or info.wanted.seat != who):
+        return None
+    if who == GM and info.last is None and info.wanted is None:
+        return None
+    what = info.wanted.action if info.wanted is not None else info.last.words if info.last else "your action"
+    return {"what": what, "refusal": tables.undo_refusal(table, who)}
 
 
 def gm_view(tables: Tables, table: str, token: str) -> dict[str, Any]:
@@ -107,7 +119,7 @@ def gm_view(tables: Tables, table: str, token: str) -> dict[str, Any]:
         "seats": _seats(tables, table, state),
         "waiting_for": decision.player if decision else None, "paused": info.paused,
         "wanted": info.wanted if info.wanted is not None and info.wanted.seat == GM else None,
-        "typed": info.typed_dice,
+        "typed": info.typed_dice, "undo": _undo(tables, table, GM),
         "pending_die": info.wanted, "finished": state.is_terminal(),
         "result": state.result() if state.is_terminal() else None,
         "log": [event_line(e) for e in state.log if e.kind != "randomness"][-LOG_LINES * 2:],
