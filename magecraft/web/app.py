@@ -166,6 +166,8 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
         try:
             tables.check_form(table, GM, rev, form_token)
             change(rev)
+        except Forbidden:
+            raise  # another seat's form token: 403, not a refusal shown on the screen
         except Stale as exc:
             context_error = str(exc)
         except MagecraftError as exc:

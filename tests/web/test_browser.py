@@ -45,11 +45,13 @@ class Server:
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.links: dict[str, str] = {}
+        self.printed: list[str] = []  # every line serve printed before it served
         assert self.process.stdout is not None
         while "game master" not in self.links:
             line = self.process.stdout.readline()
             if not line:
                 raise AssertionError(f"serve stopped: {self.process.wait()}")
+            self.printed.append(line.rstrip("\n"))
             who, _, url = line.strip().partition(": ")
             if url.startswith("http"):
                 self.links[who] = url
@@ -62,9 +64,11 @@ class Server:
                 time.sleep(0.1)
         raise AssertionError("serve never listened")
 
-    def stop(self) -> None:
+    def stop(self) -> str:
+        """Stop the server; what it printed after its links (its log)."""
         self.process.terminate()
-        self.process.wait(timeout=20)
+        rest, _ = self.process.communicate(timeout=20)
+        return rest or ""
 
 
 @pytest.fixture
@@ -221,6 +225,7 @@ def test_a_banquet_for_ann_and_bob(browser: object, tmp_path: Path, shots: Path)
         assert other.locator(f"[data-piece={courtier}]").get_attribute("data-chit") is None
         assert other.locator(f".mine [data-chit-id={chit_id}]").count() == 0
         deciding = next(p for p in pages.values() if p.locator("section.actions button").count())
+        deciding.locator("section.actions > details").nth(1).evaluate("d => d.open = true")  # SNOOP's buttons
         shoot(deciding, shots, "seat")
 
         # a reload keeps everything

@@ -241,3 +241,43 @@ def test_the_log_shows_a_rolls_dice_and_value() -> None:
     log = EventLog()
     log.append_roll("Ann's initiative, turn 1", "Turns at the Banquet", "1d6", 4)
     assert event_line(log[0])["roll"] == "1d6: 4"
+
+
+@pytest.mark.parametrize("route, fields", [
+    ("tables", {"game": GAME, "name": "x"}), ("t/t1/pause", {"paused": "1"}),
+    ("t/t1/override", {"path": "turn", "value": "1"}), ("t/t1/undo", {}), ("t/t1/reissue", {"seat": "Ann"}),
+    ("t/t1/die", {"value": "1"})])
+def test_every_game_master_control_refuses_a_wrong_token(client: TestClient, route: str,
+                                                          fields: dict[str, str]) -> None:
+    open_table(client, "Ann,Bob")
+    screen = client.get(f"/gm/{GM_TOKEN}/t/t1").text
+    before = revision_of(screen)
+    answer = client.post(f"/gm/{GM_TOKEN}x/{route}", data={**form(screen), **fields})
+    assert answer.status_code == 403
+    assert revision_of(client.get(f"/gm/{GM_TOKEN}/t/t1").text) == before
+    assert client.get(f"/gm/{GM_TOKEN}x/t/t1/view").status_code == 403
+    assert client.get(f"/gm/{GM_TOKEN}x/t/t1/events").status_code == 403
+
+
+def test_a_seat_link_opens_nothing_at_another_table_and_a_seats_form_does_not_act_for_the_gm(
+        client: TestClient) -> None:
+    links = open_table(client, "Ann,Bob")
+    open_table(client, "Ann,Bob", name="t2")
+    key = links["Ann"].rsplit("/", 1)[1]
+    assert client.get(f"/t/t2/{key}").status_code == 403
+    assert client.get(f"/t/t2/{key}/events").status_code == 403
+    page = client.get(links["Ann"]).text
+    # Ann's form token is tied to Ann: it does not open the game master's controls
+    assert client.post(f"/gm/{GM_TOKEN}/t/t1/pause", data={**form(page), "paused": "1"}).status_code == 403
+    assert "Paused." not in client.get(f"/gm/{GM_TOKEN}/t/t1").text
+
+
+def test_a_body_without_a_length_is_refused(client: TestClient) -> None:
+    links = open_table(client, "Ann,Bob")
+
+    def chunks() -> object:
+        yield b"action=" + b"a" * 100
+
+    answer = client.post(links["Ann"] + "/act", content=chunks(),  # type: ignore[arg-type]
+                         headers={"content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 411
