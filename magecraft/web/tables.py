@@ -157,8 +157,8 @@ class Tables:
         """``callback(table, revision)`` after every change of a table (the server pushes updates)."""
         self._listeners.append(callback)
 
-    def _changed(self, name: str) -> None:
-        revision = self.revision(name)
+    def _changed(self, name: str, revision: int | None = None) -> None:
+        revision = self.revision(name) if revision is None else revision
         for callback in self._listeners:
             callback(name, revision)
 
@@ -244,10 +244,10 @@ class Tables:
         return hmac.new(self.secret, message, hashlib.sha256).hexdigest()[:32]
 
     def check_form(self, name: str, who: str, revision: int, token: str) -> None:
+        """A form of ``who``'s page (``Forbidden`` otherwise).  Whether the page is out of date is asked by
+        each change itself, under the lock, against the store's revision."""
         if not hmac.compare_digest(self.form_token(name, who, revision), token):
             raise Forbidden("this form was not made for this seat")
-        if revision != self.revision(name):
-            raise Stale("the table moved on: the page was out of date and has been refreshed")
 
     # -- the game ----------------------------------------------------------------------------
     def game_type(self, name: str) -> GameType:
@@ -288,27 +288,32 @@ class Tables:
                 raise RuleError(f"it is not {seat}'s decision now")
             action = state.parse_action(text)
             words = state.action_text(action)
-            self._apply(name, info, state, current, seat, words)
-            self._run_bots(name)
-        self._changed(name)
+            revision = self._carry_out(name, info, state, current, seat, words)
+        self._changed(name, revision)
         return words
 
+    def _carry_out(self, name: str, info: TableInfo, state: GameState[Any], revision: int, seat: str,
+                   words: str, dice: tuple[int, ...] = ()) -> int:
+        """:meth:`_apply`, then the bots play on; one save for both (one write to disk per request)."""
+        outcome = self._apply(name, info, state, revision, seat, words, dice)
+        return revision if outcome is None else self._advance(name, outcome, revision, dirty=True)
+
     def _apply(self, name: str, info: TableInfo, state: GameState[Any], revision: int, seat: str,
-               words: str, dice: tuple[int, ...] = ()) -> None:
-        """Carry out ``words`` from the saved state with the real ``dice`` rolled for it so far; a die the
-        table has not rolled yet is asked for and the saved game is left as it was."""
+               words: str, dice: tuple[int, ...] = ()) -> GameState[Any] | None:
+        """Carry out ``words`` from the saved state with the real ``dice`` rolled for it so far: the new
+        state, not saved yet; or None when a die the table has not rolled yet is asked for (the saved
+        game is left as it was)."""
         outcome = chance.step(self.game_type(name), state.to_dict(), words, dice)
         if isinstance(outcome, chance.DieWanted):
             self.tables[name] = replace(info, typed_dice=dice,
                                         wanted=DieWanted(seat, words, outcome.sides, outcome.label))
-        else:
-            played = {**dict(info.played), seat: info.played_by(seat) + 1}
-            # a die the game master rolled for a bot leaves the last person's action the last one
-            last = info.last if seat == GM else LastAction(seat, words, revision, len(state.log))
-            self.tables[name] = replace(info, typed_dice=(), wanted=None, played=tuple(played.items()),
-                                        last=last)
-            self._save(name, outcome, revision)
-        self._write()
+            self._write()
+            return None
+        played = {**dict(info.played), seat: info.played_by(seat) + 1}
+        # a die the game master rolled for a bot leaves the last person's action the last one
+        last = info.last if seat == GM else LastAction(seat, words, revision, len(state.log))
+        self.tables[name] = replace(info, typed_dice=(), wanted=None, played=tuple(played.items()), last=last)
+        return outcome
 
     def enter_die(self, name: str, seat: str, value: int, revision: int) -> None:
         """The real die the table asked ``seat`` for; the waiting action is carried out with it."""
@@ -322,31 +327,37 @@ class Tables:
             state, current = self.state(name)
             if revision != current:
                 raise Stale("the table moved on: the page was out of date and has been refreshed")
-            self._apply(name, info, state, current, seat, wanted.action, (*info.typed_dice, value))
-            self._run_bots(name)
-        self._changed(name)
+            revision = self._carry_out(name, info, state, current, seat, wanted.action,
+                                       (*info.typed_dice, value))
+        self._changed(name, revision)
 
     def _run_bots(self, name: str) -> None:
-        info = self._info(name)
-        if info.paused or info.wanted is not None:
-            return
-        bots = {s.name: s.bot for s in info.seats if s.bot is not None}
         state, revision = self.state(name)
+        self._advance(name, state, revision, dirty=False)
+
+    def _advance(self, name: str, state: GameState[Any], revision: int, *, dirty: bool) -> int:
+        """The bots play the seats nobody holds from ``state`` (``dirty``: a new state not saved yet, the
+        store still at ``revision``), until a person decides or a real die is wanted; saved once.
+        Returns the store's revision."""
+        info = self._info(name)
+        bots = {s.name: s.bot for s in info.seats if s.bot is not None}
         game_type = registry().get(info.game)
-        moved = False
+        seed = revision + 1 if dirty else revision  # the revision the bots' moves start from
         steps = 0
-        while (player := state.current_player()) in bots and steps < 10_000:
-            bot = game_type.bot(bots[player], Randomness.seeded(revision * 1009 + steps))
+        while (not info.paused and info.wanted is None and (player := state.current_player()) in bots
+               and steps < 10_000):
+            bot = game_type.bot(bots[player], Randomness.seeded(seed * 1009 + steps))
             words = state.action_text(bot.choose(state, player))
             outcome = chance.step(game_type, state.to_dict(), words, ())
             if isinstance(outcome, chance.DieWanted):
                 # a bot's roll with real dice: the game master rolls it for the bot from their screen
                 self.tables[name] = replace(info, wanted=DieWanted(GM, words, outcome.sides, outcome.label))
-                self._write()
                 break
-            state, moved, steps = outcome, True, steps + 1
-        if moved:
-            self._save(name, state, revision)
+            state, steps = outcome, steps + 1
+        if dirty or steps:
+            revision = self._save(name, state, revision)
+        self._write()
+        return revision
 
     # -- the game master -----------------------------------------------------------------------
     def pause(self, name: str, paused: bool) -> None:
@@ -382,7 +393,7 @@ class Tables:
         return path
 
     # -- undo ------------------------------------------------------------------------------------
-    def undo_refusal(self, name: str, who: str) -> str | None:
+    def undo_refusal(self, name: str, who: str, state: GameState[Any] | None = None) -> str | None:
         """Why ``who`` (a seat, or the game master for whoever acted last) may not undo now, or None.
 
         The play loop's rule (docs/architecture.md, "The play loop"): back to before the last action of
@@ -402,7 +413,8 @@ class Tables:
             return "nothing to undo: no action stands to be taken back"
         if who not in (last.seat, GM):
             return f"cannot undo: {last.seat} acted after your last action"
-        state, _ = self.state(name)
+        if state is None:
+            state, _ = self.state(name)
         whose = "your" if who == last.seat else f"{last.seat}'s"
         for event in list(state.log)[last.events:]:
             reason = _reveals(event)

@@ -84,18 +84,20 @@ def seat_view(tables: Tables, table: str, seat: str, key: str) -> dict[str, Any]
     return {
         "title": registry().get(info.game).title, "table": table, "seat": seat, "base": f"/t/{table}/{key}",
         "revision": revision, "form_token": tables.form_token(table, seat, revision),
-        "observation": tree(observation), "board": panels(info.game, observation),
+        "board": (board := panels(info.game, observation)),
+        # a game drawn on a board needs no tree of its values (and the page is sent at every update)
+        "observation": tree(observation) if board is None else None,
         "seats": _seats(tables, table, state),
         "groups": grouped(state, decision.actions) if mine and decision else [],
         "waiting_for": decision.player if decision else None, "paused": info.paused,
         "wanted": info.wanted if info.wanted is not None and info.wanted.seat == seat else None,
-        "typed": info.typed_dice, "undo": _undo(tables, table, seat),
+        "typed": info.typed_dice, "undo": _undo(tables, table, seat, state),
         "finished": state.is_terminal(), "result": state.result() if state.is_terminal() else None,
         "log": log[-LOG_LINES:], "error": None,
     }
 
 
-def _undo(tables: Tables, table: str, who: str) -> dict[str, Any] | None:
+def _undo(tables: Tables, table: str, who: str, state: GameState[Any]) -> dict[str, Any] | None:
     """The undo button of ``who``'s page, with the reason it is refused now if it is; None before ``who``
     has played anything."""
     info = tables.info(table)
@@ -104,7 +106,7 @@ def _undo(tables: Tables, table: str, who: str) -> dict[str, Any] | None:
     if who == GM and info.last is None and info.wanted is None:
         return None
     what = info.wanted.action if info.wanted is not None else info.last.words if info.last else "your action"
-    return {"what": what, "refusal": tables.undo_refusal(table, who)}
+    return {"what": what, "refusal": tables.undo_refusal(table, who, state)}
 
 
 def gm_view(tables: Tables, table: str, token: str) -> dict[str, Any]:
@@ -119,7 +121,7 @@ def gm_view(tables: Tables, table: str, token: str) -> dict[str, Any]:
         "seats": _seats(tables, table, state),
         "waiting_for": decision.player if decision else None, "paused": info.paused,
         "wanted": info.wanted if info.wanted is not None and info.wanted.seat == GM else None,
-        "typed": info.typed_dice, "undo": _undo(tables, table, GM),
+        "typed": info.typed_dice, "undo": _undo(tables, table, GM, state),
         "pending_die": info.wanted, "finished": state.is_terminal(),
         "result": state.result() if state.is_terminal() else None,
         "log": [event_line(e) for e in state.log if e.kind != "randomness"][-LOG_LINES * 2:],
