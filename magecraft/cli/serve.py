@@ -68,7 +68,7 @@ def serve(
         typer.echo(f"{who}: {url}", color=False)
         if host in ("0.0.0.0", "::"):
             _qr(url)
-    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
+    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning", timeout_graceful_shutdown=2)
 
 
 def _two_people(game: str) -> list[str]:

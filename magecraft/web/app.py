@@ -5,9 +5,9 @@ Routes (``T`` a table, ``K`` a seat's secret link token, ``G`` the game master's
 - ``GET /healthz`` -- ``ok``;
 - ``GET /gm/G`` -- the game master's lobby: every table, and a form to open a new one;
 - ``POST /gm/G/tables`` -- open a table; ``GET /gm/G/t/T`` its screen (state, seats, log, links);
-- ``POST /gm/G/t/T/pause|resume|override|reissue|die`` -- the game master's controls;
+- ``POST /gm/G/t/T/pause|override|undo|reissue|die`` -- the game master's controls;
 - ``GET /t/T/K`` -- a seat's page; ``GET /t/T/K/view`` its fragment; ``GET /t/T/K/events`` its updates;
-- ``POST /t/T/K/act`` and ``POST /t/T/K/die`` -- an action, a real die.
+- ``POST /t/T/K/act``, ``/die`` and ``/undo`` -- an action, a real die, taking one's last action back.
 
 Every state-changing request is a POST carrying the page's form token (tied to the seat, the table and
 the revision the page showed); a wrong or revoked token, or another seat's, is answered 403 with
@@ -166,6 +166,8 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
         try:
             tables.check_form(table, GM, rev, form_token)
             change(rev)
+        except Forbidden:
+            raise  # another seat's form token: 403, not a refusal shown on the screen
         except Stale as exc:
             context_error = str(exc)
         except MagecraftError as exc:
@@ -185,6 +187,11 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
                  revision: str = Form(...), path: str = Form(...), value: str = Form(...)) -> Response:
         return gm_action(request, token, table, form_token, revision,
                          lambda rev: tables.override(table, path, value, rev))
+
+    @app.post("/gm/{token}/t/{table}/undo")
+    def gm_undo(request: Request, token: str, table: str, form_token: str = Form(...),
+                revision: str = Form(...)) -> Response:
+        return gm_action(request, token, table, form_token, revision, lambda rev: tables.undo(table, GM, rev))
 
     @app.post("/gm/{token}/t/{table}/reissue")
     def reissue(request: Request, token: str, table: str, form_token: str = Form(...),
@@ -245,6 +252,12 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
             value: str = Form(...)) -> Response:
         return seat_change(request, table, key, form_token, revision,
                            lambda seat, rev: tables.enter_die(table, seat, _die(value), rev))
+
+    @app.post("/t/{table}/{key}/undo")
+    def undo(request: Request, table: str, key: str, form_token: str = Form(...),
+             revision: str = Form(...)) -> Response:
+        return seat_change(request, table, key, form_token, revision,
+                           lambda seat, rev: tables.undo(table, seat, rev))
 
     @app.get("/")
     def root() -> Response:

@@ -25,7 +25,8 @@ from typing import Any
 
 from magecraft.core import chance
 from magecraft.core.errors import InputError, MagecraftError, RuleError
-from magecraft.core.randomness import Randomness
+from magecraft.core.events import Event
+from magecraft.core.randomness import Randomness, ScriptedSource
 from magecraft.core.registry import GameType
 from magecraft.core.saves import SaveStore
 from magecraft.core.state import GameState
@@ -67,6 +68,18 @@ class DieWanted:
 
 
 @dataclass(frozen=True)
+class LastAction:
+    """The last action a person's seat had carried out: what undo takes back (docs/architecture.md, "The
+    play loop": back to before the last action of the person, bots' moves after it included)."""
+
+    seat: str
+    words: str
+    #: The store's revision before it, and the log's length then (the events since are checked).
+    revision: int
+    events: int
+
+
+@dataclass(frozen=True)
 class TableInfo:
     """What the server keeps about a table beside its saved game."""
 
@@ -79,6 +92,7 @@ class TableInfo:
     wanted: DieWanted | None = None
     #: How many actions each person's seat has had carried out (a check that none is lost or doubled).
     played: tuple[tuple[str, int], ...] = ()
+    last: LastAction | None = None
 
     def played_by(self, seat: str) -> int:
         return dict(self.played).get(seat, 0)
@@ -90,14 +104,16 @@ class TableInfo:
         return {"name": self.name, "game": self.game, "paused": self.paused,
                 "physical": self.physical, "typed_dice": list(self.typed_dice),
                 "wanted": None if self.wanted is None else vars(self.wanted), "played": dict(self.played),
+                "last": None if self.last is None else vars(self.last),
                 "seats": [vars(s) for s in self.seats]}
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> TableInfo:
-        wanted = raw.get("wanted")
+        wanted, last = raw.get("wanted"), raw.get("last")
         return cls(raw["name"], raw["game"], tuple(Seat(**s) for s in raw["seats"]), raw["paused"],
                    raw["physical"], tuple(raw["typed_dice"]),
-                   None if wanted is None else DieWanted(**wanted), tuple(raw.get("played", {}).items()))
+                   None if wanted is None else DieWanted(**wanted), tuple(raw.get("played", {}).items()),
+                   None if last is None else LastAction(**last))
 
 
 @dataclass
@@ -141,8 +157,8 @@ class Tables:
         """``callback(table, revision)`` after every change of a table (the server pushes updates)."""
         self._listeners.append(callback)
 
-    def _changed(self, name: str) -> None:
-        revision = self.revision(name)
+    def _changed(self, name: str, revision: int | None = None) -> None:
+        revision = self.revision(name) if revision is None else revision
         for callback in self._listeners:
             callback(name, revision)
 
@@ -154,8 +170,9 @@ class Tables:
         for the others (``bots`` by seat; ``random`` where not named)."""
         game_type = registry().get(game)
         if state is None:
-            rng = Randomness.scripted([], shuffle_seed=seed or 0) if physical else Randomness.seeded(seed)
-            state = game_type.new_game(rng, options or {})
+            state = game_type.new_game(Randomness.seeded(seed), options or {})
+        if physical:
+            _real_dice_from_now(state, seed or 0)
         seats = state.seats()
         unknown = [p for p in people if p not in seats]
         if unknown:
@@ -227,10 +244,10 @@ class Tables:
         return hmac.new(self.secret, message, hashlib.sha256).hexdigest()[:32]
 
     def check_form(self, name: str, who: str, revision: int, token: str) -> None:
+        """A form of ``who``'s page (``Forbidden`` otherwise).  Whether the page is out of date is asked by
+        each change itself, under the lock, against the store's revision."""
         if not hmac.compare_digest(self.form_token(name, who, revision), token):
             raise Forbidden("this form was not made for this seat")
-        if revision != self.revision(name):
-            raise Stale("the table moved on: the page was out of date and has been refreshed")
 
     # -- the game ----------------------------------------------------------------------------
     def game_type(self, name: str) -> GameType:
@@ -271,24 +288,32 @@ class Tables:
                 raise RuleError(f"it is not {seat}'s decision now")
             action = state.parse_action(text)
             words = state.action_text(action)
-            self._apply(name, info, state, current, seat, words)
-            self._run_bots(name)
-        self._changed(name)
+            revision = self._carry_out(name, info, state, current, seat, words)
+        self._changed(name, revision)
         return words
 
+    def _carry_out(self, name: str, info: TableInfo, state: GameState[Any], revision: int, seat: str,
+                   words: str, dice: tuple[int, ...] = ()) -> int:
+        """:meth:`_apply`, then the bots play on; one save for both (one write to disk per request)."""
+        outcome = self._apply(name, info, state, revision, seat, words, dice)
+        return revision if outcome is None else self._advance(name, outcome, revision, dirty=True)
+
     def _apply(self, name: str, info: TableInfo, state: GameState[Any], revision: int, seat: str,
-               words: str, dice: tuple[int, ...] = ()) -> None:
-        """Carry out ``words`` from the saved state with the real ``dice`` rolled for it so far; a die the
-        table has not rolled yet is asked for and the saved game is left as it was."""
+               words: str, dice: tuple[int, ...] = ()) -> GameState[Any] | None:
+        """Carry out ``words`` from the saved state with the real ``dice`` rolled for it so far: the new
+        state, not saved yet; or None when a die the table has not rolled yet is asked for (the saved
+        game is left as it was)."""
         outcome = chance.step(self.game_type(name), state.to_dict(), words, dice)
         if isinstance(outcome, chance.DieWanted):
             self.tables[name] = replace(info, typed_dice=dice,
                                         wanted=DieWanted(seat, words, outcome.sides, outcome.label))
-        else:
-            played = {**dict(info.played), seat: info.played_by(seat) + 1}
-            self.tables[name] = replace(info, typed_dice=(), wanted=None, played=tuple(played.items()))
-            self._save(name, outcome, revision)
-        self._write()
+            self._write()
+            return None
+        played = {**dict(info.played), seat: info.played_by(seat) + 1}
+        # a die the game master rolled for a bot leaves the last person's action the last one
+        last = info.last if seat == GM else LastAction(seat, words, revision, len(state.log))
+        self.tables[name] = replace(info, typed_dice=(), wanted=None, played=tuple(played.items()), last=last)
+        return outcome
 
     def enter_die(self, name: str, seat: str, value: int, revision: int) -> None:
         """The real die the table asked ``seat`` for; the waiting action is carried out with it."""
@@ -302,31 +327,37 @@ class Tables:
             state, current = self.state(name)
             if revision != current:
                 raise Stale("the table moved on: the page was out of date and has been refreshed")
-            self._apply(name, info, state, current, seat, wanted.action, (*info.typed_dice, value))
-            self._run_bots(name)
-        self._changed(name)
+            revision = self._carry_out(name, info, state, current, seat, wanted.action,
+                                       (*info.typed_dice, value))
+        self._changed(name, revision)
 
     def _run_bots(self, name: str) -> None:
-        info = self._info(name)
-        if info.paused or info.wanted is not None:
-            return
-        bots = {s.name: s.bot for s in info.seats if s.bot is not None}
         state, revision = self.state(name)
+        self._advance(name, state, revision, dirty=False)
+
+    def _advance(self, name: str, state: GameState[Any], revision: int, *, dirty: bool) -> int:
+        """The bots play the seats nobody holds from ``state`` (``dirty``: a new state not saved yet, the
+        store still at ``revision``), until a person decides or a real die is wanted; saved once.
+        Returns the store's revision."""
+        info = self._info(name)
+        bots = {s.name: s.bot for s in info.seats if s.bot is not None}
         game_type = registry().get(info.game)
-        moved = False
+        seed = revision + 1 if dirty else revision  # the revision the bots' moves start from
         steps = 0
-        while (player := state.current_player()) in bots and steps < 10_000:
-            bot = game_type.bot(bots[player], Randomness.seeded(revision * 1009 + steps))
+        while (not info.paused and info.wanted is None and (player := state.current_player()) in bots
+               and steps < 10_000):
+            bot = game_type.bot(bots[player], Randomness.seeded(seed * 1009 + steps))
             words = state.action_text(bot.choose(state, player))
             outcome = chance.step(game_type, state.to_dict(), words, ())
             if isinstance(outcome, chance.DieWanted):
                 # a bot's roll with real dice: the game master rolls it for the bot from their screen
                 self.tables[name] = replace(info, wanted=DieWanted(GM, words, outcome.sides, outcome.label))
-                self._write()
                 break
-            state, moved, steps = outcome, True, steps + 1
-        if moved:
-            self._save(name, state, revision)
+            state, steps = outcome, steps + 1
+        if dirty or steps:
+            revision = self._save(name, state, revision)
+        self._write()
+        return revision
 
     # -- the game master -----------------------------------------------------------------------
     def pause(self, name: str, paused: bool) -> None:
@@ -355,9 +386,98 @@ class Tables:
             changed.log.record("override", f"the game master changed {path} from {json.dumps(old)} to "
                                f"{json.dumps(value)}", data={"path": path, "old": old, "new": value})
             self._save(name, changed, current)
+            self.tables[name] = replace(self._info(name), last=None)  # nobody takes back past an override
+            self._write()
             self._run_bots(name)
         self._changed(name)
         return path
+
+    # -- undo ------------------------------------------------------------------------------------
+    def undo_refusal(self, name: str, who: str, state: GameState[Any] | None = None) -> str | None:
+        """Why ``who`` (a seat, or the game master for whoever acted last) may not undo now, or None.
+
+        The play loop's rule (docs/architecture.md, "The play loop"): back to before the last action of
+        the person asking, refused once a die was rolled, a card drawn or a secret shown since; a die asked
+        for and not yet entered is simply withdrawn with its action."""
+        info = self._info(name)
+        if info.paused:
+            return "the table is paused by the game master"
+        if info.wanted is not None:
+            if info.wanted.seat != who and who != GM:
+                return f"{info.wanted.seat} is asked for a die now"
+            if info.typed_dice:
+                return "cannot undo: a die was entered for this action already"
+            return None
+        last = info.last
+        if last is None:
+            return "nothing to undo: no action stands to be taken back"
+        if who not in (last.seat, GM):
+            return f"cannot undo: {last.seat} acted after your last action"
+        if state is None:
+            state, _ = self.state(name)
+        whose = "your" if who == last.seat else f"{last.seat}'s"
+        for event in list(state.log)[last.events:]:
+            reason = _reveals(event)
+            if reason is not None and not state.event_visible(event, who) and who != GM:
+                reason = "hidden information was revealed to another player"  # the reason must not leak it
+            if reason is not None:
+                return f"cannot undo: {reason} since {whose} last action"
+        return None
+
+    def undo(self, name: str, who: str, revision: int) -> str:
+        """Take back the last action (see :meth:`undo_refusal`): the state before it is saved as a new
+        revision, so pages that showed the undone one are out of date; returns what was taken back."""
+        with self._lock:
+            if revision != self.revision(name):
+                raise Stale("the table moved on: the page was out of date and has been refreshed")
+            refusal = self.undo_refusal(name, who)
+            if refusal is not None:
+                raise RuleError(refusal)
+            info = self._info(name)
+            if info.wanted is not None:
+                self.tables[name] = replace(info, wanted=None, typed_dice=())
+                self._write()
+                taken = info.wanted.action
+            else:
+                assert info.last is not None
+                taken = self._restore(name, info, info.last, who, revision)
+        self._changed(name)
+        return taken
+
+    def _restore(self, name: str, info: TableInfo, last: LastAction, who: str, revision: int) -> str:
+        game_type = self.game_type(name)
+        try:
+            before = self.store.revision_state(name, last.revision, game_type.system, game_type.kind)
+        except MagecraftError:
+            raise RuleError("cannot undo: the store no longer keeps the state before that action") from None
+        state = game_type.load(before.state)
+        by = "" if who == last.seat else " (by the game master)"
+        state.log.record("undo", f"{last.seat} took back {last.words}{by}", data={"seat": last.seat})
+        self._save(name, state, revision)
+        played = {**dict(info.played), last.seat: info.played_by(last.seat) - 1}
+        self.tables[name] = replace(info, last=None, played=tuple(played.items()))
+        self._write()
+        return last.words
+
+
+def _reveals(event: Event) -> str | None:
+    """Why undo may not go back past ``event``: a die rolled, a card drawn or shuffled, a secret shown
+    (the play loop's ``TableGame.reveals``, docs/architecture.md "The play loop")."""
+    from magecraft.cli.playloop import RANDOM_KINDS
+
+    if event.kind in RANDOM_KINDS:
+        return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
+    if event.data.get("private_to") is not None:
+        return f"hidden information was revealed ({event.label})"
+    return None
+
+
+def _real_dice_from_now(state: GameState[Any], seed: int) -> None:
+    """Every roll from now on is a real die typed at the table (asked for through :mod:`chance`); the
+    set-up's rolls (an NPC noble's sheet, the order of entry) were dealt by the server, since a table has
+    no page to type them on before it exists.  Shuffles stay the server's (no die stands for them)."""
+    state.rng.source = ScriptedSource([], shuffle_seed=seed)
+    state.log.record("randomness", "real dice from here on", data={"shuffle_seed": seed})
 
 
 def _locate(raw: Any, path: str) -> tuple[Any, Any, Any]:

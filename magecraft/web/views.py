@@ -10,6 +10,7 @@ from typing import Any
 from magecraft.core.events import Event
 from magecraft.core.state import GameState
 from magecraft.games import registry
+from magecraft.web.boards import panels
 from magecraft.web.tables import GM, Tables
 
 LOG_LINES = 30
@@ -18,7 +19,8 @@ LOG_LINES = 30
 def event_line(event: Event) -> dict[str, Any]:
     """An event in words: its label, the die and value of a roll, its target if any, the book's section."""
     data = event.data
-    roll = f"{data.get('die')}: {data.get('value')}" if event.kind == "roll" and "value" in data else ""
+    die = data.get("dice") or data.get("die")
+    roll = f"{die}: {data['value']}" if event.kind == "roll" and "value" in data else ""
     target = data.get("target") or data.get("needed") or data.get("difficulty")
     return {"seq": event.seq, "kind": event.kind, "label": event.label, "roll": roll,
             "target": "" if target is None or isinstance(target, dict | list) else str(target),
@@ -26,13 +28,31 @@ def event_line(event: Event) -> dict[str, Any]:
 
 
 def grouped(state: GameState[Any], actions: Sequence[Any]) -> list[dict[str, Any]]:
-    """The legal actions as the play loop groups them: by their first word (the kind), then the rest."""
+    """The legal actions as the play loop groups them: by their first word (the kind), then, where a kind
+    offers more than fit a phone's screen, by their second word (the target: ``INTERFERE courtier-11 ...``)."""
     groups: dict[str, list[dict[str, str]]] = {}
     for action in actions:
         text = state.action_text(action)
         kind, _, rest = text.partition(" ")
         groups.setdefault(kind, []).append({"text": text, "rest": rest or kind})
-    return [{"kind": kind, "actions": items} for kind, items in groups.items()]
+    return [{"kind": kind, "actions": items, "targets": _targets(items)} for kind, items in groups.items()]
+
+
+#: A kind offering more actions than this is split by target (a 740 px screen holds about a dozen buttons).
+MANY = 12
+
+
+def _targets(items: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """``items`` by their target (the first word after the kind); none when they are few or all different."""
+    if len(items) <= MANY:
+        return []
+    targets: dict[str, list[dict[str, str]]] = {}
+    for item in items:
+        target, _, rest = item["rest"].partition(" ")
+        targets.setdefault(target, []).append({"text": item["text"], "rest": rest or target})
+    if len(targets) in (1, len(items)):
+        return []
+    return [{"target": target, "actions": found} for target, found in targets.items()]
 
 
 def tree(value: Any, depth: int = 0) -> Any:
@@ -60,28 +80,48 @@ def seat_view(tables: Tables, table: str, seat: str, key: str) -> dict[str, Any]
     decision = state.decision()
     mine = decision is not None and decision.player == seat and not info.paused and info.wanted is None
     log = [event_line(e) for e in state.log if e.kind != "randomness" and state.event_visible(e, seat)]
+    observation = state.observation(seat)
     return {
         "title": registry().get(info.game).title, "table": table, "seat": seat, "base": f"/t/{table}/{key}",
         "revision": revision, "form_token": tables.form_token(table, seat, revision),
-        "observation": tree(state.observation(seat)), "seats": _seats(tables, table, state),
+        "board": (board := panels(info.game, observation)),
+        # a game drawn on a board needs no tree of its values (and the page is sent at every update)
+        "observation": tree(observation) if board is None else None,
+        "seats": _seats(tables, table, state),
         "groups": grouped(state, decision.actions) if mine and decision else [],
         "waiting_for": decision.player if decision else None, "paused": info.paused,
         "wanted": info.wanted if info.wanted is not None and info.wanted.seat == seat else None,
+        "typed": info.typed_dice, "undo": _undo(tables, table, seat, state),
         "finished": state.is_terminal(), "result": state.result() if state.is_terminal() else None,
         "log": log[-LOG_LINES:], "error": None,
     }
+
+
+def _undo(tables: Tables, table: str, who: str, state: GameState[Any]) -> dict[str, Any] | None:
+    """The undo button of ``who``'s page, with the reason it is refused now if it is; None before ``who``
+    has played anything."""
+    info = tables.info(table)
+    if who != GM and info.played_by(who) == 0 and (info.wanted is None or info.wanted.seat != who):
+        return None
+    if who == GM and info.last is None and info.wanted is None:
+        return None
+    what = info.wanted.action if info.wanted is not None else info.last.words if info.last else "your action"
+    return {"what": what, "refusal": tables.undo_refusal(table, who, state)}
 
 
 def gm_view(tables: Tables, table: str, token: str) -> dict[str, Any]:
     state, revision = tables.state(table)
     info = tables.info(table)
     decision = state.decision()
+    whole = state.to_dict()
     return {
         "title": registry().get(info.game).title, "table": table, "base": f"/gm/{token}/t/{table}",
         "lobby": f"/gm/{token}", "revision": revision, "form_token": tables.form_token(table, GM, revision),
-        "state": tree(state.to_dict()), "seats": _seats(tables, table, state),
+        "state": tree(whole), "board": panels(info.game, {**whole, "viewer": GM}),
+        "seats": _seats(tables, table, state),
         "waiting_for": decision.player if decision else None, "paused": info.paused,
         "wanted": info.wanted if info.wanted is not None and info.wanted.seat == GM else None,
+        "typed": info.typed_dice, "undo": _undo(tables, table, GM, state),
         "pending_die": info.wanted, "finished": state.is_terminal(),
         "result": state.result() if state.is_terminal() else None,
         "log": [event_line(e) for e in state.log if e.kind != "randomness"][-LOG_LINES * 2:],

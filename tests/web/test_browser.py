@@ -24,6 +24,11 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
          "--disable-component-update", "--disable-sync"]
 
 
+#: Opens every <details> around an action's button (kinds, then targets), as a person taps them open.
+OPEN_DETAILS = ("b => { for (let d = b.closest('details'); d; d = d.parentElement.closest('details')) "
+                "d.open = true }")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -40,11 +45,13 @@ class Server:
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.links: dict[str, str] = {}
+        self.printed: list[str] = []  # every line serve printed before it served
         assert self.process.stdout is not None
         while "game master" not in self.links:
             line = self.process.stdout.readline()
             if not line:
                 raise AssertionError(f"serve stopped: {self.process.wait()}")
+            self.printed.append(line.rstrip("\n"))
             who, _, url = line.strip().partition(": ")
             if url.startswith("http"):
                 self.links[who] = url
@@ -57,9 +64,11 @@ class Server:
                 time.sleep(0.1)
         raise AssertionError("serve never listened")
 
-    def stop(self) -> None:
+    def stop(self) -> str:
+        """Stop the server; what it printed after its links (its log)."""
         self.process.terminate()
-        self.process.wait(timeout=20)
+        rest, _ = self.process.communicate(timeout=20)
+        return rest or ""
 
 
 @pytest.fixture
@@ -106,7 +115,7 @@ def play_until_done(pages: list[object], most: int) -> int:
             count = buttons.count()
             if count:
                 chosen = buttons.nth(pick.randrange(count))
-                chosen.evaluate("b => b.closest('details').open = true")
+                chosen.evaluate(OPEN_DETAILS)
                 with page.expect_response(lambda r: r.url.endswith("/act")):  # type: ignore[attr-defined]
                     chosen.click()
                 break
@@ -134,3 +143,202 @@ def test_a_whole_game_of_every_game_type_from_a_phone(browser: object, tmp_path:
         context.close()
     finally:
         server.stop()
+
+
+def revision_on(page: object) -> int:
+    text = page.locator("#live header").inner_text()  # type: ignore[attr-defined]
+    return int(text.rsplit("revision", 1)[1].split()[0])
+
+
+def caught_up(page: object, revision: int) -> None:
+    """Wait until the page was told (server-sent events) of the revision the table is at."""
+    try:
+        page.wait_for_function(  # type: ignore[attr-defined]
+            "r => Number(((document.querySelector('#live header')?.innerText || '')"
+            ".match(/revision (\\d+)/) || [0, -1])[1]) >= r", arg=revision,
+            timeout=10_000)
+    except Exception:
+        shown = page.locator("#live").inner_text()[:1000]
+        raise AssertionError(f"not told of revision {revision}: {shown}") from None
+
+
+def click_action(page: object, button: object) -> int:
+    """Click an offered action and return the revision the table moved to."""
+    before = revision_on(page)
+    button.evaluate(OPEN_DETAILS)  # type: ignore[attr-defined]
+    with page.expect_response(lambda r: r.url.endswith("/act")) as answer:  # type: ignore[attr-defined]
+        button.click()  # type: ignore[attr-defined]
+    assert answer.value.status == 200, answer.value.text()
+    # the page is swapped: the table moved on, or the page asks for the real die the action needs
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "r => document.querySelector('#live section.die') || Number(((document.querySelector('#live header')"
+        "?.innerText || '').match(/revision (\\d+)/) || [0, -1])[1]) > r", arg=before, timeout=10_000)
+    return revision_on(page)
+
+
+def open_banquet(gm: object, name: str, *, physical: bool = False) -> dict[str, str]:
+    """The game master opens a banquet for Ann and Bob from the lobby; the seats' links by seat."""
+    gm.fill("input[name=name]", name)  # type: ignore[attr-defined]
+    gm.select_option("select[name=game]", "wizard-prince-banquet")  # type: ignore[attr-defined]
+    gm.fill("input[name=people]", "Ann, Bob")  # type: ignore[attr-defined]
+    gm.fill("input[name=seed]", "5")  # type: ignore[attr-defined]
+    if physical:
+        gm.check("input[name=physical]")  # type: ignore[attr-defined]
+    gm.click("form.new-table button[type=submit]")  # type: ignore[attr-defined]
+    links = gm.locator("a.seat-link")  # type: ignore[attr-defined]
+    found = {links.nth(i).get_attribute("data-seat"): links.nth(i).get_attribute("href")
+             for i in range(links.count())}
+    assert set(found) == {"Ann", "Bob"}, found
+    return found
+
+
+def shoot(page: object, shots: Path, name: str) -> None:
+    """The page at 360 px (checked to fit a phone) and at 1280 px, as test artifacts."""
+    page.set_viewport_size({"width": 360, "height": 740})  # type: ignore[attr-defined]
+    fits_a_phone(page)
+    page.screenshot(path=str(shots / f"web-{name}-360.png"), full_page=True)  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page.screenshot(path=str(shots / f"web-{name}-1280.png"), full_page=True)  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 360, "height": 740})  # type: ignore[attr-defined]
+
+
+def test_a_banquet_for_ann_and_bob(browser: object, tmp_path: Path, shots: Path) -> None:
+    server = Server(tmp_path)
+    try:
+        gm_url = server.links["game master"]
+        base = gm_url.split("/gm/")[0]
+        gm = browser.new_context(viewport={"width": 360, "height": 740}).new_page()  # type: ignore[attr-defined]
+        gm.goto(gm_url)
+        shoot(gm, shots, "lobby")
+        links = open_banquet(gm, "feast")
+        pages = {}
+        for seat in ("Ann", "Bob"):  # each in a browser context of its own, as on two phones
+            pages[seat] = browser.new_context(  # type: ignore[attr-defined]
+                viewport={"width": 360, "height": 740}).new_page()
+            pages[seat].goto(base + links[seat])
+        snooped = play_banquet(pages)
+        snooper, (chit_id, courtier) = next(iter(snooped.items()))
+        other = pages["Bob" if snooper == "Ann" else "Ann"]
+        mine = pages[snooper]
+        assert mine.locator(f"[data-piece={courtier}]").get_attribute("data-chit")
+        assert mine.locator(f".mine [data-chit-id={chit_id}]").count() == 1
+        assert other.locator(f"[data-piece={courtier}]").get_attribute("data-chit") is None
+        assert other.locator(f".mine [data-chit-id={chit_id}]").count() == 0
+        deciding = next(p for p in pages.values() if p.locator("section.actions button").count())
+        deciding.locator("section.actions > details").nth(1).evaluate("d => d.open = true")  # SNOOP's buttons
+        shoot(deciding, shots, "seat")
+
+        # a reload keeps everything
+        before = {seat: page.locator("#live").inner_text() for seat, page in pages.items()}
+        for seat, page in pages.items():
+            page.reload()
+            assert page.locator("#live").inner_text() == before[seat]
+
+        # the game master overrides a value; the log on the screen and on the seats' pages shows it
+        gm.goto(f"{gm_url}/t/feast")
+        gm.fill("form.override input[name=path]", "nobles.0.wealth")
+        gm.fill("form.override input[name=value]", "9")
+        with gm.expect_response(lambda r: r.url.endswith("/override")) as answer:
+            gm.click("form.override button")
+        assert answer.value.status == 200
+        changed = "the game master changed nobles.0.wealth from 1 to 9"
+        gm.wait_for_selector(f".log >> text={changed}")
+        shoot(gm, shots, "gm")
+        revision = revision_on(gm)
+        for page in pages.values():
+            caught_up(page, revision)
+            assert changed in page.locator(".log").inner_text()
+        assert pages["Ann"].locator(".nobles tr.me td").nth(2).inner_text() == "9"
+
+        # a table with real dice: the seat whose action needs a die is asked for it on its page
+        gm.goto(gm_url)
+        dice_links = open_banquet(gm, "dice", physical=True)
+        gm.goto(f"{gm_url}/t/dice")
+        dice_pages = {seat: pages[seat].context.new_page() for seat in dice_links}
+        for seat, page in dice_pages.items():
+            page.goto(base + dice_links[seat])
+        label, value = enter_a_real_die(dice_pages, gm)
+        for page in dice_pages.values():
+            assert f"{label} {value}" in " ".join(page.locator(".log").inner_text().split())
+    finally:
+        server.stop()
+
+
+def enter_a_real_die(pages: dict[str, object], gm: object) -> tuple[str, str]:
+    """Play the real-dice banquet until a seat's page asks for a die; a value off the die is refused, a
+    good one is rolled.  Dice the game master rolls for the bots are entered on the game master's screen.
+    Returns the die's label and the roll as the log writes it (``1d6: 4``)."""
+    pick = random.Random(3)
+    for _ in range(80):
+        asked = next((p for p in pages.values() if p.locator("section.die").count()), None)  # type: ignore[attr-defined]
+        if asked is not None:
+            text = asked.locator("section.die p").first.inner_text()  # type: ignore[attr-defined]
+            label, _, rest = text.partition(": a d")
+            sides = int(rest.split(",")[0])
+            asked.fill("section.die input[name=value]", str(sides + 1))  # type: ignore[attr-defined]
+            asked.click("section.die button")  # type: ignore[attr-defined]
+            asked.wait_for_selector(f"text=needs a value from 1 to {sides}")  # type: ignore[attr-defined]
+            value = min(4, sides)
+            revision = revision_on(asked)
+            faces = [4, 2, 6, 1, 3, 5]  # different faces: equal initiative dice are rolled again
+            for typed in range(1, 20):  # an action may need several dice (every noble's initiative)
+                face = min(faces[(typed - 1) % len(faces)], sides)
+                asked.fill("section.die input[name=value]", str(face))  # type: ignore[attr-defined]
+                asked.click("section.die button")  # type: ignore[attr-defined]
+                asked.wait_for_function(  # type: ignore[attr-defined]
+                    "n => (document.querySelector('section.die .typed')?.dataset.count == n) || !document"
+                    ".querySelector('section.die')", arg=typed, timeout=10_000)
+                if not asked.locator("section.die").count():  # type: ignore[attr-defined]
+                    break
+                sides = int(asked.locator("section.die").get_attribute("data-sides"))  # type: ignore[attr-defined]
+            else:
+                raise AssertionError("the action still asks for dice after 19")
+            for page in pages.values():
+                caught_up(page, revision + 1)
+            return label, f"1d{sides}: {value}"
+        if gm.locator("section.die").count():  # type: ignore[attr-defined]
+            revision = revision_on(gm)
+            gm.fill("section.die input[name=value]", "1")  # type: ignore[attr-defined]
+            gm.click("section.die button")  # type: ignore[attr-defined]
+            for page in pages.values():
+                caught_up(page, revision + 1)
+            continue
+        whose = next((p for p in pages.values() if p.locator("section.actions button").count()), None)  # type: ignore[attr-defined]
+        assert whose is not None, "nobody is offered an action nor asked for a die"
+        buttons = whose.locator("section.actions button")  # type: ignore[attr-defined]
+        revision = click_action(whose, buttons.nth(pick.randrange(buttons.count())))
+        for page in pages.values():
+            caught_up(page, revision)
+        gm.reload()  # type: ignore[attr-defined]
+    raise AssertionError("no seat was asked for a real die")
+
+
+def play_banquet(pages: dict[str, object], turns: int = 3) -> dict[str, tuple[str, str]]:
+    """Ann and Bob play (SNOOP first whenever they can, else a seeded pick) until the banquet reaches
+    ``turns`` and one of them has snooped; every action reaches the other's page by itself.  Returns, by
+    the seat that snooped first, the chit it saw and the courtier it lies under."""
+    pick = random.Random(11)
+    snooped: dict[str, tuple[str, str]] = {}
+    for _ in range(200):
+        whose = next((s for s, p in pages.items() if p.locator("section.actions button").count()), None)  # type: ignore[attr-defined]
+        if whose is None:
+            raise AssertionError("nobody is offered an action")
+        page = pages[whose]
+        turn_text = page.locator(".board-panel h2").inner_text()  # type: ignore[attr-defined]
+        if snooped and f"turn {turns}" in turn_text:
+            return snooped
+        buttons = page.locator("section.actions button")  # type: ignore[attr-defined]
+        snoops = page.locator("section.actions button", has_text="SNOOP")  # type: ignore[attr-defined]
+        known = set(page.locator(".mine li").evaluate_all("ls => ls.map(l => l.dataset.chitId)"))  # type: ignore[attr-defined]
+        if not snooped and snoops.count():
+            revision = click_action(page, snoops.first)
+            new = [c for c in page.locator(".mine li").evaluate_all(  # type: ignore[attr-defined]
+                "ls => ls.map(l => l.dataset.chitId)") if c not in known]
+            if new:
+                courtier = page.locator(f".mine [data-chit-id={new[0]}]").get_attribute("data-courtier")  # type: ignore[attr-defined]
+                snooped[whose] = (new[0], courtier)
+        else:
+            revision = click_action(page, buttons.nth(pick.randrange(buttons.count())))
+        for other in pages.values():
+            caught_up(other, revision)
+    raise AssertionError("the banquet did not reach its turn with a snoop")

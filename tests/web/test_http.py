@@ -153,3 +153,131 @@ def test_opening_a_table_with_a_wrong_seat_is_refused(client: TestClient, people
                                                            "options": RACE})
     assert response.status_code == 400 and problem in html.unescape(response.text)
     assert "t2" not in client.get(f"/gm/{GM_TOKEN}").text
+
+
+BANQUET = "wizard-prince-banquet"
+
+
+def banquet_pages(client: TestClient, **extra: str) -> tuple[dict[str, str], str, str]:
+    """A banquet of Ann and Bob (no NPC noble): the links, who enters first and who second."""
+    links = open_table(client, "Ann,Bob", game=BANQUET, options="npc = 0", **extra)
+    first = next(seat for seat, url in links.items() if actions(client.get(url).text))
+    return links, first, next(seat for seat in links if seat != first)
+
+
+def test_undo_takes_back_a_seats_last_action_while_nothing_was_rolled_or_shown(client: TestClient) -> None:
+    links, first, second = banquet_pages(client)
+    page = client.get(links[first]).text
+    assert "Take back" not in page  # nothing played yet
+    nothing = client.post(links[first] + "/undo", data=form(page))
+    assert nothing.status_code == 422 and "nothing to undo" in nothing.text
+    offered = actions(page)
+    entered = client.post(links[first] + "/act", data={**form(page), "action": offered[0]})
+    assert entered.status_code == 200 and "Take back" in entered.text
+    other_page = client.get(links[second]).text
+    undone = client.post(links[first] + "/undo", data=form(entered.text))
+    assert undone.status_code == 200, undone.text
+    assert actions(undone.text) == offered  # the same decision again, on a newer revision
+    assert revision_of(undone.text) == revision_of(entered.text) + 1
+    assert f"{first} took back {offered[0]}" in html.unescape(undone.text)
+    # the other seat's page showed the undone revision: out of date
+    stale = client.post(links[second] + "/undo", data=form(other_page))
+    assert stale.status_code == 409 and "the table moved on" in stale.text
+
+
+def test_undo_is_refused_once_another_acted_or_a_die_was_rolled(client: TestClient) -> None:
+    links, first, second = banquet_pages(client)
+    page = client.get(links[first]).text
+    client.post(links[first] + "/act", data={**form(page), "action": actions(page)[0]})
+    page = client.get(links[second]).text
+    after = client.post(links[second] + "/act", data={**form(page), "action": actions(page)[0]})
+    assert after.status_code == 200
+    revision = revision_of(after.text)
+    # the second noble's entry rolled every noble's initiative: no taking it back (no re-roll)
+    refused = client.post(links[second] + "/undo", data=form(after.text))
+    assert refused.status_code == 422
+    assert "initiative, turn 1 was rolled since your last action" in html.unescape(refused.text)
+    mine = client.get(links[first]).text
+    assert re.search(r"<button type=\"submit\" disabled>Take back", mine)
+    other = client.post(links[first] + "/undo", data=form(mine))
+    assert other.status_code == 422 and f"{second} acted after your last action" in other.text
+    assert revision_of(client.get(links[first]).text) == revision
+
+
+def test_the_game_master_undoes_the_last_persons_action(client: TestClient) -> None:
+    links, first, _ = banquet_pages(client, seed="8")
+    page = client.get(links[first]).text
+    client.post(links[first] + "/act", data={**form(page), "action": actions(page)[0]})
+    screen = client.get(f"/gm/{GM_TOKEN}/t/t1").text
+    undone = client.post(f"/gm/{GM_TOKEN}/t/t1/undo", data=form(screen))
+    assert undone.status_code == 200 and "(by the game master)" in undone.text
+
+
+def test_a_table_with_real_dice_asks_the_seat_and_its_undo_withdraws_the_action(client: TestClient) -> None:
+    response = client.post(f"/gm/{GM_TOKEN}/tables", data={"game": BANQUET, "name": "d", "people": "Ann,Bob",
+                                                           "seed": "5", "options": "npc = 0", "physical": "1"})
+    assert response.status_code == 200, response.text  # the set-up's dice are the server's
+    links = dict(re.findall(r'data-seat="([^"]+)" href="([^"]+)"', response.text))
+    for _ in range(2):  # both nobles enter; the second entry needs the initiative dice
+        seat = next(s for s, url in links.items() if actions(client.get(url).text))
+        page = client.get(links[seat]).text
+        after = client.post(links[seat] + "/act", data={**form(page), "action": actions(page)[0]})
+    assert "Roll a real die" in after.text and "initiative, turn 1: a d6" in html.unescape(after.text)
+    off = client.post(links[seat] + "/die", data={**form(after.text), "value": "7"})
+    assert off.status_code == 422 and "needs a value from 1 to 6, not 7" in html.unescape(off.text)
+    withdrawn = client.post(links[seat] + "/undo", data=form(off.text))
+    assert withdrawn.status_code == 200 and actions(withdrawn.text) and "Roll a real die" not in withdrawn.text
+    again = client.post(links[seat] + "/act", data={**form(withdrawn.text), "action": actions(withdrawn.text)[0]})
+    rolled = client.post(links[seat] + "/die", data={**form(again.text), "value": "4"})
+    assert rolled.status_code == 200 and "Entered so far for it: 4." in rolled.text
+    no_undo = client.post(links[seat] + "/undo", data=form(rolled.text))
+    assert no_undo.status_code == 422 and "a die was entered for this action already" in no_undo.text
+
+
+def test_the_log_shows_a_rolls_dice_and_value() -> None:
+    from magecraft.core.events import EventLog
+    from magecraft.web.views import event_line
+
+    log = EventLog()
+    log.append_roll("Ann's initiative, turn 1", "Turns at the Banquet", "1d6", 4)
+    assert event_line(log[0])["roll"] == "1d6: 4"
+
+
+@pytest.mark.parametrize("route, fields", [
+    ("tables", {"game": GAME, "name": "x"}), ("t/t1/pause", {"paused": "1"}),
+    ("t/t1/override", {"path": "turn", "value": "1"}), ("t/t1/undo", {}), ("t/t1/reissue", {"seat": "Ann"}),
+    ("t/t1/die", {"value": "1"})])
+def test_every_game_master_control_refuses_a_wrong_token(client: TestClient, route: str,
+                                                          fields: dict[str, str]) -> None:
+    open_table(client, "Ann,Bob")
+    screen = client.get(f"/gm/{GM_TOKEN}/t/t1").text
+    before = revision_of(screen)
+    answer = client.post(f"/gm/{GM_TOKEN}x/{route}", data={**form(screen), **fields})
+    assert answer.status_code == 403
+    assert revision_of(client.get(f"/gm/{GM_TOKEN}/t/t1").text) == before
+    assert client.get(f"/gm/{GM_TOKEN}x/t/t1/view").status_code == 403
+    assert client.get(f"/gm/{GM_TOKEN}x/t/t1/events").status_code == 403
+
+
+def test_a_seat_link_opens_nothing_at_another_table_and_a_seats_form_does_not_act_for_the_gm(
+        client: TestClient) -> None:
+    links = open_table(client, "Ann,Bob")
+    open_table(client, "Ann,Bob", name="t2")
+    key = links["Ann"].rsplit("/", 1)[1]
+    assert client.get(f"/t/t2/{key}").status_code == 403
+    assert client.get(f"/t/t2/{key}/events").status_code == 403
+    page = client.get(links["Ann"]).text
+    # Ann's form token is tied to Ann: it does not open the game master's controls
+    assert client.post(f"/gm/{GM_TOKEN}/t/t1/pause", data={**form(page), "paused": "1"}).status_code == 403
+    assert "Paused." not in client.get(f"/gm/{GM_TOKEN}/t/t1").text
+
+
+def test_a_body_without_a_length_is_refused(client: TestClient) -> None:
+    links = open_table(client, "Ann,Bob")
+
+    def chunks() -> object:
+        yield b"action=" + b"a" * 100
+
+    answer = client.post(links["Ann"] + "/act", content=chunks(),  # type: ignore[arg-type]
+                         headers={"content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 411
