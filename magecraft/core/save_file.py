@@ -9,6 +9,7 @@ newer schema -- is refused in one line and never touched (docs/architecture.md, 
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -117,11 +118,31 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}
 
 
+#: How often, and how long apart, a store that looks cut short is read again before it is called damaged.
+SHORT_RETRIES, SHORT_WAIT = 20, 0.05
+
+
 def check_header(path: Path) -> bool:
     """True when ``path`` is an existing magecraft store; False when there is no file yet.
 
-    Everything that is not a whole magecraft store is refused here, before SQLite opens it.
+    Everything that is not a whole magecraft store is refused here, before SQLite opens it.  The header is
+    read without SQLite's locks, so a file another process is committing to can look cut short for a moment
+    (its first page already counts pages the file does not hold yet): only a file that stays short is
+    damaged.
     """
+    for _ in range(SHORT_RETRIES):
+        try:
+            return _check_header_once(path)
+        except _CutShort:
+            time.sleep(SHORT_WAIT)
+    return _check_header_once(path)
+
+
+class _CutShort(SaveError):
+    """The file holds fewer bytes than its header counts (damaged, or caught in the middle of a commit)."""
+
+
+def _check_header_once(path: Path) -> bool:
     try:
         if path.is_dir():
             raise SaveError(f"{path} is a directory, not a save store")
@@ -154,5 +175,5 @@ def check_header(path: Path) -> bool:
     pages = int.from_bytes(header[28:32], "big")
     counter_valid = header[24:28] == header[92:96]
     if size % page_size or (counter_valid and pages * page_size > size):
-        raise SaveError(f"{path} is damaged: cut short ({size} bytes of {pages * page_size})")
+        raise _CutShort(f"{path} is damaged: cut short ({size} bytes of {pages * page_size})")
     return True
