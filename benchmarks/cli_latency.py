@@ -27,6 +27,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 BASELINE = "python -c pass"
@@ -62,12 +63,16 @@ def arguments(command: str) -> list[str]:
     return ["-c", "from magecraft.cli.app import run; run()", *shlex.split(command)]
 
 
-def timed(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Milliseconds from starting the process to its exit, and the processor time it used."""
+def timed(args: list[str], env: dict[str, str], code: str | None) -> tuple[float, float]:
+    """Milliseconds from starting the process to its exit, and the processor time it used.
+
+    The child runs in the measured code's directory, or else in the temporary directory: ``python -c`` puts
+    its working directory first on the path, so a child started in a checkout would import that checkout's
+    magecraft whatever ``--code`` says."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
-                   env=env)
+                   env=env, cwd=code or tempfile.gettempdir())
     wall = (time.perf_counter() - start) * 1000
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
@@ -83,14 +88,14 @@ def main() -> None:
     env = environment(given.code)
     chosen = [c for c in COMMANDS if given.only in c]
     for command in (BASELINE, *chosen):
-        timed(arguments(command), env)  # warm the file cache and write the bytecode
+        timed(arguments(command), env, given.code)  # warm the file cache and write the bytecode
     wall: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     for _ in range(given.runs):
         for command in chosen:
             # the baseline beside every command, so a burst of load on the machine falls on both
             for name in (BASELINE, command):
-                spent, used = timed(arguments(name), env)
+                spent, used = timed(arguments(name), env, given.code)
                 wall.setdefault(name, []).append(spent)
                 cpu.setdefault(name, []).append(used)
     base_wall, base_cpu = statistics.median(wall[BASELINE]), statistics.median(cpu[BASELINE])
