@@ -55,12 +55,14 @@ class Broadcaster:
         for queue in queues:
             loop.call_soon_threadsafe(queue.put_nowait, revision)
 
-    async def updates(self, table: str) -> AsyncIterator[str]:
+    async def updates(self, table: str, revision: int) -> AsyncIterator[str]:
+        """The table's updates; the first is sent at once, so that a page whose stream (re)connected
+        after a change it missed (a reload, a phone waking up) fetches the table as it is now."""
         queue: asyncio.Queue[int] = asyncio.Queue()
         with self.lock:
             self.waiting.setdefault(table, set()).add(queue)
         try:
-            yield ": connected\n\n"
+            yield f": connected\n\nevent: update\ndata: {revision}\n\n"
             while True:
                 try:
                     revision = await asyncio.wait_for(queue.get(), timeout=15)
@@ -155,8 +157,8 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
     @app.get("/gm/{token}/t/{table}/events")
     def gm_events(token: str, table: str) -> StreamingResponse:
         check_gm(token)
-        tables.revision(table)
-        return StreamingResponse(broadcaster.updates(table), media_type="text/event-stream")
+        return StreamingResponse(broadcaster.updates(table, tables.revision(table)),
+                                 media_type="text/event-stream")
 
     def gm_action(request: Request, token: str, table: str, form_token: str, revision: str,
                   change: Callable[[int], object]) -> Response:
@@ -199,9 +201,7 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
         check_gm(token)
         tables.check_form(table, GM, _revision(revision), form_token)
         key = tables.reissue(table, seat)
-        context = gm_view(tables, table, token)
-        context["links"] = {seat: f"/t/{table}/{key}"}
-        return page(request, "gm_body.html", context)
+        return page(request, "gm_links.html", {"links": {seat: f"/t/{table}/{key}"}})
 
     @app.post("/gm/{token}/t/{table}/die")
     def gm_die(request: Request, token: str, table: str, form_token: str = Form(...), revision: str = Form(...),
@@ -223,7 +223,8 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
     @app.get("/t/{table}/{key}/events")
     def seat_events(table: str, key: str) -> StreamingResponse:
         tables.seat_of(table, key)
-        return StreamingResponse(broadcaster.updates(table), media_type="text/event-stream")
+        return StreamingResponse(broadcaster.updates(table, tables.revision(table)),
+                                 media_type="text/event-stream")
 
     def seat_change(request: Request, table: str, key: str, form_token: str, revision: str,
                     change: Callable[[str, int], object]) -> Response:

@@ -185,6 +185,7 @@ def open_banquet(gm: object, name: str, *, physical: bool = False) -> dict[str, 
     if physical:
         gm.check("input[name=physical]")  # type: ignore[attr-defined]
     gm.click("form.new-table button[type=submit]")  # type: ignore[attr-defined]
+    gm.wait_for_selector("a.seat-link")  # type: ignore[attr-defined]
     links = gm.locator("a.seat-link")  # type: ignore[attr-defined]
     found = {links.nth(i).get_attribute("data-seat"): links.nth(i).get_attribute("href")
              for i in range(links.count())}
@@ -225,18 +226,19 @@ def test_a_banquet_for_ann_and_bob(browser: object, tmp_path: Path, shots: Path)
         assert other.locator(f"[data-piece={courtier}]").get_attribute("data-chit") is None
         assert other.locator(f".mine [data-chit-id={chit_id}]").count() == 0
         deciding = next(p for p in pages.values() if p.locator("section.actions button").count())
-        deciding.locator("section.actions > details").nth(1).evaluate("d => d.open = true")  # SNOOP's buttons
         shoot(deciding, shots, "seat")
+        deciding.locator("section.actions > details").nth(1).evaluate("d => d.open = true")  # SNOOP's buttons
+        fits_a_phone(deciding)
+        deciding.screenshot(path=str(shots / "web-seat-actions-360.png"))
 
         # a reload keeps everything
-        # (the page's text, open or folded: a reload folds the groups the test opened)
-        def words(page: object) -> str:
-            return " ".join((page.locator("#live").text_content() or "").split())  # type: ignore[attr-defined]
+        def shown(page: object) -> str:  # every word of the page, opened or not
+            return " ".join(page.locator("#live").text_content().split())  # type: ignore[attr-defined]
 
-        before = {seat: words(page) for seat, page in pages.items()}
+        before = {seat: shown(page) for seat, page in pages.items()}
         for seat, page in pages.items():
             page.reload()
-            assert words(page) == before[seat]
+            assert shown(page) == before[seat]
 
         # the game master overrides a value; the log on the screen and on the seats' pages shows it
         gm.goto(f"{gm_url}/t/feast")

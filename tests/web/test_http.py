@@ -168,12 +168,12 @@ def banquet_pages(client: TestClient, **extra: str) -> tuple[dict[str, str], str
 def test_undo_takes_back_a_seats_last_action_while_nothing_was_rolled_or_shown(client: TestClient) -> None:
     links, first, second = banquet_pages(client)
     page = client.get(links[first]).text
-    assert "Take back" not in page  # nothing played yet
+    assert "Undo “" not in page  # nothing played yet
     nothing = client.post(links[first] + "/undo", data=form(page))
     assert nothing.status_code == 422 and "nothing to undo" in nothing.text
     offered = actions(page)
     entered = client.post(links[first] + "/act", data={**form(page), "action": offered[0]})
-    assert entered.status_code == 200 and "Take back" in entered.text
+    assert entered.status_code == 200 and "Undo “" in entered.text
     other_page = client.get(links[second]).text
     undone = client.post(links[first] + "/undo", data=form(entered.text))
     assert undone.status_code == 200, undone.text
@@ -198,7 +198,7 @@ def test_undo_is_refused_once_another_acted_or_a_die_was_rolled(client: TestClie
     assert refused.status_code == 422
     assert "initiative, turn 1 was rolled since your last action" in html.unescape(refused.text)
     mine = client.get(links[first]).text
-    assert re.search(r"<button type=\"submit\" disabled>Take back", mine)
+    assert re.search(r"<button type=\"submit\" disabled>Undo", mine)
     other = client.post(links[first] + "/undo", data=form(mine))
     assert other.status_code == 422 and f"{second} acted after your last action" in other.text
     assert revision_of(client.get(links[first]).text) == revision
