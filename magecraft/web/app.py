@@ -50,35 +50,35 @@ class Broadcaster:
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.waiting: dict[str, set[asyncio.Queue[int]]] = {}
+        self.waiting: dict[str, set[asyncio.Queue[str]]] = {}
         self.lock = threading.Lock()
 
-    def publish(self, table: str, revision: int) -> None:
+    def publish(self, table: str, version: str) -> None:
         loop = self.loop
         if loop is None:
             return
         with self.lock:
             queues = list(self.waiting.get(table, ()))
         for queue in queues:
-            loop.call_soon_threadsafe(queue.put_nowait, revision)
+            loop.call_soon_threadsafe(queue.put_nowait, version)
 
-    async def updates(self, table: str, revision: int, seen: str) -> AsyncIterator[str]:
+    async def updates(self, table: str, version: str, seen: str) -> AsyncIterator[str]:
         """The table's updates.  A page whose stream (re)connected after a change it missed (the page was
         served before the stream opened, a phone woke up) is told at once: ``seen`` is the revision the
-        page was served at, and an update is sent first when the table is no longer there."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
+        page was served at (:meth:`Tables.version`), and an update is sent first when the table moved on."""
+        queue: asyncio.Queue[str] = asyncio.Queue()
         with self.lock:
             self.waiting.setdefault(table, set()).add(queue)
         try:
-            missed = "" if seen == str(revision) else f"event: update\ndata: {revision}\n\n"
+            missed = "" if seen == version else f"event: update\ndata: {version}\n\n"
             yield ": connected\n\n" + missed
             while True:
                 try:
-                    revision = await asyncio.wait_for(queue.get(), timeout=15)
+                    version = await asyncio.wait_for(queue.get(), timeout=15)
                 except TimeoutError:
                     yield ": still here\n\n"
                     continue
-                yield f"event: update\ndata: {revision}\n\n"
+                yield f"event: update\ndata: {version}\n\n"
         finally:
             with self.lock:
                 self.waiting.get(table, set()).discard(queue)
@@ -178,7 +178,7 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
     @app.get("/gm/{token}/t/{table}/events")
     def gm_events(token: str, table: str, seen: str = "") -> StreamingResponse:
         check_gm(token)
-        return StreamingResponse(broadcaster.updates(table, tables.revision(table), seen),
+        return StreamingResponse(broadcaster.updates(table, tables.version(table, tables.revision(table)), seen),
                                  media_type="text/event-stream")
 
     def gm_action(request: Request, token: str, table: str, form_token: str, revision: str,
@@ -248,7 +248,7 @@ def _seat_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: P
     @app.get("/t/{table}/{key}/events")
     def seat_events(table: str, key: str, seen: str = "") -> StreamingResponse:
         tables.seat_of(table, key)
-        return StreamingResponse(broadcaster.updates(table, tables.revision(table), seen),
+        return StreamingResponse(broadcaster.updates(table, tables.version(table, tables.revision(table)), seen),
                                  media_type="text/event-stream")
 
     def seat_change(request: Request, table: str, key: str, form_token: str, revision: str,

@@ -95,4 +95,4 @@ def test_a_page_whose_event_stream_connects_late_is_told_where_the_table_is(tmp_
                 first = [next(lines) for _ in range(4)]
     finally:
         server.stop()
-    assert first[2:] == ["event: update", f"data: {revision.group(1)}"]
+    assert first[2:] == ["event: update", f"data: {revision.group(1)}.0."]  # revision, not paused, no die
