@@ -39,8 +39,8 @@ from collections.abc import Callable
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.bot import play_to_end
 from magecraft.mage_wars.cards import ready_spellbooks
-from magecraft.mage_wars.decisions import Offer, _standing_actions, attack_action
-from magecraft.mage_wars.game import MageWarsGame, _action_data
+from magecraft.mage_wars.decisions import Offer, attack_action, standing_actions
+from magecraft.mage_wars.game import MageWarsGame, action_data
 from magecraft.mage_wars.units import unit_traits
 from magecraft.wizard_prince import actions as wp_actions
 from magecraft.wizard_prince import legal_actions as wp_legal_actions
@@ -107,8 +107,7 @@ def test_the_banquet_works_out_each_position_once():
 
 def test_interfere_actions_are_kept_until_something_in_reach_moves():
     banquet, bots = seeded_banquet(3)
-    wp_legal_actions._INTERFERES.clear()   # a cold start: every INTERFERE of this banquet is built here
-    wp_legal_actions._INTERFERES_FROM.clear()
+    wp_legal_actions.forget_interferes()  # a cold start: every INTERFERE of this banquet is built here
     built = Counter[str]()
     original = wp_actions.Interfere.__init__
 
@@ -196,7 +195,7 @@ def test_mage_wars_traits_are_parsed_once_per_change_of_a_unit():
 
 
 def test_mage_wars_works_out_each_decision_once():
-    _standing_actions.cache_clear()
+    standing_actions.cache_clear()
     counts = mage_wars_calls()
     decisions = counts["mage_wars.game:perform"]
     assert decisions == counts["mage_wars.bot:_choose_offered"] > 20
@@ -210,12 +209,12 @@ def test_mage_wars_works_out_each_decision_once():
     # both sides' ready units in one pass, about twice per decision (before: 214 one-side passes here)
     assert counts["mage_wars.game:ready_sides"] <= 3 * decisions
     # doing nothing, moving and guarding are built once per unit, zone and movement and offered again
-    built = _standing_actions.cache_info()
-    assert counts["mage_wars.decisions:_standing_actions"] == built.misses < built.hits
+    built = standing_actions.cache_info()
+    assert counts["mage_wars.decisions:standing_actions"] == built.misses < built.hits
 
 
 def test_mage_wars_bot_spells_out_only_the_activation_it_chooses():
-    for cached in (attack_action, _action_data):
+    for cached in (attack_action, action_data):
         cached.cache_clear()
     offered = []
     original = Offer.__init__
@@ -239,7 +238,7 @@ def test_mage_wars_bot_spells_out_only_the_activation_it_chooses():
     # decision reuses its action's data
     built = attack_action.cache_info()
     assert built.misses < built.hits and built.misses + built.hits < decisions
-    assert _action_data.cache_info().hits > 0
+    assert action_data.cache_info().hits > 0
 
 
 def test_mage_wars_attacks_are_weighed_once_per_enumeration_and_only_in_range():

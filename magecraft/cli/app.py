@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -25,50 +24,46 @@ from typer.core import TyperGroup
 from magecraft import __version__
 from magecraft.cli import coercion, core_commands, games_commands, lab, serve
 from magecraft.cli.options import QuitAtPrompt, console
+from magecraft.cli.systems import SYSTEMS, SystemEntry
 from magecraft.cli.unavailable import CATCH_ALL, unavailable_command
 from magecraft.core.errors import MagecraftError
 
 coercion.install()
 
+
+def _defer_rich_markdown() -> None:
+    """typer's rich help (``typer.rich_utils``) imports ``rich.markdown`` -- a markdown parser, about a third
+    of a group's ``--help`` start-up -- for a markup mode magecraft never uses.  A stand-in module is put in
+    its place until something uses it: its ``Markdown`` and any other name load the real module then."""
+    if "rich.markdown" in sys.modules:
+        return
+    stand_in = ModuleType("rich.markdown", "stand-in: the real rich.markdown is imported on first use")
+
+    def real() -> ModuleType:
+        if sys.modules.get("rich.markdown") is stand_in:
+            del sys.modules["rich.markdown"]
+        return importlib.import_module("rich.markdown")
+
+    class Markdown:
+        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+            return real().Markdown(*args, **kwargs)
+
+    stand_in.Markdown = Markdown  # type: ignore[attr-defined]
+    def attribute(name: str) -> Any:
+        if name.startswith("__"):  # the import machinery's questions (__path__, __file__) are not a use
+            raise AttributeError(name)
+        return getattr(real(), name)
+
+    stand_in.__getattr__ = attribute  # type: ignore[method-assign]
+    sys.modules["rich.markdown"] = stand_in
+
+
+_defer_rich_markdown()
+
 #: ``-h`` works everywhere ``--help`` does.
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
-@dataclass(frozen=True)
-class SystemEntry:
-    """A rule system's command group, imported only when used (``module`` has ``app`` and ``START``)."""
-
-    command: str
-    title: str
-    blurb: str
-    module_name: str
-    coming: str = ""
-
-    @property
-    def module(self) -> ModuleType:
-        return importlib.import_module(self.module_name)
-
-    @property
-    def start(self) -> str | None:
-        """The one command that starts this system, or None while it is not available."""
-        start: str | None = self.module.START
-        return start
-
-
-SYSTEMS = (
-    SystemEntry("wizard-prince", "Wizard-Prince",
-                "Nobles mingle at the Imperial Banquet collecting courtier chits, then a campaign year.",
-                "magecraft.cli.wizard_prince"),
-    SystemEntry("mtg-rpg", "MtG RPG",
-                "Wizards act by playing a Magic card and adding its mana value to a skill; duels.",
-                "magecraft.cli.mtg_rpg"),
-    SystemEntry("planeswalker", "Planeswalker RPG",
-                "1d4chan's MtG RPG: dice-pool skills and zone combat.", "magecraft.cli.planeswalker"),
-    SystemEntry("magic-realm", "Magic Realm Expansion One",
-                "Travellers, guilds, gambling, stealing, monster generators, setup.", "magecraft.cli.magic_realm"),
-    SystemEntry("mage-wars", "Mage Wars solo",
-                "The Dummy Mage, an opponent that plays itself by d12 rolls.", "magecraft.cli.mage_wars"),
-)
 _BY_COMMAND = {entry.command: entry for entry in SYSTEMS}
 
 

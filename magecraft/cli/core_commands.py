@@ -236,7 +236,7 @@ def _system(value: str | None) -> str | None:
     (a typo would otherwise list nothing, as if there were no saves)."""
     if value is None:
         return None
-    from magecraft.cli.app import SYSTEMS
+    from magecraft.cli.systems import SYSTEMS
 
     system = value.strip().casefold().replace("-", "_").replace(" ", "_")
     known = [e.command.replace("-", "_") for e in SYSTEMS]

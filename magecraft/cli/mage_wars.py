@@ -1,15 +1,19 @@
-"""`magecraft mage-wars`: Mage Wars solo against the Dummy Mage (seed 003)."""
+"""`magecraft mage-wars`: Mage Wars solo against the Dummy Mage (seed 003).
+
+This module parses the options and runs the commands; the game at the terminal (its view, the arena and
+spellbook tables) is :mod:`magecraft.cli.mage_wars_table`, and the rules are :mod:`magecraft.mage_wars`, both
+imported only by the command that needs them, so ``mage-wars --help`` loads no rule system.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict
+from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import RenderableType
 from rich.markup import escape
-from rich.table import Table
 
 from magecraft.cli.options import (
     AllowUndoOption,
@@ -28,29 +32,23 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
-from magecraft.cli.playloop import Choice, Command, Ending, Menu, PlayLoop, TableGame
-from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import DataError
-from magecraft.core.events import Event, EventLog
-from magecraft.core.randomness import Randomness, new_seed
-from magecraft.core.tables import get_table
-from magecraft.mage_wars.actions import Action, ActionKind, Step
-from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, ZONES, Wall, distance, position, zone_at
-from magecraft.mage_wars.bot import run_matches
-from magecraft.mage_wars.cards import (
-    Card,
-    Spellbook,
-    card_book,
-    dummy_decks_from_dict,
-    load_json_file,
-    ready_spellbooks,
-    spellbook_from_dict,
-)
-from magecraft.mage_wars.game import MageWarsGame
-from magecraft.mage_wars.settings import Settings
-from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
-START: str | None = "mage-wars solo --mage Wizard"
+if TYPE_CHECKING:
+    from magecraft.mage_wars.arena import Wall
+    from magecraft.mage_wars.cards import Spellbook
+    from magecraft.mage_wars.game import MageWarsGame
+    from magecraft.mage_wars.settings import Settings
+
+#: The play-loop view's names, importable from here as before (loaded on first use: PEP 562).
+TABLE_NAMES = frozenset({"SPELL_NUMBERS", "SoloView", "SoloTable", "play", "resume_point", "spellbook_table",
+                         "arena_table", "card_table"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in TABLE_NAMES:
+        return getattr(import_module("magecraft.cli.mage_wars_table"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 app = typer.Typer(help="Mage Wars solo: your mage against the Dummy Mage.", no_args_is_help=True)
 
@@ -64,6 +62,8 @@ LifeOption = Annotated[int | None, typer.Option("--dummy-life",
 
 
 def _spellbook(mage: str | None, book: Path | None) -> Spellbook:
+    from magecraft.mage_wars.cards import load_json_file, ready_spellbooks, spellbook_from_dict
+
     if book is not None and mage is not None:
         raise typer.BadParameter("--book is your own spellbook: drop --mage", param_hint="--mage")
     mage = mage or "Wizard"
@@ -79,6 +79,8 @@ def _spellbook(mage: str | None, book: Path | None) -> Spellbook:
 
 def _wall(number: int, text: str) -> Wall:
     """``B1-C1[:LIFE[:ARMOR]][:passable]`` -> a wall (life 10, armour 0 unless given)."""
+    from magecraft.mage_wars.arena import ZONES, Wall, distance
+
     parts = text.strip().split(":")
     passable = parts[-1].lower() == "passable"
     if passable:
@@ -96,6 +98,8 @@ def _wall(number: int, text: str) -> Wall:
 
 
 def settings_from_options(dummy_life: int | None, walls: list[str]) -> Settings:
+    from magecraft.mage_wars.settings import Settings
+
     if dummy_life is not None and dummy_life < 1:
         raise typer.BadParameter("the Dummy Mage needs at least 1 life", param_hint="--dummy-life")
     return Settings(dummy_life=dummy_life, walls=tuple(_wall(n, w) for n, w in enumerate(walls, start=1)))
@@ -130,6 +134,13 @@ def solo(
     With --save the game is saved at every decision; --load resumes it and keeps saving under its name
     (--load with --save saves a copy under the new name).
     """
+    from magecraft.cli.mage_wars_table import SPELL_NUMBERS, SoloTable, play, resume_point
+    from magecraft.cli.sessions import open_session
+    from magecraft.core.randomness import new_seed
+    from magecraft.mage_wars.bot import run_matches
+    from magecraft.mage_wars.cards import dummy_decks_from_dict, load_json_file
+    from magecraft.mage_wars.game import MageWarsGame
+
     if scenario is not None:
         _refuse_with_scenario(auto=auto or None, load=load, seed=seed, dice=dice, physical_dice=physical_dice,
                               wall=wall, dummy_life=dummy_life, book=book, decks=decks)
@@ -164,32 +175,21 @@ def solo(
         console().print(f"Resumed {escape(saver.loaded.name)!r}: round {game.round}, "
                         f"{game.stage.replace('_', ' ')}")
         table = SoloTable(game, [str(n) for n in numbers] if isinstance(numbers, list) else None)
-        ending = play(table, saver, allow_undo, resume_point(game))
+        first_event = resume_point(game)
     elif scenario is not None:
-        table = SoloTable(_scenario_game(scenario))
-        ending = play(table, saver, allow_undo)
+        table, first_event = SoloTable(_scenario_game(scenario)), 0
     else:
         rng = make_randomness(seed, dice, physical_dice)
-        table = SoloTable(MageWarsGame.new(rng, spellbook, settings, dummy_decks))
-        ending = play(table, saver, allow_undo)
-    if ending.status:
-        raise typer.Exit(ending.status)
-    if json and ending is Ending.FINISHED:
-        print_json(dict(table.game.result()))
-
-
-def play(table: SoloTable, saver: SaveSession, allow_undo: bool = False, first_event: int = 0) -> Ending:
-    """The game at the terminal through the shared play loop; saved after each decision when the session
-    has a name (the first save says where)."""
-    if saver.name is not None:
-        console().print(escape(saver.save(table.snapshot())))
-    return PlayLoop(table, saver, allow_undo_after_rolls=allow_undo, shown_from=first_event).run()
+        table, first_event = SoloTable(MageWarsGame.new(rng, spellbook, settings, dummy_decks)), 0
+    play(table, saver, allow_undo, first_event,
+         finished=(lambda: print_json(dict(table.game.result()))) if json else None)
 
 
 def _scenario_game(path: Path) -> MageWarsGame:
     """The game at a scenario's position (``magecraft.core.scenario``), refused when it is another game's."""
     from magecraft.core.scenario import load_scenario, start
     from magecraft.games import registry
+    from magecraft.mage_wars.game import MageWarsGame
 
     found = load_scenario(path)
     if found.game != "mage-wars-solo":
@@ -217,6 +217,8 @@ def _refuse_with_load(**given: object) -> None:
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
+    from rich.table import Table
+
     out = Table(title=f"{summary['games']} bot games, seed {summary['seed']}, {summary['spellbook']} book")
     out.add_column("")
     out.add_column("games", justify="right")
@@ -228,239 +230,6 @@ def _print_summary(summary: dict[str, Any]) -> None:
     console().print(out)
 
 
-#: Saved beside the game: the numbers your spells had when the game began, kept when a spell is used up.
-SPELL_NUMBERS = "spell_numbers"
-
-
-class SoloTable(TableGame[Action]):
-    """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage plays itself."""
-
-    resume_command = "mage-wars solo --load {name}"
-    save_stem = "mage-wars"
-
-    def __init__(self, game: MageWarsGame, spell_numbers: list[str] | None = None) -> None:
-        self.game = game
-        self.spell_numbers = spell_numbers or sorted(set(game.spellbook))
-        self.loop: PlayLoop[Action] | None = None
-        self._faces: list[tuple[int, int]] = []  # the attack dice rolled so far, shown together
-        self._last_attack = ("", "")
-
-    def begin(self, loop: PlayLoop[Action]) -> None:
-        self.loop = loop
-        self.game.answer_trigger = self._answer_trigger
-
-    def people(self) -> list[str]:
-        return [YOU]
-
-    def bot_action(self, player: str) -> Action:
-        """The Dummy Mage's turn, when the game waits for it (a scenario's game): seed 003's own rules."""
-        from magecraft.mage_wars.game_type import DummyMageBot
-
-        action: Action = DummyMageBot(self.game.rng).choose(self.game, player)
-        return action
-
-    def randomness(self) -> Randomness:
-        return self.game.rng
-
-    def current_player(self) -> str | None:
-        return self.game.current_player()
-
-    def is_terminal(self) -> bool:
-        return self.game.is_terminal()
-
-    def log(self) -> EventLog:
-        return self.game.log
-
-    def snapshot(self) -> dict[str, Any]:
-        return {**self.game.to_dict(), SPELL_NUMBERS: list(self.spell_numbers)}
-
-    def restore(self, snapshot: dict[str, Any]) -> None:
-        self.game = MageWarsGame.from_dict(snapshot, ask=ask_die_once)
-        self.game.answer_trigger = self._answer_trigger
-
-    def menu(self, player: str) -> Menu[Action]:
-        game = self.game
-        if game.pending == Step.PLAN:
-            return Menu(f"Mana {game.mana}. Plan up to 2 spells from your spellbook.", [],
-                        prompt="Plan up to 2 spells by number or name, e.g. 3, 7 (empty: none)",
-                        typed=self._plan, typed_help="spell numbers or names, e.g. 3, 7 (empty: plan none)")
-        choices = [Choice(game.action_text(action), action, _heading(game, action))
-                   for action in game.legal_actions()]
-        return Menu(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:", choices)
-
-    def _plan(self, answer: str) -> Action:
-        names = [_planned_name(part, self.spell_numbers) for part in answer.split(",") if part.strip()]
-        return Action(ActionKind.PLAN, spells=tuple(names))
-
-    def apply(self, action: Action) -> None:
-        problem = self.game.why_illegal(action)
-        if problem is not None:
-            raise problem
-        self.game.apply(action)
-
-    def render(self, viewer: str | None) -> list[RenderableType]:
-        shown: list[RenderableType] = [arena_table(self.game)]
-        if self.game.pending == Step.PLAN:
-            shown.append(spellbook_table(self.game.spellbook, self.spell_numbers))
-        return shown
-
-    def event_line(self, event: Event) -> str | None:
-        if event.kind == "roll" and ", attack die " in event.label:
-            return self._attack_die(event)
-        if event.kind == "roll" and event.label.endswith(": effect die"):
-            return self._effect_die(event)
-        if event.kind == "game" and "attack" in event.data:
-            self._last_attack = (str(event.data.get("attacker")), str(event.data["attack"]))
-        if event.kind == "roll":
-            return f"  [dim]{escape(event.label)}: rolled {event.data['value']}[/dim]"
-        if event.kind == "dummy":
-            return f"  [magenta]Dummy Mage: {escape(event.label)}[/magenta]"
-        if event.kind == "game" and event.label.startswith("round "):
-            return f"[bold]── {escape(event.label)} ──[/bold]"
-        if event.kind == "game":
-            return f"  {escape(event.label)}"
-        return None
-
-    def _attack_die(self, event: Event) -> str | None:
-        """Attack dice on one line with their faces once the last is rolled: ``2 dice: [1★][ ] = 1 critical``."""
-        who, _, which = event.label.partition(", attack die ")
-        number, _, count = which.partition(" of ")
-        if number == "1":
-            self._faces = []
-        row = get_table("mw_attack_die").lookup(int(event.data["value"])).data
-        self._faces.append((int(row["normal"]), int(row["critical"])))
-        if number != count:
-            return None
-        faces = "".join(f"[{c}★]" if c else f"[{n}]" if n else "[ ]" for n, c in self._faces)
-        normal, critical = sum(n for n, _ in self._faces), sum(c for _, c in self._faces)
-        total = " + ".join(part for part in (f"{normal} normal" if normal else "",
-                                             f"{critical} critical" if critical else "") if part) or "nothing"
-        return f"  [dim]{escape(who)}: {count} dice: {escape(faces)} = {total}[/dim]"
-
-    def _effect_die(self, event: Event) -> str:
-        """The d12 effect roll with the row of the attack's effect table it falls in."""
-        value = int(event.data["value"])
-        attacker, name = self._last_attack
-        unit = self.game.units.get(attacker)
-        # the attack's card: a spell named as its attack, else the creature's (which may have died since)
-        cards = [card_book().cards.get(name), card_book().cards.get(event.label.split(" (")[0]),
-                 card_book().cards.get(unit.name) if unit is not None else None]
-        attack = next((a for c in cards if c is not None for a in c.attacks if a.name == name), None)
-        rows = [e for e in (attack.effects if attack is not None else ()) if e.low <= value <= e.high]
-        effect = "; ".join(f"row {e.low}-{e.high}: " + " + ".join([f"{n} {c}" for c, n in e.conditions]
-                                                                   + (["Push"] if e.push else []))
-                           for e in rows) or "no effect"
-        return f"  [dim]{escape(event.label)}: rolled {value} on 1d12, {escape(effect)}[/dim]"
-
-    def commands(self) -> dict[str, Command]:
-        return {"card": Command("card NAME", "show a card", _show_card)}
-
-    def ending(self) -> str:
-        return f"Game over after {self.game.round} rounds: {self.game.end_reason}"
-
-    def _answer_trigger(self, game: MageWarsGame, action: Action, moment: str) -> bool:
-        """A reveal offered in the middle of the Dummy Mage's turn (ruling A17): yes or no, asked until clear."""
-        assert self.loop is not None
-        self.loop.show_new(YOU)
-        cost = card_book().get(action.name).reveal_cost
-        return self.loop.yes_no(f"{moment}. Mana {game.mana}: {game.action_text(action)} for {cost} mana now?")
-
-
-def _heading(game: MageWarsGame, action: Action) -> tuple[str, ...]:
-    """Long lists are offered by creature (or by quick cast, reveal) first, then the target."""
-    if action.kind == ActionKind.ACTIVATE:
-        here = action.actor and game.units[action.actor].zone
-        return (game.action_text(Action(ActionKind.ACTIVATE, action.actor, here, "nothing")).split(":")[0],)
-    return (action.kind.replace("_", " "),)
-
-
-def resume_point(game: MageWarsGame) -> int:
-    """Where a resumed game's story starts: your last decision, so you see what the Dummy Mage did since."""
-    events = list(game.log)
-    chosen = [i for i, e in enumerate(events) if e.kind == "game" and e.label.startswith("you chose:")]
-    return chosen[-1] if chosen else 0
-
-
-def _show_card(name: str) -> None:
-    """``card NAME`` typed at any prompt: show the card, or why it is not found."""
-    try:
-        console().print(card_table(card_book().find(name)))
-    except DataError as exc:
-        console().print(f"[red]{escape(str(exc))}[/red]")
-
-
-def spellbook_table(spellbook: list[str], numbers: list[str] | None = None) -> Table:
-    """The spells left in your book with copies, casting cost (+ reveal), action, range, type and school,
-    numbered as when the game began (``numbers``) so a number keeps its spell when another is used up."""
-    out = Table(show_header=True, box=None, pad_edge=False)
-    for column in ("#", "spell", "copies", "mana", "cast", "range", "type", "school"):
-        out.add_column(column, justify="right" if column in ("#", "copies", "mana") else "left")
-    book = card_book()
-    numbered = numbers or sorted(set(spellbook))
-    for number, name in enumerate(numbered, start=1):
-        if name not in spellbook:
-            continue
-        card = book.get(name)
-        mana = f"{card.cost}+{card.reveal_cost}" if card.reveal_cost else str(card.cost)
-        out.add_row(str(number), name, str(spellbook.count(name)), mana, card.action,
-                    f"{card.min_range}-{card.max_range}", card.type,
-                    " ".join(f"{school} {level}" for school, level in card.schools))
-    return out
-
-
-def _planned_name(text: str, numbers: list[str]) -> str:
-    """A spell typed by its number in the spellbook table or by name (any case)."""
-    text = text.strip()
-    number = whole_number(text) if text[:1] not in "+-" else None
-    if number is not None and 1 <= number <= len(numbers):
-        return numbers[number - 1]
-    try:
-        return card_book().find(text).name
-    except DataError:
-        return text
-
-
-def _unit_line(unit: Unit) -> str:
-    colour = "cyan" if unit.side == YOU else "magenta"
-    marks = [f"{n} {k}" if n > 1 else k for k, n in unit.conditions.items()]
-    marks += unit.enchantments
-    marks += [f"{name} face down" for name in unit.hidden]
-    if unit.guarding:
-        marks.append("guarding")
-    if not unit.ready and not (unit.is_mage and unit.side == DUMMY):
-        marks.append("acted" if not unit.fresh else "inactive")
-    extra = f" ({', '.join(marks)})" if marks else ""
-    return f"[{colour}]{unit.name} ({unit.id}) {max(0, unit.remaining_life)}/{unit.life}{extra}[/{colour}]"
-
-
-def arena_table(game: MageWarsGame) -> Table:
-    """The arena: 4 columns by 3 rows, each zone listing its mages and creatures."""
-    out = Table(title=f"Round {game.round}: {game.stage.replace('_', ' ')}", show_lines=True)
-    for col in range(COLUMNS):
-        out.add_column("ABCD"[col], min_width=18)
-    for row in range(ROWS):
-        cells = []
-        for col in range(COLUMNS):
-            zone = zone_at(col, row)
-            units = [_unit_line(u) for u in game.units.values() if u.zone == zone and u.in_arena]
-            walls = [_wall_line(game, w, zone) for w in game.walls if zone in w.zones]
-            cells.append("\n".join([f"[dim]{zone}[/dim]", *walls, *units]))
-        out.add_row(*cells)
-    decks = ", ".join(f"{k} {len(d)}" for k, d in game.decks.items())
-    out.caption = (f"[cyan]y… yours[/cyan], [magenta]d… the Dummy Mage's[/magenta]; life left/life. "
-                   f"Dummy Mage decks: {decks}")
-    return out
-
-
-def _wall_line(game: MageWarsGame, wall: Wall, zone: str) -> str:
-    """A wall as seen from one of its two zones: which side it stands on and what is left of it."""
-    (col, row), (other_col, other_row) = position(zone), position(next(z for z in wall.zones if z != zone))
-    side = next(name for name, dcol, drow in DIRECTIONS if (dcol, drow) == (other_col - col, other_row - row))
-    kind = "passable wall" if wall.passable else "wall"
-    armour = f", armour {wall.armor}" if wall.armor else ""
-    return f"[yellow]{kind} {wall.id} {side}, {wall.life - game.wall_damage.get(wall.id, 0)} life{armour}[/yellow]"
-
-
 @app.command("book")
 def show_book(
     mage: MageOption = None,
@@ -468,6 +237,8 @@ def show_book(
     json: JsonOption = False,
 ) -> None:
     """Show a spellbook (ready-made or your own file) with its spellbook points."""
+    from magecraft.cli.mage_wars_table import spellbook_table
+
     spellbook = _spellbook(mage, book)
     points, chosen = spellbook.points()
     if json:
@@ -487,45 +258,14 @@ def card(
     json: JsonOption = False,
 ) -> None:
     """Show a card: cost, life, armour, traits, attacks and effect."""
+    from magecraft.cli.mage_wars_table import card_table
+    from magecraft.mage_wars.cards import card_book
+
     found = card_book().find(name)
     if json:
         print_json(asdict(found))
         return
     console().print(card_table(found))
-
-
-def card_table(found: Card) -> Table:
-    out = Table(title=f"{found.name} ({found.type})", show_header=False)
-    out.add_column("")
-    out.add_column("")
-    if found.type != "mage":
-        out.add_row("cost", str(found.cost) + (f" to cast face down, {found.reveal_cost} more to reveal"
-                                               if found.reveal_cost else ""))
-        out.add_row("cast as", f"{found.action} action, range {found.min_range}-{found.max_range}")
-    if found.is_creature:
-        out.add_row("life / armour", f"{found.life} / {found.armor}")
-    if found.schools:
-        out.add_row("school", ", ".join(f"{school} level {level}" for school, level in found.schools))
-    if found.channeling:
-        out.add_row("channeling", str(found.channeling))
-    if found.training is not None:
-        training = found.training
-        out.add_row("training", f"trained {', '.join(training.trained) or 'none'}"
-                    + (f" and one of {', '.join(training.choice)}" if training.choice else "")
-                    + f"; opposed {', '.join(training.opposed) or 'none'}; {training.points} spellbook points")
-    if found.traits:
-        out.add_row("traits", ", ".join(found.traits))
-    for attack in found.attacks:
-        effects = "; ".join(f"{e.low}-{e.high}: " + " + ".join([f"{n} {c}" for c, n in e.conditions]
-                                                              + (["Push"] if e.push else []))
-                            for e in attack.effects)
-        traits = f" ({', '.join(attack.traits)})" if attack.traits else ""
-        out.add_row(f"attack: {attack.name}", f"{attack.action} {attack.kind}, range {attack.min_range}-"
-                    f"{attack.max_range}, {attack.dice} dice {attack.damage_type}{traits}"
-                    + (f"; effect die {effects}" if effects else ""))
-    if found.effect is not None:
-        out.add_row("effect", f"{found.effect.text} (the Dummy Mage casts it on: {found.effect.side} creature)")
-    return out
 
 
 @app.command("odds")

@@ -6,14 +6,24 @@ are imported inside the commands so that ``magecraft --help`` stays quick.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
-from magecraft.cli import options
+from magecraft.cli import magic_realm_combat, magic_realm_gamble, options
+from magecraft.cli.magic_realm_shared import (
+    KeepOption,
+    MiracleOption,
+    OddsOption,
+    OneDieOption,
+    miracle_text,
+    odds_out,
+    realm_settings,
+)
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -40,51 +50,6 @@ roll_app = typer.Typer(
     help="Roll the expansion's tables: steal, bounty, dice, offroad, and any mr_* table.", no_args_is_help=True
 )
 app.add_typer(roll_app, name="roll")
-
-OddsOption = Annotated[bool, typer.Option("--odds", help="Show the exact odds instead of rolling.")]
-MiracleOption = Annotated[
-    int,
-    typer.Option("--miracle", min=0, max=9, metavar="COUNT",
-                 help="Miracle chits played on the roll: each re-rolls it, the better kept (Miracle 3, MR11)."),
-]
-OneDieOption = Annotated[
-    bool,
-    typer.Option("--one-die", help="Roll the tables on one die, not the base game's high die of two (MR49)."),
-]
-KeepOption = Annotated[
-    str, typer.Option("--keep", help="Which roll a Miracle chit keeps: low or high (MR11).")
-]
-
-
-def _miracle_text(set_aside: tuple[int | str, ...], keep: str = "low") -> str:
-    if not set_aside:
-        return ""
-    which = "lower" if keep == "low" else "higher"
-    return f" (Miracle: {', '.join(str(s) for s in set_aside)} set aside, the {which} kept)"
-
-
-def _settings(one_die: bool) -> Any:
-    """The realm's house rules a command was given (ruling MR49: the dice of the tables)."""
-    from magecraft.magic_realm.table_dice import RealmSettings
-
-    return RealmSettings(one_die=one_die)
-
-
-def _percent(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator} ({float(p):.2%})"
-
-
-def _odds_out(title: str, odds: dict[str, Fraction], json_out: bool, extra: dict[str, Any] | None = None) -> None:
-    if json_out:
-        print_json({"odds": {k: str(v) for k, v in odds.items()}, **(extra or {})})
-        return
-    out = console()
-    out.print(f"[bold]{title}[/bold]")
-    for result, p in odds.items():
-        out.print(f"  {_percent(p):>18}  {result}")
-    for key, value in (extra or {}).items():
-        out.print(f"  {key}: {value}")
-
 
 @app.command("setup")
 def setup(
@@ -137,22 +102,20 @@ def roll_steal(
     json_out: JsonOption = False,
 ) -> None:
     """Roll one STEAL attempt (5.2), with +1 for each earlier attempt today, and its reward."""
-    from magecraft.magic_realm.characters import character as character_card
     from magecraft.magic_realm.table_dice import dice_text
-    from magecraft.magic_realm.trade import StealingDay, steal_odds
+    from magecraft.magic_realm.trade import StealingDay, steal_odds, steals_as_thief
 
-    rules = _settings(one_die)
+    rules = realm_settings(one_die)
 
     if character is not None:
         # 13.2: the card's own stealing modifier (the Thief/Assassin's -1) comes with the character
-        thief = thief or character_card(character).steal_modifier < 0
+        thief = thief or steals_as_thief(character)
     if odds:
-        _odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild, settings=rules),
+        odds_out(f"STEAL attempt {attempt}", steal_odds(attempt, thief=thief, thief_guild=guild, settings=rules),
                  json_out)
         return
     day = StealingDay("character", "natives", friendliness=friendliness.title(), thief=thief, thief_guild=guild,
-                      settings=rules)
-    day.attempts = attempt - 1
+                      settings=rules, attempt=attempt)
     result = day.attempt(make_randomness(seed, dice, physical_dice), miracles=miracle)
     if json_out:
         print_json(
@@ -172,7 +135,7 @@ def roll_steal(
     sign = f"{result.modifier:+d}" if result.modifier else "+0"
     loot = f"; loot: {result.loot}" if result.loot else ""
     console().print(
-        f"STEAL attempt {attempt}: {dice_text(rules)} = {result.raw}{_miracle_text(result.miracle)} {sign} = "
+        f"STEAL attempt {attempt}: {dice_text(rules)} = {result.raw}{miracle_text(result.miracle)} {sign} = "
         f"{result.total}: "
         f"{result.outcome}"
         f"{loot}; the natives are {result.friendliness}"
@@ -193,14 +156,11 @@ def roll_bounty_command(
     json_out: JsonOption = False,
 ) -> None:
     """Roll for a bounty (4.2)."""
-    from magecraft.magic_realm.table_dice import one_die as on_one_die
-    from magecraft.magic_realm.table_dice import table
-    from magecraft.magic_realm.trade import roll_bounty, table_odds
+    from magecraft.magic_realm.trade import bounty_odds, roll_bounty
 
-    rules = _settings(one_die)
+    rules = realm_settings(one_die)
     if odds:
-        rolled_on = on_one_die("mr_bounty") if hunter else table("mr_bounty", rules)  # "Use 1d6 and subtract 2"
-        _odds_out("Bounty", table_odds(rolled_on, -2 if hunter else 0), json_out)
+        odds_out("Bounty", bounty_odds(bounty_hunter=hunter, settings=rules), json_out)
         return
     if keep not in ("low", "high"):
         raise typer.BadParameter("low or high", param_hint="--keep")
@@ -214,7 +174,7 @@ def roll_bounty_command(
         f"{bounty.target}: {bounty.reward} gold, delivered to the {bounty.dwelling}"
         if bounty.open
         else bounty.target
-    ) + _miracle_text(bounty.miracle, keep)
+    ) + miracle_text(bounty.miracle, keep)
     console().print(text)
 
 
@@ -233,18 +193,17 @@ def roll_offroad(
 ) -> None:
     """Character offroad travel (2.2): two MOVE actions, one roll on the column of the clearing left."""
     from magecraft.magic_realm.data import tiles
-    from magecraft.magic_realm.table_dice import dice_text, table
-    from magecraft.magic_realm.trade import table_odds
-    from magecraft.magic_realm.travel import offroad, offroad_table
+    from magecraft.magic_realm.table_dice import dice_text
+    from magecraft.magic_realm.travel import offroad, offroad_modifier, offroad_odds
 
     kind = {"mountain": "mountain", "cave": "cave", "other": "normal"}.get(clearing.lower())
     if kind is None:
         raise typer.BadParameter("mountain, cave or other", param_hint="--from")
     if tile not in tiles():
         raise typer.BadParameter(f"no tile {tile!r}", param_hint="--tile")
-    rules = _settings(one_die)
+    rules = realm_settings(one_die)
     if odds:
-        _odds_out("Offroad travel", table_odds(table(offroad_table(kind), rules), -1 if woodsman else 0), json_out)
+        odds_out("Offroad travel", offroad_odds(kind, woodsman=woodsman, settings=rules), json_out)
         return
     rng = make_randomness(seed, dice, physical_dice)
     result = offroad(rng, kind, tile=tile, woodsman=woodsman, miracles=miracle, settings=rules)
@@ -260,9 +219,11 @@ def roll_offroad(
             }
         )
         return
+    modifier = offroad_modifier(woodsman=woodsman)
+    shown = f" {modifier:+d}" if modifier else ""
     lost = "; off the clearings: roll again for every two MOVEs, and no running from battle" if result.lost else ""
     console().print(
-        f"offroad: {dice_text(rules)} = {result.raw}{_miracle_text(result.miracle)}{' -1' if woodsman else ''} = "
+        f"offroad: {dice_text(rules)} = {result.raw}{miracle_text(result.miracle)}{shown} = "
         f"{result.total}: "
         f"{result.result}"
         f"{f' ({result.wounds} wounds)' if result.wounds else ''}{lost}"
@@ -343,8 +304,6 @@ def cast_command(
     json_out: JsonOption = False,
 ) -> None:
     """Resolve a spell of the List of Spells on a character's chits, the board or the dice."""
-    from dataclasses import asdict
-
     from magecraft.core.errors import InputError
     from magecraft.magic_realm import spells
     from magecraft.magic_realm.characters import ActionChit
@@ -356,67 +315,117 @@ def cast_command(
     character = spells.Character.parse(
         "Character", active=active or (), fatigued=fatigued or (), wounded=wounded or (), miracle=miracle or ()
     )
-    out: dict[str, Any]
-    if cast == "Heal":
-        healing = spells.heal(character)
-        chits = [asdict(c) for c in healing.character.chits]
-        out = {"spell": cast, "asterisks": healing.asterisks, "chits": chits}
-        text = f"Heal: {healing.asterisks} asterisks healed"
-    elif cast == "Drain Life":
-        if monster is None:
-            raise InputError("Drain Life needs --monster (a monster of 14.4, or T, H, M)")
-        drain = spells.drain_life(character, monster)
-        chits = [asdict(c) for c in drain.character.chits]
-        out = {"spell": cast, "monster": drain.monster, "size": drain.size, "rested": drain.rested, "chits": chits}
-        text = (
-            f"Drain Life: the {drain.monster} ({drain.size}) is killed;"
-            f" rests {drain.rested} asterisks ({drain.spent} used)"
-        )
-    elif cast in ("Raise Dead", "Elemental"):
-        rng = make_randomness(seed, dice, physical_dice)
-        result = spells.raise_dead(rng) if cast == "Raise Dead" else spells.summon_elemental(rng)
-        out = {"spell": cast, "roll": result.raw, "result": result.result, **dict(result.data)}
-        text = f"{cast}: high die of 2d6 = {result.raw}: {result.result}"
-    elif cast == "Hop":
-        from magecraft.magic_realm.board import Board
-        from magecraft.magic_realm.setup import Setup
-
-        if clearing is None:
-            raise InputError("Hop needs --clearing, e.g. 'Borderland 4'")
-        from magecraft.core.randomness import Randomness
-
-        dealing = Randomness.seeded(board_seed)
-        board = Board.build(Setup.deal(dealing).tiles, dealing)
-        landed = spells.hop(board, board.clearing_of(clearing), make_randomness(seed, dice, physical_dice))
-        out = {"spell": cast, "from": clearing, "clearing": board.label(landed.id)}
-        text = f"Hop: {clearing} -> {board.label(landed.id)}"
-    elif cast == "Miracle":
-        if roll is None:
-            raise InputError("Miracle needs --roll, the roll to re-roll")
-        rng = make_randomness(seed, dice, physical_dice)
-        played = spells.play_miracle(character, roll, lambda: rng.dice("2d6", "Miracle re-roll").total, keep=keep)
-        chits = [asdict(c) for c in played.character.chits]
-        out = {"spell": cast, "first": played.first, "second": played.second, "kept": played.kept, "chits": chits}
-        text = f"Miracle: {played.first}, re-rolled {played.second}; keeps {played.kept}"
-    elif cast == "Sparkle":
-        if not monster:
-            raise InputError("Sparkle needs --monster, the monsters in the clearing (comma separated)")
-        if speed is None or fastest is None:
-            raise InputError("Sparkle needs --speed (the caster's) and --fastest (the fastest monster's)")
-        sparkled = spells.sparkle([m.strip() for m in monster.split(",") if m.strip()],
-                                  make_randomness(seed, dice, physical_dice), caster_speed=speed,
-                                  fastest_monster=fastest)
-        out = {"spell": cast, "rolls": [list(r) for r in sparkled.rolls], "unassigned": list(sparkled.unassigned)}
-        text = (f"Sparkle: {', '.join(f'{m} {r}' for m, r in sparkled.rolls)}; unassigned this round: "
-                f"{', '.join(sparkled.unassigned) or 'none'}")
-    else:
+    resolve = _CASTS.get(cast)
+    if resolve is None:
         raise InputError(
             f"{cast} is not resolved here (Heal, Drain Life, Raise Dead, Elemental, Hop, Miracle, Sparkle)"
         )
+    out, text = resolve(_Cast(cast, character, monster, clearing, board_seed, roll, keep, speed, fastest,
+                              lambda: make_randomness(seed, dice, physical_dice)))
     if json_out:
         print_json(out)
         return
     console().print(text)
+
+
+@dataclass(frozen=True)
+class _Cast:
+    """What ``cast`` was given: the spell, the character's chits, each spell's own options, and the dice
+    (made only for a spell that rolls)."""
+
+    spell: str
+    character: Any
+    monster: str | None
+    clearing: str | None
+    board_seed: int
+    roll: int | None
+    keep: str
+    speed: int | None
+    fastest: int | None
+    randomness: Callable[[], Any]
+
+
+def _cast_heal(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.magic_realm import spells
+
+    healing = spells.heal(c.character)
+    chits = [asdict(chit) for chit in healing.character.chits]
+    return ({"spell": c.spell, "asterisks": healing.asterisks, "chits": chits},
+            f"Heal: {healing.asterisks} asterisks healed")
+
+
+def _cast_drain_life(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.core.errors import InputError
+    from magecraft.magic_realm import spells
+
+    if c.monster is None:
+        raise InputError("Drain Life needs --monster (a monster of 14.4, or T, H, M)")
+    drain = spells.drain_life(c.character, c.monster)
+    chits = [asdict(chit) for chit in drain.character.chits]
+    out = {"spell": c.spell, "monster": drain.monster, "size": drain.size, "rested": drain.rested, "chits": chits}
+    return out, (f"Drain Life: the {drain.monster} ({drain.size}) is killed;"
+                 f" rests {drain.rested} asterisks ({drain.spent} used)")
+
+
+def _cast_summoning(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.magic_realm import spells
+
+    rng = c.randomness()
+    result = spells.raise_dead(rng) if c.spell == "Raise Dead" else spells.summon_elemental(rng)
+    return ({"spell": c.spell, "roll": result.raw, "result": result.result, **dict(result.data)},
+            f"{c.spell}: high die of 2d6 = {result.raw}: {result.result}")
+
+
+def _cast_hop(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.core.errors import InputError
+    from magecraft.core.randomness import Randomness
+    from magecraft.magic_realm import spells
+    from magecraft.magic_realm.board import Board
+    from magecraft.magic_realm.setup import Setup
+
+    if c.clearing is None:
+        raise InputError("Hop needs --clearing, e.g. 'Borderland 4'")
+    dealing = Randomness.seeded(c.board_seed)
+    board = Board.build(Setup.deal(dealing).tiles, dealing)
+    landed = spells.hop(board, board.clearing_of(c.clearing), c.randomness())
+    return ({"spell": c.spell, "from": c.clearing, "clearing": board.label(landed.id)},
+            f"Hop: {c.clearing} -> {board.label(landed.id)}")
+
+
+def _cast_miracle(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.core.errors import InputError
+    from magecraft.magic_realm import spells
+
+    if c.roll is None:
+        raise InputError("Miracle needs --roll, the roll to re-roll")
+    rng = c.randomness()
+    played = spells.play_miracle(c.character, c.roll, lambda: rng.dice("2d6", "Miracle re-roll").total,
+                                 keep=c.keep)
+    chits = [asdict(chit) for chit in played.character.chits]
+    out = {"spell": c.spell, "first": played.first, "second": played.second, "kept": played.kept, "chits": chits}
+    return out, f"Miracle: {played.first}, re-rolled {played.second}; keeps {played.kept}"
+
+
+def _cast_sparkle(c: _Cast) -> tuple[dict[str, Any], str]:
+    from magecraft.core.errors import InputError
+    from magecraft.magic_realm import spells
+
+    if not c.monster:
+        raise InputError("Sparkle needs --monster, the monsters in the clearing (comma separated)")
+    if c.speed is None or c.fastest is None:
+        raise InputError("Sparkle needs --speed (the caster's) and --fastest (the fastest monster's)")
+    sparkled = spells.sparkle([m.strip() for m in c.monster.split(",") if m.strip()], c.randomness(),
+                              caster_speed=c.speed, fastest_monster=c.fastest)
+    out = {"spell": c.spell, "rolls": [list(r) for r in sparkled.rolls], "unassigned": list(sparkled.unassigned)}
+    return out, (f"Sparkle: {', '.join(f'{m} {r}' for m, r in sparkled.rolls)}; unassigned this round: "
+                 f"{', '.join(sparkled.unassigned) or 'none'}")
+
+
+#: The spells ``cast`` resolves, by name.
+_CASTS: dict[str, Callable[[_Cast], tuple[dict[str, Any], str]]] = {
+    "Heal": _cast_heal, "Drain Life": _cast_drain_life, "Raise Dead": _cast_summoning,
+    "Elemental": _cast_summoning, "Hop": _cast_hop, "Miracle": _cast_miracle, "Sparkle": _cast_sparkle,
+}
 
 
 CharactersOption = Annotated[
@@ -457,7 +466,7 @@ def _new_realm(characters: str | None, colour: str | None, female: str | None, m
         female=_names(female),
         male=_names(male),
         generator_revealed=revealed,
-        settings=_settings(one_die),
+        settings=realm_settings(one_die),
     )
 
 
@@ -514,6 +523,12 @@ def simulate(
     if json_out:
         print_json({"report": sim.report[shown:], **sim.result(), **({"saved": saved} if saved else {})})
         return
+    _print_days(sim, shown, saved)
+
+
+def _print_days(sim: Any, shown: int, saved: str | None) -> None:
+    """The realm's report from line ``shown`` on, day by day, then where the pods, the Trap and the minor
+    treasure locations stand."""
     out = console()
     current = None
     for line in sim.report[shown:]:
@@ -752,5 +767,7 @@ def guild_complete(game: GameArg, character: CharacterArg, db: DbOption = None) 
 app.add_typer(guild_app, name="guild")
 
 # The commands of sections 10, 11, 13 and 14 (combat rounds, monsters, the revised characters, the Trap,
-# treasures) and of 6.1 (gambling) register themselves on ``app``: imported last, once it is built.
-from magecraft.cli import magic_realm_combat, magic_realm_gamble  # noqa: E402, F401
+# treasures), then 6.1's gambling group.
+for _name, _command in magic_realm_combat.COMMANDS.items():
+    app.command(_name)(_command)
+app.add_typer(magic_realm_gamble.gamble_app, name="gamble")

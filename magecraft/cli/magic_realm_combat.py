@@ -8,11 +8,11 @@ the rules live in :mod:`magecraft.magic_realm.combat`, ``characters`` and ``trea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from magecraft.cli.magic_realm import app
 from magecraft.cli.options import (
     DiceOption,
     JsonOption,
@@ -26,7 +26,17 @@ from magecraft.cli.options import (
 if TYPE_CHECKING:
     from magecraft.magic_realm.combat import Attack, Guard
 
-assert app is not None
+#: The commands this module adds to the ``magic-realm`` group, by name (:mod:`magecraft.cli.magic_realm`
+#: registers them, in this order).
+COMMANDS: dict[str, Callable[..., None]] = {}
+
+
+def _command(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def add(function: Callable[..., None]) -> Callable[..., None]:
+        COMMANDS[name] = function
+        return function
+
+    return add
 
 CharacterOption = Annotated[str, typer.Option("--character", help="The character, e.g. Dwarf.")]
 ListOption = Annotated[list[str] | None, typer.Option(help="Repeat for more.")]
@@ -55,7 +65,7 @@ def _guard(spec: str, weapon_speed: int | None = None) -> Guard:
     return Guard(Weapon.parse(name), ActionChit.parse(chit), weapon_speed=weapon_speed)
 
 
-@app.command("combat")
+@_command("combat")
 def combat_command(
     character: CharacterOption,
     attack: Annotated[
@@ -109,7 +119,7 @@ def combat_command(
         out.print(f"  {g.weapon.name} parries with {g.chit.name}: attacks slower than {g.speed} are parried")
 
 
-@app.command("parry")
+@_command("parry")
 def parry_command(
     guard: Annotated[
         str, typer.Option("--with", help="WEAPON/CHIT in the shield box, e.g. 'Broadsword/FIGHT M3*'.")
@@ -138,7 +148,7 @@ def parry_command(
     console().print("; ".join(parts))
 
 
-@app.command("ambush")
+@_command("ambush")
 def ambush_command(
     character: CharacterOption,
     throw: Annotated[list[str], typer.Option("--throw", help="WEAPON/CHIT/TARGET thrown, in order (repeat).")],
@@ -160,7 +170,7 @@ def ambush_command(
         )
 
 
-@app.command("monster")
+@_command("monster")
 def monster_command(
     name: Annotated[str, typer.Argument(help="A new monster of 14.4, e.g. Minotaur.")],
     json_out: JsonOption = False,
@@ -168,9 +178,9 @@ def monster_command(
     """A new monster's vulnerability, fame, notoriety and armour (14.4)."""
     from dataclasses import asdict
 
-    from magecraft.magic_realm.data import _find, monsters
+    from magecraft.magic_realm.data import find_named, monsters
 
-    m = _find(monsters(), name, "monster")
+    m = find_named(monsters(), name, "monster")
     if json_out:
         print_json(asdict(m))
         return
@@ -182,7 +192,7 @@ def monster_command(
     )
 
 
-@app.command("strike")
+@_command("strike")
 def strike_command(
     name: Annotated[str, typer.Argument(help="The monster hit.")],
     harm: Annotated[str | None, typer.Option("--harm", help="The attack's harm letter.")] = None,
@@ -229,7 +239,7 @@ def strike_command(
         console().print(f"the {result.monster} survives {result.harm}")
 
 
-@app.command("day")
+@_command("day")
 def day_command(
     character: Annotated[str, typer.Argument(help="The character, e.g. Dwarf.")],
     activities: Annotated[
@@ -276,7 +286,7 @@ def day_command(
     console().print(f"{plan.character}: legal -- {uses}")
 
 
-@app.command("trap")
+@_command("trap")
 def trap_command(
     who: Annotated[str, typer.Option("--who", help="The character or hired leader.")],
     day: Annotated[str, typer.Option("--day", help="e.g. 'MOVE@trap,SEARCH=Discover Chits,MOVE'.")],
@@ -309,7 +319,7 @@ def trap_command(
     )
 
 
-@app.command("minor-treasure")
+@_command("minor-treasure")
 def minor_treasure_command(
     name: Annotated[str, typer.Argument(help="Runestone, Box, Bag, Stump or Pouch.")],
     tile: Annotated[str, typer.Option("--tile", help="The tile its chit lies on.")],
@@ -335,7 +345,7 @@ def minor_treasure_command(
     console().print(f"the {place.name} is placed in {place.tile} {clearing}" + (f"; {found}" if found else ""))
 
 
-@app.command("ring")
+@_command("ring")
 def ring_command(
     who: Annotated[str, typer.Option("--who", help="The character putting the ring on.")] = "Character",
     witch_king: Annotated[
@@ -359,7 +369,7 @@ def ring_command(
     )
 
 
-@app.command("drink")
+@_command("drink")
 def drink_command(
     drinks: Annotated[int, typer.Option("--drinks", min=1, max=12, help="DRINK actions recorded.")] = 1,
     active: ListOption = None,

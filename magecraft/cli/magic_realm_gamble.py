@@ -1,24 +1,23 @@
 """``magecraft magic-realm gamble``: the lottery and dice at the INN, GUARD or S CAMPFIRE (seed 002, 6.1).
 
-Registered on the ``magic-realm`` group by :mod:`magecraft.cli.magic_realm`, whose odds and Miracle
-options it shares; the rules live in :mod:`magecraft.magic_realm.trade`.
+Registered on the ``magic-realm`` group by :mod:`magecraft.cli.magic_realm`; the odds and Miracle options
+are :mod:`magecraft.cli.magic_realm_shared`'s; the rules live in :mod:`magecraft.magic_realm.trade`.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from magecraft.cli.magic_realm import (
+from magecraft.cli.magic_realm_shared import (
     MiracleOption,
     OddsOption,
     OneDieOption,
-    _miracle_text,
-    _odds_out,
-    _percent,
-    _settings,
-    app,
+    miracle_text,
+    odds_out,
+    percent,
+    realm_settings,
 )
 from magecraft.cli.options import (
     DiceOption,
@@ -30,9 +29,7 @@ from magecraft.cli.options import (
     print_json,
 )
 
-assert app is not None
 gamble_app = typer.Typer(help="Gambling at the INN, GUARD or S CAMPFIRE (6.1).", no_args_is_help=True)
-app.add_typer(gamble_app, name="gamble")
 
 
 @gamble_app.command("lottery")
@@ -48,21 +45,27 @@ def lottery_command(
     json_out: JsonOption = False,
 ) -> None:
     """The lottery (6.1/1): four-digit numbers of 1-6; a match of the evening's four dice wins 500 gold."""
-    from magecraft.magic_realm.trade import LOTTERY_PRIZE, lottery, lottery_odds
+    from magecraft.magic_realm.trade import (
+        LOTTERY_PRIZE,
+        lottery,
+        lottery_expected_gold,
+        lottery_odds,
+        lottery_ticket,
+    )
 
     chosen = [n.strip() for n in numbers.split(",")] if numbers else []
     rng = make_randomness(seed, dice, physical_dice) if not odds else None
     if not chosen:
         # Distinct numbers picked for the player: 1111, 1112, ... (the best a buyer can do).
-        chosen = [_ticket(i) for i in range(tickets)]
+        chosen = [lottery_ticket(i) for i in range(tickets)]
     distinct = len(set(chosen))
     chance = lottery_odds(distinct)
     if odds:
-        _odds_out(
+        odds_out(
             f"Lottery, {distinct} distinct ticket(s)",
-            {"win 500 gold": chance, "lose": 1 - chance},
+            {f"win {LOTTERY_PRIZE} gold": chance, "lose": 1 - chance},
             json_out,
-            {"expected gold": str(chance * LOTTERY_PRIZE - len(chosen))},
+            {"expected gold": str(lottery_expected_gold(chosen))},
         )
         return
     assert rng is not None
@@ -84,16 +87,8 @@ def lottery_command(
         f"lottery: the dice make {result.drawn}"
         + (f" (Miracle: {', '.join(result.miracle)} set aside)" if result.miracle else "")
         + f"; {len(chosen)} ticket(s) ({result.cost} gold): "
-        f"{verdict} (chance {_percent(chance)})"
+        f"{verdict} (chance {percent(chance)})"
     )
-
-
-def _ticket(index: int) -> str:
-    digits = []
-    for _ in range(4):
-        digits.append(str(index % 6 + 1))
-        index //= 6
-    return "".join(reversed(digits))
 
 
 @gamble_app.command("dice")
@@ -119,24 +114,24 @@ def dice_command(
     json_out: JsonOption = False,
 ) -> None:
     """Playing dice (6.1/2): 5 gold a roll, or 10 gold at -1; a successful cheat gives another -1."""
-    from magecraft.core.tables import get_table
-    from magecraft.magic_realm.table_dice import dice_text, table
-    from magecraft.magic_realm.trade import check_gambling_place, dice_odds, expected_gold, play_dice, table_odds
+    from magecraft.magic_realm.trade import (
+        cheat_odds,
+        check_gambling_place,
+        dice_expected_gold,
+        dice_odds,
+        play_dice,
+    )
 
     check_gambling_place(at)
-    rules = _settings(one_die)
+    rules = realm_settings(one_die)
     if odds:
         result_odds = dice_odds(high_stake=high, cheated=False, settings=rules)
-        extra = {
-            "expected gold": str(expected_gold(result_odds, get_table("mr_playing_dice")) - (10 if high else 5))
-        }
+        extra = {"expected gold": str(dice_expected_gold(high_stake=high, settings=rules))}
         if cheat:
             extra["cheating roll"] = ", ".join(
-                f"{k}: {v}"
-                for k, v in table_odds(table("mr_cheating", rules),
-                                       cheat_bonus - (1 if guild_member else 0)).items()
+                f"{k}: {v}" for k, v in cheat_odds(cheat_bonus, thief_guild=guild_member, settings=rules).items()
             )
-        _odds_out("Playing dice", result_odds, json_out, extra)
+        odds_out("Playing dice", result_odds, json_out, extra)
         return
     result = play_dice(
         make_randomness(seed, dice, physical_dice),
@@ -149,27 +144,35 @@ def dice_command(
         settings=rules,
     )
     if json_out:
-        print_json(
-            {
-                "stake": result.stake,
-                "cheat": result.cheat,
-                "raw": result.raw,
-                "modifier": result.modifier,
-                "total": result.total,
-                "gold": result.gold,
-                "friendliness_change": result.friendliness_change,
-                "enemy": result.enemy,
-                "cheat_bonus": result.cheat_bonus_after,
-                "miracle_set_aside": list(result.miracle),
-            }
-        )
+        print_json(_dice_json(result))
         return
+    _print_dice(result, rules, cheat_bonus)
+
+
+def _dice_json(result: Any) -> dict[str, Any]:
+    return {
+        "stake": result.stake,
+        "cheat": result.cheat,
+        "raw": result.raw,
+        "modifier": result.modifier,
+        "total": result.total,
+        "gold": result.gold,
+        "friendliness_change": result.friendliness_change,
+        "enemy": result.enemy,
+        "cheat_bonus": result.cheat_bonus_after,
+        "miracle_set_aside": list(result.miracle),
+    }
+
+
+def _print_dice(result: Any, rules: Any, cheat_bonus: int) -> None:
+    from magecraft.magic_realm.table_dice import dice_text
+
     out = console()
     if result.cheat:
         out.print(f"cheating: {result.cheat}")
     if result.raw:
         out.print(
-            f"dice: {dice_text(rules)} = {result.raw}{_miracle_text(result.miracle)} {result.modifier:+d} = "
+            f"dice: {dice_text(rules)} = {result.raw}{miracle_text(result.miracle)} {result.modifier:+d} = "
             f"{result.total}: "
             f"{result.gold} gold "
             f"(staked {result.stake})"

@@ -8,6 +8,7 @@ for :mod:`magecraft.cli.playloop` (help, undo, log, save, quit).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
@@ -131,7 +132,8 @@ class RealmTable(TableGame["act.DayAction"]):
             (f"The Necromancer raises the dead for {name}", act.RaiseDead(name)),
             (f"{name} spent the turn at a dwelling: the Pickpocket scores", act.PickpocketScore(name)),
             (f"{name} kills the Jester", act.RidOfJester(name, "killed")),
-            (f"{name} delivers the Jester to the GUARD (20 gold)", act.RidOfJester(name, "guard")),
+            (f"{name} delivers the Jester to the GUARD ({referee.JESTER_REWARD} gold)",
+             act.RidOfJester(name, "guard")),
         ]
         for guild in ("Fight Guild", "Thief Guild", "Wiz Guild"):
             out += [(f"{name} discovers the {guild}", act.DiscoverGuild(name, guild)),
@@ -156,7 +158,12 @@ class RealmTable(TableGame["act.DayAction"]):
             out += [(f"{name} locates {gate} (3.2)", act.LocateGate(name, gate)),
                     (f"{name} travels through the gates to {gate} (MOVE phases asked next)",
                      act.GateTravel(name, gate, ASK))]
-        out += [
+        return out + self._record_choices(name)
+
+    @staticmethod
+    def _record_choices(name: str) -> list[tuple[str, act.DayAction]]:
+        """What the referee records of a character's turn, each completed by questions (:data:`QUESTIONS`)."""
+        return [
             (f"{name} draws a quest (named next)", act.DrawQuest(name, "?")),
             (f"{name} completes the quest", act.CompleteQuest(name)),
             (f"{name} did a deed (named next: a guild's requirement)", act.RecordDeed(name, "?")),
@@ -181,7 +188,6 @@ class RealmTable(TableGame["act.DayAction"]):
             (f"{name}'s Mercenary moves on his own (the clearing is asked next)",
              act.MoveHireling(name, "Mercenary", ASK)),
         ]
-        return out
 
     def _decision(self) -> Menu[act.DayAction]:
         realm = self.realm
@@ -214,92 +220,9 @@ class RealmTable(TableGame["act.DayAction"]):
 
     def complete(self, loop: PlayLoop[act.DayAction], player: str, action: act.DayAction) -> act.DayAction:
         """The questions an action needs: a clearing, a quest, a deed, an amount, an item, the killer, the
-        Doppleganger's chit."""
-        realm = self.realm
-        if isinstance(action, act.MoveCharacter) and action.clearing == ASK:
-            while True:
-                answer = loop.ask(f"Where does {action.character} stand (a clearing, e.g. 'Borderland 4')",
-                                  lines=("a tile name and a clearing number",))
-                try:
-                    return act.MoveCharacter(action.character, realm.board.clearing_of(answer).id)
-                except Exception as exc:
-                    options.console().print(f"[red]{escape(str(exc))}[/red]")
-        if isinstance(action, act.GateTravel) and action.moves == ASK:
-            while True:
-                answer = loop.ask("MOVE phases recorded besides the GATE phase (two to enter a mountain clearing)",
-                                  lines=("a number 0-4",))
-                moves = options.whole_number(answer) if answer.isdecimal() else None
-                if moves is not None and 0 <= moves <= 4:
-                    return act.GateTravel(action.character, action.gate, moves)
-                options.console().print(f"[red]{escape(repr(answer))} is not one of 0-4[/red]")
-        if isinstance(action, act.TradeWithMerchant) and action.face_value == ASK:
-            item = self._words(loop, "The item")
-            while True:
-                value = options.whole_number(loop.ask("Its face value in gold", lines=("a whole number",)))
-                if value is not None and value >= 0:
-                    kind = "item"
-                    if action.buying:
-                        kinds = ", ".join(ITEM_KINDS)
-                        kind = loop.ask(f"Its kind ({kinds})", lines=(kinds,)).strip().lower() or "item"
-                    return act.TradeWithMerchant(action.character, item, value, action.buying, kind)
-                options.console().print("[red]a face value is a whole number, 0 or more[/red]")
-        if isinstance(action, act.MoveHireling) and action.clearing == ASK:
-            while True:
-                answer = loop.ask("Where does the Mercenary go (a clearing, e.g. 'Borderland 4')",
-                                  lines=("a tile name and a clearing number",))
-                try:
-                    return act.MoveHireling(action.character, action.traveller, realm.board.clearing_of(answer).id)
-                except Exception as exc:
-                    options.console().print(f"[red]{escape(str(exc))}[/red]")
-        if isinstance(action, act.RecordDay) and not action.activities:
-            answer = self._words(loop, "The activities, in order, separated by commas (MOVE@CLEARING, "
-                                 "SEARCH=RESULT, HIDE, REST...)")
-            return act.RecordDay(action.character, tuple(a.strip() for a in answer.split(",") if a.strip()))
-        if isinstance(action, act.DrawQuest):
-            return act.DrawQuest(action.character, self._words(loop, "The quest drawn"))
-        if isinstance(action, act.RecordDeed):
-            return act.RecordDeed(action.character, self._words(
-                loop, "The deed (heavy kill without magic, stole a treasure, learned a spell)"))
-        if isinstance(action, act.GiveGold):
-            while True:
-                answer = loop.ask("Gold gained (a negative number: paid)",
-                                  lines=("a whole number, e.g. 12 or -5",))
-                amount = options.whole_number(answer)
-                if amount is not None:
-                    return act.GiveGold(action.character, amount)
-                options.console().print(f"[red]{escape(repr(answer))} is not a whole number[/red]")
-        if isinstance(action, act.GiveItem):
-            item = self._words(loop, "The item")
-            kinds = ", ".join(ITEM_KINDS)
-            while True:
-                kind = loop.ask(f"Its kind ({kinds})", lines=(kinds,)).strip().lower() or "item"
-                if kind in ITEM_KINDS:
-                    return act.GiveItem(action.character, item, kind)
-                options.console().print(f"[red]{escape(repr(kind))} is not one of {kinds}[/red]")
-        if isinstance(action, act.CharacterKilled):
-            others = [c.name for c in realm.characters if c.alive and c.name != action.character]
-            if not others:
-                return action
-            answer = loop.ask(f"Killed by ({', '.join(others)}; Enter: by none of them)",
-                              lines=("a character's name, or Enter",)).strip()
-            return act.CharacterKilled(action.character, answer if answer in others else None)
-        if (isinstance(action, act.Fire) and action.traveller == "Wood Sprite"
-                and any(realm.board.hidden_paths)):
-            while True:
-                answer = loop.ask("The hidden path she reveals: two clearings, e.g. 'Dark Forest 1 / Oak Woods 4' "
-                                  "(Enter: none)", lines=("CLEARING / CLEARING, or Enter",)).strip()
-                if not answer:
-                    return action
-                first, _, second = answer.partition("/")
-                try:
-                    ends = (realm.board.clearing_of(first).id, realm.board.clearing_of(second).id)
-                except Exception as exc:
-                    options.console().print(f"[red]{escape(str(exc))}[/red]")
-                    continue
-                return act.Fire(action.character, action.traveller, ends)
-        if isinstance(action, act.Hire) and action.traveller == "Doppleganger" and action.chit is None:
-            return act.Hire(action.character, action.traveller, self._words(loop, "The chit it holds"))
-        return action
+        Doppleganger's chit (one function per action class, :data:`QUESTIONS`)."""
+        ask = QUESTIONS.get(type(action))
+        return action if ask is None else ask(self, loop, action)
 
     def _words(self, loop: PlayLoop[act.DayAction], prompt: str) -> str:
         while True:
@@ -397,3 +320,141 @@ def traveller_prices(name: str) -> dict[str, int]:
     from magecraft.magic_realm.data import traveller
 
     return dict(traveller(name).prices)
+
+
+# -- the questions an action needs (RealmTable.complete) ---------------------------------------------------
+
+Loop = PlayLoop["act.DayAction"]
+
+
+def _warn(text: str) -> None:
+    options.console().print(f"[red]{escape(text)}[/red]")
+
+
+def _ask_clearing(loop: Loop, realm: RealmDays, prompt: str) -> int:
+    while True:
+        answer = loop.ask(prompt, lines=("a tile name and a clearing number",))
+        try:
+            return realm.board.clearing_of(answer).id
+        except Exception as exc:
+            _warn(str(exc))
+
+
+def _ask_move(table: RealmTable, loop: Loop, action: act.MoveCharacter) -> act.DayAction:
+    if action.clearing != ASK:
+        return action
+    where = _ask_clearing(loop, table.realm,
+                          f"Where does {action.character} stand (a clearing, e.g. 'Borderland 4')")
+    return act.MoveCharacter(action.character, where)
+
+
+def _ask_gate_moves(table: RealmTable, loop: Loop, action: act.GateTravel) -> act.DayAction:
+    if action.moves != ASK:
+        return action
+    while True:
+        answer = loop.ask("MOVE phases recorded besides the GATE phase (two to enter a mountain clearing)",
+                          lines=("a number 0-4",))
+        moves = options.whole_number(answer) if answer.isdecimal() else None
+        if moves is not None and 0 <= moves <= 4:
+            return act.GateTravel(action.character, action.gate, moves)
+        _warn(f"{answer!r} is not one of 0-4")
+
+
+def _ask_merchant(table: RealmTable, loop: Loop, action: act.TradeWithMerchant) -> act.DayAction:
+    if action.face_value != ASK:
+        return action
+    item = table._words(loop, "The item")
+    while True:
+        value = options.whole_number(loop.ask("Its face value in gold", lines=("a whole number",)))
+        if value is not None and value >= 0:
+            kind = "item"
+            if action.buying:
+                kinds = ", ".join(ITEM_KINDS)
+                kind = loop.ask(f"Its kind ({kinds})", lines=(kinds,)).strip().lower() or "item"
+            return act.TradeWithMerchant(action.character, item, value, action.buying, kind)
+        _warn("a face value is a whole number, 0 or more")
+
+
+def _ask_hireling(table: RealmTable, loop: Loop, action: act.MoveHireling) -> act.DayAction:
+    if action.clearing != ASK:
+        return action
+    where = _ask_clearing(loop, table.realm, "Where does the Mercenary go (a clearing, e.g. 'Borderland 4')")
+    return act.MoveHireling(action.character, action.traveller, where)
+
+
+def _ask_day(table: RealmTable, loop: Loop, action: act.RecordDay) -> act.DayAction:
+    if action.activities:
+        return action
+    answer = table._words(loop, "The activities, in order, separated by commas (MOVE@CLEARING, "
+                          "SEARCH=RESULT, HIDE, REST...)")
+    return act.RecordDay(action.character, tuple(a.strip() for a in answer.split(",") if a.strip()))
+
+
+def _ask_quest(table: RealmTable, loop: Loop, action: act.DrawQuest) -> act.DayAction:
+    return act.DrawQuest(action.character, table._words(loop, "The quest drawn"))
+
+
+def _ask_deed(table: RealmTable, loop: Loop, action: act.RecordDeed) -> act.DayAction:
+    return act.RecordDeed(action.character, table._words(
+        loop, "The deed (heavy kill without magic, stole a treasure, learned a spell)"))
+
+
+def _ask_gold(table: RealmTable, loop: Loop, action: act.GiveGold) -> act.DayAction:
+    while True:
+        answer = loop.ask("Gold gained (a negative number: paid)", lines=("a whole number, e.g. 12 or -5",))
+        amount = options.whole_number(answer)
+        if amount is not None:
+            return act.GiveGold(action.character, amount)
+        _warn(f"{answer!r} is not a whole number")
+
+
+def _ask_item(table: RealmTable, loop: Loop, action: act.GiveItem) -> act.DayAction:
+    item = table._words(loop, "The item")
+    kinds = ", ".join(ITEM_KINDS)
+    while True:
+        kind = loop.ask(f"Its kind ({kinds})", lines=(kinds,)).strip().lower() or "item"
+        if kind in ITEM_KINDS:
+            return act.GiveItem(action.character, item, kind)
+        _warn(f"{kind!r} is not one of {kinds}")
+
+
+def _ask_killer(table: RealmTable, loop: Loop, action: act.CharacterKilled) -> act.DayAction:
+    others = [c.name for c in table.realm.characters if c.alive and c.name != action.character]
+    if not others:
+        return action
+    answer = loop.ask(f"Killed by ({', '.join(others)}; Enter: by none of them)",
+                      lines=("a character's name, or Enter",)).strip()
+    return act.CharacterKilled(action.character, answer if answer in others else None)
+
+
+def _ask_path(table: RealmTable, loop: Loop, action: act.Fire) -> act.DayAction:
+    board = table.realm.board
+    if action.traveller != "Wood Sprite" or not any(board.hidden_paths):
+        return action
+    while True:
+        answer = loop.ask("The hidden path she reveals: two clearings, e.g. 'Dark Forest 1 / Oak Woods 4' "
+                          "(Enter: none)", lines=("CLEARING / CLEARING, or Enter",)).strip()
+        if not answer:
+            return action
+        first, _, second = answer.partition("/")
+        try:
+            ends = (board.clearing_of(first).id, board.clearing_of(second).id)
+        except Exception as exc:
+            _warn(str(exc))
+            continue
+        return act.Fire(action.character, action.traveller, ends)
+
+
+def _ask_chit(table: RealmTable, loop: Loop, action: act.Hire) -> act.DayAction:
+    if action.traveller != "Doppleganger" or action.chit is not None:
+        return action
+    return act.Hire(action.character, action.traveller, table._words(loop, "The chit it holds"))
+
+
+#: The questions each kind of action may need before it is played.
+QUESTIONS: dict[type, Callable[[RealmTable, Loop, Any], act.DayAction]] = {
+    act.MoveCharacter: _ask_move, act.GateTravel: _ask_gate_moves, act.TradeWithMerchant: _ask_merchant,
+    act.MoveHireling: _ask_hireling, act.RecordDay: _ask_day, act.DrawQuest: _ask_quest,
+    act.RecordDeed: _ask_deed, act.GiveGold: _ask_gold, act.GiveItem: _ask_item,
+    act.CharacterKilled: _ask_killer, act.Fire: _ask_path, act.Hire: _ask_chit,
+}

@@ -53,6 +53,7 @@ from magecraft.mtg_rpg.cards import (
     write_card_file,
 )
 from magecraft.mtg_rpg.character import (
+    MAX_DOTS,
     Character,
     CharacterRecord,
     load_character,
@@ -77,9 +78,6 @@ from magecraft.mtg_rpg.monsters import (
     spell_power,
 )
 from magecraft.mtg_rpg.settings import Settings
-
-#: The one command that starts this system (shown by `magecraft` with no arguments).
-START: str | None = "mtg-rpg character new"
 
 app = typer.Typer(help="MtG RPG: Wizards who act by playing Magic cards.", no_args_is_help=True)
 cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
@@ -306,8 +304,9 @@ def _spend(wizard: Character, args: list[str], choice: str | None, approved: boo
 def _costs(wizard: Character, json: bool) -> None:
     book = rulebook()
     data = {
-        "attributes": {a: experience.attribute_cost(wizard, a) for a in ATTRIBUTES if wizard.attribute(a) < 5},
-        "skills": {s: experience.skill_cost(wizard, s) for s in book.skills if wizard.skill_dots(s) < 5},
+        "attributes": {a: experience.attribute_cost(wizard, a) for a in ATTRIBUTES
+                       if wizard.attribute(a) < MAX_DOTS},
+        "skills": {s: experience.skill_cost(wizard, s) for s in book.skills if wizard.skill_dots(s) < MAX_DOTS},
         "feats": {f.name: experience.feat_cost(wizard, f) for f in book.feats.values()
                   if not f.acquisition and not f.cost_per_mana},
     }

@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from magecraft.cli import options
+from magecraft.cli.game_table import GameTable, GameView, play_at_table
 from magecraft.cli.mtg_rpg_common import (
     CardsFileOption,
     HouseRulesOption,
@@ -43,10 +44,10 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
-from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
+from magecraft.cli.playloop import Ending, reveals_by_default
 from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import InputError, RuleError, SaveError
-from magecraft.core.events import Event, EventLog
+from magecraft.core.errors import InputError, SaveError
+from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import (
@@ -80,7 +81,7 @@ from magecraft.mtg_rpg.duel_ritual import (
     settle_free_for_all,
     table_outcome,
 )
-from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for, settle_sheet
+from magecraft.mtg_rpg.duel_sheet import after_duel, duellist_for, referee_duellist, settle_sheet
 from magecraft.mtg_rpg.duel_sides import Duellist
 from magecraft.mtg_rpg.renewal import (
     vitals_of,
@@ -89,8 +90,6 @@ from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
-#: The built-in opponent's sheet: 2 in every attribute (life 14, hand 4).
-REFEREE_ATTRIBUTE = 2
 
 #: A duellist's saved sheet and saved cards, for the settlement: (None, None) for a built-in referee.
 Sheet = tuple[CharacterRecord | None, SpellDeck | None]
@@ -114,9 +113,7 @@ def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prep
     record, saved = sheet = _sheet(store, name, pool)
     if record is None or saved is None:
         deck = truncated_deck(build_referee_deck(rng, pool), rng)
-        size = REFEREE_ATTRIBUTE + 2
-        return Duellist(name, life=10 + 2 * REFEREE_ATTRIBUTE, hand_size=size, dexterity=REFEREE_ATTRIBUTE,
-                        intelligence=REFEREE_ATTRIBUTE, library=tuple(c.name for c in deck)), sheet
+        return referee_duellist(name, [c.name for c in deck]), sheet
     return duellist_for(record.character, saved, prepare=prepare, settings=rules), sheet
 
 
@@ -371,10 +368,9 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
     ante = terms.stakes == "ante"
     if ritual.play_as is not None:
         table = DuelTable(duel, ritual.play_as, ritual)
-        ending = PlayLoop(table, saver, allow_undo_after_rolls=allow_undo).run()
-        if ending is not Ending.FINISHED:
-            raise typer.Exit(ending.status)     # stopped before the end: nothing is settled
-        duel = table.duel
+        if play_at_table(saver, table, allow_undo=allow_undo) is not Ending.FINISHED:
+            raise typer.Exit(0)     # stopped before the end (quit, left): nothing is settled
+        duel = table.state
     while not duel.is_terminal():
         duel.apply(choose_action(duel))
     said = saver.save({**duel.to_dict(), "ritual": ritual.to_dict()}) if saver.name is not None else ""
@@ -538,8 +534,10 @@ def _table_sheet(store: SaveStore, name: str, pool: CardPool, outcome: TableOutc
     return record, wizard, deck, record.rng
 
 
-class DuelTable(TableGame[DuelAction]):
-    """A quick duel with ``--play-as``: one Wizard chosen at the keyboard, the others playing themselves.
+class DuelView(GameView[DuelAction]):
+    """A quick duel's own at the terminal (``--play-as``): the player's life and hand, the card being played,
+    the play-by-play, cards drawn and shown from a hidden hand counting as revealed, and the duel's terms
+    saved beside it.
 
     The player sees their own life and hand and every card played with its damage; the opponent's life and
     hand stay hidden until the end ("MTG Rule Changes"; ruling on the play loop's duel view).
@@ -547,80 +545,57 @@ class DuelTable(TableGame[DuelAction]):
 
     resume_command = "mtg-rpg duel --load {name}"
     save_stem = "duel"
+    typed_help = "an action as written, e.g. play Shock"
 
-    def __init__(self, duel: QuickDuel, player: str, ritual: DuelRitual) -> None:
-        self.duel = duel
+    def __init__(self, player: str, ritual: DuelRitual) -> None:
         self.player = player
         self.ritual = ritual
 
-    def people(self) -> list[str]:
-        return [self.player]
+    def extras(self, table: GameTable[DuelAction]) -> dict[str, Any]:
+        return {"ritual": self.ritual.to_dict()}
 
-    def current_player(self) -> str | None:
-        return self.duel.current_player()
+    def restore(self, table: GameTable[DuelAction], snapshot: dict[str, Any]) -> QuickDuel:
+        return QuickDuel.from_dict({k: v for k, v in snapshot.items() if k != "ritual"}, ask=options.ask_die_once)
 
-    def is_terminal(self) -> bool:
-        return self.duel.is_terminal()
+    def bot_action(self, table: GameTable[DuelAction], player: str) -> DuelAction:
+        return choose_action(table.state)
 
-    def log(self) -> EventLog:
-        return self.duel.log
-
-    def snapshot(self) -> dict[str, Any]:
-        return {**self.duel.to_dict(), "ritual": self.ritual.to_dict()}
-
-    def restore(self, snapshot: dict[str, Any]) -> None:
-        self.duel = QuickDuel.from_dict({k: v for k, v in snapshot.items() if k != "ritual"},
-                                        ask=options.ask_die_once)
-
-    def bot_action(self, player: str) -> DuelAction:
-        return choose_action(self.duel)
-
-    def randomness(self) -> Randomness:
-        return self.duel.rng
-
-    def menu(self, player: str) -> Menu[DuelAction]:
-        choices = []
-        for action in self.duel.legal_actions():
-            words = self.duel.action_text(action)
-            choices.append(Choice(words, action, (words.partition(" ")[0],)))
-        return Menu(f"{player}, choose:", choices, prompt="Your choice", typed=self._typed,
-                    typed_help="an action as written, e.g. play Shock")
-
-    def _typed(self, answer: str) -> DuelAction | None:
-        try:
-            return self.duel.parse_action(answer)
-        except RuleError:
-            return None
-
-    def apply(self, action: DuelAction) -> None:
-        self.duel.apply(action)
-
-    def render(self, viewer: str | None) -> list[RenderableType]:
+    def render(self, table: GameTable[DuelAction], viewer: str | None) -> list[RenderableType]:
         if viewer is None:
             return []
-        seen = self.duel.observation(viewer)
+        duel = table.state
+        seen = duel.observation(viewer)
         mine = next(s for s in seen["sides"] if s["name"] == viewer)
         holding = "; ".join(f"{s['name']} holds {s['hand']} card(s)"
                             for s in seen["sides"] if s["name"] != viewer)
         hand = ", ".join(mine["hand"]) or "empty"
         lines: list[RenderableType] = [f"{viewer}: life {mine['life']}; hand {hand}. {holding}."]
-        if self.duel.pending:
-            lines.append(f"{self.duel.active} plays [bold]{self.duel.pending}[/bold].")
+        if duel.pending:
+            lines.append(f"{duel.active} plays [bold]{duel.pending}[/bold].")
         return lines
 
-    def event_line(self, event: Event) -> str | None:
+    def event_line(self, table: GameTable[DuelAction], event: Event) -> str | None:
         return duel_line(event)
 
-    def reveals(self, event: Event) -> str | None:
+    def reveals(self, table: GameTable[DuelAction], event: Event) -> str | None:
         if event.kind == "draw":
             return f"{event.label} (cards were drawn)"
         if event.kind in ("play", "interrupt", "block") and event.data.get("wizard") != self.player:
             return f"{event.label} (a card from a hidden hand was shown)"
-        return super().reveals(event)
+        return reveals_by_default(event)
 
-    def ending(self) -> str:
-        result = self.duel.result()
+    def ending(self, table: GameTable[DuelAction]) -> str:
+        result = table.state.result()
         return f"{result['winner']} wins the duel: {result['reason']}."
+
+
+class DuelTable(GameTable[DuelAction]):
+    """A quick duel with ``--play-as``: one Wizard chosen at the keyboard, the others playing themselves."""
+
+    state: QuickDuel
+
+    def __init__(self, duel: QuickDuel, player: str, ritual: DuelRitual) -> None:
+        super().__init__(duel, DuelView(player, ritual), people=[player])
 
 
 def duel_line(event: Event) -> str | None:

@@ -44,6 +44,7 @@ from magecraft.mtg_rpg.renewal import (
     bleed_turn,
     check_alive,
     heal_wizard,
+    living_life,
     recover_at_renewal,
     renew,
     stop_wizard_bleeding,
@@ -80,8 +81,10 @@ def renew_command(
     if SCENE in record.extra:
         close_scene(saved_scene(record), rng)  # a scene still open ends before the renewal
     derived = derive(wizard)
-    if life is not None and not -5 < life <= derived.life:
-        raise typer.BadParameter(f"a living {name} has -4 to {derived.life} life points", param_hint="--life")
+    living = living_life(wizard)
+    if life is not None and life not in living:
+        raise typer.BadParameter(f"a living {name} has {living.start} to {living.stop - 1} life points",
+                                 param_hint="--life")
     if poison is not None and poison < 0:
         raise typer.BadParameter("poison counters cannot be negative", param_hint="--poison")
     if healer is not None and healer < 0:

@@ -16,6 +16,7 @@ import typer
 from rich import box
 from rich.table import Table
 
+from magecraft.cli.game_table import GameTable, GameView, play_at_table
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -29,14 +30,14 @@ from magecraft.cli.options import (
     make_randomness,
     print_json,
 )
-from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
+from magecraft.cli.playloop import Choice, Menu, reveals_by_default
 from magecraft.core.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from magecraft.cli.sessions import SaveSession
-    from magecraft.core.events import Event, EventLog
+    from magecraft.core.events import Event
     from magecraft.core.randomness import Randomness
     from magecraft.mtg_rpg.world.actions import WorldAction
     from magecraft.mtg_rpg.world.campaign import World
@@ -203,11 +204,9 @@ def season(
         console().print(f"Resumed season {world.season} of {name!r}: "
                         f"{world.turn.realm}'s turn, {world.turn.phase.value}")
     table = WorldTable(world, name)
-    ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
-    if ending.status:
-        raise typer.Exit(ending.status)
-    if json_out and ending is Ending.FINISHED:
-        _report(table.world, before, json_out=True)  # in words, the chronicle was told as it happened
+    # in words, the chronicle was told as it happened
+    play_at_table(session, table, allow_undo=allow_undo, shown_from=shown_from,
+                  finished=(lambda: _report(table.state, before, json_out=True)) if json_out else None)
 
 
 @app.command("run")
@@ -276,48 +275,36 @@ def _headings(kind: str, label: str) -> tuple[str, ...]:
     return (kind.replace("_", " "),)
 
 
-class WorldTable(TableGame["WorldAction"]):
-    """A season at the terminal: the realms ruled at the table choose among ``world.legal_actions()`` at the
-    play loop's prompt, the others by their policy ("Realm Turns Phase", seed 000)."""
+class WorldView(GameView["WorldAction"]):
+    """World Campaigning's own at the terminal: the realms ruled at the table are one seat, the table; the
+    menu grouped by kind and by what a choice is done with; the view of the realm whose turn it is; another
+    realm's secrets kept from the chronicle; a card drawn counting as revealed."""
 
-    def __init__(self, world: World, name: str) -> None:
-        self.world = world
+    typed_help = "the name of a choice offered only once (end, roads, explore ...)"
+    fit = 9
+
+    def __init__(self, name: str) -> None:
         self.resume_command = f"mtg-rpg world season {name}"
 
-    def people(self) -> list[str]:
-        return [TABLE]
-
-    def current_player(self) -> str | None:
-        turn = self.world.turn
+    def seat(self, table: GameTable[WorldAction], seat: str | None) -> str | None:
+        turn = table.state.turn
         if turn is None:
             return None
-        return TABLE if self.world.realms[turn.realm].controller == "table" else turn.realm
+        return TABLE if table.state.realms[turn.realm].controller == "table" else turn.realm
 
-    def is_terminal(self) -> bool:
-        return self.world.is_terminal()
-
-    def log(self) -> EventLog:
-        return self.world.log
-
-    def randomness(self) -> Randomness:
-        return self.world.rng
-
-    def snapshot(self) -> dict[str, Any]:
-        return self.world.to_dict()
-
-    def restore(self, snapshot: dict[str, Any]) -> None:
+    def restore(self, table: GameTable[WorldAction], snapshot: dict[str, Any]) -> World:
         from magecraft.mtg_rpg.world.campaign import World
 
         # typed dice ask at the terminal (the loop routes them to its prompt)
-        self.world = World.from_dict(snapshot, ask=ask_die_once)
+        return World.from_dict(snapshot, ask=ask_die_once)
 
-    def bot_action(self, player: str) -> WorldAction:
+    def bot_action(self, table: GameTable[WorldAction], player: str) -> WorldAction:
         from magecraft.mtg_rpg.world.policy import PolicyBot
 
-        return PolicyBot().choose(self.world, player)
+        return PolicyBot().choose(table.state, player)
 
-    def menu(self, player: str) -> Menu[WorldAction]:
-        world = self.world
+    def menu(self, table: GameTable[WorldAction], player: str) -> Menu[WorldAction]:
+        world = table.state
         assert world.turn is not None
         realm = world.turn.realm
         title = (f"[bold]{realm}[/bold], {world.turn.phase.value}: treasury {world.realms[realm].treasury:,} gp, "
@@ -328,46 +315,29 @@ class WorldTable(TableGame["WorldAction"]):
         # "collect taxes at the low rate" alone goes inside the group of the same words, not beside it
         choices = [Choice(label, action, (path[0], label) if len(path) == 1 and label in groups else path)
                    for action, path in zip(legal, paths, strict=True) for label in (world.action_text(action),)]
+        return Menu(title, choices, prompt=f"{realm}: choose", typed=lambda answer: self.typed(table, answer),
+                    typed_help=self.typed_help, fit=self.fit)
 
-        def typed(answer: str) -> WorldAction | None:
-            from magecraft.core.errors import RuleError
-
-            try:
-                return world.parse_action(answer)  # a choice's words, or a kind offered once ("end")
-            except RuleError:
-                return None
-
-        return Menu(title, choices, prompt=f"{realm}: choose", typed=typed,
-                    typed_help="the name of a choice offered only once (end, roads, explore ...)", fit=9)
-
-    def apply(self, action: WorldAction) -> None:
-        self.world.apply(action)  # checked first: a refused choice changes nothing and is asked again
-
-    def render(self, viewer: str | None) -> list[RenderableType]:
+    def render(self, table: GameTable[WorldAction], viewer: str | None) -> list[RenderableType]:
         """The view of the realm ruled at the table whose turn it is (or the first such realm): its
         observation -- its sheet, its Realm Diplomacy section and the map it knows (WW26)."""
-        realm = self._seat()
+        world = table.state
+        realm = _seat(world)
         if realm is None:
-            return [_sheets(self.world)]
-        seen = self.world.observation(realm)
-        return [_sheets(self.world, realm), _diplomacy(seen), hex_map(self.world, set(seen["known_hexes"]))]
+            return [_sheets(world)]
+        seen = world.observation(realm)
+        return [_sheets(world, realm), _diplomacy(seen), hex_map(world, set(seen["known_hexes"]))]
 
-    def _seat(self) -> str | None:
-        """The table-ruled realm whose eyes the screen shows."""
-        world = self.world
-        if world.turn is not None and world.realms[world.turn.realm].controller == "table":
-            return world.turn.realm
-        return next((r.name for r in world.realms.values() if r.alive and r.controller == "table"), None)
-
-    def event_line(self, event: Event) -> str | None:
+    def event_line(self, table: GameTable[WorldAction], event: Event) -> str | None:
         from rich.markup import escape
 
+        world = table.state
         if event.kind == "chronicle":
             realm = event.data.get("realm")
-            ruled = self.world.realms.get(realm) if realm else None
+            ruled = world.realms.get(realm) if realm else None
             if event.data.get("secret") and (ruled is None or ruled.controller != "table"):
                 return None  # another realm's spies' or scouts' findings are not told at the table (WW26)
-            return escape(f"Season {self.world.season}. " + (f"{realm}: " if realm else "") + event.label)
+            return escape(f"Season {world.season}. " + (f"{realm}: " if realm else "") + event.label)
         if event.kind == "season":
             return f"[bold]── {escape(event.label)} ──[/bold]"
         if event.kind in ("draw", "roll"):
@@ -375,13 +345,30 @@ class WorldTable(TableGame["WorldAction"]):
                                                        else "") + "[/dim]"
         return None
 
-    def reveals(self, event: Event) -> str | None:
+    def reveals(self, table: GameTable[WorldAction], event: Event) -> str | None:
         if event.kind == "draw":
             return f"{event.label} was drawn"
-        return super().reveals(event)
+        return reveals_by_default(event)
 
-    def ending(self) -> str:
-        return f"Season {self.world.season} is over (magecraft mtg-rpg world show {self.world.name})."
+    def ending(self, table: GameTable[WorldAction]) -> str:
+        return f"Season {table.state.season} is over (magecraft mtg-rpg world show {table.state.name})."
+
+
+def _seat(world: World) -> str | None:
+    """The table-ruled realm whose eyes the screen shows."""
+    if world.turn is not None and world.realms[world.turn.realm].controller == "table":
+        return world.turn.realm
+    return next((r.name for r in world.realms.values() if r.alive and r.controller == "table"), None)
+
+
+class WorldTable(GameTable["WorldAction"]):
+    """A season at the terminal: the realms ruled at the table choose among ``world.legal_actions()`` at the
+    play loop's prompt, the others by their policy ("Realm Turns Phase", seed 000)."""
+
+    state: World
+
+    def __init__(self, world: World, name: str) -> None:
+        super().__init__(world, WorldView(name), people=[TABLE])
 
 
 def _report(world: World, before: int, json_out: bool) -> None:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from magecraft.core.randomness import AskDie, Randomness
     from magecraft.core.saves import SaveStore
 
+#: Who plays a seat at the keyboard, among the bots' names a command's seats are given (``Ann:random``).
+HUMAN = "human"
+
 SeedOption = Annotated[
     int | None, typer.Option("--seed", help="Seed the dice: the same seed gives the same game.")
 ]

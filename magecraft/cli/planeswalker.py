@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from magecraft.cli import options
+from magecraft.cli.game_table import GameTable, GameView
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -34,15 +35,14 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
-from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, visible_by_default
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import DataError, InputError, MagecraftError, RuleError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from magecraft.core.events import Event, EventLog
-    from magecraft.core.randomness import Randomness
+    from magecraft.core.events import Event
     from magecraft.planeswalker.actions import Action
     from magecraft.planeswalker.character import Character
     from magecraft.planeswalker.combat import Battle
@@ -50,8 +50,6 @@ if TYPE_CHECKING:
 
 SYSTEM = "planeswalker"
 
-#: The one command that starts this system (shown by `magecraft` with no arguments).
-START: str | None = "planeswalker character new"
 
 app = typer.Typer(help="Planeswalker RPG: characters, dice-pool skills and zone combat.", no_args_is_help=True)
 character_app = typer.Typer(help="Create, show and advance planeswalkers.", no_args_is_help=True)
@@ -445,7 +443,7 @@ def fight(
     forgot (ruling PW33), unless --practice.
     """
     from magecraft.planeswalker.bot import ready_mage
-    from magecraft.planeswalker.combat import Battle
+    from magecraft.planeswalker.combat import Battle, creature_id, member_id
 
     if scenario is not None:
         clashing = given_options(name=name, against=against or None, mage=mage, close=close, party=party,
@@ -495,16 +493,16 @@ def fight(
     heroes = [_hero(db, name, ready_mage), *(_hero(db, member, ready_mage) for member, _ in members)]
     character, allies = heroes[0][0], [h for h, _ in heroes[1:]]
     # who the bot plays beside the people (ids as Battle.start gives them: p2, p3 ...)
-    bots = [f"p{number}" for number, (_, bot) in enumerate(members, start=2) if bot]
+    bots = [member_id(number) for number, (_, bot) in enumerate(members, start=2) if bot]
     # the saved sheets to record the outcome on, as read now (ready-made mages have none)
-    ids = ["you", *(f"p{number}" for number in range(2, len(heroes) + 1))]
+    ids = [member_id(number) for number in range(1, len(heroes) + 1)]
     sheets = {} if practice else {fid: {"name": hero.name, "revision": revision, "sheet": hero.to_dict()}
                                   for fid, (hero, revision) in zip(ids, heroes, strict=True)
                                   if revision is not None}
     settings = _house_rules(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     enemy = ready_mage(mage) if mage else None
-    ranges = {f"c{i}": "close" for i in range(1, len(creatures) + 1)} if close else None
+    ranges = {creature_id(i): "close" for i in range(1, len(creatures) + 1)} if close else None
     if close and enemy is not None:
         ranges = {**(ranges or {}), "mage": "close"}
     battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges,
@@ -605,7 +603,7 @@ def _tell_recorded(recorded: list[dict[str, Any]]) -> None:
 def resume_point(table: BattleTable) -> int:
     """Where a resumed battle's story starts, as the other systems resume: the last decision a person at
     this keyboard made, so the events since (the bots' turns, the rolls) are shown again."""
-    people = {fid for fid in table._heroes().values() if fid not in table.bots}
+    people = {fid for fid in heroes(table.battle).values() if fid not in table.view.bots}
     chosen = [i for i, event in enumerate(table.battle.log)
               if event.kind == "action" and event.data.get("by") in people]
     return chosen[-1] if chosen else 0
@@ -619,13 +617,13 @@ def _play_at_terminal(table: BattleTable, session: SaveSession, allow_undo: bool
     ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
     if ending in (Ending.VIEWED, Ending.LEFT):
         return
-    if table.battle.is_terminal() and table.recorded:
-        if table.sheets:
+    if table.battle.is_terminal() and table.view.recorded:
+        if table.view.sheets:
             console().print("This battle's result was recorded on the sheets when it ended; nothing is "
                             "recorded again.")
     elif table.battle.is_terminal():
-        _tell_recorded(record_outcome(db, table.battle, table.sheets))
-        table.recorded = True
+        _tell_recorded(record_outcome(db, table.battle, table.view.sheets))
+        table.view.recorded = True
         if session.name is not None:
             session.save(table.snapshot())
     if ending.status:
@@ -646,87 +644,49 @@ HEADINGS = {"channel": "Channel", "delay": "Delay", "release": "Release", "comma
             "trample_move": "Trample", "forget": "Forget"}
 
 
-class BattleTable(TableGame["Action"]):
-    """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
-    creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py)."""
+class BattleView(GameView["Action"]):
+    """A Planeswalker battle's own at the terminal: each player character a person (by name) unless the bot
+    plays it, the decisions in the words of "Combat Mechanics" in the phases' order, how much excess mana is
+    asked next, the board from the viewer's character, another mage's forgetting kept hidden, and who the
+    bot plays and the sheets to record on saved beside the battle."""
 
     save_stem = "fight"
     resume_command = "planeswalker fight --load {name}"
 
-    def __init__(self, battle: Battle, *, bots: list[str] | None = None,
-                 sheets: dict[str, dict[str, Any]] | None = None, recorded: bool = False) -> None:
-        self.battle = battle
+    def __init__(self, bots: list[str], sheets: dict[str, dict[str, Any]], recorded: bool) -> None:
         #: party members (by id) the bot plays beside the people at the keyboard
-        self.bots = list(bots or [])
+        self.bots = bots
         #: the saved sheets (by id) to record the outcome on: name, revision read and the sheet then
-        self.sheets = dict(sheets or {})
+        self.sheets = sheets
         #: whether the outcome is on the sheets already (saved with the battle, so it is written once)
         self.recorded = recorded
 
-    @classmethod
-    def from_snapshot(cls, battle: Battle, saved: dict[str, Any]) -> BattleTable:
-        """A resumed battle's table: who the bot plays and the sheets to record on, as saved beside it."""
-        table = saved.get("table") or {}
-        try:
-            bots = [str(b) for b in table.get("bots", [])]
-            sheets = {str(k): dict(v) for k, v in dict(table.get("sheets", {})).items()}
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise DataError(f"a saved battle's table is malformed ({exc})") from None
-        if not set(bots) | set(sheets) <= set(battle.fighters):
-            raise DataError("a saved battle's table names fighters not in the battle")
-        return cls(battle, bots=bots, sheets=sheets, recorded=table.get("recorded") is True)
+    def seat(self, table: GameTable[Action], seat: str | None) -> str | None:
+        names = {i: name for name, i in heroes(table.state).items()}
+        return names.get(seat, seat) if seat is not None else None
 
-    def people(self) -> list[str]:
-        """Every player character at this keyboard, by name (a party plays in the hot seat, PW32); party
-        members marked for the bot are played by it."""
-        return [name for name, fid in self._heroes().items() if fid not in self.bots]
-
-    def _heroes(self) -> dict[str, str]:
-        """Each player character's name and id in the battle (names are unique in a party)."""
-        from magecraft.planeswalker.combat import PARTY
-
-        return {f.name: f.id for f in self.battle.fighters.values()
-                if f.side == PARTY and f.is_mage and f.controller is None}
-
-    def _fid(self, person: str | None) -> str | None:
-        return None if person is None else self._heroes().get(person, person)
-
-    def current_player(self) -> str | None:
-        fid = self.battle.current_player()
-        names = {i: name for name, i in self._heroes().items()}
-        return names.get(fid, fid) if fid is not None else None
-
-    def is_terminal(self) -> bool:
-        return self.battle.is_terminal()
-
-    def log(self) -> EventLog:
-        return self.battle.log
-
-    def randomness(self) -> Randomness:
-        return self.battle.rng
-
-    def snapshot(self) -> dict[str, Any]:
+    def extras(self, table: GameTable[Action]) -> dict[str, Any]:
         # "recorded" only once it is so: a battle saved before it existed reads back unchanged (no revision)
-        table: dict[str, Any] = {"bots": list(self.bots), "sheets": self.sheets}
+        kept: dict[str, Any] = {"bots": list(self.bots), "sheets": self.sheets}
         if self.recorded:
-            table["recorded"] = True
-        return {**self.battle.to_dict(), "table": table}
+            kept["recorded"] = True
+        return {"table": kept}
 
-    def restore(self, snapshot: dict[str, Any]) -> None:
+    def restore(self, table: GameTable[Action], snapshot: dict[str, Any]) -> Battle:
         from magecraft.planeswalker.combat import Battle
 
         # typed dice are rebuilt asking at the terminal (the loop routes them to its own prompt)
-        self.battle = Battle.from_dict(snapshot, ask=options.ask_die_once)
+        return Battle.from_dict(snapshot, ask=options.ask_die_once)
 
-    def bot_action(self, player: str) -> Action:
+    def bot_action(self, table: GameTable[Action], player: str) -> Action:
         from magecraft.planeswalker.bot import choose
 
-        return choose(self.battle)
+        return choose(table.state)
 
-    def menu(self, player: str) -> Menu[Action]:
+    def menu(self, table: GameTable[Action], player: str) -> Menu[Action]:
         from magecraft.planeswalker.actions import Action, ActionKind
 
-        battle = self.battle
+        battle: Battle = table.state
         legal = battle.legal_actions()
         choices = [Choice(decision_label(battle, action), action, _heading(action)) for action in legal
                    if not (action.kind == "channel" and action.amount > 0)]
@@ -750,17 +710,17 @@ class BattleTable(TableGame["Action"]):
                 return None
 
         actor = battle.actor()
-        whose = "your" if actor.id == self._fid(player) else f"{actor.label}'s"
+        whose = "your" if actor.id == _fid(battle, player) else f"{actor.label}'s"
         title = f"Round {battle.round}, {whose} turn, {_PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
         return Menu(title, choices, prompt="Your decision",
                     typed=typed,
                     typed_help="the decision in words, e.g. 'channel' or 'cast Shock at c1'")
 
-    def complete(self, loop: PlayLoop[Action], player: str, action: Action) -> Action:
+    def complete(self, table: GameTable[Action], loop: PlayLoop[Action], player: str, action: Action) -> Action:
         """Channelling: how much excess mana, asked only when the person chose to channel some."""
         if action.kind != "channel" or action.amount != ASK_EXCESS:
             return action
-        most = max(a.amount for a in self.battle.legal_actions() if a.kind == "channel" and a.draw == action.draw)
+        most = max(a.amount for a in table.state.legal_actions() if a.kind == "channel" and a.draw == action.draw)
         while True:
             answer = loop.ask(f"How much excess mana, 1-{most} (Mana Burn at the End Phase if unspent)",
                               lines=(f"a number 1-{most}: the excess mana channelled beyond your Mana Pool",))
@@ -769,30 +729,72 @@ class BattleTable(TableGame["Action"]):
                 return action._replace(amount=amount)
             console().print(f"[red]{escape(repr(answer))} is not one of 1-{most}[/red]")
 
-    def apply(self, action: Action) -> None:
-        self.battle.apply(action)  # checked first: a refused decision names the rule and changes nothing
-
-    def render(self, viewer: str | None) -> list[RenderableType]:
+    def render(self, table: GameTable[Action], viewer: str | None) -> list[RenderableType]:
         """The board seen from ``viewer``'s character; with no viewer (the hot seat's last screen) no
         one's Memory is shown."""
-        fid = self._fid(viewer)
-        board: list[RenderableType] = [battle_table(self.battle, fid)]
-        return board if fid is None else [*board, _your_panel(self.battle, fid)]
+        fid = _fid(table.state, viewer)
+        board: list[RenderableType] = [battle_table(table.state, fid)]
+        return board if fid is None else [*board, _your_panel(table.state, fid)]
 
-    def event_line(self, event: Event) -> str | None:
+    def event_line(self, table: GameTable[Action], event: Event) -> str | None:
         return event_line(event)
 
-    def visible(self, event: Event, viewer: str | None) -> bool:
+    def visible(self, table: GameTable[Action], event: Event, viewer: str | None) -> bool:
         """What :meth:`Battle.observation` hides stays hidden: another mage forgetting a spell would name a
         spell of its Memory."""
-        if event.kind == "action" and event.data.get("by") not in (self._fid(viewer), None):
+        if event.kind == "action" and event.data.get("by") not in (_fid(table.state, viewer), None):
             return not str(event.data.get("action", "")).startswith("forget ")
-        return super().visible(event, viewer)
+        return visible_by_default(event, viewer)
 
-    def ending(self) -> str:
-        result = self.battle.result()
+    def ending(self, table: GameTable[Action]) -> str:
+        result = table.state.result()
         winner = {"party": "you win", "foes": "your foes win"}.get(str(result["winner"]), "no one wins")
         return f"Battle over after {result['rounds']} rounds: {result['reason']} ({winner})."
+
+
+def heroes(battle: Battle) -> dict[str, str]:
+    """Each player character's name and id in the battle (names are unique in a party)."""
+    from magecraft.planeswalker.combat import PARTY
+
+    return {f.name: f.id for f in battle.fighters.values()
+            if f.side == PARTY and f.is_mage and f.controller is None}
+
+
+def _fid(battle: Battle, person: str | None) -> str | None:
+    return None if person is None else heroes(battle).get(person, person)
+
+
+class BattleTable(GameTable["Action"]):
+    """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
+    creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py).  Every
+    player character at this keyboard is a person, by name (a party plays in the hot seat, PW32), but the
+    party members marked for the bot."""
+
+    state: Battle
+    view: BattleView
+
+    def __init__(self, battle: Battle, *, bots: list[str] | None = None,
+                 sheets: dict[str, dict[str, Any]] | None = None, recorded: bool = False) -> None:
+        view = BattleView(list(bots or []), dict(sheets or {}), recorded)
+        super().__init__(battle, view,
+                         people=[name for name, fid in heroes(battle).items() if fid not in view.bots])
+
+    @property
+    def battle(self) -> Battle:
+        return self.state
+
+    @classmethod
+    def from_snapshot(cls, battle: Battle, saved: dict[str, Any]) -> BattleTable:
+        """A resumed battle's table: who the bot plays and the sheets to record on, as saved beside it."""
+        table = saved.get("table") or {}
+        try:
+            bots = [str(b) for b in table.get("bots", [])]
+            sheets = {str(k): dict(v) for k, v in dict(table.get("sheets", {})).items()}
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise DataError(f"a saved battle's table is malformed ({exc})") from None
+        if not set(bots) | set(sheets) <= set(battle.fighters):
+            raise DataError("a saved battle's table names fighters not in the battle")
+        return cls(battle, bots=bots, sheets=sheets, recorded=table.get("recorded") is True)
 
 
 _PHASE_WORDS = {"channelling": "Channelling Phase", "upkeep": "Upkeep Phase", "main": "Main Phase",

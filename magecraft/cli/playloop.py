@@ -184,16 +184,11 @@ class TableGame(ABC, Generic[A]):
 
     def visible(self, event: Event, viewer: str | None) -> bool:
         """Whether ``viewer`` may see ``event`` (``private_to`` in its data names who may)."""
-        private = event.data.get("private_to")
-        return private is None or (viewer is not None and viewer in private)
+        return visible_by_default(event, viewer)
 
     def reveals(self, event: Event) -> str | None:
         """Why undo may not go back past ``event`` (a die rolled, a card drawn, a secret shown), or None."""
-        if event.kind in RANDOM_KINDS:
-            return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
-        if event.data.get("private_to") is not None:
-            return f"hidden information was revealed ({event.label})"
-        return None
+        return reveals_by_default(event)
 
     def commands(self) -> Mapping[str, Command]:
         """Extra words understood at every prompt, by their first word."""
@@ -202,6 +197,21 @@ class TableGame(ABC, Generic[A]):
     def ending(self) -> str:
         """The end of the game in words: who won and why."""
         return "The game is over."
+
+
+def visible_by_default(event: Event, viewer: str | None) -> bool:
+    """Whether ``viewer`` may see ``event`` in any game: ``private_to`` in its data names who may."""
+    private = event.data.get("private_to")
+    return private is None or (viewer is not None and viewer in private)
+
+
+def reveals_by_default(event: Event) -> str | None:
+    """Why undo may not go back past ``event`` in any game: a die rolled, a deck shuffled, a secret shown."""
+    if event.kind in RANDOM_KINDS:
+        return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
+    if event.data.get("private_to") is not None:
+        return f"hidden information was revealed ({event.label})"
+    return None
 
 
 class _HangUp(BaseException):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-import socket
 from typing import Annotated
 
 import typer
@@ -14,6 +12,8 @@ from magecraft.core.errors import InputError
 
 def _lan_address() -> str:
     """This machine's address on the table's network (no packet is sent: a UDP socket only picks a route)."""
+    import socket  # only when serving: the root command's start-up does not pay for it
+
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("10.255.255.255", 1))
@@ -46,6 +46,8 @@ def serve(
     """
     if not 0 < port < 65536:
         raise InputError(f"--port takes 1-65535, not {port}")
+    import secrets
+
     import uvicorn
 
     from magecraft.web.app import create_app

@@ -41,7 +41,7 @@ from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanq
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from magecraft.cli.wizard_prince import BanquetTable
+    from magecraft.cli.wizard_prince_banquet import BanquetTable
     from magecraft.core.events import Event, EventLog
     from magecraft.core.randomness import Randomness
     from magecraft.wizard_prince.actions import Action as BanquetMove
@@ -188,7 +188,7 @@ class CampaignTable(TableGame["YearMove"]):
 
     def set_out_banquet(self) -> None:
         """Set out the banquet when the year reaches it and people attend (unless its result was entered)."""
-        from magecraft.cli.wizard_prince import BanquetTable
+        from magecraft.cli.wizard_prince_banquet import BanquetTable
         from magecraft.wizard_prince.campaign.court import attendees, new_banquet
 
         d = self.c.pending
@@ -201,7 +201,7 @@ class CampaignTable(TableGame["YearMove"]):
         self.banquet = BanquetTable(banquet, bots, self._controllers(seated))
 
     def _controllers(self, seated: Sequence[str]) -> dict[str, str]:
-        from magecraft.cli.wizard_prince import HUMAN
+        from magecraft.cli.options import HUMAN
 
         return {n: HUMAN if self.plays_at_table(n) else ("npc" if self.c.nobles[n].npc else "heuristic")
                 for n in seated}
@@ -220,7 +220,7 @@ class CampaignTable(TableGame["YearMove"]):
         return state
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        from magecraft.cli.wizard_prince import BanquetTable
+        from magecraft.cli.wizard_prince_banquet import BanquetTable
         from magecraft.wizard_prince.banquet import Banquet
         from magecraft.wizard_prince.campaign.court import banquet_bots
         from magecraft.wizard_prince.campaign.year import Campaign
@@ -287,7 +287,7 @@ class CampaignTable(TableGame["YearMove"]):
         return lines
 
     def event_line(self, event: Event) -> str | None:
-        from magecraft.cli.wizard_prince import event_line
+        from magecraft.cli.wizard_prince_banquet import event_line
 
         if event.kind == "news":
             return escape(event.label)

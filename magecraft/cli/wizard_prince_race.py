@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.markup import escape
 
+from magecraft.cli.game_table import GameTable, GameView, play_at_table
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -35,16 +36,13 @@ from magecraft.cli.options import (
     make_randomness,
     print_json,
 )
-from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
-from magecraft.cli.wizard_prince import app
+from magecraft.cli.playloop import Choice, Menu, PlayLoop
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from magecraft.cli.sessions import SaveSession
-    from magecraft.core.bots import Bot
-    from magecraft.core.events import Event, EventLog
-    from magecraft.core.randomness import Randomness
+    from magecraft.core.events import Event
     from magecraft.wizard_prince.race.actions import Action
     from magecraft.wizard_prince.race.race import Race
 
@@ -52,7 +50,6 @@ SYSTEM = "wizard_prince"
 #: The race is filed under the Wizard-Prince system as its own kind of save (schema 3 moved old saves here).
 KIND = "race"
 HUMAN = "human"
-KINDS = ("heavy", "light")
 DRIVERS = ("cautious", "aggressive", HUMAN)
 #: A colour per chariot, in entry order, for the letters on the track and the table under it.
 COLOURS = ("bright_white on blue", "black on bright_yellow", "bright_white on red", "black on bright_green",
@@ -63,6 +60,8 @@ TURNAROUND_COLOURS = ("on #c98a6b", "on #8b3a2b")    # the same, reddened betwee
 
 def parse_drivers(text: str, auto: bool) -> list[tuple[str, str, str]]:
     """``"Ann:heavy,Bob:light:aggressive"`` -> ``[("Ann", "heavy", "human"), ("Bob", "light", "aggressive")]``."""
+    from magecraft.wizard_prince.race.chariots import KINDS
+
     out: list[tuple[str, str, str]] = []
     for part in text.split(","):
         if not part.strip():
@@ -97,7 +96,6 @@ def parse_bets(bets: Sequence[str], wealth_bets: Sequence[str], side_bets: Seque
         raise typer.BadParameter(message.lstrip(": "), param_hint=option) from None
 
 
-@app.command("race")
 def race(
     drivers: Annotated[str, typer.Option("--drivers", help='Player nobles and their chariots, e.g. "Ann:heavy,Bob:'
                                          'light" (NAME:KIND[:cautious|aggressive] for a bot).')] = "",
@@ -169,11 +167,8 @@ def race(
         save_race(session, table)
         _report(table.state, json)
         return
-    ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, hot_seat=False).run()
-    if ending is Ending.FINISHED:
-        _report(table.state, json, with_track=False)
-    elif ending.status:
-        raise typer.Exit(ending.status)
+    play_at_table(session, table, allow_undo=allow_undo, hot_seat=False,
+                  finished=lambda: _report(table.state, json, with_track=False))
 
 
 def _scenario_race(path: Path, auto: bool, seed: int | None, dice: str | None,
@@ -204,7 +199,8 @@ def _scenario_race(path: Path, auto: bool, seed: int | None, dice: str | None,
 def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: Path | None,
               track_file: Path | None, rng: Any) -> tuple[Race, dict[str, str]]:
     from magecraft.core.errors import DataError, InputError
-    from magecraft.wizard_prince.race.game_type import RaceOptions, new_race
+    from magecraft.wizard_prince.race.game_type import RaceOptions, new_race, npc_name
+    from magecraft.wizard_prince.race.race import stand_in
 
     chosen = parse_drivers(drivers, auto)
     options = RaceOptions(drivers=tuple(f"{name}:{kind}" for name, kind, _ in chosen), npc=npc,
@@ -220,11 +216,11 @@ def _new_race(drivers: str, npc: int, auto: bool, spectators: str, nobles_file: 
         raise typer.BadParameter(str(exc), param_hint=hint) from None
     controllers = {name: driver for name, _, driver in chosen}
     for i in range(1, npc + 1):
-        controllers[f"NPC {i}"] = "aggressive" if i % 2 else "cautious"
+        controllers[npc_name(i)] = "aggressive" if i % 2 else "cautious"
     for name in state.barred:
         # the noble may not drive a famous race: a hired charioteer drives his chariot, a bot at the reins
         kind = controllers.pop(name)
-        controllers[f"{name}'s charioteer"] = "cautious" if kind == HUMAN else kind
+        controllers[stand_in(name)] = "cautious" if kind == HUMAN else kind
     return state, controllers
 
 
@@ -294,71 +290,54 @@ HEADINGS = {"Go": "initiative", "Defer": "initiative", "ChangeLanes": "change la
             "WealthBet": "bet a Wealth level against the house", "NoMoreBets": "no more bets"}
 
 
-class RaceTable(TableGame["Action | NoMoreBets"]):
-    """The race at the terminal, on the shared play loop: the people bet, then drive, choosing by number;
-    bots and NPC charioteers drive themselves and the games master starts the race when the betting is done.
+class RaceView(GameView["Action | NoMoreBets"]):
+    """The race's own at the terminal: the people bet (gold typed, a Wealth level offered), then drive, the
+    risky manoeuvres marked; bots and NPC charioteers drive themselves and the games master starts the race
+    when the betting is done; the odds, then the track; who drives and who is done betting saved beside it.
 
     Nothing in a chariot race is hidden, so everyone shares one screen (no hand-over between people)."""
 
     resume_command = "wizard-prince race --load {name}"
     save_stem = "race"
+    prompt = "Action"
 
-    def __init__(self, state: Race, controllers: dict[str, str], bets_done: Sequence[str] = ()) -> None:
-        from magecraft.core.randomness import Randomness
-        from magecraft.wizard_prince.race.game_type import RACE
-
-        self.state = state
+    def __init__(self, controllers: dict[str, str], bets_done: Sequence[str] = ()) -> None:
         self.controllers = dict(controllers)
         self.bets_done = list(bets_done)
-        # the race's registered bots (the cautious and the aggressive driver roll no dice of their own)
-        self.bots: dict[str, Bot] = {name: RACE.bot(kind, Randomness.seeded(0))
-                                     for name, kind in controllers.items() if kind != HUMAN}
 
-    def bettors(self) -> list[str]:
+    def bettors(self, state: Race) -> list[str]:
         """The people who bet at the terminal, in the book's order (player nobles whom no bot plays)."""
-        return [name for name in self.state.book.wealth if self.controllers.get(name, HUMAN) == HUMAN]
+        return [name for name in state.book.wealth if self.controllers.get(name, HUMAN) == HUMAN]
 
-    def people(self) -> list[str]:
-        drivers = [name for name, kind in self.controllers.items() if kind == HUMAN]
-        return drivers + [name for name in self.bettors() if name not in drivers]
-
-    def current_player(self) -> str | None:
-        if _betting(self.state):
-            waiting = [name for name in self.bettors() if name not in self.bets_done]
+    def seat(self, table: GameTable[Action | NoMoreBets], seat: str | None) -> str | None:
+        if _betting(table.state):
+            waiting = [name for name in self.bettors(table.state) if name not in self.bets_done]
             if waiting:
                 return waiting[0]
-        return self.state.current_player()
+        return seat
 
-    def is_terminal(self) -> bool:
-        return self.state.is_terminal()
+    def extras(self, table: GameTable[Action | NoMoreBets]) -> dict[str, Any]:
+        return {"controllers": dict(self.controllers), "bets_done": list(self.bets_done)}
 
-    def log(self) -> EventLog:
-        return self.state.log
+    def restore(self, table: GameTable[Action | NoMoreBets], snapshot: dict[str, Any]) -> Race:
+        state, self.controllers = load_race(snapshot, "the race")
+        self.bets_done = bets_done(snapshot, state)
+        return state
 
-    def randomness(self) -> Randomness:
-        return self.state.rng
-
-    def snapshot(self) -> dict[str, Any]:
-        return saved_race(self.state, self.controllers, self.bets_done)
-
-    def restore(self, snapshot: dict[str, Any]) -> None:
-        self.state, self.controllers = load_race(snapshot, "the race")
-        self.bets_done = bets_done(snapshot, self.state)
-
-    def begin(self, loop: PlayLoop[Action | NoMoreBets]) -> None:
+    def begin(self, table: GameTable[Action | NoMoreBets], loop: PlayLoop[Action | NoMoreBets]) -> None:
         console().print("No magic item, spell or spell-like ability is allowed in the race: the Emperor's wizards "
                         "are watching.")
 
-    def bot_action(self, player: str) -> Action:
+    def bot_action(self, table: GameTable[Action | NoMoreBets], player: str) -> Action:
         from magecraft.wizard_prince.race.actions import StartRace
         from magecraft.wizard_prince.race.race import GAMES_MASTER
 
-        return StartRace() if player == GAMES_MASTER else self.bots[player].choose(self.state, player)
+        return StartRace() if player == GAMES_MASTER else table.bots[player].choose(table.state, player)
 
-    def menu(self, player: str) -> Menu[Action | NoMoreBets]:
-        if _betting(self.state):
-            return self._bet_menu(player)
-        state = self.state
+    def menu(self, table: GameTable[Action | NoMoreBets], player: str) -> Menu[Action | NoMoreBets]:
+        state: Race = table.state
+        if _betting(state):
+            return self._bet_menu(state, player)
         turn = state.turn
         moves = "" if turn is None else f", {turn.moves_left} space{'' if turn.moves_left == 1 else 's'} to drive"
         choices: list[Choice[Action | NoMoreBets]] = []
@@ -370,17 +349,17 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
             choices.append(Choice(label, action, () if kind == "Advance" else (HEADINGS.get(kind, kind),)))
         return Menu(f"[bold]{escape(player)}[/bold], round {state.round}{moves}: choose", choices, prompt="Action")
 
-    def _bet_menu(self, bettor: str) -> Menu[Action | NoMoreBets]:
+    def _bet_menu(self, state: Race, bettor: str) -> Menu[Action | NoMoreBets]:
         """Gold bets are typed (their amount is open); a Wealth level against the house is offered on every
         charioteer the rules let ``bettor`` back ("Low Stakes Gambling", "High Stakes Gambling")."""
         from magecraft.core.errors import RuleError
         from magecraft.wizard_prince.race.actions import WealthBet
 
         choices: list[Choice[Action | NoMoreBets]] = [Choice("no more bets", NoMoreBets(bettor))]
-        for name in self.state.chariots:
+        for name in state.chariots:
             bet = WealthBet(bettor, name)
             try:
-                self.state.check(bet)
+                state.check(bet)
             except RuleError:
                 continue
             choices.append(Choice(f"a Wealth level against the house on {name}", bet,
@@ -394,25 +373,43 @@ class RaceTable(TableGame["Action | NoMoreBets"]):
                     typed_help="CHARIOTEER:GOLD: bet gold; CHARIOTEER:wealth: a Wealth level against the house; "
                                "1 or done: no more bets")
 
-    def apply(self, action: Action | NoMoreBets) -> None:
+    def apply(self, table: GameTable[Action | NoMoreBets], action: Action | NoMoreBets) -> None:
         if isinstance(action, NoMoreBets):
-            if action.bettor in self.bets_done or action.bettor not in self.bettors():
+            if action.bettor in self.bets_done or action.bettor not in self.bettors(table.state):
                 from magecraft.core.errors import RuleError
 
                 raise RuleError(f"{action.bettor} is not placing bets now")
             self.bets_done.append(action.bettor)
             return
-        self.state.apply(action)  # checked first: a refused action changes nothing and is asked again
+        table.state.apply(action)  # checked first: a refused action changes nothing and is asked again
 
-    def render(self, viewer: str | None) -> list[RenderableType]:
-        return [odds_table(self.state)] if _betting(self.state) else [track_view(self.state)]
+    def render(self, table: GameTable[Action | NoMoreBets], viewer: str | None) -> list[RenderableType]:
+        return [odds_table(table.state)] if _betting(table.state) else [track_view(table.state)]
 
-    def event_line(self, event: Event) -> str | None:
+    def event_line(self, table: GameTable[Action | NoMoreBets], event: Event) -> str | None:
         return event_line(event) or None
 
-    def ending(self) -> str:
-        result = self.state.result()
+    def ending(self, table: GameTable[Action | NoMoreBets]) -> str:
+        result = table.state.result()
         return f"{result['winner'] or 'No winner'}: {result['ended']} (round {result['rounds']})"
+
+
+class RaceTable(GameTable["Action | NoMoreBets"]):
+    """The race at the terminal, on the shared play loop (see :class:`RaceView`)."""
+
+    state: Race
+    view: RaceView
+
+    def __init__(self, state: Race, controllers: dict[str, str], bets_done: Sequence[str] = ()) -> None:
+        from magecraft.core.randomness import Randomness
+        from magecraft.wizard_prince.race.game_type import RACE
+
+        view = RaceView(controllers, bets_done)
+        drivers = [name for name, kind in controllers.items() if kind == HUMAN]
+        # the race's registered bots (the cautious and the aggressive driver roll no dice of their own)
+        super().__init__(state, view, people=drivers + [n for n in view.bettors(state) if n not in drivers],
+                         bots={name: RACE.bot(kind, Randomness.seeded(0))
+                               for name, kind in controllers.items() if kind != HUMAN})
 
 
 def read_bet(bettor: str, answer: str) -> Action | NoMoreBets | None:

@@ -27,12 +27,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from magecraft.core.errors import DiceNotationError
 
-if TYPE_CHECKING:
-    from magecraft.core.randomness import Randomness
+
+class DieRoller(Protocol):
+    """What rolling an expression needs of :class:`~magecraft.core.randomness.Randomness`: one labelled die.
+
+    Only the protocol lives here, so that ``randomness`` may import this module (``Randomness.dice``)
+    without this module importing it back.
+    """
+
+    def roll(self, sides: int, label: str, *, section: str | None = None) -> int: ...
 
 
 class DieResult(NamedTuple):
@@ -63,7 +70,7 @@ class _Roller:
 
     __slots__ = ("count", "dice", "label", "rng", "rolled", "section")
 
-    def __init__(self, rng: Randomness, label: str, section: str | None, count: int) -> None:
+    def __init__(self, rng: DieRoller, label: str, section: str | None, count: int) -> None:
         self.rng = rng
         self.label = label
         self.section = section
@@ -314,7 +321,7 @@ def parse_dice(expression: str) -> Node:
     return _Parser(expression).parse()
 
 
-def roll_dice(expression: str, rng: Randomness, label: str, *, section: str | None = None) -> DiceRoll:
+def roll_dice(expression: str, rng: DieRoller, label: str, *, section: str | None = None) -> DiceRoll:
     """Roll ``expression`` through ``rng``; every die is labelled with ``label``.
 
     Plain ``NdS`` (most rolls in every rule book) skips the tree and the roller: the same rolls with

@@ -33,14 +33,11 @@ from __future__ import annotations
 
 import random as _random_module
 from collections.abc import Callable, MutableSequence, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from magecraft.core.dice import DiceRoll, roll_dice
 from magecraft.core.errors import DiceScriptError, InputError
 from magecraft.core.events import EventLog
-
-if TYPE_CHECKING:
-    from magecraft.core.dice import DiceRoll
 
 T = TypeVar("T")
 #: Reads a die typed in by the person rolling real dice: ``ask(prompt)`` returns what was typed.  A saved game
@@ -194,14 +191,6 @@ class PhysicalSource:
                 "shuffle_state": _state_to_json(self._mixer.getstate())}
 
 
-@cache
-def _roll_dice() -> Callable[..., DiceRoll]:
-    """:func:`magecraft.core.dice.roll_dice`, imported once on first use (dice imports this module)."""
-    from magecraft.core.dice import roll_dice
-
-    return roll_dice
-
-
 def new_seed() -> int:
     """A fresh seed from the operating system, for games started without ``--seed``.
 
@@ -336,7 +325,7 @@ class Randomness:
 
     def dice(self, expression: str, label: str, *, section: str | None = None) -> DiceRoll:
         """Roll a dice expression (see :mod:`magecraft.core.dice`)."""
-        return _roll_dice()(expression, self, label, section=section)
+        return roll_dice(expression, self, label, section=section)
 
     def chance(self, percent: int, label: str, *, section: str | None = None) -> bool:
         """A percentage chance ("40% chance of ..."): true when 1d100 <= ``percent``."""

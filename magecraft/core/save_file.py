@@ -9,6 +9,7 @@ newer schema -- is refused in one line and never touched (docs/architecture.md, 
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,18 +44,12 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     )
 
 
-def _migrate_to_2(conn: sqlite3.Connection) -> None:
-    """Revisions, history, the trash and the "world" kind.
-
-    A name is unique only among saves not in the trash, so the table is rebuilt (SQLite cannot
-    drop a UNIQUE constraint); foreign keys are off during migrations so the events stay.
-    """
-    columns = [row[1] for row in conn.execute("PRAGMA table_info(saves)")]
-    if columns != ["id", "name", "system", "kind", "state", "created", "updated"]:
-        raise sqlite3.DatabaseError("the saves table is not the one schema 1 made")
+def _rebuild_saves(conn: sqlite3.Connection, copy: str) -> None:
+    """Rebuild the saves table as the present schema makes it (SQLite cannot change a table's CHECK or drop
+    a UNIQUE constraint in place): a new table, the rows copied by ``copy`` into ``saves_new``, swapped in."""
     kinds = ", ".join(f"'{k}'" for k in KINDS)
     conn.execute(
-        f"""CREATE TABLE saves_2 (
+        f"""CREATE TABLE saves_new (
                id INTEGER PRIMARY KEY,
                name TEXT NOT NULL,
                system TEXT NOT NULL,
@@ -65,11 +60,23 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
                revision INTEGER NOT NULL DEFAULT 1,
                deleted TEXT)"""
     )
-    conn.execute("INSERT INTO saves_2 (id, name, system, kind, state, created, updated) "
-                 "SELECT id, name, system, kind, state, created, updated FROM saves")
+    conn.execute(copy)
     conn.execute("DROP TABLE saves")
-    conn.execute("ALTER TABLE saves_2 RENAME TO saves")
+    conn.execute("ALTER TABLE saves_new RENAME TO saves")
     conn.execute("CREATE UNIQUE INDEX saves_by_name ON saves (system, kind, name) WHERE deleted IS NULL")
+
+
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Revisions, history, the trash and the "world" kind.
+
+    A name is unique only among saves not in the trash, so the table is rebuilt (SQLite cannot
+    drop a UNIQUE constraint); foreign keys are off during migrations so the events stay.
+    """
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(saves)")]
+    if columns != ["id", "name", "system", "kind", "state", "created", "updated"]:
+        raise sqlite3.DatabaseError("the saves table is not the one schema 1 made")
+    _rebuild_saves(conn, "INSERT INTO saves_new (id, name, system, kind, state, created, updated) "
+                         "SELECT id, name, system, kind, state, created, updated FROM saves")
     conn.execute(
         """CREATE TABLE history (
                save_id INTEGER NOT NULL REFERENCES saves(id) ON DELETE CASCADE,
@@ -87,26 +94,10 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     The kind's CHECK is part of the table, so the table is rebuilt as schema 2 built it, the race's rows
     renamed on the way; the states inside keep their old ``system`` (the race reads both).
     """
-    kinds = ", ".join(f"'{k}'" for k in KINDS)
-    conn.execute(
-        f"""CREATE TABLE saves_3 (
-               id INTEGER PRIMARY KEY,
-               name TEXT NOT NULL,
-               system TEXT NOT NULL,
-               kind TEXT NOT NULL CHECK ({_KIND_CHECK.format(kinds)}),
-               state TEXT NOT NULL,
-               created TEXT NOT NULL,
-               updated TEXT NOT NULL,
-               revision INTEGER NOT NULL DEFAULT 1,
-               deleted TEXT)"""
-    )
-    conn.execute("INSERT INTO saves_3 SELECT id, name, system, kind, state, created, updated, revision, deleted "
-                 "FROM saves")
-    conn.execute("UPDATE saves_3 SET system = 'wizard_prince', kind = 'race' "
-                 "WHERE system = 'wizard_prince_race' AND kind = 'game'")
-    conn.execute("DROP TABLE saves")
-    conn.execute("ALTER TABLE saves_3 RENAME TO saves")
-    conn.execute("CREATE UNIQUE INDEX saves_by_name ON saves (system, kind, name) WHERE deleted IS NULL")
+    _rebuild_saves(conn, "INSERT INTO saves_new SELECT id, name, system, "
+                         "CASE WHEN system = 'wizard_prince_race' AND kind = 'game' THEN 'race' ELSE kind END, "
+                         "state, created, updated, revision, deleted FROM saves")
+    conn.execute("UPDATE saves SET system = 'wizard_prince' WHERE system = 'wizard_prince_race' AND kind = 'race'")
 
 
 def _migrate_to_4(conn: sqlite3.Connection) -> None:
@@ -127,11 +118,31 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}
 
 
+#: How often, and how long apart, a store that looks cut short is read again before it is called damaged.
+SHORT_RETRIES, SHORT_WAIT = 20, 0.05
+
+
 def check_header(path: Path) -> bool:
     """True when ``path`` is an existing magecraft store; False when there is no file yet.
 
-    Everything that is not a whole magecraft store is refused here, before SQLite opens it.
+    Everything that is not a whole magecraft store is refused here, before SQLite opens it.  The header is
+    read without SQLite's locks, so a file another process is committing to can look cut short for a moment
+    (its first page already counts pages the file does not hold yet): only a file that stays short is
+    damaged.
     """
+    for _ in range(SHORT_RETRIES):
+        try:
+            return _check_header_once(path)
+        except _CutShort:
+            time.sleep(SHORT_WAIT)
+    return _check_header_once(path)
+
+
+class _CutShort(SaveError):
+    """The file holds fewer bytes than its header counts (damaged, or caught in the middle of a commit)."""
+
+
+def _check_header_once(path: Path) -> bool:
     try:
         if path.is_dir():
             raise SaveError(f"{path} is a directory, not a save store")
@@ -164,5 +175,5 @@ def check_header(path: Path) -> bool:
     pages = int.from_bytes(header[28:32], "big")
     counter_valid = header[24:28] == header[92:96]
     if size % page_size or (counter_valid and pages * page_size > size):
-        raise SaveError(f"{path} is damaged: cut short ({size} bytes of {pages * page_size})")
+        raise _CutShort(f"{path} is damaged: cut short ({size} bytes of {pages * page_size})")
     return True

@@ -67,7 +67,8 @@ def ray_cluster(sweep: Sweep, tasks: Iterable[Task], address: str, chunk_size: i
                  log_to_driver=False, configure_logging=False)
     remote_chunk = ray.remote(play_chunk)
     sweep_ref = ray.put(sweep)
-    window = max(int(ray.cluster_resources().get("CPU", 1)), 1) * 4  # type: ignore[no-untyped-call]
+    resources = getattr(ray, "cluster_resources")()  # noqa: B009  # untyped in some Ray releases
+    window = max(int(resources.get("CPU", 1)), 1) * 4
     try:
         yield from _ordered(lambda chunk: remote_chunk.remote(sweep_ref, chunk), ray.get, tasks, chunk_size,
                             window)

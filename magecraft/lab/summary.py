@@ -157,9 +157,13 @@ def plot(variants: Mapping[str, VariantSummary], directory: Path) -> list[Path]:
     plt.close(fig)
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
+    every = [x for summary in variants.values() for x in summary.lengths]
+    low, high = (min(every), max(every)) if every else (0.0, 1.0)
+    # whole-number lengths (turns, rounds) get a bar each; long ranges are binned
+    bins: Any = [x - 0.5 for x in range(int(low), int(high) + 2)] if high - low <= 60 else 30
     for name, summary in variants.items():
-        ax.hist(summary.lengths, bins=30, alpha=0.55, label=name)
-    ax.set_xlabel("game length")
+        ax.hist(summary.lengths, bins=bins, alpha=0.55, label=name)
+    ax.set_xlabel("game length (turns, rounds or seasons; otherwise actions)")
     ax.set_ylabel("games")
     ax.legend()
     ax.set_title("Game length per variant")

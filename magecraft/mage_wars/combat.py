@@ -10,17 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import DISTANCES, Wall, blocking_wall, line_of_sight, step
+from magecraft.mage_wars.board import Board, Target
 from magecraft.mage_wars.cards import Attack, Card, card_book
 from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
 
-if TYPE_CHECKING:
-    from magecraft.mage_wars.game import MageWarsGame
-
-Target = Unit | Wall
 #: Conditions that Burnproof and Flame Immunity keep off.
 _FIRE_CONDITIONS = ("Burn",)
 
@@ -36,7 +32,7 @@ def _attack_die_faces(name: str = "mw_attack_die") -> dict[int, tuple[int, int]]
     return faces
 
 
-def roll_attack_dice(game: MageWarsGame, count: int, label: str) -> tuple[int, int]:
+def roll_attack_dice(game: Board, count: int, label: str) -> tuple[int, int]:
     """Roll ``count`` attack dice: (normal damage, critical damage)."""
     faces = _attack_die_faces()
     roll = game.rng.roll
@@ -54,7 +50,7 @@ def _die_suffixes(count: int) -> tuple[str, ...]:
     return tuple(f", attack die {n} of {count}" for n in range(1, count + 1))
 
 
-def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, game: MageWarsGame) -> bool:
+def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, game: Board) -> bool:
     """Whether ``attacker`` may make ``attack`` from ``from_zone`` at ``target`` (range, sight, Flying, Guard)."""
     if isinstance(target, Wall):
         return attack.kind == "melee" and from_zone in target.zones
@@ -63,13 +59,13 @@ def can_attack(attacker: Unit, attack: Attack, from_zone: str, target: Target, g
             and may_attack(attacker, attack, target, game))
 
 
-def may_attack(attacker: Unit, attack: Attack, target: Unit, game: MageWarsGame) -> bool:
+def may_attack(attacker: Unit, attack: Attack, target: Unit, game: Board) -> bool:
     """What :func:`can_attack` asks that does not depend on where the attacker stands: sides, mana, Flying
     and Guard (see :func:`attackable`)."""
     return bool(attackable(attacker, (attack,), (target,), game))
 
 
-def attackable(attacker: Unit, attacks: Sequence[Attack], targets: Iterable[Unit], game: MageWarsGame,
+def attackable(attacker: Unit, attacks: Sequence[Attack], targets: Iterable[Unit], game: Board,
                guarded: Container[tuple[str, str]] | None = None) -> list[tuple[Attack, Unit]]:
     """Each (attack, target), target by target, that ``attacker`` may make wherever it stands: an enemy in the
     arena, the mana for a mana-costing attack, and in melee Flying (only flyers reach a flyer) and Guard (a
@@ -103,7 +99,7 @@ def attackable(attacker: Unit, attacks: Sequence[Attack], targets: Iterable[Unit
     return out
 
 
-def guarded_zones(game: MageWarsGame) -> set[tuple[str, str]]:
+def guarded_zones(game: Board) -> set[tuple[str, str]]:
     """(side, zone) of every guard in the arena: where a melee attack must take a guard first."""
     guarded = set()
     for u in game.units.values():   # a loop: cheaper than a comprehension's frame on a few units
@@ -112,7 +108,7 @@ def guarded_zones(game: MageWarsGame) -> set[tuple[str, str]]:
     return guarded
 
 
-def in_reach(game: MageWarsGame, from_zone: str, to_zone: str, min_range: int, max_range: int) -> bool:
+def in_reach(game: Board, from_zone: str, to_zone: str, min_range: int, max_range: int) -> bool:
     """Within range (counted in zones) and in sight (ruling A15)."""
     if not min_range <= DISTANCES[from_zone][to_zone] <= max_range:
         return False
@@ -146,7 +142,7 @@ class _Weakness(dict[str, str]):
 _WEAKNESS = _Weakness()
 
 
-def resolve_attack(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, *,
+def resolve_attack(game: Board, attacker: Unit, attack: Attack, target: Target, *,
                    moved: bool = False, counterstrike: bool = False) -> None:
     """Make one attack (Triplestrike makes three), then counterstrike and Battle Fury follow-ups."""
     strikes = 3 if attack.trait("Triplestrike") is not None else 1
@@ -187,13 +183,13 @@ def _counterstrike(card_name: str) -> Attack | None:
     return next((a for a in card_book().get(card_name).attacks if a.trait("Counterstrike") is not None), None)
 
 
-def _alive(game: MageWarsGame, target: Target) -> bool:
+def _alive(game: Board, target: Target) -> bool:
     if isinstance(target, Wall):
         return target in game.walls
     return target.id in game.units and not target.banished
 
 
-def _strike(game: MageWarsGame, attacker: Unit, attack: Attack, target: Target, moved: bool) -> None:
+def _strike(game: Board, attacker: Unit, attack: Attack, target: Target, moved: bool) -> None:
     who = f"{attacker.describe()}'s {attack.name} at {_name(target)}"
     # Daze: an attack by a dazed creature misses on an effect-die roll of 1-6.
     if "Daze" in attacker.conditions and game.rng.roll(12, f"{who}: Daze check (1-6 misses)",
@@ -228,7 +224,7 @@ def _name(target: Target) -> str:
     return f"wall {target.id}" if isinstance(target, Wall) else target.describe()
 
 
-def apply_condition(game: MageWarsGame, unit: Unit, name: str, count: int = 1) -> None:
+def apply_condition(game: Board, unit: Unit, name: str, count: int = 1) -> None:
     """Place a condition; Burnproof and Flame Immunity refuse Burn, Unmovable refuses Slam; an
     incapacitated creature (Stun, Slam) stops guarding."""
     if name in _FIRE_CONDITIONS and (unit.has("Burnproof") or unit.has("Flame Immunity")):
@@ -244,7 +240,7 @@ def apply_condition(game: MageWarsGame, unit: Unit, name: str, count: int = 1) -
                data={"unit": unit.id, "condition": name, "count": count})
 
 
-def push(game: MageWarsGame, unit: Unit) -> None:
+def push(game: Board, unit: Unit) -> None:
     """Push one zone in a Compass Rose direction; the arena edge or a wall stops it."""
     if unit.has("Unmovable"):
         game.event(f"{unit.describe()} is Unmovable: not pushed", section=SEC_ARENA)
@@ -262,7 +258,7 @@ def push(game: MageWarsGame, unit: Unit) -> None:
 
 #: What each target requirement of a spell effect asks of the target (``SpellEffect.requires``); asked one
 #: by one, only for the requirements a spell has.
-REQUIREMENTS: dict[str, Callable[[Unit, MageWarsGame], bool]] = {
+REQUIREMENTS: dict[str, Callable[[Unit, Board], bool]] = {
     "creature": lambda target, game: True,
     "living": lambda target, game: target.living,
     "corporeal": lambda target, game: not target.has("Incorporeal"),
@@ -276,12 +272,12 @@ REQUIREMENTS: dict[str, Callable[[Unit, MageWarsGame], bool]] = {
 }
 
 
-def _has_action_left(target: Unit, game: MageWarsGame) -> bool:
+def _has_action_left(target: Unit, game: Board) -> bool:
     stage: str = game.stage
     return target.ready and stage != "quick_cast_2"
 
 
-def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -> bool:
+def spell_fits(game: Board, card: Card, caster_zone: str, target: Unit) -> bool:
     """Whether an enchantment or incantation would work on ``target`` (range, target rules, sense)."""
     effect = card.effect
     if effect is None or target.banished:
@@ -298,7 +294,7 @@ def spell_fits(game: MageWarsGame, card: Card, caster_zone: str, target: Unit) -
     return not (effect.this_round and all(t in target.round_traits for t in effect.this_round))
 
 
-def cast_spell(game: MageWarsGame, card: Card, target: Unit, caster: str, *, face_down: bool = False) -> None:
+def cast_spell(game: Board, card: Card, target: Unit, caster: str, *, face_down: bool = False) -> None:
     """Carry out an enchantment or incantation already found to fit its target.
 
     The Dummy Mage's enchantments are "cast and revealed immediately" (seed 003, 8-10 iii); yours may go
@@ -339,13 +335,13 @@ def caster_name(side: str) -> str:
     return {YOU: "Your mage", DUMMY: "The Dummy Mage"}.get(side, side)
 
 
-def zone_attack_targets(game: MageWarsGame, caster: Unit) -> list[Unit]:
+def zone_attack_targets(game: Board, caster: Unit) -> list[Unit]:
     """Every creature in the caster's zone but the caster, friend and foe (seed 003, 11-12 B)."""
     zone, ident = caster.zone, caster.id
     return [u for u in game.units.values() if not u.banished and u.zone == zone and u.id != ident]
 
 
-def enemies_of(game: MageWarsGame, side: str) -> list[Unit]:
+def enemies_of(game: Board, side: str) -> list[Unit]:
     them = other(side)
     found = []
     for u in game.units.values():   # a loop: cheaper than a comprehension's frame on a few units

@@ -2,9 +2,9 @@
 
 Seed 003 "Gameplay", Action Stage: plan (Ready stage), quick cast, activate a creature (your mage acts
 as one), or quick cast after your mage's action; the Arena rules (range, sight, Flying, Guard, mana)
-judge each.  :class:`YourDecisions` is the part of :class:`magecraft.mage_wars.game.MageWarsGame` that
-lists the legal actions (``legal_actions``) and judges any other action rule by rule (``why_illegal``,
-``check``); the game carries them out (``perform``).
+judge each.  Functions of a :class:`~magecraft.mage_wars.board.Board` (the game's state): :func:`offer` and
+:func:`legal_actions` list the legal actions, :func:`why_illegal` and :func:`check` judge any other action
+rule by rule; :class:`magecraft.mage_wars.game.MageWarsGame` calls them and carries actions out (``perform``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
 from magecraft.mage_wars.actions import (
@@ -31,18 +30,13 @@ from magecraft.mage_wars.actions import (
     STEP_PLAN,
     STEP_QUICK_CAST,
     Action,
-    Step,
     new_action,
 )
 from magecraft.mage_wars.arena import DISTANCES, ZONES, Wall, line_of_sight, reachable, reachable_zones
+from magecraft.mage_wars.board import Board
 from magecraft.mage_wars.cards import Card, card_book
-from magecraft.mage_wars.combat import Target, attackable, can_attack, enemies_of, guarded_zones, spell_fits
+from magecraft.mage_wars.combat import attackable, can_attack, enemies_of, guarded_zones, spell_fits
 from magecraft.mage_wars.units import DUMMY, SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
-
-if TYPE_CHECKING:
-    # The rules of magecraft.mage_wars.combat take the game; this mixin is only ever part of one, so it
-    # passes itself where the type checker cannot see that ("type: ignore"), rather than pay a call for a cast.
-    from magecraft.mage_wars.game import MageWarsGame
 
 #: The kinds of decision each pending decision accepts.
 _EXPECTED = {STEP_PLAN: (KIND_PLAN, KIND_REVEAL),
@@ -82,7 +76,7 @@ class Offer:
 
     __slots__ = ("_context", "_options", "game", "others", "ready")
 
-    def __init__(self, game: YourDecisions, others: list[Action], ready: list[Unit]) -> None:
+    def __init__(self, game: Board, others: list[Action], ready: list[Unit]) -> None:
         self.game = game
         self.others = others
         self.ready = ready
@@ -108,8 +102,8 @@ class Offer:
                 for card in map(book.get, sorted(set(game.planned))):
                     if card.mana_to_cast() <= game.mana:
                         spells.append(card)
-                self._context = (enemies_of(game, YOU), spells, guarded_zones(game))  # type: ignore[arg-type]
-            found = self._options[i] = self.game._activations(self.ready[i], *self._context)
+                self._context = (enemies_of(game, YOU), spells, guarded_zones(game))
+            found = self._options[i] = _activations(self.game, self.ready[i], *self._context)
         return found
 
     def activations(self, options: UnitOptions) -> Sequence[Action]:
@@ -135,348 +129,349 @@ class Offer:
             out.extend(found[i])
             for card in spells:
                 if card.action != "full" or zone == here:
-                    out.extend(self.game.cast_actions(card, zone))
+                    out.extend(cast_actions(self.game, card, zone))
         return out
 
 
-class YourDecisions:
-    """Listing and judging your decisions; mixed into :class:`~magecraft.mage_wars.game.MageWarsGame`,
-    whose state it reads (declared here for the type checker)."""
+def current_player(game: Board) -> str | None:
+    """You, or the Dummy Mage when its seat takes its own turn; None when nobody decides."""
+    pending = game.pending
+    if not pending:
+        return None
+    return DUMMY if pending in _DUMMY_TURN else YOU
 
-    units: dict[str, Unit]
-    walls: list[Wall]
-    spellbook: list[str]
-    planned: list[str]
-    mana: int
-    pending: Step | None
-    winner: str | None
-    quickcast_used: bool
-    mage_next: bool
 
-    if TYPE_CHECKING:
-        @property
-        def you(self) -> Unit: ...
+def legal_actions(game: Board) -> list[Action]:
+    """Every legal decision; built legal by construction (a test checks each one against check())."""
+    return offer(game).actions()
 
-        def ready_sides(self) -> tuple[list[Unit], list[Unit]]: ...
 
-        def target(self, ident: str) -> Target | None: ...
+def offer(game: Board) -> Offer:
+    """What :meth:`legal_actions` lists, worked out once for the decision but not yet spelt out: the
+    decisions other than activations, and each ready creature's activation options (see :class:`Offer`)."""
+    pending = game.pending
+    if game.winner is not None or not pending:
+        return Offer(game, [], [])
+    turn = _DUMMY_TURN.get(pending)  # a position may name it in words
+    if turn is not None:
+        return Offer(game, [turn], [])
+    others: list[Action] = []
+    if pending == STEP_ACTIVATE:
+        # Judged as why_illegal judges a pass, from the ready units the activations need too.
+        sides = game.ready_sides()
+        may_pass = not game.mage_next and _may_pass(sides)
+    else:
+        sides = None
+        may_pass = pending != STEP_PLAN and why_illegal(game, _PASS) is None
+    if may_pass:
+        others.append(_PASS)
+    mana = game.mana
+    book = card_book()
+    for unit in game.units.values():
+        if unit.hidden:
+            others.extend(_reveal_action(name, unit.id)
+                          for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
+    if pending == STEP_PLAN:
+        others.extend(_plans(tuple(sorted(game.spellbook))))
+    elif pending in (STEP_QUICK_CAST, STEP_AFTER_ACTION) or (
+            pending == STEP_ACTIVATE and _may_quick_cast_in_action(game)):
+        for name in sorted(set(game.planned)):
+            targets = _quick_spell_targets(game, name)
+            if targets:
+                reveals = _reveal_choices(game, book.get(name))
+                for target in targets:
+                    for reveal in reveals:
+                        others.append(_quick_cast_action(name, target, reveal))
+    ready: list[Unit] = []
+    if pending == STEP_ACTIVATE:
+        assert sides is not None
+        ready = sides[0] if not game.mage_next else [u for u in sides[0] if u.id == YOU]
+    return Offer(game, others, ready)
 
-    def current_player(self) -> str | None:
-        pending = self.pending
-        if not pending:
-            return None
-        return DUMMY if pending in _DUMMY_TURN else YOU
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal decision; built legal by construction (a test checks each one against check())."""
-        return self.offer().actions()
+def _may_quick_cast_in_action(game: Board) -> bool:
+    """Your mage may quick cast in its own action phase, before acting, if its marker is unused (A16)."""
+    return not game.quickcast_used and game.you.ready
 
-    def offer(self) -> Offer:
-        """What :meth:`legal_actions` lists, worked out once for the decision but not yet spelt out: the
-        decisions other than activations, and each ready creature's activation options (see :class:`Offer`)."""
-        pending = self.pending
-        if self.winner is not None or not pending:
-            return Offer(self, [], [])
-        turn = _DUMMY_TURN.get(pending)  # a position may name it in words
-        if turn is not None:
-            return Offer(self, [turn], [])
-        others: list[Action] = []
-        if pending == STEP_ACTIVATE:
-            # Judged as why_illegal judges a pass, from the ready units the activations need too.
-            sides = self.ready_sides()
-            may_pass = not self.mage_next and self._may_pass(sides)
-        else:
-            sides = None
-            may_pass = pending != STEP_PLAN and self.why_illegal(_PASS) is None
-        if may_pass:
-            others.append(_PASS)
-        mana = self.mana
-        book = card_book()
-        for unit in self.units.values():
-            if unit.hidden:
-                others.extend(_reveal_action(name, unit.id)
-                              for name in sorted(set(unit.hidden)) if book.get(name).reveal_cost <= mana)
-        if pending == STEP_PLAN:
-            others.extend(_plans(tuple(sorted(self.spellbook))))
-        elif pending in (STEP_QUICK_CAST, STEP_AFTER_ACTION) or (
-                pending == STEP_ACTIVATE and self._may_quick_cast_in_action()):
-            for name in sorted(set(self.planned)):
-                targets = self._quick_spell_targets(name)
-                if targets:
-                    reveals = self._reveal_choices(book.get(name))
-                    for target in targets:
-                        for reveal in reveals:
-                            others.append(_quick_cast_action(name, target, reveal))
-        ready: list[Unit] = []
-        if pending == STEP_ACTIVATE:
-            assert sides is not None
-            ready = sides[0] if not self.mage_next else [u for u in sides[0] if u.id == YOU]
-        return Offer(self, others, ready)
 
-    def _may_quick_cast_in_action(self) -> bool:
-        """Your mage may quick cast in its own action phase, before acting, if its marker is unused (A16)."""
-        return not self.quickcast_used and self.you.ready
+def may_quick_cast_after_action(game: Board) -> bool:
+    """Mage Wars Arena: the quick cast may also come after the mage's action, in the same action phase
+    (A16); offered only when some planned quick spell can be cast now."""
+    return not game.quickcast_used and a_quick_spell_has_a_target(game)
 
-    def _may_quick_cast_after_action(self) -> bool:
-        """Mage Wars Arena: the quick cast may also come after the mage's action, in the same action phase
-        (A16); offered only when some planned quick spell can be cast now."""
-        return not self.quickcast_used and self._a_quick_spell_has_a_target()
 
-    def _a_quick_spell_has_a_target(self) -> bool:
-        """Whether some planned quick spell can be cast now (asked at every turn of a quick cast stage: a plain
-        loop, as ``any`` over a generator or ``map`` costs more than the question)."""
-        for name in set(self.planned):  # noqa: SIM110
-            if self._quick_spell_targets(name):
-                return True
-        return False
+def a_quick_spell_has_a_target(game: Board) -> bool:
+    """Whether some planned quick spell can be cast now (asked at every turn of a quick cast stage: a plain
+    loop, as ``any`` over a generator or ``map`` costs more than the question)."""
+    for name in set(game.planned):  # noqa: SIM110
+        if _quick_spell_targets(game, name):
+            return True
+    return False
 
-    def _reveal_choices(self, card: Card) -> tuple[bool, ...]:
-        """Face down, and face up too if you can pay both costs (enchantments); other spells just cast."""
-        if card.type != "enchantment":
-            return (False,)
-        return (False, True) if card.mana_to_cast(reveal=True) <= self.mana else (False,)
 
-    def _quick_spell_targets(self, name: str) -> list[str]:
-        card = card_book().get(name)
-        if (card.action != "quick" or card.mana_to_cast() > self.mana
-                or (self.you.incapacitated and card.type == "attack")):
-            return []
-        return self._spell_targets(card, self.you.zone)
+def _reveal_choices(game: Board, card: Card) -> tuple[bool, ...]:
+    """Face down, and face up too if you can pay both costs (enchantments); other spells just cast."""
+    if card.type != "enchantment":
+        return (False,)
+    return (False, True) if card.mana_to_cast(reveal=True) <= game.mana else (False,)
 
-    def _spell_targets(self, card: Card, zone: str) -> list[str]:
-        if card.type == "creature" or (card.attacks and card.attacks[0].zone_attack):
-            return [""]
-        game: MageWarsGame = self  # type: ignore[assignment]  # see the import
-        if card.type == "attack":
-            attack = card.attacks[0]
-            low, high = attack.min_range, attack.max_range
-            walls, from_zone = self.walls, DISTANCES[zone]
-            # Plain loops: a comprehension's own frame costs more than it saves on a handful of units.
-            found = []
-            for _, u in attackable(self.you, (attack,), self.units.values(), game):
-                if low <= from_zone[u.zone] <= high and (not walls or line_of_sight(zone, u.zone, walls)):
-                    found.append(u.id)
-            return found
+
+def _quick_spell_targets(game: Board, name: str) -> list[str]:
+    card = card_book().get(name)
+    if (card.action != "quick" or card.mana_to_cast() > game.mana
+            or (game.you.incapacitated and card.type == "attack")):
+        return []
+    return _spell_targets(game, card, game.you.zone)
+
+
+def _spell_targets(game: Board, card: Card, zone: str) -> list[str]:
+    if card.type == "creature" or (card.attacks and card.attacks[0].zone_attack):
+        return [""]
+    if card.type == "attack":
+        attack = card.attacks[0]
+        low, high = attack.min_range, attack.max_range
+        walls, from_zone = game.walls, DISTANCES[zone]
+        # Plain loops: a comprehension's own frame costs more than it saves on a handful of units.
         found = []
-        for u in self.units.values():
-            if spell_fits(game, card, zone, u):
+        for _, u in attackable(game.you, (attack,), game.units.values(), game):
+            if low <= from_zone[u.zone] <= high and (not walls or line_of_sight(zone, u.zone, walls)):
                 found.append(u.id)
         return found
+    found = []
+    for u in game.units.values():
+        if spell_fits(game, card, zone, u):
+            found.append(u.id)
+    return found
 
-    def cast_actions(self, card: Card, zone: str) -> list[Action]:
-        """Your mage's activations that cast ``card`` from ``zone``: each target, face down and (if you can pay
-        both costs) face up."""
-        reveals = self._reveal_choices(card)
-        name = card.name
-        casts = []
-        for target in self._spell_targets(card, zone):
-            for reveal in reveals:
-                casts.append(_cast_action(zone, name, target, reveal))
-        return casts
 
-    def _activations(self, unit: Unit, enemies: list[Unit], spells: list[Card],
-                     guarded: set[tuple[str, str]]) -> UnitOptions:
-        """A creature's activation options (your mage's too): ``enemies`` are the units it may attack,
-        ``spells`` the planned spells you can pay for (your mage casts them), ``guarded`` where guards stand."""
-        uid, here = unit.id, unit.zone
-        if unit.stunned:
-            # It may only spend its action where it stands; a stunned mage may still cast some spells (A3).
-            nothing = _standing_actions(uid, here, 0, 0, False, ())[0]
-            castable = [card for card in spells if self._stunned_mage_may_cast(card)] if uid == YOU else []
-            return unit, nothing, ((here, None),), nothing, [], castable
-        walls = self.walls
-        wall_key = tuple(walls) if walls else ()
-        quick, full, guards = unit.movement()
-        staying, zones, standing = _standing_actions(uid, here, full, quick, guards, wall_key)
-        if uid != YOU:
-            spells = []
-        # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
-        # those it could reach after its move; each of those is then made from the zones (by their index in
-        # ``zones``) of a table kept per zone, movement, walls and range.
-        from_here = DISTANCES[here]
-        reach = unit.attack_reach + quick
-        # (Plain loops: on these few items a comprehension's own frame costs more than it saves.)
-        near = []
-        for enemy in enemies:
-            if from_here[enemy.zone] <= reach:
-                near.append(enemy)
-        strikes: list[Strike] = []
-        if near or walls:
-            attacks = unit.attacks
-            pairs = attackable(unit, attacks, near, self, guarded) if near else []  # type: ignore[arg-type]
-            for attack in attacks:
-                full = attack.action == "full"
-                targets: list[tuple[str, tuple[int, ...]]] = []
-                within = None
-                for able, target in pairs:
-                    if able is attack:
-                        if within is None:
-                            within = _zones_within(here, quick, wall_key, attack.min_range, attack.max_range, full)
-                        targets.append((target.id, within[target.zone]))
-                at_walls = bool(walls) and attack.kind == "melee"
-                if targets or at_walls:
-                    strikes.append((attack.name, targets, _wall_zones(len(zones), full) if at_walls else ()))
-        return unit, staying, zones, standing, strikes, spells
+def cast_actions(game: Board, card: Card, zone: str) -> list[Action]:
+    """Your mage's activations that cast ``card`` from ``zone``: each target, face down and (if you can pay
+    both costs) face up."""
+    reveals = _reveal_choices(game, card)
+    name = card.name
+    casts = []
+    for target in _spell_targets(game, card, zone):
+        for reveal in reveals:
+            casts.append(_cast_action(zone, name, target, reveal))
+    return casts
 
-    def why_illegal(self, action: Action) -> RuleError | None:
-        """The rule an action breaks now, or None when it is legal."""
-        if self.winner is not None:
-            return RuleError("the game is over", rule="Game End", section=SEC_END)
-        pending = self.pending
-        kind = action.kind
-        if pending is None or kind not in _EXPECTED.get(pending, ()):
-            what = "wait" if pending is None else str(pending).replace("_", " ")
-            return RuleError(f"now you must {what}, not {kind}", rule="Sequence", section=SEC_ACTION)
-        if kind == KIND_DUMMY:
-            if action != _DUMMY_TURN[pending]:
-                return RuleError("the Dummy Mage plays by its own rules: its turn is not yours to choose",
-                                 rule="The Dummy Mage", section=SEC_ACTION)
-            return None
-        if action.reveal and kind != KIND_QUICK_CAST and action.do != "cast":
-            return RuleError("only an enchantment being cast can be revealed with it", rule="Enchantments",
-                             section=SEC_ARENA)
-        if kind == KIND_PLAN:
-            return self._why_plan(action)
-        if kind == KIND_REVEAL:
-            return self._why_reveal(action)
-        if self.mage_next and action.actor != YOU:
-            return RuleError("your mage quick cast in its action phase: now it must take its action",
-                             rule="Quickcast", section=SEC_ACTION)
-        if kind == KIND_PASS:
-            return self._why_pass(self.ready_sides() if pending == STEP_ACTIVATE else None)
-        if kind == KIND_QUICK_CAST:
-            card = card_book().cards.get(action.name)
-            if card is None or action.name not in self.planned:
-                return RuleError(f"{action.name!r} is not one of your planned spells", rule="Planning",
-                                 section=SEC_READY)
-            if card.action != "quick":
-                return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
-            if pending == STEP_ACTIVATE and not self._may_quick_cast_in_action():
-                return RuleError("your mage has used its quick cast this round or has already acted",
-                                 rule="Quickcast", section=SEC_ACTION)
-            if self.you.incapacitated and card.type == "attack":
-                return RuleError("your stunned or knocked-down mage can cast only spells that are not attacks",
-                                 rule="Incapacitated", section=SEC_ARENA)
-            return self._why_cast(card, self.you.zone, action.target, action.reveal)
-        return self._why_activation(action)
 
-    def _why_pass(self, sides: tuple[list[Unit], list[Unit]] | None) -> RuleError | None:
-        if not self._may_pass(sides):
-            return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
-                             rule="Creature Actions Stage", section=SEC_ACTION)
+def _activations(game: Board, unit: Unit, enemies: list[Unit], spells: list[Card],
+                 guarded: set[tuple[str, str]]) -> UnitOptions:
+    """A creature's activation options (your mage's too): ``enemies`` are the units it may attack,
+    ``spells`` the planned spells you can pay for (your mage casts them), ``guarded`` where guards stand."""
+    uid, here = unit.id, unit.zone
+    if unit.stunned:
+        # It may only spend its action where it stands; a stunned mage may still cast some spells (A3).
+        nothing = standing_actions(uid, here, 0, 0, False, ())[0]
+        castable = [card for card in spells if _stunned_mage_may_cast(card)] if uid == YOU else []
+        return unit, nothing, ((here, None),), nothing, [], castable
+    walls = game.walls
+    wall_key = tuple(walls) if walls else ()
+    quick, full, guards = unit.movement()
+    staying, zones, standing = standing_actions(uid, here, full, quick, guards, wall_key)
+    if uid != YOU:
+        spells = []
+    # Each attack weighs only the enemies it may attack at all (sides, mana, Flying, Guard: asked once) among
+    # those it could reach after its move; each of those is then made from the zones (by their index in
+    # ``zones``) of a table kept per zone, movement, walls and range.
+    from_here = DISTANCES[here]
+    reach = unit.attack_reach + quick
+    # (Plain loops: on these few items a comprehension's own frame costs more than it saves.)
+    near = []
+    for enemy in enemies:
+        if from_here[enemy.zone] <= reach:
+            near.append(enemy)
+    strikes: list[Strike] = []
+    if near or walls:
+        attacks = unit.attacks
+        pairs = attackable(unit, attacks, near, game, guarded) if near else []
+        for attack in attacks:
+            full = attack.action == "full"
+            targets: list[tuple[str, tuple[int, ...]]] = []
+            within = None
+            for able, target in pairs:
+                if able is attack:
+                    if within is None:
+                        within = _zones_within(here, quick, wall_key, attack.min_range, attack.max_range, full)
+                    targets.append((target.id, within[target.zone]))
+            at_walls = bool(walls) and attack.kind == "melee"
+            if targets or at_walls:
+                strikes.append((attack.name, targets, _wall_zones(len(zones), full) if at_walls else ()))
+    return unit, staying, zones, standing, strikes, spells
+
+
+def why_illegal(game: Board, action: Action) -> RuleError | None:
+    """The rule an action breaks now, or None when it is legal."""
+    if game.winner is not None:
+        return RuleError("the game is over", rule="Game End", section=SEC_END)
+    pending = game.pending
+    kind = action.kind
+    if pending is None or kind not in _EXPECTED.get(pending, ()):
+        what = "wait" if pending is None else str(pending).replace("_", " ")
+        return RuleError(f"now you must {what}, not {kind}", rule="Sequence", section=SEC_ACTION)
+    if kind == KIND_DUMMY:
+        if action != _DUMMY_TURN[pending]:
+            return RuleError("the Dummy Mage plays by its own rules: its turn is not yours to choose",
+                             rule="The Dummy Mage", section=SEC_ACTION)
         return None
-
-    @staticmethod
-    def _may_pass(sides: tuple[list[Unit], list[Unit]] | None) -> bool:
-        """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
-        Mage has more creatures ready than you; in a quick cast stage you may always pass."""
-        return not (sides is not None and len(sides[1]) <= len(sides[0]))
-
-    def _why_plan(self, action: Action) -> RuleError | None:
-        return self._why_plan_spells(action.spells)
-
-    def _why_plan_spells(self, spells: tuple[str, ...]) -> RuleError | None:
-        if len(spells) > 2:
-            return RuleError("plan at most 2 spells a round", rule="Planning", section=SEC_READY)
-        pool = list(self.spellbook)
-        for name in spells:
-            if name not in pool:
-                return RuleError(f"{name!r} is not (or no longer) in your spellbook", rule="Planning",
-                                 section=SEC_READY)
-            pool.remove(name)
-        return None
-
-    def _why_reveal(self, action: Action) -> RuleError | None:
-        unit = self.units.get(action.target)
-        if unit is None or action.name not in unit.hidden:
-            return RuleError(f"there is no face-down {action.name} of yours on {action.target!r}",
-                             rule="Enchantments", section=SEC_ARENA)
-        cost = card_book().get(action.name).reveal_cost
-        if cost > self.mana:
-            return RuleError(f"revealing {action.name} costs {cost} mana and you have {self.mana}", rule="Mana",
-                             section=SEC_ARENA)
-        return None
-
-    def _why_cast(self, card: Card, zone: str, target: str, reveal: bool) -> RuleError | None:
-        if reveal and card.type != "enchantment":
-            return RuleError(f"{card.name} is not an enchantment: there is nothing to reveal",
-                             rule="Enchantments", section=SEC_ARENA)
-        cost = card.mana_to_cast(reveal)
-        if cost > self.mana:
-            return RuleError(f"{card.name} costs {cost} mana{' with its reveal' if reveal else ''} and you have "
-                             f"{self.mana}", rule="Mana", section=SEC_ARENA)
-        if target not in self._spell_targets(card, zone):
-            where = f" from {zone}" if target else ""
-            return RuleError(f"{card.name} cannot be cast on {target or 'nothing'}{where}",
-                             rule="Targets and range", section=SEC_ARENA)
-        return None
-
-    def _why_activation(self, action: Action) -> RuleError | None:
-        unit = self.units.get(action.actor)
-        if unit is None or unit.side != YOU or not unit.in_arena:
-            return RuleError(f"you have no creature {action.actor!r}", rule="Creature Actions Stage",
-                             section=SEC_ACTION)
-        if not unit.ready:
-            return RuleError(f"{unit.describe()} has already acted (or was summoned this round)",
-                             rule="Action markers", section=SEC_ACTION)
-        if action.do == "nothing":
-            return None if action.to == unit.zone else RuleError("doing nothing means staying put",
-                                                                   rule="Actions", section=SEC_ARENA)
-        if unit.stunned and not (unit.id == YOU and action.do == "cast" and action.to == unit.zone
-                                 and self._stunned_mage_may_cast(card_book().cards.get(action.name))):
-            return RuleError(f"{unit.describe()} is stunned and can only spend its action"
-                             + (" or cast a quick spell that is not an attack" if unit.id == YOU else ""),
-                             rule="Incapacitated", section=SEC_ARENA)
-        if action.do == "move":
-            moves = unit.full_moves
-        elif self._is_full_action(unit, action):
-            moves = 0
-        else:
-            moves = unit.quick_moves
-        if action.to not in reachable(unit.zone, moves, self.walls):
-            return RuleError(f"{unit.describe()} cannot get to {action.to!r} with this action (moves {moves})",
-                             rule="Movement", section=SEC_ARENA)
-        if action.do == "move":
-            return None if action.to != unit.zone else RuleError("a move must change zone", rule="Movement",
-                                                                 section=SEC_ARENA)
-        if action.do == "guard":
-            return None if not unit.has("Flying") else RuleError("a flying creature cannot guard", rule="Guard",
-                                                                 section=SEC_ARENA)
-        if action.do == "attack":
-            attack = unit.attack_named(action.name)
-            target = self.target(action.target)
-            game: MageWarsGame = self  # type: ignore[assignment]  # see the import
-            if attack is None or target is None or not can_attack(unit, attack, action.to, target, game):
-                return RuleError(f"{unit.describe()} cannot attack {action.target!r} with {action.name!r} from "
-                                 f"{action.to} (range, Flying, Guard or mana)", rule="Attacks", section=SEC_ARENA)
-            return None
-        if action.do == "cast":
-            card = card_book().cards.get(action.name)
-            if unit.id != YOU or card is None or action.name not in self.planned:
-                return RuleError(f"{action.name!r} is not a spell your mage planned", rule="Planning",
-                                 section=SEC_READY)
-            return self._why_cast(card, action.to, action.target, action.reveal)
-        return RuleError(f"unknown action {action.do!r}", rule="Actions", section=SEC_ARENA)
-
-    def _stunned_mage_may_cast(self, card: Card | None) -> bool:
-        """Codex, Incapacitated: a mage can still cast quick spells that are not attacks (ruling A3)."""
-        return card is not None and card.action == "quick" and card.type != "attack"
-
-    def _is_full_action(self, unit: Unit, action: Action) -> bool:
-        """A full-action attack or spell: no move before it."""
-        if action.do == "attack":
-            attack = unit.attack_named(action.name)
-            return attack is not None and attack.action == "full"
+    if action.reveal and kind != KIND_QUICK_CAST and action.do != "cast":
+        return RuleError("only an enchantment being cast can be revealed with it", rule="Enchantments",
+                         section=SEC_ARENA)
+    if kind == KIND_PLAN:
+        return _why_plan(game, action)
+    if kind == KIND_REVEAL:
+        return _why_reveal(game, action)
+    if game.mage_next and action.actor != YOU:
+        return RuleError("your mage quick cast in its action phase: now it must take its action",
+                         rule="Quickcast", section=SEC_ACTION)
+    if kind == KIND_PASS:
+        return _why_pass(game, game.ready_sides() if pending == STEP_ACTIVATE else None)
+    if kind == KIND_QUICK_CAST:
         card = card_book().cards.get(action.name)
-        return action.do == "cast" and card is not None and card.action == "full"
+        if card is None or action.name not in game.planned:
+            return RuleError(f"{action.name!r} is not one of your planned spells", rule="Planning",
+                             section=SEC_READY)
+        if card.action != "quick":
+            return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
+        if pending == STEP_ACTIVATE and not _may_quick_cast_in_action(game):
+            return RuleError("your mage has used its quick cast this round or has already acted",
+                             rule="Quickcast", section=SEC_ACTION)
+        if game.you.incapacitated and card.type == "attack":
+            return RuleError("your stunned or knocked-down mage can cast only spells that are not attacks",
+                             rule="Incapacitated", section=SEC_ARENA)
+        return _why_cast(game, card, game.you.zone, action.target, action.reveal)
+    return _why_activation(game, action)
 
-    def check(self, action: Action) -> None:
-        problem = self.why_illegal(action)
-        if problem is not None:
-            raise problem
+
+def _why_pass(game: Board, sides: tuple[list[Unit], list[Unit]] | None) -> RuleError | None:
+    if not _may_pass(sides):
+        return RuleError("you may pass only while the Dummy Mage has more creatures ready to act",
+                         rule="Creature Actions Stage", section=SEC_ACTION)
+    return None
+
+
+def _may_pass(sides: tuple[list[Unit], list[Unit]] | None) -> bool:
+    """In the Creature Actions Stage (``sides`` are the ready units then) you may pass only while the Dummy
+    Mage has more creatures ready than you; in a quick cast stage you may always pass."""
+    return not (sides is not None and len(sides[1]) <= len(sides[0]))
+
+
+def _why_plan(game: Board, action: Action) -> RuleError | None:
+    return _why_plan_spells(game, action.spells)
+
+
+def _why_plan_spells(game: Board, spells: tuple[str, ...]) -> RuleError | None:
+    if len(spells) > 2:
+        return RuleError("plan at most 2 spells a round", rule="Planning", section=SEC_READY)
+    pool = list(game.spellbook)
+    for name in spells:
+        if name not in pool:
+            return RuleError(f"{name!r} is not (or no longer) in your spellbook", rule="Planning",
+                             section=SEC_READY)
+        pool.remove(name)
+    return None
+
+
+def _why_reveal(game: Board, action: Action) -> RuleError | None:
+    unit = game.units.get(action.target)
+    if unit is None or action.name not in unit.hidden:
+        return RuleError(f"there is no face-down {action.name} of yours on {action.target!r}",
+                         rule="Enchantments", section=SEC_ARENA)
+    cost = card_book().get(action.name).reveal_cost
+    if cost > game.mana:
+        return RuleError(f"revealing {action.name} costs {cost} mana and you have {game.mana}", rule="Mana",
+                         section=SEC_ARENA)
+    return None
+
+
+def _why_cast(game: Board, card: Card, zone: str, target: str, reveal: bool) -> RuleError | None:
+    if reveal and card.type != "enchantment":
+        return RuleError(f"{card.name} is not an enchantment: there is nothing to reveal",
+                         rule="Enchantments", section=SEC_ARENA)
+    cost = card.mana_to_cast(reveal)
+    if cost > game.mana:
+        return RuleError(f"{card.name} costs {cost} mana{' with its reveal' if reveal else ''} and you have "
+                         f"{game.mana}", rule="Mana", section=SEC_ARENA)
+    if target not in _spell_targets(game, card, zone):
+        where = f" from {zone}" if target else ""
+        return RuleError(f"{card.name} cannot be cast on {target or 'nothing'}{where}",
+                         rule="Targets and range", section=SEC_ARENA)
+    return None
+
+
+def _why_activation(game: Board, action: Action) -> RuleError | None:
+    unit = game.units.get(action.actor)
+    if unit is None or unit.side != YOU or not unit.in_arena:
+        return RuleError(f"you have no creature {action.actor!r}", rule="Creature Actions Stage",
+                         section=SEC_ACTION)
+    if not unit.ready:
+        return RuleError(f"{unit.describe()} has already acted (or was summoned this round)",
+                         rule="Action markers", section=SEC_ACTION)
+    if action.do == "nothing":
+        return None if action.to == unit.zone else RuleError("doing nothing means staying put",
+                                                               rule="Actions", section=SEC_ARENA)
+    if unit.stunned and not (unit.id == YOU and action.do == "cast" and action.to == unit.zone
+                             and _stunned_mage_may_cast(card_book().cards.get(action.name))):
+        return RuleError(f"{unit.describe()} is stunned and can only spend its action"
+                         + (" or cast a quick spell that is not an attack" if unit.id == YOU else ""),
+                         rule="Incapacitated", section=SEC_ARENA)
+    if action.do == "move":
+        moves = unit.full_moves
+    elif _is_full_action(unit, action):
+        moves = 0
+    else:
+        moves = unit.quick_moves
+    if action.to not in reachable(unit.zone, moves, game.walls):
+        return RuleError(f"{unit.describe()} cannot get to {action.to!r} with this action (moves {moves})",
+                         rule="Movement", section=SEC_ARENA)
+    if action.do == "move":
+        return None if action.to != unit.zone else RuleError("a move must change zone", rule="Movement",
+                                                             section=SEC_ARENA)
+    if action.do == "guard":
+        return None if not unit.has("Flying") else RuleError("a flying creature cannot guard", rule="Guard",
+                                                             section=SEC_ARENA)
+    if action.do == "attack":
+        attack = unit.attack_named(action.name)
+        target = game.target(action.target)
+        if attack is None or target is None or not can_attack(unit, attack, action.to, target, game):
+            return RuleError(f"{unit.describe()} cannot attack {action.target!r} with {action.name!r} from "
+                             f"{action.to} (range, Flying, Guard or mana)", rule="Attacks", section=SEC_ARENA)
+        return None
+    if action.do == "cast":
+        card = card_book().cards.get(action.name)
+        if unit.id != YOU or card is None or action.name not in game.planned:
+            return RuleError(f"{action.name!r} is not a spell your mage planned", rule="Planning",
+                             section=SEC_READY)
+        return _why_cast(game, card, action.to, action.target, action.reveal)
+    return RuleError(f"unknown action {action.do!r}", rule="Actions", section=SEC_ARENA)
+
+
+def _stunned_mage_may_cast(card: Card | None) -> bool:
+    """Codex, Incapacitated: a mage can still cast quick spells that are not attacks (ruling A3)."""
+    return card is not None and card.action == "quick" and card.type != "attack"
+
+
+def _is_full_action(unit: Unit, action: Action) -> bool:
+    """A full-action attack or spell: no move before it."""
+    if action.do == "attack":
+        attack = unit.attack_named(action.name)
+        return attack is not None and attack.action == "full"
+    card = card_book().cards.get(action.name)
+    return action.do == "cast" and card is not None and card.action == "full"
+
+
+def check(game: Board, action: Action) -> None:
+    """Raise the rule ``action`` breaks now (see :func:`why_illegal`)."""
+    problem = why_illegal(game, action)
+    if problem is not None:
+        raise problem
+
 
 
 @lru_cache(maxsize=256)
+
+
 def _plans(spellbook: tuple[str, ...]) -> tuple[Action, ...]:
     """Every plan of at most 2 spells from ``spellbook`` (sorted), names in order: worked out once per spellbook,
     as a round's plan is asked again (by a bot, a parser, a front end) while the spellbook stays the same."""
@@ -495,30 +490,40 @@ def _plans(spellbook: tuple[str, ...]) -> tuple[Action, ...]:
 
 
 @lru_cache(maxsize=1 << 16)
+
+
 def attack_action(uid: str, zone: str, name: str, target: str) -> Action:
     """A creature's attack, built once and offered again in every position and game (actions are values)."""
     return new_action((KIND_ACTIVATE, uid, zone, "attack", name, target, (), False))
 
 
 @lru_cache(maxsize=1 << 14)
+
+
 def _quick_cast_action(name: str, target: str, reveal: bool) -> Action:
     """A quick cast, built once (see :func:`attack_action`)."""
     return new_action((KIND_QUICK_CAST, "", "", "", name, target, (), reveal))
 
 
 @lru_cache(maxsize=1 << 14)
+
+
 def _reveal_action(name: str, target: str) -> Action:
     """Turning a face-down enchantment up, built once (see :func:`attack_action`)."""
     return new_action((KIND_REVEAL, "", "", "", name, target, (), False))
 
 
 @lru_cache(maxsize=1 << 14)
+
+
 def _cast_action(zone: str, name: str, target: str, reveal: bool) -> Action:
     """Your mage's activation that casts a spell, built once (see :func:`attack_action`)."""
     return new_action((KIND_ACTIVATE, YOU, zone, "cast", name, target, (), reveal))
 
 
 @lru_cache(maxsize=4096)
+
+
 def _zones_within(here: str, quick_moves: int, walls: tuple[Wall, ...], low: int, high: int,
                   full: bool) -> dict[str, tuple[int, ...]]:
     """For each zone an enemy may stand in, the indices (in ``reachable_zones(here, quick_moves, walls)``)
@@ -537,7 +542,9 @@ def _wall_zones(count: int, full: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
+
+
+def standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
                       walls: tuple[Wall, ...],
                       ) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...], tuple[Action, ...]]:
     """The activations of a creature in ``here`` that involve no other unit, built once and offered again in

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from magecraft.core.deck import DeckExhausted
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import DISTANCES, blocking_wall, distance, neighbours, reachable, step
+from magecraft.mage_wars.board import Board
 from magecraft.mage_wars.cards import Attack, Card, card_book
 from magecraft.mage_wars.combat import (
     attackable,
@@ -28,18 +29,15 @@ from magecraft.mage_wars.combat import (
 )
 from magecraft.mage_wars.units import DUMMY, SEC_CREATURE, SEC_QUICK, YOU, Unit
 
-if TYPE_CHECKING:
-    from magecraft.mage_wars.game import MageWarsGame
-
 T = TypeVar("T")
 
 
-def say(game: MageWarsGame, text: str, section: str = SEC_QUICK, **data: object) -> None:
+def say(game: Board, text: str, section: str = SEC_QUICK, **data: object) -> None:
     """Log the Dummy Mage's reasoning."""
     game.rng.log.record("dummy", text, section=section, data=data)
 
 
-def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, ...]],
+def _pick(game: Board, items: Sequence[T], key: Callable[[T], tuple[int, ...]],
           label: str | Callable[[], str], section: str) -> T:
     """The item with the smallest key; a random one among equals (seed 003 "choose randomly").
 
@@ -55,12 +53,12 @@ def _pick(game: MageWarsGame, items: Sequence[T], key: Callable[[T], tuple[int, 
     return game.rng.choice(tied, label if isinstance(label, str) else label(), section=section)
 
 
-def is_far(game: MageWarsGame) -> bool:
+def is_far(game: Board) -> bool:
     """Whether the Dummy Mage is ``far_zones`` (3) or more zones from every enemy creature and your mage."""
     return all(distance(game.dummy.zone, u.zone) >= game.settings.far_zones for u in enemies_of(game, DUMMY))
 
 
-def quick_cast(game: MageWarsGame) -> None:
+def quick_cast(game: Board) -> None:
     """One quick cast/action: roll the d12 (re-rolling 8+ while far away) and act on it."""
     dm = game.dummy
     begun = dm.begin_action()
@@ -88,7 +86,7 @@ def quick_cast(game: MageWarsGame) -> None:
         _cast_from(game, "attack")
 
 
-def _move(game: MageWarsGame) -> None:
+def _move(game: Board) -> None:
     """1-3: a second d12 on the Compass Rose; against the arena edge (or a wall) it stays put."""
     dm = game.dummy
     roll = game.rng.roll(12, "Dummy Mage move direction (Compass Rose)", section=SEC_QUICK)
@@ -101,7 +99,7 @@ def _move(game: MageWarsGame) -> None:
     dm.zone = dest
 
 
-def _draw(game: MageWarsGame, kind: str) -> Card | None:
+def _draw(game: Board, kind: str) -> Card | None:
     try:
         name = game.decks[kind].draw()
     except DeckExhausted:
@@ -110,7 +108,7 @@ def _draw(game: MageWarsGame, kind: str) -> Card | None:
     return card_book().get(name)
 
 
-def _summon(game: MageWarsGame) -> None:
+def _summon(game: Board) -> None:
     """4-7: the top creature of the shuffled creature deck joins the Dummy Mage's zone, inactive."""
     card = _draw(game, "creature")
     if card is None:
@@ -119,7 +117,7 @@ def _summon(game: MageWarsGame) -> None:
     say(game, f"summons {unit.describe()} in {unit.zone} with an inactive action marker", unit=unit.id)
 
 
-def _cast_from(game: MageWarsGame, kind: str) -> None:
+def _cast_from(game: Board, kind: str) -> None:
     card = _draw(game, kind)
     if card is None:
         return
@@ -144,7 +142,7 @@ def _cast_from(game: MageWarsGame, kind: str) -> None:
     cast_spell(game, card, target, DUMMY)
 
 
-def spell_target(game: MageWarsGame, card: Card) -> Unit | None:
+def spell_target(game: Board, card: Card) -> Unit | None:
     """Seed 003 criteria ii (enemy creature) and iii (friendly creature) for enchantments and incantations."""
     assert card.effect is not None
     zone = game.dummy.zone
@@ -177,7 +175,7 @@ def _works_on_the_dummy_mage(card: Card) -> bool:
                 or effect.extra_melee_attack or effect.this_round or "action_left" in effect.requires)
 
 
-def attack_spell_targets(game: MageWarsGame, card: Card) -> list[Unit]:
+def attack_spell_targets(game: Board, card: Card) -> list[Unit]:
     """Seed 003 11-12 B: your mage first; a zone attack hits its whole zone, the Dummy Mage too; else your
     closest creature."""
     attack = card.attacks[0]
@@ -197,10 +195,10 @@ def attack_spell_targets(game: MageWarsGame, card: Card) -> list[Unit]:
 
 
 # -- creatures ----------------------------------------------------------------------------------
-def creature_turn(game: MageWarsGame, sides: tuple[list[Unit], list[Unit]] | None = None) -> None:
+def creature_turn(game: Board, sides: tuple[list[Unit], list[Unit]] | None = None) -> None:
     """One turn of the Dummy Mage's creatures: pass while you have more ready, else the dearest acts.
 
-    ``sides`` are :meth:`MageWarsGame.ready_sides` when the caller has just worked them out.
+    ``sides`` are :meth:`Board.ready_sides` when the caller has just worked them out.
     """
     mine, ready = sides or game.ready_sides()
     yours = len(mine)
@@ -219,7 +217,7 @@ def _target_rank(target: Unit) -> tuple[int, ...]:
     return (0 if target.id == YOU else 1, -target.remaining_life)
 
 
-def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
+def _choose(game: Board, unit: Unit, options: list[tuple[Attack, Unit]]) -> tuple[Attack, Unit]:
     # Plain loops: a comprehension's own frame costs more than it saves on these few options.
     seen: dict[str, Unit] = {}
     for _, t in options:
@@ -235,7 +233,7 @@ def _choose(game: MageWarsGame, unit: Unit, options: list[tuple[Attack, Unit]]) 
     return attack, target
 
 
-def act(game: MageWarsGame, unit: Unit) -> None:
+def act(game: Board, unit: Unit) -> None:
     """Seed 003 A, B, C for one creature, with the wall and engagement rules."""
     unit.ready = False
     begun = unit.begin_action()
@@ -285,7 +283,7 @@ def act(game: MageWarsGame, unit: Unit) -> None:
     _pursue(game, unit)
 
 
-def pursuit_target(game: MageWarsGame, unit: Unit) -> Unit:
+def pursuit_target(game: Board, unit: Unit) -> Unit:
     """Seed 003 C: your mage, or your creature with the highest remaining life if it is closer.
 
     Creatures it could never attack (a flyer, for a creature without flying) are not pursued.
@@ -300,7 +298,7 @@ def pursuit_target(game: MageWarsGame, unit: Unit) -> Unit:
     return best if distance(unit.zone, best.zone) < distance(unit.zone, you.zone) else you
 
 
-def _pursue(game: MageWarsGame, unit: Unit) -> None:
+def _pursue(game: Board, unit: Unit) -> None:
     """C: move up to two zones toward the target (one if Slow; Fast adds none, ruling M21); a wall in the way is
     crossed if passable, else attacked."""
     target = pursuit_target(game, unit)

@@ -21,7 +21,7 @@ from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
-from magecraft.mage_wars import dummy
+from magecraft.mage_wars import decisions, dummy
 from magecraft.mage_wars.actions import (
     KIND_DUMMY,
     KIND_PASS,
@@ -45,15 +45,15 @@ from magecraft.mage_wars.actions import (
     words,
 )
 from magecraft.mage_wars.arena import Wall
+from magecraft.mage_wars.board import Target
 from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
 from magecraft.mage_wars.combat import (
-    Target,
     cast_spell,
     resolve_attack,
     roll_attack_dice,
     zone_attack_targets,
 )
-from magecraft.mage_wars.decisions import YourDecisions
+from magecraft.mage_wars.decisions import Offer
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import (
     DUMMY,
@@ -73,8 +73,9 @@ DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 #: Asked at a trigger in the middle of a turn: should this reveal be made, at this moment (words)?
 AnswerTrigger = Callable[["MageWarsGame", "Action", str], bool]
 
-class MageWarsGame(YourDecisions, GameState[Action]):
-    """Your mage against the Dummy Mage."""
+class MageWarsGame(GameState[Action]):
+    """Your mage against the Dummy Mage: the state, and the round that composes the rules of
+    :mod:`.decisions`, :mod:`.combat` and :mod:`.dummy` (each takes the game as a :class:`.board.Board`)."""
 
     system: ClassVar[str] = "mage_wars"
 
@@ -198,6 +199,28 @@ class MageWarsGame(YourDecisions, GameState[Action]):
     def seats(self) -> tuple[str, ...]:
         """You and the Dummy Mage (seed 003), who plays by its own rules (the ``dummy-mage`` bot)."""
         return (YOU, DUMMY)
+
+    def current_player(self) -> str | None:
+        return decisions.current_player(self)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision; built legal by construction (a test checks each one against check())."""
+        return decisions.legal_actions(self)
+
+    def offer(self) -> Offer:
+        """The legal decisions worked out once but not yet spelt out (:class:`.decisions.Offer`)."""
+        return decisions.offer(self)
+
+    def why_illegal(self, action: Action) -> RuleError | None:
+        """The rule an action breaks now, or None when it is legal."""
+        return decisions.why_illegal(self, action)
+
+    def check(self, action: Action) -> None:
+        decisions.check(self, action)
+
+    def cast_actions(self, card: Card, zone: str) -> list[Action]:
+        """Your mage's activations that cast ``card`` from ``zone`` (:func:`.decisions.cast_actions`)."""
+        return decisions.cast_actions(self, card, zone)
 
     def decision_kind(self) -> Step:
         if self.pending is None:
@@ -413,7 +436,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         if not dummy_first or self.done[DUMMY]:
             # Whether you can quick cast is asked only when it decides who goes: the Dummy Mage goes first
             # anyway when it has initiative or you passed (the spells' targets are worked out for the answer).
-            you_can = not self.quickcast_used and not self.done[YOU] and self._a_quick_spell_has_a_target()
+            you_can = not self.quickcast_used and not self.done[YOU] and decisions.a_quick_spell_has_a_target(self)
             dummy_first = dummy_first or not you_can
         if dummy_first and not self.done[DUMMY]:
             if self.dummy_seat:
@@ -472,7 +495,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
         if kind == KIND_DUMMY:
             self._perform_dummy()
             return
-        self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=_action_data(action))
+        self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=action_data(action))
         if kind == KIND_REVEAL:
             self._reveal(self.units[action.target], action.name)
             return
@@ -504,7 +527,7 @@ class MageWarsGame(YourDecisions, GameState[Action]):
             dazed = self.dazed_going_in(unit)
             self._activate(action)
             self.end_activation(unit, dazed)
-            if action.actor == YOU and self.winner is None and self._may_quick_cast_after_action():
+            if action.actor == YOU and self.winner is None and decisions.may_quick_cast_after_action(self):
                 self.pending = STEP_AFTER_ACTION
                 return
             self.turn = DUMMY
@@ -674,7 +697,7 @@ def _private_to_you(event: Mapping[str, Any]) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _action_data(action: Action) -> Mapping[str, Any]:
+def action_data(action: Action) -> Mapping[str, Any]:
     """The data of the event that records a decision: the action's fields, read-only, so that it is worked out
     once per action value (actions are built once and offered again) and shared by the events that record it."""
     return MappingProxyType(action.to_dict())

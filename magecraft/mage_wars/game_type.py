@@ -51,7 +51,7 @@ class HeuristicBot:
 
     It decides from what your seat sees (``observation("you")``): the arena, your spellbook and plans, the
     cards' printed values; never the Dummy Mage's decks.  It reads them from the game for speed through
-    ``YourDecisions.offer()`` (docs/architecture.md, Fast paths)."""
+    ``decisions.offer(game)`` (docs/architecture.md, Fast paths)."""
 
     name = "heuristic"
 

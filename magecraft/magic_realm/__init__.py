@@ -1,1 +1,5 @@
-"""Magic Realm Expansion One (seed 002): not implemented yet (no open issue); the CLI group says so."""
+"""Magic Realm Expansion One (seed 002): its tables and the rolls of bounty, stealing, gambling, offroad and
+gate travel; the new tiles, setup, characters, combat, monsters, spells, treasures, travellers and guilds;
+and the living realm played day by day (:class:`.days.RealmDays`, seen by its rule modules as a
+:class:`.realm.Realm`).
+"""

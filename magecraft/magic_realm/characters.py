@@ -26,7 +26,7 @@ from typing import Any
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.numbers import shown, whole_number
 from magecraft.core.settings import dataclass_from_dict
-from magecraft.magic_realm.data import _find, read, spell
+from magecraft.magic_realm.data import find_named, read, spell
 
 REVISED = "13. Revised Characters"
 #: Chits that carry an attack (a FIGHT chit, or the Thief/Assassin's STAB) and the maneuvers.
@@ -133,7 +133,7 @@ def character(name: str) -> CharacterCard:
     for card in characters().values():
         if card.replaces and card.replaces.casefold() == name.strip().casefold():
             raise InputError(f"the {card.replaces} is replaced by the {card.name} (13.2)")
-    return _find(characters(), name, "character")
+    return find_named(characters(), name, "character")
 
 
 @cache

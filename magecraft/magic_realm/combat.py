@@ -36,7 +36,7 @@ from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.numbers import whole_number
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.magic_realm.characters import ActionChit, CharacterCard, character, combat_data, letter, level
-from magecraft.magic_realm.data import _find, monsters
+from magecraft.magic_realm.data import find_named, monsters, travellers
 
 COMBAT = "11. Expanded Combat Rules"
 MONSTERS = "14. New Monsters"
@@ -115,7 +115,7 @@ def weapons() -> dict[str, Weapon]:
 
 
 def weapon(name: str) -> Weapon:
-    return _find(weapons(), name, "weapon")
+    return find_named(weapons(), name, "weapon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +131,7 @@ def armours() -> dict[str, Armour]:
 
 
 def armour(name: str) -> Armour:
-    return _find(armours(), name, "armour")
+    return find_named(armours(), name, "armour")
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,34 +249,11 @@ def play_round(
             raise _refuse(f"{chit.name} is not a FIGHT chit", "11.1/1 a fight chit for each weapon")
     two = len(played) == 2
     if two:
-        for w in played:
-            if level(w.weight) >= level(vul):
-                raise _refuse(
-                    f"the {w.name} ({w.weight}) is not lighter than the {card.name}'s vulnerability ({vul})",
-                    "11.1 lighter",
-                )
-            if w.missile or w.spear:
-                kind = "missile weapon" if w.missile else "spear"
-                raise _refuse(
-                    f"the {w.name} is a {kind}: not in two-handed combat", "11.1/2 no missiles or spears"
-                )
-            if w.two_handed:
-                raise _refuse(f"the {w.name} takes both hands", "11.1/2 two-handed weapons (MR24)")
-        if shield is not None:
-            raise _refuse(f"no {shield.name} is played with two weapons", "11.1/2 no shield")
-        if len(attacks) == 2 and any(not a.target.strip() for a in attacks):
-            raise _refuse("name each weapon's target", "11.1/3 which weapon against which opponent")
+        _check_two_weapons(card.name, vul, played, attacks, shield)
     if shield is not None and shield.kind != "shield":
         raise InputError(f"the {shield.name} is not a shield")
     if maneuver is not None:
-        if not maneuver.maneuvers:
-            raise InputError(f"{maneuver.name} is not a maneuver chit (MOVE or DUCK)")
-        if settings.stab_forbids_maneuver and any(c.kind == "STAB" for c in chits):
-            raise _refuse(
-                f"{maneuver.name}: no maneuver is played with the STAB chit",
-                "13.2 STAB T2** and no maneuver",
-                REVISED,
-            )
+        _check_maneuver(maneuver, chits, settings)
     effort = sum(c.asterisks for c in chits) + (maneuver.asterisks if maneuver else 0)
     if effort > settings.asterisk_limit:
         raise _refuse(
@@ -286,6 +263,42 @@ def play_round(
     first = _primary(played, primary)
     swings = tuple(_swing(a, a.weapon is first, alert and a.weapon is first, settings) for a in attacks)
     return RoundPlay(card.name, swings, tuple(guards), shield, maneuver, two)
+
+
+def _check_two_weapons(
+    who: str, vul: str, played: Sequence[Weapon], attacks: Sequence[Attack], shield: Armour | None
+) -> None:
+    """11.1, 11.3: two weapons each lighter than the vulnerability, no missile, spear or two-handed weapon,
+    no shield, and each attack's target named."""
+    for w in played:
+        if level(w.weight) >= level(vul):
+            raise _refuse(
+                f"the {w.name} ({w.weight}) is not lighter than the {who}'s vulnerability ({vul})",
+                "11.1 lighter",
+            )
+        if w.missile or w.spear:
+            kind = "missile weapon" if w.missile else "spear"
+            raise _refuse(
+                f"the {w.name} is a {kind}: not in two-handed combat", "11.1/2 no missiles or spears"
+            )
+        if w.two_handed:
+            raise _refuse(f"the {w.name} takes both hands", "11.1/2 two-handed weapons (MR24)")
+    if shield is not None:
+        raise _refuse(f"no {shield.name} is played with two weapons", "11.1/2 no shield")
+    if len(attacks) == 2 and any(not a.target.strip() for a in attacks):
+        raise _refuse("name each weapon's target", "11.1/3 which weapon against which opponent")
+
+
+def _check_maneuver(maneuver: ActionChit, chits: Sequence[ActionChit], settings: CombatSettings) -> None:
+    """A maneuver chit (MOVE or DUCK), and none with the Thief/Assassin's STAB (13.2, MR23)."""
+    if not maneuver.maneuvers:
+        raise InputError(f"{maneuver.name} is not a maneuver chit (MOVE or DUCK)")
+    if settings.stab_forbids_maneuver and any(c.kind == "STAB" for c in chits):
+        raise _refuse(
+            f"{maneuver.name}: no maneuver is played with the STAB chit",
+            "13.2 STAB T2** and no maneuver",
+            REVISED,
+        )
 
 
 def alerted_after(swing: Swing, *, missed: bool) -> bool:
@@ -432,14 +445,12 @@ def change_tactics(name: str) -> None:
     """A denizen turning over to change tactics in combat (the base game's): refused for the one-sided Bees
     and Slimes (14.3) and for every traveller (7.7 "they never change tactics").  Other monsters pass: when
     they turn is the base game's rule, the referee's."""
-    from magecraft.magic_realm.data import travellers
-
     wanted = name.strip().casefold()
     card = next((t for t in travellers().values() if t.name.casefold() == wanted), None)
     if card is not None:
         raise RuleError(f"the {card.name} is a traveller: travellers never change tactics",
                         rule="7.7", section="7. Travellers")
-    monster = _find(monsters(), name, "monster")
+    monster = find_named(monsters(), name, "monster")
     if not monster.changes_tactics:
         raise RuleError(f"the {monster.name} is one-sided and never changes tactics during combat",
                         rule="14.3", section="14. New Monsters")
@@ -448,7 +459,7 @@ def change_tactics(name: str) -> None:
 def strike_monster(name: str, harm: str, stars: int = 0, *, settings: CombatSettings = DEFAULT) -> Strike:
     """A hit on a monster of 14.4: killed when the harm reaches its vulnerability (the base game's rule,
     MR21), an armoured one taking a star off; the kill earns its fame and notoriety."""
-    found = _find(monsters(), name, "monster")
+    found = find_named(monsters(), name, "monster")
     removed = settings.armour_removes_stars if found.armored else 0
     taken = struck_harm(harm, stars, removed)
     killed = level(taken) >= level(found.vulnerability)

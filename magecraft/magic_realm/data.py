@@ -115,7 +115,7 @@ def travellers() -> dict[str, Traveller]:
 
 def traveller(name: str) -> Traveller:
     """A traveller by name, any case; an unknown name is refused with the nearest ones."""
-    return _find(travellers(), name, "traveller")
+    return find_named(travellers(), name, "traveller")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +138,7 @@ def spells() -> dict[str, Spell]:
 
 
 def spell(name: str) -> Spell:
-    return _find(spells(), name, "spell")
+    return find_named(spells(), name, "spell")
 
 
 def search_spells(text: str) -> list[Spell]:
@@ -199,7 +199,8 @@ def realm_lists() -> dict[str, Any]:
     }
 
 
-def _find(items: Mapping[str, T], name: str, what: str) -> T:
+def find_named(items: Mapping[str, T], name: str, what: str) -> T:
+    """The item of ``items`` called ``name`` (any case); refused (``InputError``) with the nearest names."""
     wanted = name.strip().casefold()
     for key, value in items.items():
         if key.casefold() == wanted:

@@ -66,6 +66,7 @@ from magecraft.magic_realm.data import realm_lists
 from magecraft.magic_realm.guilds import GuildHall
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import Character, Decide, Item, Pending, Pod, TravellerPiece
+from magecraft.magic_realm.realm import DayRecord, Replay
 from magecraft.magic_realm.setup import Setup
 from magecraft.magic_realm.sites import Sites
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
@@ -102,15 +103,8 @@ class RealmDays(GameState[DayAction]):
     system = "magic_realm"
 
     def __init__(
-        self,
-        rng: Randomness,
-        setup: Setup,
-        board: Board,
-        characters: Sequence[Character],
-        travellers: Sequence[TravellerPiece],
-        *,
-        generator_tile: int,
-        generator_clearing: int,
+        self, rng: Randomness, setup: Setup, board: Board, characters: Sequence[Character],
+        travellers: Sequence[TravellerPiece], *, generator_tile: int, generator_clearing: int,
         settings: RealmSettings = DEFAULT_SETTINGS,
     ) -> None:
         self.rng = rng
@@ -151,7 +145,7 @@ class RealmDays(GameState[DayAction]):
         #: 10.1, 14.2: the Trap and the minor treasure locations on the board (ruling MR41).
         self.sites = Sites.deal(setup, board)
         #: What each character has recorded for the coming day (ruling MR42), counted against its phases.
-        self.today: dict[str, phases.DayRecord] = {}
+        self.today: dict[str, DayRecord] = {}
         #: 10.2: Shejoh's Ring once put on -- its wearer (alive or dead) and its effect, for good.
         self.ring: dict[str, Any] | None = None
         #: ROCKS GLOW: the cave clearings lit for the coming day.
@@ -159,7 +153,7 @@ class RealmDays(GameState[DayAction]):
         #: MIRACLE 3: the last roll a Miracle chit re-rolled and the roll kept (more chits modify that one).
         self.miracle_roll: dict[str, Any] | None = None
         #: The realm before the last action that rolled, while a Miracle chit is held (ruling MR47); not saved.
-        self.replay: miracles.Replay | None = None
+        self.replay: Replay | None = None
         #: The legal actions of the decision now, kept until the next action or event (not saved).
         self._legal: tuple[int, list[DayAction]] | None = None
 
@@ -185,47 +179,13 @@ class RealmDays(GameState[DayAction]):
         """
         dealt = setup or Setup.deal(rng)
         board = Board.build(dealt.tiles, rng)
-        placed: list[Character] = []
-        gold: dict[str, int] = {}
-        women = realm_lists()["female"]
-        for text in characters:
-            name, sep, where = text.partition("@")
-            name = name.strip()
-            if not sep or not name:
-                raise InputError(f"place a character as NAME@CLEARING, like 'Amazon@Oak Woods 2', not {text!r}")
-            where, has_gold, amount = where.partition("=")
-            if has_gold:
-                if not amount.strip().isdecimal() or len(amount.strip()) > 6:
-                    raise InputError(
-                        f"{name}'s gold is a whole number, like 'Amazon@Oak Woods 2=25', not {amount!r}"
-                    )
-                gold[name] = int(amount)
-            placed.append(Character(name, board.clearing_of(where).id, male=name not in women))
-        if len({c.name for c in placed}) != len(placed):
-            raise InputError("two characters share a name")
-        pieces = []
-        for number, name in enumerate(dealt.travellers_in_play, start=1):
-            tile = _tile_of(dealt, name)
-            if tile is None:
-                # Set aside in a group's pile: it reaches the board only when the group is found (15.3/2).
-                pieces.append(TravellerPiece(name, number, None, state="set aside"))
-                continue
-            span = board.tile_clearings(board.tile_index(tile))
-            pieces.append(TravellerPiece(name, number, span[rng.roll(len(span), f"{name}: its clearing") - 1]))
+        placed, gold = _place_characters(board, characters)
+        pieces = _deal_travellers(dealt, board, rng)
         gen_tile_name = _tile_of(dealt, dealt.generator)
         gen_tile = -1 if gen_tile_name is None else board.tile_index(gen_tile_name)
         # The generator's treasure location lies in its tile's highest-numbered clearing (ruling MR5).
         gen_clearing = -1 if gen_tile < 0 else board.tile_clearings(gen_tile)[-1]
-        by_name = {c.name: c for c in placed}
-        for option, names in (("--colour", colour_magic), ("--female", female), ("--male", male)):
-            for raw in names:
-                who = by_name.get(raw.strip())
-                if who is None:
-                    raise InputError(f"{option}: no character {raw.strip()!r} is placed")
-                if option == "--colour":
-                    who.colour_magic = True
-                else:
-                    who.male = option == "--male"
+        _mark_characters(placed, colour_magic=colour_magic, female=female, male=male)
         made = cls(rng, dealt, board, placed, pieces, generator_tile=gen_tile, generator_clearing=gen_clearing,
                    settings=settings)
         for who_name, coins in gold.items():
@@ -469,7 +429,7 @@ class RealmDays(GameState[DayAction]):
                     self.note(f"the {piece.name}, trapped among monsters, is eaten")
                     return
                 continue
-            self._place(piece, target)
+            self.place_traveller(piece, target)
             if piece.state != "wandering":
                 return
             must = self._monsters_at(target)
@@ -495,7 +455,8 @@ class RealmDays(GameState[DayAction]):
                 return c.id
         return None
 
-    def _place(self, piece: TravellerPiece, clearing: int) -> None:
+    def place_traveller(self, piece: TravellerPiece, clearing: int) -> None:
+        """A traveller lands in ``clearing``: the Wood Sprite dies in a cave (7.10)."""
         piece.clearing = clearing
         if piece.name == "Wood Sprite" and self.board.clearings[clearing].is_cave:
             piece.state, piece.clearing = "dead", None
@@ -593,13 +554,6 @@ class RealmDays(GameState[DayAction]):
             self.note(f"pod {pod.id} ({pod.monsters} {pod.kind}) flies to {self.board.tile_names[pod.tile]}")
         if pod.kind == "slimes":
             self._divide(pod)
-
-    def _move_pod_toward(self, character: Character) -> None:
-        """One pod move for ``character`` (the oldest of tied pods): the unattended rule, for tests."""
-        closest = self._closest_pods(character)
-        if closest:
-            self.moves_left += 1
-            self.move_pod(closest[0], character)
 
     def _divide(self, pod: Pod) -> None:
         rolled = table("mr_slime_division", self.settings).roll(self.rng, label=f"pod {pod.id}: slime division")
@@ -725,6 +679,11 @@ class RealmDays(GameState[DayAction]):
             raise DataError(f"a saved realm is malformed ({exc})") from None
         return realm
 
+    def restore(self, saved: Mapping[str, Any], *, ask: AskDie | None = None) -> None:
+        """Become the realm ``saved`` (a :meth:`to_dict`) in place: a Miracle re-roll kept plays the action
+        again from before it (ruling MR47)."""
+        self.__dict__.update(type(self).from_dict(saved, ask=ask).__dict__)
+
     @classmethod
     def _read(cls, raw: Mapping[str, Any], ask: Any) -> Self:
         setup = Setup.from_dict(raw["setup"])
@@ -732,28 +691,18 @@ class RealmDays(GameState[DayAction]):
         if sorted(tiles) != sorted(setup.tiles):
             raise ValueError("the board's tiles are not the setup's")
         board = Board(tiles)
-        count = len(board.clearings)
-
-        def clearing(value: Any, *, optional: bool = False) -> int | None:
-            if value is None and optional:
-                return None
-            number = int(value)
-            if not 0 <= number < count:
-                raise ValueError(f"no clearing {number} on this board")
-            return number
-
         characters = [Character.read(c) for c in raw["characters"]]
         for c in characters:
-            clearing(c.clearing)
+            _clearing(board, c.clearing)
         names = [c.name for c in characters]
         if not characters or len(set(names)) != len(names):
             raise ValueError("the characters are missing or share a name")
         travellers = [TravellerPiece.read(t) for t in raw["travellers"]]
         for t in travellers:
-            clearing(t.clearing, optional=True)
+            _clearing(board, t.clearing, optional=True)
         pods = [Pod.read(p) for p in raw["pods"]]
         for p in pods:
-            clearing(p.clearing, optional=True)
+            _clearing(board, p.clearing, optional=True)
             if not 0 <= p.tile < len(tiles):
                 raise ValueError(f"pod {p.id} is on no tile")
         gen = raw["generator"]
@@ -767,39 +716,115 @@ class RealmDays(GameState[DayAction]):
         realm.hive_destroyer = None if gen["destroyer"] is None else str(gen["destroyer"])
         realm.next_pod = int(gen["next_pod"])
         realm.day = int(raw["day"])
-        retinues = [Retinue.from_dict(r) for r in raw["retinues"]]
-        if [r.character for r in retinues] != names:
-            raise ValueError("the retinues are not the characters'")
-        realm.retinues = {r.character: r for r in retinues}
-        realm.guilds = GuildHall.from_dict(raw["guilds"])
-        if not set(realm.guilds.members) <= set(names):
-            raise ValueError("a guild member is not a character")
-        realm.guild_clearings = {str(g): int(clearing(c) or 0) for g, c in dict(raw["guild_clearings"]).items()}
-        realm.piles = {int(clearing(c) or 0): [Item.read(i) for i in items] for c, items in raw["piles"]}
-        realm.siren_box = [Item.read(i) for i in raw["siren_box"]]
+        realm._read_holdings(raw, names)
         if raw["format"] == SAVE_FORMAT:
-            realm.sites = Sites.read(raw["sites"], board)
-            realm.today = {str(n): phases.DayRecord.read(r) for n, r in dict(raw["today"]).items()}
-            if not set(realm.today) <= set(names):
-                raise ValueError("a day is recorded for no character")
-            realm.ring = referee.read_ring(raw["ring"], names)
-            realm.glowing = {int(clearing(c) or 0) for c in raw["glowing"]}
-            miracle = raw.get("miracle_roll")  # a save of before Miracle has none
-            if miracle is not None:
-                realm.miracle_roll = {"roll": int(miracle["roll"]), "label": str(miracle["label"]),
-                                      "kept": int(miracle["kept"])}
-        turn = raw["turn"]
-        realm.turn = None if turn["index"] is None else int(turn["index"])
-        realm.turn_started, realm.moves_left = bool(turn["started"]), int(turn["moves_left"])
-        realm.prowling = bool(turn["prowling"])
-        realm.pending = None if raw["pending"] is None else Pending.read(raw["pending"])
-        if realm.turn is not None and not 0 <= realm.turn < len(characters):
-            raise ValueError("the turn in progress is no character's")
-        if realm.pending is not None and realm.pending.kind != Decide.CLEARING and realm.turn is None:
-            raise ValueError("a decision of the day waits between days")
+            realm._read_sites(raw, names)
+        realm._read_turn(raw)
         realm.report = [{"day": int(r["day"]), "text": str(r["text"])} for r in raw["report"]]
         json.dumps(realm.report)
         return realm
+
+    def _read_holdings(self, raw: Mapping[str, Any], names: list[str]) -> None:
+        """A save's retinues, guilds and belongings lying about (the characters' own are read with them)."""
+        retinues = [Retinue.from_dict(r) for r in raw["retinues"]]
+        if [r.character for r in retinues] != names:
+            raise ValueError("the retinues are not the characters'")
+        self.retinues = {r.character: r for r in retinues}
+        self.guilds = GuildHall.from_dict(raw["guilds"])
+        if not set(self.guilds.members) <= set(names):
+            raise ValueError("a guild member is not a character")
+        board = self.board
+        self.guild_clearings = {
+            str(g): int(_clearing(board, c) or 0) for g, c in dict(raw["guild_clearings"]).items()}
+        self.piles = {int(_clearing(board, c) or 0): [Item.read(i) for i in items] for c, items in raw["piles"]}
+        self.siren_box = [Item.read(i) for i in raw["siren_box"]]
+
+    def _read_sites(self, raw: Mapping[str, Any], names: list[str]) -> None:
+        """What a save of this format adds: the sites, the day recorded, the Ring, the glow, the Miracle roll."""
+        self.sites = Sites.read(raw["sites"], self.board)
+        self.today = {str(n): DayRecord.read(r) for n, r in dict(raw["today"]).items()}
+        if not set(self.today) <= set(names):
+            raise ValueError("a day is recorded for no character")
+        self.ring = referee.read_ring(raw["ring"], names)
+        self.glowing = {int(_clearing(self.board, c) or 0) for c in raw["glowing"]}
+        miracle = raw.get("miracle_roll")  # a save of before Miracle has none
+        if miracle is not None:
+            self.miracle_roll = {"roll": int(miracle["roll"]), "label": str(miracle["label"]),
+                                 "kept": int(miracle["kept"])}
+
+    def _read_turn(self, raw: Mapping[str, Any]) -> None:
+        """The day in progress of a save, and the decision it waits for."""
+        turn = raw["turn"]
+        self.turn = None if turn["index"] is None else int(turn["index"])
+        self.turn_started, self.moves_left = bool(turn["started"]), int(turn["moves_left"])
+        self.prowling = bool(turn["prowling"])
+        self.pending = None if raw["pending"] is None else Pending.read(raw["pending"])
+        if self.turn is not None and not 0 <= self.turn < len(self.characters):
+            raise ValueError("the turn in progress is no character's")
+        if self.pending is not None and self.pending.kind != Decide.CLEARING and self.turn is None:
+            raise ValueError("a decision of the day waits between days")
+
+
+def _clearing(board: Board, value: Any, *, optional: bool = False) -> int | None:
+    """A clearing number of a save, refused (``ValueError``) when it is not on ``board``."""
+    if value is None and optional:
+        return None
+    number = int(value)
+    if not 0 <= number < len(board.clearings):
+        raise ValueError(f"no clearing {number} on this board")
+    return number
+
+
+def _place_characters(board: Board, characters: Sequence[str]) -> tuple[list[Character], dict[str, int]]:
+    """The characters placed as ``"Amazon@Oak Woods 2"`` (``=GOLD`` after the clearing: his starting gold)."""
+    placed: list[Character] = []
+    gold: dict[str, int] = {}
+    women = realm_lists()["female"]
+    for text in characters:
+        name, sep, where = text.partition("@")
+        name = name.strip()
+        if not sep or not name:
+            raise InputError(f"place a character as NAME@CLEARING, like 'Amazon@Oak Woods 2', not {text!r}")
+        where, has_gold, amount = where.partition("=")
+        if has_gold:
+            if not amount.strip().isdecimal() or len(amount.strip()) > 6:
+                raise InputError(
+                    f"{name}'s gold is a whole number, like 'Amazon@Oak Woods 2=25', not {amount!r}"
+                )
+            gold[name] = int(amount)
+        placed.append(Character(name, board.clearing_of(where).id, male=name not in women))
+    if len({c.name for c in placed}) != len(placed):
+        raise InputError("two characters share a name")
+    return placed, gold
+
+
+def _deal_travellers(dealt: Setup, board: Board, rng: Randomness) -> list[TravellerPiece]:
+    """The travellers in play, each in a random clearing of the tile it was dealt to (7.1)."""
+    pieces = []
+    for number, name in enumerate(dealt.travellers_in_play, start=1):
+        tile = _tile_of(dealt, name)
+        if tile is None:
+            # Set aside in a group's pile: it reaches the board only when the group is found (15.3/2).
+            pieces.append(TravellerPiece(name, number, None, state="set aside"))
+            continue
+        span = board.tile_clearings(board.tile_index(tile))
+        pieces.append(TravellerPiece(name, number, span[rng.roll(len(span), f"{name}: its clearing") - 1]))
+    return pieces
+
+
+def _mark_characters(placed: Sequence[Character], *, colour_magic: Sequence[str], female: Sequence[str],
+                     male: Sequence[str]) -> None:
+    """The characters carrying colour magic (12.2/1) and the sex overrides (7.10 the Siren; ruling MR33)."""
+    by_name = {c.name: c for c in placed}
+    for option, names in (("--colour", colour_magic), ("--female", female), ("--male", male)):
+        for raw in names:
+            who = by_name.get(raw.strip())
+            if who is None:
+                raise InputError(f"{option}: no character {raw.strip()!r} is placed")
+            if option == "--colour":
+                who.colour_magic = True
+            else:
+                who.male = option == "--male"
 
 
 def letters(name: str) -> int:

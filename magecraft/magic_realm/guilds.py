@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from magecraft.core.errors import RuleError
-from magecraft.magic_realm.data import Guild, _find, guilds, realm_lists
+from magecraft.magic_realm.data import Guild, find_named, guilds, realm_lists
 
 GUILDS = "9. Guilds"
 THIRD = 3
@@ -49,7 +49,7 @@ class GuildEffects:
 
 
 def guild(name: str) -> Guild:
-    return _find(guilds(), name, "guild")
+    return find_named(guilds(), name, "guild")
 
 
 class GuildHall:

@@ -23,6 +23,7 @@ from magecraft.core.tables import TableResult
 from magecraft.magic_realm.characters import harm_levels, level
 from magecraft.magic_realm.data import Traveller, realm_lists, traveller
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
+from magecraft.magic_realm.trade import FRIENDLINESS, shift
 
 TRAVELLERS = "7. Travellers"
 #: 7.5: "a duration of fourteen days (two weeks)".
@@ -193,8 +194,6 @@ class Retinue:
         Doppleganger: every group on the friendly column, whatever the alliance; Nobleman: one level
         friendlier (7.10).  The Doppleganger's "friendly" wins over the Nobleman's one level.
         """
-        from magecraft.magic_realm.trade import FRIENDLINESS, shift
-
         if self.serves("Doppleganger"):
             return "Ally" if friendliness == "Ally" else "Friendly"  # never worse than before (ruling MR36)
         if self.serves("Nobleman"):

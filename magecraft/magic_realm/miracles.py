@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import DieSource, Randomness
 from magecraft.core.tables import get_table
 from magecraft.magic_realm.actions import CastSpell, Hire, PlayMiracle, WoundMiracle
 from magecraft.magic_realm.pieces import Character, MiracleChit
+from magecraft.magic_realm.realm import Realm, Replay
 from magecraft.magic_realm.spells import MIRACLE_KINDS, SPELLS, Chit
-
-if TYPE_CHECKING:
-    from magecraft.magic_realm.days import RealmDays
 
 #: What marks the dice a Miracle re-rolled in the event log (they are not "the last roll" again).
 REROLL = "(Miracle re-roll"
@@ -38,24 +36,14 @@ KEEPS = ("low", "high")
 _ONE_DIE = re.compile(r"^(?P<label>.*) \(die (?P<n>\d+) of (?P<of>\d+)\)$")
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """The realm before the last action that rolled dice (``before``, a save), the action, and the event
-    log's length before it (``start``): a Miracle re-roll kept plays the action again from here."""
-
-    before: dict[str, Any]
-    action: Any
-    start: int
-
-
-def before(realm: RealmDays) -> tuple[dict[str, Any], int] | None:
+def before(realm: Realm) -> tuple[dict[str, Any], int] | None:
     """The realm as it is before an action, when a Miracle chit could be played on its rolls."""
     if any(c.alive and c.miracles for c in realm.characters):
         return realm.to_dict(), len(realm.log)
     return None
 
 
-def remember(realm: RealmDays, action: Any, was: tuple[dict[str, Any], int] | None) -> None:
+def remember(realm: Realm, action: Any, was: tuple[dict[str, Any], int] | None) -> None:
     """After an action: it may be played again if it rolled; any other action ends the chance (its own
     effects would be lost)."""
     if was is None:
@@ -102,7 +90,7 @@ class LastRoll:
         return max(values) if self.high_die else sum(values)
 
 
-def last_roll(realm: RealmDays) -> LastRoll | None:
+def last_roll(realm: Realm) -> LastRoll | None:
     """The last roll of the event log that is not a Miracle re-roll: every die of a ``2d6``, or one die."""
     events = list(realm.log)
     for i in range(len(events) - 1, -1, -1):
@@ -132,7 +120,7 @@ def held(who: Character, chit: str | None) -> int:
                     rule="the Miracle chit must be pre-existing before the roll", section=SPELLS)
 
 
-def check(realm: RealmDays, who: Character, action: CastSpell | PlayMiracle | WoundMiracle | Hire) -> None:
+def check(realm: Realm, who: Character, action: CastSpell | PlayMiracle | WoundMiracle | Hire) -> None:
     if isinstance(action, CastSpell):
         _check_cast(realm, who, action)
     elif isinstance(action, Hire):
@@ -156,7 +144,7 @@ def check(realm: RealmDays, who: Character, action: CastSpell | PlayMiracle | Wo
                                  "been made", section=SPELLS)
 
 
-def _check_cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
+def _check_cast(realm: Realm, who: Character, action: CastSpell) -> None:
     if action.chit is None or not action.chit.strip():
         raise RuleError("MIRACLE names the chit it converts", rule="Miracle", section=SPELLS)
     if Chit(action.chit.strip()).kind not in MIRACLE_KINDS:
@@ -169,13 +157,13 @@ def _check_cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
             raise RuleError(f"the {hired.name} holds {action.chit}", rule="Miracle", section=SPELLS)
 
 
-def cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
+def cast(realm: Realm, who: Character, action: CastSpell) -> None:
     assert action.chit is not None
     who.miracles.append(MiracleChit(action.chit.strip(), len(realm.log)))
     realm.note(f"{who.name} casts Miracle: {action.chit.strip()} is set aside as a Miracle chit")
 
 
-def perform(realm: RealmDays, who: Character, action: PlayMiracle | WoundMiracle) -> None:
+def perform(realm: Realm, who: Character, action: PlayMiracle | WoundMiracle) -> None:
     chit = who.miracles.pop(held(who, action.chit))
     # Miracle 4: it reverts to its chit, placed in the wound box -- in the realm kept for a replay too
     who.wounds += 1
@@ -210,18 +198,15 @@ def _describe(action: Any) -> str:
     return "the day" if action.kind == "next-day" else f"the {action.kind}"
 
 
-def _play_again(realm: RealmDays, replay: Replay, roll: LastRoll, values: list[int]) -> None:
+def _play_again(realm: Realm, replay: Replay, roll: LastRoll, values: list[int]) -> None:
     """Back to before the action, then the action again: its dice before ``roll`` as they fell, ``values``
     for it, fresh dice after; the Miracles' re-rolls and notes since the action stay on the log."""
-    from magecraft.magic_realm.days import RealmDays
-
     events = list(realm.log)
     fell = [int(e.data["value"]) for e in events[replay.start:roll.seq] if e.kind == "roll"]
     kept = [e for e in events[replay.start:] if (e.kind == "roll" and REROLL in e.label)
             or (e.kind == "realm" and any(n in e.label for n in NOTES))]
     source = realm.rng.source
-    fresh = RealmDays.from_dict(replay.before, ask=getattr(source, "ask", None))
-    realm.__dict__.update(fresh.__dict__)
+    realm.restore(replay.before, ask=getattr(source, "ask", None))
     realm.rng = Randomness(_Forced([*fell, *values], source), realm.rng.log)
     realm.perform(replay.action)
     realm.rng = Randomness(source, realm.rng.log)

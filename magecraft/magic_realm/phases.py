@@ -27,19 +27,19 @@ day.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.magic_realm.characters import CharacterCard, DayPlan, activity, character, plan_day
 from magecraft.magic_realm.data import realm_lists, traveller
 from magecraft.magic_realm.pieces import Character, Item
+from magecraft.magic_realm.realm import DayRecord, Realm
 from magecraft.magic_realm.spells import fleet_foot_moves
 from magecraft.magic_realm.treasures import TRAP, TREASURES, discovers
 
 if TYPE_CHECKING:
     from magecraft.magic_realm.actions import RecordDay
-    from magecraft.magic_realm.days import RealmDays
 
 DAY = "the phases of a character's day"
 MOVING = ("MOVE", "FLY")
@@ -63,25 +63,7 @@ class Activity:
         return self.name in MOVING
 
 
-@dataclass(slots=True)
-class DayRecord:
-    """What a character has recorded so far for the coming day, and whether it has been in a cave."""
-
-    cave: bool
-    activities: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"cave": self.cave, "activities": list(self.activities)}
-
-    @classmethod
-    def read(cls, raw: Any) -> DayRecord:
-        record = cls(bool(raw["cave"]), [str(a) for a in raw["activities"]])
-        for name in record.activities:
-            activity(name)
-        return record
-
-
-def parse(realm: RealmDays, text: str) -> Activity:
+def parse(realm: Realm, text: str) -> Activity:
     head, _, result = text.partition("=")
     name, _, where = head.partition("@")
     act = activity(name)
@@ -105,13 +87,13 @@ def card_of(name: str) -> CharacterCard:
         return CharacterCard(name, "M")
 
 
-def dark(realm: RealmDays, clearing: int) -> bool:
+def dark(realm: Realm, clearing: int) -> bool:
     """A cave clearing, where the day's sunlight phases are lost -- unless ROCKS GLOW lights it today (II/Gold,
     "May perform daylight phases in the affected clearing")."""
     return realm.board.clearings[clearing].is_cave and clearing not in realm.glowing
 
 
-def record(realm: RealmDays, who: Character) -> DayRecord:
+def record(realm: Realm, who: Character) -> DayRecord:
     """The coming day's record so far (a new one, not stored, when nothing is recorded yet)."""
     found = realm.today.get(who.name)
     if found is None:
@@ -139,7 +121,7 @@ def company(serving: Iterable[str], followers: Iterable[str] = ()) -> Company:
     return Company(tuple(out), forbidden, frozenset(c.search_as for c in cards if c.search_as))
 
 
-def extra_phases(realm: RealmDays, who: Character, named: Iterable[str] = ()) -> list[str]:
+def extra_phases(realm: Realm, who: Character, named: Iterable[str] = ()) -> list[str]:
     """The extra phases today beyond the card's own: the guild's, the serving travellers', the referee's."""
     out = [PHASE_ACTIVITY.get(p, p) for p in realm.guilds.effects(who.name).extra_phases]
     out += company(realm.retinues[who.name].serving).extra
@@ -152,7 +134,7 @@ def extra_phases(realm: RealmDays, who: Character, named: Iterable[str] = ()) ->
     return out
 
 
-def allowed(realm: RealmDays, who: Character, recorded: Sequence[str], *, phases: int | None = None,
+def allowed(realm: Realm, who: Character, recorded: Sequence[str], *, phases: int | None = None,
             named: Iterable[str] = (), cave: bool = False) -> DayPlan:
     """Check the day's whole record (``recorded``) against its phases; refused (``RuleError``) otherwise.
     ``cave``: the day reaches a cave clearing (its sunlight phases lost, as on a day begun in one)."""
@@ -166,7 +148,7 @@ def allowed(realm: RealmDays, who: Character, recorded: Sequence[str], *, phases
         raise RuleError(f"{who.name}: {exc.message}", rule=exc.rule, section=DAY) from None
 
 
-def charge(realm: RealmDays, who: Character, spent: Sequence[str], *, perform: bool = False,
+def charge(realm: Realm, who: Character, spent: Sequence[str], *, perform: bool = False,
            to: int | None = None) -> None:
     """Count ``spent`` (offroad travel's two MOVEs, gate travel's phases to clearing ``to``) against the
     coming day; travel to a cave clearing loses the day's sunlight phases (3.3/1)."""
@@ -179,19 +161,19 @@ def charge(realm: RealmDays, who: Character, spent: Sequence[str], *, perform: b
         realm.today[who.name] = today
 
 
-def trapped(realm: RealmDays, who: Character) -> bool:
+def trapped(realm: Realm, who: Character) -> bool:
     trap = realm.sites.trap
     return who.name in trap.trapped and not trap.free(who.name)
 
 
-def check_not_trapped(realm: RealmDays, who: Character, how: str) -> None:
+def check_not_trapped(realm: Realm, who: Character, how: str) -> None:
     """14.2/1: a trapped character "may not leave the clearing" by any way until he escapes (MR41)."""
     if trapped(realm, who):
         raise RuleError(f"{who.name} is trapped in the Trap's clearing: no {how} until he escapes (a Discover "
                         "Chits or Choice result, or the Trap Blueprint)", rule="14.2/1", section=TRAP)
 
 
-def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activity]:
+def check_day(realm: Realm, who: Character, action: RecordDay) -> list[Activity]:
     """Refuse a recorded day that breaks a rule of the day's phases, roads or the Trap; changes nothing."""
     try:
         steps = [parse(realm, text) for text in action.activities]
@@ -236,7 +218,7 @@ def check_day(realm: RealmDays, who: Character, action: RecordDay) -> list[Activ
     return steps
 
 
-def _check_route(realm: RealmDays, who: Character, here: int, step: Activity,
+def _check_route(realm: Realm, who: Character, here: int, step: Activity,
                  learned: set[tuple[int, int]]) -> None:
     board = realm.board
     assert step.to is not None
@@ -256,7 +238,7 @@ def _check_route(realm: RealmDays, who: Character, here: int, step: Activity,
                             f"not {board.label(step.to)}", rule="FLY", section=DAY)
 
 
-def perform_day(realm: RealmDays, who: Character, action: RecordDay) -> None:
+def perform_day(realm: Realm, who: Character, action: RecordDay) -> None:
     """Walk the recorded day (checked by :func:`check_day`): moves, the Trap, discoveries."""
     steps = check_day(realm, who, action)
     today = record(realm, who)
@@ -298,7 +280,7 @@ def perform_day(realm: RealmDays, who: Character, action: RecordDay) -> None:
     realm.today[who.name] = today
 
 
-def _discover_paths(realm: RealmDays, who: Character) -> None:
+def _discover_paths(realm: Realm, who: Character) -> None:
     """A SEARCH with the "Paths" result: the character knows the hidden paths leaving his clearing for good
     (the Pathfinder's guidance teaches nothing, 7.10)."""
     here = who.clearing
@@ -310,7 +292,7 @@ def _discover_paths(realm: RealmDays, who: Character) -> None:
                        f"{realm.board.label(other)}")
 
 
-def _discover_minor(realm: RealmDays, who: Character, result: str | None) -> None:
+def _discover_minor(realm: Realm, who: Character, result: str | None) -> None:
     """10.1/2-3: a revealed minor location in the clearing is discovered by a Discover Chits or Choice
     result; its treasure is collected at once (the Runestone's spell awakened)."""
     site = realm.sites.minor_at(realm.board, who.clearing)
@@ -322,14 +304,14 @@ def _discover_minor(realm: RealmDays, who: Character, result: str | None) -> Non
         who.belongings.append(Item(site.contents, "small treasure"))
 
 
-def _sync_trap(realm: RealmDays, who: Character, held: bool) -> None:
+def _sync_trap(realm: Realm, who: Character, held: bool) -> None:
     trap = realm.sites.trap
     here = who.clearing == realm.sites.trap_clearing and not who.offroad
     (trap.here.add if here else trap.here.discard)(who.name)
     (trap.trapped.add if here and held else trap.trapped.discard)(who.name)
 
 
-def end_turn(realm: RealmDays, who: Character) -> None:
+def end_turn(realm: Realm, who: Character) -> None:
     """The end of a character's turn at the board's sites: the chits of his tile revealed (a minor location
     placed in a random clearing, 10.1/1), and the Trap's clearing trapping him (14.2/1)."""
     sites = realm.sites
@@ -358,7 +340,7 @@ def end_turn(realm: RealmDays, who: Character) -> None:
         _sync_trap(realm, who, False)
 
 
-def leaders_end_turn(realm: RealmDays) -> None:
+def leaders_end_turn(realm: Realm) -> None:
     """14.2/1 "Any character or hired leader": a hired leader (the Mercenary, who moves on his own) ending the
     turn in the Trap's clearing is trapped; his own SEARCH is the base game's, so only the Trap Blueprint or
     the end of his employment frees him (ruling MR41).  A trapped traveller no longer hired goes free."""
@@ -374,7 +356,7 @@ def leaders_end_turn(realm: RealmDays) -> None:
             trap.trapped.discard(piece.name)
 
 
-def check_read_runes(realm: RealmDays, who: Character) -> None:
+def check_read_runes(realm: Realm, who: Character) -> None:
     site = realm.sites.minor_at(realm.board, who.clearing)
     if site is None or site.holds != "spell":
         raise RuleError(f"{who.name} is not at the Runestone", rule="10.1/3", section=TREASURES)
@@ -383,7 +365,7 @@ def check_read_runes(realm: RealmDays, who: Character) -> None:
                         rule="10.1/3", section=TREASURES)
 
 
-def read_runes(realm: RealmDays, who: Character, learned: bool) -> None:
+def read_runes(realm: Realm, who: Character, learned: bool) -> None:
     check_read_runes(realm, who)
     site = realm.sites.minor_at(realm.board, who.clearing)
     assert site is not None

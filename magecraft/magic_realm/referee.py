@@ -14,7 +14,8 @@ killed or delivered to the GUARD for 20 gold.  Hiring, capturing, services, trad
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from magecraft.core.errors import RuleError
 from magecraft.magic_realm import miracles, phases, travellers
@@ -56,15 +57,15 @@ from magecraft.magic_realm.actions import (
     WoundMiracle,
 )
 from magecraft.magic_realm.board import Clearing
-from magecraft.magic_realm.data import tiles, traveller
+from magecraft.magic_realm.data import spell, tiles, traveller
 from magecraft.magic_realm.guilds import GUILDS, GuildHall, guild
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Decide, Item, Pending
+from magecraft.magic_realm.realm import Realm
+from magecraft.magic_realm.spells import hop
 from magecraft.magic_realm.table_dice import table
 from magecraft.magic_realm.travel import GATES, OFFROAD, check_gate_travel, offroad
-
-if TYPE_CHECKING:
-    from magecraft.magic_realm.days import RealmDays
+from magecraft.magic_realm.treasures import ShejohsRing
 
 TRAVELLERS = "7. Travellers"
 GENERATORS = "12. Monster Generators"
@@ -80,7 +81,7 @@ OFFROAD_MOVES = ("MOVE", "MOVE")
 # -- the decisions left to a character -------------------------------------------------------------
 
 
-def pending_choices(realm: RealmDays) -> list[DayAction]:
+def pending_choices(realm: Realm) -> list[DayAction]:
     pending = realm.pending
     assert pending is not None
     if pending.kind == Decide.POD:
@@ -90,7 +91,7 @@ def pending_choices(realm: RealmDays) -> list[DayAction]:
     return [GrantGuildChit(str(o)) for o in pending.options]
 
 
-def check_pending(realm: RealmDays, action: DayAction) -> None:
+def check_pending(realm: Realm, action: DayAction) -> None:
     pending = realm.pending
     assert pending is not None
     if action not in pending_choices(realm):
@@ -99,7 +100,7 @@ def check_pending(realm: RealmDays, action: DayAction) -> None:
                         section=OFFROAD if pending.kind == Decide.CLEARING else GENERATORS)
 
 
-def describe_pending(realm: RealmDays) -> str:
+def describe_pending(realm: Realm) -> str:
     pending = realm.pending
     assert pending is not None
     if pending.kind == Decide.POD:
@@ -109,7 +110,7 @@ def describe_pending(realm: RealmDays) -> str:
     return f"who receives the {pending.guild} chit ({', '.join(str(o) for o in pending.options)})"
 
 
-def perform_pending(realm: RealmDays, action: ChoosePod | GrantGuildChit | ChooseClearing) -> None:
+def perform_pending(realm: Realm, action: ChoosePod | GrantGuildChit | ChooseClearing) -> None:
     pending = realm.pending
     assert pending is not None
     realm.pending = None
@@ -132,7 +133,7 @@ def perform_pending(realm: RealmDays, action: ChoosePod | GrantGuildChit | Choos
 # -- what the referee may record ------------------------------------------------------------------
 
 
-def referee_actions(realm: RealmDays) -> list[DayAction]:
+def referee_actions(realm: Realm) -> list[DayAction]:
     """The referee's actions now (besides the next day), each checked legal; moves to every clearing."""
     found: list[DayAction] = []
     for c in realm.characters:
@@ -168,14 +169,18 @@ def referee_actions(realm: RealmDays) -> list[DayAction]:
     return found
 
 
-def check(realm: RealmDays, action: DayAction) -> None:
+def check(realm: Realm, action: DayAction) -> None:
     """Refuse ``action`` (``RuleError``) when the rules forbid it now; changes nothing."""
     if realm.turn is not None:
         raise RuleError("the day is still being played", rule="one day at a time", section=TRAVELLERS)
     if isinstance(action, ChoosePod | GrantGuildChit | ChooseClearing) or not hasattr(action, "character"):
         raise RuleError("no decision is waiting", rule="the realm", section=TRAVELLERS)
     who = realm.character(action.character)
-    retinue = realm.retinues[who.name]
+    _check_lost(who, action)
+    CHECKS.get(type(action), _not_the_referees)(realm, who, action)
+
+
+def _check_lost(who: Character, action: DayAction) -> None:
     if who.offroad and isinstance(action, RunFromBattle):
         raise RuleError(f"{who.name} is lost: no running from battle", rule="2.6 you cannot run from a battle",
                         section=OFFROAD)
@@ -183,109 +188,130 @@ def check(realm: RealmDays, action: DayAction) -> None:
         raise RuleError(f"{who.name} is lost off the clearings (2.4): only offroad rolls until back in a clearing",
                         rule="2.4 You may not perform any other action until you have successfully returned to "
                              "a clearing", section=OFFROAD)
-    if isinstance(action, StrikeHive | UseBookOfTheDead):
-        _check_generator(realm, who, action)
-    elif isinstance(action, MoveCharacter):
-        if not 0 <= action.clearing < len(realm.board.clearings):
-            raise RuleError(f"no clearing {action.clearing} on this board", rule="the board", section=OFFROAD)
-        if action.clearing == who.clearing:
-            # the referee records where a turn took the character: staying put is no move (ruling MR7)
-            raise RuleError(f"{who.name} already stands in {realm.board.label(who.clearing)}",
-                            rule="MR7 the referee moves the characters", section=OFFROAD)
-        phases.check_not_trapped(realm, who, "moving away")
-    elif isinstance(action, TravelOffroad):
-        tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
-        if tiles()[tile].no_offroad:
-            raise RuleError(f"no offroad travel in the {tile}",
-                            rule="You can NEVER travel offroad in the Volcano tile", section=OFFROAD)
-        phases.check_not_trapped(realm, who, "offroad travel")
-        phases.charge(realm, who, OFFROAD_MOVES)
-    elif isinstance(action, RecordDay):
-        phases.check_day(realm, who, action)
-    elif isinstance(action, ReadRunes):
-        phases.check_read_runes(realm, who)
-    elif isinstance(action, TradeWithMerchant):
-        travellers.check_merchant(realm, who, action)
-    elif isinstance(action, MoveHireling):
-        travellers.check_move_hireling(realm, who, action)
-    elif isinstance(action, EnchantressAid):
-        if not retinue.serves("Enchantress"):
-            raise RuleError(f"the Enchantress does not serve {who.name}", rule="Enchantress", section=TRAVELLERS)
-    elif isinstance(action, PutOnRing):
-        if realm.ring is not None:
-            raise RuleError(f"{realm.ring['wearer']} wears Shejoh's Ring for the rest of the game",
-                            rule="10.2 It cannot be removed", section=TREASURES)
-    elif isinstance(action, Hire):
-        piece = realm.traveller(action.traveller)
-        travellers.check_met(realm, who, piece.name, hiring=True)
-        trial = Retinue.from_dict(retinue.to_dict())
-        if action.chit is not None and action.chit not in trial.chits:
-            # the character's action chits are the base game's: the one named is the one it takes
-            trial.chits.append(action.chit)
-        trial.check_hire(piece.name, day=travellers.coming_day(realm), chit=action.chit)
-        miracles.check(realm, who, action)
-    elif isinstance(action, Fire):
-        retinue.check_fire(action.traveller)
-        name = traveller(action.traveller).name
-        if retinue.serving[name].captured and name != "Wood Sprite":
-            raise RuleError(f"the {action.traveller} was captured, not hired", rule="7.9", section=TRAVELLERS)
-        if action.path is not None:
-            a, b = action.path
-            if name != "Wood Sprite" or not (0 <= a < len(realm.board.clearings)
-                                             and b in realm.board.hidden_paths[a]):
-                raise RuleError("only the freed Wood Sprite reveals a path, and it must be a hidden path",
-                                rule="Wood Sprite", section=TRAVELLERS)
-    elif isinstance(action, Capture):
-        piece = realm.traveller(action.traveller)
-        travellers.check_met(realm, who, piece.name, hiring=False)
-        retinue.check_capture(piece.name)
-    elif isinstance(action, RaiseDead):
-        if not retinue.serves("Necromancer"):
-            raise RuleError(f"the Necromancer does not serve {who.name}", rule="Necromancer", section=TRAVELLERS)
-        if who.raised_on == realm.day:
-            raise RuleError("the Necromancer raises the dead once each evening", rule="Necromancer",
-                            section=TRAVELLERS)
-    elif isinstance(action, PickpocketScore):
-        hired = retinue.serving.get("Pickpocket")
-        if hired is None or not hired.captured:
-            raise RuleError("the Pickpocket scores only when captured", rule="Pickpocket", section=TRAVELLERS)
-    elif isinstance(action, RidOfJester):
-        if "Jester" not in who.followers:
-            raise RuleError(f"the Jester has not joined {who.name}", rule="Jester", section=TRAVELLERS)
-        if action.how not in ("killed", "guard"):
-            raise RuleError("the Jester is killed, or delivered to the GUARD", rule="Jester", section=TRAVELLERS)
-    elif isinstance(action, CharacterKilled):
-        if action.by is not None:
-            realm.character(action.by)
-            if action.by == who.name:
-                raise RuleError("a character is not killed by himself here", rule="9.3/4", section=GUILDS)
-    elif isinstance(action, GiveGold):
-        if retinue.gold + action.amount < 0:
-            raise RuleError(f"{who.name} has {retinue.gold} gold, not {-action.amount}", rule="gold",
-                            section=TRAVELLERS)
-    elif isinstance(action, GiveItem):
-        if action.item_kind not in ITEM_KINDS or not action.item.strip():
-            raise RuleError(f"an item has a name and a kind ({', '.join(ITEM_KINDS)})", rule="belongings",
-                            section=TRAVELLERS)
-    elif isinstance(action, RecordDeed):
-        if not action.deed.strip():
-            raise RuleError("name the deed", rule="9.2", section=GUILDS)
-    elif isinstance(action, LocateGate | GateTravel):
-        _check_gate(realm, who, action)
-    elif isinstance(action, BuyService):
-        travellers.check_service(realm, who, action)
-    elif isinstance(action, CastSpell):
-        _check_spell(realm, who, action)
-    elif isinstance(action, PlayMiracle | WoundMiracle):
-        miracles.check(realm, who, action)
-    elif isinstance(action, RunFromBattle):
-        if action.bounty and retinue.serves("Bounty Hunter"):
-            retinue.run_from_battle(bounty=True)  # refuses: he blocks until the bounty is dead
-    else:
-        _check_guild(realm, who, action)
 
 
-def _check_generator(realm: RealmDays, who: Character, action: StrikeHive | UseBookOfTheDead) -> None:
+def _not_the_referees(realm: Realm, who: Character, action: DayAction) -> None:
+    raise RuleError(f"{type(action).__name__} is not a referee's action", rule="the realm", section=GUILDS)
+
+
+def _check_move(realm: Realm, who: Character, action: MoveCharacter) -> None:
+    if not 0 <= action.clearing < len(realm.board.clearings):
+        raise RuleError(f"no clearing {action.clearing} on this board", rule="the board", section=OFFROAD)
+    if action.clearing == who.clearing:
+        # the referee records where a turn took the character: staying put is no move (ruling MR7)
+        raise RuleError(f"{who.name} already stands in {realm.board.label(who.clearing)}",
+                        rule="MR7 the referee moves the characters", section=OFFROAD)
+    phases.check_not_trapped(realm, who, "moving away")
+
+
+def _check_offroad(realm: Realm, who: Character, action: TravelOffroad) -> None:
+    tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
+    if tiles()[tile].no_offroad:
+        raise RuleError(f"no offroad travel in the {tile}",
+                        rule="You can NEVER travel offroad in the Volcano tile", section=OFFROAD)
+    phases.check_not_trapped(realm, who, "offroad travel")
+    phases.charge(realm, who, OFFROAD_MOVES)
+
+
+def _check_read_runes(realm: Realm, who: Character, action: ReadRunes) -> None:
+    phases.check_read_runes(realm, who)
+
+
+def _check_enchantress(realm: Realm, who: Character, action: EnchantressAid) -> None:
+    if not realm.retinues[who.name].serves("Enchantress"):
+        raise RuleError(f"the Enchantress does not serve {who.name}", rule="Enchantress", section=TRAVELLERS)
+
+
+def _check_ring(realm: Realm, who: Character, action: PutOnRing) -> None:
+    if realm.ring is not None:
+        raise RuleError(f"{realm.ring['wearer']} wears Shejoh's Ring for the rest of the game",
+                        rule="10.2 It cannot be removed", section=TREASURES)
+
+
+def _check_hire(realm: Realm, who: Character, action: Hire) -> None:
+    piece = realm.traveller(action.traveller)
+    travellers.check_met(realm, who, piece.name, hiring=True)
+    trial = Retinue.from_dict(realm.retinues[who.name].to_dict())
+    if action.chit is not None and action.chit not in trial.chits:
+        # the character's action chits are the base game's: the one named is the one it takes
+        trial.chits.append(action.chit)
+    trial.check_hire(piece.name, day=travellers.coming_day(realm), chit=action.chit)
+    miracles.check(realm, who, action)
+
+
+def _check_fire(realm: Realm, who: Character, action: Fire) -> None:
+    retinue = realm.retinues[who.name]
+    retinue.check_fire(action.traveller)
+    name = traveller(action.traveller).name
+    if retinue.serving[name].captured and name != "Wood Sprite":
+        raise RuleError(f"the {action.traveller} was captured, not hired", rule="7.9", section=TRAVELLERS)
+    if action.path is not None:
+        a, b = action.path
+        if name != "Wood Sprite" or not (0 <= a < len(realm.board.clearings)
+                                         and b in realm.board.hidden_paths[a]):
+            raise RuleError("only the freed Wood Sprite reveals a path, and it must be a hidden path",
+                            rule="Wood Sprite", section=TRAVELLERS)
+
+
+def _check_capture(realm: Realm, who: Character, action: Capture) -> None:
+    piece = realm.traveller(action.traveller)
+    travellers.check_met(realm, who, piece.name, hiring=False)
+    realm.retinues[who.name].check_capture(piece.name)
+
+
+def _check_raise_dead(realm: Realm, who: Character, action: RaiseDead) -> None:
+    if not realm.retinues[who.name].serves("Necromancer"):
+        raise RuleError(f"the Necromancer does not serve {who.name}", rule="Necromancer", section=TRAVELLERS)
+    if who.raised_on == realm.day:
+        raise RuleError("the Necromancer raises the dead once each evening", rule="Necromancer",
+                        section=TRAVELLERS)
+
+
+def _check_pickpocket(realm: Realm, who: Character, action: PickpocketScore) -> None:
+    hired = realm.retinues[who.name].serving.get("Pickpocket")
+    if hired is None or not hired.captured:
+        raise RuleError("the Pickpocket scores only when captured", rule="Pickpocket", section=TRAVELLERS)
+
+
+def _check_jester(realm: Realm, who: Character, action: RidOfJester) -> None:
+    if "Jester" not in who.followers:
+        raise RuleError(f"the Jester has not joined {who.name}", rule="Jester", section=TRAVELLERS)
+    if action.how not in ("killed", "guard"):
+        raise RuleError("the Jester is killed, or delivered to the GUARD", rule="Jester", section=TRAVELLERS)
+
+
+def _check_killed(realm: Realm, who: Character, action: CharacterKilled) -> None:
+    if action.by is not None:
+        realm.character(action.by)
+        if action.by == who.name:
+            raise RuleError("a character is not killed by himself here", rule="9.3/4", section=GUILDS)
+
+
+def _check_gold(realm: Realm, who: Character, action: GiveGold) -> None:
+    retinue = realm.retinues[who.name]
+    if retinue.gold + action.amount < 0:
+        raise RuleError(f"{who.name} has {retinue.gold} gold, not {-action.amount}", rule="gold",
+                        section=TRAVELLERS)
+
+
+def _check_item(realm: Realm, who: Character, action: GiveItem) -> None:
+    if action.item_kind not in ITEM_KINDS or not action.item.strip():
+        raise RuleError(f"an item has a name and a kind ({', '.join(ITEM_KINDS)})", rule="belongings",
+                        section=TRAVELLERS)
+
+
+def _check_deed(realm: Realm, who: Character, action: RecordDeed) -> None:
+    if not action.deed.strip():
+        raise RuleError("name the deed", rule="9.2", section=GUILDS)
+
+
+def _check_run(realm: Realm, who: Character, action: RunFromBattle) -> None:
+    retinue = realm.retinues[who.name]
+    if action.bounty and retinue.serves("Bounty Hunter"):
+        retinue.run_from_battle(bounty=True)  # refuses: he blocks until the bounty is dead
+
+
+def _check_generator(realm: Realm, who: Character, action: StrikeHive | UseBookOfTheDead) -> None:
     if who.clearing != realm.generator_clearing or who.offroad:
         raise RuleError(f"{who.name} is not at the {realm.generator}", rule="at the generator", section=GENERATORS)
     if isinstance(action, StrikeHive) and (realm.generator != "Hive" or realm.hive_destroyer is not None):
@@ -294,11 +320,11 @@ def _check_generator(realm: RealmDays, who: Character, action: StrikeHive | UseB
         raise RuleError("there is no open Graveyard here", rule="12.5/1", section=GENERATORS)
 
 
-def gates_on_board(realm: RealmDays) -> list[str]:
+def gates_on_board(realm: Realm) -> list[str]:
     return sorted(c.name for chits in realm.setup.tile_chits.values() for c in chits if c.kind == "gate")
 
 
-def gate_clearing(realm: RealmDays, gate: str) -> int | None:
+def gate_clearing(realm: Realm, gate: str) -> int | None:
     """3.2: a revealed gate lies in the highest-numbered clearing of its tile (None: not on the board)."""
     for tile, chits in realm.setup.tile_chits.items():
         if any(c.kind == "gate" and c.name.casefold() == gate.strip().casefold() for c in chits):
@@ -306,7 +332,7 @@ def gate_clearing(realm: RealmDays, gate: str) -> int | None:
     return None
 
 
-def _gate_name(realm: RealmDays, gate: str) -> str:
+def _gate_name(realm: Realm, gate: str) -> str:
     for chits in realm.setup.tile_chits.values():
         for c in chits:
             if c.kind == "gate" and c.name.casefold() == gate.strip().casefold():
@@ -314,7 +340,7 @@ def _gate_name(realm: RealmDays, gate: str) -> str:
     raise RuleError(f"no gate {gate!r} is on the board", rule="3.1", section=GATES)
 
 
-def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTravel) -> None:
+def _check_gate(realm: Realm, who: Character, action: LocateGate | GateTravel) -> None:
     name = _gate_name(realm, action.gate)
     place = gate_clearing(realm, name)
     assert place is not None
@@ -340,9 +366,7 @@ def _check_gate(realm: RealmDays, who: Character, action: LocateGate | GateTrave
 BOARD_SPELLS = ("Hop", "Open Gate", "Prayer", "Vision", "Rocks Glow", "Miracle")
 
 
-def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
-    from magecraft.magic_realm.data import spell
-
+def _check_spell(realm: Realm, who: Character, action: CastSpell) -> None:
     name = spell(action.spell).name
     if name not in BOARD_SPELLS:
         raise RuleError(f"{name} is not resolved on the board here ({', '.join(BOARD_SPELLS)})",
@@ -365,11 +389,9 @@ def _check_spell(realm: RealmDays, who: Character, action: CastSpell) -> None:
                             section="List of Spells")
 
 
-def _put_on_ring(realm: RealmDays, who: Character, witch_king_in_play: bool) -> None:
+def _put_on_ring(realm: Realm, who: Character, witch_king_in_play: bool) -> None:
     """10.2: the high die of 2d6, for good: the Witch-King (or death when he is in play), a Tremendous land
     dragon in BLACK magic, a re-roll of Power of the Pit or Curse, an extra HIDE phase, or nothing."""
-    from magecraft.magic_realm.treasures import ShejohsRing
-
     effect = ShejohsRing().put_on(realm.rng, who.name, witch_king_in_play=witch_king_in_play)
     realm.ring = {"wearer": who.name, **effect.to_dict()}
     realm.note(f"{who.name} puts on Shejoh's Ring (high die {effect.roll.total}): {effect.roll.result}")
@@ -392,137 +414,160 @@ def read_ring(raw: Any, names: list[str]) -> dict[str, Any] | None:
     return ring
 
 
-def _check_guild(realm: RealmDays, who: Character, action: DayAction) -> None:
-    if isinstance(action, DiscoverGuild):
-        name = guild(action.guild).name
-        if name in realm.guild_clearings:
-            raise RuleError(f"the {name} is already on the board", rule="9.1", section=GUILDS)
-        tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
-        if not any(c.name == name for c in realm.setup.tile_chits.get(tile, ())):
-            raise RuleError(f"the {name} chit is not on {tile}", rule="9.1 upon discovery", section=GUILDS)
-    elif isinstance(action, JoinGuild):
-        name = guild(action.guild).name
-        place = realm.guild_clearings.get(name)
-        if place is None:
-            raise RuleError(f"the {name} has not been discovered", rule="9.1", section=GUILDS)
-        if who.clearing != place or who.offroad:
-            raise RuleError(f"{who.name} is not at the {name} ({realm.board.label(place)})",
-                            rule="9.1 guilds are identical to any dwelling", section=GUILDS)
-        trial = _hall_copy(realm)
-        trial.join(who.name, name, deeds=who.deeds)
-    elif isinstance(action, DrawQuest):
-        if not action.quest.strip():
-            raise RuleError("name the quest drawn", rule="9.3", section=GUILDS)
-        _hall_copy(realm).draw_quest(who.name, action.quest)
-    elif isinstance(action, CompleteQuest):
-        _hall_copy(realm).complete_quest(who.name)
-    else:
-        raise RuleError(f"{type(action).__name__} is not a referee's action", rule="the realm", section=GUILDS)
+def _check_discover(realm: Realm, who: Character, action: DiscoverGuild) -> None:
+    name = guild(action.guild).name
+    if name in realm.guild_clearings:
+        raise RuleError(f"the {name} is already on the board", rule="9.1", section=GUILDS)
+    tile = realm.board.tile_names[realm.board.clearings[who.clearing].tile]
+    if not any(c.name == name for c in realm.setup.tile_chits.get(tile, ())):
+        raise RuleError(f"the {name} chit is not on {tile}", rule="9.1 upon discovery", section=GUILDS)
 
 
-def _hall_copy(realm: RealmDays) -> GuildHall:
+def _check_join(realm: Realm, who: Character, action: JoinGuild) -> None:
+    name = guild(action.guild).name
+    place = realm.guild_clearings.get(name)
+    if place is None:
+        raise RuleError(f"the {name} has not been discovered", rule="9.1", section=GUILDS)
+    if who.clearing != place or who.offroad:
+        raise RuleError(f"{who.name} is not at the {name} ({realm.board.label(place)})",
+                        rule="9.1 guilds are identical to any dwelling", section=GUILDS)
+    _hall_copy(realm).join(who.name, name, deeds=who.deeds)
+
+
+def _check_draw(realm: Realm, who: Character, action: DrawQuest) -> None:
+    if not action.quest.strip():
+        raise RuleError("name the quest drawn", rule="9.3", section=GUILDS)
+    _hall_copy(realm).draw_quest(who.name, action.quest)
+
+
+def _check_complete(realm: Realm, who: Character, action: CompleteQuest) -> None:
+    _hall_copy(realm).complete_quest(who.name)
+
+
+def _hall_copy(realm: Realm) -> GuildHall:
     """A copy of the guild hall to try an action on (check before perform: the real one is untouched)."""
     return GuildHall.from_dict(realm.guilds.to_dict())
 
 
-def perform(realm: RealmDays, action: DayAction) -> None:
+def perform(realm: Realm, action: DayAction) -> None:
     """Carry out an action :func:`check` passed."""
     who = realm.character(getattr(action, "character"))  # noqa: B009 -- every referee action names one
+    PERFORMS[type(action)](realm, who, action)
+
+
+def _strike(realm: Realm, who: Character, action: StrikeHive) -> None:
+    realm.strike(action)
+
+
+def _book_of_the_dead(realm: Realm, who: Character, action: UseBookOfTheDead) -> None:
+    realm.generator_closed = True
+    realm.note(f"{who.name} uses the Book of the Dead: the Graveyard raises no more undead")
+
+
+def _move(realm: Realm, who: Character, action: MoveCharacter) -> None:
+    who.clearing, who.offroad = action.clearing, False
+    realm.note(f"{who.name} moves to {realm.board.label(action.clearing)}")
+
+
+def _travel_offroad(realm: Realm, who: Character, action: TravelOffroad) -> None:
+    phases.charge(realm, who, OFFROAD_MOVES, perform=True)
+    _offroad(realm, who)
+
+
+def _read_runes(realm: Realm, who: Character, action: ReadRunes) -> None:
+    phases.read_runes(realm, who, action.learned)
+
+
+def _ring(realm: Realm, who: Character, action: PutOnRing) -> None:
+    _put_on_ring(realm, who, action.witch_king_in_play)
+
+
+def _enchantress_aid(realm: Realm, who: Character, action: EnchantressAid) -> None:
+    aid = table("mr_enchantress_aid", realm.settings).roll(realm.rng, label="Enchantress aid")
+    realm.note(f"the Enchantress aids {who.name} this round: {aid.result}")
+
+
+def _move_hireling(realm: Realm, who: Character, action: MoveHireling) -> None:
+    piece = realm.traveller(action.traveller)
+    piece.clearing = action.clearing
+    realm.note(f"{who.name}'s {piece.name} moves on his own to {realm.board.label(action.clearing)}")
+
+
+def _fire(realm: Realm, who: Character, action: Fire) -> None:
     retinue = realm.retinues[who.name]
-    if isinstance(action, StrikeHive):
-        realm.strike(action)
-    elif isinstance(action, UseBookOfTheDead):
-        realm.generator_closed = True
-        realm.note(f"{who.name} uses the Book of the Dead: the Graveyard raises no more undead")
-    elif isinstance(action, MoveCharacter):
-        who.clearing, who.offroad = action.clearing, False
-        realm.note(f"{who.name} moves to {realm.board.label(action.clearing)}")
-    elif isinstance(action, TravelOffroad):
-        phases.charge(realm, who, OFFROAD_MOVES, perform=True)
-        _offroad(realm, who)
-    elif isinstance(action, RecordDay):
-        phases.perform_day(realm, who, action)
-    elif isinstance(action, ReadRunes):
-        phases.read_runes(realm, who, action.learned)
-    elif isinstance(action, TradeWithMerchant):
-        travellers.trade(realm, who, action)
-    elif isinstance(action, PutOnRing):
-        _put_on_ring(realm, who, action.witch_king_in_play)
-    elif isinstance(action, EnchantressAid):
-        aid = table("mr_enchantress_aid", realm.settings).roll(realm.rng, label="Enchantress aid")
-        realm.note(f"the Enchantress aids {who.name} this round: {aid.result}")
-    elif isinstance(action, MoveHireling):
-        piece = realm.traveller(action.traveller)
-        piece.clearing = action.clearing
-        realm.note(f"{who.name}'s {piece.name} moves on his own to {realm.board.label(action.clearing)}")
-    elif isinstance(action, Hire):
-        travellers.hire(realm, who, action)
-    elif isinstance(action, Fire):
-        name = traveller(action.traveller).name
-        captured = retinue.serving[name].captured
-        retinue.fire(action.traveller)
-        if name == "Wood Sprite" and captured:
-            travellers.free_wood_sprite(realm, who, action.path)
-        else:
-            travellers.back_on_board(realm, who, name, "is freed")
-    elif isinstance(action, Capture):
-        travellers.capture(realm, who, action)
-    elif isinstance(action, RaiseDead):
-        who.raised_on = realm.day
-        raised = table("mr_raise_dead", realm.settings).roll(realm.rng, label="the Necromancer raises the dead")
-        realm.note(f"the Necromancer raises the dead for {who.name}: {raised.result}")
-    elif isinstance(action, PickpocketScore):
-        scored = retinue.pickpocket_score(realm.rng, realm.settings)
-        realm.note(f"the Pickpocket scores for {who.name}: {scored.result}")
-    elif isinstance(action, RidOfJester):
-        who.followers.remove("Jester")
-        piece = realm.traveller("Jester")
-        piece.state, piece.joined = ("dead" if action.how == "killed" else "gone"), None
-        if action.how == "guard":
-            retinue.gold += JESTER_REWARD
-            realm.note(f"{who.name} delivers the Jester to the GUARD: {JESTER_REWARD} gold")
-        else:
-            realm.note(f"{who.name} kills the Jester")
-    elif isinstance(action, CharacterKilled):
-        killed(realm, who, action.by)
-    elif isinstance(action, GiveGold):
-        retinue.gold += action.amount
-        realm.note(f"{who.name} {'gains' if action.amount >= 0 else 'pays'} {abs(action.amount)} gold "
-                   f"({retinue.gold} now)")
-    elif isinstance(action, GiveItem):
-        who.belongings.append(Item(action.item.strip(), action.item_kind))
-        realm.note(f"{who.name} takes the {action.item.strip()} ({action.item_kind})")
-    elif isinstance(action, RecordDeed):
-        who.deeds.append(action.deed.strip())
-        realm.note(f"{who.name}: {action.deed.strip()}")
-    elif isinstance(action, LocateGate):
-        _locate_gate(realm, who, _gate_name(realm, action.gate))
-    elif isinstance(action, BuyService):
-        travellers.buy(realm, who, action)
-    elif isinstance(action, CastSpell):
-        _cast(realm, who, action)
-    elif isinstance(action, PlayMiracle | WoundMiracle):
-        miracles.perform(realm, who, action)
-    elif isinstance(action, RunFromBattle):
-        for name in retinue.run_from_battle(dragons=action.dragons, bounty=action.bounty):
-            realm.traveller(name).state = "dead"
-            realm.note(f"{who.name} runs from the dragons: the {name} is killed")
-        realm.note(f"{who.name} runs from the battle")
-    elif isinstance(action, GateTravel):
-        name = _gate_name(realm, action.gate)
-        place = gate_clearing(realm, name)
-        assert place is not None
-        phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves), perform=True, to=place)
-        who.clearing = place
-        realm.note(f"{who.name} travels through the gates to {name} in {realm.board.label(place)}")
+    name = traveller(action.traveller).name
+    captured = retinue.serving[name].captured
+    retinue.fire(action.traveller)
+    if name == "Wood Sprite" and captured:
+        travellers.free_wood_sprite(realm, who, action.path)
     else:
-        _guild(realm, who, action)
+        travellers.back_on_board(realm, who, name, "is freed")
 
 
-def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
-    from magecraft.magic_realm.data import spell
-    from magecraft.magic_realm.spells import hop
+def _raise_dead(realm: Realm, who: Character, action: RaiseDead) -> None:
+    who.raised_on = realm.day
+    raised = table("mr_raise_dead", realm.settings).roll(realm.rng, label="the Necromancer raises the dead")
+    realm.note(f"the Necromancer raises the dead for {who.name}: {raised.result}")
 
+
+def _pickpocket(realm: Realm, who: Character, action: PickpocketScore) -> None:
+    scored = realm.retinues[who.name].pickpocket_score(realm.rng, realm.settings)
+    realm.note(f"the Pickpocket scores for {who.name}: {scored.result}")
+
+
+def _rid_of_jester(realm: Realm, who: Character, action: RidOfJester) -> None:
+    who.followers.remove("Jester")
+    piece = realm.traveller("Jester")
+    piece.state, piece.joined = ("dead" if action.how == "killed" else "gone"), None
+    if action.how == "guard":
+        realm.retinues[who.name].gold += JESTER_REWARD
+        realm.note(f"{who.name} delivers the Jester to the GUARD: {JESTER_REWARD} gold")
+    else:
+        realm.note(f"{who.name} kills the Jester")
+
+
+def _killed(realm: Realm, who: Character, action: CharacterKilled) -> None:
+    killed(realm, who, action.by)
+
+
+def _give_gold(realm: Realm, who: Character, action: GiveGold) -> None:
+    retinue = realm.retinues[who.name]
+    retinue.gold += action.amount
+    realm.note(f"{who.name} {'gains' if action.amount >= 0 else 'pays'} {abs(action.amount)} gold "
+               f"({retinue.gold} now)")
+
+
+def _give_item(realm: Realm, who: Character, action: GiveItem) -> None:
+    who.belongings.append(Item(action.item.strip(), action.item_kind))
+    realm.note(f"{who.name} takes the {action.item.strip()} ({action.item_kind})")
+
+
+def _deed(realm: Realm, who: Character, action: RecordDeed) -> None:
+    who.deeds.append(action.deed.strip())
+    realm.note(f"{who.name}: {action.deed.strip()}")
+
+
+def _locate(realm: Realm, who: Character, action: LocateGate) -> None:
+    _locate_gate(realm, who, _gate_name(realm, action.gate))
+
+
+def _run(realm: Realm, who: Character, action: RunFromBattle) -> None:
+    for name in realm.retinues[who.name].run_from_battle(dragons=action.dragons, bounty=action.bounty):
+        realm.traveller(name).state = "dead"
+        realm.note(f"{who.name} runs from the dragons: the {name} is killed")
+    realm.note(f"{who.name} runs from the battle")
+
+
+def _gate_travel(realm: Realm, who: Character, action: GateTravel) -> None:
+    name = _gate_name(realm, action.gate)
+    place = gate_clearing(realm, name)
+    assert place is not None
+    phases.charge(realm, who, ("GATE", *("MOVE",) * action.moves), perform=True, to=place)
+    who.clearing = place
+    realm.note(f"{who.name} travels through the gates to {name} in {realm.board.label(place)}")
+
+
+def _cast(realm: Realm, who: Character, action: CastSpell) -> None:
     name = spell(action.spell).name
     if name == "Miracle":
         miracles.cast(realm, who, action)
@@ -557,7 +602,7 @@ def _cast(realm: RealmDays, who: Character, action: CastSpell) -> None:
     realm.note(f"{who.name} casts Open Gate: to {gate} in {realm.board.label(place)}")
 
 
-def _locate_gate(realm: RealmDays, who: Character, name: str) -> None:
+def _locate_gate(realm: Realm, who: Character, name: str) -> None:
     """3.2: the gate is known to the character; the Gate Master's employers learn it at once (7.10)."""
     who.known_gates.append(name)
     realm.note(f"{who.name} locates {name}")
@@ -571,7 +616,7 @@ def _locate_gate(realm: RealmDays, who: Character, name: str) -> None:
 # -- offroad travel (2) -----------------------------------------------------------------------------
 
 
-def _offroad(realm: RealmDays, who: Character) -> None:
+def _offroad(realm: Realm, who: Character) -> None:
     """2.2-2.4: a roll on the column of the clearing left (a lost character keeps rolling on the column of
     the clearing he left, 2.4); clearing results move him at once (2.3), Lost and Avalanche leave him in
     the tile's woods, wounded (2.4)."""
@@ -597,7 +642,7 @@ def _offroad(realm: RealmDays, who: Character) -> None:
         realm.pending = Pending(Decide.CLEARING, who.name, tuple(options))
 
 
-def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
+def _offroad_clearings(realm: Realm, who: Character) -> list[int]:
     """The clearings offroad travel may reach: the other clearings of the tile left (2.4 "on the tile", 2.5
     "the tile's clearings"; ruling MR32), on the Chasm only those of the side left (1.2/2 "be sure to remain
     on the same side of the chasm regardless of the roll results"); with the setting
@@ -611,7 +656,7 @@ def _offroad_clearings(realm: RealmDays, who: Character) -> list[int]:
                   if c != who.clearing and (t != left.tile or realm.board.clearings[c].number in side))
 
 
-def _chasm_side(realm: RealmDays, left: Clearing) -> tuple[int, ...]:
+def _chasm_side(realm: Realm, left: Clearing) -> tuple[int, ...]:
     """The clearing numbers on the side of the tile's chasm ``left`` lies (every clearing on another tile)."""
     info = tiles()[realm.board.tile_names[left.tile]]
     for side in info.sides:
@@ -623,7 +668,7 @@ def _chasm_side(realm: RealmDays, left: Clearing) -> tuple[int, ...]:
 # -- travellers (7) ---------------------------------------------------------------------------------
 
 
-def killed(realm: RealmDays, who: Character, by: str | None) -> None:
+def killed(realm: Realm, who: Character, by: str | None) -> None:
     """7.8: every traveller serving the character leaves the game, and those who joined him (ruling MR15);
     9.3/3-4: the guild membership ends, its chit is free (never to the killer); 2.5: belongings are scattered
     among the tile's clearings when he dies offroad, and lie in his clearing otherwise (ruling MR34)."""
@@ -651,30 +696,34 @@ def killed(realm: RealmDays, who: Character, by: str | None) -> None:
 # -- guilds (9) -------------------------------------------------------------------------------------
 
 
-def _guild(realm: RealmDays, who: Character, action: DayAction) -> None:
+def _discover(realm: Realm, who: Character, action: DiscoverGuild) -> None:
+    name = guild(action.guild).name
+    place = realm.board.guild_clearing(realm.board.clearings[who.clearing].tile)
+    realm.guild_clearings[name] = place
+    realm.note(f"{who.name} discovers the {name}: placed in {realm.board.label(place)} (9.1)")
+
+
+def _join(realm: Realm, who: Character, action: JoinGuild) -> None:
+    name = guild(action.guild).name
+    realm.guilds.join(who.name, name, deeds=who.deeds)
+    realm.note(f"{who.name} joins the {name}")
+
+
+def _draw_quest(realm: Realm, who: Character, action: DrawQuest) -> None:
+    realm.guilds.draw_quest(who.name, action.quest.strip())
+    realm.note(f"{who.name} draws the quest {action.quest.strip()!r}")
+
+
+def _complete_quest(realm: Realm, who: Character, action: CompleteQuest) -> None:
     hall = realm.guilds
-    if isinstance(action, DiscoverGuild):
-        name = guild(action.guild).name
-        tile = realm.board.clearings[who.clearing].tile
-        place = realm.board.guild_clearing(tile)
-        realm.guild_clearings[name] = place
-        realm.note(f"{who.name} discovers the {name}: placed in {realm.board.label(place)} (9.1)")
-    elif isinstance(action, JoinGuild):
-        name = guild(action.guild).name
-        hall.join(who.name, name, deeds=who.deeds)
-        realm.note(f"{who.name} joins the {name}")
-    elif isinstance(action, DrawQuest):
-        hall.draw_quest(who.name, action.quest.strip())
-        realm.note(f"{who.name} draws the quest {action.quest.strip()!r}")
-    elif isinstance(action, CompleteQuest):
-        benefit = hall.complete_quest(who.name)
-        member = hall.membership(who.name)
-        held = benefit in hall.benefits(who.name)
-        realm.note(f"{who.name} completes a {member.guild} quest: {benefit}"
-                   + ("" if held else " (waiting for the guild's chit, 9.3/3)"))
+    benefit = hall.complete_quest(who.name)
+    member = hall.membership(who.name)
+    held = benefit in hall.benefits(who.name)
+    realm.note(f"{who.name} completes a {member.guild} quest: {benefit}"
+               + ("" if held else " (waiting for the guild's chit, 9.3/3)"))
 
 
-def arrive_at_guilds(realm: RealmDays, who: Character) -> None:
+def arrive_at_guilds(realm: Realm, who: Character) -> None:
     """9.3/3a: a character ending the turn at a guild whose chit is free takes it when eligible; several
     eligible there together must decide (9.3/3b: a decision waits)."""
     if who.offroad:
@@ -692,3 +741,39 @@ def arrive_at_guilds(realm: RealmDays, who: Character) -> None:
         holder = realm.guilds.arrive(name, here)
         if holder is not None:
             realm.note(f"{holder} arrives at the {name} and receives its chit (9.3/3a)")
+
+
+# -- the referee's actions, by class ----------------------------------------------------------------
+
+#: What :func:`check` asks of each action the referee records (any other is refused).
+CHECKS: dict[type, Callable[[Realm, Character, Any], object]] = {
+    StrikeHive: _check_generator, UseBookOfTheDead: _check_generator,
+    MoveCharacter: _check_move, TravelOffroad: _check_offroad,
+    RecordDay: phases.check_day, ReadRunes: _check_read_runes,
+    TradeWithMerchant: travellers.check_merchant, MoveHireling: travellers.check_move_hireling,
+    EnchantressAid: _check_enchantress, PutOnRing: _check_ring,
+    Hire: _check_hire, Fire: _check_fire, Capture: _check_capture,
+    RaiseDead: _check_raise_dead, PickpocketScore: _check_pickpocket, RidOfJester: _check_jester,
+    CharacterKilled: _check_killed, GiveGold: _check_gold, GiveItem: _check_item, RecordDeed: _check_deed,
+    LocateGate: _check_gate, GateTravel: _check_gate, BuyService: travellers.check_service,
+    CastSpell: _check_spell, PlayMiracle: miracles.check, WoundMiracle: miracles.check,
+    RunFromBattle: _check_run,
+    DiscoverGuild: _check_discover, JoinGuild: _check_join, DrawQuest: _check_draw,
+    CompleteQuest: _check_complete,
+}
+
+#: How :func:`perform` carries out each action :data:`CHECKS` passed.
+PERFORMS: dict[type, Callable[[Realm, Character, Any], None]] = {
+    StrikeHive: _strike, UseBookOfTheDead: _book_of_the_dead,
+    MoveCharacter: _move, TravelOffroad: _travel_offroad,
+    RecordDay: phases.perform_day, ReadRunes: _read_runes,
+    TradeWithMerchant: travellers.trade, MoveHireling: _move_hireling,
+    EnchantressAid: _enchantress_aid, PutOnRing: _ring,
+    Hire: travellers.hire, Fire: _fire, Capture: travellers.capture,
+    RaiseDead: _raise_dead, PickpocketScore: _pickpocket, RidOfJester: _rid_of_jester,
+    CharacterKilled: _killed, GiveGold: _give_gold, GiveItem: _give_item, RecordDeed: _deed,
+    LocateGate: _locate, GateTravel: _gate_travel, BuyService: travellers.buy,
+    CastSpell: _cast, PlayMiracle: miracles.perform, WoundMiracle: miracles.perform,
+    RunFromBattle: _run,
+    DiscoverGuild: _discover, JoinGuild: _join, DrawQuest: _draw_quest, CompleteQuest: _complete_quest,
+}

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.magic_realm.data import read, tiles, travellers
 
@@ -151,8 +152,6 @@ class Setup:
         with one of those that were discarded in 1.1/1 above (random selection)": the Ambush leaves the game
         for a special tile drawn at random among those set aside, which takes its place and the chits dealt
         to it (ruling MR53).  Refused (``RuleError``) when the Ambush is not in play or none was set aside."""
-        from magecraft.core.errors import RuleError
-
         if AMBUSH not in self.tiles:
             raise RuleError("the Ambush is not in play", rule="1.2/3", section="1.2 The new tiles")
         if not self.removed_specials:

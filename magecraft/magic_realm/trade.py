@@ -2,7 +2,8 @@
 
 Each roll goes through the core tables (``mr_bounty``, ``mr_steal_attempt``, ``mr_steal_reward``,
 ``mr_playing_dice``, ``mr_cheating``); modified rolls stop at the table's ends (ruling C4).  The
-odds of each are exact fractions (:func:`steal_odds`, :func:`dice_odds`, :func:`lottery_odds`).
+odds of each are exact fractions (:func:`steal_odds`, :func:`dice_odds`, :func:`lottery_odds`), worked out by
+the core's :func:`magecraft.core.odds.table_odds` on the dice the realm's settings give a table (ruling MR49).
 
 The seed's worked example (5.2/1): the Magician records three STEAL actions at the HOUSE; rolls of
 3, 3 and 4 become 3, 4 and 6 -- two successes, then caught (each roll the high die of two, ruling MR49):
@@ -21,14 +22,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
-from typing import Any
 
-from magecraft.core.errors import DataError, RuleError
-from magecraft.core.numbers import whole_number
+from magecraft.core.errors import RuleError
+from magecraft.core.odds import table_odds as table_odds  # the core's exact odds, the one way (ruling MR49's dice)
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import RandomTable
+from magecraft.magic_realm.characters import character as card
 from magecraft.magic_realm.data import realm_lists
+from magecraft.magic_realm.spells import miracle_reroll
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, one_die, table
 
 BOUNTY = "4. Bounty"
@@ -42,6 +43,8 @@ FRIENDLINESS = ("Enemy", "Unfriendly", "Neutral", "Friendly", "Ally")
 TICKET_GOLD, LOTTERY_PRIZE, LOTTERY_DIGITS = 1, 500, 4
 #: 6.1/2 the dice: 5 gold a roll, or 10 gold to roll at -1.
 DICE_GOLD, DICE_GOLD_LOW = 5, 10
+#: 4.2 the Bounty Hunter: "Use 1d6 and subtract 2".
+BOUNTY_HUNTER_MODIFIER = -2
 
 
 def shift(level: str, steps: int) -> str:
@@ -88,6 +91,22 @@ def deliver_bounty(bounty: Bounty, at: str, delivered: str) -> Bounty:
     return replace(bounty, delivered=True)
 
 
+def bounty_table(*, bounty_hunter: bool = False, settings: RealmSettings = DEFAULT_SETTINGS) -> RandomTable:
+    """4.2's table as rolled: on the dice ``settings`` say, or on one die for the Bounty Hunter ("Use 1d6")."""
+    return one_die("mr_bounty") if bounty_hunter else table("mr_bounty", settings)
+
+
+def bounty_modifier(*, bounty_hunter: bool = False) -> int:
+    """What is added to a bounty roll: the Bounty Hunter's -2 ("and subtract 2"), else nothing."""
+    return BOUNTY_HUNTER_MODIFIER if bounty_hunter else 0
+
+
+def bounty_odds(*, bounty_hunter: bool = False, settings: RealmSettings = DEFAULT_SETTINGS) -> dict[str, Fraction]:
+    """Exact odds of each bounty (4.2), the Bounty Hunter's roll a result below 1 counting as 1."""
+    return table_odds(bounty_table(bounty_hunter=bounty_hunter, settings=settings),
+                      bounty_modifier(bounty_hunter=bounty_hunter))
+
+
 def roll_bounty(
     rng: Randomness, dwelling: str, *, open_bounty: Bounty | None = None, bounty_hunter: bool = False,
     miracles: int = 0, keep: str = "low", settings: RealmSettings = DEFAULT_SETTINGS,
@@ -100,8 +119,6 @@ def roll_bounty(
     ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).  A
     "Random Character" is drawn among ``characters`` when they are given (the others in the game).
     """
-    from magecraft.magic_realm.spells import miracle_reroll
-
     places = realm_lists()["places"]["bounty"]
     if not bounty_hunter and dwelling.upper() not in places:
         raise RuleError(
@@ -113,8 +130,8 @@ def roll_bounty(
             rule="you cannot roll on this table again until you have fulfilled the request",
             section=BOUNTY,
         )
-    rolled_on = one_die("mr_bounty") if bounty_hunter else table("mr_bounty", settings)
-    result, aside = miracle_reroll(rolled_on, rng, -2 if bounty_hunter else 0, label="bounty", miracles=miracles,
+    result, aside = miracle_reroll(bounty_table(bounty_hunter=bounty_hunter, settings=settings), rng,
+                                   bounty_modifier(bounty_hunter=bounty_hunter), label="bounty", miracles=miracles,
                                    keep=keep)
     target = result.result
     if target == RANDOM_CHARACTER and characters:
@@ -137,6 +154,11 @@ class StealResult:
     miracle: tuple[int, ...] = ()  # the raw rolls Miracle re-rolls set aside
 
 
+def steals_as_thief(character: str) -> bool:
+    """13.2: whether ``character``'s card carries the Thief/Assassin's -1 to stealing rolls."""
+    return card(character).steal_modifier < 0
+
+
 def steal_modifier(attempt: int, *, thief: bool = False, thief_guild: bool = False) -> int:
     """5.2/1 +1 per earlier attempt this day; 13.2 the Thief/Assassin -1; the Thief Guild's -1 (ruling MR3)."""
     if attempt < 1:
@@ -152,7 +174,8 @@ class StealingDay:
     """One character's STEAL phases in one day (5.2): against ``natives`` first, or any group named to
     :meth:`attempt` -- "1 added for each previous attempt on the same day" counts every attempt of the day,
     whichever group it was against (5.2/1).  ``holds``: what the first group has to steal (``LOOT_KINDS``;
-    None: everything), so that a category it lacks yields nothing (5.2/4)."""
+    None: everything), so that a category it lacks yields nothing (5.2/4).  ``attempt``: the number of the day's
+    next attempt, when earlier ones were made elsewhere."""
 
     def __init__(
         self,
@@ -164,11 +187,13 @@ class StealingDay:
         thief_guild: bool = False,
         settings: RealmSettings = DEFAULT_SETTINGS,
         holds: Collection[str] | None = None,
+        attempt: int = 1,
     ) -> None:
         self.character = character
         self.thief = thief
         self.thief_guild = thief_guild
-        self.attempts = 0
+        #: 5.2/1: the attempts made today before the next one (``attempt``: that one's number, from 1).
+        self.attempts = attempt - 1
         self.settings = settings
         #: Each native group stolen from today: its friendliness and what it holds (5.2/2, 5.2/4).
         self.groups: dict[str, str] = {}
@@ -200,8 +225,6 @@ class StealingDay:
         """Roll one STEAL phase, against ``natives`` (another group met today: its ``friendliness`` and
         ``holds``) or the group of the last attempt; suspect and caught change only that group (5.2/2).
         ``miracles``: Miracle chits played on the roll, each re-rolling it, the lower kept (ruling MR11)."""
-        from magecraft.magic_realm.spells import miracle_reroll
-
         if natives is not None:
             self._meet(natives, friendliness, holds)
             self.natives = natives
@@ -299,6 +322,20 @@ def lottery(rng: Randomness, tickets: Sequence[str], *, at: str, miracles: int =
     return LotteryResult(chosen, drawn, won, TICKET_GOLD * len(chosen), LOTTERY_PRIZE if won else 0, tuple(aside))
 
 
+def lottery_ticket(index: int) -> str:
+    """The ``index``-th lottery number counting from 1111, 1112, ... (the distinct numbers a buyer picks)."""
+    digits = []
+    for _ in range(LOTTERY_DIGITS):
+        digits.append(str(index % 6 + 1))
+        index //= 6
+    return "".join(reversed(digits))
+
+
+def lottery_expected_gold(tickets: Sequence[str]) -> Fraction:
+    """What ``tickets`` are worth on average (6.1/1): the prize times the chance, less a gold a ticket."""
+    return lottery_odds(len(set(tickets))) * LOTTERY_PRIZE - TICKET_GOLD * len(tickets)
+
+
 def lottery_odds(distinct_tickets: int) -> Fraction:
     """The exact chance that one of ``distinct_tickets`` different numbers wins (of 6**4 = 1,296)."""
     if not 0 <= distinct_tickets <= 6**LOTTERY_DIGITS:
@@ -320,6 +357,16 @@ class DiceResult:
     miracle: tuple[int, ...] = ()  # the raw rolls Miracle re-rolls set aside
 
 
+def dice_stake(*, high_stake: bool = False) -> int:
+    """6.1/2: 5 gold a roll, or 10 gold to roll at -1."""
+    return DICE_GOLD_LOW if high_stake else DICE_GOLD
+
+
+def cheat_modifier(cheat_bonus: int = 0, *, thief_guild: bool = False) -> int:
+    """A cheating roll's modifier: the lasting -1s of earlier rolls of 1, and the Thief Guild's -1 (9.2)."""
+    return cheat_bonus - (1 if thief_guild else 0)
+
+
 def play_dice(
     rng: Randomness,
     *,
@@ -339,14 +386,12 @@ def play_dice(
     Miracle chits played on the dice roll, each re-rolling it, the lower (richer) kept (ruling MR11).
     Played only ``at`` the INN, GUARD or S CAMPFIRE, or with the Gambler (6.1).
     """
-    from magecraft.magic_realm.spells import miracle_reroll
-
     check_gambling_place(at)
     modifier = -1 if high_stake else 0
     cheat_text, friendliness, enemy = None, 0, False
     if cheat:
-        guild_bonus = -1 if thief_guild else 0
-        cheated = table("mr_cheating", settings).roll(rng, cheat_bonus + guild_bonus, label="cheating roll")
+        cheated = table("mr_cheating", settings).roll(rng, cheat_modifier(cheat_bonus, thief_guild=thief_guild),
+                                                      label="cheating roll")
         cheat_text = cheated.result
         if cheated.data.get("outcome") == "success":
             modifier -= 1
@@ -355,7 +400,7 @@ def play_dice(
         enemy = bool(cheated.data.get("enemy", False))
         if cheated.data.get("outcome") == "caught":
             return DiceResult(
-                DICE_GOLD_LOW if high_stake else DICE_GOLD,
+                dice_stake(high_stake=high_stake),
                 cheat_text,
                 modifier,
                 0,
@@ -368,7 +413,7 @@ def play_dice(
     rolled, set_aside = miracle_reroll(table("mr_playing_dice", settings), rng, modifier, label="dice",
                                        miracles=miracles)
     return DiceResult(
-        DICE_GOLD_LOW if high_stake else DICE_GOLD,
+        dice_stake(high_stake=high_stake),
         cheat_text,
         modifier,
         rolled.raw,
@@ -384,33 +429,6 @@ def play_dice(
 # -- exact odds --------------------------------------------------------------------------------------------
 
 
-def table_odds(table: RandomTable, modifier: int = 0) -> dict[str, Fraction]:
-    """The exact chance of each result of ``table`` rolled with ``modifier`` (icepool does the dice)."""
-    die = _die(table.dice)
-    out: dict[str, Fraction] = {}
-    total = die.denominator()
-    for value, count in die.items():
-        clamped = max(table.low, min(table.high, int(value) + modifier)) if table.clamp else int(value) + modifier
-        row = table.row_for(clamped)
-        out[row.result] = out.get(row.result, Fraction(0)) + Fraction(count, total)
-    return out
-
-
-@cache
-def _die(expression: str) -> Any:
-    """An icepool die for a table's dice: ``NdS`` or ``NdShK`` (imported only when odds are asked for)."""
-    import icepool
-
-    text = expression.replace(" ", "").lower()
-    count, _, rest = text.partition("d")
-    sides, _, keep = rest.partition("h")
-    if any(whole_number(part) is None for part in (count or "1", sides, keep or "1")):  # length first (item 8)
-        raise DataError(f"no exact odds for the dice {expression!r}")
-    if keep:
-        return icepool.d(int(sides)).highest(int(count), int(keep))
-    return int(count or 1) @ icepool.d(int(sides))
-
-
 def steal_odds(
     attempt: int, *, thief: bool = False, thief_guild: bool = False, settings: RealmSettings = DEFAULT_SETTINGS
 ) -> dict[str, Fraction]:
@@ -424,6 +442,19 @@ def dice_odds(
 ) -> dict[str, Fraction]:
     """Exact odds of each dice result at -0, -1 (10 gold) or -2 (and a successful cheat)."""
     return table_odds(table("mr_playing_dice", settings), -(1 if high_stake else 0) - (1 if cheated else 0))
+
+
+def cheat_odds(
+    cheat_bonus: int = 0, *, thief_guild: bool = False, settings: RealmSettings = DEFAULT_SETTINGS
+) -> dict[str, Fraction]:
+    """Exact odds of each cheating result (6.1/2) at the modifier :func:`cheat_modifier` gives."""
+    return table_odds(table("mr_cheating", settings), cheat_modifier(cheat_bonus, thief_guild=thief_guild))
+
+
+def dice_expected_gold(*, high_stake: bool = False, settings: RealmSettings = DEFAULT_SETTINGS) -> Fraction:
+    """What a roll of the dice is worth on average (6.1/2), its stake paid, without cheating."""
+    odds = dice_odds(high_stake=high_stake, settings=settings)
+    return expected_gold(odds, table("mr_playing_dice", settings)) - dice_stake(high_stake=high_stake)
 
 
 def expected_gold(odds: Mapping[str, Fraction], table: RandomTable) -> Fraction:

@@ -11,15 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from fractions import Fraction
 
 from magecraft.core.errors import RuleError
+from magecraft.core.odds import table_odds
 from magecraft.core.randomness import Randomness
 from magecraft.magic_realm.data import tiles, volcano_midnight
+from magecraft.magic_realm.spells import miracle_reroll
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
 
 OFFROAD = "2. Offroad Travel"
 GATES = "3. Gate Travel"
 VOLCANO = "1.2/1 Volcano"
+#: 7.10 the Woodsman: "subtract 1 from the die roll" on the offroad table.
+WOODSMAN_MODIFIER = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +49,18 @@ def offroad_table(clearing_kind: str) -> str:
     return "mr_offroad_caves" if clearing_kind == "cave" else "mr_offroad_other"
 
 
+def offroad_modifier(*, woodsman: bool = False) -> int:
+    """What is added to an offroad roll: the Woodsman's -1 (7.10), else nothing."""
+    return WOODSMAN_MODIFIER if woodsman else 0
+
+
+def offroad_odds(
+    clearing_kind: str, *, woodsman: bool = False, settings: RealmSettings = DEFAULT_SETTINGS
+) -> dict[str, Fraction]:
+    """Exact odds of each result of 2.2's column for the clearing left, on the dice ``settings`` say."""
+    return table_odds(table(offroad_table(clearing_kind), settings), offroad_modifier(woodsman=woodsman))
+
+
 def offroad(
     rng: Randomness, clearing_kind: str, *, tile: str, woodsman: bool = False, moves_recorded: int = 2,
     miracles: int = 0, settings: RealmSettings = DEFAULT_SETTINGS,
@@ -62,9 +79,9 @@ def offroad(
         )
     if moves_recorded < 2:
         raise RuleError("offroad travel takes two recorded MOVE actions", rule="2.2", section=OFFROAD)
-    from magecraft.magic_realm.spells import miracle_reroll
 
-    rolled, set_aside = miracle_reroll(table(offroad_table(clearing_kind), settings), rng, -1 if woodsman else 0,
+    rolled, set_aside = miracle_reroll(table(offroad_table(clearing_kind), settings), rng,
+                                       offroad_modifier(woodsman=woodsman),
                                        label="offroad travel", miracles=miracles)
     wounds_text = str(rolled.data.get("wounds", "0"))
     wounds = (

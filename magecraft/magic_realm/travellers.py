@@ -8,24 +8,23 @@ Split from :mod:`.referee` (which checks and performs every action) along the ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from magecraft.core.errors import RuleError
 from magecraft.core.tables import get_table
 from magecraft.magic_realm.actions import BuyService, Capture, Hire, MoveHireling, TradeWithMerchant
 from magecraft.magic_realm.data import traveller
 from magecraft.magic_realm.pieces import ITEM_KINDS, Character, Item
+from magecraft.magic_realm.realm import Realm
 from magecraft.magic_realm.table_dice import table
+from magecraft.magic_realm.trade import roll_bounty
 from magecraft.magic_realm.travel import OFFROAD
-
-if TYPE_CHECKING:
-    from magecraft.magic_realm.days import RealmDays
 
 TRAVELLERS = "7. Travellers"
 CANDY_CANE = "Magic Candy Cane"
 
 
-def check_service(realm: RealmDays, who: Character, action: BuyService) -> int:
+def check_service(realm: Realm, who: Character, action: BuyService) -> int:
     """The price of a service of the traveller standing in the character's clearing; refused otherwise."""
     card = traveller(action.traveller)
     prices = {k.casefold(): (k, v) for k, v in card.prices.items()}
@@ -48,7 +47,7 @@ def merchant_price(action: TradeWithMerchant) -> int:
     return action.face_value * (card.sells_at if action.buying else card.buys_at)
 
 
-def check_merchant(realm: RealmDays, who: Character, action: TradeWithMerchant) -> int:
+def check_merchant(realm: Realm, who: Character, action: TradeWithMerchant) -> int:
     """7.10 Merchant: in the character's clearing; he buys what the character has at face value, and sells at
     four times face value what the character can pay for."""
     check_met(realm, who, "Merchant", hiring=False)
@@ -65,7 +64,7 @@ def check_merchant(realm: RealmDays, who: Character, action: TradeWithMerchant) 
     return price
 
 
-def trade(realm: RealmDays, who: Character, action: TradeWithMerchant) -> None:
+def trade(realm: Realm, who: Character, action: TradeWithMerchant) -> None:
     price = check_merchant(realm, who, action)
     retinue = realm.retinues[who.name]
     name = action.item.strip()
@@ -79,7 +78,7 @@ def trade(realm: RealmDays, who: Character, action: TradeWithMerchant) -> None:
         realm.note(f"{who.name} sells the {name} to the Merchant for {price} gold")
 
 
-def check_move_hireling(realm: RealmDays, who: Character, action: MoveHireling) -> None:
+def check_move_hireling(realm: Realm, who: Character, action: MoveHireling) -> None:
     piece = realm.traveller(action.traveller)
     if not traveller(piece.name).moves_alone:
         raise RuleError(f"the {piece.name} never ventures away from his employer (7.5)",
@@ -95,7 +94,7 @@ def check_move_hireling(realm: RealmDays, who: Character, action: MoveHireling) 
                         "hired leader ... may not leave the clearing", section="14.2 Minotaur's Lair, the Trap")
 
 
-def check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> None:
+def check_met(realm: Realm, who: Character, name: str, *, hiring: bool) -> None:
     """7.2: a traveller is dealt with by a character who ended the turn in its clearing (or, to re-hire,
     one serving the character whose time is up)."""
     piece = realm.traveller(name)
@@ -109,7 +108,7 @@ def check_met(realm: RealmDays, who: Character, name: str, *, hiring: bool) -> N
                         rule="7.2 ends his/her turn in the same clearing as a traveller chit", section=TRAVELLERS)
 
 
-def buy(realm: RealmDays, who: Character, action: BuyService) -> None:
+def buy(realm: Realm, who: Character, action: BuyService) -> None:
     price = check_service(realm, who, action)
     realm.retinues[who.name].gold -= price
     card = traveller(action.traveller)
@@ -119,14 +118,14 @@ def buy(realm: RealmDays, who: Character, action: BuyService) -> None:
     realm.note(f"{who.name} pays the {card.name} {price} gold: {service}")
 
 
-def coming_day(realm: RealmDays) -> int:
+def coming_day(realm: Realm) -> int:
     """The first day a traveller hired now serves (7.5 "a duration of fourteen days"): what is recorded
     between two days belongs to the coming day (ruling MR42), so hiring after day 5 is hiring on day 6; a
     hire in the middle of a day's turn is that day's (ruling MR14)."""
     return realm.day + 1 if realm.turn is None else max(realm.day, 1)
 
 
-def hire(realm: RealmDays, who: Character, action: Hire) -> None:
+def hire(realm: Realm, who: Character, action: Hire) -> None:
     piece = realm.traveller(action.traveller)
     retinue = realm.retinues[who.name]
     if action.chit is not None and action.chit not in retinue.chits:
@@ -140,13 +139,11 @@ def hire(realm: RealmDays, who: Character, action: Hire) -> None:
     if piece.name == "Gate Master" and realm.settings.gate_master_past:
         _gate_masters_knowledge(realm, who)
     if piece.name == "Bounty Hunter":
-        from magecraft.magic_realm.trade import roll_bounty
-
         sought = roll_bounty(realm.rng, "INN", bounty_hunter=True)
         realm.note(f"the Bounty Hunter seeks: {sought.target}")
 
 
-def _gate_masters_knowledge(realm: RealmDays, who: Character) -> None:
+def _gate_masters_knowledge(realm: Realm, who: Character) -> None:
     """7.10 Gate Master: "Simply hiring this wise astronomer ... will yield the player useful knowledge": the
     gates other characters have discovered are his employer's at once (ruling MR52); later ones as they are
     discovered (referee._locate_gate)."""
@@ -157,7 +154,7 @@ def _gate_masters_knowledge(realm: RealmDays, who: Character) -> None:
                 realm.note(f"the Gate Master tells {who.name} where {gate} is")
 
 
-def capture(realm: RealmDays, who: Character, action: Capture) -> None:
+def capture(realm: Realm, who: Character, action: Capture) -> None:
     piece = realm.traveller(action.traveller)
     retinue = realm.retinues[who.name]
     outcome = retinue.capture(piece.name, hit=action.hit, rng=realm.rng)
@@ -182,7 +179,7 @@ def capture(realm: RealmDays, who: Character, action: Capture) -> None:
         wood_sprite_escapes(realm, piece.clearing)
 
 
-def free_wood_sprite(realm: RealmDays, who: Character, path: tuple[int, int] | None) -> None:
+def free_wood_sprite(realm: Realm, who: Character, path: tuple[int, int] | None) -> None:
     """7.10 Wood Sprite freed by the character who captured her: she reveals one hidden path (the
     character's choice, ``path``) and departs at once to a random Woods hex."""
     if path is not None:
@@ -195,7 +192,7 @@ def free_wood_sprite(realm: RealmDays, who: Character, path: tuple[int, int] | N
     wood_sprite_escapes(realm, who.clearing)
 
 
-def wood_sprite_escapes(realm: RealmDays, here: int | None) -> None:
+def wood_sprite_escapes(realm: Realm, here: int | None) -> None:
     """Wood Sprite Escape: a random Woods hex, rolled again when it is the hex she is in; a cave clearing
     kills her (7.10)."""
     piece = realm.traveller("Wood Sprite")
@@ -209,17 +206,17 @@ def wood_sprite_escapes(realm: RealmDays, here: int | None) -> None:
     span = realm.board.tile_clearings(tile)
     landed = span[realm.rng.roll(len(span), "the Wood Sprite's clearing") - 1]
     piece.state, piece.joined, piece.clearing = "wandering", None, landed
-    realm._place(piece, landed)
+    realm.place_traveller(piece, landed)
 
 
-def back_on_board(realm: RealmDays, who: Character, name: str, how: str) -> None:
+def back_on_board(realm: Realm, who: Character, name: str, how: str) -> None:
     piece = realm.traveller(name)
     piece.state, piece.joined = "wandering", None
     piece.clearing = who.clearing if piece.clearing is None else piece.clearing
     realm.note(f"the {name} {how} in {realm.board.label(who.clearing)}")
 
 
-def travellers_leave(realm: RealmDays) -> None:
+def travellers_leave(realm: Realm) -> None:
     """At the start of a day, hired travellers whose time is up leave (7.5): the Necromancer raises the dead
     and attacks his employer, then vanishes; the Doppleganger vanishes, giving back its chit; the others
     stay in the character's clearing, free to be hired again.  The Magic Candy Cane keeps the Children."""
@@ -229,8 +226,6 @@ def travellers_leave(realm: RealmDays) -> None:
         retinue = realm.retinues[c.name]
         kids = retinue.serving.get("Children")
         if kids is not None and kids.last_day is not None and any(i.name == CANDY_CANE for i in c.belongings):
-            from dataclasses import replace
-
             retinue.serving["Children"] = replace(kids, last_day=realm.day)
         for name in retinue.new_day(realm.day):
             if name == "Necromancer":

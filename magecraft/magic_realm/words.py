@@ -5,7 +5,7 @@
 :func:`parse` reads them back, with the spellings the terminal always took ("cast miracle Amazon: FIGHT H5**
 with MAGIC II3*", "miracle Amazon high").  Many of the referee's actions carry what the base game decided
 (an amount of gold, an item, a deed, a day's activities), so they are read from their words rather than
-picked from a list: ``RealmDays.legal_actions`` offers a sample, ``RealmDays.parse_action`` reads any.
+picked from a list: ``Realm.legal_actions`` offers a sample, ``Realm.parse_action`` reads any.
 
 >>> from magecraft.magic_realm.actions import GiveGold
 >>> action_text(GiveGold("Amazon", -5), None)
@@ -19,10 +19,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from magecraft.magic_realm import actions as act
+from magecraft.magic_realm.realm import Realm
 
 if TYPE_CHECKING:
     from magecraft.magic_realm.board import Board
-    from magecraft.magic_realm.days import RealmDays
 
 
 def _where(board: Board | None, clearing: int) -> str:
@@ -110,7 +110,7 @@ C = r"(?P<c>.+?)"
 T = r"(?P<t>.+?)"
 
 
-def _grammar(realm: RealmDays) -> list[tuple[re.Pattern[str], Callable[[dict[str, str]], act.DayAction]]]:
+def _grammar(realm: Realm) -> list[tuple[re.Pattern[str], Callable[[dict[str, str]], act.DayAction]]]:
     def who(g: dict[str, str]) -> str:
         return realm_name(realm, g["c"])
 
@@ -188,7 +188,7 @@ def _grammar(realm: RealmDays) -> list[tuple[re.Pattern[str], Callable[[dict[str
     return [(re.compile(pattern + r"\Z", re.IGNORECASE), build) for pattern, build in rows]
 
 
-def parse(realm: RealmDays, text: str) -> act.DayAction | None:
+def parse(realm: Realm, text: str) -> act.DayAction | None:
     """The action ``text`` names (not yet judged legal), or None when it is no action's words.
 
     A clearing that is not on the board is refused (``InputError``) with what is wrong."""
@@ -200,7 +200,7 @@ def parse(realm: RealmDays, text: str) -> act.DayAction | None:
     return None
 
 
-def realm_name(realm: RealmDays, text: str) -> str:
+def realm_name(realm: Realm, text: str) -> str:
     """A character's name as placed, whatever its case (an unknown one as typed: the rules refuse it)."""
     wanted = text.strip()
     for c in realm.characters:
@@ -209,7 +209,7 @@ def realm_name(realm: RealmDays, text: str) -> str:
     return wanted
 
 
-def traveller_name(realm: RealmDays, text: str) -> str:
+def traveller_name(realm: Realm, text: str) -> str:
     wanted = text.strip()
     for piece in realm.travellers:
         if piece.name.casefold() == wanted.casefold():

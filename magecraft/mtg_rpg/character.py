@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.core.tables import get_table
@@ -419,6 +420,16 @@ def feat_bonus(character: Character, effect: str) -> int:
     return total
 
 
+def base_life(constitution: int) -> int:
+    """"Life Points": 10 plus twice Constitution (before feats)."""
+    return 10 + 2 * constitution
+
+
+def base_hand_size(intelligence: int, bonus: int = 0) -> int:
+    """"Hand Size": 2 plus Intelligence (plus a feat's ``bonus``), at most ``MAX_HAND``."""
+    return min(MAX_HAND, 2 + intelligence + bonus)
+
+
 def derive(character: Character, *, armour: int = 0, dragging: bool = False) -> Derived:
     """Work out the sheet's derived values ("Choosing Attributes", "Life Points", "Hand Size",
     "COMBAT: Movement", "Spell Ranges", "Maximum Enchantments", "Cantrips", FEATS).
@@ -434,8 +445,8 @@ def derive(character: Character, *, armour: int = 0, dragging: bool = False) -> 
         walk //= 2
     range_dots = feat_bonus(character, "spell_range_dots")
     return Derived(
-        life=10 + 2 * a("CN") + feat_bonus(character, "life"),
-        hand_size=min(MAX_HAND, 2 + a("IQ") + feat_bonus(character, "hand_size")),
+        life=base_life(a("CN")) + feat_bonus(character, "life"),
+        hand_size=base_hand_size(a("IQ"), feat_bonus(character, "hand_size")),
         reserve_mana=a("WS") + feat_bonus(character, "reserve_mana"),
         creatures=a("CH") + 1 + feat_bonus(character, "creatures"),
         walk=walk,
@@ -612,8 +623,6 @@ class CharacterRecord:
     @classmethod
     def from_state(cls, name: str, state: dict[str, Any], revision: int | None = None) -> CharacterRecord:
         """A record from a saved state (the dice restored where they stopped)."""
-        from magecraft.core.events import EventLog
-
         state = dict(state)
         try:
             character = Character.from_dict(state.pop("character"))

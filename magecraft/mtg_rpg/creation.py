@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.actions import mana_types
 from magecraft.mtg_rpg.cards import (
     ATTRIBUTE_NAMES,
     ATTRIBUTES,
@@ -39,6 +40,8 @@ from magecraft.mtg_rpg.character import (
     derive,
     rulebook,
 )
+from magecraft.mtg_rpg.deckbuilding import check_library
+from magecraft.mtg_rpg.magic import cantrip_names, check_cantrip_prerequisites
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 
@@ -200,9 +203,6 @@ def create_character(choices: Character, gold: int, *, settings: Settings = DEFA
     ``choices`` is the player's draft sheet: its skills are the 20 bought dots (the free Arcane
     Knowledge and Spell Research dots are added here); its gold, experience and feats are not read.
     """
-    from magecraft.mtg_rpg.deckbuilding import check_library
-    from magecraft.mtg_rpg.magic import cantrip_names, check_cantrip_prerequisites
-
     name = check_text(choices.name, "Name", "CHARACTER CREATION: Name")
     concept = check_text(choices.concept, "Character Concept", "CHARACTER CREATION: Character Concept")
     calling = check_calling(choices.calling, settings)
@@ -234,8 +234,6 @@ def validate_character(character: Character, *, settings: Settings = DEFAULT_SET
     ``starting`` applies the creation limits (10 attribute dots, 20 skill dots,
     3 at most, exactly the cantrips of the primary attribute, 60 cards).
     """
-    from magecraft.mtg_rpg.deckbuilding import check_library
-
     check_calling(character.calling, settings)
     check_demeanors(character.demeanors, settings)
     check_primary(character.primary)
@@ -255,8 +253,6 @@ def validate_character(character: Character, *, settings: Settings = DEFAULT_SET
         if not 0 <= dots <= MAX_DOTS:
             raise RuleError(f"{skill} has {dots} dots; a skill's maximum is 5", rule="Skill maximum 5",
                             section=SKILLS_SECTION)
-    from magecraft.mtg_rpg.magic import cantrip_names
-
     # Researched cantrips are known beyond the limit, which counts the commonly known ones.
     common = [c for c in character.cantrips if c in cantrip_names()]
     allowed = derive(character).cantrips_known
@@ -301,8 +297,6 @@ def apprentice_primary(deck: Deck[Card], rng: Randomness) -> str:
     """An apprentice's prime mana "randomly determined (draw)": the mana of a card drawn at random
     (a basic land its colour, a colorless card C, a card of several colours its first);
     the card goes to the discards ("FEATS: Apprentice")."""
-    from magecraft.mtg_rpg.actions import mana_types
-
     card = deck.draw_random(rng, "the apprentice's prime mana: draw a card")
     deck.discard(card)
     kinds = mana_types(card)

@@ -21,6 +21,7 @@ from magecraft.core.bots import BotSpec, Sees
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
+from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.mtg_rpg.duel import KINDS, QuickDuel, truncated_deck
@@ -73,10 +74,26 @@ def plant_secret(state: GameState[Any], seat: str, marker: str) -> QuickDuel | N
     return QuickDuel.from_dict(raw)
 
 
+def determinise(state: GameState[Any], seat: str, rng: Randomness) -> QuickDuel:
+    """A duel ``seat`` cannot tell from ``state``, for the search bot: the cards it has not seen (the other
+    Wizards' hands and every library, its own included, whose order nobody knows) dealt again among those
+    places, each keeping its size; its own hand and every graveyard stay as they are."""
+    assert isinstance(state, QuickDuel)
+    raw = json.loads(json.dumps(state.to_dict()))
+    places = [side["deck"]["library"]["cards"] for side in raw["sides"]]
+    places += [side["deck"]["hand"] for side in raw["sides"] if side["name"] != seat]
+    unseen = shuffled([card for place in places for card in place], rng)
+    for place in places:
+        place[:], unseen = unseen[:len(place)], unseen[len(place):]
+    raw["log"] = []
+    fresh_dice(raw, rng)
+    return QuickDuel.from_dict(raw)
+
+
 DUEL = GameType(
     name="mtg-rpg-duel", system="mtg_rpg", kind="game", title="MtG RPG quick duel",
     description="a quick duel of the MtG RPG: Wizards play cards from hidden hands (seed 000, Quick Duels)",
     state_class=QuickDuel, options_class=DuelOptions, new=new_duel, setup=setup,
     bots={"heuristic": BotSpec("heuristic", "plays the strongest card, answers a threat of 2 or more",
                                Sees.OBSERVATION, SimplePlayer)},
-    plant_secret=plant_secret)
+    plant_secret=plant_secret, determinise=determinise)

@@ -13,7 +13,14 @@ from dataclasses import replace
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.actions import SpellDeck
-from magecraft.mtg_rpg.character import Character, current_life, derive, favoured_element
+from magecraft.mtg_rpg.character import (
+    Character,
+    base_hand_size,
+    base_life,
+    current_life,
+    derive,
+    favoured_element,
+)
 from magecraft.mtg_rpg.duel import DUELING, PREPARATION
 from magecraft.mtg_rpg.duel_player import card_threat
 from magecraft.mtg_rpg.duel_ritual import Settlement
@@ -22,6 +29,17 @@ from magecraft.mtg_rpg.renewal import check_can_act, fall_unconscious, kill, lif
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 # -- a saved Wizard before and after ------------------------------------------------------------
+
+
+#: The built-in referee opponent's sheet: 2 in every attribute (so life 14, hand 4).
+REFEREE_ATTRIBUTE = 2
+
+
+def referee_duellist(name: str, library: Sequence[str], attribute: int = REFEREE_ATTRIBUTE) -> Duellist:
+    """A built-in opponent with no saved sheet: ``attribute`` in every attribute, so the life ("Life Points")
+    and hand size ("Hand Size") a Wizard of those scores derives."""
+    return Duellist(name, life=base_life(attribute), hand_size=base_hand_size(attribute), dexterity=attribute,
+                    intelligence=attribute, library=tuple(library))
 
 
 def duellist_for(wizard: Character, deck: SpellDeck, *, prepare: str | None = None,

@@ -33,7 +33,9 @@ from magecraft.mtg_rpg.character import (
     prerequisite_problems,
     rulebook,
 )
+from magecraft.mtg_rpg.crafting import quicken_ritual
 from magecraft.mtg_rpg.creation import check_primary, check_renewal_period
+from magecraft.mtg_rpg.magic import acquire_by_xp, acquisition_cost, cantrip, check_cantrip_prerequisites
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 EXPERIENCE_SECTION = "REWARDS: Experience"
@@ -170,8 +172,6 @@ def _check_choice(character: Character, feat: Feat, choice: str | None, pool: Ca
         if cleaned in character.renewal_periods:
             raise RuleError(f"{cleaned} is already a renewal period", rule=feat.name, section=FEATS_SECTION)
     elif feat.choice == "cantrip":
-        from magecraft.mtg_rpg.magic import cantrip, check_cantrip_prerequisites
-
         cleaned = cantrip(cleaned).name
         if cleaned in character.cantrips:
             raise RuleError(f"{character.name} already knows {cleaned}", rule=feat.name, section=FEATS_SECTION)
@@ -212,8 +212,6 @@ def buy_feat(character: Character, name: str, choice: str | None = None, *, appr
     chosen = pool or builtin_pool()
     feat, cleaned = check_feat(character, name, choice, approved=approved, settings=settings, pool=chosen)
     if feat.acquisition:
-        from magecraft.mtg_rpg.magic import acquire_by_xp, acquisition_cost
-
         assert cleaned is not None
         card = chosen.get(cleaned)
         cost = acquisition_cost(card)
@@ -223,8 +221,6 @@ def buy_feat(character: Character, name: str, choice: str | None = None, *, appr
     receipt = training(label, feat_cost(character, feat, cleaned, chosen), fast=fast, settings=settings)
     paid = _pay(character, receipt)
     if feat.ritual and cleaned:
-        from magecraft.mtg_rpg.crafting import quicken_ritual
-
         paid = quicken_ritual(paid, chosen.get(cleaned))
     changes: dict[str, Any] = {"feats": (*character.feats, TakenFeat(feat.name, cleaned))}
     if feat.choice == "cantrip" and cleaned:

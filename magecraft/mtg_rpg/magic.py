@@ -40,6 +40,7 @@ from magecraft.mtg_rpg.actions import (
 from magecraft.mtg_rpg.cards import COLOR_NAMES, COLORS, Card, CardPool, builtin_pool
 from magecraft.mtg_rpg.character import Character, derive
 from magecraft.mtg_rpg.datafiles import read_toml
+from magecraft.mtg_rpg.deckbuilding import library_problems
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
 CANTRIP_SECTION = "MAGIC: Cantrips"
@@ -387,8 +388,6 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
     joins the library when the library stays legal, else the spare cards; a scroll
     or potion used is consumed.
     """
-    from magecraft.mtg_rpg.deckbuilding import library_problems
-
     _require_sanctuary(character, "research spells", RESEARCH_SECTION)
     _require_lab(character, RESEARCH_SECTION)
     if checks < 1:
@@ -406,13 +405,27 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
         deck.refill(rng)
     if play is not None:
         deck.find_in_hand(play)
-    score = character.skill_total("Spell Research")
-    results: list[ActionResult] = []
-    gold, days = plan.gold + lost_gold, plan.days + interrupted_days
     if interrupted_days:
         rng.log.record("research", f"research of {card.name} interrupted after {interrupted_days} day(s): "
                        "starting over", section=RESEARCH_SECTION, data={"lost_days": interrupted_days,
                                                                          "lost_gold": lost_gold})
+    results, gold, days = _research_checks(character, plan, card, deck, rng, checks=checks, play=play,
+                                           gold=plan.gold + lost_gold, days=plan.days + interrupted_days,
+                                           settings=settings)
+    success = bool(results) and results[-1].success
+    changes = _researched(character, plan, card, library, success, settings)
+    changes["gold"] = character.gold - gold
+    return ResearchOutcome(replace(character, **changes), plan, tuple(results), days, gold, success)
+
+
+def _research_checks(character: Character, plan: ResearchPlan, card: Card, deck: SpellDeck, rng: Randomness, *,
+                     checks: int, play: str | None, gold: int, days: int,
+                     settings: Settings) -> tuple[list[ActionResult], int, int]:
+    """The Spell Research checks, each after its block of time ("Spell Research"): the first for ``gold`` and
+    ``days``, each later one for another block at the retry price, while the Wizard can pay; the checks made
+    and the gold and days spent in all."""
+    score = character.skill_total("Spell Research")
+    results: list[ActionResult] = []
     for number in range(1, checks + 1):
         if number > 1:
             if character.gold < gold + plan.retry_gold:
@@ -428,8 +441,14 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
                        data={"total": result.total, "difficulty": plan.difficulty, "success": result.success})
         if result.success:
             break
-    success = bool(results) and results[-1].success
-    changes: dict[str, Any] = {"gold": character.gold - gold}
+    return results, gold, days
+
+
+def _researched(character: Character, plan: ResearchPlan, card: Card, library: list[Card], success: bool,
+                settings: Settings) -> dict[str, Any]:
+    """The sheet's changes after research: the scroll or potion used is consumed; a researched card joins
+    the library when the library stays legal, else the spare cards ("Spell Research")."""
+    changes: dict[str, Any] = {}
     if plan.aid == "scroll":
         changes["scrolls"] = _without(character.scrolls, card.name)
     elif plan.aid == "potion":
@@ -441,7 +460,7 @@ def research(character: Character, card: Card, rng: Randomness, *, checks: int =
             changes["spare_cards"] = (*character.spare_cards, card.name)
         else:
             changes["library"] = (*character.library, card.name)
-    return ResearchOutcome(replace(character, **changes), plan, tuple(results), days, gold, success)
+    return changes
 
 
 def _without(items: tuple[str, ...], name: str) -> tuple[str, ...]:

@@ -141,6 +141,12 @@ class Vitals:
 # applied to the sheet ("Life Points", "Character Death").
 
 
+def living_life(character: Character) -> range:
+    """The life points a living ``character`` may have: above the death at -5 ("Character Death") and at
+    most the derived life ("Life Points") -- what a referee may give as the life now."""
+    return range(DEATH_AT + 1, derive(character).life + 1)
+
+
 def vitals_of(character: Character, *, life: int | None = None, poison: int | None = None) -> Vitals:
     """The sheet's life points and condition; ``life`` and ``poison`` stand in for the sheet's when
     the referee gives them (a life of -1 or less given so is bleeding, "Character Death")."""

@@ -179,19 +179,10 @@ class Casting:
     helpers: tuple[tuple[Character, Scene], ...] = ()
 
 
-def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell: str, *,
-                      lands: Sequence[str] = (), x: int = 0, targets: int = 1,
-                      helpers: Sequence[tuple[Character, Scene]] = (), rng: Randomness,
-                      settings: Settings = DEFAULT_SETTINGS) -> Casting:
-    """Play ``lands`` from the hand, then cast ``spell`` from the hand paying its mana ("Spells
-    Outside a Duel").  Everything is checked before any card moves.  The spell lasts for the scene;
-    reserve mana used stays used until the renewal period.
-
-    ``targets`` above 1 needs a Widen Spell feat for each extra target, and the whole casting cost
-    is paid again for each ("FEATS: Widen Spell").  ``helpers`` add the mana of their scenes
-    ("FEATS: Spell Cooperation": every Wizard taking part has the feat and the spell card in the
-    spell deck; only the caster holds it in hand; ruling R11).
-    """
+def _check_casters(character: Character, spell: str, targets: int,
+                   helpers: Sequence[tuple[Character, Scene]]) -> None:
+    """Who may cast ``spell`` outside a duel: every Wizard taking part able to act, cooperating by the feat
+    (ruling R11), a Widen Spell feat for each extra target, and the caster's talisman."""
     for wizard in (character, *(h for h, _ in helpers)):
         check_can_act(wizard, "cast a spell")
     if helpers:
@@ -206,6 +197,22 @@ def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell
     if not character.has_talisman:
         raise RuleError(f"{character.name} has no talisman: only cantrips can be cast",
                         rule="The Wizard's Talisman", section="CHARACTER CREATION: The Wizard's Talisman")
+
+
+def cast_outside_duel(character: Character, deck: SpellDeck, scene: Scene, spell: str, *,
+                      lands: Sequence[str] = (), x: int = 0, targets: int = 1,
+                      helpers: Sequence[tuple[Character, Scene]] = (), rng: Randomness,
+                      settings: Settings = DEFAULT_SETTINGS) -> Casting:
+    """Play ``lands`` from the hand, then cast ``spell`` from the hand paying its mana ("Spells
+    Outside a Duel").  Everything is checked before any card moves.  The spell lasts for the scene;
+    reserve mana used stays used until the renewal period.
+
+    ``targets`` above 1 needs a Widen Spell feat for each extra target, and the whole casting cost
+    is paid again for each ("FEATS: Widen Spell").  ``helpers`` add the mana of their scenes
+    ("FEATS: Spell Cooperation": every Wizard taking part has the feat and the spell card in the
+    spell deck; only the caster holds it in hand; ruling R11).
+    """
+    _check_casters(character, spell, targets, helpers)
     hand = list(deck.hand)
     played: list[Card] = []
     for name in (*lands, spell):

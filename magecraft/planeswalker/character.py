@@ -138,6 +138,16 @@ class Character:
         if self.points_spent() > self.build_points():
             raise RuleError(f"this sheet spends {self.points_spent()} build points but has "
                             f"{self.build_points()}", rule="Build points", section=GENERATION)
+        self._validate_spells(pool)
+        if self.life is not None and (isinstance(self.life, bool) or self.life < 0):
+            raise InputError(f"Life is a whole number 0 or more, not {self.life!r}")
+        for stat, value in self.stats.items():
+            if value < 0 or (stat == "life" and value < 1):
+                raise RuleError(f"{STAT_NAMES[stat]} would be {value}", rule="Character Stats",
+                                section=STATS_SECTION)
+
+    def _validate_spells(self, pool: CardPool | None) -> None:
+        """The Library, Memory and the spells forgotten and used: the first broken rule raises."""
         cards = pool or builtin_pool()
         for spell in self.library:
             if cards.get(spell).is_land:
@@ -163,12 +173,6 @@ class Character:
         if unknown:
             raise RuleError(f"{unknown[0]} is not in the Library, so it cannot have been used",
                             rule="Memory", section=STATS_SECTION)
-        if self.life is not None and (isinstance(self.life, bool) or self.life < 0):
-            raise InputError(f"Life is a whole number 0 or more, not {self.life!r}")
-        for stat, value in self.stats.items():
-            if value < 0 or (stat == "life" and value < 1):
-                raise RuleError(f"{STAT_NAMES[stat]} would be {value}", rule="Character Stats",
-                                section=STATS_SECTION)
 
     # -- build points --------------------------------------------------------------------------
     def build_points(self) -> int:

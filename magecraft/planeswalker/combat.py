@@ -21,7 +21,7 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
@@ -29,7 +29,7 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
-from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words, read_words
+from magecraft.planeswalker.actions import MECHANICS, Action, ActionKind, Step, action_words, read_words
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
     BATTLE_CRY,
@@ -55,6 +55,18 @@ if TYPE_CHECKING:
 
 PARTY, FOES = "party", "foes"
 YOU = "you"
+
+
+def member_id(number: int) -> str:
+    """The id of the party's ``number``-th character in a battle: ``you`` for the first, then ``p2``, ``p3`` ..."""
+    return YOU if number == 1 else f"p{number}"
+
+
+def creature_id(number: int) -> str:
+    """The id of the ``number``-th creature lined up against the party: ``c1``, ``c2`` ..."""
+    return f"c{number}"
+
+
 #: The steps of a turn (and "over"), as saved.
 PHASES = frozenset(step.value for step in Step)
 
@@ -114,13 +126,12 @@ class Battle(Resolution, GameState[Action]):
         names = [h.name.casefold() for h in heroes]
         if len(set(names)) != len(names):
             raise InputError("a party holds each character once")
-        fighters: dict[str, Combatant] = {YOU: mage_from_character(YOU, hero, PARTY, regenerations=regen)}
-        for number, ally in enumerate(party, start=2):
-            fighters[f"p{number}"] = mage_from_character(f"p{number}", ally, PARTY, regenerations=regen)
+        fighters = {member_id(number): mage_from_character(member_id(number), member, PARTY, regenerations=regen)
+                    for number, member in enumerate(heroes, start=1)}
         if enemy_mage is not None:
             fighters["mage"] = mage_from_character("mage", enemy_mage, FOES, regenerations=regen)
         for number, name in enumerate(creatures, start=1):
-            creature = creature_from_card(f"c{number}", name, FOES, regenerations=regen)
+            creature = creature_from_card(creature_id(number), name, FOES, regenerations=regen)
             creature.speed = settings.creature_speed
             fighters[creature.id] = creature
         if len(fighters) < len(heroes) + 1:
@@ -253,8 +264,7 @@ class Battle(Resolution, GameState[Action]):
         who = self.current_player()
         words = action_words(action)
         self.rng.log.record("action", words, section=MECHANICS, data={"by": who, "action": words})
-        handler = getattr(self, f"_do_{action.kind}")
-        handler(action)
+        PERFORMERS[action.kind](self, action)
         self._refresh_lords()
         self._check_over()
 
@@ -933,6 +943,33 @@ class Battle(Resolution, GameState[Action]):
                 fighter["library"] = len(fighter["library"])
         return seen
 
+
+
+#: What each kind of decision does ("Combat Mechanics" 4-6), by :meth:`Battle.perform`.
+PERFORMERS: dict[ActionKind, Callable[[Battle, Action], None]] = {
+    ActionKind.CHANNEL: Battle._do_channel,
+    ActionKind.DELAY: Battle._do_delay,
+    ActionKind.RELEASE: Battle._do_release,
+    ActionKind.COMMAND: Battle._do_command,
+    ActionKind.ORDER_MOVE: Battle._do_order_move,
+    ActionKind.ORDER_ENGAGE: Battle._do_order_engage,
+    ActionKind.DONE: Battle._do_done,
+    ActionKind.MOVE: Battle._do_move,
+    ActionKind.ENGAGE: Battle._do_engage,
+    ActionKind.CAST: Battle._do_cast,
+    ActionKind.FLEE: Battle._do_flee,
+    ActionKind.END: Battle._do_end,
+    ActionKind.RESPOND: Battle._do_respond,
+    ActionKind.PASS: Battle._do_pass,
+    ActionKind.INTERCEPT: Battle._do_intercept,
+    ActionKind.ALLOW: Battle._do_allow,
+    ActionKind.TRAMPLE_ENGAGE: Battle._do_trample_engage,
+    ActionKind.TRAMPLE_MOVE: Battle._do_trample_move,
+    ActionKind.FORGET: Battle._do_forget,
+    ActionKind.ORDER_ABILITY: Battle._do_order_ability,
+    ActionKind.ABILITY: Battle._do_ability,
+    ActionKind.ACTIVATE: Battle._do_activate,
+}
 
 
 def _plain(value: Any) -> Any:

@@ -240,3 +240,14 @@ def mage_from_character(cid: str, character: Character, side: str, *, regenerati
     mage.memory, mage.library = list(memory), list(library)
     restore(mage.mana, capacity, mage.mana_order(), stats["channelling"])
     return mage
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """One Power roll against one Toughness roll in locked combat, and the damage it dealt ("Locked Combat")."""
+
+    striker: str
+    target: str
+    attack: int
+    defence: int
+    damage: int

@@ -14,8 +14,6 @@ Engaging from ranged combat, Casting above Mastery or beyond Focus, Fleeing, Com
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from magecraft.core.errors import RuleError
 from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action, ActionKind, Step, action_words
 from magecraft.planeswalker.combatants import (
@@ -35,15 +33,13 @@ from magecraft.planeswalker.combatants import (
     Combatant,
 )
 from magecraft.planeswalker.effects import Ability, abilities, statics
+from magecraft.planeswalker.field import Field
 from magecraft.planeswalker.mana import largest_x, pay, total
 from magecraft.planeswalker.pervasive import activation_refusal, activations, taxed
 from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
-if TYPE_CHECKING:
-    from magecraft.planeswalker.combat import Battle
 
-
-def compute_legal(battle: Battle) -> list[Action]:
+def compute_legal(battle: Field) -> list[Action]:
     phase = battle.phase
     if phase == Step.OVER:
         return []
@@ -70,7 +66,7 @@ def compute_legal(battle: Battle) -> list[Action]:
     raise AssertionError(f"unknown phase {phase}")
 
 
-def _allowed(battle: Battle) -> list[Action]:
+def _allowed(battle: Field) -> list[Action]:
     """Elvish Bard: "All creatures able to block Elvish Bard do so" -- a mage it engages must intercept with a
     creature that can (PW52)."""
     assert battle.intercept is not None
@@ -78,7 +74,7 @@ def _allowed(battle: Battle) -> list[Action]:
     return [] if lure and interceptors(battle) else [Action(ActionKind.ALLOW)]
 
 
-def _delays(battle: Battle) -> list[Action]:
+def _delays(battle: Field) -> list[Action]:
     """Ruling PW21: a combatant delays at most once a round (two could otherwise pass forever)."""
     if battle.order[battle.turn] in battle.delayed:
         return []
@@ -86,7 +82,7 @@ def _delays(battle: Battle) -> list[Action]:
     return [Action(ActionKind.DELAY, target=fid) for fid in later if battle.fighters[fid].active]
 
 
-def _legal_channelling(battle: Battle) -> list[Action]:
+def _legal_channelling(battle: Field) -> list[Action]:
     actor = battle.actor()
     budget = battle.channel_budget(actor)
     missing = sum(actor.capacity.values()) - min(total(actor.mana), sum(actor.capacity.values()))
@@ -96,7 +92,7 @@ def _legal_channelling(battle: Battle) -> list[Action]:
             *_delays(battle)]
 
 
-def _legal_main(battle: Battle) -> list[Action]:
+def _legal_main(battle: Field) -> list[Action]:
     actor = battle.actor()
     found: list[Action] = []
     if not battle.acted:
@@ -129,7 +125,7 @@ def must_engage(creature: Combatant, actions: list[Action]) -> list[Action]:
     return [a for a in actions if a.kind in ("engage", "order_engage") and a.creature in ("", creature.id)]
 
 
-def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
+def _moves_and_engages(battle: Field, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
     found: list[Action] = []
     move, engage = ((ActionKind.ORDER_MOVE, ActionKind.ORDER_ENGAGE) if ordered
                     else (ActionKind.MOVE, ActionKind.ENGAGE))
@@ -144,14 +140,14 @@ def _moves_and_engages(battle: Battle, mover: Combatant, enemy: Combatant, *, or
     return found
 
 
-def combat_skipped(battle: Battle, mover: Combatant) -> bool:
+def combat_skipped(battle: Field, mover: Combatant) -> bool:
     """Blinding Angel: "that player skips their next combat phase" -- on that turn neither the mage nor the
     creatures it commands engage (PW56)."""
     mage = mover if mover.is_mage else battle.fighters.get(mover.controller or "")
     return mage is not None and NO_COMBAT in mage.keywords
 
 
-def island_denied(battle: Battle, attacker: Combatant, target: Combatant) -> bool:
+def island_denied(battle: Field, attacker: Combatant, target: Combatant) -> bool:
     """Sea Monster "can't attack unless defending player controls an Island" (PW51): the defending mage (the
     target, or the target creature's mage) has Blue in its identity (its lands, PW37).  Form of the Dragon:
     "Creatures without flying can't attack you" -- its mage (PW73)."""
@@ -164,7 +160,7 @@ def island_denied(battle: Battle, attacker: Combatant, target: Combatant) -> boo
     return defender is None or "U" not in defender.identity
 
 
-def may_command(battle: Battle, mage: Combatant) -> bool:
+def may_command(battle: Field, mage: Combatant) -> bool:
     """"Once per turn", "before any other actions are taken" -- except that a creature with Haste,
     summoned this turn, may be commanded after the spell that summoned it (ruling PW20)."""
     if battle.command_used:
@@ -174,12 +170,12 @@ def may_command(battle: Battle, mage: Combatant) -> bool:
                             or any(HASTE in c.keywords for c in ready))
 
 
-def commandable(battle: Battle, mage: Combatant) -> list[Combatant]:
+def commandable(battle: Field, mage: Combatant) -> list[Combatant]:
     return [battle.fighters[c] for c in mage.controlled()
             if battle.fighters[c].active and not battle.fighters[c].sick and c not in battle.commanded]
 
 
-def _legal_orders(battle: Battle) -> list[Action]:
+def _legal_orders(battle: Field) -> list[Action]:
     found: list[Action] = []
     mage = battle.actor()
     held = False
@@ -195,7 +191,7 @@ def _legal_orders(battle: Battle) -> list[Action]:
     return found
 
 
-def _brigand_refusal(battle: Battle, action: Action) -> RuleError | None:
+def _brigand_refusal(battle: Field, action: Action) -> RuleError | None:
     """The refusal naming Goblin Brigand when ``action`` leaves a Brigand able to engage unengaged (PW62)."""
     if battle.phase == Step.COMMANDING:
         held = [c for c in commandable(battle, battle.actor()) if must_engage(c, battle.legal_actions())]
@@ -209,7 +205,7 @@ def _brigand_refusal(battle: Battle, action: Action) -> RuleError | None:
     return None
 
 
-def ability_actions(battle: Battle, creature: Combatant, controller: Combatant | None) -> list[Action]:
+def ability_actions(battle: Field, creature: Combatant, controller: Combatant | None) -> list[Action]:
     """A creature's usable activated abilities, each at every legal target ("Commanding": "Cast a
     'spell' via an ability"; a creature acting on its own uses them as actions, ruling PW35)."""
     found: list[Action] = []
@@ -221,7 +217,7 @@ def ability_actions(battle: Battle, creature: Combatant, controller: Combatant |
     return found
 
 
-def ability_targets(battle: Battle, creature: Combatant, ability: Ability) -> list[str]:
+def ability_targets(battle: Field, creature: Combatant, ability: Ability) -> list[str]:
     if not ability.target:
         return [""]
     if ability.pay_with:  # "Sacrifice a creature" / "Tap an untapped creature you control" (PW55)
@@ -240,14 +236,14 @@ def _its_own(creature: Combatant, other: Combatant) -> bool:
         other.controller == creature.controller
 
 
-def ability_x(battle: Battle, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:
+def ability_x(battle: Field, creature: Combatant, controller: Combatant | None, ability: Ability) -> int:
     """Ruling PW13 for abilities: the largest X the controller's pool pays and its Mastery allows."""
     if not ability.cost.has_x or controller is None:
         return 0
     return largest_x(controller.mana, ability.cost, controller.mastery, artifact=False)
 
 
-def ability_problem(battle: Battle, creature: Combatant, controller: Combatant | None,
+def ability_problem(battle: Field, creature: Combatant, controller: Combatant | None,
                     ability: Ability) -> str | None:
     """Why ``creature`` cannot use ``ability`` now (None when it can), naming the rule."""
     if ability.tap and creature.tapped:
@@ -269,14 +265,14 @@ def ability_problem(battle: Battle, creature: Combatant, controller: Combatant |
     return None
 
 
-def focus_room(battle: Battle, mage: Combatant) -> int:
+def focus_room(battle: Field, mage: Combatant) -> int:
     """Non-instant spells ``mage`` may still cast this turn: "a number of non-instant spells up to his Focus
     score minus his sustained pervasive effects" (Casting).  The effects sustained are those kept at Upkeep
     (``Battle.sustained``), so a creature cast this turn counts once, as a cast (ruling PW78)."""
     return mage.focus - battle.sustained - battle.casts
 
 
-def _casts(battle: Battle, mage: Combatant) -> list[Action]:
+def _casts(battle: Field, mage: Combatant) -> list[Action]:
     found: list[Action] = []
     room = focus_room(battle, mage) > 0
     for name in dict.fromkeys(mage.memory):
@@ -288,7 +284,7 @@ def _casts(battle: Battle, mage: Combatant) -> list[Action]:
     return found
 
 
-def _targets(battle: Battle, caster: Combatant, spell: SpellProfile) -> list[str]:
+def _targets(battle: Field, caster: Combatant, spell: SpellProfile) -> list[str]:
     if not spell.needs_target:
         return [""]
     found = [f.id for f in battle.fighters.values()
@@ -297,7 +293,7 @@ def _targets(battle: Battle, caster: Combatant, spell: SpellProfile) -> list[str
     return found or ([""] if spell.kind == "summon" else [])
 
 
-def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | None:
+def cast_problem(battle: Field, mage: Combatant, spell: SpellProfile) -> str | None:
     """Why ``mage`` cannot pay for ``spell`` now: Mastery, then the Mana Pool."""
     if spell.cost.mana_value > mage.mastery:
         return (f"Mastery: {spell.name} has converted mana cost {spell.cost.mana_value}, above "
@@ -308,7 +304,7 @@ def cast_problem(battle: Battle, mage: Combatant, spell: SpellProfile) -> str | 
     return None
 
 
-def _responses(battle: Battle, mage: Combatant) -> list[Action]:
+def _responses(battle: Field, mage: Combatant) -> list[Action]:
     assert battle.pending is not None
     found: list[Action] = []
     for name in dict.fromkeys(mage.memory):
@@ -324,7 +320,7 @@ def _responses(battle: Battle, mage: Combatant) -> list[Action]:
     return found
 
 
-def interceptors(battle: Battle) -> list[str]:
+def interceptors(battle: Field) -> list[str]:
     """"they may direct a controlled creature in close combat with the offending creature or character
     to intercept" (rulings PW17: Flying needs Flying or Reach; Intimidate and Fear their usual limits)."""
     assert battle.intercept is not None
@@ -360,7 +356,7 @@ def walks(attacker: Combatant, target: Combatant) -> bool:
     return any(LANDWALKS[k] in target.identity for k in attacker.keywords if k in LANDWALKS)
 
 
-def _trample_options(battle: Battle) -> list[Action]:
+def _trample_options(battle: Field) -> list[Action]:
     """Trample: "an immediate move action to either engage another creature in locked combat or move
     into close combat with another target, or away to long range with a target"."""
     assert battle.trample is not None
@@ -373,7 +369,7 @@ def _trample_options(battle: Battle) -> list[Action]:
     return found
 
 
-def refusal(battle: Battle, action: Action) -> RuleError:
+def refusal(battle: Field, action: Action) -> RuleError:
     phase = battle.phase
     if phase == Step.OVER:
         return RuleError("the battle is over", rule=MECHANICS)
@@ -388,38 +384,9 @@ def refusal(battle: Battle, action: Action) -> RuleError:
     brigand = _brigand_refusal(battle, action) if phase in ("main", "commanding") else None
     if brigand is not None:
         return brigand
-    if phase == Step.MAIN:
-        actor = battle.actor()
-        if kind in MAIN_ACTIONS and battle.actions_left <= 0:
-            return RuleError(f"{actor.label} has taken all {actor.speed} actions of this turn (one per "
-                             "Speed point)", rule="Main Phase", section=MECHANICS)
-        if kind == "cast":
-            return _cast_refusal(battle, actor, action)
-        if kind == "engage":
-            return _engage_refusal(battle, actor, action)
-        if kind == "move" and battle.moved:
-            return RuleError("a character moves between ranged and close combat once per turn",
-                             rule="Moving", section=MECHANICS)
-        if kind == "flee":
-            if battle.acted:
-                return RuleError("fleeing must be the first action of the phase", rule="Fleeing",
-                                 section=MECHANICS)
-            return RuleError("only a character in ranged combat with every enemy may flee", rule="Fleeing",
-                             section=MECHANICS)
-        if kind == "command":
-            if battle.command_used:
-                return RuleError("creatures are commanded once per turn", rule="Commanding",
-                                 section=MECHANICS)
-            if battle.acted:
-                return RuleError("all commands must be given before any other actions are taken",
-                                 rule="Commanding", section=MECHANICS)
-            return RuleError("no controlled creature can be commanded now (Summoning Sickness, or none)",
-                             rule="Commanding", section=MECHANICS)
-        if kind == "activate":
-            rule, message = activation_refusal(battle, action)
-            return RuleError(message, rule=rule, section=MECHANICS)
-        if kind == "delay" and battle.acted:
-            return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
+    main = _main_refusal(battle, action) if phase == Step.MAIN else None
+    if main is not None:
+        return main
     if kind in ("order_ability", "ability"):
         return _ability_refusal(battle, action)
     if kind == "allow" and phase == Step.INTERCEPT:
@@ -443,7 +410,45 @@ def refusal(battle: Battle, action: Action) -> RuleError:
                      f"{', '.join(action_words(a) for a in battle.legal_actions()[:8])}...)", rule=MECHANICS)
 
 
-def _cast_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError:
+def _main_refusal(battle: Field, action: Action) -> RuleError | None:
+    """Why a Main-phase action is refused by the phase's own rules (Speed actions, Moving, Fleeing,
+    Commanding ...); None when the general checks say why."""
+    kind = action.kind
+    actor = battle.actor()
+    if kind in MAIN_ACTIONS and battle.actions_left <= 0:
+        return RuleError(f"{actor.label} has taken all {actor.speed} actions of this turn (one per "
+                         "Speed point)", rule="Main Phase", section=MECHANICS)
+    if kind == "cast":
+        return _cast_refusal(battle, actor, action)
+    if kind == "engage":
+        return _engage_refusal(battle, actor, action)
+    if kind == "move" and battle.moved:
+        return RuleError("a character moves between ranged and close combat once per turn",
+                         rule="Moving", section=MECHANICS)
+    if kind == "flee":
+        if battle.acted:
+            return RuleError("fleeing must be the first action of the phase", rule="Fleeing",
+                             section=MECHANICS)
+        return RuleError("only a character in ranged combat with every enemy may flee", rule="Fleeing",
+                         section=MECHANICS)
+    if kind == "command":
+        if battle.command_used:
+            return RuleError("creatures are commanded once per turn", rule="Commanding",
+                             section=MECHANICS)
+        if battle.acted:
+            return RuleError("all commands must be given before any other actions are taken",
+                             rule="Commanding", section=MECHANICS)
+        return RuleError("no controlled creature can be commanded now (Summoning Sickness, or none)",
+                         rule="Commanding", section=MECHANICS)
+    if kind == "activate":
+        rule, message = activation_refusal(battle, action)
+        return RuleError(message, rule=rule, section=MECHANICS)
+    if kind == "delay" and battle.acted:
+        return RuleError("a turn is delayed before acting in it", rule="Turn order", section=MECHANICS)
+    return None
+
+
+def _cast_refusal(battle: Field, actor: Combatant, action: Action) -> RuleError:
     if not actor.is_mage:
         return RuleError(f"{actor.label} is a creature: creatures cast no spells here", rule="Casting",
                          section=MECHANICS)
@@ -476,7 +481,7 @@ def _cast_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError
     return RuleError(f"{action_words(action)} is not a legal cast now", rule="Casting", section=MECHANICS)
 
 
-def _ability_refusal(battle: Battle, action: Action) -> RuleError:
+def _ability_refusal(battle: Field, action: Action) -> RuleError:
     creature = battle.fighters.get(action.creature)
     mage = battle.actor() if action.kind == "order_ability" else None
     mine = creature is not None and (creature in commandable(battle, mage) if mage is not None
@@ -505,7 +510,7 @@ def _ability_refusal(battle: Battle, action: Action) -> RuleError:
                      section=MECHANICS)
 
 
-def _engage_refusal(battle: Battle, actor: Combatant, action: Action) -> RuleError:
+def _engage_refusal(battle: Field, actor: Combatant, action: Action) -> RuleError:
     target = battle.fighters.get(action.target)
     if target is None or not target.active or target.side == actor.side:
         return RuleError(f"{action.target!r} is not an enemy in the battle", rule="Engaging",

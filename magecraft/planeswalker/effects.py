@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError
-from magecraft.mtg_rpg.cards import COLORS, builtin_pool
+from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
 from magecraft.mtg_rpg.duel_effects import effect_of
 from magecraft.planeswalker.data import read_data
 from magecraft.planeswalker.mana import SpellCost
@@ -320,120 +320,138 @@ def parse(raw: Mapping[str, Any]) -> dict[str, CardEffects]:
             raise DataError(f"{where}: every card has a name") from None
         except DataError as exc:
             raise DataError(f"{where}: {exc}") from None
-        where = f"{SOURCE} ({card.name})"
         if card.name.casefold() in found:
-            raise DataError(f"{where}: listed twice")
-        effects = tuple(_effect(e, where) for e in entry.get("effects", []))
-        aura = "Aura" in card.subtypes
-        equipment = "Equipment" in card.subtypes
-        if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura or equipment):
-            raise DataError(f"{where}: only instants, sorceries and Auras (and Equipment) have spell effects here")
-        if equipment and (entry.get("target") or any(e.kind not in ("pump", "grant") for e in effects)):
-            raise DataError(f"{where}: Equipment gives pump and grant effects to what it equips (no target)")
-        if aura and (not entry.get("target") or any(e.kind not in AURA_KINDS for e in effects)):
-            raise DataError(f"{where}: an Aura has a target and effects of {', '.join(sorted(AURA_KINDS))}")
-        listed = []
-        kept = not card.is_creature and bool({"Artifact", "Enchantment"} & set(card.types))
-        for n, ability in enumerate(entry.get("abilities", [])):
-            if not (card.is_creature or kept):
-                raise DataError(f"{where}: only creatures' and kept artifacts' or enchantments' abilities")
-            try:
-                cost = _cost(str(ability.get("cost", "")), where)
-                hand = ability.get("discard") == "hand"  # "Discard your hand" (PW72)
-                aim = ability.get("target", "")
-                listed.append(Ability(card.name, n, str(ability["text"]), cost,
-                                      bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
-                                      "enchanted" if aura and aim == "enchanted" else _target(aim, where),
-                                      tuple(_effect(e, where) for e in ability["effects"]),
-                                      0 if hand else int(ability.get("discard", 0)),
-                                      discard_hand=hand, pay_with=_pay_with(ability.get("pay_with", ""), where)))
-            except (KeyError, TypeError) as exc:
-                raise DataError(f"{where}: malformed ability ({exc})") from None
-        triggers = []
-        aimed = ""
-        for trigger in entry.get("triggers", []):
-            if kept and isinstance(trigger, Mapping) and trigger.get("when") in PERMANENT_WHENS:
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                colour = str(trigger.get("colour", ""))
-                if not made or any(e.kind not in KEPT_KINDS for e in made) or colour not in ("", *COLORS):
-                    raise DataError(f"{where}: a kept permanent's trigger has effects of "
-                                    f"{', '.join(sorted(KEPT_KINDS))} (and a colour of W U B R G)")
-                aim = _target(trigger.get("target", ""), where)  # Form of the Dragon's "any target" (PW73)
-                if aim and (aim != "enemy" or trigger["when"] != "your upkeep"):
-                    raise DataError(f"{where}: only a \"your upkeep\" trigger has a target, \"enemy\"")
-                triggers.append(Trigger(str(trigger["when"]), effects=made, colour=colour, target=aim))
-                continue
-            if not card.is_creature or not isinstance(trigger, Mapping):
-                raise DataError(f"{where}: only a creature has triggers (a kept permanent's are "
-                                f"{', '.join(sorted(PERMANENT_WHENS))})")
-            if trigger.get("when") == "enters":
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                aimed = _target(trigger.get("target", ""), where)
-                if not made or any(e.kind not in ENTERING_KINDS for e in made) or (
-                        not aimed and any(e.kind not in UNTARGETED_ENTERING for e in made)):
-                    kinds = ", ".join(sorted(ENTERING_KINDS))
-                    raise DataError(f"{where}: an \"enters\" trigger has effects of {kinds} "
-                                    "(untargeted: gain life, lose life, draw)")
-                triggers.append(Trigger("enters", effects=made))
-                continue
-            plain = PLAIN_TRIGGERS.get(str(trigger.get("when")))
-            if plain is not None:   # Elvish Berserker, Deathgazer, Hypnotic Specter ... (PW51, PW49)
-                allowed, rule = plain
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind not in allowed for e in made):
-                    raise DataError(f"{where}: {rule}")
-                triggers.append(Trigger(str(trigger["when"]), effects=made))
-                continue
-            if trigger.get("when") in ("another enters", "dies") and "effects" in trigger:
-                made = tuple(_effect(e, where) for e in trigger["effects"])
-                dying_aim = _target(trigger.get("target", ""), where) if trigger["when"] == "dies" else ""
-                allowed = DYING_KINDS if dying_aim else UNTARGETED_ENTERING
-                if not made or any(e.kind not in allowed for e in made):
-                    raise DataError(f"{where}: an untargeted trigger's effects are of "
-                                    f"{', '.join(sorted(UNTARGETED_ENTERING))}; a targeted \"dies\" trigger's "
-                                    f"of {', '.join(sorted(DYING_KINDS))}")
-                triggers.append(Trigger(str(trigger["when"]), effects=made, target=dying_aim))
-                continue
-            if trigger.get("when") == "your upkeep":  # Force of Nature (PW51)
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any((e.kind != "damage unless paid" or e.unless is None) and not (
-                        e.kind == "bounce" and e.if_hand) and e.kind != "damage unless sacrificed" for e in made):
-                    raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid (or "
-                                    "sacrificed), or a bounce if_hand")
-                triggers.append(Trigger("your upkeep", effects=made))
-                continue
-            if trigger.get("when") in CAST_WHENS:
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                if not made or any(e.kind not in (*UNTARGETED_ENTERING, "pump") for e in made):
-                    raise DataError(f"{where}: a cast trigger's effects are untargeted or pump the creature")
-                triggers.append(Trigger(str(trigger["when"]), effects=made, type=str(trigger.get("type", ""))))
-                continue
-            if trigger.get("when") == "attacks":  # Seasoned Marshal: "you may tap target creature" (PW63)
-                made = tuple(_effect(e, where) for e in trigger.get("effects", []))
-                aim = _target(trigger.get("target", ""), where)
-                if not made or aim != "enemy creature" or any(e.kind != "tap" for e in made):
-                    raise DataError(f"{where}: an \"attacks\" trigger taps an \"enemy creature\"")
-                triggers.append(Trigger("attacks", effects=made, target=aim))
-                continue
-            if trigger.get("when") not in ("upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
-                raise DataError(f"{where}: a trigger is \"enters\", or \"upkeep\" or \"dies\" making a "
-                                f"token of the file ({', '.join(tokens)})")
-            triggers.append(Trigger(str(trigger["when"]), str(trigger["token"])))
-        lord = _lord(entry.get("lord"), where) if "lord" in entry else None
-        statics = tuple(str(x) for x in entry.get("static", []))
-        kept_static = kept and not aura and not set(statics) - KEPT_STATICS  # Defense Grid, an artifact (PW75)
-        if ((set(statics) - STATICS or (statics and not card.is_creature)) and not kept_static) or (
-                lord and not (card.is_creature or kept)):
-            raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, a kept "
-                            f"enchantment's {', '.join(sorted(KEPT_STATICS))}; or a lord")
-        count = _count(entry["count"], card.is_creature, where) if "count" in entry else None
-        ward = _ward(entry["ward"], "Enchantment" in card.types and not aura, where) if "ward" in entry else None
-        if not effects and not listed and not triggers and not lord and not statics and not count and not ward:
-            raise DataError(f"{where}: needs effects, abilities, triggers, a lord, a static, a count or a ward")
-        found[card.name.casefold()] = CardEffects(card.name, _target(entry.get("target", ""), where), effects,
-                                                  tuple(listed), str(entry.get("note", "")), tuple(triggers),
-                                                  aimed, aura, lord, statics, count, ward, equipment)
+            raise DataError(f"{SOURCE} ({card.name}): listed twice")
+        found[card.name.casefold()] = _card_effects(entry, card, tokens)
     return found
+
+
+def _card_effects(entry: Mapping[str, Any], card: Card, tokens: Mapping[str, Token]) -> CardEffects:
+    """One card's entry, checked whole: spell effects, abilities, triggers, a lord, statics, a count, a ward."""
+    where = f"{SOURCE} ({card.name})"
+    effects = tuple(_effect(e, where) for e in entry.get("effects", []))
+    aura = "Aura" in card.subtypes
+    equipment = "Equipment" in card.subtypes
+    if effects and not ({"Instant", "Sorcery"} & set(card.types) or aura or equipment):
+        raise DataError(f"{where}: only instants, sorceries and Auras (and Equipment) have spell effects here")
+    if equipment and (entry.get("target") or any(e.kind not in ("pump", "grant") for e in effects)):
+        raise DataError(f"{where}: Equipment gives pump and grant effects to what it equips (no target)")
+    if aura and (not entry.get("target") or any(e.kind not in AURA_KINDS for e in effects)):
+        raise DataError(f"{where}: an Aura has a target and effects of {', '.join(sorted(AURA_KINDS))}")
+    kept = not card.is_creature and bool({"Artifact", "Enchantment"} & set(card.types))
+    listed = _abilities(entry, card, aura, kept, where)
+    triggers = []
+    aimed = ""
+    for trigger in entry.get("triggers", []):
+        made, aim = _trigger(trigger, card, kept, where, tokens)
+        triggers.append(made)
+        if aim is not None:
+            aimed = aim
+    lord = _lord(entry.get("lord"), where) if "lord" in entry else None
+    statics = tuple(str(x) for x in entry.get("static", []))
+    kept_static = kept and not aura and not set(statics) - KEPT_STATICS  # Defense Grid, an artifact (PW75)
+    if ((set(statics) - STATICS or (statics and not card.is_creature)) and not kept_static) or (
+            lord and not (card.is_creature or kept)):
+        raise DataError(f"{where}: a creature's static is one of {', '.join(sorted(STATICS))}, a kept "
+                        f"enchantment's {', '.join(sorted(KEPT_STATICS))}; or a lord")
+    count = _count(entry["count"], card.is_creature, where) if "count" in entry else None
+    ward = _ward(entry["ward"], "Enchantment" in card.types and not aura, where) if "ward" in entry else None
+    if not effects and not listed and not triggers and not lord and not statics and not count and not ward:
+        raise DataError(f"{where}: needs effects, abilities, triggers, a lord, a static, a count or a ward")
+    return CardEffects(card.name, _target(entry.get("target", ""), where), effects, tuple(listed),
+                       str(entry.get("note", "")), tuple(triggers), aimed, aura, lord, statics, count, ward,
+                       equipment)
+
+
+def _abilities(entry: Mapping[str, Any], card: Card, aura: bool, kept: bool, where: str) -> list[Ability]:
+    """A creature's or a kept artifact's or enchantment's activated abilities (PW35, PW43)."""
+    listed = []
+    for n, ability in enumerate(entry.get("abilities", [])):
+        if not (card.is_creature or kept):
+            raise DataError(f"{where}: only creatures' and kept artifacts' or enchantments' abilities")
+        try:
+            cost = _cost(str(ability.get("cost", "")), where)
+            hand = ability.get("discard") == "hand"  # "Discard your hand" (PW72)
+            aim = ability.get("target", "")
+            listed.append(Ability(card.name, n, str(ability["text"]), cost,
+                                  bool(ability.get("tap", False)), bool(ability.get("sacrifice", False)),
+                                  "enchanted" if aura and aim == "enchanted" else _target(aim, where),
+                                  tuple(_effect(e, where) for e in ability["effects"]),
+                                  0 if hand else int(ability.get("discard", 0)),
+                                  discard_hand=hand, pay_with=_pay_with(ability.get("pay_with", ""), where)))
+        except (KeyError, TypeError) as exc:
+            raise DataError(f"{where}: malformed ability ({exc})") from None
+    return listed
+
+
+def _trigger(trigger: Any, card: Card, kept: bool, where: str,
+             tokens: Mapping[str, Token]) -> tuple[Trigger, str | None]:
+    """One trigger of a card, and the target of an "enters" trigger (None for any other)."""
+    if kept and isinstance(trigger, Mapping) and trigger.get("when") in PERMANENT_WHENS:
+        made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+        colour = str(trigger.get("colour", ""))
+        if not made or any(e.kind not in KEPT_KINDS for e in made) or colour not in ("", *COLORS):
+            raise DataError(f"{where}: a kept permanent's trigger has effects of "
+                            f"{', '.join(sorted(KEPT_KINDS))} (and a colour of W U B R G)")
+        aim = _target(trigger.get("target", ""), where)  # Form of the Dragon's "any target" (PW73)
+        if aim and (aim != "enemy" or trigger["when"] != "your upkeep"):
+            raise DataError(f"{where}: only a \"your upkeep\" trigger has a target, \"enemy\"")
+        return Trigger(str(trigger["when"]), effects=made, colour=colour, target=aim), None
+    if not card.is_creature or not isinstance(trigger, Mapping):
+        raise DataError(f"{where}: only a creature has triggers (a kept permanent's are "
+                        f"{', '.join(sorted(PERMANENT_WHENS))})")
+    if trigger.get("when") == "enters":
+        made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+        aimed = _target(trigger.get("target", ""), where)
+        if not made or any(e.kind not in ENTERING_KINDS for e in made) or (
+                not aimed and any(e.kind not in UNTARGETED_ENTERING for e in made)):
+            kinds = ", ".join(sorted(ENTERING_KINDS))
+            raise DataError(f"{where}: an \"enters\" trigger has effects of {kinds} "
+                            "(untargeted: gain life, lose life, draw)")
+        return Trigger("enters", effects=made), aimed
+    return _creature_trigger(trigger, where, tokens), None
+
+
+def _creature_trigger(trigger: Mapping[str, Any], where: str, tokens: Mapping[str, Token]) -> Trigger:
+    """A creature's trigger other than "enters": its effects checked against what its "when" allows."""
+    plain = PLAIN_TRIGGERS.get(str(trigger.get("when")))
+    if plain is not None:   # Elvish Berserker, Deathgazer, Hypnotic Specter ... (PW51, PW49)
+        allowed, rule = plain
+        made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+        if not made or any(e.kind not in allowed for e in made):
+            raise DataError(f"{where}: {rule}")
+        return Trigger(str(trigger["when"]), effects=made)
+    if trigger.get("when") in ("another enters", "dies") and "effects" in trigger:
+        made = tuple(_effect(e, where) for e in trigger["effects"])
+        dying_aim = _target(trigger.get("target", ""), where) if trigger["when"] == "dies" else ""
+        allowed = DYING_KINDS if dying_aim else UNTARGETED_ENTERING
+        if not made or any(e.kind not in allowed for e in made):
+            raise DataError(f"{where}: an untargeted trigger's effects are of "
+                            f"{', '.join(sorted(UNTARGETED_ENTERING))}; a targeted \"dies\" trigger's "
+                            f"of {', '.join(sorted(DYING_KINDS))}")
+        return Trigger(str(trigger["when"]), effects=made, target=dying_aim)
+    if trigger.get("when") == "your upkeep":  # Force of Nature (PW51)
+        made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+        if not made or any((e.kind != "damage unless paid" or e.unless is None) and not (
+                e.kind == "bounce" and e.if_hand) and e.kind != "damage unless sacrificed" for e in made):
+            raise DataError(f"{where}: a creature's \"your upkeep\" trigger is damage unless paid (or "
+                            "sacrificed), or a bounce if_hand")
+        return Trigger("your upkeep", effects=made)
+    if trigger.get("when") in CAST_WHENS:
+        made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+        if not made or any(e.kind not in (*UNTARGETED_ENTERING, "pump") for e in made):
+            raise DataError(f"{where}: a cast trigger's effects are untargeted or pump the creature")
+        return Trigger(str(trigger["when"]), effects=made, type=str(trigger.get("type", "")))
+    if trigger.get("when") == "attacks":  # Seasoned Marshal: "you may tap target creature" (PW63)
+        made = tuple(_effect(e, where) for e in trigger.get("effects", []))
+        aim = _target(trigger.get("target", ""), where)
+        if not made or aim != "enemy creature" or any(e.kind != "tap" for e in made):
+            raise DataError(f"{where}: an \"attacks\" trigger taps an \"enemy creature\"")
+        return Trigger("attacks", effects=made, target=aim)
+    if trigger.get("when") not in ("upkeep", "dies") or str(trigger.get("token", "")) not in tokens:
+        raise DataError(f"{where}: a trigger is \"enters\", or \"upkeep\" or \"dies\" making a "
+                        f"token of the file ({', '.join(tokens)})")
+    return Trigger(str(trigger["when"]), str(trigger["token"]))
 
 
 def _lord(raw: Any, where: str) -> Lord:

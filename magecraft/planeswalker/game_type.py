@@ -20,6 +20,7 @@ from typing import Any
 from magecraft.core.bots import BotSpec, Sees
 from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
+from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
 from magecraft.planeswalker.actions import Action
@@ -82,10 +83,27 @@ def plant_secret(state: GameState[Any], seat: str, marker: str) -> Battle | None
     return Battle.from_dict(raw)
 
 
+def determinise(state: GameState[Any], seat: str, rng: Randomness) -> Battle:
+    """A battle ``seat`` cannot tell from ``state``, for the search bot: every other mage's Memory and Library
+    (the others see only how many spells each holds) dealt again from the two together, each keeping its
+    size."""
+    assert isinstance(state, Battle)
+    raw = json.loads(json.dumps(state.to_dict()))
+    for fighter in raw["fighters"]:
+        if fighter["kind"] != "mage" or fighter["id"] == seat:
+            continue
+        spells = shuffled(fighter["memory"] + fighter["library"], rng)
+        kept = len(fighter["memory"])
+        fighter["memory"], fighter["library"] = spells[:kept], spells[kept:]
+    raw["log"] = []
+    fresh_dice(raw, rng)
+    return Battle.from_dict(raw)
+
+
 BATTLE = GameType(
     name="planeswalker-battle", system="planeswalker", kind="game", title="Planeswalker battle",
     description="a Planeswalker RPG battle: mages and creatures turn by turn (seed 001, Combat Mechanics)",
     state_class=Battle, options_class=BattleOptions, new=new_battle, setup=setup,
     bots={"heuristic": BotSpec("heuristic", "the documented policy the referee plays the foes by (PW19)",
                                Sees.WHOLE_STATE, PolicyBot)},
-    settings_class=Settings, plant_secret=plant_secret)
+    settings_class=Settings, plant_secret=plant_secret, determinise=determinise)

@@ -18,8 +18,6 @@ before the attacker strikes; Double Strike strikes twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from magecraft.core.randomness import Randomness
 from magecraft.planeswalker.combatants import (
     ABSORB,
@@ -33,20 +31,12 @@ from magecraft.planeswalker.combatants import (
     REGENERATE,
     WITHER,
     Combatant,
+    Strike,
 )
 from magecraft.planeswalker.pervasive import reverse, warded, worshipped
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 
 SECTION = "Locked Combat"
-
-
-@dataclass(frozen=True, slots=True)
-class Strike:
-    striker: str
-    target: str
-    attack: int
-    defence: int
-    damage: int
 
 
 def roll_pool(rng: Randomness, count: int, label: str) -> int:

@@ -35,6 +35,7 @@ from magecraft.planeswalker.combatants import (
     SKIPS_COMBAT,
     SKIPS_UNTAP,
     Combatant,
+    Strike,
     creature_from_card,
     pair,
 )
@@ -52,14 +53,13 @@ from magecraft.planeswalker.effects import (
     subtypes,
     ward_of,
 )
+from magecraft.planeswalker.field import Field
 from magecraft.planeswalker.mana import SpellCost, largest_x, pay
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import aim_problem, hits, permanent_is
 
 if TYPE_CHECKING:
-    from magecraft.planeswalker.combat import Battle
     from magecraft.planeswalker.effects import Effect
-    from magecraft.planeswalker.locked import Strike
     from magecraft.planeswalker.spells import SpellProfile
 
 SECTION = "Commanding"
@@ -72,7 +72,7 @@ def kept_abilities(mage: Combatant) -> list[tuple[str, Ability]]:
     return [(name, ability) for name in dict.fromkeys(mage.permanents) for ability in abilities(name)]
 
 
-def activation_problem(battle: Battle, mage: Combatant, name: str, ability: Ability) -> str | None:
+def activation_problem(battle: Field, mage: Combatant, name: str, ability: Ability) -> str | None:
     """Why ``mage`` cannot use ``ability`` of its kept ``name`` now (None when it can), naming the rule."""
     if name not in mage.permanents:
         return f"Focus: {mage.label} keeps no {name}"
@@ -90,7 +90,7 @@ def activation_problem(battle: Battle, mage: Combatant, name: str, ability: Abil
     return None
 
 
-def activation_targets(battle: Battle, mage: Combatant, name: str, ability: Ability) -> list[str]:
+def activation_targets(battle: Field, mage: Combatant, name: str, ability: Ability) -> list[str]:
     """Whom the ability may be aimed at: "enchanted" is the creature the Aura is on; "" for no target."""
     if ability.target == "enchanted":
         return [a[1] for a in mage.auras if a[0] == name and battle.fighters[a[1]].active]
@@ -107,7 +107,7 @@ def activation_targets(battle: Battle, mage: Combatant, name: str, ability: Abil
                             battle.range_between(mage.id, f.id)) is None]
 
 
-def activations(battle: Battle, mage: Combatant) -> list[Action]:
+def activations(battle: Field, mage: Combatant) -> list[Action]:
     """Every usable ability of ``mage``'s kept permanents, at every legal target."""
     found: list[Action] = []
     for name, ability in kept_abilities(mage):
@@ -117,7 +117,7 @@ def activations(battle: Battle, mage: Combatant) -> list[Action]:
     return found
 
 
-def activation_refusal(battle: Battle, action: Action) -> tuple[str, str]:
+def activation_refusal(battle: Field, action: Action) -> tuple[str, str]:
     """(rule, message) for an illegal ``activate``."""
     mage = battle.actor()
     known = abilities(action.card) if action.card in mage.permanents else ()
@@ -157,15 +157,21 @@ def warded(target: Combatant, colors: tuple[str, ...], amount: int, rng: Randomn
     return amount
 
 
+def kept_static(fighters: Mapping[str, Combatant], static: str) -> int:
+    """How many kept enchantments of active mages give ``static`` (Furnace of Rath, Death Pits, Cowardice)."""
+    return sum(1 for f in fighters.values() if f.is_mage and f.active for n in f.permanents
+               if static in statics(n))
+
+
 #: Defense Grid's static, and what each one kept adds to a spell cast on another's turn (PW75).
 GRID, GRID_TAX = "off-turn spells cost 3 more", 3
 
 
-def taxed(battle: Battle, mage: Combatant, cost: SpellCost) -> SpellCost:
+def taxed(battle: Field, mage: Combatant, cost: SpellCost) -> SpellCost:
     """Defense Grid: "Each spell costs {3} more to cast except during its controller's turn" (PW75) -- {3} more
     generic mana per Grid kept in the battle when ``mage`` casts on another's turn; its mana value (and so
     its Mastery limit) is the printed one."""
-    grids = battle._kept_static(GRID) if battle.actor() is not mage else 0
+    grids = kept_static(battle.fighters, GRID) if battle.actor() is not mage else 0
     return replace(cost, generic=cost.generic + GRID_TAX * grids) if grids else cost
 
 
@@ -360,8 +366,7 @@ class Pervasive:
     # -- damage doubled, damaged creatures destroyed, targets returned, Sengir's counters (PW53) ----------
     def _kept_static(self, static: str) -> int:
         """How many kept enchantments of active mages give ``static`` (Furnace of Rath, Death Pits, Cowardice)."""
-        return sum(1 for f in self.fighters.values() if f.is_mage and f.active for n in f.permanents
-                   if static in statics(n))
+        return kept_static(self.fighters, static)
 
     def _damage_factor(self) -> int:
         """"If a source would deal damage to a permanent or player, it deals double that damage" (Furnace of

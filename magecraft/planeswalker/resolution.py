@@ -8,6 +8,8 @@ taps, bounces, destruction, prevention, regeneration shields, mana, tokens and s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from magecraft.core.randomness import Randomness
@@ -25,7 +27,9 @@ from magecraft.planeswalker.decisions import ability_x, interceptors
 from magecraft.planeswalker.effects import (
     Ability,
     Effect,
+    Lord,
     abilities,
+    aura_effects,
     count_of,
     is_equipment,
     lord_of,
@@ -37,6 +41,7 @@ from magecraft.planeswalker.effects import (
     triggers,
     ward_of,
 )
+from magecraft.planeswalker.field import Field
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
@@ -44,10 +49,21 @@ from magecraft.planeswalker.pervasive import Pervasive, reverse, warded
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import hits, permanent_is, profile, spell_colors
 
-if TYPE_CHECKING:
-    from magecraft.planeswalker.combat import Battle
-
 SECTION_CASTING = "Casting"
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """What every effect of one resolution shares: its ``source`` (the caster or the creature), the
+    ``controller`` it serves, the target named (``target_id``) and the combatant it is if it was in the
+    battle as the resolution began (``aimed``), the colours of the damage's source (``hue``) and X."""
+
+    source: Combatant
+    controller: Combatant
+    target_id: str
+    aimed: Combatant | None
+    hue: tuple[str, ...]
+    x: int
 
 
 class Resolution(Pervasive):
@@ -75,7 +91,7 @@ class Resolution(Pervasive):
 
     def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability,
                      target_id: str = "") -> int:
-        x = ability_x(cast("Battle", self), creature, controller, ability)
+        x = ability_x(cast("Field", self), creature, controller, ability)
         if controller is not None:
             pay(controller.mana, ability.cost, artifact=False, x=x)
         if ability.tap:
@@ -129,183 +145,300 @@ class Resolution(Pervasive):
         hue = source.colors if colors is None else colors
         target = self.fighters.get(target_id)
         aimed = target if target is not None and target.active else None
+        at = Aim(source, controller, target_id, aimed, hue, x)
         for effect in effects:
-            kind, amount = effect.kind, effect.value(x)
-            if kind == "damage":
-                if aimed is not None and aimed.active:
-                    dealt = self._damage(aimed, len(aimed.memory) if effect.memory else amount, hue)
-                    self._linked(source, dealt)  # Spirit Link (PW54)
-                if effect.self_damage and controller.active:
-                    self._linked(source, self._damage(controller, effect.self_damage, hue))
-            elif kind == "damage each":
-                for fighter in list(self.fighters.values()):
-                    if fighter.active and not (effect.enemies_only and fighter.side == controller.side) and (
-                            effect.players if fighter.is_mage else hits(effect, fighter)):
-                        self._damage(fighter, amount, hue)
-            elif kind == "gain life":
-                controller.life += amount
-            elif kind == "lose life" and controller.active:
-                # life lost, not damage: nothing prevents it
-                controller.life -= amount
-                regenerate_or_fall(controller, self.rng, self.settings)
-                self._after_damage(controller)
-            elif kind == "draw":
-                if effect.memory:  # "a card for each red card in it" (Baleful Stare, PW52)
-                    amount = sum(1 for n in aimed.memory if effect.colour in spell_colors(n)) if aimed else 0
-                elif effect.per_creature:  # "a card for each creature you control" (Slate of Ancestry, PW72)
-                    amount = sum(1 for c in controller.controlled() if self.fighters[c].active)
-                drawn = min(amount, len(controller.library))
-                for _ in range(drawn):
-                    controller.memory.append(controller.library.pop(0))
-                if drawn and controller.is_mage:
-                    self._drew(controller, drawn)  # Underworld Dreams (PW51)
-            elif kind == "destroy":
-                if aimed is not None and aimed.active and not aimed.player:
-                    self._destroy(aimed, effect.no_regenerate)
-            elif kind == "destroy all":
-                for fighter in list(self.fighters.values()):
-                    if fighter.active and not fighter.is_mage and not (
-                            effect.enemies_only and fighter.side == controller.side):
-                        self._destroy(fighter, effect.no_regenerate)
-            elif kind in ("pump", "tap", "untap", "prevent", "regenerate"):
-                self._touch(effect, source if effect.itself else (aimed if target_id else source), x)
-            elif kind == "pump team":
-                for cid in controller.controlled():
-                    self._touch(effect, self.fighters[cid], x)
-            elif kind == "destroy permanent" and aimed is not None and aimed.active:
-                if aimed.is_mage:
-                    # the latest of those types (gone meanwhile: nothing)
-                    self._unmake(aimed, [n for n in aimed.permanents if permanent_is(n, effect.types)][-1:])
-                elif aimed.artifact:
-                    self._destroy(aimed, effect.no_regenerate)
-            elif kind == "destroy permanents":
-                for fighter in list(self.fighters.values()):
-                    if fighter.active and fighter.is_mage:
-                        self._unmake(fighter, [n for n in fighter.permanents if permanent_is(n, effect.types)])
-                    elif fighter.active and fighter.artifact and "Artifact" in effect.types:
-                        self._destroy(fighter, effect.no_regenerate)
-            elif kind == "discard" and (aimed if target_id else controller) is not None:
-                # "Target player discards": the spells it drew last are forgotten (PW35); "at random": a die
-                # picks each (PW49); with no target, the caster discards (Sift, PW52)
-                who = aimed if target_id else controller
-                if who is not None and who.is_mage:
-                    forgotten = min(amount, len(who.memory))
-                    for _ in range(forgotten):
-                        who.memory.pop(self.rng.choice(range(len(who.memory)), f"{who.label}'s spell to forget")
-                                       if effect.at_random else self._unusable(who) if effect.unusable else -1)
-                    self._discarded(who, forgotten)  # Megrim (PW51)
-            elif kind == "bounce":
-                gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
-                if gone is not None and gone.active and not gone.is_mage:
-                    self._remove(gone, "unsummoned")
-            elif kind == "bounce all":
-                for fighter in list(self.fighters.values()):
-                    if fighter.active and not fighter.is_mage:
-                        self._remove(fighter, "unsummoned")
-            elif kind == "drain" and aimed is not None and aimed.is_mage and aimed.active:
-                # "target opponent loses N life and you gain N life" (Highway Robber): not damage
-                controller.life += amount
-                aimed.life -= amount
-                regenerate_or_fall(aimed, self.rng, self.settings)
-                self._after_damage(aimed)
-            elif kind == "fight" and aimed is not None and aimed.active and source.active:
-                # "deals damage equal to its power to target creature, which deals damage equal to its power"
-                dealt, taken = source.power, aimed.power
-                self._linked(source, self._damage(aimed, dealt, source.colors))
-                self._linked(aimed, self._damage(source, taken, aimed.colors))
-            elif kind == "sacrifice":
-                # "each other player sacrifices a creature" (Grave Pact, PW47): its weakest, by its own choice
-                for mage in list(self.fighters.values()):
-                    others = mage.is_mage and mage is not controller and mage.active
-                    held = [self.fighters[c] for c in (mage.controlled() if others else [])]
-                    held = [c for c in held if c.active]
-                    if held:
-                        self._remove(min(held, key=lambda c: (c.power + c.toughness, c.id)), "sacrificed")
-            elif kind == "discard all":  # "each player discards their hand" (Mindslicer, PW48)
-                for mage in list(self.fighters.values()):
-                    if mage.is_mage and mage.active:
-                        forgotten = len(mage.memory)
-                        mage.memory.clear()
-                        self._discarded(mage, forgotten)
-            elif kind == "regrow" and controller.is_mage:
-                # "return target sorcery card from your graveyard to your hand": the latest (PW48)
-                back = [n for n in controller.graveyard if permanent_is(n, effect.types)][-1:]
-                for card in back:
-                    controller.graveyard.remove(card)
-                    controller.memory.append(card)
-            elif kind == "pump each":  # "All creatures get +X/-X until end of turn" (Flowstone Slide, PW48)
-                times = x if effect.x else 1
-                for fighter in self.fighters.values():
-                    if fighter.active and not fighter.is_mage:
-                        fighter.power = max(0, fighter.power + effect.power * times)
-                        fighter.toughness = max(0, fighter.toughness + effect.toughness * times)
-            elif kind == "redirect" and aimed is not None and not aimed.is_mage:
-                source.redirect.extend([aimed.id] * amount)  # Zealous Inquisitor (PW77)
-            elif kind == "life becomes" and controller.active:  # Form of the Dragon (PW73): not damage
-                controller.life = amount
-            elif kind == "life becomes creatures":  # Biorhythm (PW48): not damage, nothing prevents it
-                for mage in list(self.fighters.values()):
-                    if mage.is_mage and mage.active:
-                        mage.life = sum(1 for c in mage.controlled() if self.fighters[c].active)
-                        regenerate_or_fall(mage, self.rng, self.settings)
-                        self._after_damage(mage)
-            elif kind == "copy":
-                self._copy(source, aimed)  # Clone (PW54)
-            elif kind == "lose life as damaged" and aimed is not None and aimed.is_mage and aimed.active:
-                # "loses life equal to the damage already dealt to that player this turn" (PW57): not damage
-                aimed.life -= aimed.damaged
-                regenerate_or_fall(aimed, self.rng, self.settings)
-                self._after_damage(aimed)
-            elif kind == "polymorph" and aimed is not None and aimed.active and not aimed.is_mage:
-                self._polymorph(aimed)
-            elif kind == "discard colour" and aimed is not None and aimed.is_mage:
-                self._persecute(aimed)
-            elif kind == "put creature":  # Elvish Piper; Hunted Wumpus's "each other player" (PW70)
-                putting = [m for m in self.fighters.values() if m.is_mage and m.active and m is not controller]
-                for mage in putting if effect.players else [controller]:
-                    self._put_creature(mage)
-            elif kind == "extra combat" and controller.is_mage:
-                self._extra_combat(controller)
-            elif kind == "look" and controller.is_mage:
-                self._look(controller, amount)
-            elif kind == "sacrifice lands":
-                self._sacrifice_lands(source, controller, effect.colour, amount)
-            elif kind == "skip combat" and aimed is not None and aimed.is_mage:
-                # "that player skips their next combat phase" (Blinding Angel, PW56)
-                if SKIPS_COMBAT not in aimed.keywords:
-                    aimed.keywords = (*aimed.keywords, SKIPS_COMBAT)
-            elif kind == "exhaust" and aimed is not None and aimed.is_mage:
-                # Exhaustion: its creatures skip their next refresh (PW55); no lands here
-                for cid in aimed.controlled():
-                    if self.fighters[cid].active and SKIPS_UNTAP not in self.fighters[cid].keywords:
-                        self.fighters[cid].keywords = (*self.fighters[cid].keywords, SKIPS_UNTAP)
-            elif kind == "tap all":
-                for fighter in self.fighters.values():
-                    if fighter.active and not fighter.is_mage and fighter is not source:
-                        fighter.tapped = True
-            elif kind == "gain control":
-                if aimed is not None and aimed.active and not aimed.is_mage and controller.is_mage \
-                        and aimed.controller != controller.id:
-                    self._take_control(aimed, controller, "turn")
-            elif kind == "grant":
-                given = aimed if target_id else source
-                for one in [given, *self._others(given, source, effect.others)] if given is not None else ():
-                    if one.active:
-                        self._grant(one, effect.keyword, until_end_of_turn=True)
-            elif kind == "mana" and controller.is_mage:
-                for symbol in effect.mana:
-                    symbol = self._any_colour(controller) if symbol == "*" else (
-                        self._enemy_colour(controller) if symbol == "O" else symbol)
-                    if symbol:
-                        controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
-            elif kind == "grant all":  # Holy Day: every combatant, until end of turn (PW52)
-                for fighter in self.fighters.values():
-                    if fighter.active:
-                        self._grant(fighter, effect.keyword, until_end_of_turn=True)
-            elif kind == "coin clash" and aimed is not None and aimed.is_mage:
-                self._coin_clash(controller, aimed, hue)
+            resolver = RESOLVERS.get(effect.kind)
+            if resolver is not None:
+                resolver(self, effect, effect.value(x), at)
         self.rng.log.record("resolve", f"{name} resolves", section=SECTION_CASTING,
                             data={"card": name, "target": target_id, "x": x})
+
+    # -- each kind of effect, by RESOLVERS (data/card_effects.toml, ruling PW35) -------------------------
+    def _effect_damage(self, effect: Effect, amount: int, at: Aim) -> None:
+        source, controller, aimed, hue = at.source, at.controller, at.aimed, at.hue
+        if aimed is not None and aimed.active:
+            dealt = self._damage(aimed, len(aimed.memory) if effect.memory else amount, hue)
+            self._linked(source, dealt)  # Spirit Link (PW54)
+        if effect.self_damage and controller.active:
+            self._linked(source, self._damage(controller, effect.self_damage, hue))
+
+    def _effect_damage_each(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller, hue = at.controller, at.hue
+        for fighter in list(self.fighters.values()):
+            if fighter.active and not (effect.enemies_only and fighter.side == controller.side) and (
+                    effect.players if fighter.is_mage else hits(effect, fighter)):
+                self._damage(fighter, amount, hue)
+
+    def _effect_gain_life(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller = at.controller
+        controller.life += amount
+
+    def _effect_lose_life(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller = at.controller
+        if not controller.active:
+            return
+        # life lost, not damage: nothing prevents it
+        controller.life -= amount
+        regenerate_or_fall(controller, self.rng, self.settings)
+        self._after_damage(controller)
+
+    def _effect_draw(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller, aimed = at.controller, at.aimed
+        if effect.memory:  # "a card for each red card in it" (Baleful Stare, PW52)
+            amount = sum(1 for n in aimed.memory if effect.colour in spell_colors(n)) if aimed else 0
+        elif effect.per_creature:  # "a card for each creature you control" (Slate of Ancestry, PW72)
+            amount = sum(1 for c in controller.controlled() if self.fighters[c].active)
+        drawn = min(amount, len(controller.library))
+        for _ in range(drawn):
+            controller.memory.append(controller.library.pop(0))
+        if drawn and controller.is_mage:
+            self._drew(controller, drawn)  # Underworld Dreams (PW51)
+
+    def _effect_destroy(self, effect: Effect, amount: int, at: Aim) -> None:
+        aimed = at.aimed
+        if aimed is not None and aimed.active and not aimed.player:
+            self._destroy(aimed, effect.no_regenerate)
+
+    def _effect_destroy_all(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller = at.controller
+        for fighter in list(self.fighters.values()):
+            if fighter.active and not fighter.is_mage and not (
+                    effect.enemies_only and fighter.side == controller.side):
+                self._destroy(fighter, effect.no_regenerate)
+
+    def _effect_pump(self, effect: Effect, amount: int, at: Aim) -> None:
+        source, target_id, aimed, x = at.source, at.target_id, at.aimed, at.x
+        self._touch(effect, source if effect.itself else (aimed if target_id else source), x)
+
+    def _effect_pump_team(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller, x = at.controller, at.x
+        for cid in controller.controlled():
+            self._touch(effect, self.fighters[cid], x)
+
+    def _effect_destroy_permanent(self, effect: Effect, amount: int, at: Aim) -> None:
+        aimed = at.aimed
+        if aimed is None or not aimed.active:
+            return
+        if aimed.is_mage:
+            # the latest of those types (gone meanwhile: nothing)
+            self._unmake(aimed, [n for n in aimed.permanents if permanent_is(n, effect.types)][-1:])
+        elif aimed.artifact:
+            self._destroy(aimed, effect.no_regenerate)
+
+    def _effect_destroy_permanents(self, effect: Effect, amount: int, at: Aim) -> None:
+        for fighter in list(self.fighters.values()):
+            if fighter.active and fighter.is_mage:
+                self._unmake(fighter, [n for n in fighter.permanents if permanent_is(n, effect.types)])
+            elif fighter.active and fighter.artifact and "Artifact" in effect.types:
+                self._destroy(fighter, effect.no_regenerate)
+
+    def _effect_discard(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller, target_id, aimed = at.controller, at.target_id, at.aimed
+        if (aimed if target_id else controller) is None:
+            return
+        # "Target player discards": the spells it drew last are forgotten (PW35); "at random": a die
+        # picks each (PW49); with no target, the caster discards (Sift, PW52)
+        who = aimed if target_id else controller
+        if who is not None and who.is_mage:
+            forgotten = min(amount, len(who.memory))
+            for _ in range(forgotten):
+                who.memory.pop(self.rng.choice(range(len(who.memory)), f"{who.label}'s spell to forget")
+                               if effect.at_random else self._unusable(who) if effect.unusable else -1)
+            self._discarded(who, forgotten)  # Megrim (PW51)
+
+    def _effect_bounce(self, effect: Effect, amount: int, at: Aim) -> None:
+        source, target_id, aimed = at.source, at.target_id, at.aimed
+        gone = aimed if target_id else source  # "Return it to its owner's hand" (Fleeting Image)
+        if gone is not None and gone.active and not gone.is_mage:
+            self._remove(gone, "unsummoned")
+
+    def _effect_bounce_all(self, effect: Effect, amount: int, at: Aim) -> None:
+        for fighter in list(self.fighters.values()):
+            if fighter.active and not fighter.is_mage:
+                self._remove(fighter, "unsummoned")
+
+    def _effect_drain(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller, aimed = at.controller, at.aimed
+        if aimed is None or not aimed.is_mage or not aimed.active:
+            return
+        # "target opponent loses N life and you gain N life" (Highway Robber): not damage
+        controller.life += amount
+        aimed.life -= amount
+        regenerate_or_fall(aimed, self.rng, self.settings)
+        self._after_damage(aimed)
+
+    def _effect_fight(self, effect: Effect, amount: int, at: Aim) -> None:
+        source, aimed = at.source, at.aimed
+        if aimed is None or not aimed.active or not source.active:
+            return
+        # "deals damage equal to its power to target creature, which deals damage equal to its power"
+        dealt, taken = source.power, aimed.power
+        self._linked(source, self._damage(aimed, dealt, source.colors))
+        self._linked(aimed, self._damage(source, taken, aimed.colors))
+
+    def _effect_sacrifice(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller = at.controller
+        # "each other player sacrifices a creature" (Grave Pact, PW47): its weakest, by its own choice
+        for mage in list(self.fighters.values()):
+            others = mage.is_mage and mage is not controller and mage.active
+            held = [self.fighters[c] for c in (mage.controlled() if others else [])]
+            held = [c for c in held if c.active]
+            if held:
+                self._remove(min(held, key=lambda c: (c.power + c.toughness, c.id)), "sacrificed")
+
+    def _effect_discard_all(self, effect: Effect, amount: int, at: Aim) -> None:
+        # "each player discards their hand" (Mindslicer, PW48)
+        for mage in list(self.fighters.values()):
+            if mage.is_mage and mage.active:
+                forgotten = len(mage.memory)
+                mage.memory.clear()
+                self._discarded(mage, forgotten)
+
+    def _effect_regrow(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller = at.controller
+        if not controller.is_mage:
+            return
+        # "return target sorcery card from your graveyard to your hand": the latest (PW48)
+        back = [n for n in controller.graveyard if permanent_is(n, effect.types)][-1:]
+        for card in back:
+            controller.graveyard.remove(card)
+            controller.memory.append(card)
+
+    def _effect_pump_each(self, effect: Effect, amount: int, at: Aim) -> None:
+        # "All creatures get +X/-X until end of turn" (Flowstone Slide, PW48)
+        x = at.x
+        times = x if effect.x else 1
+        for fighter in self.fighters.values():
+            if fighter.active and not fighter.is_mage:
+                fighter.power = max(0, fighter.power + effect.power * times)
+                fighter.toughness = max(0, fighter.toughness + effect.toughness * times)
+
+    def _effect_redirect(self, effect: Effect, amount: int, at: Aim) -> None:
+        source, aimed = at.source, at.aimed
+        if aimed is None or aimed.is_mage:
+            return
+        source.redirect.extend([aimed.id] * amount)  # Zealous Inquisitor (PW77)
+
+    def _effect_life_becomes(self, effect: Effect, amount: int, at: Aim) -> None:
+        # Form of the Dragon (PW73): not damage
+        controller = at.controller
+        if not controller.active:
+            return
+        controller.life = amount
+
+    def _effect_life_becomes_creatures(self, effect: Effect, amount: int, at: Aim) -> None:
+        # Biorhythm (PW48): not damage, nothing prevents it
+        for mage in list(self.fighters.values()):
+            if mage.is_mage and mage.active:
+                mage.life = sum(1 for c in mage.controlled() if self.fighters[c].active)
+                regenerate_or_fall(mage, self.rng, self.settings)
+                self._after_damage(mage)
+
+    def _effect_copy(self, effect: Effect, amount: int, at: Aim) -> None:
+        source, aimed = at.source, at.aimed
+        self._copy(source, aimed)  # Clone (PW54)
+
+    def _effect_lose_life_as_damaged(self, effect: Effect, amount: int, at: Aim) -> None:
+        aimed = at.aimed
+        if aimed is None or not aimed.is_mage or not aimed.active:
+            return
+        # "loses life equal to the damage already dealt to that player this turn" (PW57): not damage
+        aimed.life -= aimed.damaged
+        regenerate_or_fall(aimed, self.rng, self.settings)
+        self._after_damage(aimed)
+
+    def _effect_polymorph(self, effect: Effect, amount: int, at: Aim) -> None:
+        aimed = at.aimed
+        if aimed is None or not aimed.active or aimed.is_mage:
+            return
+        self._polymorph(aimed)
+
+    def _effect_discard_colour(self, effect: Effect, amount: int, at: Aim) -> None:
+        aimed = at.aimed
+        if aimed is None or not aimed.is_mage:
+            return
+        self._persecute(aimed)
+
+    def _effect_put_creature(self, effect: Effect, amount: int, at: Aim) -> None:
+        # Elvish Piper; Hunted Wumpus's "each other player" (PW70)
+        controller = at.controller
+        putting = [m for m in self.fighters.values() if m.is_mage and m.active and m is not controller]
+        for mage in putting if effect.players else [controller]:
+            self._put_creature(mage)
+
+    def _effect_extra_combat(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller = at.controller
+        if not controller.is_mage:
+            return
+        self._extra_combat(controller)
+
+    def _effect_look(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller = at.controller
+        if not controller.is_mage:
+            return
+        self._look(controller, amount)
+
+    def _effect_sacrifice_lands(self, effect: Effect, amount: int, at: Aim) -> None:
+        source, controller = at.source, at.controller
+        self._sacrifice_lands(source, controller, effect.colour, amount)
+
+    def _effect_skip_combat(self, effect: Effect, amount: int, at: Aim) -> None:
+        aimed = at.aimed
+        if aimed is None or not aimed.is_mage:
+            return
+        # "that player skips their next combat phase" (Blinding Angel, PW56)
+        if SKIPS_COMBAT not in aimed.keywords:
+            aimed.keywords = (*aimed.keywords, SKIPS_COMBAT)
+
+    def _effect_exhaust(self, effect: Effect, amount: int, at: Aim) -> None:
+        aimed = at.aimed
+        if aimed is None or not aimed.is_mage:
+            return
+        # Exhaustion: its creatures skip their next refresh (PW55); no lands here
+        for cid in aimed.controlled():
+            if self.fighters[cid].active and SKIPS_UNTAP not in self.fighters[cid].keywords:
+                self.fighters[cid].keywords = (*self.fighters[cid].keywords, SKIPS_UNTAP)
+
+    def _effect_tap_all(self, effect: Effect, amount: int, at: Aim) -> None:
+        source = at.source
+        for fighter in self.fighters.values():
+            if fighter.active and not fighter.is_mage and fighter is not source:
+                fighter.tapped = True
+
+    def _effect_gain_control(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller, aimed = at.controller, at.aimed
+        if aimed is not None and aimed.active and not aimed.is_mage and controller.is_mage \
+                and aimed.controller != controller.id:
+            self._take_control(aimed, controller, "turn")
+
+    def _effect_grant(self, effect: Effect, amount: int, at: Aim) -> None:
+        source, target_id, aimed = at.source, at.target_id, at.aimed
+        given = aimed if target_id else source
+        for one in [given, *self._others(given, source, effect.others)] if given is not None else ():
+            if one.active:
+                self._grant(one, effect.keyword, until_end_of_turn=True)
+
+    def _effect_mana(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller = at.controller
+        if not controller.is_mage:
+            return
+        for symbol in effect.mana:
+            symbol = self._any_colour(controller) if symbol == "*" else (
+                self._enemy_colour(controller) if symbol == "O" else symbol)
+            if symbol:
+                controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
+
+    def _effect_grant_all(self, effect: Effect, amount: int, at: Aim) -> None:
+        # Holy Day: every combatant, until end of turn (PW52)
+        for fighter in self.fighters.values():
+            if fighter.active:
+                self._grant(fighter, effect.keyword, until_end_of_turn=True)
+
+    def _effect_coin_clash(self, effect: Effect, amount: int, at: Aim) -> None:
+        controller, aimed, hue = at.controller, at.aimed, at.hue
+        if aimed is None or not aimed.is_mage:
+            return
+        self._coin_clash(controller, aimed, hue)
 
     def _attacking(self, attacker: Combatant, target: Combatant) -> None:
         """Seasoned Marshal: "Whenever Seasoned Marshal attacks, you may tap target creature" (PW63) -- as it
@@ -314,7 +447,7 @@ class Resolution(Pervasive):
         effects = on_trigger(attacker.card, "attacks")
         if not effects or not target.is_mage or self.intercept is None:
             return
-        able = [self.fighters[c] for c in interceptors(cast(Any, self))]
+        able = [self.fighters[c] for c in interceptors(cast("Field", self))]
         best = max(able, key=lambda f: f.power, default=None)
         if best is not None:
             self._targeted(best.id)  # Cowardice (PW53)
@@ -581,20 +714,8 @@ class Resolution(Pervasive):
                 power, toughness = n if count.power else 0, n if count.toughness else 0
             if fighter.active:
                 for source, lord in lords:
-                    times = 1
-                    if lord.enchanted:  # Thran Golem: "as long as it is enchanted" (PW76)
-                        applies = source is fighter and any(a[1] == fighter.id for m in fighters for a in m.auras)
-                    elif lord.colour:
-                        owner = self.fighters.get(source.controller or "")
-                        applies = source is fighter and owner is not None and lord.colour in owner.identity
-                    else:
-                        applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
-                            fighter.card)) and (not lord.yours or source.side == fighter.side)
-                        if lord.shared:  # Coat of Arms: per other creature sharing a creature type (PW49)
-                            kinds = set(subtypes(fighter.card))
-                            times = sum(1 for f in fighters if f is not fighter and f.active and not f.is_mage
-                                        and kinds & set(subtypes(f.card)))
-                    if applies:
+                    times = self._lorded_times(fighter, source, lord)
+                    if times is not None:
                         power, toughness = power + lord.power * times, toughness + lord.toughness * times
                         if lord.keyword:
                             keywords.append(lord.keyword)
@@ -616,6 +737,24 @@ class Resolution(Pervasive):
             fighter.lorded_keywords = [k for k in fighter.lorded_keywords if k not in stale] + fresh
             if count is not None and count.toughness:
                 self._counted_life(fighter)
+
+    def _lorded_times(self, fighter: Combatant, source: Combatant, lord: Lord) -> int | None:
+        """How many times ``source``'s ``lord`` bonus applies to ``fighter`` now (None: it does not apply)."""
+        fighters = self.fighters.values()
+        times = 1
+        if lord.enchanted:  # Thran Golem: "as long as it is enchanted" (PW76)
+            applies = source is fighter and any(a[1] == fighter.id for m in fighters for a in m.auras)
+        elif lord.colour:
+            owner = self.fighters.get(source.controller or "")
+            applies = source is fighter and owner is not None and lord.colour in owner.identity
+        else:
+            applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
+                fighter.card)) and (not lord.yours or source.side == fighter.side)
+            if lord.shared:  # Coat of Arms: per other creature sharing a creature type (PW49)
+                kinds = set(subtypes(fighter.card))
+                times = sum(1 for f in fighters if f is not fighter and f.active and not f.is_mage
+                            and kinds & set(subtypes(f.card)))
+        return times if applies else None
 
     def _counted_life(self, creature: Combatant) -> None:
         """A */* creature's Life is twice the Toughness it counted when it entered (PW35, PW44); one whose
@@ -690,8 +829,6 @@ class Resolution(Pervasive):
     def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None:
         """An Aura resolves onto its target (PW39): a pervasive effect of its caster, whose effects last while
         it is kept; a target gone meanwhile sends it to the graveyard."""
-        from magecraft.planeswalker.effects import aura_effects
-
         target = self.fighters.get(target_id)
         if target is None or not target.active:
             if not kept:
@@ -717,8 +854,6 @@ class Resolution(Pervasive):
 
     def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None:
         """An Aura leaves (released, destroyed, or its creature gone): its effects end."""
-        from magecraft.planeswalker.effects import aura_effects
-
         chosen = next((c for c in mage.chosen if c[0] == name), None)
         if chosen is not None and entry is None:  # the oldest kept one goes first (list.remove)
             mage.chosen.remove(chosen)
@@ -779,3 +914,51 @@ class Resolution(Pervasive):
         if entering:
             # a targeted "enters" trigger hits the target chosen when the creature was cast (PW40)
             self._resolve(creature, caster, entering, target_id, 0, f"{creature.label} entering")
+
+
+#: What each kind of effect does (``Effect.kind`` in data/card_effects.toml); a kind not here does nothing.
+RESOLVERS: dict[str, Callable[[Resolution, Effect, int, Aim], None]] = {
+    "damage": Resolution._effect_damage,
+    "damage each": Resolution._effect_damage_each,
+    "gain life": Resolution._effect_gain_life,
+    "lose life": Resolution._effect_lose_life,
+    "draw": Resolution._effect_draw,
+    "destroy": Resolution._effect_destroy,
+    "destroy all": Resolution._effect_destroy_all,
+    "pump": Resolution._effect_pump,
+    "tap": Resolution._effect_pump,
+    "untap": Resolution._effect_pump,
+    "prevent": Resolution._effect_pump,
+    "regenerate": Resolution._effect_pump,
+    "pump team": Resolution._effect_pump_team,
+    "destroy permanent": Resolution._effect_destroy_permanent,
+    "destroy permanents": Resolution._effect_destroy_permanents,
+    "discard": Resolution._effect_discard,
+    "bounce": Resolution._effect_bounce,
+    "bounce all": Resolution._effect_bounce_all,
+    "drain": Resolution._effect_drain,
+    "fight": Resolution._effect_fight,
+    "sacrifice": Resolution._effect_sacrifice,
+    "discard all": Resolution._effect_discard_all,
+    "regrow": Resolution._effect_regrow,
+    "pump each": Resolution._effect_pump_each,
+    "redirect": Resolution._effect_redirect,
+    "life becomes": Resolution._effect_life_becomes,
+    "life becomes creatures": Resolution._effect_life_becomes_creatures,
+    "copy": Resolution._effect_copy,
+    "lose life as damaged": Resolution._effect_lose_life_as_damaged,
+    "polymorph": Resolution._effect_polymorph,
+    "discard colour": Resolution._effect_discard_colour,
+    "put creature": Resolution._effect_put_creature,
+    "extra combat": Resolution._effect_extra_combat,
+    "look": Resolution._effect_look,
+    "sacrifice lands": Resolution._effect_sacrifice_lands,
+    "skip combat": Resolution._effect_skip_combat,
+    "exhaust": Resolution._effect_exhaust,
+    "tap all": Resolution._effect_tap_all,
+    "gain control": Resolution._effect_gain_control,
+    "grant": Resolution._effect_grant,
+    "mana": Resolution._effect_mana,
+    "grant all": Resolution._effect_grant_all,
+    "coin clash": Resolution._effect_coin_clash,
+}

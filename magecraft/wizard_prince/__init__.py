@@ -1,15 +1,13 @@
-"""Wizard-Prince (seed 004): the Imperial Banquet with its courtier chits, NPC nobles and bots.
+"""Wizard-Prince (seed 004): the Imperial Banquet (this package), the chariot race (:mod:`.race`, "Optional
+Rules: Chariot Racing") and the campaign year (:mod:`.campaign`, "How the Campaign Works"), which plays or
+enters a banquet each year and reads its :class:`~.result.BanquetResult`.
 
-- :mod:`.board` -- squares, paths and the banquet's starting position (data);
-- :mod:`.chits` -- the 21 kinds of courtier chit (data);
-- :mod:`.nobles` -- noble characters, NPC noble generation and saving throws;
-- :mod:`.settings` -- the rulings a table may want to change;
-- :mod:`.actions` -- MINGLE, SNOOP, INTERFERE and the choices the rules ask for;
-- :mod:`.pieces` -- the chess pieces at court, the chits beneath courtiers, the Imperial Appointments;
-- :mod:`.movement` -- who may move through or land on what;
-- :mod:`.effects` -- what each courtier chit does when met or presented;
-- :mod:`.banquet` -- the :class:`~.banquet.Banquet` game state: turns, moves square by square, saves, views;
-- :mod:`.sections` -- the seed's section names, cited in events and errors;
-- :mod:`.result` -- the :class:`~.result.BanquetResult` the campaign year consumes;
-- :mod:`.bots` -- the seed's NPC noble, a random bot and a heuristic bot.
+The banquet's modules, data first: :mod:`.board`, :mod:`.chits`, :mod:`.pieces` (the board, the courtier
+chits, the pieces and Imperial Appointments); :mod:`.nobles`, :mod:`.settings`, :mod:`.sections`,
+:mod:`.actions`, :mod:`.phases`; then the rules: :mod:`.movement` (who may move where), :mod:`.court` (the
+position and the initiative dice), :mod:`.legal_actions` (the legal actions and ``check``), :mod:`.effects`
+(what each chit does, given the court as a ``Table``), :mod:`.meetings` (meeting, presenting, leaving, the
+end), :mod:`.turns` (an action square by square, the next turn); :mod:`.banquet` composes them as the
+:class:`~.banquet.Banquet` game state with its saves; :mod:`.position` and :mod:`.game_type` set one up;
+:mod:`.result` is what it leaves the campaign; :mod:`.bots` the NPC noble, a random and a heuristic bot.
 """

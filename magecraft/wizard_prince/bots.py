@@ -87,29 +87,20 @@ class _Judge:
         self._beside_nobles: frozenset[Square] = frozenset()
         self._near_nobles: frozenset[Square] = frozenset()
         self._idle_kinds: set[str] = set()
-        self._rival_distances: dict[Square, int] = {}
+        self._rival_distances: dict[Square, int] = _NearestSteps(())
 
     def choose(self, banquet: Banquet, player: str) -> Action:
+        """The first of the best-valued actions offered; the values of the actions offered at nearly every
+        decision (INTERFERE, SNOOP, MINGLE, Pass) are worked out inline, for speed."""
         actions = banquet.offered()
         if len(actions) == 1:
             return actions[0]
         me = banquet.nobles[player]
-        if banquet.phase is PLAY and banquet.stage is ACTION and not banquet.pending:
-            # legal_actions() has just brought the occupancy up to date for a turn's action, and nothing has
-            # moved since: read it without checking the position again.  An NPC noble who rolled his action
-            # is offered that kind alone (and Pass): only what weighs it is worked out.
-            rolled = banquet.npc_action if me.npc and banquet.settings.npc_action_table else ""
-            self._prepare(banquet, me, banquet._occ, rolled != "interfere" and rolled != "snoop",
-                          rolled != "mingle" and rolled != "snoop")
-        else:
-            self.prepare(banquet, me)
+        self._prepare_decision(banquet, me)
         pieces, beside_nobles, near_nobles = banquet.pieces, self._beside_nobles, self._near_nobles
         best, best_value = actions[0], -math.inf   # every value is finite: the first action is taken first
-        idle_piece = last_piece = ""
-        far = False
-        idle_kinds = self._idle_kinds
-        rival_steps = self._rival_distances
-        known, here = self._known, self._here
+        idle_piece, last_piece, far = "", "", False
+        idle_kinds, rival_steps, known, here = self._idle_kinds, self._rival_distances, self._known, self._here
         here_file, here_rank = here if here is not None else (0, 0)
         snoop_weight = 0.3 if me.held else 1.0
         for action in actions:
@@ -134,14 +125,7 @@ class _Judge:
                         if far:
                             idle_piece = piece_id
                     elif piece_kind == "praetorian":   # drift(), inlined: towards the nearest rival
-                        end = path[-1]
-                        start_steps = rival_steps.get(piece.square)
-                        if start_steps is None:
-                            start_steps = self.rival_distance(piece.square)
-                        end_steps = rival_steps.get(end)
-                        if end_steps is None:
-                            end_steps = self.rival_distance(end)
-                        value = 0.2 * (start_steps - end_steps)
+                        value = 0.2 * (rival_steps[piece.square] - rival_steps[path[-1]])
                     else:
                         value = self.drift(banquet, me, piece, path[-1])
                 else:   # value() of a push, called directly
@@ -164,6 +148,18 @@ class _Judge:
             if value > best_value:   # the first of the best, as max() would
                 best, best_value = action, value
         return best
+
+    def _prepare_decision(self, banquet: Banquet, me: Noble) -> None:
+        """:meth:`prepare` for the decision :meth:`choose` is asked, with no more than it weighs."""
+        if banquet.phase is PLAY and banquet.stage is ACTION and not banquet.pending:
+            # legal_actions() has just brought the occupancy up to date for a turn's action, and nothing has
+            # moved since: read it without checking the position again.  An NPC noble who rolled his action
+            # is offered that kind alone (and Pass): only what weighs it is worked out.
+            rolled = banquet.npc_action if me.npc and banquet.settings.npc_action_table else ""
+            self._prepare(banquet, me, banquet._occ, rolled != "interfere" and rolled != "snoop",
+                          rolled != "mingle" and rolled != "snoop")
+        else:
+            self.prepare(banquet, me)
 
     def prepare(self, b: Banquet, me: Noble) -> None:
         """What every action of one decision is weighed against, worked out once: the board does not change
@@ -352,12 +348,7 @@ class _Judge:
 
     def rival_distance(self, square: Square) -> int:
         """Orthogonal steps from ``square`` to the nearest rival, remembered while the rivals stand still."""
-        found = self._rival_distances.get(square)
-        if found is None:
-            file, rank = square
-            found = self._rival_distances[square] = min([abs(r_file - file) + abs(r_rank - rank)
-                                                         for r_file, r_rank in self._rivals])
-        return found
+        return self._rival_distances[square]
 
     def snoop_value(self, b: Banquet, me: Noble, courtier: Piece) -> float:
         if courtier.chit in self._known:   # b.visible_chit(me.name, courtier.id), from prepare()
@@ -393,12 +384,26 @@ def _guards_near(guards: tuple[Square, ...]) -> dict[Square, int]:
     return {}
 
 
+class _NearestSteps(dict[Square, int]):
+    """The orthogonal steps from a square to the nearest of ``rivals``, each worked out when first asked."""
+
+    __slots__ = ("rivals",)
+
+    def __init__(self, rivals: tuple[Square, ...]) -> None:
+        super().__init__()
+        self.rivals = rivals
+
+    def __missing__(self, square: Square) -> int:
+        file, rank = square
+        found = self[square] = min([abs(r_file - file) + abs(r_rank - rank) for r_file, r_rank in self.rivals])
+        return found
+
+
 @lru_cache(maxsize=1024)
-def _nearest_steps(rivals: tuple[Square, ...]) -> dict[Square, int]:
-    """The steps from a square to the nearest of ``rivals`` found so far (filled by
-    :meth:`_Judge.rival_distance`): one table for each way the rivals stand, shared by the decisions
-    weighed between two moves of a noble."""
-    return {}
+def _nearest_steps(rivals: tuple[Square, ...]) -> _NearestSteps:
+    """The steps from a square to the nearest of ``rivals`` found so far: one table for each way the rivals
+    stand, shared by the decisions weighed between two moves of a noble."""
+    return _NearestSteps(rivals)
 
 
 class HeuristicBot(_Judge):

@@ -3,49 +3,73 @@
 Negative chits act when a noble meets them (:data:`MEETINGS`, called with the noble, the courtier, the
 chit and whether this is the first meeting); positive chits act when presented to an Emperor
 (:data:`PRESENTATIONS`, called with the noble, the chit and the Emperor's piece id).  A Praetorian
-reaching a noble is :func:`guard_catches` (with the Coup d'Etat's 1d6 table).  Each effect changes
-the :class:`~magecraft.wizard_prince.banquet.Banquet` through its public helpers, so that leaving the
-banquet, losing chits and changing a statistic are done one way everywhere.
+reaching a noble is :func:`guard_catches` (with the Coup d'Etat's 1d6 table).  Each effect takes the
+banquet as a :class:`Table` -- the pieces, chits, nobles and dice it may change, and the public helpers
+through which leaving the banquet, losing chits and changing a statistic are done one way everywhere --
+so that this module needs nothing of the game state that calls it (:mod:`.meetings`, :mod:`.turns`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from magecraft.core.events import EventLog
+from magecraft.core.randomness import Randomness
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.board import Square
 from magecraft.wizard_prince.nobles import Noble, saving_throw
 from magecraft.wizard_prince.phases import APPOINTMENT, PLACE
-from magecraft.wizard_prince.pieces import COLOURS, Chit, Piece, other_colour
+from magecraft.wizard_prince.pieces import COLOURS, Chit, Office, Piece, other_colour
 from magecraft.wizard_prince.sections import CHITS, PIECES
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.banquet import Banquet
-
-Meeting = Callable[["Banquet", Noble, Piece, Chit, bool], None]
-Presentation = Callable[["Banquet", Noble, Chit, str], None]
+from magecraft.wizard_prince.settings import Settings
 
 
-def butler(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+class Table(Protocol):
+    """The banquet as a chit's effect sees it (the :class:`~.meetings.Meetings` that meet and present)."""
+
+    rng: Randomness
+    settings: Settings
+    nobles: dict[str, Noble]
+    pieces: dict[str, Piece]
+    chits: dict[str, Chit]
+    pending: list[dict[str, Any]]
+    flags: dict[str, Any]
+
+    @property
+    def log(self) -> EventLog: ...
+    def emperors(self) -> list[Piece]: ...
+    def remove_piece(self, piece: Piece, why: str, section: str) -> None: ...
+    def lose_chits(self, noble: Noble, why: str) -> None: ...
+    def leave(self, noble: Noble, fate: str, why: str, section: str) -> None: ...
+    def change(self, noble: Noble, stat: str, value: int, why: str) -> None: ...
+    def appoint(self, noble: Noble, key: Office) -> None: ...
+    def end(self, why: str) -> None: ...
+
+
+Meeting = Callable[[Table, Noble, Piece, Chit, bool], None]
+Presentation = Callable[[Table, Noble, Chit, str], None]
+
+
+def butler(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """BUTLER: "The Banquet ends immediately, and any courtier chits that have not yet been presented
     to the Emperor are lost.\""""
     b.end("the Butler announces that the Emperor is retiring")
 
 
-def droning_bore(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+def droning_bore(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """DRONING BORE: the noble stops moving; a Petrify or Paralyze save each following turn."""
     noble.bored = True
     b.log.record("state", f"{noble.name} is cornered by the Droning Bore", section=CHITS)
 
 
-def drunken_boor(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+def drunken_boor(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """DRUNKEN BOOR: all courtier chits not yet presented are lost."""
     b.lose_chits(noble, "the Drunken Boor drives them off")
 
 
-def black_magic(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+def black_magic(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """BLACK MAGIC: 1d6x1d6 to nobles within one square (Spell save for half, a surviving saver gains
     10% of a level); every other piece within one square is slain unless it rolls 4+ on 1d6.
 
@@ -78,14 +102,14 @@ def black_magic(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bo
                              data={"emperors_left": len(b.emperors())})
 
 
-def award_xp(b: Banquet, noble: Noble, why: str) -> None:
+def award_xp(b: Table, noble: Noble, why: str) -> None:
     """"Gains 10% of the experience points needed to rise one level" (Black Magic, Guild Assassin)."""
     noble.earned["counts"]["xp_awards"] += 1
     b.log.record("state", f"{noble.name} gains {b.settings.xp_award_percent}% of a level's experience: {why}",
                  section=CHITS)
 
 
-def guild_assassin(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+def guild_assassin(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """GUILD ASSASSIN: a Death or Poison save or slain; a survivor gains 10% of a level."""
     if saving_throw(noble, "death_poison", b.settings, b.rng, CHITS):
         award_xp(b, noble, "survived the Guild Assassin")
@@ -93,7 +117,7 @@ def guild_assassin(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first:
         b.leave(noble, "slain", "slain by the Guild Assassin", CHITS)
 
 
-def usurper(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+def usurper(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """USURPER: the other colour's Emperor and two Praetorians, placed where the player chooses.
 
     With two Emperors already in play the claim changes nothing (ruling "The Usurper's pieces").
@@ -110,7 +134,7 @@ def usurper(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) 
     ]})
 
 
-def stays_as(b: Banquet, courtier: Piece, label: str) -> None:
+def stays_as(b: Table, courtier: Piece, label: str) -> None:
     """The Emperress, Crown Prince and Hierophant stay in play as a queen, rook or bishop of a colour
     rolled at random, and count as any other courtier of that colour."""
     if courtier.figure != "pawn":
@@ -121,14 +145,14 @@ def stays_as(b: Banquet, courtier: Piece, label: str) -> None:
     b.log.record("state", f"the {label} stays in play as a {colour} {figure}", section=CHITS)
 
 
-def emperress(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+def emperress(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """EMPERRESS: one Wealth level, then hustled out of the banquet, losing all courtiers."""
     stays_as(b, courtier, "Emperress")
     b.change(noble, "wealth", noble.wealth + 1, "the Emperress's gifts")
     b.leave(noble, "removed", "hustled out by the Praetorians after a liaison with the Emperress", CHITS)
 
 
-def crown_prince(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+def crown_prince(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """CROWN PRINCE: 1d6, 1-3 a duel with the prince (a fighter of level 2d6), 4-6 he carouses and
     brings 1d3 elite legions or fleets to the noble's next battle."""
     stays_as(b, courtier, "Crown Prince")
@@ -141,7 +165,7 @@ def crown_prince(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: b
         noble.earned["crown_prince_support"].append(support)
 
 
-def hierophant(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
+def hierophant(b: Table, noble: Noble, courtier: Piece, chit: Chit, first: bool) -> None:
     """HIEROPHANT: a quest for the first noble to meet him; anyone after loses his courtiers."""
     stays_as(b, courtier, "Hierophant")
     if first:
@@ -151,7 +175,7 @@ def hierophant(b: Banquet, noble: Noble, courtier: Piece, chit: Chit, first: boo
         b.lose_chits(noble, "they are nervous about the presence of the Hierophant")
 
 
-def guard_catches(b: Banquet, noble: Noble, guard: Piece) -> None:
+def guard_catches(b: Table, noble: Noble, guard: Piece) -> None:
     """A Praetorian reaching a noble strips him of his chits and removes him; a noble carrying a
     Coup d'Etat first rolls on the 1d6 table (Coup d'Etat)."""
     if any(b.chits[c].info.effect == "coup" for c in noble.held):
@@ -166,26 +190,26 @@ def guard_catches(b: Banquet, noble: Noble, guard: Piece) -> None:
     b.leave(noble, "removed", f"{guard.id} reaches him and strips him of his courtiers", PIECES)
 
 
-def gain(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+def gain(b: Table, noble: Noble, chit: Chit, emperor: str) -> None:
     """DWARF MINE MASTER, POWERFUL SENATOR, MERCENARY GENERAL and ADMIRAL (and the Coup's reward): the
     statistics the chit's data names, each "immediately" on presentation."""
     for stat, amount in chit.info.gain.items():
         b.change(noble, stat, noble.stat(stat) + amount, f"the {chit.info.name}")
 
 
-def barbarians(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+def barbarians(b: Table, noble: Noble, chit: Chit, emperor: str) -> None:
     """WOUNDED RANGER: "A Barbarian Invasion takes place" (the result decides it against a Civil War)."""
     b.flags["wounded_ranger"] = True
     noble.earned["counts"]["wounded_rangers"] += 1
 
 
-def writ(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+def writ(b: Table, noble: Noble, chit: Chit, emperor: str) -> None:
     """LORD MARSHAL: a writ of battle against one other noble in the coming year."""
     b.flags["lord_marshals"] += 1
     noble.earned["counts"]["writs_of_battle"] += 1
 
 
-def appointment(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+def appointment(b: Table, noble: Noble, chit: Chit, emperor: str) -> None:
     """IMPERIAL APPOINTMENT: one appointment at a time; a noble may give up his for the new one."""
     offer = chit.appointment
     assert offer, "the chit's appointment is rolled when it is met"
@@ -195,7 +219,7 @@ def appointment(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
     b.appoint(noble, offer)
 
 
-def coup(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+def coup(b: Table, noble: Noble, chit: Chit, emperor: str) -> None:
     """COUP D'ETAT: one Emperor and his Praetorians change colour; of two, the one presented to
     falls with his Praetorians.  The plotter gains a Wealth level, a Status level and a Legion."""
     b.flags["coup"] = True
@@ -217,7 +241,7 @@ def coup(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
 
 def counter(key: str) -> Presentation:
     """A benefit the campaign year spends (a province, a duel, a production bonus, an upgrade): counted."""
-    def effect(b: Banquet, noble: Noble, chit: Chit, emperor: str) -> None:
+    def effect(b: Table, noble: Noble, chit: Chit, emperor: str) -> None:
         noble.earned["counts"][key] += 1
         b.log.record("state", f"{noble.name} gains {key.replace('_', ' ')}: the {chit.info.name}", section=CHITS)
     return effect

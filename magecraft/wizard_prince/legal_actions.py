@@ -450,6 +450,15 @@ def _interfere(piece: str, path: tuple[Square, ...]) -> Interfere:
 #: The actions standing for each path of ``paths_from(start)``, in its order, for one piece or for any noble:
 #: a move enumeration lists them without looking each one up (``movement.moves`` with ``labels``).
 _INTERFERES_FROM: dict[tuple[str, Square, bool], tuple[Interfere, ...]] = {}
+
+
+def forget_interferes() -> None:
+    """Forget every INTERFERE built so far (a cold start, for the profile guard that counts how many a banquet
+    builds); the next enumeration builds them again, as the same values."""
+    _INTERFERES.clear()
+    _INTERFERES_FROM.clear()
+
+
 _MINGLES_FROM: dict[tuple[Square, bool], tuple[Action, ...]] = {}
 
 

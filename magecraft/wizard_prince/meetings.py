@@ -2,14 +2,14 @@
 
 Sections "Moving the Non-Player Character Pieces at Court" (a met courtier's chit is revealed to all: a
 negative one acts at once, a positive one stays with the noble; contact with an Emperor; nobles leaving
-the banquet) and "The Courtier Descriptions" (presenting, the Imperial Appointments, changes of
-statistics).  What each chit does is :mod:`.effects`.
+the banquet; the end of the banquet, with the chits not yet presented) and "The Courtier Descriptions"
+(presenting, the Imperial Appointments, changes of statistics).  What each chit does is :mod:`.effects`,
+which is handed this court as its :class:`~.effects.Table`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
 
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.actions import (
@@ -21,12 +21,9 @@ from magecraft.wizard_prince.actions import (
 from magecraft.wizard_prince.court import Court
 from magecraft.wizard_prince.effects import MEETINGS, PRESENTATIONS
 from magecraft.wizard_prince.nobles import Noble
-from magecraft.wizard_prince.phases import PRESENT
+from magecraft.wizard_prince.phases import OVER, PRESENT
 from magecraft.wizard_prince.pieces import Chit, Office, Piece, appointments
-from magecraft.wizard_prince.sections import CHITS, PIECES
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.banquet import Banquet
+from magecraft.wizard_prince.sections import BANQUET, CHITS, PIECES
 
 
 class Meetings(Court):
@@ -54,7 +51,7 @@ class Meetings(Court):
         if not info.negative:
             self._take_positive(noble, chit)
             return
-        MEETINGS[info.effect](cast("Banquet", self), noble, courtier, chit, first)
+        MEETINGS[info.effect](self, noble, courtier, chit, first)
 
     def _take_positive(self, noble: Noble, chit: Chit) -> None:
         if chit.info.effect == "appointment":
@@ -69,6 +66,18 @@ class Meetings(Court):
                 return
         noble.held.append(chit.id)
         self.log.record("state", f"{chit.info.name} accompanies {noble.name}", section=PIECES)
+
+    def end(self, why: str) -> None:
+        """The banquet ends (the Emperor retires, the Butler, the last noble leaves): chits not yet presented
+        are lost (BUTLER: "any courtier chits that have not yet been presented to the Emperor are lost")."""
+        self.phase = OVER
+        self.ended_by = why
+        self.moving = None
+        self.pending = []
+        for noble in self.nobles.values():
+            if noble.held:
+                self.lose_chits(noble, "the banquet ends before they are presented")
+        self.log.record("state", f"the banquet ends: {why}", section=BANQUET)
 
     def lose_chits(self, noble: Noble, why: str) -> None:
         if noble.held:
@@ -116,7 +125,7 @@ class Meetings(Court):
         noble.earned["presented"].append(chit.kind)
         self.log.record("state", f"{noble.name} presents the {chit.info.name}", section=CHITS,
                         data={"chit": chit.kind, "emperor": decision["emperor"]})
-        PRESENTATIONS[chit.info.effect](cast("Banquet", self), noble, chit, decision["emperor"])
+        PRESENTATIONS[chit.info.effect](self, noble, chit, decision["emperor"])
 
     def _resolve(self, action: Action) -> None:
         decision = self.pending[0]

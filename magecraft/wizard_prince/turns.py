@@ -9,8 +9,6 @@ exposed SNOOP, the end of the banquet when every PC noble has left).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.actions import (
     Action,
@@ -28,9 +26,6 @@ from magecraft.wizard_prince.nobles import Noble, saving_throw
 from magecraft.wizard_prince.phases import ACTION, DONE, EXTRA, OVER, PLAY
 from magecraft.wizard_prince.pieces import Piece
 from magecraft.wizard_prince.sections import BANQUET, CHITS, NPC, PIECES, TURNS
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.banquet import Banquet
 
 #: A square's name (``str(square)``) as a C-level lookup: a move under way is kept by its squares' names.
 _NAME = SQUARE_NAMES.__getitem__
@@ -170,16 +165,6 @@ class Turns(Meetings, LegalActions):
                 self.npc_action = kind
                 return
 
-    def end(self, why: str) -> None:
-        self.phase = OVER
-        self.ended_by = why
-        self.moving = None
-        self.pending = []
-        for noble in self.nobles.values():
-            if noble.held:
-                self.lose_chits(noble, "the banquet ends before they are presented")
-        self.log.record("state", f"the banquet ends: {why}", section=BANQUET)
-
     # -- the actions -----------------------------------------------------------------------
     def _enter(self, noble: Noble, gate: Square) -> None:
         """Step onto a gate square; whoever stands there is met as on any other square."""
@@ -247,7 +232,7 @@ class Turns(Meetings, LegalActions):
                 if piece.kind == "emperor":
                     self._contact(thing, piece)
                 else:
-                    guard_catches(cast("Banquet", self), thing, piece)
+                    guard_catches(self, thing, piece)
             elif piece.kind == "praetorian" and thing.kind == "courtier":
                 self.remove_piece(thing, f"the Praetorian Guard removes {thing.id} from the banquet", PIECES)
             if self.phase is OVER or self.pending:

@@ -19,6 +19,8 @@ CASES = [
     ("mtg-rpg-world", {}, 5, 30, "Harloon"),
     ("magic-realm", {}, 5, 30, "Amazon"),
     ("mage-wars-solo", {}, 5, 20, "you"),
+    ("mtg-rpg-duel", {}, 5, 2, "Sarin"),
+    ("planeswalker-battle", {}, 5, 3, "c1"),
 ]
 
 

@@ -118,7 +118,7 @@ def test_the_simple_player_does_not_read_the_opponents_hand():
 
 
 def test_bots_are_registered_by_name():
-    assert set(DUEL.bots) == {"random", "heuristic"}
+    assert set(DUEL.bots) == {"random", "heuristic", "search"}
     assert DUEL.bot("heuristic", Randomness.seeded(1)).name == "heuristic"
     assert replace(DUEL.options({}), kind="seven-card").kind == "seven-card"
 

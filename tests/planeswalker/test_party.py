@@ -76,3 +76,12 @@ def test_the_bot_never_counters_an_allys_spell() -> None:
                 seen += 1
             battle.apply(choose(battle))
     assert seen > 0
+
+
+def test_the_battle_ids_are_the_ones_its_start_gives() -> None:
+    from magecraft.planeswalker.combat import creature_id, member_id
+
+    battle = Battle.start(ready_mage("Kiora the Wanderer"), ["Grizzly Bears", "Goblin Piker"],
+                          Randomness.seeded(3), party=[ready_mage("Counterspell Adept")])
+    assert [member_id(n) for n in (1, 2)] == ["you", "p2"]
+    assert sorted(battle.fighters) == sorted([member_id(1), member_id(2), creature_id(1), creature_id(2)])

@@ -156,4 +156,5 @@ def test_a_finished_battle_is_recorded_once_however_often_it_is_reopened(
 
 def test_a_fight_needs_a_name_unless_it_is_loaded(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "planeswalker", "fight", "--against", "Grizzly Bears", "--db", str(tmp_path / "s"))
-    assert code == 2 and "name your planeswalker (or a ready-made mage), give --scenario FILE, or resume a battle with --load" in err
+    wanted = "name your planeswalker (or a ready-made mage), give --scenario FILE, or resume a battle with --load"
+    assert code == 2 and wanted in err

@@ -101,7 +101,7 @@ def test_another_mages_memory_stays_hidden():
 
 
 def test_the_bots_are_registered_by_name():
-    assert set(BATTLE.bots) == {"random", "heuristic"}
+    assert set(BATTLE.bots) == {"random", "heuristic", "search"}
     battle = BATTLE.new_game(Randomness.seeded(4))
     assert BATTLE.bot("heuristic", Randomness.seeded(1)).choose(battle, battle.current_player()) in (
         battle.legal_actions())
@@ -114,3 +114,10 @@ def test_fight_starts_from_a_scenario(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert any(e["label"] == "the battle as it stands" for e in out["log"])
     assert out["result"]["over"] is True
+
+
+def test_every_kind_of_decision_has_what_it_does() -> None:
+    from magecraft.planeswalker.actions import ActionKind
+    from magecraft.planeswalker.combat import PERFORMERS
+
+    assert set(PERFORMERS) == set(ActionKind)

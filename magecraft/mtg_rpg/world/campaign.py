@@ -15,18 +15,20 @@ control sheet and the season's order.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, fields
 from typing import Any, Self
 
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
+from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import card_value, mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
 from magecraft.mtg_rpg.world import turn
 from magecraft.mtg_rpg.world.actions import Capture, Phase, WorldAction
+from magecraft.mtg_rpg.world.board import Draw, Turn, pair_key
 from magecraft.mtg_rpg.world.hexmap import HexMap
+from magecraft.mtg_rpg.world.orders import road_components
 from magecraft.mtg_rpg.world.realm import (
     STARTING_ILL_WILL,
     STARTING_TREASURY_SEASONS,
@@ -37,53 +39,6 @@ from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, SECTION, World
 from magecraft.mtg_rpg.world.troops import station_troops
 
 TURN = "The Campaign Turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """A card drawn from the referee's deck and its value."""
-
-    card: str
-    value: int
-    colour: str
-
-
-@dataclass(slots=True)
-class Turn:
-    """What one realm's turn has used and earned so far (nothing of it outlasts the turn)."""
-
-    realm: str
-    phase: Phase = Phase.HARDSHIP
-    resources: int = 0
-    extra_discontent: int = 0
-    hardship_failed: bool = False
-    quelled: int = 0
-    actions: list[str] = field(default_factory=list)
-    decrees: int = 0
-    fortified: bool = False
-    ruler_at_war: bool = False
-    war_strength: int = 0
-    capture_points: int = 0
-    captured: list[int] = field(default_factory=list)
-    road_left: int = 0
-    trade_income: int = 0
-    tax_income: int = 0
-    #: The soldier units naval units have carried coast to coast this turn (WW17; a saved True is 1).
-    landed: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
-        out["phase"] = self.phase.value
-        return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Turn:
-        return cls(**{**raw, "phase": Phase(raw.get("phase", Phase.HARDSHIP.value))})
-
-
-def pair_key(a: str, b: str) -> str:
-    """The key of the ill-will between two realms, the same whichever is named first."""
-    return f"{a}|{b}" if a < b else f"{b}|{a}"
 
 
 class World(GameState[WorldAction]):
@@ -516,8 +471,6 @@ class World(GameState[WorldAction]):
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
         """A world written by :meth:`to_dict`; a malformed one is refused whole."""
-        from magecraft.core.events import EventLog
-
         try:
             pool = builtin_pool()
             log = EventLog.from_list(raw.get("log", []))
@@ -546,8 +499,6 @@ class World(GameState[WorldAction]):
 
 def _roads_of_old_save(world: World, realm: Realm) -> None:
     """A realm saved before roads had owners uses every road network touching its bases, as it did then."""
-    from magecraft.mtg_rpg.world.orders import road_components
-
     nets = road_components(world)
     reached = {nets[h] for h in world.bases(realm.name) if h in nets}
     realm.roads = sorted(h for h, net in nets.items() if net in reached)

@@ -20,46 +20,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import Card
-from magecraft.mtg_rpg.datafiles import data_text, read_toml
-from magecraft.mtg_rpg.world.campaign import World, pair_key
+from magecraft.mtg_rpg.datafiles import data_text
+from magecraft.mtg_rpg.world.board import pair_key
+from magecraft.mtg_rpg.world.campaign import World
 from magecraft.mtg_rpg.world.hexmap import SEA, Hex, HexMap
-from magecraft.mtg_rpg.world.realm import STARTING_ILL_WILL, Realm
+from magecraft.mtg_rpg.world.realm import STARTING_ILL_WILL, Realm, callings_and_demeanors, new_government
 from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, TERRAINS, WorldSettings
 
 KINGDOM = "Starting a Kingdom"
-
-
-@cache
-def callings_and_demeanors() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The MtG RPG's Callings and Demeanors (the realm's, like a Wizard's: "Realm Calling and Demeanor")."""
-    raw = read_toml("character.toml")
-    return tuple(raw["callings"]), tuple(raw["demeanors"])
-
-
-def new_government(
-    rng: Randomness, realm: Realm, *, label: str, calling: str = "", demeanor: str = ""
-) -> None:
-    """A new government's skills, Calling and Demeanor (ruling WW16).
-
-    "Mediocre leaders have a Diplomacy rating of 4 to 6": Diplomacy 2 + 1d6 (3 to 8); "an average
-    ruler might have Wisdom of 2 or 3": Wisdom 1d4; Wilderness Lore 1d10 ("from 1 to 10"); War
-    skill 1d6 - 1.  A conqueror installing a government names its Calling and Demeanor
-    ("Capturing Capitols"); those not named are drawn.
-    """
-    callings, demeanors = callings_and_demeanors()
-    realm.calling = calling or rng.choice(callings, f"{label}: Calling")
-    realm.demeanor = demeanor or rng.choice(demeanors, f"{label}: Demeanor")
-    realm.diplomacy = 2 + rng.roll(6, f"{label}: Diplomacy")
-    realm.wisdom = rng.roll(4, f"{label}: Wisdom")
-    realm.wilderness_lore = rng.roll(10, f"{label}: Wilderness Lore")
-    realm.war_skill = rng.roll(6, f"{label}: War skill") - 1
-    realm.ruler, realm.ruler_is_wizard = None, False
 
 
 def world_from_data(
@@ -195,6 +168,37 @@ def start_kingdom(
     zero"), its ruler's Diplomacy, Wisdom and War skill, and a base in its one hex as its capitol
     (ruling WW18); it is played at the table.
     """
+    _check_founding(world, name, hex_id, calling, demeanor)
+    h = world.map[hex_id]
+    realm = Realm(
+        name=name,
+        calling=calling,
+        demeanor=demeanor,
+        diplomacy=diplomacy,
+        wisdom=wisdom,
+        wilderness_lore=wilderness_lore,
+        war_skill=war_skill,
+        ruler=ruler,
+        heraldry=heraldry,
+        ruler_is_wizard=True,
+        controller="table",
+    )
+    h.owner = name
+    if h.base is None:
+        h.base = "small"
+    realm.capital = hex_id
+    world.realms[name] = realm
+    world.owners_changed()
+    for other in world.realms:
+        if other != name:
+            world.ill_will.setdefault(pair_key(name, other), STARTING_ILL_WILL)
+    world.record(name, f"{ruler} founds the kingdom of {name} in {world.map.label(hex_id)}")
+    return realm
+
+
+def _check_founding(world: World, name: str, hex_id: int, calling: str, demeanor: str) -> None:
+    """A new kingdom needs a name of its own, a Calling and Demeanor from the lists, and one unclaimed hex of
+    land ("Starting a Kingdom"); refused with the rule, nothing changed."""
     if name in world.realms:
         raise RuleError(
             f"there is already a realm called {name}", rule="give their new kingdom a name", section=KINGDOM
@@ -222,27 +226,3 @@ def start_kingdom(
             rule="the character must control at least one 10 x 10 mile area",
             section=KINGDOM,
         )
-    realm = Realm(
-        name=name,
-        calling=calling,
-        demeanor=demeanor,
-        diplomacy=diplomacy,
-        wisdom=wisdom,
-        wilderness_lore=wilderness_lore,
-        war_skill=war_skill,
-        ruler=ruler,
-        heraldry=heraldry,
-        ruler_is_wizard=True,
-        controller="table",
-    )
-    h.owner = name
-    if h.base is None:
-        h.base = "small"
-    realm.capital = hex_id
-    world.realms[name] = realm
-    world.owners_changed()
-    for other in world.realms:
-        if other != name:
-            world.ill_will.setdefault(pair_key(name, other), STARTING_ILL_WILL)
-    world.record(name, f"{ruler} founds the kingdom of {name} in {world.map.label(hex_id)}")
-    return realm

@@ -28,14 +28,11 @@ a naval unit sails between its realm's coastal hexes as the crow flies.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
 from magecraft.mtg_rpg.world.actions import MoveTroops, NavalBattle
+from magecraft.mtg_rpg.world.board import Board, Turn
 from magecraft.mtg_rpg.world.realm import Realm
-
-if TYPE_CHECKING:
-    from magecraft.mtg_rpg.world.campaign import Turn, World
 
 NAVAL = "Navel units"
 WAR_ILL_WILL = 12
@@ -45,13 +42,13 @@ def _refuse(message: str, rule: str) -> RuleError:
     return RuleError(message, rule=rule, section=NAVAL)
 
 
-def afloat(world: World, realm: Realm, hex_id: int) -> bool:
+def afloat(world: Board, realm: Realm, hex_id: int) -> bool:
     """Whether a naval unit in ``hex_id`` is on the water: at sea, or in port on the realm's coast."""
     h = world.map.hexes[hex_id]
     return h.sea or (h.terrain == "coastal" and h.owner == realm.name)
 
 
-def waters(world: World, start: int) -> set[int]:
+def waters(world: Board, start: int) -> set[int]:
     """The sea hexes a ship in ``start`` can reach this season (the whole connected sea)."""
     sea = world.map.sea_ids()
     first = [start] if start in sea else [n for n in world.map.neighbour_ids(start) if n in sea]
@@ -65,7 +62,7 @@ def waters(world: World, start: int) -> set[int]:
     return seen
 
 
-def sailing_distance(world: World, start: int, to: int) -> int | None:
+def sailing_distance(world: Board, start: int, to: int) -> int | None:
     """Hexes sailed from ``start`` to ``to`` through sea hexes, or None when no water joins them.
 
     Without sea on the map, the distance as the crow flies (WW22's reading for older maps).
@@ -79,7 +76,7 @@ def sailing_distance(world: World, start: int, to: int) -> int | None:
     return None if path is None else len(path) - 1
 
 
-def check_sail(world: World, realm: Realm, start: int, to: int) -> None:
+def check_sail(world: Board, realm: Realm, start: int, to: int) -> None:
     """A naval unit sails to a sea hex or a coastal hex of its realm, by water (WW29)."""
     h = world.map.hexes[to]
     if not (h.sea or (h.terrain == "coastal" and h.owner == realm.name)):
@@ -95,7 +92,7 @@ def check_sail(world: World, realm: Realm, start: int, to: int) -> None:
         )
 
 
-def coast_reach(world: World, ship: int) -> set[int]:
+def coast_reach(world: Board, ship: int) -> set[int]:
     """The coastal hexes a ship at ``ship`` can reach: those touching its waters, or the ship's own hex."""
     hexes = world.map.hexes
     found = {ship} if hexes[ship].terrain == "coastal" else set()
@@ -104,7 +101,7 @@ def coast_reach(world: World, ship: int) -> set[int]:
     return found
 
 
-def landing_hexes(world: World, realm: Realm) -> set[int]:
+def landing_hexes(world: Board, realm: Realm) -> set[int]:
     """Coastal hexes a naval unit of ``realm`` can put a soldier unit ashore on this turn (WW17, WW29).
 
     The ship must be afloat (at sea or in port on its realm's coast); with sea on the map the coastal
@@ -122,7 +119,7 @@ def landing_hexes(world: World, realm: Realm) -> set[int]:
     return found
 
 
-def landings_left(world: World, turn: Turn) -> int:
+def landings_left(world: Board, turn: Turn) -> int:
     """Soldier units the realm's ships may still put ashore this turn (WW17).
 
     "Only one (1) military unit may be transported per turn using a Navel unit": one a turn, or one
@@ -137,7 +134,7 @@ def landings_left(world: World, turn: Turn) -> int:
 # -- transport by sea (Move Troops) ------------------------------------------------------------------
 
 
-def can_carry(world: World, realm: Realm, start: int, to: int) -> bool:
+def can_carry(world: Board, realm: Realm, start: int, to: int) -> bool:
     """Whether a naval unit of ``realm`` afloat can carry a unit from coast ``start`` to coast ``to``."""
     hexes = world.map.hexes
     if hexes[start].terrain != "coastal" or hexes[to].terrain != "coastal":
@@ -148,7 +145,7 @@ def can_carry(world: World, realm: Realm, start: int, to: int) -> bool:
     return any(start in coast and to in coast for coast in (coast_reach(world, ship) for ship in ships))
 
 
-def check_transport(world: World, turn: Turn, realm: Realm, action: MoveTroops) -> None:
+def check_transport(world: Board, turn: Turn, realm: Realm, action: MoveTroops) -> None:
     """Move Troops by sea: one marked unit, coast to coast of the realm, on a ship afloat (WW33).
 
     "A Navel unit can ... transport normal soldier units from coast to coast.  Only one (1)
@@ -197,7 +194,7 @@ def check_transport(world: World, turn: Turn, realm: Realm, action: MoveTroops) 
         )
 
 
-def transport(world: World, turn: Turn, realm: Realm, action: MoveTroops, gold: int) -> None:
+def transport(world: Board, turn: Turn, realm: Realm, action: MoveTroops, gold: int) -> None:
     """Carry the unit (it was checked): the marker crosses; the ship stays where it is (WW33)."""
     hexes = realm.troops[action.what]
     hexes[hexes.index(action.start)] = action.to
@@ -212,19 +209,19 @@ def transport(world: World, turn: Turn, realm: Realm, action: MoveTroops, gold: 
 # -- war against water-borne units ---------------------------------------------------------------------
 
 
-def squadron(world: World, realm: Realm, hex_id: int) -> list[int]:
+def squadron(world: Board, realm: Realm, hex_id: int) -> list[int]:
     """The indices in ``realm.troops["N"]`` of its afloat naval units at ``hex_id`` or beside it."""
     near = set(world.map.neighbour_ids(hex_id)) | {hex_id}
     return [i for i, h in enumerate(realm.troops.get("N", ())) if h in near and afloat(world, realm, h)]
 
 
-def battle_cost(world: World, turn: Turn, action: NavalBattle) -> tuple[int, int]:
+def battle_cost(world: Board, turn: Turn, action: NavalBattle) -> tuple[int, int]:
     """The Make War cost for the attacking naval units: gold per unit, a resource per unit (WW31)."""
     units = len(squadron(world, world.realms[turn.realm], action.hex)) if 0 <= action.hex < len(world.map) else 0
     return world.settings.war_cost_per_strength * units, units
 
 
-def check_battle(world: World, turn: Turn, action: NavalBattle) -> None:
+def check_battle(world: Board, turn: Turn, action: NavalBattle) -> None:
     realm = world.realms[turn.realm]
     target = world.realms.get(action.target)
     if target is None or not target.alive or target is realm:
@@ -242,7 +239,7 @@ def check_battle(world: World, turn: Turn, action: NavalBattle) -> None:
         )
 
 
-def naval_battle(world: World, turn: Turn, realm: Realm, action: NavalBattle) -> None:
+def naval_battle(world: Board, turn: Turn, realm: Realm, action: NavalBattle) -> None:
     """Each side: its naval units there + the greater of its War skill and a drawn card (at least 1).
 
     The lower side loses one naval unit (sunk, its marker removed); a tie sinks none.  Attacking

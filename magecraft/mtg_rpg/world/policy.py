@@ -76,7 +76,8 @@ from magecraft.mtg_rpg.world.actions import (
     SetTax,
     WorldAction,
 )
-from magecraft.mtg_rpg.world.campaign import Turn, World
+from magecraft.mtg_rpg.world.board import Turn
+from magecraft.mtg_rpg.world.campaign import World
 from magecraft.mtg_rpg.world.naval import (
     afloat,
     can_carry,

@@ -20,9 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
+from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError
+from magecraft.core.randomness import Randomness
+from magecraft.mtg_rpg.datafiles import read_toml
 from magecraft.mtg_rpg.world.rules import TAX_RATES, WorldSettings
 
 SHEET = "The Realm Control Sheet"
@@ -214,3 +217,30 @@ def _check_sheet(realm: Realm) -> None:
     for key in ("name", "calling", "demeanor"):
         if not isinstance(getattr(realm, key), str) or not getattr(realm, key).strip():
             raise DataError(f"{where}: {key} must be a name")
+
+
+@cache
+def callings_and_demeanors() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The MtG RPG's Callings and Demeanors (the realm's, like a Wizard's: "Realm Calling and Demeanor")."""
+    raw = read_toml("character.toml")
+    return tuple(raw["callings"]), tuple(raw["demeanors"])
+
+
+def new_government(
+    rng: Randomness, realm: Realm, *, label: str, calling: str = "", demeanor: str = ""
+) -> None:
+    """A new government's skills, Calling and Demeanor (ruling WW16).
+
+    "Mediocre leaders have a Diplomacy rating of 4 to 6": Diplomacy 2 + 1d6 (3 to 8); "an average
+    ruler might have Wisdom of 2 or 3": Wisdom 1d4; Wilderness Lore 1d10 ("from 1 to 10"); War
+    skill 1d6 - 1.  A conqueror installing a government names its Calling and Demeanor
+    ("Capturing Capitols"); those not named are drawn.
+    """
+    callings, demeanors = callings_and_demeanors()
+    realm.calling = calling or rng.choice(callings, f"{label}: Calling")
+    realm.demeanor = demeanor or rng.choice(demeanors, f"{label}: Demeanor")
+    realm.diplomacy = 2 + rng.roll(6, f"{label}: Diplomacy")
+    realm.wisdom = rng.roll(4, f"{label}: Wisdom")
+    realm.wilderness_lore = rng.roll(10, f"{label}: Wilderness Lore")
+    realm.war_skill = rng.roll(6, f"{label}: War skill") - 1
+    realm.ruler, realm.ruler_is_wizard = None, False

@@ -18,13 +18,12 @@ one sheet item, or trace who spied on the realm (WW25); every operation is recor
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from magecraft.mtg_rpg.world.actions import Espionage
+from magecraft.mtg_rpg.world.board import Board
+from magecraft.mtg_rpg.world.events import apply_event, political_strife
 from magecraft.mtg_rpg.world.realm import MARKERS, Realm
-
-if TYPE_CHECKING:
-    from magecraft.mtg_rpg.world.actions import Espionage
-    from magecraft.mtg_rpg.world.campaign import World
 
 #: "Moving troops costs $1K per unit per 10 provinces / hexes ... of distance".
 MOVE_GP_PER_10_UNIT_HEXES = 1_000
@@ -53,7 +52,7 @@ def moves_cost(units: int, hexes: int) -> int:
     return -(-units * hexes // 10) * MOVE_GP_PER_10_UNIT_HEXES
 
 
-def home_hex(world: World, realm: Realm, letter: str) -> int | None:
+def home_hex(world: Board, realm: Realm, letter: str) -> int | None:
     """Where a new unit stands: the capitol; a naval unit in a port on the sea; a Wizard unit with an army."""
     land = world.territory(realm.name)
     if not land:
@@ -76,7 +75,7 @@ def home_hex(world: World, realm: Realm, letter: str) -> int | None:
     return realm.capital if realm.capital is not None else land[0]
 
 
-def station_troops(world: World, realm: Realm) -> None:
+def station_troops(world: Board, realm: Realm) -> None:
     """One marker per unit on the sheet, each in a hex of the realm (ruling WW22).
 
     Markers in hexes the realm no longer holds are removed first (a Wizard unit dies with its
@@ -112,7 +111,7 @@ def station_troops(world: World, realm: Realm) -> None:
             del troops[letter]
 
 
-def scout(world: World, realm: Realm, units: int) -> list[int]:
+def scout(world: Board, realm: Realm, units: int) -> list[int]:
     """The hexes ``units`` scout units explore this season: the nearest unexplored beyond the borders.
 
     Nearness is counted in hexes from the realm's border, ties by the map's order (ruling WW24).
@@ -139,7 +138,7 @@ def scout(world: World, realm: Realm, units: int) -> list[int]:
     return found
 
 
-def explore_in_person(world: World, realm: Realm) -> list[int]:
+def explore_in_person(world: Board, realm: Realm) -> list[int]:
     """The ruler explores as one scout unit does, and risks an encounter in each hex (ruling WW30).
 
     "If desired, a realm leader can do this same exploration but it will count as one of their
@@ -165,7 +164,7 @@ def explore_in_person(world: World, realm: Realm) -> list[int]:
     return explored
 
 
-def describe_hex(world: World, hex_id: int) -> str:
+def describe_hex(world: Board, hex_id: int) -> str:
     h = world.map.hexes[hex_id]
     parts = [h.terrain]
     if h.river:
@@ -178,7 +177,7 @@ def describe_hex(world: World, hex_id: int) -> str:
     return f"{world.map.label(hex_id)} ({', '.join(parts)})"
 
 
-def markers_text(world: World, realm: Realm) -> str:
+def markers_text(world: Board, realm: Realm) -> str:
     """A realm's troop markers, as a spy catalogues them: ``M at (1,2) x2; N at Harbour``."""
     parts: list[str] = []
     for letter, hexes in sorted(realm.troops.items()):
@@ -189,7 +188,7 @@ def markers_text(world: World, realm: Realm) -> str:
     return "; ".join(parts) or "no marked units"
 
 
-def reveal(world: World, spy: Realm, target: Realm, aim: str, item: str) -> str:
+def reveal(world: Board, spy: Realm, target: Realm, aim: str, item: str) -> str:
     """What a successful operation learns ("Espionage"); the text of the chronicle's line."""
     if aim == "agreements":
         other = item or None
@@ -222,13 +221,11 @@ def reveal(world: World, spy: Realm, target: Realm, aim: str, item: str) -> str:
     return f"traces espionage by {target.name} against {spy.name}: {found}"
 
 
-def espionage(world: World, realm: Realm, action: Espionage) -> None:
+def espionage(world: Board, realm: Realm, action: Espionage) -> None:
     """A Wisdom check against Challenging (9): success does the chosen item, failing by 3 is Political Strife.
 
     "Espionage" (seed 000); every operation is recorded for tracing and for the spy's ruler (WW25, WW32).
     """
-    from magecraft.mtg_rpg.world.turn import apply_event, political_strife
-
     target = world.realms[action.target]
     draw = world.draw(f"{realm.name}: Wisdom check for espionage against {target.name}")
     total = realm.wisdom + draw.value + action.extra

@@ -13,18 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from magecraft.core.errors import RuleError
 from magecraft.mtg_rpg.world import orders
 from magecraft.mtg_rpg.world.actions import Delay, Hardship, Phase, Quell, SetTax, WorldAction
-from magecraft.mtg_rpg.world.realm import STARTING_DISCONTENT, Ongoing, Realm
+from magecraft.mtg_rpg.world.board import Board, Draw, Turn
+from magecraft.mtg_rpg.world.events import EVENTS, apply_event
+from magecraft.mtg_rpg.world.orders import road_links
+from magecraft.mtg_rpg.world.realm import STARTING_DISCONTENT, Realm, new_government
 from magecraft.mtg_rpg.world.rules import TAX_RATES, EventRow, world_rules
 
-if TYPE_CHECKING:
-    from magecraft.mtg_rpg.world.campaign import Draw, Turn, World
-
-EVENTS = "1. The Random Event Phase"
 INITIATIVE = "2. The Initiative Phase"
 HARDSHIP = "3a. Hardship Sub-phase"
 TREASURY = "3b. Treasury Sub-phase"
@@ -32,8 +30,6 @@ DISCONTENT = "3c. Discontent Sub-phase"
 ADJUSTMENT = "3e. Adjustment Sub-phase"
 RECORDING = "4. Recording Phase"
 
-#: Events that stay until something ends them.
-LASTING = ("until_rebuilt", "until_resolved", "until_lore")
 #: "Hardship": 50 gp per point of population for each +1 to the check.
 HARDSHIP_GP_PER_POPULATION = 50
 #: A failed hardship check: "+3 for this turn only", then "permanently increased by +1".
@@ -55,7 +51,7 @@ SHORTAGE_SEASONS = 3
 # -- 1. random events ------------------------------------------------------------------------------
 
 
-def random_event_phase(world: World) -> None:
+def random_event_phase(world: Board) -> None:
     """Draw for the random event of each realm (or one selected realm, ruling WW3) and apply it."""
     living = [r.name for r in world.alive()]
     chosen = (
@@ -67,38 +63,6 @@ def random_event_phase(world: World) -> None:
         draw = world.draw(f"{name}: random event")
         event = world.rules.event_for(draw.colour, draw.value)
         apply_event(world, world.realms[name], event)
-
-
-def apply_event(world: World, realm: Realm, event: EventRow) -> None:
-    """Put an event's burden on a realm and record it in the chronicle."""
-    text = f"{event.name}"
-    if event.or_gold and world.settings.knowledge_rediscovered == "gold":
-        realm.treasury += event.or_gold
-        text += f": {event.or_gold:,} gp to the treasury"
-    elif event.duration == "turn":
-        realm.ongoing.append(Ongoing(event.name, 1))
-    elif event.duration == "turns":
-        turns = world.rng.roll(3, f"{realm.name}: how many turns the {event.name} last", section=EVENTS)
-        realm.ongoing.append(Ongoing(event.name, turns))
-        text += f" for {turns} turn{'s' if turns > 1 else ''}"
-    elif event.duration == "until_rebuilt" and event.name == "Fire":
-        count = world.rng.roll(6, f"{realm.name}: buildings the fire destroys", section=EVENTS)
-        existing = realm.has_ongoing("Fire")
-        if existing is not None:
-            existing.count += count
-        else:
-            realm.ongoing.append(Ongoing("Fire", None, count))
-        text += f": {count} important building{'s' if count > 1 else ''} burned"
-    elif event.duration in LASTING and realm.has_ongoing(event.name) is None:
-        realm.ongoing.append(Ongoing(event.name, None))
-    if event.name == "Political Strife":
-        others = [r.name for r in world.alive() if r.name != realm.name]
-        if others:
-            other = world.rng.choice(others, f"{realm.name}: the realm of the incident", section=EVENTS)
-            text += political_strife(world, realm, world.realms[other])
-    if event.name == "Plague":
-        text += " (characters in the realm make a DC 3 Constitution check)"
-    world.record(realm.name, f"Random event: {text}", event=event.name)
 
 
 #: "Plague": "All appropriate characters must make a DC 3 Constitution check."
@@ -125,7 +89,7 @@ class PlagueCheck:
         return 0 if self.hit is None else self.hit.value
 
 
-def plague_check(world: World, realm: str, character: str, constitution: int) -> PlagueCheck:
+def plague_check(world: Board, realm: str, character: str, constitution: int) -> PlagueCheck:
     """"Plague": a PC or important NPC in a plagued realm draws against DC 3 with Constitution.
 
     "If the check is successful, the character was not affected.  If the character fails, they take a
@@ -161,7 +125,7 @@ ENDED_OTHERWISE = {
 }
 
 
-def resolve_event(world: World, realm: str, event: str) -> str:
+def resolve_event(world: Board, realm: str, event: str) -> str:
     """The referee ends an event an adventure resolved; its burden goes at once (ruling WW11).
 
     A realm without that event, or an event the seed ends otherwise, is refused and nothing changes.
@@ -182,17 +146,6 @@ def resolve_event(world: World, realm: str, event: str) -> str:
     text = f"the referee: {event} resolved by an adventure; its burden ends"
     world.record(realm, text, event=event)
     return text
-
-
-def political_strife(world: World, realm: Realm, other: Realm) -> str:
-    """A Diplomacy check against the ill-will; failing raises it by 3 ("Political Strife")."""
-    ill = world.ill(realm.name, other.name)
-    draw = world.draw(f"{realm.name}: Diplomacy check against the ill-will with {other.name}")
-    total = realm.diplomacy + draw.value
-    if total >= ill:
-        return f" with {other.name}, smoothed over ({total} against {ill})"
-    world.set_ill(realm.name, other.name, ill + 3)
-    return f" with {other.name}: ill-will rises to {ill + 3} ({total} against {ill})"
 
 
 @cache
@@ -218,7 +171,7 @@ def _event_percent(realm: Realm, field: str) -> int:
 # -- 2. initiative ----------------------------------------------------------------------------------
 
 
-def initiative_phase(world: World) -> list[str]:
+def initiative_phase(world: Board) -> list[str]:
     """Initiative: "Each realm's initiative score is equal to a random draw ... plus the leader's Wisdom. (Ties go
     to the realm with the highest Wisdom followed by a redraw.)"."""
     names = [r.name for r in world.alive()]
@@ -233,7 +186,7 @@ def initiative_phase(world: World) -> list[str]:
     return order
 
 
-def _rank(world: World, names: list[str], scores: dict[str, int]) -> list[str]:
+def _rank(world: Board, names: list[str], scores: dict[str, int]) -> list[str]:
     order: list[str] = []
     for score in sorted({scores[n] for n in names}, reverse=True):
         tied = [n for n in names if scores[n] == score]
@@ -247,7 +200,7 @@ def _rank(world: World, names: list[str], scores: dict[str, int]) -> list[str]:
     return order
 
 
-def _rank_redraw(world: World, names: list[str], redraw: dict[str, int]) -> list[str]:
+def _rank_redraw(world: Board, names: list[str], redraw: dict[str, int]) -> list[str]:
     order: list[str] = []
     for value in sorted(set(redraw.values()), reverse=True):
         same = sorted(n for n in names if redraw[n] == value)
@@ -262,16 +215,14 @@ def _rank_redraw(world: World, names: list[str], redraw: dict[str, int]) -> list
 # -- a realm's turn ---------------------------------------------------------------------------------------
 
 
-def open_turn(world: World, name: str) -> Turn:
+def open_turn(world: Board, name: str) -> Turn:
     """Start a realm's turn: last season's shortage burdens this one."""
-    from magecraft.mtg_rpg.world.campaign import Turn
-
     realm = world.realms[name]
     realm.shortage_now, realm.shortage_next = realm.shortage_next, 0
     return Turn(realm=name, resources=world.resource_rating(name) + _event_total(realm, "resources"))
 
 
-def legal(world: World, turn: Turn) -> list[WorldAction]:
+def legal(world: Board, turn: Turn) -> list[WorldAction]:
     """The choices open in the current sub-phase."""
     realm = world.realms[turn.realm]
     if turn.phase is Phase.HARDSHIP:
@@ -287,7 +238,7 @@ def legal(world: World, turn: Turn) -> list[WorldAction]:
     return orders.legal(world, turn)
 
 
-def check(world: World, turn: Turn, action: WorldAction) -> None:
+def check(world: Board, turn: Turn, action: WorldAction) -> None:
     realm = world.realms[turn.realm]
     if turn.phase is Phase.HARDSHIP:
         if isinstance(action, Delay):
@@ -345,7 +296,7 @@ def check(world: World, turn: Turn, action: WorldAction) -> None:
     orders.check(world, turn, action)
 
 
-def perform(world: World, turn: Turn, action: WorldAction) -> None:
+def perform(world: Board, turn: Turn, action: WorldAction) -> None:
     realm = world.realms[turn.realm]
     if isinstance(action, Delay):
         nxt = world.order.pop(0)
@@ -375,12 +326,12 @@ def perform(world: World, turn: Turn, action: WorldAction) -> None:
 # -- 3a-3c ---------------------------------------------------------------------------------------------
 
 
-def hardship_dc(world: World, realm: Realm) -> int:
+def hardship_dc(world: Board, realm: Realm) -> int:
     """The hardship score with the burdens of ongoing events and of last season's shortage."""
     return realm.hardship + _event_total(realm, "hardship") + realm.shortage_now
 
 
-def hardship_check(world: World, turn: Turn, realm: Realm, bonus: int) -> bool:
+def hardship_check(world: Board, turn: Turn, realm: Realm, bonus: int) -> bool:
     """Wilderness Lore against hardship; failing: +3 discontent this turn, no recruiting, hardship +1 ("3a")."""
     cost = bonus * HARDSHIP_GP_PER_POPULATION * world.population(realm.name)
     realm.treasury -= cost
@@ -410,10 +361,8 @@ def hardship_check(world: World, turn: Turn, realm: Realm, bonus: int) -> bool:
     return False
 
 
-def trade_income(world: World, realm: Realm) -> int:
+def trade_income(world: Board, realm: Realm) -> int:
     """Each route yields (12 - ill-will) x 1,000 gp, x2 with a road, x2 more between capitols ("Trade")."""
-    from magecraft.mtg_rpg.world.orders import road_links
-
     total = 0
     for partner in realm.trade_routes:
         if not world.realms[partner].alive:
@@ -428,13 +377,13 @@ def trade_income(world: World, realm: Realm) -> int:
     return total * _event_percent(realm, "trade_percent") // 100
 
 
-def civilian_upkeep(world: World, realm: Realm) -> int:
+def civilian_upkeep(world: Board, realm: Realm) -> int:
     """One resource per unit of civilian population (ruling WW10: a unit is 10 points, rounded up)."""
     per = world.settings.population_per_upkeep_resource
     return -(-world.population(realm.name) // per)
 
 
-def treasury(world: World, turn: Turn, realm: Realm, rate: str, disband: int = 0) -> None:
+def treasury(world: Board, turn: Turn, realm: Realm, rate: str, disband: int = 0) -> None:
     """Taxes and trade in, then the military's and the civilians' maintenance out ("3b").
 
     ``disband`` points of military strength go home before the soldiers are paid ("At this point,
@@ -490,7 +439,7 @@ def treasury(world: World, turn: Turn, realm: Realm, rate: str, disband: int = 0
     )
 
 
-def discontent_dc(world: World, turn: Turn, realm: Realm) -> int:
+def discontent_dc(world: Board, turn: Turn, realm: Realm) -> int:
     """Discontent with the population and tax modifiers, this turn's burdens and last season's shortage."""
     rules = world.rules
     return (
@@ -503,7 +452,7 @@ def discontent_dc(world: World, turn: Turn, realm: Realm) -> int:
     )
 
 
-def discontent_check(world: World, turn: Turn, realm: Realm, quell: int) -> bool:
+def discontent_check(world: Board, turn: Turn, realm: Realm, quell: int) -> bool:
     """Diplomacy against discontent; three failures in a row and the government falls ("3c")."""
     dc = discontent_dc(world, turn, realm)
     draw = world.draw(f"{realm.name}: Diplomacy check against discontent {dc}")
@@ -538,10 +487,8 @@ def discontent_check(world: World, turn: Turn, realm: Realm, quell: int) -> bool
     return False
 
 
-def rebellion(world: World, realm: Realm) -> None:
+def rebellion(world: Board, realm: Realm) -> None:
     """"A rebellion arises and successfully overthrows the government" (ruling WW16 for the new values)."""
-    from magecraft.mtg_rpg.world.generate import new_government
-
     new_government(world.rng, realm, label="the rebels' government")
     for other in world.realms.values():
         if realm.name in other.trade_routes:
@@ -562,7 +509,7 @@ def rebellion(world: World, realm: Realm) -> None:
 # -- 3e and 4 -----------------------------------------------------------------------------------------
 
 
-def adjustment(world: World, turn: Turn, realm: Realm) -> None:
+def adjustment(world: Board, turn: Turn, realm: Realm) -> None:
     """Structures advance; mercenaries hired for the turn leave; the sheet reflects the new borders ("3e")."""
     done = []
     for building in list(realm.building):
@@ -588,7 +535,7 @@ def adjustment(world: World, turn: Turn, realm: Realm) -> None:
     )
 
 
-def recording_phase(world: World) -> None:
+def recording_phase(world: Board) -> None:
     """The season's chronicle is closed; one-turn events end ("4. Recording Phase")."""
     for realm in world.realms.values():
         kept = []

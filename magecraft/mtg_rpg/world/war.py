@@ -10,15 +10,11 @@ plundered, or razed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from magecraft.core.errors import RuleError
 from magecraft.mtg_rpg.world.actions import Capture, Phase
+from magecraft.mtg_rpg.world.board import Board, Turn
 from magecraft.mtg_rpg.world.naval import landing_hexes, landings_left
-from magecraft.mtg_rpg.world.realm import Realm
-
-if TYPE_CHECKING:
-    from magecraft.mtg_rpg.world.campaign import Turn, World
+from magecraft.mtg_rpg.world.realm import Realm, callings_and_demeanors, new_government
 
 CAPTURE = "Capture Points"
 WAR_ILL_WILL = 12
@@ -31,7 +27,7 @@ def _refuse(message: str, rule: str, section: str = CAPTURE) -> RuleError:
     return RuleError(message, rule=rule, section=section)
 
 
-def capture_cost(world: World, attacker: str, hex_id: int, *, strong: bool | None = None) -> int:
+def capture_cost(world: Board, attacker: str, hex_id: int, *, strong: bool | None = None) -> int:
     """Capture cost ("Capture Points"): terrain, river, base, fortification, guarding army, strong neighbour.
 
     ``strong`` says whether the owner counts as a strong neighbour, for a ruler who does not know
@@ -57,7 +53,7 @@ def capture_cost(world: World, attacker: str, hex_id: int, *, strong: bool | Non
     return cost
 
 
-def war_strength_available(world: World, turn: Turn, realm: Realm, ruler_joins: bool) -> int:
+def war_strength_available(world: Board, turn: Turn, realm: Realm, ruler_joins: bool) -> int:
     """Military strength not spent quelling unrest, Wizard units, and the Wizard ruler himself."""
     return max(0, realm.military - turn.quelled) + realm.wizard_units + (1 if ruler_joins else 0)
 
@@ -73,7 +69,7 @@ def war_resources(realm: Realm, strength: int, ruler_joins: bool) -> int:
     return max(0, strength - wizards)
 
 
-def capturable(world: World, turn: Turn) -> list[int]:
+def capturable(world: Board, turn: Turn) -> list[int]:
     mine = set(world.territory(turn.realm))
     sea = world.map.sea_ids()
     found = set()
@@ -86,7 +82,7 @@ def capturable(world: World, turn: Turn) -> list[int]:
     return sorted(h for h in found if capture_cost(world, turn.realm, h) <= turn.capture_points)
 
 
-def check_capture(world: World, turn: Turn, action: Capture) -> None:
+def check_capture(world: Board, turn: Turn, action: Capture) -> None:
     if not isinstance(action.hex, int) or not 0 <= action.hex < len(world.map):
         raise _refuse(f"there is no hex {action.hex} on this map", "the realms map")
     h = world.map[action.hex]
@@ -120,8 +116,6 @@ def check_capture(world: World, turn: Turn, action: Capture) -> None:
     ):
         raise _refuse("a friendly government is installed by capturing a capitol", "Capturing Capitols", CAPTURE)
     if action.calling or action.demeanor:
-        from magecraft.mtg_rpg.world.generate import callings_and_demeanors
-
         callings, demeanors = callings_and_demeanors()
         if not action.install:
             raise _refuse(
@@ -137,7 +131,7 @@ def check_capture(world: World, turn: Turn, action: Capture) -> None:
                           "The conqueror chooses the Calling and Demeanor", "Capturing Capitols")
 
 
-def make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool) -> None:
+def make_war(world: Board, turn: Turn, realm: Realm, strength: int, joins: bool) -> None:
     draw = world.draw(f"{realm.name}: Make War")
     card_points = max(realm.war_skill, draw.value, 1)
     turn.capture_points = strength + realm.mercenaries + card_points
@@ -152,7 +146,7 @@ def make_war(world: World, turn: Turn, realm: Realm, strength: int, joins: bool)
     )
 
 
-def capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
+def capture(world: Board, turn: Turn, realm: Realm, action: Capture) -> None:
     h = world.map[action.hex]
     cost = capture_cost(world, realm.name, action.hex)
     turn.capture_points -= cost
@@ -195,7 +189,7 @@ def capture(world: World, turn: Turn, realm: Realm, action: Capture) -> None:
     world.record(realm.name, text)
 
 
-def plunder(world: World, realm: Realm, loser: Realm, *, raze: bool) -> str:
+def plunder(world: Board, realm: Realm, loser: Realm, *, raze: bool) -> str:
     """The loser forfeits 25,000 gp, half to the conqueror (all of it when the base is razed) ("Plunder")."""
     paid = min(PLUNDER, loser.treasury)
     loser.treasury -= paid
@@ -208,11 +202,9 @@ def plunder(world: World, realm: Realm, loser: Realm, *, raze: bool) -> str:
     return f"; plunder: {loser.name} forfeits {paid:,} gp, {gained:,} to {realm.name}"
 
 
-def conquer(world: World, realm: Realm, loser: Realm, action: Capture) -> str:
+def conquer(world: Board, realm: Realm, loser: Realm, action: Capture) -> str:
     """All the territory and half the treasury, or a friendly government ("Capturing Capitols")."""
     if action.install:
-        from magecraft.mtg_rpg.world.generate import new_government
-
         world.map[action.hex].owner = loser.name
         world.owners_changed()
         new_government(

@@ -12,16 +12,15 @@ magic-user spells (up to seventh level) or sages' queries, or one of each; unuse
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.core.errors import RuleError
 from magecraft.wizard_prince.campaign.duels import unsanctioned_duel, welsh
 from magecraft.wizard_prince.campaign.nobles import ARMS, GRADES
+from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import ADVENTURING, ATTENDING, TUMULT
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, Record, task
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
+from magecraft.wizard_prince.campaign.state import CampaignState, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, Record
 
 RECORDS = ("status", "wealth", "legions", "fleets", "gold", "xp", "item", "sponsor", "quest_done", "quest_failed",
            "root_out_chaos", "unsanctioned_duel", "welsh", "temple_spell", "university_spell", "sage_query")
@@ -33,25 +32,24 @@ BOONS_PER_BUILDING = 2
 UNIVERSITY_SPELL_LEVEL = 7
 
 
-def boons_left(c: Campaign, noble: str, building: str) -> int:
+def boons_left(c: CampaignState, noble: str, building: str) -> int:
     """Free spells or queries ``noble`` has left this year from his buildings of kind ``building``."""
-    from magecraft.wizard_prince.campaign.provinces import realm
     owned = sum(1 for p in realm(c, noble) if c.provinces[p].has(building))
     used = c.year_data.get("boons", {}).get(noble, {}).get(building, 0)
     return BOONS_PER_BUILDING * owned - int(used)
 
 
-def _ask(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     return Decision(Question.ADVENTURE, GM, (("done",),),
                     "GM: record each adventure's gains and losses, then done", ADVENTURING)
 
 
 @task("adventure", _ask)
-def _adventure(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _adventure(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     return None
 
 
-def check_record(c: Campaign, r: Record) -> None:
+def check_record(c: CampaignState, r: Record) -> None:
     def bad(why: str) -> RuleError:
         return RuleError(why, rule="Adventuring", section=ADVENTURING)
 
@@ -94,7 +92,7 @@ def check_record(c: Campaign, r: Record) -> None:
         raise bad(f"no Servants of Chaos infest {r.detail!r}")
 
 
-def record(c: Campaign, r: Record) -> None:
+def record(c: CampaignState, r: Record) -> None:
     n = c.nobles[r.noble]
     what = r.what
     if what in ARMS:

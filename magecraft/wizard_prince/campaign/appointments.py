@@ -9,20 +9,18 @@ appointment is lost when Status falls below its minimum.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.wizard_prince.campaign.sections import CHITS
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
+from magecraft.wizard_prince.campaign.state import CampaignState, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question
 from magecraft.wizard_prince.pieces import Office, appointments
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
 
 #: A noble whose sheet gives no Charisma checks against 10 (ruling WC12).
 DEFAULT_CHARISMA = 10
 
 
-def check_minimum(c: Campaign, noble: str) -> None:
+def check_minimum(c: CampaignState, noble: str) -> None:
     """"If Status drops below this level for any reason, the appointment is lost": the Status he has this year,
     a Wealth boost included (as at the banquet, which seats him with it), so a boost's lapse can cost the post."""
     n = c.nobles[noble]
@@ -33,7 +31,7 @@ def check_minimum(c: Campaign, noble: str) -> None:
         n.appointment = ""
 
 
-def check_all(c: Campaign) -> None:
+def check_all(c: CampaignState) -> None:
     """Every living holder's minimum Status, checked after each step of the year ("for any reason": a duel lost,
     a wager welshed on, a boost lapsed), not only at the appointments and the checks."""
     for name in c.living():
@@ -42,7 +40,7 @@ def check_all(c: Campaign) -> None:
 
 
 @task("appointments")
-def _appointments(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _appointments(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     steps = []
     for name in c.living():
         check_minimum(c, name)
@@ -73,7 +71,7 @@ _OPTIONS: dict[str, tuple[OfficeGain, OfficeGain]] = {
 }
 
 
-def _ask_office(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_office(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if n.appointment in _OPTIONS:
         return Decision(Question.OFFICE, n.name, tuple((str(gain),) for gain in _OPTIONS[n.appointment]),
@@ -87,7 +85,7 @@ def _ask_office(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("office", _ask_office)
-def _office(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _office(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     n = c.nobles[t["noble"]]
     if n.appointment == Office.CHANCELLOR_OF_THE_EXCHEQUER:
         n.wealth += 1
@@ -107,7 +105,7 @@ def _office(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         trial(c, n.name, str(option[0]))
 
 
-def trial(c: Campaign, chancellor: str, accused: str) -> bool:
+def trial(c: CampaignState, chancellor: str, accused: str) -> bool:
     """The embezzlement trial; True when the accused is convicted.  A tie acquits (WC12) unless the
     setting has it rolled again."""
     while True:

@@ -19,7 +19,8 @@ from magecraft.core.randomness import Randomness
 from magecraft.wizard_prince.campaign.nobles import ARMS, XP_PER_LEVEL
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import ATTENDING, CAMPAIGN, CHITS, UPGRADES
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, task
+from magecraft.wizard_prince.campaign.state import CampaignState, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 from magecraft.wizard_prince.chits import STATISTICS, chit_kinds
 from magecraft.wizard_prince.pieces import office
@@ -27,20 +28,19 @@ from magecraft.wizard_prince.pieces import office
 if TYPE_CHECKING:
     from magecraft.wizard_prince.banquet import Banquet
     from magecraft.wizard_prince.bots import Bot
-    from magecraft.wizard_prince.campaign.year import Campaign
 
 #: The banquet's counts the campaign pays out, and the benefit each is.
 DEFERRED = {"provinces_to_add": "ambassador", "production_bonuses": "trader", "unit_upgrades": "castellan",
             "sanctioned_duels": "herald", "writs_of_battle": "writ"}
 
 
-def attendees(c: Campaign) -> list[str]:
+def attendees(c: CampaignState) -> list[str]:
     """Every noble of standing (or sponsored), not exiled: attendance is mandatory and the banquet seats them
     all, the ones past the four gates waiting off the board (rulings WP5, WC16)."""
     return [name for name, n in c.nobles.items() if n.may_attend(c.reign)]
 
 
-def _ask_banquet(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_banquet(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     if not attendees(c):
         return None
     return Decision(Question.BANQUET, GM, (("bots",),), "GM: play the banquet with the bots, or enter its result",
@@ -48,7 +48,7 @@ def _ask_banquet(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("banquet", _ask_banquet)
-def _banquet(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _banquet(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None:
         c.news("No one of standing attends: there is no banquet this year", ATTENDING)
         c.year_data["banquet"] = {"emperors": 1, "nobles": [], "civil_war": False, "barbarian_invasion": False,
@@ -57,7 +57,7 @@ def _banquet(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     use_result(c, play_banquet(c), entered=False)
 
 
-def new_banquet(c: Campaign, *, shared_log: bool = False) -> tuple[Banquet, dict[str, Bot]]:
+def new_banquet(c: CampaignState, *, shared_log: bool = False) -> tuple[Banquet, dict[str, Bot]]:
     """This year's banquet (the banquet game's public API), on the campaign's dice with a log of its own so
     its moves stay out of the chronicle, and a bot for every noble (heuristic players, the seed's NPC nobles).
 
@@ -78,14 +78,14 @@ def banquet_bots(banquet: Banquet) -> dict[str, Bot]:
     return {n.name: (NpcNobleBot() if n.npc else HeuristicBot()) for n in banquet.nobles.values()}
 
 
-def play_banquet(c: Campaign) -> dict[str, Any]:
+def play_banquet(c: CampaignState) -> dict[str, Any]:
     """Play this year's banquet with the bots; returns ``BanquetResult.to_dict()``."""
     from magecraft.wizard_prince.bots import play
 
     return play(*new_banquet(c)).to_dict()
 
 
-def parse_result(c: Campaign, raw: Mapping[str, Any]) -> dict[str, Any]:
+def parse_result(c: CampaignState, raw: Mapping[str, Any]) -> dict[str, Any]:
     """Check an entered banquet result (the shape ``BanquetResult.to_dict`` writes); refuse it whole."""
     def bad(why: str) -> RuleError:
         return RuleError(f"the banquet's result is not usable: {why}", rule="The banquet", section=CAMPAIGN)
@@ -121,7 +121,7 @@ def parse_result(c: Campaign, raw: Mapping[str, Any]) -> dict[str, Any]:
             "feudal_wars": int(raw.get("feudal_wars", 0))}
 
 
-def _appointment(c: Campaign, entry: Mapping[str, Any], bad: Callable[[str], RuleError]) -> str:
+def _appointment(c: CampaignState, entry: Mapping[str, Any], bad: Callable[[str], RuleError]) -> str:
     """The office a noble holds after the banquet, as entered: an entry that leaves ``appointment`` out keeps the
     one he held (it is lost only when the result says so, with ``""``); a misspelt office is refused."""
     if "appointment" not in entry:
@@ -132,7 +132,7 @@ def _appointment(c: Campaign, entry: Mapping[str, Any], bad: Callable[[str], Rul
         raise bad(str(exc)) from None
 
 
-def use_result(c: Campaign, raw: Mapping[str, Any], *, entered: bool) -> None:
+def use_result(c: CampaignState, raw: Mapping[str, Any], *, entered: bool) -> None:
     result = parse_result(c, raw)
     c.year_data["banquet"] = result
     how = "entered by the GM" if entered else "played"
@@ -141,7 +141,7 @@ def use_result(c: Campaign, raw: Mapping[str, Any], *, entered: bool) -> None:
 
 
 @task("court")
-def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _court(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     """Apply each noble's banquet: fate, changes, appointment, awards; queue the deferred benefits."""
     result = c.year_data.get("banquet")
     if not result:
@@ -198,7 +198,7 @@ def _court(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*follow)
 
 
-def _give_back(c: Campaign, name: str, gain: Mapping[str, int]) -> None:
+def _give_back(c: CampaignState, name: str, gain: Mapping[str, int]) -> None:
     n = c.nobles[name]
     for stat, k in gain.items():
         if stat in ARMS:
@@ -218,13 +218,13 @@ def _paid_gain(t: dict[str, Any]) -> Mapping[str, int]:
     return chit_kinds()[t["chit"]].gain if t["benefit"] == "paid" else {}
 
 
-def _can_give_back(c: Campaign, name: str, gain: Mapping[str, int]) -> bool:
+def _can_give_back(c: CampaignState, name: str, gain: Mapping[str, int]) -> bool:
     n = c.nobles[name]
     return all(stat == "status" or (sum(n.arm(stat).values()) if stat in ARMS else getattr(n, stat)) >= k
                for stat, k in gain.items())
 
 
-def _ask_courtier(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_courtier(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     name = t["noble"]
     if not c.nobles[name].alive or not realm(c, name) or not _can_give_back(c, name, _paid_gain(t)):
         return None
@@ -238,7 +238,7 @@ def _ask_courtier(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("courtier", _ask_courtier)
-def _courtier(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _courtier(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     name, benefit = t["noble"], t["benefit"]
     if not c.nobles[name].alive:
         return
@@ -260,7 +260,7 @@ def _courtier(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         c.year_data["writs"].append(name)
 
 
-def _ask_trader(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_trader(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     mine = realm(c, t["noble"])
     if not mine:
         return None
@@ -269,7 +269,7 @@ def _ask_trader(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("trader", _ask_trader)
-def _trader(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _trader(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None:
         c.news(f"{t['noble']} rules no province: the Foreign Trader moves on", CHITS)
         return
@@ -277,7 +277,7 @@ def _trader(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.news(f"The Foreign Trader adds +1 to {option[0]}'s production", CHITS)
 
 
-def _ask_castellan(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_castellan(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     options = tuple((arm, grade) for grade in ("regular", "elite") for arm in ARMS if n.arm(arm)[grade] > 0)
     if not options:
@@ -287,7 +287,7 @@ def _ask_castellan(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("castellan", _ask_castellan)
-def _castellan(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _castellan(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None:
         return
     c.nobles[t["noble"]].upgrade_unit(str(option[0]), str(option[1]))

@@ -18,13 +18,13 @@ the rules wins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from magecraft.wizard_prince.campaign.npc import npc_targets
+from magecraft.wizard_prince.campaign.provinces import connected_to_capital, cut_off, gain, realm, release
 from magecraft.wizard_prince.campaign.sections import DUELS
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, task
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
+from magecraft.wizard_prince.campaign.state import CampaignState, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question
 
 PRINCE = "the Crown Prince"
 #: "always at least a +2 magic sword" (CROWN PRINCE).
@@ -32,7 +32,7 @@ PRINCE_SWORD = 2
 
 
 @task("duels")
-def _duels(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _duels(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     steps: list[dict[str, Any]] = []
     for duel in c.year_data.get("duels", []):
         if duel["challenger"] == PRINCE:
@@ -43,7 +43,7 @@ def _duels(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*steps)
 
 
-def _ask_challenge(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_challenge(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if not n.alive:
         return None
@@ -52,7 +52,6 @@ def _ask_challenge(c: Campaign, t: dict[str, Any]) -> Decision | None:
     # to first blood or to the death -- is his choice, "in a manner seen as most advantageous to him"
     decline: tuple[Option, ...] = ()
     if n.npc:
-        from magecraft.wizard_prince.campaign.npc import npc_targets
         targets = npc_targets(c, n.name)
     else:
         targets, decline = [o for o in c.living() if o != n.name], (("none",),)
@@ -65,18 +64,18 @@ def _ask_challenge(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("duel_challenge", _ask_challenge)
-def _challenge(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _challenge(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None or option == ("none",):
         return
     c.news(f"{t['noble']} challenges {option[0]} to a duel to {option[1]}", DUELS)
     c.push({"do": "duel_wagers", "a": t["noble"], "b": option[0], "to": option[1]})
 
 
-def _level(c: Campaign, t: dict[str, Any], who: str) -> int:
+def _level(c: CampaignState, t: dict[str, Any], who: str) -> int:
     return int(t["prince"]) + PRINCE_SWORD if who == PRINCE else c.nobles[who].level
 
 
-def _ask_fight(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_fight(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     alive = [w for w in (t["a"], t["b"]) if w == PRINCE or c.nobles[w].alive]
     if len(alive) < 2 or c.settings.duel_resolver == "abstract":
         return None
@@ -86,7 +85,7 @@ def _ask_fight(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("duel_fight", _ask_fight)
-def _fight(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _fight(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     a, b = t["a"], t["b"]
     if any(w != PRINCE and not c.nobles[w].alive for w in (a, b)):
         return
@@ -99,7 +98,7 @@ def _fight(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*({"do": "wager_pay", "wager": w, "winner": winner, "a": a} for w in t.get("wagers", [])))
 
 
-def abstract_duel(c: Campaign, t: dict[str, Any]) -> str:
+def abstract_duel(c: CampaignState, t: dict[str, Any]) -> str:
     """Ruling WC13: 1d20 + level each (the prince +2), higher wins, ties rolled again."""
     while True:
         ra = c.rng.roll(20, f"{t['a']}'s duel roll", section=DUELS) + _level(c, t, t["a"])
@@ -108,7 +107,7 @@ def abstract_duel(c: Campaign, t: dict[str, Any]) -> str:
             return str(t["a"] if ra > rb else t["b"])
 
 
-def settle_duel(c: Campaign, winner: str, loser: str, to: str) -> None:
+def settle_duel(c: CampaignState, winner: str, loser: str, to: str) -> None:
     """+1 Status to the winner, -1 to the loser; to the death, the loser dies; beating the prince costs Wealth."""
     c.news(f"{winner} wins the duel against {loser}", DUELS)
     if winner != PRINCE:
@@ -128,7 +127,7 @@ def settle_duel(c: Campaign, winner: str, loser: str, to: str) -> None:
             c.news(f"{loser}'s Status falls to {n.status}: he is now {winner}'s slave", DUELS, noble=loser)
 
 
-def check_slaves(c: Campaign) -> None:
+def check_slaves(c: CampaignState) -> None:
     """A slave whose Status is back at 0 or more is free again (ruling WC26: negative Status is what marks
     him "an outlaw or slave", Character Creation)."""
     for n in c.nobles.values():
@@ -139,7 +138,7 @@ def check_slaves(c: Campaign) -> None:
             n.slave_of = ""
 
 
-def unsanctioned_duel(c: Campaign, noble: str) -> None:
+def unsanctioned_duel(c: CampaignState, noble: str) -> None:
     """"Unsanctioned dueling is prohibited, and will result in the loss of one Status point, or execution
     if the Player Character Noble has less than one Status level"."""
     n = c.nobles[noble]
@@ -150,7 +149,7 @@ def unsanctioned_duel(c: Campaign, noble: str) -> None:
         c.news(f"{noble} loses a point of Status for unsanctioned dueling", DUELS)
 
 
-def welsh(c: Campaign, noble: str) -> int:
+def welsh(c: CampaignState, noble: str) -> int:
     """"Anyone attempting to Welsh on such a wager loses 1d3 Status immediately"."""
     lost = c.rng.dice("1d3", f"{noble} welshes on a wager", section=DUELS).total
     c.nobles[noble].status -= lost
@@ -161,16 +160,15 @@ def welsh(c: Campaign, noble: str) -> int:
 # -- wagers ("Player Character Nobles (both those participating and those not) may agree to wager magic items,
 # Wealth or Provinces on the outcome of the duel").  The wagers of the duel being set up live in
 # ``year_data["wagers"]`` (tasks are copied by a save, so they share nothing); the fight carries them off.
-def _staked(c: Campaign, noble: str) -> list[list[Any]]:
+def _staked(c: CampaignState, noble: str) -> list[list[Any]]:
     return [w[f"{side}_stake"] for w in c.year_data.get("wagers", []) for side in ("a", "b")
             if w[f"{side}_backer"] == noble and w.get(f"{side}_stake")]
 
 
-def stakes(c: Campaign, noble: str, taker: str) -> list[Option]:
+def stakes(c: CampaignState, noble: str, taker: str) -> list[Option]:
     """What ``noble`` may still stake against ``taker`` on the duel being set up (ruling WC21): a Wealth level
     not staked already, a province of his that could join ``taker``'s realm (bordering it, or any if he rules
     none), a magic item of his not staked already."""
-    from magecraft.wizard_prince.campaign.provinces import connected_to_capital, realm
     n = c.nobles[noble]
     staked = _staked(c, noble)
     out: list[Option] = []
@@ -187,7 +185,7 @@ def stakes(c: Campaign, noble: str, taker: str) -> list[Option]:
     return out
 
 
-def _ask_wagers(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_wagers(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     duellists = [w for w in (t["a"], t["b"]) if w == PRINCE or c.nobles[w].alive]
     if len(duellists) < 2:
         return None
@@ -202,7 +200,7 @@ def _ask_wagers(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("duel_wagers", _ask_wagers)
-def _wagers(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _wagers(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None or option == ("done",):
         c.push({**t, "do": "duel_fight", "wagers": c.year_data.pop("wagers", [])})
         return
@@ -210,7 +208,7 @@ def _wagers(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push({"do": "wager_stake", "side": "a", "on": t["a"]}, {"do": "wager_stake", "side": "b", "on": t["b"]}, t)
 
 
-def _ask_stake(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_stake(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     wager = c.year_data["wagers"][-1]
     noble, taker = wager[f"{t['side']}_backer"], wager[f"{'b' if t['side'] == 'a' else 'a'}_backer"]
     return Decision(Question.WAGER_STAKE, noble, tuple(stakes(c, noble, taker)),
@@ -218,7 +216,7 @@ def _ask_stake(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("wager_stake", _ask_stake)
-def _stake(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _stake(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     assert option is not None
     wager = c.year_data["wagers"][-1]
     wager[f"{t['side']}_stake"] = list(option)
@@ -238,9 +236,8 @@ def _payer(t: dict[str, Any]) -> tuple[str, str, list[Any]]:
     return w[f"{lost}_backer"], w[f"{won}_backer"], w[f"{lost}_stake"]
 
 
-def can_pay(c: Campaign, noble: str, stake: list[Any]) -> bool:
+def can_pay(c: CampaignState, noble: str, stake: list[Any]) -> bool:
     """Whether ``noble`` still holds what he staked (ruling WC21: if not, he can only welsh)."""
-    from magecraft.wizard_prince.campaign.provinces import realm
     n = c.nobles[noble]
     if stake[0] == "wealth":
         return n.wealth >= 1
@@ -249,7 +246,7 @@ def can_pay(c: Campaign, noble: str, stake: list[Any]) -> bool:
     return stake[1] in n.items
 
 
-def _ask_pay(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_pay(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     payer, taker, stake = _payer(t)
     if not c.nobles[payer].alive or not c.nobles[taker].alive:
         return None
@@ -260,7 +257,7 @@ def _ask_pay(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("wager_pay", _ask_pay)
-def _pay(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _pay(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     payer, taker, stake = _payer(t)
     if option is None:
         c.news(f"The wager of {payer} with {taker} dies with the dead", DUELS)
@@ -270,9 +267,8 @@ def _pay(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         pay_stake(c, payer, taker, stake)
 
 
-def pay_stake(c: Campaign, payer: str, taker: str, stake: list[Any]) -> None:
+def pay_stake(c: CampaignState, payer: str, taker: str, stake: list[Any]) -> None:
     """Hand a staked Wealth level, province (with its upgrades) or magic item to the wager's winner."""
-    from magecraft.wizard_prince.campaign.provinces import cut_off, gain, release
     p, w = c.nobles[payer], c.nobles[taker]
     if stake[0] == "wealth":
         p.wealth -= 1

@@ -27,6 +27,7 @@ from magecraft.core.search import fresh_dice
 from magecraft.core.state import GameState
 from magecraft.wizard_prince.campaign import war
 from magecraft.wizard_prince.campaign.bots import CampaignBot, NpcCampaignBot
+from magecraft.wizard_prince.campaign.empire import load_map
 from magecraft.wizard_prince.campaign.position import CampaignPosition
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.campaign.tasks import GM
@@ -51,8 +52,6 @@ class CampaignOptions:
 
 def new_campaign(rng: Randomness, options: CampaignOptions) -> Campaign:
     """A campaign at its start, the GM about to begin year 1 (A Sample Campaign)."""
-    from magecraft.wizard_prince.campaign.empire import load_map
-
     settings = CampaignSettings.from_dict({"years": options.years, **dict(options.settings)})
     return Campaign.new(list(options.players), rng, empire=load_map(options.map), settings=settings,
                         npcs=options.npcs, banquet_settings=Settings.from_dict(dict(options.banquet)))

@@ -8,20 +8,18 @@ commoner to the peerage (a new NPC noble), 7+ idles.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import NPC
-from magecraft.wizard_prince.campaign.tasks import Option, task
+from magecraft.wizard_prince.campaign.state import CampaignState, task
+from magecraft.wizard_prince.campaign.tasks import Option
 from magecraft.wizard_prince.nobles import generate_npc_noble
 
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
 
-
-def add_npc(c: Campaign) -> str:
+def add_npc(c: CampaignState) -> str:
     """Roll up a new NPC noble ("Generating NPC Nobles") and add him to the campaign."""
     c.npc_made += 1
     name = f"NPC Noble {c.npc_made}"
@@ -32,7 +30,7 @@ def add_npc(c: Campaign) -> str:
     return name
 
 
-def npc_targets(c: Campaign, npc: str) -> list[str]:
+def npc_targets(c: CampaignState, npc: str) -> list[str]:
     """The player noble(s) the NPC attacks: the weakest bordering weaker one, else one at random."""
     me = c.nobles[npc]
     players = [p for p in c.players() if p != npc]
@@ -49,7 +47,7 @@ def npc_targets(c: Campaign, npc: str) -> list[str]:
 
 
 @task("npc_rolls")
-def _npc_rolls(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _npc_rolls(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if not c.settings.npc_yearly_rolls:
         return
     table = get_table("wp_npc_yearly")

@@ -27,7 +27,7 @@ from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.sections import CAMPAIGN
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.campaign.tasks import GM, Decision, Question
-from magecraft.wizard_prince.campaign.upgrades import upgrade_infos
+from magecraft.wizard_prince.campaign.upgrade_data import upgrade_infos
 from magecraft.wizard_prince.pieces import appointments
 from magecraft.wizard_prince.settings import Settings
 

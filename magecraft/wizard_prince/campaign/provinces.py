@@ -8,49 +8,15 @@ with a lost province ("Province Upgrades").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from copy import deepcopy
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from magecraft.core.settings import dataclass_from_dict
 from magecraft.wizard_prince.campaign.empire import reachable
 from magecraft.wizard_prince.campaign.sections import PROVINCES
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
+from magecraft.wizard_prince.campaign.state import CampaignState, Province, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question
 
 
-@dataclass(slots=True)
-class Province:
-    """One province's state: ``owner`` ("" = neutral), upgrades by key with the year each was built,
-    ``garrisons`` (the arm each garrison adds), ``trader`` (+1 per Foreign Trader), ``war_damage``
-    (changes of hands by war), ``chaos`` (Servants of Chaos years), ``gained`` (the year its ruler got it)."""
-
-    name: str
-    owner: str = ""
-    upgrades: dict[str, int] = field(default_factory=dict)
-    garrisons: list[str] = field(default_factory=list)
-    trader: int = 0
-    war_damage: int = 0
-    chaos: int = 0
-    wasteland: bool = False
-    plague: bool = False
-    gained: int = -1
-
-    def has(self, upgrade: str) -> bool:
-        return upgrade in self.upgrades
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: deepcopy(getattr(self, f.name)) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Province:
-        return dataclass_from_dict(cls, {k: deepcopy(v) for k, v in raw.items()}, f"province {raw.get('name')}")
-
-
-def modifier(c: Campaign, p: Province) -> int:
+def modifier(c: CampaignState, p: Province) -> int:
     """The production roll's modifier: map, traders, upgrades, war damage, chaos, pillaging hordes."""
     bonus = c.empire.info(p.name).production + p.trader - p.war_damage - p.chaos
     for key in p.upgrades:
@@ -59,17 +25,17 @@ def modifier(c: Campaign, p: Province) -> int:
     return bonus
 
 
-def realm(c: Campaign, noble: str) -> list[str]:
+def realm(c: CampaignState, noble: str) -> list[str]:
     """The provinces ``noble`` rules, in map order."""
     return [name for name in c.empire.names if c.provinces[name].owner == noble]
 
 
-def connected_to_capital(c: Campaign, noble: str) -> set[str]:
+def connected_to_capital(c: CampaignState, noble: str) -> set[str]:
     n = c.nobles[noble]
     return reachable(n.capital, realm(c, noble), c.empire, c.settings.sea_links_connect) if n.capital else set()
 
 
-def may_gain(c: Campaign, noble: str) -> list[str]:
+def may_gain(c: CampaignState, noble: str) -> list[str]:
     """Neutral provinces ``noble`` may add: linked to his capital by friendly provinces, or any if he has none."""
     mine = realm(c, noble)
     neutral = [name for name in c.empire.names if not c.provinces[name].owner]
@@ -80,7 +46,7 @@ def may_gain(c: Campaign, noble: str) -> list[str]:
     return [name for name in neutral if c.empire.neighbours(name, by_sea) & linked]
 
 
-def gain(c: Campaign, noble: str, name: str, why: str, *, by_war: bool = False, keep_upgrades: bool = False,
+def gain(c: CampaignState, noble: str, name: str, why: str, *, by_war: bool = False, keep_upgrades: bool = False,
          section: str = PROVINCES) -> None:
     """Add a province to ``noble``'s realm (his capital if he had none)."""
     p = c.provinces[name]
@@ -95,7 +61,7 @@ def gain(c: Campaign, noble: str, name: str, why: str, *, by_war: bool = False, 
     c.news(f"{noble} gains {name} ({why})", section, province=name, noble=noble)
 
 
-def lose(c: Campaign, name: str, why: str, *, by_war: bool = False, section: str = PROVINCES) -> None:
+def lose(c: CampaignState, name: str, why: str, *, by_war: bool = False, section: str = PROVINCES) -> None:
     """The ruler loses ``name``: its upgrades are destroyed, and provinces cut off from his capital follow."""
     p = c.provinces[name]
     owner = p.owner
@@ -108,13 +74,13 @@ def lose(c: Campaign, name: str, why: str, *, by_war: bool = False, section: str
     cut_off(c, owner)
 
 
-def release(c: Campaign, name: str, province: str) -> None:
+def release(c: CampaignState, name: str, province: str) -> None:
     """Hand ``province`` over without the news of a loss (a rebellion's beseeching)."""
     c.provinces[province].owner = ""
     cut_off(c, name)
 
 
-def cut_off(c: Campaign, noble: str) -> None:
+def cut_off(c: CampaignState, noble: str) -> None:
     """Lose the provinces no longer connected to the capital; a lost capital moves (ruling WC2)."""
     n = c.nobles[noble]
     mine = realm(c, noble)
@@ -131,12 +97,12 @@ def cut_off(c: Campaign, noble: str) -> None:
             lose(c, name, "cut off from the capital")
 
 
-def over_limit(c: Campaign, noble: str) -> int:
+def over_limit(c: CampaignState, noble: str) -> int:
     """Provinces beyond "one Province per Status level he holds"."""
     return max(0, len(realm(c, noble)) - max(0, c.nobles[noble].effective_status))
 
 
-def _ask_give_up(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_give_up(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     noble = t["noble"]
     mine = realm(c, noble)
     if not mine or (t.get("why") == "status" and not over_limit(c, noble)):
@@ -146,7 +112,7 @@ def _ask_give_up(c: Campaign, t: dict[str, Any]) -> Decision | None:
                     str(t.get("section", PROVINCES)))
 
 
-def _give_up_order(c: Campaign, noble: str) -> list[str]:
+def _give_up_order(c: CampaignState, noble: str) -> list[str]:
     """Cheapest first, for bots: not the capital, fewest cut off, least productive."""
     mine = realm(c, noble)
     capital = c.nobles[noble].capital
@@ -161,7 +127,7 @@ def _give_up_order(c: Campaign, noble: str) -> list[str]:
 
 
 @task("give_up", _ask_give_up)
-def _give_up(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _give_up(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None:
         return
     lose(c, str(option[0]), str(t.get("reason", "given up")), by_war=bool(t.get("by_war", False)),
@@ -170,7 +136,7 @@ def _give_up(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         c.push(dict(t))
 
 
-def _ask_gain(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_gain(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     noble = t["noble"]
     if not c.nobles[noble].alive:
         return None
@@ -183,7 +149,7 @@ def _ask_gain(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("gain", _ask_gain)
-def _gain(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _gain(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None:
         c.news(f"{t['noble']} finds no province he may add ({t.get('reason', '')})",
                str(t.get("section", PROVINCES)))
@@ -192,7 +158,7 @@ def _gain(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
          section=str(t.get("section", PROVINCES)))
 
 
-def production(c: Campaign) -> None:
+def production(c: CampaignState) -> None:
     """Every ruled province rolls 1d20 plus its modifier: at the target (11) or over, one Wealth.
 
     Tax Gatherers: a natural 1 or 2 (1 with a garrison) and the locals rebel; the province is lost, and
@@ -225,7 +191,7 @@ def production(c: Campaign) -> None:
                    quiet=True)
 
 
-def _ask_beseech(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_beseech(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     noble, name = t["noble"], t["province"]
     if c.provinces[name].owner or not c.nobles[noble].alive:
         return None
@@ -236,14 +202,14 @@ def _ask_beseech(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("beseech", _ask_beseech)
-def _beseech(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _beseech(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option == ("accept",):
         gain(c, t["noble"], t["province"], "the rebels beseech his protection", keep_upgrades=True)
     elif not c.provinces[t["province"]].owner:
         _destroy_upgrades(c, t["province"])
 
 
-def _destroy_upgrades(c: Campaign, name: str) -> None:
+def _destroy_upgrades(c: CampaignState, name: str) -> None:
     """A rebel province nobody takes under his protection: "whenever a ruler loses any provinces for any reason,
     all upgrades associated with that province are destroyed" -- the noble who accepts a beseeching being the one
     exception (Province Upgrades, Tax Gatherers; ruling WC5)."""

@@ -1,21 +1,19 @@
-"""The machinery of the year: a queue of small tasks, each asking at most one question, then acting.
+"""The year's questions and answers: each :class:`Decision` the year asks, and the campaign's actions.
 
-A task is a plain dict (``{"do": kind, ...}``) so the whole year saves and reloads exactly.  Each kind
-registers ``ask(campaign, task) -> Decision | None`` (the options, computed once per decision) and
+The year is a queue of small tasks, each asking at most one question, then acting.  A task is a plain dict
+(``{"do": kind, ...}``) so the whole year saves and reloads exactly.  Each kind registers (with
+:func:`~.state.task`) ``ask(campaign, task) -> Decision | None`` (the options, computed once per decision) and
 ``act(campaign, task, option)``; ``act`` may push further tasks, which run before the rest of the year.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.core.errors import DataError
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
 
 #: One answer a decision offers, as data (saved with the decision): its words, e.g. ``("upgrade", "salon",
 #: "Tarsis")``.  A player gives it as a :class:`Choose`.
@@ -185,20 +183,3 @@ class Boost:
 
 
 Action = Choose | Record | EnterBanquet | Boost
-Ask = Callable[["Campaign", dict[str, Any]], Decision | None]
-Act = Callable[["Campaign", dict[str, Any], Option | None], None]
-
-#: Every kind of task, registered by the section modules.
-TASKS: dict[str, tuple[Ask, Act]] = {}
-
-
-def task(kind: str, ask: Ask | None = None) -> Callable[[Act], Act]:
-    """Register ``act`` (decorated) for tasks of ``kind``, with ``ask`` (None: the task never asks)."""
-    def register(act: Act) -> Act:
-        TASKS[kind] = (ask or _never, act)
-        return act
-    return register
-
-
-def _never(campaign: Campaign, t: dict[str, Any]) -> Decision | None:
-    return None

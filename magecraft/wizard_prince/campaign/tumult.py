@@ -10,23 +10,22 @@ wasteland that spawns a horde or a fleet each year.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.core.tables import get_table
 from magecraft.wizard_prince.campaign.nobles import GRADE_POINTS
 from magecraft.wizard_prince.campaign.provinces import modifier, realm
 from magecraft.wizard_prince.campaign.sections import TUMULT
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
+from magecraft.wizard_prince.campaign.state import CampaignState, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question
+from magecraft.wizard_prince.campaign.war import casualties
 from magecraft.wizard_prince.nobles import saving_throw
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
 
 ARM_OF = {"brigands": "legions", "pirates": "fleets"}
 
 
 @task("tumult")
-def _tumult(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _tumult(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if not c.settings.tumultuous_empire:
         return
     ongoing(c)
@@ -35,7 +34,7 @@ def _tumult(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         c.push({"do": "tumult_event", "event": event})
 
 
-def ongoing(c: Campaign) -> None:
+def ongoing(c: CampaignState) -> None:
     """Hordes stay (1-2) or move; plague rolls per upgrade; chaos deepens; wastelands spawn hordes."""
     for horde in list(c.hordes):
         if c.rng.roll(6, f"the {horde['kind']} in {horde['province']} stay or move", section=TUMULT) > 2:
@@ -60,7 +59,7 @@ def ongoing(c: Campaign) -> None:
             spawn(c, kind, name)
 
 
-def plague_year(c: Campaign, name: str) -> None:
+def plague_year(c: CampaignState, name: str) -> None:
     """1d6 per upgrade: a 1 loses it; any 6 ends the plague (stop rolling).  No upgrades: one 1d6 for the end."""
     p = c.provinces[name]
     keys = [k for k in p.upgrades] or [""]
@@ -77,7 +76,7 @@ def plague_year(c: Campaign, name: str) -> None:
             return
 
 
-def spawn(c: Campaign, kind: str, province: str) -> None:
+def spawn(c: CampaignState, kind: str, province: str) -> None:
     units = c.rng.roll(6, f"{kind} strength (1d6)", section=TUMULT)
     horde = {"kind": kind, "province": province, "units": units}
     c.hordes.append(horde)
@@ -85,14 +84,14 @@ def spawn(c: Campaign, kind: str, province: str) -> None:
     _must_fight(c, horde)
 
 
-def _must_fight(c: Campaign, horde: dict[str, Any]) -> None:
+def _must_fight(c: CampaignState, horde: dict[str, Any]) -> None:
     owner = c.provinces[horde["province"]].owner
     if owner:
         c.push({"do": "horde_battle", "noble": owner, "province": horde["province"], "kind": horde["kind"]})
 
 
 @task("horde_battle")
-def _horde_battle(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _horde_battle(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     """The ruler "must fight and defeat them": points against the horde's units, the abstract resolver's dice
     (ruling WC17); a win destroys the horde, losses by the same percentages."""
     horde = next((h for h in c.hordes if h["province"] == t["province"] and h["kind"] == t["kind"]), None)
@@ -106,7 +105,6 @@ def _horde_battle(c: Campaign, t: dict[str, Any], option: Option | None) -> None
     ours = mine * c.rng.roll(c.settings.battle_die, f"{n.name}'s battle roll against the {horde['kind']}",
                              section=TUMULT)
     won = ours > theirs * c.rng.roll(c.settings.battle_die, f"the {horde['kind']}' battle roll", section=TUMULT)
-    from magecraft.wizard_prince.campaign.war import casualties
     pct = 10 * c.rng.roll(6, "losses (10% per pip)", section=TUMULT)
     mine_pct = pct // 2 if won else pct
     for g in ("regular", "elite", "guard"):
@@ -120,7 +118,7 @@ def _horde_battle(c: Campaign, t: dict[str, Any], option: Option | None) -> None
 
 
 @task("tumult_event")
-def _event(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _event(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     event = t["event"]
     names = list(c.empire.names)
     if event == "brigands":
@@ -153,11 +151,11 @@ def _event(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
             c.push({"do": "pasquinade", "noble": target})
 
 
-def salons(c: Campaign, noble: str) -> int:
+def salons(c: CampaignState, noble: str) -> int:
     return sum(1 for p in realm(c, noble) if c.provinces[p].has("salon"))
 
 
-def assassinate(c: Campaign, target: str, level: int, by: str, section: str) -> bool:
+def assassinate(c: CampaignState, target: str, level: int, by: str, section: str) -> bool:
     """An assassination attempt: a Death or Poison save or slain; a Syndicate halves the chance (a failed save
     is survived on 1d2 = 1, ruling WC15).  Returns True when the target dies."""
     n = c.nobles[target]
@@ -175,7 +173,7 @@ def assassinate(c: Campaign, target: str, level: int, by: str, section: str) -> 
     return True
 
 
-def _ask_pasquinade(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_pasquinade(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     count = salons(c, n.name)
     if count:
@@ -194,7 +192,7 @@ def _ask_pasquinade(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("pasquinade", _ask_pasquinade)
-def _pasquinade(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _pasquinade(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     n = c.nobles[t["noble"]]
     if option == ("wealth",):
         n.wealth -= 1
@@ -205,14 +203,14 @@ def _pasquinade(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 
 
 @task("syndicates")
-def _syndicates(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _syndicates(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     """"An annual free assassination attempt (takes place immediately after the banquet, by an assassin of
     level 1d6+3) against any person, anywhere in the empire except the Emperor" (Syndicate)."""
     c.push(*({"do": "syndicate", "noble": n, "province": p} for n in c.living() for p in realm(c, n)
              if c.provinces[p].has("syndicate")))
 
 
-def _ask_syndicate(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_syndicate(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     if not c.nobles[t["noble"]].alive:
         return None
     return Decision(Question.SYNDICATE, t["noble"], (("none",), *((o,) for o in c.living() if o != t["noble"])),
@@ -221,7 +219,7 @@ def _ask_syndicate(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("syndicate", _ask_syndicate)
-def _syndicate(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _syndicate(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None or option == ("none",):
         return
     level = c.rng.dice("1d6+3", "the syndicate assassin's level", section="Province Upgrades").total

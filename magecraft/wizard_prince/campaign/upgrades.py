@@ -8,67 +8,15 @@ legion and fleet, 20s raise a grade), the Grand Temple's boon.
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from typing import TYPE_CHECKING, Any
-
-from magecraft.core.errors import DataError, RuleError
+from magecraft.core.errors import RuleError
 from magecraft.wizard_prince.campaign.nobles import ARMS
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import UPGRADES
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
-
-
-@dataclass(frozen=True, slots=True)
-class UpgradeInfo:
-    key: str
-    name: str
-    once: bool
-    production: int
-    yearly: str
-    after_built: bool
+from magecraft.wizard_prince.campaign.state import CampaignState
+from magecraft.wizard_prince.campaign.upgrade_data import gods
 
 
-@dataclass(frozen=True, slots=True)
-class God:
-    key: str
-    name: str
-    defence_morale: int
-    invader_morale: int
-    wealth_percent: int
-
-
-def _data(name: str) -> dict[str, Any]:
-    return tomllib.loads(resources.files("magecraft.wizard_prince").joinpath("data", name).read_text(
-        encoding="utf-8"))
-
-
-@cache
-def upgrade_infos() -> dict[str, UpgradeInfo]:
-    try:
-        return {str(u["key"]): UpgradeInfo(str(u["key"]), str(u["name"]), bool(u.get("once", True)),
-                                           int(u.get("production", 0)), str(u.get("yearly", "")),
-                                           bool(u.get("after_built", False)))
-                for u in _data("upgrades.toml")["upgrade"]}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DataError(f"wizard_prince/upgrades.toml: {exc}") from None
-
-
-@cache
-def gods() -> dict[str, God]:
-    try:
-        return {str(g["key"]): God(str(g["key"]), str(g["name"]), int(g.get("defence_morale", 0)),
-                                   int(g.get("invader_morale", 0)), int(g.get("wealth_percent", 0)))
-                for g in _data("temples.toml")["god"]}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DataError(f"wizard_prince/temples.toml: {exc}") from None
-
-
-def upgrade_choices(c: Campaign, noble: str) -> list[tuple[str, str, str]]:
+def upgrade_choices(c: CampaignState, noble: str) -> list[tuple[str, str, str]]:
     """Every ``(upgrade, province, detail)`` ``noble`` may buy now.
 
     Not a province gained this year; once per province but the Garrison (whose detail is the arm it adds);
@@ -96,7 +44,7 @@ def upgrade_choices(c: Campaign, noble: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def build(c: Campaign, noble: str, key: str, province: str, detail: str, paid: str) -> None:
+def build(c: CampaignState, noble: str, key: str, province: str, detail: str, paid: str) -> None:
     """Build an upgrade already offered by :func:`upgrade_choices`."""
     if (key, province, detail) not in upgrade_choices(c, noble):
         raise RuleError(f"{noble} cannot build {key} in {province} now", rule=key, section=UPGRADES)
@@ -116,7 +64,7 @@ def build(c: Campaign, noble: str, key: str, province: str, detail: str, paid: s
            province=province, noble=noble)
 
 
-def yearly_rolls(c: Campaign) -> None:
+def yearly_rolls(c: CampaignState) -> None:
     """Each ruler's upgrade rolls for the year, in the order of the list.
 
     Every Tradesman's Guild rolls "1d20 for each Wealth point he presently holds" when the rolls begin: "The
@@ -150,7 +98,7 @@ def yearly_rolls(c: Campaign) -> None:
                     c.news(f"{god.name.capitalize()} grants {noble} a Wealth point", UPGRADES)
 
 
-def _mercenaries(c: Campaign, noble: str, province: str) -> None:
+def _mercenaries(c: CampaignState, noble: str, province: str) -> None:
     """1d20 per legion and fleet; each 20 raises one of that arm a grade (WC7: regular first by default)."""
     n = c.nobles[noble]
     order = ("regular", "elite") if c.settings.mercenary_upgrade == "regular_first" else ("elite", "regular")

@@ -9,10 +9,11 @@ Determination" (the GM enters the result, or the abstract resolver of ruling WC9
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.wizard_prince.campaign.nobles import ARMS, GRADE_POINTS, GRADES
-from magecraft.wizard_prince.campaign.provinces import lose, may_gain, realm
+from magecraft.wizard_prince.campaign.npc import npc_targets
+from magecraft.wizard_prince.campaign.provinces import gain, lose, may_gain, realm
 from magecraft.wizard_prince.campaign.sections import (
     BARBARIANS,
     BATTLES,
@@ -24,19 +25,17 @@ from magecraft.wizard_prince.campaign.sections import (
     STATUS,
     WAR,
 )
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, task
-from magecraft.wizard_prince.campaign.upgrades import gods
+from magecraft.wizard_prince.campaign.state import CampaignState, task
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question
+from magecraft.wizard_prince.campaign.upgrade_data import gods
 from magecraft.wizard_prince.pieces import Office
-
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
 
 #: Intelligence of a noble whose sheet gives none (ruling WC10).
 DEFAULT_INTELLIGENCE = 10
 LOSS_STEPS = tuple(range(0, 101, 10))
 
 
-def roll_host(c: Campaign, who: str, section: str) -> dict[str, dict[str, int]]:
+def roll_host(c: CampaignState, who: str, section: str) -> dict[str, dict[str, int]]:
     """"3d6 regular fleets, 1d6-1 elite fleets, 1d4-1 guard fleets", and the same legions (Civil War)."""
     host: dict[str, dict[str, int]] = {}
     for arm in ("fleets", "legions"):
@@ -45,7 +44,7 @@ def roll_host(c: Campaign, who: str, section: str) -> dict[str, dict[str, int]]:
     return host
 
 
-def roll_chief(c: Campaign, who: str, section: str) -> dict[str, int]:
+def roll_chief(c: CampaignState, who: str, section: str) -> dict[str, int]:
     """"A fighter of level 2d6 and has Intelligence 3d6" (Barbarian Invasion)."""
     return {"level": c.rng.dice("2d6", f"{who}'s level", section=section).total,
             "intelligence": c.rng.dice("3d6", f"{who}'s Intelligence", section=section).total}
@@ -55,7 +54,8 @@ def _side(name: str, host: dict[str, Any] | None = None, chief: dict[str, int] |
     return {"name": name, "nobles": [], "host": host, "chief": chief, "commander": ""}
 
 
-def start_war(c: Campaign, kind: str, a: dict[str, Any], b: dict[str, Any], section: str, **extra: Any) -> None:
+def start_war(c: CampaignState, kind: str, a: dict[str, Any], b: dict[str, Any], section: str,
+              **extra: Any) -> None:
     """Open a war between side ``a`` (attacker, or the reigning Emperor) and ``b`` and queue its steps."""
     c.year_data["war"] = {"kind": kind, "sides": {"a": a, "b": b}, "section": section, "arm": "",
                           "winner": "", "losses": {}, **extra}
@@ -68,7 +68,7 @@ def war_steps(joiners: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # -- the major war ------------------------------------------------------------------------
 @task("major_war")
-def _major_war(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _major_war(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     """One major war a year: Civil War (two or no Emperors), else a Barbarian Invasion (Wounded Ranger)."""
     b = c.year_data.get("banquet") or {}
     if b.get("civil_war"):
@@ -91,7 +91,7 @@ def _major_war(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
                  if c.nobles[n].effective_status >= needed))
 
 
-def _intelligence(c: Campaign, section: str) -> None:
+def _intelligence(c: CampaignState, section: str) -> None:
     """Player nobles learn the enemy's strength and generalship only with an Intelligence check each."""
     secret: dict[str, Any] = {}
     war = c.year_data["war"]
@@ -108,7 +108,7 @@ def _intelligence(c: Campaign, section: str) -> None:
     c.year_data["war_secret"] = secret
 
 
-def _ask_declare(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_declare(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if not n.alive or n.effective_status < len(c.empire.provinces) or c.year_data.get("war"):
         return None
@@ -118,7 +118,7 @@ def _ask_declare(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("declare", _ask_declare)
-def _declare(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _declare(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option != ("declare",):
         return
     claimant = _side(t["noble"])
@@ -129,7 +129,7 @@ def _declare(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*war_steps([{"do": "war_join", "noble": n} for n in c.living() if n != t["noble"]]))
 
 
-def _ask_join(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_join(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     war = c.year_data["war"]
     n = c.nobles[t["noble"]]
     if not n.alive:
@@ -147,7 +147,7 @@ def _ask_join(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("war_join", _ask_join)
-def _join(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _join(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None or option == ("neutral",):
         return
     war = c.year_data["war"]
@@ -157,7 +157,7 @@ def _join(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 
 # -- feudal wars ------------------------------------------------------------------------------
 @task("feudal_wars")
-def _feudal_wars(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _feudal_wars(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     writs = c.year_data.get("writs", [])
     if not writs:
         return
@@ -167,7 +167,7 @@ def _feudal_wars(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*({"do": "writ", "noble": n} for n in writs))
 
 
-def _ask_writ(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_writ(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if not n.alive or n.npc:     # an NPC noble's writ is not his to decline: the rule picks his target
         return None
@@ -179,12 +179,11 @@ def _ask_writ(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("writ", _ask_writ)
-def _writ(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _writ(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     n = c.nobles[t["noble"]]
     if option is None and n.alive and n.npc:
         # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
         # noble" (NPC Nobles Outside the Banquet; whom: ruling WC14)
-        from magecraft.wizard_prince.campaign.npc import npc_targets
         targets = npc_targets(c, n.name)
         option = (targets[0],) if targets else None
     if option is None or option == ("none",):
@@ -202,7 +201,7 @@ def _writ(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push(*steps[:2], *war_steps(steps[2:]))
 
 
-def _ask_invite(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_invite(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     war = c.year_data["war"]
     if not c.nobles[t["noble"]].alive:
         return None
@@ -214,7 +213,7 @@ def _ask_invite(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("invite", _ask_invite)
-def _invite(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _invite(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None or option == ("done",):
         return
     war = c.year_data["war"]
@@ -222,20 +221,20 @@ def _invite(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.push({"do": "accept", "noble": option[1], "side": t["side"], "by": t["noble"]}, dict(t))
 
 
-def _ask_accept(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_accept(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     return Decision(Question.ACCEPT, t["noble"], (("decline",), ("accept",)),
                     f"{t['noble']}: {t['by']} invites you to his feudal war. Accept?", FEUDAL_WAR)
 
 
 @task("accept", _ask_accept)
-def _accept(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _accept(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option == ("accept",):
         war = c.year_data["war"]
         war["sides"][t["side"]]["nobles"].append(t["noble"])
         c.news(f"{t['noble']} joins {t['by']}'s side", FEUDAL_WAR)
 
 
-def _ask_watchtower(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_watchtower(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     war = c.year_data["war"]
     towers = [p for p in realm(c, war["defender"]) if c.provinces[p].has("watchtowers")]
     return Decision(Question.WATCHTOWER_TARGET, t["noble"], (("none",), *((p,) for p in towers)),
@@ -244,7 +243,7 @@ def _ask_watchtower(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("watchtower_target", _ask_watchtower)
-def _watchtower(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _watchtower(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option and option != ("none",):
         c.year_data["war"]["declared"] = option[0]
         c.news(f"{t['noble']} declares he will take {option[0]}", FEUDAL_WAR)
@@ -252,7 +251,7 @@ def _watchtower(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
 
 # -- the battle -------------------------------------------------------------------------------
 @task("war_commanders")
-def _commanders(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _commanders(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     """The Master General, else the highest Status (ties: higher level, then the first to join; WC10);
     a side with no noble is led by its claimant or chieftain."""
     war = c.year_data["war"]
@@ -275,13 +274,13 @@ def _commanders(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
         c.news(f"{who} commands {side['name']}", war["section"], quiet=True)
 
 
-def _intelligence_of(c: Campaign, side: dict[str, Any]) -> int:
+def _intelligence_of(c: CampaignState, side: dict[str, Any]) -> int:
     if side["commander"]:
         return int(c.nobles[side["commander"]].abilities.get("intelligence", DEFAULT_INTELLIGENCE))
     return int(side["chief"]["intelligence"]) if side["chief"] else DEFAULT_INTELLIGENCE
 
 
-def routes(c: Campaign, war: dict[str, Any]) -> tuple[bool, bool]:
+def routes(c: CampaignState, war: dict[str, Any]) -> tuple[bool, bool]:
     """(land possible, sea possible) between two realms in a feudal war; both where the seed gives no map."""
     if war["kind"] != "feudal_war":
         return True, True
@@ -295,7 +294,7 @@ def routes(c: Campaign, war: dict[str, Any]) -> tuple[bool, bool]:
     return land, sea
 
 
-def _ask_arm(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_arm(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     war = c.year_data["war"]
     if _fights_nobody(war):
         return None
@@ -329,7 +328,7 @@ def _ask_arm(c: Campaign, t: dict[str, Any]) -> Decision | None:
                     f"{side['commander']}: fight the battle on land (legions) or at sea (fleets)?", FIGHTING)
 
 
-def _better_arm(c: Campaign, war: dict[str, Any], key: str) -> str:
+def _better_arm(c: CampaignState, war: dict[str, Any], key: str) -> str:
     other = "b" if key == "a" else "a"
 
     def ratio(arm: str) -> float:
@@ -339,7 +338,7 @@ def _better_arm(c: Campaign, war: dict[str, Any], key: str) -> str:
 
 
 @task("war_arm", _ask_arm)
-def _arm(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _arm(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     war = c.year_data["war"]
     if option is not None:
         war["arm"] = option[0]
@@ -350,11 +349,11 @@ def _fights_nobody(war: dict[str, Any]) -> bool:
     return not war["sides"]["a"]["nobles"] and war["sides"]["a"]["host"] is None
 
 
-def garrisons(c: Campaign, noble: str, arm: str) -> int:
+def garrisons(c: CampaignState, noble: str, arm: str) -> int:
     return sum(c.provinces[p].garrisons.count(arm) for p in realm(c, noble))
 
 
-def points(c: Campaign, war: dict[str, Any], key: str, arm: str) -> float:
+def points(c: CampaignState, war: dict[str, Any], key: str, arm: str) -> float:
     """A side's points for ``arm``: its nobles' units (bought ones as regulars), the Crown Prince's elite
     support, the defender's garrisons in a feudal war (WC9), and any claimant's or barbarian host."""
     side = war["sides"][key]
@@ -370,13 +369,13 @@ def points(c: Campaign, war: dict[str, Any], key: str, arm: str) -> float:
     return total
 
 
-def valid_entry(c: Campaign, d: Decision, option: Option) -> bool:
+def valid_entry(c: CampaignState, d: Decision, option: Option) -> bool:
     """A GM-entered battle may give any whole percentages, not only the offered steps of 10."""
     return (d.kind is Question.BATTLE_RESULT and len(option) == 4 and option[0] == "result"
             and option[1] in ("a", "b") and all(type(v) is int and 0 <= v <= 100 for v in option[2:]))
 
 
-def _ask_battle(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_battle(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     war = c.year_data["war"]
     if _fights_nobody(war) or c.settings.battle_resolver == "abstract":
         return None
@@ -388,7 +387,7 @@ def _ask_battle(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("war_battle", _ask_battle)
-def _battle(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _battle(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     war = c.year_data["war"]
     if _fights_nobody(war):
         war["winner"] = "b"
@@ -403,7 +402,7 @@ def _battle(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     _casualties(c, war)
 
 
-def abstract_battle(c: Campaign, war: dict[str, Any]) -> None:
+def abstract_battle(c: CampaignState, war: dict[str, Any]) -> None:
     """Ruling WC9: each side scores points x (1d6 + morale); the higher wins, a tie goes to the defender.
     The loser loses 10% x 1d6 of its points; the winner that share times the loser's points over its own,
     halved, rounded to nearest.  A side with no points loses outright."""
@@ -426,7 +425,7 @@ def abstract_battle(c: Campaign, war: dict[str, Any]) -> None:
     war["points"] = {"a": pa, "b": pb}
 
 
-def _morale(c: Campaign, war: dict[str, Any]) -> dict[str, int]:
+def _morale(c: CampaignState, war: dict[str, Any]) -> dict[str, int]:
     """A Grand Temple's god: the war god's +1 to defending troops, the god of terror's -1 to invaders (WC8)."""
     out = {"a": 0, "b": 0}
     if war["kind"] != "feudal_war":
@@ -452,7 +451,7 @@ def casualties(count: int, percent: int) -> int:
     return _round(count * percent / 100)
 
 
-def _casualties(c: Campaign, war: dict[str, Any]) -> None:
+def _casualties(c: CampaignState, war: dict[str, Any]) -> None:
     """Apply each side's loss percentage to each noble's units of the arm, grade by grade, bought apart;
     garrisons are not counted; then the winners share 10% of the other army's experience ("the experience
     total for the entire opposing army": its points before the battle, whoever resolved it)."""
@@ -486,7 +485,7 @@ def _casualties(c: Campaign, war: dict[str, Any]) -> None:
 
 
 @task("war_after")
-def _after(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _after(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     war = c.year_data["war"]
     kind, winner = war["kind"], war["winner"]
     loser = "b" if winner == "a" else "a"
@@ -511,7 +510,7 @@ def _after(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
     c.year_data.pop("war_secret", None)
 
 
-def _provinces_follow(c: Campaign, war: dict[str, Any], winner: str, loser: str, section: str) -> None:
+def _provinces_follow(c: CampaignState, war: dict[str, Any], winner: str, loser: str, section: str) -> None:
     """Losers lose one province each (their commander in chief two); winners add one neutral each
     (their commander two)."""
     tasks: list[dict[str, Any]] = []
@@ -525,7 +524,7 @@ def _provinces_follow(c: Campaign, war: dict[str, Any], winner: str, loser: str,
     c.push(*tasks)
 
 
-def _ask_conquer(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_conquer(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     war = c.year_data["war"]
     theirs = realm(c, war["defender"])
     if not theirs:
@@ -546,14 +545,13 @@ def _ask_conquer(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("conquer", _ask_conquer)
-def _conquer(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _conquer(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None:
         return
     war = c.year_data["war"]
     province = str(option[0])
     lose(c, province, f"conquered by {t['noble']}", by_war=True, section=FEUDAL_WAR)
     attacker = t["noble"]
-    from magecraft.wizard_prince.campaign.provinces import gain
     if not realm(c, attacker) or province in may_gain(c, attacker):
         gain(c, attacker, province, f"taken from {war['defender']}", section=FEUDAL_WAR)
     else:

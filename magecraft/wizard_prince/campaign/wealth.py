@@ -8,26 +8,24 @@ or Status by one per Wealth level for one year, buy upgrades with Wealth, sell W
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magecraft.core.errors import RuleError
 from magecraft.wizard_prince.campaign.nobles import ARMS, BOOSTS
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import GOLD, WEALTH
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question, task
+from magecraft.wizard_prince.campaign.state import CampaignState, task
+from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 
-if TYPE_CHECKING:
-    from magecraft.wizard_prince.campaign.year import Campaign
 
-
-def sale_price(c: Campaign, noble: str) -> int:
+def sale_price(c: CampaignState, noble: str) -> int:
     """75,000 gp a Wealth point, 100,000 with a Tradesman's Guild in his realm."""
     guild = any(c.provinces[p].has("tradesmans_guild") for p in realm(c, noble))
     return c.settings.guild_sells_for if guild else c.settings.wealth_sells_for
 
 
-def treasury_options(c: Campaign, noble: str) -> tuple[Option, ...]:
+def treasury_options(c: CampaignState, noble: str) -> tuple[Option, ...]:
     n = c.nobles[noble]
     out: list[Option] = [("done",)]
     if n.wealth >= 1:
@@ -40,7 +38,7 @@ def treasury_options(c: Campaign, noble: str) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def check_boost(c: Campaign, noble: str, stat: str) -> None:
+def check_boost(c: CampaignState, noble: str, stat: str) -> None:
     """A boost is bought "at any time" (The Effects of Wealth) by a living noble with a Wealth level to spend."""
     n = c.nobles.get(noble)
     if n is None or not n.alive:
@@ -55,11 +53,11 @@ def check_boost(c: Campaign, noble: str, stat: str) -> None:
 
 
 @task("treasury")
-def _treasury(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _treasury(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     c.push(*({"do": "spend", "noble": n} for n in c.living()))
 
 
-def _ask_spend(c: Campaign, t: dict[str, Any]) -> Decision | None:
+def _ask_spend(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     options = treasury_options(c, t["noble"])
     if len(options) == 1:
         return None
@@ -69,14 +67,14 @@ def _ask_spend(c: Campaign, t: dict[str, Any]) -> Decision | None:
 
 
 @task("spend", _ask_spend)
-def _spend(c: Campaign, t: dict[str, Any], option: Option | None) -> None:
+def _spend(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
     if option is None or option == ("done",):
         return
     spend(c, t["noble"], option)
     c.push(dict(t))
 
 
-def spend(c: Campaign, noble: str, option: Option) -> None:
+def spend(c: CampaignState, noble: str, option: Option) -> None:
     """Carry out one treasury choice (already offered by :func:`treasury_options`)."""
     n = c.nobles[noble]
     what = option[0]

@@ -24,12 +24,12 @@ from magecraft.core.state import GameState
 from magecraft.wizard_prince.campaign import adventures, appointments, court, duels, npc, tumult, war, wealth
 from magecraft.wizard_prince.campaign.empire import EmpireMap, load_map
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
-from magecraft.wizard_prince.campaign.provinces import Province, over_limit, production, realm
+from magecraft.wizard_prince.campaign.provinces import over_limit, production, realm
 from magecraft.wizard_prince.campaign.sections import CAMPAIGN, PROVINCES, STATUS
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
+from magecraft.wizard_prince.campaign.state import TASKS, CampaignState, Province, task
 from magecraft.wizard_prince.campaign.tasks import (
     GM,
-    TASKS,
     Action,
     Boost,
     Choose,
@@ -37,9 +37,8 @@ from magecraft.wizard_prince.campaign.tasks import (
     EnterBanquet,
     Question,
     Record,
-    task,
 )
-from magecraft.wizard_prince.campaign.upgrades import UpgradeInfo, upgrade_infos, yearly_rolls
+from magecraft.wizard_prince.campaign.upgrades import yearly_rolls
 from magecraft.wizard_prince.settings import Settings
 
 #: The year, in order (How the Campaign Works; the issue's order for the economic rolls, ruling WC11).
@@ -48,31 +47,11 @@ YEAR = ("tumult", "banquet", "court", "syndicates", "treasury", "duels", "major_
 _ = (adventures, appointments, court, duels, npc, tumult, war, wealth)  # they register their tasks
 
 
-class Campaign(GameState[Action]):
-    """A Wizard-Prince campaign: the nobles, the empire's provinces and the year under way."""
+class Campaign(CampaignState, GameState[Action]):
+    """A Wizard-Prince campaign as a game: its state (:class:`~.state.CampaignState`) and the year in order,
+    each step carried out by its section's module."""
 
     system: ClassVar[str] = "wizard_prince"
-
-    def __init__(self, *, rng: Randomness, settings: CampaignSettings, empire: EmpireMap,
-                 nobles: Mapping[str, CampaignNoble], provinces: Mapping[str, Province],
-                 banquet_settings: Settings | None = None) -> None:
-        self.rng = rng
-        self.settings = settings
-        self.banquet_settings = banquet_settings or Settings()
-        self.empire = empire
-        self.nobles = dict(nobles)
-        self.provinces = dict(provinces)
-        self.upgrade_info: Mapping[str, UpgradeInfo] = upgrade_infos()
-        self.year = 0
-        self.reign = 0
-        self.emperor = ""
-        self.over = ""
-        self.tasks: list[dict[str, Any]] = []
-        self.pending: Decision | None = Decision(Question.BEGIN, GM, (("begin",),), "Begin year 1?", CAMPAIGN)
-        self.hordes: list[dict[str, Any]] = []
-        self.year_data: dict[str, Any] = {}
-        self.chronicle: list[dict[str, Any]] = []
-        self.npc_made = 0
 
     # -- starting ---------------------------------------------------------------------
     @classmethod
@@ -98,10 +77,6 @@ class Campaign(GameState[Action]):
         return made
 
     # -- queue --------------------------------------------------------------------------
-    def push(self, *tasks: dict[str, Any]) -> None:
-        """Run ``tasks`` next, in the order given, before the rest of the year."""
-        self.tasks[0:0] = list(tasks)
-
     def run(self) -> None:
         """Carry out tasks until one asks a question or the year is over; after each, an appointment whose
         minimum Status is no longer met is lost at once."""
@@ -121,31 +96,6 @@ class Campaign(GameState[Action]):
         """What Status decides at once, whatever changed it: appointments held, slaves freed."""
         appointments.check_all(self)
         duels.check_slaves(self)
-
-    def news(self, text: str, section: str, *, quiet: bool = False, **data: Any) -> None:
-        """A line of campaign news: in the event log, and in the chronicle unless ``quiet``."""
-        self.rng.log.record("news", text, section=section, data={"year": self.year + 1, **data})
-        if not quiet:
-            self.chronicle.append({"year": self.year + 1, "text": text})
-
-    def living(self) -> list[str]:
-        return [name for name, n in self.nobles.items() if n.alive]
-
-    def players(self) -> list[str]:
-        return [name for name, n in self.nobles.items() if n.alive and not n.npc]
-
-    def kill(self, name: str, why: str, section: str) -> None:
-        """A noble dies: "All lands, titles, etc., are lost"."""
-        n = self.nobles[name]
-        if not n.alive:
-            return
-        n.alive = False
-        n.appointment = ""
-        for prov in realm(self, name):
-            self.provinces[prov].owner = ""
-            self.provinces[prov].upgrades, self.provinces[prov].garrisons = {}, []
-        n.capital = ""
-        self.news(f"{name} dies ({why})", section, noble=name)
 
     # -- GameState ------------------------------------------------------------------------
     def seats(self) -> tuple[str, ...]:
@@ -350,17 +300,17 @@ def _plain(value: Any) -> Any:
 
 # -- the steps of the year that need no module of their own ------------------------------------
 @task("production")
-def _production(c: Campaign, t: dict[str, Any], option: Any) -> None:
+def _production(c: CampaignState, t: dict[str, Any], option: Any) -> None:
     production(c)
 
 
 @task("yearly_rolls")
-def _yearly(c: Campaign, t: dict[str, Any], option: Any) -> None:
+def _yearly(c: CampaignState, t: dict[str, Any], option: Any) -> None:
     yearly_rolls(c)
 
 
 @task("checks")
-def _checks(c: Campaign, t: dict[str, Any], option: Any) -> None:
+def _checks(c: CampaignState, t: dict[str, Any], option: Any) -> None:
     """Status and connectivity: the excess provinces given up by each ruler's choice; appointments and
     standing re-checked (The Effects of Provinces, The Effects of Status..., Attending the Banquet)."""
     for name in c.living():
@@ -372,7 +322,7 @@ def _checks(c: Campaign, t: dict[str, Any], option: Any) -> None:
 
 
 @task("end_year")
-def _end_year(c: Campaign, t: dict[str, Any], option: Any) -> None:
+def _end_year(c: CampaignState, t: dict[str, Any], option: Any) -> None:
     """Wealth boosts and bought forces last one year (The Effects of Wealth); the year is done.
 
     A lapsed Status boost may leave a ruler over his province limit: he gives up the excess now, before the

@@ -125,61 +125,70 @@ class Book:
                 )
             self._not_against_himself(bet.bettor, bet.on)
         elif isinstance(bet, WealthBet):
-            self._not_against_himself(bet.bettor, bet.on)
-            if type(bet.wealth) is not int or bet.wealth < 1:
-                raise RuleError("a Wealth bet stakes whole Wealth levels, at least 1", rule="High stakes",
-                                section=HIGH_STAKES)
-            if bet.wealth > 1:
-                raise RuleError(f"a nobleman can bet a maximum of one Wealth level against the house, not "
-                                f"{bet.wealth}", rule="High stakes", section=HIGH_STAKES)
-            if self.wealth.get(bet.bettor, 0) < 1:
-                raise RuleError(
-                    f"{bet.bettor} has no Wealth level to bet", rule="High stakes", section=HIGH_STAKES
-                )
-            if any(isinstance(b, WealthBet) and b.bettor == bet.bettor for b in self.bets):
-                raise RuleError(
-                    f"{bet.bettor} has already bet his one Wealth level against the house",
-                    rule="High stakes",
-                    section=HIGH_STAKES,
-                )
-            if self.odds(bet.on) < 1:
-                raise RuleError(
-                    f"the house takes Wealth bets only at 1 to 1, and {bet.on} is odds-on "
-                    f"({odds_text(self.odds(bet.on))})",
-                    rule="High stakes",
-                    section=HIGH_STAKES,
-                )
+            self._check_wealth_bet(bet)
         else:
-            if bet.unit not in UNITS:
-                raise RuleError(
-                    f"bets of {bet.unit} are crass and will not be honoured: bet gp or wealth",
-                    rule="High stakes",
-                    section=HIGH_STAKES,
-                )
-            if bet.backer == bet.layer:
-                raise RuleError("a side bet is between two nobles", rule="Betting", section=LOW_STAKES)
-            for stake in (bet.backer_stake, bet.layer_stake):
-                if type(stake) is not int or stake < 1:
-                    raise RuleError("stakes are whole numbers, at least 1", rule="Betting", section=LOW_STAKES)
-            self._not_against_himself(bet.backer, bet.on)
-            if bet.layer in self.drivers:
-                raise RuleError(
-                    f"{bet.layer} drives in this race and may not lay against a charioteer "
-                    f"(he would gain by losing)",
-                    rule="Throwing the race",
-                    section=THROWING,
-                )
-            if bet.unit == "wealth":
-                for noble, stake in ((bet.backer, bet.backer_stake), (bet.layer, bet.layer_stake)):
-                    if self.wealth.get(noble, 0) < stake:
-                        raise RuleError(
-                            f"{noble} has Wealth {self.wealth.get(noble, 0)}, not {stake} to bet",
-                            rule="High stakes",
-                            section=HIGH_STAKES,
-                        )
+            self._check_side_bet(bet)
         for name in names[1:]:
             if name not in self.wealth:
                 raise RuleError(f"{name!r} is not a player noble at this race", rule="Betting", section=LOW_STAKES)
+
+    def _check_wealth_bet(self, bet: WealthBet) -> None:
+        """One Wealth level against the house, at 1 to 1 only ("High stakes")."""
+        self._not_against_himself(bet.bettor, bet.on)
+        if type(bet.wealth) is not int or bet.wealth < 1:
+            raise RuleError("a Wealth bet stakes whole Wealth levels, at least 1", rule="High stakes",
+                            section=HIGH_STAKES)
+        if bet.wealth > 1:
+            raise RuleError(f"a nobleman can bet a maximum of one Wealth level against the house, not "
+                            f"{bet.wealth}", rule="High stakes", section=HIGH_STAKES)
+        if self.wealth.get(bet.bettor, 0) < 1:
+            raise RuleError(
+                f"{bet.bettor} has no Wealth level to bet", rule="High stakes", section=HIGH_STAKES
+            )
+        if any(isinstance(b, WealthBet) and b.bettor == bet.bettor for b in self.bets):
+            raise RuleError(
+                f"{bet.bettor} has already bet his one Wealth level against the house",
+                rule="High stakes",
+                section=HIGH_STAKES,
+            )
+        if self.odds(bet.on) < 1:
+            raise RuleError(
+                f"the house takes Wealth bets only at 1 to 1, and {bet.on} is odds-on "
+                f"({odds_text(self.odds(bet.on))})",
+                rule="High stakes",
+                section=HIGH_STAKES,
+            )
+
+    def _check_side_bet(self, bet: SideBet) -> None:
+        """A side bet between two player nobles, in gp or Wealth, no driver laying against a charioteer
+        ("Betting", "High stakes", "Throwing the race")."""
+        if bet.unit not in UNITS:
+            raise RuleError(
+                f"bets of {bet.unit} are crass and will not be honoured: bet gp or wealth",
+                rule="High stakes",
+                section=HIGH_STAKES,
+            )
+        if bet.backer == bet.layer:
+            raise RuleError("a side bet is between two nobles", rule="Betting", section=LOW_STAKES)
+        for stake in (bet.backer_stake, bet.layer_stake):
+            if type(stake) is not int or stake < 1:
+                raise RuleError("stakes are whole numbers, at least 1", rule="Betting", section=LOW_STAKES)
+        self._not_against_himself(bet.backer, bet.on)
+        if bet.layer in self.drivers:
+            raise RuleError(
+                f"{bet.layer} drives in this race and may not lay against a charioteer "
+                f"(he would gain by losing)",
+                rule="Throwing the race",
+                section=THROWING,
+            )
+        if bet.unit == "wealth":
+            for noble, stake in ((bet.backer, bet.backer_stake), (bet.layer, bet.layer_stake)):
+                if self.wealth.get(noble, 0) < stake:
+                    raise RuleError(
+                        f"{noble} has Wealth {self.wealth.get(noble, 0)}, not {stake} to bet",
+                        rule="High stakes",
+                        section=HIGH_STAKES,
+                    )
 
     def _not_against_himself(self, bettor: str, on: str) -> None:
         if bettor in self.drivers and on != bettor:

@@ -63,6 +63,11 @@ class RaceOptions:
     settings: Mapping[str, Any] = field(default_factory=dict)
 
 
+def npc_name(i: int) -> str:
+    """The name of the ``i``-th NPC charioteer rolled up for a race (from 1): "NPC 1", "NPC 2" ..."""
+    return f"NPC {i}"
+
+
 def driver_entries(drivers: Sequence[str]) -> list[tuple[str, str]]:
     """``("Ann:heavy", "Bob:light")`` -> ``[("Ann", "heavy"), ("Bob", "light")]``; a wrong one is refused."""
     out = []
@@ -89,7 +94,7 @@ def new_race(rng: Randomness, options: RaceOptions) -> Race:
     sheets = {n.name: n for n in load_nobles(Path(options.nobles))} if options.nobles else {}
     entrants = [Entrant(name, kind, sheets.get(name) or Noble(name=name)) for name, kind in chosen]
     for i in range(1, options.npc + 1):
-        name = f"NPC {i}"
+        name = npc_name(i)
         entrants.append(Entrant(name, rng.choice(KINDS, f"{name}'s chariot (1 heavy, 2 light)")))
     watching = {n.strip(): (sheets[n.strip()].wealth if n.strip() in sheets else 1)
                 for n in options.spectators if n.strip()}

@@ -16,7 +16,6 @@ the bets, then ``StartRace``.  The free and risky actions and the turnaround che
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Self
@@ -51,8 +50,9 @@ from magecraft.wizard_prince.race.chariots import (
     complete_sheet,
     roll_charioteer,
 )
-from magecraft.wizard_prince.race.crashes import CrashesMixin
-from magecraft.wizard_prince.race.free_actions import FreeActionsMixin
+from magecraft.wizard_prince.race.crashes import crash_into_chariot, drag, run_over, wreck
+from magecraft.wizard_prince.race.field import Turn
+from magecraft.wizard_prince.race.free_actions import free_action, turnaround_check
 from magecraft.wizard_prince.race.sections import (
     FREE,
     LOW_STAKES,
@@ -86,28 +86,32 @@ def _reach(reach: int) -> tuple[tuple[int, int], ...]:
     return tuple((dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1) if dx or dy)
 
 
-@dataclass(slots=True)
-class Turn:
-    """The chariot whose turn it is and what it has done this turn.
-
-    ``actions``: free actions taken (the first is free, later ones risky); ``risky``: risky actions
-    performed (each -1 to the next check); ``turnaround_lane``: the innermost lane it has been in inside
-    a turnaround this turn since it whipped its horses (-1: none), for the end-of-turn check.
-    """
-
-    name: str
-    moves_left: int
-    whipped: bool = False
-    actions: int = 0
-    risky: int = 0
-    restricted: bool = False
-    turnaround_lane: int = -1
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+def stand_in(noble: str) -> str:
+    """The hired charioteer who drives the chariot of a noble too low in level for a famous race ("Low stakes")."""
+    return f"{noble}'s charioteer"
 
 
-class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
+def _drivers(
+    entrants: Sequence[Entrant], rng: Randomness, settings: RaceSettings, famous: bool
+) -> tuple[dict[str, Chariot], list[str]]:
+    """Each entrant's chariot and driver ("Charioteers"): a noble drives his own unless he is below the level
+    a famous race asks ("Low stakes"), when a charioteer is rolled up to drive it for him (the names barred)."""
+    chariots: dict[str, Chariot] = {}
+    barred: list[str] = []
+    for entrant in entrants:
+        noble = entrant.noble
+        name = entrant.name
+        # "PCs of less than 5th level cannot drive in such a race": an NPC noble drives at any level
+        if noble is not None and not noble.npc and famous and noble.level < settings.famous_min_level:
+            barred.append(name)
+            name = stand_in(name)
+            noble = None
+        driver = complete_sheet(noble, rng) if noble is not None else roll_charioteer(name, famous, rng)
+        chariots[name] = Chariot(name, entrant.kind, driver, hit_points=driver.hit_points)
+    return chariots, barred
+
+
+class Race(GameState[Action]):
     """One chariot race: the track, the chariots, the rounds, the betting book.
 
     ``phase`` is :attr:`Phase.BETTING` before the start, :attr:`Phase.RACING`, then :attr:`Phase.OVER`.
@@ -174,18 +178,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         if set(names) & set(spectators or {}):
             raise DataError("a spectator cannot also drive")
         famous = rng.chance(settings.famous_percent, "a famous race", section=LOW_STAKES)
-        chariots: dict[str, Chariot] = {}
-        barred: list[str] = []
-        for entrant in entrants:
-            noble = entrant.noble
-            name = entrant.name
-            # "PCs of less than 5th level cannot drive in such a race": an NPC noble drives at any level
-            if noble is not None and not noble.npc and famous and noble.level < settings.famous_min_level:
-                barred.append(name)
-                name = f"{name}'s charioteer"
-                noble = None
-            driver = complete_sheet(noble, rng) if noble is not None else roll_charioteer(name, famous, rng)
-            chariots[name] = Chariot(name, entrant.kind, driver, hit_points=driver.hit_points)
+        chariots, barred = _drivers(entrants, rng, settings, famous)
         lanes = list(range(track.lanes))
         for chariot in chariots.values():
             lane = rng.choice(lanes, f"{chariot.name}'s pole position (lane)", section=RULES)
@@ -418,7 +411,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         elif kind is EndTurn:
             self._end_turn()
         else:
-            self._free_action(action)
+            free_action(self, action)
         self._run_on()
 
     # -- arranging a position at the table ---------------------------------------------------
@@ -503,17 +496,17 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
 
     def _begin_turn(self, chariot: Chariot) -> None:
         if not chariot.running:
-            self._drag(chariot)
+            drag(self, chariot)
             return
         if chariot.wheel_damaged:
             roll = self.rng.roll(6, f"{chariot.name}'s damaged wheel", section=SCYTHE)
             if roll == 6:
-                self._wreck(chariot, "the damaged wheel broke")
+                wreck(self, chariot, "the damaged wheel broke")
                 return
         restricted = chariot.blinded or chariot.restrained_round == self.round
         chariot.blinded = False
         self.turn = Turn(chariot.name, self.settings.speed(chariot.kind), restricted=restricted)
-        self._note_turnaround(chariot)
+        self.note_turnaround(chariot)
         if restricted:
             self.log.record(
                 "state",
@@ -522,7 +515,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
                 data={"chariot": chariot.name},
             )
 
-    def _note_turnaround(self, chariot: Chariot) -> None:
+    def note_turnaround(self, chariot: Chariot) -> None:
         """Where a whipped chariot is in a turnaround: only squares held after the whip count, since "moving at
         over maximum speed (as a result of whipping horses) at any point while it is in the turnaround" (WR17)."""
         turn = self.turn
@@ -538,7 +531,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         turn = self.turn
         assert turn is not None
         self.turn = None
-        self._turnaround_check(self.chariots[turn.name], turn)
+        turnaround_check(self, self.chariots[turn.name], turn)
 
     def _advance(self, spaces: int) -> None:
         """Drive forward in the lane; a whipped chariot driving into the one ahead crashes (WR7)."""
@@ -546,12 +539,12 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         assert turn is not None
         chariot = self.chariots[turn.name]
         clear = min(spaces, self.free_ahead(chariot, spaces))
-        self._slide(chariot, clear)
+        self.slide(chariot, clear)
         turn.moves_left -= clear
         if spaces > clear and chariot.running and self.phase is Phase.RACING:
             turn.moves_left -= 1
             loop = self.track.squares[chariot.lane]
-            self._crash_into_chariot(chariot, self.chariots[self.occupied[loop[(chariot.index + 1) % len(loop)]]])
+            crash_into_chariot(self, chariot, self.chariots[self.occupied[loop[(chariot.index + 1) % len(loop)]]])
         if not chariot.running or self.phase is not Phase.RACING:
             return
         self.log.record(
@@ -561,15 +554,15 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
             data={"chariot": chariot.name, "lane": chariot.lane, "index": chariot.index},
         )
 
-    def _slide(self, chariot: Chariot, spaces: int) -> None:
+    def slide(self, chariot: Chariot, spaces: int) -> None:
         """Drive ``spaces`` clear squares along the lane at once (same outcome as one square at a time)."""
         loop = self.track.squares[chariot.lane]
         to_line = len(loop) - 1 - chariot.index
         if spaces > to_line:
-            self._slide(chariot, to_line)
-            self._move_to(chariot, chariot.lane, 0)  # over the line
+            self.slide(chariot, to_line)
+            self.move_to(chariot, chariot.lane, 0)  # over the line
             if self.phase is Phase.RACING:
-                self._slide(chariot, spaces - to_line - 1)
+                self.slide(chariot, spaces - to_line - 1)
             return
         if spaces <= 0:
             return
@@ -581,7 +574,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
             fallen = {tuple(f["square"]) for f in self.dismounted if not self.chariots[f["name"]].driver_dead}
             for square in loop[start + 1 : start + spaces + 1]:
                 if square in fallen:
-                    self._run_over(chariot, square)
+                    run_over(self, chariot, square)
         turn = self.turn
         if (
             turn is not None
@@ -592,7 +585,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         ):
             turn.turnaround_lane = chariot.lane
 
-    def _move_to(self, chariot: Chariot, lane: int, index: int) -> None:
+    def move_to(self, chariot: Chariot, lane: int, index: int) -> None:
         """Put a chariot on a square: lap counting, running over dismounted drivers, the turnaround."""
         old = self.track.squares[chariot.lane][chariot.index]
         new = self.track.squares[lane][index]
@@ -601,8 +594,8 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
         crossing = self._crossing(old, new)
         chariot.lane, chariot.index = lane, index
         if self.dismounted:
-            self._run_over(chariot, new)
-        self._note_turnaround(chariot)
+            run_over(self, chariot, new)
+        self.note_turnaround(chariot)
         if crossing:
             chariot.crossings += crossing
             if chariot.running and crossing > 0:
@@ -642,7 +635,7 @@ class Race(FreeActionsMixin, CrashesMixin, GameState[Action]):
             "state", f"the race is over: {winner or 'no winner'} ({how})", section=WINNING, data={"winner": winner}
         )
 
-    def _check_last_running(self) -> None:
+    def check_last_running(self) -> None:
         """ "... or to the remaining chariot if all others have been eliminated"; none left: no winner (WR18)."""
         if self.phase is not Phase.RACING:
             return
