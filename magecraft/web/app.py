@@ -22,7 +22,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
@@ -38,38 +38,47 @@ HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024
 
 
+class Page(Protocol):
+    """Renders a template: the request, the template's name, its context and the status."""
+
+    def __call__(self, request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+        ...
+
+
 class Broadcaster:
     """Tells every open page of a table that it moved on (from request threads to the event loop)."""
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.waiting: dict[str, set[asyncio.Queue[int]]] = {}
+        self.waiting: dict[str, set[asyncio.Queue[str]]] = {}
         self.lock = threading.Lock()
 
-    def publish(self, table: str, revision: int) -> None:
+    def publish(self, table: str, version: str) -> None:
         loop = self.loop
         if loop is None:
             return
         with self.lock:
             queues = list(self.waiting.get(table, ()))
         for queue in queues:
-            loop.call_soon_threadsafe(queue.put_nowait, revision)
+            loop.call_soon_threadsafe(queue.put_nowait, version)
 
-    async def updates(self, table: str, revision: int) -> AsyncIterator[str]:
-        """The table's updates; the first is sent at once, so that a page whose stream (re)connected
-        after a change it missed (a reload, a phone waking up) fetches the table as it is now."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
+    async def updates(self, table: str, version: str, seen: str) -> AsyncIterator[str]:
+        """The table's updates.  A page whose stream (re)connected after a change it missed (the page was
+        served before the stream opened, a phone woke up) is told at once: ``seen`` is the revision the
+        page was served at (:meth:`Tables.version`), and an update is sent first when the table moved on."""
+        queue: asyncio.Queue[str] = asyncio.Queue()
         with self.lock:
             self.waiting.setdefault(table, set()).add(queue)
         try:
-            yield f": connected\n\nevent: update\ndata: {revision}\n\n"
+            missed = "" if seen == version else f"event: update\ndata: {version}\n\n"
+            yield ": connected\n\n" + missed
             while True:
                 try:
-                    revision = await asyncio.wait_for(queue.get(), timeout=15)
+                    version = await asyncio.wait_for(queue.get(), timeout=15)
                 except TimeoutError:
                     yield ": still here\n\n"
                     continue
-                yield f"event: update\ndata: {revision}\n\n"
+                yield f"event: update\ndata: {version}\n\n"
         finally:
             with self.lock:
                 self.waiting.get(table, set()).discard(queue)
@@ -120,7 +129,19 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
     def healthz() -> str:
         return "ok"
 
-    # -- the game master ---------------------------------------------------------------------------
+    _game_master_routes(app, tables, broadcaster, page, check_gm)
+    _seat_routes(app, tables, broadcaster, page)
+
+    @app.get("/")
+    def root() -> Response:
+        return RedirectResponse("/healthz")
+
+    return app
+
+
+def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: Page,
+                        check_gm: Callable[[str], None]) -> None:
+    """The game master's lobby, screen and controls (``/gm/G/...``)."""
     @app.get("/gm/{token}", response_class=HTMLResponse)
     def lobby(request: Request, token: str) -> HTMLResponse:
         check_gm(token)
@@ -155,9 +176,9 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
         return page(request, "gm_body.html", gm_view(tables, table, token))
 
     @app.get("/gm/{token}/t/{table}/events")
-    def gm_events(token: str, table: str) -> StreamingResponse:
+    def gm_events(token: str, table: str, seen: str = "") -> StreamingResponse:
         check_gm(token)
-        return StreamingResponse(broadcaster.updates(table, tables.revision(table)),
+        return StreamingResponse(broadcaster.updates(table, tables.version(table, tables.revision(table)), seen),
                                  media_type="text/event-stream")
 
     def gm_action(request: Request, token: str, table: str, form_token: str, revision: str,
@@ -210,6 +231,10 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
                          lambda rev: tables.enter_die(table, GM, _die(value), rev))
 
     # -- a seat --------------------------------------------------------------------------------------
+
+
+def _seat_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: Page) -> None:
+    """A seat's page, its updates and its changes (``/t/T/K/...``)."""
     @app.get("/t/{table}/{key}", response_class=HTMLResponse)
     def seat_page(request: Request, table: str, key: str) -> HTMLResponse:
         seat = tables.seat_of(table, key)
@@ -221,9 +246,9 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
         return page(request, "seat_body.html", seat_view(tables, table, seat, key))
 
     @app.get("/t/{table}/{key}/events")
-    def seat_events(table: str, key: str) -> StreamingResponse:
+    def seat_events(table: str, key: str, seen: str = "") -> StreamingResponse:
         tables.seat_of(table, key)
-        return StreamingResponse(broadcaster.updates(table, tables.revision(table)),
+        return StreamingResponse(broadcaster.updates(table, tables.version(table, tables.revision(table)), seen),
                                  media_type="text/event-stream")
 
     def seat_change(request: Request, table: str, key: str, form_token: str, revision: str,
@@ -259,12 +284,6 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
              revision: str = Form(...)) -> Response:
         return seat_change(request, table, key, form_token, revision,
                            lambda seat, rev: tables.undo(table, seat, rev))
-
-    @app.get("/")
-    def root() -> Response:
-        return RedirectResponse("/healthz")
-
-    return app
 
 
 def _options(text: str) -> dict[str, Any]:

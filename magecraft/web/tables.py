@@ -131,7 +131,7 @@ class Tables:
         self.store = store
         self.path = Path(str(store.path) + ".tables.json")
         self._lock = threading.RLock()
-        self._listeners: list[Callable[[str, int], None]] = []
+        self._listeners: list[Callable[[str, str], None]] = []
         self.tables: dict[str, TableInfo] = {}
         self.secret = secrets.token_bytes(32)
         if self.path.exists():
@@ -153,14 +153,22 @@ class Tables:
         os.chmod(partial, 0o600)
         os.replace(partial, self.path)
 
-    def listen(self, callback: Callable[[str, int], None]) -> None:
-        """``callback(table, revision)`` after every change of a table (the server pushes updates)."""
+    def listen(self, callback: Callable[[str, str], None]) -> None:
+        """``callback(table, version)`` after every change of a table (the server pushes updates)."""
         self._listeners.append(callback)
 
     def _changed(self, name: str, revision: int | None = None) -> None:
         revision = self.revision(name) if revision is None else revision
         for callback in self._listeners:
-            callback(name, revision)
+            callback(name, self.version(name, revision))
+
+    def version(self, name: str, revision: int) -> str:
+        """What a page of the table shows, in a word: the store's revision, and what the server keeps
+        beside it that a page shows (paused, a die asked for and the dice entered for it).  A page already
+        showing the version an update names does not fetch itself again (nor lose what is being typed)."""
+        info = self._info(name)
+        asked = "" if info.wanted is None else f"{info.wanted.seat}:{len(info.typed_dice)}"
+        return f"{revision}.{int(info.paused)}.{asked}"
 
     # -- making tables -----------------------------------------------------------------------
     def create(self, name: str, game: str, people: list[str], bots: Mapping[str, str] | None = None, *,

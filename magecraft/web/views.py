@@ -84,6 +84,7 @@ def seat_view(tables: Tables, table: str, seat: str, key: str) -> dict[str, Any]
     return {
         "title": registry().get(info.game).title, "table": table, "seat": seat, "base": f"/t/{table}/{key}",
         "revision": revision, "form_token": tables.form_token(table, seat, revision),
+        "version": tables.version(table, revision),
         "board": (board := panels(info.game, observation)),
         # a game drawn on a board needs no tree of its values (and the page is sent at every update)
         "observation": tree(observation) if board is None else None,
@@ -117,6 +118,7 @@ def gm_view(tables: Tables, table: str, token: str) -> dict[str, Any]:
     return {
         "title": registry().get(info.game).title, "table": table, "base": f"/gm/{token}/t/{table}",
         "lobby": f"/gm/{token}", "revision": revision, "form_token": tables.form_token(table, GM, revision),
+        "version": tables.version(table, revision),
         "state": tree(whole), "board": panels(info.game, {**whole, "viewer": GM}),
         "seats": _seats(tables, table, state),
         "waiting_for": decision.player if decision else None, "paused": info.paused,

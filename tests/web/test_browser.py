@@ -240,21 +240,7 @@ def test_a_banquet_for_ann_and_bob(browser: object, tmp_path: Path, shots: Path)
             page.reload()
             assert shown(page) == before[seat]
 
-        # the game master overrides a value; the log on the screen and on the seats' pages shows it
-        gm.goto(f"{gm_url}/t/feast")
-        gm.fill("form.override input[name=path]", "nobles.0.wealth")
-        gm.fill("form.override input[name=value]", "9")
-        with gm.expect_response(lambda r: r.url.endswith("/override")) as answer:
-            gm.click("form.override button")
-        assert answer.value.status == 200
-        changed = "the game master changed nobles.0.wealth from 1 to 9"
-        gm.wait_for_selector(f".log >> text={changed}")
-        shoot(gm, shots, "gm")
-        revision = revision_on(gm)
-        for page in pages.values():
-            caught_up(page, revision)
-            assert changed in page.locator(".log").inner_text()
-        assert pages["Ann"].locator(".nobles tr.me td").nth(2).inner_text() == "9"
+        override_shown_everywhere(gm, f"{gm_url}/t/feast", pages, shots)
 
         # a table with real dice: the seat whose action needs a die is asked for it on its page
         gm.goto(gm_url)
@@ -317,6 +303,24 @@ def enter_a_real_die(pages: dict[str, object], gm: object) -> tuple[str, str]:
             caught_up(page, revision)
         gm.reload()  # type: ignore[attr-defined]
     raise AssertionError("no seat was asked for a real die")
+
+
+def override_shown_everywhere(gm: object, screen: str, pages: dict[str, object], shots: Path) -> None:
+    """The game master overrides Ann's Wealth on its screen: its log and every seat's page show it."""
+    gm.goto(screen)
+    gm.fill("form.override input[name=path]", "nobles.0.wealth")
+    gm.fill("form.override input[name=value]", "9")
+    with gm.expect_response(lambda r: r.url.endswith("/override")) as answer:
+        gm.click("form.override button")
+    assert answer.value.status == 200
+    changed = "the game master changed nobles.0.wealth from 1 to 9"
+    gm.wait_for_selector(f".log >> text={changed}")
+    shoot(gm, shots, "gm")
+    revision = revision_on(gm)
+    for page in pages.values():
+        caught_up(page, revision)
+        assert changed in page.locator(".log").inner_text()
+    assert pages["Ann"].locator(".nobles tr.me td").nth(2).inner_text() == "9"
 
 
 def play_banquet(pages: dict[str, object], turns: int = 3) -> dict[str, tuple[str, str]]:

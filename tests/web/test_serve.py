@@ -82,17 +82,17 @@ def test_no_token_reaches_the_servers_log(tmp_path: Path) -> None:
 
 
 def test_a_page_whose_event_stream_connects_late_is_told_where_the_table_is(tmp_path: Path) -> None:
-    """A reload or a phone waking up reconnects after changes it missed: the stream's first event is the
-    table's current revision, so the page fetches it at once."""
+    """A page whose stream connects after changes it missed (served before them, a phone waking up): the
+    stream's first event is the table's current revision, so the page fetches it at once."""
     server = Server(tmp_path, "--demo", "wizard-prince-race")
     try:
         url = next(link for who, link in server.links.items() if who != "game master")
         with httpx.Client(timeout=10) as http:
             revision = re.search(r"revision (\d+)", http.get(url + "/view").text)
             assert revision is not None
-            with http.stream("GET", url + "/events") as stream:
+            with http.stream("GET", url + "/events?seen=0") as stream:  # served before the game began
                 lines = stream.iter_lines()
                 first = [next(lines) for _ in range(4)]
     finally:
         server.stop()
-    assert first[2:] == ["event: update", f"data: {revision.group(1)}"]
+    assert first[2:] == ["event: update", f"data: {revision.group(1)}.0."]  # revision, not paused, no die
