@@ -123,6 +123,49 @@ class Odds:
                 "chances": {str(v): float(p) for v, p in sorted(self.chances.items())}}
 
 
+@dataclass(frozen=True)
+class Chance:
+    """The chance that an action a roll decides succeeds, worked out exactly before the player commits.
+
+    ``roll`` says what is rolled against what, in the rule book's words (``"2d6 + 3 at least 9"``,
+    ``"1d6 on the Hide table: 1-4 hides"``); ``section`` cites the seed's section.  Where the roll depends on a
+    card still to be drawn, ``probability`` is exact over the cards left in the deck.
+
+    >>> chance = Chance(Fraction(5, 12), "2d6 at least 8", "4.2")
+    >>> chance.text()
+    '42% (2d6 at least 8; 4.2)'
+    >>> Chance(Fraction(1), "no roll needed", "").text()
+    '100% (no roll needed)'
+    """
+
+    probability: Fraction
+    roll: str
+    section: str
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.probability <= 1:
+            raise ValueError(f"a chance of {self.probability} is not between 0 and 1")
+
+    @property
+    def percent(self) -> str:
+        """The chance as a whole percentage, never rounded to 0% or 100% unless it is exactly that."""
+        value = self.probability * 100
+        shown = round(value)
+        if shown == 0 and value > 0:
+            return "<1%"
+        if shown == 100 and value < 100:
+            return ">99%"
+        return f"{shown}%"
+
+    def text(self) -> str:
+        where = f"; {self.section}" if self.section else ""
+        return f"{self.percent} ({self.roll}{where})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"probability": float(self.probability), "exact": str(self.probability),
+                "roll": self.roll, "section": self.section}
+
+
 def table_odds(table: RandomTable, modifier: int = 0) -> dict[str, Fraction]:
     """The exact chance of each row of ``table`` rolled with ``modifier``: raw values the table re-rolls are
     left out (their chance spread over the others), a modified total is clamped as the table clamps it."""

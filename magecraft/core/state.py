@@ -23,12 +23,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from magecraft.core.errors import RuleError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.names import close_names
 from magecraft.core.randomness import AskDie, Randomness
+
+if TYPE_CHECKING:
+    from magecraft.core.odds import Chance
 
 A = TypeVar("A")
 
@@ -111,6 +114,13 @@ class GameState(ABC, Generic[A]):
         """Check ``action`` and carry it out; an illegal one changes nothing."""
         self.check(action)
         self.perform(action)
+
+    # -- what a roll would decide ----------------------------------------------------------
+    def chance_of(self, action: A) -> Chance | None:
+        """The exact chance that ``action`` (one of the legal actions) succeeds where a roll decides it,
+        as the seat that takes it can know it (a deck's remaining cards, not their order); ``None``
+        where no roll decides it.  Worked out on demand, never during play, and changing nothing."""
+        return None
 
     # -- actions as words ------------------------------------------------------------------
     def action_text(self, action: A) -> str:
