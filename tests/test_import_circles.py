@@ -18,22 +18,6 @@ import magecraft
 
 ROOT = Path(magecraft.__file__).parent
 
-#: Circles being removed right now on other branches of issue 23 (the engine packages' helpers); a circle
-#: is allowed only when EVERY module in it is under one of these prefixes.  Remove a line once its branch
-#: is merged: the test then keeps that package free of circles.  No circle of magecraft.cli is allowed,
-#: except the Magic Realm commands' one, already gone on the Magic Realm helper's branch (house-mr,
-#: cli/magic_realm_shared.py), whose files this branch leaves alone so that the two merge.
-TEMPORARILY_ALLOWED = (
-    ("magecraft.wizard_prince.",),
-    ("magecraft.planeswalker.",),
-    ("magecraft.magic_realm.",),
-    ("magecraft.mage_wars.",),
-    ("magecraft.mtg_rpg.world.",),
-    ("magecraft.core.dice", "magecraft.core.randomness"),
-    ("magecraft.cli.magic_realm",),  # house-mr: remove at its merge
-)
-
-
 def module_name(path: Path) -> str:
     """``magecraft/cli/app.py`` -> ``magecraft.cli.app``; a package is its ``__init__``."""
     parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
@@ -116,19 +100,14 @@ def circles(edges: dict[str, frozenset[str]]) -> list[list[str]]:
     return found
 
 
-def allowed(circle: list[str]) -> bool:
-    return any(all(module.startswith(prefixes) for module in circle) for prefixes in TEMPORARILY_ALLOWED)
-
-
 def test_no_import_circle() -> None:
-    left = [circle for circle in circles(graph()) if not allowed(circle)]
+    left = circles(graph())
     assert left == [], "import circles (break them: shared names in a module both import):\n" + "\n".join(
         " <-> ".join(circle) for circle in left)
 
 
 def test_no_circle_in_the_command_line() -> None:
-    cli = [circle for circle in circles(graph()) if any(m.startswith("magecraft.cli.") for m in circle)
-           and not allowed(circle)]
+    cli = [circle for circle in circles(graph()) if any(m.startswith("magecraft.cli.") for m in circle)]
     assert cli == []
 
 

@@ -78,17 +78,17 @@ class GameState(ABC, Generic[A]):
         return self.rng.log
 
     # -- whose decision, and what about ----------------------------------------------------
+    @abstractmethod
     def seats(self) -> tuple[str, ...]:
         """Every seat of the game (players, NPCs played by their rules), in the rule book's order."""
-        raise NotImplementedError(f"{type(self).__name__} does not list its seats yet")
 
     @abstractmethod
     def current_player(self) -> str | None:
         """The player to act, or ``None`` when the game is over."""
 
+    @abstractmethod
     def decision_kind(self) -> Enum:
         """What kind of decision the current player faces (the game's phase or question enum)."""
-        raise NotImplementedError(f"{type(self).__name__} does not name its decisions yet")
 
     @abstractmethod
     def legal_actions(self) -> Sequence[A]:
@@ -123,13 +123,13 @@ class GameState(ABC, Generic[A]):
         return None
 
     # -- actions as words ------------------------------------------------------------------
+    @abstractmethod
     def action_text(self, action: A) -> str:
         """``action`` in the words a player would say, in the rule book's names.
 
         Unique among the legal actions of the decision it belongs to, and read back by
         :meth:`parse_action`.
         """
-        raise NotImplementedError(f"{type(self).__name__} does not print its actions yet")
 
     def parse_action(self, text: str) -> A:
         """The legal action whose :meth:`action_text` is ``text`` (case and spacing aside).
@@ -163,9 +163,9 @@ class GameState(ABC, Generic[A]):
         """What came of the game (structured, JSON-able)."""
 
     # -- what each seat sees, and saving ---------------------------------------------------
+    @abstractmethod
     def observation(self, player: str) -> dict[str, Any]:
         """What ``player`` is entitled to see (JSON-able): exactly what the rule book hides stays out."""
-        raise NotImplementedError(f"{type(self).__name__} does not say what each seat sees yet")
 
     def event_visible(self, event: Event, player: str) -> bool:
         """Whether ``player`` may see ``event`` of the log: an event whose data names ``private_to`` is

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 import pytest
@@ -22,6 +23,10 @@ class Advance:
     dice: int  # how many d6 to roll: 1 or 2
 
 
+class Step(Enum):
+    RUN = "run"
+
+
 class Race(GameState[Advance]):
     """Two runners take turns rolling 1 or 2 dice; 2 dice cost the runner 1 step; first to 12 wins."""
 
@@ -32,8 +37,20 @@ class Race(GameState[Advance]):
         self.positions = positions or {"A": 0, "B": 0}
         self.turn = turn
 
+    def seats(self) -> tuple[str, ...]:
+        return ("A", "B")
+
     def current_player(self) -> str | None:
         return None if self.is_terminal() else self.turn
+
+    def decision_kind(self) -> Step:
+        return Step.RUN
+
+    def action_text(self, action: Advance) -> str:
+        return f"roll {action.dice}"
+
+    def observation(self, player: str) -> dict[str, Any]:
+        return {"positions": dict(self.positions), "turn": self.turn}
 
     def legal_actions(self) -> list[Advance]:
         return [] if self.is_terminal() else [Advance(self.turn, 1), Advance(self.turn, 2)]
