@@ -24,10 +24,12 @@ and parses are cached.
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from magecraft.core.errors import DiceNotationError
 
@@ -167,6 +169,13 @@ class Negate:
         return self.operand.die_count()
 
 
+#: The notation's arithmetic, shared by a roll and by its exact odds (icepool's dice take the same operators);
+#: division rounds down.
+OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Binary:
     op: str
@@ -176,15 +185,10 @@ class Binary:
     def evaluate(self, roller: _Roller) -> int:
         a = self.left.evaluate(roller)
         b = self.right.evaluate(roller)
-        if self.op == "+":
-            return a + b
-        if self.op == "-":
-            return a - b
-        if self.op == "*":
-            return a * b
-        if b == 0:
+        if b == 0 and self.op == "/":
             raise DiceNotationError("division by zero in dice expression")
-        return a // b
+        result: int = OPERATORS[self.op](a, b)
+        return result
 
     def bounds(self) -> tuple[int, int]:
         (a, b), (c, d) = self.left.bounds(), self.right.bounds()

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from magecraft.core.dice import Binary, Constant, Dice, Negate, Node, Percent, parse_dice
+from magecraft.core.dice import OPERATORS, Binary, Constant, Dice, Negate, Node, Percent, parse_dice
 from magecraft.core.errors import DiceNotationError, MagecraftError
 
 if TYPE_CHECKING:
@@ -56,14 +56,7 @@ def _negate(node: Negate) -> Any:
 
 
 def _binary(node: Binary) -> Any:
-    left, right = distribution_of(node.left), distribution_of(node.right)
-    if node.op == "+":
-        return left + right
-    if node.op == "-":
-        return left - right
-    if node.op == "*":
-        return left * right
-    return left // right
+    return OPERATORS[node.op](distribution_of(node.left), distribution_of(node.right))
 
 
 _BY_NODE: dict[type, Callable[[Any], Any]] = {

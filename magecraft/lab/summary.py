@@ -151,10 +151,7 @@ def plot(variants: Mapping[str, VariantSummary], directory: Path) -> list[Path]:
     ax.set_ylim(0, 1)
     ax.legend()
     ax.set_title("Win rates by seat")
-    fig.tight_layout()
-    rates_png = directory / "win_rates.png"
-    fig.savefig(rates_png, dpi=110)
-    plt.close(fig)
+    rates_png = _saved(fig, directory / "win_rates.png")
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
     every = [x for summary in variants.values() for x in summary.lengths]
@@ -167,11 +164,16 @@ def plot(variants: Mapping[str, VariantSummary], directory: Path) -> list[Path]:
     ax.set_ylabel("games")
     ax.legend()
     ax.set_title("Game length per variant")
+    return [rates_png, _saved(fig, directory / "lengths.png")]
+
+
+def _saved(fig: Any, path: Path) -> Path:
+    import matplotlib.pyplot as plt
+
     fig.tight_layout()
-    lengths_png = directory / "lengths.png"
-    fig.savefig(lengths_png, dpi=110)
+    fig.savefig(path, dpi=110)
     plt.close(fig)
-    return [rates_png, lengths_png]
+    return path
 
 
 def by_variant_rows(path: Path) -> dict[str, VariantSummary]:
