@@ -52,6 +52,7 @@ import platformdirs
 
 from magecraft.core.errors import SaveError
 from magecraft.core.save_file import APPLICATION_ID, KINDS, MIGRATIONS, SCHEMA_VERSION, check_header
+from magecraft.core.save_texts import common_prefix, decode_state, history_text, one_line, state_from, state_texts
 
 #: How many previous revisions of each save are kept (at least); ``MAGECRAFT_SAVE_HISTORY`` overrides.
 DEFAULT_HISTORY = 20
@@ -229,10 +230,10 @@ class SaveStore:
                 raise SaveError(f"{self.path} is damaged: it holds text that is not UTF-8") from None
             if "readonly" in str(exc) or "read-only" in str(exc):
                 raise SaveError(f"cannot write {self.path}: it is read-only") from None
-            raise SaveError(f"{self.path} cannot be used: {_one_line(exc)}") from None
+            raise SaveError(f"{self.path} cannot be used: {one_line(exc)}") from None
         except sqlite3.DatabaseError as exc:
             self._rollback(conn)
-            raise SaveError(f"{self.path} is damaged: {_one_line(exc)}") from None
+            raise SaveError(f"{self.path} is damaged: {one_line(exc)}") from None
         except _Damaged as exc:
             self._rollback(conn)
             raise SaveError(f"{self.path} is damaged: {exc}") from None
@@ -361,7 +362,7 @@ class SaveStore:
         finally:
             conn.close()
         if found != ["ok"]:
-            raise SaveError(f"{self.path} is damaged: {_one_line(Exception('; '.join(found)))}; nothing was "
+            raise SaveError(f"{self.path} is damaged: {one_line(Exception('; '.join(found)))}; nothing was "
                             "read or changed (restore the file from a backup; 'saves export' may save what "
                             "still reads)")
         self._verified = True
@@ -387,7 +388,7 @@ class SaveStore:
         an overwrite is a new revision of that save, so the old one stays in its history."""
         check_name(name)
         _check_kind(kind)
-        texts = _texts(name, state)
+        texts = state_texts(name, state)
         with self._writing() as conn:
             row = _live_row(conn, name, system, kind)
             if row is not None:
@@ -403,7 +404,7 @@ class SaveStore:
             conn.executemany("INSERT INTO events (save_id, seq, event) VALUES (?, ?, ?)",
                              ((save_id, seq, text) for seq, text in enumerate(texts[1])))
             summary = SaveSummary(save_id, name, system, kind, now, now, len(texts[1]), 1)
-        return Saved(summary, _state_from(texts))
+        return Saved(summary, state_from(texts))
 
     def update(self, name: str, system: str, kind: str, state: Mapping[str, Any], *, revision: int,
                token: str | None = None) -> Saved:
@@ -411,7 +412,7 @@ class SaveStore:
         (:class:`SaveConflict`) when the save moved on since, so no other writer's work is lost, and (with
         the ``token`` of a session at the table) when another session took the game over."""
         _check_kind(kind)
-        texts = _texts(name, state)
+        texts = state_texts(name, state)
         with self._writing() as conn:
             row = _live_row(conn, name, system, kind)
             if row is None:
@@ -440,9 +441,9 @@ class SaveStore:
             row = _live_row(conn, name, system, kind)
             if row is None:
                 raise self._missing(name, system, kind)
-            state = _state_from(_stored_texts(conn, row.id))
+            state = state_from(_stored_texts(conn, row.id))
             changed = change(state)
-            return self._write(conn, row, _texts(name, changed))
+            return self._write(conn, row, state_texts(name, changed))
 
     def _write(self, conn: sqlite3.Connection, row: SaveSummary,
                texts: tuple[str, list[str]]) -> Saved:
@@ -451,22 +452,22 @@ class SaveStore:
         no move since, makes no revision (issue 25 item 2), so no other session reading it goes stale."""
         old = _stored_texts(conn, row.id)
         if old == texts:
-            return Saved(row, _state_from(texts))
+            return Saved(row, state_from(texts))
         now = _now()
         conn.execute("INSERT OR REPLACE INTO history (save_id, revision, saved, state) VALUES (?, ?, ?, ?)",
-                     (row.id, row.revision, row.updated, _history_text(old)))
+                     (row.id, row.revision, row.updated, history_text(old)))
         conn.execute("DELETE FROM history WHERE save_id = ? AND revision <= ?",
                      (row.id, row.revision - self.history))
         revision = row.revision + 1
         conn.execute("UPDATE saves SET state = ?, updated = ?, revision = ? WHERE id = ?",
                      (texts[0], now, revision, row.id))
         # Logs grow at the end: rewrite the events from the first one that differs, not the whole log.
-        kept = _common_prefix(old[1], texts[1])
+        kept = common_prefix(old[1], texts[1])
         conn.execute("DELETE FROM events WHERE save_id = ? AND seq >= ?", (row.id, kept))
         conn.executemany("INSERT INTO events (save_id, seq, event) VALUES (?, ?, ?)",
                          ((row.id, seq, texts[1][seq]) for seq in range(kept, len(texts[1]))))
         summary = SaveSummary(row.id, row.name, row.system, row.kind, row.created, now, len(texts[1]), revision)
-        return Saved(summary, _state_from(texts))
+        return Saved(summary, state_from(texts))
 
     def rename(self, name: str, new: str, system: str, kind: str) -> SaveSummary:
         """Give the save ``name`` the name ``new`` (refused when ``new`` is taken); its history and the
@@ -527,7 +528,7 @@ class SaveStore:
                     "SELECT revision FROM history WHERE save_id = ? ORDER BY revision", (row.id,))]
                 raise SaveError(f"{row.label} has no revision {revision} to restore (kept: "
                                 f"{', '.join(map(str, kept)) or 'none'}; current {row.revision})")
-            return self._write(conn, row, _texts(row.name, _decode(found[0], self.path, row.id)))
+            return self._write(conn, row, state_texts(row.name, decode_state(found[0], self.path, row.id)))
 
     def delete(self, ref: str, *, system: str | None = None, kind: str | None = None) -> SaveSummary:
         """Move a save to the trash: its name is free again, and 'undelete' brings it back until purged."""
@@ -606,7 +607,7 @@ class SaveStore:
             row = None if conn is None else _row_by_id(conn, save_id)
             if conn is None or row is None:
                 raise SaveError(f"there is no save with id {save_id} in {self.path}")
-            return Saved(row, _state_from(_stored_texts(conn, row.id), self.path, row.id))
+            return Saved(row, state_from(_stored_texts(conn, row.id), self.path, row.id))
 
     def load(self, name: str, system: str, kind: str = "game") -> Saved:
         """The save ``name`` of this system and kind, with its revision."""
@@ -614,7 +615,7 @@ class SaveStore:
             row = None if conn is None else _live_row(conn, name, system, kind)
             if conn is None or row is None:
                 raise self._missing(name, system, kind)
-            return Saved(row, _state_from(_stored_texts(conn, row.id), self.path, row.id))
+            return Saved(row, state_from(_stored_texts(conn, row.id), self.path, row.id))
 
     def exists_name(self, name: str, system: str, kind: str) -> bool:
         """Whether ``name`` is taken (asked before a first save, so a directory not made yet means no)."""
@@ -630,7 +631,7 @@ class SaveStore:
             assert conn is not None
             rows = conn.execute("SELECT revision, saved, state FROM history WHERE save_id = ? "
                                 "ORDER BY revision DESC", (target.id,)).fetchall()
-        older = [Revision(r, saved, len(_decode(text, self.path, target.id).get("log", [])), False)
+        older = [Revision(r, saved, len(decode_state(text, self.path, target.id).get("log", [])), False)
                  for r, saved, text in rows]
         return [Revision(target.revision, target.updated, target.events, True), *older]
 
@@ -646,7 +647,7 @@ class SaveStore:
                                  (target.id, revision)).fetchone()
         if found is None:
             raise SaveError(f"{target.label} has no revision {revision} (see 'saves history')")
-        state = _decode(found[0], self.path, target.id)
+        state = decode_state(found[0], self.path, target.id)
         return Saved(SaveSummary(target.id, target.name, target.system, target.kind, target.created,
                                  target.updated, len(state.get("log", [])), revision), state)
 
@@ -762,16 +763,6 @@ def _row_by_id(conn: sqlite3.Connection, save_id: int) -> SaveSummary | None:
     return None if row is None else _summary(row)
 
 
-def _texts(name: str, state: Mapping[str, Any]) -> tuple[str, list[str]]:
-    """The state's JSON (without its log) and each event's JSON; refused before anything is written."""
-    try:
-        body = json.dumps({k: v for k, v in state.items() if k != "log"})  # key order kept
-        events = [json.dumps(event) for event in state.get("log", [])]
-    except (TypeError, ValueError) as exc:
-        raise SaveError(f"could not save {name!r}; the previous save is unchanged ({_one_line(exc)})") from None
-    return body, events
-
-
 def _stored_texts(conn: sqlite3.Connection, save_id: int) -> tuple[str, list[str]]:
     found = conn.execute("SELECT state FROM saves WHERE id = ?", (save_id,)).fetchall()
     if len(found) != 1:
@@ -781,58 +772,3 @@ def _stored_texts(conn: sqlite3.Connection, save_id: int) -> tuple[str, list[str
     events = [text for (text,) in conn.execute("SELECT event FROM events WHERE save_id = ? ORDER BY seq",
                                                (save_id,))]
     return body, events
-
-
-def _history_text(texts: tuple[str, list[str]]) -> str:
-    """A revision as the history keeps it: one JSON object, its log inside (last, as ``_state_from`` puts it).
-
-    Joined as text rather than decoded and encoded again: a save's whole log would otherwise be parsed
-    and re-written on every save (the play loop saves after each turn).
-
-    >>> _history_text(('{"turn": 3}', ['{"kind": "roll"}']))
-    '{"turn": 3, "log": [{"kind": "roll"}]}'
-    >>> _history_text(("{}", []))
-    '{"log": []}'
-    """
-    body, events = texts
-    opening = body.rstrip()[:-1].rstrip()  # the object without its closing brace
-    separator = "" if opening == "{" else ", "
-    return f'{opening}{separator}"log": [{", ".join(events)}]}}'
-
-
-def _common_prefix(old: list[str], new: list[str]) -> int:
-    """How many events at the start of ``old`` and ``new`` are the same.
-
-    >>> _common_prefix(["a", "b", "c"], ["a", "b", "d", "e"])
-    2
-    """
-    kept = 0
-    for before, after in zip(old, new, strict=False):
-        if before != after:
-            break
-        kept += 1
-    return kept
-
-
-def _state_from(texts: tuple[str, list[str]], path: Path | None = None, save_id: int = 0) -> dict[str, Any]:
-    state = _decode(texts[0], path, save_id)
-    try:
-        state["log"] = [json.loads(text) for text in texts[1]]
-    except (json.JSONDecodeError, TypeError):
-        raise SaveError(f"save {save_id} in {path} is damaged: its event log is not JSON") from None
-    return state
-
-
-def _decode(text: Any, path: Path | None, save_id: int) -> dict[str, Any]:
-    try:
-        state = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise SaveError(f"save {save_id} in {path} is damaged: {getattr(exc, 'msg', exc)}") from None
-    if not isinstance(state, dict):
-        raise SaveError(f"save {save_id} in {path} is damaged: its state is not a JSON object")
-    return state
-
-
-def _one_line(exc: BaseException) -> str:
-    """SQLite's message on one line: a damaged schema is quoted with its newlines (found by the byte flips)."""
-    return " ".join(str(exc).split())
