@@ -36,7 +36,8 @@ from magecraft.cli.options import (
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
 from magecraft.cli.sessions import SaveSession, open_session, read_state, resume_session
 from magecraft.core.errors import DataError
-from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanquet, Question, Record
+from magecraft.wizard_prince.campaign.answers import Question, Reply
+from magecraft.wizard_prince.campaign.tasks import GM, Action, EnterBanquet, Record
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -157,9 +158,9 @@ class CampaignTable(TableGame["YearMove"]):
         d = self.c.pending
         assert d is not None
         if player == THE_YEAR and d.kind is Question.BANQUET:
-            return EnterBanquet(self.entered) if self.entered is not None else Choose("bots")
+            return EnterBanquet(self.entered) if self.entered is not None else Reply.BOTS
         if player == THE_YEAR:
-            return self.records[0] if self.records else Choose("done")
+            return self.records[0] if self.records else Reply.DONE
         return self.bot.choose(self.c, d.player)
 
     # -- the state -----------------------------------------------------------------------------
@@ -250,7 +251,7 @@ class CampaignTable(TableGame["YearMove"]):
         d = self.c.pending
         assert d is not None
         # long lists (a battle's percentages, upgrades by province) are asked heading by heading
-        answers = [Choose.of(option) for option in d.options]
+        answers = d.options
         choices: list[Choice[YearMove]] = [Choice(self.c.action_text(answer), answer,
                                                   tuple(str(v) for v in answer.option[:-1])) for answer in answers]
         return Menu(f"{escape(d.prompt)}  [dim]({escape(d.section)})[/dim]", choices, prompt=f"{player}: choose")
@@ -450,7 +451,7 @@ def year(
         start = len(table.c.chronicle)
         shown_from = len(table.c.rng.log)
         if table.c.pending is not None and table.c.pending.kind is Question.BEGIN:
-            table.apply(Choose("begin"))  # the GM begins the year (it was asked "Begin year N?")
+            table.apply(Reply.BEGIN)  # the GM begins the year (it was asked "Begin year N?")
         elif people:
             console().print(f"Resumed year {table.c.year + 1} of {name!r}.")
         if people:
