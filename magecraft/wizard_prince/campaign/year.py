@@ -18,10 +18,21 @@ from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import settings_to_dict
 from magecraft.core.state import GameState
-from magecraft.wizard_prince.campaign import adventures, appointments, court, duels, npc, tumult, war, wealth
+from magecraft.wizard_prince.campaign import (
+    adventures,
+    appointments,
+    chances,
+    court,
+    duels,
+    npc,
+    tumult,
+    war,
+    wealth,
+)
 from magecraft.wizard_prince.campaign.answers import BattleResult, Question, Reply, Side, TreasuryBoost
 from magecraft.wizard_prince.campaign.empire import EmpireMap, load_map
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
@@ -132,6 +143,11 @@ class Campaign(CampaignState, GameState[Action]):
             if self.pending is not None and war.valid_entry(self, self.pending, entry):
                 return entry
         return super().parse_action(text)
+
+    def chance_of(self, action: Action) -> Chance | None:
+        """The exact chance of an answer a roll decides: the Lord Chancellor's charge, a duel the abstract
+        resolver fights, a syndicate's assassin (:mod:`~.chances`); None for every other action."""
+        return chances.chance_of(self, action)
 
     def current_player(self) -> str | None:
         """The seat to answer: the noble asked, or the GM, who also answers for the NPC nobles ("Optional
