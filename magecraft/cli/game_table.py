@@ -99,6 +99,10 @@ class GameView(Generic[A]):
         """The person (or bot) the loop asks for ``seat``'s decision (a party member's name, the table)."""
         return seat
 
+    def is_terminal(self, table: GameTable[A]) -> bool:
+        """Whether the loop stops: the game is over (a view may stop sooner, as the campaign at a year's end)."""
+        return bool(table.state.is_terminal())
+
     def bot_action(self, table: GameTable[A], player: str) -> A:
         action: A = table.bots[player].choose(table.state, player)
         return action
@@ -161,7 +165,7 @@ class GameTable(TableGame[A]):
         return self.view.seat(self, self.state.current_player())
 
     def is_terminal(self) -> bool:
-        return bool(self.state.is_terminal())
+        return self.view.is_terminal(self)
 
     def log(self) -> EventLog:
         log: EventLog = self.state.log

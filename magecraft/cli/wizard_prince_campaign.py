@@ -1,7 +1,8 @@
 """`magecraft wizard-prince campaign`: the Wizard-Prince campaign year (seed 004).
 
 ``new`` starts a campaign on a map and saves it; ``year`` plays the next year: the GM and the player nobles
-at the table answer each decision at the shared play loop's prompt (:class:`CampaignTable`; help, undo, log,
+at the table answer each decision at the shared play loop's prompt (:class:`CampaignView` over the one
+:class:`~magecraft.cli.game_table.GameTable`; help, undo, log,
 save, quit), the year saved after each answer so that the same command resumes a year stopped half-way;
 ``--auto`` lets bots decide, and a year the bots play alone is saved once, at its end; ``show`` draws
 nobles, provinces and the map; ``log`` prints the chronicle as campaign news.  The rules live in
@@ -21,6 +22,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from magecraft.cli.game_table import GameTable, GameView
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -33,17 +35,17 @@ from magecraft.cli.options import (
     make_randomness,
     print_json,
 )
-from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, TableGame
+from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop
 from magecraft.cli.sessions import SaveSession, open_session, read_state, resume_session
 from magecraft.core.errors import DataError
-from magecraft.wizard_prince.campaign.tasks import GM, Action, Choose, EnterBanquet, Question, Record
+from magecraft.wizard_prince.campaign.answers import Question, Reply
+from magecraft.wizard_prince.campaign.tasks import GM, Action, EnterBanquet, Record
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from magecraft.cli.wizard_prince_banquet import BanquetTable
-    from magecraft.core.events import Event, EventLog
-    from magecraft.core.randomness import Randomness
+    from magecraft.core.events import Event
     from magecraft.wizard_prince.actions import Action as BanquetMove
     from magecraft.wizard_prince.campaign.year import Campaign
 
@@ -106,20 +108,24 @@ def intelligence_words(what: str, value: Any) -> str:
     return "nothing certain"
 
 
-class CampaignTable(TableGame["YearMove"]):
-    """A campaign year at the terminal: the GM and the player nobles at the table answer the pending
-    :class:`Decision` at the play loop's prompt; NPC nobles and the nobles named with ``--bots`` are played by
-    :class:`CampaignBot` (seed 004, "How the Campaign Works").  The Imperial Banquet, when people attend it, is
-    played inside the year with the banquet game's own view (:class:`BanquetTable`), on the campaign's dice and
-    log; a banquet under way is saved beside the campaign (``"banquet"``), as are dice given to this command
-    (``"year_dice"``, the campaign's own kept in ``"rng"``) and the GM's entries not yet used (``"year_input"``).
+class CampaignView(GameView["YearMove"]):
+    """A campaign year at the terminal, over the one :class:`GameTable` (``table.state`` is the campaign): the GM
+    and the player nobles at the table answer the pending :class:`Decision` at the play loop's prompt; NPC
+    nobles and the nobles named with ``--bots`` are played by :class:`CampaignBot` (seed 004, "How the Campaign
+    Works").  The loop stops when the year is over (the campaign waits on the GM's ``begin``).  The Imperial
+    Banquet, when people attend it, is played inside the year with the banquet game's own table
+    (:class:`BanquetTable`), on the campaign's dice and log; a banquet under way is saved beside the campaign
+    (``"banquet"``), as are dice given to this command (``"year_dice"``, the campaign's own kept in ``"rng"``)
+    and the GM's entries not yet used (``"year_input"``).
     """
 
-    def __init__(self, c: Campaign, name: str, people: Collection[str], robots: Collection[str]) -> None:
+    resume_command = "wizard-prince campaign year {name}"
+    save_stem = "campaign"
+
+    def __init__(self, name: str, people: Collection[str], robots: Collection[str]) -> None:
         from magecraft.wizard_prince.campaign.bots import CampaignBot
 
-        self.c = c
-        self.resume_command = f"wizard-prince campaign year {name}"
+        self.name = name
         self.at_keyboard = frozenset(people)
         self.robots = frozenset(robots)
         self.bot = CampaignBot()
@@ -129,97 +135,93 @@ class CampaignTable(TableGame["YearMove"]):
         self.banquet: BanquetTable | None = None
 
     # -- who decides -------------------------------------------------------------------------
-    def people(self) -> frozenset[str]:
-        return self.at_keyboard
-
-    def plays_at_table(self, noble: str) -> bool:
+    def plays_at_table(self, c: Campaign, noble: str) -> bool:
         """Whether ``noble`` is played by a person at the keyboard (never an NPC noble or one of ``--bots``)."""
-        return noble in self.at_keyboard and noble not in self.robots and not self.c.nobles[noble].npc
+        return noble in self.at_keyboard and noble not in self.robots and not c.nobles[noble].npc
 
-    def current_player(self) -> str | None:
+    def seat(self, table: GameTable[YearMove], seat: str | None) -> str | None:
+        """Who answers: a banquet seat while it is played; "the year" for its own steps; else the noble asked
+        (an NPC noble too, played by the bot) or the GM."""
         if self.banquet is not None:
             return self.banquet.current_player()
-        d = self.c.pending
-        if d is None or self.c.over:
+        d = table.state.pending
+        if d is None or table.state.over:
             return None
         if d.player == GM and d.kind in (Question.BANQUET, Question.ADVENTURE):
             return THE_YEAR
-        return d.player  # the GM, or a noble: at the keyboard or played by bot_action
+        return str(d.player)
 
-    def is_terminal(self) -> bool:
+    def is_terminal(self, table: GameTable[YearMove]) -> bool:
         """The year is over: the campaign ends, or waits on the GM to begin the next one."""
-        d = self.c.pending
-        return self.c.is_terminal() or d is None or d.kind is Question.BEGIN
+        d = table.state.pending
+        return bool(table.state.is_terminal()) or d is None or d.kind is Question.BEGIN
 
-    def bot_action(self, player: str) -> YearMove:
+    def bot_action(self, table: GameTable[YearMove], player: str) -> YearMove:
         if self.banquet is not None:
             return self.banquet.bot_action(player)
-        d = self.c.pending
+        d = table.state.pending
         assert d is not None
         if player == THE_YEAR and d.kind is Question.BANQUET:
-            return EnterBanquet(self.entered) if self.entered is not None else Choose("bots")
+            return EnterBanquet(self.entered) if self.entered is not None else Reply.BOTS
         if player == THE_YEAR:
-            return self.records[0] if self.records else Choose("done")
-        return self.bot.choose(self.c, d.player)
+            return self.records[0] if self.records else Reply.DONE
+        return self.bot.choose(table.state, d.player)
 
     # -- the state -----------------------------------------------------------------------------
-    def log(self) -> EventLog:
-        return self.c.rng.log
-
-    def randomness(self) -> Randomness:
-        return self.c.rng
-
-    def apply(self, action: YearMove) -> None:
+    def apply(self, table: GameTable[YearMove], action: YearMove) -> None:
         """Check and carry out ``action`` (the campaign's, or a banquet move while the banquet is played)."""
+        c = table.state
         if self.banquet is not None:
             self.banquet.apply(cast("BanquetMove", action))
             if self.banquet.is_terminal():
                 result = self.banquet.state.banquet_result().to_dict()
                 self.banquet = None
-                self.c.apply(EnterBanquet(result, played=True))
-                self.set_out_banquet()
+                c.apply(EnterBanquet(result, played=True))
+                self.set_out_banquet(c)
             return
-        self.c.apply(cast("Action", action))
+        c.apply(cast("Action", action))
         if isinstance(action, Record):
             self.records.pop(0)
         elif isinstance(action, EnterBanquet):
             self.entered = None
-        self.set_out_banquet()
+        self.set_out_banquet(c)
 
-    def set_out_banquet(self) -> None:
+    def set_out_banquet(self, c: Campaign) -> None:
         """Set out the banquet when the year reaches it and people attend (unless its result was entered)."""
         from magecraft.cli.wizard_prince_banquet import BanquetTable
         from magecraft.wizard_prince.campaign.court import attendees, new_banquet
 
-        d = self.c.pending
+        d = c.pending
         if self.banquet is not None or d is None or d.kind is not Question.BANQUET or self.entered is not None:
             return
-        seated = attendees(self.c)
-        if not any(self.plays_at_table(n) for n in seated):
+        seated = attendees(c)
+        if not any(self.plays_at_table(c, n) for n in seated):
             return
-        banquet, bots = new_banquet(self.c, shared_log=True)
-        self.banquet = BanquetTable(banquet, bots, self._controllers(seated))
+        banquet, bots = new_banquet(c, shared_log=True)
+        self.banquet = BanquetTable(banquet, bots, self._controllers(c, seated))
 
-    def _controllers(self, seated: Sequence[str]) -> dict[str, str]:
+    def _controllers(self, c: Campaign, seated: Sequence[str]) -> dict[str, str]:
         from magecraft.cli.options import HUMAN
 
-        return {n: HUMAN if self.plays_at_table(n) else ("npc" if self.c.nobles[n].npc else "heuristic")
+        return {n: HUMAN if self.plays_at_table(c, n) else ("npc" if c.nobles[n].npc else "heuristic")
                 for n in seated}
 
-    def snapshot(self) -> dict[str, Any]:
-        state = self.c.to_dict()
-        if self.own_dice is not None and not self.is_terminal():
-            state["year_dice"], state["rng"] = state["rng"], self.own_dice
+    def extras(self, table: GameTable[YearMove]) -> dict[str, Any]:
+        """Beside the campaign: this command's dice (the campaign's own go back under ``"rng"``), the banquet
+        under way, the GM's entries not yet used."""
+        out: dict[str, Any] = {}
+        if self.own_dice is not None and not self.is_terminal(table):
+            out["year_dice"], out["rng"] = table.state.rng.snapshot(), self.own_dice
         elif self.own_dice is not None:
-            state["rng"] = self.own_dice  # the year is done: the campaign's own dice go on next time
+            out["rng"] = self.own_dice  # the year is done: the campaign's own dice go on next time
         if self.banquet is not None:
             banquet = self.banquet.state.to_dict()
-            state["banquet"] = {k: v for k, v in banquet.items() if k not in ("rng", "log")}
+            out["banquet"] = {k: v for k, v in banquet.items() if k not in ("rng", "log")}
         if self.entered is not None or self.records:
-            state["year_input"] = {"banquet": self.entered, "adventures": [asdict(r) for r in self.records]}
-        return state
+            out["year_input"] = {"banquet": self.entered, "adventures": [asdict(r) for r in self.records]}
+        return out
 
-    def restore(self, snapshot: dict[str, Any]) -> None:
+    def restore(self, table: GameTable[YearMove], snapshot: dict[str, Any]) -> Campaign:
         from magecraft.cli.wizard_prince_banquet import BanquetTable
         from magecraft.wizard_prince.banquet import Banquet
         from magecraft.wizard_prince.campaign.court import banquet_bots
@@ -228,7 +230,6 @@ class CampaignTable(TableGame["YearMove"]):
         dice = snapshot.get("year_dice", snapshot["rng"])
         # typed dice ask at the terminal (the loop routes them to its prompt)
         c = Campaign.from_dict({**snapshot, "rng": dice}, ask=ask_die_once)
-        self.c = c
         self.own_dice = snapshot["rng"] if "year_dice" in snapshot else None
         given = snapshot.get("year_input") or {}
         self.entered = given.get("banquet")
@@ -241,52 +242,42 @@ class CampaignTable(TableGame["YearMove"]):
             except (KeyError, TypeError, ValueError) as exc:
                 raise DataError(f"saved campaign's banquet is malformed: {exc!r}") from None
             banquet.rng = c.rng  # one dice, one log: the year's
-            self.banquet = BanquetTable(banquet, banquet_bots(banquet), self._controllers(list(banquet.nobles)))
+            self.banquet = BanquetTable(banquet, banquet_bots(banquet), self._controllers(c, list(banquet.nobles)))
+        return c
 
     # -- the view ------------------------------------------------------------------------------
-    def menu(self, player: str) -> Menu[YearMove]:
+    def menu(self, table: GameTable[YearMove], player: str) -> Menu[YearMove]:
         if self.banquet is not None:
             return cast("Menu[YearMove]", self.banquet.menu(player))
-        d = self.c.pending
+        d = table.state.pending
         assert d is not None
         # long lists (a battle's percentages, upgrades by province) are asked heading by heading
-        answers = [Choose.of(option) for option in d.options]
-        choices: list[Choice[YearMove]] = [Choice(self.c.action_text(answer), answer,
-                                                  tuple(str(v) for v in answer.option[:-1])) for answer in answers]
+        choices: list[Choice[YearMove]] = [
+            Choice(table.state.action_text(answer), answer, tuple(str(v) for v in answer.option[:-1]))
+            for answer in d.options]
         return Menu(f"{escape(d.prompt)}  [dim]({escape(d.section)})[/dim]", choices, prompt=f"{player}: choose")
 
-    def complete(self, loop: PlayLoop[YearMove], player: str, action: YearMove) -> YearMove:
+    def complete(self, table: GameTable[YearMove], loop: PlayLoop[YearMove], player: str,
+                 action: YearMove) -> YearMove:
         if self.banquet is not None:
             return self.banquet.complete(cast("PlayLoop[BanquetMove]", loop), player, cast("BanquetMove", action))
         return action
 
-    def render(self, viewer: str | None) -> Sequence[RenderableType]:
+    def render(self, table: GameTable[YearMove], viewer: str | None) -> Sequence[RenderableType]:
         """The banquet's board while it is played; else a short status of the year and the asking noble,
         with the war intelligence the noble (and only he) found out."""
         if self.banquet is not None:
             return self.banquet.render(viewer)
-        c = self.c
+        c: Campaign = table.state
         d = c.pending
-        when = f"after year {c.year}" if self.is_terminal() else f"year {c.year + 1}"
+        when = f"after year {c.year}" if self.is_terminal(table) else f"year {c.year + 1}"
         lines = [f"[bold]{escape(c.empire.name)}[/bold], {when}" + (
             f", Emperor {escape(c.emperor)}" if c.emperor else "")]
-        if self.is_terminal() or d is None or viewer is None or viewer not in c.nobles:
+        if self.is_terminal(table) or d is None or viewer is None or viewer not in c.nobles:
             return lines
-        s = c.noble_summary(viewer)
-        lines.append(escape(f"{viewer}: Status {s['status']}, Wealth {s['wealth']}, "
-                            f"legions {'/'.join(str(v) for v in s['legions'].values())}, "
-                            f"fleets {'/'.join(str(v) for v in s['fleets'].values())}, "
-                            f"{len(s['provinces'])} province(s)" + (f", capital {s['capital']}" if s["capital"]
-                                                                   else "")))
-        if d.kind is Question.JOIN:
-            secret = c.observation(viewer)["year_data"].get("war_secret", {})
-            for key, known in secret.items():
-                side, what = key.split("_")
-                lines.append(escape(f"Your Intelligence found out {c.year_data['war']['sides'][side]['name']}'s "
-                                    f"{what}: {intelligence_words(what, known['value'])}"))
-        return lines
+        return [*lines, *_noble_lines(c, viewer, d.kind)]
 
-    def event_line(self, event: Event) -> str | None:
+    def event_line(self, table: GameTable[YearMove], event: Event) -> str | None:
         from magecraft.cli.wizard_prince_banquet import event_line
 
         if event.kind == "news":
@@ -295,10 +286,31 @@ class CampaignTable(TableGame["YearMove"]):
             return self.banquet.event_line(event)
         return event_line(event)
 
-    def ending(self) -> str:
-        if self.c.over:
-            return f"The campaign is over: {self.c.over}"
-        return f"Year {self.c.year} is over (magecraft {self.resume_command.replace(' year ', ' show ')})."
+    def ending(self, table: GameTable[YearMove]) -> str:
+        if table.state.over:
+            return f"The campaign is over: {table.state.over}"
+        return f"Year {table.state.year} is over (magecraft wizard-prince campaign show {self.name})."
+
+
+def _noble_lines(c: Campaign, viewer: str, kind: Question) -> list[str]:
+    """The asking noble's sheet in one line, and what his Intelligence found out of a war he may join."""
+    s = c.noble_summary(viewer)
+    lines = [escape(f"{viewer}: Status {s['status']}, Wealth {s['wealth']}, "
+                    f"legions {'/'.join(str(v) for v in s['legions'].values())}, "
+                    f"fleets {'/'.join(str(v) for v in s['fleets'].values())}, "
+                    f"{len(s['provinces'])} province(s)" + (f", capital {s['capital']}" if s["capital"] else ""))]
+    if kind is Question.JOIN:
+        secret = c.observation(viewer)["year_data"].get("war_secret", {})
+        for key, known in secret.items():
+            side, what = key.split("_")
+            lines.append(escape(f"Your Intelligence found out {c.year_data['war']['sides'][side]['name']}'s "
+                                f"{what}: {intelligence_words(what, known['value'])}"))
+    return lines
+
+
+def year_table(c: Campaign, name: str, people: Collection[str], robots: Collection[str]) -> GameTable[YearMove]:
+    """The one play-loop table over campaign ``c`` with its :class:`CampaignView`."""
+    return GameTable(c, CampaignView(name, people, robots), people=people)
 
 
 # -- commands --------------------------------------------------------------------------------------
@@ -433,26 +445,28 @@ def year(
     saved = session.loaded.state if session.loaded is not None else c.to_dict()
     players = {n for n, noble in c.nobles.items() if not noble.npc and n not in robots}
     people = set() if auto else {GM, *players}  # the GM answers his own questions unless --auto
-    table = CampaignTable(c, name, people, robots)
+    table = year_table(c, name, people, robots)
+    view = cast(CampaignView, table.view)
     table.restore(saved)
     if entered is not None:
-        table.entered = entered
+        view.entered = entered
     if records:
-        table.records = records
+        view.records = records
     if seed is not None or dice is not None or physical_dice:
         # these dice serve the years this command plays; the campaign's own dice resume afterwards
-        table.own_dice = saved["rng"]
-        table.c.rng = Randomness(make_randomness(seed, dice, physical_dice).source, table.c.rng.log)
+        view.own_dice = saved["rng"]
+        table.state.rng = Randomness(make_randomness(seed, dice, physical_dice).source, table.state.rng.log)
     reports: list[dict[str, Any]] = []
     for _ in range(years):
-        if table.c.is_terminal():
+        year_now: Campaign = table.state
+        if year_now.is_terminal():
             break
-        start = len(table.c.chronicle)
-        shown_from = len(table.c.rng.log)
-        if table.c.pending is not None and table.c.pending.kind is Question.BEGIN:
-            table.apply(Choose("begin"))  # the GM begins the year (it was asked "Begin year N?")
+        start = len(year_now.chronicle)
+        shown_from = len(year_now.rng.log)
+        if year_now.pending is not None and year_now.pending.kind is Question.BEGIN:
+            table.apply(Reply.BEGIN)  # the GM begins the year (it was asked "Begin year N?")
         elif people:
-            console().print(f"Resumed year {table.c.year + 1} of {name!r}.")
+            console().print(f"Resumed year {year_now.year + 1} of {name!r}.")
         if people:
             # the GM shares every screen (he knows it all); the screen is handed over between nobles
             ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from,
@@ -465,9 +479,10 @@ def year(
                 assert player is not None
                 table.apply(table.bot_action(player))
             session.save(table.snapshot())
-        reports.append({"year": table.c.year, "news": [e["text"] for e in table.c.chronicle[start:]]})
-        table.entered, table.records = None, []
-    c = table.c
+        year_now = table.state   # an undo at the prompt may have put another campaign object in place
+        reports.append({"year": year_now.year, "news": [e["text"] for e in year_now.chronicle[start:]]})
+        view.entered, view.records = None, []
+    c = table.state
     if json:
         print_json({"campaign": name, "years": reports, **c.result()})
         return

@@ -29,9 +29,11 @@ from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError
 from magecraft.core.events import EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.wizard_prince.actions import Action, Snoop
 from magecraft.wizard_prince.board import Setup, load_setup
+from magecraft.wizard_prince.chances import meeting
 from magecraft.wizard_prince.chits import STATISTICS, the_cup
 from magecraft.wizard_prince.legal_actions import label_of
 from magecraft.wizard_prince.nobles import ABILITIES, Noble, json_copy
@@ -238,6 +240,19 @@ class Banquet(Turns):
         _check_saved_shape(banquet)
         return banquet
 
+    def chits_seen(self, player: str) -> set[str]:
+        """The chits ``player`` has seen: those met (revealed to all), those he snooped or was shown, and those
+        every noble holds."""
+        seen = set(self.public) | set(self.knowledge[player])
+        for noble in self.nobles.values():
+            seen.update(noble.held)
+        return seen
+
+    def chance_of(self, action: Action) -> Chance | None:
+        """The chance a MINGLE onto a courtier leaves the noble alive, where a Guild Assassin's or Black Magic's
+        dice may kill him (:func:`~.chances.meeting`); None for every other action."""
+        return meeting(self, action)
+
     def observation(self, player: str) -> dict[str, Any]:
         """What ``player`` may see: chits he has not seen are hidden, and so are other players' snoops.
 
@@ -247,9 +262,7 @@ class Banquet(Turns):
         """
         if player not in self.nobles:
             raise DataError(f"there is no player {player!r} at this banquet")
-        seen = set(self.public) | set(self.knowledge[player])
-        for noble in self.nobles.values():
-            seen.update(noble.held)
+        seen = self.chits_seen(player)
         view = self.to_dict()
         del view["rng"]
         view["viewer"] = player

@@ -181,6 +181,18 @@ def saving_throw(noble: Noble, save: str, settings: Settings, rng: Randomness, s
     return saved
 
 
+def save_needed(noble: Noble, save: str, settings: Settings, modifier: int = 0) -> int:
+    """The natural 1d20 :func:`saving_throw` needs at least for ``noble``'s ``save`` to succeed: his target
+    (Oed), or the DC less his class's base save (D&D 3.5), less ``modifier`` either way.
+
+    >>> save_needed(Noble("Orlu"), "death_poison", Settings()) == Noble("Orlu").save_targets["death_poison"]
+    True
+    """
+    if settings.save_system == "d20":
+        return settings.d20_dc - noble_classes()[noble.character_class].d20_bonus(save, noble.level) - modifier
+    return noble.save_targets[save] - modifier
+
+
 def statistic_save(noble: Noble, statistic: str, rng: Randomness, section: str = D20) -> bool:
     """A statistic-driven saving throw: 1d20 at or under the statistic ("Using These Rules With D&D 3.5").
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from magecraft.core.errors import RuleError
+from magecraft.wizard_prince.campaign.answers import Answer, Question, Reply
 from magecraft.wizard_prince.campaign.duels import unsanctioned_duel, welsh
 from magecraft.wizard_prince.campaign.nobles import ARMS, GRADES
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import ADVENTURING, ATTENDING, TUMULT
 from magecraft.wizard_prince.campaign.state import CampaignState, task
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question, Record
+from magecraft.wizard_prince.campaign.tasks import GM, Decision, Record
 
 RECORDS = ("status", "wealth", "legions", "fleets", "gold", "xp", "item", "sponsor", "quest_done", "quest_failed",
            "root_out_chaos", "unsanctioned_duel", "welsh", "temple_spell", "university_spell", "sage_query")
@@ -40,12 +41,12 @@ def boons_left(c: CampaignState, noble: str, building: str) -> int:
 
 
 def _ask(c: CampaignState, t: dict[str, Any]) -> Decision | None:
-    return Decision(Question.ADVENTURE, GM, (("done",),),
+    return Decision(Question.ADVENTURE, GM, (Reply.DONE,),
                     "GM: record each adventure's gains and losses, then done", ADVENTURING)
 
 
 @task("adventure", _ask)
-def _adventure(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _adventure(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     return None
 
 

@@ -8,12 +8,12 @@ appointment is lost when Status falls below its minimum.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
+from magecraft.wizard_prince.campaign.answers import Answer, OfficeGain, Question, Reply, Target
 from magecraft.wizard_prince.campaign.sections import CHITS
 from magecraft.wizard_prince.campaign.state import CampaignState, task
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question
+from magecraft.wizard_prince.campaign.tasks import Decision
 from magecraft.wizard_prince.pieces import Office, appointments
 
 #: A noble whose sheet gives no Charisma checks against 10 (ruling WC12).
@@ -40,7 +40,7 @@ def check_all(c: CampaignState) -> None:
 
 
 @task("appointments")
-def _appointments(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _appointments(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     steps = []
     for name in c.living():
         check_minimum(c, name)
@@ -54,16 +54,6 @@ _YEARLY = (Office.MINISTER_OF_STATE, Office.CHANCELLOR_OF_THE_EXCHEQUER, Office.
            Office.MASTER_GENERAL)
 
 
-class OfficeGain(StrEnum):
-    """What the Minister of State ("+1 Status or Wealth") or the Master General ("+1 Legion or Fleet") takes
-    each year: the answer to his office's question, by the word its option keeps."""
-
-    WEALTH = "wealth"
-    STATUS = "status"
-    LEGIONS = "legions"
-    FLEETS = "fleets"
-
-
 #: The gains each office offers, the default first.
 _OPTIONS: dict[str, tuple[OfficeGain, OfficeGain]] = {
     Office.MINISTER_OF_STATE: (OfficeGain.WEALTH, OfficeGain.STATUS),
@@ -74,35 +64,35 @@ _OPTIONS: dict[str, tuple[OfficeGain, OfficeGain]] = {
 def _ask_office(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if n.appointment in _OPTIONS:
-        return Decision(Question.OFFICE, n.name, tuple((str(gain),) for gain in _OPTIONS[n.appointment]),
+        return Decision(Question.OFFICE, n.name, _OPTIONS[n.appointment],
                         f"{n.name}: your office gives you one more -- which?", CHITS)
     if n.appointment == Office.LORD_CHANCELLOR:
         others = [o for o in c.players() if o != n.name]
         if others:
-            return Decision(Question.OFFICE, n.name, (("none",), *((o,) for o in others)),
+            return Decision(Question.OFFICE, n.name, (Reply.NONE, *(Target(o) for o in others)),
                             f"{n.name}: charge another noble with embezzlement?", CHITS)
     return None
 
 
 @task("office", _ask_office)
-def _office(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _office(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     n = c.nobles[t["noble"]]
     if n.appointment == Office.CHANCELLOR_OF_THE_EXCHEQUER:
         n.wealth += 1
         c.news(f"{n.name}, Chancellor of the Exchequer, gains a Wealth point", CHITS)
-    elif n.appointment == Office.MINISTER_OF_STATE and option:
-        gain = OfficeGain(str(option[0]))
+    elif n.appointment == Office.MINISTER_OF_STATE and isinstance(answer, OfficeGain):
+        gain = answer
         if gain is OfficeGain.STATUS:
             n.status += 1
         else:
             n.wealth += 1
         c.news(f"{n.name}, Minister of State, gains a point of {gain}", CHITS)
-    elif n.appointment == Office.MASTER_GENERAL and option:
-        gain = OfficeGain(str(option[0]))
+    elif n.appointment == Office.MASTER_GENERAL and isinstance(answer, OfficeGain):
+        gain = answer
         (n.legions if gain is OfficeGain.LEGIONS else n.fleets)["regular"] += 1
         c.news(f"{n.name}, Master General, gains one {gain[:-1]}", CHITS)
-    elif n.appointment == Office.LORD_CHANCELLOR and option and option != ("none",):
-        trial(c, n.name, str(option[0]))
+    elif n.appointment == Office.LORD_CHANCELLOR and isinstance(answer, Target):
+        trial(c, n.name, answer.noble)
 
 
 def trial(c: CampaignState, chancellor: str, accused: str) -> bool:

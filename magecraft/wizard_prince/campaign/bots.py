@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magecraft.wizard_prince.campaign.tasks import Choose, Question
+from magecraft.wizard_prince.campaign.answers import Answer, Question, Reply, Upgrade
 
 if TYPE_CHECKING:
     from magecraft.wizard_prince.campaign.year import Campaign
@@ -26,7 +26,7 @@ class CampaignBot:
 
     name = "heuristic"
 
-    def choose(self, c: Campaign, player: str) -> Choose:
+    def choose(self, c: Campaign, player: str) -> Answer:
         d = c.pending
         assert d is not None
         player = d.player   # the noble asked (the GM's seat answers for the NPC nobles)
@@ -36,19 +36,19 @@ class CampaignBot:
             if n.wealth >= 2:
                 for key in PREFERRED:
                     for o in options:
-                        if o[0] == "upgrade" and o[1] == key:
-                            return Choose.of(o)
-            return Choose.of(options[0])
+                        if isinstance(o, Upgrade) and o.upgrade == key:
+                            return o
+            return options[0]
         if d.kind is Question.JOIN:
             strong = c.nobles[player].strength >= 4
-            return Choose.of(options[1] if strong else options[0])
+            return options[1] if strong else options[0]
         if d.kind is Question.DECLARE:
-            return Choose("declare" if c.nobles[player].strength >= 30 else "wait")
-        if d.kind in _SOMEONE and options[0] == ("none",) and len(options) > 1:
-            return Choose.of(options[1])
+            return Reply.DECLARE if c.nobles[player].strength >= 30 else Reply.WAIT
+        if d.kind in _SOMEONE and options[0] is Reply.NONE and len(options) > 1:
+            return options[1]
         if d.kind is Question.BESEECH:
-            return Choose("accept")
-        return Choose.of(options[0])
+            return Reply.ACCEPT
+        return options[0]
 
 
 class NpcCampaignBot(CampaignBot):
@@ -59,18 +59,18 @@ class NpcCampaignBot(CampaignBot):
 
     name = "npc"
 
-    def choose(self, c: Campaign, player: str) -> Choose:
+    def choose(self, c: Campaign, player: str) -> Answer:
         d = c.pending
         assert d is not None
         if d.kind in (Question.WRIT, Question.DUEL_CHALLENGE) and len(d.options) > 1:
-            return Choose.of(d.options[1])
+            return d.options[1]
         return super().choose(c, player)
 
 
 def run_year(c: Campaign, bot: CampaignBot | None = None) -> None:
     """Play one whole year with the bot deciding everything."""
     bot = bot or CampaignBot()
-    c.apply(Choose("begin"))
+    c.apply(Reply.BEGIN)
     while not c.is_terminal() and c.pending is not None and c.pending.kind is not Question.BEGIN:
         player = c.current_player()
         assert player is not None

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
 from magecraft.core.randomness import Randomness
+from magecraft.wizard_prince.campaign.answers import Answer, ProvinceChoice, Question, Reply, Train, Upgrade
 from magecraft.wizard_prince.campaign.nobles import ARMS, XP_PER_LEVEL
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import ATTENDING, CAMPAIGN, CHITS, UPGRADES
 from magecraft.wizard_prince.campaign.state import CampaignState, task
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question
+from magecraft.wizard_prince.campaign.tasks import GM, Decision
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 from magecraft.wizard_prince.chits import STATISTICS, chit_kinds
 from magecraft.wizard_prince.pieces import office
@@ -43,13 +44,13 @@ def attendees(c: CampaignState) -> list[str]:
 def _ask_banquet(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     if not attendees(c):
         return None
-    return Decision(Question.BANQUET, GM, (("bots",),), "GM: play the banquet with the bots, or enter its result",
+    return Decision(Question.BANQUET, GM, (Reply.BOTS,), "GM: play the banquet with the bots, or enter its result",
                     CAMPAIGN)
 
 
 @task("banquet", _ask_banquet)
-def _banquet(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None:
+def _banquet(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if answer is None:
         c.news("No one of standing attends: there is no banquet this year", ATTENDING)
         c.year_data["banquet"] = {"emperors": 1, "nobles": [], "civil_war": False, "barbarian_invasion": False,
                                   "feudal_wars": 0, "coup": False}
@@ -141,7 +142,7 @@ def use_result(c: CampaignState, raw: Mapping[str, Any], *, entered: bool) -> No
 
 
 @task("court")
-def _court(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _court(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     """Apply each noble's banquet: fate, changes, appointment, awards; queue the deferred benefits."""
     result = c.year_data.get("banquet")
     if not result:
@@ -233,18 +234,18 @@ def _ask_courtier(c: CampaignState, t: dict[str, Any]) -> Decision | None:
         return None
     paid = t["benefit"] == "paid"
     what = f"the {chit_kinds()[t['chit']].name}'s benefit" if paid else _BENEFIT_WORDS[t["benefit"]]
-    return Decision(Question.COURTIER, name, (("take",), *(("upgrade", *u) for u in choices)),
+    return Decision(Question.COURTIER, name, (Reply.TAKE, *choices),
                     f"{name}: take {what}, or an upgrade instead?", UPGRADES)
 
 
 @task("courtier", _ask_courtier)
-def _courtier(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _courtier(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     name, benefit = t["noble"], t["benefit"]
     if not c.nobles[name].alive:
         return
-    if option and option[0] == "upgrade":
+    if isinstance(answer, Upgrade):
         _give_back(c, name, _paid_gain(t))
-        build(c, name, str(option[1]), str(option[2]), str(option[3]), "a courtier")
+        build(c, name, answer, "a courtier")
         return
     if benefit == "paid":
         return
@@ -264,22 +265,22 @@ def _ask_trader(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     mine = realm(c, t["noble"])
     if not mine:
         return None
-    return Decision(Question.TRADER, t["noble"], tuple((p,) for p in mine),
+    return Decision(Question.TRADER, t["noble"], tuple(ProvinceChoice(p) for p in mine),
                     f"{t['noble']}: which province gets the Foreign Trader's +1?", CHITS)
 
 
 @task("trader", _ask_trader)
-def _trader(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None:
+def _trader(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, ProvinceChoice):
         c.news(f"{t['noble']} rules no province: the Foreign Trader moves on", CHITS)
         return
-    c.provinces[str(option[0])].trader += 1
-    c.news(f"The Foreign Trader adds +1 to {option[0]}'s production", CHITS)
+    c.provinces[answer.province].trader += 1
+    c.news(f"The Foreign Trader adds +1 to {answer.province}'s production", CHITS)
 
 
 def _ask_castellan(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
-    options = tuple((arm, grade) for grade in ("regular", "elite") for arm in ARMS if n.arm(arm)[grade] > 0)
+    options = tuple(Train(arm, grade) for grade in ("regular", "elite") for arm in ARMS if n.arm(arm)[grade] > 0)
     if not options:
         return None
     return Decision(Question.CASTELLAN, n.name, options, f"{n.name}: which unit does the Knight Castellan train?",
@@ -287,8 +288,8 @@ def _ask_castellan(c: CampaignState, t: dict[str, Any]) -> Decision | None:
 
 
 @task("castellan", _ask_castellan)
-def _castellan(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None:
+def _castellan(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, Train):
         return
-    c.nobles[t["noble"]].upgrade_unit(str(option[0]), str(option[1]))
-    c.news(f"The Knight Castellan trains one of {t['noble']}'s {option[1]} {option[0]}", CHITS)
+    c.nobles[t["noble"]].upgrade_unit(answer.arm, answer.grade)
+    c.news(f"The Knight Castellan trains one of {t['noble']}'s {answer.grade} {answer.arm}", CHITS)

@@ -20,11 +20,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from magecraft.wizard_prince.campaign.answers import (
+    Answer,
+    Challenge,
+    DuelTo,
+    DuelWinner,
+    Foul,
+    Question,
+    Reply,
+    Stake,
+    StakeKind,
+    Wager,
+    read_answer,
+)
 from magecraft.wizard_prince.campaign.npc import npc_targets
 from magecraft.wizard_prince.campaign.provinces import connected_to_capital, cut_off, gain, realm, release
 from magecraft.wizard_prince.campaign.sections import DUELS
 from magecraft.wizard_prince.campaign.state import CampaignState, task
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question
+from magecraft.wizard_prince.campaign.tasks import GM, Decision
 
 PRINCE = "the Crown Prince"
 #: "always at least a +2 magic sword" (CROWN PRINCE).
@@ -32,7 +45,7 @@ PRINCE_SWORD = 2
 
 
 @task("duels")
-def _duels(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _duels(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     steps: list[dict[str, Any]] = []
     for duel in c.year_data.get("duels", []):
         if duel["challenger"] == PRINCE:
@@ -50,25 +63,25 @@ def _ask_challenge(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
     # noble" (NPC Nobles Outside the Banquet): the rule names whom (ruling WC14) and he may not decline; how --
     # to first blood or to the death -- is his choice, "in a manner seen as most advantageous to him"
-    decline: tuple[Option, ...] = ()
+    decline: tuple[Reply, ...] = ()
     if n.npc:
         targets = npc_targets(c, n.name)
     else:
-        targets, decline = [o for o in c.living() if o != n.name], (("none",),)
+        targets, decline = [o for o in c.living() if o != n.name], (Reply.NONE,)
     if not targets:
         return None
-    return Decision(Question.DUEL_CHALLENGE, n.name, (*decline, *((o, k) for o in targets
-                                                                  for k in ("first blood", "death"))),
+    return Decision(Question.DUEL_CHALLENGE, n.name, (*decline, *(Challenge(o, to) for o in targets
+                                                                  for to in DuelTo)),
                     f"{n.name}: the Grand Herald sanctions your duel. Whom do you challenge, and to first blood "
                     "or to the death?", DUELS)
 
 
 @task("duel_challenge", _ask_challenge)
-def _challenge(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None or option == ("none",):
+def _challenge(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, Challenge):
         return
-    c.news(f"{t['noble']} challenges {option[0]} to a duel to {option[1]}", DUELS)
-    c.push({"do": "duel_wagers", "a": t["noble"], "b": option[0], "to": option[1]})
+    c.news(f"{t['noble']} challenges {answer.noble} to a duel to {answer.to}", DUELS)
+    c.push({"do": "duel_wagers", "a": t["noble"], "b": answer.noble, "to": answer.to.value})
 
 
 def _level(c: CampaignState, t: dict[str, Any], who: str) -> int:
@@ -79,21 +92,22 @@ def _ask_fight(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     alive = [w for w in (t["a"], t["b"]) if w == PRINCE or c.nobles[w].alive]
     if len(alive) < 2 or c.settings.duel_resolver == "abstract":
         return None
-    return Decision(Question.DUEL_RESULT, GM, tuple((k, w) for k in ("winner", "foul") for w in (t["a"], t["b"])),
+    duellists = (t["a"], t["b"])
+    return Decision(Question.DUEL_RESULT, GM, (*(DuelWinner(w) for w in duellists), *(Foul(w) for w in duellists)),
                     f"GM: who won the duel of {t['a']} and {t['b']} (to {t['to']})? Or who cheated or broke "
                     "its rules (the seconds step in)?", DUELS)
 
 
 @task("duel_fight", _ask_fight)
-def _fight(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _fight(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     a, b = t["a"], t["b"]
     if any(w != PRINCE and not c.nobles[w].alive for w in (a, b)):
         return
-    if option and option[0] == "foul":
-        winner, to = (b if option[1] == a else a), "first blood"
-        c.news(f"{option[1]} cheats or breaks the rules of the duel: the seconds step in and stop it", DUELS)
+    if isinstance(answer, Foul):
+        winner, to = (b if answer.noble == a else a), "first blood"
+        c.news(f"{answer.noble} cheats or breaks the rules of the duel: the seconds step in and stop it", DUELS)
     else:
-        winner, to = (str(option[1]) if option else abstract_duel(c, t)), t["to"]
+        winner, to = (answer.noble if isinstance(answer, DuelWinner) else abstract_duel(c, t)), t["to"]
     settle_duel(c, winner, b if winner == a else a, to)
     c.push(*({"do": "wager_pay", "wager": w, "winner": winner, "a": a} for w in t.get("wagers", [])))
 
@@ -160,28 +174,35 @@ def welsh(c: CampaignState, noble: str) -> int:
 # -- wagers ("Player Character Nobles (both those participating and those not) may agree to wager magic items,
 # Wealth or Provinces on the outcome of the duel").  The wagers of the duel being set up live in
 # ``year_data["wagers"]`` (tasks are copied by a save, so they share nothing); the fight carries them off.
-def _staked(c: CampaignState, noble: str) -> list[list[Any]]:
-    return [w[f"{side}_stake"] for w in c.year_data.get("wagers", []) for side in ("a", "b")
+def saved_stake(raw: list[Any]) -> Stake:
+    """A stake as a wager in ``year_data`` keeps it (its option, as a list)."""
+    stake = read_answer(Question.WAGER_STAKE, tuple(raw))
+    assert isinstance(stake, Stake)
+    return stake
+
+
+def _staked(c: CampaignState, noble: str) -> list[Stake]:
+    return [saved_stake(w[f"{side}_stake"]) for w in c.year_data.get("wagers", []) for side in ("a", "b")
             if w[f"{side}_backer"] == noble and w.get(f"{side}_stake")]
 
 
-def stakes(c: CampaignState, noble: str, taker: str) -> list[Option]:
+def stakes(c: CampaignState, noble: str, taker: str) -> list[Stake]:
     """What ``noble`` may still stake against ``taker`` on the duel being set up (ruling WC21): a Wealth level
     not staked already, a province of his that could join ``taker``'s realm (bordering it, or any if he rules
     none), a magic item of his not staked already."""
     n = c.nobles[noble]
     staked = _staked(c, noble)
-    out: list[Option] = []
-    if n.wealth > sum(1 for s in staked if s[0] == "wealth"):
-        out.append(("wealth",))
+    out: list[Stake] = []
+    if n.wealth > sum(1 for s in staked if s.kind is StakeKind.WEALTH):
+        out.append(Stake(StakeKind.WEALTH))
     linked = connected_to_capital(c, taker)
     by_sea = c.settings.sea_links_connect
     for p in realm(c, noble):
-        if ["province", p] not in staked and (not linked or c.empire.neighbours(p, by_sea) & linked):
-            out.append(("province", p))
+        if Stake(StakeKind.PROVINCE, p) not in staked and (not linked or c.empire.neighbours(p, by_sea) & linked):
+            out.append(Stake(StakeKind.PROVINCE, p))
     for item in dict.fromkeys(n.items):
-        if sum(1 for s in staked if s == ["item", item]) < n.items.count(item):
-            out.append(("item", item))
+        if staked.count(Stake(StakeKind.ITEM, item)) < n.items.count(item):
+            out.append(Stake(StakeKind.ITEM, item))
     return out
 
 
@@ -190,21 +211,21 @@ def _ask_wagers(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     if len(duellists) < 2:
         return None
     players = c.players()
-    pairs = [("wager", x, y) for x in players for y in players
+    pairs = [Wager(x, y) for x in players for y in players
              if x != y and x != t["b"] and y != t["a"] and stakes(c, x, y) and stakes(c, y, x)]
     if not pairs:
         return None
-    return Decision(Question.DUEL_WAGERS, GM, (("done",), *pairs),
+    return Decision(Question.DUEL_WAGERS, GM, (Reply.DONE, *pairs),
                     f"GM: any wagers on the duel of {t['a']} and {t['b']}? (the first named backs {t['a']}, "
                     f"the second {t['b']}; each then names his stake)", DUELS)
 
 
 @task("duel_wagers", _ask_wagers)
-def _wagers(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None or option == ("done",):
+def _wagers(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, Wager):
         c.push({**t, "do": "duel_fight", "wagers": c.year_data.pop("wagers", [])})
         return
-    c.year_data.setdefault("wagers", []).append({"a_backer": str(option[1]), "b_backer": str(option[2])})
+    c.year_data.setdefault("wagers", []).append({"a_backer": answer.a_backer, "b_backer": answer.b_backer})
     c.push({"do": "wager_stake", "side": "a", "on": t["a"]}, {"do": "wager_stake", "side": "b", "on": t["b"]}, t)
 
 
@@ -216,68 +237,62 @@ def _ask_stake(c: CampaignState, t: dict[str, Any]) -> Decision | None:
 
 
 @task("wager_stake", _ask_stake)
-def _stake(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    assert option is not None
+def _stake(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    assert isinstance(answer, Stake)
     wager = c.year_data["wagers"][-1]
-    wager[f"{t['side']}_stake"] = list(option)
-    c.news(f"{wager[t['side'] + '_backer']} stakes {_stake_words(wager[t['side'] + '_stake'])} on {t['on']}",
-           DUELS)
+    wager[f"{t['side']}_stake"] = list(answer.option)
+    c.news(f"{wager[t['side'] + '_backer']} stakes {answer.words()} on {t['on']}", DUELS)
 
 
-def _stake_words(stake: list[Any]) -> str:
-    return "a Wealth level" if stake[0] == "wealth" else str(stake[1]) if stake[0] == "province" \
-        else f"the {stake[1]}"
-
-
-def _payer(t: dict[str, Any]) -> tuple[str, str, list[Any]]:
+def _payer(t: dict[str, Any]) -> tuple[str, str, Stake]:
     """(payer, taker, stake) of a settled wager: the backer of the duel's loser pays his own stake."""
     w = t["wager"]
     lost, won = ("b", "a") if t["winner"] == t["a"] else ("a", "b")
-    return w[f"{lost}_backer"], w[f"{won}_backer"], w[f"{lost}_stake"]
+    return w[f"{lost}_backer"], w[f"{won}_backer"], saved_stake(w[f"{lost}_stake"])
 
 
-def can_pay(c: CampaignState, noble: str, stake: list[Any]) -> bool:
+def can_pay(c: CampaignState, noble: str, stake: Stake) -> bool:
     """Whether ``noble`` still holds what he staked (ruling WC21: if not, he can only welsh)."""
     n = c.nobles[noble]
-    if stake[0] == "wealth":
+    if stake.kind is StakeKind.WEALTH:
         return n.wealth >= 1
-    if stake[0] == "province":
-        return stake[1] in realm(c, noble)
-    return stake[1] in n.items
+    if stake.kind is StakeKind.PROVINCE:
+        return stake.name in realm(c, noble)
+    return stake.name in n.items
 
 
 def _ask_pay(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     payer, taker, stake = _payer(t)
     if not c.nobles[payer].alive or not c.nobles[taker].alive:
         return None
-    options: tuple[Option, ...] = (("pay",), ("welsh",)) if can_pay(c, payer, stake) else (("welsh",),)
+    options = (Reply.PAY, Reply.WELSH) if can_pay(c, payer, stake) else (Reply.WELSH,)
     return Decision(Question.WAGER_PAY, payer, options,
-                    f"{payer}: {t['winner']} won; you owe {taker} {_stake_words(stake)}. Pay, or welsh "
+                    f"{payer}: {t['winner']} won; you owe {taker} {stake.words()}. Pay, or welsh "
                     "(1d3 Status)?", DUELS)
 
 
 @task("wager_pay", _ask_pay)
-def _pay(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _pay(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     payer, taker, stake = _payer(t)
-    if option is None:
+    if answer is None:
         c.news(f"The wager of {payer} with {taker} dies with the dead", DUELS)
-    elif option == ("welsh",):
+    elif answer is Reply.WELSH:
         welsh(c, payer)
     else:
         pay_stake(c, payer, taker, stake)
 
 
-def pay_stake(c: CampaignState, payer: str, taker: str, stake: list[Any]) -> None:
+def pay_stake(c: CampaignState, payer: str, taker: str, stake: Stake) -> None:
     """Hand a staked Wealth level, province (with its upgrades) or magic item to the wager's winner."""
     p, w = c.nobles[payer], c.nobles[taker]
-    if stake[0] == "wealth":
+    if stake.kind is StakeKind.WEALTH:
         p.wealth -= 1
         w.wealth += 1
-    elif stake[0] == "province":
-        release(c, payer, str(stake[1]))
-        gain(c, taker, str(stake[1]), f"won on a wager from {payer}", keep_upgrades=True, section=DUELS)
+    elif stake.kind is StakeKind.PROVINCE:
+        release(c, payer, stake.name)
+        gain(c, taker, stake.name, f"won on a wager from {payer}", keep_upgrades=True, section=DUELS)
         cut_off(c, taker)
     else:
-        p.items.remove(stake[1])
-        w.items.append(stake[1])
-    c.news(f"{payer} pays {taker} {_stake_words(stake)} on the wager", DUELS)
+        p.items.remove(stake.name)
+        w.items.append(stake.name)
+    c.news(f"{payer} pays {taker} {stake.words()} on the wager", DUELS)

@@ -9,7 +9,7 @@ rules (the ``npc`` bot).
 >>> from magecraft.core.randomness import Randomness
 >>> c = CAMPAIGN.new_game(Randomness.seeded(1))
 >>> c.seats(), c.decision_kind(), c.legal_actions(), c.action_text(c.legal_actions()[0])
-(('GM', 'Ann', 'Bob'), <Question.BEGIN: 'begin'>, [Choose(answer='begin', details=())], 'begin')
+(('GM', 'Ann', 'Bob'), <Question.BEGIN: 'begin'>, [Reply.BEGIN], 'begin')
 """
 
 from __future__ import annotations

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from magecraft.core.tables import get_table
+from magecraft.wizard_prince.campaign.answers import Answer
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import NPC
 from magecraft.wizard_prince.campaign.state import CampaignState, task
-from magecraft.wizard_prince.campaign.tasks import Option
 from magecraft.wizard_prince.nobles import generate_npc_noble
 
 
@@ -47,7 +47,7 @@ def npc_targets(c: CampaignState, npc: str) -> list[str]:
 
 
 @task("npc_rolls")
-def _npc_rolls(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _npc_rolls(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     if not c.settings.npc_yearly_rolls:
         return
     table = get_table("wp_npc_yearly")

@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import DataError
+from magecraft.wizard_prince.campaign.answers import Question, Reply
 from magecraft.wizard_prince.campaign.empire import load_map
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.sections import CAMPAIGN
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Question
+from magecraft.wizard_prince.campaign.tasks import GM, Decision
 from magecraft.wizard_prince.campaign.upgrade_data import upgrade_infos
 from magecraft.wizard_prince.pieces import appointments
 from magecraft.wizard_prince.settings import Settings
@@ -113,5 +114,5 @@ class CampaignPosition:
                     raise DataError(f"position: there is no upgrade {key!r} (one of {', '.join(known)})")
                 c.provinces[name].upgrades[key] = self.year
         c.year = self.year
-        c.pending = Decision(Question.BEGIN, GM, (("begin",),), f"Begin year {c.year + 1}?", CAMPAIGN)
+        c.pending = Decision(Question.BEGIN, GM, (Reply.BEGIN,), f"Begin year {c.year + 1}?", CAMPAIGN)
         return c

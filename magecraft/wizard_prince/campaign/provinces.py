@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from magecraft.wizard_prince.campaign.answers import Answer, ProvinceChoice, Question, Reply
 from magecraft.wizard_prince.campaign.empire import reachable
 from magecraft.wizard_prince.campaign.sections import PROVINCES
 from magecraft.wizard_prince.campaign.state import CampaignState, Province, task
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question
+from magecraft.wizard_prince.campaign.tasks import Decision
 
 
 def modifier(c: CampaignState, p: Province) -> int:
@@ -107,7 +108,7 @@ def _ask_give_up(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     mine = realm(c, noble)
     if not mine or (t.get("why") == "status" and not over_limit(c, noble)):
         return None
-    return Decision(Question.GIVE_UP, noble, tuple((name,) for name in _give_up_order(c, noble)),
+    return Decision(Question.GIVE_UP, noble, tuple(ProvinceChoice(name) for name in _give_up_order(c, noble)),
                     f"{noble}: which province do you give up ({t.get('reason', 'your choice')})?",
                     str(t.get("section", PROVINCES)))
 
@@ -127,10 +128,10 @@ def _give_up_order(c: CampaignState, noble: str) -> list[str]:
 
 
 @task("give_up", _ask_give_up)
-def _give_up(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None:
+def _give_up(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, ProvinceChoice):
         return
-    lose(c, str(option[0]), str(t.get("reason", "given up")), by_war=bool(t.get("by_war", False)),
+    lose(c, answer.province, str(t.get("reason", "given up")), by_war=bool(t.get("by_war", False)),
          section=str(t.get("section", PROVINCES)))
     if t.get("why") == "status" and over_limit(c, t["noble"]):
         c.push(dict(t))
@@ -144,17 +145,18 @@ def _ask_gain(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     if not choices:
         return None
     best = sorted(choices, key=lambda s: -modifier(c, c.provinces[s]))
-    return Decision(Question.GAIN, noble, tuple((s,) for s in best), f"{noble}: which province do you add "
+    return Decision(Question.GAIN, noble, tuple(ProvinceChoice(s) for s in best),
+                    f"{noble}: which province do you add "
                     f"({t.get('reason', '')})?", str(t.get("section", PROVINCES)))
 
 
 @task("gain", _ask_gain)
-def _gain(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None:
+def _gain(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, ProvinceChoice):
         c.news(f"{t['noble']} finds no province he may add ({t.get('reason', '')})",
                str(t.get("section", PROVINCES)))
         return
-    gain(c, t["noble"], str(option[0]), str(t.get("reason", "")), by_war=bool(t.get("by_war", False)),
+    gain(c, t["noble"], answer.province, str(t.get("reason", "")), by_war=bool(t.get("by_war", False)),
          section=str(t.get("section", PROVINCES)))
 
 
@@ -197,13 +199,13 @@ def _ask_beseech(c: CampaignState, t: dict[str, Any]) -> Decision | None:
         return None
     if realm(c, noble) and name not in may_gain(c, noble):
         return None  # he could not hold it: it would be cut off at once (ruling WC5)
-    return Decision(Question.BESEECH, noble, (("accept",), ("decline",)),
+    return Decision(Question.BESEECH, noble, (Reply.ACCEPT, Reply.DECLINE),
                     f"{name} beseeches {noble} for protection: accept it with its upgrades?", PROVINCES)
 
 
 @task("beseech", _ask_beseech)
-def _beseech(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option == ("accept",):
+def _beseech(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if answer is Reply.ACCEPT:
         gain(c, t["noble"], t["province"], "the rebels beseech his protection", keep_upgrades=True)
     elif not c.provinces[t["province"]].owner:
         _destroy_upgrades(c, t["province"])

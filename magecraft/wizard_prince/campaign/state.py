@@ -15,11 +15,12 @@ from typing import Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.core.settings import dataclass_from_dict
+from magecraft.wizard_prince.campaign.answers import Answer, Question, Reply
 from magecraft.wizard_prince.campaign.empire import EmpireMap
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.sections import CAMPAIGN
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question
+from magecraft.wizard_prince.campaign.tasks import GM, Decision
 from magecraft.wizard_prince.campaign.upgrade_data import UpgradeInfo, upgrade_infos
 from magecraft.wizard_prince.settings import Settings
 
@@ -70,7 +71,7 @@ class CampaignState:
         self.emperor = ""
         self.over = ""
         self.tasks: list[dict[str, Any]] = []
-        self.pending: Decision | None = Decision(Question.BEGIN, GM, (("begin",),), "Begin year 1?", CAMPAIGN)
+        self.pending: Decision | None = Decision(Question.BEGIN, GM, (Reply.BEGIN,), "Begin year 1?", CAMPAIGN)
         self.hordes: list[dict[str, Any]] = []
         self.year_data: dict[str, Any] = {}
         self.chronicle: list[dict[str, Any]] = []
@@ -109,7 +110,7 @@ class CampaignState:
 
 
 Ask = Callable[[CampaignState, dict[str, Any]], Decision | None]
-Act = Callable[[CampaignState, dict[str, Any], Option | None], None]
+Act = Callable[[CampaignState, dict[str, Any], Answer | None], None]
 
 #: Every kind of task, registered by the section modules.
 TASKS: dict[str, tuple[Ask, Act]] = {}

@@ -1,4 +1,5 @@
-"""The year's questions and answers: each :class:`Decision` the year asks, and the campaign's actions.
+"""The year's questions: each :class:`Decision` the year asks, and the campaign's actions (its typed answers,
+:mod:`~.answers`, and what may be said besides them).
 
 The year is a queue of small tasks, each asking at most one question, then acting.  A task is a plain dict
 (``{"do": kind, ...}``) so the whole year saves and reloads exactly.  Each kind registers (with
@@ -10,47 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from magecraft.core.errors import DataError
+from magecraft.wizard_prince.campaign.answers import Answer, Option, Question, read_answer
 
-#: One answer a decision offers, as data (saved with the decision): its words, e.g. ``("upgrade", "salon",
-#: "Tarsis")``.  A player gives it as a :class:`Choose`.
-Option = tuple[str | int, ...]
+__all__ = ["GM", "Action", "Answer", "Boost", "Decision", "EnterBanquet", "Option", "Question", "Record"]
+
 GM = "GM"
-
-
-class Question(StrEnum):
-    """Every kind of decision the year asks (``Campaign.decision_kind``), by the name its saves keep."""
-
-    BEGIN = "begin"
-    BANQUET = "banquet"
-    COURTIER = "courtier"
-    TRADER = "trader"
-    CASTELLAN = "castellan"
-    SPEND = "spend"
-    DUEL_CHALLENGE = "duel_challenge"
-    DUEL_RESULT = "duel_result"
-    DUEL_WAGERS = "duel_wagers"
-    WAGER_STAKE = "wager_stake"
-    WAGER_PAY = "wager_pay"
-    DECLARE = "declare"
-    JOIN = "join"
-    WRIT = "writ"
-    INVITE = "invite"
-    ACCEPT = "accept"
-    WATCHTOWER_TARGET = "watchtower_target"
-    ARM = "arm"
-    BATTLE_RESULT = "battle_result"
-    CONQUER = "conquer"
-    OFFICE = "office"
-    ADVENTURE = "adventure"
-    GIVE_UP = "give_up"
-    GAIN = "gain"
-    BESEECH = "beseech"
-    PASQUINADE = "pasquinade"
-    SYNDICATE = "syndicate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,47 +27,22 @@ class Decision:
 
     kind: Question
     player: str
-    options: tuple[Option, ...]
+    options: tuple[Answer, ...]
     prompt: str
     section: str
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, "options": [list(o) for o in self.options],
+        return {"kind": self.kind, "player": self.player, "options": [list(o.option) for o in self.options],
                 "prompt": self.prompt, "section": self.section, "data": dict(self.data)}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Decision:
         if raw["kind"] not in set(Question):
             raise DataError(f"{raw['kind']!r} is not a question the year asks")
-        return cls(Question(raw["kind"]), str(raw["player"]), tuple(tuple(o) for o in raw["options"]),
+        kind = Question(raw["kind"])
+        return cls(kind, str(raw["player"]), tuple(read_answer(kind, tuple(o)) for o in raw["options"]),
                    str(raw["prompt"]), str(raw["section"]), dict(raw.get("data", {})))
-
-
-@dataclass(frozen=True, slots=True)
-class Choose:
-    """Answer the pending decision: ``answer`` is what is chosen (``begin``, ``upgrade``, ``declare``, a
-    noble's or a province's name ...), ``details`` what that answer names further (the upgrade and its
-    province, a battle's losses in percent).
-
-    >>> Choose("upgrade", ("salon", "Tarsis")).option
-    ('upgrade', 'salon', 'Tarsis')
-    >>> Choose.of(("begin",))
-    Choose(answer='begin', details=())
-    """
-
-    answer: str
-    details: tuple[str | int, ...] = ()
-
-    @property
-    def option(self) -> Option:
-        """The answer as the decision's options write it."""
-        return (self.answer, *self.details)
-
-    @classmethod
-    def of(cls, option: Option) -> Choose:
-        """The answer giving ``option``."""
-        return cls(str(option[0]), tuple(option[1:]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,4 +125,4 @@ class Boost:
         return cls(rest[0].strip(), rest[1].casefold())
 
 
-Action = Choose | Record | EnterBanquet | Boost
+Action = Answer | Record | EnterBanquet | Boost

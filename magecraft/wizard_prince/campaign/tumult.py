@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from magecraft.core.tables import get_table
+from magecraft.wizard_prince.campaign.answers import Answer, Pasquinade, Question, Reply, Target
 from magecraft.wizard_prince.campaign.nobles import GRADE_POINTS
 from magecraft.wizard_prince.campaign.provinces import modifier, realm
 from magecraft.wizard_prince.campaign.sections import TUMULT
 from magecraft.wizard_prince.campaign.state import CampaignState, task
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question
+from magecraft.wizard_prince.campaign.tasks import Decision
 from magecraft.wizard_prince.campaign.war import casualties
 from magecraft.wizard_prince.nobles import saving_throw
 
@@ -25,7 +26,7 @@ ARM_OF = {"brigands": "legions", "pirates": "fleets"}
 
 
 @task("tumult")
-def _tumult(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _tumult(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     if not c.settings.tumultuous_empire:
         return
     ongoing(c)
@@ -91,7 +92,7 @@ def _must_fight(c: CampaignState, horde: dict[str, Any]) -> None:
 
 
 @task("horde_battle")
-def _horde_battle(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _horde_battle(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     """The ruler "must fight and defeat them": points against the horde's units, the abstract resolver's dice
     (ruling WC17); a win destroys the horde, losses by the same percentages."""
     horde = next((h for h in c.hordes if h["province"] == t["province"] and h["kind"] == t["kind"]), None)
@@ -118,7 +119,7 @@ def _horde_battle(c: CampaignState, t: dict[str, Any], option: Option | None) ->
 
 
 @task("tumult_event")
-def _event(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _event(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     event = t["event"]
     names = list(c.empire.names)
     if event == "brigands":
@@ -186,24 +187,24 @@ def _ask_pasquinade(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     if n.wealth < 1:
         t["forced"] = True
         return None
-    return Decision(Question.PASQUINADE, n.name, (("wealth",), ("status",)),
+    return Decision(Question.PASQUINADE, n.name, (Pasquinade.WEALTH, Pasquinade.STATUS),
                     f"{n.name}: an insulting play lampoons you. Pay the playwright 1 Wealth, or lose 1 Status?",
                     TUMULT)
 
 
 @task("pasquinade", _ask_pasquinade)
-def _pasquinade(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _pasquinade(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     n = c.nobles[t["noble"]]
-    if option == ("wealth",):
+    if answer is Pasquinade.WEALTH:
         n.wealth -= 1
         c.news(f"{n.name} pays off the playwright", TUMULT)
-    elif option == ("status",) or t.get("forced"):
+    elif answer is Pasquinade.STATUS or t.get("forced"):
         n.status -= 1
         c.news(f"{n.name} is lampooned and loses a point of Status", TUMULT)
 
 
 @task("syndicates")
-def _syndicates(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _syndicates(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     """"An annual free assassination attempt (takes place immediately after the banquet, by an assassin of
     level 1d6+3) against any person, anywhere in the empire except the Emperor" (Syndicate)."""
     c.push(*({"do": "syndicate", "noble": n, "province": p} for n in c.living() for p in realm(c, n)
@@ -213,17 +214,18 @@ def _syndicates(c: CampaignState, t: dict[str, Any], option: Option | None) -> N
 def _ask_syndicate(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     if not c.nobles[t["noble"]].alive:
         return None
-    return Decision(Question.SYNDICATE, t["noble"], (("none",), *((o,) for o in c.living() if o != t["noble"])),
+    others = (Target(o) for o in c.living() if o != t["noble"])
+    return Decision(Question.SYNDICATE, t["noble"], (Reply.NONE, *others),
                     f"{t['noble']}: your syndicate in {t['province']} offers an assassination. Against whom?",
                     "Province Upgrades")
 
 
 @task("syndicate", _ask_syndicate)
-def _syndicate(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None or option == ("none",):
+def _syndicate(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, Target):
         return
     level = c.rng.dice("1d6+3", "the syndicate assassin's level", section="Province Upgrades").total
-    assassinate(c, str(option[0]), level, f"{t['noble']}'s syndicate", "Province Upgrades")
+    assassinate(c, answer.noble, level, f"{t['noble']}'s syndicate", "Province Upgrades")
 
 
 __all__ = ["modifier"]

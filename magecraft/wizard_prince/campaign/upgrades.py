@@ -9,6 +9,7 @@ legion and fleet, 20s raise a grade), the Grand Temple's boon.
 from __future__ import annotations
 
 from magecraft.core.errors import RuleError
+from magecraft.wizard_prince.campaign.answers import Upgrade
 from magecraft.wizard_prince.campaign.nobles import ARMS
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import UPGRADES
@@ -16,13 +17,13 @@ from magecraft.wizard_prince.campaign.state import CampaignState
 from magecraft.wizard_prince.campaign.upgrade_data import gods
 
 
-def upgrade_choices(c: CampaignState, noble: str) -> list[tuple[str, str, str]]:
-    """Every ``(upgrade, province, detail)`` ``noble`` may buy now.
+def upgrade_choices(c: CampaignState, noble: str) -> list[Upgrade]:
+    """Every :class:`~.answers.Upgrade` ``noble`` may buy now.
 
     Not a province gained this year; once per province but the Garrison (whose detail is the arm it adds);
     Raze only where there is something to raze; temples all to one god (WC8).
     """
-    out: list[tuple[str, str, str]] = []
+    out: list[Upgrade] = []
     n = c.nobles[noble]
     for name in realm(c, noble):
         p = c.provinces[name]
@@ -31,22 +32,23 @@ def upgrade_choices(c: CampaignState, noble: str) -> list[tuple[str, str, str]]:
         for key, info in c.upgrade_info.items():
             if key == "raze":
                 if p.upgrades:
-                    out.append((key, name, ""))
+                    out.append(Upgrade(key, name))
                 continue
             if info.once and p.has(key):
                 continue
             if key == "garrison":
-                out.extend((key, name, arm) for arm in ARMS)
+                out.extend(Upgrade(key, name, arm) for arm in ARMS)
             elif key == "grand_temple":
-                out.extend((key, name, god) for god in ((n.temple_god,) if n.temple_god else tuple(gods())))
+                out.extend(Upgrade(key, name, god) for god in ((n.temple_god,) if n.temple_god else tuple(gods())))
             else:
-                out.append((key, name, ""))
+                out.append(Upgrade(key, name))
     return out
 
 
-def build(c: CampaignState, noble: str, key: str, province: str, detail: str, paid: str) -> None:
+def build(c: CampaignState, noble: str, upgrade: Upgrade, paid: str) -> None:
     """Build an upgrade already offered by :func:`upgrade_choices`."""
-    if (key, province, detail) not in upgrade_choices(c, noble):
+    key, province, detail = upgrade.upgrade, upgrade.province, upgrade.detail
+    if upgrade not in upgrade_choices(c, noble):
         raise RuleError(f"{noble} cannot build {key} in {province} now", rule=key, section=UPGRADES)
     p = c.provinces[province]
     n = c.nobles[noble]

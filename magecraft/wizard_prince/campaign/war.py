@@ -11,6 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from magecraft.wizard_prince.campaign.answers import (
+    Answer,
+    Arm,
+    BattleResult,
+    Invite,
+    ProvinceChoice,
+    Question,
+    Reply,
+    Side,
+    Target,
+)
 from magecraft.wizard_prince.campaign.nobles import ARMS, GRADE_POINTS, GRADES
 from magecraft.wizard_prince.campaign.npc import npc_targets
 from magecraft.wizard_prince.campaign.provinces import gain, lose, may_gain, realm
@@ -26,7 +37,7 @@ from magecraft.wizard_prince.campaign.sections import (
     WAR,
 )
 from magecraft.wizard_prince.campaign.state import CampaignState, task
-from magecraft.wizard_prince.campaign.tasks import GM, Decision, Option, Question
+from magecraft.wizard_prince.campaign.tasks import GM, Decision
 from magecraft.wizard_prince.campaign.upgrade_data import gods
 from magecraft.wizard_prince.pieces import Office
 
@@ -68,7 +79,7 @@ def war_steps(joiners: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # -- the major war ------------------------------------------------------------------------
 @task("major_war")
-def _major_war(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _major_war(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     """One major war a year: Civil War (two or no Emperors), else a Barbarian Invasion (Wounded Ranger)."""
     b = c.year_data.get("banquet") or {}
     if b.get("civil_war"):
@@ -112,14 +123,14 @@ def _ask_declare(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     n = c.nobles[t["noble"]]
     if not n.alive or n.effective_status < len(c.empire.provinces) or c.year_data.get("war"):
         return None
-    return Decision(Question.DECLARE, n.name, (("wait",), ("declare",)),
+    return Decision(Question.DECLARE, n.name, (Reply.WAIT, Reply.DECLARE),
                     f"{n.name}: your Status {n.effective_status} lets you declare yourself Emperor and fight for "
                     "the throne with your own forces (a loss means execution). Declare?", STATUS)
 
 
 @task("declare", _ask_declare)
-def _declare(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option != ("declare",):
+def _declare(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if answer is not Reply.DECLARE:
         return
     claimant = _side(t["noble"])
     claimant["nobles"].append(t["noble"])
@@ -136,28 +147,28 @@ def _ask_join(c: CampaignState, t: dict[str, Any]) -> Decision | None:
         return None
     a, b = war["sides"]["a"], war["sides"]["b"]
     if war["kind"] == "barbarian_invasion":
-        return Decision(Question.JOIN, n.name, (("neutral",), ("a",)),
+        return Decision(Question.JOIN, n.name, (Reply.NEUTRAL, Side.A),
                         f"{n.name}: fight the barbarian horde, or stay neutral?", BARBARIANS)
     if war["kind"] == "declaration":
         # the claimant "must rely on his own fleets and legions" (ruling WC11): others may only back the Emperor
-        return Decision(Question.JOIN, n.name, (("neutral",), ("b",)),
+        return Decision(Question.JOIN, n.name, (Reply.NEUTRAL, Side.B),
                         f"{n.name}: {a['name']} claims the throne. Back {b['name']} (b), or stay neutral?", STATUS)
-    return Decision(Question.JOIN, n.name, (("neutral",), ("a",), ("b",)),
+    return Decision(Question.JOIN, n.name, (Reply.NEUTRAL, Side.A, Side.B),
                     f"{n.name}: back {a['name']} (a), {b['name']} (b), or stay neutral?", war["section"])
 
 
 @task("war_join", _ask_join)
-def _join(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None or option == ("neutral",):
+def _join(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, Side):
         return
     war = c.year_data["war"]
-    war["sides"][option[0]]["nobles"].append(t["noble"])
-    c.news(f"{t['noble']} joins {war['sides'][option[0]]['name']}", war["section"])
+    war["sides"][answer.value]["nobles"].append(t["noble"])
+    c.news(f"{t['noble']} joins {war['sides'][answer.value]['name']}", war["section"])
 
 
 # -- feudal wars ------------------------------------------------------------------------------
 @task("feudal_wars")
-def _feudal_wars(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _feudal_wars(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     writs = c.year_data.get("writs", [])
     if not writs:
         return
@@ -174,21 +185,21 @@ def _ask_writ(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     targets = [o for o in c.living() if o != n.name]
     if not targets:
         return None
-    return Decision(Question.WRIT, n.name, (("none",), *((o,) for o in targets)),
+    return Decision(Question.WRIT, n.name, (Reply.NONE, *(Target(o) for o in targets)),
                     f"{n.name}: whom does your writ of battle attack?", FEUDAL_WAR)
 
 
 @task("writ", _ask_writ)
-def _writ(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _writ(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     n = c.nobles[t["noble"]]
-    if option is None and n.alive and n.npc:
+    if answer is None and n.alive and n.npc:
         # "Any NPC noble who gains the ability to attack (by duel or feudal war) ... will attack a player character
         # noble" (NPC Nobles Outside the Banquet; whom: ruling WC14)
         targets = npc_targets(c, n.name)
-        option = (targets[0],) if targets else None
-    if option is None or option == ("none",):
+        answer = Target(targets[0]) if targets else None
+    if not isinstance(answer, Target):
         return
-    attacker, defender = t["noble"], str(option[0])
+    attacker, defender = t["noble"], answer.noble
     a, b = _side(attacker), _side(defender)
     a["nobles"].append(attacker)
     b["nobles"].append(defender)
@@ -208,27 +219,27 @@ def _ask_invite(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     free = [n for n in c.living() if n not in war["invited"]]
     if not free:
         return None
-    return Decision(Question.INVITE, t["noble"], (("done",), *(("invite", n) for n in free)),
+    return Decision(Question.INVITE, t["noble"], (Reply.DONE, *(Invite(n) for n in free)),
                     f"{t['noble']}: invite an ally to fight with you?", FEUDAL_WAR)
 
 
 @task("invite", _ask_invite)
-def _invite(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None or option == ("done",):
+def _invite(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, Invite):
         return
     war = c.year_data["war"]
-    war["invited"].append(option[1])
-    c.push({"do": "accept", "noble": option[1], "side": t["side"], "by": t["noble"]}, dict(t))
+    war["invited"].append(answer.noble)
+    c.push({"do": "accept", "noble": answer.noble, "side": t["side"], "by": t["noble"]}, dict(t))
 
 
 def _ask_accept(c: CampaignState, t: dict[str, Any]) -> Decision | None:
-    return Decision(Question.ACCEPT, t["noble"], (("decline",), ("accept",)),
+    return Decision(Question.ACCEPT, t["noble"], (Reply.DECLINE, Reply.ACCEPT),
                     f"{t['noble']}: {t['by']} invites you to his feudal war. Accept?", FEUDAL_WAR)
 
 
 @task("accept", _ask_accept)
-def _accept(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option == ("accept",):
+def _accept(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if answer is Reply.ACCEPT:
         war = c.year_data["war"]
         war["sides"][t["side"]]["nobles"].append(t["noble"])
         c.news(f"{t['noble']} joins {t['by']}'s side", FEUDAL_WAR)
@@ -237,21 +248,21 @@ def _accept(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
 def _ask_watchtower(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     war = c.year_data["war"]
     towers = [p for p in realm(c, war["defender"]) if c.provinces[p].has("watchtowers")]
-    return Decision(Question.WATCHTOWER_TARGET, t["noble"], (("none",), *((p,) for p in towers)),
+    return Decision(Question.WATCHTOWER_TARGET, t["noble"], (Reply.NONE, *(ProvinceChoice(p) for p in towers)),
                     f"{t['noble']}: the defender has Watchtowers. Declare now which Watchtower province you mean "
                     "to conquer, if any", FEUDAL_WAR)
 
 
 @task("watchtower_target", _ask_watchtower)
-def _watchtower(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option and option != ("none",):
-        c.year_data["war"]["declared"] = option[0]
-        c.news(f"{t['noble']} declares he will take {option[0]}", FEUDAL_WAR)
+def _watchtower(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if isinstance(answer, ProvinceChoice):
+        c.year_data["war"]["declared"] = answer.province
+        c.news(f"{t['noble']} declares he will take {answer.province}", FEUDAL_WAR)
 
 
 # -- the battle -------------------------------------------------------------------------------
 @task("war_commanders")
-def _commanders(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _commanders(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     """The Master General, else the highest Status (ties: higher level, then the first to join; WC10);
     a side with no noble is led by its claimant or chieftain."""
     war = c.year_data["war"]
@@ -323,8 +334,8 @@ def _ask_arm(c: CampaignState, t: dict[str, Any]) -> Decision | None:
         war["arm"] = _better_arm(c, war, chooser)
         c.news(f"{side['name']} chooses to fight with {war['arm']}", FIGHTING)
         return None
-    return Decision(Question.ARM, side["commander"], (("legions",), ("fleets",)) if _better_arm(c, war, chooser) ==
-                    "legions" else (("fleets",), ("legions",)),
+    return Decision(Question.ARM, side["commander"], (Arm.LEGIONS, Arm.FLEETS) if _better_arm(c, war, chooser) ==
+                    "legions" else (Arm.FLEETS, Arm.LEGIONS),
                     f"{side['commander']}: fight the battle on land (legions) or at sea (fleets)?", FIGHTING)
 
 
@@ -338,10 +349,10 @@ def _better_arm(c: CampaignState, war: dict[str, Any], key: str) -> str:
 
 
 @task("war_arm", _ask_arm)
-def _arm(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _arm(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     war = c.year_data["war"]
-    if option is not None:
-        war["arm"] = option[0]
+    if isinstance(answer, Arm):
+        war["arm"] = answer.value
         c.news(f"The battle will be fought with {war['arm']}", FIGHTING)
 
 
@@ -369,10 +380,11 @@ def points(c: CampaignState, war: dict[str, Any], key: str, arm: str) -> float:
     return total
 
 
-def valid_entry(c: CampaignState, d: Decision, option: Option) -> bool:
+def valid_entry(c: CampaignState, d: Decision, answer: object) -> bool:
     """A GM-entered battle may give any whole percentages, not only the offered steps of 10."""
-    return (d.kind is Question.BATTLE_RESULT and len(option) == 4 and option[0] == "result"
-            and option[1] in ("a", "b") and all(type(v) is int and 0 <= v <= 100 for v in option[2:]))
+    return (d.kind is Question.BATTLE_RESULT and isinstance(answer, BattleResult)
+            and isinstance(answer.winner, Side)
+            and all(type(v) is int and 0 <= v <= 100 for v in (answer.a_lost, answer.b_lost)))
 
 
 def _ask_battle(c: CampaignState, t: dict[str, Any]) -> Decision | None:
@@ -380,23 +392,23 @@ def _ask_battle(c: CampaignState, t: dict[str, Any]) -> Decision | None:
     if _fights_nobody(war) or c.settings.battle_resolver == "abstract":
         return None
     a, b = war["sides"]["a"]["name"], war["sides"]["b"]["name"]
-    return Decision(Question.BATTLE_RESULT, GM, tuple(("result", w, x, y) for w in ("a", "b") for x in LOSS_STEPS
+    return Decision(Question.BATTLE_RESULT, GM, tuple(BattleResult(w, x, y) for w in Side for x in LOSS_STEPS
                                                for y in LOSS_STEPS),
                     f"GM: who won the battle, a ({a}) or b ({b}), and what percentage of its points did each "
                     "side lose?", BATTLES)
 
 
 @task("war_battle", _ask_battle)
-def _battle(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _battle(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     war = c.year_data["war"]
     if _fights_nobody(war):
         war["winner"] = "b"
         war["losses"] = {"a": 0, "b": 0}
         c.news(f"No one fights {war['sides']['b']['name']}", war["section"])
         return
-    if option is not None:
-        war["winner"] = option[1]
-        war["losses"] = {"a": option[2], "b": option[3]}
+    if isinstance(answer, BattleResult):
+        war["winner"] = answer.winner.value
+        war["losses"] = {"a": answer.a_lost, "b": answer.b_lost}
     else:
         abstract_battle(c, war)
     _casualties(c, war)
@@ -485,7 +497,7 @@ def _casualties(c: CampaignState, war: dict[str, Any]) -> None:
 
 
 @task("war_after")
-def _after(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _after(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     war = c.year_data["war"]
     kind, winner = war["kind"], war["winner"]
     loser = "b" if winner == "a" else "a"
@@ -540,16 +552,16 @@ def _ask_conquer(c: CampaignState, t: dict[str, Any]) -> Decision | None:
         return None
     linked = set(may_gain(c, t["noble"])) | set(theirs)
     choices.sort(key=lambda p: (p not in linked, p))
-    return Decision(Question.CONQUER, t["noble"], tuple((p,) for p in choices),
+    return Decision(Question.CONQUER, t["noble"], tuple(ProvinceChoice(p) for p in choices),
                     f"{t['noble']}: which of {war['defender']}'s provinces do you take?", FEUDAL_WAR)
 
 
 @task("conquer", _ask_conquer)
-def _conquer(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None:
+def _conquer(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if not isinstance(answer, ProvinceChoice):
         return
     war = c.year_data["war"]
-    province = str(option[0])
+    province = answer.province
     lose(c, province, f"conquered by {t['noble']}", by_war=True, section=FEUDAL_WAR)
     attacker = t["noble"]
     if not realm(c, attacker) or province in may_gain(c, attacker):

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from magecraft.core.errors import RuleError
+from magecraft.wizard_prince.campaign.answers import Answer, Question, Reply, TreasuryBoost, Upgrade
 from magecraft.wizard_prince.campaign.nobles import ARMS, BOOSTS
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.sections import GOLD, WEALTH
 from magecraft.wizard_prince.campaign.state import CampaignState, task
-from magecraft.wizard_prince.campaign.tasks import Decision, Option, Question
+from magecraft.wizard_prince.campaign.tasks import Decision
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices
 
 
@@ -25,16 +26,16 @@ def sale_price(c: CampaignState, noble: str) -> int:
     return c.settings.guild_sells_for if guild else c.settings.wealth_sells_for
 
 
-def treasury_options(c: CampaignState, noble: str) -> tuple[Option, ...]:
+def treasury_options(c: CampaignState, noble: str) -> tuple[Reply | Upgrade | TreasuryBoost, ...]:
     n = c.nobles[noble]
-    out: list[Option] = [("done",)]
+    out: list[Reply | Upgrade | TreasuryBoost] = [Reply.DONE]
     if n.wealth >= 1:
         if noble in c.year_data.get("positive", ()) or not c.settings.wealth_upgrades_need_courtier:
-            out.extend(("upgrade", *u) for u in upgrade_choices(c, noble))
-        out.extend(("boost", b) for b in BOOSTS)
-        out.append(("sell",))
+            out.extend(upgrade_choices(c, noble))
+        out.extend(TreasuryBoost(b) for b in BOOSTS)
+        out.append(Reply.SELL)
     if n.gold >= c.settings.gold_buys_wealth:
-        out.append(("buy",))
+        out.append(Reply.BUY)
     return tuple(out)
 
 
@@ -53,7 +54,7 @@ def check_boost(c: CampaignState, noble: str, stat: str) -> None:
 
 
 @task("treasury")
-def _treasury(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
+def _treasury(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
     c.push(*({"do": "spend", "noble": n} for n in c.living()))
 
 
@@ -67,34 +68,34 @@ def _ask_spend(c: CampaignState, t: dict[str, Any]) -> Decision | None:
 
 
 @task("spend", _ask_spend)
-def _spend(c: CampaignState, t: dict[str, Any], option: Option | None) -> None:
-    if option is None or option == ("done",):
+def _spend(c: CampaignState, t: dict[str, Any], answer: Answer | None) -> None:
+    if answer is None or answer is Reply.DONE:
         return
-    spend(c, t["noble"], option)
+    assert isinstance(answer, Reply | Upgrade | TreasuryBoost)
+    spend(c, t["noble"], answer)
     c.push(dict(t))
 
 
-def spend(c: CampaignState, noble: str, option: Option) -> None:
+def spend(c: CampaignState, noble: str, answer: Reply | Upgrade | TreasuryBoost) -> None:
     """Carry out one treasury choice (already offered by :func:`treasury_options`)."""
     n = c.nobles[noble]
-    what = option[0]
-    if what == "upgrade":
+    if isinstance(answer, Upgrade):
         n.wealth -= 1
-        build(c, noble, str(option[1]), str(option[2]), str(option[3]), "a Wealth point")
-    elif what == "boost":
+        build(c, noble, answer, "a Wealth point")
+    elif isinstance(answer, TreasuryBoost):
         n.wealth -= 1
-        stat = str(option[1])
+        stat = answer.stat
         if stat in ARMS:
             n.bought[stat] += 1
         else:
             n.boosts[stat] += 1
         c.news(f"{noble} spends a Wealth point on a year's extra {stat}", WEALTH)
-    elif what == "sell":
+    elif answer is Reply.SELL:
         n.wealth -= 1
         price = sale_price(c, noble)
         n.gold += price
         c.news(f"{noble} converts a Wealth point into {price} gp", GOLD)
-    elif what == "buy":
+    elif answer is Reply.BUY:
         n.gold -= c.settings.gold_buys_wealth
         n.wealth += 1
         c.news(f"{noble} converts {c.settings.gold_buys_wealth} gp into a Wealth point", GOLD)

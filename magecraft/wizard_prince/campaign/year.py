@@ -3,12 +3,12 @@
 Seed 004, "How the Campaign Works": each campaign turn is one year -- (optional Tumultuous Empire event),
 the Imperial Banquet, the presented courtiers' benefits, duels, the major war and feudal wars, production,
 the upgrades' and appointments' yearly rolls, the NPC nobles' 2d6, an adventure, then the Status and
-connectivity checks.  Between years the campaign waits on the GM's ``("begin",)``.
+connectivity checks.  Between years the campaign waits on the GM's ``begin``.
 
 >>> from magecraft.core.randomness import Randomness
 >>> c = Campaign.new(["Ann", "Bob"], Randomness.seeded(1))
 >>> c.legal_actions()
-[Choose(answer='begin', details=())]
+[Reply.BEGIN]
 """
 
 from __future__ import annotations
@@ -18,26 +18,29 @@ from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import settings_to_dict
 from magecraft.core.state import GameState
-from magecraft.wizard_prince.campaign import adventures, appointments, court, duels, npc, tumult, war, wealth
+from magecraft.wizard_prince.campaign import (
+    adventures,
+    appointments,
+    chances,
+    court,
+    duels,
+    npc,
+    tumult,
+    war,
+    wealth,
+)
+from magecraft.wizard_prince.campaign.answers import BattleResult, Question, Reply, Side, TreasuryBoost
 from magecraft.wizard_prince.campaign.empire import EmpireMap, load_map
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.provinces import over_limit, production, realm
 from magecraft.wizard_prince.campaign.sections import CAMPAIGN, PROVINCES, STATUS
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.campaign.state import TASKS, CampaignState, Province, task
-from magecraft.wizard_prince.campaign.tasks import (
-    GM,
-    Action,
-    Boost,
-    Choose,
-    Decision,
-    EnterBanquet,
-    Question,
-    Record,
-)
+from magecraft.wizard_prince.campaign.tasks import GM, Action, Boost, Decision, EnterBanquet, Record
 from magecraft.wizard_prince.campaign.upgrades import yearly_rolls
 from magecraft.wizard_prince.settings import Settings
 
@@ -111,13 +114,11 @@ class Campaign(CampaignState, GameState[Action]):
         """An answer's words ("begin", "upgrade salon Tarsis"), an adventure's record ("record
         Ann:wealth:+1:a dragon's hoard"), a boost bought at any time ("boost Ann status"), or "enter the
         banquet's result"."""
-        if isinstance(action, Choose):
-            return " ".join(str(v) for v in action.option)
-        if isinstance(action, Record):
+        if isinstance(action, Record | Boost):
             return action.words()
-        if isinstance(action, Boost):
-            return action.words()
-        return action.describe()
+        if isinstance(action, EnterBanquet):
+            return action.describe()
+        return " ".join(str(v) for v in action.option)
 
     def parse_action(self, text: str) -> Action:
         """The answer these words give; besides the offered answers, the GM may enter a battle's losses in
@@ -136,11 +137,17 @@ class Campaign(CampaignState, GameState[Action]):
                 raise RuleError(str(exc), rule="Adventuring", section=CAMPAIGN) from None
             self.check(record)
             return record
-        if len(words) == 4 and words[0] == "result" and all(w.isdigit() for w in words[2:]):
-            entry = Choose("result", (words[1], int(words[2]), int(words[3])))
-            if self.pending is not None and war.valid_entry(self, self.pending, entry.option):
+        if (len(words) == 4 and words[0] == "result" and words[1] in set(Side)
+                and all(w.isdigit() for w in words[2:])):
+            entry = BattleResult(Side(words[1]), int(words[2]), int(words[3]))
+            if self.pending is not None and war.valid_entry(self, self.pending, entry):
                 return entry
         return super().parse_action(text)
+
+    def chance_of(self, action: Action) -> Chance | None:
+        """The exact chance of an answer a roll decides: the Lord Chancellor's charge, a duel the abstract
+        resolver fights, a syndicate's assassin (:mod:`~.chances`); None for every other action."""
+        return chances.chance_of(self, action)
 
     def current_player(self) -> str | None:
         """The seat to answer: the noble asked, or the GM, who also answers for the NPC nobles ("Optional
@@ -154,7 +161,7 @@ class Campaign(CampaignState, GameState[Action]):
     def legal_actions(self) -> list[Action]:
         if self.over or self.pending is None:
             return []
-        return [Choose.of(o) for o in self.pending.options]
+        return list(self.pending.options)
 
     def check(self, action: Action) -> None:
         if self.over:
@@ -177,14 +184,12 @@ class Campaign(CampaignState, GameState[Action]):
                                 section=CAMPAIGN)
             court.parse_result(self, action.result)
             return
-        if not isinstance(action, Choose):
-            raise RuleError(f"{action!r} is not a campaign action", rule="The year", section=CAMPAIGN)
-        if action.option not in d.options and not war.valid_entry(self, d, action.option):
-            raise RuleError(f"{action.option!r} is not an answer to {d.prompt!r}", rule=d.kind, section=d.section)
+        if action not in d.options and not war.valid_entry(self, d, action):
+            raise RuleError(f"{action!r} is not an answer to {d.prompt!r}", rule=d.kind, section=d.section)
 
     def perform(self, action: Action) -> None:
         if isinstance(action, Boost):    # at any time: the decision waiting stays where it is
-            wealth.spend(self, action.noble, ("boost", action.stat))
+            wealth.spend(self, action.noble, TreasuryBoost(action.stat))
             return
         d = self.pending
         assert d is not None
@@ -199,7 +204,7 @@ class Campaign(CampaignState, GameState[Action]):
             self.begin_year()
         else:
             assert t is not None
-            TASKS[t["do"]][1](self, t, tuple(action.option))
+            TASKS[t["do"]][1](self, t, action)
         self.run()
 
     def begin_year(self) -> None:
@@ -348,4 +353,4 @@ def _end_year(c: CampaignState, t: dict[str, Any], option: Any) -> None:
         c.over = f"the GM ends the campaign after {c.year} year{'s' if c.year > 1 else ''}"
         c.news(f"The campaign ends after {c.year} year{'s' if c.year > 1 else ''}, as the GM set", CAMPAIGN)
     if not c.over:
-        c.pending = Decision(Question.BEGIN, GM, (("begin",),), f"Begin year {c.year + 1}?", CAMPAIGN)
+        c.pending = Decision(Question.BEGIN, GM, (Reply.BEGIN,), f"Begin year {c.year + 1}?", CAMPAIGN)

@@ -9,9 +9,10 @@ import pytest
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
+from magecraft.wizard_prince.campaign.answers import Option, read_answer
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import Choose, Decision
+from magecraft.wizard_prince.campaign.tasks import Decision
 from magecraft.wizard_prince.campaign.year import Campaign
 
 
@@ -31,7 +32,15 @@ def campaign(names: Sequence[str] = ("Ann", "Bob"), dice: Sequence[int] = (), *,
 
 
 def answer(c: Campaign, *option: Any) -> None:
-    c.apply(Choose.of(tuple(option)))
+    """Answer the pending question with the typed answer these words give."""
+    assert c.pending is not None
+    c.apply(read_answer(c.pending.kind, tuple(option)))
+
+
+def option_words(c: Campaign) -> tuple[Option, ...]:
+    """The pending question's answers, each as its words (as a save writes them)."""
+    assert c.pending is not None
+    return tuple(o.option for o in c.pending.options)
 
 
 def run_tasks(c: Campaign, *tasks: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_helpers import all_rolled, answer, campaign, news, pending, run_tasks
+from campaign_helpers import all_rolled, answer, campaign, news, option_words, pending, run_tasks
 
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
@@ -52,7 +52,7 @@ def test_the_ambassadors_province_or_an_upgrade_instead() -> None:
                                            counts={"provinces_to_add": 2}))
     run_tasks(c, {"do": "court"})
     assert c.year_data["positive"] == ["Ann"]
-    assert c.pending is not None and c.pending.kind == "courtier" and c.pending.options[0] == ("take",)
+    assert c.pending is not None and c.pending.kind == "courtier" and option_words(c)[0] == ("take",)
     answer(c, "take")
     assert c.pending is not None and c.pending.kind == "gain"
     answer(c, "Orlu")

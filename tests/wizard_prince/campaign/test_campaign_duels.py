@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_helpers import all_rolled, answer, campaign, news, pending, refused, run_tasks
+from campaign_helpers import all_rolled, answer, campaign, news, option_words, pending, refused, run_tasks
 
+from magecraft.wizard_prince.campaign.answers import DuelWinner
 from magecraft.wizard_prince.campaign.duels import PRINCE, unsanctioned_duel, welsh
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import Choose
 from magecraft.wizard_prince.campaign.year import Campaign
 
 
@@ -17,7 +17,7 @@ def test_a_herald_duel_to_the_death_rerolls_ties_and_kills_the_loser() -> None:
     c.year_data["duels"] = [{"challenger": "Ann"}]
     run_tasks(c, {"do": "duels"})
     assert pending(c) is not None and c.pending is not None
-    assert c.pending.options == (("none",), ("Bob", "first blood"), ("Bob", "death"))
+    assert option_words(c) == (("none",), ("Bob", "first blood"), ("Bob", "death"))
     answer(c, "Bob", "death")
     answer(c, "done")                       # no wagers
     assert c.nobles["Ann"].status == 2 and c.nobles["Bob"].status == 2 and not c.nobles["Bob"].alive
@@ -60,7 +60,7 @@ def test_the_gm_may_enter_the_winner() -> None:
     answer(c, "Bob", "first blood")
     answer(c, "done")
     assert c.pending is not None and c.pending.kind == "duel_result" and c.pending.player == "GM"
-    refused(c, Choose.of(("winner", "Cid")), "not an answer")
+    refused(c, DuelWinner("Cid"), "not an answer")
     answer(c, "winner", "Bob")
     assert c.nobles["Bob"].status == 2 and c.nobles["Ann"].status == 0
 
@@ -93,19 +93,19 @@ def test_wagers_are_entered_in_pairs_each_backer_staking_what_he_holds() -> None
     c.provinces["Orlu"].upgrades = {"public_works": 0}
     assert c.pending is not None and c.pending.kind == "duel_wagers" and c.pending.player == "GM"
     # the first named backs Ann, the second Bob; neither duellist backs his opponent
-    assert c.pending.options == (("done",), ("wager", "Ann", "Bob"), ("wager", "Ann", "Cid"),
+    assert option_words(c) == (("done",), ("wager", "Ann", "Bob"), ("wager", "Ann", "Cid"),
                                  ("wager", "Cid", "Bob"))
     answer(c, "wager", "Cid", "Bob")
     assert c.pending is not None and c.pending.player == "Cid"
-    assert c.pending.options == (("wealth",), ("province", "Athak"), ("item", "Ring of Protection +1"))
+    assert option_words(c) == (("wealth",), ("province", "Athak"), ("item", "Ring of Protection +1"))
     answer(c, "item", "Ring of Protection +1")
     assert c.pending is not None and c.pending.player == "Bob"
     # Frostwall could not join Cid's realm, so it is no stake
-    assert c.pending.options == (("wealth",), ("province", "Orlu"))
+    assert option_words(c) == (("wealth",), ("province", "Orlu"))
     answer(c, "province", "Orlu")
     # a second wager: Cid's ring is staked already, his Wealth level is not
     answer(c, "wager", "Cid", "Bob")
-    assert c.pending is not None and c.pending.options == (("wealth",), ("province", "Athak"))
+    assert c.pending is not None and option_words(c) == (("wealth",), ("province", "Athak"))
     answer(c, "wealth")
     answer(c, "wealth")
     saved = c.to_dict()
@@ -113,7 +113,7 @@ def test_wagers_are_entered_in_pairs_each_backer_staking_what_he_holds() -> None
     answer(c, "done")                       # Ann 15 + 7 beats Bob 1 + 7
     assert c.nobles["Ann"].status == 2 and c.nobles["Bob"].status == 0 and all_rolled(c)
     assert c.pending is not None and c.pending.kind == "wager_pay" and c.pending.player == "Bob"
-    assert c.pending.options == (("pay",), ("welsh",))
+    assert option_words(c) == (("pay",), ("welsh",))
     answer(c, "pay")                         # Orlu goes to Cid; Frostwall is Bob's capital now
     assert c.provinces["Orlu"].owner == "Cid" and c.nobles["Bob"].capital == "Barony of Frostwall"
     assert c.provinces["Orlu"].has("public_works")      # handed over, not taken: its upgrades stay (WC21)
@@ -153,7 +153,7 @@ def test_a_stake_no_longer_held_can_only_be_welshed_on() -> None:
     answer(c, "done")
     c.nobles["Bob"].wealth = 0              # spent between the wager and the reckoning
     answer(c, "winner", "Ann")
-    assert c.pending is not None and c.pending.options == (("welsh",),)
+    assert c.pending is not None and option_words(c) == (("welsh",),)
     answer(c, "welsh")
     assert c.nobles["Bob"].status == 1 - 1 - 3
 
@@ -176,7 +176,7 @@ def test_the_seconds_stop_a_foul_and_the_fouler_loses_without_a_death() -> None:
     run_tasks(c, {"do": "duels"})
     answer(c, "Bob", "death")
     answer(c, "done")
-    assert c.pending is not None and ("foul", "Ann") in c.pending.options
+    assert c.pending is not None and ("foul", "Ann") in option_words(c)
     answer(c, "foul", "Bob")
     assert c.nobles["Bob"].alive and c.nobles["Bob"].status == 0 and c.nobles["Ann"].status == 2
     assert "Bob cheats or breaks the rules of the duel: the seconds step in and stop it" in news(c)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from campaign_helpers import all_rolled, answer, campaign, run_tasks
+from campaign_helpers import all_rolled, answer, campaign, option_words, run_tasks
 from test_campaign_war import barbarian_year
 
 from magecraft.cli.app import main
@@ -43,7 +43,7 @@ def test_a_master_general_made_at_the_banquet_gains_his_yearly_legion_or_fleet()
     use_result(c, played.banquet_result().to_dict(), entered=False)
     run_tasks(c, {"do": "court"}, {"do": "appointments"})
     assert c.nobles["Ann"].appointment == Office.MASTER_GENERAL
-    assert c.pending is not None and c.pending.options == (("legions",), ("fleets",))
+    assert c.pending is not None and option_words(c) == (("legions",), ("fleets",))
     answer(c, "legions")
     assert c.nobles["Ann"].legions["regular"] == 2
 
@@ -128,7 +128,7 @@ def test_the_dwarf_mine_masters_wealth_may_be_given_back_for_an_upgrade_instead(
                                            changes={"status": 0, "wealth": 1, "legions": 0, "fleets": 0}))
     run_tasks(c, {"do": "court"})
     assert c.nobles["Ann"].wealth == 2
-    assert c.pending is not None and c.pending.kind == "courtier" and c.pending.options[0] == ("take",)
+    assert c.pending is not None and c.pending.kind == "courtier" and option_words(c)[0] == ("take",)
     answer(c, "upgrade", "public_works", "Athak", "")
     assert c.nobles["Ann"].wealth == 1 and c.provinces["Athak"].has("public_works")
 
@@ -232,4 +232,4 @@ def test_an_npc_nobles_herald_duel_cannot_be_declined() -> None:
     c.year_data["duels"] = [{"challenger": "Nemo"}]
     run_tasks(c, {"do": "duels"})
     assert c.pending is not None and c.pending.kind == "duel_challenge"
-    assert c.pending.options == (("Bob", "first blood"), ("Bob", "death"))
+    assert option_words(c) == (("Bob", "first blood"), ("Bob", "death"))

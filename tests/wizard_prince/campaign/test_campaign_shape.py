@@ -14,8 +14,9 @@ from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.scenario import load_scenario, load_scenario_text, run_scenario
 from magecraft.games import registry
+from magecraft.wizard_prince.campaign.answers import Reply, TreasuryBoost
 from magecraft.wizard_prince.campaign.position import CampaignPosition
-from magecraft.wizard_prince.campaign.tasks import GM, Boost, Choose, Question, Record
+from magecraft.wizard_prince.campaign.tasks import GM, Boost, Question, Record
 
 SCENARIOS = sorted((Path(__file__).parents[3] / "docs" / "scenarios").glob("wizard-prince-campaign-*.toml"))
 TWO = [{"name": "Ann"}, {"name": "Bob"}]
@@ -56,8 +57,8 @@ def test_an_impossible_campaign_position_is_refused_saying_why(setup: dict, why:
 def test_answers_are_typed_and_spoken_and_the_gm_may_enter_more():
     c = CampaignPosition.from_mapping({"nobles": TWO}).campaign(Randomness.seeded(1))
     assert c.decision_kind() is Question.BEGIN and c.current_player() == GM
-    assert c.parse_action(" BEGIN ") == Choose("begin")
-    assert repr(Choose("begin")) == "Choose(answer='begin', details=())"
+    assert c.parse_action(" BEGIN ") is Reply.BEGIN
+    assert repr(Reply.BEGIN) == "Reply.BEGIN"
     c.push_text("begin")
     c.push_text("bots")
     while c.decision_kind() is not Question.ADVENTURE:
@@ -86,7 +87,7 @@ def test_a_boost_at_any_time_is_spoken_and_read_back_and_the_treasurys_own_stays
     c.push_text("bots")
     while c.decision_kind() is not Question.SPEND:
         c.apply(c.legal_actions()[0])
-    assert c.parse_action("boost status") == Choose("boost", ("status",))  # the treasury's own answer
+    assert c.parse_action("boost status") == TreasuryBoost("status")  # the treasury's own answer
 
 
 def test_a_noble_sees_the_enemy_host_only_when_he_found_it_out():

@@ -6,6 +6,7 @@ import pytest
 from campaign_helpers import answer, campaign, news, refused, run_tasks
 
 from magecraft.core.errors import RuleError
+from magecraft.wizard_prince.campaign.answers import Reply, Upgrade
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.campaign.tasks import Record
 from magecraft.wizard_prince.campaign.upgrades import build, upgrade_choices, yearly_rolls
@@ -15,23 +16,23 @@ from magecraft.wizard_prince.campaign.wealth import sale_price, treasury_options
 def test_each_upgrade_once_per_province_but_the_garrison_and_not_in_a_province_gained_this_year() -> None:
     c = campaign(["Ann"], realms={"Ann": ["Athak", "Orlu"]}, sheets={"Ann": {"status": 5}})
     c.provinces["Orlu"].gained = c.year
-    build(c, "Ann", "salon", "Athak", "", "a Wealth point")
-    build(c, "Ann", "garrison", "Athak", "legions", "a Wealth point")
+    build(c, "Ann", Upgrade("salon", "Athak", ""), "a Wealth point")
+    build(c, "Ann", Upgrade("garrison", "Athak", "legions"), "a Wealth point")
     choices = upgrade_choices(c, "Ann")
-    assert ("salon", "Athak", "") not in choices and ("garrison", "Athak", "fleets") in choices
-    assert all(p == "Athak" for _, p, _ in choices)
-    build(c, "Ann", "garrison", "Athak", "legions", "a Wealth point")
+    assert Upgrade("salon", "Athak") not in choices and Upgrade("garrison", "Athak", "fleets") in choices
+    assert all(u.province == "Athak" for u in choices)
+    build(c, "Ann", Upgrade("garrison", "Athak", "legions"), "a Wealth point")
     assert c.provinces["Athak"].garrisons == ["legions", "legions"]
     with pytest.raises(RuleError):
-        build(c, "Ann", "salon", "Athak", "", "a Wealth point")
+        build(c, "Ann", Upgrade("salon", "Athak", ""), "a Wealth point")
 
 
 def test_raze_removes_the_upgrades_and_temples_go_to_one_god() -> None:
     c = campaign(["Ann"], realms={"Ann": ["Athak", "Orlu"]})
-    assert ("raze", "Athak", "") not in upgrade_choices(c, "Ann")
-    build(c, "Ann", "grand_temple", "Athak", "prosperity", "a courtier")
-    assert [d for k, p, d in upgrade_choices(c, "Ann") if k == "grand_temple"] == ["prosperity"]
-    build(c, "Ann", "raze", "Athak", "", "a courtier")
+    assert Upgrade("raze", "Athak") not in upgrade_choices(c, "Ann")
+    build(c, "Ann", Upgrade("grand_temple", "Athak", "prosperity"), "a courtier")
+    assert [u.detail for u in upgrade_choices(c, "Ann") if u.upgrade == "grand_temple"] == ["prosperity"]
+    build(c, "Ann", Upgrade("raze", "Athak", ""), "a courtier")
     assert c.provinces["Athak"].upgrades == {}
 
 
@@ -58,7 +59,7 @@ def test_a_salon_20_raises_status_and_the_mercenaries_guild_raises_grades() -> N
 
 def test_a_prosperity_temple_gives_wealth_on_25_percent() -> None:
     c = campaign(["Ann"], [25], realms={"Ann": ["Athak"]})
-    build(c, "Ann", "grand_temple", "Athak", "prosperity", "a courtier")
+    build(c, "Ann", Upgrade("grand_temple", "Athak", "prosperity"), "a courtier")
     yearly_rolls(c)
     assert c.nobles["Ann"].wealth == 2
 
@@ -66,19 +67,19 @@ def test_a_prosperity_temple_gives_wealth_on_25_percent() -> None:
 def test_public_works_and_tax_gatherers_add_to_production() -> None:
     from magecraft.wizard_prince.campaign.provinces import modifier
     c = campaign(["Ann"], realms={"Ann": ["Athak"]})
-    build(c, "Ann", "public_works", "Athak", "", "a courtier")
-    build(c, "Ann", "tax_gatherers", "Athak", "", "a courtier")
+    build(c, "Ann", Upgrade("public_works", "Athak", ""), "a courtier")
+    build(c, "Ann", Upgrade("tax_gatherers", "Athak", ""), "a courtier")
     assert modifier(c, c.provinces["Athak"]) == 6
 
 
 def test_wealth_buys_upgrades_only_in_a_year_a_positive_courtier_was_presented() -> None:
     c = campaign(["Ann"], realms={"Ann": ["Athak"]})
-    assert not any(o[0] == "upgrade" for o in treasury_options(c, "Ann"))
+    assert not any(isinstance(o, Upgrade) for o in treasury_options(c, "Ann"))
     c.year_data["positive"] = ["Ann"]
-    assert ("upgrade", "salon", "Athak", "") in treasury_options(c, "Ann")
+    assert Upgrade("salon", "Athak") in treasury_options(c, "Ann")
     c = campaign(["Ann"], realms={"Ann": ["Athak"]},
                  settings=CampaignSettings(wealth_upgrades_need_courtier=False))
-    assert ("upgrade", "salon", "Athak", "") in treasury_options(c, "Ann")
+    assert Upgrade("salon", "Athak") in treasury_options(c, "Ann")
 
 
 def test_a_wealth_boost_lasts_one_year() -> None:
@@ -102,7 +103,7 @@ def test_wealth_and_gold_convert_at_100000_and_75000_or_100000_with_a_guild() ->
     assert c.nobles["Ann"].gold == 100_000 and c.nobles["Ann"].wealth == 1
     answer(c, "buy")
     assert c.nobles["Ann"].gold == 0 and c.nobles["Ann"].wealth == 2
-    assert ("buy",) not in treasury_options(c, "Ann")
+    assert Reply.BUY not in treasury_options(c, "Ann")
 
 
 def test_only_a_20_on_the_salons_roll_raises_status() -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from campaign_helpers import all_rolled, answer, campaign, news, pending, refused, run_tasks
+from campaign_helpers import all_rolled, answer, campaign, news, option_words, pending, refused, run_tasks
 
+from magecraft.wizard_prince.campaign.answers import BattleResult, Side
 from magecraft.wizard_prince.campaign.provinces import realm
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import Choose
 from magecraft.wizard_prince.campaign.war import abstract_battle, casualties, points, roll_host
 
 BARBARIAN_DICE = [3, 4, 5, 5, 5,            # chieftain: level 2d6 = 7, Intelligence 3d6 = 15
@@ -32,7 +32,7 @@ def barbarian_year(extra: list[int]) -> Any:
     run_tasks(c, {"do": "major_war"})
     secret = c.observation("Ann")["year_data"]["war_secret"]
     assert set(secret) == {"b_strength"} and secret["b_strength"]["value"]["legions"]["guard"] == 1
-    assert c.pending is not None and c.pending.kind == "join" and c.pending.options == (("neutral",), ("a",))
+    assert c.pending is not None and c.pending.kind == "join" and option_words(c) == (("neutral",), ("a",))
     answer(c, "a")
     return c
 
@@ -96,7 +96,7 @@ def test_a_feudal_war_over_land_only_is_fought_with_legions_and_the_capital_is_s
     feudal(c)
     war = c.year_data["war"]
     assert war["arm"] == "legions"                         # only a land route: no Intelligence check
-    assert c.pending is not None and c.pending.kind == "conquer" and c.pending.options == (("Peaks of Kur",),)
+    assert c.pending is not None and c.pending.kind == "conquer" and option_words(c) == (("Peaks of Kur",),)
     answer(c, "Peaks of Kur")
     assert realm(c, "Ann") == ["Hills of Zynn", "Peaks of Kur"] and realm(c, "Bob") == ["Stahl"]
     assert c.provinces["Peaks of Kur"].war_damage == 1 and all_rolled(c)
@@ -106,7 +106,7 @@ def test_a_defender_with_one_province_loses_his_capital() -> None:
     c = campaign(["Ann", "Bob"], [4, 4, 3], realms={"Ann": ["Hills of Zynn"], "Bob": ["Peaks of Kur"]},
                  sheets={"Ann": {"status": 5}})
     feudal(c)
-    assert c.pending is not None and c.pending.options == (("Peaks of Kur",),)
+    assert c.pending is not None and option_words(c) == (("Peaks of Kur",),)
 
 
 def test_watchtowers_make_the_attacker_declare_and_let_the_defender_choose_land_or_sea() -> None:
@@ -172,7 +172,7 @@ def test_a_gm_enters_the_battle_with_any_whole_percentages() -> None:
     c.settings = CampaignSettings(battle_resolver="entered")
     answer(c, "legions")
     assert c.pending is not None and c.pending.kind == "battle_result" and c.pending.player == "GM"
-    refused(c, Choose.of(("result", "a", 101, 0)), "not an answer")
+    refused(c, BattleResult(Side.A, 101, 0), "not an answer")
     answer(c, "result", "b", 25, 50)
     # side a (Ann) lost 25%: 1 of 4 regular, 0.5 of 2 elite rounds to 1; the horde lost 50%: 3 of 6
     assert c.nobles["Ann"].legions == {"regular": 3, "elite": 1, "guard": 0}
@@ -190,7 +190,7 @@ def test_declaring_for_the_throne_needs_status_equal_to_the_provinces() -> None:
     run_tasks(c, {"do": "declare", "noble": "Ann"})
     answer(c, "declare")                              # the Emperor's host is rolled; Bob is asked
     assert c.pending is not None and c.pending.kind == "join" and c.pending.player == "Bob"
-    assert c.pending.options == (("neutral",), ("b",))    # he may not join the claimant
+    assert option_words(c) == (("neutral",), ("b",))    # he may not join the claimant
 
 
 def declaration(winner: str) -> Any:

@@ -12,14 +12,15 @@ from hypothesis import strategies as st
 
 from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
+from magecraft.wizard_prince.campaign.answers import Question, Reply, Target
 from magecraft.wizard_prince.campaign.bots import CampaignBot, run_year
 from magecraft.wizard_prince.campaign.court import attendees
 from magecraft.wizard_prince.campaign.nobles import CampaignNoble
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
-from magecraft.wizard_prince.campaign.tasks import Choose, Decision, EnterBanquet, Record
+from magecraft.wizard_prince.campaign.tasks import Decision, EnterBanquet, Record
 from magecraft.wizard_prince.campaign.year import YEAR, Campaign
 
-CAMPAIGN_BEGIN = Decision("begin", "GM", (("begin",),), "Begin?", "How the Campaign Works")
+CAMPAIGN_BEGIN = Decision(Question.BEGIN, "GM", (Reply.BEGIN,), "Begin?", "How the Campaign Works")
 PEACE = {"emperors": 1, "nobles": [], "coup": False, "barbarian_invasion": False, "feudal_wars": 0}
 
 
@@ -91,10 +92,10 @@ def test_standing_and_a_one_time_sponsorship() -> None:
 
 def test_illegal_actions_change_nothing() -> None:
     c = campaign(["Ann"])
-    refused(c, Choose.of(("banquet",)), "not an answer")
+    refused(c, Reply.BOTS, "not an answer")
     refused(c, EnterBanquet(PEACE), "when the banquet is held")
     c.over = "Ann is Emperor"
-    refused(c, Choose.of(("begin",)), "the campaign is over")
+    refused(c, Reply.BEGIN, "the campaign is over")
 
 
 def test_a_campaign_round_trips_mid_year_and_plays_on_identically() -> None:
@@ -145,7 +146,7 @@ def test_random_legal_and_illegal_actions(seed: int, data: st.DataObject) -> Non
         if c.is_terminal() or c.year >= 2:
             break
         actions = c.legal_actions()
-        bogus = Choose.of(("nonsense", data.draw(st.integers(0, 9))))
+        bogus = Target(f"nonsense {data.draw(st.integers(0, 9))}")
         refused(c, bogus, "not an answer")
         if c.pending is not None and c.pending.kind == "adventure":
             dead = [n for n in c.nobles if not c.nobles[n].alive]
