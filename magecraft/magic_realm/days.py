@@ -45,7 +45,7 @@ from dataclasses import asdict
 from typing import Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
-from magecraft.core.events import EventLog
+from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
@@ -62,11 +62,12 @@ from magecraft.magic_realm.actions import (
     WoundMiracle,
 )
 from magecraft.magic_realm.board import Board
-from magecraft.magic_realm.data import realm_lists
+from magecraft.magic_realm.data import realm_lists, spell
 from magecraft.magic_realm.guilds import GuildHall
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import Character, Decide, Item, Pending, Pod, TravellerPiece
 from magecraft.magic_realm.realm import DayRecord, Replay
+from magecraft.magic_realm.setup import SECTION as SETUP_DEAL
 from magecraft.magic_realm.setup import Setup
 from magecraft.magic_realm.sites import Sites
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
@@ -95,6 +96,8 @@ OLD_FORMAT = "magic_realm.days/2"
 START_GOLD = 10
 #: The seat that records the base game's turn.
 REFEREE = "referee"
+#: The log's section of the setup's deal, which no character sees (15.3-15.4).
+SETUP_SECTION = SETUP_DEAL
 
 
 class RealmDays(GameState[DayAction]):
@@ -169,13 +172,15 @@ class RealmDays(GameState[DayAction]):
         male: Sequence[str] = (),
         generator_revealed: bool = False,
         settings: RealmSettings = DEFAULT_SETTINGS,
+        spells: Mapping[str, Sequence[str]] | None = None,
     ) -> RealmDays:
         """A seeded setup and board with characters placed as ``"Amazon@Oak Woods 2"`` (``=GOLD`` after the
         clearing sets the character's gold, ``"Amazon@Oak Woods 2=25"``).
 
         ``colour_magic`` names the characters carrying colour magic (12.2/1); ``female``/``male`` override
         the character's sex (the Siren, 7.10; ruling MR33); ``generator_revealed`` starts the game with the
-        generator already discovered (when it lies on the board); ``settings`` are the house rules.
+        generator already discovered (when it lies on the board); ``settings`` are the house rules;
+        ``spells`` the spells each character knows (by name; ruling MR55: only these are cast on the board).
         """
         dealt = setup or Setup.deal(rng)
         board = Board.build(dealt.tiles, rng)
@@ -186,6 +191,7 @@ class RealmDays(GameState[DayAction]):
         # The generator's treasure location lies in its tile's highest-numbered clearing (ruling MR5).
         gen_clearing = -1 if gen_tile < 0 else board.tile_clearings(gen_tile)[-1]
         _mark_characters(placed, colour_magic=colour_magic, female=female, male=male)
+        _teach_spells(placed, spells or {})
         made = cls(rng, dealt, board, placed, pieces, generator_tile=gen_tile, generator_clearing=gen_clearing,
                    settings=settings)
         for who_name, coins in gold.items():
@@ -621,9 +627,16 @@ class RealmDays(GameState[DayAction]):
                if self.sites.trap_revealed else {}),
         }
         seen.pop("rng")
-        seen["log"] = [e for e in seen["log"] if e.get("section") != "15. EXPANSION SETUP"
-                       and e.get("kind") != "randomness" and "(kept hidden)" not in str(e.get("label"))]
+        seen["log"] = [e for e in seen["log"] if not secret_event(e.get("kind"), e.get("label"), e.get("section"))]
         return seen
+
+    def event_visible(self, event: Event, player: str) -> bool:
+        """The referee sees every event; a character not the setup's picks and shuffles (15.3-15.4: chits dealt
+        face down, the generator "undisclosed until discovered", 15.3/1) nor the dice's state -- what
+        :meth:`observation` leaves out of his log."""
+        if player == REFEREE:
+            return True
+        return not secret_event(event.kind, event.label, event.section) and super().event_visible(event, player)
 
     # -- saving ----------------------------------------------------------------------------------------
 
@@ -825,6 +838,25 @@ def _mark_characters(placed: Sequence[Character], *, colour_magic: Sequence[str]
                 who.colour_magic = True
             else:
                 who.male = option == "--male"
+
+
+def _teach_spells(placed: Sequence[Character], spells: Mapping[str, Sequence[str]]) -> None:
+    """The spells each character knows, by their List of Spells names (ruling MR55)."""
+    by_name = {c.name: c for c in placed}
+    for name, known in spells.items():
+        who = by_name.get(name.strip())
+        if who is None:
+            raise InputError(f"--spells: no character {name.strip()!r} is placed")
+        for text in known:
+            found = spell(text).name
+            if found not in who.spells:
+                who.spells.append(found)
+
+
+def secret_event(kind: Any, label: Any, section: Any) -> bool:
+    """Whether a log event is the referee's alone: the Expansion Setup's deal (15.3-15.4), a pick "kept
+    hidden", or the dice's state."""
+    return section == SETUP_SECTION or kind == "randomness" or "(kept hidden)" in str(label)
 
 
 def letters(name: str) -> int:

@@ -371,6 +371,10 @@ def _check_spell(realm: Realm, who: Character, action: CastSpell) -> None:
     if name not in BOARD_SPELLS:
         raise RuleError(f"{name} is not resolved on the board here ({', '.join(BOARD_SPELLS)})",
                         rule="List of Spells", section="List of Spells")
+    if realm.settings.spells_known and name not in who.spells:
+        known = ", ".join(who.spells) or "none recorded"
+        raise RuleError(f"{who.name} does not know {name.upper()} (his spells: {known})",
+                        rule="MR55 a character casts only the spells he knows", section="List of Spells")
     if name in ("Hop", "Open Gate"):
         phases.check_not_trapped(realm, who, name.upper())
     if name == "Miracle":
