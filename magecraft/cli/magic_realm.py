@@ -592,8 +592,8 @@ def play(
     At each prompt: a number, or help, undo, log, save, quit.  --save NAME saves after each action;
     --load NAME resumes it (and keeps saving to it).
     """
+    from magecraft.cli.game_table import play_at_table
     from magecraft.cli.magic_realm_play import RealmTable
-    from magecraft.cli.playloop import PlayLoop
     from magecraft.cli.sessions import open_session
     from magecraft.magic_realm.days import RealmDays
 
@@ -621,9 +621,7 @@ def play(
         realm = _scenario_realm(scenario)
     else:
         realm = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice, one_die, spells)
-    ending = PlayLoop(RealmTable(realm), session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
-    if ending.status:
-        raise typer.Exit(ending.status)
+    play_at_table(session, RealmTable(realm), allow_undo=allow_undo, shown_from=shown_from)
 
 
 def _change_saved(db: Any, name: str, action: Any) -> Any:
