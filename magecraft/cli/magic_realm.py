@@ -521,7 +521,8 @@ def simulate(
         sim = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice, one_die)
     shown = len(sim.report)
     target = sim.day + days
-    while (sim.day < target or sim.turn is not None) and not sim.is_terminal():
+    # simulate runs the days asked (MR56's last day ends a game played, not a simulation)
+    while (sim.day < target or sim.turn is not None) and not sim.all_dead():
         sim.apply(unattended(sim))
     saved = session.save(sim.to_dict()) if session.name is not None else None
     if json_out:

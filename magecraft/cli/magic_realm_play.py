@@ -145,7 +145,12 @@ class RealmView(GameView["act.DayAction"]):
                                    lambda _rest: _show_secrets(table.state))}
 
     def ending(self, table: GameTable[act.DayAction]) -> str:
-        return f"Every character is dead after {table.state.day} days."
+        realm: RealmDays = table.state
+        if realm.all_dead():
+            return f"Every character is dead after {realm.day} days: nobody wins."
+        winners = realm.winners()
+        verb = "wins" if len(winners) == 1 else "win"
+        return f"Day {realm.day} was the last (ruling MR56): {' and '.join(winners)} {verb} with the most gold."
 
 
 class RealmTable(GameTable["act.DayAction"]):

@@ -269,11 +269,28 @@ class RealmDays(GameState[DayAction]):
         miracles.remember(self, action, was)
 
     def is_terminal(self) -> bool:
+        """Every character dead, or the last day over (ruling MR56; ``RealmSettings.last_day``)."""
+        if self.all_dead():
+            return True
+        last = self.settings.last_day
+        return bool(last) and self.day >= last and self.turn is None and self.pending is None
+
+    def all_dead(self) -> bool:
         return not any(c.alive for c in self.characters)
+
+    def winners(self) -> tuple[str, ...]:
+        """Ruling MR56: at the game's end, the living characters with the most gold (the one of the base
+        game's victory categories the realm keeps); nobody when every character is dead or the game goes on."""
+        living = [c.name for c in self.characters if c.alive]
+        if not self.is_terminal() or not living:
+            return ()
+        most = max(self.retinues[name].gold for name in living)
+        return tuple(name for name in living if self.retinues[name].gold == most)
 
     def result(self) -> dict[str, Any]:
         return {
             "day": self.day,
+            "winners": list(self.winners()),
             "generator": self.generator,
             "generator_active": self.generator_active,
             "pods": [asdict(p) for p in self.pods],

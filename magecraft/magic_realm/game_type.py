@@ -2,7 +2,8 @@
 
 Seats: the ``referee``, who plays the days and records what the base game's turns did, and each
 character, who decides what the rules leave to him (12.4/1a, 9.3/3b, 2.3).  Bots: ``random`` and
-``unattended`` (ruling MR31, :mod:`.bots`).  A game ends when every character is dead.
+``unattended`` (ruling MR31, :mod:`.bots`).  A game ends when every character is dead or after the last day,
+the living characters with the most gold winning (ruling MR56).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def determinise(state: GameState[Any], seat: str, rng: Randomness) -> RealmDays:
     their chits.  The referee sees everything (his view holds the dice too: they stay).  Left as they are
     (what this does not re-deal): the generator until it is revealed, the other characters' known gates,
     paths and Miracles and their recorded day.  The log is kept as ``seat`` reads it, and the dice are new.
-    The living realm names no winner, so the search bot plays it for nothing.
+    The search bot plays for the winners :meth:`RealmDays.winners` names (ruling MR56).
     """
     assert isinstance(state, RealmDays)
     raw = json.loads(json.dumps(state.to_dict()))
