@@ -46,10 +46,11 @@ from typing import Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import Event, EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import miracles, phases, referee, travellers, words
+from magecraft.magic_realm import chances, miracles, phases, referee, travellers, words
 from magecraft.magic_realm.actions import (
     ChooseClearing,
     ChoosePod,
@@ -228,6 +229,11 @@ class RealmDays(GameState[DayAction]):
             found = [NextDay(), *referee.referee_actions(self)]
         self._legal = (mark, found)
         return list(found)
+
+    def chance_of(self, action: DayAction) -> Chance | None:
+        """The exact chance a table roll makes ``action`` go well (offroad travel reaching a clearing, the
+        Enchantress casting, the Pickpocket scoring; :mod:`.chances`), else None; changes nothing."""
+        return chances.chance_of(self, action)
 
     def action_text(self, action: DayAction) -> str:
         """``action`` in the referee's words (:func:`.words.action_text`), clearings by their names."""
