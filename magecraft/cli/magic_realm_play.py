@@ -2,14 +2,15 @@
 decisions the rules leave to a character (which of two equally close pods moves, who takes a guild's
 chit, the clearing an offroad roll lets him choose) are asked at the same prompt.
 
-Rules live in :mod:`magecraft.magic_realm.days` and :mod:`magecraft.magic_realm.referee`; this is the view
-for :mod:`magecraft.cli.playloop` (help, undo, log, save, quit).
+Rules live in :mod:`magecraft.magic_realm.days` and :mod:`magecraft.magic_realm.referee`; this is the realm's
+:class:`~magecraft.cli.game_table.GameView` on the one :class:`~magecraft.cli.game_table.GameTable` (help, undo,
+log, save, quit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.markup import escape
 
@@ -20,13 +21,9 @@ from magecraft.core.errors import RuleError
 from magecraft.core.events import Event
 from magecraft.magic_realm import actions as act
 from magecraft.magic_realm import referee
-from magecraft.magic_realm.days import secret_event
+from magecraft.magic_realm.days import REFEREE, RealmDays, secret_event
 from magecraft.magic_realm.pieces import ITEM_KINDS
 
-if TYPE_CHECKING:
-    from magecraft.magic_realm.days import RealmDays
-
-REFEREE = "referee"
 #: Placeholders the menu offers; the follow-up question fills them in (``complete``).
 ASK = -1
 
