@@ -438,6 +438,9 @@ FemaleOption = Annotated[
 ]
 MaleOption = Annotated[str | None, typer.Option("--male", help="Characters who are men (overrides the data).")]
 RevealedOption = Annotated[bool, typer.Option("--generator-revealed", help="The generator is already found.")]
+SpellsOption = Annotated[list[str] | None, typer.Option(
+    "--spells", help="NAME=SPELL,SPELL: the spells a character knows, the only ones he casts on the board "
+                     "(ruling MR55); repeat for each character, e.g. --spells 'Magician=Prayer,Hop'.")]
 SYSTEM = "magic_realm"
 DEFAULT_CHARACTERS = "Amazon@Borderland 1"
 
@@ -448,7 +451,7 @@ def _names(text: str | None) -> list[str]:
 
 def _new_realm(characters: str | None, colour: str | None, female: str | None, male: str | None,
                revealed: bool, seed: int | None, dice: str | None, physical_dice: bool,
-               one_die: bool = False) -> Any:
+               one_die: bool = False, spells: list[str] | None = None) -> Any:
     from magecraft.magic_realm.characters import character
     from magecraft.magic_realm.days import RealmDays
 
@@ -467,6 +470,7 @@ def _new_realm(characters: str | None, colour: str | None, female: str | None, m
         male=_names(male),
         generator_revealed=revealed,
         settings=realm_settings(one_die),
+        spells={name.strip(): _names(known) for name, _, known in (text.partition("=") for text in spells or ())},
     )
 
 
@@ -517,7 +521,8 @@ def simulate(
         sim = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice, one_die)
     shown = len(sim.report)
     target = sim.day + days
-    while (sim.day < target or sim.turn is not None) and not sim.is_terminal():
+    # simulate runs the days asked (MR56's last day ends a game played, not a simulation)
+    while (sim.day < target or sim.turn is not None) and not sim.all_dead():
         sim.apply(unattended(sim))
     saved = session.save(sim.to_dict()) if session.name is not None else None
     if json_out:
@@ -570,6 +575,7 @@ def play(
     male: MaleOption = None,
     revealed: RevealedOption = False,
     one_die: OneDieOption = False,
+    spells: SpellsOption = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
     physical_dice: PhysicalOption = False,
@@ -587,8 +593,8 @@ def play(
     At each prompt: a number, or help, undo, log, save, quit.  --save NAME saves after each action;
     --load NAME resumes it (and keeps saving to it).
     """
+    from magecraft.cli.game_table import play_at_table
     from magecraft.cli.magic_realm_play import RealmTable
-    from magecraft.cli.playloop import PlayLoop
     from magecraft.cli.sessions import open_session
     from magecraft.magic_realm.days import RealmDays
 
@@ -597,14 +603,14 @@ def play(
 
         clashing = given_options(characters=characters, colour=colour, female=female, male=male,
                                  generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice,
-                                 load=load)
+                                 load=load, spells=spells)
         if clashing:
             raise typer.BadParameter(f"--scenario sets the realm up with its own position and dice: "
                                      f"drop {', '.join(clashing)}")
     if load is not None:
         _refuse_with_load(characters=characters, colour=colour, female=female, male=male,
                           generator_revealed=revealed, seed=seed, dice=dice, physical_dice=physical_dice,
-                          one_die=one_die)
+                          one_die=one_die, spells=spells)
     session = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
     shown_from = 0
     if session.loaded is not None:
@@ -615,10 +621,8 @@ def play(
     elif scenario is not None:
         realm = _scenario_realm(scenario)
     else:
-        realm = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice, one_die)
-    ending = PlayLoop(RealmTable(realm), session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
-    if ending.status:
-        raise typer.Exit(ending.status)
+        realm = _new_realm(characters, colour, female, male, revealed, seed, dice, physical_dice, one_die, spells)
+    play_at_table(session, RealmTable(realm), allow_undo=allow_undo, shown_from=shown_from)
 
 
 def _change_saved(db: Any, name: str, action: Any) -> Any:

@@ -45,11 +45,12 @@ from dataclasses import asdict
 from typing import Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
-from magecraft.core.events import EventLog
+from magecraft.core.events import Event, EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.core.tables import get_table
-from magecraft.magic_realm import miracles, phases, referee, travellers, words
+from magecraft.magic_realm import chances, miracles, phases, referee, travellers, words
 from magecraft.magic_realm.actions import (
     ChooseClearing,
     ChoosePod,
@@ -62,11 +63,12 @@ from magecraft.magic_realm.actions import (
     WoundMiracle,
 )
 from magecraft.magic_realm.board import Board
-from magecraft.magic_realm.data import realm_lists
+from magecraft.magic_realm.data import realm_lists, spell
 from magecraft.magic_realm.guilds import GuildHall
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import Character, Decide, Item, Pending, Pod, TravellerPiece
 from magecraft.magic_realm.realm import DayRecord, Replay
+from magecraft.magic_realm.setup import SECTION as SETUP_DEAL
 from magecraft.magic_realm.setup import Setup
 from magecraft.magic_realm.sites import Sites
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
@@ -95,6 +97,8 @@ OLD_FORMAT = "magic_realm.days/2"
 START_GOLD = 10
 #: The seat that records the base game's turn.
 REFEREE = "referee"
+#: The log's section of the setup's deal, which no character sees (15.3-15.4).
+SETUP_SECTION = SETUP_DEAL
 
 
 class RealmDays(GameState[DayAction]):
@@ -169,13 +173,15 @@ class RealmDays(GameState[DayAction]):
         male: Sequence[str] = (),
         generator_revealed: bool = False,
         settings: RealmSettings = DEFAULT_SETTINGS,
+        spells: Mapping[str, Sequence[str]] | None = None,
     ) -> RealmDays:
         """A seeded setup and board with characters placed as ``"Amazon@Oak Woods 2"`` (``=GOLD`` after the
         clearing sets the character's gold, ``"Amazon@Oak Woods 2=25"``).
 
         ``colour_magic`` names the characters carrying colour magic (12.2/1); ``female``/``male`` override
         the character's sex (the Siren, 7.10; ruling MR33); ``generator_revealed`` starts the game with the
-        generator already discovered (when it lies on the board); ``settings`` are the house rules.
+        generator already discovered (when it lies on the board); ``settings`` are the house rules;
+        ``spells`` the spells each character knows (by name; ruling MR55: only these are cast on the board).
         """
         dealt = setup or Setup.deal(rng)
         board = Board.build(dealt.tiles, rng)
@@ -186,6 +192,7 @@ class RealmDays(GameState[DayAction]):
         # The generator's treasure location lies in its tile's highest-numbered clearing (ruling MR5).
         gen_clearing = -1 if gen_tile < 0 else board.tile_clearings(gen_tile)[-1]
         _mark_characters(placed, colour_magic=colour_magic, female=female, male=male)
+        _teach_spells(placed, spells or {})
         made = cls(rng, dealt, board, placed, pieces, generator_tile=gen_tile, generator_clearing=gen_clearing,
                    settings=settings)
         for who_name, coins in gold.items():
@@ -222,6 +229,11 @@ class RealmDays(GameState[DayAction]):
             found = [NextDay(), *referee.referee_actions(self)]
         self._legal = (mark, found)
         return list(found)
+
+    def chance_of(self, action: DayAction) -> Chance | None:
+        """The exact chance a table roll makes ``action`` go well (offroad travel reaching a clearing, the
+        Enchantress casting, the Pickpocket scoring; :mod:`.chances`), else None; changes nothing."""
+        return chances.chance_of(self, action)
 
     def action_text(self, action: DayAction) -> str:
         """``action`` in the referee's words (:func:`.words.action_text`), clearings by their names."""
@@ -263,11 +275,28 @@ class RealmDays(GameState[DayAction]):
         miracles.remember(self, action, was)
 
     def is_terminal(self) -> bool:
+        """Every character dead, or the last day over (ruling MR56; ``RealmSettings.last_day``)."""
+        if self.all_dead():
+            return True
+        last = self.settings.last_day
+        return bool(last) and self.day >= last and self.turn is None and self.pending is None
+
+    def all_dead(self) -> bool:
         return not any(c.alive for c in self.characters)
+
+    def winners(self) -> tuple[str, ...]:
+        """Ruling MR56: at the game's end, the living characters with the most gold (the one of the base
+        game's victory categories the realm keeps); nobody when every character is dead or the game goes on."""
+        living = [c.name for c in self.characters if c.alive]
+        if not self.is_terminal() or not living:
+            return ()
+        most = max(self.retinues[name].gold for name in living)
+        return tuple(name for name in living if self.retinues[name].gold == most)
 
     def result(self) -> dict[str, Any]:
         return {
             "day": self.day,
+            "winners": list(self.winners()),
             "generator": self.generator,
             "generator_active": self.generator_active,
             "pods": [asdict(p) for p in self.pods],
@@ -621,9 +650,16 @@ class RealmDays(GameState[DayAction]):
                if self.sites.trap_revealed else {}),
         }
         seen.pop("rng")
-        seen["log"] = [e for e in seen["log"] if e.get("section") != "15. EXPANSION SETUP"
-                       and e.get("kind") != "randomness" and "(kept hidden)" not in str(e.get("label"))]
+        seen["log"] = [e for e in seen["log"] if not secret_event(e.get("kind"), e.get("label"), e.get("section"))]
         return seen
+
+    def event_visible(self, event: Event, player: str) -> bool:
+        """The referee sees every event; a character not the setup's picks and shuffles (15.3-15.4: chits dealt
+        face down, the generator "undisclosed until discovered", 15.3/1) nor the dice's state -- what
+        :meth:`observation` leaves out of his log."""
+        if player == REFEREE:
+            return True
+        return not secret_event(event.kind, event.label, event.section) and super().event_visible(event, player)
 
     # -- saving ----------------------------------------------------------------------------------------
 
@@ -825,6 +861,25 @@ def _mark_characters(placed: Sequence[Character], *, colour_magic: Sequence[str]
                 who.colour_magic = True
             else:
                 who.male = option == "--male"
+
+
+def _teach_spells(placed: Sequence[Character], spells: Mapping[str, Sequence[str]]) -> None:
+    """The spells each character knows, by their List of Spells names (ruling MR55)."""
+    by_name = {c.name: c for c in placed}
+    for name, known in spells.items():
+        who = by_name.get(name.strip())
+        if who is None:
+            raise InputError(f"--spells: no character {name.strip()!r} is placed")
+        for text in known:
+            found = spell(text).name
+            if found not in who.spells:
+                who.spells.append(found)
+
+
+def secret_event(kind: Any, label: Any, section: Any) -> bool:
+    """Whether a log event is the referee's alone: the Expansion Setup's deal (15.3-15.4), a pick "kept
+    hidden", or the dice's state."""
+    return section == SETUP_SECTION or kind == "randomness" or "(kept hidden)" in str(label)
 
 
 def letters(name: str) -> int:

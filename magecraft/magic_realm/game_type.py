@@ -2,7 +2,8 @@
 
 Seats: the ``referee``, who plays the days and records what the base game's turns did, and each
 character, who decides what the rules leave to him (12.4/1a, 9.3/3b, 2.3).  Bots: ``random`` and
-``unattended`` (ruling MR31, :mod:`.bots`).  A game ends when every character is dead.
+``unattended`` (ruling MR31, :mod:`.bots`).  A game ends when every character is dead or after the last day,
+the living characters with the most gold winning (ruling MR56).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from magecraft.core.registry import GameType
 from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.state import GameState
 from magecraft.magic_realm.bots import UnattendedBot
-from magecraft.magic_realm.days import REFEREE, RealmDays
+from magecraft.magic_realm.days import REFEREE, RealmDays, secret_event
 from magecraft.magic_realm.position import setup
 from magecraft.magic_realm.sites import TRAP
 
@@ -26,16 +27,20 @@ from magecraft.magic_realm.sites import TRAP
 @dataclass(frozen=True)
 class RealmOptions:
     """A new realm: the characters placed as ``NAME@CLEARING[=GOLD]`` (the default: one Amazon, a small and
-    quick game), who carries colour magic (12.2/1), and whether the generator starts revealed."""
+    quick game), who carries colour magic (12.2/1), whether the generator starts revealed, and the spells each
+    character knows as ``NAME=SPELL,SPELL`` (ruling MR55: the only ones he casts on the board)."""
 
     characters: tuple[str, ...] = ("Amazon@Borderland 1",)
     colour_magic: tuple[str, ...] = ()
     generator_revealed: bool = False
+    spells: tuple[str, ...] = ()
 
 
 def new(rng: Randomness, options: RealmOptions) -> RealmDays:
+    known = {name.strip(): [s.strip() for s in listed.split(",") if s.strip()]
+             for name, _, listed in (text.partition("=") for text in options.spells)}
     return RealmDays.new(rng, list(options.characters), colour_magic=list(options.colour_magic),
-                         generator_revealed=options.generator_revealed)
+                         generator_revealed=options.generator_revealed, spells=known)
 
 
 def plant_secret(state: GameState[Any], seat: str, marker: str) -> GameState[Any] | None:
@@ -57,15 +62,14 @@ def determinise(state: GameState[Any], seat: str, rng: Randomness) -> RealmDays:
     their chits.  The referee sees everything (his view holds the dice too: they stay).  Left as they are
     (what this does not re-deal): the generator until it is revealed, the other characters' known gates,
     paths and Miracles and their recorded day.  The log is kept as ``seat`` reads it, and the dice are new.
-    The living realm names no winner, so the search bot plays it for nothing.
+    The search bot plays for the winners :meth:`RealmDays.winners` names (ruling MR56).
     """
     assert isinstance(state, RealmDays)
     raw = json.loads(json.dumps(state.to_dict()))
     if seat == REFEREE:   # his view is the whole state, the dice's too (the bot's playouts roll their own)
         return RealmDays.from_dict(raw)
     _redeal_sites(state, raw, rng)
-    raw["log"] = [e for e in raw["log"] if e.get("section") != "15. EXPANSION SETUP"
-                  and e.get("kind") != "randomness" and "(kept hidden)" not in str(e.get("label"))]
+    raw["log"] = [e for e in raw["log"] if not secret_event(e.get("kind"), e.get("label"), e.get("section"))]
     fresh_dice(raw, rng)
     return RealmDays.from_dict(raw)
 

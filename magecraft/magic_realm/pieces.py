@@ -104,6 +104,7 @@ class Character:
     form: str | None = None  # 10.2: what Shejoh's Ring made him (the Witch-King, a Tremendous land dragon)
     enchanted: list[str] = field(default_factory=list)  # permanent spells on him (PRAYER)
     miracles: list[MiracleChit] = field(default_factory=list)  # MIRACLE's chits set aside (Miracle 2)
+    spells: list[str] = field(default_factory=list)  # the spells he knows and may cast (ruling MR55)
 
     @classmethod
     def read(cls, raw: Mapping[str, Any]) -> Character:
@@ -126,6 +127,7 @@ class Character:
             _str_or_none(raw.get("form")),
             [str(e) for e in raw.get("enchanted", [])],
             [MiracleChit.read(m) for m in raw.get("miracles", [])],  # a save of before Miracle: none
+            [str(s) for s in raw.get("spells", [])],  # a save of before MR55: none recorded
         )
 
 

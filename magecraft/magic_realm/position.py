@@ -8,6 +8,7 @@ travellers wander where.  A scenario file's ``[setup]``::
     clearing = "Borderland 1"
     gold = 10
     magic_chits = 2               # also: colour_magic, female, wounds, fatigue
+    spells = ["Prayer"]           # the spells he knows (ruling MR55)
     [[travellers]]                # the travellers on the board (all of them, when listed)
     name = "Jester"
     clearing = "Borderland 1"
@@ -43,7 +44,7 @@ def _table(raw: Any, what: str, known: set[str]) -> Mapping[str, Any]:
 
 @dataclass(frozen=True)
 class CharacterAt:
-    """A character in a clearing, with his gold, MAGIC chits, colour magic, sex, wounds and fatigue."""
+    """A character in a clearing, with his gold, MAGIC chits, colour magic, sex, wounds, fatigue and spells."""
 
     name: str
     clearing: str
@@ -53,17 +54,21 @@ class CharacterAt:
     female: bool | None = None
     wounds: int = 0
     fatigue: int = 0
+    spells: tuple[str, ...] = ()
 
     @classmethod
     def from_mapping(cls, raw: Any, what: str) -> CharacterAt:
         row = _table(raw, what, {"name", "clearing", "gold", "magic_chits", "colour_magic", "female", "wounds",
-                                 "fatigue"})
+                                 "fatigue", "spells"})
+        known = row.get("spells", [])
+        if not isinstance(known, list) or not all(isinstance(k, str) for k in known):
+            raise DataError(f"{what}: spells is a list of spell names, like ['Prayer', 'Hop']")
         try:
             female = row.get("female")
             return cls(str(row["name"]), str(row["clearing"]), int(row.get("gold", 10)),
                        int(row.get("magic_chits", 0)), bool(row.get("colour_magic", False)),
                        None if female is None else bool(female), int(row.get("wounds", 0)),
-                       int(row.get("fatigue", 0)))
+                       int(row.get("fatigue", 0)), tuple(known))
         except KeyError as exc:
             raise DataError(f"{what} needs a {exc.args[0]}") from None
         except (TypeError, ValueError) as exc:
@@ -120,7 +125,8 @@ class RealmPosition:
             colour_magic=[c.name for c in self.characters if c.colour_magic],
             female=[c.name for c in self.characters if c.female is True],
             male=[c.name for c in self.characters if c.female is False],
-            generator_revealed=self.generator_revealed)
+            generator_revealed=self.generator_revealed,
+            spells={c.name: c.spells for c in self.characters if c.spells})
         for placed, wanted in zip(realm.characters, self.characters, strict=True):
             if min(wanted.magic_chits, wanted.wounds, wanted.fatigue) < 0:
                 raise DataError(f"setup: {wanted.name}'s MAGIC chits, wounds and fatigue are 0 or more")

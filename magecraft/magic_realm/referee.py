@@ -156,9 +156,12 @@ def referee_actions(realm: Realm) -> list[DayAction]:
         near = (*realm.board.roads[c.clearing], *realm.board.hidden_paths[c.clearing])
         candidates += [RecordDay(c.name, (f"MOVE@{realm.board.label(n)}",)) for n in near]
         candidates += [RecordDay(c.name, ("HIDE",)), RecordDay(c.name, ("SEARCH=Discover Chits",)),
-                       RecordDay(c.name, ("SEARCH=Paths",)), PutOnRing(c.name), ReadRunes(c.name, True),
-                       EnchantressAid(c.name),
-                       *(CastSpell(c.name, s) for s in ("Prayer", "Vision", "Rocks Glow")),
+                       RecordDay(c.name, ("SEARCH=Paths",)), RecordDay(c.name, ("REST",)),
+                       RecordDay(c.name, ("ALERT",)),
+                       *((RecordDay(c.name, ("TRADE",)),) if _someone_to_trade_with(realm, c) else ()),
+                       PutOnRing(c.name), ReadRunes(c.name, True), EnchantressAid(c.name),
+                       *(CastSpell(c.name, s) for s in ("Prayer", "Vision", "Rocks Glow", "Hop")),
+                       *(CastSpell(c.name, "Open Gate", gate) for gate in gates_on_board(realm)),
                        PlayMiracle(c.name), PlayMiracle(c.name, keep="high"), WoundMiracle(c.name)]
         for action in candidates:
             try:
@@ -167,6 +170,15 @@ def referee_actions(realm: Realm) -> list[DayAction]:
                 continue
             found.append(action)
     return found
+
+
+def _someone_to_trade_with(realm: Realm, who: Character) -> bool:
+    """A TRADE is offered where there is someone to trade with: a traveller wandering in the character's
+    clearing or a guild standing there (the base game's natives are the referee's: he records a TRADE in
+    words)."""
+    here = who.clearing
+    return (any(t.state == "wandering" and t.clearing == here for t in realm.travellers)
+            or here in realm.guild_clearings.values())
 
 
 def check(realm: Realm, action: DayAction) -> None:
@@ -371,6 +383,10 @@ def _check_spell(realm: Realm, who: Character, action: CastSpell) -> None:
     if name not in BOARD_SPELLS:
         raise RuleError(f"{name} is not resolved on the board here ({', '.join(BOARD_SPELLS)})",
                         rule="List of Spells", section="List of Spells")
+    if realm.settings.spells_known and name not in who.spells:
+        known = ", ".join(who.spells) or "none recorded"
+        raise RuleError(f"{who.name} does not know {name.upper()} (his spells: {known})",
+                        rule="MR55 a character casts only the spells he knows", section="List of Spells")
     if name in ("Hop", "Open Gate"):
         phases.check_not_trapped(realm, who, name.upper())
     if name == "Miracle":

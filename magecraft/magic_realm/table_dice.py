@@ -38,11 +38,17 @@ class RealmSettings:
     ``offroad_neighbours``: offroad travel's clearing results may also reach the tiles next to the one left
     (the old reading of ruling MR32, for 1.2/3's "still ... travel offroad" into the Dark Forest).
     ``gate_master_past``: the Gate Master, hired, tells his employer the gates the other characters have
-    already discovered, not only those discovered while he serves (ruling MR52)."""
+    already discovered, not only those discovered while he serves (ruling MR52).
+    ``spells_known``: a character casts on the board only the spells recorded as his (ruling MR55); off, the
+    referee judges every cast (the old reading of MR45).
+    ``last_day``: the game ends after this day, the living characters with the most gold winning (ruling
+    MR56: the base game's month of 28 days); 0: no last day, the realm runs until every character is dead."""
 
     one_die: bool = False
     offroad_neighbours: bool = False
     gate_master_past: bool = True
+    spells_known: bool = True
+    last_day: int = 28
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

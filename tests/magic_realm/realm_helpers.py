@@ -6,11 +6,18 @@ from magecraft.core.randomness import Randomness
 from magecraft.magic_realm.days import RealmDays
 from magecraft.magic_realm.pieces import TravellerPiece
 
+#: The spells resolved on the board: the tests of other rules let every character know them (ruling MR55).
+BOARD_SPELLS = ("Hop", "Open Gate", "Prayer", "Vision", "Rocks Glow", "Miracle")
 
-def quiet_realm(*characters: str, seed: int = 3, gold: int = 50, set_aside: bool = False) -> RealmDays:
+
+def quiet_realm(*characters: str, seed: int = 3, gold: int = 50, set_aside: bool = False,
+                spells: tuple[str, ...] = BOARD_SPELLS) -> RealmDays:
     """A realm (the Amazon at Borderland 1 unless ``characters`` say otherwise) whose travellers do nothing
-    unless a test says so: they never wander (``set_aside``: they are off the board), every retinue ``gold``."""
-    made = RealmDays.new(Randomness.seeded(seed), list(characters or ("Amazon@Borderland 1",)))
+    unless a test says so: they never wander (``set_aside``: they are off the board), every retinue ``gold``,
+    every character knowing ``spells``."""
+    placed = list(characters or ("Amazon@Borderland 1",))
+    made = RealmDays.new(Randomness.seeded(seed), placed,
+                         spells={text.partition("@")[0]: spells for text in placed})
     for retinue in made.retinues.values():
         retinue.gold = gold
     for piece in made.travellers:

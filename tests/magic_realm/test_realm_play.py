@@ -500,8 +500,9 @@ def test_the_referee_plays_days_at_the_prompt_saves_quits_and_resumes(monkeypatc
 
 def test_undo_takes_back_a_move_but_not_a_day_rolled(monkeypatch, capsys, tmp_path):
     db = str(tmp_path / "s.db")
-    # 2: move the Amazon (the clearing asked next), then undo it; 1: play day 1, then undo is refused
-    answers = "2\nBorderland 4\nundo\n1\nundo\nquit\n"
+    # 2, then 11: the Amazon stands elsewhere (the clearing asked next), then undo it; 1: play day 1,
+    # then undo is refused
+    answers = "2\n11\nBorderland 4\nundo\n1\nundo\nquit\n"
     assert at_prompt(monkeypatch, answers, *PLAY, "--save", "u", "--db", db) == 0
     out = capsys.readouterr().out
     assert "Undone: back to before your last action." in out and "cannot undo:" in out
