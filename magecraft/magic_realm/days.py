@@ -745,7 +745,7 @@ class RealmDays(GameState[DayAction]):
         rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask=ask)
         realm = cls(rng, setup, board, characters, travellers, generator_tile=int(gen["tile"]),
                     generator_clearing=int(gen["clearing"]),
-                    settings=RealmSettings.read(raw.get("settings")))  # a save of before MR49 has none
+                    settings=RealmSettings.read_saved(raw.get("settings")))
         realm.pods = pods
         realm.generator_active, realm.generator_closed = bool(gen["active"]), bool(gen["closed"])
         realm.hive_hits, realm.queen_alive = int(gen["hive_hits"]), bool(gen["queen_alive"])

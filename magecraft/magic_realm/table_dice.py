@@ -57,8 +57,20 @@ class RealmSettings:
     def read(cls, raw: Mapping[str, Any] | None) -> RealmSettings:
         return DEFAULT_SETTINGS if raw is None else dataclass_from_dict(cls, raw, "the realm's settings")
 
+    @classmethod
+    def read_saved(cls, raw: Mapping[str, Any] | None) -> RealmSettings:
+        """The settings a save was played under: a ruling added since the save was written (not named in its
+        settings) keeps, in that game, the reading it was played under, so a resumed game plays on as it began.
+
+        >>> RealmSettings.read_saved({}).last_day, RealmSettings.read_saved({"last_day": 28}).last_day
+        (0, 28)
+        """
+        return cls.read({**BEFORE_RULINGS, **(raw or {})})
+
 
 DEFAULT_SETTINGS = RealmSettings()
+#: The readings before rulings MR55 (every board spell castable) and MR56 (no last day, nobody wins).
+BEFORE_RULINGS: dict[str, Any] = {"spells_known": False, "last_day": 0}
 
 
 def table(name: str, settings: RealmSettings = DEFAULT_SETTINGS) -> RandomTable:

@@ -54,8 +54,8 @@ def test_the_realm_keeps_its_setting_and_rolls_its_tables_with_it():
     again = RealmDays.from_dict(json.loads(json.dumps(days.to_dict())))
     assert again.settings == ONE_DIE
     old = days.to_dict()
-    del old["settings"]  # a save of before MR49 rolls the base game's two dice
-    assert RealmDays.from_dict(old).settings == RealmSettings()
+    del old["settings"]  # a save of before MR49 rolls the base game's two dice (and predates MR55, MR56)
+    assert RealmDays.from_dict(old).settings == RealmSettings(spells_known=False, last_day=0)
 
 
 def test_a_miracle_on_a_high_die_roll_compares_the_higher_dice_not_their_sums():

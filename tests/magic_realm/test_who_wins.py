@@ -41,3 +41,16 @@ def test_no_last_day_is_the_old_reading_the_realm_runs_until_all_are_dead():
         days.apply(NextDay())
     assert not days.is_terminal() and days.winners() == ()
     assert RealmSettings().last_day == 28
+
+
+def test_a_save_from_before_the_rulings_resumes_under_the_readings_it_was_played_under():
+    """A save whose settings do not name MR55 and MR56 is resumed with every board spell castable and no last
+    day: nothing a table played is changed by a later ruling."""
+    days = quiet_realm(spells=())
+    raw = days.to_dict()
+    for ruling in ("spells_known", "last_day"):
+        del raw["settings"][ruling]
+    resumed = type(days).from_dict(raw)
+    assert (resumed.settings.spells_known, resumed.settings.last_day) == (False, 0)
+    fresh = type(days).from_dict(days.to_dict())
+    assert (fresh.settings.spells_known, fresh.settings.last_day) == (True, 28)
