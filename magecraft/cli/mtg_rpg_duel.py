@@ -405,7 +405,8 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
         return
     # the play-by-play in the words of the prompt's duel, one line an event (a table's columns are too
     # narrow to read at a real table); the hands refilled are left to --json and 'saves show'
-    plays = [e for e in duel.log if e.kind in ("play", "damage", "interrupt", "block", "duel", "life")]
+    shown = ("initiative", "play", "damage", "interrupt", "block", "duel", "life")
+    plays = [e for e in duel.log if e.kind in shown]
     joined = f" (with {', '.join(also)})" if others else ""
     console().print(f"[bold]{escape(f'{kind} duel: {first} challenges {second}{joined} ({terms.stakes})')}[/bold]")
     for event in plays:
@@ -611,7 +612,7 @@ def duel_line(event: Event) -> str | None:
         return f"  -> {event.data['amount']} damage to {escape(str(event.data['to']))}"
     if event.kind == "roll":
         return f"  [dim]{escape(event.label)}: rolled {event.data['value']} on {event.data['dice']}[/dim]"
-    if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item"):
+    if event.kind in ("play", "interrupt", "block", "duel", "draw", "life", "item", "initiative"):
         return f"  {escape(event.label)}"
     return None
 

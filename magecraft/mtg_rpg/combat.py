@@ -190,6 +190,11 @@ def _break_tie(tied: list[InitiativeEntry], referee_deck: Deck[Card],
         card = referee_deck.draw_random(rng, f"initiative tie card for {entry.name}")
         referee_deck.put_on_bottom(card)
         draws[entry.name] = casting_cost(card)
+        # The card is drawn face up at the table: every seat sees which card broke the tie, not only the roll
+        # that picked it (issue 25 item 12).
+        rng.log.record("initiative", f"initiative tie: {entry.name} draws {card.name} (casting cost "
+                       f"{draws[entry.name]})", section=INITIATIVE,
+                       data={"wizard": entry.name, "card": card.name, "cost": draws[entry.name]})
     ranked: list[InitiativeEntry] = []
     for value in sorted(set(draws.values()), reverse=True):
         ranked.extend(_break_tie([e for e in tied if draws[e.name] == value], referee_deck, rng))

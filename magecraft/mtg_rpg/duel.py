@@ -40,6 +40,7 @@ from typing import Any, Self
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.events import EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import SpellDeck, casting_cost
@@ -212,6 +213,14 @@ class QuickDuel(GameState[DuelAction]):
 
     def decision_kind(self) -> DuelStep:
         return self.phase
+
+    def chance_of(self, action: DuelAction) -> Chance | None:
+        """None for every action: no roll or draw decides whether a quick duel's card works (ruling R28).
+
+        A card deals its printed effect ("Single Card Duel" 3-5, "Attacks -- Always Hit"); the only draws are
+        the hand refilled after a turn, which decides what comes next, not whether this card succeeds.
+        """
+        return None
 
     def legal_actions(self) -> list[DuelAction]:
         if self.phase is OVER:

@@ -468,3 +468,17 @@ def test_load_refuses_new_terms_a_finished_duel_and_other_saves(db, capsys, monk
     assert main(["mtg-rpg", "duel", "--db", str(db)]) == 2
     assert "give the two Wizards" in capsys.readouterr().err
     assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("play_as", [[], ["--play-as", "Mord"]])
+def test_an_initiative_tie_shows_the_card_each_wizard_drew(db, capsys, monkeypatch, play_as):
+    # Issue 25 item 12: the log said "rolled 1 on 1d20" but never which card.  Sarin and Mord tie on DX and IQ;
+    # the referee's cards are both libraries (10 Lava Axe, then 10 Shock): die 1 is a Lava Axe (5) for Sarin,
+    # who puts it on the bottom, and die 19 a Shock (1) for Mord.
+    save_wizard(db, ["Lava Axe"] * 10)
+    save_wizard(db, ["Shock"] * 10, name="Mord")
+    monkeypatch.setattr("magecraft.cli.options.ask_at_terminal", lambda prompt: "play:Shock")
+    assert main(["mtg-rpg", "duel", "Sarin", "Mord", "--dice", "1,19", *play_as, "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "initiative tie: Sarin draws Lava Axe (casting cost 5)" in out
+    assert "initiative tie: Mord draws Shock (casting cost 1)" in out

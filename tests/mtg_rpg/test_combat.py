@@ -98,8 +98,14 @@ def test_initiative_full_tie_goes_to_a_random_card_draw():
     b = InitiativeEntry("B", 2, None, 3, dexterity=2, intelligence=1)
     referee = Deck(cards("Shock", "Lava Axe"), name="referee")
     # A pulls card 1 (Shock, 1) which goes to the bottom; B pulls card 1 (Lava Axe, 5)
-    order = initiative_order([a, b], referee, Randomness.scripted([1, 1]))
+    rng = Randomness.scripted([1, 1])
+    order = initiative_order([a, b], referee, rng)
     assert [e.name for e in order] == ["B", "A"]
+    # the cards drawn are in the log for every seat, with the rule (issue 25 item 12)
+    drawn = [e for e in rng.log if e.kind == "initiative" and "card" in e.data]
+    assert [(e.data["wizard"], e.data["card"], e.data["cost"]) for e in drawn] == [("A", "Shock", 1),
+                                                                                 ("B", "Lava Axe", 5)]
+    assert {e.section for e in drawn} == {"COMBAT: Initiative"} and not any("private_to" in e.data for e in drawn)
 
 
 def test_initiative_tie_with_cards_all_alike_is_drawn_by_lot():

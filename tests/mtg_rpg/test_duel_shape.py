@@ -129,3 +129,17 @@ def test_the_command_starts_a_duel_from_a_scenario(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert "a three-card duel as it stands: Sarin to play" in [e["label"] for e in out["log"]]
     assert out["result"]["winner"] in ("Sarin", "Mord") and out["saved"] is False
+
+
+def test_no_roll_decides_a_quick_duels_card():
+    # Ruling R28: a card does what it prints, so no chance is shown, at Sarin's card or at Mord's answer; and
+    # asking changes nothing.
+    duel = position(wizards=[
+        {"name": "Sarin", "hand": ["Lava Axe", "Shock"], "library": ["Shock", "Craw Wurm"], "plays_left": 3},
+        {"name": "Mord", "hand": ["Rewind", "Grizzly Bears"], "library": ["Lava Axe"], "plays_left": 3}],
+    ).start(Randomness.scripted([]))
+    before = json.dumps(duel.to_dict(), sort_keys=True)
+    assert [duel.chance_of(a) for a in duel.legal_actions()] == [None, None, None]
+    assert json.dumps(duel.to_dict(), sort_keys=True) == before
+    duel.push_text("play Lava Axe")
+    assert duel.current_player() == "Mord" and all(duel.chance_of(a) is None for a in duel.legal_actions())

@@ -20,11 +20,12 @@ from typing import Any, Self
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.actions import card_value, mana_types
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
-from magecraft.mtg_rpg.world import turn
+from magecraft.mtg_rpg.world import odds, standing, turn
 from magecraft.mtg_rpg.world.actions import Capture, Phase, WorldAction
 from magecraft.mtg_rpg.world.board import Draw, Turn, pair_key
 from magecraft.mtg_rpg.world.hexmap import HexMap
@@ -326,8 +327,19 @@ class World(GameState[WorldAction]):
     def is_terminal(self) -> bool:
         return self.turn is None
 
+    def chance_of(self, action: WorldAction) -> Chance | None:
+        """The exact chance that ``action`` passes its realm check: a card of the referee's deck (each card
+        goes back, ruling WW19) added to the sheet's score (:mod:`.odds`); None where no check decides it."""
+        if self.turn is None:
+            return None
+        values = sorted(card_value(card) for card in self.referee.cards)
+        return odds.chance_of(self, self.turn, action, values)
+
     def result(self) -> dict[str, Any]:
-        return {"season": self.season, "realms": [self.sheet(r.name) for r in self.realms.values()]}
+        """The season's sheets and its winners: the realms in play with the most of the table's measure
+        (``settings.season_winner``, ruling WW40; the seed names none)."""
+        return {"season": self.season, "realms": [self.sheet(r.name) for r in self.realms.values()],
+                "winners": list(standing.season_winners(self)), "winners_by": self.settings.season_winner}
 
     def sheet(self, realm: str) -> dict[str, Any]:
         """The control sheet as a table shows it: the recorded numbers and the derived ones."""

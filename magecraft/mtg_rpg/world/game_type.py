@@ -234,8 +234,8 @@ def determinise(state: GameState[Any], seat: str, rng: Randomness) -> World:
     discontent and hardship, dealt out again among them.  Dropped: the other realms' secret chronicle lines
     and the log.
     Left as they are (what this does not re-deal): the other realms' forces, structures and troops, their
-    espionage, and the hexes ``seat`` has not seen.  The dice are new.  A season names no winner, so the
-    search bot plays it for nothing.
+    espionage, and the hexes ``seat`` has not seen.  The dice are new.  A season's winners are the realms
+    with the most of the table's measure (``season_winner``, ruling WW40), what the search bot plays for.
     """
     assert isinstance(state, World)
     raw = json.loads(json.dumps(state.to_dict()))

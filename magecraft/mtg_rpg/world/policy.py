@@ -287,6 +287,18 @@ def _quell(world: World, turn: Turn, realm: Realm, t: Temper) -> WorldAction:
     return Quell(0)
 
 
+def _festivals(world: World, realm: Realm, sizes: tuple[str, ...]) -> Iterator[HoldFestival]:
+    """The festivals of ``sizes`` that would raise next turn's bonus ("Hold Festivals or Games").
+
+    Two festivals in one turn do not add up (ruling WW7): one no larger than a festival already held this
+    turn costs gold and an action and changes nothing, so a realm run by the engine never holds it
+    (issue 25 item 11: Sarn held two simple festivals a season).
+    """
+    held = realm.festival_bonus
+    festivals = world.rules.festivals
+    yield from (HoldFestival(size) for size in sizes if size in festivals and festivals[size].bonus > held)
+
+
 def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[WorldAction]:
     """The realm's wishes in order; the first allowed is taken."""
     if realm.discontent >= RELIEF_AT:
@@ -294,7 +306,7 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
     if realm.hardship >= RELIEF_AT:
         yield from _relief(realm, "hardship")
     if realm.failed_checks >= 2 or discontent_dc(world, turn, realm) - realm.diplomacy > 8:
-        yield from (HoldFestival(size) for size in ("elaborate", "impressive", "simple"))
+        yield from _festivals(world, realm, ("elaborate", "impressive", "simple"))
         yield from _relief(realm, "discontent")
     spare = realm.treasury - _reserve(realm)
     if spare <= 0:
@@ -308,7 +320,7 @@ def _wishes(world: World, turn: Turn, realm: Realm, t: Temper) -> Iterator[World
         yield Recruit()
     if t.stance == "builder":
         yield from _relief(realm, "discontent" if realm.discontent >= realm.hardship else "hardship")
-        yield HoldFestival("simple")
+        yield from _festivals(world, realm, ("simple",))
         yield from (BuildBase(h) for h in world.territory(realm.name)[:3] if world.map[h].base is None)
     elif t.stance == "merchant":
         if len(realm.explored) < SCOUTED_ENOUGH and spare < SPARE_FOR_SECRETS:

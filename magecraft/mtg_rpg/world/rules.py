@@ -242,6 +242,9 @@ class WorldSettings:
     #: build costs a hex); "shared" -- any road joining two realms' bases doubles both ways for free, and an
     #: Open Trade along it costs half (5,000 gp).
     road_use: Literal["own", "shared"] = "own"
+    #: WW40 The seed names no winner of a campaign: the realms counted as a season's winners are those still in
+    #: play with the "most hexes" (what conquest takes), "most population" or "most gold", or "none".
+    season_winner: Literal["most hexes", "most population", "most gold", "none"] = "most hexes"
 
     def __post_init__(self) -> None:
         if self.population_per_upkeep_resource < 1:
