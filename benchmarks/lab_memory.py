@@ -54,6 +54,8 @@ def main() -> None:
                 sample = (time.monotonic() - start, journal_games(journal_path(out)), resident_mb(process.pid))
             except FileNotFoundError:  # the process ended between poll and read
                 break
+            if sample[2] == 0:  # a process that has ended but not been waited for has no resident memory
+                break
             samples.append(sample)
             print(f"{sample[0]:7.0f} s  {sample[1]:7d} games  {sample[2]:6.1f} MB", flush=True)
         played = sum(1 for _ in out.open()) - 1 if out.exists() else 0
