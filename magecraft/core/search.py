@@ -156,8 +156,9 @@ class SearchBot:
                 break
             self._iterate(root, self._world(state, player), actions, players, deadline)
         offered = set(actions)
-        best = max((a for a in root.children if a in offered),
-                   key=lambda a: (root.children[a].visits, root.children[a].rewards.get(player, 0.0)),
+        # the most visited; on a tie the branch made first (the playout bot's own move, where there is one),
+        # so a budget too small to tell the branches apart falls back on the heuristic, not on one lucky playout
+        best = max((a for a in root.children if a in offered), key=lambda a: root.children[a].visits,
                    default=None)
         return best if best is not None else actions[self._below(len(actions))]
 

@@ -288,3 +288,17 @@ def test_a_planeswalker_battle_is_won_by_the_seats_of_the_winning_side() -> None
     play_out(battle, {seat: game_type.bot("heuristic", Randomness.seeded(2)) for seat in battle.seats()})
     assert battle.result()["winner"] == "party"
     assert game_type.winners(battle) == ("you",)
+
+
+def test_a_budget_too_small_to_tell_the_branches_apart_plays_the_heuristics_move() -> None:
+    """Three playouts of a 95-way banquet decision try three moves once each: the bot keeps the heuristic's
+    (the first branch) rather than whichever one playout happened to win."""
+    game_type = registry().get("wizard-prince-banquet")
+    banquet = _after("wizard-prince-banquet", 10, seed=7)
+    assert banquet.current_player() == "Ann" and len(banquet.legal_actions()) == 95
+    heuristic = game_type.bot("heuristic", Randomness.seeded(0)).choose(banquet, "Ann")
+    for seed in range(6):
+        bot = game_type.bot("search", Randomness.seeded(seed))
+        assert isinstance(bot, SearchBot)
+        bot.playouts, bot.seconds = 3, None
+        assert bot.choose(banquet, "Ann") == heuristic
