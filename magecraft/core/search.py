@@ -22,7 +22,7 @@ rule book's score as a number in 0..1), else by ``winners`` of the position it r
 widened progressively (``WIDEN``), so a small budget still compares a few actions well.
 
 >>> SearchBot.__doc__.splitlines()[0]
-'Upper-confidence tree search over the game shape, with playouts by the game's own bots.'
+'Upper-confidence tree search over the game shape, with heuristic playouts.'
 """
 
 from __future__ import annotations
@@ -45,8 +45,13 @@ T = TypeVar("T")
 EXPLORATION = 0.7
 #: Progressive widening: a node visited ``n`` times has at most ``WIDEN * n ** WIDEN_POWER`` children, so a
 #: wide decision (a banquet move, a Mage Wars plan) spends its playouts on a few actions well, not on each once.
-WIDEN = 2.0
+WIDEN = 1.0
 WIDEN_POWER = 0.5
+#: Progressive bias towards the playout bot's own move at a node: ``PRIOR / (1 + visits)`` added to its
+#: upper-confidence score, so a small budget keeps to the heuristic unless an alternative proves better over
+#: several playouts (one lucky playout of a random alternative no longer outvotes it), and a large one is not
+#: held back by it.
+PRIOR = 1.0
 #: A playout longer than this is scored as it stands: ``evaluate``, else the seats ``winners`` names now
 #: (a banquet's leaders by score), else a draw.
 PLAYOUT_STEPS = 300
@@ -101,16 +106,18 @@ Evaluate = Callable[["GameState[Any]", str], float]
 
 
 class _Node:
-    __slots__ = ("children", "rewards", "visits")
+    __slots__ = ("children", "guide", "rewards", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.rewards: dict[str, float] = {}
+        #: The playout bot's move here, when it made the node's first branch (None: it has no bot).
+        self.guide: Any = None
 
 
 class SearchBot:
-    """Upper-confidence tree search over the game shape, with playouts by the game's own bots.
+    """Upper-confidence tree search over the game shape, with heuristic playouts.
 
     Sees only what its seat may see where the game type can determinise (``determinise``); in a game
     with nothing hidden it reads the state, which is what the seat sees.  The tree's branches are keyed by
@@ -217,6 +224,7 @@ class SearchBot:
             if bot is not None:
                 first = bot.choose(game, mover)
                 if first in actions:
+                    node.guide = first
                     return first, True
         known = [a for a in actions if a in node.children] if node.children else []
         room = len(node.children) < max(1.0, WIDEN * max(node.visits, 1) ** WIDEN_POWER)
@@ -231,7 +239,8 @@ class SearchBot:
         def score(action: Any) -> float:
             child = node.children[action]
             visits = max(child.visits, 1)
-            return child.rewards.get(mover, 0.0) / visits + EXPLORATION * math.sqrt(log_visits / visits)
+            bias = PRIOR / (1 + child.visits) if action == node.guide else 0.0
+            return child.rewards.get(mover, 0.0) / visits + EXPLORATION * math.sqrt(log_visits / visits) + bias
 
         return max(actions, key=score)
 
