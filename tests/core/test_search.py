@@ -302,3 +302,16 @@ def test_a_budget_too_small_to_tell_the_branches_apart_plays_the_heuristics_move
         assert isinstance(bot, SearchBot)
         bot.playouts, bot.seconds = 3, None
         assert bot.choose(banquet, "Ann") == heuristic
+
+
+def test_a_few_playouts_keep_to_the_heuristics_move_unless_one_proves_better() -> None:
+    """Eight playouts of the 95-way banquet decision: the progressive bias towards the playout bot's move keeps
+    it (without the bias two of these six seeds followed a random alternative's lucky playouts)."""
+    game_type = registry().get("wizard-prince-banquet")
+    banquet = _after("wizard-prince-banquet", 10, seed=7)
+    heuristic = game_type.bot("heuristic", Randomness.seeded(0)).choose(banquet, "Ann")
+    for seed in range(6):
+        bot = game_type.bot("search", Randomness.seeded(seed))
+        assert isinstance(bot, SearchBot)
+        bot.playouts, bot.seconds = 8, None
+        assert bot.choose(banquet, "Ann") == heuristic
