@@ -33,6 +33,7 @@ from magecraft.core.settings import dataclass_from_dict
 
 if TYPE_CHECKING:
     from magecraft.core.randomness import Randomness
+    from magecraft.core.search import Playout
     from magecraft.core.state import GameState
 
 
@@ -74,6 +75,12 @@ class GameType:
     determinise: Callable[[GameState[Any], str, Randomness], GameState[Any]] | None = None
     #: The seats that won a finished game (by default read from ``result()``'s ``winner``/``winners``).
     winners: Callable[[GameState[Any]], tuple[str, ...]] = winners_from_result
+    #: For the search bot's playouts: the bot that plays the seats the rule book does not (None: ``heuristic``
+    #: where one is registered, else moves at random); the rule book's seats are played by ``rule_bots``.
+    playout_bot: str | None = None
+    #: For the search bot: how well ``seat`` stands in a game under way, 0 (lost) to 1 (won), from the rule
+    #: book's own score; a playout cut before the end is scored by it.  None: by ``winners`` of the position.
+    evaluate: Callable[[GameState[Any], str], float] | None = None
 
     def bots_for(self, state: GameState[Any], others: str = "random") -> dict[str, str]:
         """A bot name for every seat: the rule book's own for the seats it plays, ``others`` elsewhere."""
@@ -91,7 +98,18 @@ class GameType:
     def _search_bot(self, rng: Randomness) -> Bot:
         from magecraft.core.search import SearchBot
 
-        return SearchBot(rng, determinise=self.determinise, winners=self.winners)
+        return SearchBot(rng, determinise=self.determinise, winners=self.winners, playout=self.playout,
+                         evaluate=self.evaluate)
+
+    def playout(self, state: GameState[Any], rng: Randomness) -> Playout:
+        """The bots of the search bot's playouts: the rule book's at its seats, ``playout_bot`` elsewhere."""
+        from magecraft.core.search import Playout
+
+        fixed = dict(self.rule_bots(state)) if self.rule_bots is not None else {}
+        name = self.playout_bot or ("heuristic" if "heuristic" in self.bots else None)
+        bots = {seat: self.bot(fixed.get(seat, name or ""), rng) for seat in state.seats()
+                if seat in fixed or name is not None}
+        return Playout(bots, frozenset(fixed))
 
     def options(self, raw: Mapping[str, Any]) -> Any:
         """The new-game options from plain values (a TOML table, command-line words); unknown ones refused."""

@@ -7,25 +7,33 @@ allows (its hidden cards and chits re-dealt from those it has not seen) -- and t
 them, its branches keyed by the actions' values.  Either way the future dice are never the game's own:
 every copy the bot plays out rolls fresh seeded dice of the bot's, so it cannot peek at a roll to come.
 
+Playouts are played by a :class:`Playout`: a bot for every seat, the game type's own (its heuristic bot, and
+the rule book's bot for the seats the rule book plays, such as an NPC noble or the Dummy Mage), with an
+``epsilon`` of random moves for the seats the rule book does not play; without one they are random.  The
+tree follows the rule book's bot at its seats too (the GM plays them by the book, so branching there would
+only spend playouts on moves nobody makes), and a new node's first branch is the playout bot's choice, so
+even a wide decision compares the heuristic's move with the alternatives the budget reaches.
+
 The thinking budget is a number of playouts (``playouts``) and, optionally, seconds (``seconds``);
 the bot stops at whichever comes first.  Rewards are 1 for each winner and 0 for the others, from the
 game type's ``winners``; an end with no winner is a draw (``DRAW`` each).  A playout cut at ``PLAYOUT_STEPS``
-is scored by ``winners`` of the position it reached (the leaders, where the game type's ``winners`` reads a
-game under way).  Wide decisions are widened progressively (``WIDEN``), so a small budget still compares
-a few actions well.
+(or at the decision's deadline) is scored by the game type's ``evaluate(state, seat)`` where it has one (its
+rule book's score as a number in 0..1), else by ``winners`` of the position it reached.  Wide decisions are
+widened progressively (``WIDEN``), so a small budget still compares a few actions well.
 
 >>> SearchBot.__doc__.splitlines()[0]
-'Upper-confidence tree search over the game shape, with random playouts.'
+'Upper-confidence tree search over the game shape, with heuristic playouts.'
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from magecraft.core.bots import winners_from_result
+from magecraft.core.bots import Bot, winners_from_result
 from magecraft.core.randomness import Randomness, SeededSource
 
 if TYPE_CHECKING:
@@ -37,13 +45,23 @@ T = TypeVar("T")
 EXPLORATION = 0.7
 #: Progressive widening: a node visited ``n`` times has at most ``WIDEN * n ** WIDEN_POWER`` children, so a
 #: wide decision (a banquet move, a Mage Wars plan) spends its playouts on a few actions well, not on each once.
-WIDEN = 2.0
+WIDEN = 1.0
 WIDEN_POWER = 0.5
-#: A playout longer than this is scored as it stands: the seats ``winners`` names now (a banquet's leaders
-#: by score), else a draw.
+#: Progressive bias towards the playout bot's own move at a node: ``PRIOR / (1 + visits)`` added to its
+#: upper-confidence score, so a small budget keeps to the heuristic unless an alternative proves better over
+#: several playouts (one lucky playout of a random alternative no longer outvotes it), and a large one is not
+#: held back by it.
+PRIOR = 1.0
+#: A playout longer than this is scored as it stands: ``evaluate``, else the seats ``winners`` names now
+#: (a banquet's leaders by score), else a draw.
 PLAYOUT_STEPS = 300
 #: What a seat scores when a game ends with no winner (or a playout is cut with no leader): a draw.
 DRAW = 0.5
+#: The share of random moves in a playout for the seats the rule book does not play: a heuristic bot always
+#: answers a position the same way, and a little noise keeps the playouts from all telling one story.
+EPSILON = 0.1
+#: The registered search bot's default budget: this many playouts, or one second, whichever comes first.
+PLAYOUTS = 400
 
 
 def shuffled(items: Iterable[T], rng: Randomness) -> list[T]:
@@ -72,35 +90,60 @@ def copy_for_search(state: GameState[Any], seed: int) -> GameState[Any]:
     return copy
 
 
+@dataclass(frozen=True)
+class Playout:
+    """Who plays a playout's seats: ``bots`` by seat (a seat without one moves at random), and the seats the
+    rule book itself plays (``fixed``: never a random move, never a branch of the tree)."""
+
+    bots: Mapping[str, Bot] = field(default_factory=dict)
+    fixed: frozenset[str] = frozenset()
+
+
+#: Makes the playout bots of a game (called once per game, with dice of the search bot's own).
+PlayoutMaker = Callable[["GameState[Any]", Randomness], Playout]
+#: A seat's standing in a game under way, from 0 (lost) to 1 (won): the game type's ``evaluate``.
+Evaluate = Callable[["GameState[Any]", str], float]
+
+
 class _Node:
-    __slots__ = ("children", "rewards", "visits")
+    __slots__ = ("children", "guide", "rewards", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.rewards: dict[str, float] = {}
+        #: The playout bot's move here, when it made the node's first branch (None: it has no bot).
+        self.guide: Any = None
 
 
 class SearchBot:
-    """Upper-confidence tree search over the game shape, with random playouts.
+    """Upper-confidence tree search over the game shape, with heuristic playouts.
 
     Sees only what its seat may see where the game type can determinise (``determinise``); in a game
     with nothing hidden it reads the state, which is what the seat sees.  The tree's branches are keyed by
     the actions' values and shared by every determinisation (single-observer information-set MCTS); the
     mover at a node is read from the copy being played, so a branch that a roll leads to different seats
-    is scored for whoever moves there.
+    is scored for whoever moves there.  Every coin it flips comes from its own ``rng``: the same seed and
+    budget in playouts (``seconds=None``) choose the same action.
     """
 
     name = "search"
 
-    def __init__(self, rng: Randomness, *, playouts: int = 64, seconds: float | None = 1.0,
+    def __init__(self, rng: Randomness, *, playouts: int = PLAYOUTS, seconds: float | None = 1.0,
                  determinise: Callable[[GameState[Any], str, Randomness], GameState[Any]] | None = None,
-                 winners: Callable[[GameState[Any]], tuple[str, ...]] | None = None) -> None:
+                 winners: Callable[[GameState[Any]], tuple[str, ...]] | None = None,
+                 playout: PlayoutMaker | None = None, evaluate: Evaluate | None = None,
+                 epsilon: float = EPSILON) -> None:
         self.rng = rng
         self.playouts = playouts
         self.seconds = seconds
         self.determinise = determinise
         self.winners = winners or winners_from_result
+        self.make_playout = playout
+        self.evaluate = evaluate
+        self.epsilon = epsilon
+        self._playout: Playout | None = None
+        self._playout_seats: tuple[str, ...] = ()
 
     def _seed(self) -> int:
         return self.rng.source.below(2**31)
@@ -112,17 +155,28 @@ class SearchBot:
         actions = list(state.legal_actions())
         if len(actions) == 1:
             return actions[0]
+        players = self._players(state)
         root = _Node()
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         for _ in range(self.playouts):
             if deadline is not None and time.monotonic() > deadline:
                 break
-            self._iterate(root, self._world(state, player), actions, deadline)
+            self._iterate(root, self._world(state, player), actions, players, deadline)
         offered = set(actions)
-        best = max((a for a in root.children if a in offered),
-                   key=lambda a: (root.children[a].visits, root.children[a].rewards.get(player, 0.0)),
+        # the most visited; on a tie the branch made first (the playout bot's own move, where there is one),
+        # so a budget too small to tell the branches apart falls back on the heuristic, not on one lucky playout
+        best = max((a for a in root.children if a in offered), key=lambda a: root.children[a].visits,
                    default=None)
         return best if best is not None else actions[self._below(len(actions))]
+
+    def _players(self, state: GameState[Any]) -> Playout:
+        """The playout's bots, made once for the seats of the game at hand."""
+        seats = tuple(state.seats())
+        if self._playout is None or seats != self._playout_seats:
+            maker = self.make_playout
+            self._playout = Playout() if maker is None else maker(state, Randomness(SeededSource(self._seed())))
+            self._playout_seats = seats
+        return self._playout
 
     def _world(self, state: GameState[Any], player: str) -> GameState[Any]:
         """One copy to play out: a determinisation (already with the bot's dice) or the state itself copied."""
@@ -133,34 +187,45 @@ class SearchBot:
         world.rng = Randomness(SeededSource(self._seed()))
         return world
 
-    def _iterate(self, root: _Node, game: GameState[Any], root_actions: list[Any],
+    def _iterate(self, root: _Node, game: GameState[Any], root_actions: list[Any], players: Playout,
                  deadline: float | None = None) -> None:
         path = [root]
-        movers: list[str] = []
         node = root
         actions: list[Any] | None = root_actions
         while not game.is_terminal():
             mover = game.current_player() or ""
-            if actions is None:
-                actions = list(game.legal_actions())
-            action, expanded = self._pick(node, actions, mover)
+            expanded = False
+            if mover in players.fixed:
+                action = players.bots[mover].choose(game, mover)
+            else:
+                if actions is None:
+                    actions = list(game.legal_actions())
+                action, expanded = self._pick(node, actions, mover, game, players)
             game.apply(action)
-            movers.append(mover)
-            if expanded:
+            if action not in node.children:
                 node.children[action] = _Node()
             node = node.children[action]
             path.append(node)
             actions = None
             if expanded:
                 break
-        rewards = self._playout(game, deadline)
+        rewards = self._playout_rewards(game, players, deadline)
         for visited in path:
             visited.visits += 1
             for seat, reward in rewards.items():
                 visited.rewards[seat] = visited.rewards.get(seat, 0.0) + reward
 
-    def _pick(self, node: _Node, actions: list[Any], mover: str) -> tuple[Any, bool]:
-        """The action to follow from ``node`` and whether it is a new branch (progressive widening)."""
+    def _pick(self, node: _Node, actions: list[Any], mover: str, game: GameState[Any],
+              players: Playout) -> tuple[Any, bool]:
+        """The action to follow from ``node`` and whether it is a new branch (progressive widening).  A node's
+        first branch is the playout bot's own choice, so the search always weighs what the heuristic would do."""
+        if not node.children:
+            bot = players.bots.get(mover)
+            if bot is not None:
+                first = bot.choose(game, mover)
+                if first in actions:
+                    node.guide = first
+                    return first, True
         known = [a for a in actions if a in node.children] if node.children else []
         room = len(node.children) < max(1.0, WIDEN * max(node.visits, 1) ** WIDEN_POWER)
         if len(known) < len(actions) and (room or not known):
@@ -174,19 +239,33 @@ class SearchBot:
         def score(action: Any) -> float:
             child = node.children[action]
             visits = max(child.visits, 1)
-            return child.rewards.get(mover, 0.0) / visits + EXPLORATION * math.sqrt(log_visits / visits)
+            bias = PRIOR / (1 + child.visits) if action == node.guide else 0.0
+            return child.rewards.get(mover, 0.0) / visits + EXPLORATION * math.sqrt(log_visits / visits) + bias
 
         return max(actions, key=score)
 
-    def _playout(self, game: GameState[Any], deadline: float | None = None) -> dict[str, float]:
-        """Random moves to the end, or to ``PLAYOUT_STEPS``, or (a heavy game) to the decision's deadline."""
+    def _next(self, game: GameState[Any], players: Playout) -> Any:
+        """A playout's next action: the mover's bot's (an ``epsilon`` of them random where the rule book does
+        not play the seat), or a random one for a seat without a bot."""
+        mover = game.current_player() or ""
+        bot = players.bots.get(mover)
+        if bot is not None and (mover in players.fixed or self._below(1000) >= self.epsilon * 1000):
+            return bot.choose(game, mover)
+        actions = game.legal_actions()
+        return actions[self._below(len(actions))]
+
+    def _playout_rewards(self, game: GameState[Any], players: Playout,
+                         deadline: float | None = None) -> dict[str, float]:
+        """Play on to the end, or to ``PLAYOUT_STEPS``, or (a heavy game) to the decision's deadline; the
+        seats' rewards there."""
         steps = 0
         while not game.is_terminal() and steps < PLAYOUT_STEPS:
             if deadline is not None and steps % 16 == 15 and time.monotonic() > deadline:
                 break
-            actions = game.legal_actions()
-            game.apply(actions[self._below(len(actions))])
+            game.apply(self._next(game, players))
             steps += 1
+        if not game.is_terminal() and self.evaluate is not None:
+            return {seat: self.evaluate(game, seat) for seat in game.seats()}
         won = set(self.winners(game))
         if not won:
             return dict.fromkeys(game.seats(), DRAW)

@@ -100,10 +100,17 @@ def determinise(state: GameState[Any], seat: str, rng: Randomness) -> Battle:
     return Battle.from_dict(raw)
 
 
+def winners(state: GameState[Any]) -> tuple[str, ...]:
+    """The seats of the side that won (``result()`` names a side, "party" or "foes", not a seat)."""
+    assert isinstance(state, Battle)
+    side = state.result().get("winner")
+    return tuple(seat for seat in state.seats() if state.fighters[seat].side == side)
+
+
 BATTLE = GameType(
     name="planeswalker-battle", system="planeswalker", kind="game", title="Planeswalker battle",
     description="a Planeswalker RPG battle: mages and creatures turn by turn (seed 001, Combat Mechanics)",
     state_class=Battle, options_class=BattleOptions, new=new_battle, setup=setup,
     bots={"heuristic": BotSpec("heuristic", "the documented policy the referee plays the foes by (PW19)",
                                Sees.WHOLE_STATE, PolicyBot)},
-    settings_class=Settings, plant_secret=plant_secret, determinise=determinise)
+    settings_class=Settings, plant_secret=plant_secret, determinise=determinise, winners=winners)

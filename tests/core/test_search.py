@@ -4,11 +4,14 @@ what its seat cannot see; the banquet's and the campaign's outcome for it (``win
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from magecraft.core.bots import RandomBot, play_out
+from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.search import SearchBot
+from magecraft.core.search import PLAYOUT_STEPS, Playout, SearchBot
+from magecraft.core.state import GameState
 from magecraft.games import registry
 
 
@@ -105,3 +108,210 @@ def test_a_heavy_game_keeps_to_the_seconds_too() -> None:
     started = time.monotonic()
     assert bot.choose(realm, "referee") in realm.legal_actions()
     assert time.monotonic() - started < 0.6
+
+
+# -- a toy game to check what the search finds: Nim, take 1 or 2 stones, who takes the last stone wins --------
+class _Nim(GameState[int]):
+    """Two seats take 1 or 2 stones in turn; whoever takes the last one wins.  ``first`` is what A took first
+    (for the cut-playout test's evaluation)."""
+
+    def __init__(self, stones: int, to_move: str = "A", first: int = 0) -> None:
+        self.rng = Randomness.seeded(0)
+        self.stones, self.to_move, self.first = stones, to_move, first
+
+    def seats(self) -> tuple[str, ...]:
+        return ("A", "B")
+
+    def current_player(self) -> str | None:
+        return None if self.stones == 0 else self.to_move
+
+    def legal_actions(self) -> list[int]:
+        return [n for n in (1, 2) if n <= self.stones]
+
+    def check(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise RuleError(f"cannot take {action}")
+
+    def perform(self, action: int) -> None:
+        self.first = self.first or (action if self.to_move == "A" else 0)
+        self.stones -= action
+        if self.stones:
+            self.to_move = "B" if self.to_move == "A" else "A"
+
+    def is_terminal(self) -> bool:
+        return self.stones == 0
+
+    def result(self) -> Mapping[str, Any]:
+        return {"winner": self.to_move if self.stones == 0 else None}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stones": self.stones, "to_move": self.to_move, "first": self.first, "log": []}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: Any = None) -> _Nim:
+        return cls(raw["stones"], raw["to_move"], raw["first"])
+
+
+class _Takes:
+    """A fixed-minded player: always takes ``n`` where it may, else the first action offered."""
+
+    name = "takes"
+
+    def __init__(self, n: Any) -> None:
+        self.n = n
+
+    def choose(self, state: GameState[Any], player: str) -> Any:
+        return self.n if self.n in state.legal_actions() else state.legal_actions()[0]
+
+
+def _nim_bot(seed: int, playouts: int, playout: Playout | None = None, **kw: Any) -> SearchBot:
+    return SearchBot(Randomness.seeded(seed), playouts=playouts, seconds=None,
+                     playout=None if playout is None else (lambda state, rng: playout), **kw)
+
+
+def test_it_takes_a_win_in_one_even_when_its_playout_bot_would_not() -> None:
+    """Two stones: taking both wins now; taking one leaves B the last.  The playout bot (always 1) is the
+    first branch tried, and the search still finds the win."""
+    for seed in range(5):
+        assert _nim_bot(seed, 20).choose(_Nim(2), "A") == 2
+        assert _nim_bot(seed, 20, Playout({"A": _Takes(1), "B": _Takes(1)})).choose(_Nim(2), "A") == 2
+
+
+def test_it_finds_the_only_winning_move_two_plies_deep() -> None:
+    """Four stones: taking 1 leaves 3, and whatever B takes A takes the last; taking 2 leaves B both."""
+    assert [_nim_bot(seed, 200).choose(_Nim(4), "A") for seed in range(5)] == [1] * 5
+
+
+class _Gamble(GameState[str]):
+    """A plays "safe" (a draw) or "gamble"; after a gamble B chooses "help" (A wins) or "hurt" (B wins)."""
+
+    def __init__(self, moves: tuple[str, ...] = ()) -> None:
+        self.rng = Randomness.seeded(0)
+        self.moves = moves
+
+    def seats(self) -> tuple[str, ...]:
+        return ("A", "B")
+
+    def current_player(self) -> str | None:
+        return {(): "A", ("gamble",): "B"}.get(self.moves)
+
+    def legal_actions(self) -> list[str]:
+        return {(): ["safe", "gamble"], ("gamble",): ["help", "hurt"]}.get(self.moves, [])
+
+    def check(self, action: str) -> None:
+        if action not in self.legal_actions():
+            raise RuleError(f"no {action} now")
+
+    def perform(self, action: str) -> None:
+        self.moves = (*self.moves, action)
+
+    def is_terminal(self) -> bool:
+        return self.current_player() is None
+
+    def result(self) -> Mapping[str, Any]:
+        return {"winner": {("gamble", "help"): "A", ("gamble", "hurt"): "B"}.get(self.moves)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"moves": list(self.moves), "log": []}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: Any = None) -> _Gamble:
+        return cls(tuple(raw["moves"]))
+
+
+def test_the_tree_follows_the_rule_books_seat_rather_than_branching() -> None:
+    """Against a B that may choose, the gamble loses and A plays safe (a draw); when the rule book plays B
+    and its bot always helps, the gamble wins and the search takes it."""
+    helps = _Takes("help")
+    assert [_nim_bot(seed, 60).choose(_Gamble(), "A") for seed in range(3)] == ["safe"] * 3
+    free = Playout({"B": helps})
+    assert [_nim_bot(seed, 60, free).choose(_Gamble(), "A") for seed in range(3)] == ["safe"] * 3
+    fixed = Playout({"B": helps}, frozenset({"B"}))
+    assert [_nim_bot(seed, 60, fixed).choose(_Gamble(), "A") for seed in range(3)] == ["gamble"] * 3
+
+
+def test_a_cut_playout_is_scored_by_the_evaluation() -> None:
+    """Seven hundred stones: no playout reaches the end within PLAYOUT_STEPS, so without an evaluation every
+    playout is a draw; an evaluation that likes A's first take of 2 makes the search take 2."""
+    assert PLAYOUT_STEPS < 700
+
+    def likes_two(state: GameState[Any], seat: str) -> float:
+        assert isinstance(state, _Nim)
+        return float((state.first == 2) == (seat == "A"))
+
+    assert [_nim_bot(seed, 6, evaluate=likes_two).choose(_Nim(700), "A") for seed in range(4)] == [2] * 4
+    assert [_nim_bot(seed, 6).choose(_Nim(700), "A") for seed in range(4)] != [2] * 4
+
+
+def test_the_registered_bot_plays_out_with_the_game_types_bots() -> None:
+    """The banquet's playouts: the heuristic for the player nobles, the NPC rules (fixed) for the NPC."""
+    game_type = registry().get("wizard-prince-banquet")
+    banquet = game_type.new_game(Randomness.seeded(3))
+    playout = game_type.playout(banquet, Randomness.seeded(1))
+    assert {seat: bot.name for seat, bot in playout.bots.items()} == {
+        "Ann": "heuristic", "Bob": "heuristic", "NPC 1": "npc"}
+    assert playout.fixed == {"NPC 1"}
+    race = registry().get("wizard-prince-race")
+    assert race.playout(race.new_game(Randomness.seeded(1)), Randomness.seeded(1)).fixed == frozenset()
+
+
+def test_the_registered_bot_is_reproducible_with_heuristic_playouts() -> None:
+    game_type = registry().get("mage-wars-solo")
+    game = game_type.new_game(Randomness.seeded(4))
+    before = game.to_dict()
+    choices = []
+    for _ in range(2):
+        bot = game_type.bot("search", Randomness.seeded(9))
+        assert isinstance(bot, SearchBot)
+        bot.playouts, bot.seconds = 12, None
+        choices.append(bot.choose(game, "you"))
+    assert choices[0] == choices[1] and choices[0] in game.legal_actions()
+    assert game.to_dict() == before
+
+
+def test_mage_wars_cut_playouts_are_scored_by_life_left() -> None:
+    """Seed 003 Game End is a mage's damage reaching its life: the evaluation is the share of life left."""
+    game_type = registry().get("mage-wars-solo")
+    assert game_type.evaluate is not None
+    game = game_type.new_game(Randomness.seeded(1))
+    assert game_type.evaluate(game, "you") == 0.5
+    game.units["dummy"].damage = game.units["dummy"].life // 2
+    share = 1 - (game.units["dummy"].life // 2) / game.units["dummy"].life
+    assert game_type.evaluate(game, "you") == 0.5 + (1 - share) / 2
+    assert game_type.evaluate(game, "dummy") == 1 - game_type.evaluate(game, "you")
+
+
+def test_a_planeswalker_battle_is_won_by_the_seats_of_the_winning_side() -> None:
+    """The battle's result names a side ("party"); the search bot is rewarded by seat."""
+    game_type = registry().get("planeswalker-battle")
+    battle = game_type.new_game(Randomness.seeded(1))
+    play_out(battle, {seat: game_type.bot("heuristic", Randomness.seeded(2)) for seat in battle.seats()})
+    assert battle.result()["winner"] == "party"
+    assert game_type.winners(battle) == ("you",)
+
+
+def test_a_budget_too_small_to_tell_the_branches_apart_plays_the_heuristics_move() -> None:
+    """Three playouts of a 95-way banquet decision try three moves once each: the bot keeps the heuristic's
+    (the first branch) rather than whichever one playout happened to win."""
+    game_type = registry().get("wizard-prince-banquet")
+    banquet = _after("wizard-prince-banquet", 10, seed=7)
+    assert banquet.current_player() == "Ann" and len(banquet.legal_actions()) == 95
+    heuristic = game_type.bot("heuristic", Randomness.seeded(0)).choose(banquet, "Ann")
+    for seed in range(6):
+        bot = game_type.bot("search", Randomness.seeded(seed))
+        assert isinstance(bot, SearchBot)
+        bot.playouts, bot.seconds = 3, None
+        assert bot.choose(banquet, "Ann") == heuristic
+
+
+def test_a_few_playouts_keep_to_the_heuristics_move_unless_one_proves_better() -> None:
+    """Eight playouts of the 95-way banquet decision: the progressive bias towards the playout bot's move keeps
+    it (without the bias two of these six seeds followed a random alternative's lucky playouts)."""
+    game_type = registry().get("wizard-prince-banquet")
+    banquet = _after("wizard-prince-banquet", 10, seed=7)
+    heuristic = game_type.bot("heuristic", Randomness.seeded(0)).choose(banquet, "Ann")
+    for seed in range(6):
+        bot = game_type.bot("search", Randomness.seeded(seed))
+        assert isinstance(bot, SearchBot)
+        bot.playouts, bot.seconds = 8, None
+        assert bot.choose(banquet, "Ann") == heuristic
