@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from enum import Enum
 from typing import Any
 
 from magecraft.core.bots import RandomBot, play_out
@@ -111,6 +112,11 @@ def test_a_heavy_game_keeps_to_the_seconds_too() -> None:
 
 
 # -- a toy game to check what the search finds: Nim, take 1 or 2 stones, who takes the last stone wins --------
+class _Take(Enum):
+    STONES = "take stones"
+    CHOICE = "safe or gamble, help or hurt"
+
+
 class _Nim(GameState[int]):
     """Two seats take 1 or 2 stones in turn; whoever takes the last one wins.  ``first`` is what A took first
     (for the cut-playout test's evaluation)."""
@@ -125,8 +131,17 @@ class _Nim(GameState[int]):
     def current_player(self) -> str | None:
         return None if self.stones == 0 else self.to_move
 
+    def decision_kind(self) -> _Take:
+        return _Take.STONES
+
     def legal_actions(self) -> list[int]:
         return [n for n in (1, 2) if n <= self.stones]
+
+    def action_text(self, action: int) -> str:
+        return f"take {action}"
+
+    def observation(self, player: str) -> dict[str, Any]:
+        return {"stones": self.stones, "to_move": self.to_move}
 
     def check(self, action: int) -> None:
         if action not in self.legal_actions():
@@ -195,8 +210,17 @@ class _Gamble(GameState[str]):
     def current_player(self) -> str | None:
         return {(): "A", ("gamble",): "B"}.get(self.moves)
 
+    def decision_kind(self) -> _Take:
+        return _Take.CHOICE
+
     def legal_actions(self) -> list[str]:
         return {(): ["safe", "gamble"], ("gamble",): ["help", "hurt"]}.get(self.moves, [])
+
+    def action_text(self, action: str) -> str:
+        return action
+
+    def observation(self, player: str) -> dict[str, Any]:
+        return {"moves": list(self.moves)}
 
     def check(self, action: str) -> None:
         if action not in self.legal_actions():
