@@ -64,6 +64,7 @@ from typing import Any
 from magecraft.core.errors import DataError, InputError
 from magecraft.core.randomness import Randomness
 from magecraft.planeswalker.actions import Action, ActionKind, Step
+from magecraft.planeswalker.book import using
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import REVERSED, Combatant
@@ -93,7 +94,12 @@ def _weakest(fighters: list[Combatant]) -> Combatant:
 
 
 def choose(battle: Battle) -> Action:
-    """The bot's decision for whoever is to act now."""
+    """The bot's decision for whoever is to act now (reading the battle's own spells, issue 22)."""
+    with using(battle.book):
+        return _choose(battle)
+
+
+def _choose(battle: Battle) -> Action:
     legal = battle.legal_actions()
     if len(legal) == 1:
         return legal[0]

@@ -30,6 +30,7 @@ from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
 from magecraft.planeswalker.actions import MECHANICS, Action, ActionKind, Step, action_words, read_words
+from magecraft.planeswalker.book import EMPTY, SpellBook, in_book, using
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
     BATTLE_CRY,
@@ -41,7 +42,7 @@ from magecraft.planeswalker.combatants import (
     pair,
 )
 from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
-from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, triggers
+from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, spell_book, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
 from magecraft.planeswalker.pervasive import taxed
@@ -77,7 +78,9 @@ class Battle(Resolution, GameState[Action]):
     system = "planeswalker"
 
     def __init__(self, fighters: Mapping[str, Combatant], rng: Randomness,
-                 settings: Settings = DEFAULT_SETTINGS) -> None:
+                 settings: Settings = DEFAULT_SETTINGS, book: SpellBook = EMPTY) -> None:
+        #: the spells the battle's position defined beyond the Ninth Edition pool (issue 22)
+        self.book = book
         self.fighters: dict[str, Combatant] = dict(fighters)
         self.rng = rng
         self.settings = settings
@@ -105,8 +108,9 @@ class Battle(Resolution, GameState[Action]):
         self.next_token = 1
         #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
         self.dying: list[str] = []
-        self.lordly = self._find_lords()
-        self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
+        with using(book):
+            self.lordly = self._find_lords()
+            self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
 
@@ -221,6 +225,7 @@ class Battle(Resolution, GameState[Action]):
     def action_text(self, action: Action) -> str:
         return action_words(action)
 
+    @in_book
     def parse_action(self, text: str) -> Action:
         """The decision in words (``cast Shock at c1``); a creature may be named by its name or label too
         (``cast Shock at Grizzly Bears``) when that names one combatant."""
@@ -248,17 +253,20 @@ class Battle(Resolution, GameState[Action]):
         return {"over": self.phase == Step.OVER, "winner": (self.outcome or {}).get("winner"),
                 "reason": (self.outcome or {}).get("reason"), "rounds": self.round, "fighters": fighters}
 
+    @in_book
     def legal_actions(self) -> list[Action]:
         """Every decision open now, computed once per decision and reused."""
         if self._legal is None:
             self._legal = compute_legal(self)
         return self._legal
 
+    @in_book
     def check(self, action: Action) -> None:
         if action in self.legal_actions():
             return
         raise refusal(self, action)
 
+    @in_book
     def perform(self, action: Action) -> None:
         self._legal = None
         who = self.current_player()
@@ -286,6 +294,7 @@ class Battle(Resolution, GameState[Action]):
             raise InputError(f"no combatant {who!r} in this battle (ids: {', '.join(self.fighters)})")
         return found
 
+    @in_book
     def refresh(self) -> None:
         """After a hand edit: static bonuses follow who is in the battle (lords, PW41) and the decisions open
         are worked out again."""
@@ -294,6 +303,7 @@ class Battle(Resolution, GameState[Action]):
         self._refresh_lords()
         self._legal = None
 
+    @in_book
     def summon(self, mage: str | Combatant, card: str, target: str = "") -> str:
         """A creature spell resolves: the creature enters under ``mage``'s control, summoning sick ("Casting",
         "Summoning Sickness"); ``target`` is its "enters" trigger's.  Returns the creature's id."""
@@ -302,74 +312,88 @@ class Battle(Resolution, GameState[Action]):
         self._legal = None
         return made
 
+    @in_book
     def resolve_spell(self, caster: str | Combatant, spell: str | SpellProfile, target: str = "",
                       x: int = 0) -> None:
         """``spell`` resolves for ``caster`` at ``target`` unanswered, as if cast and paid for ("Casting")."""
         self._apply_effect(self.fighter(caster), profile(spell) if isinstance(spell, str) else spell, target, x)
         self._legal = None
 
+    @in_book
     def resolve_effects(self, source: str | Combatant, controller: str | Combatant, effects: tuple[Effect, ...],
                         target: str = "", x: int = 0, why: str = "") -> None:
         """An ability's or a trigger's effects resolve (data/card_effects.toml, ruling PW35)."""
         self._resolve(self.fighter(source), self.fighter(controller), effects, target, x, why)
         self._legal = None
 
+    @in_book
     def attach(self, mage: str | Combatant, aura: str, target: str) -> None:
         """``mage``'s Aura (or Equipment) enchants ``target``, a pervasive effect ("Upkeep Phase", PW39)."""
         self._attach(self.fighter(mage), aura, target)
         self._legal = None
 
+    @in_book
     def release(self, mage: str | Combatant, creature: str = "", permanent: str = "") -> None:
         """``mage`` stops sustaining a creature or a pervasive effect ("Upkeep Phase")."""
         self._release(self.fighter(mage), creature, permanent)
         self._legal = None
 
+    @in_book
     def engage(self, attacker: str | Combatant, target: str | Combatant) -> None:
         """``attacker`` engages ``target`` ("Engaging"): an interception is offered when one may be made."""
         self._engage(self.fighter(attacker).id, self.fighter(target).id)
         self._legal = None
 
+    @in_book
     def fight(self, attacker: str | Combatant, defender: str | Combatant) -> None:
         """Locked combat between the two at once, no interception ("Locked Combat")."""
         self._fight(self.fighter(attacker).id, self.fighter(defender).id)
         self._legal = None
 
+    @in_book
     def deal_damage(self, target: str | Combatant, amount: int, colors: tuple[str, ...] = ()) -> int:
         """``amount`` damage (of a source of ``colors``) to ``target``; returns the damage taken."""
         taken = self._damage(self.fighter(target), amount, colors)
         self._legal = None
         return taken
 
+    @in_book
     def destroy(self, target: str | Combatant, *, no_regenerate: bool = False) -> None:
         """``target`` is destroyed ("Destroy"; a regeneration shield saves it unless ``no_regenerate``)."""
         self._destroy(self.fighter(target), no_regenerate)
         self._legal = None
 
+    @in_book
     def remove(self, creature: str | Combatant, how: str) -> None:
         """``creature`` leaves the battle without dying (``how``: "unsummoned", "exiled" ...)."""
         self._remove(self.fighter(creature), how)
         self._legal = None
 
+    @in_book
     def make_token(self, maker: str | Combatant, name: str) -> None:
         """``maker`` makes a creature token (PW38)."""
         self._make_token(self.fighter(maker), name)
         self._legal = None
 
+    @in_book
     def look(self, mage: str | Combatant, count: int) -> None:
         """``mage`` looks at the next ``count`` Library spells and keeps one (Sleight of Hand, PW65)."""
         self._look(self.fighter(mage), count)
         self._legal = None
 
+    @in_book
     def untaps(self, fighter: str | Combatant) -> bool:
         """Whether ``fighter`` is refreshed at its controller's refresh now (Dehydration, Marble Titan, PW51);
         asking uses up an Exhaustion mark, as the refresh does."""
         return self._untaps(self.fighter(fighter))
 
+    @in_book
     def start_turn(self) -> None:
         """The combatant whose turn it is begins it: refreshed, then its Channelling (a mage) or Main phase."""
         self._begin_turn()
         self._legal = None
 
+    @in_book
     def next_turn(self) -> None:
         """The End Phase's clean-up ("end of turn" effects end) and the next combatant's turn, at once."""
         self._next_turn()
@@ -380,6 +404,7 @@ class Battle(Resolution, GameState[Action]):
         off the log ("A resolved spell becomes null for the rest of the day", ruling PW33)."""
         return [str(e.data["card"]) for e in self.rng.log if e.kind == "cast" and e.data.get("caster") == fid]
 
+    @in_book
     def channel_budget(self, mage: Combatant) -> int:
         """"restore a number of Mana up to his Channeling score ... (If he is in close combat with any
         enemies, this number is reduced by 2.)"."""
@@ -892,7 +917,7 @@ class Battle(Resolution, GameState[Action]):
             "resume": self.resume, "next_summon": self.next_summon, "outcome": _plain(self.outcome),
             "next_token": self.next_token, "dying": list(self.dying),
             "log": self.rng.log.to_list(),
-        }
+        } | ({"spells": self.book.definitions} if self.book else {})
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
@@ -900,35 +925,43 @@ class Battle(Resolution, GameState[Action]):
         try:
             settings = dataclass_from_dict(Settings, raw["settings"], "saved battle settings")
             rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask=ask)
-            fighters = [Combatant.from_dict(f) for f in raw["fighters"]]
-            battle = cls({f.id: f for f in fighters}, rng, settings)
-            battle.ranges = {(str(a), str(b)): str(r) for a, b, r in raw["ranges"]}
-            battle.order = [str(f) for f in raw["order"]]
-            battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), Step(str(raw["phase"]))
-            battle.actions_left, battle.moved = int(raw["actions_left"]), bool(raw["moved"])
-            battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
-            battle.casts = int(raw["casts"])
-            # saves from before the count was kept: what the actor holds less this turn's casts
-            battle.sustained = int(raw["sustained"]) if "sustained" in raw else max(
-                0, battle.actor().pervasive() - battle.casts) if battle.order else 0
-            battle.commanded = [str(c) for c in raw["commanded"]]
-            battle.command_used = bool(raw["command_used"])
-            battle.delayed = [str(d) for d in raw["delayed"]]
-            battle.pending = _plain(raw["pending"])
-            battle.intercept = _plain(raw["intercept"])
-            battle.trample = raw["trample"]
-            battle.resume, battle.next_summon = Step(str(raw["resume"])), int(raw["next_summon"])
-            # saves from before tokens existed have neither
-            battle.next_token = int(raw.get("next_token", 1))
-            battle.dying = [str(d) for d in raw.get("dying", [])]
-            battle.outcome = _plain(raw["outcome"])
-            battle.lordly = battle._find_lords()
-            battle.watchers = any(on_trigger(f.card, "another enters") for f in fighters)
+            book = spell_book(raw.get("spells", []))
+            with using(book):
+                battle = cls._rebuilt(raw, rng, settings, book)
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"a saved battle is malformed ({exc})") from None
         if battle.phase not in PHASES or not set(battle.order) <= set(battle.fighters) or not (
                 0 <= battle.turn <= len(battle.order)) or YOU not in battle.fighters:
             raise DataError("a saved battle is malformed (its phase, turn order or fighters do not fit together)")
+        return battle
+
+    @classmethod
+    def _rebuilt(cls, raw: Mapping[str, Any], rng: Randomness, settings: Settings, book: SpellBook) -> Self:
+        """The battle of a save, its spell book in use."""
+        fighters = [Combatant.from_dict(f) for f in raw["fighters"]]
+        battle = cls({f.id: f for f in fighters}, rng, settings, book)
+        battle.ranges = {(str(a), str(b)): str(r) for a, b, r in raw["ranges"]}
+        battle.order = [str(f) for f in raw["order"]]
+        battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), Step(str(raw["phase"]))
+        battle.actions_left, battle.moved = int(raw["actions_left"]), bool(raw["moved"])
+        battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
+        battle.casts = int(raw["casts"])
+        # saves from before the count was kept: what the actor holds less this turn's casts
+        battle.sustained = int(raw["sustained"]) if "sustained" in raw else max(
+            0, battle.actor().pervasive() - battle.casts) if battle.order else 0
+        battle.commanded = [str(c) for c in raw["commanded"]]
+        battle.command_used = bool(raw["command_used"])
+        battle.delayed = [str(d) for d in raw["delayed"]]
+        battle.pending = _plain(raw["pending"])
+        battle.intercept = _plain(raw["intercept"])
+        battle.trample = raw["trample"]
+        battle.resume, battle.next_summon = Step(str(raw["resume"])), int(raw["next_summon"])
+        # saves from before tokens existed have neither
+        battle.next_token = int(raw.get("next_token", 1))
+        battle.dying = [str(d) for d in raw.get("dying", [])]
+        battle.outcome = _plain(raw["outcome"])
+        battle.lordly = battle._find_lords()
+        battle.watchers = any(on_trigger(f.card, "another enters") for f in fighters)
         return battle
 
     def observation(self, player: str) -> dict[str, Any]:

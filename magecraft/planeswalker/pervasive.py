@@ -24,8 +24,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.cards import builtin_pool
 from magecraft.planeswalker.actions import Action, ActionKind, Step, action_words
+from magecraft.planeswalker.book import card_of
 from magecraft.planeswalker.combatants import (
     DOESNT_UNTAP,
     EXTRA_COMBAT,
@@ -98,7 +98,7 @@ def activation_targets(battle: Field, mage: Combatant, name: str, ability: Abili
         return [""]
     if ability.pay_with == "sacrifice":  # "Sacrifice a creature": one the mage controls (Greater Good, PW58)
         return [c for c in mage.controlled() if battle.fighters[c].active]
-    colors = builtin_pool().get(name).colors
+    colors = card_of(name).colors
     # "Equip: attach to target creature you control": its own creatures, or the mage itself (PW50)
     own = ability.effects[0].kind == "equip"
     return [f.id for f in battle.fighters.values()
@@ -267,7 +267,7 @@ class Pervasive:
             self._equip(mage, name, str(pending["target"]))
             return
         self._resolve(mage, mage, ability.effects, str(pending["target"]), int(pending["x"]), f"{name}'s ability",
-                      colors=builtin_pool().get(name).colors)
+                      colors=card_of(name).colors)
 
     def _equip(self, mage: Combatant, name: str, target_id: str) -> None:
         """"Equip: attach to target creature you control" (PW50): moved off what it equipped, onto the target
@@ -511,7 +511,7 @@ class Pervasive:
         kept = [n for n in mage.permanents if permanent_is(n, effect.types)] if mage.is_mage else []
         owned = [c for c in (self.fighters[i] for i in mage.controlled()) if c.active and c.artifact]
         if kept:
-            name = min(kept, key=lambda n: builtin_pool().get(n).mana_value)
+            name = min(kept, key=lambda n: card_of(n).mana_value)
             self._release(mage, "", name)
             self.rng.log.record("out", f"{mage.label}'s {name} is sacrificed", section="Upkeep",
                                 data={"id": mage.id, "card": name})
@@ -606,7 +606,7 @@ class Pervasive:
                         for _ in range(count):
                             if mage.active:
                                 self._resolve(keeper, keeper, trigger.effects, mage.id, 0,
-                                              f"{keeper.label}'s {name}", colors=builtin_pool().get(name).colors)
+                                              f"{keeper.label}'s {name}", colors=card_of(name).colors)
 
     def _struck(self, strikes: list[Strike]) -> None:
         """"Whenever it deals damage to an opponent" (Hypnotic Specter, Thieving Magpie; PW49): a strike in
@@ -639,8 +639,8 @@ class Pervasive:
                        and f.controller == creature.controller and count.subtype in subtypes(f.card))
         if count.of == "graveyard":
             return sum(1 for f in fighters if f.is_mage for n in f.graveyard
-                       if count.type in builtin_pool().get(n).types)
+                       if count.type in card_of(n).types)
         if count.of == "enchantments":  # every mage's kept enchantments, Auras too (Yavimaya Enchantress)
             return sum(1 for f in fighters if f.is_mage and f.active for n in f.permanents
-                       if "Enchantment" in builtin_pool().get(n).types)
+                       if "Enchantment" in card_of(n).types)
         return sum(1 for f in fighters if f.active and not f.is_mage)

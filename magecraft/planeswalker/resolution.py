@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.cards import COLORS, builtin_pool
+from magecraft.mtg_rpg.cards import COLORS
+from magecraft.planeswalker.book import card_of
 from magecraft.planeswalker.combatants import (
     ABSORB,
     HASTE,
@@ -492,9 +493,9 @@ class Resolution(Pervasive):
     def _put_creature(self, mage: Combatant) -> None:
         """"Put a creature card from your hand onto the battlefield" (PW70): the costliest creature spell in the
         mage's Memory (the first held on a tie) enters under it, not cast (no Mastery, nothing answers it)."""
-        held = [n for n in mage.memory if builtin_pool().get(n).is_creature] if mage.is_mage else []
+        held = [n for n in mage.memory if card_of(n).is_creature] if mage.is_mage else []
         if held:
-            name = max(held, key=lambda n: builtin_pool().get(n).mana_value)
+            name = max(held, key=lambda n: card_of(n).mana_value)
             mage.memory.remove(name)
             self._summon(mage, name)
 
@@ -572,7 +573,7 @@ class Resolution(Pervasive):
         self._destroy(creature, True)
         if owner is None or not owner.active or not owner.is_mage:
             return
-        found = next((i for i, n in enumerate(owner.library) if builtin_pool().get(n).is_creature), None)
+        found = next((i for i, n in enumerate(owner.library) if card_of(n).is_creature), None)
         if found is None:
             self.rng.shuffle(owner.library, f"{owner.label}'s Library", section=SECTION_CASTING)
             return
