@@ -29,7 +29,8 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
-from magecraft.planeswalker.actions import MECHANICS, Action, ActionKind, Step, action_words, read_words
+from magecraft.planeswalker import actions
+from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words, read_words
 from magecraft.planeswalker.book import EMPTY, SpellBook, in_book, using
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
@@ -272,7 +273,7 @@ class Battle(Resolution, GameState[Action]):
         who = self.current_player()
         words = action_words(action)
         self.rng.log.record("action", words, section=MECHANICS, data={"by": who, "action": words})
-        PERFORMERS[action.kind](self, action)
+        PERFORMERS[type(action)](self, action)
         self._refresh_lords()
         self._check_over()
 
@@ -979,29 +980,29 @@ class Battle(Resolution, GameState[Action]):
 
 
 #: What each kind of decision does ("Combat Mechanics" 4-6), by :meth:`Battle.perform`.
-PERFORMERS: dict[ActionKind, Callable[[Battle, Action], None]] = {
-    ActionKind.CHANNEL: Battle._do_channel,
-    ActionKind.DELAY: Battle._do_delay,
-    ActionKind.RELEASE: Battle._do_release,
-    ActionKind.COMMAND: Battle._do_command,
-    ActionKind.ORDER_MOVE: Battle._do_order_move,
-    ActionKind.ORDER_ENGAGE: Battle._do_order_engage,
-    ActionKind.DONE: Battle._do_done,
-    ActionKind.MOVE: Battle._do_move,
-    ActionKind.ENGAGE: Battle._do_engage,
-    ActionKind.CAST: Battle._do_cast,
-    ActionKind.FLEE: Battle._do_flee,
-    ActionKind.END: Battle._do_end,
-    ActionKind.RESPOND: Battle._do_respond,
-    ActionKind.PASS: Battle._do_pass,
-    ActionKind.INTERCEPT: Battle._do_intercept,
-    ActionKind.ALLOW: Battle._do_allow,
-    ActionKind.TRAMPLE_ENGAGE: Battle._do_trample_engage,
-    ActionKind.TRAMPLE_MOVE: Battle._do_trample_move,
-    ActionKind.FORGET: Battle._do_forget,
-    ActionKind.ORDER_ABILITY: Battle._do_order_ability,
-    ActionKind.ABILITY: Battle._do_ability,
-    ActionKind.ACTIVATE: Battle._do_activate,
+PERFORMERS: dict[type[Action], Callable[[Battle, Action], None]] = {
+    actions.Channel: Battle._do_channel,
+    actions.Delay: Battle._do_delay,
+    actions.Release: Battle._do_release,
+    actions.Command: Battle._do_command,
+    actions.OrderMove: Battle._do_order_move,
+    actions.OrderEngage: Battle._do_order_engage,
+    actions.Done: Battle._do_done,
+    actions.Move: Battle._do_move,
+    actions.Engage: Battle._do_engage,
+    actions.Cast: Battle._do_cast,
+    actions.Flee: Battle._do_flee,
+    actions.End: Battle._do_end,
+    actions.Respond: Battle._do_respond,
+    actions.Pass: Battle._do_pass,
+    actions.Intercept: Battle._do_intercept,
+    actions.Allow: Battle._do_allow,
+    actions.TrampleEngage: Battle._do_trample_engage,
+    actions.TrampleMove: Battle._do_trample_move,
+    actions.Forget: Battle._do_forget,
+    actions.OrderAbility: Battle._do_order_ability,
+    actions.UseAbility: Battle._do_ability,
+    actions.Activate: Battle._do_activate,
 }
 
 

@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.randomness import Randomness
-from magecraft.planeswalker.actions import Action, ActionKind, Step, action_words
+from magecraft.planeswalker.actions import Action, Activate, Step, action_words
 from magecraft.planeswalker.book import card_of
 from magecraft.planeswalker.combatants import (
     DOESNT_UNTAP,
@@ -112,7 +112,7 @@ def activations(battle: Field, mage: Combatant) -> list[Action]:
     found: list[Action] = []
     for name, ability in kept_abilities(mage):
         if activation_problem(battle, mage, name, ability) is None:
-            found.extend(Action(ActionKind.ACTIVATE, card=name, target=t, amount=ability.index)
+            found.extend(Activate(card=name, target=t, amount=ability.index)
                          for t in activation_targets(battle, mage, name, ability))
     return found
 
