@@ -46,7 +46,7 @@ from magecraft.planeswalker.decisions import commandable, compute_legal, interce
 from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, spell_book, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
-from magecraft.planeswalker.pervasive import taxed
+from magecraft.planeswalker.pervasive import PervasiveEffects, taxed
 from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
@@ -83,6 +83,7 @@ class Battle(Resolution, GameState[Action]):
         #: the spells the battle's position defined beyond the Ninth Edition pool (issue 22)
         self.book = book
         self.fighters: dict[str, Combatant] = dict(fighters)
+        self.pervasive = PervasiveEffects(self)
         self.rng = rng
         self.settings = settings
         self.ranges: dict[tuple[str, str], str] = {}
@@ -386,7 +387,7 @@ class Battle(Resolution, GameState[Action]):
     def untaps(self, fighter: str | Combatant) -> bool:
         """Whether ``fighter`` is refreshed at its controller's refresh now (Dehydration, Marble Titan, PW51);
         asking uses up an Exhaustion mark, as the refresh does."""
-        return self._untaps(self.fighter(fighter))
+        return self.pervasive.untaps(self.fighter(fighter))
 
     @in_book
     def start_turn(self) -> None:
@@ -432,7 +433,7 @@ class Battle(Resolution, GameState[Action]):
                 self.turn += 1
                 continue
             break
-        actor.tapped = actor.tapped and not self._untaps(actor)  # refreshed (its creatures at its Upkeep)
+        actor.tapped = actor.tapped and not self.pervasive.untaps(actor)  # refreshed (its creatures at its Upkeep)
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.sustained = actor.pervasive()
         self.commanded, self.command_used = [], False
@@ -440,7 +441,7 @@ class Battle(Resolution, GameState[Action]):
         self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
                             data={"round": self.round, "actor": actor.id, "phase": self.phase})
         if not actor.is_mage:  # a creature alone: its upkeep trigger at the start of its turn (PW51)
-            self._creature_upkeep(actor, actor)
+            self.pervasive.creature_upkeep(actor, actor)
             if actor.out is not None:  # its own upkeep damage killed it
                 self.turn += 1
                 self._begin_turn()
@@ -477,7 +478,7 @@ class Battle(Resolution, GameState[Action]):
         """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
         that end at 'end of turn' end now" (pumps, regeneration shields, prevention); tokens of creatures
         that died this turn appear (PW38)."""
-        self._end_step()  # Form of the Dragon (PW73)
+        self.pervasive.end_step()  # Form of the Dragon (PW73)
         for fighter in list(self.fighters.values()):
             ending = on_trigger(fighter.card, "end")
             if ending and fighter.active:  # Viashino Sandstalker: "return it to its owner's hand" (PW41)
@@ -519,11 +520,15 @@ class Battle(Resolution, GameState[Action]):
         self.order.insert(self.order.index(action.target) + 1, actor)
         self._begin_turn()
 
+    def _do_activate(self, action: Action) -> None:
+        """A kept artifact's or enchantment's ability (PW43), as the pervasive effects carry it out."""
+        self.pervasive.do_activate(action)
+
     def _do_channel(self, action: Action) -> None:
         actor = self.actor()
         if action.draw:
             actor.memory.append(actor.library.pop(0))
-            self._drew(actor, 1)
+            self.pervasive.drew(actor, 1)
         budget = self.channel_budget(actor)
         restored = restore(actor.mana, actor.capacity, actor.mana_order(), budget)
         if action.amount:
@@ -538,7 +543,7 @@ class Battle(Resolution, GameState[Action]):
         actor = self.actor()
         for cid in actor.controlled():
             self.fighters[cid].sick = False
-            self.fighters[cid].tapped = self.fighters[cid].tapped and not self._untaps(self.fighters[cid])
+            self.fighters[cid].tapped = self.fighters[cid].tapped and not self.pervasive.untaps(self.fighters[cid])
         if actor.pervasive() > actor.focus:
             self.phase = Step.UPKEEP
             return
@@ -576,7 +581,7 @@ class Battle(Resolution, GameState[Action]):
     def _do_forget(self, action: Action) -> None:
         actor = self.actor()
         actor.memory.remove(action.card)
-        self._discarded(actor, 1)  # forgetting to half Memory is Magic's discard to hand size (PW51)
+        self.pervasive.discarded(actor, 1)  # forgetting to half Memory is Magic's discard to hand size (PW51)
         if not actor.active or len(actor.memory) <= actor.memory_limit():
             self._next_turn()
 
@@ -679,7 +684,7 @@ class Battle(Resolution, GameState[Action]):
         actor.memory.remove(action.card)
         self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
                             data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
-        self._spell_cast(actor, spell, action.target)  # "whenever a player casts" (PW45, PW48, PW53)
+        self.pervasive.spell_cast(actor, spell, action.target)  # "whenever a player casts" (PW45, PW48, PW53)
         pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
         if spell.split_second:
             pending["responders"], pending["countered"] = [], False
@@ -744,7 +749,7 @@ class Battle(Resolution, GameState[Action]):
         responder.graveyard.append(spell.name)
         self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
                             data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
-        self._spell_cast(responder, spell, action.target)
+        self.pervasive.spell_cast(responder, spell, action.target)
         if spell.kind == "counter":
             self.pending["countered"] = True
         else:
@@ -820,9 +825,10 @@ class Battle(Resolution, GameState[Action]):
         if attacking:  # Hollow Dogs, Rogue Kavu: "whenever it attacks" (PW41)
             owner = self.fighters.get(attacker.controller or "", attacker)
             self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
-        self._blocked(attacker, defender)  # Elvish Berserker (PW51)
-        strikes = lock(attacker, defender, self.rng, self.settings, factor=self._damage_factor())  # Furnace (PW53)
-        self._locked(attacker, defender, strikes)  # PW49, PW51, PW53
+        self.pervasive.blocked(attacker, defender)  # Elvish Berserker (PW51)
+        # Furnace (PW53)
+        strikes = lock(attacker, defender, self.rng, self.settings, factor=self.pervasive.damage_factor())
+        self.pervasive.locked_in(attacker, defender, strikes)  # PW49, PW51, PW53
         self._after_damage(attacker)
         self._after_damage(defender)
         if attacker.active and defender.active and VIGILANCE not in attacker.keywords:
@@ -877,7 +883,7 @@ class Battle(Resolution, GameState[Action]):
         self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
-            self._died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
+            self.pervasive.died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
 
     def _check_over(self) -> bool:
         if self.phase == Step.OVER:
