@@ -3,9 +3,10 @@
 
 :class:`Resolution` is the part of :class:`~magecraft.planeswalker.combat.Battle` that carries out
 effects read from ``data/card_effects.toml`` (or the MtG RPG's shared quick-duel effects): damage, pumps,
-taps, bounces, destruction, prevention, regeneration shields, mana, tokens and summoned creatures.  It holds
-the kept permanents' abilities and triggers it consults, :class:`~magecraft.planeswalker.pervasive.PervasiveEffects`
-(composed, given the battle when the battle is built), rather than inheriting them.
+taps, bounces, destruction, prevention, regeneration shields, mana, tokens and summoned creatures.  It
+holds the kept permanents' abilities and triggers it consults,
+:class:`~magecraft.planeswalker.pervasive.PervasiveEffects` (composed, given the battle when the battle is
+built), rather than inheriting them.
 """
 
 from __future__ import annotations
