@@ -8,7 +8,8 @@ summoned creatures act when their controller commands them.  Spells and commands
 answered by other mages that win or tie an opposed Speed roll (5, 6).
 
 >>> from magecraft.core.randomness import Randomness
->>> from magecraft.planeswalker.character import Character
+>>> from magecraft.planeswalker.chances import chance_of
+from magecraft.planeswalker.character import Character
 >>> hero = Character.create("Kiora", identity=("G", "R", "R"), increases={"power": 2, "speed": 2,
 ...                         "mastery": 1, "toughness": 2}, library=("Shock", "Grizzly Bears"),
 ...                         memorized=("Shock",))
@@ -32,6 +33,7 @@ from magecraft.core.state import GameState
 from magecraft.planeswalker import actions
 from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words, read_words
 from magecraft.planeswalker.book import EMPTY, SpellBook, in_book, using
+from magecraft.planeswalker.chances import chance_of
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
     BATTLE_CRY,
@@ -52,6 +54,7 @@ from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
 
 if TYPE_CHECKING:
+    from magecraft.core.odds import Chance
     from magecraft.planeswalker.effects import Effect
     from magecraft.planeswalker.spells import SpellProfile
 
@@ -261,6 +264,13 @@ class Battle(Resolution, GameState[Action]):
         if self._legal is None:
             self._legal = compute_legal(self)
         return self._legal
+
+    @in_book
+    def chance_of(self, action: Action) -> Chance | None:
+        """The exact chance a pool roll lets ``action`` succeed: an engagement's attack roll beating the
+        defender's Toughness roll, an escape or a response winning its opposed Speed roll (seed 001,
+        "Combat Mechanics" 3, 5 "Fleeing", 6); None where no roll decides it.  Changes nothing."""
+        return chance_of(self, action)
 
     @in_book
     def check(self, action: Action) -> None:
