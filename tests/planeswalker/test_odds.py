@@ -15,9 +15,9 @@ SPRITE = {"name": "Sprite", "power": 1, "toughness": 1}
 
 
 def arranged(*creatures, **changes):
-    raw = {"hero": {"ready": "Kiora the Wanderer"}, "creatures": list(creatures), "order": ["you", "c1"], **changes}
-    battle = BattlePosition.from_mapping(raw).start(Randomness.scripted([]))
-    return battle
+    raw = {"hero": {"ready": "Kiora the Wanderer"}, "creatures": list(creatures), "order": ["you", "c1"],
+           **changes}
+    return BattlePosition.from_mapping(raw).start(Randomness.scripted([]))
 
 
 def test_the_seeds_watchman_example():
@@ -71,8 +71,7 @@ def test_no_roll_decides_a_slow_flight_a_spell_or_channelling():
 
 def test_responding_is_an_opposed_speed_roll_won_or_tied():
     raw = {"hero": {"ready": "Kiora the Wanderer", "memory": ["Shock"]},
-           "enemy_mage": {"ready": "Goblin Pyromancer", "memory": ["Shock"]}, "order": ["you", "mage"],
-           "settings": {}}
+           "enemy_mage": {"ready": "Goblin Pyromancer", "memory": ["Shock"]}, "order": ["you", "mage"]}
     battle = BattlePosition.from_mapping(raw).start(Randomness.scripted([]))
     battle.push_text("channel")
     battle.push_text("cast Shock at mage")
