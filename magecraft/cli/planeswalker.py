@@ -849,16 +849,20 @@ def decision_label(battle: Battle, action: Action) -> str:
         prefix = f"{who(action.creature)}: e" if kind == "order_engage" else "E"
         return f"{prefix}ngage {who(action.target)} in locked combat"
     if kind in ("order_ability", "ability"):
+        from magecraft.planeswalker.book import using
         from magecraft.planeswalker.effects import abilities
 
         creature = battle.fighters[action.creature]
-        text = abilities(creature.card or creature.name)[int(action.card)].text
+        with using(battle.book):  # the battle's own spells too (a creature its position defined)
+            text = abilities(creature.card or creature.name)[int(action.card)].text
         prefix = f"{who(action.creature)}: use" if kind == "order_ability" else "Use"
         return f"{prefix} {text!r}" + (f" at {who(action.target)}" if action.target else "")
     if kind == "activate":  # a kept artifact's or enchantment's ability (ruling PW43)
+        from magecraft.planeswalker.book import using
         from magecraft.planeswalker.effects import abilities
 
-        text = abilities(action.card)[action.amount].text
+        with using(battle.book):
+            text = abilities(action.card)[action.amount].text
         return f"Use {action.card}: {text!r}" + (f" at {who(action.target)}" if action.target else "")
     if kind == "intercept":
         return f"Intercept with {who(action.target)}"

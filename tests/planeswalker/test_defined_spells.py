@@ -112,3 +112,21 @@ def test_two_battles_in_one_process_do_not_see_each_others_spells():
         BattlePosition.from_mapping({"hero": {"ready": "Kiora the Wanderer", "memory": ["Ember Lash"]},
                                      "creatures": [{"card": "Grizzly Bears"}]}).start(Randomness.scripted([]))
     assert plain.legal_actions()
+
+
+def test_a_defined_creatures_ability_is_used_and_shown():
+    from magecraft.cli.planeswalker import decision_label
+
+    imp = {"name": "Spark Imp", "mana_cost": "{R}", "types": ["Creature"], "power": "1", "toughness": "1",
+           "abilities": [{"text": "{T}: 1 damage to any target", "tap": True, "target": "enemy",
+                          "effects": [{"kind": "damage", "amount": 1}]}]}
+    raw = {"hero": {"ready": "Kiora the Wanderer"}, "order": ["you", "c1"], "spells": [imp],
+           "creatures": [{"card": "Spark Imp", "controller": "you"}, {"card": "Grizzly Bears"}]}
+    battle = BattlePosition.from_mapping(raw).start(Randomness.scripted([]))
+    battle.push_text("channel")
+    battle.push_text("command")
+    order = battle.parse_action("order s1 to use ability 1 at c1")
+    shown = "Spark Imp (s1): use '{T}: 1 damage to any target' at Grizzly Bears (c1)"
+    assert decision_label(battle, order) == shown
+    battle.apply(order)
+    assert battle.fighters["c1"].life == 3
