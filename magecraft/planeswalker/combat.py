@@ -8,8 +8,7 @@ summoned creatures act when their controller commands them.  Spells and commands
 answered by other mages that win or tie an opposed Speed roll (5, 6).
 
 >>> from magecraft.core.randomness import Randomness
->>> from magecraft.planeswalker.chances import chance_of
-from magecraft.planeswalker.character import Character
+>>> from magecraft.planeswalker.character import Character
 >>> hero = Character.create("Kiora", identity=("G", "R", "R"), increases={"power": 2, "speed": 2,
 ...                         "mastery": 1, "toughness": 2}, library=("Shock", "Grizzly Bears"),
 ...                         memorized=("Shock",))
