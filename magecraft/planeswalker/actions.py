@@ -317,11 +317,16 @@ CLASSES: dict[ActionKind, type[Action]] = {cls.kind: cls for cls in (
     Intercept, Allow, TrampleEngage, TrampleMove, Forget, OrderAbility, UseAbility, Activate)}
 
 
+#: Each class's own fields.
+_OWN: dict[type[Action], frozenset[str]] = {
+    cls: frozenset(f.name for f in fields(cls)) for cls in CLASSES.values()}
+
+
 def make(kind: ActionKind | str, **given: Any) -> Action:
     """The decision of ``kind`` with the ``given`` fields; a field the kind does not have is refused unless
     it is empty (so a caller building several kinds alike may pass ``creature=""``)."""
     made = CLASSES[ActionKind(kind)]
-    own = {f.name for f in fields(made)}
+    own = _OWN[made]
     stray = [name for name, value in given.items() if name not in own and value]
     if stray:
         raise TypeError(f"a {made.__name__} decision has no {stray[0]}")

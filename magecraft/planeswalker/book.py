@@ -32,13 +32,15 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SpellBook:
     """Spells defined for one battle: ``definitions`` as given (JSON, what a save keeps), with the
     ``cards`` and this combat's ``entries`` (a :class:`magecraft.planeswalker.effects.CardEffects` each, for a
     spell with effects) worked out from them by :func:`magecraft.planeswalker.effects.spell_book`.
 
-    Two books are equal when their definitions are; the empty book is the shipped pool alone.
+    One book is made per distinct definition text (:func:`magecraft.planeswalker.effects.spell_book`), so a
+    book is compared and hashed by identity -- cheaply, on the hot path of every cached card lookup.  The
+    empty book, :data:`EMPTY`, is the shipped pool alone.
     """
 
     text: str = "[]"
@@ -93,13 +95,24 @@ def defined_entry(name: str) -> Any:
 
 def per_book(function: Callable[P, R]) -> Callable[P, R]:
     """``functools.cache`` keyed by the current book too: what is worked out once per card name stays right
-    when a battle defines a spell of its own."""
-    cached = functools.cache(lambda book, args, kwargs: function(*args, **dict(kwargs)))
+    when a battle defines a spell of its own.  With no spells defined (the usual case, on the bots' hot
+    path) it is the plain C-level cache."""
+    shipped: Callable[P, R] = functools.cache(function)  # type: ignore[assignment]
+    memo: dict[Any, Any] = {}
+    current_book = _CURRENT.get
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        result: R = cached(_CURRENT.get(), args, tuple(sorted(kwargs.items())))
-        return result
+        book = current_book()
+        if book is EMPTY:
+            plain: R = shipped(*args, **kwargs)
+            return plain
+        key = (book, args, tuple(sorted(kwargs.items())))
+        try:
+            found: R = memo[key]
+        except KeyError:
+            found = memo[key] = function(*args, **kwargs)
+        return found
 
     return wrapper
 
@@ -116,6 +129,8 @@ def in_book(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P
 
     @functools.wraps(method)
     def wrapper(self: S, *args: P.args, **kwargs: P.kwargs) -> R:
+        if _CURRENT.get() is self.book:  # the usual case (no spells defined, or a call from within)
+            return method(self, *args, **kwargs)
         token = _CURRENT.set(self.book)
         try:
             return method(self, *args, **kwargs)

@@ -75,7 +75,7 @@ from magecraft.planeswalker.actions import (
     Pass,
     Step,
 )
-from magecraft.planeswalker.book import using
+from magecraft.planeswalker.book import current, using
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import REVERSED, Combatant
@@ -106,6 +106,8 @@ def _weakest(fighters: list[Combatant]) -> Combatant:
 
 def choose(battle: Battle) -> Action:
     """The bot's decision for whoever is to act now (reading the battle's own spells, issue 22)."""
+    if current() is battle.book:
+        return _choose(battle)
     with using(battle.book):
         return _choose(battle)
 

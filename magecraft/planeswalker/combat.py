@@ -22,6 +22,8 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
@@ -257,12 +259,15 @@ class Battle(Resolution, GameState[Action]):
         return {"over": self.phase == Step.OVER, "winner": (self.outcome or {}).get("winner"),
                 "reason": (self.outcome or {}).get("reason"), "rounds": self.round, "fighters": fighters}
 
-    @in_book
     def legal_actions(self) -> list[Action]:
         """Every decision open now, computed once per decision and reused."""
         if self._legal is None:
-            self._legal = compute_legal(self)
+            self._legal = self._compute_legal()
         return self._legal
+
+    @in_book
+    def _compute_legal(self) -> list[Action]:
+        return compute_legal(self)
 
     @in_book
     def chance_of(self, action: Action) -> Chance | None:
@@ -273,7 +278,9 @@ class Battle(Resolution, GameState[Action]):
 
     @in_book
     def check(self, action: Action) -> None:
-        if action in self.legal_actions():
+        legal = self.legal_actions()
+        # the offered action itself first (a bot's or a parsed choice): found at C speed, no __eq__ calls
+        if any(map(is_, legal, repeat(action))) or action in legal:
             return
         raise refusal(self, action)
 

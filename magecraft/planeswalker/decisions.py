@@ -20,7 +20,6 @@ from magecraft.planeswalker.actions import (
     MAIN_ACTIONS,
     MECHANICS,
     Action,
-    ActionKind,
     Allow,
     Cast,
     Channel,
@@ -28,17 +27,22 @@ from magecraft.planeswalker.actions import (
     Delay,
     Done,
     End,
+    Engage,
     Flee,
     Forget,
     Intercept,
+    Move,
+    OrderAbility,
+    OrderEngage,
+    OrderMove,
     Pass,
     Release,
     Respond,
     Step,
     TrampleEngage,
     TrampleMove,
+    UseAbility,
     action_words,
-    make,
 )
 from magecraft.planeswalker.combatants import (
     CANT_BLOCK,
@@ -151,16 +155,13 @@ def must_engage(creature: Combatant, actions: list[Action]) -> list[Action]:
 
 def _moves_and_engages(battle: Field, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
     found: list[Action] = []
-    move, engage = ((ActionKind.ORDER_MOVE, ActionKind.ORDER_ENGAGE) if ordered
-                    else (ActionKind.MOVE, ActionKind.ENGAGE))
-    creature = mover.id if ordered else ""
     moved, engaged = (False, False) if ordered else (battle.moved, battle.engaged)
     if not moved:
-        found.append(make(move, target=enemy.id, creature=creature))
+        found.append(OrderMove(mover.id, enemy.id) if ordered else Move(enemy.id))
     if (not moved and not engaged and DEFENDER not in mover.keywords and not mover.tapped
             and battle.range_between(mover.id, enemy.id) == "close" and not island_denied(battle, mover, enemy)
             and not combat_skipped(battle, mover)):
-        found.append(make(engage, target=enemy.id, creature=creature))
+        found.append(OrderEngage(mover.id, enemy.id) if ordered else Engage(enemy.id))
     return found
 
 
@@ -233,10 +234,10 @@ def ability_actions(battle: Field, creature: Combatant, controller: Combatant | 
     """A creature's usable activated abilities, each at every legal target ("Commanding": "Cast a
     'spell' via an ability"; a creature acting on its own uses them as actions, ruling PW35)."""
     found: list[Action] = []
-    kind = ActionKind.ABILITY if controller is None else ActionKind.ORDER_ABILITY
+    using = UseAbility if controller is None else OrderAbility
     for ability in abilities(creature.card):
         if ability_problem(battle, creature, controller, ability) is None:
-            found.extend(make(kind, card=str(ability.index), target=t, creature=creature.id)
+            found.extend(using(creature=creature.id, card=str(ability.index), target=t)
                          for t in ability_targets(battle, creature, ability))
     return found
 

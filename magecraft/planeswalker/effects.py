@@ -26,7 +26,7 @@ from typing import Any
 from magecraft.core.errors import DataError
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
 from magecraft.mtg_rpg.duel_effects import effect_of
-from magecraft.planeswalker.book import SpellBook, card_of, defined_entry, per_book
+from magecraft.planeswalker.book import EMPTY, SpellBook, card_of, defined_entry, per_book
 from magecraft.planeswalker.data import read_data
 from magecraft.planeswalker.mana import SpellCost
 
@@ -718,7 +718,7 @@ def spell_book(definitions: Sequence[Mapping[str, Any]]) -> SpellBook:
     if not isinstance(definitions, list | tuple) or not all(
             isinstance(d, Mapping) for d in definitions):
         raise DataError("the position's spells are an array of tables")
-    return _book(json.dumps([dict(d) for d in definitions], sort_keys=True))
+    return _book(json.dumps([dict(d) for d in definitions], sort_keys=True)) if definitions else EMPTY
 
 
 @cache
