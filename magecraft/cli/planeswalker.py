@@ -684,7 +684,7 @@ class BattleView(GameView["Action"]):
         return choose(table.state)
 
     def menu(self, table: GameTable[Action], player: str) -> Menu[Action]:
-        from magecraft.planeswalker.actions import Action, ActionKind
+        from magecraft.planeswalker.actions import Channel
 
         battle: Battle = table.state
         legal = battle.legal_actions()
@@ -693,8 +693,8 @@ class BattleView(GameView["Action"]):
         for draw in (False, True):
             if any(a.kind == "channel" and a.draw == draw and a.amount > 0 for a in legal):
                 # one line for every amount of excess mana: the amount is asked next (complete)
-                ask = Action(ActionKind.CHANNEL, amount=ASK_EXCESS, draw=draw)
-                plain = decision_label(battle, ask._replace(amount=0))
+                ask = Channel(amount=ASK_EXCESS, draw=draw)
+                plain = decision_label(battle, Channel(draw=draw))
                 label = f"{plain} with excess mana (how much is asked next)"
                 choices.append(Choice(label, ask, _heading(ask)))
         choices.sort(key=lambda choice: _ORDER.index(choice.action.kind))
@@ -718,7 +718,9 @@ class BattleView(GameView["Action"]):
 
     def complete(self, table: GameTable[Action], loop: PlayLoop[Action], player: str, action: Action) -> Action:
         """Channelling: how much excess mana, asked only when the person chose to channel some."""
-        if action.kind != "channel" or action.amount != ASK_EXCESS:
+        from magecraft.planeswalker.actions import Channel
+
+        if not isinstance(action, Channel) or action.amount != ASK_EXCESS:
             return action
         most = max(a.amount for a in table.state.legal_actions() if a.kind == "channel" and a.draw == action.draw)
         while True:
@@ -726,7 +728,7 @@ class BattleView(GameView["Action"]):
                               lines=(f"a number 1-{most}: the excess mana channelled beyond your Mana Pool",))
             amount = options.whole_number(answer) if answer.isdecimal() else None
             if amount is not None and 1 <= amount <= most:
-                return action._replace(amount=amount)
+                return Channel(amount=amount, draw=action.draw)
             console().print(f"[red]{escape(repr(answer))} is not one of 1-{most}[/red]")
 
     def render(self, table: GameTable[Action], viewer: str | None) -> list[RenderableType]:
@@ -847,16 +849,20 @@ def decision_label(battle: Battle, action: Action) -> str:
         prefix = f"{who(action.creature)}: e" if kind == "order_engage" else "E"
         return f"{prefix}ngage {who(action.target)} in locked combat"
     if kind in ("order_ability", "ability"):
+        from magecraft.planeswalker.book import using
         from magecraft.planeswalker.effects import abilities
 
         creature = battle.fighters[action.creature]
-        text = abilities(creature.card or creature.name)[int(action.card)].text
+        with using(battle.book):  # the battle's own spells too (a creature its position defined)
+            text = abilities(creature.card or creature.name)[int(action.card)].text
         prefix = f"{who(action.creature)}: use" if kind == "order_ability" else "Use"
         return f"{prefix} {text!r}" + (f" at {who(action.target)}" if action.target else "")
     if kind == "activate":  # a kept artifact's or enchantment's ability (ruling PW43)
+        from magecraft.planeswalker.book import using
         from magecraft.planeswalker.effects import abilities
 
-        text = abilities(action.card)[action.amount].text
+        with using(battle.book):
+            text = abilities(action.card)[action.amount].text
         return f"Use {action.card}: {text!r}" + (f" at {who(action.target)}" if action.target else "")
     if kind == "intercept":
         return f"Intercept with {who(action.target)}"

@@ -63,7 +63,19 @@ from typing import Any
 
 from magecraft.core.errors import DataError, InputError
 from magecraft.core.randomness import Randomness
-from magecraft.planeswalker.actions import Action, ActionKind, Step
+from magecraft.planeswalker.actions import (
+    Action,
+    Channel,
+    Done,
+    End,
+    Engage,
+    Move,
+    OrderEngage,
+    OrderMove,
+    Pass,
+    Step,
+)
+from magecraft.planeswalker.book import current, using
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import REVERSED, Combatant
@@ -93,7 +105,14 @@ def _weakest(fighters: list[Combatant]) -> Combatant:
 
 
 def choose(battle: Battle) -> Action:
-    """The bot's decision for whoever is to act now."""
+    """The bot's decision for whoever is to act now (reading the battle's own spells, issue 22)."""
+    if current() is battle.book:
+        return _choose(battle)
+    with using(battle.book):
+        return _choose(battle)
+
+
+def _choose(battle: Battle) -> Action:
     legal = battle.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -113,7 +132,7 @@ def choose(battle: Battle) -> Action:
         engages = [a for a in legal if a.kind == "trample_engage"]
         if engages:
             return min(engages, key=lambda a: (battle.fighters[a.target].life, a.target))
-        return Action(ActionKind.PASS)
+        return Pass()
     if phase == Step.UPKEEP:
         permanents = [a for a in legal if a.card]
         if permanents:
@@ -138,7 +157,7 @@ def _channel(battle: Battle, legal: list[Action]) -> Action:
                   and (room or profile(name).instant)), default=0)
     restored = min(sum(actor.capacity.values()), total(actor.mana) + battle.channel_budget(actor))
     spare = max((a.amount for a in legal if a.kind == "channel" and a.draw == draw), default=0)
-    return Action(ActionKind.CHANNEL, amount=min(spare, max(0, wanted - restored)), draw=draw)
+    return Channel(amount=min(spare, max(0, wanted - restored)), draw=draw)
 
 
 def _damage(action: Action) -> int:
@@ -167,12 +186,12 @@ def _main(battle: Battle, legal: list[Action]) -> Action:
         targets = [battle.fighters[a.target] for a in engages]
         target = _weakest(targets)
         if not actor.is_mage or actor.power >= target.toughness:
-            return Action(ActionKind.ENGAGE, target=target.id)
+            return Engage(target=target.id)
     moves = [a for a in by_kind.get("move", []) if battle.range_between(actor.id, a.target) == "ranged"]
     if moves and (not actor.is_mage or not casts):
         enemies = [battle.fighters[a.target] for a in moves]
-        return Action(ActionKind.MOVE, target=_weakest(enemies).id)
-    return Action(ActionKind.END)
+        return Move(target=_weakest(enemies).id)
+    return End()
 
 
 #: Spells that take an enemy creature out of the fight, or turn it (ranked by the target's Power).
@@ -344,7 +363,7 @@ def _mana_spell(actor: Combatant, casts: list[Action]) -> Action | None:
 def _order(battle: Battle, legal: list[Action]) -> Action:
     orders = [a for a in legal if a.kind != "done"]
     if not orders:
-        return Action(ActionKind.DONE)
+        return Done()
     creature = orders[0].creature
     mine = [a for a in orders if a.creature == creature]
     used = _ability(battle, [a for a in mine if a.kind == "order_ability"])
@@ -353,12 +372,12 @@ def _order(battle: Battle, legal: list[Action]) -> Action:
     engages = [a for a in mine if a.kind == "order_engage"]
     if engages:
         target = _weakest([battle.fighters[a.target] for a in engages])
-        return Action(ActionKind.ORDER_ENGAGE, target=target.id, creature=creature)
+        return OrderEngage(target=target.id, creature=creature)
     moves = [a for a in mine if battle.range_between(creature, a.target) == "ranged"]
     if moves:
         target = _weakest([battle.fighters[a.target] for a in moves])
-        return Action(ActionKind.ORDER_MOVE, target=target.id, creature=creature)
-    return Action(ActionKind.DONE) if len(mine) == len(orders) else orders[-1]
+        return OrderMove(target=target.id, creature=creature)
+    return Done() if len(mine) == len(orders) else orders[-1]
 
 
 def _ability(battle: Battle, uses: list[Action]) -> Action | None:
@@ -424,7 +443,7 @@ def _respond(battle: Battle, legal: list[Action]) -> Action:
     pending = battle.pending or {}
     me = battle.fighters[battle.current_player() or ""]
     if battle.fighters[str(pending.get("by"))].side == me.side:
-        return Action(ActionKind.PASS)
+        return Pass()
     for action in legal:
         if (action.kind == "respond" and profile(action.card).kind == "counter"
                 and profile(pending.get("card") or "Shock").kind in ("summon", "damage")):
@@ -439,7 +458,7 @@ def _respond(battle: Battle, legal: list[Action]) -> Action:
             if action.kind == "respond" and action.target == creature and \
                     0 < battle.fighters[creature].life <= _damage(action):
                 return action
-    return Action(ActionKind.PASS)
+    return Pass()
 
 
 def play_out(battle: Battle, limit: int = 100_000) -> Battle:

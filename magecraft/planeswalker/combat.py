@@ -22,6 +22,8 @@ answered by other mages that win or tie an opposed Speed roll (5, 6).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
@@ -29,7 +31,10 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
-from magecraft.planeswalker.actions import MECHANICS, Action, ActionKind, Step, action_words, read_words
+from magecraft.planeswalker import actions
+from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words, read_words
+from magecraft.planeswalker.book import EMPTY, SpellBook, in_book, using
+from magecraft.planeswalker.chances import chance_of
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
     BATTLE_CRY,
@@ -41,15 +46,16 @@ from magecraft.planeswalker.combatants import (
     pair,
 )
 from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
-from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, triggers
+from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, spell_book, triggers
 from magecraft.planeswalker.locked import lock, lose_life, roll_pool
 from magecraft.planeswalker.mana import largest_x, pay, restore, total
-from magecraft.planeswalker.pervasive import taxed
+from magecraft.planeswalker.pervasive import PervasiveEffects, taxed
 from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
 
 if TYPE_CHECKING:
+    from magecraft.core.odds import Chance
     from magecraft.planeswalker.effects import Effect
     from magecraft.planeswalker.spells import SpellProfile
 
@@ -77,8 +83,11 @@ class Battle(Resolution, GameState[Action]):
     system = "planeswalker"
 
     def __init__(self, fighters: Mapping[str, Combatant], rng: Randomness,
-                 settings: Settings = DEFAULT_SETTINGS) -> None:
+                 settings: Settings = DEFAULT_SETTINGS, book: SpellBook = EMPTY) -> None:
+        #: the spells the battle's position defined beyond the Ninth Edition pool (issue 22)
+        self.book = book
         self.fighters: dict[str, Combatant] = dict(fighters)
+        self.pervasive = PervasiveEffects(self)
         self.rng = rng
         self.settings = settings
         self.ranges: dict[tuple[str, str], str] = {}
@@ -105,8 +114,9 @@ class Battle(Resolution, GameState[Action]):
         self.next_token = 1
         #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
         self.dying: list[str] = []
-        self.lordly = self._find_lords()
-        self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
+        with using(book):
+            self.lordly = self._find_lords()
+            self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
 
@@ -221,6 +231,7 @@ class Battle(Resolution, GameState[Action]):
     def action_text(self, action: Action) -> str:
         return action_words(action)
 
+    @in_book
     def parse_action(self, text: str) -> Action:
         """The decision in words (``cast Shock at c1``); a creature may be named by its name or label too
         (``cast Shock at Grizzly Bears``) when that names one combatant."""
@@ -251,20 +262,35 @@ class Battle(Resolution, GameState[Action]):
     def legal_actions(self) -> list[Action]:
         """Every decision open now, computed once per decision and reused."""
         if self._legal is None:
-            self._legal = compute_legal(self)
+            self._legal = self._compute_legal()
         return self._legal
 
+    @in_book
+    def _compute_legal(self) -> list[Action]:
+        return compute_legal(self)
+
+    @in_book
+    def chance_of(self, action: Action) -> Chance | None:
+        """The exact chance a pool roll lets ``action`` succeed: an engagement's attack roll beating the
+        defender's Toughness roll, an escape or a response winning its opposed Speed roll (seed 001,
+        "Combat Mechanics" 3, 5 "Fleeing", 6); None where no roll decides it.  Changes nothing."""
+        return chance_of(self, action)
+
+    @in_book
     def check(self, action: Action) -> None:
-        if action in self.legal_actions():
+        legal = self.legal_actions()
+        # the offered action itself first (a bot's or a parsed choice): found at C speed, no __eq__ calls
+        if any(map(is_, legal, repeat(action))) or action in legal:
             return
         raise refusal(self, action)
 
+    @in_book
     def perform(self, action: Action) -> None:
         self._legal = None
         who = self.current_player()
         words = action_words(action)
         self.rng.log.record("action", words, section=MECHANICS, data={"by": who, "action": words})
-        PERFORMERS[action.kind](self, action)
+        PERFORMERS[type(action)](self, action)
         self._refresh_lords()
         self._check_over()
 
@@ -286,6 +312,7 @@ class Battle(Resolution, GameState[Action]):
             raise InputError(f"no combatant {who!r} in this battle (ids: {', '.join(self.fighters)})")
         return found
 
+    @in_book
     def refresh(self) -> None:
         """After a hand edit: static bonuses follow who is in the battle (lords, PW41) and the decisions open
         are worked out again."""
@@ -294,6 +321,7 @@ class Battle(Resolution, GameState[Action]):
         self._refresh_lords()
         self._legal = None
 
+    @in_book
     def summon(self, mage: str | Combatant, card: str, target: str = "") -> str:
         """A creature spell resolves: the creature enters under ``mage``'s control, summoning sick ("Casting",
         "Summoning Sickness"); ``target`` is its "enters" trigger's.  Returns the creature's id."""
@@ -302,74 +330,88 @@ class Battle(Resolution, GameState[Action]):
         self._legal = None
         return made
 
+    @in_book
     def resolve_spell(self, caster: str | Combatant, spell: str | SpellProfile, target: str = "",
                       x: int = 0) -> None:
         """``spell`` resolves for ``caster`` at ``target`` unanswered, as if cast and paid for ("Casting")."""
         self._apply_effect(self.fighter(caster), profile(spell) if isinstance(spell, str) else spell, target, x)
         self._legal = None
 
+    @in_book
     def resolve_effects(self, source: str | Combatant, controller: str | Combatant, effects: tuple[Effect, ...],
                         target: str = "", x: int = 0, why: str = "") -> None:
         """An ability's or a trigger's effects resolve (data/card_effects.toml, ruling PW35)."""
         self._resolve(self.fighter(source), self.fighter(controller), effects, target, x, why)
         self._legal = None
 
+    @in_book
     def attach(self, mage: str | Combatant, aura: str, target: str) -> None:
         """``mage``'s Aura (or Equipment) enchants ``target``, a pervasive effect ("Upkeep Phase", PW39)."""
         self._attach(self.fighter(mage), aura, target)
         self._legal = None
 
+    @in_book
     def release(self, mage: str | Combatant, creature: str = "", permanent: str = "") -> None:
         """``mage`` stops sustaining a creature or a pervasive effect ("Upkeep Phase")."""
         self._release(self.fighter(mage), creature, permanent)
         self._legal = None
 
+    @in_book
     def engage(self, attacker: str | Combatant, target: str | Combatant) -> None:
         """``attacker`` engages ``target`` ("Engaging"): an interception is offered when one may be made."""
         self._engage(self.fighter(attacker).id, self.fighter(target).id)
         self._legal = None
 
+    @in_book
     def fight(self, attacker: str | Combatant, defender: str | Combatant) -> None:
         """Locked combat between the two at once, no interception ("Locked Combat")."""
         self._fight(self.fighter(attacker).id, self.fighter(defender).id)
         self._legal = None
 
+    @in_book
     def deal_damage(self, target: str | Combatant, amount: int, colors: tuple[str, ...] = ()) -> int:
         """``amount`` damage (of a source of ``colors``) to ``target``; returns the damage taken."""
         taken = self._damage(self.fighter(target), amount, colors)
         self._legal = None
         return taken
 
+    @in_book
     def destroy(self, target: str | Combatant, *, no_regenerate: bool = False) -> None:
         """``target`` is destroyed ("Destroy"; a regeneration shield saves it unless ``no_regenerate``)."""
         self._destroy(self.fighter(target), no_regenerate)
         self._legal = None
 
+    @in_book
     def remove(self, creature: str | Combatant, how: str) -> None:
         """``creature`` leaves the battle without dying (``how``: "unsummoned", "exiled" ...)."""
         self._remove(self.fighter(creature), how)
         self._legal = None
 
+    @in_book
     def make_token(self, maker: str | Combatant, name: str) -> None:
         """``maker`` makes a creature token (PW38)."""
         self._make_token(self.fighter(maker), name)
         self._legal = None
 
+    @in_book
     def look(self, mage: str | Combatant, count: int) -> None:
         """``mage`` looks at the next ``count`` Library spells and keeps one (Sleight of Hand, PW65)."""
         self._look(self.fighter(mage), count)
         self._legal = None
 
+    @in_book
     def untaps(self, fighter: str | Combatant) -> bool:
         """Whether ``fighter`` is refreshed at its controller's refresh now (Dehydration, Marble Titan, PW51);
         asking uses up an Exhaustion mark, as the refresh does."""
-        return self._untaps(self.fighter(fighter))
+        return self.pervasive.untaps(self.fighter(fighter))
 
+    @in_book
     def start_turn(self) -> None:
         """The combatant whose turn it is begins it: refreshed, then its Channelling (a mage) or Main phase."""
         self._begin_turn()
         self._legal = None
 
+    @in_book
     def next_turn(self) -> None:
         """The End Phase's clean-up ("end of turn" effects end) and the next combatant's turn, at once."""
         self._next_turn()
@@ -380,6 +422,7 @@ class Battle(Resolution, GameState[Action]):
         off the log ("A resolved spell becomes null for the rest of the day", ruling PW33)."""
         return [str(e.data["card"]) for e in self.rng.log if e.kind == "cast" and e.data.get("caster") == fid]
 
+    @in_book
     def channel_budget(self, mage: Combatant) -> int:
         """"restore a number of Mana up to his Channeling score ... (If he is in close combat with any
         enemies, this number is reduced by 2.)"."""
@@ -406,7 +449,7 @@ class Battle(Resolution, GameState[Action]):
                 self.turn += 1
                 continue
             break
-        actor.tapped = actor.tapped and not self._untaps(actor)  # refreshed (its creatures at its Upkeep)
+        actor.tapped = actor.tapped and not self.pervasive.untaps(actor)  # refreshed (its creatures at its Upkeep)
         self.actions_left, self.moved, self.engaged, self.acted, self.casts = actor.speed, False, False, False, 0
         self.sustained = actor.pervasive()
         self.commanded, self.command_used = [], False
@@ -414,7 +457,7 @@ class Battle(Resolution, GameState[Action]):
         self.rng.log.record("turn", f"{actor.label}'s turn", section=MECHANICS,
                             data={"round": self.round, "actor": actor.id, "phase": self.phase})
         if not actor.is_mage:  # a creature alone: its upkeep trigger at the start of its turn (PW51)
-            self._creature_upkeep(actor, actor)
+            self.pervasive.creature_upkeep(actor, actor)
             if actor.out is not None:  # its own upkeep damage killed it
                 self.turn += 1
                 self._begin_turn()
@@ -451,7 +494,7 @@ class Battle(Resolution, GameState[Action]):
         """End Phase: "Any reduction to any character or creature's Power or Toughness is removed ... Effects
         that end at 'end of turn' end now" (pumps, regeneration shields, prevention); tokens of creatures
         that died this turn appear (PW38)."""
-        self._end_step()  # Form of the Dragon (PW73)
+        self.pervasive.end_step()  # Form of the Dragon (PW73)
         for fighter in list(self.fighters.values()):
             ending = on_trigger(fighter.card, "end")
             if ending and fighter.active:  # Viashino Sandstalker: "return it to its owner's hand" (PW41)
@@ -493,11 +536,15 @@ class Battle(Resolution, GameState[Action]):
         self.order.insert(self.order.index(action.target) + 1, actor)
         self._begin_turn()
 
+    def _do_activate(self, action: Action) -> None:
+        """A kept artifact's or enchantment's ability (PW43), as the pervasive effects carry it out."""
+        self.pervasive.do_activate(action)
+
     def _do_channel(self, action: Action) -> None:
         actor = self.actor()
         if action.draw:
             actor.memory.append(actor.library.pop(0))
-            self._drew(actor, 1)
+            self.pervasive.drew(actor, 1)
         budget = self.channel_budget(actor)
         restored = restore(actor.mana, actor.capacity, actor.mana_order(), budget)
         if action.amount:
@@ -512,7 +559,7 @@ class Battle(Resolution, GameState[Action]):
         actor = self.actor()
         for cid in actor.controlled():
             self.fighters[cid].sick = False
-            self.fighters[cid].tapped = self.fighters[cid].tapped and not self._untaps(self.fighters[cid])
+            self.fighters[cid].tapped = self.fighters[cid].tapped and not self.pervasive.untaps(self.fighters[cid])
         if actor.pervasive() > actor.focus:
             self.phase = Step.UPKEEP
             return
@@ -550,7 +597,7 @@ class Battle(Resolution, GameState[Action]):
     def _do_forget(self, action: Action) -> None:
         actor = self.actor()
         actor.memory.remove(action.card)
-        self._discarded(actor, 1)  # forgetting to half Memory is Magic's discard to hand size (PW51)
+        self.pervasive.discarded(actor, 1)  # forgetting to half Memory is Magic's discard to hand size (PW51)
         if not actor.active or len(actor.memory) <= actor.memory_limit():
             self._next_turn()
 
@@ -653,7 +700,7 @@ class Battle(Resolution, GameState[Action]):
         actor.memory.remove(action.card)
         self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
                             data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
-        self._spell_cast(actor, spell, action.target)  # "whenever a player casts" (PW45, PW48, PW53)
+        self.pervasive.spell_cast(actor, spell, action.target)  # "whenever a player casts" (PW45, PW48, PW53)
         pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
         if spell.split_second:
             pending["responders"], pending["countered"] = [], False
@@ -718,7 +765,7 @@ class Battle(Resolution, GameState[Action]):
         responder.graveyard.append(spell.name)
         self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
                             data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
-        self._spell_cast(responder, spell, action.target)
+        self.pervasive.spell_cast(responder, spell, action.target)
         if spell.kind == "counter":
             self.pending["countered"] = True
         else:
@@ -794,9 +841,10 @@ class Battle(Resolution, GameState[Action]):
         if attacking:  # Hollow Dogs, Rogue Kavu: "whenever it attacks" (PW41)
             owner = self.fighters.get(attacker.controller or "", attacker)
             self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
-        self._blocked(attacker, defender)  # Elvish Berserker (PW51)
-        strikes = lock(attacker, defender, self.rng, self.settings, factor=self._damage_factor())  # Furnace (PW53)
-        self._locked(attacker, defender, strikes)  # PW49, PW51, PW53
+        self.pervasive.blocked(attacker, defender)  # Elvish Berserker (PW51)
+        # Furnace (PW53)
+        strikes = lock(attacker, defender, self.rng, self.settings, factor=self.pervasive.damage_factor())
+        self.pervasive.locked_in(attacker, defender, strikes)  # PW49, PW51, PW53
         self._after_damage(attacker)
         self._after_damage(defender)
         if attacker.active and defender.active and VIGILANCE not in attacker.keywords:
@@ -851,7 +899,7 @@ class Battle(Resolution, GameState[Action]):
         self._drop_auras_on(fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
-            self._died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
+            self.pervasive.died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
 
     def _check_over(self) -> bool:
         if self.phase == Step.OVER:
@@ -892,7 +940,7 @@ class Battle(Resolution, GameState[Action]):
             "resume": self.resume, "next_summon": self.next_summon, "outcome": _plain(self.outcome),
             "next_token": self.next_token, "dying": list(self.dying),
             "log": self.rng.log.to_list(),
-        }
+        } | ({"spells": self.book.definitions} if self.book else {})
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], *, ask: AskDie | None = None) -> Self:
@@ -900,35 +948,43 @@ class Battle(Resolution, GameState[Action]):
         try:
             settings = dataclass_from_dict(Settings, raw["settings"], "saved battle settings")
             rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask=ask)
-            fighters = [Combatant.from_dict(f) for f in raw["fighters"]]
-            battle = cls({f.id: f for f in fighters}, rng, settings)
-            battle.ranges = {(str(a), str(b)): str(r) for a, b, r in raw["ranges"]}
-            battle.order = [str(f) for f in raw["order"]]
-            battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), Step(str(raw["phase"]))
-            battle.actions_left, battle.moved = int(raw["actions_left"]), bool(raw["moved"])
-            battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
-            battle.casts = int(raw["casts"])
-            # saves from before the count was kept: what the actor holds less this turn's casts
-            battle.sustained = int(raw["sustained"]) if "sustained" in raw else max(
-                0, battle.actor().pervasive() - battle.casts) if battle.order else 0
-            battle.commanded = [str(c) for c in raw["commanded"]]
-            battle.command_used = bool(raw["command_used"])
-            battle.delayed = [str(d) for d in raw["delayed"]]
-            battle.pending = _plain(raw["pending"])
-            battle.intercept = _plain(raw["intercept"])
-            battle.trample = raw["trample"]
-            battle.resume, battle.next_summon = Step(str(raw["resume"])), int(raw["next_summon"])
-            # saves from before tokens existed have neither
-            battle.next_token = int(raw.get("next_token", 1))
-            battle.dying = [str(d) for d in raw.get("dying", [])]
-            battle.outcome = _plain(raw["outcome"])
-            battle.lordly = battle._find_lords()
-            battle.watchers = any(on_trigger(f.card, "another enters") for f in fighters)
+            book = spell_book(raw.get("spells", []))
+            with using(book):
+                battle = cls._rebuilt(raw, rng, settings, book)
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"a saved battle is malformed ({exc})") from None
         if battle.phase not in PHASES or not set(battle.order) <= set(battle.fighters) or not (
                 0 <= battle.turn <= len(battle.order)) or YOU not in battle.fighters:
             raise DataError("a saved battle is malformed (its phase, turn order or fighters do not fit together)")
+        return battle
+
+    @classmethod
+    def _rebuilt(cls, raw: Mapping[str, Any], rng: Randomness, settings: Settings, book: SpellBook) -> Self:
+        """The battle of a save, its spell book in use."""
+        fighters = [Combatant.from_dict(f) for f in raw["fighters"]]
+        battle = cls({f.id: f for f in fighters}, rng, settings, book)
+        battle.ranges = {(str(a), str(b)): str(r) for a, b, r in raw["ranges"]}
+        battle.order = [str(f) for f in raw["order"]]
+        battle.round, battle.turn, battle.phase = int(raw["round"]), int(raw["turn"]), Step(str(raw["phase"]))
+        battle.actions_left, battle.moved = int(raw["actions_left"]), bool(raw["moved"])
+        battle.engaged, battle.acted = bool(raw["engaged"]), bool(raw["acted"])
+        battle.casts = int(raw["casts"])
+        # saves from before the count was kept: what the actor holds less this turn's casts
+        battle.sustained = int(raw["sustained"]) if "sustained" in raw else max(
+            0, battle.actor().pervasive() - battle.casts) if battle.order else 0
+        battle.commanded = [str(c) for c in raw["commanded"]]
+        battle.command_used = bool(raw["command_used"])
+        battle.delayed = [str(d) for d in raw["delayed"]]
+        battle.pending = _plain(raw["pending"])
+        battle.intercept = _plain(raw["intercept"])
+        battle.trample = raw["trample"]
+        battle.resume, battle.next_summon = Step(str(raw["resume"])), int(raw["next_summon"])
+        # saves from before tokens existed have neither
+        battle.next_token = int(raw.get("next_token", 1))
+        battle.dying = [str(d) for d in raw.get("dying", [])]
+        battle.outcome = _plain(raw["outcome"])
+        battle.lordly = battle._find_lords()
+        battle.watchers = any(on_trigger(f.card, "another enters") for f in fighters)
         return battle
 
     def observation(self, player: str) -> dict[str, Any]:
@@ -946,29 +1002,29 @@ class Battle(Resolution, GameState[Action]):
 
 
 #: What each kind of decision does ("Combat Mechanics" 4-6), by :meth:`Battle.perform`.
-PERFORMERS: dict[ActionKind, Callable[[Battle, Action], None]] = {
-    ActionKind.CHANNEL: Battle._do_channel,
-    ActionKind.DELAY: Battle._do_delay,
-    ActionKind.RELEASE: Battle._do_release,
-    ActionKind.COMMAND: Battle._do_command,
-    ActionKind.ORDER_MOVE: Battle._do_order_move,
-    ActionKind.ORDER_ENGAGE: Battle._do_order_engage,
-    ActionKind.DONE: Battle._do_done,
-    ActionKind.MOVE: Battle._do_move,
-    ActionKind.ENGAGE: Battle._do_engage,
-    ActionKind.CAST: Battle._do_cast,
-    ActionKind.FLEE: Battle._do_flee,
-    ActionKind.END: Battle._do_end,
-    ActionKind.RESPOND: Battle._do_respond,
-    ActionKind.PASS: Battle._do_pass,
-    ActionKind.INTERCEPT: Battle._do_intercept,
-    ActionKind.ALLOW: Battle._do_allow,
-    ActionKind.TRAMPLE_ENGAGE: Battle._do_trample_engage,
-    ActionKind.TRAMPLE_MOVE: Battle._do_trample_move,
-    ActionKind.FORGET: Battle._do_forget,
-    ActionKind.ORDER_ABILITY: Battle._do_order_ability,
-    ActionKind.ABILITY: Battle._do_ability,
-    ActionKind.ACTIVATE: Battle._do_activate,
+PERFORMERS: dict[type[Action], Callable[[Battle, Action], None]] = {
+    actions.Channel: Battle._do_channel,
+    actions.Delay: Battle._do_delay,
+    actions.Release: Battle._do_release,
+    actions.Command: Battle._do_command,
+    actions.OrderMove: Battle._do_order_move,
+    actions.OrderEngage: Battle._do_order_engage,
+    actions.Done: Battle._do_done,
+    actions.Move: Battle._do_move,
+    actions.Engage: Battle._do_engage,
+    actions.Cast: Battle._do_cast,
+    actions.Flee: Battle._do_flee,
+    actions.End: Battle._do_end,
+    actions.Respond: Battle._do_respond,
+    actions.Pass: Battle._do_pass,
+    actions.Intercept: Battle._do_intercept,
+    actions.Allow: Battle._do_allow,
+    actions.TrampleEngage: Battle._do_trample_engage,
+    actions.TrampleMove: Battle._do_trample_move,
+    actions.Forget: Battle._do_forget,
+    actions.OrderAbility: Battle._do_order_ability,
+    actions.UseAbility: Battle._do_ability,
+    actions.Activate: Battle._do_activate,
 }
 
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from magecraft.core.errors import DataError
-from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
+from magecraft.mtg_rpg.cards import COLORS, Card
+from magecraft.planeswalker.book import card_of, per_book
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.data import identities
 from magecraft.planeswalker.mana import restore
@@ -58,10 +58,10 @@ def pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a < b else (b, a)
 
 
-@cache
+@per_book
 def creature_card(name: str) -> Card:
     """A creature card of the Ninth Edition pool (cached); a non-creature is refused."""
-    card = builtin_pool().get(name)
+    card = card_of(name)
     if not card.is_creature:
         raise DataError(f"{card.name} is not a creature card")
     return card
@@ -214,7 +214,7 @@ def creature_from_card(cid: str, name: str, side: str, *, controller: str | None
                      sick=sick and HASTE not in keywords, regenerations=regenerations, artifact=artifact)
 
 
-@cache
+@per_book
 def _printed(name: str) -> tuple[str, int, int, tuple[str, ...], tuple[str, ...], bool]:
     """What combat reads off a creature card, worked out once per name (card data never changes)."""
     card = creature_card(name)

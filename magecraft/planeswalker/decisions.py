@@ -7,15 +7,43 @@ Engaging from ranged combat, Casting above Mastery or beyond Focus, Fleeing, Com
 >>> from magecraft.core.randomness import Randomness
 >>> from magecraft.planeswalker.bot import ready_mage
 >>> from magecraft.planeswalker.combat import Battle
+>>> from magecraft.planeswalker.actions import Engage
 >>> battle = Battle.start(ready_mage("Kiora the Wanderer"), ["Grizzly Bears"], Randomness.scripted([]))
->>> str(refusal(battle, Action(ActionKind.ENGAGE, target="c1")))
+>>> str(refusal(battle, Engage(target="c1")))
 'Turn phases: it is the channelling step: channel, delay now, not engage'
 """
 
 from __future__ import annotations
 
 from magecraft.core.errors import RuleError
-from magecraft.planeswalker.actions import MAIN_ACTIONS, MECHANICS, Action, ActionKind, Step, action_words
+from magecraft.planeswalker.actions import (
+    MAIN_ACTIONS,
+    MECHANICS,
+    Action,
+    Allow,
+    Cast,
+    Channel,
+    Command,
+    Delay,
+    Done,
+    End,
+    Engage,
+    Flee,
+    Forget,
+    Intercept,
+    Move,
+    OrderAbility,
+    OrderEngage,
+    OrderMove,
+    Pass,
+    Release,
+    Respond,
+    Step,
+    TrampleEngage,
+    TrampleMove,
+    UseAbility,
+    action_words,
+)
 from magecraft.planeswalker.combatants import (
     CANT_BLOCK,
     DEFENDER,
@@ -47,22 +75,22 @@ def compute_legal(battle: Field) -> list[Action]:
         return _legal_channelling(battle)
     if phase == Step.UPKEEP:
         actor = battle.actor()
-        return [Action(ActionKind.RELEASE, target=c) for c in actor.creatures] + [
-            Action(ActionKind.RELEASE, card=p) for p in dict.fromkeys(actor.permanents)]
+        releases: list[Action] = [Release(target=c) for c in actor.creatures]
+        return releases + [Release(card=p) for p in dict.fromkeys(actor.permanents)]
     if phase == Step.MAIN:
         return _legal_main(battle)
     if phase == Step.COMMANDING:
         return _legal_orders(battle)
     if phase == Step.RESPONSE:
         assert battle.pending is not None
-        return [*_responses(battle, battle.fighters[battle.pending["responders"][0]]), Action(ActionKind.PASS)]
+        return [*_responses(battle, battle.fighters[battle.pending["responders"][0]]), Pass()]
     if phase == Step.INTERCEPT:
         assert battle.intercept is not None
-        return [*(Action(ActionKind.INTERCEPT, target=c) for c in interceptors(battle)), *_allowed(battle)]
+        return [*(Intercept(target=c) for c in interceptors(battle)), *_allowed(battle)]
     if phase == Step.TRAMPLE:
-        return [*_trample_options(battle), Action(ActionKind.PASS)]
+        return [*_trample_options(battle), Pass()]
     if phase == Step.FORGET:
-        return [Action(ActionKind.FORGET, card=c) for c in dict.fromkeys(battle.actor().memory)]
+        return [Forget(card=c) for c in dict.fromkeys(battle.actor().memory)]
     raise AssertionError(f"unknown phase {phase}")
 
 
@@ -71,7 +99,7 @@ def _allowed(battle: Field) -> list[Action]:
     creature that can (PW52)."""
     assert battle.intercept is not None
     lure = "all must block" in statics(battle.fighters[battle.intercept["attacker"]].card)
-    return [] if lure and interceptors(battle) else [Action(ActionKind.ALLOW)]
+    return [] if lure and interceptors(battle) else [Allow()]
 
 
 def _delays(battle: Field) -> list[Action]:
@@ -79,7 +107,7 @@ def _delays(battle: Field) -> list[Action]:
     if battle.order[battle.turn] in battle.delayed:
         return []
     later = battle.order[battle.turn + 1:]
-    return [Action(ActionKind.DELAY, target=fid) for fid in later if battle.fighters[fid].active]
+    return [Delay(target=fid) for fid in later if battle.fighters[fid].active]
 
 
 def _legal_channelling(battle: Field) -> list[Action]:
@@ -88,7 +116,7 @@ def _legal_channelling(battle: Field) -> list[Action]:
     missing = sum(actor.capacity.values()) - min(total(actor.mana), sum(actor.capacity.values()))
     spare = max(0, budget - missing)
     draws = (False, True) if actor.library else (False,)
-    return [*(Action(ActionKind.CHANNEL, amount=k, draw=d) for d in draws for k in range(spare + 1)),
+    return [*(Channel(amount=k, draw=d) for d in draws for k in range(spare + 1)),
             *_delays(battle)]
 
 
@@ -99,7 +127,7 @@ def _legal_main(battle: Field) -> list[Action]:
         found.extend(_delays(battle))
     if battle.actions_left > 0:
         if actor.is_mage and may_command(battle, actor):
-            found.append(Action(ActionKind.COMMAND))
+            found.append(Command())
         for enemy in battle.enemies(actor.id):
             found.extend(_moves_and_engages(battle, actor, enemy, ordered=False))
         if actor.is_mage:
@@ -109,11 +137,11 @@ def _legal_main(battle: Field) -> list[Action]:
         else:
             found.extend(ability_actions(battle, actor, None))
         if not battle.acted and not battle.in_close_combat(actor.id):
-            found.append(Action(ActionKind.FLEE))
+            found.append(Flee())
     forced = [] if actor.is_mage else must_engage(actor, found)
     if forced:  # a Goblin Brigand alone (PW62): it may still delay
         return [*(a for a in found if a.kind == "delay"), *forced]
-    found.append(Action(ActionKind.END))
+    found.append(End())
     return found
 
 
@@ -127,16 +155,13 @@ def must_engage(creature: Combatant, actions: list[Action]) -> list[Action]:
 
 def _moves_and_engages(battle: Field, mover: Combatant, enemy: Combatant, *, ordered: bool) -> list[Action]:
     found: list[Action] = []
-    move, engage = ((ActionKind.ORDER_MOVE, ActionKind.ORDER_ENGAGE) if ordered
-                    else (ActionKind.MOVE, ActionKind.ENGAGE))
-    creature = mover.id if ordered else ""
     moved, engaged = (False, False) if ordered else (battle.moved, battle.engaged)
     if not moved:
-        found.append(Action(move, target=enemy.id, creature=creature))
+        found.append(OrderMove(mover.id, enemy.id) if ordered else Move(enemy.id))
     if (not moved and not engaged and DEFENDER not in mover.keywords and not mover.tapped
             and battle.range_between(mover.id, enemy.id) == "close" and not island_denied(battle, mover, enemy)
             and not combat_skipped(battle, mover)):
-        found.append(Action(engage, target=enemy.id, creature=creature))
+        found.append(OrderEngage(mover.id, enemy.id) if ordered else Engage(enemy.id))
     return found
 
 
@@ -187,7 +212,7 @@ def _legal_orders(battle: Field) -> list[Action]:
         held = held or bool(forced)
         found.extend(forced or orders)
     if not held:
-        found.append(Action(ActionKind.DONE))
+        found.append(Done())
     return found
 
 
@@ -209,10 +234,10 @@ def ability_actions(battle: Field, creature: Combatant, controller: Combatant | 
     """A creature's usable activated abilities, each at every legal target ("Commanding": "Cast a
     'spell' via an ability"; a creature acting on its own uses them as actions, ruling PW35)."""
     found: list[Action] = []
-    kind = ActionKind.ABILITY if controller is None else ActionKind.ORDER_ABILITY
+    using = UseAbility if controller is None else OrderAbility
     for ability in abilities(creature.card):
         if ability_problem(battle, creature, controller, ability) is None:
-            found.extend(Action(kind, card=str(ability.index), target=t, creature=creature.id)
+            found.extend(using(creature=creature.id, card=str(ability.index), target=t)
                          for t in ability_targets(battle, creature, ability))
     return found
 
@@ -280,7 +305,7 @@ def _casts(battle: Field, mage: Combatant) -> list[Action]:
         if spell.kind == "counter" or (not spell.instant and not room):
             continue
         if cast_problem(battle, mage, spell) is None:
-            found.extend(Action(ActionKind.CAST, card=name, target=t) for t in _targets(battle, mage, spell))
+            found.extend(Cast(card=name, target=t) for t in _targets(battle, mage, spell))
     return found
 
 
@@ -314,9 +339,9 @@ def _responses(battle: Field, mage: Combatant) -> list[Action]:
         if spell.kind == "counter":
             if battle.pending["kind"] == "spell" and (not spell.creature_spell_only
                                                     or profile(battle.pending["card"]).kind == "summon"):
-                found.append(Action(ActionKind.RESPOND, card=name))
+                found.append(Respond(card=name))
         elif spell.kind != "none":
-            found.extend(Action(ActionKind.RESPOND, card=name, target=t) for t in _targets(battle, mage, spell))
+            found.extend(Respond(card=name, target=t) for t in _targets(battle, mage, spell))
     return found
 
 
@@ -363,9 +388,9 @@ def _trample_options(battle: Field) -> list[Action]:
     attacker = battle.fighters[battle.trample]
     found: list[Action] = []
     for enemy in battle.enemies(attacker.id):
-        found.append(Action(ActionKind.TRAMPLE_MOVE, target=enemy.id))
+        found.append(TrampleMove(target=enemy.id))
         if battle.range_between(attacker.id, enemy.id) == "close" and not island_denied(battle, attacker, enemy):
-            found.append(Action(ActionKind.TRAMPLE_ENGAGE, target=enemy.id))
+            found.append(TrampleEngage(target=enemy.id))
     return found
 
 

@@ -17,7 +17,8 @@ turned into :class:`Effect` values here, once per card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -25,6 +26,7 @@ from typing import Any
 from magecraft.core.errors import DataError
 from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
 from magecraft.mtg_rpg.duel_effects import effect_of
+from magecraft.planeswalker.book import EMPTY, SpellBook, card_of, defined_entry, per_book
 from magecraft.planeswalker.data import read_data
 from magecraft.planeswalker.mana import SpellCost
 
@@ -518,9 +520,18 @@ def card_effects() -> dict[str, CardEffects]:
     return parse(read_data("card_effects.toml"))
 
 
+def entry_of(name: str | None) -> CardEffects | None:
+    """This combat's effects of the card called ``name`` (exactly as the card spells it): a spell the
+    battle's position defines (:mod:`magecraft.planeswalker.book`), else the shipped file's, else None."""
+    if name is None:
+        return None
+    defined: CardEffects | None = defined_entry(name)
+    return defined if defined is not None else card_effects().get(name.casefold())
+
+
 def _shared(name: str) -> tuple[str, tuple[Effect, ...]]:
     """The shared quick-duel effects of a spell this file does not list, as this combat's effects."""
-    quick = effect_of(builtin_pool().get(name))
+    quick = effect_of(card_of(name))
     if quick is None:
         return "", ()
     effects = []
@@ -532,149 +543,149 @@ def _shared(name: str) -> tuple[str, tuple[Effect, ...]]:
     return next((aims[e.kind] for e in effects if e.kind in aims), ""), tuple(effects)
 
 
-@cache
+@per_book
 def spell_effects(name: str) -> tuple[Effect, ...]:
     """A spell's effects: this combat's data, else the shared quick-duel effects, else none."""
-    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    entry = entry_of(card_of(name).name)
     return entry.effects if entry is not None and entry.effects else _shared(name)[1]
 
 
-@cache
+@per_book
 def spell_target(name: str) -> str:
     """Whom the spell is aimed at (see :data:`TARGETS`)."""
-    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    entry = entry_of(card_of(name).name)
     return entry.target if entry is not None and entry.effects else _shared(name)[0]
 
 
-@cache
+@per_book
 def abilities(name: str | None) -> tuple[Ability, ...]:
     """A creature card's activated abilities in this combat (none when not listed, or for a token: None)."""
     if name is None:
         return ()
-    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    entry = entry_of(card_of(name).name)
     return entry.abilities if entry is not None else ()
 
 
-@cache
+@per_book
 def triggers(name: str | None, when: str) -> tuple[str, ...]:
     """The tokens a creature card makes ``when`` ("upkeep" or "dies")."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return tuple(t.token for t in entry.triggers if t.when == when and t.token) if entry is not None else ()
 
 
-@cache
+@per_book
 def on_trigger(name: str | None, when: str) -> tuple[Effect, ...]:
     """The effects of a creature card's ``when`` triggers ("dies": Aven Fisher; "another enters": Soul
     Warden, PW41; "your upkeep", "blocked", "locked": PW51)."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return tuple(e for t in entry.triggers if t.when == when for e in t.effects) if entry is not None else ()
 
 
-@cache
+@per_book
 def dying_target(name: str | None) -> str:
     """Whom a creature's "dies" trigger is aimed at ("" for none; Festering Goblin: "enemy creature", PW60)."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return next((t.target for t in entry.triggers if t.when == "dies" and t.target), "") if entry else ""
 
 
-@cache
+@per_book
 def on_engaging(name: str | None) -> tuple[Effect, ...]:
     """What a creature does to itself when it engages ("Whenever it attacks, it gets +2/+0", PW41)."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return tuple(e for t in entry.triggers if t.when == "engages" for e in t.effects) if entry is not None else ()
 
 
-@cache
+@per_book
 def on_entering(name: str) -> tuple[Effect, ...]:
     """What a creature card does when it is summoned (its "enters" triggers' effects)."""
-    entry = card_effects().get(name.casefold())
+    entry = entry_of(name)
     return tuple(e for t in entry.triggers if t.when == "enters" for e in t.effects) if entry is not None else ()
 
 
-@cache
+@per_book
 def lord_of(name: str | None) -> Lord | None:
     """A creature card's static bonus (a lord's, or Kird Ape's own), or None."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return entry.lord if entry is not None else None
 
 
-@cache
+@per_book
 def statics(name: str | None) -> tuple[str, ...]:
     """A creature card's static restrictions ("can't block", "can't be blocked"), or a kept enchantment's
     ("shroud": Ivory Mask, PW48)."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return entry.statics if entry is not None else ()
 
 
-@cache
+@per_book
 def count_of(name: str | None) -> Count | None:
     """A */* creature card's count (PW44), or None."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return entry.count if entry is not None else None
 
 
-@cache
+@per_book
 def ward_of(name: str) -> Ward | None:
     """A kept enchantment's ward (a Circle of Protection, PW46), or None."""
-    entry = card_effects().get(name.casefold())
+    entry = entry_of(name)
     return entry.ward if entry is not None else None
 
 
-@cache
+@per_book
 def on_damaging(name: str | None) -> tuple[Effect, ...]:
     """What a creature's "whenever it deals damage to an opponent" trigger does (PW49)."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return tuple(e for t in entry.triggers if t.when == "damages an opponent" for e in t.effects) if entry else ()
 
 
-@cache
+@per_book
 def cast_triggers(name: str | None) -> tuple[Trigger, ...]:
     """A creature card's triggers on a spell cast ("you cast", "opponent casts"; PW48)."""
-    entry = card_effects().get(name.casefold()) if name is not None else None
+    entry = entry_of(name)
     return tuple(t for t in entry.triggers if t.when in CAST_WHENS) if entry is not None else ()
 
 
-@cache
+@per_book
 def kept_triggers(name: str, when: str) -> tuple[Trigger, ...]:
     """A kept artifact's or enchantment's triggers ``when`` ("your upkeep", "each draw", "cast"; PW45)."""
-    entry = card_effects().get(name.casefold())
+    entry = entry_of(name)
     return tuple(t for t in entry.triggers if t.when == when) if entry is not None else ()
 
 
-@cache
+@per_book
 def useful_permanent(name: str) -> bool:
     """Whether a kept artifact or enchantment does something here: an ability, a trigger or a ward."""
-    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    entry = entry_of(card_of(name).name)
     return entry is not None and not entry.aura and bool(entry.abilities or entry.triggers or entry.ward
                                                          or entry.statics)
 
 
-@cache
+@per_book
 def subtypes(name: str | None) -> tuple[str, ...]:
     """A creature card's creature types (a token has none here)."""
-    return builtin_pool().get(name).subtypes if name is not None else ()
+    return card_of(name).subtypes if name is not None else ()
 
 
-@cache
+@per_book
 def entering_target(name: str) -> str:
     """Whom a creature's targeted "enters" trigger is aimed at ("" for none: PW40)."""
-    entry = card_effects().get(name.casefold())
+    entry = entry_of(name)
     return entry.entering_target if entry is not None else ""
 
 
-@cache
+@per_book
 def aura_effects(name: str) -> tuple[str, tuple[Effect, ...]]:
     """An Aura's target and its effects while kept ("", () for an enchantment not listed: PW39); an Equipment's
     effects while attached, with no target ("", effects: it is cast untargeted and equipped later, PW50)."""
-    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    entry = entry_of(card_of(name).name)
     if entry is None or not (entry.aura or entry.equipment):
         return "", ()
     return entry.target, entry.effects
 
 
-@cache
+@per_book
 def is_equipment(name: str) -> bool:
-    entry = card_effects().get(builtin_pool().get(name).name.casefold())
+    entry = entry_of(card_of(name).name)
     return entry is not None and entry.equipment
 
 
@@ -688,3 +699,75 @@ def covered() -> list[str]:
     from magecraft.mtg_rpg.duel_effects import quick_effects
 
     return sorted({e.name for e in card_effects().values()} | {q.name for q in quick_effects().values()})
+
+
+# -- spells a position defines (issue 22) ------------------------------------------------------------
+
+#: A defined spell's fields: the card data's (``mtg_rpg/data/cards_9ed.json``) ...
+CARD_FIELDS = ("name", "mana_cost", "mana_value", "colors", "type_line", "types", "subtypes", "supertypes",
+               "rarity", "power", "toughness", "keywords")
+#: ... and this combat's (``data/card_effects.toml``'s ``[[card]]`` entries).
+EFFECT_FIELDS = ("target", "effects", "abilities", "triggers", "lord", "static", "count", "ward", "note")
+
+
+def spell_book(definitions: Sequence[Mapping[str, Any]]) -> SpellBook:
+    """The spells a position defines, checked whole as the shipped data is: an unknown field, a card fact
+    or an effect the data files would refuse, a name the Ninth Edition pool already has or given twice --
+    each refused in one line naming the spell and the field.  ``mana_value``, ``colors``, ``type_line`` and
+    ``rarity`` may be left out: they are read off the cost and the types (a common card)."""
+    if not isinstance(definitions, list | tuple) or not all(
+            isinstance(d, Mapping) for d in definitions):
+        raise DataError("the position's spells are an array of tables")
+    return _book(json.dumps([dict(d) for d in definitions], sort_keys=True)) if definitions else EMPTY
+
+
+@cache
+def _book(text: str) -> SpellBook:
+    """One book per distinct definition text, so battles defining the same spells share their worked-out
+    profiles."""
+    cards: dict[str, Card] = {}
+    entries: dict[str, CardEffects] = {}
+    tokens = parse_tokens(read_data("card_effects.toml"))
+    for i, raw in enumerate(json.loads(text), start=1):
+        made = _defined_card(raw, i)
+        key = made.name.casefold()
+        if key in cards:
+            raise DataError(f"the position's spell {made.name!r} is defined twice")
+        cards[key] = made
+        if any(f in raw and f != "note" for f in EFFECT_FIELDS):
+            try:
+                entries[key] = _card_effects({f: raw[f] for f in EFFECT_FIELDS if f in raw}, made, tokens)
+            except DataError as exc:
+                raise DataError(str(exc).replace(SOURCE, "the position's spell", 1)) from None
+    return SpellBook(text, cards, entries)
+
+
+def _defined_card(raw: Mapping[str, Any], number: int) -> Card:
+    """One defined spell's card facts (the missing ones read off its cost and types)."""
+    name = raw.get("name")
+    named = repr(name) if isinstance(name, str) and name else str(number)
+    where = f"the position's spell {named}"
+    unknown = sorted(set(raw) - set(CARD_FIELDS) - set(EFFECT_FIELDS))
+    if unknown:
+        raise DataError(f"{where}: unknown field {unknown[0]!r} (a card's fields: {', '.join(CARD_FIELDS)}; "
+                        f"this combat's: {', '.join(EFFECT_FIELDS)})")
+    facts = {f: raw[f] for f in CARD_FIELDS if f in raw}
+    types, subtypes = facts.get("types", []), facts.get("subtypes", [])
+    line = " ".join(map(str, types)) + (" \u2014 " + " ".join(map(str, subtypes)) if subtypes else "") \
+        if isinstance(types, list) and isinstance(subtypes, list) else ""
+    draft = Card.from_dict({"mana_value": 0, "colors": [], "type_line": line or "?", "rarity": "common",
+                            **facts}, source=where)
+    derived = {"mana_value": draft.mana_value if "mana_value" in facts else _mana_value(draft),
+               "colors": list(draft.colors) if "colors" in facts else sorted(
+                   draft.colored_pips(), key=COLORS.index)}
+    made = Card.from_dict({**draft.to_dict(), **derived}, source=where)
+    _cost(made.mana_cost, where)
+    try:
+        builtin_pool().get(made.name)
+    except DataError:
+        return made
+    raise DataError(f"{where}: the Ninth Edition pool already has a card of that name")
+
+
+def _mana_value(card: Card) -> int:
+    return sum(int(s) if s.isdigit() else 0 if s == "X" else 1 for s in card.symbols())

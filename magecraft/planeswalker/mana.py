@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from magecraft.mtg_rpg.cards import COLORS, Card, builtin_pool
+from magecraft.mtg_rpg.cards import COLORS, Card
+from magecraft.planeswalker.book import card_of, per_book
 
 #: The order generic costs are paid in: excess and plain colorless first, then the colours.
 _GENERIC_ORDER = ("C", *COLORS)
@@ -41,10 +41,10 @@ class SpellCost:
     artifact: bool
 
 
-@cache
+@per_book
 def spell_cost(name: str) -> SpellCost:
     """The cost of the card called ``name`` in the Ninth Edition pool (cached: card data never changes)."""
-    card = builtin_pool().get(name)
+    card = card_of(name)
     return cost_of(card)
 
 

@@ -10,7 +10,13 @@ close range (3), the turn order (4) and the mage's Channelling phase at the star
   the pool defined here by ``name``, ``power``, ``toughness``, ``keywords`` and ``colors`` (a creature
   with no card text); a foe acting alone, or summoned by a mage (``controller``: ``you``, ``mage``,
   ``p2`` ...); at ``range`` with every enemy, with ``damage`` taken, ``tapped``;
-- ``order``: the turn order by id (default: rolled by Speed, as a battle starts), and ``round``.
+- ``order``: the turn order by id (default: rolled by Speed, as a battle starts), and ``round``;
+- ``spells``: spells missing from the pool, each a table of the card data's own fields (``name``,
+  ``mana_cost``, ``types``, ``subtypes``, ``power``, ``toughness``, ``keywords`` ...; ``colors`` and
+  ``mana_value`` read off the cost when left out) and this combat's effect fields of
+  ``data/card_effects.toml`` (``target``, ``effects``, ``abilities``, ``triggers`` ...).  A mage may hold
+  them in Memory or Library and a creature may be one by ``card``; they are saved with the battle and
+  seen by no other battle (:mod:`magecraft.planeswalker.book`).
 
 The position is checked as a whole (:meth:`BattlePosition.start`): an unknown card, a controller who is
 not a mage of the battle, a range other than ranged or close, a turn order that leaves someone out or
@@ -35,8 +41,10 @@ from magecraft.core.errors import DataError, MagecraftError
 from magecraft.core.randomness import Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.planeswalker.actions import MECHANICS
+from magecraft.planeswalker.book import SpellBook, card_of, using
 from magecraft.planeswalker.combat import FOES, PARTY, YOU, Battle
 from magecraft.planeswalker.combatants import Combatant, creature_from_card, mage_from_character, pair
+from magecraft.planeswalker.effects import spell_book
 from magecraft.planeswalker.settings import Settings
 
 RANGES = ("ranged", "close")
@@ -60,6 +68,8 @@ class MageAt:
 
         mage = mage_from_character(fid, ready_mage(self.ready), side,
                                    regenerations=settings.regenerate_per_battle)
+        for spell in (*(self.memory or ()), *(self.library or ())):
+            card_of(spell)  # a spell neither the pool nor the position's spells know is refused, naming it
         if self.memory is not None:
             mage.memory = list(self.memory)
         if self.library is not None:
@@ -123,6 +133,7 @@ class BattlePosition:
     order: tuple[str, ...] = ()
     round: int = 1
     settings: Mapping[str, Any] = field(default_factory=dict)
+    spells: tuple[Mapping[str, Any], ...] = ()
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any]) -> BattlePosition:
@@ -139,6 +150,8 @@ class BattlePosition:
                 dataclass_from_dict(CreatureAt, _table(c, "[[setup.creatures]]"),
                                     what=f"the creature {c.get('card') or c.get('name')!r}")
                 for c in _list(fields.pop("creatures", []), "[[setup.creatures]]"))
+            fields["spells"] = tuple(_table(s, "[[setup.spells]]") for s in _list(fields.pop("spells", []),
+                                                                                 "[[setup.spells]]"))
         except AttributeError:
             raise DataError("the battle's creatures and mages are tables") from None
         return dataclass_from_dict(cls, {**fields, "hero": hero}, what="the battle position")
@@ -153,6 +166,11 @@ class BattlePosition:
             raise DataError(f"the battle position does not fit together ({exc})") from None
 
     def _arrange(self, rng: Randomness) -> Battle:
+        book = spell_book(self.spells)
+        with using(book):
+            return self._line_up(rng, book)
+
+    def _line_up(self, rng: Randomness, book: SpellBook) -> Battle:
         settings = dataclass_from_dict(Settings, self.settings, "the position's house rules")
         fighters: dict[str, Combatant] = {YOU: self.hero.combatant(YOU, PARTY, settings)}
         for number, ally in enumerate(self.party, start=2):
@@ -177,7 +195,7 @@ class BattlePosition:
             ranges[fid] = creature.range
             if owner is not None:
                 owner.creatures.append(fid)
-        battle = Battle(fighters, rng, settings)
+        battle = Battle(fighters, rng, settings, book)
         battle.next_summon = summoned + 1
         self._place(battle, ranges, settings)
         battle.round = self.round

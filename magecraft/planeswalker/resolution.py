@@ -3,7 +3,10 @@
 
 :class:`Resolution` is the part of :class:`~magecraft.planeswalker.combat.Battle` that carries out
 effects read from ``data/card_effects.toml`` (or the MtG RPG's shared quick-duel effects): damage, pumps,
-taps, bounces, destruction, prevention, regeneration shields, mana, tokens and summoned creatures.
+taps, bounces, destruction, prevention, regeneration shields, mana, tokens and summoned creatures.  It
+holds the kept permanents' abilities and triggers it consults,
+:class:`~magecraft.planeswalker.pervasive.PervasiveEffects` (composed, given the battle when the battle is
+built), rather than inheriting them.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.cards import COLORS, builtin_pool
+from magecraft.mtg_rpg.cards import COLORS
+from magecraft.planeswalker.book import card_of
 from magecraft.planeswalker.combatants import (
     ABSORB,
     HASTE,
@@ -45,7 +49,7 @@ from magecraft.planeswalker.field import Field
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
-from magecraft.planeswalker.pervasive import Pervasive, reverse, warded
+from magecraft.planeswalker.pervasive import PervasiveEffects, reverse, warded
 from magecraft.planeswalker.settings import Settings
 from magecraft.planeswalker.spells import hits, permanent_is, profile, spell_colors
 
@@ -66,8 +70,11 @@ class Aim:
     x: int
 
 
-class Resolution(Pervasive):
-    """Effects on a battle's combatants (mixed into ``Battle``, which holds the state named here)."""
+class Resolution:
+    """Effects on a battle's combatants (mixed into ``Battle``, which holds the state named here), consulting the
+    pervasive effects it holds (:attr:`pervasive`, given by the battle as it is built)."""
+
+    pervasive: PervasiveEffects
 
     fighters: dict[str, Combatant]
     rng: Randomness
@@ -107,12 +114,12 @@ class Resolution(Pervasive):
             else:
                 paid.tapped = True
             return x
-        self._targeted(target_id)  # Cowardice (PW53)
+        self.pervasive.targeted(target_id)  # Cowardice (PW53)
         return x
 
     def _resolve_ability(self, pending: dict[str, Any]) -> None:
         if pending.get("permanent"):  # a kept artifact's or enchantment's ability (PW43)
-            self._resolve_kept(self.fighters[pending["by"]], pending)
+            self.pervasive.resolve_kept(self.fighters[pending["by"]], pending)
             return
         creature = self.fighters[pending["creature"]]
         ability = abilities(creature.card)[int(pending["ability"])]
@@ -158,9 +165,9 @@ class Resolution(Pervasive):
         source, controller, aimed, hue = at.source, at.controller, at.aimed, at.hue
         if aimed is not None and aimed.active:
             dealt = self._damage(aimed, len(aimed.memory) if effect.memory else amount, hue)
-            self._linked(source, dealt)  # Spirit Link (PW54)
+            self.pervasive.linked(source, dealt)  # Spirit Link (PW54)
         if effect.self_damage and controller.active:
-            self._linked(source, self._damage(controller, effect.self_damage, hue))
+            self.pervasive.linked(source, self._damage(controller, effect.self_damage, hue))
 
     def _effect_damage_each(self, effect: Effect, amount: int, at: Aim) -> None:
         controller, hue = at.controller, at.hue
@@ -192,7 +199,7 @@ class Resolution(Pervasive):
         for _ in range(drawn):
             controller.memory.append(controller.library.pop(0))
         if drawn and controller.is_mage:
-            self._drew(controller, drawn)  # Underworld Dreams (PW51)
+            self.pervasive.drew(controller, drawn)  # Underworld Dreams (PW51)
 
     def _effect_destroy(self, effect: Effect, amount: int, at: Aim) -> None:
         aimed = at.aimed
@@ -244,7 +251,7 @@ class Resolution(Pervasive):
             for _ in range(forgotten):
                 who.memory.pop(self.rng.choice(range(len(who.memory)), f"{who.label}'s spell to forget")
                                if effect.at_random else self._unusable(who) if effect.unusable else -1)
-            self._discarded(who, forgotten)  # Megrim (PW51)
+            self.pervasive.discarded(who, forgotten)  # Megrim (PW51)
 
     def _effect_bounce(self, effect: Effect, amount: int, at: Aim) -> None:
         source, target_id, aimed = at.source, at.target_id, at.aimed
@@ -273,8 +280,8 @@ class Resolution(Pervasive):
             return
         # "deals damage equal to its power to target creature, which deals damage equal to its power"
         dealt, taken = source.power, aimed.power
-        self._linked(source, self._damage(aimed, dealt, source.colors))
-        self._linked(aimed, self._damage(source, taken, aimed.colors))
+        self.pervasive.linked(source, self._damage(aimed, dealt, source.colors))
+        self.pervasive.linked(aimed, self._damage(source, taken, aimed.colors))
 
     def _effect_sacrifice(self, effect: Effect, amount: int, at: Aim) -> None:
         controller = at.controller
@@ -292,7 +299,7 @@ class Resolution(Pervasive):
             if mage.is_mage and mage.active:
                 forgotten = len(mage.memory)
                 mage.memory.clear()
-                self._discarded(mage, forgotten)
+                self.pervasive.discarded(mage, forgotten)
 
     def _effect_regrow(self, effect: Effect, amount: int, at: Aim) -> None:
         controller = at.controller
@@ -336,7 +343,7 @@ class Resolution(Pervasive):
 
     def _effect_copy(self, effect: Effect, amount: int, at: Aim) -> None:
         source, aimed = at.source, at.aimed
-        self._copy(source, aimed)  # Clone (PW54)
+        self.pervasive.copy(source, aimed)  # Clone (PW54)
 
     def _effect_lose_life_as_damaged(self, effect: Effect, amount: int, at: Aim) -> None:
         aimed = at.aimed
@@ -370,7 +377,7 @@ class Resolution(Pervasive):
         controller = at.controller
         if not controller.is_mage:
             return
-        self._extra_combat(controller)
+        self.pervasive.extra_combat(controller)
 
     def _effect_look(self, effect: Effect, amount: int, at: Aim) -> None:
         controller = at.controller
@@ -414,7 +421,7 @@ class Resolution(Pervasive):
     def _effect_grant(self, effect: Effect, amount: int, at: Aim) -> None:
         source, target_id, aimed = at.source, at.target_id, at.aimed
         given = aimed if target_id else source
-        for one in [given, *self._others(given, source, effect.others)] if given is not None else ():
+        for one in [given, *self.pervasive.others(given, source, effect.others)] if given is not None else ():
             if one.active:
                 self._grant(one, effect.keyword, until_end_of_turn=True)
 
@@ -450,7 +457,7 @@ class Resolution(Pervasive):
         able = [self.fighters[c] for c in interceptors(cast("Field", self))]
         best = max(able, key=lambda f: f.power, default=None)
         if best is not None:
-            self._targeted(best.id)  # Cowardice (PW53)
+            self.pervasive.targeted(best.id)  # Cowardice (PW53)
             owner = self.fighters.get(attacker.controller or "", attacker)
             self._resolve(attacker, owner, effects, best.id, 0, f"{attacker.label} attacking")
 
@@ -487,14 +494,14 @@ class Resolution(Pervasive):
                 self.rng.log.record("redirect", f"1 damage to {fighter.label} is dealt to {other.label}",
                                     section=SECTION_CASTING, data={"id": fighter.id, "to": other.id})
                 self._after_damage(other)
-                self._pitted(other)
+                self.pervasive.pitted(other)
 
     def _put_creature(self, mage: Combatant) -> None:
         """"Put a creature card from your hand onto the battlefield" (PW70): the costliest creature spell in the
         mage's Memory (the first held on a tie) enters under it, not cast (no Mastery, nothing answers it)."""
-        held = [n for n in mage.memory if builtin_pool().get(n).is_creature] if mage.is_mage else []
+        held = [n for n in mage.memory if card_of(n).is_creature] if mage.is_mage else []
         if held:
-            name = max(held, key=lambda n: builtin_pool().get(n).mana_value)
+            name = max(held, key=lambda n: card_of(n).mana_value)
             mage.memory.remove(name)
             self._summon(mage, name)
 
@@ -540,7 +547,7 @@ class Resolution(Pervasive):
         mage.memory[:] = [n for n in mage.memory if colour not in spell_colors(n)]
         self.rng.log.record("discard", f"{mage.label} forgets every {colour} spell", section=SECTION_CASTING,
                             data={"id": mage.id, "colour": colour, "cards": gone})
-        self._discarded(mage, len(gone))
+        self.pervasive.discarded(mage, len(gone))
 
     def _sacrifice_lands(self, creature: Combatant, mage: Combatant, colour: str, count: int) -> None:
         """Rathi Dragon (PW59): "When it enters, sacrifice it unless you sacrifice two Mountains" -- a mage's
@@ -572,7 +579,7 @@ class Resolution(Pervasive):
         self._destroy(creature, True)
         if owner is None or not owner.active or not owner.is_mage:
             return
-        found = next((i for i, n in enumerate(owner.library) if builtin_pool().get(n).is_creature), None)
+        found = next((i for i, n in enumerate(owner.library) if card_of(n).is_creature), None)
         if found is None:
             self.rng.shuffle(owner.library, f"{owner.label}'s Library", section=SECTION_CASTING)
             return
@@ -611,7 +618,7 @@ class Resolution(Pervasive):
 
     def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int:
         """Damage to one combatant (doubled, absorbed, prevented, warded as the cards say); the Life it lost."""
-        amount *= self._damage_factor()  # Furnace of Rath (PW53)
+        amount *= self.pervasive.damage_factor()  # Furnace of Rath (PW53)
         if ABSORB in target.keywords and amount:
             amount -= 1
         amount = warded(target, colors, reverse(target, amount, self.rng), self.rng)  # Reverse Damage, Circles
@@ -620,7 +627,7 @@ class Resolution(Pervasive):
         self._after_damage(target)
         self._divert(target)  # Zealous Inquisitor (PW77)
         if target.life < before and not target.is_mage:
-            self._pitted(target)  # Death Pits of Rath (PW53)
+            self.pervasive.pitted(target)  # Death Pits of Rath (PW53)
         return max(0, before - target.life)
 
     def _destroy(self, target: Combatant, no_regenerate: bool) -> None:
@@ -649,7 +656,7 @@ class Resolution(Pervasive):
             if fighter.active:
                 for name in triggers(fighter.card, "upkeep"):
                     self._make_token(fighter, name)
-        self._kept_upkeep(self.actor())  # kept permanents refreshed; their triggers (PW43, PW45)
+        self.pervasive.kept_upkeep(self.actor())  # kept permanents refreshed; their triggers (PW43, PW45)
 
     def _make_token(self, maker: Combatant, name: str) -> None:
         """A creature token for the maker's controller (not a pervasive effect: "Tokens do not count as
@@ -694,7 +701,7 @@ class Resolution(Pervasive):
         Toughness (the dice), not Life; what a lord gave is taken back when it leaves."""
         if not self.lordly:
             return
-        self._alone_sacrificed()  # Emperor Crocodile (PW55)
+        self.pervasive.alone_sacrificed()  # Emperor Crocodile (PW55)
         fighters = self.fighters.values()
         lords = [(f, lord) for f in fighters if f.active and (lord := lord_of(f.card)) is not None]
         # a mage's enchantments that are lords (Glorious Anthem: "creatures you control get +1/+1")
@@ -710,7 +717,7 @@ class Resolution(Pervasive):
             keywords: list[str] = []
             count = count_of(fighter.card) if counted and fighter.active else None
             if count is not None:  # a */* creature's count is its own Power and/or Toughness (PW44)
-                n = self._counted(fighter)
+                n = self.pervasive.counted(fighter)
                 power, toughness = n if count.power else 0, n if count.toughness else 0
             if fighter.active:
                 for source, lord in lords:

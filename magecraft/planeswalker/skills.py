@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from magecraft.core.errors import InputError
+from magecraft.core.odds import Chance, Odds
 from magecraft.core.randomness import Randomness
 from magecraft.planeswalker.data import Difficulty, Skill, difficulty, skill
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
@@ -65,6 +66,22 @@ class SkillCheck:
     def to_dict(self) -> dict[str, Any]:
         return {"skill": self.skill, "difficulty": self.difficulty, "dice": list(self.dice),
                 "total": self.total, "target": self.target, "success": self.success}
+
+
+def skill_chance(identity: Sequence[str], skills: Sequence[str], level: str,
+                 settings: Settings = DEFAULT_SETTINGS) -> Chance:
+    """The exact chance :func:`skill_check` succeeds, before it is rolled (issue 28): the strongest skill's
+    pool of d6 reaching the difficulty's target (ruling PW3).  The seed's [WUBB] sneaking past the watchman
+    (three dice, Average: 8 or more) succeeds 181 times in 216:
+
+    >>> skill_chance(("W", "U", "B", "B"), ["Subtlety and Deception"], "Average").text()
+    '84% (3d6 at least 8 for Subtlety and Deception (Average); Out of Combat Skills)'
+    """
+    chosen = strongest(identity, skills)
+    standard = difficulty(level)
+    dice, target = pool_size(identity, chosen), target_of(standard, settings)
+    return Chance(Odds.of(f"{dice}d6").at_least(target),
+                  f"{dice}d6 at least {target} for {chosen.name} ({standard.name})", SECTION)
 
 
 def skill_check(identity: Sequence[str], skills: Sequence[str], level: str, rng: Randomness,

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from magecraft.mtg_rpg.cards import COLOR_NAMES, builtin_pool
+from magecraft.mtg_rpg.cards import COLOR_NAMES
+from magecraft.planeswalker.book import card_of, per_book
 from magecraft.planeswalker.combatants import SPLIT_SECOND, Combatant
 from magecraft.planeswalker.effects import (
     Effect,
@@ -62,9 +62,9 @@ class SpellProfile:
         return bool(self.target)
 
 
-@cache
+@per_book
 def profile(name: str) -> SpellProfile:
-    card = builtin_pool().get(name)
+    card = card_of(name)
     parts = spell_effects(card.name)
     if card.is_creature:
         # a targeted "enters" trigger is aimed when the creature is cast (PW40)
@@ -143,10 +143,10 @@ def aim_problem(source: Combatant, target: Combatant, name: str, aim: str, effec
     return None
 
 
-@cache
+@per_book
 def spell_colors(name: str) -> tuple[str, ...]:
     """A card's colours (read once per name)."""
-    return builtin_pool().get(name).colors
+    return card_of(name).colors
 
 
 def shrouded(mage: Combatant) -> bool:
@@ -154,10 +154,10 @@ def shrouded(mage: Combatant) -> bool:
     return any("shroud" in statics(name) for name in mage.permanents)
 
 
-@cache
+@per_book
 def permanent_is(name: str, types: tuple[str, ...]) -> bool:
     """Whether a pervasive effect (a card name) is of one of ``types`` (Artifact, Enchantment)."""
-    return bool(set(types) & set(builtin_pool().get(name).types))
+    return bool(set(types) & set(card_of(name).types))
 
 
 def hits(effect: Effect, creature: Combatant) -> bool:

@@ -32,9 +32,9 @@ def make_battle(creatures: Sequence[str] = ("Grizzly Bears",), dice: Sequence[in
 
 def to_main(battle: Battle) -> None:
     """Channel without drawing and go to the Main phase."""
-    from magecraft.planeswalker.actions import Action
+    from magecraft.planeswalker.actions import Channel
 
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     assert battle.phase == "main"
 
 

@@ -8,7 +8,17 @@ import re
 import pytest
 
 from magecraft.core.errors import DataError
-from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.actions import (
+    Action,
+    Cast,
+    Channel,
+    Command,
+    End,
+    Engage,
+    OrderAbility,
+    Pass,
+    UseAbility,
+)
 from magecraft.planeswalker.bot import ready_mage
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.effects import abilities, covered, parse
@@ -26,7 +36,7 @@ def ready(battle: Battle, name: str, owner: str = "you") -> str:
 
 
 def main_phase(battle: Battle, **mana: int) -> None:
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     if mana:
         battle.fighters["you"].mana.update(mana)
         battle.invalidate()
@@ -39,11 +49,11 @@ def test_giant_growth_adds_dice_until_end_of_turn_not_life(make_battle, make_her
     hero = make_hero(library=("Giant Growth", "Shock"), memorized=("Giant Growth",))  # Power 3, Toughness 3
     battle = make_battle(["Grizzly Bears"], hero=hero, ranges={"c1": "close"})
     main_phase(battle)
-    battle.apply(Action("cast", card="Giant Growth", target="you"))  # a character is affected like a creature
+    battle.apply(Cast(card="Giant Growth", target="you"))  # a character is affected like a creature
     you = battle.fighters["you"]
     assert (you.power, you.toughness, you.life) == (6, 6, 5)
     battle.rng.extend_script([1] * 6 + [1, 1])  # six attack dice (6) against two (2): 4 damage kills the bears
-    battle.apply(Action("engage", target="c1"))
+    battle.apply(Engage(target="c1"))
     assert battle.is_terminal() and battle.fighters["c1"].out == "dead"
 
 
@@ -51,8 +61,8 @@ def test_a_pump_ends_at_the_end_phase(make_battle, make_hero) -> None:
     hero = make_hero(library=("Giant Growth", "Shock"), memorized=("Giant Growth",))
     battle = make_battle(["Grizzly Bears"], hero=hero)
     main_phase(battle)
-    battle.apply(Action("cast", card="Giant Growth", target="you"))
-    battle.apply(Action("end"))
+    battle.apply(Cast(card="Giant Growth", target="you"))
+    battle.apply(End())
     assert (battle.fighters["you"].power, battle.fighters["you"].toughness) == (3, 3)
 
 
@@ -60,7 +70,7 @@ def test_a_pump_is_aimed_at_ones_own_side(make_battle, make_hero) -> None:
     hero = make_hero(library=("Giant Growth", "Shock"), memorized=("Giant Growth",))
     battle = make_battle(["Grizzly Bears"], hero=hero, ranges={"c1": "close"})
     main_phase(battle)
-    error = refused(battle, Action("cast", card="Giant Growth", target="c1"), "Casting")
+    error = refused(battle, Cast(card="Giant Growth", target="c1"), "Casting")
     assert "one of your own side" in str(error)
 
 
@@ -70,7 +80,7 @@ def test_warriors_honor_pumps_the_casters_creatures(make_battle, make_hero) -> N
     battle = make_battle(["Grizzly Bears"], [6, 1], hero=hero)  # Speed 1 each: Hero first
     mine = ready(battle, "Grizzly Bears")
     main_phase(battle, W=2, C=1)
-    battle.apply(Action("cast", card="Warrior's Honor"))
+    battle.apply(Cast(card="Warrior's Honor"))
     assert (battle.fighters[mine].power, battle.fighters[mine].toughness) == (3, 3)
     assert (battle.fighters["c1"].power, battle.fighters["you"].power) == (2, 1)  # not foes, not the caster
 
@@ -81,25 +91,25 @@ def test_vengeance_destroys_only_a_tapped_creature_and_engaging_taps(make_battle
     battle = make_battle(["Grizzly Bears"], hero=hero, ranges={"c1": "close"},
                          settings=Settings(repel_to="close"))
     main_phase(battle, W=2, C=2)
-    error = refused(battle, Action("cast", card="Vengeance", target="c1"), "Casting")
+    error = refused(battle, Cast(card="Vengeance", target="c1"), "Casting")
     assert "only a tapped creature" in str(error)
-    battle.apply(Action("end"))
+    battle.apply(End())
     # the bears engage: 1+1 against 6+6+6, no damage; Kiora's counter-attack 1+1+1 against 6+6
     battle.rng.extend_script([1, 1, 6, 6, 6, 1, 1, 1, 6, 6])
-    battle.apply(Action("engage", target="you"))
+    battle.apply(Engage(target="you"))
     assert battle.fighters["c1"].tapped  # as attacking taps in Magic (PW36)
-    battle.apply(Action("end"))
+    battle.apply(End())
     main_phase(battle, W=2, C=2)
-    battle.apply(Action("cast", card="Vengeance", target="c1"))
+    battle.apply(Cast(card="Vengeance", target="c1"))
     assert battle.fighters["c1"].out == "dead"
 
 
 def test_a_vigilant_attacker_does_not_tap(make_battle) -> None:
     battle = make_battle(["Veteran Cavalier"], ranges={"c1": "close"}, settings=Settings(repel_to="close"))
     main_phase(battle)
-    battle.apply(Action("end"))
+    battle.apply(End())
     battle.rng.extend_script([1, 1, 6, 6, 6, 1, 1, 1, 6, 6])
-    battle.apply(Action("engage", target="you"))
+    battle.apply(Engage(target="you"))
     assert not battle.fighters["c1"].tapped
 
 
@@ -112,9 +122,9 @@ def test_a_tapped_creature_cannot_intercept_or_engage(make_battle, make_hero) ->
     until_you(battle)
     battle.fighters[piker].tapped = True  # the mage's Upkeep refreshed it; tapped again (as by Master Decoy)
     battle.invalidate()
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     battle.rng.extend_script([1] * 20)
-    battle.apply(Action("engage", target="mage"))
+    battle.apply(Engage(target="mage"))
     assert battle.phase != "intercept"
 
 
@@ -124,10 +134,10 @@ def test_boomerang_returns_a_creature_but_not_a_character(make_battle, make_hero
                          ranges={"c1": "close", "mage": "close"})
     until_you(battle)
     main_phase(battle, U=2)
-    error = refused(battle, Action("cast", card="Boomerang", target="mage"), "Casting")
+    error = refused(battle, Cast(card="Boomerang", target="mage"), "Casting")
     assert "immune to exile effects" in str(error)
-    battle.apply(Action("cast", card="Boomerang", target="c1"))
-    battle.apply(Action("pass"))  # the mage does not answer
+    battle.apply(Cast(card="Boomerang", target="c1"))
+    battle.apply(Pass())  # the mage does not answer
     assert battle.fighters["c1"].out == "unsummoned"
 
 
@@ -138,14 +148,14 @@ def test_sweepers_wrath_pyroclasm_needle_storm_and_evacuation(make_battle, make_
     battle = make_battle(["Drudge Skeletons", "Suntail Hawk", "Craw Wurm"], [3, 2, 1], hero=hero)
     mine = ready(battle, "Grizzly Bears")
     main_phase(battle, R=1, C=1)
-    battle.apply(Action("cast", card="Pyroclasm"))  # 2 to each creature
+    battle.apply(Cast(card="Pyroclasm"))  # 2 to each creature
     life = {f: battle.fighters[f].life for f in ("c1", "c2", "c3", mine, "you")}
     assert life == {"c1": 2, "c2": 0, "c3": 6, mine: 2, "you": 5}  # the skeletons regenerated (PW10)
     assert battle.fighters["c2"].out == "dead" and battle.fighters["c1"].regenerations == 0
     battle.fighters["c1"].regenerations = 1
     battle.fighters["you"].mana.update({"W": 2, "C": 2})
     battle.invalidate()
-    battle.apply(Action("cast", card="Wrath of God"))  # "They can't be regenerated"
+    battle.apply(Cast(card="Wrath of God"))  # "They can't be regenerated"
     assert all(battle.fighters[f].out == "dead" for f in ("c1", "c3", mine))
     assert battle.is_terminal()
 
@@ -155,11 +165,11 @@ def test_needle_storm_hits_only_flyers_and_evacuation_returns_all(make_battle, m
                      library=("Needle Storm", "Evacuation"), memorized=("Needle Storm", "Evacuation"))
     battle = make_battle(["Suntail Hawk", "Craw Wurm", "Air Elemental"], [3, 2, 1], hero=hero)
     main_phase(battle, G=1, C=2)
-    battle.apply(Action("cast", card="Needle Storm"))
+    battle.apply(Cast(card="Needle Storm"))
     assert [battle.fighters[c].life for c in ("c1", "c2", "c3")] == [-2, 8, 4]
     battle.fighters["you"].mana.update({"U": 2, "C": 3})
     battle.invalidate()
-    battle.apply(Action("cast", card="Evacuation"))
+    battle.apply(Cast(card="Evacuation"))
     assert battle.fighters["c2"].out == "unsummoned" and battle.is_terminal()
 
 
@@ -167,10 +177,10 @@ def test_seething_song_adds_mana_that_burns_if_unspent(make_battle, make_hero) -
     hero = make_hero(library=("Seething Song",), memorized=("Seething Song",))  # Mana Pool R2 G1
     battle = make_battle(["Grizzly Bears"], hero=hero)
     main_phase(battle, C=1)
-    battle.apply(Action("cast", card="Seething Song"))  # {2}{R}: R2 G1 C1 less 3, plus RRRRR
+    battle.apply(Cast(card="Seething Song"))  # {2}{R}: R2 G1 C1 less 3, plus RRRRR
     you = battle.fighters["you"]
     assert you.mana["R"] == 6 - 1 and sum(you.mana.values()) == 6
-    battle.apply(Action("end"))
+    battle.apply(End())
     assert you.life == 5 - (6 - 3)  # the excess over the full pool (3) burns
 
 
@@ -180,9 +190,9 @@ def test_sudden_impact_deals_a_damage_per_spell_in_memory(make_battle, make_hero
     until_you(battle)
     main_phase(battle, C=2)
     held = len(battle.fighters["mage"].memory)
-    battle.apply(Action("cast", card="Sudden Impact", target="mage"))
+    battle.apply(Cast(card="Sudden Impact", target="mage"))
     if battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert held == 3 and battle.fighters["mage"].life == 7 - held
 
 
@@ -193,11 +203,11 @@ def test_llanowar_elves_add_mana_at_once_with_no_window(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"])
     elves = ready(battle, "Llanowar Elves")
     main_phase(battle)
-    battle.apply(Action("command"))
-    battle.apply(Action("order_ability", card="0", creature=elves))
+    battle.apply(Command())
+    battle.apply(OrderAbility(card="0", creature=elves))
     you = battle.fighters["you"]
     assert battle.phase == "main" and you.mana["G"] == 2 and battle.fighters[elves].tapped
-    battle.apply(Action("end"))
+    battle.apply(End())
     assert you.life == 4  # the extra G beyond the pool burned
 
 
@@ -205,13 +215,13 @@ def test_orcish_artillery_hurts_its_target_and_its_controller_and_taps(make_batt
     battle = make_battle(["Grizzly Bears"])
     gun = ready(battle, "Orcish Artillery")
     main_phase(battle)
-    battle.apply(Action("command"))
-    assert Action("order_ability", card="0", target="c1", creature=gun) in battle.legal_actions()  # any target
-    battle.apply(Action("order_ability", card="0", target="c1", creature=gun))
+    battle.apply(Command())
+    assert OrderAbility(card="0", target="c1", creature=gun) in battle.legal_actions()  # any target
+    battle.apply(OrderAbility(card="0", target="c1", creature=gun))
     assert battle.fighters["c1"].life == 2 and battle.fighters["you"].life == 2
-    battle.apply(Action("end"))
-    battle.apply(Action("end"))
-    battle.apply(Action("channel"))  # Upkeep refreshes the artillery
+    battle.apply(End())
+    battle.apply(End())
+    battle.apply(Channel())  # Upkeep refreshes the artillery
     assert not battle.fighters[gun].tapped
 
 
@@ -219,8 +229,8 @@ def test_an_ability_above_mastery_or_unpaid_or_tapped_is_refused(make_battle) ->
     battle = make_battle(["Grizzly Bears"], ranges={"c1": "close"})
     adept = ready(battle, "Temporal Adept")
     main_phase(battle, U=3)
-    battle.apply(Action("command"))
-    order = Action("order_ability", card="0", target="c1", creature=adept)
+    battle.apply(Command())
+    order = OrderAbility(card="0", target="c1", creature=adept)
     battle.fighters["you"].mastery = 2
     battle.invalidate()
     assert "Mastery" in str(refused(battle, order, "Mastery"))
@@ -243,17 +253,17 @@ def test_a_creature_only_ability_does_not_reach_ranged_combat(make_battle) -> No
     assassin = ready(battle, "Royal Assassin")
     battle.fighters["c1"].tapped = True
     main_phase(battle)
-    battle.apply(Action("command"))
-    refused(battle, Action("order_ability", card="0", target="c1", creature=assassin), "Ranged Combat")
+    battle.apply(Command())
+    refused(battle, OrderAbility(card="0", target="c1", creature=assassin), "Ranged Combat")
 
 
 def test_samite_healer_prevents_a_damage_this_turn(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"])
     healer = ready(battle, "Samite Healer")
-    battle.apply(Action("channel", amount=1))  # one excess mana: Mana Burn 1 at the End phase
-    battle.apply(Action("command"))
-    battle.apply(Action("order_ability", card="0", target="you", creature=healer))
-    battle.apply(Action("end"))
+    battle.apply(Channel(amount=1))  # one excess mana: Mana Burn 1 at the End phase
+    battle.apply(Command())
+    battle.apply(OrderAbility(card="0", target="you", creature=healer))
+    battle.apply(End())
     assert battle.fighters["you"].life == 5 and battle.fighters["you"].prevent == 0
 
 
@@ -263,33 +273,33 @@ def test_a_regeneration_shield_saves_once_and_ends_with_the_turn(make_battle, ma
     battle = make_battle(["Grizzly Bears"], hero=hero, settings=Settings(regenerate_per_battle=0))
     skeletons = ready(battle, "Drudge Skeletons")
     main_phase(battle, C=1)
-    battle.apply(Action("command"))
+    battle.apply(Command())
     battle.rng.extend_script([])
-    battle.apply(Action("order_ability", card="0", creature=skeletons))
+    battle.apply(OrderAbility(card="0", creature=skeletons))
     assert battle.fighters[skeletons].shields == 1
-    battle.apply(Action("cast", card="Pyroclasm"))
+    battle.apply(Cast(card="Pyroclasm"))
     assert battle.fighters[skeletons].active and battle.fighters[skeletons].life == 2
     assert battle.fighters[skeletons].shields == 0
 
 
 def test_a_creature_alone_uses_only_abilities_without_mana_unless_the_locale_gives_it(make_battle) -> None:
     battle = make_battle(["Orcish Artillery", "Anaba Shaman"], [2, 1])  # the artillery, then the shaman
-    battle.apply(Action("channel"))
-    battle.apply(Action("end"))
-    battle.apply(Action("end"))
+    battle.apply(Channel())
+    battle.apply(End())
+    battle.apply(End())
     assert not any(a.kind == "ability" for a in battle.legal_actions())  # {R}: no mana of its own
     rich = make_battle(["Anaba Shaman"], settings=Settings(locale_mana=True))
-    rich.apply(Action("channel"))
-    rich.apply(Action("end"))
-    rich.apply(Action("ability", card="0", target="you", creature="c1"))
+    rich.apply(Channel())
+    rich.apply(End())
+    rich.apply(UseAbility(card="0", target="you", creature="c1"))
     assert rich.fighters["you"].life == 4 and rich.fighters["c1"].tapped
 
 
 def test_an_artillery_alone_fires_as_one_of_its_actions(make_battle) -> None:
     battle = make_battle(["Orcish Artillery"])
-    battle.apply(Action("channel"))
-    battle.apply(Action("end"))
-    battle.apply(Action("ability", card="0", target="you", creature="c1"))
+    battle.apply(Channel())
+    battle.apply(End())
+    battle.apply(UseAbility(card="0", target="you", creature="c1"))
     assert battle.fighters["you"].life == 3 and battle.fighters["c1"].life == 6 - 3  # "3 damage to you"
     assert battle.actions_left == 0
 
@@ -336,9 +346,9 @@ def test_the_bot_uses_abilities(make_battle) -> None:
     gun = ready(battle, "Orcish Artillery")
     battle.fighters["c1"].life = 2
     main_phase(battle)
-    assert choose(battle) == Action("command")
-    battle.apply(Action("command"))
-    assert choose(battle) == Action("order_ability", card="0", target="c1", creature=gun)
+    assert choose(battle) == Command()
+    battle.apply(Command())
+    assert choose(battle) == OrderAbility(card="0", target="c1", creature=gun)
 
 
 def test_unused_shields_and_prevention_end_with_the_turn(make_battle, make_hero) -> None:
@@ -346,11 +356,11 @@ def test_unused_shields_and_prevention_end_with_the_turn(make_battle, make_hero)
     healer = ready(battle, "Samite Healer")
     skeletons = ready(battle, "Drudge Skeletons")
     main_phase(battle, B=1)
-    battle.apply(Action("command"))
-    battle.apply(Action("order_ability", card="0", target="you", creature=healer))
-    battle.apply(Action("order_ability", card="0", creature=skeletons))
+    battle.apply(Command())
+    battle.apply(OrderAbility(card="0", target="you", creature=healer))
+    battle.apply(OrderAbility(card="0", creature=skeletons))
     assert battle.fighters["you"].prevent == 1 and battle.fighters[skeletons].shields == 1
-    battle.apply(Action("end"))
+    battle.apply(End())
     assert battle.fighters["you"].prevent == 0 and battle.fighters[skeletons].shields == 0
 
 
@@ -359,7 +369,7 @@ def test_an_ability_reads_at_the_table_in_its_words(make_battle) -> None:
 
     battle = make_battle(["Grizzly Bears"])
     elves = ready(battle, "Llanowar Elves")
-    order = Action("order_ability", card="0", creature=elves)
+    order = OrderAbility(card="0", creature=elves)
     assert decision_label(battle, order) == "Llanowar Elves (s1): use '{T}: Add {G}.'"
     assert battle.action_text(order) == "order s1 to use ability 1"
     assert Action.from_dict(order.to_dict()) == order
@@ -372,17 +382,17 @@ def test_verdant_force_makes_a_saproling_each_upkeep_outside_focus(make_battle) 
     battle = make_battle(["Grizzly Bears"])
     force = ready(battle, "Verdant Force")
     you = battle.fighters["you"]
-    battle.apply(Action("channel"))  # Hero's Upkeep: the first Saproling
+    battle.apply(Channel())  # Hero's Upkeep: the first Saproling
     assert you.tokens == ["t1"] and you.pervasive() == 1 == you.focus  # Focus 1: the token is not counted
     saproling = battle.fighters["t1"]
     assert (saproling.name, saproling.power, saproling.life, saproling.sick) == ("Saproling token", 1, 2, True)
     assert battle.range_between("t1", "c1") == battle.range_between(force, "c1")
     assert battle.phase == "main"  # no release asked: tokens are not pervasive effects
-    battle.apply(Action("end"))
-    battle.apply(Action("end"))  # the bears' turn: no Upkeep, no Saproling
-    battle.apply(Action("channel"))
+    battle.apply(End())
+    battle.apply(End())  # the bears' turn: no Upkeep, no Saproling
+    battle.apply(Channel())
     assert you.tokens == ["t1", "t2"] and not battle.fighters["t1"].sick and battle.fighters["t2"].sick
-    battle.apply(Action("command"))
+    battle.apply(Command())
     assert any(a.creature == "t1" for a in battle.legal_actions())
     assert Battle.from_dict(battle.to_dict()).to_dict() == battle.to_dict()  # tokens and tapping are saved
     old = battle.to_dict()  # a battle saved before tokens and tapping loads with their defaults
@@ -395,7 +405,7 @@ def test_verdant_force_makes_a_saproling_each_upkeep_outside_focus(make_battle) 
 
 def test_a_token_of_a_creature_alone_takes_its_turn_after_its_maker(make_battle) -> None:
     battle = make_battle(["Verdant Force", "Grizzly Bears"], [2, 1])  # the Force before the bears
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     assert battle.order == ["you", "c1", "t1", "c2"] and battle.fighters["t1"].controller is None
 
 
@@ -403,9 +413,9 @@ def test_rukh_egg_hatches_a_bird_at_the_end_of_the_turn(make_battle) -> None:
     battle = make_battle(["Rukh Egg", "Grizzly Bears"], [2, 1])
     main_phase(battle)
     battle.fighters["c1"].life = 2
-    battle.apply(Action("cast", card="Shock", target="c1"))
+    battle.apply(Cast(card="Shock", target="c1"))
     assert battle.fighters["c1"].out == "dead" and "t1" not in battle.fighters  # not yet
-    battle.apply(Action("end"))
+    battle.apply(End())
     bird = battle.fighters["t1"]
     assert (bird.name, bird.power, bird.toughness, bird.keywords, bird.side) == ("Bird token", 4, 4, ("Flying",),
                                                                                   "foes")
@@ -416,7 +426,7 @@ def test_a_battle_ends_when_a_side_is_empty_even_with_a_bird_to_hatch(make_battl
     battle = make_battle(["Rukh Egg"])
     main_phase(battle)
     battle.fighters["c1"].life = 2
-    battle.apply(Action("cast", card="Shock", target="c1"))
+    battle.apply(Cast(card="Shock", target="c1"))
     assert battle.is_terminal() and "t1" not in battle.fighters
 
 
@@ -430,13 +440,13 @@ def test_naturalize_destroys_a_kept_enchantment_or_an_artifact_creature(make_bat
     battle.invalidate()
     until_you(battle)
     main_phase(battle, G=2, R=1, C=2)
-    error = refused(battle, Action("cast", card="Shatter", target="mage"), "Casting")
+    error = refused(battle, Cast(card="Shatter", target="mage"), "Casting")
     assert "keeps no artifact" in str(error)
-    battle.apply(Action("cast", card="Naturalize", target="mage"))
-    battle.apply(Action("pass"))
+    battle.apply(Cast(card="Naturalize", target="mage"))
+    battle.apply(Pass())
     assert adept.permanents == [] and "Holy Strength" in adept.graveyard
-    battle.apply(Action("cast", card="Shatter", target="c1"))  # an artifact creature
-    battle.apply(Action("pass"))
+    battle.apply(Cast(card="Shatter", target="c1"))  # an artifact creature
+    battle.apply(Pass())
     assert battle.fighters["c1"].out == "dead"
 
 
@@ -447,10 +457,10 @@ def test_mind_rot_makes_a_mage_forget_the_last_two_spells_drawn(make_battle, mak
     until_you(battle)
     main_phase(battle, B=2, R=1)
     held = list(battle.fighters["mage"].memory)
-    refused(battle, Action("cast", card="Mind Rot", target="you"), "Casting")
-    battle.apply(Action("cast", card="Mind Rot", target="mage"))
+    refused(battle, Cast(card="Mind Rot", target="you"), "Casting")
+    battle.apply(Cast(card="Mind Rot", target="mage"))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert battle.fighters["mage"].memory == held[:-2]
 
 
@@ -465,6 +475,6 @@ def test_creatures_entering_gain_or_lose_life_or_draw(make_battle, make_hero, cr
                      memorized=(creature,))
     battle = make_battle(["Grizzly Bears"], [6, 1], hero=hero)
     main_phase(battle, W=1, B=1, G=2, C=3)
-    battle.apply(Action("cast", card=creature))
+    battle.apply(Cast(card=creature))
     you = battle.fighters["you"]
     assert (you.life, you.memory) == (life, memory)

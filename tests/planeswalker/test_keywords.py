@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from magecraft.core.errors import RuleError
-from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.actions import Cast, Channel, End, Engage
 from magecraft.planeswalker.bot import ready_mage
 
 
@@ -19,7 +19,7 @@ def _engage(make_battle, to_main, hero, creature: str, dice: list[int]):
     battle = make_battle([creature], hero=hero, ranges={"c1": "close"})
     to_main(battle)
     battle.rng.extend_script(dice)
-    battle.apply(Action("engage", target="c1"))
+    battle.apply(Engage(target="c1"))
     return battle
 
 
@@ -61,14 +61,14 @@ def test_defender_cannot_engage(make_battle, make_hero, to_main) -> None:
     battle = make_battle(hero=_hero(make_hero, "Defender"), ranges={"c1": "close"})
     to_main(battle)
     with pytest.raises(RuleError, match="Defender"):
-        battle.apply(Action("engage", target="c1"))
+        battle.apply(Engage(target="c1"))
 
 
 def test_protection_from_a_colour_stops_its_spells(make_battle, to_main) -> None:
     battle = make_battle(["Paladin en-Vec"])
     to_main(battle)
     with pytest.raises(RuleError, match="protection"):
-        battle.apply(Action("cast", card="Shock", target="c1"))
+        battle.apply(Cast(card="Shock", target="c1"))
 
 
 @pytest.mark.parametrize(("blocker", "allowed"), [("Grizzly Bears", False), ("Giant Spider", True),
@@ -80,10 +80,10 @@ def test_a_flyer_is_intercepted_only_by_flying_or_reach(make_battle, make_hero, 
     battle.summon(battle.fighters["mage"], blocker)
     battle.invalidate()
     while not (battle.current_player() == "you" and battle.phase == "channelling"):
-        battle.apply(Action("channel") if battle.phase == "channelling" else Action("end"))
-    battle.apply(Action("channel"))
+        battle.apply(Channel() if battle.phase == "channelling" else End())
+    battle.apply(Channel())
     battle.rng.extend_script([1] * 20)
-    battle.apply(Action("engage", target="mage"))
+    battle.apply(Engage(target="mage"))
     assert (battle.phase == "intercept") == allowed
 
 
@@ -97,9 +97,9 @@ def test_battle_cry_gives_the_rest_of_the_side_one_power_until_end_of_turn(make_
     battle.invalidate()
     to_main(battle)
     battle.rng.extend_script([1] * 3 + [6] * 4 + [1] * 6 + [6] * 3)  # no one is hurt
-    battle.apply(Action("engage", target="c1"))
+    battle.apply(Engage(target="c1"))
     assert battle.fighters["s1"].power == 3 and battle.fighters["you"].power == 3  # not the one who cried
-    battle.apply(Action("end"))
+    battle.apply(End())
     assert battle.fighters["s1"].power == 2
 
 
@@ -111,11 +111,11 @@ def test_poisonous_strikes_give_poison_counters_and_enough_make_a_mage_lose(make
         battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero, ranges={"mage": "close"},
                              settings=Settings(poison_to_lose=limit))
         while not (battle.current_player() == "you" and battle.phase == "channelling"):
-            battle.apply(Action("channel") if battle.phase == "channelling" else Action("end"))
-        battle.apply(Action("channel"))
+            battle.apply(Channel() if battle.phase == "channelling" else End())
+        battle.apply(Channel())
         # Power 3: 2+2+2 against the mage's Toughness 3: 1+1+1, 3 damage; its counter 1+1+1 against 6+6+6
         battle.rng.extend_script([2, 2, 2, 1, 1, 1, 1, 1, 1, 6, 6, 6])
-        battle.apply(Action("engage", target="mage"))
+        battle.apply(Engage(target="mage"))
         mage = battle.fighters["mage"]
         assert (mage.poison, mage.life, mage.out) == (1, 4, out)
         assert battle.fighters["you"].poison == 0
@@ -141,9 +141,9 @@ def test_landwalk_cannot_be_intercepted_by_a_mage_of_that_land(walker: str, mage
     battle.fighters["s1"].sick = False
     battle.invalidate()
     while battle.actor().id != "c1":
-        battle.apply(Action("channel") if battle.phase == "channelling" else Action("end"))
+        battle.apply(Channel() if battle.phase == "channelling" else End())
     battle.rng.extend_script([1] * 30)
-    battle.apply(Action("engage", target="you"))
+    battle.apply(Engage(target="you"))
     assert (battle.phase == "intercept") == intercepted
 
 

@@ -5,7 +5,20 @@ from __future__ import annotations
 import pytest
 
 from magecraft.core.errors import RuleError
-from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.actions import (
+    Activate,
+    Cast,
+    Channel,
+    Command,
+    Done,
+    End,
+    Engage,
+    OrderAbility,
+    OrderEngage,
+    OrderMove,
+    Pass,
+    Respond,
+)
 from magecraft.planeswalker.bot import choose, ready_mage
 from magecraft.planeswalker.combat import Battle
 from magecraft.planeswalker.combatants import CANT_BLOCK
@@ -28,7 +41,7 @@ def test_festering_goblin_dying_shrinks_the_strongest_enemy_creature_near_it(mak
     assert battle.fighters[goblin].out == "dead"
     assert (wurm.power, wurm.toughness, wurm.life) == (5, 3, 8)  # -1/-1: the dice, not Life (PW35)
     assert bears.power == 2
-    battle.apply(Action("end"))
+    battle.apply(End())
     assert (wurm.power, wurm.toughness) == (6, 4)  # until end of turn
 
 
@@ -51,10 +64,10 @@ def test_panic_attack_stops_three_creatures_of_the_targets_side_blocking(make_ba
         battle.summon(mage, name)
     bears, wurm, piker, ape = mage.creatures[-4:]
     mine = ready(battle, "Grizzly Bears")
-    battle.apply(Action("channel"))
-    battle.apply(Action("cast", card="Panic Attack", target=wurm))
+    battle.apply(Channel())
+    battle.apply(Cast(card="Panic Attack", target=wurm))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     blocked = [cid for cid in (bears, wurm, piker, ape) if CANT_BLOCK in battle.fighters[cid].keywords]
     assert blocked == [bears, wurm, piker]  # the target, and two more in the battle's order
     for fighter in battle.fighters.values():
@@ -70,39 +83,39 @@ def test_goblin_brigand_commanded_must_engage_when_it_can(make_battle, make_hero
     hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2})
     battle = make_battle(["Craw Wurm"], ranges={"c1": "close"}, hero=hero)
     brigand, bears = ready(battle, "Goblin Brigand"), ready(battle, "Grizzly Bears")
-    battle.apply(Action("channel"))
-    battle.apply(Action("command"))
+    battle.apply(Channel())
+    battle.apply(Command())
     orders = {(a.kind, a.creature) for a in battle.legal_actions()}
     assert ("order_engage", brigand) in orders and ("order_move", brigand) not in orders
     assert ("done", "") not in orders and ("order_move", bears) in orders  # the Bears are free
-    for refused in (Action("done"), Action("order_move", target="c1", creature=brigand)):
+    for refused in (Done(), OrderMove(target="c1", creature=brigand)):
         with pytest.raises(RuleError, match="attacks each combat if able") as caught:
             battle.apply(refused)
         assert caught.value.rule == "Goblin Brigand"
     battle.rng.extend_script([1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1])  # no damage either way
-    battle.apply(Action("order_engage", target="c1", creature=brigand))
+    battle.apply(OrderEngage(target="c1", creature=brigand))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert any(a.kind == "done" for a in battle.legal_actions())
 
 
 def test_goblin_brigand_in_ranged_combat_is_free(make_battle) -> None:
     battle = make_battle(["Craw Wurm"])  # ranged: it cannot engage, so nothing is forced
     brigand = ready(battle, "Goblin Brigand")
-    battle.apply(Action("channel"))
-    battle.apply(Action("command"))
-    assert Action("done") in battle.legal_actions()
-    assert Action("order_move", target="c1", creature=brigand) in battle.legal_actions()
+    battle.apply(Channel())
+    battle.apply(Command())
+    assert Done() in battle.legal_actions()
+    assert OrderMove(target="c1", creature=brigand) in battle.legal_actions()
 
 
 def test_goblin_brigand_alone_engages_before_it_ends_its_turn(make_battle) -> None:
     battle = make_battle(["Goblin Brigand"], ranges={"c1": "close"})
-    battle.apply(Action("channel"))
-    battle.apply(Action("end"))
+    battle.apply(Channel())
+    battle.apply(End())
     assert battle.current_player() == "c1" and battle.phase == "main"
     assert [a.kind for a in battle.legal_actions() if a.kind != "delay"] == ["engage"]
     with pytest.raises(RuleError, match="attacks each combat if able"):
-        battle.apply(Action("end"))
+        battle.apply(End())
 
 
 # -- PW63 ------------------------------------------------------------------------------------------------
@@ -117,11 +130,11 @@ def test_seasoned_marshal_taps_the_strongest_creature_that_could_intercept_it(ma
         battle.summon(mage, name)
     bears, wurm = mage.creatures[-2:]
     marshal = ready(battle, "Seasoned Marshal")
-    battle.apply(Action("channel"))
-    battle.apply(Action("command"))
-    battle.apply(Action("order_engage", target="mage", creature=marshal))
+    battle.apply(Channel())
+    battle.apply(Command())
+    battle.apply(OrderEngage(target="mage", creature=marshal))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert battle.fighters[wurm].tapped and not battle.fighters[bears].tapped
     assert battle.phase == "intercept"
     assert {a.target for a in battle.legal_actions() if a.kind == "intercept"} == {bears}
@@ -162,20 +175,20 @@ def test_the_bot_answers_a_damage_spell_at_it_with_reverse_damage(make_battle, m
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero)  # the faster mage first
     you, mage = battle.fighters["you"], battle.fighters["mage"]
     assert battle.current_player() == "mage"
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     mage.memory.append("Shock")
     mage.mana["R"] = 1
     battle.invalidate()
-    battle.apply(Action("cast", card="Shock", target="you"))
+    battle.apply(Cast(card="Shock", target="you"))
     while battle.phase == "response" and battle.current_player() != "you":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert battle.current_player() == "you"
     chosen = choose(battle)
     assert chosen.card == "Reverse Damage"
     battle.rng.extend_script([6] * you.speed + [1] * mage.speed)  # the opposed Speed rolls: it answers in time
     battle.apply(chosen)
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert you.life == 7
 
 
@@ -189,10 +202,10 @@ def test_sleight_of_hand_keeps_the_costliest_castable_of_two_and_bottoms_the_oth
     battle = make_battle(["Grizzly Bears"], hero=hero)
     you = battle.fighters["you"]
     you.library = ["Craw Wurm", "Volcanic Hammer", "Shock", "Kird Ape"]  # the Wurm (6) is above Mastery 3
-    battle.apply(Action("channel"))
-    battle.apply(Action("cast", card="Sleight of Hand"))
+    battle.apply(Channel())
+    battle.apply(Cast(card="Sleight of Hand"))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert you.memory == ["Volcanic Hammer"]
     assert you.library == ["Shock", "Kird Ape", "Craw Wurm"]
     battle.look(you, 2)  # Shock (1) and Kird Ape (1): a tie keeps the first seen
@@ -207,23 +220,23 @@ def test_relentless_assault_refreshes_the_attackers_and_gives_one_more_command(m
                      library=("Relentless Assault", "Shock"), memorized=("Relentless Assault",))
     battle = make_battle(["Craw Wurm", "Craw Wurm"], [2, 1], ranges={"c1": "close", "c2": "close"}, hero=hero)
     bears = ready(battle, "Grizzly Bears")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     battle.fighters["you"].mana.update(R=2, G=2)
-    battle.apply(Action("command"))
+    battle.apply(Command())
     battle.rng.extend_script([1, 1, 6, 6, 6, 6] + [1] * 6 + [6, 6])  # no damage either way
-    battle.apply(Action("order_engage", target="c1", creature=bears))
+    battle.apply(OrderEngage(target="c1", creature=bears))
     assert battle.phase == "main" and battle.fighters[bears].tapped
-    assert Action("command") not in battle.legal_actions()
-    battle.apply(Action("cast", card="Relentless Assault"))
+    assert Command() not in battle.legal_actions()
+    battle.apply(Cast(card="Relentless Assault"))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert not battle.fighters[bears].tapped
-    battle.apply(Action("command"))  # after casting: the additional combat
+    battle.apply(Command())  # after casting: the additional combat
     # repelled from the first Wurm (PW9), the Bears may engage the other
-    assert Action("order_engage", target="c2", creature=bears) in battle.legal_actions()
-    battle.apply(Action("done"))
+    assert OrderEngage(target="c2", creature=bears) in battle.legal_actions()
+    battle.apply(Done())
     assert not may_command(battle, battle.fighters["you"])  # one more, not more
-    battle.apply(Action("end"))
+    battle.apply(End())
     assert "Additional combat" not in battle.fighters["you"].keywords
 
 
@@ -258,17 +271,17 @@ def test_yawgmoth_demon_eats_the_cheapest_artifact_else_taps_and_hurts_its_mage(
     demon = ready(battle, "Yawgmoth Demon")
     keep(battle, "Rod of Ruin")  # {4}
     keep(battle, "Demon's Horn")  # {2}
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     assert you.permanents == ["Rod of Ruin"] and "Demon's Horn" in you.graveyard
     assert not battle.fighters[demon].tapped and you.life == 5
     battle.rng.extend_script([1] * 20)
-    battle.apply(Action("end"))
+    battle.apply(End())
     to_your_channelling(battle)
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     assert you.permanents == [] and not battle.fighters[demon].tapped
-    battle.apply(Action("end"))
+    battle.apply(End())
     to_your_channelling(battle)
-    battle.apply(Action("channel"))  # nothing left to sacrifice
+    battle.apply(Channel())  # nothing left to sacrifice
     assert battle.fighters[demon].tapped and you.life == 3
 
 
@@ -304,12 +317,12 @@ def test_elvish_piper_puts_the_costliest_creature_in_memory_into_the_battle(make
     battle = make_battle(["Grizzly Bears"], hero=hero)
     you = battle.fighters["you"]
     piper = ready(battle, "Elvish Piper")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     you.memory.append("Craw Wurm")  # {4}{G}{G}: above Mastery 3, and put all the same
-    battle.apply(Action("command"))
-    battle.apply(Action("order_ability", card="0", creature=piper))
+    battle.apply(Command())
+    battle.apply(OrderAbility(card="0", creature=piper))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     wurm = battle.fighters[you.creatures[-1]]
     assert wurm.name == "Craw Wurm" and wurm.sick and wurm.controller == "you"
     assert you.memory == ["Shock", "Grizzly Bears", "Volcanic Hammer"] and you.mana.get("G", 0) == 0
@@ -331,14 +344,14 @@ def test_the_bot_pipes_a_creature_in_when_memory_holds_one(make_battle, make_her
     hero = make_hero(increases={"power": 2, "toughness": 2, "focus": 2}, memorized=("Shock",))
     battle = make_battle(["Grizzly Bears"], hero=hero)
     piper = ready(battle, "Elvish Piper")
-    battle.apply(Action("channel"))
-    battle.apply(Action("command"))
+    battle.apply(Channel())
+    battle.apply(Command())
     battle.fighters["you"].memory.append("Craw Wurm")
     battle.invalidate()
-    assert choose(battle) == Action("order_ability", card="0", creature=piper)
+    assert choose(battle) == OrderAbility(card="0", creature=piper)
     battle.fighters["you"].memory.remove("Craw Wurm")
     battle.invalidate()
-    assert choose(battle) != Action("order_ability", card="0", creature=piper)
+    assert choose(battle) != OrderAbility(card="0", creature=piper)
 
 
 # -- PW71 ------------------------------------------------------------------------------------------------
@@ -350,11 +363,11 @@ def test_sanctum_guardian_sacrificed_prevents_the_next_damage_to_its_target(make
     guardian = ready(battle, "Sanctum Guardian")
     you, mage = battle.fighters["you"], battle.fighters["mage"]
     to_your_channelling(battle)
-    battle.apply(Action("channel"))
-    battle.apply(Action("command"))
-    battle.apply(Action("order_ability", card="0", target="you", creature=guardian))
+    battle.apply(Channel())
+    battle.apply(Command())
+    battle.apply(OrderAbility(card="0", target="you", creature=guardian))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert battle.fighters[guardian].out == "sacrificed"
     battle.resolve_spell(mage, profile("Volcanic Hammer"), "you", 0)
     assert you.life == 5  # all 3 prevented, nothing gained
@@ -372,7 +385,7 @@ def _two_creatures_and_the_slate(make_battle, make_hero, foe: str):
     ready(battle, "Grizzly Bears")
     ready(battle, "Kird Ape")
     keep(battle, "Slate of Ancestry")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     return battle, battle.fighters["you"]
 
 
@@ -381,9 +394,9 @@ def test_slate_of_ancestry_discards_memory_and_draws_one_per_creature(make_battl
     you.mana["C"] = 1  # {4}: within Mastery 4
     you.library = ["Giant Growth", "Craw Wurm", "Shock"]
     battle.invalidate()
-    battle.apply(Action("activate", card="Slate of Ancestry"))
+    battle.apply(Activate(card="Slate of Ancestry"))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert you.memory == ["Giant Growth", "Craw Wurm"]  # two creatures: two drawn, the hand gone first
     assert you.library == ["Shock"] and "Slate of Ancestry" in you.tapped_permanents
 
@@ -394,10 +407,10 @@ def test_the_bot_uses_the_slate_only_when_it_draws_more_than_it_discards(make_ba
     you.memory = ["Craw Wurm", "Shivan Dragon"]  # two spells (above Mastery) for two creatures: no gain
     battle.fighters["s1"].sick = battle.fighters["s2"].sick = True  # no commanding to choose first
     battle.invalidate()
-    assert choose(battle) != Action("activate", card="Slate of Ancestry")
+    assert choose(battle) != Activate(card="Slate of Ancestry")
     you.memory = ["Craw Wurm"]
     battle.invalidate()
-    assert choose(battle) == Action("activate", card="Slate of Ancestry")
+    assert choose(battle) == Activate(card="Slate of Ancestry")
 
 
 # -- PW73 ------------------------------------------------------------------------------------------------
@@ -407,19 +420,19 @@ def test_form_of_the_dragon_burns_at_upkeep_sets_life_at_each_end_and_stops_walk
     battle = make_battle(["Craw Wurm", "Goblin Sky Raider"], [2, 1], ranges={"c1": "close", "c2": "close"})
     you, wurm, raider = battle.fighters["you"], battle.fighters["c1"], battle.fighters["c2"]
     keep(battle, "Form of the Dragon")
-    battle.apply(Action("channel"))  # Upkeep: 5 damage kills the Raider (Life 4), not the Wurm (Life 8)
+    battle.apply(Channel())  # Upkeep: 5 damage kills the Raider (Life 4), not the Wurm (Life 8)
     assert raider.out == "dead" and wurm.life == 8
     you.life = 2
-    battle.apply(Action("end"))  # the End phase: Life becomes 5
+    battle.apply(End())  # the End phase: Life becomes 5
     assert you.life == 5 and battle.current_player() == "c1"
     assert not any(a.kind == "engage" and a.target == "you" for a in battle.legal_actions())  # no flying
     with pytest.raises(RuleError, match="Form of the Dragon"):
-        battle.apply(Action("engage", target="you"))
+        battle.apply(Engage(target="you"))
     wurm.keywords = (*wurm.keywords, "Flying")
     battle.invalidate()
-    assert Action("engage", target="you") in battle.legal_actions()  # a flyer may
+    assert Engage(target="you") in battle.legal_actions()  # a flyer may
     you.life = 9
-    battle.apply(Action("end"))  # the Wurm's end step too
+    battle.apply(End())  # the Wurm's end step too
     assert you.life == 5
 
 
@@ -431,13 +444,13 @@ def test_thought_courier_draws_then_discards_a_spell_above_mastery_first(make_ba
     battle = make_battle(["Grizzly Bears"], hero=hero)
     you = battle.fighters["you"]
     courier = ready(battle, "Thought Courier")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     you.memory = ["Craw Wurm", "Panic Attack", "Shivan Dragon"]  # above Mastery 3: the Dragon (6) ties the Wurm
     you.library = ["Giant Growth", "Kird Ape"]
-    battle.apply(Action("command"))
-    battle.apply(Action("order_ability", card="0", creature=courier))
+    battle.apply(Command())
+    battle.apply(OrderAbility(card="0", creature=courier))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert you.memory == ["Craw Wurm", "Panic Attack", "Giant Growth"]  # the Dragon forgotten
     battle.fighters[courier].tapped = False
     battle.resolve_effects(battle.fighters[courier], you, abilities("Thought Courier")[0].effects, "", 0, "again")
@@ -453,21 +466,21 @@ def test_defense_grid_taxes_answers_on_another_mages_turn(make_battle, make_hero
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"), hero=hero)  # the faster mage first
     you, mage = battle.fighters["you"], battle.fighters["mage"]
     keep(battle, "Defense Grid", owner="mage")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     mage.memory.extend(["Shock", "Shock"])
     mage.mana = {"R": 2}  # its own turn: {R} a Shock
     you.mana = {"R": 2, "G": 1}  # {3}{R} needed to answer: three mana is one short
     battle.invalidate()
-    battle.apply(Action("cast", card="Shock", target="you"))
+    battle.apply(Cast(card="Shock", target="you"))
     assert battle.phase == "main" and you.life == 3  # no answer was open to it
     you.mana["C"] = 1
-    battle.apply(Action("cast", card="Shock", target="you"))
+    battle.apply(Cast(card="Shock", target="you"))
     while battle.phase == "response" and battle.current_player() != "you":
-        battle.apply(Action("pass"))
-    assert Action("respond", card="Shock", target="mage") in battle.legal_actions()
+        battle.apply(Pass())
+    assert Respond(card="Shock", target="mage") in battle.legal_actions()
     battle.rng.extend_script([6] * you.speed + [1] * mage.speed)
     before = mage.life
-    battle.apply(Action("respond", card="Shock", target="mage"))
+    battle.apply(Respond(card="Shock", target="mage"))
     assert sum(you.mana.values()) == 0 and mage.life == before - 2  # all four paid
 
 
@@ -499,11 +512,11 @@ def test_zealous_inquisitor_redirects_its_next_damage_point_to_a_creature(make_b
     battle = make_battle(["Grizzly Bears"], [6, 1], ranges={"c1": "close"}, hero=hero)
     inquisitor = ready(battle, "Zealous Inquisitor")
     inq, bears = battle.fighters[inquisitor], battle.fighters["c1"]
-    battle.apply(Action("channel"))
-    battle.apply(Action("command"))
-    battle.apply(Action("order_ability", card="0", target="c1", creature=inquisitor))
+    battle.apply(Channel())
+    battle.apply(Command())
+    battle.apply(OrderAbility(card="0", target="c1", creature=inquisitor))
     while battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert inq.redirect == ["c1"]
     battle.rng.extend_script([2, 1, 1, 1, 1, 1, 6, 6])  # the Bears' 3 against 2: the 1 goes back to them
     battle.fight("c1", inquisitor)

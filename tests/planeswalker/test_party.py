@@ -9,7 +9,7 @@ import pytest
 
 from magecraft.core.errors import InputError
 from magecraft.core.randomness import Randomness
-from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.actions import Pass
 from magecraft.planeswalker.bot import choose, play_out, ready_mage
 from magecraft.planeswalker.combat import Battle
 from tests.planeswalker.conftest import make_hero
@@ -72,7 +72,7 @@ def test_the_bot_never_counters_an_allys_spell() -> None:
             if battle.phase == "response" and battle.current_player() == "p2" and any(
                     a.kind == "respond" and a.card in ("Remove Soul", "Mana Leak") for a in legal):
                 assert battle.pending is not None and battle.fighters[battle.pending["by"]].side == "party"
-                assert choose(battle) == Action("pass")
+                assert choose(battle) == Pass()
                 seen += 1
             battle.apply(choose(battle))
     assert seen > 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from magecraft.core.errors import DataError, RuleError
-from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.actions import Activate, Cast, Channel, End, Engage, Pass
 from magecraft.planeswalker.bot import choose, ready_mage
 from magecraft.planeswalker.effects import parse
 from magecraft.planeswalker.mana import total
@@ -21,8 +21,8 @@ def to_your_channelling(battle) -> None:
     """Others pass their turns (no casting) until it is your Channelling phase."""
     while battle.current_player() != "you" or battle.phase != "channelling":
         phase = battle.phase
-        battle.apply(Action("channel") if phase == "channelling" else Action("end") if phase == "main"
-                     else Action("pass") if phase == "response" else battle.legal_actions()[0])
+        battle.apply(Channel() if phase == "channelling" else End() if phase == "main"
+                     else Pass() if phase == "response" else battle.legal_actions()[0])
 
 
 def keep(battle, name: str, owner: str = "you") -> None:
@@ -37,45 +37,45 @@ def keep(battle, name: str, owner: str = "you") -> None:
 def test_rod_of_ruin_deals_one_damage_taps_and_untaps_at_the_next_upkeep(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"])  # ranged: "any target" reaches
     keep(battle, "Rod of Ruin")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     you, bears = battle.fighters["you"], battle.fighters["c1"]
-    assert Action("activate", card="Rod of Ruin", target="c1") in battle.legal_actions()
-    battle.apply(Action("activate", card="Rod of Ruin", target="c1"))
+    assert Activate(card="Rod of Ruin", target="c1") in battle.legal_actions()
+    battle.apply(Activate(card="Rod of Ruin", target="c1"))
     assert bears.life == 3 and total(you.mana) == 0 and you.tapped_permanents == ["Rod of Ruin"]
     assert battle.actions_left == you.speed - 1
     you.mana["R"] = 3
     battle.invalidate()
     with pytest.raises(RuleError, match="tapped until"):
-        battle.apply(Action("activate", card="Rod of Ruin", target="c1"))
+        battle.apply(Activate(card="Rod of Ruin", target="c1"))
     assert bears.life == 3 and you.mana["R"] == 3  # refused: nothing changed
-    battle.apply(Action("end"))
+    battle.apply(End())
     battle.rng.extend_script([1] * 10)
     while battle.current_player() != "you":
-        battle.apply(Action("end"))
-    battle.apply(Action("channel"))
+        battle.apply(End())
+    battle.apply(Channel())
     assert you.tapped_permanents == []
 
 
 def test_an_ability_above_mastery_or_not_kept_is_refused_naming_the_rule(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"])
     keep(battle, "Aladdin's Ring")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     battle.fighters["you"].mana["C"] = 8
     battle.invalidate()
     with pytest.raises(RuleError, match="above Hero's Mastery 3") as refused:
-        battle.apply(Action("activate", card="Aladdin's Ring", target="c1"))
+        battle.apply(Activate(card="Aladdin's Ring", target="c1"))
     assert refused.value.rule == "Mastery" and battle.fighters["c1"].life == 4
     with pytest.raises(RuleError, match="keeps no artifact or enchantment"):
-        battle.apply(Action("activate", card="Rod of Ruin", target="c1"))
+        battle.apply(Activate(card="Rod of Ruin", target="c1"))
 
 
 def test_icy_manipulator_taps_an_enemy_creature_in_close_combat_only(make_battle) -> None:
     battle = make_battle(["Grizzly Bears", "Goblin Piker"], TIES, ranges={"c1": "close"})
     keep(battle, "Icy Manipulator")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     icy = [a.target for a in battle.legal_actions() if a.kind == "activate"]
     assert icy == ["c1"]  # the piker is at ranged: "target creature" cannot reach it (PW16)
-    battle.apply(Action("activate", card="Icy Manipulator", target="c1"))
+    battle.apply(Activate(card="Icy Manipulator", target="c1"))
     assert battle.fighters["c1"].tapped and not battle.fighters["c2"].tapped
 
 
@@ -85,10 +85,10 @@ def test_disrupting_scepter_makes_an_enemy_mage_forget_its_last_spell(make_battl
     mage = battle.fighters["mage"]
     before = list(mage.memory)
     to_your_channelling(battle)
-    battle.apply(Action("channel"))
-    battle.apply(Action("activate", card="Disrupting Scepter", target="mage"))
+    battle.apply(Channel())
+    battle.apply(Activate(card="Disrupting Scepter", target="mage"))
     if battle.phase == "response":
-        battle.apply(Action("pass"))
+        battle.apply(Pass())
     assert mage.memory == before[:-1]
 
 
@@ -96,11 +96,11 @@ def test_tanglebloom_gains_life_and_ur_golems_eye_adds_two_colorless_at_once(mak
     battle = make_battle(["Grizzly Bears"], hero=make_hero(increases={"power": 2, "toughness": 2, "focus": 1}))
     keep(battle, "Tanglebloom")
     keep(battle, "Ur-Golem's Eye")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     you = battle.fighters["you"]
-    battle.apply(Action("activate", card="Ur-Golem's Eye"))
+    battle.apply(Activate(card="Ur-Golem's Eye"))
     assert you.mana.get("C", 0) == 2 and battle.phase == "main"
-    battle.apply(Action("activate", card="Tanglebloom"))
+    battle.apply(Activate(card="Tanglebloom"))
     assert you.life == 6 and you.mana.get("C", 0) == 1
 
 
@@ -109,12 +109,12 @@ def test_treasure_trove_draws_each_time_it_is_paid_for(make_battle, make_hero) -
                      library=("Shock", "Giant Growth", "Volcanic Hammer", "Boomerang"), memorized=("Shock",))
     battle = make_battle(["Grizzly Bears"], hero=hero)
     keep(battle, "Treasure Trove")
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     you = battle.fighters["you"]
     you.mana.update({"U": 4, "C": 4})
     battle.invalidate()
-    battle.apply(Action("activate", card="Treasure Trove"))
-    battle.apply(Action("activate", card="Treasure Trove"))
+    battle.apply(Activate(card="Treasure Trove"))
+    battle.apply(Activate(card="Treasure Trove"))
     assert you.memory == ["Shock", "Giant Growth", "Volcanic Hammer"] and you.mana == {"U": 0, "C": 0, "R": 1}
 
 
@@ -124,10 +124,10 @@ def test_aura_abilities_act_on_the_enchanted_creature(make_battle, make_hero) ->
     you = battle.fighters["you"]
     battle.attach(you, "Firebreathing", bears)
     battle.attach(you, "Regeneration", bears)
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     assert {a.target for a in battle.legal_actions() if a.kind == "activate"} == {bears}
-    battle.apply(Action("activate", card="Firebreathing", target=bears))
-    battle.apply(Action("activate", card="Regeneration", target=bears))
+    battle.apply(Activate(card="Firebreathing", target=bears))
+    battle.apply(Activate(card="Regeneration", target=bears))
     assert battle.fighters[bears].power == 3 and battle.fighters[bears].shields == 1
     assert you.mana == {"R": 1, "G": 0}
 
@@ -139,7 +139,7 @@ def test_phyrexian_arena_draws_and_loses_one_life_at_its_mages_upkeep(make_battl
     battle = make_battle(["Grizzly Bears"])
     keep(battle, "Phyrexian Arena")
     you = battle.fighters["you"]
-    battle.apply(Action("channel"))  # no draw of its own: the Arena's only
+    battle.apply(Channel())  # no draw of its own: the Arena's only
     assert you.life == 4 and you.memory == ["Shock", "Grizzly Bears", "Volcanic Hammer", "Giant Growth"]
 
 
@@ -149,15 +149,15 @@ def test_howling_mine_gives_every_mage_an_extra_card_at_its_channelling(make_bat
     you, mage = battle.fighters["you"], battle.fighters["mage"]
     mine = len(you.memory)
     to_your_channelling(battle)
-    battle.apply(Action("channel", draw=True))
+    battle.apply(Channel(draw=True))
     assert you.memory[mine:] == ["Giant Growth", "Craw Wurm"]  # its own draw, then the Mine's
-    battle.apply(Action("end"))
+    battle.apply(End())
     while battle.phase == "forget":
         battle.apply(battle.legal_actions()[0])
     while battle.current_player() != "mage" or battle.phase != "channelling":
-        battle.apply(Action("end") if battle.phase == "main" else battle.legal_actions()[0])
+        battle.apply(End() if battle.phase == "main" else battle.legal_actions()[0])
     held, coming = list(mage.memory), mage.library[0]
-    battle.apply(Action("channel"))
+    battle.apply(Channel())
     assert mage.memory == [*held, coming]  # the keeper's own Channelling too
 
 
@@ -165,12 +165,12 @@ def test_a_trinket_gains_one_life_for_each_spell_of_its_colour(make_battle, make
     battle = make_battle(["Grizzly Bears"], hero=make_hero(increases={"power": 2, "toughness": 2, "focus": 1}))
     keep(battle, "Dragon's Claw")
     you = battle.fighters["you"]
-    battle.apply(Action("channel"))
-    battle.apply(Action("cast", card="Shock", target="c1"))
+    battle.apply(Channel())
+    battle.apply(Cast(card="Shock", target="c1"))
     assert you.life == 6
     you.mana.update({"G": 1, "C": 1})
     battle.invalidate()
-    battle.apply(Action("cast", card="Grizzly Bears"))
+    battle.apply(Cast(card="Grizzly Bears"))
     assert you.life == 6  # green: the Claw counts red spells only
 
 
@@ -181,11 +181,11 @@ def _piker_engages_past(make_battle, circle: str, dice: list[int]):
     """You keep ``circle``; at the Goblin Piker's turn it engages you with ``dice``: you after the strike."""
     battle = make_battle(["Goblin Piker"], ranges={"c1": "close"})
     keep(battle, circle)
-    battle.apply(Action("channel"))
-    battle.apply(Action("end"))
+    battle.apply(Channel())
+    battle.apply(End())
     assert battle.current_player() == "c1"
     battle.rng.extend_script(dice)
-    battle.apply(Action("engage", target="you"))
+    battle.apply(Engage(target="you"))
     return battle.fighters["you"]
 
 
@@ -247,16 +247,16 @@ def test_maro_counts_the_spells_in_its_mages_memory(make_battle) -> None:
     maro = ready(battle, "Maro")
     battle.refresh()
     assert (battle.fighters[maro].power, battle.fighters[maro].toughness, battle.fighters[maro].life) == (3, 3, 6)
-    battle.apply(Action("channel"))
-    battle.apply(Action("cast", card="Shock", target="c1"))
+    battle.apply(Channel())
+    battle.apply(Cast(card="Shock", target="c1"))
     assert (battle.fighters[maro].power, battle.fighters[maro].toughness, battle.fighters[maro].life) == (2, 2, 6)
 
 
 def test_magnivore_counts_sorceries_in_every_graveyard(make_battle) -> None:
     battle = make_battle(["Grizzly Bears"])
-    battle.apply(Action("channel"))
-    battle.apply(Action("cast", card="Shock", target="c1"))  # an instant: not counted
-    battle.apply(Action("cast", card="Volcanic Hammer", target="c1"))  # a sorcery
+    battle.apply(Channel())
+    battle.apply(Cast(card="Shock", target="c1"))  # an instant: not counted
+    battle.apply(Cast(card="Volcanic Hammer", target="c1"))  # a sorcery
     beast = ready(battle, "Magnivore")
     battle.refresh()
     assert (battle.fighters[beast].power, battle.fighters[beast].toughness) == (1, 1)
@@ -278,12 +278,12 @@ def test_the_bot_uses_a_kept_rod_of_ruin_and_casts_a_useful_artifact(make_battle
     hero = make_hero(memorized=("Craw Wurm",))  # nothing it can cast
     battle = make_battle(["Grizzly Bears"], hero=hero)
     keep(battle, "Rod of Ruin")
-    battle.apply(Action("channel"))
-    assert choose(battle) == Action("activate", card="Rod of Ruin", target="c1")
+    battle.apply(Channel())
+    assert choose(battle) == Activate(card="Rod of Ruin", target="c1")
     tools = make_battle(["Grizzly Bears"], hero=make_hero(memorized=("Howling Mine",),
                                                            library=("Howling Mine", "Shock")))
-    tools.apply(Action("channel"))
-    assert choose(tools) == Action("cast", card="Howling Mine")
+    tools.apply(Channel())
+    assert choose(tools) == Cast(card="Howling Mine")
 
 
 def test_counts_wards_and_kept_triggers_are_checked_whole() -> None:

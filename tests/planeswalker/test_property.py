@@ -9,7 +9,18 @@ import pytest
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.planeswalker.actions import KINDS, Action
+from magecraft.planeswalker.actions import (
+    KINDS,
+    Action,
+    Activate,
+    Cast,
+    Channel,
+    End,
+    Forget,
+    OrderEngage,
+    Respond,
+    make,
+)
 from magecraft.planeswalker.bot import ready_mage
 from magecraft.planeswalker.combat import Battle
 
@@ -17,17 +28,25 @@ CARDS = ("Shock", "Grizzly Bears", "Volcanic Hammer", "Craw Wurm", "Remove Soul"
          "Nekrataal", "Unholy Strength", "Nobody")
 
 
+def _aimed(kind: str, target: str) -> Action:
+    """A decision of ``kind`` at ``target``, or without one for a kind that takes none."""
+    try:
+        return make(kind, target=target)
+    except TypeError:
+        return make(kind)
+
+
 def _candidates(battle: Battle) -> list[Action]:
     ids = [*battle.fighters, "nobody"]
-    found = [Action(kind, target=t) for kind in KINDS for t in ids]
-    found += [Action("cast", card=c, target=t) for c in CARDS for t in ("", *ids)]
-    found += [Action("respond", card=c, target=t) for c in CARDS for t in ("", "you", "p2", "mage")]
-    found += [Action("order_engage", target=t, creature=c) for t in ids for c in ids]
-    found += [Action("channel", amount=n, draw=d) for n in range(6) for d in (False, True)]
-    found += [Action("forget", card=c) for c in CARDS]
-    found += [Action(kind, card=n, target=t, creature=c) for kind in ("order_ability", "ability")
+    found = [_aimed(kind, t) for kind in KINDS for t in ids]
+    found += [Cast(card=c, target=t) for c in CARDS for t in ("", *ids)]
+    found += [Respond(card=c, target=t) for c in CARDS for t in ("", "you", "p2", "mage")]
+    found += [OrderEngage(target=t, creature=c) for t in ids for c in ids]
+    found += [Channel(amount=n, draw=d) for n in range(6) for d in (False, True)]
+    found += [Forget(card=c) for c in CARDS]
+    found += [make(kind, card=n, target=t, creature=c) for kind in ("order_ability", "ability")
               for n in ("0", "1", "x") for t in ("", *ids) for c in ids]
-    found += [Action("activate", card=c, target=t, amount=n) for t in ("", *ids) for n in (0, 1)
+    found += [Activate(card=c, target=t, amount=n) for t in ("", *ids) for n in (0, 1)
               for c in ("Rod of Ruin", "Vulshok Morningstar", "Nobody")]
     return found
 
@@ -88,7 +107,7 @@ def _play_randomly(battle: Battle, seed: int) -> None:
         assert decisions < 5_000
     assert battle.legal_actions() == [] and battle.current_player() is None
     with pytest.raises(RuleError, match="over"):
-        battle.apply(Action("end"))
+        battle.apply(End())
 
 
 @pytest.mark.parametrize("seed", range(8))

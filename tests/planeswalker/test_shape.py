@@ -12,7 +12,8 @@ from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.scenario import load_scenario, load_scenario_text, run_scenario
 from magecraft.games import registry
-from magecraft.planeswalker.actions import Action, ActionKind, Step
+from magecraft.planeswalker import actions
+from magecraft.planeswalker.actions import ActionKind, Cast, Step
 from magecraft.planeswalker.game_type import BATTLE, plant_secret
 from magecraft.planeswalker.position import BattlePosition
 
@@ -71,9 +72,9 @@ def test_decisions_print_as_words_read_back_and_rebuild_from_their_repr():
     battle = arranged(order=["you", "c1"])
     for action in battle.legal_actions():
         assert battle.parse_action(battle.action_text(action)) == action
-        assert eval(repr(action)) == action  # the repr is the call that rebuilds it
+        assert eval(repr(action), vars(actions)) == action  # the repr is the call that rebuilds it
     battle.push_text("channel")
-    assert battle.parse_action("cast Shock at Grizzly Bears (c1)") == Action(ActionKind.CAST, card="Shock",
+    assert battle.parse_action("cast Shock at Grizzly Bears (c1)") == Cast(card="Shock",
                                                                              target="c1")
 
 
@@ -117,7 +118,7 @@ def test_fight_starts_from_a_scenario(tmp_path, capsys):
 
 
 def test_every_kind_of_decision_has_what_it_does() -> None:
-    from magecraft.planeswalker.actions import ActionKind
     from magecraft.planeswalker.combat import PERFORMERS
 
-    assert set(PERFORMERS) == set(ActionKind)
+    assert set(PERFORMERS) == set(actions.CLASSES.values())
+    assert {cls.kind for cls in PERFORMERS} == set(ActionKind)

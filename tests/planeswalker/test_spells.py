@@ -7,13 +7,13 @@ import dataclasses
 import pytest
 
 from magecraft.planeswalker import combat, spells
-from magecraft.planeswalker.actions import Action
+from magecraft.planeswalker.actions import Cast, Channel, End, Respond
 from magecraft.planeswalker.bot import ready_mage
 
 
 def _to_you(battle) -> None:
     while not (battle.current_player() == "you" and battle.phase == "channelling"):
-        battle.apply(Action("channel") if battle.phase == "channelling" else Action("end"))
+        battle.apply(Channel() if battle.phase == "channelling" else End())
 
 
 def test_life_gain_may_exceed_base_life(make_battle, make_hero, to_main) -> None:
@@ -23,7 +23,7 @@ def test_life_gain_may_exceed_base_life(make_battle, make_hero, to_main) -> None
     battle.fighters["you"].mana.update({"G": 2, "C": 3})
     battle.invalidate()
     to_main(battle)
-    battle.apply(Action("cast", card="Natural Spring"))
+    battle.apply(Cast(card="Natural Spring"))
     assert battle.fighters["you"].life == 13
 
 
@@ -34,7 +34,7 @@ def test_draw_effects_add_library_spells_to_memory(make_battle, make_hero, to_ma
     to_main(battle)
     battle.fighters["you"].mana.update({"U": 2, "C": 1})
     battle.invalidate()
-    battle.apply(Action("cast", card="Counsel of the Soratami"))
+    battle.apply(Cast(card="Counsel of the Soratami"))
     assert battle.fighters["you"].memory == ["Shock", "Kird Ape"]
 
 
@@ -42,25 +42,25 @@ def test_x_spells_use_the_largest_x(make_battle, make_hero, to_main) -> None:
     hero = make_hero(library=("Blaze",), memorized=("Blaze",))
     battle = make_battle(["Craw Wurm"], hero=hero)
     to_main(battle)
-    battle.apply(Action("cast", card="Blaze", target="c1"))
+    battle.apply(Cast(card="Blaze", target="c1"))
     assert battle.fighters["c1"].life == 8 - 2  # R2 G1: X is 2 (Mastery 3 allows 2 beside the R)
 
 
 def test_a_creature_only_counter_cannot_answer_other_spells(make_battle) -> None:
     battle = make_battle([], enemy_mage=ready_mage("Counterspell Adept"))
     _to_you(battle)
-    battle.apply(Action("channel"))
-    battle.apply(Action("cast", card="Shock", target="mage"))
+    battle.apply(Channel())
+    battle.apply(Cast(card="Shock", target="mage"))
     assert battle.current_player() == "mage"
-    assert Action("respond", card="Remove Soul") not in battle.legal_actions()
-    assert Action("respond", card="Mana Leak") in battle.legal_actions()
+    assert Respond(card="Remove Soul") not in battle.legal_actions()
+    assert Respond(card="Mana Leak") in battle.legal_actions()
 
 
 def test_enchantments_are_pervasive_effects(make_battle, make_hero, to_main) -> None:
     hero = make_hero(identity=("W", "R", "G"), library=("Holy Strength",), memorized=("Holy Strength",))
     battle = make_battle(["Grizzly Bears"], hero=hero)
     to_main(battle)
-    battle.apply(Action("cast", card="Holy Strength", target="you"))  # an Aura on oneself (PW39)
+    battle.apply(Cast(card="Holy Strength", target="you"))  # an Aura on oneself (PW39)
     you = battle.fighters["you"]
     assert you.permanents == ["Holy Strength"] and you.pervasive() == 1
     assert (you.power, you.toughness, you.life) == (4, 5, 5)
@@ -73,7 +73,7 @@ def test_destroy_is_stopped_once_by_regenerate(make_battle, make_hero, to_main) 
     to_main(battle)
     battle.fighters["you"].mana["C"] = 1
     battle.invalidate()
-    battle.apply(Action("cast", card="Chastise", target="c1"))
+    battle.apply(Cast(card="Chastise", target="c1"))
     skeletons = battle.fighters["c1"]
     assert skeletons.active and skeletons.regenerations == 0
 
@@ -88,6 +88,6 @@ def test_split_second_spells_cannot_be_answered(make_battle, monkeypatch: pytest
     monkeypatch.setattr(combat, "profile", with_split_second)
     battle = make_battle([], enemy_mage=ready_mage("Goblin Pyromancer"))
     _to_you(battle)
-    battle.apply(Action("channel"))
-    battle.apply(Action("cast", card="Volcanic Hammer", target="mage"))
+    battle.apply(Channel())
+    battle.apply(Cast(card="Volcanic Hammer", target="mage"))
     assert battle.phase == "main" and battle.fighters["mage"].life == 4  # no response window opened
