@@ -26,7 +26,7 @@ from magecraft.magic_realm.table_dice import RealmSettings, dice_text, table
 from magecraft.magic_realm.travel import OFFROAD, offroad_modifier, offroad_table
 
 if TYPE_CHECKING:
-    from magecraft.magic_realm.days import RealmDays
+    from magecraft.magic_realm.realm import Realm
 
 TRAVELLERS = "7. Travellers"
 
@@ -40,7 +40,7 @@ def good_rows(name: str, settings: RealmSettings, modifier: int, key: str, bad: 
     return sum((p for result, p in table_odds(rolled, modifier).items() if result not in bad_results), Fraction(0))
 
 
-def _offroad(realm: RealmDays, action: Any) -> Chance:
+def _offroad(realm: Realm, action: Any) -> Chance:
     who = realm.character(action.character)
     kind = realm.board.clearings[who.clearing].kind
     woodsman = realm.retinues[who.name].serves("Woodsman")
@@ -52,23 +52,23 @@ def _offroad(realm: RealmDays, action: Any) -> Chance:
                           "reached, not Lost", OFFROAD)
 
 
-def _enchantress(realm: RealmDays, action: Any) -> Chance:
+def _enchantress(realm: Realm, action: Any) -> Chance:
     chance = good_rows("mr_enchantress_aid", realm.settings, 0, "spell", "")
     return Chance(chance, f"{dice_text(realm.settings)} on Enchantress aid: she casts a spell", TRAVELLERS)
 
 
-def _pickpocket(realm: RealmDays, action: Any) -> Chance:
+def _pickpocket(realm: Realm, action: Any) -> Chance:
     chance = good_rows("mr_pickpocket_score", realm.settings, 0, "gold", "0")
     return Chance(chance, f"{dice_text(realm.settings)} on Pickpocket score: some gold", TRAVELLERS)
 
 
 #: The actions a table roll decides, by their class.
-CHANCES: dict[type, Callable[[RealmDays, Any], Chance]] = {
+CHANCES: dict[type, Callable[[Realm, Any], Chance]] = {
     TravelOffroad: _offroad, EnchantressAid: _enchantress, PickpocketScore: _pickpocket,
 }
 
 
-def chance_of(realm: RealmDays, action: DayAction) -> Chance | None:
+def chance_of(realm: Realm, action: DayAction) -> Chance | None:
     """The chance ``action`` goes well where a table roll decides it, else None; changes nothing."""
     work = CHANCES.get(type(action))
     return None if work is None else work(realm, action)
