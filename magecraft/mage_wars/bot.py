@@ -24,7 +24,7 @@ from magecraft.mage_wars.actions import (
     Action,
 )
 from magecraft.mage_wars.arena import DISTANCES
-from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book
+from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook
 from magecraft.mage_wars.decisions import Offer, attack_action
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
@@ -184,7 +184,7 @@ def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str,
 def _most(unit: Unit, dummy_zone: str) -> tuple[int, int]:
     """The most a creature's attacks could score (see :func:`_score`): the Dummy Mage's score only if it is
     within the creature's reach after a quick move; no attack scores (-1, 0)."""
-    dice = _most_dice(unit.card_name)
+    dice = _most_dice(unit.card)
     if dice < 0:
         return (-1, 0)
     near = DISTANCES[unit.zone][dummy_zone] <= unit.attack_reach + unit.movement()[0]
@@ -201,9 +201,9 @@ def _cast_most(card: Card) -> tuple[int, int]:
 
 
 @cache
-def _most_dice(card_name: str) -> int:
+def _most_dice(card: Card) -> int:
     """The most dice of a card's attacks (-1 without attacks)."""
-    return max((attack.dice for attack in card_book().get(card_name).attacks), default=-1)
+    return max((attack.dice for attack in card.attacks), default=-1)
 
 
 def _plan(game: MageWarsGame) -> Action:
@@ -211,8 +211,9 @@ def _plan(game: MageWarsGame) -> Action:
     budget = game.mana
     chosen: list[str] = []
     types: list[str] = []
-    for name in sorted(set(game.spellbook), key=_plan_rank):
-        kind, cost = _plan_facts(name)
+    book = game.cards
+    for name in sorted(set(game.spellbook), key=lambda name: _plan_rank(book.get(name))):
+        kind, cost = _plan_facts(book.get(name))
         if cost <= budget and kind not in types:
             chosen.append(name)
             types.append(kind)
@@ -223,16 +224,14 @@ def _plan(game: MageWarsGame) -> Action:
 
 
 @cache
-def _plan_rank(name: str) -> tuple[int, int, str]:
+def _plan_rank(card: Card) -> tuple[int, int, str]:
     """Attack spells first, then creatures, ...; the dearest first; then by name."""
-    card = card_book().get(name)
-    return (_TYPE_ORDER[card.type], -card.cost, name)
+    return (_TYPE_ORDER[card.type], -card.cost, card.name)
 
 
 @cache
-def _plan_facts(name: str) -> tuple[str, int]:
+def _plan_facts(card: Card) -> tuple[str, int]:
     """A spell's type and what the bot budgets for it: enchantments with their reveal (it casts them face up)."""
-    card = card_book().get(name)
     return card.type, card.mana_to_cast(reveal=True)
 
 
@@ -254,7 +253,7 @@ def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] 
     if kind == KIND_REVEAL:
         return (95, 0)
     if kind == KIND_QUICK_CAST:
-        card = card_book().get(action.name)
+        card = game.cards.get(action.name)
         return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost + action.reveal)
     unit = game.units[action.actor]
     if action.do == "cast":
@@ -264,7 +263,7 @@ def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] 
 
 
 def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:
-    card = card_book().get(action.name)
+    card = game.cards.get(action.name)
     if card.type == "creature":
         return (_CAST_CREATURE, card.cost)
     if card.type == "attack":

@@ -34,7 +34,7 @@ from magecraft.mage_wars.actions import (
 )
 from magecraft.mage_wars.arena import DISTANCES, ZONES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.board import Board
-from magecraft.mage_wars.cards import Card, card_book
+from magecraft.mage_wars.cards import Card
 from magecraft.mage_wars.combat import attackable, can_attack, enemies_of, guarded_zones, spell_fits
 from magecraft.mage_wars.units import DUMMY, SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
 
@@ -97,7 +97,8 @@ class Offer:
             if self._context is None:
                 # What every activation weighs, looked up once: the enemies, the planned spells you can pay,
                 # where guards stand.
-                game, book = self.game, card_book()
+                game = self.game
+                book = game.cards
                 spells = []
                 for card in map(book.get, sorted(set(game.planned))):
                     if card.mana_to_cast() <= game.mana:
@@ -166,7 +167,7 @@ def offer(game: Board) -> Offer:
     if may_pass:
         others.append(_PASS)
     mana = game.mana
-    book = card_book()
+    book = game.cards
     for unit in game.units.values():
         if unit.hidden:
             others.extend(_reveal_action(name, unit.id)
@@ -217,7 +218,7 @@ def _reveal_choices(game: Board, card: Card) -> tuple[bool, ...]:
 
 
 def _quick_spell_targets(game: Board, name: str) -> list[str]:
-    card = card_book().get(name)
+    card = game.cards.get(name)
     if (card.action != "quick" or card.mana_to_cast() > game.mana
             or (game.you.incapacitated and card.type == "attack")):
         return []
@@ -328,7 +329,7 @@ def why_illegal(game: Board, action: Action) -> RuleError | None:
     if kind == KIND_PASS:
         return _why_pass(game, game.ready_sides() if pending == STEP_ACTIVATE else None)
     if kind == KIND_QUICK_CAST:
-        card = card_book().cards.get(action.name)
+        card = game.cards.cards.get(action.name)
         if card is None or action.name not in game.planned:
             return RuleError(f"{action.name!r} is not one of your planned spells", rule="Planning",
                              section=SEC_READY)
@@ -378,7 +379,7 @@ def _why_reveal(game: Board, action: Action) -> RuleError | None:
     if unit is None or action.name not in unit.hidden:
         return RuleError(f"there is no face-down {action.name} of yours on {action.target!r}",
                          rule="Enchantments", section=SEC_ARENA)
-    cost = card_book().get(action.name).reveal_cost
+    cost = game.cards.get(action.name).reveal_cost
     if cost > game.mana:
         return RuleError(f"revealing {action.name} costs {cost} mana and you have {game.mana}", rule="Mana",
                          section=SEC_ARENA)
@@ -412,7 +413,7 @@ def _why_activation(game: Board, action: Action) -> RuleError | None:
         return None if action.to == unit.zone else RuleError("doing nothing means staying put",
                                                                rule="Actions", section=SEC_ARENA)
     if unit.stunned and not (unit.id == YOU and action.do == "cast" and action.to == unit.zone
-                             and _stunned_mage_may_cast(card_book().cards.get(action.name))):
+                             and _stunned_mage_may_cast(game.cards.cards.get(action.name))):
         return RuleError(f"{unit.describe()} is stunned and can only spend its action"
                          + (" or cast a quick spell that is not an attack" if unit.id == YOU else ""),
                          rule="Incapacitated", section=SEC_ARENA)
@@ -439,7 +440,7 @@ def _why_activation(game: Board, action: Action) -> RuleError | None:
                              f"{action.to} (range, Flying, Guard or mana)", rule="Attacks", section=SEC_ARENA)
         return None
     if action.do == "cast":
-        card = card_book().cards.get(action.name)
+        card = game.cards.cards.get(action.name)
         if unit.id != YOU or card is None or action.name not in game.planned:
             return RuleError(f"{action.name!r} is not a spell your mage planned", rule="Planning",
                              section=SEC_READY)
@@ -457,7 +458,7 @@ def _is_full_action(unit: Unit, action: Action) -> bool:
     if action.do == "attack":
         attack = unit.attack_named(action.name)
         return attack is not None and attack.action == "full"
-    card = card_book().cards.get(action.name)
+    card = unit.book.cards.get(action.name)
     return action.do == "cast" and card is not None and card.action == "full"
 
 

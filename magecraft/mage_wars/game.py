@@ -46,7 +46,16 @@ from magecraft.mage_wars.actions import (
 )
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.board import Target
-from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
+from magecraft.mage_wars.cards import (
+    Attack,
+    Card,
+    CardBook,
+    DummyDecks,
+    Spellbook,
+    card_book,
+    card_book_with,
+    suggested_dummy_decks,
+)
 from magecraft.mage_wars.combat import (
     cast_spell,
     resolve_attack,
@@ -86,8 +95,10 @@ class MageWarsGame(GameState[Action]):
                  quickcast_used: bool = False, mage_next: bool = False, wall_damage: dict[str, int] | None = None,
                  walls: list[Wall] | None = None, kills: dict[str, int] | None = None,
                  winner: str | None = None, end_reason: str = "", next_id: int = 1,
-                 dummy_seat: bool = False) -> None:
+                 dummy_seat: bool = False, cards: CardBook | None = None) -> None:
         self.rng = rng
+        #: The cards of this game: the shipped pool and any the game adds (a position's ``cards``), saved with it.
+        self.cards = cards or card_book()
         self.settings = settings
         self.units = units
         self.decks = decks
@@ -122,29 +133,31 @@ class MageWarsGame(GameState[Action]):
     @classmethod
     def new(cls, rng: Randomness, spellbook: Spellbook, settings: Settings | None = None,
             decks: DummyDecks | None = None, *, shuffle: bool = True, start: bool = True,
-            dummy_seat: bool = False) -> MageWarsGame:
+            dummy_seat: bool = False, cards: CardBook | None = None) -> MageWarsGame:
         """Seed 003 Setup: your book, the Dummy Mage's four shuffled decks, both mages placed.
 
-        ``dummy_seat``: the Dummy Mage's turns are its seat's decisions (see :attr:`dummy_seat`)."""
+        ``dummy_seat``: the Dummy Mage's turns are its seat's decisions (see :attr:`dummy_seat`); ``cards``: the
+        game's cards (:func:`.cards.card_book_with`), the shipped pool when None."""
         settings = settings or Settings()
         settings.validate()
-        book = card_book()
+        book = cards or card_book()
         decks = decks or suggested_dummy_decks()
         mage = book.get(spellbook.mage)
         dummy_card = book.get(settings.dummy_mage)
         if dummy_card.type != "mage":
             raise DataError(f"settings: {settings.dummy_mage!r} is not a mage")
         units = {
-            YOU: Unit(YOU, mage.name, YOU, settings.your_zone, mage.life),
+            YOU: Unit(YOU, mage.name, YOU, settings.your_zone, mage.life, book=book),
             DUMMY: Unit(DUMMY, dummy_card.name, DUMMY, settings.dummy_zone,
-                        settings.dummy_life or dummy_card.life, ready=False),
+                        settings.dummy_life or dummy_card.life, ready=False, book=book),
         }
         piles = {kind: Deck(list(getattr(decks, kind)), name=f"Dummy Mage {kind}") for kind in DECK_KINDS}
         if shuffle:
             for pile in piles.values():
                 pile.shuffle(rng)
         mana = mage.channeling if settings.starting_mana is None else settings.starting_mana
-        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana, dummy_seat=dummy_seat)
+        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana, dummy_seat=dummy_seat,
+                   cards=book)
         game.event("setup: the Dummy Mage has initiative", section=SEC_SETUP,
                    data={"you": mage.name, "dummy": dummy_card.name, "dummy_life": units[DUMMY].life})
         if start:
@@ -190,7 +203,8 @@ class MageWarsGame(GameState[Action]):
 
     def add_creature(self, card: Card, side: str, zone: str) -> Unit:
         """A new creature with an inactive action marker: it acts from the next Reset."""
-        unit = Unit(f"{side[0]}{self.next_id}", card.name, side, zone, card.life, ready=False, fresh=True)
+        unit = Unit(f"{side[0]}{self.next_id}", card.name, side, zone, card.life, ready=False, fresh=True,
+                    book=self.cards)
         self.next_id += 1
         self.units[unit.id] = unit
         return unit
@@ -243,7 +257,7 @@ class MageWarsGame(GameState[Action]):
             seen["planned"] = len(self.planned)
             for unit in seen["units"]:
                 unit["hidden"] = len(unit["hidden"])
-            seen["log"] = [e for e in seen["log"] if not _private_to_you(e)]
+            seen["log"] = [e for e in seen["log"] if not _private_to_you(e, self.cards)]
         return seen
 
     def parse_action(self, text: str) -> Action:
@@ -253,7 +267,7 @@ class MageWarsGame(GameState[Action]):
         if self.pending == STEP_PLAN and said.casefold().startswith("plan "):
             listed = said[5:]
             names = [] if listed.casefold() == "no spells" else listed.split(" and ")
-            book = card_book()
+            book = self.cards
             try:
                 spells = tuple(book.find(name).name for name in names)
             except DataError as exc:
@@ -521,7 +535,7 @@ class MageWarsGame(GameState[Action]):
                 self.mage_next = True
             else:
                 self.done[YOU] = True
-            self._cast(card_book().get(action.name), action.target, action.reveal)
+            self._cast(self.cards.get(action.name), action.target, action.reveal)
         else:
             unit = self.units[action.actor]
             dazed = self.dazed_going_in(unit)
@@ -565,7 +579,7 @@ class MageWarsGame(GameState[Action]):
             if not isinstance(unit, Unit):
                 continue
             for name in sorted(set(unit.hidden)):
-                card = card_book().get(name)
+                card = self.cards.get(name)
                 if not _answers(card, trigger, attack) or card.reveal_cost > self.mana:
                     continue
                 action = Action(KIND_REVEAL, name=name, target=unit.id)
@@ -578,7 +592,7 @@ class MageWarsGame(GameState[Action]):
 
     def _reveal(self, unit: Unit, name: str) -> None:
         """Turn your face-down enchantment up, paying its reveal cost; from now on it works (ruling A13)."""
-        self.mana -= card_book().get(name).reveal_cost
+        self.mana -= self.cards.get(name).reveal_cost
         unit.hidden.remove(name)
         unit.enchantments.append(name)
         self.event(f"you reveal {name} on {unit.describe()}", section=SEC_ARENA, data={"unit": unit.id})
@@ -623,7 +637,7 @@ class MageWarsGame(GameState[Action]):
             assert attack is not None and target is not None
             resolve_attack(self, unit, attack, target, moved=moved)
         elif action.do == "cast":
-            self._cast(card_book().get(action.name), action.target, action.reveal)
+            self._cast(self.cards.get(action.name), action.target, action.reveal)
 
     # -- outcome and saving ---------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -646,6 +660,9 @@ class MageWarsGame(GameState[Action]):
             "kills": dict(self.kills), "winner": self.winner, "end_reason": self.end_reason,
             "next_id": self.next_id, "dummy_seat": self.dummy_seat,
             "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
+            # the cards the game adds to the shipped pool, only when it adds some (saves without them stay as
+            # they were)
+            **({"cards": self.cards.custom_entries()} if self.cards.custom else {}),
         }
 
     @classmethod
@@ -653,10 +670,11 @@ class MageWarsGame(GameState[Action]):
         """Rebuild a saved game; ``ask`` lets a game played with physical dice go on at the terminal."""
         try:
             settings = Settings.from_dict(raw["settings"])
+            book = card_book_with(raw.get("cards", []))
             rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask)
             walls = Settings.from_dict({"walls": raw["walls"]}).walls
             return cls(
-                rng, settings, {u["id"]: Unit.from_dict(u) for u in raw["units"]},
+                rng, settings, {u["id"]: Unit.from_dict(u, book) for u in raw["units"]},
                 {k: Deck.from_dict(raw["decks"][k]) for k in DECK_KINDS}, list(raw["spellbook"]),
                 mana=int(raw["mana"]), round_no=int(raw["round"]), stage=str(raw["stage"]),
                 initiative=str(raw["initiative"]), planned=list(raw["planned"]), pending=str(raw["pending"]),
@@ -666,7 +684,7 @@ class MageWarsGame(GameState[Action]):
                 wall_damage={k: int(v) for k, v in raw["wall_damage"].items()}, walls=list(walls),
                 kills={k: int(v) for k, v in raw["kills"].items()}, winner=raw["winner"],
                 end_reason=str(raw["end_reason"]), next_id=int(raw["next_id"]),
-                dummy_seat=bool(raw.get("dummy_seat", False)),
+                dummy_seat=bool(raw.get("dummy_seat", False)), cards=book,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
@@ -686,13 +704,13 @@ def _words(action: Action, actor: str, target: str) -> str:
     return words(action, names)
 
 
-def _private_to_you(event: Mapping[str, Any]) -> bool:
+def _private_to_you(event: Mapping[str, Any], book: CardBook) -> bool:
     """An event that names what the Dummy Mage may not see: your plan, a face-down enchantment cast."""
     data = event.get("data") or {}
     if data.get("face_down") or data.get("kind") == KIND_PLAN:
         return True
     casts = data.get("kind") == KIND_QUICK_CAST or data.get("do") == "cast"
-    card = card_book().cards.get(str(data.get("name"))) if casts and not data.get("reveal") else None
+    card = book.cards.get(str(data.get("name"))) if casts and not data.get("reveal") else None
     return card is not None and card.type == "enchantment"
 
 

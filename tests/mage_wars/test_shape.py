@@ -88,7 +88,7 @@ def test_the_seeds_worked_examples_play_as_written(path):
 
 
 def test_a_wrong_expectation_is_reported():
-    text = SCENARIOS[0].read_text(encoding="utf-8").replace('"state.units.1.zone" = "B1"',
+    text = next(p for p in SCENARIOS if "moves-east" in p.name).read_text(encoding="utf-8").replace('"state.units.1.zone" = "B1"',
                                                             '"state.units.1.zone" = "A2"')
     failure = run_scenario(load_scenario_text(text, "wrong.toml"), registry()).failure
     assert failure == "expected state.units.1.zone = 'A2', found 'B1'"
