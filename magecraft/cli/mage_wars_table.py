@@ -19,7 +19,7 @@ from magecraft.cli.sessions import SaveSession
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event
 from magecraft.core.tables import get_table
-from magecraft.mage_wars.actions import Action, ActionKind, Step
+from magecraft.mage_wars.actions import Action, ActionKind, DoNothing, Plan, Reveal, Step, actor_of
 from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, Wall, position, zone_at
 from magecraft.mage_wars.cards import Card, CardBook, card_book
 from magecraft.mage_wars.game import MageWarsGame
@@ -87,7 +87,7 @@ class SoloView(GameView[Action]):
 
     def _plan(self, answer: str, book: CardBook) -> Action:
         names = [_planned_name(part, self.spell_numbers, book) for part in answer.split(",") if part.strip()]
-        return Action(ActionKind.PLAN, spells=tuple(names))
+        return Plan(tuple(names))
 
     def apply(self, table: GameTable[Action], action: Action) -> None:
         problem = table.state.why_illegal(action)
@@ -157,11 +157,11 @@ class SoloView(GameView[Action]):
     def ending(self, table: GameTable[Action]) -> str:
         return f"Game over after {table.state.round} rounds: {table.state.end_reason}"
 
-    def _answer_trigger(self, game: MageWarsGame, action: Action, moment: str) -> bool:
+    def _answer_trigger(self, game: MageWarsGame, action: Reveal, moment: str) -> bool:
         """A reveal offered in the middle of the Dummy Mage's turn (ruling A17): yes or no, asked until clear."""
         assert self.loop is not None
         self.loop.show_new(YOU)
-        cost = game.cards.get(action.name).reveal_cost
+        cost = game.cards.get(action.enchantment).reveal_cost
         return self.loop.yes_no(f"{moment}. Mana {game.mana}: {game.action_text(action)} for {cost} mana now?")
 
 
@@ -182,8 +182,8 @@ class SoloTable(GameTable[Action]):
 def _heading(game: MageWarsGame, action: Action) -> tuple[str, ...]:
     """Long lists are offered by creature (or by quick cast, reveal) first, then the target."""
     if action.kind == ActionKind.ACTIVATE:
-        here = action.actor and game.units[action.actor].zone
-        return (game.action_text(Action(ActionKind.ACTIVATE, action.actor, here, "nothing")).split(":")[0],)
+        actor = actor_of(action)
+        return (game.action_text(DoNothing(actor, game.units[actor].zone)).split(":")[0],)
     return (action.kind.replace("_", " "),)
 
 

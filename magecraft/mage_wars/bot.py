@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress
-from operator import itemgetter
 from typing import Any
 
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import (
-    KIND_PASS,
-    KIND_PLAN,
-    KIND_QUICK_CAST,
-    KIND_REVEAL,
     STEP_PLAN,
     Action,
+    Cast,
+    DoNothing,
+    Guard,
+    Move,
+    Pass,
+    Plan,
+    QuickCast,
+    Reveal,
+    Strike,
 )
 from magecraft.mage_wars.arena import DISTANCES
 from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook
@@ -31,14 +34,13 @@ from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
-#: The first part of the score of an activation that stays or moves (see _score).
-_STANDING = {"move": 20, "nothing": 19, "guard": 18}
+#: The first part of the score of an activation that stays or moves (see _score), by its class.
+_STANDING: dict[type, int] = {Move: 20, DoNothing: 19, Guard: 18}
+_MOVE_SCORE = _STANDING[Move]
 #: The first part of the other scores (see _score and _cast_score), named once because the bot's pruning
 #: (_most, _cast_most) must bound them: an attack at the Dummy Mage or at anything else, and a cast.
 _ATTACK_DUMMY, _ATTACK_OTHER = 100, 60
 _CAST_ATTACK_DUMMY, _CAST_CREATURE, _CAST_ATTACK_OTHER, _CAST_HELPS = 110, 105, 55, 50
-#: What an action does (``Action.do``) when it is not one of those: an attack, a cast, or ("") no activation.
-_OTHER_THAN_STANDING = frozenset({"attack", "cast", ""})
 #: Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
 #: The second part of a standing action's score, by the Dummy Mage's zone and the zone the action ends in.
 _MAGE_CLOSENESS = {dz: {z: -abs(gap - 2) for z, gap in row.items()} for dz, row in DISTANCES.items()}
@@ -63,7 +65,7 @@ def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
     offer = game.offer()
     dice: dict[tuple[str, str], int] = {}
     best, best_score = _best_of_the_rest(game, offer, dice)
-    if best is not None and best_score[0] > _STANDING["move"]:
+    if best is not None and best_score[0] > _MOVE_SCORE:
         return best, True
     if offer.ready:
         # Nothing outscores standing or moving, which always beats what is left (a pass, an unhelpful spell).
@@ -79,7 +81,7 @@ def _best_standing(game: MageWarsGame, offer: Offer) -> Action:
     for i, unit in enumerate(offer.ready):
         near = mage_closeness if unit.id == YOU else closeness
         for action in offer.options(i)[1]:
-            score = (_STANDING[action.do], near[action.to])
+            score = (_STANDING[type(action)], near[action.to])
             if score > best_score:
                 best, best_score = action, score
     return best
@@ -148,21 +150,22 @@ def _choose_from(game: MageWarsGame, actions: list[Action]) -> Action:
     # far; the first of the best wins, as max() would choose.
     dice: dict[tuple[str, str], int] = {}
     # Standing and moving (do nothing, move, guard: most of what is offered) scores at most 20: when something
-    # else scores more, only the rest is weighed, picked out at C speed.
-    rest = list(compress(actions, map(_OTHER_THAN_STANDING.__contains__, map(itemgetter(3), actions))))
+    # else scores more, only the rest is weighed.
+    standing = _STANDING
+    rest = [action for action in actions if type(action) not in standing]
     best, best_score = _first_best(game, rest, dice) if rest else (actions[0], (-1, 0))
-    if best_score[0] > _STANDING["move"]:
+    if best_score[0] > _MOVE_SCORE:
         return best
     mage_closeness, closeness = _MAGE_CLOSENESS[game.dummy.zone], _CLOSENESS[game.dummy.zone]
     best = actions[0]
     best_major = best_minor = -1
     for action in actions:
-        do = action[3]   # "" for every kind but an activation
-        major = _STANDING.get(do)
+        major = standing.get(type(action))
         if major is not None:
             if major < best_major:
                 continue
-            minor = (mage_closeness if action[1] == YOU else closeness)[action[2]]
+            assert isinstance(action, (DoNothing, Move, Guard))
+            minor = (mage_closeness if action.actor == YOU else closeness)[action.to]
         else:
             major, minor = _score(game, action, dice)
         if major > best_major or (major == best_major and minor > best_minor):
@@ -174,9 +177,9 @@ def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str,
                 ) -> tuple[Action, tuple[int, int]]:
     """The first of the best-scored ``actions`` and its score (``max`` keeps the first of equals too)."""
     # Attacks (most of them) are scored here as _score scores them.
-    scores = [(_ATTACK_DUMMY if action[5] == DUMMY else _ATTACK_OTHER, dice[action[1], action[4]])
-              if action[3] == "attack"
-              and (action[1], action[4]) in dice else _score(game, action, dice) for action in actions]
+    scores = [(_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, dice[action.actor, action.attack])
+              if type(action) is Strike and (action.actor, action.attack) in dice
+              else _score(game, action, dice) for action in actions]
     best = max(scores)
     return actions[scores.index(best)], best
 
@@ -220,7 +223,7 @@ def _plan(game: MageWarsGame) -> Action:
             budget -= cost
             if len(chosen) == 2:
                 break
-    return Action(KIND_PLAN, spells=tuple(chosen))
+    return Plan(tuple(chosen))
 
 
 @cache
@@ -238,32 +241,31 @@ def _plan_facts(card: Card) -> tuple[str, int]:
 def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] | None = None) -> tuple[int, int]:
     """How much the bot likes an action: attacks and spells at the Dummy Mage first, then summoning, hurting
     its creatures, closing in.  ``dice`` keeps each attack's dice for the decision."""
-    if action.do == "attack":
-        key = (action.actor, action.name)
+    if type(action) is Strike:
+        key = (action.actor, action.attack)
         if dice is None or key not in dice:
-            attack = game.units[action.actor].attack_named(action.name)
+            attack = game.units[action.actor].attack_named(action.attack)
             count = attack.dice if attack is not None else 0
             if dice is None:
                 return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, count)
             dice[key] = count
         return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, dice[key])
-    kind = action.kind
-    if kind == KIND_PASS:
+    if type(action) is Pass:
         return (0, 0)
-    if kind == KIND_REVEAL:
+    if type(action) is Reveal:
         return (95, 0)
-    if kind == KIND_QUICK_CAST:
-        card = game.cards.get(action.name)
+    if type(action) is QuickCast:
+        card = game.cards.get(action.spell)
         return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost + action.reveal)
-    unit = game.units[action.actor]
-    if action.do == "cast":
+    if type(action) is Cast:
         return _cast_score(game, action)
-    closeness = (_MAGE_CLOSENESS if unit.id == YOU else _CLOSENESS)[game.dummy.zone][action.to]
-    return (_STANDING[action.do], closeness)
+    assert type(action) is DoNothing or type(action) is Move or type(action) is Guard
+    closeness = (_MAGE_CLOSENESS if action.actor == YOU else _CLOSENESS)[game.dummy.zone][action.to]
+    return (_STANDING[type(action)], closeness)
 
 
-def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:
-    card = game.cards.get(action.name)
+def _cast_score(game: MageWarsGame, action: Cast) -> tuple[int, int]:
+    card = game.cards.get(action.spell)
     if card.type == "creature":
         return (_CAST_CREATURE, card.cost)
     if card.type == "attack":

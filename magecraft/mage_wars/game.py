@@ -23,11 +23,8 @@ from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import decisions, dummy
 from magecraft.mage_wars.actions import (
-    KIND_DUMMY,
-    KIND_PASS,
     KIND_PLAN,
     KIND_QUICK_CAST,
-    KIND_REVEAL,
     STAGE_CREATURES,
     STAGE_OVER,
     STAGE_QUICK_CAST_1,
@@ -40,8 +37,21 @@ from magecraft.mage_wars.actions import (
     STEP_PLAN,
     STEP_QUICK_CAST,
     Action,
+    Activation,
+    Cast,
+    DoNothing,
+    DummyTurn,
+    Guard,
+    Move,
+    Pass,
+    Plan,
+    QuickCast,
+    Reveal,
     Stage,
     Step,
+    Strike,
+    actor_of,
+    target_of,
     words,
 )
 from magecraft.mage_wars.arena import Wall
@@ -80,7 +90,7 @@ from magecraft.mage_wars.units import (
 DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 
 #: Asked at a trigger in the middle of a turn: should this reveal be made, at this moment (words)?
-AnswerTrigger = Callable[["MageWarsGame", "Action", str], bool]
+AnswerTrigger = Callable[["MageWarsGame", Reveal, str], bool]
 
 class MageWarsGame(GameState[Action]):
     """Your mage against the Dummy Mage: the state, and the round that composes the rules of
@@ -232,7 +242,7 @@ class MageWarsGame(GameState[Action]):
     def check(self, action: Action) -> None:
         decisions.check(self, action)
 
-    def cast_actions(self, card: Card, zone: str) -> list[Action]:
+    def cast_actions(self, card: Card, zone: str) -> list[Cast]:
         """Your mage's activations that cast ``card`` from ``zone`` (:func:`.decisions.cast_actions`)."""
         return decisions.cast_actions(self, card, zone)
 
@@ -272,23 +282,24 @@ class MageWarsGame(GameState[Action]):
                 spells = tuple(book.find(name).name for name in names)
             except DataError as exc:
                 raise RuleError(f"{said!r} cannot be planned: {exc}", rule="Planning", section=SEC_READY) from None
-            action = Action(KIND_PLAN, spells=spells)
+            action = Plan(spells)
             self.check(action)
             return action
         return super().parse_action(text)
 
     def action_text(self, action: Action) -> str:
         """An action in words, naming the units it involves ("Timber Wolf (y1): in B2, attack ...")."""
-        if action.kind == "pass" and self.pending == STEP_AFTER_ACTION:
+        if type(action) is Pass and self.pending == STEP_AFTER_ACTION:
             return "pass: no quick cast after your mage's action"
         # Only the units the action names are looked up (a decision's event describes one action).
         units, walls = self.units, self.walls
+        actor_id, target_id = actor_of(action), target_of(action)
         if not walls:
-            actor, target = units.get(action.actor), units.get(action.target)
+            actor, target = units.get(actor_id), units.get(target_id)
             return _words(action, "" if actor is None else actor.describe(),
                           "" if target is None else target.describe())
         names = {}
-        for ident in (action.actor, action.target):
+        for ident in (actor_id, target_id):
             unit = units.get(ident)
             if unit is not None:
                 names[ident] = unit.describe()
@@ -505,47 +516,56 @@ class MageWarsGame(GameState[Action]):
         self.turn = other(self.turn)
 
     def perform(self, action: Action) -> None:
-        kind = action.kind
-        if kind == KIND_DUMMY:
+        """Carry out a legal action (checked by :meth:`check`), by its class's performer, and run the game on."""
+        if type(action) is DummyTurn:
             self._perform_dummy()
             return
         self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=action_data(action))
-        if kind == KIND_REVEAL:
-            self._reveal(self.units[action.target], action.name)
+        if type(action) is Reveal:
+            self._reveal(self.units[action.target], action.enchantment)
             return
         was, self.pending = self.pending, None
-        if kind == KIND_PLAN:
-            for name in action.spells:
-                self.spellbook.remove(name)
-            self.planned = list(action.spells)
-            self.event("deployment: nothing to deploy", section=SEC_READY)
-            self.stage = STAGE_QUICK_CAST_1
-        elif kind == KIND_PASS and self.stage == STAGE_CREATURES:
+        if _PERFORMERS[type(action)](self, action, was):
+            self.advance()
+
+    def _perform_plan(self, action: Plan, was: Step | None) -> bool:
+        for name in action.spells:
+            self.spellbook.remove(name)
+        self.planned = list(action.spells)
+        self.event("deployment: nothing to deploy", section=SEC_READY)
+        self.stage = STAGE_QUICK_CAST_1
+        return True
+
+    def _perform_pass(self, action: Pass, was: Step | None) -> bool:
+        if self.stage == STAGE_CREATURES:
             self.turn = DUMMY
-        elif kind == KIND_PASS:
-            if self.done[DUMMY]:
-                self.done[YOU] = True
-            else:
-                self.you_passed = True
-        elif kind == KIND_QUICK_CAST:
-            self.quickcast_used = True
-            if was == STEP_AFTER_ACTION:
-                self.turn = DUMMY
-            elif self.stage == STAGE_CREATURES:
-                self.mage_next = True
-            else:
-                self.done[YOU] = True
-            self._cast(self.cards.get(action.name), action.target, action.reveal)
+        elif self.done[DUMMY]:
+            self.done[YOU] = True
         else:
-            unit = self.units[action.actor]
-            dazed = self.dazed_going_in(unit)
-            self._activate(action)
-            self.end_activation(unit, dazed)
-            if action.actor == YOU and self.winner is None and decisions.may_quick_cast_after_action(self):
-                self.pending = STEP_AFTER_ACTION
-                return
+            self.you_passed = True
+        return True
+
+    def _perform_quick_cast(self, action: QuickCast, was: Step | None) -> bool:
+        self.quickcast_used = True
+        if was == STEP_AFTER_ACTION:
             self.turn = DUMMY
-        self.advance()
+        elif self.stage == STAGE_CREATURES:
+            self.mage_next = True
+        else:
+            self.done[YOU] = True
+        self._cast(self.cards.get(action.spell), action.target, action.reveal)
+        return True
+
+    def _perform_activation(self, action: Activation, was: Step | None) -> bool:
+        unit = self.units[action.actor]
+        dazed = self.dazed_going_in(unit)
+        self._activate(unit, action)
+        self.end_activation(unit, dazed)
+        if action.actor == YOU and self.winner is None and decisions.may_quick_cast_after_action(self):
+            self.pending = STEP_AFTER_ACTION
+            return False
+        self.turn = DUMMY
+        return True
 
     def _perform_dummy(self) -> None:
         """The Dummy Mage's turn its seat took: seed 003's quick cast/action, or one creature's action."""
@@ -582,7 +602,7 @@ class MageWarsGame(GameState[Action]):
                 card = self.cards.get(name)
                 if not _answers(card, trigger, attack) or card.reveal_cost > self.mana:
                     continue
-                action = Action(KIND_REVEAL, name=name, target=unit.id)
+                action = Reveal(name, unit.id)
                 if self.answer_trigger(self, action, moment):
                     self.event(f"as {moment}:", section=SEC_ARENA)
                     self._reveal(unit, name)
@@ -617,27 +637,34 @@ class MageWarsGame(GameState[Action]):
         target = self.units[target_id]
         cast_spell(self, card, target, YOU, face_down=card.type == "enchantment" and not reveal)
 
-    def _activate(self, action: Action) -> None:
-        unit = self.units[action.actor]
+    def _activate(self, unit: Unit, action: Activation) -> None:
+        """A creature's activation: its marker turns, Stun and Slam act, it moves to ``action.to``, then does
+        what the action's class says (:data:`_DEEDS`)."""
         unit.ready = False
         self.mage_next = False
         begun = unit.begin_action()
-        if begun == "stunned" and action.do != "cast":
+        if begun == "stunned" and type(action) is not Cast:
             self.event(f"{unit.describe()} is stunned and spends its action recovering", section=SEC_ARENA)
             return
         if begun == "stands up":
             self.event(f"{unit.describe()} stands up dazed", section=SEC_ARENA)
         moved = action.to != unit.zone
         unit.zone = action.to
-        if action.do == "guard":
-            unit.guarding = True
-        elif action.do == "attack":
-            attack = unit.attack_named(action.name)
-            target = self.target(action.target)
-            assert attack is not None and target is not None
-            resolve_attack(self, unit, attack, target, moved=moved)
-        elif action.do == "cast":
-            self._cast(self.cards.get(action.name), action.target, action.reveal)
+        deed = _DEEDS.get(type(action))
+        if deed is not None:
+            deed(self, unit, action, moved)
+
+    def _guard(self, unit: Unit, action: Guard, moved: bool) -> None:
+        unit.guarding = True
+
+    def _strike(self, unit: Unit, action: Strike, moved: bool) -> None:
+        attack = unit.attack_named(action.attack)
+        target = self.target(action.target)
+        assert attack is not None and target is not None
+        resolve_attack(self, unit, attack, target, moved=moved)
+
+    def _cast_in_action(self, unit: Unit, action: Cast, moved: bool) -> None:
+        self._cast(self.cards.get(action.spell), action.target, action.reveal)
 
     # -- outcome and saving ---------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -698,9 +725,9 @@ def _words(action: Action, actor: str, target: str) -> str:
     action value and names (actions are built once and offered again)."""
     names = {}
     if actor:
-        names[action.actor] = actor
+        names[actor_of(action)] = actor
     if target:
-        names[action.target] = target
+        names[target_of(action)] = target
     return words(action, names)
 
 
@@ -732,3 +759,14 @@ def _answers(card: Card, trigger: str, attack: Attack) -> bool:
     if effect.melee_dice:
         return attack.melee
     return bool(effect.life)
+
+
+#: How each of your kinds of decision is carried out, by its class; True: the game runs on after it.
+_PERFORMERS: Mapping[type, Callable[[MageWarsGame, Any, Step | None], bool]] = MappingProxyType({
+    Plan: MageWarsGame._perform_plan, Pass: MageWarsGame._perform_pass,
+    QuickCast: MageWarsGame._perform_quick_cast, DoNothing: MageWarsGame._perform_activation,
+    Move: MageWarsGame._perform_activation, Guard: MageWarsGame._perform_activation,
+    Strike: MageWarsGame._perform_activation, Cast: MageWarsGame._perform_activation})
+#: What an activation does once its creature stands in its zone (doing nothing and moving: nothing more).
+_DEEDS: Mapping[type, Callable[[MageWarsGame, Unit, Any, bool], None]] = MappingProxyType({
+    Guard: MageWarsGame._guard, Strike: MageWarsGame._strike, Cast: MageWarsGame._cast_in_action})
