@@ -58,10 +58,10 @@ class SoloView(GameView[Action]):
         table.state.answer_trigger = self._answer_trigger
 
     def bot_action(self, table: GameTable[Action], player: str) -> Action:
-        """The Dummy Mage's turn, when the game waits for it (a scenario's game): seed 003's own rules."""
-        from magecraft.mage_wars.game_type import DummyMageBot
+        """The Dummy Mage's turn: its seat played by its registered rule bot (seed 003's own rules)."""
+        from magecraft.mage_wars.bot import solo_bots
 
-        action: Action = DummyMageBot(table.state.rng).choose(table.state, player)
+        action: Action = solo_bots(table.state)[player].choose(table.state, player)
         return action
 
     def extras(self, table: GameTable[Action]) -> dict[str, Any]:
@@ -166,7 +166,8 @@ class SoloView(GameView[Action]):
 
 
 class SoloTable(GameTable[Action]):
-    """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage plays itself."""
+    """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage's seat is played by its rule
+    bot (seed 003's own rules)."""
 
     state: MageWarsGame
 

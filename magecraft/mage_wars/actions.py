@@ -314,3 +314,6 @@ def target_of(action: Action) -> str:
 #: The Dummy Mage's two kinds of turn, each the one action its decision offers.
 DUMMY_QUICK_CAST = DummyTurn(DummyStep.QUICK_CAST)
 DUMMY_CREATURE = DummyTurn(DummyStep.CREATURE)
+#: The one action of each of the Dummy Mage's decisions, by the step the game waits on.
+DUMMY_TURNS: Mapping[Step | str | None, DummyTurn] = {STEP_DUMMY_QUICK_CAST: DUMMY_QUICK_CAST,
+                                                      STEP_DUMMY_CREATURE: DUMMY_CREATURE}

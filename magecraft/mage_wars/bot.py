@@ -8,10 +8,12 @@ then closing in.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
+from magecraft.core.bots import Bot, play_out
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import (
     STEP_PLAN,
@@ -27,7 +29,7 @@ from magecraft.mage_wars.actions import (
     Strike,
 )
 from magecraft.mage_wars.arena import DISTANCES
-from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook
+from magecraft.mage_wars.cards import Card, CardBook, DummyDecks, Spellbook
 from magecraft.mage_wars.decisions import Offer, attack_action
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
@@ -215,8 +217,8 @@ def _plan(game: MageWarsGame) -> Action:
     chosen: list[str] = []
     types: list[str] = []
     book = game.cards
-    for name in sorted(set(game.spellbook), key=lambda name: _plan_rank(book.get(name))):
-        kind, cost = _plan_facts(book.get(name))
+    for name in sorted(set(game.spellbook), key=partial(_plan_rank, book)):
+        kind, cost = _plan_facts(book, name)
         if cost <= budget and kind not in types:
             chosen.append(name)
             types.append(kind)
@@ -227,14 +229,16 @@ def _plan(game: MageWarsGame) -> Action:
 
 
 @cache
-def _plan_rank(card: Card) -> tuple[int, int, str]:
-    """Attack spells first, then creatures, ...; the dearest first; then by name."""
-    return (_TYPE_ORDER[card.type], -card.cost, card.name)
+def _plan_rank(book: CardBook, name: str) -> tuple[int, int, str]:
+    """Attack spells first, then creatures, ...; the dearest first; then by name (once per card of a book)."""
+    card = book.get(name)
+    return (_TYPE_ORDER[card.type], -card.cost, name)
 
 
 @cache
-def _plan_facts(card: Card) -> tuple[str, int]:
+def _plan_facts(book: CardBook, name: str) -> tuple[str, int]:
     """A spell's type and what the bot budgets for it: enchantments with their reveal (it casts them face up)."""
+    card = book.get(name)
     return card.type, card.mana_to_cast(reveal=True)
 
 
@@ -282,20 +286,36 @@ def answer_trigger(game: MageWarsGame, action: Action, moment: str) -> bool:
     return True
 
 
-def play_to_end(game: MageWarsGame) -> MageWarsGame:
-    """Let the bot play your side until the game ends, answering reveal offers at triggers too.
-
-    A choice that is one of the very objects ``legal_actions`` offered is carried out with ``perform``
-    alone (it was built legal for this decision); anything else (a plan, which the bot builds itself)
-    goes through ``apply`` and is checked (docs/architecture.md, Fast paths)."""
+def play_to_end(game: MageWarsGame, bots: Mapping[str, Bot] | None = None) -> MageWarsGame:
+    """Play ``game`` to its end the one way every game is played (``core.bots.play_out``): your side by the
+    registered ``heuristic`` bot, the Dummy Mage's seat by its rule bot (``GameType.rule_bots``: seed 003's own
+    rules), unless ``bots`` are given; reveal offers at triggers (ruling A17) answered by
+    :func:`answer_trigger`."""
     game.answer_trigger = answer_trigger
-    while not game.is_terminal():
-        action, offered = _choose_offered(game)
-        if offered:
-            game.perform(action)
-        else:
-            game.apply(action)
+    play_out(game, bots or solo_bots(game))
     return game
+
+
+def solo_bots(game: MageWarsGame) -> dict[str, Bot]:
+    """The registered bots of a bot game (``mage-wars-solo``): ``heuristic`` for you, and the Dummy Mage's rule
+    bot for its seat.  Neither rolls dice of its own: they share one ``Randomness`` that is never rolled."""
+    from magecraft.mage_wars.game_type import SOLO  # the game type names this module's bot: imported when used
+
+    names = {**SOLO.bots_for(game), YOU: "heuristic"}
+    return {seat: SOLO.bot(name, _NO_DICE) for seat, name in names.items()}
+
+
+def dummy_turns(game: MageWarsGame) -> MageWarsGame:
+    """Play the Dummy Mage's seat by its rule bot (seed 003's own rules) until the game waits on you or ends:
+    for a front end or a test that plays your side itself."""
+    dummy_bot = solo_bots(game)[DUMMY]
+    while game.current_player() == DUMMY:
+        game.apply(dummy_bot.choose(game, DUMMY))
+    return game
+
+
+#: The bots' own dice: the Mage Wars bots decide without rolling.
+_NO_DICE = Randomness.seeded(0)
 
 
 @dataclass(frozen=True)
@@ -323,11 +343,15 @@ class MatchSummary:
 
 def run_matches(games: int, seed: int, spellbook: Spellbook, book_name: str,
                 settings: Settings | None = None, decks: DummyDecks | None = None) -> MatchSummary:
-    """Play ``games`` bot games; game ``i`` uses seed ``seed + i``."""
+    """Play ``games`` bot games (:func:`play_to_end`: the registered bots through ``core.bots.play_out``); game
+    ``i`` uses seed ``seed + i``."""
     wins = {YOU: 0, DUMMY: 0, "draw": 0}
     rounds = 0
+    bots: dict[str, Bot] | None = None
     for i in range(games):
-        game = play_to_end(MageWarsGame.new(Randomness.seeded(seed + i), spellbook, settings, decks))
+        game = MageWarsGame.new(Randomness.seeded(seed + i), spellbook, settings, decks)
+        bots = bots or solo_bots(game)
+        play_to_end(game, bots)
         wins[str(game.winner)] += 1
         rounds += game.round
     return MatchSummary(games, seed, book_name, wins[YOU], wins[DUMMY], wins["draw"], rounds)

@@ -17,8 +17,7 @@ from typing import Any
 from magecraft.core.errors import RuleError
 from magecraft.mage_wars.actions import (
     ACTION_CLASSES,
-    DUMMY_CREATURE,
-    DUMMY_QUICK_CAST,
+    DUMMY_TURNS,
     KIND_ACTIVATE,
     KIND_DUMMY,
     KIND_PASS,
@@ -57,7 +56,7 @@ _EXPECTED = {STEP_PLAN: (KIND_PLAN, KIND_REVEAL),
              STEP_AFTER_ACTION: (KIND_QUICK_CAST, KIND_PASS, KIND_REVEAL),
              STEP_DUMMY_QUICK_CAST: (KIND_DUMMY,), STEP_DUMMY_CREATURE: (KIND_DUMMY,)}
 #: The one action of each of the Dummy Mage's decisions.
-_DUMMY_TURN = {STEP_DUMMY_QUICK_CAST: DUMMY_QUICK_CAST, STEP_DUMMY_CREATURE: DUMMY_CREATURE}
+_DUMMY_TURN = DUMMY_TURNS
 
 
 _PASS = Pass()
@@ -144,6 +143,11 @@ class Offer:
                 if card.action != "full" or zone == here:
                     out.extend(cast_actions(self.game, card, zone))
         return out
+
+
+def dummy_turn(game: Board) -> DummyTurn | None:
+    """The one action of the Dummy Mage's decision, when the game waits on it (its rule bot takes it)."""
+    return _DUMMY_TURN.get(game.pending)
 
 
 def current_player(game: Board) -> str | None:

@@ -23,6 +23,7 @@ from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import decisions, dummy
 from magecraft.mage_wars.actions import (
+    DUMMY_TURNS,
     KIND_PLAN,
     KIND_QUICK_CAST,
     STAGE_CREATURES,
@@ -50,8 +51,6 @@ from magecraft.mage_wars.actions import (
     Stage,
     Step,
     Strike,
-    actor_of,
-    target_of,
     words,
 )
 from magecraft.mage_wars.arena import Wall
@@ -105,7 +104,7 @@ class MageWarsGame(GameState[Action]):
                  quickcast_used: bool = False, mage_next: bool = False, wall_damage: dict[str, int] | None = None,
                  walls: list[Wall] | None = None, kills: dict[str, int] | None = None,
                  winner: str | None = None, end_reason: str = "", next_id: int = 1,
-                 dummy_seat: bool = False, cards: CardBook | None = None) -> None:
+                 cards: CardBook | None = None) -> None:
         self.rng = rng
         #: The cards of this game: the shipped pool and any the game adds (a position's ``cards``), saved with it.
         self.cards = cards or card_book()
@@ -132,9 +131,8 @@ class MageWarsGame(GameState[Action]):
         self.winner = winner
         self.end_reason = end_reason
         self.next_id = next_id
-        #: The Dummy Mage's turns wait for its seat's bot (the registered ``dummy-mage``, which plays seed 003's
-        #: rules) instead of running by themselves inside your action: how the generic driver plays the game.
-        self.dummy_seat = dummy_seat
+        #: The choice the engine's own bot took from the current offer (:meth:`offered`); None: none noted.
+        self._vouched: Action | None = None
         #: Who answers reveal offers at triggers (A17): the terminal, the bot, or nobody (no offers).
         #: Not part of the state: the answers are in the log, and offers come only between saves.
         self.answer_trigger: AnswerTrigger | None = None
@@ -143,11 +141,12 @@ class MageWarsGame(GameState[Action]):
     @classmethod
     def new(cls, rng: Randomness, spellbook: Spellbook, settings: Settings | None = None,
             decks: DummyDecks | None = None, *, shuffle: bool = True, start: bool = True,
-            dummy_seat: bool = False, cards: CardBook | None = None) -> MageWarsGame:
+            cards: CardBook | None = None) -> MageWarsGame:
         """Seed 003 Setup: your book, the Dummy Mage's four shuffled decks, both mages placed.
 
-        ``dummy_seat``: the Dummy Mage's turns are its seat's decisions (see :attr:`dummy_seat`); ``cards``: the
-        game's cards (:func:`.cards.card_book_with`), the shipped pool when None."""
+        The Dummy Mage is a seat: each of its turns is its decision, taken by its rule bot (the registered
+        ``dummy-mage``, :mod:`.game_type`), which plays seed 003's rolls.  ``cards``: the game's cards
+        (:func:`.cards.card_book_with`), the shipped pool when None."""
         settings = settings or Settings()
         settings.validate()
         book = cards or card_book()
@@ -166,8 +165,7 @@ class MageWarsGame(GameState[Action]):
             for pile in piles.values():
                 pile.shuffle(rng)
         mana = mage.channeling if settings.starting_mana is None else settings.starting_mana
-        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana, dummy_seat=dummy_seat,
-                   cards=book)
+        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana, cards=book)
         game.event("setup: the Dummy Mage has initiative", section=SEC_SETUP,
                    data={"you": mage.name, "dummy": dummy_card.name, "dummy_life": units[DUMMY].life})
         if start:
@@ -225,7 +223,11 @@ class MageWarsGame(GameState[Action]):
         return (YOU, DUMMY)
 
     def current_player(self) -> str | None:
-        return decisions.current_player(self)
+        """You, or the Dummy Mage when its seat takes its own turn; None when nobody decides."""
+        pending = self.pending
+        if not pending:
+            return None
+        return DUMMY if pending in (STEP_DUMMY_QUICK_CAST, STEP_DUMMY_CREATURE) else YOU
 
     def legal_actions(self) -> list[Action]:
         """Every legal decision; built legal by construction (a test checks each one against check())."""
@@ -240,7 +242,21 @@ class MageWarsGame(GameState[Action]):
         return decisions.why_illegal(self, action)
 
     def check(self, action: Action) -> None:
+        """Raise the rule ``action`` breaks now.  The Dummy Mage's one action, and the choice the engine's own bot
+        said it took from this decision's offer (:meth:`offered`), are the very objects offered and pass without
+        being judged again (docs/architecture.md, Fast paths); anything else is judged rule by rule."""
+        vouched, self._vouched = self._vouched, None
+        if action is vouched or (type(action) is DummyTurn and action is DUMMY_TURNS.get(self.pending)
+                                 and self.winner is None):
+            return
         decisions.check(self, action)
+
+    def offered(self, action: Action) -> Action:
+        """Note that ``action`` is one of the very objects this decision's offer holds (the heuristic bot reads
+        it from :meth:`offer`), so the next :meth:`check` accepts it without judging it again; the note lasts
+        until that check or the next action carried out."""
+        self._vouched = action
+        return action
 
     def cast_actions(self, card: Card, zone: str) -> list[Cast]:
         """Your mage's activations that cast ``card`` from ``zone`` (:func:`.decisions.cast_actions`)."""
@@ -293,7 +309,8 @@ class MageWarsGame(GameState[Action]):
             return "pass: no quick cast after your mage's action"
         # Only the units the action names are looked up (a decision's event describes one action).
         units, walls = self.units, self.walls
-        actor_id, target_id = actor_of(action), target_of(action)
+        # (getattr with a default: an attribute lookup at C speed; the action classes name them alike)
+        actor_id, target_id = getattr(action, "actor", ""), getattr(action, "target", "")
         if not walls:
             actor, target = units.get(actor_id), units.get(target_id)
             return _words(action, "" if actor is None else actor.describe(),
@@ -464,10 +481,7 @@ class MageWarsGame(GameState[Action]):
             you_can = not self.quickcast_used and not self.done[YOU] and decisions.a_quick_spell_has_a_target(self)
             dummy_first = dummy_first or not you_can
         if dummy_first and not self.done[DUMMY]:
-            if self.dummy_seat:
-                self.pending = STEP_DUMMY_QUICK_CAST
-            else:
-                self._dummy_quick_cast()
+            self.pending = STEP_DUMMY_QUICK_CAST
             return
         if you_can:
             self.pending = STEP_QUICK_CAST
@@ -505,18 +519,11 @@ class MageWarsGame(GameState[Action]):
             self.turn = DUMMY
         elif self.turn == DUMMY and not theirs:
             self.turn = YOU
-        if self.turn == YOU:
-            self.pending = STEP_ACTIVATE
-            return
-        if self.turn == DUMMY:
-            if self.dummy_seat:
-                self.pending = STEP_DUMMY_CREATURE
-                return
-            dummy.creature_turn(self, (mine, theirs))
-        self.turn = other(self.turn)
+        self.pending = STEP_ACTIVATE if self.turn == YOU else STEP_DUMMY_CREATURE
 
     def perform(self, action: Action) -> None:
         """Carry out a legal action (checked by :meth:`check`), by its class's performer, and run the game on."""
+        self._vouched = None
         if type(action) is DummyTurn:
             self._perform_dummy()
             return
@@ -685,7 +692,7 @@ class MageWarsGame(GameState[Action]):
             "you_passed": self.you_passed, "quickcast_used": self.quickcast_used, "mage_next": self.mage_next,
             "wall_damage": dict(self.wall_damage), "walls": [w.to_dict() for w in self.walls],
             "kills": dict(self.kills), "winner": self.winner, "end_reason": self.end_reason,
-            "next_id": self.next_id, "dummy_seat": self.dummy_seat,
+            "next_id": self.next_id,
             "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
             # the cards the game adds to the shipped pool, only when it adds some (saves without them stay as
             # they were)
@@ -711,7 +718,7 @@ class MageWarsGame(GameState[Action]):
                 wall_damage={k: int(v) for k, v in raw["wall_damage"].items()}, walls=list(walls),
                 kills={k: int(v) for k, v in raw["kills"].items()}, winner=raw["winner"],
                 end_reason=str(raw["end_reason"]), next_id=int(raw["next_id"]),
-                dummy_seat=bool(raw.get("dummy_seat", False)), cards=book,
+                cards=book,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
@@ -725,9 +732,9 @@ def _words(action: Action, actor: str, target: str) -> str:
     action value and names (actions are built once and offered again)."""
     names = {}
     if actor:
-        names[actor_of(action)] = actor
+        names[getattr(action, "actor", "")] = actor
     if target:
-        names[target_of(action)] = target
+        names[getattr(action, "target", "")] = target
     return words(action, names)
 
 

@@ -198,7 +198,7 @@ class Position:
                     raise DataError(f"setup: {name} is a {book.get(name).type}, not for the {kind} deck")
         return settings, book
 
-    def build(self, rng: Randomness, *, dummy_seat: bool = True) -> MageWarsGame:
+    def build(self, rng: Randomness) -> MageWarsGame:
         """The game at this position, run on to its first decision (the Dummy Mage's, when it goes first)."""
         settings, book = self.check()
         units = {YOU: self.you.unit(YOU, YOU, book), DUMMY: self.dummy.unit(DUMMY, DUMMY, book)}
@@ -209,8 +209,7 @@ class Position:
         stage = STAGES[self.stage]
         game = MageWarsGame(rng, settings, units, piles, spellbook, mana=self.mana, round_no=self.round,
                             stage=stage, initiative=SIDES[self.initiative], planned=list(self.planned),
-                            turn=SIDES[self.turn] if stage == Stage.CREATURES else "", dummy_seat=dummy_seat,
-                            cards=book)
+                            turn=SIDES[self.turn] if stage == Stage.CREATURES else "", cards=book)
         for creature in self.creatures:
             side = SIDES[creature.side]
             unit = game.add_creature(book.get(creature.card), side, creature.zone)

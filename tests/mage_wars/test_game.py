@@ -20,12 +20,24 @@ from magecraft.mage_wars.actions import (
     Strike,
     actor_of,
 )
-from magecraft.mage_wars.bot import choose, play_to_end, run_matches
+from magecraft.mage_wars.bot import choose, dummy_turns, play_to_end, run_matches
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.combat import apply_condition
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
+
+
+def play(game, action):
+    """Your ``action``, then the Dummy Mage's turns (its seat, played by its rule bot) until you decide again."""
+    game.apply(action)
+    return dummy_turns(game)
+
+
+def settle(game):
+    """A position arranged by hand run on through the Dummy Mage's turns to your decision."""
+    game.advance()
+    return dummy_turns(game)
 
 
 def _new(seed=5, **settings):
@@ -47,9 +59,9 @@ def test_the_dummy_mage_quick_casts_in_both_quick_cast_stages(build, says):
     # Setup 3: "the DM will Quick Cast/Act twice per round", in Stages 1 and 3. Each time it rolls 1 (move)
     # and 1 (north): against the arena edge at A1 it stays.
     game = build([1, 1, 1, 1], you="D3", dummy="A1")
-    game.advance()
+    settle(game)
     assert (game.stage, game.pending) == ("creatures", "activate")
-    game.apply(DoNothing(YOU, "D3"))
+    play(game, DoNothing(YOU, "D3"))
     assert game.stage == "ready" and game.round == 2
     assert says(game).count("rolled 1: move") == 2
 
@@ -60,7 +72,7 @@ def test_the_dummy_mage_life_is_a_setting():
 
 def test_with_initiative_the_dummy_mage_quick_casts_first():
     game = _new()
-    game.apply(Plan(("Jet Stream",)))
+    play(game, Plan(("Jet Stream",)))
     kinds = [e.kind for e in game.log]
     plan_at = next(i for i, e in enumerate(game.log) if e.label.startswith("you chose: plan"))
     assert "dummy" in kinds[plan_at:]
@@ -72,7 +84,7 @@ def test_with_initiative_the_dummy_mage_acts_before_you_may_quick_cast(build, sa
     # and 1 (north: stays in A1) before you are asked.
     game = build([1, 1], dummy="A1", you="B1", stage="quick_cast_1")
     game.planned = ["Jet Stream"]
-    game.advance()
+    settle(game)
     assert says(game) == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
     assert (game.pending, game.done) == ("quick_cast", {YOU: False, DUMMY: True})
 
@@ -81,12 +93,12 @@ def test_passing_your_first_quick_cast_lets_the_dummy_mage_act_first(build, says
     game = build([1, 5], dummy="A2", you="B2", spellbook=(), stage="quick_cast_1")
     game.initiative = YOU
     game.planned = ["Jet Stream"]
-    game.advance()
+    settle(game)
     assert game.pending == "quick_cast" and says(game) == []
-    game.apply(Pass())
+    play(game, Pass())
     assert says(game)[-1] == "rolled 5: moves one zone east to B2"
     assert game.pending == "quick_cast"
-    game.apply(Pass())
+    play(game, Pass())
     assert game.stage == "creatures" and game.pending == "activate"
 
 
@@ -112,7 +124,7 @@ def test_reset_channel_and_upkeep_in_the_ready_stage(build):
 def _unchanged(game, action):
     before = json.dumps(game.to_dict(), sort_keys=True)
     with pytest.raises(RuleError):
-        game.apply(action)
+        play(game, action)
     assert json.dumps(game.to_dict(), sort_keys=True) == before
 
 
@@ -172,7 +184,7 @@ def test_your_quick_casts_and_activations(build):
     # The Fox is Fast: two zones and a quick attack.
     assert Strike("y1", "D1", "Bite", DUMMY) in game.legal_actions()
     game.check(Cast("D3", "Jet Stream", DUMMY))
-    game.apply(Strike("y1", "D1", "Bite", DUMMY))
+    play(game, Strike("y1", "D1", "Bite", DUMMY))
     assert fox.zone == "D1" and game.dummy.damage == 2
 
 
@@ -182,7 +194,7 @@ def test_summoned_creatures_wait_for_the_next_reset(build):
     game.pending = "activate"
     game.turn = YOU
     game.planned = ["Timber Wolf"]
-    game.apply(Cast("D3", "Timber Wolf"))
+    play(game, Cast("D3", "Timber Wolf"))
     wolf = next(u for u in game.units.values() if u.name == "Timber Wolf")
     assert (wolf.zone, wolf.ready, wolf.fresh, game.mana) == ("D3", False, True, 11)
     assert game.pending == "activate"
@@ -216,7 +228,7 @@ def test_every_legal_action_passes_check():
     while not game.is_terminal() and seen < 25:
         for action in game.legal_actions()[:200]:
             assert game.why_illegal(action) is None, action
-        game.apply(choose(game))
+        play(game, choose(game))
         seen += 1
     assert seen == 25
 
@@ -259,7 +271,7 @@ def test_a_game_past_max_rounds_is_a_draw():
 def test_save_round_trip_and_same_future(tmp_path):
     game = _new(seed=21)
     for _ in range(12):
-        game.apply(choose(game))
+        play(game, choose(game))
     raw = game.to_dict()
     store = SaveStore(tmp_path / "s.sqlite3")
     store.create("duel", "mage_wars", "game", raw)
@@ -295,7 +307,7 @@ def test_a_stunned_mage_cannot_quick_cast_an_attack_but_may_cast_other_quick_spe
     # Codex, Incapacitated: a mage still casts quick spells that are not attacks.
     assert {a.spell for a in game.legal_actions() if isinstance(a, QuickCast)} == {"Knockdown"}
     _unchanged(game, QuickCast("Jet Stream", DUMMY))
-    game.apply(QuickCast("Knockdown", DUMMY))
+    play(game, QuickCast("Knockdown", DUMMY))
     # Knocked down, the Dummy Mage stands up dazed at its quick cast and acts (Codex, Slam); the Daze
     # goes when that action ends (A18).
     assert says(game)[:2] == ["knocked down: stands up dazed and acts", "rolled 1: move"]
@@ -316,13 +328,13 @@ def test_a_stunned_mage_spends_its_action_or_casts_a_quick_spell_that_is_not_an_
         ("cast", "Knockdown", YOU)}
     _unchanged(game, Cast("B1", "Jet Stream", DUMMY))
     _unchanged(game, Move(YOU, "B2"))
-    game.apply(Cast("B1", "Knockdown", "d1"))
+    play(game, Cast("B1", "Knockdown", "d1"))
     labels = [e.label for e in game.log]
     assert "Timber Wolf (d1) gains 1 Slam" in labels and "Stun" not in game.you.conditions
     # Back on its feet, your mage may quick cast Jet Stream after its action, or pass and keep it for the
     # final quick cast stage.
     assert (game.mana, game.stage, game.pending) == (17, "creatures", "after_action")
-    game.apply(Pass())
+    play(game, Pass())
     assert (game.mana, game.stage, game.pending) == (17, "quick_cast_2", "quick_cast")
 
 
@@ -336,7 +348,7 @@ def test_a_physical_dice_game_resumes_only_at_a_terminal():
     resumed = MageWarsGame.from_dict(raw, ask=lambda prompt: next(typed))
     assert resumed.to_dict() == raw
     top = resumed.decks["creature"].peek()
-    resumed.apply(Plan(()))
+    play(resumed, Plan(()))
     # The Dummy Mage's quick cast was typed in: 7 summons the top card of its creature deck.
     assert [u.name for u in resumed.creatures(DUMMY)] == top
 
@@ -355,21 +367,21 @@ def test_your_enchantment_goes_on_face_down_and_works_once_revealed(build):
     wolf = game.units["d1"]
     # 6 mana: Agony face down (2) or face up at once (2 + 3); face down leaves 4, and round 2 channels 10.
     assert Cast("B1", "Agony", "d1", reveal=True) in game.legal_actions()
-    game.apply(Cast("B1", "Agony", "d1"))
+    play(game, Cast("B1", "Agony", "d1"))
     assert (wolf.hidden, wolf.enchantments, wolf.curse_dice(), game.mana) == (["Agony"], [], 0, 14)
     assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
     # Round 2 (channel 10): revealing costs 3 and does not use up the decision (you still plan).
     assert (game.round, game.pending, game.mana) == (2, "plan", 14)
     reveal = Reveal("Agony", "d1")
     assert reveal in game.legal_actions()
-    game.apply(reveal)
+    play(game, reveal)
     assert (wolf.hidden, wolf.enchantments, wolf.curse_dice(), game.mana) == ([], ["Agony"], -2, 11)
     assert game.pending == "plan"
 
 
 def test_casting_face_up_pays_both_costs_at_once(build):
     game = _casting(build, mana=5)
-    game.apply(Cast("B1", "Agony", "d1", reveal=True))
+    play(game, Cast("B1", "Agony", "d1", reveal=True))
     # 5 - 5, then 10 channelled in round 2.
     assert (game.units["d1"].enchantments, game.mana, game.round) == (["Agony"], 10, 2)
 
@@ -406,14 +418,14 @@ def test_your_mage_may_quick_cast_in_its_own_action_phase_then_must_act(build):
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
     quick = QuickCast("Jet Stream", DUMMY)
     assert quick in game.legal_actions()
-    game.apply(quick)
+    play(game, quick)
     assert (game.dummy.damage, game.mana, game.quickcast_used) == (3, 6, True)
     assert (game.stage, game.pending, game.turn) == ("creatures", "activate", YOU)
     assert {actor_of(a) for a in game.legal_actions()} == {YOU}
     _unchanged(game, Guard("y1", "D3"))
     _unchanged(game, Pass())
     assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
-    game.apply(Guard(YOU, "B1"))
+    play(game, Guard(YOU, "B1"))
     assert not game.mage_next and game.you.guarding
 
 
@@ -435,14 +447,14 @@ def test_your_mage_may_quick_cast_after_its_action_in_the_same_action_phase(buil
     game = build([3, 4, 1], you="D1", dummy="A1", stage="creatures", mana=10,
                  creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
-    game.apply(Move(YOU, "B1"))
+    play(game, Move(YOU, "B1"))
     assert (game.you.zone, game.pending, game.turn) == ("B1", "after_action", YOU)
     assert {a.kind for a in game.legal_actions()} == {"pass", "quick_cast"}
     assert game.action_text(Pass()) == "pass: no quick cast after your mage's action"
     _unchanged(game, Guard("y1", "D3"))
     _unchanged(game, QuickCast("Jet Stream", "y1"))
     assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
-    game.apply(QuickCast("Jet Stream", DUMMY))
+    play(game, QuickCast("Jet Stream", DUMMY))
     assert (game.dummy.damage, game.mana, game.quickcast_used) == (3, 6, True)
     assert (game.pending, game.turn) == ("activate", YOU)
     assert {a.actor for a in game.legal_actions() if a.kind == "activate"} == {"y1"}
@@ -453,15 +465,15 @@ def test_passing_after_your_mage_acts_keeps_the_quick_cast_for_later(build):
     game = build([], you="D1", dummy="A1", stage="creatures", mana=10,
                  creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
-    game.apply(Move(YOU, "B1"))
-    game.apply(Pass())
+    play(game, Move(YOU, "B1"))
+    play(game, Pass())
     assert (game.pending, game.quickcast_used, game.mana) == ("activate", False, 10)
     assert {a.actor for a in game.legal_actions() if a.kind == "activate"} == {"y1"}
     # Nothing castable (no mana): no after-action decision at all, the turn just passes on.
     game = build([], you="D1", dummy="A1", stage="creatures", mana=0,
                  creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
-    game.apply(Move(YOU, "B1"))
+    play(game, Move(YOU, "B1"))
     assert (game.pending, game.turn) == ("activate", YOU) and not game.you.ready
 
 
@@ -469,11 +481,11 @@ def test_stunned_in_the_first_quick_cast_stage_the_dummy_mage_acts_again_in_the_
     # You hold initiative: Pillar of Light rolls two blanks, then 12 on the effect die: Stun.
     game = build([1, 1, 12, 1, 1], you="B1", dummy="A1", stage="quick_cast_1", mana=10)
     game.initiative, game.planned = YOU, ["Pillar of Light"]
-    game.advance()
-    game.apply(QuickCast("Pillar of Light", DUMMY))
+    settle(game)
+    play(game, QuickCast("Pillar of Light", DUMMY))
     assert says(game) == ["stunned: flips its quick cast marker and does not act this stage"]
     assert game.dummy.conditions == {} and game.pending == "activate"
-    game.apply(DoNothing(YOU, "B1"))
+    play(game, DoNothing(YOU, "B1"))
     # The final quick cast stage: it rolls again (1: move; 1: north, against the edge).
     assert says(game)[1:] == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
     assert (game.round, game.pending) == (2, "plan")
@@ -501,7 +513,7 @@ def test_your_knocked_down_creature_stands_up_dazed_and_acts(build):
     wolf.add_condition("Slam")
     bite = Strike("y1", "B1", "Bite", "d2")
     assert bite in game.legal_actions()
-    game.apply(bite)
+    play(game, bite)
     assert wolf.conditions == {} and game.units["d2"].damage == 0
     labels = [e.label for e in game.log]
     assert labels.index("Timber Wolf (y1) stands up dazed") < labels.index("Timber Wolf (y1) is no longer dazed")
@@ -555,7 +567,7 @@ def test_the_creature_stage_starts_with_your_mage(build, first, fox_zone):
                  creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
     assert game.initiative == DUMMY
     game.done[DUMMY] = True
-    game.advance()
+    settle(game)
     assert (game.stage, game.pending, game.turn) == ("creatures", "activate", YOU)
     assert game.units["d1"].zone == fox_zone
 
@@ -578,7 +590,7 @@ def test_the_final_quick_cast_stage_is_yours_only_if_you_have_not_quick_cast(bui
     # and 1 (north: it stays in A1) when it acts.
     game = build([] if not used else [1, 1], dummy="A1", you="B2", stage="quick_cast_2")
     game.initiative, game.planned, game.quickcast_used = YOU, ["Jet Stream"], used
-    game.advance()
+    settle(game)
     if used:
         assert says(game) == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
         assert (game.stage, game.pending, game.round) == ("ready", "plan", 2)

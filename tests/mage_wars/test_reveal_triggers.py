@@ -7,7 +7,7 @@ from magecraft.cli.playloop import Ending, PlayLoop
 from magecraft.cli.sessions import open_session
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.actions import DoNothing, Pass, Strike
-from magecraft.mage_wars.bot import answer_trigger
+from magecraft.mage_wars.bot import answer_trigger, dummy_turns
 from magecraft.mage_wars.combat import resolve_attack
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.units import DUMMY, YOU
@@ -108,6 +108,7 @@ def test_your_own_attack_is_not_a_trigger(build):
     offers = _answering(game, True)
     game.units["d1"].ready = False
     game.apply(Strike("y2", "B2", "Bite", "d1"))
+    dummy_turns(game)  # the Dummy Mage's final quick cast
     assert offers == [] and game.units["d1"].hidden == ["Agony"]
 
 

@@ -105,11 +105,23 @@ def test_solo_starts_from_a_scenario(monkeypatch, capsys):
     assert main(["mage-wars", "solo", "--scenario", str(path), "--seed", "3"]) == 2
 
 
-def test_a_save_of_before_the_dummy_seat_loads_with_the_dummy_playing_itself():
+def test_there_is_one_way_to_run_the_dummy_mage_a_seat_played_by_its_rule_bot():
+    game = MageWarsGame.new(Randomness.seeded(2), ready_spellbooks()["Wizard"])
+    game.apply(Plan(("Jet Stream",)))
+    # the Dummy Mage has initiative: its quick cast waits for its seat, nothing of it has run yet
+    assert (game.current_player(), game.decision_kind()) == ("dummy", Step.DUMMY_QUICK_CAST)
+    assert not any(e.kind == "dummy" for e in game.log)
+    with pytest.raises(TypeError):
+        MageWarsGame.new(Randomness.seeded(2), ready_spellbooks()["Wizard"], dummy_seat=False)  # type: ignore[call-arg]
+    assert "dummy_seat" not in game.to_dict()
+
+
+def test_a_save_of_before_the_dummy_seat_loads_with_the_dummy_a_seat():
     raw = MageWarsGame.new(Randomness.seeded(2), ready_spellbooks()["Wizard"]).to_dict()
-    del raw["dummy_seat"]
+    raw["dummy_seat"] = False   # saves of before issue 22 item 3 said whether the Dummy Mage played itself
     game = MageWarsGame.from_dict(raw)
-    assert not game.dummy_seat and game.seats() == ("you", "dummy") and game.current_player() == "you"
+    game.apply(Plan(("Jet Stream",)))
+    assert game.seats() == ("you", "dummy") and game.current_player() == "dummy"
 
 
 def test_actions_are_frozen_dataclasses_one_class_per_kind_whose_repr_rebuilds_them():
