@@ -31,6 +31,7 @@ class Board(Protocol):
     settings: Settings
     units: dict[str, Unit]
     walls: list[Wall]
+    wall_damage: dict[str, int]
     decks: dict[str, Deck[str]]
     spellbook: list[str]
     planned: list[str]

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Self
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import decisions, dummy
@@ -250,6 +251,29 @@ class MageWarsGame(GameState[Action]):
                                  and self.winner is None):
             return
         decisions.check(self, action)
+
+    def chance_of(self, action: Action) -> Chance | None:
+        """The exact chance an attack destroys its target, or (where it cannot) deals damage (issue 28): a
+        creature's attack (:class:`.actions.Strike`) or your attack spell cast at one target; None for every
+        other action (no roll decides it) and for a zone attack (it strikes several).  Changes nothing, rolls
+        nothing (:func:`.odds.attack_chance`)."""
+        if type(action) is Strike:
+            unit = self.units.get(action.actor)
+            attack = unit.attack_named(action.attack) if unit is not None else None
+            moved = unit is not None and action.to != unit.zone
+        elif type(action) is QuickCast or type(action) is Cast:
+            unit = self.you
+            card = self.cards.cards.get(action.spell)
+            attack = card.attacks[0] if card is not None and card.type == "attack" and card.attacks else None
+            moved = False
+        else:
+            return None
+        target = self.target(action.target) if action.target else None
+        if unit is None or attack is None or target is None or attack.zone_attack:
+            return None
+        from magecraft.mage_wars.odds import attack_chance  # icepool: imported when odds are asked for
+
+        return attack_chance(self, unit, attack, target, moved=moved)
 
     def offered(self, action: Action) -> Action:
         """Note that ``action`` is one of the very objects this decision's offer holds (the heuristic bot reads
