@@ -145,11 +145,6 @@ class Offer:
         return out
 
 
-def dummy_turn(game: Board) -> DummyTurn | None:
-    """The one action of the Dummy Mage's decision, when the game waits on it (its rule bot takes it)."""
-    return _DUMMY_TURN.get(game.pending)
-
-
 def current_player(game: Board) -> str | None:
     """You, or the Dummy Mage when its seat takes its own turn; None when nobody decides."""
     pending = game.pending
