@@ -1,5 +1,8 @@
 """Benchmark: seeded bot-against-Dummy-Mage games of Mage Wars solo, in games per second.
 
+Each game is played the one way (``run_matches``: ``core.bots.play_out`` with the registered ``heuristic`` bot
+for you and the Dummy Mage's rule bot for its seat).
+
 Run ``python benchmarks/mage_wars_solo.py [GAMES] [SPELLBOOK]`` (default 1000 games, Wizard); the rate is
 the median of 3 runs of the same seeds.
 """

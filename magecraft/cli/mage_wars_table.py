@@ -19,9 +19,9 @@ from magecraft.cli.sessions import SaveSession
 from magecraft.core.errors import DataError
 from magecraft.core.events import Event
 from magecraft.core.tables import get_table
-from magecraft.mage_wars.actions import Action, ActionKind, Step
+from magecraft.mage_wars.actions import Action, ActionKind, DoNothing, Plan, Reveal, Step, actor_of
 from magecraft.mage_wars.arena import COLUMNS, DIRECTIONS, ROWS, Wall, position, zone_at
-from magecraft.mage_wars.cards import Card, card_book
+from magecraft.mage_wars.cards import Card, CardBook, card_book
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
@@ -58,10 +58,10 @@ class SoloView(GameView[Action]):
         table.state.answer_trigger = self._answer_trigger
 
     def bot_action(self, table: GameTable[Action], player: str) -> Action:
-        """The Dummy Mage's turn, when the game waits for it (a scenario's game): seed 003's own rules."""
-        from magecraft.mage_wars.game_type import DummyMageBot
+        """The Dummy Mage's turn: its seat played by its registered rule bot (seed 003's own rules)."""
+        from magecraft.mage_wars.bot import solo_bots
 
-        action: Action = DummyMageBot(table.state.rng).choose(table.state, player)
+        action: Action = solo_bots(table.state)[player].choose(table.state, player)
         return action
 
     def extras(self, table: GameTable[Action]) -> dict[str, Any]:
@@ -77,16 +77,17 @@ class SoloView(GameView[Action]):
         if game.pending == Step.PLAN:
             return Menu(f"Mana {game.mana}. Plan up to 2 spells from your spellbook.", [],
                         prompt="Plan up to 2 spells by number or name, e.g. 3, 7 (empty: none)",
-                        typed=self._plan, typed_help="spell numbers or names, e.g. 3, 7 (empty: plan none)")
+                        typed=lambda answer: self._plan(answer, game.cards),
+                        typed_help="spell numbers or names, e.g. 3, 7 (empty: plan none)")
         return Menu(f"Mana {game.mana}. Planned: {', '.join(game.planned) or 'nothing'}. You may:",
                     self.choices(table, player))
 
     def heading(self, table: GameTable[Action], action: Action, label: str) -> tuple[str, ...]:
         return _heading(table.state, action)
 
-    def _plan(self, answer: str) -> Action:
-        names = [_planned_name(part, self.spell_numbers) for part in answer.split(",") if part.strip()]
-        return Action(ActionKind.PLAN, spells=tuple(names))
+    def _plan(self, answer: str, book: CardBook) -> Action:
+        names = [_planned_name(part, self.spell_numbers, book) for part in answer.split(",") if part.strip()]
+        return Plan(tuple(names))
 
     def apply(self, table: GameTable[Action], action: Action) -> None:
         problem = table.state.why_illegal(action)
@@ -97,7 +98,7 @@ class SoloView(GameView[Action]):
     def render(self, table: GameTable[Action], viewer: str | None) -> list[RenderableType]:
         shown: list[RenderableType] = [arena_table(table.state)]
         if table.state.pending == Step.PLAN:
-            shown.append(spellbook_table(table.state.spellbook, self.spell_numbers))
+            shown.append(spellbook_table(table.state.spellbook, self.spell_numbers, table.state.cards))
         return shown
 
     def event_line(self, table: GameTable[Action], event: Event) -> str | None:
@@ -139,8 +140,9 @@ class SoloView(GameView[Action]):
         attacker, name = self._last_attack
         unit = game.units.get(attacker)
         # the attack's card: a spell named as its attack, else the creature's (which may have died since)
-        cards = [card_book().cards.get(name), card_book().cards.get(event.label.split(" (")[0]),
-                 card_book().cards.get(unit.name) if unit is not None else None]
+        book = game.cards.cards
+        cards = [book.get(name), book.get(event.label.split(" (")[0]),
+                 book.get(unit.name) if unit is not None else None]
         attack = next((a for c in cards if c is not None for a in c.attacks if a.name == name), None)
         rows = [e for e in (attack.effects if attack is not None else ()) if e.low <= value <= e.high]
         effect = "; ".join(f"row {e.low}-{e.high}: " + " + ".join([f"{n} {c}" for c, n in e.conditions]
@@ -149,21 +151,23 @@ class SoloView(GameView[Action]):
         return f"  [dim]{escape(event.label)}: rolled {value} on 1d12, {escape(effect)}[/dim]"
 
     def commands(self, table: GameTable[Action]) -> dict[str, Command]:
-        return {"card": Command("card NAME", "show a card", _show_card)}
+        book = table.state.cards
+        return {"card": Command("card NAME", "show a card", lambda name: _show_card(name, book))}
 
     def ending(self, table: GameTable[Action]) -> str:
         return f"Game over after {table.state.round} rounds: {table.state.end_reason}"
 
-    def _answer_trigger(self, game: MageWarsGame, action: Action, moment: str) -> bool:
+    def _answer_trigger(self, game: MageWarsGame, action: Reveal, moment: str) -> bool:
         """A reveal offered in the middle of the Dummy Mage's turn (ruling A17): yes or no, asked until clear."""
         assert self.loop is not None
         self.loop.show_new(YOU)
-        cost = card_book().get(action.name).reveal_cost
+        cost = game.cards.get(action.enchantment).reveal_cost
         return self.loop.yes_no(f"{moment}. Mana {game.mana}: {game.action_text(action)} for {cost} mana now?")
 
 
 class SoloTable(GameTable[Action]):
-    """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage plays itself."""
+    """Your mage against the Dummy Mage at the terminal: you decide, the Dummy Mage's seat is played by its rule
+    bot (seed 003's own rules)."""
 
     state: MageWarsGame
 
@@ -179,8 +183,8 @@ class SoloTable(GameTable[Action]):
 def _heading(game: MageWarsGame, action: Action) -> tuple[str, ...]:
     """Long lists are offered by creature (or by quick cast, reveal) first, then the target."""
     if action.kind == ActionKind.ACTIVATE:
-        here = action.actor and game.units[action.actor].zone
-        return (game.action_text(Action(ActionKind.ACTIVATE, action.actor, here, "nothing")).split(":")[0],)
+        actor = actor_of(action)
+        return (game.action_text(DoNothing(actor, game.units[actor].zone)).split(":")[0],)
     return (action.kind.replace("_", " "),)
 
 
@@ -191,21 +195,21 @@ def resume_point(game: MageWarsGame) -> int:
     return chosen[-1] if chosen else 0
 
 
-def _show_card(name: str) -> None:
-    """``card NAME`` typed at any prompt: show the card, or why it is not found."""
+def _show_card(name: str, book: CardBook) -> None:
+    """``card NAME`` typed at any prompt: show the card (the game's own cards included), or why it is not found."""
     try:
-        console().print(card_table(card_book().find(name)))
+        console().print(card_table(book.find(name)))
     except DataError as exc:
         console().print(f"[red]{escape(str(exc))}[/red]")
 
 
-def spellbook_table(spellbook: list[str], numbers: list[str] | None = None) -> Table:
+def spellbook_table(spellbook: list[str], numbers: list[str] | None = None, book: CardBook | None = None) -> Table:
     """The spells left in your book with copies, casting cost (+ reveal), action, range, type and school,
     numbered as when the game began (``numbers``) so a number keeps its spell when another is used up."""
     out = Table(show_header=True, box=None, pad_edge=False)
     for column in ("#", "spell", "copies", "mana", "cast", "range", "type", "school"):
         out.add_column(column, justify="right" if column in ("#", "copies", "mana") else "left")
-    book = card_book()
+    book = book or card_book()
     numbered = numbers or sorted(set(spellbook))
     for number, name in enumerate(numbered, start=1):
         if name not in spellbook:
@@ -218,14 +222,14 @@ def spellbook_table(spellbook: list[str], numbers: list[str] | None = None) -> T
     return out
 
 
-def _planned_name(text: str, numbers: list[str]) -> str:
+def _planned_name(text: str, numbers: list[str], book: CardBook) -> str:
     """A spell typed by its number in the spellbook table or by name (any case)."""
     text = text.strip()
     number = whole_number(text) if text[:1] not in "+-" else None
     if number is not None and 1 <= number <= len(numbers):
         return numbers[number - 1]
     try:
-        return card_book().find(text).name
+        return book.find(text).name
     except DataError:
         return text
 

@@ -14,7 +14,7 @@ from magecraft.core.deck import Deck
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import Stage, Step
 from magecraft.mage_wars.arena import Wall
-from magecraft.mage_wars.cards import Attack, Card
+from magecraft.mage_wars.cards import Attack, Card, CardBook
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import Unit
 
@@ -26,9 +26,12 @@ class Board(Protocol):
     """A game's state and the steps of its round that the rules call back into (seed 003 "Gameplay")."""
 
     rng: Randomness
+    #: The game's cards: the shipped pool and any the game adds.
+    cards: CardBook
     settings: Settings
     units: dict[str, Unit]
     walls: list[Wall]
+    wall_damage: dict[str, int]
     decks: dict[str, Deck[str]]
     spellbook: list[str]
     planned: list[str]

@@ -8,37 +8,41 @@ then closing in.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from itertools import compress
-from operator import itemgetter
+from functools import cache, partial
 from typing import Any
 
+from magecraft.core.bots import Bot, play_out
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import (
-    KIND_PASS,
-    KIND_PLAN,
-    KIND_QUICK_CAST,
-    KIND_REVEAL,
     STEP_PLAN,
     Action,
+    Cast,
+    DoNothing,
+    Guard,
+    Move,
+    Pass,
+    Plan,
+    QuickCast,
+    Reveal,
+    Strike,
 )
 from magecraft.mage_wars.arena import DISTANCES
-from magecraft.mage_wars.cards import Card, DummyDecks, Spellbook, card_book
+from magecraft.mage_wars.cards import Card, CardBook, DummyDecks, Spellbook
 from magecraft.mage_wars.decisions import Offer, attack_action
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
 _TYPE_ORDER = {"attack": 0, "creature": 1, "enchantment": 2, "incantation": 3}
-#: The first part of the score of an activation that stays or moves (see _score).
-_STANDING = {"move": 20, "nothing": 19, "guard": 18}
+#: The first part of the score of an activation that stays or moves (see _score), by its class.
+_STANDING: dict[type, int] = {Move: 20, DoNothing: 19, Guard: 18}
+_MOVE_SCORE = _STANDING[Move]
 #: The first part of the other scores (see _score and _cast_score), named once because the bot's pruning
 #: (_most, _cast_most) must bound them: an attack at the Dummy Mage or at anything else, and a cast.
 _ATTACK_DUMMY, _ATTACK_OTHER = 100, 60
 _CAST_ATTACK_DUMMY, _CAST_CREATURE, _CAST_ATTACK_OTHER, _CAST_HELPS = 110, 105, 55, 50
-#: What an action does (``Action.do``) when it is not one of those: an attack, a cast, or ("") no activation.
-_OTHER_THAN_STANDING = frozenset({"attack", "cast", ""})
 #: Your mage keeps two zones from the Dummy Mage (in spell range, out of the melee); creatures close in.
 #: The second part of a standing action's score, by the Dummy Mage's zone and the zone the action ends in.
 _MAGE_CLOSENESS = {dz: {z: -abs(gap - 2) for z, gap in row.items()} for dz, row in DISTANCES.items()}
@@ -63,7 +67,7 @@ def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
     offer = game.offer()
     dice: dict[tuple[str, str], int] = {}
     best, best_score = _best_of_the_rest(game, offer, dice)
-    if best is not None and best_score[0] > _STANDING["move"]:
+    if best is not None and best_score[0] > _MOVE_SCORE:
         return best, True
     if offer.ready:
         # Nothing outscores standing or moving, which always beats what is left (a pass, an unhelpful spell).
@@ -79,7 +83,7 @@ def _best_standing(game: MageWarsGame, offer: Offer) -> Action:
     for i, unit in enumerate(offer.ready):
         near = mage_closeness if unit.id == YOU else closeness
         for action in offer.options(i)[1]:
-            score = (_STANDING[action.do], near[action.to])
+            score = (_STANDING[type(action)], near[action.to])
             if score > best_score:
                 best, best_score = action, score
     return best
@@ -148,21 +152,22 @@ def _choose_from(game: MageWarsGame, actions: list[Action]) -> Action:
     # far; the first of the best wins, as max() would choose.
     dice: dict[tuple[str, str], int] = {}
     # Standing and moving (do nothing, move, guard: most of what is offered) scores at most 20: when something
-    # else scores more, only the rest is weighed, picked out at C speed.
-    rest = list(compress(actions, map(_OTHER_THAN_STANDING.__contains__, map(itemgetter(3), actions))))
+    # else scores more, only the rest is weighed.
+    standing = _STANDING
+    rest = [action for action in actions if type(action) not in standing]
     best, best_score = _first_best(game, rest, dice) if rest else (actions[0], (-1, 0))
-    if best_score[0] > _STANDING["move"]:
+    if best_score[0] > _MOVE_SCORE:
         return best
     mage_closeness, closeness = _MAGE_CLOSENESS[game.dummy.zone], _CLOSENESS[game.dummy.zone]
     best = actions[0]
     best_major = best_minor = -1
     for action in actions:
-        do = action[3]   # "" for every kind but an activation
-        major = _STANDING.get(do)
+        major = standing.get(type(action))
         if major is not None:
             if major < best_major:
                 continue
-            minor = (mage_closeness if action[1] == YOU else closeness)[action[2]]
+            assert isinstance(action, (DoNothing, Move, Guard))
+            minor = (mage_closeness if action.actor == YOU else closeness)[action.to]
         else:
             major, minor = _score(game, action, dice)
         if major > best_major or (major == best_major and minor > best_minor):
@@ -174,9 +179,9 @@ def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str,
                 ) -> tuple[Action, tuple[int, int]]:
     """The first of the best-scored ``actions`` and its score (``max`` keeps the first of equals too)."""
     # Attacks (most of them) are scored here as _score scores them.
-    scores = [(_ATTACK_DUMMY if action[5] == DUMMY else _ATTACK_OTHER, dice[action[1], action[4]])
-              if action[3] == "attack"
-              and (action[1], action[4]) in dice else _score(game, action, dice) for action in actions]
+    scores = [(_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, dice[action.actor, action.attack])
+              if type(action) is Strike and (action.actor, action.attack) in dice
+              else _score(game, action, dice) for action in actions]
     best = max(scores)
     return actions[scores.index(best)], best
 
@@ -184,7 +189,7 @@ def _first_best(game: MageWarsGame, actions: list[Action], dice: dict[tuple[str,
 def _most(unit: Unit, dummy_zone: str) -> tuple[int, int]:
     """The most a creature's attacks could score (see :func:`_score`): the Dummy Mage's score only if it is
     within the creature's reach after a quick move; no attack scores (-1, 0)."""
-    dice = _most_dice(unit.card_name)
+    dice = _most_dice(unit.card)
     if dice < 0:
         return (-1, 0)
     near = DISTANCES[unit.zone][dummy_zone] <= unit.attack_reach + unit.movement()[0]
@@ -201,9 +206,9 @@ def _cast_most(card: Card) -> tuple[int, int]:
 
 
 @cache
-def _most_dice(card_name: str) -> int:
+def _most_dice(card: Card) -> int:
     """The most dice of a card's attacks (-1 without attacks)."""
-    return max((attack.dice for attack in card_book().get(card_name).attacks), default=-1)
+    return max((attack.dice for attack in card.attacks), default=-1)
 
 
 def _plan(game: MageWarsGame) -> Action:
@@ -211,60 +216,60 @@ def _plan(game: MageWarsGame) -> Action:
     budget = game.mana
     chosen: list[str] = []
     types: list[str] = []
-    for name in sorted(set(game.spellbook), key=_plan_rank):
-        kind, cost = _plan_facts(name)
+    book = game.cards
+    for name in sorted(set(game.spellbook), key=partial(_plan_rank, book)):
+        kind, cost = _plan_facts(book, name)
         if cost <= budget and kind not in types:
             chosen.append(name)
             types.append(kind)
             budget -= cost
             if len(chosen) == 2:
                 break
-    return Action(KIND_PLAN, spells=tuple(chosen))
+    return Plan(tuple(chosen))
 
 
 @cache
-def _plan_rank(name: str) -> tuple[int, int, str]:
-    """Attack spells first, then creatures, ...; the dearest first; then by name."""
-    card = card_book().get(name)
+def _plan_rank(book: CardBook, name: str) -> tuple[int, int, str]:
+    """Attack spells first, then creatures, ...; the dearest first; then by name (once per card of a book)."""
+    card = book.get(name)
     return (_TYPE_ORDER[card.type], -card.cost, name)
 
 
 @cache
-def _plan_facts(name: str) -> tuple[str, int]:
+def _plan_facts(book: CardBook, name: str) -> tuple[str, int]:
     """A spell's type and what the bot budgets for it: enchantments with their reveal (it casts them face up)."""
-    card = card_book().get(name)
+    card = book.get(name)
     return card.type, card.mana_to_cast(reveal=True)
 
 
 def _score(game: MageWarsGame, action: Action, dice: dict[tuple[str, str], int] | None = None) -> tuple[int, int]:
     """How much the bot likes an action: attacks and spells at the Dummy Mage first, then summoning, hurting
     its creatures, closing in.  ``dice`` keeps each attack's dice for the decision."""
-    if action.do == "attack":
-        key = (action.actor, action.name)
+    if type(action) is Strike:
+        key = (action.actor, action.attack)
         if dice is None or key not in dice:
-            attack = game.units[action.actor].attack_named(action.name)
+            attack = game.units[action.actor].attack_named(action.attack)
             count = attack.dice if attack is not None else 0
             if dice is None:
                 return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, count)
             dice[key] = count
         return (_ATTACK_DUMMY if action.target == DUMMY else _ATTACK_OTHER, dice[key])
-    kind = action.kind
-    if kind == KIND_PASS:
+    if type(action) is Pass:
         return (0, 0)
-    if kind == KIND_REVEAL:
+    if type(action) is Reveal:
         return (95, 0)
-    if kind == KIND_QUICK_CAST:
-        card = card_book().get(action.name)
+    if type(action) is QuickCast:
+        card = game.cards.get(action.spell)
         return (90 if action.target == DUMMY else 40 if card.type == "attack" else 30, card.cost + action.reveal)
-    unit = game.units[action.actor]
-    if action.do == "cast":
+    if type(action) is Cast:
         return _cast_score(game, action)
-    closeness = (_MAGE_CLOSENESS if unit.id == YOU else _CLOSENESS)[game.dummy.zone][action.to]
-    return (_STANDING[action.do], closeness)
+    assert type(action) is DoNothing or type(action) is Move or type(action) is Guard
+    closeness = (_MAGE_CLOSENESS if action.actor == YOU else _CLOSENESS)[game.dummy.zone][action.to]
+    return (_STANDING[type(action)], closeness)
 
 
-def _cast_score(game: MageWarsGame, action: Action) -> tuple[int, int]:
-    card = card_book().get(action.name)
+def _cast_score(game: MageWarsGame, action: Cast) -> tuple[int, int]:
+    card = game.cards.get(action.spell)
     if card.type == "creature":
         return (_CAST_CREATURE, card.cost)
     if card.type == "attack":
@@ -281,20 +286,36 @@ def answer_trigger(game: MageWarsGame, action: Action, moment: str) -> bool:
     return True
 
 
-def play_to_end(game: MageWarsGame) -> MageWarsGame:
-    """Let the bot play your side until the game ends, answering reveal offers at triggers too.
-
-    A choice that is one of the very objects ``legal_actions`` offered is carried out with ``perform``
-    alone (it was built legal for this decision); anything else (a plan, which the bot builds itself)
-    goes through ``apply`` and is checked (docs/architecture.md, Fast paths)."""
+def play_to_end(game: MageWarsGame, bots: Mapping[str, Bot] | None = None) -> MageWarsGame:
+    """Play ``game`` to its end the one way every game is played (``core.bots.play_out``): your side by the
+    registered ``heuristic`` bot, the Dummy Mage's seat by its rule bot (``GameType.rule_bots``: seed 003's own
+    rules), unless ``bots`` are given; reveal offers at triggers (ruling A17) answered by
+    :func:`answer_trigger`."""
     game.answer_trigger = answer_trigger
-    while not game.is_terminal():
-        action, offered = _choose_offered(game)
-        if offered:
-            game.perform(action)
-        else:
-            game.apply(action)
+    play_out(game, bots or solo_bots(game))
     return game
+
+
+def solo_bots(game: MageWarsGame) -> dict[str, Bot]:
+    """The registered bots of a bot game (``mage-wars-solo``): ``heuristic`` for you, and the Dummy Mage's rule
+    bot for its seat.  Neither rolls dice of its own: they share one ``Randomness`` that is never rolled."""
+    from magecraft.mage_wars.game_type import SOLO  # the game type names this module's bot: imported when used
+
+    names = {**SOLO.bots_for(game), YOU: "heuristic"}
+    return {seat: SOLO.bot(name, _NO_DICE) for seat, name in names.items()}
+
+
+def dummy_turns(game: MageWarsGame) -> MageWarsGame:
+    """Play the Dummy Mage's seat by its rule bot (seed 003's own rules) until the game waits on you or ends:
+    for a front end or a test that plays your side itself."""
+    dummy_bot = solo_bots(game)[DUMMY]
+    while game.current_player() == DUMMY:
+        game.apply(dummy_bot.choose(game, DUMMY))
+    return game
+
+
+#: The bots' own dice: the Mage Wars bots decide without rolling.
+_NO_DICE = Randomness.seeded(0)
 
 
 @dataclass(frozen=True)
@@ -322,11 +343,15 @@ class MatchSummary:
 
 def run_matches(games: int, seed: int, spellbook: Spellbook, book_name: str,
                 settings: Settings | None = None, decks: DummyDecks | None = None) -> MatchSummary:
-    """Play ``games`` bot games; game ``i`` uses seed ``seed + i``."""
+    """Play ``games`` bot games (:func:`play_to_end`: the registered bots through ``core.bots.play_out``); game
+    ``i`` uses seed ``seed + i``."""
     wins = {YOU: 0, DUMMY: 0, "draw": 0}
     rounds = 0
+    bots: dict[str, Bot] | None = None
     for i in range(games):
-        game = play_to_end(MageWarsGame.new(Randomness.seeded(seed + i), spellbook, settings, decks))
+        game = MageWarsGame.new(Randomness.seeded(seed + i), spellbook, settings, decks)
+        bots = bots or solo_bots(game)
+        play_to_end(game, bots)
         wins[str(game.winner)] += 1
         rounds += game.round
     return MatchSummary(games, seed, book_name, wins[YOU], wins[DUMMY], wins["draw"], rounds)

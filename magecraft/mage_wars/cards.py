@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -171,9 +171,13 @@ class Training:
         return 3 if school in self.opposed else 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A card: a creature, an enchantment, an incantation, an attack spell or a mage."""
+    """A card: a creature, an enchantment, an incantation, an attack spell or a mage.
+
+    Equal only to itself (``eq=False``): a card is built once per card book, and its identity is a cheap key
+    for the caches of what is derived from it (a game's own cards are other objects than the shipped ones).
+    """
 
     name: str
     type: str
@@ -215,6 +219,47 @@ class Card:
         return trait_value(self.traits, name)
 
 
+#: The field names of a card's data (``data/cards.json``); an entry with any other key is refused.
+CARD_KEYS = ("name", "type", "cost", "action", "range", "life", "armor", "channeling", "reveal_cost", "traits",
+             "subtypes", "attacks", "effect", "schools", "training", "spellbook_points", "target_restriction")
+ATTACK_KEYS = ("name", "action", "kind", "range", "dice", "damage_type", "traits", "effects", "mana_cost")
+EFFECT_KEYS = tuple(SpellEffect.__dataclass_fields__)
+ACTIONS = ("quick", "full")
+ATTACK_KINDS = ("melee", "ranged")
+
+
+def _refuse_unknown(raw: Mapping[str, Any], known: tuple[str, ...], source: str) -> None:
+    """A misspelt field would otherwise be ignored silently: the entry is refused, naming it."""
+    for key in raw:
+        if key not in known:
+            raise DataError(f"{source}: unknown field {str(key)!r} (fields: {', '.join(known)})")
+
+
+def _whole(raw: Mapping[str, Any], key: str, source: str, default: int | None = None) -> int:
+    """A whole number field of 0 or more, refused naming the field otherwise (``null`` reads as 0)."""
+    value = raw.get(key, default) if default is not None else raw[key]
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DataError(f"{source}: {key} must be a whole number of 0 or more, not {value!r}")
+    return value
+
+
+def _words(raw: Mapping[str, Any], key: str, source: str) -> tuple[str, ...]:
+    """A list-of-words field (traits, subtypes); a bare string would read as its letters, so it is refused."""
+    value = raw.get(key, [])
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise DataError(f"{source}: {key} must be a list of words, not {value!r}")
+    return tuple(value)
+
+
+def _one_of(raw: Mapping[str, Any], key: str, allowed: tuple[str, ...], source: str) -> str:
+    value = raw[key]
+    if value not in allowed:
+        raise DataError(f"{source}: {key} must be one of {', '.join(allowed)}, not {value!r}")
+    return str(value)
+
+
 def _range(text: Any, source: str) -> tuple[int, int]:
     match = re.match(r"^(\d+)-(\d+)$", str(text))
     if not match or int(match.group(1)) > int(match.group(2)):
@@ -223,6 +268,9 @@ def _range(text: Any, source: str) -> tuple[int, int]:
 
 
 def _effect_row(raw: Mapping[str, Any], source: str) -> EffectRow:
+    if not isinstance(raw, Mapping):
+        raise DataError(f"{source}: an effect row is a table like {{roll = \"4-9\", effect = \"Daze\"}}")
+    _refuse_unknown(raw, ("roll", "effect"), f"{source} effect row")
     match = _EFFECT_ROLL.match(str(raw["roll"]))
     if not match:
         raise DataError(f"{source}: effect roll {raw['roll']!r} is not 'N+' or 'low-high'")
@@ -244,19 +292,29 @@ def _effect_row(raw: Mapping[str, Any], source: str) -> EffectRow:
 
 
 def _attack(raw: Mapping[str, Any], source: str, is_spell: bool) -> Attack:
+    if not isinstance(raw, Mapping):
+        raise DataError(f"{source}: an attack is a table of {', '.join(ATTACK_KEYS)}")
+    source = f"{source} attack {raw.get('name', '?')!r}"
+    _refuse_unknown(raw, ATTACK_KEYS, source)
     low, high = _range(raw["range"], source)
+    effects = raw.get("effects", [])
+    if not isinstance(effects, list):
+        raise DataError(f"{source}: effects must be a list of effect rows, not {effects!r}")
+    traits = _words(raw, "traits", source)
     return Attack(
-        name=str(raw["name"]), action=str(raw["action"]), kind=str(raw["kind"]), min_range=low,
-        max_range=high, dice=int(raw["dice"]), damage_type=str(raw["damage_type"]),
-        traits=tuple(str(t) for t in raw.get("traits", [])),
-        effects=tuple(_effect_row(e, source) for e in raw.get("effects", [])),
-        mana_cost=int(raw.get("mana_cost", 0)),
-        is_spell=is_spell or "Counts as an attack spell" in raw.get("traits", []),
+        name=str(raw["name"]), action=_one_of(raw, "action", ACTIONS, source),
+        kind=_one_of(raw, "kind", ATTACK_KINDS, source), min_range=low, max_range=high,
+        dice=_whole(raw, "dice", source), damage_type=str(raw["damage_type"]), traits=traits,
+        effects=tuple(_effect_row(e, source) for e in effects), mana_cost=_whole(raw, "mana_cost", source, 0),
+        is_spell=is_spell or "Counts as an attack spell" in traits,
     )
 
 
 def _effect(raw: Mapping[str, Any], source: str) -> SpellEffect:
-    requires = tuple(str(r) for r in raw.get("requires", []))
+    if not isinstance(raw, Mapping):
+        raise DataError(f"{source}: effect is a table of {', '.join(EFFECT_KEYS)}")
+    _refuse_unknown(raw, EFFECT_KEYS, f"{source} effect")
+    requires = _words(raw, "requires", source)
     unknown = set(requires) - REQUIREMENTS
     if unknown:
         raise DataError(f"{source}: unknown target requirement {sorted(unknown)[0]!r}")
@@ -265,18 +323,38 @@ def _effect(raw: Mapping[str, Any], source: str) -> SpellEffect:
     if raw.get("reveal_when", "") not in REVEAL_TRIGGERS:
         raise DataError(f"{source}: reveal_when must be one of {', '.join(map(repr, REVEAL_TRIGGERS))}")
     fields = {k: v for k, v in raw.items() if k not in ("requires", "grants", "removes", "this_round")}
+    for key, value in fields.items():
+        _check_effect_field(key, value, source)
     try:
-        return SpellEffect(requires=requires, grants=tuple(raw.get("grants", [])),
-                           removes=tuple(raw.get("removes", [])),
-                           this_round=tuple(raw.get("this_round", [])), **fields)
+        return SpellEffect(requires=requires, grants=_words(raw, "grants", source),
+                           removes=_words(raw, "removes", source),
+                           this_round=_words(raw, "this_round", source), **fields)
     except TypeError as exc:
         raise DataError(f"{source}: {exc}") from None
 
 
+#: The type each plain field of an effect must have (the others are lists of words).
+_EFFECT_TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType({
+    "side": (str,), "text": (str,), "condition": (str, type(None)), "reveal_when": (str,),
+    **{k: (int,) for k in ("melee_dice", "attack_dice", "life", "heal_dice", "banish_upkeeps")},
+    **{k: (bool,) for k in ("melee_unavoidable", "next_melee_unavoidable", "extra_melee_attack", "purge")}})
+
+
+def _check_effect_field(key: str, value: Any, source: str) -> None:
+    wanted = _EFFECT_TYPES[key]
+    if not isinstance(value, wanted) or (bool not in wanted and isinstance(value, bool)):
+        names = " or ".join({"str": "text", "int": "a whole number", "bool": "true or false",
+                             "NoneType": "absent"}[t.__name__] for t in wanted)
+        raise DataError(f"{source}: effect {key} must be {names}, not {value!r}")
+
+
 def card_from_dict(raw: Mapping[str, Any]) -> Card:
-    """One card from its data-file entry; a malformed entry raises DataError."""
+    """One card from its data-file entry; a malformed entry raises DataError naming the field."""
+    if not isinstance(raw, Mapping):
+        raise DataError(f"a card is a table of its fields ({', '.join(CARD_KEYS)}), not {raw!r}")
     source = f"card {raw.get('name', '?')!r}"
     try:
+        _refuse_unknown(raw, CARD_KEYS, source)
         kind = str(raw["type"])
         if kind not in CARD_TYPES:
             raise DataError(f"{source}: unknown card type {kind!r}")
@@ -284,19 +362,23 @@ def card_from_dict(raw: Mapping[str, Any]) -> Card:
         effect = raw.get("effect")
         if kind in ("enchantment", "incantation") and effect is None:
             raise DataError(f"{source}: an {kind} needs an effect")
+        attacks = raw.get("attacks", [])
+        schools = raw.get("schools", {})
+        if not isinstance(attacks, list) or not isinstance(schools, Mapping):
+            raise DataError(f"{source}: attacks is a list of attacks and schools a table of levels")
         return Card(
-            name=str(raw["name"]), type=kind, cost=int(raw["cost"]), action=str(raw["action"]),
-            min_range=low, max_range=high, life=int(raw.get("life") or 0), armor=int(raw.get("armor") or 0),
-            channeling=int(raw.get("channeling") or 0), reveal_cost=int(raw.get("reveal_cost", 0)),
-            traits=tuple(str(t) for t in raw.get("traits", [])),
-            subtypes=tuple(str(t) for t in raw.get("subtypes", [])),
-            attacks=tuple(_attack(a, source, kind == "attack") for a in raw.get("attacks", [])),
+            name=str(raw["name"]), type=kind, cost=_whole(raw, "cost", source),
+            action=_one_of(raw, "action", ACTIONS, source), min_range=low, max_range=high,
+            life=_whole(raw, "life", source, 0), armor=_whole(raw, "armor", source, 0),
+            channeling=_whole(raw, "channeling", source, 0), reveal_cost=_whole(raw, "reveal_cost", source, 0),
+            traits=_words(raw, "traits", source), subtypes=_words(raw, "subtypes", source),
+            attacks=tuple(_attack(a, source, kind == "attack") for a in attacks),
             effect=None if effect is None else _effect(effect, source),
-            schools=tuple((str(s), int(n)) for s, n in raw.get("schools", {}).items()),
+            schools=tuple((str(s), _whole(schools, s, source)) for s in schools),
             training=_training(raw, source) if kind == "mage" else None,
         )
     except KeyError as exc:
-        raise DataError(f"{source}: missing key {exc.args[0]!r}") from None
+        raise DataError(f"{source}: missing field {exc.args[0]!r}") from None
     except (TypeError, ValueError) as exc:
         raise DataError(f"{source}: {exc}") from None
 
@@ -314,11 +396,13 @@ def _read_data(name: str) -> Any:
     return json.loads(text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CardBook:
-    """Every card by name."""
+    """Every card by name: the shipped pool, and the cards a game adds to it (``custom``, their data entries
+    as saved with the game).  Equal only to itself, so that it is a cheap cache key (see :class:`Card`)."""
 
     cards: Mapping[str, Card] = field(default_factory=dict)
+    custom: tuple[Mapping[str, Any], ...] = ()
 
     def get(self, name: str) -> Card:
         try:
@@ -336,6 +420,10 @@ class CardBook:
                 else " ('magecraft mage-wars book' lists the spellbooks' cards)")
         raise DataError(f"no Mage Wars card named {name!r}{hint}")
 
+    def custom_entries(self) -> list[dict[str, Any]]:
+        """The added cards' data entries, as plain JSON values (a fresh copy: what a save keeps)."""
+        return [json.loads(json.dumps(entry)) for entry in self.custom]
+
 
 @cache
 def card_book() -> CardBook:
@@ -347,7 +435,40 @@ def card_book() -> CardBook:
         if card.name in cards:
             raise DataError(f"two cards are named {card.name!r}")
         cards[card.name] = card
-    return CardBook(cards)
+    return CardBook(MappingProxyType(cards))
+
+
+def card_book_with(entries: Any) -> CardBook:
+    """The shipped cards and ``entries``, new cards in the shipped data's own fields (a position's or a save's
+    ``cards``), checked whole: a malformed entry, a name the pool or another entry already has, or a value
+    that is not plain data is refused (``DataError`` naming it) and nothing is built.
+
+    Nothing global changes: the book belongs to the game it is given to.  The same entries give the same book
+    object (its cards are immutable), so what is derived from a card is worked out once.
+    """
+    if not entries:
+        return card_book()
+    if not isinstance(entries, (list, tuple)):
+        raise DataError(f"cards is a list of card entries, not {entries!r}")
+    try:
+        text = json.dumps(list(entries), sort_keys=True)
+    except (TypeError, ValueError) as exc:
+        raise DataError(f"cards: a card's fields are plain data (numbers, words, lists, tables): {exc}") from None
+    return _book_with(text)
+
+
+@lru_cache(maxsize=64)
+def _book_with(text: str) -> CardBook:
+    shipped = card_book()
+    entries = json.loads(text)
+    cards = dict(shipped.cards)
+    for entry in entries:
+        card = card_from_dict(entry)
+        if card.name in cards:
+            whose = "the shipped pool" if card.name in shipped.cards else "another added card"
+            raise DataError(f"card {card.name!r}: {whose} already has a card of that name")
+        cards[card.name] = card
+    return CardBook(MappingProxyType(cards), tuple(entries))
 
 
 def _counts(raw: Any, source: str, want_type: str | None, book: CardBook) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from functools import cache
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import DISTANCES, Wall, blocking_wall, line_of_sight, step
 from magecraft.mage_wars.board import Board, Target
-from magecraft.mage_wars.cards import Attack, Card, card_book
+from magecraft.mage_wars.cards import Attack, Card
 from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
 
 #: Conditions that Burnproof and Flame Immunity keep off.
@@ -164,7 +164,7 @@ def resolve_attack(game: Board, attacker: Unit, attack: Attack, target: Target, 
         _strike(game, attacker, attack, target, moved)
     if (not counterstrike and melee and isinstance(target, Unit) and _alive(game, target)
             and _alive(game, attacker) and not target.incapacitated and game.winner is None):
-        counter = _counterstrike(target.card_name)
+        counter = _counterstrike(target.card)
         if counter is not None and can_attack(target, counter, target.zone, attacker, game):
             game.event(f"{target.describe()} counterstrikes {attacker.describe()}", section=SEC_ARENA)
             resolve_attack(game, target, counter, attacker, counterstrike=True)
@@ -178,9 +178,9 @@ def resolve_attack(game: Board, attacker: Unit, attack: Attack, target: Target, 
 
 
 @cache
-def _counterstrike(card_name: str) -> Attack | None:
+def _counterstrike(card: Card) -> Attack | None:
     """A card's first attack with Counterstrike, if any: read once per card (asked after every melee attack)."""
-    return next((a for a in card_book().get(card_name).attacks if a.trait("Counterstrike") is not None), None)
+    return next((a for a in card.attacks if a.trait("Counterstrike") is not None), None)
 
 
 def _alive(game: Board, target: Target) -> bool:

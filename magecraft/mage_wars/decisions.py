@@ -9,14 +9,15 @@ rule by rule; :class:`magecraft.mage_wars.game.MageWarsGame` calls them and carr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 from magecraft.core.errors import RuleError
 from magecraft.mage_wars.actions import (
-    DUMMY_CREATURE,
-    DUMMY_QUICK_CAST,
+    ACTION_CLASSES,
+    DUMMY_TURNS,
     KIND_ACTIVATE,
     KIND_DUMMY,
     KIND_PASS,
@@ -30,11 +31,21 @@ from magecraft.mage_wars.actions import (
     STEP_PLAN,
     STEP_QUICK_CAST,
     Action,
-    new_action,
+    Activation,
+    Cast,
+    DoNothing,
+    DummyTurn,
+    Guard,
+    Move,
+    Pass,
+    Plan,
+    QuickCast,
+    Reveal,
+    Strike,
 )
 from magecraft.mage_wars.arena import DISTANCES, ZONES, Wall, line_of_sight, reachable, reachable_zones
 from magecraft.mage_wars.board import Board
-from magecraft.mage_wars.cards import Card, card_book
+from magecraft.mage_wars.cards import Card
 from magecraft.mage_wars.combat import attackable, can_attack, enemies_of, guarded_zones, spell_fits
 from magecraft.mage_wars.units import DUMMY, SEC_ACTION, SEC_ARENA, SEC_END, SEC_READY, YOU, Unit
 
@@ -45,20 +56,20 @@ _EXPECTED = {STEP_PLAN: (KIND_PLAN, KIND_REVEAL),
              STEP_AFTER_ACTION: (KIND_QUICK_CAST, KIND_PASS, KIND_REVEAL),
              STEP_DUMMY_QUICK_CAST: (KIND_DUMMY,), STEP_DUMMY_CREATURE: (KIND_DUMMY,)}
 #: The one action of each of the Dummy Mage's decisions.
-_DUMMY_TURN = {STEP_DUMMY_QUICK_CAST: DUMMY_QUICK_CAST, STEP_DUMMY_CREATURE: DUMMY_CREATURE}
+_DUMMY_TURN = DUMMY_TURNS
 
 
-_PASS = Action(KIND_PASS)
+_PASS = Pass()
 
 #: One attack of a creature's activation options: its name, each enemy it may strike with the indices (in the
 #: creature's ``zones``) of the zones it may strike it from, and the indices of the zones it may strike a wall
 #: from (melee only, when there are walls).
-Strike = tuple[str, list[tuple[str, tuple[int, ...]]], tuple[int, ...]]
+StrikeOptions = tuple[str, list[tuple[str, tuple[int, ...]]], tuple[int, ...]]
 #: A ready creature's activation options: the unit; doing nothing and moving; each zone a quick move reaches
 #: (``zones``) with its guard; all of those, as offered when there is nothing to attack or cast; its
 #: strikes; and the spells it may cast (your mage's planned spells you can pay for).
-UnitOptions = tuple[Unit, tuple[Action, ...], tuple[tuple[str, Action | None], ...], tuple[Action, ...],
-                    list[Strike], list[Card]]
+UnitOptions = tuple[Unit, tuple[Activation, ...], tuple[tuple[str, Guard | None], ...], tuple[Activation, ...],
+                    list[StrikeOptions], list[Card]]
 
 
 class Offer:
@@ -97,7 +108,8 @@ class Offer:
             if self._context is None:
                 # What every activation weighs, looked up once: the enemies, the planned spells you can pay,
                 # where guards stand.
-                game, book = self.game, card_book()
+                game = self.game
+                book = game.cards
                 spells = []
                 for card in map(book.get, sorted(set(game.planned))):
                     if card.mana_to_cast() <= game.mana:
@@ -106,14 +118,14 @@ class Offer:
             found = self._options[i] = _activations(self.game, self.ready[i], *self._context)
         return found
 
-    def activations(self, options: UnitOptions) -> Sequence[Action]:
+    def activations(self, options: UnitOptions) -> Sequence[Activation]:
         """One creature's activations, in the order offered."""
         unit, staying, zones, standing, strikes, spells = options
         if not strikes and not spells:
             return standing
         uid, here = unit.id, unit.zone
         # The attacks found zone by zone, gathered attack by attack (the order within a zone).
-        found: list[list[Action]] = [[] for _ in zones]
+        found: list[list[Strike]] = [[] for _ in zones]
         walls = self.game.walls
         for name, targets, wall_zones in strikes:
             for ident, where in targets:
@@ -122,7 +134,7 @@ class Offer:
             for i in wall_zones:
                 zone = zones[i][0]
                 found[i].extend(attack_action(uid, zone, name, wall.id) for wall in walls if zone in wall.zones)
-        out = list(staying)
+        out: list[Activation] = list(staying)
         for i, (zone, guard) in enumerate(zones):
             if guard is not None:
                 out.append(guard)
@@ -166,7 +178,7 @@ def offer(game: Board) -> Offer:
     if may_pass:
         others.append(_PASS)
     mana = game.mana
-    book = card_book()
+    book = game.cards
     for unit in game.units.values():
         if unit.hidden:
             others.extend(_reveal_action(name, unit.id)
@@ -217,7 +229,7 @@ def _reveal_choices(game: Board, card: Card) -> tuple[bool, ...]:
 
 
 def _quick_spell_targets(game: Board, name: str) -> list[str]:
-    card = card_book().get(name)
+    card = game.cards.get(name)
     if (card.action != "quick" or card.mana_to_cast() > game.mana
             or (game.you.incapacitated and card.type == "attack")):
         return []
@@ -244,7 +256,7 @@ def _spell_targets(game: Board, card: Card, zone: str) -> list[str]:
     return found
 
 
-def cast_actions(game: Board, card: Card, zone: str) -> list[Action]:
+def cast_actions(game: Board, card: Card, zone: str) -> list[Cast]:
     """Your mage's activations that cast ``card`` from ``zone``: each target, face down and (if you can pay
     both costs) face up."""
     reveals = _reveal_choices(game, card)
@@ -282,7 +294,7 @@ def _activations(game: Board, unit: Unit, enemies: list[Unit], spells: list[Card
     for enemy in enemies:
         if from_here[enemy.zone] <= reach:
             near.append(enemy)
-    strikes: list[Strike] = []
+    strikes: list[StrikeOptions] = []
     if near or walls:
         attacks = unit.attacks
         pairs = attackable(unit, attacks, near, game, guarded) if near else []
@@ -305,43 +317,52 @@ def why_illegal(game: Board, action: Action) -> RuleError | None:
     """The rule an action breaks now, or None when it is legal."""
     if game.winner is not None:
         return RuleError("the game is over", rule="Game End", section=SEC_END)
+    if type(action) not in _WHY:
+        return RuleError(f"{action!r} is not a Mage Wars action", rule="Actions", section=SEC_ACTION)
     pending = game.pending
     kind = action.kind
     if pending is None or kind not in _EXPECTED.get(pending, ()):
         what = "wait" if pending is None else str(pending).replace("_", " ")
         return RuleError(f"now you must {what}, not {kind}", rule="Sequence", section=SEC_ACTION)
-    if kind == KIND_DUMMY:
-        if action != _DUMMY_TURN[pending]:
-            return RuleError("the Dummy Mage plays by its own rules: its turn is not yours to choose",
-                             rule="The Dummy Mage", section=SEC_ACTION)
-        return None
-    if action.reveal and kind != KIND_QUICK_CAST and action.do != "cast":
-        return RuleError("only an enchantment being cast can be revealed with it", rule="Enchantments",
-                         section=SEC_ARENA)
-    if kind == KIND_PLAN:
-        return _why_plan(game, action)
-    if kind == KIND_REVEAL:
-        return _why_reveal(game, action)
-    if game.mage_next and action.actor != YOU:
+    return _WHY[type(action)](game, action)
+
+
+def _why_dummy(game: Board, action: DummyTurn) -> RuleError | None:
+    if game.pending is None or action != _DUMMY_TURN.get(game.pending):
+        return RuleError("the Dummy Mage plays by its own rules: its turn is not yours to choose",
+                         rule="The Dummy Mage", section=SEC_ACTION)
+    return None
+
+
+def _why_your_mage_must_act(game: Board, actor: str) -> RuleError | None:
+    if game.mage_next and actor != YOU:
         return RuleError("your mage quick cast in its action phase: now it must take its action",
                          rule="Quickcast", section=SEC_ACTION)
-    if kind == KIND_PASS:
-        return _why_pass(game, game.ready_sides() if pending == STEP_ACTIVATE else None)
-    if kind == KIND_QUICK_CAST:
-        card = card_book().cards.get(action.name)
-        if card is None or action.name not in game.planned:
-            return RuleError(f"{action.name!r} is not one of your planned spells", rule="Planning",
-                             section=SEC_READY)
-        if card.action != "quick":
-            return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
-        if pending == STEP_ACTIVATE and not _may_quick_cast_in_action(game):
-            return RuleError("your mage has used its quick cast this round or has already acted",
-                             rule="Quickcast", section=SEC_ACTION)
-        if game.you.incapacitated and card.type == "attack":
-            return RuleError("your stunned or knocked-down mage can cast only spells that are not attacks",
-                             rule="Incapacitated", section=SEC_ARENA)
-        return _why_cast(game, card, game.you.zone, action.target, action.reveal)
-    return _why_activation(game, action)
+    return None
+
+
+def _why_pass_now(game: Board, action: Pass) -> RuleError | None:
+    return _why_your_mage_must_act(game, "") or _why_pass(
+        game, game.ready_sides() if game.pending == STEP_ACTIVATE else None)
+
+
+def _why_quick_cast(game: Board, action: QuickCast) -> RuleError | None:
+    problem = _why_your_mage_must_act(game, "")
+    if problem is not None:
+        return problem
+    card = game.cards.cards.get(action.spell)
+    if card is None or action.spell not in game.planned:
+        return RuleError(f"{action.spell!r} is not one of your planned spells", rule="Planning",
+                         section=SEC_READY)
+    if card.action != "quick":
+        return RuleError(f"{card.name} is a full-action spell", rule="Quickcast", section=SEC_ACTION)
+    if game.pending == STEP_ACTIVATE and not _may_quick_cast_in_action(game):
+        return RuleError("your mage has used its quick cast this round or has already acted",
+                         rule="Quickcast", section=SEC_ACTION)
+    if game.you.incapacitated and card.type == "attack":
+        return RuleError("your stunned or knocked-down mage can cast only spells that are not attacks",
+                         rule="Incapacitated", section=SEC_ARENA)
+    return _why_cast(game, card, game.you.zone, action.target, action.reveal)
 
 
 def _why_pass(game: Board, sides: tuple[list[Unit], list[Unit]] | None) -> RuleError | None:
@@ -357,7 +378,7 @@ def _may_pass(sides: tuple[list[Unit], list[Unit]] | None) -> bool:
     return not (sides is not None and len(sides[1]) <= len(sides[0]))
 
 
-def _why_plan(game: Board, action: Action) -> RuleError | None:
+def _why_plan(game: Board, action: Plan) -> RuleError | None:
     return _why_plan_spells(game, action.spells)
 
 
@@ -373,14 +394,14 @@ def _why_plan_spells(game: Board, spells: tuple[str, ...]) -> RuleError | None:
     return None
 
 
-def _why_reveal(game: Board, action: Action) -> RuleError | None:
+def _why_reveal(game: Board, action: Reveal) -> RuleError | None:
     unit = game.units.get(action.target)
-    if unit is None or action.name not in unit.hidden:
-        return RuleError(f"there is no face-down {action.name} of yours on {action.target!r}",
+    if unit is None or action.enchantment not in unit.hidden:
+        return RuleError(f"there is no face-down {action.enchantment} of yours on {action.target!r}",
                          rule="Enchantments", section=SEC_ARENA)
-    cost = card_book().get(action.name).reveal_cost
+    cost = game.cards.get(action.enchantment).reveal_cost
     if cost > game.mana:
-        return RuleError(f"revealing {action.name} costs {cost} mana and you have {game.mana}", rule="Mana",
+        return RuleError(f"revealing {action.enchantment} costs {cost} mana and you have {game.mana}", rule="Mana",
                          section=SEC_ARENA)
     return None
 
@@ -400,7 +421,11 @@ def _why_cast(game: Board, card: Card, zone: str, target: str, reveal: bool) -> 
     return None
 
 
-def _why_activation(game: Board, action: Action) -> RuleError | None:
+def _why_activation(game: Board, action: Activation) -> RuleError | None:
+    """The rules every activation answers to (the creature, its marker, Stun, movement), then its own."""
+    problem = _why_your_mage_must_act(game, action.actor)
+    if problem is not None:
+        return problem
     unit = game.units.get(action.actor)
     if unit is None or unit.side != YOU or not unit.in_arena:
         return RuleError(f"you have no creature {action.actor!r}", rule="Creature Actions Stage",
@@ -408,15 +433,15 @@ def _why_activation(game: Board, action: Action) -> RuleError | None:
     if not unit.ready:
         return RuleError(f"{unit.describe()} has already acted (or was summoned this round)",
                          rule="Action markers", section=SEC_ACTION)
-    if action.do == "nothing":
+    if type(action) is DoNothing:
         return None if action.to == unit.zone else RuleError("doing nothing means staying put",
                                                                rule="Actions", section=SEC_ARENA)
-    if unit.stunned and not (unit.id == YOU and action.do == "cast" and action.to == unit.zone
-                             and _stunned_mage_may_cast(card_book().cards.get(action.name))):
+    if unit.stunned and not (type(action) is Cast and action.to == unit.zone
+                             and _stunned_mage_may_cast(game.cards.cards.get(action.spell))):
         return RuleError(f"{unit.describe()} is stunned and can only spend its action"
                          + (" or cast a quick spell that is not an attack" if unit.id == YOU else ""),
                          rule="Incapacitated", section=SEC_ARENA)
-    if action.do == "move":
+    if type(action) is Move:
         moves = unit.full_moves
     elif _is_full_action(unit, action):
         moves = 0
@@ -425,26 +450,34 @@ def _why_activation(game: Board, action: Action) -> RuleError | None:
     if action.to not in reachable(unit.zone, moves, game.walls):
         return RuleError(f"{unit.describe()} cannot get to {action.to!r} with this action (moves {moves})",
                          rule="Movement", section=SEC_ARENA)
-    if action.do == "move":
-        return None if action.to != unit.zone else RuleError("a move must change zone", rule="Movement",
-                                                             section=SEC_ARENA)
-    if action.do == "guard":
-        return None if not unit.has("Flying") else RuleError("a flying creature cannot guard", rule="Guard",
-                                                             section=SEC_ARENA)
-    if action.do == "attack":
-        attack = unit.attack_named(action.name)
-        target = game.target(action.target)
-        if attack is None or target is None or not can_attack(unit, attack, action.to, target, game):
-            return RuleError(f"{unit.describe()} cannot attack {action.target!r} with {action.name!r} from "
-                             f"{action.to} (range, Flying, Guard or mana)", rule="Attacks", section=SEC_ARENA)
-        return None
-    if action.do == "cast":
-        card = card_book().cards.get(action.name)
-        if unit.id != YOU or card is None or action.name not in game.planned:
-            return RuleError(f"{action.name!r} is not a spell your mage planned", rule="Planning",
-                             section=SEC_READY)
-        return _why_cast(game, card, action.to, action.target, action.reveal)
-    return RuleError(f"unknown action {action.do!r}", rule="Actions", section=SEC_ARENA)
+    return _WHY_ACTIVATION[type(action)](game, unit, action)
+
+
+def _why_move(game: Board, unit: Unit, action: Move) -> RuleError | None:
+    return None if action.to != unit.zone else RuleError("a move must change zone", rule="Movement",
+                                                         section=SEC_ARENA)
+
+
+def _why_guard(game: Board, unit: Unit, action: Guard) -> RuleError | None:
+    return None if not unit.has("Flying") else RuleError("a flying creature cannot guard", rule="Guard",
+                                                         section=SEC_ARENA)
+
+
+def _why_strike(game: Board, unit: Unit, action: Strike) -> RuleError | None:
+    attack = unit.attack_named(action.attack)
+    target = game.target(action.target)
+    if attack is None or target is None or not can_attack(unit, attack, action.to, target, game):
+        return RuleError(f"{unit.describe()} cannot attack {action.target!r} with {action.attack!r} from "
+                         f"{action.to} (range, Flying, Guard or mana)", rule="Attacks", section=SEC_ARENA)
+    return None
+
+
+def _why_cast_activation(game: Board, unit: Unit, action: Cast) -> RuleError | None:
+    card = game.cards.cards.get(action.spell)
+    if card is None or action.spell not in game.planned:
+        return RuleError(f"{action.spell!r} is not a spell your mage planned", rule="Planning",
+                         section=SEC_READY)
+    return _why_cast(game, card, action.to, action.target, action.reveal)
 
 
 def _stunned_mage_may_cast(card: Card | None) -> bool:
@@ -452,13 +485,26 @@ def _stunned_mage_may_cast(card: Card | None) -> bool:
     return card is not None and card.action == "quick" and card.type != "attack"
 
 
-def _is_full_action(unit: Unit, action: Action) -> bool:
+def _is_full_action(unit: Unit, action: Activation) -> bool:
     """A full-action attack or spell: no move before it."""
-    if action.do == "attack":
-        attack = unit.attack_named(action.name)
+    if type(action) is Strike:
+        attack = unit.attack_named(action.attack)
         return attack is not None and attack.action == "full"
-    card = card_book().cards.get(action.name)
-    return action.do == "cast" and card is not None and card.action == "full"
+    if type(action) is Cast:
+        card = unit.book.cards.get(action.spell)
+        return card is not None and card.action == "full"
+    return False
+
+
+#: The rules each kind of action answers to, by its class (a table, not an if-chain).
+_WHY: dict[type, Callable[[Board, Any], RuleError | None]] = {
+    Plan: _why_plan, Reveal: _why_reveal, Pass: _why_pass_now, QuickCast: _why_quick_cast, DummyTurn: _why_dummy,
+    DoNothing: _why_activation, Move: _why_activation, Guard: _why_activation, Strike: _why_activation,
+    Cast: _why_activation}
+#: An activation's own rules, after those every activation answers to.
+_WHY_ACTIVATION: dict[type, Callable[[Board, Unit, Any], RuleError | None]] = {
+    Move: _why_move, Guard: _why_guard, Strike: _why_strike, Cast: _why_cast_activation}
+assert set(_WHY) == set(ACTION_CLASSES)
 
 
 def check(game: Board, action: Action) -> None:
@@ -472,7 +518,7 @@ def check(game: Board, action: Action) -> None:
 @lru_cache(maxsize=256)
 
 
-def _plans(spellbook: tuple[str, ...]) -> tuple[Action, ...]:
+def _plans(spellbook: tuple[str, ...]) -> tuple[Plan, ...]:
     """Every plan of at most 2 spells from ``spellbook`` (sorted), names in order: worked out once per spellbook,
     as a round's plan is asked again (by a bot, a parser, a front end) while the spellbook stays the same."""
     names = sorted(set(spellbook))
@@ -485,40 +531,40 @@ def _plans(spellbook: tuple[str, ...]) -> tuple[Action, ...]:
                     break
                 pool.remove(name)
             else:
-                plans.append(Action(KIND_PLAN, spells=combo))
+                plans.append(Plan(combo))
     return tuple(plans)
 
 
 @lru_cache(maxsize=1 << 16)
 
 
-def attack_action(uid: str, zone: str, name: str, target: str) -> Action:
+def attack_action(uid: str, zone: str, name: str, target: str) -> Strike:
     """A creature's attack, built once and offered again in every position and game (actions are values)."""
-    return new_action((KIND_ACTIVATE, uid, zone, "attack", name, target, (), False))
+    return Strike(uid, zone, name, target)
 
 
 @lru_cache(maxsize=1 << 14)
 
 
-def _quick_cast_action(name: str, target: str, reveal: bool) -> Action:
+def _quick_cast_action(name: str, target: str, reveal: bool) -> QuickCast:
     """A quick cast, built once (see :func:`attack_action`)."""
-    return new_action((KIND_QUICK_CAST, "", "", "", name, target, (), reveal))
+    return QuickCast(name, target, reveal)
 
 
 @lru_cache(maxsize=1 << 14)
 
 
-def _reveal_action(name: str, target: str) -> Action:
+def _reveal_action(name: str, target: str) -> Reveal:
     """Turning a face-down enchantment up, built once (see :func:`attack_action`)."""
-    return new_action((KIND_REVEAL, "", "", "", name, target, (), False))
+    return Reveal(name, target)
 
 
 @lru_cache(maxsize=1 << 14)
 
 
-def _cast_action(zone: str, name: str, target: str, reveal: bool) -> Action:
+def _cast_action(zone: str, name: str, target: str, reveal: bool) -> Cast:
     """Your mage's activation that casts a spell, built once (see :func:`attack_action`)."""
-    return new_action((KIND_ACTIVATE, YOU, zone, "cast", name, target, (), reveal))
+    return Cast(zone, name, target, reveal)
 
 
 @lru_cache(maxsize=4096)
@@ -546,15 +592,14 @@ def _wall_zones(count: int, full: bool) -> tuple[int, ...]:
 
 def standing_actions(uid: str, here: str, full_moves: int, quick_moves: int, guards: bool,
                       walls: tuple[Wall, ...],
-                      ) -> tuple[tuple[Action, ...], tuple[tuple[str, Action | None], ...], tuple[Action, ...]]:
+                      ) -> tuple[tuple[Activation, ...], tuple[tuple[str, Guard | None], ...],
+                                 tuple[Activation, ...]]:
     """The activations of a creature in ``here`` that involve no other unit, built once and offered again in
     every position (actions are values): doing nothing and the moves, then each zone a quick move reaches
     with its guard (None for a flyer, which cannot guard); and all of them in the order they are offered
     when the creature has nothing to attack or cast."""
-    staying = (new_action((KIND_ACTIVATE, uid, here, "nothing", "", "", (), False)),
-               *(new_action((KIND_ACTIVATE, uid, z, "move", "", "", (), False))
-                 for z in reachable_zones(here, full_moves, walls) if z != here))
-    zones = tuple((zone, new_action((KIND_ACTIVATE, uid, zone, "guard", "", "", (), False))
-                   if guards else None)
+    staying: tuple[Activation, ...] = (
+        DoNothing(uid, here), *(Move(uid, z) for z in reachable_zones(here, full_moves, walls) if z != here))
+    zones = tuple((zone, Guard(uid, zone) if guards else None)
                   for zone in reachable_zones(here, quick_moves, walls))
     return staying, zones, staying + tuple(guard for _, guard in zones if guard is not None)

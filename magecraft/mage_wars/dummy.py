@@ -16,7 +16,7 @@ from magecraft.core.deck import DeckExhausted
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import DISTANCES, blocking_wall, distance, neighbours, reachable, step
 from magecraft.mage_wars.board import Board
-from magecraft.mage_wars.cards import Attack, Card, card_book
+from magecraft.mage_wars.cards import Attack, Card
 from magecraft.mage_wars.combat import (
     attackable,
     can_attack,
@@ -105,7 +105,7 @@ def _draw(game: Board, kind: str) -> Card | None:
     except DeckExhausted:
         say(game, f"the {kind} deck is exhausted: the Dummy Mage loses this turn")
         return None
-    return card_book().get(name)
+    return game.cards.get(name)
 
 
 def _summon(game: Board) -> None:

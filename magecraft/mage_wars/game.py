@@ -19,15 +19,14 @@ from typing import Any, ClassVar, Self
 from magecraft.core.deck import Deck
 from magecraft.core.errors import DataError, RuleError
 from magecraft.core.events import EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.mage_wars import decisions, dummy
 from magecraft.mage_wars.actions import (
-    KIND_DUMMY,
-    KIND_PASS,
+    DUMMY_TURNS,
     KIND_PLAN,
     KIND_QUICK_CAST,
-    KIND_REVEAL,
     STAGE_CREATURES,
     STAGE_OVER,
     STAGE_QUICK_CAST_1,
@@ -40,13 +39,33 @@ from magecraft.mage_wars.actions import (
     STEP_PLAN,
     STEP_QUICK_CAST,
     Action,
+    Activation,
+    Cast,
+    DoNothing,
+    DummyTurn,
+    Guard,
+    Move,
+    Pass,
+    Plan,
+    QuickCast,
+    Reveal,
     Stage,
     Step,
+    Strike,
     words,
 )
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.board import Target
-from magecraft.mage_wars.cards import Attack, Card, DummyDecks, Spellbook, card_book, suggested_dummy_decks
+from magecraft.mage_wars.cards import (
+    Attack,
+    Card,
+    CardBook,
+    DummyDecks,
+    Spellbook,
+    card_book,
+    card_book_with,
+    suggested_dummy_decks,
+)
 from magecraft.mage_wars.combat import (
     cast_spell,
     resolve_attack,
@@ -71,7 +90,7 @@ from magecraft.mage_wars.units import (
 DECK_KINDS = ("creature", "enchantment", "incantation", "attack")
 
 #: Asked at a trigger in the middle of a turn: should this reveal be made, at this moment (words)?
-AnswerTrigger = Callable[["MageWarsGame", "Action", str], bool]
+AnswerTrigger = Callable[["MageWarsGame", Reveal, str], bool]
 
 class MageWarsGame(GameState[Action]):
     """Your mage against the Dummy Mage: the state, and the round that composes the rules of
@@ -86,8 +105,10 @@ class MageWarsGame(GameState[Action]):
                  quickcast_used: bool = False, mage_next: bool = False, wall_damage: dict[str, int] | None = None,
                  walls: list[Wall] | None = None, kills: dict[str, int] | None = None,
                  winner: str | None = None, end_reason: str = "", next_id: int = 1,
-                 dummy_seat: bool = False) -> None:
+                 cards: CardBook | None = None) -> None:
         self.rng = rng
+        #: The cards of this game: the shipped pool and any the game adds (a position's ``cards``), saved with it.
+        self.cards = cards or card_book()
         self.settings = settings
         self.units = units
         self.decks = decks
@@ -111,9 +132,8 @@ class MageWarsGame(GameState[Action]):
         self.winner = winner
         self.end_reason = end_reason
         self.next_id = next_id
-        #: The Dummy Mage's turns wait for its seat's bot (the registered ``dummy-mage``, which plays seed 003's
-        #: rules) instead of running by themselves inside your action: how the generic driver plays the game.
-        self.dummy_seat = dummy_seat
+        #: The choice the engine's own bot took from the current offer (:meth:`offered`); None: none noted.
+        self._vouched: Action | None = None
         #: Who answers reveal offers at triggers (A17): the terminal, the bot, or nobody (no offers).
         #: Not part of the state: the answers are in the log, and offers come only between saves.
         self.answer_trigger: AnswerTrigger | None = None
@@ -122,29 +142,31 @@ class MageWarsGame(GameState[Action]):
     @classmethod
     def new(cls, rng: Randomness, spellbook: Spellbook, settings: Settings | None = None,
             decks: DummyDecks | None = None, *, shuffle: bool = True, start: bool = True,
-            dummy_seat: bool = False) -> MageWarsGame:
+            cards: CardBook | None = None) -> MageWarsGame:
         """Seed 003 Setup: your book, the Dummy Mage's four shuffled decks, both mages placed.
 
-        ``dummy_seat``: the Dummy Mage's turns are its seat's decisions (see :attr:`dummy_seat`)."""
+        The Dummy Mage is a seat: each of its turns is its decision, taken by its rule bot (the registered
+        ``dummy-mage``, :mod:`.game_type`), which plays seed 003's rolls.  ``cards``: the game's cards
+        (:func:`.cards.card_book_with`), the shipped pool when None."""
         settings = settings or Settings()
         settings.validate()
-        book = card_book()
+        book = cards or card_book()
         decks = decks or suggested_dummy_decks()
         mage = book.get(spellbook.mage)
         dummy_card = book.get(settings.dummy_mage)
         if dummy_card.type != "mage":
             raise DataError(f"settings: {settings.dummy_mage!r} is not a mage")
         units = {
-            YOU: Unit(YOU, mage.name, YOU, settings.your_zone, mage.life),
+            YOU: Unit(YOU, mage.name, YOU, settings.your_zone, mage.life, book=book),
             DUMMY: Unit(DUMMY, dummy_card.name, DUMMY, settings.dummy_zone,
-                        settings.dummy_life or dummy_card.life, ready=False),
+                        settings.dummy_life or dummy_card.life, ready=False, book=book),
         }
         piles = {kind: Deck(list(getattr(decks, kind)), name=f"Dummy Mage {kind}") for kind in DECK_KINDS}
         if shuffle:
             for pile in piles.values():
                 pile.shuffle(rng)
         mana = mage.channeling if settings.starting_mana is None else settings.starting_mana
-        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana, dummy_seat=dummy_seat)
+        game = cls(rng, settings, units, piles, list(spellbook.cards), mana=mana, cards=book)
         game.event("setup: the Dummy Mage has initiative", section=SEC_SETUP,
                    data={"you": mage.name, "dummy": dummy_card.name, "dummy_life": units[DUMMY].life})
         if start:
@@ -190,7 +212,8 @@ class MageWarsGame(GameState[Action]):
 
     def add_creature(self, card: Card, side: str, zone: str) -> Unit:
         """A new creature with an inactive action marker: it acts from the next Reset."""
-        unit = Unit(f"{side[0]}{self.next_id}", card.name, side, zone, card.life, ready=False, fresh=True)
+        unit = Unit(f"{side[0]}{self.next_id}", card.name, side, zone, card.life, ready=False, fresh=True,
+                    book=self.cards)
         self.next_id += 1
         self.units[unit.id] = unit
         return unit
@@ -201,7 +224,11 @@ class MageWarsGame(GameState[Action]):
         return (YOU, DUMMY)
 
     def current_player(self) -> str | None:
-        return decisions.current_player(self)
+        """You, or the Dummy Mage when its seat takes its own turn; None when nobody decides."""
+        pending = self.pending
+        if not pending:
+            return None
+        return DUMMY if pending in (STEP_DUMMY_QUICK_CAST, STEP_DUMMY_CREATURE) else YOU
 
     def legal_actions(self) -> list[Action]:
         """Every legal decision; built legal by construction (a test checks each one against check())."""
@@ -216,9 +243,46 @@ class MageWarsGame(GameState[Action]):
         return decisions.why_illegal(self, action)
 
     def check(self, action: Action) -> None:
+        """Raise the rule ``action`` breaks now.  The Dummy Mage's one action, and the choice the engine's own bot
+        said it took from this decision's offer (:meth:`offered`), are the very objects offered and pass without
+        being judged again (docs/architecture.md, Fast paths); anything else is judged rule by rule."""
+        vouched, self._vouched = self._vouched, None
+        if action is vouched or (type(action) is DummyTurn and action is DUMMY_TURNS.get(self.pending)
+                                 and self.winner is None):
+            return
         decisions.check(self, action)
 
-    def cast_actions(self, card: Card, zone: str) -> list[Action]:
+    def chance_of(self, action: Action) -> Chance | None:
+        """The exact chance an attack destroys its target, or (where it cannot) deals damage (issue 28): a
+        creature's attack (:class:`.actions.Strike`) or your attack spell cast at one target; None for every
+        other action (no roll decides it) and for a zone attack (it strikes several).  Changes nothing, rolls
+        nothing (:func:`.odds.attack_chance`)."""
+        if type(action) is Strike:
+            unit = self.units.get(action.actor)
+            attack = unit.attack_named(action.attack) if unit is not None else None
+            moved = unit is not None and action.to != unit.zone
+        elif type(action) is QuickCast or type(action) is Cast:
+            unit = self.you
+            card = self.cards.cards.get(action.spell)
+            attack = card.attacks[0] if card is not None and card.type == "attack" and card.attacks else None
+            moved = False
+        else:
+            return None
+        target = self.target(action.target) if action.target else None
+        if unit is None or attack is None or target is None or attack.zone_attack:
+            return None
+        from magecraft.mage_wars.odds import attack_chance  # icepool: imported when odds are asked for
+
+        return attack_chance(self, unit, attack, target, moved=moved)
+
+    def offered(self, action: Action) -> Action:
+        """Note that ``action`` is one of the very objects this decision's offer holds (the heuristic bot reads
+        it from :meth:`offer`), so the next :meth:`check` accepts it without judging it again; the note lasts
+        until that check or the next action carried out."""
+        self._vouched = action
+        return action
+
+    def cast_actions(self, card: Card, zone: str) -> list[Cast]:
         """Your mage's activations that cast ``card`` from ``zone`` (:func:`.decisions.cast_actions`)."""
         return decisions.cast_actions(self, card, zone)
 
@@ -243,7 +307,7 @@ class MageWarsGame(GameState[Action]):
             seen["planned"] = len(self.planned)
             for unit in seen["units"]:
                 unit["hidden"] = len(unit["hidden"])
-            seen["log"] = [e for e in seen["log"] if not _private_to_you(e)]
+            seen["log"] = [e for e in seen["log"] if not _private_to_you(e, self.cards)]
         return seen
 
     def parse_action(self, text: str) -> Action:
@@ -253,28 +317,30 @@ class MageWarsGame(GameState[Action]):
         if self.pending == STEP_PLAN and said.casefold().startswith("plan "):
             listed = said[5:]
             names = [] if listed.casefold() == "no spells" else listed.split(" and ")
-            book = card_book()
+            book = self.cards
             try:
                 spells = tuple(book.find(name).name for name in names)
             except DataError as exc:
                 raise RuleError(f"{said!r} cannot be planned: {exc}", rule="Planning", section=SEC_READY) from None
-            action = Action(KIND_PLAN, spells=spells)
+            action = Plan(spells)
             self.check(action)
             return action
         return super().parse_action(text)
 
     def action_text(self, action: Action) -> str:
         """An action in words, naming the units it involves ("Timber Wolf (y1): in B2, attack ...")."""
-        if action.kind == "pass" and self.pending == STEP_AFTER_ACTION:
+        if type(action) is Pass and self.pending == STEP_AFTER_ACTION:
             return "pass: no quick cast after your mage's action"
         # Only the units the action names are looked up (a decision's event describes one action).
         units, walls = self.units, self.walls
+        # (getattr with a default: an attribute lookup at C speed; the action classes name them alike)
+        actor_id, target_id = getattr(action, "actor", ""), getattr(action, "target", "")
         if not walls:
-            actor, target = units.get(action.actor), units.get(action.target)
+            actor, target = units.get(actor_id), units.get(target_id)
             return _words(action, "" if actor is None else actor.describe(),
                           "" if target is None else target.describe())
         names = {}
-        for ident in (action.actor, action.target):
+        for ident in (actor_id, target_id):
             unit = units.get(ident)
             if unit is not None:
                 names[ident] = unit.describe()
@@ -439,10 +505,7 @@ class MageWarsGame(GameState[Action]):
             you_can = not self.quickcast_used and not self.done[YOU] and decisions.a_quick_spell_has_a_target(self)
             dummy_first = dummy_first or not you_can
         if dummy_first and not self.done[DUMMY]:
-            if self.dummy_seat:
-                self.pending = STEP_DUMMY_QUICK_CAST
-            else:
-                self._dummy_quick_cast()
+            self.pending = STEP_DUMMY_QUICK_CAST
             return
         if you_can:
             self.pending = STEP_QUICK_CAST
@@ -480,58 +543,60 @@ class MageWarsGame(GameState[Action]):
             self.turn = DUMMY
         elif self.turn == DUMMY and not theirs:
             self.turn = YOU
-        if self.turn == YOU:
-            self.pending = STEP_ACTIVATE
-            return
-        if self.turn == DUMMY:
-            if self.dummy_seat:
-                self.pending = STEP_DUMMY_CREATURE
-                return
-            dummy.creature_turn(self, (mine, theirs))
-        self.turn = other(self.turn)
+        self.pending = STEP_ACTIVATE if self.turn == YOU else STEP_DUMMY_CREATURE
 
     def perform(self, action: Action) -> None:
-        kind = action.kind
-        if kind == KIND_DUMMY:
+        """Carry out a legal action (checked by :meth:`check`), by its class's performer, and run the game on."""
+        self._vouched = None
+        if type(action) is DummyTurn:
             self._perform_dummy()
             return
         self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=action_data(action))
-        if kind == KIND_REVEAL:
-            self._reveal(self.units[action.target], action.name)
+        if type(action) is Reveal:
+            self._reveal(self.units[action.target], action.enchantment)
             return
         was, self.pending = self.pending, None
-        if kind == KIND_PLAN:
-            for name in action.spells:
-                self.spellbook.remove(name)
-            self.planned = list(action.spells)
-            self.event("deployment: nothing to deploy", section=SEC_READY)
-            self.stage = STAGE_QUICK_CAST_1
-        elif kind == KIND_PASS and self.stage == STAGE_CREATURES:
+        if _PERFORMERS[type(action)](self, action, was):
+            self.advance()
+
+    def _perform_plan(self, action: Plan, was: Step | None) -> bool:
+        for name in action.spells:
+            self.spellbook.remove(name)
+        self.planned = list(action.spells)
+        self.event("deployment: nothing to deploy", section=SEC_READY)
+        self.stage = STAGE_QUICK_CAST_1
+        return True
+
+    def _perform_pass(self, action: Pass, was: Step | None) -> bool:
+        if self.stage == STAGE_CREATURES:
             self.turn = DUMMY
-        elif kind == KIND_PASS:
-            if self.done[DUMMY]:
-                self.done[YOU] = True
-            else:
-                self.you_passed = True
-        elif kind == KIND_QUICK_CAST:
-            self.quickcast_used = True
-            if was == STEP_AFTER_ACTION:
-                self.turn = DUMMY
-            elif self.stage == STAGE_CREATURES:
-                self.mage_next = True
-            else:
-                self.done[YOU] = True
-            self._cast(card_book().get(action.name), action.target, action.reveal)
+        elif self.done[DUMMY]:
+            self.done[YOU] = True
         else:
-            unit = self.units[action.actor]
-            dazed = self.dazed_going_in(unit)
-            self._activate(action)
-            self.end_activation(unit, dazed)
-            if action.actor == YOU and self.winner is None and decisions.may_quick_cast_after_action(self):
-                self.pending = STEP_AFTER_ACTION
-                return
+            self.you_passed = True
+        return True
+
+    def _perform_quick_cast(self, action: QuickCast, was: Step | None) -> bool:
+        self.quickcast_used = True
+        if was == STEP_AFTER_ACTION:
             self.turn = DUMMY
-        self.advance()
+        elif self.stage == STAGE_CREATURES:
+            self.mage_next = True
+        else:
+            self.done[YOU] = True
+        self._cast(self.cards.get(action.spell), action.target, action.reveal)
+        return True
+
+    def _perform_activation(self, action: Activation, was: Step | None) -> bool:
+        unit = self.units[action.actor]
+        dazed = self.dazed_going_in(unit)
+        self._activate(unit, action)
+        self.end_activation(unit, dazed)
+        if action.actor == YOU and self.winner is None and decisions.may_quick_cast_after_action(self):
+            self.pending = STEP_AFTER_ACTION
+            return False
+        self.turn = DUMMY
+        return True
 
     def _perform_dummy(self) -> None:
         """The Dummy Mage's turn its seat took: seed 003's quick cast/action, or one creature's action."""
@@ -565,10 +630,10 @@ class MageWarsGame(GameState[Action]):
             if not isinstance(unit, Unit):
                 continue
             for name in sorted(set(unit.hidden)):
-                card = card_book().get(name)
+                card = self.cards.get(name)
                 if not _answers(card, trigger, attack) or card.reveal_cost > self.mana:
                     continue
-                action = Action(KIND_REVEAL, name=name, target=unit.id)
+                action = Reveal(name, unit.id)
                 if self.answer_trigger(self, action, moment):
                     self.event(f"as {moment}:", section=SEC_ARENA)
                     self._reveal(unit, name)
@@ -578,7 +643,7 @@ class MageWarsGame(GameState[Action]):
 
     def _reveal(self, unit: Unit, name: str) -> None:
         """Turn your face-down enchantment up, paying its reveal cost; from now on it works (ruling A13)."""
-        self.mana -= card_book().get(name).reveal_cost
+        self.mana -= self.cards.get(name).reveal_cost
         unit.hidden.remove(name)
         unit.enchantments.append(name)
         self.event(f"you reveal {name} on {unit.describe()}", section=SEC_ARENA, data={"unit": unit.id})
@@ -603,27 +668,34 @@ class MageWarsGame(GameState[Action]):
         target = self.units[target_id]
         cast_spell(self, card, target, YOU, face_down=card.type == "enchantment" and not reveal)
 
-    def _activate(self, action: Action) -> None:
-        unit = self.units[action.actor]
+    def _activate(self, unit: Unit, action: Activation) -> None:
+        """A creature's activation: its marker turns, Stun and Slam act, it moves to ``action.to``, then does
+        what the action's class says (:data:`_DEEDS`)."""
         unit.ready = False
         self.mage_next = False
         begun = unit.begin_action()
-        if begun == "stunned" and action.do != "cast":
+        if begun == "stunned" and type(action) is not Cast:
             self.event(f"{unit.describe()} is stunned and spends its action recovering", section=SEC_ARENA)
             return
         if begun == "stands up":
             self.event(f"{unit.describe()} stands up dazed", section=SEC_ARENA)
         moved = action.to != unit.zone
         unit.zone = action.to
-        if action.do == "guard":
-            unit.guarding = True
-        elif action.do == "attack":
-            attack = unit.attack_named(action.name)
-            target = self.target(action.target)
-            assert attack is not None and target is not None
-            resolve_attack(self, unit, attack, target, moved=moved)
-        elif action.do == "cast":
-            self._cast(card_book().get(action.name), action.target, action.reveal)
+        deed = _DEEDS.get(type(action))
+        if deed is not None:
+            deed(self, unit, action, moved)
+
+    def _guard(self, unit: Unit, action: Guard, moved: bool) -> None:
+        unit.guarding = True
+
+    def _strike(self, unit: Unit, action: Strike, moved: bool) -> None:
+        attack = unit.attack_named(action.attack)
+        target = self.target(action.target)
+        assert attack is not None and target is not None
+        resolve_attack(self, unit, attack, target, moved=moved)
+
+    def _cast_in_action(self, unit: Unit, action: Cast, moved: bool) -> None:
+        self._cast(self.cards.get(action.spell), action.target, action.reveal)
 
     # -- outcome and saving ---------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -644,8 +716,11 @@ class MageWarsGame(GameState[Action]):
             "you_passed": self.you_passed, "quickcast_used": self.quickcast_used, "mage_next": self.mage_next,
             "wall_damage": dict(self.wall_damage), "walls": [w.to_dict() for w in self.walls],
             "kills": dict(self.kills), "winner": self.winner, "end_reason": self.end_reason,
-            "next_id": self.next_id, "dummy_seat": self.dummy_seat,
+            "next_id": self.next_id,
             "rng": self.rng.snapshot(), "log": self.rng.log.to_list(),
+            # the cards the game adds to the shipped pool, only when it adds some (saves without them stay as
+            # they were)
+            **({"cards": self.cards.custom_entries()} if self.cards.custom else {}),
         }
 
     @classmethod
@@ -653,10 +728,11 @@ class MageWarsGame(GameState[Action]):
         """Rebuild a saved game; ``ask`` lets a game played with physical dice go on at the terminal."""
         try:
             settings = Settings.from_dict(raw["settings"])
+            book = card_book_with(raw.get("cards", []))
             rng = Randomness.restore(raw["rng"], EventLog.from_list(raw["log"]), ask)
             walls = Settings.from_dict({"walls": raw["walls"]}).walls
             return cls(
-                rng, settings, {u["id"]: Unit.from_dict(u) for u in raw["units"]},
+                rng, settings, {u["id"]: Unit.from_dict(u, book) for u in raw["units"]},
                 {k: Deck.from_dict(raw["decks"][k]) for k in DECK_KINDS}, list(raw["spellbook"]),
                 mana=int(raw["mana"]), round_no=int(raw["round"]), stage=str(raw["stage"]),
                 initiative=str(raw["initiative"]), planned=list(raw["planned"]), pending=str(raw["pending"]),
@@ -666,7 +742,7 @@ class MageWarsGame(GameState[Action]):
                 wall_damage={k: int(v) for k, v in raw["wall_damage"].items()}, walls=list(walls),
                 kills={k: int(v) for k, v in raw["kills"].items()}, winner=raw["winner"],
                 end_reason=str(raw["end_reason"]), next_id=int(raw["next_id"]),
-                dummy_seat=bool(raw.get("dummy_seat", False)),
+                cards=book,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             # AttributeError: a list or number saved where a table belongs (e.g. "conditions": 5).
@@ -680,19 +756,19 @@ def _words(action: Action, actor: str, target: str) -> str:
     action value and names (actions are built once and offered again)."""
     names = {}
     if actor:
-        names[action.actor] = actor
+        names[getattr(action, "actor", "")] = actor
     if target:
-        names[action.target] = target
+        names[getattr(action, "target", "")] = target
     return words(action, names)
 
 
-def _private_to_you(event: Mapping[str, Any]) -> bool:
+def _private_to_you(event: Mapping[str, Any], book: CardBook) -> bool:
     """An event that names what the Dummy Mage may not see: your plan, a face-down enchantment cast."""
     data = event.get("data") or {}
     if data.get("face_down") or data.get("kind") == KIND_PLAN:
         return True
     casts = data.get("kind") == KIND_QUICK_CAST or data.get("do") == "cast"
-    card = card_book().cards.get(str(data.get("name"))) if casts and not data.get("reveal") else None
+    card = book.cards.get(str(data.get("name"))) if casts and not data.get("reveal") else None
     return card is not None and card.type == "enchantment"
 
 
@@ -714,3 +790,14 @@ def _answers(card: Card, trigger: str, attack: Attack) -> bool:
     if effect.melee_dice:
         return attack.melee
     return bool(effect.life)
+
+
+#: How each of your kinds of decision is carried out, by its class; True: the game runs on after it.
+_PERFORMERS: Mapping[type, Callable[[MageWarsGame, Any, Step | None], bool]] = MappingProxyType({
+    Plan: MageWarsGame._perform_plan, Pass: MageWarsGame._perform_pass,
+    QuickCast: MageWarsGame._perform_quick_cast, DoNothing: MageWarsGame._perform_activation,
+    Move: MageWarsGame._perform_activation, Guard: MageWarsGame._perform_activation,
+    Strike: MageWarsGame._perform_activation, Cast: MageWarsGame._perform_activation})
+#: What an activation does once its creature stands in its zone (doing nothing and moving: nothing more).
+_DEEDS: Mapping[type, Callable[[MageWarsGame, Unit, Any, bool], None]] = MappingProxyType({
+    Guard: MageWarsGame._guard, Strike: MageWarsGame._strike, Cast: MageWarsGame._cast_in_action})

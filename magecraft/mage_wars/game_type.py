@@ -20,7 +20,7 @@ from magecraft.core.registry import GameType
 from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.state import GameState
 from magecraft.mage_wars import bot
-from magecraft.mage_wars.actions import Action
+from magecraft.mage_wars.actions import DUMMY_TURNS, Action
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.position import setup
@@ -43,7 +43,7 @@ def new(rng: Randomness, options: SoloOptions) -> MageWarsGame:
     if options.mage not in books:
         raise DataError(f"no ready spellbook for {options.mage!r} (books: {', '.join(books)})")
     settings = Settings.from_dict(dict(options.settings))
-    return MageWarsGame.new(rng, books[options.mage], settings, dummy_seat=True)
+    return MageWarsGame.new(rng, books[options.mage], settings)
 
 
 class HeuristicBot:
@@ -60,7 +60,9 @@ class HeuristicBot:
 
     def choose(self, state: GameState[Any], player: str) -> Action:
         assert isinstance(state, MageWarsGame)
-        return bot.choose(state)
+        action, offered = bot.choose_offered(state)
+        # the very object the decision offers: the game need not judge it again (docs/architecture.md, Fast paths)
+        return state.offered(action) if offered else action
 
 
 class DummyMageBot:
@@ -74,7 +76,8 @@ class DummyMageBot:
         self.rng = rng
 
     def choose(self, state: GameState[Any], player: str) -> Any:
-        return state.legal_actions()[0]
+        turn = DUMMY_TURNS.get(getattr(state, "pending", None))
+        return turn if turn is not None else state.legal_actions()[0]
 
 
 def rule_bots(state: GameState[Any]) -> Mapping[str, str]:

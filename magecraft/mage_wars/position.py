@@ -13,10 +13,15 @@ A scenario file's ``[setup]`` (or a test) arranges a moment of a game without pl
     card = "Emerald Tegu"
     zone = "C3"
     damage = 5
+    [[cards]]                    # a card missing from the shipped pool, in data/cards.json's own fields
+    name = "Sunspear"
+    type = "attack"
+    ...
 
 The whole is validated before a game is built (:meth:`Position.build`): a zone that is not in the arena,
 a card that is not in the book or not a creature, damage that would have killed, more than two spells
-planned, a deck holding a card of another type -- each is refused with a ``DataError`` saying why.
+planned, a deck holding a card of another type, an added card with a bad or unknown field or a name the pool
+already has -- each is refused with a ``DataError`` saying why.
 The Dummy Mage's decks are used in the order given, top first (not shuffled), so the scenario's dice
 decide everything that follows.
 """
@@ -32,7 +37,7 @@ from magecraft.core.errors import DataError
 from magecraft.core.randomness import Randomness
 from magecraft.mage_wars.actions import Stage, Step
 from magecraft.mage_wars.arena import ZONES
-from magecraft.mage_wars.cards import card_book, ready_spellbooks
+from magecraft.mage_wars.cards import CardBook, card_book_with, ready_spellbooks
 from magecraft.mage_wars.game import DECK_KINDS, MageWarsGame
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
@@ -79,8 +84,7 @@ class UnitAt:
         except (TypeError, ValueError) as exc:
             raise DataError(f"{what}: {exc}") from None
 
-    def check(self, what: str, card_type: str) -> None:
-        book = card_book()
+    def check(self, what: str, card_type: str, book: CardBook) -> None:
         if self.zone not in ZONES:
             raise DataError(f"{what}: {self.zone!r} is not a zone of the arena ({', '.join(ZONES)})")
         card = book.get(self.card)
@@ -100,10 +104,10 @@ class UnitAt:
             if count < 1:
                 raise DataError(f"{what}: condition {name} needs a count of 1 or more, not {count}")
 
-    def unit(self, ident: str, side: str) -> Unit:
-        return Unit(ident, self.card, side, self.zone, card_book().get(self.card).life, damage=self.damage,
+    def unit(self, ident: str, side: str, book: CardBook) -> Unit:
+        return Unit(ident, self.card, side, self.zone, book.get(self.card).life, damage=self.damage,
                     ready=self.ready, conditions=dict(self.conditions), enchantments=list(self.enchantments),
-                    hidden=list(self.face_down))
+                    hidden=list(self.face_down), book=book)
 
 
 @dataclass(frozen=True)
@@ -123,12 +127,19 @@ class Position:
     planned: tuple[str, ...] = ()
     decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     settings: Mapping[str, Any] = field(default_factory=dict)
+    #: Cards added to the pool for this game, each in the shipped card data's own fields (``data/cards.json``);
+    #: they may stand in the arena, the spellbook, the plan and the decks, and are saved with the game.
+    cards: tuple[Mapping[str, Any], ...] = ()
+
+    def book(self) -> CardBook:
+        """The cards of this game: the shipped pool and :attr:`cards` (refused whole if one is malformed)."""
+        return card_book_with(list(self.cards))
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any]) -> Position:
         """A position from a scenario's ``[setup]`` table (plain TOML values)."""
         known = {"you", "dummy", "creatures", "stage", "round", "initiative", "turn", "mana", "spellbook",
-                 "planned", "decks", "settings"}
+                 "planned", "decks", "settings", "cards"}
         unknown = sorted(set(raw) - known)
         if unknown:
             raise DataError(f"setup: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
@@ -141,19 +152,24 @@ class Position:
         if not isinstance(decks, Mapping):
             raise DataError("setup: decks is a table of the Dummy Mage's decks, e.g. {creature = [\"Wolf\"]}")
         book = raw.get("spellbook")
+        cards = raw.get("cards", ())
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, Mapping) for c in cards):
+            raise DataError("setup: cards is a list of card tables ([[setup.cards]]) in the card data's fields")
         try:
             return cls(you, dummy, creatures, str(raw.get("stage", "quick cast 1")), int(raw.get("round", 1)),
                        str(raw.get("initiative", "dummy")), str(raw.get("turn", "you")), int(raw.get("mana", 10)),
                        None if book is None else tuple(str(c) for c in book),
                        tuple(str(c) for c in raw.get("planned", ())),
-                       {str(k): tuple(str(c) for c in v) for k, v in decks.items()}, dict(raw.get("settings", {})))
+                       {str(k): tuple(str(c) for c in v) for k, v in decks.items()}, dict(raw.get("settings", {})),
+                       tuple(dict(c) for c in cards))
         except (TypeError, ValueError) as exc:
             raise DataError(f"setup: {exc}") from None
 
-    def check(self) -> Settings:
-        """Refuse an impossible position (``DataError`` saying why); its settings when it is whole."""
+    def check(self) -> tuple[Settings, CardBook]:
+        """Refuse an impossible position (``DataError`` saying why); its settings and cards when it is whole."""
         settings = Settings.from_dict(dict(self.settings))
         settings.validate()
+        book = self.book()
         if self.stage not in STAGES:
             raise DataError(f"setup: the stage is one of {', '.join(STAGES)}, not {self.stage!r}")
         for name, value in (("initiative", self.initiative), ("turn", self.turn)):
@@ -161,13 +177,12 @@ class Position:
                 raise DataError(f"setup: {name} is 'you' or 'dummy', not {value!r}")
         if self.round < 1 or self.mana < 0:
             raise DataError(f"setup: round {self.round} and mana {self.mana} must be 1 or more and 0 or more")
-        self.you.check("you", "mage")
-        self.dummy.check("the Dummy Mage", "mage")
+        self.you.check("you", "mage", book)
+        self.dummy.check("the Dummy Mage", "mage", book)
         if self.you.side != "you" or self.dummy.side != "dummy":
             raise DataError("setup: 'you' is your mage and 'dummy' the Dummy Mage: neither takes a side")
         for n, creature in enumerate(self.creatures, 1):
-            creature.check(f"creature {n}", "creature")
-        book = card_book()
+            creature.check(f"creature {n}", "creature", book)
         for name in (*(self.spellbook or ()), *self.planned):
             book.get(name)
         if len(self.planned) > 2:
@@ -181,12 +196,12 @@ class Position:
             for name in cards:
                 if book.get(name).type != kind:
                     raise DataError(f"setup: {name} is a {book.get(name).type}, not for the {kind} deck")
-        return settings
+        return settings, book
 
-    def build(self, rng: Randomness, *, dummy_seat: bool = True) -> MageWarsGame:
+    def build(self, rng: Randomness) -> MageWarsGame:
         """The game at this position, run on to its first decision (the Dummy Mage's, when it goes first)."""
-        settings = self.check()
-        units = {YOU: self.you.unit(YOU, YOU), DUMMY: self.dummy.unit(DUMMY, DUMMY)}
+        settings, book = self.check()
+        units = {YOU: self.you.unit(YOU, YOU, book), DUMMY: self.dummy.unit(DUMMY, DUMMY, book)}
         units[DUMMY].ready = False  # the Dummy Mage never acts as a creature
         spellbook = list(self.spellbook) if self.spellbook is not None else list(
             ready_spellbooks()[self.you.card].cards if self.you.card in ready_spellbooks() else ())
@@ -194,11 +209,11 @@ class Position:
         stage = STAGES[self.stage]
         game = MageWarsGame(rng, settings, units, piles, spellbook, mana=self.mana, round_no=self.round,
                             stage=stage, initiative=SIDES[self.initiative], planned=list(self.planned),
-                            turn=SIDES[self.turn] if stage == Stage.CREATURES else "", dummy_seat=dummy_seat)
+                            turn=SIDES[self.turn] if stage == Stage.CREATURES else "", cards=book)
         for creature in self.creatures:
             side = SIDES[creature.side]
-            unit = game.add_creature(card_book().get(creature.card), side, creature.zone)
-            placed = creature.unit(unit.id, side)
+            unit = game.add_creature(book.get(creature.card), side, creature.zone)
+            placed = creature.unit(unit.id, side, book)
             game.units[unit.id] = placed
         if stage == Stage.READY:
             game.pending = Step.PLAN

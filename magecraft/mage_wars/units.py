@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from magecraft.mage_wars.cards import Attack, Card, card_book, trait_number
+from magecraft.mage_wars.cards import Attack, Card, CardBook, card_book, trait_number
 
 YOU = "you"
 DUMMY = "dummy"
@@ -32,14 +32,15 @@ class UnitTraits(NamedTuple):
 
 
 @lru_cache(maxsize=4096)
-def unit_traits(card_name: str, round_traits: tuple[str, ...], enchantments: tuple[str, ...]) -> UnitTraits:
-    """The traits of a unit of ``card_name`` with these round traits and enchantments (face up), parsed once.
+def unit_traits(book: CardBook, card_name: str, round_traits: tuple[str, ...],
+                enchantments: tuple[str, ...]) -> UnitTraits:
+    """The traits of a unit of ``card_name`` (in ``book``, the game's cards) with these round traits and
+    enchantments (face up), parsed once.
 
-    >>> found = unit_traits("Highland Unicorn", ("Charge +1",), ())
+    >>> found = unit_traits(card_book(), "Highland Unicorn", ("Charge +1",), ())
     >>> found.traits, found.totals["Charge"], found.totals["Regenerate"], "Flying" in found.totals
     (('Regenerate 2', 'Charge +2', 'Charge +1'), 3, 2, False)
     """
-    book = card_book()
     traits = list(book.get(card_name).traits) + list(round_traits)
     removed: set[str] = set()
     for name in enchantments:
@@ -59,10 +60,10 @@ def unit_traits(card_name: str, round_traits: tuple[str, ...], enchantments: tup
 
 
 @cache
-def _attacks_by_name(card_name: str) -> Mapping[str, Attack]:
+def _attacks_by_name(card: Card) -> Mapping[str, Attack]:
     """A card's attacks by name (the first of a name, as a search in order finds it)."""
     attacks: dict[str, Attack] = {}
-    for attack in card_book().get(card_name).attacks:
+    for attack in card.attacks:
         attacks.setdefault(attack.name, attack)
     return MappingProxyType(attacks)
 
@@ -97,16 +98,18 @@ class Unit:
     perfect_strike: bool = False
     zap_used: bool = False
     banished: int = 0
+    #: The game's cards (the shipped pool and any the game adds), where its card and enchantments are read.
+    book: CardBook = field(default_factory=card_book, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Its card, its attacks and what the card alone gives it, looked up once when the unit is made: card
         # data never changes, and neither does a unit's card.
-        self.card: Card = card_book().get(self.card_name)
+        self.card: Card = self.book.get(self.card_name)
         self.is_mage: bool = self.card.type == "mage"
         self.attacks: tuple[Attack, ...] = self.card.attacks
         #: The longest range of its attacks (0 without attacks): enemies farther than this and a move are out.
         self.attack_reach: int = max((a.max_range for a in self.attacks), default=0)
-        self._printed: dict[str, int] = dict(unit_traits(self.card_name, (), ()).totals)
+        self._printed: dict[str, int] = dict(unit_traits(self.book, self.card_name, (), ()).totals)
         self._flies: bool = "Flying" in self._printed
         self._label = f"{self.card_name} ({self.id})"
 
@@ -119,18 +122,18 @@ class Unit:
         return self.banished == 0
 
     def _enchantment_cards(self) -> list[Card]:
-        book = card_book()
+        book = self.book
         return [book.get(name) for name in self.enchantments]
 
     # Each trait query below reads the card's own totals unless this round's spells or face-up enchantments
     # change them (the test is inline: these are asked thousands of times a game).
     def _changed_totals(self) -> Mapping[str, int]:
-        return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals
+        return unit_traits(self.book, self.card_name, tuple(self.round_traits), tuple(self.enchantments)).totals
 
     @property
     def traits(self) -> tuple[str, ...]:
         """Printed traits, plus those enchantments and this round's spells grant, less those removed."""
-        return unit_traits(self.card_name, tuple(self.round_traits), tuple(self.enchantments)).traits
+        return unit_traits(self.book, self.card_name, tuple(self.round_traits), tuple(self.enchantments)).traits
 
     def trait(self, name: str) -> int | None:
         """A numbered trait's total (``Charge +1`` from a spell adds to a printed ``Charge +2``)."""
@@ -172,7 +175,7 @@ class Unit:
         return max(0, self.card.armor - self.conditions.get("Corrode", 0))
 
     def attack_named(self, name: str) -> Attack | None:
-        return _attacks_by_name(self.card_name).get(name)
+        return _attacks_by_name(self.card).get(name)
 
     def melee_bonus(self) -> int:
         """Dice added to melee attacks: the Melee trait and enchantments like Bear Strength."""
@@ -266,7 +269,8 @@ class Unit:
         }
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Unit:
+    def from_dict(cls, raw: dict[str, Any], book: CardBook | None = None) -> Unit:
+        """A saved unit; ``book``: the game's cards (the shipped pool when None)."""
         return cls(
             id=str(raw["id"]), card_name=str(raw["card"]), side=str(raw["side"]), zone=str(raw["zone"]),
             base_life=int(raw["base_life"]), damage=int(raw["damage"]), ready=bool(raw["ready"]),
@@ -275,5 +279,5 @@ class Unit:
             enchantments=[str(e) for e in raw["enchantments"]], hidden=[str(e) for e in raw.get("hidden", [])],
             round_traits=[str(t) for t in raw["round_traits"]],
             battle_fury=bool(raw["battle_fury"]), perfect_strike=bool(raw["perfect_strike"]),
-            zap_used=bool(raw["zap_used"]), banished=int(raw["banished"]),
+            zap_used=bool(raw["zap_used"]), banished=int(raw["banished"]), book=book or card_book(),
         )

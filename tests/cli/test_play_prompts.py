@@ -245,8 +245,11 @@ def test_typed_dice_are_asked_at_the_loops_prompt_and_quit_there_keeps_the_state
     assert "Roll 1d12 for Dummy Mage quick cast/action" in out and "the number the die shows" in out
     assert "Stopped (quit); saved as 'typed'." in out
     state = SaveStore(db).load("typed", "mage_wars", "game").state
-    assert (state["pending"], state["planned"]) == ("plan", [])
-    assert not any(e["label"].startswith("you chose:") for e in state["log"])
+    # the Dummy Mage's turn is its seat's move (issue 22): the state before it, your plan made, is kept
+    assert (state["pending"], state["planned"]) == ("dummy_quick_cast", ["Jet Stream"])
+    chosen = [e["label"] for e in state["log"] if e["label"].startswith("you chose:")]
+    assert chosen == ["you chose: plan Jet Stream"]
+    assert not any(e["kind"] == "roll" and "quick cast/action" in e["label"] for e in state["log"])
 
 
 

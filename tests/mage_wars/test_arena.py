@@ -3,7 +3,7 @@
 import pytest
 
 from magecraft.mage_wars import dummy
-from magecraft.mage_wars.actions import Action, ActionKind
+from magecraft.mage_wars.actions import Cast, Strike
 from magecraft.mage_wars.arena import ZONES, Wall, distance, line_of_sight
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
@@ -41,10 +41,10 @@ def test_your_ranged_attacks_and_spells_need_sight(build):
                  creatures=[(DUMMY, "Timber Wolf", "B2", 0)])
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
     actions = game.legal_actions()
-    assert Action(ActionKind.ACTIVATE, YOU, "C1", "attack", "Arcane Zap", DUMMY) not in actions
-    assert Action(ActionKind.ACTIVATE, YOU, "C1", "cast", "Jet Stream", DUMMY) not in actions
+    assert Strike(YOU, "C1", "Arcane Zap", DUMMY) not in actions
+    assert Cast("C1", "Jet Stream", DUMMY) not in actions
     # From C1 to B2 the line crosses x = 2 exactly at the wall's lower end, a corner: the Wolf is in sight.
-    assert Action(ActionKind.ACTIVATE, YOU, "C1", "cast", "Jet Stream", "d1") in actions
+    assert Cast("C1", "Jet Stream", "d1") in actions
 
 
 def test_the_arena_is_12_zones_and_range_counts_orthogonal_steps():

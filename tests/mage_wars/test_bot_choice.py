@@ -26,7 +26,7 @@ def decisions_compared(game: MageWarsGame) -> int:
     """Play ``game`` to the end with the bot, comparing its two ways of choosing at every decision."""
     game.answer_trigger = bot.answer_trigger
     compared = 0
-    while not game.is_terminal():
+    while not bot.dummy_turns(game).is_terminal():
         action, offered = bot.choose_offered(game)
         if offered:
             legal = game.legal_actions()

@@ -8,13 +8,36 @@ from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mage_wars import dummy
-from magecraft.mage_wars.actions import Action, ActionKind
-from magecraft.mage_wars.bot import choose, play_to_end, run_matches
+from magecraft.mage_wars.actions import (
+    Cast,
+    DoNothing,
+    Guard,
+    Move,
+    Pass,
+    Plan,
+    QuickCast,
+    Reveal,
+    Strike,
+    actor_of,
+)
+from magecraft.mage_wars.bot import choose, dummy_turns, play_to_end, run_matches
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.combat import apply_condition
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
+
+
+def play(game, action):
+    """Your ``action``, then the Dummy Mage's turns (its seat, played by its rule bot) until you decide again."""
+    game.apply(action)
+    return dummy_turns(game)
+
+
+def settle(game):
+    """A position arranged by hand run on through the Dummy Mage's turns to your decision."""
+    game.advance()
+    return dummy_turns(game)
 
 
 def _new(seed=5, **settings):
@@ -36,9 +59,9 @@ def test_the_dummy_mage_quick_casts_in_both_quick_cast_stages(build, says):
     # Setup 3: "the DM will Quick Cast/Act twice per round", in Stages 1 and 3. Each time it rolls 1 (move)
     # and 1 (north): against the arena edge at A1 it stays.
     game = build([1, 1, 1, 1], you="D3", dummy="A1")
-    game.advance()
+    settle(game)
     assert (game.stage, game.pending) == ("creatures", "activate")
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "D3", "nothing"))
+    play(game, DoNothing(YOU, "D3"))
     assert game.stage == "ready" and game.round == 2
     assert says(game).count("rolled 1: move") == 2
 
@@ -49,7 +72,7 @@ def test_the_dummy_mage_life_is_a_setting():
 
 def test_with_initiative_the_dummy_mage_quick_casts_first():
     game = _new()
-    game.apply(Action(ActionKind.PLAN, spells=("Jet Stream",)))
+    play(game, Plan(("Jet Stream",)))
     kinds = [e.kind for e in game.log]
     plan_at = next(i for i, e in enumerate(game.log) if e.label.startswith("you chose: plan"))
     assert "dummy" in kinds[plan_at:]
@@ -61,7 +84,7 @@ def test_with_initiative_the_dummy_mage_acts_before_you_may_quick_cast(build, sa
     # and 1 (north: stays in A1) before you are asked.
     game = build([1, 1], dummy="A1", you="B1", stage="quick_cast_1")
     game.planned = ["Jet Stream"]
-    game.advance()
+    settle(game)
     assert says(game) == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
     assert (game.pending, game.done) == ("quick_cast", {YOU: False, DUMMY: True})
 
@@ -70,12 +93,12 @@ def test_passing_your_first_quick_cast_lets_the_dummy_mage_act_first(build, says
     game = build([1, 5], dummy="A2", you="B2", spellbook=(), stage="quick_cast_1")
     game.initiative = YOU
     game.planned = ["Jet Stream"]
-    game.advance()
+    settle(game)
     assert game.pending == "quick_cast" and says(game) == []
-    game.apply(Action(ActionKind.PASS))
+    play(game, Pass())
     assert says(game)[-1] == "rolled 5: moves one zone east to B2"
     assert game.pending == "quick_cast"
-    game.apply(Action(ActionKind.PASS))
+    play(game, Pass())
     assert game.stage == "creatures" and game.pending == "activate"
 
 
@@ -101,16 +124,16 @@ def test_reset_channel_and_upkeep_in_the_ready_stage(build):
 def _unchanged(game, action):
     before = json.dumps(game.to_dict(), sort_keys=True)
     with pytest.raises(RuleError):
-        game.apply(action)
+        play(game, action)
     assert json.dumps(game.to_dict(), sort_keys=True) == before
 
 
 def test_illegal_plans_change_nothing():
     game = _new()
-    _unchanged(game, Action(ActionKind.PLAN, spells=("Jet Stream", "Fireball", "Heal")))
-    _unchanged(game, Action(ActionKind.PLAN, spells=("Banish", "Banish")))
-    _unchanged(game, Action(ActionKind.PLAN, spells=("Iron Golem",)))
-    _unchanged(game, Action(ActionKind.PASS))
+    _unchanged(game, Plan(("Jet Stream", "Fireball", "Heal")))
+    _unchanged(game, Plan(("Banish", "Banish")))
+    _unchanged(game, Plan(("Iron Golem",)))
+    _unchanged(game, Pass())
 
 
 def test_a_full_action_spell_cannot_be_quick_cast(build):
@@ -118,10 +141,10 @@ def test_a_full_action_spell_cannot_be_quick_cast(build):
     # range are enough), and castable as your mage's action
     game = build([], you="D3", dummy="C3", mana=30)
     game.pending, game.planned = "quick_cast", ["Thunderbolt"]
-    refusal = game.why_illegal(Action(ActionKind.QUICK_CAST, name="Thunderbolt", target=DUMMY))
+    refusal = game.why_illegal(QuickCast("Thunderbolt", DUMMY))
     assert refusal is not None and refusal.rule == "Quickcast" and "full-action" in refusal.message
     game.stage, game.pending, game.turn = "creatures", "activate", YOU
-    assert game.why_illegal(Action(ActionKind.ACTIVATE, YOU, "D3", "cast", "Thunderbolt", DUMMY)) is None
+    assert game.why_illegal(Cast("D3", "Thunderbolt", DUMMY)) is None
 
 
 def test_illegal_activations_change_nothing(build):
@@ -129,14 +152,14 @@ def test_illegal_activations_change_nothing(build):
                  creatures=[(YOU, "Timber Wolf", "D3", 0), (DUMMY, "Bitterwood Fox", "B1", 0)])
     game.pending = "activate"
     game.planned = ["Fireball", "Thunderbolt"]
-    _unchanged(game, Action(ActionKind.ACTIVATE, "y1", "A3", "move"))
-    _unchanged(game, Action(ActionKind.ACTIVATE, "y1", "C3", "attack", "Bite", "d2"))
-    _unchanged(game, Action(ActionKind.ACTIVATE, YOU, "D3", "cast", "Fireball", "d2"))
-    _unchanged(game, Action(ActionKind.ACTIVATE, "d2", "B1", "nothing"))
-    _unchanged(game, Action(ActionKind.PASS))
-    _unchanged(game, Action(ActionKind.QUICK_CAST, name="Fireball", target="d2"))
+    _unchanged(game, Move("y1", "A3"))
+    _unchanged(game, Strike("y1", "C3", "Bite", "d2"))
+    _unchanged(game, Cast("D3", "Fireball", "d2"))
+    _unchanged(game, DoNothing("d2", "B1"))
+    _unchanged(game, Pass())
+    _unchanged(game, QuickCast("Fireball", "d2"))
     game.units["y1"].ready = False
-    _unchanged(game, Action(ActionKind.ACTIVATE, "y1", "D3", "guard"))
+    _unchanged(game, Guard("y1", "D3"))
 
 
 @pytest.mark.parametrize(("card", "quick", "full"), [("Timber Wolf", 1, 2), ("Bitterwood Fox", 2, 3),
@@ -159,9 +182,9 @@ def test_your_quick_casts_and_activations(build):
     game.planned = ["Jet Stream", "Timber Wolf"]
     fox = game.units["y1"]
     # The Fox is Fast: two zones and a quick attack.
-    assert Action(ActionKind.ACTIVATE, "y1", "D1", "attack", "Bite", DUMMY) in game.legal_actions()
-    game.check(Action(ActionKind.ACTIVATE, YOU, "D3", "cast", "Jet Stream", DUMMY))
-    game.apply(Action(ActionKind.ACTIVATE, "y1", "D1", "attack", "Bite", DUMMY))
+    assert Strike("y1", "D1", "Bite", DUMMY) in game.legal_actions()
+    game.check(Cast("D3", "Jet Stream", DUMMY))
+    play(game, Strike("y1", "D1", "Bite", DUMMY))
     assert fox.zone == "D1" and game.dummy.damage == 2
 
 
@@ -171,11 +194,11 @@ def test_summoned_creatures_wait_for_the_next_reset(build):
     game.pending = "activate"
     game.turn = YOU
     game.planned = ["Timber Wolf"]
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "D3", "cast", "Timber Wolf"))
+    play(game, Cast("D3", "Timber Wolf"))
     wolf = next(u for u in game.units.values() if u.name == "Timber Wolf")
     assert (wolf.zone, wolf.ready, wolf.fresh, game.mana) == ("D3", False, True, 11)
     assert game.pending == "activate"
-    assert {a.actor for a in game.legal_actions()} == {"y1"}
+    assert {actor_of(a) for a in game.legal_actions()} == {"y1"}
 
 
 @pytest.mark.parametrize(("mana", "allowed"), [(9, True), (8, False)])
@@ -183,7 +206,7 @@ def test_a_spell_needs_its_whole_mana_cost(build, mana, allowed):
     # the Timber Wolf costs 9 mana: with 9 it may be cast, with 8 it is refused naming the rule
     game = build([], you="D3", dummy="A1", stage="creatures", mana=mana)
     game.pending, game.turn, game.planned = "activate", YOU, ["Timber Wolf"]
-    cast = Action(ActionKind.ACTIVATE, YOU, "D3", "cast", "Timber Wolf")
+    cast = Cast("D3", "Timber Wolf")
     refusal = game.why_illegal(cast)
     if allowed:
         assert refusal is None and cast in game.legal_actions()
@@ -195,8 +218,8 @@ def test_stunned_creatures_can_only_spend_their_action(build):
     game = build([], stage="creatures", creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending = "activate"
     game.units["y1"].add_condition("Stun")
-    options = [a for a in game.legal_actions() if a.actor == "y1"]
-    assert options == [Action(ActionKind.ACTIVATE, "y1", "D3", "nothing")]
+    options = [a for a in game.legal_actions() if actor_of(a) == "y1"]
+    assert options == [DoNothing("y1", "D3")]
 
 
 def test_every_legal_action_passes_check():
@@ -205,7 +228,7 @@ def test_every_legal_action_passes_check():
     while not game.is_terminal() and seen < 25:
         for action in game.legal_actions()[:200]:
             assert game.why_illegal(action) is None, action
-        game.apply(choose(game))
+        play(game, choose(game))
         seen += 1
     assert seen == 25
 
@@ -248,7 +271,7 @@ def test_a_game_past_max_rounds_is_a_draw():
 def test_save_round_trip_and_same_future(tmp_path):
     game = _new(seed=21)
     for _ in range(12):
-        game.apply(choose(game))
+        play(game, choose(game))
     raw = game.to_dict()
     store = SaveStore(tmp_path / "s.sqlite3")
     store.create("duel", "mage_wars", "game", raw)
@@ -279,12 +302,12 @@ def test_a_stunned_mage_cannot_quick_cast_an_attack_but_may_cast_other_quick_spe
     game = build([1, 1], you="B1", dummy="A1", stage="quick_cast_1", mana=20)
     game.pending = "quick_cast"
     game.planned = ["Jet Stream", "Knockdown"]
-    assert Action(ActionKind.QUICK_CAST, name="Jet Stream", target=DUMMY) in game.legal_actions()
+    assert QuickCast("Jet Stream", DUMMY) in game.legal_actions()
     game.you.add_condition("Stun")
     # Codex, Incapacitated: a mage still casts quick spells that are not attacks.
-    assert {a.name for a in game.legal_actions() if a.kind == "quick_cast"} == {"Knockdown"}
-    _unchanged(game, Action(ActionKind.QUICK_CAST, name="Jet Stream", target=DUMMY))
-    game.apply(Action(ActionKind.QUICK_CAST, name="Knockdown", target=DUMMY))
+    assert {a.spell for a in game.legal_actions() if isinstance(a, QuickCast)} == {"Knockdown"}
+    _unchanged(game, QuickCast("Jet Stream", DUMMY))
+    play(game, QuickCast("Knockdown", DUMMY))
     # Knocked down, the Dummy Mage stands up dazed at its quick cast and acts (Codex, Slam); the Daze
     # goes when that action ends (A18).
     assert says(game)[:2] == ["knocked down: stands up dazed and acts", "rolled 1: move"]
@@ -300,18 +323,18 @@ def test_a_stunned_mage_spends_its_action_or_casts_a_quick_spell_that_is_not_an_
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream", "Knockdown", "Timber Wolf"]
     game.you.add_condition("Stun")
     mine = [a for a in game.legal_actions() if a.kind == "activate"]
-    assert {(a.do, a.name, a.target) for a in mine} == {
+    assert {(d["do"], d["name"], d["target"]) for d in (a.to_dict() for a in mine)} == {
         ("nothing", "", ""), ("cast", "Knockdown", "d1"), ("cast", "Knockdown", DUMMY),
         ("cast", "Knockdown", YOU)}
-    _unchanged(game, Action(ActionKind.ACTIVATE, YOU, "B1", "cast", "Jet Stream", DUMMY))
-    _unchanged(game, Action(ActionKind.ACTIVATE, YOU, "B2", "move"))
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "B1", "cast", "Knockdown", "d1"))
+    _unchanged(game, Cast("B1", "Jet Stream", DUMMY))
+    _unchanged(game, Move(YOU, "B2"))
+    play(game, Cast("B1", "Knockdown", "d1"))
     labels = [e.label for e in game.log]
     assert "Timber Wolf (d1) gains 1 Slam" in labels and "Stun" not in game.you.conditions
     # Back on its feet, your mage may quick cast Jet Stream after its action, or pass and keep it for the
     # final quick cast stage.
     assert (game.mana, game.stage, game.pending) == (17, "creatures", "after_action")
-    game.apply(Action(ActionKind.PASS))
+    play(game, Pass())
     assert (game.mana, game.stage, game.pending) == (17, "quick_cast_2", "quick_cast")
 
 
@@ -325,7 +348,7 @@ def test_a_physical_dice_game_resumes_only_at_a_terminal():
     resumed = MageWarsGame.from_dict(raw, ask=lambda prompt: next(typed))
     assert resumed.to_dict() == raw
     top = resumed.decks["creature"].peek()
-    resumed.apply(Action(ActionKind.PLAN, spells=()))
+    play(resumed, Plan(()))
     # The Dummy Mage's quick cast was typed in: 7 summons the top card of its creature deck.
     assert [u.name for u in resumed.creatures(DUMMY)] == top
 
@@ -343,35 +366,34 @@ def test_your_enchantment_goes_on_face_down_and_works_once_revealed(build):
     game = _casting(build, mana=6)
     wolf = game.units["d1"]
     # 6 mana: Agony face down (2) or face up at once (2 + 3); face down leaves 4, and round 2 channels 10.
-    assert Action(ActionKind.ACTIVATE, YOU, "B1", "cast", "Agony", "d1", reveal=True) in game.legal_actions()
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "B1", "cast", "Agony", "d1"))
+    assert Cast("B1", "Agony", "d1", reveal=True) in game.legal_actions()
+    play(game, Cast("B1", "Agony", "d1"))
     assert (wolf.hidden, wolf.enchantments, wolf.curse_dice(), game.mana) == (["Agony"], [], 0, 14)
     assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
     # Round 2 (channel 10): revealing costs 3 and does not use up the decision (you still plan).
     assert (game.round, game.pending, game.mana) == (2, "plan", 14)
-    reveal = Action(ActionKind.REVEAL, name="Agony", target="d1")
+    reveal = Reveal("Agony", "d1")
     assert reveal in game.legal_actions()
-    game.apply(reveal)
+    play(game, reveal)
     assert (wolf.hidden, wolf.enchantments, wolf.curse_dice(), game.mana) == ([], ["Agony"], -2, 11)
     assert game.pending == "plan"
 
 
 def test_casting_face_up_pays_both_costs_at_once(build):
     game = _casting(build, mana=5)
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "B1", "cast", "Agony", "d1", reveal=True))
+    play(game, Cast("B1", "Agony", "d1", reveal=True))
     # 5 - 5, then 10 channelled in round 2.
     assert (game.units["d1"].enchantments, game.mana, game.round) == (["Agony"], 10, 2)
 
 
 def test_reveals_you_cannot_make_change_nothing(build):
     game = _casting(build, mana=4, dice=())
-    assert Action(ActionKind.ACTIVATE, YOU, "B1", "cast", "Agony", "d1", reveal=True) not in game.legal_actions()
-    _unchanged(game, Action(ActionKind.ACTIVATE, YOU, "B1", "cast", "Agony", "d1", reveal=True))
-    _unchanged(game, Action(ActionKind.REVEAL, name="Agony", target="d1"))
-    _unchanged(game, Action(ActionKind.ACTIVATE, YOU, "B1", "guard", reveal=True))
+    assert Cast("B1", "Agony", "d1", reveal=True) not in game.legal_actions()
+    _unchanged(game, Cast("B1", "Agony", "d1", reveal=True))
+    _unchanged(game, Reveal("Agony", "d1"))
     game.units["d1"].hidden.append("Agony")
     game.mana = 2
-    _unchanged(game, Action(ActionKind.REVEAL, name="Agony", target="d1"))
+    _unchanged(game, Reveal("Agony", "d1"))
     assert not [a for a in game.legal_actions() if a.kind == "reveal"]
 
 
@@ -394,16 +416,16 @@ def test_your_mage_may_quick_cast_in_its_own_action_phase_then_must_act(build):
     game = build([3, 4, 1], you="B1", dummy="A1", stage="creatures", mana=10,
                  creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
-    quick = Action(ActionKind.QUICK_CAST, name="Jet Stream", target=DUMMY)
+    quick = QuickCast("Jet Stream", DUMMY)
     assert quick in game.legal_actions()
-    game.apply(quick)
+    play(game, quick)
     assert (game.dummy.damage, game.mana, game.quickcast_used) == (3, 6, True)
     assert (game.stage, game.pending, game.turn) == ("creatures", "activate", YOU)
-    assert {a.actor for a in game.legal_actions()} == {YOU}
-    _unchanged(game, Action(ActionKind.ACTIVATE, "y1", "D3", "guard"))
-    _unchanged(game, Action(ActionKind.PASS))
+    assert {actor_of(a) for a in game.legal_actions()} == {YOU}
+    _unchanged(game, Guard("y1", "D3"))
+    _unchanged(game, Pass())
     assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "B1", "guard"))
+    play(game, Guard(YOU, "B1"))
     assert not game.mage_next and game.you.guarding
 
 
@@ -412,11 +434,11 @@ def test_no_quick_cast_in_the_action_phase_once_used_or_after_acting(build):
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
     game.quickcast_used = True
     assert not [a for a in game.legal_actions() if a.kind == "quick_cast"]
-    _unchanged(game, Action(ActionKind.QUICK_CAST, name="Jet Stream", target=DUMMY))
+    _unchanged(game, QuickCast("Jet Stream", DUMMY))
     game.quickcast_used = False
     game.you.ready = False
     assert not [a for a in game.legal_actions() if a.kind == "quick_cast"]
-    _unchanged(game, Action(ActionKind.QUICK_CAST, name="Jet Stream", target=DUMMY))
+    _unchanged(game, QuickCast("Jet Stream", DUMMY))
 
 
 def test_your_mage_may_quick_cast_after_its_action_in_the_same_action_phase(build):
@@ -425,14 +447,14 @@ def test_your_mage_may_quick_cast_after_its_action_in_the_same_action_phase(buil
     game = build([3, 4, 1], you="D1", dummy="A1", stage="creatures", mana=10,
                  creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "B1", "move"))
+    play(game, Move(YOU, "B1"))
     assert (game.you.zone, game.pending, game.turn) == ("B1", "after_action", YOU)
     assert {a.kind for a in game.legal_actions()} == {"pass", "quick_cast"}
-    assert game.action_text(Action(ActionKind.PASS)) == "pass: no quick cast after your mage's action"
-    _unchanged(game, Action(ActionKind.ACTIVATE, "y1", "D3", "guard"))
-    _unchanged(game, Action(ActionKind.QUICK_CAST, name="Jet Stream", target="y1"))
+    assert game.action_text(Pass()) == "pass: no quick cast after your mage's action"
+    _unchanged(game, Guard("y1", "D3"))
+    _unchanged(game, QuickCast("Jet Stream", "y1"))
     assert MageWarsGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
-    game.apply(Action(ActionKind.QUICK_CAST, name="Jet Stream", target=DUMMY))
+    play(game, QuickCast("Jet Stream", DUMMY))
     assert (game.dummy.damage, game.mana, game.quickcast_used) == (3, 6, True)
     assert (game.pending, game.turn) == ("activate", YOU)
     assert {a.actor for a in game.legal_actions() if a.kind == "activate"} == {"y1"}
@@ -443,15 +465,15 @@ def test_passing_after_your_mage_acts_keeps_the_quick_cast_for_later(build):
     game = build([], you="D1", dummy="A1", stage="creatures", mana=10,
                  creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "B1", "move"))
-    game.apply(Action(ActionKind.PASS))
+    play(game, Move(YOU, "B1"))
+    play(game, Pass())
     assert (game.pending, game.quickcast_used, game.mana) == ("activate", False, 10)
     assert {a.actor for a in game.legal_actions() if a.kind == "activate"} == {"y1"}
     # Nothing castable (no mana): no after-action decision at all, the turn just passes on.
     game = build([], you="D1", dummy="A1", stage="creatures", mana=0,
                  creatures=[(YOU, "Timber Wolf", "D3", 0)])
     game.pending, game.turn, game.planned = "activate", YOU, ["Jet Stream"]
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "B1", "move"))
+    play(game, Move(YOU, "B1"))
     assert (game.pending, game.turn) == ("activate", YOU) and not game.you.ready
 
 
@@ -459,11 +481,11 @@ def test_stunned_in_the_first_quick_cast_stage_the_dummy_mage_acts_again_in_the_
     # You hold initiative: Pillar of Light rolls two blanks, then 12 on the effect die: Stun.
     game = build([1, 1, 12, 1, 1], you="B1", dummy="A1", stage="quick_cast_1", mana=10)
     game.initiative, game.planned = YOU, ["Pillar of Light"]
-    game.advance()
-    game.apply(Action(ActionKind.QUICK_CAST, name="Pillar of Light", target=DUMMY))
+    settle(game)
+    play(game, QuickCast("Pillar of Light", DUMMY))
     assert says(game) == ["stunned: flips its quick cast marker and does not act this stage"]
     assert game.dummy.conditions == {} and game.pending == "activate"
-    game.apply(Action(ActionKind.ACTIVATE, YOU, "B1", "nothing"))
+    play(game, DoNothing(YOU, "B1"))
     # The final quick cast stage: it rolls again (1: move; 1: north, against the edge).
     assert says(game)[1:] == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
     assert (game.round, game.pending) == (2, "plan")
@@ -489,9 +511,9 @@ def test_your_knocked_down_creature_stands_up_dazed_and_acts(build):
     game.pending, game.turn = "activate", YOU
     wolf = game.units["y1"]
     wolf.add_condition("Slam")
-    bite = Action(ActionKind.ACTIVATE, "y1", "B1", "attack", "Bite", "d2")
+    bite = Strike("y1", "B1", "Bite", "d2")
     assert bite in game.legal_actions()
-    game.apply(bite)
+    play(game, bite)
     assert wolf.conditions == {} and game.units["d2"].damage == 0
     labels = [e.label for e in game.log]
     assert labels.index("Timber Wolf (y1) stands up dazed") < labels.index("Timber Wolf (y1) is no longer dazed")
@@ -545,7 +567,7 @@ def test_the_creature_stage_starts_with_your_mage(build, first, fox_zone):
                  creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
     assert game.initiative == DUMMY
     game.done[DUMMY] = True
-    game.advance()
+    settle(game)
     assert (game.stage, game.pending, game.turn) == ("creatures", "activate", YOU)
     assert game.units["d1"].zone == fox_zone
 
@@ -554,12 +576,12 @@ def test_you_may_pass_only_while_the_dummy_mage_has_more_creatures_ready(build):
     # Seed 003 Action Stage 2a. Your mage alone against one ready Fox: equal, so no pass.
     game = build([], you="D3", dummy="A1", stage="creatures", creatures=[(DUMMY, "Bitterwood Fox", "A1", 0)])
     game.pending, game.turn = "activate", YOU
-    _unchanged(game, Action(ActionKind.PASS))
+    _unchanged(game, Pass())
     game = build([], you="D3", dummy="A1", stage="creatures",
                  creatures=[(DUMMY, "Bitterwood Fox", "A1", 0), (DUMMY, "Timber Wolf", "A1", 0)])
     game.pending, game.turn = "activate", YOU
-    game.check(Action(ActionKind.PASS))
-    assert Action(ActionKind.PASS) in game.legal_actions()
+    game.check(Pass())
+    assert Pass() in game.legal_actions()
 
 
 @pytest.mark.parametrize("used", [False, True])
@@ -568,7 +590,7 @@ def test_the_final_quick_cast_stage_is_yours_only_if_you_have_not_quick_cast(bui
     # and 1 (north: it stays in A1) when it acts.
     game = build([] if not used else [1, 1], dummy="A1", you="B2", stage="quick_cast_2")
     game.initiative, game.planned, game.quickcast_used = YOU, ["Jet Stream"], used
-    game.advance()
+    settle(game)
     if used:
         assert says(game) == ["rolled 1: move", "rolled 1: north, but the arena wall is there: stays in A1"]
         assert (game.stage, game.pending, game.round) == ("ready", "plan", 2)

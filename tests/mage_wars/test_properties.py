@@ -1,13 +1,15 @@
 """Property: random legal and illegal decisions never corrupt a game (house rules: check before change)."""
 
 import json
+from dataclasses import replace
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from magecraft.core.errors import RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.mage_wars.actions import Action, ActionKind
+from magecraft.mage_wars.actions import Action, Cast, DoNothing, Move, Plan, QuickCast, Reveal, Strike
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.game import MageWarsGame
@@ -15,18 +17,16 @@ from magecraft.mage_wars.settings import Settings
 
 #: Decisions that are wrong in some way: unknown units, spells not planned, impossible moves, wrong phase.
 ILLEGAL = [
-    Action(ActionKind.PLAN, spells=("Fireball", "Fireball", "Fireball")),
-    Action(ActionKind.PLAN, spells=("No Such Spell",)),
-    Action(ActionKind.QUICK_CAST, name="No Such Spell"),
-    Action(ActionKind.QUICK_CAST, name="Fireball", target="nobody"),
-    Action(ActionKind.ACTIVATE, "y99", "A1", "move"),
-    Action(ActionKind.ACTIVATE, "you", "A1", "move"),
-    Action(ActionKind.ACTIVATE, "you", "D3", "attack", "Nothing", "dummy"),
-    Action(ActionKind.ACTIVATE, "dummy", "A1", "nothing"),
-    Action(ActionKind.ACTIVATE, "you", "D3", "dance"),
-    Action(ActionKind.ACTIVATE, "you", "D3", "guard", reveal=True),
-    Action(ActionKind.REVEAL, name="Bear Strength", target="you"),
-    Action("teleport"),
+    Plan(("Fireball", "Fireball", "Fireball")),
+    Plan(("No Such Spell",)),
+    QuickCast("No Such Spell"),
+    QuickCast("Fireball", "nobody"),
+    Move("y99", "A1"),
+    Move("you", "A1"),
+    Strike("you", "D3", "Nothing", "dummy"),
+    DoNothing("dummy", "A1"),
+    Reveal("Bear Strength", "you"),
+    "teleport",  # not an action at all
 ]
 
 
@@ -35,13 +35,18 @@ def _illegal(legal: list[Action], pick: int) -> Action:
     if pick % 2 or not legal:
         return ILLEGAL[pick % len(ILLEGAL)]
     base = legal[pick % len(legal)]
-    bent = {"plan": [base._replace(spells=("Hellfire",)), base._replace(spells=base.spells * 3 or ("x",) * 3)],
-            "quick_cast": [base._replace(name="Hellfire"), base._replace(target="nobody")],
-            "reveal": [base._replace(target="nobody"), base._replace(name="Hellfire")],
-            "activate": [base._replace(to="A1" if base.to != "A1" else "D3"), base._replace(actor="d1"),
-                         *([base._replace(target="nobody"), base._replace(name="Hellfire")]
-                           if base.do in ("attack", "cast") else [])],
-            "pass": ILLEGAL}[base.kind]
+    bent: list[Any] = list(ILLEGAL)
+    if isinstance(base, Plan):
+        bent = [Plan(("Hellfire",)), Plan(base.spells * 3 or ("x",) * 3)]
+    elif isinstance(base, (QuickCast, Reveal)):
+        bent = [replace(base, target="nobody"),
+                replace(base, **{"spell" if isinstance(base, QuickCast) else "enchantment": "Hellfire"})]
+    elif hasattr(base, "to"):
+        bent = [replace(base, to="A1" if base.to != "A1" else "D3"),
+                *([replace(base, actor="d1")] if not isinstance(base, Cast) else []),
+                *([replace(base, target="nobody")] if hasattr(base, "target") else []),
+                *([replace(base, attack="Hellfire")] if isinstance(base, Strike) else []),
+                *([replace(base, spell="Hellfire")] if isinstance(base, Cast) else [])]
     return bent[pick // 2 % len(bent)]
 
 

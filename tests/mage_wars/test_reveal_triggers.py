@@ -6,8 +6,8 @@ from magecraft.cli import options
 from magecraft.cli.playloop import Ending, PlayLoop
 from magecraft.cli.sessions import open_session
 from magecraft.mage_wars import dummy
-from magecraft.mage_wars.actions import Action, ActionKind
-from magecraft.mage_wars.bot import answer_trigger
+from magecraft.mage_wars.actions import DoNothing, Pass, Strike
+from magecraft.mage_wars.bot import answer_trigger, dummy_turns
 from magecraft.mage_wars.combat import resolve_attack
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.units import DUMMY, YOU
@@ -107,7 +107,8 @@ def test_your_own_attack_is_not_a_trigger(build):
     game.you.ready = False
     offers = _answering(game, True)
     game.units["d1"].ready = False
-    game.apply(Action(ActionKind.ACTIVATE, "y2", "B2", "attack", "Bite", "d1"))
+    game.apply(Strike("y2", "B2", "Bite", "d1"))
+    dummy_turns(game)  # the Dummy Mage's final quick cast
     assert offers == [] and game.units["d1"].hidden == ["Agony"]
 
 
@@ -124,7 +125,7 @@ def test_the_terminal_offers_the_reveal_and_explains_a_wrong_answer(build, capsy
     game = _wolf_at_your_fox(build, [6, 6, 1, 1, 1, 1])
     game.pending, game.turn = "activate", YOU
     game.units["y2"].ready = False
-    choice = game.legal_actions().index(Action(ActionKind.ACTIVATE, YOU, "D3", "nothing")) + 1
+    choice = game.legal_actions().index(DoNothing(YOU, "D3")) + 1
     answers = iter([str(choice), "maybe", "y"])
     prompts = []
 
@@ -152,7 +153,7 @@ def test_the_terminal_lists_the_quick_cast_after_your_mages_action(build, capsys
     game.you.ready = False
     monkeypatch.setattr(options, "ask_at_terminal", lambda prompt: "1")
     assert PlayLoop(cli.SoloTable(game), open_session(None, "mage_wars", "game")).choose(
-        cli.SoloTable(game).menu(YOU)) == Action(ActionKind.PASS)
+        cli.SoloTable(game).menu(YOU)) == Pass()
     out = capsys.readouterr().out
     assert "1. pass: no quick cast after your mage's action" in out
     assert "quick cast Jet Stream on Warlock (dummy)" in out

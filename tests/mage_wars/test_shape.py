@@ -3,6 +3,7 @@ Mage a seat played by its own rules, what each seat sees, positions and scenario
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -15,7 +16,8 @@ from magecraft.core.errors import DataError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.scenario import load_scenario, load_scenario_text, run_scenario
 from magecraft.games import registry
-from magecraft.mage_wars.actions import Action, ActionKind, Step
+from magecraft.mage_wars import actions
+from magecraft.mage_wars.actions import Pass, Plan, Step
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.position import Position
@@ -36,17 +38,16 @@ def test_the_dummy_mage_is_a_seat_played_by_its_own_rules():
     assert (game.current_player(), game.decision_kind()) == ("dummy", Step.DUMMY_QUICK_CAST)
     assert [game.action_text(a) for a in game.legal_actions()] == ["Dummy Mage: quick cast/action roll"]
     with pytest.raises(RuleError, match="now you must dummy quick cast, not pass"):
-        game.apply(Action(ActionKind.PASS))
+        game.apply(Pass())
 
 
 def test_a_plan_is_read_in_any_order_and_case():
     game = solo().new_game(Randomness.seeded(3))
     action = game.parse_action("plan timber wolf and JET STREAM")
-    assert action == Action(ActionKind.PLAN, spells=("Timber Wolf", "Jet Stream"))
+    assert action == Plan(("Timber Wolf", "Jet Stream"))
     with pytest.raises(RuleError, match="no Mage Wars card named 'Nothing'"):
         game.parse_action("plan Nothing")
-    assert repr(action) == ("Action(kind=ActionKind.PLAN, actor='', to='', do='', name='', target='', "
-                            "spells=('Timber Wolf', 'Jet Stream'), reveal=False)")
+    assert repr(action) == "Plan(spells=('Timber Wolf', 'Jet Stream'))"
 
 
 def test_the_dummy_mage_does_not_see_your_spellbook_plan_or_face_down_enchantments():
@@ -88,8 +89,8 @@ def test_the_seeds_worked_examples_play_as_written(path):
 
 
 def test_a_wrong_expectation_is_reported():
-    text = SCENARIOS[0].read_text(encoding="utf-8").replace('"state.units.1.zone" = "B1"',
-                                                            '"state.units.1.zone" = "A2"')
+    east = next(p for p in SCENARIOS if "moves-east" in p.name)
+    text = east.read_text(encoding="utf-8").replace('"state.units.1.zone" = "B1"', '"state.units.1.zone" = "A2"')
     failure = run_scenario(load_scenario_text(text, "wrong.toml"), registry()).failure
     assert failure == "expected state.units.1.zone = 'A2', found 'B1'"
 
@@ -104,8 +105,48 @@ def test_solo_starts_from_a_scenario(monkeypatch, capsys):
     assert main(["mage-wars", "solo", "--scenario", str(path), "--seed", "3"]) == 2
 
 
-def test_a_save_of_before_the_dummy_seat_loads_with_the_dummy_playing_itself():
+def test_there_is_one_way_to_run_the_dummy_mage_a_seat_played_by_its_rule_bot():
+    game = MageWarsGame.new(Randomness.seeded(2), ready_spellbooks()["Wizard"])
+    game.apply(Plan(("Jet Stream",)))
+    # the Dummy Mage has initiative: its quick cast waits for its seat, nothing of it has run yet
+    assert (game.current_player(), game.decision_kind()) == ("dummy", Step.DUMMY_QUICK_CAST)
+    assert not any(e.kind == "dummy" for e in game.log)
+    with pytest.raises(TypeError):
+        MageWarsGame.new(Randomness.seeded(2), ready_spellbooks()["Wizard"], dummy_seat=False)  # type: ignore[call-arg]
+    assert "dummy_seat" not in game.to_dict()
+
+
+def test_a_save_of_before_the_dummy_seat_loads_with_the_dummy_a_seat():
     raw = MageWarsGame.new(Randomness.seeded(2), ready_spellbooks()["Wizard"]).to_dict()
-    del raw["dummy_seat"]
+    raw["dummy_seat"] = False   # saves of before issue 22 item 3 said whether the Dummy Mage played itself
     game = MageWarsGame.from_dict(raw)
-    assert not game.dummy_seat and game.seats() == ("you", "dummy") and game.current_player() == "you"
+    game.apply(Plan(("Jet Stream",)))
+    assert game.seats() == ("you", "dummy") and game.current_player() == "dummy"
+
+
+def test_actions_are_frozen_dataclasses_one_class_per_kind_whose_repr_rebuilds_them():
+    game = solo().new_game(Randomness.seeded(11))
+    bots = {seat: solo().bot(name, Randomness.seeded(n))
+            for n, (seat, name) in enumerate(solo().bots_for(game).items())}
+    seen: dict[type, int] = {}
+    namespace = vars(actions)
+    while not game.is_terminal():
+        for action in game.legal_actions():
+            seen[type(action)] = seen.get(type(action), 0) + 1
+            assert dataclasses.is_dataclass(action) and eval(repr(action), namespace) == action
+            for field in dataclasses.fields(action)[:1]:
+                with pytest.raises(dataclasses.FrozenInstanceError):
+                    setattr(action, field.name, "A1")
+        player = game.current_player()
+        game.apply(bots[player].choose(game, player))
+    assert {actions.Plan, actions.Pass, actions.DummyTurn, actions.DoNothing, actions.Move,
+            actions.Strike} <= set(seen)
+    assert set(seen) <= set(actions.ACTION_CLASSES)
+
+
+def test_a_value_that_is_no_action_is_refused_by_the_rules_not_by_a_crash():
+    game = solo().new_game(Randomness.seeded(3))
+    before = game.to_dict()
+    with pytest.raises(RuleError, match="'teleport' is not a Mage Wars action"):
+        game.apply("teleport")  # type: ignore[arg-type]
+    assert game.to_dict() == before
