@@ -29,12 +29,17 @@ def event_line(event: Event) -> dict[str, Any]:
 
 def grouped(state: GameState[Any], actions: Sequence[Any]) -> list[dict[str, Any]]:
     """The legal actions as the play loop groups them: by their first word (the kind), then, where a kind
-    offers more than fit a phone's screen, by their second word (the target: ``INTERFERE courtier-11 ...``)."""
+    offers more than fit a phone's screen, by their second word (the target: ``INTERFERE courtier-11 ...``).
+    An action a roll decides carries its chance (``percent``) and the roll in words (``odds``): the state's
+    own ``chance_of``, worked out here and never by the page."""
     groups: dict[str, list[dict[str, str]]] = {}
     for action in actions:
         text = state.action_text(action)
         kind, _, rest = text.partition(" ")
-        groups.setdefault(kind, []).append({"text": text, "rest": rest or kind})
+        chance = state.chance_of(action)
+        groups.setdefault(kind, []).append({"text": text, "rest": rest or kind,
+                                            "percent": chance.percent if chance else "",
+                                            "odds": chance.text() if chance else ""})
     return [{"kind": kind, "actions": items, "targets": _targets(items)} for kind, items in groups.items()]
 
 
@@ -49,7 +54,7 @@ def _targets(items: list[dict[str, str]]) -> list[dict[str, Any]]:
     targets: dict[str, list[dict[str, str]]] = {}
     for item in items:
         target, _, rest = item["rest"].partition(" ")
-        targets.setdefault(target, []).append({"text": item["text"], "rest": rest or target})
+        targets.setdefault(target, []).append({**item, "rest": rest or target})
     if len(targets) in (1, len(items)):
         return []
     return [{"target": target, "actions": found} for target, found in targets.items()]
