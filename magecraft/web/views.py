@@ -142,4 +142,19 @@ def lobby_view(tables: Tables, token: str) -> dict[str, Any]:
     for name, info in tables.tables.items():
         rows.append({"name": name, "game": info.game, "url": f"/gm/{token}/t/{name}",
                      "seats": ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in info.seats)})
-    return {"title": "magecraft", "games": games, "tables": rows, "base": f"/gm/{token}", "error": None}
+    saves = [{"id": s.id, "name": s.name, "game": g.name, "title": g.title, "revision": s.revision,
+              "updated": s.updated[:16].replace("T", " "), "seats": ", ".join(_seat_names(tables, g, s.id))}
+             for s, g in tables.saves_to_open()]
+    return {"title": "magecraft", "games": games, "tables": rows, "saves": saves, "base": f"/gm/{token}",
+            "error": None}
+
+
+def _seat_names(tables: Tables, game_type: Any, save_id: int) -> tuple[str, ...]:
+    """The seats of a saved game, for the lobby's form (a save that does not load shows none)."""
+    from magecraft.core.errors import MagecraftError
+
+    try:
+        seats: tuple[str, ...] = game_type.load(tables.store.get(save_id).state).seats()
+    except MagecraftError:
+        return ()
+    return seats
