@@ -91,8 +91,8 @@ def seat_view(tables: Tables, table: str, seat: str, key: str) -> dict[str, Any]
         "revision": revision, "form_token": tables.form_token(table, seat, revision),
         "version": tables.version(table, revision),
         "board": (board := panels(info.game, observation)),
-        # a game drawn on a board needs no tree of its values (and the page is sent at every update)
-        "observation": tree(observation) if board is None else None,
+        # a banquet drawn square by square needs no tree of its values (the page is sent at every update)
+        "observation": tree(observation) if board is None or board["kind"] != "banquet" else None,
         "seats": _seats(tables, table, state),
         "groups": grouped(state, decision.actions) if mine and decision else [],
         "waiting_for": decision.player if decision else None, "paused": info.paused,
