@@ -9,7 +9,9 @@ Seeded games between random bots where, at every decision:
   ``RuleError`` and the state is byte-identical afterwards; an unknown text likewise;
 - ``from_dict(to_dict())`` round-trips, and ``observation(p)`` of every seat is JSON-able;
 - a secret planted for one seat never shows in another seat's observation;
-- a finished game has a JSON-able ``result()``.
+- a finished game has a JSON-able ``result()``;
+- ``chance_of`` of every offered action is None or a ``Chance`` between 0 and 1, and asking it changes
+  nothing (issue 28: the state is byte-identical, nothing drawn from the dice).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import pytest
 
 from magecraft.core.bots import play_out
 from magecraft.core.errors import RuleError
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import Randomness
 from magecraft.core.registry import GameType
 from magecraft.core.state import GameState
@@ -77,6 +80,10 @@ def probe(state: GameState[Any], stale: list[Any]) -> None:
         assert state.parse_action(text) == action, text
         state.check(action)
     before = frozen(state)
+    for action in actions:
+        chance = state.chance_of(action)
+        assert chance is None or (isinstance(chance, Chance) and 0 <= chance.probability <= 1), chance
+    assert frozen(state) == before, "asking chance_of changed the state"
     refused = [a for a in stale if a not in actions][:3]
     junk = [m for m in (mutated(a) for a in actions[:5]) if m is not None and m not in actions][:3]
     for action in refused + junk:

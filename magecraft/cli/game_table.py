@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from magecraft.cli.sessions import SaveSession
     from magecraft.core.bots import Bot
     from magecraft.core.events import Event, EventLog
+    from magecraft.core.odds import Chance
     from magecraft.core.randomness import Randomness
 
 A = TypeVar("A")
@@ -210,6 +211,13 @@ class GameTable(TableGame[A]):
 
     def commands(self) -> Mapping[str, Command]:
         return self.view.commands(self)
+
+    def chance(self, action: A) -> Chance | None:
+        """The state's ``chance_of`` for one of its legal actions (a menu may offer the view's own too)."""
+        if action not in self.state.legal_actions():
+            return None
+        chance: Chance | None = self.state.chance_of(action)
+        return chance
 
     def ending(self) -> str:
         return self.view.ending(self)

@@ -7,6 +7,8 @@ grouped :class:`Choice` s, its board and private views); :class:`PlayLoop` does 
 - ``undo`` takes back the last action of the person at the keyboard (the state's ``to_dict()`` before it is
   restored exactly), refused with the reason once a die was rolled or hidden information revealed since,
   unless the table started the game with ``--allow-undo-after-rolls``;
+- ``odds`` lists the chance of success of each action a roll decides, grouped as the menu is (the game's
+  ``chance_of``: the front end works out no rule);
 - ``log`` shows the last 20 events (with their rolls) the person may see; ``save`` saves now; ``quit``
   (or ``q``) saves when a save name is in use and stops, saying how to resume; end of input (Ctrl-D) ends
   like ``quit``, Ctrl-C too with exit status 130;
@@ -29,7 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from rich.console import RenderableType
 from rich.markup import escape
@@ -38,6 +40,9 @@ from magecraft.cli import options
 from magecraft.core.errors import RuleError, SaveError
 from magecraft.core.events import Event, EventLog
 from magecraft.core.randomness import Randomness
+
+if TYPE_CHECKING:
+    from magecraft.core.odds import Chance
 
 A = TypeVar("A")
 
@@ -193,6 +198,11 @@ class TableGame(ABC, Generic[A]):
     def commands(self) -> Mapping[str, Command]:
         """Extra words understood at every prompt, by their first word."""
         return {}
+
+    def chance(self, action: A) -> Chance | None:
+        """The exact chance a roll lets ``action`` (on the menu now) succeed, or None where no roll decides it
+        (a registered game answers with its state's ``chance_of``)."""
+        return None
 
     def ending(self) -> str:
         """The end of the game in words: who won and why."""
@@ -454,7 +464,9 @@ class PlayLoop(Generic[A]):
             word = answer.lower()
             first = word.split(" ", 1)[0]
             if word in ("?", "help"):
-                self._help(lines, commands)
+                self._help(lines, commands, odds=menu is not None)
+            elif word == "odds" and menu is not None:
+                self._show_odds(menu)
             elif word == "undo":
                 refusal = self.undo_refusal()
                 if refusal is None:
@@ -527,11 +539,13 @@ class PlayLoop(Generic[A]):
             what = f"one of {low}-{len(entries)}" if entries else "understood here"
             out.print(f"[red]{escape(repr(answer))} is not {what}[/red]")
 
-    def _help(self, lines: Sequence[str], commands: Mapping[str, Command]) -> None:
+    def _help(self, lines: Sequence[str], commands: Mapping[str, Command], *, odds: bool = False) -> None:
         out = options.console()
         out.print("You may type:")
         for line in lines:
             out.print(f"  {escape(line)}")
+        if odds:
+            out.print("  [bold]odds[/bold]: the chance of success of each action a roll decides")
         undo = "" if self.allow_undo_after_rolls else " (not once a die was rolled or a secret shown since)"
         for usage, text in (*((c.usage, c.help) for c in commands.values()),
                             ("undo", f"take back your last action{undo}"),
@@ -543,6 +557,17 @@ class PlayLoop(Generic[A]):
                             ("quit", "save and stop" if self.saver.name else "stop"),
                             ("? or help", "this list")):
             out.print(f"  [bold]{escape(usage)}[/bold]: {escape(text)}")
+
+    def _show_odds(self, menu: Menu[A]) -> None:
+        """Each action on ``menu`` a roll decides with its exact chance, under the menu's headings."""
+        out = options.console()
+        lines = odds_lines(menu, self.game.chance)
+        if not lines:
+            out.print("No action now depends on a roll.")
+            return
+        out.print("[bold]The chance of success of each action a roll decides:[/bold]")
+        for line in lines:
+            out.print(escape(line))
 
     # -- undo, log, save ---------------------------------------------------------------------------
     def undo_refusal(self) -> str | None:
@@ -687,6 +712,24 @@ def _is_conflict(exc: SaveError) -> bool:
     from magecraft.core.saves import SaveConflict  # the store (sqlite3) only once a save failed
 
     return isinstance(exc, SaveConflict)
+
+
+def odds_lines(menu: Menu[A], chance: Callable[[A], Chance | None]) -> list[str]:
+    """The lines of ``odds``: each choice a roll decides as ``label: 42% (roll; section)``, indented under its
+    headings (kind first, then target) in the menu's order; empty when no roll decides any."""
+    lines: list[str] = []
+    shown: tuple[str, ...] = ()
+    for choice in menu.choices:
+        found = chance(choice.action)
+        if found is None:
+            continue
+        path = choice.path
+        common = next((i for i, (a, b) in enumerate(zip(shown, path, strict=False)) if a != b),
+                      min(len(shown), len(path)))
+        lines.extend("  " * (depth + 1) + heading for depth, heading in enumerate(path) if depth >= common)
+        shown = path
+        lines.append("  " * (len(path) + 1) + f"{choice.label}: {found.text()}")
+    return lines
 
 
 def _menu_lines() -> int:

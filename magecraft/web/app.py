@@ -4,7 +4,8 @@ Routes (``T`` a table, ``K`` a seat's secret link token, ``G`` the game master's
 
 - ``GET /healthz`` -- ``ok``;
 - ``GET /gm/G`` -- the game master's lobby: every table, and a form to open a new one;
-- ``POST /gm/G/tables`` -- open a table; ``GET /gm/G/t/T`` its screen (state, seats, log, links);
+- ``POST /gm/G/tables`` -- open a table (a new game, or a scenario file's position); ``POST /gm/G/saves`` --
+  open a saved game as a table; ``GET /gm/G/t/T`` a table's screen (state, seats, log, links);
 - ``POST /gm/G/t/T/pause|override|undo|reissue|die`` -- the game master's controls;
 - ``GET /t/T/K`` -- a seat's page; ``GET /t/T/K/view`` its fragment; ``GET /t/T/K/events`` its updates;
 - ``POST /t/T/K/act``, ``/die`` and ``/undo`` -- an action, a real die, taking one's last action back.
@@ -24,18 +25,20 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
-from fastapi import FastAPI, Form, Request
+from fastapi import FastAPI, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from magecraft.core.errors import InputError, MagecraftError, RuleError
 from magecraft.core.saves import SaveStore
-from magecraft.web.tables import GM, Forbidden, Stale, Tables
+from magecraft.web.tables import GM, Forbidden, Links, Stale, Tables, from_scenario
 from magecraft.web.views import gm_view, lobby_view, seat_view
 
 HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024
+#: A scenario file's upload field, optional.
+_NO_FILE = File(None)
 
 
 class Page(Protocol):
@@ -147,16 +150,10 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
         check_gm(token)
         return page(request, "lobby.html", lobby_view(tables, token))
 
-    @app.post("/gm/{token}/tables")
-    def open_table(request: Request, token: str, game: str = Form(...), name: str = Form(...),
-                   people: str = Form(""), seed: str = Form(""), physical: str = Form(""),
-                   options: str = Form("")) -> Response:
-        check_gm(token)
+    def opened(request: Request, token: str, make: Callable[[], Links]) -> Response:
+        """The new table's screen with its seat links (shown once), or the lobby saying in one line why not."""
         try:
-            seed_value = int(seed) if seed.strip().isdigit() and len(seed) < 12 else None
-            persons = [p.strip() for p in people.split(",") if p.strip()]
-            links = tables.create(name.strip(), game, persons, seed=seed_value, physical=bool(physical),
-                                  options=_options(options))
+            links = make()
         except MagecraftError as exc:
             context = lobby_view(tables, token)
             context["error"] = str(exc)
@@ -164,6 +161,38 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
         context = gm_view(tables, links.table, token)
         context["links"] = {seat: f"/t/{links.table}/{key}" for seat, key in links.seats.items()}
         return page(request, "gm.html", context)
+
+    @app.post("/gm/{token}/tables")
+    def open_table(request: Request, token: str, game: str = Form(...), name: str = Form(...),
+                   people: str = Form(""), seed: str = Form(""), physical: str = Form(""),
+                   options: str = Form(""), scenario: str = Form(""),
+                   scenario_file: UploadFile | None = _NO_FILE) -> Response:
+        check_gm(token)
+        text = _upload(scenario_file) or scenario
+
+        def make() -> Links:
+            seed_value = int(seed) if seed.strip().isdigit() and len(seed) < 12 else None
+            persons = [p.strip() for p in people.split(",") if p.strip()]
+            if text.strip():
+                # a scenario names its own game and sets up its own position ("--scenario")
+                kind, state = from_scenario(text, seed_value)
+                return tables.create(name.strip(), kind, persons, seed=seed_value, physical=bool(physical),
+                                     state=state)
+            return tables.create(name.strip(), game, persons, seed=seed_value, physical=bool(physical),
+                                 options=_options(options))
+
+        return opened(request, token, make)
+
+    @app.post("/gm/{token}/saves")
+    def open_save(request: Request, token: str, save: str = Form(...), people: str = Form("")) -> Response:
+        check_gm(token)
+
+        def make() -> Links:
+            if not save.isdigit() or len(save) > 12:
+                raise InputError(f"{save[:20]!r} is not a save of this store")
+            return tables.open_save(int(save), [p.strip() for p in people.split(",") if p.strip()])
+
+        return opened(request, token, make)
 
     @app.get("/gm/{token}/t/{table}", response_class=HTMLResponse)
     def gm_screen(request: Request, token: str, table: str) -> HTMLResponse:
@@ -294,6 +323,16 @@ def _options(text: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"the options are not TOML ({exc})") from None
+
+
+def _upload(file: UploadFile | None) -> str:
+    """An uploaded scenario file's text ('' when none was chosen); a file that is not UTF-8 is refused."""
+    if file is None or not file.filename:
+        return ""
+    try:
+        return file.file.read(MAX_BODY).decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{file.filename[:60]!r} is not a text file") from None
 
 
 def _revision(text: str) -> int:

@@ -28,7 +28,7 @@ from magecraft.core.errors import InputError, MagecraftError, RuleError
 from magecraft.core.events import Event
 from magecraft.core.randomness import Randomness, ScriptedSource
 from magecraft.core.registry import GameType
-from magecraft.core.saves import SaveStore
+from magecraft.core.saves import SaveStore, SaveSummary
 from magecraft.core.state import GameState
 from magecraft.games import registry
 
@@ -181,24 +181,7 @@ class Tables:
             state = game_type.new_game(Randomness.seeded(seed), options or {})
         if physical:
             _real_dice_from_now(state, seed or 0)
-        seats = state.seats()
-        unknown = [p for p in people if p not in seats]
-        if unknown:
-            raise InputError(f"{game_type.name} has no seat {unknown[0]!r} (seats: {', '.join(seats)})")
-        rule_bots = game_type.bots_for(state, "random")
-        chosen = {**rule_bots, **(bots or {})}
-        links = Links(name)
-        seat_rows = []
-        for seat in seats:
-            token = secrets.token_urlsafe(18)
-            if seat in people:
-                links.seats[seat] = token
-                seat_rows.append(Seat(seat, digest(token)))
-            else:
-                if chosen[seat] not in game_type.bots:
-                    raise InputError(f"{game_type.name} has no bot {chosen[seat]!r} "
-                                     f"(bots: {', '.join(game_type.bots)})")
-                seat_rows.append(Seat(seat, digest(token), bot=chosen[seat]))
+        links, seat_rows = _seat_rows(name, game_type, state, people, bots)
         with self._lock:
             if name in self.tables:
                 raise InputError(f"there is already a table called {name!r}")
@@ -206,6 +189,36 @@ class Tables:
             self.tables[name] = TableInfo(name, game, tuple(seat_rows), physical=physical)
             self._write()
             self._run_bots(name)
+        return links
+
+    def saves_to_open(self) -> list[tuple[SaveSummary, GameType]]:
+        """The store's saves of registered game types that are not tables yet (issue 26: the game master
+        "opens an existing save"), oldest first."""
+        by_filing = {(g.system, g.kind): g for g in registry()}
+        taken = {(self.game_type(t).system, self.game_type(t).kind, t) for t in self.tables}
+        return [(s, by_filing[s.system, s.kind]) for s in self.store.list_saves()
+                if (s.system, s.kind) in by_filing and (s.system, s.kind, s.name) not in taken]
+
+    def open_save(self, save_id: int, people: list[str], bots: Mapping[str, str] | None = None) -> Links:
+        """Table the store's save ``save_id`` under its own name: the game goes on from its last revision,
+        a link for each person's seat, bots for the others.  A save that is a table already, is in the trash,
+        is no registered game or does not load is refused, nothing changed."""
+        found = next((s for s in self.store.list_saves() if s.id == save_id), None)
+        if found is None:
+            raise InputError(f"there is no save {save_id} in this store (or it is in the trash)")
+        game_type = registry().for_save(found.system, found.kind)
+        if game_type is None:
+            raise InputError(f"{found.label} is not a game that can be played at a table")
+        if found.name in self.tables:
+            raise InputError(f"{found.name!r} is a table already (or a table has its name)")
+        state = game_type.load(self.store.get(save_id).state)
+        links, seat_rows = _seat_rows(found.name, game_type, state, people, bots)
+        with self._lock:
+            if found.name in self.tables:
+                raise InputError(f"there is already a table called {found.name!r}")
+            self.tables[found.name] = TableInfo(found.name, game_type.name, tuple(seat_rows))
+            self._write()
+            self._run_bots(found.name)
         return links
 
     def reissue(self, name: str, seat: str) -> str:
@@ -466,6 +479,51 @@ class Tables:
         self.tables[name] = replace(info, last=None, played=tuple(played.items()))
         self._write()
         return last.words
+
+
+def _seat_rows(name: str, game_type: GameType, state: GameState[Any], people: list[str],
+               bots: Mapping[str, str] | None) -> tuple[Links, list[Seat]]:
+    """A link for each of ``people``'s seats, a bot for every other (``bots`` by seat, else the rule book's
+    own or ``random``); a seat or a bot the game does not have is refused."""
+    seats = state.seats()
+    unknown = [p for p in people if p not in seats]
+    if unknown:
+        raise InputError(f"{game_type.name} has no seat {unknown[0]!r} (seats: {', '.join(seats)})")
+    chosen = {**game_type.bots_for(state, "random"), **(bots or {})}
+    links = Links(name)
+    rows = []
+    for seat in seats:
+        token = secrets.token_urlsafe(18)
+        if seat in people:
+            links.seats[seat] = token
+            rows.append(Seat(seat, digest(token)))
+        else:
+            if chosen[seat] not in game_type.bots:
+                raise InputError(f"{game_type.name} has no bot {chosen[seat]!r} "
+                                 f"(bots: {', '.join(game_type.bots)})")
+            rows.append(Seat(seat, digest(token), bot=chosen[seat]))
+    return links, rows
+
+
+def from_scenario(text: str, seed: int | None) -> tuple[str, GameState[Any]]:
+    """The game type's name and the state a scenario file's text sets up (its ``[setup]`` position or
+    ``[options]``, its ``[[play]]`` steps played), its own dice used up and seeded dice (``seed``, else the
+    scenario's) from there on.  A malformed file, or a step the rules refuse, is refused in one line."""
+    from magecraft.core.randomness import SeededSource
+    from magecraft.core.scenario import load_scenario_text, play_steps, start
+
+    try:
+        scenario = load_scenario_text(text, "the scenario")
+        game_type, state = start(scenario, registry())
+        failure = play_steps(state, scenario.play)
+    except MagecraftError as exc:
+        raise InputError(" ".join(str(exc).split())) from None
+    if failure is not None:
+        raise InputError(" ".join(f"the scenario: {failure}".split()))
+    chosen = seed if seed is not None else scenario.seed if scenario.seed is not None else secrets.randbits(32)
+    state.rng.source = SeededSource(chosen)
+    state.log.record("randomness", "seeded dice after the scenario", data={"seed": chosen})
+    return game_type.name, state
 
 
 def _reveals(event: Event) -> str | None:

@@ -29,12 +29,17 @@ def event_line(event: Event) -> dict[str, Any]:
 
 def grouped(state: GameState[Any], actions: Sequence[Any]) -> list[dict[str, Any]]:
     """The legal actions as the play loop groups them: by their first word (the kind), then, where a kind
-    offers more than fit a phone's screen, by their second word (the target: ``INTERFERE courtier-11 ...``)."""
+    offers more than fit a phone's screen, by their second word (the target: ``INTERFERE courtier-11 ...``).
+    An action a roll decides carries its chance (``percent``) and the roll in words (``odds``): the state's
+    own ``chance_of``, worked out here and never by the page."""
     groups: dict[str, list[dict[str, str]]] = {}
     for action in actions:
         text = state.action_text(action)
         kind, _, rest = text.partition(" ")
-        groups.setdefault(kind, []).append({"text": text, "rest": rest or kind})
+        chance = state.chance_of(action)
+        groups.setdefault(kind, []).append({"text": text, "rest": rest or kind,
+                                            "percent": chance.percent if chance else "",
+                                            "odds": chance.text() if chance else ""})
     return [{"kind": kind, "actions": items, "targets": _targets(items)} for kind, items in groups.items()]
 
 
@@ -49,7 +54,7 @@ def _targets(items: list[dict[str, str]]) -> list[dict[str, Any]]:
     targets: dict[str, list[dict[str, str]]] = {}
     for item in items:
         target, _, rest = item["rest"].partition(" ")
-        targets.setdefault(target, []).append({"text": item["text"], "rest": rest or target})
+        targets.setdefault(target, []).append({**item, "rest": rest or target})
     if len(targets) in (1, len(items)):
         return []
     return [{"target": target, "actions": found} for target, found in targets.items()]
@@ -86,8 +91,8 @@ def seat_view(tables: Tables, table: str, seat: str, key: str) -> dict[str, Any]
         "revision": revision, "form_token": tables.form_token(table, seat, revision),
         "version": tables.version(table, revision),
         "board": (board := panels(info.game, observation)),
-        # a game drawn on a board needs no tree of its values (and the page is sent at every update)
-        "observation": tree(observation) if board is None else None,
+        # a banquet drawn square by square needs no tree of its values (the page is sent at every update)
+        "observation": tree(observation) if board is None or board["kind"] != "banquet" else None,
         "seats": _seats(tables, table, state),
         "groups": grouped(state, decision.actions) if mine and decision else [],
         "waiting_for": decision.player if decision else None, "paused": info.paused,
@@ -137,4 +142,19 @@ def lobby_view(tables: Tables, token: str) -> dict[str, Any]:
     for name, info in tables.tables.items():
         rows.append({"name": name, "game": info.game, "url": f"/gm/{token}/t/{name}",
                      "seats": ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in info.seats)})
-    return {"title": "magecraft", "games": games, "tables": rows, "base": f"/gm/{token}", "error": None}
+    saves = [{"id": s.id, "name": s.name, "game": g.name, "title": g.title, "revision": s.revision,
+              "updated": s.updated[:16].replace("T", " "), "seats": ", ".join(_seat_names(tables, g, s.id))}
+             for s, g in tables.saves_to_open()]
+    return {"title": "magecraft", "games": games, "tables": rows, "saves": saves, "base": f"/gm/{token}",
+            "error": None}
+
+
+def _seat_names(tables: Tables, game_type: Any, save_id: int) -> tuple[str, ...]:
+    """The seats of a saved game, for the lobby's form (a save that does not load shows none)."""
+    from magecraft.core.errors import MagecraftError
+
+    try:
+        seats: tuple[str, ...] = game_type.load(tables.store.get(save_id).state).seats()
+    except MagecraftError:
+        return ()
+    return seats

@@ -24,9 +24,27 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
          "--disable-component-update", "--disable-sync"]
 
 
-#: Opens every <details> around an action's button (kinds, then targets), as a person taps them open.
-OPEN_DETAILS = ("b => { for (let d = b.closest('details'); d; d = d.parentElement.closest('details')) "
-                "d.open = true }")
+#: A page is settled when no request of it is in flight and it shows the last version it was told of (an
+#: update could otherwise swap the page between reading a button and clicking it: issue 26's flaky runs).
+SETTLED = ("() => !document.querySelector('.htmx-request') && (window.toldVersion === undefined || "
+           "document.querySelector('#live header')?.dataset.version === window.toldVersion)")
+#: Finds the action by its words in the page as it is now, opens the <details> around it (as a person taps
+#: them open) and submits it, in one step of the page's script: no swap can come between.
+SUBMIT_ACTION = """text => {
+  const input = [...document.querySelectorAll('#live input[name=action]')].find(i => i.value === text);
+  if (!input) return false;
+  for (let d = input.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
+  input.form.requestSubmit();
+  return true;
+}"""
+#: Fills a form's fields and submits it in one step (a die, an override), the form found as the page is now.
+SUBMIT_FORM = """([selector, values]) => {
+  const form = document.querySelector(selector);
+  if (!form) return false;
+  for (const [name, value] of Object.entries(values)) form.querySelector(`[name="${name}"]`).value = value;
+  form.requestSubmit();
+  return true;
+}"""
 
 
 def free_port() -> int:
@@ -88,8 +106,44 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
-def seat_actions(page: object) -> list[str]:
-    return page.locator("section.actions button").all_inner_texts()  # type: ignore[attr-defined]
+#: How long a page may take to show what a condition waits for: CI runs the suite on 2 busy cores, where a
+#: page's answer has been seen to take over 10 s; a wait ends as soon as its condition holds.
+WAIT = 30_000
+
+
+def wait_on(page: object, condition: str, arg: object = None, what: str = "") -> None:
+    """Wait until ``condition`` holds on ``page``; on a timeout, say what was awaited and what the page shows."""
+    try:
+        page.wait_for_function(condition, arg=arg, timeout=WAIT)  # type: ignore[attr-defined]
+    except Exception as exc:
+        shown = " ".join(page.locator("#live").inner_text()[:600].split())  # type: ignore[attr-defined]
+        raise AssertionError(f"waited {WAIT // 1000} s for {what or condition}: {type(exc).__name__}; "
+                             f"the page shows: {shown}") from None
+
+
+def settled(page: object) -> None:
+    """Wait until ``page`` has no request in flight and shows the last version of the table it was told of."""
+    wait_on(page, SETTLED, what="the page to settle")
+
+
+def offered(page: object) -> list[str]:
+    """The actions the settled page offers, by their words (empty when it offers none)."""
+    settled(page)
+    return page.locator("#live input[name=action]").evaluate_all(  # type: ignore[attr-defined]
+        "inputs => inputs.map(i => i.value)")
+
+
+def submit_action(page: object, text: str) -> object:
+    """Submit the offered action ``text``; the response to it."""
+    with page.expect_response(lambda r: r.url.endswith("/act")) as answer:  # type: ignore[attr-defined]
+        assert page.evaluate(SUBMIT_ACTION, text), f"{text!r} is not offered"  # type: ignore[attr-defined]
+    return answer.value
+
+
+def submit_form(page: object, selector: str, **values: str) -> None:
+    """Fill and submit the form ``selector`` of the settled page."""
+    settled(page)
+    assert page.evaluate(SUBMIT_FORM, [selector, values]), f"no form {selector}"  # type: ignore[attr-defined]
 
 
 def fits_a_phone(page: object) -> None:
@@ -109,15 +163,11 @@ def play_until_done(pages: list[object], most: int) -> int:
     for clicks in range(most):
         for page in pages:
             page.reload()  # type: ignore[attr-defined]
+            actions = offered(page)
             if page.locator("section.result").count():  # type: ignore[attr-defined]
                 return clicks
-            buttons = page.locator("section.actions button")  # type: ignore[attr-defined]
-            count = buttons.count()
-            if count:
-                chosen = buttons.nth(pick.randrange(count))
-                chosen.evaluate(OPEN_DETAILS)
-                with page.expect_response(lambda r: r.url.endswith("/act")):  # type: ignore[attr-defined]
-                    chosen.click()
+            if actions:
+                submit_action(page, actions[pick.randrange(len(actions))])
                 break
     raise AssertionError(f"the game was not over after {most} clicks")
 
@@ -152,27 +202,20 @@ def revision_on(page: object) -> int:
 
 def caught_up(page: object, revision: int) -> None:
     """Wait until the page was told (server-sent events) of the revision the table is at."""
-    try:
-        page.wait_for_function(  # type: ignore[attr-defined]
-            "r => Number(((document.querySelector('#live header')?.innerText || '')"
-            ".match(/revision (\\d+)/) || [0, -1])[1]) >= r", arg=revision,
-            timeout=10_000)
-    except Exception:
-        shown = page.locator("#live").inner_text()[:1000]
-        raise AssertionError(f"not told of revision {revision}: {shown}") from None
+    wait_on(page, "r => Number(((document.querySelector('#live header')?.innerText || '')"
+            ".match(/revision (\\d+)/) || [0, -1])[1]) >= r", revision, f"revision {revision} to reach the page")
 
 
-def click_action(page: object, button: object) -> int:
-    """Click an offered action and return the revision the table moved to."""
+def click_action(page: object, text: str) -> int:
+    """Take the offered action ``text`` (read from the settled page) and return the revision the table moved
+    to."""
     before = revision_on(page)
-    button.evaluate(OPEN_DETAILS)  # type: ignore[attr-defined]
-    with page.expect_response(lambda r: r.url.endswith("/act")) as answer:  # type: ignore[attr-defined]
-        button.click()  # type: ignore[attr-defined]
-    assert answer.value.status == 200, answer.value.text()
+    answer = submit_action(page, text)
+    assert answer.status == 200, answer.text()  # type: ignore[attr-defined]
     # the page is swapped: the table moved on, or the page asks for the real die the action needs
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "r => document.querySelector('#live section.die') || Number(((document.querySelector('#live header')"
-        "?.innerText || '').match(/revision (\\d+)/) || [0, -1])[1]) > r", arg=before, timeout=10_000)
+    wait_on(page, "r => document.querySelector('#live section.die') || Number(((document.querySelector("
+            "'#live header')?.innerText || '').match(/revision (\\d+)/) || [0, -1])[1]) > r", before,
+            f"the table to move on from revision {before} after {text!r}")
     return revision_on(page)
 
 
@@ -225,7 +268,7 @@ def test_a_banquet_for_ann_and_bob(browser: object, tmp_path: Path, shots: Path)
         assert mine.locator(f".mine [data-chit-id={chit_id}]").count() == 1
         assert other.locator(f"[data-piece={courtier}]").get_attribute("data-chit") is None
         assert other.locator(f".mine [data-chit-id={chit_id}]").count() == 0
-        deciding = next(p for p in pages.values() if p.locator("section.actions button").count())
+        deciding = next(p for p in pages.values() if offered(p))
         shoot(deciding, shots, "seat")
         deciding.locator("section.actions > details").nth(1).evaluate("d => d.open = true")  # SNOOP's buttons
         fits_a_phone(deciding)
@@ -262,24 +305,23 @@ def enter_a_real_die(pages: dict[str, object], gm: object) -> tuple[str, str]:
     Returns the die's label and the roll as the log writes it (``1d6: 4``)."""
     pick = random.Random(3)
     for _ in range(80):
+        for page in pages.values():
+            settled(page)
         asked = next((p for p in pages.values() if p.locator("section.die").count()), None)  # type: ignore[attr-defined]
         if asked is not None:
             text = asked.locator("section.die p").first.inner_text()  # type: ignore[attr-defined]
             label, _, rest = text.partition(": a d")
             sides = int(rest.split(",")[0])
-            asked.fill("section.die input[name=value]", str(sides + 1))  # type: ignore[attr-defined]
-            asked.click("section.die button")  # type: ignore[attr-defined]
+            submit_form(asked, "#live section.die form", value=str(sides + 1))
             asked.wait_for_selector(f"text=needs a value from 1 to {sides}")  # type: ignore[attr-defined]
             value = min(4, sides)
             revision = revision_on(asked)
             faces = [4, 2, 6, 1, 3, 5]  # different faces: equal initiative dice are rolled again
             for typed in range(1, 20):  # an action may need several dice (every noble's initiative)
                 face = min(faces[(typed - 1) % len(faces)], sides)
-                asked.fill("section.die input[name=value]", str(face))  # type: ignore[attr-defined]
-                asked.click("section.die button")  # type: ignore[attr-defined]
-                asked.wait_for_function(  # type: ignore[attr-defined]
-                    "n => (document.querySelector('section.die .typed')?.dataset.count == n) || !document"
-                    ".querySelector('section.die')", arg=typed, timeout=10_000)
+                submit_form(asked, "#live section.die form", value=str(face))
+                wait_on(asked, "n => (document.querySelector('section.die .typed')?.dataset.count == n) || "
+                        "!document.querySelector('section.die')", typed, f"die {typed} to be taken")
                 if not asked.locator("section.die").count():  # type: ignore[attr-defined]
                     break
                 sides = int(asked.locator("section.die").get_attribute("data-sides"))  # type: ignore[attr-defined]
@@ -288,17 +330,17 @@ def enter_a_real_die(pages: dict[str, object], gm: object) -> tuple[str, str]:
             for page in pages.values():
                 caught_up(page, revision + 1)
             return label, f"1d{sides}: {value}"
+        settled(gm)
         if gm.locator("section.die").count():  # type: ignore[attr-defined]
             revision = revision_on(gm)
-            gm.fill("section.die input[name=value]", "1")  # type: ignore[attr-defined]
-            gm.click("section.die button")  # type: ignore[attr-defined]
+            submit_form(gm, "#live section.die form", value="1")
             for page in pages.values():
                 caught_up(page, revision + 1)
             continue
-        whose = next((p for p in pages.values() if p.locator("section.actions button").count()), None)  # type: ignore[attr-defined]
+        whose = next((p for p in pages.values() if offered(p)), None)
         assert whose is not None, "nobody is offered an action nor asked for a die"
-        buttons = whose.locator("section.actions button")  # type: ignore[attr-defined]
-        revision = click_action(whose, buttons.nth(pick.randrange(buttons.count())))
+        actions = offered(whose)
+        revision = click_action(whose, actions[pick.randrange(len(actions))])
         for page in pages.values():
             caught_up(page, revision)
         gm.reload()  # type: ignore[attr-defined]
@@ -308,10 +350,8 @@ def enter_a_real_die(pages: dict[str, object], gm: object) -> tuple[str, str]:
 def override_shown_everywhere(gm: object, screen: str, pages: dict[str, object], shots: Path) -> None:
     """The game master overrides Ann's Wealth on its screen: its log and every seat's page show it."""
     gm.goto(screen)
-    gm.fill("form.override input[name=path]", "nobles.0.wealth")
-    gm.fill("form.override input[name=value]", "9")
     with gm.expect_response(lambda r: r.url.endswith("/override")) as answer:
-        gm.click("form.override button")
+        submit_form(gm, "#live form.override", path="nobles.0.wealth", value="9")
     assert answer.value.status == 200
     changed = "the game master changed nobles.0.wealth from 1 to 9"
     gm.wait_for_selector(f".log >> text={changed}")
@@ -330,25 +370,85 @@ def play_banquet(pages: dict[str, object], turns: int = 3) -> dict[str, tuple[st
     pick = random.Random(11)
     snooped: dict[str, tuple[str, str]] = {}
     for _ in range(200):
-        whose = next((s for s, p in pages.items() if p.locator("section.actions button").count()), None)  # type: ignore[attr-defined]
+        whose = next((s for s, p in pages.items() if offered(p)), None)
         if whose is None:
             raise AssertionError("nobody is offered an action")
         page = pages[whose]
         turn_text = page.locator(".board-panel h2").inner_text()  # type: ignore[attr-defined]
         if snooped and f"turn {turns}" in turn_text:
             return snooped
-        buttons = page.locator("section.actions button")  # type: ignore[attr-defined]
-        snoops = page.locator("section.actions button", has_text="SNOOP")  # type: ignore[attr-defined]
+        actions = offered(page)
+        snoops = [a for a in actions if "SNOOP" in a]
         known = set(page.locator(".mine li").evaluate_all("ls => ls.map(l => l.dataset.chitId)"))  # type: ignore[attr-defined]
-        if not snooped and snoops.count():
-            revision = click_action(page, snoops.first)
+        if not snooped and snoops:
+            revision = click_action(page, snoops[0])
             new = [c for c in page.locator(".mine li").evaluate_all(  # type: ignore[attr-defined]
                 "ls => ls.map(l => l.dataset.chitId)") if c not in known]
             if new:
                 courtier = page.locator(f".mine [data-chit-id={new[0]}]").get_attribute("data-courtier")  # type: ignore[attr-defined]
                 snooped[whose] = (new[0], courtier)
         else:
-            revision = click_action(page, buttons.nth(pick.randrange(buttons.count())))
+            revision = click_action(page, actions[pick.randrange(len(actions))])
         for other in pages.values():
             caught_up(other, revision)
     raise AssertionError("the banquet did not reach its turn with a snoop")
+
+
+def test_an_update_fetched_before_an_action_never_shows_over_its_answer(browser: object, tmp_path: Path) -> None:
+    """The race behind the flaky runs: an update's fetch, made before an action and answered after it, must not
+    swap the older page over the action's answer (it would wipe a die just typed, or a refusal)."""
+    server = Server(tmp_path)
+    try:
+        gm = browser.new_context(viewport={"width": 360, "height": 740}).new_page()  # type: ignore[attr-defined]
+        gm.goto(server.links["game master"])
+        links = open_banquet(gm, "late")
+        base = server.links["game master"].split("/gm/")[0]
+        pages = {}
+        for seat in links:
+            pages[seat] = browser.new_context(viewport={"width": 360, "height": 740}).new_page()  # type: ignore[attr-defined]
+            pages[seat].goto(base + links[seat])
+        page = next(p for p in pages.values() if offered(p))
+        before = revision_on(page)
+        old = page.request.get(base + links[next(s for s, p in pages.items() if p is page)] + "/view").text()  # type: ignore[attr-defined]
+        held: list[object] = []
+
+        def hold_the_first(route: object) -> None:  # later fetches (the action's own update) go through
+            if held:
+                route.continue_()  # type: ignore[attr-defined]
+            else:
+                held.append(route)
+
+        page.route("**/view", hold_the_first)  # type: ignore[attr-defined]
+        # note what the page shows once the held fetch is answered (later fetches may mend it, by chance)
+        page.evaluate(WATCH_HELD)  # type: ignore[attr-defined]
+        with page.expect_request("**/view"):  # type: ignore[attr-defined]
+            page.evaluate("htmx.trigger('#live', 'sse:update', {data: 'an update'})")  # type: ignore[attr-defined]
+        after = click_action(page, offered_now(page)[0])
+        assert after > before
+        # the action's own update has reached the page too (it shows what it was told): nothing else will come
+        page.wait_for_function("() => window.toldVersion === "  # type: ignore[attr-defined]
+                               "document.querySelector('#live header').dataset.version")
+        shown = page.evaluate("document.querySelector('#live header').dataset.version")  # type: ignore[attr-defined]
+        held[0].fulfill(status=200, content_type="text/html", body=old)  # type: ignore[attr-defined]
+        page.wait_for_function("() => window.shownAfterHeld !== undefined")  # type: ignore[attr-defined]
+        assert page.evaluate("window.shownAfterHeld") == shown  # type: ignore[attr-defined]
+        assert revision_on(page) == after
+    finally:
+        server.stop()
+
+
+#: Numbers the next fetch of the page (the one the test holds back) and notes the version shown once it is
+#: answered.
+WATCH_HELD = """() => {
+  window.heldAsk = asked + 1;
+  document.addEventListener('htmx:afterRequest', e => {
+    if (e.detail.xhr.magecraftAsk === window.heldAsk)
+      window.shownAfterHeld = document.querySelector('#live header').dataset.version;
+  });
+}"""
+
+
+def offered_now(page: object) -> list[str]:
+    """The actions the page offers as it is, settled or not."""
+    return page.locator("#live input[name=action]").evaluate_all(  # type: ignore[attr-defined]
+        "inputs => inputs.map(i => i.value)")

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Self
 
 from magecraft.core.errors import DataError, InputError, RuleError
 from magecraft.core.events import EventLog
+from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
 from magecraft.wizard_prince.race.actions import (
@@ -53,6 +54,7 @@ from magecraft.wizard_prince.race.chariots import (
 from magecraft.wizard_prince.race.crashes import crash_into_chariot, drag, run_over, wreck
 from magecraft.wizard_prince.race.field import Turn
 from magecraft.wizard_prince.race.free_actions import free_action, turnaround_check
+from magecraft.wizard_prince.race.odds import chance_of
 from magecraft.wizard_prince.race.sections import (
     FREE,
     LOW_STAKES,
@@ -241,6 +243,11 @@ class Race(GameState[Action]):
         """The action in the words of the table ("drive 3 spaces forward", "whip NPC 2", "Cy bets 500 gp on
         NPC 1"); see :func:`~magecraft.wizard_prince.race.actions.words`."""
         return words(action)
+
+    def chance_of(self, action: Action) -> Chance | None:
+        """The exact chance a check lets ``action`` succeed (a risky action's check, a scythe or whip attack,
+        the turnaround check at the end of a whipped turn), else None (see the race's ``odds`` module)."""
+        return chance_of(self, action)
 
     def parse_action(self, text: str) -> Action:
         """An action from its words; a bet (never listed: its amount is open) is read from its words too,
