@@ -97,8 +97,9 @@ def probe(state: GameState[Any], stale: list[Any]) -> None:
     assert frozen(state) == before
     copy = type(state).from_dict(json.loads(before))
     assert frozen(copy) == before
+    dice = json.dumps(state.rng.snapshot())  # the dice's state tells the rolls to come: nobody sees it
     for seat in state.seats():
-        json.dumps(state.observation(seat))
+        assert dice not in json.dumps(state.observation(seat)), f"{seat} sees the dice's state"
 
 
 def check_secrets(game_type: GameType, state: GameState[Any]) -> int:

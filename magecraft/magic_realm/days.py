@@ -628,11 +628,12 @@ class RealmDays(GameState[DayAction]):
                     )
 
     def observation(self, player: str) -> dict[str, Any]:
-        """What ``player`` may see: the referee everything; a character not the chits dealt face down
+        """What ``player`` may see: the referee everything but the dice's state; a character not the chits dealt face down
         (15.3-15.4), the generator until it is revealed (15.3/1), the setup's picks and shuffles, nor the
         dice's state; nor what the other characters alone know: the hidden paths and gates they discovered
         (1.2/3, 3.2), their Miracle chits set aside, the activities they recorded for the coming day."""
         seen = self.to_dict()
+        seen.pop("rng")  # the dice's state would tell anyone, the referee too, the rolls to come
         if player == REFEREE:
             return seen
         for character in seen["characters"]:
@@ -649,7 +650,6 @@ class RealmDays(GameState[DayAction]):
             **({"trap_clearing": sites["trap_clearing"], "trap": sites["trap"]}
                if self.sites.trap_revealed else {}),
         }
-        seen.pop("rng")
         seen["log"] = [e for e in seen["log"] if not secret_event(e.get("kind"), e.get("label"), e.get("section"))]
         return seen
 
