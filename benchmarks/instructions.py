@@ -35,7 +35,10 @@ for seed in range(n):
     play(*banquet_for(seed, npc=2))
 """),
     "mage-wars": ("Dummy-Mage game (Wizard book)", """
-from magecraft.mage_wars.bot import run_matches
+try:
+    from magecraft.mage_wars.matches import run_matches
+except ImportError:  # a checkout of before the match runner had its own module (--code)
+    from magecraft.mage_wars.bot import run_matches
 from magecraft.mage_wars.cards import ready_spellbooks
 run_matches(n, 1, ready_spellbooks()["Wizard"], "Wizard")
 """),

@@ -13,8 +13,8 @@ import statistics
 import sys
 import time
 
-from magecraft.mage_wars.bot import run_matches
 from magecraft.mage_wars.cards import ready_spellbooks
+from magecraft.mage_wars.matches import run_matches
 
 
 def main() -> None:

@@ -37,10 +37,10 @@ from collections import Counter
 from collections.abc import Callable
 
 from magecraft.core.randomness import Randomness
-from magecraft.mage_wars.bot import play_to_end
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.decisions import Offer, attack_action, standing_actions
 from magecraft.mage_wars.game import MageWarsGame, action_data
+from magecraft.mage_wars.matches import play_to_end
 from magecraft.mage_wars.units import unit_traits
 from magecraft.wizard_prince import actions as wp_actions
 from magecraft.wizard_prince import legal_actions as wp_legal_actions

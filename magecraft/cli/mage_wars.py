@@ -137,9 +137,9 @@ def solo(
     from magecraft.cli.mage_wars_table import SPELL_NUMBERS, SoloTable, play, resume_point
     from magecraft.cli.sessions import open_session
     from magecraft.core.randomness import new_seed
-    from magecraft.mage_wars.bot import run_matches
     from magecraft.mage_wars.cards import dummy_decks_from_dict, load_json_file
     from magecraft.mage_wars.game import MageWarsGame
+    from magecraft.mage_wars.matches import run_matches
 
     if scenario is not None:
         _refuse_with_scenario(auto=auto or None, load=load, seed=seed, dice=dice, physical_dice=physical_dice,

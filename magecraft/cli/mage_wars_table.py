@@ -59,7 +59,7 @@ class SoloView(GameView[Action]):
 
     def bot_action(self, table: GameTable[Action], player: str) -> Action:
         """The Dummy Mage's turn: its seat played by its registered rule bot (seed 003's own rules)."""
-        from magecraft.mage_wars.bot import solo_bots
+        from magecraft.mage_wars.matches import solo_bots
 
         action: Action = solo_bots(table.state)[player].choose(table.state, player)
         return action

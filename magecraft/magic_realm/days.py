@@ -628,9 +628,9 @@ class RealmDays(GameState[DayAction]):
                     )
 
     def observation(self, player: str) -> dict[str, Any]:
-        """What ``player`` may see: the referee everything but the dice's state; a character not the chits dealt face down
-        (15.3-15.4), the generator until it is revealed (15.3/1), the setup's picks and shuffles, nor the
-        dice's state; nor what the other characters alone know: the hidden paths and gates they discovered
+        """What ``player`` may see: the referee everything but the dice's state; a character not the chits dealt
+        face down (15.3-15.4), the generator until it is revealed (15.3/1), the setup's picks and shuffles, nor
+        the dice's state; nor what the other characters alone know: the hidden paths and gates they discovered
         (1.2/3, 3.2), their Miracle chits set aside, the activities they recorded for the coming day."""
         seen = self.to_dict()
         seen.pop("rng")  # the dice's state would tell anyone, the referee too, the rolls to come

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from magecraft.core.randomness import Randomness
-from magecraft.mage_wars import bot
+from magecraft.mage_wars import bot, matches
 from magecraft.mage_wars.arena import Wall
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.game import MageWarsGame
@@ -26,7 +26,7 @@ def decisions_compared(game: MageWarsGame) -> int:
     """Play ``game`` to the end with the bot, comparing its two ways of choosing at every decision."""
     game.answer_trigger = bot.answer_trigger
     compared = 0
-    while not bot.dummy_turns(game).is_terminal():
+    while not matches.dummy_turns(game).is_terminal():
         action, offered = bot.choose_offered(game)
         if offered:
             legal = game.legal_actions()

@@ -20,10 +20,11 @@ from magecraft.mage_wars.actions import (
     Strike,
     actor_of,
 )
-from magecraft.mage_wars.bot import choose, dummy_turns, play_to_end, run_matches
+from magecraft.mage_wars.bot import choose
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.combat import apply_condition
 from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.matches import dummy_turns, play_to_end, run_matches
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import DUMMY, YOU
 

@@ -7,9 +7,10 @@ from magecraft.cli.playloop import Ending, PlayLoop
 from magecraft.cli.sessions import open_session
 from magecraft.mage_wars import dummy
 from magecraft.mage_wars.actions import DoNothing, Pass, Strike
-from magecraft.mage_wars.bot import answer_trigger, dummy_turns
+from magecraft.mage_wars.bot import answer_trigger
 from magecraft.mage_wars.combat import resolve_attack
 from magecraft.mage_wars.game import MageWarsGame
+from magecraft.mage_wars.matches import dummy_turns
 from magecraft.mage_wars.units import DUMMY, YOU
 
 
