@@ -225,10 +225,11 @@ def _ask_character(name: str | None) -> Character:
             f"of {two} cost 1 (an odd one rounds up). {gen.build_points} build points to spend")
     attempt("keywords", "Keyword abilities bought (blank for none)", _split,
             "Keyword abilities bought with build points, comma separated (e.g. Flying), or Enter for none")
+    castable = build().castable_spells()
     attempt("library", "Library: spells known, in order (Ninth Edition card names, comma separated)", _split,
             "Ninth Edition card names, comma separated, in the order they are learnt; a spell must fit "
-            "your Mastery and your identity's Mana Pool to be cast ('magecraft planeswalker character show' "
-            "lists the advice)")
+            f"your Mastery and your identity's Mana Pool to be cast. The {len(castable)} this sheet can cast: "
+            + ", ".join(f"{card.name} ({card.mana_cost or card.mana_value})" for card in castable))
     attempt("memorized", "Memorised spells (from the Library)", _split,
             "Spells from the Library to memorise, comma separated (Memory limits how many)")
     return _finish(build(), attempt, build)

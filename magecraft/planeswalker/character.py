@@ -275,6 +275,13 @@ class Character:
             notes.append(f"{self.points_left()} build points are unspent")
         return notes
 
+    def castable_spells(self, pool: CardPool | None = None) -> list[Card]:
+        """The pool's spells this sheet could ever cast (:meth:`can_ever_cast`: Mastery and the full Mana Pool),
+        cheapest first, then by name: what a creator may put in the Library ("Spells": a spell must fit the
+        Mastery and the Mana Pool to be cast)."""
+        found = [card for card in (pool or builtin_pool()) if self.can_ever_cast(card)]
+        return sorted(found, key=lambda card: (card.mana_value, card.name))
+
     def can_ever_cast(self, card: Card) -> bool:
         """Whether the spell's cost fits Mastery and the full Mana Pool (coloured symbols included)."""
         if card.is_land or card.mana_value > self.stats["mastery"]:

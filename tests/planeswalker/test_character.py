@@ -161,3 +161,16 @@ def test_round_trip_and_damaged_sheet_refused() -> None:
     del raw["identity"]
     with pytest.raises(DataError, match="malformed"):
         Character.from_dict(raw)
+
+
+def test_castable_spells_fit_mastery_and_the_mana_pool_cheapest_first() -> None:
+    """The spells a creator may put in the Library: a G,G,G identity with Mastery 4 holds 3 green mana, so every
+    spell listed costs at most 3, none needs a colour other than green, no land is listed."""
+    sheet = Character.create("Nissa", identity=["G", "G", "G"], increases={"mastery": 1})
+    castable = sheet.castable_spells()
+    names = [card.name for card in castable]
+    assert sheet.stats["mastery"] == 4 and sheet.mana_capacity() == {"G": 3}
+    assert "Grizzly Bears" in names and "Shock" not in names and not any(card.is_land for card in castable)
+    assert max(card.mana_value for card in castable) == 3
+    assert castable == sorted(castable, key=lambda card: (card.mana_value, card.name))
+    assert all(sheet.can_ever_cast(card) for card in castable)

@@ -467,3 +467,18 @@ def test_a_party_member_marked_for_the_bot_plays_beside_the_person(capsys: pytes
     assert prompts and all("Counterspell Adept" not in p for p in prompts)
     code, _, err = run(capsys, *base, "--party", "bot: ", "--against", "Grizzly Bears", "--auto")
     assert code == 2 and "followed by a character's name" in err
+
+
+def test_the_library_question_lists_the_spells_this_sheet_can_cast(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 item 7 ("no list of stats or spells is shown"): ``?`` at the Library question lists the spells the
+    sheet so far could ever cast (Mastery and Mana Pool), with their costs: green ones for a G,G,G identity,
+    no red one, no land."""
+    answers(monkeypatch, ["Nissa", "G,G,G", "", "mastery=1,power=2,toughness=2", "", "?", "Grizzly Bears",
+                          "Grizzly Bears", "k"])
+    code, out, err = run(capsys, "planeswalker", "character", "new", "--db", str(tmp_path / "s.sqlite3"))
+    assert code == 0, err
+    text = " ".join(out.split())
+    listed = text[text.index("this sheet can cast: "):]
+    assert "Grizzly Bears ({1}{G})" in listed and "Llanowar Elves ({G})" in listed
+    assert "Shock" not in listed and "Forest" not in listed
