@@ -377,11 +377,11 @@ def _ask_gate_moves(realm: RealmDays, loop: Loop, action: act.GateTravel) -> act
         return action
     while True:
         answer = loop.ask("MOVE phases recorded besides the GATE phase (two to enter a mountain clearing)",
-                          lines=("a number 0-4",))
+                          lines=("a whole number: the day's phases are counted by the engine when it is done",))
         moves = options.whole_number(answer) if answer.isdecimal() else None
-        if moves is not None and 0 <= moves <= 4:
+        if moves is not None:  # how many phases the day holds is the engine's to refuse (phases.charge)
             return act.GateTravel(action.character, action.gate, moves)
-        _warn(f"{answer!r} is not one of 0-4")
+        _warn(f"{answer!r} is not a whole number")
 
 
 def _ask_merchant(realm: RealmDays, loop: Loop, action: act.TradeWithMerchant) -> act.DayAction:

@@ -43,20 +43,6 @@ DISPLAY: dict[tuple[str, str], str] = {
     ("mtg_rpg_world.py", "MOST_SEASONS"): "the longest run the command accepts, not a rule",
 }
 
-#: Rule numbers still in the CLI whose move to the rule package is on another helper's branch of issue 23
-#: (their files are left alone here so that the branches merge).  Drop each line once its branch is in;
-#: an entry no longer found is not an error, so the merge itself breaks nothing.
-PENDING: dict[tuple[str, str], str] = {
-    ("mtg_rpg_duel.py", "10 + 2 * REFEREE_ATTRIBUTE"): "the referee duellist's life (mtg_rpg/character.py)",
-    ("mtg_rpg_duel.py", "2 * REFEREE_ATTRIBUTE"): "the same",
-    ("mtg_rpg_duel.py", "REFEREE_ATTRIBUTE"): "the referee duellist's attributes",
-    ("mtg_rpg_renewal.py", "-5 < life <= derived.life"): "the living-life range",
-    ("magic_realm_gamble.py", "index % 6 + 1"): "lottery ticket digits (house-mr: trade.lottery_ticket)",
-    ("magic_realm_gamble.py", "index % 6"): "the same",
-    ("magic_realm_gamble.py", "index //= 6"): "the same",
-    ("magic_realm_play.py", "0 <= moves <= 4"): "MOVE phases besides a GATE phase (left to the magic realm "
-                                                 "helper: belongs in magic_realm.actions)",
-}
 
 ALLOWED = {0, 1, 2}
 
@@ -107,7 +93,7 @@ def findings(source: str) -> Iterator[tuple[int, str]]:
 def test_no_rule_number_in_the_cli() -> None:
     flagged = [f"{path.name}:{line}: {text}" for path in sorted(CLI.glob("*.py"))
                for line, text in findings(path.read_text(encoding="utf-8"))
-               if (path.name, text) not in DISPLAY and (path.name, text) not in PENDING]
+               if (path.name, text) not in DISPLAY]
     assert flagged == [], ("a rule book's number in the command line: move it into the system's package and "
                            "call it (or, if it is the screen's own, list it in DISPLAY with why):\n"
                            + "\n".join(flagged))
