@@ -1,7 +1,7 @@
 """Instructions per game, counted by valgrind: the benchmark figure that a busy machine does not move.
 
     python benchmarks/instructions.py banquet [--games 10] [--code DIR]
-    python benchmarks/instructions.py mage-wars duel dice
+    python benchmarks/instructions.py mage-wars duel dice planeswalker
 
 Wall-clock rates on a shared machine move by a quarter between runs; the instructions the CPU executes
 for the same seeded games move by well under 1%.  Each workload is run twice under
@@ -56,6 +56,10 @@ for seed in range(most):
     prepared.append((rng, [Duellist(f"W{i}", 14, 4 + i % 2, 2, 2, deck) for i, deck in enumerate(decks)]))
 for rng, (first, second) in prepared[:n]:
     play_out(QuickDuel.start(first, second, "single-card", rng))
+"""),
+    "planeswalker": ("Planeswalker RPG bot battle (Kiora against two creatures)", """
+from magecraft.planeswalker.bot import ready_mage, run_many
+run_many(ready_mage("Kiora the Wanderer"), ["Grizzly Bears", "Goblin Piker"], range(n))
 """),
     "dice": ("1d20 through Randomness, logged", """
 from magecraft.core.randomness import Randomness

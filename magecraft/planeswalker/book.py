@@ -8,8 +8,9 @@ A :class:`SpellBook` holds such spells for one battle, in the card data's own fi
 The rules read cards by name through :func:`card_of` and :func:`entry_of`.  Which book they read is the one
 the battle at hand entered with :func:`using` -- a context variable set for the length of one call and reset
 after it, so two battles in one process never see each other's spells, and nothing global is changed.
-Work done once per name is cached per book (:func:`per_book`), so a spell defined differently by two
-battles is worked out twice, never mixed.
+Work done once per name is cached (:func:`per_book`): once for all books for a name of the shipped pool
+(a book may not redefine one), and per book for a name a book defines, so a spell defined differently by
+two battles is worked out twice, never mixed.
 
 >>> from magecraft.mtg_rpg.cards import Card
 >>> card_of("Shock").name
@@ -19,8 +20,10 @@ battles is worked out twice, never mixed.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
-from collections.abc import Callable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -52,6 +55,10 @@ class SpellBook:
         """The spells as defined (a fresh JSON copy)."""
         loaded: list[dict[str, Any]] = json.loads(self.text)
         return loaded
+
+    def __post_init__(self) -> None:
+        if self.cards or self.entries:  # (not the empty book, made before define() is)
+            define([*self.cards, *self.entries])
 
     def __bool__(self) -> bool:
         return bool(self.cards)
@@ -93,28 +100,91 @@ def defined_entry(name: str) -> Any:
     return book.entries.get(name.casefold()) if book.entries else None
 
 
-def per_book(function: Callable[P, R]) -> Callable[P, R]:
-    """``functools.cache`` keyed by the current book too: what is worked out once per card name stays right
-    when a battle defines a spell of its own.  With no spells defined (the usual case, on the bots' hot
-    path) it is the plain C-level cache."""
-    shipped: Callable[P, R] = functools.cache(function)  # type: ignore[assignment]
-    memo: dict[Any, Any] = {}
-    current_book = _CURRENT.get
+#: The names some book defines (stripped and casefolded): a book may define only names the shipped pool
+#: lacks (:func:`magecraft.planeswalker.effects.spell_book` refuses the others), so work done for any other
+#: name is the same in every book, and only these names are cached per book.
+_DEFINED: set[str] = set()
+_MEMOS: list[_Memo] = []
+_LOCK = threading.Lock()
 
-    @functools.wraps(function)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        book = current_book()
-        if book is EMPTY:
-            plain: R = shipped(*args, **kwargs)
-            return plain
-        key = (book, args, tuple(sorted(kwargs.items())))
-        try:
-            found: R = memo[key]
-        except KeyError:
-            found = memo[key] = function(*args, **kwargs)
+
+def _defined(name: Any) -> bool:
+    return isinstance(name, str) and name.strip().casefold() in _DEFINED
+
+
+class _Memo(dict[Any, Any]):
+    """The cache of one :func:`per_book` function: the key is its one argument (or the tuple of its
+    arguments), found by ``dict.__getitem__`` itself -- no Python frame, no look at the current book -- on
+    the bots' hot path (issue 22: a wrapper reading the book on every call cost 7% of a battle).  A name a
+    book defines never enters it: ``__missing__`` keeps its results per book in ``by_book``."""
+
+    __call__ = dict.__getitem__
+    several = False
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        super().__init__()
+        self.function = function
+        self.by_book: dict[tuple[SpellBook, Any], Any] = {}
+        self.__wrapped__ = function
+        self.__doc__ = function.__doc__
+        self.__name__ = function.__name__
+
+    def work_out(self, key: Any) -> Any:
+        return self.function(key)
+
+    def __missing__(self, key: Any) -> Any:
+        name = key[0] if self.several else key
+        if _defined(name):
+            book_key = (_CURRENT.get(), key)
+            try:
+                return self.by_book[book_key]
+            except KeyError:
+                found = self.by_book[book_key] = self.work_out(key)
+                return found
+        found = self.work_out(key)
+        with _LOCK:  # a book made meanwhile (another thread) may have just defined the name
+            if not _defined(name):
+                self[key] = found
         return found
 
-    return wrapper
+    def cache_clear(self) -> None:
+        self.clear()
+        self.by_book.clear()
+
+
+class _Memo2(_Memo):
+    """A :class:`_Memo` of a function of several arguments, keyed by their tuple."""
+
+    several = True
+
+    def __call__(self, *args: Any) -> Any:
+        return self[args]
+
+    def work_out(self, key: Any) -> Any:
+        return self.function(*key)
+
+
+def per_book(function: Callable[P, R]) -> Callable[P, R]:
+    """A cache of ``function`` (positional arguments, the first a card name or None) keyed by the current
+    book too, where it matters: what is worked out once per card name stays right when a battle defines a
+    spell of its own.  A name no book defines is worked out once for all books (the shipped pool's card is
+    the same in each), found at C speed."""
+    arguments = [p for p in inspect.signature(function).parameters.values()]
+    memo = _Memo(function) if len(arguments) == 1 else _Memo2(function)
+    _MEMOS.append(memo)
+    return cast("Callable[P, R]", memo)
+
+
+def define(names: Iterable[str]) -> None:
+    """A book defines ``names``: forget what was worked out for them outside it (issue 22)."""
+    with _LOCK:
+        fresh = {n.strip().casefold() for n in names} - _DEFINED
+        if not fresh:
+            return
+        _DEFINED.update(fresh)
+        for memo in _MEMOS:
+            for key in [k for k in memo if _defined(k[0] if memo.several else k)]:
+                del memo[key]
 
 
 class HasBook(Protocol):

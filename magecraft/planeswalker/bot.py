@@ -201,57 +201,58 @@ _REMOVAL = frozenset({"destroy", "bounce", "gain control"})
 def _cast(battle: Battle, actor: Combatant, casts: list[Action], engages: list[Action]) -> Action | None:
     """The spell to cast now, by the policy in the module's docstring, or None."""
     fighters = battle.fighters
-    kinds = {a: profile(a.card).kind for a in casts}
+    # keyed by the card's name: a string hashes at C speed, an action by a generated __hash__ (issue 22)
+    kinds = {a.card: profile(a.card).kind for a in casts}
     kills = [a for a in casts
-             if kinds[a] == "damage" and a.target and 0 < fighters[a.target].life <= _damage(a)]
+             if kinds[a.card] == "damage" and a.target and 0 < fighters[a.target].life <= _damage(a)]
     if kills:
         return min(kills, key=lambda a: (not fighters[a.target].is_mage, _damage(a), a.card, a.target))
-    sweeps = [(value, a) for a in casts if kinds[a] in ("damage each", "destroy all", "bounce all")
+    sweeps = [(value, a) for a in casts if kinds[a.card] in ("damage each", "destroy all", "bounce all")
               and (value := _sweep_value(battle, actor, a.card)) > 0]
     if sweeps:
         return max(sweeps, key=lambda va: (va[0], va[1].card))[1]
-    steals = [a for a in casts if kinds[a] == "gain control" and _turns_on_its_side(battle, actor, a.target)]
+    steals = [a for a in casts if kinds[a.card] == "gain control" and _turns_on_its_side(battle, actor, a.target)]
     if steals:
         return max(steals, key=lambda a: (fighters[a.target].power, a.target))
-    summons = [a for a in casts if kinds[a] == "summon"]
+    summons = [a for a in casts if kinds[a.card] == "summon"]
     if summons:
         # a targeted "enters" trigger (Nekrataal) at the strongest enemy it may hit
         return max(summons, key=lambda a: (profile(a.card).cost.mana_value, a.card,
                                            fighters[a.target].power if a.target else -1, a.target))
-    damage = [a for a in casts if kinds[a] == "damage" and a.target]
+    damage = [a for a in casts if kinds[a.card] == "damage" and a.target]
     if damage:
         return min(damage, key=lambda a: (fighters[a.target].life, -_damage(a), a.card, a.target))
-    removal = [a for a in casts if (kinds[a] in _REMOVAL or (kinds[a] == "permanent" and a.target and
+    removal = [a for a in casts if (kinds[a.card] in _REMOVAL or (kinds[a.card] == "permanent" and a.target and
                                                              fighters[a.target].side != actor.side))]
     if removal:
         return max(removal, key=lambda a: (fighters[a.target].power, a.card, a.target))
-    breakers = [a for a in casts if kinds[a] == "destroy permanent" or (
-        kinds[a] == "destroy permanents" and _permanent_balance(battle, actor, a.card) > 0)]
+    breakers = [a for a in casts if kinds[a.card] == "destroy permanent" or (
+        kinds[a.card] == "destroy permanents" and _permanent_balance(battle, actor, a.card) > 0)]
     if breakers:
         return breakers[0]
-    discards = [a for a in casts if kinds[a] == "discard" and fighters[a.target].memory]
+    discards = [a for a in casts if kinds[a.card] == "discard" and fighters[a.target].memory]
     if discards:
         return discards[0]
     if actor.life * 2 <= actor.base_life:
-        heals = [a for a in casts if kinds[a] == "gain life"]
+        heals = [a for a in casts if kinds[a.card] == "gain life"]
         if heals:
             return heals[0]
-    draws = [a for a in casts if kinds[a] == "draw"]
+    draws = [a for a in casts if kinds[a.card] == "draw"]
     if draws:
         return draws[0]
     pump = _pump_to_win(battle, actor, casts, engages)
     if pump is not None:
         return pump
-    blessings = [a for a in casts if kinds[a] == "permanent" and a.target == actor.id]
+    blessings = [a for a in casts if kinds[a.card] == "permanent" and a.target == actor.id]
     if blessings:
         return blessings[0]
     return _mana_spell(actor, casts) or _tool(casts, kinds)
 
 
-def _tool(casts: list[Action], kinds: dict[Action, str]) -> Action | None:
+def _tool(casts: list[Action], kinds: dict[str, str]) -> Action | None:
     """An untargeted artifact or enchantment that does something here (an ability, a trigger or a ward): one
     whose ability deals damage first, then the costliest."""
-    tools = [a for a in casts if kinds[a] == "permanent" and not a.target and useful_permanent(a.card)]
+    tools = [a for a in casts if kinds[a.card] == "permanent" and not a.target and useful_permanent(a.card)]
     return max(tools, key=lambda a: (any(e.kind == "damage" for b in abilities(a.card) for e in b.effects),
                                      profile(a.card).cost.mana_value, a.card)) if tools else None
 

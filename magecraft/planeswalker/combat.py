@@ -277,7 +277,16 @@ class Battle(Resolution, GameState[Action]):
         return chance_of(self, action)
 
     @in_book
+    def apply(self, action: Action) -> None:
+        """Check ``action`` and carry it out, in this battle's book once for both (issue 22)."""
+        self._check(action)
+        self._perform(action)
+
+    @in_book
     def check(self, action: Action) -> None:
+        self._check(action)
+
+    def _check(self, action: Action) -> None:
         legal = self.legal_actions()
         # the offered action itself first (a bot's or a parsed choice): found at C speed, no __eq__ calls
         if any(map(is_, legal, repeat(action))) or action in legal:
@@ -286,6 +295,9 @@ class Battle(Resolution, GameState[Action]):
 
     @in_book
     def perform(self, action: Action) -> None:
+        self._perform(action)
+
+    def _perform(self, action: Action) -> None:
         self._legal = None
         who = self.current_player()
         words = action_words(action)

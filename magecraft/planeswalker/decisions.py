@@ -15,6 +15,8 @@ Engaging from ranged combat, Casting above Mastery or beyond Focus, Fleeing, Com
 
 from __future__ import annotations
 
+from functools import cache
+
 from magecraft.core.errors import RuleError
 from magecraft.planeswalker.actions import (
     MAIN_ACTIONS,
@@ -66,6 +68,17 @@ from magecraft.planeswalker.mana import largest_x, pay, total
 from magecraft.planeswalker.pervasive import activation_refusal, activations, taxed
 from magecraft.planeswalker.spells import SpellProfile, aim_problem, can_target, profile
 
+# The decisions offered again and again, each built once and offered as the same frozen value (a frozen
+# dataclass costs several times a tuple to build; issue 22).  Positional: the classes' own field order.
+_channel = cache(Channel)
+_delay = cache(Delay)
+_move = cache(Move)
+_engage = cache(Engage)
+_order_move = cache(OrderMove)
+_order_engage = cache(OrderEngage)
+_cast = cache(Cast)
+_END = End()
+
 
 def compute_legal(battle: Field) -> list[Action]:
     phase = battle.phase
@@ -107,7 +120,7 @@ def _delays(battle: Field) -> list[Action]:
     if battle.order[battle.turn] in battle.delayed:
         return []
     later = battle.order[battle.turn + 1:]
-    return [Delay(target=fid) for fid in later if battle.fighters[fid].active]
+    return [_delay(fid) for fid in later if battle.fighters[fid].active]
 
 
 def _legal_channelling(battle: Field) -> list[Action]:
@@ -116,7 +129,7 @@ def _legal_channelling(battle: Field) -> list[Action]:
     missing = sum(actor.capacity.values()) - min(total(actor.mana), sum(actor.capacity.values()))
     spare = max(0, budget - missing)
     draws = (False, True) if actor.library else (False,)
-    return [*(Channel(amount=k, draw=d) for d in draws for k in range(spare + 1)),
+    return [*(_channel(k, d) for d in draws for k in range(spare + 1)),
             *_delays(battle)]
 
 
@@ -141,7 +154,7 @@ def _legal_main(battle: Field) -> list[Action]:
     forced = [] if actor.is_mage else must_engage(actor, found)
     if forced:  # a Goblin Brigand alone (PW62): it may still delay
         return [*(a for a in found if a.kind == "delay"), *forced]
-    found.append(End())
+    found.append(_END)
     return found
 
 
@@ -157,11 +170,11 @@ def _moves_and_engages(battle: Field, mover: Combatant, enemy: Combatant, *, ord
     found: list[Action] = []
     moved, engaged = (False, False) if ordered else (battle.moved, battle.engaged)
     if not moved:
-        found.append(OrderMove(mover.id, enemy.id) if ordered else Move(enemy.id))
+        found.append(_order_move(mover.id, enemy.id) if ordered else _move(enemy.id))
     if (not moved and not engaged and DEFENDER not in mover.keywords and not mover.tapped
             and battle.range_between(mover.id, enemy.id) == "close" and not island_denied(battle, mover, enemy)
             and not combat_skipped(battle, mover)):
-        found.append(OrderEngage(mover.id, enemy.id) if ordered else Engage(enemy.id))
+        found.append(_order_engage(mover.id, enemy.id) if ordered else _engage(enemy.id))
     return found
 
 
@@ -305,7 +318,7 @@ def _casts(battle: Field, mage: Combatant) -> list[Action]:
         if spell.kind == "counter" or (not spell.instant and not room):
             continue
         if cast_problem(battle, mage, spell) is None:
-            found.extend(Cast(card=name, target=t) for t in _targets(battle, mage, spell))
+            found.extend(_cast(name, t) for t in _targets(battle, mage, spell))
     return found
 
 

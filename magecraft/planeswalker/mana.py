@@ -79,11 +79,15 @@ def restore(pool: MutableMapping[str, int], capacity: Mapping[str, int], order: 
 
 def pay(pool: MutableMapping[str, int], cost: SpellCost, *, artifact: bool, x: int = 0) -> bool:
     """Take ``cost`` (plus X) from ``pool``; False, with the pool untouched, when it cannot be paid."""
+    # plain loops, not sum() over generators: pay() is on the bots' hot path (issue 22)
+    spare = 0
     for colour, n in cost.pips:
         if pool.get(colour, 0) < n:
             return False
+        spare -= n
+    for symbol in _GENERIC_ORDER:
+        spare += pool.get(symbol, 0)
     generic = cost.generic + x
-    spare = sum(pool.get(s, 0) for s in _GENERIC_ORDER) - sum(n for _, n in cost.pips)
     if artifact:
         spare += pool.get("A", 0)
     if spare < generic:
