@@ -107,3 +107,20 @@ def own_store(away_from_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
         found = list(_written_at_home)
         _written_at_home.clear()
         pytest.fail(f"the test wrote under the real home {REAL_HOME}: {found[:3]}")
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In a child before it runs: Ctrl-C unblocked and not ignored, as in a person's terminal.  A child
+    inherits an ignored or blocked SIGINT from the process that starts it, and then Python never raises
+    KeyboardInterrupt -- what another test run earlier in the same worker did to it is no business of the
+    test that presses Ctrl-C (two Ctrl-C tests waited in vain in CI, with nothing but the ``^C`` echoed)."""
+    import signal
+
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def ctrl_c_as_at_a_terminal() -> object:
+    """The ``preexec_fn`` for a child process a test will send Ctrl-C to."""
+    return _ctrl_c_as_at_a_terminal

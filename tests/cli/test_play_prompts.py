@@ -153,12 +153,12 @@ def test_a_snoop_never_reaches_the_next_player_in_the_hot_seat(monkeypatch, caps
     assert "snoops courtier-1:" not in theirs and chit not in theirs and f"courtiers {other} knows" not in theirs
 
 
-def test_the_terminal_is_cleared_with_its_scrollback_and_ctrl_c_exits_130(tmp_path):
+def test_the_terminal_is_cleared_with_its_scrollback_and_ctrl_c_exits_130(tmp_path, ctrl_c_as_at_a_terminal):
     pexpect = pytest.importorskip("pexpect")
     command = (f"import sys; from magecraft.cli.app import main; sys.exit(main(['wizard-prince', 'banquet', "
                f"'--players', 'Ann,Bob', '--seed', '5', '--db', {str(tmp_path / 's.db')!r}]))")
     child = pexpect.spawn(sys.executable, ["-c", command], encoding="utf-8", timeout=30,
-                          dimensions=(50, 150))
+                          dimensions=(50, 150), preexec_fn=ctrl_c_as_at_a_terminal)
     child.expect_exact(CLEAR_SCREEN)
     child.expect_exact("Pass the screen to")
     child.sendline("")

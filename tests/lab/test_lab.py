@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,12 +100,13 @@ def test_summary_and_plots_of_a_results_file(tmp_path: Path, capsys: pytest.Capt
         assert (tmp_path / "charts" / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_ctrl_c_keeps_the_games_that_finished(tmp_path: Path) -> None:
+def test_ctrl_c_keeps_the_games_that_finished(tmp_path: Path, ctrl_c_as_at_a_terminal: Any) -> None:
     out = tmp_path / "r.csv"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen([str(Path(sys.executable).parent / "magecraft"), "lab", "run", GAME, "--seeds",
                                 "1:100000", "--workers", "1", "--out", str(out)], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=ctrl_c_as_at_a_terminal)
     journal = journal_path(out)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not journal.exists() or journal.read_text().count("\n") < 20):
