@@ -293,17 +293,7 @@ def contest_command(
     """An opposed action ("Opposed Actions"): each Wizard plays the strongest card in hand with a skill or
     a raw attribute (Sarin's Strength against a goblin holding a door); the higher total wins, a tie keeps
     things as they were."""
-    if (skill is None) == (attribute is None):
-        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
-    if attribute is not None and attribute.upper() not in ATTRIBUTES:
-        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
-    if (second is None) == (against_total is None):
-        raise typer.BadParameter("oppose a saved Wizard (SECOND) or a referee's total (--against-total)",
-                                 param_hint="SECOND")
-    if second is not None and first.casefold() == second.casefold():
-        raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
-    if attribute is not None and against is not None and against.upper() not in ATTRIBUTES:
-        raise typer.BadParameter(f"{against!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--against")
+    _check_contest(first, second, skill, attribute, against, against_total)
     store = open_store(db)
     pool = load_pool(store, cards_file)
     records = [load_character(store, name) for name in (first, second) if name is not None]
@@ -320,6 +310,27 @@ def contest_command(
         attempt = ActionAttempt(score=score, difficulty=0, attribute=linked, card=deck.strongest(rules))
         results[record.character.name] = resolve_action(deck, attempt, record.rng, settings=rules)
         store_deck(store, record, record.character, deck, record.rng)
+    _print_contest(results, against_total, json)
+
+
+def _check_contest(first: str, second: str | None, skill: str | None, attribute: str | None,
+                   against: str | None, against_total: int | None) -> None:
+    """The contest's options checked before anything is loaded: one skill or attribute, one opponent."""
+    if (skill is None) == (attribute is None):
+        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
+    if attribute is not None and attribute.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
+    if (second is None) == (against_total is None):
+        raise typer.BadParameter("oppose a saved Wizard (SECOND) or a referee's total (--against-total)",
+                                 param_hint="SECOND")
+    if second is not None and first.casefold() == second.casefold():
+        raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
+    if attribute is not None and against is not None and against.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{against!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--against")
+
+
+def _print_contest(results: dict[str, ActionResult], against_total: int | None, json: bool) -> None:
+    """Each side's total and the winner ("Opposed Actions": the higher total wins, a tie changes nothing)."""
     totals = {n: r.total for n, r in results.items()}
     if against_total is not None:
         totals["opponent"] = against_total
