@@ -430,18 +430,7 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
         one = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help, ante=antes,
                      gold=gold, gold_held=purses)
         settlements = {first: one, second: one}
-    updated = {}
-    for record, saved in sheets:
-        if record is not None and saved is not None:
-            wizard = record.character
-            settlement = settlements[wizard.name]
-            if settlement.backlash and wizard.name == settlement.loser:
-                record = record.changed(extra=
-                                         {**record.extra, RESTITUTION_OWED: settlement.winner})
-            after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, duel.settings)
-            updated[wizard.name] = after
-            if not dry_run:
-                store_deck(saver.store, record, after, saved, record.rng)
+    updated = _settle_sheets(duel, sheets, settlements, saver, dry_run)
     if json:
         settled: Any = ({n: settlements[n].to_dict() for n in result["losers"]} if others
                         else settlements[first].to_dict())
@@ -466,6 +455,25 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
     if said:
         console().print(said)
 
+
+
+def _settle_sheets(duel: QuickDuel, sheets: list[Sheet], settlements: dict[str, Settlement], saver: SaveSession,
+                   dry_run: bool) -> dict[str, Character]:
+    """Each saved Wizard's sheet after the duel (restitution owed after a karmic backlash), saved unless a
+    dry run."""
+    updated = {}
+    for record, saved in sheets:
+        if record is not None and saved is not None:
+            wizard = record.character
+            settlement = settlements[wizard.name]
+            if settlement.backlash and wizard.name == settlement.loser:
+                record = record.changed(extra=
+                                         {**record.extra, RESTITUTION_OWED: settlement.winner})
+            after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, duel.settings)
+            updated[wizard.name] = after
+            if not dry_run:
+                store_deck(saver.store, record, after, saved, record.rng)
+    return updated
 
 @dataclass(frozen=True, slots=True)
 class TableReport:
