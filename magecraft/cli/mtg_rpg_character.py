@@ -43,11 +43,14 @@ from magecraft.cli.options import (
 from magecraft.cli.sessions import open_session
 from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, MagecraftError
+from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg import magic
 from magecraft.mtg_rpg.cards import (
     ATTRIBUTE_NAMES,
     ATTRIBUTES,
     MANA_ATTRIBUTE,
+    Card,
+    CardPool,
 )
 from magecraft.mtg_rpg.character import (
     SYSTEM,
@@ -85,6 +88,7 @@ from magecraft.mtg_rpg.deckbuilding import (
     starter_library,
 )
 from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED
+from magecraft.mtg_rpg.settings import Settings
 
 character_app = typer.Typer(help="Create and show Wizards.", no_args_is_help=True)
 
@@ -137,34 +141,37 @@ def _read_deck_list(path: Path) -> tuple[str, ...]:
     return tuple(names)
 
 
+NameOption = Annotated[str | None, typer.Option("--name", help="The Wizard's name.")]
+ConceptOption = Annotated[str | None, typer.Option("--concept", help="A short character concept.")]
+CallingOption = Annotated[str | None, typer.Option("--calling", help="One of the 24 Callings.")]
+DemeanorOption = Annotated[list[str] | None, typer.Option("--demeanor", help="A Demeanor (repeat for more).")]
+PrimaryOption = Annotated[str | None, typer.Option("--primary", help="Primary mana: W, U, B, R, G or C.")]
+TalismanOption = Annotated[str | None, typer.Option("--talisman", help="The Wizard's talisman.")]
+RenewalOption = Annotated[str | None, typer.Option("--renewal", help="sunrise, noon, sunset or midnight.")]
+SanctuaryOption = Annotated[str | None, typer.Option("--sanctuary", help="Where the sanctuary is.")]
+WeaponOption = Annotated[str | None, typer.Option("--weapon", help="A non-magical weapon.")]
+AttributesOption = Annotated[str | None, typer.Option("--attributes", help="ST=3,DX=1,CN=2,IQ=2,WS=1,CH=1")]
+SkillsOption = Annotated[str | None, typer.Option(
+    "--skills", help="20 bought dots, e.g. Athletics=3,Dodge=2 (the free Arcane Knowledge and "
+                     "Spell Research dots are added).")]
+CantripsOption = Annotated[str | None, typer.Option("--cantrips", help="Light,Mage Hand,...")]
+LibraryOption = Annotated[str | None, typer.Option(
+    "--library", help="A deck list file (60 cards), or 'starter' to have one built.")]
+GoldCardOption = Annotated[str | None, typer.Option(
+    "--gold-card", help="The card the referee drew for starting gold (else drawn here).")]
+NewOverwriteOption = Annotated[bool, typer.Option(
+    "--overwrite", help="Replace a Wizard saved under this name (it stays in 'saves history').")]
+
+
 @character_app.command("new")
 def character_new(
-    name: Annotated[str | None, typer.Option("--name", help="The Wizard's name.")] = None,
-    concept: Annotated[str | None, typer.Option("--concept", help="A short character concept.")] = None,
-    calling: Annotated[str | None, typer.Option("--calling", help="One of the 24 Callings.")] = None,
-    demeanor: Annotated[list[str] | None, typer.Option("--demeanor", help="A Demeanor (repeat for more).")] = None,
-    primary: Annotated[str | None, typer.Option("--primary", help="Primary mana: W, U, B, R, G or C.")] = None,
-    talisman: Annotated[str | None, typer.Option("--talisman", help="The Wizard's talisman.")] = None,
-    renewal: Annotated[str | None, typer.Option("--renewal", help="sunrise, noon, sunset or midnight.")] = None,
-    sanctuary: Annotated[str | None, typer.Option("--sanctuary", help="Where the sanctuary is.")] = None,
-    weapon: Annotated[str | None, typer.Option("--weapon", help="A non-magical weapon.")] = None,
-    attributes: Annotated[str | None, typer.Option("--attributes", help="ST=3,DX=1,CN=2,IQ=2,WS=1,CH=1")] = None,
-    skills: Annotated[str | None, typer.Option(
-        "--skills", help="20 bought dots, e.g. Athletics=3,Dodge=2 (the free Arcane Knowledge and "
-                         "Spell Research dots are added).")] = None,
-    cantrips: Annotated[str | None, typer.Option("--cantrips", help="Light,Mage Hand,...")] = None,
-    library: Annotated[str | None, typer.Option(
-        "--library", help="A deck list file (60 cards), or 'starter' to have one built.")] = None,
-    gold_card: Annotated[str | None, typer.Option(
-        "--gold-card", help="The card the referee drew for starting gold (else drawn here).")] = None,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    physical_dice: PhysicalOption = False,
-    overwrite: Annotated[bool, typer.Option(
-        "--overwrite", help="Replace a Wizard saved under this name (it stays in 'saves history').")] = False,
-    db: DbOption = None,
-    cards_file: CardsFileOption = None,
-    house_rules: HouseRulesOption = None,
+    name: NameOption = None, concept: ConceptOption = None, calling: CallingOption = None,
+    demeanor: DemeanorOption = None, primary: PrimaryOption = None, talisman: TalismanOption = None,
+    renewal: RenewalOption = None, sanctuary: SanctuaryOption = None, weapon: WeaponOption = None,
+    attributes: AttributesOption = None, skills: SkillsOption = None, cantrips: CantripsOption = None,
+    library: LibraryOption = None, gold_card: GoldCardOption = None, seed: SeedOption = None,
+    dice: DiceOption = None, physical_dice: PhysicalOption = False, overwrite: NewOverwriteOption = False,
+    db: DbOption = None, cards_file: CardsFileOption = None, house_rules: HouseRulesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Create a Wizard step by step (asking for anything not given) and save it; a taken name is refused
@@ -179,9 +186,36 @@ def character_new(
     rng = make_randomness(seed, dice, physical_dice)
     store = open_store(db)
     pool = load_pool(store, cards_file)
-    book = rulebook()
     wizard_name = _ask("Name", name, lambda t: check_text(t, "Name", "CHARACTER CREATION: Name"))
     saver = open_session(db, SYSTEM, "character", save=wizard_name, overwrite=overwrite)
+    draft = _ask_identity(wizard_name, concept, calling, demeanor, primary, talisman, renewal, sanctuary, rules)
+    # The optional weapon is asked for only at the terminal, so scripted creation never waits on it.
+    interactive = name is None
+    the_weapon = weapon if weapon is not None or not interactive else _ask(
+        "Weapon (optional: Enter for none)", None, lambda t: t.strip(),
+        explain="A non-magical weapon the Wizard carries (staff, dagger...), or Enter for none")
+    the_attributes = _ask_attributes(attributes, draft.primary, rules)
+    draft = replace(draft, attributes=the_attributes, skills=_ask_skills(skills, draft.primary, rules),
+                    cantrips=_ask_cantrips(cantrips, the_attributes[MANA_ATTRIBUTE[draft.primary]]))
+    the_library = _ask_library(library, draft, rng, pool, rules)
+    drawn, gold = _gold_card(gold_card, pool, rng)
+    wizard = create_character(replace(draft, library=the_library, weapon=the_weapon or ""), gold, pool=pool,
+                              settings=rules)
+    said = saver.save(CharacterRecord(wizard, rng).to_dict())
+    if json:
+        print_json({"sheet": sheet(wizard), "gold_card": drawn.name})
+        return
+    console().print(f"The referee drew {drawn.name}: {gold} gp starting gold.")
+    _show(wizard)
+    console().print(said)
+
+
+def _ask_identity(wizard_name: str, concept: str | None, calling: str | None, demeanor: list[str] | None,
+                  primary: str | None, talisman: str | None, renewal: str | None, sanctuary: str | None,
+                  rules: Settings) -> Character:
+    """The Wizard's concept, Calling, Demeanors, primary mana, talisman, renewal period and sanctuary, as a
+    draft with no attributes, skills, cantrips or library yet ("CHARACTER CREATION")."""
+    book = rulebook()
     the_concept = _ask("Concept", concept,
                        lambda t: check_text(t, "Character Concept", "CHARACTER CREATION: Character Concept"))
     the_calling = _ask(f"Calling ({', '.join((*book.callings, *rules.extra_callings))})", calling,
@@ -192,71 +226,74 @@ def character_new(
     the_talisman = _ask("Talisman", talisman, lambda t: check_text(t, "Talisman", "The Wizard's Talisman"))
     the_renewal = _ask("Renewal period (sunrise, noon, sunset, midnight)", renewal, check_renewal_period)
     the_sanctuary = _ask("Sanctuary", sanctuary, lambda t: check_text(t, "Sanctuary", "Sanctuary"))
-    # The optional weapon is asked for only at the terminal, so scripted creation never waits on it.
-    interactive = name is None
-    the_weapon = weapon if weapon is not None or not interactive else _ask(
-        "Weapon (optional: Enter for none)", None, lambda t: t.strip(),
-        explain="A non-magical weapon the Wizard carries (staff, dagger...), or Enter for none")
+    return Character(
+        name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
+        talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary,
+        attributes={}, skills={}, cantrips=(), library=(),
+    )
 
+
+def _ask_attributes(attributes: str | None, the_primary: str, rules: Settings) -> dict[str, int]:
+    """The ten attribute dots, checked against the primary mana's attribute."""
     def parse_attributes(text: str) -> dict[str, int]:
         dots = parse_pairs(text, "attributes", "--attributes", "ST=3,DX=1")
         return check_attributes(dots, check_primary(the_primary), rules)
 
-    the_attributes = _ask(f"Attributes, 10 dots ({', '.join(f'{a}=N' for a in ATTRIBUTES)})",
-                          None if attributes is None else parse_attributes(attributes), parse_attributes)
+    return _ask(f"Attributes, 10 dots ({', '.join(f'{a}=N' for a in ATTRIBUTES)})",
+                None if attributes is None else parse_attributes(attributes), parse_attributes)
+
+
+def _ask_skills(skills: str | None, the_primary: str, rules: Settings) -> dict[str, int]:
+    """The bought skill dots (the free Arcane Knowledge and Spell Research dots are added later)."""
+    book = rulebook()
 
     def parse_skills(text: str) -> dict[str, int]:
         bought = parse_pairs(text, "skills", "--skills", "Athletics=3")
         check_skills(bought, the_primary, rules)
         return bought
 
-    the_skills = _ask(f"Skills, {rules.skill_dots} dots bought, at most {rules.max_starting_skill} in a skill "
-                      f"(Arcane Knowledge and Spell Research get one free dot each on top)",
-                      None if skills is None else parse_skills(skills), parse_skills,
-                      explain=f"SKILL=DOTS, comma separated, {rules.skill_dots} dots in all, e.g. Athletics=3,"
-                              f"Dodge=2; at least one in a {ATTRIBUTE_NAMES[MANA_ATTRIBUTE[the_primary]]} "
-                              "skill. "
-                              "Arcane Knowledge and Spell Research each get a free dot added to what you buy"
-                              + ("" if rules.free_dots_count_for_cap else
-                                 " (it does not count towards the limit)")
-                              + f". Skills: {', '.join(book.skills)}")
-    allowed = the_attributes[MANA_ATTRIBUTE[the_primary]]
+    return _ask(f"Skills, {rules.skill_dots} dots bought, at most {rules.max_starting_skill} in a skill "
+                f"(Arcane Knowledge and Spell Research get one free dot each on top)",
+                None if skills is None else parse_skills(skills), parse_skills,
+                explain=f"SKILL=DOTS, comma separated, {rules.skill_dots} dots in all, e.g. Athletics=3,"
+                        f"Dodge=2; at least one in a {ATTRIBUTE_NAMES[MANA_ATTRIBUTE[the_primary]]} "
+                        "skill. "
+                        "Arcane Knowledge and Spell Research each get a free dot added to what you buy"
+                        + ("" if rules.free_dots_count_for_cap else
+                           " (it does not count towards the limit)")
+                        + f". Skills: {', '.join(book.skills)}")
 
+
+def _ask_cantrips(cantrips: str | None, allowed: int) -> tuple[str, ...]:
+    """As many cantrips as the primary mana's attribute allows, with their prerequisites."""
     def parse_cantrips(text: str) -> tuple[str, ...]:
         chosen = check_cantrips([c for c in text.split(",") if c.strip()], allowed, magic.cantrip_names())
         magic.check_cantrip_prerequisites(chosen)
         return chosen
 
-    the_cantrips = _ask(f"{allowed} cantrip(s) ({', '.join(magic.cantrip_names())})",
-                        None if cantrips is None else parse_cantrips(cantrips), parse_cantrips)
-    draft = Character(
-        name=wizard_name, concept=the_concept, calling=the_calling, demeanors=demeanors, primary=the_primary,
-        talisman=the_talisman, renewal_period=the_renewal, sanctuary=the_sanctuary,
-        attributes=the_attributes, skills=the_skills, cantrips=the_cantrips, library=(),
-    )
+    return _ask(f"{allowed} cantrip(s) ({', '.join(magic.cantrip_names())})",
+                None if cantrips is None else parse_cantrips(cantrips), parse_cantrips)
 
+
+def _ask_library(library: str | None, draft: Character, rng: Randomness, pool: CardPool,
+                 rules: Settings) -> tuple[str, ...]:
+    """The 60-card starting library: a deck list file, or 'starter' to have one built."""
     def parse_library(text: str) -> tuple[str, ...]:
         names = starter_library(draft, rng, pool) if text.strip().casefold() == "starter" else \
             _read_deck_list(Path(text.strip()))
         check_library(draft, names, settings=rules, starting=True, pool=pool)
         return names
 
-    the_library = _ask("Library: a deck list file of 60 cards, or 'starter'",
-                       None if library is None else parse_library(library), parse_library)
+    return _ask("Library: a deck list file of 60 cards, or 'starter'",
+                None if library is None else parse_library(library), parse_library)
+
+
+def _gold_card(gold_card: str | None, pool: CardPool, rng: Randomness) -> tuple[Card, int]:
+    """The card the referee drew for starting gold (given, or drawn from a referee deck) and its gold."""
     if gold_card is not None:
         drawn = pool.get(gold_card)
-        gold = gold_for_card(drawn)
-    else:
-        drawn, gold = starting_gold(Deck(build_referee_deck(rng, pool), name="referee"), rng)
-    wizard = create_character(replace(draft, library=the_library, weapon=the_weapon or ""), gold, pool=pool,
-                              settings=rules)
-    said = saver.save(CharacterRecord(wizard, rng).to_dict())
-    if json:
-        print_json({"sheet": sheet(wizard), "gold_card": drawn.name})
-        return
-    console().print(f"The referee drew {drawn.name}: {gold} gp starting gold.")
-    _show(wizard)
-    console().print(said)
+        return drawn, gold_for_card(drawn)
+    return starting_gold(Deck(build_referee_deck(rng, pool), name="referee"), rng)
 
 
 def _show(wizard: Character, hand: list[str] | None = None) -> None:

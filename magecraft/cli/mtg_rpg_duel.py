@@ -91,6 +91,9 @@ from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
 
+#: The "Full Deck" length of the ritual's step 2: a standard Magic duel, always played at the table.
+STANDARD = "standard"
+
 #: A duellist's saved sheet and saved cards, for the settlement: (None, None) for a built-in referee.
 Sheet = tuple[CharacterRecord | None, SpellDeck | None]
 
@@ -117,57 +120,55 @@ def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prep
     return duellist_for(record.character, saved, prepare=prepare, settings=rules), sheet
 
 
+FirstArgument = Annotated[str | None, typer.Argument(
+    help="A saved Wizard, or 'referee' for a built-in referee deck (not with --load).")]
+SecondArgument = Annotated[str | None, typer.Argument(
+    help="A saved Wizard, or 'referee-2' for a built-in referee deck (not with --load).")]
+KindOption = Annotated[str, typer.Option("--kind", help=f"One of {', '.join((*KINDS, STANDARD))}.")]
+TurnsOption = Annotated[int | None, typer.Option(
+    "--turns", help="Turns of a limited-turns duel: 5, 7, 10 or 15 (default 5).")]
+VictoryOption = Annotated[str, typer.Option("--victory", help=f"One of {', '.join(VICTORY_CONDITIONS)}.")]
+StakesOption = Annotated[str, typer.Option("--stakes", help=f"One of {', '.join(STAKES)}.")]
+UnpaidOption = Annotated[bool, typer.Option("--unpaid", help="The loser does not honour the stakes.")]
+GoldOption = Annotated[int, typer.Option(
+    "--gold", min=0, help="The gold at stake (--stakes gold/treasure/money).")]
+DryRunOption = Annotated[bool, typer.Option(
+    "--dry-run", help="Play and report the duel without writing the Wizards' sheets.")]
+OutsideHelpOption = Annotated[str | None, typer.Option(
+    "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")]
+PlayAsOption = Annotated[str | None, typer.Option(
+    "--play-as", help="Choose this Wizard's cards yourself (the other plays itself).")]
+AlsoOption = Annotated[list[str] | None, typer.Option(
+    "--also", help="Another Wizard (or 'referee-3') in a quick duel of three or more, each for themselves.")]
+PrepareOption = Annotated[list[str] | None, typer.Option(
+    "--prepare", help="WIZARD=SPELL: the spell a Wizard with Spell Preparation puts in hand first.")]
+AtTableOption = Annotated[bool, typer.Option(
+    "--at-table", help="Played with real cards at the table (always for --kind standard).")]
+LifeOption = Annotated[list[str] | None, typer.Option(
+    "--life", help="WIZARD=N: life left after a duel at the table (asked when not given).")]
+DamageOption = Annotated[list[str] | None, typer.Option(
+    "--damage", help="WIZARD=N: damage a Wizard dealt in a duel at the table.")]
+FirstBloodOption = Annotated[str | None, typer.Option("--first-blood", help="Who drew first blood at the table.")]
+OutOption = Annotated[str | None, typer.Option("--out", help="Who fell unconscious or yielded at the table.")]
+SpentOption = Annotated[list[str] | None, typer.Option(
+    "--spent", help="WIZARD=CARD: a card that went to the graveyard in a duel at the table.")]
+AnteOption = Annotated[list[str] | None, typer.Option(
+    "--ante", help="WIZARD=CARD: the ante card put up in a duel at the table.")]
+ScenarioOption = Annotated[Path | None, typer.Option(
+    "--scenario", help="Start the quick duel from a scenario file's position (docs/scenarios).")]
+
+
 def duel_command(
-    first: Annotated[str | None, typer.Argument(
-        help="A saved Wizard, or 'referee' for a built-in referee deck (not with --load).")] = None,
-    second: Annotated[str | None, typer.Argument(
-        help="A saved Wizard, or 'referee-2' for a built-in referee deck (not with --load).")] = None,
-    kind: Annotated[str, typer.Option("--kind", help=f"One of {', '.join((*KINDS, STANDARD))}.")]
-    = "single-card",
-    turns: Annotated[int | None, typer.Option(
-        "--turns", help="Turns of a limited-turns duel: 5, 7, 10 or 15 (default 5).")] = None,
-    victory: Annotated[str, typer.Option("--victory", help=f"One of {', '.join(VICTORY_CONDITIONS)}.")]
-    = "most life",
-    stakes: Annotated[str, typer.Option("--stakes", help=f"One of {', '.join(STAKES)}.")]
-    = "honor or bragging rights",
-    unpaid: Annotated[bool, typer.Option("--unpaid", help="The loser does not honour the stakes.")] = False,
-    gold: Annotated[int, typer.Option("--gold", min=0, help="The gold at stake (--stakes gold/treasure/money).")]
-    = 0,
-    dry_run: Annotated[bool, typer.Option(
-        "--dry-run", help="Play and report the duel without writing the Wizards' sheets.")] = False,
-    outside_help: Annotated[str | None, typer.Option(
-        "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")] = None,
-    play_as: Annotated[str | None, typer.Option(
-        "--play-as", help="Choose this Wizard's cards yourself (the other plays itself).")] = None,
-    also: Annotated[list[str] | None, typer.Option(
-        "--also", help="Another Wizard (or 'referee-3') in a quick duel of three or more, each for themselves.")]
-    = None,
-    prepare: Annotated[list[str] | None, typer.Option(
-        "--prepare", help="WIZARD=SPELL: the spell a Wizard with Spell Preparation puts in hand first.")] = None,
-    at_table: Annotated[bool, typer.Option(
-        "--at-table", help="Played with real cards at the table (always for --kind standard).")] = False,
-    life: Annotated[list[str] | None, typer.Option(
-        "--life", help="WIZARD=N: life left after a duel at the table (asked when not given).")] = None,
-    damage: Annotated[list[str] | None, typer.Option(
-        "--damage", help="WIZARD=N: damage a Wizard dealt in a duel at the table.")] = None,
-    first_blood: Annotated[str | None, typer.Option("--first-blood", help="Who drew first blood at the table.")]
-    = None,
-    out: Annotated[str | None, typer.Option("--out", help="Who fell unconscious or yielded at the table.")] = None,
-    spent: Annotated[list[str] | None, typer.Option(
-        "--spent", help="WIZARD=CARD: a card that went to the graveyard in a duel at the table.")] = None,
-    ante_card: Annotated[list[str] | None, typer.Option(
-        "--ante", help="WIZARD=CARD: the ante card put up in a duel at the table.")] = None,
-    scenario: Annotated[Path | None, typer.Option(
-        "--scenario", help="Start the quick duel from a scenario file's position (docs/scenarios).")] = None,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    db: DbOption = None,
-    cards_file: CardsFileOption = None,
-    house_rules: HouseRulesOption = None,
-    save: SaveOption = None,
-    load: LoadOption = None,
-    overwrite: OverwriteOption = False,
-    json: JsonOption = False,
+    first: FirstArgument = None, second: SecondArgument = None, kind: KindOption = "single-card",
+    turns: TurnsOption = None, victory: VictoryOption = "most life",
+    stakes: StakesOption = "honor or bragging rights", unpaid: UnpaidOption = False, gold: GoldOption = 0,
+    dry_run: DryRunOption = False, outside_help: OutsideHelpOption = None, play_as: PlayAsOption = None,
+    also: AlsoOption = None, prepare: PrepareOption = None, at_table: AtTableOption = False,
+    life: LifeOption = None, damage: DamageOption = None, first_blood: FirstBloodOption = None,
+    out: OutOption = None, spent: SpentOption = None, ante_card: AnteOption = None,
+    scenario: ScenarioOption = None, seed: SeedOption = None, dice: DiceOption = None, db: DbOption = None,
+    cards_file: CardsFileOption = None, house_rules: HouseRulesOption = None, save: SaveOption = None,
+    load: LoadOption = None, overwrite: OverwriteOption = False, json: JsonOption = False,
     allow_undo: AllowUndoOption = False,
 ) -> None:
     """The duel ritual and a quick duel played to the end, both Wizards choosing their cards simply.
@@ -192,19 +193,41 @@ def duel_command(
         _scenario_duel(scenario, play_as, db, save, overwrite, json, allow_undo)
         return
     if load is not None:
-        given = [flag for flag, value in (
+        _refuse_terms_with_load([
             ("FIRST", first), ("SECOND", second), ("--kind", kind != "single-card"), ("--turns", turns),
             ("--victory", victory != "most life"), ("--stakes", stakes != "honor or bragging rights"),
             ("--unpaid", unpaid), ("--gold", gold), ("--dry-run", dry_run), ("--outside-help", outside_help),
             ("--play-as", play_as), ("--also", also), ("--prepare", prepare), ("--at-table", at_table),
             ("--life", life), ("--damage", damage), ("--first-blood", first_blood), ("--out", out),
             ("--spent", spent), ("--ante", ante_card), ("--seed", seed is not None), ("--dice", dice),
-            ("--cards-file", cards_file), ("--house-rules", house_rules)) if value]
-        if given:
-            raise typer.BadParameter(f"a loaded duel goes on with the terms it was started with; drop "
-                                     f"{', '.join(given)}", param_hint="--load")
+            ("--cards-file", cards_file), ("--house-rules", house_rules)])
         _resume_duel(db, load, save, overwrite, json, allow_undo)
         return
+    first, second, everyone = _entrants(first, second, also, kind, at_table, outside_help)
+    agreed = DuelRitual(first, second, tuple(also or ()), kind, turns, victory, stakes, unpaid, gold,
+                        outside_help, play_as, dry_run)
+    if kind == STANDARD or at_table:
+        _check_at_table(kind, play_as, prepare)
+        _table_duel(first, second, kind, turns, victory, stakes, unpaid, outside_help,
+                    _table_report(first, second, life, damage, first_blood, out, spent, ante_card),
+                    db, cards_file, json, gold=gold, dry_run=dry_run, rules=house_rules_from(house_rules))
+        return
+    _check_quick_duel(agreed, everyone, (life, damage, first_blood, out, spent, ante_card))
+    _quick_duel(agreed, everyone, prepare, seed, dice, db, cards_file, house_rules, save, overwrite, json,
+                allow_undo)
+
+
+def _refuse_terms_with_load(flags: list[tuple[str, Any]]) -> None:
+    """A loaded duel goes on with the terms it was saved with: refuse any term given again."""
+    given = [flag for flag, value in flags if value]
+    if given:
+        raise typer.BadParameter(f"a loaded duel goes on with the terms it was started with; drop "
+                                 f"{', '.join(given)}", param_hint="--load")
+
+
+def _entrants(first: str | None, second: str | None, also: list[str] | None, kind: str, at_table: bool,
+              outside_help: str | None) -> tuple[str, str, tuple[str, ...]]:
+    """The two Wizards of the duel and everyone in it, refused when missing, repeated or too many."""
     if first is None or second is None:
         raise typer.BadParameter("give the two Wizards of the duel (or --load NAME to resume one)",
                                  param_hint="FIRST SECOND")
@@ -216,21 +239,33 @@ def duel_command(
     if also and (kind == STANDARD or at_table or outside_help is not None):
         raise typer.BadParameter("a duel of three or more is a quick duel without outside help (at the table the "
                                  "referee settles it)", param_hint="--also")
-    if kind == STANDARD or at_table:
-        if kind not in (STANDARD, "limited-turns"):
-            raise typer.BadParameter(f"only a standard or limited-turns duel is played at the table, not {kind}",
-                                     param_hint="--at-table")
-        if play_as is not None or prepare:
-            raise typer.BadParameter("a duel at the table is played with real cards: the players choose their "
-                                     "own cards", param_hint="--play-as/--prepare")
-        _table_duel(first, second, kind, turns, victory, stakes, unpaid, outside_help,
-                    TableReport(_named_values(life, "--life", (first, second), number=True),
-                                _named_values(damage, "--damage", (first, second), number=True),
-                                first_blood, out, _named_list(spent, "--spent", (first, second)),
-                                _named_values(ante_card, "--ante", (first, second), number=False)),
-                    db, cards_file, json, gold=gold, dry_run=dry_run, rules=house_rules_from(house_rules))
-        return
-    if any(given for given in (life, damage, first_blood, out, spent, ante_card)):
+    return first, second, everyone
+
+
+def _check_at_table(kind: str, play_as: str | None, prepare: list[str] | None) -> None:
+    """Refuse a duel at the table of a length not played there, or with cards chosen by the command."""
+    if kind not in (STANDARD, "limited-turns"):
+        raise typer.BadParameter(f"only a standard or limited-turns duel is played at the table, not {kind}",
+                                 param_hint="--at-table")
+    if play_as is not None or prepare:
+        raise typer.BadParameter("a duel at the table is played with real cards: the players choose their "
+                                 "own cards", param_hint="--play-as/--prepare")
+
+
+def _table_report(first: str, second: str, life: list[str] | None, damage: list[str] | None,
+                  first_blood: str | None, out: str | None, spent: list[str] | None,
+                  ante_card: list[str] | None) -> TableReport:
+    """The outcome the players entered for a duel at the table, each ``WIZARD=VALUE`` option checked."""
+    return TableReport(_named_values(life, "--life", (first, second), number=True),
+                       _named_values(damage, "--damage", (first, second), number=True),
+                       first_blood, out, _named_list(spent, "--spent", (first, second)),
+                       _named_values(ante_card, "--ante", (first, second), number=False))
+
+
+def _check_quick_duel(agreed: DuelRitual, everyone: tuple[str, ...], outcome: tuple[Any, ...]) -> None:
+    """Refuse a quick duel given a table outcome, an unknown length, or a Wizard not in it."""
+    kind, turns, play_as, outside_help = agreed.kind, agreed.turns, agreed.play_as, agreed.outside_help
+    if any(given for given in outcome):
         raise typer.BadParameter("the outcome is entered only for a duel at the table (--at-table)",
                                  param_hint="--life/--damage/--first-blood/--out/--spent/--ante")
     if kind not in KINDS:
@@ -239,19 +274,12 @@ def duel_command(
         raise typer.BadParameter(f"only a limited-turns duel has turns, not a {kind} duel", param_hint="--turns")
     if play_as is not None and play_as not in everyone:
         raise typer.BadParameter(f"{play_as!r} is not in this duel", param_hint="--play-as")
-    if outside_help is not None and outside_help not in (first, second):
+    if outside_help is not None and outside_help not in (agreed.first, agreed.second):
         raise typer.BadParameter(f"{outside_help!r} is not in this duel", param_hint="--outside-help")
-    agreed = DuelRitual(first, second, tuple(also or ()), kind, turns, victory, stakes, unpaid, gold,
-                        outside_help, play_as, dry_run)
-    try:
-        terms = agreed.terms()
-        check_gold_stake(terms.stakes, gold)
-    except InputError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
-    store = saver.store
-    pool = load_pool(store, cards_file)
-    rng = make_randomness(seed, dice, False)
+
+
+def _prepared(prepare: list[str] | None, everyone: tuple[str, ...]) -> dict[str, str]:
+    """``--prepare WIZARD=SPELL`` by Wizard, refused in one line when malformed."""
     prepared: dict[str, str] = {}
     for entry in prepare or ():
         wizard_name, sep, spell = entry.partition("=")
@@ -259,6 +287,24 @@ def duel_command(
             raise typer.BadParameter(f"{entry!r}: give WIZARD=SPELL for a Wizard in this duel",
                                      param_hint="--prepare")
         prepared[wizard_name.strip()] = spell.strip()
+    return prepared
+
+
+def _quick_duel(agreed: DuelRitual, everyone: tuple[str, ...], prepare: list[str] | None, seed: int | None,
+                dice: Any, db: Any, cards_file: Any, house_rules: Any, save: str | None, overwrite: bool,
+                json: bool, allow_undo: bool) -> None:
+    """The ritual's terms, the duellists with their saved sheets (damage carried announced), and the quick
+    duel started and played to its end."""
+    try:
+        terms = agreed.terms()
+        check_gold_stake(terms.stakes, agreed.gold)
+    except InputError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
+    store = saver.store
+    pool = load_pool(store, cards_file)
+    rng = make_randomness(seed, dice, False)
+    prepared = _prepared(prepare, everyone)
     rules = house_rules_from(house_rules)
     entrants = [_duellist(store, n, pool, rng, prepared.get(n), rules) for n in everyone]
     sheets = [sheet for _, sheet in entrants]
@@ -268,7 +314,7 @@ def duel_command(
         console().print("Damage carried from earlier: " + ", ".join(
             f"{n} starts with {life} life points" for n, life in carried.items()) + ".")
     a, b, *others = (duellist for duellist, _ in entrants)
-    duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if kind == "limited-turns" else 0,
+    duel = QuickDuel.start(a, b, terms.kind, rng, turns=terms.turns if agreed.kind == "limited-turns" else 0,
                            victory=terms.victory, ante=terms.stakes == "ante", pool=pool, settings=rules,
                            others=others)
     _play_and_settle(duel, agreed, terms, sheets, carried, saver, json, allow_undo)
@@ -384,18 +430,7 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
         one = settle(terms, result["winner"], loser_pays=not unpaid, outside_help=outside_help, ante=antes,
                      gold=gold, gold_held=purses)
         settlements = {first: one, second: one}
-    updated = {}
-    for record, saved in sheets:
-        if record is not None and saved is not None:
-            wizard = record.character
-            settlement = settlements[wizard.name]
-            if settlement.backlash and wizard.name == settlement.loser:
-                record = record.changed(extra=
-                                         {**record.extra, RESTITUTION_OWED: settlement.winner})
-            after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, duel.settings)
-            updated[wizard.name] = after
-            if not dry_run:
-                store_deck(saver.store, record, after, saved, record.rng)
+    updated = _settle_sheets(duel, sheets, settlements, saver, dry_run)
     if json:
         settled: Any = ({n: settlements[n].to_dict() for n in result["losers"]} if others
                         else settlements[first].to_dict())
@@ -421,9 +456,24 @@ def _play_and_settle(duel: QuickDuel, ritual: DuelRitual, terms: DuelTerms,
         console().print(said)
 
 
-#: The "Full Deck" length of the ritual's step 2: a standard Magic duel, always played at the table.
-STANDARD = "standard"
 
+def _settle_sheets(duel: QuickDuel, sheets: list[Sheet], settlements: dict[str, Settlement], saver: SaveSession,
+                   dry_run: bool) -> dict[str, Character]:
+    """Each saved Wizard's sheet after the duel (restitution owed after a karmic backlash), saved unless a
+    dry run."""
+    updated = {}
+    for record, saved in sheets:
+        if record is not None and saved is not None:
+            wizard = record.character
+            settlement = settlements[wizard.name]
+            if settlement.backlash and wizard.name == settlement.loser:
+                record = record.changed(extra=
+                                         {**record.extra, RESTITUTION_OWED: settlement.winner})
+            after = after_duel(wizard, saved, duel.sides[wizard.name], settlement, record.rng, duel.settings)
+            updated[wizard.name] = after
+            if not dry_run:
+                store_deck(saver.store, record, after, saved, record.rng)
+    return updated
 
 @dataclass(frozen=True, slots=True)
 class TableReport:

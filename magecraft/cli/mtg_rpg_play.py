@@ -96,33 +96,34 @@ def _result_line(result: ActionResult) -> str:
             f"{result.difficulty} ({difficulty_level(result.difficulty)}): {verdict}")
 
 
+NameArgument = Annotated[str, typer.Argument(help="The saved Wizard.")]
+SkillOption = Annotated[str | None, typer.Option("--skill", help="The skill used, e.g. Athletics.")]
+AttributeOption = Annotated[str | None, typer.Option(
+    "--attribute", help="A raw attribute action instead of a skill: ST, DX, CN, IQ, WS or CH.")]
+DifficultyOption = Annotated[str, typer.Option(
+    "--difficulty", help="0-30 or a level: Easy, Average, Challenging, Daunting ...")]
+CardOption = Annotated[str | None, typer.Option(
+    "--card", help="The card to play from hand (default: the highest value in hand).")]
+NoCardOption = Annotated[bool, typer.Option("--no-card", help="Act without playing a card (counts 0).")]
+PowerPlayOption = Annotated[str | None, typer.Option("--power-play", help="A second card, sacrificed.")]
+HeroicOption = Annotated[int, typer.Option("--heroic", help="Experience points spent on a heroic deed (1-3).")]
+StuntOption = Annotated[int, typer.Option("--stunt", help="The referee's stunt award (0-3).")]
+HelpersOption = Annotated[int, typer.Option("--helpers", help="Unsaved helpers who made their Challenging (9).")]
+HelperOption = Annotated[list[str] | None, typer.Option(
+    "--helper", help="A saved Wizard helping: makes a Challenging (9) action with the same skill.")]
+AttemptOption = Annotated[int, typer.Option("--attempt", help="Which attempt this is (2nd is +3).")]
+UntrainedOption = Annotated[bool, typer.Option(
+    "--untrained", help="The referee allows the skill untrained (no dots: the attribute alone).")]
+
+
 def action_command(
-    name: Annotated[str, typer.Argument(help="The saved Wizard.")],
-    skill: Annotated[str | None, typer.Option("--skill", help="The skill used, e.g. Athletics.")] = None,
-    attribute: Annotated[str | None, typer.Option(
-        "--attribute", help="A raw attribute action instead of a skill: ST, DX, CN, IQ, WS or CH.")] = None,
-    difficulty: Annotated[str, typer.Option(
-        "--difficulty", help="0-30 or a level: Easy, Average, Challenging, Daunting ...")] = "Challenging",
-    card: Annotated[str | None, typer.Option(
-        "--card", help="The card to play from hand (default: the highest value in hand).")] = None,
-    no_card: Annotated[bool, typer.Option("--no-card", help="Act without playing a card (counts 0).")] = False,
-    power_play: Annotated[str | None, typer.Option("--power-play", help="A second card, sacrificed.")] = None,
-    heroic: Annotated[int, typer.Option("--heroic", help="Experience points spent on a heroic deed (1-3).")] = 0,
-    stunt: Annotated[int, typer.Option("--stunt", help="The referee's stunt award (0-3).")] = 0,
-    helpers: Annotated[int, typer.Option("--helpers", help="Unsaved helpers who made their Challenging (9).")]
-    = 0,
-    helper: Annotated[list[str] | None, typer.Option(
-        "--helper", help="A saved Wizard helping: makes a Challenging (9) action with the same skill.")] = None,
-    attempt: Annotated[int, typer.Option("--attempt", help="Which attempt this is (2nd is +3).")] = 1,
-    untrained: Annotated[bool, typer.Option(
-        "--untrained", help="The referee allows the skill untrained (no dots: the attribute alone).")] = False,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    physical_dice: PhysicalOption = False,
-    db: DbOption = None,
-    cards_file: CardsFileOption = None,
-    house_rules: HouseRulesOption = None,
-    json: JsonOption = False,
+    name: NameArgument, skill: SkillOption = None, attribute: AttributeOption = None,
+    difficulty: DifficultyOption = "Challenging", card: CardOption = None, no_card: NoCardOption = False,
+    power_play: PowerPlayOption = None, heroic: HeroicOption = 0, stunt: StuntOption = 0,
+    helpers: HelpersOption = 0, helper: HelperOption = None, attempt: AttemptOption = 1,
+    untrained: UntrainedOption = False, seed: SeedOption = None, dice: DiceOption = None,
+    physical_dice: PhysicalOption = False, db: DbOption = None, cards_file: CardsFileOption = None,
+    house_rules: HouseRulesOption = None, json: JsonOption = False,
 ) -> None:
     """Perform an action: play a card from the Wizard's saved hand and add it to skill + attribute.
 
@@ -131,20 +132,7 @@ def action_command(
       magecraft mtg-rpg action Sarin --skill Athletics --difficulty Challenging
       magecraft mtg-rpg action Sarin --attribute ST --difficulty 12
     """
-    if (skill is None) == (attribute is None):
-        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
-    if attribute is not None and attribute.upper() not in ATTRIBUTES:
-        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
-    if card is not None and no_card:
-        raise typer.BadParameter("--card and --no-card exclude each other", param_hint="--card")
-    if not 0 <= heroic <= MAX_HEROIC_POINTS:
-        # the rule's own limit (Heroic Deeds), refused as a bad argument before anything is loaded
-        raise typer.BadParameter(f"{heroic} experience points: a heroic deed spends 0 to {MAX_HEROIC_POINTS}",
-                                 param_hint="--heroic")
-    try:
-        rating = difficulty_rating(difficulty)
-    except InputError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--difficulty") from None
+    rating = _action_rating(skill, attribute, card, no_card, heroic, difficulty)
     store = open_store(db)
     pool = load_pool(store, cards_file)
     rules = house_rules_from(house_rules)
@@ -157,29 +145,17 @@ def action_command(
         check_can_act(wizard, "act")  # the unconscious and the dead are refused before anything is drawn
         rng = continue_dice(record, seed, dice, physical_dice)
         deck = play_deck(record, pool, rng)
-        if skill is not None:
-            linked, score = skill_action(wizard, skill, untrained=untrained)
-        else:
-            linked = (attribute or "").upper()
-            score = wizard.attribute(linked)
+        linked, score = _linked_score(wizard, skill, attribute, untrained)
         chosen = card if card is not None or no_card else deck.strongest()
         planned = ActionAttempt(score=score, difficulty=rating, attribute=linked, card=chosen,
                                 power_play=power_play, heroic_points=heroic, stunt=stunt,
                                 helpers_succeeded=helpers + len(helping), attempt=attempt)
         check_action(deck, planned, unspent_xp=wizard.xp, settings=rules)
-        helped = []
-        for h in helping:
-            score_h = _helper_score(h.character, skill, linked, untrained)
-            result_h, deck_h = _help(h, score_h, linked, pool, rules)
-            helped.append(result_h)
-            helper_decks.append(deck_h)
+        helped = _helped(helping, skill, linked, untrained, pool, rules, helper_decks)
         result = resolve_action(deck, replace(planned, helpers_succeeded=helpers + sum(r.success for r in helped)),
                                 rng, unspent_xp=wizard.xp, settings=rules)
-        library = list(wizard.library)
-        if result.power_play:
-            library.remove(result.power_play)
-        after = replace(wizard, xp=wizard.xp - heroic, library=tuple(library))
-        saved = record.changed(after, rng, {**record.extra, PLAY_DECK: deck.to_dict()})
+        saved = record.changed(_after_action(wizard, result, heroic), rng,
+                               {**record.extra, PLAY_DECK: deck.to_dict()})
         done.append((wizard, result, helped, deck, saved))
         return saved
 
@@ -193,18 +169,73 @@ def action_command(
     for h, deck_h in zip(helping, helper_decks, strict=True):
         store_deck(store, h, h.character, deck_h, h.rng)
     wizard, result, helped, deck, saved = done[-1]
-    after = saved.character
+    _print_action(wizard, skill or (attribute or "").upper(), result, list(zip(helping, helped, strict=True)),
+                  deck, saved.character, stunt, json)
+
+
+def _action_rating(skill: str | None, attribute: str | None, card: str | None, no_card: bool, heroic: int,
+                   difficulty: str) -> int:
+    """The action's options checked before anything is loaded, and its difficulty as a number."""
+    if (skill is None) == (attribute is None):
+        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
+    if attribute is not None and attribute.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
+    if card is not None and no_card:
+        raise typer.BadParameter("--card and --no-card exclude each other", param_hint="--card")
+    if not 0 <= heroic <= MAX_HEROIC_POINTS:
+        # the rule's own limit (Heroic Deeds), refused as a bad argument before anything is loaded
+        raise typer.BadParameter(f"{heroic} experience points: a heroic deed spends 0 to {MAX_HEROIC_POINTS}",
+                                 param_hint="--heroic")
+    try:
+        return difficulty_rating(difficulty)
+    except InputError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--difficulty") from None
+
+
+def _linked_score(wizard: Character, skill: str | None, attribute: str | None,
+                  untrained: bool) -> tuple[str, int]:
+    """The attribute the action is linked to and the sheet's score for it (skill + attribute, or raw)."""
+    if skill is not None:
+        return skill_action(wizard, skill, untrained=untrained)
+    linked = (attribute or "").upper()
+    return linked, wizard.attribute(linked)
+
+
+def _helped(helping: list[CharacterRecord], skill: str | None, linked: str, untrained: bool, pool: CardPool,
+            rules: Settings, helper_decks: list[SpellDeck]) -> list[ActionResult]:
+    """Each saved helper's action, its deck kept in ``helper_decks`` to be saved after the leader's."""
+    helped = []
+    for h in helping:
+        score_h = _helper_score(h.character, skill, linked, untrained)
+        result_h, deck_h = _help(h, score_h, linked, pool, rules)
+        helped.append(result_h)
+        helper_decks.append(deck_h)
+    return helped
+
+
+def _after_action(wizard: Character, result: ActionResult, heroic: int) -> Character:
+    """The sheet after the action: the heroic deed's experience spent, a power play's card gone."""
+    library = list(wizard.library)
+    if result.power_play:
+        library.remove(result.power_play)
+    return replace(wizard, xp=wizard.xp - heroic, library=tuple(library))
+
+
+def _print_action(wizard: Character, action: str, result: ActionResult,
+                  helped: list[tuple[CharacterRecord, ActionResult]], deck: SpellDeck, after: Character,
+                  stunt: int, json: bool) -> None:
+    """The action's result, the helpers', the hand left and running out of cards (or all of it as JSON)."""
     spent = run_out_of_cards(mental_toughness=wizard.feat_usable("Mental Toughness")) \
         if result.out_of_cards else None
     if json:
-        print_json({"wizard": wizard.name, "action": skill or (attribute or "").upper(), **result.to_dict(),
+        print_json({"wizard": wizard.name, "action": action, **result.to_dict(),
                     "hand": [c.name for c in deck.hand], "xp": after.xp,
                     "ran_out": None if spent is None else spent.to_dict(),
-                    "helpers": {h.character.name: r.to_dict() for h, r in zip(helping, helped, strict=True)}})
+                    "helpers": {h.character.name: r.to_dict() for h, r in helped}})
         return
-    for h, r in zip(helping, helped, strict=True):
+    for h, r in helped:
         console().print(f"{h.character.name} helps: {_result_line(r)}")
-    console().print(f"{wizard.name}: {skill or (attribute or '').upper()} action. {_result_line(result)}")
+    console().print(f"{wizard.name}: {action} action. {_result_line(result)}")
     if stunt and not result.stunt_bonus:
         # said, not silently dropped: the referee gave an award the table's rules leave out (ruling P5)
         console().print(f"The stunt award of {stunt} does not count: a stunt counts only with a power play or a "
@@ -262,17 +293,7 @@ def contest_command(
     """An opposed action ("Opposed Actions"): each Wizard plays the strongest card in hand with a skill or
     a raw attribute (Sarin's Strength against a goblin holding a door); the higher total wins, a tie keeps
     things as they were."""
-    if (skill is None) == (attribute is None):
-        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
-    if attribute is not None and attribute.upper() not in ATTRIBUTES:
-        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
-    if (second is None) == (against_total is None):
-        raise typer.BadParameter("oppose a saved Wizard (SECOND) or a referee's total (--against-total)",
-                                 param_hint="SECOND")
-    if second is not None and first.casefold() == second.casefold():
-        raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
-    if attribute is not None and against is not None and against.upper() not in ATTRIBUTES:
-        raise typer.BadParameter(f"{against!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--against")
+    _check_contest(first, second, skill, attribute, against, against_total)
     store = open_store(db)
     pool = load_pool(store, cards_file)
     records = [load_character(store, name) for name in (first, second) if name is not None]
@@ -289,6 +310,27 @@ def contest_command(
         attempt = ActionAttempt(score=score, difficulty=0, attribute=linked, card=deck.strongest(rules))
         results[record.character.name] = resolve_action(deck, attempt, record.rng, settings=rules)
         store_deck(store, record, record.character, deck, record.rng)
+    _print_contest(results, against_total, json)
+
+
+def _check_contest(first: str, second: str | None, skill: str | None, attribute: str | None,
+                   against: str | None, against_total: int | None) -> None:
+    """The contest's options checked before anything is loaded: one skill or attribute, one opponent."""
+    if (skill is None) == (attribute is None):
+        raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
+    if attribute is not None and attribute.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{attribute!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--attribute")
+    if (second is None) == (against_total is None):
+        raise typer.BadParameter("oppose a saved Wizard (SECOND) or a referee's total (--against-total)",
+                                 param_hint="SECOND")
+    if second is not None and first.casefold() == second.casefold():
+        raise typer.BadParameter("a contest needs two different Wizards", param_hint="SECOND")
+    if attribute is not None and against is not None and against.upper() not in ATTRIBUTES:
+        raise typer.BadParameter(f"{against!r} is not one of {', '.join(ATTRIBUTES)}", param_hint="--against")
+
+
+def _print_contest(results: dict[str, ActionResult], against_total: int | None, json: bool) -> None:
+    """Each side's total and the winner ("Opposed Actions": the higher total wins, a tie changes nothing)."""
     totals = {n: r.total for n, r in results.items()}
     if against_total is not None:
         totals["opponent"] = against_total

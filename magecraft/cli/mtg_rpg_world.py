@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from magecraft.core.randomness import Randomness
     from magecraft.mtg_rpg.world.actions import WorldAction
     from magecraft.mtg_rpg.world.campaign import World
+    from magecraft.mtg_rpg.world.rules import WorldSettings
 
 SYSTEM = "mtg_rpg"
 KIND = "campaign"
@@ -105,9 +106,6 @@ def new(
 
     With --scenario the world is set up as a scenario file arranges it, part-way through a season.
     """
-    import json
-
-    from magecraft.mtg_rpg.world import generate as gen
     from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, WorldSettings
 
     sources = given_options(sample=sample, generate=generate, map=map_file, scenario=scenario)
@@ -123,21 +121,9 @@ def new(
             raise typer.BadParameter("a scenario's world carries its own house rules", param_hint="--rules")
         world = _scenario_world(scenario, rng)
         world.name = name
-    elif sample:
-        world = gen.sample_world(rng, settings=settings, name=name)
-    elif generate is not None:
-        world = gen.generate_world(generate, rng, settings=settings, name=name)
     else:
-        assert map_file is not None
-        try:
-            raw = json.loads(map_file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"cannot read the world file {map_file}: {exc}") from None
-        world = gen.world_from_data(raw, rng, settings=settings, name=name)
-    for realm in _names(table):
-        if realm not in world.realms:
-            raise InputError(f"--table: no realm {realm!r} in this world (realms: {', '.join(world.realms)})")
-        world.realms[realm].controller = "table"
+        world = _generated_world(name, sample, generate, map_file, rng, settings)
+    _table_realms(world, table)
     message = session.save(world.to_dict())
     if json_out:
         print_json(world.result())
@@ -145,6 +131,33 @@ def new(
     out = console()
     out.print(_sheets(world))
     out.print(f"{message} Next: magecraft mtg-rpg world season {name}")
+
+
+def _generated_world(name: str, sample: bool, generate: int | None, map_file: Path | None, rng: Randomness,
+                     settings: WorldSettings) -> World:
+    """The sample world, a random one of ``generate`` realms, or the one a world file describes."""
+    import json
+
+    from magecraft.mtg_rpg.world import generate as gen
+
+    if sample:
+        return gen.sample_world(rng, settings=settings, name=name)
+    if generate is not None:
+        return gen.generate_world(generate, rng, settings=settings, name=name)
+    assert map_file is not None
+    try:
+        raw = json.loads(map_file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"cannot read the world file {map_file}: {exc}") from None
+    return gen.world_from_data(raw, rng, settings=settings, name=name)
+
+
+def _table_realms(world: World, table: str | None) -> None:
+    """Hand the realms named by ``--table`` to the table, refusing a realm not in the world."""
+    for realm in _names(table):
+        if realm not in world.realms:
+            raise InputError(f"--table: no realm {realm!r} in this world (realms: {', '.join(world.realms)})")
+        world.realms[realm].controller = "table"
 
 
 def _scenario_world(path: Path, rng: Randomness) -> World:
