@@ -116,6 +116,17 @@ class Odds:
                 "chances": {str(v): float(p) for v, p in sorted(self.chances.items())}}
 
 
+@cache
+def chance_at_least(expression: str, needed: int) -> Fraction:
+    """The exact chance that ``expression`` rolls ``needed`` or more: the one question most checks ask (a save,
+    a risky check, an attack roll), cached because a decision asks it for many actions.
+
+    >>> chance_at_least("1d20", 15), chance_at_least("1d20", 1), chance_at_least("1d20", 21)
+    (Fraction(3, 10), Fraction(1, 1), Fraction(0, 1))
+    """
+    return Odds.of(expression).at_least(needed)
+
+
 @dataclass(frozen=True)
 class Chance:
     """The chance that an action a roll decides succeeds, worked out exactly before the player commits.

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Protocol
 
-from magecraft.core.odds import Chance, Odds
+from magecraft.core.odds import Chance, Odds, chance_at_least
 from magecraft.wizard_prince.actions import Mingle
 from magecraft.wizard_prince.chits import chit_kinds
 from magecraft.wizard_prince.nobles import Noble, save_needed
@@ -47,7 +47,7 @@ class Court(Protocol):
 
 def save_chance(noble: Noble, save: str, settings: Settings) -> Fraction:
     """The chance of ``noble``'s ``save`` on 1d20 (:func:`~.nobles.saving_throw`)."""
-    return Fraction(min(max(21 - save_needed(noble, save, settings), 0), 20), 20)
+    return chance_at_least("1d20", save_needed(noble, save, settings))
 
 
 @cache

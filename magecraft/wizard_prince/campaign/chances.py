@@ -13,7 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
-from magecraft.core.odds import Chance, Odds
+from magecraft.core.odds import Chance, Odds, chance_at_least
 from magecraft.wizard_prince.campaign.answers import Answer, Challenge, Question, Target
 from magecraft.wizard_prince.campaign.appointments import DEFAULT_CHARISMA
 from magecraft.wizard_prince.campaign.provinces import realm
@@ -64,7 +64,7 @@ def assassination(c: CampaignState, target: str) -> Chance:
     """The chance the syndicate's assassin slays ``target``: his Death or Poison save fails, and then, if he
     has a Syndicate of his own, 1d2 comes up 2."""
     needed = save_needed(c.nobles[target].banquet_noble(), "death_poison", c.banquet_settings)
-    fails = Fraction(min(max(needed - 1, 0), 20), 20)
+    fails = 1 - chance_at_least("1d20", needed)
     guarded = any(c.provinces[p].has("syndicate") for p in realm(c, target))
     roll = f"{target}'s Death or Poison save fails (1d20 under {needed})"
     if guarded:

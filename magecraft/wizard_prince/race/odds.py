@@ -18,9 +18,8 @@ Actions no roll decides (a first free action that is not an attack, a plain driv
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
-from magecraft.core.odds import Chance, Odds
+from magecraft.core.odds import Chance, chance_at_least
 from magecraft.wizard_prince.nobles import noble_classes
 from magecraft.wizard_prince.race.actions import (
     Action,
@@ -35,12 +34,6 @@ from magecraft.wizard_prince.race.field import Field, Turn
 from magecraft.wizard_prince.race.sections import FREE, RISKY, SCYTHE, TURNAROUND
 
 _FREE_ACTIONS = (ChangeLanes, ScytheAttack, WhipHorses, WhipOpponent)
-
-
-@cache
-def d20_at_least(needed: int) -> Fraction:
-    """The chance that 1d20 comes up ``needed`` or more (1 at 1 or less, 0 over 20)."""
-    return Odds.of("1d20").at_least(needed)
 
 
 def check_needs(chariot: Chariot, race: Field, modifier: int) -> int:
@@ -59,7 +52,7 @@ def _risky(race: Field, chariot: Chariot, turn: Turn) -> tuple[Fraction, str] | 
     if turn.actions < 1:
         return None
     needs = check_needs(chariot, race, check_bonus(chariot, race.settings, "dexterity", "strength") - turn.risky)
-    return d20_at_least(needs), f"risky check 1d20 at least {needs}"
+    return chance_at_least("1d20", needs), f"risky check 1d20 at least {needs}"
 
 
 def _scythe(race: Field, chariot: Chariot, turn: Turn, target: str) -> tuple[Fraction, str, str]:
@@ -67,14 +60,14 @@ def _scythe(race: Field, chariot: Chariot, turn: Turn, target: str) -> tuple[Fra
     defender = race.chariots[target]
     attack = check_needs(chariot, race, check_bonus(chariot, race.settings, "dexterity", "strength") - turn.risky)
     defend = check_needs(defender, race, check_bonus(defender, race.settings, "dexterity", "strength"))
-    chance = d20_at_least(attack) * (1 - d20_at_least(defend))
+    chance = chance_at_least("1d20", attack) * (1 - chance_at_least("1d20", defend))
     return chance, f"1d20 at least {attack} and {target}'s 1d20 under {defend}", SCYTHE
 
 
 def _whip(race: Field, chariot: Chariot, turn: Turn, target: str) -> tuple[Fraction, str, str]:
     """A whip hits on 1d20 + the attacker's level at or over ``whip_to_hit`` (WR9)."""
     needs = race.settings.whip_to_hit - chariot.driver.level
-    return d20_at_least(needs), f"1d20 at least {needs} to hit {target}", FREE
+    return chance_at_least("1d20", needs), f"1d20 at least {needs} to hit {target}", FREE
 
 
 def _free(race: Field, chariot: Chariot, turn: Turn, action: Action) -> Chance | None:
@@ -118,7 +111,8 @@ def _final_drive(race: Field, chariot: Chariot, turn: Turn, spaces: int) -> Chan
         return None
     needs = check_needs(chariot, race, check_bonus(chariot, race.settings, "dexterity", "strength")
                         + race.track.turnaround_penalty(lane))
-    return Chance(d20_at_least(needs), f"turnaround check 1d20 at least {needs} (lane {lane + 1})", TURNAROUND)
+    return Chance(chance_at_least("1d20", needs), f"turnaround check 1d20 at least {needs} (lane {lane + 1})",
+                  TURNAROUND)
 
 
 def chance_of(race: Field, action: Action) -> Chance | None:
