@@ -226,7 +226,7 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
             context_error = f"refused: {exc}"
         context = gm_view(tables, table, token)
         context["error"] = context_error
-        return page(request, "gm_body.html", context, status=409 if context_error else 200)
+        return page(request, _answer("gm", request), context, status=409 if context_error else 200)
 
     @app.post("/gm/{token}/t/{table}/pause")
     def pause(request: Request, token: str, table: str, form_token: str = Form(...), revision: str = Form(...),
@@ -251,7 +251,10 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
         check_gm(token)
         tables.check_form(table, GM, _revision(revision), form_token)
         key = tables.reissue(table, seat)
-        return page(request, "gm_links.html", {"links": {seat: f"/t/{table}/{key}"}})
+        links = {seat: f"/t/{table}/{key}"}
+        if _answer("gm", request) == "gm.html":
+            return page(request, "gm.html", {**gm_view(tables, table, token), "links": links})
+        return page(request, "gm_links.html", {"links": links})
 
     @app.post("/gm/{token}/t/{table}/die")
     def gm_die(request: Request, token: str, table: str, form_token: str = Form(...), revision: str = Form(...),
@@ -294,7 +297,7 @@ def _seat_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: P
             error, status = f"refused: {exc}", 422
         context = seat_view(tables, table, seat, key)
         context["error"] = error
-        return page(request, "seat_body.html", context, status=status)
+        return page(request, _answer("seat", request), context, status=status)
 
     @app.post("/t/{table}/{key}/act")
     def act(request: Request, table: str, key: str, form_token: str = Form(...), revision: str = Form(...),
@@ -313,6 +316,12 @@ def _seat_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: P
              revision: str = Form(...)) -> Response:
         return seat_change(request, table, key, form_token, revision,
                            lambda seat, rev: tables.undo(table, seat, rev))
+
+
+def _answer(screen: str, request: Request) -> str:
+    """The template that answers a form: the part HTMX swaps in, or the whole page when the browser posted the
+    form itself (no script yet, or none at all), so a form works either way."""
+    return f"{screen}_body.html" if request.headers.get("HX-Request") == "true" else f"{screen}.html"
 
 
 def _options(text: str) -> dict[str, Any]:

@@ -63,6 +63,28 @@ def test_a_seat_acts_from_its_page_and_the_store_moves_on(client: TestClient) ->
     assert int(form(after.text)["revision"]) > int(form(page)["revision"])
 
 
+def test_a_form_works_with_htmx_and_without_a_script(client: TestClient) -> None:
+    """HTMX gets the part of the page it swaps in; a form the browser posts itself (its script not loaded, or
+    not yet bound to a form just swapped in) gets the whole page, so the action is never lost."""
+    links = open_table(client, "Ann,Bob")
+    whose = "Ann" if actions(client.get(links["Ann"]).text) else "Bob"
+    page = client.get(links[whose]).text
+    assert f'method="post" action="{links[whose]}/act"' in page
+    swapped = client.post(links[whose] + "/act", data={**form(page), "action": actions(page)[0]},
+                          headers={"HX-Request": "true"})
+    assert swapped.status_code == 200 and "<html" not in swapped.text and "<header" in swapped.text
+    other = "Bob" if whose == "Ann" else "Ann"
+    for seat in (whose, other):
+        now = client.get(links[seat]).text
+        if actions(now):
+            posted = client.post(links[seat] + "/act", data={**form(now), "action": actions(now)[0]})
+            assert posted.status_code == 200 and "<html" in posted.text and 'id="live"' in posted.text
+            assert revision_of(posted.text) == revision_of(now) + 1
+            break
+    else:
+        raise AssertionError("no seat was offered a second action")
+
+
 def test_refusals_change_nothing(client: TestClient) -> None:
     links = open_table(client, "Ann,Bob")
     pages = {seat: client.get(url).text for seat, url in links.items()}
