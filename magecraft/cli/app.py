@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import copy
 import importlib
+import inspect
 import sys
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -24,7 +26,7 @@ from typing import Any
 
 import typer
 import typer.main
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 from typer.models import TyperInfo
 
 from magecraft import __version__
@@ -119,15 +121,33 @@ SHARED = (
 
 class LazyCommands(MutableMapping[str, Any]):
     """A group's commands by name, in order, each made (its module imported, its signature read by typer)
-    the first time it is looked up; the names alone (``list_commands``, typer's "Did you mean") make none."""
+    the first time it is looked up; the names alone (``list_commands``, typer's "Did you mean") make none.
 
-    def __init__(self, makers: dict[str, Callable[[], Any]]) -> None:
+    While its group's help is drawn (:meth:`listing`) a command not made yet is looked up as a stand-in that
+    carries only what the list of commands shows (its name and help), made without reading its signature.
+    """
+
+    def __init__(self, makers: dict[str, Callable[[], Any]],
+                 stand_ins: dict[str, Callable[[], Any]] | None = None) -> None:
         self._makers = makers
+        self._stand_ins = stand_ins or {}
         self._made: dict[str, Any] = {}
+        self._listing = False
+
+    @contextmanager
+    def listing(self) -> Iterator[None]:
+        self._listing = True
+        try:
+            yield
+        finally:
+            self._listing = False
 
     def __getitem__(self, name: str) -> Any:
-        if name not in self._made:
-            self._made[name] = self._makers[name]()
+        if name in self._made:
+            return self._made[name]
+        if self._listing and name in self._stand_ins:
+            return self._stand_ins[name]()
+        self._made[name] = self._makers[name]()
         return self._made[name]
 
     def __setitem__(self, name: str, command: Any) -> None:
@@ -146,10 +166,18 @@ class LazyCommands(MutableMapping[str, Any]):
 
 
 class LazyGroup(TyperGroup):
-    """A typer group whose sub-commands are made only when used or listed (:class:`LazyCommands`)."""
+    """A typer group whose sub-commands are made only when used (:class:`LazyCommands`)."""
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(self.commands)  # the names, in typer's order, without making the commands
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        commands = self.commands
+        if not isinstance(commands, LazyCommands):
+            super().format_help(ctx, formatter)
+            return
+        with commands.listing():
+            super().format_help(ctx, formatter)
 
 
 class SystemsGroup(LazyGroup):
@@ -194,6 +222,23 @@ class Build:
             _join_help_lines(made)
         return made
 
+    def listed(self, name: str, info: Any) -> Any:
+        """A stand-in for a command or group in its group's list: its name and help as :meth:`command` and
+        :meth:`group` give them (typer's own rules: ``typer.main.get_command_from_info`` and
+        ``solve_typer_info_defaults``), without its options."""
+        if isinstance(info, TyperInfo):
+            solved = typer.main.solve_typer_info_defaults(info)
+            text, short, hidden, deprecated, panel = (solved.help, solved.short_help, solved.hidden,
+                                                      solved.deprecated, solved.rich_help_panel)
+        else:
+            text = inspect.getdoc(info.callback) if info.help is None else inspect.cleandoc(info.help)
+            short, hidden, deprecated, panel = info.short_help, info.hidden, info.deprecated, info.rich_help_panel
+        stand_in = TyperCommand(name=name, help=text, short_help=short, hidden=hidden, deprecated=deprecated,
+                                rich_markup_mode=self.rich_markup_mode, rich_help_panel=panel)
+        if self.join:
+            _join_help_lines(stand_in)
+        return stand_in
+
     def group(self, info: TyperInfo) -> LazyGroup:
         """The click group of one ``TyperInfo`` (an ``add_typer``), its own options and help made now and each
         of its commands when first used -- what ``typer.main.get_group_from_info`` makes all at once."""
@@ -207,12 +252,16 @@ class Build:
                                                    suggest_commands=self.suggest_commands,
                                                    rich_markup_mode=self.rich_markup_mode)
         makers: dict[str, Callable[[], Any]] = {}
+        stand_ins: dict[str, Callable[[], Any]] = {}
         for command_info in source.registered_commands:
             name = command_info.name or typer.main.get_command_name(command_info.callback.__name__)
             makers[name] = lambda info=command_info: self.command(info)
+            stand_ins[name] = lambda name=name, info=command_info: self.listed(name, info)
         for group_info in source.registered_groups:
-            makers[typer.main.solve_typer_info_defaults(group_info).name] = lambda info=group_info: self.group(info)
-        made.commands = LazyCommands(makers)
+            name = typer.main.solve_typer_info_defaults(group_info).name
+            makers[name] = lambda info=group_info: self.group(info)
+            stand_ins[name] = lambda name=name, info=group_info: self.listed(name, info)
+        made.commands = LazyCommands(makers, stand_ins)
         if self.join:
             _join_help_lines(made)
         return made
@@ -254,8 +303,6 @@ def _join_help_lines(command: Any) -> None:
     Double backquotes, the docstrings' code marks, are dropped too.  Each command is joined once, when it
     is made (:meth:`Build.command`); a group's commands are joined as they are made.
     """
-    import inspect  # already loaded by typer; imported here so app.py adds nothing to start-up
-
     if command.help:
         paragraphs = inspect.cleandoc(command.help).split("\n\n")
         command.help = "\n\n".join(p[1:].lstrip("\n") if p.startswith("\b")
