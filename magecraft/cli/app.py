@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from types import ModuleType
 from typing import Any
 
@@ -112,10 +112,12 @@ SHARED = (
     SharedCommand("serve", "magecraft.cli.serve:serve",
                   "Serve the web table for phones and the game master's screen."),
     SharedCommand("table", "magecraft.cli.core_commands:table_app", "The seeds' random tables."),
-    SharedCommand("saves", "magecraft.cli.core_commands:saves_app", "Saved games, campaigns, characters and worlds."),
+    SharedCommand("saves", "magecraft.cli.core_commands:saves_app",
+                  "Saved games, campaigns, characters and worlds."),
     SharedCommand("scenario", "magecraft.cli.games_commands:scenario_app",
                   "Scenario files: a position, dice, actions and facts."),
-    SharedCommand("lab", "magecraft.cli.lab:lab_app", "The designers' lab: thousands of games, house rules compared."),
+    SharedCommand("lab", "magecraft.cli.lab:lab_app",
+                  "The designers' lab: thousands of games, house rules compared."),
 )
 
 
@@ -248,19 +250,20 @@ class Build:
         hollow.registered_commands, hollow.registered_groups = [], []
         shell = copy.copy(info)
         shell.typer_instance, shell.cls = hollow, LazyGroup
-        made: Any = typer.main.get_group_from_info(shell, pretty_exceptions_short=self.pretty_exceptions_short,
-                                                   suggest_commands=self.suggest_commands,
-                                                   rich_markup_mode=self.rich_markup_mode)
+        made = typer.main.get_group_from_info(shell, pretty_exceptions_short=self.pretty_exceptions_short,
+                                              suggest_commands=self.suggest_commands,
+                                              rich_markup_mode=self.rich_markup_mode)
+        assert isinstance(made, LazyGroup)
         makers: dict[str, Callable[[], Any]] = {}
         stand_ins: dict[str, Callable[[], Any]] = {}
         for command_info in source.registered_commands:
-            name = command_info.name or typer.main.get_command_name(command_info.callback.__name__)
-            makers[name] = lambda info=command_info: self.command(info)
-            stand_ins[name] = lambda name=name, info=command_info: self.listed(name, info)
+            name = command_info.name or typer.main.get_command_name(getattr(command_info.callback, "__name__", ""))
+            makers[name] = partial(self.command, command_info)
+            stand_ins[name] = partial(self.listed, name, command_info)
         for group_info in source.registered_groups:
-            name = typer.main.solve_typer_info_defaults(group_info).name
-            makers[name] = lambda info=group_info: self.group(info)
-            stand_ins[name] = lambda name=name, info=group_info: self.listed(name, info)
+            name = str(typer.main.solve_typer_info_defaults(group_info).name)
+            makers[name] = partial(self.group, group_info)
+            stand_ins[name] = partial(self.listed, name, group_info)
         made.commands = LazyCommands(makers, stand_ins)
         if self.join:
             _join_help_lines(made)
@@ -352,7 +355,7 @@ def command() -> Any:
     """The click command tree, made once per process; each command is made (and its module imported) when
     first used (:class:`LazyCommands`)."""
     root: Any = typer.main.get_command(app)
-    root.commands = LazyCommands({shared.name: lambda shared=shared: _shared_command(shared) for shared in SHARED})
+    root.commands = LazyCommands({shared.name: partial(_shared_command, shared) for shared in SHARED})
     return root
 
 

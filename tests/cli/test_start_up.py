@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+
+import pytest
+
+from magecraft.cli.app import SHARED, command, main
+from magecraft.cli.systems import SYSTEMS
 
 SYSTEM_PACKAGES = ("magecraft.wizard_prince", "magecraft.mtg_rpg", "magecraft.planeswalker",
                    "magecraft.magic_realm", "magecraft.mage_wars")
@@ -39,3 +45,50 @@ def test_the_markdown_stand_in_gives_the_real_one_when_asked():
             "print(type(Markdown('# x')).__module__, MarkdownElement.__module__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["rich.markdown", "rich.markdown"]
+
+
+GROUPS = ("wizard-prince", "mtg-rpg", "planeswalker", "magic-realm", "mage-wars",
+          "saves", "table", "lab", "scenario")
+#: The system groups whose command-line module still imports rules at its top (issue 23 item 5: not done;
+#: ``benchmarks/README.md``, "Start-up", says why): their help may load their own system's rules, no other's.
+OWN_RULES_AT_TOP = {"mtg-rpg": "magecraft.mtg_rpg", "wizard-prince": "magecraft.wizard_prince"}
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_a_groups_help_loads_no_rule_system_and_makes_no_command_it_does_not_show(group):
+    """``magecraft GROUP --help`` in a fresh interpreter: no rule system's package (``mtg-rpg`` and
+    ``wizard-prince`` only their own), no other group's command-line module, no markdown parser, and the
+    commands it lists are stand-ins -- none of their signatures read (typer's ``get_params_from_function``)."""
+    code = ("import sys, contextlib, io\nimport typer.utils\ncalls = []\n"
+            "real = typer.utils.get_params_from_function\n"
+            "def counted(func):\n    calls.append(func.__module__)\n    return real(func)\n"
+            "typer.utils.get_params_from_function = counted\nimport typer.main\n"
+            "typer.main.get_params_from_function = counted\nfrom magecraft.cli.app import main\n"
+            f"with contextlib.redirect_stdout(io.StringIO()):\n    main([{group!r}, '--help'])\n"
+            "print(' '.join(m for m, v in sys.modules.items() if getattr(v, '__file__', None)))\nprint(calls)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    modules, calls = out.splitlines()[-2:]
+    loaded = set(modules.split())
+    allowed = OWN_RULES_AT_TOP.get(group, "-")
+    assert not [m for m in loaded if m.startswith(SYSTEM_PACKAGES) and not m.startswith(allowed)]
+    others = {e.module_name for e in SYSTEMS if e.command != group}
+    assert not [m for m in loaded if m.startswith(tuple(others))]
+    assert "rich.markdown" not in loaded and "rich.traceback" not in loaded and "pygments" not in loaded
+    # the root's own options alone: no command of the group was made
+    assert set(ast.literal_eval(calls)) <= {"magecraft.cli.app"}
+
+
+def test_the_roots_list_of_shared_commands_is_each_commands_own_short_help():
+    """:data:`magecraft.cli.app.SHARED` keeps ``magecraft --help``'s lines so as not to import the commands:
+    each must be what the command itself says."""
+    root = command()
+    for shared in SHARED:
+        assert root.commands[shared.name].get_short_help_str(80) == shared.summary
+    assert list(root.commands)[:len(SHARED)] == [shared.name for shared in SHARED]
+
+
+def test_a_command_made_after_its_groups_help_is_the_real_one(capsys):
+    """The stand-ins of a group's help list are never run: the command looked up afterwards is made in full."""
+    assert main(["magic-realm", "--help"]) == 0
+    assert main(["magic-realm", "roll", "steal", "--seed", "1"]) == 0
+    assert "steal" in capsys.readouterr().out.lower()
