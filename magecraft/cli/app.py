@@ -1,367 +1,41 @@
-"""The ``magecraft`` entry point: the root command, the system groups and error handling.
+"""The ``magecraft`` entry point: runs the command tree (:mod:`magecraft.cli.tree`) and handles errors.
 
 :func:`main` turns every error a user can cause into one line on stderr: exit
 status 2 for bad arguments and bad input, 1 for a rule refused.  No traceback
 reaches the user.
 
-Start-up is kept light (issue 23 item 5: every help page and one-shot command within 8x ``python -c
-pass``): the root lists its commands from tables (:data:`SHARED`, :data:`~magecraft.cli.systems.SYSTEMS`)
-and imports a command's module only when that command is used; every group builds a command (typer reads
-its signature) only when it is run or listed (:class:`LazyCommands`); and typer's rich help gets stand-ins
-for the two rich modules it imports but never uses here (``rich.markdown``, ``rich.traceback``).
+Start-up is kept light (issue 23 item 5): ``magecraft`` alone draws its page without importing typer
+(:mod:`magecraft.cli.overview`); any other command line loads typer and the tree, which makes only the
+command asked for.
 """
 
 from __future__ import annotations
 
-import copy
-import importlib
-import inspect
 import sys
-from collections.abc import Callable, Iterator, MutableMapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import cache, partial
-from types import ModuleType
-from typing import Any
+from collections.abc import Sequence
 
-import typer
-import typer.main
-from typer.core import TyperCommand, TyperGroup
-from typer.models import TyperInfo
-
-from magecraft import __version__
-from magecraft.cli import coercion
-from magecraft.cli.options import QuitAtPrompt, console
-from magecraft.cli.systems import SYSTEMS, SystemEntry
-from magecraft.cli.unavailable import CATCH_ALL, unavailable_command
-from magecraft.core.errors import MagecraftError
-
-coercion.install()
-
-
-def _deferred_class(real: Callable[[], ModuleType], name: str) -> type:
-    """A class whose instances are the real module's ``name`` (the module imported on the first one)."""
-
-    class StandIn:
-        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-            return getattr(real(), name)(*args, **kwargs)
-
-    StandIn.__name__ = StandIn.__qualname__ = name
-    return StandIn
-
-
-def _defer(name: str, classes: tuple[str, ...]) -> None:
-    """Put a stand-in for the module ``name`` in its place until something uses it.
-
-    typer's rich help (``typer.rich_utils``) imports ``rich.markdown`` -- a markdown parser, about a third
-    of a group's ``--help`` start-up -- for a markup mode magecraft never uses, and ``rich.traceback``
-    (which loads pygments) for the pretty exceptions magecraft turns off.  The stand-in's ``classes`` and
-    any other name load the real module then.
-    """
-    if name in sys.modules:
-        return
-    stand_in = ModuleType(name, f"stand-in: the real {name} is imported on first use")
-
-    def real() -> ModuleType:
-        if sys.modules.get(name) is stand_in:
-            del sys.modules[name]
-        return importlib.import_module(name)
-
-    for class_name in classes:
-        setattr(stand_in, class_name, _deferred_class(real, class_name))
-
-    def attribute(attribute_name: str) -> Any:
-        if attribute_name.startswith("__"):  # the import machinery's questions (__path__, __file__) are no use
-            raise AttributeError(attribute_name)
-        return getattr(real(), attribute_name)
-
-    stand_in.__getattr__ = attribute  # type: ignore[method-assign]
-    sys.modules[name] = stand_in
-
-
-_defer("rich.markdown", ("Markdown",))
-_defer("rich.traceback", ("Traceback",))
-
-#: ``-h`` works everywhere ``--help`` does.
-HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
-
-
-_BY_COMMAND = {entry.command: entry for entry in SYSTEMS}
-
-
-@dataclass(frozen=True)
-class SharedCommand:
-    """A command of the root besides the systems: its name, where it lives (``module:attribute``, a function
-    or a ``typer.Typer`` group) and the line ``magecraft --help`` shows for it, kept here so that listing it
-    imports nothing (``tests/cli/test_start_up.py`` checks the line against the command's own help)."""
-
-    name: str
-    target: str
-    summary: str
-
-    def load(self) -> Any:
-        module, _, attribute = self.target.partition(":")
-        return getattr(importlib.import_module(module), attribute)
-
-
-#: The root's shared commands, in the order ``magecraft --help`` lists them.
-SHARED = (
-    SharedCommand("roll", "magecraft.cli.core_commands:roll", "Roll dice, or print their exact odds (--odds)."),
-    SharedCommand("games", "magecraft.cli.games_commands:games",
-                  "List every game type magecraft plays, with its bots."),
-    SharedCommand("serve", "magecraft.cli.serve:serve",
-                  "Serve the web table for phones and the game master's screen."),
-    SharedCommand("table", "magecraft.cli.core_commands:table_app", "The seeds' random tables."),
-    SharedCommand("saves", "magecraft.cli.core_commands:saves_app",
-                  "Saved games, campaigns, characters and worlds."),
-    SharedCommand("scenario", "magecraft.cli.games_commands:scenario_app",
-                  "Scenario files: a position, dice, actions and facts."),
-    SharedCommand("lab", "magecraft.cli.lab:lab_app",
-                  "The designers' lab: thousands of games, house rules compared."),
-)
-
-
-class LazyCommands(MutableMapping[str, Any]):
-    """A group's commands by name, in order, each made (its module imported, its signature read by typer)
-    the first time it is looked up; the names alone (``list_commands``, typer's "Did you mean") make none.
-
-    While its group's help is drawn (:meth:`listing`) a command not made yet is looked up as a stand-in that
-    carries only what the list of commands shows (its name and help), made without reading its signature.
-    """
-
-    def __init__(self, makers: dict[str, Callable[[], Any]],
-                 stand_ins: dict[str, Callable[[], Any]] | None = None) -> None:
-        self._makers = makers
-        self._stand_ins = stand_ins or {}
-        self._made: dict[str, Any] = {}
-        self._listing = False
-
-    @contextmanager
-    def listing(self) -> Iterator[None]:
-        self._listing = True
-        try:
-            yield
-        finally:
-            self._listing = False
-
-    def __getitem__(self, name: str) -> Any:
-        if name in self._made:
-            return self._made[name]
-        if self._listing and name in self._stand_ins:
-            return self._stand_ins[name]()
-        self._made[name] = self._makers[name]()
-        return self._made[name]
-
-    def __setitem__(self, name: str, command: Any) -> None:
-        self._makers.setdefault(name, lambda: command)
-        self._made[name] = command
-
-    def __delitem__(self, name: str) -> None:
-        del self._makers[name]
-        self._made.pop(name, None)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._makers)
-
-    def __len__(self) -> int:
-        return len(self._makers)
-
-
-class LazyGroup(TyperGroup):
-    """A typer group whose sub-commands are made only when used (:class:`LazyCommands`)."""
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        return list(self.commands)  # the names, in typer's order, without making the commands
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        commands = self.commands
-        if not isinstance(commands, LazyCommands):
-            super().format_help(ctx, formatter)
-            return
-        with commands.listing():
-            super().format_help(ctx, formatter)
-
-
-class SystemsGroup(LazyGroup):
-    """The root group: the shared commands from :data:`SHARED`, each system's group only when asked for."""
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        return [*self.commands, *(e.command for e in SYSTEMS if e.command not in self.commands)]
-
-    def get_command(self, ctx: Any, name: str) -> Any:
-        entry = _BY_COMMAND.get(name)
-        if entry is not None and name not in self.commands:
-            self.add_command(_system_command(entry), name)
-        return super().get_command(ctx, name)
-
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        """The list under ``--help``, from the tables: listing a command does not import it."""
-        rows = [(shared.name, shared.summary) for shared in SHARED]
-        rows += [(e.command, f"{e.title}: {e.blurb}") for e in SYSTEMS]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
-
-
-@dataclass(frozen=True)
-class Build:
-    """How typer would build a group's commands: the settings its ``typer.Typer`` passes down, and whether
-    their help lines are joined (:func:`_join_help_lines`: the systems' groups)."""
-
-    pretty_exceptions_short: bool
-    suggest_commands: bool
-    rich_markup_mode: Any
-    join: bool
-
-    @classmethod
-    def of(cls, typer_app: typer.Typer, *, join: bool) -> Build:
-        return cls(typer_app.pretty_exceptions_short, typer_app.suggest_commands, typer_app.rich_markup_mode, join)
-
-    def command(self, info: Any) -> Any:
-        """The click command of one ``CommandInfo``, as ``typer.main.get_group_from_info`` makes it."""
-        made = typer.main.get_command_from_info(info, pretty_exceptions_short=self.pretty_exceptions_short,
-                                                rich_markup_mode=self.rich_markup_mode)
-        if self.join:
-            _join_help_lines(made)
-        return made
-
-    def listed(self, name: str, info: Any) -> Any:
-        """A stand-in for a command or group in its group's list: its name and help as :meth:`command` and
-        :meth:`group` give them (typer's own rules: ``typer.main.get_command_from_info`` and
-        ``solve_typer_info_defaults``), without its options."""
-        if isinstance(info, TyperInfo):
-            solved = typer.main.solve_typer_info_defaults(info)
-            text, short, hidden, deprecated, panel = (solved.help, solved.short_help, solved.hidden,
-                                                      solved.deprecated, solved.rich_help_panel)
-        else:
-            text = inspect.getdoc(info.callback) if info.help is None else inspect.cleandoc(info.help)
-            short, hidden, deprecated, panel = info.short_help, info.hidden, info.deprecated, info.rich_help_panel
-        stand_in = TyperCommand(name=name, help=text, short_help=short, hidden=hidden, deprecated=deprecated,
-                                rich_markup_mode=self.rich_markup_mode, rich_help_panel=panel)
-        if self.join:
-            _join_help_lines(stand_in)
-        return stand_in
-
-    def group(self, info: TyperInfo) -> LazyGroup:
-        """The click group of one ``TyperInfo`` (an ``add_typer``), its own options and help made now and each
-        of its commands when first used -- what ``typer.main.get_group_from_info`` makes all at once."""
-        source = info.typer_instance
-        assert source is not None
-        hollow = copy.copy(source)
-        hollow.registered_commands, hollow.registered_groups = [], []
-        shell = copy.copy(info)
-        shell.typer_instance, shell.cls = hollow, LazyGroup
-        made = typer.main.get_group_from_info(shell, pretty_exceptions_short=self.pretty_exceptions_short,
-                                              suggest_commands=self.suggest_commands,
-                                              rich_markup_mode=self.rich_markup_mode)
-        assert isinstance(made, LazyGroup)
-        makers: dict[str, Callable[[], Any]] = {}
-        stand_ins: dict[str, Callable[[], Any]] = {}
-        for command_info in source.registered_commands:
-            name = command_info.name or typer.main.get_command_name(getattr(command_info.callback, "__name__", ""))
-            makers[name] = partial(self.command, command_info)
-            stand_ins[name] = partial(self.listed, name, command_info)
-        for group_info in source.registered_groups:
-            name = str(typer.main.solve_typer_info_defaults(group_info).name)
-            makers[name] = partial(self.group, group_info)
-            stand_ins[name] = partial(self.listed, name, group_info)
-        made.commands = LazyCommands(makers, stand_ins)
-        if self.join:
-            _join_help_lines(made)
-        return made
-
-
-def _shared_command(shared: SharedCommand) -> Any:
-    """A shared command or group, made as ``app.command(...)`` / ``app.add_typer(...)`` on the root would."""
-    target = shared.load()
-    holder = typer.Typer()
-    build = Build.of(app, join=False)
-    if isinstance(target, typer.Typer):
-        holder.add_typer(target, name=shared.name)
-        return build.group(holder.registered_groups[0])
-    holder.command(context_settings=HELP_OPTIONS)(target)
-    return build.command(holder.registered_commands[0])
-
-
-def _system_command(entry: SystemEntry) -> Any:
-    """The system's command group (its module imported now), or the placeholder of a system not built yet."""
-    module = entry.module
-    holder = typer.Typer(add_completion=False)
-    if module.app is None:
-        holder.command(entry.command, context_settings=CATCH_ALL)(unavailable_command(entry.title, entry.coming))
-        holder.command("_")(lambda: None)  # two commands: typer keeps a group, whose first is the placeholder
-        group: Any = typer.main.get_command(holder)
-        system = group.commands[entry.command]
-        _join_help_lines(system)
-        return system
-    holder.add_typer(module.app, name=entry.command, help=f"{entry.title}: {entry.blurb}")
-    return Build.of(holder, join=True).group(holder.registered_groups[0])
-
-
-def _join_help_lines(command: Any) -> None:
-    """Each paragraph of a command's help as one line, for the help's own wrapping to fill.
-
-    typer's rich help keeps the single line breaks of a docstring (the lines of the source file), so a
-    command list and a long description break mid-sentence into ragged lines.  A paragraph that starts
-    with ``\\b`` keeps its lines, as click defines (the marker itself is dropped: rich would print it).
-    Double backquotes, the docstrings' code marks, are dropped too.  Each command is joined once, when it
-    is made (:meth:`Build.command`); a group's commands are joined as they are made.
-    """
-    if command.help:
-        paragraphs = inspect.cleandoc(command.help).split("\n\n")
-        command.help = "\n\n".join(p[1:].lstrip("\n") if p.startswith("\b")
-                                    else " ".join(line.strip() for line in p.splitlines()).replace("``", "")
-                                    for p in paragraphs)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"magecraft {__version__}")
-        raise typer.Exit(0)
-
-
-app = typer.Typer(
-    name="magecraft",
-    help="Rules engine and table-side assistant for fantasy-wizard tabletop games.",
-    invoke_without_command=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-    cls=SystemsGroup,
-    context_settings=HELP_OPTIONS,
-    rich_markup_mode=None,  # plain help at the root: rich is not loaded to list the commands
-)
-
-
-@app.callback()
-def overview(
-    ctx: typer.Context,
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
-) -> None:
-    """Rules engine and table-side assistant for fantasy-wizard tabletop games."""
-    if ctx.invoked_subcommand is not None:
-        return
-    out = console()
-    out.print("[bold]magecraft[/bold]: rules engine and table-side assistant for five rule systems\n")
-    for entry in SYSTEMS:
-        out.print(f"[bold]{entry.title}[/bold]: {entry.blurb}")
-        start = f"magecraft {entry.start}" if entry.start else "[dim]not available yet[/dim]"
-        out.print(f"    {start}", markup=entry.start is None)
-    out.print("\nAlso: magecraft games | magecraft roll 3d6 | magecraft table list | magecraft saves list"
-              " | --help on any command")
-
-
-@cache
-def command() -> Any:
-    """The click command tree, made once per process; each command is made (and its module imported) when
-    first used (:class:`LazyCommands`)."""
-    root: Any = typer.main.get_command(app)
-    root.commands = LazyCommands({shared.name: partial(_shared_command, shared) for shared in SHARED})
-    return root
+from magecraft.cli.overview import print_overview
+from magecraft.cli.systems import SYSTEMS as SYSTEMS
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print_overview()  # what the root's callback draws, without typer
+        return 0
+    return _run(args)
+
+
+def _run(args: list[str]) -> int:
+    """Run a command line through typer: its status, every error a user can cause as one line."""
+    # typer and the tree load here, not at import: ``magecraft`` alone needs neither
+    import typer
+
+    from magecraft.cli.options import QuitAtPrompt
+    from magecraft.cli.tree import command
+    from magecraft.core.errors import MagecraftError
+
     try:
         result = command().main(args=args, prog_name="magecraft", standalone_mode=False)
     except typer.TyperException as exc:
