@@ -9,8 +9,10 @@ wait for the disk to answer within 8x ``python -c pass``.
 
 Measured: ``magecraft`` alone, ``roll 3d6``, the root and every group's ``--help``, and the slowest one-shot
 command of each rule system that reads nothing saved (a game played through by bots is not one: its time
-is the game's).  ``--code DIR`` measures another checkout (``git archive main magecraft | tar -x -C DIR``)
-with this interpreter, through ``PYTHONPATH``, so old and new code are compared side by side.
+is the game's); and first the floors (:data:`FLOORS`): what typer, typer's rich help and icepool cost on
+their own, below which no command that needs them can answer.  ``--code DIR`` measures another checkout
+(``git archive main magecraft | tar -x -C DIR``) with this interpreter, through ``PYTHONPATH``, so old and
+new code are compared side by side.
 
 The commands run as an installed magecraft runs: with its bytecode cached (pip compiles it on install).
 ``PYTHONDONTWRITEBYTECODE`` is therefore removed from the children's environment, so the warm-up run
@@ -31,6 +33,24 @@ import tempfile
 import time
 
 BASELINE = "python -c pass"
+#: What no command can go under, measured like the commands: typer alone (every command but ``magecraft``
+#: alone loads it), a rich help page of a two-command typer group with rich.markdown and rich.traceback
+#: stood in as magecraft does (every system's help page and every command's own ``--help``), icepool
+#: alone (every command that prints exact odds).
+FLOORS = {
+    "floor: import typer": "import typer",
+    "floor: a typer rich help page": (
+        "import sys, types\n"
+        "for name in ('rich.markdown', 'rich.traceback'):\n"
+        "    sys.modules[name] = types.ModuleType(name)\n"
+        "    sys.modules[name].Markdown = sys.modules[name].Traceback = object\n"
+        "import typer, typer.main\n"
+        "app = typer.Typer(add_completion=False)\n"
+        "@app.command()\ndef one() -> None:\n    'One.'\n"
+        "@app.command()\ndef two() -> None:\n    'Two.'\n"
+        "typer.main.get_command(app).main(['--help'], prog_name='floor', standalone_mode=False)"),
+    "floor: import icepool": "import icepool",
+}
 #: The commands measured, as typed after ``magecraft``.
 COMMANDS = (
     "",
@@ -60,6 +80,8 @@ def environment(code: str | None) -> dict[str, str]:
 def arguments(command: str) -> list[str]:
     if command == BASELINE:
         return ["-c", "pass"]
+    if command in FLOORS:
+        return ["-c", FLOORS[command]]
     return ["-c", "from magecraft.cli.app import run; run()", *shlex.split(command)]
 
 
@@ -86,7 +108,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only the commands containing this text")
     given = parser.parse_args()
     env = environment(given.code)
-    chosen = [c for c in COMMANDS if given.only in c]
+    chosen = [c for c in (*FLOORS, *COMMANDS) if given.only in c]
     for command in (BASELINE, *chosen):
         timed(arguments(command), env, given.code)  # warm the file cache and write the bytecode
     wall: dict[str, list[float]] = {}
@@ -104,7 +126,8 @@ def main() -> None:
     for command in chosen:
         median, used = statistics.median(wall[command]), statistics.median(cpu[command])
         verdict = "within" if median / base_wall <= LIMIT else "OVER"
-        print(f"magecraft {command}: median {median:.0f} ms = {median / base_wall:.1f}x "
+        name = command if command in FLOORS else f"magecraft {command}"
+        print(f"{name}: median {median:.0f} ms = {median / base_wall:.1f}x "
               f"(processor {used:.0f} ms = {used / base_cpu:.1f}x); {verdict} {LIMIT:g}x")
 
 
