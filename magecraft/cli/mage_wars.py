@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
 
+from magecraft.cli.markup import escape
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,

@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from magecraft.cli.app import main
-from magecraft.cli.tree import SHARED, command
 from magecraft.cli.systems import SYSTEMS
+from magecraft.cli.tree import SHARED, command
 
 SYSTEM_PACKAGES = ("magecraft.wizard_prince", "magecraft.mtg_rpg", "magecraft.planeswalker",
                    "magecraft.magic_realm", "magecraft.mage_wars")
@@ -93,3 +93,9 @@ def test_a_command_made_after_its_groups_help_is_the_real_one(capsys):
     assert main(["magic-realm", "--help"]) == 0
     assert main(["magic-realm", "roll", "steal", "--seed", "1"]) == 0
     assert "steal" in capsys.readouterr().out.lower()
+
+
+def test_a_one_shot_that_prints_plain_lines_loads_neither_rich_nor_the_save_store():
+    loaded = loaded_after(["mage-wars", "odds", "--dice", "3", "--armour", "1", "--life", "4"])
+    assert "icepool" in loaded  # it computes odds
+    assert not [m for m in loaded if m.split(".")[0] in ("rich", "sqlite3", "platformdirs", "pygments")]
