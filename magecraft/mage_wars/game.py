@@ -252,6 +252,16 @@ class MageWarsGame(GameState[Action]):
             return
         decisions.check(self, action)
 
+    def apply(self, action: Action) -> None:
+        """:meth:`check` then :meth:`perform`, as every game applies an action, with the Dummy Mage's turn (about
+        half of a game's actions) carried out at once: its one offered action needs no judging (Fast paths)."""
+        if type(action) is DummyTurn and action is DUMMY_TURNS.get(self.pending) and self.winner is None:
+            self._vouched = None
+            self._perform_dummy()
+            return
+        self.check(action)
+        self.perform(action)
+
     def chance_of(self, action: Action) -> Chance | None:
         """The exact chance an attack destroys its target, or (where it cannot) deals damage (issue 28): a
         creature's attack (:class:`.actions.Strike`) or your attack spell cast at one target; None for every
@@ -551,7 +561,8 @@ class MageWarsGame(GameState[Action]):
         if type(action) is DummyTurn:
             self._perform_dummy()
             return
-        self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=action_data(action))
+        self.rng.log.record("game", f"you chose: {self.action_text(action)}", section=SEC_ACTION,
+                            data=action_data(action))
         if type(action) is Reveal:
             self._reveal(self.units[action.target], action.enchantment)
             return
