@@ -87,8 +87,10 @@ def check_sweep(sweep: Sweep, seeds: range) -> None:
     for seat, bot in sweep.bots:
         if seat not in seats:
             raise InputError(f"--bots: {game_type.name} has no seat {seat!r} (seats: {', '.join(seats)})")
-        if bot not in game_type.bots:
-            raise InputError(f"--bots: {game_type.name} has no bot {bot!r} (bots: {', '.join(game_type.bots)})")
+        try:
+            game_type.check_bot(bot)
+        except InputError as exc:
+            raise InputError(f"--bots: {exc}") from None
 
 
 def _progress() -> Any:

@@ -498,9 +498,7 @@ def _seat_rows(name: str, game_type: GameType, state: GameState[Any], people: li
             links.seats[seat] = token
             rows.append(Seat(seat, digest(token)))
         else:
-            if chosen[seat] not in game_type.bots:
-                raise InputError(f"{game_type.name} has no bot {chosen[seat]!r} "
-                                 f"(bots: {', '.join(game_type.bots)})")
+            game_type.check_bot(chosen[seat])
             rows.append(Seat(seat, digest(token), bot=chosen[seat]))
     return links, rows
 
