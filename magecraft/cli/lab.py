@@ -116,6 +116,8 @@ def lab_run(
     ray: Annotated[str | None, typer.Option("--ray", help="A Ray cluster's address, or 'local'.")] = None,
     out: Annotated[Path, typer.Option("--out", help="The results file (CSV).")] = Path("lab-results.csv"),
     plot: Annotated[Path | None, typer.Option("--plot", help="Write the charts (PNG) into this folder.")] = None,
+    options: Annotated[str | None, typer.Option(
+        "--options", help="New-game options as TOML, e.g. 'creatures = [\"Grizzly Bears\", \"Goblin Piker\"]'.")] = None,
     json: JsonOption = False,
 ) -> None:
     """Play many seeded games of GAME and write one row per game.
@@ -125,6 +127,7 @@ def lab_run(
 
     Example: magecraft lab run wizard-prince-banquet --games 2000 --house-rules a.toml b.toml --plot out/
     """
+    from magecraft.core.registry import plain_options
     from magecraft.lab.sweep import Sweep
 
     if extra_rules and not house_rules:
@@ -133,7 +136,7 @@ def lab_run(
     if workers is not None and workers < 1:
         raise InputError("--workers takes a whole number of at least 1")
     seed_range = parse_seeds(seeds, games)
-    sweep = Sweep(game, variants(files), parse_bots(bots))
+    sweep = Sweep(game, variants(files), parse_bots(bots), plain_options(options or ""))
     check_sweep(sweep, seed_range)
     played = _run(sweep, seed_range, out, workers or os.cpu_count() or 1, ray)
     _finish(out, played, plot, json)

@@ -153,6 +153,21 @@ class GameType:
             raise InputError(f"this is not a {self.title} that loads ({detail})") from None
 
 
+def plain_options(text: str) -> dict[str, Any]:
+    """A new game's plain options written as TOML (``creatures = ["Grizzly Bears"]``), as the web lobby's form
+    and ``lab run --options`` take them; text that is not TOML is refused in one line.
+
+    >>> plain_options('hero = "Kiora the Wanderer"')
+    {'hero': 'Kiora the Wanderer'}
+    """
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"the options are not TOML ({exc})") from None
+
+
 def search_budget(text: str) -> tuple[int, float | None]:
     """The search bot's budget from the words after ``search:`` -- playouts (``200``: no clock) or seconds
     (``2s``, ``0.5s``: as many playouts as fit) -- refused in one line when it is neither.

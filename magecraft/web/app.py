@@ -32,6 +32,7 @@ from fastapi.templating import Jinja2Templates
 
 from magecraft.core.errors import InputError, MagecraftError, RuleError
 from magecraft.core.saves import SaveStore
+from magecraft.core.registry import plain_options
 from magecraft.web.tables import GM, Forbidden, Links, Stale, Tables, from_scenario
 from magecraft.web.views import gm_view, lobby_view, seat_view
 
@@ -179,7 +180,7 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
                 return tables.create(name.strip(), kind, persons, seed=seed_value, physical=bool(physical),
                                      state=state)
             return tables.create(name.strip(), game, persons, seed=seed_value, physical=bool(physical),
-                                 options=_options(options))
+                                 options=plain_options(options))
 
         return opened(request, token, make)
 
@@ -322,16 +323,6 @@ def _answer(screen: str, request: Request) -> str:
     """The template that answers a form: the part HTMX swaps in, or the whole page when the browser posted the
     form itself (no script yet, or none at all), so a form works either way."""
     return f"{screen}_body.html" if request.headers.get("HX-Request") == "true" else f"{screen}.html"
-
-
-def _options(text: str) -> dict[str, Any]:
-    """A new game's plain options, written as TOML on the lobby's form (``drivers = ["Ann:heavy"]``)."""
-    import tomllib
-
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"the options are not TOML ({exc})") from None
 
 
 def _upload(file: UploadFile | None) -> str:
