@@ -117,7 +117,7 @@ def lab_run(
     out: Annotated[Path, typer.Option("--out", help="The results file (CSV).")] = Path("lab-results.csv"),
     plot: Annotated[Path | None, typer.Option("--plot", help="Write the charts (PNG) into this folder.")] = None,
     options: Annotated[str | None, typer.Option(
-        "--options", help="New-game options as TOML, e.g. 'creatures = [\"Grizzly Bears\", \"Goblin Piker\"]'.")] = None,
+        "--options", help="New-game options as TOML, e.g. 'creatures = [\"Grizzly Bears\"]'.")] = None,
     json: JsonOption = False,
 ) -> None:
     """Play many seeded games of GAME and write one row per game.

@@ -31,8 +31,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from magecraft.core.errors import InputError, MagecraftError, RuleError
-from magecraft.core.saves import SaveStore
 from magecraft.core.registry import plain_options
+from magecraft.core.saves import SaveStore
 from magecraft.web.tables import GM, Forbidden, Links, Stale, Tables, from_scenario
 from magecraft.web.views import gm_view, lobby_view, seat_view
 
