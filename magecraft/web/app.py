@@ -133,7 +133,9 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
     def healthz() -> str:
         return "ok"
 
+    _lobby_routes(app, tables, page, check_gm)
     _game_master_routes(app, tables, broadcaster, page, check_gm)
+    _game_master_controls(app, tables, page, check_gm)
     _seat_routes(app, tables, broadcaster, page)
 
     @app.get("/")
@@ -143,9 +145,9 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
     return app
 
 
-def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: Page,
-                        check_gm: Callable[[str], None]) -> None:
-    """The game master's lobby, screen and controls (``/gm/G/...``)."""
+def _lobby_routes(app: FastAPI, tables: Tables, page: Page, check_gm: Callable[[str], None]) -> None:
+    """The game master's lobby: the tables, and a new table opened from a game, a scenario or a save
+    (``/gm/G``)."""
     @app.get("/gm/{token}", response_class=HTMLResponse)
     def lobby(request: Request, token: str) -> HTMLResponse:
         check_gm(token)
@@ -195,6 +197,11 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
 
         return opened(request, token, make)
 
+
+
+def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: Page,
+                        check_gm: Callable[[str], None]) -> None:
+    """The game master's screen of a table and its updates (``/gm/G/t/T``)."""
     @app.get("/gm/{token}/t/{table}", response_class=HTMLResponse)
     def gm_screen(request: Request, token: str, table: str) -> HTMLResponse:
         check_gm(token)
@@ -211,6 +218,10 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
         return StreamingResponse(broadcaster.updates(table, tables.version(table, tables.revision(table)), seen),
                                  media_type="text/event-stream")
 
+
+def _game_master_controls(app: FastAPI, tables: Tables, page: Page, check_gm: Callable[[str], None]) -> None:
+    """The game master's controls of a table: pause, override, undo, a new seat link, a die for a bot
+    (``/gm/G/t/T/...``); every one checked by the engine's table, never trusted from the page."""
     def gm_action(request: Request, token: str, table: str, form_token: str, revision: str,
                   change: Callable[[int], object]) -> Response:
         check_gm(token)
