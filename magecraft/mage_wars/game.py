@@ -12,7 +12,6 @@ your decisions :mod:`magecraft.mage_wars.actions`, listed and judged in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
@@ -52,6 +51,8 @@ from magecraft.mage_wars.actions import (
     Stage,
     Step,
     Strike,
+    action_data,
+    said_with_names,
     words,
 )
 from magecraft.mage_wars.arena import Wall
@@ -347,7 +348,7 @@ class MageWarsGame(GameState[Action]):
         actor_id, target_id = getattr(action, "actor", ""), getattr(action, "target", "")
         if not walls:
             actor, target = units.get(actor_id), units.get(target_id)
-            return _words(action, "" if actor is None else actor.describe(),
+            return said_with_names(action, "" if actor is None else actor.describe(),
                           "" if target is None else target.describe())
         names = {}
         for ident in (actor_id, target_id):
@@ -761,18 +762,6 @@ class MageWarsGame(GameState[Action]):
 
 
 
-@lru_cache(maxsize=4096)
-def _words(action: Action, actor: str, target: str) -> str:
-    """An action in words given what its actor and target are called ("" for no unit), worked out once per
-    action value and names (actions are built once and offered again)."""
-    names = {}
-    if actor:
-        names[getattr(action, "actor", "")] = actor
-    if target:
-        names[getattr(action, "target", "")] = target
-    return words(action, names)
-
-
 def _private_to_you(event: Mapping[str, Any], book: CardBook) -> bool:
     """An event that names what the Dummy Mage may not see: your plan, a face-down enchantment cast."""
     data = event.get("data") or {}
@@ -781,13 +770,6 @@ def _private_to_you(event: Mapping[str, Any], book: CardBook) -> bool:
     casts = data.get("kind") == KIND_QUICK_CAST or data.get("do") == "cast"
     card = book.cards.get(str(data.get("name"))) if casts and not data.get("reveal") else None
     return card is not None and card.type == "enchantment"
-
-
-@lru_cache(maxsize=4096)
-def action_data(action: Action) -> Mapping[str, Any]:
-    """The data of the event that records a decision: the action's fields, read-only, so that it is worked out
-    once per action value (actions are built once and offered again) and shared by the events that record it."""
-    return MappingProxyType(action.to_dict())
 
 
 def _answers(card: Card, trigger: str, attack: Attack) -> bool:
