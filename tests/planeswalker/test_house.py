@@ -8,6 +8,7 @@ from magecraft.planeswalker.pervasive import PervasiveEffects
 from magecraft.planeswalker.position import BattlePosition
 from magecraft.planeswalker.resolution import Resolution
 
+
 def test_the_resolution_holds_the_pervasive_effects_it_consults():
     assert Resolution.__bases__ == (object,)
     battle = BattlePosition.from_mapping({"hero": {"ready": "Kiora the Wanderer"}}).start(Randomness.scripted([]))
