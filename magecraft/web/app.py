@@ -90,9 +90,7 @@ class Broadcaster:
 
 def create_app(db: Path | None, gm_token: str) -> FastAPI:
     """The web table over the save store at ``db``; ``gm_token`` opens the game master's pages."""
-    from magecraft.cli.options import open_store
-
-    store: SaveStore = open_store(db)
+    store = SaveStore(db)
     tables = Tables(store)
     broadcaster = Broadcaster()
     tables.listen(broadcaster.publish)
