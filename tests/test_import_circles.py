@@ -126,3 +126,34 @@ def test_every_kind_of_import_is_seen() -> None:
               "def f():\n    from ..core import events\n    import magecraft.core.names\n")
     targets = {t for node in ast.walk(ast.parse(source)) for t in imported(node, "magecraft.cli")}
     assert {"magecraft.core.errors", "magecraft.core.events", "magecraft.core.names"} <= targets
+
+
+def layer(module: str) -> str:
+    """The layer a module belongs to: ``core``, a rule system's package, ``games`` (the catalogue), or a front
+    end (``cli``, ``web``, ``lab``, ``adapters``)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "magecraft"
+
+
+SYSTEMS = frozenset({"wizard_prince", "mtg_rpg", "planeswalker", "magic_realm", "mage_wars"})
+#: What each layer may import besides itself (docs/architecture.md's drawing): core knows no rule system, a
+#: rule system knows core (and the Planeswalker battle the MtG card pool its spells are printed on), and the
+#: front ends reach the games through the registry -- the command line also through each system's command
+#: group, the web table also the banquet board's geometry it draws.
+MAY_IMPORT: dict[str, frozenset[str]] = {
+    "core": frozenset(),
+    **{system: frozenset({"core"}) for system in SYSTEMS},
+    "planeswalker": frozenset({"core", "mtg_rpg"}),
+    "games": frozenset({"core"}),
+    "lab": frozenset({"core", "games"}),
+    "adapters": frozenset({"core", "games"}),
+    "web": frozenset({"core", "games", "wizard_prince"}),
+    "cli": frozenset({"core", "games", "lab", "web", "magecraft", *SYSTEMS}),
+}
+
+
+def test_the_layers_import_only_downwards() -> None:
+    crossing = sorted(f"{module} -> {target}" for module, targets in graph().items() for target in targets
+                      if layer(target) != layer(module) and layer(module) in MAY_IMPORT
+                      and layer(target) not in MAY_IMPORT[layer(module)])
+    assert crossing == []

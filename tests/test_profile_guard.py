@@ -37,9 +37,10 @@ from collections import Counter
 from collections.abc import Callable
 
 from magecraft.core.randomness import Randomness
+from magecraft.mage_wars.actions import action_data
 from magecraft.mage_wars.cards import ready_spellbooks
 from magecraft.mage_wars.decisions import Offer, attack_action, standing_actions
-from magecraft.mage_wars.game import MageWarsGame, action_data
+from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.matches import play_to_end
 from magecraft.mage_wars.units import unit_traits
 from magecraft.wizard_prince import actions as wp_actions
@@ -197,9 +198,11 @@ def test_mage_wars_traits_are_parsed_once_per_change_of_a_unit():
 def test_mage_wars_works_out_each_decision_once():
     standing_actions.cache_clear()
     counts = mage_wars_calls()
-    # your decisions: the Dummy Mage's turns are its seat's decisions too, taken by its rule bot
-    decisions = counts["mage_wars.game:perform"] - counts["mage_wars.game:_perform_dummy"]
+    # your decisions: the Dummy Mage's turns are its seat's decisions too, taken by its rule bot and carried out
+    # by apply at once (its one offered action needs no judging), never through perform
+    decisions = counts["mage_wars.game:perform"]
     assert decisions == counts["mage_wars.bot:_choose_offered"] > 20
+    assert counts["mage_wars.game:_perform_dummy"] > 20 and counts["mage_wars.game:check"] == decisions
     # the bot's choices from the offered list are carried out without judging them again; only its plans
     # (built by the bot, not taken from the list) are checked
     assert counts["mage_wars.decisions:check"] == counts["mage_wars.bot:_plan"] < decisions / 3
@@ -229,8 +232,8 @@ def test_mage_wars_bot_spells_out_only_the_activation_it_chooses():
         counts = mage_wars_calls()
     finally:
         Offer.__init__ = original  # type: ignore[method-assign]
-    # your decisions: the Dummy Mage's turns are its seat's decisions too, taken by its rule bot
-    decisions = counts["mage_wars.game:perform"] - counts["mage_wars.game:_perform_dummy"]
+    # your decisions (the Dummy Mage's turns are carried out by apply at once, never through perform)
+    decisions = counts["mage_wars.game:perform"]
     # every activation is spelt out (Offer.actions) only when no creature is ready and nothing beats standing
     assert counts["mage_wars.decisions:actions"] <= decisions / 10
     # a creature's options are worked out only when it could beat the best found before it, at most once a

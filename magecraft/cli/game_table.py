@@ -29,10 +29,10 @@ from magecraft.cli.playloop import (
     Menu,
     PlayLoop,
     TableGame,
-    reveals_by_default,
     visible_by_default,
 )
 from magecraft.core.errors import RuleError
+from magecraft.core.events import undo_stops_at
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -126,7 +126,7 @@ class GameView(Generic[A]):
         return escape(event.label)
 
     def reveals(self, table: GameTable[A], event: Event) -> str | None:
-        return reveals_by_default(event)
+        return undo_stops_at(event)
 
     def visible(self, table: GameTable[A], event: Event, viewer: str | None) -> bool:
         return visible_by_default(event, viewer)

@@ -87,8 +87,10 @@ def check_sweep(sweep: Sweep, seeds: range) -> None:
     for seat, bot in sweep.bots:
         if seat not in seats:
             raise InputError(f"--bots: {game_type.name} has no seat {seat!r} (seats: {', '.join(seats)})")
-        if bot not in game_type.bots:
-            raise InputError(f"--bots: {game_type.name} has no bot {bot!r} (bots: {', '.join(game_type.bots)})")
+        try:
+            game_type.check_bot(bot)
+        except InputError as exc:
+            raise InputError(f"--bots: {exc}") from None
 
 
 def _progress() -> Any:
@@ -114,6 +116,8 @@ def lab_run(
     ray: Annotated[str | None, typer.Option("--ray", help="A Ray cluster's address, or 'local'.")] = None,
     out: Annotated[Path, typer.Option("--out", help="The results file (CSV).")] = Path("lab-results.csv"),
     plot: Annotated[Path | None, typer.Option("--plot", help="Write the charts (PNG) into this folder.")] = None,
+    options: Annotated[str | None, typer.Option(
+        "--options", help="New-game options as TOML, e.g. 'creatures = [\"Grizzly Bears\"]'.")] = None,
     json: JsonOption = False,
 ) -> None:
     """Play many seeded games of GAME and write one row per game.
@@ -123,6 +127,7 @@ def lab_run(
 
     Example: magecraft lab run wizard-prince-banquet --games 2000 --house-rules a.toml b.toml --plot out/
     """
+    from magecraft.core.registry import plain_options
     from magecraft.lab.sweep import Sweep
 
     if extra_rules and not house_rules:
@@ -131,7 +136,7 @@ def lab_run(
     if workers is not None and workers < 1:
         raise InputError("--workers takes a whole number of at least 1")
     seed_range = parse_seeds(seeds, games)
-    sweep = Sweep(game, variants(files), parse_bots(bots))
+    sweep = Sweep(game, variants(files), parse_bots(bots), plain_options(options or ""))
     check_sweep(sweep, seed_range)
     played = _run(sweep, seed_range, out, workers or os.cpu_count() or 1, ray)
     _finish(out, played, plot, json)

@@ -34,8 +34,9 @@ from magecraft.cli.options import (
 )
 
 if TYPE_CHECKING:
+    from magecraft.cli.mage_wars_table import SoloTable
     from magecraft.mage_wars.arena import Wall
-    from magecraft.mage_wars.cards import Spellbook
+    from magecraft.mage_wars.cards import DummyDecks, Spellbook
     from magecraft.mage_wars.game import MageWarsGame
     from magecraft.mage_wars.settings import Settings
 
@@ -105,41 +106,31 @@ def settings_from_options(dummy_life: int | None, walls: list[str]) -> Settings:
     return Settings(dummy_life=dummy_life, walls=tuple(_wall(n, w) for n, w in enumerate(walls, start=1)))
 
 
+WallOption = Annotated[list[str] | None, typer.Option(
+    "--wall", help="A wall between two zones: B1-C1[:LIFE[:ARMOR]][:passable] (repeatable).")]
+AutoOption = Annotated[bool, typer.Option("--auto", help="Let the built-in bot play your side.")]
+GamesOption = Annotated[int | None, typer.Option("--games", help="How many bot games to play with --auto "
+                                                                 "(default 1000).")]
+ScenarioOption = Annotated[Path | None, typer.Option(
+    "--scenario", help="Start from a scenario file's position (docs/scenarios/mage-wars-solo-*.toml): its "
+                       "dice, then its seed.")]
+
+
 @app.command()
-def solo(
-    mage: MageOption = None,
-    book: BookOption = None,
-    decks: DecksOption = None,
-    dummy_life: LifeOption = None,
-    wall: Annotated[list[str] | None, typer.Option(
-        "--wall", help="A wall between two zones: B1-C1[:LIFE[:ARMOR]][:passable] (repeatable).")] = None,
-    auto: Annotated[bool, typer.Option("--auto", help="Let the built-in bot play your side.")] = False,
-    games: Annotated[int | None, typer.Option("--games", help="How many bot games to play with --auto "
-                                                              "(default 1000).")] = None,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    physical_dice: PhysicalOption = False,
-    json: JsonOption = False,
-    save: SaveOption = None,
-    load: LoadOption = None,
-    overwrite: OverwriteOption = False,
-    db: DbOption = None,
-    allow_undo: AllowUndoOption = False,
-    scenario: Annotated[Path | None, typer.Option(
-        "--scenario", help="Start from a scenario file's position (docs/scenarios/mage-wars-solo-*.toml): its "
-                           "dice, then its seed.")] = None,
-) -> None:
+def solo(mage: MageOption = None, book: BookOption = None, decks: DecksOption = None,
+         dummy_life: LifeOption = None, wall: WallOption = None, auto: AutoOption = False,
+         games: GamesOption = None, seed: SeedOption = None, dice: DiceOption = None,
+         physical_dice: PhysicalOption = False, json: JsonOption = False, save: SaveOption = None,
+         load: LoadOption = None, overwrite: OverwriteOption = False, db: DbOption = None,
+         allow_undo: AllowUndoOption = False, scenario: ScenarioOption = None) -> None:
     """Play your mage against the Dummy Mage, or (--auto) run bot games and print win rates.
 
     With --save the game is saved at every decision; --load resumes it and keeps saving under its name
     (--load with --save saves a copy under the new name).
     """
-    from magecraft.cli.mage_wars_table import SPELL_NUMBERS, SoloTable, play, resume_point
+    from magecraft.cli.mage_wars_table import SoloTable, play
     from magecraft.cli.sessions import open_session
-    from magecraft.core.randomness import new_seed
-    from magecraft.mage_wars.cards import dummy_decks_from_dict, load_json_file
     from magecraft.mage_wars.game import MageWarsGame
-    from magecraft.mage_wars.matches import run_matches
 
     if scenario is not None:
         _refuse_with_scenario(auto=auto or None, load=load, seed=seed, dice=dice, physical_dice=physical_dice,
@@ -151,31 +142,14 @@ def solo(
                           dummy_life=dummy_life, book=book, decks=decks, mage=mage)
     settings = settings_from_options(dummy_life, wall or [])
     spellbook = _spellbook(mage, book)
-    dummy_decks = dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
+    dummy_decks = _dummy_decks(decks)
     if auto:
-        games = 1000 if games is None else games
-        if games < 1:
-            raise typer.BadParameter("play at least 1 game", param_hint="--games")
-        if dice is not None or physical_dice or load is not None or save is not None or overwrite:
-            raise typer.BadParameter("--auto plays seeded games: use --seed, not --dice, --physical-dice, "
-                                     "--load, --save or --overwrite")
-        chosen_seed = new_seed() if seed is None else seed
-        named = book.name if book else (mage or "Wizard")
-        summary = run_matches(games, chosen_seed, spellbook, named, settings, dummy_decks)
-        if json:
-            print_json(summary.to_dict())
-        else:
-            _print_summary(summary.to_dict())
+        count = _auto_games(games, dice, physical_dice, load, save, overwrite)
+        _bot_games(count, seed, spellbook, book.name if book else (mage or "Wizard"), settings, dummy_decks, json)
         return
     saver = open_session(db, MageWarsGame.system, "game", save=save, load=load, overwrite=overwrite)
     if saver.loaded is not None:
-        state = saver.loaded.state
-        game = MageWarsGame.from_dict(state, ask=ask_die_once)
-        numbers = state.get(SPELL_NUMBERS)
-        console().print(f"Resumed {escape(saver.loaded.name)!r}: round {game.round}, "
-                        f"{game.stage.replace('_', ' ')}")
-        table = SoloTable(game, [str(n) for n in numbers] if isinstance(numbers, list) else None)
-        first_event = resume_point(game)
+        table, first_event = _resumed(saver.loaded.name, saver.loaded.state)
     elif scenario is not None:
         table, first_event = SoloTable(_scenario_game(scenario)), 0
     else:
@@ -183,6 +157,52 @@ def solo(
         table, first_event = SoloTable(MageWarsGame.new(rng, spellbook, settings, dummy_decks)), 0
     play(table, saver, allow_undo, first_event,
          finished=(lambda: print_json(dict(table.game.result()))) if json else None)
+
+
+def _dummy_decks(decks: Path | None) -> DummyDecks | None:
+    """The Dummy Mage's four decks from ``--decks`` (None: the seed's own)."""
+    from magecraft.mage_wars.cards import dummy_decks_from_dict, load_json_file
+
+    return dummy_decks_from_dict(load_json_file(decks), str(decks)) if decks is not None else None
+
+
+def _auto_games(games: int | None, dice: str | None, physical_dice: bool, load: str | None, save: str | None,
+                overwrite: bool) -> int:
+    """How many bot games ``--auto`` plays; the options it would not use are refused."""
+    games = 1000 if games is None else games
+    if games < 1:
+        raise typer.BadParameter("play at least 1 game", param_hint="--games")
+    if dice is not None or physical_dice or load is not None or save is not None or overwrite:
+        raise typer.BadParameter("--auto plays seeded games: use --seed, not --dice, --physical-dice, "
+                                 "--load, --save or --overwrite")
+    return games
+
+
+def _bot_games(games: int, seed: int | None, spellbook: Spellbook, named: str, settings: Settings,
+               dummy_decks: DummyDecks | None, json: bool) -> None:
+    """``--auto``: the bot plays ``games`` games on seeded dice; the win rates printed."""
+    from magecraft.core.randomness import new_seed
+    from magecraft.mage_wars.matches import run_matches
+
+    chosen_seed = new_seed() if seed is None else seed
+    summary = run_matches(games, chosen_seed, spellbook, named, settings, dummy_decks)
+    if json:
+        print_json(summary.to_dict())
+    else:
+        _print_summary(summary.to_dict())
+
+
+def _resumed(name: str, state: dict[str, Any]) -> tuple[SoloTable, int]:
+    """A saved game's table (with the spell numbers it was played with) and where its story is shown from."""
+    from magecraft.cli.mage_wars_table import SPELL_NUMBERS, SoloTable, resume_point
+    from magecraft.mage_wars.game import MageWarsGame
+
+    game = MageWarsGame.from_dict(state, ask=ask_die_once)
+    numbers = state.get(SPELL_NUMBERS)
+    console().print(f"Resumed {escape(name)!r}: round {game.round}, "
+                    f"{game.stage.replace('_', ' ')}")
+    table = SoloTable(game, [str(n) for n in numbers] if isinstance(numbers, list) else None)
+    return table, resume_point(game)
 
 
 def _scenario_game(path: Path) -> MageWarsGame:

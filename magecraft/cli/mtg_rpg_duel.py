@@ -44,10 +44,10 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
-from magecraft.cli.playloop import Ending, reveals_by_default
+from magecraft.cli.playloop import Ending
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import InputError, SaveError
-from magecraft.core.events import Event
+from magecraft.core.events import Event, undo_stops_at
 from magecraft.core.randomness import Randomness
 from magecraft.core.saves import SaveStore
 from magecraft.mtg_rpg.actions import (
@@ -633,7 +633,7 @@ class DuelView(GameView[DuelAction]):
             return f"{event.label} (cards were drawn)"
         if event.kind in ("play", "interrupt", "block") and event.data.get("wizard") != self.player:
             return f"{event.label} (a card from a hidden hand was shown)"
-        return reveals_by_default(event)
+        return undo_stops_at(event)
 
     def ending(self, table: GameTable[DuelAction]) -> str:
         result = table.state.result()

@@ -30,8 +30,9 @@ from magecraft.cli.options import (
     make_randomness,
     print_json,
 )
-from magecraft.cli.playloop import Choice, Menu, reveals_by_default
+from magecraft.cli.playloop import Choice, Menu
 from magecraft.core.errors import InputError
+from magecraft.core.events import undo_stops_at
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -361,7 +362,7 @@ class WorldView(GameView["WorldAction"]):
     def reveals(self, table: GameTable[WorldAction], event: Event) -> str | None:
         if event.kind == "draw":
             return f"{event.label} was drawn"
-        return reveals_by_default(event)
+        return undo_stops_at(event)
 
     def ending(self, table: GameTable[WorldAction]) -> str:
         return f"Season {table.state.season} is over (magecraft mtg-rpg world show {table.state.name})."

@@ -1,22 +1,24 @@
-"""`magecraft planeswalker`: the Planeswalker RPG (1d4chan's MtG RPG, seed 001).
+"""`magecraft planeswalker`: the Planeswalker RPG (1d4chan's MtG RPG, seed 001) -- the command group.
 
-Characters are created in the save store (kind "character") by :func:`store_character` and changed by
-:func:`change_character` (one transaction: commands run at once never lose nor refuse each other);
-the battle at the terminal is played through the shared play loop (:mod:`magecraft.cli.playloop`:
-help, undo, log, save and quit at every prompt) by :class:`BattleTable`, and saved through the
-command's :class:`~magecraft.cli.sessions.SaveSession` after each decision.  The engines are
-imported inside the commands so the command line starts fast.
+This module holds the commands: ``character`` (new, show, award, identity, day), ``rest``, ``check`` and
+``fight``, with what ``fight`` does around the battle: setting it up from the options, ``--load`` and
+``--scenario``, ``--auto``, recording its outcome on the saved sheets (ruling PW33), and the battle at the
+terminal, played through the shared play loop (:mod:`magecraft.cli.playloop`: help, undo, log, save and quit
+at every prompt) by :class:`BattleTable` and saved through the command's
+:class:`~magecraft.cli.sessions.SaveSession` after each decision.  A sheet's saving, creation prompts and
+drawing are :mod:`magecraft.cli.planeswalker_sheet`; the battle's decisions, board and events in words are
+:mod:`magecraft.cli.planeswalker_board`.  The engines are imported inside the commands so the command line
+starts fast.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from magecraft.cli import options
 from magecraft.cli.game_table import GameTable, GameView
@@ -35,6 +37,28 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
+from magecraft.cli.planeswalker_board import (
+    MENU_ORDER,
+    PHASE_WORDS,
+    battle_table,
+    decision_label,
+    event_line,
+    fighter_id,
+    heroes,
+    menu_heading,
+    your_panel,
+)
+from magecraft.cli.planeswalker_sheet import (
+    SYSTEM,
+    ask_character,
+    change_character,
+    comma_list,
+    load_character,
+    parse_increases,
+    read_character,
+    show_sheet,
+    store_character,
+)
 from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, visible_by_default
 from magecraft.cli.sessions import SaveSession, open_session
 from magecraft.core.errors import DataError, InputError, MagecraftError, RuleError
@@ -48,56 +72,43 @@ if TYPE_CHECKING:
     from magecraft.planeswalker.combat import Battle
     from magecraft.planeswalker.settings import Settings
 
-SYSTEM = "planeswalker"
-
 
 app = typer.Typer(help="Planeswalker RPG: characters, dice-pool skills and zone combat.", no_args_is_help=True)
 character_app = typer.Typer(help="Create, show and advance planeswalkers.", no_args_is_help=True)
 app.add_typer(character_app, name="character")
 
+#: The mark before a party member's name that the bot plays (``--party "Jace,bot:Chandra"``).
+BOT_MARK = "bot:"
+
 HouseRulesOption = Annotated[Path | None, typer.Option(
     "--house-rules", help="A TOML file of house rules (docs/rulings.md, Planeswalker RPG).")]
-
-
-# -- saving ------------------------------------------------------------------------------------
-
-
-def store_character(db: Path | None, character: Character) -> None:
-    """A new planeswalker in the save store (kind "character"): a name already taken is refused
-    (``--overwrite`` is not offered: a sheet is changed with :func:`change_character`)."""
-    open_store(db).create(character.name, SYSTEM, "character", {"character": character.to_dict()})
-
-
-def change_character(db: Path | None, name: str, change: Callable[[Character], Character]) -> Character:
-    """A short command that changes a sheet (an award, a rest, the day): re-read and written in one
-    transaction (``SaveStore.modify``), so such commands run at once queue and none is lost nor refused
-    (issue 25 item 4); a refused change writes nothing.  The sheet after it."""
-    from magecraft.planeswalker.character import Character
-
-    after: list[Character] = []
-
-    def apply(state: dict[str, Any]) -> dict[str, Any]:
-        if "character" not in state:
-            raise InputError(f"the save {name!r} holds no planeswalker sheet")
-        after.append(change(Character.from_dict(state["character"])))
-        return {**state, "character": after[-1].to_dict()}
-
-    open_store(db).modify(name, SYSTEM, "character", apply)
-    return after[-1]
-
-
-def load_character(db: Path | None, name: str) -> Character:
-    return read_character(db, name)[0]
-
-
-def read_character(db: Path | None, name: str) -> tuple[Character, int]:
-    """A saved planeswalker and the revision it was read at."""
-    from magecraft.planeswalker.character import Character
-
-    saved = open_store(db).load(name, SYSTEM, "character")
-    if "character" not in saved.state:
-        raise InputError(f"the save {name!r} holds no planeswalker sheet")
-    return Character.from_dict(saved.state["character"]), saved.revision
+NameArgument = Annotated[str | None, typer.Argument(help="The planeswalker's name (asked when left out).")]
+IdentityOption = Annotated[str | None, typer.Option(
+    "--identity", help="Up to three identity sources: W,U,B,R,G or A (Artifact), e.g. W,U,B.")]
+RaceOption = Annotated[str | None, typer.Option("--race", help="Race (see planeswalker/data/races.toml).")]
+RaiseOption = Annotated[str | None, typer.Option(
+    "--raise", help="Build points spent: STAT=POINTS,... e.g. mastery=1,power=2,speed=1.")]
+KeywordsOption = Annotated[str | None, typer.Option("--keywords", help="Keyword abilities bought, e.g. Flying.")]
+ArtifactStatsOption = Annotated[str | None, typer.Option(
+    "--artifact-stats", help="The stat each Artifact identity raises: power, toughness or life.")]
+ArtifactManaOption = Annotated[str, typer.Option(
+    "--artifact-mana", help="Artifact mana: 'colorless' (1) or 'artifacts' (2, artifact spells only).")]
+SpellsOption = Annotated[str | None, typer.Option("--spells", help="The Library, in order: card names.")]
+MemorizeOption = Annotated[str | None, typer.Option("--memorize", help="Memorised spells (from the Library).")]
+FighterArgument = Annotated[str | None, typer.Argument(
+    help="Your planeswalker or a ready-made mage (not needed with --load or --scenario).", show_default=False)]
+AgainstOption = Annotated[str, typer.Option("--against", help="Creatures (Ninth Edition names), comma separated.")]
+EnemyMageOption = Annotated[str | None, typer.Option(
+    "--mage", help="An enemy mage: Goblin Pyromancer, Counterspell Adept or Kiora the Wanderer.")]
+CloseOption = Annotated[bool, typer.Option("--close", help="Begin the battle in close combat.")]
+AutoOption = Annotated[bool, typer.Option("--auto", help="The bot plays your character too.")]
+PartyOption = Annotated[str | None, typer.Option(
+    "--party", help="Other player characters fighting beside NAME (saved or ready-made), comma separated; "
+                    f"'{BOT_MARK}NAME' for one the bot plays.")]
+PracticeOption = Annotated[bool, typer.Option(
+    "--practice", help="A practice battle: the saved sheets keep their Life and spells.")]
+ScenarioOption = Annotated[Path | None, typer.Option(
+    "--scenario", help="Start from a scenario file's position (docs/scenarios): the battle as it stands.")]
 
 
 def _house_rules(path: Path | None) -> Settings:
@@ -107,186 +118,43 @@ def _house_rules(path: Path | None) -> Settings:
     return DEFAULT_SETTINGS if path is None else load_settings(Settings, path)
 
 
-def _split(text: str | None) -> list[str]:
-    return [part.strip() for part in (text or "").split(",") if part.strip()]
-
-
-def _increases(text: str | None) -> dict[str, int]:
-    """``mastery=1,power=2`` -> ``{"mastery": 1, "power": 2}``."""
-    from magecraft.planeswalker.data import stat_key
-
-    found: dict[str, int] = {}
-    for part in _split(text):
-        stat, _, amount = part.partition("=")
-        points = options.whole_number(amount) if amount.strip().isdecimal() else None
-        if points is None:
-            shown = part if len(part) <= 30 else f"{part[:20]}... ({len(part)} characters)"
-            raise typer.BadParameter(f"{shown!r} is not STAT=POINTS (e.g. mastery=1,power=2; at most "
-                                     f"{options.MAX_DIGITS} digits)", param_hint="--raise")
-        key = stat_key(stat)  # the package's spelling rule, so the sums below meet under one name
-        found[key] = found.get(key, 0) + points
-    return found
-
-
 # -- character ---------------------------------------------------------------------------------
 
 
 @character_app.command("new")
-def character_new(
-    name: Annotated[str | None, typer.Argument(help="The planeswalker's name (asked when left out).")] = None,
-    identity: Annotated[str | None, typer.Option(
-        "--identity", help="Up to three identity sources: W,U,B,R,G or A (Artifact), e.g. W,U,B.")] = None,
-    race: Annotated[str | None, typer.Option("--race", help="Race (see planeswalker/data/races.toml).")] = None,
-    raise_: Annotated[str | None, typer.Option(
-        "--raise", help="Build points spent: STAT=POINTS,... e.g. mastery=1,power=2,speed=1.")] = None,
-    keywords: Annotated[str | None, typer.Option(
-        "--keywords", help="Keyword abilities bought, e.g. Flying.")] = None,
-    artifact_stats: Annotated[str | None, typer.Option(
-        "--artifact-stats", help="The stat each Artifact identity raises: power, toughness or life.")] = None,
-    artifact_mana: Annotated[str, typer.Option(
-        "--artifact-mana", help="Artifact mana: 'colorless' (1) or 'artifacts' (2, artifact spells only).")]
-        = "colorless",
-    spells: Annotated[str | None, typer.Option("--spells", help="The Library, in order: card names.")] = None,
-    memorize: Annotated[str | None, typer.Option("--memorize", help="Memorised spells (from the Library).")]
-        = None,
-    json: JsonOption = False,
-    db: DbOption = None,
-) -> None:
+def character_new(name: NameArgument = None, identity: IdentityOption = None, race: RaceOption = None,
+                  raise_: RaiseOption = None, keywords: KeywordsOption = None,
+                  artifact_stats: ArtifactStatsOption = None, artifact_mana: ArtifactManaOption = "colorless",
+                  spells: SpellsOption = None, memorize: MemorizeOption = None, json: JsonOption = False,
+                  db: DbOption = None) -> None:
     """Create a planeswalker: fully by options, or asked for step by step (each answer checked)."""
     from magecraft.planeswalker.character import Character
 
     interactive = name is None or identity is None
     if interactive:
-        character = _ask_character(name)
+        character = ask_character(name)
     else:
         assert name is not None and identity is not None
-        character = Character.create(name, identity=_split(identity), race=race or "Human",
-                                     increases=_increases(raise_), keywords=_split(keywords),
-                                     artifact_stats=_split(artifact_stats),
-                                     artifact_mana=artifact_mana, library=_split(spells),
-                                     memorized=_split(memorize))
+        character = Character.create(name, identity=comma_list(identity), race=race or "Human",
+                                     increases=parse_increases(raise_), keywords=comma_list(keywords),
+                                     artifact_stats=comma_list(artifact_stats),
+                                     artifact_mana=artifact_mana, library=comma_list(spells),
+                                     memorized=comma_list(memorize))
     store_character(db, character)
-    _show(character, json)
-
-
-def _ask_character(name: str | None) -> Character:
-    """Ask for each part of the sheet, asking again after a refused answer.  Every question takes ``?`` or
-    ``help`` (what may be typed) and ``quit`` (nothing saved); a sheet the seed's advice finds unfinished
-    (unspent build points, spells it cannot cast) is shown and the creator asked to finish it or keep it
-    (issue 25 item 7)."""
-    from magecraft.planeswalker.character import Character
-    from magecraft.planeswalker.data import generation, race_names
-
-    out = console()
-    answers: dict[str, Any] = {"name": name}
-    gen = generation()
-
-    def attempt(key: str, prompt: str, parse: Any, explain: str = "") -> None:
-        while True:
-            text = options.ask_once(prompt)
-            word = text.strip().casefold()
-            if word in ("?", "help"):
-                out.print(escape(f"{explain or prompt}. Type quit to stop (nothing is saved)."))
-                continue
-            if word in ("quit", "q"):
-                raise typer.Abort() from options.QuitAtPrompt()
-            try:
-                answers[key] = parse(text)
-                build()
-                return
-            except (MagecraftError, typer.BadParameter) as exc:
-                # a BadParameter's own words, not click's "Invalid value for --raise" (no option was typed)
-                message = exc.message if isinstance(exc, typer.BadParameter) else str(exc)
-                out.print(f"[red]{escape(message)}[/red]")
-
-    def build() -> Character:
-        return Character.create(answers["name"] or "?", identity=answers.get("identity", ["W"]),
-                                race=answers.get("race", "Human"), increases=answers.get("increases", {}),
-                                keywords=answers.get("keywords", []),
-                                artifact_stats=answers.get("artifact_stats",
-                                                           ["power"] * answers.get("identity", []).count("A")),
-                                library=answers.get("library", []), memorized=answers.get("memorized", []))
-
-    one, two = ", ".join(s.title() for s in gen.one_for_one), ", ".join(s.title() for s in gen.two_for_one)
-    if name is None:
-        attempt("name", "Name", lambda t: t.strip() or _refuse("a character needs a name"),
-                "The planeswalker's name")
-    attempt("identity", "Colour identity, up to three of W U B R G A (comma separated)", _split,
-            "Up to three identity sources, comma separated: W white, U blue, B black, R red, G green, "
-            "A artifact (e.g. U,U,W)")
-    if "A" in answers["identity"]:
-        attempt("artifact_stats", "Stat each Artifact identity raises (power/toughness/life, comma separated)",
-                _split)
-    attempt("race", f"Race ({', '.join(race_names())})", lambda t: t.strip() or "Human",
-            f"One of {', '.join(race_names())} (Enter: Human)")
-    attempt("increases", f"Raise stats with {gen.build_points} build points: STAT=AMOUNT, comma separated "
-                         f"(e.g. mastery=1,power=2 costs 2)", _increases,
-            f"STAT=AMOUNT adds AMOUNT to the stat. Each point of {one} costs 1 build point; each two points "
-            f"of {two} cost 1 (an odd one rounds up). {gen.build_points} build points to spend")
-    attempt("keywords", "Keyword abilities bought (blank for none)", _split,
-            "Keyword abilities bought with build points, comma separated (e.g. Flying), or Enter for none")
-    castable = build().castable_spells()
-    attempt("library", "Library: spells known, in order (Ninth Edition card names, comma separated)", _split,
-            "Ninth Edition card names, comma separated, in the order they are learnt; a spell must fit "
-            f"your Mastery and your identity's Mana Pool to be cast. The {len(castable)} this sheet can cast: "
-            + ", ".join(f"{card.name} ({card.mana_cost or card.mana_value})" for card in castable))
-    attempt("memorized", "Memorised spells (from the Library)", _split,
-            "Spells from the Library to memorise, comma separated (Memory limits how many)")
-    return _finish(build(), attempt, build)
-
-
-def _unfinished(character: Character) -> list[str]:
-    """What leaves a new sheet unfinished: build points unspent, spells in the Library it can never cast."""
-    from magecraft.mtg_rpg.cards import builtin_pool
-
-    pool = builtin_pool()
-    notes = [f"{character.points_left()} build points are unspent"] if character.points_left() > 0 else []
-    uncastable = [n for n in character.library if not character.can_ever_cast(pool.get(n))]
-    if uncastable:
-        notes.append(f"cannot be cast with this Mastery and identity: {', '.join(uncastable)}")
-    return notes
-
-
-def _finish(character: Character, attempt: Any, build: Any) -> Character:
-    """An unfinished sheet (unspent build points, spells it cannot cast) is shown and the creator chooses to
-    finish it or keep it as it is; a finished one is kept at once."""
-    out = console()
-    while _unfinished(character):
-        for note in _unfinished(character):
-            out.print(escape(f"Not finished: {note}"))
-        answer = options.ask_once("Keep it as it is (k), change the build points (b), the library (l), or quit")
-        word = answer.strip().casefold()
-        if word in ("k", "keep"):
-            break
-        if word in ("quit", "q"):
-            raise typer.Abort() from options.QuitAtPrompt()
-        if word in ("b", "l"):
-            key, prompt = (("increases", "Raise stats: STAT=AMOUNT, comma separated") if word == "b" else
-                           ("library", "Library: spells known, in order (comma separated)"))
-            attempt(key, prompt, _increases if word == "b" else _split)
-            if word == "l":
-                attempt("memorized", "Memorised spells (from the Library)", _split)
-            character = build()
-        else:
-            out.print(f"[red]{escape(repr(answer))} is not k, b, l or quit[/red]")
-    return character
-
-
-def _refuse(message: str) -> Any:
-    raise InputError(message)
+    show_sheet(character, json)
 
 
 @character_app.command("show")
 def character_show(name: str, json: JsonOption = False, db: DbOption = None) -> None:
     """Show a saved planeswalker's sheet, with the seed's advice it does not follow."""
-    _show(load_character(db, name), json)
+    show_sheet(load_character(db, name), json)
 
 
 @character_app.command("award")
 def character_award(name: str, points: Annotated[int, typer.Option("--points", help="Build points awarded.")] = 3,
                     json: JsonOption = False, db: DbOption = None) -> None:
     """Award build points between sessions (the seed recommends about three a session)."""
-    _show(change_character(db, name, lambda character: character.award(points)), json)
+    show_sheet(change_character(db, name, lambda character: character.award(points)), json)
 
 
 @character_app.command("identity")
@@ -294,8 +162,9 @@ def character_identity(name: str, identity: Annotated[str, typer.Option("--ident
                        artifact_stats: Annotated[str | None, typer.Option("--artifact-stats")] = None,
                        json: JsonOption = False, db: DbOption = None) -> None:
     """Change a planeswalker's colour identity between sessions (a new source, or one given up)."""
-    stats = _split(artifact_stats) if artifact_stats is not None else None
-    _show(change_character(db, name, lambda character: character.with_identity(_split(identity), stats)), json)
+    stats = comma_list(artifact_stats) if artifact_stats is not None else None
+    changed = change_character(db, name, lambda character: character.with_identity(comma_list(identity), stats))
+    show_sheet(changed, json)
 
 
 @character_app.command("day")
@@ -314,13 +183,13 @@ def character_day(name: str,
     def record(character: Character) -> Character:
         if life is not None:
             character = resting.with_life(character, life)
-        for spell in _split(used):
+        for spell in comma_list(used):
             character = resting.use(character, spell)
-        for spell in _split(forget):
+        for spell in comma_list(forget):
             character = resting.forget(character, spell)
         return character
 
-    _show(change_character(db, name, record), json)
+    show_sheet(change_character(db, name, record), json)
 
 
 @app.command()
@@ -342,42 +211,9 @@ def rest(name: str,
     def rested(character: Character) -> Character:
         if short:
             return resting.short_rest(character)
-        return resting.extended_rest(character, None if memorize is None else _split(memorize))
+        return resting.extended_rest(character, None if memorize is None else comma_list(memorize))
 
-    _show(change_character(db, name, rested), json)
-
-
-def _show(character: Character, as_json: bool) -> None:
-    from magecraft.planeswalker.data import STAT_NAMES
-
-    sheet = {**character.to_dict(), "stats": character.stats, "mana_pool": character.mana_capacity(),
-             "build_points": character.build_points(), "points_spent": character.points_spent(),
-             "spells_known": character.spells_known(), "memorized_limit": character.memorized_limit(),
-             "warnings": character.warnings()}
-    if as_json:
-        print_json(sheet)
-        return
-    out = console()
-    out.print(f"[bold]{escape(character.name)}[/bold], {character.race}, identity "
-              f"[{''.join(character.identity)}]")
-    table = Table(show_header=False)
-    for stat, value in character.stats.items():
-        table.add_row(STAT_NAMES[stat], str(value))
-    out.print(table)
-    pool = " ".join(f"{k}:{v}" for k, v in character.mana_capacity().items())
-    out.print(f"Mana Pool {pool}; build points {character.points_spent()}/{character.build_points()}; "
-              f"keywords: {', '.join(character.keywords) or 'none'}")
-    out.print(f"Library ({len(character.library)}/{character.spells_known()}): "
-              f"{escape(', '.join(character.library)) or 'empty'}")
-    out.print(f"Memorised ({len(character.memorized)}/{character.memorized_limit()}): "
-              f"{escape(', '.join(character.memorized)) or 'none'}")
-    if character.used or character.forgotten or character.life is not None:
-        life = character.stats["life"] if character.life is None else character.life
-        out.print(f"Today: Life {life}/{character.stats['life']}; used: "
-                  f"{escape(', '.join(character.used)) or 'none'}; forgotten: "
-                  f"{escape(', '.join(character.forgotten)) or 'none'}")
-    for note in sheet["warnings"]:
-        out.print(f"[yellow]advice: {escape(note)}[/yellow]")
+    show_sheet(change_character(db, name, rested), json)
 
 
 # -- skill checks ------------------------------------------------------------------------------
@@ -412,29 +248,28 @@ def check(
 # -- battles -----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class NewBattle:
+    """What ``fight`` was given to set up a new battle: the opponents, the party, the house rules, the dice."""
+
+    against: str
+    mage: str | None
+    close: bool
+    party: str | None
+    practice: bool
+    house_rules: Path | None
+    seed: int | None
+    dice: str | None
+    physical_dice: bool
+
+
 @app.command()
-def fight(
-    name: Annotated[str | None, typer.Argument(help="Your planeswalker or a ready-made mage (not needed with "
-                                                    "--load or --scenario).", show_default=False)] = None,
-    against: Annotated[str, typer.Option("--against", help="Creatures (Ninth Edition names), comma separated.")]
-        = "",
-    mage: Annotated[str | None, typer.Option("--mage", help="An enemy mage: Goblin Pyromancer, Counterspell "
-                                                             "Adept or Kiora the Wanderer.")] = None,
-    close: Annotated[bool, typer.Option("--close", help="Begin the battle in close combat.")] = False,
-    auto: Annotated[bool, typer.Option("--auto", help="The bot plays your character too.")] = False,
-    party: Annotated[str | None, typer.Option("--party", help="Other player characters fighting beside NAME "
-                                                              "(saved or ready-made), comma separated; "
-                                                              f"'{BOT_MARK}NAME' for one the bot plays.")] = None,
-    practice: Annotated[bool, typer.Option("--practice", help="A practice battle: the saved sheets keep "
-                                                              "their Life and spells.")] = False,
-    house_rules: HouseRulesOption = None,
-    seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
-    json: JsonOption = False, save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
-    allow_undo: AllowUndoOption = False,
-    scenario: Annotated[Path | None, typer.Option(
-        "--scenario", help="Start from a scenario file's position (docs/scenarios): the battle as it stands.")]
-        = None,
-) -> None:
+def fight(name: FighterArgument = None, against: AgainstOption = "", mage: EnemyMageOption = None,
+          close: CloseOption = False, auto: AutoOption = False, party: PartyOption = None,
+          practice: PracticeOption = False, house_rules: HouseRulesOption = None, seed: SeedOption = None,
+          dice: DiceOption = None, physical_dice: PhysicalOption = False, json: JsonOption = False,
+          save: SaveOption = None, load: LoadOption = None, db: DbOption = None,
+          allow_undo: AllowUndoOption = False, scenario: ScenarioOption = None) -> None:
     """Fight creatures (and an enemy mage) turn by turn; --auto lets the bot play every side.
 
     NAME is a saved planeswalker, or one of the ready-made mages (e.g. "Kiora the Wanderer").
@@ -443,36 +278,47 @@ def fight(
     When the battle is over, each saved character's sheet records its Life and the spells it used or
     forgot (ruling PW33), unless --practice.
     """
-    from magecraft.planeswalker.bot import ready_mage
-    from magecraft.planeswalker.combat import Battle, creature_id, member_id
-
     if scenario is not None:
-        clashing = given_options(name=name, against=against or None, mage=mage, close=close, party=party,
-                                 house_rules=house_rules, seed=seed, dice=dice, physical_dice=physical_dice,
-                                 load=load)
-        if clashing:
-            raise typer.BadParameter(f"a scenario sets up its own battle and dice: drop {', '.join(clashing)}",
-                                     param_hint="--scenario")
+        _refuse_given("a scenario sets up its own battle and dice", "--scenario", name=name,
+                      against=against or None, mage=mage, close=close, party=party, house_rules=house_rules,
+                      seed=seed, dice=dice, physical_dice=physical_dice, load=load)
         _fight_scenario(scenario, auto, json, save, db, allow_undo)
-        return
-    if load is not None:
-        clashing = given_options(against=against or None, mage=mage, close=close, auto=auto, party=party,
-                                 practice=practice, house_rules=house_rules, seed=seed, dice=dice,
-                                 physical_dice=physical_dice, json=json)
-        if clashing:
-            raise typer.BadParameter(f"--load resumes a saved battle with its own setup and dice: drop "
-                                     f"{', '.join(clashing)}")
-        session = open_session(db, SYSTEM, "game", save=save, load=load)
-        assert session.loaded is not None
-        resumed = Battle.from_dict(session.loaded.state, ask=options.ask_die_once)
-        if name is not None and resumed.fighters["you"].name != name:
-            raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
-        console().print(f"Resumed the battle saved as {escape(repr(load))}: round {resumed.round}, "
-                        f"{escape(resumed.actor().label)}'s turn (the story since your last decision; type "
-                        "log for the whole battle)")
-        table = BattleTable.from_snapshot(resumed, session.loaded.state)
-        _play_at_terminal(table, session, allow_undo, db, shown_from=resume_point(table))
-        return
+    elif load is not None:
+        _refuse_given("--load resumes a saved battle with its own setup and dice", None, against=against or None,
+                      mage=mage, close=close, auto=auto, party=party, practice=practice, house_rules=house_rules,
+                      seed=seed, dice=dice, physical_dice=physical_dice, json=json)
+        _resume_fight(name, load, save, db, allow_undo)
+    else:
+        setup = NewBattle(against, mage, close, party, practice, house_rules, seed, dice, physical_dice)
+        _fight_new(name, setup, auto, json, save, db, allow_undo)
+
+
+def _refuse_given(why: str, option: str | None, **given: object) -> None:
+    """Options a scenario or a saved battle would ignore are refused, naming them all."""
+    clashing = given_options(**given)
+    if clashing:
+        raise typer.BadParameter(f"{why}: drop {', '.join(clashing)}", param_hint=option)
+
+
+def _resume_fight(name: str | None, load: str, save: str | None, db: Path | None, allow_undo: bool) -> None:
+    """``fight --load NAME``: the saved battle resumed at the terminal, its story since the last decision shown."""
+    from magecraft.planeswalker.combat import Battle
+
+    session = open_session(db, SYSTEM, "game", save=save, load=load)
+    assert session.loaded is not None
+    resumed = Battle.from_dict(session.loaded.state, ask=options.ask_die_once)
+    if name is not None and resumed.fighters["you"].name != name:
+        raise InputError(f"the battle saved as {load!r} is {resumed.fighters['you'].name}'s, not {name}'s")
+    console().print(f"Resumed the battle saved as {escape(repr(load))}: round {resumed.round}, "
+                    f"{escape(resumed.actor().label)}'s turn (the story since your last decision; type "
+                    "log for the whole battle)")
+    table = BattleTable.from_snapshot(resumed, session.loaded.state)
+    _play_at_terminal(table, session, allow_undo, db, shown_from=resume_point(table))
+
+
+def _fight_new(name: str | None, setup: NewBattle, auto: bool, json: bool, save: str | None, db: Path | None,
+               allow_undo: bool) -> None:
+    """A new battle from the options: the bot plays it out (``--auto``) or it is played at the terminal."""
     if name is None:
         raise typer.BadParameter("name your planeswalker (or a ready-made mage), give --scenario FILE, or resume "
                                  "a battle with "
@@ -482,37 +328,52 @@ def fight(
     if allow_undo and auto:
         raise typer.BadParameter("--auto asks nothing: there is nothing to undo",
                                  param_hint="--allow-undo-after-rolls")
-    creatures = _split(against)
-    if not creatures and mage is None:
+    creatures = comma_list(setup.against)
+    if not creatures and setup.mage is None:
         raise typer.BadParameter("name at least one opponent: --against or --mage", param_hint="--against")
-    members = [(other[len(BOT_MARK):].strip(), True) if other.casefold().startswith(BOT_MARK) else (other, False)
-               for other in _split(party)]
-    if party is not None and not members:
-        raise typer.BadParameter("name the party's other characters", param_hint="--party")
-    if any(not member for member, _ in members):
-        raise typer.BadParameter(f"{BOT_MARK!r} is followed by a character's name", param_hint="--party")
-    heroes = [_hero(db, name, ready_mage), *(_hero(db, member, ready_mage) for member, _ in members)]
-    character, allies = heroes[0][0], [h for h, _ in heroes[1:]]
-    # who the bot plays beside the people (ids as Battle.start gives them: p2, p3 ...)
-    bots = [member_id(number) for number, (_, bot) in enumerate(members, start=2) if bot]
-    # the saved sheets to record the outcome on, as read now (ready-made mages have none)
-    ids = [member_id(number) for number in range(1, len(heroes) + 1)]
-    sheets = {} if practice else {fid: {"name": hero.name, "revision": revision, "sheet": hero.to_dict()}
-                                  for fid, (hero, revision) in zip(ids, heroes, strict=True)
-                                  if revision is not None}
-    settings = _house_rules(house_rules)
-    rng = make_randomness(seed, dice, physical_dice)
-    enemy = ready_mage(mage) if mage else None
-    ranges = {creature_id(i): "close" for i in range(1, len(creatures) + 1)} if close else None
-    if close and enemy is not None:
-        ranges = {**(ranges or {}), "mage": "close"}
-    battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges,
-                          party=allies)
+    battle, bots, sheets = _start_battle(name, creatures, _party_members(setup.party), setup, db)
     if auto:
         _auto(battle, db, sheets, json)
         return
     table = BattleTable(battle, bots=bots, sheets=sheets)
     _play_at_terminal(table, open_session(db, SYSTEM, "game", save=save), allow_undo, db)
+
+
+def _party_members(party: str | None) -> list[tuple[str, bool]]:
+    """``--party "Jace,bot:Chandra"`` -> ``[("Jace", False), ("Chandra", True)]`` (True: the bot plays it)."""
+    members = [(other[len(BOT_MARK):].strip(), True) if other.casefold().startswith(BOT_MARK) else (other, False)
+               for other in comma_list(party)]
+    if party is not None and not members:
+        raise typer.BadParameter("name the party's other characters", param_hint="--party")
+    if any(not member for member, _ in members):
+        raise typer.BadParameter(f"{BOT_MARK!r} is followed by a character's name", param_hint="--party")
+    return members
+
+
+def _start_battle(name: str, creatures: list[str], members: list[tuple[str, bool]], setup: NewBattle,
+                  db: Path | None) -> tuple[Battle, list[str], dict[str, dict[str, Any]]]:
+    """The battle started, who the bot plays beside the people, and the saved sheets to record it on."""
+    from magecraft.planeswalker.bot import ready_mage
+    from magecraft.planeswalker.combat import Battle, creature_id, member_id
+
+    read = [_hero(db, name, ready_mage), *(_hero(db, member, ready_mage) for member, _ in members)]
+    character, allies = read[0][0], [h for h, _ in read[1:]]
+    # who the bot plays beside the people (ids as Battle.start gives them: p2, p3 ...)
+    bots = [member_id(number) for number, (_, bot) in enumerate(members, start=2) if bot]
+    # the saved sheets to record the outcome on, as read now (ready-made mages have none)
+    ids = [member_id(number) for number in range(1, len(read) + 1)]
+    sheets = {} if setup.practice else {fid: {"name": hero.name, "revision": revision, "sheet": hero.to_dict()}
+                                        for fid, (hero, revision) in zip(ids, read, strict=True)
+                                        if revision is not None}
+    settings = _house_rules(setup.house_rules)
+    rng = make_randomness(setup.seed, setup.dice, setup.physical_dice)
+    enemy = ready_mage(setup.mage) if setup.mage else None
+    ranges = {creature_id(i): "close" for i in range(1, len(creatures) + 1)} if setup.close else None
+    if setup.close and enemy is not None:
+        ranges = {**(ranges or {}), "mage": "close"}
+    battle = Battle.start(character, creatures, rng, enemy_mage=enemy, settings=settings, ranges=ranges,
+                          party=allies)
+    return battle, bots, sheets
 
 
 def _fight_scenario(path: Path, auto: bool, json: bool, save: str | None, db: Path | None,
@@ -552,8 +413,6 @@ def _auto(battle: Battle, db: Path | None, sheets: dict[str, dict[str, Any]], js
         _tell_recorded(recorded)
 
 
-#: The mark before a party member's name that the bot plays (``--party "Jace,bot:Chandra"``).
-BOT_MARK = "bot:"
 
 
 def _hero(db: Path | None, name: str, ready: Any) -> tuple[Character, int | None]:
@@ -635,16 +494,6 @@ def _play_at_terminal(table: BattleTable, session: SaveSession, allow_undo: bool
 
 #: ``Action.amount`` of the menu's "channel excess mana" line: the amount is asked next (never applied).
 ASK_EXCESS = -1
-
-#: The headings a decision is listed under, by its kind (the rule book's phases and actions).
-HEADINGS = {"channel": "Channel", "delay": "Delay", "release": "Release", "command": "Command",
-            "order_move": "Order", "order_engage": "Order", "order_ability": "Order", "done": "Order",
-            "ability": "Ability", "activate": "Activate", "move": "Move", "engage": "Engage",
-            "cast": "Cast", "flee": "Flee", "end": "End", "respond": "Answer", "pass": "Pass",
-            "intercept": "Intercept", "allow": "Intercept", "trample_engage": "Trample",
-            "trample_move": "Trample", "forget": "Forget"}
-
-
 class BattleView(GameView["Action"]):
     """A Planeswalker battle's own at the terminal: each player character a person (by name) unless the bot
     plays it, the decisions in the words of "Combat Mechanics" in the phases' order, how much excess mana is
@@ -689,7 +538,7 @@ class BattleView(GameView["Action"]):
 
         battle: Battle = table.state
         legal = battle.legal_actions()
-        choices = [Choice(decision_label(battle, action), action, _heading(action)) for action in legal
+        choices = [Choice(decision_label(battle, action), action, menu_heading(action)) for action in legal
                    if not (action.kind == "channel" and action.amount > 0)]
         for draw in (False, True):
             if any(a.kind == "channel" and a.draw == draw and a.amount > 0 for a in legal):
@@ -697,8 +546,8 @@ class BattleView(GameView["Action"]):
                 ask = Channel(amount=ASK_EXCESS, draw=draw)
                 plain = decision_label(battle, Channel(draw=draw))
                 label = f"{plain} with excess mana (how much is asked next)"
-                choices.append(Choice(label, ask, _heading(ask)))
-        choices.sort(key=lambda choice: _ORDER.index(choice.action.kind))
+                choices.append(Choice(label, ask, menu_heading(ask)))
+        choices.sort(key=lambda choice: MENU_ORDER.index(choice.action.kind))
         by_label = {choice.label.casefold(): choice.action for choice in choices}
 
         def typed(answer: str) -> Action | None:
@@ -711,8 +560,8 @@ class BattleView(GameView["Action"]):
                 return None
 
         actor = battle.actor()
-        whose = "your" if actor.id == _fid(battle, player) else f"{actor.label}'s"
-        title = f"Round {battle.round}, {whose} turn, {_PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
+        whose = "your" if actor.id == fighter_id(battle, player) else f"{actor.label}'s"
+        title = f"Round {battle.round}, {whose} turn, {PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
         return Menu(title, choices, prompt="Your decision",
                     typed=typed,
                     typed_help="the decision in words, e.g. 'channel' or 'cast Shock at c1'")
@@ -735,9 +584,9 @@ class BattleView(GameView["Action"]):
     def render(self, table: GameTable[Action], viewer: str | None) -> list[RenderableType]:
         """The board seen from ``viewer``'s character; with no viewer (the hot seat's last screen) no
         one's Memory is shown."""
-        fid = _fid(table.state, viewer)
+        fid = fighter_id(table.state, viewer)
         board: list[RenderableType] = [battle_table(table.state, fid)]
-        return board if fid is None else [*board, _your_panel(table.state, fid)]
+        return board if fid is None else [*board, your_panel(table.state, fid)]
 
     def event_line(self, table: GameTable[Action], event: Event) -> str | None:
         return event_line(event)
@@ -745,7 +594,7 @@ class BattleView(GameView["Action"]):
     def visible(self, table: GameTable[Action], event: Event, viewer: str | None) -> bool:
         """What :meth:`Battle.observation` hides stays hidden: another mage forgetting a spell would name a
         spell of its Memory."""
-        if event.kind == "action" and event.data.get("by") not in (_fid(table.state, viewer), None):
+        if event.kind == "action" and event.data.get("by") not in (fighter_id(table.state, viewer), None):
             return not str(event.data.get("action", "")).startswith("forget ")
         return visible_by_default(event, viewer)
 
@@ -753,19 +602,6 @@ class BattleView(GameView["Action"]):
         result = table.state.result()
         winner = {"party": "you win", "foes": "your foes win"}.get(str(result["winner"]), "no one wins")
         return f"Battle over after {result['rounds']} rounds: {result['reason']} ({winner})."
-
-
-def heroes(battle: Battle) -> dict[str, str]:
-    """Each player character's name and id in the battle (names are unique in a party)."""
-    from magecraft.planeswalker.combat import PARTY
-
-    return {f.name: f.id for f in battle.fighters.values()
-            if f.side == PARTY and f.is_mage and f.controller is None}
-
-
-def _fid(battle: Battle, person: str | None) -> str | None:
-    return None if person is None else heroes(battle).get(person, person)
-
 
 class BattleTable(GameTable["Action"]):
     """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
@@ -798,149 +634,3 @@ class BattleTable(GameTable["Action"]):
         if not set(bots) | set(sheets) <= set(battle.fighters):
             raise DataError("a saved battle's table names fighters not in the battle")
         return cls(battle, bots=bots, sheets=sheets, recorded=table.get("recorded") is True)
-
-
-_PHASE_WORDS = {"channelling": "Channelling Phase", "upkeep": "Upkeep Phase", "main": "Main Phase",
-                "commanding": "commanding creatures", "response": "a spell or command may be answered",
-                "intercept": "an attack may be intercepted", "trample": "Trample: an immediate move",
-                "forget": "End Phase: forget down to half your Memory"}
-
-
-#: The order of the menu: the phases' decisions as "Combat Mechanics" lists them.
-_ORDER = tuple(HEADINGS)
-
-
-def _heading(action: Action) -> tuple[str, ...]:
-    heading = HEADINGS[action.kind]
-    if action.kind in ("cast", "respond"):
-        return (heading, action.card)
-    if action.kind in ("order_move", "order_engage", "order_ability"):
-        return (heading, action.creature)
-    return (heading,)
-
-
-def decision_label(battle: Battle, action: Action) -> str:
-    """A decision in the words of "Combat Mechanics": ``Cast Shock at Grizzly Bears (c1)``."""
-    def who(fid: str) -> str:
-        fighter = battle.fighters.get(fid)
-        return fighter.label if fighter is not None else fid
-
-    kind = action.kind
-    if kind == "channel":
-        parts = ["Channel mana"]
-        if action.draw:
-            parts.append("and draw the next Library spell into Memory")
-        if action.amount:
-            parts.append(f"with {action.amount} excess mana (Mana Burn if unspent)")
-        return " ".join(parts)
-    if kind == "delay":
-        return f"Delay your turn until after {who(action.target)}"
-    if kind == "release":
-        return f"Release {who(action.target) if action.target else action.card} (Upkeep beyond Focus)"
-    if kind in ("cast", "respond"):
-        verb = "Cast" if kind == "cast" else "Answer with"
-        return f"{verb} {action.card}" + (f" at {who(action.target)}" if action.target else "")
-    if kind in ("move", "order_move", "trample_move"):
-        mover = action.creature or (battle.trample if kind == "trample_move" else None) or battle.actor().id
-        now = battle.range_between(mover, action.target)
-        where = "ranged" if now == "close" else "close"
-        prefix = f"{who(action.creature)}: m" if kind == "order_move" else "M"
-        return f"{prefix}ove to {where} combat with {who(action.target)}"
-    if kind in ("engage", "order_engage", "trample_engage"):
-        prefix = f"{who(action.creature)}: e" if kind == "order_engage" else "E"
-        return f"{prefix}ngage {who(action.target)} in locked combat"
-    if kind in ("order_ability", "ability"):
-        from magecraft.planeswalker.book import using
-        from magecraft.planeswalker.effects import abilities
-
-        creature = battle.fighters[action.creature]
-        with using(battle.book):  # the battle's own spells too (a creature its position defined)
-            text = abilities(creature.card or creature.name)[int(action.card)].text
-        prefix = f"{who(action.creature)}: use" if kind == "order_ability" else "Use"
-        return f"{prefix} {text!r}" + (f" at {who(action.target)}" if action.target else "")
-    if kind == "activate":  # a kept artifact's or enchantment's ability (ruling PW43)
-        from magecraft.planeswalker.book import using
-        from magecraft.planeswalker.effects import abilities
-
-        with using(battle.book):
-            text = abilities(action.card)[action.amount].text
-        return f"Use {action.card}: {text!r}" + (f" at {who(action.target)}" if action.target else "")
-    if kind == "intercept":
-        return f"Intercept with {who(action.target)}"
-    if kind == "forget":
-        return f"Forget {action.card}"
-    return {"command": "Command your creatures (before any other action)", "done": "Done commanding",
-            "flee": "Flee (escape if you take under 5 damage and are not engaged by your next turn)",
-            "end": "End your turn", "pass": "Pass", "allow": "Let the attack through"}[kind]
-
-
-def battle_table(battle: Battle, viewer: str | None) -> Table:
-    """Who stands where: each combatant with its range to you (the viewer's character, or the first when
-    no one views; close or ranged), Power/Toughness and Life; a mage's Memory and Library are shown only
-    to that mage (as :meth:`Battle.observation` hides them)."""
-    from magecraft.planeswalker.combat import YOU
-
-    you = viewer if viewer in battle.fighters and battle.fighters[viewer].player else YOU
-    table = Table(title=f"Round {battle.round}, turn order: {', '.join(battle.order)}; range: to you",
-                  title_justify="left")
-    for column in ("", "combatant", "side", "range", "P/T", "Life", "notes"):
-        table.add_column(column)
-    for fighter in battle.fighters.values():
-        if not fighter.active:
-            continue
-        notes = [*fighter.keywords]
-        if fighter.sick:
-            notes.append("summoning sick")
-        if fighter.controller:
-            notes.append(f"summoned by {battle.fighters[fighter.controller].label}")
-        if fighter.fleeing:
-            notes.append("fleeing")
-        if fighter.tapped:
-            notes.append("tapped")
-        if fighter.poison:
-            notes.append(f"poison {fighter.poison}")
-        if fighter.is_mage and fighter.id != viewer:
-            notes.append(f"Memory {len(fighter.memory)}, Library {len(fighter.library)}")
-        where = "-" if fighter.id == you else battle.range_between(you, fighter.id) or "ally"
-        acting = "▶" if battle.order and fighter.id == battle.order[battle.turn % len(battle.order)] else ""
-        table.add_row(acting, escape(fighter.label), fighter.side, where, f"{fighter.power}/{fighter.toughness}",
-                      str(fighter.life), escape(", ".join(notes)))
-    return table
-
-
-def _your_panel(battle: Battle, viewer: str) -> str:
-    you = battle.fighters[viewer]
-    mana = " ".join(f"{k}:{v}" for k, v in you.mana.items() if v) or "empty"
-    capacity = " ".join(f"{k}:{v}" for k, v in you.capacity.items() if v)
-    acting = battle.phase == "main" and battle.actor().id == you.id
-    left = f"; actions left {battle.actions_left} (Speed {you.speed})" if acting else ""
-    return (f"{escape(you.name)}: Life {you.life}; mana {mana} (Mana Pool {capacity}){left}\n"
-            f"Memory ({len(you.memory)} held, {you.memory_limit()} kept at End Phase): "
-            f"{escape(', '.join(you.memory)) or 'empty'}; Library: {len(you.library)} spells")
-
-
-#: Decisions that leave no event of their own: the log tells them by the decision itself.
-_TOLD_BY_THEIR_ACTION = frozenset({"delay", "release", "forget", "pass", "allow"})
-
-
-def event_line(event: Event) -> str | None:
-    """A battle event in words: rolls dim with their value, strikes with attack, defence and damage."""
-    if event.kind == "roll":
-        return f"  [dim]{escape(event.label)}: rolled {event.data['value']}[/dim]"
-    if event.kind == "strike":
-        d = event.data
-        return (f"  {escape(event.label)}: {d['attack']} against {d['defence']}, {d['damage']} damage "
-                f"(Life {d['life']})")
-    if event.kind == "turn":
-        return f"[bold]── {escape(event.label)} (round {event.data.get('round')}) ──[/bold]"
-    if event.kind == "action":
-        # most actions are told by the events they cause; these cause none
-        text = str(event.data.get("action", ""))
-        if text.split(" ", 1)[0] in _TOLD_BY_THEIR_ACTION:
-            return f"  [dim]{escape(str(event.data.get('by')))}: {escape(text)}[/dim]"
-        return None
-    if event.kind == "battle over":
-        return f"[bold]{escape(event.label)}[/bold]"
-    if event.kind == "randomness":
-        return None
-    return f"  {escape(event.label)}"

@@ -38,7 +38,7 @@ from rich.markup import escape
 
 from magecraft.cli import options
 from magecraft.core.errors import RuleError, SaveError
-from magecraft.core.events import Event, EventLog
+from magecraft.core.events import Event, EventLog, undo_stops_at
 from magecraft.core.randomness import Randomness
 
 if TYPE_CHECKING:
@@ -53,8 +53,6 @@ CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 UNDO_DEPTH = 30
 #: How many events ``log`` shows.
 LOG_LENGTH = 20
-#: Event kinds that draw on the dice or the deck: undo past them would let a player re-roll.
-RANDOM_KINDS = frozenset({"roll", "shuffle", "choice"})
 
 
 class Saver(Protocol):
@@ -193,7 +191,7 @@ class TableGame(ABC, Generic[A]):
 
     def reveals(self, event: Event) -> str | None:
         """Why undo may not go back past ``event`` (a die rolled, a card drawn, a secret shown), or None."""
-        return reveals_by_default(event)
+        return undo_stops_at(event)
 
     def commands(self) -> Mapping[str, Command]:
         """Extra words understood at every prompt, by their first word."""
@@ -213,15 +211,6 @@ def visible_by_default(event: Event, viewer: str | None) -> bool:
     """Whether ``viewer`` may see ``event`` in any game: ``private_to`` in its data names who may."""
     private = event.data.get("private_to")
     return private is None or (viewer is not None and viewer in private)
-
-
-def reveals_by_default(event: Event) -> str | None:
-    """Why undo may not go back past ``event`` in any game: a die rolled, a deck shuffled, a secret shown."""
-    if event.kind in RANDOM_KINDS:
-        return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
-    if event.data.get("private_to") is not None:
-        return f"hidden information was revealed ({event.label})"
-    return None
 
 
 class _HangUp(BaseException):

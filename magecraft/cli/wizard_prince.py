@@ -103,32 +103,27 @@ def parse_players(text: str, auto: bool) -> list[tuple[str, str]]:
     return out
 
 
+PlayersOption = Annotated[str, typer.Option("--players", help='Player nobles, e.g. "Ann,Bob" or "Ann:random" '
+                                            "(human unless a bot is named: heuristic, random, npc).")]
+NpcOption = Annotated[int, typer.Option("--npc", help="How many NPC nobles to roll up (seed's optional rule).")]
+AutoOption = Annotated[bool, typer.Option("--auto", help="Bots only: play the whole banquet and print it.")]
+NoblesOption = Annotated[Path | None, typer.Option(
+    "--nobles", help="TOML file of \\[\\[noble]] sheets.")]  # escaped: rich reads [x] as a style
+SetupOption = Annotated[Path | None, typer.Option("--setup", help="TOML starting position.")]
+SavesOption = Annotated[str, typer.Option("--saves", help="Saving throws: oed or d20 (DC 15).")]
+MaxTurnsOption = Annotated[int, typer.Option("--max-turns", help="Turns before the Emperor retires.")]
+ScenarioOption = Annotated[Path | None, typer.Option(
+    "--scenario", help="Start from the position of a scenario file (docs/scenarios/wizard-prince-banquet-*).")]
+
+
 @app.command()
-def banquet(
-    players: Annotated[str, typer.Option("--players", help='Player nobles, e.g. "Ann,Bob" or "Ann:random" '
-                                         "(human unless a bot is named: heuristic, random, npc).")] = "",
-    npc: Annotated[int, typer.Option("--npc", help="How many NPC nobles to roll up (seed's optional rule).")] = 0,
-    auto: Annotated[bool, typer.Option("--auto", help="Bots only: play the whole banquet and print it.")] = False,
-    nobles_file: Annotated[Path | None, typer.Option(
-        "--nobles", help="TOML file of \\[\\[noble]] sheets.")] = None,  # escaped: rich reads [x] as a style
-    setup_file: Annotated[Path | None, typer.Option("--setup", help="TOML starting position.")] = None,
-    save_system: Annotated[str, typer.Option("--saves", help="Saving throws: oed or d20 (DC 15).")
-                           ] = DEFAULTS.save_system,
-    max_turns: Annotated[int, typer.Option("--max-turns", help="Turns before the Emperor retires.")
-                         ] = DEFAULTS.max_turns,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    physical_dice: PhysicalOption = False,
-    json: JsonOption = False,
-    save: SaveOption = None,
-    load: LoadOption = None,
-    overwrite: OverwriteOption = False,
-    db: DbOption = None,
-    allow_undo: AllowUndoOption = False,
-    scenario: Annotated[Path | None, typer.Option(
-        "--scenario", help="Start from the position of a scenario file (docs/scenarios/wizard-prince-banquet-*).")
-    ] = None,
-) -> None:
+def banquet(players: PlayersOption = "", npc: NpcOption = 0, auto: AutoOption = False,
+            nobles_file: NoblesOption = None, setup_file: SetupOption = None,
+            save_system: SavesOption = DEFAULTS.save_system, max_turns: MaxTurnsOption = DEFAULTS.max_turns,
+            seed: SeedOption = None, dice: DiceOption = None, physical_dice: PhysicalOption = False,
+            json: JsonOption = False, save: SaveOption = None, load: LoadOption = None,
+            overwrite: OverwriteOption = False, db: DbOption = None, allow_undo: AllowUndoOption = False,
+            scenario: ScenarioOption = None) -> None:
     """Play the Imperial Banquet.
 
     With --save the banquet is saved after every action; --load resumes it and keeps saving under its
@@ -141,45 +136,53 @@ def banquet(
       magecraft wizard-prince banquet --auto --npc 4 --seed 11 --json
       magecraft wizard-prince banquet --scenario docs/scenarios/wizard-prince-banquet-butler.toml
     """
-    from magecraft.core.bots import play_out
-    from magecraft.core.errors import DataError
-    from magecraft.wizard_prince.banquet import Banquet
-
     refuse_scenario_with_load(scenario, load, "banquet")
-    if load:
-        # a saved banquet carries its own nobles, board, settings and dice
-        given = given_options(players=players or None, npc=npc or None, nobles=nobles_file, setup=setup_file,
-                              saves=save_system != DEFAULTS.save_system,
+    if load or scenario is not None:
+        # a saved banquet carries its own nobles, board, settings and dice, and a scenario its own
+        given = given_options(players=(players or None) if load else None, npc=npc or None, nobles=nobles_file,
+                              setup=setup_file, saves=save_system != DEFAULTS.save_system,
                               max_turns=max_turns != DEFAULTS.max_turns, seed=seed, dice=dice or None,
                               physical_dice=physical_dice)
         if given:
-            raise typer.BadParameter(f"{given[0]} cannot change a saved banquet", param_hint="--load")
-        saver = open_session(db, SYSTEM, "game", save=save, load=load, overwrite=overwrite)
-        assert saver.loaded is not None
-        saved = saver.loaded.state
-        if not isinstance(saved.get("controllers"), dict):
-            raise DataError(f"saved banquet {load!r} is malformed: it does not say who plays each noble")
-        controllers = {str(k): str(v) for k, v in saved["controllers"].items()}
-        people = [name for name, kind in controllers.items() if kind == HUMAN]
-        if auto and people:
-            raise typer.BadParameter(f"--auto plays bots only, and {people[0]} is a person in this banquet",
-                                     param_hint="--auto")
-        state = Banquet.from_dict(saved, ask=ask_die_once)
-        if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*bot_names(), HUMAN}:
-            raise DataError(f"saved banquet {load!r} is malformed: its players do not match its nobles")
+            what, option = ("a saved banquet", "--load") if load else ("a scenario's banquet", "--scenario")
+            raise typer.BadParameter(f"{given[0]} cannot change {what}", param_hint=option)
+    saver = open_session(db, SYSTEM, "game", save=save, load=load or None, overwrite=overwrite)
+    if load:
+        state, controllers = _loaded_banquet(saver, load, auto)
     elif scenario is not None:
-        given = given_options(npc=npc or None, nobles=nobles_file, setup=setup_file,
-                              saves=save_system != DEFAULTS.save_system, max_turns=max_turns != DEFAULTS.max_turns,
-                              seed=seed, dice=dice or None, physical_dice=physical_dice)
-        if given:
-            raise typer.BadParameter(f"{given[0]} cannot change a scenario's banquet", param_hint="--scenario")
-        saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
         state, controllers = _scenario_banquet(scenario, players, auto)
     else:
-        saver = open_session(db, SYSTEM, "game", save=save, overwrite=overwrite)
         state, controllers = _new_banquet(players, npc, auto, nobles_file, setup_file, save_system, max_turns,
                                           make_randomness(seed, dice, physical_dice))
-    bots = make_bots(controllers, seed)
+    _play_banquet(saver, state, controllers, make_bots(controllers, seed), auto, json, allow_undo)
+
+
+def _loaded_banquet(saver: SaveSession, load: str, auto: bool) -> tuple[Banquet, dict[str, str]]:
+    """The banquet ``--load`` names and who plays each noble, as saved; a damaged save is refused."""
+    from magecraft.core.errors import DataError
+    from magecraft.wizard_prince.banquet import Banquet
+
+    assert saver.loaded is not None
+    saved = saver.loaded.state
+    if not isinstance(saved.get("controllers"), dict):
+        raise DataError(f"saved banquet {load!r} is malformed: it does not say who plays each noble")
+    controllers = {str(k): str(v) for k, v in saved["controllers"].items()}
+    people = [name for name, kind in controllers.items() if kind == HUMAN]
+    if auto and people:
+        raise typer.BadParameter(f"--auto plays bots only, and {people[0]} is a person in this banquet",
+                                 param_hint="--auto")
+    state = Banquet.from_dict(saved, ask=ask_die_once)
+    if set(controllers) != set(state.nobles) or not set(controllers.values()) <= {*bot_names(), HUMAN}:
+        raise DataError(f"saved banquet {load!r} is malformed: its players do not match its nobles")
+    return state, controllers
+
+
+def _play_banquet(saver: SaveSession, state: Banquet, controllers: dict[str, str], bots: dict[str, Bot],
+                  auto: bool, json: bool, allow_undo: bool) -> None:
+    """Bots alone play the banquet out and it is reported (saved once, if named); with people at the table it
+    is played at the shared play loop."""
+    from magecraft.core.bots import play_out
+
     if auto or not any(kind == HUMAN for kind in controllers.values()):
         play_out(state, bots)
         said = _save(saver, state, controllers)

@@ -22,7 +22,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from magecraft.cli.game_table import GameTable, GameView
+from magecraft.cli.game_table import GameTable, GameView, play_at_table
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from magecraft.cli.wizard_prince_banquet import BanquetTable
     from magecraft.core.events import Event
     from magecraft.wizard_prince.actions import Action as BanquetMove
+    from magecraft.wizard_prince.campaign.nobles import CampaignNoble
+    from magecraft.wizard_prince.campaign.settings import CampaignSettings
     from magecraft.wizard_prince.campaign.year import Campaign
 
     #: What is chosen at the year's prompt: an answer to the campaign, or a move at its banquet.
@@ -314,30 +316,24 @@ def year_table(c: Campaign, name: str, people: Collection[str], robots: Collecti
 
 
 # -- commands --------------------------------------------------------------------------------------
+MapOption = Annotated[str, typer.Option("--map", help="A shipped map (velkaria) or a TOML map file.")]
+NoblesOption = Annotated[str, typer.Option("--nobles", help='Player nobles, e.g. "Ann,Bob".')]
+NoblesFileOption = Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of \\[\\[noble]] sheets.")]
+NpcOption = Annotated[int, typer.Option("--npc", help="NPC nobles to roll up (seed's optional rule).", min=0,
+                                        max=20)]
+TumultuousOption = Annotated[bool, typer.Option("--tumultuous", help="Play the Tumultuous Empire optional rule.")]
+SettingsOption = Annotated[Path | None, typer.Option("--settings", help="TOML house rules (CampaignSettings).")]
+ReplaceOption = Annotated[bool, typer.Option("--overwrite", help="Replace a campaign of the same name.")]
+ScenarioOption = Annotated[Path | None, typer.Option(
+    "--scenario", help="Start from the position of a scenario file (docs/scenarios/wizard-prince-campaign-*).")]
+
+
 @app.command()
-def new(
-    name: NameArg,
-    map_name: Annotated[str, typer.Option("--map", help="A shipped map (velkaria) or a TOML map file.")
-                        ] = "velkaria",
-    nobles: Annotated[str, typer.Option("--nobles", help='Player nobles, e.g. "Ann,Bob".')] = "",
-    nobles_file: Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of \\[\\[noble]] sheets.")
-                           ] = None,
-    npc: Annotated[int, typer.Option("--npc", help="NPC nobles to roll up (seed's optional rule).", min=0,
-                                     max=20)] = 0,
-    tumultuous: Annotated[bool, typer.Option("--tumultuous", help="Play the Tumultuous Empire optional rule.")
-                          ] = False,
-    settings_file: Annotated[Path | None, typer.Option("--settings", help="TOML house rules (CampaignSettings).")
-                             ] = None,
-    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace a campaign of the same name.")] = False,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    physical_dice: PhysicalOption = False,
-    json: JsonOption = False,
-    db: DbOption = None,
-    scenario: Annotated[Path | None, typer.Option(
-        "--scenario", help="Start from the position of a scenario file (docs/scenarios/wizard-prince-campaign-*).")
-    ] = None,
-) -> None:
+def new(name: NameArg, map_name: MapOption = "velkaria", nobles: NoblesOption = "",
+        nobles_file: NoblesFileOption = None, npc: NpcOption = 0, tumultuous: TumultuousOption = False,
+        settings_file: SettingsOption = None, overwrite: ReplaceOption = False, seed: SeedOption = None,
+        dice: DiceOption = None, physical_dice: PhysicalOption = False, json: JsonOption = False,
+        db: DbOption = None, scenario: ScenarioOption = None) -> None:
     """Start a campaign: no noble rules a province yet (or the position of a --scenario).
 
     \b
@@ -350,23 +346,11 @@ def new(
                            npc=npc or None, tumultuous=tumultuous or None, settings=settings_file, seed=seed,
                            dice=dice or None, physical_dice=physical_dice or None)
         return
-    from dataclasses import replace
-
-    from magecraft.core.settings import load_settings
     from magecraft.wizard_prince.campaign.empire import load_map
-    from magecraft.wizard_prince.campaign.nobles import CampaignNoble
-    from magecraft.wizard_prince.campaign.settings import CampaignSettings
     from magecraft.wizard_prince.campaign.year import Campaign
-    from magecraft.wizard_prince.nobles import load_nobles
 
-    sheets: list[str | CampaignNoble] = [n.strip() for n in nobles.split(",") if n.strip()]
-    if nobles_file is not None:
-        sheets.extend(CampaignNoble.from_banquet_noble(n) for n in load_nobles(nobles_file))
-    if not sheets:
-        raise typer.BadParameter("name at least one player noble", param_hint="--nobles")
-    settings = load_settings(CampaignSettings, settings_file) if settings_file else CampaignSettings()
-    if tumultuous:
-        settings = replace(settings, tumultuous_empire=True)
+    sheets = _player_sheets(nobles, nobles_file)
+    settings = _campaign_settings(settings_file, tumultuous)
     session = open_session(db, SYSTEM, KIND, save=name, overwrite=overwrite)
     rng = make_randomness(seed, dice, physical_dice)
     c = Campaign.new(sheets, rng, empire=load_map(map_name), settings=settings, npcs=npc)
@@ -376,6 +360,32 @@ def new(
     else:
         console().print(f"Campaign {name!r} begins in the {c.empire.name}: {', '.join(c.nobles)}. "
                         f"Play a year with: magecraft wizard-prince campaign year {name}")
+
+
+def _player_sheets(nobles: str, nobles_file: Path | None) -> list[str | CampaignNoble]:
+    """The player nobles: named with ``--nobles`` (rolled up), then the sheets of ``--nobles-file``."""
+    from magecraft.wizard_prince.campaign.nobles import CampaignNoble
+    from magecraft.wizard_prince.nobles import load_nobles
+
+    sheets: list[str | CampaignNoble] = [n.strip() for n in nobles.split(",") if n.strip()]
+    if nobles_file is not None:
+        sheets.extend(CampaignNoble.from_banquet_noble(n) for n in load_nobles(nobles_file))
+    if not sheets:
+        raise typer.BadParameter("name at least one player noble", param_hint="--nobles")
+    return sheets
+
+
+def _campaign_settings(settings_file: Path | None, tumultuous: bool) -> CampaignSettings:
+    """The house rules of ``--settings``, with the Tumultuous Empire when ``--tumultuous`` asks for it."""
+    from dataclasses import replace
+
+    from magecraft.core.settings import load_settings
+    from magecraft.wizard_prince.campaign.settings import CampaignSettings
+
+    settings = load_settings(CampaignSettings, settings_file) if settings_file else CampaignSettings()
+    if tumultuous:
+        settings = replace(settings, tumultuous_empire=True)
+    return settings
 
 
 def _new_from_scenario(name: str, path: Path, overwrite: bool, json: bool, db: Path | None,
@@ -402,24 +412,21 @@ def _new_from_scenario(name: str, path: Path, overwrite: bool, json: bool, db: P
                         f"Play a year with: magecraft wizard-prince campaign year {name}")
 
 
+YearAutoOption = Annotated[bool, typer.Option("--auto", help="Bots decide everything this year.")]
+BanquetOption = Annotated[Path | None, typer.Option("--banquet", help="JSON file of the banquet's result "
+                                                    "(as `wizard-prince banquet --json` prints it).")]
+AdventureOption = Annotated[list[str] | None, typer.Option(
+    "--adventure", help='An adventure\'s gain or loss: "NOBLE:WHAT:AMOUNT:REASON[:DETAIL]", e.g. '
+    '"Ann:wealth:+1:a dragon\'s hoard" (repeatable).')]
+YearsOption = Annotated[int, typer.Option("--years", help="Play this many years (each saved).", min=1)]
+BotsOption = Annotated[str, typer.Option("--bots", help='Player nobles the bots play, e.g. "Bob,Cid".')]
+
+
 @app.command()
-def year(
-    name: NameArg,
-    auto: Annotated[bool, typer.Option("--auto", help="Bots decide everything this year.")] = False,
-    banquet: Annotated[Path | None, typer.Option("--banquet", help="JSON file of the banquet's result "
-                                                 "(as `wizard-prince banquet --json` prints it).")] = None,
-    adventure: Annotated[list[str] | None, typer.Option(
-        "--adventure", help='An adventure\'s gain or loss: "NOBLE:WHAT:AMOUNT:REASON[:DETAIL]", e.g. '
-        '"Ann:wealth:+1:a dragon\'s hoard" (repeatable).')] = None,
-    years: Annotated[int, typer.Option("--years", help="Play this many years (each saved).", min=1)] = 1,
-    bots: Annotated[str, typer.Option("--bots", help='Player nobles the bots play, e.g. "Bob,Cid".')] = "",
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    physical_dice: PhysicalOption = False,
-    json: JsonOption = False,
-    db: DbOption = None,
-    allow_undo: AllowUndoOption = False,
-) -> None:
+def year(name: NameArg, auto: YearAutoOption = False, banquet: BanquetOption = None,
+         adventure: AdventureOption = None, years: YearsOption = 1, bots: BotsOption = "", seed: SeedOption = None,
+         dice: DiceOption = None, physical_dice: PhysicalOption = False, json: JsonOption = False,
+         db: DbOption = None, allow_undo: AllowUndoOption = False) -> None:
     """Play the campaign's next year and save it.
 
     The GM and the player nobles at the table answer at the shared prompt (help, undo, log, save, quit);
@@ -456,6 +463,15 @@ def year(
         # these dice serve the years this command plays; the campaign's own dice resume afterwards
         view.own_dice = saved["rng"]
         table.state.rng = Randomness(make_randomness(seed, dice, physical_dice).source, table.state.rng.log)
+    reports = _play_years(table, session, years, bool(people), hot_seat=len(players) > 1, allow_undo=allow_undo)
+    _tell_years(name, table.state, reports, bool(people), json)
+
+
+def _play_years(table: GameTable[YearMove], session: SaveSession, years: int, people: bool, *, hot_seat: bool,
+                allow_undo: bool) -> list[dict[str, Any]]:
+    """Play up to ``years`` years (people at the shared play loop, or the bots alone), each saved; what each
+    year's chronicle told."""
+    view = cast(CampaignView, table.view)
     reports: list[dict[str, Any]] = []
     for _ in range(years):
         year_now: Campaign = table.state
@@ -466,11 +482,10 @@ def year(
         if year_now.pending is not None and year_now.pending.kind is Question.BEGIN:
             table.apply(Reply.BEGIN)  # the GM begins the year (it was asked "Begin year N?")
         elif people:
-            console().print(f"Resumed year {year_now.year + 1} of {name!r}.")
+            console().print(f"Resumed year {year_now.year + 1} of {view.name!r}.")
         if people:
             # the GM shares every screen (he knows it all); the screen is handed over between nobles
-            ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from,
-                              hot_seat=len(players) > 1).run()
+            ending = play_at_table(session, table, allow_undo=allow_undo, shown_from=shown_from, hot_seat=hot_seat)
             if ending is not Ending.FINISHED:
                 raise typer.Exit(ending.status)
         else:
@@ -482,7 +497,11 @@ def year(
         year_now = table.state   # an undo at the prompt may have put another campaign object in place
         reports.append({"year": year_now.year, "news": [e["text"] for e in year_now.chronicle[start:]]})
         view.entered, view.records = None, []
-    c = table.state
+    return reports
+
+
+def _tell_years(name: str, c: Campaign, reports: list[dict[str, Any]], people: bool, json: bool) -> None:
+    """The years played: as JSON; else each year's news, unless people saw it told as it happened."""
     if json:
         print_json({"campaign": name, "years": reports, **c.result()})
         return

@@ -96,34 +96,33 @@ def parse_bets(bets: Sequence[str], wealth_bets: Sequence[str], side_bets: Seque
         raise typer.BadParameter(message.lstrip(": "), param_hint=option) from None
 
 
-def race(
-    drivers: Annotated[str, typer.Option("--drivers", help='Player nobles and their chariots, e.g. "Ann:heavy,Bob:'
-                                         'light" (NAME:KIND[:cautious|aggressive] for a bot).')] = "",
-    npc: Annotated[int, typer.Option("--npc", help="How many NPC charioteers to roll up.")] = 0,
-    auto: Annotated[bool, typer.Option("--auto", help="Bots drive every chariot: run the whole race.")] = False,
-    spectators: Annotated[str, typer.Option("--spectators", help='Player nobles who only bet: "Cy,Di".')] = "",
-    bet: Annotated[list[str] | None, typer.Option("--bet", help="BETTOR:CHARIOTEER:GOLD (repeatable).")] = None,
-    wealth_bet: Annotated[list[str] | None, typer.Option(
-        "--wealth-bet", help="BETTOR:CHARIOTEER[:WEALTH]: Wealth levels against the house, one unless given "
-        "(the house takes at most one; repeatable).")] = None,
-    side_bet: Annotated[list[str] | None, typer.Option(
-        "--side-bet", help="BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth] (repeatable).")] = None,
-    nobles_file: Annotated[Path | None, typer.Option(
-        "--nobles", help="TOML \\[\\[noble]] sheets of the drivers (and spectators).")] = None,
-    track_file: Annotated[Path | None, typer.Option("--track", help="TOML file of another circus.")] = None,
-    scenario: Annotated[Path | None, typer.Option(
-        "--scenario", help="Start from a scenario file's position, its [[play]] steps played (docs/scenarios); "
-                           "people drive every chariot, or bots with --auto.")] = None,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    physical_dice: PhysicalOption = False,
-    json: JsonOption = False,
-    save: SaveOption = None,
-    load: LoadOption = None,
-    overwrite: OverwriteOption = False,
-    db: DbOption = None,
-    allow_undo: AllowUndoOption = False,
-) -> None:
+DriversOption = Annotated[str, typer.Option(
+    "--drivers", help='Player nobles and their chariots, e.g. "Ann:heavy,Bob:light" '
+                      "(NAME:KIND[:cautious|aggressive] for a bot).")]
+NpcOption = Annotated[int, typer.Option("--npc", help="How many NPC charioteers to roll up.")]
+AutoOption = Annotated[bool, typer.Option("--auto", help="Bots drive every chariot: run the whole race.")]
+SpectatorsOption = Annotated[str, typer.Option("--spectators", help='Player nobles who only bet: "Cy,Di".')]
+BetOption = Annotated[list[str] | None, typer.Option("--bet", help="BETTOR:CHARIOTEER:GOLD (repeatable).")]
+WealthBetOption = Annotated[list[str] | None, typer.Option(
+    "--wealth-bet", help="BETTOR:CHARIOTEER[:WEALTH]: Wealth levels against the house, one unless given "
+    "(the house takes at most one; repeatable).")]
+SideBetOption = Annotated[list[str] | None, typer.Option(
+    "--side-bet", help="BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth] (repeatable).")]
+NoblesOption = Annotated[Path | None, typer.Option(
+    "--nobles", help="TOML \\[\\[noble]] sheets of the drivers (and spectators).")]
+TrackOption = Annotated[Path | None, typer.Option("--track", help="TOML file of another circus.")]
+ScenarioOption = Annotated[Path | None, typer.Option(
+    "--scenario", help="Start from a scenario file's position, its [[play]] steps played (docs/scenarios); "
+                       "people drive every chariot, or bots with --auto.")]
+
+
+def race(drivers: DriversOption = "", npc: NpcOption = 0, auto: AutoOption = False,
+         spectators: SpectatorsOption = "", bet: BetOption = None, wealth_bet: WealthBetOption = None,
+         side_bet: SideBetOption = None, nobles_file: NoblesOption = None, track_file: TrackOption = None,
+         scenario: ScenarioOption = None, seed: SeedOption = None, dice: DiceOption = None,
+         physical_dice: PhysicalOption = False, json: JsonOption = False, save: SaveOption = None,
+         load: LoadOption = None, overwrite: OverwriteOption = False, db: DbOption = None,
+         allow_undo: AllowUndoOption = False) -> None:
     """Race chariots in the circus maximus, with bets.
 
     --load NAME continues saving to NAME; --save OTHER with it forks a copy.
@@ -137,20 +136,16 @@ def race(
     from magecraft.cli.sessions import open_session
 
     session = open_session(db, SYSTEM, KIND, save=save, load=load, overwrite=overwrite)
+    # what sets a new race up: a scenario or a saved race brings its own, and refuses these
+    setup: dict[str, object] = {
+        "drivers": drivers or None, "npc": npc or None, "spectators": spectators or None, "bet": bet or None,
+        "wealth_bet": wealth_bet or None, "side_bet": side_bet or None, "nobles": nobles_file, "track": track_file}
     if scenario is not None:
-        given = given_options(drivers=drivers or None, npc=npc or None, spectators=spectators or None,
-                              bet=bet or None, wealth_bet=wealth_bet or None, side_bet=side_bet or None,
-                              nobles=nobles_file, track=track_file, load=load)
-        if given:
-            raise typer.BadParameter(f"{given[0]} cannot change a scenario's race", param_hint="--scenario")
+        _refuse_given(given_options(**setup, load=load), "a scenario's race", "--scenario")
         state, controllers = _scenario_race(scenario, auto, seed, dice, physical_dice)
     elif load:
-        given = given_options(drivers=drivers or None, npc=npc or None, spectators=spectators or None,
-                              bet=bet or None, wealth_bet=wealth_bet or None, side_bet=side_bet or None,
-                              nobles=nobles_file, track=track_file, seed=seed, dice=dice,
-                              physical_dice=physical_dice)
-        if given:
-            raise typer.BadParameter(f"{given[0]} cannot change a saved race", param_hint="--load")
+        _refuse_given(given_options(**setup, seed=seed, dice=dice, physical_dice=physical_dice), "a saved race",
+                      "--load")
         assert session.loaded is not None
         state, controllers = load_race(session.loaded.state, load)
     else:
@@ -158,6 +153,18 @@ def race(
                                        make_randomness(seed, dice, physical_dice))
         for action in parse_bets(bet or [], wealth_bet or [], side_bet or []):
             state.apply(action)
+    _run_race(session, state, controllers, auto, json, allow_undo)
+
+
+def _refuse_given(given: list[str], what: str, option: str) -> None:
+    if given:
+        raise typer.BadParameter(f"{given[0]} cannot change {what}", param_hint=option)
+
+
+def _run_race(session: SaveSession, state: Race, controllers: dict[str, str], auto: bool, json: bool,
+              allow_undo: bool) -> None:
+    """Bots alone run the race and it is reported (saved once, if named); people drive and bet at the shared
+    play loop."""
     people = [name for name, kind in controllers.items() if kind == HUMAN]
     if auto and people:
         raise typer.BadParameter(f"--auto races bots only, and {people[0]} is a person", param_hint="--auto")

@@ -133,3 +133,17 @@ class EventLog:
 
 #: ``tuple.__new__`` builds an :class:`Event` without the Python-level ``__new__`` of a named tuple.
 _new_event = tuple.__new__
+
+
+#: Event kinds that draw on the dice or the deck: undo past them would let a player roll again.
+RANDOM_KINDS = frozenset({"roll", "shuffle", "choice"})
+
+
+def undo_stops_at(event: Event) -> str | None:
+    """Why undo may not go back past ``event`` in any game, at the terminal or on the web table: a die rolled, a
+    deck shuffled, a secret shown to a seat (``private_to``); None when undoing it hides nothing learnt."""
+    if event.kind in RANDOM_KINDS:
+        return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
+    if event.data.get("private_to") is not None:
+        return f"hidden information was revealed ({event.label})"
+    return None

@@ -95,11 +95,12 @@ class GameType:
                 "second a decision", Sees.OBSERVATION, self._search_bot)
         object.__setattr__(self, "bots", bots)
 
-    def _search_bot(self, rng: Randomness) -> Bot:
-        from magecraft.core.search import SearchBot
+    def _search_bot(self, rng: Randomness, budget: str = "") -> Bot:
+        from magecraft.core.search import PLAYOUTS, SearchBot
 
+        playouts, seconds = search_budget(budget) if budget else (PLAYOUTS, 1.0)
         return SearchBot(rng, determinise=self.determinise, winners=self.winners, playout=self.playout,
-                         evaluate=self.evaluate)
+                         evaluate=self.evaluate, playouts=playouts, seconds=seconds)
 
     def playout(self, state: GameState[Any], rng: Randomness) -> Playout:
         """The bots of the search bot's playouts: the rule book's at its seats, ``playout_bot`` elsewhere."""
@@ -120,13 +121,26 @@ class GameType:
         return self.new(rng, self.options(raw_options or {}))
 
     def bot(self, name: str, rng: Randomness) -> Bot:
-        """A bot of this game by its registered name (a misspelt one is refused with the names)."""
-        spec = self.bots.get(name)
-        if spec is None:
+        """A bot of this game by its registered name (a misspelt one is refused with the names).
+
+        ``search:N`` is the search bot thinking ``N`` playouts a decision with no clock (the same choices on
+        any machine, at any load: how the lab measures it), ``search:Ts`` thinking ``T`` seconds."""
+        self.check_bot(name)
+        _, colon, budget = name.partition(":")
+        if colon:
+            return self._search_bot(rng, budget)
+        return self.bots[name].make(rng)
+
+    def check_bot(self, name: str) -> None:
+        """Refuse in one line (``InputError``) a bot this game does not have, or a search budget that is none."""
+        base, colon, budget = name.partition(":")
+        if colon and base == "search" and "search" in self.bots:
+            search_budget(budget)
+            return
+        if name not in self.bots:
             near = close_names(name, self.bots)
             hint = f"; did you mean {near[0]!r}?" if near else ""
             raise InputError(f"{self.name} has no bot called {name!r}{hint} (bots: {', '.join(self.bots)})")
-        return spec.make(rng)
 
     def load(self, state: Mapping[str, Any]) -> GameState[Any]:
         """Rebuild a saved state of this game, refused whole (``InputError``) when it does not load."""
@@ -137,6 +151,40 @@ class GameType:
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             detail = f"{type(exc).__name__}: {exc}" if not isinstance(exc, KeyError) else f"{exc} is missing"
             raise InputError(f"this is not a {self.title} that loads ({detail})") from None
+
+
+def plain_options(text: str) -> dict[str, Any]:
+    """A new game's plain options written as TOML (``creatures = ["Grizzly Bears"]``), as the web lobby's form
+    and ``lab run --options`` take them; text that is not TOML is refused in one line.
+
+    >>> plain_options('hero = "Kiora the Wanderer"')
+    {'hero': 'Kiora the Wanderer'}
+    """
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"the options are not TOML ({exc})") from None
+
+
+def search_budget(text: str) -> tuple[int, float | None]:
+    """The search bot's budget from the words after ``search:`` -- playouts (``200``: no clock) or seconds
+    (``2s``, ``0.5s``: as many playouts as fit) -- refused in one line when it is neither.
+
+    >>> search_budget("200"), search_budget("0.5s")
+    ((200, None), (1000000, 0.5))
+    """
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if 0 < seconds <= 3600:
+                return 1_000_000, seconds
+        elif text.isdigit() and 0 < int(text) <= 1_000_000:
+            return int(text), None
+    except ValueError:
+        pass
+    raise InputError(f"search:{text} is not a budget: say playouts (search:200) or seconds (search:0.5s)")
 
 
 class Registry:

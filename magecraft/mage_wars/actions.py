@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 
@@ -317,3 +319,22 @@ DUMMY_CREATURE = DummyTurn(DummyStep.CREATURE)
 #: The one action of each of the Dummy Mage's decisions, by the step the game waits on.
 DUMMY_TURNS: Mapping[Step | str | None, DummyTurn] = {STEP_DUMMY_QUICK_CAST: DUMMY_QUICK_CAST,
                                                       STEP_DUMMY_CREATURE: DUMMY_CREATURE}
+
+
+@lru_cache(maxsize=4096)
+def said_with_names(action: Action, actor: str, target: str) -> str:
+    """An action in words given what its actor and target are called ("" for no unit), worked out once per
+    action value and names (actions are built once and offered again)."""
+    names = {}
+    if actor:
+        names[getattr(action, "actor", "")] = actor
+    if target:
+        names[getattr(action, "target", "")] = target
+    return words(action, names)
+
+
+@lru_cache(maxsize=4096)
+def action_data(action: Action) -> Mapping[str, Any]:
+    """The data of the event that records a decision: the action's fields, read-only, so that it is worked out
+    once per action value (actions are built once and offered again) and shared by the events that record it."""
+    return MappingProxyType(action.to_dict())

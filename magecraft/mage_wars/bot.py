@@ -25,7 +25,8 @@ from magecraft.mage_wars.actions import (
 )
 from magecraft.mage_wars.arena import DISTANCES
 from magecraft.mage_wars.cards import Card, CardBook
-from magecraft.mage_wars.decisions import Offer, attack_action
+from magecraft.mage_wars.decisions import Offer, attack_action, cast_actions
+from magecraft.mage_wars.decisions import offer as offer_of
 from magecraft.mage_wars.game import MageWarsGame
 from magecraft.mage_wars.units import DUMMY, YOU, Unit
 
@@ -58,7 +59,7 @@ def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
     ``legal_actions`` offers (actions are built once: ``decisions.attack_action``)."""
     if game.pending == STEP_PLAN:
         return _plan(game), False
-    offer = game.offer()
+    offer = offer_of(game)
     dice: dict[tuple[str, str], int] = {}
     best, best_score = _best_of_the_rest(game, offer, dice)
     if best is not None and best_score[0] > _MOVE_SCORE:
@@ -129,7 +130,7 @@ def _best_of_the_rest(game: MageWarsGame, offer: Offer, dice: dict[tuple[str, st
         for zone, _ in zones:
             for card in spells:
                 if (card.action != "full" or zone == here) and _cast_most(card) > max(top, best_score):
-                    for action in game.cast_actions(card, zone):
+                    for action in cast_actions(game, card, zone):
                         score = _cast_score(game, action)
                         if score > top:
                             top, cast = score, action

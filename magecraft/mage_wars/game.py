@@ -12,7 +12,6 @@ your decisions :mod:`magecraft.mage_wars.actions`, listed and judged in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
@@ -52,6 +51,8 @@ from magecraft.mage_wars.actions import (
     Stage,
     Step,
     Strike,
+    action_data,
+    said_with_names,
     words,
 )
 from magecraft.mage_wars.arena import Wall
@@ -252,6 +253,16 @@ class MageWarsGame(GameState[Action]):
             return
         decisions.check(self, action)
 
+    def apply(self, action: Action) -> None:
+        """:meth:`check` then :meth:`perform`, as every game applies an action, with the Dummy Mage's turn (about
+        half of a game's actions) carried out at once: its one offered action needs no judging (Fast paths)."""
+        if type(action) is DummyTurn and action is DUMMY_TURNS.get(self.pending) and self.winner is None:
+            self._vouched = None
+            self._perform_dummy()
+            return
+        self.check(action)
+        self.perform(action)
+
     def chance_of(self, action: Action) -> Chance | None:
         """The exact chance an attack destroys its target, or (where it cannot) deals damage (issue 28): a
         creature's attack (:class:`.actions.Strike`) or your attack spell cast at one target; None for every
@@ -337,7 +348,7 @@ class MageWarsGame(GameState[Action]):
         actor_id, target_id = getattr(action, "actor", ""), getattr(action, "target", "")
         if not walls:
             actor, target = units.get(actor_id), units.get(target_id)
-            return _words(action, "" if actor is None else actor.describe(),
+            return said_with_names(action, "" if actor is None else actor.describe(),
                           "" if target is None else target.describe())
         names = {}
         for ident in (actor_id, target_id):
@@ -551,7 +562,8 @@ class MageWarsGame(GameState[Action]):
         if type(action) is DummyTurn:
             self._perform_dummy()
             return
-        self.event(f"you chose: {self.action_text(action)}", section=SEC_ACTION, data=action_data(action))
+        self.rng.log.record("game", f"you chose: {self.action_text(action)}", section=SEC_ACTION,
+                            data=action_data(action))
         if type(action) is Reveal:
             self._reveal(self.units[action.target], action.enchantment)
             return
@@ -750,18 +762,6 @@ class MageWarsGame(GameState[Action]):
 
 
 
-@lru_cache(maxsize=4096)
-def _words(action: Action, actor: str, target: str) -> str:
-    """An action in words given what its actor and target are called ("" for no unit), worked out once per
-    action value and names (actions are built once and offered again)."""
-    names = {}
-    if actor:
-        names[getattr(action, "actor", "")] = actor
-    if target:
-        names[getattr(action, "target", "")] = target
-    return words(action, names)
-
-
 def _private_to_you(event: Mapping[str, Any], book: CardBook) -> bool:
     """An event that names what the Dummy Mage may not see: your plan, a face-down enchantment cast."""
     data = event.get("data") or {}
@@ -770,13 +770,6 @@ def _private_to_you(event: Mapping[str, Any], book: CardBook) -> bool:
     casts = data.get("kind") == KIND_QUICK_CAST or data.get("do") == "cast"
     card = book.cards.get(str(data.get("name"))) if casts and not data.get("reveal") else None
     return card is not None and card.type == "enchantment"
-
-
-@lru_cache(maxsize=4096)
-def action_data(action: Action) -> Mapping[str, Any]:
-    """The data of the event that records a decision: the action's fields, read-only, so that it is worked out
-    once per action value (actions are built once and offered again) and shared by the events that record it."""
-    return MappingProxyType(action.to_dict())
 
 
 def _answers(card: Card, trigger: str, attack: Attack) -> bool:

@@ -20,7 +20,9 @@
 
 Before each day, hired travellers whose time is up leave (the Necromancer turning on his employer
 first, 7.10).  Between days the referee records what the base game did: moves, offroad rolls (2.2-2.4),
-hiring, capturing, deaths (7.8, 2.5), guilds (9) -- :mod:`.referee` checks and carries those out.
+hiring, capturing, deaths (7.8, 2.5), guilds (9) -- :mod:`.referee` checks and carries those out.  The travellers'
+wandering and meetings are :mod:`.wandering`, the generators and their pods :mod:`.generators`, the setup's
+placing :mod:`.placing`.
 When the rules leave a choice to a person (which of two equally close pods moves, 12.4/1a; who of
 several eligible characters takes a guild's chit, 9.3/3b; the clearing an offroad roll lets the
 character choose, 2.3), the day waits: :attr:`RealmDays.pending` names the decision and
@@ -49,8 +51,7 @@ from magecraft.core.events import Event, EventLog
 from magecraft.core.odds import Chance
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.state import GameState
-from magecraft.core.tables import get_table
-from magecraft.magic_realm import chances, miracles, phases, referee, travellers, words
+from magecraft.magic_realm import chances, generators, miracles, phases, referee, travellers, wandering, words
 from magecraft.magic_realm.actions import (
     ChooseClearing,
     ChoosePod,
@@ -63,15 +64,16 @@ from magecraft.magic_realm.actions import (
     WoundMiracle,
 )
 from magecraft.magic_realm.board import Board
-from magecraft.magic_realm.data import realm_lists, spell
+from magecraft.magic_realm.generators import PROWLING
 from magecraft.magic_realm.guilds import GuildHall
 from magecraft.magic_realm.hirelings import Retinue
 from magecraft.magic_realm.pieces import Character, Decide, Item, Pending, Pod, TravellerPiece
+from magecraft.magic_realm.placing import deal_travellers, mark_characters, place_characters, teach_spells, tile_of
 from magecraft.magic_realm.realm import DayRecord, Replay
 from magecraft.magic_realm.setup import SECTION as SETUP_DEAL
 from magecraft.magic_realm.setup import Setup
 from magecraft.magic_realm.sites import Sites
-from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings
 from magecraft.magic_realm.travel import volcano_midnight_effect
 
 __all__ = [
@@ -81,12 +83,6 @@ __all__ = [
 ]
 
 TRAVELLERS = "7. Travellers"
-GENERATORS = "12. Monster Generators"
-PROWLING = 5
-COLOUR_DAY = 7
-#: 12.5/2: the Hive is destroyed by three Tremendous hits.
-HIVE_HITS = 3
-POD_KIND = {"Hive": "bees", "Pond": "slimes", "Graveyard": "undead"}
 #: What a save of the realm says it is (``from_dict`` refuses anything else).
 SAVE_FORMAT = "magic_realm.days/3"
 #: A save of before the Trap and the minor treasure locations were on the board: read, its sites dealt anew
@@ -185,14 +181,14 @@ class RealmDays(GameState[DayAction]):
         """
         dealt = setup or Setup.deal(rng)
         board = Board.build(dealt.tiles, rng)
-        placed, gold = _place_characters(board, characters)
-        pieces = _deal_travellers(dealt, board, rng)
-        gen_tile_name = _tile_of(dealt, dealt.generator)
+        placed, gold = place_characters(board, characters)
+        pieces = deal_travellers(dealt, board, rng)
+        gen_tile_name = tile_of(dealt, dealt.generator)
         gen_tile = -1 if gen_tile_name is None else board.tile_index(gen_tile_name)
         # The generator's treasure location lies in its tile's highest-numbered clearing (ruling MR5).
         gen_clearing = -1 if gen_tile < 0 else board.tile_clearings(gen_tile)[-1]
-        _mark_characters(placed, colour_magic=colour_magic, female=female, male=male)
-        _teach_spells(placed, spells or {})
+        mark_characters(placed, colour_magic=colour_magic, female=female, male=male)
+        teach_spells(placed, spells or {})
         made = cls(rng, dealt, board, placed, pieces, generator_tile=gen_tile, generator_clearing=gen_clearing,
                    settings=settings)
         for who_name, coins in gold.items():
@@ -358,8 +354,8 @@ class RealmDays(GameState[DayAction]):
                 self.move_traveller(piece)
         for pod in self.pods:
             pod.moved = False
-        if self.prowling and self.generator_active and not self._closed() and self.colour_present():
-            self._generate()
+        if self.prowling and self.generator_active and not generators.closed(self) and self.colour_present():
+            generators.generate(self)
         self.turn, self.turn_started, self.moves_left = 0, False, 0
         self.continue_day()
 
@@ -376,7 +372,7 @@ class RealmDays(GameState[DayAction]):
                     if self.pending is not None:
                         return
                 while self.moves_left > 0 and character.alive:
-                    closest = self._closest_pods(character)
+                    closest = generators.closest_pods(self, character)
                     if not closest:
                         self.moves_left = 0
                     elif len(closest) > 1:
@@ -395,11 +391,11 @@ class RealmDays(GameState[DayAction]):
 
     def _start_turn(self, character: Character) -> None:
         if not character.offroad:
-            self._meet_travellers(character)
+            wandering.meet_travellers(self, character)
             phases.end_turn(self, character)
         if (
             not self.generator_active
-            and not self._closed()
+            and not generators.closed(self)
             and self.board.clearings[character.clearing].tile == self.generator_tile
         ):
             self.generator_active = True
@@ -409,209 +405,32 @@ class RealmDays(GameState[DayAction]):
             self.moves_left = 2 if here else 1
         referee.arrive_at_guilds(self, character)
 
-    def _closed(self) -> bool:
-        return self.generator_closed or (self.generator == "Hive" and self.hive_destroyer is not None)
-
     def colour_present(self) -> bool:
-        """12.2/1-2: every seventh day, or a character carrying colour magic -- his own, or the captured Wood
-        Sprite's "endless source of GOLD Magic" (7.10, ruling MR43)."""
-        return self.day % COLOUR_DAY == 0 or any(
-            c.alive and (c.colour_magic or "Wood Sprite" in self.retinues[c.name].serving) for c in self.characters
-        )
+        """Whether colour magic is present today (12.2/1-2; :func:`.generators.colour_present`)."""
+        return generators.colour_present(self)
 
-    def _generate(self) -> None:
-        rolled = table("mr_pod_generation", self.settings).roll(self.rng,
-                                                                label=f"{self.generator}: pod generation")
-        pod = Pod(self.next_pod, POD_KIND[self.generator], int(rolled.data["monsters"]), self.generator_tile)
-        self.next_pod += 1
-        self.pods.append(pod)
-        self.note(
-            f"the {self.generator} breeds a pod of {pod.monsters} {pod.kind} in {self.board.tile_names[pod.tile]}"
-        )
-
-    def _monsters_at(self, clearing: int) -> bool:
-        return any(p.clearing == clearing for p in self.pods) or (
-            self.queen_alive and clearing == self.generator_clearing and self.generator_active
-        )
-
-    # -- travellers (7.3, 7.4) -------------------------------------------------------------------------
+    # -- travellers (7.3, 7.4; :mod:`.wandering`) -------------------------------------------------------
 
     def move_traveller(self, piece: TravellerPiece) -> None:
-        assert piece.clearing is not None
-        must = self._monsters_at(piece.clearing)
-        rolled = get_table("mr_traveller_movement").roll(self.rng, label=f"{piece.name}: traveller movement")
-        moves: list[Mapping[str, Any]] = []
-        if rolled.data["move"] == "twice":
-            for n in (1, 2):
-                again = self.rng.roll(6, f"{piece.name}: re-roll {n} (1s ignored)", section=TRAVELLERS)
-                if again != 1:
-                    moves.append(get_table("mr_traveller_movement").lookup(again).data)
-        else:
-            moves.append(rolled.data)
-        for move in moves:
-            if move["move"] == "stay" and not must:
-                continue
-            target = self._destination(piece, str(move.get("move")), str(move.get("prefer", "same")))
-            if target is None:
-                if must:
-                    piece.state, piece.clearing = "eaten", None
-                    self.note(f"the {piece.name}, trapped among monsters, is eaten")
-                    return
-                continue
-            self.place_traveller(piece, target)
-            if piece.state != "wandering":
-                return
-            must = self._monsters_at(target)
-
-    def _destination(self, piece: TravellerPiece, direction: str, prefer: str) -> int | None:
-        assert piece.clearing is not None
-        here = self.board.clearings[piece.clearing]
-        options = [self.board.clearings[n] for n in self.board.roads[piece.clearing]]
-        if piece.name == "Wood Sprite":
-            options = [c for c in options if not c.is_cave]
-        if direction == "up":
-            ranked = sorted((c for c in options if c.number > here.number), key=lambda c: (c.number, c.id))
-        elif direction == "down":
-            ranked = sorted((c for c in options if c.number < here.number), key=lambda c: (-c.number, c.id))
-        else:
-            ranked = sorted(options, key=lambda c: (c.number, c.id))
-        same = [c for c in ranked if c.tile == here.tile]
-        new = [c for c in ranked if c.tile != here.tile]
-        order = same + new if prefer == "same" else new + same
-        order += [c for c in sorted(options, key=lambda c: (c.number, c.id)) if c not in order]
-        for c in order:
-            if not self._monsters_at(c.id):
-                return c.id
-        return None
+        """The traveller moves by the Traveller Movement table (:func:`.wandering.move_traveller`)."""
+        wandering.move_traveller(self, piece)
 
     def place_traveller(self, piece: TravellerPiece, clearing: int) -> None:
-        """A traveller lands in ``clearing``: the Wood Sprite dies in a cave (7.10)."""
-        piece.clearing = clearing
-        if piece.name == "Wood Sprite" and self.board.clearings[clearing].is_cave:
-            piece.state, piece.clearing = "dead", None
-            self.note("the Wood Sprite enters a cave and dies")
-            return
-        self.note(f"the {piece.name} wanders to {self.board.label(clearing)}")
+        """A traveller lands in ``clearing`` (:func:`.wandering.place_traveller`)."""
+        wandering.place_traveller(self, piece, clearing)
 
-    # -- the end of a character's turn ------------------------------------------------------------------
-
-    def _meet_travellers(self, character: Character) -> None:
-        for piece in self.travellers:
-            if piece.state != "wandering" or piece.clearing != character.clearing:
-                continue
-            if piece.name == "Jester":
-                here = [c for c in self.characters if c.alive and c.clearing == character.clearing
-                        and not c.offroad]
-                longest = max(letters(c.name) for c in here)
-                tied = sorted(c.name for c in here if letters(c.name) == longest)
-                chosen = (
-                    tied[0]
-                    if len(tied) == 1
-                    else self.rng.choice(tied, "the Jester's tie: who he joins", section=TRAVELLERS)
-                )
-                self._join(piece, chosen)
-            elif piece.name == "Young Knight":
-                if character.magic_chits > 3:
-                    self.note(f"the Young Knight attacks {character.name} (more than 3 MAGIC chits)")
-                else:
-                    self._join(piece, character.name)
-            elif piece.name == "Siren" and character.male:
-                self._siren(piece, character)
-
-    def _siren(self, piece: TravellerPiece, character: Character) -> None:
-        """7.10 Siren's trap: what is lost goes to her box and she vanishes to a random clearing of a
-        random adjacent hex (only when something was taken: "No effect -- May attempt a capture")."""
-        trap = table("mr_siren_trap", self.settings).roll(self.rng, label=f"{character.name}: Siren's trap")
-        lose = str(trap.data.get("lose", ""))
-        self.note(f"the Siren's trap: {character.name}: {trap.result}")
-        if not lose:
-            return
-        taken = [i for i in character.belongings if _siren_takes(lose, i)]
-        if taken:
-            character.belongings = [i for i in character.belongings if i not in taken]
-            self.siren_box.extend(taken)
-            self.note(f"into the Siren's box: {', '.join(i.name for i in taken)}")
-        tile = self.board.clearings[character.clearing].tile
-        neighbours = self.board.tile_neighbours[tile]
-        if neighbours:
-            where = self.rng.choice(sorted(neighbours), "the Siren vanishes to an adjacent hex")
-            span = self.board.tile_clearings(where)
-            piece.clearing = span[self.rng.roll(len(span), "the Siren's clearing") - 1]
-            self.note(f"the Siren vanishes to {self.board.label(piece.clearing)}")
-
-    def _join(self, piece: TravellerPiece, name: str) -> None:
-        piece.state, piece.joined, piece.clearing = "joined", name, None
-        who = next(c for c in self.characters if c.name == name)
-        who.followers.append(piece.name)
-        self.note(f"the {piece.name} joins {name} for the rest of the game")
-
-    # -- pods (12.4) ---------------------------------------------------------------------------------
-
-    def _closest_pods(self, character: Character) -> list[Pod]:
-        """12.4/1a: the pods not yet moved this turn at the shortest tile distance (all tied ones);
-        none for a character other than the Hive's destroyer while the destroyer lives (12.5/2)."""
-        if (
-            self.hive_destroyer is not None
-            and character.name != self.hive_destroyer
-            and any(c.name == self.hive_destroyer and c.alive for c in self.characters)
-        ):
-            return []
-        waiting = [p for p in self.pods if not p.moved]
-        if not waiting:
-            return []
-        tile = self.board.clearings[character.clearing].tile
-        distance = self.board.tile_distance
-        best = min(distance(p.tile, tile) for p in waiting)
-        return [p for p in waiting if distance(p.tile, tile) == best]
+    # -- pods (12.4; :mod:`.generators`) -----------------------------------------------------------------
 
     def move_pod(self, pod: Pod, character: Character) -> None:
-        """12.4/1: one tile closer, or into the character's clearing when already in his tile (a lost
-        character is in no clearing: the pod stays in the woods with him)."""
-        self.moves_left -= 1
-        pod.moved = True
-        tile = self.board.clearings[character.clearing].tile
-        if pod.tile == tile:
-            if character.offroad:
-                self.note(f"pod {pod.id} ({pod.monsters} {pod.kind}) circles {character.name}, lost in the woods")
-            else:
-                pod.clearing = character.clearing
-                self.note(
-                    f"pod {pod.id} ({pod.monsters} {pod.kind}) swarms into {self.board.label(character.clearing)}"
-                )
-        else:
-            pod.tile = self.board.step_toward(pod.tile, tile)
-            self.note(f"pod {pod.id} ({pod.monsters} {pod.kind}) flies to {self.board.tile_names[pod.tile]}")
-        if pod.kind == "slimes":
-            self._divide(pod)
-
-    def _divide(self, pod: Pod) -> None:
-        rolled = table("mr_slime_division", self.settings).roll(self.rng, label=f"pod {pod.id}: slime division")
-        divide = int(rolled.data["divide"])
-        if divide:
-            grown = pod.monsters if divide < 0 or divide > pod.monsters else divide
-            pod.monsters += grown
-            self.note(f"pod {pod.id}: {grown} slime{'s' if grown > 1 else ''} divide ({pod.monsters} now)")
+        """The pod moves toward ``character`` (:func:`.generators.move_pod`)."""
+        generators.move_pod(self, pod, character)
 
     def strike(self, action: StrikeHive) -> None:
-        if self.queen_alive:
-            workers = self.rng.roll(6, "the Queen Bee's workers", section=GENERATORS)
-            self.note(f"the Hive is struck: the Queen Bee appears with {workers} workers to defend it")
-        if action.tremendous:
-            self.hive_hits += 1
-        if self.hive_hits >= HIVE_HITS:
-            self.hive_destroyer = action.character
-            self.note(f"{action.character} destroys the Hive: its pods now hunt {action.character}")
+        """The Hive is struck (:func:`.generators.strike`)."""
+        generators.strike(self, action)
 
     def _midnight(self) -> None:
-        merged: dict[int, Pod] = {}
-        for pod in self.pods:
-            pod.clearing = None
-            if pod.tile in merged:
-                merged[pod.tile].monsters += pod.monsters
-                self.note(f"pods {merged[pod.tile].id} and {pod.id} join in {self.board.tile_names[pod.tile]}")
-            else:
-                merged[pod.tile] = pod
-        self.pods = list(merged.values())
+        generators.merge_pods(self)
         for character in self.characters:
             if not character.alive or character.offroad:
                 continue
@@ -810,95 +629,7 @@ def _clearing(board: Board, value: Any, *, optional: bool = False) -> int | None
         raise ValueError(f"no clearing {number} on this board")
     return number
 
-
-def _place_characters(board: Board, characters: Sequence[str]) -> tuple[list[Character], dict[str, int]]:
-    """The characters placed as ``"Amazon@Oak Woods 2"`` (``=GOLD`` after the clearing: his starting gold)."""
-    placed: list[Character] = []
-    gold: dict[str, int] = {}
-    women = realm_lists()["female"]
-    for text in characters:
-        name, sep, where = text.partition("@")
-        name = name.strip()
-        if not sep or not name:
-            raise InputError(f"place a character as NAME@CLEARING, like 'Amazon@Oak Woods 2', not {text!r}")
-        where, has_gold, amount = where.partition("=")
-        if has_gold:
-            if not amount.strip().isdecimal() or len(amount.strip()) > 6:
-                raise InputError(
-                    f"{name}'s gold is a whole number, like 'Amazon@Oak Woods 2=25', not {amount!r}"
-                )
-            gold[name] = int(amount)
-        placed.append(Character(name, board.clearing_of(where).id, male=name not in women))
-    if len({c.name for c in placed}) != len(placed):
-        raise InputError("two characters share a name")
-    return placed, gold
-
-
-def _deal_travellers(dealt: Setup, board: Board, rng: Randomness) -> list[TravellerPiece]:
-    """The travellers in play, each in a random clearing of the tile it was dealt to (7.1)."""
-    pieces = []
-    for number, name in enumerate(dealt.travellers_in_play, start=1):
-        tile = _tile_of(dealt, name)
-        if tile is None:
-            # Set aside in a group's pile: it reaches the board only when the group is found (15.3/2).
-            pieces.append(TravellerPiece(name, number, None, state="set aside"))
-            continue
-        span = board.tile_clearings(board.tile_index(tile))
-        pieces.append(TravellerPiece(name, number, span[rng.roll(len(span), f"{name}: its clearing") - 1]))
-    return pieces
-
-
-def _mark_characters(placed: Sequence[Character], *, colour_magic: Sequence[str], female: Sequence[str],
-                     male: Sequence[str]) -> None:
-    """The characters carrying colour magic (12.2/1) and the sex overrides (7.10 the Siren; ruling MR33)."""
-    by_name = {c.name: c for c in placed}
-    for option, names in (("--colour", colour_magic), ("--female", female), ("--male", male)):
-        for raw in names:
-            who = by_name.get(raw.strip())
-            if who is None:
-                raise InputError(f"{option}: no character {raw.strip()!r} is placed")
-            if option == "--colour":
-                who.colour_magic = True
-            else:
-                who.male = option == "--male"
-
-
-def _teach_spells(placed: Sequence[Character], spells: Mapping[str, Sequence[str]]) -> None:
-    """The spells each character knows, by their List of Spells names (ruling MR55)."""
-    by_name = {c.name: c for c in placed}
-    for name, known in spells.items():
-        who = by_name.get(name.strip())
-        if who is None:
-            raise InputError(f"--spells: no character {name.strip()!r} is placed")
-        for text in known:
-            found = spell(text).name
-            if found not in who.spells:
-                who.spells.append(found)
-
-
 def secret_event(kind: Any, label: Any, section: Any) -> bool:
     """Whether a log event is the referee's alone: the Expansion Setup's deal (15.3-15.4), a pick "kept
     hidden", or the dice's state."""
     return section == SETUP_SECTION or kind == "randomness" or "(kept hidden)" in str(label)
-
-
-def letters(name: str) -> int:
-    """7.10 Jester: "the one with the most letters in their name" -- letters only, not the space of "Woods
-    Girl" or the stroke of "Thief/Assassin"."""
-    return sum(ch.isalpha() for ch in name)
-
-
-def _siren_takes(lose: str, item: Item) -> bool:
-    if lose == "belongings":
-        return True
-    if lose == "treasures":
-        return item.treasure
-    return item.kind == lose.removesuffix("s")
-
-
-def _tile_of(setup: Setup, chit: str) -> str | None:
-    """The tile a chit was dealt to, or None when it waits in a group's pile."""
-    for tile, chits in setup.tile_chits.items():
-        if any(c.name == chit for c in chits):
-            return tile
-    return None

@@ -110,82 +110,97 @@ C = r"(?P<c>.+?)"
 T = r"(?P<t>.+?)"
 
 
-def _grammar(realm: Realm) -> list[tuple[re.Pattern[str], Callable[[dict[str, str]], act.DayAction]]]:
-    def who(g: dict[str, str]) -> str:
-        return realm_name(realm, g["c"])
+#: What builds an action from the groups its words matched, in the realm the words are read in.
+Build = Callable[[Realm, dict[str, str]], act.DayAction]
 
-    def piece(g: dict[str, str]) -> str:
-        return traveller_name(realm, g["t"])
 
-    def place(text: str) -> int:
-        return realm.board.clearing_of(text).id
+def _who(realm: Realm, g: dict[str, str]) -> str:
+    return realm_name(realm, g["c"])
 
-    def items(text: str) -> tuple[str, ...]:
-        return tuple(p.strip() for p in text.split(",") if p.strip())
 
-    rows: list[tuple[str, Callable[[dict[str, str]], act.DayAction]]] = [
-        (r"play the next day|next day", lambda g: act.NextDay()),
-        (r"pod (?P<n>\d{1,4})(?: moves)?", lambda g: act.ChoosePod(int(g["n"]))),
-        (r"offroad to (?P<w>.+)", lambda g: act.ChooseClearing(place(g["w"]))),
-        (C + r" takes the guild chit", lambda g: act.GrantGuildChit(who(g))),
-        (r"move " + C + r" to (?P<w>.+)", lambda g: act.MoveCharacter(who(g), place(g["w"]))),
-        (r"day " + C + r": (?P<a>[^;]+?)(?:; phases (?P<p>\d{1,2}))?(?:; extra (?P<x>[^;]+?))?"
-         r"(?P<f>; fleet foot)?",
-         lambda g: act.RecordDay(who(g), items(g["a"]), None if g["p"] is None else int(g["p"]),
-                                 items(g["x"] or ""), bool(g["f"]))),
-        (r"cast miracle " + C + r": (?P<k>.+?)(?: with (?P<u>.+))?",
-         lambda g: act.CastSpell(who(g), "Miracle", chit=g["k"].strip(), cast_with=items(g["u"] or ""))),
-        (C + r" casts (?P<s>Miracle): (?P<k>.+?)(?: with (?P<u>.+))?",
-         lambda g: act.CastSpell(who(g), "Miracle", chit=g["k"].strip(), cast_with=items(g["u"] or ""))),
-        (C + r" casts (?P<s>Open Gate) to (?P<x>.+)", lambda g: act.CastSpell(who(g), "Open Gate", g["x"])),
-        (C + r" casts (?P<s>.+)", lambda g: act.CastSpell(who(g), spell_name(g["s"]))),
-        (C + r" strikes the Hive(?P<n> \(not Tremendous\))?", lambda g: act.StrikeHive(who(g), not g["n"])),
-        (C + r" uses the Book of the Dead", lambda g: act.UseBookOfTheDead(who(g))),
-        (C + r" travels offroad", lambda g: act.TravelOffroad(who(g))),
-        (C + r" hires the " + T + r"(?: holding (?P<k>.+))?", lambda g: act.Hire(who(g), piece(g), g["k"])),
-        (C + r" frees the " + T + r" revealing (?P<a>.+?) / (?P<b>.+)",
-         lambda g: act.Fire(who(g), piece(g), (place(g["a"]), place(g["b"])))),
-        (C + r" frees the " + T, lambda g: act.Fire(who(g), piece(g))),
-        (C + r" captures the " + T, lambda g: act.Capture(who(g), piece(g), True)),
-        (C + r" misses the " + T, lambda g: act.Capture(who(g), piece(g), False)),
-        (r"the Necromancer raises the dead for " + C, lambda g: act.RaiseDead(who(g))),
-        (r"the Pickpocket scores for " + C, lambda g: act.PickpocketScore(who(g))),
-        (C + r" kills the Jester", lambda g: act.RidOfJester(who(g), "killed")),
-        (C + r" delivers the Jester to the GUARD", lambda g: act.RidOfJester(who(g), "guard")),
-        (C + r" is killed by (?P<b>.+)", lambda g: act.CharacterKilled(who(g), realm_name(realm, g["b"]))),
-        (C + r" is killed", lambda g: act.CharacterKilled(who(g))),
-        (C + r" gains (?P<n>\d{1,6}) gold", lambda g: act.GiveGold(who(g), int(g["n"]))),
-        (C + r" pays (?P<n>\d{1,6}) gold", lambda g: act.GiveGold(who(g), -int(g["n"]))),
-        (C + r" did a deed: (?P<d>.+)", lambda g: act.RecordDeed(who(g), g["d"].strip())),
-        (C + r" discovers the (?P<x>.+)", lambda g: act.DiscoverGuild(who(g), guild_name(g["x"]))),
-        (C + r" joins the (?P<x>.+)", lambda g: act.JoinGuild(who(g), guild_name(g["x"]))),
-        (C + r" draws the quest (?P<q>.+)", lambda g: act.DrawQuest(who(g), g["q"].strip())),
-        (C + r" completes the quest", lambda g: act.CompleteQuest(who(g))),
-        (C + r" travels through the gates to (?P<x>.+?) with (?P<n>\d) MOVE",
-         lambda g: act.GateTravel(who(g), g["x"].strip(), int(g["n"]))),
-        (C + r" locates (?P<x>.+)", lambda g: act.LocateGate(who(g), g["x"].strip())),
-        (C + r" buys (?P<i>.+?) \((?P<k>[^)]+)\) from the Merchant, face value (?P<v>\d{1,6})",
-         lambda g: act.TradeWithMerchant(who(g), g["i"].strip(), int(g["v"]), True, g["k"].strip())),
-        (C + r" sells (?P<i>.+?) \((?P<k>[^)]+)\) to the Merchant, face value (?P<v>\d{1,6})",
-         lambda g: act.TradeWithMerchant(who(g), g["i"].strip(), int(g["v"]), False, g["k"].strip())),
-        (C + r" buys (?P<s>.+?) from the " + T, lambda g: act.BuyService(who(g), piece(g), g["s"].strip())),
-        (C + r" runs from a battle(?P<d> with dragons)?(?P<b> with the Bounty Hunter)?",
-         lambda g: act.RunFromBattle(who(g), bool(g["d"]), bool(g["b"]))),
-        (C + r" reads the runes and (?P<l>learns|fails to learn) the spell",
-         lambda g: act.ReadRunes(who(g), g["l"].casefold() == "learns")),
-        (C + r"'s " + T + r" moves to (?P<w>.+)", lambda g: act.MoveHireling(who(g), piece(g), place(g["w"]))),
-        (C + r" puts on Shejoh's Ring(?P<w>, the Witch-King in play)?",
-         lambda g: act.PutOnRing(who(g), bool(g["w"]))),
-        (r"the Enchantress aids " + C, lambda g: act.EnchantressAid(who(g))),
-        (C + r" plays a Miracle chit(?: (?P<k>.+?))? keeping the (?P<h>low|high) roll",
-         lambda g: act.PlayMiracle(who(g), g["k"], g["h"].casefold())),
-        (r"miracle " + C + r"(?: (?P<h>low|high))?",
-         lambda g: act.PlayMiracle(who(g), keep=(g["h"] or "low").casefold())),
-        (C + r" puts a Miracle chit(?: (?P<k>.+?))? in the wound box", lambda g: act.WoundMiracle(who(g), g["k"])),
-        (C + r" takes (?P<i>.+?) \((?P<k>large treasure|small treasure|item)\)",
-         lambda g: act.GiveItem(who(g), g["i"].strip(), g["k"].casefold())),
-    ]
-    return [(re.compile(pattern + r"\Z", re.IGNORECASE), build) for pattern, build in rows]
+def _piece(realm: Realm, g: dict[str, str]) -> str:
+    return traveller_name(realm, g["t"])
+
+
+def _place(realm: Realm, text: str) -> int:
+    return realm.board.clearing_of(text).id
+
+
+def _items(text: str) -> tuple[str, ...]:
+    return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+#: Each action's words as a pattern, and how the action is built from what it matched: tried in order, the
+#: first whole match wins (so the longer spellings of one verb come before the shorter).
+_ROWS: list[tuple[str, Build]] = [
+    (r"play the next day|next day", lambda r, g: act.NextDay()),
+    (r"pod (?P<n>\d{1,4})(?: moves)?", lambda r, g: act.ChoosePod(int(g["n"]))),
+    (r"offroad to (?P<w>.+)", lambda r, g: act.ChooseClearing(_place(r, g["w"]))),
+    (C + r" takes the guild chit", lambda r, g: act.GrantGuildChit(_who(r, g))),
+    (r"move " + C + r" to (?P<w>.+)", lambda r, g: act.MoveCharacter(_who(r, g), _place(r, g["w"]))),
+    (r"day " + C + r": (?P<a>[^;]+?)(?:; phases (?P<p>\d{1,2}))?(?:; extra (?P<x>[^;]+?))?"
+     r"(?P<f>; fleet foot)?",
+     lambda r, g: act.RecordDay(_who(r, g), _items(g["a"]), None if g["p"] is None else int(g["p"]),
+                             _items(g["x"] or ""), bool(g["f"]))),
+    (r"cast miracle " + C + r": (?P<k>.+?)(?: with (?P<u>.+))?",
+     lambda r, g: act.CastSpell(_who(r, g), "Miracle", chit=g["k"].strip(), cast_with=_items(g["u"] or ""))),
+    (C + r" casts (?P<s>Miracle): (?P<k>.+?)(?: with (?P<u>.+))?",
+     lambda r, g: act.CastSpell(_who(r, g), "Miracle", chit=g["k"].strip(), cast_with=_items(g["u"] or ""))),
+    (C + r" casts (?P<s>Open Gate) to (?P<x>.+)", lambda r, g: act.CastSpell(_who(r, g), "Open Gate", g["x"])),
+    (C + r" casts (?P<s>.+)", lambda r, g: act.CastSpell(_who(r, g), spell_name(g["s"]))),
+    (C + r" strikes the Hive(?P<n> \(not Tremendous\))?", lambda r, g: act.StrikeHive(_who(r, g), not g["n"])),
+    (C + r" uses the Book of the Dead", lambda r, g: act.UseBookOfTheDead(_who(r, g))),
+    (C + r" travels offroad", lambda r, g: act.TravelOffroad(_who(r, g))),
+    (C + r" hires the " + T + r"(?: holding (?P<k>.+))?", lambda r, g: act.Hire(_who(r, g), _piece(r, g), g["k"])),
+    (C + r" frees the " + T + r" revealing (?P<a>.+?) / (?P<b>.+)",
+     lambda r, g: act.Fire(_who(r, g), _piece(r, g), (_place(r, g["a"]), _place(r, g["b"])))),
+    (C + r" frees the " + T, lambda r, g: act.Fire(_who(r, g), _piece(r, g))),
+    (C + r" captures the " + T, lambda r, g: act.Capture(_who(r, g), _piece(r, g), True)),
+    (C + r" misses the " + T, lambda r, g: act.Capture(_who(r, g), _piece(r, g), False)),
+    (r"the Necromancer raises the dead for " + C, lambda r, g: act.RaiseDead(_who(r, g))),
+    (r"the Pickpocket scores for " + C, lambda r, g: act.PickpocketScore(_who(r, g))),
+    (C + r" kills the Jester", lambda r, g: act.RidOfJester(_who(r, g), "killed")),
+    (C + r" delivers the Jester to the GUARD", lambda r, g: act.RidOfJester(_who(r, g), "guard")),
+    (C + r" is killed by (?P<b>.+)", lambda r, g: act.CharacterKilled(_who(r, g), realm_name(r, g["b"]))),
+    (C + r" is killed", lambda r, g: act.CharacterKilled(_who(r, g))),
+    (C + r" gains (?P<n>\d{1,6}) gold", lambda r, g: act.GiveGold(_who(r, g), int(g["n"]))),
+    (C + r" pays (?P<n>\d{1,6}) gold", lambda r, g: act.GiveGold(_who(r, g), -int(g["n"]))),
+    (C + r" did a deed: (?P<d>.+)", lambda r, g: act.RecordDeed(_who(r, g), g["d"].strip())),
+    (C + r" discovers the (?P<x>.+)", lambda r, g: act.DiscoverGuild(_who(r, g), guild_name(g["x"]))),
+    (C + r" joins the (?P<x>.+)", lambda r, g: act.JoinGuild(_who(r, g), guild_name(g["x"]))),
+    (C + r" draws the quest (?P<q>.+)", lambda r, g: act.DrawQuest(_who(r, g), g["q"].strip())),
+    (C + r" completes the quest", lambda r, g: act.CompleteQuest(_who(r, g))),
+    (C + r" travels through the gates to (?P<x>.+?) with (?P<n>\d) MOVE",
+     lambda r, g: act.GateTravel(_who(r, g), g["x"].strip(), int(g["n"]))),
+    (C + r" locates (?P<x>.+)", lambda r, g: act.LocateGate(_who(r, g), g["x"].strip())),
+    (C + r" buys (?P<i>.+?) \((?P<k>[^)]+)\) from the Merchant, face value (?P<v>\d{1,6})",
+     lambda r, g: act.TradeWithMerchant(_who(r, g), g["i"].strip(), int(g["v"]), True, g["k"].strip())),
+    (C + r" sells (?P<i>.+?) \((?P<k>[^)]+)\) to the Merchant, face value (?P<v>\d{1,6})",
+     lambda r, g: act.TradeWithMerchant(_who(r, g), g["i"].strip(), int(g["v"]), False, g["k"].strip())),
+    (C + r" buys (?P<s>.+?) from the " + T, lambda r, g: act.BuyService(_who(r, g), _piece(r, g), g["s"].strip())),
+    (C + r" runs from a battle(?P<d> with dragons)?(?P<b> with the Bounty Hunter)?",
+     lambda r, g: act.RunFromBattle(_who(r, g), bool(g["d"]), bool(g["b"]))),
+    (C + r" reads the runes and (?P<l>learns|fails to learn) the spell",
+     lambda r, g: act.ReadRunes(_who(r, g), g["l"].casefold() == "learns")),
+    (C + r"'s " + T + r" moves to (?P<w>.+)",
+     lambda r, g: act.MoveHireling(_who(r, g), _piece(r, g), _place(r, g["w"]))),
+    (C + r" puts on Shejoh's Ring(?P<w>, the Witch-King in play)?",
+     lambda r, g: act.PutOnRing(_who(r, g), bool(g["w"]))),
+    (r"the Enchantress aids " + C, lambda r, g: act.EnchantressAid(_who(r, g))),
+    (C + r" plays a Miracle chit(?: (?P<k>.+?))? keeping the (?P<h>low|high) roll",
+     lambda r, g: act.PlayMiracle(_who(r, g), g["k"], g["h"].casefold())),
+    (r"miracle " + C + r"(?: (?P<h>low|high))?",
+     lambda r, g: act.PlayMiracle(_who(r, g), keep=(g["h"] or "low").casefold())),
+    (C + r" puts a Miracle chit(?: (?P<k>.+?))? in the wound box",
+     lambda r, g: act.WoundMiracle(_who(r, g), g["k"])),
+    (C + r" takes (?P<i>.+?) \((?P<k>large treasure|small treasure|item)\)",
+     lambda r, g: act.GiveItem(_who(r, g), g["i"].strip(), g["k"].casefold())),
+]
+
+#: The patterns compiled once, matching the whole text whatever its case.
+_GRAMMAR: tuple[tuple[re.Pattern[str], Build], ...] = tuple(
+    (re.compile(pattern + r"\Z", re.IGNORECASE), build) for pattern, build in _ROWS
+)
 
 
 def parse(realm: Realm, text: str) -> act.DayAction | None:
@@ -193,10 +208,10 @@ def parse(realm: Realm, text: str) -> act.DayAction | None:
 
     A clearing that is not on the board is refused (``InputError``) with what is wrong."""
     said = " ".join(text.split())
-    for pattern, build in _grammar(realm):
+    for pattern, build in _GRAMMAR:
         found = pattern.match(said)
         if found is not None:
-            return build(found.groupdict())
+            return build(realm, found.groupdict())
     return None
 
 

@@ -232,10 +232,14 @@ class QuickDuel(GameState[DuelAction]):
         hand = self.sides[player].deck.hand
         actions: list[DuelAction] = []
         if self.phase is PLAYING:
-            aims = self._aims(player)
-            actions.extend(play(name, aim) for name in sorted({c.name for c in hand}) for aim in aims)
+            opponents = self._opponents(player)
+            if len(opponents) == 1:  # one opponent: no aim is named (the common case, listed plainly)
+                actions = [play(name) for name in sorted({c.name for c in hand})]
+            else:
+                actions = [play(name, aim) for name in sorted({c.name for c in hand}) for aim in opponents]
             side = self.sides[player]
             if not side.item_used and (side.items or side.charges):
+                aims = self._aims(player)
                 usable = {*side.items, *(item for item, (_, left) in side.charges.items() if left > 0)}
                 actions.extend(use(name, aim) for name in sorted(usable)
                                if effect_of(self.item_card(player, name)) is not None for aim in aims)

@@ -9,7 +9,7 @@ card has no effect.  The duel itself is :mod:`magecraft.mtg_rpg.duel`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -52,6 +52,15 @@ class QuickEffect:
     name: str
     parts: tuple[EffectPart, ...]
     note: str = ""
+    #: What the card does in damage, life and cards, X aside, and how many X it counts (the simple player's
+    #: measure of a card, summed once here rather than at every decision).
+    fixed: int = field(init=False, default=0)
+    xs: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        counted = [p for p in self.parts if p.kind in ("damage", "gain life", "draw")]
+        object.__setattr__(self, "fixed", sum(p.amount or 0 for p in counted if not p.x))
+        object.__setattr__(self, "xs", sum(1 for p in counted if p.x))
 
     def has(self, kind: EffectKind) -> bool:
         return any(p.kind == kind for p in self.parts)
@@ -102,7 +111,16 @@ def quick_effects() -> dict[str, QuickEffect]:
 
 
 def effect_of(card: Card) -> QuickEffect | None:
-    return quick_effects().get(card.name.casefold())
+    """The shipped quick-duel effect of ``card``, or None (looked up once per printed name)."""
+    name = card.name
+    if name in _EFFECT_BY_NAME:
+        return _EFFECT_BY_NAME[name]
+    effect = _EFFECT_BY_NAME[name] = quick_effects().get(name.casefold())
+    return effect
+
+
+#: :func:`effect_of` by printed name: the simple player weighs the same cards at every decision.
+_EFFECT_BY_NAME: dict[str, QuickEffect | None] = {}
 
 
 def is_wall(card: Card) -> bool:

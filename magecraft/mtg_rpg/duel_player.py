@@ -44,7 +44,7 @@ def card_threat(card: Card, settings: Settings = DEFAULT_SETTINGS) -> int:
     effect = effect_of(card)
     if effect is None:
         return 0
-    return sum(p.value(settings) for p in effect.parts if p.kind in ("damage", "gain life", "draw"))
+    return effect.fixed + effect.xs * settings.duel_x_value if effect.xs else effect.fixed
 
 
 class SimplePlayer:

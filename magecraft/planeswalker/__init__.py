@@ -2,6 +2,8 @@
 
 The character and its growth (``character``, ``data``, ``skills``, ``rest``); the battle as a game state
 (``combat``'s ``Battle``, registered as ``planeswalker-battle``) and the rule modules it composes, which read
-it through ``field.Field``: what may be done (``decisions``), locked combat (``locked``), what spells and
-abilities do (``resolution``, ``effects`` read from ``data/card_effects.toml``), kept permanents (``pervasive``).
+it through protocols (``field``, ``battling``, ``resolver``): what may be done (``decisions``), the turn's phases
+(``phases``), answering spells (``responses``), engaging and locked combat (``engaging``, ``locked``), what spells
+and abilities do (``resolution``, ``effects`` read from ``data/card_effects.toml``, ``card_rulings``), creatures
+entering, lords and control (``entering``, ``lords``, ``control``), kept permanents (``pervasive``).
 """

@@ -7,6 +7,11 @@ Main and End phases (5); an independent creature has only a Main phase (ruling P
 summoned creatures act when their controller commands them.  Spells and commands may be
 answered by other mages that win or tie an opposed Speed roll (5, 6).
 
+:class:`Battle` holds the state and composes the rule modules (and alone imports them): each kind of
+decision is carried out by its function in :mod:`.phases` (the phases' actions), :mod:`.responses` (answers)
+or :mod:`.engaging` (locked combat), by :data:`PERFORMERS`; what effects do is
+:class:`~magecraft.planeswalker.resolution.Resolution`'s.
+
 >>> from magecraft.core.randomness import Randomness
 >>> from magecraft.planeswalker.character import Character
 >>> hero = Character.create("Kiora", identity=("G", "R", "R"), increases={"power": 2, "speed": 2,
@@ -31,26 +36,27 @@ from magecraft.core.events import EventLog
 from magecraft.core.randomness import AskDie, Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.core.state import GameState
-from magecraft.planeswalker import actions
+from magecraft.planeswalker import actions, card_rulings, control, engaging, entering, phases, responses
 from magecraft.planeswalker.actions import MECHANICS, Action, Step, action_words, read_words
 from magecraft.planeswalker.book import EMPTY, SpellBook, in_book, using
 from magecraft.planeswalker.chances import chance_of
 from magecraft.planeswalker.character import Character
 from magecraft.planeswalker.combatants import (
-    BATTLE_CRY,
-    TRAMPLE,
-    VIGILANCE,
     Combatant,
     creature_from_card,
     mage_from_character,
     pair,
 )
-from magecraft.planeswalker.decisions import commandable, compute_legal, interceptors, refusal
-from magecraft.planeswalker.effects import abilities, on_engaging, on_trigger, spell_book, triggers
-from magecraft.planeswalker.locked import lock, lose_life, roll_pool
-from magecraft.planeswalker.mana import largest_x, pay, restore, total
-from magecraft.planeswalker.pervasive import PervasiveEffects, taxed
-from magecraft.planeswalker.resolution import SECTION_CASTING, Resolution
+from magecraft.planeswalker.control import detach, drop_auras_on, give_back
+from magecraft.planeswalker.decisions import commandable, compute_legal, refusal
+from magecraft.planeswalker.effects import on_trigger, spell_book, triggers
+from magecraft.planeswalker.entering import make_token
+from magecraft.planeswalker.locked import lose_life
+from magecraft.planeswalker.lords import find_lords, refresh_lords
+from magecraft.planeswalker.mana import total
+from magecraft.planeswalker.pervasive import PervasiveEffects
+from magecraft.planeswalker.resolution import Resolution
+from magecraft.planeswalker.responses import open_window
 from magecraft.planeswalker.settings import DEFAULT_SETTINGS, Settings
 from magecraft.planeswalker.spells import profile
 
@@ -115,7 +121,7 @@ class Battle(Resolution, GameState[Action]):
         #: creatures died this turn whose "dies" triggers make tokens at its end (PW38)
         self.dying: list[str] = []
         with using(book):
-            self.lordly = self._find_lords()
+            self.lordly = find_lords(self)
             self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
         self.outcome: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
@@ -155,7 +161,7 @@ class Battle(Resolution, GameState[Action]):
                     raise DataError(f"{fid} starts at ranged or close range, not {chosen!r}")
                 for member in members:
                     battle.ranges[pair(member, fid)] = chosen
-        battle._refresh_lords()
+        refresh_lords(battle)
         battle.order = battle.roll_turn_order()
         rng.log.record("battle", "the battle begins", section=MECHANICS,
                        data={"order": list(battle.order), "fighters": sorted(fighters)})
@@ -303,7 +309,7 @@ class Battle(Resolution, GameState[Action]):
         words = action_words(action)
         self.rng.log.record("action", words, section=MECHANICS, data={"by": who, "action": words})
         PERFORMERS[type(action)](self, action)
-        self._refresh_lords()
+        refresh_lords(self)
         self._check_over()
 
     def invalidate(self) -> None:
@@ -328,9 +334,9 @@ class Battle(Resolution, GameState[Action]):
     def refresh(self) -> None:
         """After a hand edit: static bonuses follow who is in the battle (lords, PW41) and the decisions open
         are worked out again."""
-        self.lordly = self._find_lords()
+        self.lordly = find_lords(self)
         self.watchers = any(on_trigger(f.card, "another enters") for f in self.fighters.values())
-        self._refresh_lords()
+        refresh_lords(self)
         self._legal = None
 
     @in_book
@@ -338,7 +344,7 @@ class Battle(Resolution, GameState[Action]):
         """A creature spell resolves: the creature enters under ``mage``'s control, summoning sick ("Casting",
         "Summoning Sickness"); ``target`` is its "enters" trigger's.  Returns the creature's id."""
         made = f"s{self.next_summon}"
-        self._summon(self.fighter(mage), card, target)
+        entering.summon(self, self.fighter(mage), card, target)
         self._legal = None
         return made
 
@@ -359,7 +365,7 @@ class Battle(Resolution, GameState[Action]):
     @in_book
     def attach(self, mage: str | Combatant, aura: str, target: str) -> None:
         """``mage``'s Aura (or Equipment) enchants ``target``, a pervasive effect ("Upkeep Phase", PW39)."""
-        self._attach(self.fighter(mage), aura, target)
+        control.attach(self, self.fighter(mage), aura, target)
         self._legal = None
 
     @in_book
@@ -371,13 +377,13 @@ class Battle(Resolution, GameState[Action]):
     @in_book
     def engage(self, attacker: str | Combatant, target: str | Combatant) -> None:
         """``attacker`` engages ``target`` ("Engaging"): an interception is offered when one may be made."""
-        self._engage(self.fighter(attacker).id, self.fighter(target).id)
+        engaging.engage(self, self.fighter(attacker).id, self.fighter(target).id)
         self._legal = None
 
     @in_book
     def fight(self, attacker: str | Combatant, defender: str | Combatant) -> None:
         """Locked combat between the two at once, no interception ("Locked Combat")."""
-        self._fight(self.fighter(attacker).id, self.fighter(defender).id)
+        engaging.fight(self, self.fighter(attacker).id, self.fighter(defender).id)
         self._legal = None
 
     @in_book
@@ -402,13 +408,13 @@ class Battle(Resolution, GameState[Action]):
     @in_book
     def make_token(self, maker: str | Combatant, name: str) -> None:
         """``maker`` makes a creature token (PW38)."""
-        self._make_token(self.fighter(maker), name)
+        entering.make_token(self, self.fighter(maker), name)
         self._legal = None
 
     @in_book
     def look(self, mage: str | Combatant, count: int) -> None:
         """``mage`` looks at the next ``count`` Library spells and keeps one (Sleight of Hand, PW65)."""
-        self._look(self.fighter(mage), count)
+        card_rulings.look(self, self.fighter(mage), count)
         self._legal = None
 
     @in_book
@@ -515,10 +521,10 @@ class Battle(Resolution, GameState[Action]):
         dying, self.dying = self.dying, []
         for fid in dying:
             for name in triggers(self.fighters[fid].card, "dies"):
-                self._make_token(self.fighters[fid], name)
+                make_token(self, self.fighters[fid], name)
         for fighter in list(self.fighters.values()):
             if fighter.control and fighter.control[2] == "turn":
-                self._give_back(fighter)  # Threaten's "until end of turn" (PW39)
+                give_back(self, fighter)  # Threaten's "until end of turn" (PW39)
             if fighter.granted:
                 fighter.keywords = tuple(k for k in fighter.keywords if k not in fighter.granted)
                 fighter.granted = []
@@ -539,358 +545,30 @@ class Battle(Resolution, GameState[Action]):
         if self.phase == Step.COMMANDING and not commandable(self, actor):
             self.phase = Step.MAIN
 
-    # -- the phases' actions ---------------------------------------------------------------------
-    def _do_delay(self, action: Action) -> None:
-        """"choose to delay your turn ... changes your turn to that point in the rotation for the rest of
-        the battle"."""
-        actor = self.order.pop(self.turn)
-        self.delayed.append(actor)
-        self.order.insert(self.order.index(action.target) + 1, actor)
-        self._begin_turn()
-
-    def _do_activate(self, action: Action) -> None:
-        """A kept artifact's or enchantment's ability (PW43), as the pervasive effects carry it out."""
-        self.pervasive.do_activate(action)
-
-    def _do_channel(self, action: Action) -> None:
-        actor = self.actor()
-        if action.draw:
-            actor.memory.append(actor.library.pop(0))
-            self.pervasive.drew(actor, 1)
-        budget = self.channel_budget(actor)
-        restored = restore(actor.mana, actor.capacity, actor.mana_order(), budget)
-        if action.amount:
-            actor.mana["C"] = actor.mana.get("C", 0) + action.amount
-        self.rng.log.record("channel", f"{actor.label} channels", section="Channeling Phase",
-                            data={"restored": restored, "excess": action.amount, "mana": dict(actor.mana)})
-        self._upkeep()
-        self._upkeep_triggers()  # after the refresh: a token made now is summoning sick
-
-    def _upkeep(self) -> None:
-        """"maintain pervasive effects up to his Focus score. Creatures given Focus are refreshed"."""
-        actor = self.actor()
-        for cid in actor.controlled():
-            self.fighters[cid].sick = False
-            self.fighters[cid].tapped = self.fighters[cid].tapped and not self.pervasive.untaps(self.fighters[cid])
-        if actor.pervasive() > actor.focus:
-            self.phase = Step.UPKEEP
-            return
-        self.sustained = actor.pervasive()  # what the mage keeps past Upkeep is what he sustains
-        self.phase = Step.MAIN
-
-    def _do_release(self, action: Action) -> None:
-        actor = self.actor()
-        self._release(actor, action.target, action.card)
-        self._upkeep()
-
     def _release(self, mage: Combatant, creature: str, permanent: str) -> None:
         """A creature unsummoned or a pervasive effect ended (an Aura's hold ends with it, PW39); a stolen
         creature released goes back to whose it was (PW39)."""
         if creature:
             if creature in mage.stolen:
-                self._give_back(self.fighters[creature])
+                give_back(self, self.fighters[creature])
                 return
             mage.give_up(creature)
             if self.fighters[creature].active:
                 self.fighters[creature].out = "unsummoned"
-            self._drop_auras_on(creature)
+            drop_auras_on(self, creature)
         else:
             mage.permanents.remove(permanent)
             mage.graveyard.append(permanent)
-            self._detach(mage, permanent)
+            detach(self, mage, permanent)
 
     def _spend(self) -> None:
+        """One of the actor's Main-phase actions is used ("a number of actions equal to his Speed score")."""
         self.actions_left -= 1
         self.acted = True
 
-    def _do_end(self, action: Action) -> None:
-        self._end_turn()
-
-    def _do_forget(self, action: Action) -> None:
-        actor = self.actor()
-        actor.memory.remove(action.card)
-        self.pervasive.discarded(actor, 1)  # forgetting to half Memory is Magic's discard to hand size (PW51)
-        if not actor.active or len(actor.memory) <= actor.memory_limit():
-            self._next_turn()
-
-    def _do_move(self, action: Action) -> None:
-        self._spend()
-        self.moved = True
-        self._flip(self.actor().id, action.target)
-
-    def _flip(self, mover: str, target: str) -> None:
-        key = pair(mover, target)
-        self.ranges[key] = "close" if self.ranges[key] == "ranged" else "ranged"
-        self.rng.log.record("move", f"{self.fighters[mover].label} moves to {self.ranges[key]} combat with "
-                            f"{self.fighters[target].label}", section="Moving",
-                            data={"mover": mover, "target": target, "range": self.ranges[key]})
-
-    def _do_flee(self, action: Action) -> None:
-        """Fleeing: the rest of the turn is skipped, pervasive effects end, creatures are unsummoned; 2+
-        Speed over every other combatant allows an opposed Speed roll to escape at once (PW15)."""
-        actor = self.actor()
-        self._spend()
-        for cid in actor.controlled():
-            self._release(actor, cid, "")
-        for name in list(actor.permanents):
-            self._release(actor, "", name)
-        others = [f for f in self.fighters.values() if f.active and f.id != actor.id]
-        if others and all(actor.speed >= f.speed + 2 for f in others):
-            fastest = max(others, key=lambda f: f.speed)
-            mine = roll_pool(self.rng, actor.speed, f"{actor.label}'s Speed roll to escape")
-            theirs = roll_pool(self.rng, fastest.speed, f"{fastest.label}'s opposed Speed roll")
-            if mine >= theirs:
-                actor.out = "escaped"
-                self.rng.log.record("flee", f"{actor.label} escapes at once", section="Fleeing",
-                                    data={"id": actor.id, "roll": mine, "against": theirs})
-                self._next_turn()
-                return
-        actor.fleeing, actor.flee_damage, actor.flee_engaged = True, 0, False
-        self.rng.log.record("flee", f"{actor.label} flees", section="Fleeing", data={"id": actor.id})
-        self._next_turn()
-
-    def _do_command(self, action: Action) -> None:
-        """"direct any number of creatures as a single action" -- before any other action."""
-        self._spend()
-        self.command_used = True
-        self.phase = Step.COMMANDING
-
-    def _do_done(self, action: Action) -> None:
-        self.phase = Step.MAIN
-
-    def _do_order_move(self, action: Action) -> None:
-        self.commanded.append(action.creature)
-        self._open_window({"kind": "order", "order": "move", "creature": action.creature,
-                           "target": action.target}, Step.COMMANDING)
-
-    def _do_order_engage(self, action: Action) -> None:
-        self.commanded.append(action.creature)
-        self._open_window({"kind": "order", "order": "engage", "creature": action.creature,
-                           "target": action.target}, Step.COMMANDING)
-
-    def _do_order_ability(self, action: Action) -> None:
-        """"Cast a 'spell' via an ability": paid from the controller's Mana Pool (at most its Mastery);
-        a mana ability resolves at once, any other may be answered like a command (ruling PW35)."""
-        self.commanded.append(action.creature)
-        creature = self.fighters[action.creature]
-        ability = abilities(creature.card)[int(action.card)]
-        x = self._pay_ability(creature, self.actor(), ability, action.target)
-        pending = {"kind": "order", "order": "ability", "creature": creature.id, "target": action.target,
-                   "ability": ability.index, "x": x}
-        if ability.mana_ability:
-            self._resolve_ability(pending)
-            self.resume = Step.COMMANDING
-            self._back()
-            return
-        self._open_window(pending, Step.COMMANDING)
-
-    def _do_ability(self, action: Action) -> None:
-        """A creature acting on its own uses an ability as one of its actions; no window opens (PW14)."""
-        self._spend()
-        creature = self.actor()
-        ability = abilities(creature.card)[int(action.card)]
-        x = self._pay_ability(creature, None, ability, action.target)
-        self._resolve_ability({"kind": "order", "order": "ability", "creature": creature.id,
-                               "target": action.target, "ability": ability.index, "x": x})
-        self._back()
-
-    def _do_engage(self, action: Action) -> None:
-        self._spend()
-        self.engaged = True
-        self.resume = Step.MAIN
-        self._engage(self.actor().id, action.target)
-
-    def _do_cast(self, action: Action) -> None:
-        actor = self.actor()
-        spell = profile(action.card)
-        self._spend()
-        if not spell.instant:
-            self.casts += 1
-        x = (largest_x(actor.mana, spell.cost, actor.mastery, artifact=spell.cost.artifact)
-             if spell.cost.has_x else 0)
-        pay(actor.mana, spell.cost, artifact=spell.cost.artifact, x=x)
-        actor.memory.remove(action.card)
-        self.rng.log.record("cast", f"{actor.label} casts {spell.name}", section=SECTION_CASTING,
-                            data={"caster": actor.id, "card": spell.name, "target": action.target, "x": x})
-        self.pervasive.spell_cast(actor, spell, action.target)  # "whenever a player casts" (PW45, PW48, PW53)
-        pending = {"kind": "spell", "card": spell.name, "by": actor.id, "target": action.target, "x": x}
-        if spell.split_second:
-            pending["responders"], pending["countered"] = [], False
-            self.pending = pending
-            self.resume = Step.MAIN
-            self._resolve_pending()
-            return
-        self._open_window(pending, Step.MAIN)
-
-    # -- responses ---------------------------------------------------------------------------------
-    def _open_window(self, pending: dict[str, Any], resume: Step) -> None:
-        """"A spell may be responded to by any enemy or ally [who] successfully makes an opposed Speed roll
-        equal to or greater than the character whose turn it is"; commands likewise."""
-        pending.setdefault("by", self.actor().id)
-        pending["countered"] = False
-        start = self.turn + 1
-        rotation = self.order[start:] + self.order[:start]
-        pending["responders"] = [fid for fid in rotation if fid != pending["by"] and self.fighters[fid].is_mage
-                                 and self.fighters[fid].active]
-        self.pending = pending
-        self.resume = resume
-        self._next_responder()
-
-    def _next_responder(self) -> None:
-        assert self.pending is not None
-        responders = self.pending["responders"]
-        while responders:
-            self.phase = Step.RESPONSE
-            self._legal = None
-            if len(self.legal_actions()) > 1:
-                return
-            responders.pop(0)
-        self._legal = None
-        self._resolve_pending()
-
-    def _do_pass(self, action: Action) -> None:
-        if self.phase == Step.TRAMPLE:
-            self.trample = None
-            self._back()
-            return
-        assert self.pending is not None
-        self.pending["responders"].pop(0)
-        self._next_responder()
-
-    def _do_respond(self, action: Action) -> None:
-        assert self.pending is not None
-        responder = self.fighters[self.pending["responders"].pop(0)]
-        controller = self.fighters[self.pending["by"]]
-        spell = profile(action.card)
-        if not spell.split_second:
-            mine = roll_pool(self.rng, responder.speed, f"{responder.label}'s Speed roll to respond")
-            theirs = roll_pool(self.rng, controller.speed, f"{controller.label}'s opposed Speed roll")
-            if mine < theirs:
-                self.rng.log.record("response", f"{responder.label} is too slow to answer", section="Instants",
-                                    data={"responder": responder.id, "roll": mine, "against": theirs})
-                self._next_responder()
-                return
-        cost = taxed(self, responder, spell.cost)  # Defense Grid (PW75)
-        x = largest_x(responder.mana, cost, responder.mastery, artifact=cost.artifact) if cost.has_x else 0
-        pay(responder.mana, cost, artifact=cost.artifact, x=x)
-        responder.memory.remove(spell.name)
-        responder.graveyard.append(spell.name)
-        self.rng.log.record("cast", f"{responder.label} answers with {spell.name}", section="Instants",
-                            data={"caster": responder.id, "card": spell.name, "target": action.target, "x": x})
-        self.pervasive.spell_cast(responder, spell, action.target)
-        if spell.kind == "counter":
-            self.pending["countered"] = True
-        else:
-            self._apply_effect(responder, spell, action.target, x)
-        self._next_responder()
-
-    def _resolve_pending(self) -> None:
-        pending = self.pending
-        assert pending is not None
-        self.pending = None
-        if pending["kind"] == "order" and pending["order"] == "ability":
-            self._resolve_ability(pending)
-            self._back()
-            return
-        if pending["kind"] == "order":
-            creature = self.fighters[pending["creature"]]
-            target = self.fighters[pending["target"]]
-            if not creature.active or not target.active:
-                self._back()
-                return
-            if pending["order"] == "move":
-                self._flip(creature.id, target.id)
-                self._back()
-                return
-            self._engage(creature.id, target.id)
-            return
-        caster = self.fighters[pending["by"]]
-        spell = profile(pending["card"])
-        if pending["countered"]:
-            caster.graveyard.append(spell.name)
-            self.rng.log.record("countered", f"{spell.name} is countered", section="Instants",
-                                data={"card": spell.name})
-        elif caster.active:
-            self._apply_effect(caster, spell, pending["target"], pending["x"])
-        self._back()
-
-    # -- engaging -----------------------------------------------------------------------------------
-    def _engage(self, attacker_id: str, target_id: str) -> None:
-        target = self.fighters[target_id]
-        if target.fleeing:
-            target.flee_engaged = True
-        self.intercept = {"attacker": attacker_id, "target": target_id}
-        self._attacking(self.fighters[attacker_id], target)  # Seasoned Marshal (PW63)
-        if target.is_mage and interceptors(self):
-            self.phase = Step.INTERCEPT
-            return
-        self.intercept = None
-        self._fight(attacker_id, target_id)
-
-    def _do_intercept(self, action: Action) -> None:
-        assert self.intercept is not None
-        attacker = self.intercept["attacker"]
-        self.intercept = None
-        self.rng.log.record("intercept", f"{self.fighters[action.target].label} intercepts", section="Engaging",
-                            data={"interceptor": action.target, "attacker": attacker})
-        self._fight(attacker, action.target)
-
-    def _do_allow(self, action: Action) -> None:
-        assert self.intercept is not None
-        attacker, target = self.intercept["attacker"], self.intercept["target"]
-        self.intercept = None
-        self._fight(attacker, target)
-
-    def _fight(self, attacker_id: str, defender_id: str) -> None:
-        attacker, defender = self.fighters[attacker_id], self.fighters[defender_id]
-        self.rng.log.record("locked", f"{attacker.label} engages {defender.label}", section="Locked Combat",
-                            data={"attacker": attacker_id, "defender": defender_id})
-        if VIGILANCE not in attacker.keywords:
-            attacker.tapped = True  # as attacking taps in Magic (ruling PW36)
-        if BATTLE_CRY in attacker.keywords:
-            self._battle_cry(attacker)
-        attacking = on_engaging(attacker.card)
-        if attacking:  # Hollow Dogs, Rogue Kavu: "whenever it attacks" (PW41)
-            owner = self.fighters.get(attacker.controller or "", attacker)
-            self._resolve(attacker, owner, attacking, "", 0, f"{attacker.label} attacking")
-        self.pervasive.blocked(attacker, defender)  # Elvish Berserker (PW51)
-        # Furnace (PW53)
-        strikes = lock(attacker, defender, self.rng, self.settings, factor=self.pervasive.damage_factor())
-        self.pervasive.locked_in(attacker, defender, strikes)  # PW49, PW51, PW53
-        self._after_damage(attacker)
-        self._after_damage(defender)
-        if attacker.active and defender.active and VIGILANCE not in attacker.keywords:
-            key = pair(attacker_id, defender_id)
-            if self.ranges[key] != self.settings.repel_to:
-                self.ranges[key] = self.settings.repel_to
-                self.rng.log.record("repelled", f"{attacker.label} is repelled", section="Locked Combat",
-                                    data={"attacker": attacker_id, "range": self.settings.repel_to})
-        if self._check_over():
-            return
-        if attacker.active and not defender.active and TRAMPLE in attacker.keywords and self.enemies(attacker_id):
-            self.trample = attacker_id
-            self.phase = Step.TRAMPLE
-            return
-        self._back()
-
-    def _battle_cry(self, attacker: Combatant) -> None:
-        """Battle cry (ruling PW37): each other combatant of its side gets +1 Power until end of turn."""
-        for fighter in self.fighters.values():
-            if fighter.active and fighter.side == attacker.side and fighter.id != attacker.id:
-                fighter.power += 1
-        self.rng.log.record("battle cry", f"{attacker.label}'s battle cry", section="Locked Combat",
-                            data={"attacker": attacker.id})
-
-    def _do_trample_engage(self, action: Action) -> None:
-        attacker, self.trample = self.trample, None
-        assert attacker is not None
-        self._engage(attacker, action.target)
-
-    def _do_trample_move(self, action: Action) -> None:
-        attacker, self.trample = self.trample, None
-        assert attacker is not None
-        self._flip(attacker, action.target)
-        self._back()
+    # a window for answers, opened by the pervasive effects too (a kept permanent's ability, PW43): the rule
+    # itself as a method, with no call in between
+    _open_window = open_window
 
     # -- losing and the end of the battle ----------------------------------------------------------
     def _after_damage(self, fighter: Combatant) -> None:
@@ -908,7 +586,7 @@ class Battle(Resolution, GameState[Action]):
         elif fighter.controller is not None:
             self.fighters[fighter.controller].give_up(fighter.id)
         fighter.control = []
-        self._drop_auras_on(fighter.id)
+        drop_auras_on(self, fighter.id)
         if fighter.out == "dead" and fighter.id not in self.dying:
             self.dying.append(fighter.id)
             self.pervasive.died(fighter)  # its "dies" triggers, Grave Pact (PW47), Sengir Vampire (PW53)
@@ -995,7 +673,7 @@ class Battle(Resolution, GameState[Action]):
         battle.next_token = int(raw.get("next_token", 1))
         battle.dying = [str(d) for d in raw.get("dying", [])]
         battle.outcome = _plain(raw["outcome"])
-        battle.lordly = battle._find_lords()
+        battle.lordly = find_lords(battle)
         battle.watchers = any(on_trigger(f.card, "another enters") for f in fighters)
         return battle
 
@@ -1015,28 +693,28 @@ class Battle(Resolution, GameState[Action]):
 
 #: What each kind of decision does ("Combat Mechanics" 4-6), by :meth:`Battle.perform`.
 PERFORMERS: dict[type[Action], Callable[[Battle, Action], None]] = {
-    actions.Channel: Battle._do_channel,
-    actions.Delay: Battle._do_delay,
-    actions.Release: Battle._do_release,
-    actions.Command: Battle._do_command,
-    actions.OrderMove: Battle._do_order_move,
-    actions.OrderEngage: Battle._do_order_engage,
-    actions.Done: Battle._do_done,
-    actions.Move: Battle._do_move,
-    actions.Engage: Battle._do_engage,
-    actions.Cast: Battle._do_cast,
-    actions.Flee: Battle._do_flee,
-    actions.End: Battle._do_end,
-    actions.Respond: Battle._do_respond,
-    actions.Pass: Battle._do_pass,
-    actions.Intercept: Battle._do_intercept,
-    actions.Allow: Battle._do_allow,
-    actions.TrampleEngage: Battle._do_trample_engage,
-    actions.TrampleMove: Battle._do_trample_move,
-    actions.Forget: Battle._do_forget,
-    actions.OrderAbility: Battle._do_order_ability,
-    actions.UseAbility: Battle._do_ability,
-    actions.Activate: Battle._do_activate,
+    actions.Channel: phases.do_channel,
+    actions.Delay: phases.do_delay,
+    actions.Release: phases.do_release,
+    actions.Command: phases.do_command,
+    actions.OrderMove: phases.do_order_move,
+    actions.OrderEngage: phases.do_order_engage,
+    actions.Done: phases.do_done,
+    actions.Move: phases.do_move,
+    actions.Engage: phases.do_engage,
+    actions.Cast: phases.do_cast,
+    actions.Flee: phases.do_flee,
+    actions.End: phases.do_end,
+    actions.Respond: responses.do_respond,
+    actions.Pass: responses.do_pass,
+    actions.Intercept: engaging.do_intercept,
+    actions.Allow: engaging.do_allow,
+    actions.TrampleEngage: engaging.do_trample_engage,
+    actions.TrampleMove: engaging.do_trample_move,
+    actions.Forget: phases.do_forget,
+    actions.OrderAbility: phases.do_order_ability,
+    actions.UseAbility: phases.do_ability,
+    actions.Activate: phases.do_activate,
 }
 
 

@@ -2,9 +2,12 @@
 "Commanding", 7; rulings PW16, PW35-PW38).
 
 :class:`Resolution` is the part of :class:`~magecraft.planeswalker.combat.Battle` that carries out
-effects read from ``data/card_effects.toml`` (or the MtG RPG's shared quick-duel effects): damage, pumps,
-taps, bounces, destruction, prevention, regeneration shields, mana, tokens and summoned creatures.  It
-holds the kept permanents' abilities and triggers it consults,
+effects read from ``data/card_effects.toml`` (or the MtG RPG's shared quick-duel effects), one function per
+kind of effect (:data:`RESOLVERS`): damage, pumps, taps, bounces, destruction, prevention, regeneration
+shields, mana, tokens and summoned creatures.  What a family of effects does at length is in its own rule
+module, which takes the battle as a :class:`~magecraft.planeswalker.resolver.Resolver`: creatures entering
+(:mod:`.entering`), control and Auras (:mod:`.control`), single cards (:mod:`.card_rulings`); the static
+bonuses of lords are :mod:`.lords`.  It holds the kept permanents' abilities and triggers it consults,
 :class:`~magecraft.planeswalker.pervasive.PervasiveEffects` (composed, given the battle when the battle is
 built), rather than inheriting them.
 """
@@ -16,44 +19,43 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg.cards import COLORS
-from magecraft.planeswalker.book import card_of
+from magecraft.planeswalker.card_rulings import (
+    any_colour,
+    coin_clash,
+    enemy_colour,
+    look,
+    persecute,
+    polymorph,
+    put_creature,
+    sacrifice_lands,
+    threat_colour,
+    unusable,
+)
 from magecraft.planeswalker.combatants import (
     ABSORB,
     HASTE,
     SKIPS_COMBAT,
     SKIPS_UNTAP,
     Combatant,
-    creature_from_card,
-    pair,
 )
-from magecraft.planeswalker.decisions import ability_x, interceptors
+from magecraft.planeswalker.control import attach, detach, drop_auras_on, take_control
+from magecraft.planeswalker.decisions import ability_x
 from magecraft.planeswalker.effects import (
     Ability,
     Effect,
-    Lord,
     abilities,
-    aura_effects,
-    count_of,
-    is_equipment,
     lord_of,
-    on_entering,
-    on_trigger,
-    statics,
-    subtypes,
-    token,
-    triggers,
     ward_of,
 )
+from magecraft.planeswalker.entering import summon
 from magecraft.planeswalker.field import Field
 from magecraft.planeswalker.locked import lose_life, regenerate
 from magecraft.planeswalker.locked import settle as regenerate_or_fall
 from magecraft.planeswalker.mana import pay
 from magecraft.planeswalker.pervasive import PervasiveEffects, reverse, warded
+from magecraft.planeswalker.resolver import SECTION_CASTING
 from magecraft.planeswalker.settings import Settings
-from magecraft.planeswalker.spells import hits, permanent_is, profile, spell_colors
-
-SECTION_CASTING = "Casting"
+from magecraft.planeswalker.spells import hits, permanent_is, spell_colors
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +98,11 @@ class Resolution:
         def _after_damage(self, fighter: Combatant) -> None: ...
         def _release(self, mage: Combatant, creature: str, permanent: str) -> None: ...
 
+    # an Aura attached or detached by the pervasive effects (an Equipment's equip, PW50): the rule itself,
+    # as a method of the battle, with no call in between
+    _attach = attach
+    _detach = detach
+
     def _pay_ability(self, creature: Combatant, controller: Combatant | None, ability: Ability,
                      target_id: str = "") -> int:
         x = ability_x(cast("Field", self), creature, controller, ability)
@@ -129,17 +136,17 @@ class Resolution:
     def _apply_effect(self, caster: Combatant, spell: Any, target_id: str, x: int) -> None:
         """A resolved spell: a summoned creature, a pervasive effect, or its effects, then the graveyard."""
         if spell.kind == "summon":
-            self._summon(caster, spell.name, target_id)
+            summon(self, caster, spell.name, target_id)
             return
         if spell.kind == "permanent":
             if spell.target:
-                self._attach(caster, spell.name, target_id)
+                attach(self, caster, spell.name, target_id)
             else:
                 caster.permanents.append(spell.name)
                 self.lordly = self.lordly or lord_of(spell.name) is not None
                 ward = ward_of(spell.name)
                 if ward is not None and ward.colour == "chosen":  # Story Circle (PW69)
-                    caster.chosen.append([spell.name, self._threat_colour(caster)])
+                    caster.chosen.append([spell.name, threat_colour(self, caster)])
             return
         caster.graveyard.append(spell.name)
         self._resolve(caster, caster, spell.parts, target_id, x, spell.name, spell.colors)
@@ -250,7 +257,7 @@ class Resolution:
             forgotten = min(amount, len(who.memory))
             for _ in range(forgotten):
                 who.memory.pop(self.rng.choice(range(len(who.memory)), f"{who.label}'s spell to forget")
-                               if effect.at_random else self._unusable(who) if effect.unusable else -1)
+                               if effect.at_random else unusable(who) if effect.unusable else -1)
             self.pervasive.discarded(who, forgotten)  # Megrim (PW51)
 
     def _effect_bounce(self, effect: Effect, amount: int, at: Aim) -> None:
@@ -358,20 +365,20 @@ class Resolution:
         aimed = at.aimed
         if aimed is None or not aimed.active or aimed.is_mage:
             return
-        self._polymorph(aimed)
+        polymorph(self, aimed)
 
     def _effect_discard_colour(self, effect: Effect, amount: int, at: Aim) -> None:
         aimed = at.aimed
         if aimed is None or not aimed.is_mage:
             return
-        self._persecute(aimed)
+        persecute(self, aimed)
 
     def _effect_put_creature(self, effect: Effect, amount: int, at: Aim) -> None:
         # Elvish Piper; Hunted Wumpus's "each other player" (PW70)
         controller = at.controller
         putting = [m for m in self.fighters.values() if m.is_mage and m.active and m is not controller]
         for mage in putting if effect.players else [controller]:
-            self._put_creature(mage)
+            put_creature(self, mage)
 
     def _effect_extra_combat(self, effect: Effect, amount: int, at: Aim) -> None:
         controller = at.controller
@@ -383,11 +390,11 @@ class Resolution:
         controller = at.controller
         if not controller.is_mage:
             return
-        self._look(controller, amount)
+        look(self, controller, amount)
 
     def _effect_sacrifice_lands(self, effect: Effect, amount: int, at: Aim) -> None:
         source, controller = at.source, at.controller
-        self._sacrifice_lands(source, controller, effect.colour, amount)
+        sacrifice_lands(self, source, controller, effect.colour, amount)
 
     def _effect_skip_combat(self, effect: Effect, amount: int, at: Aim) -> None:
         aimed = at.aimed
@@ -416,7 +423,7 @@ class Resolution:
         controller, aimed = at.controller, at.aimed
         if aimed is not None and aimed.active and not aimed.is_mage and controller.is_mage \
                 and aimed.controller != controller.id:
-            self._take_control(aimed, controller, "turn")
+            take_control(self, aimed, controller, "turn")
 
     def _effect_grant(self, effect: Effect, amount: int, at: Aim) -> None:
         source, target_id, aimed = at.source, at.target_id, at.aimed
@@ -430,8 +437,8 @@ class Resolution:
         if not controller.is_mage:
             return
         for symbol in effect.mana:
-            symbol = self._any_colour(controller) if symbol == "*" else (
-                self._enemy_colour(controller) if symbol == "O" else symbol)
+            symbol = any_colour(controller) if symbol == "*" else (
+                enemy_colour(self, controller) if symbol == "O" else symbol)
             if symbol:
                 controller.mana[symbol] = controller.mana.get(symbol, 0) + 1
 
@@ -445,43 +452,7 @@ class Resolution:
         controller, aimed, hue = at.controller, at.aimed, at.hue
         if aimed is None or not aimed.is_mage:
             return
-        self._coin_clash(controller, aimed, hue)
-
-    def _attacking(self, attacker: Combatant, target: Combatant) -> None:
-        """Seasoned Marshal: "Whenever Seasoned Marshal attacks, you may tap target creature" (PW63) -- as it
-        engages, before any interception, its controller taps the creature with the most Power that could
-        intercept it (then the battle's order); none, and "you may" is not used."""
-        effects = on_trigger(attacker.card, "attacks")
-        if not effects or not target.is_mage or self.intercept is None:
-            return
-        able = [self.fighters[c] for c in interceptors(cast("Field", self))]
-        best = max(able, key=lambda f: f.power, default=None)
-        if best is not None:
-            self.pervasive.targeted(best.id)  # Cowardice (PW53)
-            owner = self.fighters.get(attacker.controller or "", attacker)
-            self._resolve(attacker, owner, effects, best.id, 0, f"{attacker.label} attacking")
-
-    def _look(self, mage: Combatant, count: int) -> None:
-        """Sleight of Hand (PW65): the next ``count`` Library spells seen; the one kept goes to Memory (not a
-        draw), the others to the bottom of the Library in their order.  Kept: the costliest the mage can cast
-        (mana value within its Mastery), else the costliest; the first seen on a tie."""
-        seen, mage.library[:] = mage.library[:count], mage.library[count:]
-        if not seen:
-            return
-        kept = max(seen, key=lambda n: (profile(n).cost.mana_value <= mage.mastery, profile(n).cost.mana_value))
-        mage.memory.append(kept)
-        seen.remove(kept)
-        mage.library.extend(seen)
-        self.rng.log.record("look", f"{mage.label} keeps {kept}", section=SECTION_CASTING,
-                            data={"id": mage.id, "card": kept, "bottom": list(seen)})
-
-    @staticmethod
-    def _unusable(mage: Combatant) -> int:
-        """The spell a mage discards by choice (Thought Courier, PW74): the costliest it cannot cast (above its
-        Mastery; the latest drawn of those on a tie), else the one drawn last (PW52)."""
-        costs = [profile(n).cost.mana_value for n in mage.memory]
-        above = [i for i, cost in enumerate(costs) if cost > mage.mastery]
-        return max(above, key=lambda i: (costs[i], i)) if above else -1
+        coin_clash(self, controller, aimed, hue)
 
     def _divert(self, fighter: Combatant) -> None:
         """"The next 1 damage that would be dealt to Zealous Inquisitor this turn is dealt to target creature
@@ -495,25 +466,6 @@ class Resolution:
                                     section=SECTION_CASTING, data={"id": fighter.id, "to": other.id})
                 self._after_damage(other)
                 self.pervasive.pitted(other)
-
-    def _put_creature(self, mage: Combatant) -> None:
-        """"Put a creature card from your hand onto the battlefield" (PW70): the costliest creature spell in the
-        mage's Memory (the first held on a tie) enters under it, not cast (no Mastery, nothing answers it)."""
-        held = [n for n in mage.memory if card_of(n).is_creature] if mage.is_mage else []
-        if held:
-            name = max(held, key=lambda n: card_of(n).mana_value)
-            mage.memory.remove(name)
-            self._summon(mage, name)
-
-    def _threat_colour(self, mage: Combatant) -> str:
-        """Story Circle's colour, chosen as it enters (PW69): the commonest colour among the enemies now -- the
-        enemy creatures' colours and the enemy mages' identity colours; W U B R G on a tie."""
-        counts = dict.fromkeys(COLORS, 0)
-        for enemy in self.enemies(mage.id):
-            for colour in (enemy.identity if enemy.is_mage else enemy.colors):
-                if colour in counts:
-                    counts[colour] += 1
-        return max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
 
     def _unmake(self, mage: Combatant, names: list[str]) -> None:
         """Pervasive effects destroyed (Shatter, Naturalize): to their mage's graveyard."""
@@ -536,85 +488,6 @@ class Resolution:
             fighter.prevent += effect.value(x)
         else:
             fighter.shields += 1
-
-    def _persecute(self, mage: Combatant) -> None:
-        """Persecute (PW59): "Choose a color. Target player reveals their hand and discards all cards of that
-        color" -- the colour with the most spells in the mage's Memory (the caster's best choice; W U B R G on
-        a tie), every spell of it forgotten."""
-        counts = {c: sum(1 for n in mage.memory if c in spell_colors(n)) for c in COLORS}
-        colour = max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
-        gone = [n for n in mage.memory if colour in spell_colors(n)]
-        mage.memory[:] = [n for n in mage.memory if colour not in spell_colors(n)]
-        self.rng.log.record("discard", f"{mage.label} forgets every {colour} spell", section=SECTION_CASTING,
-                            data={"id": mage.id, "colour": colour, "cards": gone})
-        self.pervasive.discarded(mage, len(gone))
-
-    def _sacrifice_lands(self, creature: Combatant, mage: Combatant, colour: str, count: int) -> None:
-        """Rathi Dragon (PW59): "When it enters, sacrifice it unless you sacrifice two Mountains" -- a mage's
-        lands are its identity sources (PW37): two of that colour given up for the rest of the battle (its
-        pool's room for them, and what is in it beyond), else the creature is sacrificed; a creature alone has
-        ``lone_count`` lands (PW44)."""
-        if not mage.is_mage:
-            if self.settings.lone_count < count:
-                self._remove(creature, "sacrificed")
-            return
-        if mage.identity.count(colour) < count:
-            self._remove(creature, "sacrificed")
-            return
-        identity = list(mage.identity)
-        for _ in range(count):
-            identity.remove(colour)
-        mage.identity = tuple(identity)
-        mage.colors = tuple(c for c in COLORS if c in identity)
-        mage.capacity[colour] = max(0, mage.capacity.get(colour, 0) - count)
-        mage.mana[colour] = min(mage.mana.get(colour, 0), mage.capacity[colour])
-        self.rng.log.record("lands", f"{mage.label} sacrifices {count} of its {colour} sources",
-                            section=SECTION_CASTING, data={"id": mage.id, "colour": colour, "count": count})
-
-    def _polymorph(self, creature: Combatant) -> None:
-        """Polymorph (PW58): "Destroy target creature. It can't be regenerated. Its controller reveals cards from
-        the top of their library until they reveal a creature card. The player puts that card onto the
-        battlefield and shuffles the rest into their library." A creature alone has no library."""
-        owner = self.fighters.get(creature.controller or "")
-        self._destroy(creature, True)
-        if owner is None or not owner.active or not owner.is_mage:
-            return
-        found = next((i for i, n in enumerate(owner.library) if card_of(n).is_creature), None)
-        if found is None:
-            self.rng.shuffle(owner.library, f"{owner.label}'s Library", section=SECTION_CASTING)
-            return
-        name = owner.library.pop(found)
-        self.rng.shuffle(owner.library, f"{owner.label}'s Library", section=SECTION_CASTING)
-        self._summon(owner, name)
-
-    def _enemy_colour(self, mage: Combatant) -> str:
-        """Fellwar Stone's "a color that a land an opponent controls could produce" (PW52): a colour of an enemy
-        mage's identity (its lands, PW37), the one with the most room in ``mage``'s pool (W U B R G order on a
-        tie); "" with no enemy mage."""
-        colours = {c for f in self.fighters.values() if f.is_mage and f.active and f.side != mage.side
-                   for c in f.identity if c in COLORS}
-        room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if c in colours}
-        return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else ""
-
-    def _coin_clash(self, caster: Combatant, opponent: Combatant, colors: tuple[str, ...]) -> None:
-        """Mana Clash (PW52): "You and that player each flip a coin. Mana Clash deals 1 damage to each player
-        whose coin comes up tails. Repeat this process until both players' coins come up heads on the same
-        flip." A coin is a d2 (1: heads)."""
-        for _ in range(1000):  # ends with probability 1; bounded so a script cannot loop for ever
-            coins = [(mage, self.rng.roll(2, f"{mage.label}'s coin (1: heads)", section=SECTION_CASTING))
-                     for mage in (caster, opponent)]
-            for mage, coin in coins:
-                if coin == 2 and mage.active:
-                    self._damage(mage, 1, colors)
-            if all(coin == 1 for _, coin in coins) or not (caster.active and opponent.active):
-                return
-
-    @staticmethod
-    def _any_colour(mage: Combatant) -> str:
-        """"one mana of any color": the colour of the controller's identity with the most room in its pool
-        (first in W U B R G order on a tie; colorless without a coloured identity)."""
-        room = {c: mage.capacity.get(c, 0) - mage.mana.get(c, 0) for c in COLORS if mage.capacity.get(c, 0)}
-        return max(room, key=lambda c: (room[c], -COLORS.index(c))) if room else "C"
 
     def _damage(self, target: Combatant, amount: int, colors: tuple[str, ...] = ()) -> int:
         """Damage to one combatant (doubled, absorbed, prevented, warded as the cards say); the Life it lost."""
@@ -646,181 +519,9 @@ class Resolution:
             owner.give_up(creature.id)
         creature.out = how
         creature.control = []
-        self._drop_auras_on(creature.id)
+        drop_auras_on(self, creature.id)
         self.rng.log.record("out", f"{creature.label} is {how}", section=SECTION_CASTING,
                             data={"id": creature.id, "out": how})
-
-    def _upkeep_triggers(self) -> None:
-        """"At the beginning of each upkeep" (Verdant Force): at every mage's Upkeep (PW38)."""
-        for fighter in list(self.fighters.values()):
-            if fighter.active:
-                for name in triggers(fighter.card, "upkeep"):
-                    self._make_token(fighter, name)
-        self.pervasive.kept_upkeep(self.actor())  # kept permanents refreshed; their triggers (PW43, PW45)
-
-    def _make_token(self, maker: Combatant, name: str) -> None:
-        """A creature token for the maker's controller (not a pervasive effect: "Tokens do not count as
-        permanent effects"), at the maker's ranges; made by a creature acting alone, it acts alone too and
-        takes its turn right after its maker's (PW38)."""
-        spec = token(name)
-        tid = f"t{self.next_token}"
-        self.next_token += 1
-        owner = self.fighters.get(maker.controller or "")
-        if owner is not None and not owner.active:
-            return
-        made = Combatant(tid, f"{spec.name} token", maker.side, "creature", spec.power, spec.toughness, spec.power,
-                         spec.toughness, 2 * spec.toughness, 2 * spec.toughness, self.settings.creature_speed,
-                         spec.keywords, spec.colors, controller=owner.id if owner else None,
-                         sick=owner is not None and HASTE not in spec.keywords)
-        self.fighters[tid] = made
-        for enemy in self.enemies(tid):
-            self.ranges[pair(tid, enemy.id)] = self.ranges.get(pair(maker.id, enemy.id), self.settings.start_range)
-        if owner is not None:
-            owner.tokens.append(tid)
-        else:
-            place = self.order.index(maker.id) + 1
-            self.order.insert(place, tid)
-            if place <= self.turn:
-                self.turn += 1
-        self.rng.log.record("token", f"{maker.label} makes {made.label}", section="Character Stats",
-                            data={"id": tid, "maker": maker.id, "controller": made.controller})
-        self._another_entered(made)
-
-    # -- lords (ruling PW41) ------------------------------------------------------------------------
-    def _find_lords(self) -> bool:
-        """Whether any combatant or kept enchantment is a lord, or any bonus is still given (a new or loaded
-        battle)."""
-        return any(lord_of(f.card) is not None or count_of(f.card) is not None or f.lorded or f.lorded_keywords
-                   or "sacrificed alone" in statics(f.card)
-                   or any(lord_of(n) is not None for n in f.permanents) for f in self.fighters.values())
-
-    def _refresh_lords(self) -> None:
-        """Static bonuses follow who is in the battle now: "Other Goblin creatures get +1/+1" (Goblin King,
-        Elvish Champion, Lord of the Undead, Blessed Orator) and Kird Ape's "+1/+2 as long as you control a
-        Forest" (its controller's identity has Green, PW37).  The bonus is part of the base Power and
-        Toughness (the dice), not Life; what a lord gave is taken back when it leaves."""
-        if not self.lordly:
-            return
-        self.pervasive.alone_sacrificed()  # Emperor Crocodile (PW55)
-        fighters = self.fighters.values()
-        lords = [(f, lord) for f in fighters if f.active and (lord := lord_of(f.card)) is not None]
-        # a mage's enchantments that are lords (Glorious Anthem: "creatures you control get +1/+1")
-        lords += [(f, lord) for f in fighters if f.active and f.is_mage for name in f.permanents
-                  if (lord := lord_of(name)) is not None]
-        counted = any(f.active and count_of(f.card) is not None for f in fighters)
-        if not lords and not counted and not any(f.lorded for f in fighters):
-            return
-        for fighter in list(fighters):
-            if fighter.is_mage:
-                continue
-            power = toughness = 0
-            keywords: list[str] = []
-            count = count_of(fighter.card) if counted and fighter.active else None
-            if count is not None:  # a */* creature's count is its own Power and/or Toughness (PW44)
-                n = self.pervasive.counted(fighter)
-                power, toughness = n if count.power else 0, n if count.toughness else 0
-            if fighter.active:
-                for source, lord in lords:
-                    times = self._lorded_times(fighter, source, lord)
-                    if times is not None:
-                        power, toughness = power + lord.power * times, toughness + lord.toughness * times
-                        if lord.keyword:
-                            keywords.append(lord.keyword)
-                        keywords.extend(lord.keywords)
-            before = fighter.lorded or [0, 0]
-            gain_p, gain_t = power - before[0], toughness - before[1]
-            if gain_p or gain_t:
-                fighter.base_power += gain_p
-                fighter.base_toughness += gain_t
-                fighter.power = max(0, fighter.power + gain_p)
-                fighter.toughness = max(0, fighter.toughness + gain_t)
-            fighter.lorded = [power, toughness] if power or toughness else []
-            stale = [k for k in fighter.lorded_keywords if k not in keywords]
-            if stale:
-                fighter.keywords = tuple(k for k in fighter.keywords if k not in stale)
-            fresh = [k for k in dict.fromkeys(keywords) if k not in fighter.keywords]
-            if fresh:
-                fighter.keywords = (*fighter.keywords, *fresh)
-            fighter.lorded_keywords = [k for k in fighter.lorded_keywords if k not in stale] + fresh
-            if count is not None and count.toughness:
-                self._counted_life(fighter)
-
-    def _lorded_times(self, fighter: Combatant, source: Combatant, lord: Lord) -> int | None:
-        """How many times ``source``'s ``lord`` bonus applies to ``fighter`` now (None: it does not apply)."""
-        fighters = self.fighters.values()
-        times = 1
-        if lord.enchanted:  # Thran Golem: "as long as it is enchanted" (PW76)
-            applies = source is fighter and any(a[1] == fighter.id for m in fighters for a in m.auras)
-        elif lord.colour:
-            owner = self.fighters.get(source.controller or "")
-            applies = source is fighter and owner is not None and lord.colour in owner.identity
-        else:
-            applies = source is not fighter and (not lord.subtype or lord.subtype in subtypes(
-                fighter.card)) and (not lord.yours or source.side == fighter.side)
-            if lord.shared:  # Coat of Arms: per other creature sharing a creature type (PW49)
-                kinds = set(subtypes(fighter.card))
-                times = sum(1 for f in fighters if f is not fighter and f.active and not f.is_mage
-                            and kinds & set(subtypes(f.card)))
-        return times if applies else None
-
-    def _counted_life(self, creature: Combatant) -> None:
-        """A */* creature's Life is twice the Toughness it counted when it entered (PW35, PW44); one whose
-        Toughness count is 0 dies, as in Magic (a reduction in locked combat is not its count)."""
-        if creature.base_life == 0 and creature.base_toughness > 0:
-            creature.base_life = creature.life = 2 * creature.base_toughness
-        if creature.base_toughness <= 0:
-            creature.out = "dead"
-            self.rng.log.record("out", f"{creature.label} dies (its Toughness counts 0)", section=SECTION_CASTING,
-                                data={"id": creature.id, "out": "dead"})
-            self._after_damage(creature)
-
-    # -- control and Auras (ruling PW39) -----------------------------------------------------------
-    def _take_control(self, creature: Combatant, mage: Combatant, until: str) -> None:
-        """"Gain control of target creature": it fights for ``mage`` -- on its side, commanded by it, at its
-        ranges, summoning sick unless it has Haste -- until the end of the turn (``"turn"``, Threaten) or
-        while the Aura is kept (``"aura"``, Confiscate).  Player characters are immune (Combat Mechanics 7)."""
-        old = self.fighters.get(creature.controller or "")
-        if not creature.control:  # taken twice: it still goes back to whose it first was
-            listed = "" if old is None else ("tokens" if creature.id in old.tokens else "creatures")
-            creature.control = [creature.side, creature.controller or "", until, listed]
-        else:
-            creature.control = [*creature.control[:2], until, *creature.control[3:]]
-        if old is not None:
-            old.give_up(creature.id)
-        creature.side, creature.controller = mage.side, mage.id
-        mage.stolen.append(creature.id)
-        creature.sick = HASTE not in creature.keywords
-        self._stand_with(creature, mage)
-        self.rng.log.record("control", f"{mage.label} gains control of {creature.label}", section=SECTION_CASTING,
-                            data={"id": creature.id, "controller": mage.id, "until": until})
-
-    def _give_back(self, creature: Combatant) -> None:
-        """A stolen creature returns to whose it was (an independent creature to its own turns); a mage who
-        has left the battle meanwhile cannot take it back: it is unsummoned."""
-        side, controller, _until, listed = creature.control
-        creature.control = []
-        thief = self.fighters.get(creature.controller or "")
-        if thief is not None:
-            thief.give_up(creature.id)
-        owner = self.fighters.get(controller)
-        creature.side, creature.controller = side, controller or None
-        if owner is not None and not owner.active:
-            creature.out = "unsummoned"
-        elif owner is not None:
-            (owner.tokens if listed == "tokens" else owner.creatures).append(creature.id)
-            self._stand_with(creature, owner)
-        else:
-            for enemy in self.enemies(creature.id):
-                self.ranges.setdefault(pair(creature.id, enemy.id), self.settings.start_range)
-        self.rng.log.record("control", f"{creature.label} returns to its side", section=SECTION_CASTING,
-                            data={"id": creature.id, "controller": controller, "out": creature.out})
-
-    def _stand_with(self, creature: Combatant, mage: Combatant) -> None:
-        """A creature whose control changed stands where its controller does: its range with each enemy is
-        the controller's (as a summoned creature's, PW7)."""
-        for enemy in self.enemies(creature.id):
-            self.ranges[pair(creature.id, enemy.id)] = self.ranges.get(pair(mage.id, enemy.id),
-                                                                       self.settings.start_range)
 
     def _grant(self, fighter: Combatant, keyword: str, *, until_end_of_turn: bool) -> bool:
         """A keyword given (Angelic Blessing's flying, Threaten's haste); False when it had it already."""
@@ -832,95 +533,6 @@ class Resolution:
         if keyword == HASTE:
             fighter.sick = False
         return True
-
-    def _attach(self, mage: Combatant, name: str, target_id: str, *, kept: bool = False) -> None:
-        """An Aura resolves onto its target (PW39): a pervasive effect of its caster, whose effects last while
-        it is kept; a target gone meanwhile sends it to the graveyard."""
-        target = self.fighters.get(target_id)
-        if target is None or not target.active:
-            if not kept:
-                mage.graveyard.append(name)
-            return
-        if not kept:  # an Equipment being equipped is kept already (PW50)
-            mage.permanents.append(name)
-        added: list[str] = []
-        for effect in aura_effects(name)[1]:
-            if effect.kind == "pump":
-                times = mage.identity.count(effect.per_land) if effect.per_land else 1  # its Forests (PW48)
-                target.base_power += effect.power * times
-                target.base_toughness += effect.toughness * times
-                target.power = max(0, target.power + effect.power * times)
-                target.toughness = max(0, target.toughness + effect.toughness * times)
-            elif effect.kind == "grant" and self._grant(target, effect.keyword, until_end_of_turn=False):
-                added.append(effect.keyword)
-            elif effect.kind == "gain control" and not target.is_mage and target.controller != mage.id:
-                self._take_control(target, mage, "aura")
-        mage.auras.append([name, target_id, *added])
-        self.rng.log.record("aura", f"{name} enchants {target.label}", section=SECTION_CASTING,
-                            data={"card": name, "target": target_id, "caster": mage.id})
-
-    def _detach(self, mage: Combatant, name: str, entry: list[str] | None = None) -> None:
-        """An Aura leaves (released, destroyed, or its creature gone): its effects end."""
-        chosen = next((c for c in mage.chosen if c[0] == name), None)
-        if chosen is not None and entry is None:  # the oldest kept one goes first (list.remove)
-            mage.chosen.remove(chosen)
-        entry = entry or next((a for a in mage.auras if a[0] == name), None)
-        if entry is None:
-            return
-        mage.auras.remove(entry)
-        target = self.fighters[entry[1]]
-        for effect in aura_effects(name)[1]:
-            if effect.kind == "pump":
-                times = mage.identity.count(effect.per_land) if effect.per_land else 1
-                target.base_power -= effect.power * times
-                target.base_toughness -= effect.toughness * times
-                target.power = max(0, target.power - effect.power * times)
-                target.toughness = max(0, target.toughness - effect.toughness * times)
-            elif effect.kind == "gain control" and target.control and target.control[2] == "aura" and \
-                    target.active:
-                self._give_back(target)
-        target.keywords = tuple(k for k in target.keywords if k not in entry[2:])
-
-    def _drop_auras_on(self, fid: str) -> None:
-        """"Enchant creature": the Auras on a combatant that left the battle go to their mages' graveyards."""
-        for mage in self.fighters.values():
-            for entry in [a for a in mage.auras if a[1] == fid]:
-                if not is_equipment(entry[0]):  # an Equipment stays, unattached (PW50)
-                    mage.permanents.remove(entry[0])
-                    mage.graveyard.append(entry[0])
-                self._detach(mage, entry[0], entry)
-
-    def _another_entered(self, creature: Combatant) -> None:
-        """"Whenever another creature enters the battlefield, you gain 1 life" (Soul Warden, PW41): for
-        the watcher's controller (a creature alone: itself)."""
-        if not self.watchers:
-            return
-        for watcher in list(self.fighters.values()):
-            effects = on_trigger(watcher.card, "another enters")
-            if effects and watcher.active and watcher is not creature:
-                owner = self.fighters.get(watcher.controller or "", watcher)
-                self._resolve(watcher, owner, effects, "", 0, f"{watcher.label} seeing {creature.label}")
-
-    def _summon(self, caster: Combatant, name: str, target_id: str = "") -> None:
-        cid = f"s{self.next_summon}"
-        self.next_summon += 1
-        creature = creature_from_card(cid, name, caster.side, controller=caster.id, sick=True,
-                                      regenerations=self.settings.regenerate_per_battle)
-        self.fighters[cid] = creature
-        self.lordly = self.lordly or lord_of(creature.card) is not None or count_of(creature.card) is not None \
-            or "sacrificed alone" in statics(creature.card)
-        self.watchers = self.watchers or bool(on_trigger(creature.card, "another enters"))
-        caster.creatures.append(cid)
-        for enemy in self.enemies(cid):
-            start = self.ranges.get(pair(caster.id, enemy.id), self.settings.start_range)
-            self.ranges[pair(cid, enemy.id)] = start
-        self.rng.log.record("summon", f"{caster.label} summons {creature.label}", section=SECTION_CASTING,
-                            data={"id": cid, "controller": caster.id, "sick": creature.sick})
-        self._another_entered(creature)
-        entering = on_entering(creature.name)
-        if entering:
-            # a targeted "enters" trigger hits the target chosen when the creature was cast (PW40)
-            self._resolve(creature, caster, entering, target_id, 0, f"{creature.label} entering")
 
 
 #: What each kind of effect does (``Effect.kind`` in data/card_effects.toml); a kind not here does nothing.

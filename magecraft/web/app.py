@@ -31,6 +31,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from magecraft.core.errors import InputError, MagecraftError, RuleError
+from magecraft.core.registry import plain_options
 from magecraft.core.saves import SaveStore
 from magecraft.web.tables import GM, Forbidden, Links, Stale, Tables, from_scenario
 from magecraft.web.views import gm_view, lobby_view, seat_view
@@ -89,9 +90,7 @@ class Broadcaster:
 
 def create_app(db: Path | None, gm_token: str) -> FastAPI:
     """The web table over the save store at ``db``; ``gm_token`` opens the game master's pages."""
-    from magecraft.cli.options import open_store
-
-    store: SaveStore = open_store(db)
+    store = SaveStore(db)
     tables = Tables(store)
     broadcaster = Broadcaster()
     tables.listen(broadcaster.publish)
@@ -132,7 +131,9 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
     def healthz() -> str:
         return "ok"
 
+    _lobby_routes(app, tables, page, check_gm)
     _game_master_routes(app, tables, broadcaster, page, check_gm)
+    _game_master_controls(app, tables, page, check_gm)
     _seat_routes(app, tables, broadcaster, page)
 
     @app.get("/")
@@ -142,9 +143,9 @@ def create_app(db: Path | None, gm_token: str) -> FastAPI:
     return app
 
 
-def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: Page,
-                        check_gm: Callable[[str], None]) -> None:
-    """The game master's lobby, screen and controls (``/gm/G/...``)."""
+def _lobby_routes(app: FastAPI, tables: Tables, page: Page, check_gm: Callable[[str], None]) -> None:
+    """The game master's lobby: the tables, and a new table opened from a game, a scenario or a save
+    (``/gm/G``)."""
     @app.get("/gm/{token}", response_class=HTMLResponse)
     def lobby(request: Request, token: str) -> HTMLResponse:
         check_gm(token)
@@ -179,7 +180,7 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
                 return tables.create(name.strip(), kind, persons, seed=seed_value, physical=bool(physical),
                                      state=state)
             return tables.create(name.strip(), game, persons, seed=seed_value, physical=bool(physical),
-                                 options=_options(options))
+                                 options=plain_options(options))
 
         return opened(request, token, make)
 
@@ -194,6 +195,11 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
 
         return opened(request, token, make)
 
+
+
+def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: Page,
+                        check_gm: Callable[[str], None]) -> None:
+    """The game master's screen of a table and its updates (``/gm/G/t/T``)."""
     @app.get("/gm/{token}/t/{table}", response_class=HTMLResponse)
     def gm_screen(request: Request, token: str, table: str) -> HTMLResponse:
         check_gm(token)
@@ -210,6 +216,10 @@ def _game_master_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, 
         return StreamingResponse(broadcaster.updates(table, tables.version(table, tables.revision(table)), seen),
                                  media_type="text/event-stream")
 
+
+def _game_master_controls(app: FastAPI, tables: Tables, page: Page, check_gm: Callable[[str], None]) -> None:
+    """The game master's controls of a table: pause, override, undo, a new seat link, a die for a bot
+    (``/gm/G/t/T/...``); every one checked by the engine's table, never trusted from the page."""
     def gm_action(request: Request, token: str, table: str, form_token: str, revision: str,
                   change: Callable[[int], object]) -> Response:
         check_gm(token)
@@ -322,16 +332,6 @@ def _answer(screen: str, request: Request) -> str:
     """The template that answers a form: the part HTMX swaps in, or the whole page when the browser posted the
     form itself (no script yet, or none at all), so a form works either way."""
     return f"{screen}_body.html" if request.headers.get("HX-Request") == "true" else f"{screen}.html"
-
-
-def _options(text: str) -> dict[str, Any]:
-    """A new game's plain options, written as TOML on the lobby's form (``drivers = ["Ann:heavy"]``)."""
-    import tomllib
-
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"the options are not TOML ({exc})") from None
 
 
 def _upload(file: UploadFile | None) -> str:

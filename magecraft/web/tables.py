@@ -25,7 +25,7 @@ from typing import Any
 
 from magecraft.core import chance
 from magecraft.core.errors import InputError, MagecraftError, RuleError
-from magecraft.core.events import Event
+from magecraft.core.events import undo_stops_at
 from magecraft.core.randomness import Randomness, ScriptedSource
 from magecraft.core.registry import GameType
 from magecraft.core.saves import SaveStore, SaveSummary
@@ -438,7 +438,7 @@ class Tables:
             state, _ = self.state(name)
         whose = "your" if who == last.seat else f"{last.seat}'s"
         for event in list(state.log)[last.events:]:
-            reason = _reveals(event)
+            reason = undo_stops_at(event)
             if reason is not None and not state.event_visible(event, who) and who != GM:
                 reason = "hidden information was revealed to another player"  # the reason must not leak it
             if reason is not None:
@@ -498,9 +498,7 @@ def _seat_rows(name: str, game_type: GameType, state: GameState[Any], people: li
             links.seats[seat] = token
             rows.append(Seat(seat, digest(token)))
         else:
-            if chosen[seat] not in game_type.bots:
-                raise InputError(f"{game_type.name} has no bot {chosen[seat]!r} "
-                                 f"(bots: {', '.join(game_type.bots)})")
+            game_type.check_bot(chosen[seat])
             rows.append(Seat(seat, digest(token), bot=chosen[seat]))
     return links, rows
 
@@ -524,18 +522,6 @@ def from_scenario(text: str, seed: int | None) -> tuple[str, GameState[Any]]:
     state.rng.source = SeededSource(chosen)
     state.log.record("randomness", "seeded dice after the scenario", data={"seed": chosen})
     return game_type.name, state
-
-
-def _reveals(event: Event) -> str | None:
-    """Why undo may not go back past ``event``: a die rolled, a card drawn or shuffled, a secret shown
-    (the play loop's ``TableGame.reveals``, docs/architecture.md "The play loop")."""
-    from magecraft.cli.playloop import RANDOM_KINDS
-
-    if event.kind in RANDOM_KINDS:
-        return f"{event.label} was rolled" if event.kind == "roll" else f"{event.label} happened"
-    if event.data.get("private_to") is not None:
-        return f"hidden information was revealed ({event.label})"
-    return None
 
 
 def _real_dice_from_now(state: GameState[Any], seed: int) -> None:

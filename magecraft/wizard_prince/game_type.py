@@ -17,16 +17,15 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any
 
-from magecraft.core.bots import Bot, BotSpec, Sees
 from magecraft.core.randomness import Randomness
-from magecraft.core.registry import GameType
 from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.state import GameState
 from magecraft.wizard_prince.banquet import Banquet
 from magecraft.wizard_prince.bots import HeuristicBot, NpcNobleBot
 from magecraft.wizard_prince.chits import the_cup
+from magecraft.wizard_prince.noble_games import noble_game
 from magecraft.wizard_prince.nobles import generate_npc_noble, nobles_from
 from magecraft.wizard_prince.position import Position
 from magecraft.wizard_prince.settings import Settings
@@ -127,23 +126,12 @@ def winners(state: GameState[Any]) -> tuple[str, ...]:
     return () if len(top) == len(scores) else top
 
 
-def _bot(bot: HeuristicBot | NpcNobleBot) -> Bot:
-    """The banquet's bots take the banquet itself (``choose(banquet, player)``): they are asked only of it."""
-    return cast(Bot, bot)
-
-
-BOTS = {
-    "heuristic": BotSpec(
-        "heuristic", "snoops nearby courtiers, collects the good ones it knows, brings them to the Emperor",
-        Sees.OBSERVATION, lambda rng: _bot(HeuristicBot())),
-    "npc": BotSpec(
-        "npc", "the seed's NPC noble: plays his rolled action to thwart the player nobles",
-        Sees.WHOLE_STATE, lambda rng: _bot(NpcNobleBot())),
-}
-
-BANQUET = GameType(
-    name="wizard-prince-banquet", system="wizard_prince", kind="game", title="Imperial Banquet",
+BANQUET = noble_game(
+    name="wizard-prince-banquet", kind="game", title="Imperial Banquet",
     description="Wizard-Prince's Imperial Banquet: nobles mingle, snoop and interfere until the Emperor retires",
     state_class=Banquet, options_class=BanquetOptions, new=new_banquet, setup=setup_banquet,
-    bots=BOTS, settings_class=Settings, plant_secret=plant_secret, rule_bots=npc_seats,
-    determinise=determinise, winners=winners)
+    settings_class=Settings, plant_secret=plant_secret, rule_bots=npc_seats, determinise=determinise,
+    winners=winners,
+    heuristic=("snoops nearby courtiers, collects the good ones it knows, brings them to the Emperor",
+               HeuristicBot),
+    npc=("the seed's NPC noble: plays his rolled action to thwart the player nobles", NpcNobleBot))

@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+import pytest
+
 from magecraft.core.bots import RandomBot, play_out
-from magecraft.core.errors import RuleError
+from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.core.search import PLAYOUT_STEPS, Playout, SearchBot
 from magecraft.core.state import GameState
@@ -339,3 +341,21 @@ def test_a_few_playouts_keep_to_the_heuristics_move_unless_one_proves_better() -
         assert isinstance(bot, SearchBot)
         bot.playouts, bot.seconds = 8, None
         assert bot.choose(banquet, "Ann") == heuristic
+
+
+def test_a_registered_search_bot_takes_a_budget_in_playouts_or_seconds() -> None:
+    """``search:N`` thinks N playouts with no clock (the lab's measure: the same choices at any load);
+    ``search:Ts`` T seconds; a budget that is neither is refused in one line, like a misspelt bot."""
+    game_type = registry().get("wizard-prince-race")
+    bot = game_type.bot("search:30", Randomness.seeded(7))
+    assert isinstance(bot, SearchBot) and (bot.playouts, bot.seconds) == (30, None)
+    timed = game_type.bot("search:0.25s", Randomness.seeded(7))
+    assert isinstance(timed, SearchBot) and timed.seconds == 0.25
+    race = _after("wizard-prince-race", 2)
+    first = bot.choose(race, "NPC 1")
+    assert first == game_type.bot("search:30", Randomness.seeded(7)).choose(race, "NPC 1")
+    for bad in ("search:0", "search:many", "search:-3", "search:s"):
+        with pytest.raises(InputError, match="is not a budget"):
+            game_type.bot(bad, Randomness.seeded(7))
+    with pytest.raises(InputError, match="no bot called 'cautious:3'"):
+        game_type.check_bot("cautious:3")

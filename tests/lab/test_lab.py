@@ -66,6 +66,9 @@ def test_a_journal_of_another_sweep_is_refused(tmp_path: Path, capsys: pytest.Ca
     (["--bots", "Nobody=random"], "has no seat 'Nobody'"),
     (["--workers", "0"], "--workers takes a whole number"),
     (["extra.toml"], "house-rules files follow --house-rules"),
+    (["--options", "dummy_life = "], "the options are not TOML"),
+    (["--options", "dragons = 3"], "unknown field 'dragons'"),
+    (["--bots", "you=search:lots"], "search:lots is not a budget"),
 ])
 def test_bad_arguments_exit_2_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
                                           problem: str) -> None:
@@ -74,6 +77,20 @@ def test_bad_arguments_exit_2_in_one_line(tmp_path: Path, capsys: pytest.Capture
     err = capsys.readouterr().err
     assert problem in err and err.count("\n") == 1
     assert not out.exists() and not journal_path(out).exists()
+
+
+def test_options_set_up_every_game_of_the_sweep(tmp_path: Path) -> None:
+    """``--options`` are the new-game options (as TOML) of every game: a Planeswalker battle against an enemy mage
+    has the seat ``mage`` and no creature ``c1``; ``search:N`` plays a seat at N playouts."""
+    out = tmp_path / "r.csv"
+    options = 'enemy_mage = "Goblin Pyromancer"\ncreatures = []'
+    bots = "you=search:4,mage=heuristic"
+    assert main(["lab", "run", "planeswalker-battle", "--options", options, "--bots", bots,
+                 "--seeds", "1:2", "--workers", "1", "--out", str(out)]) == 0
+    rows = rows_of(out)
+    assert len(rows) == 2 and all(set(r["winners"].split("|")) <= {"you", "mage"} for r in rows)
+    assert json.loads(journal_path(out).read_text().splitlines()[0])["options"] == {
+        "enemy_mage": "Goblin Pyromancer", "creatures": []}
 
 
 def test_wilson_interval_and_fisher_test_against_hand_worked_values() -> None:

@@ -89,8 +89,9 @@ def test_odds_follow_the_one_die_setting(capsys):
 
 
 def test_the_jester_counts_the_letters_of_a_name_not_its_space():
-    from magecraft.magic_realm.days import NextDay, letters
+    from magecraft.magic_realm.days import NextDay
     from magecraft.magic_realm.pieces import TravellerPiece
+    from magecraft.magic_realm.wandering import letters
 
     assert (letters("Woods Girl"), letters("Thief/Assassin")) == (9, 13)
     days = RealmDays.new(Randomness.seeded(3), ["Woods Girl@Borderland 1", "Swordsman@Borderland 1"])

@@ -115,7 +115,7 @@ def test_two_battles_in_one_process_do_not_see_each_others_spells():
 
 
 def test_a_defined_creatures_ability_is_used_and_shown():
-    from magecraft.cli.planeswalker import decision_label
+    from magecraft.cli.planeswalker_board import decision_label
 
     imp = {"name": "Spark Imp", "mana_cost": "{R}", "types": ["Creature"], "power": "1", "toughness": "1",
            "abilities": [{"text": "{T}: 1 damage to any target", "tap": True, "target": "enemy",

@@ -365,7 +365,7 @@ def test_unused_shields_and_prevention_end_with_the_turn(make_battle, make_hero)
 
 
 def test_an_ability_reads_at_the_table_in_its_words(make_battle) -> None:
-    from magecraft.cli.planeswalker import decision_label
+    from magecraft.cli.planeswalker_board import decision_label
 
     battle = make_battle(["Grizzly Bears"])
     elves = ready(battle, "Llanowar Elves")

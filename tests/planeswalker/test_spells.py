@@ -6,7 +6,8 @@ import dataclasses
 
 import pytest
 
-from magecraft.planeswalker import combat, spells
+from magecraft.planeswalker import phases as combat  # casting (do_cast) moved from combat to phases
+from magecraft.planeswalker import spells
 from magecraft.planeswalker.actions import Cast, Channel, End, Respond
 from magecraft.planeswalker.bot import ready_mage
 

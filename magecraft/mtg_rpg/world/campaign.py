@@ -29,13 +29,13 @@ from magecraft.mtg_rpg.world import odds, standing, turn
 from magecraft.mtg_rpg.world.actions import Capture, Phase, WorldAction
 from magecraft.mtg_rpg.world.board import Draw, Turn, pair_key
 from magecraft.mtg_rpg.world.hexmap import HexMap
-from magecraft.mtg_rpg.world.orders import road_components
 from magecraft.mtg_rpg.world.realm import (
     STARTING_ILL_WILL,
     STARTING_TREASURY_SEASONS,
     Realm,
     starting_military,
 )
+from magecraft.mtg_rpg.world.roads import road_components
 from magecraft.mtg_rpg.world.rules import DEFAULT_WORLD_SETTINGS, SECTION, WorldRules, WorldSettings, world_rules
 from magecraft.mtg_rpg.world.troops import station_troops
 

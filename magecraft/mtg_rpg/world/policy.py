@@ -87,7 +87,7 @@ from magecraft.mtg_rpg.world.naval import (
     sailing_distance,
     squadron,
 )
-from magecraft.mtg_rpg.world.orders import MERCENARY_GP, MERCENARY_RESOURCES, NAVAL_RESOURCES, cost_of
+from magecraft.mtg_rpg.world.order_costs import MERCENARY_GP, MERCENARY_RESOURCES, NAVAL_RESOURCES, cost_of
 from magecraft.mtg_rpg.world.realm import Realm
 from magecraft.mtg_rpg.world.rules import SECTION
 from magecraft.mtg_rpg.world.turn import (

@@ -2,7 +2,8 @@
 
 1. the random event phase (:func:`random_event_phase`), 2. the initiative phase
 (:func:`initiative_phase`), 3. each realm's turn -- a) hardship, b) treasury, c) discontent,
-d) actions (:mod:`magecraft.mtg_rpg.world.orders`), e) adjustment -- and 4. the recording
+d) actions (:mod:`magecraft.mtg_rpg.world.orders`, :mod:`~magecraft.mtg_rpg.world.order_checks`,
+:mod:`~magecraft.mtg_rpg.world.order_performing`), e) adjustment -- and 4. the recording
 phase (:func:`recording_phase`).
 
 Checks are made "using a draw from the referee's deck": the skill plus the card's value
@@ -15,12 +16,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from magecraft.core.errors import RuleError
-from magecraft.mtg_rpg.world import orders
+from magecraft.mtg_rpg.world import order_checks, order_performing, orders
 from magecraft.mtg_rpg.world.actions import Delay, Hardship, Phase, Quell, SetTax, WorldAction
 from magecraft.mtg_rpg.world.board import Board, Draw, Turn
 from magecraft.mtg_rpg.world.events import EVENTS, apply_event
-from magecraft.mtg_rpg.world.orders import road_links
 from magecraft.mtg_rpg.world.realm import STARTING_DISCONTENT, Realm, new_government
+from magecraft.mtg_rpg.world.roads import road_links
 from magecraft.mtg_rpg.world.rules import TAX_RATES, EventRow, world_rules
 
 INITIATIVE = "2. The Initiative Phase"
@@ -293,7 +294,7 @@ def check(world: Board, turn: Turn, action: WorldAction) -> None:
                 section=DISCONTENT,
             )
         return
-    orders.check(world, turn, action)
+    order_checks.check(world, turn, action)
 
 
 def perform(world: Board, turn: Turn, action: WorldAction) -> None:
@@ -316,7 +317,7 @@ def perform(world: Board, turn: Turn, action: WorldAction) -> None:
         discontent_check(world, turn, realm, action.strength)
         turn.phase = Phase.ACTIONS if realm.alive else turn.phase
     else:
-        orders.perform(world, turn, action)
+        order_performing.perform(world, turn, action)
     if world.turn is turn and turn.phase is Phase.OVER:
         adjustment(world, turn, realm)
         world.turn = None
@@ -516,11 +517,11 @@ def adjustment(world: Board, turn: Turn, realm: Realm) -> None:
         building.seasons_left -= 1
         if building.seasons_left <= 0:
             realm.building.remove(building)
-            orders.complete_structure(world, realm, building.kind)
+            order_performing.complete_structure(world, realm, building.kind)
             done.append(building.kind)
     if realm.mercenaries:
         if world.settings.unpaid_mercenaries == "defect_check":
-            orders.disband(world, realm, "mercenaries", realm.mercenaries)
+            order_performing.disband(world, realm, "mercenaries", realm.mercenaries)
         realm.mercenaries = 0
     if not world.territory(realm.name):
         realm.alive = False

@@ -20,9 +20,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, cast
 
-from magecraft.core.bots import Bot, BotSpec, Sees
 from magecraft.core.randomness import Randomness
-from magecraft.core.registry import GameType
 from magecraft.core.search import fresh_dice
 from magecraft.core.state import GameState
 from magecraft.wizard_prince.campaign import war
@@ -32,6 +30,7 @@ from magecraft.wizard_prince.campaign.position import CampaignPosition
 from magecraft.wizard_prince.campaign.settings import CampaignSettings
 from magecraft.wizard_prince.campaign.tasks import GM
 from magecraft.wizard_prince.campaign.year import Campaign
+from magecraft.wizard_prince.noble_games import noble_game
 from magecraft.wizard_prince.settings import Settings
 
 
@@ -120,23 +119,13 @@ def winners(state: GameState[Any]) -> tuple[str, ...]:
     return (state.emperor,) if noble is not None and not noble.npc else ()
 
 
-def _bot(bot: CampaignBot) -> Bot:
-    """The campaign's bots take the campaign itself (``choose(campaign, player)``)."""
-    return cast(Bot, bot)
-
-
-BOTS = {
-    "heuristic": BotSpec(
-        "heuristic", "takes each question's sensible default; spends Wealth on upgrades, joins wars when strong",
-        Sees.OBSERVATION, lambda rng: _bot(CampaignBot())),
-    "npc": BotSpec(
-        "npc", "the seed's NPC noble: attacks the player noble the NPC rules name, joins wars when strong",
-        Sees.WHOLE_STATE, lambda rng: _bot(NpcCampaignBot())),
-}
-
-CAMPAIGN = GameType(
-    name="wizard-prince-campaign", system="wizard_prince", kind="campaign", title="Wizard-Prince campaign",
+CAMPAIGN = noble_game(
+    name="wizard-prince-campaign", kind="campaign", title="Wizard-Prince campaign",
     description="Wizard-Prince's campaign year: banquet, wars, duels, provinces and the Empire's throne",
     state_class=Campaign, options_class=CampaignOptions, new=new_campaign, setup=setup_campaign,
-    bots=BOTS, settings_class=CampaignSettings, plant_secret=plant_secret, rule_bots=npc_seats,
-    determinise=determinise, winners=winners)
+    settings_class=CampaignSettings, plant_secret=plant_secret, rule_bots=npc_seats, determinise=determinise,
+    winners=winners,
+    heuristic=("takes each question's sensible default; spends Wealth on upgrades, joins wars when strong",
+               CampaignBot),
+    npc=("the seed's NPC noble: attacks the player noble the NPC rules name, joins wars when strong",
+         NpcCampaignBot))

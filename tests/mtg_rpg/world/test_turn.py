@@ -71,7 +71,7 @@ def test_bandits_last_1d3_turns_and_cut_taxes_by_a_quarter():
 
 
 def test_fire_burns_1d6_buildings_and_lasts_until_all_are_rebuilt():
-    from magecraft.mtg_rpg.world.orders import complete_structure
+    from magecraft.mtg_rpg.world.order_performing import complete_structure
 
     world = make_world([2])
     harloon = world.realms["Harloon"]
@@ -134,7 +134,7 @@ def test_a_drawn_controversy_ends_at_the_recording_phase():
 
 
 def test_food_stores_damaged_adds_3_hardship_until_a_food_store_is_built():
-    from magecraft.mtg_rpg.world.orders import complete_structure
+    from magecraft.mtg_rpg.world.order_performing import complete_structure
     from magecraft.mtg_rpg.world.turn import hardship_dc
 
     world = make_world()
