@@ -42,7 +42,7 @@ from magecraft.cli.options import (
 #: The one command that starts this system (shown by `magecraft` with no arguments).
 START: str | None = "magic-realm play --seed 1"
 
-app: typer.Typer | None = typer.Typer(
+app = typer.Typer(
     help="Magic Realm Expansion One: setup, tables, travellers, spells.", no_args_is_help=True
 )
 assert app is not None

@@ -18,7 +18,6 @@ def print_overview() -> None:
     out.print("[bold]magecraft[/bold]: rules engine and table-side assistant for five rule systems\n")
     for entry in SYSTEMS:
         out.print(f"[bold]{entry.title}[/bold]: {entry.blurb}")
-        start = f"magecraft {entry.start}" if entry.start else "[dim]not available yet[/dim]"
-        out.print(f"    {start}", markup=entry.start is None)
+        out.print(f"    magecraft {entry.start}", markup=False)
     out.print("\nAlso: magecraft games | magecraft roll 3d6 | magecraft table list | magecraft saves list"
               " | --help on any command")

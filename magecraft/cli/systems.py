@@ -15,16 +15,15 @@ from types import ModuleType
 class SystemEntry:
     """A rule system's command group, imported only when used (``module`` has ``app``).
 
-    ``start`` is the one command that starts the system, shown by ``magecraft`` alone (None while it is not
-    available): kept here, so that listing the systems imports none of them.
+    ``start`` is the one command that starts the system, shown by ``magecraft`` alone: kept here, so that
+    listing the systems imports none of them.
     """
 
     command: str
     title: str
     blurb: str
     module_name: str
-    start: str | None
-    coming: str = ""
+    start: str
 
     @property
     def module(self) -> ModuleType:

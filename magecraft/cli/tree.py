@@ -30,7 +30,6 @@ from magecraft import __version__
 from magecraft.cli import coercion
 from magecraft.cli.overview import print_overview
 from magecraft.cli.systems import SYSTEMS, SystemEntry
-from magecraft.cli.unavailable import CATCH_ALL, unavailable_command
 
 coercion.install()
 
@@ -279,17 +278,9 @@ def _shared_command(shared: SharedCommand) -> Any:
 
 
 def _system_command(entry: SystemEntry) -> Any:
-    """The system's command group (its module imported now), or the placeholder of a system not built yet."""
-    module = entry.module
+    """The system's command group (its module imported now)."""
     holder = typer.Typer(add_completion=False)
-    if module.app is None:
-        holder.command(entry.command, context_settings=CATCH_ALL)(unavailable_command(entry.title, entry.coming))
-        holder.command("_")(lambda: None)  # two commands: typer keeps a group, whose first is the placeholder
-        group: Any = typer.main.get_command(holder)
-        system = group.commands[entry.command]
-        _join_help_lines(system)
-        return system
-    holder.add_typer(module.app, name=entry.command, help=f"{entry.title}: {entry.blurb}")
+    holder.add_typer(entry.module.app, name=entry.command, help=f"{entry.title}: {entry.blurb}")
     return Build.of(holder, join=True).group(holder.registered_groups[0])
 
 
