@@ -24,7 +24,8 @@ def games(json: JsonOption = False) -> None:
     from magecraft.games import registry
 
     rows = [{"name": g.name, "system": g.system, "kind": g.kind, "title": g.title,
-             "description": g.description, "bots": list(g.bots)} for g in registry()]
+             "description": g.description, "bots": list(g.bots), "options": g.option_defaults()}
+            for g in registry()]
     if json:
         print_json(rows)
         return
@@ -34,6 +35,7 @@ def games(json: JsonOption = False) -> None:
     for row in rows:
         out.print(f"[bold]{escape(str(row['name']))}[/bold]: {escape(str(row['description']))}")
         out.print(f"    bots: {', '.join(row['bots'])}  (saved as {row['system']} {row['kind']})")
+        out.print(f"    options: {escape(', '.join(row['options']))}")
 
 
 @scenario_app.command("run")

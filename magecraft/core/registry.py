@@ -116,6 +116,22 @@ class GameType:
         """The new-game options from plain values (a TOML table, command-line words); unknown ones refused."""
         return dataclass_from_dict(self.options_class, raw, what=f"{self.name} options")
 
+    def option_defaults(self) -> dict[str, Any]:
+        """The new-game options and their defaults, as plain values (what ``--options`` and a lobby may set);
+        an option with no default shows None."""
+        import dataclasses
+
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self.options_class):
+            if f.default is not dataclasses.MISSING:
+                value: Any = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                value = f.default_factory()
+            else:
+                value = None
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
     def new_game(self, rng: Randomness, raw_options: Mapping[str, Any] | None = None) -> GameState[Any]:
         """A new game from plain options."""
         return self.new(rng, self.options(raw_options or {}))

@@ -23,6 +23,18 @@ def test_games_lists_every_game_type_as_json(capsys: pytest.CaptureFixture[str])
     assert "mage-wars-solo" in capsys.readouterr().out
 
 
+def test_games_lists_each_games_options_with_their_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    """What ``lab run --options`` and the lobby may set, with the defaults; fed back, they make a game."""
+    assert main(["games", "--json"]) == 0
+    options = {row["name"]: row["options"] for row in json.loads(capsys.readouterr().out)}
+    assert options["planeswalker-battle"]["enemy_mage"] == "" and options["mtg-rpg-duel"]["kind"] == "three-card"
+    assert options["wizard-prince-banquet"]["players"] == ["Ann", "Bob"]
+    for game_type in registry():
+        plain = {k: v for k, v in options[game_type.name].items() if v is not None}
+        game = game_type.new_game(Randomness.seeded(1), plain)
+        assert game.current_player() is not None, game_type.name
+
+
 def scenario(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "s.toml"
     path.write_text(text, encoding="utf-8")
