@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from magecraft.core.bots import RANDOM, Bot, BotSpec, Sees, winners_from_result
@@ -95,10 +95,10 @@ class GameType:
                 "second a decision", Sees.OBSERVATION, self._search_bot)
         object.__setattr__(self, "bots", bots)
 
-    def _search_bot(self, rng: Randomness, budget: str = "") -> Bot:
+    def _search_bot(self, rng: Randomness, budget: tuple[int, float | None] | None = None) -> Bot:
         from magecraft.core.search import PLAYOUTS, SearchBot
 
-        playouts, seconds = search_budget(budget) if budget else (PLAYOUTS, 1.0)
+        playouts, seconds = budget or (PLAYOUTS, 1.0)
         return SearchBot(rng, determinise=self.determinise, winners=self.winners, playout=self.playout,
                          evaluate=self.evaluate, playouts=playouts, seconds=seconds)
 
@@ -119,13 +119,11 @@ class GameType:
     def option_defaults(self) -> dict[str, Any]:
         """The new-game options and their defaults, as plain values (what ``--options`` and a lobby may set);
         an option with no default shows None."""
-        import dataclasses
-
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self.options_class):
-            if f.default is not dataclasses.MISSING:
+        for f in fields(self.options_class):
+            if f.default is not MISSING:
                 value: Any = f.default
-            elif f.default_factory is not dataclasses.MISSING:
+            elif f.default_factory is not MISSING:
                 value = f.default_factory()
             else:
                 value = None
@@ -141,22 +139,20 @@ class GameType:
 
         ``search:N`` is the search bot thinking ``N`` playouts a decision with no clock (the same choices on
         any machine, at any load: how the lab measures it), ``search:Ts`` thinking ``T`` seconds."""
-        self.check_bot(name)
-        _, colon, budget = name.partition(":")
-        if colon:
-            return self._search_bot(rng, budget)
-        return self.bots[name].make(rng)
+        budget = self.check_bot(name)
+        return self._search_bot(rng, budget) if budget is not None else self.bots[name].make(rng)
 
-    def check_bot(self, name: str) -> None:
-        """Refuse in one line (``InputError``) a bot this game does not have, or a search budget that is none."""
+    def check_bot(self, name: str) -> tuple[int, float | None] | None:
+        """Refuse in one line (``InputError``) a bot this game does not have, or a search budget that is none;
+        the budget of ``search:...`` (playouts, seconds), None for a bot by its registered name."""
         base, colon, budget = name.partition(":")
         if colon and base == "search" and "search" in self.bots:
-            search_budget(budget)
-            return
+            return search_budget(budget)
         if name not in self.bots:
             near = close_names(name, self.bots)
             hint = f"; did you mean {near[0]!r}?" if near else ""
             raise InputError(f"{self.name} has no bot called {name!r}{hint} (bots: {', '.join(self.bots)})")
+        return None
 
     def load(self, state: Mapping[str, Any]) -> GameState[Any]:
         """Rebuild a saved state of this game, refused whole (``InputError``) when it does not load."""

@@ -53,7 +53,7 @@ def _choose_offered(game: MageWarsGame) -> tuple[Action, bool]:
     """The bot's action, and whether it is one of the objects ``legal_actions`` offers (a plan is not).
 
     Nearly always something scores more than standing or moving can (an attack, a cast): then the choice
-    is read from the decision's options (``game.offer()``) without spelling out every activation; else it
+    is read from the decision's options (``decisions.offer(game)``) without spelling out every activation; else it
     is the best standing or moving, and with no creature ready every legal action is weighed
     (:func:`_choose_from`).  Either way it is the first of the best in the order offered, the very object
     ``legal_actions`` offers (actions are built once: ``decisions.attack_action``)."""

@@ -73,7 +73,6 @@ from magecraft.mage_wars.combat import (
     roll_attack_dice,
     zone_attack_targets,
 )
-from magecraft.mage_wars.decisions import Offer
 from magecraft.mage_wars.settings import Settings
 from magecraft.mage_wars.units import (
     DUMMY,
@@ -235,10 +234,6 @@ class MageWarsGame(GameState[Action]):
         """Every legal decision; built legal by construction (a test checks each one against check())."""
         return decisions.legal_actions(self)
 
-    def offer(self) -> Offer:
-        """The legal decisions worked out once but not yet spelt out (:class:`.decisions.Offer`)."""
-        return decisions.offer(self)
-
     def why_illegal(self, action: Action) -> RuleError | None:
         """The rule an action breaks now, or None when it is legal."""
         return decisions.why_illegal(self, action)
@@ -248,14 +243,18 @@ class MageWarsGame(GameState[Action]):
         said it took from this decision's offer (:meth:`offered`), are the very objects offered and pass without
         being judged again (docs/architecture.md, Fast paths); anything else is judged rule by rule."""
         vouched, self._vouched = self._vouched, None
-        if action is vouched or (type(action) is DummyTurn and action is DUMMY_TURNS.get(self.pending)
-                                 and self.winner is None):
+        if action is vouched or self._offered_dummy_turn(action):
             return
         decisions.check(self, action)
+
+    def _offered_dummy_turn(self, action: Action) -> bool:
+        """Whether ``action`` is the very Dummy Mage's turn the game offers now (legal without judging)."""
+        return type(action) is DummyTurn and action is DUMMY_TURNS.get(self.pending) and self.winner is None
 
     def apply(self, action: Action) -> None:
         """:meth:`check` then :meth:`perform`, as every game applies an action, with the Dummy Mage's turn (about
         half of a game's actions) carried out at once: its one offered action needs no judging (Fast paths)."""
+        # the test of _offered_dummy_turn, written out: half a game's actions pass here (Fast paths)
         if type(action) is DummyTurn and action is DUMMY_TURNS.get(self.pending) and self.winner is None:
             self._vouched = None
             self._perform_dummy()
@@ -288,14 +287,10 @@ class MageWarsGame(GameState[Action]):
 
     def offered(self, action: Action) -> Action:
         """Note that ``action`` is one of the very objects this decision's offer holds (the heuristic bot reads
-        it from :meth:`offer`), so the next :meth:`check` accepts it without judging it again; the note lasts
-        until that check or the next action carried out."""
+        it from :func:`.decisions.offer`), so the next :meth:`check` accepts it without judging it again; the
+        note lasts until that check or the next action carried out."""
         self._vouched = action
         return action
-
-    def cast_actions(self, card: Card, zone: str) -> list[Cast]:
-        """Your mage's activations that cast ``card`` from ``zone`` (:func:`.decisions.cast_actions`)."""
-        return decisions.cast_actions(self, card, zone)
 
     def decision_kind(self) -> Step:
         if self.pending is None:

@@ -262,7 +262,7 @@ def _game_master_controls(app: FastAPI, tables: Tables, page: Page, check_gm: Ca
         tables.check_form(table, GM, _revision(revision), form_token)
         key = tables.reissue(table, seat)
         links = {seat: f"/t/{table}/{key}"}
-        if _answer("gm", request) == "gm.html":
+        if not _by_htmx(request):
             return page(request, "gm.html", {**gm_view(tables, table, token), "links": links})
         return page(request, "gm_links.html", {"links": links})
 
@@ -331,7 +331,12 @@ def _seat_routes(app: FastAPI, tables: Tables, broadcaster: Broadcaster, page: P
 def _answer(screen: str, request: Request) -> str:
     """The template that answers a form: the part HTMX swaps in, or the whole page when the browser posted the
     form itself (no script yet, or none at all), so a form works either way."""
-    return f"{screen}_body.html" if request.headers.get("HX-Request") == "true" else f"{screen}.html"
+    return f"{screen}_body.html" if _by_htmx(request) else f"{screen}.html"
+
+
+def _by_htmx(request: Request) -> bool:
+    """Whether HTMX sent the request (it swaps in a part of the page), not the browser itself."""
+    return request.headers.get("HX-Request") == "true"
 
 
 def _upload(file: UploadFile | None) -> str:

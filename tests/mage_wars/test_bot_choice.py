@@ -1,6 +1,6 @@
 """The bot's choice read from a decision's options is the one it makes weighing every legal action.
 
-``bot.choose_offered`` reads attacks and casts from ``game.offer()`` without spelling out every
+``bot.choose_offered`` reads attacks and casts from ``decisions.offer(game)`` without spelling out every
 activation, and leaves out the creatures that cannot beat the best found before them
 (docs/architecture.md, Fast paths).  Here, at every decision of seeded games with each ready spellbook
 (and with walls, whose attacks are read the same way), that choice must be the very object
