@@ -4,8 +4,8 @@ Start-up is kept light (issue 23 item 5: every help page and one-shot command wi
 pass``): the root lists its commands from tables (:data:`SHARED`, :data:`~magecraft.cli.systems.SYSTEMS`)
 and imports a command's module only when that command is used; every group makes a command (typer reads
 its signature) only when it is run, and lists the others from stand-ins that carry their name and help
-(:class:`LazyCommands`); and typer's rich help gets stand-ins for the two rich modules it imports but never
-uses here (``rich.markdown``, ``rich.traceback``).  :mod:`magecraft.cli.app` runs it.
+(:class:`LazyCommands`); and every help page is click's plain one (typer's rich help page alone takes over
+8x: it loads rich and a markdown parser).  :mod:`magecraft.cli.app` runs it.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from __future__ import annotations
 import copy
 import importlib
 import inspect
-import sys
 from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, partial
-from types import ModuleType
 from typing import Any
 
 import typer
@@ -34,49 +32,9 @@ from magecraft.cli.systems import SYSTEMS, SystemEntry
 coercion.install()
 
 
-def _deferred_class(real: Callable[[], ModuleType], name: str) -> type:
-    """A class whose instances are the real module's ``name`` (the module imported on the first one)."""
-
-    class StandIn:
-        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-            return getattr(real(), name)(*args, **kwargs)
-
-    StandIn.__name__ = StandIn.__qualname__ = name
-    return StandIn
-
-
-def _defer(name: str, classes: tuple[str, ...]) -> None:
-    """Put a stand-in for the module ``name`` in its place until something uses it.
-
-    typer's rich help (``typer.rich_utils``) imports ``rich.markdown`` -- a markdown parser, about a third
-    of a group's ``--help`` start-up -- for a markup mode magecraft never uses, and ``rich.traceback``
-    (which loads pygments) for the pretty exceptions magecraft turns off.  The stand-in's ``classes`` and
-    any other name load the real module then.
-    """
-    if name in sys.modules:
-        return
-    stand_in = ModuleType(name, f"stand-in: the real {name} is imported on first use")
-
-    def real() -> ModuleType:
-        if sys.modules.get(name) is stand_in:
-            del sys.modules[name]
-        return importlib.import_module(name)
-
-    for class_name in classes:
-        setattr(stand_in, class_name, _deferred_class(real, class_name))
-
-    def attribute(attribute_name: str) -> Any:
-        if attribute_name.startswith("__"):  # the import machinery's questions (__path__, __file__) are no use
-            raise AttributeError(attribute_name)
-        return getattr(real(), attribute_name)
-
-    stand_in.__getattr__ = attribute  # type: ignore[method-assign]
-    sys.modules[name] = stand_in
-
-
-_defer("rich.markdown", ("Markdown",))
-_defer("rich.traceback", ("Traceback",))
-
+#: Every help page is click's plain one (typer's ``rich_markup_mode``): typer's rich help page alone takes
+#: over 8x a bare start-up (issue 23 item 5).
+PLAIN = None
 #: ``-h`` works everywhere ``--help`` does.
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -204,17 +162,16 @@ class Build:
 
     pretty_exceptions_short: bool
     suggest_commands: bool
-    rich_markup_mode: Any
     join: bool
 
     @classmethod
     def of(cls, typer_app: typer.Typer, *, join: bool) -> Build:
-        return cls(typer_app.pretty_exceptions_short, typer_app.suggest_commands, typer_app.rich_markup_mode, join)
+        return cls(typer_app.pretty_exceptions_short, typer_app.suggest_commands, join)
 
     def command(self, info: Any) -> Any:
         """The click command of one ``CommandInfo``, as ``typer.main.get_group_from_info`` makes it."""
         made = typer.main.get_command_from_info(info, pretty_exceptions_short=self.pretty_exceptions_short,
-                                                rich_markup_mode=self.rich_markup_mode)
+                                                rich_markup_mode=PLAIN)
         if self.join:
             _join_help_lines(made)
         return made
@@ -231,7 +188,7 @@ class Build:
             text = inspect.getdoc(info.callback) if info.help is None else inspect.cleandoc(info.help)
             short, hidden, deprecated, panel = info.short_help, info.hidden, info.deprecated, info.rich_help_panel
         stand_in = TyperCommand(name=name, help=text, short_help=short, hidden=hidden, deprecated=deprecated,
-                                rich_markup_mode=self.rich_markup_mode, rich_help_panel=panel)
+                                rich_markup_mode=PLAIN, rich_help_panel=panel)
         if self.join:
             _join_help_lines(stand_in)
         return stand_in
@@ -247,7 +204,7 @@ class Build:
         shell.typer_instance, shell.cls = hollow, LazyGroup
         made = typer.main.get_group_from_info(shell, pretty_exceptions_short=self.pretty_exceptions_short,
                                               suggest_commands=self.suggest_commands,
-                                              rich_markup_mode=self.rich_markup_mode)
+                                              rich_markup_mode=PLAIN)
         assert isinstance(made, LazyGroup)
         makers: dict[str, Callable[[], Any]] = {}
         stand_ins: dict[str, Callable[[], Any]] = {}
@@ -314,7 +271,7 @@ app = typer.Typer(
     add_completion=False,
     cls=SystemsGroup,
     context_settings=HELP_OPTIONS,
-    rich_markup_mode=None,  # plain help at the root: rich is not loaded to list the commands
+    rich_markup_mode=PLAIN,
 )
 
 

@@ -108,7 +108,7 @@ PlayersOption = Annotated[str, typer.Option("--players", help='Player nobles, e.
 NpcOption = Annotated[int, typer.Option("--npc", help="How many NPC nobles to roll up (seed's optional rule).")]
 AutoOption = Annotated[bool, typer.Option("--auto", help="Bots only: play the whole banquet and print it.")]
 NoblesOption = Annotated[Path | None, typer.Option(
-    "--nobles", help="TOML file of \\[\\[noble]] sheets.")]  # escaped: rich reads [x] as a style
+    "--nobles", help="TOML file of [[noble]] sheets.")]
 SetupOption = Annotated[Path | None, typer.Option("--setup", help="TOML starting position.")]
 SavesOption = Annotated[str, typer.Option("--saves", help="Saving throws: oed or d20 (DC 15).")]
 MaxTurnsOption = Annotated[int, typer.Option("--max-turns", help="Turns before the Emperor retires.")]

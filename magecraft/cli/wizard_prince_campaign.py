@@ -318,7 +318,7 @@ def year_table(c: Campaign, name: str, people: Collection[str], robots: Collecti
 # -- commands --------------------------------------------------------------------------------------
 MapOption = Annotated[str, typer.Option("--map", help="A shipped map (velkaria) or a TOML map file.")]
 NoblesOption = Annotated[str, typer.Option("--nobles", help='Player nobles, e.g. "Ann,Bob".')]
-NoblesFileOption = Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of \\[\\[noble]] sheets.")]
+NoblesFileOption = Annotated[Path | None, typer.Option("--nobles-file", help="TOML file of [[noble]] sheets.")]
 NpcOption = Annotated[int, typer.Option("--npc", help="NPC nobles to roll up (seed's optional rule).", min=0,
                                         max=20)]
 TumultuousOption = Annotated[bool, typer.Option("--tumultuous", help="Play the Tumultuous Empire optional rule.")]

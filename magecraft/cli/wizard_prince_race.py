@@ -109,7 +109,7 @@ WealthBetOption = Annotated[list[str] | None, typer.Option(
 SideBetOption = Annotated[list[str] | None, typer.Option(
     "--side-bet", help="BACKER:LAYER:CHARIOTEER:STAKE:STAKE[:gp|wealth] (repeatable).")]
 NoblesOption = Annotated[Path | None, typer.Option(
-    "--nobles", help="TOML \\[\\[noble]] sheets of the drivers (and spectators).")]
+    "--nobles", help="TOML [[noble]] sheets of the drivers (and spectators).")]
 TrackOption = Annotated[Path | None, typer.Option("--track", help="TOML file of another circus.")]
 ScenarioOption = Annotated[Path | None, typer.Option(
     "--scenario", help="Start from a scenario file's position, its [[play]] steps played (docs/scenarios); "

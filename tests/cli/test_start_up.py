@@ -17,7 +17,7 @@ SYSTEM_PACKAGES = ("magecraft.wizard_prince", "magecraft.mtg_rpg", "magecraft.pl
 
 
 def loaded_after(*commands: list[str]) -> set[str]:
-    """The modules a fresh interpreter holds after running ``commands`` (rich.markdown only if really loaded)."""
+    """The modules a fresh interpreter holds after running ``commands`` ."""
     code = ("import sys, contextlib, io\nfrom magecraft.cli.app import main\n"
             f"for args in {list(commands)!r}:\n"
             "    with contextlib.redirect_stdout(io.StringIO()):\n"
@@ -39,13 +39,6 @@ def test_a_groups_help_loads_neither_its_rules_nor_a_markdown_parser():
     assert "magecraft.cli.mage_wars" in loaded
     assert not [m for m in loaded if m.startswith(SYSTEM_PACKAGES)]
     assert "rich.markdown" not in loaded and "markdown_it" not in loaded
-
-
-def test_the_markdown_stand_in_gives_the_real_one_when_asked():
-    code = ("import magecraft.cli.app\nfrom rich.markdown import Markdown, MarkdownElement\n"
-            "print(type(Markdown('# x')).__module__, MarkdownElement.__module__)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["rich.markdown", "rich.markdown"]
 
 
 GROUPS = ("wizard-prince", "mtg-rpg", "planeswalker", "magic-realm", "mage-wars",
