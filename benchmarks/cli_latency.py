@@ -34,22 +34,18 @@ import time
 
 BASELINE = "python -c pass"
 #: What no command can go under, measured like the commands: typer alone (every command but ``magecraft``
-#: alone loads it), a rich help page of a two-command typer group with rich.markdown and rich.traceback
-#: stood in as magecraft does (every system's help page and every command's own ``--help``), icepool
-#: alone (every command that prints exact odds).
+#: alone loads it), the plain help page of a two-command typer group (every help page), icepool alone, and
+#: typer with icepool (every command that prints exact odds).
 FLOORS = {
     "floor: import typer": "import typer",
-    "floor: a typer rich help page": (
-        "import sys, types\n"
-        "for name in ('rich.markdown', 'rich.traceback'):\n"
-        "    sys.modules[name] = types.ModuleType(name)\n"
-        "    sys.modules[name].Markdown = sys.modules[name].Traceback = object\n"
+    "floor: a typer help page": (
         "import typer, typer.main\n"
-        "app = typer.Typer(add_completion=False)\n"
+        "app = typer.Typer(add_completion=False, rich_markup_mode=None)\n"
         "@app.command()\ndef one() -> None:\n    'One.'\n"
         "@app.command()\ndef two() -> None:\n    'Two.'\n"
         "typer.main.get_command(app).main(['--help'], prog_name='floor', standalone_mode=False)"),
     "floor: import icepool": "import icepool",
+    "floor: import typer, icepool": "import typer, icepool",
 }
 #: The commands measured, as typed after ``magecraft``.
 COMMANDS = (
