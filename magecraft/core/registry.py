@@ -81,6 +81,9 @@ class GameType:
     #: For the search bot: how well ``seat`` stands in a game under way, 0 (lost) to 1 (won), from the rule
     #: book's own score; a playout cut before the end is scored by it.  None: by ``winners`` of the position.
     evaluate: Callable[[GameState[Any], str], float] | None = None
+    #: For the search bot: how many standard errors a move must gain over the playout bot's own before the
+    #: search plays it instead (``magecraft.core.search.CAUTION``); more where the heuristic is strong.
+    search_caution: float = 0.0
 
     def bots_for(self, state: GameState[Any], others: str = "random") -> dict[str, str]:
         """A bot name for every seat: the rule book's own for the seats it plays, ``others`` elsewhere."""
@@ -100,7 +103,7 @@ class GameType:
 
         playouts, seconds = budget or (PLAYOUTS, 1.0)
         return SearchBot(rng, determinise=self.determinise, winners=self.winners, playout=self.playout,
-                         evaluate=self.evaluate, playouts=playouts, seconds=seconds)
+                         evaluate=self.evaluate, playouts=playouts, seconds=seconds, caution=self.search_caution)
 
     def playout(self, state: GameState[Any], rng: Randomness) -> Playout:
         """The bots of the search bot's playouts: the rule book's at its seats, ``playout_bot`` elsewhere."""

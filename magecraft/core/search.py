@@ -60,6 +60,11 @@ DRAW = 0.5
 #: The share of random moves in a playout for the seats the rule book does not play: a heuristic bot always
 #: answers a position the same way, and a little noise keeps the playouts from all telling one story.
 EPSILON = 0.1
+#: How sure the search must be before it overrules the playout bot's own move at the root, in standard errors
+#: of the difference of the two moves' mean rewards: 0 takes the most visited move whatever the margin.  With
+#: many near-equal moves and a small budget the most visited one is often only the luckiest (the winner's
+#: curse); a game type whose heuristic is strong asks for more (``GameType.search_caution``).
+CAUTION = 0.0
 #: The registered search bot's default budget: this many playouts, or one second, whichever comes first.
 PLAYOUTS = 400
 
@@ -116,6 +121,23 @@ class _Node:
         self.guide: Any = None
 
 
+def _beats(challenger: _Node, incumbent: _Node, seat: str, caution: float) -> bool:
+    """Whether ``challenger``'s mean reward for ``seat`` exceeds ``incumbent``'s by ``caution`` standard errors
+    of the difference, each reward taken as a 0..1 coin: mean ``(r + 1) / (n + 2)``, variance ``p (1 - p) / n``
+    (Agresti-Coull's one win and one loss added: the search starves a move that started badly, and its few
+    playouts, taken as they are, would put its mean too low and its spread too narrow).
+
+    >>> a, b = _Node(), _Node()
+    >>> a.visits, a.rewards, b.visits, b.rewards = 70, {"x": 33.0}, 30, {"x": 10.0}
+    >>> _beats(a, b, "x", 1.0), _beats(a, b, "x", 2.0)
+    (True, False)
+    """
+    pair = (challenger, incumbent)
+    means = [(node.rewards.get(seat, 0.0) + 1) / (node.visits + 2) for node in pair]
+    spread = sum(m * (1 - m) / (node.visits + 2) for m, node in zip(means, pair, strict=True))
+    return means[0] - means[1] > caution * math.sqrt(spread)
+
+
 class SearchBot:
     """Upper-confidence tree search over the game shape, with heuristic playouts.
 
@@ -133,7 +155,7 @@ class SearchBot:
                  determinise: Callable[[GameState[Any], str, Randomness], GameState[Any]] | None = None,
                  winners: Callable[[GameState[Any]], tuple[str, ...]] | None = None,
                  playout: PlayoutMaker | None = None, evaluate: Evaluate | None = None,
-                 epsilon: float = EPSILON) -> None:
+                 epsilon: float = EPSILON, caution: float = CAUTION) -> None:
         self.rng = rng
         self.playouts = playouts
         self.seconds = seconds
@@ -142,6 +164,7 @@ class SearchBot:
         self.make_playout = playout
         self.evaluate = evaluate
         self.epsilon = epsilon
+        self.caution = caution
         self._playout: Playout | None = None
         self._playout_seats: tuple[str, ...] = ()
 
@@ -167,7 +190,12 @@ class SearchBot:
         # so a budget too small to tell the branches apart falls back on the heuristic, not on one lucky playout
         best = max((a for a in root.children if a in offered), key=lambda a: root.children[a].visits,
                    default=None)
-        return best if best is not None else actions[self._below(len(actions))]
+        if best is None:
+            return actions[self._below(len(actions))]
+        guide = root.guide
+        if self.caution and guide is not None and guide != best and guide in offered and guide in root.children:
+            return best if _beats(root.children[best], root.children[guide], player, self.caution) else guide
+        return best
 
     def _players(self, state: GameState[Any]) -> Playout:
         """The playout's bots, made once for the seats of the game at hand."""

@@ -359,3 +359,69 @@ def test_a_registered_search_bot_takes_a_budget_in_playouts_or_seconds() -> None
             game_type.bot(bad, Randomness.seeded(7))
     with pytest.raises(InputError, match="no bot called 'cautious:3'"):
         game_type.check_bot("cautious:3")
+
+
+class _Coin(GameState[str]):
+    """A plays "steady" (wins on 50 of a d100) or "lucky" (wins on 52): "lucky" is better, by a margin that
+    sixty playouts cannot tell from noise.  The dice are the state's own, so every copy rolls afresh."""
+
+    def __init__(self, moves: tuple[str, ...] = (), won: bool | None = None) -> None:
+        self.rng = Randomness.seeded(0)
+        self.moves, self.won = moves, won
+
+    def seats(self) -> tuple[str, ...]:
+        return ("A", "B")
+
+    def current_player(self) -> str | None:
+        return None if self.moves else "A"
+
+    def decision_kind(self) -> _Take:
+        return _Take.CHOICE
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.moves else ["steady", "lucky"]
+
+    def action_text(self, action: str) -> str:
+        return action
+
+    def observation(self, player: str) -> dict[str, Any]:
+        return {"moves": list(self.moves)}
+
+    def check(self, action: str) -> None:
+        if action not in self.legal_actions():
+            raise RuleError(f"no {action} now")
+
+    def perform(self, action: str) -> None:
+        self.moves = (action,)
+        self.won = self.rng.source.below(100) < (50 if action == "steady" else 52)
+
+    def is_terminal(self) -> bool:
+        return bool(self.moves)
+
+    def result(self) -> Mapping[str, Any]:
+        return {"winner": None if self.won is None else ("A" if self.won else "B")}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"moves": list(self.moves), "won": self.won, "log": []}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: Any = None) -> _Coin:
+        return cls(tuple(raw["moves"]), raw["won"])
+
+
+def test_caution_keeps_the_heuristics_move_unless_another_beats_it_by_the_margin() -> None:
+    """With no caution the most visited move is played, however thin its lead (``lucky`` on some seeds,
+    ``steady`` on others); with a caution of 3 standard errors sixty playouts never overrule the playout
+    bot's ``steady``.  A sure win is still taken whatever the caution (Nim: its spread is nil)."""
+    steady = Playout({"A": _Takes("steady"), "B": _Takes("steady")})
+    bold = [_nim_bot(seed, 60, steady).choose(_Coin(), "A") for seed in range(8)]
+    assert "lucky" in bold and "steady" in bold
+    assert [_nim_bot(seed, 60, steady, caution=3.0).choose(_Coin(), "A") for seed in range(8)] == ["steady"] * 8
+    ones = Playout({"A": _Takes(1), "B": _Takes(1)})
+    assert [_nim_bot(seed, 20, ones, caution=3.0).choose(_Nim(2), "A") for seed in range(5)] == [2] * 5
+
+
+def test_a_game_type_passes_its_caution_to_the_search_bot() -> None:
+    bot = registry().get("planeswalker-battle").bot("search:10", Randomness.seeded(1))
+    assert isinstance(bot, SearchBot) and bot.caution == registry().get("planeswalker-battle").search_caution > 0
+    assert registry().get("wizard-prince-race").search_caution == 0
