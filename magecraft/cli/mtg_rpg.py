@@ -10,11 +10,9 @@ commands (actions, combat, duels) are registered by :mod:`magecraft.cli.mtg_rpg_
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
 from magecraft.cli import mtg_rpg_play, mtg_rpg_world
 from magecraft.cli.mtg_rpg_character import character_app
@@ -41,43 +39,12 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
-from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError
-from magecraft.mtg_rpg import crafting, experience, magic
-from magecraft.mtg_rpg.apprentice import Apprentice, take_apprentice, train_year
-from magecraft.mtg_rpg.cards import (
-    ATTRIBUTES,
-    CardPool,
-    load_mtgjson,
-    read_card_file,
-    write_card_file,
-)
-from magecraft.mtg_rpg.character import (
-    MAX_DOTS,
-    Character,
-    CharacterRecord,
-    load_character,
-    modify_character,
-    rulebook,
-    save_character,
-)
-from magecraft.mtg_rpg.creation import (
-    apprentice_primary,
-    check_primary,
-)
-from magecraft.mtg_rpg.deckbuilding import (
-    apprentice_spells,
-    build_referee_deck,
-    open_booster,
-)
-from magecraft.mtg_rpg.monsters import (
-    damage_through_resistance,
-    monster_damage_resistance,
-    monster_from_card,
-    resistance_check,
-    spell_power,
-)
-from magecraft.mtg_rpg.settings import Settings
+
+if TYPE_CHECKING:
+    from magecraft.mtg_rpg.cards import CardPool
+    from magecraft.mtg_rpg.character import Character, CharacterRecord
+    from magecraft.mtg_rpg.settings import Settings
 
 app = typer.Typer(help="MtG RPG: Wizards who act by playing Magic cards.", no_args_is_help=True)
 cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
@@ -101,6 +68,8 @@ def craft_command(
     json: JsonOption = False,
 ) -> None:
     """Brew a potion, write a scroll or craft a magic item (Alchemy, Scribe Scrolls, Craft Magic Item)."""
+    from magecraft.mtg_rpg import crafting
+    from magecraft.mtg_rpg.character import load_character, save_character
     store = open_store(db)
     record = load_character(store, name)
     pool = load_pool(store, cards_file)
@@ -157,6 +126,8 @@ def research_command(
     json: JsonOption = False,
 ) -> None:
     """Research a spell in the sanctuary and save the Wizard."""
+    from magecraft.mtg_rpg import magic
+    from magecraft.mtg_rpg.character import load_character, save_character
     rules = house_rules_from(house_rules)
     if scroll and potion:
         raise typer.BadParameter("use a scroll or a potion, not both")
@@ -204,6 +175,8 @@ def quicken_command(
     json: JsonOption = False,
 ) -> None:
     """Cast a quickened spell (no card, no mana), once each renewal period per Quicken Spell feat."""
+    from magecraft.mtg_rpg import crafting
+    from magecraft.mtg_rpg.character import load_character, save_character
     store = open_store(db)
     record = load_character(store, name)
     after = crafting.cast_quickened(record.character, spell, house_rules_from(house_rules))
@@ -233,6 +206,10 @@ def xp_command(
     json: JsonOption = False,
 ) -> None:
     """Award experience, spend it in the sanctuary, or list what things cost."""
+    from rich.markup import escape
+
+    from magecraft.mtg_rpg import experience
+    from magecraft.mtg_rpg.character import load_character, modify_character
     store = open_store(db)
     args = list(what or [])
     verb = action.strip().casefold()
@@ -280,6 +257,7 @@ def xp_command(
 def _spend(wizard: Character, args: list[str], choice: str | None, approved: bool, fast: bool, power: int,
            toughness: int, augments: tuple[str, ...], pool: CardPool,
            rules: Settings) -> tuple[Character, dict[str, Any]]:
+    from magecraft.mtg_rpg import experience, magic
     if not args:
         raise typer.BadParameter("say what to buy: attribute ST, skill Athletics, feat NAME, spell NAME, cohort")
     kind, rest = args[0].casefold(), " ".join(args[1:]).strip()
@@ -302,6 +280,11 @@ def _spend(wizard: Character, args: list[str], choice: str | None, approved: boo
 
 
 def _costs(wizard: Character, json: bool) -> None:
+    from rich.table import Table
+
+    from magecraft.mtg_rpg import experience
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
+    from magecraft.mtg_rpg.character import MAX_DOTS, rulebook
     book = rulebook()
     data = {
         "attributes": {a: experience.attribute_cost(wizard, a) for a in ATTRIBUTES
@@ -330,6 +313,7 @@ def cards_find(
     json: JsonOption = False,
 ) -> None:
     """Find cards by name, type or keyword."""
+    from rich.table import Table
     found = load_pool(open_store(db), cards_file).find(text)
     if json:
         print_json([c.to_dict() for c in found])
@@ -371,6 +355,7 @@ def cards_import(
     json: JsonOption = False,
 ) -> None:
     """Import an MTGJSON file's cards (a malformed file is refused whole)."""
+    from magecraft.mtg_rpg.cards import load_mtgjson, read_card_file, write_card_file
     imported = load_mtgjson(file)
     path = cards_path(open_store(db), cards_file)
     kept = read_card_file(path).merged(imported) if path.exists() else imported
@@ -407,6 +392,17 @@ def monster_command(
     """A monster's statistics from its creature card; with --life its damage resistance ("Damage
     Resistance") and the resistance check of a --spell cast by a --caster ("Creature Identification &
     Magic")."""
+    from rich.table import Table
+
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
+    from magecraft.mtg_rpg.character import load_character
+    from magecraft.mtg_rpg.monsters import (
+        damage_through_resistance,
+        monster_damage_resistance,
+        monster_from_card,
+        resistance_check,
+        spell_power,
+    )
     if (spell is None) != (caster is None):
         raise typer.BadParameter("the resistance check needs both --spell and --caster", param_hint="--spell")
     store = open_store(db)
@@ -466,6 +462,11 @@ def apprentice_command(
 ) -> None:
     """A new apprentice's prime mana and starting cards: a single booster pack and basic lands; with
     --mentor the apprentice is taken on and saved beside the mentor."""
+    from magecraft.core.deck import Deck
+    from magecraft.mtg_rpg.apprentice import Apprentice, take_apprentice
+    from magecraft.mtg_rpg.character import load_character, save_character
+    from magecraft.mtg_rpg.creation import apprentice_primary, check_primary
+    from magecraft.mtg_rpg.deckbuilding import apprentice_spells, build_referee_deck, open_booster
     if mentor is not None and (name is None or attributes is None or skills is None):
         raise typer.BadParameter("--mentor needs --name, --attributes and --skills", param_hint="--mentor")
     if mentor is None and (name, attributes, skills) != (None, None, None):
@@ -507,6 +508,8 @@ def apprentice_year_command(
     json: JsonOption = False,
 ) -> None:
     """A year of an apprentice's training: one attribute dot and two skill dots more."""
+    from magecraft.mtg_rpg.apprentice import Apprentice, train_year
+    from magecraft.mtg_rpg.character import load_character, save_character
     store = open_store(db)
     record = load_character(store, mentor)
     current = record.extra.get(APPRENTICE)
@@ -533,6 +536,9 @@ def referee_deck_command(
     json: JsonOption = False,
 ) -> None:
     """Build a referee deck by "The Referee Deck" guidelines."""
+    from rich.table import Table
+
+    from magecraft.mtg_rpg.deckbuilding import build_referee_deck
     rng = make_randomness(seed, None, False)
     deck = build_referee_deck(rng, load_pool(open_store(db), cards_file), extra_high=extra_high,
                               special_lands=special_lands)

@@ -30,7 +30,7 @@ CLI = Path(magecraft.cli.__file__).parent
 DISPLAY: dict[tuple[str, str], str] = {
     ("lab.py", 'test["p_value"] < 0.05'): "the statistics' significance level, not a rule of a book",
     ("magic_realm_combat.py", "parts == 3"): "WEAPON/CHIT/TARGET has three parts when a target is asked",
-    ("mtg_rpg_world.py", "number % 10"): "a realm's two-letter code on the map uses its number's last digit",
+    ("mtg_rpg_world_sheets.py", "number % 10"): "a realm's two-letter map code uses its number's last digit",
     ("playloop.py", "options.console().size.height - 10"): "lines kept for the board above a menu",
     ("serve.py", "0 < port < 65536"): "a TCP port",
     ("wizard_prince.py", "2**31"): "the range of a made-up seed for the bots' dice",
