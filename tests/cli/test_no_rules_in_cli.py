@@ -39,7 +39,7 @@ DISPLAY: dict[tuple[str, str], str] = {
     ("playloop.py", "LOG_LENGTH"): "events 'log' shows",
     ("wizard_prince_banquet.py", "SIDE_BY_SIDE"): "columns for the nobles panel beside the board",
     ("magic_realm_play.py", "ASK"): "a marker: the question is asked at the prompt",
-    ("planeswalker.py", "ASK_EXCESS"): "the same",
+    ("planeswalker_table.py", "ASK_EXCESS"): "the same",
     ("mtg_rpg_world.py", "MOST_SEASONS"): "the longest run the command accepts, not a rule",
 }
 
