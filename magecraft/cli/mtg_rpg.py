@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from magecraft.cli import mtg_rpg_play, mtg_rpg_world
+from magecraft.cli.markup import escape
 from magecraft.cli.mtg_rpg_character import character_app
 from magecraft.cli.mtg_rpg_common import (
     PLAY_DECK,
@@ -42,8 +43,11 @@ from magecraft.cli.options import (
 from magecraft.core.errors import InputError
 
 if TYPE_CHECKING:
-    from magecraft.mtg_rpg.cards import CardPool
+    from rich.table import Table
+
+    from magecraft.mtg_rpg.cards import Card, CardPool
     from magecraft.mtg_rpg.character import Character, CharacterRecord
+    from magecraft.mtg_rpg.monsters import Monster
     from magecraft.mtg_rpg.settings import Settings
 
 app = typer.Typer(help="MtG RPG: Wizards who act by playing Magic cards.", no_args_is_help=True)
@@ -126,15 +130,14 @@ def research_command(
     json: JsonOption = False,
 ) -> None:
     """Research a spell in the sanctuary and save the Wizard."""
-    from magecraft.mtg_rpg import magic
-    from magecraft.mtg_rpg.character import load_character, save_character
+    from magecraft.mtg_rpg import character, magic
     rules = house_rules_from(house_rules)
     if scroll and potion:
         raise typer.BadParameter("use a scroll or a potion, not both")
     aid: Literal["scroll", "potion"] | None = "scroll" if scroll else "potion" if potion else None
     store = open_store(db)
     pool = load_pool(store, cards_file)
-    record = load_character(store, name)
+    record = character.load_character(store, name)
     wanted = pool.get(spell)
     if plan:
         found = magic.plan_research(record.character, wanted, extra_gold=extra_gold, aid=aid, foci=foci,
@@ -151,7 +154,7 @@ def research_command(
                              aid=aid, foci=foci, settings=rules, pool=pool, deck=deck,
                              interrupted_days=interrupted_after)
     extra = {**record.extra, PLAY_DECK: deck.to_dict()}
-    save_character(store, record.changed(outcome.character, rng, extra))
+    character.save_character(store, record.changed(outcome.character, rng, extra))
     if json:
         print_json(outcome.to_dict())
         return
@@ -206,17 +209,14 @@ def xp_command(
     json: JsonOption = False,
 ) -> None:
     """Award experience, spend it in the sanctuary, or list what things cost."""
-    from rich.markup import escape
-
-    from magecraft.mtg_rpg import experience
-    from magecraft.mtg_rpg.character import load_character, modify_character
+    from magecraft.mtg_rpg import character, experience
     store = open_store(db)
     args = list(what or [])
     verb = action.strip().casefold()
     if verb == "costs":
         if args:
             raise typer.BadParameter(f"costs takes nothing more, not {' '.join(args)!r}", param_hint="WHAT")
-        _costs(load_character(store, name).character, json)
+        _costs(character.load_character(store, name).character, json)
         return
     points: int | None = None
     if verb == "award":
@@ -244,7 +244,7 @@ def xp_command(
             results.append(receipt)
         return record.changed(after)
 
-    wizard = modify_character(store, name, change).character
+    wizard = character.modify_character(store, name, change).character
     after, result = wizard, results[-1]
     if json:
         print_json(result)
@@ -392,10 +392,6 @@ def monster_command(
     """A monster's statistics from its creature card; with --life its damage resistance ("Damage
     Resistance") and the resistance check of a --spell cast by a --caster ("Creature Identification &
     Magic")."""
-    from rich.table import Table
-
-    from magecraft.mtg_rpg.cards import ATTRIBUTES
-    from magecraft.mtg_rpg.character import load_character
     from magecraft.mtg_rpg.monsters import (
         damage_through_resistance,
         monster_damage_resistance,
@@ -415,6 +411,7 @@ def monster_command(
     if damage is not None:
         extra["damage_taken"] = damage_through_resistance(damage, resistance)
     if spell is not None and caster is not None:
+        from magecraft.mtg_rpg.character import load_character  # only to read the caster's sheet
         cast = pool.get(spell)
         power_of_spell = spell_power(load_character(store, caster).character, cast)
         extra["spell_power"] = power_of_spell
@@ -422,11 +419,7 @@ def monster_command(
     if json:
         print_json({**monster.to_dict(), **extra})
         return
-    table = Table(title=f"{monster.name} ({card.mana_cost}, {monster.power}/{monster.toughness})")
-    for attr in ATTRIBUTES:
-        table.add_column(attr, justify="right")
-    table.add_row(*(str(monster.attributes[a]) for a in ATTRIBUTES))
-    console().print(table)
+    console().print(_monster_table(monster, card))
     console().print(f"Initiative +{monster.initiative_modifier} and a referee card; size {monster.size_hexes} "
                     f"hex(es); {'natural' if monster.natural else 'summoned'}; mana reserve "
                     f"{monster.mana_reserve}; regenerations {monster.regenerations_left}")
@@ -438,6 +431,19 @@ def monster_command(
     if "resistance_check" in extra:
         console().print(f"{spell} by {caster}: spell power {extra['spell_power']} against "
                         f"{monster.resistance_total}: {RESISTANCE_WORDS[extra['resistance_check']]}")
+
+
+def _monster_table(monster: Monster, card: Card) -> Table:
+    """The monster's attributes in a row under its name, mana cost, power and toughness."""
+    from rich.table import Table
+
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
+
+    table = Table(title=f"{monster.name} ({card.mana_cost}, {monster.power}/{monster.toughness})")
+    for attr in ATTRIBUTES:
+        table.add_column(attr, justify="right")
+    table.add_row(*(str(monster.attributes[a]) for a in ATTRIBUTES))
+    return table
 
 
 APPRENTICE = "apprentice"

@@ -84,6 +84,9 @@ class Later:
     target: str
     summary: str
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
     def load(self) -> Callable[..., Any]:
         module, _, attribute = self.target.partition(":")
         loaded: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
