@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from magecraft.cli import magic_realm_combat, magic_realm_gamble, options
 from magecraft.cli.magic_realm_shared import (
@@ -24,6 +23,7 @@ from magecraft.cli.magic_realm_shared import (
     odds_out,
     realm_settings,
 )
+from magecraft.cli.markup import escape
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
