@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from magecraft.cli import mtg_rpg_play, mtg_rpg_world
+from magecraft.cli import mtg_rpg_play
 from magecraft.cli.markup import escape
-from magecraft.cli.mtg_rpg_character import character_app
 from magecraft.cli.mtg_rpg_common import (
     PLAY_DECK,
     CardsFileOption,
@@ -40,6 +39,7 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
+from magecraft.cli.tree import LaterGroup
 from magecraft.core.errors import InputError
 
 if TYPE_CHECKING:
@@ -52,9 +52,13 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="MtG RPG: Wizards who act by playing Magic cards.", no_args_is_help=True)
 cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
-app.add_typer(character_app, name="character")
+# the sub-groups by where they live: the group's help lists them without importing them
+app.add_typer(LaterGroup("magecraft.cli.mtg_rpg_character:character_app", help="Create and show Wizards.",
+                         no_args_is_help=True), name="character")
 app.add_typer(cards_app, name="cards")
-app.add_typer(mtg_rpg_world.app, name="world")
+app.add_typer(LaterGroup("magecraft.cli.mtg_rpg_world:app", no_args_is_help=True,
+                         help="World Campaigning: realms that run themselves, season by season, on a hex map."),
+              name="world")
 
 
 @app.command("craft")
