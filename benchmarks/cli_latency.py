@@ -38,8 +38,9 @@ import time
 
 BASELINE = "python -c pass"
 #: What no command can go under, measured like the commands: typer alone (every command but ``magecraft``
-#: alone loads it), the plain help page of a two-command typer group (every help page), icepool alone, and
-#: typer with icepool (every command that prints exact odds).
+#: alone loads it), the plain help page of a two-command typer group (every help page), icepool alone,
+#: typer with icepool (every command that prints exact odds), and typer with a rich table printed (every
+#: command that draws a table, ``mtg-rpg monster`` among them).
 FLOORS = {
     "floor: import typer": "import typer",
     "floor: a typer help page": (
@@ -50,6 +51,9 @@ FLOORS = {
         "typer.main.get_command(app).main(['--help'], prog_name='floor', standalone_mode=False)"),
     "floor: import icepool": "import icepool",
     "floor: import typer, icepool": "import typer, icepool",
+    "floor: typer, a rich table printed": (
+        "import typer\nfrom rich.console import Console\nfrom rich.table import Table\n"
+        "table = Table(title='floor')\ntable.add_column('ST')\ntable.add_row('1')\nConsole().print(table)"),
 }
 #: The commands measured, as typed after ``magecraft``.
 COMMANDS = (
