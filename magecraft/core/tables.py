@@ -29,11 +29,14 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from magecraft.core.dice import parse_dice
 from magecraft.core.errors import DataError, MagecraftError
-from magecraft.core.randomness import Randomness
+
+if TYPE_CHECKING:
+    # a table is rolled with the caller's dice: reading one (the odds of a die's faces) needs no Randomness
+    from magecraft.core.randomness import Randomness
 
 #: The rule-system packages whose ``data/tables`` folders hold tables.
 SYSTEM_PACKAGES = ("wizard_prince", "mtg_rpg", "planeswalker", "magic_realm", "mage_wars")
