@@ -1,18 +1,22 @@
 """Benchmark: whole-process latency of the command line, against ``python -c pass`` in the same run.
 
-Run ``python benchmarks/cli_latency.py [--runs N] [--code DIR] [--only TEXT]``.  Each command is started N
-times (default 10) as a new process (the same interpreter, ``magecraft.cli.app:run``), interleaved with the
-baseline so that the machine's load falls on both alike; prints the median wall clock and processor time
+Run ``python benchmarks/cli_latency.py [--runs N] [--code DIR] [--only TEXT] [--every-help]``.  Each command is
+started N times (default 10) as a new process (the same interpreter, ``magecraft.cli.app:run``), interleaved
+with the baseline so that the machine's load falls on both alike; prints the median wall clock and processor time
 (user + system: less disturbed than the wall clock when other work shares the machine) of each, and each as
 a multiple of the baseline's.  Issue 23 item 5 asks every ``--help`` and every one-shot command that does not
 wait for the disk to answer within 8x ``python -c pass``.
 
 Measured: ``magecraft`` alone, ``roll 3d6``, the root and every group's ``--help``, and the slowest one-shot
 command of each rule system that reads nothing saved (a game played through by bots is not one: its time
-is the game's); and first the floors (:data:`FLOORS`): what typer, typer's rich help and icepool cost on
-their own, below which no command that needs them can answer.  ``--code DIR`` measures another checkout
-(``git archive main magecraft | tar -x -C DIR``) with this interpreter, through ``PYTHONPATH``, so old and
-new code are compared side by side.
+is the game's); and first the floors (:data:`FLOORS`): what typer, a plain typer help page, icepool, and typer
+with icepool cost on their own, below which no command that needs them can answer.  ``--code DIR`` measures
+another checkout (``git archive main magecraft | tar -x -C DIR``) with this interpreter, through
+``PYTHONPATH``, so old and new code are compared side by side.
+
+``--every-help`` measures instead every group's and every command's own ``--help``, found by walking the
+command tree (:func:`magecraft.cli.tree.command`, in a child with the measured code), with fewer starts each
+(``--runs`` defaults to 3 there), and ends with how many are within the limit and the slowest.
 
 The commands run as an installed magecraft runs: with its bytecode cached (pip compiles it on install).
 ``PYTHONDONTWRITEBYTECODE`` is therefore removed from the children's environment, so the warm-up run
@@ -34,8 +38,9 @@ import time
 
 BASELINE = "python -c pass"
 #: What no command can go under, measured like the commands: typer alone (every command but ``magecraft``
-#: alone loads it), the plain help page of a two-command typer group (every help page), icepool alone, and
-#: typer with icepool (every command that prints exact odds).
+#: alone loads it), the plain help page of a two-command typer group (every help page), icepool alone,
+#: typer with icepool (every command that prints exact odds), and typer with a rich table printed (every
+#: command that draws a table, ``mtg-rpg monster`` among them).
 FLOORS = {
     "floor: import typer": "import typer",
     "floor: a typer help page": (
@@ -46,6 +51,9 @@ FLOORS = {
         "typer.main.get_command(app).main(['--help'], prog_name='floor', standalone_mode=False)"),
     "floor: import icepool": "import icepool",
     "floor: import typer, icepool": "import typer, icepool",
+    "floor: typer, a rich table printed": (
+        "import typer\nfrom rich.console import Console\nfrom rich.table import Table\n"
+        "table = Table(title='floor')\ntable.add_column('ST')\ntable.add_row('1')\nConsole().print(table)"),
 }
 #: The commands measured, as typed after ``magecraft``.
 COMMANDS = (
@@ -63,6 +71,27 @@ COMMANDS = (
 )
 #: The goal, as a multiple of the baseline (issue 23 item 5).
 LIMIT = 8.0
+#: Prints every group and command of the tree, one a line, as typed after ``magecraft`` (for ``--every-help``).
+WALK = """
+from magecraft.cli.tree import command
+
+def walk(made, path):
+    if path:
+        print(" ".join(path))
+    if hasattr(made, "list_commands"):
+        context = made.context_class(made)
+        for name in made.list_commands(context):
+            walk(made.get_command(context, name), [*path, name])
+
+walk(command(), [])
+"""
+
+
+def every_help(env: dict[str, str], code: str | None) -> tuple[str, ...]:
+    """``--help`` of every group and command of the measured code's tree."""
+    found = subprocess.run([sys.executable, "-c", WALK], capture_output=True, text=True, check=True, env=env,
+                           cwd=code or tempfile.gettempdir()).stdout.splitlines()
+    return tuple(f"{path} --help" for path in found)
 
 
 def environment(code: str | None) -> dict[str, str]:
@@ -99,12 +128,17 @@ def timed(args: list[str], env: dict[str, str], code: str | None) -> tuple[float
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=None, help="starts of each command (default 10, 3 with "
+                        "--every-help)")
     parser.add_argument("--code", help="measure the magecraft package under this directory instead")
     parser.add_argument("--only", default="", help="only the commands containing this text")
+    parser.add_argument("--every-help", action="store_true",
+                        help="every group's and command's --help (walking the tree) instead of the list")
     given = parser.parse_args()
     env = environment(given.code)
-    chosen = [c for c in (*FLOORS, *COMMANDS) if given.only in c]
+    listed = every_help(env, given.code) if given.every_help else (*FLOORS, *COMMANDS)
+    given.runs = given.runs or (3 if given.every_help else 10)
+    chosen = [c for c in listed if given.only in c]
     for command in (BASELINE, *chosen):
         timed(arguments(command), env, given.code)  # warm the file cache and write the bytecode
     wall: dict[str, list[float]] = {}
@@ -125,6 +159,16 @@ def main() -> None:
         name = command if command in FLOORS else f"magecraft {command}"
         print(f"{name}: median {median:.0f} ms = {median / base_wall:.1f}x "
               f"(processor {used:.0f} ms = {used / base_cpu:.1f}x); {verdict} {LIMIT:g}x")
+    if given.every_help:
+        summarise({c: statistics.median(cpu[c]) / base_cpu for c in chosen})
+
+
+def summarise(multiples: dict[str, float]) -> None:
+    """How many of the helps are within the limit in processor time, and the slowest five."""
+    within = sum(1 for m in multiples.values() if m <= LIMIT)
+    slowest = sorted(multiples, key=multiples.__getitem__, reverse=True)[:5]
+    print(f"{within} of {len(multiples)} within {LIMIT:g}x in processor time; slowest: "
+          + ", ".join(f"{c} {multiples[c]:.1f}x" for c in slowest))
 
 
 if __name__ == "__main__":

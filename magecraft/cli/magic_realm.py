@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
-from magecraft.cli import magic_realm_combat, magic_realm_gamble, options
+from magecraft.cli import magic_realm_combat, options
 from magecraft.cli.magic_realm_shared import (
     KeepOption,
     MiracleOption,
@@ -24,6 +23,7 @@ from magecraft.cli.magic_realm_shared import (
     odds_out,
     realm_settings,
 )
+from magecraft.cli.markup import escape
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -38,6 +38,7 @@ from magecraft.cli.options import (
     make_randomness,
     print_json,
 )
+from magecraft.cli.tree import LaterGroup
 
 #: The one command that starts this system (shown by `magecraft` with no arguments).
 START: str | None = "magic-realm play --seed 1"
@@ -134,7 +135,8 @@ def roll_steal(
         return
     sign = f"{result.modifier:+d}" if result.modifier else "+0"
     loot = f"; loot: {result.loot}" if result.loot else ""
-    console().print(
+    # a plain line (no markup in it): printed without loading rich's console (issue 23 item 5)
+    typer.echo(
         f"STEAL attempt {attempt}: {dice_text(rules)} = {result.raw}{miracle_text(result.miracle)} {sign} = "
         f"{result.total}: "
         f"{result.outcome}"
@@ -774,4 +776,5 @@ app.add_typer(guild_app, name="guild")
 # treasures), then 6.1's gambling group.
 for _name, _command in magic_realm_combat.COMMANDS.items():
     app.command(_name)(_command)
-app.add_typer(magic_realm_gamble.gamble_app, name="gamble")
+app.add_typer(LaterGroup("magecraft.cli.magic_realm_gamble:gamble_app", no_args_is_help=True,
+                         help="Gambling at the INN, GUARD or S CAMPFIRE (6.1)."), name="gamble")

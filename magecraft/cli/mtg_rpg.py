@@ -10,14 +10,12 @@ commands (actions, combat, duels) are registered by :mod:`magecraft.cli.mtg_rpg_
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
-from magecraft.cli import mtg_rpg_play, mtg_rpg_world
-from magecraft.cli.mtg_rpg_character import character_app
+from magecraft.cli import mtg_rpg_play
+from magecraft.cli.markup import escape
 from magecraft.cli.mtg_rpg_common import (
     PLAY_DECK,
     CardsFileOption,
@@ -41,49 +39,26 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
-from magecraft.core.deck import Deck
+from magecraft.cli.tree import LaterGroup
 from magecraft.core.errors import InputError
-from magecraft.mtg_rpg import crafting, experience, magic
-from magecraft.mtg_rpg.apprentice import Apprentice, take_apprentice, train_year
-from magecraft.mtg_rpg.cards import (
-    ATTRIBUTES,
-    CardPool,
-    load_mtgjson,
-    read_card_file,
-    write_card_file,
-)
-from magecraft.mtg_rpg.character import (
-    MAX_DOTS,
-    Character,
-    CharacterRecord,
-    load_character,
-    modify_character,
-    rulebook,
-    save_character,
-)
-from magecraft.mtg_rpg.creation import (
-    apprentice_primary,
-    check_primary,
-)
-from magecraft.mtg_rpg.deckbuilding import (
-    apprentice_spells,
-    build_referee_deck,
-    open_booster,
-)
-from magecraft.mtg_rpg.monsters import (
-    damage_through_resistance,
-    monster_damage_resistance,
-    monster_from_card,
-    resistance_check,
-    spell_power,
-)
-from magecraft.mtg_rpg.settings import Settings
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from magecraft.mtg_rpg.cards import Card, CardPool
+    from magecraft.mtg_rpg.character import Character, CharacterRecord
+    from magecraft.mtg_rpg.monsters import Monster
+    from magecraft.mtg_rpg.settings import Settings
 
 app = typer.Typer(help="MtG RPG: Wizards who act by playing Magic cards.", no_args_is_help=True)
 cards_app = typer.Typer(help="The card pool: Ninth Edition plus imported MTGJSON cards.", no_args_is_help=True)
-app.add_typer(character_app, name="character")
+# the sub-groups by where they live: the group's help lists them without importing them
+app.add_typer(LaterGroup("magecraft.cli.mtg_rpg_character:character_app", help="Create and show Wizards.",
+                         no_args_is_help=True), name="character")
 app.add_typer(cards_app, name="cards")
-app.add_typer(mtg_rpg_world.app, name="world")
+app.add_typer(LaterGroup("magecraft.cli.mtg_rpg_world:app", no_args_is_help=True,
+                         help="World Campaigning: realms that run themselves, season by season, on a hex map."),
+              name="world")
 
 
 @app.command("craft")
@@ -101,6 +76,8 @@ def craft_command(
     json: JsonOption = False,
 ) -> None:
     """Brew a potion, write a scroll or craft a magic item (Alchemy, Scribe Scrolls, Craft Magic Item)."""
+    from magecraft.mtg_rpg import crafting
+    from magecraft.mtg_rpg.character import load_character, save_character
     store = open_store(db)
     record = load_character(store, name)
     pool = load_pool(store, cards_file)
@@ -157,13 +134,14 @@ def research_command(
     json: JsonOption = False,
 ) -> None:
     """Research a spell in the sanctuary and save the Wizard."""
+    from magecraft.mtg_rpg import character, magic
     rules = house_rules_from(house_rules)
     if scroll and potion:
         raise typer.BadParameter("use a scroll or a potion, not both")
     aid: Literal["scroll", "potion"] | None = "scroll" if scroll else "potion" if potion else None
     store = open_store(db)
     pool = load_pool(store, cards_file)
-    record = load_character(store, name)
+    record = character.load_character(store, name)
     wanted = pool.get(spell)
     if plan:
         found = magic.plan_research(record.character, wanted, extra_gold=extra_gold, aid=aid, foci=foci,
@@ -180,7 +158,7 @@ def research_command(
                              aid=aid, foci=foci, settings=rules, pool=pool, deck=deck,
                              interrupted_days=interrupted_after)
     extra = {**record.extra, PLAY_DECK: deck.to_dict()}
-    save_character(store, record.changed(outcome.character, rng, extra))
+    character.save_character(store, record.changed(outcome.character, rng, extra))
     if json:
         print_json(outcome.to_dict())
         return
@@ -204,6 +182,8 @@ def quicken_command(
     json: JsonOption = False,
 ) -> None:
     """Cast a quickened spell (no card, no mana), once each renewal period per Quicken Spell feat."""
+    from magecraft.mtg_rpg import crafting
+    from magecraft.mtg_rpg.character import load_character, save_character
     store = open_store(db)
     record = load_character(store, name)
     after = crafting.cast_quickened(record.character, spell, house_rules_from(house_rules))
@@ -233,13 +213,14 @@ def xp_command(
     json: JsonOption = False,
 ) -> None:
     """Award experience, spend it in the sanctuary, or list what things cost."""
+    from magecraft.mtg_rpg import character, experience
     store = open_store(db)
     args = list(what or [])
     verb = action.strip().casefold()
     if verb == "costs":
         if args:
             raise typer.BadParameter(f"costs takes nothing more, not {' '.join(args)!r}", param_hint="WHAT")
-        _costs(load_character(store, name).character, json)
+        _costs(character.load_character(store, name).character, json)
         return
     points: int | None = None
     if verb == "award":
@@ -267,7 +248,7 @@ def xp_command(
             results.append(receipt)
         return record.changed(after)
 
-    wizard = modify_character(store, name, change).character
+    wizard = character.modify_character(store, name, change).character
     after, result = wizard, results[-1]
     if json:
         print_json(result)
@@ -280,6 +261,7 @@ def xp_command(
 def _spend(wizard: Character, args: list[str], choice: str | None, approved: bool, fast: bool, power: int,
            toughness: int, augments: tuple[str, ...], pool: CardPool,
            rules: Settings) -> tuple[Character, dict[str, Any]]:
+    from magecraft.mtg_rpg import experience, magic
     if not args:
         raise typer.BadParameter("say what to buy: attribute ST, skill Athletics, feat NAME, spell NAME, cohort")
     kind, rest = args[0].casefold(), " ".join(args[1:]).strip()
@@ -302,6 +284,11 @@ def _spend(wizard: Character, args: list[str], choice: str | None, approved: boo
 
 
 def _costs(wizard: Character, json: bool) -> None:
+    from rich.table import Table
+
+    from magecraft.mtg_rpg import experience
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
+    from magecraft.mtg_rpg.character import MAX_DOTS, rulebook
     book = rulebook()
     data = {
         "attributes": {a: experience.attribute_cost(wizard, a) for a in ATTRIBUTES
@@ -330,6 +317,7 @@ def cards_find(
     json: JsonOption = False,
 ) -> None:
     """Find cards by name, type or keyword."""
+    from rich.table import Table
     found = load_pool(open_store(db), cards_file).find(text)
     if json:
         print_json([c.to_dict() for c in found])
@@ -371,6 +359,7 @@ def cards_import(
     json: JsonOption = False,
 ) -> None:
     """Import an MTGJSON file's cards (a malformed file is refused whole)."""
+    from magecraft.mtg_rpg.cards import load_mtgjson, read_card_file, write_card_file
     imported = load_mtgjson(file)
     path = cards_path(open_store(db), cards_file)
     kept = read_card_file(path).merged(imported) if path.exists() else imported
@@ -407,6 +396,13 @@ def monster_command(
     """A monster's statistics from its creature card; with --life its damage resistance ("Damage
     Resistance") and the resistance check of a --spell cast by a --caster ("Creature Identification &
     Magic")."""
+    from magecraft.mtg_rpg.monsters import (
+        damage_through_resistance,
+        monster_damage_resistance,
+        monster_from_card,
+        resistance_check,
+        spell_power,
+    )
     if (spell is None) != (caster is None):
         raise typer.BadParameter("the resistance check needs both --spell and --caster", param_hint="--spell")
     store = open_store(db)
@@ -419,6 +415,7 @@ def monster_command(
     if damage is not None:
         extra["damage_taken"] = damage_through_resistance(damage, resistance)
     if spell is not None and caster is not None:
+        from magecraft.mtg_rpg.character import load_character  # only to read the caster's sheet
         cast = pool.get(spell)
         power_of_spell = spell_power(load_character(store, caster).character, cast)
         extra["spell_power"] = power_of_spell
@@ -426,11 +423,7 @@ def monster_command(
     if json:
         print_json({**monster.to_dict(), **extra})
         return
-    table = Table(title=f"{monster.name} ({card.mana_cost}, {monster.power}/{monster.toughness})")
-    for attr in ATTRIBUTES:
-        table.add_column(attr, justify="right")
-    table.add_row(*(str(monster.attributes[a]) for a in ATTRIBUTES))
-    console().print(table)
+    console().print(_monster_table(monster, card))
     console().print(f"Initiative +{monster.initiative_modifier} and a referee card; size {monster.size_hexes} "
                     f"hex(es); {'natural' if monster.natural else 'summoned'}; mana reserve "
                     f"{monster.mana_reserve}; regenerations {monster.regenerations_left}")
@@ -442,6 +435,19 @@ def monster_command(
     if "resistance_check" in extra:
         console().print(f"{spell} by {caster}: spell power {extra['spell_power']} against "
                         f"{monster.resistance_total}: {RESISTANCE_WORDS[extra['resistance_check']]}")
+
+
+def _monster_table(monster: Monster, card: Card) -> Table:
+    """The monster's attributes in a row under its name, mana cost, power and toughness."""
+    from rich.table import Table
+
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
+
+    table = Table(title=f"{monster.name} ({card.mana_cost}, {monster.power}/{monster.toughness})")
+    for attr in ATTRIBUTES:
+        table.add_column(attr, justify="right")
+    table.add_row(*(str(monster.attributes[a]) for a in ATTRIBUTES))
+    return table
 
 
 APPRENTICE = "apprentice"
@@ -466,6 +472,11 @@ def apprentice_command(
 ) -> None:
     """A new apprentice's prime mana and starting cards: a single booster pack and basic lands; with
     --mentor the apprentice is taken on and saved beside the mentor."""
+    from magecraft.core.deck import Deck
+    from magecraft.mtg_rpg.apprentice import Apprentice, take_apprentice
+    from magecraft.mtg_rpg.character import load_character, save_character
+    from magecraft.mtg_rpg.creation import apprentice_primary, check_primary
+    from magecraft.mtg_rpg.deckbuilding import apprentice_spells, build_referee_deck, open_booster
     if mentor is not None and (name is None or attributes is None or skills is None):
         raise typer.BadParameter("--mentor needs --name, --attributes and --skills", param_hint="--mentor")
     if mentor is None and (name, attributes, skills) != (None, None, None):
@@ -507,6 +518,8 @@ def apprentice_year_command(
     json: JsonOption = False,
 ) -> None:
     """A year of an apprentice's training: one attribute dot and two skill dots more."""
+    from magecraft.mtg_rpg.apprentice import Apprentice, train_year
+    from magecraft.mtg_rpg.character import load_character, save_character
     store = open_store(db)
     record = load_character(store, mentor)
     current = record.extra.get(APPRENTICE)
@@ -533,6 +546,9 @@ def referee_deck_command(
     json: JsonOption = False,
 ) -> None:
     """Build a referee deck by "The Referee Deck" guidelines."""
+    from rich.table import Table
+
+    from magecraft.mtg_rpg.deckbuilding import build_referee_deck
     rng = make_randomness(seed, None, False)
     deck = build_referee_deck(rng, load_pool(open_store(db), cards_file), extra_high=extra_high,
                               special_lands=special_lands)

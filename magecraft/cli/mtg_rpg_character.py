@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
 from magecraft.cli import options
 from magecraft.cli.mtg_rpg_common import (
@@ -40,55 +38,13 @@ from magecraft.cli.options import (
     print_json,
     whole_number,
 )
-from magecraft.cli.sessions import open_session
-from magecraft.core.deck import Deck
 from magecraft.core.errors import InputError, MagecraftError
-from magecraft.core.randomness import Randomness
-from magecraft.mtg_rpg import magic
-from magecraft.mtg_rpg.cards import (
-    ATTRIBUTE_NAMES,
-    ATTRIBUTES,
-    MANA_ATTRIBUTE,
-    Card,
-    CardPool,
-)
-from magecraft.mtg_rpg.character import (
-    SYSTEM,
-    Character,
-    CharacterRecord,
-    attribute_meaning,
-    current_life,
-    derive,
-    favoured_element,
-    life_condition,
-    load_character,
-    modify_character,
-    rulebook,
-    save_character,
-    sheet,
-    to_markdown,
-)
-from magecraft.mtg_rpg.creation import (
-    check_attributes,
-    check_calling,
-    check_cantrips,
-    check_demeanors,
-    check_primary,
-    check_renewal_period,
-    check_skills,
-    check_text,
-    create_character,
-    gold_for_card,
-    starting_gold,
-)
-from magecraft.mtg_rpg.deckbuilding import (
-    build_referee_deck,
-    check_library,
-    reorganize_library,
-    starter_library,
-)
-from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED
-from magecraft.mtg_rpg.settings import Settings
+
+if TYPE_CHECKING:
+    from magecraft.core.randomness import Randomness
+    from magecraft.mtg_rpg.cards import Card, CardPool
+    from magecraft.mtg_rpg.character import Character, CharacterRecord
+    from magecraft.mtg_rpg.settings import Settings
 
 character_app = typer.Typer(help="Create and show Wizards.", no_args_is_help=True)
 
@@ -99,6 +55,7 @@ def _ask(question: str, given: T | None, parse: Callable[[str], T], explain: str
 
     ``?`` or ``help`` says what may be typed (``explain``, else the question) and is never taken as the answer
     (issue 25 item 7: "?" was saved as a Wizard's name); ``quit`` stops the creation, nothing saved."""
+    from rich.markup import escape
     if given is not None:
         return given
     while True:
@@ -182,6 +139,10 @@ def character_new(
       magecraft mtg-rpg character new
       magecraft mtg-rpg character new --name Sarin --calling Adventurer --primary R --library starter
     """
+    from magecraft.cli.sessions import open_session
+    from magecraft.mtg_rpg.cards import MANA_ATTRIBUTE
+    from magecraft.mtg_rpg.character import SYSTEM, CharacterRecord, sheet
+    from magecraft.mtg_rpg.creation import check_text, create_character
     rules = house_rules_from(house_rules)
     rng = make_randomness(seed, dice, physical_dice)
     store = open_store(db)
@@ -215,6 +176,14 @@ def _ask_identity(wizard_name: str, concept: str | None, calling: str | None, de
                   rules: Settings) -> Character:
     """The Wizard's concept, Calling, Demeanors, primary mana, talisman, renewal period and sanctuary, as a
     draft with no attributes, skills, cantrips or library yet ("CHARACTER CREATION")."""
+    from magecraft.mtg_rpg.character import Character, rulebook
+    from magecraft.mtg_rpg.creation import (
+        check_calling,
+        check_demeanors,
+        check_primary,
+        check_renewal_period,
+        check_text,
+    )
     book = rulebook()
     the_concept = _ask("Concept", concept,
                        lambda t: check_text(t, "Character Concept", "CHARACTER CREATION: Character Concept"))
@@ -235,6 +204,8 @@ def _ask_identity(wizard_name: str, concept: str | None, calling: str | None, de
 
 def _ask_attributes(attributes: str | None, the_primary: str, rules: Settings) -> dict[str, int]:
     """The ten attribute dots, checked against the primary mana's attribute."""
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
+    from magecraft.mtg_rpg.creation import check_attributes, check_primary
     def parse_attributes(text: str) -> dict[str, int]:
         dots = parse_pairs(text, "attributes", "--attributes", "ST=3,DX=1")
         return check_attributes(dots, check_primary(the_primary), rules)
@@ -245,6 +216,9 @@ def _ask_attributes(attributes: str | None, the_primary: str, rules: Settings) -
 
 def _ask_skills(skills: str | None, the_primary: str, rules: Settings) -> dict[str, int]:
     """The bought skill dots (the free Arcane Knowledge and Spell Research dots are added later)."""
+    from magecraft.mtg_rpg.cards import ATTRIBUTE_NAMES, MANA_ATTRIBUTE
+    from magecraft.mtg_rpg.character import rulebook
+    from magecraft.mtg_rpg.creation import check_skills
     book = rulebook()
 
     def parse_skills(text: str) -> dict[str, int]:
@@ -266,6 +240,8 @@ def _ask_skills(skills: str | None, the_primary: str, rules: Settings) -> dict[s
 
 def _ask_cantrips(cantrips: str | None, allowed: int) -> tuple[str, ...]:
     """As many cantrips as the primary mana's attribute allows, with their prerequisites."""
+    from magecraft.mtg_rpg import magic
+    from magecraft.mtg_rpg.creation import check_cantrips
     def parse_cantrips(text: str) -> tuple[str, ...]:
         chosen = check_cantrips([c for c in text.split(",") if c.strip()], allowed, magic.cantrip_names())
         magic.check_cantrip_prerequisites(chosen)
@@ -278,6 +254,7 @@ def _ask_cantrips(cantrips: str | None, allowed: int) -> tuple[str, ...]:
 def _ask_library(library: str | None, draft: Character, rng: Randomness, pool: CardPool,
                  rules: Settings) -> tuple[str, ...]:
     """The 60-card starting library: a deck list file, or 'starter' to have one built."""
+    from magecraft.mtg_rpg.deckbuilding import check_library, starter_library
     def parse_library(text: str) -> tuple[str, ...]:
         names = starter_library(draft, rng, pool) if text.strip().casefold() == "starter" else \
             _read_deck_list(Path(text.strip()))
@@ -290,6 +267,9 @@ def _ask_library(library: str | None, draft: Character, rng: Randomness, pool: C
 
 def _gold_card(gold_card: str | None, pool: CardPool, rng: Randomness) -> tuple[Card, int]:
     """The card the referee drew for starting gold (given, or drawn from a referee deck) and its gold."""
+    from magecraft.core.deck import Deck
+    from magecraft.mtg_rpg.creation import gold_for_card, starting_gold
+    from magecraft.mtg_rpg.deckbuilding import build_referee_deck
     if gold_card is not None:
         drawn = pool.get(gold_card)
         return drawn, gold_for_card(drawn)
@@ -298,6 +278,17 @@ def _gold_card(gold_card: str | None, pool: CardPool, rng: Randomness) -> tuple[
 
 def _show(wizard: Character, hand: list[str] | None = None) -> None:
     """The sheet; ``hand`` is the current hand when the Wizard has played from the saved deck."""
+    from rich.table import Table
+
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
+    from magecraft.mtg_rpg.character import (
+        attribute_meaning,
+        current_life,
+        derive,
+        favoured_element,
+        life_condition,
+        rulebook,
+    )
     d = derive(wizard)
     out = console()
     out.print(f"[bold]{wizard.name}[/bold] — {wizard.concept}")
@@ -355,6 +346,7 @@ def character_show(
     json: JsonOption = False,
 ) -> None:
     """Show a saved Wizard's character sheet."""
+    from magecraft.mtg_rpg.character import load_character, sheet, to_markdown
     if json and markdown:
         raise typer.BadParameter("choose --json or --markdown, not both")
     record = load_character(open_store(db), name)
@@ -384,6 +376,7 @@ def character_gold(
       magecraft mtg-rpg character gold Sarin 50
       magecraft mtg-rpg character gold Sarin -20
     """
+    from magecraft.mtg_rpg.character import modify_character
     def count(record: CharacterRecord) -> CharacterRecord:
         if record.character.gold + amount < 0:
             raise typer.BadParameter(f"{name} has {record.character.gold} gp; cannot spend {-amount}")
@@ -404,6 +397,8 @@ def character_restitution(
 ) -> None:
     """Restitution made (or the winner dead): the karmic backlash ends and land can be tapped again
     ("Magic Dueling Rules")."""
+    from magecraft.mtg_rpg.character import load_character, save_character
+    from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED
     store = open_store(db)
     record = load_character(store, name)
     owed_to = record.extra.get(RESTITUTION_OWED)
@@ -422,6 +417,7 @@ def character_where(
 ) -> None:
     """Record whether the Wizard is in the sanctuary (where experience, research and the library are
     dealt with) or away adventuring."""
+    from magecraft.mtg_rpg.character import load_character, save_character
     if place not in ("sanctuary", "away"):
         raise typer.BadParameter(f"{place!r}: say sanctuary or away", param_hint="PLACE")
     store = open_store(db)
@@ -443,6 +439,8 @@ def character_library(
     json: JsonOption = False,
 ) -> None:
     """Reorganise the library from the cards the Wizard owns."""
+    from magecraft.mtg_rpg.character import load_character, save_character
+    from magecraft.mtg_rpg.deckbuilding import reorganize_library
     store = open_store(db)
     record = load_character(store, name)
     after = reorganize_library(record.character, _read_deck_list(deck_list), at_renewal=at_renewal,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from magecraft.cli.mtg_rpg_common import (
     CardsFileOption,
@@ -30,28 +29,9 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
-from magecraft.core.deck import Deck
-from magecraft.mtg_rpg.character import (
-    derive,
-    load_character,
-)
-from magecraft.mtg_rpg.combat import initiative_order, monster_initiative, wizard_initiative
-from magecraft.mtg_rpg.deckbuilding import build_referee_deck
-from magecraft.mtg_rpg.scene import check_cooperators, cooperation_phases
-from magecraft.mtg_rpg.tactics import (
-    ESCAPES,
-    PACES,
-    PURPOSES,
-    assign_pack_blockers,
-    check_attack_target,
-    check_block_against,
-    check_spell_reach,
-    check_summon_placement,
-    counts_as_flying,
-    flee,
-    move,
-    pace_allowance,
-)
+
+# the options' help lists the rules' choices (so the tactics commands' --help load the tactics rules)
+from magecraft.mtg_rpg.tactics import ESCAPES, PACES, PURPOSES
 
 
 def initiative_command(
@@ -67,6 +47,12 @@ def initiative_command(
     json: JsonOption = False,
 ) -> None:
     """Initiative order: Wizards DX and feats (+ a card with --play), monsters a referee card + pips."""
+    from rich.table import Table
+
+    from magecraft.core.deck import Deck
+    from magecraft.mtg_rpg.character import derive, load_character
+    from magecraft.mtg_rpg.combat import initiative_order, monster_initiative, wizard_initiative
+    from magecraft.mtg_rpg.deckbuilding import build_referee_deck
     store = open_store(db)
     pool = load_pool(store, cards_file)
     rng = make_randomness(seed, None, False)
@@ -131,6 +117,8 @@ def tactics_move(
     json: JsonOption = False,
 ) -> None:
     """How far a move gets ("Movement", "Zone of Control")."""
+    from magecraft.mtg_rpg.character import load_character
+    from magecraft.mtg_rpg.tactics import move, pace_allowance
     if pace not in PACES:
         raise typer.BadParameter(f"{pace!r} is not one of {', '.join(PACES)}", param_hint="--pace")
     if wizard is not None and allowance is None:
@@ -157,6 +145,7 @@ def tactics_flee(
     json: JsonOption = False,
 ) -> None:
     """Whether a Wizard gets away ("Fleeing Combat")."""
+    from magecraft.mtg_rpg.tactics import flee
     if means is not None and means not in ESCAPES:
         raise typer.BadParameter(f"{means!r} is not one of {', '.join(ESCAPES)}", param_hint="--means")
     flight = flee(civilized_duel=duel, means=means, adjacent_opponents=adjacent or (),
@@ -179,6 +168,8 @@ def tactics_reach(
     json: JsonOption = False,
 ) -> None:
     """Whether a spell reaches ("Spell Ranges": range and line of sight); refused in one line if not."""
+    from magecraft.mtg_rpg.character import load_character
+    from magecraft.mtg_rpg.tactics import check_spell_reach, check_summon_placement
     if purpose not in PURPOSES:
         raise typer.BadParameter(f"{purpose!r} is not one of {', '.join(PURPOSES)}", param_hint="--purpose")
     store = open_store(db)
@@ -204,6 +195,7 @@ def tactics_ranged(
     json: JsonOption = False,
 ) -> None:
     """Whether an attacker counts as flying, and whether the defender may block it ("Ranged Attacks")."""
+    from magecraft.mtg_rpg.tactics import check_block_against, counts_as_flying
     flies = counts_as_flying(flying=flying, can_be_struck_back=not out_of_reach, in_duel=duel)
     check_block_against(flies, blocker_flies=blocker_flies, blocker_reach=blocker_reach)
     _ruling(json, {"counts_as_flying": flies, "block_allowed": True},
@@ -222,6 +214,7 @@ def tactics_pack(
     json: JsonOption = False,
 ) -> None:
     """A natural pack defends itself ("Monsters Defense"): its leader chooses who meets each attacker."""
+    from magecraft.mtg_rpg.tactics import assign_pack_blockers, check_attack_target
     members = [m.strip() for m in pack.split(",") if m.strip()]
     blocks: dict[str, str] = {}
     for entry in block:
@@ -247,6 +240,8 @@ def tactics_cooperate(
     json: JsonOption = False,
 ) -> None:
     """Spell Cooperation in a duel: who may take part, and the phase they act in together."""
+    from magecraft.mtg_rpg.character import load_character
+    from magecraft.mtg_rpg.scene import check_cooperators, cooperation_phases
     store = open_store(db)
     check_cooperators([load_character(store, name).character for name in wizard], spell)
     phases = cooperation_phases([n.strip() for n in order.split(",") if n.strip()], wizard, acts_at=acts_at)

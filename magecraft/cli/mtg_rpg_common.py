@@ -8,19 +8,21 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from magecraft.cli.options import make_randomness, whole_number
 from magecraft.core.errors import InputError
-from magecraft.core.randomness import Randomness
-from magecraft.core.saves import SaveStore
-from magecraft.mtg_rpg.actions import SpellDeck
-from magecraft.mtg_rpg.cards import CardPool, card_pool
-from magecraft.mtg_rpg.character import Character, CharacterRecord, derive, save_character
-from magecraft.mtg_rpg.scene import Scene
-from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings, load_settings
+
+if TYPE_CHECKING:
+    from magecraft.core.randomness import Randomness
+    from magecraft.core.saves import SaveStore
+    from magecraft.mtg_rpg.actions import SpellDeck
+    from magecraft.mtg_rpg.cards import CardPool
+    from magecraft.mtg_rpg.character import Character, CharacterRecord
+    from magecraft.mtg_rpg.scene import Scene
+    from magecraft.mtg_rpg.settings import Settings
 
 #: The key of a saved Wizard's hand, library and graveyard beside the sheet.
 PLAY_DECK = "play_deck"
@@ -40,6 +42,7 @@ HouseRulesOption = Annotated[
 
 def house_rules_from(path: Path | None) -> Settings:
     """The table's house rules, or the defaults (the rulings) when no file is given."""
+    from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, load_settings
     return DEFAULT_SETTINGS if path is None else load_settings(path)
 
 
@@ -50,11 +53,13 @@ def cards_path(store: SaveStore, given: Path | None) -> Path:
 
 def load_pool(store: SaveStore, cards_file: Path | None) -> CardPool:
     """The built-in cards plus the imported ones."""
+    from magecraft.mtg_rpg.cards import card_pool
     return card_pool(cards_path(store, cards_file))
 
 
 def continue_dice(record: CharacterRecord, seed: int | None, dice: str | None, physical: bool) -> Randomness:
     """The saved dice carry on unless the command names a source of its own."""
+    from magecraft.core.randomness import Randomness
     if seed is None and dice is None and not physical:
         return record.rng
     return Randomness(make_randomness(seed, dice, physical).source, record.rng.log)
@@ -63,6 +68,8 @@ def continue_dice(record: CharacterRecord, seed: int | None, dice: str | None, p
 def play_deck(record: CharacterRecord, cards: CardPool, rng: Randomness) -> SpellDeck:
     """The Wizard's saved hand, library and graveyard; a fresh shuffled deck and hand when none is
     saved or the sheet's library changed since (reorganised in the sanctuary)."""
+    from magecraft.mtg_rpg.actions import SpellDeck
+    from magecraft.mtg_rpg.character import derive
     wizard = record.character
     saved = record.extra.get(PLAY_DECK)
     if saved is not None:
@@ -82,6 +89,7 @@ def play_deck(record: CharacterRecord, cards: CardPool, rng: Randomness) -> Spel
 def store_deck(store: SaveStore, record: CharacterRecord, wizard: Character, deck: SpellDeck,
                rng: Randomness) -> None:
     """Save the Wizard's sheet with the hand, library and graveyard as they now are."""
+    from magecraft.mtg_rpg.character import save_character
     save_character(store, record.changed(wizard, rng, {**record.extra, PLAY_DECK: deck.to_dict()}))
 
 
@@ -91,6 +99,7 @@ SCENE = "scene"
 
 def saved_scene(record: CharacterRecord) -> Scene:
     """The Wizard's scene under way, or a new one when none is open."""
+    from magecraft.mtg_rpg.scene import Scene
     saved = record.extra.get(SCENE)
     return Scene.begin(record.character) if saved is None else Scene.from_dict(saved)
 

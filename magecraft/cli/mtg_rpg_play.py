@@ -13,11 +13,10 @@ The other play commands are split along the seed's sections: renewal and life po
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from magecraft.cli.mtg_rpg_combat import initiative_command, tactics_app
 from magecraft.cli.mtg_rpg_common import (
     PLAY_DECK,
     SCENE,
@@ -30,7 +29,6 @@ from magecraft.cli.mtg_rpg_common import (
     saved_scene,
     store_deck,
 )
-from magecraft.cli.mtg_rpg_duel import duel_command
 from magecraft.cli.mtg_rpg_renewal import life_command, renew_command
 from magecraft.cli.options import (
     DbOption,
@@ -43,47 +41,19 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
+from magecraft.cli.tree import Later, LaterGroup
 from magecraft.core.errors import InputError
-from magecraft.core.saves import SaveStore
-from magecraft.mtg_rpg.actions import (
-    HELPER_DIFFICULTY,
-    MAX_HEROIC_POINTS,
-    ActionAttempt,
-    ActionResult,
-    LuckEntrant,
-    SpellDeck,
-    check_action,
-    difficulty_level,
-    difficulty_rating,
-    luck_draw,
-    opposed,
-    resolve_action,
-)
-from magecraft.mtg_rpg.cards import ATTRIBUTES, CardPool
-from magecraft.mtg_rpg.character import (
-    Character,
-    CharacterRecord,
-    derive,
-    load_character,
-    modify_character,
-    save_character,
-)
-from magecraft.mtg_rpg.combat import dodge
-from magecraft.mtg_rpg.duel_ritual import (
-    RESTITUTION_OWED,
-    check_land_tapping,
-)
-from magecraft.mtg_rpg.monsters import monster_from_card
-from magecraft.mtg_rpg.renewal import (
-    check_can_act,
-    run_out_of_cards,
-)
-from magecraft.mtg_rpg.scene import cast_outside_duel, close_scene
-from magecraft.mtg_rpg.settings import Settings
-from magecraft.mtg_rpg.skills import assumed_equipment, skill_action
+
+if TYPE_CHECKING:
+    from magecraft.core.saves import SaveStore
+    from magecraft.mtg_rpg.actions import ActionResult, SpellDeck
+    from magecraft.mtg_rpg.cards import CardPool
+    from magecraft.mtg_rpg.character import Character, CharacterRecord
+    from magecraft.mtg_rpg.settings import Settings
 
 
 def _result_line(result: ActionResult) -> str:
+    from magecraft.mtg_rpg.actions import difficulty_level
     parts = [f"{result.score} (sheet)", f"{result.card or 'no card'} ({result.card_value})"]
     if result.power_play:
         parts.append(f"power play {result.power_play} ({result.power_play_value})")
@@ -132,6 +102,9 @@ def action_command(
       magecraft mtg-rpg action Sarin --skill Athletics --difficulty Challenging
       magecraft mtg-rpg action Sarin --attribute ST --difficulty 12
     """
+    from magecraft.mtg_rpg.actions import ActionAttempt, check_action, resolve_action
+    from magecraft.mtg_rpg.character import load_character, modify_character, save_character
+    from magecraft.mtg_rpg.renewal import check_can_act
     rating = _action_rating(skill, attribute, card, no_card, heroic, difficulty)
     store = open_store(db)
     pool = load_pool(store, cards_file)
@@ -176,6 +149,8 @@ def action_command(
 def _action_rating(skill: str | None, attribute: str | None, card: str | None, no_card: bool, heroic: int,
                    difficulty: str) -> int:
     """The action's options checked before anything is loaded, and its difficulty as a number."""
+    from magecraft.mtg_rpg.actions import MAX_HEROIC_POINTS, difficulty_rating
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
     if (skill is None) == (attribute is None):
         raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
     if attribute is not None and attribute.upper() not in ATTRIBUTES:
@@ -195,6 +170,7 @@ def _action_rating(skill: str | None, attribute: str | None, card: str | None, n
 def _linked_score(wizard: Character, skill: str | None, attribute: str | None,
                   untrained: bool) -> tuple[str, int]:
     """The attribute the action is linked to and the sheet's score for it (skill + attribute, or raw)."""
+    from magecraft.mtg_rpg.skills import skill_action
     if skill is not None:
         return skill_action(wizard, skill, untrained=untrained)
     linked = (attribute or "").upper()
@@ -225,6 +201,7 @@ def _print_action(wizard: Character, action: str, result: ActionResult,
                   helped: list[tuple[CharacterRecord, ActionResult]], deck: SpellDeck, after: Character,
                   stunt: int, json: bool) -> None:
     """The action's result, the helpers', the hand left and running out of cards (or all of it as JSON)."""
+    from magecraft.mtg_rpg.renewal import run_out_of_cards
     spent = run_out_of_cards(mental_toughness=wizard.feat_usable("Mental Toughness")) \
         if result.out_of_cards else None
     if json:
@@ -247,6 +224,8 @@ def _print_action(wizard: Character, action: str, result: ActionResult,
 
 def _helpers(store: SaveStore, leader: str, names: list[str] | None) -> list[CharacterRecord]:
     """The saved Wizards named by --helper: each another, different Wizard."""
+    from magecraft.mtg_rpg.character import load_character
+    from magecraft.mtg_rpg.renewal import check_can_act
     helping = [load_character(store, h) for h in names or ()]
     found = [h.character.name for h in helping]
     if leader in found or len(set(found)) < len(found):
@@ -257,6 +236,7 @@ def _helpers(store: SaveStore, leader: str, names: list[str] | None) -> list[Cha
 
 
 def _helper_score(helper: Character, skill: str | None, attribute: str, untrained: bool) -> int:
+    from magecraft.mtg_rpg.skills import skill_action
     if skill is None:
         return helper.attribute(attribute)
     return skill_action(helper, skill, untrained=untrained)[1]
@@ -266,6 +246,7 @@ def _help(record: CharacterRecord, score: int, attribute: str, pool: CardPool,
           rules: Settings) -> tuple[ActionResult, SpellDeck]:
     """A saved helper's Challenging (9) action with the leader's skill ("Skill Cooperation"), and the
     helper's deck after it (saved by the caller)."""
+    from magecraft.mtg_rpg.actions import HELPER_DIFFICULTY, ActionAttempt, resolve_action
     deck = play_deck(record, pool, record.rng)
     result = resolve_action(deck, ActionAttempt(score=score, difficulty=HELPER_DIFFICULTY, attribute=attribute,
                                                 card=deck.strongest(rules)), record.rng, settings=rules)
@@ -293,6 +274,10 @@ def contest_command(
     """An opposed action ("Opposed Actions"): each Wizard plays the strongest card in hand with a skill or
     a raw attribute (Sarin's Strength against a goblin holding a door); the higher total wins, a tie keeps
     things as they were."""
+    from magecraft.mtg_rpg.actions import ActionAttempt, resolve_action
+    from magecraft.mtg_rpg.character import load_character
+    from magecraft.mtg_rpg.renewal import check_can_act
+    from magecraft.mtg_rpg.skills import skill_action
     _check_contest(first, second, skill, attribute, against, against_total)
     store = open_store(db)
     pool = load_pool(store, cards_file)
@@ -316,6 +301,7 @@ def contest_command(
 def _check_contest(first: str, second: str | None, skill: str | None, attribute: str | None,
                    against: str | None, against_total: int | None) -> None:
     """The contest's options checked before anything is loaded: one skill or attribute, one opponent."""
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
     if (skill is None) == (attribute is None):
         raise typer.BadParameter("give either --skill or --attribute", param_hint="--skill")
     if attribute is not None and attribute.upper() not in ATTRIBUTES:
@@ -331,6 +317,7 @@ def _check_contest(first: str, second: str | None, skill: str | None, attribute:
 
 def _print_contest(results: dict[str, ActionResult], against_total: int | None, json: bool) -> None:
     """Each side's total and the winner ("Opposed Actions": the higher total wins, a tie changes nothing)."""
+    from magecraft.mtg_rpg.actions import opposed
     totals = {n: r.total for n, r in results.items()}
     if against_total is not None:
         totals["opponent"] = against_total
@@ -365,6 +352,10 @@ def dodge_command(
     json: JsonOption = False,
 ) -> None:
     """Dodge an attacking creature: Dodge skill plus a card must exceed its power plus toughness."""
+    from magecraft.mtg_rpg.character import load_character
+    from magecraft.mtg_rpg.combat import dodge
+    from magecraft.mtg_rpg.monsters import monster_from_card
+    from magecraft.mtg_rpg.renewal import check_can_act
     store = open_store(db)
     pool = load_pool(store, cards_file)
     record = load_character(store, name)
@@ -403,6 +394,9 @@ def cast_command(
     json: JsonOption = False,
 ) -> None:
     """Cast a spell outside a duel: land from the hand and reserve mana pay for it; it lasts the scene."""
+    from magecraft.mtg_rpg.character import load_character, save_character
+    from magecraft.mtg_rpg.duel_ritual import RESTITUTION_OWED, check_land_tapping
+    from magecraft.mtg_rpg.scene import cast_outside_duel
     store = open_store(db)
     record = load_character(store, name)
     rng = continue_dice(record, seed, None, False)
@@ -433,6 +427,8 @@ def scene_end_command(
     json: JsonOption = False,
 ) -> None:
     """End the scene: the spells cast end (their cards stay in the graveyard); untapped mana is gone."""
+    from magecraft.mtg_rpg.character import load_character, save_character
+    from magecraft.mtg_rpg.scene import close_scene
     store = open_store(db)
     record = load_character(store, name)
     before = saved_scene(record)
@@ -461,6 +457,10 @@ def equipment_command(
     json: JsonOption = False,
 ) -> None:
     """Assumed Equipment: did the Wizard bring it?  A general Wisdom action with a card."""
+    from magecraft.mtg_rpg.actions import difficulty_rating
+    from magecraft.mtg_rpg.character import load_character
+    from magecraft.mtg_rpg.renewal import check_can_act
+    from magecraft.mtg_rpg.skills import assumed_equipment
     try:
         rating = difficulty_rating(difficulty)
     except InputError as exc:
@@ -488,6 +488,8 @@ def luck_command(
     json: JsonOption = False,
 ) -> None:
     """A luck draw: each draws a random card from the library; the highest casting cost (+ luck bonus) wins."""
+    from magecraft.mtg_rpg.actions import LuckEntrant, luck_draw
+    from magecraft.mtg_rpg.character import derive, load_character
     store = open_store(db)
     pool = load_pool(store, cards_file)
     rng = make_randomness(seed, dice, physical_dice)
@@ -515,7 +517,13 @@ def register(app: typer.Typer) -> None:
     app.command("equipment")(equipment_command)
     app.command("cast")(cast_command)
     app.command("scene-end")(scene_end_command)
-    app.command("initiative")(initiative_command)
+    app.command("initiative")(Later("magecraft.cli.mtg_rpg_combat:initiative_command",
+                                    "Initiative order: Wizards DX and feats (+ a card with --play), monsters a "
+                                    "referee card + pips."))
     app.command("luck")(luck_command)
-    app.command("duel")(duel_command)
-    app.add_typer(tactics_app, name="tactics")
+    # their signatures need the duel's and the tactics' rules (the options' help lists the rules' choices)
+    app.command("duel")(Later("magecraft.cli.mtg_rpg_duel:duel_command", "The duel ritual and a quick duel "
+                              "played to the end, both Wizards choosing their cards simply."))
+    app.add_typer(LaterGroup("magecraft.cli.mtg_rpg_combat:tactics_app", no_args_is_help=True,
+                             help="A referee's tactical rulings (no map): movement, flight, spell reach, packs."),
+                  name="tactics")

@@ -8,7 +8,7 @@ counters; ruling R22).  Parses, calls :mod:`magecraft.mtg_rpg.renewal` and rende
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -31,27 +31,9 @@ from magecraft.cli.options import (
     open_store,
     print_json,
 )
-from magecraft.mtg_rpg.cards import ATTRIBUTES
-from magecraft.mtg_rpg.character import (
-    CharacterRecord,
-    derive,
-    life_condition,
-    load_character,
-    modify_character,
-)
-from magecraft.mtg_rpg.renewal import (
-    STOP_METHODS,
-    bleed_turn,
-    check_alive,
-    heal_wizard,
-    living_life,
-    recover_at_renewal,
-    renew,
-    stop_wizard_bleeding,
-    vitals_of,
-    wound,
-)
-from magecraft.mtg_rpg.scene import close_scene
+
+if TYPE_CHECKING:
+    from magecraft.mtg_rpg.character import CharacterRecord
 
 
 def renew_command(
@@ -71,6 +53,10 @@ def renew_command(
     json: JsonOption = False,
 ) -> None:
     """The renewal period: the graveyard goes back into the library, the hand is drawn up, life heals."""
+    from magecraft.mtg_rpg.cards import ATTRIBUTES
+    from magecraft.mtg_rpg.character import derive, load_character
+    from magecraft.mtg_rpg.renewal import check_alive, living_life, recover_at_renewal, renew, vitals_of
+    from magecraft.mtg_rpg.scene import close_scene
     store = open_store(db)
     record = load_character(store, name)
     wizard = record.character
@@ -129,6 +115,16 @@ def life_command(
 ) -> None:
     """The referee's life bookkeeping: damage, bleeding, stopping it, healing and poison, in that order
     ("Life Points", "Character Death", "Bleeding"); the sheet says unconscious, bleeding or dead."""
+    from magecraft.mtg_rpg.character import life_condition, modify_character
+    from magecraft.mtg_rpg.renewal import (
+        STOP_METHODS,
+        bleed_turn,
+        check_alive,
+        heal_wizard,
+        stop_wizard_bleeding,
+        vitals_of,
+        wound,
+    )
     if stop_bleeding is not None and stop_bleeding not in STOP_METHODS:
         raise typer.BadParameter(f"{stop_bleeding!r} is not one of {', '.join(STOP_METHODS)}",
                                  param_hint="--stop-bleeding")

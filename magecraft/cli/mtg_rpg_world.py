@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich import box
-from rich.table import Table
 
-from magecraft.cli.game_table import GameTable, GameView, play_at_table
+from magecraft.cli.mtg_rpg_world_sheets import diplomacy_table, hex_map, sheets_table
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -30,17 +28,12 @@ from magecraft.cli.options import (
     make_randomness,
     print_json,
 )
-from magecraft.cli.playloop import Choice, Menu
 from magecraft.core.errors import InputError
-from magecraft.core.events import undo_stops_at
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
 
     from magecraft.cli.sessions import SaveSession
-    from magecraft.core.events import Event
     from magecraft.core.randomness import Randomness
-    from magecraft.mtg_rpg.world.actions import WorldAction
     from magecraft.mtg_rpg.world.campaign import World
     from magecraft.mtg_rpg.world.rules import WorldSettings
 
@@ -52,6 +45,15 @@ MOST_SEASONS = 10_000
 app = typer.Typer(
     help="World Campaigning: realms that run themselves, season by season, on a hex map.", no_args_is_help=True
 )
+
+def __getattr__(name: str) -> Any:
+    """``WorldTable``, importable from here as before, loaded on first use (PEP 562): it brings the play loop."""
+    if name == "WorldTable":
+        from magecraft.cli.mtg_rpg_world_table import WorldTable
+
+        return WorldTable
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 NameArg = Annotated[str, typer.Argument(help="The world's save name.")]
 
@@ -130,7 +132,7 @@ def new(
         print_json(world.result())
         return
     out = console()
-    out.print(_sheets(world))
+    out.print(sheets_table(world))
     out.print(f"{message} Next: magecraft mtg-rpg world season {name}")
 
 
@@ -202,6 +204,7 @@ def season(
     A season stopped at the table's prompt (quit, Ctrl-D) is saved where it stopped: the same command
     resumes it.
     """
+    from magecraft.cli.game_table import play_at_table
     session, world = _open(db, name)
     _dice_for(world, seed, dice, physical_dice)
     before = len(world.chronicle)
@@ -217,6 +220,8 @@ def season(
     else:
         console().print(f"Resumed season {world.season} of {name!r}: "
                         f"{world.turn.realm}'s turn, {world.turn.phase.value}")
+    from magecraft.cli.mtg_rpg_world_table import WorldTable
+
     table = WorldTable(world, name)
     # in words, the chronicle was told as it happened
     play_at_table(session, table, allow_undo=allow_undo, shown_from=shown_from,
@@ -252,7 +257,7 @@ def run(
         f"{name}: season {world.season}; {len(world.chronicle) - before} chronicle entries "
         f"(magecraft mtg-rpg world chronicle {name})"
     )
-    out.print(_sheets(world))
+    out.print(sheets_table(world))
 
 
 def _play_season(world: World) -> None:
@@ -265,124 +270,6 @@ def _play_season(world: World) -> None:
         world.begin_season()
     policy = PolicyBot()
     play_out(world, {name: policy for name in world.seats()})
-
-
-#: The one seat at the keyboard: the table decides for every realm it rules (the screen is not handed over
-#: from realm to realm; the realms the engine rules keep their secrets from it, WW26).
-TABLE = "the table"
-
-
-def _headings(kind: str, label: str) -> tuple[str, ...]:
-    """The headings a choice is grouped under: the action, then what it is done with ("collect taxes at the low
-    rate" > "... and send 2 military home unpaid"), so a long list is asked action first (issue 25 item 11).
-
-    >>> _headings("collect_taxes", "collect taxes at the low rate and send 1 military home unpaid")
-    ('collect taxes', 'collect taxes at the low rate')
-    >>> _headings("hardship", "make the hardship check with +2 bought")
-    ('hardship', 'make the hardship check')
-    >>> _headings("end", "end the turn")
-    ('end',)
-    """
-    for joint in (" and ", " with "):
-        if joint in label:
-            return kind.replace("_", " "), label.split(joint, 1)[0]
-    return (kind.replace("_", " "),)
-
-
-class WorldView(GameView["WorldAction"]):
-    """World Campaigning's own at the terminal: the realms ruled at the table are one seat, the table; the
-    menu grouped by kind and by what a choice is done with; the view of the realm whose turn it is; another
-    realm's secrets kept from the chronicle; a card drawn counting as revealed."""
-
-    typed_help = "the name of a choice offered only once (end, roads, explore ...)"
-    fit = 9
-
-    def __init__(self, name: str) -> None:
-        self.resume_command = f"mtg-rpg world season {name}"
-
-    def seat(self, table: GameTable[WorldAction], seat: str | None) -> str | None:
-        turn = table.state.turn
-        if turn is None:
-            return None
-        return TABLE if table.state.realms[turn.realm].controller == "table" else turn.realm
-
-    def restore(self, table: GameTable[WorldAction], snapshot: dict[str, Any]) -> World:
-        from magecraft.mtg_rpg.world.campaign import World
-
-        # typed dice ask at the terminal (the loop routes them to its prompt)
-        return World.from_dict(snapshot, ask=ask_die_once)
-
-    def bot_action(self, table: GameTable[WorldAction], player: str) -> WorldAction:
-        from magecraft.mtg_rpg.world.policy import PolicyBot
-
-        return PolicyBot().choose(table.state, player)
-
-    def menu(self, table: GameTable[WorldAction], player: str) -> Menu[WorldAction]:
-        world = table.state
-        assert world.turn is not None
-        realm = world.turn.realm
-        title = (f"[bold]{realm}[/bold], {world.turn.phase.value}: treasury {world.realms[realm].treasury:,} gp, "
-                 f"{world.turn.resources} resources left")
-        legal = world.legal_actions()
-        paths = [_headings(action.kind, world.action_text(action)) for action in legal]
-        groups = {path[1] for path in paths if len(path) > 1}
-        # "collect taxes at the low rate" alone goes inside the group of the same words, not beside it
-        choices = [Choice(label, action, (path[0], label) if len(path) == 1 and label in groups else path)
-                   for action, path in zip(legal, paths, strict=True) for label in (world.action_text(action),)]
-        return Menu(title, choices, prompt=f"{realm}: choose", typed=lambda answer: self.typed(table, answer),
-                    typed_help=self.typed_help, fit=self.fit)
-
-    def render(self, table: GameTable[WorldAction], viewer: str | None) -> list[RenderableType]:
-        """The view of the realm ruled at the table whose turn it is (or the first such realm): its
-        observation -- its sheet, its Realm Diplomacy section and the map it knows (WW26)."""
-        world = table.state
-        realm = _seat(world)
-        if realm is None:
-            return [_sheets(world)]
-        seen = world.observation(realm)
-        return [_sheets(world, realm), _diplomacy(seen), hex_map(world, set(seen["known_hexes"]))]
-
-    def event_line(self, table: GameTable[WorldAction], event: Event) -> str | None:
-        from rich.markup import escape
-
-        world = table.state
-        if event.kind == "chronicle":
-            realm = event.data.get("realm")
-            ruled = world.realms.get(realm) if realm else None
-            if event.data.get("secret") and (ruled is None or ruled.controller != "table"):
-                return None  # another realm's spies' or scouts' findings are not told at the table (WW26)
-            return escape(f"Season {world.season}. " + (f"{realm}: " if realm else "") + event.label)
-        if event.kind == "season":
-            return f"[bold]── {escape(event.label)} ──[/bold]"
-        if event.kind in ("draw", "roll"):
-            return f"  [dim]{escape(event.label)}" + (f": rolled {event.data['value']}" if event.kind == "roll"
-                                                       else "") + "[/dim]"
-        return None
-
-    def reveals(self, table: GameTable[WorldAction], event: Event) -> str | None:
-        if event.kind == "draw":
-            return f"{event.label} was drawn"
-        return undo_stops_at(event)
-
-    def ending(self, table: GameTable[WorldAction]) -> str:
-        return f"Season {table.state.season} is over (magecraft mtg-rpg world show {table.state.name})."
-
-
-def _seat(world: World) -> str | None:
-    """The table-ruled realm whose eyes the screen shows."""
-    if world.turn is not None and world.realms[world.turn.realm].controller == "table":
-        return world.turn.realm
-    return next((r.name for r in world.realms.values() if r.alive and r.controller == "table"), None)
-
-
-class WorldTable(GameTable["WorldAction"]):
-    """A season at the terminal: the realms ruled at the table choose among ``world.legal_actions()`` at the
-    play loop's prompt, the others by their policy ("Realm Turns Phase", seed 000)."""
-
-    state: World
-
-    def __init__(self, world: World, name: str) -> None:
-        super().__init__(world, WorldView(name), people=[TABLE])
 
 
 def _report(world: World, before: int, json_out: bool) -> None:
@@ -432,22 +319,10 @@ def show(
                         "map": {"hexes": hexes}})
         return
     out = console()
-    out.print(_sheets(world, viewer))
+    out.print(sheets_table(world, viewer))
     if seen is not None:
-        out.print(_diplomacy(seen))
+        out.print(diplomacy_table(seen))
     out.print(hex_map(world, known))
-
-
-def _diplomacy(seen: dict[str, Any]) -> Table:
-    """The Realm Diplomacy section of one realm's sheet: the others as its ruler knows them."""
-    table = Table(title=f"{seen['realm']}: Realm Diplomacy", box=box.SIMPLE_HEAD, pad_edge=False,
-                  show_edge=False, padding=(0, 1, 0, 0))
-    for header in ("realm", "Calling", "Demeanor", "ill-will"):
-        table.add_column(header, justify="right" if header == "ill-will" else "left", no_wrap=True)
-    for row in seen["diplomacy"]:
-        who = row["name"] if row["alive"] else f"{row['name']} (gone)"
-        table.add_row(who, row["calling"], row["demeanor"], str(row["ill_will"]))
-    return table
 
 
 @app.command("chronicle")
@@ -637,122 +512,4 @@ def kingdom(
 
 # -- rendering --------------------------------------------------------------------------------------------
 
-_SHEET_COLUMNS = (
-    ("realm", "name"),
-    ("hex", "hexes"),
-    ("pop", "population"),
-    ("res", "resources"),
-    ("mil", "military"),
-    ("disc", "discontent"),
-    ("hard", "hardship"),
-    ("treasury", "treasury"),
-    ("tax", "tax"),
-    ("Dip", "diplomacy"),
-    ("Wis", "wisdom"),
-    ("Lore", "wilderness_lore"),
-    ("enc", "encounter_factor"),
-)
 
-
-#: Sheet entries written under the table when a realm has any.
-_NOTED = ("trade_routes", "ongoing", "failed_checks", "troops", "explored")
-
-
-def _sheets(world: World, only: str | None = None) -> Table:
-    """The control sheets, one row a realm (``only`` one realm's); routes, events and units under it."""
-    table = Table(
-        title=f"{world.name}: season {world.season}",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        show_edge=False,
-        padding=(0, 1, 0, 0),
-    )
-    for header, _ in _SHEET_COLUMNS:
-        table.add_column(header, justify="left" if header in ("realm", "tax") else "right", no_wrap=True)
-    notes = []
-    for realm in world.realms.values():
-        if only is not None and realm.name != only:
-            continue
-        sheet = world.sheet(realm.name)
-        cells = [f"{sheet[key]:,}" if key == "treasury" else str(sheet[key]) for _, key in _SHEET_COLUMNS]
-        if not realm.alive:
-            cells = [f"{realm.name} (gone)"] + ["-"] * (len(cells) - 1)
-        table.add_row(*cells)
-        if realm.alive and any(sheet[key] for key in _NOTED):
-            parts = []
-            if sheet["trade_routes"]:
-                parts.append("trades with " + ", ".join(sheet["trade_routes"]))
-            if sheet["ongoing"]:
-                parts.append("burdened by " + ", ".join(sheet["ongoing"]))
-            if sheet["failed_checks"]:
-                parts.append(f"{sheet['failed_checks']} failed discontent check(s) in a row")
-            for letter, where in sheet["troops"].items():
-                parts.append(f"{letter} units at {', '.join(where)}")
-            if sheet["explored"]:
-                parts.append(f"{sheet['explored']} hexes explored by scouts")
-            notes.append(f"{realm.name}: " + "; ".join(parts))
-    table.caption = "\n".join(notes) or None
-    table.caption_justify = "left"
-    return table
-
-
-#: One letter per terrain on the map, lower case; a realm's hexes show its initial in upper case.
-_TERRAIN_LETTER = {
-    "plains": "p", "forest": "f", "mountains": "m", "swamp": "s", "coastal": "c", "desert": "d", "sea": "~",
-}
-
-
-def hex_map(world: World, known: set[int] | None = None) -> str:
-    """The map as rows of hexes, offset like a hex grid: realm, terrain, * capitol, # base, = road; M N W units."""
-    letters = _realm_letters(world)
-    markers: dict[int, str] = {}
-    for realm in world.realms.values():
-        for letter, hexes in realm.troops.items():
-            for hex_id in hexes:
-                here = markers.get(hex_id, "")
-                markers[hex_id] = letter if here in ("", letter) else "+"
-    rows: dict[int, list[tuple[int, str]]] = {}
-    for h in world.map:
-        if known is not None and h.id not in known:
-            rows.setdefault(h.r, []).append((h.q + h.r // 2, "???  "))
-            continue
-        owner = letters.get(h.owner, "..") if h.owner else "~~" if h.sea else ".."
-        mark = (
-            "*"
-            if h.owner and world.realms[h.owner].capital == h.id
-            else "#"
-            if h.base
-            else "="
-            if h.road
-            else "g"
-            if h.guard
-            else " "
-        )
-        cell = f"{owner}{_TERRAIN_LETTER[h.terrain]}{mark}{markers.get(h.id, ' ')}"
-        rows.setdefault(h.r, []).append((h.q + h.r // 2, cell))
-    lines = []
-    for r in sorted(rows):
-        cells = [cell for _, cell in sorted(rows[r])]
-        lines.append(("   " if r % 2 else "") + " ".join(cells))
-    legend = ", ".join(f"{code}={name}" for name, code in letters.items())
-    lines.append("")
-    lines.append(
-        f"Realms: {legend}; .. no realm. Terrain: p plains, f forest, m mountains, s swamp, c coastal, "
-        "d desert, ~~~ sea. * capitol, # base, = road, g guarding army. Units: M mercenaries, N naval, W Wizard, "
-        "+ several kinds." + (" ??? unexplored." if known is not None else "")
-    )
-    return "\n".join(lines)
-
-
-def _realm_letters(world: World) -> dict[str, str]:
-    """Two letters per realm: its initial and the last letter or digit of its name."""
-    letters: dict[str, str] = {}
-    used: set[str] = set()
-    for number, name in enumerate(world.realms, start=1):
-        chars = [c.upper() for c in name if c.isalnum()] or ["R"]
-        code = chars[0] + chars[-1] if len(chars) > 1 else chars[0] + "X"
-        if code in used:
-            code = f"{chars[0]}{number % 10}"
-        used.add(code)
-        letters[name] = code
-    return letters

@@ -2,13 +2,12 @@
 
 This module holds the commands: ``character`` (new, show, award, identity, day), ``rest``, ``check`` and
 ``fight``, with what ``fight`` does around the battle: setting it up from the options, ``--load`` and
-``--scenario``, ``--auto``, recording its outcome on the saved sheets (ruling PW33), and the battle at the
-terminal, played through the shared play loop (:mod:`magecraft.cli.playloop`: help, undo, log, save and quit
-at every prompt) by :class:`BattleTable` and saved through the command's
-:class:`~magecraft.cli.sessions.SaveSession` after each decision.  A sheet's saving, creation prompts and
-drawing are :mod:`magecraft.cli.planeswalker_sheet`; the battle's decisions, board and events in words are
-:mod:`magecraft.cli.planeswalker_board`.  The engines are imported inside the commands so the command line
-starts fast.
+``--scenario`` and ``--auto``.  The battle at the terminal (:class:`~magecraft.cli.planeswalker_table.BattleTable`
+on the shared play loop) and recording its outcome on the saved sheets (ruling PW33) are
+:mod:`magecraft.cli.planeswalker_table`; a sheet's saving, creation prompts and drawing are
+:mod:`magecraft.cli.planeswalker_sheet`; the battle's decisions, board and events in words are
+:mod:`magecraft.cli.planeswalker_board`.  All of them, and the engines, are imported inside the commands, so
+the group's and every command's help load no rules (issue 23 item 5).
 """
 
 from __future__ import annotations
@@ -18,10 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from magecraft.cli import options
-from magecraft.cli.game_table import GameTable, GameView
+from magecraft.cli.markup import escape
 from magecraft.cli.options import (
     AllowUndoOption,
     DbOption,
@@ -34,43 +32,24 @@ from magecraft.cli.options import (
     console,
     given_options,
     make_randomness,
-    open_store,
     print_json,
 )
-from magecraft.cli.planeswalker_board import (
-    MENU_ORDER,
-    PHASE_WORDS,
-    battle_table,
-    decision_label,
-    event_line,
-    fighter_id,
-    heroes,
-    menu_heading,
-    your_panel,
-)
-from magecraft.cli.planeswalker_sheet import (
-    SYSTEM,
-    ask_character,
-    change_character,
-    comma_list,
-    load_character,
-    parse_increases,
-    read_character,
-    show_sheet,
-    store_character,
-)
-from magecraft.cli.playloop import Choice, Ending, Menu, PlayLoop, visible_by_default
-from magecraft.cli.sessions import SaveSession, open_session
-from magecraft.core.errors import DataError, InputError, MagecraftError, RuleError
+from magecraft.core.errors import InputError, MagecraftError
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
 
-    from magecraft.core.events import Event
-    from magecraft.planeswalker.actions import Action
     from magecraft.planeswalker.character import Character
     from magecraft.planeswalker.combat import Battle
     from magecraft.planeswalker.settings import Settings
+
+
+def __getattr__(name: str) -> Any:
+    """``BattleTable``, importable from here as before, loaded on first use (PEP 562): it brings the play loop."""
+    if name == "BattleTable":
+        from magecraft.cli.planeswalker_table import BattleTable
+
+        return BattleTable
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 app = typer.Typer(help="Planeswalker RPG: characters, dice-pool skills and zone combat.", no_args_is_help=True)
@@ -128,6 +107,13 @@ def character_new(name: NameArgument = None, identity: IdentityOption = None, ra
                   spells: SpellsOption = None, memorize: MemorizeOption = None, json: JsonOption = False,
                   db: DbOption = None) -> None:
     """Create a planeswalker: fully by options, or asked for step by step (each answer checked)."""
+    from magecraft.cli.planeswalker_sheet import (
+        ask_character,
+        comma_list,
+        parse_increases,
+        show_sheet,
+        store_character,
+    )
     from magecraft.planeswalker.character import Character
 
     interactive = name is None or identity is None
@@ -147,6 +133,7 @@ def character_new(name: NameArgument = None, identity: IdentityOption = None, ra
 @character_app.command("show")
 def character_show(name: str, json: JsonOption = False, db: DbOption = None) -> None:
     """Show a saved planeswalker's sheet, with the seed's advice it does not follow."""
+    from magecraft.cli.planeswalker_sheet import load_character, show_sheet
     show_sheet(load_character(db, name), json)
 
 
@@ -154,6 +141,7 @@ def character_show(name: str, json: JsonOption = False, db: DbOption = None) -> 
 def character_award(name: str, points: Annotated[int, typer.Option("--points", help="Build points awarded.")] = 3,
                     json: JsonOption = False, db: DbOption = None) -> None:
     """Award build points between sessions (the seed recommends about three a session)."""
+    from magecraft.cli.planeswalker_sheet import change_character, show_sheet
     show_sheet(change_character(db, name, lambda character: character.award(points)), json)
 
 
@@ -162,6 +150,7 @@ def character_identity(name: str, identity: Annotated[str, typer.Option("--ident
                        artifact_stats: Annotated[str | None, typer.Option("--artifact-stats")] = None,
                        json: JsonOption = False, db: DbOption = None) -> None:
     """Change a planeswalker's colour identity between sessions (a new source, or one given up)."""
+    from magecraft.cli.planeswalker_sheet import change_character, comma_list, show_sheet
     stats = comma_list(artifact_stats) if artifact_stats is not None else None
     changed = change_character(db, name, lambda character: character.with_identity(comma_list(identity), stats))
     show_sheet(changed, json)
@@ -176,6 +165,7 @@ def character_day(name: str,
                                                                                 "because Memory fell.")] = None,
                   json: JsonOption = False, db: DbOption = None) -> None:
     """Record the day between battles: Life now, spells used, spells forgotten (undone by `rest`)."""
+    from magecraft.cli.planeswalker_sheet import change_character, comma_list, show_sheet
     from magecraft.planeswalker import rest as resting
 
     if life is None and used is None and forget is None:
@@ -202,6 +192,7 @@ def rest(name: str,
                                                                           "memorised spells.")] = None,
          json: JsonOption = False, db: DbOption = None) -> None:
     """Rest a saved planeswalker: --short or --extended (seed 001, "Character Stats"; rulings PW30-PW31)."""
+    from magecraft.cli.planeswalker_sheet import change_character, comma_list, show_sheet
     from magecraft.planeswalker import rest as resting
 
     if short == extended:
@@ -231,6 +222,7 @@ def check(
     json: JsonOption = False, db: DbOption = None,
 ) -> None:
     """Roll a skill check: one d6 per identity source matching the skill's colours."""
+    from magecraft.cli.planeswalker_sheet import load_character
     from magecraft.planeswalker.skills import skill_check
 
     character = load_character(db, name)
@@ -302,6 +294,9 @@ def _refuse_given(why: str, option: str | None, **given: object) -> None:
 
 def _resume_fight(name: str | None, load: str, save: str | None, db: Path | None, allow_undo: bool) -> None:
     """``fight --load NAME``: the saved battle resumed at the terminal, its story since the last decision shown."""
+    from magecraft.cli.planeswalker_sheet import SYSTEM
+    from magecraft.cli.planeswalker_table import BattleTable, play_at_terminal, resume_point
+    from magecraft.cli.sessions import open_session
     from magecraft.planeswalker.combat import Battle
 
     session = open_session(db, SYSTEM, "game", save=save, load=load)
@@ -313,12 +308,15 @@ def _resume_fight(name: str | None, load: str, save: str | None, db: Path | None
                     f"{escape(resumed.actor().label)}'s turn (the story since your last decision; type "
                     "log for the whole battle)")
     table = BattleTable.from_snapshot(resumed, session.loaded.state)
-    _play_at_terminal(table, session, allow_undo, db, shown_from=resume_point(table))
+    play_at_terminal(table, session, allow_undo, db, shown_from=resume_point(table))
 
 
 def _fight_new(name: str | None, setup: NewBattle, auto: bool, json: bool, save: str | None, db: Path | None,
                allow_undo: bool) -> None:
     """A new battle from the options: the bot plays it out (``--auto``) or it is played at the terminal."""
+    from magecraft.cli.planeswalker_sheet import SYSTEM, comma_list
+    from magecraft.cli.planeswalker_table import BattleTable, play_at_terminal
+    from magecraft.cli.sessions import open_session
     if name is None:
         raise typer.BadParameter("name your planeswalker (or a ready-made mage), give --scenario FILE, or resume "
                                  "a battle with "
@@ -336,11 +334,12 @@ def _fight_new(name: str | None, setup: NewBattle, auto: bool, json: bool, save:
         _auto(battle, db, sheets, json)
         return
     table = BattleTable(battle, bots=bots, sheets=sheets)
-    _play_at_terminal(table, open_session(db, SYSTEM, "game", save=save), allow_undo, db)
+    play_at_terminal(table, open_session(db, SYSTEM, "game", save=save), allow_undo, db)
 
 
 def _party_members(party: str | None) -> list[tuple[str, bool]]:
     """``--party "Jace,bot:Chandra"`` -> ``[("Jace", False), ("Chandra", True)]`` (True: the bot plays it)."""
+    from magecraft.cli.planeswalker_sheet import comma_list
     members = [(other[len(BOT_MARK):].strip(), True) if other.casefold().startswith(BOT_MARK) else (other, False)
                for other in comma_list(party)]
     if party is not None and not members:
@@ -379,6 +378,9 @@ def _start_battle(name: str, creatures: list[str], members: list[tuple[str, bool
 def _fight_scenario(path: Path, auto: bool, json: bool, save: str | None, db: Path | None,
                     allow_undo: bool) -> None:
     """``fight --scenario FILE``: the battle from the scenario's position and dice; no sheet is recorded."""
+    from magecraft.cli.planeswalker_sheet import SYSTEM
+    from magecraft.cli.planeswalker_table import BattleTable, play_at_terminal
+    from magecraft.cli.sessions import open_session
     from magecraft.core.scenario import load_scenario, start
     from magecraft.games import registry
     from magecraft.planeswalker.combat import Battle
@@ -391,11 +393,12 @@ def _fight_scenario(path: Path, auto: bool, json: bool, save: str | None, db: Pa
     if auto:
         _auto(battle, db, {}, json)
         return
-    _play_at_terminal(BattleTable(battle), open_session(db, SYSTEM, "game", save=save), allow_undo, db)
+    play_at_terminal(BattleTable(battle), open_session(db, SYSTEM, "game", save=save), allow_undo, db)
 
 
 def _auto(battle: Battle, db: Path | None, sheets: dict[str, dict[str, Any]], json: bool) -> None:
     """``--auto``: the bot plays every side to the end; the outcome is recorded on the saved sheets."""
+    from magecraft.cli.planeswalker_table import BattleTable, record_outcome, tell_recorded
     from magecraft.planeswalker.bot import play_out
 
     play_out(battle)
@@ -410,13 +413,14 @@ def _auto(battle: Battle, db: Path | None, sheets: dict[str, dict[str, Any]], js
             if line is not None:
                 out.print(line)
         out.print(f"[bold]{escape(table.ending())}[/bold]")
-        _tell_recorded(recorded)
+        tell_recorded(recorded)
 
 
 
 
 def _hero(db: Path | None, name: str, ready: Any) -> tuple[Character, int | None]:
     """A saved planeswalker and the revision read, or a ready-made mage (no revision: nothing to record)."""
+    from magecraft.cli.planeswalker_sheet import read_character
     try:
         return read_character(db, name)
     except MagecraftError as missing:
@@ -424,213 +428,3 @@ def _hero(db: Path | None, name: str, ready: Any) -> tuple[Character, int | None
             return ready(name), None
         except InputError:
             raise missing from None
-
-
-def record_outcome(db: Path | None, battle: Battle, sheets: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """Write a finished battle's outcome on each saved character's sheet (ruling PW33), through a
-    :class:`SaveSession` at the revision the sheet was read at when the battle began: a sheet changed
-    meanwhile is left as its writer saved it and the outcome is kept under a new name (told)."""
-    from magecraft.planeswalker.character import Character
-    from magecraft.planeswalker.rest import after_battle
-
-    if not battle.is_terminal():
-        return []
-    recorded = []
-    for fid, entry in sheets.items():
-        fighter = battle.fighters[fid]
-        before = Character.from_dict(entry["sheet"])
-        after = after_battle(before, life=fighter.life, cast=battle.spells_cast(fid), memory=fighter.memory)
-        session = SaveSession(open_store(db), SYSTEM, "character", str(entry["name"]),
-                              revision=int(entry["revision"]))
-        try:
-            message = session.save({"character": after.to_dict()})
-        except MagecraftError as exc:
-            message = str(exc)
-        recorded.append({"name": after.name, "saved_as": session.name, "life": after.stats["life"]
-                         if after.life is None else after.life, "used": list(after.used),
-                         "forgotten": list(after.forgotten), "message": message})
-    return recorded
-
-
-def _tell_recorded(recorded: list[dict[str, Any]]) -> None:
-    out = console()
-    for entry in recorded:
-        out.print(f"Recorded on {escape(entry['name'])}'s sheet: Life {entry['life']}; used today: "
-                  f"{escape(', '.join(entry['used'])) or 'none'}; forgotten: "
-                  f"{escape(', '.join(entry['forgotten'])) or 'none'}. {escape(entry['message'])}")
-
-
-def resume_point(table: BattleTable) -> int:
-    """Where a resumed battle's story starts, as the other systems resume: the last decision a person at
-    this keyboard made, so the events since (the bots' turns, the rolls) are shown again."""
-    people = {fid for fid in heroes(table.battle).values() if fid not in table.view.bots}
-    chosen = [i for i, event in enumerate(table.battle.log)
-              if event.kind == "action" and event.data.get("by") in people]
-    return chosen[-1] if chosen else 0
-
-
-def _play_at_terminal(table: BattleTable, session: SaveSession, allow_undo: bool, db: Path | None,
-                      shown_from: int = 0) -> None:
-    """Play at the shared loop; its saver is the command's session (one save path: kind "game").  A battle
-    played to its end is recorded on the saved characters' sheets exactly once (issue 25 item 3): the saved
-    battle then says so, and reopening it records nothing again."""
-    ending = PlayLoop(table, session, allow_undo_after_rolls=allow_undo, shown_from=shown_from).run()
-    if ending in (Ending.VIEWED, Ending.LEFT):
-        return
-    if table.battle.is_terminal() and table.view.recorded:
-        if table.view.sheets:
-            console().print("This battle's result was recorded on the sheets when it ended; nothing is "
-                            "recorded again.")
-    elif table.battle.is_terminal():
-        _tell_recorded(record_outcome(db, table.battle, table.view.sheets))
-        table.view.recorded = True
-        if session.name is not None:
-            session.save(table.snapshot())
-    if ending.status:
-        raise typer.Exit(ending.status)
-
-
-# -- the battle at the terminal ------------------------------------------------------------------
-
-#: ``Action.amount`` of the menu's "channel excess mana" line: the amount is asked next (never applied).
-ASK_EXCESS = -1
-class BattleView(GameView["Action"]):
-    """A Planeswalker battle's own at the terminal: each player character a person (by name) unless the bot
-    plays it, the decisions in the words of "Combat Mechanics" in the phases' order, how much excess mana is
-    asked next, the board from the viewer's character, another mage's forgetting kept hidden, and who the
-    bot plays and the sheets to record on saved beside the battle."""
-
-    save_stem = "fight"
-    resume_command = "planeswalker fight --load {name}"
-
-    def __init__(self, bots: list[str], sheets: dict[str, dict[str, Any]], recorded: bool) -> None:
-        #: party members (by id) the bot plays beside the people at the keyboard
-        self.bots = bots
-        #: the saved sheets (by id) to record the outcome on: name, revision read and the sheet then
-        self.sheets = sheets
-        #: whether the outcome is on the sheets already (saved with the battle, so it is written once)
-        self.recorded = recorded
-
-    def seat(self, table: GameTable[Action], seat: str | None) -> str | None:
-        names = {i: name for name, i in heroes(table.state).items()}
-        return names.get(seat, seat) if seat is not None else None
-
-    def extras(self, table: GameTable[Action]) -> dict[str, Any]:
-        # "recorded" only once it is so: a battle saved before it existed reads back unchanged (no revision)
-        kept: dict[str, Any] = {"bots": list(self.bots), "sheets": self.sheets}
-        if self.recorded:
-            kept["recorded"] = True
-        return {"table": kept}
-
-    def restore(self, table: GameTable[Action], snapshot: dict[str, Any]) -> Battle:
-        from magecraft.planeswalker.combat import Battle
-
-        # typed dice are rebuilt asking at the terminal (the loop routes them to its own prompt)
-        return Battle.from_dict(snapshot, ask=options.ask_die_once)
-
-    def bot_action(self, table: GameTable[Action], player: str) -> Action:
-        from magecraft.planeswalker.bot import choose
-
-        return choose(table.state)
-
-    def menu(self, table: GameTable[Action], player: str) -> Menu[Action]:
-        from magecraft.planeswalker.actions import Channel
-
-        battle: Battle = table.state
-        legal = battle.legal_actions()
-        choices = [Choice(decision_label(battle, action), action, menu_heading(action)) for action in legal
-                   if not (action.kind == "channel" and action.amount > 0)]
-        for draw in (False, True):
-            if any(a.kind == "channel" and a.draw == draw and a.amount > 0 for a in legal):
-                # one line for every amount of excess mana: the amount is asked next (complete)
-                ask = Channel(amount=ASK_EXCESS, draw=draw)
-                plain = decision_label(battle, Channel(draw=draw))
-                label = f"{plain} with excess mana (how much is asked next)"
-                choices.append(Choice(label, ask, menu_heading(ask)))
-        choices.sort(key=lambda choice: MENU_ORDER.index(choice.action.kind))
-        by_label = {choice.label.casefold(): choice.action for choice in choices}
-
-        def typed(answer: str) -> Action | None:
-            said = by_label.get(" ".join(answer.split()).casefold())
-            if said is not None:
-                return said
-            try:
-                return battle.parse_action(answer)  # the decision's words (Battle.action_text)
-            except RuleError:
-                return None
-
-        actor = battle.actor()
-        whose = "your" if actor.id == fighter_id(battle, player) else f"{actor.label}'s"
-        title = f"Round {battle.round}, {whose} turn, {PHASE_WORDS.get(battle.phase, battle.phase)}. You may:"
-        return Menu(title, choices, prompt="Your decision",
-                    typed=typed,
-                    typed_help="the decision in words, e.g. 'channel' or 'cast Shock at c1'")
-
-    def complete(self, table: GameTable[Action], loop: PlayLoop[Action], player: str, action: Action) -> Action:
-        """Channelling: how much excess mana, asked only when the person chose to channel some."""
-        from magecraft.planeswalker.actions import Channel
-
-        if not isinstance(action, Channel) or action.amount != ASK_EXCESS:
-            return action
-        most = max(a.amount for a in table.state.legal_actions() if a.kind == "channel" and a.draw == action.draw)
-        while True:
-            answer = loop.ask(f"How much excess mana, 1-{most} (Mana Burn at the End Phase if unspent)",
-                              lines=(f"a number 1-{most}: the excess mana channelled beyond your Mana Pool",))
-            amount = options.whole_number(answer) if answer.isdecimal() else None
-            if amount is not None and 1 <= amount <= most:
-                return Channel(amount=amount, draw=action.draw)
-            console().print(f"[red]{escape(repr(answer))} is not one of 1-{most}[/red]")
-
-    def render(self, table: GameTable[Action], viewer: str | None) -> list[RenderableType]:
-        """The board seen from ``viewer``'s character; with no viewer (the hot seat's last screen) no
-        one's Memory is shown."""
-        fid = fighter_id(table.state, viewer)
-        board: list[RenderableType] = [battle_table(table.state, fid)]
-        return board if fid is None else [*board, your_panel(table.state, fid)]
-
-    def event_line(self, table: GameTable[Action], event: Event) -> str | None:
-        return event_line(event)
-
-    def visible(self, table: GameTable[Action], event: Event, viewer: str | None) -> bool:
-        """What :meth:`Battle.observation` hides stays hidden: another mage forgetting a spell would name a
-        spell of its Memory."""
-        if event.kind == "action" and event.data.get("by") not in (fighter_id(table.state, viewer), None):
-            return not str(event.data.get("action", "")).startswith("forget ")
-        return visible_by_default(event, viewer)
-
-    def ending(self, table: GameTable[Action]) -> str:
-        result = table.state.result()
-        winner = {"party": "you win", "foes": "your foes win"}.get(str(result["winner"]), "no one wins")
-        return f"Battle over after {result['rounds']} rounds: {result['reason']} ({winner})."
-
-class BattleTable(GameTable["Action"]):
-    """Your planeswalker's battle at the play loop's prompt: you decide among ``battle.legal_actions()``;
-    creatures and the enemy mage play by the documented bot (seed 001, "Combat Mechanics"; bot.py).  Every
-    player character at this keyboard is a person, by name (a party plays in the hot seat, PW32), but the
-    party members marked for the bot."""
-
-    state: Battle
-    view: BattleView
-
-    def __init__(self, battle: Battle, *, bots: list[str] | None = None,
-                 sheets: dict[str, dict[str, Any]] | None = None, recorded: bool = False) -> None:
-        view = BattleView(list(bots or []), dict(sheets or {}), recorded)
-        super().__init__(battle, view,
-                         people=[name for name, fid in heroes(battle).items() if fid not in view.bots])
-
-    @property
-    def battle(self) -> Battle:
-        return self.state
-
-    @classmethod
-    def from_snapshot(cls, battle: Battle, saved: dict[str, Any]) -> BattleTable:
-        """A resumed battle's table: who the bot plays and the sheets to record on, as saved beside it."""
-        table = saved.get("table") or {}
-        try:
-            bots = [str(b) for b in table.get("bots", [])]
-            sheets = {str(k): dict(v) for k, v in dict(table.get("sheets", {})).items()}
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise DataError(f"a saved battle's table is malformed ({exc})") from None
-        if not set(bots) | set(sheets) <= set(battle.fighters):
-            raise DataError("a saved battle's table names fighters not in the battle")
-        return cls(battle, bots=bots, sheets=sheets, recorded=table.get("recorded") is True)

@@ -74,6 +74,40 @@ SHARED = (
 )
 
 
+@dataclass(frozen=True)
+class Later:
+    """A command registered by where it lives (``module:function``), for a command whose signature needs
+    its rule system (an option's help or default taken from the rules): its group's module registers it
+    without importing it, so the group's help loads no rules.  ``summary`` is the first paragraph of its
+    docstring, what the group's list of commands shows (``tests/cli/test_start_up.py`` checks it)."""
+
+    target: str
+    summary: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+    def load(self) -> Callable[..., Any]:
+        module, _, attribute = self.target.partition(":")
+        loaded: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
+        return loaded
+
+
+class LaterGroup(typer.Typer):
+    """A sub-group registered by where it lives (``module:attribute``, a ``typer.Typer``), made like
+    :class:`Later`: ``help`` and the other settings given here are what its parent's help lists, the loaded
+    group's commands what it runs (``tests/cli/test_start_up.py`` checks that both say the same)."""
+
+    def __init__(self, target: str, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.target = target
+
+    def load(self) -> typer.Typer:
+        module, _, attribute = self.target.partition(":")
+        loaded: typer.Typer = getattr(importlib.import_module(module), attribute)
+        return loaded
+
+
 class LazyCommands(MutableMapping[str, Any]):
     """A group's commands by name, in order, each made (its module imported, its signature read by typer)
     the first time it is looked up; the names alone (``list_commands``, typer's "Did you mean") make none.
@@ -170,6 +204,9 @@ class Build:
 
     def command(self, info: Any) -> Any:
         """The click command of one ``CommandInfo``, as ``typer.main.get_group_from_info`` makes it."""
+        if isinstance(info.callback, Later):
+            info = copy.copy(info)
+            info.callback = info.callback.load()
         made = typer.main.get_command_from_info(info, pretty_exceptions_short=self.pretty_exceptions_short,
                                                 rich_markup_mode=PLAIN)
         if self.join:
@@ -185,7 +222,8 @@ class Build:
             text, short, hidden, deprecated, panel = (solved.help, solved.short_help, solved.hidden,
                                                       solved.deprecated, solved.rich_help_panel)
         else:
-            text = inspect.getdoc(info.callback) if info.help is None else inspect.cleandoc(info.help)
+            doc = info.callback.summary if isinstance(info.callback, Later) else inspect.getdoc(info.callback)
+            text = doc if info.help is None else inspect.cleandoc(info.help)
             short, hidden, deprecated, panel = info.short_help, info.hidden, info.deprecated, info.rich_help_panel
         stand_in = TyperCommand(name=name, help=text, short_help=short, hidden=hidden, deprecated=deprecated,
                                 rich_markup_mode=PLAIN, rich_help_panel=panel)
@@ -198,6 +236,10 @@ class Build:
         of its commands when first used -- what ``typer.main.get_group_from_info`` makes all at once."""
         source = info.typer_instance
         assert source is not None
+        if isinstance(source, LaterGroup):
+            source = source.load()
+            info = copy.copy(info)
+            info.typer_instance = source
         hollow = copy.copy(source)
         hollow.registered_commands, hollow.registered_groups = [], []
         shell = copy.copy(info)

@@ -29,11 +29,14 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from magecraft.core.dice import parse_dice
 from magecraft.core.errors import DataError, MagecraftError
-from magecraft.core.randomness import Randomness
+
+if TYPE_CHECKING:
+    # a table is rolled with the caller's dice: reading one (the odds of a die's faces) needs no Randomness
+    from magecraft.core.randomness import Randomness
 
 #: The rule-system packages whose ``data/tables`` folders hold tables.
 SYSTEM_PACKAGES = ("wizard_prince", "mtg_rpg", "planeswalker", "magic_realm", "mage_wars")
@@ -214,16 +217,23 @@ def load_table(text: str, *, source: str = "table") -> RandomTable:
     return RandomTable.from_dict(raw, source=source)
 
 
+def _folder(system: str) -> Any:
+    """A rule system's shipped tables folder (``data/tables``), or None when it ships none."""
+    try:
+        package = resources.files(f"magecraft.{system}")
+    except ModuleNotFoundError:  # a rule system not shipped in this build
+        return None
+    folder = package.joinpath("data").joinpath("tables")
+    return folder if folder.is_dir() else None
+
+
 def load_tables(systems: Iterable[str] = SYSTEM_PACKAGES) -> dict[str, RandomTable]:
-    """Every table shipped in the package, by name."""
+    """Every table shipped in the package, by name; each in a file named after it (``<name>.toml``, which
+    :func:`get_table` reads alone)."""
     tables: dict[str, RandomTable] = {}
     for system in systems:
-        try:
-            package = resources.files(f"magecraft.{system}")
-        except ModuleNotFoundError:  # a rule system not shipped in this build
-            continue
-        folder = package.joinpath("data").joinpath("tables")
-        if not folder.is_dir():
+        folder = _folder(system)
+        if folder is None:
             continue
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if not entry.name.endswith(".toml"):
@@ -231,19 +241,29 @@ def load_tables(systems: Iterable[str] = SYSTEM_PACKAGES) -> dict[str, RandomTab
             table = load_table(entry.read_text(encoding="utf-8"), source=f"{system}/{entry.name}")
             if table.name in tables:
                 raise DataError(f"two tables are named {table.name!r}")
+            if f"{table.name}.toml" != entry.name:
+                raise DataError(f"{system}/{entry.name}: the table {table.name!r} is not in a file named after it")
             tables[table.name] = table
     return tables
 
 
-_CACHE: dict[str, RandomTable] | None = None
+_CACHE: dict[str, RandomTable] = {}
 
 
 def get_table(name: str) -> RandomTable:
-    """The shipped table called ``name`` (loaded once)."""
-    global _CACHE
-    if _CACHE is None:
-        _CACHE = load_tables()
-    try:
-        return _CACHE[name]
-    except KeyError:
-        raise DataError(f"no table named {name!r}") from None
+    """The shipped table called ``name``, read from its own file the first time it is asked for (not every
+    table: a one-shot command rolling one table would read them all, issue 23 item 5)."""
+    if name not in _CACHE:
+        # a table's name is letters, digits and underscores: nothing else names a file of the folder
+        plain = bool(name) and all(c.isalnum() or c == "_" for c in name)
+        for system in SYSTEM_PACKAGES if plain else ():
+            folder = _folder(system)
+            entry = None if folder is None else folder.joinpath(f"{name}.toml")
+            if entry is not None and entry.is_file():
+                table = load_table(entry.read_text(encoding="utf-8"), source=f"{system}/{name}.toml")
+                if table.name == name:
+                    _CACHE[name] = table
+                break
+    if name not in _CACHE:
+        raise DataError(f"no table named {name!r}")
+    return _CACHE[name]

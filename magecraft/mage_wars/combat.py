@@ -13,6 +13,7 @@ from functools import cache
 
 from magecraft.core.tables import get_table
 from magecraft.mage_wars.arena import DISTANCES, Wall, blocking_wall, line_of_sight, step
+from magecraft.mage_wars.attack_die import attack_die_faces
 from magecraft.mage_wars.board import Board, Target
 from magecraft.mage_wars.cards import Attack, Card
 from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
@@ -21,20 +22,9 @@ from magecraft.mage_wars.units import DUMMY, SEC_ARENA, YOU, Unit, other
 _FIRE_CONDITIONS = ("Burn",)
 
 
-@cache
-def _attack_die_faces(name: str = "mw_attack_die") -> dict[int, tuple[int, int]]:
-    """Each face of the attack die as (normal, critical) damage, read from the shipped table once."""
-    table = get_table(name)
-    faces = {}
-    for value in range(table.low, table.high + 1):
-        data = table.lookup(value).data
-        faces[value] = (int(data["normal"]), int(data["critical"]))
-    return faces
-
-
 def roll_attack_dice(game: Board, count: int, label: str) -> tuple[int, int]:
     """Roll ``count`` attack dice: (normal damage, critical damage)."""
-    faces = _attack_die_faces()
+    faces = attack_die_faces()
     roll = game.rng.roll
     normal = critical = 0
     for suffix in _die_suffixes(count):

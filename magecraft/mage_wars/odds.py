@@ -15,15 +15,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from magecraft.core.errors import InputError
-from magecraft.core.odds import Chance
-from magecraft.mage_wars.arena import Wall
-from magecraft.mage_wars.board import Board, Target
-from magecraft.mage_wars.cards import Attack
-from magecraft.mage_wars.combat import _attack_die_faces, attack_dice
-from magecraft.mage_wars.units import SEC_ARENA, Unit
+from magecraft.mage_wars.attack_die import attack_die_faces
+
+if TYPE_CHECKING:
+    from magecraft.core.odds import Chance
+    from magecraft.mage_wars.board import Board, Target
+    from magecraft.mage_wars.cards import Attack
+    from magecraft.mage_wars.units import Unit
 
 MAX_DICE = 30
 
@@ -66,7 +67,7 @@ def attack_odds(dice: int, armour: int = 0, piercing: int = 0) -> AttackOdds:
     if armour < 0 or piercing < 0:
         raise InputError("armour and piercing are never negative")
     soak = max(0, armour - piercing)
-    face = icepool.Die([icepool.vectorize(normal, critical) for normal, critical in _attack_die_faces().values()])
+    face = icepool.Die([icepool.vectorize(normal, critical) for normal, critical in attack_die_faces().values()])
     damage = (dice @ face).map(lambda v: v[1] + max(0, v[0] - soak))
     total = int(damage.denominator())
     return AttackOdds(dice, armour, piercing, {int(d): Fraction(int(n), total) for d, n in damage.items()})
@@ -103,6 +104,12 @@ def attack_chance(game: Board, attacker: Unit, attack: Attack, target: Target, *
     the effect die; Triplestrike strikes three times; a flame attack does nothing to Flame Immunity.  Effect
     dice, counterstrikes and reveals after the attack are not counted (they do not change the damage).
     """
+    # the board's modules are read only here: the odds of bare dice (``mage-wars odds``) need none of them
+    from magecraft.core.odds import Chance
+    from magecraft.mage_wars.arena import Wall
+    from magecraft.mage_wars.combat import attack_dice
+    from magecraft.mage_wars.units import SEC_ARENA, Unit
+
     life = (target.life - game.wall_damage.get(target.id, 0) if isinstance(target, Wall)
             else target.remaining_life)
     dice = attack_dice(attacker, attack, target, moved)

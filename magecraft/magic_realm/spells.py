@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
-from magecraft.core.tables import RandomTable, TableResult
+from magecraft.core.tables import TableResult
 from magecraft.magic_realm.board import Board, Clearing
 from magecraft.magic_realm.data import monsters, realm_lists, spell, spells
 from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
@@ -257,33 +257,6 @@ def spell_hit(name: str) -> tuple[str, int]:
         with_harm = ", ".join(s.name for s in spells().values() if s.harm)
         raise InputError(f"{found.name} does no harm of its own here ({with_harm} do)")
     return found.harm, found.stars
-
-
-def miracle_reroll(
-    table: RandomTable, rng: Randomness, modifier: int = 0, *, label: str, miracles: int = 0, keep: str = "low"
-) -> tuple[TableResult, tuple[int, ...]]:
-    """A table roll with ``miracles`` Miracle chits played on it (MIRACLE 3): the first forces one re-roll and
-    the better roll is kept; each further chit only modifies the roll chosen (re-rolls it, the better kept).
-    Better is the lower (``keep="low"``: the stealing, offroad and dice tables reward low rolls) or the
-    higher (ruling MR11).  Returns the roll kept and the raw rolls set aside, in order.
-
-    >>> kept, aside = miracle_reroll(table("mr_playing_dice"), Randomness.scripted([5, 1, 6, 6, 2, 1]),
-    ...                              label="dice", miracles=2)
-    >>> kept.raw, aside
-    (2, (6, 5))
-    """
-    if keep not in ("low", "high"):
-        raise InputError(f"the better roll is the 'low' or the 'high' one, not {keep!r}")
-    if miracles < 0:
-        raise InputError(f"a count of Miracle chits is 0 or more, not {miracles}")
-    chosen = table.roll(rng, modifier, label=label)
-    aside: list[int] = []
-    for n in range(1, miracles + 1):
-        again = table.roll(rng, modifier, label=f"{label} (Miracle re-roll {n})")
-        better = again.total < chosen.total if keep == "low" else again.total > chosen.total
-        chosen, other = (again, chosen) if better else (chosen, again)
-        aside.append(other.raw)
-    return chosen, tuple(aside)
 
 
 def play_miracle(

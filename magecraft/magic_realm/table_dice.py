@@ -20,8 +20,10 @@ from dataclasses import asdict, dataclass, replace
 from functools import cache
 from typing import Any
 
+from magecraft.core.errors import InputError
+from magecraft.core.randomness import Randomness
 from magecraft.core.settings import dataclass_from_dict
-from magecraft.core.tables import RandomTable, get_table
+from magecraft.core.tables import RandomTable, TableResult, get_table
 
 #: The base game's table roll: two dice, the higher one counts.
 TWO_DICE = "2d6h1"
@@ -90,3 +92,30 @@ def one_die(name: str) -> RandomTable:
 def dice_text(settings: RealmSettings = DEFAULT_SETTINGS) -> str:
     """How a table roll is written in a report: "1d6" or "high die of 2d6"."""
     return ONE_DIE if settings.one_die else "high die of 2d6"
+
+
+def miracle_reroll(
+    table: RandomTable, rng: Randomness, modifier: int = 0, *, label: str, miracles: int = 0, keep: str = "low"
+) -> tuple[TableResult, tuple[int, ...]]:
+    """A table roll with ``miracles`` Miracle chits played on it (MIRACLE 3): the first forces one re-roll and
+    the better roll is kept; each further chit only modifies the roll chosen (re-rolls it, the better kept).
+    Better is the lower (``keep="low"``: the stealing, offroad and dice tables reward low rolls) or the
+    higher (ruling MR11).  Returns the roll kept and the raw rolls set aside, in order.
+
+    >>> kept, aside = miracle_reroll(table("mr_playing_dice"), Randomness.scripted([5, 1, 6, 6, 2, 1]),
+    ...                              label="dice", miracles=2)
+    >>> kept.raw, aside
+    (2, (6, 5))
+    """
+    if keep not in ("low", "high"):
+        raise InputError(f"the better roll is the 'low' or the 'high' one, not {keep!r}")
+    if miracles < 0:
+        raise InputError(f"a count of Miracle chits is 0 or more, not {miracles}")
+    chosen = table.roll(rng, modifier, label=label)
+    aside: list[int] = []
+    for n in range(1, miracles + 1):
+        again = table.roll(rng, modifier, label=f"{label} (Miracle re-roll {n})")
+        better = again.total < chosen.total if keep == "low" else again.total > chosen.total
+        chosen, other = (again, chosen) if better else (chosen, again)
+        aside.append(other.raw)
+    return chosen, tuple(aside)

@@ -27,10 +27,7 @@ from magecraft.core.errors import RuleError
 from magecraft.core.odds import table_odds as table_odds  # the core's exact odds, the one way (ruling MR49's dice)
 from magecraft.core.randomness import Randomness
 from magecraft.core.tables import RandomTable
-from magecraft.magic_realm.characters import character as card
-from magecraft.magic_realm.data import realm_lists
-from magecraft.magic_realm.spells import miracle_reroll
-from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, one_die, table
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, miracle_reroll, one_die, table
 
 BOUNTY = "4. Bounty"
 STEALING = "5. Stealing"
@@ -119,6 +116,8 @@ def roll_bounty(
     ``miracles`` Miracle chits played on the roll re-roll it, the ``keep`` roll kept (ruling MR11).  A
     "Random Character" is drawn among ``characters`` when they are given (the others in the game).
     """
+    from magecraft.magic_realm.data import realm_lists  # the realm's data read only where it is asked
+
     places = realm_lists()["places"]["bounty"]
     if not bounty_hunter and dwelling.upper() not in places:
         raise RuleError(
@@ -156,6 +155,8 @@ class StealResult:
 
 def steals_as_thief(character: str) -> bool:
     """13.2: whether ``character``'s card carries the Thief/Assassin's -1 to stealing rolls."""
+    from magecraft.magic_realm.characters import character as card  # the cards read only when one is named
+
     return card(character).steal_modifier < 0
 
 
@@ -267,6 +268,8 @@ class StealingDay:
 def check_gambling_place(place: str, *, game: str = "dice") -> None:
     """6.1: a TRADE action at the INN, GUARD or S CAMPFIRE; the Gambler traveller dices anywhere ("always
     available to dice with the Character (see rule 6.1/2)"), the lottery he does not run."""
+    from magecraft.magic_realm.data import realm_lists
+
     places = realm_lists()["places"]["gambling"]
     gambler = game == "dice" and place.casefold() == "gambler"
     if place.upper() not in places and not gambler:

@@ -17,8 +17,7 @@ from magecraft.core.errors import RuleError
 from magecraft.core.odds import table_odds
 from magecraft.core.randomness import Randomness
 from magecraft.magic_realm.data import tiles, volcano_midnight
-from magecraft.magic_realm.spells import miracle_reroll
-from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, table
+from magecraft.magic_realm.table_dice import DEFAULT_SETTINGS, RealmSettings, miracle_reroll, table
 
 OFFROAD = "2. Offroad Travel"
 GATES = "3. Gate Travel"

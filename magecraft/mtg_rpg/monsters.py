@@ -15,13 +15,15 @@ Identification & Magic" (the resistance check of creatures with life points).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from magecraft.core.errors import InputError, RuleError
 from magecraft.core.randomness import Randomness
 from magecraft.mtg_rpg.cards import ATTRIBUTE_NAMES, ATTRIBUTES, COLORS, MANA_ATTRIBUTE, Card
-from magecraft.mtg_rpg.character import Character
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
+
+if TYPE_CHECKING:
+    from magecraft.mtg_rpg.character import Character
 
 ABILITIES_SECTION = "MONSTERS: Monster Abilities"
 STATISTICS_SECTION = "MONSTERS: Monster Statistics"

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from magecraft.core.errors import InputError, RuleError
-from magecraft.mtg_rpg.cards import Card
-from magecraft.mtg_rpg.character import Character, derive
-from magecraft.mtg_rpg.magic import spell_range_yards
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
+
+if TYPE_CHECKING:
+    from magecraft.mtg_rpg.cards import Card
+    from magecraft.mtg_rpg.character import Character
 
 ZONE = "COMBAT: Zone of Control"
 MOVEMENT = "COMBAT: Movement"
@@ -48,6 +49,8 @@ def pace_allowance(character: Character, pace: str, *, armour: int = 0, dragging
     """Hexes a Wizard may move at ``pace`` this round ("Movement": walk, sprint = 2 walks, run = 4)."""
     if pace not in PACES:
         raise InputError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
+    from magecraft.mtg_rpg.character import derive  # the sheet's rules read only when a Wizard moves
+
     derived = derive(character, armour=armour, dragging=dragging)
     return {"walk": derived.walk, "sprint": derived.sprint, "run": derived.run}[pace]
 
@@ -158,6 +161,8 @@ def check_spell_reach(character: Character, card: Card, *, distance_yards: int, 
         raise InputError(f"unknown purpose {purpose!r} (one of {', '.join(PURPOSES)})")
     if distance_yards < 0:
         raise InputError("a distance cannot be negative")
+    from magecraft.mtg_rpg.magic import spell_range_yards
+
     reach = spell_range_yards(character, card)
     if not line_of_sight:
         raise RuleError(f"cannot {purpose} {card.name} out of line of sight", section=RANGES,

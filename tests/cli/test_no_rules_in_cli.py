@@ -30,16 +30,16 @@ CLI = Path(magecraft.cli.__file__).parent
 DISPLAY: dict[tuple[str, str], str] = {
     ("lab.py", 'test["p_value"] < 0.05'): "the statistics' significance level, not a rule of a book",
     ("magic_realm_combat.py", "parts == 3"): "WEAPON/CHIT/TARGET has three parts when a target is asked",
-    ("mtg_rpg_world.py", "number % 10"): "a realm's two-letter code on the map uses its number's last digit",
+    ("mtg_rpg_world_sheets.py", "number % 10"): "a realm's two-letter map code uses its number's last digit",
     ("playloop.py", "options.console().size.height - 10"): "lines kept for the board above a menu",
     ("serve.py", "0 < port < 65536"): "a TCP port",
-    ("wizard_prince.py", "2**31"): "the range of a made-up seed for the bots' dice",
-    ("wizard_prince.py", "base * 1000"): "each bot's dice seeded apart from the others'",
+    ("wizard_prince_play.py", "2**31"): "the range of a made-up seed for the bots' dice",
+    ("wizard_prince_play.py", "base * 1000"): "each bot's dice seeded apart from the others'",
     ("playloop.py", "UNDO_DEPTH"): "snapshots undo keeps",
     ("playloop.py", "LOG_LENGTH"): "events 'log' shows",
     ("wizard_prince_banquet.py", "SIDE_BY_SIDE"): "columns for the nobles panel beside the board",
     ("magic_realm_play.py", "ASK"): "a marker: the question is asked at the prompt",
-    ("planeswalker.py", "ASK_EXCESS"): "the same",
+    ("planeswalker_table.py", "ASK_EXCESS"): "the same",
     ("mtg_rpg_world.py", "MOST_SEASONS"): "the longest run the command accepts, not a rule",
 }
 

@@ -109,3 +109,14 @@ def test_malformed_tables_are_refused(text, message):
 def test_unknown_table_name():
     with pytest.raises(DataError, match="no table named 'nope'"):
         get_table("nope")
+
+
+def test_a_table_is_read_from_its_own_file_the_same_as_with_every_table():
+    """get_table reads only the file named after the table (issue 23 item 5: a one-shot rolling one table
+    no longer parses all of them); it gives what load_tables gives, and a name that is not one is refused."""
+    every = load_tables()
+    for name, table in every.items():
+        assert get_table(name) == table
+    for bad in ("", "../mw_attack_die", "mw_attack_die.toml", "no_such_table"):
+        with pytest.raises(DataError, match="no table named"):
+            get_table(bad)
