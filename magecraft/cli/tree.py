@@ -35,8 +35,8 @@ coercion.install()
 #: Every help page is click's plain one (typer's ``rich_markup_mode``): typer's rich help page alone takes
 #: over 8x a bare start-up (issue 23 item 5).
 PLAIN = None
-#: ``-h`` works everywhere ``--help`` does.
-HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+#: ``-h`` works everywhere ``--help`` does; a help page fills a wide terminal (click's own stops at 80 columns).
+HELP_OPTIONS: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 200}
 
 
 _BY_COMMAND = {entry.command: entry for entry in SYSTEMS}
@@ -284,17 +284,14 @@ def _system_command(entry: SystemEntry) -> Any:
 
 
 def _join_help_lines(command: Any) -> None:
-    """Each paragraph of a command's help as one line, for the help's own wrapping to fill.
-
-    typer's rich help keeps the single line breaks of a docstring (the lines of the source file), so a
-    command list and a long description break mid-sentence into ragged lines.  A paragraph that starts
-    with ``\\b`` keeps its lines, as click defines (the marker itself is dropped: rich would print it).
-    Double backquotes, the docstrings' code marks, are dropped too.  Each command is joined once, when it
-    is made (:meth:`Build.command`); a group's commands are joined as they are made.
+    """Each paragraph of a command's help as one line, for the help's own wrapping to fill, and without the
+    docstrings' code marks (double backquotes).  A paragraph that starts with ``\\b`` keeps its lines, as
+    click defines (click drops the marker when it prints).  Each command is joined once, when it is made
+    (:meth:`Build.command`); a group's commands are joined as they are made.
     """
     if command.help:
         paragraphs = inspect.cleandoc(command.help).split("\n\n")
-        command.help = "\n\n".join(p[1:].lstrip("\n") if p.startswith("\b")
+        command.help = "\n\n".join(p if p.startswith("\b")
                                     else " ".join(line.strip() for line in p.splitlines()).replace("``", "")
                                     for p in paragraphs)
 
