@@ -12,7 +12,7 @@ from __future__ import annotations
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import RenderableType
@@ -22,22 +22,12 @@ from rich.table import Table
 from magecraft.cli import options
 from magecraft.cli.game_table import GameTable, GameView, play_at_table
 from magecraft.cli.mtg_rpg_common import (
-    CardsFileOption,
-    HouseRulesOption,
     house_rules_from,
     load_pool,
     play_deck,
     store_deck,
 )
 from magecraft.cli.options import (
-    AllowUndoOption,
-    DbOption,
-    DiceOption,
-    JsonOption,
-    LoadOption,
-    OverwriteOption,
-    SaveOption,
-    SeedOption,
     console,
     make_randomness,
     open_store,
@@ -64,13 +54,13 @@ from magecraft.mtg_rpg.character import (
     load_character,
 )
 from magecraft.mtg_rpg.deckbuilding import build_referee_deck
-from magecraft.mtg_rpg.duel import KINDS, QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel import QuickDuel, truncated_deck
 from magecraft.mtg_rpg.duel_actions import DuelAction
 from magecraft.mtg_rpg.duel_player import choose_action
 from magecraft.mtg_rpg.duel_ritual import (
+    KINDS,
     RESTITUTION_OWED,
-    STAKES,
-    VICTORY_CONDITIONS,
+    STANDARD,
     DuelTerms,
     Ritual,
     Settlement,
@@ -91,8 +81,6 @@ from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 #: A built-in opponent: "referee" (or "referee-2" ...) duels with a truncated referee deck.
 REFEREE = "referee"
 
-#: The "Full Deck" length of the ritual's step 2: a standard Magic duel, always played at the table.
-STANDARD = "standard"
 
 #: A duellist's saved sheet and saved cards, for the settlement: (None, None) for a built-in referee.
 Sheet = tuple[CharacterRecord | None, SpellDeck | None]
@@ -120,72 +108,17 @@ def _duellist(store: SaveStore, name: str, pool: CardPool, rng: Randomness, prep
     return duellist_for(record.character, saved, prepare=prepare, settings=rules), sheet
 
 
-FirstArgument = Annotated[str | None, typer.Argument(
-    help="A saved Wizard, or 'referee' for a built-in referee deck (not with --load).")]
-SecondArgument = Annotated[str | None, typer.Argument(
-    help="A saved Wizard, or 'referee-2' for a built-in referee deck (not with --load).")]
-KindOption = Annotated[str, typer.Option("--kind", help=f"One of {', '.join((*KINDS, STANDARD))}.")]
-TurnsOption = Annotated[int | None, typer.Option(
-    "--turns", help="Turns of a limited-turns duel: 5, 7, 10 or 15 (default 5).")]
-VictoryOption = Annotated[str, typer.Option("--victory", help=f"One of {', '.join(VICTORY_CONDITIONS)}.")]
-StakesOption = Annotated[str, typer.Option("--stakes", help=f"One of {', '.join(STAKES)}.")]
-UnpaidOption = Annotated[bool, typer.Option("--unpaid", help="The loser does not honour the stakes.")]
-GoldOption = Annotated[int, typer.Option(
-    "--gold", min=0, help="The gold at stake (--stakes gold/treasure/money).")]
-DryRunOption = Annotated[bool, typer.Option(
-    "--dry-run", help="Play and report the duel without writing the Wizards' sheets.")]
-OutsideHelpOption = Annotated[str | None, typer.Option(
-    "--outside-help", help="A Wizard whose familiar, cohort or retainer joined in (loses).")]
-PlayAsOption = Annotated[str | None, typer.Option(
-    "--play-as", help="Choose this Wizard's cards yourself (the other plays itself).")]
-AlsoOption = Annotated[list[str] | None, typer.Option(
-    "--also", help="Another Wizard (or 'referee-3') in a quick duel of three or more, each for themselves.")]
-PrepareOption = Annotated[list[str] | None, typer.Option(
-    "--prepare", help="WIZARD=SPELL: the spell a Wizard with Spell Preparation puts in hand first.")]
-AtTableOption = Annotated[bool, typer.Option(
-    "--at-table", help="Played with real cards at the table (always for --kind standard).")]
-LifeOption = Annotated[list[str] | None, typer.Option(
-    "--life", help="WIZARD=N: life left after a duel at the table (asked when not given).")]
-DamageOption = Annotated[list[str] | None, typer.Option(
-    "--damage", help="WIZARD=N: damage a Wizard dealt in a duel at the table.")]
-FirstBloodOption = Annotated[str | None, typer.Option("--first-blood", help="Who drew first blood at the table.")]
-OutOption = Annotated[str | None, typer.Option("--out", help="Who fell unconscious or yielded at the table.")]
-SpentOption = Annotated[list[str] | None, typer.Option(
-    "--spent", help="WIZARD=CARD: a card that went to the graveyard in a duel at the table.")]
-AnteOption = Annotated[list[str] | None, typer.Option(
-    "--ante", help="WIZARD=CARD: the ante card put up in a duel at the table.")]
-ScenarioOption = Annotated[Path | None, typer.Option(
-    "--scenario", help="Start the quick duel from a scenario file's position (docs/scenarios).")]
-
-
-def duel_command(
-    first: FirstArgument = None, second: SecondArgument = None, kind: KindOption = "single-card",
-    turns: TurnsOption = None, victory: VictoryOption = "most life",
-    stakes: StakesOption = "honor or bragging rights", unpaid: UnpaidOption = False, gold: GoldOption = 0,
-    dry_run: DryRunOption = False, outside_help: OutsideHelpOption = None, play_as: PlayAsOption = None,
-    also: AlsoOption = None, prepare: PrepareOption = None, at_table: AtTableOption = False,
-    life: LifeOption = None, damage: DamageOption = None, first_blood: FirstBloodOption = None,
-    out: OutOption = None, spent: SpentOption = None, ante_card: AnteOption = None,
-    scenario: ScenarioOption = None, seed: SeedOption = None, dice: DiceOption = None, db: DbOption = None,
-    cards_file: CardsFileOption = None, house_rules: HouseRulesOption = None, save: SaveOption = None,
-    load: LoadOption = None, overwrite: OverwriteOption = False, json: JsonOption = False,
-    allow_undo: AllowUndoOption = False,
+def run_duel(
+    first: str | None, second: str | None, kind: str, turns: int | None, victory: str, stakes: str,
+    unpaid: bool, gold: int, dry_run: bool, outside_help: str | None, play_as: str | None,
+    also: list[str] | None, prepare: list[str] | None, at_table: bool, life: list[str] | None,
+    damage: list[str] | None, first_blood: str | None, out: str | None, spent: list[str] | None,
+    ante_card: list[str] | None, scenario: Path | None, seed: int | None, dice: str | None, db: Path | None,
+    cards_file: Path | None, house_rules: Path | None, save: str | None, load: str | None, overwrite: bool,
+    json: bool, allow_undo: bool,
 ) -> None:
-    """The duel ritual and a quick duel played to the end, both Wizards choosing their cards simply.
-
-    FIRST challenges, SECOND (the defender) states the length (--kind, --turns) and the victory
-    conditions (--victory); FIRST proclaims the stakes (--stakes).  A standard (full deck) duel, or
-    any limited-turns duel with --at-table, is played with real cards: enter the outcome with
-    --life, --damage, --first-blood, --out, --spent and --ante (ruling R17).  A duel stopped at the
-    prompt of --play-as with --save NAME goes on with --load NAME, on the terms it was started with.
-
-    \b
-    Examples:
-      magecraft mtg-rpg duel Sarin referee --kind three-card --seed 7
-      magecraft mtg-rpg duel Sarin Mord --play-as Sarin --save eve
-      magecraft mtg-rpg duel Sarin Mord --kind standard --life Sarin=12 --life Mord=0
-      magecraft mtg-rpg duel --scenario docs/scenarios/mtg-rpg-duel-three-card-interrupt.toml --play-as Mord
-    """
+    """``mtg-rpg duel`` (:func:`.mtg_rpg_duel_command.duel_command`, which holds its options and help): a
+    scenario's duel, a saved one resumed, a duel at the table recorded, or a quick duel played."""
     if scenario is not None:
         if first is not None or second is not None or load is not None:
             raise typer.BadParameter("a scenario names its own Wizards: drop FIRST, SECOND and --load",

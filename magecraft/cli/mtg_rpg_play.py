@@ -522,8 +522,9 @@ def register(app: typer.Typer) -> None:
                                     "referee card + pips."))
     app.command("luck")(luck_command)
     # their signatures need the duel's and the tactics' rules (the options' help lists the rules' choices)
-    app.command("duel")(Later("magecraft.cli.mtg_rpg_duel:duel_command", "The duel ritual and a quick duel "
-                              "played to the end, both Wizards choosing their cards simply."))
+    app.command("duel")(Later("magecraft.cli.mtg_rpg_duel_command:duel_command",
+                              "The duel ritual and a quick duel played to the end, both Wizards choosing their "
+                              "cards simply."))
     app.add_typer(LaterGroup("magecraft.cli.mtg_rpg_combat:tactics_app", no_args_is_help=True,
                              help="A referee's tactical rulings (no map): movement, flight, spell reach, packs."),
                   name="tactics")

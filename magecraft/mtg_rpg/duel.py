@@ -67,7 +67,7 @@ from magecraft.mtg_rpg.duel_actions import (
     use,
 )
 from magecraft.mtg_rpg.duel_effects import EffectPart, creature_power, effect_of, is_wall
-from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
+from magecraft.mtg_rpg.duel_ritual import KINDS, VICTORY_CONDITIONS
 from magecraft.mtg_rpg.duel_sides import Duellist, DuelSide
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS, Settings
 
@@ -83,8 +83,6 @@ PREPARATION = "FEATS: Spell Preparation"
 SLEIGHT = "FEATS: Slight of Hand"
 CLARIFICATIONS = "MAGIC: Spell Clarifications"
 
-#: The card budget of each quick duel kind; limited-turns duels count turns instead.
-KINDS: Mapping[str, int] = {"single-card": 1, "three-card": 3, "seven-card": 7, "limited-turns": 0}
 SECTIONS: Mapping[str, str] = {"single-card": SINGLE, "three-card": THREE, "seven-card": SEVEN,
                                "limited-turns": LIMITED}
 #: "Limited Turns Dueling": standard limits (5, 10, 15) and the 7 of the ritual's step 2.

@@ -24,9 +24,10 @@ from magecraft.core.registry import GameType
 from magecraft.core.search import fresh_dice, shuffled
 from magecraft.core.state import GameState
 from magecraft.mtg_rpg.cards import builtin_pool
-from magecraft.mtg_rpg.duel import KINDS, QuickDuel, truncated_deck
+from magecraft.mtg_rpg.duel import QuickDuel, truncated_deck
 from magecraft.mtg_rpg.duel_player import SimplePlayer
 from magecraft.mtg_rpg.duel_position import setup
+from magecraft.mtg_rpg.duel_ritual import KINDS
 from magecraft.mtg_rpg.duel_sides import Duellist
 
 

@@ -29,9 +29,9 @@ from magecraft.core.randomness import Randomness
 from magecraft.core.settings import dataclass_from_dict
 from magecraft.mtg_rpg.actions import SpellDeck
 from magecraft.mtg_rpg.cards import CardPool, builtin_pool
-from magecraft.mtg_rpg.duel import KINDS, LIMITED_TURNS, QuickDuel
+from magecraft.mtg_rpg.duel import LIMITED_TURNS, QuickDuel
 from magecraft.mtg_rpg.duel_actions import DuelStep
-from magecraft.mtg_rpg.duel_ritual import VICTORY_CONDITIONS
+from magecraft.mtg_rpg.duel_ritual import KINDS, VICTORY_CONDITIONS
 from magecraft.mtg_rpg.duel_sides import DuelSide
 from magecraft.mtg_rpg.settings import DEFAULT_SETTINGS
 

@@ -33,6 +33,11 @@ LENGTHS: Mapping[str, tuple[str, int]] = {
     "limited 10 rounds": ("limited-turns", 10),
     "limited 15 rounds": ("limited-turns", 15),
 }
+#: The card budget of each quick duel kind ("Quick Duels"); limited-turns duels count turns instead.  Here,
+#: with the ritual's other named terms, so that naming them (a help page) loads no duel.
+KINDS: Mapping[str, int] = {"single-card": 1, "three-card": 3, "seven-card": 7, "limited-turns": 0}
+#: The "Full Deck" length of step 2 as a duel's kind: a standard Magic duel, always played at the table.
+STANDARD = "standard"
 #: Step 3: the stakes.
 STAKES = ("ante", "passage through an area", "fun / enjoyment / learning", "honor or bragging rights",
           "gold/treasure/money", "death")

@@ -99,8 +99,8 @@ def test_a_one_shot_that_prints_plain_lines_loads_neither_rich_nor_the_save_stor
 #: ``--help`` loads none.  The group's help loads none of them (:class:`magecraft.cli.tree.Later`).
 SIGNATURE_RULES = {
     "wizard-prince banquet": ("magecraft.wizard_prince.settings",),  # --saves and --max-turns default
-    # --kind, --victory, --stakes list the duel's choices: the duel's module and what it is built on
-    "mtg-rpg duel": ("magecraft.mtg_rpg.",),
+    # --kind, --victory, --stakes list the duel ritual's named terms (and nothing of the duel itself)
+    "mtg-rpg duel": ("magecraft.mtg_rpg.duel_ritual",),
     # --pace, --means, --purpose list the tactics' choices (initiative shares the module)
     **{f"mtg-rpg {name}": ("magecraft.mtg_rpg.tactics", "magecraft.mtg_rpg.settings")
        for name in ("initiative", "tactics move", "tactics flee", "tactics reach", "tactics ranged",
