@@ -199,8 +199,8 @@ def test_it_finds_the_only_winning_move_two_plies_deep() -> None:
     assert [_nim_bot(seed, 200).choose(_Nim(4), "A") for seed in range(5)] == [1] * 5
 
 
-class _Gamble(GameState[str]):
-    """A plays "safe" (a draw) or "gamble"; after a gamble B chooses "help" (A wins) or "hurt" (B wins)."""
+class _Choices(GameState[str]):
+    """A toy game of named choices between seats A and B: the moves made so far are the whole state."""
 
     def __init__(self, moves: tuple[str, ...] = ()) -> None:
         self.rng = Randomness.seeded(0)
@@ -209,14 +209,8 @@ class _Gamble(GameState[str]):
     def seats(self) -> tuple[str, ...]:
         return ("A", "B")
 
-    def current_player(self) -> str | None:
-        return {(): "A", ("gamble",): "B"}.get(self.moves)
-
     def decision_kind(self) -> _Take:
         return _Take.CHOICE
-
-    def legal_actions(self) -> list[str]:
-        return {(): ["safe", "gamble"], ("gamble",): ["help", "hurt"]}.get(self.moves, [])
 
     def action_text(self, action: str) -> str:
         return action
@@ -227,6 +221,16 @@ class _Gamble(GameState[str]):
     def check(self, action: str) -> None:
         if action not in self.legal_actions():
             raise RuleError(f"no {action} now")
+
+
+class _Gamble(_Choices):
+    """A plays "safe" (a draw) or "gamble"; after a gamble B chooses "help" (A wins) or "hurt" (B wins)."""
+
+    def current_player(self) -> str | None:
+        return {(): "A", ("gamble",): "B"}.get(self.moves)
+
+    def legal_actions(self) -> list[str]:
+        return {(): ["safe", "gamble"], ("gamble",): ["help", "hurt"]}.get(self.moves, [])
 
     def perform(self, action: str) -> None:
         self.moves = (*self.moves, action)
@@ -361,35 +365,19 @@ def test_a_registered_search_bot_takes_a_budget_in_playouts_or_seconds() -> None
         game_type.check_bot("cautious:3")
 
 
-class _Coin(GameState[str]):
+class _Coin(_Choices):
     """A plays "steady" (wins on 50 of a d100) or "lucky" (wins on 52): "lucky" is better, by a margin that
     sixty playouts cannot tell from noise.  The dice are the state's own, so every copy rolls afresh."""
 
     def __init__(self, moves: tuple[str, ...] = (), won: bool | None = None) -> None:
-        self.rng = Randomness.seeded(0)
-        self.moves, self.won = moves, won
-
-    def seats(self) -> tuple[str, ...]:
-        return ("A", "B")
+        super().__init__(moves)
+        self.won = won
 
     def current_player(self) -> str | None:
         return None if self.moves else "A"
 
-    def decision_kind(self) -> _Take:
-        return _Take.CHOICE
-
     def legal_actions(self) -> list[str]:
         return [] if self.moves else ["steady", "lucky"]
-
-    def action_text(self, action: str) -> str:
-        return action
-
-    def observation(self, player: str) -> dict[str, Any]:
-        return {"moves": list(self.moves)}
-
-    def check(self, action: str) -> None:
-        if action not in self.legal_actions():
-            raise RuleError(f"no {action} now")
 
     def perform(self, action: str) -> None:
         self.moves = (action,)
