@@ -168,6 +168,18 @@ class LazyGroup(TyperGroup):
         with commands.listing():
             super().format_help(ctx, formatter)
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Each command with the whole first paragraph of its help, wrapped: click's own list cuts it to what
+        fits one line of an 80-column terminal and ends it with "..." mid-sentence."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.short_help or _first_paragraph(command.help or "")))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
 
 class SystemsGroup(LazyGroup):
     """The root group: the shared commands from :data:`SHARED`, each system's group only when asked for."""
@@ -281,6 +293,15 @@ def _system_command(entry: SystemEntry) -> Any:
     holder = typer.Typer(add_completion=False)
     holder.add_typer(entry.module.app, name=entry.command, help=f"{entry.title}: {entry.blurb}")
     return Build.of(holder, join=True).group(holder.registered_groups[0])
+
+
+def _first_paragraph(text: str) -> str:
+    r"""The first paragraph of a help text on one line (what a group's list shows of a command).
+
+    >>> _first_paragraph("Show a card:\n  its cost.\n\nMore.")
+    'Show a card: its cost.'
+    """
+    return " ".join(text.split("\n\n")[0].replace("\b", "").split())
 
 
 def _join_help_lines(command: Any) -> None:

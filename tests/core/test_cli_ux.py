@@ -202,3 +202,13 @@ def test_ctrl_c_at_saves_delete_deletes_nothing(capsys, tmp_path, monkeypatch):
     code, _, err = run(capsys, "saves", "delete", "mw1", "--db", str(db))
     assert code == 130 and err.endswith("magecraft: stopped at the prompt (Ctrl-C)\n")
     assert db.read_bytes() == before
+
+
+def test_a_groups_list_shows_each_commands_whole_first_paragraph_on_a_narrow_terminal(capsys, monkeypatch):
+    """click's own list cuts a command's line to one row of the terminal and ends it with "..."; the list
+    wraps the whole first paragraph instead (as the rich help pages did)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "mtg-rpg", "--help")
+    listed = out.split("Commands:")[1]
+    assert code == 0 and "..." not in listed and max(len(line) for line in listed.splitlines()) <= 80
+    assert "with --mentor the apprentice is taken on and saved beside the mentor." in " ".join(listed.split())
