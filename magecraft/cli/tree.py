@@ -42,6 +42,12 @@ HELP_OPTIONS: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_cont
 _BY_COMMAND = {entry.command: entry for entry in SYSTEMS}
 
 
+def _load(target: str) -> Any:
+    """What ``module:attribute`` names, its module imported now (a command, a group, a ``typer.Typer``)."""
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
 @dataclass(frozen=True)
 class SharedCommand:
     """A command of the root besides the systems: its name, where it lives (``module:attribute``, a function
@@ -53,8 +59,7 @@ class SharedCommand:
     summary: str
 
     def load(self) -> Any:
-        module, _, attribute = self.target.partition(":")
-        return getattr(importlib.import_module(module), attribute)
+        return _load(self.target)
 
 
 #: The root's shared commands, in the order ``magecraft --help`` lists them.
@@ -88,8 +93,7 @@ class Later:
         return self.load()(*args, **kwargs)
 
     def load(self) -> Callable[..., Any]:
-        module, _, attribute = self.target.partition(":")
-        loaded: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
+        loaded: Callable[..., Any] = _load(self.target)
         return loaded
 
 
@@ -103,8 +107,7 @@ class LaterGroup(typer.Typer):
         self.target = target
 
     def load(self) -> typer.Typer:
-        module, _, attribute = self.target.partition(":")
-        loaded: typer.Typer = getattr(importlib.import_module(module), attribute)
+        loaded: typer.Typer = _load(self.target)
         return loaded
 
 

@@ -193,7 +193,8 @@ class SearchBot:
         if best is None:
             return actions[self._below(len(actions))]
         guide = root.guide
-        if self.caution and guide is not None and guide != best and guide in offered and guide in root.children:
+        # the guide is a root branch whenever it is set: the first branch, taken only from the offered actions
+        if self.caution and guide is not None and guide != best:
             return best if _beats(root.children[best], root.children[guide], player, self.caution) else guide
         return best
 
