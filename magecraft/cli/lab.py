@@ -208,10 +208,12 @@ def _render(variants_seen: dict[str, VariantSummary]) -> None:
     out = console()
     for name, summary in data["variants"].items():
         table = Table(title=f"{name}: {summary['games']} games", title_justify="left")
-        for column in ("seat", "bot", "win rate", "95% interval"):
+        standing = summary["standing"]
+        for column in ("seat", "bot", "win rate", "95% interval", *(("mean standing",) if standing else ())):
             table.add_column(column)
         for seat, rate in summary["win_rates"].items():
-            table.add_row(seat, rate["bot"], f"{rate['rate']:.1%}", f"{rate['low']:.1%} - {rate['high']:.1%}")
+            table.add_row(seat, rate["bot"], f"{rate['rate']:.1%}", f"{rate['low']:.1%} - {rate['high']:.1%}",
+                          *((f"{standing[seat]:.4f}" if seat in standing else "",) if standing else ()))
         out.print(table)
         q = summary["length"]["quartiles"]
         out.print(f"length: mean {summary['length']['mean']}, quartiles {q[0]} / {q[1]} / {q[2]}")

@@ -7,7 +7,6 @@ neither imports the other's names.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -15,6 +14,8 @@ import typer
 from magecraft.cli.options import console, print_json
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from magecraft.magic_realm.table_dice import RealmSettings
 
 OddsOption = Annotated[bool, typer.Option("--odds", help="Show the exact odds instead of rolling.")]

@@ -16,9 +16,10 @@ even a wide decision compares the heuristic's move with the alternatives the bud
 
 The thinking budget is a number of playouts (``playouts``) and, optionally, seconds (``seconds``);
 the bot stops at whichever comes first.  Rewards are 1 for each winner and 0 for the others, from the
-game type's ``winners``; an end with no winner is a draw (``DRAW`` each).  A playout cut at ``PLAYOUT_STEPS``
-(or at the decision's deadline) is scored by the game type's ``evaluate(state, seat)`` where it has one (its
-rule book's score as a number in 0..1), else by ``winners`` of the position it reached.  Wide decisions are
+game type's ``winners``.  A playout cut at ``PLAYOUT_STEPS`` (or at the decision's deadline), and an end with
+no winner, are scored by the game type's ``evaluate(state, seat)`` where it has one (its rule book's standing
+as a number in 0..1: a campaign nobody won still leaves one noble nearer the throne); else a cut playout by
+``winners`` of the position it reached, and an end with no winner is a draw (``DRAW`` each).  Wide decisions are
 widened progressively (``WIDEN``), so a small budget still compares a few actions well.
 
 >>> SearchBot.__doc__.splitlines()[0]
@@ -293,9 +294,10 @@ class SearchBot:
                 break
             game.apply(self._next(game, players))
             steps += 1
-        if not game.is_terminal() and self.evaluate is not None:
+        won = set(self.winners(game)) if game.is_terminal() or self.evaluate is None else set()
+        if not won and self.evaluate is not None:
+            # a cut playout, or an end with no winner (a campaign nobody won): the rule book's standing
             return {seat: self.evaluate(game, seat) for seat in game.seats()}
-        won = set(self.winners(game))
         if not won:
             return dict.fromkeys(game.seats(), DRAW)
         return {seat: (1.0 if seat in won else 0.0) for seat in game.seats()}

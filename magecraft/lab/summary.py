@@ -59,6 +59,8 @@ class VariantSummary:
     seats: dict[str, str] = field(default_factory=dict)
     lengths: list[float] = field(default_factory=list)
     events: Counter[str] = field(default_factory=Counter)
+    #: Each seat's standing summed over the games (``standing.SEAT`` columns: the game type's ``evaluate``).
+    standing: dict[str, float] = field(default_factory=dict)
 
     def add(self, row: Mapping[str, str]) -> None:
         self.games += 1
@@ -71,6 +73,9 @@ class VariantSummary:
         for key, value in row.items():
             if key.startswith("events.") and value:
                 self.events[key[len("events."):]] += int(value)
+            elif key.startswith("standing.") and value:
+                seat = key[len("standing."):]
+                self.standing[seat] = self.standing.get(seat, 0.0) + float(value)
 
     def rates(self) -> dict[str, Rate]:
         return {seat: wilson(self.wins[seat], self.games) for seat in self.seats}
@@ -82,6 +87,9 @@ class VariantSummary:
             "win_rates": {seat: {"bot": self.seats[seat], "wins": r.wins, "rate": round(r.rate, 4),
                                  "low": round(r.low, 4), "high": round(r.high, 4)}
                           for seat, r in self.rates().items()},
+            # where the game type scores a standing: its mean, 0 (lost) to 1 (won), seat by seat
+            "standing": {seat: round(self.standing[seat] / self.games, 4) for seat in self.seats
+                         if seat in self.standing},
             "length": {"mean": round(statistics.fmean(self.lengths), 3) if self.lengths else 0,
                        "quartiles": [round(q, 3) for q in quartiles]},
             "events_per_game": {k: round(v / self.games, 4) for k, v in sorted(self.events.items())},

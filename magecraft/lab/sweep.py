@@ -77,7 +77,8 @@ def _scalars(result: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def play_game(sweep: Sweep, variant_index: int, seed: int) -> dict[str, Any]:
-    """One game of the sweep, as one row: variant, seed, bots, winners, length, result fields, event counts."""
+    """One game of the sweep, as one row: variant, seed, bots, winners, length, result fields, each seat's
+    standing where the game type has one (``GameType.evaluate``), event counts."""
     variant = sweep.variants[variant_index]
     game_type, state = new_game(sweep, variant, seed)
     chosen = dict(sweep.bots)
@@ -93,6 +94,9 @@ def play_game(sweep: Sweep, variant_index: int, seed: int) -> dict[str, Any]:
         "winners": "|".join(game_type.winners(state)), "length": length, "actions": actions,
     }
     row.update(_scalars(result))
+    if game_type.evaluate is not None:
+        # the rule book's standing, where a game has one: it tells bots apart where few games are won
+        row.update({f"standing.{seat}": round(game_type.evaluate(state, seat), 4) for seat in state.seats()})
     row.update({f"events.{kind}": n for kind, n in sorted(Counter(e.kind for e in state.log).items())})
     return row
 

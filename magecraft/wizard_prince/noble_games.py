@@ -44,6 +44,7 @@ def noble_game(
     winners: Callable[[GameState[Any]], tuple[str, ...]],
     heuristic: NobleBot,
     npc: NobleBot,
+    evaluate: Callable[[GameState[Any], str], float] | None = None,
 ) -> GameType:
     """A Wizard-Prince game of nobles as a :class:`~magecraft.core.registry.GameType`: its ``heuristic`` bot
     sees its seat's observation, its ``npc`` bot (the seed's NPC noble) the whole state."""
@@ -55,4 +56,4 @@ def noble_game(
         name=name, system="wizard_prince", kind=kind, title=title, description=description,
         state_class=state_class, options_class=options_class, new=new, setup=setup, bots=bots,
         settings_class=settings_class, plant_secret=plant_secret, rule_bots=rule_bots,
-        determinise=determinise, winners=winners)
+        determinise=determinise, winners=winners, evaluate=evaluate)

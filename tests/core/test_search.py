@@ -101,6 +101,21 @@ def test_the_campaign_is_won_by_the_player_noble_on_the_throne() -> None:
     assert game_type.winners(campaign) == ()
 
 
+def test_a_campaign_nobody_won_scores_each_noble_by_his_way_to_the_throne() -> None:
+    """Ruling WC28: half the way from no Status to the claim (Status = the Empire's 21 Provinces), 1 on the
+    throne, 0 dead; the GM's seat and the NPC nobles stand at 0.5."""
+    game_type = registry().get("wizard-prince-campaign")
+    campaign = game_type.new_game(Randomness.seeded(1))
+    assert game_type.evaluate is not None and len(campaign.empire.provinces) == 21
+    assert game_type.evaluate(campaign, "Ann") == pytest.approx(0.5 / 21)
+    campaign.nobles["Ann"].status = 30
+    assert game_type.evaluate(campaign, "Ann") == 0.5
+    campaign.nobles["Bob"].alive = False
+    campaign.emperor = "Ann"
+    assert (game_type.evaluate(campaign, "Ann"), game_type.evaluate(campaign, "Bob")) == (1.0, 0.0)
+    assert game_type.evaluate(campaign, "GM") == game_type.evaluate(campaign, "NPC Noble 1") == 0.5
+
+
 def test_a_heavy_game_keeps_to_the_seconds_too() -> None:
     """A Magic Realm playout takes longer than a small budget (this seed's first one about 2 s): it is cut at
     the deadline and scored, so the decision keeps to its seconds."""
@@ -271,6 +286,46 @@ def test_a_cut_playout_is_scored_by_the_evaluation() -> None:
 
     assert [_nim_bot(seed, 6, evaluate=likes_two).choose(_Nim(700), "A") for seed in range(4)] == [2] * 4
     assert [_nim_bot(seed, 6).choose(_Nim(700), "A") for seed in range(4)] != [2] * 4
+
+
+class _Either(_Choices):
+    """A ends the game at once with "low" or "high", and nobody wins either way: only a standing (the
+    game type's ``evaluate``) tells the two apart."""
+
+    def current_player(self) -> str | None:
+        return None if self.moves else "A"
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.moves else ["low", "high"]
+
+    def perform(self, action: str) -> None:
+        self.moves = (action,)
+
+    def is_terminal(self) -> bool:
+        return bool(self.moves)
+
+    def result(self) -> Mapping[str, Any]:
+        return {"winner": None}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"moves": list(self.moves), "log": []}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: Any = None) -> _Either:
+        return cls(tuple(raw["moves"]))
+
+
+def test_an_end_with_no_winner_is_scored_by_the_evaluation() -> None:
+    """Without an evaluation both ends are draws and the playout bot's "low" stands; with one that puts A
+    higher after "high", the search plays "high"."""
+    def high_is_better(state: GameState[Any], seat: str) -> float:
+        assert isinstance(state, _Either)
+        return 0.8 if state.moves == ("high",) and seat == "A" else 0.2
+
+    low = Playout({"A": _Takes("low"), "B": _Takes("low")})
+    assert [_nim_bot(seed, 12, low).choose(_Either(), "A") for seed in range(4)] == ["low"] * 4
+    assert [_nim_bot(seed, 12, low, evaluate=high_is_better).choose(_Either(), "A")
+            for seed in range(4)] == ["high"] * 4
 
 
 def test_the_registered_bot_plays_out_with_the_game_types_bots() -> None:

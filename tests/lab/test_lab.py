@@ -113,6 +113,10 @@ def test_summary_and_plots_of_a_results_file(tmp_path: Path, capsys: pytest.Capt
     for seat, rate in book["win_rates"].items():
         wins = sum(seat in r["winners"].split("|") for r in rows)
         assert rate["wins"] == wins and rate["low"] <= rate["rate"] <= rate["high"]
+    # Mage Wars scores a standing (its life share): both seats' sum to 1 in every game, and the summary
+    # gives each seat's mean
+    assert all(float(r["standing.you"]) + float(r["standing.dummy"]) == pytest.approx(1) for r in rows)
+    assert book["standing"]["you"] == round(sum(float(r["standing.you"]) for r in rows) / 20, 4)
     for png in ("win_rates.png", "lengths.png"):
         assert (tmp_path / "charts" / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

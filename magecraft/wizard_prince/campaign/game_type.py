@@ -119,12 +119,38 @@ def winners(state: GameState[Any]) -> tuple[str, ...]:
     return (state.emperor,) if noble is not None and not noble.npc else ()
 
 
+def standing(state: GameState[Any], seat: str) -> float:
+    """How near a player noble stands to the throne, 0..1, for the search bot and the lab (ruling WC28).
+
+    "Status is the single most important statistic in the game, as it allows a player to ultimately win the
+    game": a noble whose Status reaches the number of Provinces in the Empire may declare himself Emperor
+    (seed 004, "The Effects of Status and Winning the Campaign").  The Emperor stands at 1; a dead noble (or one
+    sold into slavery) at 0; any other at half his way to the claim, by his own Status (a year's boost bought
+    with Wealth lapses, so it is not counted).  The GM's seat competes for nothing: 0.5.
+
+    >>> from magecraft.core.randomness import Randomness
+    >>> c = CAMPAIGN.new_game(Randomness.seeded(1))
+    >>> round(standing(c, "Ann"), 4), len(c.empire.provinces), c.nobles["Ann"].status, standing(c, "GM")
+    (0.0238, 21, 1, 0.5)
+    """
+    assert isinstance(state, Campaign)
+    noble = state.nobles.get(seat)
+    if noble is None or noble.npc:
+        return 0.5
+    if state.emperor == seat:
+        return 1.0
+    if not noble.alive or noble.slave_of:
+        return 0.0
+    need = len(state.empire.provinces)
+    return 0.5 * min(max(noble.status, 0), need) / need
+
+
 CAMPAIGN = noble_game(
     name="wizard-prince-campaign", kind="campaign", title="Wizard-Prince campaign",
     description="Wizard-Prince's campaign year: banquet, wars, duels, provinces and the Empire's throne",
     state_class=Campaign, options_class=CampaignOptions, new=new_campaign, setup=setup_campaign,
     settings_class=CampaignSettings, plant_secret=plant_secret, rule_bots=npc_seats, determinise=determinise,
-    winners=winners,
+    winners=winners, evaluate=standing,
     heuristic=("takes each question's sensible default; spends Wealth on upgrades, joins wars when strong",
                CampaignBot),
     npc=("the seed's NPC noble: attacks the player noble the NPC rules name, joins wars when strong",
