@@ -77,15 +77,17 @@ def _scalars(result: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def play_game(sweep: Sweep, variant_index: int, seed: int) -> dict[str, Any]:
-    """One game of the sweep, as one row: variant, seed, bots, winners, length, result fields, each seat's
-    standing where the game type has one (``GameType.evaluate``), event counts."""
+    """One game of the sweep, as one row: variant, seed, bots, winners, length, the actions each seat took,
+    result fields, each seat's standing where the game type has one (``GameType.evaluate``), event
+    counts."""
     variant = sweep.variants[variant_index]
     game_type, state = new_game(sweep, variant, seed)
     chosen = dict(sweep.bots)
     names = {seat: chosen.get(seat, default) for seat, default in game_type.bots_for(state).items()}
     bots = {seat: game_type.bot(name, Randomness.seeded(seed * 1000 + n))
             for n, (seat, name) in enumerate(names.items())}
-    actions = play_out(state, bots)
+    by_seat: Counter[str] = Counter()
+    actions = play_out(state, bots, on_action=lambda player, _: by_seat.update((player,)))
     result = state.result()
     length = next((result[k] for k in LENGTH_FIELDS if isinstance(result.get(k), int)), actions)
     row: dict[str, Any] = {
@@ -93,6 +95,8 @@ def play_game(sweep: Sweep, variant_index: int, seed: int) -> dict[str, Any]:
         "bots": ";".join(f"{seat}={bot}" for seat, bot in names.items()),
         "winners": "|".join(game_type.winners(state)), "length": length, "actions": actions,
     }
+    # how much each seat acted at all: a seat that never acts cannot be judged by its bot
+    row.update({f"actions.{seat}": by_seat[seat] for seat in names})
     row.update(_scalars(result))
     if game_type.evaluate is not None:
         # the rule book's standing, where a game has one: it tells bots apart where few games are won

@@ -113,6 +113,9 @@ def test_summary_and_plots_of_a_results_file(tmp_path: Path, capsys: pytest.Capt
     for seat, rate in book["win_rates"].items():
         wins = sum(seat in r["winners"].split("|") for r in rows)
         assert rate["wins"] == wins and rate["low"] <= rate["rate"] <= rate["high"]
+    # each seat's actions add up to the game's (the Dummy Mage acts too: it is a seat the rule book plays)
+    assert all(int(r["actions.you"]) + int(r["actions.dummy"]) == int(r["actions"]) for r in rows)
+    assert all(int(r["actions.you"]) > 0 and int(r["actions.dummy"]) > 0 for r in rows)
     # Mage Wars scores a standing (its life share): both seats' sum to 1 in every game, and the summary
     # gives each seat's mean
     assert all(float(r["standing.you"]) + float(r["standing.dummy"]) == pytest.approx(1) for r in rows)
