@@ -237,6 +237,13 @@ class _Choices(GameState[str]):
         if action not in self.legal_actions():
             raise RuleError(f"no {action} now")
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"moves": list(self.moves), "log": []}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], *, ask: Any = None) -> Any:
+        return cls(tuple(raw["moves"]))
+
 
 class _Gamble(_Choices):
     """A plays "safe" (a draw) or "gamble"; after a gamble B chooses "help" (A wins) or "hurt" (B wins)."""
@@ -255,13 +262,6 @@ class _Gamble(_Choices):
 
     def result(self) -> Mapping[str, Any]:
         return {"winner": {("gamble", "help"): "A", ("gamble", "hurt"): "B"}.get(self.moves)}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"moves": list(self.moves), "log": []}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], *, ask: Any = None) -> _Gamble:
-        return cls(tuple(raw["moves"]))
 
 
 def test_the_tree_follows_the_rule_books_seat_rather_than_branching() -> None:
@@ -306,13 +306,6 @@ class _Either(_Choices):
 
     def result(self) -> Mapping[str, Any]:
         return {"winner": None}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"moves": list(self.moves), "log": []}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], *, ask: Any = None) -> _Either:
-        return cls(tuple(raw["moves"]))
 
 
 def test_an_end_with_no_winner_is_scored_by_the_evaluation() -> None:
