@@ -149,28 +149,29 @@ def _run(sweep: Sweep, seeds: range, out: Path, workers: int, ray: str | None) -
     from magecraft.lab.results import Journal, write_csv
     from magecraft.lab.sweep import tasks
 
-    journal = Journal(out, sweep.to_json())
+    journal = Journal(out, sweep.to_json())   # locked until the CSV is written: one sweep at a time
     total = len(seeds) * len(sweep.variants)
-    todo = tasks(sweep, seeds, journal.done)
-    if ray is not None:
-        batches = runners.ray_cluster(sweep, todo, ray)
-    elif workers == 1:
-        batches = runners.serial(sweep, todo)
-    else:
-        batches = runners.pool(sweep, todo, workers)
     started, new = time.monotonic(), 0
     stopped = False
-    with journal, _progress() as progress:
-        bar = progress.add_task(sweep.game, total=total, completed=journal.count(), rate="-")
-        try:
-            for rows in batches:
-                journal.write(rows)
-                new += len(rows)
-                rate = new / max(time.monotonic() - started, 1e-9)
-                progress.update(bar, advance=len(rows), rate=f"{rate:,.0f}")
-        except KeyboardInterrupt:
-            stopped = True
-    kept = write_csv(out)
+    with journal:
+        todo = tasks(sweep, seeds, journal.done)
+        if ray is not None:
+            batches = runners.ray_cluster(sweep, todo, ray)
+        elif workers == 1:
+            batches = runners.serial(sweep, todo)
+        else:
+            batches = runners.pool(sweep, todo, workers)
+        with _progress() as progress:
+            bar = progress.add_task(sweep.game, total=total, completed=journal.count(), rate="-")
+            try:
+                for rows in batches:
+                    journal.write(rows)
+                    new += len(rows)
+                    rate = new / max(time.monotonic() - started, 1e-9)
+                    progress.update(bar, advance=len(rows), rate=f"{rate:,.0f}")
+            except KeyboardInterrupt:
+                stopped = True
+        kept = write_csv(out)
     if stopped:
         typer.echo(f"magecraft lab: stopped; {kept} games kept in {out}; run the same command again to go on",
                    err=True)

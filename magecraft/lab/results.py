@@ -4,13 +4,17 @@ The journal (``<out>.journal``, JSON Lines) starts with the sweep it belongs to 
 game, flushed as the games finish, so a sweep stopped by Ctrl-C keeps every game that finished and the
 same command run again skips them.  The CSV (``<out>``) is written from the journal, one row per game
 and one column per result field and event kind, streamed (never held whole in memory): pandas'
-``read_csv`` and DuckDB's ``read_csv_auto`` open it as it is.
+``read_csv`` and DuckDB's ``read_csv_auto`` open it as it is.  One sweep writes a journal at a time: the
+journal is locked (``flock``) from the moment its finished games are read until the CSV is written, and a
+second ``lab run`` on the same ``--out`` is refused in one line rather than adding the same games again or
+cutting the first one's line short.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -31,13 +35,33 @@ class Journal:
         self.path = journal_path(out)
         self.sweep_json = sweep_json
         self.done: dict[str, set[int]] = {}
-        self._file: IO[str] | None = None
-        if self.path.exists():
+        self._file: IO[str] = self._locked()
+        try:
             self._read_done()
+        except InputError:
+            self.close()
+            raise
+
+    def _locked(self) -> IO[str]:
+        """The journal opened for appending (made empty if new) and locked for this sweep alone."""
+        handle = self.path.open("a", encoding="utf-8")
+        try:
+            import fcntl
+        except ImportError:   # Windows: no flock; one sweep at a time is then the designer's to keep
+            return handle
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise InputError(f"{self.path} is being written by another 'lab run'; wait for it to finish "
+                             "or choose another --out") from None
+        return handle
 
     def _read_done(self) -> None:
         with self.path.open(encoding="utf-8") as lines:
             head = lines.readline().rstrip("\n")
+            if not head:
+                return  # a new journal: its first line is written when the sweep starts
             if head != self.sweep_json:
                 raise InputError(f"{self.path} holds another sweep (other game, bots, options or house "
                                  "rules); choose another --out or delete it")
@@ -54,29 +78,26 @@ class Journal:
         return sum(len(seeds) for seeds in self.done.values())
 
     def __enter__(self) -> Journal:
-        fresh = not self.path.exists()
-        if not fresh:
-            self._drop_partial_line()
-        self._file = self.path.open("a", encoding="utf-8")
-        if fresh:
+        data = self.path.read_bytes()
+        if not data:
             self._file.write(self.sweep_json + "\n")
             self._file.flush()
+        elif not data.endswith(b"\n"):
+            # the last line of a run that was killed mid-write; cut on the locked handle, which appends
+            os.truncate(self._file.fileno(), data.rfind(b"\n") + 1)
         return self
 
-    def _drop_partial_line(self) -> None:
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            self.path.write_bytes(data[: data.rfind(b"\n") + 1])
-
     def write(self, rows: Iterable[dict[str, Any]]) -> None:
-        assert self._file is not None
         for row in rows:
             self._file.write(json.dumps(row, sort_keys=True) + "\n")
         self._file.flush()
 
+    def close(self) -> None:
+        """Let go of the journal (and its lock)."""
+        self._file.close()
+
     def __exit__(self, *_: Any) -> None:
-        if self._file is not None:
-            self._file.close()
+        self.close()
 
 
 def journal_rows(path: Path) -> Iterator[dict[str, Any]]:

@@ -124,7 +124,10 @@ def test_summary_and_plots_of_a_results_file(tmp_path: Path, capsys: pytest.Capt
         assert (tmp_path / "charts" / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_ctrl_c_keeps_the_games_that_finished(tmp_path: Path, ctrl_c_as_at_a_terminal: Any) -> None:
+def test_ctrl_c_keeps_the_games_that_finished(tmp_path: Path, ctrl_c_as_at_a_terminal: Any,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C keeps the games that finished; while the sweep runs, a second ``lab run`` on the same ``--out``
+    is refused in one line and adds nothing (its seeds would break the run of seeds below)."""
     out = tmp_path / "r.csv"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen([str(Path(sys.executable).parent / "magecraft"), "lab", "run", GAME, "--seeds",
@@ -135,6 +138,9 @@ def test_ctrl_c_keeps_the_games_that_finished(tmp_path: Path, ctrl_c_as_at_a_ter
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not journal.exists() or journal.read_text().count("\n") < 20):
         time.sleep(0.1)
+    assert main(["lab", "run", GAME, "--seeds", "100001:3", "--workers", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "is being written by another 'lab run'" in err and err.count("\n") == 1
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
