@@ -4,7 +4,8 @@
 
 ``SEARCH_SWEEP`` and ``BASELINE_SWEEP`` are ``magecraft lab run`` results of one game on the same seeds: the
 first with ``SEAT=search``, the second with ``SEAT=heuristic`` and the other seats alike.  Either may be the
-CSV or, for a sweep stopped before it wrote one, its ``.journal``.  Prints, for ``SEAT``: the games both
+CSV or, for a sweep stopped before it wrote one, its ``.journal``; several sweeps of one side (say seeds 1:1000
+and 1001:1000) are joined by commas.  Prints, for ``SEAT``: the games both
 sweeps played, the win rates with 95% Wilson intervals (``magecraft lab summary``'s), and the paired test on
 the seeds where exactly one of the two won (an exact two-sided binomial test, McNemar's): "clearly better"
 is a search win rate above the heuristic's with p < 0.05.  Where the game type scores a standing (the
@@ -22,13 +23,15 @@ from pathlib import Path
 from magecraft.lab.summary import wilson
 
 
-def rows_by_seed(path: Path) -> dict[int, dict[str, str]]:
-    """A lab CSV's or journal's rows by seed."""
-    if path.suffix == ".journal":
-        rows = [json.loads(line) for line in path.read_text().splitlines()[1:] if line.strip()]
-    else:
-        with path.open(newline="") as handle:
-            rows = list(csv.DictReader(handle))
+def rows_by_seed(paths: str) -> dict[int, dict[str, str]]:
+    """The rows by seed of one or more lab CSVs or journals (``a.csv,b.csv.journal``)."""
+    rows: list[dict[str, str]] = []
+    for path in map(Path, paths.split(",")):
+        if path.suffix == ".journal":
+            rows += [json.loads(line) for line in path.read_text().splitlines()[1:] if line.strip()]
+        else:
+            with path.open(newline="") as handle:
+                rows += list(csv.DictReader(handle))
     return {int(row["seed"]): row for row in rows}
 
 
@@ -53,8 +56,8 @@ def sign_test(higher: int, lower: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("seat")
-    parser.add_argument("search", type=Path)
-    parser.add_argument("baseline", type=Path)
+    parser.add_argument("search")
+    parser.add_argument("baseline")
     args = parser.parse_args()
     search_rows, base_rows = rows_by_seed(args.search), rows_by_seed(args.baseline)
     search, base = won_by_seed(search_rows, args.seat), won_by_seed(base_rows, args.seat)

@@ -135,14 +135,17 @@ def test_ctrl_c_keeps_the_games_that_finished(tmp_path: Path, ctrl_c_as_at_a_ter
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                preexec_fn=ctrl_c_as_at_a_terminal)
     journal = journal_path(out)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not journal.exists() or journal.read_text().count("\n") < 20):
-        time.sleep(0.1)
-    assert main(["lab", "run", GAME, "--seeds", "100001:3", "--workers", "1", "--out", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert "is being written by another 'lab run'" in err and err.count("\n") == 1
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not journal.exists() or journal.read_text().count("\n") < 20):
+            time.sleep(0.1)
+        assert main(["lab", "run", GAME, "--seeds", "100001:3", "--workers", "1", "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert "is being written by another 'lab run'" in err and err.count("\n") == 1
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()   # a failed check must not leave a sweep of 100,000 games running
     assert process.returncode == 130, err
     kept = rows_of(out)
     assert len(kept) >= 19 and "run the same command again" in err
