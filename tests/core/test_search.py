@@ -288,21 +288,29 @@ def test_a_cut_playout_is_scored_by_the_evaluation() -> None:
     assert [_nim_bot(seed, 6).choose(_Nim(700), "A") for seed in range(4)] != [2] * 4
 
 
-class _Either(_Choices):
-    """A ends the game at once with "low" or "high", and nobody wins either way: only a standing (the
-    game type's ``evaluate``) tells the two apart."""
+class _OneMove(_Choices):
+    """A game of one move: A picks one of ``OPTIONS`` and the game ends."""
+
+    OPTIONS: tuple[str, ...] = ()
 
     def current_player(self) -> str | None:
         return None if self.moves else "A"
 
     def legal_actions(self) -> list[str]:
-        return [] if self.moves else ["low", "high"]
+        return [] if self.moves else list(self.OPTIONS)
 
     def perform(self, action: str) -> None:
         self.moves = (action,)
 
     def is_terminal(self) -> bool:
         return bool(self.moves)
+
+
+class _Either(_OneMove):
+    """A ends the game at once with "low" or "high", and nobody wins either way: only a standing (the
+    game type's ``evaluate``) tells the two apart."""
+
+    OPTIONS = ("low", "high")
 
     def result(self) -> Mapping[str, Any]:
         return {"winner": None}
@@ -413,26 +421,19 @@ def test_a_registered_search_bot_takes_a_budget_in_playouts_or_seconds() -> None
         game_type.check_bot("cautious:3")
 
 
-class _Coin(_Choices):
+class _Coin(_OneMove):
     """A plays "steady" (wins on 50 of a d100) or "lucky" (wins on 52): "lucky" is better, by a margin that
     sixty playouts cannot tell from noise.  The dice are the state's own, so every copy rolls afresh."""
+
+    OPTIONS = ("steady", "lucky")
 
     def __init__(self, moves: tuple[str, ...] = (), won: bool | None = None) -> None:
         super().__init__(moves)
         self.won = won
 
-    def current_player(self) -> str | None:
-        return None if self.moves else "A"
-
-    def legal_actions(self) -> list[str]:
-        return [] if self.moves else ["steady", "lucky"]
-
     def perform(self, action: str) -> None:
-        self.moves = (action,)
+        super().perform(action)
         self.won = self.rng.source.below(100) < (50 if action == "steady" else 52)
-
-    def is_terminal(self) -> bool:
-        return bool(self.moves)
 
     def result(self) -> Mapping[str, Any]:
         return {"winner": None if self.won is None else ("A" if self.won else "B")}
