@@ -84,6 +84,9 @@ class GameType:
     #: For the search bot: how many standard errors a move must gain over the playout bot's own before the
     #: search plays it instead (``magecraft.core.search.CAUTION``); more where the heuristic is strong.
     search_caution: float = 0.0
+    #: For the search bot: whether it models the other seats as their playout bot (its own seat searched, theirs
+    #: played as the heuristic would, ``SearchBot(model_rivals=True)``) rather than searching their moves too.
+    search_models_rivals: bool = False
 
     def bots_for(self, state: GameState[Any], others: str = "random") -> dict[str, str]:
         """A bot name for every seat: the rule book's own for the seats it plays, ``others`` elsewhere."""
@@ -103,7 +106,8 @@ class GameType:
 
         playouts, seconds = budget or (PLAYOUTS, 1.0)
         return SearchBot(rng, determinise=self.determinise, winners=self.winners, playout=self.playout,
-                         evaluate=self.evaluate, playouts=playouts, seconds=seconds, caution=self.search_caution)
+                         evaluate=self.evaluate, playouts=playouts, seconds=seconds, caution=self.search_caution,
+                         model_rivals=self.search_models_rivals)
 
     def playout(self, state: GameState[Any], rng: Randomness) -> Playout:
         """The bots of the search bot's playouts: the rule book's at its seats, ``playout_bot`` elsewhere."""

@@ -146,8 +146,10 @@ class SearchBot:
     with nothing hidden it reads the state, which is what the seat sees.  The tree's branches are keyed by
     the actions' values and shared by every determinisation (single-observer information-set MCTS); the
     mover at a node is read from the copy being played, so a branch that a roll leads to different seats
-    is scored for whoever moves there.  Every coin it flips comes from its own ``rng``: the same seed and
-    budget in playouts (``seconds=None``) choose the same action.
+    is scored for whoever moves there.  With ``model_rivals`` every other seat with a playout bot moves as
+    that bot would, in the tree too (as the rule book's seats always do): the search then looks for the best
+    answer to that model of its rivals instead of assuming they search as well as it does.  Every coin it flips
+    comes from its own ``rng``: the same seed and budget in playouts (``seconds=None``) choose the same action.
     """
 
     name = "search"
@@ -156,7 +158,7 @@ class SearchBot:
                  determinise: Callable[[GameState[Any], str, Randomness], GameState[Any]] | None = None,
                  winners: Callable[[GameState[Any]], tuple[str, ...]] | None = None,
                  playout: PlayoutMaker | None = None, evaluate: Evaluate | None = None,
-                 epsilon: float = EPSILON, caution: float = CAUTION) -> None:
+                 epsilon: float = EPSILON, caution: float = CAUTION, model_rivals: bool = False) -> None:
         self.rng = rng
         self.playouts = playouts
         self.seconds = seconds
@@ -166,6 +168,7 @@ class SearchBot:
         self.evaluate = evaluate
         self.epsilon = epsilon
         self.caution = caution
+        self.model_rivals = model_rivals
         self._playout: Playout | None = None
         self._playout_seats: tuple[str, ...] = ()
 
@@ -180,6 +183,10 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         players = self._players(state)
+        if self.model_rivals:
+            # the other seats play as their playout bots would, in the tree too: a model of the rivals to
+            # exploit, rather than rivals who search as well as this bot does
+            players = Playout(players.bots, players.fixed | (frozenset(players.bots) - {player}))
         root = _Node()
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         for _ in range(self.playouts):

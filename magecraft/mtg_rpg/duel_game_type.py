@@ -97,4 +97,8 @@ DUEL = GameType(
     state_class=QuickDuel, options_class=DuelOptions, new=new_duel, setup=setup,
     bots={"heuristic": BotSpec("heuristic", "plays the strongest card, answers a threat of 2 or more",
                                Sees.OBSERVATION, SimplePlayer)},
-    plant_secret=plant_secret, determinise=determinise)
+    plant_secret=plant_secret, determinise=determinise,
+    # a three-card duel is a few choices from a few cards, and searching the rival's choices as well as one's own
+    # gave nothing over the heuristic (benchmarks/README.md, "At a playout budget"); modelling the rival as the
+    # heuristic finds what it does badly, such as always asking to play first
+    search_models_rivals=True)

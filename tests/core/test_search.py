@@ -275,6 +275,23 @@ def test_the_tree_follows_the_rule_books_seat_rather_than_branching() -> None:
     assert [_nim_bot(seed, 60, fixed).choose(_Gamble(), "A") for seed in range(3)] == ["gamble"] * 3
 
 
+def test_modelling_the_rivals_plays_against_their_bot_rather_than_their_best() -> None:
+    """B's playout bot always helps, but B is nobody's rule seat: searched as a rival B would hurt, so A plays
+    safe; modelled as its bot B helps, and A gambles.  The seat the bot plays is still searched: A itself is
+    never played by its own playout bot (which here would always play safe)."""
+    helps = Playout({"A": _Takes("safe"), "B": _Takes("help")})
+    assert [_nim_bot(seed, 60, helps).choose(_Gamble(), "A") for seed in range(3)] == ["safe"] * 3
+    assert [_nim_bot(seed, 60, helps, model_rivals=True).choose(_Gamble(), "A") for seed in range(3)] == [
+        "gamble"] * 3
+
+
+def test_the_duel_models_its_rival_and_no_other_game_does() -> None:
+    modelled = [game_type.name for game_type in registry() if game_type.search_models_rivals]
+    assert modelled == ["mtg-rpg-duel"]
+    bot = registry().get("mtg-rpg-duel").bot("search:10", Randomness.seeded(1))
+    assert isinstance(bot, SearchBot) and bot.model_rivals
+
+
 def test_a_cut_playout_is_scored_by_the_evaluation() -> None:
     """Seven hundred stones: no playout reaches the end within PLAYOUT_STEPS, so without an evaluation every
     playout is a draw; an evaluation that likes A's first take of 2 makes the search take 2."""
