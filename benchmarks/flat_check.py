@@ -2,13 +2,13 @@
 
     python benchmarks/flat_check.py GAME SEAT [--seeds 1:120] [--playouts 200] [--out flat.json]
 
-Plays each seed with every seat's heuristic (the rule book's bot at the seats it plays) and, at each decision
-of ``SEAT`` with a choice, scores every legal action: ``--playouts`` times, a world ``SEAT`` cannot tell from
-the game (the game type's ``determinise``, with dice of the check's own) takes the action and every seat then
-plays its heuristic to the end; a win scores 1, an end with no winner 0.5.  Prints, per kind of decision, how
-often the heuristic's own action was the best scored and by how much the best beat it on average, and lists the
-decisions where the best beat it by more than 2.5 standard errors.  This is how the duel's heuristic was found
-to ask always to play first (benchmarks/README.md, "At a playout budget").
+Plays each seed with every seat's heuristic (the rule book's bot at the seats it plays) and, at each decision of
+``SEAT`` with a choice, scores every legal action: ``--playouts`` times, a world ``SEAT`` cannot tell from the
+game (``core.search.playout_world``: the game type's ``determinise``, dice of the check's own) takes the action
+and every seat then plays its heuristic to the end; a win scores 1, an end with no winner 0.5. Prints, per kind
+of decision, how often the heuristic's own action was the best scored and by how much the best beat it on
+average, and lists the decisions where the best beat it by more than 2.5 standard errors. This is how the duel's
+heuristic was found to ask always to play first (benchmarks/README.md, "At a playout budget").
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from magecraft.core.bots import play_out
 from magecraft.core.randomness import Randomness
+from magecraft.core.search import playout_world
 from magecraft.games import registry
 
 
@@ -29,12 +31,9 @@ def score(game_type: Any, state: Any, seat: str, action: Any, bots: dict[str, An
     """``action``'s share of wins for ``seat`` over ``playouts`` determinised worlds, the heuristic after it."""
     total = 0.0
     for _ in range(playouts):
-        world = game_type.determinise(state, seat, rng) if game_type.determinise else \
-            type(state).from_dict(state.to_dict())
+        world = playout_world(state, seat, rng, game_type.determinise)
         world.apply(action)
-        while not world.is_terminal():
-            mover = world.current_player()
-            world.apply(bots[mover].choose(world, mover))
+        play_out(world, bots)
         won = game_type.winners(world)
         total += 1.0 if seat in won else (0.5 if not won else 0.0)
     return total / playouts

@@ -96,6 +96,19 @@ def copy_for_search(state: GameState[Any], seed: int) -> GameState[Any]:
     return copy
 
 
+def playout_world(state: GameState[Any], seat: str, rng: Randomness,
+                  determinise: Callable[[GameState[Any], str, Randomness], GameState[Any]] | None = None,
+                  ) -> GameState[Any]:
+    """One copy of ``state`` to play out for ``seat``: a determinisation (a state the seat cannot tell from it,
+    where the game type gives ``determinise``) or the state copied; either way with dice drawn from ``rng``,
+    never the game's own, and a fresh log (a playout's log only grows and nothing reads it back)."""
+    if determinise is None:
+        return copy_for_search(state, rng.source.below(2**31))
+    world = determinise(state, seat, rng)
+    world.rng = Randomness(SeededSource(rng.source.below(2**31)))
+    return world
+
+
 @dataclass(frozen=True)
 class Playout:
     """Who plays a playout's seats: ``bots`` by seat (a seat without one moves at random), and the seats the
@@ -192,7 +205,8 @@ class SearchBot:
         for _ in range(self.playouts):
             if deadline is not None and time.monotonic() > deadline:
                 break
-            self._iterate(root, self._world(state, player), actions, players, deadline)
+            self._iterate(root, playout_world(state, player, self.rng, self.determinise), actions, players,
+                          deadline)
         offered = set(actions)
         # the most visited; on a tie the branch made first (the playout bot's own move, where there is one),
         # so a budget too small to tell the branches apart falls back on the heuristic, not on one lucky playout
@@ -214,15 +228,6 @@ class SearchBot:
             self._playout = Playout() if maker is None else maker(state, Randomness(SeededSource(self._seed())))
             self._playout_seats = seats
         return self._playout
-
-    def _world(self, state: GameState[Any], player: str) -> GameState[Any]:
-        """One copy to play out: a determinisation (already with the bot's dice) or the state itself copied."""
-        if self.determinise is None:
-            return copy_for_search(state, self._seed())
-        world = self.determinise(state, player, self.rng)
-        # the log only grows in a playout and nothing reads it back: a fresh one, as copy_for_search gives
-        world.rng = Randomness(SeededSource(self._seed()))
-        return world
 
     def _iterate(self, root: _Node, game: GameState[Any], root_actions: list[Any], players: Playout,
                  deadline: float | None = None) -> None:
