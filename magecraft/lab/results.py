@@ -78,13 +78,18 @@ class Journal:
         return sum(len(seeds) for seeds in self.done.values())
 
     def __enter__(self) -> Journal:
-        data = self.path.read_bytes()
-        if not data:
+        with self.path.open("rb") as journal:
+            size = journal.seek(0, os.SEEK_END)
+            if size:
+                journal.seek(size - 1)
+            if size and journal.read(1) != b"\n":
+                # the last line of a run that was killed mid-write (rare: only then is the journal read
+                # again whole); cut on the locked handle, which appends
+                journal.seek(0)
+                os.truncate(self._file.fileno(), journal.read().rfind(b"\n") + 1)
+        if not size:
             self._file.write(self.sweep_json + "\n")
             self._file.flush()
-        elif not data.endswith(b"\n"):
-            # the last line of a run that was killed mid-write; cut on the locked handle, which appends
-            os.truncate(self._file.fileno(), data.rfind(b"\n") + 1)
         return self
 
     def write(self, rows: Iterable[dict[str, Any]]) -> None:

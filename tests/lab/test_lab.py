@@ -52,6 +52,18 @@ def test_run_writes_one_row_per_game_and_resumes(tmp_path: Path, capsys: pytest.
     assert len(lines) == 1 + 9  # the sweep, then each game once: the first six were not played again
 
 
+def test_a_line_cut_short_by_a_kill_is_dropped_and_its_game_played_again(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    assert main(["lab", "run", GAME, "--seeds", "1:3", "--workers", "1", "--out", str(out)]) == 0
+    journal = journal_path(out)
+    whole = journal.read_bytes()
+    journal.write_bytes(whole + b'{"seed": 4, "varia')   # the run was killed mid-write
+    assert main(["lab", "run", GAME, "--seeds", "1:4", "--workers", "1", "--out", str(out)]) == 0
+    assert journal.read_bytes().startswith(whole)
+    assert [int(r["seed"]) for r in rows_of(out)] == [1, 2, 3, 4]
+    assert main(["lab", "run", GAME, "--seeds", "1:4", "--workers", "1", "--out", str(out)]) == 0
+
+
 def test_a_journal_of_another_sweep_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "r.csv"
     assert main(["lab", "run", GAME, "--seeds", "1:2", "--workers", "1", "--out", str(out)]) == 0
