@@ -62,6 +62,7 @@ AnteOption = Annotated[list[str] | None, typer.Option(
 ScenarioOption = Annotated[Path | None, typer.Option(
     "--scenario", help="Start the quick duel from a scenario file's position (docs/scenarios).")]
 
+
 def duel_command(
     first: FirstArgument = None, second: SecondArgument = None, kind: KindOption = "single-card",
     turns: TurnsOption = None, victory: VictoryOption = "most life",
